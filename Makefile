@@ -1,0 +1,29 @@
+# `make run` and `make test` set everything up themselves on a fresh machine with Python 3.11.
+PYTHON ?= python3
+VENV := .venv
+STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
+
+.PHONY: run test lint browser bench-intake bench-engine bench-index
+
+$(STAMP): pyproject.toml
+	test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(VENV)/bin/python -m pip install --quiet -e '.[dev]'
+	rm -f $(VENV)/.installed-*
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(VENV)/bin/docvault run
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check docvault tests bench migrations
+	$(VENV)/bin/ruff format --check docvault tests bench migrations
+	$(VENV)/bin/mypy
+
+# Debian's chromium for the browser tests (Playwright's own browser download does not work
+# on machines without internet access beyond the package registries).
+browser:
+	command -v chromium >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
+
+test: $(STAMP) browser lint
+	$(VENV)/bin/pytest

@@ -1,0 +1,257 @@
+"""The `docvault` command. Errors reach the user as one sentence (tracebacks only with --debug)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import signal
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import wraps
+from pathlib import Path
+from typing import Any, TypeVar, cast
+
+import click
+
+from docvault import __version__, db, queue
+from docvault.config import Settings, describe, load_settings
+from docvault.errors import DocvaultError
+
+F = TypeVar("F", bound=Callable[..., Any])
+logger = logging.getLogger("docvault")
+
+
+class State:
+    """What the group options set for every command."""
+
+    def __init__(self, config: Path | None, debug: bool) -> None:
+        self.config = config
+        self.debug = debug
+
+    def settings(self) -> Settings:
+        return load_settings(self.config)
+
+
+def configure_logging(level: str) -> None:
+    """One line per event on stderr; journald adds the timestamp under systemd."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(level.upper())
+    for noisy in ("apscheduler", "httpx", "httpcore", "watchdog", "uvicorn.error"):
+        logging.getLogger(noisy).setLevel(logging.WARNING)
+
+
+def friendly_errors(function: F) -> F:
+    """Translate docvault's errors into one clear sentence, once, at the edge."""
+
+    @wraps(function)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        state = click.get_current_context().find_object(State)
+        try:
+            return function(*args, **kwargs)
+        except DocvaultError as error:
+            if state is not None and state.debug:
+                raise
+            raise click.ClickException(error.message) from None
+
+    return cast(F, wrapper)
+
+
+@click.group()
+@click.version_option(__version__, prog_name="docvault")
+@click.option("--config", "config", type=click.Path(path_type=Path), default=None,
+              help="TOML settings file (else $DOCVAULT_CONFIG, ./docvault.toml, "
+                   "/etc/docvault/docvault.toml).")
+@click.option("--debug", is_flag=True, help="Show tracebacks and debug logging.")
+@click.pass_context
+def main(context: click.Context, config: Path | None, debug: bool) -> None:
+    """docvault: turns clinic inbox folders into a searchable, trustworthy archive."""
+    context.obj = State(config, debug)
+
+
+pass_state = click.make_pass_decorator(State)
+
+
+@main.command()
+@pass_state
+@friendly_errors
+def run(state: State) -> None:
+    """Run the daemon: watch the inboxes, read every page, index it, serve the web view.
+
+    Stops cleanly on SIGINT or SIGTERM: requests in flight finish, the rest goes back to
+    the queue.
+    """
+    from docvault.service import run_daemon
+
+    settings = state.settings()
+    configure_logging("debug" if state.debug else settings.log_level)
+    asyncio.run(_run_until_signal(lambda stop: run_daemon(settings, stop)))
+
+
+async def _run_until_signal(start: Callable[[asyncio.Event], Any]) -> None:
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    signals_seen: list[int] = []
+
+    def on_signal(number: int) -> None:
+        signals_seen.append(number)
+        if len(signals_seen) == 1:
+            logger.info("stopping: finishing the pages in flight (signal %d again to stop now)",
+                        number)
+            stop.set()
+        else:
+            # Nothing is lost: unfinished pages are still leased in the database and the
+            # next start returns them to the queue.
+            logger.warning("stopping now")
+            raise SystemExit(1)
+
+    for number in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(number, on_signal, number)
+    await start(stop)
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True,
+                type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@pass_state
+@friendly_errors
+def ingest(state: State, paths: tuple[Path, ...]) -> None:
+    """Read the given files now (archive, OCR, index) and exit; the files stay where they are."""
+    from docvault.service import ingest_files
+
+    settings = state.settings()
+    configure_logging("debug" if state.debug else "warning")
+    summary = asyncio.run(ingest_files(settings, list(paths), _progress))
+    click.echo(f"{summary['documents']} document(s), {summary['pages']} page(s): "
+               f"{summary['done']} done, {summary['looped']} looped, "
+               f"{summary['failed']} failed.")
+    for problem in summary["problems"]:
+        click.echo(f"  {problem}", err=True)
+
+
+@contextmanager
+def _progress(total: int) -> Iterator[Callable[[int], None]]:
+    with click.progressbar(length=total, label="Reading pages", file=sys.stderr) as bar:
+        yield bar.update
+
+
+@main.command()
+@click.argument("query")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+@click.option("--page", "result_page", default=1, show_default=True, help="Result page.")
+@click.option("--per-page", default=20, show_default=True, help="Documents per result page.")
+@pass_state
+@friendly_errors
+def search(state: State, query: str, as_json: bool, result_page: int, per_page: int) -> None:
+    """Search the archive; prints document, page and a highlighted snippet."""
+    from docvault.indexing import search_archive
+
+    settings = state.settings()
+    configure_logging("warning")
+    database = db.make_engine(settings.database_path)
+    db.upgrade(database)
+    results = search_archive(database, settings.index_path, query, result_page, per_page)
+    if as_json:
+        click.echo(json.dumps(results.as_json(), ensure_ascii=False))
+        return
+    click.echo(f"{results.total_documents} document(s), {results.total_pages} page(s) "
+               f"for {query!r}")
+    for hit in results.hits:
+        snippet = hit.snippet.replace("<mark>", "\x1b[1m").replace("</mark>", "\x1b[0m")
+        click.echo(f"document {hit.document_id} ({hit.file_name}) page {hit.page}: "
+                   f"{_plain(snippet)}")
+
+
+def _plain(snippet: str) -> str:
+    """Snippets are HTML-escaped for the browser; the terminal wants the characters back."""
+    import html
+
+    return html.unescape(snippet)
+
+
+@main.command()
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+@pass_state
+@friendly_errors
+def status(state: State, as_json: bool) -> None:
+    """Counts of documents and pages per state."""
+    settings = state.settings()
+    database = db.make_engine(settings.database_path)
+    db.upgrade(database)
+    report = {
+        "documents": queue.document_counts(database),
+        "pages": queue.page_counts(database),
+        "outbox": queue.outbox_length(database),
+    }
+    if as_json:
+        click.echo(json.dumps(report))
+        return
+    for section in ("documents", "pages"):
+        counts = cast(dict[str, int], report[section])
+        click.echo(f"{section}: " + ", ".join(f"{state} {count}" for state, count
+                                              in counts.items()))
+    click.echo(f"index outbox: {report['outbox']} page(s) waiting to be indexed")
+
+
+@main.command()
+@click.option("--status", "status_filter", default=None, help="Only documents in this state.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+@pass_state
+@friendly_errors
+def documents(state: State, status_filter: str | None, as_json: bool) -> None:
+    """List documents (id, file, inbox, sha256, pages, status, error, duplicate-of)."""
+    settings = state.settings()
+    database = db.make_engine(settings.database_path)
+    db.upgrade(database)
+    rows = queue.list_documents(database, status_filter)
+    if as_json:
+        click.echo(json.dumps({"documents": rows}, ensure_ascii=False))
+        return
+    for row in rows:
+        extra = row["error"] or (f"duplicate of {row['duplicate_of']}"
+                                 if row["duplicate_of"] else "")
+        click.echo(f"{row['id']:>6} {row['status']:<10} {row['pages']:>4}p "
+                   f"{row['inbox']}/{row['file_name']} {extra}")
+
+
+@main.command("config")
+@pass_state
+@friendly_errors
+def show_config(state: State) -> None:
+    """Print every setting's effective value and where it came from."""
+    settings = state.settings()
+    click.echo(f"config file: {settings.config_file or '(none found; built-in defaults)'}")
+    for name, value, source in describe(settings):
+        click.echo(f"{name} = {value}    [{source}]")
+
+
+@main.group("db")
+def database_group() -> None:
+    """Database maintenance."""
+
+
+@database_group.command("upgrade")
+@pass_state
+@friendly_errors
+def database_upgrade(state: State) -> None:
+    """Bring the database schema to the newest revision (the daemon also does this at start)."""
+    settings = state.settings()
+    database = db.make_engine(settings.database_path)
+    before, head = db.schema_revision(database)
+    db.upgrade(database)
+    click.echo(f"database {settings.database_path}: revision {before or 'empty'} -> {head}")
+
+
+def entry_point() -> None:
+    """For `python -m docvault`."""
+    main()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    threading.current_thread().name = "main"
+    entry_point()

@@ -1,0 +1,141 @@
+"""The exceptions docvault raises, and the sentence each one shows a clinic admin.
+
+Every message says which file (or setting, or engine), what is wrong and what to do, so it
+can be shown as is on the command line, in the log and in the web view::
+
+    DocvaultError
+    ├── ConfigError                 a setting is invalid (names the setting and its source)
+    ├── DatabaseError               the database cannot be opened or upgraded
+    ├── IntakeError                 a file in an inbox cannot be taken
+    │   ├── FileNotReady            still being written or locked: retried with backoff
+    │   ├── EmptyFile               zero bytes after the grace period
+    │   └── FileVanished            disappeared or changed while being read
+    ├── RenderError                 a document or page cannot be turned into images
+    │   ├── EncryptedDocument       needs a password
+    │   ├── CorruptDocument         broken beyond repair, or has no pages
+    │   ├── UnsupportedFormat       not a kind of file docvault reads
+    │   └── ImageTooLarge           over the pixel limit
+    ├── OcrError                    the engine could not transcribe a page
+    │   ├── EngineUnavailable       not the page's fault: refused, 503, starting
+    │   ├── EngineTimeout           no answer within the hard timeout
+    │   ├── EngineConfigurationError  wrong model name, wrong URL: an admin must fix it
+    │   ├── EngineRequestRejected   the engine refused this page's request (4xx)
+    │   └── PageLooped              still degenerate after the penalty retry
+    ├── SearchIndexError            the index cannot be opened or written
+    │   └── QuerySyntaxError        a search query cannot be understood
+    └── AuthError                   not logged in, or not allowed
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class DocvaultError(Exception):
+    """Base of every error docvault raises on purpose."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class ConfigError(DocvaultError):
+    """A setting has a value docvault cannot use."""
+
+    def __init__(self, setting: str, source: str, problem: str) -> None:
+        super().__init__(f"Setting '{setting}' (from {source}) {problem}")
+        self.setting = setting
+        self.source = source
+
+
+class DatabaseError(DocvaultError):
+    """The database file cannot be opened, checked or upgraded."""
+
+
+class IntakeError(DocvaultError):
+    """A file in an inbox cannot be taken into the archive."""
+
+    def __init__(self, path: Path | str, message: str) -> None:
+        super().__init__(message)
+        self.path = Path(path)
+
+
+class FileNotReady(IntakeError):
+    """The file cannot be read yet (still written, locked, no permission): retried later."""
+
+
+class EmptyFile(IntakeError):
+    """The file has stayed at zero bytes for longer than the grace period."""
+
+
+class FileVanished(IntakeError):
+    """The file disappeared or changed while docvault was copying it."""
+
+
+class RenderError(DocvaultError):
+    """A document or one of its pages cannot be rendered to an image."""
+
+    def __init__(self, path: Path | str, message: str, page: int | None = None) -> None:
+        super().__init__(message)
+        self.path = Path(path)
+        self.page = page
+
+
+class EncryptedDocument(RenderError):
+    """The document needs a password that docvault does not have."""
+
+
+class CorruptDocument(RenderError):
+    """The document is broken beyond repair, or has no pages."""
+
+
+class UnsupportedFormat(RenderError):
+    """The file is not a kind of document docvault accepts."""
+
+
+class ImageTooLarge(RenderError):
+    """A page is larger than the configured pixel limit."""
+
+
+class OcrError(DocvaultError):
+    """The engine could not transcribe a page."""
+
+    def __init__(self, message: str, endpoint: str | None = None) -> None:
+        super().__init__(message)
+        self.endpoint = endpoint
+
+
+class EngineUnavailable(OcrError):
+    """The engine is down, starting or overloaded; the page goes back to the queue."""
+
+
+class EngineTimeout(OcrError):
+    """The engine gave no answer within the hard timeout."""
+
+
+class EngineConfigurationError(OcrError):
+    """The engine answered that docvault is configured wrongly (unknown model, bad URL)."""
+
+
+class EngineRequestRejected(OcrError):
+    """The engine refused this page's request; the attempt fails with its message."""
+
+    def __init__(self, message: str, status_code: int, endpoint: str | None = None) -> None:
+        super().__init__(message, endpoint)
+        self.status_code = status_code
+
+
+class PageLooped(OcrError):
+    """The page output stayed degenerate after the penalty retry."""
+
+
+class SearchIndexError(DocvaultError):
+    """The search index cannot be opened or written."""
+
+
+class QuerySyntaxError(SearchIndexError):
+    """A search query cannot be understood."""
+
+
+class AuthError(DocvaultError):
+    """Not logged in, or not allowed to do this."""

@@ -1,0 +1,305 @@
+"""Intake: watch the inbox folders and take each finished file into the archive and queue.
+
+File events only make intake fast; the full rescan (at start and on a schedule) is the
+source of truth, because SMB and NFS shares deliver no events. The order that loses
+nothing, each step repeatable after a crash (the sha256 makes it idempotent):
+
+    stable? -> copy into the archive (fsync, verify) -> record the document -> move/delete
+"""
+
+from __future__ import annotations
+
+import logging
+import shutil
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Protocol
+
+from sqlalchemy import Engine
+from watchdog.events import FileSystemEvent, FileSystemEventHandler
+from watchdog.observers import Observer
+
+from docvault import queue
+from docvault.archive import ArchivedFile, archive_file
+from docvault.config import InboxSettings
+from docvault.errors import DocvaultError, FileNotReady, FileVanished, RenderError
+
+logger = logging.getLogger(__name__)
+
+IGNORED_SUFFIXES = (".part", ".tmp", ".crdownload", ".partial", ".swp")
+IGNORED_NAMES = {"thumbs.db", "desktop.ini", ".ds_store"}
+IGNORED_FOLDERS = {"processed", "quarantine", "@eadir", "#recycle", ".docvault"}
+TICK_SECONDS = 0.25
+
+
+class Inspector(Protocol):
+    """Opens an archived file and says how many pages it has (raises RenderError)."""
+
+    def __call__(self, path: Path) -> tuple[int, str]: ...
+
+
+def is_ignored_name(name: str) -> bool:
+    """Temporary and system names that are never documents."""
+    lowered = name.lower()
+    return (lowered.startswith((".", "~$")) or lowered.endswith(IGNORED_SUFFIXES)
+            or lowered in IGNORED_NAMES)
+
+
+def candidate_files(inbox: InboxSettings) -> Iterator[Path]:
+    """Every file in an inbox that may be a document (the rescan)."""
+    if not inbox.path.is_dir():
+        return
+    entries = inbox.path.rglob("*") if inbox.recursive else inbox.path.iterdir()
+    for path in entries:
+        relative_parts = path.relative_to(inbox.path).parts
+        if any(part.lower() in IGNORED_FOLDERS or part.startswith(".")
+               for part in relative_parts[:-1]):
+            continue
+        if path.is_file() and not is_ignored_name(path.name):
+            yield path
+
+
+@dataclass
+class _Retry:
+    first_failure: float
+    next_try: float
+    failures: int = 0
+    message: str = ""
+
+
+@dataclass
+class InboxState:
+    """What one inbox holds right now, for `docvault status` and the web view."""
+
+    settling: int = 0
+    waiting_retry: int = 0
+    taken: int = 0
+    failed: int = 0
+    problems: dict[str, str] = field(default_factory=dict)
+
+
+class Intake:
+    """Takes stable files from the inboxes; run `tick()` from one thread."""
+
+    def __init__(self, database: Engine, data_dir: Path, inboxes: tuple[InboxSettings, ...],
+                 inspect: Inspector, empty_grace_seconds: float = 300.0,
+                 unreadable_retry_seconds: float = 3600.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        from docvault.stability import StabilityTracker
+
+        self.database = database
+        self.data_dir = data_dir
+        self.inboxes = inboxes
+        self.inspect = inspect
+        self.empty_grace_seconds = empty_grace_seconds
+        self.unreadable_retry_seconds = unreadable_retry_seconds
+        self.clock = clock
+        self.trackers = {inbox.name: StabilityTracker(inbox.settle_seconds) for inbox in inboxes}
+        self.states = {inbox.name: InboxState() for inbox in inboxes}
+        self._retries: dict[Path, _Retry] = {}
+        self._noticed: list[Path] = []
+        self._lock = threading.Lock()
+        self._rescan_requested = threading.Event()
+
+    def inbox_of(self, path: Path) -> InboxSettings | None:
+        for inbox in self.inboxes:
+            if path.is_relative_to(inbox.path):
+                return inbox
+        return None
+
+    def notice(self, path: Path) -> None:
+        """A file event (from a watchdog thread): look at this path soon."""
+        with self._lock:
+            self._noticed.append(path)
+
+    def request_rescan(self) -> None:
+        """Ask for a full rescan at the next tick (from the scheduler)."""
+        self._rescan_requested.set()
+
+    def scan(self) -> int:
+        """Full rescan: put every candidate file under watch. Returns how many were seen."""
+        seen = 0
+        for inbox in self.inboxes:
+            for path in candidate_files(inbox):
+                self._look(inbox, path)
+                seen += 1
+        return seen
+
+    def tick(self) -> int:
+        """Look again at watched files and take the stable ones. Returns how many were taken."""
+        if self._rescan_requested.is_set():
+            self._rescan_requested.clear()
+            self.scan()
+        with self._lock:
+            noticed, self._noticed = self._noticed, []
+        for path in noticed:
+            inbox = self.inbox_of(path)
+            if inbox is not None and not is_ignored_name(path.name):
+                self._look(inbox, path)
+        taken = 0
+        for inbox in self.inboxes:
+            taken += self._take_stable(inbox)
+        return taken
+
+    def _look(self, inbox: InboxSettings, path: Path) -> None:
+        tracker = self.trackers[inbox.name]
+        try:
+            stat = path.stat()
+        except FileNotFoundError:
+            tracker.forget(path)
+            return
+        tracker.observe(path, stat.st_size, stat.st_mtime_ns, self.clock())
+
+    def _take_stable(self, inbox: InboxSettings) -> int:
+        tracker = self.trackers[inbox.name]
+        for path in tracker.tracked():
+            self._look(inbox, path)
+        now = self.clock()
+        taken = 0
+        for path in tracker.stable(now):
+            retry = self._retries.get(path)
+            if retry is not None and now < retry.next_try:
+                continue
+            if tracker.size_of(path) == 0 and tracker.waited(path, now) < self.empty_grace_seconds:
+                continue  # a scan still being written may show zero bytes for a while
+            if self._take(inbox, path):
+                tracker.forget(path)
+                taken += 1
+        state = self.states[inbox.name]
+        state.settling = len(tracker.settling(now))
+        state.waiting_retry = sum(1 for path in self._retries if path.is_relative_to(inbox.path))
+        return taken
+
+    def take_now(self, path: Path) -> int | None:
+        """Archive and record one file given on the command line, leaving it in place."""
+        inbox = InboxSettings(name="ingest", path=path.parent, after_archive="keep")
+        self.states.setdefault(inbox.name, InboxState())
+        archived = archive_file(path, self.data_dir)
+        return self._record(inbox, path, archived).document_id
+
+    def _take(self, inbox: InboxSettings, path: Path) -> bool:
+        """Archive, record and clear one file. False when it must be tried again later."""
+        try:
+            archived = archive_file(path, self.data_dir)
+        except FileNotReady as error:
+            return self._retry_later(inbox, path, error)
+        except FileVanished as error:
+            logger.info("intake: %s", error.message)
+            return not path.exists()
+        self._retries.pop(path, None)
+        recorded = self._record(inbox, path, archived)
+        self._clear_inbox_file(inbox, path)
+        state = self.states[inbox.name]
+        state.taken += 1
+        logger.info("intake: %s from inbox %s is document %s%s (sha256 %s)", path.name,
+                    inbox.name, recorded.document_id,
+                    " (a duplicate of an earlier file)" if recorded.duplicate else "",
+                    archived.sha256[:12])
+        return True
+
+    def _record(self, inbox: InboxSettings, path: Path,
+                archived: ArchivedFile) -> queue.Recorded:
+        new = queue.NewDocument(
+            sha256=archived.sha256, original_name=path.name, inbox=inbox.name,
+            original_path=str(path), archive_path=archived.relative_path,
+            size_bytes=archived.size_bytes, tags=inbox.tags,
+        )
+        known = queue.find_document(self.database, archived.sha256)
+        if known is not None:
+            return queue.record_document(self.database, new, page_count=0)
+        if archived.size_bytes == 0:
+            return self._record_failure(inbox, new, "EmptyFile", (
+                f"{path.name} in inbox {inbox.name} stayed empty (0 bytes) for "
+                f"{self.empty_grace_seconds:g} seconds; the scan or fax did not arrive. "
+                "Scan or send it again."))
+        try:
+            page_count, kind = self.inspect(self.data_dir / archived.relative_path)
+        except RenderError as error:
+            return self._record_failure(inbox, new, type(error).__name__,
+                                        f"{path.name} in inbox {inbox.name}: {error.message}")
+        new = queue.NewDocument(**{**new.__dict__, "kind": kind})
+        return queue.record_document(self.database, new, page_count)
+
+    def _record_failure(self, inbox: InboxSettings, new: queue.NewDocument, error_class: str,
+                        message: str) -> queue.Recorded:
+        state = self.states[inbox.name]
+        state.failed += 1
+        state.problems[new.original_name] = message
+        logger.warning("intake: %s (the original is kept in the archive as %s)",
+                       message, new.archive_path)
+        return queue.record_failed_document(self.database, new, error_class, message)
+
+    def _retry_later(self, inbox: InboxSettings, path: Path, error: DocvaultError) -> bool:
+        now = self.clock()
+        retry = self._retries.setdefault(path, _Retry(first_failure=now, next_try=now))
+        retry.failures += 1
+        retry.message = error.message
+        # Backoff doubles from 5 s up to 5 minutes: a writer's lock is usually gone in
+        # seconds, a permissions mistake waits for an admin.
+        retry.next_try = now + min(5.0 * 2 ** (retry.failures - 1), 300.0)
+        if now - retry.first_failure >= self.unreadable_retry_seconds:
+            self.states[inbox.name].problems[path.name] = (
+                f"{error.message} Tried {retry.failures} times since "
+                f"{self.unreadable_retry_seconds:g} seconds ago; still retrying.")
+            logger.error("intake: %s", self.states[inbox.name].problems[path.name])
+        else:
+            logger.info("intake: %s (attempt %d)", error.message, retry.failures)
+        return False
+
+    def _clear_inbox_file(self, inbox: InboxSettings, path: Path) -> None:
+        """Move (or delete) the inbox file; only ever after its archive copy is verified."""
+        if inbox.after_archive == "keep":
+            return
+        if inbox.after_archive == "delete":
+            path.unlink(missing_ok=True)
+            return
+        stamp = datetime.now(UTC).strftime("%Y-%m-%d")
+        target_folder = inbox.path / "processed" / stamp
+        target_folder.mkdir(parents=True, exist_ok=True)
+        target = target_folder / path.name
+        if target.exists():
+            target = target_folder / f"{path.stem}.{int(time.time() * 1000)}{path.suffix}"
+        try:
+            shutil.move(str(path), target)
+        except FileNotFoundError:
+            pass  # gone already: the archive copy is verified, nothing is lost
+
+
+class _EventHandler(FileSystemEventHandler):
+    def __init__(self, intake: Intake) -> None:
+        self.intake = intake
+
+    def on_any_event(self, event: FileSystemEvent) -> None:
+        if event.is_directory:
+            return
+        for attribute in ("dest_path", "src_path"):
+            raw = getattr(event, attribute, "")
+            if raw:
+                self.intake.notice(Path(str(raw if isinstance(raw, str) else raw.decode())))
+
+
+class Watchers:
+    """watchdog observers for the inboxes that are not set to polling only."""
+
+    def __init__(self, intake: Intake, polling_everywhere: bool) -> None:
+        self.observer = Observer()
+        self.active = False
+        handler = _EventHandler(intake)
+        for inbox in intake.inboxes:
+            if polling_everywhere or inbox.polling or not inbox.path.is_dir():
+                continue
+            self.observer.schedule(handler, str(inbox.path), recursive=inbox.recursive)
+            self.active = True
+
+    def start(self) -> None:
+        if self.active:
+            self.observer.start()
+
+    def stop(self) -> None:
+        if self.active:
+            self.observer.stop()
+            self.observer.join(timeout=5)

@@ -1,0 +1,134 @@
+"""The database tables (SQLModel) and the status words shared by database, templates and CLI.
+
+Schema changes go only through Alembic revisions in `migrations/`; a test proves that the
+migrations at head give exactly these tables.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from enum import StrEnum
+
+from sqlalchemy import Column, Index, Text, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+
+def utcnow() -> datetime:
+    """Every timestamp is an aware datetime in UTC."""
+    return datetime.now(UTC)
+
+
+class DocumentStatus(StrEnum):
+    """Where a document stands as a whole."""
+
+    processing = "processing"  # pages are queued or running
+    done = "done"  # every page done
+    attention = "attention"  # every page finished, some looped or failed: a person should look
+    failed = "failed"  # intake or render refused the file; the original is kept
+
+
+class PageStatus(StrEnum):
+    """The page life cycle: queued -> running (lease) -> done | looped | failed."""
+
+    queued = "queued"
+    running = "running"
+    done = "done"
+    looped = "looped"
+    failed = "failed"
+
+
+FINISHED_PAGE_STATES = (PageStatus.done, PageStatus.looped, PageStatus.failed)
+
+
+class Document(SQLModel, table=True):
+    """One original file, archived under its sha256."""
+
+    __tablename__ = "documents"
+
+    id: int | None = Field(default=None, primary_key=True)
+    sha256: str = Field(max_length=64, unique=True)
+    original_name: str
+    inbox: str = Field(index=True)
+    original_path: str  # where the file was found, for the admin
+    archive_path: str  # relative to the data folder
+    size_bytes: int
+    kind: str | None = None  # "pdf", "tiff", ... as detected from the content
+    tags: str = ""  # comma-separated labels from the inbox settings
+    page_count: int = 0
+    status: str = Field(default=DocumentStatus.processing, index=True)
+    error: str | None = Field(default=None, sa_column=Column(Text))
+    error_class: str | None = None
+    received_at: datetime = Field(default_factory=utcnow, index=True)
+    updated_at: datetime = Field(default_factory=utcnow)
+
+
+class Duplicate(SQLModel, table=True):
+    """The same bytes arriving again: recorded, pointing at the first document, not re-read."""
+
+    __tablename__ = "duplicates"
+
+    id: int | None = Field(default=None, primary_key=True)
+    document_id: int = Field(foreign_key="documents.id", index=True)
+    original_name: str
+    inbox: str
+    original_path: str
+    received_at: datetime = Field(default_factory=utcnow)
+
+
+class Page(SQLModel, table=True):
+    """One page of a document and its transcription."""
+
+    __tablename__ = "pages"
+    __table_args__ = (
+        UniqueConstraint("document_id", "number"),
+        Index("ix_pages_claim", "status", "priority", "id"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    document_id: int = Field(foreign_key="documents.id", index=True)
+    number: int  # 1-based
+    status: str = Field(default=PageStatus.queued)
+    priority: int = 0  # re-runs requested by a person have priority 1 and go first
+    rerun_mode: str | None = None  # greedy, penalty or uncapped, for a requested re-run
+    lease_owner: str | None = None
+    lease_expires_at: datetime | None = None
+    not_before: datetime | None = None  # backoff after an engine outage
+    markdown: str | None = Field(default=None, sa_column=Column(Text))
+    error: str | None = Field(default=None, sa_column=Column(Text))
+    warnings: str | None = Field(default=None, sa_column=Column(Text))  # MuPDF's, one per line
+    image_width: int | None = None
+    image_height: int | None = None
+    created_at: datetime = Field(default_factory=utcnow)
+    updated_at: datetime = Field(default_factory=utcnow)
+    finished_at: datetime | None = None
+
+
+class Attempt(SQLModel, table=True):
+    """One engine call for one page."""
+
+    __tablename__ = "attempts"
+
+    id: int | None = Field(default=None, primary_key=True)
+    page_id: int = Field(foreign_key="pages.id", index=True)
+    engine: str
+    settings: str  # JSON: mode, max_tokens, temperature, frequency_penalty, ...
+    finish_reason: str | None = None
+    prompt_tokens: int | None = None
+    completion_tokens: int | None = None
+    seconds: float
+    verdict: str
+    repeating_unit: str | None = None
+    error: str | None = Field(default=None, sa_column=Column(Text))
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class IndexOutbox(SQLModel, table=True):
+    """A page whose index entry must be written (or removed), in the same transaction."""
+
+    __tablename__ = "index_outbox"
+
+    id: int | None = Field(default=None, primary_key=True)
+    page_id: int = Field(index=True)  # no foreign key: deletions must outlive the page
+    document_id: int
+    action: str = "upsert"  # "upsert" or "delete"
+    created_at: datetime = Field(default_factory=utcnow)

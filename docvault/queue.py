@@ -1,0 +1,430 @@
+"""The page queue: the only writer of page state.
+
+    queued -> running (lease with expiry) -> done | looped | failed
+
+Claims run inside BEGIN IMMEDIATE, so two workers never take the same page. A page whose
+lease expires (its worker died) goes back to `queued`; completing a page whose lease was
+lost is ignored, so no page is done twice. Re-runs requested by a person have priority and
+go first. A finished page writes its index outbox row in the same transaction as its text,
+so a crash between the two cannot lose an index entry.
+"""
+
+from __future__ import annotations
+
+import collections
+import json
+import os
+import socket
+import uuid
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import Engine, func, update
+from sqlmodel import Session, col, select
+
+from docvault.db import read_session, write_transaction
+from docvault.models import (
+    FINISHED_PAGE_STATES,
+    Attempt,
+    Document,
+    DocumentStatus,
+    Duplicate,
+    IndexOutbox,
+    Page,
+    PageStatus,
+    utcnow,
+)
+from docvault.ocr.base import AttemptRecord, SamplingMode
+
+RERUN_PRIORITY = 1
+
+
+def new_owner() -> str:
+    """A lease owner name unique to this process: host, pid and a random suffix."""
+    return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+
+
+@dataclass(frozen=True)
+class NewDocument:
+    """A file that intake has archived and is about to record."""
+
+    sha256: str
+    original_name: str
+    inbox: str
+    original_path: str
+    archive_path: str
+    size_bytes: int
+    tags: tuple[str, ...] = ()
+    kind: str | None = None
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """What recording a file did: a new document, or a duplicate of an existing one."""
+
+    document_id: int
+    duplicate: bool
+
+
+@dataclass(frozen=True)
+class ClaimedPage:
+    """A page this worker holds the lease of."""
+
+    page_id: int
+    document_id: int
+    number: int
+    archive_path: str
+    mode: SamplingMode
+    label: str
+
+
+def find_document(engine: Engine, sha256: str) -> int | None:
+    """The id of the document with these bytes, if docvault already has it."""
+    with read_session(engine) as session:
+        return session.exec(select(Document.id).where(Document.sha256 == sha256)).first()
+
+
+def record_document(engine: Engine, new: NewDocument, page_count: int) -> Recorded:
+    """Record an archived file with its pages queued, or as a duplicate of the first copy."""
+    with write_transaction(engine) as session:
+        existing = _existing(session, new)
+        if existing is not None:
+            return existing
+        document = _document_row(new, page_count, DocumentStatus.processing)
+        session.add(document)
+        session.flush()
+        assert document.id is not None
+        session.add_all(Page(document_id=document.id, number=number)
+                        for number in range(1, page_count + 1))
+        return Recorded(document.id, duplicate=False)
+
+
+def record_failed_document(engine: Engine, new: NewDocument, error_class: str,
+                           message: str) -> Recorded:
+    """Record a file that intake or rendering refused, with the sentence for the admin."""
+    with write_transaction(engine) as session:
+        existing = _existing(session, new)
+        if existing is not None:
+            return existing
+        document = _document_row(new, 0, DocumentStatus.failed)
+        document.error = message
+        document.error_class = error_class
+        session.add(document)
+        session.flush()
+        assert document.id is not None
+        return Recorded(document.id, duplicate=False)
+
+
+def _existing(session: Session, new: NewDocument) -> Recorded | None:
+    """Same bytes already recorded: note the arrival as a duplicate (once per path)."""
+    document_id = session.exec(select(Document.id).where(Document.sha256 == new.sha256)).first()
+    if document_id is None:
+        return None
+    first = session.exec(select(Document).where(Document.id == document_id)).one()
+    same_arrival = first.original_path == new.original_path or session.exec(
+        select(Duplicate.id).where(Duplicate.document_id == document_id,
+                                   Duplicate.original_path == new.original_path)
+    ).first() is not None
+    # A crash after recording but before the inbox file was moved brings the same path
+    # back on restart: that is the same arrival, not a duplicate.
+    if not same_arrival:
+        session.add(Duplicate(document_id=document_id, original_name=new.original_name,
+                              inbox=new.inbox, original_path=new.original_path))
+    return Recorded(document_id, duplicate=not same_arrival)
+
+
+def _document_row(new: NewDocument, page_count: int, status: DocumentStatus) -> Document:
+    return Document(
+        sha256=new.sha256, original_name=new.original_name, inbox=new.inbox,
+        original_path=new.original_path, archive_path=new.archive_path,
+        size_bytes=new.size_bytes, kind=new.kind, tags=",".join(new.tags),
+        page_count=page_count, status=status,
+    )
+
+
+def claim(engine: Engine, owner: str, limit: int, lease_seconds: float,
+          now: datetime | None = None) -> list[ClaimedPage]:
+    """Take up to `limit` queued pages, re-runs first, and lease them to `owner`."""
+    now = now or utcnow()
+    with write_transaction(engine) as session:
+        rows = session.exec(
+            select(Page, Document.archive_path)
+            .join(Document, col(Document.id) == col(Page.document_id))
+            .where(Page.status == PageStatus.queued)
+            .where((col(Page.not_before).is_(None)) | (col(Page.not_before) <= now))
+            .order_by(col(Page.priority).desc(), col(Page.id))
+            .limit(limit)
+        ).all()
+        claimed = []
+        for page, archive_path in rows:
+            page.status = PageStatus.running
+            page.lease_owner = owner
+            page.lease_expires_at = now + timedelta(seconds=lease_seconds)
+            page.updated_at = now
+            session.add(page)
+            assert page.id is not None
+            claimed.append(ClaimedPage(
+                page_id=page.id, document_id=page.document_id, number=page.number,
+                archive_path=archive_path, mode=SamplingMode(page.rerun_mode or "greedy"),
+                label=f"document {page.document_id} page {page.number}",
+            ))
+        return claimed
+
+
+def _leased_page(session: Session, page_id: int, owner: str) -> Page | None:
+    """The page, if `owner` still holds its lease (else another worker has it now)."""
+    page = session.get(Page, page_id)
+    if page is None or page.status != PageStatus.running or page.lease_owner != owner:
+        return None
+    return page
+
+
+def complete(engine: Engine, page_id: int, owner: str, text: str, looped: bool,
+             attempts: Sequence[AttemptRecord], warnings: Sequence[str] = (),
+             image_size: tuple[int, int] | None = None) -> bool:
+    """Store a finished page's text and attempts, and queue its index entry, atomically.
+
+    Returns False (and changes nothing) when the lease was lost in the meantime.
+    """
+    now = utcnow()
+    with write_transaction(engine) as session:
+        page = _leased_page(session, page_id, owner)
+        if page is None:
+            return False
+        page.status = PageStatus.looped if looped else PageStatus.done
+        page.markdown = text
+        page.error = None
+        page.warnings = "\n".join(warnings) or None
+        if image_size is not None:
+            page.image_width, page.image_height = image_size
+        _finish(session, page, now)
+        _add_attempts(session, page_id, attempts)
+        session.add(IndexOutbox(page_id=page_id, document_id=page.document_id))
+        _refresh_document(session, page.document_id, now)
+        return True
+
+
+def fail(engine: Engine, page_id: int, owner: str, message: str,
+         attempts: Sequence[AttemptRecord] = (), warnings: Sequence[str] = ()) -> bool:
+    """Mark a page failed with the sentence for the admin; it waits for a person."""
+    now = utcnow()
+    with write_transaction(engine) as session:
+        page = _leased_page(session, page_id, owner)
+        if page is None:
+            return False
+        page.status = PageStatus.failed
+        page.error = message
+        page.warnings = "\n".join(warnings) or None
+        _finish(session, page, now)
+        _add_attempts(session, page_id, attempts)
+        _refresh_document(session, page.document_id, now)
+        return True
+
+
+def release(engine: Engine, page_id: int, owner: str, delay_seconds: float,
+            attempts: Sequence[AttemptRecord] = (), reason: str | None = None) -> bool:
+    """Give a page back to the queue (engine down, shutting down): not the page's fault."""
+    now = utcnow()
+    with write_transaction(engine) as session:
+        page = _leased_page(session, page_id, owner)
+        if page is None:
+            return False
+        page.status = PageStatus.queued
+        page.lease_owner = None
+        page.lease_expires_at = None
+        page.not_before = now + timedelta(seconds=delay_seconds) if delay_seconds else None
+        page.error = reason
+        page.updated_at = now
+        session.add(page)
+        _add_attempts(session, page_id, attempts)
+        return True
+
+
+def _finish(session: Session, page: Page, now: datetime) -> None:
+    page.lease_owner = None
+    page.lease_expires_at = None
+    page.not_before = None
+    page.rerun_mode = None
+    page.priority = 0
+    page.updated_at = now
+    page.finished_at = now
+    session.add(page)
+
+
+def _add_attempts(session: Session, page_id: int, attempts: Iterable[AttemptRecord]) -> None:
+    for record in attempts:
+        reply = record.reply
+        session.add(Attempt(
+            page_id=page_id, engine=record.engine,
+            settings=json.dumps(record.request.as_settings(), sort_keys=True),
+            finish_reason=reply.finish_reason if reply else None,
+            prompt_tokens=reply.prompt_tokens if reply else None,
+            completion_tokens=reply.completion_tokens if reply else None,
+            seconds=record.seconds, verdict=record.verdict.value,
+            repeating_unit=record.repeating_unit, error=record.error,
+        ))
+
+
+def _refresh_document(session: Session, document_id: int, now: datetime) -> None:
+    """A document is done when every page is; `attention` when some looped or failed."""
+    counts = dict(session.exec(
+        select(Page.status, func.count()).where(Page.document_id == document_id)
+        .group_by(col(Page.status))
+    ).all())
+    document = session.get(Document, document_id)
+    if document is None:
+        return
+    unfinished = counts.get(PageStatus.queued, 0) + counts.get(PageStatus.running, 0)
+    if unfinished:
+        status = DocumentStatus.processing
+    elif counts.get(PageStatus.looped, 0) or counts.get(PageStatus.failed, 0):
+        status = DocumentStatus.attention
+    else:
+        status = DocumentStatus.done
+    if document.status != status:
+        document.status = status
+        document.updated_at = now
+        session.add(document)
+
+
+def expire_leases(engine: Engine, now: datetime | None = None) -> int:
+    """Return pages whose lease ran out (their worker died) to the queue."""
+    now = now or utcnow()
+    with write_transaction(engine) as session:
+        result = session.exec(  # type: ignore[call-overload]
+            update(Page)
+            .where(col(Page.status) == PageStatus.running)
+            .where(col(Page.lease_expires_at) < now)
+            .values(status=PageStatus.queued, lease_owner=None, lease_expires_at=None,
+                    updated_at=now)
+        )
+        return int(result.rowcount)
+
+
+def release_dead_owners(engine: Engine, alive: str) -> int:
+    """At start: pages leased by an earlier process on this host go straight back.
+
+    The previous daemon is gone (this one holds the only pid file), so waiting for the
+    lease to expire would only delay its pages.
+    """
+    host = socket.gethostname()
+    now = utcnow()
+    with write_transaction(engine) as session:
+        result = session.exec(  # type: ignore[call-overload]
+            update(Page)
+            .where(col(Page.status) == PageStatus.running)
+            .where(col(Page.lease_owner).startswith(f"{host}:"))
+            .where(col(Page.lease_owner) != alive)
+            .values(status=PageStatus.queued, lease_owner=None, lease_expires_at=None,
+                    updated_at=now)
+        )
+        return int(result.rowcount)
+
+
+def request_rerun(engine: Engine, page_ids: Sequence[int], mode: SamplingMode) -> int:
+    """Put finished pages back in the queue, ahead of new work, with the chosen setting."""
+    now = utcnow()
+    with write_transaction(engine) as session:
+        pages = session.exec(select(Page).where(col(Page.id).in_(page_ids))).all()
+        changed = 0
+        for page in pages:
+            if page.status == PageStatus.running:
+                continue  # it is being read right now; its result will arrive shortly
+            page.status = PageStatus.queued
+            page.priority = RERUN_PRIORITY
+            page.rerun_mode = mode.value
+            page.not_before = None
+            page.updated_at = now
+            session.add(page)
+            _refresh_document(session, page.document_id, now)
+            changed += 1
+        return changed
+
+
+def page_counts(engine: Engine) -> dict[str, int]:
+    """Pages per state, every state named (zero when empty)."""
+    with read_session(engine) as session:
+        rows = dict(session.exec(
+            select(Page.status, func.count()).group_by(col(Page.status))).all())
+    return {state.value: int(rows.get(state.value, 0)) for state in PageStatus}
+
+
+def document_counts(engine: Engine) -> dict[str, int]:
+    """Documents per state, every state named (zero when empty)."""
+    with read_session(engine) as session:
+        rows = dict(session.exec(
+            select(Document.status, func.count()).group_by(col(Document.status))
+        ).all())
+    return {state.value: int(rows.get(state.value, 0)) for state in DocumentStatus}
+
+
+def pending_pages(engine: Engine) -> int:
+    """Pages still queued or running."""
+    counts = page_counts(engine)
+    return counts[PageStatus.queued] + counts[PageStatus.running]
+
+
+def outbox_length(engine: Engine) -> int:
+    """Finished pages not yet written to the index."""
+    with read_session(engine) as session:
+        return int(session.exec(select(func.count()).select_from(IndexOutbox)).one())
+
+
+def list_documents(engine: Engine, status: str | None = None) -> list[dict[str, object]]:
+    """Documents and recorded duplicates, for `docvault documents --json` and monitoring."""
+    with read_session(engine) as session:
+        statement = select(Document).order_by(col(Document.id))
+        if status is not None:
+            statement = statement.where(Document.status == status)
+        rows: list[dict[str, object]] = [_document_summary(document)
+                                         for document in session.exec(statement)]
+        by_id = {int(str(row["id"])): row for row in rows}
+        for duplicate in session.exec(select(Duplicate).order_by(col(Duplicate.id))):
+            first = by_id.get(duplicate.document_id)
+            if first is None:
+                continue
+            rows.append({**first, "id": None, "file_name": duplicate.original_name,
+                         "inbox": duplicate.inbox, "status": "duplicate",
+                         "duplicate_of": duplicate.document_id,
+                         "received_at": duplicate.received_at.isoformat()})
+        return rows
+
+
+def _document_summary(document: Document) -> dict[str, object]:
+    return {
+        "id": document.id, "file_name": document.original_name, "inbox": document.inbox,
+        "sha256": document.sha256, "pages": document.page_count, "status": document.status,
+        "error": document.error, "error_class": document.error_class, "duplicate_of": None,
+        "archive_path": document.archive_path, "received_at": document.received_at.isoformat(),
+    }
+
+
+def pages_of(engine: Engine, document_ids: Sequence[int]) -> int:
+    with read_session(engine) as session:
+        return int(session.exec(select(func.count()).select_from(Page)
+                                .where(col(Page.document_id).in_(document_ids))).one())
+
+
+def finished_pages_of(engine: Engine, document_ids: Sequence[int]) -> int:
+    with read_session(engine) as session:
+        return int(session.exec(
+            select(func.count()).select_from(Page)
+            .where(col(Page.document_id).in_(document_ids))
+            .where(col(Page.status).in_([state.value for state in FINISHED_PAGE_STATES]))
+        ).one())
+
+
+def summarise_documents(engine: Engine, document_ids: Sequence[int]) -> dict[str, Any]:
+    """Totals for `docvault ingest`'s closing line, and the problems worth showing."""
+    with read_session(engine) as session:
+        documents = session.exec(select(Document)
+                                 .where(col(Document.id).in_(document_ids))).all()
+        pages = session.exec(select(Page).where(col(Page.document_id).in_(document_ids))).all()
+    counts = collections.Counter(page.status for page in pages)
+    problems = [document.error for document in documents if document.error]
+    problems += [page.error for page in pages if page.error and page.status == PageStatus.failed]
+    return {"documents": len(documents), "pages": len(pages), "done": counts[PageStatus.done],
+            "looped": counts[PageStatus.looped], "failed": counts[PageStatus.failed],
+            "problems": problems}

@@ -1,0 +1,1 @@
+"""The web view: search the archive (login, viewer and re-runs arrive with later issues)."""

@@ -1,0 +1,267 @@
+"""The worker: the only place that chains render -> ocr -> queue, page after page.
+
+It keeps exactly `concurrency` requests in flight across page and document boundaries,
+renders a few pages ahead in the process pool so the engine never waits for the CPU,
+records every attempt, and hands finished pages to the index through the outbox.
+
+    claim (lease) -> render (process pool) -> transcribe (profile's retry schedule)
+                  -> complete / fail / release (engine down: back to the queue, no fault)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import logging
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from sqlalchemy import Engine as DatabaseEngine
+
+from docvault import queue
+from docvault.errors import (
+    EngineConfigurationError,
+    EngineTimeout,
+    EngineUnavailable,
+    OcrError,
+    RenderError,
+)
+from docvault.ocr.base import AttemptRecord, Engine, PageImage, PageOutcome, SamplingMode
+from docvault.queue import ClaimedPage
+
+logger = logging.getLogger(__name__)
+
+# How long an idle worker waits before looking for queued pages again; new work wakes it
+# at once through `wake()`, so this only bounds the delay of re-runs and expired leases.
+IDLE_POLL_SECONDS = 1.0
+# Back-off after the engine was unavailable: doubling from 1 s to 30 s (vLLM takes minutes
+# to start, so hammering it helps nobody), 60 s after a configuration error.
+BACKOFF_FIRST_SECONDS = 1.0
+BACKOFF_MAX_SECONDS = 30.0
+CONFIGURATION_BACKOFF_SECONDS = 60.0
+
+
+class Renderer(Protocol):
+    async def render(self, path: Path, page_number: int) -> Any: ...
+
+
+class Transcriber(Protocol):
+    async def __call__(self, engine: Engine, image: PageImage,
+                       first_mode: SamplingMode) -> PageOutcome: ...
+
+
+@dataclass
+class WorkerStats:
+    """Live figures for the status page and metrics."""
+
+    in_flight: int = 0
+    finished_times: collections.deque[float] = field(
+        default_factory=lambda: collections.deque(maxlen=100_000))
+    looped_times: collections.deque[float] = field(
+        default_factory=lambda: collections.deque(maxlen=100_000))
+    engine_state: str = "unknown"
+    last_engine_error: str | None = None
+
+    def pages_per_minute(self, window_seconds: float, now: float | None = None) -> float:
+        now = time.monotonic() if now is None else now
+        recent = sum(1 for stamp in self.finished_times if now - stamp <= window_seconds)
+        return recent * 60.0 / window_seconds
+
+
+@dataclass
+class _Rendered:
+    claim: ClaimedPage
+    image: PageImage | None
+    warnings: tuple[str, ...]
+    error: RenderError | None
+
+
+class Worker:
+    """Runs the pipeline from a claimed page to its stored text."""
+
+    def __init__(self, database: DatabaseEngine, renderer: Renderer, engine: Engine,
+                 transcribe: Transcriber, data_dir: Path, concurrency: int,
+                 lease_seconds: float, owner: str, render_ahead: int | None = None,
+                 on_finished: Callable[[], None] | None = None) -> None:
+        self.database = database
+        self.renderer = renderer
+        self.engine = engine
+        self.transcribe = transcribe
+        self.data_dir = data_dir
+        self.concurrency = concurrency
+        self.lease_seconds = lease_seconds
+        self.owner = owner
+        # A few rendered pages wait in front of the engine: enough to cover one render's
+        # time at the engine's pace, few enough that leases are not held for long.
+        self.render_ahead = render_ahead or max(2, concurrency // 4)
+        self.on_finished = on_finished
+        self.stats = WorkerStats()
+        self._wake = asyncio.Event()
+        self._backoff = 0.0
+        self._paused_until = 0.0
+        self._held: set[int] = set()
+
+    def wake(self) -> None:
+        """New work may be queued (call from the event loop's thread)."""
+        self._wake.set()
+
+    async def run(self, stop: asyncio.Event, drain_seconds: float = 30.0) -> None:
+        """Work until `stop` is set, then let requests in flight finish for `drain_seconds`."""
+        buffer: asyncio.Queue[_Rendered] = asyncio.Queue()
+        producer = asyncio.create_task(self._produce(stop, buffer), name="worker-producer")
+        consumers = [asyncio.create_task(self._consume(stop, buffer), name=f"worker-{number}")
+                     for number in range(self.concurrency)]
+        await stop.wait()
+        await self._finish(producer, consumers, buffer, drain_seconds)
+
+    async def _finish(self, producer: asyncio.Task[None], consumers: list[asyncio.Task[None]],
+                      buffer: asyncio.Queue[_Rendered], drain_seconds: float) -> None:
+        producer.cancel()
+        await asyncio.gather(producer, return_exceptions=True)
+        _, pending = await asyncio.wait(consumers, timeout=drain_seconds)
+        for task in pending:
+            task.cancel()
+        await asyncio.gather(*consumers, return_exceptions=True)
+        while not buffer.empty():
+            item = buffer.get_nowait()
+            await self._release(item.claim, 0.0, (), "docvault stopped before reading it")
+        for page_id in list(self._held):
+            # Pages whose request was cut off by the stop go back to the queue at once.
+            await asyncio.to_thread(queue.release, self.database, page_id, self.owner, 0.0)
+            self._held.discard(page_id)
+
+    async def _produce(self, stop: asyncio.Event, buffer: asyncio.Queue[_Rendered]) -> None:
+        rendering: set[asyncio.Task[None]] = set()
+        while not stop.is_set():
+            wanted = self.render_ahead + self._idle_consumers() - buffer.qsize() - len(rendering)
+            paused = time.monotonic() < self._paused_until
+            claims: list[ClaimedPage] = []
+            if wanted > 0 and not paused:
+                claims = await asyncio.to_thread(queue.claim, self.database, self.owner,
+                                                 wanted, self.lease_seconds)
+            for claim in claims:
+                self._held.add(claim.page_id)
+                task = asyncio.create_task(self._render(claim, buffer))
+                rendering.add(task)
+                task.add_done_callback(rendering.discard)
+            if not claims:
+                await self._idle(IDLE_POLL_SECONDS if not paused else
+                                 max(0.05, self._paused_until - time.monotonic()))
+            else:
+                await asyncio.sleep(0)  # let renders and consumers start before claiming more
+        await asyncio.gather(*rendering, return_exceptions=True)
+
+    def _idle_consumers(self) -> int:
+        return self.concurrency - self.stats.in_flight
+
+    async def _idle(self, seconds: float) -> None:
+        self._wake.clear()
+        try:
+            await asyncio.wait_for(self._wake.wait(), timeout=seconds)
+        except TimeoutError:
+            pass
+
+    async def _render(self, claim: ClaimedPage, buffer: asyncio.Queue[_Rendered]) -> None:
+        path = self.data_dir / claim.archive_path
+        try:
+            rendered = await self.renderer.render(path, claim.number)
+        except RenderError as error:
+            await buffer.put(_Rendered(claim, None, (), error))
+            return
+        image = rendered.image
+        labelled = PageImage(data=image.data, media_type=image.media_type, width=image.width,
+                             height=image.height, label=claim.label)
+        await buffer.put(_Rendered(claim, labelled, tuple(rendered.warnings), None))
+
+    async def _consume(self, stop: asyncio.Event, buffer: asyncio.Queue[_Rendered]) -> None:
+        while not stop.is_set():
+            get = asyncio.create_task(buffer.get())
+            stopped = asyncio.create_task(stop.wait())
+            done, _ = await asyncio.wait({get, stopped}, return_when=asyncio.FIRST_COMPLETED)
+            if get not in done:
+                get.cancel()
+                stopped.cancel()
+                await asyncio.gather(get, stopped, return_exceptions=True)
+                return
+            stopped.cancel()
+            self.stats.in_flight += 1
+            try:
+                await self._process(get.result())
+            finally:
+                self.stats.in_flight -= 1
+
+    async def _process(self, item: _Rendered) -> None:
+        claim = item.claim
+        if item.error is not None or item.image is None:
+            message = item.error.message if item.error else "the page could not be rendered"
+            await self._store(queue.fail, claim, message, ())
+            return
+        try:
+            outcome = await self.transcribe(self.engine, item.image, claim.mode)
+        except (EngineUnavailable, EngineTimeout, EngineConfigurationError) as error:
+            await self._engine_trouble(claim, error)
+            return
+        except OcrError as error:
+            attempts = tuple(getattr(error, "attempts", ()))
+            await self._store(queue.fail, claim, error.message, attempts)
+            return
+        self._engine_up()
+        size = (item.image.width, item.image.height)
+        await self._complete(claim, outcome, item.warnings, size)
+
+    async def _complete(self, claim: ClaimedPage, outcome: PageOutcome,
+                        warnings: Sequence[str], size: tuple[int, int]) -> None:
+        stored = await asyncio.to_thread(
+            queue.complete, self.database, claim.page_id, self.owner, outcome.text,
+            outcome.looped, outcome.attempts, warnings, size)
+        self._held.discard(claim.page_id)
+        if not stored:
+            logger.warning("%s: finished after its lease was lost; the newer run wins",
+                           claim.label)
+            return
+        now = time.monotonic()
+        self.stats.finished_times.append(now)
+        if outcome.looped:
+            self.stats.looped_times.append(now)
+            logger.warning("%s looped even with the penalty retry; it waits for a person "
+                           "(re-run it from the web view)", claim.label)
+        if self.on_finished is not None:
+            self.on_finished()
+
+    async def _store(self, action: Callable[..., bool], claim: ClaimedPage, message: str,
+                     attempts: Sequence[AttemptRecord]) -> None:
+        await asyncio.to_thread(action, self.database, claim.page_id, self.owner,
+                                f"{claim.label}: {message}", attempts)
+        self._held.discard(claim.page_id)
+        self.stats.finished_times.append(time.monotonic())
+        logger.error("%s failed: %s", claim.label, message)
+
+    async def _engine_trouble(self, claim: ClaimedPage, error: OcrError) -> None:
+        if isinstance(error, EngineConfigurationError):
+            delay = CONFIGURATION_BACKOFF_SECONDS
+            self.stats.engine_state = "misconfigured"
+        else:
+            self._backoff = min(BACKOFF_MAX_SECONDS,
+                                max(BACKOFF_FIRST_SECONDS, self._backoff * 2))
+            delay = self._backoff
+            self.stats.engine_state = "down"
+        self.stats.last_engine_error = error.message
+        self._paused_until = max(self._paused_until, time.monotonic() + delay)
+        attempts = tuple(getattr(error, "attempts", ()))
+        logger.warning("%s goes back to the queue for %.0f s: %s", claim.label, delay,
+                       error.message)
+        await self._release(claim, delay, attempts, error.message)
+
+    async def _release(self, claim: ClaimedPage, delay: float,
+                       attempts: Sequence[AttemptRecord], reason: str) -> None:
+        await asyncio.to_thread(queue.release, self.database, claim.page_id, self.owner,
+                                delay, attempts, reason)
+        self._held.discard(claim.page_id)
+
+    def _engine_up(self) -> None:
+        self._backoff = 0.0
+        self.stats.engine_state = "up"
+        self.stats.last_engine_error = None

@@ -1,0 +1,27 @@
+"""Shared fixtures: real SQLite files migrated the way production migrates them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import Engine
+
+from docvault import db
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+@pytest.fixture
+def fixtures_dir() -> Path:
+    return FIXTURES
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> Iterator[Engine]:
+    """A database file in tmp_path, upgraded with Alembic to head (not create_all)."""
+    engine = db.make_engine(tmp_path / "data" / "docvault.sqlite3")
+    db.upgrade(engine)
+    yield engine
+    engine.dispose()

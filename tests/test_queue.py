@@ -1,0 +1,106 @@
+"""The page queue: leases, exclusive claims, re-runs first, no page done twice."""
+
+from __future__ import annotations
+
+import threading
+from datetime import timedelta
+
+from sqlalchemy import Engine
+from sqlmodel import select
+
+from docvault import queue
+from docvault.db import read_session
+from docvault.models import Attempt, Document, IndexOutbox, Page, utcnow
+from docvault.ocr.base import AttemptRecord, AttemptRequest, EngineReply, SamplingMode, Verdict
+
+
+def _document(database: Engine, pages: int, sha: str = "a") -> int:
+    new = queue.NewDocument(sha256=sha * 64, original_name=f"{sha}.pdf", inbox="fax",
+                            original_path=f"/inbox/{sha}.pdf", archive_path=f"archive/{sha}",
+                            size_bytes=10)
+    return queue.record_document(database, new, pages).document_id
+
+
+def _attempt() -> AttemptRecord:
+    reply = EngineReply(text="ok", finish_reason="stop", prompt_tokens=10,
+                        completion_tokens=2, seconds=0.1)
+    return AttemptRecord(engine="test", request=AttemptRequest(SamplingMode.greedy, 4096),
+                         reply=reply, verdict=Verdict.clean, seconds=0.1)
+
+
+def test_two_workers_never_take_the_same_page(database: Engine) -> None:
+    _document(database, pages=200)
+    taken: dict[str, list[int]] = {"one": [], "two": []}
+    start = threading.Barrier(2)
+
+    def work(name: str) -> None:
+        start.wait()
+        while claims := queue.claim(database, name, limit=3, lease_seconds=60):
+            taken[name].extend(claim.page_id for claim in claims)
+
+    threads = [threading.Thread(target=work, args=(name,)) for name in taken]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    everything = taken["one"] + taken["two"]
+    assert len(everything) == 200
+    assert len(set(everything)) == 200
+
+
+def test_completing_stores_text_attempts_and_an_outbox_row_together(database: Engine) -> None:
+    document_id = _document(database, pages=1)
+    (claim,) = queue.claim(database, "worker", limit=5, lease_seconds=60)
+    assert queue.complete(database, claim.page_id, "worker", "Metoprolol 50 mg", False,
+                          [_attempt()])
+    with read_session(database) as session:
+        page = session.exec(select(Page)).one()
+        assert (page.status, page.markdown) == ("done", "Metoprolol 50 mg")
+        assert len(session.exec(select(Attempt)).all()) == 1
+        assert session.exec(select(IndexOutbox.page_id)).all() == [page.id]
+        assert session.get(Document, document_id).status == "done"  # type: ignore[union-attr]
+
+
+def test_a_page_whose_lease_expired_is_not_completed_twice(database: Engine) -> None:
+    _document(database, pages=1)
+    (claim,) = queue.claim(database, "slow", limit=1, lease_seconds=60)
+    assert queue.expire_leases(database, now=utcnow() + timedelta(seconds=61)) == 1
+    (again,) = queue.claim(database, "fast", limit=1, lease_seconds=60)
+    assert again.page_id == claim.page_id
+    assert queue.complete(database, again.page_id, "fast", "text", False, [_attempt()])
+    assert not queue.complete(database, claim.page_id, "slow", "late", False, [_attempt()])
+    with read_session(database) as session:
+        assert session.exec(select(Page.markdown)).one() == "text"
+        assert len(session.exec(select(Attempt)).all()) == 1
+
+
+def test_requested_reruns_go_before_new_work(database: Engine) -> None:
+    _document(database, pages=1, sha="a")
+    (first,) = queue.claim(database, "w", limit=1, lease_seconds=60)
+    queue.complete(database, first.page_id, "w", "looping", True, [_attempt()])
+    _document(database, pages=3, sha="b")
+    assert queue.request_rerun(database, [first.page_id], SamplingMode.penalty) == 1
+    claims = queue.claim(database, "w", limit=1, lease_seconds=60)
+    assert [(claim.page_id, claim.mode) for claim in claims] == [
+        (first.page_id, SamplingMode.penalty)]
+
+
+def test_released_pages_wait_for_their_backoff(database: Engine) -> None:
+    _document(database, pages=1)
+    (claim,) = queue.claim(database, "w", limit=1, lease_seconds=60)
+    assert queue.release(database, claim.page_id, "w", delay_seconds=30)
+    assert queue.claim(database, "w", limit=1, lease_seconds=60) == []
+    later = utcnow() + timedelta(seconds=31)
+    assert [c.page_id for c in queue.claim(database, "w", 1, 60, now=later)] == [claim.page_id]
+
+
+def test_the_same_bytes_again_are_a_recorded_duplicate(database: Engine) -> None:
+    first = _document(database, pages=2, sha="c")
+    again = queue.record_document(database, queue.NewDocument(
+        sha256="c" * 64, original_name="copy.pdf", inbox="scanner",
+        original_path="/scanner/copy.pdf", archive_path="archive/c", size_bytes=10), 2)
+    assert again == queue.Recorded(first, duplicate=True)
+    rows = queue.list_documents(database)
+    assert [(row["file_name"], row["status"], row["duplicate_of"]) for row in rows] == [
+        ("c.pdf", "processing", None), ("copy.pdf", "duplicate", first)]
+    assert queue.page_counts(database)["queued"] == 2
