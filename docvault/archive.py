@@ -68,24 +68,36 @@ def archive_file(source: Path, data_dir: Path) -> ArchivedFile:
         after = source.stat()
     except FileNotFoundError:
         temporary.unlink(missing_ok=True)
-        raise FileVanished(source, f"{source} disappeared while docvault was copying it; "
-                           "if it was moved on purpose nothing is lost, otherwise put it "
-                           "back in the inbox.") from None
+        raise FileVanished(
+            source,
+            f"{source} disappeared while docvault was copying it; "
+            "if it was moved on purpose nothing is lost, otherwise put it "
+            "back in the inbox.",
+        ) from None
     except PermissionError:
         temporary.unlink(missing_ok=True)
-        raise FileNotReady(source, f"{source} cannot be read by docvault (permission "
-                           "denied); docvault will retry. Give the docvault user read "
-                           "access to the inbox.") from None
-    if (before.st_size, before.st_mtime_ns) != (after.st_size, after.st_mtime_ns) or \
-            size != after.st_size:
+        raise FileNotReady(
+            source,
+            f"{source} cannot be read by docvault (permission "
+            "denied); docvault will retry. Give the docvault user read "
+            "access to the inbox.",
+        ) from None
+    if (before.st_size, before.st_mtime_ns) != (
+        after.st_size,
+        after.st_mtime_ns,
+    ) or size != after.st_size:
         temporary.unlink(missing_ok=True)
-        raise FileVanished(source, f"{source} changed while docvault was copying it; it "
-                           "will be taken again once it stops changing.")
+        raise FileVanished(
+            source,
+            f"{source} changed while docvault was copying it; it "
+            "will be taken again once it stops changing.",
+        )
     return _settle(temporary, archive_root, sha256, size, source.suffix.lower())
 
 
-def _settle(temporary: Path, archive_root: Path, sha256: str, size: int,
-            suffix: str) -> ArchivedFile:
+def _settle(
+    temporary: Path, archive_root: Path, sha256: str, size: int, suffix: str
+) -> ArchivedFile:
     folder = archive_root / sha256[:2]
     folder.mkdir(exist_ok=True)
     existing = sorted(folder.glob(f"{sha256}*"))
@@ -99,8 +111,11 @@ def _settle(temporary: Path, archive_root: Path, sha256: str, size: int,
         _fsync_folder(archive_root)
         if hash_file(final) != sha256:
             final.unlink()
-            raise FileVanished(final, f"The archive copy {final} does not match the "
-                               "original's sha256; the disk may be failing. The original "
-                               "stays in the inbox and will be copied again.")
+            raise FileVanished(
+                final,
+                f"The archive copy {final} does not match the "
+                "original's sha256; the disk may be failing. The original "
+                "stays in the inbox and will be copied again.",
+            )
     relative = final.relative_to(archive_root.parent)
     return ArchivedFile(sha256=sha256, relative_path=str(relative), size_bytes=size)

@@ -64,9 +64,14 @@ def friendly_errors(function: F) -> F:
 
 @click.group()
 @click.version_option(__version__, prog_name="docvault")
-@click.option("--config", "config", type=click.Path(path_type=Path), default=None,
-              help="TOML settings file (else $DOCVAULT_CONFIG, ./docvault.toml, "
-                   "/etc/docvault/docvault.toml).")
+@click.option(
+    "--config",
+    "config",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="TOML settings file (else $DOCVAULT_CONFIG, ./docvault.toml, "
+    "/etc/docvault/docvault.toml).",
+)
 @click.option("--debug", is_flag=True, help="Show tracebacks and debug logging.")
 @click.pass_context
 def main(context: click.Context, config: Path | None, debug: bool) -> None:
@@ -101,8 +106,9 @@ async def _run_until_signal(start: Callable[[asyncio.Event], Any]) -> None:
     def on_signal(number: int) -> None:
         signals_seen.append(number)
         if len(signals_seen) == 1:
-            logger.info("stopping: finishing the pages in flight (signal %d again to stop now)",
-                        number)
+            logger.info(
+                "stopping: finishing the pages in flight (signal %d again to stop now)", number
+            )
             stop.set()
         else:
             # Nothing is lost: unfinished pages are still leased in the database and the
@@ -116,8 +122,9 @@ async def _run_until_signal(start: Callable[[asyncio.Event], Any]) -> None:
 
 
 @main.command()
-@click.argument("paths", nargs=-1, required=True,
-                type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument(
+    "paths", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path)
+)
 @pass_state
 @friendly_errors
 def ingest(state: State, paths: tuple[Path, ...]) -> None:
@@ -127,9 +134,11 @@ def ingest(state: State, paths: tuple[Path, ...]) -> None:
     settings = state.settings()
     configure_logging("debug" if state.debug else "warning")
     summary = asyncio.run(ingest_files(settings, list(paths), _progress))
-    click.echo(f"{summary['documents']} document(s), {summary['pages']} page(s): "
-               f"{summary['done']} done, {summary['looped']} looped, "
-               f"{summary['failed']} failed.")
+    click.echo(
+        f"{summary['documents']} document(s), {summary['pages']} page(s): "
+        f"{summary['done']} done, {summary['looped']} looped, "
+        f"{summary['failed']} failed."
+    )
     for problem in summary["problems"]:
         click.echo(f"  {problem}", err=True)
 
@@ -149,7 +158,7 @@ def _progress(total: int) -> Iterator[Callable[[int], None]]:
 @friendly_errors
 def search(state: State, query: str, as_json: bool, result_page: int, per_page: int) -> None:
     """Search the archive; prints document, page and a highlighted snippet."""
-    from docvault.indexing import search_archive
+    from docvault.indexing import results_json, search_archive
 
     settings = state.settings()
     configure_logging("warning")
@@ -157,14 +166,16 @@ def search(state: State, query: str, as_json: bool, result_page: int, per_page: 
     db.upgrade(database)
     results = search_archive(database, settings.index_path, query, result_page, per_page)
     if as_json:
-        click.echo(json.dumps(results.as_json(), ensure_ascii=False))
+        click.echo(json.dumps(results_json(results), ensure_ascii=False))
         return
-    click.echo(f"{results.total_documents} document(s), {results.total_pages} page(s) "
-               f"for {query!r}")
+    click.echo(
+        f"{results.total_documents} document(s), {results.total_pages} page(s) for {query!r}"
+    )
     for hit in results.hits:
         snippet = hit.snippet.replace("<mark>", "\x1b[1m").replace("</mark>", "\x1b[0m")
-        click.echo(f"document {hit.document_id} ({hit.file_name}) page {hit.page}: "
-                   f"{_plain(snippet)}")
+        click.echo(
+            f"document {hit.document_id} ({hit.file_name}) page {hit.page}: {_plain(snippet)}"
+        )
 
 
 def _plain(snippet: str) -> str:
@@ -193,8 +204,9 @@ def status(state: State, as_json: bool) -> None:
         return
     for section in ("documents", "pages"):
         counts = cast(dict[str, int], report[section])
-        click.echo(f"{section}: " + ", ".join(f"{state} {count}" for state, count
-                                              in counts.items()))
+        click.echo(
+            f"{section}: " + ", ".join(f"{state} {count}" for state, count in counts.items())
+        )
     click.echo(f"index outbox: {report['outbox']} page(s) waiting to be indexed")
 
 
@@ -213,10 +225,13 @@ def documents(state: State, status_filter: str | None, as_json: bool) -> None:
         click.echo(json.dumps({"documents": rows}, ensure_ascii=False))
         return
     for row in rows:
-        extra = row["error"] or (f"duplicate of {row['duplicate_of']}"
-                                 if row["duplicate_of"] else "")
-        click.echo(f"{row['id']:>6} {row['status']:<10} {row['pages']:>4}p "
-                   f"{row['inbox']}/{row['file_name']} {extra}")
+        extra = row["error"] or (
+            f"duplicate of {row['duplicate_of']}" if row["duplicate_of"] else ""
+        )
+        click.echo(
+            f"{row['id']:>6} {row['status']:<10} {row['pages']:>4}p "
+            f"{row['inbox']}/{row['file_name']} {extra}"
+        )
 
 
 @main.command("config")
@@ -245,13 +260,3 @@ def database_upgrade(state: State) -> None:
     before, head = db.schema_revision(database)
     db.upgrade(database)
     click.echo(f"database {settings.database_path}: revision {before or 'empty'} -> {head}")
-
-
-def entry_point() -> None:
-    """For `python -m docvault`."""
-    main()
-
-
-if __name__ == "__main__":  # pragma: no cover
-    threading.current_thread().name = "main"
-    entry_point()

@@ -40,81 +40,204 @@ class Setting:
 
 
 SETTINGS: tuple[Setting, ...] = (
-    Setting("data_dir", "path", "./docvault-data",
-            "Folder for the database, the archive of originals, the index and backups."),
-    Setting("inbox", "path", "./inbox",
-            "The single inbox folder, used when no [[inboxes]] tables are configured."),
-    Setting("after_archive", "choice", "move",
-            "What happens to an inbox file once its copy in the archive is verified: 'move' "
-            "it to a processed/ folder beside the inbox, or 'delete' it.",
-            choices=("move", "delete")),
-    Setting("settle_seconds", "float", 2.0,
-            "How long a file's size and modification time must hold still before it is taken.",
-            minimum=0.0),
-    Setting("empty_grace_seconds", "float", 300.0,
-            "How long a zero-byte file may wait for its content before it is rejected.",
-            minimum=0.0),
-    Setting("unreadable_retry_seconds", "float", 3600.0,
-            "How long a file that cannot be read (permissions, a writer's lock) is retried, "
-            "with backoff, before it is declared failed.", minimum=0.0),
-    Setting("rescan_seconds", "float", 60.0,
-            "Interval of the full inbox rescan, the source of truth (SMB and NFS shares "
-            "deliver no file events).", minimum=1.0),
-    Setting("polling", "bool", False,
-            "Use only the periodic rescan for every inbox, no file-system events."),
-    Setting("engine", "choice", "cpu",
-            "The OCR engine: 'cpu' (rapidocr, no GPU needed) or 'openai' (vLLM or SGLang "
-            "through the OpenAI-compatible API at engine_url).", choices=("cpu", "openai")),
-    Setting("engine_url", "list", ["http://127.0.0.1:8000/v1"],
-            "Base URL(s) of the OpenAI-compatible engine(s), separated by commas."),
-    Setting("profile", "choice", "auto",
-            "Model profile: prompt, sampling and retry schedule. 'auto' picks 'cpu' for the "
-            "cpu engine and 'ovisocr2' for the openai engine.", choices=PROFILE_CHOICES),
-    Setting("engine_timeout_seconds", "float", 300.0,
-            "Hard timeout of one engine call.", minimum=1.0),
-    Setting("concurrency", "int", 32,
-            "Requests kept in flight per engine endpoint (32 is the measured elbow of "
-            "OvisOCR2 on vLLM).", minimum=1, maximum=1024),
-    Setting("cpu_threads", "int", 1,
-            "Pages the CPU engine reads at the same time.", minimum=1, maximum=64),
-    Setting("vllm_start", "bool", False,
-            "Start and supervise 'vllm serve' from docvault instead of using an engine run "
-            "by its own systemd unit."),
+    Setting(
+        "data_dir",
+        "path",
+        "./docvault-data",
+        "Folder for the database, the archive of originals, the index and backups.",
+    ),
+    Setting(
+        "inbox",
+        "path",
+        "./inbox",
+        "The single inbox folder, used when no [[inboxes]] tables are configured.",
+    ),
+    Setting(
+        "after_archive",
+        "choice",
+        "move",
+        "What happens to an inbox file once its copy in the archive is verified: 'move' "
+        "it to a processed/ folder beside the inbox, or 'delete' it.",
+        choices=("move", "delete"),
+    ),
+    Setting(
+        "settle_seconds",
+        "float",
+        2.0,
+        "How long a file's size and modification time must hold still before it is taken.",
+        minimum=0.0,
+    ),
+    Setting(
+        "empty_grace_seconds",
+        "float",
+        300.0,
+        "How long a zero-byte file may wait for its content before it is rejected.",
+        minimum=0.0,
+    ),
+    Setting(
+        "unreadable_retry_seconds",
+        "float",
+        3600.0,
+        "How long a file that cannot be read (permissions, a writer's lock) is retried, "
+        "with backoff, before it is declared failed.",
+        minimum=0.0,
+    ),
+    Setting(
+        "rescan_seconds",
+        "float",
+        60.0,
+        "Interval of the full inbox rescan, the source of truth (SMB and NFS shares "
+        "deliver no file events).",
+        minimum=1.0,
+    ),
+    Setting(
+        "polling",
+        "bool",
+        False,
+        "Use only the periodic rescan for every inbox, no file-system events.",
+    ),
+    Setting(
+        "engine",
+        "choice",
+        "cpu",
+        "The OCR engine: 'cpu' (rapidocr, no GPU needed) or 'openai' (vLLM or SGLang "
+        "through the OpenAI-compatible API at engine_url).",
+        choices=("cpu", "openai"),
+    ),
+    Setting(
+        "engine_url",
+        "list",
+        ["http://127.0.0.1:8000/v1"],
+        "Base URL(s) of the OpenAI-compatible engine(s), separated by commas.",
+    ),
+    Setting(
+        "profile",
+        "choice",
+        "auto",
+        "Model profile: prompt, sampling and retry schedule. 'auto' picks 'cpu' for the "
+        "cpu engine and 'ovisocr2' for the openai engine.",
+        choices=PROFILE_CHOICES,
+    ),
+    Setting(
+        "engine_timeout_seconds", "float", 300.0, "Hard timeout of one engine call.", minimum=1.0
+    ),
+    Setting(
+        "concurrency",
+        "int",
+        32,
+        "Requests kept in flight per engine endpoint (32 is the measured elbow of "
+        "OvisOCR2 on vLLM).",
+        minimum=1,
+        maximum=1024,
+    ),
+    Setting(
+        "cpu_threads",
+        "int",
+        1,
+        "Pages the CPU engine reads at the same time.",
+        minimum=1,
+        maximum=64,
+    ),
+    Setting(
+        "vllm_start",
+        "bool",
+        False,
+        "Start and supervise 'vllm serve' from docvault instead of using an engine run "
+        "by its own systemd unit.",
+    ),
     Setting("vllm_command", "str", "vllm", "The vllm executable docvault starts."),
-    Setting("vllm_port", "int", 8000, "Port of the vLLM engine docvault starts.",
-            minimum=1, maximum=65535),
-    Setting("vllm_extra_args", "str", "",
-            "Extra command-line arguments for 'vllm serve', appended to the tuned flags."),
-    Setting("render_dpi", "int", 150,
-            "Resolution PDF pages are rendered at; below 150 table cells merge (measured "
-            "on 827 letters), so lower values are refused.", minimum=150, maximum=600),
-    Setting("render_long_side", "int", 1700,
-            "Longest side in pixels for raster inputs (photos, TIFFs), ~150 DPI on A4.",
-            minimum=500, maximum=10000),
-    Setting("render_max_side", "int", 2880,
-            "Largest side sent to the model (OvisOCR2 accepts at most 2880x2880).",
-            minimum=500, maximum=10000),
-    Setting("render_max_pixels", "int", 200_000_000,
-            "Source images with more pixels than this are refused as too large.",
-            minimum=1_000_000),
-    Setting("render_workers", "int", 2,
-            "Processes that render pages (PyMuPDF is not thread-safe).", minimum=1, maximum=64),
-    Setting("accept_text_documents", "bool", False,
-            "Also accept .txt, .docx, .epub and similar files that PyMuPDF can lay out."),
-    Setting("lease_seconds", "float", 900.0,
-            "How long a running page may go without finishing before it returns to the queue.",
-            minimum=10.0),
-    Setting("index_batch_size", "int", 500,
-            "Most pages written to the index in one commit.", minimum=1),
-    Setting("index_batch_seconds", "float", 2.0,
-            "Longest time a finished page waits before the index writer commits it.",
-            minimum=0.05),
+    Setting(
+        "vllm_port",
+        "int",
+        8000,
+        "Port of the vLLM engine docvault starts.",
+        minimum=1,
+        maximum=65535,
+    ),
+    Setting(
+        "vllm_extra_args",
+        "str",
+        "",
+        "Extra command-line arguments for 'vllm serve', appended to the tuned flags.",
+    ),
+    Setting(
+        "render_dpi",
+        "int",
+        150,
+        "Resolution PDF pages are rendered at; below 150 table cells merge (measured "
+        "on 827 letters), so lower values are refused.",
+        minimum=150,
+        maximum=600,
+    ),
+    Setting(
+        "render_long_side",
+        "int",
+        1700,
+        "Longest side in pixels for raster inputs (photos, TIFFs), ~150 DPI on A4.",
+        minimum=500,
+        maximum=10000,
+    ),
+    Setting(
+        "render_max_side",
+        "int",
+        2880,
+        "Largest side sent to the model (OvisOCR2 accepts at most 2880x2880).",
+        minimum=500,
+        maximum=10000,
+    ),
+    Setting(
+        "render_max_pixels",
+        "int",
+        200_000_000,
+        "Source images with more pixels than this are refused as too large.",
+        minimum=1_000_000,
+    ),
+    Setting(
+        "render_workers",
+        "int",
+        2,
+        "Processes that render pages (PyMuPDF is not thread-safe).",
+        minimum=1,
+        maximum=64,
+    ),
+    Setting(
+        "accept_text_documents",
+        "bool",
+        False,
+        "Also accept .txt, .docx, .epub and similar files that PyMuPDF can lay out.",
+    ),
+    Setting(
+        "lease_seconds",
+        "float",
+        900.0,
+        "How long a running page may go without finishing before it returns to the queue.",
+        minimum=10.0,
+    ),
+    Setting(
+        "index_batch_size", "int", 500, "Most pages written to the index in one commit.", minimum=1
+    ),
+    Setting(
+        "index_batch_seconds",
+        "float",
+        2.0,
+        "Longest time a finished page waits before the index writer commits it.",
+        minimum=0.05,
+    ),
     Setting("web_enabled", "bool", True, "Serve the web view from 'docvault run'."),
-    Setting("web_host", "str", "127.0.0.1",
-            "Address the web view listens on; keep 127.0.0.1 unless a TLS proxy is in front."),
+    Setting(
+        "web_host",
+        "str",
+        "127.0.0.1",
+        "Address the web view listens on; keep 127.0.0.1 unless a TLS proxy is in front.",
+    ),
     Setting("web_port", "int", 8080, "Port of the web view.", minimum=0, maximum=65535),
-    Setting("log_level", "choice", "info", "How much docvault logs.",
-            choices=("debug", "info", "warning", "error")),
+    Setting(
+        "log_level",
+        "choice",
+        "info",
+        "How much docvault logs.",
+        choices=("debug", "info", "warning", "error"),
+    ),
 )
 SETTINGS_BY_NAME = {setting.name: setting for setting in SETTINGS}
 
@@ -199,8 +322,11 @@ def _convert(setting: Setting, raw: Any, source: str, base: Path) -> Any:
         "float": float,
         "bool": lambda value: value if isinstance(value, bool) else _parse_bool(str(value)),
         "path": lambda value: (base / Path(str(value)).expanduser()).resolve(),
-        "list": lambda value: value if isinstance(value, list) else
-        [part.strip() for part in str(value).split(",") if part.strip()],
+        "list": lambda value: (
+            value
+            if isinstance(value, list)
+            else [part.strip() for part in str(value).split(",") if part.strip()]
+        ),
     }
     return converters[setting.kind](raw)
 
@@ -257,13 +383,19 @@ def _read_toml(path: Path) -> dict[str, Any]:
         with path.open("rb") as handle:
             return tomllib.load(handle)
     except FileNotFoundError:
-        raise ConfigError("config", source, "does not exist; create it or point "
-                          "--config / DOCVAULT_CONFIG at an existing file.") from None
+        raise ConfigError(
+            "config",
+            source,
+            "does not exist; create it or point --config / DOCVAULT_CONFIG at an existing file.",
+        ) from None
     except tomllib.TOMLDecodeError as error:
         raise ConfigError("config", source, f"is not valid TOML: {error}.") from None
     except PermissionError:
-        raise ConfigError("config", source, "cannot be read by this user; check its "
-                          "owner and mode (0640, group docvault).") from None
+        raise ConfigError(
+            "config",
+            source,
+            "cannot be read by this user; check its owner and mode (0640, group docvault).",
+        ) from None
 
 
 def load_settings(
@@ -285,26 +417,36 @@ def load_settings(
     _apply_file(values, sources, file_values, path, file_base)
     _apply_environment(values, sources, environ, cwd)
     inboxes, inbox_source = _inboxes(values, sources, file_values, path, environ, file_base)
-    return Settings(values=values, sources=sources, inboxes=inboxes, config_file=path,
-                    inbox_source=inbox_source)
+    return Settings(
+        values=values, sources=sources, inboxes=inboxes, config_file=path, inbox_source=inbox_source
+    )
 
 
-def _apply_file(values: dict[str, Any], sources: dict[str, str], file_values: dict[str, Any],
-                path: Path | None, base: Path) -> None:
+def _apply_file(
+    values: dict[str, Any],
+    sources: dict[str, str],
+    file_values: dict[str, Any],
+    path: Path | None,
+    base: Path,
+) -> None:
     source = f"config file {path}"
     for key, raw in file_values.items():
         if key == "inboxes":
             continue
         setting = SETTINGS_BY_NAME.get(key)
         if setting is None:
-            raise ConfigError(key, source, "is not a docvault setting; see `docvault config` "
-                              "for the list of settings.")
+            raise ConfigError(
+                key,
+                source,
+                "is not a docvault setting; see `docvault config` for the list of settings.",
+            )
         values[key] = _convert(setting, raw, source, base)
         sources[key] = source
 
 
-def _apply_environment(values: dict[str, Any], sources: dict[str, str],
-                       environ: Mapping[str, str], cwd: Path) -> None:
+def _apply_environment(
+    values: dict[str, Any], sources: dict[str, str], environ: Mapping[str, str], cwd: Path
+) -> None:
     for setting in SETTINGS:
         variable = ENVIRONMENT_PREFIX + setting.name.upper()
         if variable in environ:
@@ -313,53 +455,79 @@ def _apply_environment(values: dict[str, Any], sources: dict[str, str],
             sources[setting.name] = source
 
 
-def _inboxes(values: dict[str, Any], sources: dict[str, str], file_values: dict[str, Any],
-             path: Path | None, environ: Mapping[str, str],
-             base: Path) -> tuple[tuple[InboxSettings, ...], str]:
+def _inboxes(
+    values: dict[str, Any],
+    sources: dict[str, str],
+    file_values: dict[str, Any],
+    path: Path | None,
+    environ: Mapping[str, str],
+    base: Path,
+) -> tuple[tuple[InboxSettings, ...], str]:
     """The inbox list: DOCVAULT_INBOX, else [[inboxes]] tables, else the `inbox` setting."""
     tables = file_values.get("inboxes")
     if tables is None or "DOCVAULT_INBOX" in environ:
-        single = InboxSettings(name="inbox", path=values["inbox"],
-                               after_archive=values["after_archive"],
-                               settle_seconds=values["settle_seconds"], polling=values["polling"])
+        single = InboxSettings(
+            name="inbox",
+            path=values["inbox"],
+            after_archive=values["after_archive"],
+            settle_seconds=values["settle_seconds"],
+            polling=values["polling"],
+        )
         return (single,), sources["inbox"]
     source = f"config file {path}"
     if not isinstance(tables, list) or not tables:
         raise ConfigError("inboxes", source, "must be one or more [[inboxes]] tables.")
-    inboxes = tuple(_inbox_from_table(table, number, values, source, base)
-                    for number, table in enumerate(tables, start=1))
+    inboxes = tuple(
+        _inbox_from_table(table, number, values, source, base)
+        for number, table in enumerate(tables, start=1)
+    )
     names = [inbox.name for inbox in inboxes]
     if len(set(names)) != len(names):
-        raise ConfigError("inboxes", source, f"has duplicate names {names}; give each "
-                          "[[inboxes]] table its own name.")
+        raise ConfigError(
+            "inboxes",
+            source,
+            f"has duplicate names {names}; give each [[inboxes]] table its own name.",
+        )
     return inboxes, source
 
 
-def _inbox_from_table(table: Any, number: int, values: dict[str, Any], source: str,
-                      base: Path) -> InboxSettings:
+def _inbox_from_table(
+    table: Any, number: int, values: dict[str, Any], source: str, base: Path
+) -> InboxSettings:
     label = f"inboxes[{number}]"
     if not isinstance(table, dict) or "path" not in table:
-        raise ConfigError(label, source, "needs at least a path, e.g. path = \"/srv/fax\".")
+        raise ConfigError(label, source, 'needs at least a path, e.g. path = "/srv/fax".')
     unknown = sorted(set(table) - set(INBOX_KEYS))
     if unknown:
-        raise ConfigError(f"{label}.{unknown[0]}", source,
-                          f"is not an inbox setting; allowed: {', '.join(INBOX_KEYS)}.")
+        raise ConfigError(
+            f"{label}.{unknown[0]}",
+            source,
+            f"is not an inbox setting; allowed: {', '.join(INBOX_KEYS)}.",
+        )
     inbox_path = _convert(SETTINGS_BY_NAME["inbox"], table["path"], source, base)
     after = table.get("after_archive", values["after_archive"])
     if after not in ("move", "delete"):
-        raise ConfigError(f"{label}.after_archive", source,
-                          f"is {after!r}; allowed: move, delete.")
+        raise ConfigError(f"{label}.after_archive", source, f"is {after!r}; allowed: move, delete.")
     tags = table.get("tags", [])
     if not isinstance(tags, list) or not all(isinstance(tag, str) for tag in tags):
-        raise ConfigError(f"{label}.tags", source, "must be a list of words, e.g. [\"fax\"].")
-    settle = _convert(SETTINGS_BY_NAME["settle_seconds"],
-                      table.get("settle_seconds", values["settle_seconds"]), source, base)
-    polling = _convert(SETTINGS_BY_NAME["polling"], table.get("polling", values["polling"]),
-                       source, base)
+        raise ConfigError(f"{label}.tags", source, 'must be a list of words, e.g. ["fax"].')
+    settle = _convert(
+        SETTINGS_BY_NAME["settle_seconds"],
+        table.get("settle_seconds", values["settle_seconds"]),
+        source,
+        base,
+    )
+    polling = _convert(
+        SETTINGS_BY_NAME["polling"], table.get("polling", values["polling"]), source, base
+    )
     return InboxSettings(
-        name=str(table.get("name", Path(inbox_path).name)), path=inbox_path,
-        recursive=bool(table.get("recursive", False)), after_archive=after, tags=tuple(tags),
-        settle_seconds=settle, polling=polling,
+        name=str(table.get("name", Path(inbox_path).name)),
+        path=inbox_path,
+        recursive=bool(table.get("recursive", False)),
+        after_archive=after,
+        tags=tuple(tags),
+        settle_seconds=settle,
+        polling=polling,
     )
 
 
@@ -371,8 +539,10 @@ def describe(settings: Settings) -> list[tuple[str, str, str]]:
         shown = ",".join(value) if isinstance(value, list) else str(value)
         rows.append((setting.name, shown, settings.sources[setting.name]))
     for inbox in settings.inboxes:
-        shown = (f"{inbox.path} (recursive={inbox.recursive}, after_archive={inbox.after_archive}"
-                 f", tags={','.join(inbox.tags) or '-'}, settle={inbox.settle_seconds:g}s"
-                 f", polling={inbox.polling})")
+        shown = (
+            f"{inbox.path} (recursive={inbox.recursive}, after_archive={inbox.after_archive}"
+            f", tags={','.join(inbox.tags) or '-'}, settle={inbox.settle_seconds:g}s"
+            f", polling={inbox.polling})"
+        )
         rows.append((f"inboxes.{inbox.name}", shown, settings.inbox_source))
     return rows

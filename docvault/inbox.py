@@ -9,6 +9,7 @@ nothing, each step repeatable after a crash (the sha256 makes it idempotent):
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import shutil
 import threading
@@ -45,8 +46,11 @@ class Inspector(Protocol):
 def is_ignored_name(name: str) -> bool:
     """Temporary and system names that are never documents."""
     lowered = name.lower()
-    return (lowered.startswith((".", "~$")) or lowered.endswith(IGNORED_SUFFIXES)
-            or lowered in IGNORED_NAMES)
+    return (
+        lowered.startswith((".", "~$"))
+        or lowered.endswith(IGNORED_SUFFIXES)
+        or lowered in IGNORED_NAMES
+    )
 
 
 def candidate_files(inbox: InboxSettings) -> Iterator[Path]:
@@ -56,8 +60,9 @@ def candidate_files(inbox: InboxSettings) -> Iterator[Path]:
     entries = inbox.path.rglob("*") if inbox.recursive else inbox.path.iterdir()
     for path in entries:
         relative_parts = path.relative_to(inbox.path).parts
-        if any(part.lower() in IGNORED_FOLDERS or part.startswith(".")
-               for part in relative_parts[:-1]):
+        if any(
+            part.lower() in IGNORED_FOLDERS or part.startswith(".") for part in relative_parts[:-1]
+        ):
             continue
         if path.is_file() and not is_ignored_name(path.name):
             yield path
@@ -85,10 +90,16 @@ class InboxState:
 class Intake:
     """Takes stable files from the inboxes; run `tick()` from one thread."""
 
-    def __init__(self, database: Engine, data_dir: Path, inboxes: tuple[InboxSettings, ...],
-                 inspect: Inspector, empty_grace_seconds: float = 300.0,
-                 unreadable_retry_seconds: float = 3600.0,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        database: Engine,
+        data_dir: Path,
+        inboxes: tuple[InboxSettings, ...],
+        inspect: Inspector,
+        empty_grace_seconds: float = 300.0,
+        unreadable_retry_seconds: float = 3600.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         from docvault.stability import StabilityTracker
 
         self.database = database
@@ -195,42 +206,61 @@ class Intake:
         self._clear_inbox_file(inbox, path)
         state = self.states[inbox.name]
         state.taken += 1
-        logger.info("intake: %s from inbox %s is document %s%s (sha256 %s)", path.name,
-                    inbox.name, recorded.document_id,
-                    " (a duplicate of an earlier file)" if recorded.duplicate else "",
-                    archived.sha256[:12])
+        logger.info(
+            "intake: %s from inbox %s is document %s%s (sha256 %s)",
+            path.name,
+            inbox.name,
+            recorded.document_id,
+            " (a duplicate of an earlier file)" if recorded.duplicate else "",
+            archived.sha256[:12],
+        )
         return True
 
-    def _record(self, inbox: InboxSettings, path: Path,
-                archived: ArchivedFile) -> queue.Recorded:
+    def _record(self, inbox: InboxSettings, path: Path, archived: ArchivedFile) -> queue.Recorded:
         new = queue.NewDocument(
-            sha256=archived.sha256, original_name=path.name, inbox=inbox.name,
-            original_path=str(path), archive_path=archived.relative_path,
-            size_bytes=archived.size_bytes, tags=inbox.tags,
+            sha256=archived.sha256,
+            original_name=path.name,
+            inbox=inbox.name,
+            original_path=str(path),
+            archive_path=archived.relative_path,
+            size_bytes=archived.size_bytes,
+            tags=inbox.tags,
         )
         known = queue.find_document(self.database, archived.sha256)
         if known is not None:
             return queue.record_document(self.database, new, page_count=0)
         if archived.size_bytes == 0:
-            return self._record_failure(inbox, new, "EmptyFile", (
-                f"{path.name} in inbox {inbox.name} stayed empty (0 bytes) for "
-                f"{self.empty_grace_seconds:g} seconds; the scan or fax did not arrive. "
-                "Scan or send it again."))
+            return self._record_failure(
+                inbox,
+                new,
+                "EmptyFile",
+                (
+                    f"{path.name} in inbox {inbox.name} stayed empty (0 bytes) for "
+                    f"{self.empty_grace_seconds:g} seconds; the scan or fax did not arrive. "
+                    "Scan or send it again."
+                ),
+            )
         try:
             page_count, kind = self.inspect(self.data_dir / archived.relative_path)
         except RenderError as error:
-            return self._record_failure(inbox, new, type(error).__name__,
-                                        f"{path.name} in inbox {inbox.name}: {error.message}")
+            return self._record_failure(
+                inbox,
+                new,
+                type(error).__name__,
+                f"{path.name} in inbox {inbox.name}: {error.message}",
+            )
         new = queue.NewDocument(**{**new.__dict__, "kind": kind})
         return queue.record_document(self.database, new, page_count)
 
-    def _record_failure(self, inbox: InboxSettings, new: queue.NewDocument, error_class: str,
-                        message: str) -> queue.Recorded:
+    def _record_failure(
+        self, inbox: InboxSettings, new: queue.NewDocument, error_class: str, message: str
+    ) -> queue.Recorded:
         state = self.states[inbox.name]
         state.failed += 1
         state.problems[new.original_name] = message
-        logger.warning("intake: %s (the original is kept in the archive as %s)",
-                       message, new.archive_path)
+        logger.warning(
+            "intake: %s (the original is kept in the archive as %s)", message, new.archive_path
+        )
         return queue.record_failed_document(self.database, new, error_class, message)
 
     def _retry_later(self, inbox: InboxSettings, path: Path, error: DocvaultError) -> bool:
@@ -244,7 +274,8 @@ class Intake:
         if now - retry.first_failure >= self.unreadable_retry_seconds:
             self.states[inbox.name].problems[path.name] = (
                 f"{error.message} Tried {retry.failures} times since "
-                f"{self.unreadable_retry_seconds:g} seconds ago; still retrying.")
+                f"{self.unreadable_retry_seconds:g} seconds ago; still retrying."
+            )
             logger.error("intake: %s", self.states[inbox.name].problems[path.name])
         else:
             logger.info("intake: %s (attempt %d)", error.message, retry.failures)
@@ -263,10 +294,9 @@ class Intake:
         target = target_folder / path.name
         if target.exists():
             target = target_folder / f"{path.stem}.{int(time.time() * 1000)}{path.suffix}"
-        try:
+        # Gone already? The archive copy is verified, so nothing is lost.
+        with contextlib.suppress(FileNotFoundError):
             shutil.move(str(path), target)
-        except FileNotFoundError:
-            pass  # gone already: the archive copy is verified, nothing is lost
 
 
 class _EventHandler(FileSystemEventHandler):

@@ -30,8 +30,9 @@ def _guarded(job: Job) -> Callable[[], None]:
         try:
             job.function()
         except Exception:
-            logger.exception("scheduled job %s failed; it runs again in %.0f s",
-                             job.name, job.every_seconds)
+            logger.exception(
+                "scheduled job %s failed; it runs again in %.0f s", job.name, job.every_seconds
+            )
 
     return run
 
@@ -40,7 +41,13 @@ def start_scheduler(jobs: list[Job]) -> BackgroundScheduler:
     """Start a background scheduler running `jobs`; call `.shutdown()` to stop it."""
     scheduler = BackgroundScheduler(daemon=True)
     for job in jobs:
-        scheduler.add_job(_guarded(job), "interval", seconds=job.every_seconds, id=job.name,
-                          max_instances=1, coalesce=True)
+        scheduler.add_job(
+            _guarded(job),
+            "interval",
+            seconds=job.every_seconds,
+            id=job.name,
+            max_instances=1,
+            coalesce=True,
+        )
     scheduler.start()
     return scheduler

@@ -96,13 +96,15 @@ def record_document(engine: Engine, new: NewDocument, page_count: int) -> Record
         session.add(document)
         session.flush()
         assert document.id is not None
-        session.add_all(Page(document_id=document.id, number=number)
-                        for number in range(1, page_count + 1))
+        session.add_all(
+            Page(document_id=document.id, number=number) for number in range(1, page_count + 1)
+        )
         return Recorded(document.id, duplicate=False)
 
 
-def record_failed_document(engine: Engine, new: NewDocument, error_class: str,
-                           message: str) -> Recorded:
+def record_failed_document(
+    engine: Engine, new: NewDocument, error_class: str, message: str
+) -> Recorded:
     """Record a file that intake or rendering refused, with the sentence for the admin."""
     with write_transaction(engine) as session:
         existing = _existing(session, new)
@@ -123,29 +125,47 @@ def _existing(session: Session, new: NewDocument) -> Recorded | None:
     if document_id is None:
         return None
     first = session.exec(select(Document).where(Document.id == document_id)).one()
-    same_arrival = first.original_path == new.original_path or session.exec(
-        select(Duplicate.id).where(Duplicate.document_id == document_id,
-                                   Duplicate.original_path == new.original_path)
-    ).first() is not None
+    same_arrival = (
+        first.original_path == new.original_path
+        or session.exec(
+            select(Duplicate.id).where(
+                Duplicate.document_id == document_id, Duplicate.original_path == new.original_path
+            )
+        ).first()
+        is not None
+    )
     # A crash after recording but before the inbox file was moved brings the same path
     # back on restart: that is the same arrival, not a duplicate.
     if not same_arrival:
-        session.add(Duplicate(document_id=document_id, original_name=new.original_name,
-                              inbox=new.inbox, original_path=new.original_path))
+        session.add(
+            Duplicate(
+                document_id=document_id,
+                original_name=new.original_name,
+                inbox=new.inbox,
+                original_path=new.original_path,
+            )
+        )
     return Recorded(document_id, duplicate=not same_arrival)
 
 
 def _document_row(new: NewDocument, page_count: int, status: DocumentStatus) -> Document:
     return Document(
-        sha256=new.sha256, original_name=new.original_name, inbox=new.inbox,
-        original_path=new.original_path, archive_path=new.archive_path,
-        size_bytes=new.size_bytes, kind=new.kind, tags=",".join(new.tags),
-        page_count=page_count, status=status,
+        sha256=new.sha256,
+        original_name=new.original_name,
+        inbox=new.inbox,
+        original_path=new.original_path,
+        archive_path=new.archive_path,
+        size_bytes=new.size_bytes,
+        kind=new.kind,
+        tags=",".join(new.tags),
+        page_count=page_count,
+        status=status,
     )
 
 
-def claim(engine: Engine, owner: str, limit: int, lease_seconds: float,
-          now: datetime | None = None) -> list[ClaimedPage]:
+def claim(
+    engine: Engine, owner: str, limit: int, lease_seconds: float, now: datetime | None = None
+) -> list[ClaimedPage]:
     """Take up to `limit` queued pages, re-runs first, and lease them to `owner`."""
     now = now or utcnow()
     with write_transaction(engine) as session:
@@ -165,11 +185,16 @@ def claim(engine: Engine, owner: str, limit: int, lease_seconds: float,
             page.updated_at = now
             session.add(page)
             assert page.id is not None
-            claimed.append(ClaimedPage(
-                page_id=page.id, document_id=page.document_id, number=page.number,
-                archive_path=archive_path, mode=SamplingMode(page.rerun_mode or "greedy"),
-                label=f"document {page.document_id} page {page.number}",
-            ))
+            claimed.append(
+                ClaimedPage(
+                    page_id=page.id,
+                    document_id=page.document_id,
+                    number=page.number,
+                    archive_path=archive_path,
+                    mode=SamplingMode(page.rerun_mode or "greedy"),
+                    label=f"document {page.document_id} page {page.number}",
+                )
+            )
         return claimed
 
 
@@ -181,9 +206,16 @@ def _leased_page(session: Session, page_id: int, owner: str) -> Page | None:
     return page
 
 
-def complete(engine: Engine, page_id: int, owner: str, text: str, looped: bool,
-             attempts: Sequence[AttemptRecord], warnings: Sequence[str] = (),
-             image_size: tuple[int, int] | None = None) -> bool:
+def complete(
+    engine: Engine,
+    page_id: int,
+    owner: str,
+    text: str,
+    looped: bool,
+    attempts: Sequence[AttemptRecord],
+    warnings: Sequence[str] = (),
+    image_size: tuple[int, int] | None = None,
+) -> bool:
     """Store a finished page's text and attempts, and queue its index entry, atomically.
 
     Returns False (and changes nothing) when the lease was lost in the meantime.
@@ -206,8 +238,14 @@ def complete(engine: Engine, page_id: int, owner: str, text: str, looped: bool,
         return True
 
 
-def fail(engine: Engine, page_id: int, owner: str, message: str,
-         attempts: Sequence[AttemptRecord] = (), warnings: Sequence[str] = ()) -> bool:
+def fail(
+    engine: Engine,
+    page_id: int,
+    owner: str,
+    message: str,
+    attempts: Sequence[AttemptRecord] = (),
+    warnings: Sequence[str] = (),
+) -> bool:
     """Mark a page failed with the sentence for the admin; it waits for a person."""
     now = utcnow()
     with write_transaction(engine) as session:
@@ -223,8 +261,14 @@ def fail(engine: Engine, page_id: int, owner: str, message: str,
         return True
 
 
-def release(engine: Engine, page_id: int, owner: str, delay_seconds: float,
-            attempts: Sequence[AttemptRecord] = (), reason: str | None = None) -> bool:
+def release(
+    engine: Engine,
+    page_id: int,
+    owner: str,
+    delay_seconds: float,
+    attempts: Sequence[AttemptRecord] = (),
+    reason: str | None = None,
+) -> bool:
     """Give a page back to the queue (engine down, shutting down): not the page's fault."""
     now = utcnow()
     with write_transaction(engine) as session:
@@ -256,23 +300,31 @@ def _finish(session: Session, page: Page, now: datetime) -> None:
 def _add_attempts(session: Session, page_id: int, attempts: Iterable[AttemptRecord]) -> None:
     for record in attempts:
         reply = record.reply
-        session.add(Attempt(
-            page_id=page_id, engine=record.engine,
-            settings=json.dumps(record.request.as_settings(), sort_keys=True),
-            finish_reason=reply.finish_reason if reply else None,
-            prompt_tokens=reply.prompt_tokens if reply else None,
-            completion_tokens=reply.completion_tokens if reply else None,
-            seconds=record.seconds, verdict=record.verdict.value,
-            repeating_unit=record.repeating_unit, error=record.error,
-        ))
+        session.add(
+            Attempt(
+                page_id=page_id,
+                engine=record.engine,
+                settings=json.dumps(record.request.as_settings(), sort_keys=True),
+                finish_reason=reply.finish_reason if reply else None,
+                prompt_tokens=reply.prompt_tokens if reply else None,
+                completion_tokens=reply.completion_tokens if reply else None,
+                seconds=record.seconds,
+                verdict=record.verdict.value,
+                repeating_unit=record.repeating_unit,
+                error=record.error,
+            )
+        )
 
 
 def _refresh_document(session: Session, document_id: int, now: datetime) -> None:
     """A document is done when every page is; `attention` when some looped or failed."""
-    counts = dict(session.exec(
-        select(Page.status, func.count()).where(Page.document_id == document_id)
-        .group_by(col(Page.status))
-    ).all())
+    counts = dict(
+        session.exec(
+            select(Page.status, func.count())
+            .where(Page.document_id == document_id)
+            .group_by(col(Page.status))
+        ).all()
+    )
     document = session.get(Document, document_id)
     if document is None:
         return
@@ -293,12 +345,13 @@ def expire_leases(engine: Engine, now: datetime | None = None) -> int:
     """Return pages whose lease ran out (their worker died) to the queue."""
     now = now or utcnow()
     with write_transaction(engine) as session:
-        result = session.exec(  # type: ignore[call-overload]
+        result = session.exec(
             update(Page)
             .where(col(Page.status) == PageStatus.running)
             .where(col(Page.lease_expires_at) < now)
-            .values(status=PageStatus.queued, lease_owner=None, lease_expires_at=None,
-                    updated_at=now)
+            .values(
+                status=PageStatus.queued, lease_owner=None, lease_expires_at=None, updated_at=now
+            )
         )
         return int(result.rowcount)
 
@@ -312,13 +365,14 @@ def release_dead_owners(engine: Engine, alive: str) -> int:
     host = socket.gethostname()
     now = utcnow()
     with write_transaction(engine) as session:
-        result = session.exec(  # type: ignore[call-overload]
+        result = session.exec(
             update(Page)
             .where(col(Page.status) == PageStatus.running)
             .where(col(Page.lease_owner).startswith(f"{host}:"))
             .where(col(Page.lease_owner) != alive)
-            .values(status=PageStatus.queued, lease_owner=None, lease_expires_at=None,
-                    updated_at=now)
+            .values(
+                status=PageStatus.queued, lease_owner=None, lease_expires_at=None, updated_at=now
+            )
         )
         return int(result.rowcount)
 
@@ -346,17 +400,18 @@ def request_rerun(engine: Engine, page_ids: Sequence[int], mode: SamplingMode) -
 def page_counts(engine: Engine) -> dict[str, int]:
     """Pages per state, every state named (zero when empty)."""
     with read_session(engine) as session:
-        rows = dict(session.exec(
-            select(Page.status, func.count()).group_by(col(Page.status))).all())
+        rows = dict(
+            session.exec(select(Page.status, func.count()).group_by(col(Page.status))).all()
+        )
     return {state.value: int(rows.get(state.value, 0)) for state in PageStatus}
 
 
 def document_counts(engine: Engine) -> dict[str, int]:
     """Documents per state, every state named (zero when empty)."""
     with read_session(engine) as session:
-        rows = dict(session.exec(
-            select(Document.status, func.count()).group_by(col(Document.status))
-        ).all())
+        rows = dict(
+            session.exec(select(Document.status, func.count()).group_by(col(Document.status))).all()
+        )
     return {state.value: int(rows.get(state.value, 0)) for state in DocumentStatus}
 
 
@@ -378,53 +433,80 @@ def list_documents(engine: Engine, status: str | None = None) -> list[dict[str, 
         statement = select(Document).order_by(col(Document.id))
         if status is not None:
             statement = statement.where(Document.status == status)
-        rows: list[dict[str, object]] = [_document_summary(document)
-                                         for document in session.exec(statement)]
+        rows: list[dict[str, object]] = [
+            _document_summary(document) for document in session.exec(statement)
+        ]
         by_id = {int(str(row["id"])): row for row in rows}
         for duplicate in session.exec(select(Duplicate).order_by(col(Duplicate.id))):
             first = by_id.get(duplicate.document_id)
             if first is None:
                 continue
-            rows.append({**first, "id": None, "file_name": duplicate.original_name,
-                         "inbox": duplicate.inbox, "status": "duplicate",
-                         "duplicate_of": duplicate.document_id,
-                         "received_at": duplicate.received_at.isoformat()})
+            rows.append(
+                {
+                    **first,
+                    "id": None,
+                    "file_name": duplicate.original_name,
+                    "inbox": duplicate.inbox,
+                    "status": "duplicate",
+                    "duplicate_of": duplicate.document_id,
+                    "received_at": duplicate.received_at.isoformat(),
+                }
+            )
         return rows
 
 
 def _document_summary(document: Document) -> dict[str, object]:
     return {
-        "id": document.id, "file_name": document.original_name, "inbox": document.inbox,
-        "sha256": document.sha256, "pages": document.page_count, "status": document.status,
-        "error": document.error, "error_class": document.error_class, "duplicate_of": None,
-        "archive_path": document.archive_path, "received_at": document.received_at.isoformat(),
+        "id": document.id,
+        "file_name": document.original_name,
+        "inbox": document.inbox,
+        "sha256": document.sha256,
+        "pages": document.page_count,
+        "status": document.status,
+        "error": document.error,
+        "error_class": document.error_class,
+        "duplicate_of": None,
+        "archive_path": document.archive_path,
+        "received_at": document.received_at.isoformat(),
     }
 
 
 def pages_of(engine: Engine, document_ids: Sequence[int]) -> int:
     with read_session(engine) as session:
-        return int(session.exec(select(func.count()).select_from(Page)
-                                .where(col(Page.document_id).in_(document_ids))).one())
+        return int(
+            session.exec(
+                select(func.count())
+                .select_from(Page)
+                .where(col(Page.document_id).in_(document_ids))
+            ).one()
+        )
 
 
 def finished_pages_of(engine: Engine, document_ids: Sequence[int]) -> int:
     with read_session(engine) as session:
-        return int(session.exec(
-            select(func.count()).select_from(Page)
-            .where(col(Page.document_id).in_(document_ids))
-            .where(col(Page.status).in_([state.value for state in FINISHED_PAGE_STATES]))
-        ).one())
+        return int(
+            session.exec(
+                select(func.count())
+                .select_from(Page)
+                .where(col(Page.document_id).in_(document_ids))
+                .where(col(Page.status).in_([state.value for state in FINISHED_PAGE_STATES]))
+            ).one()
+        )
 
 
 def summarise_documents(engine: Engine, document_ids: Sequence[int]) -> dict[str, Any]:
     """Totals for `docvault ingest`'s closing line, and the problems worth showing."""
     with read_session(engine) as session:
-        documents = session.exec(select(Document)
-                                 .where(col(Document.id).in_(document_ids))).all()
+        documents = session.exec(select(Document).where(col(Document.id).in_(document_ids))).all()
         pages = session.exec(select(Page).where(col(Page.document_id).in_(document_ids))).all()
     counts = collections.Counter(page.status for page in pages)
     problems = [document.error for document in documents if document.error]
     problems += [page.error for page in pages if page.error and page.status == PageStatus.failed]
-    return {"documents": len(documents), "pages": len(pages), "done": counts[PageStatus.done],
-            "looped": counts[PageStatus.looped], "failed": counts[PageStatus.failed],
-            "problems": problems}
+    return {
+        "documents": len(documents),
+        "pages": len(pages),
+        "done": counts[PageStatus.done],
+        "looped": counts[PageStatus.looped],
+        "failed": counts[PageStatus.failed],
+        "problems": problems,
+    }

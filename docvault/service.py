@@ -23,8 +23,7 @@ from docvault import db, queue
 from docvault.config import InboxSettings, Settings
 from docvault.errors import ConfigError, DocvaultError
 from docvault.inbox import Intake, Watchers
-from docvault.index import SearchIndex
-from docvault.indexing import IndexWriter, open_index
+from docvault.indexing import ArchiveIndex, IndexWriter, open_index
 from docvault.jobs import Job, start_scheduler
 from docvault.ocr.base import Engine, PageImage, PageOutcome, SamplingMode
 from docvault.ocr.profiles import Profile, get_profile
@@ -41,8 +40,10 @@ CONSISTENCY_CHECK_SECONDS = 3600.0
 
 def render_options(settings: Settings) -> RenderOptions:
     return RenderOptions(
-        dpi=settings.render_dpi, raster_long_side=settings.render_long_side,
-        max_side=settings.render_max_side, max_pixels=settings.render_max_pixels,
+        dpi=settings.render_dpi,
+        raster_long_side=settings.render_long_side,
+        max_side=settings.render_max_side,
+        max_pixels=settings.render_max_pixels,
         accept_text_documents=settings.accept_text_documents,
     )
 
@@ -55,9 +56,12 @@ def build_engine(settings: Settings, profile: Profile) -> Engine:
         return RapidEngine(threads=settings.cpu_threads)
     from docvault.ocr.client import OpenAIEngine
 
-    return OpenAIEngine(endpoints=list(settings.engine_url), profile=profile,
-                        timeout_seconds=settings.engine_timeout_seconds,
-                        concurrency=settings.concurrency)
+    return OpenAIEngine(
+        endpoints=list(settings.engine_url),
+        profile=profile,
+        timeout_seconds=settings.engine_timeout_seconds,
+        concurrency=settings.concurrency,
+    )
 
 
 def open_database(settings: Settings) -> DatabaseEngine:
@@ -70,9 +74,12 @@ def open_database(settings: Settings) -> DatabaseEngine:
 def _check_profile(settings: Settings) -> Profile:
     name = settings.effective_profile()
     if settings.engine == "cpu" and name != "cpu":
-        raise ConfigError("profile", settings.sources["profile"],
-                          f"is {name!r} but engine is 'cpu'; the cpu engine only runs the "
-                          "'cpu' profile. Set engine = \"openai\" or profile = \"auto\".")
+        raise ConfigError(
+            "profile",
+            settings.sources["profile"],
+            f"is {name!r} but engine is 'cpu'; the cpu engine only runs the "
+            '\'cpu\' profile. Set engine = "openai" or profile = "auto".',
+        )
     return get_profile(name)
 
 
@@ -86,7 +93,7 @@ class Pipeline:
     engine: Engine
     profile: Profile
     worker: Worker
-    index: SearchIndex
+    index: ArchiveIndex
     index_writer: IndexWriter
     loop: asyncio.AbstractEventLoop
     owner: str = field(default_factory=queue.new_owner)
@@ -98,9 +105,14 @@ class Pipeline:
         return info.page_count, info.kind
 
     def make_intake(self, inboxes: tuple[InboxSettings, ...]) -> Intake:
-        return Intake(self.database, self.settings.data_path, inboxes, self.inspect,
-                      empty_grace_seconds=self.settings.empty_grace_seconds,
-                      unreadable_retry_seconds=self.settings.unreadable_retry_seconds)
+        return Intake(
+            self.database,
+            self.settings.data_path,
+            inboxes,
+            self.inspect,
+            empty_grace_seconds=self.settings.empty_grace_seconds,
+            unreadable_retry_seconds=self.settings.unreadable_retry_seconds,
+        )
 
     def wake_worker(self) -> None:
         self.loop.call_soon_threadsafe(self.worker.wake)
@@ -119,21 +131,31 @@ def build_pipeline(settings: Settings, loop: asyncio.AbstractEventLoop) -> Pipel
     renderer = RenderPool(workers=settings.render_workers, options=render_options(settings))
     engine = build_engine(settings, profile)
     index = open_index(database, settings.index_path)
-    index_writer = IndexWriter(database, index, batch_size=settings.index_batch_size,
-                               batch_seconds=settings.index_batch_seconds)
+    index_writer = IndexWriter(
+        database,
+        index,
+        batch_size=settings.index_batch_size,
+        batch_seconds=settings.index_batch_seconds,
+    )
     owner = queue.new_owner()
 
-    async def transcribe(engine: Engine, image: PageImage,
-                         first_mode: SamplingMode) -> PageOutcome:
+    async def transcribe(engine: Engine, image: PageImage, first_mode: SamplingMode) -> PageOutcome:
         return await transcribe_page(engine, profile, image, first_mode)
 
-    worker = Worker(database, renderer, engine, transcribe, settings.data_path,
-                    concurrency=settings.concurrency if settings.engine != "cpu"
-                    else settings.cpu_threads,
-                    lease_seconds=settings.lease_seconds, owner=owner,
-                    on_finished=index_writer.wake)
-    return Pipeline(settings, database, renderer, engine, profile, worker, index,
-                    index_writer, loop, owner)
+    worker = Worker(
+        database,
+        renderer,
+        engine,
+        transcribe,
+        settings.data_path,
+        concurrency=settings.concurrency if settings.engine != "cpu" else settings.cpu_threads,
+        lease_seconds=settings.lease_seconds,
+        owner=owner,
+        on_finished=index_writer.wake,
+    )
+    return Pipeline(
+        settings, database, renderer, engine, profile, worker, index, index_writer, loop, owner
+    )
 
 
 class IntakeThread(threading.Thread):
@@ -164,8 +186,9 @@ class WebServer:
     """The web view in its own thread, so a slow request never stalls the worker."""
 
     def __init__(self, app: Any, host: str, port: int) -> None:
-        config = uvicorn.Config(app, host=host, port=port, log_level="warning",
-                                access_log=False, lifespan="off")
+        config = uvicorn.Config(
+            app, host=host, port=port, log_level="warning", access_log=False, lifespan="off"
+        )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, name="web", daemon=True)
 
@@ -175,8 +198,10 @@ class WebServer:
         while not self.server.started and self.thread.is_alive() and time.monotonic() < deadline:
             time.sleep(0.05)
         if not self.server.started:
-            raise DocvaultError("The web view could not start; is the port already in use? "
-                                "Set web_port to a free port.")
+            raise DocvaultError(
+                "The web view could not start; is the port already in use? "
+                "Set web_port to a free port."
+            )
 
     @property
     def port(self) -> int:
@@ -191,15 +216,15 @@ class WebServer:
         self.thread.join(timeout=10)
 
 
-async def run_daemon(settings: Settings, stop: asyncio.Event,
-                     ready: threading.Event | None = None) -> None:
+async def run_daemon(
+    settings: Settings, stop: asyncio.Event, ready: threading.Event | None = None
+) -> None:
     """`docvault run`: intake, pipeline, index writer, jobs and web until `stop` is set."""
     loop = asyncio.get_running_loop()
     pipeline = build_pipeline(settings, loop)
     released = queue.release_dead_owners(pipeline.database, pipeline.owner)
     if released:
-        logger.info("start: %d pages left running by an earlier process are queued again",
-                    released)
+        logger.info("start: %d pages left running by an earlier process are queued again", released)
     pipeline.index_writer.start()
     intake = pipeline.make_intake(settings.inboxes)
     for inbox in settings.inboxes:
@@ -208,17 +233,28 @@ async def run_daemon(settings: Settings, stop: asyncio.Event,
     intake_thread = IntakeThread(intake, pipeline.wake_worker)
     watchers.start()
     intake_thread.start()
-    scheduler = start_scheduler([
-        Job("inbox-rescan", intake.request_rescan, settings.rescan_seconds),
-        Job("lease-expiry", lambda: queue.expire_leases(pipeline.database), LEASE_CHECK_SECONDS),
-        Job("index-consistency", pipeline.index_writer.request_consistency_check,
-            CONSISTENCY_CHECK_SECONDS),
-    ])
+    scheduler = start_scheduler(
+        [
+            Job("inbox-rescan", intake.request_rescan, settings.rescan_seconds),
+            Job(
+                "lease-expiry", lambda: queue.expire_leases(pipeline.database), LEASE_CHECK_SECONDS
+            ),
+            Job(
+                "index-consistency",
+                pipeline.index_writer.request_consistency_check,
+                CONSISTENCY_CHECK_SECONDS,
+            ),
+        ]
+    )
     web = _start_web(settings, pipeline, intake)
     await asyncio.to_thread(intake_thread.first_scan_done.wait, 60)
-    logger.info("docvault is running: %d inbox(es), engine %s, profile %s%s",
-                len(settings.inboxes), pipeline.engine.name, pipeline.profile.name,
-                f", web on http://{settings.web_host}:{web.port}/" if web else "")
+    logger.info(
+        "docvault is running: %d inbox(es), engine %s, profile %s%s",
+        len(settings.inboxes),
+        pipeline.engine.name,
+        pipeline.profile.name,
+        f", web on http://{settings.web_host}:{web.port}/" if web else "",
+    )
     if ready is not None:
         ready.set()
     try:
@@ -239,15 +275,15 @@ def _start_web(settings: Settings, pipeline: Pipeline, intake: Intake) -> WebSer
         return None
     from docvault.web.app import WebContext, create_app
 
-    context = WebContext(database=pipeline.database, index=pipeline.index,
-                         data_dir=settings.data_path)
+    context = WebContext(
+        database=pipeline.database, index=pipeline.index, data_dir=settings.data_path
+    )
     web = WebServer(create_app(context), settings.web_host, settings.web_port)
     web.start()
     return web
 
 
-async def ingest_files(settings: Settings, paths: list[Path],
-                       progress: Any) -> dict[str, Any]:
+async def ingest_files(settings: Settings, paths: list[Path], progress: Any) -> dict[str, Any]:
     """`docvault ingest`: archive and read the given files now, then exit.
 
     The files are left where they are (a one-shot command should not move a person's

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import contextlib
 import logging
 import time
 from collections.abc import Callable, Sequence
@@ -49,8 +50,9 @@ class Renderer(Protocol):
 
 
 class Transcriber(Protocol):
-    async def __call__(self, engine: Engine, image: PageImage,
-                       first_mode: SamplingMode) -> PageOutcome: ...
+    async def __call__(
+        self, engine: Engine, image: PageImage, first_mode: SamplingMode
+    ) -> PageOutcome: ...
 
 
 @dataclass
@@ -59,9 +61,11 @@ class WorkerStats:
 
     in_flight: int = 0
     finished_times: collections.deque[float] = field(
-        default_factory=lambda: collections.deque(maxlen=100_000))
+        default_factory=lambda: collections.deque(maxlen=100_000)
+    )
     looped_times: collections.deque[float] = field(
-        default_factory=lambda: collections.deque(maxlen=100_000))
+        default_factory=lambda: collections.deque(maxlen=100_000)
+    )
     engine_state: str = "unknown"
     last_engine_error: str | None = None
 
@@ -82,10 +86,19 @@ class _Rendered:
 class Worker:
     """Runs the pipeline from a claimed page to its stored text."""
 
-    def __init__(self, database: DatabaseEngine, renderer: Renderer, engine: Engine,
-                 transcribe: Transcriber, data_dir: Path, concurrency: int,
-                 lease_seconds: float, owner: str, render_ahead: int | None = None,
-                 on_finished: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self,
+        database: DatabaseEngine,
+        renderer: Renderer,
+        engine: Engine,
+        transcribe: Transcriber,
+        data_dir: Path,
+        concurrency: int,
+        lease_seconds: float,
+        owner: str,
+        render_ahead: int | None = None,
+        on_finished: Callable[[], None] | None = None,
+    ) -> None:
         self.database = database
         self.renderer = renderer
         self.engine = engine
@@ -112,13 +125,20 @@ class Worker:
         """Work until `stop` is set, then let requests in flight finish for `drain_seconds`."""
         buffer: asyncio.Queue[_Rendered] = asyncio.Queue()
         producer = asyncio.create_task(self._produce(stop, buffer), name="worker-producer")
-        consumers = [asyncio.create_task(self._consume(stop, buffer), name=f"worker-{number}")
-                     for number in range(self.concurrency)]
+        consumers = [
+            asyncio.create_task(self._consume(stop, buffer), name=f"worker-{number}")
+            for number in range(self.concurrency)
+        ]
         await stop.wait()
         await self._finish(producer, consumers, buffer, drain_seconds)
 
-    async def _finish(self, producer: asyncio.Task[None], consumers: list[asyncio.Task[None]],
-                      buffer: asyncio.Queue[_Rendered], drain_seconds: float) -> None:
+    async def _finish(
+        self,
+        producer: asyncio.Task[None],
+        consumers: list[asyncio.Task[None]],
+        buffer: asyncio.Queue[_Rendered],
+        drain_seconds: float,
+    ) -> None:
         producer.cancel()
         await asyncio.gather(producer, return_exceptions=True)
         _, pending = await asyncio.wait(consumers, timeout=drain_seconds)
@@ -140,16 +160,20 @@ class Worker:
             paused = time.monotonic() < self._paused_until
             claims: list[ClaimedPage] = []
             if wanted > 0 and not paused:
-                claims = await asyncio.to_thread(queue.claim, self.database, self.owner,
-                                                 wanted, self.lease_seconds)
+                claims = await asyncio.to_thread(
+                    queue.claim, self.database, self.owner, wanted, self.lease_seconds
+                )
             for claim in claims:
                 self._held.add(claim.page_id)
                 task = asyncio.create_task(self._render(claim, buffer))
                 rendering.add(task)
                 task.add_done_callback(rendering.discard)
             if not claims:
-                await self._idle(IDLE_POLL_SECONDS if not paused else
-                                 max(0.05, self._paused_until - time.monotonic()))
+                await self._idle(
+                    IDLE_POLL_SECONDS
+                    if not paused
+                    else max(0.05, self._paused_until - time.monotonic())
+                )
             else:
                 await asyncio.sleep(0)  # let renders and consumers start before claiming more
         await asyncio.gather(*rendering, return_exceptions=True)
@@ -159,10 +183,8 @@ class Worker:
 
     async def _idle(self, seconds: float) -> None:
         self._wake.clear()
-        try:
+        with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._wake.wait(), timeout=seconds)
-        except TimeoutError:
-            pass
 
     async def _render(self, claim: ClaimedPage, buffer: asyncio.Queue[_Rendered]) -> None:
         path = self.data_dir / claim.archive_path
@@ -172,8 +194,13 @@ class Worker:
             await buffer.put(_Rendered(claim, None, (), error))
             return
         image = rendered.image
-        labelled = PageImage(data=image.data, media_type=image.media_type, width=image.width,
-                             height=image.height, label=claim.label)
+        labelled = PageImage(
+            data=image.data,
+            media_type=image.media_type,
+            width=image.width,
+            height=image.height,
+            label=claim.label,
+        )
         await buffer.put(_Rendered(claim, labelled, tuple(rendered.warnings), None))
 
     async def _consume(self, stop: asyncio.Event, buffer: asyncio.Queue[_Rendered]) -> None:
@@ -212,29 +239,50 @@ class Worker:
         size = (item.image.width, item.image.height)
         await self._complete(claim, outcome, item.warnings, size)
 
-    async def _complete(self, claim: ClaimedPage, outcome: PageOutcome,
-                        warnings: Sequence[str], size: tuple[int, int]) -> None:
+    async def _complete(
+        self,
+        claim: ClaimedPage,
+        outcome: PageOutcome,
+        warnings: Sequence[str],
+        size: tuple[int, int],
+    ) -> None:
         stored = await asyncio.to_thread(
-            queue.complete, self.database, claim.page_id, self.owner, outcome.text,
-            outcome.looped, outcome.attempts, warnings, size)
+            queue.complete,
+            self.database,
+            claim.page_id,
+            self.owner,
+            outcome.text,
+            outcome.looped,
+            outcome.attempts,
+            warnings,
+            size,
+        )
         self._held.discard(claim.page_id)
         if not stored:
-            logger.warning("%s: finished after its lease was lost; the newer run wins",
-                           claim.label)
+            logger.warning("%s: finished after its lease was lost; the newer run wins", claim.label)
             return
         now = time.monotonic()
         self.stats.finished_times.append(now)
         if outcome.looped:
             self.stats.looped_times.append(now)
-            logger.warning("%s looped even with the penalty retry; it waits for a person "
-                           "(re-run it from the web view)", claim.label)
+            logger.warning(
+                "%s looped even with the penalty retry; it waits for a person "
+                "(re-run it from the web view)",
+                claim.label,
+            )
         if self.on_finished is not None:
             self.on_finished()
 
-    async def _store(self, action: Callable[..., bool], claim: ClaimedPage, message: str,
-                     attempts: Sequence[AttemptRecord]) -> None:
-        await asyncio.to_thread(action, self.database, claim.page_id, self.owner,
-                                f"{claim.label}: {message}", attempts)
+    async def _store(
+        self,
+        action: Callable[..., bool],
+        claim: ClaimedPage,
+        message: str,
+        attempts: Sequence[AttemptRecord],
+    ) -> None:
+        await asyncio.to_thread(
+            action, self.database, claim.page_id, self.owner, f"{claim.label}: {message}", attempts
+        )
         self._held.discard(claim.page_id)
         self.stats.finished_times.append(time.monotonic())
         logger.error("%s failed: %s", claim.label, message)
@@ -244,21 +292,23 @@ class Worker:
             delay = CONFIGURATION_BACKOFF_SECONDS
             self.stats.engine_state = "misconfigured"
         else:
-            self._backoff = min(BACKOFF_MAX_SECONDS,
-                                max(BACKOFF_FIRST_SECONDS, self._backoff * 2))
+            self._backoff = min(BACKOFF_MAX_SECONDS, max(BACKOFF_FIRST_SECONDS, self._backoff * 2))
             delay = self._backoff
             self.stats.engine_state = "down"
         self.stats.last_engine_error = error.message
         self._paused_until = max(self._paused_until, time.monotonic() + delay)
         attempts = tuple(getattr(error, "attempts", ()))
-        logger.warning("%s goes back to the queue for %.0f s: %s", claim.label, delay,
-                       error.message)
+        logger.warning(
+            "%s goes back to the queue for %.0f s: %s", claim.label, delay, error.message
+        )
         await self._release(claim, delay, attempts, error.message)
 
-    async def _release(self, claim: ClaimedPage, delay: float,
-                       attempts: Sequence[AttemptRecord], reason: str) -> None:
-        await asyncio.to_thread(queue.release, self.database, claim.page_id, self.owner,
-                                delay, attempts, reason)
+    async def _release(
+        self, claim: ClaimedPage, delay: float, attempts: Sequence[AttemptRecord], reason: str
+    ) -> None:
+        await asyncio.to_thread(
+            queue.release, self.database, claim.page_id, self.owner, delay, attempts, reason
+        )
         self._held.discard(claim.page_id)
 
     def _engine_up(self) -> None:

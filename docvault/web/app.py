@@ -12,8 +12,7 @@ from fastapi.templating import Jinja2Templates
 from sqlalchemy import Engine as DatabaseEngine
 
 from docvault.errors import DocvaultError, QuerySyntaxError
-from docvault.index import SearchIndex
-from docvault.indexing import search
+from docvault.indexing import ArchiveIndex, search
 from docvault.resources import resource_dir
 
 logger = logging.getLogger(__name__)
@@ -24,7 +23,7 @@ class WebContext:
     """What the web view reads: the database, the index and the data folder."""
 
     database: DatabaseEngine
-    index: SearchIndex
+    index: ArchiveIndex
     data_dir: Path
 
 
@@ -45,7 +44,9 @@ def create_app(context: WebContext) -> FastAPI:
                 logger.error("search %r failed: %s", q, problem.message)
                 error = problem.message
         return templates.TemplateResponse(
-            request, "search.html", {"query": q, "results": results, "error": error},
+            request,
+            "search.html",
+            {"query": q, "results": results, "error": error},
             status_code=400 if error else 200,
         )
 

@@ -1,0 +1,5 @@
+"""`python -m docvault` is the `docvault` command."""
+
+from docvault.cli import main
+
+main()

@@ -1,0 +1,372 @@
+"""The index driver: the one writer that drains the outbox, rebuilds, and checks consistency.
+
+The database is the truth and the Whoosh index is derived from it. A finished page writes
+an outbox row in the same transaction as its text (`queue.complete`); this thread drains
+the outbox in batches bounded by size and time, so OCR never waits on Whoosh and a crash
+loses nothing (the outbox is replayed at the next start). A missing, outdated or damaged
+index is rebuilt into a new directory and swapped in while searches keep answering from
+the old one, or say plainly that the index is being rebuilt.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from datetime import UTC, date
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, delete
+from sqlmodel import col, select
+
+from docvault.db import read_session, write_transaction
+from docvault.errors import SearchIndexError
+from docvault.index import (
+    IndexEntry,
+    SearchIndex,
+    SearchResults,
+    find_document_date,
+    needs_rebuild,
+    rebuild,
+)
+from docvault.index import (
+    IndexWriter as WhooshWriter,
+)
+from docvault.models import Document, IndexOutbox, Page, PageStatus
+
+logger = logging.getLogger(__name__)
+
+INDEXED_STATES = (PageStatus.done.value, PageStatus.looped.value)
+REBUILD_READ_BATCH = 2000
+
+
+def stamp_of(page: Page) -> int:
+    """A page's version as the index stores it: its last change in milliseconds."""
+    changed = page.updated_at if page.updated_at.tzinfo else page.updated_at.replace(tzinfo=UTC)
+    return int(changed.timestamp() * 1000)
+
+
+def _entries(session: Any, pages: Sequence[Page]) -> list[IndexEntry]:
+    document_ids = {page.document_id for page in pages}
+    documents = {
+        document.id: document
+        for document in session.exec(select(Document).where(col(Document.id).in_(document_ids)))
+    }
+    first_pages = dict(
+        session.exec(
+            select(Page.document_id, Page.markdown)
+            .where(col(Page.document_id).in_(document_ids))
+            .where(Page.number == 1)
+        ).all()
+    )
+    entries = []
+    for page in pages:
+        document = documents[page.document_id]
+        assert page.id is not None
+        entries.append(
+            IndexEntry(
+                page_id=page.id,
+                document_id=page.document_id,
+                page_number=page.number,
+                inbox=document.inbox,
+                tags=tuple(tag for tag in document.tags.split(",") if tag),
+                file_name=document.original_name,
+                received=document.received_at,
+                document_date=_document_date(first_pages.get(page.document_id)),
+                status=page.status,
+                text=page.markdown or "",
+                stamp=stamp_of(page),
+            )
+        )
+    return entries
+
+
+def _document_date(first_page_text: str | None) -> date | None:
+    return find_document_date(first_page_text) if first_page_text else None
+
+
+def entries_for(database: Engine, page_ids: Sequence[int]) -> list[IndexEntry]:
+    """Index entries of the given pages that are finished with text (others: none)."""
+    with read_session(database) as session:
+        pages = session.exec(
+            select(Page)
+            .where(col(Page.id).in_(page_ids))
+            .where(col(Page.status).in_(INDEXED_STATES))
+        ).all()
+        return _entries(session, pages)
+
+
+def all_entries(database: Engine) -> Iterator[IndexEntry]:
+    """Every page that belongs in the index, read in batches (for a rebuild)."""
+    last_id = 0
+    while True:
+        with read_session(database) as session:
+            pages = session.exec(
+                select(Page)
+                .where(col(Page.id) > last_id)
+                .where(col(Page.status).in_(INDEXED_STATES))
+                .order_by(col(Page.id))
+                .limit(REBUILD_READ_BATCH)
+            ).all()
+            if not pages:
+                return
+            entries = _entries(session, pages)
+        yield from entries
+        last_id = entries[-1].page_id
+
+
+def indexable_count(database: Engine) -> int:
+    with read_session(database) as session:
+        return len(session.exec(select(Page.id).where(col(Page.status).in_(INDEXED_STATES))).all())
+
+
+def database_stamps(database: Engine) -> dict[int, int]:
+    with read_session(database) as session:
+        pages = session.exec(select(Page).where(col(Page.status).in_(INDEXED_STATES))).all()
+        return {int(page.id or 0): stamp_of(page) for page in pages}
+
+
+def text_loader(database: Engine) -> Callable[[Sequence[int]], Mapping[int, str]]:
+    """Page Markdown by page id: snippets are highlighted from the database's text."""
+
+    def load(page_ids: Sequence[int]) -> Mapping[int, str]:
+        with read_session(database) as session:
+            rows = session.exec(
+                select(Page.id, Page.markdown).where(col(Page.id).in_(page_ids))
+            ).all()
+        return {int(page_id or 0): markdown or "" for page_id, markdown in rows}
+
+    return load
+
+
+class ArchiveIndex:
+    """The searchable index as the web view and the CLI see it, also during a rebuild."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+        self.rebuilding = False
+        # A missing directory is a first start (the writer creates it), not a problem.
+        self.searcher: SearchIndex | None = (
+            SearchIndex.open_or_none(directory) if directory.exists() else None
+        )
+
+    def search(self, database: Engine, query: str, page: int, per_page: int) -> SearchResults:
+        if self.searcher is None:
+            reason = (
+                "is being rebuilt from the database; try again in a minute"
+                if self.rebuilding
+                else "is missing or damaged; start the docvault service or run "
+                "`docvault reindex` to rebuild it"
+            )
+            raise SearchIndexError(f"The search index {self.directory} {reason}.")
+        return self.searcher.search(query, page, per_page, texts=text_loader(database))
+
+    def reopen(self) -> None:
+        if self.searcher is None:
+            self.searcher = SearchIndex.open_or_none(self.directory)
+            return
+        else:
+            self.searcher.reopen()
+
+    def page_count(self) -> int:
+        return self.searcher.page_count() if self.searcher else 0
+
+    def document_count(self) -> int:
+        return self.searcher.document_count() if self.searcher else 0
+
+
+def search(
+    database: Engine, index: ArchiveIndex, query: str, page: int = 1, per_page: int = 20
+) -> SearchResults:
+    """The one search function behind `docvault search` and the web view."""
+    return index.search(database, query, page, per_page)
+
+
+def search_archive(
+    database: Engine, directory: Path, query: str, page: int = 1, per_page: int = 20
+) -> SearchResults:
+    """Search an index directory directly (the CLI, with or without a running daemon)."""
+    return search(database, ArchiveIndex(directory), query, page, per_page)
+
+
+def results_json(results: SearchResults) -> dict[str, Any]:
+    """The `docvault search --json` document."""
+    return {
+        "query": results.query,
+        "total": results.total_pages,
+        "total_documents": results.total_documents,
+        "page": results.page,
+        "per_page": results.per_page,
+        "seconds": round(results.seconds, 4),
+        "hits": [
+            {
+                "document_id": hit.document_id,
+                "file_name": hit.file_name,
+                "page": hit.page,
+                "snippet": hit.snippet,
+                "score": round(hit.score, 4),
+            }
+            for hit in results.hits
+        ],
+    }
+
+
+def rebuild_from_database(
+    database: Engine, directory: Path, progress: Callable[[int], None] | None = None
+) -> int:
+    """Build the whole index from the database into a new directory and swap it in."""
+    count = 0
+
+    def counted() -> Iterator[IndexEntry]:
+        nonlocal count
+        for entry in all_entries(database):
+            count += 1
+            yield entry
+
+    # Outbox rows written before the rebuild started are covered by it; later ones are
+    # drained afterwards (re-applying an entry is harmless: it replaces itself).
+    with read_session(database) as session:
+        covered = (
+            session.exec(select(IndexOutbox.id).order_by(col(IndexOutbox.id).desc())).first() or 0
+        )
+    rebuild(directory, counted(), progress)
+    with write_transaction(database) as session:
+        session.exec(delete(IndexOutbox).where(col(IndexOutbox.id) <= covered))
+    return count
+
+
+class IndexWriter(threading.Thread):
+    """The single index writer: drains the outbox, rebuilds, repairs."""
+
+    def __init__(
+        self, database: Engine, index: ArchiveIndex, batch_size: int, batch_seconds: float
+    ) -> None:
+        super().__init__(name="index-writer", daemon=True)
+        self.database = database
+        self.index = index
+        self.batch_size = batch_size
+        self.batch_seconds = batch_seconds
+        self._wake = threading.Event()
+        self._stopping = threading.Event()
+        self._idle = threading.Event()
+        self._check_requested = threading.Event()
+        self._writer: WhooshWriter | None = None
+
+    def wake(self) -> None:
+        """A page finished: drain the outbox soon (thread-safe)."""
+        self._idle.clear()
+        self._wake.set()
+
+    def request_consistency_check(self) -> None:
+        self._check_requested.set()
+        self.wake()
+
+    def run(self) -> None:
+        self._prepare()
+        while not self._stopping.is_set():
+            self._wake.wait(timeout=self.batch_seconds)
+            self._wake.clear()
+            self._step()
+        self._step()  # a last drain on the way out: nothing waits for the next start
+
+    def _step(self) -> None:
+        try:
+            self.drain()
+            if self._check_requested.is_set():
+                self._check_requested.clear()
+                self.repair()
+        except SearchIndexError as error:
+            logger.error("index: %s", error.message)
+        except Exception:
+            logger.exception("index: unexpected error; the outbox keeps the pages for later")
+        if self._outbox_empty():
+            self._idle.set()
+
+    def _prepare(self) -> None:
+        directory = self.index.directory
+        reason = needs_rebuild(directory) if directory.exists() else None
+        if reason is not None or (not directory.exists() and indexable_count(self.database)):
+            self.index.rebuilding = True
+            logger.warning(
+                "index: %s Rebuilding it from the database; searches answer from "
+                "the old index meanwhile.",
+                reason or "The index is missing.",
+            )
+            count = rebuild_from_database(self.database, directory)
+            logger.info("index: rebuilt with %d pages", count)
+            self.index.rebuilding = False
+        self._writer = WhooshWriter(directory)
+        self.index.reopen()
+
+    def drain(self) -> int:
+        """Write every outbox row to the index, in batches; returns how many were written."""
+        written = 0
+        while True:
+            with read_session(self.database) as session:
+                rows = session.exec(
+                    select(IndexOutbox).order_by(col(IndexOutbox.id)).limit(self.batch_size)
+                ).all()
+            if not rows or self._writer is None:
+                break
+            page_ids = sorted({row.page_id for row in rows})
+            entries = entries_for(self.database, page_ids)
+            present = {entry.page_id for entry in entries}
+            self._writer.apply(entries, [page for page in page_ids if page not in present])
+            with write_transaction(self.database) as session:
+                session.exec(
+                    delete(IndexOutbox).where(col(IndexOutbox.id).in_([row.id for row in rows]))
+                )
+            written += len(rows)
+        if written:
+            self.index.reopen()
+        return written
+
+    def repair(self) -> tuple[int, int]:
+        """Compare the index with the database; write what is missing or stale, drop extras."""
+        if self._writer is None or self.index.searcher is None:
+            return 0, 0
+        wanted = database_stamps(self.database)
+        present = self.index.searcher.entry_stamps()
+        stale = [page for page, stamp in wanted.items() if present.get(page) != stamp]
+        extra = [page for page in present if page not in wanted]
+        for start in range(0, len(stale), self.batch_size):
+            chunk = stale[start : start + self.batch_size]
+            self._writer.apply(entries_for(self.database, chunk), [])
+        if extra:
+            self._writer.apply([], extra)
+        if stale or extra:
+            logger.warning(
+                "index: consistency check repaired %d missing or stale and %d extra pages",
+                len(stale),
+                len(extra),
+            )
+            self.index.reopen()
+        return len(stale), len(extra)
+
+    def _outbox_empty(self) -> bool:
+        with read_session(self.database) as session:
+            return session.exec(select(IndexOutbox.id)).first() is None
+
+    def flush(self, timeout: float = 60.0) -> bool:
+        """Wait until the outbox is empty (for `ingest` and a graceful stop)."""
+        self.wake()
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self._idle.wait(timeout=0.1) and self._outbox_empty():
+                return True
+            self.wake()
+        return False
+
+    def stop(self) -> None:
+        self._stopping.set()
+        self._wake.set()
+        if self.is_alive():
+            self.join(timeout=60)
+
+
+def open_index(database: Engine, directory: Path) -> ArchiveIndex:
+    """The index as searches see it; the writer thread rebuilds it if it must."""
+    del database  # the writer thread reads the database; opening needs only the directory
+    return ArchiveIndex(directory)

@@ -1,0 +1,1 @@
+"""OCR engines, the loop guard, model profiles and the retry schedule."""

@@ -1,0 +1,356 @@
+"""The OpenAI-compatible engine client (vLLM, SGLang): one attempt per call, hard timeout.
+
+One `OpenAIEngine` serves one or more endpoints (one per GPU or host), each a base URL such as
+`http://127.0.0.1:8000/v1`. Each call goes to the endpoint with the fewest requests in flight.
+An endpoint that failed as unavailable is skipped until its health check
+(`GET {root}/health`) passes again.
+
+Errors are translated once, here, into docvault's OCR errors:
+
+- connection refused or reset, 502, 503, 504, 429, "starting up" → `EngineUnavailable`
+- no answer within `timeout_seconds` → `EngineTimeout`
+- 404 (unknown model or wrong URL), 401, 403, an answer that is not an OpenAI reply
+  → `EngineConfigurationError`
+- any other 4xx, and 500 (vLLM answers 500 to a decompression-bomb image)
+  → `EngineRequestRejected` with the engine's own message
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+
+from docvault.errors import (
+    EngineConfigurationError,
+    EngineRequestRejected,
+    EngineTimeout,
+    EngineUnavailable,
+    OcrError,
+)
+from docvault.ocr.base import AttemptRequest, EngineReply, PageImage
+from docvault.ocr.profiles import Profile
+
+logger = logging.getLogger(__name__)
+
+# vLLM 0.22.1 closes the keep-alive connection after answering 400/500 about a bad image, so the
+# next request on that pooled connection fails with one of these (measured). It is not the
+# next page's fault: that request is sent once more before the endpoint counts as unavailable.
+CONNECTION_RESET_ERRORS = (httpx.RemoteProtocolError, httpx.ReadError, httpx.WriteError)
+UNAVAILABLE_STATUSES = frozenset({429, 502, 503, 504})
+CONFIGURATION_STATUSES = frozenset({401, 403, 404})
+STARTING_UP = re.compile(r"start(ing)?[ _-]?up|is loading|not (yet )?ready", re.IGNORECASE)
+# Health checks and model lists answer in milliseconds on a live server; a server that needs
+# longer is as good as down for the status page.
+PROBE_TIMEOUT_SECONDS = 10.0
+# How much of a non-JSON error body goes into a message.
+BODY_EXCERPT_CHARACTERS = 300
+
+
+@dataclass
+class Endpoint:
+    """One server: where it is, whether it is up, how busy it is."""
+
+    base_url: str
+    in_flight: int = 0
+    up: bool = True
+    last_error: str | None = None
+
+    @property
+    def root(self) -> str:
+        """The server's root URL, where /health lives (the base URL without /v1)."""
+        return re.sub(r"/v1/?$", "", self.base_url)
+
+
+@dataclass(frozen=True)
+class EndpointStatus:
+    """One endpoint as the status page shows it."""
+
+    base_url: str
+    up: bool
+    in_flight: int
+    last_error: str | None
+
+
+class OpenAIEngine:
+    """An `Engine` that sends each attempt to an OpenAI-compatible chat completions API."""
+
+    def __init__(
+        self,
+        endpoints: Sequence[str],
+        profile: Profile,
+        *,
+        timeout_seconds: float,
+        concurrency: int = 32,
+        transport: httpx.AsyncBaseTransport | None = None,
+        name: str = "openai",
+    ) -> None:
+        if not endpoints:
+            raise ValueError("OpenAIEngine needs at least one endpoint URL.")
+        self.name = name
+        self.profile = profile
+        self.timeout_seconds = timeout_seconds
+        self.endpoints = [Endpoint(url.rstrip("/")) for url in endpoints]
+        # One pooled connection per request in flight: the worker never sends more than
+        # `concurrency` at once, so no request waits for a connection (pool timeout off).
+        self.client = httpx.AsyncClient(
+            transport=transport,
+            timeout=httpx.Timeout(timeout_seconds, pool=None),
+            limits=httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency),
+        )
+
+    @property
+    def in_flight(self) -> dict[str, int]:
+        """Requests in flight per endpoint base URL."""
+        return {endpoint.base_url: endpoint.in_flight for endpoint in self.endpoints}
+
+    def endpoint_states(self) -> list[EndpointStatus]:
+        """Every endpoint's state, for the status page."""
+        return [
+            EndpointStatus(endpoint.base_url, endpoint.up, endpoint.in_flight, endpoint.last_error)
+            for endpoint in self.endpoints
+        ]
+
+    async def transcribe(self, image: PageImage, request: AttemptRequest) -> EngineReply:
+        """Make exactly one attempt at transcribing the page on the least busy endpoint."""
+        endpoint = await self.choose_endpoint()
+        body = self.profile.request_body(image, request)
+        endpoint.in_flight += 1
+        started = time.monotonic()
+        try:
+            response = await self.post(endpoint, body, image)
+            reply = parse_reply(response, endpoint.base_url, image, time.monotonic() - started)
+        except EngineUnavailable as error:
+            self.mark_down(endpoint, error.message)
+            raise
+        finally:
+            endpoint.in_flight -= 1
+        return reply
+
+    async def choose_endpoint(self) -> Endpoint:
+        """The up endpoint with the fewest requests in flight; health-check when all are down."""
+        if not any(endpoint.up for endpoint in self.endpoints):
+            await self.check_health()
+        candidates = [endpoint for endpoint in self.endpoints if endpoint.up]
+        if not candidates:
+            reasons = "; ".join(
+                f"{endpoint.base_url}: {endpoint.last_error}" for endpoint in self.endpoints
+            )
+            raise EngineUnavailable(
+                f"Every OCR engine endpoint is down ({reasons}). Pages wait in the queue and "
+                "continue when an endpoint's health check passes; check that the engine is "
+                "running."
+            )
+        return min(candidates, key=lambda endpoint: endpoint.in_flight)
+
+    async def post(
+        self, endpoint: Endpoint, body: dict[str, Any], image: PageImage
+    ) -> httpx.Response:
+        """POST the attempt, within the hard timeout, resending once after a connection reset."""
+        url = f"{endpoint.base_url}/chat/completions"
+        try:
+            async with asyncio.timeout(self.timeout_seconds):
+                try:
+                    return await self.client.post(url, json=body)
+                except CONNECTION_RESET_ERRORS as error:
+                    logger.info(
+                        "%s: connection to %s was reset (%s); sending the request again",
+                        image.label,
+                        endpoint.base_url,
+                        error,
+                    )
+                    return await self.client.post(url, json=body)
+        except (TimeoutError, httpx.TimeoutException) as error:
+            if isinstance(error, httpx.ConnectTimeout):
+                raise unreachable(endpoint, error) from error
+            raise EngineTimeout(
+                f"The OCR engine at {endpoint.base_url} gave no answer for {page_name(image)} "
+                f"within {self.timeout_seconds:g} seconds. The page goes back to the queue; if "
+                "this repeats, the engine may be overloaded or the timeout too short.",
+                endpoint.base_url,
+            ) from error
+        except httpx.TransportError as error:
+            raise unreachable(endpoint, error) from error
+
+    def mark_down(self, endpoint: Endpoint, reason: str) -> None:
+        """Skip this endpoint until its health check passes."""
+        if endpoint.up:
+            logger.warning("OCR engine endpoint %s is down: %s", endpoint.base_url, reason)
+        endpoint.up = False
+        endpoint.last_error = reason
+
+    async def check_health(self) -> dict[str, bool]:
+        """Probe every endpoint's /health, mark each up or down, and return the results."""
+        results = await asyncio.gather(*(self.probe(endpoint) for endpoint in self.endpoints))
+        return dict(zip((endpoint.base_url for endpoint in self.endpoints), results, strict=True))
+
+    async def probe(self, endpoint: Endpoint) -> bool:
+        """One endpoint's health check: GET {root}/health answers 200."""
+        try:
+            response = await self.client.get(
+                f"{endpoint.root}/health", timeout=PROBE_TIMEOUT_SECONDS
+            )
+        except httpx.HTTPError as error:
+            self.mark_down(endpoint, f"health check failed: {describe(error)}")
+            return False
+        if response.status_code != httpx.codes.OK:
+            self.mark_down(endpoint, f"health check answered HTTP {response.status_code}")
+            return False
+        if not endpoint.up:
+            logger.info("OCR engine endpoint %s is up again", endpoint.base_url)
+        endpoint.up = True
+        endpoint.last_error = None
+        return True
+
+    async def served_models(self, endpoint: str) -> list[str]:
+        """The model names the server at this base URL serves (GET {base}/models)."""
+        url = f"{endpoint.rstrip('/')}/models"
+        try:
+            response = await self.client.get(url, timeout=PROBE_TIMEOUT_SECONDS)
+        except httpx.HTTPError as error:
+            raise EngineUnavailable(
+                f"The OCR engine at {endpoint} cannot be reached ({describe(error)}); check "
+                "that it is running and that the URL is right.",
+                endpoint,
+            ) from error
+        if response.status_code != httpx.codes.OK:
+            raise EngineConfigurationError(
+                f"The OCR engine at {endpoint} answered HTTP {response.status_code} to {url}; "
+                "check that the endpoint URL ends in /v1 and points at a vLLM or SGLang server.",
+                endpoint,
+            )
+        try:
+            return [str(model["id"]) for model in response.json()["data"]]
+        except (ValueError, KeyError, TypeError) as error:
+            raise EngineConfigurationError(
+                f"The server at {endpoint} does not answer like an OpenAI-compatible API; "
+                "check the endpoint URL.",
+                endpoint,
+            ) from error
+
+    async def aclose(self) -> None:
+        """Close the pooled connections."""
+        await self.client.aclose()
+
+
+def page_name(image: PageImage) -> str:
+    """How a message names the page."""
+    return image.label or "the page"
+
+
+def describe(error: BaseException) -> str:
+    """An exception as a short phrase, even when its message is empty."""
+    return str(error) or type(error).__name__
+
+
+def unreachable(endpoint: Endpoint, error: BaseException) -> EngineUnavailable:
+    """The error for an endpoint that refused or dropped the connection."""
+    return EngineUnavailable(
+        f"The OCR engine at {endpoint.base_url} cannot be reached ({describe(error)}). "
+        "The page goes back to the queue; check that the engine is running.",
+        endpoint.base_url,
+    )
+
+
+def parse_reply(
+    response: httpx.Response, endpoint: str, image: PageImage, seconds: float
+) -> EngineReply:
+    """The reply of a successful call, or the OCR error its status stands for."""
+    if response.status_code != httpx.codes.OK:
+        raise classify_error(response, endpoint, image)
+    try:
+        payload = response.json()
+        choice = payload["choices"][0]
+        usage = payload.get("usage") or {}
+        return EngineReply(
+            text=choice["message"].get("content") or "",
+            finish_reason=str(choice.get("finish_reason") or "stop"),
+            prompt_tokens=int(usage.get("prompt_tokens") or 0),
+            completion_tokens=int(usage.get("completion_tokens") or 0),
+            seconds=seconds,
+            endpoint=endpoint,
+        )
+    except (ValueError, KeyError, IndexError, TypeError, AttributeError) as error:
+        raise EngineConfigurationError(
+            f"The server at {endpoint} answered {page_name(image)} with something that is not an "
+            "OpenAI chat completion; check that the endpoint URL points at a vLLM or SGLang "
+            "server and ends in /v1.",
+            endpoint,
+        ) from error
+
+
+def engine_message(response: httpx.Response) -> str:
+    """The server's own error message: vLLM's {"error": {"message"}} or FastAPI's detail."""
+    try:
+        payload = response.json()
+    except ValueError:
+        return response.text[:BODY_EXCERPT_CHARACTERS].strip() or response.reason_phrase
+    if isinstance(payload, dict):
+        error = payload.get("error")
+        if isinstance(error, dict) and error.get("message"):
+            return str(error["message"])
+        for key in ("message", "detail", "error"):
+            if payload.get(key):
+                return str(payload[key])
+    return response.text[:BODY_EXCERPT_CHARACTERS].strip()
+
+
+def classify_error(response: httpx.Response, endpoint: str, image: PageImage) -> OcrError:
+    """The OCR error an HTTP error status stands for."""
+    status = response.status_code
+    message = engine_message(response)
+    page = page_name(image)
+    if status in UNAVAILABLE_STATUSES or STARTING_UP.search(message):
+        return EngineUnavailable(
+            f"The OCR engine at {endpoint} is not ready (HTTP {status}: {message}). The page "
+            "goes back to the queue and is retried when the engine answers again.",
+            endpoint,
+        )
+    if status in CONFIGURATION_STATUSES:
+        return configuration_error(status, message, endpoint)
+    if status == httpx.codes.INTERNAL_SERVER_ERROR:
+        return EngineRequestRejected(
+            f"The OCR engine at {endpoint} failed on {page} (HTTP 500). The engine says: "
+            f"{message}. The page image may be damaged or too large; re-render or re-scan it.",
+            status,
+            endpoint,
+        )
+    if status > httpx.codes.INTERNAL_SERVER_ERROR:
+        return EngineUnavailable(
+            f"The OCR engine at {endpoint} failed (HTTP {status}: {message}). The page goes "
+            "back to the queue.",
+            endpoint,
+        )
+    return EngineRequestRejected(
+        f"The OCR engine at {endpoint} refused {page} (HTTP {status}). The engine says: {message}.",
+        status,
+        endpoint,
+    )
+
+
+def configuration_error(status: int, message: str, endpoint: str) -> EngineConfigurationError:
+    """404 names an unknown model or a wrong URL; 401/403 a missing permission."""
+    if status == httpx.codes.NOT_FOUND and "model" in message.lower():
+        return EngineConfigurationError(
+            f"The OCR engine at {endpoint} does not serve the model docvault asked for "
+            f"({message}). Check the `profile` setting and the engine settings: the model the "
+            "server was started with must be the profile's model.",
+            endpoint,
+        )
+    if status == httpx.codes.NOT_FOUND:
+        return EngineConfigurationError(
+            f"The OCR engine URL {endpoint} has no chat completions API (HTTP 404: {message}). "
+            "Check the engine endpoint setting: it should look like http://127.0.0.1:8000/v1.",
+            endpoint,
+        )
+    return EngineConfigurationError(
+        f"The OCR engine at {endpoint} refused docvault's access (HTTP {status}: {message}). "
+        "Check the engine's access settings.",
+        endpoint,
+    )

@@ -1,0 +1,641 @@
+"""Turn one page of an archived document into an image for the OCR engine.
+
+A stage leaf: plain values in and out (a path, a page number, `RenderOptions`), no database,
+no settings read here. `inspect_document` opens a file and counts its pages; `render_page`
+renders one page; `RenderPool` runs both in worker processes, because PyMuPDF is not
+thread-safe and the daemon has threads.
+
+What is accepted
+    The kind of a file is decided by its content (magic bytes), never by its name: the archive
+    stores files under their sha256, and MuPDF would otherwise pick its parser by extension.
+    Accepted: PDF, TIFF (multi-page, fax CCITT G3/G4), PNG, JPEG, and the other raster kinds
+    MuPDF reads at no extra cost (BMP, GIF, JPEG 2000). Text-like documents that MuPDF would
+    happily lay out as "pages" (.txt, .html, .svg, .docx, .xlsx, .pptx, .epub, .xps, .cbz,
+    .fb2, .mobi) are refused with `UnsupportedFormat` unless `accept_text_documents` is set:
+    they are not scans, and a clinic inbox that receives them is usually misconfigured.
+    Any other content is refused with `UnsupportedFormat`.
+
+How large a page comes out
+    A PDF page renders at `dpi` (150: below it table cells merge, measured on 827 letters),
+    capped so that its long side is at most `max_side` (the model's largest input).
+    A raster image is a grid of pixels whose resolution tag is often a placeholder (no tag
+    reads as 96 dpi in MuPDF, cameras and editors write 72), so it is sized by a pixel budget:
+    its long side becomes `raster_long_side` (~150 dpi on Letter/A4). A tag of 100 dpi or more
+    is believed (scanners write their true resolution), and then the long side is also at
+    least what `dpi` gives on that physical page, so an A3 scan is not squeezed into the
+    budget of a letter. Small images are enlarged at most `raster_max_upscale` times (2: a
+    446 px phone photo becomes 892 px, about what MuPDF's own 150 dpi render gave it; beyond
+    that interpolation adds blur and image tokens, not detail). `max_side` caps every page.
+    Fax resolutions with non-square pixels (204x98 dpi) keep the physical aspect ratio.
+    `grid`, when above 0, rounds both sides to a multiple of it (the model's patch grid).
+
+The pixel limit (`max_pixels`)
+    Decoding a raster image allocates all of its pixels, so a raster page whose stored image
+    has more than `max_pixels` pixels is refused with `ImageTooLarge` (40 megapixels, 120 MB
+    of RGB, by default; the largest real fixture is 11.5 megapixels). A PDF page is always
+    rendered within `max_side`, so it is refused only when even that capped render exceeds
+    `max_pixels` (which the defaults never do: 2880x2880 is 8.3 megapixels).
+
+What is checked on every page
+    MuPDF does not always raise when it fails. Its warnings are captured per page. A raster
+    page that comes out nearly blank while MuPDF warned (or that is a TIFF, where MuPDF's G4
+    decoder stops early: libtiff__testfax4.tiff renders 0.2 % dark pixels against 10.4 %
+    through libtiff) is decoded a second time with Pillow, and the page with more content is
+    kept; a page rendered white on black is inverted. Both are reported in `notes`. A page
+    without colour is sent as greyscale (half the bytes).
+
+MuPDF keeps its warnings in one store per process; `render_page` and `inspect_document`
+read and reset it, so call them from one thread at a time (the pool's workers do).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import zipfile
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TypeVar
+
+import numpy as np
+import pymupdf
+from PIL import Image, ImageOps
+
+from docvault.errors import (
+    CorruptDocument,
+    EncryptedDocument,
+    ImageTooLarge,
+    RenderError,
+    UnsupportedFormat,
+)
+from docvault.ocr.base import PageImage
+
+logger = logging.getLogger(__name__)
+
+RASTER_KINDS = frozenset({"tiff", "png", "jpeg", "bmp", "gif", "jpx"})
+TEXT_KINDS = frozenset(
+    {"txt", "html", "svg", "fb2", "docx", "xlsx", "pptx", "epub", "xps", "cbz", "mobi"}
+)
+
+# Every failure MuPDF reports while opening, loading or drawing: FileDataError and friends
+# derive from RuntimeError, errors from inside MuPDF (FzErrorFormat...) from FzErrorBase.
+_MUPDF_ERRORS = (RuntimeError, ValueError, pymupdf.mupdf.FzErrorBase)
+_PILLOW_ERRORS = (OSError, EOFError, ValueError, Image.DecompressionBombError)
+
+_SNIFF_BYTES = 4096
+# Scanners write their true resolution (150-600 dpi); 72 and 96 are what cameras, editors
+# and MuPDF (for an image with no tag) use when the real value is unknown.
+_TRUSTED_RESOLUTION = 100.0
+_DARK_LEVEL = 128
+# The failed G4 decode of libtiff__testfax4.tiff left 0.22 % dark pixels; the sparsest real
+# text page in the fixtures (a small table) has 0.94 %. Below 1 % a second decoder is cheap
+# insurance (~30 ms for a fax page).
+_NEARLY_BLANK_SHARE = 0.01
+# A page more than half dark is not a better decode, it is noise or a negative.
+_IMPLAUSIBLE_DARK_SHARE = 0.5
+# White on black: most pixels are black and almost none are grey (a dark photo or an
+# ultrasound print has many mid tones and stays as it is).
+_INVERTED_DARK_SHARE = 0.6
+_INVERTED_EXTREME_SHARE = 0.9
+# A pixel is coloured when its channels differ by more than 40 levels: JPEG chroma noise on
+# grey scans stays below it (ocrmypdf__c02-22.pdf: 0.002 % above), a receipt photo does not
+# (1.5 %). A page is kept in colour when more than 0.1 % of its pixels are coloured.
+_COLOUR_SPREAD = 40
+_COLOUR_SHARE = 0.001
+
+
+@dataclass(frozen=True)
+class RenderOptions:
+    """How pages are rendered; built by the composition root from the settings."""
+
+    dpi: int = 150  # never below 150 by default: below it table cells merge (827 letters)
+    raster_long_side: int = 1700  # pixel budget for raster inputs: ~150 dpi on Letter/A4
+    max_side: int = 2880  # the model's maximum input (OvisOCR2: 2880x2880)
+    max_pixels: int = 40_000_000  # refuse raster pages with more stored pixels (ImageTooLarge)
+    accept_text_documents: bool = False  # .txt/.docx/.epub/.xps...: refused unless set
+    image_format: str = "png"  # "png" or "jpeg"
+    jpeg_quality: int = 90
+    grid: int = 0  # if > 0, round both output sides to a multiple of this (patch grid)
+    raster_max_upscale: float = 2.0  # small raster images are enlarged at most this much
+
+
+@dataclass(frozen=True)
+class DocumentInfo:
+    """What opening a document told us."""
+
+    kind: str  # "pdf", "tiff", "png", "jpeg", ...
+    page_count: int
+    repaired: bool
+    encrypted: bool
+    warnings: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class RenderedPage:
+    """One page image and what happened while making it."""
+
+    image: PageImage
+    warnings: tuple[str, ...]  # MuPDF warnings captured while rendering this page
+    notes: tuple[str, ...]  # corrections made: second decoder, inversion
+
+
+# --- the kind of a file, by content ------------------------------------------------------
+
+
+def detect_kind(path: Path) -> str | None:
+    """The MuPDF filetype of the file's content, or None when docvault does not know it."""
+    with path.open("rb") as file:
+        head = file.read(_SNIFF_BYTES)
+    if b"%PDF-" in head[:1024]:  # readers accept a little junk before the header
+        return "pdf"
+    for magic, kind in (
+        (b"II*\x00", "tiff"),
+        (b"MM\x00*", "tiff"),
+        (b"\x89PNG\r\n\x1a\n", "png"),
+        (b"\xff\xd8\xff", "jpeg"),
+        (b"GIF87a", "gif"),
+        (b"GIF89a", "gif"),
+        (b"\x00\x00\x00\x0cjP  \r\n\x87\n", "jpx"),
+        (b"\xff\x4f\xff\x51", "jpx"),
+    ):
+        if head.startswith(magic):
+            return kind
+    if head.startswith(b"BM") and head[6:10] == b"\x00\x00\x00\x00":  # reserved fields
+        return "bmp"
+    if head.startswith(b"PK\x03\x04"):
+        return _zip_kind(path)
+    if head[60:68] == b"BOOKMOBI":
+        return "mobi"
+    return _text_kind(head)
+
+
+def _zip_kind(path: Path) -> str | None:
+    try:
+        with zipfile.ZipFile(path) as archive:
+            names = archive.namelist()
+            if "mimetype" in names and archive.read("mimetype").startswith(b"application/epub"):
+                return "epub"
+    except (zipfile.BadZipFile, OSError):
+        return None
+    for prefix, kind in (("word/", "docx"), ("xl/", "xlsx"), ("ppt/", "pptx")):
+        if "[Content_Types].xml" in names and any(name.startswith(prefix) for name in names):
+            return kind
+    if any(name.endswith((".fdseq", ".fpage")) for name in names):
+        return "xps"
+    image_suffixes = (".png", ".jpg", ".jpeg", ".gif", ".bmp", ".tif", ".tiff")
+    if names and all(name.endswith("/") or name.lower().endswith(image_suffixes) for name in names):
+        return "cbz"
+    return None
+
+
+def _text_kind(head: bytes) -> str | None:
+    if not head or b"\x00" in head:
+        return None
+    controls = sum(1 for byte in head if byte < 32 and byte not in b"\t\n\r\f")
+    if controls > len(head) // 100:
+        return None
+    start = head.lstrip(b"\xef\xbb\xbf \t\r\n").lower()
+    if b"<fictionbook" in start[:1024]:
+        return "fb2"
+    if b"<svg" in start[:1024]:
+        return "svg"
+    if start.startswith((b"<!doctype html", b"<html")):
+        return "html"
+    return "txt"
+
+
+# --- opening ------------------------------------------------------------------------------
+
+
+def _quiet_mupdf() -> None:
+    """Keep MuPDF's messages in its store (read per page) instead of on stderr."""
+    pymupdf.TOOLS.mupdf_display_errors(False)  # type: ignore[no-untyped-call]
+    pymupdf.TOOLS.mupdf_display_warnings(False)  # type: ignore[no-untyped-call]
+
+
+def _take_warnings() -> tuple[str, ...]:
+    text: str = pymupdf.TOOLS.mupdf_warnings(reset=True)  # type: ignore[no-untyped-call]
+    return tuple(line for line in text.splitlines() if line.strip())
+
+
+def _open(path: Path, options: RenderOptions) -> tuple[pymupdf.Document, str, tuple[str, ...]]:
+    """Open a document after checking its kind; also return the warnings of opening it."""
+    _quiet_mupdf()
+    try:
+        size = path.stat().st_size
+        kind = detect_kind(path) if size else None
+    except OSError as error:
+        raise RenderError(
+            path,
+            f"{path.name} cannot be read ({error.strerror}); check that the archive folder "
+            "is mounted and readable by docvault.",
+        ) from error
+    if size == 0:
+        raise CorruptDocument(
+            path, f"{path.name} is empty (0 bytes); put a complete copy back in the inbox."
+        )
+    if kind is None:
+        raise UnsupportedFormat(
+            path,
+            f"{path.name} is not a PDF, TIFF, PNG or JPEG file; docvault reads only scans "
+            "and faxes. Save it as PDF and put it back in the inbox.",
+        )
+    if kind in TEXT_KINDS and not options.accept_text_documents:
+        raise UnsupportedFormat(
+            path,
+            f"{path.name} is a text document ({kind}), not a scan; print it to PDF and put "
+            "it back in the inbox, or turn on the setting that accepts text documents.",
+        )
+    _take_warnings()
+    try:
+        document = pymupdf.open(path, filetype=kind)  # type: ignore[no-untyped-call]
+    except _MUPDF_ERRORS as error:
+        raise CorruptDocument(
+            path,
+            f"{path.name} looks like a {kind.upper()} file but its structure cannot be read; "
+            "ask the sender for a new copy or re-scan the document.",
+        ) from error
+    return document, kind, _take_warnings()
+
+
+def _check_readable(document: pymupdf.Document, path: Path, kind: str) -> None:
+    # A real password hides the page count until authentication, so this comes first.
+    if document.needs_pass:
+        raise EncryptedDocument(
+            path,
+            f"{path.name} is protected by a password; ask the sender for an unprotected copy "
+            "or save it without a password and put it back in the inbox.",
+        )
+    if document.page_count == 0:
+        raise CorruptDocument(
+            path,
+            f"{path.name} has no pages that can be read (the {kind.upper()} file is broken or "
+            "cut short); ask the sender for a new copy or re-scan the document.",
+        )
+
+
+def inspect_document(path: Path, options: RenderOptions) -> DocumentInfo:
+    """Open a document and say what it is; raise a `RenderError` subclass if it is unusable."""
+    document, kind, warnings = _open(path, options)
+    with document:
+        _check_readable(document, path, kind)
+        metadata = document.metadata or {}
+        return DocumentInfo(
+            kind=kind,
+            page_count=document.page_count,
+            repaired=bool(document.is_pdf and document.is_repaired),
+            # An empty user password opens silently (needs_pass and is_encrypted false):
+            # only the metadata tells (pdfjs__empty_protected.pdf).
+            encrypted=bool(document.is_encrypted or metadata.get("encryption")),
+            warnings=warnings,
+        )
+
+
+# --- sizing -------------------------------------------------------------------------------
+
+
+def _round_sides(width: float, height: float, options: RenderOptions) -> tuple[int, int]:
+    if options.grid <= 0:
+        return max(1, round(width)), max(1, round(height))
+    grid = options.grid
+    largest = max(grid, options.max_side // grid * grid)
+    return tuple(  # type: ignore[return-value]
+        min(largest, max(grid, round(side / grid) * grid)) for side in (width, height)
+    )
+
+
+def pdf_page_size(width_pt: float, height_pt: float, options: RenderOptions) -> tuple[int, int]:
+    """Pixel size of a PDF page: `dpi`, capped so the long side fits `max_side`."""
+    zoom = min(options.dpi / 72, options.max_side / max(width_pt, height_pt))
+    return _round_sides(width_pt * zoom, height_pt * zoom, options)
+
+
+def raster_page_size(
+    width_pt: float, height_pt: float, resolution: float, options: RenderOptions
+) -> tuple[int, int]:
+    """Pixel size of a raster page, from its size in points at its finest resolution.
+
+    Points rather than pixels keep non-square fax pixels (204x98 dpi) at their physical
+    aspect ratio; `resolution` is the larger of the two resolutions, which the native pixel
+    grid is measured in.
+    """
+    long_pt = max(width_pt, height_pt)
+    native_long = long_pt * resolution / 72
+    target = float(options.raster_long_side)
+    if resolution >= _TRUSTED_RESOLUTION:
+        target = max(target, long_pt / 72 * options.dpi)
+    target = min(target, native_long * options.raster_max_upscale, options.max_side)
+    return _round_sides(width_pt * target / long_pt, height_pt * target / long_pt, options)
+
+
+def _too_large(path: Path, page_number: int, what: str, limit: int, advice: str) -> ImageTooLarge:
+    return ImageTooLarge(
+        path,
+        f"Page {page_number} of {path.name} {what}, more than the render pixel limit "
+        f"(max_pixels, {limit / 1e6:.1f} megapixels); {advice}",
+        page=page_number,
+    )
+
+
+@dataclass(frozen=True)
+class _Plan:
+    width: int
+    height: int
+    colorspace: pymupdf.Colorspace
+
+
+def _plan(
+    page: pymupdf.Page, kind: str, path: Path, page_number: int, options: RenderOptions
+) -> _Plan:
+    rect = page.rect
+    images = page.get_image_info() if kind in RASTER_KINDS else []
+    if not images:
+        width, height = pdf_page_size(rect.width, rect.height, options)
+        colorspace = pymupdf.csRGB
+    else:
+        image = images[0]
+        stored = int(image["width"]) * int(image["height"])
+        if stored > options.max_pixels:
+            raise _too_large(
+                path,
+                page_number,
+                f"is an image of {stored / 1e6:.1f} megapixels",
+                options.max_pixels,
+                "re-scan it at a lower resolution (300 dpi is plenty), or raise the limit if "
+                "the server has the memory.",
+            )
+        resolution = float(max(image["xres"], image["yres"]))
+        width, height = raster_page_size(rect.width, rect.height, resolution, options)
+        colorspace = pymupdf.csGRAY if image["colorspace"] == 1 else pymupdf.csRGB
+    if width * height > options.max_pixels:
+        raise _too_large(
+            path,
+            page_number,
+            f"would render as {width}x{height} pixels ({width * height / 1e6:.1f} megapixels)",
+            options.max_pixels,
+            "raise the limit to at least the square of the largest side setting (max_side).",
+        )
+    return _Plan(width, height, colorspace)
+
+
+# --- checking and correcting a rendered page ----------------------------------------------
+
+
+def _grey_levels(pixmap: pymupdf.Pixmap) -> np.ndarray:
+    grey = pixmap if pixmap.n == 1 else pymupdf.Pixmap(pymupdf.csGRAY, pixmap)  # type: ignore[no-untyped-call]
+    return np.frombuffer(grey.samples_mv, dtype=np.uint8).reshape(grey.height, grey.stride)[
+        :, : grey.width
+    ]
+
+
+def dark_share(pixmap: pymupdf.Pixmap) -> float:
+    """The share of pixels darker than mid grey: ink on a page, ~1-18 % on real text pages."""
+    levels = _grey_levels(pixmap)
+    return float(np.count_nonzero(levels < _DARK_LEVEL)) / levels.size
+
+
+def _has_colour(pixmap: pymupdf.Pixmap) -> bool:
+    samples = np.frombuffer(pixmap.samples_mv, dtype=np.uint8)
+    pixels = samples.reshape(pixmap.height, pixmap.stride)[:, : pixmap.width * 3]
+    # Every fourth pixel each way: a stamp or a highlighter is far larger than 4x4 pixels.
+    sampled = pixels.reshape(pixmap.height, pixmap.width, 3)[::4, ::4].astype(np.int16)
+    spread = sampled.max(axis=2) - sampled.min(axis=2)
+    return bool(np.count_nonzero(spread > _COLOUR_SPREAD) / spread.size > _COLOUR_SHARE)
+
+
+def _looks_inverted(pixmap: pymupdf.Pixmap) -> bool:
+    if pixmap.n != 1:
+        return False
+    histogram = np.bincount(_grey_levels(pixmap)[::2, ::2].ravel(), minlength=256)
+    total = float(histogram.sum())
+    dark = histogram[:64].sum() / total
+    light = histogram[192:].sum() / total
+    return bool(dark >= _INVERTED_DARK_SHARE and dark + light >= _INVERTED_EXTREME_SHARE)
+
+
+def _corrected(pixmap: pymupdf.Pixmap, notes: list[str]) -> pymupdf.Pixmap:
+    """Greyscale when there is no colour; inverted when it came out white on black."""
+    if pixmap.n == 3 and not _has_colour(pixmap):
+        pixmap = pymupdf.Pixmap(pymupdf.csGRAY, pixmap)  # type: ignore[no-untyped-call]
+    if _looks_inverted(pixmap):
+        pixmap.invert_irect()  # type: ignore[no-untyped-call]
+        notes.append("inverted: white text on black corrected")
+    return pixmap
+
+
+def _decode_with_pillow(path: Path, index: int, width: int, height: int) -> pymupdf.Pixmap:
+    with Image.open(path) as opened:
+        opened.seek(index)
+        image = ImageOps.exif_transpose(opened)
+        colour = image.mode in {"RGB", "RGBA", "CMYK", "YCbCr", "LAB", "HSV", "P", "PA"}
+        converted = image.convert("RGB" if colour else "L")
+        resized = converted.resize((width, height), Image.Resampling.LANCZOS, reducing_gap=3.0)
+    colorspace = pymupdf.csRGB if colour else pymupdf.csGRAY
+    return pymupdf.Pixmap(colorspace, width, height, resized.tobytes(), False)  # type: ignore[no-untyped-call]
+
+
+def _second_opinion(
+    path: Path, index: int, first: pymupdf.Pixmap, notes: list[str]
+) -> pymupdf.Pixmap:
+    """Decode the page again with Pillow (libtiff for TIFF) and keep whichever shows more."""
+    first_share = dark_share(first)
+    try:
+        second_notes: list[str] = []
+        second = _corrected(
+            _decode_with_pillow(path, index, first.width, first.height), second_notes
+        )
+    except _PILLOW_ERRORS as error:
+        logger.debug(
+            "Pillow could not decode page %d of %s either: %s", index + 1, path.name, error
+        )
+        return first
+    second_share = dark_share(second)
+    clearly_more = second_share > max(2 * first_share, first_share + 0.002)
+    if not clearly_more or second_share > _IMPLAUSIBLE_DARK_SHARE:
+        return first
+    notes.clear()
+    notes.append(
+        "decoded with Pillow: MuPDF's decoder returned a nearly blank page "
+        f"({first_share:.1%} dark pixels against {second_share:.1%})"
+    )
+    notes.extend(second_notes)
+    return second
+
+
+def _encode(pixmap: pymupdf.Pixmap, page_number: int, options: RenderOptions) -> PageImage:
+    if options.image_format == "jpeg":
+        data = pixmap.tobytes("jpeg", jpg_quality=options.jpeg_quality)  # type: ignore[no-untyped-call]
+        media_type = "image/jpeg"
+    else:
+        data = pixmap.tobytes("png")  # type: ignore[no-untyped-call]
+        media_type = "image/png"
+    return PageImage(data, media_type, pixmap.width, pixmap.height, label=f"page {page_number}")
+
+
+# --- rendering ----------------------------------------------------------------------------
+
+
+def _page_failed(path: Path, page_number: int, kind: str, error: Exception) -> CorruptDocument:
+    return CorruptDocument(
+        path,
+        f"Page {page_number} of {path.name} cannot be decoded ({error}); the {kind.upper()} "
+        "file is damaged or was cut short. Ask the sender for a new copy or re-scan it.",
+        page=page_number,
+    )
+
+
+def render_page(path: Path, page_number: int, options: RenderOptions) -> RenderedPage:
+    """Render page `page_number` (1-based); raise a `RenderError` for this page alone."""
+    document, kind, _ = _open(path, options)
+    with document:
+        _check_readable(document, path, kind)
+        if not 1 <= page_number <= document.page_count:
+            raise RenderError(
+                path,
+                f"{path.name} has {document.page_count} pages, so page {page_number} does not "
+                "exist; re-inspect the document to reset its pages.",
+                page=page_number,
+            )
+        try:
+            page = document.load_page(page_number - 1)  # type: ignore[no-untyped-call]
+            plan = _plan(page, kind, path, page_number, options)
+            scale_x, scale_y = plan.width / page.rect.width, plan.height / page.rect.height
+            matrix = pymupdf.Matrix(scale_x, scale_y)  # type: ignore[no-untyped-call]
+            pixmap = page.get_pixmap(matrix=matrix, colorspace=plan.colorspace, alpha=False)
+        except _MUPDF_ERRORS as error:
+            _take_warnings()
+            raise _page_failed(path, page_number, kind, error) from error
+        warnings = _take_warnings()
+    notes: list[str] = []
+    pixmap = _corrected(pixmap, notes)
+    suspicious = bool(warnings) or kind == "tiff"
+    if kind in RASTER_KINDS and suspicious and dark_share(pixmap) < _NEARLY_BLANK_SHARE:
+        pixmap = _second_opinion(path, page_number - 1, pixmap, notes)
+    return RenderedPage(_encode(pixmap, page_number, options), warnings, tuple(notes))
+
+
+# --- the process pool ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _WorkerFailure:
+    """A `RenderError` as it crosses the process boundary (its __init__ does not unpickle)."""
+
+    error_class: str
+    path: str
+    message: str
+    page: int | None
+
+
+_ERROR_CLASSES: dict[str, type[RenderError]] = {
+    error_class.__name__: error_class
+    for error_class in (
+        RenderError,
+        EncryptedDocument,
+        CorruptDocument,
+        UnsupportedFormat,
+        ImageTooLarge,
+    )
+}
+
+_Result = TypeVar("_Result")
+
+
+def _failure(error: RenderError) -> _WorkerFailure:
+    return _WorkerFailure(type(error).__name__, str(error.path), error.message, error.page)
+
+
+def _inspect_in_worker(
+    path: Path, _page: int, options: RenderOptions
+) -> DocumentInfo | _WorkerFailure:
+    try:
+        return inspect_document(path, options)
+    except RenderError as error:
+        return _failure(error)
+
+
+def _render_in_worker(
+    path: Path, page: int, options: RenderOptions
+) -> RenderedPage | _WorkerFailure:
+    try:
+        return render_page(path, page, options)
+    except RenderError as error:
+        return _failure(error)
+
+
+class RenderPool:
+    """Runs `inspect_document` and `render_page` in worker processes.
+
+    Workers are started with 'spawn': the daemon has threads, and forking a process with
+    threads can deadlock the child. A worker that dies (MuPDF crashing on a file) breaks the
+    whole executor; the pool then starts a new one and tries each affected call once more,
+    so the pages that were merely in flight beside the culprit still render.
+    """
+
+    def __init__(self, workers: int, options: RenderOptions) -> None:
+        self._workers = workers
+        self._options = options
+        self._executor = self._new_executor()
+
+    def _new_executor(self) -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(
+            max_workers=self._workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_quiet_mupdf,
+        )
+
+    async def inspect(self, path: Path) -> DocumentInfo:
+        """`inspect_document` in a worker process."""
+        return await self._run(_inspect_in_worker, path, 0)
+
+    async def render(self, path: Path, page_number: int) -> RenderedPage:
+        """`render_page` in a worker process."""
+        return await self._run(_render_in_worker, path, page_number)
+
+    async def _run(
+        self,
+        function: Callable[[Path, int, RenderOptions], _Result | _WorkerFailure],
+        path: Path,
+        page_number: int,
+    ) -> _Result:
+        loop = asyncio.get_running_loop()
+        for _attempt in range(2):
+            executor = self._executor
+            try:
+                outcome = await loop.run_in_executor(
+                    executor, function, path, page_number, self._options
+                )
+            except BrokenProcessPool:
+                logger.warning(
+                    "A render worker died while handling %s; restarting the pool", path.name
+                )
+                self._replace(executor)
+                continue
+            if isinstance(outcome, _WorkerFailure):
+                error_class = _ERROR_CLASSES[outcome.error_class]
+                raise error_class(Path(outcome.path), outcome.message, page=outcome.page)
+            return outcome
+        page = page_number or None
+        where = f"page {page_number} of {path.name}" if page else path.name
+        raise RenderError(
+            path,
+            f"Rendering {where} crashed the render worker twice (MuPDF may have hit a bug on "
+            "this file); the other pages are not affected. Re-run it from the web view later; "
+            "if it crashes again, ask the sender for a new copy or re-scan it.",
+            page=page,
+        )
+
+    def _replace(self, broken: ProcessPoolExecutor) -> None:
+        # Calls run on one event loop, so the identity check is enough for several calls
+        # that saw the same broken executor to start only one new one.
+        if self._executor is broken:
+            broken.shutdown(wait=False, cancel_futures=True)
+            self._executor = self._new_executor()
+
+    def close(self) -> None:
+        """Stop the worker processes (waits for the pages in flight)."""
+        self._executor.shutdown(wait=True, cancel_futures=True)

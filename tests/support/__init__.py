@@ -1,0 +1,1 @@
+"""Helpers for tests that run the real daemon as a subprocess."""

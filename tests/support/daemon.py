@@ -1,0 +1,90 @@
+"""Run `docvault` as a real subprocess in a folder of its own, as an admin would."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def wait_for(condition: Callable[[], Any], timeout: float, what: str,
+              interval: float = 0.25) -> Any:
+    """Poll `condition` until it returns something truthy; fail with `what` on timeout."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        result = condition()
+        if result:
+            return result
+        time.sleep(interval)
+    raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what}")
+
+
+class Daemon:
+    """`docvault run` in `folder` with the given DOCVAULT_* settings."""
+
+    def __init__(self, folder: Path, **settings: str) -> None:
+        self.folder = folder
+        self.web_port = free_port()
+        self.environment = {
+            **os.environ,
+            "DOCVAULT_CONFIG": "",
+            "DOCVAULT_WEB_PORT": str(self.web_port),
+            "DOCVAULT_SETTLE_SECONDS": "0.5",
+            "PYTHONUNBUFFERED": "1",
+            **settings,
+        }
+        self.process: subprocess.Popen[bytes] | None = None
+        self.log = folder / "daemon.log"
+
+    def cli(self, *arguments: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "docvault", *arguments], cwd=self.folder,
+                              env=self.environment, capture_output=True, text=True,
+                              check=check, timeout=120)
+
+    def cli_json(self, *arguments: str) -> Any:
+        return json.loads(self.cli(*arguments, "--json").stdout)
+
+    def start(self) -> None:
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen([sys.executable, "-m", "docvault", "run"],
+                                            cwd=self.folder, env=self.environment,
+                                            stdout=log, stderr=subprocess.STDOUT)
+        wait_for(self.web_is_up, 120, "the web view to answer")
+
+    def web_is_up(self) -> bool:
+        assert self.process is not None
+        if self.process.poll() is not None:
+            raise AssertionError(f"docvault run exited early:\n{self.log.read_text()}")
+        try:
+            return httpx.get(self.url("/"), timeout=2).status_code < 500
+        except httpx.TransportError:
+            return False
+
+    def url(self, path: str) -> str:
+        return f"http://127.0.0.1:{self.web_port}{path}"
+
+    def stop(self, timeout: float = 60) -> int:
+        assert self.process is not None
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+        return self.process.wait(timeout=timeout)
+
+    def kill(self) -> None:
+        assert self.process is not None
+        self.process.kill()
+        self.process.wait(timeout=30)

@@ -1,0 +1,339 @@
+"""The OpenAI-compatible client against scripted HTTP replies (httpx.MockTransport)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable, Coroutine
+from typing import Any, TypeVar
+
+import httpx
+import pytest
+
+from docvault.errors import (
+    EngineConfigurationError,
+    EngineRequestRejected,
+    EngineTimeout,
+    EngineUnavailable,
+)
+from docvault.ocr.base import AttemptRequest, EngineReply, PageImage, SamplingMode
+from docvault.ocr.client import OpenAIEngine
+from docvault.ocr.profiles import OVISOCR2, OVISOCR2_PROMPT
+
+Result = TypeVar("Result")
+Handler = Callable[[httpx.Request], Coroutine[None, None, httpx.Response]]
+
+FIRST = "http://gpu-a:8000/v1"
+SECOND = "http://gpu-b:8000/v1"
+IMAGE = PageImage(b"\x89PNG page", "image/png", 1240, 1754, "document 7 page 2")
+GREEDY = OVISOCR2.request(SamplingMode.greedy)
+
+
+def completion(text: str = "# Befund\n", finish_reason: str = "stop") -> httpx.Response:
+    return httpx.Response(
+        200,
+        json={
+            "id": "chatcmpl-1",
+            "object": "chat.completion",
+            "model": "ATH-MaaS/OvisOCR2",
+            "choices": [
+                {
+                    "index": 0,
+                    "message": {"role": "assistant", "content": text},
+                    "finish_reason": finish_reason,
+                }
+            ],
+            "usage": {"prompt_tokens": 2312, "completion_tokens": 644, "total_tokens": 2956},
+        },
+    )
+
+
+def vllm_error(status: int, message: str, kind: str = "BadRequestError") -> httpx.Response:
+    body = {"error": {"message": message, "type": kind, "param": None, "code": status}}
+    return httpx.Response(status, json=body)
+
+
+def engine_with(handler: Handler, *urls: str, timeout_seconds: float = 5.0) -> OpenAIEngine:
+    return OpenAIEngine(
+        urls or (FIRST,),
+        OVISOCR2,
+        timeout_seconds=timeout_seconds,
+        transport=httpx.MockTransport(handler),
+    )
+
+
+def run(coroutine: Coroutine[Any, Any, Result]) -> Result:
+    return asyncio.run(coroutine)
+
+
+async def transcribe_once(engine: OpenAIEngine, request: AttemptRequest = GREEDY) -> EngineReply:
+    try:
+        return await engine.transcribe(IMAGE, request)
+    finally:
+        await engine.aclose()
+
+
+def test_successful_reply_is_parsed() -> None:
+    async def handler(request: httpx.Request) -> httpx.Response:
+        assert request.method == "POST"
+        assert str(request.url) == f"{FIRST}/chat/completions"
+        return completion("# Befund\n\nText", "length")
+
+    reply = run(transcribe_once(engine_with(handler)))
+    assert (reply.text, reply.finish_reason) == ("# Befund\n\nText", "length")
+    assert (reply.prompt_tokens, reply.completion_tokens) == (2312, 644)
+    assert reply.endpoint == FIRST
+
+
+@pytest.mark.parametrize(
+    ("mode", "expected_extra"),
+    [(SamplingMode.greedy, {}), (SamplingMode.penalty, {"frequency_penalty": 0.3})],
+)
+def test_request_body_sent_is_the_profiles(
+    mode: SamplingMode, expected_extra: dict[str, float]
+) -> None:
+    bodies: list[dict[str, Any]] = []
+
+    async def handler(request: httpx.Request) -> httpx.Response:
+        bodies.append(json.loads(request.content))
+        return completion()
+
+    run(transcribe_once(engine_with(handler), OVISOCR2.request(mode)))
+    assert bodies == [
+        {
+            "model": "ATH-MaaS/OvisOCR2",
+            "messages": [
+                {
+                    "role": "user",
+                    "content": [
+                        {
+                            "type": "image_url",
+                            "image_url": {"url": "data:image/png;base64,iVBORyBwYWdl"},
+                        },
+                        {"type": "text", "text": OVISOCR2_PROMPT},
+                    ],
+                }
+            ],
+            "temperature": 0.0,
+            "max_tokens": 4096,
+            "chat_template_kwargs": {"enable_thinking": False},
+            **expected_extra,
+        }
+    ]
+    assert OVISOCR2_PROMPT.startswith("\nExtract all readable content from the image")
+
+
+def test_connection_refused_is_unavailable() -> None:
+    async def handler(request: httpx.Request) -> httpx.Response:
+        raise httpx.ConnectError("[Errno 111] Connection refused", request=request)
+
+    with pytest.raises(EngineUnavailable, match=r"http://gpu-a:8000/v1 cannot be reached"):
+        run(transcribe_once(engine_with(handler)))
+
+
+@pytest.mark.parametrize("status", [502, 503, 504])
+def test_gateway_and_overload_statuses_are_unavailable(status: int) -> None:
+    async def handler(request: httpx.Request) -> httpx.Response:
+        return vllm_error(status, "Service Unavailable", "ServiceUnavailableError")
+
+    with pytest.raises(EngineUnavailable, match=f"HTTP {status}"):
+        run(transcribe_once(engine_with(handler)))
+
+
+def test_starting_up_is_unavailable() -> None:
+    async def handler(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(500, json={"detail": "The server is starting up"})
+
+    with pytest.raises(EngineUnavailable, match="not ready"):
+        run(transcribe_once(engine_with(handler)))
+
+
+def test_read_timeout_is_a_timeout() -> None:
+    async def handler(request: httpx.Request) -> httpx.Response:
+        raise httpx.ReadTimeout("timed out", request=request)
+
+    with pytest.raises(EngineTimeout, match="document 7 page 2 within 5 seconds"):
+        run(transcribe_once(engine_with(handler)))
+
+
+def test_no_answer_within_the_hard_timeout_is_a_timeout() -> None:
+    async def handler(request: httpx.Request) -> httpx.Response:
+        await asyncio.Event().wait()  # a server that never answers
+        raise AssertionError("unreachable")
+
+    with pytest.raises(EngineTimeout, match=r"within 0\.05 seconds"):
+        run(transcribe_once(engine_with(handler, timeout_seconds=0.05)))
+
+
+def test_bad_request_carries_the_engines_message() -> None:
+    message = "Image size (20000, 20000) exceeds the maximum allowed (2880, 2880)."
+
+    async def handler(request: httpx.Request) -> httpx.Response:
+        return vllm_error(400, message)
+
+    with pytest.raises(EngineRequestRejected) as raised:
+        run(transcribe_once(engine_with(handler)))
+    assert raised.value.status_code == 400
+    assert raised.value.endpoint == FIRST
+    assert message in raised.value.message
+    assert "document 7 page 2" in raised.value.message
+
+
+def test_unknown_model_is_a_configuration_error() -> None:
+    async def handler(request: httpx.Request) -> httpx.Response:
+        return vllm_error(404, "The model `ATH-MaaS/OvisOCR2` does not exist.", "NotFoundError")
+
+    with pytest.raises(EngineConfigurationError) as raised:
+        run(transcribe_once(engine_with(handler)))
+    assert "ATH-MaaS/OvisOCR2" in raised.value.message
+    assert FIRST in raised.value.message
+    assert "`profile`" in raised.value.message
+
+
+def test_wrong_url_is_a_configuration_error() -> None:
+    async def handler(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(404, json={"detail": "Not Found"})
+
+    with pytest.raises(EngineConfigurationError, match="should look like"):
+        run(transcribe_once(engine_with(handler)))
+
+
+def test_server_error_on_a_bomb_image_rejects_the_page() -> None:
+    message = (
+        "Image size (40000 x 40000 pixels) exceeds limit, could be decompression bomb DOS attack."
+    )
+
+    async def handler(request: httpx.Request) -> httpx.Response:
+        return vllm_error(500, message, "InternalServerError")
+
+    with pytest.raises(EngineRequestRejected) as raised:
+        run(transcribe_once(engine_with(handler)))
+    assert raised.value.status_code == 500
+    assert message in raised.value.message
+
+
+def test_connection_reset_is_sent_again_once() -> None:
+    calls: list[str] = []
+
+    async def handler(request: httpx.Request) -> httpx.Response:
+        calls.append(str(request.url))
+        if len(calls) == 1:
+            raise httpx.RemoteProtocolError("Server disconnected without sending a response.")
+        return completion("# Nächste Seite")
+
+    reply = run(transcribe_once(engine_with(handler)))
+    assert reply.text == "# Nächste Seite"
+    assert calls == [f"{FIRST}/chat/completions"] * 2
+
+
+def test_connection_reset_twice_is_unavailable() -> None:
+    calls: list[str] = []
+
+    async def handler(request: httpx.Request) -> httpx.Response:
+        calls.append(str(request.url))
+        raise httpx.ReadError("[Errno 104] Connection reset by peer", request=request)
+
+    with pytest.raises(EngineUnavailable, match="Connection reset by peer"):
+        run(transcribe_once(engine_with(handler)))
+    assert len(calls) == 2
+
+
+def test_each_call_goes_to_the_endpoint_with_fewest_in_flight() -> None:
+    hosts: list[str] = []
+
+    async def scenario() -> tuple[dict[str, int], str]:
+        first_arrived = asyncio.Event()
+        release_first = asyncio.Event()
+
+        async def handler(request: httpx.Request) -> httpx.Response:
+            hosts.append(request.url.host)
+            if len(hosts) == 1:
+                first_arrived.set()
+                await release_first.wait()
+            return completion(request.url.host)
+
+        engine = engine_with(handler, FIRST, SECOND)
+        first = asyncio.create_task(engine.transcribe(IMAGE, GREEDY))
+        await asyncio.wait_for(first_arrived.wait(), timeout=5)
+        second = await engine.transcribe(IMAGE, GREEDY)
+        busy = engine.in_flight
+        release_first.set()
+        await first
+        await engine.aclose()
+        return busy, second.text
+
+    busy, second_text = run(scenario())
+    assert hosts == ["gpu-a", "gpu-b"]
+    assert busy == {FIRST: 1, SECOND: 0}
+    assert second_text == "gpu-b"
+
+
+def test_endpoint_down_is_skipped_until_its_health_check_passes() -> None:
+    hosts: list[str] = []
+    first_healthy = False
+
+    async def handler(request: httpx.Request) -> httpx.Response:
+        if request.url.path == "/health":
+            return httpx.Response(200 if first_healthy or request.url.host == "gpu-b" else 503)
+        hosts.append(request.url.host)
+        if request.url.host == "gpu-a" and not first_healthy:
+            return vllm_error(503, "Service Unavailable", "ServiceUnavailableError")
+        return completion()
+
+    async def scenario() -> tuple[dict[str, bool], dict[str, bool]]:
+        nonlocal first_healthy
+        engine = engine_with(handler, FIRST, SECOND)
+        with pytest.raises(EngineUnavailable):
+            await engine.transcribe(IMAGE, GREEDY)
+        assert [state.up for state in engine.endpoint_states()] == [False, True]
+        await engine.transcribe(IMAGE, GREEDY)
+        await engine.transcribe(IMAGE, GREEDY)
+        still_down = await engine.check_health()
+        first_healthy = True
+        back = await engine.check_health()
+        await engine.transcribe(IMAGE, GREEDY)
+        await engine.aclose()
+        return still_down, back
+
+    still_down, back = run(scenario())
+    assert hosts == ["gpu-a", "gpu-b", "gpu-b", "gpu-a"]
+    assert still_down == {FIRST: False, SECOND: True}
+    assert back == {FIRST: True, SECOND: True}
+
+
+def test_all_endpoints_down_is_unavailable() -> None:
+    async def handler(request: httpx.Request) -> httpx.Response:
+        if request.url.path == "/health":
+            raise httpx.ConnectError("[Errno 111] Connection refused", request=request)
+        return vllm_error(503, "Service Unavailable", "ServiceUnavailableError")
+
+    async def scenario() -> str:
+        engine = engine_with(handler, FIRST, SECOND)
+        for _ in range(2):
+            with pytest.raises(EngineUnavailable):
+                await engine.transcribe(IMAGE, GREEDY)
+        with pytest.raises(EngineUnavailable) as raised:
+            await engine.transcribe(IMAGE, GREEDY)
+        await engine.aclose()
+        return raised.value.message
+
+    message = run(scenario())
+    assert message.startswith("Every OCR engine endpoint is down")
+    assert "http://gpu-b:8000/v1: health check failed" in message
+
+
+def test_served_models_lists_the_model_names() -> None:
+    async def handler(request: httpx.Request) -> httpx.Response:
+        assert str(request.url) == f"{FIRST}/models"
+        return httpx.Response(
+            200, json={"object": "list", "data": [{"id": "ATH-MaaS/OvisOCR2", "object": "model"}]}
+        )
+
+    async def scenario() -> list[str]:
+        engine = engine_with(handler)
+        try:
+            return await engine.served_models(FIRST)
+        finally:
+            await engine.aclose()
+
+    assert run(scenario()) == ["ATH-MaaS/OvisOCR2"]

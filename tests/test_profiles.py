@@ -1,0 +1,157 @@
+"""Model profiles: the attempt settings, the exact request body and the output clean-up."""
+
+from __future__ import annotations
+
+import base64
+from dataclasses import replace
+
+import pytest
+
+from docvault.ocr.base import PageImage, SamplingMode
+from docvault.ocr.profiles import (
+    BENCH,
+    CPU,
+    DEEPSEEK_OCR_2,
+    OVISOCR2,
+    PROFILE_NAMES,
+    get_profile,
+)
+
+IMAGE = PageImage(b"\x89PNG\r\n\x1a\npage", "image/png", 1240, 1754, "document 3 page 1")
+DATA_URL = "data:image/png;base64," + base64.b64encode(IMAGE.data).decode("ascii")
+# The model card's instruction, written out again so that an edit to the profile shows here.
+OVISOCR2_CARD_PROMPT = (
+    "\nExtract all readable content from the image in natural human reading order and output the "
+    "result as a single Markdown document. For charts or images, represent them using an HTML "
+    'image tag: <img src="images/bbox_{left}_{top}_{right}_{bottom}.jpg" />, where left, top, '
+    "right, bottom are bounding box coordinates scaled to [0, 1000). Format formulas as LaTeX. "
+    "Format tables as HTML: <table>...</table>. Transcribe all other text as standard Markdown. "
+    "Preserve the original text without translation or paraphrasing."
+)
+
+
+def test_ovisocr2_greedy_body_is_exact() -> None:
+    body = OVISOCR2.request_body(IMAGE, OVISOCR2.request(SamplingMode.greedy))
+    assert body == {
+        "model": "ATH-MaaS/OvisOCR2",
+        "messages": [
+            {
+                "role": "user",
+                "content": [
+                    {"type": "image_url", "image_url": {"url": DATA_URL}},
+                    {"type": "text", "text": OVISOCR2_CARD_PROMPT},
+                ],
+            }
+        ],
+        "temperature": 0.0,
+        "max_tokens": 4096,
+        "chat_template_kwargs": {"enable_thinking": False},
+    }
+
+
+def test_penalty_request_adds_only_the_frequency_penalty() -> None:
+    greedy = OVISOCR2.request_body(IMAGE, OVISOCR2.request(SamplingMode.greedy))
+    penalty = OVISOCR2.request_body(IMAGE, OVISOCR2.request(SamplingMode.penalty))
+    assert penalty == {**greedy, "frequency_penalty": 0.3}
+
+
+def test_uncapped_request_sends_an_explicit_budget_within_the_context() -> None:
+    request = OVISOCR2.request(SamplingMode.uncapped)
+    assert request.max_tokens == 24576
+    assert request.frequency_penalty == 0.0
+    body = OVISOCR2.request_body(IMAGE, OVISOCR2.request(SamplingMode.uncapped, penalty=True))
+    assert body["max_tokens"] == 24576
+    assert body["frequency_penalty"] == 0.3
+
+
+def test_request_settings_are_recorded_for_the_attempt_row() -> None:
+    assert OVISOCR2.request(SamplingMode.penalty).as_settings() == {
+        "mode": "penalty",
+        "max_tokens": 4096,
+        "temperature": 0.0,
+        "frequency_penalty": 0.3,
+    }
+
+
+def test_prompt_before_the_image_when_the_profile_says_so() -> None:
+    profile = replace(OVISOCR2, prompt_position="before_image")
+    content = profile.request_body(IMAGE, profile.request(SamplingMode.greedy))["messages"][0][
+        "content"
+    ]
+    assert [part["type"] for part in content] == ["text", "image_url"]
+
+
+def test_bench_body_decodes_exactly_six_hundred_tokens() -> None:
+    body = BENCH.request_body(IMAGE, BENCH.request(SamplingMode.greedy))
+    assert body["max_tokens"] == 600
+    assert body["ignore_eos"] is True
+    assert body["messages"][0]["content"][1]["text"] == OVISOCR2_CARD_PROMPT
+
+
+def test_deepseek_body_keeps_grounding_tags_and_sends_its_prompt() -> None:
+    body = DEEPSEEK_OCR_2.request_body(IMAGE, DEEPSEEK_OCR_2.request(SamplingMode.greedy))
+    assert body["model"] == "deepseek-ai/DeepSeek-OCR-2"
+    assert body["messages"][0]["content"][1] == {
+        "type": "text",
+        "text": "<image>\n<|grounding|>Convert the document to markdown.",
+    }
+    assert body["skip_special_tokens"] is False
+    assert "chat_template_kwargs" not in body
+    assert "frequency_penalty" not in body
+    assert not DEEPSEEK_OCR_2.retry_on_loop
+
+
+def test_ovisocr2_output_loses_a_fence_around_the_whole_output() -> None:
+    assert OVISOCR2.clean_output("```markdown\n# Befund\n\nText\n```\n") == "# Befund\n\nText"
+    inner = "# Befund\n\n```\ncode\n```\n\nText"
+    assert OVISOCR2.clean_output(inner) == inner
+
+
+def test_ovisocr2_figure_stubs_are_normalised() -> None:
+    raw = (
+        "Abb. 1\n\n<img src='images/bbox_12_40_880_702.jpg'>\n"
+        '<IMG  src="images/bbox_1_2_3_4.jpg"/>'
+    )
+    assert OVISOCR2.clean_output(raw) == (
+        'Abb. 1\n\n<img src="images/bbox_12_40_880_702.jpg" />\n'
+        '<img src="images/bbox_1_2_3_4.jpg" />'
+    )
+
+
+def test_deepseek_output_becomes_markdown_with_figure_stubs() -> None:
+    raw = (
+        "<|ref|>title<|/ref|><|det|>[[62, 41, 512, 80]]<|/det|>\n# Röntgen Thorax\n\n"
+        "<|ref|>text<|/ref|><|det|>[[62, 100, 930, 180]]<|/det|>\nKein Pleuraerguss.\n\n"
+        "<|ref|>image<|/ref|><|det|>[[112, 240, 884, 702]]<|/det|>\n\n"
+        "<|ref|>table<|/ref|><|det|>[[60, 720, 940, 900]]<|/det|>\n"
+        "<table><tr><td>CRP</td><td>42</td></tr></table>\n"
+        "<｜end▁of▁sentence｜>"
+    )
+    assert DEEPSEEK_OCR_2.clean_output(raw) == (
+        "# Röntgen Thorax\n\nKein Pleuraerguss.\n\n"
+        '<img src="images/bbox_112_240_884_702.jpg" />\n\n'
+        "<table><tr><td>CRP</td><td>42</td></tr></table>"
+    )
+
+
+def test_deepseek_figure_with_two_boxes_gives_two_stubs() -> None:
+    raw = "<|ref|>image<|/ref|><|det|>[[1, 2, 3, 4], [5, 6, 7, 8]]<|/det|>"
+    assert DEEPSEEK_OCR_2.clean_output(raw) == (
+        '<img src="images/bbox_1_2_3_4.jpg" />\n<img src="images/bbox_5_6_7_8.jpg" />'
+    )
+
+
+def test_cpu_profile_is_plain_text_without_retries() -> None:
+    assert CPU.clean_output("  Zeile 1\nZeile 2\n") == "Zeile 1\nZeile 2"
+    assert not CPU.retry_on_loop
+    assert not CPU.retry_when_truncated
+
+
+def test_profiles_are_found_by_name() -> None:
+    assert PROFILE_NAMES == ("ovisocr2", "deepseek-ocr-2", "bench", "cpu")
+    assert get_profile("deepseek-ocr-2") is DEEPSEEK_OCR_2
+
+
+def test_unknown_profile_names_the_known_ones() -> None:
+    with pytest.raises(KeyError, match="ovisocr2, deepseek-ocr-2, bench, cpu"):
+        get_profile("ovis")
