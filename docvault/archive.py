@@ -119,3 +119,15 @@ def _settle(
             )
     relative = final.relative_to(archive_root.parent)
     return ArchivedFile(sha256=sha256, relative_path=str(relative), size_bytes=size)
+
+
+def remove_incomplete_copies(data_dir: Path) -> int:
+    """At start: temporary copies left by a crash mid-copy are garbage (the original is still
+    in the inbox and will be copied again). Only one docvault runs on a data folder."""
+    archive_root = data_dir / "archive"
+    if not archive_root.is_dir():
+        return 0
+    leftovers = list(archive_root.glob(".incoming-*"))
+    for leftover in leftovers:
+        leftover.unlink(missing_ok=True)
+    return len(leftovers)

@@ -7,7 +7,7 @@ import json
 import logging
 import signal
 import sys
-import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import wraps
@@ -190,13 +190,14 @@ def _plain(snippet: str) -> str:
 @pass_state
 @friendly_errors
 def status(state: State, as_json: bool) -> None:
-    """Counts of documents and pages per state."""
+    """Documents and pages per state, and per inbox what is waiting, settling and failed."""
     settings = state.settings()
     database = db.make_engine(settings.database_path)
     db.upgrade(database)
     report = {
         "documents": queue.document_counts(database),
         "pages": queue.page_counts(database),
+        "inboxes": _inbox_status(settings, queue.inbox_report(database)),
         "outbox": queue.outbox_length(database),
     }
     if as_json:
@@ -204,10 +205,36 @@ def status(state: State, as_json: bool) -> None:
         return
     for section in ("documents", "pages"):
         counts = cast(dict[str, int], report[section])
+        click.echo(f"{section}: " + ", ".join(f"{name} {count}" for name, count in counts.items()))
+    for name, inbox in cast(dict[str, dict[str, Any]], report["inboxes"]).items():
         click.echo(
-            f"{section}: " + ", ".join(f"{state} {count}" for state, count in counts.items())
+            f"inbox {name}: {inbox['waiting']} waiting, {inbox['settling']} settling, "
+            f"{inbox['processing']} processing, {inbox['done']} done, "
+            f"{inbox['attention']} need attention, {inbox['failed']} failed"
         )
+        for failure in inbox.get("failures", [])[:20]:
+            click.echo(f"  failed: {failure['error']}")
     click.echo(f"index outbox: {report['outbox']} page(s) waiting to be indexed")
+
+
+def _inbox_status(
+    settings: Settings, by_inbox: dict[str, dict[str, Any]]
+) -> dict[str, dict[str, Any]]:
+    """Add what lies in each inbox folder now: settling (changed recently) or waiting."""
+    from docvault.inbox import candidate_files
+    from docvault.models import DocumentStatus
+
+    now = time.time()
+    result: dict[str, dict[str, Any]] = {}
+    for inbox in settings.inboxes:
+        entry = dict(by_inbox.get(inbox.name, {state.value: 0 for state in DocumentStatus}))
+        ages = [now - path.stat().st_mtime for path in candidate_files(inbox) if path.exists()]
+        entry["settling"] = sum(1 for age in ages if age < inbox.settle_seconds)
+        entry["waiting"] = len(ages) - entry["settling"]
+        result[inbox.name] = entry
+    for name, entry in by_inbox.items():
+        result.setdefault(name, {**entry, "waiting": 0, "settling": 0})
+    return result
 
 
 @main.command()

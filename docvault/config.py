@@ -214,6 +214,14 @@ SETTINGS: tuple[Setting, ...] = (
         minimum=10.0,
     ),
     Setting(
+        "stop_timeout_seconds",
+        "float",
+        60.0,
+        "On SIGTERM, how long requests in flight may finish before the rest goes back to "
+        "the queue.",
+        minimum=0.0,
+    ),
+    Setting(
         "index_batch_size", "int", 500, "Most pages written to the index in one commit.", minimum=1
     ),
     Setting(

@@ -203,7 +203,7 @@ class Intake:
             return not path.exists()
         self._retries.pop(path, None)
         recorded = self._record(inbox, path, archived)
-        self._clear_inbox_file(inbox, path)
+        self._clear_inbox_file(inbox, path, failed=recorded.failed)
         state = self.states[inbox.name]
         state.taken += 1
         logger.info(
@@ -247,7 +247,9 @@ class Intake:
                 inbox,
                 new,
                 type(error).__name__,
-                f"{path.name} in inbox {inbox.name}: {error.message}",
+                # The renderer only knows the archive name (the sha256); say the original's.
+                f"{path.name} in inbox {inbox.name}: "
+                + error.message.replace(Path(archived.relative_path).name, "the file"),
             )
         new = queue.NewDocument(**{**new.__dict__, "kind": kind})
         return queue.record_document(self.database, new, page_count)
@@ -281,15 +283,19 @@ class Intake:
             logger.info("intake: %s (attempt %d)", error.message, retry.failures)
         return False
 
-    def _clear_inbox_file(self, inbox: InboxSettings, path: Path) -> None:
-        """Move (or delete) the inbox file; only ever after its archive copy is verified."""
+    def _clear_inbox_file(self, inbox: InboxSettings, path: Path, failed: bool) -> None:
+        """Move (or delete) the inbox file; only ever after its archive copy is verified.
+
+        A file docvault could not read goes to `quarantine/` instead of `processed/`, so
+        the admin finds it next to the inbox as well as in the web view.
+        """
         if inbox.after_archive == "keep":
             return
-        if inbox.after_archive == "delete":
+        if inbox.after_archive == "delete" and not failed:
             path.unlink(missing_ok=True)
             return
         stamp = datetime.now(UTC).strftime("%Y-%m-%d")
-        target_folder = inbox.path / "processed" / stamp
+        target_folder = inbox.path / ("quarantine" if failed else "processed") / stamp
         target_folder.mkdir(parents=True, exist_ok=True)
         target = target_folder / path.name
         if target.exists():

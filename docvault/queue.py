@@ -66,6 +66,7 @@ class Recorded:
 
     document_id: int
     duplicate: bool
+    failed: bool = False  # intake or rendering refused the file: it goes to quarantine/
 
 
 @dataclass(frozen=True)
@@ -116,7 +117,7 @@ def record_failed_document(
         session.add(document)
         session.flush()
         assert document.id is not None
-        return Recorded(document.id, duplicate=False)
+        return Recorded(document.id, duplicate=False, failed=True)
 
 
 def _existing(session: Session, new: NewDocument) -> Recorded | None:
@@ -145,7 +146,9 @@ def _existing(session: Session, new: NewDocument) -> Recorded | None:
                 original_path=new.original_path,
             )
         )
-    return Recorded(document_id, duplicate=not same_arrival)
+    return Recorded(
+        document_id, duplicate=not same_arrival, failed=first.status == DocumentStatus.failed
+    )
 
 
 def _document_row(new: NewDocument, page_count: int, status: DocumentStatus) -> Document:
@@ -510,3 +513,28 @@ def summarise_documents(engine: Engine, document_ids: Sequence[int]) -> dict[str
         "failed": counts[PageStatus.failed],
         "problems": problems,
     }
+
+
+def inbox_report(engine: Engine) -> dict[str, dict[str, Any]]:
+    """Per inbox: documents per state, and the sentence of each failed file."""
+    with read_session(engine) as session:
+        counts = session.exec(
+            select(Document.inbox, Document.status, func.count()).group_by(
+                col(Document.inbox), col(Document.status)
+            )
+        ).all()
+        failures = session.exec(
+            select(Document.inbox, Document.original_name, Document.error, Document.archive_path)
+            .where(Document.status == DocumentStatus.failed)
+            .order_by(col(Document.id).desc())
+        ).all()
+    report: dict[str, dict[str, Any]] = {}
+    for inbox, status, count in counts:
+        entry = report.setdefault(inbox, {state.value: 0 for state in DocumentStatus})
+        entry[status] = int(count)
+    for inbox, name, error, archive_path in failures:
+        entry = report.setdefault(inbox, {state.value: 0 for state in DocumentStatus})
+        entry.setdefault("failures", []).append(
+            {"file": name, "error": error, "kept_as": archive_path}
+        )
+    return report

@@ -9,7 +9,10 @@ Nothing else reads settings: each part is handed plain values here.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import os
+import secrets
 import threading
 import time
 from dataclasses import dataclass, field
@@ -20,15 +23,18 @@ import uvicorn
 from sqlalchemy import Engine as DatabaseEngine
 
 from docvault import db, queue
+from docvault.archive import remove_incomplete_copies
 from docvault.config import InboxSettings, Settings
 from docvault.errors import ConfigError, DocvaultError
 from docvault.inbox import Intake, Watchers
 from docvault.indexing import ArchiveIndex, IndexWriter, open_index
 from docvault.jobs import Job, start_scheduler
+from docvault.notify import Notifier
 from docvault.ocr.base import Engine, PageImage, PageOutcome, SamplingMode
 from docvault.ocr.profiles import Profile, get_profile
 from docvault.ocr.schedule import transcribe_page
 from docvault.render import RenderOptions, RenderPool
+from docvault.web.status import EngineState, InboxState, ServiceStatus
 from docvault.worker import Worker
 
 logger = logging.getLogger(__name__)
@@ -36,6 +42,8 @@ logger = logging.getLogger(__name__)
 INTAKE_TICK_SECONDS = 0.25
 LEASE_CHECK_SECONDS = 60.0
 CONSISTENCY_CHECK_SECONDS = 3600.0
+# systemd's WatchdogSec in the unit is 60 s; a heartbeat every 10 s leaves a wide margin.
+HEARTBEAT_SECONDS = 10.0
 
 
 def render_options(settings: Settings) -> RenderOptions:
@@ -60,8 +68,15 @@ def build_engine(settings: Settings, profile: Profile) -> Engine:
         endpoints=list(settings.engine_url),
         profile=profile,
         timeout_seconds=settings.engine_timeout_seconds,
-        concurrency=settings.concurrency,
+        concurrency=settings.concurrency * len(settings.engine_url),
     )
+
+
+def worker_concurrency(settings: Settings) -> int:
+    """Requests kept in flight: `concurrency` per endpoint, or the CPU engine's threads."""
+    if settings.engine == "cpu":
+        return int(settings.cpu_threads)
+    return int(settings.concurrency) * len(settings.engine_url)
 
 
 def open_database(settings: Settings) -> DatabaseEngine:
@@ -114,6 +129,13 @@ class Pipeline:
             unreadable_retry_seconds=self.settings.unreadable_retry_seconds,
         )
 
+    def render_png(self, path: Path, page_number: int) -> bytes:
+        """A page image for the web view, rendered in the pool (called from the web thread)."""
+        future = asyncio.run_coroutine_threadsafe(
+            self.renderer.render(path, page_number), self.loop
+        )
+        return future.result().image.data
+
     def wake_worker(self) -> None:
         self.loop.call_soon_threadsafe(self.worker.wake)
 
@@ -148,7 +170,7 @@ def build_pipeline(settings: Settings, loop: asyncio.AbstractEventLoop) -> Pipel
         engine,
         transcribe,
         settings.data_path,
-        concurrency=settings.concurrency if settings.engine != "cpu" else settings.cpu_threads,
+        concurrency=worker_concurrency(settings),
         lease_seconds=settings.lease_seconds,
         owner=owner,
         on_finished=index_writer.wake,
@@ -216,6 +238,26 @@ class WebServer:
         self.thread.join(timeout=10)
 
 
+async def _heartbeat(notifier: Notifier, pipeline: Pipeline, stop: asyncio.Event) -> None:
+    """WATCHDOG=1 from the event loop (a stuck loop stops it) and a STATUS= line."""
+    interval = min(HEARTBEAT_SECONDS, (notifier.watchdog_seconds or HEARTBEAT_SECONDS) / 2)
+    while not stop.is_set():
+        notifier.watchdog()
+        counts = await asyncio.to_thread(queue.page_counts, pipeline.database)
+        notifier.status(status_line(counts, pipeline.worker.stats.engine_state))
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), timeout=interval)
+
+
+def status_line(counts: dict[str, int], engine_state: str) -> str:
+    """The one line systemd shows under `systemctl status docvault`."""
+    return (
+        f"queue: {counts['queued']} queued, {counts['running']} running; "
+        f"{counts['done']} done, {counts['looped']} looped, {counts['failed']} failed; "
+        f"engine {engine_state}"
+    )
+
+
 async def run_daemon(
     settings: Settings, stop: asyncio.Event, ready: threading.Event | None = None
 ) -> None:
@@ -225,6 +267,8 @@ async def run_daemon(
     released = queue.release_dead_owners(pipeline.database, pipeline.owner)
     if released:
         logger.info("start: %d pages left running by an earlier process are queued again", released)
+    if removed := remove_incomplete_copies(settings.data_path):
+        logger.info("start: removed %d incomplete archive copies left by a crash", removed)
     pipeline.index_writer.start()
     intake = pipeline.make_intake(settings.inboxes)
     for inbox in settings.inboxes:
@@ -257,13 +301,19 @@ async def run_daemon(
     )
     if ready is not None:
         ready.set()
+    notifier = Notifier(os.environ)
+    counts = queue.page_counts(pipeline.database)
+    notifier.ready(status_line(counts, pipeline.worker.stats.engine_state))
+    heartbeat = asyncio.create_task(_heartbeat(notifier, pipeline, stop))
     try:
-        await pipeline.worker.run(stop)
+        await pipeline.worker.run(stop, drain_seconds=settings.stop_timeout_seconds)
     finally:
+        notifier.stopping()
+        await heartbeat
         scheduler.shutdown(wait=False)
         watchers.stop()
         intake_thread.stopping.set()
-        intake_thread.join(timeout=30)
+        await asyncio.to_thread(intake_thread.join, 30)
         if web is not None:
             web.stop()
         await pipeline.close()
@@ -273,46 +323,69 @@ async def run_daemon(
 def _start_web(settings: Settings, pipeline: Pipeline, intake: Intake) -> WebServer | None:
     if not settings.web_enabled:
         return None
-    from docvault.web.app import WebContext, create_app
+    from docvault.web.app import create_app
+    from docvault.web.context import WebContext
 
     context = WebContext(
-        database=pipeline.database, index=pipeline.index, data_dir=settings.data_path
+        database=pipeline.database,
+        index=pipeline.index,
+        data_dir=settings.data_path,
+        render_png=pipeline.render_png,
+        status=lambda: service_status(pipeline, intake),
+        secret_key=secret_key(settings.data_path),
     )
     web = WebServer(create_app(context), settings.web_host, settings.web_port)
     web.start()
     return web
 
 
-async def ingest_files(settings: Settings, paths: list[Path], progress: Any) -> dict[str, Any]:
-    """`docvault ingest`: archive and read the given files now, then exit.
-
-    The files are left where they are (a one-shot command should not move a person's
-    files); documents are recorded under the inbox name "ingest".
-    """
-    loop = asyncio.get_running_loop()
-    pipeline = build_pipeline(settings, loop)
-    pipeline.index_writer.start()
-    stop = asyncio.Event()
-    worker_task = asyncio.create_task(pipeline.worker.run(stop))
-    try:
-        intake = pipeline.make_intake(())
-        document_ids = [await asyncio.to_thread(intake.take_now, path) for path in paths]
-        pipeline.worker.wake()
-        await _wait_for_pages(pipeline, [i for i in document_ids if i is not None], progress)
-    finally:
-        stop.set()
-        await worker_task
-        await asyncio.to_thread(pipeline.index_writer.flush)
-        await pipeline.close()
-    return queue.summarise_documents(pipeline.database, [i for i in document_ids if i])
+def secret_key(data_dir: Path) -> bytes:
+    """The key that signs session cookies: made once, kept in the data folder (mode 0600)."""
+    path = data_dir / "secret_key"
+    if not path.exists():
+        data_dir.mkdir(parents=True, exist_ok=True)
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "wb") as handle:
+            handle.write(secrets.token_bytes(32))
+    return path.read_bytes()
 
 
-async def _wait_for_pages(pipeline: Pipeline, document_ids: list[int], progress: Any) -> None:
-    total = queue.pages_of(pipeline.database, document_ids)
-    with progress(total) as advance:
-        finished = 0
-        while finished < total:
-            await asyncio.sleep(0.2)  # a progress bar's refresh, not synchronisation
-            now = queue.finished_pages_of(pipeline.database, document_ids)
-            advance(now - finished)
-            finished = now
+def service_status(pipeline: Pipeline, intake: Intake) -> ServiceStatus:
+    """What only the running service knows, for the status page."""
+    inboxes: list[InboxState] = []
+    for inbox in intake.inboxes:
+        tracker = intake.trackers[inbox.name]
+        settling = len(tracker.settling(time.monotonic()))
+        inboxes.append(
+            InboxState(
+                name=inbox.name,
+                path=str(inbox.path),
+                waiting=len(tracker.tracked()),
+                settling=settling,
+            )
+        )
+    return ServiceStatus(inboxes=inboxes, engines=engine_states(pipeline))
+
+
+def engine_states(pipeline: Pipeline) -> list[EngineState]:
+    endpoint_states = getattr(pipeline.engine, "endpoint_states", None)
+    if endpoint_states is None:
+        down = pipeline.worker.stats.engine_state == "down"
+        return [
+            EngineState(
+                name=pipeline.engine.name,
+                state="down" if down else "up",
+                in_flight=pipeline.worker.stats.in_flight,
+            )
+        ]
+    states: list[EngineState] = []
+    for endpoint in endpoint_states():
+        entry = EngineState(
+            name=endpoint.base_url,
+            state="up" if endpoint.up else "down",
+            in_flight=endpoint.in_flight,
+        )
+        if endpoint.last_error:
+            entry["detail"] = endpoint.last_error
+        states.append(entry)
+    return states

@@ -9,6 +9,7 @@ import pytest
 from sqlalchemy import Engine
 
 from docvault import db
+from docvault.testing.engine_sim import EngineSimulator, SimulatorConfig
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -25,3 +26,10 @@ def database(tmp_path: Path) -> Iterator[Engine]:
     db.upgrade(engine)
     yield engine
     engine.dispose()
+
+
+@pytest.fixture
+def simulator() -> Iterator[EngineSimulator]:
+    """The loopback engine simulator: fast, no loops, no 503s (tests override as needed)."""
+    with EngineSimulator(SimulatorConfig(speed=50.0, loop_fraction=0.0)) as engine:
+        yield engine

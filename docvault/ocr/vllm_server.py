@@ -1,0 +1,398 @@
+"""Start and supervise a persistent `vllm serve` process for the OCR model.
+
+The service composes it like this (everything runs on the service's event loop)::
+
+    supervisor = VllmSupervisor(VllmServerSettings(model=..., host=..., port=...))
+    await supervisor.start()            # checks ninja and vllm, spawns, returns at once
+    await supervisor.wait_healthy()     # optional: block until GET /health answers 200
+    supervisor.state                    # SupervisorState for the status page and worker
+    await supervisor.stop()             # SIGTERM the process group, SIGKILL after grace
+
+While running it drains the child's output line by line into this module's logger, polls
+`/health`, and restarts the child with exponential backoff whenever it exits; the backoff
+starts again from the beginning once a child has been healthy for `healthy_reset_seconds`.
+The engine is loaded once and kept: a start takes minutes (185-273 s measured on an H200).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import re
+import shutil
+import signal
+import time
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+import httpx
+
+from docvault.errors import EngineConfigurationError, EngineUnavailable
+
+logger = logging.getLogger(__name__)
+
+# The engine settings measured best on 827 real letters (DESIGN.md, "The engine").
+TUNED_ARGUMENTS: tuple[str, ...] = (
+    "--gpu-memory-utilization", "0.9",
+    "--max-model-len", "32768",
+    "--gdn-prefill-backend", "triton",
+    "--mm-processor-cache-gb", "0",
+    "--disable-uvicorn-access-log",
+)  # fmt: skip
+# vLLM's own log lines carry their level near the start: "(APIServer pid=7) ERROR 05-01 ...".
+LOG_LEVEL_PATTERN = re.compile(r"^(?:\([^)]*\)\s*)?(DEBUG|INFO|WARNING|ERROR|CRITICAL)\b")
+# A long line (a traceback's repr of a tensor) must not stop the drain.
+OUTPUT_LINE_LIMIT = 1024 * 1024
+EXIT_POLL_SECONDS = 0.05
+# After SIGKILL of the whole group the pipes close at once; only a process that moved to
+# its own session could keep them open longer.
+REAP_TIMEOUT_SECONDS = 10.0
+
+
+class EngineStatus(StrEnum):
+    """Where the supervised engine stands."""
+
+    starting = "starting"  # spawned, /health not yet 200
+    up = "up"  # /health answers 200
+    down = "down"  # exited (waiting to restart) or /health failing
+    stopped = "stopped"  # not started, or stopped on purpose
+
+
+@dataclass(frozen=True)
+class VllmServerSettings:
+    """How to run `vllm serve`; built by the service from docvault's settings."""
+
+    model: str = "ATH-MaaS/OvisOCR2"
+    host: str = "127.0.0.1"
+    port: int = 8000
+    command: tuple[str, ...] = ("vllm",)
+    # Flags that replace a tuned flag of the same name, or are added after them.
+    arguments: tuple[str, ...] = ()
+    # The child's whole environment (its PATH is where ninja and vllm are looked for);
+    # None inherits docvault's own.
+    environment: Mapping[str, str] | None = None
+    # The real engine took 185-273 s to become healthy on an H200 (model load, CUDA graphs).
+    start_timeout_seconds: float = 600.0
+    stop_grace_seconds: float = 30.0
+    health_interval_seconds: float = 2.0
+    health_request_timeout_seconds: float = 5.0
+    backoff_initial_seconds: float = 5.0
+    backoff_max_seconds: float = 300.0
+    healthy_reset_seconds: float = 600.0
+
+
+@dataclass(frozen=True)
+class SupervisorState:
+    """A snapshot of the supervised engine, for the status page and the worker."""
+
+    status: EngineStatus
+    base_url: str
+    pid: int | None = None
+    restarts: int = 0
+    last_exit_code: int | None = None
+    last_error: str | None = None
+
+
+@dataclass
+class _Run:
+    """One child process and the tasks that drain its output."""
+
+    process: asyncio.subprocess.Process
+    drains: list[asyncio.Task[None]] = field(default_factory=list)
+    healthy_since: float | None = None
+
+
+def merged_arguments(overrides: Sequence[str]) -> list[str]:
+    """The tuned flags with `overrides` applied: same flag replaced, new flags appended."""
+    flags = parse_flags(TUNED_ARGUMENTS)
+    flags.update(parse_flags(overrides))
+    merged: list[str] = []
+    for flag, values in flags.items():
+        merged += [flag, *values]
+    return merged
+
+
+def parse_flags(arguments: Sequence[str]) -> dict[str, list[str]]:
+    """`--flag value`, `--flag=value` and bare `--switch` into an ordered mapping."""
+    flags: dict[str, list[str]] = {}
+    current: list[str] | None = None
+    for argument in arguments:
+        if argument.startswith("--"):
+            name, equals, value = argument.partition("=")
+            current = flags[name] = [value] if equals else []
+        elif current is not None:
+            current.append(argument)
+        else:
+            raise ValueError(f"vLLM argument '{argument}' does not follow a --flag.")
+    return flags
+
+
+def backoff_seconds(failures: int, initial: float, maximum: float) -> float:
+    """The wait before restart number `failures` in a row: doubling, capped."""
+    if failures <= 0:
+        return 0.0
+    return float(min(maximum, initial * 2 ** (failures - 1)))
+
+
+class VllmSupervisor:
+    """Runs `vllm serve` as a child process group, keeps it healthy, stops it cleanly."""
+
+    def __init__(
+        self,
+        settings: VllmServerSettings,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
+        self.settings = settings
+        self._clock = clock
+        self._sleep = sleep
+        self._status = EngineStatus.stopped
+        self._run: _Run | None = None
+        self._restarts = 0
+        self._last_exit_code: int | None = None
+        self._last_error: str | None = None
+        self._healthy = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    @property
+    def base_url(self) -> str:
+        """The OpenAI-compatible base URL of the supervised engine."""
+        return f"http://{self._connect_host()}:{self.settings.port}/v1"
+
+    @property
+    def state(self) -> SupervisorState:
+        process = self._run.process if self._run is not None else None
+        running = process is not None and process.returncode is None
+        return SupervisorState(
+            status=self._status,
+            base_url=self.base_url,
+            pid=process.pid if running and process is not None else None,
+            restarts=self._restarts,
+            last_exit_code=self._last_exit_code,
+            last_error=self._last_error,
+        )
+
+    def command_line(self) -> list[str]:
+        """The full `vllm serve` command this supervisor runs."""
+        settings = self.settings
+        serve = [*settings.command, "serve", settings.model]
+        address = ["--host", settings.host, "--port", str(settings.port)]
+        return serve + address + merged_arguments(settings.arguments)
+
+    def check_prerequisites(self) -> None:
+        """Raise EngineConfigurationError, before anything starts, if vllm cannot run."""
+        search_path = self._search_path()
+        executable = self.settings.command[0]
+        if shutil.which(executable, path=search_path) is None:
+            raise EngineConfigurationError(
+                f"The vLLM engine cannot be started: the command '{executable}' was not found "
+                "on docvault's PATH. Install vLLM into docvault's environment "
+                "(pip install 'docvault[vllm]'), or set the engine command to the full path "
+                "of the vllm executable."
+            )
+        flags = parse_flags(merged_arguments(self.settings.arguments))
+        uses_triton = flags.get("--gdn-prefill-backend") == ["triton"]
+        if uses_triton and shutil.which("ninja", path=search_path) is None:
+            raise EngineConfigurationError(
+                "The vLLM engine cannot be started: the program 'ninja' is not on docvault's "
+                "PATH, and vLLM's triton prefill backend (--gdn-prefill-backend triton) needs "
+                "it to compile its kernels; without it vLLM dies at start with a bare "
+                "FileNotFoundError. Install it with 'pip install ninja' in docvault's "
+                "environment or 'apt-get install ninja-build', and make sure its folder is on "
+                "the PATH of the docvault service."
+            )
+
+    async def start(self) -> None:
+        """Check the prerequisites, spawn the engine and supervise it in the background."""
+        if self._task is not None:
+            return
+        self.check_prerequisites()
+        self._status = EngineStatus.starting
+        self._task = asyncio.create_task(self._supervise(), name="vllm-supervisor")
+
+    async def wait_healthy(self, timeout: float | None = None) -> None:
+        """Return once /health answers 200; raise EngineUnavailable after `timeout`."""
+        limit = self.settings.start_timeout_seconds if timeout is None else timeout
+        try:
+            await asyncio.wait_for(self._healthy.wait(), limit)
+        except TimeoutError as error:
+            raise EngineUnavailable(
+                f"The vLLM engine at {self.base_url} did not become healthy within {limit:g} "
+                f"seconds (status {self._status.value}); see the vllm lines in docvault's log.",
+                endpoint=self.base_url,
+            ) from error
+
+    async def stop(self) -> None:
+        """Stop supervising and end the engine's whole process group."""
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        if self._run is not None:
+            await self._end_run(self._run)
+        self._set_status(EngineStatus.stopped)
+
+    async def _supervise(self) -> None:
+        failures = 0
+        while True:
+            run = await self._spawn()
+            if run is not None:
+                await self._watch(run)
+                await self._end_run(run)
+                self._last_exit_code = run.process.returncode
+                logger.error("The vLLM engine exited with code %s.", self._last_exit_code)
+            healthy_long = run is not None and self._was_healthy_for_reset(run)
+            failures = 1 if healthy_long else failures + 1
+            self._set_status(EngineStatus.down)
+            delay = backoff_seconds(
+                failures, self.settings.backoff_initial_seconds, self.settings.backoff_max_seconds
+            )
+            logger.warning("vLLM engine is down; restarting it in %.1f s.", delay)
+            await self._sleep(delay)
+            self._restarts += 1
+            self._set_status(EngineStatus.starting)
+
+    def _was_healthy_for_reset(self, run: _Run) -> bool:
+        if run.healthy_since is None:
+            return False
+        return self._clock() - run.healthy_since >= self.settings.healthy_reset_seconds
+
+    async def _spawn(self) -> _Run | None:
+        command = self.command_line()
+        logger.info("Starting the vLLM engine: %s", " ".join(command))
+        try:
+            process = await asyncio.create_subprocess_exec(
+                *command,
+                stdin=asyncio.subprocess.DEVNULL,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.PIPE,
+                env=dict(self.settings.environment) if self.settings.environment else None,
+                start_new_session=True,  # its own process group, so stop() ends its workers
+                limit=OUTPUT_LINE_LIMIT,
+            )
+        except OSError as error:
+            self._last_error = f"The vLLM engine could not be started: {error}."
+            logger.error("%s", self._last_error)
+            return None
+        run = _Run(process)
+        assert process.stdout is not None
+        assert process.stderr is not None
+        for stream in (process.stdout, process.stderr):
+            run.drains.append(asyncio.create_task(drain(stream, process.pid)))
+        self._run = run
+        return run
+
+    async def _watch(self, run: _Run) -> None:
+        """Poll /health until the process exits, or until it misses the start deadline."""
+        deadline = self._clock() + self.settings.start_timeout_seconds
+        timeout = self.settings.health_request_timeout_seconds
+        async with httpx.AsyncClient(timeout=timeout) as client:
+            while run.process.returncode is None:
+                self._record_health(run, await self._is_healthy(client))
+                if run.healthy_since is None and self._clock() > deadline:
+                    self._last_error = (
+                        f"The vLLM engine did not become healthy within "
+                        f"{self.settings.start_timeout_seconds:g} seconds; restarting it."
+                    )
+                    logger.error("%s", self._last_error)
+                    return
+                await exited_within(run.process, self.settings.health_interval_seconds)
+
+    def _record_health(self, run: _Run, healthy: bool) -> None:
+        if healthy and self._status is not EngineStatus.up:
+            if run.healthy_since is None:
+                run.healthy_since = self._clock()
+                logger.info("The vLLM engine is up at %s.", self.base_url)
+            self._set_status(EngineStatus.up)
+        elif not healthy and self._status is EngineStatus.up:
+            logger.warning("The vLLM engine at %s stopped answering /health.", self.base_url)
+            self._set_status(EngineStatus.down)
+
+    async def _is_healthy(self, client: httpx.AsyncClient) -> bool:
+        url = f"http://{self._connect_host()}:{self.settings.port}/health"
+        try:
+            response = await client.get(url)
+        except httpx.HTTPError:
+            return False
+        return response.status_code == 200
+
+    async def _end_run(self, run: _Run) -> None:
+        """SIGTERM the process group, SIGKILL it after the grace period, reap, drain."""
+        process = run.process
+        if process.returncode is None:
+            signal_group(process.pid, signal.SIGTERM)
+            if not await exited_within(process, self.settings.stop_grace_seconds):
+                logger.warning("The vLLM engine ignored SIGTERM; killing it.")
+        # Workers of the group (vLLM's engine core) may outlive the leader and hold its
+        # output pipes open; the group is ended either way.
+        signal_group(process.pid, signal.SIGKILL)
+        try:
+            await asyncio.wait_for(process.wait(), REAP_TIMEOUT_SECONDS)
+        except TimeoutError:
+            logger.warning(
+                "A process that left the vLLM engine's process group still holds its output "
+                "open; docvault stops reading it."
+            )
+            for drain_task in run.drains:
+                drain_task.cancel()
+        # The pipes are closed: the drains log what is still buffered, then end.
+        await asyncio.gather(*run.drains, return_exceptions=True)
+
+    def _set_status(self, status: EngineStatus) -> None:
+        self._status = status
+        if status is EngineStatus.up:
+            self._healthy.set()
+        else:
+            self._healthy.clear()
+
+    def _search_path(self) -> str | None:
+        environment = self.settings.environment
+        return environment.get("PATH", "") if environment is not None else None
+
+    def _connect_host(self) -> str:
+        host = self.settings.host
+        return "127.0.0.1" if host in ("0.0.0.0", "", "::") else host  # noqa: S104
+
+
+async def exited_within(process: asyncio.subprocess.Process, seconds: float) -> bool:
+    """Whether the process has exited within `seconds`.
+
+    `Process.wait()` is no use here: on Python 3.11 it returns only once every pipe is
+    closed, and vLLM's workers keep its output pipes open after the server process died.
+    """
+    deadline = time.monotonic() + seconds
+    while process.returncode is None and time.monotonic() < deadline:
+        await asyncio.sleep(min(EXIT_POLL_SECONDS, seconds))
+    return process.returncode is not None
+
+
+def signal_group(process_group: int, signal_number: signal.Signals) -> None:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(process_group, signal_number)
+
+
+async def drain(stream: asyncio.StreamReader, pid: int) -> None:
+    """Copy the engine's output into docvault's log, one line per record, at its level."""
+    while True:
+        try:
+            line = await stream.readline()
+        except ValueError:
+            logger.warning(
+                "vllm[%d]: (a line longer than %d bytes was cut)", pid, OUTPUT_LINE_LIMIT
+            )
+            continue
+        if not line:
+            return
+        text = line.decode("utf-8", errors="replace").rstrip()
+        if text:
+            logger.log(log_level(text), "vllm[%d]: %s", pid, text)
+
+
+def log_level(line: str) -> int:
+    match = LOG_LEVEL_PATTERN.match(line)
+    level = match.group(1) if match else "INFO"
+    return logging.getLevelNamesMapping()[level]
