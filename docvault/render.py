@@ -97,6 +97,9 @@ _DARK_LEVEL = 128
 _NEARLY_BLANK_SHARE = 0.01
 # A page more than half dark is not a better decode, it is noise or a negative.
 _IMPLAUSIBLE_DARK_SHARE = 0.5
+# The second decoder wins only with clearly more ink: at least twice as much and 0.2 % of the
+# page more (a few lines of text), so two decoders that agree never swap on noise.
+_CLEARLY_MORE_INK = 0.002
 # White on black: most pixels are black and almost none are grey (a dark photo or an
 # ultrasound print has many mid tones and stays as it is).
 _INVERTED_DARK_SHARE = 0.6
@@ -121,6 +124,14 @@ class RenderOptions:
     jpeg_quality: int = 90
     grid: int = 0  # if > 0, round both output sides to a multiple of this (patch grid)
     raster_max_upscale: float = 2.0  # small raster images are enlarged at most this much
+
+    def __post_init__(self) -> None:
+        if self.image_format not in {"png", "jpeg"}:
+            raise ValueError(f"image_format must be 'png' or 'jpeg', not {self.image_format!r}")
+        if min(self.dpi, self.raster_long_side, self.max_side, self.max_pixels) < 1:
+            raise ValueError("dpi, raster_long_side, max_side and max_pixels must be positive")
+        if self.grid < 0 or self.grid > self.max_side or self.raster_max_upscale < 1:
+            raise ValueError("grid must be 0..max_side and raster_max_upscale at least 1")
 
 
 @dataclass(frozen=True)
@@ -283,6 +294,8 @@ def inspect_document(path: Path, options: RenderOptions) -> DocumentInfo:
     document, kind, warnings = _open(path, options)
     with document:
         _check_readable(document, path, kind)
+        if kind in RASTER_KINDS:
+            _check_raster_pages_load(document, path, kind)
         metadata = document.metadata or {}
         return DocumentInfo(
             kind=kind,
@@ -454,7 +467,7 @@ def _second_opinion(
         )
         return first
     second_share = dark_share(second)
-    clearly_more = second_share > max(2 * first_share, first_share + 0.002)
+    clearly_more = second_share > max(2 * first_share, first_share + _CLEARLY_MORE_INK)
     if not clearly_more or second_share > _IMPLAUSIBLE_DARK_SHARE:
         return first
     notes.clear()
@@ -477,6 +490,20 @@ def _encode(pixmap: pymupdf.Pixmap, page_number: int, options: RenderOptions) ->
 
 
 # --- rendering ----------------------------------------------------------------------------
+
+
+def _check_raster_pages_load(document: pymupdf.Document, path: Path, kind: str) -> None:
+    """An image file whose pages cannot even be loaded is refused whole at intake.
+
+    A PNG cut short opens with one page and fails only when the page is loaded
+    (pillow__truncated_image.png): refusing it at intake tells the admin at once, instead of
+    a document that looks received but has nothing readable. Loading is cheap: no pixels.
+    """
+    for index in range(document.page_count):
+        try:
+            document.load_page(index)
+        except _MUPDF_ERRORS as error:
+            raise _page_failed(path, index + 1, kind, error) from error
 
 
 def _page_failed(path: Path, page_number: int, kind: str, error: Exception) -> CorruptDocument:

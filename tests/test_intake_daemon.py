@@ -31,8 +31,12 @@ FAILING_CATEGORIES = {"encrypted", "corrupt", "zero_byte", "non_document"}
 
 
 def simulated(simulator: EngineSimulator, **settings: str) -> dict[str, str]:
-    return {"DOCVAULT_ENGINE": "openai", "DOCVAULT_ENGINE_URL": simulator.base_url,
-            "DOCVAULT_PROFILE": "ovisocr2", **settings}
+    return {
+        "DOCVAULT_ENGINE": "openai",
+        "DOCVAULT_ENGINE_URL": simulator.base_url,
+        "DOCVAULT_PROFILE": "ovisocr2",
+        **settings,
+    }
 
 
 def inbox_is_empty(inbox: Path) -> bool:
@@ -40,10 +44,14 @@ def inbox_is_empty(inbox: Path) -> bool:
 
 
 def all_settled(daemon: Daemon, inbox: Path) -> bool:
+    """Nothing left in the inbox and no page queued or running (read straight from SQLite:
+    polling the CLI would cost a process start per look)."""
     if not inbox_is_empty(inbox):
         return False
-    pages = daemon.cli_json("status")["pages"]
-    return pages["queued"] == 0 and pages["running"] == 0
+    with sqlite3.connect(daemon.folder / "docvault-data" / "docvault.sqlite3") as database:
+        (unfinished,) = database.execute(
+            "SELECT COUNT(*) FROM pages WHERE status IN ('queued', 'running')").fetchone()
+    return bool(unfinished == 0)
 
 
 def archived_bytes(data_dir: Path) -> dict[str, bytes]:
@@ -53,7 +61,8 @@ def archived_bytes(data_dir: Path) -> dict[str, bytes]:
 
 @pytest.mark.slow
 def test_every_real_fixture_is_read_or_refused_with_its_specific_error(
-        tmp_path: Path, fixtures_dir: Path, simulator: EngineSimulator) -> None:
+    tmp_path: Path, fixtures_dir: Path, simulator: EngineSimulator
+) -> None:
     daemon = Daemon(tmp_path, **simulated(simulator, DOCVAULT_EMPTY_GRACE_SECONDS="1"))
     daemon.start()
     rows = manifest()
@@ -73,7 +82,9 @@ def test_every_real_fixture_is_read_or_refused_with_its_specific_error(
         if name in EXPECTED_FAILURES:
             assert row["category"] in FAILING_CATEGORIES
             assert (document["status"], document["error_class"]) == (
-                "failed", EXPECTED_FAILURES[name]), name
+                "failed",
+                EXPECTED_FAILURES[name],
+            ), name
             assert name in document["error"], "the sentence names the file"
         else:
             assert (document["status"], document["pages"]) == ("done", int(row["pages"])), name
@@ -86,12 +97,15 @@ def test_every_real_fixture_is_read_or_refused_with_its_specific_error(
 
 @pytest.mark.slow
 def test_sigkill_at_random_moments_loses_nothing_and_reads_nothing_twice(
-        tmp_path: Path, simulator: EngineSimulator) -> None:
+    tmp_path: Path, simulator: EngineSimulator
+) -> None:
     source = tmp_path / "source"
     source.mkdir()
     chooser = random.Random(20261130)
-    originals = {letter_pdf(source / f"letter-{number:03}.pdf", chooser.randint(1, 3), number)
-                 for number in range(110)}
+    originals = {
+        letter_pdf(source / f"letter-{number:03}.pdf", chooser.randint(1, 3), number)
+        for number in range(110)
+    }
     expected_pages = {path.name: len(_pdf_pages(path)) for path in originals}
     daemon = Daemon(tmp_path, **simulated(simulator))
     inbox = tmp_path / "inbox"
@@ -114,13 +128,17 @@ def test_sigkill_at_random_moments_loses_nothing_and_reads_nothing_twice(
     documents = dict(database.execute("SELECT original_name, sha256 FROM documents"))
     assert sorted(documents) == sorted(path.name for path in originals)
     assert database.execute("SELECT COUNT(*) FROM duplicates").fetchone() == (0,)
-    per_document = dict(database.execute(
-        "SELECT d.original_name, COUNT(*) FROM pages p JOIN documents d ON d.id = p.document_id"
-        " WHERE p.status = 'done' GROUP BY d.id"))
+    per_document = dict(
+        database.execute(
+            "SELECT d.original_name, COUNT(*) FROM pages p JOIN documents d ON d.id = p.document_id"
+            " WHERE p.status = 'done' GROUP BY d.id"
+        )
+    )
     assert per_document == expected_pages
     attempts = database.execute(
         "SELECT p.id, COUNT(a.id) FROM pages p LEFT JOIN attempts a ON a.page_id = p.id"
-        " GROUP BY p.id").fetchall()
+        " GROUP BY p.id"
+    ).fetchall()
     assert {count for _, count in attempts} == {1}, "every page read exactly once"
     kept = archived_bytes(tmp_path / "docvault-data")
     assert len(kept) == len(originals)
@@ -139,12 +157,14 @@ def _pdf_pages(path: Path) -> list[int]:
 
 @pytest.mark.slow
 def test_files_placed_while_down_or_without_events_are_taken_by_the_rescan(
-        tmp_path: Path, simulator: EngineSimulator) -> None:
+    tmp_path: Path, simulator: EngineSimulator
+) -> None:
     inbox = tmp_path / "inbox"
     inbox.mkdir()
     letter_pdf(inbox / "while-down.pdf", 1, 1)
-    daemon = Daemon(tmp_path, **simulated(simulator, DOCVAULT_POLLING="true",
-                                          DOCVAULT_RESCAN_SECONDS="2"))
+    daemon = Daemon(
+        tmp_path, **simulated(simulator, DOCVAULT_POLLING="true", DOCVAULT_RESCAN_SECONDS="2")
+    )
     daemon.start()
     try:
         wait_for(lambda: inbox_is_empty(inbox), 60, "the file placed while down to be taken")
@@ -158,10 +178,12 @@ def test_files_placed_while_down_or_without_events_are_taken_by_the_rescan(
 
 @pytest.mark.slow
 def test_the_same_bytes_in_two_inboxes_are_one_document_and_a_duplicate(
-        tmp_path: Path, simulator: EngineSimulator) -> None:
+    tmp_path: Path, simulator: EngineSimulator
+) -> None:
     config = tmp_path / "docvault.toml"
-    config.write_text('[[inboxes]]\nname = "fax"\npath = "fax"\n'
-                      '[[inboxes]]\nname = "scanner"\npath = "scanner"\n')
+    config.write_text(
+        '[[inboxes]]\nname = "fax"\npath = "fax"\n[[inboxes]]\nname = "scanner"\npath = "scanner"\n'
+    )
     for folder in ("fax", "scanner"):
         (tmp_path / folder).mkdir()
     letter = letter_pdf(tmp_path / "letter.pdf", 2, 7)
@@ -179,6 +201,7 @@ def test_the_same_bytes_in_two_inboxes_are_one_document_and_a_duplicate(
         assert daemon.stop() == 0, daemon.log.read_text()
     first = next(row for row in rows if row["duplicate_of"] is None)
     assert (first["file_name"], first["inbox"], first["status"]) == ("referral.pdf", "fax", "done")
-    assert [(row["file_name"], row["inbox"], row["duplicate_of"]) for row in rows
-            if row["duplicate_of"]] == [("scan-0001.pdf", "scanner", first["id"])]
+    assert [
+        (row["file_name"], row["inbox"], row["duplicate_of"]) for row in rows if row["duplicate_of"]
+    ] == [("scan-0001.pdf", "scanner", first["id"])]
     assert pages["done"] == 2, "the duplicate is not read a second time"
