@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 
-.PHONY: run test lint browser bench-intake bench-engine bench-index
+.PHONY: run test lint browser systemd-tools
 
 $(STAMP): pyproject.toml
 	test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
@@ -25,5 +25,9 @@ lint: $(STAMP)
 browser:
 	command -v chromium >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
 
-test: $(STAMP) browser lint
+# systemd-analyze (Debian's systemd package) checks the units; systemd need not be running.
+systemd-tools:
+	command -v systemd-analyze >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq systemd >/dev/null)
+
+test: $(STAMP) browser systemd-tools lint
 	$(VENV)/bin/pytest

@@ -261,6 +261,120 @@ def documents(state: State, status_filter: str | None, as_json: bool) -> None:
         )
 
 
+@main.command()
+@pass_state
+@friendly_errors
+def reindex(state: State) -> None:
+    """Rebuild the search index from the database into a new folder, then swap it in.
+
+    The old index is kept until the new one is complete. Stop the service first: the
+    index has one writer.
+    """
+    from docvault.indexing import indexable_count, rebuild_from_database
+
+    settings = state.settings()
+    configure_logging("warning")
+    database = db.make_engine(settings.database_path)
+    db.upgrade(database)
+    total = indexable_count(database)
+    with click.progressbar(length=total, label="Indexing pages", file=sys.stderr) as bar:
+        done = 0
+
+        def advance(count: int) -> None:
+            nonlocal done
+            bar.update(count - done)
+            done = count
+
+        count = rebuild_from_database(database, settings.index_path, advance)
+    click.echo(f"index {settings.index_path}: rebuilt with {count} page(s)")
+
+
+@main.command()
+@click.argument("document_id", type=int)
+@click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
+@pass_state
+@friendly_errors
+def delete(state: State, document_id: int, yes: bool) -> None:
+    """Remove a document from the database and the index (its original stays archived)."""
+    settings = state.settings()
+    database = db.make_engine(settings.database_path)
+    db.upgrade(database)
+    if not yes:
+        click.confirm(f"Remove document {document_id} and its pages from docvault?", abort=True)
+    pages = queue.delete_document(database, document_id)
+    if not pages and document_id not in {row["id"] for row in queue.list_documents(database)}:
+        raise click.ClickException(f"There is no document {document_id}; see `docvault documents`.")
+    click.echo(
+        f"document {document_id}: removed with {pages} page(s); the index follows "
+        "when the service drains its outbox (or run `docvault reindex`)"
+    )
+
+
+@main.command("backup")
+@click.argument("destination", type=click.Path(file_okay=False, path_type=Path))
+@click.option(
+    "--archive", is_flag=True, help="Also link (or copy) the archive, with a sha256 manifest."
+)
+@pass_state
+@friendly_errors
+def backup_command(state: State, destination: Path, archive: bool) -> None:
+    """Consistent copy of the database (safe while the daemon runs) into DEST/docvault-<time>/."""
+    from docvault import backup
+
+    settings = state.settings()
+    snapshot = backup.backup(settings.database_path, settings.data_path, destination, archive)
+    detail = (
+        f" ({snapshot.archive_files} archive files, {snapshot.linked_files} hard-linked)"
+        if archive
+        else ""
+    )
+    click.echo(f"backup written to {snapshot.folder}{detail}")
+
+
+@main.command("restore")
+@click.argument("source", type=click.Path(exists=True, path_type=Path))
+@pass_state
+@friendly_errors
+def restore_command(state: State, source: Path) -> None:
+    """Put a backup back (stop the service first); the current database is kept beside it."""
+    from docvault import backup
+
+    settings = state.settings()
+    kept = backup.restore(source, settings.data_path)
+    click.echo(f"restored {source}; the previous database is kept as {kept}")
+
+
+@main.command("verify")
+@pass_state
+@friendly_errors
+def verify_command(state: State) -> None:
+    """Re-hash the archive and reconcile it with the database (missing, changed, orphaned)."""
+    from docvault import backup
+
+    settings = state.settings()
+    database = db.make_engine(settings.database_path)
+    db.upgrade(database)
+    findings = backup.verify_archive(database, settings.data_path)
+    for finding in findings:
+        click.echo(finding.message)
+    click.echo(f"{len(findings)} problem(s) found")
+    if findings:
+        raise SystemExit(1)
+
+
+@main.command("doctor")
+@pass_state
+def doctor_command(state: State) -> None:
+    """Check the setup and say what is wrong: one line per check, with the fix."""
+    from docvault.doctor import diagnose
+
+    results = diagnose(state.settings)
+    for result in results:
+        click.echo(result.render())
+    if not all(result.ok for result in results):
+        raise SystemExit(1)
+
+
 @main.command("config")
 @pass_state
 @friendly_errors
@@ -287,3 +401,20 @@ def database_upgrade(state: State) -> None:
     before, head = db.schema_revision(database)
     db.upgrade(database)
     click.echo(f"database {settings.database_path}: revision {before or 'empty'} -> {head}")
+
+
+def _open_database_for_users() -> Any:
+    from docvault.service import open_database
+
+    state = click.get_current_context().find_object(State)
+    assert state is not None
+    return open_database(state.settings())
+
+
+def _attach_user_commands() -> None:
+    from docvault.web.users_cli import make_users_group
+
+    main.add_command(make_users_group(_open_database_for_users), "user")
+
+
+_attach_user_commands()

@@ -240,6 +240,27 @@ SETTINGS: tuple[Setting, ...] = (
     ),
     Setting("web_port", "int", 8080, "Port of the web view.", minimum=0, maximum=65535),
     Setting(
+        "web_https",
+        "bool",
+        False,
+        "The browser reaches docvault over HTTPS (directly or through a TLS proxy): session "
+        "cookies are marked Secure and HSTS is sent.",
+    ),
+    Setting(
+        "web_trusted_proxy",
+        "bool",
+        False,
+        "A reverse proxy on this machine forwards the requests: trust its X-Forwarded-For "
+        "and X-Forwarded-Proto headers (for the audit log and the login lock-out).",
+    ),
+    Setting(
+        "backup_keep",
+        "int",
+        14,
+        "Nightly database backups kept in data_dir/backups (older ones are removed).",
+        minimum=1,
+    ),
+    Setting(
         "log_level",
         "choice",
         "info",

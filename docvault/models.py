@@ -132,3 +132,56 @@ class IndexOutbox(SQLModel, table=True):
     document_id: int
     action: str = "upsert"  # "upsert" or "delete"
     created_at: datetime = Field(default_factory=utcnow)
+
+
+class User(SQLModel, table=True):
+    """A person who may log in to the web view; the password is kept as an argon2 hash."""
+
+    __tablename__ = "users"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(unique=True)
+    password_hash: str
+    is_admin: bool = False
+    created_at: datetime = Field(default_factory=utcnow)
+    password_changed_at: datetime = Field(default_factory=utcnow)
+
+
+class ApiToken(SQLModel, table=True):
+    """A token for scripts (Authorization: Bearer); only its sha256 is kept."""
+
+    __tablename__ = "api_tokens"
+
+    id: int | None = Field(default=None, primary_key=True)
+    user_id: int = Field(foreign_key="users.id", index=True)
+    label: str = ""
+    token_sha256: str = Field(max_length=64, unique=True)
+    created_at: datetime = Field(default_factory=utcnow)
+    last_used_at: datetime | None = None
+    revoked_at: datetime | None = None
+
+
+class LoginFailure(SQLModel, table=True):
+    """A failed login, counted for the lock-out (per user name and per address)."""
+
+    __tablename__ = "login_failures"
+
+    id: int | None = Field(default=None, primary_key=True)
+    user_name: str = Field(index=True)
+    remote_address: str = Field(index=True)
+    at: datetime = Field(default_factory=utcnow, index=True)
+
+
+class AuditEvent(SQLModel, table=True):
+    """Who did what in the web view: logins, searches, views, downloads, re-runs."""
+
+    __tablename__ = "audit_events"
+
+    id: int | None = Field(default=None, primary_key=True)
+    at: datetime = Field(default_factory=utcnow, index=True)
+    user_name: str = Field(index=True)
+    action: str = Field(index=True)
+    detail: str = Field(default="", sa_column=Column(Text, nullable=False))
+    document_id: int | None = None
+    page_number: int | None = None
+    remote_address: str = ""

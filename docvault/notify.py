@@ -36,7 +36,12 @@ class Notifier:
         message = "\n".join(lines).encode()
         try:
             with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sock:
+                # Never block the event loop: a datagram socket queues only a few messages,
+                # and a stalled reader must not freeze the worker (found by the stop test).
+                sock.setblocking(False)
                 sock.sendto(message, self.address)
+        except BlockingIOError:
+            logger.warning("systemd is not reading notifications; one was dropped")
         except OSError as error:
             logger.warning("could not notify systemd at %s: %s", self.address, error)
 

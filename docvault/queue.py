@@ -538,3 +538,29 @@ def inbox_report(engine: Engine) -> dict[str, dict[str, Any]]:
             {"file": name, "error": error, "kept_as": archive_path}
         )
     return report
+
+
+def delete_document(engine: Engine, document_id: int) -> int:
+    """Remove a document's rows and queue the removal of its index entries, atomically.
+
+    The original stays in the archive (nothing is ever destroyed by a click); `docvault
+    verify` lists it as orphaned, with what to do.
+    """
+    with write_transaction(engine) as session:
+        document = session.get(Document, document_id)
+        if document is None:
+            return 0
+        pages = session.exec(select(Page).where(Page.document_id == document_id)).all()
+        for page in pages:
+            for attempt in session.exec(select(Attempt).where(Attempt.page_id == page.id)):
+                session.delete(attempt)
+            assert page.id is not None
+            session.add(IndexOutbox(page_id=page.id, document_id=document_id, action="delete"))
+            session.delete(page)
+        for duplicate in session.exec(
+            select(Duplicate).where(Duplicate.document_id == document_id)
+        ):
+            session.delete(duplicate)
+        session.flush()
+        session.delete(document)
+        return len(pages)

@@ -501,7 +501,7 @@ def _check_raster_pages_load(document: pymupdf.Document, path: Path, kind: str) 
     """
     for index in range(document.page_count):
         try:
-            document.load_page(index)
+            document.load_page(index)  # type: ignore[no-untyped-call]
         except _MUPDF_ERRORS as error:
             raise _page_failed(path, index + 1, kind, error) from error
 

@@ -22,7 +22,7 @@ from typing import Any
 import uvicorn
 from sqlalchemy import Engine as DatabaseEngine
 
-from docvault import db, queue
+from docvault import backup, db, queue
 from docvault.archive import remove_incomplete_copies
 from docvault.config import InboxSettings, Settings
 from docvault.errors import ConfigError, DocvaultError
@@ -44,6 +44,8 @@ LEASE_CHECK_SECONDS = 60.0
 CONSISTENCY_CHECK_SECONDS = 3600.0
 # systemd's WatchdogSec in the unit is 60 s; a heartbeat every 10 s leaves a wide margin.
 HEARTBEAT_SECONDS = 10.0
+# Checked hourly, made at most once a day: a daemon restarted more often still gets one.
+BACKUP_CHECK_SECONDS = 3600.0
 
 
 def render_options(settings: Settings) -> RenderOptions:
@@ -134,7 +136,7 @@ class Pipeline:
         future = asyncio.run_coroutine_threadsafe(
             self.renderer.render(path, page_number), self.loop
         )
-        return future.result().image.data
+        return future.result(timeout=120).image.data
 
     def wake_worker(self) -> None:
         self.loop.call_soon_threadsafe(self.worker.wake)
@@ -207,9 +209,15 @@ class IntakeThread(threading.Thread):
 class WebServer:
     """The web view in its own thread, so a slow request never stalls the worker."""
 
-    def __init__(self, app: Any, host: str, port: int) -> None:
+    def __init__(self, app: Any, host: str, port: int, trusted_proxy: bool = False) -> None:
         config = uvicorn.Config(
-            app, host=host, port=port, log_level="warning", access_log=False, lifespan="off"
+            app,
+            host=host,
+            port=port,
+            log_level="warning",
+            access_log=False,
+            lifespan="off",
+            proxy_headers=trusted_proxy,
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, name="web", daemon=True)
@@ -284,6 +292,13 @@ async def run_daemon(
                 "lease-expiry", lambda: queue.expire_leases(pipeline.database), LEASE_CHECK_SECONDS
             ),
             Job(
+                "database-backup",
+                lambda: backup.backup_if_due(
+                    pipeline.database, settings.data_path / "backups", keep=settings.backup_keep
+                ),
+                BACKUP_CHECK_SECONDS,
+            ),
+            Job(
                 "index-consistency",
                 pipeline.index_writer.request_consistency_check,
                 CONSISTENCY_CHECK_SECONDS,
@@ -323,9 +338,12 @@ async def run_daemon(
 def _start_web(settings: Settings, pipeline: Pipeline, intake: Intake) -> WebServer | None:
     if not settings.web_enabled:
         return None
-    from docvault.web.app import create_app
-    from docvault.web.context import WebContext
+    from docvault.web.app import WebContext, bind_warning, create_app
 
+    warning = bind_warning(settings.web_host, settings.web_https, settings.web_trusted_proxy)
+    if warning:
+        logger.warning("%s", warning)
+    stats = pipeline.worker.stats
     context = WebContext(
         database=pipeline.database,
         index=pipeline.index,
@@ -333,8 +351,16 @@ def _start_web(settings: Settings, pipeline: Pipeline, intake: Intake) -> WebSer
         render_png=pipeline.render_png,
         status=lambda: service_status(pipeline, intake),
         secret_key=secret_key(settings.data_path),
+        https=settings.web_https,
+        live=lambda: {
+            "in_flight": stats.in_flight,
+            "engine_up": stats.engine_state in ("up", "unknown"),
+            "pages_per_minute": stats.pages_per_minute(300),
+        },
     )
-    web = WebServer(create_app(context), settings.web_host, settings.web_port)
+    web = WebServer(
+        create_app(context), settings.web_host, settings.web_port, settings.web_trusted_proxy
+    )
     web.start()
     return web
 
@@ -389,3 +415,39 @@ def engine_states(pipeline: Pipeline) -> list[EngineState]:
             entry["detail"] = endpoint.last_error
         states.append(entry)
     return states
+
+
+async def ingest_files(settings: Settings, paths: list[Path], progress: Any) -> dict[str, Any]:
+    """`docvault ingest`: archive and read the given files now, then exit.
+
+    The files are left where they are (a one-shot command should not move a person's
+    files); documents are recorded under the inbox name "ingest".
+    """
+    loop = asyncio.get_running_loop()
+    pipeline = build_pipeline(settings, loop)
+    pipeline.index_writer.start()
+    stop = asyncio.Event()
+    worker_task = asyncio.create_task(pipeline.worker.run(stop))
+    try:
+        intake = pipeline.make_intake(())
+        taken = [await asyncio.to_thread(intake.take_now, path) for path in paths]
+        document_ids = [document_id for document_id in taken if document_id is not None]
+        pipeline.worker.wake()
+        await _wait_for_pages(pipeline, document_ids, progress)
+    finally:
+        stop.set()
+        await worker_task
+        await asyncio.to_thread(pipeline.index_writer.flush)
+        await pipeline.close()
+    return queue.summarise_documents(pipeline.database, document_ids)
+
+
+async def _wait_for_pages(pipeline: Pipeline, document_ids: list[int], progress: Any) -> None:
+    total = queue.pages_of(pipeline.database, document_ids)
+    with progress(total) as advance:
+        finished = 0
+        while finished < total:
+            await asyncio.sleep(0.2)  # the progress bar's refresh, not synchronisation
+            now = queue.finished_pages_of(pipeline.database, document_ids)
+            advance(now - finished)
+            finished = now

@@ -29,7 +29,7 @@ _LATEX_COMMAND = re.compile(r"\\[A-Za-z]+")
 _LATEX_SYNTAX = re.compile(r"[{}^_&~]|\\[,;:! ]")
 # Markdown syntax that has no words in it: heading marks, emphasis, table pipes, rules.
 _MARKDOWN_SYNTAX = re.compile(r"^\s{0,3}#{1,6}\s+|\*\*|__|^\s*[-*_]{3,}\s*$|\|", re.MULTILINE)
-_SPACES = re.compile(r"[ \t\r\f\v]+")
+_SPACES = re.compile(r"[ \t\r\f\v]{2,}|[\t\r\f\v]")
 _BLANK_LINES = re.compile(r"\n\s*\n+")
 
 

@@ -292,7 +292,13 @@ class Worker:
             delay = CONFIGURATION_BACKOFF_SECONDS
             self.stats.engine_state = "misconfigured"
         else:
-            self._backoff = min(BACKOFF_MAX_SECONDS, max(BACKOFF_FIRST_SECONDS, self._backoff * 2))
+            # The requests in flight when the engine fell over all fail within moments: they
+            # are one outage, so only the first failure after a pause has ended doubles the
+            # backoff (32 in flight used to reach the 30 s maximum from one blip).
+            if time.monotonic() >= self._paused_until:
+                self._backoff = min(
+                    BACKOFF_MAX_SECONDS, max(BACKOFF_FIRST_SECONDS, self._backoff * 2)
+                )
             delay = self._backoff
             self.stats.engine_state = "down"
         self.stats.last_engine_error = error.message

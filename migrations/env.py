@@ -7,8 +7,9 @@ import docvault.models  # noqa: F401  (registers the tables on SQLModel.metadata
 
 engine = context.config.attributes["engine"]
 with engine.connect() as connection:
-    context.configure(connection=connection, target_metadata=SQLModel.metadata,
-                      render_as_batch=True)
+    context.configure(
+        connection=connection, target_metadata=SQLModel.metadata, render_as_batch=True
+    )
     with context.begin_transaction():
         context.run_migrations()
     connection.commit()

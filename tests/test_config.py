@@ -28,9 +28,14 @@ def test_embedded_defaults_run_without_a_gpu(tmp_path: Path) -> None:
 def test_file_then_environment_override_defaults(tmp_path: Path) -> None:
     config = tmp_path / "docvault.toml"
     config.write_text('engine = "openai"\nconcurrency = 16\nweb_port = 9000\n')
-    settings = load_settings(config, environ={"DOCVAULT_WEB_PORT": "9100",
-                                              "DOCVAULT_ENGINE_URL": "http://a:1/v1, http://b:2/v1"},
-                             cwd=tmp_path)
+    settings = load_settings(
+        config,
+        environ={
+            "DOCVAULT_WEB_PORT": "9100",
+            "DOCVAULT_ENGINE_URL": "http://a:1/v1, http://b:2/v1",
+        },
+        cwd=tmp_path,
+    )
     assert settings.concurrency == 16
     assert settings.sources["concurrency"] == f"config file {config}"
     assert settings.web_port == 9100
@@ -44,11 +49,15 @@ def test_an_invalid_value_names_the_setting_the_source_and_what_is_allowed(tmp_p
         load_settings(environ={"DOCVAULT_ENGINE": "gpu"}, cwd=tmp_path)
     assert caught.value.message == (
         "Setting 'engine' (from environment variable DOCVAULT_ENGINE) is 'gpu'; "
-        "allowed: cpu, openai.")
+        "allowed: cpu, openai."
+    )
     config = tmp_path / "bad.toml"
     config.write_text("render_dpi = 100\n[[inboxes]]\npath = 'x'\n")
-    with pytest.raises(ConfigError, match=r"'render_dpi' \(from config file .*bad.toml\) is 100; "
-                                          r"allowed: a whole number of at least 150"):
+    with pytest.raises(
+        ConfigError,
+        match=r"'render_dpi' \(from config file .*bad.toml\) is 100; "
+        r"allowed: a whole number of at least 150",
+    ):
         load_settings(config, environ={}, cwd=tmp_path)
 
 
@@ -57,10 +66,15 @@ def test_several_inboxes_with_their_own_settings(tmp_path: Path) -> None:
     config.write_text(
         '[[inboxes]]\nname = "fax"\npath = "fax"\ntags = ["fax"]\nsettle_seconds = 5\n'
         '[[inboxes]]\nname = "scanner"\npath = "/srv/scan"\nrecursive = true\n'
-        'after_archive = "delete"\npolling = true\n')
+        'after_archive = "delete"\npolling = true\n'
+    )
     fax, scanner = load_settings(config, environ={}, cwd=tmp_path).inboxes
     assert (fax.path, fax.tags, fax.settle_seconds, fax.after_archive) == (
-        tmp_path / "fax", ("fax",), 5.0, "move")
+        tmp_path / "fax",
+        ("fax",),
+        5.0,
+        "move",
+    )
     assert (scanner.recursive, scanner.after_archive, scanner.polling) == (True, "delete", True)
 
 
@@ -70,8 +84,9 @@ def test_docvault_inbox_is_the_single_inbox_shortcut(tmp_path: Path) -> None:
 
 
 def test_docvault_config_prints_each_value_and_its_source(tmp_path: Path) -> None:
-    result = CliRunner().invoke(main, ["config"], env={"DOCVAULT_WEB_PORT": "8123",
-                                                       "DOCVAULT_CONFIG": ""})
+    result = CliRunner().invoke(
+        main, ["config"], env={"DOCVAULT_WEB_PORT": "8123", "DOCVAULT_CONFIG": ""}
+    )
     assert result.exit_code == 0, result.output
     assert "web_port = 8123    [environment variable DOCVAULT_WEB_PORT]" in result.output
     assert "engine = cpu    [default]" in result.output
@@ -80,12 +95,13 @@ def test_docvault_config_prints_each_value_and_its_source(tmp_path: Path) -> Non
 def test_an_invalid_setting_stops_the_command_with_one_sentence() -> None:
     result = CliRunner().invoke(main, ["config"], env={"DOCVAULT_CONCURRENCY": "many"})
     assert result.exit_code == 1
-    assert result.output.strip() == ("Error: Setting 'concurrency' (from environment variable "
-                                     "DOCVAULT_CONCURRENCY) is 'many'; allowed: a whole number.")
+    assert result.output.strip() == (
+        "Error: Setting 'concurrency' (from environment variable "
+        "DOCVAULT_CONCURRENCY) is 'many'; allowed: a whole number."
+    )
 
 
 def test_the_readme_documents_every_setting() -> None:
     readme = README.read_text()
-    missing = [setting.name for setting in SETTINGS
-               if not re.search(rf"`{setting.name}`", readme)]
+    missing = [setting.name for setting in SETTINGS if not re.search(rf"`{setting.name}`", readme)]
     assert missing == []

@@ -16,18 +16,25 @@ TIFF = "paperless__multi-page-images.tiff"  # 3 pages: "This is a multi page doc
 
 
 @pytest.mark.slow
-def test_a_scan_dropped_in_the_inbox_is_found_at_its_page(tmp_path: Path,
-                                                         fixtures_dir: Path) -> None:
+def test_a_scan_dropped_in_the_inbox_is_found_at_its_page(
+    tmp_path: Path, fixtures_dir: Path
+) -> None:
     daemon = Daemon(tmp_path)
     daemon.start()
     try:
         inbox = tmp_path / "inbox"
         for name in (PDF, TIFF):
             shutil.copy(fixtures_dir / name, inbox / name)
-        wait_for(lambda: daemon.cli_json("status")["pages"]["done"] == 4, 300,
-                 "4 pages to be read by the CPU engine")
-        wait_for(lambda: daemon.cli_json("search", "scrouched")["total"] == 1, 30,
-                 "the index writer to commit")
+        wait_for(
+            lambda: daemon.cli_json("status")["pages"]["done"] == 4,
+            300,
+            "4 pages to be read by the CPU engine",
+        )
+        wait_for(
+            lambda: daemon.cli_json("search", "scrouched")["total"] == 1,
+            30,
+            "the index writer to commit",
+        )
 
         found = daemon.cli_json("search", "scrouched")["hits"]
         assert [(hit["file_name"], hit["page"]) for hit in found] == [(PDF, 1)]
@@ -35,9 +42,17 @@ def test_a_scan_dropped_in_the_inbox_is_found_at_its_page(tmp_path: Path,
         phrase = daemon.cli_json("search", '"page 2"')["hits"]
         assert [(hit["file_name"], hit["page"]) for hit in phrase] == [(TIFF, 2)]
 
-        page = httpx.get(daemon.url("/"), params={"q": "scrouched"}, timeout=10)
+        anonymous = httpx.get(daemon.url("/"), params={"q": "scrouched"}, timeout=10)
+        assert anonymous.status_code == 303
+        assert anonymous.headers["location"].startswith("/login")
+        client = daemon.logged_in_client()
+        try:
+            page = client.get("/", params={"q": "scrouched"})
+        finally:
+            client.close()
         assert page.status_code == 200
-        assert PDF in page.text and "<mark>scrouched</mark>" in page.text
+        assert PDF in page.text
+        assert "<mark>scrouched</mark>" in page.text
 
         documents = daemon.cli_json("documents")["documents"]
         for document in documents:

@@ -50,7 +50,8 @@ def all_settled(daemon: Daemon, inbox: Path) -> bool:
         return False
     with sqlite3.connect(daemon.folder / "docvault-data" / "docvault.sqlite3") as database:
         (unfinished,) = database.execute(
-            "SELECT COUNT(*) FROM pages WHERE status IN ('queued', 'running')").fetchone()
+            "SELECT COUNT(*) FROM pages WHERE status IN ('queued', 'running')"
+        ).fetchone()
     return bool(unfinished == 0)
 
 
@@ -71,7 +72,8 @@ def test_every_real_fixture_is_read_or_refused_with_its_specific_error(
         for name in rows:
             shutil.copy(fixtures_dir / name, inbox / name)
         wait_for(lambda: all_settled(daemon, inbox), 240, "every fixture to be taken and read")
-        assert daemon.process is not None and daemon.process.poll() is None
+        assert daemon.process is not None
+        assert daemon.process.poll() is None
         documents = {row["file_name"]: row for row in daemon.cli_json("documents")["documents"]}
     finally:
         assert daemon.stop() == 0, daemon.log.read_text()

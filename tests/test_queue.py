@@ -15,17 +15,28 @@ from docvault.ocr.base import AttemptRecord, AttemptRequest, EngineReply, Sampli
 
 
 def _document(database: Engine, pages: int, sha: str = "a") -> int:
-    new = queue.NewDocument(sha256=sha * 64, original_name=f"{sha}.pdf", inbox="fax",
-                            original_path=f"/inbox/{sha}.pdf", archive_path=f"archive/{sha}",
-                            size_bytes=10)
+    new = queue.NewDocument(
+        sha256=sha * 64,
+        original_name=f"{sha}.pdf",
+        inbox="fax",
+        original_path=f"/inbox/{sha}.pdf",
+        archive_path=f"archive/{sha}",
+        size_bytes=10,
+    )
     return queue.record_document(database, new, pages).document_id
 
 
 def _attempt() -> AttemptRecord:
-    reply = EngineReply(text="ok", finish_reason="stop", prompt_tokens=10,
-                        completion_tokens=2, seconds=0.1)
-    return AttemptRecord(engine="test", request=AttemptRequest(SamplingMode.greedy, 4096),
-                         reply=reply, verdict=Verdict.clean, seconds=0.1)
+    reply = EngineReply(
+        text="ok", finish_reason="stop", prompt_tokens=10, completion_tokens=2, seconds=0.1
+    )
+    return AttemptRecord(
+        engine="test",
+        request=AttemptRequest(SamplingMode.greedy, 4096),
+        reply=reply,
+        verdict=Verdict.clean,
+        seconds=0.1,
+    )
 
 
 def test_two_workers_never_take_the_same_page(database: Engine) -> None:
@@ -51,8 +62,9 @@ def test_two_workers_never_take_the_same_page(database: Engine) -> None:
 def test_completing_stores_text_attempts_and_an_outbox_row_together(database: Engine) -> None:
     document_id = _document(database, pages=1)
     (claim,) = queue.claim(database, "worker", limit=5, lease_seconds=60)
-    assert queue.complete(database, claim.page_id, "worker", "Metoprolol 50 mg", False,
-                          [_attempt()])
+    assert queue.complete(
+        database, claim.page_id, "worker", "Metoprolol 50 mg", False, [_attempt()]
+    )
     with read_session(database) as session:
         page = session.exec(select(Page)).one()
         assert (page.status, page.markdown) == ("done", "Metoprolol 50 mg")
@@ -82,7 +94,8 @@ def test_requested_reruns_go_before_new_work(database: Engine) -> None:
     assert queue.request_rerun(database, [first.page_id], SamplingMode.penalty) == 1
     claims = queue.claim(database, "w", limit=1, lease_seconds=60)
     assert [(claim.page_id, claim.mode) for claim in claims] == [
-        (first.page_id, SamplingMode.penalty)]
+        (first.page_id, SamplingMode.penalty)
+    ]
 
 
 def test_released_pages_wait_for_their_backoff(database: Engine) -> None:
@@ -96,11 +109,22 @@ def test_released_pages_wait_for_their_backoff(database: Engine) -> None:
 
 def test_the_same_bytes_again_are_a_recorded_duplicate(database: Engine) -> None:
     first = _document(database, pages=2, sha="c")
-    again = queue.record_document(database, queue.NewDocument(
-        sha256="c" * 64, original_name="copy.pdf", inbox="scanner",
-        original_path="/scanner/copy.pdf", archive_path="archive/c", size_bytes=10), 2)
+    again = queue.record_document(
+        database,
+        queue.NewDocument(
+            sha256="c" * 64,
+            original_name="copy.pdf",
+            inbox="scanner",
+            original_path="/scanner/copy.pdf",
+            archive_path="archive/c",
+            size_bytes=10,
+        ),
+        2,
+    )
     assert again == queue.Recorded(first, duplicate=True)
     rows = queue.list_documents(database)
     assert [(row["file_name"], row["status"], row["duplicate_of"]) for row in rows] == [
-        ("c.pdf", "processing", None), ("copy.pdf", "duplicate", first)]
+        ("c.pdf", "processing", None),
+        ("copy.pdf", "duplicate", first),
+    ]
     assert queue.page_counts(database)["queued"] == 2

@@ -54,8 +54,10 @@ class RapidEngine:
             result = reader(image.data)
         except Exception as error:
             raise EngineRequestRejected(
-                f"The CPU engine could not read {image.label or 'the page'}: {error}", 0,
-                endpoint="cpu") from error
+                f"The CPU engine could not read {image.label or 'the page'}: {error}",
+                0,
+                endpoint="cpu",
+            ) from error
         finally:
             self._readers.put(reader)
         lines = [str(line) for line in (getattr(result, "txts", None) or ())]
@@ -64,8 +66,14 @@ class RapidEngine:
     async def transcribe(self, image: PageImage, request: AttemptRequest) -> EngineReply:
         loop = asyncio.get_running_loop()
         text, seconds = await loop.run_in_executor(self._executor, self._read, image)
-        return EngineReply(text=text, finish_reason="stop", prompt_tokens=0,
-                           completion_tokens=len(text.split()), seconds=seconds, endpoint="cpu")
+        return EngineReply(
+            text=text,
+            finish_reason="stop",
+            prompt_tokens=0,
+            completion_tokens=len(text.split()),
+            seconds=seconds,
+            endpoint="cpu",
+        )
 
     async def aclose(self) -> None:
         self._executor.shutdown(wait=True, cancel_futures=True)

@@ -1,1 +1,1 @@
-"""The web view: search the archive (login, viewer and re-runs arrive with later issues)."""
+"""The web view: login, search, document viewer, problems with re-run, status, audit, API."""

@@ -1,53 +1,218 @@
-"""The web application: routes parse the request, call the index, and render a template."""
+"""The web application: routes parse the request, call the index or the queue, render a template.
+
+    public:     GET/POST /login, /static/…
+    logged in:  everything else (the router carries `authenticate`; a test walks app.routes)
+
+One error mapper turns docvault's errors into pages (or JSON under /api/) with a title;
+anything unexpected is logged with its traceback and shown as a plain page.
+"""
 
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
-from pathlib import Path
+from datetime import UTC, datetime
+from typing import Any
+from urllib.parse import urlencode
 
-from fastapi import FastAPI, Request
-from fastapi.responses import HTMLResponse
+from fastapi import APIRouter, Depends, FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
-from sqlalchemy import Engine as DatabaseEngine
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.sessions import SessionMiddleware
 
-from docvault.errors import DocvaultError, QuerySyntaxError
-from docvault.indexing import ArchiveIndex, search
+from docvault import metrics
+from docvault.errors import (
+    AuthError,
+    DatabaseError,
+    DocvaultError,
+    QuerySyntaxError,
+    RenderError,
+    SearchIndexError,
+)
 from docvault.resources import resource_dir
+from docvault.web import api, login, views
+from docvault.web.context import WebContext
+from docvault.web.security import (
+    CONTENT_SECURITY_POLICY,
+    CsrfRejected,
+    LoginRequired,
+    SecurityHeaders,
+    csrf_token,
+    enforce_csrf,
+    identify,
+)
+
+__all__ = ["WebContext", "bind_warning", "create_app"]
 
 logger = logging.getLogger(__name__)
 
+SESSION_COOKIE = "docvault_session"
+# A login lasts eight hours (a working day); then the login form asks again.
+SESSION_SECONDS = 8 * 3600
 
-@dataclass(frozen=True)
-class WebContext:
-    """What the web view reads: the database, the index and the data folder."""
+_ERROR_PAGES: list[tuple[type[DocvaultError], int, str]] = [
+    (CsrfRejected, 403, "The form has expired"),
+    (AuthError, 403, "Not allowed"),
+    (QuerySyntaxError, 400, "The search could not be understood"),
+    (SearchIndexError, 503, "Search is not available right now"),
+    (RenderError, 500, "The page image cannot be made"),
+    (DatabaseError, 503, "The database is not available"),
+    (DocvaultError, 500, "Something went wrong"),
+]
+UNEXPECTED_MESSAGE = (
+    "docvault could not answer this request. The details are in the service log; "
+    "please tell your administrator the time it happened."
+)
+PLAIN_PAGE_HEADERS = {
+    "content-security-policy": CONTENT_SECURITY_POLICY,
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+    "cache-control": "no-store",
+}
+_HTTP_TITLES = {400: "The request is not valid", 404: "Not found", 405: "Not allowed here"}
 
-    database: DatabaseEngine
-    index: ArchiveIndex
-    data_dir: Path
+
+def bind_warning(host: str, https: bool, trusted_proxy: bool) -> str | None:
+    """The warning to log when the web view listens beyond this machine without TLS."""
+    if host in ("127.0.0.1", "::1", "localhost") or https or trusted_proxy:
+        return None
+    return (
+        f"The web view listens on {host}, reachable from other machines, without TLS: "
+        "passwords and medical records would cross the network in clear text. Put a TLS "
+        "proxy in front (and set web_trusted_proxy) or keep web_host = 127.0.0.1."
+    )
+
+
+def _format_time(value: datetime | None) -> str:
+    if value is None:
+        return ""
+    aware = value if value.tzinfo else value.replace(tzinfo=UTC)
+    return aware.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def _replace_page(parameters: Any, number: int) -> str:
+    kept = [(key, value) for key, value in parameters.multi_items() if key != "page"]
+    return urlencode([*kept, ("page", str(number))])
+
+
+def make_templates() -> Jinja2Templates:
+    templates = Jinja2Templates(directory=str(resource_dir("templates")))
+    templates.env.globals["csrf_token"] = csrf_token
+    templates.env.filters["when"] = _format_time
+    templates.env.filters["replace_page"] = _replace_page
+    return templates
 
 
 def create_app(context: WebContext) -> FastAPI:
     """The FastAPI app for `context`."""
     app = FastAPI(title="docvault", docs_url=None, redoc_url=None, openapi_url=None)
-    templates = Jinja2Templates(directory=str(resource_dir("templates")))
+    templates = make_templates()
 
-    @app.get("/", response_class=HTMLResponse)
-    def search_page(request: Request, q: str = "", page: int = 1) -> HTMLResponse:
-        results, error = None, None
-        if q.strip():
-            try:
-                results = search(context.database, context.index, q, max(page, 1), 20)
-            except QuerySyntaxError as problem:
-                error = problem.message
-            except DocvaultError as problem:
-                logger.error("search %r failed: %s", q, problem.message)
-                error = problem.message
-        return templates.TemplateResponse(
-            request,
-            "search.html",
-            {"query": q, "results": results, "error": error},
-            status_code=400 if error else 200,
+    def authenticate(request: Request) -> None:
+        identify(context.database, request)
+
+    protected = [Depends(authenticate), Depends(enforce_csrf)]
+    app.include_router(login.router(context, templates))
+    app.include_router(views.router(context, templates), dependencies=protected)
+    app.include_router(api.router(context), prefix="/api", dependencies=protected)
+    app.include_router(_metrics_router(context), dependencies=protected)
+    app.mount("/static", StaticFiles(directory=str(resource_dir("static"))), name="static")
+    _add_error_pages(app, templates)
+    app.add_middleware(
+        SessionMiddleware,
+        secret_key=context.secret_key.hex(),
+        session_cookie=SESSION_COOKIE,
+        max_age=SESSION_SECONDS,
+        same_site="lax",
+        https_only=context.https,
+    )
+    app.add_middleware(SecurityHeaders, https=context.https)
+    return app
+
+
+def _metrics_router(context: WebContext) -> APIRouter:
+    """Prometheus scrapes /metrics with an API token (Authorization: Bearer ...)."""
+    router = APIRouter()
+
+    @router.get("/metrics")
+    def metrics_page() -> Response:
+        body = metrics.render_metrics(context.database, context.live)
+        return Response(body, media_type=metrics.CONTENT_TYPE)
+
+    return router
+
+
+def _wants_json(request: Request) -> bool:
+    return request.url.path.startswith("/api/")
+
+
+def error_page(
+    templates: Jinja2Templates, request: Request, status: int, title: str, message: str
+) -> Response:
+    if _wants_json(request):
+        return JSONResponse({"error": title, "message": message}, status_code=status)
+    return templates.TemplateResponse(
+        request, "error.html", {"title": title, "message": message}, status_code=status
+    )
+
+
+def _login_redirect(request: Request, message: str) -> Response:
+    if _wants_json(request):
+        return JSONResponse(
+            {"error": "Not logged in", "message": message},
+            status_code=401,
+            headers={"WWW-Authenticate": "Bearer"},
+        )
+    target = request.url.path if request.method == "GET" else "/"
+    return RedirectResponse(f"/login?{_next_parameter(target)}", status_code=303)
+
+
+def _next_parameter(target: str) -> str:
+    return urlencode({"next": target})
+
+
+def _add_error_pages(app: FastAPI, templates: Jinja2Templates) -> None:
+    async def docvault_error(request: Request, error: Exception) -> Response:
+        assert isinstance(error, DocvaultError)
+        if isinstance(error, LoginRequired):
+            return _login_redirect(request, error.message)
+        for error_class, status, title in _ERROR_PAGES:
+            if isinstance(error, error_class):
+                if status >= 500:
+                    logger.error("web: %s %s: %s", request.method, request.url.path, error)
+                return error_page(templates, request, status, title, error.message)
+        raise AssertionError("DocvaultError is the last entry")  # pragma: no cover
+
+    async def http_error(request: Request, error: Exception) -> Response:
+        assert isinstance(error, StarletteHTTPException)
+        title = _HTTP_TITLES.get(error.status_code, "The request cannot be answered")
+        return error_page(templates, request, error.status_code, title, str(error.detail))
+
+    async def invalid_request(request: Request, error: Exception) -> Response:
+        assert isinstance(error, RequestValidationError)
+        problems = "; ".join(_describe(problem) for problem in error.errors())
+        return error_page(
+            templates, request, 400, "The request is not valid", f"Please check: {problems}."
         )
 
-    return app
+    async def unexpected(request: Request, error: Exception) -> Response:
+        # This runs outside the session and header middleware (Starlette's outermost
+        # layer), so the page is plain and carries its own headers.
+        logger.exception("web: unexpected error in %s %s", request.method, request.url.path)
+        title, message = "Something went wrong", UNEXPECTED_MESSAGE
+        if _wants_json(request):
+            return JSONResponse({"error": title, "message": message}, status_code=500)
+        body = f"<!doctype html><title>{title}</title><h1>{title}</h1><p>{message}</p>"
+        return HTMLResponse(body, status_code=500, headers=PLAIN_PAGE_HEADERS)
+
+    app.add_exception_handler(DocvaultError, docvault_error)
+    app.add_exception_handler(StarletteHTTPException, http_error)
+    app.add_exception_handler(RequestValidationError, invalid_request)
+    app.add_exception_handler(Exception, unexpected)
+
+
+def _describe(problem: Any) -> str:
+    location = ".".join(str(part) for part in problem.get("loc", ())[1:]) or "the request"
+    return f"{location} ({problem.get('msg', 'invalid')})"

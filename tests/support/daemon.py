@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -22,8 +23,9 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def wait_for(condition: Callable[[], Any], timeout: float, what: str,
-              interval: float = 0.25) -> Any:
+def wait_for(
+    condition: Callable[[], Any], timeout: float, what: str, interval: float = 0.25
+) -> Any:
     """Poll `condition` until it returns something truthy; fail with `what` on timeout."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -51,19 +53,48 @@ class Daemon:
         self.process: subprocess.Popen[bytes] | None = None
         self.log = folder / "daemon.log"
 
-    def cli(self, *arguments: str, check: bool = True) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "docvault", *arguments], cwd=self.folder,
-                              env=self.environment, capture_output=True, text=True,
-                              check=check, timeout=120)
+    def cli(
+        self, *arguments: str, check: bool = True, input_text: str | None = None
+    ) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "docvault", *arguments],
+            cwd=self.folder,
+            env=self.environment,
+            capture_output=True,
+            text=True,
+            check=check,
+            timeout=120,
+            input=input_text,
+        )
+
+    def logged_in_client(
+        self, name: str = "clerk", password: str = "a long test password"
+    ) -> httpx.Client:
+        """A web client logged in as a user created with `docvault user add`."""
+        self.cli("user", "add", name, input_text=f"{password}\n")
+        client = httpx.Client(base_url=self.url(""), timeout=10)
+        form = client.get("/login").text
+        token = re.search(r'name="csrf_token" value="([^"]+)"', form)
+        assert token is not None, form
+        answer = client.post(
+            "/login",
+            data={"name": name, "password": password, "csrf_token": token.group(1), "next": "/"},
+        )
+        assert answer.status_code == 303, answer.text
+        return client
 
     def cli_json(self, *arguments: str) -> Any:
         return json.loads(self.cli(*arguments, "--json").stdout)
 
     def start(self) -> None:
         with self.log.open("ab") as log:
-            self.process = subprocess.Popen([sys.executable, "-m", "docvault", "run"],
-                                            cwd=self.folder, env=self.environment,
-                                            stdout=log, stderr=subprocess.STDOUT)
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "docvault", "run"],
+                cwd=self.folder,
+                env=self.environment,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
         wait_for(self.web_is_up, 120, "the web view to answer")
 
     def web_is_up(self) -> bool:

@@ -1,0 +1,467 @@
+"""Engine benchmarks of issue 4: saturation, straggler tail, CPU cost per page.
+
+Each runs the real daemon (`python -m docvault run`) as a subprocess against the engine
+simulator (`python -m docvault.testing.engine_sim`, a fresh one for every run) and prints a
+Markdown table:
+
+    python -m bench.engine_bench saturation [--pages 600]
+    python -m bench.engine_bench straggler [--pages 600]
+    python -m bench.engine_bench cpu-cost [--pages 600]
+
+The pages are distinct synthetic letters (bench/pages.py) put into the inbox as 5-page PDFs in
+one move; the daemon takes, renders, transcribes and indexes them. Two rates are reported:
+from the first page done to the last page done (the pipeline's steady rate, what the engine
+sees) and from the moment the files were in the inbox to the last page indexed (what a user
+sees, including intake and the first render).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pymupdf
+
+from bench.loadgen import run_load
+from bench.pages import render_letters, write_letters
+from docvault.ocr.base import SamplingMode
+from docvault.ocr.profiles import get_profile
+from docvault.render import RenderOptions, render_page
+
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+POLL_SECONDS = 0.05
+RUN_TIMEOUT_SECONDS = 300.0
+WARM_UP_PAGES = 5
+
+
+def wait_for(condition: Callable[[], Any], timeout: float, what: str) -> Any:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        result = condition()
+        if result:
+            return result
+        time.sleep(POLL_SECONDS)
+    raise RuntimeError(f"timed out after {timeout:.0f} s waiting for {what}")
+
+
+# --- the simulator and the daemon as subprocesses ----------------------------------------
+
+
+@contextmanager
+def simulator(folder: Path, *arguments: str) -> Iterator[str]:
+    """A fresh engine simulator subprocess; yields its base URL (…/v1)."""
+    port_file = folder / f"simulator-{time.monotonic_ns()}.port"
+    log = (folder / "simulator.log").open("ab")
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "docvault.testing.engine_sim",
+            "--port",
+            "0",
+            "--port-file",
+            str(port_file),
+            *arguments,
+        ],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        port = wait_for(
+            lambda: port_file.exists() and port_file.read_text().strip(), 30, "the simulator's port"
+        )
+        root = f"http://127.0.0.1:{port}"
+        wait_for(lambda: _answers(f"{root}/health"), 30, "the simulator to answer")
+        yield f"{root}/v1"
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=30)
+        log.close()
+
+
+def _answers(url: str) -> bool:
+    try:
+        return httpx.get(url, timeout=2).status_code == httpx.codes.OK
+    except httpx.TransportError:
+        return False
+
+
+def simulator_stats(base_url: str) -> dict[str, Any]:
+    root = base_url.removesuffix("/v1")
+    stats: dict[str, Any] = httpx.get(f"{root}/sim/stats", timeout=10).json()
+    return stats
+
+
+class Daemon:
+    """`docvault run` in a folder of its own, with the benchmark's DOCVAULT_* settings."""
+
+    def __init__(self, folder: Path, engine_url: str, concurrency: int) -> None:
+        self.folder = folder
+        self.inbox = folder / "inbox"
+        self.database_path = folder / "docvault-data" / "docvault.sqlite3"
+        self.log = folder / "daemon.log"
+        self.environment = {
+            **os.environ,
+            "DOCVAULT_CONFIG": "",
+            "DOCVAULT_ENGINE": "openai",
+            "DOCVAULT_ENGINE_URL": engine_url,
+            "DOCVAULT_PROFILE": "ovisocr2",
+            "DOCVAULT_CONCURRENCY": str(concurrency),
+            "DOCVAULT_SETTLE_SECONDS": "0.5",
+            "DOCVAULT_WEB_ENABLED": "false",
+            "PYTHONUNBUFFERED": "1",
+        }
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "docvault", "run"],
+                cwd=self.folder,
+                env=self.environment,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
+        wait_for(self._running, 120, "the daemon to start")
+
+    def _running(self) -> bool:
+        assert self.process is not None
+        if self.process.poll() is not None:
+            raise RuntimeError(f"docvault run exited early:\n{self.log.read_text()}")
+        return self.log.exists() and "docvault is running" in self.log.read_text()
+
+    def stop(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGTERM)
+        self.process.wait(timeout=60)
+
+    def query(self, sql: str) -> list[tuple[Any, ...]]:
+        connection = sqlite3.connect(f"file:{self.database_path}?mode=ro", uri=True, timeout=10)
+        try:
+            return connection.execute(sql).fetchall()
+        finally:
+            connection.close()
+
+    def settled(self, pages: int) -> bool:
+        """Every page finished and its index entry written."""
+        finished = self.query(
+            "SELECT COUNT(*) FROM pages WHERE status IN ('done', 'looped', 'failed')"
+        )[0][0]
+        return bool(
+            finished >= pages and self.query("SELECT COUNT(*) FROM index_outbox")[0][0] == 0
+        )
+
+    def cpu_seconds(self) -> float:
+        """User plus system CPU of the daemon and every process below it (render workers)."""
+        assert self.process is not None
+        return sum(_cpu_of(pid) for pid in _process_tree(self.process.pid))
+
+
+def _process_tree(root: int) -> list[int]:
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            parents[int(entry.name)] = int(fields[1])
+    tree, frontier = [root], [root]
+    while frontier:
+        parent = frontier.pop()
+        children = [pid for pid, ppid in parents.items() if ppid == parent]
+        tree.extend(children)
+        frontier.extend(children)
+    return tree
+
+
+def _cpu_of(pid: int) -> float:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    # Fields 14 and 15 of /proc/PID/stat (utime, stime); index 11 and 12 after the name.
+    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+
+# --- one daemon run -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DaemonRun:
+    pages: int
+    done_to_done_seconds: float
+    inbox_to_indexed_seconds: float
+    cpu_seconds: float
+    statuses: dict[str, int]
+    looped_first_passes: int
+
+    @property
+    def steady_pages_per_minute(self) -> float:
+        # n pages finished over the span between the first and the last: n - 1 intervals.
+        return (self.pages - 1) * 60.0 / self.done_to_done_seconds
+
+    @property
+    def end_to_end_pages_per_minute(self) -> float:
+        return self.pages * 60.0 / self.inbox_to_indexed_seconds
+
+    @property
+    def cpu_ms_per_page(self) -> float:
+        return self.cpu_seconds * 1000.0 / self.pages
+
+
+def run_daemon(
+    folder: Path, letters: list[Path], pages: int, engine_url: str, concurrency: int
+) -> DaemonRun:
+    """Warm the daemon up with one letter, then move `letters` into its inbox and time them."""
+    daemon = Daemon(folder, engine_url, concurrency)
+    daemon.start()
+    try:
+        warm_up = write_letters(folder / "warm-up", WARM_UP_PAGES, seed=1)
+        for path in warm_up:
+            path.rename(daemon.inbox / path.name)
+        wait_for(lambda: daemon.settled(WARM_UP_PAGES), 120, "the warm-up letter")
+        cpu_before = daemon.cpu_seconds()
+        started = time.monotonic()
+        for path in letters:
+            path.rename(daemon.inbox / path.name)  # one folder, one file system: atomic
+        wait_for(
+            lambda: daemon.settled(WARM_UP_PAGES + pages),
+            RUN_TIMEOUT_SECONDS,
+            "every page to be done and indexed",
+        )
+        inbox_to_indexed = time.monotonic() - started
+        cpu = daemon.cpu_seconds() - cpu_before
+    finally:
+        daemon.stop()
+    return _daemon_run(daemon, pages, inbox_to_indexed, cpu)
+
+
+def _daemon_run(daemon: Daemon, pages: int, inbox_to_indexed: float, cpu: float) -> DaemonRun:
+    measured = "document_id > (SELECT MIN(id) FROM documents)"  # all but the warm-up letter
+    first, last = daemon.query(
+        f"SELECT MIN(finished_at), MAX(finished_at) FROM pages WHERE {measured}"
+    )[0]
+    span = (datetime.fromisoformat(last) - datetime.fromisoformat(first)).total_seconds()
+    statuses = dict(
+        daemon.query(f"SELECT status, COUNT(*) FROM pages WHERE {measured} GROUP BY status")
+    )
+    looped = daemon.query(
+        "SELECT COUNT(*) FROM attempts WHERE verdict = 'looped' AND page_id IN "
+        f"(SELECT id FROM pages WHERE {measured})"
+    )[0][0]
+    return DaemonRun(pages, span, inbox_to_indexed, cpu, statuses, looped)
+
+
+def _staged_letters(folder: Path, pages: int, seed: int) -> list[Path]:
+    return write_letters(folder / f"staging-{seed}-{time.monotonic_ns()}", pages, seed=seed)
+
+
+# --- the three benchmarks -------------------------------------------------------------------
+
+
+def saturation(arguments: argparse.Namespace, folder: Path) -> str:
+    """Daemon pages/min over bare load generator pages/min, same pages, fresh simulators."""
+    sim_arguments = ("--loop-fraction", "0")
+    letters = _staged_letters(folder, arguments.pages, arguments.seed)
+    images = render_letters(letters)
+    with simulator(folder, *sim_arguments) as url:
+        bare = run_load(url, images, arguments.concurrency)
+        bare_stats = simulator_stats(url)
+    with simulator(folder, *sim_arguments) as url:
+        run = run_daemon(folder / "daemon", letters, arguments.pages, url, arguments.concurrency)
+        daemon_stats = simulator_stats(url)
+    rows = [
+        (
+            "bare load generator",
+            f"{bare.pages_per_minute:.0f}",
+            "-",
+            str(bare_stats["in_flight_max"]),
+            str(bare.statuses),
+        ),
+        (
+            "daemon, first done to last done",
+            f"{run.steady_pages_per_minute:.0f}",
+            f"{run.steady_pages_per_minute / bare.pages_per_minute:.3f}",
+            str(daemon_stats["in_flight_max"]),
+            str(run.statuses),
+        ),
+        (
+            "daemon, inbox to last indexed",
+            f"{run.end_to_end_pages_per_minute:.0f}",
+            f"{run.end_to_end_pages_per_minute / bare.pages_per_minute:.3f}",
+            "",
+            "",
+        ),
+    ]
+    return _table(
+        f"saturation: {arguments.pages} pages, {arguments.concurrency} in flight, simulator at "
+        f"default speed, no loops; daemon CPU {run.cpu_ms_per_page:.1f} ms/page "
+        f"(goal: ratio >= 0.95)",
+        ("run", "pages/min", "ratio to bare", "max in flight at engine", "outcome"),
+        rows,
+    )
+
+
+def straggler(arguments: argparse.Namespace, folder: Path) -> str:
+    """The daemon with 0.5 % looping pages against none, on the same pages."""
+    results = []
+    for fraction in ("0", "0.005"):
+        letters = _staged_letters(folder, arguments.pages, arguments.seed)
+        with simulator(folder, "--loop-fraction", fraction) as url:
+            run = run_daemon(
+                folder / f"daemon-{fraction}", letters, arguments.pages, url, arguments.concurrency
+            )
+        results.append((fraction, run))
+    baseline = results[0][1]
+    rows = [
+        (
+            f"{float(fraction):.1%}",
+            str(run.looped_first_passes),
+            str(run.statuses),
+            f"{run.steady_pages_per_minute:.0f}",
+            f"{run.steady_pages_per_minute / baseline.steady_pages_per_minute:.3f}",
+            f"{run.end_to_end_pages_per_minute:.0f}",
+            f"{run.end_to_end_pages_per_minute / baseline.end_to_end_pages_per_minute:.3f}",
+        )
+        for fraction, run in results
+    ]
+    return _table(
+        f"straggler tail: {arguments.pages} pages, {arguments.concurrency} in flight "
+        "(goal: looping run within 5 % of the clean run)",
+        (
+            "looping pages",
+            "loops seen",
+            "outcome",
+            "pages/min done to done",
+            "ratio",
+            "pages/min inbox to indexed",
+            "ratio",
+        ),
+        rows,
+    )
+
+
+def cpu_cost(arguments: argparse.Namespace, folder: Path) -> str:
+    """CPU-ms per page of the daemon and its render workers with an instant engine."""
+    letters = _staged_letters(folder, arguments.pages, arguments.seed)
+    parts = _component_costs(letters[: max(1, len(letters) // 5)])
+    with simulator(folder, "--instant", "--loop-fraction", "0") as url:
+        run = run_daemon(folder / "daemon", letters, arguments.pages, url, arguments.concurrency)
+    known = sum(parts.values())
+    rows = [(name, f"{milliseconds:.1f}") for name, milliseconds in parts.items()]
+    rows.append(
+        (
+            "rest: intake, archive, queue, client I/O, database, index (by difference)",
+            f"{run.cpu_ms_per_page - known:.1f}",
+        )
+    )
+    rows.append(("**daemon and render workers, measured**", f"**{run.cpu_ms_per_page:.1f}**"))
+    rows.append(("pages/min per core", f"{60_000 / run.cpu_ms_per_page:.0f}"))
+    rows.append(
+        ("pages/min, inbox to indexed (all cores)", f"{run.end_to_end_pages_per_minute:.0f}")
+    )
+    return _table(
+        f"CPU cost per page: {arguments.pages} pages, instant engine, {os.cpu_count()} cores "
+        f"(goal <= 40 CPU-ms per page); outcome {run.statuses}",
+        ("part", "CPU-ms per page"),
+        rows,
+    )
+
+
+def _component_costs(letters: list[Path]) -> dict[str, float]:
+    """CPU-ms per page of the render steps and the request body, measured in this process."""
+    options = RenderOptions()
+    profile = get_profile("ovisocr2")
+    request = profile.request(SamplingMode.greedy)
+    totals = {
+        "open + rasterise (PyMuPDF, 150 DPI)": 0.0,
+        "PNG encode": 0.0,
+        "render_page in all (rasterise, checks, encode)": 0.0,
+        "request body (base64 + JSON)": 0.0,
+    }
+    pages = 0
+    for path in letters:
+        with pymupdf.open(path) as document:  # type: ignore[no-untyped-call]
+            count = document.page_count
+        for number in range(1, count + 1):
+            pages += 1
+            started = time.process_time()
+            with pymupdf.open(path) as document:  # type: ignore[no-untyped-call]
+                pixmap = document.load_page(number - 1).get_pixmap(
+                    dpi=options.dpi, colorspace=pymupdf.csGRAY, alpha=False
+                )
+            rasterised = time.process_time()
+            pixmap.tobytes("png")
+            encoded = time.process_time()
+            image = render_page(path, number, options).image
+            rendered = time.process_time()
+            json.dumps(profile.request_body(image, request))
+            bodied = time.process_time()
+            totals["open + rasterise (PyMuPDF, 150 DPI)"] += rasterised - started
+            totals["PNG encode"] += encoded - rasterised
+            totals["render_page in all (rasterise, checks, encode)"] += rendered - encoded
+            totals["request body (base64 + JSON)"] += bodied - rendered
+    costs = {name: seconds * 1000.0 / pages for name, seconds in totals.items()}
+    # The first two are parts of the third: keep them as detail lines, not in the sum.
+    return {
+        f"render_page ({costs['open + rasterise (PyMuPDF, 150 DPI)']:.1f} rasterise + "
+        f"{costs['PNG encode']:.1f} PNG encode + checks)": costs[
+            "render_page in all (rasterise, checks, encode)"
+        ],
+        "request body (base64 + JSON)": costs["request body (base64 + JSON)"],
+    }
+
+
+def _table(title: str, header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    lines = [
+        f"**{title}**",
+        "",
+        "| " + " | ".join(header) + " |",
+        "| " + " | ".join("---" for _ in header) + " |",
+    ]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return "\n".join(lines) + "\n"
+
+
+BENCHMARKS = {"saturation": saturation, "straggler": straggler, "cpu-cost": cpu_cost}
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.engine_bench",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("benchmark", choices=sorted(BENCHMARKS))
+    parser.add_argument("--pages", type=int, default=600)
+    parser.add_argument("--concurrency", type=int, default=32)
+    parser.add_argument("--seed", type=int, default=20260101)
+    parser.add_argument("--keep", type=Path, help="work in this folder and keep it")
+    arguments = parser.parse_args(argv)
+    if arguments.keep is not None:
+        arguments.keep.mkdir(parents=True, exist_ok=True)
+        table = BENCHMARKS[arguments.benchmark](arguments, arguments.keep)
+    else:
+        with tempfile.TemporaryDirectory(prefix="docvault-bench-") as folder:
+            table = BENCHMARKS[arguments.benchmark](arguments, Path(folder))
+    sys.stdout.write(f"\nmachine: {os.cpu_count()} cores\n\n{table}")
+
+
+if __name__ == "__main__":
+    main()

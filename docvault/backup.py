@@ -1,0 +1,424 @@
+"""Backups of the database and the archive, restore, and the archive's reconciliation.
+
+    backup_database   SQLite's online backup API: a consistent copy while the daemon writes
+    backup            one snapshot folder: docvault.sqlite3, optionally archive/ + MANIFEST
+    backup_if_due     the scheduled job: a database copy once a day, old ones pruned
+    restore           puts a snapshot back, only while no process has the database open
+    verify_archive    re-hashes the archive and reconciles it with the documents table
+
+Archive files are content-addressed and never rewritten, so an archive backup is made of
+hard links (free, on the same file system) or copies (on another disk), listed with their
+sha256 in `MANIFEST.sha256` in the format of `sha256sum`, so `sha256sum -c` checks a
+backup with no docvault installed.
+"""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import logging
+import os
+import shutil
+import sqlite3
+import uuid
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from sqlalchemy import Engine
+from sqlmodel import select
+
+from docvault.archive import hash_file
+from docvault.db import read_session
+from docvault.errors import DatabaseError
+from docvault.models import Document
+
+logger = logging.getLogger(__name__)
+
+DATABASE_NAME = "docvault.sqlite3"
+MANIFEST_NAME = "MANIFEST.sha256"
+SNAPSHOT_PREFIX = "docvault-"
+STAMP_FORMAT = "%Y%m%dT%H%M%SZ"
+# Pages copied per step of the online backup: the daemon's writers get the lock between
+# steps, so a backup of a large database never stalls the queue for more than a moment.
+BACKUP_PAGES_PER_STEP = 4096
+# SQLite's WAL index keeps one "dead man switch" byte that every open connection holds a
+# shared lock on (src/wal.c: WALINDEX_LOCK_OFFSET 120 + WAL_NREADER 8 = byte 128).
+SHARED_MEMORY_DMS_BYTE = 128
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """One backup folder and what it holds."""
+
+    folder: Path
+    database: Path
+    archive_files: int
+    linked_files: int  # of archive_files, how many are hard links (the rest are copies)
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One difference between the archive and the documents table, and what to do about it."""
+
+    kind: str  # "missing", "changed" or "orphaned"
+    path: Path
+    document_id: int | None
+    message: str
+
+
+def _stamp(now: datetime) -> str:
+    return now.astimezone(UTC).strftime(STAMP_FORMAT)
+
+
+def _fsync_folder(folder: Path) -> None:
+    descriptor = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
+
+
+def _source_path(source: Engine | Path) -> Path:
+    if isinstance(source, Path):
+        return source
+    return Path(str(source.url.database))
+
+
+def integrity_problem(database_path: Path) -> str | None:
+    """None when `PRAGMA integrity_check` passes, else its first lines."""
+    connection = sqlite3.connect(f"file:{database_path}?mode=ro", uri=True)
+    try:
+        rows = connection.execute("PRAGMA integrity_check").fetchall()
+    except sqlite3.DatabaseError as error:
+        return str(error)
+    finally:
+        connection.close()
+    lines = [str(row[0]) for row in rows]
+    return None if lines == ["ok"] else "; ".join(lines[:5])
+
+
+def backup_database(source: Engine | Path, destination: Path) -> Path:
+    """A consistent copy of the database at `destination` (a file path), safe while it runs.
+
+    The copy is written under a temporary name, checked with `PRAGMA integrity_check`,
+    fsynced and only then renamed, so a backup file that exists is a good one.
+    """
+    source_path = _source_path(source)
+    if not source_path.is_file():
+        raise DatabaseError(
+            f"There is no database at {source_path} to back up; check data_dir in the settings."
+        )
+    destination.parent.mkdir(parents=True, exist_ok=True)
+    temporary = destination.with_name(f".{destination.name}.{uuid.uuid4().hex}.partial")
+    try:
+        _copy_online(source_path, temporary)
+        problem = integrity_problem(temporary)
+        if problem is not None:
+            raise DatabaseError(
+                f"The backup of {source_path} fails its integrity check ({problem}); the "
+                "database itself may be damaged. Run `docvault doctor` and keep the older backups."
+            )
+        os.replace(temporary, destination)
+        _fsync_folder(destination.parent)
+    finally:
+        temporary.unlink(missing_ok=True)
+    return destination
+
+
+def _copy_online(source_path: Path, target: Path) -> None:
+    reader = sqlite3.connect(f"file:{source_path}?mode=ro", uri=True, timeout=30)
+    writer = sqlite3.connect(target)
+    try:
+        reader.backup(writer, pages=BACKUP_PAGES_PER_STEP)
+        # A backup is one self-contained file: no WAL beside it to lose on the way.
+        writer.execute("PRAGMA journal_mode=DELETE")
+    except sqlite3.Error as error:
+        raise DatabaseError(
+            f"The backup of {source_path} to {target.parent} failed: {error}. Check that the "
+            "destination is writable and has room for a copy of the database."
+        ) from error
+    finally:
+        writer.close()
+        reader.close()
+    with target.open("rb+") as handle:
+        os.fsync(handle.fileno())
+
+
+def backup(
+    source: Engine | Path,
+    data_dir: Path,
+    destination: Path,
+    include_archive: bool = False,
+    now: datetime | None = None,
+) -> Snapshot:
+    """`docvault backup DEST`: a snapshot folder `DEST/docvault-<UTC time>/`."""
+    folder = destination / f"{SNAPSHOT_PREFIX}{_stamp(now or datetime.now(UTC))}"
+    folder.mkdir(parents=True, exist_ok=False)
+    database = backup_database(source, folder / DATABASE_NAME)
+    if not include_archive:
+        return Snapshot(folder, database, 0, 0)
+    files, linked = backup_archive(data_dir, folder)
+    return Snapshot(folder, database, files, linked)
+
+
+def _archive_files(archive_root: Path) -> list[Path]:
+    """Files of the archive; the `.incoming-*` temporaries of an intake in progress excluded."""
+    if not archive_root.is_dir():
+        return []
+    return sorted(
+        path
+        for path in archive_root.rglob("*")
+        if path.is_file() and not path.name.startswith(".incoming-")
+    )
+
+
+def _sha256_from_name(path: Path) -> str:
+    """Archive files are named by their sha256 (verified at intake): no need to re-read them."""
+    stem = path.name.split(".", 1)[0]
+    if len(stem) == 64 and all(character in "0123456789abcdef" for character in stem):
+        return stem
+    return hash_file(path)
+
+
+def _link_or_copy(source: Path, target: Path) -> bool:
+    """Hard-link `source` to `target`, or copy it across file systems; True if linked."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        os.link(source, target)
+        return True
+    except OSError as error:
+        if error.errno not in (errno.EXDEV, errno.EPERM, errno.EMLINK, errno.ENOTSUP):
+            raise
+    shutil.copy2(source, target)
+    return False
+
+
+def backup_archive(data_dir: Path, folder: Path) -> tuple[int, int]:
+    """Link (or copy) every archive file into `folder/archive/` and write the manifest.
+
+    Returns (files, of which hard links). A hard link protects against deletion, not
+    against a failing disk: put DEST on another disk for that, and the files are copied.
+    """
+    archive_root = data_dir / "archive"
+    manifest_lines: list[str] = []
+    linked = 0
+    files = _archive_files(archive_root)
+    for path in files:
+        relative = path.relative_to(data_dir)
+        linked += _link_or_copy(path, folder / relative)
+        manifest_lines.append(f"{_sha256_from_name(path)}  {relative.as_posix()}\n")
+    manifest = folder / MANIFEST_NAME
+    with manifest.open("w", encoding="utf-8") as handle:
+        handle.writelines(manifest_lines)
+        handle.flush()
+        os.fsync(handle.fileno())
+    return len(files), linked
+
+
+def prune(folder: Path, keep: int) -> list[Path]:
+    """Delete all but the newest `keep` backups in `folder`; returns what was deleted."""
+    if keep < 1:
+        raise ValueError("keep must be at least 1: pruning every backup is never wanted")
+    backups = sorted(
+        path
+        for path in folder.glob(f"{SNAPSHOT_PREFIX}*")
+        if path.name[len(SNAPSHOT_PREFIX) :][:16].replace("T", "").rstrip("Z").isdigit()
+    )
+    removed = backups[:-keep]
+    for path in removed:
+        if path.is_dir():
+            shutil.rmtree(path)
+        else:
+            path.unlink()
+        logger.info("backup: removed %s (keeping the newest %d)", path, keep)
+    return removed
+
+
+def newest_backup(folder: Path) -> Path | None:
+    backups = sorted(folder.glob(f"{SNAPSHOT_PREFIX}*.sqlite3"))
+    return backups[-1] if backups else None
+
+
+def backup_if_due(
+    source: Engine | Path,
+    folder: Path,
+    keep: int,
+    every: timedelta = timedelta(days=1),
+    now: datetime | None = None,
+) -> Path | None:
+    """The scheduled job: a database copy when the newest is older than `every`, then prune.
+
+    Run hourly rather than every 24 h, so a daemon restarted more often than once a day
+    still makes its daily backup. Returns the new file, or None when none was due.
+    """
+    now = now or datetime.now(UTC)
+    newest = newest_backup(folder)
+    if newest is not None:
+        made = datetime.strptime(
+            newest.name[len(SNAPSHOT_PREFIX) : -len(".sqlite3")], STAMP_FORMAT
+        ).replace(tzinfo=UTC)
+        if now - made < every:
+            return None
+    target = backup_database(source, folder / f"{SNAPSHOT_PREFIX}{_stamp(now)}.sqlite3")
+    logger.info("backup: database copied to %s", target)
+    prune(folder, keep)
+    return target
+
+
+def database_in_use(database_path: Path) -> bool:
+    """True while any other process has the database open (a running daemon, say).
+
+    Every SQLite connection to a WAL database holds a shared lock on one byte of the
+    `-shm` file for as long as it is open; taking that byte exclusively fails while one
+    exists. Call this before this process opens the database itself: POSIX locks are per
+    process, and closing this file descriptor would drop this process's own SQLite locks.
+    """
+    shared_memory = database_path.with_name(database_path.name + "-shm")
+    if not shared_memory.exists():
+        return False
+    try:
+        handle = shared_memory.open("rb+")
+    except PermissionError:
+        raise DatabaseError(
+            f"{shared_memory} cannot be opened by this user, so docvault cannot tell whether "
+            "the service is running. Run the command as the docvault user "
+            "(sudo -u docvault ...)."
+        ) from None
+    with handle:
+        try:
+            fcntl.lockf(handle, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, SHARED_MEMORY_DMS_BYTE)
+        except OSError:
+            return True
+        fcntl.lockf(handle, fcntl.LOCK_UN, 1, SHARED_MEMORY_DMS_BYTE)
+    return False
+
+
+def _snapshot_database(source: Path) -> Path:
+    return source / DATABASE_NAME if source.is_dir() else source
+
+
+def restore(source: Path, data_dir: Path, now: datetime | None = None) -> Path:
+    """Put the backup `source` (a snapshot folder or a .sqlite3 file) back into `data_dir`.
+
+    Refuses while a process has the database open: stop the service first. The current
+    database is kept beside it as `docvault.sqlite3.before-restore-<time>`, never deleted.
+    Archive files the snapshot holds and the archive lacks are put back, verified by hash.
+    The search index is rebuilt from the restored database at the next start.
+    Returns where the previous database was kept.
+    """
+    backup_file = _snapshot_database(source)
+    if not backup_file.is_file():
+        raise DatabaseError(
+            f"{source} is not a docvault backup: it holds no {DATABASE_NAME}. Give the "
+            "folder that `docvault backup` made (docvault-<time>) or a .sqlite3 backup file."
+        )
+    problem = integrity_problem(backup_file)
+    if problem is not None:
+        raise DatabaseError(
+            f"The backup {backup_file} fails its integrity check ({problem}); restore an "
+            "older backup instead."
+        )
+    target = data_dir / DATABASE_NAME
+    if database_in_use(target):
+        raise DatabaseError(
+            f"The database {target} is open in another process (is the docvault service "
+            "running?). Stop it first: `systemctl stop docvault`, then restore again."
+        )
+    kept = _set_aside(target, now or datetime.now(UTC))
+    _copy_into_place(backup_file, target)
+    if source.is_dir():
+        _restore_archive(source, data_dir)
+    _set_aside(data_dir / "index", now or datetime.now(UTC))
+    return kept
+
+
+def _set_aside(path: Path, now: datetime) -> Path:
+    """Rename `path` (and a database's -wal and -shm) to `<name>.before-restore-<time>`."""
+    kept = path.with_name(f"{path.name}.before-restore-{_stamp(now)}")
+    for suffix in ("", "-wal", "-shm"):
+        current = path.with_name(path.name + suffix)
+        if current.exists():
+            os.replace(current, kept.with_name(kept.name + suffix))
+    return kept
+
+
+def _copy_into_place(backup_file: Path, target: Path) -> None:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    temporary = target.with_name(f".{target.name}.{uuid.uuid4().hex}.restoring")
+    try:
+        shutil.copyfile(backup_file, temporary)
+        with temporary.open("rb+") as handle:
+            os.fsync(handle.fileno())
+        os.replace(temporary, target)
+        _fsync_folder(target.parent)
+    finally:
+        temporary.unlink(missing_ok=True)
+
+
+def _restore_archive(snapshot: Path, data_dir: Path) -> None:
+    for path in _archive_files(snapshot / "archive"):
+        target = data_dir / path.relative_to(snapshot)
+        if target.exists():
+            continue
+        _link_or_copy(path, target)
+        expected = _sha256_from_name(path)
+        if hash_file(target) != expected:
+            target.unlink()
+            raise DatabaseError(
+                f"The backup copy {path} does not match its sha256 {expected}; it was not "
+                "restored. Restore this file from an older backup."
+            )
+
+
+def verify_archive(database: Engine, data_dir: Path) -> list[Finding]:
+    """Re-hash every archived original and reconcile the archive with the documents table."""
+    with read_session(database) as session:
+        rows = session.exec(
+            select(Document.id, Document.sha256, Document.archive_path, Document.original_name)
+        ).all()
+    findings: list[Finding] = []
+    known: set[Path] = set()
+    for document_id, sha256, relative, name in rows:
+        path = data_dir / relative
+        known.add(path)
+        finding = _check_document(int(document_id or 0), sha256, path, name)
+        if finding is not None:
+            findings.append(finding)
+    for path in _archive_files(data_dir / "archive"):
+        if path not in known:
+            findings.append(_orphan(path))
+    return findings
+
+
+def _check_document(document_id: int, sha256: str, path: Path, name: str) -> Finding | None:
+    if not path.is_file():
+        return Finding(
+            "missing",
+            path,
+            document_id,
+            f"document {document_id} ({name}): its original {path} is missing from the "
+            "archive. Restore it from a backup: copy archive/"
+            f"{path.parent.name}/{path.name} from the newest docvault-<time> backup folder.",
+        )
+    if hash_file(path) != sha256:
+        return Finding(
+            "changed",
+            path,
+            document_id,
+            f"document {document_id} ({name}): {path} no longer matches its sha256 (it was "
+            "changed on disk, or the disk is failing). Check the disk, then copy the file "
+            "back from a backup.",
+        )
+    return None
+
+
+def _orphan(path: Path) -> Finding:
+    return Finding(
+        "orphaned",
+        path,
+        None,
+        f"{path} is in the archive but no document refers to it (a database restored from "
+        "an older backup, or a crash between archiving and recording). Copy it into an "
+        "inbox to take it in again, or delete it if it is not wanted.",
+    )

@@ -1,0 +1,126 @@
+"""The JSON API under /api/: the web view's operations for scripts (token auth) and its JS.
+
+Documented in docs/web-api.md. Scripts send `Authorization: Bearer <token>`; the pages'
+own JavaScript uses the session cookie plus the X-CSRF-Token header for POSTs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Query, Request
+from pydantic import BaseModel
+
+from docvault.indexing import results_json, search
+from docvault.web import queries
+from docvault.web.context import PER_PAGE, WebContext
+from docvault.web.status import snapshot
+from docvault.web.views import parse_mode
+
+MAX_PER_PAGE = 100
+MAX_STATE_IDS = 500
+
+
+class RerunRequest(BaseModel):
+    page_ids: list[int]
+    mode: str = "greedy"
+
+
+def _page_json(current: queries.PageView) -> dict[str, Any]:
+    return {
+        "page_id": current.id,
+        "document_id": current.document_id,
+        "number": current.number,
+        "status": current.status,
+        "error": current.error,
+        "rerun_mode": current.rerun_mode,
+        "text": current.markdown,
+        "attempts": [
+            {
+                "engine": attempt.engine,
+                "settings": attempt.settings,
+                "finish_reason": attempt.finish_reason,
+                "prompt_tokens": attempt.prompt_tokens,
+                "completion_tokens": attempt.completion_tokens,
+                "seconds": attempt.seconds,
+                "verdict": attempt.verdict,
+                "repeating_unit": attempt.repeating_unit,
+                "error": attempt.error,
+                "at": attempt.at.isoformat(),
+            }
+            for attempt in current.attempts
+        ],
+    }
+
+
+def _ids(text: str) -> list[int]:
+    try:
+        ids = [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise HTTPException(400, f"ids={text!r} must be page ids separated by commas.") from None
+    if len(ids) > MAX_STATE_IDS:
+        raise HTTPException(400, f"Ask for at most {MAX_STATE_IDS} pages at a time.")
+    return ids
+
+
+def router(context: WebContext) -> APIRouter:
+    routes = APIRouter()
+
+    @routes.get("/search")
+    def api_search(
+        request: Request, q: str, page: int = 1, per_page: int = PER_PAGE
+    ) -> dict[str, Any]:
+        per_page = min(max(per_page, 1), MAX_PER_PAGE)
+        results = search(context.database, context.index, q, max(page, 1), per_page)
+        context.audit(request, "search", q)
+        return results_json(results)
+
+    @routes.get("/documents/{document_id}")
+    def api_document(request: Request, document_id: int) -> dict[str, Any]:
+        document = context.document_or_404(document_id)
+        pages = queries.pages_of(context.database, document_id)
+        context.audit(request, "view", document_id=document_id)
+        return {
+            "document_id": document.id,
+            "file_name": document.original_name,
+            "inbox": document.inbox,
+            "tags": document.tags,
+            "status": document.status,
+            "error": document.error,
+            "received_at": document.received_at.isoformat(),
+            "page_count": document.page_count,
+            "archive_path": document.archive_path,
+            "pages": [
+                {"page_id": page.id, "number": page.number, "status": page.status} for page in pages
+            ],
+        }
+
+    @routes.get("/documents/{document_id}/pages/{number}")
+    def api_page(request: Request, document_id: int, number: int) -> dict[str, Any]:
+        current = context.page_or_404(document_id, number)
+        context.audit(request, "view text", document_id=document_id, page_number=number)
+        return _page_json(current)
+
+    @routes.get("/pages/states")
+    def api_page_states(ids: str = Query("")) -> dict[str, Any]:
+        states = queries.page_states(context.database, _ids(ids))
+        return {"pages": [{"page_id": key, "status": value} for key, value in states.items()]}
+
+    @routes.post("/rerun")
+    def api_rerun(request: Request, body: RerunRequest) -> dict[str, Any]:
+        if not body.page_ids:
+            raise HTTPException(400, "page_ids is empty: name at least one page to re-run.")
+        mode = parse_mode(body.mode)
+        queued = context.rerun(request, body.page_ids, mode)
+        states = queries.page_states(context.database, body.page_ids)
+        return {
+            "queued": queued,
+            "mode": mode.value,
+            "pages": [{"page_id": key, "status": value} for key, value in states.items()],
+        }
+
+    @routes.get("/status")
+    def api_status() -> dict[str, Any]:
+        return snapshot(context.database, context.index, context.data_dir, context.status)
+
+    return routes

@@ -1,0 +1,71 @@
+"""The only public routes: the login form, its answer, and the site icon."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from fastapi.responses import FileResponse, RedirectResponse, Response
+from fastapi.templating import Jinja2Templates
+from starlette.concurrency import run_in_threadpool
+
+from docvault import auth
+from docvault.errors import AuthError
+from docvault.resources import resource_dir
+from docvault.web import audit
+from docvault.web.context import WebContext
+from docvault.web.security import CSRF_FIELD, check_csrf_value, client_address, start_session
+
+
+def safe_next(target: str | None) -> str:
+    """Only a path on this site: never `//elsewhere` or `https://elsewhere`."""
+    if not target or not target.startswith("/") or target.startswith(("//", "/\\")):
+        return "/"
+    return target
+
+
+def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
+    routes = APIRouter()
+
+    def form(request: Request, error: str | None, next_path: str, status: int = 200) -> Response:
+        return templates.TemplateResponse(
+            request,
+            "login.html",
+            {"error": error, "next": safe_next(next_path)},
+            status_code=status,
+        )
+
+    @routes.get("/favicon.ico")
+    def favicon() -> Response:
+        # Browsers ask for it on pages without a <link rel="icon">, such as the raw text view.
+        return FileResponse(resource_dir("static") / "favicon.svg", media_type="image/svg+xml")
+
+    @routes.get("/login")
+    def login_page(request: Request, next: str = "/") -> Response:
+        return form(request, None, next)
+
+    @routes.post("/login")
+    async def log_in(request: Request) -> Response:
+        submitted = await request.form()
+        name = str(submitted.get("name", "")).strip()
+        password = str(submitted.get("password", ""))
+        next_path = safe_next(str(submitted.get("next", "/")))
+        csrf = submitted.get(CSRF_FIELD)
+        check_csrf_value(request, csrf if isinstance(csrf, str) else None)
+        address = client_address(request)
+        try:
+            account = await run_in_threadpool(
+                auth.log_in, context.database, name, password, address
+            )
+        except AuthError as error:
+            await run_in_threadpool(
+                audit.record, context.database, name, "login failed", error.message,
+                remote_address=address,
+            )  # fmt: skip
+            status = 429 if isinstance(error, auth.LockedOut) else 401
+            return form(request, error.message, next_path, status)
+        start_session(request, account)
+        await run_in_threadpool(
+            audit.record, context.database, account.name, "login", remote_address=address
+        )
+        return RedirectResponse(next_path, status_code=303)
+
+    return routes

@@ -1,0 +1,335 @@
+"""Read-only questions the web view asks the database (the queue stays the only writer)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import Engine, func
+from sqlmodel import col, select
+
+from docvault.db import read_session
+from docvault.models import (
+    Attempt,
+    AuditEvent,
+    Document,
+    DocumentStatus,
+    Page,
+    PageStatus,
+    utcnow,
+)
+
+PROBLEM_STATES = (PageStatus.looped.value, PageStatus.failed.value)
+PROBLEM_LIST_LIMIT = 500
+
+
+@dataclass(frozen=True)
+class AttemptView:
+    """One engine call as the document page lists it."""
+
+    engine: str
+    settings: dict[str, Any]
+    finish_reason: str | None
+    prompt_tokens: int | None
+    completion_tokens: int | None
+    seconds: float
+    verdict: str
+    repeating_unit: str | None
+    error: str | None
+    at: datetime
+
+    @property
+    def settings_text(self) -> str:
+        """`penalty · max_tokens 4096 · frequency_penalty 0.3 …`: the mode first."""
+        others = [f"{key} {value}" for key, value in sorted(self.settings.items()) if key != "mode"]
+        return " · ".join([str(self.settings.get("mode", "?")), *others])
+
+
+@dataclass(frozen=True)
+class PageView:
+    id: int
+    document_id: int
+    number: int
+    status: str
+    markdown: str
+    error: str | None
+    warnings: str | None
+    rerun_mode: str | None
+    updated_at: datetime
+    attempts: list[AttemptView] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class DocumentView:
+    id: int
+    original_name: str
+    inbox: str
+    original_path: str
+    archive_path: str
+    size_bytes: int
+    kind: str | None
+    tags: list[str]
+    page_count: int
+    status: str
+    error: str | None
+    error_class: str | None
+    received_at: datetime
+
+
+@dataclass(frozen=True)
+class ProblemPage:
+    """A looped or failed page and why, for the list that offers re-runs."""
+
+    page_id: int
+    document_id: int
+    number: int
+    file_name: str
+    inbox: str
+    status: str
+    reason: str
+    updated_at: datetime
+
+
+def _document_view(document: Document) -> DocumentView:
+    assert document.id is not None
+    return DocumentView(
+        id=document.id,
+        original_name=document.original_name,
+        inbox=document.inbox,
+        original_path=document.original_path,
+        archive_path=document.archive_path,
+        size_bytes=document.size_bytes,
+        kind=document.kind,
+        tags=[tag for tag in document.tags.split(",") if tag],
+        page_count=document.page_count,
+        status=document.status,
+        error=document.error,
+        error_class=document.error_class,
+        received_at=document.received_at,
+    )
+
+
+def _attempt_view(attempt: Attempt) -> AttemptView:
+    return AttemptView(
+        engine=attempt.engine,
+        settings=json.loads(attempt.settings or "{}"),
+        finish_reason=attempt.finish_reason,
+        prompt_tokens=attempt.prompt_tokens,
+        completion_tokens=attempt.completion_tokens,
+        seconds=attempt.seconds,
+        verdict=attempt.verdict,
+        repeating_unit=attempt.repeating_unit,
+        error=attempt.error,
+        at=attempt.created_at,
+    )
+
+
+def _page_view(page: Page, attempts: list[AttemptView]) -> PageView:
+    assert page.id is not None
+    return PageView(
+        id=page.id,
+        document_id=page.document_id,
+        number=page.number,
+        status=page.status,
+        markdown=page.markdown or "",
+        error=page.error,
+        warnings=page.warnings,
+        rerun_mode=page.rerun_mode,
+        updated_at=page.updated_at,
+        attempts=attempts,
+    )
+
+
+def document(database: Engine, document_id: int) -> DocumentView | None:
+    with read_session(database) as session:
+        row = session.get(Document, document_id)
+        return _document_view(row) if row is not None else None
+
+
+def pages_of(database: Engine, document_id: int) -> list[PageView]:
+    """Every page of a document (without attempts), in order."""
+    with read_session(database) as session:
+        rows = session.exec(
+            select(Page).where(Page.document_id == document_id).order_by(col(Page.number))
+        ).all()
+    return [_page_view(page, []) for page in rows]
+
+
+def page_by_number(database: Engine, document_id: int, number: int) -> PageView | None:
+    """One page of a document with its attempts, oldest attempt first."""
+    with read_session(database) as session:
+        page = session.exec(
+            select(Page).where(Page.document_id == document_id).where(Page.number == number)
+        ).first()
+        if page is None:
+            return None
+        attempts = session.exec(
+            select(Attempt).where(Attempt.page_id == page.id).order_by(col(Attempt.id))
+        ).all()
+        return _page_view(page, [_attempt_view(attempt) for attempt in attempts])
+
+
+def page_location(database: Engine, page_id: int) -> tuple[int, int, str] | None:
+    """(document id, page number, archive path) of a page."""
+    with read_session(database) as session:
+        row = session.exec(
+            select(Page.document_id, Page.number, Document.archive_path)
+            .join(Document, col(Document.id) == col(Page.document_id))
+            .where(Page.id == page_id)
+        ).first()
+    return (int(row[0]), int(row[1]), str(row[2])) if row is not None else None
+
+
+def page_states(database: Engine, page_ids: list[int]) -> dict[int, str]:
+    with read_session(database) as session:
+        rows = session.exec(select(Page.id, Page.status).where(col(Page.id).in_(page_ids))).all()
+    return {int(page_id or 0): status for page_id, status in rows}
+
+
+def _reason(page: Page, last_attempt: Attempt | None) -> str:
+    if page.error:
+        return page.error
+    if page.status == PageStatus.looped and last_attempt is not None:
+        unit = (
+            f" (repeating {last_attempt.repeating_unit!r})" if last_attempt.repeating_unit else ""
+        )
+        return (
+            f"The text still repeated itself after the penalty retry{unit}; "
+            f"the last attempt ended with {last_attempt.finish_reason or 'no answer'}."
+        )
+    if page.status == PageStatus.looped:
+        return "The text repeated itself after the penalty retry."
+    return "No reason was recorded."
+
+
+def problem_pages(
+    database: Engine, status: str | None = None, inbox: str | None = None
+) -> list[ProblemPage]:
+    """Looped and failed pages, newest first, with the reason for each."""
+    states = [status] if status in PROBLEM_STATES else list(PROBLEM_STATES)
+    with read_session(database) as session:
+        statement = (
+            select(Page, Document.original_name, Document.inbox)
+            .join(Document, col(Document.id) == col(Page.document_id))
+            .where(col(Page.status).in_(states))
+            .order_by(col(Page.updated_at).desc(), col(Page.id))
+            .limit(PROBLEM_LIST_LIMIT)
+        )
+        if inbox:
+            statement = statement.where(Document.inbox == inbox)
+        rows = session.exec(statement).all()
+        last_attempts = _last_attempts(session, [page.id for page, _, _ in rows if page.id])
+    return [
+        ProblemPage(
+            page_id=page.id or 0,
+            document_id=page.document_id,
+            number=page.number,
+            file_name=file_name,
+            inbox=inbox_name,
+            status=page.status,
+            reason=_reason(page, last_attempts.get(page.id or 0)),
+            updated_at=page.updated_at,
+        )
+        for page, file_name, inbox_name in rows
+    ]
+
+
+def _last_attempts(session: Any, page_ids: list[int]) -> dict[int, Attempt]:
+    latest: dict[int, Attempt] = {}
+    if not page_ids:
+        return latest
+    for attempt in session.exec(
+        select(Attempt).where(col(Attempt.page_id).in_(page_ids)).order_by(col(Attempt.id))
+    ):
+        latest[attempt.page_id] = attempt
+    return latest
+
+
+def failed_documents(database: Engine, inbox: str | None = None) -> list[DocumentView]:
+    """Files that intake or rendering refused, newest first."""
+    with read_session(database) as session:
+        statement = (
+            select(Document)
+            .where(Document.status == DocumentStatus.failed)
+            .order_by(col(Document.received_at).desc())
+            .limit(PROBLEM_LIST_LIMIT)
+        )
+        if inbox:
+            statement = statement.where(Document.inbox == inbox)
+        return [_document_view(row) for row in session.exec(statement)]
+
+
+def inbox_names(database: Engine) -> list[str]:
+    with read_session(database) as session:
+        return sorted(session.exec(select(Document.inbox).distinct()).all())
+
+
+def tag_names(database: Engine) -> list[str]:
+    with read_session(database) as session:
+        joined = session.exec(select(Document.tags).distinct()).all()
+    return sorted({tag for tags in joined for tag in tags.split(",") if tag})
+
+
+def documents_per_inbox(database: Engine) -> dict[str, dict[str, int]]:
+    """Documents per inbox and status, every status named."""
+    with read_session(database) as session:
+        rows = session.exec(
+            select(Document.inbox, Document.status, func.count()).group_by(
+                col(Document.inbox), col(Document.status)
+            )
+        ).all()
+    counts: dict[str, dict[str, int]] = {}
+    for inbox, status, count in rows:
+        counts.setdefault(inbox, {state.value: 0 for state in DocumentStatus})[status] = int(count)
+    return counts
+
+
+def pages_finished_since(database: Engine, since: datetime) -> int:
+    with read_session(database) as session:
+        return int(
+            session.exec(
+                select(func.count())
+                .select_from(Page)
+                .where(col(Page.finished_at) >= since)
+                .where(col(Page.status).in_([PageStatus.done.value, PageStatus.looped.value]))
+            ).one()
+        )
+
+
+def attempt_counts_since(database: Engine, since: datetime) -> dict[str, dict[str, int]]:
+    """Attempts per engine and verdict since a moment (for loop rates)."""
+    with read_session(database) as session:
+        rows = session.exec(
+            select(Attempt.engine, Attempt.verdict, func.count())
+            .where(col(Attempt.created_at) >= since)
+            .group_by(col(Attempt.engine), col(Attempt.verdict))
+        ).all()
+    counts: dict[str, dict[str, int]] = {}
+    for engine, verdict, count in rows:
+        counts.setdefault(engine, {})[verdict] = int(count)
+    return counts
+
+
+def audit_events(
+    database: Engine, user_name: str | None, action: str | None, offset: int, limit: int
+) -> tuple[list[AuditEvent], int]:
+    """A page of the audit log, newest first, and how many events match."""
+    with read_session(database) as session:
+        statement = select(AuditEvent)
+        counting = select(func.count()).select_from(AuditEvent)
+        if user_name:
+            statement = statement.where(AuditEvent.user_name == user_name)
+            counting = counting.where(AuditEvent.user_name == user_name)
+        if action:
+            statement = statement.where(AuditEvent.action == action)
+            counting = counting.where(AuditEvent.action == action)
+        events = session.exec(
+            statement.order_by(col(AuditEvent.id).desc()).offset(offset).limit(limit)
+        ).all()
+        return list(events), int(session.exec(counting).one())
+
+
+def minutes_ago(minutes: int) -> datetime:
+    return utcnow() - timedelta(minutes=minutes)

@@ -1,0 +1,110 @@
+"""The status page's numbers: what the service reports, plus what the database knows.
+
+The composition root passes `status()` returning a `ServiceStatus` (the parts only the
+running service knows: files waiting and settling in each inbox, the engines' states);
+everything the database and the index can answer is computed here.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Literal, NotRequired, TypedDict
+
+from sqlalchemy import Engine
+
+from docvault import queue
+from docvault.indexing import ArchiveIndex
+from docvault.ocr.base import Verdict
+from docvault.web import queries
+
+
+class InboxState(TypedDict):
+    """One watched folder as intake sees it."""
+
+    name: str
+    path: str
+    waiting: int  # files seen but not yet taken (not yet stable, retried, or queued for intake)
+    settling: int  # files whose size and mtime must hold still a little longer
+
+
+class EngineState(TypedDict):
+    """One OCR engine or endpoint."""
+
+    name: str  # the engine's name as recorded in attempts.engine
+    state: Literal["up", "starting", "down"]
+    in_flight: int  # requests being answered right now
+    detail: NotRequired[str]  # a sentence when it is down or starting
+
+
+class ServiceStatus(TypedDict):
+    """What `WebContext.status()` returns."""
+
+    inboxes: list[InboxState]
+    engines: list[EngineState]
+
+
+StatusSource = Callable[[], ServiceStatus]
+
+
+def _per_minute(database: Engine, minutes: int) -> float:
+    return round(queries.pages_finished_since(database, queries.minutes_ago(minutes)) / minutes, 1)
+
+
+def _loop_rates(database: Engine) -> dict[str, float | None]:
+    """Share of the last hour's attempts, per engine, that the guard judged looped."""
+    rates: dict[str, float | None] = {}
+    for engine, verdicts in queries.attempt_counts_since(database, queries.minutes_ago(60)).items():
+        total = sum(verdicts.values())
+        rates[engine] = verdicts.get(Verdict.looped.value, 0) / total if total else None
+    return rates
+
+
+def _inboxes(database: Engine, service: ServiceStatus) -> list[dict[str, Any]]:
+    documents = queries.documents_per_inbox(database)
+    rows: list[dict[str, Any]] = []
+    for inbox in service["inboxes"]:
+        counts = documents.pop(inbox["name"], {})
+        rows.append({**inbox, **_document_columns(counts)})
+    for name, counts in sorted(documents.items()):  # e.g. "ingest", or an inbox removed since
+        rows.append({"name": name, "path": "", "waiting": None, "settling": None})
+        rows[-1].update(_document_columns(counts))
+    return rows
+
+
+def _document_columns(counts: dict[str, int]) -> dict[str, int]:
+    return {
+        "processing": counts.get("processing", 0),
+        "done": counts.get("done", 0),
+        "attention": counts.get("attention", 0),
+        "failed": counts.get("failed", 0),
+    }
+
+
+def snapshot(
+    database: Engine, index: ArchiveIndex, data_dir: Path, source: StatusSource
+) -> dict[str, Any]:
+    """Everything the status page and `GET /api/status` show."""
+    service = source()
+    rates = _loop_rates(database)
+    pages = queue.page_counts(database)
+    disk = shutil.disk_usage(data_dir)
+    return {
+        "inboxes": _inboxes(database, service),
+        "engines": [
+            {**engine, "loop_rate": rates.get(engine["name"])} for engine in service["engines"]
+        ],
+        "throughput": {
+            "pages_per_minute_5m": _per_minute(database, 5),
+            "pages_per_minute_1h": _per_minute(database, 60),
+        },
+        "queue": {"queued": pages["queued"], "running": pages["running"], "pages": pages},
+        "index": {
+            "documents": index.document_count(),
+            "pages": index.page_count(),
+            "outbox": queue.outbox_length(database),
+            "rebuilding": index.rebuilding,
+        },
+        "disk": {"free_bytes": disk.free, "total_bytes": disk.total, "path": str(data_dir)},
+    }

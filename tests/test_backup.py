@@ -1,0 +1,182 @@
+"""Backups while the database is written, restore, retention and the archive's reconciliation."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+import subprocess
+import sys
+import threading
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from sqlalchemy import Engine
+
+from docvault import backup
+from docvault.archive import archive_file
+from docvault.db import write_transaction
+from docvault.errors import DatabaseError
+from docvault.models import Document
+
+
+def add_document(database: Engine, data_dir: Path, source: Path) -> int:
+    archived = archive_file(source, data_dir)
+    with write_transaction(database) as session:
+        row = Document(
+            sha256=archived.sha256,
+            original_name=source.name,
+            inbox="inbox",
+            original_path=str(source),
+            archive_path=archived.relative_path,
+            size_bytes=archived.size_bytes,
+        )
+        session.add(row)
+        session.flush()
+        return int(row.id or 0)
+
+
+def document_count(path: Path) -> int:
+    connection = sqlite3.connect(path)
+    try:
+        return int(connection.execute("SELECT count(*) FROM documents").fetchone()[0])
+    finally:
+        connection.close()
+
+
+def test_backup_taken_while_writing_opens_and_passes_integrity_check(
+    database: Engine, tmp_path: Path
+) -> None:
+    data_dir = tmp_path / "data"
+    writing = threading.Event()
+    stop = threading.Event()
+
+    def write_documents() -> None:
+        number = 0
+        while not stop.is_set():
+            number += 1
+            with write_transaction(database) as session:
+                session.add(
+                    Document(
+                        sha256=f"{number:064x}",
+                        original_name=f"fax-{number}.pdf",
+                        inbox="fax",
+                        original_path=f"/srv/fax/fax-{number}.pdf",
+                        archive_path=f"archive/{number}",
+                        size_bytes=number,
+                    )
+                )
+            writing.set()
+
+    writer = threading.Thread(target=write_documents)
+    writer.start()
+    try:
+        assert writing.wait(10)
+        copy = backup.backup_database(database, tmp_path / "backups" / "copy.sqlite3")
+    finally:
+        stop.set()
+        writer.join()
+    assert backup.integrity_problem(copy) is None
+    assert 0 < document_count(copy) <= document_count(data_dir / "docvault.sqlite3")
+    assert [path.name for path in copy.parent.iterdir()] == ["copy.sqlite3"]
+
+
+def test_archive_snapshot_is_hard_links_with_a_manifest_sha256sum_accepts(
+    database: Engine, tmp_path: Path, fixtures_dir: Path
+) -> None:
+    data_dir = tmp_path / "data"
+    add_document(database, data_dir, fixtures_dir / "pymupdf__small-table.pdf")
+    add_document(database, data_dir, fixtures_dir / "ocrmypdf__typewriter.png")
+    snapshot = backup.backup(database, data_dir, tmp_path / "backups", include_archive=True)
+    assert (snapshot.archive_files, snapshot.linked_files) == (2, 2)
+    checked = subprocess.run(
+        ["sha256sum", "-c", backup.MANIFEST_NAME],
+        cwd=snapshot.folder,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert checked.stdout.count(": OK") == 2
+
+
+def test_restore_refuses_while_the_database_is_open_then_brings_the_backup_back(
+    database: Engine, tmp_path: Path, fixtures_dir: Path
+) -> None:
+    data_dir = tmp_path / "data"
+    add_document(database, data_dir, fixtures_dir / "pymupdf__small-table.pdf")
+    snapshot = backup.backup(database, data_dir, tmp_path / "backups", include_archive=True)
+    add_document(database, data_dir, fixtures_dir / "ocrmypdf__typewriter.png")
+    lost = next((data_dir / "archive").rglob("*.pdf"))
+    lost.unlink()
+    database.dispose()
+
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
+            "c.execute('SELECT 1 FROM documents').fetchall(); print('open', flush=True); "
+            "sys.stdin.read()",
+            str(data_dir / "docvault.sqlite3"),
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout is not None
+        assert holder.stdout.readline() == "open\n"
+        with pytest.raises(DatabaseError, match="is the docvault service running"):
+            backup.restore(snapshot.folder, data_dir)
+    finally:
+        holder.communicate("")
+    kept = backup.restore(snapshot.folder, data_dir)
+    assert document_count(data_dir / "docvault.sqlite3") == 1
+    assert document_count(kept) == 2
+    assert lost.is_file()
+
+
+def test_verify_reports_changed_missing_and_orphaned_files(
+    database: Engine, tmp_path: Path, fixtures_dir: Path
+) -> None:
+    data_dir = tmp_path / "data"
+    add_document(database, data_dir, fixtures_dir / "pymupdf__small-table.pdf")
+    changed_id = add_document(database, data_dir, fixtures_dir / "ocrmypdf__typewriter.png")
+    missing_id = add_document(database, data_dir, fixtures_dir / "libtiff__testfax4.tiff")
+    next((data_dir / "archive").rglob("*.png")).write_bytes(b"edited")
+    next((data_dir / "archive").rglob("*.tiff")).unlink()
+    orphan = data_dir / "archive" / "ab" / ("ab" * 32 + ".pdf")
+    orphan.parent.mkdir(exist_ok=True)
+    shutil.copy(fixtures_dir / "ocrmypdf__skew.pdf", orphan)
+
+    findings = backup.verify_archive(database, data_dir)
+
+    assert sorted((f.kind, f.document_id) for f in findings) == [
+        ("changed", changed_id),
+        ("missing", missing_id),
+        ("orphaned", None),
+    ]
+    by_kind = {finding.kind: finding.message for finding in findings}
+    assert "copy the file back from a backup" in by_kind["changed"]
+    assert "Restore it from a backup" in by_kind["missing"]
+    assert str(orphan) in by_kind["orphaned"]
+
+
+def test_scheduled_backup_runs_once_a_day_and_keeps_the_newest(
+    database: Engine, tmp_path: Path
+) -> None:
+    folder = tmp_path / "data" / "backups"
+    start = datetime(2025, 3, 1, 2, 0, tzinfo=UTC)
+    made = []
+    for hour in range(0, 24 * 4, 1):
+        result = backup.backup_if_due(database, folder, keep=3, now=start + timedelta(hours=hour))
+        if result is not None:
+            made.append(result.name)
+    assert made == [
+        "docvault-20250301T020000Z.sqlite3",
+        "docvault-20250302T020000Z.sqlite3",
+        "docvault-20250303T020000Z.sqlite3",
+        "docvault-20250304T020000Z.sqlite3",
+    ]
+    assert sorted(path.name for path in folder.iterdir()) == made[1:]

@@ -1,0 +1,192 @@
+"""`docvault doctor` on a healthy setup and on deliberately broken ones: each fault, its line."""
+
+from __future__ import annotations
+
+import os
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from docvault import db
+from docvault.config import Settings, load_settings
+from docvault.doctor import CheckResult, Probes, diagnose
+from docvault.testing.engine_sim import EngineSimulator, SimulatorConfig
+from tests.support.daemon import free_port
+
+NOW = datetime(2025, 6, 2, 9, 30, tzinfo=UTC)
+
+
+def settings_for(tmp_path: Path, **environment: str) -> Settings:
+    return load_settings(environ={"DOCVAULT_CONFIG": "", **environment}, cwd=tmp_path)
+
+
+def healthy(tmp_path: Path, **environment: str) -> Settings:
+    """Data and inbox folders, a migrated database: what `docvault db upgrade` leaves."""
+    settings = settings_for(tmp_path, **environment)
+    for inbox in settings.inboxes:
+        inbox.path.mkdir(parents=True)
+    engine = db.make_engine(settings.database_path)
+    db.upgrade(engine)
+    engine.dispose()
+    return settings
+
+
+def local_mounts(tmp_path: Path) -> Path:
+    mounts = tmp_path / "local-mounts"
+    mounts.write_text("/dev/sda1 / ext4 rw,relatime 0 0\n")
+    return mounts
+
+
+def probes(tmp_path: Path, **overrides: object) -> Probes:
+    values: dict[str, object] = {
+        "mounts": local_mounts(tmp_path),
+        "clock": lambda: NOW,
+        "service_user": "root",
+    }
+    values.update(overrides)
+    return Probes(**values)  # type: ignore[arg-type]
+
+
+def failures(results: list[CheckResult]) -> dict[str, str]:
+    return {result.name: result.render() for result in results if not result.ok}
+
+
+def test_a_healthy_cpu_setup_passes_every_check_but_the_missing_index(tmp_path: Path) -> None:
+    settings = healthy(tmp_path)
+    results = diagnose(lambda: settings, probes(tmp_path))
+    # The index is created by the service's first start, and doctor says so.
+    assert list(failures(results)) == ["search index"]
+    assert "start the docvault service" in failures(results)["search index"]
+    assert [result.name for result in results][:2] == ["config", "data folder"]
+
+
+def test_an_invalid_setting_is_the_only_line(tmp_path: Path) -> None:
+    def load() -> Settings:
+        return settings_for(tmp_path, DOCVAULT_RENDER_DPI="100")
+
+    [result] = diagnose(load, probes(tmp_path))
+    assert not result.ok
+    assert "Setting 'render_dpi'" in result.line
+
+
+def test_a_config_file_readable_by_everyone_is_reported(tmp_path: Path) -> None:
+    config = tmp_path / "docvault.toml"
+    config.write_text('engine = "cpu"\n')
+    config.chmod(0o644)
+    settings = load_settings(config, environ={}, cwd=tmp_path)
+    [result] = [r for r in diagnose(lambda: settings, probes(tmp_path)) if r.name == "config"]
+    assert not result.ok
+    assert f"chmod 0640 {config}" in result.fix
+
+
+def test_missing_folders_unwritable_inbox_and_missing_database(tmp_path: Path) -> None:
+    if os.geteuid() != 0:
+        pytest.skip("the service-user permission check needs root to look as another user")
+    settings = settings_for(tmp_path)
+    settings.data_path.mkdir()
+    inbox = settings.inboxes[0].path
+    inbox.mkdir(mode=0o755)
+    found = failures(diagnose(lambda: settings, probes(tmp_path, service_user="nobody")))
+    assert f"{settings.data_path} is not writable by nobody" in found["data folder"]
+    assert "is not writable by nobody" in found["inbox inbox"]
+    assert "run `docvault db upgrade`" in found["database"]
+
+
+def test_inbox_on_a_network_mount_without_polling(tmp_path: Path) -> None:
+    settings = healthy(tmp_path)
+    inbox = settings.inboxes[0].path
+    mounts = tmp_path / "mounts"
+    mounts.write_text(f"/dev/sda1 / ext4 rw 0 0\n//nas/scans {inbox} cifs rw,vers=3.0 0 0\n")
+    found = failures(diagnose(lambda: settings, probes(tmp_path, mounts=mounts)))
+    assert "is on a cifs network mount" in found["inbox inbox mount"]
+    assert "set polling = true for inbox inbox" in found["inbox inbox mount"]
+
+    polling = healthy(tmp_path / "polling", DOCVAULT_POLLING="true")
+    mounts.write_text(f"//nas/scans {polling.inboxes[0].path} cifs rw 0 0\n")
+    assert "inbox inbox mount" not in failures(
+        diagnose(lambda: polling, probes(tmp_path, mounts=mounts))
+    )
+
+
+def test_low_disk_space(tmp_path: Path) -> None:
+    settings = healthy(tmp_path)
+    found = failures(diagnose(lambda: settings, probes(tmp_path, minimum_free_bytes=2**62)))
+    assert "free space on that disk" in found["disk space"]
+
+
+def test_damaged_database_and_old_schema(tmp_path: Path) -> None:
+    settings = healthy(tmp_path)
+    settings.database_path.write_bytes(b"SQLite format 3\x00" + b"\xff" * 4000)
+    found = failures(diagnose(lambda: settings, probes(tmp_path)))
+    assert "fails integrity_check" in found["database integrity"]
+    assert "docvault restore" in found["database integrity"]
+
+    old = settings_for(tmp_path / "old")
+    old.data_path.mkdir(parents=True)
+    engine = db.make_engine(old.database_path)
+    with engine.begin() as connection:
+        connection.exec_driver_sql("CREATE TABLE notes (id INTEGER PRIMARY KEY)")
+    engine.dispose()
+    found = failures(diagnose(lambda: old, probes(tmp_path)))
+    assert "at revision none" in found["database schema"]
+
+
+def test_index_without_version_marker(tmp_path: Path) -> None:
+    settings = healthy(tmp_path)
+    settings.index_path.mkdir()
+    found = failures(diagnose(lambda: settings, probes(tmp_path)))
+    assert "has no version marker" in found["search index"]
+
+
+def test_engine_down_wrong_model_no_ninja_no_gpu(tmp_path: Path) -> None:
+    down_url = f"http://127.0.0.1:{free_port()}/v1"
+    with EngineSimulator(SimulatorConfig(models=("deepseek-ai/DeepSeek-OCR-2",))) as other:
+        settings = healthy(
+            tmp_path,
+            DOCVAULT_ENGINE="openai",
+            DOCVAULT_ENGINE_URL=f"{down_url},{other.base_url}",
+            DOCVAULT_VLLM_START="true",
+        )
+        found = failures(
+            diagnose(
+                lambda: settings,
+                probes(tmp_path, which=lambda name: None, gpu_visible=lambda: False),
+            )
+        )
+    assert "does not answer GET /models" in found[f"engine {down_url}"]
+    assert (
+        "serves deepseek-ai/DeepSeek-OCR-2, not ATH-MaaS/OvisOCR2"
+        in found[f"engine {other.base_url}"]
+    )
+    assert "pip install ninja" in found["ninja"]
+    assert "no NVIDIA GPU visible" in found["gpu"]
+
+
+def test_engine_serving_the_profile_model_passes(tmp_path: Path) -> None:
+    with EngineSimulator() as engine:
+        settings = healthy(tmp_path, DOCVAULT_ENGINE="openai", DOCVAULT_ENGINE_URL=engine.base_url)
+        results = diagnose(lambda: settings, probes(tmp_path, gpu_visible=lambda: True))
+    [endpoint] = [result for result in results if result.name.startswith("engine ")]
+    assert endpoint.ok
+    assert endpoint.line == "reachable, serves ATH-MaaS/OvisOCR2."
+
+
+def test_clock_before_2024_or_behind_the_database(tmp_path: Path) -> None:
+    settings = healthy(tmp_path)
+    found = failures(
+        diagnose(lambda: settings, probes(tmp_path, clock=lambda: datetime(2001, 1, 1, tzinfo=UTC)))
+    )
+    assert "timedatectl set-ntp true" in found["clock"]
+
+    engine = db.make_engine(settings.database_path)
+    with engine.begin() as connection:
+        connection.exec_driver_sql(
+            "INSERT INTO documents (sha256, original_name, inbox, original_path, archive_path, "
+            "size_bytes, tags, page_count, status, received_at, updated_at) VALUES ('a' , 'x.pdf', "
+            "'inbox', '/x.pdf', 'archive/a', 1, '', 1, 'done', '2025-06-03 10:00:00.000000', "
+            "'2025-06-03 10:00:00.000000')"
+        )
+    engine.dispose()
+    found = failures(diagnose(lambda: settings, probes(tmp_path)))
+    assert "behind the newest database entry (2025-06-03 10:00 UTC)" in found["clock"]

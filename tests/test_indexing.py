@@ -1,0 +1,160 @@
+"""The index driver: outbox replay, rebuild while searching, consistency repair, deletions."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import Engine
+
+from docvault import queue
+from docvault.errors import SearchIndexError
+from docvault.index import VERSION_FILE, IndexEntry
+from docvault.index import IndexWriter as WhooshWriter
+from docvault.indexing import ArchiveIndex, IndexWriter, rebuild_from_database, search
+from docvault.ocr.base import SamplingMode
+
+LETTER = "Dear colleague, Mrs Hannelore Brückner was seen today; metoprolol 50 mg continued."
+
+
+def _finished_page(database: Engine, text: str, sha: str = "a") -> int:
+    new = queue.NewDocument(
+        sha256=sha * 64,
+        original_name=f"{sha}.pdf",
+        inbox="fax",
+        original_path=f"/inbox/{sha}.pdf",
+        archive_path=f"archive/{sha}",
+        size_bytes=10,
+        tags=("cardiology",),
+    )
+    queue.record_document(database, new, 1)
+    (claim,) = queue.claim(database, "worker", limit=1, lease_seconds=60)
+    assert queue.complete(database, claim.page_id, "worker", text, False, [])
+    return claim.page_id
+
+
+def _writer(database: Engine, index: ArchiveIndex) -> IndexWriter:
+    writer = IndexWriter(database, index, batch_size=100, batch_seconds=0.05)
+    writer.start()
+    return writer
+
+
+def _found(database: Engine, index: ArchiveIndex, query: str) -> list[tuple[str, int]]:
+    return [(hit.file_name, hit.page) for hit in search(database, index, query).hits]
+
+
+def test_a_page_committed_before_a_crash_is_findable_after_restart(
+    database: Engine, tmp_path: Path
+) -> None:
+    _finished_page(database, LETTER)  # its outbox row is written, the index never saw it
+    index = ArchiveIndex(tmp_path / "index")
+    writer = _writer(database, index)
+    try:
+        assert writer.flush(timeout=30)
+        assert _found(database, index, "bruckner") == [("a.pdf", 1)]
+        assert queue.outbox_length(database) == 0
+    finally:
+        writer.stop()
+
+
+def test_rerunning_a_page_replaces_its_entry_and_deleting_removes_it(
+    database: Engine, tmp_path: Path
+) -> None:
+    page_id = _finished_page(database, LETTER)
+    index = ArchiveIndex(tmp_path / "index")
+    writer = _writer(database, index)
+    try:
+        assert writer.flush(timeout=30)
+        queue.request_rerun(database, [page_id], SamplingMode.penalty)
+        (claim,) = queue.claim(database, "worker", limit=1, lease_seconds=60)
+        queue.complete(database, claim.page_id, "worker", "Bisoprolol 5 mg instead.", False, [])
+        assert writer.flush(timeout=30)
+        assert _found(database, index, "metoprolol") == []
+        assert _found(database, index, "bisoprolol") == [("a.pdf", 1)]
+        queue.delete_document(database, claim.document_id)
+        assert writer.flush(timeout=30)
+        assert _found(database, index, "bisoprolol") == []
+    finally:
+        writer.stop()
+
+
+def test_the_consistency_check_repairs_a_page_missing_from_the_index(
+    database: Engine, tmp_path: Path
+) -> None:
+    page_id = _finished_page(database, LETTER)
+    index = ArchiveIndex(tmp_path / "index")
+    writer = _writer(database, index)
+    try:
+        assert writer.flush(timeout=30)
+        WhooshWriter(tmp_path / "index").apply([], [page_id])  # an entry lost somehow
+        index.reopen()
+        assert _found(database, index, "metoprolol") == []
+        assert writer.repair() == (1, 0)
+        assert _found(database, index, "metoprolol") == [("a.pdf", 1)]
+    finally:
+        writer.stop()
+
+
+def test_an_outdated_index_is_rebuilt_while_searches_answer_from_the_old_one(
+    database: Engine, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _finished_page(database, LETTER)
+    directory = tmp_path / "index"
+    rebuild_from_database(database, directory)
+    (directory / VERSION_FILE).write_text("0\n")  # written by an older docvault
+    index = ArchiveIndex(directory)
+    started, release = threading.Event(), threading.Event()
+    original = __import__("docvault.indexing", fromlist=["all_entries"]).all_entries
+
+    def slow_entries(engine: Engine) -> Iterator[IndexEntry]:
+        started.set()
+        assert release.wait(timeout=30)
+        yield from original(engine)
+
+    monkeypatch.setattr("docvault.indexing.all_entries", slow_entries)
+    writer = _writer(database, index)
+    try:
+        assert started.wait(timeout=30)
+        assert index.rebuilding
+        assert _found(database, index, "metoprolol") == [("a.pdf", 1)]  # the old index answers
+        release.set()
+        assert writer.flush(timeout=30)
+        assert not index.rebuilding
+        assert (directory / VERSION_FILE).read_text().strip() != "0"
+        assert _found(database, index, "metoprolol") == [("a.pdf", 1)]
+    finally:
+        release.set()
+        writer.stop()
+
+
+def test_a_corrupted_index_is_rebuilt_and_search_says_so_meanwhile(
+    database: Engine, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _finished_page(database, LETTER)
+    directory = tmp_path / "index"
+    rebuild_from_database(database, directory)
+    for segment in directory.glob("*.seg"):
+        segment.write_bytes(b"\x00garbage" * 64)
+    index = ArchiveIndex(directory)
+    started, release = threading.Event(), threading.Event()
+    original = __import__("docvault.indexing", fromlist=["all_entries"]).all_entries
+
+    def slow_entries(engine: Engine) -> Iterator[IndexEntry]:
+        started.set()
+        assert release.wait(timeout=30)
+        yield from original(engine)
+
+    monkeypatch.setattr("docvault.indexing.all_entries", slow_entries)
+    writer = _writer(database, index)
+    try:
+        assert started.wait(timeout=30)
+        with pytest.raises(SearchIndexError, match="is being rebuilt from the database"):
+            search(database, index, "metoprolol")
+        release.set()
+        assert writer.flush(timeout=30)
+        assert _found(database, index, "metoprolol") == [("a.pdf", 1)]
+    finally:
+        release.set()
+        writer.stop()

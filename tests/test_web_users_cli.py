@@ -1,0 +1,67 @@
+"""`docvault user …`: adding people, passwords from standard input, tokens."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+from sqlalchemy import Engine
+
+from docvault import auth
+from docvault.errors import AuthError
+from docvault.web.users_cli import make_users_group
+
+
+@pytest.fixture
+def run(database: Engine):  # type: ignore[no-untyped-def]
+    group = make_users_group(lambda: database)
+    runner = CliRunner()
+
+    def invoke(*arguments: str, stdin: str | None = None):  # type: ignore[no-untyped-def]
+        return runner.invoke(group, list(arguments), input=stdin)
+
+    return invoke
+
+
+def test_add_reads_the_password_from_standard_input(run, database: Engine) -> None:  # type: ignore[no-untyped-def]
+    result = run("add", "doctor", "--admin", stdin="long enough secret\n")
+    assert result.exit_code == 0, result.output
+    assert result.output == "User doctor added as an administrator.\n"
+    account = auth.log_in(database, "doctor", "long enough secret", "127.0.0.1")
+    assert account.is_admin
+    listed = run("list")
+    assert listed.output == "doctor  (administrator)\n"
+
+
+def test_add_refuses_a_short_password_and_a_taken_name(run) -> None:  # type: ignore[no-untyped-def]
+    short = run("add", "doctor", stdin="short\n")
+    assert short.exit_code == 1
+    assert "The password is too short: use at least 10 characters" in short.output
+    run("add", "doctor", stdin="long enough secret\n")
+    again = run("add", "doctor", stdin="long enough secret\n")
+    assert "The user 'doctor' already exists; use `docvault user passwd doctor`" in again.output
+
+
+def test_passwd_changes_the_password_and_remove_removes_the_user(run, database: Engine) -> None:  # type: ignore[no-untyped-def]
+    run("add", "doctor", stdin="long enough secret\n")
+    assert run("passwd", "doctor", stdin="another long secret\n").exit_code == 0
+    with pytest.raises(AuthError):
+        auth.log_in(database, "doctor", "long enough secret", "127.0.0.1")
+    auth.log_in(database, "doctor", "another long secret", "127.0.0.1")
+    assert run("remove", "doctor").output == "User doctor removed.\n"
+    missing = run("remove", "doctor")
+    assert missing.exit_code == 1
+    assert "There is no user 'doctor'; `docvault user list` shows who there is." in missing.output
+
+
+def test_tokens_are_shown_once_listed_without_secret_and_revoked(run, database: Engine) -> None:  # type: ignore[no-untyped-def]
+    run("add", "script", stdin="long enough secret\n")
+    token = run("token", "create", "script", "--label", "export").output.strip()
+    assert token.startswith("dv_")
+    assert len(token) > 40
+    assert auth.account_for_token(database, token) is not None
+    listed = run("token", "list").output
+    assert token not in listed
+    assert "\tscript\texport\t" in listed
+    assert run("token", "revoke", "1").output == "Token 1 revoked.\n"
+    assert auth.account_for_token(database, token) is None
+    assert "revoked" in run("token", "list").output
