@@ -145,7 +145,21 @@ SETTINGS: tuple[Setting, ...] = (
         "Start and supervise 'vllm serve' from docvault instead of using an engine run "
         "by its own systemd unit.",
     ),
-    Setting("vllm_command", "str", "vllm", "The vllm executable docvault starts."),
+    Setting(
+        "vllm_model",
+        "str",
+        "",
+        "The model 'vllm serve' loads when docvault starts it (a hub name or a local folder); "
+        "empty means the profile's model. Pass --served-model-name in vllm_extra_args when "
+        "a local folder serves the profile's model name.",
+    ),
+    Setting(
+        "vllm_command",
+        "str",
+        "vllm",
+        "The vllm command docvault starts (several words allowed, e.g. 'python3 -m "
+        "vllm.entrypoints.cli.main').",
+    ),
     Setting(
         "vllm_port",
         "int",

@@ -13,6 +13,7 @@ import contextlib
 import logging
 import os
 import secrets
+import shlex
 import threading
 import time
 from dataclasses import dataclass, field
@@ -33,6 +34,7 @@ from docvault.notify import Notifier
 from docvault.ocr.base import Engine, PageImage, PageOutcome, SamplingMode
 from docvault.ocr.profiles import Profile, get_profile
 from docvault.ocr.schedule import transcribe_page
+from docvault.ocr.vllm_server import VllmServerSettings, VllmSupervisor
 from docvault.render import RenderOptions, RenderPool
 from docvault.web.status import EngineState, InboxState, ServiceStatus
 from docvault.worker import Worker
@@ -66,11 +68,40 @@ def build_engine(settings: Settings, profile: Profile) -> Engine:
         return RapidEngine(threads=settings.cpu_threads)
     from docvault.ocr.client import OpenAIEngine
 
+    endpoints = engine_endpoints(settings)
     return OpenAIEngine(
-        endpoints=list(settings.engine_url),
+        endpoints=endpoints,
         profile=profile,
         timeout_seconds=settings.engine_timeout_seconds,
-        concurrency=settings.concurrency * len(settings.engine_url),
+        concurrency=settings.concurrency * len(endpoints),
+    )
+
+
+def engine_endpoints(settings: Settings) -> list[str]:
+    """Where the engine answers: the one docvault starts itself, or the configured URLs."""
+    if settings.vllm_start:
+        return [f"http://127.0.0.1:{settings.vllm_port}/v1"]
+    return list(settings.engine_url)
+
+
+def build_supervisor(settings: Settings, profile: Profile) -> VllmSupervisor | None:
+    """The `vllm serve` process docvault starts and supervises, when vllm_start is set."""
+    if not settings.vllm_start:
+        return None
+    if settings.engine != "openai":
+        raise ConfigError(
+            "vllm_start",
+            settings.sources["vllm_start"],
+            "is true but engine is 'cpu'; set engine = \"openai\" to read pages with the "
+            "vLLM engine docvault starts.",
+        )
+    return VllmSupervisor(
+        VllmServerSettings(
+            model=settings.vllm_model or profile.model,
+            port=settings.vllm_port,
+            command=tuple(shlex.split(settings.vllm_command)),
+            arguments=tuple(shlex.split(settings.vllm_extra_args)),
+        )
     )
 
 
@@ -78,7 +109,7 @@ def worker_concurrency(settings: Settings) -> int:
     """Requests kept in flight: `concurrency` per endpoint, or the CPU engine's threads."""
     if settings.engine == "cpu":
         return int(settings.cpu_threads)
-    return int(settings.concurrency) * len(settings.engine_url)
+    return int(settings.concurrency) * len(engine_endpoints(settings))
 
 
 def open_database(settings: Settings) -> DatabaseEngine:
@@ -114,6 +145,7 @@ class Pipeline:
     index_writer: IndexWriter
     loop: asyncio.AbstractEventLoop
     owner: str = field(default_factory=queue.new_owner)
+    supervisor: VllmSupervisor | None = None
 
     def inspect(self, path: Path) -> tuple[int, str]:
         """Page count and kind, computed in the render pool (called from the intake thread)."""
@@ -271,7 +303,12 @@ async def run_daemon(
 ) -> None:
     """`docvault run`: intake, pipeline, index writer, jobs and web until `stop` is set."""
     loop = asyncio.get_running_loop()
+    supervisor = build_supervisor(settings, _check_profile(settings))
+    if supervisor is not None:
+        await supervisor.start()  # returns at once; pages wait (backoff) until it is healthy
+        logger.info("start: supervising %s", " ".join(supervisor.command_line()))
     pipeline = build_pipeline(settings, loop)
+    pipeline.supervisor = supervisor
     released = queue.release_dead_owners(pipeline.database, pipeline.owner)
     if released:
         logger.info("start: %d pages left running by an earlier process are queued again", released)
@@ -332,6 +369,8 @@ async def run_daemon(
         if web is not None:
             web.stop()
         await pipeline.close()
+        if supervisor is not None:
+            await supervisor.stop()
         logger.info("docvault stopped")
 
 
@@ -405,7 +444,17 @@ def engine_states(pipeline: Pipeline) -> list[EngineState]:
             )
         ]
     states: list[EngineState] = []
+    supervised = pipeline.supervisor.state if pipeline.supervisor is not None else None
     for endpoint in endpoint_states():
+        if supervised is not None and supervised.status in ("starting", "down"):
+            starting = EngineState(
+                name=endpoint.base_url,
+                state="starting" if supervised.status == "starting" else "down",
+                in_flight=endpoint.in_flight,
+            )
+            starting["detail"] = supervised.last_error or "vllm serve is starting (minutes)"
+            states.append(starting)
+            continue
         entry = EngineState(
             name=endpoint.base_url,
             state="up" if endpoint.up else "down",
