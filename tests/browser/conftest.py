@@ -22,7 +22,7 @@ CHROMIUM_ARGUMENTS = [
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     if not Path(CHROMIUM).exists():
         pytest.fail("Debian's chromium is missing: run `make browser` (apt-get install chromium).")
