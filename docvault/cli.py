@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import signal
 import sys
 import time
@@ -42,7 +43,7 @@ def configure_logging(level: str) -> None:
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(level.upper())
-    for noisy in ("apscheduler", "httpx", "httpcore", "watchdog", "uvicorn.error"):
+    for noisy in ("apscheduler", "httpx", "httpcore", "watchdog", "uvicorn.error", "alembic"):
         logging.getLogger(noisy).setLevel(logging.WARNING)
 
 
@@ -76,6 +77,9 @@ def friendly_errors(function: F) -> F:
 @click.pass_context
 def main(context: click.Context, config: Path | None, debug: bool) -> None:
     """docvault: turns clinic inbox folders into a searchable, trustworthy archive."""
+    # Everything docvault writes (database, archive, index, backups) holds medical records:
+    # readable by the service user alone, whatever the calling shell's umask is.
+    os.umask(0o077)
     context.obj = State(config, debug)
 
 

@@ -409,14 +409,27 @@ def _number_problem(setting: Setting, raw: Any) -> str | None:
 
 
 def find_config_file(explicit: Path | None, environ: Mapping[str, str]) -> Path | None:
-    """The TOML file to read: --config, else $DOCVAULT_CONFIG, else the usual places."""
+    """The TOML file to read: --config, else $DOCVAULT_CONFIG, else the usual places.
+
+    DOCVAULT_CONFIG set to an empty string means "no file at all": the built-in defaults
+    and the environment only (tests and scripts use it so that a server's
+    /etc/docvault/docvault.toml can never leak into them).
+    """
     if explicit is not None:
         return explicit
-    if environ.get("DOCVAULT_CONFIG"):
-        return Path(environ["DOCVAULT_CONFIG"])
+    if "DOCVAULT_CONFIG" in environ:
+        return Path(environ["DOCVAULT_CONFIG"]) if environ["DOCVAULT_CONFIG"] else None
     for candidate in DEFAULT_CONFIG_PATHS:
-        if candidate.is_file():
-            return candidate
+        try:
+            if candidate.is_file():
+                return candidate
+        except PermissionError:
+            raise ConfigError(
+                "config",
+                f"config file {candidate}",
+                "exists but this user may not read it; run docvault as the service user "
+                "(runuser -u docvault -- ...) or pass --config with a readable file.",
+            ) from None
     return None
 
 

@@ -501,6 +501,13 @@ class IndexWriter:
                 f"The search index {self.directory} is locked by another writer. docvault "
                 f"runs one index writer: stop the other docvault service or command."
             ) from error
+        except PermissionError as error:
+            raise SearchIndexError(
+                f"The search index {self.directory} cannot be written by this user "
+                f"({error.strerror}: {error.filename}): it belongs to another user. Run docvault "
+                f"as the service user, or give the folder back to it "
+                f"(chown -R docvault: {self.directory})."
+            ) from error
         except (OSError, index.IndexError) as error:
             raise SearchIndexError(
                 f"The search index {self.directory} cannot be written ({error}). "

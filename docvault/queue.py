@@ -209,6 +209,18 @@ def _leased_page(session: Session, page_id: int, owner: str) -> Page | None:
     return page
 
 
+@dataclass(frozen=True)
+class FinishedPage:
+    """A page's result as the worker hands it to `complete_many`."""
+
+    page_id: int
+    text: str
+    looped: bool
+    attempts: Sequence[AttemptRecord]
+    warnings: Sequence[str] = ()
+    image_size: tuple[int, int] | None = None
+
+
 def complete(
     engine: Engine,
     page_id: int,
@@ -223,22 +235,49 @@ def complete(
 
     Returns False (and changes nothing) when the lease was lost in the meantime.
     """
+    finished = FinishedPage(page_id, text, looped, attempts, warnings, image_size)
+    return complete_many(engine, owner, [finished])[0]
+
+
+def complete_many(engine: Engine, owner: str, finished: Sequence[FinishedPage]) -> list[bool]:
+    """`complete` for several pages in one transaction; one flag per page, in order.
+
+    At 32 requests in flight pages finish a few milliseconds apart; one transaction for
+    the pages that finished while the previous one was written saves a thread hop, a write
+    lock and a document refresh per page. A page whose lease was lost is left unchanged
+    (False) and does not stop the others.
+    """
     now = utcnow()
     with write_transaction(engine) as session:
-        page = _leased_page(session, page_id, owner)
-        if page is None:
-            return False
-        page.status = PageStatus.looped if looped else PageStatus.done
-        page.markdown = text
-        page.error = None
-        page.warnings = "\n".join(warnings) or None
-        if image_size is not None:
-            page.image_width, page.image_height = image_size
-        _finish(session, page, now)
-        _add_attempts(session, page_id, attempts)
-        session.add(IndexOutbox(page_id=page_id, document_id=page.document_id))
-        _refresh_document(session, page.document_id, now)
-        return True
+        stored: list[bool] = []
+        documents: set[int] = set()
+        for page_result in finished:
+            document_id = _store_finished(session, owner, page_result, now)
+            stored.append(document_id is not None)
+            if document_id is not None:
+                documents.add(document_id)
+        for document_id in sorted(documents):
+            _refresh_document(session, document_id, now)
+        return stored
+
+
+def _store_finished(
+    session: Session, owner: str, finished: FinishedPage, now: datetime
+) -> int | None:
+    """Write one finished page; its document's id, or None when the lease was lost."""
+    page = _leased_page(session, finished.page_id, owner)
+    if page is None:
+        return None
+    page.status = PageStatus.looped if finished.looped else PageStatus.done
+    page.markdown = finished.text
+    page.error = None
+    page.warnings = "\n".join(finished.warnings) or None
+    if finished.image_size is not None:
+        page.image_width, page.image_height = finished.image_size
+    _finish(session, page, now)
+    _add_attempts(session, finished.page_id, finished.attempts)
+    session.add(IndexOutbox(page_id=finished.page_id, document_id=page.document_id))
+    return page.document_id
 
 
 def fail(

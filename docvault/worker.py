@@ -31,7 +31,7 @@ from docvault.errors import (
     RenderError,
 )
 from docvault.ocr.base import AttemptRecord, Engine, PageImage, PageOutcome, SamplingMode
-from docvault.queue import ClaimedPage
+from docvault.queue import ClaimedPage, FinishedPage
 
 logger = logging.getLogger(__name__)
 
@@ -75,6 +75,14 @@ class WorkerStats:
         return recent * 60.0 / window_seconds
 
 
+@dataclass(frozen=True)
+class _Transcribed:
+    claim: ClaimedPage
+    outcome: PageOutcome
+    warnings: tuple[str, ...]
+    size: tuple[int, int]
+
+
 @dataclass
 class _Rendered:
     claim: ClaimedPage
@@ -116,6 +124,9 @@ class Worker:
         self._backoff = 0.0
         self._paused_until = 0.0
         self._held: set[int] = set()
+        # Transcribed pages wait here for the store task, which writes all that are waiting
+        # in one transaction; the consumer meanwhile sends its next page to the engine.
+        self._transcribed: asyncio.Queue[_Transcribed] = asyncio.Queue()
 
     def wake(self) -> None:
         """New work may be queued (call from the event loop's thread)."""
@@ -125,17 +136,19 @@ class Worker:
         """Work until `stop` is set, then let requests in flight finish for `drain_seconds`."""
         buffer: asyncio.Queue[_Rendered] = asyncio.Queue()
         producer = asyncio.create_task(self._produce(stop, buffer), name="worker-producer")
+        storer = asyncio.create_task(self._store_transcribed(), name="worker-store")
         consumers = [
             asyncio.create_task(self._consume(stop, buffer), name=f"worker-{number}")
             for number in range(self.concurrency)
         ]
         await stop.wait()
-        await self._finish(producer, consumers, buffer, drain_seconds)
+        await self._finish(producer, consumers, storer, buffer, drain_seconds)
 
     async def _finish(
         self,
         producer: asyncio.Task[None],
         consumers: list[asyncio.Task[None]],
+        storer: asyncio.Task[None],
         buffer: asyncio.Queue[_Rendered],
         drain_seconds: float,
     ) -> None:
@@ -145,6 +158,9 @@ class Worker:
         for task in pending:
             task.cancel()
         await asyncio.gather(*consumers, return_exceptions=True)
+        await self._transcribed.join()  # every transcribed page stored before the release
+        storer.cancel()
+        await asyncio.gather(storer, return_exceptions=True)
         while not buffer.empty():
             item = buffer.get_nowait()
             await self._release(item.claim, 0.0, (), "docvault stopped before reading it")
@@ -237,26 +253,42 @@ class Worker:
             return
         self._engine_up()
         size = (item.image.width, item.image.height)
-        await self._complete(claim, outcome, item.warnings, size)
+        # Stored by the store task: this consumer's next request leaves at once instead of
+        # after a thread hop and a write transaction (the engine would see one fewer).
+        self._transcribed.put_nowait(_Transcribed(claim, outcome, item.warnings, size))
 
-    async def _complete(
-        self,
-        claim: ClaimedPage,
-        outcome: PageOutcome,
-        warnings: Sequence[str],
-        size: tuple[int, int],
-    ) -> None:
-        stored = await asyncio.to_thread(
-            queue.complete,
-            self.database,
-            claim.page_id,
-            self.owner,
-            outcome.text,
-            outcome.looped,
-            outcome.attempts,
-            warnings,
-            size,
-        )
+    async def _store_transcribed(self) -> None:
+        """Write transcribed pages as they come: all that wait, in one transaction."""
+        while True:
+            batch = [await self._transcribed.get()]
+            while not self._transcribed.empty():
+                batch.append(self._transcribed.get_nowait())
+            try:
+                await self._complete(batch)
+            except Exception:
+                # The pages keep their lease; it expires and they are read again.
+                logger.exception("%d finished pages could not be stored", len(batch))
+            finally:
+                for _ in batch:
+                    self._transcribed.task_done()
+
+    async def _complete(self, batch: Sequence[_Transcribed]) -> None:
+        finished = [
+            FinishedPage(
+                item.claim.page_id,
+                item.outcome.text,
+                item.outcome.looped,
+                item.outcome.attempts,
+                item.warnings,
+                item.size,
+            )
+            for item in batch
+        ]
+        stored = await asyncio.to_thread(queue.complete_many, self.database, self.owner, finished)
+        for item, was_stored in zip(batch, stored, strict=True):
+            self._completed(item.claim, item.outcome, was_stored)
+
+    def _completed(self, claim: ClaimedPage, outcome: PageOutcome, stored: bool) -> None:
         self._held.discard(claim.page_id)
         if not stored:
             logger.warning("%s: finished after its lease was lost; the newer run wins", claim.label)
