@@ -40,7 +40,7 @@ from bench.loadgen import run_load
 from bench.pages import render_letters, write_letters
 from docvault.ocr.base import SamplingMode
 from docvault.ocr.profiles import get_profile
-from docvault.render import RenderOptions, render_page
+from docvault.render import RenderOptions, png_bytes, render_page
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 POLL_SECONDS = 0.05
@@ -114,9 +114,13 @@ class Daemon:
         self.inbox = folder / "inbox"
         self.database_path = folder / "docvault-data" / "docvault.sqlite3"
         self.log = folder / "daemon.log"
+        # A configuration file of its own naming its data folder and inbox: a benchmark run
+        # with DOCVAULT_CONFIG empty once read /etc/docvault/docvault.toml (a docvault before
+        # commit 2812ce0) and ran on that installation's data folder and inbox.
+        self.config = folder / "docvault.toml"
         self.environment = {
             **os.environ,
-            "DOCVAULT_CONFIG": "",
+            "DOCVAULT_CONFIG": str(self.config),
             "DOCVAULT_ENGINE": "openai",
             "DOCVAULT_ENGINE_URL": engine_url,
             "DOCVAULT_PROFILE": "ovisocr2",
@@ -129,6 +133,9 @@ class Daemon:
 
     def start(self) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
+        self.config.write_text(
+            f'data_dir = "{self.database_path.parent}"\ninbox = "{self.inbox}"\n', encoding="utf-8"
+        )
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "docvault", "run"],
@@ -407,7 +414,7 @@ def _component_costs(letters: list[Path]) -> dict[str, float]:
                     dpi=options.dpi, colorspace=pymupdf.csGRAY, alpha=False
                 )
             rasterised = time.process_time()
-            pixmap.tobytes("png")
+            png_bytes(pixmap)
             encoded = time.process_time()
             image = render_page(path, number, options).image
             rendered = time.process_time()

