@@ -680,7 +680,7 @@ class SearchIndex:
         try:
             return cls(directory)
         except SearchIndexError as error:
-            logger.warning("%s", error)
+            logger.warning("%s", error.message)  # not the error: its traceback holds files
         # Collected only now: the traceback kept the leaked segment file alive until here.
         _collect_leaked_segment_files()
         return None

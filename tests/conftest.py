@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -33,3 +35,14 @@ def simulator() -> Iterator[EngineSimulator]:
     """The loopback engine simulator: fast, no loops, no 503s (tests override as needed)."""
     with EngineSimulator(SimulatorConfig(speed=50.0, loop_fraction=0.0)) as engine:
         yield engine
+
+
+@pytest.fixture
+def damaged_index_files() -> Iterator[None]:
+    """For tests that damage an index on purpose: Whoosh leaves the file of a segment it
+    failed to read unclosed; reclaim it here, quietly, instead of as a ResourceWarning in
+    whichever later test the garbage collector happens to run."""
+    yield
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ResourceWarning)
+        gc.collect()

@@ -244,6 +244,7 @@ def test_missing_directory_and_missing_marker_need_rebuild(directory: Path) -> N
         IndexWriter(directory)
 
 
+@pytest.mark.usefixtures("damaged_index_files")
 def test_deleted_table_of_contents_needs_rebuild(directory: Path) -> None:
     for toc in directory.glob("*.toc"):
         toc.unlink()
@@ -253,6 +254,7 @@ def test_deleted_table_of_contents_needs_rebuild(directory: Path) -> None:
     assert SearchIndex.open_or_none(directory) is None
 
 
+@pytest.mark.usefixtures("damaged_index_files")
 def test_garbage_segment_needs_rebuild(directory: Path) -> None:
     for segment in directory.glob("*.seg"):
         segment.write_bytes(b"\x00garbage" * 64)
@@ -287,6 +289,7 @@ def test_rebuild_swaps_in_a_new_index_while_the_old_one_answers(directory: Path)
     assert [p.name for p in directory.parent.iterdir()] == ["index"]
 
 
+@pytest.mark.usefixtures("damaged_index_files")
 def test_rebuild_replaces_a_corrupt_index(directory: Path) -> None:
     for toc in directory.glob("*.toc"):
         toc.unlink()

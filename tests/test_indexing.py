@@ -129,6 +129,7 @@ def test_an_outdated_index_is_rebuilt_while_searches_answer_from_the_old_one(
         writer.stop()
 
 
+@pytest.mark.usefixtures("damaged_index_files")
 def test_a_corrupted_index_is_rebuilt_and_search_says_so_meanwhile(
     database: Engine, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -158,3 +159,31 @@ def test_a_corrupted_index_is_rebuilt_and_search_says_so_meanwhile(
     finally:
         release.set()
         writer.stop()
+
+
+def test_the_nightly_optimize_merges_segments_and_search_still_answers(
+    database: Engine, tmp_path: Path
+) -> None:
+    index = ArchiveIndex(tmp_path / "index")
+    writer = _writer(database, index)
+    try:
+        for sha in "abc":
+            _finished_page(database, f"{LETTER} {sha}", sha=sha)
+            assert writer.flush(timeout=30)
+        assert len(list((tmp_path / "index").glob("*.seg"))) > 1
+        writer.request_optimize()
+        assert writer.flush(timeout=30)
+        assert wait_until_one_segment(tmp_path / "index")
+        assert sorted(_found(database, index, "metoprolol")) == [
+            ("a.pdf", 1),
+            ("b.pdf", 1),
+            ("c.pdf", 1),
+        ]
+    finally:
+        writer.stop()
+
+
+def wait_until_one_segment(directory: Path) -> bool:
+    from tests.support.daemon import wait_for
+
+    return bool(wait_for(lambda: len(list(directory.glob("*.seg"))) == 1, 30, "one segment"))
