@@ -337,3 +337,29 @@ def test_served_models_lists_the_model_names() -> None:
             await engine.aclose()
 
     assert run(scenario()) == ["ATH-MaaS/OvisOCR2"]
+
+
+def test_every_endpoint_down_sends_nothing_and_says_so() -> None:
+    sent: list[httpx.Request] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        sent.append(request)
+        return httpx.Response(503, json={"error": {"message": "starting"}})
+
+    async def scenario() -> None:
+        engine = OpenAIEngine(
+            ["http://gpu:8000/v1"],
+            OVISOCR2,
+            timeout_seconds=5,
+            transport=httpx.MockTransport(handler),
+        )
+        try:
+            engine.endpoints[0].up = False
+            with pytest.raises(EngineUnavailable) as raised:
+                await engine.transcribe(IMAGE, OVISOCR2.request(SamplingMode.greedy))
+            assert getattr(raised.value, "request_sent", True) is False
+        finally:
+            await engine.aclose()
+
+    asyncio.run(scenario())
+    assert [request.url.path for request in sent] == ["/health"]

@@ -202,3 +202,14 @@ def test_rejected_page_ends_the_schedule_as_a_failure() -> None:
 
 def test_error_without_attempts_reads_as_none() -> None:
     assert attempts_of(EngineUnavailable("down")) == ()
+
+
+def test_a_call_refused_before_sending_is_not_recorded_as_an_attempt() -> None:
+    # Every endpoint marked down: the client raises without sending anything, so the
+    # attempt rows must not count an engine call that never happened.
+    unsent = EngineUnavailable("Every OCR engine endpoint is down.")
+    unsent.request_sent = False  # type: ignore[attr-defined]
+    engine = ScriptedEngine((LOOP, "length"), unsent)
+    with pytest.raises(EngineUnavailable) as raised:
+        schedule(engine)
+    assert [record.verdict for record in attempts_of(raised.value)] == [Verdict.looped]

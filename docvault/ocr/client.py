@@ -142,11 +142,14 @@ class OpenAIEngine:
             reasons = "; ".join(
                 f"{endpoint.base_url}: {endpoint.last_error}" for endpoint in self.endpoints
             )
-            raise EngineUnavailable(
+            unavailable = EngineUnavailable(
                 f"Every OCR engine endpoint is down ({reasons}). Pages wait in the queue and "
                 "continue when an endpoint's health check passes; check that the engine is "
                 "running."
             )
+            # Nothing was sent: this is no engine call, so the schedule records no attempt.
+            unavailable.request_sent = False  # type: ignore[attr-defined]
+            raise unavailable
         return min(candidates, key=lambda endpoint: endpoint.in_flight)
 
     async def post(

@@ -118,16 +118,17 @@ async def attempt(
     try:
         return await engine.transcribe(image, request)
     except OcrError as error:
-        attempts.append(
-            AttemptRecord(
-                engine=engine.name,
-                request=request,
-                reply=None,
-                verdict=Verdict.error,
-                seconds=time.monotonic() - started,
-                error=error.message,
+        if getattr(error, "request_sent", True):  # a call refused before sending is no attempt
+            attempts.append(
+                AttemptRecord(
+                    engine=engine.name,
+                    request=request,
+                    reply=None,
+                    verdict=Verdict.error,
+                    seconds=time.monotonic() - started,
+                    error=error.message,
+                )
             )
-        )
         # OcrError (errors.py) declares no attempts field; the attribute name is documented
         # above and read back through attempts_of().
         setattr(error, ATTEMPTS_ATTRIBUTE, tuple(attempts))
