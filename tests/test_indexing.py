@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import Engine
 
-from docvault import queue
+from docvault import indexing, queue
 from docvault.errors import SearchIndexError
 from docvault.index import VERSION_FILE, IndexEntry
 from docvault.index import IndexWriter as WhooshWriter
@@ -97,6 +97,22 @@ def test_the_consistency_check_repairs_a_page_missing_from_the_index(
         writer.stop()
 
 
+def _hold_the_rebuild(
+    monkeypatch: pytest.MonkeyPatch,
+) -> tuple[threading.Event, threading.Event]:
+    """Make the rebuild wait for `release` once it has started (and set `started`)."""
+    started, release = threading.Event(), threading.Event()
+    original = indexing.all_entries
+
+    def slow_entries(engine: Engine) -> Iterator[IndexEntry]:
+        started.set()
+        assert release.wait(timeout=30)
+        yield from original(engine)
+
+    monkeypatch.setattr(indexing, "all_entries", slow_entries)
+    return started, release
+
+
 def test_an_outdated_index_is_rebuilt_while_searches_answer_from_the_old_one(
     database: Engine, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -105,15 +121,7 @@ def test_an_outdated_index_is_rebuilt_while_searches_answer_from_the_old_one(
     rebuild_from_database(database, directory)
     (directory / VERSION_FILE).write_text("0\n")  # written by an older docvault
     index = ArchiveIndex(directory)
-    started, release = threading.Event(), threading.Event()
-    original = __import__("docvault.indexing", fromlist=["all_entries"]).all_entries
-
-    def slow_entries(engine: Engine) -> Iterator[IndexEntry]:
-        started.set()
-        assert release.wait(timeout=30)
-        yield from original(engine)
-
-    monkeypatch.setattr("docvault.indexing.all_entries", slow_entries)
+    started, release = _hold_the_rebuild(monkeypatch)
     writer = _writer(database, index)
     try:
         assert started.wait(timeout=30)
@@ -139,15 +147,7 @@ def test_a_corrupted_index_is_rebuilt_and_search_says_so_meanwhile(
     for segment in directory.glob("*.seg"):
         segment.write_bytes(b"\x00garbage" * 64)
     index = ArchiveIndex(directory)
-    started, release = threading.Event(), threading.Event()
-    original = __import__("docvault.indexing", fromlist=["all_entries"]).all_entries
-
-    def slow_entries(engine: Engine) -> Iterator[IndexEntry]:
-        started.set()
-        assert release.wait(timeout=30)
-        yield from original(engine)
-
-    monkeypatch.setattr("docvault.indexing.all_entries", slow_entries)
+    started, release = _hold_the_rebuild(monkeypatch)
     writer = _writer(database, index)
     try:
         assert started.wait(timeout=30)
