@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine
 from typing import Any, TypeVar
 
 import httpx
@@ -117,6 +117,9 @@ def test_request_body_sent_is_the_profiles(
             "temperature": 0.0,
             "max_tokens": 4096,
             "chat_template_kwargs": {"enable_thinking": False},
+            # ovisocr2 streams its answers so that a loop can be cut early (issue 4).
+            "stream": True,
+            "stream_options": {"include_usage": True},
             **expected_extra,
         }
     ]
@@ -363,3 +366,114 @@ def test_every_endpoint_down_sends_nothing_and_says_so() -> None:
 
     asyncio.run(scenario())
     assert [request.url.path for request in sent] == ["/health"]
+
+
+def event_stream(*tokens: str, finish_reason: str = "stop", usage: bool = True) -> bytes:
+    """An answer in vLLM's OpenAI streaming format: one event per token, usage, [DONE]."""
+
+    def event(payload: object) -> bytes:
+        return f"data: {json.dumps(payload)}\n\n".encode()
+
+    def chunk(delta: dict[str, str], finish: str | None) -> bytes:
+        return event({"choices": [{"index": 0, "delta": delta, "finish_reason": finish}]})
+
+    events = [chunk({"role": "assistant"}, None)]
+    events += [chunk({"content": token}, None) for token in tokens]
+    events.append(chunk({}, finish_reason))
+    if usage:
+        counts = {"prompt_tokens": 2312, "completion_tokens": len(tokens)}
+        events.append(event({"choices": [], "usage": counts}))
+    return b"".join(events) + b"data: [DONE]\n\n"
+
+
+class EndlessLoop(httpx.AsyncByteStream):
+    """A stream that loops for ever, as greedy decoding does, and notes when it is closed."""
+
+    def __init__(self) -> None:
+        self.sent = 0
+        self.closed = False
+
+    async def __aiter__(self) -> AsyncIterator[bytes]:
+        yield b'data: {"choices":[{"index":0,"delta":{"content":"# Befund\\n\\n"}}]}\n\n'
+        while True:
+            self.sent += 1
+            yield b'data: {"choices":[{"index":0,"delta":{"content":"1"}}]}\n\n'
+
+    async def aclose(self) -> None:
+        self.closed = True
+
+
+def streamed(content: bytes | httpx.AsyncByteStream) -> httpx.Response:
+    headers = {"content-type": "text/event-stream"}
+    if isinstance(content, bytes):
+        return httpx.Response(200, headers=headers, content=content)
+    return httpx.Response(200, headers=headers, stream=content)
+
+
+def test_streamed_answer_is_read_to_its_end() -> None:
+    async def handler(request: httpx.Request) -> httpx.Response:
+        return streamed(event_stream("# Befund", "\n\n", "Text", finish_reason="length"))
+
+    reply = run(transcribe_once(engine_with(handler)))
+    assert (reply.text, reply.finish_reason, reply.cut_early) == (
+        "# Befund\n\nText",
+        "length",
+        False,
+    )
+    assert (reply.prompt_tokens, reply.completion_tokens) == (2312, 3)
+
+
+def test_streamed_answer_without_usage_counts_its_tokens() -> None:
+    async def handler(request: httpx.Request) -> httpx.Response:
+        return streamed(event_stream("Befund ", "ohne ", "Befund", usage=False))
+
+    reply = run(transcribe_once(engine_with(handler)))
+    assert (reply.text, reply.finish_reason, reply.completion_tokens) == (
+        "Befund ohne Befund",
+        "stop",
+        3,
+    )
+
+
+def test_looping_stream_is_cut_early_and_closed() -> None:
+    loop = EndlessLoop()
+
+    async def handler(request: httpx.Request) -> httpx.Response:
+        return streamed(loop)
+
+    reply = run(transcribe_once(engine_with(handler)))
+    assert reply.cut_early
+    assert reply.finish_reason == "length"
+    assert reply.text.startswith("# Befund\n\n1111")
+    assert reply.completion_tokens == loop.sent + 1 < 1024
+    assert loop.closed
+
+
+def test_error_status_to_a_streamed_request_is_classified_as_before() -> None:
+    message = "Image size (20000, 20000) exceeds the maximum allowed (2880, 2880)."
+
+    async def handler(request: httpx.Request) -> httpx.Response:
+        assert json.loads(request.content)["stream"] is True
+        return vllm_error(400, message)
+
+    with pytest.raises(EngineRequestRejected) as raised:
+        run(transcribe_once(engine_with(handler)))
+    assert raised.value.status_code == 400
+    assert message in raised.value.message
+
+
+def test_error_event_in_the_stream_is_classified_like_its_status() -> None:
+    async def handler(request: httpx.Request) -> httpx.Response:
+        error = {"error": {"message": "Service Unavailable", "code": 503}}
+        return streamed(f"data: {json.dumps(error)}\n\n".encode())
+
+    with pytest.raises(EngineUnavailable, match="HTTP 503"):
+        run(transcribe_once(engine_with(handler)))
+
+
+def test_stream_that_is_not_openai_is_a_configuration_error() -> None:
+    async def handler(request: httpx.Request) -> httpx.Response:
+        return streamed(b"data: <html>proxy login</html>\n\n")
+
+    with pytest.raises(EngineConfigurationError, match="not an OpenAI chat completion"):
+        run(transcribe_once(engine_with(handler)))

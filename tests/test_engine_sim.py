@@ -6,6 +6,7 @@ import asyncio
 import base64
 import hashlib
 import io
+import json
 import signal
 import socket
 import struct
@@ -22,6 +23,9 @@ import pymupdf
 import pytest
 from PIL import Image
 
+from docvault.ocr.base import EngineReply, PageImage, SamplingMode
+from docvault.ocr.client import OpenAIEngine
+from docvault.ocr.profiles import OVISOCR2
 from docvault.testing.engine_sim import (
     DEFAULT_MODEL,
     DEGENERATE_UNITS,
@@ -428,3 +432,40 @@ def test_command_line_serves_on_the_port_it_reports(tmp_path, page_png, http):
     # uvicorn shuts down on SIGTERM, then re-raises the signal as its exit status.
     assert process.returncode == -signal.SIGTERM
     assert b"Traceback" not in errors
+
+
+def test_streamed_answer_has_the_same_text_and_usage_as_a_whole_one(
+    start_simulator, page_png, http
+):
+    simulator = start_simulator()
+    whole = post_chat(http, simulator, chat_body(page_png))
+    body = chat_body(page_png, stream=True, stream_options={"include_usage": True})
+    with http.stream("POST", f"{simulator.base_url}/chat/completions", json=body) as response:
+        assert response.headers["content-type"].startswith("text/event-stream")
+        events = [line.removeprefix("data: ") for line in response.iter_lines() if line]
+    assert events[-1] == "[DONE]"
+    chunks = [json.loads(event) for event in events[:-1]]
+    text = "".join(chunk["choices"][0]["delta"].get("content", "") for chunk in chunks[:-1])
+    assert text == content_of(whole)
+    assert chunks[-2]["choices"][0]["finish_reason"] == "stop"
+    assert chunks[-1]["usage"] == whole.json()["usage"]
+
+
+def test_looping_page_streamed_is_cut_by_the_client_and_the_engine_stops(start_simulator, page_png):
+    # Real pacing at 20x: the whole loop would take 4096 x 2.9 ms / 20 = 0.6 s to stream.
+    simulator = start_simulator(loop_fraction=1.0, instant=False, speed=20.0)
+    image = PageImage(page_png, "image/png", 1275, 1650, "document 1 page 1")
+
+    async def transcribe() -> EngineReply:
+        engine = OpenAIEngine([simulator.base_url], OVISOCR2, timeout_seconds=10)
+        try:
+            return await engine.transcribe(image, OVISOCR2.request(SamplingMode.greedy))
+        finally:
+            await engine.aclose()
+
+    reply = asyncio.run(transcribe())
+    assert reply.cut_early
+    assert reply.finish_reason == "length"
+    assert reply.completion_tokens < 1024
+    wait_until(lambda: simulator.stats()["in_flight"] == 0)
+    assert simulator.stats()["streams"] == {"disconnected": 1}

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
 from docvault.ocr.base import Verdict
-from docvault.ocr.guard import deduplicated_prefix, verdict
+from docvault.ocr.guard import cut_early, deduplicated_prefix, verdict
 
 CORPUS = Path(__file__).parent / "guard_corpus"
 CASES = sorted(CORPUS.glob("*.md"))
@@ -111,3 +112,31 @@ def test_short_legitimate_runs_at_the_end_are_clean() -> None:
 def test_empty_output_is_clean() -> None:
     assert verdict("", "stop").verdict is Verdict.clean
     assert deduplicated_prefix("") == ""
+
+
+CLEAN_CASES = [path for path in CASES if expected_verdict(path) is not Verdict.looped]
+
+
+@pytest.mark.parametrize("path", CLEAN_CASES, ids=[path.name for path in CLEAN_CASES])
+def test_clean_output_is_never_cut_while_it_streams(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    # Every point a stream could be checked at: the end of each word and each character run.
+    ends = {match.end() for match in re.finditer(r"\S+\s*|(.)\1*", text)}
+    cut_at = [end for end in sorted(ends) if cut_early(text[:end])]
+    assert cut_at == [], f"cut after {cut_at[:1]} characters"
+
+
+@pytest.mark.parametrize(
+    "unit", ["1", "O ", "😊", "| 0 | 0 | 0 | 0 |\n", "<td>0</td>", "Mit freundlichen Grüßen\n"]
+)
+def test_loop_is_cut_early_and_the_cut_text_is_judged_looped(unit: str) -> None:
+    loop = LETTER + unit * 600
+    cut = next(end for end in range(len(LETTER), len(loop) + 1, 16) if cut_early(loop[:end]))
+    # Well before the 4096-token cap, which a loop of 600 repeats is far from.
+    assert cut < len(LETTER) + 600 * len(unit)
+    assert verdict(loop[:cut], "length").verdict is Verdict.looped
+
+
+def test_repeating_table_rows_followed_by_content_are_not_cut_before_fifty() -> None:
+    rows = "<tr><td></td><td></td></tr>\n" * 40 + "Unterschrift: Dr. Weber\n"
+    assert not any(cut_early(LETTER + rows[:end]) for end in range(1, len(rows) + 1))

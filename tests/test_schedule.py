@@ -213,3 +213,23 @@ def test_a_call_refused_before_sending_is_not_recorded_as_an_attempt() -> None:
     with pytest.raises(EngineUnavailable) as raised:
         schedule(engine)
     assert [record.verdict for record in attempts_of(raised.value)] == [Verdict.looped]
+
+
+class CuttingEngine(ScriptedEngine):
+    """A scripted engine whose first answer was a loop that the client stopped early."""
+
+    async def transcribe(self, image: PageImage, request: AttemptRequest) -> EngineReply:
+        reply = await super().transcribe(image, request)
+        if len(self.requests) == 1:
+            return EngineReply(reply.text, "length", 0, 512, 0.4, reply.endpoint, cut_early=True)
+        return reply
+
+
+def test_answer_cut_early_is_retried_as_a_loop_and_recorded_as_cut() -> None:
+    engine = CuttingEngine((PAGE + "1" * 600, "stop"), (PAGE, "stop"))
+    result = schedule(engine)
+    assert (result.text, result.looped) == (PAGE, False)
+    greedy, penalty = result.attempts
+    assert (greedy.verdict, greedy.request.as_settings()["cut_early"]) == (Verdict.looped, True)
+    assert penalty.request.mode is SamplingMode.penalty
+    assert "cut_early" not in penalty.request.as_settings()

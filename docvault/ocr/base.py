@@ -71,6 +71,7 @@ class EngineReply:
     completion_tokens: int
     seconds: float
     endpoint: str = ""
+    cut_early: bool = False  # the client stopped a streamed answer that plainly looped
 
 
 @dataclass(frozen=True)

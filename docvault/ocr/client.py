@@ -18,6 +18,7 @@ Errors are translated once, here, into docvault's OCR errors:
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import re
 import time
@@ -34,6 +35,7 @@ from docvault.errors import (
     EngineUnavailable,
     OcrError,
 )
+from docvault.ocr import guard
 from docvault.ocr.base import AttemptRequest, EngineReply, PageImage
 from docvault.ocr.profiles import Profile
 
@@ -51,6 +53,13 @@ STARTING_UP = re.compile(r"start(ing)?[ _-]?up|is loading|not (yet )?ready", re.
 PROBE_TIMEOUT_SECONDS = 10.0
 # How much of a non-JSON error body goes into a message.
 BODY_EXCERPT_CHARACTERS = 300
+# A profile with `stream_loop_cut` asks for the answer as a stream, with the token counts at its
+# end (vLLM 0.22.1 and SGLang both speak the OpenAI streaming format).
+STREAM_FIELDS: dict[str, Any] = {"stream": True, "stream_options": {"include_usage": True}}
+# A streamed answer is checked for a loop every this many tokens: a check of the text's last
+# 4096 characters costs ~0.03 ms, and a loop plain enough to cut (guard.EARLY_CUT) needs a
+# few hundred tokens anyway, so checking more often would not cut much sooner.
+LOOP_CHECK_CHUNKS = 64
 
 
 @dataclass
@@ -121,11 +130,11 @@ class OpenAIEngine:
         """Make exactly one attempt at transcribing the page on the least busy endpoint."""
         endpoint = await self.choose_endpoint()
         body = self.profile.request_body(image, request)
+        if self.profile.stream_loop_cut:
+            body = {**body, **STREAM_FIELDS}
         endpoint.in_flight += 1
-        started = time.monotonic()
         try:
-            response = await self.post(endpoint, body, image)
-            reply = parse_reply(response, endpoint.base_url, image, time.monotonic() - started)
+            reply = await self.post(endpoint, body, image)
         except EngineUnavailable as error:
             self.mark_down(endpoint, error.message)
             raise
@@ -152,15 +161,13 @@ class OpenAIEngine:
             raise unavailable
         return min(candidates, key=lambda endpoint: endpoint.in_flight)
 
-    async def post(
-        self, endpoint: Endpoint, body: dict[str, Any], image: PageImage
-    ) -> httpx.Response:
+    async def post(self, endpoint: Endpoint, body: dict[str, Any], image: PageImage) -> EngineReply:
         """POST the attempt, within the hard timeout, resending once after a connection reset."""
-        url = f"{endpoint.base_url}/chat/completions"
+        started = time.monotonic()
         try:
             async with asyncio.timeout(self.timeout_seconds):
                 try:
-                    return await self.client.post(url, json=body)
+                    return await self.exchange(endpoint, body, image, started)
                 except CONNECTION_RESET_ERRORS as error:
                     logger.info(
                         "%s: connection to %s was reset (%s); sending the request again",
@@ -168,7 +175,7 @@ class OpenAIEngine:
                         endpoint.base_url,
                         error,
                     )
-                    return await self.client.post(url, json=body)
+                    return await self.exchange(endpoint, body, image, started)
         except (TimeoutError, httpx.TimeoutException) as error:
             if isinstance(error, httpx.ConnectTimeout):
                 raise unreachable(endpoint, error) from error
@@ -180,6 +187,24 @@ class OpenAIEngine:
             ) from error
         except httpx.TransportError as error:
             raise unreachable(endpoint, error) from error
+
+    async def exchange(
+        self, endpoint: Endpoint, body: dict[str, Any], image: PageImage, started: float
+    ) -> EngineReply:
+        """Send the request once and read its answer, streamed or whole."""
+        url = f"{endpoint.base_url}/chat/completions"
+        if not body.get("stream"):
+            response = await self.client.post(url, json=body)
+            return parse_reply(response, endpoint.base_url, image, time.monotonic() - started)
+        async with self.client.stream("POST", url, json=body) as response:
+            # An error status arrives before any stream, with vLLM's JSON error body; a server
+            # that ignores "stream" answers one JSON completion. Both read as before.
+            if response.status_code != httpx.codes.OK or not is_event_stream(response):
+                await response.aread()
+                return parse_reply(response, endpoint.base_url, image, time.monotonic() - started)
+            return await read_stream(response, endpoint.base_url, image, started)
+        # Leaving the block early closes the connection: vLLM aborts the request and frees its
+        # slot in the batch.
 
     def mark_down(self, endpoint: Endpoint, reason: str) -> None:
         """Skip this endpoint until its health check passes."""
@@ -261,6 +286,112 @@ def unreachable(endpoint: Endpoint, error: BaseException) -> EngineUnavailable:
     )
 
 
+def is_event_stream(response: httpx.Response) -> bool:
+    """Whether the answer is a server-sent event stream."""
+    content_type: str = response.headers.get("content-type", "")
+    return content_type.startswith("text/event-stream")
+
+
+@dataclass
+class StreamedAnswer:
+    """The part of a streamed answer read so far."""
+
+    parts: list[str]
+    finish_reason: str | None = None
+    chunks: int = 0  # chunks with content: vLLM sends one per decoded token
+    chunks_since_check: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int | None = None  # from the usage chunk, when it came
+
+    @property
+    def text(self) -> str:
+        return "".join(self.parts)
+
+    def add(self, payload: dict[str, Any]) -> None:
+        """Take in one `data:` chunk of the OpenAI streaming format."""
+        for choice in payload.get("choices") or []:
+            content = choice["delta"].get("content")
+            if content:
+                self.parts.append(content)
+                self.chunks += 1
+                self.chunks_since_check += 1
+            if choice.get("finish_reason"):
+                self.finish_reason = str(choice["finish_reason"])
+        usage = payload.get("usage")
+        if usage:
+            self.prompt_tokens = int(usage.get("prompt_tokens") or 0)
+            self.completion_tokens = int(usage.get("completion_tokens") or 0)
+
+    def loops(self) -> bool:
+        """Every LOOP_CHECK_CHUNKS chunks: whether the answer so far plainly loops."""
+        if self.chunks_since_check < LOOP_CHECK_CHUNKS:
+            return False
+        self.chunks_since_check = 0
+        return guard.cut_early(self.text)
+
+    def reply(self, endpoint: str, seconds: float, *, cut_early: bool = False) -> EngineReply:
+        return EngineReply(
+            text=self.text,
+            # A cut answer reads as one that ran into the cap: the schedule retries it as a loop.
+            finish_reason="length" if cut_early else (self.finish_reason or "stop"),
+            prompt_tokens=self.prompt_tokens,
+            completion_tokens=self.chunks
+            if self.completion_tokens is None
+            else self.completion_tokens,
+            seconds=seconds,
+            endpoint=endpoint,
+            cut_early=cut_early,
+        )
+
+
+async def read_stream(
+    response: httpx.Response, endpoint: str, image: PageImage, started: float
+) -> EngineReply:
+    """Read a streamed answer to its end, or until it plainly loops."""
+    answer = StreamedAnswer(parts=[])
+    async for line in response.aiter_lines():
+        data = line.removeprefix("data:").strip()
+        if not line.startswith("data:") or not data:
+            continue  # blank separators, comments and event names carry nothing
+        if data == "[DONE]":
+            break
+        take_chunk(answer, data, response, endpoint, image)
+        if answer.loops():
+            logger.info(
+                "%s: the answer loops after %d tokens; stopped it to retry",
+                image.label,
+                answer.chunks,
+            )
+            return answer.reply(endpoint, time.monotonic() - started, cut_early=True)
+    return answer.reply(endpoint, time.monotonic() - started)
+
+
+def take_chunk(
+    answer: StreamedAnswer, data: str, response: httpx.Response, endpoint: str, image: PageImage
+) -> None:
+    """Add one chunk to the answer; an error event is classified like an error status."""
+    try:
+        payload = json.loads(data)
+        if isinstance(payload, dict) and isinstance(payload.get("error"), dict):
+            status = int(payload["error"].get("code") or httpx.codes.INTERNAL_SERVER_ERROR)
+        else:
+            answer.add(payload)
+            return
+    except (ValueError, KeyError, IndexError, TypeError, AttributeError) as error:
+        raise not_openai(endpoint, image) from error
+    raise classify_error(httpx.Response(status, json=payload), endpoint, image)
+
+
+def not_openai(endpoint: str, image: PageImage) -> EngineConfigurationError:
+    """The error for an answer that is not an OpenAI chat completion."""
+    return EngineConfigurationError(
+        f"The server at {endpoint} answered {page_name(image)} with something that is not an "
+        "OpenAI chat completion; check that the endpoint URL points at a vLLM or SGLang "
+        "server and ends in /v1.",
+        endpoint,
+    )
+
+
 def parse_reply(
     response: httpx.Response, endpoint: str, image: PageImage, seconds: float
 ) -> EngineReply:
@@ -280,12 +411,7 @@ def parse_reply(
             endpoint=endpoint,
         )
     except (ValueError, KeyError, IndexError, TypeError, AttributeError) as error:
-        raise EngineConfigurationError(
-            f"The server at {endpoint} answered {page_name(image)} with something that is not an "
-            "OpenAI chat completion; check that the endpoint URL points at a vLLM or SGLang "
-            "server and ends in /v1.",
-            endpoint,
-        ) from error
+        raise not_openai(endpoint, image) from error
 
 
 def engine_message(response: httpx.Response) -> str:

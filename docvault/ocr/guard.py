@@ -243,3 +243,25 @@ def compression_ratio(block: str) -> float:
     """zlib size over raw size of the block's UTF-8 bytes."""
     raw = block.encode("utf-8")
     return len(zlib.compress(raw, 9)) / len(raw)
+
+
+# While an answer streams, the guard sees it up to where it has got, so content that repeats
+# for a while and then goes on (a blank form's empty table rows, a column of equal values) looks
+# like a loop until it ends. A cut mid-answer therefore needs far stronger evidence than the
+# verdict on a finished answer: at least 50 repeats spanning 400 characters, more than any
+# clean output of tests/guard_corpus/ shows at any point of its text (tests/test_guard.py
+# checks every prefix). A real loop reaches it a few hundred tokens in, long before the cap.
+EARLY_CUT = Thresholds(characters=400, repeats=50)
+# Only the end of the text is searched, so that a check costs the same at the 4000th token as at
+# the 64th; a loop of units up to 80 characters fits 50 repeats in it, and a loop of longer
+# units (whole table rows) is left to run to the cap and to the verdict, as before.
+EARLY_CUT_WINDOW = 4096
+
+
+def cut_early(text: str) -> bool:
+    """Whether a partial answer already ends in a loop so plain that decoding on is waste."""
+    window = text[-EARLY_CUT_WINDOW:]
+    # Not the compression strategy: it counts every tag, so 40 blank table rows of two cells
+    # already count 80 repeats of "<td>". A loop only it sees runs to the cap, as before.
+    strategies = (character_period_tail, line_period_tail, token_shape_tail)
+    return any(strategy(window, EARLY_CUT) is not None for strategy in strategies)

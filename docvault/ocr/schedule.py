@@ -10,6 +10,12 @@ The schedule (measured on 827 real letters, see DESIGN.md):
 3. only an answer that hit the cap with a *clean* tail (a really long page) earns a retry
    without the cap; if that page had looped before, the uncapped retry keeps the penalty.
 
+A profile with `stream_loop_cut` streams every attempt and the client stops one that plainly
+loops (`guard.cut_early`) long before the cap: the reply says finish_reason "length" and
+`cut_early`, so the schedule goes on exactly as if the loop had run to the cap, and the attempt's
+settings record `"cut_early": true`. A penalty or uncapped retry that still loops is cut too: its
+de-duplicated prefix is the same either way, and it frees the engine sooner.
+
 Each step turns one setting on and none off, so a page takes at most three attempts. A re-run
 requested by a person starts at the mode they chose (greedy, penalty or uncapped).
 
@@ -25,7 +31,7 @@ from __future__ import annotations
 
 import logging
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from docvault.errors import OcrError
 from docvault.ocr import guard
@@ -88,6 +94,8 @@ async def transcribe_page(
     while step is not None:
         request = profile.request(step.mode, penalty=step.penalty)
         reply = await attempt(engine, image, request, attempts)
+        if reply.cut_early:  # recorded in the attempt's settings, where a person looks
+            request = replace(request, extra={**request.extra, "cut_early": True})
         text = profile.clean_output(reply.text)
         result = guard.verdict(text, reply.finish_reason)
         attempts.append(

@@ -39,6 +39,7 @@ import base64
 import binascii
 import hashlib
 import io
+import json
 import math
 import random
 import re
@@ -49,7 +50,6 @@ import time
 import uuid
 from collections import Counter
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -75,6 +75,11 @@ FREQUENCY_PENALTY_CURE = 0.3
 PRESENCE_PENALTY_CURE = 1.0
 PRESENCE_PENALTY_CURED_SHARE = 0.8
 TEXT_CHUNK_KEY = "docvault-sim-text"
+# A streamed answer is sent in writes of this many one-token events, each after its share of
+# the decode time: one write per token made the simulator itself the bottleneck of a
+# 32-in-flight benchmark on a small machine, and vLLM also sends several tokens per write
+# under load.
+STREAM_BATCH_TOKENS = 16
 DEGENERATE_UNITS = ("1", "O ", "\U0001f60a", "| 0 | 0 | 0 | 0 |\n")
 
 # Words of the pseudo-letters: clinic vocabulary, so searches in tests look like real ones.
@@ -220,6 +225,8 @@ class Completion:
     finish_reason: str
     completion_tokens: int
     outcome: str  # "clean", "looped" or "long"
+    # The answer token by token, as a stream sends it (a loop of "1" is one token per "1").
+    tokens: tuple[str, ...] = ()
 
 
 def image_tokens(width: int, height: int) -> int:
@@ -293,7 +300,7 @@ def looped_completion(sha256: str, clean: list[str], limit: int) -> Completion:
     unit = DEGENERATE_UNITS[int(share_of(sha256, "unit") * len(DEGENERATE_UNITS))]
     prefix_length = min(len(clean), limit, 40 + int(share_of(sha256, "prefix") * 200))
     tokens = followed_by(clean[:prefix_length], [unit] * (limit - prefix_length))
-    return Completion("".join(tokens), "length", len(tokens), "looped")
+    return Completion("".join(tokens), "length", len(tokens), "looped", tuple(tokens))
 
 
 def complete(
@@ -307,10 +314,11 @@ def complete(
     if sampling.ignore_eos and len(clean) < limit:
         filler = tokenize(pseudo_letter(f"{facts.sha256}-eos", limit - len(clean)))
         tokens = followed_by(clean, filler)
-        return Completion("".join(tokens), "length", len(tokens), "clean")
+        return Completion("".join(tokens), "length", len(tokens), "clean", tuple(tokens))
     if len(clean) > limit:
-        return Completion("".join(clean[:limit]), "length", limit, "long")
-    return Completion("".join(clean).rstrip(), "stop", len(clean), "clean")
+        return Completion("".join(clean[:limit]), "length", limit, "long", tuple(clean[:limit]))
+    ending = (*clean[:-1], clean[-1].rstrip()) if clean else ()
+    return Completion("".join(ending), "stop", len(clean), "clean", ending)
 
 
 def decode_data_url(url: str) -> bytes:
@@ -403,6 +411,7 @@ class SimulatorRuntime:
             "modes": Counter(),
             "outcomes": Counter(),
             "status_codes": Counter(),
+            "streams": Counter(),
         }
         self.images: set[str] = set()
         self.images_seen = 0
@@ -415,15 +424,17 @@ class SimulatorRuntime:
             self.phase = "up"
         return self.phase
 
-    @contextmanager
-    def tracking(self) -> Iterator[None]:
+    def enter(self) -> None:
         self.requests += 1
         self.in_flight += 1
         self.in_flight_max = max(self.in_flight_max, self.in_flight)
-        try:
-            yield
-        finally:
-            self.in_flight -= 1
+
+    def leave(self) -> None:
+        self.in_flight -= 1
+
+    def record_disconnect(self) -> None:
+        """A streamed answer whose client left before its end: the work stopped there."""
+        self.counts["streams"]["disconnected"] += 1
 
     async def pass_gate(self) -> None:
         """Wait while a test holds requests (`/sim/hold`), so it can line them up."""
@@ -513,11 +524,104 @@ async def answer_chat(runtime: SimulatorRuntime, body: dict[str, Any]) -> Respon
     await runtime.pass_gate()
     in_flight = runtime.in_flight
     seconds = runtime.timing.seconds(prompt, answer.completion_tokens, in_flight)
+    headers = {"x-sim-service-seconds": f"{seconds:.6f}", "x-sim-in-flight": str(in_flight)}
+    if body.get("stream"):
+        usage = bool((body.get("stream_options") or {}).get("include_usage"))
+        return StreamedCompletion(runtime, str(model), prompt, answer, seconds, usage, headers)
     if not config.instant:
         await asyncio.sleep(seconds / config.speed)
     runtime.record_service(seconds)
-    headers = {"x-sim-service-seconds": f"{seconds:.6f}", "x-sim-in-flight": str(in_flight)}
     return JSONResponse(completion_body(str(model), prompt, answer), headers=headers)
+
+
+def chunk_body(model: str, delta: dict[str, str], finish_reason: str | None) -> dict[str, Any]:
+    """One chunk of vLLM's OpenAI streaming format."""
+    choice = {"index": 0, "delta": delta, "finish_reason": finish_reason}
+    return {"object": "chat.completion.chunk", "model": model, "choices": [choice]}
+
+
+def server_sent_event(payload: dict[str, Any] | str) -> bytes:
+    data = payload if isinstance(payload, str) else json.dumps(payload)
+    return f"data: {data}\n\n".encode()
+
+
+class StreamedCompletion(Response):
+    """The answer as server-sent events, one per token, paced by the service-time model.
+
+    The prefill time passes before the first token, the decode time is spread over the tokens
+    (the same total as an answer in one piece). A client that disconnects stops the work at
+    once and leaves the in-flight count, as vLLM aborts a request whose stream was closed.
+    """
+
+    def __init__(
+        self,
+        runtime: SimulatorRuntime,
+        model: str,
+        prompt: int,
+        answer: Completion,
+        seconds: float,
+        usage: bool,
+        headers: dict[str, str],
+    ) -> None:
+        super().__init__(media_type="text/event-stream", headers=headers)
+        # The length is not known in advance: the body goes out chunked.
+        self.raw_headers = [
+            (key, value) for key, value in self.raw_headers if key != b"content-length"
+        ]
+        self.runtime, self.model, self.prompt, self.answer = runtime, model, prompt, answer
+        self.seconds, self.usage = seconds, usage
+
+    def batches(self) -> Iterator[tuple[float, bytes]]:
+        """(simulated seconds to wait, the events to send then) for the whole answer."""
+        tokens = list(self.answer.tokens) or [""]
+        prefill = self.prompt * self.runtime.timing.prefill_seconds_per_token
+        step = (self.seconds - prefill) / len(tokens)
+        for first in range(0, len(tokens), STREAM_BATCH_TOKENS):
+            batch = tokens[first : first + STREAM_BATCH_TOKENS]
+            events = [
+                server_sent_event(chunk_body(self.model, {"content": t}, None)) for t in batch
+            ]
+            yield (prefill if first == 0 else 0.0) + step * len(batch), b"".join(events)
+        ending = [server_sent_event(chunk_body(self.model, {}, self.answer.finish_reason))]
+        if self.usage:
+            usage = completion_body(self.model, self.prompt, self.answer)["usage"]
+            ending.append(server_sent_event({"choices": [], "model": self.model, "usage": usage}))
+        ending.append(server_sent_event("[DONE]"))
+        yield 0.0, b"".join(ending)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        disconnected = asyncio.Event()
+
+        async def watch() -> None:
+            while (await receive())["type"] != "http.disconnect":
+                pass
+            disconnected.set()
+
+        watcher = asyncio.create_task(watch())
+        spent = 0.0
+        try:
+            await send({"type": "http.response.start", "status": 200, "headers": self.raw_headers})
+            for simulated, events in self.batches():
+                if await self.waited_out(simulated, disconnected):
+                    self.runtime.record_disconnect()
+                    return
+                spent += simulated
+                await send({"type": "http.response.body", "body": events, "more_body": True})
+            await send({"type": "http.response.body", "body": b"", "more_body": False})
+        finally:
+            watcher.cancel()
+            self.runtime.record_service(spent)
+            self.runtime.leave()
+
+    async def waited_out(self, simulated: float, disconnected: asyncio.Event) -> bool:
+        """Wait this many simulated seconds; True if the client left meanwhile."""
+        if self.runtime.config.instant or simulated <= 0:
+            return disconnected.is_set()
+        try:
+            await asyncio.wait_for(disconnected.wait(), simulated / self.runtime.config.speed)
+        except TimeoutError:
+            return False
+        return True
 
 
 def build_app(config: SimulatorConfig) -> Starlette:
@@ -525,8 +629,15 @@ def build_app(config: SimulatorConfig) -> Starlette:
     runtime = SimulatorRuntime(config)
 
     async def chat_completions(request: Request) -> Response:
-        with runtime.tracking():
+        runtime.enter()
+        streaming = False
+        try:
             response = await chat_response(runtime, request)
+            # A streamed answer stays in flight until its last event is sent or its client left.
+            streaming = isinstance(response, StreamedCompletion)
+        finally:
+            if not streaming:
+                runtime.leave()
         runtime.counts["status_codes"][str(response.status_code)] += 1
         return response
 
