@@ -265,6 +265,11 @@ def _migration_result(database_path: Path) -> CheckResult:
 
 def check_index(settings: Settings) -> CheckResult:
     """The index version marker, and its page count against the database's."""
+    if not settings.index_path.exists() and not _has_indexable_pages(settings):
+        # A fresh install: the service creates the index at its first start.
+        return CheckResult(
+            "search index", True, "not created yet; the service creates it at its first start."
+        )
     reason = index.needs_rebuild(settings.index_path)
     if reason is not None:
         return CheckResult(
@@ -276,6 +281,19 @@ def check_index(settings: Settings) -> CheckResult:
     if not settings.database_path.is_file():
         return CheckResult("search index", True, "readable; no database to compare with yet.")
     return _index_consistency(settings)
+
+
+def _has_indexable_pages(settings: Settings) -> bool:
+    if not settings.database_path.is_file():
+        return False
+    connection = sqlite3.connect(f"file:{settings.database_path}?mode=ro", uri=True)
+    try:
+        query = "SELECT count(*) FROM pages WHERE status IN ('done', 'looped')"
+        return bool(int(connection.execute(query).fetchone()[0]))
+    except sqlite3.DatabaseError:
+        return True  # an unreadable database: let the index check say what it finds
+    finally:
+        connection.close()
 
 
 def _index_consistency(settings: Settings) -> CheckResult:

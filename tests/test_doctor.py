@@ -52,12 +52,14 @@ def failures(results: list[CheckResult]) -> dict[str, str]:
     return {result.name: result.render() for result in results if not result.ok}
 
 
-def test_a_healthy_cpu_setup_passes_every_check_but_the_missing_index(tmp_path: Path) -> None:
+def test_a_fresh_cpu_setup_passes_every_check(tmp_path: Path) -> None:
     settings = healthy(tmp_path)
     results = diagnose(lambda: settings, probes(tmp_path))
-    # The index is created by the service's first start, and doctor says so.
-    assert list(failures(results)) == ["search index"]
-    assert "start the docvault service" in failures(results)["search index"]
+    # Before the first start there is no index yet: expected, so not a failure (a scripted
+    # install with `set -e` must not stop here); the line says the service creates it.
+    assert failures(results) == {}
+    index_line = next(result for result in results if result.name == "search index")
+    assert "the service creates it at its first start" in index_line.render()
     assert [result.name for result in results][:2] == ["config", "data folder"]
 
 
