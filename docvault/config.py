@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 import tomllib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -313,7 +313,6 @@ class Settings:
     inboxes: tuple[InboxSettings, ...]
     config_file: Path | None = None
     inbox_source: str = "default"
-    _cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def __getattr__(self, name: str) -> Any:
         values = object.__getattribute__(self, "values")
@@ -336,10 +335,6 @@ class Settings:
     @property
     def index_path(self) -> Path:
         return self.data_path / "index"
-
-    @property
-    def quarantine_path(self) -> Path:
-        return self.data_path / "quarantine"
 
     def effective_profile(self) -> str:
         profile = str(self.values["profile"])

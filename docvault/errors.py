@@ -103,6 +103,11 @@ class OcrError(DocvaultError):
     def __init__(self, message: str, endpoint: str | None = None) -> None:
         super().__init__(message)
         self.endpoint = endpoint
+        # The page's attempts so far (AttemptRecord values), set by the retry schedule so
+        # the worker can store them; and whether this call reached the engine at all (a
+        # call refused before sending is no attempt).
+        self.attempts: tuple[object, ...] = ()
+        self.request_sent = True
 
 
 class EngineUnavailable(OcrError):

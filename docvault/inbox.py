@@ -28,13 +28,13 @@ from docvault import queue
 from docvault.archive import ArchivedFile, archive_file
 from docvault.config import InboxSettings
 from docvault.errors import DocvaultError, FileNotReady, FileVanished, RenderError
+from docvault.stability import StabilityTracker
 
 logger = logging.getLogger(__name__)
 
 IGNORED_SUFFIXES = (".part", ".tmp", ".crdownload", ".partial", ".swp")
 IGNORED_NAMES = {"thumbs.db", "desktop.ini", ".ds_store"}
 IGNORED_FOLDERS = {"processed", "quarantine", "@eadir", "#recycle", ".docvault"}
-TICK_SECONDS = 0.25
 
 
 class Inspector(Protocol):
@@ -100,8 +100,6 @@ class Intake:
         unreadable_retry_seconds: float = 3600.0,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        from docvault.stability import StabilityTracker
-
         self.database = database
         self.data_dir = data_dir
         self.inboxes = inboxes

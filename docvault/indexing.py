@@ -392,9 +392,3 @@ class IndexWriter(threading.Thread):
         self._wake.set()
         if self.is_alive():
             self.join(timeout=60)
-
-
-def open_index(database: Engine, directory: Path) -> ArchiveIndex:
-    """The index as searches see it; the writer thread rebuilds it if it must."""
-    del database  # the writer thread reads the database; opening needs only the directory
-    return ArchiveIndex(directory)

@@ -26,10 +26,6 @@ class Notifier:
             int(watchdog_microseconds) / 1_000_000 if watchdog_microseconds.isdigit() else None
         )
 
-    @property
-    def enabled(self) -> bool:
-        return bool(self.address)
-
     def send(self, *lines: str) -> None:
         if not self.address:
             return

@@ -457,12 +457,6 @@ def document_counts(engine: Engine) -> dict[str, int]:
     return {state.value: int(rows.get(state.value, 0)) for state in DocumentStatus}
 
 
-def pending_pages(engine: Engine) -> int:
-    """Pages still queued or running."""
-    counts = page_counts(engine)
-    return counts[PageStatus.queued] + counts[PageStatus.running]
-
-
 def outbox_length(engine: Engine) -> int:
     """Finished pages not yet written to the index."""
     with read_session(engine) as session:

@@ -28,7 +28,7 @@ from docvault.archive import remove_incomplete_copies
 from docvault.config import InboxSettings, Settings
 from docvault.errors import ConfigError, DocvaultError
 from docvault.inbox import Intake, Watchers
-from docvault.indexing import ArchiveIndex, IndexWriter, open_index
+from docvault.indexing import ArchiveIndex, IndexWriter
 from docvault.jobs import Job, start_scheduler
 from docvault.notify import Notifier
 from docvault.ocr.base import Engine, PageImage, PageOutcome, SamplingMode
@@ -189,7 +189,7 @@ def build_pipeline(settings: Settings, loop: asyncio.AbstractEventLoop) -> Pipel
     database = open_database(settings)
     renderer = RenderPool(workers=settings.render_workers, options=render_options(settings))
     engine = build_engine(settings, profile)
-    index = open_index(database, settings.index_path)
+    index = ArchiveIndex(settings.index_path)
     index_writer = IndexWriter(
         database,
         index,

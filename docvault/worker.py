@@ -31,6 +31,7 @@ from docvault.errors import (
     RenderError,
 )
 from docvault.ocr.base import AttemptRecord, Engine, PageImage, PageOutcome, SamplingMode
+from docvault.ocr.schedule import attempts_of
 from docvault.queue import ClaimedPage, FinishedPage
 
 logger = logging.getLogger(__name__)
@@ -264,7 +265,7 @@ class Worker:
             await self._engine_trouble(claim, error)
             return
         except OcrError as error:
-            attempts = tuple(getattr(error, "attempts", ()))
+            attempts = attempts_of(error)
             await self._store(queue.fail, claim, error.message, attempts)
             return
         self._engine_up()
@@ -351,7 +352,7 @@ class Worker:
             self.stats.engine_state = "down"
         self.stats.last_engine_error = error.message
         self._paused_until = max(self._paused_until, time.monotonic() + delay)
-        attempts = tuple(getattr(error, "attempts", ()))
+        attempts = attempts_of(error)
         logger.warning(
             "%s goes back to the queue for %.0f s: %s", claim.label, delay, error.message
         )

@@ -12,6 +12,7 @@ from sqlalchemy import Engine
 
 from docvault import db
 from docvault.testing.engine_sim import EngineSimulator, SimulatorConfig
+from tests.support.webarchive import WebArchive, build_archive, copy_archive
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -46,3 +47,19 @@ def damaged_index_files() -> Iterator[None]:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ResourceWarning)
         gc.collect()
+
+
+@pytest.fixture(scope="session")
+def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A small real archive for the web tests, built once; each test copies it."""
+    root = tmp_path_factory.mktemp("web-template")
+    build_archive(root).database.dispose()
+    return root
+
+
+@pytest.fixture
+def archive(template: Path, tmp_path: Path) -> Iterator[WebArchive]:
+    """A copy of the template archive of the test's own (database, index, data folder)."""
+    copied = copy_archive(template, tmp_path)
+    yield copied
+    copied.database.dispose()

@@ -208,7 +208,7 @@ def test_a_call_refused_before_sending_is_not_recorded_as_an_attempt() -> None:
     # Every endpoint marked down: the client raises without sending anything, so the
     # attempt rows must not count an engine call that never happened.
     unsent = EngineUnavailable("Every OCR engine endpoint is down.")
-    unsent.request_sent = False  # type: ignore[attr-defined]
+    unsent.request_sent = False
     engine = ScriptedEngine((LOOP, "length"), unsent)
     with pytest.raises(EngineUnavailable) as raised:
         schedule(engine)

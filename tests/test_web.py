@@ -21,32 +21,15 @@ from docvault.ocr.base import SamplingMode
 from docvault.web import queries
 from docvault.web.app import create_app
 from docvault.web.images import cache_path
-from tests.browser.webarchive import (
+from tests.support.webarchive import (
     ADMIN,
     FIXTURES,
     NURSE,
     WebArchive,
-    build_archive,
-    copy_archive,
 )
 
 PUBLIC_ROUTES = {("/login", "GET"), ("/login", "POST"), ("/favicon.ico", "GET")}
 PATH_VALUES = {"document_id": "1", "number": "1", "page_id": "1", "box": "100_100_500_500"}
-
-
-@pytest.fixture(scope="module")
-def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The archive is built once; each test gets its own copy of the data folder."""
-    root = tmp_path_factory.mktemp("web-template")
-    build_archive(root).database.dispose()
-    return root
-
-
-@pytest.fixture
-def archive(template: Path, tmp_path: Path) -> Iterator[WebArchive]:
-    copied = copy_archive(template, tmp_path)
-    yield copied
-    copied.database.dispose()
 
 
 @pytest.fixture
@@ -470,7 +453,7 @@ def test_rerunning_one_page_queues_it_first_with_the_chosen_mode(
 
 def add_queued_page(archive: WebArchive) -> None:
     """New work waiting in the queue, which a re-run must overtake."""
-    from tests.browser.webarchive import add_document
+    from tests.support.webarchive import add_document
 
     add_document(archive.database, archive.data_dir, "ocrmypdf__typewriter.png", "scans")
 

@@ -157,7 +157,7 @@ class OpenAIEngine:
                 "running."
             )
             # Nothing was sent: this is no engine call, so the schedule records no attempt.
-            unavailable.request_sent = False  # type: ignore[attr-defined]
+            unavailable.request_sent = False
             raise unavailable
         return min(candidates, key=lambda endpoint: endpoint.in_flight)
 

@@ -35,7 +35,6 @@ class RapidEngine:
         self.threads = threads
         self._executor = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="rapidocr")
         self._readers: thread_queue.Queue[Any] = thread_queue.Queue()
-        self._created = 0
 
     def _reader(self) -> Any:
         try:
@@ -44,7 +43,6 @@ class RapidEngine:
             from rapidocr import RapidOCR  # imported late: loading it costs a second
 
             _quiet_rapidocr_logging()
-            self._created += 1
             return RapidOCR(params={"Global.log_level": "warning"})
 
     def _read(self, image: PageImage) -> tuple[str, float]:

@@ -49,9 +49,6 @@ from docvault.ocr.profiles import Profile
 
 logger = logging.getLogger(__name__)
 
-# The name of the attribute that carries a page's attempts on a raised OcrError.
-ATTEMPTS_ATTRIBUTE = "attempts"
-
 
 @dataclass(frozen=True)
 class Step:
@@ -126,7 +123,7 @@ async def attempt(
     try:
         return await engine.transcribe(image, request)
     except OcrError as error:
-        if getattr(error, "request_sent", True):  # a call refused before sending is no attempt
+        if error.request_sent:  # a call refused before sending is no attempt
             attempts.append(
                 AttemptRecord(
                     engine=engine.name,
@@ -137,16 +134,15 @@ async def attempt(
                     error=error.message,
                 )
             )
-        # OcrError (errors.py) declares no attempts field; the attribute name is documented
-        # above and read back through attempts_of().
-        setattr(error, ATTEMPTS_ATTRIBUTE, tuple(attempts))
+        error.attempts = tuple(attempts)
         raise
 
 
 def attempts_of(error: BaseException) -> tuple[AttemptRecord, ...]:
     """The attempts a page made before this error ended its schedule (empty if none)."""
-    attempts: tuple[AttemptRecord, ...] = getattr(error, ATTEMPTS_ATTRIBUTE, ())
-    return attempts
+    if not isinstance(error, OcrError):
+        return ()
+    return tuple(record for record in error.attempts if isinstance(record, AttemptRecord))
 
 
 def outcome(text: str, verdict: Verdict, attempts: list[AttemptRecord]) -> PageOutcome:

@@ -12,7 +12,7 @@ import uvicorn
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from docvault.web.app import create_app
-from tests.browser.webarchive import NURSE, WebArchive, build_archive, copy_archive
+from tests.support.webarchive import NURSE, WebArchive
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGUMENTS = [
@@ -30,20 +30,6 @@ def browser() -> Iterator[Browser]:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGUMENTS)
         yield launched
         launched.close()
-
-
-@pytest.fixture(scope="session")
-def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("browser-template")
-    build_archive(root).database.dispose()
-    return root
-
-
-@pytest.fixture
-def archive(template: Path, tmp_path: Path) -> Iterator[WebArchive]:
-    copied = copy_archive(template, tmp_path)
-    yield copied
-    copied.database.dispose()
 
 
 class LiveServer:

@@ -11,7 +11,7 @@ from docvault import queue
 from docvault.models import PageStatus
 from docvault.web import queries
 from tests.browser.conftest import log_in, screenshot
-from tests.browser.webarchive import WebArchive
+from tests.support.webarchive import WebArchive
 
 pytestmark = pytest.mark.browser
 
