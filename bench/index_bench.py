@@ -16,11 +16,12 @@ import random
 import sqlite3
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from bench.corpus import DRUGS, INBOXES, LAST_NAMES, TAGS, LetterPage, generate_pages
-from docvault.index import IndexEntry, IndexWriter, SearchIndex, find_document_date
+from docvault.index import IndexEntry, IndexWriter, find_document_date
+from docvault.search import SearchIndex
 from docvault.textutil import strip_markup
 
 BATCH_PAGES = 500
@@ -101,6 +102,30 @@ def build_whoosh(directory: Path, pages: int) -> float:
     return time.perf_counter() - started
 
 
+def store_texts(path: Path, pages: int) -> None:
+    """The page Markdown in SQLite, as the daemon's database holds it: snippets are made
+    from the database's text, so each search loads its shown pages from here."""
+    connection = sqlite3.connect(path)
+    connection.execute("CREATE TABLE page (id INTEGER PRIMARY KEY, markdown TEXT)")
+    with connection:
+        connection.executemany(
+            "INSERT INTO page VALUES (?, ?)",
+            ((page.page_id, page.markdown) for page in generate_pages(pages)),
+        )
+    connection.close()
+
+
+def text_loader(connection: sqlite3.Connection) -> Callable[[Sequence[int]], dict[int, str]]:
+    def load(page_ids: Sequence[int]) -> dict[int, str]:
+        marks = ",".join("?" * len(page_ids))
+        rows = connection.execute(
+            f"SELECT id, markdown FROM page WHERE id IN ({marks})", list(page_ids)
+        )
+        return dict(rows.fetchall())
+
+    return load
+
+
 def build_fts5(path: Path, pages: int) -> float:
     connection = sqlite3.connect(path)
     connection.execute(
@@ -173,7 +198,8 @@ def main() -> None:
         whoosh_seconds = build_whoosh(workdir / "index", arguments.pages)
         print(f"whoosh built in {whoosh_seconds:.0f} s", flush=True)
         fts_seconds = build_fts5(workdir / "fts.sqlite", arguments.pages)
-    markdown = {page.page_id: page.markdown for page in generate_pages(arguments.pages)}
+        store_texts(workdir / "texts.sqlite", arguments.pages)
+    texts = text_loader(sqlite3.connect(workdir / "texts.sqlite"))
     queries = make_queries(arguments.queries)
     search_index = SearchIndex(workdir / "index")
     connection = sqlite3.connect(workdir / "fts.sqlite")
@@ -181,9 +207,7 @@ def main() -> None:
     fts_times: dict[str, list[float]] = {}
     for kind, whoosh_query, fts_query in queries:
         started = time.perf_counter()
-        search_index.search(
-            whoosh_query, per_page=TOP_DOCUMENTS, texts=lambda ids: {i: markdown[i] for i in ids}
-        )
+        search_index.search(whoosh_query, per_page=TOP_DOCUMENTS, texts=texts)
         whoosh_times.setdefault(kind, []).append(time.perf_counter() - started)
         started = time.perf_counter()
         fts5_search(connection, fts_query)

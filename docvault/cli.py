@@ -289,7 +289,9 @@ def reindex(state: State) -> None:
             bar.update(count - done)
             done = count
 
-        count = rebuild_from_database(database, settings.index_path, advance)
+        count = rebuild_from_database(
+            database, settings.index_path, advance, settings.stemming_language
+        )
     click.echo(f"index {settings.index_path}: rebuilt with {count} page(s)")
 
 

@@ -24,6 +24,10 @@ from docvault.errors import ConfigError
 DEFAULT_CONFIG_PATHS = (Path("docvault.toml"), Path("/etc/docvault/docvault.toml"))
 ENVIRONMENT_PREFIX = "DOCVAULT_"
 PROFILE_CHOICES = ("auto", "ovisocr2", "deepseek-ocr-2", "bench", "cpu")
+# The languages Whoosh's Snowball stemmers know (whoosh.lang; a test keeps the two equal).
+STEMMING_LANGUAGES = (
+    "ar", "da", "de", "en", "es", "fi", "fr", "hu", "it", "nl", "no", "pt", "ro", "ru", "sv",
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -249,6 +253,15 @@ SETTINGS: tuple[Setting, ...] = (
         "Longest time a finished page waits before the index writer commits it.",
         minimum=0.05,
     ),
+    Setting(
+        "index_stemming",
+        "choice",
+        "off",
+        "Search by word stem, so that 'Kontrollen' also finds 'Kontrolle': 'off', or the "
+        "language of the letters (de, en, fr, ...). A change rebuilds the search index from "
+        "the database at the next start.",
+        choices=("off", *STEMMING_LANGUAGES),
+    ),
     Setting("web_enabled", "bool", True, "Serve the web view from 'docvault run'."),
     Setting(
         "web_host",
@@ -335,6 +348,11 @@ class Settings:
     @property
     def index_path(self) -> Path:
         return self.data_path / "index"
+
+    @property
+    def stemming_language(self) -> str | None:
+        language = str(self.values["index_stemming"])
+        return None if language == "off" else language
 
     def effective_profile(self) -> str:
         profile = str(self.values["profile"])

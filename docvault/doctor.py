@@ -21,7 +21,7 @@ from urllib.parse import urlsplit
 
 import httpx
 
-from docvault import db, index
+from docvault import db, index, search
 from docvault.config import Settings
 from docvault.errors import ConfigError, DocvaultError
 from docvault.ocr.profiles import get_profile
@@ -270,7 +270,7 @@ def check_index(settings: Settings) -> CheckResult:
         return CheckResult(
             "search index", True, "not created yet; the service creates it at its first start."
         )
-    reason = index.needs_rebuild(settings.index_path)
+    reason = index.needs_rebuild(settings.index_path, settings.stemming_language)
     if reason is not None:
         return CheckResult(
             "search index",
@@ -297,7 +297,7 @@ def _has_indexable_pages(settings: Settings) -> bool:
 
 
 def _index_consistency(settings: Settings) -> CheckResult:
-    searcher = index.SearchIndex.open_or_none(settings.index_path)
+    searcher = search.SearchIndex.open_or_none(settings.index_path)
     indexed = searcher.page_count() if searcher is not None else 0
     if searcher is not None:
         searcher.close()

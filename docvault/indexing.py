@@ -14,7 +14,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from datetime import UTC, date
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -23,18 +23,12 @@ from sqlmodel import col, select
 
 from docvault.db import read_session, write_transaction
 from docvault.errors import SearchIndexError
-from docvault.index import (
-    IndexEntry,
-    SearchIndex,
-    SearchResults,
-    find_document_date,
-    needs_rebuild,
-    rebuild,
-)
+from docvault.index import IndexEntry, find_document_date, needs_rebuild, rebuild
 from docvault.index import (
     IndexWriter as WhooshWriter,
 )
 from docvault.models import Document, IndexOutbox, Page, PageStatus
+from docvault.search import SearchIndex, SearchResults
 
 logger = logging.getLogger(__name__)
 
@@ -44,7 +38,11 @@ REBUILD_READ_BATCH = 2000
 
 def stamp_of(page: Page) -> int:
     """A page's version as the index stores it: its last change in milliseconds."""
-    changed = page.updated_at if page.updated_at.tzinfo else page.updated_at.replace(tzinfo=UTC)
+    return _stamp(page.updated_at)
+
+
+def _stamp(changed: datetime) -> int:
+    changed = changed if changed.tzinfo else changed.replace(tzinfo=UTC)
     return int(changed.timestamp() * 1000)
 
 
@@ -123,9 +121,13 @@ def indexable_count(database: Engine) -> int:
 
 
 def database_stamps(database: Engine) -> dict[int, int]:
+    """page_id -> stamp of every page that belongs in the index (without the page texts:
+    at 100,000 pages they would be some 400 MB read for every consistency check)."""
     with read_session(database) as session:
-        pages = session.exec(select(Page).where(col(Page.status).in_(INDEXED_STATES))).all()
-        return {int(page.id or 0): stamp_of(page) for page in pages}
+        rows = session.exec(
+            select(Page.id, Page.updated_at).where(col(Page.status).in_(INDEXED_STATES))
+        ).all()
+        return {int(page_id or 0): _stamp(updated_at) for page_id, updated_at in rows}
 
 
 def text_loader(database: Engine) -> Callable[[Sequence[int]], Mapping[int, str]]:
@@ -214,7 +216,10 @@ def results_json(results: SearchResults) -> dict[str, Any]:
 
 
 def rebuild_from_database(
-    database: Engine, directory: Path, progress: Callable[[int], None] | None = None
+    database: Engine,
+    directory: Path,
+    progress: Callable[[int], None] | None = None,
+    stemming_language: str | None = None,
 ) -> int:
     """Build the whole index from the database into a new directory and swap it in."""
     count = 0
@@ -231,7 +236,7 @@ def rebuild_from_database(
         covered = (
             session.exec(select(IndexOutbox.id).order_by(col(IndexOutbox.id).desc())).first() or 0
         )
-    rebuild(directory, counted(), progress)
+    rebuild(directory, counted(), progress, stemming_language)
     with write_transaction(database) as session:
         session.exec(delete(IndexOutbox).where(col(IndexOutbox.id) <= covered))
     return count
@@ -241,13 +246,19 @@ class IndexWriter(threading.Thread):
     """The single index writer: drains the outbox, rebuilds, repairs."""
 
     def __init__(
-        self, database: Engine, index: ArchiveIndex, batch_size: int, batch_seconds: float
+        self,
+        database: Engine,
+        index: ArchiveIndex,
+        batch_size: int,
+        batch_seconds: float,
+        stemming_language: str | None = None,
     ) -> None:
         super().__init__(name="index-writer", daemon=True)
         self.database = database
         self.index = index
         self.batch_size = batch_size
         self.batch_seconds = batch_seconds
+        self.stemming_language = stemming_language
         self._wake = threading.Event()
         self._now = threading.Event()  # drain without waiting for more pages: flush, stop
         self._stopping = threading.Event()
@@ -313,7 +324,7 @@ class IndexWriter(threading.Thread):
 
     def _prepare(self) -> None:
         directory = self.index.directory
-        reason = needs_rebuild(directory) if directory.exists() else None
+        reason = needs_rebuild(directory, self.stemming_language) if directory.exists() else None
         if reason is not None or (not directory.exists() and indexable_count(self.database)):
             self.index.rebuilding = True
             logger.warning(
@@ -321,10 +332,12 @@ class IndexWriter(threading.Thread):
                 "the old index meanwhile.",
                 reason or "The index is missing.",
             )
-            count = rebuild_from_database(self.database, directory)
+            count = rebuild_from_database(
+                self.database, directory, stemming_language=self.stemming_language
+            )
             logger.info("index: rebuilt with %d pages", count)
             self.index.rebuilding = False
-        self._writer = WhooshWriter(directory)
+        self._writer = WhooshWriter(directory, self.stemming_language)
         self.index.reopen()
 
     def drain(self) -> int:

@@ -195,6 +195,7 @@ def build_pipeline(settings: Settings, loop: asyncio.AbstractEventLoop) -> Pipel
         index,
         batch_size=settings.index_batch_size,
         batch_seconds=settings.index_batch_seconds,
+        stemming_language=settings.stemming_language,
     )
     owner = queue.new_owner()
 

@@ -105,3 +105,12 @@ def test_the_readme_documents_every_setting() -> None:
     readme = README.read_text()
     missing = [setting.name for setting in SETTINGS if not re.search(rf"`{setting.name}`", readme)]
     assert missing == []
+
+
+def test_the_stemming_choices_are_the_languages_whoosh_can_stem() -> None:
+    import whoosh.lang
+
+    from docvault.config import STEMMING_LANGUAGES
+
+    expected = {language for language in whoosh.lang.languages if whoosh.lang.has_stemmer(language)}
+    assert set(STEMMING_LANGUAGES) == expected

@@ -11,6 +11,7 @@ import pytest
 from docvault import db
 from docvault.config import Settings, load_settings
 from docvault.doctor import CheckResult, Probes, diagnose
+from docvault.index import IndexEntry, IndexWriter
 from docvault.testing.engine_sim import EngineSimulator, SimulatorConfig
 from tests.support.daemon import free_port
 
@@ -192,3 +193,13 @@ def test_clock_before_2024_or_behind_the_database(tmp_path: Path) -> None:
     engine.dispose()
     found = failures(diagnose(lambda: settings, probes(tmp_path)))
     assert "behind the newest database entry (2025-06-03 10:00 UTC)" in found["clock"]
+
+
+def test_an_index_that_differs_from_the_database_says_by_how_much(tmp_path: Path) -> None:
+    settings = healthy(tmp_path)
+    received = datetime(2025, 6, 3, 10, 0)
+    entry = IndexEntry(7, 1, 1, "inbox", (), "x.pdf", received, None, "done", "Befund", 1)
+    IndexWriter(settings.index_path).apply([entry], [])  # the database holds no such page
+    found = failures(diagnose(lambda: settings, probes(tmp_path)))
+    assert "holds 1 pages, the database 0 (0 waiting to be indexed)" in found["search index"]
+    assert "consistency check repairs the difference" in found["search index"]

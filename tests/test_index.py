@@ -16,11 +16,11 @@ from docvault.index import (
     VERSION_FILE,
     IndexEntry,
     IndexWriter,
-    SearchIndex,
     find_document_date,
     needs_rebuild,
     rebuild,
 )
+from docvault.search import SearchIndex
 
 PAGES = {
     1: "# Kardiologie Dr. Weiß\n\nDatum: 12.03.2025\n\nPatient Jürgen Müller, geb. 01.02.1960. "

@@ -187,3 +187,26 @@ def wait_until_one_segment(directory: Path) -> bool:
     from tests.support.daemon import wait_for
 
     return bool(wait_for(lambda: len(list(directory.glob("*.seg"))) == 1, 30, "one segment"))
+
+
+def test_turning_stemming_on_rebuilds_the_index_and_stems_find_their_words(
+    database: Engine, tmp_path: Path
+) -> None:
+    _finished_page(database, "Kontrollen der Herzfrequenz unter Metoprolol.")
+    directory = tmp_path / "index"
+    rebuild_from_database(database, directory)  # built with stemming off
+    index = ArchiveIndex(directory)
+    assert _found(database, index, "kontrolle") == []
+    writer = IndexWriter(
+        database, index, batch_size=100, batch_seconds=0.05, stemming_language="de"
+    )
+    writer.start()
+    try:
+        assert writer.flush(timeout=30)
+        assert "stemming=de" in (directory / VERSION_FILE).read_text()
+        assert _found(database, index, "kontrolle") == [("a.pdf", 1)]
+        assert _found(database, index, '"kontrolle der herzfrequenz"') == [("a.pdf", 1)]
+        snippet = search(database, index, "kontrolle").hits[0].snippet
+        assert "<mark>Kontrollen</mark> der Herzfrequenz" in snippet
+    finally:
+        writer.stop()

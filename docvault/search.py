@@ -1,0 +1,525 @@
+"""Searching the Whoosh index: parse, evaluate, group by document, highlight.
+
+A stage leaf: plain values in and out, no database; page texts for the snippets come from
+a loader the caller passes in (the index stores no text). ``SearchIndex`` is thread-safe and
+reopens its searcher when the index changes or a rebuild swaps a new directory in.
+
+Query language (default AND between words, like a search box): ``word``, ``"a phrase"``,
+``metop*``, ``mueler~`` (one edit, for OCR errors) or ``mueler~2``, ``AND``/``OR``/``NOT``,
+parentheses, and the filters ``inbox:``, ``tag:``, ``file:``, ``status:``, ``received:`` and
+``date:`` (the document date). Dates are ``YYYY``, ``YYYY-MM`` or ``YYYY-MM-DD`` and mean the
+whole year, month or day; ``received:>2025-01`` means after January 2025, ``>=`` from it,
+``<``/``<=`` likewise, and ``received:[2025-01-01 TO 2025-03-31]`` includes both ends.
+
+Whoosh parses; ``docvault.postings`` evaluates (whole posting lists as arrays); the results
+are grouped by document here, best page first, and counted.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+import os
+import re
+import threading
+import time
+import warnings
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from whoosh import highlight, index, query
+from whoosh.analysis import Analyzer
+from whoosh.qparser import FuzzyTermPlugin, GtLtPlugin, QueryParser
+from whoosh.support.charset import accent_map
+
+from docvault.errors import QuerySyntaxError, SearchIndexError
+from docvault.index import collect_leaked_segment_files
+from docvault.postings import Evaluation, Matches, SegmentCache
+from docvault.textutil import strip_markup
+
+logger = logging.getLogger(__name__)
+
+USER_FIELDS = ("inbox", "tag", "file", "status", "received", "date")
+MAX_EDIT_DISTANCE = 2
+SNIPPET_CHARACTERS = 200
+
+TextLoader = Callable[[Sequence[int]], Mapping[int, str]]
+
+
+# ----------------------------------------------------------------------------- results
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    """One matching page; ``snippet`` is safe HTML (escaped text plus ``<mark>`` only)."""
+
+    document_id: int
+    file_name: str
+    page: int
+    snippet: str
+    score: float
+
+
+@dataclass(frozen=True)
+class DocumentHit:
+    """A matching document: its score is its best page's; ``pages`` are best first."""
+
+    document_id: int
+    file_name: str
+    inbox: str
+    received: datetime
+    pages: list[SearchHit]
+    score: float
+
+
+@dataclass(frozen=True)
+class SearchResults:
+    """One page of results, counted in documents; ``seconds`` is the time the search took."""
+
+    query: str
+    total_documents: int
+    total_pages: int
+    documents: list[DocumentHit]
+    page: int
+    per_page: int
+    seconds: float
+
+    @property
+    def hits(self) -> list[SearchHit]:
+        """Every listed page of every listed document, in order, for the command line."""
+        return [hit for document in self.documents for hit in document.pages]
+
+
+_FIELD_PREFIX = re.compile(r"(?<![\w.])([^\W\d]\w*):")
+_EMPTY_FILTER = re.compile(r"(?<![\w.])([^\W\d]\w*):(?:\s|\)|$)")
+_QUOTED = re.compile(r'"[^"]*"')
+
+
+def _check_query_text(text: str) -> None:
+    """Reject what Whoosh would silently reinterpret: open quotes, parentheses, fields."""
+    if text.count('"') % 2:
+        raise QuerySyntaxError(
+            f"The search {text!r} opens a quotation mark it never closes: close the phrase."
+        )
+    unquoted = _QUOTED.sub(" ", text)
+    depth = 0
+    for character in unquoted:
+        depth += {"(": 1, ")": -1}.get(character, 0)
+        if depth < 0:
+            break
+    if depth != 0:
+        raise QuerySyntaxError(f"The search {text!r} has unbalanced parentheses.")
+    empty = _EMPTY_FILTER.search(unquoted)
+    if empty is not None:
+        raise QuerySyntaxError(
+            f"The search {text!r} has the filter '{empty.group(1)}:' with nothing after it."
+        )
+    for match in _FIELD_PREFIX.finditer(unquoted):
+        if match.group(1) not in USER_FIELDS:
+            known = ", ".join(f"{name}:" for name in USER_FIELDS)
+            raise QuerySyntaxError(
+                f"The search {text!r} uses an unknown filter '{match.group(1)}:'. "
+                f"Filters are {known}; put text with a colon in quotes."
+            )
+
+
+def _check_parsed(text: str, parsed: query.Query) -> None:
+    for node in _walk(parsed):
+        error = getattr(node, "error", None)
+        if error is not None:
+            raise QuerySyntaxError(f"The search {text!r} cannot be understood: {error}")
+        if isinstance(node, query.FuzzyTerm) and node.maxdist > MAX_EDIT_DISTANCE:
+            raise QuerySyntaxError(
+                f"The search {text!r} asks for {node.maxdist} spelling differences; "
+                f"at most {MAX_EDIT_DISTANCE} are allowed (word~ or word~2)."
+            )
+    if parsed == query.NullQuery:
+        raise QuerySyntaxError(f"The search {text!r} has no words or filters to search for.")
+
+
+def _walk(node: query.Query) -> Iterable[query.Query]:
+    yield node
+    for child in node.children():
+        yield from _walk(child)
+
+
+class _MarkFormatter(highlight.Formatter):  # type: ignore[misc]
+    """Escape each piece of page text before any markup is added; mark matches only.
+
+    Escaping the pieces (rather than the whole text before tokenizing) means a match can
+    never land inside an entity such as ``&lt;`` and break it.
+    """
+
+    between = " … "
+
+    def _text(self, text: str) -> str:
+        return html.escape(text, quote=True)
+
+    def format_token(self, text: str, token: Any, replace: bool = False) -> str:
+        return f"<mark>{html.escape(highlight.get_text(text, token, replace), quote=True)}</mark>"
+
+
+class SearchIndex:
+    """Thread-safe searches over one index directory (reopened when it changes)."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+        self._lock = threading.RLock()
+        self._segment_cache = SegmentCache()
+        self._open()
+
+    @classmethod
+    def open_or_none(cls, directory: Path) -> SearchIndex | None:
+        """Open the index, or return None if it is missing or cannot be read."""
+        try:
+            return cls(directory)
+        except SearchIndexError as error:
+            logger.warning("%s", error.message)  # not the error: its traceback holds files
+        # Collected only now: the traceback kept the leaked segment file alive until here.
+        collect_leaked_segment_files()
+        return None
+
+    def _open(self) -> None:
+        try:
+            # A damaged segment makes Whoosh drop its file unclosed while it handles the
+            # error: that ResourceWarning is Whoosh's; the answer is ours (rebuild).
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", ResourceWarning)
+                ix = index.open_dir(str(self.directory))
+                searcher = ix.searcher()
+            inode = os.stat(self.directory).st_ino
+        except Exception as error:  # a damaged index fails in many ways
+            raise SearchIndexError(
+                f"The search index {self.directory} cannot be opened "
+                f"({type(error).__name__}: {error}). Rebuild the index from the database."
+            ) from error
+        self._index = ix
+        self._searcher = searcher
+        self._inode = inode
+        self._generation = ix.latest_generation()
+        self._segments = self._segment_cache.segments(searcher)
+        self._parser = QueryParser("text", ix.schema)
+        self._parser.add_plugin(FuzzyTermPlugin())
+        self._parser.add_plugin(GtLtPlugin())
+
+    def reopen(self) -> None:
+        """Open the directory afresh (after a rebuild swapped a new index in)."""
+        with self._lock:
+            old = self._searcher
+            self._open()
+            old.close()
+
+    def close(self) -> None:
+        with self._lock:
+            self._searcher.close()
+
+    def _current(self) -> Any:
+        """The searcher on the newest commit; reopens if the directory was swapped."""
+        try:
+            inode = os.stat(self.directory).st_ino
+        except FileNotFoundError:
+            return self._searcher  # mid-swap: keep answering from the old index
+        if inode != self._inode:
+            self.reopen()
+        elif self._index.latest_generation() != self._generation:
+            # Searcher.refresh() misses commits that only delete, so open a new searcher.
+            self._searcher.close()
+            self._searcher = self._index.searcher()
+            self._generation = self._index.latest_generation()
+            self._segments = self._segment_cache.segments(self._searcher)
+        return self._searcher
+
+    def _document_ids(self) -> np.ndarray:
+        """The document id of every page, by top-level page number."""
+        parts = [segment.columns.document_ids for segment in self._segments]
+        return np.concatenate(parts) if parts else np.empty(0, np.int64)
+
+    # --------------------------------------------------------------- counts and stamps
+
+    def page_count(self) -> int:
+        with self._lock:
+            return int(self._current().doc_count())
+
+    def document_count(self) -> int:
+        with self._lock:
+            self._current()
+            every = Evaluation(self._searcher, self._segments).every_page()
+            return len(np.unique(self._document_ids()[every.docnums]))
+
+    def page_ids(self) -> set[int]:
+        return set(self.entry_stamps())
+
+    def entry_stamps(self) -> dict[int, int]:
+        """page_id -> stamp for every page in the index, for the consistency check."""
+        with self._lock:
+            reader = self._current().reader()
+            if reader.doc_count_all() == 0:
+                return {}
+            page_ids = reader.column_reader("page_id")
+            stamps = reader.column_reader("stamp")
+            return {int(page_ids[docnum]): int(stamps[docnum]) for docnum in reader.all_doc_ids()}
+
+    # --------------------------------------------------------------- search
+
+    def parse(self, text: str) -> query.Query:
+        """Parse a search box query; QuerySyntaxError says what is wrong with it."""
+        _check_query_text(text)
+        parsed = self._parser.parse(text)
+        _check_parsed(text, parsed)
+        return parsed
+
+    def search(
+        self,
+        text: str,
+        page: int = 1,
+        per_page: int = 20,
+        texts: TextLoader | None = None,
+        snippet_pages: int = 1,
+    ) -> SearchResults:
+        """Search and return one page of documents, best first.
+
+        ``texts`` loads page Markdown by page id (from the database) for the snippets of the
+        pages shown; each document's best ``snippet_pages`` pages get a snippet, its other
+        matching pages are listed with an empty one.
+        """
+        started = time.perf_counter()
+        if page < 1 or per_page < 1:
+            raise QuerySyntaxError("Result pages are numbered from 1 and hold at least 1 hit.")
+        if not text.strip():
+            return SearchResults(text, 0, 0, [], page, per_page, time.perf_counter() - started)
+        with self._lock:
+            searcher = self._current()
+            parsed = self.parse(text)
+            evaluation = Evaluation(searcher, self._segments)
+            ranking = rank(evaluation.run(parsed), self._document_ids())
+            shown = ranking.documents_in_order[(page - 1) * per_page : page * per_page]
+            documents = _document_hits(
+                searcher,
+                ranking.pages_of(shown),
+                frozenset(evaluation.matched_words),
+                texts,
+                snippet_pages,
+            )
+        seconds = time.perf_counter() - started
+        return SearchResults(
+            text,
+            len(ranking.documents_in_order),
+            len(ranking.pages),
+            documents,
+            page,
+            per_page,
+            seconds,
+        )
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """Matching pages best first, with each page's document, and the documents ranked by
+    their best page (ties: the page indexed first)."""
+
+    pages: np.ndarray
+    scores: np.ndarray
+    documents: np.ndarray
+    documents_in_order: list[int]
+
+    def pages_of(self, shown: Sequence[int]) -> dict[int, list[tuple[float, int]]]:
+        """(score, page number in the index) of every matching page of the shown
+        documents, best first, by document, in the order of ``shown``."""
+        found: dict[int, list[tuple[float, int]]] = {document: [] for document in shown}
+        selected = np.flatnonzero(np.isin(self.documents, np.array(shown, np.int64)))
+        for at in selected.tolist():
+            found[int(self.documents[at])].append((float(self.scores[at]), int(self.pages[at])))
+        return found
+
+
+def rank(matches: Matches, document_ids: np.ndarray) -> Ranking:
+    order = np.lexsort((matches.docnums, -matches.scores))
+    pages = matches.docnums[order]
+    documents = document_ids[pages]
+    unique, first_rank = np.unique(documents, return_index=True)
+    in_order = unique[np.argsort(first_rank)].tolist()
+    return Ranking(pages, matches.scores[order], documents, in_order)
+
+
+def _document_hits(
+    searcher: Any,
+    pages_by_document: Mapping[int, list[tuple[float, int]]],
+    terms: frozenset[str],
+    texts: TextLoader | None,
+    snippet_pages: int,
+) -> list[DocumentHit]:
+    stored = {
+        docnum: searcher.stored_fields(docnum)
+        for pages in pages_by_document.values()
+        for _, docnum in pages
+    }
+    wanted = [
+        stored[docnum]["page_id"]
+        for pages in pages_by_document.values()
+        for _, docnum in pages[:snippet_pages]
+    ]
+    markdown = dict(texts(wanted)) if texts is not None and wanted else {}
+    highlighter = Highlighter(terms, searcher.schema["text"].analyzer)
+    documents = []
+    for document_id, pages in pages_by_document.items():
+        hits = []
+        for rank_in_document, (score, docnum) in enumerate(pages):
+            fields_of_page = stored[docnum]
+            source = (
+                markdown.get(fields_of_page["page_id"])
+                if rank_in_document < snippet_pages
+                else None
+            )
+            hits.append(
+                SearchHit(
+                    document_id=document_id,
+                    file_name=fields_of_page["file"],
+                    page=fields_of_page["page_number"],
+                    snippet=highlighter.snippet(source) if source is not None else "",
+                    score=score,
+                )
+            )
+        best = stored[pages[0][1]]
+        documents.append(
+            DocumentHit(
+                document_id=document_id,
+                file_name=best["file"],
+                inbox=best["inbox"],
+                received=best["received_at"],
+                pages=hits,
+                score=hits[0].score,
+            )
+        )
+    return documents
+
+
+def _spellings() -> tuple[dict[str, str], dict[str, list[str]]]:
+    """The letters the analyzer folds to each letter (``u``: ``üúù…``, as a character
+    class) and to each pair of letters (``ss``: ``ß``)."""
+    letters: dict[str, set[str]] = {}
+    pairs: dict[str, list[str]] = {}
+    for code, folded in accent_map.items():
+        original = chr(code)
+        if not original.isalpha():
+            continue  # combining marks fold to letters too; they never start a word
+        folded = folded.lower()
+        if len(folded) == 1:
+            letters.setdefault(folded, {folded}).add(original)
+        else:
+            pairs.setdefault(folded, []).append(original)
+    classes = {
+        letter: "[" + "".join(re.escape(c) for c in sorted(found)) + "]"
+        for letter, found in letters.items()
+    }
+    return classes, pairs
+
+
+_LETTER_CLASSES, _FOLDED_PAIRS = _spellings()
+
+
+def _pattern_of(term: str) -> str:
+    """A regular expression for the page text a folded index word came from: ``muller``
+    also matches ``Müller``, ``strasse`` also ``Straße`` (the analyzer's accent folding
+    undone letter by letter: folding the page instead costs 150 µs with str.translate)."""
+    parts = []
+    at = 0
+    while at < len(term):
+        pair = term[at : at + 2]
+        if pair in _FOLDED_PAIRS:
+            spelled = "|".join(re.escape(letter) for letter in _FOLDED_PAIRS[pair])
+            parts.append(f"(?:{_class_of(pair[0])}{_class_of(pair[1])}|{spelled})")
+            at += 2
+        else:
+            parts.append(_class_of(term[at]))
+            at += 1
+    return "".join(parts)
+
+
+def _class_of(letter: str) -> str:
+    return _LETTER_CLASSES.get(letter, re.escape(letter))
+
+
+# How many places a matched word is tried at before the whole page is highlighted.
+_SNIPPET_ATTEMPTS = 3
+
+
+class Highlighter:
+    """Snippets of pages for one search: escaped page text with the matched words marked.
+
+    Whoosh's highlighter tokenizes in Python: 1.3 ms for a 500-word page (measured). It is
+    given a window of the page around the first place a matched word appears, found with
+    one regular expression over the raw page text, and only that window is stripped of
+    markup and highlighted.
+    """
+
+    def __init__(self, terms: frozenset[str], analyzer: Analyzer) -> None:
+        self.terms = terms
+        self.analyzer = analyzer
+        # Longest first, and no word boundary at the end: stemmed terms match their words.
+        longest_first = sorted(terms, key=len, reverse=True)
+        alternatives = "|".join(_pattern_of(term) for term in longest_first)
+        self._locator = re.compile(rf"(?<!\w)(?:{alternatives})", re.IGNORECASE) if terms else None
+
+    def snippet(self, markdown: str) -> str:
+        """Safe HTML: the best fragments of the page with the matched words marked."""
+        if self._locator is not None:
+            for window in self._windows(markdown):
+                found = self._highlight(strip_markup(window))
+                if found:
+                    return found
+            # Not found by the expression (a word split by markup): the whole page.
+            found = self._highlight(strip_markup(markdown))
+            if found:
+                return found
+        # The page matched through a filter or its file name only: show how it begins.
+        opening = strip_markup(markdown[: SNIPPET_CHARACTERS * 4])[:SNIPPET_CHARACTERS]
+        return html.escape(opening) + (" …" if len(markdown) > len(opening) else "")
+
+    def _windows(self, markdown: str) -> Iterator[str]:
+        assert self._locator is not None
+        for attempt, match in enumerate(self._locator.finditer(markdown)):
+            if attempt == _SNIPPET_ATTEMPTS:
+                return
+            start = _window_start(markdown, match.start() - SNIPPET_CHARACTERS // 2)
+            end = _window_end(markdown, match.end() + SNIPPET_CHARACTERS * 5 // 4)
+            yield markdown[start:end]
+
+    def _highlight(self, plain: str) -> str:
+        fragmenter = highlight.ContextFragmenter(maxchars=SNIPPET_CHARACTERS, surround=60)
+        marked: str = highlight.highlight(
+            plain, self.terms, self.analyzer, fragmenter, _MarkFormatter(), top=2,
+            order=highlight.FIRST,
+        )  # fmt: skip
+        return marked
+
+
+def _window_start(markdown: str, wanted: int) -> int:
+    """Start a window at a word boundary outside any tag, at or before ``wanted``."""
+    if wanted <= 0:
+        return 0
+    start = markdown.rfind(" ", 0, wanted) + 1
+    tag_open = markdown.rfind("<", 0, start)
+    if tag_open > markdown.rfind(">", 0, start):
+        start = tag_open  # inside a tag: take the whole tag, which markup stripping removes
+    return start
+
+
+def _window_end(markdown: str, wanted: int) -> int:
+    """End a window at a word boundary outside any tag, at or after ``wanted``."""
+    if wanted >= len(markdown):
+        return len(markdown)
+    end = markdown.find(" ", wanted)
+    end = len(markdown) if end < 0 else end
+    tag_close = markdown.find(">", end)
+    if tag_close >= 0 and tag_close < _find_or_end(markdown, "<", end):
+        end = tag_close + 1
+    return end
+
+
+def _find_or_end(text: str, character: str, start: int) -> int:
+    found = text.find(character, start)
+    return len(text) if found < 0 else found
