@@ -4,9 +4,11 @@
 
 Builds both indexes from the same seeded corpus (bench/corpus.py), in batches of the size
 the daemon's outbox drainer commits, then runs the same mixed queries with highlighted
-snippets (top 20 documents) on both and prints one table. FTS5 has no fuzzy search: fuzzy
-queries run there as the prefix of the word (its first four letters), which is said in the
-table. Not a test: it prints numbers and asserts nothing.
+snippets (top 20 documents) on both, alternately, and prints one table; Whoosh's snippets
+are made from page texts loaded from SQLite, as the daemon's are from its database. With
+``--optimize`` both indexes are then merged (the nightly job) and searched again. FTS5 has no
+fuzzy search: fuzzy queries run there as the prefix of the word (its first four letters),
+which is said in the table. Not a test: it prints numbers and asserts nothing.
 """
 
 from __future__ import annotations
@@ -180,12 +182,45 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
+Times = dict[str, list[float]]
+
+
+def measure(
+    search_index: SearchIndex,
+    connection: sqlite3.Connection,
+    texts: Callable[[Sequence[int]], dict[int, str]],
+    queries: list[tuple[str, str, str]],
+) -> tuple[Times, Times]:
+    """Each query on Whoosh (with snippets from the page texts in SQLite) and on FTS5,
+    alternately, so both see the same load on a shared machine."""
+    whoosh_times: Times = {}
+    fts_times: Times = {}
+    for kind, whoosh_query, fts_query in queries:
+        started = time.perf_counter()
+        search_index.search(whoosh_query, per_page=TOP_DOCUMENTS, texts=texts)
+        whoosh_times.setdefault(kind, []).append(time.perf_counter() - started)
+        started = time.perf_counter()
+        fts5_search(connection, fts_query)
+        fts_times.setdefault(kind, []).append(time.perf_counter() - started)
+    return whoosh_times, fts_times
+
+
+def size_mb(path: Path) -> float:
+    files = [path] if path.is_file() else list(path.iterdir())
+    return sum(file.stat().st_size for file in files) / 1e6
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pages", type=int, default=100_000)
     parser.add_argument("--queries", type=int, default=200)
     parser.add_argument(
         "--reuse", type=Path, help="search the indexes an earlier run left in this directory"
+    )
+    parser.add_argument(
+        "--optimize",
+        action="store_true",
+        help="then merge both indexes (the nightly job; FTS5 'optimize') and search again",
     )
     arguments = parser.parse_args()
     if arguments.reuse is not None:
@@ -201,29 +236,44 @@ def main() -> None:
         store_texts(workdir / "texts.sqlite", arguments.pages)
     texts = text_loader(sqlite3.connect(workdir / "texts.sqlite"))
     queries = make_queries(arguments.queries)
-    search_index = SearchIndex(workdir / "index")
     connection = sqlite3.connect(workdir / "fts.sqlite")
-    whoosh_times: dict[str, list[float]] = {}
-    fts_times: dict[str, list[float]] = {}
-    for kind, whoosh_query, fts_query in queries:
+    rounds = [("as built", False)] + ([("merged", True)] if arguments.optimize else [])
+    for label, merge in rounds:
+        if merge:
+            started = time.perf_counter()
+            IndexWriter(workdir / "index").optimize()
+            whoosh_merge = time.perf_counter() - started
+            started = time.perf_counter()
+            with connection:
+                connection.execute("INSERT INTO pages(pages) VALUES ('optimize')")
+            print(
+                f"merged: whoosh in {whoosh_merge:.0f} s, "
+                f"fts5 in {time.perf_counter() - started:.0f} s",
+                flush=True,
+            )
         started = time.perf_counter()
-        search_index.search(whoosh_query, per_page=TOP_DOCUMENTS, texts=texts)
-        whoosh_times.setdefault(kind, []).append(time.perf_counter() - started)
-        started = time.perf_counter()
-        fts5_search(connection, fts_query)
-        fts_times.setdefault(kind, []).append(time.perf_counter() - started)
-    report(arguments.pages, whoosh_seconds, fts_seconds, whoosh_times, fts_times)
+        search_index = SearchIndex(workdir / "index")
+        opened = time.perf_counter() - started
+        segments = len(list((workdir / "index").glob("*.seg")))
+        print(
+            f"\n{label}: whoosh {segments} segment(s), {size_mb(workdir / 'index'):,.0f} MB, "
+            f"opened in {opened * 1000:.0f} ms; fts5 {size_mb(workdir / 'fts.sqlite'):,.0f} MB",
+            flush=True,
+        )
+        whoosh_times, fts_times = measure(search_index, connection, texts, queries)
+        report(arguments.pages, whoosh_seconds, fts_seconds, whoosh_times, fts_times)
+        search_index.close()
 
 
 def report(
     pages: int,
     whoosh_seconds: float,
     fts_seconds: float,
-    whoosh_times: dict[str, list[float]],
-    fts_times: dict[str, list[float]],
+    whoosh_times: Times,
+    fts_times: Times,
 ) -> None:
     whoosh_rate, fts_rate = pages / whoosh_seconds * 60, pages / fts_seconds * 60
-    print(f"\n{'measure':<34}{'whoosh':>12}{'fts5':>12}{'whoosh/fts5':>13}")
+    print(f"{'measure':<34}{'whoosh':>12}{'fts5':>12}{'whoosh/fts5':>13}")
     print(
         f"{'indexing pages/min (500/commit)':<34}{whoosh_rate:>12,.0f}{fts_rate:>12,.0f}"
         f"{whoosh_rate / fts_rate:>13.2f}"
@@ -240,6 +290,8 @@ def report(
                 f"{label + ' ' + name + ' ms':<34}{whoosh_ms:>12.1f}{fts_ms:>12.1f}"
                 f"{whoosh_ms / fts_ms:>13.1f}"
             )
+    slowest = max(every_whoosh) * 1000, max(every_fts) * 1000
+    print(f"{'slowest query ms':<34}{slowest[0]:>12.1f}{slowest[1]:>12.1f}")
     print(
         "fts5 has no fuzzy search: its 'fuzzy' rows run the word's first four letters as a prefix."
     )

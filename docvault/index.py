@@ -503,7 +503,9 @@ class IndexWriter:
         writer.commit()
 
     def optimize(self) -> None:
-        """Merge all segments into one (a nightly job: it rewrites the whole index)."""
+        """Merge all segments into one. It rewrites the whole index (6 minutes at 100,000
+        pages) for searches 2 ms faster (bench/index_bench.py --optimize), so the daemon
+        leaves merging to Whoosh's own policy; a rebuild writes one segment anyway."""
         writer = self._writer()
         writer.commit(optimize=True)
 

@@ -264,7 +264,6 @@ class IndexWriter(threading.Thread):
         self._stopping = threading.Event()
         self._idle = threading.Event()
         self._check_requested = threading.Event()
-        self._optimize_requested = threading.Event()
         self._writer: WhooshWriter | None = None
 
     def wake(self) -> None:
@@ -276,12 +275,6 @@ class IndexWriter(threading.Thread):
         """Drain the outbox at once, without gathering more pages first (thread-safe)."""
         self._now.set()
         self.wake()
-
-    def request_optimize(self) -> None:
-        """Merge the index into one segment (nightly): measured at 100,000 pages, search p95
-        fell from 136 to 86 ms (bench/index_bench.py)."""
-        self._optimize_requested.set()
-        self.drain_now()
 
     def request_consistency_check(self) -> None:
         self._check_requested.set()
@@ -309,12 +302,6 @@ class IndexWriter(threading.Thread):
             if self._check_requested.is_set():
                 self._check_requested.clear()
                 self.repair()
-            if self._optimize_requested.is_set() and self._writer is not None:
-                self._optimize_requested.clear()
-                started = time.monotonic()
-                self._writer.optimize()
-                self.index.reopen()
-                logger.info("index: merged into one segment in %.0f s", time.monotonic() - started)
         except SearchIndexError as error:
             logger.error("index: %s", error.message)
         except Exception:

@@ -48,9 +48,6 @@ CONSISTENCY_CHECK_SECONDS = 3600.0
 HEARTBEAT_SECONDS = 10.0
 # Checked hourly, made at most once a day: a daemon restarted more often still gets one.
 BACKUP_CHECK_SECONDS = 3600.0
-# Once a day: merging the segments speeds searches up (bench/index_bench.py) but rewrites the
-# whole index (about 6 minutes at 100,000 pages on 2 cores).
-INDEX_OPTIMIZE_SECONDS = 24 * 3600.0
 
 
 def render_options(settings: Settings) -> RenderOptions:
@@ -339,7 +336,6 @@ async def run_daemon(
                 ),
                 BACKUP_CHECK_SECONDS,
             ),
-            Job("index-optimize", pipeline.index_writer.request_optimize, INDEX_OPTIMIZE_SECONDS),
             Job(
                 "index-consistency",
                 pipeline.index_writer.request_consistency_check,

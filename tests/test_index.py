@@ -20,6 +20,7 @@ from docvault.index import (
     needs_rebuild,
     rebuild,
 )
+from docvault.postings import MAX_EXPANSION
 from docvault.search import SearchIndex
 
 PAGES = {
@@ -218,6 +219,8 @@ def test_apply_deletes_pages_and_delete_document_removes_all_pages(directory: Pa
         "metoprolol~3",
         "inbox:",
         "metoprolol tag: labor",
+        "m*",
+        "*prolol",
     ],
 )
 def test_malformed_query_raises_query_syntax_error(search_index: SearchIndex, text: str) -> None:
@@ -339,3 +342,16 @@ def test_lock_left_by_a_killed_writer_is_cleared_at_open(directory: Path) -> Non
 )
 def test_find_document_date(text: str, expected: date | None) -> None:
     assert find_document_date(text) == expected
+
+
+def test_a_prefix_standing_for_too_many_words_is_refused_with_a_message(tmp_path: Path) -> None:
+    words = " ".join(f"wert{number:04d}" for number in range(MAX_EXPANSION + 1))
+    IndexWriter(tmp_path / "index").apply([entry(1, 10, 1, text=words)], [])
+    search_index = SearchIndex(tmp_path / "index")
+    assert found_pages(search_index, "wert00*") == {(10, 1)}  # 100 words: searched
+    with pytest.raises(QuerySyntaxError) as caught:
+        search_index.search("wert*")
+    assert str(caught.value) == (
+        "The search 'wert*' has a word with * or ~ that stands for 1,025 different "
+        "words (at most 1,024 are searched): type more of the word."
+    )

@@ -161,34 +161,6 @@ def test_a_corrupted_index_is_rebuilt_and_search_says_so_meanwhile(
         writer.stop()
 
 
-def test_the_nightly_optimize_merges_segments_and_search_still_answers(
-    database: Engine, tmp_path: Path
-) -> None:
-    index = ArchiveIndex(tmp_path / "index")
-    writer = _writer(database, index)
-    try:
-        for sha in "abc":
-            _finished_page(database, f"{LETTER} {sha}", sha=sha)
-            assert writer.flush(timeout=30)
-        assert len(list((tmp_path / "index").glob("*.seg"))) > 1
-        writer.request_optimize()
-        assert writer.flush(timeout=30)
-        assert wait_until_one_segment(tmp_path / "index")
-        assert sorted(_found(database, index, "metoprolol")) == [
-            ("a.pdf", 1),
-            ("b.pdf", 1),
-            ("c.pdf", 1),
-        ]
-    finally:
-        writer.stop()
-
-
-def wait_until_one_segment(directory: Path) -> bool:
-    from tests.support.daemon import wait_for
-
-    return bool(wait_for(lambda: len(list(directory.glob("*.seg"))) == 1, 30, "one segment"))
-
-
 def test_turning_stemming_on_rebuilds_the_index_and_stems_find_their_words(
     database: Engine, tmp_path: Path
 ) -> None:

@@ -137,6 +137,7 @@ QUERIES = [
     "received:[2024-02-01 TO 2024-04-15]",
     "file:metoprolol",
     "file:metoprolol ramipril",
+    "*",
     "nichtda",
     '"metoprolol nichtda"',
 ]
