@@ -495,16 +495,26 @@ class Evaluation:
                 for fieldname, term in node.existing_terms(reader, phrases=True, expand=True)
                 if fieldname == self.text_field
             )
-        docnums: list[int] = []
-        scores: list[float] = []
+        docnums: list[Docnums] = []
+        scores: list[Scores] = []
         for segment in self.segments:
             matcher = node.matcher(segment.searcher, segment.searcher.context())
+            found: list[int] = []
+            found_scores: list[float] = []
             while matcher.is_active():
-                docnums.append(matcher.id() + segment.offset)
-                scores.append(matcher.score())
+                found.append(matcher.id())
+                found_scores.append(matcher.score())
                 matcher.next()
-        order = np.argsort(np.array(docnums, np.int64), kind="stable")
-        return Matches(np.array(docnums, np.int64)[order], np.array(scores, np.float64)[order])
+            local = np.array(found, np.int64)
+            # Whoosh's matchers for NOT name deleted pages too (tests/test_postings.py).
+            keep = ~np.isin(local, segment.deleted)
+            docnums.append(local[keep] + segment.offset)
+            scores.append(np.array(found_scores, np.float64)[keep])
+        if not docnums:
+            return Matches.empty()
+        all_docnums = np.concatenate(docnums)
+        order = np.argsort(all_docnums, kind="stable")
+        return Matches(all_docnums[order], np.concatenate(scores)[order])
 
 
 def _best_anchor(frequencies: Sequence[int]) -> int:

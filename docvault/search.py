@@ -312,15 +312,7 @@ class SearchIndex:
             searcher = self._current()
             parsed = self.parse(text)
             evaluation = Evaluation(searcher, self._segments)
-            try:
-                matches = evaluation.run(parsed)
-            except TooManyWords as error:
-                raise QuerySyntaxError(
-                    f"The search {text!r} has a word with * or ~ that stands for "
-                    f"{error.count:,} different words (at most {MAX_EXPANSION:,} are "
-                    f"searched): type more of the word."
-                ) from None
-            ranking = rank(matches, self._document_ids())
+            ranking = rank(_evaluate(evaluation, parsed, text), self._document_ids())
             shown = ranking.documents_in_order[(page - 1) * per_page : page * per_page]
             documents = _document_hits(
                 searcher,
@@ -339,6 +331,16 @@ class SearchIndex:
             per_page,
             seconds,
         )
+
+
+def _evaluate(evaluation: Evaluation, parsed: query.Query, text: str) -> Matches:
+    try:
+        return evaluation.run(parsed)
+    except TooManyWords as error:
+        raise QuerySyntaxError(
+            f"The search {text!r} has a word with * or ~ that stands for {error.count:,} "
+            f"different words (at most {MAX_EXPANSION:,} are searched): type more of the word."
+        ) from None
 
 
 @dataclass(frozen=True)

@@ -128,6 +128,10 @@ QUERIES = [
     "metoprol0l~",
     "mteoprolol~2",
     "metoprolol^2 ramipril",
+    "(metoprolol OR ramipril)^3 10mg",
+    "metoprolol ANDNOT ramipril",
+    "metoprolol ANDMAYBE ramipril",
+    "metoprolol REQUIRE ramipril",
     "inbox:fax",
     "inbox:fax metoprolol",
     "tag:labor tag:dringend 10mg",
@@ -143,6 +147,11 @@ QUERIES = [
 ]
 
 
+# Whoosh's ANDNOT matcher, in a segment with deleted pages, keeps some pages that hold the
+# unwanted word (seen here: page 304 has both words); its NOT gets them right.
+WHOOSH_GETS_WRONG = {"metoprolol ANDNOT ramipril": "metoprolol NOT ramipril"}
+
+
 @pytest.mark.parametrize("text", QUERIES)
 def test_pages_found_are_exactly_whooshs(
     search_index: SearchIndex, searcher: Any, text: str
@@ -150,8 +159,9 @@ def test_pages_found_are_exactly_whooshs(
     parsed = search_index.parse(text)
     ours = Evaluation(searcher, SegmentCache().segments(searcher)).run(parsed)
     reader = searcher.reader()
+    reference = search_index.parse(WHOOSH_GETS_WRONG.get(text, text))
     # Whoosh's NOT also names deleted pages (its inverse matcher misses them): left out.
-    whooshs = sorted(d for d in searcher.docs_for_query(parsed) if not reader.is_deleted(d))
+    whooshs = sorted(d for d in searcher.docs_for_query(reference) if not reader.is_deleted(d))
     assert ours.docnums.tolist() == whooshs
     assert len(whooshs) > 0 or "nichtda" in text
 
