@@ -47,7 +47,7 @@ logger = logging.getLogger(__name__)
 
 # Bump when the schema or the text analysis changes: a directory with another version is
 # rebuilt from the database instead of being searched with mismatched terms.
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 VERSION_FILE = "docvault-index-version"
 _WRITE_LOCK = "MAIN_WRITELOCK"
 # Whoosh's own default for one writer's indexing buffer; a batch of 500 pages (about 2.5 MB
@@ -235,7 +235,8 @@ def _date_period(text: str) -> tuple[date, date]:
 
 # Stored little-endian, as numpy reads them (``docvault.postings``), on any machine.
 _BIG_ENDIAN = sys.byteorder == "big"
-assert array("I").itemsize == 4, "NeighbourPositions needs 32-bit unsigned array items"
+if array("I").itemsize != 4:
+    raise ImportError("docvault's search index needs 32-bit unsigned array items ('I').")
 OCCURRENCE_BYTES = 12  # position, hash before, hash after
 
 
@@ -267,13 +268,13 @@ class NeighbourPositions(formats.Format):  # type: ignore[misc]
         occurrences: dict[str, list[int]] = defaultdict(list)
         for index_in_stream, (text, _) in enumerate(stream):
             occurrences[text].append(index_in_stream)
-        for text, indexes in occurrences.items():
-            packed = array("I", [stream[at][1] for at in indexes])
-            packed.extend(hashes[at - 1] if at else 0 for at in indexes)
-            packed.extend(hashes[at + 1] for at in indexes)
+        for text, places in occurrences.items():
+            packed = array("I", [stream[place][1] for place in places])
+            packed.extend(hashes[place - 1] if place else 0 for place in places)
+            packed.extend(hashes[place + 1] for place in places)
             if _BIG_ENDIAN:
                 packed.byteswap()
-            yield text, len(indexes), len(indexes) * self.field_boost, packed.tobytes()
+            yield text, len(places), len(places) * self.field_boost, packed.tobytes()
 
     def supports(self, name: str) -> bool:
         return name in ("frequency", "weight", "positions")
@@ -299,9 +300,15 @@ class _PageText(fields.TEXT):  # type: ignore[misc]
         self.format = NeighbourPositions()
 
 
+# Whoosh's accent folding, except that ß is ss (Weiß = weiss, as Germans write it without
+# the letter; Whoosh folds it to s, so "weiss" missed every Weiß), and so are æ and œ.
+_SPELLED_OUT = {"ß": "ss", "ẞ": "ss", "æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe"}
+FOLDING = {**accent_map, **{ord(letter): folded for letter, folded in _SPELLED_OUT.items()}}
+
+
 def text_analyzer(stemming_language: str | None = None) -> Analyzer:
     """Words, lower case, accents folded (Müller = muller = MULLER), optionally stemmed."""
-    analyzer = RegexTokenizer() | LowercaseFilter() | CharsetFilter(accent_map)
+    analyzer = RegexTokenizer() | LowercaseFilter() | CharsetFilter(FOLDING)
     if stemming_language is not None:
         analyzer = analyzer | StemFilter(lang=stemming_language)
     return analyzer
@@ -310,7 +317,7 @@ def text_analyzer(stemming_language: str | None = None) -> Analyzer:
 def build_schema(stemming_language: str | None = None) -> fields.Schema:
     """The page-level schema. Only what a result line shows is stored; text is not."""
     # File names split at underscores too, so file:mueller finds fax_20250312_Mueller.pdf.
-    file_analyzer = RegexTokenizer(r"[^\W_]+") | LowercaseFilter() | CharsetFilter(accent_map)
+    file_analyzer = RegexTokenizer(r"[^\W_]+") | LowercaseFilter() | CharsetFilter(FOLDING)
     return fields.Schema(
         page_id=fields.NUMERIC(int, 64, signed=False, stored=True, unique=True, sortable=True),
         document_id=fields.NUMERIC(int, 64, signed=False, stored=True, sortable=True),
@@ -365,10 +372,7 @@ def needs_rebuild(directory: Path, stemming_language: str | None = None) -> str 
         )
     found = marker.read_text(encoding="utf-8")
     if found != _marker_text(stemming_language):
-        return (
-            f"The search index {directory} has version {found.strip()!r}; this docvault "
-            f"needs {_marker_text(stemming_language).strip()!r}."
-        )
+        return _why_outdated(directory, found, stemming_language)
     # Whoosh drops the file of a segment it fails to map without closing it; that
     # ResourceWarning is whoosh's, and the answer here is the same: rebuild.
     with warnings.catch_warnings():
@@ -381,6 +385,19 @@ def needs_rebuild(directory: Path, stemming_language: str | None = None) -> str 
             return None
         gc.collect()
     return f"The search index {directory} cannot be opened ({problem})."
+
+
+def _why_outdated(directory: Path, found: str, stemming_language: str | None) -> str:
+    version, _, stemming = found.strip().partition(" stemming=")
+    if version != str(SCHEMA_VERSION):
+        return (
+            f"The search index {directory} was written in index format {version or '?'}; "
+            f"this docvault writes format {SCHEMA_VERSION}."
+        )
+    return (
+        f"The search index {directory} was built with index_stemming = {stemming}; the "
+        f"setting is now {stemming_language or 'off'}."
+    )
 
 
 def collect_leaked_segment_files() -> None:

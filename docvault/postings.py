@@ -9,7 +9,8 @@ intersections, unions, BM25 scores, phrase checks and counts are array operation
 Whoosh still owns the files, the query parser and every query shape this module does not
 know: those run through Whoosh's own matchers (``Evaluation.by_whoosh``), slower, same
 answer. Scores follow Whoosh's BM25F (same formula, same statistics), so the ranking is
-Whoosh's. tests/test_postings.py holds both to that on a live-like index.
+Whoosh's, except for phrases (``Evaluation.phrase``). tests/test_postings.py holds both to
+that on a live-like index.
 
 A stage leaf: plain values in, arrays out; no database.
 """
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 import bisect
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,29 +37,39 @@ Scores = NDArray[np.float64]
 # Whoosh's BM25F defaults (whoosh.scoring.BM25F), so scores and ranking stay Whoosh's.
 BM25_B = 0.75
 BM25_K1 = 1.2
-# The block reader uses these methods of Whoosh 2.7's W3LeafMatcher (and the attributes
-# they fill); without them every posting list is read through the public matcher methods,
-# slower, same result. tests/test_postings.py compares the two.
+# The block reader uses these methods and attributes of Whoosh 2.7's W3LeafMatcher (the
+# version is pinned in pyproject.toml); a matcher without them is read through the public
+# matcher methods, slower, same result. tests/test_postings.py compares the two.
 _BLOCK_METHODS = ("_read_data", "_read_values", "_next_block")
+_BLOCK_ATTRIBUTES = ("_data", "_blocklength", "_lastblock", "_values", "_byteids")
 _BLOCK_READS = all(callable(getattr(W3LeafMatcher, name, None)) for name in _BLOCK_METHODS)
 # A prefix, wildcard or fuzzy word that stands for more index words than this is refused
 # with a message: "a*" stood for 5,000 words on 100,000 pages and took 3 s (Lucene refuses
 # more than 1,024 clauses the same way).
 MAX_EXPANSION = 1024
-# Letters a folded, lower-case index word can hold (accents are folded away at indexing).
-_VARIANT_LETTERS = "abcdefghijklmnopqrstuvwxyz0123456789ß"
 
 
 # ----------------------------------------------------------------------------- matches
 
 
 class TooManyWords(Exception):
-    """A prefix, wildcard or fuzzy word stands for more than ``MAX_EXPANSION`` words."""
+    """A prefix, wildcard, fuzzy word or range stands for more than ``MAX_EXPANSION``
+    words; ``pattern`` is written as the search box has it (``me*``, ``mueler~2``)."""
 
-    def __init__(self, pattern: str, count: int) -> None:
-        super().__init__(f"{pattern} stands for {count} words")
-        self.pattern = pattern
+    def __init__(self, node: query.Query, count: int) -> None:
+        self.pattern = _as_typed(node)
         self.count = count
+        super().__init__(f"{self.pattern} stands for {count} words")
+
+
+def _as_typed(node: query.Query) -> str:
+    if isinstance(node, query.Prefix):
+        return f"{node.text}*"
+    if isinstance(node, query.FuzzyTerm):
+        return f"{node.text}~" + ("" if node.maxdist == 1 else str(node.maxdist))
+    if isinstance(node, query.Wildcard):
+        return str(node.text)
+    return str(node)
 
 
 @dataclass(frozen=True)
@@ -128,9 +139,17 @@ def read_postings(reader: Any, fieldname: str, term: bytes, values: bool = False
     matcher = reader.postings(fieldname, term)
     if isinstance(matcher, FilterMatcher):
         matcher = matcher.child  # the deleted-page filter: Segment.live does that job
-    if _BLOCK_READS and isinstance(matcher, W3LeafMatcher) and not matcher._byteids:
+    if _reads_by_block(matcher):
         return _read_blocks(matcher, values)
     return _read_one_by_one(matcher, values)
+
+
+def _reads_by_block(matcher: Any) -> bool:
+    if not _BLOCK_READS or not isinstance(matcher, W3LeafMatcher):
+        return False
+    if not all(hasattr(matcher, name) for name in _BLOCK_ATTRIBUTES):
+        return False
+    return not matcher._byteids  # page numbers, not the terms of a term vector
 
 
 def _read_blocks(matcher: Any, values: bool) -> Postings:
@@ -191,8 +210,22 @@ class SegmentColumns:
 
     document_ids: Docnums
     lengths: dict[str, NDArray[np.float64]] = field(default_factory=dict)
-    words: tuple[str, ...] | None = None
-    word_set: frozenset[str] | None = None
+    lexicon: Lexicon | None = None
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """A segment's words of the page text: sorted (for prefixes), as a set, and the
+    characters they are made of (for the variants of an OCR error)."""
+
+    words: tuple[str, ...]
+    word_set: frozenset[str]
+    characters: frozenset[str]
+
+    @classmethod
+    def of(cls, words: Iterable[str]) -> Lexicon:
+        ordered = tuple(words)
+        return cls(ordered, frozenset(ordered), frozenset("".join(ordered)))
 
 
 @dataclass(frozen=True)
@@ -227,14 +260,12 @@ class Segment:
             self.columns.lengths[fieldname] = lengths
         return lengths
 
-    def words(self, fieldname: str) -> tuple[tuple[str, ...], frozenset[str]]:
-        """The segment's words of the text field, sorted and as a set (for prefixes and
-        OCR-error variants)."""
-        columns = self.columns
-        if columns.words is None or columns.word_set is None:
-            columns.words = tuple(self.reader.field_terms(fieldname))
-            columns.word_set = frozenset(columns.words)
-        return columns.words, columns.word_set
+    def lexicon(self, fieldname: str) -> Lexicon:
+        """The segment's words of the page text, read at the first prefix or fuzzy search
+        (0.4 s for 100,000 pages) and kept."""
+        if self.columns.lexicon is None:
+            self.columns.lexicon = Lexicon.of(self.reader.field_terms(fieldname))
+        return self.columns.lexicon
 
 
 class SegmentCache:
@@ -335,6 +366,17 @@ class Evaluation:
         scores = self._bm25(fieldname, frequency, np.concatenate(weights), np.concatenate(lengths))
         return Matches(found, scores * boost)
 
+    def known_size(self, node: query.Query) -> float:
+        """How many pages a single word is on (cheap to know); anything else counts as
+        unknown, larger. Whoosh's own estimate expands a fuzzy word against every word in
+        the index, in Python: 460 ms for metoprolol~ inbox:fax on 30,000 words."""
+        while isinstance(node, query.ConstantScoreQuery):
+            node = node.child
+        if type(node) is query.Term and node.fieldname in self.schema:
+            term = self.schema[node.fieldname].to_bytes(node.text)
+            return float(self.searcher.doc_frequency(node.fieldname, term))
+        return math.inf
+
     def _bm25(
         self,
         fieldname: str,
@@ -365,7 +407,7 @@ class Evaluation:
                 {self._text_of(fieldname, term) for _, term in node.expanded_terms(reader)}
             )
         if len(words) > MAX_EXPANSION:
-            raise TooManyWords(str(node), len(words))
+            raise TooManyWords(node, len(words))
         return words
 
     def _text_of(self, fieldname: str, term: bytes | str) -> str:
@@ -378,7 +420,7 @@ class Evaluation:
     def _prefixed(self, prefix: str) -> list[str]:
         found: set[str] = set()
         for segment in self.segments:
-            words, _ = segment.words(self.text_field)
+            words = segment.lexicon(self.text_field).words
             start = bisect.bisect_left(words, prefix)
             for word in words[start:]:
                 if not word.startswith(prefix):
@@ -391,16 +433,17 @@ class Evaluation:
         first ``keep`` letters.
 
         Whoosh's searcher compares ``word`` with every index word in Python: 3 s for a
-        word~2 on 100,000 pages. For one edit, the ~700 variants of the word are looked up
-        in each segment's word set instead (well under a millisecond); for two, each
+        word~2 on 100,000 pages. For one edit, the few thousand variants of the word are
+        looked up in each segment's word set instead (about a millisecond); for two, each
         segment's own automaton walks its term list (0.3 s).
         """
         found: set[str] = set()
         if edits == 1:
-            variants = one_edit_variants(word, keep)
-            for segment in self.segments:
-                _, word_set = segment.words(self.text_field)
-                found.update(variant for variant in variants if variant in word_set)
+            lexicons = [segment.lexicon(self.text_field) for segment in self.segments]
+            characters = frozenset().union(*(lexicon.characters for lexicon in lexicons))
+            variants = one_edit_variants(word, keep, characters)
+            for lexicon in lexicons:
+                found.update(variant for variant in variants if variant in lexicon.word_set)
         else:
             for segment in self.segments:
                 found.update(
@@ -424,37 +467,27 @@ class Evaluation:
         frequencies = [self.searcher.doc_frequency(node.fieldname, term) for term in terms]
         if min(frequencies) == 0:
             return Matches.empty()
-        anchor = _best_anchor(frequencies)
-        before = word_hash(words[anchor - 1]) if anchor > 0 else None
-        after = word_hash(words[anchor + 1]) if anchor + 1 < len(words) else None
-        farther = [
-            (offset - anchor, terms[offset])
-            for offset in range(len(words))
-            if abs(offset - anchor) > 1
-        ]
+        plan = PhrasePlan.of(node.fieldname, words, terms, frequencies)
         docnums: list[Docnums] = []
         counts: list[NDArray[np.float64]] = []
         lengths: list[NDArray[np.float64]] = []
         for segment in self.segments:
-            postings = segment.live(
-                read_postings(segment.reader, node.fieldname, terms[anchor], values=True)
-            )
-            found = anchor_occurrences(postings, before, after)
-            for distance, term in farther:
-                found = _followed_at(segment.reader, node.fieldname, found, distance, term)
-            pages, occurrences = np.unique(found.docnums, return_counts=True)
-            if not len(pages):
-                continue
-            docnums.append(pages + segment.offset)
-            counts.append(occurrences.astype(np.float64))
-            lengths.append(segment.lengths(node.fieldname)[pages])
+            pages, occurrences = plan.counts_in(segment)
+            if len(pages):
+                docnums.append(pages + segment.offset)
+                counts.append(occurrences)
+                lengths.append(segment.lengths(node.fieldname)[pages])
         if not docnums:
             return Matches.empty()
-        found_all = np.concatenate(docnums)
-        scores = self._bm25(
-            node.fieldname, len(found_all), np.concatenate(counts), np.concatenate(lengths)
+        # The sum of the words' scores, as Whoosh scores a phrase, but each word counted as
+        # often as the phrase is on the page, not as often as the word is: the page that
+        # holds the phrase most comes first (and the other words' postings are not read).
+        found_counts, found_lengths = np.concatenate(counts), np.concatenate(lengths)
+        scores = sum(
+            self._bm25(node.fieldname, frequency, found_counts, found_lengths)
+            for frequency in frequencies
         )
-        return Matches(found_all, scores * node.boost)
+        return Matches(np.concatenate(docnums), np.asarray(scores) * node.boost)
 
     # --------------------------------------------------------------- the rest
 
@@ -468,16 +501,6 @@ class Evaluation:
         docnums = np.concatenate(parts) if parts else np.empty(0, np.int64)
         return Matches(docnums, np.ones(len(docnums), np.float64))
 
-    def with_words_in(self, fieldname: str, pages: Matches) -> Matches:
-        """The ``pages`` that have at least one word in ``fieldname``."""
-        if not self.segments:
-            return pages
-        # Segments follow each other without gaps, so their arrays joined are indexed by
-        # the top-level page number.
-        lengths = np.concatenate([segment.lengths(fieldname) for segment in self.segments])
-        keep = lengths[pages.docnums] > 0
-        return Matches(pages.docnums[keep], pages.scores[keep])
-
     def negated(self, node: query.Query) -> Matches:
         """Evaluate the query under a NOT: its words are not highlighted."""
         self._negated += 1
@@ -487,7 +510,10 @@ class Evaluation:
             self._negated -= 1
 
     def by_whoosh(self, node: query.Query) -> Matches:
-        """A query shape this module does not evaluate: Whoosh's matchers, page by page."""
+        """A query shape this module does not evaluate: Whoosh's matchers, page by page,
+        with Whoosh's faults: its ANDNOT matcher, in a segment with deleted pages, keeps
+        some pages holding the unwanted word (docvault evaluates ANDNOT itself), and these
+        shapes are not held to ``MAX_EXPANSION``."""
         if not self._negated:
             reader = self.searcher.reader()
             self.matched_words.update(
@@ -515,6 +541,48 @@ class Evaluation:
         all_docnums = np.concatenate(docnums)
         order = np.argsort(all_docnums, kind="stable")
         return Matches(all_docnums[order], np.concatenate(scores)[order])
+
+
+@dataclass(frozen=True)
+class PhrasePlan:
+    """How a phrase is looked for: the word whose posting list is read (the anchor), the
+    hashes its neighbours must have, and the farther words with their distance from it."""
+
+    fieldname: str
+    anchor: bytes
+    before: int | None
+    after: int | None
+    farther: list[tuple[int, bytes]]
+
+    @classmethod
+    def of(
+        cls,
+        fieldname: str,
+        words: Sequence[str],
+        terms: Sequence[bytes],
+        frequencies: Sequence[int],
+    ) -> PhrasePlan:
+        anchor = _best_anchor(frequencies)
+        return cls(
+            fieldname,
+            terms[anchor],
+            before=word_hash(words[anchor - 1]) if anchor > 0 else None,
+            after=word_hash(words[anchor + 1]) if anchor + 1 < len(words) else None,
+            farther=[
+                (offset - anchor, terms[offset])
+                for offset in range(len(words))
+                if abs(offset - anchor) > 1
+            ],
+        )
+
+    def counts_in(self, segment: Segment) -> tuple[Docnums, NDArray[np.float64]]:
+        """The segment's pages that hold the phrase (local numbers), and how often."""
+        postings = read_postings(segment.reader, self.fieldname, self.anchor, values=True)
+        found = anchor_occurrences(segment.live(postings), self.before, self.after)
+        for distance, term in self.farther:
+            found = _followed_at(segment.reader, self.fieldname, found, distance, term)
+        pages, occurrences = np.unique(found.docnums, return_counts=True)
+        return pages, occurrences.astype(np.float64)
 
 
 def _best_anchor(frequencies: Sequence[int]) -> int:
@@ -586,9 +654,15 @@ def _followed_at(
     return Occurrences(found.docnums[keep], found.positions[keep])
 
 
-def one_edit_variants(word: str, keep: int) -> set[str]:
-    """Every word one deletion, transposition, substitution or insertion away from
-    ``word``, leaving its first ``keep`` letters alone (as Whoosh's fuzzy prefix does)."""
+def one_edit_variants(word: str, keep: int, letters: Iterable[str]) -> set[str]:
+    """Every word one deletion, insertion, substitution or swap of neighbours away from
+    ``word``, leaving its first ``keep`` letters alone (as Whoosh's fuzzy prefix does).
+
+    ``letters`` are the characters index words are made of: digits, ``.`` (47.5mg), ``µ``
+    and Greek letters too. A swap counts as one edit here (``mteoprolol~`` finds
+    metoprolol), where Whoosh's one-edit automaton needs two.
+    """
+    letters = sorted(set(letters))
     variants = {word}
     for position in range(keep, len(word) + 1):
         head, tail = word[:position], word[position:]
@@ -596,7 +670,7 @@ def one_edit_variants(word: str, keep: int) -> set[str]:
             variants.add(head + tail[1:])
             if len(tail) > 1:
                 variants.add(head + tail[1] + tail[0] + tail[2:])
-        for letter in _VARIANT_LETTERS:
+        for letter in letters:
             variants.add(head + letter + tail)
             if tail:
                 variants.add(head + letter + tail[1:])
@@ -631,15 +705,14 @@ def _phrase(evaluation: Evaluation, node: query.Phrase) -> Matches:
 
 
 def _and(evaluation: Evaluation, node: query.And) -> Matches:
-    """Pages matching every part; NOT parts remove pages. Parts are evaluated rarest
+    """Pages matching every part; NOT parts remove pages. Single words go first, rarest
     first, and the rest are skipped once nothing is left."""
     wanted = [part for part in node.subqueries if not isinstance(part, query.Not)]
     unwanted = [part.query for part in node.subqueries if isinstance(part, query.Not)]
     if not wanted:
         found = evaluation.every_page()
     else:
-        reader = evaluation.searcher.reader()
-        wanted.sort(key=lambda part: part.estimate_size(reader))
+        wanted.sort(key=evaluation.known_size)
         found = evaluation.run(wanted[0])
         for part in wanted[1:]:
             if not len(found):
@@ -673,15 +746,9 @@ def _constant_score(evaluation: Evaluation, node: query.ConstantScoreQuery) -> M
 
 
 def _every(evaluation: Evaluation, node: query.Every) -> Matches:
-    """``*``: every page. Whoosh unites the posting lists of every word in the field for
-    it, 36 s on 100,000 pages; a page has words in a field when its length there is not 0."""
-    every = evaluation.every_page()
-    fieldname = node.fieldname
-    if fieldname not in (None, "", "*"):
-        if fieldname not in evaluation.schema or not evaluation.schema[fieldname].scorable:
-            return evaluation.by_whoosh(node)
-        every = evaluation.with_words_in(fieldname, every)
-    return constant(every, node.boost)
+    """``*``: every page, a blank one too (Whoosh's would leave out pages without words;
+    it unites the posting lists of every word for it, 36 s on 100,000 pages)."""
+    return constant(evaluation.every_page(), node.boost)
 
 
 def _nothing(evaluation: Evaluation, node: query.Query) -> Matches:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import subprocess
 import sys
 import threading
@@ -13,6 +14,7 @@ import pytest
 
 from docvault.errors import QuerySyntaxError, SearchIndexError
 from docvault.index import (
+    SCHEMA_VERSION,
     VERSION_FILE,
     IndexEntry,
     IndexWriter,
@@ -108,6 +110,7 @@ def found_pages(search_index: SearchIndex, text: str) -> set[tuple[int, int]]:
         ("metop*", {(10, 1), (10, 2)}),
         ("metoprol0l~", {(10, 1), (10, 2)}),  # one OCR edit: o read as 0
         ("mteoprolol~2", {(10, 1), (10, 2)}),
+        ("mteoprolol~", {(10, 1), (10, 2)}),  # two letters swapped count as one edit
         ("metoprolol blutdruck", {(10, 2)}),
         ("metoprolol AND blutdruck", {(10, 2)}),
         ("ramipril OR blutdruck", {(10, 2), (11, 1)}),
@@ -116,6 +119,9 @@ def found_pages(search_index: SearchIndex, text: str) -> set[tuple[int, int]]:
         ("MULLER", {(10, 1)}),
         ("Müller", {(10, 1)}),
         ("kramer", {(11, 1)}),
+        ("weiss", {(10, 1)}),  # Dr. Weiß
+        ("weiß", {(10, 1)}),
+        ("weis", set()),
         ("50mg", {(10, 1)}),
         ("metoprolol50mg", set()),
         ("egfr", {(11, 1)}),
@@ -232,7 +238,14 @@ def test_malformed_query_raises_query_syntax_error(search_index: SearchIndex, te
 def test_fresh_directory_is_complete_and_healthy(directory: Path) -> None:
     assert needs_rebuild(directory) is None
     assert (directory / VERSION_FILE).is_file()
-    assert needs_rebuild(directory, stemming_language="de") is not None
+    assert needs_rebuild(directory, stemming_language="de") == (
+        f"The search index {directory} was built with index_stemming = off; the setting is now de."
+    )
+    (directory / VERSION_FILE).write_text("2 stemming=off\n")
+    assert needs_rebuild(directory) == (
+        f"The search index {directory} was written in index format 2; "
+        f"this docvault writes format {SCHEMA_VERSION}."
+    )
 
 
 def test_missing_directory_and_missing_marker_need_rebuild(directory: Path) -> None:
@@ -349,9 +362,31 @@ def test_a_prefix_standing_for_too_many_words_is_refused_with_a_message(tmp_path
     IndexWriter(tmp_path / "index").apply([entry(1, 10, 1, text=words)], [])
     search_index = SearchIndex(tmp_path / "index")
     assert found_pages(search_index, "wert00*") == {(10, 1)}  # 100 words: searched
+    texts = {1: words}
+    [hit] = search_index.search("wert00*", texts=lambda ids: {i: texts[i] for i in ids}).hits
+    assert hit.snippet.startswith("<mark>wert0000</mark> <mark>wert0001</mark>")
     with pytest.raises(QuerySyntaxError) as caught:
         search_index.search("wert*")
     assert str(caught.value) == (
-        "The search 'wert*' has a word with * or ~ that stands for 1,025 different "
-        "words (at most 1,024 are searched): type more of the word."
+        "In the search 'wert*', 'wert*' stands for 1,025 different words; docvault "
+        "searches at most 1,024: type more letters of the word."
     )
+
+
+def test_snippets_mark_the_word_as_the_page_spells_it(search_index: SearchIndex) -> None:
+    assert "<mark>Weiß</mark>" in search_index.search("weiss", texts=load_texts).hits[0].snippet
+    snippet = search_index.search("MULLER", texts=load_texts).hits[0].snippet
+    assert "Jürgen <mark>Müller</mark>" in snippet
+
+
+def test_every_page_is_found_by_a_star_a_blank_one_too(directory: Path) -> None:
+    blank = dataclasses.replace(ENTRIES[-1], page_id=6, document_id=14, text="", stamp=106)
+    IndexWriter(directory).apply([blank], [])  # a blank fax page
+    search_index = SearchIndex(directory)
+
+    def pages(text: str) -> set[tuple[int, int]]:
+        return {(hit.document_id, hit.page) for hit in search_index.search(text).hits}
+
+    assert len(pages("*")) == 6
+    assert (14, 1) in pages("* inbox:fax")
+    assert pages("* NOT inbox:fax") == {(11, 1), (12, 1)}

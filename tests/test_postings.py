@@ -18,13 +18,14 @@ import numpy as np
 import pytest
 from whoosh import index
 
+from docvault import postings
 from docvault.index import IndexEntry, IndexWriter
 from docvault.postings import Evaluation, SegmentCache, _read_one_by_one, read_postings
 from docvault.search import SearchIndex
 
 COMMON = ["der", "die", "das", "und", "mit", "bei", "nach", "patient", "befund", "wert"]
 DRUGS = ["Metoprolol", "Ramipril", "Amlodipin", "Bisoprolol", "Torasemid", "Müller"]
-DOSES = ["5mg", "10mg", "47.5mg", "50mg"]
+DOSES = ["5mg", "10mg", "47.5mg", "50mg", "5µg"]
 PAGES = 420
 SEGMENT_PAGES = 60
 
@@ -126,6 +127,8 @@ QUERIES = [
     "bis*prolol",
     "ramipri~",
     "metoprol0l~",
+    "475mg~",  # the decimal point of 47.5mg lost
+    "5ug~",  # µ read as u
     "mteoprolol~2",
     "metoprolol^2 ramipril",
     "(metoprolol OR ramipril)^3 10mg",
@@ -227,3 +230,33 @@ def test_block_reads_equal_reads_one_posting_at_a_time(searcher: Any) -> None:
             assert blocks.docnums.tolist() == one_by_one.docnums.tolist()
             assert blocks.weights.tolist() == one_by_one.weights.tolist()
             assert blocks.values == one_by_one.values
+
+
+def test_without_the_block_reader_the_answers_are_the_same(
+    search_index: SearchIndex, searcher: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Whoosh whose matchers lack the block internals is read through its public
+    methods: slower, the same pages and scores."""
+    parsed = [search_index.parse(text) for text in QUERIES]
+    fast = [Evaluation(searcher, SegmentCache().segments(searcher)).run(q) for q in parsed]
+    monkeypatch.setattr(postings, "_BLOCK_READS", False)
+    slow = [Evaluation(searcher, SegmentCache().segments(searcher)).run(q) for q in parsed]
+    for text, first, second in zip(QUERIES, fast, slow, strict=True):
+        assert first.docnums.tolist() == second.docnums.tolist(), text
+        assert np.allclose(first.scores, second.scores), text
+
+
+def test_fuzzy_words_are_never_compared_with_every_index_word(
+    search_index: SearchIndex, searcher: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whoosh's searcher-wide fuzzy expansion (its size estimate for AND uses it too)
+    computes the edit distance to each index word in Python: 0.5 s on 30,000 words."""
+    import whoosh.reading
+
+    def refuse(*arguments: object, **keywords: object) -> int:
+        raise AssertionError("the edit distance to every index word was computed")
+
+    monkeypatch.setattr(whoosh.reading, "distance", refuse)
+    for text in ("metoprol0l~ inbox:fax", "mteoprolol~2 inbox:fax", "ramipri~ OR 10mg"):
+        evaluation = Evaluation(searcher, SegmentCache().segments(searcher))
+        assert len(evaluation.run(search_index.parse(text))) > 0, text
