@@ -520,8 +520,8 @@ class IndexWriter:
         writer.commit()
 
     def optimize(self) -> None:
-        """Merge all segments into one. It rewrites the whole index (344 s at 100,000
-        pages) for searches 3 ms faster (p95 22.9 -> 19.9 ms, bench/index_bench.py
+        """Merge all segments into one. It rewrites the whole index (346 s at 100,000
+        pages) for searches 3.5 ms faster (p95 23.2 -> 19.7 ms, bench/index_bench.py
         --optimize), so the daemon leaves merging to Whoosh's own policy; a rebuild
         writes one segment anyway."""
         writer = self._writer()
