@@ -49,6 +49,11 @@ logger = logging.getLogger(__name__)
 # rebuilt from the database instead of being searched with mismatched terms.
 SCHEMA_VERSION = 4
 VERSION_FILE = "docvault-index-version"
+# What an admin does about an index that cannot be used: the service rebuilds it at start.
+REBUILD_ADVICE = (
+    "Restart the docvault service, which rebuilds the index from the database at start, "
+    "or stop it and run `docvault reindex`."
+)
 _WRITE_LOCK = "MAIN_WRITELOCK"
 # Whoosh's own default for one writer's indexing buffer; a batch of 500 pages (about 2.5 MB
 # of text) fits well inside it.
@@ -492,7 +497,7 @@ class IndexWriter:
         clear_stale_lock(directory)
         reason = needs_rebuild(directory, stemming_language)
         if reason is not None:
-            raise SearchIndexError(f"{reason} Rebuild the index from the database.")
+            raise SearchIndexError(f"{reason} {REBUILD_ADVICE}")
 
     def apply(self, upserts: Sequence[IndexEntry], deletes: Sequence[int]) -> None:
         """Replace or add ``upserts`` and remove pages ``deletes`` (page ids) in one commit."""
@@ -546,8 +551,7 @@ class IndexWriter:
             ) from error
         except (OSError, index.IndexError) as error:
             raise SearchIndexError(
-                f"The search index {self.directory} cannot be written ({error}). "
-                f"Rebuild the index from the database."
+                f"The search index {self.directory} cannot be written ({error}). {REBUILD_ADVICE}"
             ) from error
 
 

@@ -337,12 +337,16 @@ class Evaluation:
 
     # --------------------------------------------------------------- terms
 
+    def frequency(self, fieldname: str, text: str) -> tuple[bytes, int]:
+        """A word as the index stores it, and how many pages (deleted ones too) hold it."""
+        term: bytes = self.schema[fieldname].to_bytes(text)
+        return term, int(self.searcher.doc_frequency(fieldname, term))
+
     def term(self, fieldname: str, text: str, boost: float = 1.0) -> Matches:
         if fieldname not in self.schema:
             return Matches.empty()
         field_object = self.schema[fieldname]
-        term = field_object.to_bytes(text)
-        frequency = self.searcher.doc_frequency(fieldname, term)
+        term, frequency = self.frequency(fieldname, text)
         if fieldname == self.text_field and not self._negated:
             self.matched_words.add(text)
         if frequency == 0:
@@ -373,8 +377,7 @@ class Evaluation:
         while isinstance(node, query.ConstantScoreQuery):
             node = node.child
         if type(node) is query.Term and node.fieldname in self.schema:
-            term = self.schema[node.fieldname].to_bytes(node.text)
-            return float(self.searcher.doc_frequency(node.fieldname, term))
+            return float(self.frequency(node.fieldname, node.text)[1])
         return math.inf
 
     def _bm25(
@@ -454,17 +457,16 @@ class Evaluation:
 
     # --------------------------------------------------------------- phrases
 
-    def phrase(self, node: query.Phrase) -> Matches:
-        """Pages holding the phrase, found from the posting list of its rarest word: each
-        occurrence there carries the hashes of the words before and after it. The words
-        farther away (phrases of three words and more) are checked by position, on the
-        candidate pages only."""
-        words = [word for word in node.words if word]
+    def phrase(self, node: query.Phrase, words: Sequence[str]) -> Matches:
+        """Pages holding the phrase ``words`` (two or more), found from the posting list
+        of its rarest word: each occurrence there carries the hashes of the words before
+        and after it. The words farther away (phrases of three words and more) are
+        checked by position, on the candidate pages only."""
         if node.fieldname == self.text_field and not self._negated:
             self.matched_words.update(words)
-        field_object = self.schema[node.fieldname]
-        terms = [field_object.to_bytes(word) for word in words]
-        frequencies = [self.searcher.doc_frequency(node.fieldname, term) for term in terms]
+        terms, frequencies = zip(
+            *(self.frequency(node.fieldname, word) for word in words), strict=True
+        )
         if min(frequencies) == 0:
             return Matches.empty()
         plan = PhrasePlan.of(node.fieldname, words, terms, frequencies)
@@ -701,7 +703,7 @@ def _phrase(evaluation: Evaluation, node: query.Phrase) -> Matches:
     field_format = schema[node.fieldname].format if node.fieldname in schema else None
     if node.slop != 1 or not isinstance(field_format, NeighbourPositions):
         return evaluation.by_whoosh(node)
-    return evaluation.phrase(node)
+    return evaluation.phrase(node, words)
 
 
 def _and(evaluation: Evaluation, node: query.And) -> Matches:

@@ -37,7 +37,7 @@ from whoosh.analysis import Analyzer
 from whoosh.qparser import FuzzyTermPlugin, GtLtPlugin, QueryParser
 
 from docvault.errors import QuerySyntaxError, SearchIndexError
-from docvault.index import FOLDING, collect_leaked_segment_files
+from docvault.index import FOLDING, REBUILD_ADVICE, collect_leaked_segment_files
 from docvault.postings import (
     MAX_EXPANSION,
     Evaluation,
@@ -244,7 +244,7 @@ class SearchIndex:
     def _cannot_open(self, error: Exception) -> SearchIndexError:
         return SearchIndexError(
             f"The search index {self.directory} cannot be opened "
-            f"({type(error).__name__}: {error}). Rebuild the index from the database."
+            f"({type(error).__name__}: {error}). {REBUILD_ADVICE}"
         )
 
     def reopen(self) -> None:
@@ -537,12 +537,13 @@ class Highlighter:
                 found = self._highlight(strip_markup(window))
                 if found:
                     return found
+        plain = strip_markup(markdown)
+        if self.terms:
             # Not found around the places (a word split by markup): the whole page.
-            found = self._highlight(strip_markup(markdown))
+            found = self._highlight(plain)
             if found:
                 return found
         # The page matched through a filter or its file name only: show how it begins.
-        plain = strip_markup(markdown)
         ellipsis = " …" if len(plain) > SNIPPET_CHARACTERS else ""
         return html.escape(plain[:SNIPPET_CHARACTERS]) + ellipsis
 
