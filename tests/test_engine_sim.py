@@ -24,7 +24,7 @@ import pytest
 from PIL import Image
 
 from docvault.ocr.base import EngineReply, PageImage, SamplingMode
-from docvault.ocr.client import OpenAIEngine
+from docvault.ocr.client import CONNECTION_RESET_ERRORS, OpenAIEngine
 from docvault.ocr.profiles import OVISOCR2
 from docvault.testing.engine_sim import (
     DEFAULT_MODEL,
@@ -343,9 +343,12 @@ def test_kill_switch_answers_503_or_drops_connections_until_up(start_simulator, 
     assert post_chat(http, simulator, chat_body(page_png)).status_code == 503
 
     simulator.control("down", mode="disconnect")
-    with pytest.raises(httpx.RemoteProtocolError):
+    # The dropped connection reaches the client as a close without answer, or as a reset
+    # when the simulator drops it before reading the whole page body (seen once in CI):
+    # both are what the OCR client treats as an engine that went away.
+    with pytest.raises(CONNECTION_RESET_ERRORS):
         post_chat(http, simulator, chat_body(page_png))
-    with pytest.raises(httpx.RemoteProtocolError):
+    with pytest.raises(CONNECTION_RESET_ERRORS):
         http.get(f"{simulator.root_url}/health")
 
     simulator.control("up")
