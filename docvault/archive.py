@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from docvault.errors import FileNotReady, FileVanished
+from docvault.names import display_name
 
 CHUNK_BYTES = 1024 * 1024
 
@@ -70,7 +71,7 @@ def archive_file(source: Path, data_dir: Path) -> ArchivedFile:
         temporary.unlink(missing_ok=True)
         raise FileVanished(
             source,
-            f"{source} disappeared while docvault was copying it; "
+            f"{display_name(source)} disappeared while docvault was copying it; "
             "if it was moved on purpose nothing is lost, otherwise put it "
             "back in the inbox.",
         ) from None
@@ -78,7 +79,7 @@ def archive_file(source: Path, data_dir: Path) -> ArchivedFile:
         temporary.unlink(missing_ok=True)
         raise FileNotReady(
             source,
-            f"{source} cannot be read by docvault (permission "
+            f"{display_name(source)} cannot be read by docvault (permission "
             "denied); docvault will retry. Give the docvault user read "
             "access to the inbox.",
         ) from None
@@ -89,7 +90,7 @@ def archive_file(source: Path, data_dir: Path) -> ArchivedFile:
         temporary.unlink(missing_ok=True)
         raise FileVanished(
             source,
-            f"{source} changed while docvault was copying it; it "
+            f"{display_name(source)} changed while docvault was copying it; it "
             "will be taken again once it stops changing.",
         )
     return _settle(temporary, archive_root, sha256, size, source.suffix.lower())

@@ -8,6 +8,7 @@ import logging
 import os
 import signal
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -99,10 +100,17 @@ def run(state: State) -> None:
 
     settings = state.settings()
     configure_logging("debug" if state.debug else settings.log_level)
-    asyncio.run(_run_until_signal(lambda stop: run_daemon(settings, stop)))
+    # The parts get stop_timeout_seconds to finish, the stages around them a little more;
+    # whatever is still stuck after that does not hold the stop up.
+    deadline = settings.stop_timeout_seconds + STOP_GRACE_SECONDS
+    asyncio.run(_run_until_signal(lambda stop: run_daemon(settings, stop), deadline))
 
 
-async def _run_until_signal(start: Callable[[asyncio.Event], Any]) -> None:
+# What a stop may take beyond stop_timeout_seconds: the stages before and after the worker.
+STOP_GRACE_SECONDS = 4.0
+
+
+async def _run_until_signal(start: Callable[[asyncio.Event], Any], deadline: float) -> None:
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     signals_seen: list[int] = []
@@ -114,15 +122,26 @@ async def _run_until_signal(start: Callable[[asyncio.Event], Any]) -> None:
                 "stopping: finishing the pages in flight (signal %d again to stop now)", number
             )
             stop.set()
+            # A timer thread, not the event loop: a stuck loop must not hold the stop up.
+            reason = f"did not stop within {deadline:.0f} s"
+            timer = threading.Timer(deadline, _stop_now, (reason,))
+            timer.daemon = True
+            timer.start()
         else:
-            # Nothing is lost: unfinished pages are still leased in the database and the
-            # next start returns them to the queue.
-            logger.warning("stopping now")
-            raise SystemExit(1)
+            _stop_now("stopping now")
 
     for number in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(number, on_signal, number)
     await start(stop)
+
+
+def _stop_now(reason: str) -> None:
+    """Leave at once. Nothing is lost: unfinished pages are still leased in the database
+    and the next start returns them to the queue; every child process carries a
+    parent-death signal and ends with this process."""
+    logger.warning("%s; exiting now", reason)
+    logging.shutdown()
+    os._exit(1)
 
 
 @main.command()
@@ -203,10 +222,12 @@ def status(state: State, as_json: bool) -> None:
         "pages": queue.page_counts(database),
         "inboxes": _inbox_status(settings, queue.inbox_report(database)),
         "outbox": queue.outbox_length(database),
+        "service": _service_report(settings),
     }
     if as_json:
         click.echo(json.dumps(report))
         return
+    _echo_service(cast(dict[str, Any], report["service"]))
     for section in ("documents", "pages"):
         counts = cast(dict[str, int], report[section])
         click.echo(f"{section}: " + ", ".join(f"{name} {count}" for name, count in counts.items()))
@@ -221,6 +242,35 @@ def status(state: State, as_json: bool) -> None:
     click.echo(f"index outbox: {report['outbox']} page(s) waiting to be indexed")
 
 
+def _service_report(settings: Settings) -> dict[str, Any]:
+    """The running daemon's parts, from the status file its heartbeat writes."""
+    from docvault.service import status_file_path
+    from docvault.supervisor import read_status_file
+
+    path = status_file_path(settings)
+    try:
+        fresh = float(json.loads(path.read_text()).get("fresh_for", 30.0))
+    except (OSError, ValueError):
+        fresh = 30.0
+    return read_status_file(path, fresh)
+
+
+def _echo_service(service: dict[str, Any]) -> None:
+    if not service.get("running"):
+        click.echo(
+            "service: not running"
+            if not service.get("parts")
+            else f"service: not running (last report {service.get('age_seconds')} s ago)"
+        )
+        return
+    click.echo(f"service: running (pid {service.get('pid')})")
+    for part in service.get("parts", []):
+        stamp = time.strftime("%H:%M:%S", time.localtime(part["last_progress"]))
+        state = "stalled" if part["stalled"] else part["state"]
+        detail = f": {part['detail']}" if part["detail"] else ""
+        click.echo(f"  part {part['name']}: {state}, last progress {stamp}{detail}")
+
+
 def _inbox_status(
     settings: Settings, by_inbox: dict[str, dict[str, Any]]
 ) -> dict[str, dict[str, Any]]:
@@ -232,7 +282,10 @@ def _inbox_status(
     result: dict[str, dict[str, Any]] = {}
     for inbox in settings.inboxes:
         entry = dict(by_inbox.get(inbox.name, {state.value: 0 for state in DocumentStatus}))
-        ages = [now - path.stat().st_mtime for path in candidate_files(inbox) if path.exists()]
+        try:
+            ages = [now - path.stat().st_mtime for path in candidate_files(inbox) if path.exists()]
+        except OSError as error:
+            ages, entry["problem"] = [], f"cannot be listed: {error}"
         entry["settling"] = sum(1 for age in ages if age < inbox.settle_seconds)
         entry["waiting"] = len(ages) - entry["settling"]
         result[inbox.name] = entry

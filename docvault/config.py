@@ -223,6 +223,34 @@ SETTINGS: tuple[Setting, ...] = (
         maximum=64,
     ),
     Setting(
+        "render_timeout_seconds",
+        "float",
+        # The slowest real page in tests/fixtures renders in 2.1 s (ocrmypdf__enormous.pdf)
+        # and a 600-dpi A3 scan as a PDF in 0.3 s on a 2-core machine: 60 s is ~30 times
+        # the slowest, and still bounds a file built to render forever.
+        60.0,
+        "Longest time opening or rendering one page may take; past it the render worker "
+        "is stopped and the page fails with a sentence (the original is kept).",
+        minimum=1.0,
+    ),
+    Setting(
+        "render_memory_limit_mb",
+        "int",
+        # A render worker peaked at 0.93 GB of address space over every real fixture.
+        2048,
+        "Address-space limit of each render worker in MiB, so a decompression bomb fails "
+        "its own page instead of the server (0: no limit).",
+        minimum=0,
+    ),
+    Setting(
+        "part_stall_seconds",
+        "float",
+        120.0,
+        "A part of the daemon (intake, index writer, web view, jobs) that shows no progress "
+        "for this long is reported stalled, and systemd's watchdog is no longer fed.",
+        minimum=1.0,
+    ),
+    Setting(
         "accept_text_documents",
         "bool",
         False,

@@ -14,7 +14,8 @@ can be shown as is on the command line, in the log and in the web view::
     │   ├── EncryptedDocument       needs a password
     │   ├── CorruptDocument         broken beyond repair, or has no pages
     │   ├── UnsupportedFormat       not a kind of file docvault reads
-    │   └── ImageTooLarge           over the pixel limit
+    │   ├── ImageTooLarge           over the pixel limit
+    │   └── RenderTimedOut          not drawn within render_timeout_seconds
     ├── OcrError                    the engine could not transcribe a page
     │   ├── EngineUnavailable       not the page's fault: refused, 503, starting
     │   ├── EngineTimeout           no answer within the hard timeout
@@ -95,6 +96,10 @@ class UnsupportedFormat(RenderError):
 
 class ImageTooLarge(RenderError):
     """A page is larger than the configured pixel limit."""
+
+
+class RenderTimedOut(RenderError):
+    """Opening or drawing a document took longer than the render time limit."""
 
 
 class OcrError(DocvaultError):

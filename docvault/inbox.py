@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import shutil
 import threading
 import time
@@ -27,7 +28,8 @@ from watchdog.observers import Observer
 from docvault import queue
 from docvault.archive import ArchivedFile, archive_file
 from docvault.config import InboxSettings
-from docvault.errors import DocvaultError, FileNotReady, FileVanished, RenderError
+from docvault.errors import DocvaultError, FileNotReady, FileVanished, IntakeError, RenderError
+from docvault.names import display_name, raw_name
 from docvault.stability import StabilityTracker
 
 logger = logging.getLogger(__name__)
@@ -54,9 +56,7 @@ def is_ignored_name(name: str) -> bool:
 
 
 def candidate_files(inbox: InboxSettings) -> Iterator[Path]:
-    """Every file in an inbox that may be a document (the rescan)."""
-    if not inbox.path.is_dir():
-        return
+    """Every file in an inbox that may be a document (the rescan); OSError if unlistable."""
     entries = inbox.path.rglob("*") if inbox.recursive else inbox.path.iterdir()
     for path in entries:
         relative_parts = path.relative_to(inbox.path).parts
@@ -64,8 +64,39 @@ def candidate_files(inbox: InboxSettings) -> Iterator[Path]:
             part.lower() in IGNORED_FOLDERS or part.startswith(".") for part in relative_parts[:-1]
         ):
             continue
+        # Regular files only: a named pipe or device in a share would block the read forever.
         if path.is_file() and not is_ignored_name(path.name):
             yield path
+
+
+def ensure_listable(inbox: InboxSettings) -> None:
+    """Create a missing inbox folder; raise IntakeError, with the fix, if it cannot be listed."""
+    try:
+        inbox.path.mkdir(parents=True, exist_ok=True)
+        with os.scandir(inbox.path):
+            pass
+    except OSError as error:
+        raise IntakeError(
+            inbox.path,
+            f"Inbox {inbox.name} at {display_name(inbox.path)} cannot be listed "
+            f"({error.strerror or error}); no file in it is taken until this is fixed. "
+            "Make it a folder the docvault user can read and write (or correct its path "
+            "in the settings); docvault tries again every few seconds.",
+        ) from error
+
+
+@dataclass(frozen=True)
+class InboxSnapshot:
+    """One inbox as intake saw it at the end of its last tick (immutable, for other threads)."""
+
+    name: str
+    path: str
+    waiting: int  # files seen but not yet taken (not yet stable, retried, or queued)
+    settling: int  # files whose size and mtime must hold still a little longer
+    waiting_retry: int
+    taken: int
+    failed: int
+    problem: str | None  # the inbox cannot be listed
 
 
 @dataclass
@@ -113,6 +144,9 @@ class Intake:
         self._noticed: list[Path] = []
         self._lock = threading.Lock()
         self._rescan_requested = threading.Event()
+        self._rescan_requested.set()  # the first tick scans everything
+        self.listing_problems: dict[str, str] = {}
+        self.snapshot: tuple[InboxSnapshot, ...] = ()
 
     def inbox_of(self, path: Path) -> InboxSettings | None:
         for inbox in self.inboxes:
@@ -130,13 +164,36 @@ class Intake:
         self._rescan_requested.set()
 
     def scan(self) -> int:
-        """Full rescan: put every candidate file under watch. Returns how many were seen."""
+        """Full rescan: put every candidate file under watch. Returns how many were seen.
+
+        An inbox that cannot be listed is noted in `listing_problems` (the status page and
+        STATUS= show it) and the other inboxes are scanned as usual.
+        """
         seen = 0
         for inbox in self.inboxes:
-            for path in candidate_files(inbox):
-                self._look(inbox, path)
-                seen += 1
+            try:
+                ensure_listable(inbox)
+                for path in candidate_files(inbox):
+                    self._look(inbox, path)
+                    seen += 1
+            except IntakeError as error:
+                self._listing_failed(inbox, error.message)
+            except OSError as error:
+                self._listing_failed(inbox, f"Inbox {inbox.name} could not be scanned: {error}")
+            else:
+                if self.listing_problems.pop(inbox.name, None) is not None:
+                    logger.info("intake: inbox %s can be listed again", inbox.name)
         return seen
+
+    def _listing_failed(self, inbox: InboxSettings, message: str) -> None:
+        if self.listing_problems.get(inbox.name) != message:
+            logger.error("intake: %s", message)
+        self.listing_problems[inbox.name] = message
+        self._rescan_requested.set()  # look again at the next tick, not in a minute
+
+    def problem(self) -> str | None:
+        """One sentence naming every inbox that cannot be listed, or None."""
+        return " ".join(self.listing_problems.values()) or None
 
     def tick(self) -> int:
         """Look again at watched files and take the stable ones. Returns how many were taken."""
@@ -152,7 +209,28 @@ class Intake:
         taken = 0
         for inbox in self.inboxes:
             taken += self._take_stable(inbox)
+        self._publish()
         return taken
+
+    def _publish(self) -> None:
+        """Replace `snapshot` whole: the web thread reads it, never the trackers."""
+        now = self.clock()
+        snapshot = []
+        for inbox in self.inboxes:
+            tracker, state = self.trackers[inbox.name], self.states[inbox.name]
+            snapshot.append(
+                InboxSnapshot(
+                    name=inbox.name,
+                    path=display_name(inbox.path),
+                    waiting=len(tracker.tracked()),
+                    settling=len(tracker.settling(now)),
+                    waiting_retry=state.waiting_retry,
+                    taken=state.taken,
+                    failed=state.failed,
+                    problem=self.listing_problems.get(inbox.name),
+                )
+            )
+        self.snapshot = tuple(snapshot)
 
     def _look(self, inbox: InboxSettings, path: Path) -> None:
         tracker = self.trackers[inbox.name]
@@ -206,7 +284,7 @@ class Intake:
         state.taken += 1
         logger.info(
             "intake: %s from inbox %s is document %s%s (sha256 %s)",
-            path.name,
+            display_name(path.name),
             inbox.name,
             recorded.document_id,
             " (a duplicate of an earlier file)" if recorded.duplicate else "",
@@ -217,13 +295,15 @@ class Intake:
     def _record(self, inbox: InboxSettings, path: Path, archived: ArchivedFile) -> queue.Recorded:
         new = queue.NewDocument(
             sha256=archived.sha256,
-            original_name=path.name,
+            original_name=display_name(path.name),
             inbox=inbox.name,
-            original_path=str(path),
+            original_path=display_name(path),
             archive_path=archived.relative_path,
             size_bytes=archived.size_bytes,
             tags=inbox.tags,
+            raw_path=raw_name(path),
         )
+        name = new.original_name
         known = queue.find_document(self.database, archived.sha256)
         if known is not None:
             return queue.record_document(self.database, new, page_count=0)
@@ -233,7 +313,7 @@ class Intake:
                 new,
                 "EmptyFile",
                 (
-                    f"{path.name} in inbox {inbox.name} stayed empty (0 bytes) for "
+                    f"{name} in inbox {inbox.name} stayed empty (0 bytes) for "
                     f"{self.empty_grace_seconds:g} seconds; the scan or fax did not arrive. "
                     "Scan or send it again."
                 ),
@@ -246,7 +326,7 @@ class Intake:
                 new,
                 type(error).__name__,
                 # The renderer only knows the archive name (the sha256); say the original's.
-                f"{path.name} in inbox {inbox.name}: "
+                f"{name} in inbox {inbox.name}: "
                 + error.message.replace(Path(archived.relative_path).name, "the file"),
             )
         new = queue.NewDocument(**{**new.__dict__, "kind": kind})
@@ -272,11 +352,11 @@ class Intake:
         # seconds, a permissions mistake waits for an admin.
         retry.next_try = now + min(5.0 * 2 ** (retry.failures - 1), 300.0)
         if now - retry.first_failure >= self.unreadable_retry_seconds:
-            self.states[inbox.name].problems[path.name] = (
+            self.states[inbox.name].problems[display_name(path.name)] = (
                 f"{error.message} Tried {retry.failures} times since "
                 f"{self.unreadable_retry_seconds:g} seconds ago; still retrying."
             )
-            logger.error("intake: %s", self.states[inbox.name].problems[path.name])
+            logger.error("intake: %s", self.states[inbox.name].problems[display_name(path.name)])
         else:
             logger.info("intake: %s (attempt %d)", error.message, retry.failures)
         return False

@@ -29,6 +29,7 @@ from docvault.index import (
 )
 from docvault.models import Document, IndexOutbox, Page, PageStatus
 from docvault.search import SearchIndex, SearchResults
+from docvault.supervisor import Progress
 
 logger = logging.getLogger(__name__)
 
@@ -242,8 +243,13 @@ def rebuild_from_database(
     return count
 
 
-class IndexWriter(threading.Thread):
-    """The single index writer: drains the outbox, rebuilds, repairs."""
+class IndexWriter:
+    """The single index writer: drains the outbox, rebuilds, repairs.
+
+    `serve` is its loop, run by the daemon's supervisor in a thread of its own (and run
+    again after a failure: an index folder that cannot be opened raises from it);
+    `start` runs it in a thread for `docvault ingest` and the tests.
+    """
 
     def __init__(
         self,
@@ -253,7 +259,6 @@ class IndexWriter(threading.Thread):
         batch_seconds: float,
         stemming_language: str | None = None,
     ) -> None:
-        super().__init__(name="index-writer", daemon=True)
         self.database = database
         self.index = index
         self.batch_size = batch_size
@@ -265,6 +270,7 @@ class IndexWriter(threading.Thread):
         self._idle = threading.Event()
         self._check_requested = threading.Event()
         self._writer: WhooshWriter | None = None
+        self._thread: threading.Thread | None = None
 
     def wake(self) -> None:
         """A page finished: drain the outbox within `batch_seconds` (thread-safe)."""
@@ -280,11 +286,31 @@ class IndexWriter(threading.Thread):
         self._check_requested.set()
         self.drain_now()
 
-    def run(self) -> None:
-        self._prepare()
+    def start(self) -> None:
+        """Run `serve` in a thread of its own (for ingest and tests; the daemon supervises)."""
+        self._thread = threading.Thread(target=self.serve, name="index-writer", daemon=True)
+        self._thread.start()
+
+    def serve(self, progress: Progress | None = None) -> None:
+        """Drain the outbox until `stop`; raise if the index cannot be opened at all."""
+        beat = progress or Progress()
+        try:
+            self._prepare(beat)
+        except OSError as error:
+            raise SearchIndexError(
+                f"The search index folder {self.index.directory} cannot be opened "
+                f"({error.strerror or error}); pages are still read and kept, and are indexed "
+                "once this is fixed. Make it a folder the docvault user can write (or remove "
+                "what is in its way so docvault builds it anew); docvault tries again by itself."
+            ) from error
         last_drain = time.monotonic()
         while not self._stopping.is_set():
-            self._wake.wait(timeout=self.batch_seconds)
+            beat.beat()
+            # Woken by a finished page; otherwise once a second to report progress, and a
+            # drain every `batch_seconds` for outbox rows that other processes wrote.
+            woken = self._wake.wait(timeout=min(1.0, self.batch_seconds))
+            if not woken and time.monotonic() - last_drain < self.batch_seconds:
+                continue
             # Pages finish one by one and each wakes the writer. A Whoosh commit per page
             # (a new segment, merges, the searcher reopened) cost the daemon 17 CPU-ms a
             # page (bench cpu-cost, 300 pages): gather pages until `batch_seconds` have
@@ -292,7 +318,9 @@ class IndexWriter(threading.Thread):
             self._now.wait(timeout=max(0.0, last_drain + self.batch_seconds - time.monotonic()))
             self._wake.clear()
             self._now.clear()
+            beat.now_doing("writing a batch to the index")
             self._step()
+            beat.now_doing("")
             last_drain = time.monotonic()
         self._step()  # a last drain on the way out: nothing waits for the next start
 
@@ -309,7 +337,7 @@ class IndexWriter(threading.Thread):
         if self._outbox_empty():
             self._idle.set()
 
-    def _prepare(self) -> None:
+    def _prepare(self, progress: Progress) -> None:
         directory = self.index.directory
         reason = needs_rebuild(directory, self.stemming_language) if directory.exists() else None
         if reason is not None or (not directory.exists() and indexable_count(self.database)):
@@ -319,9 +347,14 @@ class IndexWriter(threading.Thread):
                 "the old index meanwhile.",
                 reason or "The index is missing.",
             )
+            progress.now_doing("rebuilding the index")
             count = rebuild_from_database(
-                self.database, directory, stemming_language=self.stemming_language
+                self.database,
+                directory,
+                lambda _count: progress.beat(),
+                stemming_language=self.stemming_language,
             )
+            progress.now_doing("")
             logger.info("index: rebuilt with %d pages", count)
             self.index.rebuilding = False
         self._writer = WhooshWriter(directory, self.stemming_language)
@@ -386,9 +419,14 @@ class IndexWriter(threading.Thread):
             self.drain_now()
         return False
 
-    def stop(self) -> None:
+    def request_stop(self) -> None:
+        """Ask `serve` to make its last drain and return (thread-safe)."""
         self._stopping.set()
         self._now.set()
         self._wake.set()
-        if self.is_alive():
-            self.join(timeout=60)
+
+    def stop(self) -> None:
+        """`request_stop`, and wait for the thread `start` made."""
+        self.request_stop()
+        if self._thread is not None and self._thread.is_alive():
+            self._thread.join(timeout=60)

@@ -28,6 +28,7 @@ from docvault.db import read_session, write_transaction
 from docvault.models import (
     FINISHED_PAGE_STATES,
     Attempt,
+    AuditEvent,
     Document,
     DocumentStatus,
     Duplicate,
@@ -58,6 +59,8 @@ class NewDocument:
     size_bytes: int
     tags: tuple[str, ...] = ()
     kind: str | None = None
+    # The path's exact bytes when they are not UTF-8 (original_path shows them escaped).
+    raw_path: bytes | None = None
 
 
 @dataclass(frozen=True)
@@ -100,6 +103,7 @@ def record_document(engine: Engine, new: NewDocument, page_count: int) -> Record
         session.add_all(
             Page(document_id=document.id, number=number) for number in range(1, page_count + 1)
         )
+        _record_raw_path(session, document.id, new)
         return Recorded(document.id, duplicate=False)
 
 
@@ -117,7 +121,23 @@ def record_failed_document(
         session.add(document)
         session.flush()
         assert document.id is not None
+        _record_raw_path(session, document.id, new)
         return Recorded(document.id, duplicate=False, failed=True)
+
+
+def _record_raw_path(session: Session, document_id: int, new: NewDocument) -> None:
+    """A name that is not UTF-8 is shown escaped; its exact bytes go to the audit trail."""
+    if new.raw_path is None:
+        return
+    detail = {"path_bytes_hex": new.raw_path.hex(), "shown_as": new.original_path}
+    session.add(
+        AuditEvent(
+            user_name="docvault",
+            action="intake-raw-name",
+            detail=json.dumps(detail),
+            document_id=document_id,
+        )
+    )
 
 
 def _existing(session: Session, new: NewDocument) -> Recorded | None:

@@ -57,14 +57,16 @@ import struct
 import zipfile
 import zlib
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import CancelledError
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
 import numpy as np
+import pebble
 import pymupdf
+from pebble import ProcessExpired
 from PIL import Image, ImageOps
 
 from docvault.errors import (
@@ -72,8 +74,10 @@ from docvault.errors import (
     EncryptedDocument,
     ImageTooLarge,
     RenderError,
+    RenderTimedOut,
     UnsupportedFormat,
 )
+from docvault.lifeline import die_with_parent, limit_memory
 from docvault.ocr.base import PageImage
 
 logger = logging.getLogger(__name__)
@@ -670,34 +674,78 @@ def _render_in_worker(
         return _failure(error)
 
 
-class RenderPool:
-    """Runs `inspect_document` and `render_page` in worker processes.
+def _prepare_worker(memory_limit_bytes: int) -> None:
+    """Runs first in every render worker: bound to the daemon's life and memory-capped."""
+    die_with_parent()
+    limit_memory(memory_limit_bytes)
+    _quiet_mupdf()
 
-    Workers are started with 'spawn': the daemon has threads, and forking a process with
-    threads can deadlock the child. A worker that dies (MuPDF crashing on a file) breaks the
-    whole executor; the pool then starts a new one and tries each affected call once more,
-    so the pages that were merely in flight beside the culprit still render.
+
+def _started() -> None:
+    """A task that does nothing: scheduling it starts the pool's workers (see RenderPool)."""
+
+
+class RenderPool:
+    """Runs `inspect_document` and `render_page` in worker processes that can be killed.
+
+    A page built to hang MuPDF (form XObjects that draw each other 10^10 times) never
+    returns, and a thread cannot be stopped: so every call has a time limit, and a worker
+    past it is terminated and replaced (pebble's process pool does both). A worker also
+    runs under a memory limit, so a decompression bomb fails its own page, and it dies with
+    the daemon (parent-death signal), so a SIGKILL of the daemon leaves no orphan.
+
+    Workers are started with 'spawn' (the daemon has threads, and forking a process with
+    threads can deadlock the child), at once and from the creating thread: Linux sends the
+    parent-death signal when the thread that started a process ends, so the pool must be
+    made on a thread that lives as long as the daemon (the event loop's).
+    A worker that dies while rendering (MuPDF crashing on a file) is replaced, and the call
+    is tried once more, so a page that was merely beside the culprit still renders.
     """
 
-    def __init__(self, workers: int, options: RenderOptions) -> None:
+    def __init__(
+        self,
+        workers: int,
+        options: RenderOptions,
+        timeout_seconds: float = 60.0,
+        memory_limit_bytes: int = 0,
+    ) -> None:
         self._workers = workers
         self._options = options
-        self._executor = self._new_executor()
+        self._memory_limit_bytes = memory_limit_bytes
+        self.timeout_seconds = timeout_seconds
+        self._closing = False
+        self._pool = self._new_pool()
 
-    def _new_executor(self) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(
+    def _new_pool(self) -> pebble.ProcessPool:
+        pool = pebble.ProcessPool(
             max_workers=self._workers,
-            mp_context=multiprocessing.get_context("spawn"),
-            initializer=_quiet_mupdf,
+            initializer=_prepare_worker,
+            initargs=(self._memory_limit_bytes,),
+            context=multiprocessing.get_context("spawn"),
         )
+        pool.schedule(_started)  # starts the workers now, from this thread
+        return pool
 
     async def inspect(self, path: Path) -> DocumentInfo:
-        """`inspect_document` in a worker process."""
+        """`inspect_document` in a worker process, within the time limit."""
         return await self._run(_inspect_in_worker, path, 0)
 
     async def render(self, path: Path, page_number: int) -> RenderedPage:
-        """`render_page` in a worker process."""
+        """`render_page` in a worker process, within the time limit."""
         return await self._run(_render_in_worker, path, page_number)
+
+    def inspect_blocking(self, path: Path) -> DocumentInfo:
+        """`inspect` for a thread without an event loop (intake): waits at most the limit."""
+        for attempt in range(2):
+            future = self._schedule(_inspect_in_worker, path, 0)
+            try:
+                outcome = future.result()
+            except (ProcessExpired, BrokenProcessPool, TimeoutError, CancelledError) as error:
+                self._interpret(error, path, 0, attempt)
+                continue
+            info: DocumentInfo = self._outcome(outcome, path, 0)
+            return info
+        raise self._crashed(path, 0)
 
     async def _run(
         self,
@@ -705,40 +753,92 @@ class RenderPool:
         path: Path,
         page_number: int,
     ) -> _Result:
-        loop = asyncio.get_running_loop()
-        for _attempt in range(2):
-            executor = self._executor
+        for attempt in range(2):
+            future = self._schedule(function, path, page_number)
             try:
-                outcome = await loop.run_in_executor(
-                    executor, function, path, page_number, self._options
-                )
-            except BrokenProcessPool:
-                logger.warning(
-                    "A render worker died while handling %s; restarting the pool", path.name
-                )
-                self._replace(executor)
+                outcome = await asyncio.wrap_future(future)
+            except asyncio.CancelledError:
+                future.cancel()  # type: ignore[no-untyped-call]  # pebble terminates the worker of a cancelled running call
+                raise
+            except (ProcessExpired, BrokenProcessPool, TimeoutError) as error:
+                self._interpret(error, path, page_number, attempt)
                 continue
-            if isinstance(outcome, _WorkerFailure):
-                error_class = _ERROR_CLASSES[outcome.error_class]
-                raise error_class(Path(outcome.path), outcome.message, page=outcome.page)
-            return outcome
-        page = page_number or None
-        where = f"page {page_number} of {path.name}" if page else path.name
-        raise RenderError(
-            path,
-            f"Rendering {where} crashed the render worker twice (MuPDF may have hit a bug on "
-            "this file); the other pages are not affected. Re-run it from the web view later; "
-            "if it crashes again, ask the sender for a new copy or re-scan it.",
-            page=page,
+            result: _Result = self._outcome(outcome, path, page_number)
+            return result
+        raise self._crashed(path, page_number)
+
+    def _schedule(
+        self,
+        function: Callable[[Path, int, RenderOptions], _Result | _WorkerFailure],
+        path: Path,
+        page_number: int,
+    ) -> pebble.ProcessFuture[_Result | _WorkerFailure]:
+        if self._closing:
+            raise RenderPoolClosed("the render pool is stopping")
+        arguments = (path, page_number, self._options)
+        try:
+            return self._pool.schedule(function, arguments, timeout=self.timeout_seconds)
+        except RuntimeError:  # the pool broke (every worker died at once): make a new one
+            logger.warning("The render pool broke; starting a new one")
+            self._pool.stop()  # type: ignore[no-untyped-call]
+            self._pool = self._new_pool()
+            return self._pool.schedule(function, arguments, timeout=self.timeout_seconds)
+
+    def _interpret(self, error: BaseException, path: Path, page_number: int, attempt: int) -> None:
+        """Raise what a failed call means; return when it is worth one more try."""
+        if self._closing or isinstance(error, CancelledError):
+            raise RenderPoolClosed("the render pool stopped") from error
+        if isinstance(error, TimeoutError):
+            # Not tried again: a render that overran a generous limit would overrun it
+            # again, holding a worker for as long once more.
+            raise self._timed_out(path, page_number) from None
+        logger.warning(
+            "A render worker died while handling %s; it was replaced%s",
+            path.name,
+            ", trying once more" if attempt == 0 else "",
         )
 
-    def _replace(self, broken: ProcessPoolExecutor) -> None:
-        # Calls run on one event loop, so the identity check is enough for several calls
-        # that saw the same broken executor to start only one new one.
-        if self._executor is broken:
-            broken.shutdown(wait=False, cancel_futures=True)
-            self._executor = self._new_executor()
+    @staticmethod
+    def _outcome(outcome: _Result | _WorkerFailure, path: Path, page_number: int) -> _Result:
+        if isinstance(outcome, _WorkerFailure):
+            error_class = _ERROR_CLASSES[outcome.error_class]
+            raise error_class(Path(outcome.path), outcome.message, page=outcome.page)
+        return outcome
+
+    @staticmethod
+    def _where(path: Path, page_number: int) -> str:
+        return f"Page {page_number} of {path.name}" if page_number else path.name
+
+    def _timed_out(self, path: Path, page_number: int) -> RenderTimedOut:
+        what = "rendered" if page_number else "opened"
+        return RenderTimedOut(
+            path,
+            f"{self._where(path, page_number)} could not be {what} within "
+            f"{self.timeout_seconds:g} seconds (render_timeout_seconds), so docvault stopped "
+            "trying; the other pages and files go on, and the original is kept in the archive. "
+            "Such a file is usually built wrongly (or on purpose) so that drawing it never ends: "
+            "ask the sender for a new copy (printed to PDF again, or re-scanned). If the server "
+            "was only very busy, re-run the page from the web view.",
+            page=page_number or None,
+        )
+
+    def _crashed(self, path: Path, page_number: int) -> RenderError:
+        return RenderError(
+            path,
+            f"{self._where(path, page_number)} crashed the render worker twice (MuPDF may have "
+            "hit a bug on this file, or the page needs more memory than "
+            "render_memory_limit_mb allows); the other pages are not affected and the original "
+            "is kept. Re-run it from the web view later; if it crashes again, ask the sender "
+            "for a new copy or re-scan it.",
+            page=page_number or None,
+        )
 
     def close(self) -> None:
-        """Stop the worker processes (waits for the pages in flight)."""
-        self._executor.shutdown(wait=True, cancel_futures=True)
+        """Stop the worker processes now: pages in flight are abandoned (the queue keeps them)."""
+        self._closing = True
+        self._pool.stop()  # type: ignore[no-untyped-call]
+        self._pool.join(timeout=10)
+
+
+class RenderPoolClosed(Exception):
+    """The pool was stopped while a call waited: the page goes back to the queue unharmed."""

@@ -1,47 +1,56 @@
-"""The composition root: build every part from the settings, start them, stop them.
+"""The composition root: build every part from the settings and hand them to the supervisor.
 
-    intake thread ──> queue (SQLite) ──> worker (asyncio) ──> outbox ──> index writer thread
-                                                                    web (uvicorn thread)
+    intake ──> queue (SQLite) ──> worker ──> outbox ──> index writer        web view
 
-Nothing else reads settings: each part is handed plain values here.
+Which part runs in which thread or process, who starts and stops what, and how a failing
+part is restarted is drawn in `docvault.supervisor`. Nothing else reads settings (or the
+environment): each part is handed plain values here.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import os
 import secrets
 import shlex
 import threading
 import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import uvicorn
 from sqlalchemy import Engine as DatabaseEngine
 
 from docvault import backup, db, queue
 from docvault.archive import remove_incomplete_copies
 from docvault.config import InboxSettings, Settings
-from docvault.errors import ConfigError, DocvaultError
-from docvault.inbox import Intake, Watchers
+from docvault.errors import ConfigError
+from docvault.inbox import Intake
 from docvault.indexing import ArchiveIndex, IndexWriter
-from docvault.jobs import Job, start_scheduler
+from docvault.jobs import Job
 from docvault.notify import Notifier
 from docvault.ocr.base import Engine, PageImage, PageOutcome, SamplingMode
 from docvault.ocr.profiles import Profile, get_profile
 from docvault.ocr.schedule import transcribe_page
 from docvault.ocr.vllm_server import VllmServerSettings, VllmSupervisor
+from docvault.parts import (
+    EnginePart,
+    FileEventsPart,
+    IndexPart,
+    IntakePart,
+    JobsPart,
+    WebPart,
+    WorkerPart,
+)
 from docvault.render import RenderOptions, RenderPool
+from docvault.supervisor import Part, PartHealth, PartState, Supervisor, write_status_file
 from docvault.web.status import EngineState, InboxState, ServiceStatus
-from docvault.worker import Worker
+from docvault.worker import ATTEMPTS_PER_PAGE, STUCK_MARGIN_SECONDS, Worker
 
 logger = logging.getLogger(__name__)
 
-INTAKE_TICK_SECONDS = 0.25
 LEASE_CHECK_SECONDS = 60.0
 CONSISTENCY_CHECK_SECONDS = 3600.0
 # systemd's WatchdogSec in the unit is 60 s; a heartbeat every 10 s leaves a wide margin.
@@ -138,6 +147,7 @@ class Pipeline:
     settings: Settings
     database: DatabaseEngine
     renderer: RenderPool
+    inspector: RenderPool
     engine: Engine
     profile: Profile
     worker: Worker
@@ -146,11 +156,16 @@ class Pipeline:
     loop: asyncio.AbstractEventLoop
     owner: str = field(default_factory=queue.new_owner)
     supervisor: VllmSupervisor | None = None
+    parts: Supervisor | None = None
+    intake: Intake | None = None
 
     def inspect(self, path: Path) -> tuple[int, str]:
-        """Page count and kind, computed in the render pool (called from the intake thread)."""
-        future = asyncio.run_coroutine_threadsafe(self.renderer.inspect(path), self.loop)
-        info = future.result()
+        """Page count and kind, from the inspection pool within its time limit (intake thread).
+
+        A pool of its own: intake never waits behind pages being rendered, so a file built
+        to hang the renderer delays only its own pages.
+        """
+        info = self.inspector.inspect_blocking(path)
         return info.page_count, info.kind
 
     def make_intake(self, inboxes: tuple[InboxSettings, ...]) -> Intake:
@@ -168,7 +183,8 @@ class Pipeline:
         future = asyncio.run_coroutine_threadsafe(
             self.renderer.render(path, page_number), self.loop
         )
-        return future.result(timeout=120).image.data
+        limit = self.renderer.timeout_seconds * 2 + 10  # one crash retry, then the deadline
+        return future.result(timeout=limit).image.data
 
     def wake_worker(self) -> None:
         self.loop.call_soon_threadsafe(self.worker.wake)
@@ -177,6 +193,7 @@ class Pipeline:
         self.index_writer.stop()
         await self.engine.aclose()
         self.renderer.close()
+        self.inspector.close()
         self.database.dispose()
 
 
@@ -184,7 +201,8 @@ def build_pipeline(settings: Settings, loop: asyncio.AbstractEventLoop) -> Pipel
     """Database, renderer, engine, worker and index, from the settings."""
     profile = _check_profile(settings)
     database = open_database(settings)
-    renderer = RenderPool(workers=settings.render_workers, options=render_options(settings))
+    renderer = render_pool(settings, settings.render_workers)
+    inspector = render_pool(settings, 1)
     engine = build_engine(settings, profile)
     index = ArchiveIndex(settings.index_path)
     index_writer = IndexWriter(
@@ -209,200 +227,241 @@ def build_pipeline(settings: Settings, loop: asyncio.AbstractEventLoop) -> Pipel
         lease_seconds=settings.lease_seconds,
         owner=owner,
         on_finished=index_writer.wake,
+        page_limit_seconds=ATTEMPTS_PER_PAGE * settings.engine_timeout_seconds
+        + STUCK_MARGIN_SECONDS,
     )
     return Pipeline(
-        settings, database, renderer, engine, profile, worker, index, index_writer, loop, owner
+        settings,
+        database,
+        renderer,
+        inspector,
+        engine,
+        profile,
+        worker,
+        index,
+        index_writer,
+        loop,
+        owner,
     )
 
 
-class IntakeThread(threading.Thread):
-    """Runs the intake's ticks: rescans, stability checks, archiving."""
-
-    def __init__(self, intake: Intake, on_taken: Any) -> None:
-        super().__init__(name="intake", daemon=True)
-        self.intake = intake
-        self.on_taken = on_taken
-        self.stopping = threading.Event()
-        self.first_scan_done = threading.Event()
-
-    def run(self) -> None:
-        self.intake.scan()
-        while not self.stopping.is_set():
-            try:
-                if self.intake.tick():
-                    self.on_taken()
-            except DocvaultError as error:
-                logger.error("intake: %s", error.message)
-            except Exception:
-                logger.exception("intake: unexpected error; intake goes on with the next file")
-            self.first_scan_done.set()
-            self.stopping.wait(INTAKE_TICK_SECONDS)
+def render_pool(settings: Settings, workers: int) -> RenderPool:
+    """Worker processes with the render time and memory limits (make it on the loop's thread)."""
+    return RenderPool(
+        workers=workers,
+        options=render_options(settings),
+        timeout_seconds=settings.render_timeout_seconds,
+        memory_limit_bytes=settings.render_memory_limit_mb * 1024 * 1024,
+    )
 
 
-class WebServer:
-    """The web view in its own thread, so a slow request never stalls the worker."""
-
-    def __init__(self, app: Any, host: str, port: int, trusted_proxy: bool = False) -> None:
-        config = uvicorn.Config(
-            app,
-            host=host,
-            port=port,
-            log_level="warning",
-            access_log=False,
-            lifespan="off",
-            proxy_headers=trusted_proxy,
-        )
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, name="web", daemon=True)
-
-    def start(self) -> None:
-        self.thread.start()
-        deadline = time.monotonic() + 30
-        while not self.server.started and self.thread.is_alive() and time.monotonic() < deadline:
-            time.sleep(0.05)
-        if not self.server.started:
-            raise DocvaultError(
-                "The web view could not start; is the port already in use? "
-                "Set web_port to a free port."
-            )
-
-    @property
-    def port(self) -> int:
-        servers = getattr(self.server, "servers", [])
-        for server in servers:
-            for sock in server.sockets:
-                return int(sock.getsockname()[1])
-        return 0
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(timeout=10)
+def build_parts(
+    settings: Settings, pipeline: Pipeline, intake: Intake, environ: Mapping[str, str]
+) -> list[Part]:
+    """Every part of `docvault run`, in the order they start."""
+    stall = settings.part_stall_seconds
+    parts: list[Part] = []
+    if pipeline.supervisor is not None:
+        parts.append(EnginePart(pipeline.supervisor, stall))
+    parts += [
+        IndexPart(pipeline.index_writer, stall),
+        WorkerPart(pipeline.worker, settings.stop_timeout_seconds, stall),
+        IntakePart(intake, pipeline.wake_worker, stall, hold=_intake_hold(environ)),
+        FileEventsPart(intake, settings.polling, stall),
+        JobsPart(scheduled_jobs(settings, pipeline, intake), stall),
+    ]
+    if settings.web_enabled:
+        parts.append(web_part(settings, pipeline, intake))
+    return parts
 
 
-async def _heartbeat(notifier: Notifier, pipeline: Pipeline, stop: asyncio.Event) -> None:
-    """WATCHDOG=1 from the event loop (a stuck loop stops it) and a STATUS= line."""
-    interval = min(HEARTBEAT_SECONDS, (notifier.watchdog_seconds or HEARTBEAT_SECONDS) / 2)
-    while not stop.is_set():
-        notifier.watchdog()
-        counts = await asyncio.to_thread(queue.page_counts, pipeline.database)
-        notifier.status(status_line(counts, pipeline.worker.stats.engine_state))
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(stop.wait(), timeout=interval)
+def _intake_hold(environ: Mapping[str, str]) -> Callable[[], None] | None:
+    """The test hook that blocks intake while a file exists (never set in production)."""
+    hold_file = environ.get("DOCVAULT_TEST_HOLD_INTAKE")
+    if not hold_file:
+        return None
+    path = Path(hold_file)
+
+    def hold() -> None:
+        while path.exists():
+            time.sleep(0.1)
+
+    return hold
 
 
-def status_line(counts: dict[str, int], engine_state: str) -> str:
+def scheduled_jobs(settings: Settings, pipeline: Pipeline, intake: Intake) -> list[Job]:
+    database = pipeline.database
+    return [
+        Job("inbox-rescan", intake.request_rescan, settings.rescan_seconds),
+        Job("lease-expiry", lambda: queue.expire_leases(database), LEASE_CHECK_SECONDS),
+        Job(
+            "database-backup",
+            lambda: backup.backup_if_due(
+                database, settings.data_path / "backups", keep=settings.backup_keep
+            ),
+            BACKUP_CHECK_SECONDS,
+        ),
+        Job(
+            "index-consistency",
+            pipeline.index_writer.request_consistency_check,
+            CONSISTENCY_CHECK_SECONDS,
+        ),
+    ]
+
+
+def status_line(counts: dict[str, int], engine_state: str, parts: Sequence[PartHealth] = ()) -> str:
     """The one line systemd shows under `systemctl status docvault`."""
-    return (
+    line = (
         f"queue: {counts['queued']} queued, {counts['running']} running; "
         f"{counts['done']} done, {counts['looped']} looped, {counts['failed']} failed; "
         f"engine {engine_state}"
     )
+    troubled = [part for part in parts if not part.healthy or part.state is not PartState.running]
+    for part in troubled:
+        state = "stalled" if part.stalled else part.state.value
+        line += f"; {part.name} {state}" + (f": {part.detail}" if part.detail else "")
+    return line
+
+
+class Heartbeat:
+    """What the supervisor's heartbeat reports: systemd's notify socket and the status file."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        pipeline: Pipeline,
+        notifier: Notifier,
+        ready: threading.Event | None,
+        web: WebPart | None,
+    ) -> None:
+        self.settings = settings
+        self.pipeline = pipeline
+        self.notifier = notifier
+        self.ready = ready
+        self.web = web
+        self.announced = False
+        self.status_file = status_file_path(settings)
+
+    async def __call__(self, parts: tuple[PartHealth, ...]) -> None:
+        counts = await asyncio.to_thread(queue.page_counts, self.pipeline.database)
+        line = status_line(counts, self.pipeline.worker.stats.published.engine_state, parts)
+        if all(part.healthy for part in parts):
+            self.notifier.watchdog()  # only while every part moves within its bound
+        self.notifier.status(line)
+        fresh_for = 3 * heartbeat_seconds(self.notifier)
+        write_status_file(self.status_file, parts, {"status_line": line, "fresh_for": fresh_for})
+        if not self.announced and all(part.state is not PartState.starting for part in parts):
+            self.announce(line)
+
+    def announce(self, line: str) -> None:
+        self.announced = True
+        port = self.web.bound_port if self.web is not None else 0
+        logger.info(
+            "docvault is running: %d inbox(es), engine %s, profile %s%s",
+            len(self.settings.inboxes),
+            self.pipeline.engine.name,
+            self.pipeline.profile.name,
+            f", web on http://{self.settings.web_host}:{port}/" if port else "",
+        )
+        self.notifier.ready(line)
+        if self.ready is not None:
+            self.ready.set()
+
+
+def status_file_path(settings: Settings) -> Path:
+    """Where the running daemon publishes its parts' health for `docvault status`."""
+    return settings.data_path / "run" / "status.json"
+
+
+def heartbeat_seconds(notifier: Notifier) -> float:
+    # systemd's WatchdogSec in the unit is 60 s; a heartbeat every 10 s leaves a wide margin,
+    # and a shorter watchdog gets a beat at least twice per period.
+    return min(HEARTBEAT_SECONDS, (notifier.watchdog_seconds or HEARTBEAT_SECONDS) / 2)
 
 
 async def run_daemon(
-    settings: Settings, stop: asyncio.Event, ready: threading.Event | None = None
+    settings: Settings,
+    stop: asyncio.Event,
+    ready: threading.Event | None = None,
+    environ: Mapping[str, str] = os.environ,
 ) -> None:
-    """`docvault run`: intake, pipeline, index writer, jobs and web until `stop` is set."""
-    loop = asyncio.get_running_loop()
-    supervisor = build_supervisor(settings, _check_profile(settings))
-    if supervisor is not None:
-        await supervisor.start()  # returns at once; pages wait (backoff) until it is healthy
-        logger.info("start: supervising %s", " ".join(supervisor.command_line()))
-    pipeline = build_pipeline(settings, loop)
-    pipeline.supervisor = supervisor
+    """`docvault run`: every part under one supervisor until `stop` is set.
+
+    Raises DocvaultError (the CLI exits non-zero with its sentence) when a part could not
+    be kept running.
+    """
+    pipeline = build_pipeline(settings, asyncio.get_running_loop())
+    pipeline.supervisor = build_supervisor(settings, pipeline.profile)
+    notifier = Notifier(environ)
+    try:
+        _recover_from_crash(settings, pipeline)
+        intake = pipeline.make_intake(settings.inboxes)
+        parts = build_parts(settings, pipeline, intake, environ)
+        web = next((part for part in parts if isinstance(part, WebPart)), None)
+        supervisor = Supervisor(
+            parts,
+            on_heartbeat=Heartbeat(settings, pipeline, notifier, ready, web),
+            heartbeat_seconds=heartbeat_seconds(notifier),
+            stage_timeouts={0: 10.0, 1: settings.stop_timeout_seconds + 5.0, 2: 15.0},
+            on_stop=notifier.stopping,
+        )
+        pipeline.parts = supervisor
+        pipeline.intake = intake
+        await supervisor.run(stop)
+    finally:
+        await pipeline.close()
+        logger.info("docvault stopped")
+
+
+def _recover_from_crash(settings: Settings, pipeline: Pipeline) -> None:
     released = queue.release_dead_owners(pipeline.database, pipeline.owner)
     if released:
         logger.info("start: %d pages left running by an earlier process are queued again", released)
     if removed := remove_incomplete_copies(settings.data_path):
         logger.info("start: removed %d incomplete archive copies left by a crash", removed)
-    pipeline.index_writer.start()
-    intake = pipeline.make_intake(settings.inboxes)
-    for inbox in settings.inboxes:
-        inbox.path.mkdir(parents=True, exist_ok=True)
-    watchers = Watchers(intake, polling_everywhere=settings.polling)
-    intake_thread = IntakeThread(intake, pipeline.wake_worker)
-    watchers.start()
-    intake_thread.start()
-    scheduler = start_scheduler(
-        [
-            Job("inbox-rescan", intake.request_rescan, settings.rescan_seconds),
-            Job(
-                "lease-expiry", lambda: queue.expire_leases(pipeline.database), LEASE_CHECK_SECONDS
-            ),
-            Job(
-                "database-backup",
-                lambda: backup.backup_if_due(
-                    pipeline.database, settings.data_path / "backups", keep=settings.backup_keep
-                ),
-                BACKUP_CHECK_SECONDS,
-            ),
-            Job(
-                "index-consistency",
-                pipeline.index_writer.request_consistency_check,
-                CONSISTENCY_CHECK_SECONDS,
-            ),
-        ]
-    )
-    web = _start_web(settings, pipeline, intake)
-    await asyncio.to_thread(intake_thread.first_scan_done.wait, 60)
-    logger.info(
-        "docvault is running: %d inbox(es), engine %s, profile %s%s",
-        len(settings.inboxes),
-        pipeline.engine.name,
-        pipeline.profile.name,
-        f", web on http://{settings.web_host}:{web.port}/" if web else "",
-    )
-    if ready is not None:
-        ready.set()
-    notifier = Notifier(os.environ)
-    counts = queue.page_counts(pipeline.database)
-    notifier.ready(status_line(counts, pipeline.worker.stats.engine_state))
-    heartbeat = asyncio.create_task(_heartbeat(notifier, pipeline, stop))
-    try:
-        await pipeline.worker.run(stop, drain_seconds=settings.stop_timeout_seconds)
-    finally:
-        notifier.stopping()
-        await heartbeat
-        scheduler.shutdown(wait=False)
-        watchers.stop()
-        intake_thread.stopping.set()
-        await asyncio.to_thread(intake_thread.join, 30)
-        if web is not None:
-            web.stop()
-        await pipeline.close()
-        if supervisor is not None:
-            await supervisor.stop()
-        logger.info("docvault stopped")
 
 
-def _start_web(settings: Settings, pipeline: Pipeline, intake: Intake) -> WebServer | None:
-    if not settings.web_enabled:
-        return None
-    from docvault.web.app import WebContext, bind_warning, create_app
+def web_part(settings: Settings, pipeline: Pipeline, intake: Intake) -> WebPart:
+    """The web view, built anew each time the supervisor (re)starts it."""
+    from docvault.web.app import bind_warning
 
     warning = bind_warning(settings.web_host, settings.web_https, settings.web_trusted_proxy)
     if warning:
         logger.warning("%s", warning)
-    stats = pipeline.worker.stats
+    return WebPart(
+        make_app=lambda: _make_web_app(settings, pipeline),
+        host=settings.web_host,
+        port=settings.web_port,
+        trusted_proxy=settings.web_trusted_proxy,
+        https=settings.web_https,
+        stall_seconds=settings.part_stall_seconds,
+    )
+
+
+def _make_web_app(settings: Settings, pipeline: Pipeline) -> Any:
+    from docvault.web.app import WebContext, create_app
+
     context = WebContext(
         database=pipeline.database,
         index=pipeline.index,
         data_dir=settings.data_path,
         render_png=pipeline.render_png,
-        status=lambda: service_status(pipeline, intake),
+        status=lambda: service_status(pipeline),
         secret_key=secret_key(settings.data_path),
         https=settings.web_https,
-        live=lambda: {
-            "in_flight": stats.in_flight,
-            "engine_up": stats.engine_state in ("up", "unknown"),
-            "pages_per_minute": stats.pages_per_minute(300),
-        },
+        live=lambda: _live_figures(pipeline),
     )
-    web = WebServer(
-        create_app(context), settings.web_host, settings.web_port, settings.web_trusted_proxy
-    )
-    web.start()
-    return web
+    return create_app(context)
+
+
+def _live_figures(pipeline: Pipeline) -> dict[str, Any]:
+    """What /metrics shows of the running process: from the worker's published snapshot."""
+    figures = pipeline.worker.stats.published
+    return {
+        "in_flight": figures.in_flight,
+        "engine_up": figures.engine_state in ("up", "unknown"),
+        "pages_per_minute": figures.pages_per_minute,
+    }
 
 
 def secret_key(data_dir: Path) -> bytes:
@@ -416,32 +475,32 @@ def secret_key(data_dir: Path) -> bytes:
     return path.read_bytes()
 
 
-def service_status(pipeline: Pipeline, intake: Intake) -> ServiceStatus:
-    """What only the running service knows, for the status page."""
-    inboxes: list[InboxState] = []
-    for inbox in intake.inboxes:
-        tracker = intake.trackers[inbox.name]
-        settling = len(tracker.settling(time.monotonic()))
-        inboxes.append(
-            InboxState(
-                name=inbox.name,
-                path=str(inbox.path),
-                waiting=len(tracker.tracked()),
-                settling=settling,
-            )
+def service_status(pipeline: Pipeline) -> ServiceStatus:
+    """What only the running service knows, for the status page: published snapshots only."""
+    inboxes = [
+        InboxState(
+            name=inbox.name,
+            path=inbox.path,
+            waiting=inbox.waiting,
+            settling=inbox.settling,
+            problem=inbox.problem,
         )
-    return ServiceStatus(inboxes=inboxes, engines=engine_states(pipeline))
+        for inbox in (pipeline.intake.snapshot if pipeline.intake is not None else ())
+    ]
+    parts = [part.as_json() for part in pipeline.parts.snapshot] if pipeline.parts else []
+    return ServiceStatus(inboxes=inboxes, engines=engine_states(pipeline), parts=parts)
 
 
 def engine_states(pipeline: Pipeline) -> list[EngineState]:
+    figures = pipeline.worker.stats.published
     endpoint_states = getattr(pipeline.engine, "endpoint_states", None)
     if endpoint_states is None:
-        down = pipeline.worker.stats.engine_state == "down"
+        down = figures.engine_state == "down"
         return [
             EngineState(
                 name=pipeline.engine.name,
                 state="down" if down else "up",
-                in_flight=pipeline.worker.stats.in_flight,
+                in_flight=figures.in_flight,
             )
         ]
     states: list[EngineState] = []

@@ -33,6 +33,8 @@ from docvault.errors import (
 from docvault.ocr.base import AttemptRecord, Engine, PageImage, PageOutcome, SamplingMode
 from docvault.ocr.schedule import attempts_of
 from docvault.queue import ClaimedPage, FinishedPage
+from docvault.render import RenderPoolClosed
+from docvault.supervisor import Progress
 
 logger = logging.getLogger(__name__)
 
@@ -56,24 +58,54 @@ class Transcriber(Protocol):
     ) -> PageOutcome: ...
 
 
-@dataclass
-class WorkerStats:
-    """Live figures for the status page and metrics."""
+# Pages finished within this window make the live pages-per-minute figure.
+RATE_WINDOW_SECONDS = 300.0
+# A page in flight may take its engine attempts (at most three: greedy, penalty, uncapped),
+# each bounded by the engine timeout; past that and this margin the worker is stuck.
+ATTEMPTS_PER_PAGE = 3
+STUCK_MARGIN_SECONDS = 60.0
+
+
+@dataclass(frozen=True)
+class WorkerSnapshot:
+    """The worker's figures as one immutable value, for readers in other threads."""
 
     in_flight: int = 0
-    finished_times: collections.deque[float] = field(
-        default_factory=lambda: collections.deque(maxlen=100_000)
-    )
-    looped_times: collections.deque[float] = field(
-        default_factory=lambda: collections.deque(maxlen=100_000)
-    )
     engine_state: str = "unknown"
     last_engine_error: str | None = None
+    pages_per_minute: float = 0.0  # over the last RATE_WINDOW_SECONDS
+
+
+@dataclass
+class WorkerStats:
+    """Live figures, changed only on the event loop's thread; `published` is for the rest."""
+
+    in_flight: int = 0
+    finished_times: collections.deque[float] = field(default_factory=collections.deque)
+    engine_state: str = "unknown"
+    last_engine_error: str | None = None
+    published: WorkerSnapshot = field(default_factory=WorkerSnapshot)
+
+    def finished(self, now: float) -> None:
+        self.finished_times.append(now)
+        self.publish(now)
 
     def pages_per_minute(self, window_seconds: float, now: float | None = None) -> float:
         now = time.monotonic() if now is None else now
         recent = sum(1 for stamp in self.finished_times if now - stamp <= window_seconds)
         return recent * 60.0 / window_seconds
+
+    def publish(self, now: float | None = None) -> None:
+        """Replace the published snapshot whole (readers never see a half-made one)."""
+        now = time.monotonic() if now is None else now
+        while self.finished_times and now - self.finished_times[0] > RATE_WINDOW_SECONDS:
+            self.finished_times.popleft()
+        self.published = WorkerSnapshot(
+            in_flight=self.in_flight,
+            engine_state=self.engine_state,
+            last_engine_error=self.last_engine_error,
+            pages_per_minute=len(self.finished_times) * 60.0 / RATE_WINDOW_SECONDS,
+        )
 
 
 @dataclass(frozen=True)
@@ -107,6 +139,7 @@ class Worker:
         owner: str,
         render_ahead: int | None = None,
         on_finished: Callable[[], None] | None = None,
+        page_limit_seconds: float = ATTEMPTS_PER_PAGE * 300.0 + STUCK_MARGIN_SECONDS,
     ) -> None:
         self.database = database
         self.renderer = renderer
@@ -120,7 +153,9 @@ class Worker:
         # time at the engine's pace, few enough that leases are not held for long.
         self.render_ahead = render_ahead or max(2, concurrency // 4)
         self.on_finished = on_finished
+        self.page_limit_seconds = page_limit_seconds
         self.stats = WorkerStats()
+        self._started: dict[int, float] = {}  # page id -> when its request left
         self._wake = asyncio.Event()
         # Set when a consumer takes a rendered page or finishes one: room to render ahead.
         self._room = asyncio.Event()
@@ -135,17 +170,43 @@ class Worker:
         """New work may be queued (call from the event loop's thread)."""
         self._wake.set()
 
-    async def run(self, stop: asyncio.Event, drain_seconds: float = 30.0) -> None:
-        """Work until `stop` is set, then let requests in flight finish for `drain_seconds`."""
+    async def run(
+        self, stop: asyncio.Event, drain_seconds: float = 30.0, progress: Progress | None = None
+    ) -> None:
+        """Work until `stop` is set, then let requests in flight finish for `drain_seconds`.
+
+        Every task of the worker belongs to one task group: if one of them fails (the
+        database unreachable), the others are cancelled, the pages this run holds go back
+        to the queue, and the error reaches the caller (the supervisor restarts the worker).
+        """
         buffer: asyncio.Queue[_Rendered] = asyncio.Queue()
-        producer = asyncio.create_task(self._produce(stop, buffer), name="worker-producer")
-        storer = asyncio.create_task(self._store_transcribed(), name="worker-store")
-        consumers = [
-            asyncio.create_task(self._consume(stop, buffer), name=f"worker-{number}")
-            for number in range(self.concurrency)
-        ]
-        await stop.wait()
-        await self._finish(producer, consumers, storer, buffer, drain_seconds)
+        self._transcribed = asyncio.Queue()
+        beat = progress or Progress()
+        try:
+            async with asyncio.TaskGroup() as group:
+                producer = group.create_task(self._produce(stop, buffer, beat), name="producer")
+                storer = group.create_task(self._store_transcribed(), name="worker-store")
+                consumers = [
+                    group.create_task(self._consume(stop, buffer), name=f"worker-{number}")
+                    for number in range(self.concurrency)
+                ]
+                await stop.wait()
+                await self._finish(producer, consumers, storer, buffer, drain_seconds)
+        finally:
+            await asyncio.shield(self._release_everything(buffer))
+
+    def liveness(self) -> str | None:
+        """A sentence when a page has been in flight longer than any page may take."""
+        if not self._started:
+            return None
+        page_id, since = min(self._started.items(), key=lambda item: item[1])
+        age = time.monotonic() - since
+        if age <= self.page_limit_seconds:
+            return None
+        return (
+            f"page {page_id} has been with the engine for {age:.0f} s, longer than "
+            f"{self.page_limit_seconds:.0f} s (its attempts' timeouts)"
+        )
 
     async def _finish(
         self,
@@ -164,17 +225,26 @@ class Worker:
         await self._transcribed.join()  # every transcribed page stored before the release
         storer.cancel()
         await asyncio.gather(storer, return_exceptions=True)
+
+    async def _release_everything(self, buffer: asyncio.Queue[_Rendered]) -> None:
+        """Every page this run still holds goes back to the queue at once."""
         while not buffer.empty():
             item = buffer.get_nowait()
             await self._release(item.claim, 0.0, (), "docvault stopped before reading it")
         for page_id in list(self._held):
-            # Pages whose request was cut off by the stop go back to the queue at once.
             await asyncio.to_thread(queue.release, self.database, page_id, self.owner, 0.0)
             self._held.discard(page_id)
+        self._started.clear()
+        self.stats.in_flight = 0
+        self.stats.publish()
 
-    async def _produce(self, stop: asyncio.Event, buffer: asyncio.Queue[_Rendered]) -> None:
+    async def _produce(
+        self, stop: asyncio.Event, buffer: asyncio.Queue[_Rendered], progress: Progress
+    ) -> None:
         rendering: set[asyncio.Task[None]] = set()
         while not stop.is_set():
+            progress.beat()  # the loop turns at least once a second (the waits below)
+            self.stats.publish()
             wanted = self.render_ahead + self._idle_consumers() - buffer.qsize() - len(rendering)
             paused = time.monotonic() < self._paused_until
             if wanted <= 0 and not paused:
@@ -224,6 +294,8 @@ class Worker:
         except RenderError as error:
             await buffer.put(_Rendered(claim, None, (), error))
             return
+        except RenderPoolClosed:
+            return  # stopping: the page is still held, and goes back to the queue
         image = rendered.image
         labelled = PageImage(
             data=image.data,
@@ -245,12 +317,15 @@ class Worker:
                 await asyncio.gather(get, stopped, return_exceptions=True)
                 return
             stopped.cancel()
+            item = get.result()
             self.stats.in_flight += 1
+            self._started[item.claim.page_id] = time.monotonic()
             self._room.set()
             try:
-                await self._process(get.result())
+                await self._process(item)
             finally:
                 self.stats.in_flight -= 1
+                self._started.pop(item.claim.page_id, None)
                 self._room.set()
 
     async def _process(self, item: _Rendered) -> None:
@@ -310,10 +385,8 @@ class Worker:
         if not stored:
             logger.warning("%s: finished after its lease was lost; the newer run wins", claim.label)
             return
-        now = time.monotonic()
-        self.stats.finished_times.append(now)
+        self.stats.finished(time.monotonic())
         if outcome.looped:
-            self.stats.looped_times.append(now)
             logger.warning(
                 "%s looped even with the penalty retry; it waits for a person "
                 "(re-run it from the web view)",
@@ -333,7 +406,7 @@ class Worker:
             action, self.database, claim.page_id, self.owner, f"{claim.label}: {message}", attempts
         )
         self._held.discard(claim.page_id)
-        self.stats.finished_times.append(time.monotonic())
+        self.stats.finished(time.monotonic())
         logger.error("%s failed: %s", claim.label, message)
 
     async def _engine_trouble(self, claim: ClaimedPage, error: OcrError) -> None:

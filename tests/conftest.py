@@ -1,8 +1,18 @@
-"""Shared fixtures: real SQLite files migrated the way production migrates them."""
+"""Shared fixtures: real SQLite files migrated the way production migrates them.
+
+Every process this test session starts, and every process those start, carries
+DOCVAULT_TEST_SESSION in its environment; when the session ends, any such process still
+alive (an orphaned render worker, a daemon, a simulator) fails the run.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import gc
+import os
+import signal
+import time
+import uuid
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -63,3 +73,45 @@ def archive(template: Path, tmp_path: Path) -> Iterator[WebArchive]:
     copied = copy_archive(template, tmp_path)
     yield copied
     copied.database.dispose()
+
+
+SESSION_MARKER = f"DOCVAULT_TEST_SESSION={uuid.uuid4().hex}".encode()
+os.environ["DOCVAULT_TEST_SESSION"] = SESSION_MARKER.split(b"=", 1)[1].decode()
+# Children notice their parent's end at once; giving them a moment to finish exiting.
+LEFTOVER_GRACE_SECONDS = 15.0
+
+
+def session_processes() -> list[tuple[int, str]]:
+    """Live processes other than this one that carry this session's marker."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit() or int(entry.name) == os.getpid():
+            continue
+        try:
+            if SESSION_MARKER not in (entry / "environ").read_bytes().split(b"\0"):
+                continue
+            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        if state != "Z":  # a zombie has ended; only its parent has not read its status yet
+            found.append((int(entry.name), command.strip()))
+    return found
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    deadline = time.monotonic() + LEFTOVER_GRACE_SECONDS
+    leftovers = session_processes()
+    while leftovers and time.monotonic() < deadline:
+        time.sleep(0.2)  # polling the process table; nothing else tells us of their end
+        leftovers = session_processes()
+    if not leftovers:
+        return
+    for pid, _ in leftovers:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+    listing = "\n".join(f"  pid {pid}: {command}" for pid, command in leftovers)
+    session.config.get_terminal_writer().line(
+        f"\nThese processes outlived the test session (now killed):\n{listing}", red=True
+    )
+    session.exitstatus = pytest.ExitCode.TESTS_FAILED

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import socket
 import sqlite3
-import threading
 import time
 from collections.abc import Iterator
 from functools import partial
@@ -15,42 +13,12 @@ import pytest
 
 from docvault.testing.engine_sim import EngineSimulator, SimulatorConfig
 from tests.support.daemon import Daemon, wait_for
+from tests.support.notify import NotifyListener
 
 PAGES = 20
 STOP_TIMEOUT_SECONDS = 5.0
 # Python's start-up, the engine client's close and the index writer's last drain.
 STOP_MARGIN_SECONDS = 20.0
-
-
-class NotifyListener(threading.Thread):
-    """Stands in for systemd: reads every datagram sent to $NOTIFY_SOCKET, as PID 1 does.
-
-    Reading all the time matters: a unix datagram socket queues only 10 messages
-    (net.unix.max_dgram_qlen), after which the daemon's next send would block.
-    """
-
-    def __init__(self, path: Path) -> None:
-        super().__init__(name="notify-listener", daemon=True)
-        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-        self.sock.bind(str(path))
-        self.sock.settimeout(0.2)
-        self.lines: list[str] = []
-        self.closing = threading.Event()
-
-    def run(self) -> None:
-        while not self.closing.is_set():
-            try:
-                self.lines.extend(self.sock.recv(65536).decode().splitlines())
-            except TimeoutError:
-                continue
-
-    def has(self, prefix: str) -> bool:
-        return any(line.startswith(prefix) for line in list(self.lines))
-
-    def close(self) -> None:
-        self.closing.set()
-        self.join(timeout=5)
-        self.sock.close()
 
 
 @pytest.fixture

@@ -24,6 +24,7 @@ from docvault.errors import (
     EncryptedDocument,
     ImageTooLarge,
     RenderError,
+    RenderTimedOut,
     UnsupportedFormat,
 )
 from docvault.render import (
@@ -34,6 +35,8 @@ from docvault.render import (
     png_bytes,
     render_page,
 )
+from tests.support.daemon import wait_for
+from tests.support.hostile import endless_pdf
 
 FIXTURES = Path(__file__).parent / "fixtures"
 DEFAULTS = RenderOptions()
@@ -309,7 +312,7 @@ def test_page_beyond_the_last_is_an_error_for_that_page() -> None:
 
 @pytest.fixture
 def pool() -> Iterator[RenderPool]:
-    render_pool = RenderPool(workers=2, options=DEFAULTS)
+    render_pool = RenderPool(workers=2, options=DEFAULTS, timeout_seconds=30)
     yield render_pool
     render_pool.close()
 
@@ -322,20 +325,42 @@ def _children() -> dict[int, multiprocessing.Process]:
     }
 
 
-def test_pool_renders_pages_in_parallel_worker_processes(pool: RenderPool) -> None:
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _busy_worker(workers: set[int]) -> int:
+    """The worker that is burning CPU (the one drawing the endless page)."""
+
+    def busiest() -> int | None:
+        alive = [pid for pid in workers if Path(f"/proc/{pid}").exists()]
+        spent = {pid: _cpu_seconds(pid) for pid in alive}
+        pid = max(spent, key=spent.__getitem__, default=None)
+        return pid if pid is not None and spent[pid] > 1.0 else None
+
+    return int(wait_for(busiest, 60, "a render worker to start drawing"))
+
+
+def test_pool_renders_pages_in_parallel_worker_processes() -> None:
     before = _children()
-    path = FIXTURES / "ocrmypdf__cardinal.pdf"
+    render_pool = RenderPool(workers=2, options=DEFAULTS)
+    try:
+        path = FIXTURES / "ocrmypdf__cardinal.pdf"
 
-    async def render_all() -> list[RenderedPage]:
-        return await asyncio.gather(*(pool.render(path, number) for number in (1, 2, 3, 4)))
+        async def render_all() -> list[RenderedPage]:
+            pages = (render_pool.render(path, number) for number in (1, 2, 3, 4))
+            return await asyncio.gather(*pages)
 
-    pages = asyncio.run(render_all())
-    # The scan is baked in at 0/90/180/270 degrees: portrait, landscape, portrait, landscape.
-    sizes = [(page.image.width, page.image.height) for page in pages]
-    assert sizes == [(1275, 1650), (1650, 1275), (1275, 1650), (1650, 1275)]
-    assert [page.image.label for page in pages] == ["page 1", "page 2", "page 3", "page 4"]
-    # Four pages submitted at once started both workers.
-    assert len(_children().keys() - before.keys()) == 2
+        pages = asyncio.run(render_all())
+        # The scan is baked in at 0/90/180/270 degrees: portrait, landscape, portrait, landscape.
+        sizes = [(page.image.width, page.image.height) for page in pages]
+        assert sizes == [(1275, 1650), (1650, 1275), (1275, 1650), (1650, 1275)]
+        assert [page.image.label for page in pages] == ["page 1", "page 2", "page 3", "page 4"]
+        # The pool runs two worker processes of its own.
+        assert len(_children().keys() - before.keys()) == 2
+    finally:
+        render_pool.close()
 
 
 def test_pool_reports_a_bad_page_and_goes_on(pool: RenderPool) -> None:
@@ -352,20 +377,50 @@ def test_pool_reports_a_bad_page_and_goes_on(pool: RenderPool) -> None:
     assert asyncio.run(bad_then_good()).image.label == "page 3"
 
 
-def test_pool_survives_a_crashed_worker(pool: RenderPool, caplog: pytest.LogCaptureFixture) -> None:
-    before = _children()
-    path = FIXTURES / "paperless__multi-page-digital.pdf"
-    assert asyncio.run(pool.inspect(path)).page_count == 3
-    workers = [process for pid, process in _children().items() if pid not in before]
-    assert len(workers) == 1
-    os.kill(workers[0].pid, signal.SIGKILL)  # type: ignore[arg-type]
-    # Wait on the exit itself, not join(): the pool's own thread reaps the process too, and
-    # two threads reaping one child race.
-    assert multiprocessing.connection.wait([workers[0].sentinel], timeout=10)
-    page = asyncio.run(pool.render(path, 2))
-    assert page.image.label == "page 2"
-    assert page.image.height == 1650
-    assert "A render worker died while handling paperless__multi-page-digital.pdf" in caplog.text
+def test_a_page_that_renders_forever_is_stopped_at_the_limit(tmp_path: Path) -> None:
+    before = set(_children())
+    render_pool = RenderPool(workers=1, options=DEFAULTS, timeout_seconds=3)
+    try:
+        hung_worker = (set(_children()) - before).pop()
+        endless = endless_pdf(tmp_path / "endless.pdf")
+        with pytest.raises(RenderTimedOut) as raised:
+            asyncio.run(render_pool.render(endless, 1))
+        assert raised.value.page == 1
+        assert "could not be rendered within 3 seconds (render_timeout_seconds)" in (
+            raised.value.message
+        )
+        assert "the original is kept" in raised.value.message
+        # The hung worker was terminated and replaced: the next page renders at once.
+        page = asyncio.run(render_pool.render(FIXTURES / "pillow__g4-multi.tiff", 1))
+        assert page.image.label == "page 1"
+        assert not Path(f"/proc/{hung_worker}").exists() or hung_worker not in _children()
+        # Intake's inspection of the same file is quick: only drawing it never ends.
+        assert render_pool.inspect_blocking(endless).page_count == 1
+    finally:
+        render_pool.close()
+
+
+def test_pool_survives_a_crashed_worker(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    before = set(_children())
+    render_pool = RenderPool(workers=1, options=DEFAULTS, timeout_seconds=8)
+    try:
+        workers = set(_children()) - before
+        path = endless_pdf(tmp_path / "crash.pdf")
+
+        async def render_while_killing() -> None:
+            rendering = asyncio.ensure_future(render_pool.render(path, 1))
+            busy = await asyncio.to_thread(_busy_worker, workers)
+            os.kill(busy, signal.SIGKILL)
+            # Tried once more in the new worker, where it hangs again until the limit.
+            with pytest.raises(RenderTimedOut):
+                await rendering
+
+        asyncio.run(render_while_killing())
+        assert "A render worker died while handling crash.pdf" in caplog.text
+        page = asyncio.run(render_pool.render(FIXTURES / "paperless__multi-page-digital.pdf", 2))
+        assert page.image.label == "page 2"
+    finally:
+        render_pool.close()
 
 
 @pytest.mark.parametrize(("mode", "colorspace"), [("L", "csGRAY"), ("RGB", "csRGB")])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import threading
 import time
@@ -13,8 +14,9 @@ from sqlalchemy import Engine
 from docvault import queue
 from docvault.config import InboxSettings
 from docvault.inbox import Intake, Watchers
+from docvault.parts import INTAKE_TICK_SECONDS, IntakePart
 from docvault.render import RenderOptions, inspect_document
-from docvault.service import INTAKE_TICK_SECONDS, IntakeThread
+from docvault.supervisor import Progress
 from tests.support.daemon import wait_for
 
 TRIALS = 20
@@ -44,6 +46,32 @@ def _write_slowly(path: Path, data: bytes) -> None:
             time.sleep(PAUSE_SECONDS)  # the scanner's pause: this is the behaviour under test
 
 
+class IntakeRunner(threading.Thread):
+    """The intake part on an event loop of its own, as the daemon's supervisor runs it."""
+
+    def __init__(self, part: IntakePart) -> None:
+        super().__init__(name="intake-runner", daemon=True)
+        self.part = part
+        self.started = threading.Event()
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.stopping: asyncio.Event | None = None
+
+    def run(self) -> None:
+        async def main() -> None:
+            self.loop, self.stopping = asyncio.get_running_loop(), asyncio.Event()
+            self.started.set()
+            await self.part.run(Progress(), self.stopping)
+
+        asyncio.run(main())
+
+    def stop(self) -> None:
+        assert self.started.wait(timeout=30)
+        assert self.loop is not None
+        assert self.stopping is not None
+        self.loop.call_soon_threadsafe(self.stopping.set)
+        self.join(timeout=30)
+
+
 def test_files_written_with_pauses_are_never_taken_early(database: Engine, tmp_path: Path) -> None:
     assert PAUSE_SECONDS > INTAKE_TICK_SECONDS
     inbox = tmp_path / "inbox"
@@ -57,7 +85,7 @@ def test_files_written_with_pauses_are_never_taken_early(database: Engine, tmp_p
     settings = InboxSettings("scanner", inbox, settle_seconds=SETTLE_SECONDS)
     intake = Intake(database, tmp_path / "data", (settings,), inspect)
     watchers = Watchers(intake, polling_everywhere=False)
-    ticking = IntakeThread(intake, on_taken=lambda: None)
+    ticking = IntakeRunner(IntakePart(intake, on_taken=lambda: None, stall_seconds=60))
     watchers.start()
     ticking.start()
     expected = {}
@@ -82,8 +110,7 @@ def test_files_written_with_pauses_are_never_taken_early(database: Engine, tmp_p
             "every slow file to be taken",
         )
     finally:
-        ticking.stopping.set()
-        ticking.join(timeout=30)
+        ticking.stop()
         watchers.stop()
     documents = queue.list_documents(database)
     taken = {

@@ -28,7 +28,13 @@ from tests.support.webarchive import (
     WebArchive,
 )
 
-PUBLIC_ROUTES = {("/login", "GET"), ("/login", "POST"), ("/favicon.ico", "GET")}
+# /healthz is the supervisor's liveness probe: it answers "ok" and nothing else.
+PUBLIC_ROUTES = {
+    ("/login", "GET"),
+    ("/login", "POST"),
+    ("/favicon.ico", "GET"),
+    ("/healthz", "GET"),
+}
 PATH_VALUES = {"document_id": "1", "number": "1", "page_id": "1", "box": "100_100_500_500"}
 
 
@@ -70,6 +76,13 @@ def nurse(client: TestClient) -> str:
 
 def _concrete(path: str) -> str:
     return re.sub(r"\{(\w+)\}", lambda match: PATH_VALUES[match.group(1)], path)
+
+
+def test_the_health_probe_answers_without_login_and_shows_no_data(client: TestClient) -> None:
+    answer = client.get("/healthz")
+    assert answer.status_code == 200
+    assert answer.text == "ok\n"
+    assert "set-cookie" not in answer.headers
 
 
 def test_every_route_but_login_refuses_anonymous_visitors(app: FastAPI, client: TestClient) -> None:

@@ -31,6 +31,7 @@ from enum import StrEnum
 import httpx
 
 from docvault.errors import EngineConfigurationError, EngineUnavailable
+from docvault.lifeline import bound_child_command
 
 logger = logging.getLogger(__name__)
 
@@ -213,6 +214,13 @@ class VllmSupervisor:
         self._status = EngineStatus.starting
         self._task = asyncio.create_task(self._supervise(), name="vllm-supervisor")
 
+    def failure(self) -> BaseException | None:
+        """The error that ended the supervising task, if it ended on its own."""
+        task = self._task
+        if task is None or not task.done() or task.cancelled():
+            return None
+        return task.exception() or RuntimeError("the vLLM supervisor stopped on its own")
+
     async def wait_healthy(self, timeout: float | None = None) -> None:
         """Return once /health answers 200; raise EngineUnavailable after `timeout`."""
         limit = self.settings.start_timeout_seconds if timeout is None else timeout
@@ -266,7 +274,8 @@ class VllmSupervisor:
         logger.info("Starting the vLLM engine: %s", " ".join(command))
         try:
             process = await asyncio.create_subprocess_exec(
-                *command,
+                # Bound to docvault's life: a SIGKILL of docvault still ends vllm serve.
+                *bound_child_command(command),
                 stdin=asyncio.subprocess.DEVNULL,
                 stdout=asyncio.subprocess.PIPE,
                 stderr=asyncio.subprocess.PIPE,

@@ -115,6 +115,7 @@ def create_app(context: WebContext) -> FastAPI:
 
     protected = [Depends(authenticate), Depends(enforce_csrf)]
     app.include_router(login.router(context, templates))
+    app.include_router(_health_router())
     app.include_router(views.router(context, templates), dependencies=protected)
     app.include_router(api.router(context), prefix="/api", dependencies=protected)
     app.include_router(_metrics_router(context), dependencies=protected)
@@ -130,6 +131,17 @@ def create_app(context: WebContext) -> FastAPI:
     )
     app.add_middleware(SecurityHeaders, https=context.https)
     return app
+
+
+def _health_router() -> APIRouter:
+    """`GET /healthz`: the supervisor's probe that the web view answers (no data in it)."""
+    router = APIRouter()
+
+    @router.get("/healthz", include_in_schema=False)
+    def healthz() -> Response:
+        return Response("ok\n", media_type="text/plain")
+
+    return router
 
 
 def _metrics_router(context: WebContext) -> APIRouter:

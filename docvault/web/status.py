@@ -27,6 +27,7 @@ class InboxState(TypedDict):
     path: str
     waiting: int  # files seen but not yet taken (not yet stable, retried, or queued for intake)
     settling: int  # files whose size and mtime must hold still a little longer
+    problem: NotRequired[str | None]  # the inbox cannot be listed: why, and what to do
 
 
 class EngineState(TypedDict):
@@ -43,6 +44,7 @@ class ServiceStatus(TypedDict):
 
     inboxes: list[InboxState]
     engines: list[EngineState]
+    parts: NotRequired[list[dict[str, Any]]]  # the daemon's parts (docvault.supervisor)
 
 
 StatusSource = Callable[[], ServiceStatus]
@@ -107,4 +109,5 @@ def snapshot(
             "rebuilding": index.rebuilding,
         },
         "disk": {"free_bytes": disk.free, "total_bytes": disk.total, "path": str(data_dir)},
+        "parts": service.get("parts", []),
     }

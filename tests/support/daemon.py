@@ -10,6 +10,7 @@ import socket
 import subprocess
 import sys
 import time
+import uuid
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -42,8 +43,11 @@ class Daemon:
     def __init__(self, folder: Path, **settings: str) -> None:
         self.folder = folder
         self.web_port = free_port()
+        self.marker = uuid.uuid4().hex
         self.environment = {
             **os.environ,
+            # Every process this daemon starts inherits it: how its children are found.
+            "DOCVAULT_TEST_DAEMON": self.marker,
             "DOCVAULT_CONFIG": "",
             "DOCVAULT_WEB_PORT": str(self.web_port),
             "DOCVAULT_SETTLE_SECONDS": "0.5",
@@ -114,6 +118,23 @@ class Daemon:
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
         return self.process.wait(timeout=timeout)
+
+    def processes(self) -> list[int]:
+        """Live processes (the daemon and every descendant, orphaned or not) of this daemon."""
+        wanted = f"DOCVAULT_TEST_DAEMON={self.marker}".encode()
+        found = []
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                if wanted not in (entry / "environ").read_bytes().split(b"\0"):
+                    continue
+                state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
+            except OSError:
+                continue
+            if state != "Z":
+                found.append(int(entry.name))
+        return found
 
     def kill(self) -> None:
         assert self.process is not None

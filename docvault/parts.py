@@ -1,0 +1,298 @@
+"""The daemon's parts as the supervisor runs them: each a name, a loop, a stop and a bound.
+
+Each class here adapts one driver (intake, the worker, the index writer, the jobs, the web
+view, the engine process) to `docvault.supervisor.Part`: where it runs (the event loop or a
+thread of its own), what counts as its progress, and how it is told to stop. The drivers
+themselves stay unaware of supervision; `docvault.service` builds these from the settings.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+import uvicorn
+
+from docvault.errors import DocvaultError
+from docvault.inbox import Intake, Watchers
+from docvault.indexing import IndexWriter
+from docvault.jobs import Job, RunningJobs, start_scheduler
+from docvault.ocr.vllm_server import VllmSupervisor
+from docvault.supervisor import Progress, in_thread, stopping_flag
+from docvault.worker import Worker
+
+logger = logging.getLogger(__name__)
+
+INTAKE_TICK_SECONDS = 0.25
+# How often the parts that only watch something (jobs, file events, web, engine) look.
+LOOK_SECONDS = 1.0
+WEB_PROBE_TIMEOUT_SECONDS = 5.0
+WEB_START_SECONDS = 30.0
+
+
+async def _pause(stop: asyncio.Event, seconds: float) -> None:
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(stop.wait(), timeout=seconds)
+
+
+@dataclass
+class IntakePart:
+    """Intake's ticks (rescans, stability, archiving, inspection) in a thread of its own."""
+
+    intake: Intake
+    on_taken: Callable[[], None]
+    stall_seconds: float
+    # A test hook (DOCVAULT_TEST_HOLD_INTAKE, read by the composition root): called before
+    # every tick, it blocks the intake thread the way a hung network share would.
+    hold: Callable[[], None] | None = None
+    name: str = "intake"
+    stop_stage: int = 0
+    required_at_start: bool = False
+
+    async def run(self, progress: Progress, stop: asyncio.Event) -> None:
+        stopping, relay = stopping_flag(stop)
+        try:
+            await in_thread("intake", lambda: self._loop(progress, stopping))
+        finally:
+            relay.cancel()
+
+    def _loop(self, progress: Progress, stopping: threading.Event) -> None:
+        while not stopping.is_set():
+            if self.hold is not None:
+                progress.now_doing("held by the test hook")
+                self.hold()
+            progress.now_doing("taking files from the inboxes")
+            try:
+                if self.intake.tick():
+                    self.on_taken()
+            except DocvaultError as error:
+                logger.error("intake: %s", error.message)
+            progress.now_doing("")
+            progress.trouble(self.intake.problem())
+            progress.beat()
+            stopping.wait(INTAKE_TICK_SECONDS)
+
+    def liveness(self) -> str | None:
+        return None
+
+
+@dataclass
+class FileEventsPart:
+    """watchdog's observer: makes intake fast; the rescan still guarantees it."""
+
+    intake: Intake
+    polling_everywhere: bool
+    stall_seconds: float
+    name: str = "file-events"
+    stop_stage: int = 0
+    required_at_start: bool = False
+
+    async def run(self, progress: Progress, stop: asyncio.Event) -> None:
+        watchers = Watchers(self.intake, polling_everywhere=self.polling_everywhere)
+        watchers.start()
+        try:
+            while not stop.is_set():
+                if watchers.active and not watchers.observer.is_alive():
+                    raise RuntimeError("watchdog's file-event observer thread stopped")
+                progress.beat()
+                await _pause(stop, LOOK_SECONDS)
+        finally:
+            await in_thread("file-events-stop", watchers.stop)
+
+    def liveness(self) -> str | None:
+        return None
+
+
+@dataclass
+class WorkerPart:
+    """The worker's tasks on the event loop; stops second, after nothing new comes in."""
+
+    worker: Worker
+    drain_seconds: float
+    stall_seconds: float
+    name: str = "worker"
+    stop_stage: int = 1
+    required_at_start: bool = False
+
+    async def run(self, progress: Progress, stop: asyncio.Event) -> None:
+        await self.worker.run(stop, drain_seconds=self.drain_seconds, progress=progress)
+
+    def liveness(self) -> str | None:
+        return self.worker.liveness()
+
+
+@dataclass
+class IndexPart:
+    """The index writer in a thread of its own; stops last but one, with a final drain."""
+
+    writer: IndexWriter
+    stall_seconds: float
+    name: str = "index"
+    stop_stage: int = 2
+    required_at_start: bool = False
+
+    async def run(self, progress: Progress, stop: asyncio.Event) -> None:
+        async def relay() -> None:
+            await stop.wait()
+            self.writer.request_stop()
+
+        relaying = asyncio.ensure_future(relay())
+        try:
+            await in_thread("index", lambda: self.writer.serve(progress))
+        finally:
+            relaying.cancel()
+
+    def liveness(self) -> str | None:
+        return None
+
+
+@dataclass
+class JobsPart:
+    """APScheduler's background scheduler: the rescan, lease expiry, backups, the check."""
+
+    jobs: list[Job]
+    stall_seconds: float
+    name: str = "jobs"
+    stop_stage: int = 0
+    required_at_start: bool = False
+    running: RunningJobs = field(default_factory=RunningJobs)
+    _bounds: dict[str, float] = field(default_factory=dict)
+
+    async def run(self, progress: Progress, stop: asyncio.Event) -> None:
+        # A job may run as long as two of its intervals (or the stall bound, if longer).
+        self._bounds = {
+            job.name: max(2 * job.every_seconds, self.stall_seconds) for job in self.jobs
+        }
+        scheduler = start_scheduler(self.jobs, self.running)
+        try:
+            while not stop.is_set():
+                if not scheduler.running:
+                    raise RuntimeError("the job scheduler stopped")
+                progress.beat()
+                await _pause(stop, LOOK_SECONDS)
+        finally:
+            scheduler.shutdown(wait=False)
+
+    def liveness(self) -> str | None:
+        longest = self.running.longest()
+        if longest is None:
+            return None
+        name, seconds = longest
+        if seconds <= self._bounds.get(name, self.stall_seconds):
+            return None
+        return f"the scheduled job {name} has been running for {seconds:.0f} s"
+
+
+@dataclass
+class WebPart:
+    """uvicorn in a thread of its own (a slow request never stalls the worker).
+
+    Its progress is a probe of `GET /healthz` through the real socket every second: the
+    web view is alive when it answers, not when its thread merely exists.
+    """
+
+    make_app: Callable[[], Any]
+    host: str
+    port: int
+    trusted_proxy: bool
+    https: bool
+    stall_seconds: float
+    name: str = "web"
+    stop_stage: int = 0
+    required_at_start: bool = True
+    bound_port: int = 0
+
+    async def run(self, progress: Progress, stop: asyncio.Event) -> None:
+        server = uvicorn.Server(self._config())
+        serving = asyncio.ensure_future(in_thread("web", server.run))
+        try:
+            await self._wait_started(server, serving)
+            self.bound_port = _bound_port(server)
+            await self._probe_until_stop(progress, stop, serving)
+        finally:
+            server.should_exit = True
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.shield(serving), timeout=10)
+
+    def _config(self) -> uvicorn.Config:
+        return uvicorn.Config(
+            self.make_app(),
+            host=self.host,
+            port=self.port,
+            log_level="warning",
+            access_log=False,
+            lifespan="off",
+            proxy_headers=self.trusted_proxy,
+            # Responses name no server software (an attacker's first question).
+            server_header=False,
+        )
+
+    async def _wait_started(self, server: uvicorn.Server, serving: asyncio.Future[None]) -> None:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + WEB_START_SECONDS
+        while not server.started and not serving.done() and loop.time() < deadline:
+            await asyncio.sleep(0.05)  # uvicorn offers no event for "listening"
+        if not server.started:
+            raise DocvaultError(
+                f"The web view could not start on {self.host}:{self.port}; is the port "
+                "already in use? Set web_port to a free port (or web_enabled = false)."
+            )
+
+    async def _probe_until_stop(
+        self, progress: Progress, stop: asyncio.Event, serving: asyncio.Future[None]
+    ) -> None:
+        scheme = "https" if self.https else "http"
+        host = "127.0.0.1" if self.host in ("0.0.0.0", "", "localhost") else self.host  # noqa: S104
+        url = f"{scheme}://{host}:{self.bound_port}/healthz"
+        # The probe talks to our own socket; a self-signed certificate is expected there.
+        async with httpx.AsyncClient(timeout=WEB_PROBE_TIMEOUT_SECONDS, verify=False) as client:  # noqa: S501
+            while not stop.is_set():
+                if serving.done():
+                    raise RuntimeError("the web server's thread ended on its own")
+                with contextlib.suppress(httpx.HTTPError):
+                    if (await client.get(url)).status_code == 200:
+                        progress.beat()
+                await _pause(stop, LOOK_SECONDS)
+
+    def liveness(self) -> str | None:
+        return None
+
+
+def _bound_port(server: uvicorn.Server) -> int:
+    for listener in getattr(server, "servers", []):
+        for sock in listener.sockets:
+            return int(sock.getsockname()[1])
+    return 0
+
+
+@dataclass
+class EnginePart:
+    """The `vllm serve` process docvault starts; owned from before it starts until it ends."""
+
+    supervisor: VllmSupervisor
+    stall_seconds: float
+    name: str = "engine"
+    stop_stage: int = 2
+    required_at_start: bool = False
+
+    async def run(self, progress: Progress, stop: asyncio.Event) -> None:
+        try:
+            await self.supervisor.start()
+            logger.info("start: supervising %s", " ".join(self.supervisor.command_line()))
+            while not stop.is_set():
+                failure = self.supervisor.failure()
+                if failure is not None:
+                    raise RuntimeError(f"the vLLM supervisor stopped: {failure}")
+                progress.beat()
+                await _pause(stop, LOOK_SECONDS)
+        finally:
+            await self.supervisor.stop()
+
+    def liveness(self) -> str | None:
+        return None

@@ -1,0 +1,439 @@
+"""One supervisor for the daemon's parts: started, watched, restarted and stopped in one place.
+
+`docvault run` is one asyncio event loop. The supervisor owns every part from before it
+starts until after it stopped, in one `asyncio.TaskGroup` (structured concurrency: no part
+is started and forgotten, every failure surfaces here)::
+
+    docvault run (cli: signals, the hard stop deadline)
+    └── run_daemon (service: builds the parts from the settings)
+        └── Supervisor.run                      TaskGroup on the main event loop
+            ├── engine       vllm serve, when docvault starts it   event loop + its child process
+            ├── index        the index writer drains the outbox    thread "index"
+            ├── worker       claim -> render -> OCR -> store        event loop + render processes
+            ├── intake       rescans, stability, archive, inspect   thread "intake" + a process
+            ├── file-events  watchdog's observer (fast intake)      watchdog's own thread
+            ├── jobs         rescan, leases, backup, index check    APScheduler's threads
+            ├── web          the web view                           thread "web" (uvicorn's loop)
+            └── heartbeat    WATCHDOG=1, STATUS=, the status file   event loop
+
+Every part has a name, a `run(progress, stop)` that returns only when `stop` is set, a
+progress bound and a stop stage. While it runs it calls `progress.beat()` whenever it moved
+(a tick finished, a batch drained, a page finished, the web view answered); a part whose
+last beat is older than its bound, or whose own `liveness()` names a problem, is *stalled*.
+
+When a part raises, the supervisor logs what it was doing and starts it again after a
+back-off (1 s doubling to 30 s). A `DocvaultError` is a condition an admin must fix (an
+index folder that cannot be opened): the part retries until it is fixed and says why on
+the status page and in systemd's STATUS= line; restarting the daemon would not help and
+would stop the healthy parts. Any other exception is a bug: after `crash_limit` of them
+within `crash_window_seconds` the supervisor gives up (OTP's restart intensity), stops
+every part in order and `run` raises, so the daemon exits non-zero with the sentence and
+systemd restarts it. A part marked `required_at_start` (the web view: its port may be
+taken) that fails before it ever ran stops the daemon the same way.
+
+Stopping goes stage by stage, each stage waited for within its time limit, then cancelled:
+stage 0 (intake, file events, jobs, web: nothing new comes in), stage 1 (the worker finishes
+the requests in flight for `stop_timeout_seconds`, then returns the rest to the queue),
+stage 2 (the index writer's last drain, the engine process). Render workers are separate
+processes that the render pool kills on its own deadline, and every child process carries
+a parent-death signal (`docvault.lifeline`), so no process outlives the daemon.
+
+Readers in other threads (the status page, `/metrics`) read `Supervisor.snapshot`, a tuple
+of frozen `PartHealth` values that the heartbeat replaces whole; nothing iterates a part's
+live state from another thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import threading
+import time
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field, replace
+from enum import StrEnum
+from pathlib import Path
+from typing import Any, Protocol
+
+from docvault.errors import DocvaultError
+
+logger = logging.getLogger(__name__)
+
+BACKOFF_FIRST_SECONDS = 1.0
+BACKOFF_MAX_SECONDS = 30.0
+# OTP's default restart intensity is 1 in 5 s; docvault's parts restart with back-off, so
+# 5 unexpected failures within a minute mean a part fails at once every time it starts.
+CRASH_LIMIT = 5
+CRASH_WINDOW_SECONDS = 60.0
+
+
+class PartState(StrEnum):
+    """Where a part stands, as the status page, `docvault status` and STATUS= show it."""
+
+    starting = "starting"  # started, no progress reported yet
+    running = "running"
+    degraded = "degraded"  # running, but reporting a problem (an inbox it cannot list)
+    restarting = "restarting"  # it failed; it starts again after a back-off
+    stopped = "stopped"
+    failed = "failed"  # given up: the daemon stops
+
+
+@dataclass(frozen=True)
+class PartHealth:
+    """One part's state at the time of the snapshot."""
+
+    name: str
+    state: PartState
+    last_progress: float  # wall-clock seconds (time.time()) of its last beat
+    detail: str = ""  # what is wrong, or what it is doing
+    restarts: int = 0
+    stalled: bool = False  # no progress within its bound, or its liveness check failed
+
+    @property
+    def healthy(self) -> bool:
+        """Moving, or waiting under supervision for a cause an admin must remove."""
+        return not self.stalled and self.state is not PartState.failed
+
+    def as_json(self) -> dict[str, Any]:
+        return {**asdict(self), "state": self.state.value}
+
+
+class Progress:
+    """What a part reports while it runs; safe to call from any thread.
+
+    Each method replaces one attribute with an immutable value, so a reader on another
+    thread sees either the old or the new value, never a half-made one.
+    """
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self._clock = clock
+        self.last_beat = clock()
+        self.last_beat_wall = time.time()
+        self.beats = 0
+        self.problem: str | None = None
+        self.doing: str = ""
+
+    def beat(self) -> None:
+        """The part moved: finished a tick, drained a batch, answered a request."""
+        self.last_beat = self._clock()
+        self.last_beat_wall = time.time()
+        self.beats += 1
+
+    def trouble(self, problem: str | None) -> None:
+        """The part runs but something is wrong (None: nothing is wrong any more)."""
+        self.problem = problem
+
+    def now_doing(self, what: str) -> None:
+        """What the part is busy with, for the log line if it fails."""
+        self.doing = what
+
+
+class Part(Protocol):
+    """Something the daemon runs for as long as it runs."""
+
+    name: str
+    stall_seconds: float  # longest time without a beat while it is healthy
+    stop_stage: int  # 0 stops first
+    required_at_start: bool  # a failure before it ever ran stops the daemon
+
+    async def run(self, progress: Progress, stop: asyncio.Event) -> None:
+        """Work until `stop` is set, beating `progress`; raise on failure."""
+        ...
+
+    def liveness(self) -> str | None:
+        """A sentence when the part is stuck in a way its beats do not show."""
+        ...
+
+
+@dataclass
+class _Record:
+    part: Part
+    progress: Progress
+    stop: asyncio.Event = field(default_factory=asyncio.Event)
+    state: PartState = PartState.starting
+    detail: str = ""
+    restarts: int = 0
+    crashes: list[float] = field(default_factory=list)
+    ever_ran: bool = False
+    task: asyncio.Task[None] | None = None
+
+
+class Supervisor:
+    """Runs the parts until `stop` is set or one of them cannot be kept running."""
+
+    def __init__(
+        self,
+        parts: Sequence[Part],
+        on_heartbeat: Callable[[tuple[PartHealth, ...]], Awaitable[None]] | None = None,
+        heartbeat_seconds: float = 2.0,
+        on_stop: Callable[[], None] | None = None,
+        stage_timeouts: Mapping[int, float] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        backoff_first_seconds: float = BACKOFF_FIRST_SECONDS,
+        backoff_max_seconds: float = BACKOFF_MAX_SECONDS,
+    ) -> None:
+        self._clock = clock
+        self._records = {part.name: _Record(part, Progress(clock)) for part in parts}
+        self._on_heartbeat = on_heartbeat
+        self._on_stop = on_stop
+        self._heartbeat_seconds = heartbeat_seconds
+        self._stage_timeouts = dict(stage_timeouts or {})
+        self._backoff_first = backoff_first_seconds
+        self._backoff_max = backoff_max_seconds
+        self._changed = asyncio.Event()
+        self.failure: str | None = None
+        self.ready = asyncio.Event()  # every part has reported once (or is restarting)
+        self.snapshot: tuple[PartHealth, ...] = ()
+
+    async def run(self, stop: asyncio.Event) -> None:
+        """Start every part, keep them running, stop them in order; raise if one gave up."""
+        self._publish()
+        async with asyncio.TaskGroup() as group:
+            for record in self._records.values():
+                record.task = group.create_task(
+                    self._keep_running(record, stop), name=f"part-{record.part.name}"
+                )
+            group.create_task(self._heartbeat(stop), name="heartbeat")
+        self._publish()
+        if self.failure is not None:
+            raise DocvaultError(self.failure)
+
+    # --- one part ------------------------------------------------------------------------
+
+    async def _keep_running(self, record: _Record, stop: asyncio.Event) -> None:
+        part = record.part
+        while not record.stop.is_set():
+            # A fresh progress per start: beats of an earlier run say nothing about this one.
+            record.progress = Progress(self._clock)
+            try:
+                await part.run(record.progress, record.stop)
+                if record.stop.is_set():
+                    break
+                raise RuntimeError(f"part {part.name} returned without being asked to stop")
+            except Exception as error:  # noqa: BLE001 - every failure of a part is handled here
+                if record.stop.is_set():
+                    logger.warning("%s: failed while stopping: %s", part.name, error)
+                    break
+                if not self._restart_allowed(record, error, stop):
+                    break
+                delay = self._backoff(record)
+                self._set(record, PartState.restarting, self._failure_detail(error, delay))
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(record.stop.wait(), timeout=delay)
+                record.restarts += 1
+                if not record.stop.is_set():
+                    self._set(record, PartState.starting, "starting again")
+        if record.state is not PartState.failed:
+            self._set(record, PartState.stopped, "")
+
+    def _restart_allowed(self, record: _Record, error: Exception, stop: asyncio.Event) -> bool:
+        part = record.part
+        doing = f" while {record.progress.doing}" if record.progress.doing else ""
+        expected = isinstance(error, DocvaultError)
+        if expected:
+            logger.error("%s failed%s: %s", part.name, doing, _message(error))
+        else:
+            logger.error("%s failed%s with an unexpected error", part.name, doing, exc_info=error)
+        now = self._clock()
+        if not expected:
+            record.crashes = [at for at in record.crashes if now - at < CRASH_WINDOW_SECONDS]
+            record.crashes.append(now)
+        never_ran = part.required_at_start and not record.ever_ran
+        if never_ran or len(record.crashes) >= CRASH_LIMIT:
+            reason = (
+                "could not start"
+                if never_ran
+                else f"failed {len(record.crashes)} times within {CRASH_WINDOW_SECONDS:g} seconds"
+            )
+            self.failure = (
+                f"docvault stopped because its part '{part.name}' {reason}: {_message(error)}"
+            )
+            self._set(record, PartState.failed, _message(error))
+            stop.set()
+            return False
+        return True
+
+    def _backoff(self, record: _Record) -> float:
+        exponent = min(record.restarts, 16)
+        return float(min(self._backoff_max, self._backoff_first * 2.0**exponent))
+
+    @staticmethod
+    def _failure_detail(error: Exception, delay: float) -> str:
+        return f"{_message(error)} (starting again in {delay:.0f} s)"
+
+    def _set(self, record: _Record, state: PartState, detail: str) -> None:
+        record.state = state
+        record.detail = detail
+        self._changed.set()
+
+    # --- the heartbeat and the stop --------------------------------------------------------
+
+    async def _heartbeat(self, stop: asyncio.Event) -> None:
+        while not stop.is_set():
+            await self._report()
+            self._changed.clear()
+            waiters = [asyncio.ensure_future(event.wait()) for event in (stop, self._changed)]
+            await asyncio.wait(
+                waiters, timeout=self._heartbeat_seconds, return_when=asyncio.FIRST_COMPLETED
+            )
+            for waiter in waiters:
+                waiter.cancel()
+        if self._on_stop is not None:
+            self._on_stop()
+        await self._stop_parts()
+        await self._report()
+
+    async def _report(self) -> None:
+        self._publish()
+        if self._on_heartbeat is None:
+            return
+        try:
+            await self._on_heartbeat(self.snapshot)
+        except Exception:
+            logger.exception("the heartbeat's report failed; the next one tries again")
+
+    def _publish(self) -> None:
+        now = self._clock()
+        for record in self._records.values():
+            self._note_progress(record)
+        self.snapshot = tuple(self._health(record, now) for record in self._records.values())
+        if all(record.ever_ran or record.restarts for record in self._records.values()):
+            self.ready.set()
+
+    @staticmethod
+    def _note_progress(record: _Record) -> None:
+        progress = record.progress
+        if progress.beats and record.state is PartState.starting:
+            record.ever_ran = True
+            record.state = PartState.running
+        if record.state in (PartState.running, PartState.degraded):
+            record.state = PartState.degraded if progress.problem else PartState.running
+            record.detail = progress.problem or ""
+
+    def _health(self, record: _Record, now: float) -> PartHealth:
+        part, progress = record.part, record.progress
+        health = PartHealth(
+            name=part.name,
+            state=record.state,
+            last_progress=progress.last_beat_wall,
+            detail=record.detail,
+            restarts=record.restarts,
+        )
+        if record.state not in (PartState.running, PartState.degraded, PartState.starting):
+            return health
+        silent = now - progress.last_beat
+        stuck = part.liveness()
+        if stuck is None and silent > part.stall_seconds:
+            doing = f" (busy {progress.doing})" if progress.doing else ""
+            stuck = f"no progress for {silent:.0f} s{doing}"
+        if stuck is None:
+            return health
+        return replace(health, stalled=True, detail=stuck)
+
+    async def _stop_parts(self) -> None:
+        for stage in sorted({record.part.stop_stage for record in self._records.values()}):
+            records = [r for r in self._records.values() if r.part.stop_stage == stage]
+            for record in records:
+                record.stop.set()
+            tasks = [record.task for record in records if record.task is not None]
+            timeout = self._stage_timeouts.get(stage, 10.0)
+            _, late = await asyncio.wait(tasks, timeout=timeout) if tasks else (set(), set())
+            for task in late:
+                name = task.get_name()
+                logger.warning("%s did not stop within %.0f s; abandoning it", name, timeout)
+                task.cancel()
+            self._publish()
+
+
+def _message(error: BaseException) -> str:
+    if isinstance(error, DocvaultError):
+        return error.message
+    if isinstance(error, BaseExceptionGroup):
+        return "; ".join(_message(inner) for inner in error.exceptions)
+    return f"{type(error).__name__}: {error}"
+
+
+async def in_thread(name: str, function: Callable[[], None]) -> None:
+    """Run blocking `function` in a thread of its own and wait for it.
+
+    Not the event loop's default executor: a part's thread that never returns must not
+    hold up the loop's shutdown, which waits for every default-executor thread. If the
+    waiting coroutine is cancelled, the thread is abandoned (it is a daemon thread).
+    """
+    loop = asyncio.get_running_loop()
+    finished: asyncio.Future[None] = loop.create_future()
+
+    def report(error: BaseException | None) -> None:
+        if finished.done():
+            return
+        if error is None:
+            finished.set_result(None)
+        else:
+            finished.set_exception(error)
+
+    def target() -> None:
+        outcome: BaseException | None = None
+        try:
+            function()
+        except BaseException as error:  # noqa: BLE001 - handed to the awaiting coroutine
+            outcome = error
+        with contextlib.suppress(RuntimeError):  # the loop closed: nobody waits any more
+            loop.call_soon_threadsafe(report, outcome)
+
+    threading.Thread(target=target, name=name, daemon=True).start()
+    await finished
+
+
+def stopping_flag(stop: asyncio.Event) -> tuple[threading.Event, asyncio.Task[None]]:
+    """A threading.Event set when `stop` is: how a part's thread learns of the stop."""
+    flag = threading.Event()
+
+    async def relay() -> None:
+        await stop.wait()
+        flag.set()
+
+    return flag, asyncio.ensure_future(relay())
+
+
+# --- the status file ----------------------------------------------------------------------
+
+
+def write_status_file(path: Path, health: Sequence[PartHealth], extra: Mapping[str, Any]) -> None:
+    """The parts' health for `docvault status`, replaced whole (write, then rename)."""
+    document = {
+        "pid": os.getpid(),
+        "written_at": time.time(),
+        "parts": [part.as_json() for part in health],
+        **extra,
+    }
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    temporary.write_text(json.dumps(document))
+    temporary.replace(path)
+
+
+def read_status_file(path: Path, fresh_seconds: float) -> dict[str, Any]:
+    """What the running daemon last wrote, and whether it is running now."""
+    try:
+        document: dict[str, Any] = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return {"running": False, "parts": []}
+    age = time.time() - float(document.get("written_at", 0))
+    document["running"] = age <= fresh_seconds and _process_alive(int(document.get("pid", 0)))
+    document["age_seconds"] = round(age, 1)
+    return document
+
+
+def _process_alive(pid: int) -> bool:
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
