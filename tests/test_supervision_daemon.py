@@ -307,6 +307,7 @@ def test_metrics_and_the_status_page_answer_every_parallel_request_while_pages_f
                 rounds_while_reading += 1
         assert daemon.stop(timeout=STOP_TIMEOUT_SECONDS + 20) == 0
     finally:
+        client.close()
         engine.stop()
     assert rounds_while_reading >= 2, "the scrapes must overlap pages being read"
     assert set(statuses) == {200}, {status: statuses.count(status) for status in set(statuses)}

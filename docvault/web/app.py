@@ -97,11 +97,17 @@ def _replace_page(parameters: Any, number: int) -> str:
     return urlencode([*kept, ("page", str(number))])
 
 
+def _format_timestamp(seconds: float) -> str:
+    """A part's last progress (seconds since the epoch) as the clinic's local time."""
+    return datetime.fromtimestamp(seconds).strftime("%H:%M:%S")
+
+
 def make_templates() -> Jinja2Templates:
     templates = Jinja2Templates(directory=str(resource_dir("templates")))
     templates.env.globals["csrf_token"] = csrf_token
     templates.env.filters["when"] = _format_time
     templates.env.filters["replace_page"] = _replace_page
+    templates.env.filters["timestamp"] = _format_timestamp
     return templates
 
 
