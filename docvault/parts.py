@@ -210,7 +210,7 @@ class WebPart:
 
     async def run(self, progress: Progress, stop: asyncio.Event) -> None:
         server = uvicorn.Server(self._config())
-        serving = asyncio.ensure_future(in_thread("web", server.run))
+        serving = asyncio.ensure_future(in_thread("web", lambda: self._serve(server)))
         try:
             await self._wait_started(server, serving)
             self.bound_port = _bound_port(server)
@@ -219,6 +219,18 @@ class WebPart:
             server.should_exit = True
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(asyncio.shield(serving), timeout=10)
+
+    def _serve(self, server: uvicorn.Server) -> None:
+        try:
+            server.run()
+        except SystemExit:  # uvicorn exits this way when it cannot bind its socket
+            raise self._cannot_start() from None
+
+    def _cannot_start(self) -> DocvaultError:
+        return DocvaultError(
+            f"The web view could not start on {self.host}:{self.port}; is the port "
+            "already in use? Set web_port to a free port (or web_enabled = false)."
+        )
 
     def _config(self) -> uvicorn.Config:
         return uvicorn.Config(
@@ -239,10 +251,7 @@ class WebPart:
         while not server.started and not serving.done() and loop.time() < deadline:
             await asyncio.sleep(0.05)  # uvicorn offers no event for "listening"
         if not server.started:
-            raise DocvaultError(
-                f"The web view could not start on {self.host}:{self.port}; is the port "
-                "already in use? Set web_port to a free port (or web_enabled = false)."
-            )
+            raise self._cannot_start()
 
     async def _probe_until_stop(
         self, progress: Progress, stop: asyncio.Event, serving: asyncio.Future[None]

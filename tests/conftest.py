@@ -90,11 +90,15 @@ def session_processes() -> list[tuple[int, str]]:
         try:
             if SESSION_MARKER not in (entry / "environ").read_bytes().split(b"\0"):
                 continue
-            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
             command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
         except OSError:
-            continue
-        if state != "Z":  # a zombie has ended; only its parent has not read its status yet
+            continue  # it ended while we looked
+        state, parent = fields[0], int(fields[1])
+        # multiprocessing's resource tracker of this very process ends when we do (its
+        # pipe from us closes): it is ours to leave, not a leftover.
+        ours = parent == os.getpid() and "multiprocessing.resource_tracker" in command
+        if state != "Z" and not ours:  # a zombie has ended; its parent has not reaped it yet
             found.append((int(entry.name), command.strip()))
     return found
 

@@ -437,3 +437,19 @@ def test_the_fast_png_writer_keeps_every_pixel(mode: str, colorspace: str) -> No
     assert decoded.mode == mode
     assert decoded.size == (53, 37)
     assert np.array_equal(np.asarray(decoded).reshape(37, 53, channels), pixels)
+
+
+def test_render_workers_run_under_the_memory_limit() -> None:
+    before = set(_children())
+    limit = 1536 * 1024 * 1024
+    render_pool = RenderPool(workers=1, options=DEFAULTS, memory_limit_bytes=limit)
+    try:
+        # The limit is set by the worker's initializer, which runs before its first call.
+        page = asyncio.run(render_pool.render(FIXTURES / "pillow__g4-multi.tiff", 1))
+        assert page.image.label == "page 1"
+        (worker,) = set(_children()) - before
+        limits = Path(f"/proc/{worker}/limits").read_text()
+        address_space = next(line for line in limits.splitlines() if "address space" in line)
+        assert address_space.split()[3:5] == [str(limit), str(limit)]
+    finally:
+        render_pool.close()

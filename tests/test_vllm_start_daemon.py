@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import socket
 import sqlite3
 import stat
 import sys
@@ -82,3 +83,33 @@ def _connect(port: int) -> None:
 
     with socket.create_connection(("127.0.0.1", port), timeout=2):
         return
+
+
+@pytest.mark.slow
+def test_a_web_port_in_use_stops_the_daemon_and_the_engine_it_started(tmp_path: Path) -> None:
+    tools = tmp_path / "bin"
+    tools.mkdir()
+    record = tmp_path / "vllm-argv.txt"
+    _executable(tools / "vllm", FAKE_VLLM.format(python=sys.executable, record=str(record)))
+    _executable(tools / "ninja", "#!/bin/sh\nexit 0\n")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        daemon = Daemon(
+            tmp_path,
+            DOCVAULT_ENGINE="openai",
+            DOCVAULT_VLLM_START="true",
+            DOCVAULT_VLLM_COMMAND=str(tools / "vllm"),
+            DOCVAULT_VLLM_PORT=str(free_port()),
+            DOCVAULT_WEB_PORT=str(taken.getsockname()[1]),
+            PATH=f"{tools}{os.pathsep}{os.environ['PATH']}",
+        )
+        daemon.start(wait=False)
+        assert daemon.process is not None
+        exit_code = daemon.process.wait(timeout=60)
+        log = daemon.log.read_text()
+        assert exit_code == 1, log
+        assert "docvault stopped because its part 'web' could not start" in log
+        assert "is the port already in use? Set web_port to a free port" in log
+        # The engine process it had started is gone with it.
+        wait_for(lambda: not daemon.processes(), 10, "the engine process to end")

@@ -90,7 +90,8 @@ class Daemon:
     def cli_json(self, *arguments: str) -> Any:
         return json.loads(self.cli(*arguments, "--json").stdout)
 
-    def start(self) -> None:
+    def start(self, wait: bool = True) -> None:
+        """Start `docvault run`; unless told otherwise, wait for the web view to answer."""
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "docvault", "run"],
@@ -99,7 +100,8 @@ class Daemon:
                 stdout=log,
                 stderr=subprocess.STDOUT,
             )
-        wait_for(self.web_is_up, 120, "the web view to answer")
+        if wait:
+            wait_for(self.web_is_up, 120, "the web view to answer")
 
     def web_is_up(self) -> bool:
         assert self.process is not None

@@ -49,3 +49,30 @@ def endless_pdf(path: Path, levels: int = 10, fan_out: int = 10, marker: int = 0
         )
     path.write_bytes(_pdf(objects))
     return path
+
+
+def bomb_pdf(path: Path, side: int = 20000) -> Path:
+    """One page holding a side x side greyscale image of zeros: a few hundred KB that
+    decode to side**2 bytes (400 MB by default), a decompression bomb."""
+    import zlib
+
+    compressor = zlib.compressobj(9)
+    row_block = bytes(side * 1000)
+    data = bytearray()
+    for _ in range(side // 1000):
+        data += compressor.compress(row_block)
+    data += compressor.flush()
+    objects = [
+        b"<</Type/Catalog/Pages 2 0 R>>",
+        b"<</Type/Pages/Kids[3 0 R]/Count 1>>",
+        b"<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]"
+        b"/Resources<</XObject<</Im 5 0 R>>>>/Contents 4 0 R>>",
+        _stream(b"", b"q 595 0 0 842 0 0 cm /Im Do Q"),
+        _stream(
+            b"/Type/XObject/Subtype/Image/Width %d/Height %d/ColorSpace/DeviceGray"
+            b"/BitsPerComponent 8/Filter/FlateDecode" % (side, side),
+            bytes(data),
+        ),
+    ]
+    path.write_bytes(_pdf(objects))
+    return path
