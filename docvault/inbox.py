@@ -30,6 +30,7 @@ from docvault.archive import ArchivedFile, archive_file
 from docvault.config import InboxSettings
 from docvault.errors import DocvaultError, FileNotReady, FileVanished, IntakeError, RenderError
 from docvault.names import display_name, raw_name
+from docvault.render import RenderPoolClosed
 from docvault.stability import StabilityTracker
 
 logger = logging.getLogger(__name__)
@@ -253,13 +254,30 @@ class Intake:
                 continue
             if tracker.size_of(path) == 0 and tracker.waited(path, now) < self.empty_grace_seconds:
                 continue  # a scan still being written may show zero bytes for a while
-            if self._take(inbox, path):
+            if self._take_isolated(inbox, path):
                 tracker.forget(path)
                 taken += 1
         state = self.states[inbox.name]
         state.settling = len(tracker.settling(now))
         state.waiting_retry = sum(1 for path in self._retries if path.is_relative_to(inbox.path))
         return taken
+
+    def _take_isolated(self, inbox: InboxSettings, path: Path) -> bool:
+        """`_take`, where an unexpected failure costs only this file (retried with back-off)."""
+        try:
+            return self._take(inbox, path)
+        except DocvaultError as error:
+            return self._retry_later(inbox, path, error)
+        except RenderPoolClosed:
+            return False  # docvault is stopping: the file stays and is taken at the next start
+        except Exception as error:
+            logger.exception("intake: unexpected error while taking %s", display_name(path))
+            problem = DocvaultError(
+                f"{display_name(path.name)} in inbox {inbox.name} could not be taken "
+                f"({type(error).__name__}: {error}); docvault retries it with back-off and "
+                "the file stays in the inbox. If it keeps failing, move it out and report it."
+            )
+            return self._retry_later(inbox, path, problem)
 
     def take_now(self, path: Path) -> int | None:
         """Archive and record one file given on the command line, leaving it in place."""

@@ -61,3 +61,55 @@ def test_an_unreadable_file_is_retried_with_backoff_and_then_taken(
     assert intake.tick() == 1
     assert not letter.exists()
     assert [row["file_name"] for row in queue.list_documents(database)] == ["locked.pdf"]
+
+
+def test_a_file_that_breaks_intake_costs_only_itself(database: Engine, tmp_path: Path) -> None:
+    folder = tmp_path / "inbox"
+    folder.mkdir()
+    bad = letter_pdf(folder / "bad.pdf", 1, 1)
+    good = letter_pdf(folder / "good.pdf", 1, 2)
+
+    def inspect(path: Path) -> tuple[int, str]:
+        if path.read_bytes() == archived_bad:
+            raise KeyError("a bug in the inspection")
+        return 1, "pdf"
+
+    archived_bad = bad.read_bytes()
+    clock = Clock()
+    intake = Intake(
+        database,
+        tmp_path / "data",
+        (InboxSettings("scanner", folder, settle_seconds=1.0),),
+        inspect,
+        unreadable_retry_seconds=0.0,
+        clock=clock,
+    )
+    intake.tick()
+    clock.now = 1.0
+    assert intake.tick() == 1  # the good letter is taken beside the broken one
+    assert not good.exists()
+    assert bad.exists()  # kept in the inbox, retried with back-off
+    assert intake.states["scanner"].waiting_retry == 1
+    problem = intake.states["scanner"].problems["bad.pdf"]
+    assert "bad.pdf in inbox scanner could not be taken (KeyError" in problem
+    assert "the file stays in the inbox" in problem
+
+
+def test_an_inbox_that_cannot_be_listed_is_reported_and_recovers(
+    database: Engine, tmp_path: Path
+) -> None:
+    folder = tmp_path / "inbox"
+    folder.write_text("a file where the folder should be")
+    intake = Intake(
+        database, tmp_path / "data", (InboxSettings("fax", folder),), lambda path: (1, "pdf")
+    )
+    intake.tick()
+    problem = intake.problem()
+    assert problem is not None
+    assert problem.startswith(f"Inbox fax at {folder} cannot be listed")
+    assert intake.snapshot[0].problem == problem
+    folder.unlink()
+    intake.tick()  # the folder is created again and listed
+    assert folder.is_dir()
+    assert intake.problem() is None
+    assert intake.snapshot[0].problem is None
