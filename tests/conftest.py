@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import gc
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import Engine
@@ -63,3 +64,19 @@ def archive(template: Path, tmp_path: Path) -> Iterator[WebArchive]:
     copied = copy_archive(template, tmp_path)
     yield copied
     copied.database.dispose()
+
+
+@pytest.fixture
+def start_simulator() -> Iterator[Callable[..., EngineSimulator]]:
+    """Start simulators configured per test (instant unless told otherwise); stop them after."""
+    started: list[EngineSimulator] = []
+
+    def start(**options: Any) -> EngineSimulator:
+        simulator = EngineSimulator(SimulatorConfig(**{"instant": True, **options}))
+        simulator.start()
+        started.append(simulator)
+        return simulator
+
+    yield start
+    for simulator in started:
+        simulator.stop()
