@@ -310,3 +310,28 @@ def test_unknown_server_gets_vllms_form(page) -> None:
     asyncio.run(once())
     assert bodies[0]["vllm_xargs"] == RULE
     assert "custom_logit_processor" not in bodies[0]
+
+
+def test_server_without_a_model_list_is_asked_once(page) -> None:
+    paths: list[str] = []
+
+    async def handler(request: httpx.Request) -> httpx.Response:
+        paths.append(request.url.path)
+        if request.url.path.endswith("/models"):
+            return httpx.Response(404, text="Not Found")
+        choice = {"message": {"content": "Text"}, "finish_reason": "stop"}
+        return httpx.Response(200, json={"choices": [choice], "usage": {}})
+
+    async def twice() -> None:
+        engine = OpenAIEngine(
+            ["http://gpu:8000/v1"], DEEPSEEK_OCR_2, timeout_seconds=5,
+            transport=httpx.MockTransport(handler),
+        )  # fmt: skip
+        try:
+            for _ in range(2):
+                await engine.transcribe(page, DEEPSEEK_OCR_2.request(SamplingMode.greedy))
+        finally:
+            await engine.aclose()
+
+    asyncio.run(twice())
+    assert paths == ["/v1/models", "/v1/chat/completions", "/v1/chat/completions"]

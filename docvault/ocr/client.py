@@ -228,10 +228,10 @@ class OpenAIEngine:
             response = await self.client.get(
                 f"{endpoint.base_url}/models", timeout=PROBE_TIMEOUT_SECONDS
             )
-            owners = {str(model.get("owned_by", "")) for model in response.json()["data"]}
-        except (httpx.HTTPError, ValueError, KeyError, TypeError, AttributeError):
+        except httpx.HTTPError:
             # Not known this time: the request itself meets whatever is wrong and says so.
             return ServerKind.vllm
+        owners = model_owners(response)
         endpoint.server = server_from_owners(owners)
         if endpoint.server is None:
             logger.warning(
@@ -306,6 +306,14 @@ class OpenAIEngine:
     async def aclose(self) -> None:
         """Close the pooled connections."""
         await self.client.aclose()
+
+
+def model_owners(response: httpx.Response) -> set[str]:
+    """The `owned_by` of each model a model list names; none for an answer that is no list."""
+    try:
+        return {str(model.get("owned_by", "")) for model in response.json()["data"]}
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return set()
 
 
 def server_from_owners(owners: set[str]) -> ServerKind | None:
