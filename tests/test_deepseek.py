@@ -287,51 +287,42 @@ def test_server_is_asked_again_after_it_was_down(simulator, page) -> None:
     assert asyncio.run(scenario()) == [ServerKind.vllm, None]
 
 
-def test_unknown_server_gets_vllms_form(page) -> None:
-    bodies: list[dict[str, Any]] = []
+def behind_a_stand_in(models: httpx.Response, page: PageImage, pages: int = 1) -> list[Any]:
+    """The requests docvault sends to a server whose model list answers `models`."""
+    requests: list[Any] = []
 
     async def handler(request: httpx.Request) -> httpx.Response:
         if request.url.path.endswith("/models"):
-            return httpx.Response(200, json={"data": [{"id": DEEPSEEK, "owned_by": "proxy"}]})
-        bodies.append(json.loads(request.content))
+            requests.append("models")
+            return models
+        requests.append(json.loads(request.content))
         choice = {"message": {"content": "Text"}, "finish_reason": "stop"}
         return httpx.Response(200, json={"choices": [choice], "usage": {}})
 
-    async def once() -> None:
+    async def send() -> None:
         engine = OpenAIEngine(
             ["http://gpu:8000/v1"], DEEPSEEK_OCR_2, timeout_seconds=5,
             transport=httpx.MockTransport(handler),
         )  # fmt: skip
         try:
-            await engine.transcribe(page, DEEPSEEK_OCR_2.request(SamplingMode.greedy))
-        finally:
-            await engine.aclose()
-
-    asyncio.run(once())
-    assert bodies[0]["vllm_xargs"] == RULE
-    assert "custom_logit_processor" not in bodies[0]
-
-
-def test_server_without_a_model_list_is_asked_once(page) -> None:
-    paths: list[str] = []
-
-    async def handler(request: httpx.Request) -> httpx.Response:
-        paths.append(request.url.path)
-        if request.url.path.endswith("/models"):
-            return httpx.Response(404, text="Not Found")
-        choice = {"message": {"content": "Text"}, "finish_reason": "stop"}
-        return httpx.Response(200, json={"choices": [choice], "usage": {}})
-
-    async def twice() -> None:
-        engine = OpenAIEngine(
-            ["http://gpu:8000/v1"], DEEPSEEK_OCR_2, timeout_seconds=5,
-            transport=httpx.MockTransport(handler),
-        )  # fmt: skip
-        try:
-            for _ in range(2):
+            for _ in range(pages):
                 await engine.transcribe(page, DEEPSEEK_OCR_2.request(SamplingMode.greedy))
         finally:
             await engine.aclose()
 
-    asyncio.run(twice())
-    assert paths == ["/v1/models", "/v1/chat/completions", "/v1/chat/completions"]
+    asyncio.run(send())
+    return requests
+
+
+def test_unknown_server_gets_vllms_form(page) -> None:
+    listing = httpx.Response(200, json={"data": [{"id": DEEPSEEK, "owned_by": "proxy"}]})
+    probe, body = behind_a_stand_in(listing, page)
+    assert probe == "models"
+    assert body["vllm_xargs"] == RULE
+    assert "custom_logit_processor" not in body
+
+
+def test_server_without_a_model_list_is_asked_once(page) -> None:
+    requests = behind_a_stand_in(httpx.Response(404, text="Not Found"), page, pages=2)
+    assert requests[0] == "models"
+    assert [request["vllm_xargs"] for request in requests[1:]] == [RULE, RULE]
