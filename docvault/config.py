@@ -23,7 +23,7 @@ from docvault.errors import ConfigError
 
 DEFAULT_CONFIG_PATHS = (Path("docvault.toml"), Path("/etc/docvault/docvault.toml"))
 ENVIRONMENT_PREFIX = "DOCVAULT_"
-PROFILE_CHOICES = ("auto", "ovisocr2", "deepseek-ocr-2", "bench", "cpu")
+PROFILE_CHOICES = ("auto", "ovisocr2", "deepseek-ocr-2", "bench", "deepseek-ocr-2-bench", "cpu")
 # The languages Whoosh's Snowball stemmers know (whoosh.lang; a test keeps the two equal).
 STEMMING_LANGUAGES = (
     "ar", "da", "de", "en", "es", "fi", "fr", "hu", "it", "nl", "no", "pt", "ro", "ru", "sv",

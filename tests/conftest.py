@@ -14,8 +14,9 @@ import signal
 import time
 import uuid
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import Engine
@@ -73,6 +74,22 @@ def archive(template: Path, tmp_path: Path) -> Iterator[WebArchive]:
     copied = copy_archive(template, tmp_path)
     yield copied
     copied.database.dispose()
+
+
+@pytest.fixture
+def start_simulator() -> Iterator[Callable[..., EngineSimulator]]:
+    """Start simulators configured per test (instant unless told otherwise); stop them after."""
+    started: list[EngineSimulator] = []
+
+    def start(**options: Any) -> EngineSimulator:
+        simulator = EngineSimulator(SimulatorConfig(**{"instant": True, **options}))
+        simulator.start()
+        started.append(simulator)
+        return simulator
+
+    yield start
+    for simulator in started:
+        simulator.stop()
 
 
 SESSION_MARKER = f"DOCVAULT_TEST_SESSION={uuid.uuid4().hex}".encode()

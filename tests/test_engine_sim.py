@@ -53,21 +53,6 @@ def http() -> Iterator[httpx.Client]:
         yield client
 
 
-@pytest.fixture
-def start_simulator() -> Iterator[Callable[..., EngineSimulator]]:
-    started: list[EngineSimulator] = []
-
-    def start(**options: Any) -> EngineSimulator:
-        simulator = EngineSimulator(SimulatorConfig(**{"instant": True, **options}))
-        simulator.start()
-        started.append(simulator)
-        return simulator
-
-    yield start
-    for simulator in started:
-        simulator.stop()
-
-
 def small_png(colour: int = 255, size: tuple[int, int] = (320, 400)) -> bytes:
     buffer = io.BytesIO()
     Image.new("L", size, colour).save(buffer, format="PNG")

@@ -148,10 +148,12 @@ def test_cpu_profile_is_plain_text_without_retries() -> None:
 
 
 def test_profiles_are_found_by_name() -> None:
-    assert PROFILE_NAMES == ("ovisocr2", "deepseek-ocr-2", "bench", "cpu")
+    assert PROFILE_NAMES == ("ovisocr2", "deepseek-ocr-2", "bench", "deepseek-ocr-2-bench", "cpu")
     assert get_profile("deepseek-ocr-2") is DEEPSEEK_OCR_2
 
 
 def test_unknown_profile_names_the_known_ones() -> None:
-    with pytest.raises(KeyError, match="ovisocr2, deepseek-ocr-2, bench, cpu"):
+    with pytest.raises(
+        KeyError, match="ovisocr2, deepseek-ocr-2, bench, deepseek-ocr-2-bench, cpu"
+    ):
         get_profile("ovis")

@@ -14,6 +14,16 @@ One run (one device call) does, inside one absolute deadline:
   d       the loop path: 4 pages with the normal `ovisocr2` profile (4096-token cap, no
           ignore_eos); the attempt rows of each page from the database
   d?      the same, only if no earlier run in --work recorded it
+  r       DeepSeek-OCR-2's repeat control on the real engine (issue 16): 4 pages, each sent
+          three ways with `return_token_ids`: the `deepseek-ocr-2` profile's own body (n-gram
+          30 in 90, 4096-token cap), no repeat control, and a strict rule (no bigram twice in
+          600 tokens); counts the repeated n-grams in the token ids each way and keeps the
+          profile's raw answers (DIR/deepseek_responses.json) as the parser's test fixtures
+
+The model, its served name and the profiles are arguments (--model, --served-name,
+--bench-profile for b/c, --loop-profile for d and r): the OvisOCR2 defaults, or
+`--served-name deepseek-ai/DeepSeek-OCR-2 --bench-profile deepseek-ocr-2-bench
+--loop-profile deepseek-ocr-2` for the DeepSeek-OCR-2 run.
 
 Pages are distinct synthetic letters (bench/pages.py: seeded text set in A4 PDFs, rendered by
 docvault's renderer at 150 DPI). Every step has its own seed, so no image reaches one engine
@@ -35,6 +45,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import multiprocessing
@@ -62,22 +73,27 @@ import httpx  # noqa: E402
 from bench.engine_bench import Daemon  # noqa: E402
 from bench.loadgen import request_bodies  # noqa: E402
 from bench.pages import render_letters, write_letters  # noqa: E402
+from docvault.ocr.base import SamplingMode  # noqa: E402
 from docvault.ocr.profiles import get_profile  # noqa: E402
 from docvault.ocr.vllm_server import VllmServerSettings, VllmSupervisor  # noqa: E402
 
 SERVED_NAME = "ATH-MaaS/OvisOCR2"
 # Seed offsets of the page sets: one set per step, so no engine process sees an image twice.
 SET_OFFSETS = {"b32": 1, "c32": 2, "b64": 3, "c64": 4, "d": 5, "warmup": 6, "c32-warm": 7,
-               "c64-warm": 8}
+               "c64-warm": 8, "r": 9}
 WARM_UP_PAGES = 5
 LOOP_PAGES = 4
+REPEAT_PAGES = 4
+# The strict variant of step r: no token may repeat a bigram of the last 600 (the whole answer).
+STRICT_RULE = {"ngram_size": 2, "window_size": 600}
+REPEAT_MAX_TOKENS = 600
 WARMUP_REQUESTS = 8
 # Seconds kept back at the end for stopping the engine (SIGTERM, 20 s grace) and the shell's
 # log collection; the caller's deadline already leaves the device tool's margin.
 STOP_RESERVE = 25.0
 # Least time a step needs to say anything (measured on the H200 with the seed's flags:
 # 256 pages at 32 in flight ~35-45 s; a daemon run adds ~10 s of start and warm-up).
-STEP_NEEDS = {"b32": 45.0, "b64": 35.0, "c32": 70.0, "c64": 60.0, "d": 60.0}
+STEP_NEEDS = {"b32": 45.0, "b64": 35.0, "c32": 70.0, "c64": 60.0, "d": 60.0, "r": 40.0}
 POLL = 0.1
 
 log = logging.getLogger("docvault_bench")
@@ -102,9 +118,9 @@ def letters_for(work: Path, name: str, pages: int, seed: int, per_document: int 
     return paths
 
 
-def bodies_for(paths: list[Path]) -> list[bytes]:
-    """The `bench` profile's first-pass request bodies of these letters' pages."""
-    return request_bodies(render_letters(paths), get_profile("bench"))
+def bodies_for(paths: list[Path], profile: str = "bench") -> list[bytes]:
+    """The profile's first-pass request bodies of these letters' pages (vLLM's form)."""
+    return request_bodies(render_letters(paths), get_profile(profile))
 
 
 def wanted_sets(pages: int, steps: list[str]) -> dict[str, tuple[int, int]]:
@@ -119,6 +135,8 @@ def wanted_sets(pages: int, steps: list[str]) -> dict[str, tuple[int, int]]:
             wanted[f"{base}-warm"] = (WARM_UP_PAGES, 5)
         elif base == "d":
             wanted["d"] = (LOOP_PAGES, LOOP_PAGES)
+        elif base == "r":
+            wanted["r"] = (REPEAT_PAGES, REPEAT_PAGES)
     return wanted
 
 
@@ -135,10 +153,12 @@ async def make_sets(pool: ProcessPoolExecutor, work: Path, pages: int, seed: int
     return dict(zip(wanted, made, strict=True))
 
 
-async def make_bodies(pool: ProcessPoolExecutor, letters: list[Path]) -> list[bytes]:
+async def make_bodies(pool: ProcessPoolExecutor, letters: list[Path],
+                      profile: str = "bench") -> list[bytes]:
     loop = asyncio.get_running_loop()
     chunks = [letters[i:i + 4] for i in range(0, len(letters), 4)]
-    parts = await asyncio.gather(*(loop.run_in_executor(pool, bodies_for, c) for c in chunks))
+    make = functools.partial(bodies_for, profile=profile)
+    parts = await asyncio.gather(*(loop.run_in_executor(pool, make, c) for c in chunks))
     return [body for part in parts for body in part]
 
 
@@ -171,7 +191,7 @@ def engine_settings(args: argparse.Namespace) -> VllmServerSettings:
         # vLLM sees only its own tree: docvault's wheels (/tmp/dvsite) must not shadow its deps.
         environment["PYTHONPATH"] = args.vllm_pythonpath
         environment["VLLM_USE_FLASHINFER_SAMPLER"] = "0"  # flashinfer is not carried
-    arguments = ("--served-model-name", SERVED_NAME, *shlex.split(args.flags))
+    arguments = ("--served-model-name", args.served_name, *shlex.split(args.flags))
     return VllmServerSettings(
         model=args.model,
         host="127.0.0.1",
@@ -350,7 +370,8 @@ def daemon_run(args: argparse.Namespace, name: str, concurrency: int, sets: dict
                logs: list[tuple[str, Path]], until: float) -> dict[str, Any]:
     """Warm the daemon up with one letter, move the set into its inbox at once, time it."""
     folder = args.work / "runs" / f"{args.label}-{name}"
-    daemon = start_daemon(folder, args.engine_url, concurrency, "bench", args.render_workers)
+    daemon = start_daemon(folder, args.engine_url, concurrency, args.bench_profile,
+                          args.render_workers)
     try:
         for path in stage(sets[f"{name}-warm"], folder / "staging-warm"):
             path.rename(daemon.inbox / path.name)
@@ -427,7 +448,7 @@ def loop_run(args: argparse.Namespace, sets: dict[str, list[Path]],
              logs: list[tuple[str, Path]], until: float) -> dict[str, Any]:
     """A few pages with the normal profile: greedy to the 4096 cap, then what docvault does."""
     folder = args.work / "runs" / f"{args.label}-d"
-    daemon = start_daemon(folder, args.engine_url, LOOP_PAGES, "ovisocr2", 2)
+    daemon = start_daemon(folder, args.engine_url, LOOP_PAGES, args.loop_profile, 2)
     try:
         started = time.monotonic()
         for path in stage(sets["d"], folder / "staging"):
@@ -438,9 +459,13 @@ def loop_run(args: argparse.Namespace, sets: dict[str, list[Path]],
             "SELECT p.id, p.number, p.status, a.settings, a.finish_reason, a.prompt_tokens, "
             "a.completion_tokens, round(a.seconds, 2), a.verdict, a.repeating_unit "
             "FROM pages p LEFT JOIN attempts a ON a.page_id = p.id ORDER BY p.id, a.id")
+        texts = daemon.query("SELECT p.id, substr(p.markdown, 1, 600) FROM pages p ORDER BY p.id")
     finally:
         stop_daemon(daemon, logs, "d")
-    return loop_summary(rows, settled, seconds)
+    summary = loop_summary(rows, settled, seconds)
+    summary["kind"] = f"loop path (profile {args.loop_profile})"
+    summary["page_text_starts"] = [text for _, text in texts]
+    return summary
 
 
 def loop_summary(rows: list[tuple[Any, ...]], settled: bool, seconds: float) -> dict[str, Any]:
@@ -482,6 +507,88 @@ def loop_summary(rows: list[tuple[Any, ...]], settled: bool, seconds: float) -> 
     }
 
 
+# --- DeepSeek-OCR-2's repeat control ----------------------------------------------------------
+
+
+def repeats(ids: list[int], ngram: int, window: int, allowed: frozenset[int] = frozenset()) -> int:
+    """Tokens that complete an n-gram already seen among the last `window` tokens before them,
+    counted the way the no-repeat rule bans them (whitelisted tokens may repeat)."""
+    count = 0
+    for end in range(ngram, len(ids) + 1):
+        token = ids[end - 1]
+        if token in allowed:
+            continue
+        gram = tuple(ids[end - ngram:end])
+        start = max(0, end - 1 - window)
+        earlier = ids[start:end - 1]
+        if any(tuple(earlier[i:i + ngram]) == gram for i in range(len(earlier) - ngram + 1)):
+            count += 1
+    return count
+
+
+def repeat_bodies(paths: list[Path], profile_name: str) -> list[dict[str, Any]]:
+    """Per page the three request variants of step r, each asking for the token ids."""
+    profile = get_profile(profile_name)
+    variants = []
+    for image in render_letters(paths):
+        body = profile.request_body(image, profile.request(SamplingMode.greedy))
+        body["return_token_ids"] = True
+        plain = {k: v for k, v in body.items() if k != "vllm_xargs"}
+        plain["max_tokens"] = REPEAT_MAX_TOKENS
+        strict = {**plain, "vllm_xargs": dict(STRICT_RULE)}
+        variants.append({"profile": body, "none": plain, "strict": strict})
+    return variants
+
+
+async def repeat_run(args: argparse.Namespace, sets: dict[str, list[Path]],
+                     pool: ProcessPoolExecutor, limit: float) -> dict[str, Any]:
+    loop = asyncio.get_running_loop()
+    pages = await loop.run_in_executor(
+        pool, functools.partial(repeat_bodies, profile_name=args.loop_profile), sets["r"])
+    rule = get_profile(args.loop_profile).repeat_control
+    allowed = frozenset(rule.whitelist_token_ids) if rule else frozenset()
+    async with httpx.AsyncClient(timeout=httpx.Timeout(limit, pool=None)) as client:
+
+        async def send(variant: str, body: dict[str, Any]) -> dict[str, Any]:
+            sent = time.monotonic()
+            response = await client.post(f"{args.engine_url}/chat/completions", json=body)
+            row: dict[str, Any] = {"variant": variant, "status": response.status_code,
+                                   "seconds": round(time.monotonic() - sent, 2)}
+            if response.status_code != 200:
+                row["error"] = response.text[:300]
+                return row
+            answer = response.json()
+            choice = answer["choices"][0]
+            ids = list(choice.get("token_ids") or [])
+            row.update(finish=choice["finish_reason"], usage=answer["usage"], tokens=len(ids),
+                       content=choice["message"]["content"],
+                       repeats_30_in_90=repeats(ids, 30, 90, allowed),
+                       repeats_2_in_600=repeats(ids, 2, 600),
+                       repeats_1_in_90=repeats(ids, 1, 90))
+            return row
+
+        rows = await asyncio.wait_for(asyncio.gather(*(
+            send(variant, body) for page in pages for variant, body in page.items())), limit)
+    table: dict[str, dict[str, Any]] = {}
+    for row in rows:
+        entry = table.setdefault(row["variant"], {"requests": 0, "ok": 0, "tokens": 0,
+                                                  "repeats_30_in_90": 0, "repeats_2_in_600": 0,
+                                                  "repeats_1_in_90": 0, "statuses": {}})
+        entry["requests"] += 1
+        entry["statuses"][str(row["status"])] = entry["statuses"].get(str(row["status"]), 0) + 1
+        if row["status"] == 200:
+            entry["ok"] += 1
+            for key in ("tokens", "repeats_30_in_90", "repeats_2_in_600", "repeats_1_in_90"):
+                entry[key] += row[key]
+    answers = [{k: row.get(k) for k in ("finish", "usage", "tokens", "seconds", "content")}
+               for row in rows if row["variant"] == "profile" and row["status"] == 200]
+    (args.out / "deepseek_responses.json").write_text(json.dumps(answers, indent=1,
+                                                                 ensure_ascii=False))
+    errors = [row for row in rows if row["status"] != 200][:3]
+    return {"kind": "repeat control", "pages": len(pages), "variants": table, "errors": errors,
+            "profile_prompt_tokens": sorted({a["usage"]["prompt_tokens"] for a in answers})}
+
+
 # --- the run --------------------------------------------------------------------------------
 
 
@@ -510,7 +617,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         await supervisor.start()
         # the page sets and the load generator's bodies are made while the engine starts
         sets = await make_sets(pool, args.work, args.pages, args.seed, steps)
-        bodies = {name: await make_bodies(pool, sets[name])
+        bodies = {name: await make_bodies(pool, sets[name], args.bench_profile)
                   for name in ("warmup", "b32", "b64") if name in sets}
         results["sets_ready_s"] = round(now() - launched, 1)
         log.info("page sets ready after %.1f s", now() - launched)
@@ -521,7 +628,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             log.error("%s", problem)
             return results
         log.info("engine healthy after %.1f s", results["startup_s"])
-        await run_steps(args, steps, sets, bodies, logs, results)
+        await run_steps(args, steps, sets, bodies, logs, results, pool)
     except Exception as error:  # noqa: BLE001 - the results so far must still be written
         results["failed"]["run"] = repr(error)[:500]
         log.exception("run failed")
@@ -537,7 +644,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
 
 async def run_steps(args: argparse.Namespace, steps: list[str], sets: dict[str, list[Path]],
                     bodies: dict[str, list[bytes]], logs: list[tuple[str, Path]],
-                    results: dict[str, Any]) -> None:
+                    results: dict[str, Any], pool: ProcessPoolExecutor) -> None:
     def left() -> float:
         return args.deadline - STOP_RESERVE - now()
 
@@ -564,6 +671,8 @@ async def run_steps(args: argparse.Namespace, steps: list[str], sets: dict[str, 
                 results[base] = await asyncio.to_thread(loop_run, args, sets, logs, now() + left())
                 if results[base]["settled"]:
                     (args.work / "d_recorded").touch()
+            elif base == "r":
+                results[base] = await repeat_run(args, sets, pool, left())
         except Exception as error:  # noqa: BLE001 - a failed step must not lose the others
             results["failed"][base] = repr(error)[:500]
             log.exception("step %s failed", base)
@@ -626,7 +735,8 @@ def table(results: dict[str, Any], compare: dict[str, Any] | None) -> str:
     ]
     if any(results.get(step) for step in ("b32", "c32", "b64", "c64")):
         lines += ["| run | in flight | pages ok | pages/min | GPU-s/page | p50 s | p95 s | "
-                  "inbox→indexed pages/min | outcome |", "|---|---|---|---|---|---|---|---|---|"]
+                  "inbox→indexed pages/min | prompt tokens | outcome |",
+                  "|---|---|---|---|---|---|---|---|---|---|"]
     for step in ("b32", "c32", "b64", "c64"):
         r = results.get(step)
         if not r:
@@ -636,7 +746,8 @@ def table(results: dict[str, Any], compare: dict[str, Any] | None) -> str:
             f"| {step} {r.get('kind', '')} | {r.get('in_flight')} | {r.get('ok')}/{r.get('pages')} "
             f"| {cell(r.get('pages_per_min'))} | {cell(r.get('gpu_s_per_page'))} "
             f"| {cell(r.get('latency_p50_s'))} | {cell(r.get('latency_p95_s'))} "
-            f"| {cell(r.get('inbox_to_indexed_pages_per_min'))} | {outcome} |")
+            f"| {cell(r.get('inbox_to_indexed_pages_per_min'))} "
+            f"| {cell(r.get('mean_prompt_tokens'))} | {outcome} |")
     lines.append("")
     for n in ("32", "64"):
         b, c = results.get(f"b{n}"), results.get(f"c{n}")
@@ -653,11 +764,23 @@ def table(results: dict[str, Any], compare: dict[str, Any] | None) -> str:
                    else ""))
     if "d" in results:
         d = results["d"]
-        lines += ["", f"loop path ({d['pages']} pages, profile ovisocr2, {d['seconds']} s, "
+        lines += ["", f"{d['kind']} ({d['pages']} pages, {d['seconds']} s, "
                   f"settled {d['settled']}): statuses {d['statuses']}; greedy to the cap then "
                   f"penalty 0.3 on every page: {d['all_greedy_to_cap_then_penalty_0.3']}; "
                   f"all looped: {d['all_looped']}", ""]
         lines += [f"- page {p['page']}: {p['path']}" for p in d["per_page"]]
+    if "r" in results:
+        r = results["r"]
+        lines += ["", f"repeat control ({r['pages']} pages, prompt tokens "
+                  f"{r['profile_prompt_tokens']}; repeated n-grams counted in the token ids):",
+                  "", "| variant | ok | tokens | 30-gram in 90 | bigram in 600 | token in 90 |",
+                  "|---|---|---|---|---|---|"]
+        for name, v in r["variants"].items():
+            lines.append(f"| {name} | {v['ok']}/{v['requests']} | {v['tokens']} | "
+                         f"{v['repeats_30_in_90']} | {v['repeats_2_in_600']} | "
+                         f"{v['repeats_1_in_90']} |")
+        if r["errors"]:
+            lines.append(f"errors: {r['errors']}")
     if compare:
         lines += ["", comparison(compare, results)]
     if results["skipped"] or results["failed"]:
@@ -717,6 +840,9 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     add("--label", default="seed")
     add("--engine", choices=("vllm", "sim"), default="vllm")
     add("--model", default="/tmp/model")
+    add("--served-name", default=SERVED_NAME, help="--served-model-name of the engine")
+    add("--bench-profile", default="bench", help="profile of steps b and c (600 tokens out)")
+    add("--loop-profile", default="ovisocr2", help="profile of steps d and r")
     add("--port", type=int, default=8000)
     add("--flags", default="", help="vLLM flags added to (or replacing) the tuned ones")
     add("--vllm-command", default="python3 -m vllm.entrypoints.cli.main")

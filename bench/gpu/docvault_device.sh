@@ -32,13 +32,15 @@ mkdir -p "$WORK"
 
 install_dvsite() {
   if [ -f "$DVSITE/.complete" ]; then log "docvault's packages already in $DVSITE"; return 0; fi
-  if [ ! -f .stage3/dvsite.sha256 ]; then
-    log "MISSING .stage3 (carry it: bench/gpu/prepare_docvault_carry.sh builds it)"; return 1
+  # .stage3 when vLLM travels in two parts, .stage4 when in three (prepare_docvault_carry.sh)
+  local sums; sums=$(ls .stage*/dvsite.sha256 2>/dev/null | head -1)
+  if [ -z "$sums" ]; then
+    log "MISSING docvault's wheels (carry the .stage folder bench/gpu/prepare_docvault_carry.sh built)"; return 1
   fi
-  sha256sum -c --quiet .stage3/dvsite.sha256 || { log "STAGE3 CHECK FAILED"; return 1; }
+  sha256sum -c --quiet "$sums" || { log "DVSITE CHECK FAILED"; return 1; }
   rm -rf "$DVSITE" && mkdir -p "$DVSITE"
   python3 -c "import sys, tarfile; tarfile.open(sys.argv[1], 'r:xz').extractall(sys.argv[2], filter='data')" \
-    .stage3/dvsite.tar.xz "$DVSITE" || return 1
+    "$(dirname "$sums")/dvsite.tar.xz" "$DVSITE" || return 1
   touch "$DVSITE/.complete"
   log "docvault's packages unpacked: $(du -sh $DVSITE | cut -f1)"
 }
@@ -103,6 +105,9 @@ measure() {  # $1 label, $2 vLLM flags, $3 steps, $4 extra bench.py args
   log "$label done rc=$rc"
   return "$rc"
 }
+
+# Sourced (bench/gpu/deepseek_device.sh uses its functions), it defines them and returns.
+[ "${BASH_SOURCE[0]}" != "$0" ] && return 0
 
 case "${1:-}" in
   prep) env_report; stash_parts; make_model; log "prep done" ;;

@@ -23,8 +23,13 @@
 # Versions are the ones in docvault's .venv, where the test suite passes.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
-REPO=$(git -C "$HERE" rev-parse --show-toplevel)
-DEST="$REPO/.stage3"
+# CARRY_ROOT: the checkout the device tool sends; DV_STAGE: the folder name there (.stage3 when
+# vLLM travels in two parts, .stage4 when it needs three: KEEP_MOE=1 in prepare_carry.sh).
+REPO=${CARRY_ROOT:-$(git -C "$HERE" rev-parse --show-toplevel)}
+DV_STAGE=${DV_STAGE:-.stage3}
+DEST="$REPO/$DV_STAGE"
+EXCLUDE="$(git -C "$REPO" rev-parse --path-format=absolute --git-common-dir)/info/exclude"
+mkdir -p "$(dirname "$EXCLUDE")"
 WORK=${WORK:-${XDG_CACHE_HOME:-$HOME/.cache}/docvault-device-prep}
 mkdir -p "$WORK/wheels"
 
@@ -57,7 +62,7 @@ echo "== 1. download ${#PACKAGES[@]} wheels for cp312 manylinux x86_64 (cached i
 python3 -m pip download -q --no-deps "${PLAT[@]}" -d "$WORK/wheels" "${PACKAGES[@]}"
 
 echo "== 2. install them into a cp312 target tree, strip, pack with xz"
-grep -qx "/.stage3/" "$REPO/.git/info/exclude" 2>/dev/null || echo "/.stage3/" >> "$REPO/.git/info/exclude"
+grep -qx "/$DV_STAGE/" "$EXCLUDE" 2>/dev/null || echo "/$DV_STAGE/" >> "$EXCLUDE"
 rm -rf "$WORK/dvsite"
 python3 -m pip install -q --no-deps --no-index --no-compile --find-links "$WORK/wheels" \
   --target "$WORK/dvsite" "${PLAT[@]}" "${PACKAGES[@]}"
@@ -69,7 +74,7 @@ find . -name __pycache__ -type d -prune -exec rm -rf {} +
 du -sh "$WORK/dvsite"
 rm -rf "$DEST" && mkdir -p "$DEST"
 tar -C "$WORK/dvsite" -cf - . | xz -9 -T0 > "$DEST/dvsite.tar.xz"
-(cd "$REPO" && sha256sum .stage3/dvsite.tar.xz > .stage3/dvsite.sha256)
+(cd "$REPO" && sha256sum "$DV_STAGE/dvsite.tar.xz" > "$DV_STAGE/dvsite.sha256")
 cd "$REPO"
 ls -la "$DEST" | awk 'NR>3{printf "   %8.1f MiB  %s\n", $5/1048576, $NF}'
 

@@ -5,6 +5,12 @@ One `OpenAIEngine` serves one or more endpoints (one per GPU or host), each a ba
 An endpoint that failed as unavailable is skipped until its health check
 (`GET {root}/health`) passes again.
 
+vLLM and SGLang spell a profile's repeat control differently (`Profile.repeat_control`). For
+such a profile the engine asks each endpoint once which server it is: `GET {base}/models`
+names the owner of each model, "vllm" or "sglang" (both servers' own model cards). It asks
+again after the endpoint was down (a restart may bring another server). An endpoint that
+names neither gets vLLM's form, with a warning.
+
 Errors are translated once, here, into docvault's OCR errors:
 
 - connection refused or reset, 502, 503, 504, 429, "starting up" → `EngineUnavailable`
@@ -37,7 +43,7 @@ from docvault.errors import (
 )
 from docvault.ocr import guard
 from docvault.ocr.base import AttemptRequest, EngineReply, PageImage
-from docvault.ocr.profiles import Profile
+from docvault.ocr.profiles import Profile, ServerKind
 
 logger = logging.getLogger(__name__)
 
@@ -48,6 +54,8 @@ CONNECTION_RESET_ERRORS = (httpx.RemoteProtocolError, httpx.ReadError, httpx.Wri
 UNAVAILABLE_STATUSES = frozenset({429, 502, 503, 504})
 CONFIGURATION_STATUSES = frozenset({401, 403, 404})
 STARTING_UP = re.compile(r"start(ing)?[ _-]?up|is loading|not (yet )?ready", re.IGNORECASE)
+# SGLang's 400 for a custom logit processor it was not started to allow: no page can pass.
+CUSTOM_PROCESSOR_OFF = re.compile(r"not configured to enable custom logit processor", re.IGNORECASE)
 # Health checks and model lists answer in milliseconds on a live server; a server that needs
 # longer is as good as down for the status page.
 PROBE_TIMEOUT_SECONDS = 10.0
@@ -70,6 +78,7 @@ class Endpoint:
     in_flight: int = 0
     up: bool = True
     last_error: str | None = None
+    server: ServerKind | None = None  # which server answers here, once asked
 
     @property
     def root(self) -> str:
@@ -99,13 +108,16 @@ class OpenAIEngine:
         concurrency: int = 32,
         transport: httpx.AsyncBaseTransport | None = None,
         name: str = "openai",
+        server: ServerKind | None = None,
     ) -> None:
         if not endpoints:
             raise ValueError("OpenAIEngine needs at least one endpoint URL.")
         self.name = name
         self.profile = profile
         self.timeout_seconds = timeout_seconds
-        self.endpoints = [Endpoint(url.rstrip("/")) for url in endpoints]
+        # A given server kind holds for every endpoint; None asks each endpoint.
+        self.fixed_server = server is not None
+        self.endpoints = [Endpoint(url.rstrip("/"), server=server) for url in endpoints]
         # One pooled connection per request in flight: the worker never sends more than
         # `concurrency` at once, so no request waits for a connection (pool timeout off).
         self.client = httpx.AsyncClient(
@@ -129,7 +141,7 @@ class OpenAIEngine:
     async def transcribe(self, image: PageImage, request: AttemptRequest) -> EngineReply:
         """Make exactly one attempt at transcribing the page on the least busy endpoint."""
         endpoint = await self.choose_endpoint()
-        body = self.profile.request_body(image, request)
+        body = self.profile.request_body(image, request, await self.server_of(endpoint))
         if self.profile.stream_loop_cut:
             body = {**body, **STREAM_FIELDS}
         endpoint.in_flight += 1
@@ -206,12 +218,41 @@ class OpenAIEngine:
         # Leaving the block early closes the connection: vLLM aborts the request and frees its
         # slot in the batch.
 
+    async def server_of(self, endpoint: Endpoint) -> ServerKind:
+        """Which server answers at this endpoint, asked once when the profile needs to know."""
+        if endpoint.server is not None:
+            return endpoint.server
+        if self.profile.repeat_control is None:
+            return ServerKind.vllm  # every field such a profile sends is spelled alike
+        try:
+            response = await self.client.get(
+                f"{endpoint.base_url}/models", timeout=PROBE_TIMEOUT_SECONDS
+            )
+        except httpx.HTTPError:
+            # Not known this time: the request itself meets whatever is wrong and says so.
+            return ServerKind.vllm
+        owners = model_owners(response)
+        endpoint.server = server_from_owners(owners)
+        if endpoint.server is None:
+            logger.warning(
+                "The OCR engine at %s names its models' owner %s, neither vLLM nor SGLang; "
+                "docvault sends the %s profile's repeat control in vLLM's form there.",
+                endpoint.base_url,
+                ", ".join(sorted(owners)) or "nobody",
+                self.profile.name,
+            )
+            endpoint.server = ServerKind.vllm
+        logger.info("OCR engine endpoint %s is %s", endpoint.base_url, endpoint.server.value)
+        return endpoint.server
+
     def mark_down(self, endpoint: Endpoint, reason: str) -> None:
         """Skip this endpoint until its health check passes."""
         if endpoint.up:
             logger.warning("OCR engine endpoint %s is down: %s", endpoint.base_url, reason)
         endpoint.up = False
         endpoint.last_error = reason
+        if self.profile.repeat_control is not None and not self.fixed_server:
+            endpoint.server = None  # the server that comes back may be another one
 
     async def check_health(self) -> dict[str, bool]:
         """Probe every endpoint's /health, mark each up or down, and return the results."""
@@ -265,6 +306,20 @@ class OpenAIEngine:
     async def aclose(self) -> None:
         """Close the pooled connections."""
         await self.client.aclose()
+
+
+def model_owners(response: httpx.Response) -> set[str]:
+    """The `owned_by` of each model a model list names; none for an answer that is no list."""
+    try:
+        return {str(model.get("owned_by", "")) for model in response.json()["data"]}
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return set()
+
+
+def server_from_owners(owners: set[str]) -> ServerKind | None:
+    """The server kind the model list's owners name, when they name exactly one."""
+    kinds = {kind for kind in ServerKind if kind.value in {owner.lower() for owner in owners}}
+    return kinds.pop() if len(kinds) == 1 else None
 
 
 def page_name(image: PageImage) -> str:
@@ -443,6 +498,13 @@ def classify_error(response: httpx.Response, endpoint: str, image: PageImage) ->
         )
     if status in CONFIGURATION_STATUSES:
         return configuration_error(status, message, endpoint)
+    if CUSTOM_PROCESSOR_OFF.search(message):
+        return EngineConfigurationError(
+            f"The SGLang engine at {endpoint} refuses DeepSeek-OCR's repeat control ({message}). "
+            "Start SGLang with --enable-custom-logit-processor: without it no page can be read "
+            "with this profile.",
+            endpoint,
+        )
     if status == httpx.codes.INTERNAL_SERVER_ERROR:
         return EngineRequestRejected(
             f"The OCR engine at {endpoint} failed on {page} (HTTP 500). The engine says: "

@@ -10,7 +10,9 @@ whose coordinates are scaled to [0, 1000) (`Profile.clean_output`).
 from __future__ import annotations
 
 import base64
+import json
 import re
+import struct
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -60,6 +62,74 @@ DEEPSEEK_UNCAPPED_MAX_TOKENS = 8192 - 1280
 BENCH_MAX_TOKENS = 600
 
 
+class ServerKind(StrEnum):
+    """Which OpenAI-compatible server answers: the two spell per-request extensions apart."""
+
+    vllm = "vllm"
+    sglang = "sglang"
+
+
+# SGLang runs a custom logit processor named in the request as its `to_str()` form: JSON with
+# the hex of a dill pickle of the class. For a class of an importable module that pickle is a
+# plain reference (module and name), so docvault writes it without importing SGLang or dill.
+SGLANG_NGRAM_PROCESSOR = (
+    "sglang.srt.sampling.custom_logit_processor",
+    "DeepseekOCRNoRepeatNGramLogitProcessor",
+)
+
+
+def pickled_class_reference(module: str, name: str) -> bytes:
+    """The bytes `pickle.dumps(cls, protocol=4)` writes for a class found by module and name.
+
+    Protocol 4 is dill's and pickle's default on Python 3.8-3.13: PROTO 4, one FRAME holding
+    two short strings (each memoised), STACK_GLOBAL, MEMOIZE, STOP.
+    """
+    body = b""
+    for text in (module, name):
+        encoded = text.encode("utf-8")
+        if len(encoded) > 255:
+            raise ValueError(f"'{text}' is too long for a short pickle string.")
+        body += b"\x8c" + bytes([len(encoded)]) + encoded + b"\x94"
+    body += b"\x93\x94."
+    return b"\x80\x04\x95" + struct.pack("<Q", len(body)) + body
+
+
+def sglang_logit_processor(module: str, name: str) -> str:
+    """The `custom_logit_processor` value SGLang's `CustomLogitProcessor.to_str()` gives."""
+    return json.dumps({"callable": pickled_class_reference(module, name).hex()})
+
+
+@dataclass(frozen=True)
+class RepeatControl:
+    """DeepSeek-OCR's no-repeat n-gram rule: a token that would repeat an n-gram of the last
+    `window_size` tokens is banned while decoding, except the whitelisted ones (table cells
+    repeat by nature). vLLM and SGLang each ship it, and each wants it asked for its own way."""
+
+    ngram_size: int
+    window_size: int
+    whitelist_token_ids: tuple[int, ...] = ()
+
+    def params(self) -> dict[str, Any]:
+        return {
+            "ngram_size": self.ngram_size,
+            "window_size": self.window_size,
+            "whitelist_token_ids": list(self.whitelist_token_ids),
+        }
+
+    def request_fields(self, server: ServerKind) -> dict[str, Any]:
+        """The body fields that switch the rule on for one request on this server."""
+        if server is ServerKind.sglang:
+            # Needs `--enable-custom-logit-processor` on the server (else HTTP 400).
+            return {
+                "custom_logit_processor": sglang_logit_processor(*SGLANG_NGRAM_PROCESSOR),
+                "custom_params": self.params(),
+            }
+        # vLLM's NGramPerReqLogitsProcessor reads these from SamplingParams.extra_args; it is
+        # loaded only with `--logits-processors vllm.model_executor.models.deepseek_ocr:
+        # NGramPerReqLogitsProcessor`, and does nothing for a request without ngram_size.
+        return {"vllm_xargs": self.params()}
+
+
 class OutputFormat(StrEnum):
     """What the model's raw answer looks like, which decides its clean-up."""
 
@@ -95,6 +165,8 @@ class Profile:
     # decoding a loop to the cap: ~12 s of GPU time per looping page at 4096 tokens, which
     # stretched the tail of a batch (issue 4, straggler benchmark: 0.85 of the clean rate).
     stream_loop_cut: bool = False
+    # Repeat control while decoding, sent in the form of the server that answers.
+    repeat_control: RepeatControl | None = None
 
     def request(self, mode: SamplingMode, *, penalty: bool | None = None) -> AttemptRequest:
         """The settings of one attempt in this sampling mode.
@@ -113,8 +185,10 @@ class Profile:
             extra=dict(self.extra_body),
         )
 
-    def request_body(self, image: PageImage, request: AttemptRequest) -> dict[str, Any]:
-        """The exact JSON body of POST /v1/chat/completions for one attempt."""
+    def request_body(
+        self, image: PageImage, request: AttemptRequest, server: ServerKind = ServerKind.vllm
+    ) -> dict[str, Any]:
+        """The exact JSON body of POST /v1/chat/completions for one attempt on this server."""
         encoded = base64.b64encode(image.data).decode("ascii")
         image_part = {
             "type": "image_url",
@@ -136,6 +210,8 @@ class Profile:
             body["frequency_penalty"] = request.frequency_penalty
         if self.chat_template_kwargs:
             body["chat_template_kwargs"] = dict(self.chat_template_kwargs)
+        if self.repeat_control is not None:
+            body.update(self.repeat_control.request_fields(server))
         body.update(request.extra)
         return body
 
@@ -153,14 +229,26 @@ FIGURE_STUB = re.compile(
     r"<img\s+src\s*=\s*[\"']images/bbox_(\d+)_(\d+)_(\d+)_(\d+)\.jpg[\"']\s*/?\s*>",
     re.IGNORECASE,
 )
-GROUNDING = re.compile(r"<\|ref\|>(.*?)<\|/ref\|><\|det\|>(.*?)<\|/det\|>", re.DOTALL)
-BOX = re.compile(r"\[\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*\]")
+# One grounded block: a label without tags in it, then boxes (digits, brackets, commas).
+GROUNDING = re.compile(
+    r"<\|ref\|>((?:(?!<\|).){0,200}?)<\|/ref\|>\s*<\|det\|>([^<]{0,2000}?)<\|/det\|>"
+)
+BOX = re.compile(r"\[\s*(\d{1,6})\s*,\s*(\d{1,6})\s*,\s*(\d{1,6})\s*,\s*(\d{1,6})\s*\]")
+# What is left of blocks the model broke off or garbled (random weights, a cap mid-tag): a
+# label or box list that runs to the end of the answer, an unmatched pair, a lone tag.
+TRUNCATED_REF = re.compile(r"<\|ref\|>(?:(?!<\|)[^\n]){0,200}\Z")
+TRUNCATED_DET = re.compile(r"<\|det\|>[\[\]\d,.\s]*\Z")
+STRAY_REF = re.compile(r"<\|ref\|>(?:(?!<\|).){0,200}?<\|/ref\|>")
+STRAY_DET = re.compile(r"<\|det\|>[^<]{0,2000}?<\|/det\|>")
+LONE_TAG = re.compile(r"<\|/?(?:ref|det|grounding)\|>")
+# DeepSeek's own special tokens (full-width bars: end of sentence, padding, placeholders) are
+# never page content; they show because skip_special_tokens is false.
+DEEPSEEK_SPECIAL_TOKEN = re.compile(r"<｜[^｜<>\n]{1,60}｜>|<\|end▁of▁sentence\|>")
+# The largest coordinate of DeepSeek-OCR's 0–999 box scale.
+BOX_SCALE_MAX = 999
 # DeepSeek-OCR's labels for picture regions; every other label (text, title, table, …) is
 # dropped and the content that follows it kept.
 DEEPSEEK_FIGURE_LABELS = frozenset({"image", "figure"})
-# The end-of-sentence marker shows in the text because DeepSeek-OCR needs
-# skip_special_tokens false to keep its grounding tags.
-DEEPSEEK_END_MARKERS = ("<｜end▁of▁sentence｜>", "<|end▁of▁sentence|>")
 
 
 def figure_stub(left: int, top: int, right: int, bottom: int) -> str:
@@ -188,22 +276,37 @@ def deepseek_to_markdown(text: str) -> str:
     with coordinates normalised to 0–999 (DeepSeek-OCR-2's run_dpsk_ocr2_image.py divides by 999),
     which is the [0, 1000) scale of the figure stubs, so they are kept as they are. A picture
     block becomes one stub per box; for every other block the tag goes and its content stays.
+    Broken blocks never fail the page: their tags go, the text around them stays.
     """
-    for marker in DEEPSEEK_END_MARKERS:
-        text = text.replace(marker, "")
+    # A block cut off at the end of the answer first, before any tag around it is removed.
+    text = DEEPSEEK_SPECIAL_TOKEN.sub("", text).rstrip()
+    text = TRUNCATED_DET.sub("", TRUNCATED_REF.sub("", text))
 
     def replace(match: re.Match[str]) -> str:
         label = match.group(1).strip().lower()
         if label not in DEEPSEEK_FIGURE_LABELS:
             return ""
-        boxes = BOX.findall(match.group(2))
-        return "".join(figure_stub(*(int(value) for value in box)) + "\n" for box in boxes)
+        boxes = (
+            box_in_scale(*(int(value) for value in box)) for box in BOX.findall(match.group(2))
+        )
+        return "".join(figure_stub(*box) + "\n" for box in boxes if box is not None)
 
     converted = GROUNDING.sub(replace, text)
+    for leftover in (STRAY_REF, STRAY_DET, LONE_TAG):
+        converted = leftover.sub("", converted)
     # The same substitutions as DeepSeek-OCR's own post-processing.
     converted = converted.replace("\\coloneqq", ":=").replace("\\eqqcolon", "=:")
     # A removed tag leaves its line break behind; Markdown reads more than one blank line as one.
     return re.sub(r"\n{3,}", "\n\n", converted).strip()
+
+
+def box_in_scale(left: int, top: int, right: int, bottom: int) -> tuple[int, int, int, int] | None:
+    """A box on the 0–999 scale with its corners in order, or None for one that is no box."""
+    left, right = sorted((min(left, BOX_SCALE_MAX), min(right, BOX_SCALE_MAX)))
+    top, bottom = sorted((min(top, BOX_SCALE_MAX), min(bottom, BOX_SCALE_MAX)))
+    if left == right or top == bottom:
+        return None
+    return left, top, right, bottom
 
 
 OVISOCR2 = Profile(
@@ -214,20 +317,37 @@ OVISOCR2 = Profile(
     stream_loop_cut=True,
 )
 
+# DeepSeek-OCR-2's published vLLM recipe: no-repeat n-gram 30 in a window of 90 tokens, with
+# <td> and </td> (ids 128821 and 128822 of its tokenizer) free to repeat. (DeepSeek's own image
+# script uses 20/90; the serving recipe's 30/90 bans less and is what servers are run with.)
+DEEPSEEK_REPEAT_CONTROL = RepeatControl(
+    ngram_size=30, window_size=90, whitelist_token_ids=(128821, 128822)
+)
+
 DEEPSEEK_OCR_2 = Profile(
     name="deepseek-ocr-2",
     model="deepseek-ai/DeepSeek-OCR-2",
     prompt=DEEPSEEK_OCR2_PROMPT,
     uncapped_max_tokens=DEEPSEEK_UNCAPPED_MAX_TOKENS,
-    # The model's vLLM recipe prevents loops while decoding with an n-gram no-repeat logits
-    # processor (n-gram 30 in a window of 90 tokens, <td> and </td> allowed to repeat) instead
-    # of a penalty retry; the server must be started with that processor for these arguments to
-    # take effect. skip_special_tokens false keeps the grounding tags in the answer.
-    extra_body=frozen_mapping(
-        skip_special_tokens=False,
-        vllm_xargs={"ngram_size": 30, "window_size": 90, "whitelist_token_ids": [128821, 128822]},
-    ),
+    # The model prevents loops while decoding (the server's n-gram processor) instead of a
+    # penalty retry. skip_special_tokens false keeps the grounding tags in the answer.
+    extra_body=frozen_mapping(skip_special_tokens=False),
+    repeat_control=DEEPSEEK_REPEAT_CONTROL,
     retry_on_loop=False,
+    output_format=OutputFormat.deepseek_grounding,
+)
+
+# Benchmarks of DeepSeek-OCR-2 with random weights: the deepseek-ocr-2 request (prompt,
+# repeat control, special tokens kept) with exactly 600 tokens out per page, like `bench`.
+DEEPSEEK_BENCH = Profile(
+    name="deepseek-ocr-2-bench",
+    model="deepseek-ai/DeepSeek-OCR-2",
+    prompt=DEEPSEEK_OCR2_PROMPT,
+    max_tokens=BENCH_MAX_TOKENS,
+    extra_body=frozen_mapping(skip_special_tokens=False, ignore_eos=True),
+    repeat_control=DEEPSEEK_REPEAT_CONTROL,
+    retry_on_loop=False,
+    retry_when_truncated=False,
     output_format=OutputFormat.deepseek_grounding,
 )
 
@@ -257,7 +377,7 @@ CPU = Profile(
 )
 
 PROFILES: Mapping[str, Profile] = MappingProxyType(
-    {profile.name: profile for profile in (OVISOCR2, DEEPSEEK_OCR_2, BENCH, CPU)}
+    {profile.name: profile for profile in (OVISOCR2, DEEPSEEK_OCR_2, BENCH, DEEPSEEK_BENCH, CPU)}
 )
 PROFILE_NAMES: tuple[str, ...] = tuple(PROFILES)
 DEFAULT_OPENAI_PROFILE = OVISOCR2.name

@@ -29,6 +29,14 @@ What it reproduces of vLLM 0.22.1 serving `ATH-MaaS/OvisOCR2` (DESIGN.md, "The e
   until 32 in flight and flatten (then fall slightly) beyond, like the measured curve.
 - 503s on a fraction of requests, a slow start (health and chat 503 for `startup_seconds`)
   and a kill switch under `/sim/`.
+- DeepSeek-OCR's no-repeat n-gram rule in either server's form (`server`): vLLM reads
+  `vllm_xargs` {ngram_size, window_size, whitelist_token_ids} (NGramPerReqLogitsProcessor,
+  only when started with `--logits-processors`: `repeat_processor`), SGLang reads
+  `custom_logit_processor` (the class's `to_str()`) with `custom_params` and answers 400 when
+  it was not started with `--enable-custom-logit-processor`; each ignores the other's fields.
+  Bad parameters get the server's 400. An active rule breaks every loop whose unit plus the
+  n-gram fits the window, as it does on the real model. `/v1/models` names the server as the
+  models' owner.
 """
 
 from __future__ import annotations
@@ -41,6 +49,7 @@ import hashlib
 import io
 import json
 import math
+import pickletools
 import random
 import re
 import socket
@@ -147,6 +156,11 @@ class SimulatorConfig:
     text_source: Path | None = None
     page_text: Callable[[bytes], str] | None = None
     verify_images: bool = True
+    # "vllm" or "sglang": which server's request fields and errors the simulator speaks.
+    server: str = "vllm"
+    # Started with the n-gram processor (vLLM `--logits-processors ...NGramPerReqLogitsProcessor`,
+    # SGLang `--enable-custom-logit-processor`).
+    repeat_processor: bool = False
 
 
 @dataclass(frozen=True)
@@ -198,15 +212,20 @@ class Sampling:
     frequency_penalty: float
     presence_penalty: float
     ignore_eos: bool
+    repeat_rule: RepeatRule | None = None
+    repeat_form: str = "none"  # how the request asked for repeat control (for the statistics)
 
     @classmethod
-    def from_body(cls, body: dict[str, Any]) -> Sampling:
+    def from_body(cls, body: dict[str, Any], config: SimulatorConfig | None = None) -> Sampling:
         max_tokens = body.get("max_tokens", body.get("max_completion_tokens"))
+        rule, form = repeat_rule(body, config or SimulatorConfig())
         return cls(
             max_tokens=None if max_tokens is None else int(max_tokens),
             frequency_penalty=float(body.get("frequency_penalty") or 0.0),
             presence_penalty=float(body.get("presence_penalty") or 0.0),
             ignore_eos=bool(body.get("ignore_eos", False)),
+            repeat_rule=rule,
+            repeat_form=form,
         )
 
     @property
@@ -215,6 +234,91 @@ class Sampling:
         if self.frequency_penalty >= FREQUENCY_PENALTY_CURE or self.presence_penalty > 0:
             return "penalty"
         return "uncapped" if self.max_tokens is None else "greedy"
+
+
+# What SGLang's DeepSeek-OCR processor is called in a request (its module and class name).
+SGLANG_NGRAM_CLASS = (
+    "sglang.srt.sampling.custom_logit_processor",
+    "DeepseekOCRNoRepeatNGramLogitProcessor",
+)
+SGLANG_PROCESSOR_OFF = (
+    "The server is not configured to enable custom logit processor. Please set "
+    "`--enable-custom-logit-processor` to enable this feature."
+)
+
+
+@dataclass(frozen=True)
+class RepeatRule:
+    """A no-repeat n-gram rule a request switched on, and in which server's form."""
+
+    ngram_size: int
+    window_size: int
+    whitelist: frozenset[int]
+    form: str  # "vllm_xargs" or "sglang_custom"
+
+    @property
+    def breaks_loops(self) -> bool:
+        """A one-token unit repeats an n-gram within the window after n + 1 tokens."""
+        return self.ngram_size + 1 <= self.window_size
+
+
+def repeat_rule(body: dict[str, Any], config: SimulatorConfig) -> tuple[RepeatRule | None, str]:
+    """The rule the request switches on for this server, and how the request asked for it."""
+    if config.server == "sglang":
+        return sglang_rule(body, config)
+    xargs = body.get("vllm_xargs")
+    if xargs is None:
+        return None, "none"
+    if not isinstance(xargs, dict):
+        raise SimulatedError(400, "BadRequestError", "vllm_xargs must be an object.", "vllm_xargs")
+    if not config.repeat_processor or xargs.get("ngram_size") is None:
+        return None, "ignored"  # no processor, or one that skips requests without ngram_size
+    return ngram_rule(xargs, "vllm_xargs", default_window=100), "vllm_xargs"
+
+
+def sglang_rule(body: dict[str, Any], config: SimulatorConfig) -> tuple[RepeatRule | None, str]:
+    processor = body.get("custom_logit_processor")
+    if processor is None:
+        return None, "none"
+    if not config.repeat_processor:
+        raise SimulatedError(400, "BadRequestError", SGLANG_PROCESSOR_OFF)
+    if pickled_class(processor) != SGLANG_NGRAM_CLASS:
+        raise SimulatedError(400, "BadRequestError", "Unknown custom logit processor.")
+    params = body.get("custom_params") or {}
+    if not isinstance(params, dict):
+        raise SimulatedError(400, "BadRequestError", "custom_params must be an object.")
+    if int(params.get("ngram_size") or 0) <= 0 or int(params.get("window_size") or 0) <= 0:
+        return None, "ignored"  # SGLang's processor skips a request without both
+    return ngram_rule(params, "sglang_custom", default_window=0), "sglang_custom"
+
+
+def pickled_class(processor: object) -> tuple[str, str] | None:
+    """The (module, name) a `to_str()` JSON names, read from its pickle without loading it."""
+    try:
+        pickled = bytes.fromhex(json.loads(str(processor))["callable"])
+        strings = [value for op, value, _ in pickletools.genops(pickled) if isinstance(value, str)]
+        opcodes = [op.name for op, _, _ in pickletools.genops(pickled)]
+    except (ValueError, KeyError, TypeError):
+        raise SimulatedError(
+            400, "BadRequestError", "custom_logit_processor is not valid."
+        ) from None
+    if opcodes.count("STACK_GLOBAL") != 1 or len(strings) != 2:
+        return None
+    return strings[0], strings[1]
+
+
+def ngram_rule(params: dict[str, Any], form: str, default_window: int) -> RepeatRule:
+    """The rule, checked the way vLLM's NGramPerReqLogitsProcessor.validate_params checks it."""
+    ngram_size, window_size = params.get("ngram_size"), params.get("window_size", default_window)
+    whitelist = params.get("whitelist_token_ids") or []
+    for name, value in (("ngram_size", ngram_size), ("window_size", window_size)):
+        if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+            message = f"`{name}` has to be a strictly positive integer, got {value}."
+            raise SimulatedError(400, "BadRequestError", message)
+    if not isinstance(whitelist, list) or not all(isinstance(i, int) for i in whitelist):
+        message = f"`whitelist_token_ids` has to be a sequence of integers, got {whitelist}."
+        raise SimulatedError(400, "BadRequestError", message)
+    return RepeatRule(int(ngram_size), int(window_size), frozenset(whitelist), form)  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True)
@@ -283,6 +387,8 @@ def page_text(facts: PageFacts, config: SimulatorConfig) -> str:
 
 def is_cured(sha256: str, sampling: Sampling) -> bool:
     if sampling.frequency_penalty >= FREQUENCY_PENALTY_CURE:
+        return True
+    if sampling.repeat_rule is not None and sampling.repeat_rule.breaks_loops:
         return True
     presence_cures = share_of(sha256, "presence") < PRESENCE_PENALTY_CURED_SHARE
     return sampling.presence_penalty >= PRESENCE_PENALTY_CURE and presence_cures
@@ -412,6 +518,7 @@ class SimulatorRuntime:
             "outcomes": Counter(),
             "status_codes": Counter(),
             "streams": Counter(),
+            "repeat_control": Counter(),
         }
         self.images: set[str] = set()
         self.images_seen = 0
@@ -457,6 +564,7 @@ class SimulatorRuntime:
         self.images_seen += 1
         self.images.add(facts.sha256)
         self.counts["modes"][sampling.mode] += 1
+        self.counts["repeat_control"][sampling.repeat_form] += 1
         self.counts["outcomes"][answer.outcome] += 1
         self.tokens["prompt"] += prompt
         self.tokens["completion"] += answer.completion_tokens
@@ -516,8 +624,8 @@ async def answer_chat(runtime: SimulatorRuntime, body: dict[str, Any]) -> Respon
     if model not in config.models:
         message = f"The model `{model}` does not exist."
         raise SimulatedError(404, "NotFoundError", message, param="model")
+    sampling = Sampling.from_body(body, config)
     facts = await asyncio.to_thread(read_page, image_url_of(body), config)
-    sampling = Sampling.from_body(body)
     prompt = prompt_tokens(facts.width, facts.height)
     answer = complete(facts, config, sampling, token_limit(prompt, sampling, config.max_model_len))
     runtime.record(facts, sampling, prompt, answer)
@@ -647,7 +755,7 @@ def build_app(config: SimulatorConfig) -> Starlette:
                 "id": name,
                 "object": "model",
                 "created": int(time.time()),
-                "owned_by": "vllm",
+                "owned_by": config.server,
                 "root": name,
                 "parent": None,
                 "max_model_len": config.max_model_len,
@@ -855,6 +963,18 @@ def argument_parser() -> argparse.ArgumentParser:
     add("--seed", type=int, default=defaults.seed)
     add("--text-source", type=Path, help="folder of <sha256 of page image>.md answers")
     add("--no-verify-images", action="store_true", help="read image headers only")
+    add(
+        "--server",
+        choices=("vllm", "sglang"),
+        default=defaults.server,
+        help="which server's request fields, errors and model owner to speak",
+    )
+    add(
+        "--repeat-processor",
+        action="store_true",
+        help="started with the n-gram processor (vLLM --logits-processors, SGLang "
+        "--enable-custom-logit-processor)",
+    )
     return parser
 
 
@@ -873,6 +993,8 @@ def config_from_arguments(arguments: argparse.Namespace) -> SimulatorConfig:
         seed=arguments.seed,
         text_source=arguments.text_source,
         verify_images=not arguments.no_verify_images,
+        server=arguments.server,
+        repeat_processor=arguments.repeat_processor,
     )
 
 
