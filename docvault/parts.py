@@ -36,13 +36,23 @@ WEB_PROBE_TIMEOUT_SECONDS = 5.0
 WEB_START_SECONDS = 30.0
 
 
+class _PartDefaults:
+    """What most parts share: they stop first, may fail at start, and their beats say it all."""
+
+    stop_stage: int = 0
+    required_at_start: bool = False
+
+    def liveness(self) -> str | None:
+        return None
+
+
 async def _pause(stop: asyncio.Event, seconds: float) -> None:
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(stop.wait(), timeout=seconds)
 
 
 @dataclass
-class IntakePart:
+class IntakePart(_PartDefaults):
     """Intake's ticks (rescans, stability, archiving, inspection) in a thread of its own."""
 
     intake: Intake
@@ -52,8 +62,6 @@ class IntakePart:
     # every tick, it blocks the intake thread the way a hung network share would.
     hold: Callable[[], None] | None = None
     name: str = "intake"
-    stop_stage: int = 0
-    required_at_start: bool = False
 
     async def run(self, progress: Progress, stop: asyncio.Event) -> None:
         stopping, relay = stopping_flag(stop)
@@ -78,20 +86,16 @@ class IntakePart:
             progress.beat()
             stopping.wait(INTAKE_TICK_SECONDS)
 
-    def liveness(self) -> str | None:
-        return None
 
 
 @dataclass
-class FileEventsPart:
+class FileEventsPart(_PartDefaults):
     """watchdog's observer: makes intake fast; the rescan still guarantees it."""
 
     intake: Intake
     polling_everywhere: bool
     stall_seconds: float
     name: str = "file-events"
-    stop_stage: int = 0
-    required_at_start: bool = False
 
     async def run(self, progress: Progress, stop: asyncio.Event) -> None:
         watchers = Watchers(self.intake, polling_everywhere=self.polling_everywhere)
@@ -105,12 +109,10 @@ class FileEventsPart:
         finally:
             await in_thread("file-events-stop", watchers.stop)
 
-    def liveness(self) -> str | None:
-        return None
 
 
 @dataclass
-class WorkerPart:
+class WorkerPart(_PartDefaults):
     """The worker's tasks on the event loop; stops second, after nothing new comes in."""
 
     worker: Worker
@@ -118,7 +120,6 @@ class WorkerPart:
     stall_seconds: float
     name: str = "worker"
     stop_stage: int = 1
-    required_at_start: bool = False
 
     async def run(self, progress: Progress, stop: asyncio.Event) -> None:
         await self.worker.run(stop, drain_seconds=self.drain_seconds, progress=progress)
@@ -128,14 +129,13 @@ class WorkerPart:
 
 
 @dataclass
-class IndexPart:
+class IndexPart(_PartDefaults):
     """The index writer in a thread of its own; stops last but one, with a final drain."""
 
     writer: IndexWriter
     stall_seconds: float
     name: str = "index"
     stop_stage: int = 2
-    required_at_start: bool = False
 
     async def run(self, progress: Progress, stop: asyncio.Event) -> None:
         async def relay() -> None:
@@ -148,19 +148,15 @@ class IndexPart:
         finally:
             relaying.cancel()
 
-    def liveness(self) -> str | None:
-        return None
 
 
 @dataclass
-class JobsPart:
+class JobsPart(_PartDefaults):
     """APScheduler's background scheduler: the rescan, lease expiry, backups, the check."""
 
     jobs: list[Job]
     stall_seconds: float
     name: str = "jobs"
-    stop_stage: int = 0
-    required_at_start: bool = False
     running: RunningJobs = field(default_factory=RunningJobs)
     _bounds: dict[str, float] = field(default_factory=dict)
 
@@ -190,7 +186,7 @@ class JobsPart:
 
 
 @dataclass
-class WebPart:
+class WebPart(_PartDefaults):
     """uvicorn in a thread of its own (a slow request never stalls the worker).
 
     Its progress is a probe of `GET /healthz` through the real socket every second: the
@@ -204,7 +200,6 @@ class WebPart:
     https: bool
     stall_seconds: float
     name: str = "web"
-    stop_stage: int = 0
     required_at_start: bool = True
     bound_port: int = 0
 
@@ -269,8 +264,6 @@ class WebPart:
                         progress.beat()
                 await _pause(stop, LOOK_SECONDS)
 
-    def liveness(self) -> str | None:
-        return None
 
 
 def _bound_port(server: uvicorn.Server) -> int:
@@ -281,14 +274,13 @@ def _bound_port(server: uvicorn.Server) -> int:
 
 
 @dataclass
-class EnginePart:
+class EnginePart(_PartDefaults):
     """The `vllm serve` process docvault starts; owned from before it starts until it ends."""
 
     supervisor: VllmSupervisor
     stall_seconds: float
     name: str = "engine"
     stop_stage: int = 2
-    required_at_start: bool = False
 
     async def run(self, progress: Progress, stop: asyncio.Event) -> None:
         try:
@@ -303,5 +295,3 @@ class EnginePart:
         finally:
             await self.supervisor.stop()
 
-    def liveness(self) -> str | None:
-        return None

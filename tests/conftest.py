@@ -23,6 +23,7 @@ from sqlalchemy import Engine
 
 from docvault import db
 from docvault.testing.engine_sim import EngineSimulator, SimulatorConfig
+from tests.support.notify import NotifyListener
 from tests.support.webarchive import WebArchive, build_archive, copy_archive
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -47,6 +48,15 @@ def simulator() -> Iterator[EngineSimulator]:
     """The loopback engine simulator: fast, no loops, no 503s (tests override as needed)."""
     with EngineSimulator(SimulatorConfig(speed=50.0, loop_fraction=0.0)) as engine:
         yield engine
+
+
+@pytest.fixture
+def notify_socket(tmp_path: Path) -> Iterator[NotifyListener]:
+    """Stands in for systemd's notify socket at tmp_path/notify (set NOTIFY_SOCKET to it)."""
+    listener = NotifyListener(tmp_path / "notify")
+    listener.start()
+    yield listener
+    listener.close()
 
 
 @pytest.fixture

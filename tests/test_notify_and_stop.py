@@ -22,14 +22,6 @@ STOP_MARGIN_SECONDS = 20.0
 
 
 @pytest.fixture
-def notify_socket(tmp_path: Path) -> Iterator[NotifyListener]:
-    listener = NotifyListener(tmp_path / "notify")
-    listener.start()
-    yield listener
-    listener.close()
-
-
-@pytest.fixture
 def engine() -> Iterator[EngineSimulator]:
     # Speed 2 makes a ~2.1 s page (700 tokens at 2.9 ms a step) take about one second;
     # no loops, so every page ends in exactly one clean attempt.

@@ -38,14 +38,6 @@ def engine() -> Iterator[EngineSimulator]:
         yield simulator
 
 
-@pytest.fixture
-def notify_socket(tmp_path: Path) -> Iterator[NotifyListener]:
-    listener = NotifyListener(tmp_path / "notify")
-    listener.start()
-    yield listener
-    listener.close()
-
-
 def make_daemon(tmp_path: Path, engine: EngineSimulator, **settings: str) -> Daemon:
     defaults = {
         "DOCVAULT_ENGINE": "openai",
