@@ -33,13 +33,19 @@ def _executable(path: Path, text: str) -> None:
     path.chmod(path.stat().st_mode | stat.S_IEXEC)
 
 
-@pytest.mark.slow
-def test_the_daemon_supervises_its_own_engine_with_the_tuned_flags(tmp_path: Path) -> None:
+def _stand_in_tools(tmp_path: Path) -> tuple[Path, Path]:
+    """A bin folder with the stand-in vllm and a ninja; and where vllm records its argv."""
     tools = tmp_path / "bin"
     tools.mkdir()
     record = tmp_path / "vllm-argv.txt"
     _executable(tools / "vllm", FAKE_VLLM.format(python=sys.executable, record=str(record)))
     _executable(tools / "ninja", "#!/bin/sh\nexit 0\n")
+    return tools, record
+
+
+@pytest.mark.slow
+def test_the_daemon_supervises_its_own_engine_with_the_tuned_flags(tmp_path: Path) -> None:
+    tools, record = _stand_in_tools(tmp_path)
     port = free_port()
     daemon = Daemon(
         tmp_path,
@@ -87,11 +93,7 @@ def _connect(port: int) -> None:
 
 @pytest.mark.slow
 def test_a_web_port_in_use_stops_the_daemon_and_the_engine_it_started(tmp_path: Path) -> None:
-    tools = tmp_path / "bin"
-    tools.mkdir()
-    record = tmp_path / "vllm-argv.txt"
-    _executable(tools / "vllm", FAKE_VLLM.format(python=sys.executable, record=str(record)))
-    _executable(tools / "ninja", "#!/bin/sh\nexit 0\n")
+    tools, _ = _stand_in_tools(tmp_path)
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
