@@ -94,7 +94,7 @@ def test_status_page_shows_the_service(page: Page, site: str) -> None:
     page.goto(f"{site}/status")
     fax = page.locator("tr", has_text="/srv/inbox/fax")
     expect(fax).to_contain_text("fax")
-    expect(page.locator("table.numbers").nth(1)).to_contain_text("engine-sim")
+    expect(page.locator("table#engines")).to_contain_text("engine-sim")
     expect(page.get_by_text("Pages waiting to be indexed")).to_be_visible()
     screenshot(page, "status")
 
