@@ -301,15 +301,24 @@ def reindex(state: State) -> None:
 @pass_state
 @friendly_errors
 def delete(state: State, document_id: int, yes: bool) -> None:
-    """Remove a document from the database and the index (its original stays archived)."""
+    """Remove a document from the database, the index and the image cache.
+
+    Its original stays archived.
+    """
+    from docvault import derived
+    from docvault.models import Document
+
     settings = state.settings()
     database = db.make_engine(settings.database_path)
     db.upgrade(database)
+    with db.read_session(database) as session:
+        document = session.get(Document, document_id)
+    if document is None:
+        raise click.ClickException(f"There is no document {document_id}; see `docvault documents`.")
     if not yes:
         click.confirm(f"Remove document {document_id} and its pages from docvault?", abort=True)
     pages = queue.delete_document(database, document_id)
-    if not pages and document_id not in {row["id"] for row in queue.list_documents(database)}:
-        raise click.ClickException(f"There is no document {document_id}; see `docvault documents`.")
+    derived.remove_for_original(settings.data_path, document.sha256)
     click.echo(
         f"document {document_id}: removed with {pages} page(s); the index follows "
         "when the service drains its outbox (or run `docvault reindex`)"

@@ -392,6 +392,7 @@ def _start_web(settings: Settings, pipeline: Pipeline, intake: Intake) -> WebSer
         status=lambda: service_status(pipeline, intake),
         secret_key=secret_key(settings.data_path),
         https=settings.web_https,
+        render_settings=repr(render_options(settings)),
         live=lambda: {
             "in_flight": stats.in_flight,
             "engine_up": stats.engine_state in ("up", "unknown"),

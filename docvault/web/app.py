@@ -22,7 +22,7 @@ from fastapi.templating import Jinja2Templates
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
 
-from docvault import metrics
+from docvault import derived, metrics
 from docvault.errors import (
     AuthError,
     DatabaseError,
@@ -109,6 +109,7 @@ def create_app(context: WebContext) -> FastAPI:
     """The FastAPI app for `context`."""
     app = FastAPI(title="docvault", docs_url=None, redoc_url=None, openapi_url=None)
     templates = make_templates()
+    derived.remove_legacy(context.data_dir)
 
     def authenticate(request: Request) -> None:
         identify(context.database, request)

@@ -35,6 +35,8 @@ class WebContext:
     - `secret_key` signs the session cookies (32 random bytes kept in the data folder).
     - `https`: the browser reaches docvault over HTTPS (directly or through a proxy), so
       cookies are marked Secure and HSTS is sent.
+    - `render_settings`: the render settings `render_png` uses, as text; part of every
+      cached image's name, so a change of settings never serves an image made with others.
     """
 
     database: DatabaseEngine
@@ -44,6 +46,7 @@ class WebContext:
     status: StatusSource
     secret_key: bytes
     https: bool = False
+    render_settings: str = ""
     # Live figures only the running service knows, for /metrics: in_flight, engine_up,
     # pages_per_minute (docvault.metrics.render_metrics reads the rest from the database).
     live: Callable[[], Mapping[str, Any]] = dict

@@ -171,15 +171,26 @@ def page_by_number(database: Engine, document_id: int, number: int) -> PageView 
         return _page_view(page, [_attempt_view(attempt) for attempt in attempts])
 
 
-def page_location(database: Engine, page_id: int) -> tuple[int, int, str] | None:
-    """(document id, page number, archive path) of a page."""
+@dataclass(frozen=True)
+class PageLocation:
+    """Where a page comes from: its document, its number there, and the original."""
+
+    document_id: int
+    number: int
+    archive_path: str
+    sha256: str
+
+
+def page_location(database: Engine, page_id: int) -> PageLocation | None:
     with read_session(database) as session:
         row = session.exec(
-            select(Page.document_id, Page.number, Document.archive_path)
+            select(Page.document_id, Page.number, Document.archive_path, Document.sha256)
             .join(Document, col(Document.id) == col(Page.document_id))
             .where(Page.id == page_id)
         ).first()
-    return (int(row[0]), int(row[1]), str(row[2])) if row is not None else None
+    if row is None:
+        return None
+    return PageLocation(int(row[0]), int(row[1]), str(row[2]), str(row[3]))
 
 
 def page_states(database: Engine, page_ids: list[int]) -> dict[int, str]:

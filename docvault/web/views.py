@@ -36,9 +36,13 @@ def page_image_path(context: WebContext, page_id: int) -> Path:
     location = queries.page_location(context.database, page_id)
     if location is None:
         raise HTTPException(404, f"There is no page {page_id} in the archive.")
-    _, number, archive_path = location
     return images.page_png(
-        context.data_dir, page_id, context.data_dir / archive_path, number, context.render_png
+        context.data_dir,
+        location.sha256,
+        context.data_dir / location.archive_path,
+        location.number,
+        context.render_png,
+        context.render_settings,
     )
 
 
