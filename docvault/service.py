@@ -393,6 +393,8 @@ def _start_web(settings: Settings, pipeline: Pipeline, intake: Intake) -> WebSer
         secret_key=secret_key(settings.data_path),
         https=settings.web_https,
         render_settings=repr(render_options(settings)),
+        session_idle_minutes=settings.web_session_idle_minutes,
+        session_hours=settings.web_session_hours,
         live=lambda: {
             "in_flight": stats.in_flight,
             "engine_up": stats.engine_state in ("up", "unknown"),

@@ -119,7 +119,7 @@ def test_the_login_form_never_redirects_to_another_site(client: TestClient) -> N
             data={"name": NURSE[0], "password": NURSE[1], "csrf_token": token, "next": hostile},
         )
         assert answer.headers["location"] == "/"
-        token = csrf_of(client, "/problems")
+        token = csrf_of(client)
 
 
 def test_a_wrong_password_is_refused_and_recorded(client: TestClient, archive: WebArchive) -> None:
@@ -568,7 +568,10 @@ def test_scripts_use_a_bearer_token_without_csrf(client: TestClient, archive: We
     auth.revoke_token(archive.database, token_info.id)
     revoked = client.get("/api/status", headers=headers)
     assert revoked.status_code == 401
-    assert revoked.json()["message"] == "The API token is unknown or revoked; create a new one."
+    assert (
+        revoked.json()["message"]
+        == "The API token is unknown, revoked or expired; create a new one."
+    )
 
 
 def test_metrics_need_a_token_and_speak_prometheus(client: TestClient, archive: WebArchive) -> None:

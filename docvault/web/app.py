@@ -20,7 +20,6 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.middleware.sessions import SessionMiddleware
 
 from docvault import derived, metrics
 from docvault.errors import (
@@ -47,10 +46,6 @@ from docvault.web.security import (
 __all__ = ["WebContext", "bind_warning", "create_app"]
 
 logger = logging.getLogger(__name__)
-
-SESSION_COOKIE = "docvault_session"
-# A login lasts eight hours (a working day); then the login form asks again.
-SESSION_SECONDS = 8 * 3600
 
 _ERROR_PAGES: list[tuple[type[DocvaultError], int, str]] = [
     (CsrfRejected, 403, "The form has expired"),
@@ -112,7 +107,7 @@ def create_app(context: WebContext) -> FastAPI:
     derived.remove_legacy(context.data_dir)
 
     def authenticate(request: Request) -> None:
-        identify(context.database, request)
+        identify(context.database, context.session_policy, request)
 
     protected = [Depends(authenticate), Depends(enforce_csrf)]
     app.include_router(login.router(context, templates))
@@ -121,14 +116,6 @@ def create_app(context: WebContext) -> FastAPI:
     app.include_router(_metrics_router(context), dependencies=protected)
     app.mount("/static", StaticFiles(directory=str(resource_dir("static"))), name="static")
     _add_error_pages(app, templates)
-    app.add_middleware(
-        SessionMiddleware,
-        secret_key=context.secret_key.hex(),
-        session_cookie=SESSION_COOKIE,
-        max_age=SESSION_SECONDS,
-        same_site="lax",
-        https_only=context.https,
-    )
     app.add_middleware(SecurityHeaders, https=context.https)
     return app
 

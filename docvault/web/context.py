@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +13,7 @@ from fastapi import HTTPException
 from sqlalchemy import Engine as DatabaseEngine
 from starlette.requests import Request
 
-from docvault import queue
+from docvault import auth, queue
 from docvault.indexing import ArchiveIndex
 from docvault.ocr.base import SamplingMode
 from docvault.web import audit, queries
@@ -32,7 +32,10 @@ class WebContext:
     - `render_png(archive_path, page_number)` returns the page as PNG bytes; it must render
       in the render pool (PyMuPDF is not thread-safe) and may block the calling thread.
     - `status()` returns the service's own numbers (see `docvault.web.status`).
-    - `secret_key` signs the session cookies (32 random bytes kept in the data folder).
+    - `secret_key` signs the login form's CSRF token (32 random bytes kept in the data
+      folder); sessions themselves are rows in the database.
+    - `session_idle_minutes`, `session_hours`: a session ends after this long unused, and
+      this long after login however busy it is.
     - `https`: the browser reaches docvault over HTTPS (directly or through a proxy), so
       cookies are marked Secure and HSTS is sent.
     - `render_settings`: the render settings `render_png` uses, as text; part of every
@@ -47,9 +50,18 @@ class WebContext:
     secret_key: bytes
     https: bool = False
     render_settings: str = ""
+    session_idle_minutes: int = 30
+    session_hours: int = 12
     # Live figures only the running service knows, for /metrics: in_flight, engine_up,
     # pages_per_minute (docvault.metrics.render_metrics reads the rest from the database).
     live: Callable[[], Mapping[str, Any]] = dict
+
+    @property
+    def session_policy(self) -> auth.SessionPolicy:
+        return auth.SessionPolicy(
+            idle=timedelta(minutes=self.session_idle_minutes),
+            lifetime=timedelta(hours=self.session_hours),
+        )
 
     def audit(
         self,

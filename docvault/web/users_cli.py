@@ -66,6 +66,34 @@ def make_users_group(open_database: Callable[[], Engine]) -> click.Group:
         run(lambda database: auth.remove_user(database, name))
         click.echo(f"User {name} removed.")
 
+    @users_group.command("disable")
+    @click.argument("name")
+    def disable(name: str) -> None:
+        """Stop a user from logging in; their sessions end and their tokens stop working."""
+        run(lambda database: auth.set_disabled(database, name, True))
+        click.echo(f"User {name} disabled; their sessions have ended.")
+
+    @users_group.command("enable")
+    @click.argument("name")
+    def enable(name: str) -> None:
+        """Let a disabled user log in again."""
+        run(lambda database: auth.set_disabled(database, name, False))
+        click.echo(f"User {name} enabled.")
+
+    @users_group.command("logout")
+    @click.argument("name")
+    def logout(name: str) -> None:
+        """End every session of the user at once (e.g. a workstation left logged in)."""
+        ended = run(lambda database: auth.end_sessions(database, name))
+        click.echo(f"Ended {ended} session(s) of {name}.")
+
+    @users_group.command("unlock")
+    @click.argument("name")
+    def unlock(name: str) -> None:
+        """Lift a login lock-out of the name (forget its failed logins)."""
+        forgotten = run(lambda database: auth.unlock(database, name))
+        click.echo(f"{name}: {forgotten} failed login(s) forgotten; the name may log in again.")
+
     @users_group.command("list")
     def list_command() -> None:
         """Show every user."""

@@ -15,6 +15,7 @@ from fastapi.responses import FileResponse, PlainTextResponse, RedirectResponse,
 from fastapi.templating import Jinja2Templates
 from starlette.concurrency import run_in_threadpool
 
+from docvault import auth
 from docvault.errors import DocvaultError
 from docvault.indexing import search
 from docvault.ocr.base import SamplingMode
@@ -22,7 +23,12 @@ from docvault.web import images, queries
 from docvault.web.context import PER_PAGE, SearchForm, WebContext
 from docvault.web.login import safe_next
 from docvault.web.markdown import render_markdown
-from docvault.web.security import current_account, require_admin
+from docvault.web.security import (
+    SESSION_COOKIE,
+    clear_session_cookie,
+    current_account,
+    require_admin,
+)
 from docvault.web.status import snapshot
 
 AUDIT_PER_PAGE = 100
@@ -208,9 +214,12 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
 
     @routes.post("/logout")
     def log_out(request: Request) -> Response:
+        # The session row goes: a copy of the cookie taken before is worth nothing after.
         context.audit(request, "logout")
-        request.session.clear()
-        return RedirectResponse("/login", status_code=303)
+        auth.end_session(context.database, request.cookies.get(SESSION_COOKIE, ""))
+        response = RedirectResponse("/login", status_code=303)
+        clear_session_cookie(response, context.https)
+        return response
 
     return routes
 
