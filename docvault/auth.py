@@ -20,6 +20,7 @@ import threading
 import zlib
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from enum import StrEnum
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
@@ -371,6 +372,19 @@ def _password_matches(password_hash: str, password: str) -> bool:
 # ----------------------------------------------------------------------------- API tokens
 
 
+class TokenScope(StrEnum):
+    """What a token may do; each scope includes the ones before it."""
+
+    metrics = "metrics"  # GET /metrics only (for Prometheus)
+    read = "read"  # search and view documents, pages, images, originals
+    rerun = "rerun"  # read, and ask for re-runs of looped or failed pages
+    admin = "admin"  # everything its user may do (audit log, re-running done pages)
+
+    def allows(self, needed: TokenScope) -> bool:
+        order = list(TokenScope)
+        return order.index(self) >= order.index(needed)
+
+
 @dataclass(frozen=True)
 class TokenInfo:
     """An API token as `docvault user token list` shows it (never the token itself)."""
@@ -378,22 +392,61 @@ class TokenInfo:
     id: int
     user_name: str
     label: str
+    scope: str
     created_at: datetime
+    expires_at: datetime | None
     last_used_at: datetime | None
     revoked: bool
+
+    @property
+    def state(self) -> str:
+        if self.revoked:
+            return "revoked"
+        if self.expires_at is not None and _aware(self.expires_at) <= utcnow():
+            return "expired"
+        return "active"
+
+
+@dataclass(frozen=True)
+class TokenUse:
+    """A request made with a valid token: whose, and what the token allows."""
+
+    account: Account
+    scope: TokenScope
 
 
 def _digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def create_token(database: Engine, name: str, label: str = "") -> str:
+def create_token(
+    database: Engine,
+    name: str,
+    label: str = "",
+    scope: TokenScope = TokenScope.read,
+    expires_at: datetime | None = None,
+) -> str:
     """A new API token for the user; it is shown once and only its hash is kept."""
     token = TOKEN_PREFIX + secrets.token_urlsafe(32)
     with write_transaction(database) as session:
         user = _existing_user(session, name)
         assert user.id is not None
-        session.add(ApiToken(user_id=user.id, label=label, token_sha256=_digest(token)))
+        if scope == TokenScope.admin and not user.is_admin:
+            raise AuthError(
+                f"{name} is not an administrator, so their token cannot have the admin scope; "
+                "choose metrics, read or rerun."
+            )
+        if expires_at is not None and _aware(expires_at) <= utcnow():
+            raise AuthError("The expiry date is in the past; give a later date.")
+        session.add(
+            ApiToken(
+                user_id=user.id,
+                label=label,
+                token_sha256=_digest(token),
+                scope=scope.value,
+                expires_at=expires_at,
+            )
+        )
     return token
 
 
@@ -421,7 +474,9 @@ def list_tokens(database: Engine) -> list[TokenInfo]:
             id=token.id or 0,
             user_name=user_name,
             label=token.label,
+            scope=token.scope,
             created_at=token.created_at,
+            expires_at=token.expires_at,
             last_used_at=token.last_used_at,
             revoked=token.revoked_at is not None,
         )
@@ -429,10 +484,12 @@ def list_tokens(database: Engine) -> list[TokenInfo]:
     ]
 
 
-def account_for_token(database: Engine, token: str) -> Account | None:
-    """The account an active API token belongs to, or None; notes when it was last used."""
+def token_use(database: Engine, token: str) -> TokenUse | None:
+    """Whose an active API token is and its scope, or None (unknown, revoked, expired,
+    its user disabled); notes when it was last used."""
     if not token.startswith(TOKEN_PREFIX):
         return None
+    now = utcnow()
     with write_transaction(database) as session:
         row = session.exec(
             select(ApiToken, User)
@@ -443,9 +500,16 @@ def account_for_token(database: Engine, token: str) -> Account | None:
         if row is None:
             return None
         api_token, user = row
-        api_token.last_used_at = utcnow()
+        expired = api_token.expires_at is not None and _aware(api_token.expires_at) <= now
+        if expired or user.disabled:
+            return None
+        api_token.last_used_at = now
         session.add(api_token)
-        return _account(user)
+        try:
+            scope = TokenScope(api_token.scope)
+        except ValueError:
+            return None
+        return TokenUse(_account(user), scope)
 
 
 def failure_count(database: Engine) -> int:

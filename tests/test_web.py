@@ -20,6 +20,7 @@ from docvault.models import PageStatus
 from docvault.ocr.base import SamplingMode
 from docvault.web import queries
 from docvault.web.app import create_app
+from docvault.web.audit import AuditFilter
 from tests.support.webarchive import (
     ADMIN,
     FIXTURES,
@@ -83,7 +84,7 @@ def test_every_route_but_login_refuses_anonymous_visitors(app: FastAPI, client: 
             if (route.path, method) in PUBLIC_ROUTES:
                 continue
             answer = client.request(method, _concrete(route.path))
-            if route.path.startswith("/api/"):
+            if route.path.startswith("/api/") or route.path == "/metrics":
                 assert answer.status_code == 401, (route.path, method, answer.status_code)
                 assert answer.json()["error"] == "Not logged in"
             else:
@@ -130,7 +131,7 @@ def test_a_wrong_password_is_refused_and_recorded(client: TestClient, archive: W
     assert answer.status_code == 401
     assert "The user name or the password is wrong." in answer.text
     assert client.get("/").status_code == 303
-    events, _ = queries.audit_events(archive.database, "nurse", "login failed", 0, 10)
+    events, _ = queries.audit_events(archive.database, AuditFilter("nurse", "login failed"), 0, 10)
     assert len(events) == 1
 
 
@@ -471,7 +472,7 @@ def test_rerunning_a_selection_queues_each_ticked_page(
     assert {(page.page_id, page.mode) for page in claimed} == {
         (page, SamplingMode.uncapped) for page in pages
     }
-    events, _ = queries.audit_events(archive.database, "nurse", "rerun", 0, 10)
+    events, _ = queries.audit_events(archive.database, AuditFilter("nurse", "rerun"), 0, 10)
     assert events[0].detail == f"pages {pages[0]}, {pages[1]} with uncapped: 2 queued"
 
 
@@ -551,7 +552,9 @@ def test_the_audit_log_records_who_did_what_and_only_admins_see_it(
 
 
 def test_scripts_use_a_bearer_token_without_csrf(client: TestClient, archive: WebArchive) -> None:
-    token = auth.create_token(archive.database, "nurse", "nightly export")
+    token = auth.create_token(
+        archive.database, "nurse", "nightly export", scope=auth.TokenScope.rerun
+    )
     headers = {"Authorization": f"Bearer {token}"}
     hits = client.get("/api/search", params={"q": "scrouched"}, headers=headers).json()
     assert [(hit["document_id"], hit["page"]) for hit in hits["hits"]] == [(archive.huck_finn, 1)]
@@ -576,10 +579,22 @@ def test_scripts_use_a_bearer_token_without_csrf(client: TestClient, archive: We
 
 def test_metrics_need_a_token_and_speak_prometheus(client: TestClient, archive: WebArchive) -> None:
     refused = client.get("/metrics", follow_redirects=False)
-    assert refused.status_code == 303
-    token = auth.create_token(archive.database, "nurse", "prometheus")
+    assert refused.status_code == 401  # a script gets a status it can report, not a login page
+    assert refused.json()["error"] == "Not logged in"
+    token = auth.create_token(
+        archive.database, "nurse", "prometheus", scope=auth.TokenScope.metrics
+    )
     scraped = client.get("/metrics", headers={"Authorization": f"Bearer {token}"})
     assert scraped.status_code == 200
+    # The metrics token reads nothing else, and re-runs nothing.
+    metrics_only = {"Authorization": f"Bearer {token}"}
+    assert (
+        client.get(f"/api/documents/{archive.huck_finn}", headers=metrics_only).status_code == 403
+    )
+    assert client.get("/api/search", params={"q": "widow"}, headers=metrics_only).status_code == 403
+    looped = archive.page_id(archive.multi_page, 2)
+    rerun = client.post("/api/rerun", json={"page_ids": [looped]}, headers=metrics_only)
+    assert rerun.status_code == 403
     assert scraped.headers["content-type"].startswith("text/plain")
     assert 'docvault_queue_pages{state="queued"}' in scraped.text
     assert "docvault_pages_finished{" in scraped.text

@@ -22,6 +22,7 @@ from fastapi.templating import Jinja2Templates
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from docvault import derived, metrics
+from docvault.auth import TokenScope
 from docvault.errors import (
     AuthError,
     DatabaseError,
@@ -41,6 +42,7 @@ from docvault.web.security import (
     csrf_token,
     enforce_csrf,
     identify,
+    require_scope,
 )
 
 __all__ = ["WebContext", "bind_warning", "create_app"]
@@ -109,10 +111,14 @@ def create_app(context: WebContext) -> FastAPI:
     def authenticate(request: Request) -> None:
         identify(context.database, context.session_policy, request)
 
+    def may_read(request: Request) -> None:
+        require_scope(request, TokenScope.read)
+
     protected = [Depends(authenticate), Depends(enforce_csrf)]
+    reading = [*protected, Depends(may_read)]
     app.include_router(login.router(context, templates))
-    app.include_router(views.router(context, templates), dependencies=protected)
-    app.include_router(api.router(context), prefix="/api", dependencies=protected)
+    app.include_router(views.router(context, templates), dependencies=reading)
+    app.include_router(api.router(context), prefix="/api", dependencies=reading)
     app.include_router(_metrics_router(context), dependencies=protected)
     app.mount("/static", StaticFiles(directory=str(resource_dir("static"))), name="static")
     _add_error_pages(app, templates)
@@ -133,7 +139,8 @@ def _metrics_router(context: WebContext) -> APIRouter:
 
 
 def _wants_json(request: Request) -> bool:
-    return request.url.path.startswith("/api/")
+    # Prometheus is a script too: a 401 it can report, not the login page's HTML.
+    return request.url.path.startswith("/api/") or request.url.path == "/metrics"
 
 
 def error_page(

@@ -20,6 +20,7 @@ from docvault.models import (
     PageStatus,
     utcnow,
 )
+from docvault.web.audit import AuditFilter
 
 PROBLEM_STATES = (PageStatus.looped.value, PageStatus.failed.value)
 PROBLEM_LIST_LIMIT = 500
@@ -324,18 +325,12 @@ def attempt_counts_since(database: Engine, since: datetime) -> dict[str, dict[st
 
 
 def audit_events(
-    database: Engine, user_name: str | None, action: str | None, offset: int, limit: int
+    database: Engine, selection: AuditFilter, offset: int, limit: int
 ) -> tuple[list[AuditEvent], int]:
     """A page of the audit log, newest first, and how many events match."""
     with read_session(database) as session:
-        statement = select(AuditEvent)
-        counting = select(func.count()).select_from(AuditEvent)
-        if user_name:
-            statement = statement.where(AuditEvent.user_name == user_name)
-            counting = counting.where(AuditEvent.user_name == user_name)
-        if action:
-            statement = statement.where(AuditEvent.action == action)
-            counting = counting.where(AuditEvent.action == action)
+        statement = selection.apply(select(AuditEvent))
+        counting = selection.apply(select(func.count()).select_from(AuditEvent))
         events = session.exec(
             statement.order_by(col(AuditEvent.id).desc()).offset(offset).limit(limit)
         ).all()

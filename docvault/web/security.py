@@ -120,10 +120,12 @@ def identify(database: Engine, policy: auth.SessionPolicy, request: Request) -> 
     """The logged-in account (session or API token); LoginRequired otherwise."""
     token = _bearer(request)
     if token is not None:
-        account = auth.account_for_token(database, token)
-        if account is None:
+        use = auth.token_use(database, token)
+        if use is None:
             raise LoginRequired("The API token is unknown, revoked or expired; create a new one.")
         request.state.via_token = True
+        request.state.scope = use.scope
+        account = use.account
     else:
         cookie = request.cookies.get(SESSION_COOKIE)
         session = auth.session_for(database, cookie, policy) if cookie else None
@@ -156,14 +158,34 @@ def current_account(request: Request) -> auth.Account:
     return account
 
 
+def require_scope(request: Request, needed: auth.TokenScope) -> None:
+    """A token must have been given `needed` (a browser session has its user's rights)."""
+    scope = getattr(request.state, "scope", None)
+    if isinstance(scope, auth.TokenScope) and not scope.allows(needed):
+        raise AuthError(
+            f"This API token has the scope '{scope.value}', which does not allow this; "
+            f"create one with `docvault user token create NAME --scope {needed.value}`."
+        )
+
+
 def require_admin(request: Request) -> auth.Account:
     account = current_account(request)
+    require_scope(request, auth.TokenScope.admin)
     if not account.is_admin:
         raise AuthError(
             "Only administrators may see this page; ask one to run "
             f"`docvault user add {account.name} --admin` if you need it."
         )
     return account
+
+
+def is_admin(request: Request) -> bool:
+    """The request may see what only administrators see (server paths, the audit log)."""
+    try:
+        require_admin(request)
+    except AuthError:
+        return False
+    return True
 
 
 class SecurityHeaders:
