@@ -418,6 +418,60 @@ def database_upgrade(state: State) -> None:
     click.echo(f"database {settings.database_path}: revision {before or 'empty'} -> {head}")
 
 
+@main.group("audit")
+def audit_group() -> None:
+    """The audit log: every login, search and look at a letter."""
+
+
+@audit_group.command("export")
+@click.option("--from", "date_from", default="", help="First day (UTC), YYYY-MM-DD.")
+@click.option("--to", "date_to", default="", help="Last day (UTC), YYYY-MM-DD, included.")
+@click.option("--user", default="", help="Only this user's events.")
+@click.option("--document", default="", help="Only events about this document id.")
+@click.option(
+    "--format", "form", type=click.Choice(["csv", "jsonl"]), default="csv", show_default=True
+)
+@click.option(
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="File to write (else standard output).",
+)
+@pass_state
+@friendly_errors
+def audit_export(
+    state: State,
+    date_from: str,
+    date_to: str,
+    user: str,
+    document: str,
+    form: str,
+    output: Path | None,
+) -> None:
+    """Write the audit events of a date range as CSV or JSON lines (for the data-protection
+    officer), oldest first."""
+    from fastapi import HTTPException
+
+    from docvault.web import audit
+    from docvault.web.views import audit_filter
+
+    settings = state.settings()
+    database = db.make_engine(settings.database_path)
+    db.upgrade(database)
+    try:
+        selection = audit_filter(user, "", document, date_from, date_to)
+    except HTTPException as error:
+        raise click.ClickException(str(error.detail)) from None
+    lines = audit.export_lines(audit.events(database, selection), form)
+    if output is None:
+        for line in lines:
+            click.echo(line, nl=False)
+        return
+    with output.open("w", encoding="utf-8", newline="") as handle:
+        handle.writelines(lines)
+    click.echo(f"audit events written to {output}", err=True)
+
+
 def _open_database_for_users() -> Any:
     from docvault.service import open_database
 

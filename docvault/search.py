@@ -61,7 +61,31 @@ SNIPPET_CHARACTERS = 200
 SNIPPET_FRAGMENTS = 2
 SNIPPET_CONTEXT_CHARACTERS = 60
 
+# Issue 13: a 60,000-character query took 37.6 s (Whoosh's parser and the highlighter's
+# expression grow with it) and froze the web view for everyone. A search box query of a
+# clinic is a few words; these bounds are far above that and far below any harm.
+MAX_QUERY_CHARACTERS = 500
+MAX_QUERY_TERMS = 32
+# Every search ends within this time (checked between the steps of its evaluation and
+# between its snippets): a search that needs longer is refused with advice to narrow it.
+SEARCH_TIME_LIMIT_SECONDS = 5.0
+
 TextLoader = Callable[[Sequence[int]], Mapping[int, str]]
+
+
+class SearchTooSlow(QuerySyntaxError):
+    """A search ran past its time limit and was stopped."""
+
+
+def _deadline_check(text: str, deadline: float) -> Callable[[], None]:
+    def check() -> None:
+        if time.monotonic() > deadline:
+            raise SearchTooSlow(
+                f"The search {text[:80]!r} took longer than {SEARCH_TIME_LIMIT_SECONDS:g} "
+                "seconds and was stopped: use fewer or longer words, or add a filter."
+            )
+
+    return check
 
 
 # ----------------------------------------------------------------------------- results
@@ -111,6 +135,19 @@ class SearchResults:
 _FIELD_PREFIX = re.compile(r"(?<![\w.])([^\W\d]\w*):")
 _EMPTY_FILTER = re.compile(r"(?<![\w.])([^\W\d]\w*):(?:\s|\)|$)")
 _QUOTED = re.compile(r'"[^"]*"')
+
+
+def _check_query_size(text: str) -> None:
+    if len(text) > MAX_QUERY_CHARACTERS:
+        raise QuerySyntaxError(
+            f"The search is {len(text):,} characters long; docvault searches at most "
+            f"{MAX_QUERY_CHARACTERS} characters: search for a few words of the letter."
+        )
+    if len(text.split()) > MAX_QUERY_TERMS:
+        raise QuerySyntaxError(
+            f"The search has {len(text.split())} words; docvault searches at most "
+            f"{MAX_QUERY_TERMS}: search for a few distinctive words or a phrase."
+        )
 
 
 def _check_query_text(text: str) -> None:
@@ -309,9 +346,24 @@ class SearchIndex:
 
     def parse(self, text: str) -> query.Query:
         """Parse a search box query; QuerySyntaxError says what is wrong with it."""
+        _check_query_size(text)
         _check_query_text(text)
-        parsed = self._parser.parse(text)
+        try:
+            parsed = self._parser.parse(text)
+        except (IndexError, ValueError, TypeError, KeyError, AttributeError) as error:
+            # Whoosh's parser fails on some inputs instead of reporting them ('<b' and '<x'
+            # gave an IndexError and a 500, issue 13).
+            raise QuerySyntaxError(
+                f"The search {text[:80]!r} cannot be understood near its symbols; put "
+                "words with symbols such as < > ( ) : in quotes."
+            ) from error
         _check_parsed(text, parsed)
+        leaves = sum(1 for node in _walk(parsed) if not node.children())
+        if leaves > MAX_QUERY_TERMS:
+            raise QuerySyntaxError(
+                f"The search stands for {leaves} words and filters; docvault searches at "
+                f"most {MAX_QUERY_TERMS}: search for fewer."
+            )
         return parsed
 
     def search(
@@ -329,6 +381,7 @@ class SearchIndex:
         matching pages are listed with an empty one.
         """
         started = time.perf_counter()
+        check_time = _deadline_check(text, time.monotonic() + SEARCH_TIME_LIMIT_SECONDS)
         if page < 1 or per_page < 1:
             raise QuerySyntaxError("Result pages are numbered from 1 and hold at least 1 hit.")
         if not text.strip():
@@ -336,7 +389,7 @@ class SearchIndex:
         with self._lock:
             searcher = self._current()
             parsed = self.parse(text)
-            evaluation = Evaluation(searcher, self._segments)
+            evaluation = Evaluation(searcher, self._segments, on_step=check_time)
             ranking = rank(_evaluate(evaluation, parsed, text), self._document_ids())
             shown = ranking.documents_in_order[(page - 1) * per_page : page * per_page]
             pages = _stored_pages(searcher, ranking.pages_of(shown))
@@ -345,7 +398,7 @@ class SearchIndex:
             )
         # Outside the lock: the texts come from the database, and nothing here needs the
         # searcher, which a commit may replace meanwhile.
-        documents = _document_hits(pages, highlighter, texts, snippet_pages)
+        documents = _document_hits(pages, highlighter, texts, snippet_pages, check_time)
         seconds = time.perf_counter() - started
         return SearchResults(
             text,
@@ -414,7 +467,11 @@ def _stored_pages(
 
 
 def _document_hits(
-    pages: StoredPages, highlighter: Highlighter, texts: TextLoader | None, snippet_pages: int
+    pages: StoredPages,
+    highlighter: Highlighter,
+    texts: TextLoader | None,
+    snippet_pages: int,
+    check_time: Callable[[], None],
 ) -> list[DocumentHit]:
     wanted = [
         fields_of_page["page_id"]
@@ -424,6 +481,7 @@ def _document_hits(
     markdown = dict(texts(wanted)) if texts is not None and wanted else {}
 
     def snippet(fields_of_page: dict[str, Any]) -> str:
+        check_time()
         source = markdown.get(fields_of_page["page_id"])
         return highlighter.snippet(source) if source is not None else ""
 

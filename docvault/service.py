@@ -251,6 +251,7 @@ class WebServer:
             access_log=False,
             lifespan="off",
             proxy_headers=trusted_proxy,
+            server_header=False,  # no "Server: uvicorn" telling an attacker what to try
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, name="web", daemon=True)

@@ -22,7 +22,8 @@ from docvault.web.context import (
     WebContext,
     parse_id,
 )
-from docvault.web.status import snapshot
+from docvault.web.security import is_admin
+from docvault.web.status import snapshot, without_paths
 from docvault.web.views import parse_mode
 
 MAX_PER_PAGE = 100
@@ -98,7 +99,7 @@ def router(context: WebContext) -> APIRouter:
             "error": document.error,
             "received_at": document.received_at.isoformat(),
             "page_count": document.page_count,
-            "archive_path": document.archive_path,
+            **({"archive_path": document.archive_path} if is_admin(request) else {}),
             "pages": [
                 {"page_id": page.id, "number": page.number, "status": page.status} for page in pages
             ],
@@ -129,7 +130,8 @@ def router(context: WebContext) -> APIRouter:
         }
 
     @routes.get("/status")
-    def api_status() -> dict[str, Any]:
-        return snapshot(context.database, context.index, context.data_dir, context.status)
+    def api_status(request: Request) -> dict[str, Any]:
+        numbers = snapshot(context.database, context.index, context.data_dir, context.status)
+        return numbers if is_admin(request) else without_paths(numbers)
 
     return routes

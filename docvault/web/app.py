@@ -10,6 +10,7 @@ anything unexpected is logged with its traceback and shown as a plain page.
 from __future__ import annotations
 
 import logging
+import re
 from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import urlencode
@@ -19,6 +20,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from markupsafe import Markup
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from docvault import derived, metrics
@@ -35,7 +37,6 @@ from docvault.resources import resource_dir
 from docvault.web import api, login, views
 from docvault.web.context import WebContext
 from docvault.web.security import (
-    CONTENT_SECURITY_POLICY,
     CsrfRejected,
     LoginRequired,
     SecurityHeaders,
@@ -43,6 +44,7 @@ from docvault.web.security import (
     enforce_csrf,
     identify,
     require_scope,
+    security_headers,
 )
 
 __all__ = ["WebContext", "bind_warning", "create_app"]
@@ -62,12 +64,6 @@ UNEXPECTED_MESSAGE = (
     "docvault could not answer this request. The details are in the service log; "
     "please tell your administrator the time it happened."
 )
-PLAIN_PAGE_HEADERS = {
-    "content-security-policy": CONTENT_SECURITY_POLICY,
-    "x-content-type-options": "nosniff",
-    "x-frame-options": "DENY",
-    "cache-control": "no-store",
-}
 _HTTP_TITLES = {400: "The request is not valid", 404: "Not found", 405: "Not allowed here"}
 
 
@@ -94,8 +90,25 @@ def _replace_page(parameters: Any, number: int) -> str:
     return urlencode([*kept, ("page", str(number))])
 
 
+# Bidirectional controls in a file name (rtl_\u202egnp.exe.pdf reads as rtl_fdp.exe.png)
+# are shown as visible marks, and names are isolated in <bdi> from the text around them.
+_BIDI_CONTROLS = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def bidi_visible(name: str) -> str:
+    """The name with every bidirectional control shown as [U+XXXX] (for titles, attributes)."""
+    return _BIDI_CONTROLS.sub(lambda match: f"[U+{ord(match.group()):04X}]", str(name))
+
+
+def file_name_html(name: str) -> Markup:
+    """A file name as HTML: controls made visible, isolated from its neighbours."""
+    return Markup("<bdi>{}</bdi>").format(bidi_visible(name))
+
+
 def make_templates() -> Jinja2Templates:
     templates = Jinja2Templates(directory=str(resource_dir("templates")))
+    templates.env.filters["file_name"] = file_name_html
+    templates.env.filters["bidi_visible"] = bidi_visible
     templates.env.globals["csrf_token"] = csrf_token
     templates.env.filters["when"] = _format_time
     templates.env.filters["replace_page"] = _replace_page
@@ -121,7 +134,7 @@ def create_app(context: WebContext) -> FastAPI:
     app.include_router(api.router(context), prefix="/api", dependencies=reading)
     app.include_router(_metrics_router(context), dependencies=protected)
     app.mount("/static", StaticFiles(directory=str(resource_dir("static"))), name="static")
-    _add_error_pages(app, templates)
+    _add_error_pages(app, templates, context.https)
     app.add_middleware(SecurityHeaders, https=context.https)
     return app
 
@@ -168,7 +181,7 @@ def _next_parameter(target: str) -> str:
     return urlencode({"next": target})
 
 
-def _add_error_pages(app: FastAPI, templates: Jinja2Templates) -> None:
+def _add_error_pages(app: FastAPI, templates: Jinja2Templates, https: bool) -> None:
     async def docvault_error(request: Request, error: Exception) -> Response:
         assert isinstance(error, DocvaultError)
         if isinstance(error, LoginRequired):
@@ -197,10 +210,11 @@ def _add_error_pages(app: FastAPI, templates: Jinja2Templates) -> None:
         # layer), so the page is plain and carries its own headers.
         logger.exception("web: unexpected error in %s %s", request.method, request.url.path)
         title, message = "Something went wrong", UNEXPECTED_MESSAGE
+        headers = security_headers(https)
         if _wants_json(request):
-            return JSONResponse({"error": title, "message": message}, status_code=500)
+            return JSONResponse({"error": title, "message": message}, 500, headers=headers)
         body = f"<!doctype html><title>{title}</title><h1>{title}</h1><p>{message}</p>"
-        return HTMLResponse(body, status_code=500, headers=PLAIN_PAGE_HEADERS)
+        return HTMLResponse(body, status_code=500, headers=headers)
 
     app.add_exception_handler(DocvaultError, docvault_error)
     app.add_exception_handler(StarletteHTTPException, http_error)

@@ -211,16 +211,25 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
     def _headers(self, is_static: bool) -> list[tuple[bytes, bytes]]:
-        headers = [
-            (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
-            (b"x-content-type-options", b"nosniff"),
-            (b"x-frame-options", b"DENY"),
-            (b"referrer-policy", b"no-referrer"),
-            (b"cross-origin-opener-policy", b"same-origin"),
+        return [
+            (name.encode(), value.encode())
+            for name, value in security_headers(self.https, is_static).items()
         ]
-        if not is_static:
-            # Medical records: no copy in the browser's or a proxy's cache.
-            headers.append((b"cache-control", b"no-store"))
-        if self.https:
-            headers.append((b"strict-transport-security", b"max-age=31536000"))
-        return headers
+
+
+def security_headers(https: bool, is_static: bool = False) -> dict[str, str]:
+    """The headers every response carries (the middleware's, and the 500 page's, which
+    Starlette answers outside every middleware)."""
+    headers = {
+        "content-security-policy": CONTENT_SECURITY_POLICY,
+        "x-content-type-options": "nosniff",
+        "x-frame-options": "DENY",
+        "referrer-policy": "no-referrer",
+        "cross-origin-opener-policy": "same-origin",
+    }
+    if not is_static:
+        # Medical records: no copy in the browser's or a proxy's cache.
+        headers["cache-control"] = "no-store"
+    if https:
+        headers["strict-transport-security"] = "max-age=31536000"
+    return headers

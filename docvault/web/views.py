@@ -37,14 +37,15 @@ from docvault.web.security import (
     SESSION_COOKIE,
     clear_session_cookie,
     current_account,
+    is_admin,
     require_admin,
 )
-from docvault.web.status import snapshot
+from docvault.web.status import snapshot, without_paths
 
 AUDIT_PER_PAGE = 100
 AUDIT_ACTIONS = (
     "login", "login failed", "logout", "search", "view", "view text", "view image",
-    "view figure", "view problems", "download", "rerun",
+    "view figure", "view problems", "view status", "download", "rerun",
 )  # fmt: skip
 
 
@@ -217,6 +218,9 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
     @routes.get("/status")
     def status_page(request: Request) -> Response:
         numbers = snapshot(context.database, context.index, context.data_dir, context.status)
+        context.look(request, "view status")
+        if not is_admin(request):
+            numbers = without_paths(numbers)
         return page(request, "status.html", {"status": numbers})
 
     @routes.get("/audit")
