@@ -24,7 +24,7 @@ from enum import StrEnum
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
-from sqlalchemy import Engine, delete, func
+from sqlalchemy import Engine, delete, func, update
 from sqlmodel import Session, col, select
 
 from docvault.db import read_session, write_transaction
@@ -201,6 +201,7 @@ class SessionInfo:
 # A session's last use is written at most this often: one write per click would queue
 # every page view behind the worker's transactions for an idle-time precision nobody needs.
 _TOUCH_INTERVAL = timedelta(seconds=30)
+_TOKEN_TOUCH_INTERVAL = timedelta(minutes=1)
 
 
 def start_session(database: Engine, account: Account, address: str) -> tuple[str, SessionInfo]:
@@ -222,28 +223,37 @@ def start_session(database: Engine, account: Account, address: str) -> tuple[str
 def session_for(
     database: Engine, token: str, policy: SessionPolicy, now: datetime | None = None
 ) -> SessionInfo | None:
-    """The live session a cookie's token names, or None (unknown, ended, idle, too old)."""
+    """The live session a cookie's token names, or None (unknown, ended, idle, too old).
+
+    Read without the write lock; only an expired session's removal and the occasional
+    note of its last use write.
+    """
     now = now or utcnow()
-    with write_transaction(database) as session:
+    with read_session(database) as session:
         row = session.exec(
             select(WebSession, User)
             .join(User, col(User.id) == col(WebSession.user_id))
             .where(WebSession.token_sha256 == _digest(token))
         ).first()
-        if row is None:
-            return None
-        web_session, user = row
-        expired = (
-            now - _aware(web_session.last_seen_at) > policy.idle
-            or now - _aware(web_session.created_at) > policy.lifetime
-        )
-        if expired or user.disabled:
-            session.delete(web_session)
-            return None
-        if now - _aware(web_session.last_seen_at) > _TOUCH_INTERVAL:
-            web_session.last_seen_at = now
-            session.add(web_session)
-        return SessionInfo(_account(user), web_session.csrf_token)
+    if row is None:
+        return None
+    web_session, user = row
+    idle = now - _aware(web_session.last_seen_at)
+    if (
+        idle > policy.idle
+        or now - _aware(web_session.created_at) > policy.lifetime
+        or user.disabled
+    ):
+        end_session(database, token)
+        return None
+    if idle > _TOUCH_INTERVAL:
+        with write_transaction(database) as session:
+            session.exec(
+                update(WebSession)
+                .where(col(WebSession.id) == web_session.id)
+                .values(last_seen_at=now)
+            )
+    return SessionInfo(_account(user), web_session.csrf_token)
 
 
 def end_session(database: Engine, token: str) -> None:
@@ -486,30 +496,31 @@ def list_tokens(database: Engine) -> list[TokenInfo]:
 
 def token_use(database: Engine, token: str) -> TokenUse | None:
     """Whose an active API token is and its scope, or None (unknown, revoked, expired,
-    its user disabled); notes when it was last used."""
+    its user disabled); notes when it was last used (to the minute: a scraper's every
+    request need not take the write lock)."""
     if not token.startswith(TOKEN_PREFIX):
         return None
     now = utcnow()
-    with write_transaction(database) as session:
+    with read_session(database) as session:
         row = session.exec(
             select(ApiToken, User)
             .join(User, col(User.id) == col(ApiToken.user_id))
             .where(ApiToken.token_sha256 == _digest(token))
             .where(col(ApiToken.revoked_at).is_(None))
         ).first()
-        if row is None:
-            return None
-        api_token, user = row
-        expired = api_token.expires_at is not None and _aware(api_token.expires_at) <= now
-        if expired or user.disabled:
-            return None
-        api_token.last_used_at = now
-        session.add(api_token)
-        try:
-            scope = TokenScope(api_token.scope)
-        except ValueError:
-            return None
-        return TokenUse(_account(user), scope)
+    if row is None:
+        return None
+    api_token, user = row
+    expired = api_token.expires_at is not None and _aware(api_token.expires_at) <= now
+    if expired or user.disabled or api_token.scope not in set(TokenScope):
+        return None
+    last = api_token.last_used_at
+    if last is None or now - _aware(last) > _TOKEN_TOUCH_INTERVAL:
+        with write_transaction(database) as session:
+            session.exec(
+                update(ApiToken).where(col(ApiToken.id) == api_token.id).values(last_used_at=now)
+            )
+    return TokenUse(_account(user), TokenScope(api_token.scope))
 
 
 def failure_count(database: Engine) -> int:

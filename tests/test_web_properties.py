@@ -133,7 +133,6 @@ PROPERTY_SETTINGS = settings(
 )
 
 
-@pytest.mark.slow
 def test_no_request_of_a_logged_in_user_gives_a_500(
     app: FastAPI, archive: WebArchive, tracebacks: Tracebacks
 ) -> None:
@@ -151,7 +150,6 @@ def test_no_request_of_a_logged_in_user_gives_a_500(
         property_holds()
 
 
-@pytest.mark.slow
 def test_no_request_of_an_anonymous_visitor_gives_a_500_or_any_data(
     app: FastAPI, tracebacks: Tracebacks
 ) -> None:
