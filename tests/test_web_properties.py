@@ -20,7 +20,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.routing import APIRoute, iter_route_contexts
 from fastapi.testclient import TestClient
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, configuration, given, settings
 from hypothesis import strategies as st
 
 from docvault.web.app import create_app
@@ -55,6 +55,14 @@ JSON_VALUES = st.one_of(
     EXTREME_INTEGERS, st.text(max_size=40), st.booleans(), st.none(),
     st.lists(st.one_of(EXTREME_INTEGERS, st.text(max_size=5)), max_size=4),
 )  # fmt: skip
+
+
+@pytest.fixture(scope="module", autouse=True)
+def hypothesis_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Hypothesis's caches (character tables) go to a temporary folder, not the checkout."""
+    configuration.set_hypothesis_home_dir(str(tmp_path_factory.mktemp("hypothesis")))
+    yield
+    configuration.set_hypothesis_home_dir(None)
 
 
 @pytest.fixture(scope="module")
@@ -129,6 +137,7 @@ def _check_no_failure(answer: Any, request: dict[str, Any], tracebacks: Tracebac
 PROPERTY_SETTINGS = settings(
     max_examples=400,
     deadline=None,
+    database=None,  # no example database in the checkout: a test run leaves no files
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 
