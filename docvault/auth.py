@@ -32,6 +32,7 @@ from docvault.errors import AuthError
 from docvault.models import ApiToken, AuditEvent, LoginFailure, User, WebSession, utcnow
 
 MINIMUM_PASSWORD_LENGTH = 10
+MAXIMUM_NAME_LENGTH = 64
 # Five wrong passwords within fifteen minutes lock the name *from that address* until the
 # oldest of them is fifteen minutes old: a person who mistypes gets five tries, a guesser
 # at one address about 480 a day.
@@ -81,7 +82,11 @@ def _account(user: User) -> Account:
 
 def _check_name(name: str) -> str:
     cleaned = name.strip()
-    if not cleaned or len(cleaned) > 64 or any(character.isspace() for character in cleaned):
+    if (
+        not cleaned
+        or len(cleaned) > MAXIMUM_NAME_LENGTH
+        or any(character.isspace() for character in cleaned)
+    ):
         raise AuthError(
             f"The user name {name!r} cannot be used: give 1 to 64 characters without spaces."
         )
@@ -341,6 +346,9 @@ def log_in(
 ) -> Account:
     """The account for a correct name and password; AuthError otherwise or while locked."""
     now = now or utcnow()
+    if len(name) > MAXIMUM_NAME_LENGTH:
+        # No such name can exist (see _check_name); kept out of the tables and the log.
+        raise AuthError("The user name or the password is wrong.")
     attempt_id = _count_attempt(database, name, address, now)
     with read_session(database) as session:
         user = session.exec(select(User).where(User.name == name)).first()

@@ -67,8 +67,8 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
             )
         except AuthError as error:
             await run_in_threadpool(
-                audit.record, context.database, name, "login failed", error.message,
-                remote_address=address,
+                audit.record, context.database, name[: auth.MAXIMUM_NAME_LENGTH],
+                "login failed", error.message, remote_address=address,
             )  # fmt: skip
             status = 429 if isinstance(error, auth.LockedOut) else 401
             return form(request, error.message, next_path, status)
