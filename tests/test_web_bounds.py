@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 
 import pytest
@@ -70,3 +71,30 @@ def test_integers_beyond_sqlite_are_400_or_404(client: TestClient, archive: WebA
         assert rerun.status_code == 400, number
         form = client.post("/rerun", data={"page_id": number, "mode": "greedy", "csrf_token": csrf})
         assert form.status_code == 400, number
+
+
+def test_the_status_figures_do_not_wait_for_a_running_search(archive: WebArchive) -> None:
+    searcher = archive.index.searcher
+    assert searcher is not None
+    counted = (searcher.page_count(), searcher.document_count())
+    holding, release = threading.Event(), threading.Event()
+
+    def long_search() -> None:  # holds the index as a search does while it runs
+        with searcher._lock:
+            holding.set()
+            release.wait(timeout=30)
+
+    thread = threading.Thread(target=long_search)
+    thread.start()
+    try:
+        assert holding.wait(timeout=30)
+        answers: list[tuple[int, int]] = []
+        reader = threading.Thread(
+            target=lambda: answers.append((searcher.page_count(), searcher.document_count()))
+        )
+        reader.start()
+        reader.join(timeout=10)
+        assert answers == [counted]  # answered while the search still holds the index
+    finally:
+        release.set()
+        thread.join()
