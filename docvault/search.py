@@ -246,6 +246,7 @@ class SearchIndex:
         self._last_counts: tuple[int, int] | None = None
         self._segment_cache = SegmentCache()
         self._open()
+        self._counts()  # so that a status page never waits, not even the first one
 
     @classmethod
     def open_or_none(cls, directory: Path) -> SearchIndex | None:
