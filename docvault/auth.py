@@ -1,35 +1,55 @@
-"""Users, passwords, API tokens and the login lock-out, kept in the database.
+"""Users, passwords, sessions, API tokens and the login lock-out, kept in the database.
 
 Passwords are stored as argon2id hashes (argon2-cffi's defaults, RFC 9106's low-memory
-profile). API tokens are random (256 bits) and only their sha256 is stored: a stolen
-database does not give working tokens. Repeated failed logins lock the account name (and,
-separately, the address they come from) for a while, so a password cannot be guessed by
-trying many.
+profile). API tokens and session tokens are random (256 bits) and only their sha256 is
+stored: a stolen database does not give working tokens.
+
+The lock-out (issue 13): every login attempt is counted *before* its password is checked,
+in one write transaction under a per-name lock, so parallel guesses cannot all slip in
+while the first is still being checked. Failures lock the pair (name, address) and, with a
+higher limit, the address; failures of one name from anywhere slow further tries of that
+name down, except from addresses this name has logged in from before (the owner's own
+workstation), so nobody can lock another person out just by knowing their name.
 """
 
 from __future__ import annotations
 
 import hashlib
 import secrets
+import threading
+import zlib
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
+from enum import StrEnum
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
-from sqlalchemy import Engine, delete, func
+from sqlalchemy import Engine, delete, func, update
 from sqlmodel import Session, col, select
 
 from docvault.db import read_session, write_transaction
 from docvault.errors import AuthError
-from docvault.models import ApiToken, LoginFailure, User, utcnow
+from docvault.models import ApiToken, AuditEvent, LoginFailure, User, WebSession, utcnow
 
 MINIMUM_PASSWORD_LENGTH = 10
-# Five wrong passwords within fifteen minutes lock the name until the oldest of them is
-# fifteen minutes old: a person who mistypes gets five tries, a guesser about 480 a day.
+MAXIMUM_NAME_LENGTH = 64
+# Five wrong passwords within fifteen minutes lock the name *from that address* until the
+# oldest of them is fifteen minutes old: a person who mistypes gets five tries, a guesser
+# at one address about 480 a day.
 FAILURES_PER_NAME = 5
 # An address may fail more often (several staff behind one NAT), but not endlessly.
 FAILURES_PER_ADDRESS = 20
 FAILURE_WINDOW = timedelta(minutes=15)
+# Beyond FAILURES_PER_NAME failures of one name from anywhere, each further try of that
+# name from an unknown address waits 2, 4, 8 ... seconds after the last failure, at most
+# SLOWDOWN_LIMIT: many addresses together get about 1,400 guesses a day instead of millions.
+SLOWDOWN_LIMIT = timedelta(minutes=1)
+# An address the name logged in from within this time is the owner's workstation: it is
+# never slowed down by other addresses' failures.
+KNOWN_ADDRESS_DAYS = 90
+# Attempts for one name wait for each other here (a fixed number of locks: a flood of
+# invented names cannot grow memory); the write transaction orders other processes.
+_NAME_LOCKS = tuple(threading.Lock() for _ in range(64))
 TOKEN_PREFIX = "dv_"  # noqa: S105 - a visible prefix, not a secret
 
 # argon2-cffi's defaults (RFC 9106 low-memory profile: 64 MiB, 3 passes): about 0.3 s per
@@ -62,7 +82,11 @@ def _account(user: User) -> Account:
 
 def _check_name(name: str) -> str:
     cleaned = name.strip()
-    if not cleaned or len(cleaned) > 64 or any(character.isspace() for character in cleaned):
+    if (
+        not cleaned
+        or len(cleaned) > MAXIMUM_NAME_LENGTH
+        or any(character.isspace() for character in cleaned)
+    ):
         raise AuthError(
             f"The user name {name!r} cannot be used: give 1 to 64 characters without spaces."
         )
@@ -110,7 +134,7 @@ def _existing_user(session: Session, name: str) -> User:
 
 
 def set_password(database: Engine, name: str, password: str) -> None:
-    """Change a password; sessions made with the old one end and the lock-out is lifted."""
+    """Change a password; the user's sessions end and the lock-out is lifted."""
     _check_password(password)
     with write_transaction(database) as session:
         user = _existing_user(session, name)
@@ -118,14 +142,35 @@ def set_password(database: Engine, name: str, password: str) -> None:
         user.password_changed_at = utcnow()
         session.add(user)
         session.exec(delete(LoginFailure).where(col(LoginFailure.user_name) == name))
+        session.exec(delete(WebSession).where(col(WebSession.user_id) == user.id))
 
 
 def remove_user(database: Engine, name: str) -> None:
-    """Remove a user and their API tokens; their sessions stop working at once."""
+    """Remove a user, their API tokens and their sessions (which end at once)."""
     with write_transaction(database) as session:
         user = _existing_user(session, name)
         session.exec(delete(ApiToken).where(col(ApiToken.user_id) == user.id))
+        session.exec(delete(WebSession).where(col(WebSession.user_id) == user.id))
         session.delete(user)
+
+
+def set_disabled(database: Engine, name: str, disabled: bool) -> None:
+    """Disable a user (no login, sessions end, tokens stop working) or enable them again."""
+    with write_transaction(database) as session:
+        user = _existing_user(session, name)
+        user.disabled = disabled
+        session.add(user)
+        if disabled:
+            session.exec(delete(WebSession).where(col(WebSession.user_id) == user.id))
+
+
+def end_sessions(database: Engine, name: str) -> int:
+    """End every session of the user at once (`docvault user logout NAME`); how many."""
+    with write_transaction(database) as session:
+        user = _existing_user(session, name)
+        ended = session.exec(select(WebSession.id).where(WebSession.user_id == user.id)).all()
+        session.exec(delete(WebSession).where(col(WebSession.user_id) == user.id))
+        return len(ended)
 
 
 def list_users(database: Engine) -> list[Account]:
@@ -136,58 +181,203 @@ def list_users(database: Engine) -> list[Account]:
 def get_account(database: Engine, user_id: int) -> Account | None:
     with read_session(database) as session:
         user = session.get(User, user_id)
-        return _account(user) if user is not None else None
+        return _account(user) if user is not None and not user.disabled else None
 
 
-def _recent_failures(database: Engine, column: str, value: str, now: datetime) -> list[datetime]:
+# ----------------------------------------------------------------------------- sessions
+
+
+@dataclass(frozen=True)
+class SessionPolicy:
+    """How long a browser's login lasts: idle time, and a limit however busy it is."""
+
+    idle: timedelta = timedelta(minutes=30)
+    lifetime: timedelta = timedelta(hours=12)
+
+
+@dataclass(frozen=True)
+class SessionInfo:
+    """A live session: whose it is, and its CSRF token (kept on the server only)."""
+
+    account: Account
+    csrf_token: str
+
+
+# A session's last use is written at most this often: one write per click would queue
+# every page view behind the worker's transactions for an idle-time precision nobody needs.
+_TOUCH_INTERVAL = timedelta(seconds=30)
+_TOKEN_TOUCH_INTERVAL = timedelta(minutes=1)
+
+
+def start_session(database: Engine, account: Account, address: str) -> tuple[str, SessionInfo]:
+    """A new session: (the token for the cookie, what the server keeps about it)."""
+    token = secrets.token_urlsafe(32)
+    csrf = secrets.token_urlsafe(32)
+    with write_transaction(database) as session:
+        session.add(
+            WebSession(
+                token_sha256=_digest(token),
+                user_id=account.id,
+                csrf_token=csrf,
+                remote_address=address,
+            )
+        )
+    return token, SessionInfo(account, csrf)
+
+
+def session_for(
+    database: Engine, token: str, policy: SessionPolicy, now: datetime | None = None
+) -> SessionInfo | None:
+    """The live session a cookie's token names, or None (unknown, ended, idle, too old).
+
+    Read without the write lock; only an expired session's removal and the occasional
+    note of its last use write.
+    """
+    now = now or utcnow()
     with read_session(database) as session:
-        rows = session.exec(
-            select(LoginFailure.at)
-            .where(getattr(LoginFailure, column) == value)
-            .where(col(LoginFailure.at) > now - FAILURE_WINDOW)
-            .order_by(col(LoginFailure.at))
-        ).all()
-    return list(rows)
-
-
-def locked_until(database: Engine, name: str, address: str, now: datetime) -> datetime | None:
-    """When logins for this name (or from this address) are allowed again, if now they are not."""
-    for column, value, limit in (
-        ("user_name", name, FAILURES_PER_NAME),
-        ("remote_address", address, FAILURES_PER_ADDRESS),
+        row = session.exec(
+            select(WebSession, User)
+            .join(User, col(User.id) == col(WebSession.user_id))
+            .where(WebSession.token_sha256 == _digest(token))
+        ).first()
+    if row is None:
+        return None
+    web_session, user = row
+    idle = now - _aware(web_session.last_seen_at)
+    if (
+        idle > policy.idle
+        or now - _aware(web_session.created_at) > policy.lifetime
+        or user.disabled
     ):
-        failures = _recent_failures(database, column, value, now)
+        end_session(database, token)
+        return None
+    if idle > _TOUCH_INTERVAL:
+        with write_transaction(database) as session:
+            session.exec(
+                update(WebSession)
+                .where(col(WebSession.id) == web_session.id)
+                .values(last_seen_at=now)
+            )
+    return SessionInfo(_account(user), web_session.csrf_token)
+
+
+def end_session(database: Engine, token: str) -> None:
+    with write_transaction(database) as session:
+        session.exec(delete(WebSession).where(col(WebSession.token_sha256) == _digest(token)))
+
+
+def _aware(moment: datetime) -> datetime:
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def _failures(session: Session, now: datetime, **match: str) -> list[datetime]:
+    statement = select(LoginFailure.at).where(col(LoginFailure.at) > now - FAILURE_WINDOW)
+    for column, value in match.items():
+        statement = statement.where(getattr(LoginFailure, column) == value)
+    return list(session.exec(statement.order_by(col(LoginFailure.at))).all())
+
+
+def _known_address(session: Session, name: str, address: str, now: datetime) -> bool:
+    since = now - timedelta(days=KNOWN_ADDRESS_DAYS)
+    return (
+        session.exec(
+            select(AuditEvent.id)
+            .where(AuditEvent.user_name == name)
+            .where(AuditEvent.action == "login")
+            .where(AuditEvent.remote_address == address)
+            .where(col(AuditEvent.at) > since)
+            .limit(1)
+        ).first()
+        is not None
+    )
+
+
+def _minutes(until: datetime, now: datetime) -> int:
+    return max(1, int((until - now).total_seconds() // 60) + 1)
+
+
+def _refusal(session: Session, name: str, address: str, now: datetime) -> LockedOut | None:
+    """Why this attempt may not be checked now, or None."""
+    for match, limit in (
+        ({"user_name": name, "remote_address": address}, FAILURES_PER_NAME),
+        ({"remote_address": address}, FAILURES_PER_ADDRESS),
+    ):
+        failures = _failures(session, now, **match)
         if len(failures) >= limit:
-            return failures[-limit] + FAILURE_WINDOW
+            return LockedOut(
+                f"Too many failed logins: try again in "
+                f"{_minutes(failures[-limit] + FAILURE_WINDOW, now)} minute(s), or ask an "
+                "administrator to run `docvault user unlock` or set a new password with "
+                "`docvault user passwd`."
+            )
+    everywhere = _failures(session, now, user_name=name)
+    if len(everywhere) < FAILURES_PER_NAME or _known_address(session, name, address, now):
+        return None
+    extra = min(len(everywhere) - FAILURES_PER_NAME + 1, 16)
+    wait = min(timedelta(seconds=2**extra), SLOWDOWN_LIMIT)
+    allowed_at = _aware(everywhere[-1]) + wait
+    if now < allowed_at:
+        seconds = max(1, int((allowed_at - now).total_seconds()) + 1)
+        return LockedOut(
+            f"This name had many failed logins from other places: try again in {seconds} "
+            "second(s). From a workstation it logged in from before, it works at once."
+        )
     return None
 
 
-def _record_failure(database: Engine, name: str, address: str, now: datetime) -> None:
-    with write_transaction(database) as session:
-        session.add(LoginFailure(user_name=name, remote_address=address, at=now))
+def _count_attempt(database: Engine, name: str, address: str, now: datetime) -> int:
+    """Refuse (LockedOut) or count the attempt as a failure until it proves otherwise."""
+    name_lock = _NAME_LOCKS[zlib.crc32(name.encode()) % len(_NAME_LOCKS)]
+    with name_lock, write_transaction(database) as session:
+        refusal = _refusal(session, name, address, now)
+        if refusal is not None:
+            raise refusal
+        attempt = LoginFailure(user_name=name, remote_address=address, at=now)
+        session.add(attempt)
         # Old failures no longer count; dropping them keeps the table small.
         session.exec(delete(LoginFailure).where(col(LoginFailure.at) < now - FAILURE_WINDOW))
+        session.flush()
+        assert attempt.id is not None
+        return attempt.id
 
 
-def log_in(database: Engine, name: str, password: str, address: str) -> Account:
+def log_in(
+    database: Engine, name: str, password: str, address: str, now: datetime | None = None
+) -> Account:
     """The account for a correct name and password; AuthError otherwise or while locked."""
-    now = utcnow()
-    until = locked_until(database, name, address, now)
-    if until is not None:
-        minutes = max(1, int((until - now).total_seconds() // 60) + 1)
-        raise LockedOut(
-            f"Too many failed logins: try again in {minutes} minute(s), or ask an "
-            "administrator to set a new password with `docvault user passwd`."
-        )
+    now = now or utcnow()
+    if len(name) > MAXIMUM_NAME_LENGTH:
+        # No such name can exist (see _check_name); kept out of the tables and the log.
+        raise AuthError("The user name or the password is wrong.")
+    attempt_id = _count_attempt(database, name, address, now)
     with read_session(database) as session:
         user = session.exec(select(User).where(User.name == name)).first()
     if not _password_matches(user.password_hash if user else _UNKNOWN_USER_HASH, password):
-        _record_failure(database, name, address, now)
         raise AuthError("The user name or the password is wrong.")
     assert user is not None
     with write_transaction(database) as session:
-        session.exec(delete(LoginFailure).where(col(LoginFailure.user_name) == name))
+        session.exec(delete(LoginFailure).where(col(LoginFailure.id) == attempt_id))
+        if not user.disabled:
+            session.exec(
+                delete(LoginFailure)
+                .where(col(LoginFailure.user_name) == name)
+                .where(col(LoginFailure.remote_address) == address)
+            )
+    if user.disabled:
+        raise AuthError(
+            f"The account {name!r} is disabled; an administrator can enable it with "
+            f"`docvault user enable {name}`."
+        )
     return _account(user)
+
+
+def unlock(database: Engine, name: str) -> int:
+    """Forget the name's failed logins (`docvault user unlock NAME`); how many there were."""
+    with write_transaction(database) as session:
+        failures = session.exec(select(LoginFailure.id).where(LoginFailure.user_name == name))
+        count = len(failures.all())
+        session.exec(delete(LoginFailure).where(col(LoginFailure.user_name) == name))
+        return count
 
 
 def _password_matches(password_hash: str, password: str) -> bool:
@@ -200,6 +390,19 @@ def _password_matches(password_hash: str, password: str) -> bool:
 # ----------------------------------------------------------------------------- API tokens
 
 
+class TokenScope(StrEnum):
+    """What a token may do; each scope includes the ones before it."""
+
+    metrics = "metrics"  # GET /metrics only (for Prometheus)
+    read = "read"  # search and view documents, pages, images, originals
+    rerun = "rerun"  # read, and ask for re-runs of looped or failed pages
+    admin = "admin"  # everything its user may do (audit log, re-running done pages)
+
+    def allows(self, needed: TokenScope) -> bool:
+        order = list(TokenScope)
+        return order.index(self) >= order.index(needed)
+
+
 @dataclass(frozen=True)
 class TokenInfo:
     """An API token as `docvault user token list` shows it (never the token itself)."""
@@ -207,22 +410,61 @@ class TokenInfo:
     id: int
     user_name: str
     label: str
+    scope: str
     created_at: datetime
+    expires_at: datetime | None
     last_used_at: datetime | None
     revoked: bool
+
+    @property
+    def state(self) -> str:
+        if self.revoked:
+            return "revoked"
+        if self.expires_at is not None and _aware(self.expires_at) <= utcnow():
+            return "expired"
+        return "active"
+
+
+@dataclass(frozen=True)
+class TokenUse:
+    """A request made with a valid token: whose, and what the token allows."""
+
+    account: Account
+    scope: TokenScope
 
 
 def _digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def create_token(database: Engine, name: str, label: str = "") -> str:
+def create_token(
+    database: Engine,
+    name: str,
+    label: str = "",
+    scope: TokenScope = TokenScope.read,
+    expires_at: datetime | None = None,
+) -> str:
     """A new API token for the user; it is shown once and only its hash is kept."""
     token = TOKEN_PREFIX + secrets.token_urlsafe(32)
     with write_transaction(database) as session:
         user = _existing_user(session, name)
         assert user.id is not None
-        session.add(ApiToken(user_id=user.id, label=label, token_sha256=_digest(token)))
+        if scope == TokenScope.admin and not user.is_admin:
+            raise AuthError(
+                f"{name} is not an administrator, so their token cannot have the admin scope; "
+                "choose metrics, read or rerun."
+            )
+        if expires_at is not None and _aware(expires_at) <= utcnow():
+            raise AuthError("The expiry date is in the past; give a later date.")
+        session.add(
+            ApiToken(
+                user_id=user.id,
+                label=label,
+                token_sha256=_digest(token),
+                scope=scope.value,
+                expires_at=expires_at,
+            )
+        )
     return token
 
 
@@ -250,7 +492,9 @@ def list_tokens(database: Engine) -> list[TokenInfo]:
             id=token.id or 0,
             user_name=user_name,
             label=token.label,
+            scope=token.scope,
             created_at=token.created_at,
+            expires_at=token.expires_at,
             last_used_at=token.last_used_at,
             revoked=token.revoked_at is not None,
         )
@@ -258,23 +502,33 @@ def list_tokens(database: Engine) -> list[TokenInfo]:
     ]
 
 
-def account_for_token(database: Engine, token: str) -> Account | None:
-    """The account an active API token belongs to, or None; notes when it was last used."""
+def token_use(database: Engine, token: str) -> TokenUse | None:
+    """Whose an active API token is and its scope, or None (unknown, revoked, expired,
+    its user disabled); notes when it was last used (to the minute: a scraper's every
+    request need not take the write lock)."""
     if not token.startswith(TOKEN_PREFIX):
         return None
-    with write_transaction(database) as session:
+    now = utcnow()
+    with read_session(database) as session:
         row = session.exec(
             select(ApiToken, User)
             .join(User, col(User.id) == col(ApiToken.user_id))
             .where(ApiToken.token_sha256 == _digest(token))
             .where(col(ApiToken.revoked_at).is_(None))
         ).first()
-        if row is None:
-            return None
-        api_token, user = row
-        api_token.last_used_at = utcnow()
-        session.add(api_token)
-        return _account(user)
+    if row is None:
+        return None
+    api_token, user = row
+    expired = api_token.expires_at is not None and _aware(api_token.expires_at) <= now
+    if expired or user.disabled or api_token.scope not in set(TokenScope):
+        return None
+    last = api_token.last_used_at
+    if last is None or now - _aware(last) > _TOKEN_TOUCH_INTERVAL:
+        with write_transaction(database) as session:
+            session.exec(
+                update(ApiToken).where(col(ApiToken.id) == api_token.id).values(last_used_at=now)
+            )
+    return TokenUse(_account(user), TokenScope(api_token.scope))
 
 
 def failure_count(database: Engine) -> int:

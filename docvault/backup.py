@@ -28,6 +28,7 @@ from pathlib import Path
 from sqlalchemy import Engine
 from sqlmodel import select
 
+from docvault import derived
 from docvault.archive import hash_file
 from docvault.db import read_session
 from docvault.errors import DatabaseError
@@ -304,7 +305,8 @@ def restore(source: Path, data_dir: Path, now: datetime | None = None) -> Path:
     Refuses while a process has the database open: stop the service first. The current
     database is kept beside it as `docvault.sqlite3.before-restore-<time>`, never deleted.
     Archive files the snapshot holds and the archive lacks are put back, verified by hash.
-    The search index is rebuilt from the restored database at the next start.
+    The search index is rebuilt from the restored database at the next start; the cache of
+    page images is emptied, since it cannot vouch for what the backup's rows name.
     Returns where the previous database was kept.
     """
     backup_file = _snapshot_database(source)
@@ -330,6 +332,7 @@ def restore(source: Path, data_dir: Path, now: datetime | None = None) -> Path:
     if source.is_dir():
         _restore_archive(source, data_dir)
     _set_aside(data_dir / "index", now or datetime.now(UTC))
+    derived.clear(data_dir)
     return kept
 
 

@@ -354,15 +354,24 @@ def reindex(state: State) -> None:
 @pass_state
 @friendly_errors
 def delete(state: State, document_id: int, yes: bool) -> None:
-    """Remove a document from the database and the index (its original stays archived)."""
+    """Remove a document from the database, the index and the image cache.
+
+    Its original stays archived.
+    """
+    from docvault import derived
+    from docvault.models import Document
+
     settings = state.settings()
     database = db.make_engine(settings.database_path)
     db.upgrade(database)
+    with db.read_session(database) as session:
+        document = session.get(Document, document_id)
+    if document is None:
+        raise click.ClickException(f"There is no document {document_id}; see `docvault documents`.")
     if not yes:
         click.confirm(f"Remove document {document_id} and its pages from docvault?", abort=True)
     pages = queue.delete_document(database, document_id)
-    if not pages and document_id not in {row["id"] for row in queue.list_documents(database)}:
-        raise click.ClickException(f"There is no document {document_id}; see `docvault documents`.")
+    derived.remove_for_original(settings.data_path, document.sha256)
     click.echo(
         f"document {document_id}: removed with {pages} page(s); the index follows "
         "when the service drains its outbox (or run `docvault reindex`)"
@@ -460,6 +469,60 @@ def database_upgrade(state: State) -> None:
     before, head = db.schema_revision(database)
     db.upgrade(database)
     click.echo(f"database {settings.database_path}: revision {before or 'empty'} -> {head}")
+
+
+@main.group("audit")
+def audit_group() -> None:
+    """The audit log: every login, search and look at a letter."""
+
+
+@audit_group.command("export")
+@click.option("--from", "date_from", default="", help="First day (UTC), YYYY-MM-DD.")
+@click.option("--to", "date_to", default="", help="Last day (UTC), YYYY-MM-DD, included.")
+@click.option("--user", default="", help="Only this user's events.")
+@click.option("--document", default="", help="Only events about this document id.")
+@click.option(
+    "--format", "form", type=click.Choice(["csv", "jsonl"]), default="csv", show_default=True
+)
+@click.option(
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="File to write (else standard output).",
+)
+@pass_state
+@friendly_errors
+def audit_export(
+    state: State,
+    date_from: str,
+    date_to: str,
+    user: str,
+    document: str,
+    form: str,
+    output: Path | None,
+) -> None:
+    """Write the audit events of a date range as CSV or JSON lines (for the data-protection
+    officer), oldest first."""
+    from fastapi import HTTPException
+
+    from docvault.web import audit
+    from docvault.web.views import audit_filter
+
+    settings = state.settings()
+    database = db.make_engine(settings.database_path)
+    db.upgrade(database)
+    try:
+        selection = audit_filter(user, "", document, date_from, date_to)
+    except HTTPException as error:
+        raise click.ClickException(str(error.detail)) from None
+    lines = audit.export_lines(audit.events(database, selection), form)
+    if output is None:
+        for line in lines:
+            click.echo(line, nl=False)
+        return
+    with output.open("w", encoding="utf-8", newline="") as handle:
+        handle.writelines(lines)
+    click.echo(f"audit events written to {output}", err=True)
 
 
 def _open_database_for_users() -> Any:

@@ -313,6 +313,22 @@ SETTINGS: tuple[Setting, ...] = (
         "and X-Forwarded-Proto headers (for the audit log and the login lock-out).",
     ),
     Setting(
+        "web_session_idle_minutes",
+        "int",
+        30,
+        "A login ends after this many minutes without a click (a workstation left alone).",
+        minimum=1,
+        maximum=24 * 60,
+    ),
+    Setting(
+        "web_session_hours",
+        "int",
+        12,
+        "A login ends this many hours after it began, however busy (one clinic shift).",
+        minimum=1,
+        maximum=7 * 24,
+    ),
+    Setting(
         "backup_keep",
         "int",
         14,

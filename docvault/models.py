@@ -39,11 +39,17 @@ class PageStatus(StrEnum):
 
 FINISHED_PAGE_STATES = (PageStatus.done, PageStatus.looped, PageStatus.failed)
 
+# SQLite's AUTOINCREMENT: an id is never handed out twice, even after its row is deleted.
+# Without it a deleted letter's page id went to the next new page, and the image cached
+# under that id was shown beside another patient's text (issue 13).
+NEVER_REUSED = {"sqlite_autoincrement": True}
+
 
 class Document(SQLModel, table=True):
     """One original file, archived under its sha256."""
 
     __tablename__ = "documents"
+    __table_args__ = NEVER_REUSED
 
     id: int | None = Field(default=None, primary_key=True)
     sha256: str = Field(max_length=64, unique=True)
@@ -66,6 +72,7 @@ class Duplicate(SQLModel, table=True):
     """The same bytes arriving again: recorded, pointing at the first document, not re-read."""
 
     __tablename__ = "duplicates"
+    __table_args__ = NEVER_REUSED
 
     id: int | None = Field(default=None, primary_key=True)
     document_id: int = Field(foreign_key="documents.id", index=True)
@@ -82,6 +89,7 @@ class Page(SQLModel, table=True):
     __table_args__ = (
         UniqueConstraint("document_id", "number"),
         Index("ix_pages_claim", "status", "priority", "id"),
+        NEVER_REUSED,
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -107,6 +115,7 @@ class Attempt(SQLModel, table=True):
     """One engine call for one page."""
 
     __tablename__ = "attempts"
+    __table_args__ = NEVER_REUSED
 
     id: int | None = Field(default=None, primary_key=True)
     page_id: int = Field(foreign_key="pages.id", index=True)
@@ -126,6 +135,7 @@ class IndexOutbox(SQLModel, table=True):
     """A page whose index entry must be written (or removed), in the same transaction."""
 
     __tablename__ = "index_outbox"
+    __table_args__ = NEVER_REUSED
 
     id: int | None = Field(default=None, primary_key=True)
     page_id: int = Field(index=True)  # no foreign key: deletions must outlive the page
@@ -138,11 +148,13 @@ class User(SQLModel, table=True):
     """A person who may log in to the web view; the password is kept as an argon2 hash."""
 
     __tablename__ = "users"
+    __table_args__ = NEVER_REUSED
 
     id: int | None = Field(default=None, primary_key=True)
     name: str = Field(unique=True)
     password_hash: str
     is_admin: bool = False
+    disabled: bool = False  # may not log in; their sessions and tokens stop working
     created_at: datetime = Field(default_factory=utcnow)
     password_changed_at: datetime = Field(default_factory=utcnow)
 
@@ -151,20 +163,43 @@ class ApiToken(SQLModel, table=True):
     """A token for scripts (Authorization: Bearer); only its sha256 is kept."""
 
     __tablename__ = "api_tokens"
+    __table_args__ = NEVER_REUSED
 
     id: int | None = Field(default=None, primary_key=True)
     user_id: int = Field(foreign_key="users.id", index=True)
     label: str = ""
     token_sha256: str = Field(max_length=64, unique=True)
+    scope: str = "read"  # metrics < read < rerun < admin (docvault.auth.TokenScope)
+    expires_at: datetime | None = None
     created_at: datetime = Field(default_factory=utcnow)
     last_used_at: datetime | None = None
     revoked_at: datetime | None = None
+
+
+class WebSession(SQLModel, table=True):
+    """A browser's login: the cookie holds a random token, the database only its sha256.
+
+    Deleting the row ends the session at once (logout, password change, user removed or
+    disabled, an administrator's `docvault user logout`).
+    """
+
+    __tablename__ = "web_sessions"
+    __table_args__ = NEVER_REUSED
+
+    id: int | None = Field(default=None, primary_key=True)
+    token_sha256: str = Field(max_length=64, unique=True)
+    user_id: int = Field(foreign_key="users.id", index=True)
+    csrf_token: str  # bound to this session on the server, never in the cookie
+    remote_address: str = ""
+    created_at: datetime = Field(default_factory=utcnow)
+    last_seen_at: datetime = Field(default_factory=utcnow)
 
 
 class LoginFailure(SQLModel, table=True):
     """A failed login, counted for the lock-out (per user name and per address)."""
 
     __tablename__ = "login_failures"
+    __table_args__ = NEVER_REUSED
 
     id: int | None = Field(default=None, primary_key=True)
     user_name: str = Field(index=True)
@@ -176,12 +211,13 @@ class AuditEvent(SQLModel, table=True):
     """Who did what in the web view: logins, searches, views, downloads, re-runs."""
 
     __tablename__ = "audit_events"
+    __table_args__ = NEVER_REUSED
 
     id: int | None = Field(default=None, primary_key=True)
     at: datetime = Field(default_factory=utcnow, index=True)
     user_name: str = Field(index=True)
     action: str = Field(index=True)
     detail: str = Field(default="", sa_column=Column(Text, nullable=False))
-    document_id: int | None = None
+    document_id: int | None = Field(default=None, index=True)
     page_number: int | None = None
     remote_address: str = ""

@@ -87,7 +87,6 @@ class IntakePart(_PartDefaults):
             stopping.wait(INTAKE_TICK_SECONDS)
 
 
-
 @dataclass
 class FileEventsPart(_PartDefaults):
     """watchdog's observer: makes intake fast; the rescan still guarantees it."""
@@ -108,7 +107,6 @@ class FileEventsPart(_PartDefaults):
                 await _pause(stop, LOOK_SECONDS)
         finally:
             await in_thread("file-events-stop", watchers.stop)
-
 
 
 @dataclass
@@ -147,7 +145,6 @@ class IndexPart(_PartDefaults):
             await in_thread("index", lambda: self.writer.serve(progress))
         finally:
             relaying.cancel()
-
 
 
 @dataclass
@@ -265,7 +262,6 @@ class WebPart(_PartDefaults):
                 await _pause(stop, LOOK_SECONDS)
 
 
-
 def _bound_port(server: uvicorn.Server) -> int:
     for listener in getattr(server, "servers", []):
         for sock in listener.sockets:
@@ -294,4 +290,3 @@ class EnginePart(_PartDefaults):
                 await _pause(stop, LOOK_SECONDS)
         finally:
             await self.supervisor.stop()
-

@@ -314,8 +314,17 @@ class Evaluation:
     fuzzy words expanded), for highlighting; words under NOT are left out.
     """
 
-    def __init__(self, searcher: Any, segments: Sequence[Segment], text_field: str = "text"):
+    def __init__(
+        self,
+        searcher: Any,
+        segments: Sequence[Segment],
+        text_field: str = "text",
+        on_step: Callable[[], None] = lambda: None,
+    ):
         self.searcher = searcher
+        # Called before each part of the search is evaluated: the search's time limit
+        # raises from here (docvault.search).
+        self.on_step = on_step
         self.segments = segments
         self.schema = searcher.schema
         self.text_field = text_field
@@ -324,6 +333,7 @@ class Evaluation:
         self._page_count = searcher.doc_count_all()
 
     def run(self, node: query.Query) -> Matches:
+        self.on_step()
         kind = type(node)
         handler = _HANDLERS.get(kind)
         if handler is None:

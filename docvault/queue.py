@@ -439,15 +439,28 @@ def release_dead_owners(engine: Engine, alive: str) -> int:
         return int(result.rowcount)
 
 
-def request_rerun(engine: Engine, page_ids: Sequence[int], mode: SamplingMode) -> int:
-    """Put finished pages back in the queue, ahead of new work, with the chosen setting."""
+RERUN_BY_DEFAULT = (PageStatus.looped, PageStatus.failed)
+
+
+def request_rerun(
+    engine: Engine,
+    page_ids: Sequence[int],
+    mode: SamplingMode,
+    states: Sequence[PageStatus] = RERUN_BY_DEFAULT,
+) -> int:
+    """Put finished pages back in the queue, ahead of new work, with the chosen setting.
+
+    Only pages in `states` are taken (by default looped and failed ones: re-running a done
+    page is a person's explicit choice); the others named are left as they are.
+    """
     now = utcnow()
+    wanted = [state.value for state in states if state in FINISHED_PAGE_STATES]
     with write_transaction(engine) as session:
-        pages = session.exec(select(Page).where(col(Page.id).in_(page_ids))).all()
+        pages = session.exec(
+            select(Page).where(col(Page.id).in_(page_ids)).where(col(Page.status).in_(wanted))
+        ).all()
         changed = 0
         for page in pages:
-            if page.status == PageStatus.running:
-                continue  # it is being read right now; its result will arrive shortly
             page.status = PageStatus.queued
             page.priority = RERUN_PRIORITY
             page.rerun_mode = mode.value

@@ -61,7 +61,33 @@ SNIPPET_CHARACTERS = 200
 SNIPPET_FRAGMENTS = 2
 SNIPPET_CONTEXT_CHARACTERS = 60
 
+# Issue 13: a 60,000-character query took 37.6 s (Whoosh's parser and the highlighter's
+# expression grow with it) and froze the web view for everyone. A search box query of a
+# clinic is a few words; these bounds are far above that and far below any harm.
+MAX_QUERY_CHARACTERS = 500
+MAX_QUERY_TERMS = 32
+# Every search ends within this time (checked between the steps of its evaluation and
+# between its snippets): a search that needs longer is refused with advice to narrow it.
+# The slowest real search on 100,000 pages took 444 ms (bench/README.md); the broadest the
+# bounds allow (32 two-letter prefixes) took 3.8 s on 20,000 (bench/hostile_query_bench.py).
+SEARCH_TIME_LIMIT_SECONDS = 2.0
+
 TextLoader = Callable[[Sequence[int]], Mapping[int, str]]
+
+
+class SearchTooSlow(QuerySyntaxError):
+    """A search ran past its time limit and was stopped."""
+
+
+def _deadline_check(text: str, deadline: float) -> Callable[[], None]:
+    def check() -> None:
+        if time.monotonic() > deadline:
+            raise SearchTooSlow(
+                f"The search {text[:80]!r} took longer than {SEARCH_TIME_LIMIT_SECONDS:g} "
+                "seconds and was stopped: use fewer or longer words, or add a filter."
+            )
+
+    return check
 
 
 # ----------------------------------------------------------------------------- results
@@ -111,6 +137,25 @@ class SearchResults:
 _FIELD_PREFIX = re.compile(r"(?<![\w.])([^\W\d]\w*):")
 _EMPTY_FILTER = re.compile(r"(?<![\w.])([^\W\d]\w*):(?:\s|\)|$)")
 _QUOTED = re.compile(r'"[^"]*"')
+
+
+_OPERATORS = frozenset({"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE"})
+
+
+def _check_query_size(text: str) -> None:
+    if len(text) > MAX_QUERY_CHARACTERS:
+        raise QuerySyntaxError(
+            f"The search is {len(text):,} characters long; docvault searches at most "
+            f"{MAX_QUERY_CHARACTERS} characters: search for a few words of the letter."
+        )
+    # Counted before parsing, so that Whoosh never sees a long list; AND, OR and NOT are
+    # not words (the parsed search is counted again, see SearchIndex.parse).
+    words = [word for word in text.split() if word not in _OPERATORS]
+    if len(words) > MAX_QUERY_TERMS:
+        raise QuerySyntaxError(
+            f"The search has {len(words)} words; docvault searches at most "
+            f"{MAX_QUERY_TERMS}: search for a few distinctive words or a phrase."
+        )
 
 
 def _check_query_text(text: str) -> None:
@@ -197,8 +242,11 @@ class SearchIndex:
     def __init__(self, directory: Path) -> None:
         self.directory = directory
         self._lock = threading.RLock()
+        # Published whole (a tuple swapped in), read without the lock by _counts.
+        self._last_counts: tuple[int, int] | None = None
         self._segment_cache = SegmentCache()
         self._open()
+        self._counts()  # so that a status page never waits, not even the first one
 
     @classmethod
     def open_or_none(cls, directory: Path) -> SearchIndex | None:
@@ -283,14 +331,26 @@ class SearchIndex:
     # --------------------------------------------------------------- counts and stamps
 
     def page_count(self) -> int:
-        with self._lock:
-            return int(self._current().doc_count())
+        return self._counts()[0]
 
     def document_count(self) -> int:
-        with self._lock:
-            self._current()
-            every = Evaluation(self._searcher, self._segments).every_page()
-            return len(np.unique(self._document_ids()[every.docnums]))
+        return self._counts()[1]
+
+    def _counts(self) -> tuple[int, int]:
+        """(pages, documents) in the index. Counted afresh when no search holds the index;
+        while one does, the last counts are answered: the status page must not wait for a
+        search (issue 13: two hostile searches held /api/status for 39.8 s)."""
+        if not self._lock.acquire(blocking=self._last_counts is None):
+            assert self._last_counts is not None
+            return self._last_counts
+        try:
+            searcher = self._current()
+            every = Evaluation(searcher, self._segments).every_page()
+            documents = len(np.unique(self._document_ids()[every.docnums]))
+            self._last_counts = (int(searcher.doc_count()), documents)
+            return self._last_counts
+        finally:
+            self._lock.release()
 
     def page_ids(self) -> set[int]:
         return set(self.entry_stamps())
@@ -309,9 +369,24 @@ class SearchIndex:
 
     def parse(self, text: str) -> query.Query:
         """Parse a search box query; QuerySyntaxError says what is wrong with it."""
+        _check_query_size(text)
         _check_query_text(text)
-        parsed = self._parser.parse(text)
+        try:
+            parsed = self._parser.parse(text)
+        except (IndexError, ValueError, TypeError, KeyError, AttributeError) as error:
+            # Whoosh's parser fails on some inputs instead of reporting them ('<b' and '<x'
+            # gave an IndexError and a 500, issue 13).
+            raise QuerySyntaxError(
+                f"The search {text[:80]!r} cannot be understood near its symbols; put "
+                "words with symbols such as < > ( ) : in quotes."
+            ) from error
         _check_parsed(text, parsed)
+        leaves = sum(1 for node in _walk(parsed) if not node.children())
+        if leaves > MAX_QUERY_TERMS:
+            raise QuerySyntaxError(
+                f"The search stands for {leaves} words and filters; docvault searches at "
+                f"most {MAX_QUERY_TERMS}: search for fewer."
+            )
         return parsed
 
     def search(
@@ -329,6 +404,7 @@ class SearchIndex:
         matching pages are listed with an empty one.
         """
         started = time.perf_counter()
+        check_time = _deadline_check(text, time.monotonic() + SEARCH_TIME_LIMIT_SECONDS)
         if page < 1 or per_page < 1:
             raise QuerySyntaxError("Result pages are numbered from 1 and hold at least 1 hit.")
         if not text.strip():
@@ -336,7 +412,7 @@ class SearchIndex:
         with self._lock:
             searcher = self._current()
             parsed = self.parse(text)
-            evaluation = Evaluation(searcher, self._segments)
+            evaluation = Evaluation(searcher, self._segments, on_step=check_time)
             ranking = rank(_evaluate(evaluation, parsed, text), self._document_ids())
             shown = ranking.documents_in_order[(page - 1) * per_page : page * per_page]
             pages = _stored_pages(searcher, ranking.pages_of(shown))
@@ -345,7 +421,7 @@ class SearchIndex:
             )
         # Outside the lock: the texts come from the database, and nothing here needs the
         # searcher, which a commit may replace meanwhile.
-        documents = _document_hits(pages, highlighter, texts, snippet_pages)
+        documents = _document_hits(pages, highlighter, texts, snippet_pages, check_time)
         seconds = time.perf_counter() - started
         return SearchResults(
             text,
@@ -414,7 +490,11 @@ def _stored_pages(
 
 
 def _document_hits(
-    pages: StoredPages, highlighter: Highlighter, texts: TextLoader | None, snippet_pages: int
+    pages: StoredPages,
+    highlighter: Highlighter,
+    texts: TextLoader | None,
+    snippet_pages: int,
+    check_time: Callable[[], None],
 ) -> list[DocumentHit]:
     wanted = [
         fields_of_page["page_id"]
@@ -424,6 +504,7 @@ def _document_hits(
     markdown = dict(texts(wanted)) if texts is not None and wanted else {}
 
     def snippet(fields_of_page: dict[str, Any]) -> str:
+        check_time()
         source = markdown.get(fields_of_page["page_id"])
         return highlighter.snippet(source) if source is not None else ""
 

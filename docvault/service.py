@@ -449,6 +449,9 @@ def _make_web_app(settings: Settings, pipeline: Pipeline) -> Any:
         status=lambda: service_status(pipeline),
         secret_key=secret_key(settings.data_path),
         https=settings.web_https,
+        render_settings=repr(render_options(settings)),
+        session_idle_minutes=settings.web_session_idle_minutes,
+        session_hours=settings.web_session_hours,
         live=lambda: _live_figures(pipeline),
     )
     return create_app(context)

@@ -14,6 +14,7 @@ from docvault.errors import SearchIndexError
 from docvault.index import VERSION_FILE, IndexEntry
 from docvault.index import IndexWriter as WhooshWriter
 from docvault.indexing import ArchiveIndex, IndexWriter, rebuild_from_database, search
+from docvault.models import PageStatus
 from docvault.ocr.base import SamplingMode
 
 LETTER = "Dear colleague, Mrs Hannelore Brückner was seen today; metoprolol 50 mg continued."
@@ -67,7 +68,7 @@ def test_rerunning_a_page_replaces_its_entry_and_deleting_removes_it(
     writer = _writer(database, index)
     try:
         assert writer.flush(timeout=30)
-        queue.request_rerun(database, [page_id], SamplingMode.penalty)
+        queue.request_rerun(database, [page_id], SamplingMode.penalty, states=[PageStatus.done])
         (claim,) = queue.claim(database, "worker", limit=1, lease_seconds=60)
         queue.complete(database, claim.page_id, "worker", "Bisoprolol 5 mg instead.", False, [])
         assert writer.flush(timeout=30)

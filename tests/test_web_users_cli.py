@@ -58,10 +58,10 @@ def test_tokens_are_shown_once_listed_without_secret_and_revoked(run, database: 
     token = run("token", "create", "script", "--label", "export").output.strip()
     assert token.startswith("dv_")
     assert len(token) > 40
-    assert auth.account_for_token(database, token) is not None
+    assert auth.token_use(database, token) is not None
     listed = run("token", "list").output
     assert token not in listed
     assert "\tscript\texport\t" in listed
     assert run("token", "revoke", "1").output == "Token 1 revoked.\n"
-    assert auth.account_for_token(database, token) is None
+    assert auth.token_use(database, token) is None
     assert "revoked" in run("token", "list").output

@@ -6,15 +6,24 @@ own JavaScript uses the session cookie plus the X-CSRF-Token header for POSTs.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Query, Request
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from docvault.indexing import results_json, search
 from docvault.web import queries
-from docvault.web.context import PER_PAGE, WebContext
-from docvault.web.status import snapshot
+from docvault.web.context import (
+    MAX_ID,
+    MAX_RERUN_IDS,
+    MAX_RESULT_PAGE,
+    PER_PAGE,
+    RowId,
+    WebContext,
+    parse_id,
+)
+from docvault.web.security import is_admin
+from docvault.web.status import snapshot, without_paths
 from docvault.web.views import parse_mode
 
 MAX_PER_PAGE = 100
@@ -22,8 +31,10 @@ MAX_STATE_IDS = 500
 
 
 class RerunRequest(BaseModel):
-    page_ids: list[int]
+    page_ids: list[Annotated[int, Field(ge=0, le=MAX_ID)]] = Field(max_length=MAX_RERUN_IDS)
     mode: str = "greedy"
+    # Done pages are re-run only when an administrator sets this (looped and failed always).
+    include_done: bool = False
 
 
 def _page_json(current: queries.PageView) -> dict[str, Any]:
@@ -54,13 +65,10 @@ def _page_json(current: queries.PageView) -> dict[str, Any]:
 
 
 def _ids(text: str) -> list[int]:
-    try:
-        ids = [int(part) for part in text.split(",") if part.strip()]
-    except ValueError:
-        raise HTTPException(400, f"ids={text!r} must be page ids separated by commas.") from None
-    if len(ids) > MAX_STATE_IDS:
+    parts = [part for part in text.split(",") if part.strip()]
+    if len(parts) > MAX_STATE_IDS:
         raise HTTPException(400, f"Ask for at most {MAX_STATE_IDS} pages at a time.")
-    return ids
+    return [parse_id(part) for part in parts]
 
 
 def router(context: WebContext) -> APIRouter:
@@ -68,18 +76,20 @@ def router(context: WebContext) -> APIRouter:
 
     @routes.get("/search")
     def api_search(
-        request: Request, q: str, page: int = 1, per_page: int = PER_PAGE
+        request: Request,
+        q: str,
+        page: Annotated[int, Query(ge=1, le=MAX_RESULT_PAGE)] = 1,
+        per_page: Annotated[int, Query(ge=1, le=MAX_PER_PAGE)] = PER_PAGE,
     ) -> dict[str, Any]:
-        per_page = min(max(per_page, 1), MAX_PER_PAGE)
-        results = search(context.database, context.index, q, max(page, 1), per_page)
-        context.audit(request, "search", q)
+        results = search(context.database, context.index, q, page, per_page)
+        context.look(request, "search", q)
         return results_json(results)
 
     @routes.get("/documents/{document_id}")
-    def api_document(request: Request, document_id: int) -> dict[str, Any]:
+    def api_document(request: Request, document_id: RowId) -> dict[str, Any]:
         document = context.document_or_404(document_id)
         pages = queries.pages_of(context.database, document_id)
-        context.audit(request, "view", document_id=document_id)
+        context.look(request, "view", document_id=document_id)
         return {
             "document_id": document.id,
             "file_name": document.original_name,
@@ -89,16 +99,16 @@ def router(context: WebContext) -> APIRouter:
             "error": document.error,
             "received_at": document.received_at.isoformat(),
             "page_count": document.page_count,
-            "archive_path": document.archive_path,
+            **({"archive_path": document.archive_path} if is_admin(request) else {}),
             "pages": [
                 {"page_id": page.id, "number": page.number, "status": page.status} for page in pages
             ],
         }
 
     @routes.get("/documents/{document_id}/pages/{number}")
-    def api_page(request: Request, document_id: int, number: int) -> dict[str, Any]:
+    def api_page(request: Request, document_id: RowId, number: RowId) -> dict[str, Any]:
         current = context.page_or_404(document_id, number)
-        context.audit(request, "view text", document_id=document_id, page_number=number)
+        context.look(request, "view text", document_id=document_id, page_number=number)
         return _page_json(current)
 
     @routes.get("/pages/states")
@@ -111,7 +121,7 @@ def router(context: WebContext) -> APIRouter:
         if not body.page_ids:
             raise HTTPException(400, "page_ids is empty: name at least one page to re-run.")
         mode = parse_mode(body.mode)
-        queued = context.rerun(request, body.page_ids, mode)
+        queued = context.rerun(request, body.page_ids, mode, body.include_done)
         states = queries.page_states(context.database, body.page_ids)
         return {
             "queued": queued,
@@ -120,7 +130,8 @@ def router(context: WebContext) -> APIRouter:
         }
 
     @routes.get("/status")
-    def api_status() -> dict[str, Any]:
-        return snapshot(context.database, context.index, context.data_dir, context.status)
+    def api_status(request: Request) -> dict[str, Any]:
+        numbers = snapshot(context.database, context.index, context.data_dir, context.status)
+        return numbers if is_admin(request) else without_paths(numbers)
 
     return routes

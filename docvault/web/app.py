@@ -10,6 +10,7 @@ anything unexpected is logged with its traceback and shown as a plain page.
 from __future__ import annotations
 
 import logging
+import re
 from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import urlencode
@@ -19,10 +20,11 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from markupsafe import Markup
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.middleware.sessions import SessionMiddleware
 
-from docvault import metrics
+from docvault import derived, metrics
+from docvault.auth import TokenScope
 from docvault.errors import (
     AuthError,
     DatabaseError,
@@ -35,22 +37,19 @@ from docvault.resources import resource_dir
 from docvault.web import api, login, views
 from docvault.web.context import WebContext
 from docvault.web.security import (
-    CONTENT_SECURITY_POLICY,
     CsrfRejected,
     LoginRequired,
     SecurityHeaders,
     csrf_token,
     enforce_csrf,
     identify,
+    require_scope,
+    security_headers,
 )
 
 __all__ = ["WebContext", "bind_warning", "create_app"]
 
 logger = logging.getLogger(__name__)
-
-SESSION_COOKIE = "docvault_session"
-# A login lasts eight hours (a working day); then the login form asks again.
-SESSION_SECONDS = 8 * 3600
 
 _ERROR_PAGES: list[tuple[type[DocvaultError], int, str]] = [
     (CsrfRejected, 403, "The form has expired"),
@@ -65,12 +64,6 @@ UNEXPECTED_MESSAGE = (
     "docvault could not answer this request. The details are in the service log; "
     "please tell your administrator the time it happened."
 )
-PLAIN_PAGE_HEADERS = {
-    "content-security-policy": CONTENT_SECURITY_POLICY,
-    "x-content-type-options": "nosniff",
-    "x-frame-options": "DENY",
-    "cache-control": "no-store",
-}
 _HTTP_TITLES = {400: "The request is not valid", 404: "Not found", 405: "Not allowed here"}
 
 
@@ -102,8 +95,25 @@ def _format_timestamp(seconds: float) -> str:
     return datetime.fromtimestamp(seconds).strftime("%H:%M:%S")
 
 
+# Bidirectional controls in a file name (rtl_\u202egnp.exe.pdf reads as rtl_fdp.exe.png)
+# are shown as visible marks, and names are isolated in <bdi> from the text around them.
+_BIDI_CONTROLS = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def bidi_visible(name: str) -> str:
+    """The name with every bidirectional control shown as [U+XXXX] (for titles, attributes)."""
+    return _BIDI_CONTROLS.sub(lambda match: f"[U+{ord(match.group()):04X}]", str(name))
+
+
+def file_name_html(name: str) -> Markup:
+    """A file name as HTML: controls made visible, isolated from its neighbours."""
+    return Markup("<bdi>{}</bdi>").format(bidi_visible(name))
+
+
 def make_templates() -> Jinja2Templates:
     templates = Jinja2Templates(directory=str(resource_dir("templates")))
+    templates.env.filters["file_name"] = file_name_html
+    templates.env.filters["bidi_visible"] = bidi_visible
     templates.env.globals["csrf_token"] = csrf_token
     templates.env.filters["when"] = _format_time
     templates.env.filters["replace_page"] = _replace_page
@@ -115,26 +125,23 @@ def create_app(context: WebContext) -> FastAPI:
     """The FastAPI app for `context`."""
     app = FastAPI(title="docvault", docs_url=None, redoc_url=None, openapi_url=None)
     templates = make_templates()
+    derived.remove_legacy(context.data_dir)
 
     def authenticate(request: Request) -> None:
-        identify(context.database, request)
+        identify(context.database, context.session_policy, request)
+
+    def may_read(request: Request) -> None:
+        require_scope(request, TokenScope.read)
 
     protected = [Depends(authenticate), Depends(enforce_csrf)]
+    reading = [*protected, Depends(may_read)]
     app.include_router(login.router(context, templates))
     app.include_router(_health_router())
-    app.include_router(views.router(context, templates), dependencies=protected)
-    app.include_router(api.router(context), prefix="/api", dependencies=protected)
+    app.include_router(views.router(context, templates), dependencies=reading)
+    app.include_router(api.router(context), prefix="/api", dependencies=reading)
     app.include_router(_metrics_router(context), dependencies=protected)
     app.mount("/static", StaticFiles(directory=str(resource_dir("static"))), name="static")
-    _add_error_pages(app, templates)
-    app.add_middleware(
-        SessionMiddleware,
-        secret_key=context.secret_key.hex(),
-        session_cookie=SESSION_COOKIE,
-        max_age=SESSION_SECONDS,
-        same_site="lax",
-        https_only=context.https,
-    )
+    _add_error_pages(app, templates, context.https)
     app.add_middleware(SecurityHeaders, https=context.https)
     return app
 
@@ -163,7 +170,8 @@ def _metrics_router(context: WebContext) -> APIRouter:
 
 
 def _wants_json(request: Request) -> bool:
-    return request.url.path.startswith("/api/")
+    # Prometheus is a script too: a 401 it can report, not the login page's HTML.
+    return request.url.path.startswith("/api/") or request.url.path == "/metrics"
 
 
 def error_page(
@@ -191,7 +199,7 @@ def _next_parameter(target: str) -> str:
     return urlencode({"next": target})
 
 
-def _add_error_pages(app: FastAPI, templates: Jinja2Templates) -> None:
+def _add_error_pages(app: FastAPI, templates: Jinja2Templates, https: bool) -> None:
     async def docvault_error(request: Request, error: Exception) -> Response:
         assert isinstance(error, DocvaultError)
         if isinstance(error, LoginRequired):
@@ -220,10 +228,11 @@ def _add_error_pages(app: FastAPI, templates: Jinja2Templates) -> None:
         # layer), so the page is plain and carries its own headers.
         logger.exception("web: unexpected error in %s %s", request.method, request.url.path)
         title, message = "Something went wrong", UNEXPECTED_MESSAGE
+        headers = security_headers(https)
         if _wants_json(request):
-            return JSONResponse({"error": title, "message": message}, status_code=500)
+            return JSONResponse({"error": title, "message": message}, 500, headers=headers)
         body = f"<!doctype html><title>{title}</title><h1>{title}</h1><p>{message}</p>"
-        return HTMLResponse(body, status_code=500, headers=PLAIN_PAGE_HEADERS)
+        return HTMLResponse(body, status_code=500, headers=headers)
 
     app.add_exception_handler(DocvaultError, docvault_error)
     app.add_exception_handler(StarletteHTTPException, http_error)

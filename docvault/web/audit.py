@@ -1,11 +1,37 @@
-"""The audit log: who logged in, searched, viewed, downloaded and re-ran what."""
+"""The audit log: who logged in, searched, viewed, downloaded and re-ran what.
+
+Every look at patient data is recorded (issue 13: page images and crops were read without
+a row): the document page, its image, its figure crops, its raw text, the original, search
+results, the problem list, through the browser or the API. A look is one row, not one per
+request: a page shown with its image, its crops and its text within `LOOK_WINDOW` is one
+look; a second look at it after the window is a new row.
+"""
 
 from __future__ import annotations
 
-from sqlalchemy import Engine
+import csv
+import io
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
 
-from docvault.db import write_transaction
-from docvault.models import AuditEvent
+from sqlalchemy import Engine
+from sqlmodel import col, select
+
+from docvault.db import read_session, write_transaction
+from docvault.models import AuditEvent, utcnow
+
+# Long enough that a page, its image, its crops and its text (fetched by the browser one
+# after another, or read again a moment later) are one look; short enough that coming back
+# to a letter later in the day is a new one.
+LOOK_WINDOW = timedelta(minutes=2)
+# Actions that are the same look at one page (or one document) when close together.
+PAGE_LOOKS = frozenset({"view", "view text", "view image", "view figure"})
+EXPORT_FIELDS = (
+    "id", "at", "user_name", "action", "document_id", "page_number", "detail", "remote_address",
+)  # fmt: skip
 
 
 def record(
@@ -30,3 +56,122 @@ def record(
                 remote_address=remote_address,
             )
         )
+
+
+def record_look(
+    database: Engine,
+    user_name: str,
+    action: str,
+    detail: str = "",
+    *,
+    document_id: int | None = None,
+    page_number: int | None = None,
+    remote_address: str = "",
+    now: datetime | None = None,
+) -> bool:
+    """Record a look at patient data unless the same look was recorded within the window.
+
+    Returns whether a row was written. Checked and written in one write transaction, so
+    two requests of one look arriving together still give exactly one row.
+    """
+    now = now or utcnow()
+    actions = sorted(PAGE_LOOKS) if action in PAGE_LOOKS else [action]
+    with write_transaction(database) as session:
+        statement = (
+            select(AuditEvent.id)
+            .where(AuditEvent.user_name == user_name)
+            .where(AuditEvent.remote_address == remote_address)
+            .where(col(AuditEvent.action).in_(actions))
+            .where(col(AuditEvent.at) > now - LOOK_WINDOW)
+            .where(col(AuditEvent.document_id).is_(document_id) if document_id is None
+                   else AuditEvent.document_id == document_id)
+            .where(col(AuditEvent.page_number).is_(page_number) if page_number is None
+                   else AuditEvent.page_number == page_number)
+        )  # fmt: skip
+        if action not in PAGE_LOOKS:
+            statement = statement.where(AuditEvent.detail == detail)
+        if session.exec(statement.limit(1)).first() is not None:
+            return False
+        session.add(
+            AuditEvent(
+                at=now,
+                user_name=user_name,
+                action=action,
+                detail=detail,
+                document_id=document_id,
+                page_number=page_number,
+                remote_address=remote_address,
+            )
+        )
+        return True
+
+
+@dataclass(frozen=True)
+class AuditFilter:
+    """Which events the audit view or an export shows; empty fields do not filter."""
+
+    user_name: str | None = None
+    action: str | None = None
+    document_id: int | None = None
+    since: datetime | None = None  # inclusive
+    until: datetime | None = None  # exclusive
+
+    def apply(self, statement: Any) -> Any:
+        if self.user_name:
+            statement = statement.where(AuditEvent.user_name == self.user_name)
+        if self.action:
+            statement = statement.where(AuditEvent.action == self.action)
+        if self.document_id is not None:
+            statement = statement.where(AuditEvent.document_id == self.document_id)
+        if self.since is not None:
+            statement = statement.where(col(AuditEvent.at) >= self.since)
+        if self.until is not None:
+            statement = statement.where(col(AuditEvent.at) < self.until)
+        return statement
+
+
+def events(database: Engine, selection: AuditFilter, batch: int = 1000) -> Iterator[AuditEvent]:
+    """Every matching event, oldest first, read in batches (an export may be large)."""
+    after = 0
+    while True:
+        with read_session(database) as session:
+            rows = session.exec(
+                selection.apply(select(AuditEvent))
+                .where(col(AuditEvent.id) > after)
+                .order_by(col(AuditEvent.id))
+                .limit(batch)
+            ).all()
+        yield from rows
+        if len(rows) < batch:
+            return
+        after = rows[-1].id or after
+
+
+def _row(event: AuditEvent) -> dict[str, Any]:
+    return {
+        "id": event.id,
+        "at": event.at.isoformat(),
+        "user_name": event.user_name,
+        "action": event.action,
+        "document_id": event.document_id,
+        "page_number": event.page_number,
+        "detail": event.detail,
+        "remote_address": event.remote_address,
+    }
+
+
+def export_lines(rows: Iterable[AuditEvent], form: str) -> Iterator[str]:
+    """The events as CSV (with a header) or as JSON lines, one string per line."""
+    if form == "jsonl":
+        for event in rows:
+            yield json.dumps(_row(event), ensure_ascii=False) + "\n"
+        return
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=EXPORT_FIELDS, lineterminator="\n")
+    writer.writeheader()
+    for event in rows:
+        writer.writerow(_row(event))
+        yield buffer.getvalue()
+        buffer.seek(0)
+        buffer.truncate()
+    yield buffer.getvalue()

@@ -5,23 +5,35 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from datetime import date
-from pathlib import Path
-from typing import Any
+from datetime import UTC, date, datetime, time, timedelta
+from pathlib import Path as FilePath
+from typing import Annotated, Any
 
-from fastapi import HTTPException
+from fastapi import HTTPException, Path, Query
 from sqlalchemy import Engine as DatabaseEngine
 from starlette.requests import Request
 
-from docvault import queue
+from docvault import auth, queue
 from docvault.indexing import ArchiveIndex
+from docvault.models import PageStatus
 from docvault.ocr.base import SamplingMode
 from docvault.web import audit, queries
 from docvault.web.images import RenderPng
-from docvault.web.security import client_address, current_account
+from docvault.web.security import client_address, current_account, require_admin, require_scope
 from docvault.web.status import StatusSource
 
 PER_PAGE = 20
+# A re-run request names at most this many pages (issue 13: 100,000 ids queued every page
+# ahead of new intake in one call); the problem list shows at most 500 pages anyway.
+MAX_RERUN_IDS = 500
+AUDIT_LISTED_IDS = 20  # the audit row names the first ones and counts the rest
+# Ids are SQLite integers: anything above this reached SQLite as an OverflowError and a
+# 500 (issue 13). Bounded where the request is read, they are a 400 (or a 404: no such row).
+MAX_ID = 2**63 - 1
+# Result pages: far beyond any archive, small enough that page x 100 stays an integer.
+MAX_RESULT_PAGE = 1_000_000
+RowId = Annotated[int, Path(ge=0, le=MAX_ID)]
+ResultPage = Annotated[int, Query(alias="page", ge=1, le=MAX_RESULT_PAGE)]
 _PLAIN_TERM = re.compile(r"[\w.@+-]+")
 
 
@@ -32,21 +44,36 @@ class WebContext:
     - `render_png(archive_path, page_number)` returns the page as PNG bytes; it must render
       in the render pool (PyMuPDF is not thread-safe) and may block the calling thread.
     - `status()` returns the service's own numbers (see `docvault.web.status`).
-    - `secret_key` signs the session cookies (32 random bytes kept in the data folder).
+    - `secret_key` signs the login form's CSRF token (32 random bytes kept in the data
+      folder); sessions themselves are rows in the database.
+    - `session_idle_minutes`, `session_hours`: a session ends after this long unused, and
+      this long after login however busy it is.
     - `https`: the browser reaches docvault over HTTPS (directly or through a proxy), so
       cookies are marked Secure and HSTS is sent.
+    - `render_settings`: the render settings `render_png` uses, as text; part of every
+      cached image's name, so a change of settings never serves an image made with others.
     """
 
     database: DatabaseEngine
     index: ArchiveIndex
-    data_dir: Path
+    data_dir: FilePath
     render_png: RenderPng
     status: StatusSource
     secret_key: bytes
     https: bool = False
+    render_settings: str = ""
+    session_idle_minutes: int = 30
+    session_hours: int = 12
     # Live figures only the running service knows, for /metrics: in_flight, engine_up,
     # pages_per_minute (docvault.metrics.render_metrics reads the rest from the database).
     live: Callable[[], Mapping[str, Any]] = dict
+
+    @property
+    def session_policy(self) -> auth.SessionPolicy:
+        return auth.SessionPolicy(
+            idle=timedelta(minutes=self.session_idle_minutes),
+            lifetime=timedelta(hours=self.session_hours),
+        )
 
     def audit(
         self,
@@ -57,6 +84,25 @@ class WebContext:
         page_number: int | None = None,
     ) -> None:
         audit.record(
+            self.database,
+            current_account(request).name,
+            action,
+            detail,
+            document_id=document_id,
+            page_number=page_number,
+            remote_address=client_address(request),
+        )
+
+    def look(
+        self,
+        request: Request,
+        action: str,
+        detail: str = "",
+        document_id: int | None = None,
+        page_number: int | None = None,
+    ) -> None:
+        """Record a look at patient data (one row per look, see `docvault.web.audit`)."""
+        audit.record_look(
             self.database,
             current_account(request).name,
             action,
@@ -78,12 +124,40 @@ class WebContext:
             raise HTTPException(404, f"Document {document_id} has no page {number}.")
         return found
 
-    def rerun(self, request: Request, page_ids: list[int], mode: SamplingMode) -> int:
-        """Queue the pages again through the queue, and note who asked."""
-        changed = queue.request_rerun(self.database, page_ids, mode)
-        listed = ", ".join(str(page_id) for page_id in page_ids)
-        self.audit(request, "rerun", f"pages {listed} with {mode.value}: {changed} queued")
+    def rerun(
+        self, request: Request, page_ids: list[int], mode: SamplingMode, include_done: bool = False
+    ) -> int:
+        """Queue looped and failed pages again (done ones too only if an administrator says
+        so), and note who asked."""
+        require_scope(request, auth.TokenScope.rerun)
+        if len(page_ids) > MAX_RERUN_IDS:
+            raise HTTPException(
+                400, f"Re-run at most {MAX_RERUN_IDS} pages at a time; {len(page_ids)} were named."
+            )
+        states: tuple[PageStatus, ...] = queue.RERUN_BY_DEFAULT
+        if include_done:
+            require_admin(request)
+            states = (*states, PageStatus.done)
+        changed = queue.request_rerun(self.database, page_ids, mode, states)
+        listed = ", ".join(str(page_id) for page_id in page_ids[:AUDIT_LISTED_IDS])
+        if len(page_ids) > AUDIT_LISTED_IDS:
+            listed += f" and {len(page_ids) - AUDIT_LISTED_IDS} more"
+        done = " (done pages included)" if include_done else ""
+        self.audit(request, "rerun", f"pages {listed} with {mode.value}{done}: {changed} queued")
         return changed
+
+
+def parse_id(value: object, label: str = "page") -> int:
+    """An id typed into a form or a list; HTTPException 400 if it is not one."""
+    text = str(value).strip()
+    if not text.isascii() or not text.isdigit() or int(text) > MAX_ID:
+        raise HTTPException(400, f"{str(value)[:40]!r} is not a {label} number.")
+    return int(text)
+
+
+def day_start(value: str, label: str) -> datetime:
+    """The first moment (UTC) of a YYYY-MM-DD day."""
+    return datetime.combine(date.fromisoformat(_date(value, label)), time(), tzinfo=UTC)
 
 
 def _term(value: str) -> str:

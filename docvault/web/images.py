@@ -1,21 +1,21 @@
 """Page images for the web view: rendered once in the render pool, kept on disk, cropped.
 
 PyMuPDF is not thread-safe, so the web thread never renders: it asks the composition
-root's `render_png` (which runs in the render pool) and keeps the PNG under
-`<data>/cache/pages/<page id>.png`. An original never changes (it is stored under its
-sha256), so a cached image never goes stale.
+root's `render_png` (which runs in the render pool) and keeps the PNG where
+`docvault.derived` says: named by the original's sha256, the page number and the render
+settings, never by a page id. An original never changes (it is stored under its sha256),
+so an image cached under those names never goes stale and never belongs to another page.
 """
 
 from __future__ import annotations
 
 import io
-import os
-import uuid
 from collections.abc import Callable
 from pathlib import Path
 
 from PIL import Image
 
+from docvault import derived
 from docvault.errors import DocvaultError
 
 RenderPng = Callable[[Path, int], bytes]
@@ -23,23 +23,19 @@ COORDINATE_SCALE = 1000  # the engine's figure coordinates run over [0, 1000)
 CROP_JPEG_QUALITY = 85
 
 
-def cache_path(data_dir: Path, page_id: int) -> Path:
-    return data_dir / "cache" / "pages" / f"{page_id}.png"
-
-
 def page_png(
-    data_dir: Path, page_id: int, archive_path: Path, page_number: int, render_png: RenderPng
+    data_dir: Path,
+    sha256: str,
+    archive_path: Path,
+    page_number: int,
+    render_png: RenderPng,
+    render_settings: str,
 ) -> Path:
     """The cached PNG of a page, rendered now if it is not cached yet."""
-    cached = cache_path(data_dir, page_id)
+    cached = derived.page_image_path(data_dir, sha256, page_number, render_settings)
     if cached.is_file():
         return cached
-    data = render_png(archive_path, page_number)
-    cached.parent.mkdir(parents=True, exist_ok=True)
-    # Written under a temporary name and renamed, so a reader never sees half a file.
-    temporary = cached.with_name(f".{page_id}.{uuid.uuid4().hex}.tmp")
-    temporary.write_bytes(data)
-    os.replace(temporary, cached)
+    derived.write_atomically(cached, render_png(archive_path, page_number))
     return cached
 
 

@@ -12,7 +12,14 @@ from docvault.errors import AuthError
 from docvault.resources import resource_dir
 from docvault.web import audit
 from docvault.web.context import WebContext
-from docvault.web.security import CSRF_FIELD, check_csrf_value, client_address, start_session
+from docvault.web.security import (
+    CSRF_FIELD,
+    check_login_csrf,
+    client_address,
+    offer_login_form,
+    set_login_cookie,
+    set_session_cookie,
+)
 
 
 def safe_next(target: str | None) -> str:
@@ -26,12 +33,15 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
     routes = APIRouter()
 
     def form(request: Request, error: str | None, next_path: str, status: int = 200) -> Response:
-        return templates.TemplateResponse(
+        offer_login_form(request, context.secret_key)
+        response = templates.TemplateResponse(
             request,
             "login.html",
             {"error": error, "next": safe_next(next_path)},
             status_code=status,
         )
+        set_login_cookie(request, response, context.https)
+        return response
 
     @routes.get("/favicon.ico")
     def favicon() -> Response:
@@ -49,7 +59,7 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
         password = str(submitted.get("password", ""))
         next_path = safe_next(str(submitted.get("next", "/")))
         csrf = submitted.get(CSRF_FIELD)
-        check_csrf_value(request, csrf if isinstance(csrf, str) else None)
+        check_login_csrf(request, context.secret_key, csrf if isinstance(csrf, str) else None)
         address = client_address(request)
         try:
             account = await run_in_threadpool(
@@ -57,15 +67,17 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
             )
         except AuthError as error:
             await run_in_threadpool(
-                audit.record, context.database, name, "login failed", error.message,
-                remote_address=address,
+                audit.record, context.database, name[: auth.MAXIMUM_NAME_LENGTH],
+                "login failed", error.message, remote_address=address,
             )  # fmt: skip
             status = 429 if isinstance(error, auth.LockedOut) else 401
             return form(request, error.message, next_path, status)
-        start_session(request, account)
+        token, _ = await run_in_threadpool(auth.start_session, context.database, account, address)
         await run_in_threadpool(
             audit.record, context.database, account.name, "login", remote_address=address
         )
-        return RedirectResponse(next_path, status_code=303)
+        response = RedirectResponse(next_path, status_code=303)
+        set_session_cookie(response, token, context.https)
+        return response
 
     return routes

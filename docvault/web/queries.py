@@ -20,6 +20,7 @@ from docvault.models import (
     PageStatus,
     utcnow,
 )
+from docvault.web.audit import AuditFilter
 
 PROBLEM_STATES = (PageStatus.looped.value, PageStatus.failed.value)
 PROBLEM_LIST_LIMIT = 500
@@ -171,15 +172,26 @@ def page_by_number(database: Engine, document_id: int, number: int) -> PageView 
         return _page_view(page, [_attempt_view(attempt) for attempt in attempts])
 
 
-def page_location(database: Engine, page_id: int) -> tuple[int, int, str] | None:
-    """(document id, page number, archive path) of a page."""
+@dataclass(frozen=True)
+class PageLocation:
+    """Where a page comes from: its document, its number there, and the original."""
+
+    document_id: int
+    number: int
+    archive_path: str
+    sha256: str
+
+
+def page_location(database: Engine, page_id: int) -> PageLocation | None:
     with read_session(database) as session:
         row = session.exec(
-            select(Page.document_id, Page.number, Document.archive_path)
+            select(Page.document_id, Page.number, Document.archive_path, Document.sha256)
             .join(Document, col(Document.id) == col(Page.document_id))
             .where(Page.id == page_id)
         ).first()
-    return (int(row[0]), int(row[1]), str(row[2])) if row is not None else None
+    if row is None:
+        return None
+    return PageLocation(int(row[0]), int(row[1]), str(row[2]), str(row[3]))
 
 
 def page_states(database: Engine, page_ids: list[int]) -> dict[int, str]:
@@ -313,18 +325,12 @@ def attempt_counts_since(database: Engine, since: datetime) -> dict[str, dict[st
 
 
 def audit_events(
-    database: Engine, user_name: str | None, action: str | None, offset: int, limit: int
+    database: Engine, selection: AuditFilter, offset: int, limit: int
 ) -> tuple[list[AuditEvent], int]:
     """A page of the audit log, newest first, and how many events match."""
     with read_session(database) as session:
-        statement = select(AuditEvent)
-        counting = select(func.count()).select_from(AuditEvent)
-        if user_name:
-            statement = statement.where(AuditEvent.user_name == user_name)
-            counting = counting.where(AuditEvent.user_name == user_name)
-        if action:
-            statement = statement.where(AuditEvent.action == action)
-            counting = counting.where(AuditEvent.action == action)
+        statement = selection.apply(select(AuditEvent))
+        counting = selection.apply(select(func.count()).select_from(AuditEvent))
         events = session.exec(
             statement.order_by(col(AuditEvent.id).desc()).offset(offset).limit(limit)
         ).all()

@@ -2,28 +2,34 @@
 
 Every route except the login form and the static files sits behind `authenticate`, put on
 the router as a whole (see app.py), so a new route cannot forget it; a test walks the
-app's routes to prove it. A browser proves itself with a signed session cookie and, for
-anything that changes state, the session's CSRF token (form field or X-CSRF-Token header);
-a script sends `Authorization: Bearer <token>` and needs no CSRF token, since the browser
-never adds that header by itself.
+app's routes to prove it. A browser proves itself with a session cookie that holds only a
+random token; the session itself (whose, since when, its CSRF token) is a row in the
+database, so logging out, a password change, removing or disabling the user, and
+`docvault user logout NAME` end it at once (issue 13: a signed cookie stayed valid for eight
+hours after logout). Anything that changes state also needs the session's CSRF token (form
+field or X-CSRF-Token header). A script sends `Authorization: Bearer <token>` and needs no
+CSRF token, since the browser never adds that header by itself.
 """
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import secrets
 from typing import Any
 
 from sqlalchemy import Engine
 from starlette.requests import Request
+from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from docvault import auth
 from docvault.errors import AuthError
 
-SESSION_USER = "user_id"
-SESSION_STAMP = "password_changed_at"
-SESSION_CSRF = "csrf"
+SESSION_COOKIE = "docvault_session"
+# Before login there is no session to hold the login form's CSRF token: the form carries
+# an HMAC of a random value kept in this cookie, so another site can neither read nor forge it.
+LOGIN_COOKIE = "docvault_login"
 CSRF_FIELD = "csrf_token"
 CSRF_HEADER = "x-csrf-token"
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
@@ -42,20 +48,49 @@ class CsrfRejected(AuthError):
     """A state-changing request came without this session's CSRF token."""
 
 
+_CSRF_MESSAGE = (
+    "The form was too old or did not come from this site. Reload the page and try again."
+)
+
+
 def csrf_token(request: Request) -> str:
-    """This session's CSRF token, made on first use."""
-    token = request.session.get(SESSION_CSRF)
-    if not isinstance(token, str):
-        token = secrets.token_urlsafe(32)
-        request.session[SESSION_CSRF] = token
-    return token
+    """This session's CSRF token (or, on the login form, the login form's)."""
+    session = getattr(request.state, "session", None)
+    if isinstance(session, auth.SessionInfo):
+        return session.csrf_token
+    return str(getattr(request.state, "login_csrf", ""))
 
 
 def check_csrf_value(request: Request, sent: str | None) -> None:
-    expected = request.session.get(SESSION_CSRF)
-    if not isinstance(expected, str) or not sent or not hmac.compare_digest(expected, sent):
-        raise CsrfRejected(
-            "The form was too old or did not come from this site. Reload the page and try again."
+    expected = csrf_token(request)
+    if not expected or not sent or not hmac.compare_digest(expected, sent):
+        raise CsrfRejected(_CSRF_MESSAGE)
+
+
+def _login_csrf_of(secret_key: bytes, nonce: str) -> str:
+    return hmac.new(secret_key, nonce.encode(), hashlib.sha256).hexdigest()
+
+
+def offer_login_form(request: Request, secret_key: bytes) -> str:
+    """The login form's CSRF token; the nonce behind it goes into the login cookie."""
+    nonce = request.cookies.get(LOGIN_COOKIE) or secrets.token_urlsafe(32)
+    request.state.login_nonce = nonce
+    request.state.login_csrf = _login_csrf_of(secret_key, nonce)
+    return str(request.state.login_csrf)
+
+
+def check_login_csrf(request: Request, secret_key: bytes, sent: str | None) -> None:
+    nonce = request.cookies.get(LOGIN_COOKIE)
+    expected = _login_csrf_of(secret_key, nonce) if nonce else ""
+    if not expected or not sent or not hmac.compare_digest(expected, sent):
+        raise CsrfRejected(_CSRF_MESSAGE)
+
+
+def set_login_cookie(request: Request, response: Response, https: bool) -> None:
+    nonce = getattr(request.state, "login_nonce", None)
+    if isinstance(nonce, str):
+        response.set_cookie(
+            LOGIN_COOKIE, nonce, path="/login", httponly=True, samesite="lax", secure=https
         )
 
 
@@ -63,12 +98,16 @@ def client_address(request: Request) -> str:
     return request.client.host if request.client else ""
 
 
-def start_session(request: Request, account: auth.Account) -> None:
-    """A fresh session for the account (a new CSRF token too: no session fixation)."""
-    request.session.clear()
-    request.session[SESSION_USER] = account.id
-    request.session[SESSION_STAMP] = account.password_changed_at.isoformat()
-    csrf_token(request)
+def set_session_cookie(response: Response, token: str, https: bool) -> None:
+    """The cookie holds the random token only; it ends with the browser, the row sooner."""
+    response.set_cookie(
+        SESSION_COOKIE, token, path="/", httponly=True, samesite="lax", secure=https
+    )
+    response.delete_cookie(LOGIN_COOKIE, path="/login")
+
+
+def clear_session_cookie(response: Response, https: bool) -> None:
+    response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="lax", secure=https)
 
 
 def _bearer(request: Request) -> str | None:
@@ -77,33 +116,24 @@ def _bearer(request: Request) -> str | None:
     return token.strip() if scheme.lower() == "bearer" and token.strip() else None
 
 
-def _session_account(database: Engine, request: Request) -> auth.Account | None:
-    user_id = request.session.get(SESSION_USER)
-    if not isinstance(user_id, int):
-        return None
-    account = auth.get_account(database, user_id)
-    # A removed user, or a password changed since this session began, ends the session.
-    if account is None or account.password_changed_at.isoformat() != request.session.get(
-        SESSION_STAMP
-    ):
-        request.session.clear()
-        return None
-    return account
-
-
-def identify(database: Engine, request: Request) -> auth.Account:
+def identify(database: Engine, policy: auth.SessionPolicy, request: Request) -> auth.Account:
     """The logged-in account (session or API token); LoginRequired otherwise."""
     token = _bearer(request)
     if token is not None:
-        account = auth.account_for_token(database, token)
-        if account is None:
-            raise LoginRequired("The API token is unknown or revoked; create a new one.")
+        use = auth.token_use(database, token)
+        if use is None:
+            raise LoginRequired("The API token is unknown, revoked or expired; create a new one.")
         request.state.via_token = True
+        request.state.scope = use.scope
+        account = use.account
     else:
-        account = _session_account(database, request)
-        if account is None:
+        cookie = request.cookies.get(SESSION_COOKIE)
+        session = auth.session_for(database, cookie, policy) if cookie else None
+        if session is None:
             raise LoginRequired("Please log in.")
         request.state.via_token = False
+        request.state.session = session
+        account = session.account
     request.state.account = account
     return account
 
@@ -128,14 +158,34 @@ def current_account(request: Request) -> auth.Account:
     return account
 
 
+def require_scope(request: Request, needed: auth.TokenScope) -> None:
+    """A token must have been given `needed` (a browser session has its user's rights)."""
+    scope = getattr(request.state, "scope", None)
+    if isinstance(scope, auth.TokenScope) and not scope.allows(needed):
+        raise AuthError(
+            f"This API token has the scope '{scope.value}', which does not allow this; "
+            f"create one with `docvault user token create NAME --scope {needed.value}`."
+        )
+
+
 def require_admin(request: Request) -> auth.Account:
     account = current_account(request)
+    require_scope(request, auth.TokenScope.admin)
     if not account.is_admin:
         raise AuthError(
             "Only administrators may see this page; ask one to run "
             f"`docvault user add {account.name} --admin` if you need it."
         )
     return account
+
+
+def is_admin(request: Request) -> bool:
+    """The request may see what only administrators see (server paths, the audit log)."""
+    try:
+        require_admin(request)
+    except AuthError:
+        return False
+    return True
 
 
 class SecurityHeaders:
@@ -161,16 +211,25 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
     def _headers(self, is_static: bool) -> list[tuple[bytes, bytes]]:
-        headers = [
-            (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
-            (b"x-content-type-options", b"nosniff"),
-            (b"x-frame-options", b"DENY"),
-            (b"referrer-policy", b"no-referrer"),
-            (b"cross-origin-opener-policy", b"same-origin"),
+        return [
+            (name.encode(), value.encode())
+            for name, value in security_headers(self.https, is_static).items()
         ]
-        if not is_static:
-            # Medical records: no copy in the browser's or a proxy's cache.
-            headers.append((b"cache-control", b"no-store"))
-        if self.https:
-            headers.append((b"strict-transport-security", b"max-age=31536000"))
-        return headers
+
+
+def security_headers(https: bool, is_static: bool = False) -> dict[str, str]:
+    """The headers every response carries (the middleware's, and the 500 page's, which
+    Starlette answers outside every middleware)."""
+    headers = {
+        "content-security-policy": CONTENT_SECURITY_POLICY,
+        "x-content-type-options": "nosniff",
+        "x-frame-options": "DENY",
+        "referrer-policy": "no-referrer",
+        "cross-origin-opener-policy": "same-origin",
+    }
+    if not is_static:
+        # Medical records: no copy in the browser's or a proxy's cache.
+        headers["cache-control"] = "no-store"
+    if https:
+        headers["strict-transport-security"] = "max-age=31536000"
+    return headers

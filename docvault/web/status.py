@@ -111,3 +111,23 @@ def snapshot(
         "disk": {"free_bytes": disk.free, "total_bytes": disk.total, "path": str(data_dir)},
         "parts": service.get("parts", []),
     }
+
+
+def without_paths(numbers: dict[str, Any]) -> dict[str, Any]:
+    """The snapshot without the server's folders, for users who are not administrators
+    (the layout of the server helps an attacker and is no business of the staff)."""
+    return {
+        **numbers,
+        "inboxes": [
+            {**inbox, "path": "", "problem": _for_staff(inbox.get("problem"))}
+            for inbox in numbers["inboxes"]
+        ],
+        "disk": {**numbers["disk"], "path": ""},
+        # A part's detail names folders ("The search index folder /var/lib/..."): staff see
+        # that something is wrong, an administrator sees what.
+        "parts": [{**part, "detail": _for_staff(part["detail"])} for part in numbers["parts"]],
+    }
+
+
+def _for_staff(detail: str | None) -> str | None:
+    return "Something is wrong here; an administrator sees the details." if detail else detail

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 
 import click
 from sqlalchemy import Engine
@@ -24,6 +25,11 @@ def _read_password() -> str:
             raise click.ClickException("No password on standard input; pipe one line to it.")
         return password
     return str(click.prompt("Password", hide_input=True, confirmation_prompt=True))
+
+
+def _when(moment: datetime) -> str:
+    aware = moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+    return aware.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
 
 
 def make_users_group(open_database: Callable[[], Engine]) -> click.Group:
@@ -66,6 +72,34 @@ def make_users_group(open_database: Callable[[], Engine]) -> click.Group:
         run(lambda database: auth.remove_user(database, name))
         click.echo(f"User {name} removed.")
 
+    @users_group.command("disable")
+    @click.argument("name")
+    def disable(name: str) -> None:
+        """Stop a user from logging in; their sessions end and their tokens stop working."""
+        run(lambda database: auth.set_disabled(database, name, True))
+        click.echo(f"User {name} disabled; their sessions have ended.")
+
+    @users_group.command("enable")
+    @click.argument("name")
+    def enable(name: str) -> None:
+        """Let a disabled user log in again."""
+        run(lambda database: auth.set_disabled(database, name, False))
+        click.echo(f"User {name} enabled.")
+
+    @users_group.command("logout")
+    @click.argument("name")
+    def logout(name: str) -> None:
+        """End every session of the user at once (e.g. a workstation left logged in)."""
+        ended = run(lambda database: auth.end_sessions(database, name))
+        click.echo(f"Ended {ended} session(s) of {name}.")
+
+    @users_group.command("unlock")
+    @click.argument("name")
+    def unlock(name: str) -> None:
+        """Lift a login lock-out of the name (forget its failed logins)."""
+        forgotten = run(lambda database: auth.unlock(database, name))
+        click.echo(f"{name}: {forgotten} failed login(s) forgotten; the name may log in again.")
+
     @users_group.command("list")
     def list_command() -> None:
         """Show every user."""
@@ -83,9 +117,26 @@ def make_users_group(open_database: Callable[[], Engine]) -> click.Group:
     @token_group.command("create")
     @click.argument("name")
     @click.option("--label", default="", help="What the token is for, e.g. the script's name.")
-    def token_create(name: str, label: str) -> None:
+    @click.option(
+        "--scope",
+        type=click.Choice([scope.value for scope in auth.TokenScope]),
+        default=auth.TokenScope.read.value,
+        show_default=True,
+        help="metrics: only /metrics; read: search and view; rerun: read and re-run "
+        "looped or failed pages; admin: all its administrator may do.",
+    )
+    @click.option(
+        "--expires",
+        type=click.DateTime(formats=["%Y-%m-%d"]),
+        default=None,
+        help="Last day (UTC) the token works, YYYY-MM-DD; without it, until revoked.",
+    )
+    def token_create(name: str, label: str, scope: str, expires: datetime | None) -> None:
         """Make a token for user NAME; it is shown once, keep it secret."""
-        token = run(lambda database: auth.create_token(database, name, label))
+        until = expires.replace(tzinfo=UTC) + timedelta(days=1) if expires else None
+        token = run(
+            lambda database: auth.create_token(database, name, label, auth.TokenScope(scope), until)
+        )
         click.echo(str(token))
 
     @token_group.command("list")
@@ -93,10 +144,14 @@ def make_users_group(open_database: Callable[[], Engine]) -> click.Group:
         """Show the tokens (never the tokens themselves)."""
         tokens = run(auth.list_tokens)
         assert isinstance(tokens, list)
+        click.echo("id\tuser\tlabel\tscope\tstate\texpires\tlast used")
         for info in tokens:
-            used = info.last_used_at.isoformat() if info.last_used_at else "never used"
-            state = "revoked" if info.revoked else used
-            click.echo(f"{info.id}\t{info.user_name}\t{info.label or '-'}\t{state}")
+            used = _when(info.last_used_at) if info.last_used_at else "never used"
+            expires = _when(info.expires_at) if info.expires_at else "never"
+            click.echo(
+                f"{info.id}\t{info.user_name}\t{info.label or '-'}\t{info.scope}\t"
+                f"{info.state}\t{expires}\t{used}"
+            )
 
     @token_group.command("revoke")
     @click.argument("token_id", type=int)

@@ -7,38 +7,78 @@ included, in app.py). Handlers parse, ask queries/index/queue, and render a temp
 from __future__ import annotations
 
 import math
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Query, Request
+from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import FileResponse, PlainTextResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 from starlette.concurrency import run_in_threadpool
 
+from docvault import auth
 from docvault.errors import DocvaultError
 from docvault.indexing import search
 from docvault.ocr.base import SamplingMode
 from docvault.web import images, queries
-from docvault.web.context import PER_PAGE, SearchForm, WebContext
+from docvault.web.audit import AuditFilter
+from docvault.web.context import (
+    PER_PAGE,
+    ResultPage,
+    RowId,
+    SearchForm,
+    WebContext,
+    day_start,
+    parse_id,
+)
 from docvault.web.login import safe_next
 from docvault.web.markdown import render_markdown
-from docvault.web.security import current_account, require_admin
-from docvault.web.status import snapshot
+from docvault.web.security import (
+    SESSION_COOKIE,
+    clear_session_cookie,
+    current_account,
+    is_admin,
+    require_admin,
+)
+from docvault.web.status import snapshot, without_paths
 
 AUDIT_PER_PAGE = 100
+AUDIT_ACTIONS = (
+    "login", "login failed", "logout", "search", "view", "view text", "view image",
+    "view figure", "view problems", "view status", "download", "rerun",
+)  # fmt: skip
+
+
+def audit_filter(
+    user: str, action: str, document: str, date_from: str, date_to: str
+) -> AuditFilter:
+    """The audit view's form as a filter; dates are whole days in UTC, both ends included."""
+    document_id = parse_id(document, "document") if document.strip() else None
+    since = day_start(date_from, "from") if date_from.strip() else None
+    until = None
+    if date_to.strip():
+        last_day = day_start(date_to, "to")
+        until = last_day + timedelta(days=1) if last_day.year < 9999 else None
+    return AuditFilter(user.strip() or None, action or None, document_id, since, until)
 
 
 def original_path(context: WebContext, document: queries.DocumentView) -> Path:
     return context.data_dir / document.archive_path
 
 
-def page_image_path(context: WebContext, page_id: int) -> Path:
+def page_image_path(context: WebContext, request: Request, page_id: int, action: str) -> Path:
+    """The page's image (rendered if need be), its look recorded in the audit log."""
     location = queries.page_location(context.database, page_id)
     if location is None:
         raise HTTPException(404, f"There is no page {page_id} in the archive.")
-    _, number, archive_path = location
+    context.look(request, action, document_id=location.document_id, page_number=location.number)
     return images.page_png(
-        context.data_dir, page_id, context.data_dir / archive_path, number, context.render_png
+        context.data_dir,
+        location.sha256,
+        context.data_dir / location.archive_path,
+        location.number,
+        context.render_png,
+        context.render_settings,
     )
 
 
@@ -67,14 +107,14 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
         date_field: str = "received",
         date_from: str = "",
         date_to: str = "",
-        page_number: int = Query(1, alias="page"),
+        page_number: ResultPage = 1,
     ) -> Response:
         form = SearchForm(q, inbox, tag, status, date_field, date_from, date_to)
         query = form.query()
         results = None
         if query:
-            results = search(context.database, context.index, query, max(page_number, 1), PER_PAGE)
-            context.audit(request, "search", query)
+            results = search(context.database, context.index, query, page_number, PER_PAGE)
+            context.look(request, "search", query)
         pages = math.ceil(results.total_documents / PER_PAGE) if results else 0
         return page(
             request,
@@ -90,18 +130,18 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
 
     @routes.get("/documents/{document_id}")
     def document_page(
-        request: Request, document_id: int, page_number: int = Query(1, alias="page")
+        request: Request, document_id: RowId, page_number: ResultPage = 1
     ) -> Response:
         document = context.document_or_404(document_id)
         if document.page_count == 0:
-            context.audit(request, "view", document_id=document_id)
+            context.look(request, "view", document_id=document_id)
             return page(request, "document.html", {"document": document, "current": None})
         number = min(max(page_number, 1), document.page_count)
         current = context.page_or_404(document_id, number)
         html = render_markdown(
             current.markdown, lambda box: f"/pages/{current.id}/figures/{box}.jpg"
         )
-        context.audit(request, "view", document_id=document_id, page_number=number)
+        context.look(request, "view", document_id=document_id, page_number=number)
         return page(
             request,
             "document.html",
@@ -109,13 +149,13 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
         )
 
     @routes.get("/documents/{document_id}/pages/{number}/text")
-    def raw_text(request: Request, document_id: int, number: int) -> Response:
+    def raw_text(request: Request, document_id: RowId, number: RowId) -> Response:
         current = context.page_or_404(document_id, number)
-        context.audit(request, "view text", document_id=document_id, page_number=number)
+        context.look(request, "view text", document_id=document_id, page_number=number)
         return PlainTextResponse(current.markdown)
 
     @routes.get("/documents/{document_id}/original")
-    def download(request: Request, document_id: int) -> Response:
+    def download(request: Request, document_id: RowId) -> Response:
         document = context.document_or_404(document_id)
         path = original_path(context, document)
         if not path.is_file():
@@ -124,24 +164,27 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
                 f"The original of document {document_id} is missing from the archive at "
                 f"{path}; restore it from the backup.",
             )
-        context.audit(request, "download", document.original_name, document_id=document_id)
+        context.look(request, "download", document.original_name, document_id=document_id)
         return FileResponse(path, filename=document.original_name)
 
     @routes.get("/pages/{page_id}/image.png")
-    def page_image(page_id: int) -> Response:
-        return FileResponse(page_image_path(context, page_id), media_type="image/png")
+    def page_image(request: Request, page_id: RowId) -> Response:
+        path = page_image_path(context, request, page_id, "view image")
+        return FileResponse(path, media_type="image/png")
 
     @routes.get("/pages/{page_id}/figures/{box}.jpg")
-    def figure(page_id: int, box: str) -> Response:
+    def figure(request: Request, page_id: RowId, box: str) -> Response:
         try:
             corners = images.parse_box(box)
         except DocvaultError as error:
             raise HTTPException(400, error.message) from None
-        crop = images.crop_jpeg(page_image_path(context, page_id), corners)
+        crop = images.crop_jpeg(page_image_path(context, request, page_id, "view figure"), corners)
         return Response(crop, media_type="image/jpeg")
 
     @routes.get("/problems")
     def problems(request: Request, status: str = "", inbox: str = "") -> Response:
+        # The list names letters (file names often carry a patient's name): a look.
+        context.look(request, "view problems", f"status={status} inbox={inbox}")
         return page(
             request,
             "problems.html",
@@ -161,19 +204,23 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
         submitted = await request.form()
         only = submitted.get("only")
         if only is not None:
-            page_ids = [_page_id(only)]
+            page_ids = [parse_id(only)]
             mode = parse_mode(submitted.get(f"mode_{only}", submitted.get("mode")))
         else:
-            page_ids = [_page_id(value) for value in submitted.getlist("page_id")]
+            page_ids = [parse_id(value) for value in submitted.getlist("page_id")]
             mode = parse_mode(submitted.get("mode"))
         if not page_ids:
             raise HTTPException(400, "Tick at least one page to re-run.")
-        await run_in_threadpool(context.rerun, request, page_ids, mode)
+        include_done = submitted.get("include_done") == "1"
+        await run_in_threadpool(context.rerun, request, page_ids, mode, include_done)
         return RedirectResponse(safe_next(str(submitted.get("next", "/problems"))), 303)
 
     @routes.get("/status")
     def status_page(request: Request) -> Response:
         numbers = snapshot(context.database, context.index, context.data_dir, context.status)
+        context.look(request, "view status")
+        if not is_admin(request):
+            numbers = without_paths(numbers)
         return page(request, "status.html", {"status": numbers})
 
     @routes.get("/audit")
@@ -181,14 +228,15 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
         request: Request,
         user: str = "",
         action: str = "",
-        page_number: int = Query(1, alias="page"),
+        document: str = "",
+        date_from: str = "",
+        date_to: str = "",
+        page_number: ResultPage = 1,
     ) -> Response:
         require_admin(request)
-        page_number = max(page_number, 1)
-        events, total = queries.audit_events(
-            context.database, user or None, action or None, (page_number - 1) * AUDIT_PER_PAGE,
-            AUDIT_PER_PAGE,
-        )  # fmt: skip
+        selection = audit_filter(user, action, document, date_from, date_to)
+        offset = (page_number - 1) * AUDIT_PER_PAGE
+        events, total = queries.audit_events(context.database, selection, offset, AUDIT_PER_PAGE)
         return page(
             request,
             "audit.html",
@@ -197,6 +245,10 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
                 "total": total,
                 "user": user,
                 "action": action,
+                "document": document,
+                "date_from": date_from,
+                "date_to": date_to,
+                "actions": AUDIT_ACTIONS,
                 "page_number": page_number,
                 "pages": max(1, math.ceil(total / AUDIT_PER_PAGE)),
             },
@@ -204,15 +256,11 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
 
     @routes.post("/logout")
     def log_out(request: Request) -> Response:
+        # The session row goes: a copy of the cookie taken before is worth nothing after.
         context.audit(request, "logout")
-        request.session.clear()
-        return RedirectResponse("/login", status_code=303)
+        auth.end_session(context.database, request.cookies.get(SESSION_COOKIE, ""))
+        response = RedirectResponse("/login", status_code=303)
+        clear_session_cookie(response, context.https)
+        return response
 
     return routes
-
-
-def _page_id(value: object) -> int:
-    try:
-        return int(str(value))
-    except ValueError:
-        raise HTTPException(400, f"{value!r} is not a page number.") from None

@@ -5,13 +5,14 @@ from __future__ import annotations
 import time
 
 import pytest
-from playwright.sync_api import ConsoleMessage, Dialog, Page, expect
+from playwright.sync_api import Browser, ConsoleMessage, Dialog, Page, expect
 
 from docvault import queue
 from docvault.models import PageStatus
 from docvault.web import queries
+from docvault.web.security import SESSION_COOKIE
 from tests.browser.conftest import log_in, screenshot
-from tests.support.webarchive import WebArchive
+from tests.support.webarchive import ADMIN, WebArchive
 
 pytestmark = pytest.mark.browser
 
@@ -90,7 +91,7 @@ def test_rerun_a_looped_page_and_watch_it_change_state_without_a_reload(
 
 
 def test_status_page_shows_the_service(page: Page, site: str) -> None:
-    log_in(page, site)
+    log_in(page, site, ADMIN)  # the inbox folders on the server are shown to administrators
     page.goto(f"{site}/status")
     fax = page.locator("tr", has_text="/srv/inbox/fax")
     expect(fax).to_contain_text("fax")
@@ -136,3 +137,30 @@ def test_page_text_with_script_shows_the_table_and_runs_nothing(
     expect(page.locator("body")).to_contain_text('<script>window.alert("script ran")</script>')
     assert dialogs == []
     assert errors == []
+
+
+def test_after_logout_the_old_session_cookie_replayed_is_refused(
+    page: Page, site: str, archive: WebArchive, browser: Browser
+) -> None:
+    log_in(page, site)
+    page.goto(f"{site}/documents/{archive.huck_finn}")
+    expect(page.locator(".transcription")).to_contain_text("We scrouched down")
+    (copied,) = [cookie for cookie in page.context.cookies() if cookie["name"] == SESSION_COOKIE]
+    page.get_by_role("button", name="Log out").click()
+    page.wait_for_url(f"{site}/login")
+
+    # Another browser that replays the cookie copied before the logout gets nothing.
+    thief = browser.new_context()
+    try:
+        thief.add_cookies([copied])
+        stolen = thief.new_page()
+        stolen.goto(f"{site}/documents/{archive.huck_finn}")
+        assert stolen.url.startswith(f"{site}/login")
+        expect(stolen.locator(".transcription")).to_have_count(0)
+        api = stolen.request.get(f"{site}/api/documents/{archive.huck_finn}")
+        assert api.status == 401
+        page_id = archive.page_id(archive.huck_finn, 1)
+        image = stolen.request.get(f"{site}/pages/{page_id}/image.png", max_redirects=0)
+        assert image.status == 303
+    finally:
+        thief.close()

@@ -213,6 +213,7 @@ def open_archive(root: Path) -> WebArchive:
         render_png=_renderer(renders),
         status=lambda: status,
         secret_key=b"k" * 32,
+        render_settings=repr(RenderOptions()),
     )
     return WebArchive(
         database, data_dir, index, context,

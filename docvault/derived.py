@@ -1,0 +1,66 @@
+"""Files derived from the originals (page images for the web view), kept under `<data>/cache/`.
+
+Every derived file is named by what it was made from: the original's sha256, the page
+number and a digest of the render settings. An id (which a database could in principle
+reuse, and which a restored backup gives to other rows) never names a derived file, so a
+cached image can only ever be served for the content it shows (issue 13: a deleted
+letter's scan was served for a new letter's page under a reused page id).
+
+Everything here can be made again from the archive: deleting it costs a render, nothing more.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import shutil
+import uuid
+from pathlib import Path
+
+CACHE_FOLDER = "cache"
+PAGE_IMAGES = "page-images"
+# Before issue 13 page images were cached by page id under cache/pages/<id>.png.
+LEGACY_PAGE_IMAGES = "pages"
+_SHA256 = re.compile(r"[0-9a-f]{64}")
+
+
+def settings_digest(render_settings: str) -> str:
+    """A short name for the render settings (any change gives new file names)."""
+    return hashlib.sha256(render_settings.encode()).hexdigest()[:16]
+
+
+def page_image_path(data_dir: Path, sha256: str, page_number: int, render_settings: str) -> Path:
+    """Where the image of page `page_number` of the original `sha256` is cached."""
+    if not _SHA256.fullmatch(sha256):
+        raise ValueError(f"{sha256!r} is not a sha256 in hexadecimal")
+    name = f"{page_number}-{settings_digest(render_settings)}.png"
+    return data_dir / CACHE_FOLDER / PAGE_IMAGES / sha256[:2] / sha256 / name
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Written under a temporary name and renamed, so a reader never sees half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.{uuid.uuid4().hex}.tmp")
+    try:
+        temporary.write_bytes(data)
+        os.replace(temporary, path)
+    finally:
+        temporary.unlink(missing_ok=True)
+
+
+def remove_for_original(data_dir: Path, sha256: str) -> None:
+    """Remove every file derived from the original `sha256` (when its document is deleted)."""
+    if not _SHA256.fullmatch(sha256):
+        raise ValueError(f"{sha256!r} is not a sha256 in hexadecimal")
+    shutil.rmtree(data_dir / CACHE_FOLDER / PAGE_IMAGES / sha256[:2] / sha256, ignore_errors=True)
+
+
+def remove_legacy(data_dir: Path) -> None:
+    """Remove the page images cached by page id before issue 13 (they may not be trusted)."""
+    shutil.rmtree(data_dir / CACHE_FOLDER / LEGACY_PAGE_IMAGES, ignore_errors=True)
+
+
+def clear(data_dir: Path) -> None:
+    """Remove every derived file (after a restore: the cache cannot vouch for the backup)."""
+    shutil.rmtree(data_dir / CACHE_FOLDER, ignore_errors=True)
