@@ -27,7 +27,8 @@ from docvault.web.app import create_app
 from tests.support.webarchive import NURSE, WebArchive, copy_archive
 from tests.test_web import log_in
 
-PUBLIC = {("/login", "GET"), ("/login", "POST"), ("/favicon.ico", "GET")}
+# /healthz is the supervisor's liveness probe: it answers "ok" and no data.
+PUBLIC = {("/login", "GET"), ("/login", "POST"), ("/favicon.ico", "GET"), ("/healthz", "GET")}
 # Parameters the handlers read from the form or the query by hand, beside their signatures.
 EXTRA_NAMES = ["q", "page", "per_page", "ids", "page_id", "only", "mode", "next", "status",
                "inbox", "user", "action", "document", "date_from", "date_to", "date_field",
