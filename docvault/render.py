@@ -51,6 +51,7 @@ read and reset it, so call them from one thread at a time (the pool's workers do
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import multiprocessing
 import struct
@@ -67,6 +68,7 @@ import numpy as np
 import pymupdf
 from PIL import Image, ImageOps
 
+from docvault import orientation, textlayer
 from docvault.errors import (
     CorruptDocument,
     EncryptedDocument,
@@ -141,6 +143,8 @@ class RenderOptions:
     jpeg_quality: int = 90
     grid: int = 0  # if > 0, round both output sides to a multiple of this (patch grid)
     raster_max_upscale: float = 2.0  # small raster images are enlarged at most this much
+    orientation: bool = True  # turn each page upright before it is read (orientation.py)
+    text_layer: bool = False  # take a trustworthy PDF text layer instead of reading the image
 
     def __post_init__(self) -> None:
         if self.image_format not in {"png", "jpeg"}:
@@ -168,7 +172,10 @@ class RenderedPage:
 
     image: PageImage
     warnings: tuple[str, ...]  # MuPDF warnings captured while rendering this page
-    notes: tuple[str, ...]  # corrections made: second decoder, inversion
+    notes: tuple[str, ...]  # corrections made: second decoder, inversion, orientation
+    rotation: int = 0  # clockwise degrees the page was turned to be upright
+    rotation_source: str = "off"  # "detected", "undecided", "person", "text layer" or "off"
+    layer_text: str | None = None  # the page's trusted text layer (text_layer set), else None
 
 
 # --- the kind of a file, by content ------------------------------------------------------
@@ -592,9 +599,16 @@ def _rasterise(
     return pixmap
 
 
-def render_page(path: Path, page_number: int, options: RenderOptions) -> RenderedPage:
-    """Render page `page_number` (1-based); raise a `RenderError` for this page alone."""
+def render_page(
+    path: Path, page_number: int, options: RenderOptions, rotation: int | None = None
+) -> RenderedPage:
+    """Render page `page_number` (1-based); raise a `RenderError` for this page alone.
+
+    The page comes out upright: turned by `rotation` (clockwise degrees, a person's choice)
+    when given, else by what `orientation.detect` finds (when `options.orientation`).
+    """
     document, kind, _ = _open(path, options)
+    layer: textlayer.TextLayer | None = None
     with document:
         _check_readable(document, path, kind)
         if not 1 <= page_number <= document.page_count:
@@ -606,6 +620,8 @@ def render_page(path: Path, page_number: int, options: RenderOptions) -> Rendere
             )
         try:
             page = document.load_page(page_number - 1)  # type: ignore[no-untyped-call]
+            if options.text_layer and kind == "pdf":
+                layer = textlayer.read_layer(page)
             plan = _plan(page, kind, path, page_number, options)
             scale_x, scale_y = plan.width / page.rect.width, plan.height / page.rect.height
             pixmap = _rasterise(page, scale_x, scale_y, plan.colorspace)
@@ -618,7 +634,58 @@ def render_page(path: Path, page_number: int, options: RenderOptions) -> Rendere
     suspicious = bool(warnings) or kind == "tiff"
     if kind in RASTER_KINDS and suspicious and dark_share(pixmap) < _NEARLY_BLANK_SHARE:
         pixmap = _second_opinion(path, page_number - 1, pixmap, notes)
-    return RenderedPage(_encode(pixmap, page_number, options), warnings, tuple(notes))
+    trusted = layer is not None and layer.trusted
+    if layer is not None:
+        notes.append(layer.reason)
+    turn, source = _decide_rotation(pixmap, rotation, options, trusted, notes)
+    pixmap = _turned(pixmap, turn)
+    return RenderedPage(
+        _encode(pixmap, page_number, options),
+        warnings,
+        tuple(notes),
+        rotation=turn,
+        rotation_source=source,
+        layer_text=layer.text if layer is not None and trusted else None,
+    )
+
+
+def _decide_rotation(
+    pixmap: pymupdf.Pixmap,
+    requested: int | None,
+    options: RenderOptions,
+    trusted_layer: bool,
+    notes: list[str],
+) -> tuple[int, str]:
+    """The clockwise turn for this page and where it came from."""
+    if requested is not None:
+        notes.append(f"turned {requested % 360}° as a person asked")
+        return requested % 360, "person"
+    if trusted_layer:
+        return 0, "text layer"  # drawn by a program: upright, and its /Rotate is applied
+    if not options.orientation:
+        return 0, "off"
+    found = orientation.detect(_pixels(pixmap))
+    if found.rotation:
+        notes.append(f"orientation: {found.reason}")
+    return found.rotation, "detected" if found.decided else "undecided"
+
+
+def _pixels(pixmap: pymupdf.Pixmap) -> np.ndarray:
+    rows = np.frombuffer(pixmap.samples_mv, dtype=np.uint8).reshape(pixmap.height, pixmap.stride)
+    pixels = rows[:, : pixmap.width * pixmap.n]
+    if pixmap.n == 1:
+        return pixels
+    return pixels.reshape(pixmap.height, pixmap.width, pixmap.n)
+
+
+def _turned(pixmap: pymupdf.Pixmap, rotation: int) -> pymupdf.Pixmap:
+    """The pixmap turned `rotation` degrees clockwise (numpy: ~2 ms for a 150 dpi page)."""
+    if rotation % 360 == 0:
+        return pixmap
+    turned = orientation.upright(_pixels(pixmap), rotation)
+    height, width = turned.shape[:2]
+    colorspace = pymupdf.csGRAY if pixmap.n == 1 else pymupdf.csRGB
+    return pymupdf.Pixmap(colorspace, width, height, turned.tobytes(), False)  # type: ignore[no-untyped-call]
 
 
 # --- the process pool ---------------------------------------------------------------------
@@ -662,10 +729,10 @@ def _inspect_in_worker(
 
 
 def _render_in_worker(
-    path: Path, page: int, options: RenderOptions
+    path: Path, page: int, options: RenderOptions, rotation: int | None = None
 ) -> RenderedPage | _WorkerFailure:
     try:
-        return render_page(path, page, options)
+        return render_page(path, page, options, rotation)
     except RenderError as error:
         return _failure(error)
 
@@ -695,9 +762,13 @@ class RenderPool:
         """`inspect_document` in a worker process."""
         return await self._run(_inspect_in_worker, path, 0)
 
-    async def render(self, path: Path, page_number: int) -> RenderedPage:
-        """`render_page` in a worker process."""
-        return await self._run(_render_in_worker, path, page_number)
+    async def render(
+        self, path: Path, page_number: int, rotation: int | None = None
+    ) -> RenderedPage:
+        """`render_page` in a worker process (`rotation`: a person's turn, else detected)."""
+        return await self._run(
+            functools.partial(_render_in_worker, rotation=rotation), path, page_number
+        )
 
     async def _run(
         self,

@@ -57,6 +57,8 @@ def render_options(settings: Settings) -> RenderOptions:
         max_side=settings.render_max_side,
         max_pixels=settings.render_max_pixels,
         accept_text_documents=settings.accept_text_documents,
+        orientation=settings.orientation,
+        text_layer=settings.prefers_text_layer(),
     )
 
 

@@ -1,0 +1,214 @@
+"""Which way up a page is: 0, 90, 180 or 270 degrees, decided on the CPU before any engine.
+
+A stage leaf: a page image (a numpy array, grey or RGB) in, an `Orientation` out; no database,
+no settings. The render stage calls `detect` on every page it renders (unless detection is
+turned off) and turns the page upright before the engine sees it, because neither the CPU
+engine nor the vision models read a page that lies on its side or upside down (a 180° page
+came out as "bro n vo jumped over the lazy fox" and was found by no search).
+
+How it decides (only models that rapidocr ships in its wheel: no download, ever)
+    1. rapidocr's text detector finds the text lines on a copy of the page whose long side is
+       480 pixels. A line box much wider than high runs across the page; one much higher than
+       wide runs down it. More lines running down than across: the page lies on its side.
+    2. The longest lines (at most 24) are cut out of the page at full resolution (of the
+       page turned a quarter clockwise when they run down), and rapidocr's text-direction
+       classifier says of each whether it reads upright (0) or upside down (180). The lines
+       vote, weighted by the classifier's confidence.
+    Lines across -> 0 or 180; lines down -> 90 or 270 (the quarter turn plus the vote).
+
+When it does not decide
+    A page with fewer than `MIN_LINES` text lines, or whose votes are not clear (the winner
+    needs `CLEAR_MARGIN` times the loser's weight), is left as it is (`decided` False): a
+    blank page, a photo, a page of three words. Turning a page wrongly costs more than
+    leaving it.
+
+The cost
+    Measured on this 2-core machine (bench/orientation_bench.py): the detector at 480 pixels
+    takes most of it; at 352 pixels it found no lines on a two-column magazine page, at 640
+    it cost twice as much for the same answers on the fixtures.
+
+`rotation` is always the clockwise turn that makes the page upright; `upright` applies it.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+logger = logging.getLogger(__name__)
+
+ANGLES = (0, 90, 180, 270)
+# The detector's input: long side in pixels (see "The cost" above).
+DETECTOR_LONG_SIDE = 736
+# A box is a line when one side is at least twice the other (a word or more of text).
+LINE_ASPECT = 2.0
+# Lines sent to the direction classifier: the longest ones carry the clearest evidence, and
+# 24 crops cost ~15 ms (the classifier's input is 48x192).
+MAX_CLASSIFIED_LINES = 24
+MIN_LINES = 3
+# The winning direction needs twice the weight of the other: on the real fixtures the upright
+# side won by 2.5x (receipt photo) to 33x (magazine page).
+CLEAR_MARGIN = 2.0
+# A classifier answer below this confidence is no vote (rapidocr's own threshold is 0.9 for
+# turning a line; a vote only needs to lean).
+MIN_VOTE_SCORE = 0.6
+
+
+@dataclass(frozen=True)
+class Orientation:
+    """What `detect` found."""
+
+    rotation: int  # clockwise degrees that make the page upright (0 when undecided)
+    decided: bool  # False: too little text or unclear votes; the page is left as it is
+    lines: int  # text lines the detector found
+    reason: str  # one sentence for the page's notes and the viewer
+    milliseconds: float
+
+
+class _Models:
+    """rapidocr's detector and direction classifier, loaded once per process on first use."""
+
+    def __init__(self) -> None:
+        from rapidocr import RapidOCR  # imported late: loading it costs a second
+        from rapidocr.ch_ppocr_cls import TextClassifier
+        from rapidocr.ch_ppocr_det import TextDetector
+
+        logging.getLogger("RapidOCR").setLevel(logging.WARNING)
+        # One thread each: the render pool already runs one process per core.
+        config = RapidOCR(
+            params={
+                "Global.log_level": "warning",
+                "Det.limit_side_len": DETECTOR_LONG_SIDE,
+                "Det.limit_type": "max",
+                "EngineConfig.onnxruntime.intra_op_num_threads": 1,
+                "EngineConfig.onnxruntime.inter_op_num_threads": 1,
+            }
+        ).cfg
+        for part in (config.Det, config.Cls):
+            part.engine_cfg = config.EngineConfig[part.engine_type.value]
+            part.model_root_dir = config.Global.model_root_dir
+        self.detector: Any = TextDetector(config.Det)
+        self.classifier: Any = TextClassifier(config.Cls)
+
+
+_models: _Models | None = None
+_models_lock = threading.Lock()
+
+
+def _loaded() -> _Models:
+    global _models  # one pair of models per process, shared by its calls
+    with _models_lock:
+        if _models is None:
+            _models = _Models()
+        return _models
+
+
+def _bgr(pixels: np.ndarray) -> np.ndarray:
+    import cv2
+
+    if pixels.ndim == 2:
+        return np.asarray(cv2.cvtColor(pixels, cv2.COLOR_GRAY2BGR))
+    return np.ascontiguousarray(pixels[:, :, ::-1])
+
+
+def _small(pixels: np.ndarray) -> tuple[np.ndarray, float]:
+    """The page with its long side at most DETECTOR_LONG_SIDE, and the scale used."""
+    import cv2
+
+    scale = min(1.0, DETECTOR_LONG_SIDE / max(pixels.shape[:2]))
+    if scale == 1.0:
+        return pixels, scale
+    resized = cv2.resize(pixels, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    return np.asarray(resized), scale
+
+
+def _sides(box: np.ndarray) -> tuple[float, float]:
+    """Length along the box's first edge (left to right) and across it."""
+    along = float(np.linalg.norm(box[0] - box[1]))
+    across = float(np.linalg.norm(box[0] - box[3]))
+    return along, across
+
+
+def _crops(page: np.ndarray, boxes: list[np.ndarray], sideways: bool) -> list[np.ndarray]:
+    """Each line cut out so that it runs across: from the page turned a quarter clockwise
+    when the lines run down (the turned page is then upright or upside down)."""
+    if sideways:
+        height = page.shape[0]
+        page = np.rot90(page, -1)
+        # A point (x, y) of the page is at (height - 1 - y, x) once turned clockwise.
+        boxes = [np.stack([height - 1 - box[:, 1], box[:, 0]], axis=1) for box in boxes]
+    crops = []
+    for box in boxes:
+        left, top = np.floor(box.min(axis=0)).astype(int)
+        right, bottom = np.ceil(box.max(axis=0)).astype(int)
+        crop = page[max(top, 0) : bottom, max(left, 0) : right]
+        if crop.shape[0] > 1 and crop.shape[1] > 1:
+            crops.append(np.ascontiguousarray(crop))
+    return crops
+
+
+def _direction_votes(models: _Models, crops: list[np.ndarray]) -> tuple[float, float]:
+    """The classifier's weight for 'upright' and for 'upside down' over these line crops."""
+    upright = upside_down = 0.0
+    for label, score in models.classifier(crops).cls_res if crops else ():
+        if score < MIN_VOTE_SCORE:
+            continue
+        if label == "180":
+            upside_down += float(score)
+        else:
+            upright += float(score)
+    return upright, upside_down
+
+
+def detect(pixels: np.ndarray) -> Orientation:
+    """The clockwise turn that makes this page upright (uint8 grey HxW or RGB HxWx3)."""
+    started = time.perf_counter()
+    models = _loaded()
+    page = _bgr(pixels)
+    small, scale = _small(page)
+    found = models.detector(small).boxes
+    boxes = [] if found is None else [np.asarray(box) for box in found]
+    across, down = [], []
+    for box in boxes:
+        along, height = _sides(box)
+        if along >= LINE_ASPECT * height:
+            across.append((along, box))
+        elif height >= LINE_ASPECT * along:
+            down.append((height, box))
+
+    def finish(rotation: int, decided: bool, reason: str) -> Orientation:
+        elapsed = (time.perf_counter() - started) * 1000
+        return Orientation(rotation, decided, len(boxes), reason, elapsed)
+
+    lines = max(len(across), len(down))
+    if lines < MIN_LINES:
+        return finish(0, False, f"too little text to tell which way up ({lines} lines)")
+    if max(len(across), len(down)) < CLEAR_MARGIN * min(len(across), len(down)):
+        return finish(
+            0, False, f"text runs both ways ({len(across)} lines across, {len(down)} down)"
+        )
+    sideways = len(down) > len(across)
+    chosen = sorted(down if sideways else across, key=lambda item: -item[0])
+    full_boxes = [box / scale for _, box in chosen[:MAX_CLASSIFIED_LINES]]
+    upright, upside_down = _direction_votes(models, _crops(page, full_boxes, sideways))
+    if max(upright, upside_down) < CLEAR_MARGIN * min(upright, upside_down) or not (
+        upright or upside_down
+    ):
+        return finish(
+            0, False, f"the lines' direction is unclear ({upright:.1f} against {upside_down:.1f})"
+        )
+    turned = upside_down > upright
+    rotation = (270 if turned else 90) if sideways else (180 if turned else 0)
+    return finish(rotation, True, f"turned {rotation}° from {len(chosen)} lines of text")
+
+
+def upright(pixels: np.ndarray, rotation: int) -> np.ndarray:
+    """The page turned `rotation` degrees clockwise (a multiple of 90)."""
+    if rotation % 90:
+        raise ValueError(f"rotation must be a multiple of 90 degrees, not {rotation}")
+    return np.ascontiguousarray(np.rot90(pixels, -(rotation // 90) % 4))
