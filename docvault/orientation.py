@@ -7,9 +7,12 @@ engine nor the vision models read a page that lies on its side or upside down (a
 came out as "bro n vo jumped over the lazy fox" and was found by no search).
 
 How it decides (only models that rapidocr ships in its wheel: no download, ever)
-    1. rapidocr's text detector finds the text lines on a copy of the page whose long side is
-       480 pixels. A line box much wider than high runs across the page; one much higher than
-       wide runs down it. More lines running down than across: the page lies on its side.
+    1. rapidocr's text detector finds the text lines in a part of the page: first the
+       256x256 window richest in fine detail of the page scaled to 850 pixels (~75 dpi,
+       half the render), then, if that does not decide, a 512x512 window, then the whole
+       page scaled to 736 pixels. A line box much wider than high runs across the page;
+       one much higher than wide runs down it. More lines running down than across: the
+       page lies on its side.
     2. The longest lines (at most 24) are cut out of the page at full resolution (of the
        page turned a quarter clockwise when they run down), and rapidocr's text-direction
        classifier says of each whether it reads upright (0) or upside down (180). The lines
@@ -20,12 +23,15 @@ When it does not decide
     A page with fewer than `MIN_LINES` text lines, or whose votes are not clear (the winner
     needs `CLEAR_MARGIN` times the loser's weight), is left as it is (`decided` False): a
     blank page, a photo, a page of three words. Turning a page wrongly costs more than
-    leaving it.
+    leaving it. A first window with fewer boxes than `MIN_LINES` ends the search (a blank
+    page costs one small window, not three steps).
 
 The cost
-    Measured on this 2-core machine (bench/orientation_bench.py): the detector at 480 pixels
-    takes most of it; at 352 pixels it found no lines on a two-column magazine page, at 640
-    it cost twice as much for the same answers on the fixtures.
+    The detector's network is the cost: ~1 CPU-µs per pixel it sees (190 ms for the whole
+    page at 480x352 on this 2-core machine), so it looks at a window first. At 352 pixels
+    for the whole page it found no lines on a two-column magazine page (tesseract__8087);
+    at 480 the same page's votes were unclear; windows at half the render's resolution read
+    it at 0, 90, 180 and 270. bench/orientation_bench.py measures it beside the render.
 
 `rotation` is always the clockwise turn that makes the page upright; `upright` applies it.
 """
@@ -43,8 +49,10 @@ import numpy as np
 logger = logging.getLogger(__name__)
 
 ANGLES = (0, 90, 180, 270)
-# The detector's input: long side in pixels (see "The cost" above).
-DETECTOR_LONG_SIDE = 736
+# The steps: (long side of the scaled page, side of the window; 0: the whole page).
+STEPS = ((850, 256), (850, 512), (736, 0))
+# The detector resizes nothing itself: each step hands it the pixels it should see.
+_DETECTOR_LIMIT = 4096
 # A box is a line when one side is at least twice the other (a word or more of text).
 LINE_ASPECT = 2.0
 # Lines sent to the direction classifier: the longest ones carry the clearest evidence, and
@@ -83,7 +91,7 @@ class _Models:
         config = RapidOCR(
             params={
                 "Global.log_level": "warning",
-                "Det.limit_side_len": DETECTOR_LONG_SIDE,
+                "Det.limit_side_len": _DETECTOR_LIMIT,
                 "Det.limit_type": "max",
                 "EngineConfig.onnxruntime.intra_op_num_threads": 1,
                 "EngineConfig.onnxruntime.inter_op_num_threads": 1,
@@ -116,15 +124,40 @@ def _bgr(pixels: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(pixels[:, :, ::-1])
 
 
-def _small(pixels: np.ndarray) -> tuple[np.ndarray, float]:
-    """The page with its long side at most DETECTOR_LONG_SIDE, and the scale used."""
+def _window(
+    page: np.ndarray, long_side: int, side: int
+) -> tuple[np.ndarray, float, tuple[int, int]]:
+    """The page scaled to `long_side`, cut to the `side` square richest in fine detail
+    (`side` 0: all of it): (window, scale, (left, top) of the window in scaled pixels)."""
     import cv2
 
-    scale = min(1.0, DETECTOR_LONG_SIDE / max(pixels.shape[:2]))
-    if scale == 1.0:
-        return pixels, scale
-    resized = cv2.resize(pixels, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    return np.asarray(resized), scale
+    scale = min(1.0, long_side / max(page.shape[:2]))
+    small = np.asarray(
+        page
+        if scale == 1.0
+        else cv2.resize(page, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    )
+    height, width = small.shape[:2]
+    if side == 0 or (height <= side and width <= side):
+        return small, scale, (0, 0)
+    # Text is where the page has most fine detail: the difference from a blurred copy, on a
+    # grid of 8 pixels, summed over each window position (a box filter).
+    grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    coarse = cv2.resize(grey, None, fx=1 / 8, fy=1 / 8, interpolation=cv2.INTER_AREA)
+    detail = cv2.absdiff(coarse, cv2.blur(coarse, (3, 3))).astype(np.float32)
+    rows, columns = detail.shape
+    window_rows, window_columns = min(side // 8, rows), min(side // 8, columns)
+    summed = cv2.boxFilter(
+        detail,
+        -1,
+        (window_columns, window_rows),
+        normalize=False,
+        anchor=(0, 0),
+        borderType=cv2.BORDER_CONSTANT,
+    )[: rows - window_rows + 1, : columns - window_columns + 1]
+    top, left = (int(value) * 8 for value in np.unravel_index(int(np.argmax(summed)), summed.shape))
+    window = np.ascontiguousarray(small[top : top + side, left : left + side])
+    return window, scale, (left, top)
 
 
 def _sides(box: np.ndarray) -> tuple[float, float]:
@@ -165,14 +198,14 @@ def _direction_votes(models: _Models, crops: list[np.ndarray]) -> tuple[float, f
     return upright, upside_down
 
 
-def detect(pixels: np.ndarray) -> Orientation:
-    """The clockwise turn that makes this page upright (uint8 grey HxW or RGB HxWx3)."""
-    started = time.perf_counter()
-    models = _loaded()
-    page = _bgr(pixels)
-    small, scale = _small(page)
-    found = models.detector(small).boxes
-    boxes = [] if found is None else [np.asarray(box) for box in found]
+def _lines(
+    models: _Models, page: np.ndarray, long_side: int, side: int
+) -> tuple[int, list[tuple[float, np.ndarray]], list[tuple[float, np.ndarray]]]:
+    """Boxes found in one step's window, and its lines across and down, in page pixels."""
+    window, scale, (left, top) = _window(page, long_side, side)
+    found = models.detector(window).boxes
+    offset = np.array([left, top], dtype=np.float32)
+    boxes = [] if found is None else [(np.asarray(box) + offset) / scale for box in found]
     across, down = [], []
     for box in boxes:
         along, height = _sides(box)
@@ -180,31 +213,51 @@ def detect(pixels: np.ndarray) -> Orientation:
             across.append((along, box))
         elif height >= LINE_ASPECT * along:
             down.append((height, box))
+    return len(boxes), across, down
 
-    def finish(rotation: int, decided: bool, reason: str) -> Orientation:
-        elapsed = (time.perf_counter() - started) * 1000
-        return Orientation(rotation, decided, len(boxes), reason, elapsed)
 
+def _decide(
+    models: _Models,
+    page: np.ndarray,
+    across: list[tuple[float, np.ndarray]],
+    down: list[tuple[float, np.ndarray]],
+) -> tuple[int, bool, str]:
+    """(rotation, decided, reason) from one step's lines."""
     lines = max(len(across), len(down))
     if lines < MIN_LINES:
-        return finish(0, False, f"too little text to tell which way up ({lines} lines)")
-    if max(len(across), len(down)) < CLEAR_MARGIN * min(len(across), len(down)):
-        return finish(
-            0, False, f"text runs both ways ({len(across)} lines across, {len(down)} down)"
-        )
+        return 0, False, f"too little text to tell which way up ({lines} lines)"
+    if lines < CLEAR_MARGIN * min(len(across), len(down)):
+        return 0, False, f"text runs both ways ({len(across)} lines across, {len(down)} down)"
     sideways = len(down) > len(across)
     chosen = sorted(down if sideways else across, key=lambda item: -item[0])
-    full_boxes = [box / scale for _, box in chosen[:MAX_CLASSIFIED_LINES]]
-    upright, upside_down = _direction_votes(models, _crops(page, full_boxes, sideways))
-    if max(upright, upside_down) < CLEAR_MARGIN * min(upright, upside_down) or not (
-        upright or upside_down
-    ):
-        return finish(
-            0, False, f"the lines' direction is unclear ({upright:.1f} against {upside_down:.1f})"
+    boxes = [box for _, box in chosen[:MAX_CLASSIFIED_LINES]]
+    upright, upside_down = _direction_votes(models, _crops(page, boxes, sideways))
+    weaker, stronger = sorted((upright, upside_down))
+    if stronger == 0 or stronger < CLEAR_MARGIN * weaker:
+        return (
+            0,
+            False,
+            f"the lines' direction is unclear ({upright:.1f} against {upside_down:.1f})",
         )
     turned = upside_down > upright
     rotation = (270 if turned else 90) if sideways else (180 if turned else 0)
-    return finish(rotation, True, f"turned {rotation}° from {len(chosen)} lines of text")
+    return rotation, True, f"turned {rotation}° from {len(chosen)} lines of text"
+
+
+def detect(pixels: np.ndarray) -> Orientation:
+    """The clockwise turn that makes this page upright (uint8 grey HxW or RGB HxWx3)."""
+    started = time.perf_counter()
+    models = _loaded()
+    page = _bgr(pixels)
+    boxes, rotation, decided, reason = 0, 0, False, ""
+    for long_side, side in STEPS:
+        boxes, across, down = _lines(models, page, long_side, side)
+        rotation, decided, reason = _decide(models, page, across, down)
+        # The window richest in detail holds fewer boxes than lines needed: so does the page.
+        if decided or boxes < MIN_LINES:
+            break
+    elapsed = (time.perf_counter() - started) * 1000
+    return Orientation(rotation, decided, boxes, reason, elapsed)
 
 
 def upright(pixels: np.ndarray, rotation: int) -> np.ndarray:

@@ -165,10 +165,10 @@ class Pipeline:
             unreadable_retry_seconds=self.settings.unreadable_retry_seconds,
         )
 
-    def render_png(self, path: Path, page_number: int) -> bytes:
+    def render_png(self, path: Path, page_number: int, rotation: int) -> bytes:
         """A page image for the web view, rendered in the pool (called from the web thread)."""
         future = asyncio.run_coroutine_threadsafe(
-            self.renderer.render(path, page_number), self.loop
+            self.renderer.render(path, page_number, rotation), self.loop
         )
         return future.result(timeout=120).image.data
 

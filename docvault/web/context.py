@@ -29,7 +29,7 @@ _PLAIN_TERM = re.compile(r"[\w.@+-]+")
 class WebContext:
     """Everything the web view reads; built once by the composition root.
 
-    - `render_png(archive_path, page_number)` returns the page as PNG bytes; it must render
+    - `render_png(archive_path, page_number, rotation)` returns the page as PNG bytes; it must render
       in the render pool (PyMuPDF is not thread-safe) and may block the calling thread.
     - `status()` returns the service's own numbers (see `docvault.web.status`).
     - `secret_key` signs the session cookies (32 random bytes kept in the data folder).
@@ -77,6 +77,16 @@ class WebContext:
         if found is None:
             raise HTTPException(404, f"Document {document_id} has no page {number}.")
         return found
+
+    def rotate(self, request: Request, page_id: int, turn: int) -> int:
+        """Turn a page by `turn` degrees clockwise and read it again, and note who asked."""
+        angle = queue.request_rotation(self.database, page_id, turn)
+        if angle is None:
+            raise HTTPException(
+                409, f"Page {page_id} is being read right now or does not exist; try again."
+            )
+        self.audit(request, "rotate", f"page {page_id} turned {turn}° (now {angle}°), queued")
+        return angle
 
     def rerun(self, request: Request, page_ids: list[int], mode: SamplingMode) -> int:
         """Queue the pages again through the queue, and note who asked."""

@@ -18,23 +18,31 @@ from PIL import Image
 
 from docvault.errors import DocvaultError
 
-RenderPng = Callable[[Path, int], bytes]
+# (file, page number, clockwise rotation the page was read at) -> PNG bytes
+RenderPng = Callable[[Path, int, int], bytes]
 COORDINATE_SCALE = 1000  # the engine's figure coordinates run over [0, 1000)
 CROP_JPEG_QUALITY = 85
 
 
-def cache_path(data_dir: Path, page_id: int) -> Path:
-    return data_dir / "cache" / "pages" / f"{page_id}.png"
+def cache_path(data_dir: Path, page_id: int, rotation: int = 0) -> Path:
+    # Keyed by the turn too: a page turned by a person is a different image of it.
+    name = f"{page_id}.png" if rotation == 0 else f"{page_id}-turned-{rotation}.png"
+    return data_dir / "cache" / "pages" / name
 
 
 def page_png(
-    data_dir: Path, page_id: int, archive_path: Path, page_number: int, render_png: RenderPng
+    data_dir: Path,
+    page_id: int,
+    archive_path: Path,
+    page_number: int,
+    render_png: RenderPng,
+    rotation: int = 0,
 ) -> Path:
-    """The cached PNG of a page, rendered now if it is not cached yet."""
-    cached = cache_path(data_dir, page_id)
+    """The cached PNG of a page as it was read (turned upright), rendered now if not cached."""
+    cached = cache_path(data_dir, page_id, rotation)
     if cached.is_file():
         return cached
-    data = render_png(archive_path, page_number)
+    data = render_png(archive_path, page_number, rotation)
     cached.parent.mkdir(parents=True, exist_ok=True)
     # Written under a temporary name and renamed, so a reader never sees half a file.
     temporary = cached.with_name(f".{page_id}.{uuid.uuid4().hex}.tmp")

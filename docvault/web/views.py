@@ -36,9 +36,13 @@ def page_image_path(context: WebContext, page_id: int) -> Path:
     location = queries.page_location(context.database, page_id)
     if location is None:
         raise HTTPException(404, f"There is no page {page_id} in the archive.")
-    _, number, archive_path = location
     return images.page_png(
-        context.data_dir, page_id, context.data_dir / archive_path, number, context.render_png
+        context.data_dir,
+        page_id,
+        context.data_dir / location.path,
+        location.number,
+        context.render_png,
+        location.rotation,
     )
 
 
@@ -171,6 +175,13 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
         await run_in_threadpool(context.rerun, request, page_ids, mode)
         return RedirectResponse(safe_next(str(submitted.get("next", "/problems"))), 303)
 
+    @routes.post("/pages/{page_id}/rotate")
+    async def rotate(request: Request, page_id: int) -> Response:
+        submitted = await request.form()
+        turn = _turn(submitted.get("turn"))
+        await run_in_threadpool(context.rotate, request, page_id, turn)
+        return RedirectResponse(safe_next(str(submitted.get("next", "/problems"))), 303)
+
     @routes.get("/status")
     def status_page(request: Request) -> Response:
         numbers = snapshot(context.database, context.index, context.data_dir, context.status)
@@ -209,6 +220,12 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
         return RedirectResponse("/login", status_code=303)
 
     return routes
+
+
+def _turn(value: object) -> int:
+    if str(value) not in {"90", "180", "270"}:
+        raise HTTPException(400, f"Turn {value!r} is not 90, 180 or 270 degrees clockwise.")
+    return int(str(value))
 
 
 def _page_id(value: object) -> int:
