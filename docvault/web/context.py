@@ -29,8 +29,9 @@ _PLAIN_TERM = re.compile(r"[\w.@+-]+")
 class WebContext:
     """Everything the web view reads; built once by the composition root.
 
-    - `render_png(archive_path, page_number, rotation)` returns the page as PNG bytes; it must render
-      in the render pool (PyMuPDF is not thread-safe) and may block the calling thread.
+    - `render_png(archive_path, page_number, rotation)` returns the page as PNG bytes, turned
+      `rotation` degrees clockwise; it must render in the render pool (PyMuPDF is not
+      thread-safe) and may block the calling thread.
     - `status()` returns the service's own numbers (see `docvault.web.status`).
     - `secret_key` signs the session cookies (32 random bytes kept in the data folder).
     - `https`: the browser reaches docvault over HTTPS (directly or through a proxy), so
