@@ -9,7 +9,9 @@ What is accepted
     The kind of a file is decided by its content (magic bytes), never by its name: the archive
     stores files under their sha256, and MuPDF would otherwise pick its parser by extension.
     Accepted: PDF, TIFF (multi-page, fax CCITT G3/G4), PNG, JPEG, and the other raster kinds
-    MuPDF reads at no extra cost (BMP, GIF, JPEG 2000). Text-like documents that MuPDF would
+    MuPDF reads at no extra cost (BMP, GIF, JPEG 2000); HEIC/HEIF photos and raw G3 fax pages
+    (`.g3`, the one kind told by its name: it has no signature) are turned into PNG first
+    by `formats.py`. Text-like documents that MuPDF would
     happily lay out as "pages" (.txt, .html, .svg, .docx, .xlsx, .pptx, .epub, .xps, .cbz,
     .fb2, .mobi) are refused with `UnsupportedFormat` unless `accept_text_documents` is set:
     they are not scans, and a clinic inbox that receives them is usually misconfigured.
@@ -68,7 +70,7 @@ import numpy as np
 import pymupdf
 from PIL import Image, ImageOps
 
-from docvault import orientation, textlayer
+from docvault import formats, orientation, textlayer
 from docvault.errors import (
     CorruptDocument,
     EncryptedDocument,
@@ -80,7 +82,11 @@ from docvault.ocr.base import PageImage
 
 logger = logging.getLogger(__name__)
 
-RASTER_KINDS = frozenset({"tiff", "png", "jpeg", "bmp", "gif", "jpx"})
+RASTER_KINDS = frozenset({"tiff", "png", "jpeg", "bmp", "gif", "jpx", "heif", "g3"})
+# Kinds MuPDF cannot open: formats.py turns them into a PNG first.
+CONVERTED_KINDS = frozenset({"heif", "g3"})
+# ISO base media files whose major or compatible brand is one of these are HEIF images.
+_HEIF_BRANDS = (b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"msf1", b"heif")
 TEXT_KINDS = frozenset(
     {"txt", "html", "svg", "fb2", "docx", "xlsx", "pptx", "epub", "xps", "cbz", "mobi"}
 )
@@ -201,11 +207,23 @@ def detect_kind(path: Path) -> str | None:
             return kind
     if head.startswith(b"BM") and head[6:10] == b"\x00\x00\x00\x00":  # reserved fields
         return "bmp"
+    if head[4:8] == b"ftyp" and _is_heif(head):
+        return "heif"
     if head.startswith(b"PK\x03\x04"):
         return _zip_kind(path)
     if head[60:68] == b"BOOKMOBI":
         return "mobi"
+    # Raw G3 fax data has no signature at all: only its name says what it is. Decoding it
+    # (formats.g3_to_png) then checks that it is T.4 code.
+    if path.suffix.lower() == ".g3":
+        return "g3"
     return _text_kind(head)
+
+
+def _is_heif(head: bytes) -> bool:
+    box_size = int.from_bytes(head[:4], "big")
+    brands = head[8:12] + head[16 : max(16, min(box_size, len(head)))]
+    return any(brands[index : index + 4] in _HEIF_BRANDS for index in range(0, len(brands), 4))
 
 
 def _zip_kind(path: Path) -> str | None:
@@ -276,7 +294,8 @@ def _open(path: Path, options: RenderOptions) -> tuple[pymupdf.Document, str, tu
     if kind is None:
         raise UnsupportedFormat(
             path,
-            f"{path.name} is not a PDF, TIFF, PNG or JPEG file; docvault reads only scans "
+            f"{path.name} is not a PDF, TIFF, PNG, JPEG, HEIC or G3 fax file; docvault reads "
+            "only scans "
             "and faxes. Save it as PDF and put it back in the inbox.",
         )
     if kind in TEXT_KINDS and not options.accept_text_documents:
@@ -287,7 +306,10 @@ def _open(path: Path, options: RenderOptions) -> tuple[pymupdf.Document, str, tu
         )
     _take_warnings()
     try:
-        document = pymupdf.open(path, filetype=kind)  # type: ignore[no-untyped-call]
+        if kind in CONVERTED_KINDS:
+            document = pymupdf.open(stream=_converted(path, kind, options), filetype="png")  # type: ignore[no-untyped-call]
+        else:
+            document = pymupdf.open(path, filetype=kind)  # type: ignore[no-untyped-call]
     except _MUPDF_ERRORS as error:
         raise CorruptDocument(
             path,
@@ -295,6 +317,12 @@ def _open(path: Path, options: RenderOptions) -> tuple[pymupdf.Document, str, tu
             "ask the sender for a new copy or re-scan the document.",
         ) from error
     return document, kind, _take_warnings()
+
+
+def _converted(path: Path, kind: str, options: RenderOptions) -> bytes:
+    if kind == "heif":
+        return formats.heif_to_png(path, options.max_pixels)
+    return formats.g3_to_png(path)
 
 
 def _check_readable(document: pymupdf.Document, path: Path, kind: str) -> None:
