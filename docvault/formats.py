@@ -30,7 +30,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageOps
 
-from docvault.errors import CorruptDocument, ImageTooLarge
+from docvault.errors import CorruptDocument, EncryptedDocument, ImageTooLarge
 
 G3_WIDTH = 1728
 G3_HORIZONTAL_DPI = 204.0
@@ -203,3 +203,27 @@ def g3_to_png(path: Path) -> bytes:
         f"{G3_WIDTH} pixels found in either bit order); ask the fax server to store faxes "
         "as TIFF or PDF, or send the fax again.",
     )
+
+
+def decrypt_pdf(path: Path, password: str, target: Path) -> int:
+    """Write `path` (a password-protected PDF) without its password to `target`; its pages.
+
+    The password is used for this one call and is never part of a message or a log line.
+    """
+    import pymupdf
+
+    try:
+        document = pymupdf.open(path, filetype="pdf")  # type: ignore[no-untyped-call]
+    except (RuntimeError, ValueError) as error:
+        raise CorruptDocument(
+            path, f"{path.name} cannot be opened as a PDF; ask the sender for a new copy."
+        ) from error
+    with document:
+        if document.needs_pass and not document.authenticate(password):  # type: ignore[no-untyped-call]
+            raise EncryptedDocument(
+                path,
+                f"The password does not open {path.name}; nothing was changed. Check it with "
+                "the sender and try again.",
+            )
+        document.save(target, encryption=pymupdf.PDF_ENCRYPT_NONE, garbage=1)  # type: ignore[no-untyped-call,attr-defined]
+        return int(document.page_count)

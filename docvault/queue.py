@@ -121,6 +121,31 @@ def record_failed_document(
         return Recorded(document.id, duplicate=False, failed=True)
 
 
+def record_unlocked(engine: Engine, document_id: int, unlocked_path: str, page_count: int) -> bool:
+    """A protected PDF's unlocked copy is archived: queue its pages. False: not waiting."""
+    now = utcnow()
+    with write_transaction(engine) as session:
+        document = session.get(Document, document_id)
+        if document is None or not waits_for_password(document):
+            return False
+        document.unlocked_path = unlocked_path
+        document.page_count = page_count
+        document.status = DocumentStatus.processing
+        document.error = None
+        document.error_class = None
+        document.updated_at = now
+        session.add(document)
+        session.add_all(
+            Page(document_id=document_id, number=number) for number in range(1, page_count + 1)
+        )
+        return True
+
+
+def waits_for_password(document: Document) -> bool:
+    """Whether this document is a password-protected PDF that an admin may unlock."""
+    return document.status == DocumentStatus.failed and document.error_class == "EncryptedDocument"
+
+
 def _existing(session: Session, new: NewDocument) -> Recorded | None:
     """Same bytes already recorded: note the arrival as a duplicate (once per path)."""
     document_id = session.exec(select(Document.id).where(Document.sha256 == new.sha256)).first()

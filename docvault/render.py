@@ -648,7 +648,9 @@ def render_page(
             )
         try:
             page = document.load_page(page_number - 1)  # type: ignore[no-untyped-call]
-            if options.text_layer and kind == "pdf":
+            if kind == "pdf":
+                # A few milliseconds: a trusted layer gives the text (text_layer) and the
+                # orientation (no image analysis, ~100 ms, for born-digital pages).
                 layer = textlayer.read_layer(page)
             plan = _plan(page, kind, path, page_number, options)
             scale_x, scale_y = plan.width / page.rect.width, plan.height / page.rect.height
@@ -662,10 +664,11 @@ def render_page(
     suspicious = bool(warnings) or kind == "tiff"
     if kind in RASTER_KINDS and suspicious and dark_share(pixmap) < _NEARLY_BLANK_SHARE:
         pixmap = _second_opinion(path, page_number - 1, pixmap, notes)
-    trusted = layer is not None and layer.trusted
-    if layer is not None:
+    taken = layer is not None and layer.trusted and options.text_layer
+    if layer is not None and options.text_layer:
         notes.append(layer.reason)
-    turn, source = _decide_rotation(pixmap, rotation, options, trusted, notes)
+    layer_rotation = layer.rotation if layer is not None and layer.trusted else None
+    turn, source = _decide_rotation(pixmap, rotation, options, layer_rotation, notes)
     pixmap = _turned(pixmap, turn)
     return RenderedPage(
         _encode(pixmap, page_number, options),
@@ -673,7 +676,7 @@ def render_page(
         tuple(notes),
         rotation=turn,
         rotation_source=source,
-        layer_text=layer.text if layer is not None and trusted else None,
+        layer_text=layer.text if layer is not None and taken else None,
     )
 
 
@@ -681,17 +684,20 @@ def _decide_rotation(
     pixmap: pymupdf.Pixmap,
     requested: int | None,
     options: RenderOptions,
-    trusted_layer: bool,
+    layer_rotation: int | None,
     notes: list[str],
 ) -> tuple[int, str]:
     """The clockwise turn for this page and where it came from."""
     if requested is not None:
         notes.append(f"turned {requested % 360}° as a person asked")
         return requested % 360, "person"
-    if trusted_layer:
-        return 0, "text layer"  # drawn by a program: upright, and its /Rotate is applied
     if not options.orientation:
         return 0, "off"
+    if layer_rotation is not None:
+        # Drawn by a program: its text runs the way the layer says, no image analysis.
+        if layer_rotation:
+            notes.append(f"orientation: turned {layer_rotation}° as the text layer runs")
+        return layer_rotation, "text layer"
     found = orientation.detect(_pixels(pixmap))
     if found.rotation:
         notes.append(f"orientation: {found.reason}")

@@ -14,6 +14,7 @@ Two kinds of layer are not trusted, and the page is read from its image as usual
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -49,6 +50,8 @@ _LETTERS = re.compile(r"^[^\W\d_]{2,}$")
 _LATIN_VOWEL = re.compile(r"[aeiouyäöüàâéèêëîïôùûáíóúåæøœ]", re.IGNORECASE)
 _NUMBER_LIKE = re.compile(r"^[\d.,:/%()-]*\d[\w.,:/%()-]*$")
 MIN_WORD_SHARE = 0.5
+# The layer decides a page's orientation when two thirds of its characters run one way.
+MAJORITY = 2 / 3
 _PUNCTUATION = "\"'()[]{}.,;:!?«»„“”‘’-–—*"
 
 
@@ -59,6 +62,9 @@ class TextLayer:
     text: str
     trusted: bool
     reason: str  # one sentence: why (not) trusted, for the page's notes
+    # The clockwise turn that makes the layer's text run left to right, as rendered (with
+    # the page's /Rotate); None when the layer is not trusted or its lines run several ways.
+    rotation: int | None = None
 
 
 def _word_like(token: str) -> bool:
@@ -117,7 +123,26 @@ def read_layer(page: Any) -> TextLayer:
     reason = garbage_reason(text)
     if reason is not None:
         return TextLayer(text, False, f"the text layer looks like garbage: {reason}")
-    return TextLayer(text, True, "text taken from the PDF's own text layer")
+    return TextLayer(text, True, "text taken from the PDF's own text layer", text_rotation(page))
+
+
+def text_rotation(page: Any) -> int | None:
+    """The clockwise turn that makes most of the page's characters run left to right.
+
+    Line directions come in the unrotated page's coordinates (y down): (1, 0) runs left to
+    right, (0, 1) top to bottom; the page's /Rotate turns them clockwise as it is rendered.
+    """
+    weights = dict.fromkeys((0, 90, 180, 270), 0)
+    for block in page.get_text("dict")["blocks"]:
+        for line in block.get("lines", ()):
+            cosine, sine = line["dir"]
+            angle = round(math.degrees(math.atan2(sine, cosine)) / 90) * 90
+            characters = sum(len(span["text"].strip()) for span in line["spans"])
+            weights[(angle + page.rotation) % 360] += characters
+    angle, weight = max(weights.items(), key=lambda item: item[1])
+    if weight == 0 or weight < MAJORITY * sum(weights.values()):
+        return None
+    return (360 - angle) % 360
 
 
 def text_layer_outcome(text: str) -> PageOutcome:

@@ -11,7 +11,7 @@ from docvault.render import RenderOptions, render_page
 from docvault.textlayer import ENGINE_NAME, garbage_reason, read_layer, text_layer_outcome
 from tests.support.textlayers import garbage_layer_scan
 
-PREFER = RenderOptions(text_layer=True, orientation=False)
+PREFER = RenderOptions(text_layer=True)
 
 
 def test_a_born_digital_page_is_trusted_and_its_text_is_the_layer(fixtures_dir: Path) -> None:
@@ -46,9 +46,29 @@ def test_a_garbage_layer_is_not_trusted(tmp_path: Path) -> None:
     assert render_page(path, 1, PREFER).layer_text is None
 
 
-def test_without_prefer_no_layer_is_taken(fixtures_dir: Path) -> None:
+def test_without_prefer_no_layer_is_taken_but_it_still_gives_the_orientation(
+    fixtures_dir: Path,
+) -> None:
     path = fixtures_dir / "paperless__multi-page-digital.pdf"
-    assert render_page(path, 1, RenderOptions(orientation=False)).layer_text is None
+    rendered = render_page(path, 1, RenderOptions())
+    assert rendered.layer_text is None
+    assert (rendered.rotation, rendered.rotation_source) == (0, "text layer")
+
+
+@pytest.mark.parametrize(("page_rotation", "upright"), [(0, 0), (90, 270), (180, 180), (270, 90)])
+def test_a_born_digital_page_turned_by_its_rotate_entry_is_turned_back(
+    tmp_path: Path, page_rotation: int, upright: int
+) -> None:
+    # The page's /Rotate turns its lines as it is rendered; the layer says how far back.
+    with pymupdf.open() as document:
+        page = document.new_page()
+        for line in range(8):
+            page.insert_text((72, 72 + 20 * line), f"Befund vom 12.03.2025, Zeile {line}")
+        page.set_rotation(page_rotation)
+        document.save(tmp_path / "letter.pdf")
+    rendered = render_page(tmp_path / "letter.pdf", 1, RenderOptions())
+    assert (rendered.rotation, rendered.rotation_source) == (upright, "text layer")
+    assert rendered.image.height > rendered.image.width  # upright: the portrait page again
 
 
 @pytest.mark.parametrize(

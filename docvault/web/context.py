@@ -16,6 +16,7 @@ from starlette.requests import Request
 from docvault import queue
 from docvault.indexing import ArchiveIndex
 from docvault.ocr.base import SamplingMode
+from docvault.unlock import unlock_document
 from docvault.web import audit, queries
 from docvault.web.images import RenderPng
 from docvault.web.security import client_address, current_account
@@ -88,6 +89,20 @@ class WebContext:
             )
         self.audit(request, "rotate", f"page {page_id} turned {turn}° (now {angle}°), queued")
         return angle
+
+    def unlock(self, request: Request, document_id: int, password: str) -> int:
+        """Unlock a protected PDF with the password typed by an admin; its page count.
+
+        The audit entry names the document and who unlocked it, never the password.
+        """
+        unlocked = unlock_document(self.database, self.data_dir, document_id, password)
+        self.audit(
+            request,
+            "unlock",
+            f"{unlocked.file_name}: {unlocked.pages} page(s) queued",
+            document_id=document_id,
+        )
+        return unlocked.pages
 
     def rerun(self, request: Request, page_ids: list[int], mode: SamplingMode) -> int:
         """Queue the pages again through the queue, and note who asked."""

@@ -182,6 +182,21 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
         await run_in_threadpool(context.rotate, request, page_id, turn)
         return RedirectResponse(safe_next(str(submitted.get("next", "/problems"))), 303)
 
+    @routes.post("/documents/{document_id}/unlock")
+    async def unlock_pdf(request: Request, document_id: int) -> Response:
+        require_admin(request)
+        submitted = await request.form()
+        password = submitted.get("password")
+        if not isinstance(password, str) or not password:
+            raise HTTPException(400, "Type the PDF's password to unlock it.")
+        try:
+            await run_in_threadpool(context.unlock, request, document_id, password)
+        except DocvaultError as error:
+            raise HTTPException(400, error.message) from None
+        finally:
+            del password
+        return RedirectResponse(f"/documents/{document_id}", 303)
+
     @routes.get("/status")
     def status_page(request: Request) -> Response:
         numbers = snapshot(context.database, context.index, context.data_dir, context.status)
