@@ -619,3 +619,35 @@ def test_rotate_and_read_again_turns_the_page_queues_it_and_shows_it_turned(
     assert refused.status_code == 400
     no_token = client.post(f"/pages/{page_id}/rotate", data={"turn": "90"})
     assert no_token.status_code == 403
+
+
+def test_only_an_admin_may_unlock_and_a_missing_password_is_refused(
+    client: TestClient, nurse: str, archive: WebArchive
+) -> None:
+    document_id = archive.failed_document
+    problems = client.get("/problems").text
+    assert "Unlock and read" not in problems  # the nurse is no admin
+    refused = client.post(
+        f"/documents/{document_id}/unlock", data={"csrf_token": nurse, "password": "x"}
+    )
+    assert refused.status_code == 403
+
+
+def test_unlocking_a_document_that_is_not_protected_says_so(
+    app: FastAPI, archive: WebArchive
+) -> None:
+    with TestClient(app, follow_redirects=False) as client:
+        token = log_in(client, ADMIN)
+        empty = client.post(
+            f"/documents/{archive.failed_document}/unlock", data={"csrf_token": token}
+        )
+        assert empty.status_code == 400
+        assert (
+            "Type the PDF&#39;s password" in empty.text or "Type the PDF's password" in empty.text
+        )
+        answer = client.post(
+            f"/documents/{archive.huck_finn}/unlock",
+            data={"csrf_token": token, "password": "whatever"},
+        )
+    assert answer.status_code == 400
+    assert "is not a password-protected PDF waiting to be unlocked" in answer.text
