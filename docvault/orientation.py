@@ -9,7 +9,7 @@ came out as "bro n vo jumped over the lazy fox" and was found by no search).
 How it decides (only models that rapidocr ships in its wheel: no download, ever)
     1. rapidocr's text detector finds the text lines in a part of the page: first the
        256x256 window richest in fine detail of the page scaled to 850 pixels (~75 dpi,
-       half the render), then, if that does not decide, a 512x512 window, then the whole
+       half the render), then, if that does not decide, a 448x448 window, then the whole
        page scaled to 736 pixels. A line box much wider than high runs across the page;
        one much higher than wide runs down it. More lines running down than across: the
        page lies on its side.
@@ -23,8 +23,8 @@ When it does not decide
     A page with fewer than `MIN_LINES` text lines, or whose votes are not clear (the winner
     needs `CLEAR_MARGIN` times the loser's weight), is left as it is (`decided` False): a
     blank page, a photo, a page of three words. Turning a page wrongly costs more than
-    leaving it. A first window with fewer boxes than `MIN_LINES` ends the search (a blank
-    page costs one small window, not three steps).
+    leaving it. A first window with no text, or a second one with fewer boxes than
+    `MIN_LINES`, ends the search (a blank page costs one small window, not three steps).
 
 The cost
     The detector's network is the cost: ~1 CPU-µs per pixel it sees (190 ms for the whole
@@ -50,7 +50,7 @@ logger = logging.getLogger(__name__)
 
 ANGLES = (0, 90, 180, 270)
 # The steps: (long side of the scaled page, side of the window; 0: the whole page).
-STEPS = ((850, 256), (850, 512), (736, 0))
+STEPS = ((850, 256), (850, 448), (736, 0))
 # The detector resizes nothing itself: each step hands it the pixels it should see.
 _DETECTOR_LIMIT = 4096
 # A box is a line when one side is at least twice the other (a word or more of text).
@@ -167,21 +167,39 @@ def _sides(box: np.ndarray) -> tuple[float, float]:
     return along, across
 
 
+def _corners(box: np.ndarray) -> np.ndarray:
+    """The four points as top-left, top-right, bottom-right, bottom-left (a line box is
+    skewed by a few degrees at most, so sums and differences of x and y tell them apart)."""
+    sums, differences = box.sum(axis=1), box[:, 1] - box[:, 0]
+    return np.array(
+        [
+            box[np.argmin(sums)],
+            box[np.argmin(differences)],
+            box[np.argmax(sums)],
+            box[np.argmax(differences)],
+        ],
+        dtype=np.float32,
+    )
+
+
 def _crops(page: np.ndarray, boxes: list[np.ndarray], sideways: bool) -> list[np.ndarray]:
-    """Each line cut out so that it runs across: from the page turned a quarter clockwise
-    when the lines run down (the turned page is then upright or upside down)."""
+    """Each line cut out straight (rapidocr's own perspective crop, so a skewed scan's line
+    does not take in its neighbours) and running across: from the page turned a quarter
+    clockwise when the lines run down (the turned page is then upright or upside down)."""
+    from rapidocr.utils.process_img import get_rotate_crop_image
+
     if sideways:
         height = page.shape[0]
-        page = np.rot90(page, -1)
+        page = np.ascontiguousarray(np.rot90(page, -1))
         # A point (x, y) of the page is at (height - 1 - y, x) once turned clockwise.
         boxes = [np.stack([height - 1 - box[:, 1], box[:, 0]], axis=1) for box in boxes]
     crops = []
     for box in boxes:
-        left, top = np.floor(box.min(axis=0)).astype(int)
-        right, bottom = np.ceil(box.max(axis=0)).astype(int)
-        crop = page[max(top, 0) : bottom, max(left, 0) : right]
-        if crop.shape[0] > 1 and crop.shape[1] > 1:
-            crops.append(np.ascontiguousarray(crop))
+        corners = _corners(box)
+        width = np.linalg.norm(corners[1] - corners[0])
+        if width < 2 or np.linalg.norm(corners[3] - corners[0]) < 2:
+            continue
+        crops.append(np.ascontiguousarray(get_rotate_crop_image(page, corners)))
     return crops
 
 
@@ -250,11 +268,12 @@ def detect(pixels: np.ndarray) -> Orientation:
     models = _loaded()
     page = _bgr(pixels)
     boxes, rotation, decided, reason = 0, 0, False, ""
-    for long_side, side in STEPS:
+    for step, (long_side, side) in enumerate(STEPS):
         boxes, across, down = _lines(models, page, long_side, side)
         rotation, decided, reason = _decide(models, page, across, down)
-        # The window richest in detail holds fewer boxes than lines needed: so does the page.
-        if decided or boxes < MIN_LINES:
+        # Nothing in the window richest in detail, or too little in the larger one: the page
+        # has too little text, and the whole page would cost ~6 small windows for nothing.
+        if decided or boxes == 0 or (step > 0 and boxes < MIN_LINES):
             break
     elapsed = (time.perf_counter() - started) * 1000
     return Orientation(rotation, decided, boxes, reason, elapsed)
