@@ -4,12 +4,13 @@
     python -m bench.orientation_bench corpus
 
 cost: every page of the real fixtures that renders and has no trusted text layer
-(tests/fixtures, MANIFEST.tsv; born-digital pages take their orientation from the layer, whose
-cost is printed apart), upright and turned by 90, 180 and 270 degrees, until `--pages`
-pages: CPU-ms (this process's user + system time, `time.process_time`) of `render_page`
-with orientation off, and of `orientation.detect` on the rendered page, side by side; plus whether the detected angle is
-right on the pages where it decided. Models are loaded before the clock starts (a render
-worker loads them once).
+(tests/fixtures, MANIFEST.tsv; born-digital pages take their orientation from the layer,
+whose cost is printed apart), upright and turned by 90, 180 and 270 degrees, until
+`--pages` pages: CPU-ms (this process's user + system time, `time.process_time`) of
+`render_page` with orientation off, and of `orientation.detect` on the rendered page, side
+by side; and whether the detected angle is right (the MANIFEST's stored turns) on the pages
+where it decided. Models are loaded before the clock starts (a render worker loads them
+once).
 
 corpus: the rotated corpus of tests/test_orientation.py (a fax, a phone photo, a table page
 at 0/90/180/270) through the render with orientation on and the CPU engine: share of the
