@@ -135,6 +135,7 @@ def cost(limit: int) -> None:
 
 
 async def _corpus() -> None:
+    orientation.detect(np.full((64, 64), 255, dtype=np.uint8))  # load the models
     engine = RapidEngine()
     print("| page | turned | words found | detected | detect CPU-ms |")
     print("| --- | --- | --- | --- | --- |")
