@@ -109,7 +109,9 @@ def _invisible_share(page: Any) -> float:
 
 def read_layer(page: Any) -> TextLayer:
     """The text layer of a PyMuPDF page and the verdict on it."""
-    text = page.get_text("text", sort=True).strip()
+    # In the producing program's order: sorting by position (sort=True) cost 18 ms on a
+    # dense letter page, the plain extraction 1 ms.
+    text = page.get_text("text").strip()
     letters = sum(1 for character in text if character.isalnum())
     if letters < MIN_CHARACTERS:
         return TextLayer(text, False, f"the text layer has only {letters} letters or digits")

@@ -84,7 +84,7 @@ def test_born_digital_pages_take_the_layer_and_scans_go_to_the_engine(
         ("garbage-layer.pdf", 1): "openai",
     }
     with pymupdf.open(fixtures_dir / BORN_DIGITAL) as document:
-        layers = [page.get_text("text", sort=True).strip() for page in document]
+        layers = [page.get_text("text").strip() for page in document]
     stored = [
         text
         for name, _, _, text in sorted(sources, key=lambda row: str(row[:2]))
