@@ -378,6 +378,38 @@ def delete(state: State, document_id: int, yes: bool) -> None:
     )
 
 
+@main.command()
+@click.argument("document_id", type=int)
+@pass_state
+@friendly_errors
+def unlock(state: State, document_id: int) -> None:
+    """Unlock a password-protected PDF: the password is read from standard input, used once
+    and never stored; the original stays archived as it is, the unlocked copy is read."""
+    import getpass
+
+    from docvault.unlock import unlock_document
+    from docvault.web import audit
+    from docvault.web.users_cli import read_secret
+
+    settings = state.settings()
+    database = db.make_engine(settings.database_path)
+    db.upgrade(database)
+    password = read_secret("Password of the PDF")
+    unlocked = unlock_document(database, settings.data_path, document_id, password)
+    del password
+    audit.record(
+        database,
+        f"{getpass.getuser()} (command line)",
+        "unlock",
+        f"{unlocked.file_name}: {unlocked.pages} page(s) queued",
+        document_id=document_id,
+    )
+    click.echo(
+        f"document {document_id} ({unlocked.file_name}): unlocked, {unlocked.pages} page(s) "
+        f"queued; the unlocked copy is archived as {unlocked.unlocked_path}"
+    )
+
+
 @main.command("backup")
 @click.argument("destination", type=click.Path(file_okay=False, path_type=Path))
 @click.option(

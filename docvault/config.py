@@ -236,8 +236,10 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "render_memory_limit_mb",
         "int",
-        # A render worker peaked at 0.93 GB of address space over every real fixture.
-        2048,
+        # A render worker peaked at 1.15 GB of address space over the real fixtures with the
+        # orientation models loaded (0.93 GB without); onnxruntime's threads grow with the
+        # cores, so the default leaves room beyond that.
+        3072,
         "Address-space limit of each render worker in MiB, so a decompression bomb fails "
         "its own page instead of the server (0: no limit).",
         minimum=0,
@@ -249,6 +251,22 @@ SETTINGS: tuple[Setting, ...] = (
         "A part of the daemon (intake, index writer, web view, jobs) that shows no progress "
         "for this long is reported stalled, and systemd's watchdog is no longer fed.",
         minimum=1.0,
+    ),
+    Setting(
+        "orientation",
+        "bool",
+        True,
+        "Decide each page's orientation (0, 90, 180, 270 degrees) on the CPU and turn it "
+        "upright before any engine reads it; pages with too little text stay as they are.",
+    ),
+    Setting(
+        "text_layer",
+        "choice",
+        "auto",
+        "PDF pages with a trustworthy text layer: 'prefer' takes their text from the layer "
+        "(no engine call), 'ocr' always reads the image. 'auto' is 'prefer' with the cpu "
+        "engine and 'ocr' with the openai engine, whose Markdown keeps tables.",
+        choices=("auto", "prefer", "ocr"),
     ),
     Setting(
         "accept_text_documents",
@@ -397,6 +415,15 @@ class Settings:
     def stemming_language(self) -> str | None:
         language = str(self.values["index_stemming"])
         return None if language == "off" else language
+
+    def prefers_text_layer(self) -> bool:
+        """Whether trustworthy PDF text layers replace reading the image (text_layer)."""
+        choice = str(self.values["text_layer"])
+        if choice == "auto":
+            # The CPU engine needs seconds a page and writes plain lines: the layer is exact
+            # and free. A vision model's Markdown keeps a table's structure, worth its GPU time.
+            return bool(self.values["engine"] == "cpu")
+        return choice == "prefer"
 
     def effective_profile(self) -> str:
         profile = str(self.values["profile"])

@@ -57,6 +57,9 @@ class Document(SQLModel, table=True):
     inbox: str = Field(index=True)
     original_path: str  # where the file was found, for the admin
     archive_path: str  # relative to the data folder
+    # A password-protected PDF unlocked by an admin: the copy without the password,
+    # archived beside the original (which stays untouched); pages are read from it.
+    unlocked_path: str | None = None
     size_bytes: int
     kind: str | None = None  # "pdf", "tiff", ... as detected from the content
     tags: str = ""  # comma-separated labels from the inbox settings
@@ -106,6 +109,11 @@ class Page(SQLModel, table=True):
     warnings: str | None = Field(default=None, sa_column=Column(Text))  # MuPDF's, one per line
     image_width: int | None = None
     image_height: int | None = None
+    # The clockwise turn that made the page upright before it was read (0, 90, 180, 270),
+    # and where it came from: "detected", "undecided" (too little text), "person" (the
+    # viewer's "rotate and read again": kept for every later run), "text layer" or "off".
+    rotation: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    rotation_source: str | None = None
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
     finished_at: datetime | None = None

@@ -79,9 +79,10 @@ class ClaimedPage:
     page_id: int
     document_id: int
     number: int
-    archive_path: str
+    archive_path: str  # the file to read: the unlocked copy of a protected PDF, if any
     mode: SamplingMode
     label: str
+    rotation: int | None = None  # a person's turn for this page; None: detect it
 
 
 def find_document(engine: Engine, sha256: str) -> int | None:
@@ -140,6 +141,31 @@ def _record_raw_path(session: Session, document_id: int, new: NewDocument) -> No
     )
 
 
+def record_unlocked(engine: Engine, document_id: int, unlocked_path: str, page_count: int) -> bool:
+    """A protected PDF's unlocked copy is archived: queue its pages. False: not waiting."""
+    now = utcnow()
+    with write_transaction(engine) as session:
+        document = session.get(Document, document_id)
+        if document is None or not waits_for_password(document):
+            return False
+        document.unlocked_path = unlocked_path
+        document.page_count = page_count
+        document.status = DocumentStatus.processing
+        document.error = None
+        document.error_class = None
+        document.updated_at = now
+        session.add(document)
+        session.add_all(
+            Page(document_id=document_id, number=number) for number in range(1, page_count + 1)
+        )
+        return True
+
+
+def waits_for_password(document: Document) -> bool:
+    """Whether this document is a password-protected PDF that an admin may unlock."""
+    return document.status == DocumentStatus.failed and document.error_class == "EncryptedDocument"
+
+
 def _existing(session: Session, new: NewDocument) -> Recorded | None:
     """Same bytes already recorded: note the arrival as a duplicate (once per path)."""
     document_id = session.exec(select(Document.id).where(Document.sha256 == new.sha256)).first()
@@ -193,7 +219,7 @@ def claim(
     now = now or utcnow()
     with write_transaction(engine) as session:
         rows = session.exec(
-            select(Page, Document.archive_path)
+            select(Page, Document.archive_path, Document.unlocked_path)
             .join(Document, col(Document.id) == col(Page.document_id))
             .where(Page.status == PageStatus.queued)
             .where((col(Page.not_before).is_(None)) | (col(Page.not_before) <= now))
@@ -201,7 +227,7 @@ def claim(
             .limit(limit)
         ).all()
         claimed = []
-        for page, archive_path in rows:
+        for page, archive_path, unlocked_path in rows:
             page.status = PageStatus.running
             page.lease_owner = owner
             page.lease_expires_at = now + timedelta(seconds=lease_seconds)
@@ -213,9 +239,10 @@ def claim(
                     page_id=page.id,
                     document_id=page.document_id,
                     number=page.number,
-                    archive_path=archive_path,
+                    archive_path=unlocked_path or archive_path,
                     mode=SamplingMode(page.rerun_mode or "greedy"),
                     label=f"document {page.document_id} page {page.number}",
+                    rotation=page.rotation if page.rotation_source == "person" else None,
                 )
             )
         return claimed
@@ -239,6 +266,7 @@ class FinishedPage:
     attempts: Sequence[AttemptRecord]
     warnings: Sequence[str] = ()
     image_size: tuple[int, int] | None = None
+    rotation: tuple[int, str] | None = None  # degrees clockwise and their source
 
 
 def complete(
@@ -294,6 +322,8 @@ def _store_finished(
     page.warnings = "\n".join(finished.warnings) or None
     if finished.image_size is not None:
         page.image_width, page.image_height = finished.image_size
+    if finished.rotation is not None:
+        page.rotation, page.rotation_source = finished.rotation
     _finish(session, page, now)
     _add_attempts(session, finished.page_id, finished.attempts)
     session.add(IndexOutbox(page_id=finished.page_id, document_id=page.document_id))
@@ -470,6 +500,31 @@ def request_rerun(
             _refresh_document(session, page.document_id, now)
             changed += 1
         return changed
+
+
+def request_rotation(engine: Engine, page_id: int, turn: int) -> int | None:
+    """Turn a page by `turn` degrees clockwise from how it was read, and read it again.
+
+    The new angle is kept as a person's ("person"), so every later run uses it instead of
+    detecting one. Returns the new angle, or None when the page is being read right now.
+    """
+    if turn % 90:
+        raise ValueError(f"a page turns by a multiple of 90 degrees, not {turn}")
+    now = utcnow()
+    with write_transaction(engine) as session:
+        page = session.get(Page, page_id)
+        if page is None or page.status == PageStatus.running:
+            return None
+        page.rotation = (page.rotation + turn) % 360
+        page.rotation_source = "person"
+        page.status = PageStatus.queued
+        page.priority = RERUN_PRIORITY
+        page.rerun_mode = SamplingMode.greedy.value
+        page.not_before = None
+        page.updated_at = now
+        session.add(page)
+        _refresh_document(session, page.document_id, now)
+        return page.rotation
 
 
 def page_counts(engine: Engine) -> dict[str, int]:

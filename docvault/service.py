@@ -66,6 +66,8 @@ def render_options(settings: Settings) -> RenderOptions:
         max_side=settings.render_max_side,
         max_pixels=settings.render_max_pixels,
         accept_text_documents=settings.accept_text_documents,
+        orientation=settings.orientation,
+        text_layer=settings.prefers_text_layer(),
     )
 
 
@@ -178,10 +180,10 @@ class Pipeline:
             unreadable_retry_seconds=self.settings.unreadable_retry_seconds,
         )
 
-    def render_png(self, path: Path, page_number: int) -> bytes:
+    def render_png(self, path: Path, page_number: int, rotation: int) -> bytes:
         """A page image for the web view, rendered in the pool (called from the web thread)."""
         future = asyncio.run_coroutine_threadsafe(
-            self.renderer.render(path, page_number), self.loop
+            self.renderer.render(path, page_number, rotation), self.loop
         )
         limit = self.renderer.timeout_seconds * 2 + 10  # one crash retry, then the deadline
         return future.result(timeout=limit).image.data

@@ -35,6 +35,7 @@ from docvault.ocr.schedule import attempts_of
 from docvault.queue import ClaimedPage, FinishedPage
 from docvault.render import RenderPoolClosed
 from docvault.supervisor import Progress
+from docvault.textlayer import text_layer_outcome
 
 logger = logging.getLogger(__name__)
 
@@ -49,7 +50,7 @@ CONFIGURATION_BACKOFF_SECONDS = 60.0
 
 
 class Renderer(Protocol):
-    async def render(self, path: Path, page_number: int) -> Any: ...
+    async def render(self, path: Path, page_number: int, rotation: int | None = None) -> Any: ...
 
 
 class Transcriber(Protocol):
@@ -114,6 +115,7 @@ class _Transcribed:
     outcome: PageOutcome
     warnings: tuple[str, ...]
     size: tuple[int, int]
+    rotation: tuple[int, str] | None = None
 
 
 @dataclass
@@ -122,6 +124,8 @@ class _Rendered:
     image: PageImage | None
     warnings: tuple[str, ...]
     error: RenderError | None
+    rotation: tuple[int, str] | None = None  # degrees clockwise, source (render.RenderedPage)
+    layer_text: str | None = None  # a trusted PDF text layer: no engine call needed
 
 
 class Worker:
@@ -290,7 +294,7 @@ class Worker:
     async def _render(self, claim: ClaimedPage, buffer: asyncio.Queue[_Rendered]) -> None:
         path = self.data_dir / claim.archive_path
         try:
-            rendered = await self.renderer.render(path, claim.number)
+            rendered = await self.renderer.render(path, claim.number, claim.rotation)
         except RenderError as error:
             await buffer.put(_Rendered(claim, None, (), error))
             return
@@ -304,7 +308,12 @@ class Worker:
             height=image.height,
             label=claim.label,
         )
-        await buffer.put(_Rendered(claim, labelled, tuple(rendered.warnings), None))
+        rotation = (rendered.rotation, rendered.rotation_source)
+        await buffer.put(
+            _Rendered(
+                claim, labelled, tuple(rendered.warnings), None, rotation, rendered.layer_text
+            )
+        )
 
     async def _consume(self, stop: asyncio.Event, buffer: asyncio.Queue[_Rendered]) -> None:
         while not stop.is_set():
@@ -334,6 +343,13 @@ class Worker:
             message = item.error.message if item.error else "the page could not be rendered"
             await self._store(queue.fail, claim, message, ())
             return
+        if item.layer_text is not None:
+            outcome = text_layer_outcome(item.layer_text)
+            size = (item.image.width, item.image.height)
+            self._transcribed.put_nowait(
+                _Transcribed(claim, outcome, item.warnings, size, item.rotation)
+            )
+            return
         try:
             outcome = await self.transcribe(self.engine, item.image, claim.mode)
         except (EngineUnavailable, EngineTimeout, EngineConfigurationError) as error:
@@ -347,7 +363,9 @@ class Worker:
         size = (item.image.width, item.image.height)
         # Stored by the store task: this consumer's next request leaves at once instead of
         # after a thread hop and a write transaction (the engine would see one fewer).
-        self._transcribed.put_nowait(_Transcribed(claim, outcome, item.warnings, size))
+        self._transcribed.put_nowait(
+            _Transcribed(claim, outcome, item.warnings, size, item.rotation)
+        )
 
     async def _store_transcribed(self) -> None:
         """Write transcribed pages as they come: all that wait, in one transaction."""
@@ -373,6 +391,7 @@ class Worker:
                 item.outcome.attempts,
                 item.warnings,
                 item.size,
+                item.rotation,
             )
             for item in batch
         ]

@@ -39,7 +39,9 @@ from tests.support.daemon import wait_for
 from tests.support.hostile import endless_pdf
 
 FIXTURES = Path(__file__).parent / "fixtures"
-DEFAULTS = RenderOptions()
+# Orientation detection has its own tests (test_orientation.py); here it would only add
+# ~0.5 s to each render.
+DEFAULTS = RenderOptions(orientation=False)
 
 
 def _manifest() -> dict[str, dict[str, str]]:

@@ -17,7 +17,7 @@ from sqlalchemy import update
 from sqlmodel import Session, col
 from starlette.routing import Mount
 
-from docvault import auth, queue
+from docvault import auth, derived, queue
 from docvault.models import Attempt, Page, PageStatus, utcnow
 from docvault.ocr.base import SamplingMode
 from docvault.web import queries
@@ -403,7 +403,7 @@ def test_a_missing_document_is_a_not_found_page(client: TestClient, nurse: str) 
 def test_an_unexpected_error_is_a_plain_page_and_a_logged_traceback(
     archive: WebArchive, caplog: pytest.LogCaptureFixture
 ) -> None:
-    def broken(path: Path, number: int) -> bytes:
+    def broken(path: Path, number: int, rotation: int) -> bytes:
         raise RuntimeError("render pool gone")
 
     app = create_app(replace(archive.context, render_png=broken))
@@ -626,3 +626,76 @@ def test_metrics_need_a_token_and_speak_prometheus(client: TestClient, archive: 
     assert 'docvault_queue_pages{state="queued"}' in scraped.text
     assert "docvault_pages_finished{" in scraped.text
     assert "docvault_archive_bytes" in scraped.text
+
+
+def test_rotate_and_read_again_turns_the_page_queues_it_and_shows_it_turned(
+    client: TestClient, nurse: str, archive: WebArchive
+) -> None:
+    document_id = archive.huck_finn
+    page_id = archive.page_id(document_id, 1)
+    viewer = client.get(f"/documents/{document_id}").text
+    assert 'data-rotation="0"' in viewer
+    upright = client.get(f"/pages/{page_id}/image.png")
+    with Image.open(BytesIO(upright.content)) as image:
+        assert image.size == (800, 981)
+
+    answer = client.post(
+        f"/pages/{page_id}/rotate",
+        data={"csrf_token": nurse, "turn": "90", "next": f"/documents/{document_id}"},
+    )
+    assert answer.status_code == 303
+    assert queries.page_states(archive.database, [page_id]) == {page_id: PageStatus.queued}
+    add_queued_page(archive)
+    claimed = queue.claim(archive.database, "worker", limit=1, lease_seconds=60)
+    # First in the queue, and the worker is told to turn it by the person's angle.
+    assert [(page.page_id, page.rotation) for page in claimed] == [(page_id, 90)]
+    viewer = client.get(f"/documents/{document_id}").text
+    assert 'data-rotation="90"' in viewer
+    assert "set by a person" in viewer
+    turned = client.get(f"/pages/{page_id}/image.png")
+    with Image.open(BytesIO(turned.content)) as image:
+        assert image.size == (981, 800)  # the image is shown as it was read
+    location = queries.page_location(archive.database, page_id)
+    assert location is not None
+    settings = f"{archive.context.render_settings}; turned 90"
+    cached = derived.page_image_path(archive.data_dir, location.sha256, 1, settings)
+    assert cached.read_bytes() == turned.content  # cached apart from the upright image
+    events, _ = queries.audit_events(archive.database, AuditFilter("nurse", "rotate"), 0, 10)
+    assert events[0].detail == f"page {page_id} turned 90° (now 90°), queued"
+
+    refused = client.post(f"/pages/{page_id}/rotate", data={"csrf_token": nurse, "turn": "45"})
+    assert refused.status_code == 400
+    no_token = client.post(f"/pages/{page_id}/rotate", data={"turn": "90"})
+    assert no_token.status_code == 403
+
+
+def test_only_an_admin_may_unlock_and_a_missing_password_is_refused(
+    client: TestClient, nurse: str, archive: WebArchive
+) -> None:
+    document_id = archive.failed_document
+    problems = client.get("/problems").text
+    assert "Unlock and read" not in problems  # the nurse is no admin
+    refused = client.post(
+        f"/documents/{document_id}/unlock", data={"csrf_token": nurse, "password": "x"}
+    )
+    assert refused.status_code == 403
+
+
+def test_unlocking_a_document_that_is_not_protected_says_so(
+    app: FastAPI, archive: WebArchive
+) -> None:
+    with TestClient(app, follow_redirects=False) as client:
+        token = log_in(client, ADMIN)
+        empty = client.post(
+            f"/documents/{archive.failed_document}/unlock", data={"csrf_token": token}
+        )
+        assert empty.status_code == 400
+        assert (
+            "Type the PDF&#39;s password" in empty.text or "Type the PDF's password" in empty.text
+        )
+        answer = client.post(
+            f"/documents/{archive.huck_finn}/unlock",
+            data={"csrf_token": token, "password": "whatever"},
+        )
+    assert answer.status_code == 400
+    assert "is not a password-protected PDF waiting to be unlocked" in answer.text

@@ -69,8 +69,9 @@ def test_a_deleted_letters_scan_is_never_shown_for_a_new_letter(
     assert min(new_pages) > max(old_pages)
     for number, page_id in enumerate(new_pages, start=1):
         served = client.get(f"/pages/{page_id}/image.png")
+        # As it was read: the page's stored turn (0 here), not a fresh detection.
         fresh = render_page(
-            archive.data_dir / _archive_path(archive, new_document), number, RenderOptions()
+            archive.data_dir / _archive_path(archive, new_document), number, RenderOptions(), 0
         ).image.data
         assert served.content == fresh
         assert served.content not in old_images

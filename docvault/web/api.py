@@ -45,6 +45,9 @@ def _page_json(current: queries.PageView) -> dict[str, Any]:
         "status": current.status,
         "error": current.error,
         "rerun_mode": current.rerun_mode,
+        "rotation": current.rotation,
+        "rotation_source": current.rotation_source,
+        "text_source": current.text_source,
         "text": current.markdown,
         "attempts": [
             {

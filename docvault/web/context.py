@@ -17,6 +17,7 @@ from docvault import auth, queue
 from docvault.indexing import ArchiveIndex
 from docvault.models import PageStatus
 from docvault.ocr.base import SamplingMode
+from docvault.unlock import unlock_document
 from docvault.web import audit, queries
 from docvault.web.images import RenderPng
 from docvault.web.security import client_address, current_account, require_admin, require_scope
@@ -41,8 +42,9 @@ _PLAIN_TERM = re.compile(r"[\w.@+-]+")
 class WebContext:
     """Everything the web view reads; built once by the composition root.
 
-    - `render_png(archive_path, page_number)` returns the page as PNG bytes; it must render
-      in the render pool (PyMuPDF is not thread-safe) and may block the calling thread.
+    - `render_png(archive_path, page_number, rotation)` returns the page as PNG bytes, turned
+      `rotation` degrees clockwise; it must render in the render pool (PyMuPDF is not
+      thread-safe) and may block the calling thread.
     - `status()` returns the service's own numbers (see `docvault.web.status`).
     - `secret_key` signs the login form's CSRF token (32 random bytes kept in the data
       folder); sessions themselves are rows in the database.
@@ -123,6 +125,30 @@ class WebContext:
         if found is None:
             raise HTTPException(404, f"Document {document_id} has no page {number}.")
         return found
+
+    def rotate(self, request: Request, page_id: int, turn: int) -> int:
+        """Turn a page by `turn` degrees clockwise and read it again, and note who asked."""
+        angle = queue.request_rotation(self.database, page_id, turn)
+        if angle is None:
+            raise HTTPException(
+                409, f"Page {page_id} is being read right now or does not exist; try again."
+            )
+        self.audit(request, "rotate", f"page {page_id} turned {turn}° (now {angle}°), queued")
+        return angle
+
+    def unlock(self, request: Request, document_id: int, password: str) -> int:
+        """Unlock a protected PDF with the password typed by an admin; its page count.
+
+        The audit entry names the document and who unlocked it, never the password.
+        """
+        unlocked = unlock_document(self.database, self.data_dir, document_id, password)
+        self.audit(
+            request,
+            "unlock",
+            f"{unlocked.file_name}: {unlocked.pages} page(s) queued",
+            document_id=document_id,
+        )
+        return unlocked.pages
 
     def rerun(
         self, request: Request, page_ids: list[int], mode: SamplingMode, include_done: bool = False

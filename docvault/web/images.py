@@ -18,7 +18,8 @@ from PIL import Image
 from docvault import derived
 from docvault.errors import DocvaultError
 
-RenderPng = Callable[[Path, int], bytes]
+# (file, page number, clockwise rotation the page was read at) -> PNG bytes
+RenderPng = Callable[[Path, int, int], bytes]
 COORDINATE_SCALE = 1000  # the engine's figure coordinates run over [0, 1000)
 CROP_JPEG_QUALITY = 85
 
@@ -30,12 +31,17 @@ def page_png(
     page_number: int,
     render_png: RenderPng,
     render_settings: str,
+    rotation: int = 0,
 ) -> Path:
-    """The cached PNG of a page, rendered now if it is not cached yet."""
-    cached = derived.page_image_path(data_dir, sha256, page_number, render_settings)
+    """The cached PNG of a page as it was read (turned upright), rendered now if not cached.
+
+    Keyed by the turn too: a page turned by a person is a different image of it.
+    """
+    settings = render_settings if rotation == 0 else f"{render_settings}; turned {rotation}"
+    cached = derived.page_image_path(data_dir, sha256, page_number, settings)
     if cached.is_file():
         return cached
-    derived.write_atomically(cached, render_png(archive_path, page_number))
+    derived.write_atomically(cached, render_png(archive_path, page_number, rotation))
     return cached
 
 

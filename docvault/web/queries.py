@@ -60,6 +60,13 @@ class PageView:
     rerun_mode: str | None
     updated_at: datetime
     attempts: list[AttemptView] = field(default_factory=list)
+    rotation: int = 0
+    rotation_source: str | None = None
+
+    @property
+    def text_source(self) -> str | None:
+        """The engine whose attempt gave the page its text (the newest attempt)."""
+        return self.attempts[-1].engine if self.attempts else None
 
 
 @dataclass(frozen=True)
@@ -140,6 +147,8 @@ def _page_view(page: Page, attempts: list[AttemptView]) -> PageView:
         rerun_mode=page.rerun_mode,
         updated_at=page.updated_at,
         attempts=attempts,
+        rotation=page.rotation,
+        rotation_source=page.rotation_source,
     )
 
 
@@ -178,20 +187,25 @@ class PageLocation:
 
     document_id: int
     number: int
-    archive_path: str
-    sha256: str
+    path: str  # the file the page is read from: the unlocked copy of a protected PDF, if any
+    sha256: str  # the original's: what every derived image of the page is keyed by
+    rotation: int  # the clockwise turn the page was read at
 
 
 def page_location(database: Engine, page_id: int) -> PageLocation | None:
+    """Where a page's image comes from."""
     with read_session(database) as session:
         row = session.exec(
-            select(Page.document_id, Page.number, Document.archive_path, Document.sha256)
+            select(Page, Document.archive_path, Document.unlocked_path, Document.sha256)
             .join(Document, col(Document.id) == col(Page.document_id))
             .where(Page.id == page_id)
         ).first()
     if row is None:
         return None
-    return PageLocation(int(row[0]), int(row[1]), str(row[2]), str(row[3]))
+    page, archive_path, unlocked_path, sha256 = row
+    return PageLocation(
+        page.document_id, page.number, unlocked_path or archive_path, sha256, page.rotation
+    )
 
 
 def page_states(database: Engine, page_ids: list[int]) -> dict[int, str]:

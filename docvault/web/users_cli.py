@@ -17,14 +17,19 @@ from docvault import auth
 from docvault.errors import DocvaultError
 
 
-def _read_password() -> str:
-    """From standard input when it is not a terminal (scripts), else asked twice."""
+def read_secret(prompt: str = "Password", confirm: bool = False) -> str:
+    """From standard input when it is not a terminal (scripts), else asked without echo."""
     if not sys.stdin.isatty():
         password = sys.stdin.readline().rstrip("\r\n")
         if not password:
             raise click.ClickException("No password on standard input; pipe one line to it.")
         return password
-    return str(click.prompt("Password", hide_input=True, confirmation_prompt=True))
+    return str(click.prompt(prompt, hide_input=True, confirmation_prompt=confirm))
+
+
+def _read_password() -> str:
+    """A new user's password: from standard input, or asked twice on a terminal."""
+    return read_secret("Password", confirm=True)
 
 
 def _when(moment: datetime) -> str:

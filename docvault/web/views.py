@@ -75,10 +75,11 @@ def page_image_path(context: WebContext, request: Request, page_id: int, action:
     return images.page_png(
         context.data_dir,
         location.sha256,
-        context.data_dir / location.archive_path,
+        context.data_dir / location.path,
         location.number,
         context.render_png,
         context.render_settings,
+        location.rotation,
     )
 
 
@@ -215,6 +216,28 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
         await run_in_threadpool(context.rerun, request, page_ids, mode, include_done)
         return RedirectResponse(safe_next(str(submitted.get("next", "/problems"))), 303)
 
+    @routes.post("/pages/{page_id}/rotate")
+    async def rotate(request: Request, page_id: RowId) -> Response:
+        submitted = await request.form()
+        turn = _turn(submitted.get("turn"))
+        await run_in_threadpool(context.rotate, request, page_id, turn)
+        return RedirectResponse(safe_next(str(submitted.get("next", "/problems"))), 303)
+
+    @routes.post("/documents/{document_id}/unlock")
+    async def unlock_pdf(request: Request, document_id: RowId) -> Response:
+        require_admin(request)
+        submitted = await request.form()
+        password = submitted.get("password")
+        if not isinstance(password, str) or not password:
+            raise HTTPException(400, "Type the PDF's password to unlock it.")
+        try:
+            await run_in_threadpool(context.unlock, request, document_id, password)
+        except DocvaultError as error:
+            raise HTTPException(400, error.message) from None
+        finally:
+            del password
+        return RedirectResponse(f"/documents/{document_id}", 303)
+
     @routes.get("/status")
     def status_page(request: Request) -> Response:
         numbers = snapshot(context.database, context.index, context.data_dir, context.status)
@@ -264,3 +287,9 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
         return response
 
     return routes
+
+
+def _turn(value: object) -> int:
+    if str(value) not in {"90", "180", "270"}:
+        raise HTTPException(400, f"Turn {value!r} is not 90, 180 or 270 degrees clockwise.")
+    return int(str(value))

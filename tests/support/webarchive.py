@@ -226,15 +226,15 @@ def open_archive(root: Path) -> WebArchive:
     )  # fmt: skip
 
 
-def _renderer(renders: list[tuple[Path, int]]) -> Callable[[Path, int], bytes]:
+def _renderer(renders: list[tuple[Path, int]]) -> Callable[[Path, int, int], bytes]:
     # PyMuPDF is not thread-safe; the service renders in its process pool, the tests
     # render in-process one at a time.
     lock = threading.Lock()
 
-    def render_png(path: Path, number: int) -> bytes:
+    def render_png(path: Path, number: int, rotation: int) -> bytes:
         with lock:
             renders.append((path, number))
-            return render_page(path, number, RenderOptions()).image.data
+            return render_page(path, number, RenderOptions(), rotation).image.data
 
     return render_png
 
