@@ -114,9 +114,6 @@ class Page(SQLModel, table=True):
     # viewer's "rotate and read again": kept for every later run), "text layer" or "off".
     rotation: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     rotation_source: str | None = None
-    # Times the process reading this page died with it (lease expired or owner gone): a
-    # page that keeps killing docvault is failed instead of queued again (queue.py).
-    lost_leases: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
     finished_at: datetime | None = None

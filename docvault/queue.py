@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Engine, func
+from sqlalchemy import Engine, func, update
 from sqlmodel import Session, col, select
 
 from docvault.db import read_session, write_transaction
@@ -433,22 +433,19 @@ def _refresh_document(session: Session, document_id: int, now: datetime) -> None
         session.add(document)
 
 
-# A page whose reader died with it this many times is failed instead of queued again:
-# renders run in killable processes, so what still takes the daemon down with a page is
-# rare, and without a bound it would do so at every start, for ever.
-LOST_LEASE_LIMIT = 3
-
-
 def expire_leases(engine: Engine, now: datetime | None = None) -> int:
     """Return pages whose lease ran out (their worker died) to the queue."""
     now = now or utcnow()
     with write_transaction(engine) as session:
-        pages = session.exec(
-            select(Page)
+        result = session.exec(
+            update(Page)
             .where(col(Page.status) == PageStatus.running)
             .where(col(Page.lease_expires_at) < now)
-        ).all()
-        return _lost(session, pages, now)
+            .values(
+                status=PageStatus.queued, lease_owner=None, lease_expires_at=None, updated_at=now
+            )
+        )
+        return int(result.rowcount)
 
 
 def release_dead_owners(engine: Engine, alive: str) -> int:
@@ -458,44 +455,18 @@ def release_dead_owners(engine: Engine, alive: str) -> int:
     lease to expire would only delay its pages.
     """
     host = socket.gethostname()
+    now = utcnow()
     with write_transaction(engine) as session:
-        pages = session.exec(
-            select(Page)
+        result = session.exec(
+            update(Page)
             .where(col(Page.status) == PageStatus.running)
             .where(col(Page.lease_owner).startswith(f"{host}:"))
             .where(col(Page.lease_owner) != alive)
-        ).all()
-        return _lost(session, pages, utcnow())
-
-
-def _lost(session: Session, pages: Sequence[Page], now: datetime) -> int:
-    """Pages whose reader died: queued again, or failed once they did it too often."""
-    for page in pages:
-        page.lost_leases += 1
-        if page.lost_leases >= LOST_LEASE_LIMIT:
-            page.status = PageStatus.failed
-            page.error = _lost_too_often(session, page)
-            _finish(session, page, now)
-            _refresh_document(session, page.document_id, now)
-        else:
-            page.status = PageStatus.queued
-            page.lease_owner = None
-            page.lease_expires_at = None
-            page.updated_at = now
-            session.add(page)
-    return len(pages)
-
-
-def _lost_too_often(session: Session, page: Page) -> str:
-    document = session.get(Document, page.document_id)
-    name = document.original_name if document is not None else f"document {page.document_id}"
-    return (
-        f"Page {page.number} of {name} was being read each of the {page.lost_leases} times "
-        "docvault (or its worker) stopped unexpectedly, so it is not read again by itself: it "
-        "may be what stops docvault. The original is kept in the archive. Re-run the page "
-        "from the web view once docvault runs steadily; if docvault stops again, ask the "
-        "sender for a new copy and report the file."
-    )
+            .values(
+                status=PageStatus.queued, lease_owner=None, lease_expires_at=None, updated_at=now
+            )
+        )
+        return int(result.rowcount)
 
 
 RERUN_BY_DEFAULT = (PageStatus.looped, PageStatus.failed)
@@ -524,7 +495,6 @@ def request_rerun(
             page.priority = RERUN_PRIORITY
             page.rerun_mode = mode.value
             page.not_before = None
-            page.lost_leases = 0  # a person asked: the count starts again
             page.updated_at = now
             session.add(page)
             _refresh_document(session, page.document_id, now)
@@ -551,7 +521,6 @@ def request_rotation(engine: Engine, page_id: int, turn: int) -> int | None:
         page.priority = RERUN_PRIORITY
         page.rerun_mode = SamplingMode.greedy.value
         page.not_before = None
-        page.lost_leases = 0  # a person asked: the count starts again
         page.updated_at = now
         session.add(page)
         _refresh_document(session, page.document_id, now)

@@ -86,34 +86,6 @@ def test_a_page_whose_lease_expired_is_not_completed_twice(database: Engine) -> 
         assert len(session.exec(select(Attempt)).all()) == 1
 
 
-def test_a_page_whose_reader_dies_with_it_again_and_again_is_failed_not_queued(
-    database: Engine,
-) -> None:
-    document_id = _document(database, pages=1)
-    for round_number in range(1, queue.LOST_LEASE_LIMIT + 1):
-        dead = queue.new_owner()  # an earlier daemon on this host, killed mid-page
-        (claim,) = queue.claim(database, dead, limit=1, lease_seconds=600)
-        assert queue.release_dead_owners(database, alive=queue.new_owner()) == 1
-        with read_session(database) as session:
-            page = session.exec(select(Page)).one()
-        expected = "failed" if round_number == queue.LOST_LEASE_LIMIT else "queued"
-        assert (page.status, page.lost_leases) == (expected, round_number)
-    assert page.error is not None
-    assert page.error.startswith(
-        "Page 1 of a.pdf was being read each of the 3 times docvault (or its worker) "
-        "stopped unexpectedly"
-    )
-    assert "The original is kept in the archive." in page.error
-    assert queue.claim(database, "worker", limit=1, lease_seconds=60) == []
-    with read_session(database) as session:
-        assert session.get(Document, document_id).status == "attention"  # type: ignore[union-attr]
-    # A person's re-run starts the count again.
-    assert queue.request_rerun(database, [claim.page_id], SamplingMode.greedy) == 1
-    with read_session(database) as session:
-        page = session.exec(select(Page)).one()
-    assert (page.status, page.lost_leases) == ("queued", 0)
-
-
 def test_requested_reruns_go_before_new_work(database: Engine) -> None:
     _document(database, pages=1, sha="a")
     (first,) = queue.claim(database, "w", limit=1, lease_seconds=60)
