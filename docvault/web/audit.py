@@ -45,17 +45,29 @@ def record(
     remote_address: str = "",
 ) -> None:
     """Append one event; the log is only ever appended to."""
+    event = _event(user_name, action, detail, document_id, page_number, remote_address, utcnow())
     with write_transaction(database) as session:
-        session.add(
-            AuditEvent(
-                user_name=user_name,
-                action=action,
-                detail=detail,
-                document_id=document_id,
-                page_number=page_number,
-                remote_address=remote_address,
-            )
-        )
+        session.add(event)
+
+
+def _event(
+    user_name: str,
+    action: str,
+    detail: str,
+    document_id: int | None,
+    page_number: int | None,
+    remote_address: str,
+    at: datetime,
+) -> AuditEvent:
+    return AuditEvent(
+        at=at,
+        user_name=user_name,
+        action=action,
+        detail=detail,
+        document_id=document_id,
+        page_number=page_number,
+        remote_address=remote_address,
+    )
 
 
 def record_look(
@@ -93,15 +105,7 @@ def record_look(
         if session.exec(statement.limit(1)).first() is not None:
             return False
         session.add(
-            AuditEvent(
-                at=now,
-                user_name=user_name,
-                action=action,
-                detail=detail,
-                document_id=document_id,
-                page_number=page_number,
-                remote_address=remote_address,
-            )
+            _event(user_name, action, detail, document_id, page_number, remote_address, now)
         )
         return True
 

@@ -85,15 +85,8 @@ class WebContext:
         document_id: int | None = None,
         page_number: int | None = None,
     ) -> None:
-        audit.record(
-            self.database,
-            current_account(request).name,
-            action,
-            detail,
-            document_id=document_id,
-            page_number=page_number,
-            remote_address=client_address(request),
-        )
+        """Record what a person did (every call is a row)."""
+        self._record(audit.record, request, action, detail, document_id, page_number)
 
     def look(
         self,
@@ -104,7 +97,18 @@ class WebContext:
         page_number: int | None = None,
     ) -> None:
         """Record a look at patient data (one row per look, see `docvault.web.audit`)."""
-        audit.record_look(
+        self._record(audit.record_look, request, action, detail, document_id, page_number)
+
+    def _record(
+        self,
+        writer: Callable[..., object],
+        request: Request,
+        action: str,
+        detail: str,
+        document_id: int | None,
+        page_number: int | None,
+    ) -> None:
+        writer(
             self.database,
             current_account(request).name,
             action,
