@@ -215,7 +215,6 @@ class Intake:
 
     def _publish(self) -> None:
         """Replace `snapshot` whole: the web thread reads it, never the trackers."""
-        now = self.clock()
         snapshot = []
         for inbox in self.inboxes:
             tracker, state = self.trackers[inbox.name], self.states[inbox.name]
@@ -224,7 +223,7 @@ class Intake:
                     name=inbox.name,
                     path=display_name(inbox.path),
                     waiting=len(tracker.tracked()),
-                    settling=len(tracker.settling(now)),
+                    settling=state.settling,  # counted by this tick's _take_stable
                     waiting_retry=state.waiting_retry,
                     taken=state.taken,
                     failed=state.failed,

@@ -185,7 +185,6 @@ class Supervisor:
         self._backoff_max = backoff_max_seconds
         self._changed = asyncio.Event()
         self.failure: str | None = None
-        self.ready = asyncio.Event()  # every part has reported once (or is restarting)
         self.snapshot: tuple[PartHealth, ...] = ()
 
     async def run(self, stop: asyncio.Event) -> None:
@@ -300,8 +299,6 @@ class Supervisor:
         for record in self._records.values():
             self._note_progress(record)
         self.snapshot = tuple(self._health(record, now) for record in self._records.values())
-        if all(record.ever_ran or record.restarts for record in self._records.values()):
-            self.ready.set()
 
     @staticmethod
     def _note_progress(record: _Record) -> None:

@@ -341,6 +341,10 @@ class Worker:
         claim = item.claim
         if item.error is not None or item.image is None:
             message = item.error.message if item.error else "the page could not be rendered"
+            if item.error is not None:
+                # The renderer only knows the archive's name (a sha256); the label names the
+                # document, so the sentence says "the file" rather than a hash.
+                message = message.replace(item.error.path.name, "the file")
             await self._store(queue.fail, claim, message, ())
             return
         if item.layer_text is not None:

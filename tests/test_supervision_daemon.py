@@ -114,6 +114,7 @@ def test_pages_that_render_forever_fail_alone_and_the_letters_are_read(
     assert len(errors) == 2
     for error in errors:
         assert "could not be rendered within 4 seconds (render_timeout_seconds)" in error
+        assert ": Page 1 of the file could not" in error  # never the archive's sha256 name
         assert "the original is kept in the archive" in error
     assert daemon.process is not None
     assert daemon.process.poll() is None, "the daemon must keep running"
