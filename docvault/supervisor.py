@@ -158,6 +158,7 @@ class _Record:
     restarts: int = 0
     crashes: list[float] = field(default_factory=list)
     ever_ran: bool = False
+    failures_in_a_row: int = 0  # since the part last made progress: what the back-off grows by
     task: asyncio.Task[None] | None = None
 
 
@@ -216,6 +217,10 @@ class Supervisor:
                 if record.stop.is_set():
                     logger.warning("%s: failed while stopping: %s", part.name, error)
                     break
+                if record.progress.beats:  # it ran before failing: not a start-up failure
+                    record.ever_ran = True
+                    record.failures_in_a_row = 0
+                record.failures_in_a_row += 1
                 if not self._restart_allowed(record, error, stop):
                     break
                 delay = self._backoff(record)
@@ -256,7 +261,7 @@ class Supervisor:
         return True
 
     def _backoff(self, record: _Record) -> float:
-        exponent = min(record.restarts, 16)
+        exponent = min(record.failures_in_a_row - 1, 16)
         return float(min(self._backoff_max, self._backoff_first * 2.0**exponent))
 
     @staticmethod

@@ -157,3 +157,21 @@ def test_a_blocking_function_runs_in_its_own_thread_and_its_error_arrives() -> N
 
     with pytest.raises(ValueError, match="from the thread"):
         asyncio.run(in_thread("test-thread", fails))
+
+
+def test_a_required_part_that_ran_and_then_failed_is_restarted_not_fatal() -> None:
+    @dataclass
+    class FailsAfterRunning(FakePart):
+        async def run(self, progress: Progress, stop: asyncio.Event) -> None:
+            if self.starts == 0:
+                self.starts += 1
+                progress.beat()  # it was up, before any heartbeat could see it
+                raise DocvaultError("The web view's thread ended.")
+            await super().run(progress, stop)
+
+    web = FailsAfterRunning("web", required_at_start=True)
+    supervisor, _ = supervise(
+        [web], lambda snapshot: state_of(snapshot, "web").state is PartState.running
+    )
+    assert supervisor.failure is None
+    assert web.starts == 2
