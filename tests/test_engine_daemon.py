@@ -197,6 +197,11 @@ class SimulatorProcess:
         except httpx.TransportError:
             return False
 
+    def in_flight(self) -> int:
+        """Requests the simulator is answering right now."""
+        stats = httpx.get(f"http://127.0.0.1:{self.port}/sim/stats", timeout=5).json()
+        return int(stats["in_flight"])
+
     def kill(self) -> None:
         assert self.process is not None
         self.process.kill()
@@ -222,7 +227,10 @@ def test_an_engine_killed_mid_run_fails_no_page_and_all_finish_when_it_returns(
         for path in letters:
             shutil.copy(path, tmp_path / "inbox" / path.name)
         wait_for(lambda: page_statuses(tmp_path).get("done", 0) >= 10, 60, "10 pages done")
-        engine.kill()  # with 8 requests in flight: each takes ~0.4 s at 5x speed
+        # Killed at a moment the engine holds all 8 requests (each takes ~0.4 s at 5x speed):
+        # on a loaded machine the renders sometimes fall behind and fewer are in flight.
+        wait_for(lambda: engine.in_flight() >= 8, 60, "8 requests in flight at the engine")
+        engine.kill()
         wait_for(lambda: _engine_errors(tmp_path) >= 8, 60, "the outage to reach the daemon")
         before_return = page_statuses(tmp_path)
         engine.start()
