@@ -16,8 +16,8 @@ run: $(STAMP)
 	$(VENV)/bin/docvault run
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check docvault tests bench migrations
-	$(VENV)/bin/ruff format --check docvault tests bench migrations
+	$(VENV)/bin/ruff check docvault devtools tests bench migrations
+	$(VENV)/bin/ruff format --check docvault devtools tests bench migrations
 	$(VENV)/bin/mypy
 
 # Debian's chromium for the browser tests (Playwright's own browser download does not work

@@ -1,7 +1,7 @@
 """Engine benchmarks of issue 4: saturation, straggler tail, CPU cost per page.
 
 Each runs the real daemon (`python -m docvault run`) as a subprocess against the engine
-simulator (`python -m docvault.testing.engine_sim`, a fresh one for every run) and prints a
+simulator (`python -m devtools.engine_sim`, a fresh one for every run) and prints a
 Markdown table:
 
     python -m bench.engine_bench saturation [--pages 600]
@@ -38,6 +38,7 @@ import pymupdf
 
 from bench.loadgen import run_load
 from bench.pages import render_letters, write_letters
+from devtools import daemon as launcher
 from docvault.ocr.base import SamplingMode
 from docvault.ocr.profiles import get_profile
 from docvault.render import RenderOptions, png_bytes, render_page
@@ -49,13 +50,8 @@ WARM_UP_PAGES = 5
 
 
 def wait_for(condition: Callable[[], Any], timeout: float, what: str) -> Any:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        result = condition()
-        if result:
-            return result
-        time.sleep(POLL_SECONDS)
-    raise RuntimeError(f"timed out after {timeout:.0f} s waiting for {what}")
+    """The launcher's wait, polled often enough to time a run to 50 ms."""
+    return launcher.wait_for(condition, timeout, what, interval=POLL_SECONDS)
 
 
 # --- the simulator and the daemon as subprocesses ----------------------------------------
@@ -70,7 +66,7 @@ def simulator(folder: Path, *arguments: str) -> Iterator[str]:
         [
             sys.executable,
             "-m",
-            "docvault.testing.engine_sim",
+            "devtools.engine_sim",
             "--port",
             "0",
             "--port-file",
@@ -106,56 +102,32 @@ def simulator_stats(base_url: str) -> dict[str, Any]:
     return stats
 
 
-class Daemon:
-    """`docvault run` in a folder of its own, with the benchmark's DOCVAULT_* settings."""
+class BenchDaemon(launcher.Daemon):
+    """The one launcher (devtools/daemon.py) with the benchmark's settings and measurements."""
 
     def __init__(self, folder: Path, engine_url: str, concurrency: int) -> None:
-        self.folder = folder
         self.inbox = folder / "inbox"
         self.database_path = folder / "docvault-data" / "docvault.sqlite3"
-        self.log = folder / "daemon.log"
         # A configuration file of its own naming its data folder and inbox: a benchmark run
         # with DOCVAULT_CONFIG empty once read /etc/docvault/docvault.toml (a docvault before
         # commit 2812ce0) and ran on that installation's data folder and inbox.
         self.config = folder / "docvault.toml"
-        self.environment = {
-            **os.environ,
-            "DOCVAULT_CONFIG": str(self.config),
-            "DOCVAULT_ENGINE": "openai",
-            "DOCVAULT_ENGINE_URL": engine_url,
-            "DOCVAULT_PROFILE": "ovisocr2",
-            "DOCVAULT_CONCURRENCY": str(concurrency),
-            "DOCVAULT_SETTLE_SECONDS": "0.5",
-            "DOCVAULT_WEB_ENABLED": "false",
-            "PYTHONUNBUFFERED": "1",
-        }
-        self.process: subprocess.Popen[bytes] | None = None
+        super().__init__(
+            folder,
+            DOCVAULT_CONFIG=str(self.config),
+            DOCVAULT_ENGINE="openai",
+            DOCVAULT_ENGINE_URL=engine_url,
+            DOCVAULT_PROFILE="ovisocr2",
+            DOCVAULT_CONCURRENCY=str(concurrency),
+            DOCVAULT_WEB_ENABLED="false",
+        )
 
-    def start(self) -> None:
+    def start(self, wait: bool = True) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
         self.config.write_text(
             f'data_dir = "{self.database_path.parent}"\ninbox = "{self.inbox}"\n', encoding="utf-8"
         )
-        with self.log.open("ab") as log:
-            self.process = subprocess.Popen(
-                [sys.executable, "-m", "docvault", "run"],
-                cwd=self.folder,
-                env=self.environment,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-            )
-        wait_for(self._running, 120, "the daemon to start")
-
-    def _running(self) -> bool:
-        assert self.process is not None
-        if self.process.poll() is not None:
-            raise RuntimeError(f"docvault run exited early:\n{self.log.read_text()}")
-        return self.log.exists() and "docvault is running" in self.log.read_text()
-
-    def stop(self) -> None:
-        assert self.process is not None
-        self.process.send_signal(signal.SIGTERM)
-        self.process.wait(timeout=60)
+        super().start(wait)
 
     def query(self, sql: str) -> list[tuple[Any, ...]]:
         connection = sqlite3.connect(f"file:{self.database_path}?mode=ro", uri=True, timeout=10)
@@ -242,7 +214,7 @@ def run_daemon(
     folder: Path, letters: list[Path], pages: int, engine_url: str, concurrency: int
 ) -> DaemonRun:
     """Warm the daemon up with one letter, then move `letters` into its inbox and time them."""
-    daemon = Daemon(folder, engine_url, concurrency)
+    daemon = BenchDaemon(folder, engine_url, concurrency)
     daemon.start()
     try:
         warm_up = write_letters(folder / "warm-up", WARM_UP_PAGES, seed=1)
@@ -265,7 +237,7 @@ def run_daemon(
     return _daemon_run(daemon, pages, inbox_to_indexed, cpu)
 
 
-def _daemon_run(daemon: Daemon, pages: int, inbox_to_indexed: float, cpu: float) -> DaemonRun:
+def _daemon_run(daemon: BenchDaemon, pages: int, inbox_to_indexed: float, cpu: float) -> DaemonRun:
     measured = "document_id > (SELECT MIN(id) FROM documents)"  # all but the warm-up letter
     first, last = daemon.query(
         f"SELECT MIN(finished_at), MAX(finished_at) FROM pages WHERE {measured}"

@@ -22,7 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.engine_bench import Daemon, simulator, wait_for
+from bench.engine_bench import BenchDaemon, simulator, wait_for
 from bench.engine_bench import _table as table
 from docvault import db
 from docvault.config import InboxSettings
@@ -34,7 +34,7 @@ from tests.support.documents import letter_pdf
 def latency(trials: int, settle: float, folder: Path) -> str:
     rows = []
     with simulator(folder, "--instant", "--loop-fraction", "0") as url:
-        daemon = Daemon(folder / "daemon", url, concurrency=32)
+        daemon = BenchDaemon(folder / "daemon", url, concurrency=32)
         daemon.environment["DOCVAULT_SETTLE_SECONDS"] = str(settle)
         daemon.start()
         try:
@@ -65,7 +65,7 @@ def latency(trials: int, settle: float, folder: Path) -> str:
     )
 
 
-def _page_done(daemon: Daemon, expected: int) -> bool:
+def _page_done(daemon: BenchDaemon, expected: int) -> bool:
     rows = daemon.query("SELECT COUNT(*) FROM pages WHERE status = 'done'")
     return bool(rows[0][0] >= expected)
 

@@ -21,8 +21,8 @@ from typing import Any
 import pytest
 from sqlalchemy import Engine
 
+from devtools.engine_sim import EngineSimulator, SimulatorConfig
 from docvault import db
-from docvault.testing.engine_sim import EngineSimulator, SimulatorConfig
 from tests.support.notify import NotifyListener
 from tests.support.webarchive import WebArchive, build_archive, copy_archive
 

@@ -20,6 +20,7 @@ from typing import Any
 import httpx
 import pytest
 
+from devtools.engine_sim import EngineSimulator
 from docvault.errors import EngineConfigurationError
 from docvault.ocr.base import PageImage, SamplingMode
 from docvault.ocr.client import OpenAIEngine
@@ -32,7 +33,6 @@ from docvault.ocr.profiles import (
     pickled_class_reference,
     sglang_logit_processor,
 )
-from docvault.testing.engine_sim import EngineSimulator
 
 FIXTURES = Path(__file__).parent / "fixtures"
 IMAGE = PageImage(b"\x89PNG\r\n\x1a\npage", "image/png", 1240, 1754, "document 4 page 2")

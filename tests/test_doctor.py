@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from devtools.daemon import free_port
+from devtools.engine_sim import EngineSimulator, SimulatorConfig
 from docvault import db
 from docvault.config import Settings, load_settings
 from docvault.doctor import CheckResult, Probes, diagnose
 from docvault.index import IndexEntry, IndexWriter
-from docvault.testing.engine_sim import EngineSimulator, SimulatorConfig
-from tests.support.daemon import free_port
 
 NOW = datetime(2025, 6, 2, 9, 30, tzinfo=UTC)
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.support.daemon import Daemon, wait_for
+from devtools.daemon import Daemon, wait_for
 
 PDF = "ocrmypdf__c02-22.pdf"  # a scanned book page: "We scrouched down and laid still."
 TIFF = "paperless__multi-page-images.tiff"  # 3 pages: "This is a multi page document. Page N"

@@ -19,9 +19,9 @@ from pathlib import Path
 import httpx
 import pytest
 
+from devtools.daemon import Daemon, free_port, wait_for
+from devtools.engine_sim import EngineSimulator, SimulatorConfig, share_of
 from docvault.render import RenderOptions, render_page
-from docvault.testing.engine_sim import EngineSimulator, SimulatorConfig, share_of
-from tests.support.daemon import Daemon, free_port, wait_for
 from tests.support.documents import letter_pdf
 
 GREEDY = {"mode": "greedy", "temperature": 0.0, "max_tokens": 4096, "frequency_penalty": 0.0}
@@ -181,7 +181,7 @@ class SimulatorProcess:
                 [
                     sys.executable,
                     "-m",
-                    "docvault.testing.engine_sim",
+                    "devtools.engine_sim",
                     "--port",
                     str(self.port),
                     *self.arguments,

@@ -23,10 +23,7 @@ import pymupdf
 import pytest
 from PIL import Image
 
-from docvault.ocr.base import EngineReply, PageImage, SamplingMode
-from docvault.ocr.client import CONNECTION_RESET_ERRORS, OpenAIEngine
-from docvault.ocr.profiles import OVISOCR2
-from docvault.testing.engine_sim import (
+from devtools.engine_sim import (
     DEFAULT_MODEL,
     DEGENERATE_UNITS,
     EngineSimulator,
@@ -34,6 +31,9 @@ from docvault.testing.engine_sim import (
     SimulatorConfig,
     tokenize,
 )
+from docvault.ocr.base import EngineReply, PageImage, SamplingMode
+from docvault.ocr.client import CONNECTION_RESET_ERRORS, OpenAIEngine
+from docvault.ocr.profiles import OVISOCR2
 
 FIXTURES = Path(__file__).parent / "fixtures"
 INSTRUCTION = "Convert the page to Markdown."
@@ -400,7 +400,7 @@ def test_service_time_model_matches_the_measured_throughput():
 
 def test_command_line_serves_on_the_port_it_reports(tmp_path, page_png, http):
     port_file = tmp_path / "port"
-    command = [sys.executable, "-m", "docvault.testing.engine_sim", "--port", "0"]
+    command = [sys.executable, "-m", "devtools.engine_sim", "--port", "0"]
     command += ["--port-file", str(port_file), "--instant", "--model", "sim-model"]
     repository = Path(__file__).resolve().parents[1]
     process = subprocess.Popen(

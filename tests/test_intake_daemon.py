@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from docvault.testing.engine_sim import EngineSimulator
-from tests.support.daemon import Daemon, wait_for
+from devtools.daemon import Daemon, wait_for
+from devtools.engine_sim import EngineSimulator
 from tests.support.documents import letter_pdf, manifest
 
 # What each MANIFEST category must become: a document whose pages are read, or a failed

@@ -11,8 +11,8 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from docvault.testing.engine_sim import EngineSimulator, SimulatorConfig
-from tests.support.daemon import Daemon, wait_for
+from devtools.daemon import Daemon, wait_for
+from devtools.engine_sim import EngineSimulator, SimulatorConfig
 from tests.support.notify import NotifyListener
 
 PAGES = 20

@@ -11,8 +11,8 @@ import pymupdf
 import pytest
 from PIL import Image
 
-from docvault.testing.engine_sim import EngineSimulator
-from tests.support.daemon import Daemon, wait_for
+from devtools.daemon import Daemon, wait_for
+from devtools.engine_sim import EngineSimulator
 from tests.support.textlayers import garbage_layer_scan
 
 BORN_DIGITAL = "paperless__multi-page-digital.pdf"  # 3 pages: "This is a multi page document."

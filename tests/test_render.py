@@ -19,6 +19,7 @@ import pymupdf
 import pytest
 from PIL import Image, ImageDraw
 
+from devtools.daemon import wait_for
 from docvault.errors import (
     CorruptDocument,
     EncryptedDocument,
@@ -35,7 +36,6 @@ from docvault.render import (
     png_bytes,
     render_page,
 )
-from tests.support.daemon import wait_for
 from tests.support.hostile import endless_pdf
 
 FIXTURES = Path(__file__).parent / "fixtures"

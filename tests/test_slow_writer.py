@@ -11,13 +11,13 @@ from pathlib import Path
 import pymupdf
 from sqlalchemy import Engine
 
+from devtools.daemon import wait_for
 from docvault import queue
 from docvault.config import InboxSettings
 from docvault.inbox import Intake, Watchers
 from docvault.parts import INTAKE_TICK_SECONDS, IntakePart
 from docvault.render import RenderOptions, inspect_document
 from docvault.supervisor import Progress
-from tests.support.daemon import wait_for
 
 TRIALS = 20
 CHUNKS = 6

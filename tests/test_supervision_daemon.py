@@ -1,6 +1,6 @@
 """The real daemon under hostile files and faults: every part supervised, every stop clean.
 
-Each test runs `docvault run` as a subprocess (tests/support/daemon.py) against the
+Each test runs `docvault run` as a subprocess (devtools/daemon.py) against the
 loopback engine simulator, and finds the daemon's children by the marker every process it
 starts inherits, so an orphan (reparented to PID 1) is found as well as a child.
 """
@@ -20,8 +20,8 @@ from typing import Any
 import httpx
 import pytest
 
-from docvault.testing.engine_sim import EngineSimulator, SimulatorConfig
-from tests.support.daemon import Daemon, wait_for
+from devtools.daemon import Daemon, wait_for
+from devtools.engine_sim import EngineSimulator, SimulatorConfig
 from tests.support.documents import letter_pdf
 from tests.support.hostile import endless_pdf
 from tests.support.notify import NotifyListener

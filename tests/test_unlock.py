@@ -7,7 +7,7 @@ import shutil
 import sqlite3
 from pathlib import Path
 
-from tests.support.daemon import Daemon, wait_for
+from devtools.daemon import Daemon, wait_for
 from tests.support.encrypted import PASSWORD, files_containing, protected_copy
 
 REAL = "paperless__password-is-test.pdf"  # RC4-128, user password 'test'

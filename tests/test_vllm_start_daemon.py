@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.daemon import Daemon, free_port, wait_for
+from devtools.daemon import Daemon, free_port, wait_for
 from tests.support.documents import letter_pdf
 
+ROOT = Path(__file__).resolve().parents[1]
 # A stand-in `vllm` that serves the engine simulator instead of a model: it records its
 # command line and ignores the GPU flags, so the daemon's supervisor path runs for real.
 FAKE_VLLM = """#!{python}
@@ -23,7 +24,8 @@ from pathlib import Path
 Path({record!r}).write_text(" ".join(sys.argv[1:]))
 arguments = sys.argv[1:]
 port = arguments[arguments.index("--port") + 1]
-from docvault.testing.engine_sim import main
+sys.path.insert(0, {root!r})  # devtools/ is not installed: it lives in the checkout only
+from devtools.engine_sim import main
 main(["--port", port, "--model", arguments[1], "--speed", "50", "--loop-fraction", "0"])
 """
 
@@ -38,7 +40,9 @@ def _stand_in_tools(tmp_path: Path) -> tuple[Path, Path]:
     tools = tmp_path / "bin"
     tools.mkdir()
     record = tmp_path / "vllm-argv.txt"
-    _executable(tools / "vllm", FAKE_VLLM.format(python=sys.executable, record=str(record)))
+    _executable(
+        tools / "vllm", FAKE_VLLM.format(python=sys.executable, record=str(record), root=str(ROOT))
+    )
     _executable(tools / "ninja", "#!/bin/sh\nexit 0\n")
     return tools, record
 

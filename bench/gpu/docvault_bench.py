@@ -70,7 +70,7 @@ sys.path.insert(0, str(REPO))
 
 import httpx  # noqa: E402
 
-from bench.engine_bench import Daemon  # noqa: E402
+from bench.engine_bench import BenchDaemon as Daemon  # noqa: E402
 from bench.loadgen import request_bodies  # noqa: E402
 from bench.pages import render_letters, write_letters  # noqa: E402
 from docvault.ocr.base import SamplingMode  # noqa: E402
@@ -172,7 +172,7 @@ assert arguments[0] == "serve", arguments
 host = arguments[arguments.index("--host") + 1]
 port = arguments[arguments.index("--port") + 1]
 extra = os.environ.get("SIM_ARGS", "").split()
-os.execv(sys.executable, [sys.executable, "-m", "docvault.testing.engine_sim",
+os.execv(sys.executable, [sys.executable, "-m", "devtools.engine_sim",
                           "--host", host, "--port", port, *extra])
 '''
 

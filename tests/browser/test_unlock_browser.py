@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
+from devtools.daemon import Daemon, wait_for
 from tests.browser.conftest import screenshot
-from tests.support.daemon import Daemon, wait_for
 from tests.support.encrypted import PASSWORD, files_containing, protected_copy
 
 pytestmark = pytest.mark.browser

@@ -1,7 +1,7 @@
 """An OpenAI-compatible server on loopback that behaves like vLLM serving the OCR model.
 
 It is the only stand-in for the GPU model, used in process by tests (`EngineSimulator`) and
-as a subprocess by benchmarks and daemon tests (`python -m docvault.testing.engine_sim`).
+as a subprocess by benchmarks and daemon tests (`python -m devtools.engine_sim`).
 
 What it reproduces of vLLM 0.22.1 serving `ATH-MaaS/OvisOCR2` (DESIGN.md, "The engine"):
 
@@ -943,7 +943,7 @@ class EngineSimulator:
 
 def argument_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m docvault.testing.engine_sim",
+        prog="python -m devtools.engine_sim",
         description="A simulated vLLM OCR engine on loopback, for tests and benchmarks.",
     )
     defaults = SimulatorConfig()
