@@ -119,8 +119,8 @@ def build_supervisor(settings: Settings, profile: Profile) -> VllmSupervisor | N
 def worker_concurrency(settings: Settings) -> int:
     """Requests kept in flight: `concurrency` per endpoint, or the CPU engine's threads."""
     if settings.engine == "cpu":
-        return int(settings.cpu_threads)
-    return int(settings.concurrency) * len(engine_endpoints(settings))
+        return settings.cpu_threads
+    return settings.concurrency * len(engine_endpoints(settings))
 
 
 def open_database(settings: Settings) -> DatabaseEngine:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,7 +14,8 @@ from docvault.cli import main
 from docvault.config import SETTINGS, load_settings
 from docvault.errors import ConfigError
 
-README = Path(__file__).parent.parent / "README.md"
+REPOSITORY = Path(__file__).parent.parent
+README = REPOSITORY / "README.md"
 
 
 def test_embedded_defaults_run_without_a_gpu(tmp_path: Path) -> None:
@@ -114,3 +117,38 @@ def test_the_stemming_choices_are_the_languages_whoosh_can_stem() -> None:
 
     expected = {language for language in whoosh.lang.languages if whoosh.lang.has_stemmer(language)}
     assert set(STEMMING_LANGUAGES) == expected
+
+
+def _strict_mypy(tmp_path: Path, setting_name: str) -> subprocess.CompletedProcess[str]:
+    """Run mypy --strict, with the repository's configuration, on a module reading a setting."""
+    snippet = tmp_path / f"reads_{setting_name}.py"
+    snippet.write_text(
+        "from docvault.config import Settings\n\n\n"
+        f"def dpi(settings: Settings) -> int:\n    return settings.{setting_name}\n"
+    )
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mypy",
+            "--strict",
+            "--config-file",
+            str(REPOSITORY / "pyproject.toml"),
+            "--cache-dir",
+            str(tmp_path / "mypy-cache"),
+            snippet.name,
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+
+
+def test_a_misspelt_setting_fails_strict_mypy(tmp_path: Path) -> None:
+    misspelt = _strict_mypy(tmp_path, "render_dpii")
+    assert misspelt.returncode == 1, misspelt.stdout + misspelt.stderr
+    assert '"Settings" has no attribute "render_dpii"' in misspelt.stdout
+    spelt_right = _strict_mypy(tmp_path, "render_dpi")
+    assert spelt_right.returncode == 0, spelt_right.stdout + spelt_right.stderr
