@@ -16,6 +16,7 @@ import os
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
+from enum import StrEnum
 from pathlib import Path
 from typing import Any, get_type_hints
 
@@ -23,7 +24,22 @@ from docvault.errors import ConfigError
 
 DEFAULT_CONFIG_PATHS = (Path("docvault.toml"), Path("/etc/docvault/docvault.toml"))
 ENVIRONMENT_PREFIX = "DOCVAULT_"
-PROFILE_CHOICES = ("auto", "ovisocr2", "deepseek-ocr-2", "bench", "deepseek-ocr-2-bench", "cpu")
+
+
+class ProfileName(StrEnum):
+    """The model profiles docvault knows: each one is defined, under its name, in
+    docvault/ocr/profiles.py (whose `Profile.name` has this type; a test checks that every
+    name has its profile). They live here, below every stage, so that the `profile`
+    setting's choices come from the same names without config importing the ocr stage."""
+
+    ovisocr2 = "ovisocr2"
+    deepseek_ocr_2 = "deepseek-ocr-2"
+    bench = "bench"
+    deepseek_ocr_2_bench = "deepseek-ocr-2-bench"
+    cpu = "cpu"
+
+
+PROFILE_CHOICES: tuple[str, ...] = ("auto", *ProfileName)
 # The languages Whoosh's Snowball stemmers know (whoosh.lang; a test keeps the two equal).
 STEMMING_LANGUAGES = (
     "ar", "da", "de", "en", "es", "fi", "fr", "hu", "it", "nl", "no", "pt", "ro", "ru", "sv",
@@ -41,6 +57,9 @@ class Setting:
     choices: tuple[str, ...] = ()
     minimum: float | None = None
     maximum: float | None = None
+
+
+_DECLARED = "docvault setting"  # the key of a declaration in a Settings field's metadata
 
 
 @dataclass(frozen=True)
@@ -67,9 +86,6 @@ def declare(
     """
     declaration = _Declaration(default, help, choices, minimum, maximum)
     return field(metadata={_DECLARED: declaration})
-
-
-_DECLARED = "docvault setting"
 
 
 INBOX_KEYS = ("path", "name", "recursive", "after_archive", "tags", "settle_seconds", "polling")
