@@ -88,9 +88,6 @@ def declare(
     return field(metadata={_DECLARED: declaration})
 
 
-INBOX_KEYS = ("path", "name", "recursive", "after_archive", "tags", "settle_seconds", "polling")
-
-
 @dataclass(frozen=True)
 class InboxSettings:
     """One watched inbox folder and what to do with its files."""
@@ -102,6 +99,13 @@ class InboxSettings:
     tags: tuple[str, ...] = ()
     settle_seconds: float = 2.0
     polling: bool = False
+
+
+# The keys of an [[inboxes]] table are InboxSettings' fields, path (the one it needs) first.
+INBOX_KEYS = (
+    "path",
+    *(declared.name for declared in fields(InboxSettings) if declared.name != "path"),
+)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -5,13 +5,14 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+import typing
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from docvault.cli import main
-from docvault.config import SETTINGS, load_settings
+from docvault.config import SETTINGS, Settings, load_settings
 from docvault.errors import ConfigError
 
 REPOSITORY = Path(__file__).parent.parent
@@ -79,6 +80,35 @@ def test_several_inboxes_with_their_own_settings(tmp_path: Path) -> None:
         "move",
     )
     assert (scanner.recursive, scanner.after_archive, scanner.polling) == (True, "delete", True)
+
+
+def test_an_unknown_inbox_key_lists_the_allowed_ones(tmp_path: Path) -> None:
+    config = tmp_path / "docvault.toml"
+    config.write_text('[[inboxes]]\npath = "fax"\nsettle = 5\n')
+    with pytest.raises(ConfigError) as caught:
+        load_settings(config, environ={}, cwd=tmp_path)
+    assert caught.value.message == (
+        f"Setting 'inboxes[1].settle' (from config file {config}) is not an inbox setting; "
+        "allowed: path, name, recursive, after_archive, tags, settle_seconds, polling."
+    )
+
+
+def test_every_loaded_value_has_the_type_its_field_declares(tmp_path: Path) -> None:
+    # mypy trusts the fields' types; the loader is what makes them true, from any source.
+    environ = {"DOCVAULT_SETTLE_SECONDS": "5", "DOCVAULT_POLLING": "yes", "DOCVAULT_WEB_PORT": "9"}
+    settings = load_settings(environ=environ, cwd=tmp_path)
+    types = typing.get_type_hints(Settings)
+    for setting in SETTINGS:
+        value = getattr(settings, setting.name)
+        declared = types[setting.name]
+        if declared == list[str]:
+            assert isinstance(value, list), setting.name
+            assert all(isinstance(item, str) for item in value), setting.name
+        elif declared is Path:
+            assert isinstance(value, Path), setting.name
+        else:  # exactly: a bool is an int to isinstance
+            assert type(value) is declared, (setting.name, value)
+    assert (settings.settle_seconds, settings.polling, settings.web_port) == (5.0, True, 9)
 
 
 def test_docvault_inbox_is_the_single_inbox_shortcut(tmp_path: Path) -> None:
