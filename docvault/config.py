@@ -1,4 +1,4 @@
-"""Settings: every setting declared once, read from defaults, a TOML file and the environment.
+"""Settings: each a typed field of `Settings`, read from defaults, a TOML file and the environment.
 
 Sources, later ones winning: the built-in defaults (which run on a laptop with no GPU), a
 TOML file (`--config PATH`, else `$DOCVAULT_CONFIG`, else `./docvault.toml`, else
