@@ -81,8 +81,7 @@ def throughput(files: int, folder: Path) -> str:
     inbox.mkdir()
     for number in range(files):
         letter_pdf(inbox / f"letter-{number:04}.pdf", 1 + number % 3, number)
-    database = db.make_engine(folder / "data" / "docvault.sqlite3")
-    db.upgrade(database)
+    database = db.open_database(folder / "data" / "docvault.sqlite3")
     options = RenderOptions()
 
     def inspect(path: Path) -> tuple[int, str]:

@@ -14,6 +14,7 @@ workstation), so nobody can lock another person out just by knowing their name.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import secrets
 import threading
@@ -56,9 +57,14 @@ TOKEN_PREFIX = "dv_"  # noqa: S105 - a visible prefix, not a secret
 # login on a 2-core clinic server, slow enough against guessing, quick enough to log in.
 DEFAULT_HASHER = PasswordHasher()
 _hasher = DEFAULT_HASHER
-# Verified against when the name is unknown, so that a wrong name costs as long as a
-# wrong password and the answer time does not tell which names exist.
-_UNKNOWN_USER_HASH = _hasher.hash(secrets.token_urlsafe(16))
+
+
+@functools.cache
+def _unknown_user_hash() -> str:
+    """Verified against when the name is unknown, so that a wrong name costs as long as a
+    wrong password and the answer time does not tell which names exist. Made on first use,
+    not at import: every command imports this module, and a hash takes 0.1-0.3 s."""
+    return _hasher.hash(secrets.token_urlsafe(16))
 
 
 class LockedOut(AuthError):
@@ -349,10 +355,12 @@ def log_in(
     if len(name) > MAXIMUM_NAME_LENGTH:
         # No such name can exist (see _check_name); kept out of the tables and the log.
         raise AuthError("The user name or the password is wrong.")
+    # Made before the name is looked up: the first login costs the same for any name.
+    unknown_user_hash = _unknown_user_hash()
     attempt_id = _count_attempt(database, name, address, now)
     with read_session(database) as session:
         user = session.exec(select(User).where(User.name == name)).first()
-    if not _password_matches(user.password_hash if user else _UNKNOWN_USER_HASH, password):
+    if not _password_matches(user.password_hash if user else unknown_user_hash, password):
         raise AuthError("The user name or the password is wrong.")
     assert user is not None
     with write_transaction(database) as session:

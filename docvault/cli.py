@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, TypeVar, cast
 
 import click
+from sqlalchemy import Engine
 
 from docvault import __version__, db, queue
 from docvault.config import Settings, describe, load_settings
@@ -185,8 +186,7 @@ def search(state: State, query: str, as_json: bool, result_page: int, per_page: 
 
     settings = state.settings()
     configure_logging("warning")
-    database = db.make_engine(settings.database_path)
-    db.upgrade(database)
+    database = db.open_database(settings.database_path)
     results = search_archive(database, settings.index_path, query, result_page, per_page)
     if as_json:
         click.echo(json.dumps(results_json(results), ensure_ascii=False))
@@ -215,8 +215,7 @@ def _plain(snippet: str) -> str:
 def status(state: State, as_json: bool) -> None:
     """Documents and pages per state, and per inbox what is waiting, settling and failed."""
     settings = state.settings()
-    database = db.make_engine(settings.database_path)
-    db.upgrade(database)
+    database = db.open_database(settings.database_path)
     report = {
         "documents": queue.document_counts(database),
         "pages": queue.page_counts(database),
@@ -274,9 +273,11 @@ def _echo_service(service: dict[str, Any]) -> None:
 def _inbox_status(
     settings: Settings, by_inbox: dict[str, dict[str, Any]]
 ) -> dict[str, dict[str, Any]]:
-    """Add what lies in each inbox folder now: settling (changed recently) or waiting."""
+    """Add what lies in each inbox folder now: settling (changed within its settle time, by
+    the daemon's rule) or waiting."""
     from docvault.inbox import candidate_files
     from docvault.models import DocumentStatus
+    from docvault.stability import has_settled
 
     now = time.time()
     result: dict[str, dict[str, Any]] = {}
@@ -286,7 +287,7 @@ def _inbox_status(
             ages = [now - path.stat().st_mtime for path in candidate_files(inbox) if path.exists()]
         except OSError as error:
             ages, entry["problem"] = [], f"cannot be listed: {error}"
-        entry["settling"] = sum(1 for age in ages if age < inbox.settle_seconds)
+        entry["settling"] = sum(1 for age in ages if not has_settled(age, inbox.settle_seconds))
         entry["waiting"] = len(ages) - entry["settling"]
         result[inbox.name] = entry
     for name, entry in by_inbox.items():
@@ -302,8 +303,7 @@ def _inbox_status(
 def documents(state: State, status_filter: str | None, as_json: bool) -> None:
     """List documents (id, file, inbox, sha256, pages, status, error, duplicate-of)."""
     settings = state.settings()
-    database = db.make_engine(settings.database_path)
-    db.upgrade(database)
+    database = db.open_database(settings.database_path)
     rows = queue.list_documents(database, status_filter)
     if as_json:
         click.echo(json.dumps({"documents": rows}, ensure_ascii=False))
@@ -331,8 +331,7 @@ def reindex(state: State) -> None:
 
     settings = state.settings()
     configure_logging("warning")
-    database = db.make_engine(settings.database_path)
-    db.upgrade(database)
+    database = db.open_database(settings.database_path)
     total = indexable_count(database)
     with click.progressbar(length=total, label="Indexing pages", file=sys.stderr) as bar:
         done = 0
@@ -362,8 +361,7 @@ def delete(state: State, document_id: int, yes: bool) -> None:
     from docvault.models import Document
 
     settings = state.settings()
-    database = db.make_engine(settings.database_path)
-    db.upgrade(database)
+    database = db.open_database(settings.database_path)
     with db.read_session(database) as session:
         document = session.get(Document, document_id)
     if document is None:
@@ -392,8 +390,7 @@ def unlock(state: State, document_id: int) -> None:
     from docvault.web.users_cli import read_secret
 
     settings = state.settings()
-    database = db.make_engine(settings.database_path)
-    db.upgrade(database)
+    database = db.open_database(settings.database_path)
     password = read_secret("Password of the PDF")
     unlocked = unlock_document(database, settings.data_path, document_id, password)
     del password
@@ -452,8 +449,7 @@ def verify_command(state: State) -> None:
     from docvault import backup
 
     settings = state.settings()
-    database = db.make_engine(settings.database_path)
-    db.upgrade(database)
+    database = db.open_database(settings.database_path)
     findings = backup.verify_archive(database, settings.data_path)
     for finding in findings:
         click.echo(finding.message)
@@ -541,8 +537,7 @@ def audit_export(
     from docvault.web.views import audit_filter
 
     settings = state.settings()
-    database = db.make_engine(settings.database_path)
-    db.upgrade(database)
+    database = db.open_database(settings.database_path)
     try:
         selection = audit_filter(user, "", document, date_from, date_to)
     except HTTPException as error:
@@ -557,12 +552,10 @@ def audit_export(
     click.echo(f"audit events written to {output}", err=True)
 
 
-def _open_database_for_users() -> Any:
-    from docvault.service import open_database
-
+def _open_database_for_users() -> Engine:
     state = click.get_current_context().find_object(State)
     assert state is not None
-    return open_database(state.settings())
+    return db.open_database(state.settings().database_path)
 
 
 def _attach_user_commands() -> None:

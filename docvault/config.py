@@ -1,4 +1,4 @@
-"""Settings: every setting declared once, read from defaults, a TOML file and the environment.
+"""Settings: each a typed field of `Settings`, read from defaults, a TOML file and the environment.
 
 Sources, later ones winning: the built-in defaults (which run on a laptop with no GPU), a
 TOML file (`--config PATH`, else `$DOCVAULT_CONFIG`, else `./docvault.toml`, else
@@ -15,15 +15,31 @@ from __future__ import annotations
 import os
 import tomllib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
+from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import Any, get_type_hints
 
 from docvault.errors import ConfigError
 
 DEFAULT_CONFIG_PATHS = (Path("docvault.toml"), Path("/etc/docvault/docvault.toml"))
 ENVIRONMENT_PREFIX = "DOCVAULT_"
-PROFILE_CHOICES = ("auto", "ovisocr2", "deepseek-ocr-2", "bench", "deepseek-ocr-2-bench", "cpu")
+
+
+class ProfileName(StrEnum):
+    """The model profiles docvault knows: each one is defined, under its name, in
+    docvault/ocr/profiles.py (whose `Profile.name` has this type; a test checks that every
+    name has its profile). They live here, below every stage, so that the `profile`
+    setting's choices come from the same names without config importing the ocr stage."""
+
+    ovisocr2 = "ovisocr2"
+    deepseek_ocr_2 = "deepseek-ocr-2"
+    bench = "bench"
+    deepseek_ocr_2_bench = "deepseek-ocr-2-bench"
+    cpu = "cpu"
+
+
+PROFILE_CHOICES: tuple[str, ...] = ("auto", *ProfileName)
 # The languages Whoosh's Snowball stemmers know (whoosh.lang; a test keeps the two equal).
 STEMMING_LANGUAGES = (
     "ar", "da", "de", "en", "es", "fi", "fr", "hu", "it", "nl", "no", "pt", "ro", "ru", "sv",
@@ -32,7 +48,7 @@ STEMMING_LANGUAGES = (
 
 @dataclass(frozen=True)
 class Setting:
-    """One setting: its name, kind, default and the help shown by `docvault config`."""
+    """One setting as `docvault config`, the loader and the README check see it."""
 
     name: str
     kind: str  # "str", "int", "float", "bool", "path", "list", "choice"
@@ -43,327 +59,33 @@ class Setting:
     maximum: float | None = None
 
 
-SETTINGS: tuple[Setting, ...] = (
-    Setting(
-        "data_dir",
-        "path",
-        "./docvault-data",
-        "Folder for the database, the archive of originals, the index and backups.",
-    ),
-    Setting(
-        "inbox",
-        "path",
-        "./inbox",
-        "The single inbox folder, used when no [[inboxes]] tables are configured.",
-    ),
-    Setting(
-        "after_archive",
-        "choice",
-        "move",
-        "What happens to an inbox file once its copy in the archive is verified: 'move' "
-        "it to a processed/ folder beside the inbox, or 'delete' it.",
-        choices=("move", "delete"),
-    ),
-    Setting(
-        "settle_seconds",
-        "float",
-        2.0,
-        "How long a file's size and modification time must hold still before it is taken.",
-        minimum=0.0,
-    ),
-    Setting(
-        "empty_grace_seconds",
-        "float",
-        300.0,
-        "How long a zero-byte file may wait for its content before it is rejected.",
-        minimum=0.0,
-    ),
-    Setting(
-        "unreadable_retry_seconds",
-        "float",
-        3600.0,
-        "How long a file that cannot be read (permissions, a writer's lock) is retried, "
-        "with backoff, before it is declared failed.",
-        minimum=0.0,
-    ),
-    Setting(
-        "rescan_seconds",
-        "float",
-        60.0,
-        "Interval of the full inbox rescan, the source of truth (SMB and NFS shares "
-        "deliver no file events).",
-        minimum=1.0,
-    ),
-    Setting(
-        "polling",
-        "bool",
-        False,
-        "Use only the periodic rescan for every inbox, no file-system events.",
-    ),
-    Setting(
-        "engine",
-        "choice",
-        "cpu",
-        "The OCR engine: 'cpu' (rapidocr, no GPU needed) or 'openai' (vLLM or SGLang "
-        "through the OpenAI-compatible API at engine_url).",
-        choices=("cpu", "openai"),
-    ),
-    Setting(
-        "engine_url",
-        "list",
-        ["http://127.0.0.1:8000/v1"],
-        "Base URL(s) of the OpenAI-compatible engine(s), separated by commas.",
-    ),
-    Setting(
-        "profile",
-        "choice",
-        "auto",
-        "Model profile: prompt, sampling and retry schedule. 'auto' picks 'cpu' for the "
-        "cpu engine and 'ovisocr2' for the openai engine.",
-        choices=PROFILE_CHOICES,
-    ),
-    Setting(
-        "engine_timeout_seconds", "float", 300.0, "Hard timeout of one engine call.", minimum=1.0
-    ),
-    Setting(
-        "concurrency",
-        "int",
-        32,
-        "Requests kept in flight per engine endpoint (32 is the measured elbow of "
-        "OvisOCR2 on vLLM).",
-        minimum=1,
-        maximum=1024,
-    ),
-    Setting(
-        "cpu_threads",
-        "int",
-        1,
-        "Pages the CPU engine reads at the same time.",
-        minimum=1,
-        maximum=64,
-    ),
-    Setting(
-        "vllm_start",
-        "bool",
-        False,
-        "Start and supervise 'vllm serve' from docvault instead of using an engine run "
-        "by its own systemd unit.",
-    ),
-    Setting(
-        "vllm_model",
-        "str",
-        "",
-        "The model 'vllm serve' loads when docvault starts it (a hub name or a local folder); "
-        "empty means the profile's model. Pass --served-model-name in vllm_extra_args when "
-        "a local folder serves the profile's model name.",
-    ),
-    Setting(
-        "vllm_command",
-        "str",
-        "vllm",
-        "The vllm command docvault starts (several words allowed, e.g. 'python3 -m "
-        "vllm.entrypoints.cli.main').",
-    ),
-    Setting(
-        "vllm_port",
-        "int",
-        8000,
-        "Port of the vLLM engine docvault starts.",
-        minimum=1,
-        maximum=65535,
-    ),
-    Setting(
-        "vllm_extra_args",
-        "str",
-        # Measured on an H200 with vLLM 0.22.1 (bench/gpu/RESULTS.md): four API server
-        # processes and a 16k-token step budget gave 1.45x the pages/min of the seed's flags at
-        # 32 in flight; the limit there is host-side image preprocessing, not the GPU.
-        "--api-server-count 4 --max-num-batched-tokens 16384",
-        "Extra command-line arguments for 'vllm serve', after the tuned flags (a flag given "
-        "here replaces the tuned flag of the same name).",
-    ),
-    Setting(
-        "render_dpi",
-        "int",
-        150,
-        "Resolution PDF pages are rendered at; below 150 table cells merge (measured "
-        "on 827 letters), so lower values are refused.",
-        minimum=150,
-        maximum=600,
-    ),
-    Setting(
-        "render_long_side",
-        "int",
-        1700,
-        "Longest side in pixels for raster inputs (photos, TIFFs), ~150 DPI on A4.",
-        minimum=500,
-        maximum=10000,
-    ),
-    Setting(
-        "render_max_side",
-        "int",
-        2880,
-        "Largest side sent to the model (OvisOCR2 accepts at most 2880x2880).",
-        minimum=500,
-        maximum=10000,
-    ),
-    Setting(
-        "render_max_pixels",
-        "int",
-        200_000_000,
-        "Source images with more pixels than this are refused as too large.",
-        minimum=1_000_000,
-    ),
-    Setting(
-        "render_workers",
-        "int",
-        2,
-        "Processes that render pages (PyMuPDF is not thread-safe).",
-        minimum=1,
-        maximum=64,
-    ),
-    Setting(
-        "render_timeout_seconds",
-        "float",
-        # The slowest real page in tests/fixtures renders in 2.1 s (ocrmypdf__enormous.pdf)
-        # and a 600-dpi A3 scan as a PDF in 0.3 s on a 2-core machine: 60 s is ~30 times
-        # the slowest, and still bounds a file built to render forever.
-        60.0,
-        "Longest time opening or rendering one page may take; past it the render worker "
-        "is stopped and the page fails with a sentence (the original is kept).",
-        minimum=1.0,
-    ),
-    Setting(
-        "render_memory_limit_mb",
-        "int",
-        # A render worker peaked at 1.15 GB of address space over the real fixtures with the
-        # orientation models loaded (0.93 GB without); onnxruntime's threads grow with the
-        # cores, so the default leaves room beyond that.
-        3072,
-        "Address-space limit of each render worker in MiB, so a decompression bomb fails "
-        "its own page instead of the server (0: no limit).",
-        minimum=0,
-    ),
-    Setting(
-        "part_stall_seconds",
-        "float",
-        120.0,
-        "A part of the daemon (intake, index writer, web view, jobs) that shows no progress "
-        "for this long is reported stalled, and systemd's watchdog is no longer fed.",
-        minimum=1.0,
-    ),
-    Setting(
-        "orientation",
-        "bool",
-        True,
-        "Decide each page's orientation (0, 90, 180, 270 degrees) on the CPU and turn it "
-        "upright before any engine reads it; pages with too little text stay as they are.",
-    ),
-    Setting(
-        "text_layer",
-        "choice",
-        "auto",
-        "PDF pages with a trustworthy text layer: 'prefer' takes their text from the layer "
-        "(no engine call), 'ocr' always reads the image. 'auto' is 'prefer' with the cpu "
-        "engine and 'ocr' with the openai engine, whose Markdown keeps tables.",
-        choices=("auto", "prefer", "ocr"),
-    ),
-    Setting(
-        "accept_text_documents",
-        "bool",
-        False,
-        "Also accept .txt, .docx, .epub and similar files that PyMuPDF can lay out.",
-    ),
-    Setting(
-        "lease_seconds",
-        "float",
-        900.0,
-        "How long a running page may go without finishing before it returns to the queue.",
-        minimum=10.0,
-    ),
-    Setting(
-        "stop_timeout_seconds",
-        "float",
-        60.0,
-        "On SIGTERM, how long requests in flight may finish before the rest goes back to "
-        "the queue.",
-        minimum=0.0,
-    ),
-    Setting(
-        "index_batch_size", "int", 500, "Most pages written to the index in one commit.", minimum=1
-    ),
-    Setting(
-        "index_batch_seconds",
-        "float",
-        2.0,
-        "Longest time a finished page waits before the index writer commits it.",
-        minimum=0.05,
-    ),
-    Setting(
-        "index_stemming",
-        "choice",
-        "off",
-        "Search by word stem, so that 'Kontrollen' also finds 'Kontrolle': 'off', or the "
-        "language of the letters (de, en, fr, ...). A change rebuilds the search index from "
-        "the database at the next start.",
-        choices=("off", *STEMMING_LANGUAGES),
-    ),
-    Setting("web_enabled", "bool", True, "Serve the web view from 'docvault run'."),
-    Setting(
-        "web_host",
-        "str",
-        "127.0.0.1",
-        "Address the web view listens on; keep 127.0.0.1 unless a TLS proxy is in front.",
-    ),
-    Setting("web_port", "int", 8080, "Port of the web view.", minimum=0, maximum=65535),
-    Setting(
-        "web_https",
-        "bool",
-        False,
-        "The browser reaches docvault over HTTPS (directly or through a TLS proxy): session "
-        "cookies are marked Secure and HSTS is sent.",
-    ),
-    Setting(
-        "web_trusted_proxy",
-        "bool",
-        False,
-        "A reverse proxy on this machine forwards the requests: trust its X-Forwarded-For "
-        "and X-Forwarded-Proto headers (for the audit log and the login lock-out).",
-    ),
-    Setting(
-        "web_session_idle_minutes",
-        "int",
-        30,
-        "A login ends after this many minutes without a click (a workstation left alone).",
-        minimum=1,
-        maximum=24 * 60,
-    ),
-    Setting(
-        "web_session_hours",
-        "int",
-        12,
-        "A login ends this many hours after it began, however busy (one clinic shift).",
-        minimum=1,
-        maximum=7 * 24,
-    ),
-    Setting(
-        "backup_keep",
-        "int",
-        14,
-        "Nightly database backups kept in data_dir/backups (older ones are removed).",
-        minimum=1,
-    ),
-    Setting(
-        "log_level",
-        "choice",
-        "info",
-        "How much docvault logs.",
-        choices=("debug", "info", "warning", "error"),
-    ),
-)
-SETTINGS_BY_NAME = {setting.name: setting for setting in SETTINGS}
+_DECLARED = "docvault setting"  # the key of a declaration in a Settings field's metadata
 
-INBOX_KEYS = ("path", "name", "recursive", "after_archive", "tags", "settle_seconds", "polling")
+
+@dataclass(frozen=True)
+class _Declaration:
+    default: Any
+    help: str
+    choices: tuple[str, ...]
+    minimum: float | None
+    maximum: float | None
+
+
+def declare(
+    default: Any,
+    help: str,
+    *,
+    choices: tuple[str, ...] = (),
+    minimum: float | None = None,
+    maximum: float | None = None,
+) -> Any:
+    """Declare one field of `Settings`: its raw default (before conversion), help and limits.
+
+    The field has no dataclass default: `load_settings` always passes the converted value
+    (a relative path default is resolved against the working folder at load time).
+    """
+    declaration = _Declaration(default, help, choices, minimum, maximum)
+    return field(metadata={_DECLARED: declaration})
 
 
 @dataclass(frozen=True)
@@ -379,25 +101,247 @@ class InboxSettings:
     polling: bool = False
 
 
-@dataclass(frozen=True)
-class Settings:
-    """The effective settings, and where each value came from."""
+# The keys of an [[inboxes]] table are InboxSettings' fields, path (the one it needs) first.
+INBOX_KEYS = (
+    "path",
+    *(declared.name for declared in fields(InboxSettings) if declared.name != "path"),
+)
 
-    values: Mapping[str, Any]
+
+@dataclass(frozen=True, kw_only=True)
+class Settings:
+    """The effective settings: one typed field per setting, and where each value came from.
+
+    Every setting is declared here once, as a field; `SETTINGS` (for the loader, `docvault
+    config` and the README check) is read from these fields, so a misspelt setting is an
+    attribute mypy does not know.
+    """
+
+    data_dir: Path = declare(
+        "./docvault-data",
+        "Folder for the database, the archive of originals, the index and backups.",
+    )
+    inbox: Path = declare(
+        "./inbox", "The single inbox folder, used when no [[inboxes]] tables are configured."
+    )
+    after_archive: str = declare(
+        "move",
+        "What happens to an inbox file once its copy in the archive is verified: 'move' "
+        "it to a processed/ folder beside the inbox, or 'delete' it.",
+        choices=("move", "delete"),
+    )
+    settle_seconds: float = declare(
+        2.0,
+        "How long a file's size and modification time must hold still before it is taken.",
+        minimum=0.0,
+    )
+    empty_grace_seconds: float = declare(
+        300.0,
+        "How long a zero-byte file may wait for its content before it is rejected.",
+        minimum=0.0,
+    )
+    unreadable_retry_seconds: float = declare(
+        3600.0,
+        "How long a file that cannot be read (permissions, a writer's lock) is retried, "
+        "with backoff, before it is declared failed.",
+        minimum=0.0,
+    )
+    rescan_seconds: float = declare(
+        60.0,
+        "Interval of the full inbox rescan, the source of truth (SMB and NFS shares "
+        "deliver no file events).",
+        minimum=1.0,
+    )
+    polling: bool = declare(
+        False, "Use only the periodic rescan for every inbox, no file-system events."
+    )
+    engine: str = declare(
+        "cpu",
+        "The OCR engine: 'cpu' (rapidocr, no GPU needed) or 'openai' (vLLM or SGLang "
+        "through the OpenAI-compatible API at engine_url).",
+        choices=("cpu", "openai"),
+    )
+    engine_url: list[str] = declare(
+        ["http://127.0.0.1:8000/v1"],
+        "Base URL(s) of the OpenAI-compatible engine(s), separated by commas.",
+    )
+    profile: str = declare(
+        "auto",
+        "Model profile: prompt, sampling and retry schedule. 'auto' picks 'cpu' for the "
+        "cpu engine and 'ovisocr2' for the openai engine.",
+        choices=PROFILE_CHOICES,
+    )
+    engine_timeout_seconds: float = declare(300.0, "Hard timeout of one engine call.", minimum=1.0)
+    concurrency: int = declare(
+        32,
+        "Requests kept in flight per engine endpoint (32 is the measured elbow of "
+        "OvisOCR2 on vLLM).",
+        minimum=1,
+        maximum=1024,
+    )
+    cpu_threads: int = declare(
+        1, "Pages the CPU engine reads at the same time.", minimum=1, maximum=64
+    )
+    vllm_start: bool = declare(
+        False,
+        "Start and supervise 'vllm serve' from docvault instead of using an engine run "
+        "by its own systemd unit.",
+    )
+    vllm_model: str = declare(
+        "",
+        "The model 'vllm serve' loads when docvault starts it (a hub name or a local folder); "
+        "empty means the profile's model. Pass --served-model-name in vllm_extra_args when "
+        "a local folder serves the profile's model name.",
+    )
+    vllm_command: str = declare(
+        "vllm",
+        "The vllm command docvault starts (several words allowed, e.g. 'python3 -m "
+        "vllm.entrypoints.cli.main').",
+    )
+    vllm_port: int = declare(
+        8000, "Port of the vLLM engine docvault starts.", minimum=1, maximum=65535
+    )
+    # Measured on an H200 with vLLM 0.22.1 (bench/gpu/RESULTS.md): four API server
+    # processes and a 16k-token step budget gave 1.45x the pages/min of the seed's flags at
+    # 32 in flight; the limit there is host-side image preprocessing, not the GPU.
+    vllm_extra_args: str = declare(
+        "--api-server-count 4 --max-num-batched-tokens 16384",
+        "Extra command-line arguments for 'vllm serve', after the tuned flags (a flag given "
+        "here replaces the tuned flag of the same name).",
+    )
+    render_dpi: int = declare(
+        150,
+        "Resolution PDF pages are rendered at; below 150 table cells merge (measured "
+        "on 827 letters), so lower values are refused.",
+        minimum=150,
+        maximum=600,
+    )
+    render_long_side: int = declare(
+        1700,
+        "Longest side in pixels for raster inputs (photos, TIFFs), ~150 DPI on A4.",
+        minimum=500,
+        maximum=10000,
+    )
+    render_max_side: int = declare(
+        2880,
+        "Largest side sent to the model (OvisOCR2 accepts at most 2880x2880).",
+        minimum=500,
+        maximum=10000,
+    )
+    render_max_pixels: int = declare(
+        200_000_000,
+        "Source images with more pixels than this are refused as too large.",
+        minimum=1_000_000,
+    )
+    render_workers: int = declare(
+        2, "Processes that render pages (PyMuPDF is not thread-safe).", minimum=1, maximum=64
+    )
+    # The slowest real page in tests/fixtures renders in 2.1 s (ocrmypdf__enormous.pdf)
+    # and a 600-dpi A3 scan as a PDF in 0.3 s on a 2-core machine: 60 s is ~30 times
+    # the slowest, and still bounds a file built to render forever.
+    render_timeout_seconds: float = declare(
+        60.0,
+        "Longest time opening or rendering one page may take; past it the render worker "
+        "is stopped and the page fails with a sentence (the original is kept).",
+        minimum=1.0,
+    )
+    # A render worker peaked at 1.15 GB of address space over the real fixtures with the
+    # orientation models loaded (0.93 GB without); onnxruntime's threads grow with the
+    # cores, so the default leaves room beyond that.
+    render_memory_limit_mb: int = declare(
+        3072,
+        "Address-space limit of each render worker in MiB, so a decompression bomb fails "
+        "its own page instead of the server (0: no limit).",
+        minimum=0,
+    )
+    part_stall_seconds: float = declare(
+        120.0,
+        "A part of the daemon (intake, index writer, web view, jobs) that shows no progress "
+        "for this long is reported stalled, and systemd's watchdog is no longer fed.",
+        minimum=1.0,
+    )
+    orientation: bool = declare(
+        True,
+        "Decide each page's orientation (0, 90, 180, 270 degrees) on the CPU and turn it "
+        "upright before any engine reads it; pages with too little text stay as they are.",
+    )
+    text_layer: str = declare(
+        "auto",
+        "PDF pages with a trustworthy text layer: 'prefer' takes their text from the layer "
+        "(no engine call), 'ocr' always reads the image. 'auto' is 'prefer' with the cpu "
+        "engine and 'ocr' with the openai engine, whose Markdown keeps tables.",
+        choices=("auto", "prefer", "ocr"),
+    )
+    accept_text_documents: bool = declare(
+        False, "Also accept .txt, .docx, .epub and similar files that PyMuPDF can lay out."
+    )
+    lease_seconds: float = declare(
+        900.0,
+        "How long a running page may go without finishing before it returns to the queue.",
+        minimum=10.0,
+    )
+    stop_timeout_seconds: float = declare(
+        60.0,
+        "On SIGTERM, how long requests in flight may finish before the rest goes back to "
+        "the queue.",
+        minimum=0.0,
+    )
+    index_batch_size: int = declare(
+        500, "Most pages written to the index in one commit.", minimum=1
+    )
+    index_batch_seconds: float = declare(
+        2.0, "Longest time a finished page waits before the index writer commits it.", minimum=0.05
+    )
+    index_stemming: str = declare(
+        "off",
+        "Search by word stem, so that 'Kontrollen' also finds 'Kontrolle': 'off', or the "
+        "language of the letters (de, en, fr, ...). A change rebuilds the search index from "
+        "the database at the next start.",
+        choices=("off", *STEMMING_LANGUAGES),
+    )
+    web_enabled: bool = declare(True, "Serve the web view from 'docvault run'.")
+    web_host: str = declare(
+        "127.0.0.1",
+        "Address the web view listens on; keep 127.0.0.1 unless a TLS proxy is in front.",
+    )
+    web_port: int = declare(8080, "Port of the web view.", minimum=0, maximum=65535)
+    web_https: bool = declare(
+        False,
+        "The browser reaches docvault over HTTPS (directly or through a TLS proxy): session "
+        "cookies are marked Secure and HSTS is sent.",
+    )
+    web_trusted_proxy: bool = declare(
+        False,
+        "A reverse proxy on this machine forwards the requests: trust its X-Forwarded-For "
+        "and X-Forwarded-Proto headers (for the audit log and the login lock-out).",
+    )
+    web_session_idle_minutes: int = declare(
+        30,
+        "A login ends after this many minutes without a click (a workstation left alone).",
+        minimum=1,
+        maximum=24 * 60,
+    )
+    web_session_hours: int = declare(
+        12,
+        "A login ends this many hours after it began, however busy (one clinic shift).",
+        minimum=1,
+        maximum=7 * 24,
+    )
+    backup_keep: int = declare(
+        14, "Nightly database backups kept in data_dir/backups (older ones are removed).", minimum=1
+    )
+    log_level: str = declare(
+        "info", "How much docvault logs.", choices=("debug", "info", "warning", "error")
+    )
+
     sources: Mapping[str, str]
     inboxes: tuple[InboxSettings, ...]
     config_file: Path | None = None
     inbox_source: str = "default"
 
-    def __getattr__(self, name: str) -> Any:
-        values = object.__getattribute__(self, "values")
-        if name in values:
-            return values[name]
-        raise AttributeError(name)
-
     @property
     def data_path(self) -> Path:
-        return Path(self.values["data_dir"])
+        return self.data_dir
 
     @property
     def database_path(self) -> Path:
@@ -413,23 +357,57 @@ class Settings:
 
     @property
     def stemming_language(self) -> str | None:
-        language = str(self.values["index_stemming"])
-        return None if language == "off" else language
+        return None if self.index_stemming == "off" else self.index_stemming
 
     def prefers_text_layer(self) -> bool:
         """Whether trustworthy PDF text layers replace reading the image (text_layer)."""
-        choice = str(self.values["text_layer"])
-        if choice == "auto":
+        if self.text_layer == "auto":
             # The CPU engine needs seconds a page and writes plain lines: the layer is exact
             # and free. A vision model's Markdown keeps a table's structure, worth its GPU time.
-            return bool(self.values["engine"] == "cpu")
-        return choice == "prefer"
+            return self.engine == "cpu"
+        return self.text_layer == "prefer"
 
     def effective_profile(self) -> str:
-        profile = str(self.values["profile"])
-        if profile != "auto":
-            return profile
-        return "cpu" if self.values["engine"] == "cpu" else "ovisocr2"
+        if self.profile != "auto":
+            return self.profile
+        return "cpu" if self.engine == "cpu" else "ovisocr2"
+
+
+# The kind of a setting follows from its field's type (a str with choices is a "choice").
+_KINDS: Mapping[object, str] = {
+    str: "str",
+    int: "int",
+    float: "float",
+    bool: "bool",
+    Path: "path",
+    list[str]: "list",
+}
+
+
+def _declared_settings() -> tuple[Setting, ...]:
+    types = get_type_hints(Settings)
+    table = []
+    for declared in fields(Settings):
+        declaration = declared.metadata.get(_DECLARED)
+        if declaration is None:
+            continue  # sources, inboxes: where the values came from, not settings
+        kind = _KINDS[types[declared.name]]
+        table.append(
+            Setting(
+                name=declared.name,
+                kind="choice" if declaration.choices else kind,
+                default=declaration.default,
+                help=declaration.help,
+                choices=declaration.choices,
+                minimum=declaration.minimum,
+                maximum=declaration.maximum,
+            )
+        )
+    return tuple(table)
+
+
+SETTINGS = _declared_settings()
+SETTINGS_BY_NAME = {setting.name: setting for setting in SETTINGS}
 
 
 def _parse_bool(text: str) -> bool | None:
@@ -562,7 +540,7 @@ def load_settings(
     _apply_environment(values, sources, environ, cwd)
     inboxes, inbox_source = _inboxes(values, sources, file_values, path, environ, file_base)
     return Settings(
-        values=values, sources=sources, inboxes=inboxes, config_file=path, inbox_source=inbox_source
+        **values, sources=sources, inboxes=inboxes, config_file=path, inbox_source=inbox_source
     )
 
 
@@ -679,7 +657,7 @@ def describe(settings: Settings) -> list[tuple[str, str, str]]:
     """(name, effective value, source) for every setting, for `docvault config`."""
     rows = []
     for setting in SETTINGS:
-        value = settings.values[setting.name]
+        value = getattr(settings, setting.name)
         shown = ",".join(value) if isinstance(value, list) else str(value)
         rows.append((setting.name, shown, settings.sources[setting.name]))
     for inbox in settings.inboxes:

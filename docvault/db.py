@@ -108,6 +108,13 @@ def upgrade(engine: Engine) -> None:
         ) from error
 
 
+def open_database(database_path: Path) -> Engine:
+    """The database, upgraded to the newest schema: what every command and the daemon open."""
+    engine = make_engine(database_path)
+    upgrade(engine)
+    return engine
+
+
 def schema_revision(engine: Engine) -> tuple[str | None, str | None]:
     """(current revision of the database, newest revision docvault knows)."""
     script = ScriptDirectory.from_config(_alembic_config(engine))

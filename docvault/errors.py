@@ -5,6 +5,7 @@ can be shown as is on the command line, in the log and in the web view::
 
     DocvaultError
     ├── ConfigError                 a setting is invalid (names the setting and its source)
+    ├── UnknownProfile              no model profile has this name (also a KeyError)
     ├── DatabaseError               the database cannot be opened or upgraded
     ├── IntakeError                 a file in an inbox cannot be taken
     │   ├── FileNotReady            still being written or locked: retried with backoff
@@ -47,6 +48,19 @@ class ConfigError(DocvaultError):
         super().__init__(f"Setting '{setting}' (from {source}) {problem}")
         self.setting = setting
         self.source = source
+
+
+class UnknownProfile(DocvaultError, KeyError):
+    """No model profile has this name. Also a KeyError: it is a failed lookup by name."""
+
+    def __init__(self, name: str, known: tuple[str, ...]) -> None:
+        super().__init__(
+            f"There is no OCR profile named '{name}'. Choose one of: {', '.join(known)}."
+        )
+        self.profile = name
+
+    def __str__(self) -> str:
+        return self.message  # KeyError would show the message quoted, as a key
 
 
 class DatabaseError(DocvaultError):

@@ -27,7 +27,7 @@ from docvault.index import IndexEntry, find_document_date, needs_rebuild, rebuil
 from docvault.index import (
     IndexWriter as WhooshWriter,
 )
-from docvault.models import Document, IndexOutbox, Page, PageStatus
+from docvault.models import Document, IndexOutbox, Page, PageStatus, split_tags
 from docvault.search import SearchIndex, SearchResults
 from docvault.supervisor import Progress
 
@@ -70,7 +70,7 @@ def _entries(session: Any, pages: Sequence[Page]) -> list[IndexEntry]:
                 document_id=page.document_id,
                 page_number=page.number,
                 inbox=document.inbox,
-                tags=tuple(tag for tag in document.tags.split(",") if tag),
+                tags=split_tags(document.tags),
                 file_name=document.original_name,
                 received=document.received_at,
                 document_date=_document_date(first_pages.get(page.document_id)),

@@ -6,6 +6,7 @@ migrations at head give exactly these tables.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import UTC, datetime
 from enum import StrEnum
 
@@ -62,13 +63,23 @@ class Document(SQLModel, table=True):
     unlocked_path: str | None = None
     size_bytes: int
     kind: str | None = None  # "pdf", "tiff", ... as detected from the content
-    tags: str = ""  # comma-separated labels from the inbox settings
+    tags: str = ""  # labels from the inbox settings, as join_tags writes them
     page_count: int = 0
     status: str = Field(default=DocumentStatus.processing, index=True)
     error: str | None = Field(default=None, sa_column=Column(Text))
     error_class: str | None = None
     received_at: datetime = Field(default_factory=utcnow, index=True)
     updated_at: datetime = Field(default_factory=utcnow)
+
+
+def join_tags(tags: Iterable[str]) -> str:
+    """Tags as `Document.tags` stores them: joined by commas."""
+    return ",".join(tags)
+
+
+def split_tags(stored: str) -> tuple[str, ...]:
+    """The tags of a stored `Document.tags` value, in order; none for an empty one."""
+    return tuple(tag for tag in stored.split(",") if tag)
 
 
 class Duplicate(SQLModel, table=True):

@@ -35,6 +35,7 @@ from docvault.models import (
     IndexOutbox,
     Page,
     PageStatus,
+    join_tags,
     utcnow,
 )
 from docvault.ocr.base import AttemptRecord, SamplingMode
@@ -206,7 +207,7 @@ def _document_row(new: NewDocument, page_count: int, status: DocumentStatus) -> 
         archive_path=new.archive_path,
         size_bytes=new.size_bytes,
         kind=new.kind,
-        tags=",".join(new.tags),
+        tags=join_tags(new.tags),
         page_count=page_count,
         status=status,
     )

@@ -119,15 +119,8 @@ def build_supervisor(settings: Settings, profile: Profile) -> VllmSupervisor | N
 def worker_concurrency(settings: Settings) -> int:
     """Requests kept in flight: `concurrency` per endpoint, or the CPU engine's threads."""
     if settings.engine == "cpu":
-        return int(settings.cpu_threads)
-    return int(settings.concurrency) * len(engine_endpoints(settings))
-
-
-def open_database(settings: Settings) -> DatabaseEngine:
-    """The database, upgraded to the newest schema."""
-    engine = db.make_engine(settings.database_path)
-    db.upgrade(engine)
-    return engine
+        return settings.cpu_threads
+    return settings.concurrency * len(engine_endpoints(settings))
 
 
 def _check_profile(settings: Settings) -> Profile:
@@ -202,7 +195,7 @@ class Pipeline:
 def build_pipeline(settings: Settings, loop: asyncio.AbstractEventLoop) -> Pipeline:
     """Database, renderer, engine, worker and index, from the settings."""
     profile = _check_profile(settings)
-    database = open_database(settings)
+    database = db.open_database(settings.database_path)
     renderer = render_pool(settings, settings.render_workers)
     inspector = render_pool(settings, 1)
     engine = build_engine(settings, profile)

@@ -20,6 +20,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 
+def has_settled(unchanged_for: float, settle_seconds: float) -> bool:
+    """The one rule of settling: a file's size and modification time have stayed the same
+    for the settle time. The tracker measures `unchanged_for` between its own looks; a
+    reader with a single look (`docvault status`) can only take the time since the file
+    was last modified."""
+    return unchanged_for >= settle_seconds
+
+
 @dataclass
 class _Track:
     size: int
@@ -61,7 +69,7 @@ class StabilityTracker:
         if track is None:
             return False
         held_still = track.last_look - track.last_change
-        return held_still >= self.settle_seconds and now >= track.last_look
+        return has_settled(held_still, self.settle_seconds) and now >= track.last_look
 
     def stable(self, now: float) -> list[Path]:
         """The paths that may be taken now, oldest first."""

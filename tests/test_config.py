@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
+import typing
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from docvault.cli import main
-from docvault.config import SETTINGS, load_settings
+from docvault.config import SETTINGS, Settings, load_settings
 from docvault.errors import ConfigError
 
-README = Path(__file__).parent.parent / "README.md"
+REPOSITORY = Path(__file__).parent.parent
+README = REPOSITORY / "README.md"
 
 
 def test_embedded_defaults_run_without_a_gpu(tmp_path: Path) -> None:
@@ -78,6 +82,35 @@ def test_several_inboxes_with_their_own_settings(tmp_path: Path) -> None:
     assert (scanner.recursive, scanner.after_archive, scanner.polling) == (True, "delete", True)
 
 
+def test_an_unknown_inbox_key_lists_the_allowed_ones(tmp_path: Path) -> None:
+    config = tmp_path / "docvault.toml"
+    config.write_text('[[inboxes]]\npath = "fax"\nsettle = 5\n')
+    with pytest.raises(ConfigError) as caught:
+        load_settings(config, environ={}, cwd=tmp_path)
+    assert caught.value.message == (
+        f"Setting 'inboxes[1].settle' (from config file {config}) is not an inbox setting; "
+        "allowed: path, name, recursive, after_archive, tags, settle_seconds, polling."
+    )
+
+
+def test_every_loaded_value_has_the_type_its_field_declares(tmp_path: Path) -> None:
+    # mypy trusts the fields' types; the loader is what makes them true, from any source.
+    environ = {"DOCVAULT_SETTLE_SECONDS": "5", "DOCVAULT_POLLING": "yes", "DOCVAULT_WEB_PORT": "9"}
+    settings = load_settings(environ=environ, cwd=tmp_path)
+    types = typing.get_type_hints(Settings)
+    for setting in SETTINGS:
+        value = getattr(settings, setting.name)
+        declared = types[setting.name]
+        if declared == list[str]:
+            assert isinstance(value, list), setting.name
+            assert all(isinstance(item, str) for item in value), setting.name
+        elif declared is Path:
+            assert isinstance(value, Path), setting.name
+        else:  # exactly: a bool is an int to isinstance
+            assert type(value) is declared, (setting.name, value)
+    assert (settings.settle_seconds, settings.polling, settings.web_port) == (5.0, True, 9)
+
+
 def test_docvault_inbox_is_the_single_inbox_shortcut(tmp_path: Path) -> None:
     settings = load_settings(environ={"DOCVAULT_INBOX": str(tmp_path / "in")}, cwd=tmp_path)
     assert [inbox.path for inbox in settings.inboxes] == [tmp_path / "in"]
@@ -114,3 +147,38 @@ def test_the_stemming_choices_are_the_languages_whoosh_can_stem() -> None:
 
     expected = {language for language in whoosh.lang.languages if whoosh.lang.has_stemmer(language)}
     assert set(STEMMING_LANGUAGES) == expected
+
+
+def _strict_mypy(tmp_path: Path, setting_name: str) -> subprocess.CompletedProcess[str]:
+    """Run mypy --strict, with the repository's configuration, on a module reading a setting."""
+    snippet = tmp_path / f"reads_{setting_name}.py"
+    snippet.write_text(
+        "from docvault.config import Settings\n\n\n"
+        f"def dpi(settings: Settings) -> int:\n    return settings.{setting_name}\n"
+    )
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mypy",
+            "--strict",
+            "--config-file",
+            str(REPOSITORY / "pyproject.toml"),
+            "--cache-dir",
+            str(tmp_path / "mypy-cache"),
+            snippet.name,
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+
+
+def test_a_misspelt_setting_fails_strict_mypy(tmp_path: Path) -> None:
+    misspelt = _strict_mypy(tmp_path, "render_dpii")
+    assert misspelt.returncode == 1, misspelt.stdout + misspelt.stderr
+    assert '"Settings" has no attribute "render_dpii"' in misspelt.stdout
+    spelt_right = _strict_mypy(tmp_path, "render_dpi")
+    assert spelt_right.returncode == 0, spelt_right.stdout + spelt_right.stderr

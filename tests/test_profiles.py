@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import base64
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
+from docvault.config import PROFILE_CHOICES, ProfileName, load_settings
+from docvault.errors import ConfigError, DocvaultError, UnknownProfile
 from docvault.ocr.base import PageImage, SamplingMode
 from docvault.ocr.profiles import (
     BENCH,
@@ -14,6 +17,7 @@ from docvault.ocr.profiles import (
     DEEPSEEK_OCR_2,
     OVISOCR2,
     PROFILE_NAMES,
+    PROFILES,
     get_profile,
 )
 
@@ -157,3 +161,29 @@ def test_unknown_profile_names_the_known_ones() -> None:
         KeyError, match="ovisocr2, deepseek-ocr-2, bench, deepseek-ocr-2-bench, cpu"
     ):
         get_profile("ovis")
+
+
+def test_an_unknown_profile_is_a_docvault_error_naming_it_and_the_valid_ones() -> None:
+    with pytest.raises(UnknownProfile) as caught:
+        get_profile("deepseek")
+    assert isinstance(caught.value, DocvaultError)
+    assert caught.value.profile == "deepseek"
+    assert (
+        str(caught.value)
+        == caught.value.message
+        == (
+            "There is no OCR profile named 'deepseek'. Choose one of: "
+            "ovisocr2, deepseek-ocr-2, bench, deepseek-ocr-2-bench, cpu."
+        )
+    )
+
+
+def test_the_profile_setting_offers_exactly_the_defined_profiles(tmp_path: Path) -> None:
+    assert set(PROFILES) == set(ProfileName)
+    assert all(name == profile.name for name, profile in PROFILES.items())
+    assert ("auto", *PROFILE_NAMES) == PROFILE_CHOICES
+    for name in PROFILE_NAMES:
+        chosen = load_settings(environ={"DOCVAULT_PROFILE": name}, cwd=tmp_path)
+        assert get_profile(chosen.effective_profile()).name == name
+    with pytest.raises(ConfigError, match="allowed: auto, ovisocr2, deepseek-ocr-2, bench"):
+        load_settings(environ={"DOCVAULT_PROFILE": "ovis"}, cwd=tmp_path)

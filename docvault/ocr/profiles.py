@@ -19,6 +19,8 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, Literal
 
+from docvault.config import ProfileName
+from docvault.errors import UnknownProfile
 from docvault.ocr.base import AttemptRequest, PageImage, SamplingMode
 
 PromptPosition = Literal["after_image", "before_image"]
@@ -147,7 +149,7 @@ def frozen_mapping(**values: Any) -> Mapping[str, Any]:
 class Profile:
     """Everything docvault must know about one model to transcribe a page with it."""
 
-    name: str
+    name: ProfileName
     model: str
     prompt: str
     prompt_position: PromptPosition = "after_image"
@@ -310,7 +312,7 @@ def box_in_scale(left: int, top: int, right: int, bottom: int) -> tuple[int, int
 
 
 OVISOCR2 = Profile(
-    name="ovisocr2",
+    name=ProfileName.ovisocr2,
     model="ATH-MaaS/OvisOCR2",
     prompt=OVISOCR2_PROMPT,
     chat_template_kwargs=frozen_mapping(enable_thinking=False),
@@ -325,7 +327,7 @@ DEEPSEEK_REPEAT_CONTROL = RepeatControl(
 )
 
 DEEPSEEK_OCR_2 = Profile(
-    name="deepseek-ocr-2",
+    name=ProfileName.deepseek_ocr_2,
     model="deepseek-ai/DeepSeek-OCR-2",
     prompt=DEEPSEEK_OCR2_PROMPT,
     uncapped_max_tokens=DEEPSEEK_UNCAPPED_MAX_TOKENS,
@@ -340,7 +342,7 @@ DEEPSEEK_OCR_2 = Profile(
 # Benchmarks of DeepSeek-OCR-2 with random weights: the deepseek-ocr-2 request (prompt,
 # repeat control, special tokens kept) with exactly 600 tokens out per page, like `bench`.
 DEEPSEEK_BENCH = Profile(
-    name="deepseek-ocr-2-bench",
+    name=ProfileName.deepseek_ocr_2_bench,
     model="deepseek-ai/DeepSeek-OCR-2",
     prompt=DEEPSEEK_OCR2_PROMPT,
     max_tokens=BENCH_MAX_TOKENS,
@@ -352,7 +354,7 @@ DEEPSEEK_BENCH = Profile(
 )
 
 BENCH = Profile(
-    name="bench",
+    name=ProfileName.bench,
     model="ATH-MaaS/OvisOCR2",
     prompt=OVISOCR2_PROMPT,
     chat_template_kwargs=frozen_mapping(enable_thinking=False),
@@ -366,7 +368,7 @@ BENCH = Profile(
 # The CPU engine (rapidocr): plain text lines in one greedy pass, no retries. It sends no HTTP
 # request, so request_body is never used for it.
 CPU = Profile(
-    name="cpu",
+    name=ProfileName.cpu,
     model="rapidocr",
     prompt="",
     max_tokens=None,
@@ -384,9 +386,8 @@ DEFAULT_OPENAI_PROFILE = OVISOCR2.name
 
 
 def get_profile(name: str) -> Profile:
-    """The profile of this name; KeyError naming the known profiles otherwise."""
+    """The profile of this name; UnknownProfile naming the known profiles otherwise."""
     try:
         return PROFILES[name]
     except KeyError:
-        known = ", ".join(PROFILE_NAMES)
-        raise KeyError(f"There is no OCR profile named '{name}'. Choose one of: {known}.") from None
+        raise UnknownProfile(name, PROFILE_NAMES) from None

@@ -18,6 +18,7 @@ from docvault.models import (
     DocumentStatus,
     Page,
     PageStatus,
+    split_tags,
     utcnow,
 )
 from docvault.web.audit import AuditFilter
@@ -110,7 +111,7 @@ def _document_view(document: Document) -> DocumentView:
         archive_path=document.archive_path,
         size_bytes=document.size_bytes,
         kind=document.kind,
-        tags=[tag for tag in document.tags.split(",") if tag],
+        tags=list(split_tags(document.tags)),
         page_count=document.page_count,
         status=document.status,
         error=document.error,
@@ -295,7 +296,7 @@ def inbox_names(database: Engine) -> list[str]:
 def tag_names(database: Engine) -> list[str]:
     with read_session(database) as session:
         joined = session.exec(select(Document.tags).distinct()).all()
-    return sorted({tag for tags in joined for tag in tags.split(",") if tag})
+    return sorted({tag for tags in joined for tag in split_tags(tags)})
 
 
 def documents_per_inbox(database: Engine) -> dict[str, dict[str, int]]:
