@@ -276,7 +276,7 @@ def _inbox_status(
 ) -> dict[str, dict[str, Any]]:
     """Add what lies in each inbox folder now: settling (changed recently) or waiting."""
     from docvault.inbox import candidate_files
-    from docvault.models import DocumentStatus
+    from docvault.vocabulary import DocumentStatus
 
     now = time.time()
     result: dict[str, dict[str, Any]] = {}

@@ -26,18 +26,21 @@ from sqlmodel import Session, col, select
 
 from docvault.db import read_session, write_transaction
 from docvault.models import (
-    FINISHED_PAGE_STATES,
     Attempt,
     AuditEvent,
     Document,
-    DocumentStatus,
     Duplicate,
     IndexOutbox,
     Page,
-    PageStatus,
     utcnow,
 )
-from docvault.ocr.base import AttemptRecord, SamplingMode
+from docvault.vocabulary import (
+    FINISHED_PAGE_STATES,
+    AttemptRecord,
+    DocumentStatus,
+    PageStatus,
+    SamplingMode,
+)
 
 RERUN_PRIORITY = 1
 

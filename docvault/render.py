@@ -82,7 +82,7 @@ from docvault.errors import (
     UnsupportedFormat,
 )
 from docvault.lifeline import die_with_parent, limit_memory
-from docvault.ocr.base import PageImage
+from docvault.vocabulary import PageImage
 
 logger = logging.getLogger(__name__)
 

@@ -23,7 +23,6 @@ import pymupdf
 import pytest
 from PIL import Image
 
-from docvault.ocr.base import EngineReply, PageImage, SamplingMode
 from docvault.ocr.client import CONNECTION_RESET_ERRORS, OpenAIEngine
 from docvault.ocr.profiles import OVISOCR2
 from docvault.testing.engine_sim import (
@@ -34,6 +33,7 @@ from docvault.testing.engine_sim import (
     SimulatorConfig,
     tokenize,
 )
+from docvault.vocabulary import EngineReply, PageImage, SamplingMode
 
 FIXTURES = Path(__file__).parent / "fixtures"
 INSTRUCTION = "Convert the page to Markdown."

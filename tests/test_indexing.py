@@ -15,7 +15,7 @@ from docvault.index import VERSION_FILE, IndexEntry
 from docvault.index import IndexWriter as WhooshWriter
 from docvault.indexing import ArchiveIndex, IndexWriter, rebuild_from_database, search
 from docvault.models import PageStatus
-from docvault.ocr.base import SamplingMode
+from docvault.vocabulary import SamplingMode
 
 LETTER = "Dear colleague, Mrs Hannelore Brückner was seen today; metoprolol 50 mg continued."
 

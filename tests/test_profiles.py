@@ -7,7 +7,6 @@ from dataclasses import replace
 
 import pytest
 
-from docvault.ocr.base import PageImage, SamplingMode
 from docvault.ocr.profiles import (
     BENCH,
     CPU,
@@ -16,6 +15,7 @@ from docvault.ocr.profiles import (
     PROFILE_NAMES,
     get_profile,
 )
+from docvault.vocabulary import PageImage, SamplingMode
 
 IMAGE = PageImage(b"\x89PNG\r\n\x1a\npage", "image/png", 1240, 1754, "document 3 page 1")
 DATA_URL = "data:image/png;base64," + base64.b64encode(IMAGE.data).decode("ascii")

@@ -11,7 +11,7 @@ from sqlmodel import select
 from docvault import queue
 from docvault.db import read_session
 from docvault.models import Attempt, Document, IndexOutbox, Page, utcnow
-from docvault.ocr.base import AttemptRecord, AttemptRequest, EngineReply, SamplingMode, Verdict
+from docvault.vocabulary import AttemptRecord, AttemptRequest, EngineReply, SamplingMode, Verdict
 
 
 def _document(database: Engine, pages: int, sha: str = "a") -> int:

@@ -19,7 +19,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, Literal
 
-from docvault.ocr.base import AttemptRequest, PageImage, SamplingMode
+from docvault.vocabulary import AttemptRequest, PageImage, SamplingMode
 
 PromptPosition = Literal["after_image", "before_image"]
 

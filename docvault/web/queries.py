@@ -11,15 +11,8 @@ from sqlalchemy import Engine, func
 from sqlmodel import col, select
 
 from docvault.db import read_session
-from docvault.models import (
-    Attempt,
-    AuditEvent,
-    Document,
-    DocumentStatus,
-    Page,
-    PageStatus,
-    utcnow,
-)
+from docvault.models import Attempt, AuditEvent, Document, Page, utcnow
+from docvault.vocabulary import DocumentStatus, PageStatus
 from docvault.web.audit import AuditFilter
 
 PROBLEM_STATES = (PageStatus.looped.value, PageStatus.failed.value)

@@ -10,18 +10,18 @@ from __future__ import annotations
 import shutil
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from sqlalchemy import Engine
 
 from docvault import queue
 from docvault.indexing import ArchiveIndex
-from docvault.ocr.base import Verdict
+from docvault.vocabulary import EngineState, Verdict
 from docvault.web import queries
 
 
-class InboxState(TypedDict):
-    """One watched folder as intake sees it."""
+class InboxReport(TypedDict):
+    """One watched folder as intake reports it (intake's own counters: `inbox.InboxState`)."""
 
     name: str
     path: str
@@ -30,11 +30,11 @@ class InboxState(TypedDict):
     problem: NotRequired[str | None]  # the inbox cannot be listed: why, and what to do
 
 
-class EngineState(TypedDict):
+class EngineReport(TypedDict):
     """One OCR engine or endpoint."""
 
     name: str  # the engine's name as recorded in attempts.engine
-    state: Literal["up", "starting", "down"]
+    state: EngineState
     in_flight: int  # requests being answered right now
     detail: NotRequired[str]  # a sentence when it is down or starting
 
@@ -42,8 +42,8 @@ class EngineState(TypedDict):
 class ServiceStatus(TypedDict):
     """What `WebContext.status()` returns."""
 
-    inboxes: list[InboxState]
-    engines: list[EngineState]
+    inboxes: list[InboxReport]
+    engines: list[EngineReport]
     parts: NotRequired[list[dict[str, Any]]]  # the daemon's parts (docvault.supervisor)
 
 

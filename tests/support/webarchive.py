@@ -22,8 +22,8 @@ from docvault import auth, db, queue
 from docvault.archive import archive_file
 from docvault.indexing import ArchiveIndex, rebuild_from_database
 from docvault.models import Document
-from docvault.ocr.base import AttemptRecord, AttemptRequest, EngineReply, SamplingMode, Verdict
 from docvault.render import RenderOptions, render_page
+from docvault.vocabulary import AttemptRecord, AttemptRequest, EngineReply, SamplingMode, Verdict
 from docvault.web.app import WebContext
 from docvault.web.status import ServiceStatus
 
