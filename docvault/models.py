@@ -48,6 +48,8 @@ class Document(SQLModel, table=True):
     page_count: int = 0
     status: str = Field(default=DocumentStatus.processing, index=True)
     error: str | None = Field(default=None, sa_column=Column(Text))
+    # The stable code of the error that refused the file (`errors.DocvaultError.code`, such
+    # as "corrupt-document"); before revision 0005 it held the Python class name.
     error_class: str | None = None
     received_at: datetime = Field(default_factory=utcnow, index=True)
     updated_at: datetime = Field(default_factory=utcnow)

@@ -25,6 +25,7 @@ from sqlalchemy import Engine, func, update
 from sqlmodel import Session, col, select
 
 from docvault.db import read_session, write_transaction
+from docvault.errors import EncryptedDocument
 from docvault.models import (
     Attempt,
     AuditEvent,
@@ -112,16 +113,17 @@ def record_document(engine: Engine, new: NewDocument, page_count: int) -> Record
 
 
 def record_failed_document(
-    engine: Engine, new: NewDocument, error_class: str, message: str
+    engine: Engine, new: NewDocument, error_code: str, message: str
 ) -> Recorded:
-    """Record a file that intake or rendering refused, with the sentence for the admin."""
+    """Record a file that intake or rendering refused: the error's code (`errors`) and the
+    sentence for the admin."""
     with write_transaction(engine) as session:
         existing = _existing(session, new)
         if existing is not None:
             return existing
         document = _document_row(new, 0, DocumentStatus.failed)
         document.error = message
-        document.error_class = error_class
+        document.error_class = error_code
         session.add(document)
         session.flush()
         assert document.id is not None
@@ -166,7 +168,9 @@ def record_unlocked(engine: Engine, document_id: int, unlocked_path: str, page_c
 
 def waits_for_password(document: Document) -> bool:
     """Whether this document is a password-protected PDF that an admin may unlock."""
-    return document.status == DocumentStatus.failed and document.error_class == "EncryptedDocument"
+    return (
+        document.status == DocumentStatus.failed and document.error_class == EncryptedDocument.code
+    )
 
 
 def _existing(session: Session, new: NewDocument) -> Recorded | None:

@@ -11,6 +11,7 @@ from sqlalchemy import Engine, func
 from sqlmodel import col, select
 
 from docvault.db import read_session
+from docvault.errors import EncryptedDocument
 from docvault.models import Attempt, AuditEvent, Document, Page, utcnow
 from docvault.vocabulary import DocumentStatus, PageStatus
 from docvault.web.audit import AuditFilter
@@ -75,8 +76,13 @@ class DocumentView:
     page_count: int
     status: str
     error: str | None
-    error_class: str | None
+    error_class: str | None  # the error's code (docvault.errors)
     received_at: datetime
+
+    @property
+    def needs_password(self) -> bool:
+        """A password-protected PDF an administrator may unlock."""
+        return self.status == DocumentStatus.failed and self.error_class == EncryptedDocument.code
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from sqlmodel import select
 
 from docvault import auth, db, queue
 from docvault.archive import archive_file
+from docvault.errors import CorruptDocument
 from docvault.indexing import ArchiveIndex, rebuild_from_database
 from docvault.models import Document
 from docvault.render import RenderOptions, render_page
@@ -251,7 +252,7 @@ def _add_refused_file(database: Engine, data_dir: Path) -> int:
             archive_path=archived.relative_path,
             size_bytes=archived.size_bytes,
         ),
-        "CorruptDocument",
+        CorruptDocument.code,
         "ocrmypdf__invalid.pdf is not a PDF that can be opened (no pages found); ask the "
         "sender for a new copy. The original is kept in the archive.",
     )
