@@ -18,7 +18,7 @@ from typing import Any, TypeVar, cast
 
 import click
 
-from docvault import __version__, db, queue
+from docvault import __version__, db, figures, queue
 from docvault.config import Settings, describe, load_settings
 from docvault.errors import DocvaultError
 
@@ -218,10 +218,10 @@ def status(state: State, as_json: bool) -> None:
     database = db.make_engine(settings.database_path)
     db.upgrade(database)
     report = {
-        "documents": queue.document_counts(database),
-        "pages": queue.page_counts(database),
-        "inboxes": _inbox_status(settings, queue.inbox_report(database)),
-        "outbox": queue.outbox_length(database),
+        "documents": figures.document_counts(database),
+        "pages": figures.page_counts(database),
+        "inboxes": _inbox_status(settings, figures.inbox_report(database)),
+        "outbox": figures.outbox_length(database),
         "service": _service_report(settings),
     }
     if as_json:

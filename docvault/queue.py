@@ -534,30 +534,6 @@ def request_rotation(engine: Engine, page_id: int, turn: int) -> int | None:
         return page.rotation
 
 
-def page_counts(engine: Engine) -> dict[str, int]:
-    """Pages per state, every state named (zero when empty)."""
-    with read_session(engine) as session:
-        rows = dict(
-            session.exec(select(Page.status, func.count()).group_by(col(Page.status))).all()
-        )
-    return {state.value: int(rows.get(state.value, 0)) for state in PageStatus}
-
-
-def document_counts(engine: Engine) -> dict[str, int]:
-    """Documents per state, every state named (zero when empty)."""
-    with read_session(engine) as session:
-        rows = dict(
-            session.exec(select(Document.status, func.count()).group_by(col(Document.status))).all()
-        )
-    return {state.value: int(rows.get(state.value, 0)) for state in DocumentStatus}
-
-
-def outbox_length(engine: Engine) -> int:
-    """Finished pages not yet written to the index."""
-    with read_session(engine) as session:
-        return int(session.exec(select(func.count()).select_from(IndexOutbox)).one())
-
-
 def list_documents(engine: Engine, status: str | None = None) -> list[dict[str, object]]:
     """Documents and recorded duplicates, for `docvault documents --json` and monitoring."""
     with read_session(engine) as session:
@@ -641,31 +617,6 @@ def summarise_documents(engine: Engine, document_ids: Sequence[int]) -> dict[str
         "failed": counts[PageStatus.failed],
         "problems": problems,
     }
-
-
-def inbox_report(engine: Engine) -> dict[str, dict[str, Any]]:
-    """Per inbox: documents per state, and the sentence of each failed file."""
-    with read_session(engine) as session:
-        counts = session.exec(
-            select(Document.inbox, Document.status, func.count()).group_by(
-                col(Document.inbox), col(Document.status)
-            )
-        ).all()
-        failures = session.exec(
-            select(Document.inbox, Document.original_name, Document.error, Document.archive_path)
-            .where(Document.status == DocumentStatus.failed)
-            .order_by(col(Document.id).desc())
-        ).all()
-    report: dict[str, dict[str, Any]] = {}
-    for inbox, status, count in counts:
-        entry = report.setdefault(inbox, {state.value: 0 for state in DocumentStatus})
-        entry[status] = int(count)
-    for inbox, name, error, archive_path in failures:
-        entry = report.setdefault(inbox, {state.value: 0 for state in DocumentStatus})
-        entry.setdefault("failures", []).append(
-            {"file": name, "error": error, "kept_as": archive_path}
-        )
-    return report
 
 
 def delete_document(engine: Engine, document_id: int) -> int:

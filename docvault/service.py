@@ -23,7 +23,7 @@ from typing import Any
 
 from sqlalchemy import Engine as DatabaseEngine
 
-from docvault import backup, db, queue
+from docvault import backup, db, figures, queue
 from docvault.archive import remove_incomplete_copies
 from docvault.config import InboxSettings, Settings
 from docvault.errors import ConfigError
@@ -346,7 +346,7 @@ class Heartbeat:
         self.status_file = status_file_path(settings)
 
     async def __call__(self, parts: tuple[PartHealth, ...]) -> None:
-        counts = await asyncio.to_thread(queue.page_counts, self.pipeline.database)
+        counts = await asyncio.to_thread(figures.page_counts, self.pipeline.database)
         line = status_line(counts, self.pipeline.worker.stats.published.engine_state, parts)
         if all(part.healthy for part in parts):
             self.notifier.watchdog()  # only while every part moves within its bound
