@@ -312,7 +312,9 @@ def scheduled_jobs(settings: Settings, pipeline: Pipeline, intake: Intake) -> li
     ]
 
 
-def status_line(counts: dict[str, int], engine_state: str, parts: Sequence[PartHealth] = ()) -> str:
+def status_line(
+    counts: dict[str, int], engine_state: EngineState, parts: Sequence[PartHealth] = ()
+) -> str:
     """The one line systemd shows under `systemctl status docvault`."""
     line = (
         f"queue: {counts['queued']} queued, {counts['running']} running; "

@@ -554,6 +554,7 @@ def test_the_status_page_shows_inboxes_engines_queue_index_and_disk(
     assert numbers["throughput"]["pages_per_minute_5m"] == 0.8  # 4 pages in 5 minutes
     assert numbers["disk"]["free_bytes"] > 0
     assert numbers["engines"][0]["loop_rate"] == pytest.approx(2 / 5)
+    assert numbers["engines"][0]["state"] == "up"  # the enum's word, as before it was one
 
 
 def test_the_audit_log_records_who_did_what_and_only_admins_see_it(

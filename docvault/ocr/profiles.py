@@ -380,7 +380,6 @@ PROFILES: Mapping[str, Profile] = MappingProxyType(
     {profile.name: profile for profile in (OVISOCR2, DEEPSEEK_OCR_2, BENCH, DEEPSEEK_BENCH, CPU)}
 )
 PROFILE_NAMES: tuple[str, ...] = tuple(PROFILES)
-DEFAULT_OPENAI_PROFILE = OVISOCR2.name
 
 
 def get_profile(name: str) -> Profile:

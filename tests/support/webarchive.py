@@ -24,7 +24,14 @@ from docvault.errors import CorruptDocument
 from docvault.indexing import ArchiveIndex, rebuild_from_database
 from docvault.models import Document
 from docvault.render import RenderOptions, render_page
-from docvault.vocabulary import AttemptRecord, AttemptRequest, EngineReply, SamplingMode, Verdict
+from docvault.vocabulary import (
+    AttemptRecord,
+    AttemptRequest,
+    EngineReply,
+    EngineState,
+    SamplingMode,
+    Verdict,
+)
 from docvault.web.app import WebContext
 from docvault.web.status import ServiceStatus
 
@@ -204,7 +211,7 @@ def open_archive(root: Path) -> WebArchive:
             {"name": "fax", "path": "/srv/inbox/fax", "waiting": 2, "settling": 1},
             {"name": "scans", "path": "/srv/inbox/scans", "waiting": 0, "settling": 0},
         ],
-        "engines": [{"name": "engine-sim", "state": "up", "in_flight": 3}],
+        "engines": [{"name": "engine-sim", "state": EngineState.up, "in_flight": 3}],
     }
     renders: list[tuple[Path, int]] = []
     context = WebContext(
