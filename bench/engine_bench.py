@@ -39,9 +39,9 @@ import pymupdf
 from bench.loadgen import run_load
 from bench.pages import render_letters, write_letters
 from devtools import daemon as launcher
-from docvault.ocr.base import SamplingMode
 from docvault.ocr.profiles import get_profile
 from docvault.render import RenderOptions, png_bytes, render_page
+from docvault.vocabulary import SamplingMode
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 POLL_SECONDS = 0.05

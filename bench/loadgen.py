@@ -23,8 +23,8 @@ from pathlib import Path
 import httpx
 
 from bench.pages import render_letters, write_letters
-from docvault.ocr.base import PageImage, SamplingMode
 from docvault.ocr.profiles import Profile, get_profile
+from docvault.vocabulary import PageImage, SamplingMode
 
 
 @dataclass(frozen=True)

@@ -34,10 +34,10 @@ from PIL import Image
 
 from docvault import orientation
 from docvault.errors import RenderError
-from docvault.ocr.base import AttemptRequest, SamplingMode
 from docvault.ocr.rapid import RapidEngine
 from docvault.render import RenderOptions, render_page
 from docvault.textlayer import read_layer
+from docvault.vocabulary import AttemptRequest, SamplingMode
 from tests.support.rotated import FIXTURES, write_corpus
 
 OFF = RenderOptions(orientation=False)

@@ -15,8 +15,8 @@ from pathlib import Path
 import pymupdf
 
 from bench.corpus import generate_pages
-from docvault.ocr.base import PageImage
 from docvault.render import RenderOptions, render_page
+from docvault.vocabulary import PageImage
 
 # A4 in points, with 2 cm margins.
 PAGE_WIDTH, PAGE_HEIGHT = 595, 842

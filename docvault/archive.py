@@ -13,6 +13,7 @@ import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
+from docvault.durable import fsync_folder
 from docvault.errors import FileNotReady, FileVanished
 from docvault.names import display_name
 
@@ -35,14 +36,6 @@ def hash_file(path: Path) -> str:
         while chunk := handle.read(CHUNK_BYTES):
             digest.update(chunk)
     return digest.hexdigest()
-
-
-def _fsync_folder(folder: Path) -> None:
-    descriptor = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(descriptor)
-    finally:
-        os.close(descriptor)
 
 
 def _copy_hashing(source: Path, temporary: Path) -> tuple[str, int]:
@@ -108,8 +101,8 @@ def _settle(
     else:
         final = folder / f"{sha256}{suffix if len(suffix) <= 8 else ''}"
         os.replace(temporary, final)
-        _fsync_folder(folder)
-        _fsync_folder(archive_root)
+        fsync_folder(folder)
+        fsync_folder(archive_root)
         if hash_file(final) != sha256:
             final.unlink()
             raise FileVanished(

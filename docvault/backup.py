@@ -31,6 +31,7 @@ from sqlmodel import select
 from docvault import derived
 from docvault.archive import hash_file
 from docvault.db import read_session
+from docvault.durable import fsync_folder
 from docvault.errors import DatabaseError
 from docvault.models import Document
 
@@ -70,14 +71,6 @@ class Finding:
 
 def _stamp(now: datetime) -> str:
     return now.astimezone(UTC).strftime(STAMP_FORMAT)
-
-
-def _fsync_folder(folder: Path) -> None:
-    descriptor = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(descriptor)
-    finally:
-        os.close(descriptor)
 
 
 def _source_path(source: Engine | Path) -> Path:
@@ -121,7 +114,7 @@ def backup_database(source: Engine | Path, destination: Path) -> Path:
                 "database itself may be damaged. Run `docvault doctor` and keep the older backups."
             )
         os.replace(temporary, destination)
-        _fsync_folder(destination.parent)
+        fsync_folder(destination.parent)
     finally:
         temporary.unlink(missing_ok=True)
     return destination
@@ -354,7 +347,7 @@ def _copy_into_place(backup_file: Path, target: Path) -> None:
         with temporary.open("rb+") as handle:
             os.fsync(handle.fileno())
         os.replace(temporary, target)
-        _fsync_folder(target.parent)
+        fsync_folder(target.parent)
     finally:
         temporary.unlink(missing_ok=True)
 

@@ -19,7 +19,7 @@ from typing import Any, TypeVar, cast
 import click
 from sqlalchemy import Engine
 
-from docvault import __version__, db, queue
+from docvault import __version__, db, figures, queue
 from docvault.config import Settings, describe, load_settings
 from docvault.errors import DocvaultError
 
@@ -217,10 +217,10 @@ def status(state: State, as_json: bool) -> None:
     settings = state.settings()
     database = db.open_database(settings.database_path)
     report = {
-        "documents": queue.document_counts(database),
-        "pages": queue.page_counts(database),
-        "inboxes": _inbox_status(settings, queue.inbox_report(database)),
-        "outbox": queue.outbox_length(database),
+        "documents": figures.document_counts(database),
+        "pages": figures.page_counts(database),
+        "inboxes": _inbox_status(settings, figures.inbox_report(database)),
+        "outbox": figures.outbox_length(database),
         "service": _service_report(settings),
     }
     if as_json:
@@ -276,8 +276,8 @@ def _inbox_status(
     """Add what lies in each inbox folder now: settling (changed within its settle time, by
     the daemon's rule) or waiting."""
     from docvault.inbox import candidate_files
-    from docvault.models import DocumentStatus
     from docvault.stability import has_settled
+    from docvault.vocabulary import DocumentStatus
 
     now = time.time()
     result: dict[str, dict[str, Any]] = {}

@@ -21,20 +21,26 @@ can be shown as is on the command line, in the log and in the web view::
     │   ├── EngineUnavailable       not the page's fault: refused, 503, starting
     │   ├── EngineTimeout           no answer within the hard timeout
     │   ├── EngineConfigurationError  wrong model name, wrong URL: an admin must fix it
-    │   ├── EngineRequestRejected   the engine refused this page's request (4xx)
-    │   └── PageLooped              still degenerate after the penalty retry
+    │   └── EngineRequestRejected   the engine refused this page's request (4xx)
     ├── SearchIndexError            the index cannot be opened or written
     │   └── QuerySyntaxError        a search query cannot be understood
     └── AuthError                   not logged in, or not allowed
+
+Each class carries a `code` chosen once (`corrupt-document`): the word stored with a failed
+document and shown in `docvault documents --json` and `/metrics`, so renaming a class never
+changes stored data. A code is never reused or changed; tests/test_errors.py pins them all.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import ClassVar
 
 
 class DocvaultError(Exception):
     """Base of every error docvault raises on purpose."""
+
+    code: ClassVar[str] = "docvault-error"
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
@@ -44,6 +50,8 @@ class DocvaultError(Exception):
 class ConfigError(DocvaultError):
     """A setting has a value docvault cannot use."""
 
+    code = "config-invalid"
+
     def __init__(self, setting: str, source: str, problem: str) -> None:
         super().__init__(f"Setting '{setting}' (from {source}) {problem}")
         self.setting = setting
@@ -52,6 +60,8 @@ class ConfigError(DocvaultError):
 
 class UnknownProfile(DocvaultError, KeyError):
     """No model profile has this name. Also a KeyError: it is a failed lookup by name."""
+
+    code = "unknown-profile"
 
     def __init__(self, name: str, known: tuple[str, ...]) -> None:
         super().__init__(
@@ -66,9 +76,13 @@ class UnknownProfile(DocvaultError, KeyError):
 class DatabaseError(DocvaultError):
     """The database file cannot be opened, checked or upgraded."""
 
+    code = "database-unusable"
+
 
 class IntakeError(DocvaultError):
     """A file in an inbox cannot be taken into the archive."""
+
+    code = "intake-failed"
 
     def __init__(self, path: Path | str, message: str) -> None:
         super().__init__(message)
@@ -78,17 +92,25 @@ class IntakeError(DocvaultError):
 class FileNotReady(IntakeError):
     """The file cannot be read yet (still written, locked, no permission): retried later."""
 
+    code = "file-not-ready"
+
 
 class EmptyFile(IntakeError):
     """The file has stayed at zero bytes for longer than the grace period."""
+
+    code = "empty-file"
 
 
 class FileVanished(IntakeError):
     """The file disappeared or changed while docvault was copying it."""
 
+    code = "file-vanished"
+
 
 class RenderError(DocvaultError):
     """A document or one of its pages cannot be rendered to an image."""
+
+    code = "render-failed"
 
     def __init__(self, path: Path | str, message: str, page: int | None = None) -> None:
         super().__init__(message)
@@ -99,25 +121,37 @@ class RenderError(DocvaultError):
 class EncryptedDocument(RenderError):
     """The document needs a password that docvault does not have."""
 
+    code = "encrypted-document"
+
 
 class CorruptDocument(RenderError):
     """The document is broken beyond repair, or has no pages."""
+
+    code = "corrupt-document"
 
 
 class UnsupportedFormat(RenderError):
     """The file is not a kind of document docvault accepts."""
 
+    code = "unsupported-format"
+
 
 class ImageTooLarge(RenderError):
     """A page is larger than the configured pixel limit."""
+
+    code = "image-too-large"
 
 
 class RenderTimedOut(RenderError):
     """Opening or drawing a document took longer than the render time limit."""
 
+    code = "render-timed-out"
+
 
 class OcrError(DocvaultError):
     """The engine could not transcribe a page."""
+
+    code = "ocr-failed"
 
     def __init__(self, message: str, endpoint: str | None = None) -> None:
         super().__init__(message)
@@ -132,34 +166,44 @@ class OcrError(DocvaultError):
 class EngineUnavailable(OcrError):
     """The engine is down, starting or overloaded; the page goes back to the queue."""
 
+    code = "engine-unavailable"
+
 
 class EngineTimeout(OcrError):
     """The engine gave no answer within the hard timeout."""
+
+    code = "engine-timed-out"
 
 
 class EngineConfigurationError(OcrError):
     """The engine answered that docvault is configured wrongly (unknown model, bad URL)."""
 
+    code = "engine-misconfigured"
+
 
 class EngineRequestRejected(OcrError):
     """The engine refused this page's request; the attempt fails with its message."""
+
+    code = "engine-request-rejected"
 
     def __init__(self, message: str, status_code: int, endpoint: str | None = None) -> None:
         super().__init__(message, endpoint)
         self.status_code = status_code
 
 
-class PageLooped(OcrError):
-    """The page output stayed degenerate after the penalty retry."""
-
-
 class SearchIndexError(DocvaultError):
     """The search index cannot be opened or written."""
+
+    code = "search-index-unusable"
 
 
 class QuerySyntaxError(SearchIndexError):
     """A search query cannot be understood."""
 
+    code = "query-not-understood"
+
 
 class AuthError(DocvaultError):
     """Not logged in, or not allowed to do this."""
+
+    code = "not-allowed"

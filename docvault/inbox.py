@@ -28,7 +28,14 @@ from watchdog.observers import Observer
 from docvault import queue
 from docvault.archive import ArchivedFile, archive_file
 from docvault.config import InboxSettings
-from docvault.errors import DocvaultError, FileNotReady, FileVanished, IntakeError, RenderError
+from docvault.errors import (
+    DocvaultError,
+    EmptyFile,
+    FileNotReady,
+    FileVanished,
+    IntakeError,
+    RenderError,
+)
 from docvault.names import display_name, raw_name
 from docvault.render import RenderPoolClosed
 from docvault.stability import StabilityTracker
@@ -324,24 +331,15 @@ class Intake:
         known = queue.find_document(self.database, archived.sha256)
         if known is not None:
             return queue.record_document(self.database, new, page_count=0)
-        if archived.size_bytes == 0:
-            return self._record_failure(
-                inbox,
-                new,
-                "EmptyFile",
-                (
-                    f"{name} in inbox {inbox.name} stayed empty (0 bytes) for "
-                    f"{self.empty_grace_seconds:g} seconds; the scan or fax did not arrive. "
-                    "Scan or send it again."
-                ),
-            )
         try:
-            page_count, kind = self.inspect(self.data_dir / archived.relative_path)
+            page_count, kind = self._inspect(inbox, path, archived)
+        except EmptyFile as error:
+            return self._record_failure(inbox, new, error.code, error.message)
         except RenderError as error:
             return self._record_failure(
                 inbox,
                 new,
-                type(error).__name__,
+                error.code,
                 # The renderer only knows the archive name (the sha256); say the original's.
                 f"{name} in inbox {inbox.name}: "
                 + error.message.replace(Path(archived.relative_path).name, "the file"),
@@ -349,8 +347,19 @@ class Intake:
         new = queue.NewDocument(**{**new.__dict__, "kind": kind})
         return queue.record_document(self.database, new, page_count)
 
+    def _inspect(self, inbox: InboxSettings, path: Path, archived: ArchivedFile) -> tuple[int, str]:
+        """The archived copy's page count and kind; EmptyFile or a RenderError if unreadable."""
+        if archived.size_bytes == 0:
+            raise EmptyFile(
+                path,
+                f"{display_name(path.name)} in inbox {inbox.name} stayed empty (0 bytes) for "
+                f"{self.empty_grace_seconds:g} seconds; the scan or fax did not arrive. "
+                "Scan or send it again.",
+            )
+        return self.inspect(self.data_dir / archived.relative_path)
+
     def _record_failure(
-        self, inbox: InboxSettings, new: queue.NewDocument, error_class: str, message: str
+        self, inbox: InboxSettings, new: queue.NewDocument, error_code: str, message: str
     ) -> queue.Recorded:
         state = self.states[inbox.name]
         state.failed += 1
@@ -358,7 +367,7 @@ class Intake:
         logger.warning(
             "intake: %s (the original is kept in the archive as %s)", message, new.archive_path
         )
-        return queue.record_failed_document(self.database, new, error_class, message)
+        return queue.record_failed_document(self.database, new, error_code, message)
 
     def _retry_later(self, inbox: InboxSettings, path: Path, error: DocvaultError) -> bool:
         now = self.clock()

@@ -1,4 +1,4 @@
-"""The database tables (SQLModel) and the status words shared by database, templates and CLI.
+"""The database tables (SQLModel); their status words are `docvault.vocabulary`'s.
 
 Schema changes go only through Alembic revisions in `migrations/`; a test proves that the
 migrations at head give exactly these tables.
@@ -8,37 +8,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import UTC, datetime
-from enum import StrEnum
 
 from sqlalchemy import Column, Index, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
+
+# Named here too because modules written before docvault.vocabulary import them from here.
+from docvault.vocabulary import DocumentStatus as DocumentStatus
+from docvault.vocabulary import PageStatus as PageStatus
 
 
 def utcnow() -> datetime:
     """Every timestamp is an aware datetime in UTC."""
     return datetime.now(UTC)
 
-
-class DocumentStatus(StrEnum):
-    """Where a document stands as a whole."""
-
-    processing = "processing"  # pages are queued or running
-    done = "done"  # every page done
-    attention = "attention"  # every page finished, some looped or failed: a person should look
-    failed = "failed"  # intake or render refused the file; the original is kept
-
-
-class PageStatus(StrEnum):
-    """The page life cycle: queued -> running (lease) -> done | looped | failed."""
-
-    queued = "queued"
-    running = "running"
-    done = "done"
-    looped = "looped"
-    failed = "failed"
-
-
-FINISHED_PAGE_STATES = (PageStatus.done, PageStatus.looped, PageStatus.failed)
 
 # SQLite's AUTOINCREMENT: an id is never handed out twice, even after its row is deleted.
 # Without it a deleted letter's page id went to the next new page, and the image cached
@@ -67,6 +49,8 @@ class Document(SQLModel, table=True):
     page_count: int = 0
     status: str = Field(default=DocumentStatus.processing, index=True)
     error: str | None = Field(default=None, sa_column=Column(Text))
+    # The stable code of the error that refused the file (`errors.DocvaultError.code`, such
+    # as "corrupt-document"); before revision 0005 it held the Python class name.
     error_class: str | None = None
     received_at: datetime = Field(default_factory=utcnow, index=True)
     updated_at: datetime = Field(default_factory=utcnow)

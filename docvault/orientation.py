@@ -48,7 +48,6 @@ import numpy as np
 
 logger = logging.getLogger(__name__)
 
-ANGLES = (0, 90, 180, 270)
 # The steps: (long side of the scaled page, side of the window; 0: the whole page).
 STEPS = ((850, 256), (850, 448), (736, 0))
 # The detector resizes nothing itself: each step hands it the pixels it should see.

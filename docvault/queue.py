@@ -25,20 +25,24 @@ from sqlalchemy import Engine, func, update
 from sqlmodel import Session, col, select
 
 from docvault.db import read_session, write_transaction
+from docvault.errors import EncryptedDocument
 from docvault.models import (
-    FINISHED_PAGE_STATES,
     Attempt,
     AuditEvent,
     Document,
-    DocumentStatus,
     Duplicate,
     IndexOutbox,
     Page,
-    PageStatus,
     join_tags,
     utcnow,
 )
-from docvault.ocr.base import AttemptRecord, SamplingMode
+from docvault.vocabulary import (
+    FINISHED_PAGE_STATES,
+    AttemptRecord,
+    DocumentStatus,
+    PageStatus,
+    SamplingMode,
+)
 
 RERUN_PRIORITY = 1
 
@@ -110,16 +114,17 @@ def record_document(engine: Engine, new: NewDocument, page_count: int) -> Record
 
 
 def record_failed_document(
-    engine: Engine, new: NewDocument, error_class: str, message: str
+    engine: Engine, new: NewDocument, error_code: str, message: str
 ) -> Recorded:
-    """Record a file that intake or rendering refused, with the sentence for the admin."""
+    """Record a file that intake or rendering refused: the error's code (`errors`) and the
+    sentence for the admin."""
     with write_transaction(engine) as session:
         existing = _existing(session, new)
         if existing is not None:
             return existing
         document = _document_row(new, 0, DocumentStatus.failed)
         document.error = message
-        document.error_class = error_class
+        document.error_class = error_code
         session.add(document)
         session.flush()
         assert document.id is not None
@@ -164,7 +169,9 @@ def record_unlocked(engine: Engine, document_id: int, unlocked_path: str, page_c
 
 def waits_for_password(document: Document) -> bool:
     """Whether this document is a password-protected PDF that an admin may unlock."""
-    return document.status == DocumentStatus.failed and document.error_class == "EncryptedDocument"
+    return (
+        document.status == DocumentStatus.failed and document.error_class == EncryptedDocument.code
+    )
 
 
 def _existing(session: Session, new: NewDocument) -> Recorded | None:
@@ -528,30 +535,6 @@ def request_rotation(engine: Engine, page_id: int, turn: int) -> int | None:
         return page.rotation
 
 
-def page_counts(engine: Engine) -> dict[str, int]:
-    """Pages per state, every state named (zero when empty)."""
-    with read_session(engine) as session:
-        rows = dict(
-            session.exec(select(Page.status, func.count()).group_by(col(Page.status))).all()
-        )
-    return {state.value: int(rows.get(state.value, 0)) for state in PageStatus}
-
-
-def document_counts(engine: Engine) -> dict[str, int]:
-    """Documents per state, every state named (zero when empty)."""
-    with read_session(engine) as session:
-        rows = dict(
-            session.exec(select(Document.status, func.count()).group_by(col(Document.status))).all()
-        )
-    return {state.value: int(rows.get(state.value, 0)) for state in DocumentStatus}
-
-
-def outbox_length(engine: Engine) -> int:
-    """Finished pages not yet written to the index."""
-    with read_session(engine) as session:
-        return int(session.exec(select(func.count()).select_from(IndexOutbox)).one())
-
-
 def list_documents(engine: Engine, status: str | None = None) -> list[dict[str, object]]:
     """Documents and recorded duplicates, for `docvault documents --json` and monitoring."""
     with read_session(engine) as session:
@@ -635,31 +618,6 @@ def summarise_documents(engine: Engine, document_ids: Sequence[int]) -> dict[str
         "failed": counts[PageStatus.failed],
         "problems": problems,
     }
-
-
-def inbox_report(engine: Engine) -> dict[str, dict[str, Any]]:
-    """Per inbox: documents per state, and the sentence of each failed file."""
-    with read_session(engine) as session:
-        counts = session.exec(
-            select(Document.inbox, Document.status, func.count()).group_by(
-                col(Document.inbox), col(Document.status)
-            )
-        ).all()
-        failures = session.exec(
-            select(Document.inbox, Document.original_name, Document.error, Document.archive_path)
-            .where(Document.status == DocumentStatus.failed)
-            .order_by(col(Document.id).desc())
-        ).all()
-    report: dict[str, dict[str, Any]] = {}
-    for inbox, status, count in counts:
-        entry = report.setdefault(inbox, {state.value: 0 for state in DocumentStatus})
-        entry[status] = int(count)
-    for inbox, name, error, archive_path in failures:
-        entry = report.setdefault(inbox, {state.value: 0 for state in DocumentStatus})
-        entry.setdefault("failures", []).append(
-            {"file": name, "error": error, "kept_as": archive_path}
-        )
-    return report
 
 
 def delete_document(engine: Engine, document_id: int) -> int:

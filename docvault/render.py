@@ -82,7 +82,7 @@ from docvault.errors import (
     UnsupportedFormat,
 )
 from docvault.lifeline import die_with_parent, limit_memory
-from docvault.ocr.base import PageImage
+from docvault.vocabulary import PageImage
 
 logger = logging.getLogger(__name__)
 
@@ -733,14 +733,14 @@ def _turned(pixmap: pymupdf.Pixmap, rotation: int) -> pymupdf.Pixmap:
 class _WorkerFailure:
     """A `RenderError` as it crosses the process boundary (its __init__ does not unpickle)."""
 
-    error_class: str
+    error_code: str
     path: str
     message: str
     page: int | None
 
 
 _ERROR_CLASSES: dict[str, type[RenderError]] = {
-    error_class.__name__: error_class
+    error_class.code: error_class
     for error_class in (
         RenderError,
         EncryptedDocument,
@@ -754,7 +754,7 @@ _Result = TypeVar("_Result")
 
 
 def _failure(error: RenderError) -> _WorkerFailure:
-    return _WorkerFailure(type(error).__name__, str(error.path), error.message, error.page)
+    return _WorkerFailure(error.code, str(error.path), error.message, error.page)
 
 
 def _inspect_in_worker(
@@ -907,7 +907,7 @@ class RenderPool:
     @staticmethod
     def _outcome(outcome: _Result | _WorkerFailure, path: Path, page_number: int) -> _Result:
         if isinstance(outcome, _WorkerFailure):
-            error_class = _ERROR_CLASSES[outcome.error_class]
+            error_class = _ERROR_CLASSES[outcome.error_code]
             raise error_class(Path(outcome.path), outcome.message, page=outcome.page)
         return outcome
 

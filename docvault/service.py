@@ -23,7 +23,7 @@ from typing import Any
 
 from sqlalchemy import Engine as DatabaseEngine
 
-from docvault import backup, db, queue
+from docvault import backup, db, figures, queue
 from docvault.archive import remove_incomplete_copies
 from docvault.config import InboxSettings, Settings
 from docvault.errors import ConfigError
@@ -31,7 +31,7 @@ from docvault.inbox import Intake
 from docvault.indexing import ArchiveIndex, IndexWriter
 from docvault.jobs import Job
 from docvault.notify import Notifier
-from docvault.ocr.base import Engine, PageImage, PageOutcome, SamplingMode
+from docvault.ocr.base import Engine
 from docvault.ocr.profiles import Profile, get_profile
 from docvault.ocr.schedule import transcribe_page
 from docvault.ocr.vllm_server import VllmServerSettings, VllmSupervisor
@@ -46,7 +46,8 @@ from docvault.parts import (
 )
 from docvault.render import RenderOptions, RenderPool
 from docvault.supervisor import Part, PartHealth, PartState, Supervisor, write_status_file
-from docvault.web.status import EngineState, InboxState, ServiceStatus
+from docvault.vocabulary import EngineState, PageImage, PageOutcome, SamplingMode
+from docvault.web.status import EngineReport, InboxReport, ServiceStatus
 from docvault.worker import ATTEMPTS_PER_PAGE, STUCK_MARGIN_SECONDS, Worker
 
 logger = logging.getLogger(__name__)
@@ -304,7 +305,9 @@ def scheduled_jobs(settings: Settings, pipeline: Pipeline, intake: Intake) -> li
     ]
 
 
-def status_line(counts: dict[str, int], engine_state: str, parts: Sequence[PartHealth] = ()) -> str:
+def status_line(
+    counts: dict[str, int], engine_state: EngineState, parts: Sequence[PartHealth] = ()
+) -> str:
     """The one line systemd shows under `systemctl status docvault`."""
     line = (
         f"queue: {counts['queued']} queued, {counts['running']} running; "
@@ -338,7 +341,7 @@ class Heartbeat:
         self.status_file = status_file_path(settings)
 
     async def __call__(self, parts: tuple[PartHealth, ...]) -> None:
-        counts = await asyncio.to_thread(queue.page_counts, self.pipeline.database)
+        counts = await asyncio.to_thread(figures.page_counts, self.pipeline.database)
         line = status_line(counts, self.pipeline.worker.stats.published.engine_state, parts)
         if all(part.healthy for part in parts):
             self.notifier.watchdog()  # only while every part moves within its bound
@@ -457,7 +460,7 @@ def _live_figures(pipeline: Pipeline) -> dict[str, Any]:
     figures = pipeline.worker.stats.published
     return {
         "in_flight": figures.in_flight,
-        "engine_up": figures.engine_state in ("up", "unknown"),
+        "engine_up": figures.engine_state in (EngineState.up, EngineState.unknown),
         "pages_per_minute": figures.pages_per_minute,
     }
 
@@ -476,7 +479,7 @@ def secret_key(data_dir: Path) -> bytes:
 def service_status(pipeline: Pipeline) -> ServiceStatus:
     """What only the running service knows, for the status page: published snapshots only."""
     inboxes = [
-        InboxState(
+        InboxReport(
             name=inbox.name,
             path=inbox.path,
             waiting=inbox.waiting,
@@ -489,34 +492,30 @@ def service_status(pipeline: Pipeline) -> ServiceStatus:
     return ServiceStatus(inboxes=inboxes, engines=engine_states(pipeline), parts=parts)
 
 
-def engine_states(pipeline: Pipeline) -> list[EngineState]:
+def engine_states(pipeline: Pipeline) -> list[EngineReport]:
     figures = pipeline.worker.stats.published
     endpoint_states = getattr(pipeline.engine, "endpoint_states", None)
     if endpoint_states is None:
-        down = figures.engine_state == "down"
+        down = figures.engine_state is EngineState.down
         return [
-            EngineState(
+            EngineReport(
                 name=pipeline.engine.name,
-                state="down" if down else "up",
+                state=EngineState.down if down else EngineState.up,
                 in_flight=figures.in_flight,
             )
         ]
-    states: list[EngineState] = []
+    states: list[EngineReport] = []
     supervised = pipeline.supervisor.state if pipeline.supervisor is not None else None
     for endpoint in endpoint_states():
-        if supervised is not None and supervised.status in ("starting", "down"):
-            starting = EngineState(
-                name=endpoint.base_url,
-                state="starting" if supervised.status == "starting" else "down",
-                in_flight=endpoint.in_flight,
+        if supervised is not None and supervised.status in (EngineState.starting, EngineState.down):
+            starting = EngineReport(
+                name=endpoint.base_url, state=supervised.status, in_flight=endpoint.in_flight
             )
             starting["detail"] = supervised.last_error or "vllm serve is starting (minutes)"
             states.append(starting)
             continue
-        entry = EngineState(
-            name=endpoint.base_url,
-            state="up" if endpoint.up else "down",
-            in_flight=endpoint.in_flight,
+        entry = EngineReport(
+            name=endpoint.base_url, state=endpoint.state, in_flight=endpoint.in_flight
         )
         if endpoint.last_error:
             entry["detail"] = endpoint.last_error

@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from docvault.ocr.base import (
+from docvault.vocabulary import (
     AttemptRecord,
     AttemptRequest,
     EngineReply,

@@ -30,12 +30,13 @@ from docvault.errors import (
     OcrError,
     RenderError,
 )
-from docvault.ocr.base import AttemptRecord, Engine, PageImage, PageOutcome, SamplingMode
+from docvault.ocr.base import Engine
 from docvault.ocr.schedule import attempts_of
 from docvault.queue import ClaimedPage, FinishedPage
 from docvault.render import RenderPoolClosed
 from docvault.supervisor import Progress
 from docvault.textlayer import text_layer_outcome
+from docvault.vocabulary import AttemptRecord, EngineState, PageImage, PageOutcome, SamplingMode
 
 logger = logging.getLogger(__name__)
 
@@ -72,7 +73,7 @@ class WorkerSnapshot:
     """The worker's figures as one immutable value, for readers in other threads."""
 
     in_flight: int = 0
-    engine_state: str = "unknown"
+    engine_state: EngineState = EngineState.unknown
     last_engine_error: str | None = None
     pages_per_minute: float = 0.0  # over the last RATE_WINDOW_SECONDS
 
@@ -83,7 +84,7 @@ class WorkerStats:
 
     in_flight: int = 0
     finished_times: collections.deque[float] = field(default_factory=collections.deque)
-    engine_state: str = "unknown"
+    engine_state: EngineState = EngineState.unknown
     last_engine_error: str | None = None
     published: WorkerSnapshot = field(default_factory=WorkerSnapshot)
 
@@ -435,7 +436,7 @@ class Worker:
     async def _engine_trouble(self, claim: ClaimedPage, error: OcrError) -> None:
         if isinstance(error, EngineConfigurationError):
             delay = CONFIGURATION_BACKOFF_SECONDS
-            self.stats.engine_state = "misconfigured"
+            self.stats.engine_state = EngineState.misconfigured
         else:
             # The requests in flight when the engine fell over all fail within moments: they
             # are one outage, so only the first failure after a pause has ended doubles the
@@ -445,7 +446,7 @@ class Worker:
                     BACKOFF_MAX_SECONDS, max(BACKOFF_FIRST_SECONDS, self._backoff * 2)
                 )
             delay = self._backoff
-            self.stats.engine_state = "down"
+            self.stats.engine_state = EngineState.down
         self.stats.last_engine_error = error.message
         self._paused_until = max(self._paused_until, time.monotonic() + delay)
         attempts = attempts_of(error)
@@ -464,5 +465,5 @@ class Worker:
 
     def _engine_up(self) -> None:
         self._backoff = 0.0
-        self.stats.engine_state = "up"
+        self.stats.engine_state = EngineState.up
         self.stats.last_engine_error = None

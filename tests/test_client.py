@@ -16,9 +16,9 @@ from docvault.errors import (
     EngineTimeout,
     EngineUnavailable,
 )
-from docvault.ocr.base import AttemptRequest, EngineReply, PageImage, SamplingMode
 from docvault.ocr.client import OpenAIEngine
 from docvault.ocr.profiles import OVISOCR2, OVISOCR2_PROMPT
+from docvault.vocabulary import AttemptRequest, EngineReply, EngineState, PageImage, SamplingMode
 
 Result = TypeVar("Result")
 Handler = Callable[[httpx.Request], Coroutine[None, None, httpx.Response]]
@@ -357,7 +357,7 @@ def test_every_endpoint_down_sends_nothing_and_says_so() -> None:
             transport=httpx.MockTransport(handler),
         )
         try:
-            engine.endpoints[0].up = False
+            engine.endpoints[0].state = EngineState.down
             with pytest.raises(EngineUnavailable) as raised:
                 await engine.transcribe(IMAGE, OVISOCR2.request(SamplingMode.greedy))
             assert raised.value.request_sent is False

@@ -22,7 +22,6 @@ import pytest
 
 from devtools.engine_sim import EngineSimulator
 from docvault.errors import EngineConfigurationError
-from docvault.ocr.base import PageImage, SamplingMode
 from docvault.ocr.client import OpenAIEngine
 from docvault.ocr.profiles import (
     DEEPSEEK_BENCH,
@@ -33,6 +32,7 @@ from docvault.ocr.profiles import (
     pickled_class_reference,
     sglang_logit_processor,
 )
+from docvault.vocabulary import PageImage, SamplingMode
 
 FIXTURES = Path(__file__).parent / "fixtures"
 IMAGE = PageImage(b"\x89PNG\r\n\x1a\npage", "image/png", 1240, 1754, "document 4 page 2")

@@ -31,9 +31,9 @@ from devtools.engine_sim import (
     SimulatorConfig,
     tokenize,
 )
-from docvault.ocr.base import EngineReply, PageImage, SamplingMode
 from docvault.ocr.client import CONNECTION_RESET_ERRORS, OpenAIEngine
 from docvault.ocr.profiles import OVISOCR2
+from docvault.vocabulary import EngineReply, PageImage, SamplingMode
 
 FIXTURES = Path(__file__).parent / "fixtures"
 INSTRUCTION = "Convert the page to Markdown."

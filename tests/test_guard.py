@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from docvault.ocr.base import Verdict
 from docvault.ocr.guard import cut_early, deduplicated_prefix, verdict
+from docvault.vocabulary import Verdict
 
 CORPUS = Path(__file__).parent / "guard_corpus"
 CASES = sorted(CORPUS.glob("*.md"))

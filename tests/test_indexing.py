@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 from sqlalchemy import Engine
 
-from docvault import indexing, queue
+from docvault import figures, indexing, queue
 from docvault.errors import SearchIndexError
 from docvault.index import VERSION_FILE, IndexEntry
 from docvault.index import IndexWriter as WhooshWriter
 from docvault.indexing import ArchiveIndex, IndexWriter, rebuild_from_database, search
 from docvault.models import PageStatus
-from docvault.ocr.base import SamplingMode
+from docvault.vocabulary import SamplingMode
 
 LETTER = "Dear colleague, Mrs Hannelore Brückner was seen today; metoprolol 50 mg continued."
 
@@ -55,7 +55,7 @@ def test_a_page_committed_before_a_crash_is_findable_after_restart(
     try:
         assert writer.flush(timeout=30)
         assert _found(database, index, "bruckner") == [("a.pdf", 1)]
-        assert queue.outbox_length(database) == 0
+        assert figures.outbox_length(database) == 0
     finally:
         writer.stop()
 

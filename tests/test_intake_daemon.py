@@ -16,16 +16,16 @@ from devtools.engine_sim import EngineSimulator
 from tests.support.documents import letter_pdf, manifest
 
 # What each MANIFEST category must become: a document whose pages are read, or a failed
-# document with this error class.
+# document with this error code (docvault.errors: stored with the document).
 EXPECTED_FAILURES = {
-    "paperless__password-is-test.pdf": "EncryptedDocument",
-    "ocrmypdf__invalid.pdf": "CorruptDocument",
-    "pdfjs__bug1020226.pdf": "CorruptDocument",
-    "pillow__truncated_image.png": "CorruptDocument",
-    "ocrmypdf__zero_byte.pdf": "EmptyFile",
-    "paperless__simple.txt": "UnsupportedFormat",
-    "paperless__sample.docx": "UnsupportedFormat",
-    "pillow__fli_overrun.exe": "UnsupportedFormat",
+    "paperless__password-is-test.pdf": "encrypted-document",
+    "ocrmypdf__invalid.pdf": "corrupt-document",
+    "pdfjs__bug1020226.pdf": "corrupt-document",
+    "pillow__truncated_image.png": "corrupt-document",
+    "ocrmypdf__zero_byte.pdf": "empty-file",
+    "paperless__simple.txt": "unsupported-format",
+    "paperless__sample.docx": "unsupported-format",
+    "pillow__fli_overrun.exe": "unsupported-format",
 }
 FAILING_CATEGORIES = {"encrypted", "corrupt", "zero_byte", "non_document"}
 

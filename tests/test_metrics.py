@@ -33,7 +33,7 @@ def fill(database: Engine) -> None:
             archive_path="archive/b",
             size_bytes=500,
             status="failed",
-            error_class="CorruptDocument",
+            error_class="corrupt-document",
         )
         session.add_all([letter, broken])
         session.flush()
@@ -93,7 +93,7 @@ def test_metrics_from_the_database_and_the_live_figures(database: Engine, tmp_pa
     assert scraped[("docvault_engine_request_seconds_sum", openai)] == 86.5
     assert scraped[("docvault_engine_request_seconds_bucket", (*openai, ("le", "2.0")))] == 1
     assert scraped[("docvault_engine_request_seconds_bucket", (*openai, ("le", "60.0")))] == 3
-    assert scraped[("docvault_intake_errors", (("error_class", "CorruptDocument"),))] == 1
+    assert scraped[("docvault_intake_errors", (("error_class", "corrupt-document"),))] == 1
     assert scraped[("docvault_index_outbox_pages", ())] == 1
     assert 119 <= scraped[("docvault_index_outbox_lag_seconds", ())] < 180
     assert scraped[("docvault_archive_bytes", ())] == 1500

@@ -12,9 +12,9 @@ import pytest
 from PIL import Image
 
 from docvault import orientation
-from docvault.ocr.base import AttemptRequest, SamplingMode
 from docvault.ocr.rapid import RapidEngine
 from docvault.render import RenderOptions, render_page
+from docvault.vocabulary import AttemptRequest, SamplingMode
 from tests.support.rotated import ANGLES, CORPUS, write_corpus
 
 WORDS = re.compile(r"\w+")

@@ -10,7 +10,6 @@ import pytest
 
 from docvault.config import PROFILE_CHOICES, ProfileName, load_settings
 from docvault.errors import ConfigError, DocvaultError, UnknownProfile
-from docvault.ocr.base import PageImage, SamplingMode
 from docvault.ocr.profiles import (
     BENCH,
     CPU,
@@ -20,6 +19,7 @@ from docvault.ocr.profiles import (
     PROFILES,
     get_profile,
 )
+from docvault.vocabulary import PageImage, SamplingMode
 
 IMAGE = PageImage(b"\x89PNG\r\n\x1a\npage", "image/png", 1240, 1754, "document 3 page 1")
 DATA_URL = "data:image/png;base64," + base64.b64encode(IMAGE.data).decode("ascii")

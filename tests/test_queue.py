@@ -8,10 +8,10 @@ from datetime import timedelta
 from sqlalchemy import Engine
 from sqlmodel import select
 
-from docvault import queue
+from docvault import figures, queue
 from docvault.db import read_session
 from docvault.models import Attempt, Document, IndexOutbox, Page, utcnow
-from docvault.ocr.base import AttemptRecord, AttemptRequest, EngineReply, SamplingMode, Verdict
+from docvault.vocabulary import AttemptRecord, AttemptRequest, EngineReply, SamplingMode, Verdict
 
 
 def _document(database: Engine, pages: int, sha: str = "a") -> int:
@@ -127,4 +127,4 @@ def test_the_same_bytes_again_are_a_recorded_duplicate(database: Engine) -> None
         ("c.pdf", "processing", None),
         ("copy.pdf", "duplicate", first),
     ]
-    assert queue.page_counts(database)["queued"] == 2
+    assert figures.page_counts(database)["queued"] == 2

@@ -15,7 +15,9 @@ from docvault.errors import (
     EngineUnavailable,
     OcrError,
 )
-from docvault.ocr.base import (
+from docvault.ocr.profiles import BENCH, DEEPSEEK_OCR_2, OVISOCR2, Profile
+from docvault.ocr.schedule import attempts_of, transcribe_page
+from docvault.vocabulary import (
     AttemptRequest,
     EngineReply,
     PageImage,
@@ -23,8 +25,6 @@ from docvault.ocr.base import (
     SamplingMode,
     Verdict,
 )
-from docvault.ocr.profiles import BENCH, DEEPSEEK_OCR_2, OVISOCR2, Profile
-from docvault.ocr.schedule import attempts_of, transcribe_page
 
 Result = TypeVar("Result")
 

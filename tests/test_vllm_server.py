@@ -16,12 +16,8 @@ from typing import Any
 import pytest
 
 from docvault.errors import EngineConfigurationError, EngineUnavailable
-from docvault.ocr.vllm_server import (
-    EngineStatus,
-    VllmServerSettings,
-    VllmSupervisor,
-    backoff_seconds,
-)
+from docvault.ocr.vllm_server import VllmServerSettings, VllmSupervisor, backoff_seconds
+from docvault.vocabulary import EngineState
 
 # Parses `serve MODEL --port N ...`, records its argv, starts a worker in its process group
 # (as vLLM starts its engine core), serves /health, and dies when told to.
@@ -159,7 +155,7 @@ def test_starts_vllm_with_the_tuned_flags_and_becomes_healthy(tmp_path, fake_bin
     async def scenario() -> None:
         await supervisor.start()
         await supervisor.wait_healthy(20)
-        assert supervisor.state.status is EngineStatus.up
+        assert supervisor.state.status is EngineState.up
         assert supervisor.state.pid == starts(tmp_path)[0]["pid"]
         await supervisor.stop()
 
@@ -206,7 +202,7 @@ def test_engine_that_dies_is_restarted_with_a_new_process(tmp_path, fake_bin):
         await eventually(lambda: supervisor.state.restarts == 1)
         await supervisor.wait_healthy(20)
         assert supervisor.state.last_exit_code == 3
-        assert supervisor.state.status is EngineStatus.up
+        assert supervisor.state.status is EngineState.up
         assert supervisor.state.pid == starts(tmp_path)[1]["pid"]
         await supervisor.stop()
 
@@ -231,7 +227,7 @@ def test_missing_ninja_is_reported_plainly_and_nothing_starts(tmp_path, fake_bin
     run(scenario)
 
     assert starts(tmp_path) == []
-    assert supervisor.state.status is EngineStatus.stopped
+    assert supervisor.state.status is EngineState.stopped
 
 
 def test_missing_vllm_is_reported_plainly(tmp_path, fake_bin):
@@ -266,7 +262,7 @@ def test_stop_ends_the_engine_and_its_workers_even_if_it_ignores_sigterm(tmp_pat
     started = starts(tmp_path)[0]
     assert not is_running(started["pid"])
     run(lambda: eventually(lambda: not is_running(started["worker"])))
-    assert supervisor.state.status is EngineStatus.stopped
+    assert supervisor.state.status is EngineState.stopped
     assert supervisor.state.pid is None
 
 

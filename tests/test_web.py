@@ -18,8 +18,8 @@ from sqlmodel import Session, col
 from starlette.routing import Mount
 
 from docvault import auth, derived, queue
-from docvault.models import Attempt, Page, PageStatus, utcnow
-from docvault.ocr.base import SamplingMode
+from docvault.models import Attempt, Page, utcnow
+from docvault.vocabulary import PageStatus, SamplingMode
 from docvault.web import queries
 from docvault.web.app import create_app
 from docvault.web.audit import AuditFilter
@@ -554,6 +554,7 @@ def test_the_status_page_shows_inboxes_engines_queue_index_and_disk(
     assert numbers["throughput"]["pages_per_minute_5m"] == 0.8  # 4 pages in 5 minutes
     assert numbers["disk"]["free_bytes"] > 0
     assert numbers["engines"][0]["loop_rate"] == pytest.approx(2 / 5)
+    assert numbers["engines"][0]["state"] == "up"  # the enum's word, as before it was one
 
 
 def test_the_audit_log_records_who_did_what_and_only_admins_see_it(

@@ -10,7 +10,8 @@ from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
 from docvault import auth
-from docvault.models import PageStatus, utcnow
+from docvault.models import utcnow
+from docvault.vocabulary import PageStatus
 from docvault.web import queries
 from docvault.web.app import create_app
 from docvault.web.audit import AuditFilter

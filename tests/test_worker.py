@@ -26,10 +26,10 @@ from docvault import queue, worker
 from docvault.db import read_session
 from docvault.errors import EngineRequestRejected, EngineUnavailable
 from docvault.models import Attempt, Document, IndexOutbox, Page, utcnow
-from docvault.ocr.base import AttemptRequest, EngineReply, PageImage, PageOutcome, SamplingMode
 from docvault.ocr.profiles import get_profile
 from docvault.ocr.schedule import transcribe_page
 from docvault.render import RenderedPage
+from docvault.vocabulary import AttemptRequest, EngineReply, PageImage, PageOutcome, SamplingMode
 from docvault.worker import Worker
 
 OWNER = "the worker under test"

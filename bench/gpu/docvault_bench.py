@@ -73,7 +73,7 @@ import httpx  # noqa: E402
 from bench.engine_bench import BenchDaemon as Daemon  # noqa: E402
 from bench.loadgen import request_bodies  # noqa: E402
 from bench.pages import render_letters, write_letters  # noqa: E402
-from docvault.ocr.base import SamplingMode  # noqa: E402
+from docvault.vocabulary import SamplingMode  # noqa: E402
 from docvault.ocr.profiles import get_profile  # noqa: E402
 from docvault.ocr.vllm_server import VllmServerSettings, VllmSupervisor  # noqa: E402
 

@@ -1,99 +1,16 @@
-"""Plain values shared by every OCR engine, the guard and the worker.
+"""What an OCR engine is: the protocol every engine (CPU, OpenAI-compatible) implements.
 
 An engine makes exactly one attempt per call (`Engine.transcribe`); the retry schedule that
-chains attempts lives in the profile (`profiles.py`) and is run by `schedule.py`.
+chains attempts lives in the profile (`profiles.py`) and is run by `schedule.py`. The values
+it takes and returns (`PageImage`, `AttemptRequest`, `EngineReply`) are shared by every
+stage and live in `docvault.vocabulary`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from enum import StrEnum
-from typing import Any, Protocol
+from typing import Protocol
 
-
-class SamplingMode(StrEnum):
-    """How one attempt samples; also what a person may choose for a re-run."""
-
-    greedy = "greedy"  # first pass: temperature 0, no penalty, the profile's token cap
-    penalty = "penalty"  # the loop cure: frequency_penalty 0.3 (fixed 5/5 measured loops)
-    uncapped = "uncapped"  # a really long page with a clean tail: no token cap
-
-
-class Verdict(StrEnum):
-    """What the guard says of one attempt's output."""
-
-    clean = "clean"  # finished normally, no degenerate tail
-    looped = "looped"  # a short unit repeated to the end
-    truncated = "truncated"  # hit the token cap with a clean tail: a really long page
-    error = "error"  # the attempt produced no output (engine error)
-
-
-@dataclass(frozen=True)
-class PageImage:
-    """One rendered page, encoded for the engine."""
-
-    data: bytes
-    media_type: str  # "image/png" or "image/jpeg"
-    width: int
-    height: int
-    label: str = ""  # "document 12 page 3", for log lines and error messages
-
-
-@dataclass(frozen=True)
-class AttemptRequest:
-    """The sampling settings of one attempt, as recorded in the attempt row."""
-
-    mode: SamplingMode
-    max_tokens: int | None
-    temperature: float = 0.0
-    frequency_penalty: float = 0.0
-    extra: dict[str, Any] = field(default_factory=dict)
-
-    def as_settings(self) -> dict[str, Any]:
-        """The settings as stored in `attempts.settings` (JSON)."""
-        settings: dict[str, Any] = {
-            "mode": self.mode.value,
-            "max_tokens": self.max_tokens,
-            "temperature": self.temperature,
-            "frequency_penalty": self.frequency_penalty,
-        }
-        settings.update(self.extra)
-        return settings
-
-
-@dataclass(frozen=True)
-class EngineReply:
-    """What one successful engine call returned."""
-
-    text: str
-    finish_reason: str  # "stop" or "length"
-    prompt_tokens: int
-    completion_tokens: int
-    seconds: float
-    endpoint: str = ""
-    cut_early: bool = False  # the client stopped a streamed answer that plainly looped
-
-
-@dataclass(frozen=True)
-class AttemptRecord:
-    """One engine call as the worker stores it (one `attempts` row)."""
-
-    engine: str
-    request: AttemptRequest
-    reply: EngineReply | None
-    verdict: Verdict
-    seconds: float
-    error: str | None = None
-    repeating_unit: str | None = None
-
-
-@dataclass(frozen=True)
-class PageOutcome:
-    """The end of a page's retry schedule."""
-
-    text: str
-    looped: bool
-    attempts: tuple[AttemptRecord, ...]
+from docvault.vocabulary import AttemptRequest, EngineReply, PageImage
 
 
 class Engine(Protocol):

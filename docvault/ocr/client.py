@@ -42,8 +42,8 @@ from docvault.errors import (
     OcrError,
 )
 from docvault.ocr import guard
-from docvault.ocr.base import AttemptRequest, EngineReply, PageImage
 from docvault.ocr.profiles import Profile, ServerKind
+from docvault.vocabulary import AttemptRequest, EngineReply, EngineState, PageImage
 
 logger = logging.getLogger(__name__)
 
@@ -76,9 +76,14 @@ class Endpoint:
 
     base_url: str
     in_flight: int = 0
-    up: bool = True
+    # Up until a request or a health check fails: a new endpoint is tried, not probed first.
+    state: EngineState = EngineState.up
     last_error: str | None = None
     server: ServerKind | None = None  # which server answers here, once asked
+
+    @property
+    def up(self) -> bool:
+        return self.state is EngineState.up
 
     @property
     def root(self) -> str:
@@ -91,9 +96,13 @@ class EndpointStatus:
     """One endpoint as the status page shows it."""
 
     base_url: str
-    up: bool
+    state: EngineState
     in_flight: int
     last_error: str | None
+
+    @property
+    def up(self) -> bool:
+        return self.state is EngineState.up
 
 
 class OpenAIEngine:
@@ -134,7 +143,9 @@ class OpenAIEngine:
     def endpoint_states(self) -> list[EndpointStatus]:
         """Every endpoint's state, for the status page."""
         return [
-            EndpointStatus(endpoint.base_url, endpoint.up, endpoint.in_flight, endpoint.last_error)
+            EndpointStatus(
+                endpoint.base_url, endpoint.state, endpoint.in_flight, endpoint.last_error
+            )
             for endpoint in self.endpoints
         ]
 
@@ -249,7 +260,7 @@ class OpenAIEngine:
         """Skip this endpoint until its health check passes."""
         if endpoint.up:
             logger.warning("OCR engine endpoint %s is down: %s", endpoint.base_url, reason)
-        endpoint.up = False
+        endpoint.state = EngineState.down
         endpoint.last_error = reason
         if self.profile.repeat_control is not None and not self.fixed_server:
             endpoint.server = None  # the server that comes back may be another one
@@ -273,7 +284,7 @@ class OpenAIEngine:
             return False
         if not endpoint.up:
             logger.info("OCR engine endpoint %s is up again", endpoint.base_url)
-        endpoint.up = True
+        endpoint.state = EngineState.up
         endpoint.last_error = None
         return True
 

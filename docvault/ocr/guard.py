@@ -27,7 +27,7 @@ import zlib
 from collections import Counter
 from dataclasses import dataclass
 
-from docvault.ocr.base import Verdict
+from docvault.vocabulary import Verdict
 
 # A repetition must reach this many characters and repeats to count as a loop. A loop that runs
 # to the 4096-token cap spans thousands of characters; legitimate runs at the end of a page

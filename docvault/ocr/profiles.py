@@ -21,7 +21,7 @@ from typing import Any, Literal
 
 from docvault.config import ProfileName
 from docvault.errors import UnknownProfile
-from docvault.ocr.base import AttemptRequest, PageImage, SamplingMode
+from docvault.vocabulary import AttemptRequest, PageImage, SamplingMode
 
 PromptPosition = Literal["after_image", "before_image"]
 
@@ -382,7 +382,6 @@ PROFILES: Mapping[str, Profile] = MappingProxyType(
     {profile.name: profile for profile in (OVISOCR2, DEEPSEEK_OCR_2, BENCH, DEEPSEEK_BENCH, CPU)}
 )
 PROFILE_NAMES: tuple[str, ...] = tuple(PROFILES)
-DEFAULT_OPENAI_PROFILE = OVISOCR2.name
 
 
 def get_profile(name: str) -> Profile:

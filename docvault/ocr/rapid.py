@@ -15,7 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from docvault.errors import EngineRequestRejected
-from docvault.ocr.base import AttemptRequest, EngineReply, PageImage
+from docvault.vocabulary import AttemptRequest, EngineReply, PageImage
 
 logger = logging.getLogger(__name__)
 

@@ -35,17 +35,17 @@ from dataclasses import dataclass, replace
 
 from docvault.errors import OcrError
 from docvault.ocr import guard
-from docvault.ocr.base import (
+from docvault.ocr.base import Engine
+from docvault.ocr.profiles import Profile
+from docvault.vocabulary import (
     AttemptRecord,
     AttemptRequest,
-    Engine,
     EngineReply,
     PageImage,
     PageOutcome,
     SamplingMode,
     Verdict,
 )
-from docvault.ocr.profiles import Profile
 
 logger = logging.getLogger(__name__)
 

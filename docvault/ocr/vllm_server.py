@@ -26,12 +26,12 @@ import signal
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
 
 import httpx
 
 from docvault.errors import EngineConfigurationError, EngineUnavailable
 from docvault.lifeline import bound_child_command
+from docvault.vocabulary import EngineState
 
 logger = logging.getLogger(__name__)
 
@@ -51,15 +51,6 @@ EXIT_POLL_SECONDS = 0.05
 # After SIGKILL of the whole group the pipes close at once; only a process that moved to
 # its own session could keep them open longer.
 REAP_TIMEOUT_SECONDS = 10.0
-
-
-class EngineStatus(StrEnum):
-    """Where the supervised engine stands."""
-
-    starting = "starting"  # spawned, /health not yet 200
-    up = "up"  # /health answers 200
-    down = "down"  # exited (waiting to restart) or /health failing
-    stopped = "stopped"  # not started, or stopped on purpose
 
 
 @dataclass(frozen=True)
@@ -89,7 +80,7 @@ class VllmServerSettings:
 class SupervisorState:
     """A snapshot of the supervised engine, for the status page and the worker."""
 
-    status: EngineStatus
+    status: EngineState
     base_url: str
     pid: int | None = None
     restarts: int = 0
@@ -150,7 +141,7 @@ class VllmSupervisor:
         self.settings = settings
         self._clock = clock
         self._sleep = sleep
-        self._status = EngineStatus.stopped
+        self._status = EngineState.stopped
         self._run: _Run | None = None
         self._restarts = 0
         self._last_exit_code: int | None = None
@@ -211,7 +202,7 @@ class VllmSupervisor:
         if self._task is not None:
             return
         self.check_prerequisites()
-        self._status = EngineStatus.starting
+        self._status = EngineState.starting
         self._task = asyncio.create_task(self._supervise(), name="vllm-supervisor")
 
     def failure(self) -> BaseException | None:
@@ -242,7 +233,7 @@ class VllmSupervisor:
                 await task
         if self._run is not None:
             await self._end_run(self._run)
-        self._set_status(EngineStatus.stopped)
+        self._set_status(EngineState.stopped)
 
     async def _supervise(self) -> None:
         failures = 0
@@ -255,14 +246,14 @@ class VllmSupervisor:
                 logger.error("The vLLM engine exited with code %s.", self._last_exit_code)
             healthy_long = run is not None and self._was_healthy_for_reset(run)
             failures = 1 if healthy_long else failures + 1
-            self._set_status(EngineStatus.down)
+            self._set_status(EngineState.down)
             delay = backoff_seconds(
                 failures, self.settings.backoff_initial_seconds, self.settings.backoff_max_seconds
             )
             logger.warning("vLLM engine is down; restarting it in %.1f s.", delay)
             await self._sleep(delay)
             self._restarts += 1
-            self._set_status(EngineStatus.starting)
+            self._set_status(EngineState.starting)
 
     def _was_healthy_for_reset(self, run: _Run) -> bool:
         if run.healthy_since is None:
@@ -312,14 +303,14 @@ class VllmSupervisor:
                 await exited_within(run.process, self.settings.health_interval_seconds)
 
     def _record_health(self, run: _Run, healthy: bool) -> None:
-        if healthy and self._status is not EngineStatus.up:
+        if healthy and self._status is not EngineState.up:
             if run.healthy_since is None:
                 run.healthy_since = self._clock()
                 logger.info("The vLLM engine is up at %s.", self.base_url)
-            self._set_status(EngineStatus.up)
-        elif not healthy and self._status is EngineStatus.up:
+            self._set_status(EngineState.up)
+        elif not healthy and self._status is EngineState.up:
             logger.warning("The vLLM engine at %s stopped answering /health.", self.base_url)
-            self._set_status(EngineStatus.down)
+            self._set_status(EngineState.down)
 
     async def _is_healthy(self, client: httpx.AsyncClient) -> bool:
         url = f"http://{self._connect_host()}:{self.settings.port}/health"
@@ -351,9 +342,9 @@ class VllmSupervisor:
         # The pipes are closed: the drains log what is still buffered, then end.
         await asyncio.gather(*run.drains, return_exceptions=True)
 
-    def _set_status(self, status: EngineStatus) -> None:
+    def _set_status(self, status: EngineState) -> None:
         self._status = status
-        if status is EngineStatus.up:
+        if status is EngineState.up:
             self._healthy.set()
         else:
             self._healthy.clear()

@@ -15,9 +15,8 @@ from starlette.requests import Request
 
 from docvault import auth, queue
 from docvault.indexing import ArchiveIndex
-from docvault.models import PageStatus
-from docvault.ocr.base import SamplingMode
 from docvault.unlock import unlock_document
+from docvault.vocabulary import PageStatus, SamplingMode
 from docvault.web import audit, queries
 from docvault.web.images import RenderPng
 from docvault.web.security import client_address, current_account, require_admin, require_scope

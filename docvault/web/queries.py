@@ -4,23 +4,16 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Engine, func
 from sqlmodel import col, select
 
 from docvault.db import read_session
-from docvault.models import (
-    Attempt,
-    AuditEvent,
-    Document,
-    DocumentStatus,
-    Page,
-    PageStatus,
-    split_tags,
-    utcnow,
-)
+from docvault.errors import EncryptedDocument
+from docvault.models import Attempt, AuditEvent, Document, Page, split_tags
+from docvault.vocabulary import DocumentStatus, PageStatus
 from docvault.web.audit import AuditFilter
 
 PROBLEM_STATES = (PageStatus.looped.value, PageStatus.failed.value)
@@ -83,8 +76,13 @@ class DocumentView:
     page_count: int
     status: str
     error: str | None
-    error_class: str | None
+    error_class: str | None  # the error's code (docvault.errors)
     received_at: datetime
+
+    @property
+    def needs_password(self) -> bool:
+        """A password-protected PDF an administrator may unlock."""
+        return self.status == DocumentStatus.failed and self.error_class == EncryptedDocument.code
 
 
 @dataclass(frozen=True)
@@ -299,46 +297,6 @@ def tag_names(database: Engine) -> list[str]:
     return sorted({tag for tags in joined for tag in split_tags(tags)})
 
 
-def documents_per_inbox(database: Engine) -> dict[str, dict[str, int]]:
-    """Documents per inbox and status, every status named."""
-    with read_session(database) as session:
-        rows = session.exec(
-            select(Document.inbox, Document.status, func.count()).group_by(
-                col(Document.inbox), col(Document.status)
-            )
-        ).all()
-    counts: dict[str, dict[str, int]] = {}
-    for inbox, status, count in rows:
-        counts.setdefault(inbox, {state.value: 0 for state in DocumentStatus})[status] = int(count)
-    return counts
-
-
-def pages_finished_since(database: Engine, since: datetime) -> int:
-    with read_session(database) as session:
-        return int(
-            session.exec(
-                select(func.count())
-                .select_from(Page)
-                .where(col(Page.finished_at) >= since)
-                .where(col(Page.status).in_([PageStatus.done.value, PageStatus.looped.value]))
-            ).one()
-        )
-
-
-def attempt_counts_since(database: Engine, since: datetime) -> dict[str, dict[str, int]]:
-    """Attempts per engine and verdict since a moment (for loop rates)."""
-    with read_session(database) as session:
-        rows = session.exec(
-            select(Attempt.engine, Attempt.verdict, func.count())
-            .where(col(Attempt.created_at) >= since)
-            .group_by(col(Attempt.engine), col(Attempt.verdict))
-        ).all()
-    counts: dict[str, dict[str, int]] = {}
-    for engine, verdict, count in rows:
-        counts.setdefault(engine, {})[verdict] = int(count)
-    return counts
-
-
 def audit_events(
     database: Engine, selection: AuditFilter, offset: int, limit: int
 ) -> tuple[list[AuditEvent], int]:
@@ -350,7 +308,3 @@ def audit_events(
             statement.order_by(col(AuditEvent.id).desc()).offset(offset).limit(limit)
         ).all()
         return list(events), int(session.exec(counting).one())
-
-
-def minutes_ago(minutes: int) -> datetime:
-    return utcnow() - timedelta(minutes=minutes)

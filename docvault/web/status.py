@@ -10,18 +10,17 @@ from __future__ import annotations
 import shutil
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from sqlalchemy import Engine
 
-from docvault import queue
+from docvault import figures
 from docvault.indexing import ArchiveIndex
-from docvault.ocr.base import Verdict
-from docvault.web import queries
+from docvault.vocabulary import EngineState, Verdict
 
 
-class InboxState(TypedDict):
-    """One watched folder as intake sees it."""
+class InboxReport(TypedDict):
+    """One watched folder as intake reports it (intake's own counters: `inbox.InboxState`)."""
 
     name: str
     path: str
@@ -30,11 +29,11 @@ class InboxState(TypedDict):
     problem: NotRequired[str | None]  # the inbox cannot be listed: why, and what to do
 
 
-class EngineState(TypedDict):
+class EngineReport(TypedDict):
     """One OCR engine or endpoint."""
 
     name: str  # the engine's name as recorded in attempts.engine
-    state: Literal["up", "starting", "down"]
+    state: EngineState
     in_flight: int  # requests being answered right now
     detail: NotRequired[str]  # a sentence when it is down or starting
 
@@ -42,8 +41,8 @@ class EngineState(TypedDict):
 class ServiceStatus(TypedDict):
     """What `WebContext.status()` returns."""
 
-    inboxes: list[InboxState]
-    engines: list[EngineState]
+    inboxes: list[InboxReport]
+    engines: list[EngineReport]
     parts: NotRequired[list[dict[str, Any]]]  # the daemon's parts (docvault.supervisor)
 
 
@@ -51,20 +50,20 @@ StatusSource = Callable[[], ServiceStatus]
 
 
 def _per_minute(database: Engine, minutes: int) -> float:
-    return round(queries.pages_finished_since(database, queries.minutes_ago(minutes)) / minutes, 1)
+    return round(figures.pages_finished_since(database, figures.minutes_ago(minutes)) / minutes, 1)
 
 
 def _loop_rates(database: Engine) -> dict[str, float | None]:
     """Share of the last hour's attempts, per engine, that the guard judged looped."""
     rates: dict[str, float | None] = {}
-    for engine, verdicts in queries.attempt_counts_since(database, queries.minutes_ago(60)).items():
+    for engine, verdicts in figures.attempt_counts_since(database, figures.minutes_ago(60)).items():
         total = sum(verdicts.values())
         rates[engine] = verdicts.get(Verdict.looped.value, 0) / total if total else None
     return rates
 
 
 def _inboxes(database: Engine, service: ServiceStatus) -> list[dict[str, Any]]:
-    documents = queries.documents_per_inbox(database)
+    documents = figures.documents_per_inbox(database)
     rows: list[dict[str, Any]] = []
     for inbox in service["inboxes"]:
         counts = documents.pop(inbox["name"], {})
@@ -90,7 +89,7 @@ def snapshot(
     """Everything the status page and `GET /api/status` show."""
     service = source()
     rates = _loop_rates(database)
-    pages = queue.page_counts(database)
+    pages = figures.page_counts(database)
     disk = shutil.disk_usage(data_dir)
     return {
         "inboxes": _inboxes(database, service),
@@ -105,7 +104,7 @@ def snapshot(
         "index": {
             "documents": index.document_count(),
             "pages": index.page_count(),
-            "outbox": queue.outbox_length(database),
+            "outbox": figures.outbox_length(database),
             "rebuilding": index.rebuilding,
         },
         "disk": {"free_bytes": disk.free, "total_bytes": disk.total, "path": str(data_dir)},

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Dialog, Page, expect
 
 from docvault import queue
-from docvault.models import PageStatus
+from docvault.vocabulary import PageStatus
 from docvault.web import queries
 from docvault.web.security import SESSION_COOKIE
 from tests.browser.conftest import log_in, screenshot

@@ -20,10 +20,18 @@ from sqlmodel import select
 
 from docvault import auth, db, queue
 from docvault.archive import archive_file
+from docvault.errors import CorruptDocument
 from docvault.indexing import ArchiveIndex, rebuild_from_database
 from docvault.models import Document
-from docvault.ocr.base import AttemptRecord, AttemptRequest, EngineReply, SamplingMode, Verdict
 from docvault.render import RenderOptions, render_page
+from docvault.vocabulary import (
+    AttemptRecord,
+    AttemptRequest,
+    EngineReply,
+    EngineState,
+    SamplingMode,
+    Verdict,
+)
 from docvault.web.app import WebContext
 from docvault.web.status import ServiceStatus
 
@@ -203,7 +211,7 @@ def open_archive(root: Path) -> WebArchive:
             {"name": "fax", "path": "/srv/inbox/fax", "waiting": 2, "settling": 1},
             {"name": "scans", "path": "/srv/inbox/scans", "waiting": 0, "settling": 0},
         ],
-        "engines": [{"name": "engine-sim", "state": "up", "in_flight": 3}],
+        "engines": [{"name": "engine-sim", "state": EngineState.up, "in_flight": 3}],
     }
     renders: list[tuple[Path, int]] = []
     context = WebContext(
@@ -251,7 +259,7 @@ def _add_refused_file(database: Engine, data_dir: Path) -> int:
             archive_path=archived.relative_path,
             size_bytes=archived.size_bytes,
         ),
-        "CorruptDocument",
+        CorruptDocument.code,
         "ocrmypdf__invalid.pdf is not a PDF that can be opened (no pages found); ask the "
         "sender for a new copy. The original is kept in the archive.",
     )

@@ -1,0 +1,135 @@
+"""The plain values every stage shares, below all of them (imports nothing of docvault).
+
+The words the database, the templates, the CLI and the status JSON use for where a page,
+a document and an engine stand; and the values that travel along the pipeline: a rendered
+page image, the sampling settings of one engine attempt, its reply, the guard's verdict,
+the attempt as stored. `render` makes `PageImage`s, `ocr` reads them, `queue` stores
+`AttemptRecord`s: none of them has to import another stage for these.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+
+class DocumentStatus(StrEnum):
+    """Where a document stands as a whole."""
+
+    processing = "processing"  # pages are queued or running
+    done = "done"  # every page done
+    attention = "attention"  # every page finished, some looped or failed: a person should look
+    failed = "failed"  # intake or render refused the file; the original is kept
+
+
+class PageStatus(StrEnum):
+    """The page life cycle: queued -> running (lease) -> done | looped | failed."""
+
+    queued = "queued"
+    running = "running"
+    done = "done"
+    looped = "looped"
+    failed = "failed"
+
+
+FINISHED_PAGE_STATES = (PageStatus.done, PageStatus.looped, PageStatus.failed)
+
+
+class EngineState(StrEnum):
+    """Where an OCR engine (a supervised `vllm serve`, an endpoint, the worker's view) stands.
+
+    The values are what `docvault status`, the status page and `/api/status` show.
+    """
+
+    unknown = "unknown"  # nothing answered or failed yet (the worker has not sent a page)
+    starting = "starting"  # spawned, /health not yet 200
+    up = "up"  # /health answers 200, or the last request was answered
+    down = "down"  # exited (waiting to restart), /health failing, or requests failing
+    misconfigured = "misconfigured"  # answered that docvault is set up wrongly (model, URL)
+    stopped = "stopped"  # not started, or stopped on purpose
+
+
+class SamplingMode(StrEnum):
+    """How one attempt samples; also what a person may choose for a re-run."""
+
+    greedy = "greedy"  # first pass: temperature 0, no penalty, the profile's token cap
+    penalty = "penalty"  # the loop cure: frequency_penalty 0.3 (fixed 5/5 measured loops)
+    uncapped = "uncapped"  # a really long page with a clean tail: no token cap
+
+
+class Verdict(StrEnum):
+    """What the guard says of one attempt's output."""
+
+    clean = "clean"  # finished normally, no degenerate tail
+    looped = "looped"  # a short unit repeated to the end
+    truncated = "truncated"  # hit the token cap with a clean tail: a really long page
+    error = "error"  # the attempt produced no output (engine error)
+
+
+@dataclass(frozen=True)
+class PageImage:
+    """One rendered page, encoded for the engine."""
+
+    data: bytes
+    media_type: str  # "image/png" or "image/jpeg"
+    width: int
+    height: int
+    label: str = ""  # "document 12 page 3", for log lines and error messages
+
+
+@dataclass(frozen=True)
+class AttemptRequest:
+    """The sampling settings of one attempt, as recorded in the attempt row."""
+
+    mode: SamplingMode
+    max_tokens: int | None
+    temperature: float = 0.0
+    frequency_penalty: float = 0.0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def as_settings(self) -> dict[str, Any]:
+        """The settings as stored in `attempts.settings` (JSON)."""
+        settings: dict[str, Any] = {
+            "mode": self.mode.value,
+            "max_tokens": self.max_tokens,
+            "temperature": self.temperature,
+            "frequency_penalty": self.frequency_penalty,
+        }
+        settings.update(self.extra)
+        return settings
+
+
+@dataclass(frozen=True)
+class EngineReply:
+    """What one successful engine call returned."""
+
+    text: str
+    finish_reason: str  # "stop" or "length"
+    prompt_tokens: int
+    completion_tokens: int
+    seconds: float
+    endpoint: str = ""
+    cut_early: bool = False  # the client stopped a streamed answer that plainly looped
+
+
+@dataclass(frozen=True)
+class AttemptRecord:
+    """One engine call as the worker stores it (one `attempts` row)."""
+
+    engine: str
+    request: AttemptRequest
+    reply: EngineReply | None
+    verdict: Verdict
+    seconds: float
+    error: str | None = None
+    repeating_unit: str | None = None
+
+
+@dataclass(frozen=True)
+class PageOutcome:
+    """The end of a page's retry schedule."""
+
+    text: str
+    looped: bool
+    attempts: tuple[AttemptRecord, ...]
