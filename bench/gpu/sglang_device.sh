@@ -9,6 +9,15 @@
 #                                           #   model, import smoke, server, requests, stop
 #   (`start` also stashes what this call carries, so with room both go in one call.)
 #
+# On a fresh machine (each call's carry <= 60 MiB with the ~3 MiB repository):
+#   1 carry .stage1        bash bench/gpu/deepseek_device.sh part0   (vLLM part 0, the model)
+#   2 carry .stage2        bash bench/gpu/deepseek_device.sh part1
+#   3 carry .stage3 .stage4  bash bench/gpu/sglang_device.sh deps   (vLLM part 2 + unpack to
+#                            /tmp/site, docvault's wheels to /tmp/dvsite, the model; or
+#                            deepseek_device.sh deepseek, which does the same and measures vLLM)
+#   4 carry .sgl1          bash bench/gpu/sglang_device.sh start
+# On a machine still warm from the vLLM run (/tmp/site, /tmp/dsmodel there): call 4 alone.
+#
 # It needs the vLLM carry's pure-python packages unpacked in /tmp/site first (deepseek_device.sh
 # part0/part1/deepseek or its `unpack`, same machine): fastapi, starlette, pydantic, uvicorn,
 # msgspec, pyzmq, dill, pybase64, setproctitle, partial_json_parser, jsonschema, xgrammar,
@@ -43,7 +52,8 @@
 # Everything for the caller goes to $OUT: sgl_smoke.txt, sglang_server.log (+ _retry),
 # sgl_key_lines.txt, sglang_answers.json.
 set -uo pipefail
-source "$(cd "$(dirname "$0")" && pwd)/device.sh"   # HERE OUT SITE log stash_parts unpack
+source "$(cd "$(dirname "$0")" && pwd)/docvault_device.sh"  # device.sh: HERE OUT SITE log stash_parts
+#   unpack; docvault_device.sh: install_dvsite
 export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
 export PYTHONFAULTHANDLER=1 SGLANG_USE_MODELSCOPE=false
 REPO=$(pwd)
@@ -210,6 +220,12 @@ start() {
 
 case "${1:-}" in
   stash) stash_sgl ;;
+  deps)
+    stash_parts; stash_sgl
+    unpack || exit 3
+    install_dvsite || log "docvault's wheels not installed: the requests use Pillow-drawn pages"
+    make_ds_model || exit 4
+    log "deps done" ;;
   start) start ;;
-  *) echo "usage: $0 stash|start"; exit 2 ;;
+  *) echo "usage: $0 stash|deps|start"; exit 2 ;;
 esac

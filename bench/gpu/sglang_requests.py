@@ -62,7 +62,7 @@ def main() -> int:
     arguments = parser.parse_args()
     profile = get_profile("deepseek-ocr-2")
     result: dict[str, Any] = {"profile": profile.name}
-    with httpx.Client(base_url=arguments.url, timeout=300) as client:
+    with httpx.Client(base_url=arguments.url, timeout=120) as client:
         models = client.get("/v1/models")
         result["models"] = models.json() if models.status_code == 200 else models.text
         owners = (
