@@ -22,7 +22,7 @@ import pytest
 
 from devtools.engine_sim import EngineSimulator
 from docvault.errors import EngineConfigurationError
-from docvault.ocr.client import OpenAIEngine
+from docvault.ocr.client import OpenAIEngine, server_from_owners
 from docvault.ocr.profiles import (
     DEEPSEEK_BENCH,
     DEEPSEEK_OCR_2,
@@ -191,6 +191,27 @@ def test_recorded_engine_answers_are_cleaned_without_tags() -> None:
             assert tag not in text
         assert answer["usage"]["prompt_tokens"] > 1000  # the page's image tokens arrived
     assert specials > 0  # the special tokens did arrive: skip_special_tokens false worked
+
+
+def test_recorded_sglang_answers_name_their_server_and_are_cleaned() -> None:
+    # The real SGLang 0.5.17 serving random DeepSeek-OCR-2 weights (H200, issue 16) answered the
+    # profile's SGLang form: its model list names sglang, so docvault sends that form.
+    path = FIXTURES / "engine_output" / "deepseek_sglang_answers.json"
+    recorded: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    owners = {str(model["owned_by"]) for model in recorded["models"]["data"]}
+    assert server_from_owners(owners) is ServerKind.sglang
+    sglang_body = DEEPSEEK_OCR_2.request_body(
+        IMAGE, DEEPSEEK_OCR_2.request(SamplingMode.greedy), ServerKind.sglang
+    )
+    assert len(recorded["answers"]) >= 3
+    for answer in recorded["answers"]:
+        assert set(answer["body_fields"]) <= set(sglang_body)
+        assert answer["custom_params"] == RULE
+        assert answer["finish_reason"] == "length"
+        text = DEEPSEEK_OCR_2.clean_output(answer["content"])
+        assert text.strip(), "the answer's words were kept"
+        for tag in ("<|ref|>", "<|/ref|>", "<|det|>", "<|/det|>", "<｜"):
+            assert tag not in text
 
 
 # --- the server seen by the client, against the simulator ----------------------------------

@@ -36,6 +36,13 @@ import time
 from make_model import byte_level_bpe  # the OvisOCR2 tokenizer's construction
 
 VOCAB = 129280
+# The DeepSeek-OCR family's published processor settings: a 1024-px global view, 16-px patches,
+# 4x downsampling (the values SGLang's DeepseekOCRProcessor needs; the device run used them).
+PROCESSOR_CONFIG = {"processor_class": "DeepseekOCRProcessor", "candidate_resolutions": [[1024, 1024]],
+                    "patch_size": 16, "downsample_ratio": 4, "image_mean": [0.5, 0.5, 0.5],
+                    "image_std": [0.5, 0.5, 0.5], "normalize": True, "image_token": "<image>",
+                    "pad_token": "<｜▁pad▁｜>", "add_special_token": False, "sft_format": "deepseek",
+                    "mask_prompt": False, "ignore_id": -100}
 BOS, EOS, PAD = "<｜begin▁of▁sentence｜>", "<｜end▁of▁sentence｜>", "<｜▁pad▁｜>"
 FIRST_ADDED = 128000
 TD_ID = 128821  # <td> in the real tokenizer; </td> is 128822
@@ -277,6 +284,11 @@ def main():
         json.dump(make_config(), f, indent=1)
     with open(os.path.join(a.out, "generation_config.json"), "w") as f:
         json.dump(dict(bos_token_id=0, eos_token_id=1, do_sample=False), f, indent=1)
+    # SGLang builds its DeepseekOCRProcessor from this file (vLLM does not read it); without it
+    # SGLang 0.5.17 stopped at start: "missing 3 required positional arguments:
+    # 'candidate_resolutions', 'patch_size', and 'downsample_ratio'" (H200, 2026-12-01).
+    with open(os.path.join(a.out, "processor_config.json"), "w") as f:
+        json.dump(PROCESSOR_CONFIG, f, indent=1)
     make_tokenizer(a.out)
     msg = ""
     if not a.no_weights:

@@ -20,8 +20,11 @@ from typing import Any
 
 import httpx
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from docvault.ocr.base import PageImage, SamplingMode
+# The repository root first, and not this folder: its bench.py would shadow the bench package
+# (on the device the renderer's import failed with "'bench' is not a package").
+HERE = Path(__file__).resolve().parent
+sys.path[:] = [str(HERE.parents[1])] + [p for p in sys.path if Path(p or ".").resolve() != HERE]
+from docvault.vocabulary import PageImage, SamplingMode
 from docvault.ocr.profiles import ServerKind, get_profile
 
 
