@@ -11,7 +11,7 @@ import pytest
 from docvault import db
 from docvault.config import Settings, load_settings
 from docvault.doctor import CheckResult, Probes, diagnose
-from docvault.index import IndexEntry, IndexWriter
+from docvault.search import IndexEntry, IndexWriter
 from docvault.testing.engine_sim import EngineSimulator, SimulatorConfig
 from tests.support.daemon import free_port
 

@@ -14,9 +14,9 @@ from sqlalchemy import Engine as DatabaseEngine
 from starlette.requests import Request
 
 from docvault import auth, queue
-from docvault.indexing import ArchiveIndex
 from docvault.models import PageStatus
 from docvault.ocr.base import SamplingMode
+from docvault.search import SearchIndex
 from docvault.unlock import unlock_document
 from docvault.web import audit, queries
 from docvault.web.images import RenderPng
@@ -57,7 +57,7 @@ class WebContext:
     """
 
     database: DatabaseEngine
-    index: ArchiveIndex
+    index: SearchIndex
     data_dir: FilePath
     render_png: RenderPng
     status: StatusSource

@@ -15,8 +15,8 @@ from typing import Any, Literal, NotRequired, TypedDict
 from sqlalchemy import Engine
 
 from docvault import queue
-from docvault.indexing import ArchiveIndex
 from docvault.ocr.base import Verdict
+from docvault.search import SearchIndex
 from docvault.web import queries
 
 
@@ -85,7 +85,7 @@ def _document_columns(counts: dict[str, int]) -> dict[str, int]:
 
 
 def snapshot(
-    database: Engine, index: ArchiveIndex, data_dir: Path, source: StatusSource
+    database: Engine, index: SearchIndex, data_dir: Path, source: StatusSource
 ) -> dict[str, Any]:
     """Everything the status page and `GET /api/status` show."""
     service = source()

@@ -18,8 +18,8 @@ from starlette.concurrency import run_in_threadpool
 
 from docvault import auth
 from docvault.errors import DocvaultError
-from docvault.indexing import search
 from docvault.ocr.base import SamplingMode
+from docvault.search import search
 from docvault.web import images, queries
 from docvault.web.audit import AuditFilter
 from docvault.web.context import (

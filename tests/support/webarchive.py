@@ -20,10 +20,10 @@ from sqlmodel import select
 
 from docvault import auth, db, queue
 from docvault.archive import archive_file
-from docvault.indexing import ArchiveIndex, rebuild_from_database
 from docvault.models import Document
 from docvault.ocr.base import AttemptRecord, AttemptRequest, EngineReply, SamplingMode, Verdict
 from docvault.render import RenderOptions, render_page
+from docvault.search import SearchIndex, rebuild_from_database
 from docvault.web.app import WebContext
 from docvault.web.status import ServiceStatus
 
@@ -138,7 +138,7 @@ TEXTS: dict[tuple[int, int], str] = {}
 class WebArchive:
     database: Engine
     data_dir: Path
-    index: ArchiveIndex
+    index: SearchIndex
     context: WebContext
     huck_finn: int
     multi_page: int
@@ -197,7 +197,7 @@ def open_archive(root: Path) -> WebArchive:
     database = db.make_engine(data_dir / "docvault.sqlite3")
     with db.read_session(database) as session:
         ids = dict(session.exec(select(Document.original_name, Document.id)).all())
-    index = ArchiveIndex(data_dir / "index")
+    index = SearchIndex(data_dir / "index")
     status: ServiceStatus = {
         "inboxes": [
             {"name": "fax", "path": "/srv/inbox/fax", "waiting": 2, "settling": 1},
