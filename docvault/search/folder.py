@@ -2,8 +2,9 @@
 
 A stage leaf: paths in, reasons out; no database. The folder carries a version marker
 (``docvault-index-version``) written last, durably, once the index in it is complete;
-``needs_rebuild`` says why a folder cannot be used as it is. A rebuild (``docvault.search.
-writer``) builds a sibling folder and swaps it in here, never emptying the old one first.
+``needs_rebuild`` says why a folder cannot be used as it is. A rebuild
+(``docvault.search.writer``) builds a sibling folder and ``swap_in`` puts it in place,
+never emptying the old one first.
 """
 
 from __future__ import annotations

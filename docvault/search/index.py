@@ -84,6 +84,7 @@ class SearchIndex:
         return self._opened is not None
 
     def _open_or_warn(self) -> None:
+        """Open the folder, or log why it cannot be opened and stay closed."""
         try:
             self._opened = self._open()
             self._counts()  # so that a status page never waits, not even the first one
