@@ -31,7 +31,7 @@ The modules, database-free leaves first:
                rebuild_from_database, search
     outbox     OutboxDriver: drains the outbox into the writer, rebuilds, repairs
 
-Imports go down this list only.
+Each module imports only modules above it in this list.
 """
 
 from docvault.search.dates import find_document_date
