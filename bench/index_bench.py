@@ -22,8 +22,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from bench.corpus import DRUGS, INBOXES, LAST_NAMES, TAGS, LetterPage, generate_pages
-from docvault.index import IndexEntry, IndexWriter, find_document_date
-from docvault.search import SearchIndex
+from docvault.search import IndexEntry, IndexWriter, SearchIndex, find_document_date
 from docvault.textutil import strip_markup
 
 BATCH_PAGES = 500

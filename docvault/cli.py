@@ -182,12 +182,13 @@ def _progress(total: int) -> Iterator[Callable[[int], None]]:
 @friendly_errors
 def search(state: State, query: str, as_json: bool, result_page: int, per_page: int) -> None:
     """Search the archive; prints document, page and a highlighted snippet."""
-    from docvault.indexing import results_json, search_archive
+    from docvault.search import SearchIndex, results_json, search
 
     settings = state.settings()
     configure_logging("warning")
     database = db.open_database(settings.database_path)
-    results = search_archive(database, settings.index_path, query, result_page, per_page)
+    index = SearchIndex(settings.index_path)
+    results = search(database, index, query, result_page, per_page)
     if as_json:
         click.echo(json.dumps(results_json(results), ensure_ascii=False))
         return
@@ -327,7 +328,7 @@ def reindex(state: State) -> None:
     The old index is kept until the new one is complete. Stop the service first: the
     index has one writer.
     """
-    from docvault.indexing import indexable_count, rebuild_from_database
+    from docvault.search import indexable_count, rebuild_from_database
 
     settings = state.settings()
     configure_logging("warning")

@@ -21,10 +21,11 @@ from urllib.parse import urlsplit
 
 import httpx
 
-from docvault import db, index, search
+from docvault import db
 from docvault.config import Settings
 from docvault.errors import ConfigError, DocvaultError
 from docvault.ocr.profiles import get_profile
+from docvault.search import SearchIndex, needs_rebuild
 
 NETWORK_FILE_SYSTEMS = frozenset({"cifs", "smb3", "smbfs", "nfs", "nfs4", "fuse.sshfs", "9p"})
 # The archive grows by the originals' size and a backup or VACUUM needs a whole copy of the
@@ -270,7 +271,7 @@ def check_index(settings: Settings) -> CheckResult:
         return CheckResult(
             "search index", True, "not created yet; the service creates it at its first start."
         )
-    reason = index.needs_rebuild(settings.index_path, settings.stemming_language)
+    reason = needs_rebuild(settings.index_path, settings.stemming_language)
     if reason is not None:
         return CheckResult(
             "search index",
@@ -297,7 +298,7 @@ def _has_indexable_pages(settings: Settings) -> bool:
 
 
 def _index_consistency(settings: Settings) -> CheckResult:
-    searcher = search.SearchIndex.open_or_none(settings.index_path)
+    searcher = SearchIndex.open_or_none(settings.index_path)
     indexed = searcher.page_count() if searcher is not None else 0
     if searcher is not None:
         searcher.close()

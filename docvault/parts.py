@@ -21,9 +21,9 @@ import uvicorn
 
 from docvault.errors import DocvaultError
 from docvault.inbox import Intake, Watchers
-from docvault.indexing import IndexWriter
 from docvault.jobs import Job, RunningJobs, start_scheduler
 from docvault.ocr.vllm_server import VllmSupervisor
+from docvault.search import OutboxDriver
 from docvault.supervisor import Progress, in_thread, stopping_flag
 from docvault.worker import Worker
 
@@ -130,7 +130,7 @@ class WorkerPart(_PartDefaults):
 class IndexPart(_PartDefaults):
     """The index writer in a thread of its own; stops last but one, with a final drain."""
 
-    writer: IndexWriter
+    writer: OutboxDriver
     stall_seconds: float
     name: str = "index"
     stop_stage: int = 2

@@ -28,7 +28,6 @@ from docvault.archive import remove_incomplete_copies
 from docvault.config import InboxSettings, Settings
 from docvault.errors import ConfigError
 from docvault.inbox import Intake
-from docvault.indexing import ArchiveIndex, IndexWriter
 from docvault.jobs import Job
 from docvault.notify import Notifier
 from docvault.ocr.base import Engine
@@ -45,6 +44,7 @@ from docvault.parts import (
     WorkerPart,
 )
 from docvault.render import RenderOptions, RenderPool
+from docvault.search import OutboxDriver, SearchIndex
 from docvault.supervisor import Part, PartHealth, PartState, Supervisor, write_status_file
 from docvault.vocabulary import EngineState, PageImage, PageOutcome, SamplingMode
 from docvault.web.status import EngineReport, InboxReport, ServiceStatus
@@ -147,8 +147,8 @@ class Pipeline:
     engine: Engine
     profile: Profile
     worker: Worker
-    index: ArchiveIndex
-    index_writer: IndexWriter
+    index: SearchIndex
+    index_writer: OutboxDriver
     loop: asyncio.AbstractEventLoop
     owner: str = field(default_factory=queue.new_owner)
     supervisor: VllmSupervisor | None = None
@@ -200,8 +200,8 @@ def build_pipeline(settings: Settings, loop: asyncio.AbstractEventLoop) -> Pipel
     renderer = render_pool(settings, settings.render_workers)
     inspector = render_pool(settings, 1)
     engine = build_engine(settings, profile)
-    index = ArchiveIndex(settings.index_path)
-    index_writer = IndexWriter(
+    index = SearchIndex(settings.index_path)
+    index_writer = OutboxDriver(
         database,
         index,
         batch_size=settings.index_batch_size,

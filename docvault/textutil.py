@@ -7,7 +7,7 @@ as ``metoprolol50mg``), figure stubs and LaTeX commands vanish, entities are dec
 
 Only the tags the engines are known to write are removed. Any other ``<...>`` is kept as
 literal text, because OCR output is untrusted and a letter may really say ``<script>``;
-such text is escaped wherever it is shown (see ``docvault.search``), never interpreted.
+such text is escaped wherever it is shown (see ``docvault.search.highlight``), never interpreted.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from devtools.engine_sim import EngineSimulator, SimulatorConfig
 from docvault import db
 from docvault.config import Settings, load_settings
 from docvault.doctor import CheckResult, Probes, diagnose
-from docvault.index import IndexEntry, IndexWriter
+from docvault.search import IndexEntry, IndexWriter
 
 NOW = datetime(2025, 6, 2, 9, 30, tzinfo=UTC)
 

@@ -13,17 +13,17 @@ from pathlib import Path
 import pytest
 
 from docvault.errors import QuerySyntaxError, SearchIndexError
-from docvault.index import (
+from docvault.search import (
     SCHEMA_VERSION,
     VERSION_FILE,
     IndexEntry,
     IndexWriter,
+    SearchIndex,
     find_document_date,
     needs_rebuild,
     rebuild,
 )
-from docvault.postings import MAX_EXPANSION
-from docvault.search import SearchIndex
+from docvault.search.evaluate import MAX_EXPANSION
 
 PAGES = {
     1: "# Kardiologie Dr. Weiß\n\nDatum: 12.03.2025\n\nPatient Jürgen Müller, geb. 01.02.1960. "

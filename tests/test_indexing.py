@@ -9,12 +9,19 @@ from pathlib import Path
 import pytest
 from sqlalchemy import Engine
 
-from docvault import figures, indexing, queue
+from docvault import figures, queue
 from docvault.errors import SearchIndexError
-from docvault.index import VERSION_FILE, IndexEntry
-from docvault.index import IndexWriter as WhooshWriter
-from docvault.indexing import ArchiveIndex, IndexWriter, rebuild_from_database, search
 from docvault.models import PageStatus
+from docvault.search import (
+    VERSION_FILE,
+    IndexEntry,
+    IndexWriter,
+    OutboxDriver,
+    SearchIndex,
+    pages,
+    rebuild_from_database,
+    search,
+)
 from docvault.vocabulary import SamplingMode
 
 LETTER = "Dear colleague, Mrs Hannelore Brückner was seen today; metoprolol 50 mg continued."
@@ -36,13 +43,13 @@ def _finished_page(database: Engine, text: str, sha: str = "a") -> int:
     return claim.page_id
 
 
-def _writer(database: Engine, index: ArchiveIndex) -> IndexWriter:
-    writer = IndexWriter(database, index, batch_size=100, batch_seconds=0.05)
+def _writer(database: Engine, index: SearchIndex) -> OutboxDriver:
+    writer = OutboxDriver(database, index, batch_size=100, batch_seconds=0.05)
     writer.start()
     return writer
 
 
-def _found(database: Engine, index: ArchiveIndex, query: str) -> list[tuple[str, int]]:
+def _found(database: Engine, index: SearchIndex, query: str) -> list[tuple[str, int]]:
     return [(hit.file_name, hit.page) for hit in search(database, index, query).hits]
 
 
@@ -50,7 +57,7 @@ def test_a_page_committed_before_a_crash_is_findable_after_restart(
     database: Engine, tmp_path: Path
 ) -> None:
     _finished_page(database, LETTER)  # its outbox row is written, the index never saw it
-    index = ArchiveIndex(tmp_path / "index")
+    index = SearchIndex(tmp_path / "index")
     writer = _writer(database, index)
     try:
         assert writer.flush(timeout=30)
@@ -64,7 +71,7 @@ def test_rerunning_a_page_replaces_its_entry_and_deleting_removes_it(
     database: Engine, tmp_path: Path
 ) -> None:
     page_id = _finished_page(database, LETTER)
-    index = ArchiveIndex(tmp_path / "index")
+    index = SearchIndex(tmp_path / "index")
     writer = _writer(database, index)
     try:
         assert writer.flush(timeout=30)
@@ -85,11 +92,11 @@ def test_the_consistency_check_repairs_a_page_missing_from_the_index(
     database: Engine, tmp_path: Path
 ) -> None:
     page_id = _finished_page(database, LETTER)
-    index = ArchiveIndex(tmp_path / "index")
+    index = SearchIndex(tmp_path / "index")
     writer = _writer(database, index)
     try:
         assert writer.flush(timeout=30)
-        WhooshWriter(tmp_path / "index").apply([], [page_id])  # an entry lost somehow
+        IndexWriter(tmp_path / "index").apply([], [page_id])  # an entry lost somehow
         index.reopen()
         assert _found(database, index, "metoprolol") == []
         assert writer.repair() == (1, 0)
@@ -103,14 +110,14 @@ def _hold_the_rebuild(
 ) -> tuple[threading.Event, threading.Event]:
     """Make the rebuild wait for `release` once it has started (and set `started`)."""
     started, release = threading.Event(), threading.Event()
-    original = indexing.all_entries
+    original = pages.all_entries
 
     def slow_entries(engine: Engine) -> Iterator[IndexEntry]:
         started.set()
         assert release.wait(timeout=30)
         yield from original(engine)
 
-    monkeypatch.setattr(indexing, "all_entries", slow_entries)
+    monkeypatch.setattr(pages, "all_entries", slow_entries)
     return started, release
 
 
@@ -121,7 +128,7 @@ def test_an_outdated_index_is_rebuilt_while_searches_answer_from_the_old_one(
     directory = tmp_path / "index"
     rebuild_from_database(database, directory)
     (directory / VERSION_FILE).write_text("0\n")  # written by an older docvault
-    index = ArchiveIndex(directory)
+    index = SearchIndex(directory)
     started, release = _hold_the_rebuild(monkeypatch)
     writer = _writer(database, index)
     try:
@@ -147,7 +154,7 @@ def test_a_corrupted_index_is_rebuilt_and_search_says_so_meanwhile(
     rebuild_from_database(database, directory)
     for segment in directory.glob("*.seg"):
         segment.write_bytes(b"\x00garbage" * 64)
-    index = ArchiveIndex(directory)
+    index = SearchIndex(directory)
     started, release = _hold_the_rebuild(monkeypatch)
     writer = _writer(database, index)
     try:
@@ -168,9 +175,9 @@ def test_turning_stemming_on_rebuilds_the_index_and_stems_find_their_words(
     _finished_page(database, "Kontrollen der Herzfrequenz unter Metoprolol.")
     directory = tmp_path / "index"
     rebuild_from_database(database, directory)  # built with stemming off
-    index = ArchiveIndex(directory)
+    index = SearchIndex(directory)
     assert _found(database, index, "kontrolle") == []
-    writer = IndexWriter(
+    writer = OutboxDriver(
         database, index, batch_size=100, batch_seconds=0.05, stemming_language="de"
     )
     writer.start()

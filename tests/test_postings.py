@@ -1,7 +1,7 @@
 """The array evaluation finds exactly what Whoosh's own matchers find, on a real index.
 
 The index has several segments, re-run pages (deleted entries in old segments) and deleted
-pages, as a live index does. Every query runs both ways: ``docvault.postings`` and Whoosh's
+pages, as a live index does. Every query runs both ways: ``docvault.search.evaluate`` and Whoosh's
 matchers (``Searcher.docs_for_query``), and both must name the same pages; for queries
 without phrases the BM25 scores must agree too.
 """
@@ -18,10 +18,9 @@ import numpy as np
 import pytest
 from whoosh import index
 
-from docvault import postings
-from docvault.index import IndexEntry, IndexWriter
-from docvault.postings import Evaluation, SegmentCache, _read_one_by_one, read_postings
-from docvault.search import SearchIndex
+from docvault.search import IndexEntry, IndexWriter, SearchIndex, postings
+from docvault.search.evaluate import Evaluation
+from docvault.search.postings import SegmentCache, _read_one_by_one, read_postings
 
 COMMON = ["der", "die", "das", "und", "mit", "bei", "nach", "patient", "befund", "wert"]
 DRUGS = ["Metoprolol", "Ramipril", "Amlodipin", "Bisoprolol", "Torasemid", "Müller"]

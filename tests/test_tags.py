@@ -9,8 +9,8 @@ from sqlmodel import select
 
 from docvault import queue
 from docvault.db import read_session
-from docvault.indexing import ArchiveIndex, rebuild_from_database, search
 from docvault.models import Document, join_tags, split_tags
+from docvault.search import SearchIndex, rebuild_from_database, search
 from docvault.web import queries
 
 LETTER = "Dear colleague, Mrs Hannelore Brückner was seen today; metoprolol 50 mg continued."
@@ -42,7 +42,7 @@ def test_each_inbox_tag_is_stored_listed_and_searchable(database: Engine, tmp_pa
     assert view.tags == ["urgent", "cardiology"]
     assert queries.tag_names(database) == ["cardiology", "urgent"]
     assert rebuild_from_database(database, tmp_path / "index") == 1
-    index = ArchiveIndex(tmp_path / "index")
+    index = SearchIndex(tmp_path / "index")
 
     def found(query: str) -> list[str]:
         return [hit.file_name for hit in search(database, index, query).hits]

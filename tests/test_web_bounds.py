@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 from fastapi.testclient import TestClient
 
-from docvault import search
+from docvault.search import language
 from docvault.web.app import create_app
 from tests.support.webarchive import WebArchive
 from tests.test_web import log_in
@@ -39,7 +39,7 @@ def test_a_very_long_query_is_refused_with_a_clear_message(client: TestClient) -
 def test_every_search_has_a_time_limit(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     log_in(client)
     assert client.get("/api/search", params={"q": "widow"}).status_code == 200
-    monkeypatch.setattr(search, "SEARCH_TIME_LIMIT_SECONDS", -1.0)  # every search is too slow
+    monkeypatch.setattr(language, "SEARCH_TIME_LIMIT_SECONDS", -1.0)  # every search is too slow
     answer = client.get("/api/search", params={"q": "widow"})
     assert answer.status_code == 400
     assert "took longer than -1 seconds and was stopped" in answer.json()["message"]
@@ -74,7 +74,7 @@ def test_integers_beyond_sqlite_are_400_or_404(client: TestClient, archive: WebA
 
 
 def test_the_status_figures_do_not_wait_for_a_running_search(archive: WebArchive) -> None:
-    searcher = archive.index.searcher
+    searcher = archive.index
     assert searcher is not None
     counted = (searcher.page_count(), searcher.document_count())
     holding, release = threading.Event(), threading.Event()

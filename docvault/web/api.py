@@ -11,7 +11,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, HTTPException, Query, Request
 from pydantic import BaseModel, Field
 
-from docvault.indexing import results_json, search
+from docvault.search import results_json, search
 from docvault.web import queries
 from docvault.web.context import (
     MAX_ID,

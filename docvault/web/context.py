@@ -14,7 +14,7 @@ from sqlalchemy import Engine as DatabaseEngine
 from starlette.requests import Request
 
 from docvault import auth, queue
-from docvault.indexing import ArchiveIndex
+from docvault.search import SearchIndex
 from docvault.unlock import unlock_document
 from docvault.vocabulary import PageStatus, SamplingMode
 from docvault.web import audit, queries
@@ -56,7 +56,7 @@ class WebContext:
     """
 
     database: DatabaseEngine
-    index: ArchiveIndex
+    index: SearchIndex
     data_dir: FilePath
     render_png: RenderPng
     status: StatusSource

@@ -15,7 +15,7 @@ from typing import Any, NotRequired, TypedDict
 from sqlalchemy import Engine
 
 from docvault import figures
-from docvault.indexing import ArchiveIndex
+from docvault.search import SearchIndex
 from docvault.vocabulary import EngineState, Verdict
 
 
@@ -84,7 +84,7 @@ def _document_columns(counts: dict[str, int]) -> dict[str, int]:
 
 
 def snapshot(
-    database: Engine, index: ArchiveIndex, data_dir: Path, source: StatusSource
+    database: Engine, index: SearchIndex, data_dir: Path, source: StatusSource
 ) -> dict[str, Any]:
     """Everything the status page and `GET /api/status` show."""
     service = source()

@@ -18,7 +18,7 @@ from starlette.concurrency import run_in_threadpool
 
 from docvault import auth
 from docvault.errors import DocvaultError
-from docvault.indexing import search
+from docvault.search import search
 from docvault.vocabulary import SamplingMode
 from docvault.web import images, queries
 from docvault.web.audit import AuditFilter

@@ -21,9 +21,9 @@ from sqlmodel import select
 from docvault import auth, db, queue
 from docvault.archive import archive_file
 from docvault.errors import CorruptDocument
-from docvault.indexing import ArchiveIndex, rebuild_from_database
 from docvault.models import Document
 from docvault.render import RenderOptions, render_page
+from docvault.search import SearchIndex, rebuild_from_database
 from docvault.vocabulary import (
     AttemptRecord,
     AttemptRequest,
@@ -146,7 +146,7 @@ TEXTS: dict[tuple[int, int], str] = {}
 class WebArchive:
     database: Engine
     data_dir: Path
-    index: ArchiveIndex
+    index: SearchIndex
     context: WebContext
     huck_finn: int
     multi_page: int
@@ -205,7 +205,7 @@ def open_archive(root: Path) -> WebArchive:
     database = db.make_engine(data_dir / "docvault.sqlite3")
     with db.read_session(database) as session:
         ids = dict(session.exec(select(Document.original_name, Document.id)).all())
-    index = ArchiveIndex(data_dir / "index")
+    index = SearchIndex(data_dir / "index")
     status: ServiceStatus = {
         "inboxes": [
             {"name": "fax", "path": "/srv/inbox/fax", "waiting": 2, "settling": 1},

@@ -1,0 +1,170 @@
+"""The index folder: its version marker, whether it can be used, its lock, the swap-in.
+
+A stage leaf: paths in, reasons out; no database. The folder carries a version marker
+(``docvault-index-version``) written last, durably, once the index in it is complete;
+``needs_rebuild`` says why a folder cannot be used as it is. A rebuild
+(``docvault.search.writer``) builds a sibling folder and ``swap_in`` puts it in place,
+never emptying the old one first.
+"""
+
+from __future__ import annotations
+
+import gc
+import logging
+import os
+import shutil
+import warnings
+from pathlib import Path
+
+from whoosh import index
+from whoosh.util.filelock import FileLock
+
+from docvault.durable import fsync_folder
+from docvault.errors import SearchIndexError
+from docvault.search.schema import SCHEMA_VERSION, build_schema
+
+logger = logging.getLogger(__name__)
+
+VERSION_FILE = "docvault-index-version"
+# What an admin does about an index that cannot be used: the service rebuilds it at start.
+REBUILD_ADVICE = (
+    "Restart the docvault service, which rebuilds the index from the database at start, "
+    "or stop it and run `docvault reindex`."
+)
+_WRITE_LOCK = "MAIN_WRITELOCK"
+
+
+def _marker_text(stemming_language: str | None) -> str:
+    return f"{SCHEMA_VERSION} stemming={stemming_language or 'off'}\n"
+
+
+# ----------------------------------------------------------------------------- health
+
+
+def needs_rebuild(directory: Path, stemming_language: str | None = None) -> str | None:
+    """Return None if the index at ``directory`` can be used, else the reason it cannot."""
+    if not directory.is_dir():
+        return f"The search index {directory} does not exist."
+    marker = directory / VERSION_FILE
+    if not marker.is_file():
+        return (
+            f"The search index {directory} has no version marker: it was never completed "
+            f"or was written by an older docvault."
+        )
+    found = marker.read_text(encoding="utf-8")
+    if found != _marker_text(stemming_language):
+        return _why_outdated(directory, found, stemming_language)
+    # Whoosh drops the file of a segment it fails to map without closing it; that
+    # ResourceWarning is whoosh's, and the answer here is the same: rebuild.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ResourceWarning)
+        try:
+            _check_readable(directory)
+        except Exception as error:  # noqa: BLE001 - any failure to read means: rebuild
+            problem = f"{type(error).__name__}: {error}"
+        else:
+            return None
+        gc.collect()
+    return f"The search index {directory} cannot be opened ({problem})."
+
+
+def _why_outdated(directory: Path, found: str, stemming_language: str | None) -> str:
+    version, _, stemming = found.strip().partition(" stemming=")
+    if version != str(SCHEMA_VERSION):
+        return (
+            f"The search index {directory} was written in index format {version or '?'}; "
+            f"this docvault writes format {SCHEMA_VERSION}."
+        )
+    return (
+        f"The search index {directory} was built with index_stemming = {stemming}; the "
+        f"setting is now {stemming_language or 'off'}."
+    )
+
+
+def collect_leaked_segment_files() -> None:
+    """Whoosh drops the file of a segment it fails to map without closing it: reclaim it
+    now, quietly, rather than as a ResourceWarning at some later garbage collection."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ResourceWarning)
+        gc.collect()
+
+
+def _check_readable(directory: Path) -> None:
+    """Open every segment and touch its term dictionary, stored fields and columns."""
+    with index.open_dir(str(directory)).searcher() as searcher:
+        reader = searcher.reader()
+        if reader.doc_count_all() == 0:
+            return
+        for fieldname in ("page_id", "text"):
+            for _ in zip(reader.lexicon(fieldname), range(1), strict=False):
+                pass
+        for docnum in reader.all_doc_ids():
+            reader.stored_fields(docnum)
+            break
+        list(reader.column_reader("document_id"))
+
+
+# ----------------------------------------------------------------------------- writing the folder
+
+
+def create_empty(directory: Path, stemming_language: str | None) -> None:
+    """A new, empty index with its version marker (a first start)."""
+    directory.mkdir(parents=True, exist_ok=False)
+    index.create_in(str(directory), build_schema(stemming_language))
+    write_marker(directory, stemming_language)
+
+
+def write_marker(directory: Path, stemming_language: str | None) -> None:
+    """Write the version marker last, durably: its presence means the index is complete."""
+    temporary = directory / (VERSION_FILE + ".tmp")
+    with open(temporary, "w", encoding="utf-8") as handle:
+        handle.write(_marker_text(stemming_language))
+        handle.flush()
+        os.fsync(handle.fileno())
+    os.replace(temporary, directory / VERSION_FILE)
+    fsync_folder(directory)
+
+
+def clear_stale_lock(directory: Path) -> bool:
+    """Remove a write lock nobody holds (left by a crash); True if one was removed.
+
+    docvault has one index writer by design, so a lock file that can be taken right now
+    belongs to no live writer. A lock that is really held raises SearchIndexError instead
+    of Whoosh's bare LockError at the first commit. (On Linux Whoosh locks with flock, which
+    the kernel releases when a writer dies, and it leaves the unlocked file behind after
+    every commit; removing it is housekeeping, so it is logged at debug level.)
+    """
+    lock_path = directory / _WRITE_LOCK
+    if not lock_path.exists():
+        return False
+    lock = FileLock(str(lock_path))
+    if not lock.acquire(blocking=False):
+        raise SearchIndexError(
+            f"The search index {directory} is being written by another process. docvault "
+            f"runs one index writer: stop the other docvault service or command, then retry."
+        )
+    try:
+        lock_path.unlink()
+    finally:
+        lock.release()
+    logger.debug("Removed an unheld write lock file from the search index %s", directory)
+    return True
+
+
+def remove_leftovers(directory: Path) -> None:
+    """Delete unfinished builds and old copies that an interrupted rebuild left behind."""
+    for sibling in directory.parent.glob(f"{directory.name}.new-*"):
+        shutil.rmtree(sibling, ignore_errors=True)
+    if directory.is_dir():
+        for sibling in directory.parent.glob(f"{directory.name}.old-*"):
+            shutil.rmtree(sibling, ignore_errors=True)
+
+
+def swap_in(fresh: Path, directory: Path, stamp: str) -> None:
+    """Put the complete index ``fresh`` at ``directory``, then delete the one it replaced."""
+    retired = directory.with_name(f"{directory.name}.old-{stamp}-{os.getpid()}")
+    if directory.exists():
+        os.rename(directory, retired)
+    os.rename(fresh, directory)
+    fsync_folder(directory.parent)
+    shutil.rmtree(retired, ignore_errors=True)

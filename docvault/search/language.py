@@ -1,0 +1,181 @@
+"""The query language of the search box: parsing a query and holding it to its bounds.
+
+A stage leaf: text in, a parsed Whoosh query out; no database.
+
+Default AND between words, like a search box: ``word``, ``"a phrase"``, ``metop*``,
+``mueler~`` (one edit, for OCR errors) or ``mueler~2``, ``AND``/``OR``/``NOT``, parentheses,
+and the filters ``inbox:``, ``tag:``, ``file:``, ``status:``, ``received:`` and ``date:``
+(the document date). Dates are ``YYYY``, ``YYYY-MM`` or ``YYYY-MM-DD`` and mean the whole
+year, month or day; ``received:>2025-01`` means after January 2025, ``>=`` from it,
+``<``/``<=`` likewise, and ``received:[2025-01-01 TO 2025-03-31]`` includes both ends.
+
+Whoosh's parser parses (``make_parser``); ``parse`` first refuses, with a sentence, what
+Whoosh would silently reinterpret or what would cost more than a search may
+(``MAX_QUERY_CHARACTERS``, ``MAX_QUERY_TERMS``), and ``deadline_check`` stops a search that
+runs past ``SEARCH_TIME_LIMIT_SECONDS``.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from whoosh import query
+from whoosh.qparser import FuzzyTermPlugin, GtLtPlugin, QueryParser
+
+from docvault.errors import QuerySyntaxError
+
+USER_FIELDS = ("inbox", "tag", "file", "status", "received", "date")
+MAX_EDIT_DISTANCE = 2
+# "a*" read the postings of 600 words, most of them on nearly every page: 3 s on 100,000
+# pages. Two letters narrow a prefix enough; a leading * would walk every word there is.
+MIN_LETTERS_BEFORE_WILDCARD = 2
+
+# Issue 13: a 60,000-character query took 37.6 s (Whoosh's parser and the highlighter's
+# expression grow with it) and froze the web view for everyone. A search box query of a
+# clinic is a few words; these bounds are far above that and far below any harm.
+MAX_QUERY_CHARACTERS = 500
+MAX_QUERY_TERMS = 32
+# Every search ends within this time (checked between the steps of its evaluation and
+# between its snippets): a search that needs longer is refused with advice to narrow it.
+# The slowest real search on 100,000 pages took 444 ms (bench/README.md); the broadest the
+# bounds allow (32 two-letter prefixes) took 3.8 s on 20,000 (bench/hostile_query_bench.py).
+SEARCH_TIME_LIMIT_SECONDS = 2.0
+
+
+class SearchTooSlow(QuerySyntaxError):
+    """A search ran past its time limit and was stopped."""
+
+
+def deadline_check(text: str) -> Callable[[], None]:
+    """A check to call between the steps of the search ``text``: it raises SearchTooSlow
+    once the search has run for ``SEARCH_TIME_LIMIT_SECONDS``."""
+    deadline = time.monotonic() + SEARCH_TIME_LIMIT_SECONDS
+
+    def check() -> None:
+        if time.monotonic() > deadline:
+            raise SearchTooSlow(
+                f"The search {text[:80]!r} took longer than {SEARCH_TIME_LIMIT_SECONDS:g} "
+                "seconds and was stopped: use fewer or longer words, or add a filter."
+            )
+
+    return check
+
+
+_FIELD_PREFIX = re.compile(r"(?<![\w.])([^\W\d]\w*):")
+_EMPTY_FILTER = re.compile(r"(?<![\w.])([^\W\d]\w*):(?:\s|\)|$)")
+_QUOTED = re.compile(r'"[^"]*"')
+
+
+_OPERATORS = frozenset({"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE"})
+
+
+def _check_query_size(text: str) -> None:
+    if len(text) > MAX_QUERY_CHARACTERS:
+        raise QuerySyntaxError(
+            f"The search is {len(text):,} characters long; docvault searches at most "
+            f"{MAX_QUERY_CHARACTERS} characters: search for a few words of the letter."
+        )
+    # Counted before parsing, so that Whoosh never sees a long list; AND, OR and NOT are
+    # not words (the parsed search is counted again, see parse).
+    words = [word for word in text.split() if word not in _OPERATORS]
+    if len(words) > MAX_QUERY_TERMS:
+        raise QuerySyntaxError(
+            f"The search has {len(words)} words; docvault searches at most "
+            f"{MAX_QUERY_TERMS}: search for a few distinctive words or a phrase."
+        )
+
+
+def _check_query_text(text: str) -> None:
+    """Reject what Whoosh would silently reinterpret: open quotes, parentheses, fields."""
+    if text.count('"') % 2:
+        raise QuerySyntaxError(
+            f"The search {text!r} opens a quotation mark it never closes: close the phrase."
+        )
+    unquoted = _QUOTED.sub(" ", text)
+    depth = 0
+    for character in unquoted:
+        depth += {"(": 1, ")": -1}.get(character, 0)
+        if depth < 0:
+            break
+    if depth != 0:
+        raise QuerySyntaxError(f"The search {text!r} has unbalanced parentheses.")
+    empty = _EMPTY_FILTER.search(unquoted)
+    if empty is not None:
+        raise QuerySyntaxError(
+            f"The search {text!r} has the filter '{empty.group(1)}:' with nothing after it."
+        )
+    for match in _FIELD_PREFIX.finditer(unquoted):
+        if match.group(1) not in USER_FIELDS:
+            known = ", ".join(f"{name}:" for name in USER_FIELDS)
+            raise QuerySyntaxError(
+                f"The search {text!r} uses an unknown filter '{match.group(1)}:'. "
+                f"Filters are {known}; put text with a colon in quotes."
+            )
+
+
+def _check_parsed(text: str, parsed: query.Query) -> None:
+    for node in _walk(parsed):
+        error = getattr(node, "error", None)
+        if error is not None:
+            raise QuerySyntaxError(f"The search {text!r} cannot be understood: {error}")
+        if (
+            isinstance(node, query.Prefix | query.Wildcard)
+            and _letters_before_wildcard(node) < MIN_LETTERS_BEFORE_WILDCARD
+        ):
+            raise QuerySyntaxError(
+                f"The search {text!r} needs at least {MIN_LETTERS_BEFORE_WILDCARD} letters "
+                f"before a * or ?: with fewer it stands for a large part of the archive."
+            )
+        if isinstance(node, query.FuzzyTerm) and node.maxdist > MAX_EDIT_DISTANCE:
+            raise QuerySyntaxError(
+                f"The search {text!r} asks for {node.maxdist} spelling differences; "
+                f"at most {MAX_EDIT_DISTANCE} are allowed (word~ or word~2)."
+            )
+    if parsed == query.NullQuery:
+        raise QuerySyntaxError(f"The search {text!r} has no words or filters to search for.")
+
+
+def _letters_before_wildcard(node: query.Prefix | query.Wildcard) -> int:
+    if isinstance(node, query.Prefix):
+        return len(node.text)
+    return len(re.split(r"[*?]", node.text, maxsplit=1)[0])
+
+
+def _walk(node: query.Query) -> Iterable[query.Query]:
+    yield node
+    for child in node.children():
+        yield from _walk(child)
+
+
+def make_parser(schema: Any) -> QueryParser:
+    """Whoosh's parser for the page text, with fuzzy words and ``>``/``<`` ranges."""
+    parser = QueryParser("text", schema)
+    parser.add_plugin(FuzzyTermPlugin())
+    parser.add_plugin(GtLtPlugin())
+    return parser
+
+
+def parse(parser: QueryParser, text: str) -> query.Query:
+    """Parse a search box query; QuerySyntaxError says what is wrong with it."""
+    _check_query_size(text)
+    _check_query_text(text)
+    try:
+        parsed = parser.parse(text)
+    except (IndexError, ValueError, TypeError, KeyError, AttributeError) as error:
+        # Whoosh's parser fails on some inputs instead of reporting them ('<b' and '<x'
+        # gave an IndexError and a 500, issue 13).
+        raise QuerySyntaxError(
+            f"The search {text[:80]!r} cannot be understood near its symbols; put "
+            "words with symbols such as < > ( ) : in quotes."
+        ) from error
+    _check_parsed(text, parsed)
+    leaves = sum(1 for node in _walk(parsed) if not node.children())
+    if leaves > MAX_QUERY_TERMS:
+        raise QuerySyntaxError(
+            f"The search stands for {leaves} words and filters; docvault searches at "
+            f"most {MAX_QUERY_TERMS}: search for fewer."
+        )
+    return parsed

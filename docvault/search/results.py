@@ -1,0 +1,74 @@
+"""What a search returns: pages grouped by document, best first, and its JSON form.
+
+Plain values; ``results_json`` is the document that ``docvault search --json`` prints and
+``GET /api/search`` answers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    """One matching page; ``snippet`` is safe HTML (escaped text plus ``<mark>`` only)."""
+
+    document_id: int
+    file_name: str
+    page: int
+    snippet: str
+    score: float
+
+
+@dataclass(frozen=True)
+class DocumentHit:
+    """A matching document: its score is its best page's; ``pages`` are best first."""
+
+    document_id: int
+    file_name: str
+    inbox: str
+    received: datetime
+    pages: list[SearchHit]
+    score: float
+
+
+@dataclass(frozen=True)
+class SearchResults:
+    """One page of results, counted in documents; ``seconds`` is the time the search took."""
+
+    query: str
+    total_documents: int
+    total_pages: int
+    documents: list[DocumentHit]
+    page: int
+    per_page: int
+    seconds: float
+
+    @property
+    def hits(self) -> list[SearchHit]:
+        """Every listed page of every listed document, in order, for the command line."""
+        return [hit for document in self.documents for hit in document.pages]
+
+
+def results_json(results: SearchResults) -> dict[str, Any]:
+    """The `docvault search --json` document."""
+    return {
+        "query": results.query,
+        "total": results.total_pages,
+        "total_documents": results.total_documents,
+        "page": results.page,
+        "per_page": results.per_page,
+        "seconds": round(results.seconds, 4),
+        "hits": [
+            {
+                "document_id": hit.document_id,
+                "file_name": hit.file_name,
+                "page": hit.page,
+                "snippet": hit.snippet,
+                "score": round(hit.score, 4),
+            }
+            for hit in results.hits
+        ],
+    }
