@@ -28,7 +28,7 @@ from docvault.index import (
     IndexWriter as WhooshWriter,
 )
 from docvault.models import Document, IndexOutbox, Page, PageStatus
-from docvault.search import SearchIndex, SearchResults
+from docvault.search import DocumentMatches, SearchIndex, SearchResults
 from docvault.supervisor import Progress
 
 logger = logging.getLogger(__name__)
@@ -156,6 +156,13 @@ class ArchiveIndex:
         )
 
     def search(self, database: Engine, query: str, page: int, per_page: int) -> SearchResults:
+        return self._open().search(query, page, per_page, texts=text_loader(database))
+
+    def document_matches(self, query: str, document_id: int) -> DocumentMatches:
+        """The pages of one document a search matches, best first, and the matched words."""
+        return self._open().document_matches(query, document_id)
+
+    def _open(self) -> SearchIndex:
         if self.searcher is None:
             reason = (
                 "is being rebuilt from the database; try again in a minute"
@@ -164,7 +171,7 @@ class ArchiveIndex:
                 "`docvault reindex` to rebuild it"
             )
             raise SearchIndexError(f"The search index {self.directory} {reason}.")
-        return self.searcher.search(query, page, per_page, texts=text_loader(database))
+        return self.searcher
 
     def reopen(self) -> None:
         if self.searcher is None:

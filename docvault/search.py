@@ -134,6 +134,19 @@ class SearchResults:
         return [hit for document in self.documents for hit in document.pages]
 
 
+@dataclass(frozen=True)
+class DocumentMatches:
+    """What one search matched in one document: its pages best first, and the words.
+
+    ``words`` are index words (folded, stemmed as the index stems); ``analyzer`` turns page
+    text into the same words, so the viewer can mark them where they stand.
+    """
+
+    pages: list[int]
+    words: frozenset[str]
+    analyzer: Analyzer
+
+
 _FIELD_PREFIX = re.compile(r"(?<![\w.])([^\W\d]\w*):")
 _EMPTY_FILTER = re.compile(r"(?<![\w.])([^\W\d]\w*):(?:\s|\)|$)")
 _QUOTED = re.compile(r'"[^"]*"')
@@ -432,6 +445,21 @@ class SearchIndex:
             per_page,
             seconds,
         )
+
+    def document_matches(self, text: str, document_id: int) -> DocumentMatches:
+        """The pages of one document that a search matches (best first) and its words,
+        for the viewer a search result leads to; bounded like a search."""
+        check_time = _deadline_check(text, time.monotonic() + SEARCH_TIME_LIMIT_SECONDS)
+        with self._lock:
+            searcher = self._current()
+            evaluation = Evaluation(searcher, self._segments, on_step=check_time)
+            ranking = rank(_evaluate(evaluation, self.parse(text), text), self._document_ids())
+            pages = _stored_pages(searcher, ranking.pages_of([document_id]))[document_id]
+            return DocumentMatches(
+                [fields_of_page["page_number"] for _, fields_of_page in pages],
+                frozenset(evaluation.matched_words),
+                searcher.schema["text"].analyzer,
+            )
 
 
 def _evaluate(evaluation: Evaluation, parsed: query.Query, text: str) -> Matches:

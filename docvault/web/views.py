@@ -7,7 +7,7 @@ included, in app.py). Handlers parse, ask queries/index/queue, and render a temp
 from __future__ import annotations
 
 import math
-from datetime import timedelta
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -19,18 +19,23 @@ from starlette.concurrency import run_in_threadpool
 from docvault import auth
 from docvault.errors import DocvaultError
 from docvault.indexing import search
+from docvault.models import DocumentStatus
 from docvault.ocr.base import SamplingMode
 from docvault.web import images, queries
 from docvault.web.audit import AuditFilter
 from docvault.web.context import (
+    ARRIVAL_STATES,
     PER_PAGE,
+    ChosenPage,
     ResultPage,
     RowId,
+    SearchContext,
     SearchForm,
     WebContext,
-    day_start,
+    day_range,
     parse_id,
 )
+from docvault.web.highlight import mark_words
 from docvault.web.login import safe_next
 from docvault.web.markdown import render_markdown
 from docvault.web.security import (
@@ -44,8 +49,9 @@ from docvault.web.status import snapshot, without_paths
 
 AUDIT_PER_PAGE = 100
 AUDIT_ACTIONS = (
-    "login", "login failed", "logout", "search", "view", "view text", "view image",
-    "view figure", "view problems", "view status", "download", "rerun",
+    "login", "login failed", "logout", "search", "view arrivals", "view", "view text",
+    "view image", "view thumbnail", "view figure", "view problems", "view status", "download",
+    "rerun",
 )  # fmt: skip
 
 
@@ -54,11 +60,7 @@ def audit_filter(
 ) -> AuditFilter:
     """The audit view's form as a filter; dates are whole days in UTC, both ends included."""
     document_id = parse_id(document, "document") if document.strip() else None
-    since = day_start(date_from, "from") if date_from.strip() else None
-    until = None
-    if date_to.strip():
-        last_day = day_start(date_to, "to")
-        until = last_day + timedelta(days=1) if last_day.year < 9999 else None
+    since, until = day_range(date_from, date_to)
     return AuditFilter(user.strip() or None, action or None, document_id, since, until)
 
 
@@ -66,21 +68,57 @@ def original_path(context: WebContext, document: queries.DocumentView) -> Path:
     return context.data_dir / document.archive_path
 
 
-def page_image_path(context: WebContext, request: Request, page_id: int, action: str) -> Path:
-    """The page's image (rendered if need be), its look recorded in the audit log."""
+def page_image_path(
+    context: WebContext,
+    request: Request,
+    page_id: int,
+    action: str,
+    make: Callable[[images.PageSource], Path] = images.page_png,
+) -> Path:
+    """The page's image (rendered if need be) or its thumbnail, its look recorded in the
+    audit log: a thumbnail shows the letter too, so it is fenced and recorded the same way."""
     location = queries.page_location(context.database, page_id)
     if location is None:
         raise HTTPException(404, f"There is no page {page_id} in the archive.")
     context.look(request, action, document_id=location.document_id, page_number=location.number)
-    return images.page_png(
-        context.data_dir,
-        location.sha256,
-        context.data_dir / location.path,
-        location.number,
-        context.render_png,
-        context.render_settings,
-        location.rotation,
+    return make(
+        images.PageSource(
+            context.data_dir,
+            location.sha256,
+            context.data_dir / location.path,
+            location.number,
+            context.render_png,
+            context.render_settings,
+            location.rotation,
+        )
     )
+
+
+def arrivals_page(context: WebContext, form: SearchForm, page_number: int) -> dict[str, Any]:
+    """The arrivals list's part of the home page: one page of documents, newest first."""
+    selection = form.arrival_filter()
+    listed, total = queries.arrivals(
+        context.database, selection, (page_number - 1) * PER_PAGE, PER_PAGE
+    )
+    pages = max(1, math.ceil(total / PER_PAGE))
+    if page_number > pages:  # beyond the end (the list shrank, or a typed number): the last
+        page_number = pages
+        listed, _ = queries.arrivals(
+            context.database, selection, (page_number - 1) * PER_PAGE, PER_PAGE
+        )
+    counts = queries.documents_per_inbox(context.database)
+    attention = sum(
+        by_status[DocumentStatus.attention] + by_status[DocumentStatus.failed]
+        for by_status in counts.values()
+    )
+    return {
+        "arrivals": listed,
+        "arrivals_total": total,
+        "arrivals_page": page_number,
+        "arrivals_pages": pages,
+        "attention": attention,
+        "states": ARRIVAL_STATES,
+    }
 
 
 def parse_mode(value: object) -> SamplingMode:
@@ -111,42 +149,64 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
         page_number: ResultPage = 1,
     ) -> Response:
         form = SearchForm(q, inbox, tag, status, date_field, date_from, date_to)
+        shared = {
+            "form": form,
+            "inboxes": queries.inbox_names(context.database),
+            "tags": queries.tag_names(context.database),
+        }
+        if not form.is_search():
+            listed = arrivals_page(context, form, page_number)
+            context.look(request, "view arrivals", form.describe())
+            return page(request, "search.html", {**shared, **listed, "results": None})
         query = form.query()
-        results = None
-        if query:
-            results = search(context.database, context.index, query, page_number, PER_PAGE)
-            context.look(request, "search", query)
-        pages = math.ceil(results.total_documents / PER_PAGE) if results else 0
+        results = search(context.database, context.index, query, page_number, PER_PAGE)
+        context.look(request, "search", query)
+        pages = math.ceil(results.total_documents / PER_PAGE)
+        carried = SearchContext.of(form, page_number).carried
         return page(
             request,
             "search.html",
-            {
-                "form": form,
-                "results": results,
-                "pages": pages,
-                "inboxes": queries.inbox_names(context.database),
-                "tags": queries.tag_names(context.database),
-            },
+            {**shared, "results": results, "pages": pages, "carried": carried},
         )
 
     @routes.get("/documents/{document_id}")
     def document_page(
-        request: Request, document_id: RowId, page_number: ResultPage = 1
+        request: Request, document_id: RowId, page_number: ChosenPage = None, search: str = ""
     ) -> Response:
         document = context.document_or_404(document_id)
+        origin = SearchContext.parse(search)
         if document.page_count == 0:
             context.look(request, "view", document_id=document_id)
-            return page(request, "document.html", {"document": document, "current": None})
-        number = min(max(page_number, 1), document.page_count)
+            return page(
+                request, "document.html", {"document": document, "current": None, "origin": origin}
+            )
+        matches = (
+            context.index.document_matches(origin.form.query(), document_id) if origin else None
+        )
+        best = matches.pages[0] if matches and matches.pages else 1
+        number = min(max(page_number or best, 1), document.page_count)
         current = context.page_or_404(document_id, number)
         html = render_markdown(
             current.markdown, lambda box: f"/pages/{current.id}/figures/{box}.jpg"
         )
+        if matches is not None:
+            html = mark_words(html, matches.words, matches.analyzer)
         context.look(request, "view", document_id=document_id, page_number=number)
+        strip = (
+            queries.page_numbers(context.database, document_id) if document.page_count > 1 else []
+        )
         return page(
             request,
             "document.html",
-            {"document": document, "current": current, "html": html, "modes": SamplingMode},
+            {
+                "document": document,
+                "current": current,
+                "html": html,
+                "modes": SamplingMode,
+                "origin": origin,
+                "strip": strip,
+                "matched_pages": set(matches.pages) if matches else set(),
+            },
         )
 
     @routes.get("/documents/{document_id}/pages/{number}/text")
@@ -172,6 +232,11 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
     def page_image(request: Request, page_id: RowId) -> Response:
         path = page_image_path(context, request, page_id, "view image")
         return FileResponse(path, media_type="image/png")
+
+    @routes.get("/pages/{page_id}/thumbnail.jpg")
+    def page_thumbnail(request: Request, page_id: RowId) -> Response:
+        path = page_image_path(context, request, page_id, "view thumbnail", images.page_thumbnail)
+        return FileResponse(path, media_type="image/jpeg")
 
     @routes.get("/pages/{page_id}/figures/{box}.jpg")
     def figure(request: Request, page_id: RowId, box: str) -> Response:
