@@ -204,6 +204,12 @@ def test_a_search_replaces_the_list_with_results(nurse: httpx.Client, archive: W
     answer = nurse.get("/", params={"q": "scrouched"}).text
     assert 'class="arrivals"' not in answer
     assert "1 document(s), 1 page(s)" in answer
+    # The results carry their search to the viewer: the filters set and the results page,
+    # not the empty and default fields a form sends.
+    form = {"q": "multi", "inbox": "scans", "tag": "", "date_field": "received", "page": "1"}
+    filtered = nurse.get("/", params=form).text
+    carried = "search=q%3Dmulti%26inbox%3Dscans"
+    assert f'href="/documents/{archive.multi_page}?{carried}"' in filtered
     # The letter's own date is known to the index only: that filter is a search too.
     dated = nurse.get("/", params={"date_field": "date", "date_from": "1990-01-01"}).text
     assert 'class="arrivals"' not in dated
