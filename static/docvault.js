@@ -100,7 +100,7 @@ function isTyping(target) {
 function followKeyLinks(event) {
   if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
   if (isTyping(event.target)) return;
-  const link = document.querySelector(`a[data-key="${event.key}"]`);
+  const link = document.querySelector(`a[data-key="${CSS.escape(event.key)}"]`);
   if (!link) return;
   event.preventDefault();
   window.location.assign(link.href);

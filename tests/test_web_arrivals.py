@@ -360,3 +360,18 @@ def test_mark_words_touches_text_only() -> None:
         "</a> &lt;b&gt; <mark>Müller</mark> &amp; <mark>muller</mark></p>"
     )
     assert mark_words(safe, frozenset(), analyzer) == safe
+
+
+def test_a_letter_opened_from_a_search_shows_while_the_index_is_away(
+    nurse: httpx.Client, archive: WebArchive
+) -> None:
+    searcher = archive.index.searcher
+    assert searcher is not None
+    searcher.close()
+    archive.index.searcher = None  # as after a damaged index was found, until the rebuild
+    answer = nurse.get(f"/documents/{archive.huck_finn}", params={"search": "q=scrouched"})
+    assert answer.status_code == 200
+    assert "We scrouched down and laid still." in answer.text
+    assert "The words of your search are not marked: The search index" in answer.text
+    assert "docvault reindex" in answer.text
+    assert "back-to-results" in answer.text

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -17,10 +18,11 @@ from fastapi.templating import Jinja2Templates
 from starlette.concurrency import run_in_threadpool
 
 from docvault import auth
-from docvault.errors import DocvaultError
+from docvault.errors import DocvaultError, QuerySyntaxError, SearchIndexError
 from docvault.indexing import search
 from docvault.models import DocumentStatus
 from docvault.ocr.base import SamplingMode
+from docvault.search import DocumentMatches
 from docvault.web import images, queries
 from docvault.web.audit import AuditFilter
 from docvault.web.context import (
@@ -92,6 +94,38 @@ def page_image_path(
             location.rotation,
         )
     )
+
+
+@dataclass(frozen=True)
+class SearchMarks:
+    """What the viewer shows of the search it was opened from (nothing, without one)."""
+
+    matches: DocumentMatches | None = None
+    unavailable: str | None = None  # why the words cannot be marked now
+
+    @property
+    def pages(self) -> list[int]:
+        return self.matches.pages if self.matches else []
+
+    def mark(self, html: str) -> str:
+        if self.matches is None:
+            return html
+        return mark_words(html, self.matches.words, self.matches.analyzer)
+
+
+def search_marks(
+    context: WebContext, origin: SearchContext | None, document_id: int
+) -> SearchMarks:
+    """The search's pages and words in this document. The letter is shown even while the
+    index is being rebuilt: the marks are what is missing then, and the page says so."""
+    if origin is None:
+        return SearchMarks()
+    try:
+        return SearchMarks(context.index.document_matches(origin.form.query(), document_id))
+    except QuerySyntaxError:
+        raise  # the results page would have said the same: a 400 with what to change
+    except SearchIndexError as error:
+        return SearchMarks(unavailable=error.message)
 
 
 def arrivals_page(context: WebContext, form: SearchForm, page_number: int) -> dict[str, Any]:
@@ -180,17 +214,13 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
             return page(
                 request, "document.html", {"document": document, "current": None, "origin": origin}
             )
-        matches = (
-            context.index.document_matches(origin.form.query(), document_id) if origin else None
-        )
-        best = matches.pages[0] if matches and matches.pages else 1
+        found = search_marks(context, origin, document_id)
+        best = found.pages[0] if found.pages else 1
         number = min(max(page_number or best, 1), document.page_count)
         current = context.page_or_404(document_id, number)
         html = render_markdown(
             current.markdown, lambda box: f"/pages/{current.id}/figures/{box}.jpg"
         )
-        if matches is not None:
-            html = mark_words(html, matches.words, matches.analyzer)
         context.look(request, "view", document_id=document_id, page_number=number)
         strip = (
             queries.page_numbers(context.database, document_id) if document.page_count > 1 else []
@@ -201,11 +231,12 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
             {
                 "document": document,
                 "current": current,
-                "html": html,
+                "html": found.mark(html),
                 "modes": SamplingMode,
                 "origin": origin,
                 "strip": strip,
-                "matched_pages": set(matches.pages) if matches else set(),
+                "matched_pages": set(found.pages),
+                "marks_unavailable": found.unavailable,
             },
         )
 
