@@ -5,26 +5,22 @@ Everything over a real uvicorn on loopback with httpx, as a browser or a script 
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from io import BytesIO
 
 import httpx
 import pytest
 from PIL import Image
-from sqlalchemy import update
-from sqlmodel import col
 
-from docvault import db, derived, queue
+from docvault import derived
 from docvault.index import text_analyzer
-from docvault.models import Document
 from docvault.web import images, queries
 from docvault.web.audit import AuditFilter
 from docvault.web.context import PER_PAGE
 from docvault.web.highlight import mark_words
-from tests.support.webarchive import NURSE, WebArchive
+from tests.support.webarchive import NURSE, WebArchive, record_arrivals, set_received
 
 ROW = re.compile(r'<tr data-document-id="(\d+)"')
 
@@ -52,38 +48,6 @@ def listed(client: httpx.Client, **params: str) -> list[int]:
     answer = client.get("/", params=params)
     assert answer.status_code == 200, answer.text
     return [int(found) for found in ROW.findall(answer.text)]
-
-
-def set_received(archive: WebArchive, document_id: int, when: datetime) -> None:
-    with db.write_transaction(archive.database) as session:
-        session.exec(  # type: ignore[call-overload]
-            update(Document).where(col(Document.id) == document_id).values(received_at=when)
-        )
-
-
-def record_arrivals(archive: WebArchive, count: int) -> list[int]:
-    """`count` more one-page letters in the scans inbox, received one minute apart."""
-    model = queries.document(archive.database, archive.huck_finn)
-    assert model is not None
-    start = datetime(2026, 11, 1, 8, 0, tzinfo=UTC)
-    added = []
-    for number in range(count):
-        name = f"scan-{number:04d}.pdf"
-        recorded = queue.record_document(
-            archive.database,
-            queue.NewDocument(
-                sha256=hashlib.sha256(name.encode()).hexdigest(),
-                original_name=name,
-                inbox="scans",
-                original_path=f"/srv/inbox/scans/{name}",
-                archive_path=model.archive_path,
-                size_bytes=model.size_bytes,
-            ),
-            1,
-        )
-        set_received(archive, recorded.document_id, start + timedelta(minutes=number))
-        added.append(recorded.document_id)
-    return added
 
 
 def events(archive: WebArchive, action: str) -> list[tuple[int | None, int | None, str]]:

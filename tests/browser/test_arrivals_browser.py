@@ -4,13 +4,16 @@ keys of the viewer, and a search result opening on its best page with the words 
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from docvault.web import queries
+from docvault.web.audit import AuditFilter
 from tests.browser.conftest import log_in, screenshot
-from tests.support.webarchive import WebArchive
+from tests.support.webarchive import WebArchive, record_arrivals, set_received
 
 pytestmark = pytest.mark.browser
 
@@ -47,6 +50,48 @@ def test_the_arrivals_list_shows_thumbnails_and_a_filter_narrows_it(
 
     page.locator(".attention a").click()
     page.wait_for_url(f"{site}/problems")
+
+
+def test_thumbnails_load_as_they_scroll_into_view_and_each_look_is_recorded(
+    page: Page, site: str, archive: WebArchive, tmp_path: Path
+) -> None:
+    for document_id in (
+        archive.huck_finn,
+        archive.multi_page,
+        archive.xss,
+        archive.failed_document,
+    ):
+        set_received(archive, document_id, datetime(2026, 10, 1, tzinfo=UTC))
+    added = record_arrivals(archive, 25)  # newer: the first page is theirs
+    page.set_viewport_size({"width": 1360, "height": 500})
+    log_in(page, site)
+    rows = page.locator("table.arrivals-list tbody tr")
+    expect(rows).to_have_count(20)
+    first, last = (rows.nth(place).locator("td.thumb img") for place in (0, 19))
+    page.wait_for_function(
+        "image => image.complete && image.naturalWidth > 0", arg=first.element_handle()
+    )
+    assert last.evaluate("image => image.naturalWidth") == 0  # far below: not fetched yet
+    waiting = last.bounding_box()
+    assert waiting is not None
+    assert (round(waiting["width"]), round(waiting["height"])) == (65, 80)  # a blank sheet
+
+    def looked_at() -> set[int]:
+        found, _ = queries.audit_events(
+            archive.database, AuditFilter("nurse", "view thumbnail"), 0, 100
+        )
+        return {event.document_id or 0 for event in found}
+
+    assert added[-1] in looked_at()
+    assert added[-20] not in looked_at()  # a thumbnail never shown is no look
+    last.scroll_into_view_if_needed()
+    page.wait_for_function(
+        "image => image.complete && image.naturalWidth > 0", arg=last.element_handle()
+    )
+    assert added[-20] in looked_at()
+    screenshot(page, "arrivals-scrolled", tmp_path)  # some between may still be on their way
+    page.wait_for_function(ALL_LOADED, arg="td.thumb img")
+    assert looked_at() == set(added[-20:])
 
 
 def test_the_page_strip_and_the_arrow_keys_turn_pages_but_not_while_typing(
