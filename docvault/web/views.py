@@ -28,6 +28,7 @@ from docvault.web.audit import AuditFilter
 from docvault.web.context import (
     ARRIVAL_STATES,
     PER_PAGE,
+    SEARCH_STATES,
     ChosenPage,
     ResultPage,
     RowId,
@@ -151,7 +152,6 @@ def arrivals_page(context: WebContext, form: SearchForm, page_number: int) -> di
         "arrivals_page": page_number,
         "arrivals_pages": pages,
         "attention": attention,
-        "states": ARRIVAL_STATES,
     }
 
 
@@ -191,7 +191,9 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
         if not form.is_search():
             listed = arrivals_page(context, form, page_number)
             context.look(request, "view arrivals", form.describe())
+            shared["states"] = ARRIVAL_STATES
             return page(request, "search.html", {**shared, **listed, "results": None})
+        shared["states"] = SEARCH_STATES
         query = form.query()
         results = search(context.database, context.index, query, page_number, PER_PAGE)
         context.look(request, "search", query)
