@@ -20,7 +20,6 @@ from starlette.concurrency import run_in_threadpool
 from docvault import auth
 from docvault.errors import DocvaultError, QuerySyntaxError, SearchIndexError
 from docvault.indexing import search
-from docvault.models import DocumentStatus
 from docvault.ocr.base import SamplingMode
 from docvault.search import DocumentMatches
 from docvault.web import images, queries
@@ -141,17 +140,12 @@ def arrivals_page(context: WebContext, form: SearchForm, page_number: int) -> di
         listed, _ = queries.arrivals(
             context.database, selection, (page_number - 1) * PER_PAGE, PER_PAGE
         )
-    counts = queries.documents_per_inbox(context.database)
-    attention = sum(
-        by_status[DocumentStatus.attention] + by_status[DocumentStatus.failed]
-        for by_status in counts.values()
-    )
     return {
         "arrivals": listed,
         "arrivals_total": total,
         "arrivals_page": page_number,
         "arrivals_pages": pages,
-        "attention": attention,
+        "attention": queries.documents_needing_attention(context.database),
     }
 
 
