@@ -1,4 +1,4 @@
-"""Files derived from the originals (page images for the web view), kept under `<data>/cache/`.
+"""Files derived from the originals (page images, thumbnails), kept under `<data>/cache/`.
 
 Every derived file is named by what it was made from: the original's sha256, the page
 number and a digest of the render settings. An id (which a database could in principle
@@ -30,11 +30,17 @@ def settings_digest(render_settings: str) -> str:
     return hashlib.sha256(render_settings.encode()).hexdigest()[:16]
 
 
-def page_image_path(data_dir: Path, sha256: str, page_number: int, render_settings: str) -> Path:
-    """Where the image of page `page_number` of the original `sha256` is cached."""
+def page_image_path(
+    data_dir: Path, sha256: str, page_number: int, render_settings: str, suffix: str = ".png"
+) -> Path:
+    """Where the image of page `page_number` of the original `sha256` is cached.
+
+    Thumbnails (`suffix` ".jpg") lie beside the page images, named by the same digest of
+    settings that name their size too, so deleting an original's folder removes them all.
+    """
     if not _SHA256.fullmatch(sha256):
         raise ValueError(f"{sha256!r} is not a sha256 in hexadecimal")
-    name = f"{page_number}-{settings_digest(render_settings)}.png"
+    name = f"{page_number}-{settings_digest(render_settings)}{suffix}"
     return data_dir / CACHE_FOLDER / PAGE_IMAGES / sha256[:2] / sha256 / name
 
 

@@ -90,7 +90,26 @@ function refreshStatus(container) {
   }, seconds * 1000);
 }
 
+// Typing a page number, a search or a form field must never turn the page.
+function isTyping(target) {
+  if (!(target instanceof Element)) return false;
+  return Boolean(target.closest("input, textarea, select, [contenteditable]:not([contenteditable='false'])"));
+}
+
+// The viewer's links name their key (data-key="ArrowRight"): the key follows the link.
+function followKeyLinks(event) {
+  if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+  if (isTyping(event.target)) return;
+  const link = document.querySelector(`a[data-key="${CSS.escape(event.key)}"]`);
+  if (!link) return;
+  event.preventDefault();
+  window.location.assign(link.href);
+}
+
 document.addEventListener("DOMContentLoaded", () => {
+  if (document.querySelector("a[data-key]")) document.addEventListener("keydown", followKeyLinks);
+  const here = document.querySelector('.page-strip a[aria-current="page"]');
+  if (here) here.scrollIntoView({ block: "nearest", inline: "center" });
   for (const form of document.querySelectorAll("form.rerun-form")) {
     form.addEventListener("submit", submitRerun);
   }

@@ -23,6 +23,7 @@ from sqlalchemy import Engine
 
 from devtools.engine_sim import EngineSimulator, SimulatorConfig
 from docvault import db
+from tests.support.liveserver import LiveServer
 from tests.support.notify import NotifyListener
 from tests.support.webarchive import WebArchive, build_archive, copy_archive
 
@@ -84,6 +85,14 @@ def archive(template: Path, tmp_path: Path) -> Iterator[WebArchive]:
     copied = copy_archive(template, tmp_path)
     yield copied
     copied.database.dispose()
+
+
+@pytest.fixture
+def site(archive: WebArchive) -> Iterator[str]:
+    """The test's archive served by a real uvicorn on loopback: its base URL."""
+    server = LiveServer(archive)
+    yield server.start()
+    server.stop()
 
 
 @pytest.fixture

@@ -39,7 +39,13 @@ from docvault.search.folder import VERSION_FILE, needs_rebuild
 from docvault.search.index import SearchIndex
 from docvault.search.outbox import OutboxDriver
 from docvault.search.pages import indexable_count, rebuild_from_database, search
-from docvault.search.results import DocumentHit, SearchHit, SearchResults, results_json
+from docvault.search.results import (
+    DocumentHit,
+    DocumentMatches,
+    SearchHit,
+    SearchResults,
+    results_json,
+)
 from docvault.search.schema import SCHEMA_VERSION, IndexEntry
 from docvault.search.writer import IndexWriter, rebuild
 
@@ -47,6 +53,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "VERSION_FILE",
     "DocumentHit",
+    "DocumentMatches",
     "IndexEntry",
     "IndexWriter",
     "OutboxDriver",

@@ -36,7 +36,7 @@ from docvault.search.folder import REBUILD_ADVICE, collect_leaked_segment_files
 from docvault.search.highlight import Highlighter
 from docvault.search.language import deadline_check, make_parser, parse
 from docvault.search.postings import Segment, SegmentCache
-from docvault.search.results import DocumentHit, SearchHit, SearchResults
+from docvault.search.results import DocumentHit, DocumentMatches, SearchHit, SearchResults
 
 logger = logging.getLogger(__name__)
 
@@ -267,6 +267,24 @@ class SearchIndex:
             per_page,
             seconds,
         )
+
+    def document_matches(self, text: str, document_id: int) -> DocumentMatches:
+        """The pages of one document that a search matches (best first) and its words,
+        for the viewer a search result leads to; bounded like a search."""
+        check_time = deadline_check(text)
+        if self._opened is None:
+            raise self._unavailable()
+        with self._lock:
+            opened = self._current()
+            evaluation = Evaluation(opened.searcher, opened.segments, on_step=check_time)
+            matches = _evaluate(evaluation, parse(opened.parser, text), text)
+            ranking = rank(matches, _document_ids(opened.segments))
+            pages = _stored_pages(opened.searcher, ranking.pages_of([document_id]))
+            return DocumentMatches(
+                [fields_of_page["page_number"] for _, fields_of_page in pages[document_id]],
+                frozenset(evaluation.matched_words),
+                opened.searcher.schema["text"].analyzer,
+            )
 
 
 def _document_ids(segments: Sequence[Segment]) -> np.ndarray:

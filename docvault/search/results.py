@@ -72,3 +72,16 @@ def results_json(results: SearchResults) -> dict[str, Any]:
             for hit in results.hits
         ],
     }
+
+
+@dataclass(frozen=True)
+class DocumentMatches:
+    """What one search matched in one document: its pages best first, and the words.
+
+    ``words`` are index words (folded, stemmed as the index stems); ``analyzer`` turns page
+    text into the same words, so the viewer can mark them where they stand.
+    """
+
+    pages: list[int]
+    words: frozenset[str]
+    analyzer: Any

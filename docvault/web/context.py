@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path as FilePath
 from typing import Annotated, Any
+from urllib.parse import parse_qsl, urlencode
 
 from fastapi import HTTPException, Path, Query
 from sqlalchemy import Engine as DatabaseEngine
@@ -16,7 +17,7 @@ from starlette.requests import Request
 from docvault import auth, queue
 from docvault.search import SearchIndex
 from docvault.unlock import unlock_document
-from docvault.vocabulary import PageStatus, SamplingMode
+from docvault.vocabulary import DocumentStatus, PageStatus, SamplingMode
 from docvault.web import audit, queries
 from docvault.web.images import RenderPng
 from docvault.web.security import client_address, current_account, require_admin, require_scope
@@ -34,6 +35,21 @@ MAX_ID = 2**63 - 1
 MAX_RESULT_PAGE = 1_000_000
 RowId = Annotated[int, Path(ge=0, le=MAX_ID)]
 ResultPage = Annotated[int, Query(alias="page", ge=1, le=MAX_RESULT_PAGE)]
+# A page asked for by number, or none (then the viewer chooses: the best match of a search).
+ChosenPage = Annotated[int | None, Query(alias="page", ge=1, le=MAX_RESULT_PAGE)]
+# Inbox and tag names are a few words; a filter longer than this is not one (and a
+# megabyte of it would be compared against every row).
+MAX_FILTER_CHARACTERS = 200
+# The search a viewer was opened from (the results page's query string): a query of at most
+# 500 characters and its filters, percent-encoded, stays far below this.
+MAX_SEARCH_CONTEXT_CHARACTERS = 4000
+SEARCH_FORM_FIELDS = ("q", "inbox", "tag", "status", "date_field", "date_from", "date_to", "page")
+# The status filter speaks of documents on the arrivals list and of pages in a search;
+# each word is translated for the other (a document needing attention has looped pages).
+ARRIVAL_STATES = tuple(state.value for state in DocumentStatus)
+SEARCH_STATES = (PageStatus.done.value, PageStatus.looped.value)
+_AS_DOCUMENT_STATE = {PageStatus.looped.value: DocumentStatus.attention.value}
+_AS_PAGE_STATE = {DocumentStatus.attention.value: PageStatus.looped.value}
 _PLAIN_TERM = re.compile(r"[\w.@+-]+")
 
 
@@ -189,6 +205,31 @@ def day_start(value: str, label: str) -> datetime:
     return datetime.combine(date.fromisoformat(_date(value, label)), time(), tzinfo=UTC)
 
 
+def day_range(date_from: str, date_to: str) -> tuple[datetime | None, datetime | None]:
+    """Whole days in UTC, both ends included, as [since, until); an empty end is open."""
+    since = day_start(date_from, "from") if date_from.strip() else None
+    until = None
+    if date_to.strip():
+        last_day = day_start(date_to, "to")
+        until = last_day + timedelta(days=1) if last_day.year < 9999 else None
+        if since is not None and since > last_day:
+            raise HTTPException(
+                400,
+                f"The from date {date_from.strip()} is after the to date {date_to.strip()}; "
+                "swap them.",
+            )
+    return since, until
+
+
+def _bounded(value: str, label: str) -> str:
+    if len(value) > MAX_FILTER_CHARACTERS:
+        raise HTTPException(
+            400, f"The {label} filter is {len(value):,} characters; at most "
+            f"{MAX_FILTER_CHARACTERS} are an {label} name.",
+        )  # fmt: skip
+    return value.strip()
+
+
 def _term(value: str) -> str:
     if _PLAIN_TERM.fullmatch(value):
         return value
@@ -216,10 +257,33 @@ class SearchForm:
     date_from: str = ""
     date_to: str = ""
 
+    def is_search(self) -> bool:
+        """Words, or the letter's own date (which only the index knows): a search.
+        Anything else is the arrivals list, read from the database."""
+        letter_dates = self.date_field == "date" and bool(self.date_from or self.date_to)
+        return bool(self.q.strip()) or letter_dates
+
+    def arrival_filter(self) -> queries.ArrivalFilter:
+        """The filters as the arrivals list applies them; HTTPException 400 if one is wrong."""
+        status = _AS_DOCUMENT_STATE.get(self.status.strip(), self.status.strip())
+        if status and status not in ARRIVAL_STATES:
+            raise HTTPException(
+                400, f"The status {self.status[:40]!r} is not one of {', '.join(ARRIVAL_STATES)}."
+            )
+        since, until = day_range(self.date_from, self.date_to)
+        return queries.ArrivalFilter(
+            _bounded(self.inbox, "inbox") or None,
+            _bounded(self.tag, "tag") or None,
+            status or None,
+            since,
+            until,
+        )
+
     def query(self) -> str:
         """The query in the search language (filters become `inbox:`, `received:>=` …)."""
         parts = [self.q.strip()] if self.q.strip() else []
-        for name, value in (("inbox", self.inbox), ("tag", self.tag), ("status", self.status)):
+        status = _AS_PAGE_STATE.get(self.status.strip(), self.status)
+        for name, value in (("inbox", self.inbox), ("tag", self.tag), ("status", status)):
             if value.strip():
                 parts.append(f"{name}:{_term(value.strip())}")
         field = "date" if self.date_field == "date" else "received"
@@ -231,3 +295,55 @@ class SearchForm:
 
     def has_filters(self) -> bool:
         return any((self.inbox, self.tag, self.status, self.date_from, self.date_to))
+
+    def describe(self) -> str:
+        """The filters for the audit log: `inbox=fax status=attention from=2026-12-01`."""
+        named = (("inbox", self.inbox), ("tag", self.tag), ("status", self.status),
+                 ("from", self.date_from), ("to", self.date_to))  # fmt: skip
+        return " ".join(f"{name}={value.strip()[:40]}" for name, value in named if value.strip())
+
+
+@dataclass(frozen=True)
+class SearchContext:
+    """The search a document was opened from, carried along as the results' query string.
+
+    It gives the viewer the words to mark, the page to open first, and the way back.
+    """
+
+    form: SearchForm
+    fields: tuple[tuple[str, str], ...]
+
+    @classmethod
+    def parse(cls, carried: str) -> SearchContext | None:
+        if not carried:
+            return None
+        if len(carried) > MAX_SEARCH_CONTEXT_CHARACTERS:
+            raise HTTPException(
+                400, f"The search this page was opened from is {len(carried):,} characters "
+                f"long; at most {MAX_SEARCH_CONTEXT_CHARACTERS:,} are carried along.",
+            )  # fmt: skip
+        known = [(key, value) for key, value in parse_qsl(carried) if key in SEARCH_FORM_FIELDS]
+        values = {key: value for key, value in known if key != "page"}
+        form = SearchForm(**values)
+        return cls(form, tuple(known)) if form.query() else None
+
+    @classmethod
+    def of(cls, form: SearchForm, page: int) -> SearchContext:
+        """The search on the results page `page`, without its empty and default fields."""
+        defaults = SearchForm()
+        fields = [
+            (name, value)
+            for name, value in vars(form).items()
+            if value.strip() and value != getattr(defaults, name)
+        ]
+        return cls(form, (*fields, *([("page", str(page))] if page > 1 else [])))
+
+    @property
+    def carried(self) -> str:
+        """The query string to pass on to the next page of the viewer."""
+        return urlencode(self.fields)
+
+    @property
+    def results_url(self) -> str:
+        """Back to the results (always a path on this site: it starts with `/?`)."""
+        return f"/?{self.carried}"

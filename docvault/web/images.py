@@ -1,4 +1,5 @@
-"""Page images for the web view: rendered once in the render pool, kept on disk, cropped.
+"""Page images for the web view: rendered once in the render pool, kept on disk, cropped,
+and shrunk once into thumbnails for the arrivals list and the viewer's page strip.
 
 PyMuPDF is not thread-safe, so the web thread never renders: it asks the composition
 root's `render_png` (which runs in the render pool) and keeps the PNG where
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image
@@ -22,27 +24,65 @@ from docvault.errors import DocvaultError
 RenderPng = Callable[[Path, int, int], bytes]
 COORDINATE_SCALE = 1000  # the engine's figure coordinates run over [0, 1000)
 CROP_JPEG_QUALITY = 85
+# A thumbnail fits this box (a portrait A4 page becomes 113 x 160 pixels): large
+# enough to tell a letterhead from a lab sheet, small enough that twenty load in a moment.
+THUMBNAIL_WIDTH = 160
+THUMBNAIL_HEIGHT = 160
+THUMBNAIL_JPEG_QUALITY = 80
 
 
-def page_png(
-    data_dir: Path,
-    sha256: str,
-    archive_path: Path,
-    page_number: int,
-    render_png: RenderPng,
-    render_settings: str,
-    rotation: int = 0,
-) -> Path:
-    """The cached PNG of a page as it was read (turned upright), rendered now if not cached.
+@dataclass(frozen=True)
+class PageSource:
+    """A page as its derived images are made from it and named by it."""
 
-    Keyed by the turn too: a page turned by a person is a different image of it.
-    """
-    settings = render_settings if rotation == 0 else f"{render_settings}; turned {rotation}"
-    cached = derived.page_image_path(data_dir, sha256, page_number, settings)
+    data_dir: Path
+    sha256: str  # the original's
+    archive_path: Path  # the file the page is read from
+    page_number: int
+    render_png: RenderPng
+    render_settings: str
+    rotation: int = 0  # clockwise; a page turned by a person is a different image of it
+
+    @property
+    def settings(self) -> str:
+        turned = f"; turned {self.rotation}" if self.rotation else ""
+        return f"{self.render_settings}{turned}"
+
+
+def page_png(source: PageSource) -> Path:
+    """The cached PNG of a page as it was read (turned upright), rendered now if not cached."""
+    cached = derived.page_image_path(
+        source.data_dir, source.sha256, source.page_number, source.settings
+    )
     if cached.is_file():
         return cached
-    derived.write_atomically(cached, render_png(archive_path, page_number, rotation))
+    image = source.render_png(source.archive_path, source.page_number, source.rotation)
+    derived.write_atomically(cached, image)
     return cached
+
+
+def thumbnail_path(data_dir: Path, sha256: str, page_number: int, settings: str) -> Path:
+    """Where a page's thumbnail is kept: named by the page image it is made from, and its size."""
+    made_from = f"{settings}; thumbnail {THUMBNAIL_WIDTH}x{THUMBNAIL_HEIGHT}"
+    return derived.page_image_path(data_dir, sha256, page_number, made_from, suffix=".jpg")
+
+
+def page_thumbnail(source: PageSource) -> Path:
+    """The cached thumbnail of a page (as read, upright), made once from its page image."""
+    cached = thumbnail_path(source.data_dir, source.sha256, source.page_number, source.settings)
+    if cached.is_file():
+        return cached
+    derived.write_atomically(cached, _shrunk_jpeg(page_png(source)))
+    return cached
+
+
+def _shrunk_jpeg(png_path: Path) -> bytes:
+    with Image.open(png_path) as image:
+        small = image.convert("RGB")
+        small.thumbnail((THUMBNAIL_WIDTH, THUMBNAIL_HEIGHT), Image.Resampling.LANCZOS)
+    output = io.BytesIO()
+    small.save(output, format="JPEG", quality=THUMBNAIL_JPEG_QUALITY, optimize=True)
+    return output.getvalue()
 
 
 def parse_box(box: str) -> tuple[int, int, int, int]:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Engine, func
+from sqlalchemy import Engine, and_, func
 from sqlmodel import col, select
 
 from docvault.db import read_session
@@ -284,6 +284,104 @@ def failed_documents(database: Engine, inbox: str | None = None) -> list[Documen
         if inbox:
             statement = statement.where(Document.inbox == inbox)
         return [_document_view(row) for row in session.exec(statement)]
+
+
+@dataclass(frozen=True)
+class Arrival:
+    """One document as the arrivals list (the home page) shows it, newest first.
+
+    A column the list gains (the patient, a title) is one more field here and one cell in
+    templates/arrivals.html.
+    """
+
+    document_id: int
+    file_name: str
+    inbox: str
+    page_count: int
+    status: str
+    received_at: datetime
+    first_page_id: int | None  # its thumbnail; None for a file no page was read from
+
+
+@dataclass(frozen=True)
+class ArrivalFilter:
+    """Which documents the arrivals list shows; empty fields do not filter."""
+
+    inbox: str | None = None
+    tag: str | None = None
+    status: str | None = None
+    since: datetime | None = None  # received at or after
+    until: datetime | None = None  # received before
+
+    def apply(self, statement: Any) -> Any:
+        if self.inbox:
+            statement = statement.where(Document.inbox == self.inbox)
+        if self.tag:
+            # Tags are kept comma-separated: the tag between commas, never a part of one.
+            wrapped = "," + col(Document.tags) + ","
+            statement = statement.where(func.instr(wrapped, f",{self.tag},") > 0)
+        if self.status:
+            statement = statement.where(Document.status == self.status)
+        if self.since is not None:
+            statement = statement.where(col(Document.received_at) >= self.since)
+        if self.until is not None:
+            statement = statement.where(col(Document.received_at) < self.until)
+        return statement
+
+
+def arrivals(
+    database: Engine, selection: ArrivalFilter, offset: int, limit: int
+) -> tuple[list[Arrival], int]:
+    """A page of the documents received, newest first, and how many match in all."""
+    # Page 1 of each listed document, found through the (document, number) unique index.
+    first_page = and_(col(Page.document_id) == col(Document.id), col(Page.number) == 1)
+    with read_session(database) as session:
+        statement = selection.apply(select(Document, col(Page.id)).outerjoin(Page, first_page))
+        rows = session.exec(
+            statement.order_by(col(Document.received_at).desc(), col(Document.id).desc())
+            .offset(offset)
+            .limit(limit)
+        ).all()
+        total = session.exec(selection.apply(select(func.count()).select_from(Document))).one()
+    listed = [
+        Arrival(
+            document_id=row.id or 0,
+            file_name=row.original_name,
+            inbox=row.inbox,
+            page_count=row.page_count,
+            status=row.status,
+            received_at=row.received_at,
+            first_page_id=page_id,
+        )
+        for row, page_id in rows
+    ]
+    return listed, int(total)
+
+
+def documents_needing_attention(database: Engine) -> int:
+    """Documents with a looped or failed page, and files refused: what a person should see.
+
+    Counted through the status index: grouping every document by inbox and status took
+    162 ms on 100,000 documents, this 3 ms (bench/arrivals_bench.py); the home page asks on
+    every visit."""
+    states = [DocumentStatus.attention.value, DocumentStatus.failed.value]
+    with read_session(database) as session:
+        return int(
+            session.exec(
+                select(func.count()).select_from(Document).where(col(Document.status).in_(states))
+            ).one()
+        )
+
+
+def page_numbers(database: Engine, document_id: int) -> list[tuple[int, int]]:
+    """(page id, number) of every page of a document, in order, for the page strip."""
+    with read_session(database) as session:
+        rows = session.exec(
+            select(Page.id, Page.number)
+            .where(Page.document_id == document_id)
+            .order_by(col(Page.number))
+        ).all()
+    return [(int(page_id or 0), number) for page_id, number in rows]
 
 
 def inbox_names(database: Engine) -> list[str]:

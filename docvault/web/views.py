@@ -7,7 +7,8 @@ included, in app.py). Handlers parse, ask queries/index/queue, and render a temp
 from __future__ import annotations
 
 import math
-from datetime import timedelta
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -17,20 +18,25 @@ from fastapi.templating import Jinja2Templates
 from starlette.concurrency import run_in_threadpool
 
 from docvault import auth
-from docvault.errors import DocvaultError
-from docvault.search import search
+from docvault.errors import DocvaultError, QuerySyntaxError, SearchIndexError
+from docvault.search import DocumentMatches, search
 from docvault.vocabulary import SamplingMode
 from docvault.web import images, queries
 from docvault.web.audit import AuditFilter
 from docvault.web.context import (
+    ARRIVAL_STATES,
     PER_PAGE,
+    SEARCH_STATES,
+    ChosenPage,
     ResultPage,
     RowId,
+    SearchContext,
     SearchForm,
     WebContext,
-    day_start,
+    day_range,
     parse_id,
 )
+from docvault.web.highlight import mark_words
 from docvault.web.login import safe_next
 from docvault.web.markdown import render_markdown
 from docvault.web.security import (
@@ -44,8 +50,9 @@ from docvault.web.status import snapshot, without_paths
 
 AUDIT_PER_PAGE = 100
 AUDIT_ACTIONS = (
-    "login", "login failed", "logout", "search", "view", "view text", "view image",
-    "view figure", "view problems", "view status", "download", "rerun",
+    "login", "login failed", "logout", "search", "view arrivals", "view", "view text",
+    "view image", "view thumbnail", "view figure", "view problems", "view status", "download",
+    "rerun",
 )  # fmt: skip
 
 
@@ -54,11 +61,7 @@ def audit_filter(
 ) -> AuditFilter:
     """The audit view's form as a filter; dates are whole days in UTC, both ends included."""
     document_id = parse_id(document, "document") if document.strip() else None
-    since = day_start(date_from, "from") if date_from.strip() else None
-    until = None
-    if date_to.strip():
-        last_day = day_start(date_to, "to")
-        until = last_day + timedelta(days=1) if last_day.year < 9999 else None
+    since, until = day_range(date_from, date_to)
     return AuditFilter(user.strip() or None, action or None, document_id, since, until)
 
 
@@ -66,21 +69,83 @@ def original_path(context: WebContext, document: queries.DocumentView) -> Path:
     return context.data_dir / document.archive_path
 
 
-def page_image_path(context: WebContext, request: Request, page_id: int, action: str) -> Path:
-    """The page's image (rendered if need be), its look recorded in the audit log."""
+def page_image_path(
+    context: WebContext,
+    request: Request,
+    page_id: int,
+    action: str,
+    make: Callable[[images.PageSource], Path] = images.page_png,
+) -> Path:
+    """The page's image (rendered if need be) or its thumbnail, its look recorded in the
+    audit log: a thumbnail shows the letter too, so it is fenced and recorded the same way."""
     location = queries.page_location(context.database, page_id)
     if location is None:
         raise HTTPException(404, f"There is no page {page_id} in the archive.")
     context.look(request, action, document_id=location.document_id, page_number=location.number)
-    return images.page_png(
-        context.data_dir,
-        location.sha256,
-        context.data_dir / location.path,
-        location.number,
-        context.render_png,
-        context.render_settings,
-        location.rotation,
+    return make(
+        images.PageSource(
+            context.data_dir,
+            location.sha256,
+            context.data_dir / location.path,
+            location.number,
+            context.render_png,
+            context.render_settings,
+            location.rotation,
+        )
     )
+
+
+@dataclass(frozen=True)
+class SearchMarks:
+    """What the viewer shows of the search it was opened from (nothing, without one)."""
+
+    matches: DocumentMatches | None = None
+    unavailable: str | None = None  # why the words cannot be marked now
+
+    @property
+    def pages(self) -> list[int]:
+        return self.matches.pages if self.matches else []
+
+    def mark(self, html: str) -> str:
+        if self.matches is None:
+            return html
+        return mark_words(html, self.matches.words, self.matches.analyzer)
+
+
+def search_marks(
+    context: WebContext, origin: SearchContext | None, document_id: int
+) -> SearchMarks:
+    """The search's pages and words in this document. The letter is shown even while the
+    index is being rebuilt: the marks are what is missing then, and the page says so."""
+    if origin is None:
+        return SearchMarks()
+    try:
+        return SearchMarks(context.index.document_matches(origin.form.query(), document_id))
+    except QuerySyntaxError:
+        raise  # the results page would have said the same: a 400 with what to change
+    except SearchIndexError as error:
+        return SearchMarks(unavailable=error.message)
+
+
+def arrivals_page(context: WebContext, form: SearchForm, page_number: int) -> dict[str, Any]:
+    """The arrivals list's part of the home page: one page of documents, newest first."""
+    selection = form.arrival_filter()
+    listed, total = queries.arrivals(
+        context.database, selection, (page_number - 1) * PER_PAGE, PER_PAGE
+    )
+    pages = max(1, math.ceil(total / PER_PAGE))
+    if page_number > pages:  # beyond the end (the list shrank, or a typed number): the last
+        page_number = pages
+        listed, _ = queries.arrivals(
+            context.database, selection, (page_number - 1) * PER_PAGE, PER_PAGE
+        )
+    return {
+        "arrivals": listed,
+        "arrivals_total": total,
+        "arrivals_page": page_number,
+        "arrivals_pages": pages,
+        "attention": queries.documents_needing_attention(context.database),
+    }
 
 
 def parse_mode(value: object) -> SamplingMode:
@@ -111,42 +176,63 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
         page_number: ResultPage = 1,
     ) -> Response:
         form = SearchForm(q, inbox, tag, status, date_field, date_from, date_to)
+        shared = {
+            "form": form,
+            "inboxes": queries.inbox_names(context.database),
+            "tags": queries.tag_names(context.database),
+        }
+        if not form.is_search():
+            listed = arrivals_page(context, form, page_number)
+            context.look(request, "view arrivals", form.describe())
+            shared["states"] = ARRIVAL_STATES
+            return page(request, "search.html", {**shared, **listed, "results": None})
+        shared["states"] = SEARCH_STATES
         query = form.query()
-        results = None
-        if query:
-            results = search(context.database, context.index, query, page_number, PER_PAGE)
-            context.look(request, "search", query)
-        pages = math.ceil(results.total_documents / PER_PAGE) if results else 0
+        results = search(context.database, context.index, query, page_number, PER_PAGE)
+        context.look(request, "search", query)
+        pages = math.ceil(results.total_documents / PER_PAGE)
+        carried = SearchContext.of(form, page_number).carried
         return page(
             request,
             "search.html",
-            {
-                "form": form,
-                "results": results,
-                "pages": pages,
-                "inboxes": queries.inbox_names(context.database),
-                "tags": queries.tag_names(context.database),
-            },
+            {**shared, "results": results, "pages": pages, "carried": carried},
         )
 
     @routes.get("/documents/{document_id}")
     def document_page(
-        request: Request, document_id: RowId, page_number: ResultPage = 1
+        request: Request, document_id: RowId, page_number: ChosenPage = None, search: str = ""
     ) -> Response:
         document = context.document_or_404(document_id)
+        origin = SearchContext.parse(search)
         if document.page_count == 0:
             context.look(request, "view", document_id=document_id)
-            return page(request, "document.html", {"document": document, "current": None})
-        number = min(max(page_number, 1), document.page_count)
+            return page(
+                request, "document.html", {"document": document, "current": None, "origin": origin}
+            )
+        found = search_marks(context, origin, document_id)
+        best = found.pages[0] if found.pages else 1
+        number = min(max(page_number or best, 1), document.page_count)
         current = context.page_or_404(document_id, number)
         html = render_markdown(
             current.markdown, lambda box: f"/pages/{current.id}/figures/{box}.jpg"
         )
         context.look(request, "view", document_id=document_id, page_number=number)
+        strip = (
+            queries.page_numbers(context.database, document_id) if document.page_count > 1 else []
+        )
         return page(
             request,
             "document.html",
-            {"document": document, "current": current, "html": html, "modes": SamplingMode},
+            {
+                "document": document,
+                "current": current,
+                "html": found.mark(html),
+                "modes": SamplingMode,
+                "origin": origin,
+                "strip": strip,
+                "matched_pages": set(found.pages),
+                "marks_unavailable": found.unavailable,
+            },
         )
 
     @routes.get("/documents/{document_id}/pages/{number}/text")
@@ -172,6 +258,11 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
     def page_image(request: Request, page_id: RowId) -> Response:
         path = page_image_path(context, request, page_id, "view image")
         return FileResponse(path, media_type="image/png")
+
+    @routes.get("/pages/{page_id}/thumbnail.jpg")
+    def page_thumbnail(request: Request, page_id: RowId) -> Response:
+        path = page_image_path(context, request, page_id, "view thumbnail", images.page_thumbnail)
+        return FileResponse(path, media_type="image/jpeg")
 
     @routes.get("/pages/{page_id}/figures/{box}.jpg")
     def figure(request: Request, page_id: RowId, box: str) -> Response:

@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import uvicorn
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from docvault.web.app import create_app
-from tests.support.webarchive import NURSE, WebArchive
+from tests.support.webarchive import NURSE
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGUMENTS = [
@@ -30,39 +26,6 @@ def browser() -> Iterator[Browser]:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGUMENTS)
         yield launched
         launched.close()
-
-
-class LiveServer:
-    """The web app served by a real uvicorn on 127.0.0.1 and a free port, in a thread."""
-
-    def __init__(self, archive: WebArchive) -> None:
-        config = uvicorn.Config(
-            create_app(archive.context), host="127.0.0.1", port=0, log_level="warning",
-            access_log=False, lifespan="off",
-        )  # fmt: skip
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, name="web-test", daemon=True)
-
-    def start(self) -> str:
-        self.thread.start()
-        deadline = time.monotonic() + 20
-        while not self.server.started:
-            assert self.thread.is_alive(), "uvicorn stopped before it started"
-            assert time.monotonic() < deadline, "uvicorn did not start within 20 s"
-            time.sleep(0.02)  # polling a flag with a deadline, not a stand-in for an event
-        port = self.server.servers[0].sockets[0].getsockname()[1]
-        return f"http://127.0.0.1:{port}"
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(timeout=10)
-
-
-@pytest.fixture
-def site(archive: WebArchive) -> Iterator[str]:
-    server = LiveServer(archive)
-    yield server.start()
-    server.stop()
 
 
 @pytest.fixture
@@ -83,6 +46,9 @@ def log_in(page: Page, site: str, user: tuple[str, str] = NURSE) -> None:
     page.wait_for_url(f"{site}/")
 
 
-def screenshot(page: Page, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+def screenshot(page: Page, name: str, folder: Path = SCREENSHOTS) -> Path:
+    """A full-page screenshot (into `folder`, the test's tmp folder where it passes one)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path

@@ -35,7 +35,7 @@ def test_log_in_search_open_the_hit_beside_its_image_and_log_out(
     screenshot(page, "search")
 
     page.get_by_role("link", name="page 1").click()
-    page.wait_for_url(f"{site}/documents/{archive.huck_finn}?page=1")
+    page.wait_for_url(f"{site}/documents/{archive.huck_finn}?page=1&search=q%3Dscrouched")
     expect(page.locator(".transcription")).to_contain_text("We scrouched down and laid still.")
     image = page.locator("#page-image img")
     expect(image).to_be_visible()

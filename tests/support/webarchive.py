@@ -7,16 +7,18 @@ what it sees in production.
 
 from __future__ import annotations
 
+import hashlib
 import shutil
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pymupdf
 from argon2 import PasswordHasher
-from sqlalchemy import Engine
-from sqlmodel import select
+from sqlalchemy import Engine, update
+from sqlmodel import col, select
 
 from docvault import auth, db, queue
 from docvault.archive import archive_file
@@ -264,3 +266,36 @@ def _add_refused_file(database: Engine, data_dir: Path) -> int:
         "sender for a new copy. The original is kept in the archive.",
     )
     return recorded.document_id
+
+
+def set_received(archive: WebArchive, document_id: int, when: datetime) -> None:
+    with db.write_transaction(archive.database) as session:
+        session.exec(  # type: ignore[call-overload]
+            update(Document).where(col(Document.id) == document_id).values(received_at=when)
+        )
+
+
+def record_arrivals(archive: WebArchive, count: int) -> list[int]:
+    """`count` more one-page letters in the scans inbox, received one minute apart."""
+    with db.read_session(archive.database) as session:
+        model = session.get(Document, archive.huck_finn)
+    assert model is not None
+    start = datetime(2026, 11, 1, 8, 0, tzinfo=UTC)
+    added = []
+    for number in range(count):
+        name = f"scan-{number:04d}.pdf"
+        recorded = queue.record_document(
+            archive.database,
+            queue.NewDocument(
+                sha256=hashlib.sha256(name.encode()).hexdigest(),
+                original_name=name,
+                inbox="scans",
+                original_path=f"/srv/inbox/scans/{name}",
+                archive_path=model.archive_path,
+                size_bytes=model.size_bytes,
+            ),
+            1,
+        )
+        set_received(archive, recorded.document_id, start + timedelta(minutes=number))
+        added.append(recorded.document_id)
+    return added

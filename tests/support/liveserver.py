@@ -1,0 +1,37 @@
+"""The web app served by a real uvicorn on loopback, for the browser and HTTP tests."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import uvicorn
+
+from docvault.web.app import create_app
+from tests.support.webarchive import WebArchive
+
+
+class LiveServer:
+    """The web app served by a real uvicorn on 127.0.0.1 and a free port, in a thread."""
+
+    def __init__(self, archive: WebArchive) -> None:
+        config = uvicorn.Config(
+            create_app(archive.context), host="127.0.0.1", port=0, log_level="warning",
+            access_log=False, lifespan="off",
+        )  # fmt: skip
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, name="web-test", daemon=True)
+
+    def start(self) -> str:
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            assert self.thread.is_alive(), "uvicorn stopped before it started"
+            assert time.monotonic() < deadline, "uvicorn did not start within 20 s"
+            time.sleep(0.02)  # polling a flag with a deadline, not a stand-in for an event
+        port = self.server.servers[0].sockets[0].getsockname()[1]
+        return f"http://127.0.0.1:{port}"
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
