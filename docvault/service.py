@@ -590,7 +590,10 @@ def service_status(pipeline: Pipeline) -> ServiceStatus:
         for inbox in (pipeline.intake.snapshot if pipeline.intake is not None else ())
     ]
     parts = [part.as_json() for part in pipeline.parts.snapshot] if pipeline.parts else []
-    return ServiceStatus(inboxes=inboxes, engines=engine_states(pipeline), parts=parts)
+    targets = list(pipeline.handover.targets) if pipeline.handover is not None else []
+    return ServiceStatus(
+        inboxes=inboxes, engines=engine_states(pipeline), parts=parts, handover_targets=targets
+    )
 
 
 def engine_states(pipeline: Pipeline) -> list[EngineState]:

@@ -14,7 +14,7 @@ from typing import Any, Literal, NotRequired, TypedDict
 
 from sqlalchemy import Engine
 
-from docvault import queue
+from docvault import handover, queue
 from docvault.indexing import ArchiveIndex
 from docvault.ocr.base import Verdict
 from docvault.web import queries
@@ -45,6 +45,7 @@ class ServiceStatus(TypedDict):
     inboxes: list[InboxState]
     engines: list[EngineState]
     parts: NotRequired[list[dict[str, Any]]]  # the daemon's parts (docvault.supervisor)
+    handover_targets: NotRequired[list[str]]  # where finished documents are handed over
 
 
 StatusSource = Callable[[], ServiceStatus]
@@ -110,6 +111,10 @@ def snapshot(
         },
         "disk": {"free_bytes": disk.free, "total_bytes": disk.total, "path": str(data_dir)},
         "parts": service.get("parts", []),
+        "handover": {
+            **handover.summary(database),
+            "targets": service.get("handover_targets", []),
+        },
     }
 
 
@@ -126,6 +131,14 @@ def without_paths(numbers: dict[str, Any]) -> dict[str, Any]:
         # A part's detail names folders ("The search index folder /var/lib/..."): staff see
         # that something is wrong, an administrator sees what.
         "parts": [{**part, "detail": _for_staff(part["detail"])} for part in numbers["parts"]],
+        # The receiver's answer may name its servers and software: the same rule.
+        "handover": {
+            **numbers["handover"],
+            "failures": [
+                {**failure, "answer": None, "error": _for_staff(failure["error"])}
+                for failure in numbers["handover"]["failures"]
+            ],
+        },
     }
 
 
