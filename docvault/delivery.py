@@ -319,7 +319,7 @@ class Deliverer:
         )
         self.problem = f"hand-over of document {delivery.document_id} refused: {error}"
         logger.warning(
-            "hand-over %s of document %d (%s) refused, tried again in %.0f s: %s",
+            "hand-over %s of document %d (%s) refused, tried again in %.1f s: %s",
             delivery.event_id,
             delivery.document_id,
             delivery.target,

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+import httpx
+
 REFUSAL = "the practice system is busy importing; try again later"
 
 
@@ -58,11 +60,32 @@ class Receiver:
                 body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
                 receiver.handle(self, body)
 
+            def do_GET(self) -> None:  # the probe of `settle`
+                self.send_response(204)
+                self.end_headers()
+
             def log_message(self, format: str, *args: Any) -> None:
                 return
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
+        class Server(ThreadingHTTPServer):
+            daemon_threads = True
+
+            def process_request(self, request: Any, client_address: Any) -> None:
+                # Counted when accepted, before its thread starts: see `settle`.
+                with receiver.changed:
+                    receiver.active += 1
+                super().process_request(request, client_address)
+
+            def process_request_thread(self, request: Any, client_address: Any) -> None:
+                try:
+                    super().process_request_thread(request, client_address)
+                finally:
+                    with receiver.changed:
+                        receiver.active -= 1
+                        receiver.changed.notify_all()
+
+        self.active = 0
+        self.server = Server(("127.0.0.1", 0), Handler)
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/hook"
         self._thread = threading.Thread(target=self.server.serve_forever, daemon=True)
 
@@ -75,7 +98,11 @@ class Receiver:
             if hold:
                 self._hold = False
             event_id = handler.headers.get("X-Docvault-Event", "")
-            self.requests.append(Received(event_id, json.loads(body), signed, answer))
+            try:
+                parsed = json.loads(body)
+            except ValueError:
+                return  # cut short: its sender died while writing it (nothing was accepted)
+            self.requests.append(Received(event_id, parsed, signed, answer))
             self.changed.notify_all()
         if hold:
             self.holding.set()
@@ -89,6 +116,11 @@ class Receiver:
             handler.wfile.write(text)
         except OSError:
             pass  # the sender is gone (killed while we held the answer)
+
+    def start_accepting(self) -> None:
+        """Refuse no more (whatever `refuse_first` said)."""
+        with self.changed:
+            self.refuse_first = len(self.requests)
 
     def hold_next(self) -> None:
         """Hold the next acceptance's answer (after recording it) until `release()`."""
@@ -104,6 +136,17 @@ class Receiver:
         with self.changed:
             if not self.changed.wait_for(lambda: predicate(self.requests), timeout):
                 raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what}")
+
+    def settle(self, timeout: float = 30) -> None:
+        """Wait until every connection made so far has been handled.
+
+        Connections are accepted in the order they were made: once a probe made now is
+        answered, every earlier one has been accepted (and counted in `active`).
+        """
+        httpx.get(self.url, timeout=timeout)
+        with self.changed:
+            if not self.changed.wait_for(lambda: self.active == 0, timeout):
+                raise AssertionError("the receiver is still handling requests")
 
     def accepted(self) -> list[Received]:
         with self.changed:
