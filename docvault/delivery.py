@@ -150,7 +150,8 @@ def run_command(config: HandoverConfig, body: bytes) -> Answer:
     """
     try:
         process = subprocess.Popen(
-            bound_child_command(config.command),
+            # SIGKILL, not SIGTERM, when docvault ends: an import script may ignore the latter.
+            bound_child_command(config.command, signal.SIGKILL),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,

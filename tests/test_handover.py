@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sys
 import threading
 from collections.abc import Iterator
@@ -32,6 +33,7 @@ from docvault.service import handover_config
 from docvault.supervisor import Progress
 from tests.support.daemon import wait_for
 from tests.support.receiver import REFUSAL, Receiver, running_receiver
+from tests.support.webarchive import ADMIN, WebArchive
 
 SECRET = b"a shared secret of the practice system"
 OWNER = "test-owner"
@@ -420,3 +422,43 @@ def test_due_respects_the_time(database: Engine) -> None:
     )
     assert handover.due(database, utcnow(), 10) == []
     assert handover.due(database, utcnow() + timedelta(hours=2), 10) != []
+
+
+# --- the status page ----------------------------------------------------------------------
+
+
+def test_the_status_page_shows_waiting_and_refused_hand_overs_with_the_answer(
+    archive: WebArchive,
+) -> None:
+    from fastapi.testclient import TestClient
+
+    from docvault.db import write_transaction
+    from docvault.web.app import create_app
+    from tests.test_web import log_in
+
+    database = archive.database
+    now = utcnow()
+    with write_transaction(database) as session:
+        handover.add_events(session, archive.huck_finn, "done", (WEBHOOK,), now)
+        handover.add_events(session, archive.xss, "done", (WEBHOOK,), now)
+    refused, _ = handover.due(database, now, 10)
+    answer = "<h1>502 Bad Gateway</h1> praxis-import.internal:8443 is down"
+    retry = now + timedelta(minutes=5)
+    handover.record_refused(database, refused.row_id, 502, answer, "answered 502", retry, now)
+    archive.status["handover_targets"] = [WEBHOOK]
+    with TestClient(create_app(archive.context), follow_redirects=False) as client:
+        log_in(client, ADMIN)
+        page = client.get("/status").text
+        section = page.split('id="handover"', 1)[1].split("<h2>", 1)[0]
+        assert re.findall(r"<dd[^>]*>([^<]*)</dd>", section) == ["webhook", "2", "1", "0"]
+        row = section.split('id="handover-failures"', 1)[1]
+        assert f'href="/documents/{archive.huck_finn}"' in row
+        assert "answered 502" in row
+        assert "&lt;h1&gt;502 Bad Gateway&lt;/h1&gt; praxis-import.internal:8443" in row  # escaped
+        assert retry.strftime("%Y-%m-%d %H:%M:%S") in row
+        assert client.get("/api/status").json()["handover"]["failing"] == 1
+    with TestClient(create_app(archive.context), follow_redirects=False) as client:
+        log_in(client)  # staff: that something is wrong, not the receiver's insides
+        row = client.get("/status").text.split('id="handover-failures"', 1)[1]
+        assert "praxis-import.internal" not in row
+        assert "an administrator sees the details" in row
