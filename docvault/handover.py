@@ -162,18 +162,16 @@ def record_delivered(
     database: Engine, row_id: int, answer_status: int | None, answer: str, now: datetime
 ) -> None:
     """The receiver accepted the hand-over: it is done and never sent again."""
-    with write_transaction(database) as session:
-        row = session.get(HandoverOutbox, row_id)
-        if row is None or row.state != HandoverState.pending:
-            return
-        row.state = HandoverState.delivered
-        row.attempts += 1
-        row.last_attempt_at = now
-        row.delivered_at = now
-        row.answer_status = answer_status
-        row.answer = excerpt(answer)
-        row.error = None
-        session.add(row)
+    _update_pending(
+        database,
+        row_id,
+        now,
+        state=HandoverState.delivered,
+        delivered_at=now,
+        answer_status=answer_status,
+        answer=excerpt(answer),
+        error=None,
+    )
 
 
 def record_refused(
@@ -186,28 +184,34 @@ def record_refused(
     now: datetime,
 ) -> None:
     """The receiver refused or could not be reached: try again at `retry_at`."""
-    with write_transaction(database) as session:
-        row = session.get(HandoverOutbox, row_id)
-        if row is None or row.state != HandoverState.pending:
-            return
-        row.attempts += 1
-        row.last_attempt_at = now
-        row.next_attempt_at = retry_at
-        row.answer_status = answer_status
-        row.answer = excerpt(answer)
-        row.error = error
-        session.add(row)
+    _update_pending(
+        database,
+        row_id,
+        now,
+        next_attempt_at=retry_at,
+        answer_status=answer_status,
+        answer=excerpt(answer),
+        error=error,
+    )
 
 
 def record_dropped(database: Engine, row_id: int, reason: str, now: datetime) -> None:
     """The hand-over can never be made (its document was deleted): stop trying, say why."""
+    _update_pending(database, row_id, now, tried=False, state=HandoverState.dropped, error=reason)
+
+
+def _update_pending(
+    database: Engine, row_id: int, now: datetime, tried: bool = True, **changes: Any
+) -> None:
+    """Record an attempt's outcome on a row that is still pending (else change nothing)."""
     with write_transaction(database) as session:
         row = session.get(HandoverOutbox, row_id)
         if row is None or row.state != HandoverState.pending:
             return
-        row.state = HandoverState.dropped
+        row.attempts += 1 if tried else 0
         row.last_attempt_at = now
-        row.error = reason
+        for name, value in changes.items():
+            setattr(row, name, value)
         session.add(row)
 
 

@@ -13,9 +13,7 @@ kill fell between sending and recording, and only those may come again, with the
 from __future__ import annotations
 
 import collections
-import os
 import random
-import signal
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -48,10 +46,7 @@ def daemons() -> Iterator[list[Daemon]]:
     started: list[Daemon] = []
     yield started
     for daemon in started:
-        for pid in daemon.processes():
-            os.kill(pid, signal.SIGKILL)
-        if daemon.process is not None:
-            daemon.process.wait(timeout=30)
+        daemon.kill_everything()
 
 
 def outbox(daemon: Daemon) -> dict[str, tuple[int, str]]:
