@@ -462,3 +462,30 @@ def test_the_status_page_shows_waiting_and_refused_hand_overs_with_the_answer(
         row = client.get("/status").text.split('id="handover-failures"', 1)[1]
         assert "praxis-import.internal" not in row
         assert "an administrator sees the details" in row
+
+
+def test_docvault_status_counts_the_hand_overs_and_names_the_refused(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from docvault import db
+    from docvault.cli import main
+
+    database = db.make_engine(tmp_path / "docvault-data" / "docvault.sqlite3")
+    db.upgrade(database)
+    document = _document(database, pages=1)
+    _finish_all(database, (WEBHOOK, COMMAND))
+    webhook, command = handover.due(database, utcnow(), 10)
+    handover.record_delivered(database, command.row_id, 0, "imported", utcnow())
+    retry = utcnow() + timedelta(minutes=3)
+    refusal = "the receiver at https://praxis.example/hook answered 503 Service Unavailable"
+    handover.record_refused(database, webhook.row_id, 503, "busy", refusal, retry, utcnow())
+    database.dispose()
+    environment = {"DOCVAULT_CONFIG": "", "DOCVAULT_DATA_DIR": str(tmp_path / "docvault-data")}
+    result = CliRunner().invoke(main, ["status"], env=environment)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert "hand-over: 1 waiting (1 refused, being retried), 1 handed over, 0 dropped" in lines
+    assert (
+        f"  document {document} (webhook, 1 tries, next {retry.isoformat()[:19]} UTC): {refusal}"
+        in lines
+    )
