@@ -224,6 +224,7 @@ class Deliverer:
         start with the same event id, exactly like one cut short by a crash.
         """
         timeout = httpx.Timeout(self.config.timeout_seconds)
+        # One client for every sender thread: httpx's Client may be shared between threads.
         with httpx.Client(timeout=timeout, transport=self._transport) as client:
             while not stopping.is_set():
                 progress.now_doing("looking for hand-overs that are due")
