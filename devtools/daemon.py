@@ -161,6 +161,13 @@ class Daemon:
                 found.append(int(entry.name))
         return found
 
+    def kill_everything(self) -> None:
+        """SIGKILL the daemon and every process of it still alive (a test's clean-up)."""
+        for pid in self.processes():
+            os.kill(pid, signal.SIGKILL)
+        if self.process is not None:
+            self.process.wait(timeout=30)
+
     def kill(self) -> None:
         assert self.process is not None
         self.process.kill()

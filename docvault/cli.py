@@ -19,7 +19,7 @@ from typing import Any, TypeVar, cast
 import click
 from sqlalchemy import Engine
 
-from docvault import __version__, db, figures, queue
+from docvault import __version__, db, figures, handover, queue
 from docvault.config import Settings, describe, load_settings
 from docvault.errors import DocvaultError
 
@@ -222,6 +222,7 @@ def status(state: State, as_json: bool) -> None:
         "pages": figures.page_counts(database),
         "inboxes": _inbox_status(settings, figures.inbox_report(database)),
         "outbox": figures.outbox_length(database),
+        "handover": handover.summary(database),
         "service": _service_report(settings),
     }
     if as_json:
@@ -240,6 +241,20 @@ def status(state: State, as_json: bool) -> None:
         for failure in inbox.get("failures", [])[:20]:
             click.echo(f"  failed: {failure['error']}")
     click.echo(f"index outbox: {report['outbox']} page(s) waiting to be indexed")
+    _echo_handover(cast(dict[str, Any], report["handover"]))
+
+
+def _echo_handover(summary: dict[str, Any]) -> None:
+    click.echo(
+        f"hand-over: {summary['pending']} waiting ({summary['failing']} refused, being "
+        f"retried), {summary['delivered']} handed over, {summary['dropped']} dropped"
+    )
+    for failure in summary["failures"]:
+        click.echo(
+            f"  document {failure['document_id']} ({failure['target']}, "
+            f"{failure['attempts']} tries, next {failure['next_attempt_at'][:19]} UTC): "
+            f"{failure['error']}"
+        )
 
 
 def _service_report(settings: Settings) -> dict[str, Any]:

@@ -330,6 +330,53 @@ class Settings:
     backup_keep: int = declare(
         14, "Nightly database backups kept in data_dir/backups (older ones are removed).", minimum=1
     )
+    handover_url: str = declare(
+        "",
+        "URL that a document's hand-over (JSON, signed with handover_secret_file) is POSTed "
+        "to when the document is done or needs attention; empty: no webhook. Use https:// "
+        "for a receiver on another host.",
+    )
+    handover_secret_file: str = declare(
+        "",
+        "File holding the shared secret that signs each webhook (HMAC-SHA256), readable "
+        "only by docvault's user (mode 0600 or 0400, or a systemd credential); required "
+        "with handover_url.",
+    )
+    handover_command: str = declare(
+        "",
+        "Command run for each hand-over with the JSON on standard input (no shell; words "
+        "split as a shell would); exit status 0 means accepted. Empty: no command.",
+    )
+    handover_timeout_seconds: float = declare(
+        30.0,
+        "Longest time one hand-over may take (the webhook's connect and each read, or the "
+        "command's whole run); past it the command is killed and the hand-over retried.",
+        minimum=1.0,
+        maximum=3600.0,
+    )
+    handover_retry_first_seconds: float = declare(
+        10.0,
+        "Wait after a hand-over's first refusal; it doubles with every further refusal "
+        "(with random jitter) up to handover_retry_max_seconds.",
+        minimum=0.1,
+    )
+    handover_retry_max_seconds: float = declare(
+        900.0,
+        "Longest wait between two tries of a refused hand-over; it is retried until the "
+        "receiver accepts it, never given up.",
+        minimum=0.1,
+    )
+    handover_page_texts: str = declare(
+        "inline",
+        "Whether a hand-over carries the pages' text ('inline') or a link to each page in "
+        "the JSON API ('link', fetched with an API token).",
+        choices=("inline", "link"),
+    )
+    handover_link_base_url: str = declare(
+        "",
+        "Address the receiver reaches docvault's web view at, for the hand-over's links; "
+        "empty: http://web_host:web_port.",
+    )
     log_level: str = declare(
         "info", "How much docvault logs.", choices=("debug", "info", "warning", "error")
     )

@@ -14,6 +14,7 @@ from sqlmodel import Field, SQLModel
 
 # Named here too because modules written before docvault.vocabulary import them from here.
 from docvault.vocabulary import DocumentStatus as DocumentStatus
+from docvault.vocabulary import HandoverState
 from docvault.vocabulary import PageStatus as PageStatus
 
 
@@ -224,3 +225,35 @@ class AuditEvent(SQLModel, table=True):
     document_id: int | None = Field(default=None, index=True)
     page_number: int | None = None
     remote_address: str = ""
+
+
+class HandoverOutbox(SQLModel, table=True):
+    """A document's hand-over to one receiver, written with the document's completion.
+
+    One event (a document became done or needs attention) gets one row per configured
+    receiver ("webhook", "command"), all with the same `event_id`, which every delivery
+    carries so that a receiver can drop the repeat a crash between sending and recording
+    the answer causes.
+    """
+
+    __tablename__ = "handover_outbox"
+    __table_args__ = (
+        UniqueConstraint("event_id", "target"),
+        Index("ix_handover_outbox_due", "state", "next_attempt_at"),
+        NEVER_REUSED,
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: str = Field(max_length=64)
+    document_id: int = Field(index=True)  # no foreign key: the row outlives a deletion
+    status: str  # the document's status the event announces: done or attention
+    target: str  # "webhook" or "command"
+    state: str = Field(default=HandoverState.pending)
+    created_at: datetime = Field(default_factory=utcnow)
+    attempts: int = 0
+    next_attempt_at: datetime = Field(default_factory=utcnow)
+    last_attempt_at: datetime | None = None
+    delivered_at: datetime | None = None
+    answer_status: int | None = None  # the receiver's HTTP status, or the command's exit code
+    answer: str | None = Field(default=None, sa_column=Column(Text))  # a bounded excerpt
+    error: str | None = Field(default=None, sa_column=Column(Text))  # why the last one failed

@@ -1,9 +1,10 @@
 """The daemon's parts as the supervisor runs them: each a name, a loop, a stop and a bound.
 
 Each class here adapts one driver (intake, the worker, the index writer, the jobs, the web
-view, the engine process) to `docvault.supervisor.Part`: where it runs (the event loop or a
-thread of its own), what counts as its progress, and how it is told to stop. The drivers
-themselves stay unaware of supervision; `docvault.service` builds these from the settings.
+view, the engine process, the hand-over) to `docvault.supervisor.Part`: where it runs (the
+event loop or a thread of its own), what counts as its progress, and how it is told to
+stop. The drivers themselves stay unaware of supervision; `docvault.service` builds these
+from the settings.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 import httpx
 import uvicorn
 
+from docvault.delivery import Deliverer
 from docvault.errors import DocvaultError
 from docvault.inbox import Intake, Watchers
 from docvault.jobs import Job, RunningJobs, start_scheduler
@@ -290,3 +292,30 @@ class EnginePart(_PartDefaults):
                 await _pause(stop, LOOK_SECONDS)
         finally:
             await self.supervisor.stop()
+
+
+@dataclass
+class HandoverPart(_PartDefaults):
+    """Hand-overs to the practice system, in threads of their own (docvault.delivery).
+
+    Stops first, with intake: a hand-over in flight is not waited for; it stays pending
+    and goes out again at the next start with the same event id.
+    """
+
+    deliverer: Deliverer
+    stall_seconds: float
+    name: str = "handover"
+
+    async def run(self, progress: Progress, stop: asyncio.Event) -> None:
+        stopping, relay = stopping_flag(stop)
+
+        async def wake_on_stop() -> None:
+            await stop.wait()
+            self.deliverer.wake()
+
+        waking = asyncio.ensure_future(wake_on_stop())
+        try:
+            await in_thread("handover", lambda: self.deliverer.serve(progress, stopping))
+        finally:
+            relay.cancel()
+            waking.cancel()

@@ -6,7 +6,8 @@ Claims run inside BEGIN IMMEDIATE, so two workers never take the same page. A pa
 lease expires (its worker died) goes back to `queued`; completing a page whose lease was
 lost is ignored, so no page is done twice. Re-runs requested by a person have priority and
 go first. A finished page writes its index outbox row in the same transaction as its text,
-so a crash between the two cannot lose an index entry.
+so a crash between the two cannot lose an index entry; likewise a document that becomes
+done or needs attention writes its hand-over rows (`docvault.handover`) in that transaction.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from sqlmodel import Session, col, select
 
 from docvault.db import read_session, write_transaction
 from docvault.errors import EncryptedDocument
+from docvault.handover import add_events
 from docvault.models import (
     Attempt,
     AuditEvent,
@@ -295,13 +297,19 @@ def complete(
     return complete_many(engine, owner, [finished])[0]
 
 
-def complete_many(engine: Engine, owner: str, finished: Sequence[FinishedPage]) -> list[bool]:
+def complete_many(
+    engine: Engine,
+    owner: str,
+    finished: Sequence[FinishedPage],
+    handover: Sequence[str] = (),
+) -> list[bool]:
     """`complete` for several pages in one transaction; one flag per page, in order.
 
     At 32 requests in flight pages finish a few milliseconds apart; one transaction for
     the pages that finished while the previous one was written saves a thread hop, a write
     lock and a document refresh per page. A page whose lease was lost is left unchanged
-    (False) and does not stop the others.
+    (False) and does not stop the others. `handover` names the receivers a document
+    that this finishes is handed over to (docvault.handover).
     """
     now = utcnow()
     with write_transaction(engine) as session:
@@ -313,7 +321,7 @@ def complete_many(engine: Engine, owner: str, finished: Sequence[FinishedPage]) 
             if document_id is not None:
                 documents.add(document_id)
         for document_id in sorted(documents):
-            _refresh_document(session, document_id, now)
+            _refresh_document(session, document_id, now, handover)
         return stored
 
 
@@ -345,6 +353,7 @@ def fail(
     message: str,
     attempts: Sequence[AttemptRecord] = (),
     warnings: Sequence[str] = (),
+    handover: Sequence[str] = (),
 ) -> bool:
     """Mark a page failed with the sentence for the admin; it waits for a person."""
     now = utcnow()
@@ -357,7 +366,7 @@ def fail(
         page.warnings = "\n".join(warnings) or None
         _finish(session, page, now)
         _add_attempts(session, page_id, attempts)
-        _refresh_document(session, page.document_id, now)
+        _refresh_document(session, page.document_id, now, handover)
         return True
 
 
@@ -416,8 +425,14 @@ def _add_attempts(session: Session, page_id: int, attempts: Iterable[AttemptReco
         )
 
 
-def _refresh_document(session: Session, document_id: int, now: datetime) -> None:
-    """A document is done when every page is; `attention` when some looped or failed."""
+def _refresh_document(
+    session: Session, document_id: int, now: datetime, handover: Sequence[str] = ()
+) -> None:
+    """A document is done when every page is; `attention` when some looped or failed.
+
+    A change to done or attention is handed over to the receivers named in `handover`,
+    in this same transaction.
+    """
     counts = dict(
         session.exec(
             select(Page.status, func.count())
@@ -439,6 +454,7 @@ def _refresh_document(session: Session, document_id: int, now: datetime) -> None
         document.status = status
         document.updated_at = now
         session.add(document)
+        add_events(session, document_id, status, handover, now)
 
 
 def expire_leases(engine: Engine, now: datetime | None = None) -> int:

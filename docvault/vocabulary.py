@@ -133,3 +133,11 @@ class PageOutcome:
     text: str
     looped: bool
     attempts: tuple[AttemptRecord, ...]
+
+
+class HandoverState(StrEnum):
+    """Where one hand-over to the practice system stands."""
+
+    pending = "pending"  # not yet accepted by the receiver (never tried, or being retried)
+    delivered = "delivered"  # the receiver accepted it (HTTP 2xx, or the command exited 0)
+    dropped = "dropped"  # its document was deleted before it could be handed over

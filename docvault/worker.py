@@ -145,6 +145,7 @@ class Worker:
         render_ahead: int | None = None,
         on_finished: Callable[[], None] | None = None,
         page_limit_seconds: float = ATTEMPTS_PER_PAGE * 300.0 + STUCK_MARGIN_SECONDS,
+        handover: Sequence[str] = (),
     ) -> None:
         self.database = database
         self.renderer = renderer
@@ -159,6 +160,8 @@ class Worker:
         self.render_ahead = render_ahead or max(2, concurrency // 4)
         self.on_finished = on_finished
         self.page_limit_seconds = page_limit_seconds
+        # The receivers a finished document is handed over to (docvault.handover).
+        self.handover = tuple(handover)
         self.stats = WorkerStats()
         self._started: dict[int, float] = {}  # page id -> when its request left
         self._wake = asyncio.Event()
@@ -400,7 +403,9 @@ class Worker:
             )
             for item in batch
         ]
-        stored = await asyncio.to_thread(queue.complete_many, self.database, self.owner, finished)
+        stored = await asyncio.to_thread(
+            queue.complete_many, self.database, self.owner, finished, self.handover
+        )
         for item, was_stored in zip(batch, stored, strict=True):
             self._completed(item.claim, item.outcome, was_stored)
 
@@ -427,7 +432,13 @@ class Worker:
         attempts: Sequence[AttemptRecord],
     ) -> None:
         await asyncio.to_thread(
-            action, self.database, claim.page_id, self.owner, f"{claim.label}: {message}", attempts
+            action,
+            self.database,
+            claim.page_id,
+            self.owner,
+            f"{claim.label}: {message}",
+            attempts,
+            handover=self.handover,
         )
         self._held.discard(claim.page_id)
         self.stats.finished(time.monotonic())

@@ -12,10 +12,10 @@ from io import BytesIO
 
 import httpx
 import pytest
-from docvault.search.schema import text_analyzer
 from PIL import Image
 
 from docvault import derived
+from docvault.search.schema import text_analyzer
 from docvault.web import images, queries
 from docvault.web.audit import AuditFilter
 from docvault.web.context import PER_PAGE

@@ -14,7 +14,7 @@ from typing import Any, NotRequired, TypedDict
 
 from sqlalchemy import Engine
 
-from docvault import figures
+from docvault import figures, handover
 from docvault.search import SearchIndex
 from docvault.vocabulary import EngineState, Verdict
 
@@ -44,6 +44,7 @@ class ServiceStatus(TypedDict):
     inboxes: list[InboxReport]
     engines: list[EngineReport]
     parts: NotRequired[list[dict[str, Any]]]  # the daemon's parts (docvault.supervisor)
+    handover_targets: NotRequired[list[str]]  # where finished documents are handed over
 
 
 StatusSource = Callable[[], ServiceStatus]
@@ -109,6 +110,10 @@ def snapshot(
         },
         "disk": {"free_bytes": disk.free, "total_bytes": disk.total, "path": str(data_dir)},
         "parts": service.get("parts", []),
+        "handover": {
+            **handover.summary(database),
+            "targets": service.get("handover_targets", []),
+        },
     }
 
 
@@ -125,6 +130,14 @@ def without_paths(numbers: dict[str, Any]) -> dict[str, Any]:
         # A part's detail names folders ("The search index folder /var/lib/..."): staff see
         # that something is wrong, an administrator sees what.
         "parts": [{**part, "detail": _for_staff(part["detail"])} for part in numbers["parts"]],
+        # The receiver's answer may name its servers and software: the same rule.
+        "handover": {
+            **numbers["handover"],
+            "failures": [
+                {**failure, "answer": None, "error": _for_staff(failure["error"])}
+                for failure in numbers["handover"]["failures"]
+            ],
+        },
     }
 
 

@@ -1,0 +1,330 @@
+"""Delivery of hand-overs to the practice system: the webhook and the command.
+
+    handover_outbox (pending, due) ──> a sender thread per delivery, at most `concurrency`
+        webhook: POST the JSON, signed   ─┐
+        command: the JSON on its stdin   ─┴─> accepted: delivered | refused: retried later
+
+The delivery part runs in threads of its own and holds no lock of the queue or the index
+while it sends: a receiver that is slow or down delays only its own hand-overs, never
+intake or OCR. Every delivery carries the event's id (`X-Docvault-Event`); a crash after
+the receiver accepted but before that was recorded sends it again with the same id, and
+the receiver drops the repeat.
+
+The signature is `X-Docvault-Signature: sha256=HEX`, HEX being the HMAC-SHA256 with the
+shared secret of `TIMESTAMP.BODY` (the `X-Docvault-Timestamp` header's decimal seconds, a
+dot, then the exact bytes of the body), so a receiver can refuse both a forged body and a
+recorded request played again later (README, "Hand-over to the practice system").
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import hmac
+import json
+import logging
+import os
+import random
+import signal
+import subprocess
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+import httpx
+from sqlalchemy import Engine
+
+from docvault import handover
+from docvault.handover import COMMAND, WEBHOOK, Delivery
+from docvault.lifeline import bound_child_command
+from docvault.models import utcnow
+from docvault.supervisor import Progress
+
+logger = logging.getLogger(__name__)
+
+EVENT_HEADER = "X-Docvault-Event"
+SIGNATURE_HEADER = "X-Docvault-Signature"
+TIMESTAMP_HEADER = "X-Docvault-Timestamp"
+# A practice system's import endpoint is a small server: four deliveries at once drain a
+# backlog (after an outage) quickly without flooding it.
+CONCURRENCY = 4
+# How often an idle delivery part looks at the outbox; a finished document wakes it at once.
+IDLE_SECONDS = 1.0
+# Bytes of the receiver's answer read at most (the rest is not waited for).
+ANSWER_READ_BYTES = 8192
+
+
+@dataclass(frozen=True)
+class HandoverConfig:
+    """Where hand-overs go and how, as the composition root read it from the settings."""
+
+    url: str
+    secret: bytes
+    command: tuple[str, ...]
+    timeout_seconds: float
+    retry_first_seconds: float
+    retry_max_seconds: float
+    page_texts: str  # "inline" or "link"
+    link_base_url: str
+    concurrency: int = CONCURRENCY
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        """The receivers every event is delivered to."""
+        chosen = ((WEBHOOK, bool(self.url)), (COMMAND, bool(self.command)))
+        return tuple(target for target, wanted in chosen if wanted)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What one delivery attempt got back."""
+
+    accepted: bool
+    status: int | None  # HTTP status, or the command's exit code; None: no answer at all
+    text: str  # the receiver's answer (bounded)
+    error: str | None = None  # a sentence when it was not accepted
+
+
+def signature(secret: bytes, timestamp: int, body: bytes) -> str:
+    """The signature header's value for `body` sent at `timestamp`."""
+    digest = hmac.new(secret, str(timestamp).encode() + b"." + body, hashlib.sha256).hexdigest()
+    return f"sha256={digest}"
+
+
+def encode(payload: dict[str, Any]) -> bytes:
+    """The body exactly as it is sent and signed."""
+    return json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def post(client: httpx.Client, config: HandoverConfig, event_id: str, body: bytes) -> Answer:
+    """One webhook attempt: 2xx is acceptance, anything else a refusal to try again."""
+    timestamp = int(time.time())
+    headers = {
+        "Content-Type": "application/json",
+        EVENT_HEADER: event_id,
+        TIMESTAMP_HEADER: str(timestamp),
+        SIGNATURE_HEADER: signature(config.secret, timestamp, body),
+    }
+    try:
+        with client.stream("POST", config.url, content=body, headers=headers) as response:
+            text = _read_bounded(response)
+    except httpx.TimeoutException:
+        return Answer(
+            False,
+            None,
+            "",
+            f"the receiver at {config.url} did not answer within "
+            f"{config.timeout_seconds:g} s (handover_timeout_seconds)",
+        )
+    except httpx.HTTPError as error:
+        reason = f"the receiver at {config.url} could not be reached: {error}"
+        return Answer(False, None, "", reason)
+    if 200 <= response.status_code < 300:
+        return Answer(True, response.status_code, text)
+    return Answer(
+        False,
+        response.status_code,
+        text,
+        f"the receiver at {config.url} answered {response.status_code} "
+        f"{response.reason_phrase}".rstrip(),
+    )
+
+
+def _read_bounded(response: httpx.Response) -> str:
+    received = b""
+    for chunk in response.iter_bytes():
+        received += chunk
+        if len(received) >= ANSWER_READ_BYTES:
+            break
+    return received[:ANSWER_READ_BYTES].decode("utf-8", errors="replace")
+
+
+def run_command(config: HandoverConfig, body: bytes) -> Answer:
+    """One command attempt: the JSON on its standard input, exit status 0 is acceptance.
+
+    No shell; the command ends with docvault (parent-death signal) and is killed, with
+    every process it started, when it runs past the timeout.
+    """
+    try:
+        process = subprocess.Popen(
+            # SIGKILL, not SIGTERM, when docvault ends: an import script may ignore the latter.
+            bound_child_command(config.command, signal.SIGKILL),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    except OSError as error:
+        return Answer(False, None, "", f"the command {config.command[0]} could not start: {error}")
+    try:
+        output, _ = process.communicate(body, timeout=config.timeout_seconds)
+    except subprocess.TimeoutExpired:
+        _kill_group(process)
+        output, _ = process.communicate()
+        return Answer(
+            False,
+            None,
+            _text(output),
+            f"the command {config.command[0]} did not finish within "
+            f"{config.timeout_seconds:g} s (handover_timeout_seconds) and was killed",
+        )
+    if process.returncode == 0:
+        return Answer(True, 0, _text(output))
+    return Answer(
+        False,
+        process.returncode,
+        _text(output),
+        f"the command {config.command[0]} exited with status {process.returncode}",
+    )
+
+
+def _kill_group(process: subprocess.Popen[bytes]) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)
+
+
+def _text(output: bytes | None) -> str:
+    return (output or b"")[:ANSWER_READ_BYTES].decode("utf-8", errors="replace")
+
+
+class Deliverer:
+    """Drains the hand-over outbox: due rows out, answers recorded, refusals retried."""
+
+    def __init__(
+        self,
+        database: Engine,
+        config: HandoverConfig,
+        clock: Callable[[], datetime] = utcnow,
+        chance: random.Random | None = None,
+        transport: httpx.BaseTransport | None = None,
+    ) -> None:
+        self.database = database
+        self.config = config
+        self._clock = clock
+        self._chance = chance or random.Random()
+        self._transport = transport
+        self._wake = threading.Event()
+        self._lock = threading.Lock()
+        self._busy: set[int] = set()
+        # The last refusal as a sentence (None once a delivery is accepted again); one
+        # value replaced whole, read by the part's thread.
+        self.problem: str | None = None
+
+    def wake(self) -> None:
+        """Something may be due (a document finished, a sender is free, the stop came)."""
+        self._wake.set()
+
+    def serve(self, progress: Progress, stopping: threading.Event) -> None:
+        """Send what is due until `stopping` is set; deliveries in flight are not awaited.
+
+        A delivery abandoned by the stop stays pending and goes out again at the next
+        start with the same event id, exactly like one cut short by a crash.
+        """
+        timeout = httpx.Timeout(self.config.timeout_seconds)
+        # One client for every sender thread: httpx's Client may be shared between threads.
+        with httpx.Client(timeout=timeout, transport=self._transport) as client:
+            while not stopping.is_set():
+                progress.now_doing("looking for hand-overs that are due")
+                self._start_due(client)
+                progress.now_doing("")
+                progress.trouble(self.problem)
+                progress.beat()
+                self._wait()
+
+    def _start_due(self, client: httpx.Client) -> None:
+        with self._lock:
+            room = self.config.concurrency - len(self._busy)
+            busy = tuple(self._busy)
+        if room <= 0:
+            return
+        for delivery in handover.due(self.database, self._clock(), room, busy):
+            with self._lock:
+                self._busy.add(delivery.row_id)
+            threading.Thread(
+                target=self._deliver_and_free,
+                args=(client, delivery),
+                name=f"handover-{delivery.row_id}",
+                daemon=True,  # a stop never waits for a slow receiver
+            ).start()
+
+    def _wait(self) -> None:
+        self._wake.clear()  # before looking: a wake from now on ends the wait at once
+        with self._lock:
+            busy = tuple(self._busy)
+            full = len(busy) >= self.config.concurrency
+        next_due = None if full else handover.next_due_at(self.database, busy)
+        seconds = IDLE_SECONDS
+        if next_due is not None:
+            seconds = min(seconds, max(0.0, (next_due - self._clock()).total_seconds()))
+        # A sender finishing, a finished document or the stop wakes it sooner.
+        self._wake.wait(seconds)
+
+    def _deliver_and_free(self, client: httpx.Client, delivery: Delivery) -> None:
+        try:
+            self.deliver(client, delivery)
+        except Exception:
+            # The row stays pending and is tried again; the database may be briefly gone.
+            logger.exception("hand-over %s could not be recorded", delivery.event_id)
+        finally:
+            with self._lock:
+                self._busy.discard(delivery.row_id)
+            self.wake()
+
+    def deliver(self, client: httpx.Client, delivery: Delivery) -> Answer | None:
+        """One attempt at one hand-over, with its outcome recorded (None: dropped)."""
+        config = self.config
+        payload = handover.build_payload(
+            self.database, delivery, config.page_texts, config.link_base_url
+        )
+        if payload is None:
+            handover.record_dropped(
+                self.database,
+                delivery.row_id,
+                "the document was deleted before it could be handed over",
+                self._clock(),
+            )
+            return None
+        body = encode(payload)
+        if delivery.target == WEBHOOK:
+            answer = post(client, config, delivery.event_id, body)
+        else:
+            answer = run_command(config, body)
+        self._record(delivery, answer)
+        return answer
+
+    def _record(self, delivery: Delivery, answer: Answer) -> None:
+        now = self._clock()
+        if answer.accepted:
+            handover.record_delivered(
+                self.database, delivery.row_id, answer.status, answer.text, now
+            )
+            self.problem = None
+            return
+        delay = handover.retry_delay(
+            delivery.attempts + 1,
+            self.config.retry_first_seconds,
+            self.config.retry_max_seconds,
+            self._chance,
+        )
+        error = answer.error or "refused"
+        handover.record_refused(
+            self.database,
+            delivery.row_id,
+            answer.status,
+            answer.text,
+            error,
+            now + timedelta(seconds=delay),
+            now,
+        )
+        self.problem = f"hand-over of document {delivery.document_id} refused: {error}"
+        logger.warning(
+            "hand-over %s of document %d (%s) refused, tried again in %.1f s: %s",
+            delivery.event_id,
+            delivery.document_id,
+            delivery.target,
+            delay,
+            error,
+        )

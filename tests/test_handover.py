@@ -1,0 +1,491 @@
+"""Hand-over to the practice system: the outbox, the back-off, the webhook and the command.
+
+The outbox rows are written by the queue in the transaction that finishes a document; the
+deliveries go to a real HTTP server on loopback (tests/support/receiver.py) or a real
+command, and every answer is read back from the database the way the status page reads it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import sys
+import threading
+from collections.abc import Iterator
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import httpx
+import pytest
+from sqlalchemy import Engine
+from sqlmodel import select
+
+from devtools.daemon import wait_for
+from docvault import handover, queue
+from docvault.config import Settings, load_settings
+from docvault.db import read_session
+from docvault.delivery import Deliverer, HandoverConfig
+from docvault.errors import ConfigError
+from docvault.handover import COMMAND, WEBHOOK
+from docvault.models import HandoverOutbox, Page, PageStatus, utcnow
+from docvault.service import handover_config
+from docvault.supervisor import Progress
+from docvault.vocabulary import AttemptRecord, AttemptRequest, EngineReply, SamplingMode, Verdict
+from tests.support.receiver import REFUSAL, Receiver, running_receiver
+from tests.support.webarchive import ADMIN, WebArchive
+
+SECRET = b"a shared secret of the practice system"
+OWNER = "test-owner"
+
+
+def _document(database: Engine, pages: int, name: str = "a") -> int:
+    new = queue.NewDocument(
+        sha256=name * 64,
+        original_name=f"{name}.pdf",
+        inbox="fax",
+        original_path=f"/inbox/{name}.pdf",
+        archive_path=f"archive/{name}",
+        size_bytes=10,
+        tags=("cardiology", "fax"),
+    )
+    return queue.record_document(database, new, pages).document_id
+
+
+def _attempt(text: str) -> AttemptRecord:
+    reply = EngineReply(text, "stop", 10, 2, 0.1)
+    return AttemptRecord(
+        "test", AttemptRequest(SamplingMode.greedy, 4096), reply, Verdict.clean, 0.1
+    )
+
+
+def _finish_all(
+    database: Engine, targets: tuple[str, ...] = (WEBHOOK,), fail_page: int | None = None
+) -> None:
+    for claimed in queue.claim(database, OWNER, limit=100, lease_seconds=600):
+        if claimed.number == fail_page:
+            queue.fail(database, claimed.page_id, OWNER, "unreadable", handover=targets)
+            continue
+        text = f"Page {claimed.number} of document {claimed.document_id}: Metoprolol 47.5 mg"
+        finished = queue.FinishedPage(claimed.page_id, text, False, [_attempt(text)])
+        queue.complete_many(database, OWNER, [finished], targets)
+
+
+def _rows(database: Engine) -> list[HandoverOutbox]:
+    with read_session(database) as session:
+        return list(session.exec(select(HandoverOutbox).order_by(HandoverOutbox.id)).all())
+
+
+def _config(url: str = "", command: tuple[str, ...] = (), **changes: object) -> HandoverConfig:
+    values: dict[str, object] = {
+        "url": url,
+        "secret": SECRET,
+        "command": command,
+        "timeout_seconds": 5.0,
+        "retry_first_seconds": 10.0,
+        "retry_max_seconds": 80.0,
+        "page_texts": "inline",
+        "link_base_url": "https://docvault.praxis.example",
+        **changes,
+    }
+    return HandoverConfig(**values)  # type: ignore[arg-type]
+
+
+class Clock:
+    """The deliverer's clock, moved by the test."""
+
+    def __init__(self) -> None:
+        self.now = utcnow()
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+@pytest.fixture
+def receiver() -> Iterator[Receiver]:
+    with running_receiver(SECRET, refuse_first=2) as running:
+        yield running
+
+
+# --- the outbox ---------------------------------------------------------------------------
+
+
+def test_a_finished_document_writes_one_event_per_receiver_in_its_completion(
+    database: Engine,
+) -> None:
+    document = _document(database, pages=2)
+    claims = queue.claim(database, OWNER, limit=1, lease_seconds=600)
+    first = queue.FinishedPage(claims[0].page_id, "one", False, [_attempt("one")])
+    queue.complete_many(database, OWNER, [first], (WEBHOOK, COMMAND))
+    assert _rows(database) == []  # one page of two: the document is not finished yet
+    _finish_all(database, (WEBHOOK, COMMAND))
+    rows = _rows(database)
+    assert [(row.document_id, row.status, row.target, row.state) for row in rows] == [
+        (document, "done", WEBHOOK, "pending"),
+        (document, "done", COMMAND, "pending"),
+    ]
+    assert rows[0].event_id == rows[1].event_id  # one event, delivered to each receiver
+
+
+def test_a_document_that_needs_attention_is_handed_over_too_and_none_without_receivers(
+    database: Engine,
+) -> None:
+    attention = _document(database, pages=2, name="b")
+    _finish_all(database, fail_page=2)
+    quiet = _document(database, pages=1, name="c")
+    _finish_all(database, targets=())
+    assert [(row.document_id, row.status) for row in _rows(database)] == [(attention, "attention")]
+    assert quiet not in {row.document_id for row in _rows(database)}
+
+
+def test_a_page_whose_lease_was_lost_writes_no_event(database: Engine) -> None:
+    _document(database, pages=1)
+    claimed = queue.claim(database, OWNER, limit=1, lease_seconds=600)[0]
+    finished = queue.FinishedPage(claimed.page_id, "late", False, [_attempt("late")])
+    assert queue.complete_many(database, "another-owner", [finished], (WEBHOOK,)) == [False]
+    assert _rows(database) == []
+
+
+def test_a_rerun_makes_a_new_event_that_waits_behind_the_first(database: Engine) -> None:
+    document = _document(database, pages=1)
+    _finish_all(database)
+    queue.request_rerun(database, _page_ids(database), SamplingMode.penalty, (PageStatus.done,))
+    _finish_all(database)
+    first, second = _rows(database)
+    assert first.event_id != second.event_id
+    assert (first.document_id, second.document_id) == (document, document)
+    due = handover.due(database, utcnow(), limit=10)
+    assert [delivery.row_id for delivery in due] == [first.id]  # never overtaken
+    handover.record_delivered(database, first.id or 0, 200, "ok", utcnow())
+    assert [delivery.row_id for delivery in handover.due(database, utcnow(), 10)] == [second.id]
+
+
+def _page_ids(database: Engine) -> list[int]:
+    with read_session(database) as session:
+        return [page_id for page_id in session.exec(select(Page.id)).all() if page_id]
+
+
+@pytest.mark.parametrize("attempts", range(1, 12))
+def test_the_back_off_doubles_within_its_bounds_with_jitter(attempts: int) -> None:
+    chance = random.Random(attempts)
+    ceiling = min(80.0, 10.0 * 2 ** (attempts - 1))
+    delays = [handover.retry_delay(attempts, 10.0, 80.0, chance) for _ in range(200)]
+    assert all(ceiling / 2 <= delay <= ceiling for delay in delays)
+    assert len({round(delay, 3) for delay in delays}) > 100  # spread out, not in lockstep
+
+
+# --- the webhook --------------------------------------------------------------------------
+
+
+def test_a_refused_webhook_is_retried_with_back_off_then_delivered_signed(
+    database: Engine, receiver: Receiver
+) -> None:
+    document = _document(database, pages=2)
+    _finish_all(database)
+    clock = Clock()
+    deliverer = Deliverer(database, _config(receiver.url), clock=clock, chance=random.Random(1))
+    with httpx.Client(timeout=5) as client:
+        for attempt in (1, 2):
+            (delivery,) = handover.due(database, clock.now, 10)
+            answer = deliverer.deliver(client, delivery)
+            assert answer is not None
+            assert not answer.accepted
+            (row,) = _rows(database)
+            assert (row.state, row.attempts, row.answer_status) == ("pending", attempt, 503)
+            assert row.answer == REFUSAL
+            assert row.error == f"the receiver at {receiver.url} answered 503 Service Unavailable"
+            wait = (row.next_attempt_at - clock.now).total_seconds()
+            ceiling = 10.0 * 2 ** (attempt - 1)
+            assert ceiling / 2 <= wait <= ceiling
+            assert handover.due(database, clock.now, 10) == []  # not before its time
+            clock.now = row.next_attempt_at
+        (delivery,) = handover.due(database, clock.now, 10)
+        assert deliverer.deliver(client, delivery) is not None
+    (row,) = _rows(database)
+    assert (row.state, row.attempts, row.answer_status, row.answer) == (
+        "delivered",
+        3,
+        200,
+        "imported",
+    )
+    assert [request.answer for request in receiver.requests] == [503, 503, 200]
+    assert all(request.signed for request in receiver.requests)
+    assert {request.event_id for request in receiver.requests} == {row.event_id}
+    body = receiver.requests[-1].body
+    assert body["event_id"] == row.event_id
+    assert body["event"] == "document.done"
+    assert (body["document_id"], body["file_name"], body["inbox"]) == (document, "a.pdf", "fax")
+    assert body["tags"] == ["cardiology", "fax"]
+    assert body["status"] == "done"
+    assert [page["number"] for page in body["pages"]] == [1, 2]
+    assert "Metoprolol 47.5 mg" in body["pages"][0]["text"]
+    assert body["document_url"] == f"https://docvault.praxis.example/documents/{document}"
+
+
+def test_a_forged_or_replayed_signature_fails_the_readme_check() -> None:
+    from docvault.delivery import signature
+    from tests.support.receiver import verify
+
+    body = b'{"event_id":"x"}'
+    headers = {
+        "X-Docvault-Timestamp": "1000",
+        "X-Docvault-Signature": signature(SECRET, 1000, body),
+    }
+    assert verify(SECRET, headers, body, now=1010)
+    assert not verify(SECRET, headers, body + b" ", now=1010)  # a changed body
+    assert not verify(b"another secret", headers, body, now=1010)
+    assert not verify(SECRET, headers, body, now=1000 + 301)  # played again later
+
+
+def test_linked_page_texts_point_at_the_json_api(database: Engine, receiver: Receiver) -> None:
+    receiver.refuse_first = 0
+    document = _document(database, pages=1)
+    _finish_all(database)
+    deliverer = Deliverer(database, _config(receiver.url, page_texts="link"))
+    with httpx.Client(timeout=5) as client:
+        deliverer.deliver(client, handover.due(database, utcnow(), 1)[0])
+    (page,) = receiver.requests[0].body["pages"]
+    assert "text" not in page
+    assert page["text_url"] == f"https://docvault.praxis.example/api/documents/{document}/pages/1"
+
+
+def test_an_unreachable_receiver_is_a_refusal_with_a_sentence(database: Engine) -> None:
+    from devtools.daemon import free_port
+
+    _document(database, pages=1)
+    _finish_all(database)
+    url = f"http://127.0.0.1:{free_port()}/hook"
+    with httpx.Client(timeout=5) as client:
+        Deliverer(database, _config(url)).deliver(client, handover.due(database, utcnow(), 1)[0])
+    (row,) = _rows(database)
+    assert row.state == "pending"
+    assert row.answer_status is None
+    assert row.error is not None
+    assert row.error.startswith(f"the receiver at {url} could not be reached")
+    assert handover.counts(database)["failing"] == 1
+    assert handover.failing(database)[0]["file_name"] == "a.pdf"
+
+
+def test_a_deleted_document_is_dropped_with_the_reason(database: Engine) -> None:
+    document = _document(database, pages=1)
+    _finish_all(database)
+    queue.delete_document(database, document)
+    with httpx.Client() as client:
+        delivery = handover.due(database, utcnow(), 1)[0]
+        assert Deliverer(database, _config("http://127.0.0.1:9/")).deliver(client, delivery) is None
+    (row,) = _rows(database)
+    assert row.state == "dropped"
+    assert row.error == "the document was deleted before it could be handed over"
+
+
+def test_a_slow_receiver_holds_no_lock_the_queue_needs(
+    database: Engine, receiver: Receiver
+) -> None:
+    receiver.refuse_first = 0
+    _document(database, pages=1)
+    _finish_all(database)
+    receiver.hold_next()
+    deliverer = Deliverer(database, _config(receiver.url))
+    stopping = threading.Event()
+    serving = threading.Thread(target=deliverer.serve, args=(Progress(), stopping))
+    serving.start()
+    try:
+        assert receiver.holding.wait(30), "the hand-over never reached the receiver"
+        # While the receiver sits on its answer, the next letter is taken and finished.
+        _document(database, pages=1, name="b")
+        _finish_all(database)
+        assert handover.counts(database)["pending"] == 2
+        assert receiver.holding.is_set()  # still held: the queue did not wait for it
+    finally:
+        receiver.release()
+        deliverer.wake()
+        wait_for(lambda: handover.counts(database)["delivered"] == 2, 30, "both delivered")
+        stopping.set()
+        deliverer.wake()
+        serving.join(30)
+    assert sorted(request.body["file_name"] for request in receiver.accepted()) == [
+        "a.pdf",
+        "b.pdf",
+    ]
+
+
+# --- the command --------------------------------------------------------------------------
+
+
+def _python(code: str) -> tuple[str, ...]:
+    return (sys.executable, "-c", code)
+
+
+def test_the_command_reads_the_json_on_stdin_and_its_exit_status_decides(
+    database: Engine, tmp_path: Path
+) -> None:
+    _document(database, pages=1)
+    _finish_all(database, targets=(COMMAND,))
+    seen = tmp_path / "seen.json"
+    script = (
+        "import sys, pathlib; data = sys.stdin.read(); "
+        f"pathlib.Path({str(seen)!r}).write_text(data); "
+        "print('import failed: no such patient'); sys.exit(3)"
+    )
+    deliverer = Deliverer(database, _config(command=_python(script)))
+    with httpx.Client() as client:
+        answer = deliverer.deliver(client, handover.due(database, utcnow(), 1)[0])
+    assert answer is not None
+    assert not answer.accepted
+    (row,) = _rows(database)
+    assert (row.state, row.answer_status) == ("pending", 3)
+    assert row.answer == "import failed: no such patient\n"
+    assert row.error == f"the command {sys.executable} exited with status 3"
+    assert json.loads(seen.read_text())["event_id"] == row.event_id
+
+
+def test_a_command_past_its_timeout_is_killed_and_retried(database: Engine, tmp_path: Path) -> None:
+    _document(database, pages=1)
+    _finish_all(database, targets=(COMMAND,))
+    pid_file = tmp_path / "pid"
+    script = (
+        f"import os, pathlib, time; pathlib.Path({str(pid_file)!r}).write_text(str(os.getpid())); "
+        "time.sleep(600)"
+    )
+    deliverer = Deliverer(database, _config(command=_python(script), timeout_seconds=1.0))
+    with httpx.Client() as client:
+        deliverer.deliver(client, handover.due(database, utcnow(), 1)[0])
+    (row,) = _rows(database)
+    assert row.state == "pending"
+    assert row.error is not None
+    assert "did not finish within 1 s" in row.error
+    assert not Path(f"/proc/{pid_file.read_text()}").exists()  # killed, not left running
+
+
+def test_a_command_that_accepts_is_delivered(database: Engine) -> None:
+    _document(database, pages=1)
+    _finish_all(database, targets=(COMMAND,))
+    code = "import json, sys; print('imported', json.load(sys.stdin)['file_name'])"
+    deliverer = Deliverer(database, _config(command=_python(code)))
+    with httpx.Client() as client:
+        deliverer.deliver(client, handover.due(database, utcnow(), 1)[0])
+    (row,) = _rows(database)
+    assert (row.state, row.answer_status, row.answer) == ("delivered", 0, "imported a.pdf\n")
+
+
+# --- the settings -------------------------------------------------------------------------
+
+
+def _settings(tmp_path: Path, **environment: str) -> Settings:
+    return load_settings(environ={"DOCVAULT_CONFIG": "", **environment}, cwd=tmp_path)
+
+
+def test_the_secret_file_must_be_readable_only_by_docvault(tmp_path: Path) -> None:
+    secret = tmp_path / "handover.secret"
+    secret.write_text("0123456789abcdef0123456789abcdef\n")
+    secret.chmod(0o644)
+    environment = {
+        "DOCVAULT_HANDOVER_URL": "https://praxis.example/hook",
+        "DOCVAULT_HANDOVER_SECRET_FILE": str(secret),
+    }
+    with pytest.raises(ConfigError) as refused:
+        handover_config(_settings(tmp_path, **environment))
+    assert "may be read by other users (mode 0644)" in refused.value.message
+    assert f"chmod 600 {secret}" in refused.value.message
+    secret.chmod(0o600)
+    config = handover_config(_settings(tmp_path, **environment))
+    assert config is not None
+    assert config.secret == b"0123456789abcdef0123456789abcdef"
+    assert config.targets == (WEBHOOK,)
+
+
+def test_a_webhook_without_a_secret_or_with_a_bad_url_stops_start_up(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError) as no_secret:
+        handover_config(_settings(tmp_path, DOCVAULT_HANDOVER_URL="https://praxis.example/h"))
+    assert "handover_secret_file" in str(no_secret.value)
+    assert "every webhook is signed" in no_secret.value.message
+    with pytest.raises(ConfigError) as bad_url:
+        handover_config(_settings(tmp_path, DOCVAULT_HANDOVER_URL="praxis.example/hook"))
+    assert "allowed: an http:// or https:// URL" in bad_url.value.message
+    assert handover_config(_settings(tmp_path)) is None
+
+
+def test_a_command_alone_needs_no_secret(tmp_path: Path) -> None:
+    settings = _settings(tmp_path, DOCVAULT_HANDOVER_COMMAND="/usr/local/bin/praxis-import --quiet")
+    config = handover_config(settings)
+    assert config is not None
+    assert config.command == ("/usr/local/bin/praxis-import", "--quiet")
+    assert config.targets == (COMMAND,)
+
+
+def test_due_respects_the_time(database: Engine) -> None:
+    _document(database, pages=1)
+    _finish_all(database)
+    (row,) = _rows(database)
+    handover.record_refused(
+        database, row.id or 0, 500, "", "boom", utcnow() + timedelta(hours=1), utcnow()
+    )
+    assert handover.due(database, utcnow(), 10) == []
+    assert handover.due(database, utcnow() + timedelta(hours=2), 10) != []
+
+
+# --- the status page ----------------------------------------------------------------------
+
+
+def test_the_status_page_shows_waiting_and_refused_hand_overs_with_the_answer(
+    archive: WebArchive,
+) -> None:
+    from fastapi.testclient import TestClient
+
+    from docvault.db import write_transaction
+    from docvault.web.app import create_app
+    from tests.test_web import log_in
+
+    database = archive.database
+    now = utcnow()
+    with write_transaction(database) as session:
+        handover.add_events(session, archive.huck_finn, "done", (WEBHOOK,), now)
+        handover.add_events(session, archive.xss, "done", (WEBHOOK,), now)
+    refused, _ = handover.due(database, now, 10)
+    answer = "<h1>502 Bad Gateway</h1> praxis-import.internal:8443 is down"
+    retry = now + timedelta(minutes=5)
+    handover.record_refused(database, refused.row_id, 502, answer, "answered 502", retry, now)
+    archive.status["handover_targets"] = [WEBHOOK]
+    with TestClient(create_app(archive.context), follow_redirects=False) as client:
+        log_in(client, ADMIN)
+        page = client.get("/status").text
+        section = page.split('id="handover"', 1)[1].split("<h2>", 1)[0]
+        assert re.findall(r"<dd[^>]*>([^<]*)</dd>", section) == ["webhook", "2", "1", "0"]
+        row = section.split('id="handover-failures"', 1)[1]
+        assert f'href="/documents/{archive.huck_finn}"' in row
+        assert "answered 502" in row
+        assert "&lt;h1&gt;502 Bad Gateway&lt;/h1&gt; praxis-import.internal:8443" in row  # escaped
+        assert retry.strftime("%Y-%m-%d %H:%M:%S") in row
+        assert client.get("/api/status").json()["handover"]["failing"] == 1
+    with TestClient(create_app(archive.context), follow_redirects=False) as client:
+        log_in(client)  # staff: that something is wrong, not the receiver's insides
+        row = client.get("/status").text.split('id="handover-failures"', 1)[1]
+        assert "praxis-import.internal" not in row
+        assert "an administrator sees the details" in row
+
+
+def test_docvault_status_counts_the_hand_overs_and_names_the_refused(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from docvault import db
+    from docvault.cli import main
+
+    database = db.make_engine(tmp_path / "docvault-data" / "docvault.sqlite3")
+    db.upgrade(database)
+    document = _document(database, pages=1)
+    _finish_all(database, (WEBHOOK, COMMAND))
+    webhook, command = handover.due(database, utcnow(), 10)
+    handover.record_delivered(database, command.row_id, 0, "imported", utcnow())
+    retry = utcnow() + timedelta(minutes=3)
+    refusal = "the receiver at https://praxis.example/hook answered 503 Service Unavailable"
+    handover.record_refused(database, webhook.row_id, 503, "busy", refusal, retry, utcnow())
+    database.dispose()
+    environment = {"DOCVAULT_CONFIG": "", "DOCVAULT_DATA_DIR": str(tmp_path / "docvault-data")}
+    result = CliRunner().invoke(main, ["status"], env=environment)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert "hand-over: 1 waiting (1 refused, being retried), 1 handed over, 0 dropped" in lines
+    assert (
+        f"  document {document} (webhook, 1 tries, next {retry.isoformat()[:19]} UTC): {refusal}"
+        in lines
+    )
