@@ -25,6 +25,7 @@ from sqlalchemy import Engine, func, update
 from sqlmodel import Session, col, select
 
 from docvault.db import read_session, write_transaction
+from docvault.facts import store as fact_store
 from docvault.models import (
     FINISHED_PAGE_STATES,
     Attempt,
@@ -431,6 +432,9 @@ def _refresh_document(session: Session, document_id: int, now: datetime) -> None
         document.status = status
         document.updated_at = now
         session.add(document)
+        if status != DocumentStatus.processing:
+            # Every page is finished (again, after a re-run): propose the letter's facts.
+            fact_store.refresh_proposals(session, document_id, now)
 
 
 def expire_leases(engine: Engine, now: datetime | None = None) -> int:

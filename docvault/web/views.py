@@ -31,6 +31,7 @@ from docvault.web.context import (
     day_start,
     parse_id,
 )
+from docvault.web.facts import facts_panel
 from docvault.web.login import safe_next
 from docvault.web.markdown import render_markdown
 from docvault.web.security import (
@@ -46,6 +47,7 @@ AUDIT_PER_PAGE = 100
 AUDIT_ACTIONS = (
     "login", "login failed", "logout", "search", "view", "view text", "view image",
     "view figure", "view problems", "view status", "download", "rerun",
+    "confirm fact", "correct fact",
 )  # fmt: skip
 
 
@@ -134,9 +136,11 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
         request: Request, document_id: RowId, page_number: ResultPage = 1
     ) -> Response:
         document = context.document_or_404(document_id)
+        facts_of = (context.database, document_id)
         if document.page_count == 0:
             context.look(request, "view", document_id=document_id)
-            return page(request, "document.html", {"document": document, "current": None})
+            values = {"document": document, "current": None, "facts": facts_panel(*facts_of)}
+            return page(request, "document.html", values)
         number = min(max(page_number, 1), document.page_count)
         current = context.page_or_404(document_id, number)
         html = render_markdown(
@@ -146,7 +150,13 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
         return page(
             request,
             "document.html",
-            {"document": document, "current": current, "html": html, "modes": SamplingMode},
+            {
+                "document": document,
+                "current": current,
+                "html": html,
+                "modes": SamplingMode,
+                "facts": facts_panel(*facts_of),
+            },
         )
 
     @routes.get("/documents/{document_id}/pages/{number}/text")
