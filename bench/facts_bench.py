@@ -32,10 +32,19 @@ from tests.support.letters import TODAY, generate
 FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures"
 Truth = Mapping[str, str | None]
 
-# The real fixtures that name a person (a writer, a character, a shop's cashier): none of
-# them is a clinic letter, so none names a patient; a proposal of a patient there is wrong.
-# Values read by a person from the page images; None: the page does not state it.
-REAL_TRUTH: dict[str, Truth] = {}
+# The real fixtures that name a person (tests/fixtures/MANIFEST.tsv): none of them is a
+# clinic letter, so none names a patient, and a patient proposed there is wrong. Values read
+# by a person from the page images; a field left out is not stated on the page.
+REAL_TRUTH: dict[str, Truth] = {
+    # Huckleberry Finn, chapter II: "Miss Watson", "Jim", "Tom"; no date, no sender.
+    "ocrmypdf__c02-22.pdf": {},
+    # A magazine page on Dubrovnik: "General Ratko Mladić", "Vinko Milutinovitch", dates.
+    "tesseract__8087_054.3B.tif": {},
+    # A till receipt: the shop, the cashier "VALERIE", "le 03/11/2006" (French: 3 November).
+    "paperlessgpt__ocr-example1.jpg": {"letter_date": "2006-11-03", "sender": "La Grande Récré"},
+    # A typed recipe named after a person ("Linzensoep à la Waterman").
+    "ocrmypdf__typewriter.png": {},
+}
 
 
 def _nothing() -> dict[str, str | None]:

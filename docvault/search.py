@@ -7,7 +7,9 @@ reopens its searcher when the index changes or a rebuild swaps a new directory i
 Query language (default AND between words, like a search box): ``word``, ``"a phrase"``,
 ``metop*``, ``mueler~`` (one edit, for OCR errors) or ``mueler~2``, ``AND``/``OR``/``NOT``,
 parentheses, and the filters ``inbox:``, ``tag:``, ``file:``, ``status:``, ``received:`` and
-``date:`` (the document date). Dates are ``YYYY``, ``YYYY-MM`` or ``YYYY-MM-DD`` and mean the
+``date:`` (the document date), and the letter's facts (``docvault.facts``, confirmed else
+proposed): ``patient:``, ``born:`` (any written form of the date: ``born:12.3.61``),
+``sender:`` and ``title:``. Dates are ``YYYY``, ``YYYY-MM`` or ``YYYY-MM-DD`` and mean the
 whole year, month or day; ``received:>2025-01`` means after January 2025, ``>=`` from it,
 ``<``/``<=`` likewise, and ``received:[2025-01-01 TO 2025-03-31]`` includes both ends.
 
@@ -37,6 +39,7 @@ from whoosh.analysis import Analyzer
 from whoosh.qparser import FuzzyTermPlugin, GtLtPlugin, QueryParser
 
 from docvault.errors import QuerySyntaxError, SearchIndexError
+from docvault.facts.extract import search_date
 from docvault.index import FOLDING, REBUILD_ADVICE, collect_leaked_segment_files
 from docvault.postings import (
     MAX_EXPANSION,
@@ -50,7 +53,8 @@ from docvault.textutil import strip_markup
 
 logger = logging.getLogger(__name__)
 
-USER_FIELDS = ("inbox", "tag", "file", "status", "received", "date")
+USER_FIELDS = ("inbox", "tag", "file", "status", "received", "date",
+               "patient", "born", "sender", "title")  # fmt: skip
 MAX_EDIT_DISTANCE = 2
 # "a*" read the postings of 600 words, most of them on nearly every page: 3 s on 100,000
 # pages. Two letters narrow a prefix enough; a leading * would walk every word there is.
@@ -140,6 +144,21 @@ _QUOTED = re.compile(r'"[^"]*"')
 
 
 _OPERATORS = frozenset({"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE"})
+
+
+# born:12.03.1961, born:12.3.61, born:"12. März 1961": the index keeps birth dates as ISO.
+_BIRTH_TERM = re.compile(r'(?<![\w.])born:("[^"]*"|[^\s()\[{]+)')
+
+
+def birth_dates_as_iso(text: str) -> str:
+    """The query with each ``born:`` date written the index's way (YYYY-MM-DD); a date that
+    cannot be read is left as typed, for the date field to explain."""
+
+    def as_iso(match: re.Match[str]) -> str:
+        iso = search_date(match.group(1))
+        return f"born:{iso}" if iso else match.group()
+
+    return _BIRTH_TERM.sub(as_iso, text)
 
 
 def _check_query_size(text: str) -> None:
@@ -372,7 +391,7 @@ class SearchIndex:
         _check_query_size(text)
         _check_query_text(text)
         try:
-            parsed = self._parser.parse(text)
+            parsed = self._parser.parse(birth_dates_as_iso(text))
         except (IndexError, ValueError, TypeError, KeyError, AttributeError) as error:
             # Whoosh's parser fails on some inputs instead of reporting them ('<b' and '<x'
             # gave an IndexError and a 500, issue 13).

@@ -252,7 +252,7 @@ def _joined_labels(lines: Sequence[Line]) -> list[Line]:
     """``Patient:`` at the end of a line with its value on the next: one line."""
     joined: list[Line] = []
     skip = False
-    for line, following in zip(lines, [*lines[1:], None], strict=True):
+    for line, following in itertools.zip_longest(lines, lines[1:]):
         if skip:
             skip = False
             continue

@@ -18,6 +18,7 @@ from starlette.concurrency import run_in_threadpool
 
 from docvault import auth
 from docvault.errors import DocvaultError
+from docvault.facts import patient_for_documents
 from docvault.indexing import search
 from docvault.ocr.base import SamplingMode
 from docvault.web import images, queries
@@ -119,6 +120,7 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
             results = search(context.database, context.index, query, page_number, PER_PAGE)
             context.look(request, "search", query)
         pages = math.ceil(results.total_documents / PER_PAGE) if results else 0
+        listed = [document.document_id for document in results.documents] if results else []
         return page(
             request,
             "search.html",
@@ -128,6 +130,7 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
                 "pages": pages,
                 "inboxes": queries.inbox_names(context.database),
                 "tags": queries.tag_names(context.database),
+                "patients": patient_for_documents(context.database, listed),
             },
         )
 
