@@ -183,7 +183,9 @@ def _check_query_text(text: str) -> None:
         raise QuerySyntaxError(
             f"The search {text!r} opens a quotation mark it never closes: close the phrase."
         )
-    unquoted = _QUOTED.sub(" ", text)
+    # A phrase stands as one word, so that a filter on a phrase (patient:"erika mustermann")
+    # is not taken for an empty filter.
+    unquoted = _QUOTED.sub("phrase", text)
     depth = 0
     for character in unquoted:
         depth += {"(": 1, ")": -1}.get(character, 0)
