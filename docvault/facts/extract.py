@@ -581,24 +581,56 @@ def _address_blocks(lines: Sequence[Line]) -> set[int]:
 
 
 def _sender_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
+    """The letter head's organisation; else the signer. An organisation named in what may
+    be the recipient's address (and no other letter head) leaves the sender open."""
     recipient_blocks = {line.block for line in lines if _RECIPIENT_START.match(line.text)}
     recipient_blocks |= _address_blocks(lines)
-    for line in lines:
+    if len({line.block for line in lines[:15]}) < 3:
+        recipient_blocks = set()  # no paragraphs (the CPU engine): the lines alone tell
+    addressed = _recipient_lines(lines)
+    unsure = None
+    for position, line in enumerate(lines):
         if _SALUTATION_LINE.match(line.text) or line.number > 15:
             break
-        if line.block in recipient_blocks or _PATIENT_LABEL.search(line.text):
-            continue
         head = _SENDER_PARTS.split(line.text)[0].strip(" ,")
-        if _DOCUMENT_KIND.search(head):
+        if _DOCUMENT_KIND.search(head) or _PATIENT_LABEL.search(line.text):
             continue  # "Radiologischer Befund" is the letter's title, not its sender
-        if (
-            _ORGANISATION.search(head)
-            and not re.search(r"\d{4,}|@|Tel|Fax", head)
-            and len(head) <= 80
-        ):
+        if not (_ORGANISATION.search(head) and not re.search(r"\d{4,}|@|Tel|Fax", head)):
+            continue
+        if line.block in recipient_blocks or position in addressed:
+            unsure = unsure or line
+            continue
+        if len(head) <= 80:
             yield Candidate(head, line.text, 0)
-            break
+            return
+    if unsure is not None:
+        yield Candidate("", unsure.text, 0)  # perhaps the recipient's: propose no sender
+        return
     yield from _signers(lines)
+
+
+def _recipient_lines(lines: Sequence[Line]) -> set[int]:
+    """Positions of lines that may be an address (for text without paragraphs, as the CPU
+    engine writes it): from "Herrn"/"An"/"To" to its post code, and an organisation whose
+    next lines reach a post code without a telephone, mail or web address."""
+    marked: set[int] = set()
+    for position, line in enumerate(lines[:40]):
+        window = list(lines[position : position + 5])
+        for index, following in enumerate(window[1:], start=1):
+            if following.block != line.block or _RECIPIENT_START.match(following.text):
+                window = window[:index]  # an address does not run into the next one
+                break
+        ends = [index for index, text in enumerate(window) if _POSTCODE_LINE.search(text.text)]
+        if not ends:
+            continue
+        address = window[: ends[0] + 1]
+        starts = bool(_RECIPIENT_START.match(line.text))
+        bare = _ORGANISATION.search(line.text) and not any(
+            _CONTACT.search(text.text) for text in window[: ends[0] + 2]
+        )
+        if starts or bare:
+            marked.update(range(position, position + len(address)))
+    return marked
 
 
 def _signers(lines: Sequence[Line]) -> Iterator[Candidate]:

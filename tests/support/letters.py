@@ -113,7 +113,8 @@ def generate(count: int, seed: int = 18) -> Iterator[Letter]:
 
 def roughen(letter: Letter, rng: random.Random) -> Letter:
     """What scanning and OCR do to a letter without changing its facts: a space before a
-    label's colon, a label's value on the next line, doubled spaces, a stray bullet."""
+    label's colon, a label's value on the next line, doubled spaces, a stray bullet, plain
+    lines without paragraphs (the CPU engine), misread letters in labels."""
     text = letter.text
     changes = [
         lambda t: t.replace("Patient:", "Patient :").replace("Datum:", "Datum :"),
@@ -121,6 +122,10 @@ def roughen(letter: Letter, rng: random.Random) -> Letter:
         lambda t: t.replace(", geb. ", ",  geb. ").replace(" DOB ", "  DOB  "),
         lambda t: t.replace("\n\nMit freundlichen", "\n\n• Mit freundlichen"),
         lambda t: t.replace("Geburtsdatum:", "Geburtsdatum"),
+        # The CPU engine writes plain lines, no paragraphs and no Markdown.
+        lambda t: t.replace("\n\n", "\n").replace("**", "").replace("# ", ""),
+        # Letters misread in the labels (the values are kept: the truth stays the truth).
+        lambda t: t.replace("Patient", "Patlent").replace("Geburtsdatum", "Geburtsdaturn"),
     ]
     for change in rng.sample(changes, 2):
         text = change(text)
