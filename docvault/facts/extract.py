@@ -48,6 +48,8 @@ OLDEST_PATIENT_YEARS = 110
 # Friday and dated Monday); a later date is a misreading or an appointment.
 LETTER_DATE_AHEAD = timedelta(days=31)
 EARLIEST_LETTER = date(1950, 1, 1)
+NAME_CHARACTERS = 120
+MAX_TITLE_CHARACTERS = 80
 
 
 @dataclass(frozen=True)
@@ -331,7 +333,9 @@ def read_name(text: str, last_first: bool = False) -> str | None:
     ``Mustermann, Erika`` (one word before a comma) is turned round; ``last_first`` says the
     label named the order (``Name, Vorname:``). A name has two to five words.
     """
-    tokens = _TOKEN.findall(re.sub(rf"^\s*{_SALUTATION}\s+", "", text.strip()))
+    # A name is in the first words after its label: a line of 20,000 characters with a
+    # label every few words must not cost the square of its length.
+    tokens = _TOKEN.findall(re.sub(rf"^\s*{_SALUTATION}\s+", "", text[:NAME_CHARACTERS].strip()))
     if tokens and _ACADEMIC.match(tokens[0]):
         return None  # a doctor's name, not a patient's
     before, _ = _name_words(tokens)
@@ -529,9 +533,9 @@ def _letter_date_candidates(
 
 def _labelled_date_start(text: str) -> int | None:
     """Where the date after a ``Datum:`` label starts, unless its cell speaks of another."""
-    for match in _LETTER_DATE_LABEL.finditer(text):
+    for match in itertools.islice(_LETTER_DATE_LABEL.finditer(text), 5):
         cell_start = text.rfind("¦", 0, match.start()) + 1
-        context = text[cell_start : match.end()]
+        context = text[max(cell_start, match.start() - 40) : match.end()]
         if not (_BIRTH.search(context) or _OTHER_DATES.search(context)):
             return match.end()
     return None
@@ -656,8 +660,8 @@ _DOCUMENT_KIND = re.compile(
     re.IGNORECASE,
 )
 _PATIENT_MENTION = re.compile(
-    rf"(?:,|\s[-–—:]|\s)\s*(?:(?:der|die|des|den|unsere[rsn]?|Ihre[rsn]?|your|our|for|von|zu|für|"
-    rf"über|of)\s+)*(?:{_SALUTATION}\s|Patient|Pat\.|geb\.|DOB|born|\*)|\s+\d",
+    rf"(?:,|\s[-–—:]|\s)\s?(?:(?:der|die|des|den|unsere[rsn]?|Ihre[rsn]?|your|our|for|von|zu|für|"
+    rf"über|of) ){{0,3}}(?:{_SALUTATION}\s|Patient|Pat\.|geb\.|DOB|born|\*)|\s\d",
     re.IGNORECASE,
 )
 
@@ -680,9 +684,10 @@ def _title_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
 
 
 def _title_text(text: str) -> str | None:
+    text = text[:MAX_TITLE_CHARACTERS]
     mention = _PATIENT_MENTION.search(text)
     title = (text[: mention.start()] if mention else text).strip(" ,.:;–—-¦")
-    if not title or len(title) > 80:
+    if not title or len(title) > MAX_TITLE_CHARACTERS:
         return None
     return title.title() if title.isupper() else title
 
