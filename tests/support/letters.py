@@ -61,6 +61,18 @@ class Letter:
     layout: str = ""
 
 
+def _truth(
+    patient: str | None, born: date | None, written: date, sender: str, title: str | None
+) -> dict[str, str | None]:
+    return {
+        "patient": patient,
+        "born": born.isoformat() if born else None,
+        "letter_date": written.isoformat(),
+        "sender": sender,
+        "title": title,
+    }
+
+
 def german_date(day: date, rng: random.Random, birth: bool = False) -> str:
     forms: list[Callable[[date], str]] = [
         lambda d: f"{d:%d.%m.%Y}",
@@ -146,13 +158,8 @@ def german_letter(rng: random.Random) -> Letter:
     kind = rng.choice(GERMAN_KINDS)
     city = rng.choice(CITIES)
     head = rng.choice(["top", "return", "right", "none"])
-    truth: dict[str, str | None] = {
-        "patient": f"{given} {family}",
-        "born": born.isoformat(),
-        "letter_date": written.isoformat(),
-        "sender": org if head != "none" else f"Dr. med. {doctor}",
-        "title": kind,
-    }
+    sender = org if head != "none" else f"Dr. med. {doctor}"
+    truth = _truth(f"{given} {family}", born, written, sender, kind)
     letterhead = (
         f"{org}\nKlinik für Innere Medizin\nChefarzt Prof. Dr. med. Markus Lang\n"
         f"Musterweg 4 · 79100 {city}\nTel. 0761 270-0"
@@ -232,13 +239,8 @@ def english_letter(rng: random.Random) -> Letter:
     gp = rng.choice([d for d in DOCTORS if d != doctor])
     kind = rng.choice(ENGLISH_KINDS)
     head = rng.choice(["top", "right", "none"])
-    truth: dict[str, str | None] = {
-        "patient": f"{given} {family}",
-        "born": born.isoformat(),
-        "letter_date": written.isoformat(),
-        "sender": org if head != "none" else f"Dr. {doctor}",
-        "title": kind,
-    }
+    sender = org if head != "none" else f"Dr. {doctor}"
+    truth = _truth(f"{given} {family}", born, written, sender, kind)
     letterhead = (
         f"{org}\n{rng.randint(1, 99)} High Street, {rng.choice(UK_CITIES)} LS1 4AB\n"
         "Tel 0113 243 3144"
@@ -291,13 +293,7 @@ def german_lab_report(rng: random.Random) -> Letter:
     given, family = _person(rng)
     born, written = _birth(rng), _letter_day(rng)
     org = "MVZ Labor Dr. Kramer"
-    truth: dict[str, str | None] = {
-        "patient": f"{given} {family}",
-        "born": born.isoformat(),
-        "letter_date": written.isoformat(),
-        "sender": org,
-        "title": "Laborbefund",
-    }
+    truth = _truth(f"{given} {family}", born, written, org, "Laborbefund")
     collected = written - timedelta(days=1)
     if rng.random() < 0.5:
         identity = f"Name: {family}\nVorname: {given}\nGeburtsdatum: {german_date(born, rng, True)}"
@@ -324,13 +320,7 @@ def english_lab_report(rng: random.Random) -> Letter:
     given, family = _person(rng)
     born, written = _birth(rng), _letter_day(rng)
     org = "Northern Pathology Laboratory"
-    truth: dict[str, str | None] = {
-        "patient": f"{given} {family}",
-        "born": born.isoformat(),
-        "letter_date": written.isoformat(),
-        "sender": org,
-        "title": "Laboratory report",
-    }
+    truth = _truth(f"{given} {family}", born, written, org, "Laboratory report")
     blocks = [
         f"**{org}**\nDepartment of Clinical Biochemistry",
         "# Laboratory report",
@@ -374,10 +364,7 @@ def letter_without_patient(rng: random.Random) -> Letter:
             f"Kind regards,\n\nDr. {doctor}",
         ])  # fmt: skip
         title = None
-    truth: dict[str, str | None] = {
-        "patient": None, "born": None, "letter_date": written.isoformat(), "sender": org,
-        "title": title,
-    }  # fmt: skip
+    truth = _truth(None, None, written, org, title)
     return Letter(text, truth, "no-patient")
 
 
@@ -403,10 +390,7 @@ def referral_to_practice(rng: random.Random) -> Letter:
         f"Abklärung. Befund vom {german_date(written - timedelta(days=7), rng)} liegt bei.",
         f"Mit freundlichen Grüßen\n\nDr. med. {doctor}\nFachärztin für Allgemeinmedizin",
     ]
-    truth: dict[str, str | None] = {
-        "patient": f"{given} {family}", "born": born.isoformat(),
-        "letter_date": written.isoformat(), "sender": f"Dr. med. {doctor}", "title": None,
-    }  # fmt: skip
+    truth = _truth(f"{given} {family}", born, written, f"Dr. med. {doctor}", None)
     return Letter("\n\n".join(blocks), truth, "de/referral-to-practice")
 
 
@@ -424,8 +408,5 @@ def letter_naming_patient_in_passing(rng: random.Random) -> Letter:
         f"mit Herrn Dr. {rng.choice(DOCTORS).split()[-1]} besprochen.",
         f"Mit kollegialen Grüßen\n\nProf. Dr. med. {rng.choice(DOCTORS)}",
     ]
-    truth: dict[str, str | None] = {
-        "patient": f"{given} {family}", "born": None, "letter_date": written.isoformat(),
-        "sender": org, "title": None,
-    }  # fmt: skip
+    truth = _truth(f"{given} {family}", None, written, org, None)
     return Letter("\n\n".join(blocks), truth, "de/in-passing")
