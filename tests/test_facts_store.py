@@ -6,9 +6,11 @@ import sqlite3
 from pathlib import Path
 
 from alembic import command
+from click.testing import CliRunner
 from sqlmodel import Session, select
 
 from docvault import db, queue
+from docvault.cli import main
 from docvault.db import read_session, write_transaction
 from docvault.facts import patient_for_documents
 from docvault.facts import store as fact_store
@@ -125,3 +127,32 @@ def test_deleting_a_document_deletes_its_facts(archive: WebArchive) -> None:
     with read_session(archive.database) as session:
         rows = session.exec(select(DocumentFact).where(DocumentFact.document_id == document_id))
         assert rows.all() == []
+
+
+def test_documents_read_before_facts_existed_get_them_from_the_command(
+    archive: WebArchive,
+) -> None:
+    document_id = add_letter(archive, "pymupdf__small-table.pdf", MUSTERMANN_LETTER)
+    with write_transaction(archive.database) as session:
+        for fact in session.exec(select(DocumentFact)):
+            session.delete(fact)  # as a document read by an older docvault has none
+        for row in session.exec(select(IndexOutbox)):
+            session.delete(row)
+    runner = CliRunner()
+    env = {"DOCVAULT_CONFIG": "", "DOCVAULT_DATA_DIR": str(archive.data_dir)}
+    answer = runner.invoke(main, ["facts", "propose"], env=env)
+    assert answer.exit_code == 0, answer.output
+    assert patient_for_documents(archive.database, [document_id]) == {
+        document_id: "Erika Mustermann"
+    }
+    with read_session(archive.database) as session:
+        queued = session.exec(select(IndexOutbox.document_id)).all()
+    assert set(queued) == {document_id}  # its pages go to the index with the facts
+    with write_transaction(archive.database) as session:
+        fact_store.confirm(session, document_id, "patient", "nurse", corrected="Erika Musterfrau")
+    again = runner.invoke(main, ["facts", "propose", "--again"], env=env)
+    assert again.exit_code == 0, again.output
+    assert again.output.strip() == "facts: 4 document(s) read"  # the three others, and it
+    assert patient_for_documents(archive.database, [document_id]) == {
+        document_id: "Erika Musterfrau"
+    }

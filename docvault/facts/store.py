@@ -16,9 +16,18 @@ from datetime import date, datetime
 from sqlalchemy import Connection, Engine
 from sqlmodel import Session, col, select
 
+from docvault.db import write_transaction
 from docvault.facts.extract import DATE_FIELDS, FIELD_LABELS, FIELDS, document_text, propose
 from docvault.facts.extract import search_date as written_date_to_iso
-from docvault.models import Document, DocumentFact, IndexOutbox, Page, PageStatus, utcnow
+from docvault.models import (
+    Document,
+    DocumentFact,
+    DocumentStatus,
+    IndexOutbox,
+    Page,
+    PageStatus,
+    utcnow,
+)
 
 # Facts are read from the first pages: a letter states them on its first page (its
 # continuation sheets repeat the patient at most), and a long scan costs no more than that.
@@ -94,6 +103,34 @@ def refresh_proposals(session: Session, document_id: int, now: datetime | None =
     if changed:
         queue_reindex(session, document_id)
     return changed
+
+
+def propose_unread(engine: Engine, again: bool = False, batch: int = 200) -> int:
+    """Propose the facts of finished documents that have none (read before docvault
+    proposed facts), or of every finished document with ``again``; confirmed values stay.
+    One write transaction per ``batch`` documents, so the daemon's writers never wait
+    long. Returns how many documents were read."""
+    finished = (DocumentStatus.done.value, DocumentStatus.attention.value)
+    last, count = 0, 0
+    while True:
+        statement = (
+            select(Document.id)
+            .where(col(Document.status).in_(finished))
+            .where(col(Document.id) > last)
+            .order_by(col(Document.id))
+            .limit(batch)
+        )
+        if not again:
+            statement = statement.where(~col(Document.id).in_(select(DocumentFact.document_id)))
+        with Session(engine) as session:
+            document_ids = [document_id for document_id in session.exec(statement) if document_id]
+        if not document_ids:
+            return count
+        with write_transaction(engine) as session:
+            for document_id in document_ids:
+                refresh_proposals(session, document_id)
+        count += len(document_ids)
+        last = document_ids[-1]
 
 
 def _day(document: Document) -> date:
