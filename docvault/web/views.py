@@ -139,10 +139,10 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
         request: Request, document_id: RowId, page_number: ResultPage = 1
     ) -> Response:
         document = context.document_or_404(document_id)
-        facts_of = (context.database, document_id)
+        facts = facts_panel(context.database, document_id)
         if document.page_count == 0:
             context.look(request, "view", document_id=document_id)
-            values = {"document": document, "current": None, "facts": facts_panel(*facts_of)}
+            values = {"document": document, "current": None, "facts": facts}
             return page(request, "document.html", values)
         number = min(max(page_number, 1), document.page_count)
         current = context.page_or_404(document_id, number)
@@ -158,7 +158,7 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
                 "current": current,
                 "html": html,
                 "modes": SamplingMode,
-                "facts": facts_panel(*facts_of),
+                "facts": facts,
             },
         )
 
