@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+import time
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -143,10 +144,13 @@ def main() -> None:
     parser.add_argument("--no-real", action="store_true")
     parser.add_argument("--show-wrong", type=int, default=0)
     arguments = parser.parse_args()
+    started = time.perf_counter()
     generated = generated_rows(arguments.letters, arguments.seed, arguments.show_wrong)
+    milliseconds = (time.perf_counter() - started) * 1000 / max(1, arguments.letters)
     print(
         table(f"Generated letters: {arguments.letters} (seed {arguments.seed})", score(generated))
     )
+    print(f"\n{milliseconds:.2f} ms a letter (extraction, one thread)")
     if not arguments.no_real:
         print()
         print(table(f"Real fixtures naming a person: {len(REAL_TRUTH)}", score(real_rows())))
