@@ -100,6 +100,15 @@ def test_patient_and_birth_date_in_the_forms_clinics_write(
     assert (found.get("patient"), found.get("born")) == (patient, born)
 
 
+def test_a_subject_line_names_the_patient_with_a_birth_date_or_the_title() -> None:
+    found = values("Re: John Smith, DOB 12 Mar 1961\n\nDear Dr Brown,")
+    assert (found.get("patient"), found.get("born")) == ("John Smith", "1961-03-12")
+    assert "title" not in found  # a name is not a title
+    titled = values("Betreff: Ihre Überweisung vom 03.11.2026\n\nSehr geehrte Frau Kollegin,")
+    assert titled.get("title") == "Ihre Überweisung"
+    assert "patient" not in values("Re: Practice Manager, born 1961\n\nDear Colleague,")
+
+
 # ----------------------------------------------------------------------------- abstention
 
 

@@ -310,7 +310,8 @@ _NOT_NAMES = frozenset(
      "subject", "von", "vom", "am", "im", "in", "an", "zu", "address", "adresse", "anschrift",
      "gmbh", "mvz", "ltd", "inc", "report", "letter", "brief", "bericht", "arztbrief", "summary",
      "discharge", "referral", "überweisung", "ueberweisung", "epikrise", "zimmer", "bett", "first",
-     "last", "given", "surname", "family", "full", "of", "on", "at", "to"}
+     "last", "given", "surname", "family", "full", "of", "on", "at", "to", "practice",
+     "manager", "team", "secretary", "department", "colleague", "kollegen"}
 )  # fmt: skip
 _LAST_FIRST_FIELDS = re.compile(r"(?:Nach)?name\s*,\s*Vorname|Surname\s*,\s*(?:First|Given)", re.I)
 
@@ -434,8 +435,18 @@ def _patient_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
     yield from _split_name_fields(lines)
 
 
+_SUBJECT = re.compile(r"^(?:Re|RE|Betreff|Betr\.|Betrifft|Subject)\s*:\s*(?=[^\W\d_])")
+
+
 def _saluted_with_birth(line: Line) -> Iterator[Candidate]:
-    """``Frau Erika Mustermann, geb. 12.03.1961``: a named person with a birth date."""
+    """``Frau Erika Mustermann, geb. 12.03.1961``, ``Re: John Smith, DOB 12 Mar 1961``: a
+    named person with a birth date."""
+    subject = _SUBJECT.match(line.text)
+    if subject:
+        after = line.text[subject.end() :]
+        name = read_name(after)
+        if name is not None and _birth_date_follows(after[:80]):
+            yield Candidate(name, line.text, 0)
     for match in _SALUTED.finditer(line.text):
         before = line.text[max(0, match.start() - 30) : match.start()]
         if _NOT_A_PATIENT.search(before):
@@ -444,8 +455,17 @@ def _saluted_with_birth(line: Line) -> Iterator[Candidate]:
         name = read_name(after)
         if name is None:
             continue
-        if _BIRTH.search(after[:80]):
+        if _birth_date_follows(after[:80]):
             yield Candidate(name, line.text, 0)
+
+
+def _birth_date_follows(text: str) -> bool:
+    """Whether a birth label with a date right after it is in ``text`` ("geb. 12.03.1961")."""
+    for match in _BIRTH.finditer(text):
+        found = dates_in(text[match.end() : match.end() + 24])
+        if found and found[0].start == 0:
+            return True
+    return False
 
 
 def _split_name_fields(lines: Sequence[Line]) -> Iterator[Candidate]:
@@ -683,10 +703,15 @@ def _title_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
                 yield Candidate(title, line.text, 1)
 
 
+_DANGLING = re.compile(r"(?:\s+(?:vom|von|am|from|of|dated|on|für|for|zur|zum|der|des))+$", re.I)
+
+
 def _title_text(text: str) -> str | None:
     text = text[:MAX_TITLE_CHARACTERS]
     mention = _PATIENT_MENTION.search(text)
     title = (text[: mention.start()] if mention else text).strip(" ,.:;–—-¦")
+    # "Ihre Überweisung vom 12.03.2026": the date went with the mention, its "vom" goes too.
+    title = _DANGLING.sub("", title).strip(" ,.:;–—-¦")
     if not title or len(title) > MAX_TITLE_CHARACTERS:
         return None
     return title.title() if title.isupper() else title
