@@ -12,8 +12,8 @@ from sqlmodel import Session, select
 from docvault import db, queue
 from docvault.cli import main
 from docvault.db import read_session, write_transaction
-from docvault.facts import patient_for_documents
 from docvault.facts import store as fact_store
+from docvault.facts.store import patient_for_documents
 from docvault.models import DocumentFact, IndexOutbox, PageStatus
 from docvault.ocr.base import SamplingMode, Verdict
 from tests.support.factsarchive import MUSTERMANN_LETTER, SMITH_LETTER, add_letter

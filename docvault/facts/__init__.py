@@ -1,7 +1,9 @@
 """A letter's facts: patient, date of birth, letter date, sender and title.
 
-``extract`` proposes them from the text (pure, no database); ``store`` keeps proposals and
-a person's confirmations per document.
+``extract`` proposes them from the text (pure, no database: the search index's leaves may
+import it); ``store`` keeps proposals and a person's confirmations per document, and has
+``patient_for_documents`` for lists and hand-overs. This package itself imports only
+``extract``, so that importing it never pulls the database in.
 """
 
 from docvault.facts.extract import (
@@ -14,7 +16,6 @@ from docvault.facts.extract import (
     propose,
     search_date,
 )
-from docvault.facts.store import patient_for_documents
 
 __all__ = [
     "DATE_FIELDS",
@@ -23,7 +24,6 @@ __all__ = [
     "Proposal",
     "document_text",
     "parse_date",
-    "patient_for_documents",
     "propose",
     "search_date",
 ]

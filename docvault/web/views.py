@@ -18,7 +18,7 @@ from starlette.concurrency import run_in_threadpool
 
 from docvault import auth
 from docvault.errors import DocvaultError
-from docvault.facts import patient_for_documents
+from docvault.facts.store import patient_for_documents
 from docvault.indexing import search
 from docvault.ocr.base import SamplingMode
 from docvault.web import images, queries
