@@ -515,6 +515,28 @@ def database_upgrade(state: State) -> None:
     click.echo(f"database {settings.database_path}: revision {before or 'empty'} -> {head}")
 
 
+@main.group("facts")
+def facts_group() -> None:
+    """The facts of letters: patient, date of birth, letter date, sender, title."""
+
+
+@facts_group.command("propose")
+@click.option("--again", is_flag=True, help="Propose again for every finished document.")
+@pass_state
+@friendly_errors
+def facts_propose(state: State, again: bool) -> None:
+    """Propose the facts of documents read before docvault proposed facts (or, with
+    --again, of every finished document); confirmed and corrected values stay. Safe while
+    the service runs: its index writer picks the changes up."""
+    from docvault.facts.store import propose_unread
+
+    settings = state.settings()
+    database = db.make_engine(settings.database_path)
+    db.upgrade(database)
+    count = propose_unread(database, again=again)
+    click.echo(f"facts: {count} document(s) read")
+
+
 @main.group("audit")
 def audit_group() -> None:
     """The audit log: every login, search and look at a letter."""

@@ -25,9 +25,12 @@ from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, select
 
 from docvault.db import read_session, write_transaction
-from docvault.models import Document, HandoverOutbox, Page
+from docvault.facts.store import FactView, facts_of
+from docvault.models import Document, HandoverOutbox, Page, split_tags
 from docvault.vocabulary import DocumentStatus, HandoverState
 
+# A fact a person looked at (the rest are docvault's proposals).
+CONFIRMED_STATES = frozenset({"confirmed", "corrected"})
 # The document states a hand-over announces: the letter is read, or a person must look.
 ANNOUNCED_STATES = (DocumentStatus.done, DocumentStatus.attention)
 WEBHOOK = "webhook"
@@ -228,13 +231,30 @@ def build_payload(
         pages = session.exec(
             select(Page).where(Page.document_id == delivery.document_id).order_by(col(Page.number))
         ).all()
+        facts = facts_of(session, delivery.document_id)
     base = link_base_url.rstrip("/")
-    # The one place the document's fields are assembled: the patient's name and date of
-    # birth join them here once docvault extracts them.
+    # The one place the document's fields are assembled.
     return {
         **_event_fields(delivery),
         **_document_fields(document, base),
+        **_fact_fields(facts),
         "pages": [_page_fields(page, page_texts, base) for page in pages],
+    }
+
+
+def _fact_fields(facts: list[FactView]) -> dict[str, Any]:
+    """The patient and the letter's facts (docvault.facts): null where the letter names
+    none; `confirmed` lists the fields a person confirmed or corrected (the others are
+    docvault's proposals, for the receiver to treat as such)."""
+    values = {fact.field: fact.value for fact in facts}
+    return {
+        "patient": {"name": values.get("patient"), "born": values.get("born")},
+        "letter": {
+            "date": values.get("letter_date"),
+            "sender": values.get("sender"),
+            "title": values.get("title"),
+        },
+        "confirmed": sorted(fact.field for fact in facts if fact.state in CONFIRMED_STATES),
     }
 
 
@@ -252,7 +272,7 @@ def _document_fields(document: Document, base: str) -> dict[str, Any]:
         "document_id": document.id,
         "file_name": document.original_name,
         "inbox": document.inbox,
-        "tags": [tag for tag in document.tags.split(",") if tag],
+        "tags": list(split_tags(document.tags)),
         "received_at": document.received_at.isoformat(),
         "page_count": document.page_count,
         "sha256": document.sha256,

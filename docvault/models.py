@@ -257,3 +257,32 @@ class HandoverOutbox(SQLModel, table=True):
     answer_status: int | None = None  # the receiver's HTTP status, or the command's exit code
     answer: str | None = Field(default=None, sa_column=Column(Text))  # a bounded excerpt
     error: str | None = Field(default=None, sa_column=Column(Text))  # why the last one failed
+
+
+class DocumentFact(SQLModel, table=True):
+    """One fact of a document (patient, born, letter_date, sender, title): what docvault
+    proposed from the text, and what a person confirmed or corrected it to.
+
+    A confirmed value (``confirmed_at`` set) is what counts, even when it is empty (the
+    person said the letter names none); a new proposal never replaces it.
+    """
+
+    __tablename__ = "document_facts"
+    __table_args__ = (UniqueConstraint("document_id", "field"), NEVER_REUSED)
+
+    id: int | None = Field(default=None, primary_key=True)
+    document_id: int = Field(foreign_key="documents.id", index=True, ondelete="CASCADE")
+    field: str
+    proposed: str | None = None
+    evidence: str | None = Field(default=None, sa_column=Column(Text))
+    proposed_at: datetime | None = None
+    confirmed: str | None = None
+    confirmed_by: str | None = None
+    confirmed_at: datetime | None = None
+
+    @property
+    def value(self) -> str | None:
+        """The confirmed value, else the proposal; None when there is neither."""
+        if self.confirmed_at is not None:
+            return self.confirmed or None
+        return self.proposed

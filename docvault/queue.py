@@ -27,6 +27,7 @@ from sqlmodel import Session, col, select
 
 from docvault.db import read_session, write_transaction
 from docvault.errors import EncryptedDocument
+from docvault.facts import store as fact_store
 from docvault.handover import add_events
 from docvault.models import (
     Attempt,
@@ -454,6 +455,10 @@ def _refresh_document(
         document.status = status
         document.updated_at = now
         session.add(document)
+        if status != DocumentStatus.processing:
+            # Every page is finished (again, after a re-run): propose the letter's facts
+            # before the hand-over event is written, so that the hand-over can carry them.
+            fact_store.refresh_proposals(session, document_id, now)
         add_events(session, document_id, status, handover, now)
 
 

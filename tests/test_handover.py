@@ -24,14 +24,16 @@ from sqlmodel import select
 from devtools.daemon import wait_for
 from docvault import handover, queue
 from docvault.config import Settings, load_settings
-from docvault.db import read_session
+from docvault.db import read_session, write_transaction
 from docvault.delivery import Deliverer, HandoverConfig
 from docvault.errors import ConfigError
+from docvault.facts import store as fact_store
 from docvault.handover import COMMAND, WEBHOOK
 from docvault.models import HandoverOutbox, Page, PageStatus, utcnow
 from docvault.service import handover_config
 from docvault.supervisor import Progress
 from docvault.vocabulary import AttemptRecord, AttemptRequest, EngineReply, SamplingMode, Verdict
+from tests.support.factsarchive import MUSTERMANN_LETTER
 from tests.support.receiver import REFUSAL, Receiver, running_receiver
 from tests.support.webarchive import ADMIN, WebArchive
 
@@ -220,6 +222,31 @@ def test_a_refused_webhook_is_retried_with_back_off_then_delivered_signed(
     assert [page["number"] for page in body["pages"]] == [1, 2]
     assert "Metoprolol 47.5 mg" in body["pages"][0]["text"]
     assert body["document_url"] == f"https://docvault.praxis.example/documents/{document}"
+
+
+def test_the_hand_over_carries_the_letters_facts_and_which_a_person_confirmed(
+    database: Engine, receiver: Receiver
+) -> None:
+    document = _document(database, pages=1)
+    letter = MUSTERMANN_LETTER
+    for claimed in queue.claim(database, OWNER, limit=10, lease_seconds=600):
+        finished = queue.FinishedPage(claimed.page_id, letter, False, [_attempt(letter)])
+        queue.complete_many(database, OWNER, [finished], (WEBHOOK,))
+    with write_transaction(database) as session:
+        fact_store.confirm(session, document, "patient", "nurse")
+    clock = Clock()
+    deliverer = Deliverer(database, _config(receiver.url), clock=clock, chance=random.Random(1))
+    with httpx.Client(timeout=5) as client:
+        for _ in range(3):  # the receiver refuses twice, then accepts
+            (delivery,) = handover.due(database, clock.now, 10)
+            deliverer.deliver(client, delivery)
+            (row,) = _rows(database)
+            clock.now = row.next_attempt_at
+    body = receiver.requests[-1].body
+    assert receiver.requests[-1].answer == 200
+    assert body["patient"] == {"name": "Erika Mustermann", "born": "1961-03-12"}
+    assert body["letter"]["date"] == "2026-11-14"
+    assert body["confirmed"] == ["patient"]  # the rest are docvault's proposals
 
 
 def test_a_forged_or_replayed_signature_fails_the_readme_check() -> None:

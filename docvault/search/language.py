@@ -26,8 +26,10 @@ from whoosh import query
 from whoosh.qparser import FuzzyTermPlugin, GtLtPlugin, QueryParser
 
 from docvault.errors import QuerySyntaxError
+from docvault.facts.extract import search_date
 
-USER_FIELDS = ("inbox", "tag", "file", "status", "received", "date")
+USER_FIELDS = ("inbox", "tag", "file", "status", "received", "date",
+               "patient", "born", "sender", "title")  # fmt: skip
 MAX_EDIT_DISTANCE = 2
 # "a*" read the postings of 600 words, most of them on nearly every page: 3 s on 100,000
 # pages. Two letters narrow a prefix enough; a leading * would walk every word there is.
@@ -72,6 +74,21 @@ _QUOTED = re.compile(r'"[^"]*"')
 _OPERATORS = frozenset({"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE"})
 
 
+# born:12.03.1961, born:12.3.61, born:"12. März 1961": the index keeps birth dates as ISO.
+_BIRTH_TERM = re.compile(r'(?<![\w.])born:("[^"]*"|[^\s()\[{]+)')
+
+
+def birth_dates_as_iso(text: str) -> str:
+    """The query with each ``born:`` date written the index's way (YYYY-MM-DD); a date that
+    cannot be read is left as typed, for the date field to explain."""
+
+    def as_iso(match: re.Match[str]) -> str:
+        iso = search_date(match.group(1))
+        return f"born:{iso}" if iso else match.group()
+
+    return _BIRTH_TERM.sub(as_iso, text)
+
+
 def _check_query_size(text: str) -> None:
     if len(text) > MAX_QUERY_CHARACTERS:
         raise QuerySyntaxError(
@@ -94,7 +111,9 @@ def _check_query_text(text: str) -> None:
         raise QuerySyntaxError(
             f"The search {text!r} opens a quotation mark it never closes: close the phrase."
         )
-    unquoted = _QUOTED.sub(" ", text)
+    # A phrase stands as one word, so that a filter on a phrase (patient:"erika mustermann")
+    # is not taken for an empty filter.
+    unquoted = _QUOTED.sub("phrase", text)
     depth = 0
     for character in unquoted:
         depth += {"(": 1, ")": -1}.get(character, 0)
@@ -163,7 +182,7 @@ def parse(parser: QueryParser, text: str) -> query.Query:
     _check_query_size(text)
     _check_query_text(text)
     try:
-        parsed = parser.parse(text)
+        parsed = parser.parse(birth_dates_as_iso(text))
     except (IndexError, ValueError, TypeError, KeyError, AttributeError) as error:
         # Whoosh's parser fails on some inputs instead of reporting them ('<b' and '<x'
         # gave an IndexError and a 500, issue 13).

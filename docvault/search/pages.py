@@ -18,6 +18,7 @@ from sqlalchemy import Engine, delete
 from sqlmodel import col, select
 
 from docvault.db import read_session, write_transaction
+from docvault.facts import store as fact_store
 from docvault.models import Document, IndexOutbox, Page, split_tags
 from docvault.search.dates import find_document_date
 from docvault.search.index import SearchIndex
@@ -53,6 +54,7 @@ def _entries(session: Any, pages: Sequence[Page]) -> list[IndexEntry]:
             .where(Page.number == 1)
         ).all()
     )
+    facts = fact_store.values_of(session, document_ids)
     entries = []
     for page in pages:
         document = documents[page.document_id]
@@ -70,9 +72,21 @@ def _entries(session: Any, pages: Sequence[Page]) -> list[IndexEntry]:
                 status=page.status,
                 text=page.markdown or "",
                 stamp=stamp_of(page),
+                **_fact_values(facts.get(page.document_id, {})),
             )
         )
     return entries
+
+
+def _fact_values(values: dict[str, str]) -> dict[str, Any]:
+    """The IndexEntry fields of a document's facts (docvault.facts.store.values_of)."""
+    born = values.get("born")
+    return {
+        "patient": values.get("patient", ""),
+        "born": date.fromisoformat(born) if born else None,
+        "sender": values.get("sender", ""),
+        "title": values.get("title", ""),
+    }
 
 
 def _document_date(first_page_text: str | None) -> date | None:

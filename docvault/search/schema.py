@@ -40,7 +40,7 @@ from docvault.textutil import strip_markup
 
 # Bump when the schema or the text analysis changes: a directory with another version is
 # rebuilt from the database instead of being searched with mismatched terms.
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 
 # ----------------------------------------------------------------------------- value types
@@ -61,6 +61,11 @@ class IndexEntry:
     status: str
     text: str
     stamp: int
+    # The document's facts (confirmed, else proposed; docvault.facts): "" when unknown.
+    patient: str = ""
+    born: date | None = None
+    sender: str = ""
+    title: str = ""
 
 
 # ----------------------------------------------------------------------------- schema
@@ -211,6 +216,11 @@ def build_schema(stemming_language: str | None = None) -> fields.Schema:
         status=fields.KEYWORD(lowercase=True, commas=True, scorable=False),
         text=_PageText(text_analyzer(stemming_language)),
         stamp=fields.NUMERIC(int, 64, sortable=True),
+        # The document's facts on each of its pages; names are never stemmed.
+        patient=_PageText(text_analyzer()),
+        born=_CalendarField(),
+        sender=_PageText(text_analyzer()),
+        title=_PageText(text_analyzer()),
     )
 
 
@@ -231,4 +241,12 @@ def entry_fields(entry: IndexEntry) -> dict[str, Any]:
     }
     if entry.document_date is not None:
         values["date"] = calendar_terms(entry.document_date)
+    values.update(_fact_fields(entry))
     return values
+
+
+def _fact_fields(entry: IndexEntry) -> dict[str, str]:
+    values = {"patient": entry.patient, "sender": entry.sender, "title": entry.title}
+    if entry.born is not None:
+        values["born"] = calendar_terms(entry.born)
+    return {name: value for name, value in values.items() if value}

@@ -34,7 +34,7 @@ from docvault.errors import (
     SearchIndexError,
 )
 from docvault.resources import resource_dir
-from docvault.web import api, login, views
+from docvault.web import api, facts, login, views
 from docvault.web.context import WebContext
 from docvault.web.security import (
     CsrfRejected,
@@ -138,6 +138,7 @@ def create_app(context: WebContext) -> FastAPI:
     app.include_router(login.router(context, templates))
     app.include_router(_health_router())
     app.include_router(views.router(context, templates), dependencies=reading)
+    app.include_router(facts.router(context), dependencies=reading)
     app.include_router(api.router(context), prefix="/api", dependencies=reading)
     app.include_router(_metrics_router(context), dependencies=protected)
     app.mount("/static", StaticFiles(directory=str(resource_dir("static"))), name="static")

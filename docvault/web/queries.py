@@ -12,6 +12,7 @@ from sqlmodel import col, select
 
 from docvault.db import read_session
 from docvault.errors import EncryptedDocument
+from docvault.facts.store import patient_for_documents
 from docvault.models import Attempt, AuditEvent, Document, Page, split_tags
 from docvault.vocabulary import DocumentStatus, PageStatus
 from docvault.web.audit import AuditFilter
@@ -301,6 +302,7 @@ class Arrival:
     status: str
     received_at: datetime
     first_page_id: int | None  # its thumbnail; None for a file no page was read from
+    patient: str | None = None  # confirmed, else proposed (docvault.facts); None: unknown
 
 
 @dataclass(frozen=True)
@@ -343,6 +345,7 @@ def arrivals(
             .limit(limit)
         ).all()
         total = session.exec(selection.apply(select(func.count()).select_from(Document))).one()
+        patients = patient_for_documents(session, [row.id for row, _ in rows if row.id])
     listed = [
         Arrival(
             document_id=row.id or 0,
@@ -352,6 +355,7 @@ def arrivals(
             status=row.status,
             received_at=row.received_at,
             first_page_id=page_id,
+            patient=patients.get(row.id or 0),
         )
         for row, page_id in rows
     ]

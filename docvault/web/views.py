@@ -19,6 +19,7 @@ from starlette.concurrency import run_in_threadpool
 
 from docvault import auth
 from docvault.errors import DocvaultError, QuerySyntaxError, SearchIndexError
+from docvault.facts.store import patient_for_documents
 from docvault.search import DocumentMatches, search
 from docvault.vocabulary import SamplingMode
 from docvault.web import images, queries
@@ -36,6 +37,7 @@ from docvault.web.context import (
     day_range,
     parse_id,
 )
+from docvault.web.facts import facts_panel
 from docvault.web.highlight import mark_words
 from docvault.web.login import safe_next
 from docvault.web.markdown import render_markdown
@@ -52,7 +54,7 @@ AUDIT_PER_PAGE = 100
 AUDIT_ACTIONS = (
     "login", "login failed", "logout", "search", "view arrivals", "view", "view text",
     "view image", "view thumbnail", "view figure", "view problems", "view status", "download",
-    "rerun",
+    "rerun", "confirm fact", "correct fact",
 )  # fmt: skip
 
 
@@ -192,10 +194,18 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
         context.look(request, "search", query)
         pages = math.ceil(results.total_documents / PER_PAGE)
         carried = SearchContext.of(form, page_number).carried
+        shown = [document.document_id for document in results.documents]
+        patients = patient_for_documents(context.database, shown)
         return page(
             request,
             "search.html",
-            {**shared, "results": results, "pages": pages, "carried": carried},
+            {
+                **shared,
+                "results": results,
+                "pages": pages,
+                "carried": carried,
+                "patients": patients,
+            },
         )
 
     @routes.get("/documents/{document_id}")
@@ -204,11 +214,11 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
     ) -> Response:
         document = context.document_or_404(document_id)
         origin = SearchContext.parse(search)
+        facts = facts_panel(context.database, document_id)
         if document.page_count == 0:
             context.look(request, "view", document_id=document_id)
-            return page(
-                request, "document.html", {"document": document, "current": None, "origin": origin}
-            )
+            values = {"document": document, "current": None, "origin": origin, "facts": facts}
+            return page(request, "document.html", values)
         found = search_marks(context, origin, document_id)
         best = found.pages[0] if found.pages else 1
         number = min(max(page_number or best, 1), document.page_count)
@@ -232,6 +242,7 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
                 "strip": strip,
                 "matched_pages": set(found.pages),
                 "marks_unavailable": found.unavailable,
+                "facts": facts,
             },
         )
 

@@ -1,7 +1,7 @@
 """the hand-over outbox: deliveries to the practice system, written with a document's completion
 
 Revision ID: 0007_handover
-Revises: 0005_error_codes
+Revises: 0006_facts
 Create Date: 2026-12-01 16:30:00
 """
 
@@ -11,7 +11,7 @@ import sqlmodel
 
 
 revision = "0007_handover"
-down_revision = "0005_error_codes"
+down_revision = "0006_facts"
 branch_labels = None
 depends_on = None
 

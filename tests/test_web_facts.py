@@ -1,0 +1,162 @@
+"""Issue 18: confirming and correcting a letter's facts over a real HTTP server, audited, and
+searching by them (patient:, born: in any written form, sender:, title:)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import timedelta
+
+import httpx
+import pytest
+
+from docvault import auth
+from docvault.models import utcnow
+from docvault.web import queries
+from docvault.web.audit import AuditFilter
+from tests.support.factsarchive import MUSTERMANN_LETTER, SMITH_LETTER, add_letter, drain_index
+from tests.support.liveserver import LiveServer
+from tests.support.webarchive import NURSE, WebArchive
+
+
+@dataclass
+class Site:
+    client: httpx.Client
+    csrf: str
+    mustermann: int
+    smith: int
+
+
+def _csrf(client: httpx.Client, path: str) -> str:
+    match = re.search(r'name="csrf_token" value="([^"]+)"', client.get(path).text)
+    assert match, f"no CSRF field on {path}"
+    return match.group(1)
+
+
+@pytest.fixture
+def site(archive: WebArchive) -> Iterator[Site]:
+    mustermann = add_letter(archive, "pymupdf__small-table.pdf", MUSTERMANN_LETTER)
+    smith = add_letter(archive, "ocrmypdf__graph_ocred.pdf", SMITH_LETTER)
+    drain_index(archive)
+    server = LiveServer(archive)
+    base = server.start()
+    try:
+        with httpx.Client(base_url=base, follow_redirects=False, timeout=30) as client:
+            login = {"name": NURSE[0], "password": NURSE[1], "csrf_token": _csrf(client, "/login")}
+            assert client.post("/login", data={**login, "next": "/"}).status_code == 303
+            yield Site(client, _csrf(client, "/problems"), mustermann, smith)
+    finally:
+        server.stop()
+
+
+def _post(site: Site, document_id: int, **form: str) -> httpx.Response:
+    return site.client.post(
+        f"/documents/{document_id}/facts", data={"csrf_token": site.csrf, **form}
+    )
+
+
+def _fact_row(site: Site, document_id: int, field: str) -> str:
+    page = site.client.get(f"/documents/{document_id}").text
+    match = re.search(rf'<tr class="fact[^"]*" data-field="{field}".*?</tr>', page, re.S)
+    assert match, f"no {field} row in the facts panel"
+    return match.group()
+
+
+def _fact_audits(archive: WebArchive) -> list[tuple[str, str, int | None, str]]:
+    events, _ = queries.audit_events(archive.database, AuditFilter("nurse"), 0, 100)
+    return [(event.action, event.user_name, event.document_id, event.detail)
+            for event in reversed(events) if event.action.endswith("fact")]  # fmt: skip
+
+
+def test_a_proposal_is_shown_as_one_until_a_person_confirms_it(
+    site: Site, archive: WebArchive
+) -> None:
+    row = _fact_row(site, site.mustermann, "patient")
+    assert 'data-state="proposed"' in row
+    assert ">proposal<" in row
+    assert "Patient: Mustermann, Erika" in row  # with its evidence
+    answer = _post(site, site.mustermann, field="patient", action="confirm",
+                   next=f"/documents/{site.mustermann}#facts")  # fmt: skip
+    assert answer.status_code == 303
+    assert answer.headers["location"] == f"/documents/{site.mustermann}#facts"
+    row = _fact_row(site, site.mustermann, "patient")
+    assert 'data-state="confirmed"' in row
+    assert ">proposal<" not in row
+    assert "by nurse" in row
+    assert _fact_audits(archive) == [
+        ("confirm fact", "nurse", site.mustermann, "patient: 'Erika Mustermann' confirmed")
+    ]
+    events, _ = queries.audit_events(archive.database, AuditFilter("nurse", "confirm fact"), 0, 1)
+    assert utcnow() - events[0].at.replace(tzinfo=utcnow().tzinfo) < timedelta(minutes=1)
+
+
+def test_a_correction_is_kept_in_its_normal_form_and_audited_with_both_values(
+    site: Site, archive: WebArchive
+) -> None:
+    answer = _post(site, site.mustermann, field="born", action="correct", value="1. April 1961")
+    assert answer.status_code == 303
+    row = _fact_row(site, site.mustermann, "born")
+    assert 'data-state="corrected"' in row
+    assert 'data-value="1961-04-01"' in row
+    assert _fact_audits(archive) == [
+        ("correct fact", "nurse", site.mustermann,
+         "born: '1961-03-12' -> '1961-04-01' (proposed '1961-03-12')")
+    ]  # fmt: skip
+
+
+def test_a_correction_that_is_no_date_is_refused_and_changes_nothing(
+    site: Site, archive: WebArchive
+) -> None:
+    answer = _post(site, site.mustermann, field="born", action="correct", value="31.02.1961")
+    assert answer.status_code == 400
+    assert "is not a date docvault can read" in answer.text
+    assert _post(site, site.mustermann, field="eye colour", action="confirm").status_code == 400
+    assert 'data-state="proposed"' in _fact_row(site, site.mustermann, "born")
+    assert _fact_audits(archive) == []
+
+
+def test_without_the_form_token_or_with_a_read_only_token_nothing_changes(
+    site: Site, archive: WebArchive
+) -> None:
+    form = {"field": "patient", "action": "confirm"}
+    forged = site.client.post(f"/documents/{site.mustermann}/facts", data=form)
+    assert forged.status_code == 403
+    token = auth.create_token(archive.database, "nurse", "", auth.TokenScope.read)
+    with httpx.Client(base_url=str(site.client.base_url)) as script:
+        answer = script.post(f"/documents/{site.mustermann}/facts", data=form,
+                             headers={"Authorization": f"Bearer {token}"})  # fmt: skip
+    assert answer.status_code == 403
+    assert 'data-state="proposed"' in _fact_row(site, site.mustermann, "patient")
+    assert _fact_audits(archive) == []
+
+
+def _found(site: Site, query: str) -> set[int]:
+    page = site.client.get("/", params={"q": query})
+    assert page.status_code == 200, page.text
+    return {
+        int(found)
+        for found in re.findall(r'<li class="document" data-document-id="(\d+)"', page.text)
+    }
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["patient:mustermann", 'patient:"erika mustermann"', "born:1961-03-12", "born:12.03.1961",
+     "born:12.3.61", 'born:"12. März 1961"', "born:1961-03", 'sender:"klinikum nord"',
+     "title:entlassungsbrief", "patient:mustermann born:12/03/1961"],
+)  # fmt: skip
+def test_each_fact_finds_its_letter_and_only_it(site: Site, query: str) -> None:
+    assert _found(site, query) == {site.mustermann}
+
+
+def test_results_show_the_patient_and_follow_a_correction(site: Site, archive: WebArchive) -> None:
+    page = site.client.get("/", params={"q": "patient:smith OR patient:mustermann"}).text
+    shown = sorted(re.findall(r'class="patient" data-patient="([^"]+)"', page))
+    assert shown == ["Erika Mustermann", "John Smith"]
+    assert _found(site, "born:25.7.1948") == {site.smith}
+    _post(site, site.mustermann, field="patient", action="correct", value="Erika Musterfrau")
+    drain_index(archive)  # the correction went to the index outbox with it
+    assert _found(site, "patient:musterfrau") == {site.mustermann}
+    assert _found(site, "patient:mustermann") == set()
+    assert _found(site, "mustermann") == {site.mustermann}  # the page text is unchanged
