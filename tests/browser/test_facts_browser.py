@@ -3,7 +3,6 @@ letter's proposed facts in the document view."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -33,7 +32,8 @@ def test_search_a_patient_then_confirm_and_correct_the_proposals(
     page.screenshot(path=str(tmp_path / "patient-search.png"), full_page=True)
 
     page.locator("li.document h2 a").click()
-    page.wait_for_url(re.compile(rf"{site}/documents/{mustermann}\?page=1"))
+    # The link carries the search (its own query string, so encoded once more: %253A).
+    page.wait_for_url(f"{site}/documents/{mustermann}?search=q%3Dpatient%253Amustermann")
     patient = page.locator('tr.fact[data-field="patient"]')
     born = page.locator('tr.fact[data-field="born"]')
     expect(patient.locator(".badge-proposal")).to_have_text("proposal")
@@ -51,6 +51,8 @@ def test_search_a_patient_then_confirm_and_correct_the_proposals(
     expect(born).to_have_attribute("data-state", "corrected")
     expect(born.locator(".value")).to_have_text("1961-04-01")
     page.screenshot(path=str(tmp_path / "facts-corrected.png"), full_page=True)
+    # The corrections kept the way back to the search the letter was opened from.
+    expect(page.get_by_role("link", name="« back to results")).to_be_visible()
 
     events, _ = queries.audit_events(archive.database, AuditFilter("nurse"), 0, 100)
     changes = [(event.action, event.document_id) for event in reversed(events)
