@@ -11,6 +11,7 @@ import logging
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,7 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, event
 from sqlalchemy.exc import OperationalError
-from sqlmodel import Session, create_engine
+from sqlmodel import Session, col, create_engine
 
 from docvault.errors import DatabaseError
 from docvault.resources import resource_dir
@@ -59,6 +60,19 @@ def make_engine(database_path: Path) -> Engine:
     event.listen(engine, "connect", _set_pragmas)
     event.listen(engine, "begin", _begin)
     return engine
+
+
+def within(statement: Any, column: Any, since: datetime | None, until: datetime | None) -> Any:
+    """The rows of `statement` whose `column` is at or after `since` and before `until`.
+
+    Half-open, so that consecutive days or months never share a row; None leaves that
+    side open.
+    """
+    if since is not None:
+        statement = statement.where(col(column) >= since)
+    if until is not None:
+        statement = statement.where(col(column) < until)
+    return statement
 
 
 @contextmanager

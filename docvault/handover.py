@@ -24,6 +24,7 @@ from sqlalchemy import ColumnElement, Engine, and_, func, not_
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, select
 
+from docvault.backoff import backoff_seconds
 from docvault.db import read_session, write_transaction
 from docvault.facts.store import FactView, facts_of
 from docvault.models import Document, HandoverOutbox, Page, split_tags
@@ -145,7 +146,7 @@ def retry_delay(
     do not all come back in the same second, and none comes back sooner than half the
     ceiling.
     """
-    ceiling = min(max_seconds, first_seconds * 2.0 ** min(attempts - 1, 32))
+    ceiling = backoff_seconds(attempts, first_seconds, max_seconds)
     return ceiling / 2 + chance.uniform(0, ceiling / 2)
 
 

@@ -27,6 +27,7 @@ from watchdog.observers import Observer
 
 from docvault import queue
 from docvault.archive import ArchivedFile, archive_file
+from docvault.backoff import backoff_seconds
 from docvault.config import InboxSettings
 from docvault.errors import (
     DocvaultError,
@@ -376,7 +377,7 @@ class Intake:
         retry.message = error.message
         # Backoff doubles from 5 s up to 5 minutes: a writer's lock is usually gone in
         # seconds, a permissions mistake waits for an admin.
-        retry.next_try = now + min(5.0 * 2 ** (retry.failures - 1), 300.0)
+        retry.next_try = now + backoff_seconds(retry.failures, 5.0, 300.0)
         if now - retry.first_failure >= self.unreadable_retry_seconds:
             self.states[inbox.name].problems[display_name(path.name)] = (
                 f"{error.message} Tried {retry.failures} times since "

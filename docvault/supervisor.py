@@ -59,6 +59,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any, Protocol
 
+from docvault.backoff import backoff_seconds
 from docvault.errors import DocvaultError
 
 logger = logging.getLogger(__name__)
@@ -262,8 +263,7 @@ class Supervisor:
         return True
 
     def _backoff(self, record: _Record) -> float:
-        exponent = min(record.failures_in_a_row - 1, 16)
-        return float(min(self._backoff_max, self._backoff_first * 2.0**exponent))
+        return backoff_seconds(record.failures_in_a_row, self._backoff_first, self._backoff_max)
 
     @staticmethod
     def _failure_detail(error: Exception, delay: float) -> str:

@@ -23,6 +23,7 @@ from typing import Any, Protocol
 from sqlalchemy import Engine as DatabaseEngine
 
 from docvault import queue
+from docvault.backoff import backoff_seconds
 from docvault.errors import (
     EngineConfigurationError,
     EngineTimeout,
@@ -167,7 +168,7 @@ class Worker:
         self._wake = asyncio.Event()
         # Set when a consumer takes a rendered page or finishes one: room to render ahead.
         self._room = asyncio.Event()
-        self._backoff = 0.0
+        self._outages = 0  # in a row, since the engine last answered
         self._paused_until = 0.0
         self._held: set[int] = set()
         # Transcribed pages wait here for the store task, which writes all that are waiting
@@ -453,10 +454,8 @@ class Worker:
             # are one outage, so only the first failure after a pause has ended doubles the
             # backoff (32 in flight used to reach the 30 s maximum from one blip).
             if time.monotonic() >= self._paused_until:
-                self._backoff = min(
-                    BACKOFF_MAX_SECONDS, max(BACKOFF_FIRST_SECONDS, self._backoff * 2)
-                )
-            delay = self._backoff
+                self._outages += 1
+            delay = backoff_seconds(self._outages, BACKOFF_FIRST_SECONDS, BACKOFF_MAX_SECONDS)
             self.stats.engine_state = EngineState.down
         self.stats.last_engine_error = error.message
         self._paused_until = max(self._paused_until, time.monotonic() + delay)
@@ -475,6 +474,6 @@ class Worker:
         self._held.discard(claim.page_id)
 
     def _engine_up(self) -> None:
-        self._backoff = 0.0
+        self._outages = 0
         self.stats.engine_state = EngineState.up
         self.stats.last_engine_error = None

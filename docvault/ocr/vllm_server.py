@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 
 import httpx
 
+from docvault.backoff import backoff_seconds
 from docvault.errors import EngineConfigurationError, EngineUnavailable
 from docvault.lifeline import bound_child_command
 from docvault.vocabulary import EngineState
@@ -120,13 +121,6 @@ def parse_flags(arguments: Sequence[str]) -> dict[str, list[str]]:
         else:
             raise ValueError(f"vLLM argument '{argument}' does not follow a --flag.")
     return flags
-
-
-def backoff_seconds(failures: int, initial: float, maximum: float) -> float:
-    """The wait before restart number `failures` in a row: doubling, capped."""
-    if failures <= 0:
-        return 0.0
-    return float(min(maximum, initial * 2 ** (failures - 1)))
 
 
 class VllmSupervisor:

@@ -20,7 +20,7 @@ from typing import Any
 from sqlalchemy import Engine
 from sqlmodel import col, select
 
-from docvault.db import read_session, write_transaction
+from docvault.db import read_session, within, write_transaction
 from docvault.models import AuditEvent, utcnow
 
 # Long enough that a page, its image, its crops and its text (fetched by the browser one
@@ -127,11 +127,7 @@ class AuditFilter:
             statement = statement.where(AuditEvent.action == self.action)
         if self.document_id is not None:
             statement = statement.where(AuditEvent.document_id == self.document_id)
-        if self.since is not None:
-            statement = statement.where(col(AuditEvent.at) >= self.since)
-        if self.until is not None:
-            statement = statement.where(col(AuditEvent.at) < self.until)
-        return statement
+        return within(statement, AuditEvent.at, self.since, self.until)
 
 
 def events(database: Engine, selection: AuditFilter, batch: int = 1000) -> Iterator[AuditEvent]:

@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import Engine, and_, func
 from sqlmodel import col, select
 
-from docvault.db import read_session
+from docvault.db import read_session, within
 from docvault.errors import EncryptedDocument
 from docvault.facts.store import patient_for_documents
 from docvault.models import Attempt, AuditEvent, Document, Page, split_tags
@@ -324,11 +324,7 @@ class ArrivalFilter:
             statement = statement.where(func.instr(wrapped, f",{self.tag},") > 0)
         if self.status:
             statement = statement.where(Document.status == self.status)
-        if self.since is not None:
-            statement = statement.where(col(Document.received_at) >= self.since)
-        if self.until is not None:
-            statement = statement.where(col(Document.received_at) < self.until)
-        return statement
+        return within(statement, Document.received_at, self.since, self.until)
 
 
 def arrivals(

@@ -1,0 +1,118 @@
+"""The import direction stays one way: no docvault module imports a layer above its own.
+
+The layers are the table in ARCHITECTURE.md, read here, so the document and the check
+cannot drift apart: a module missing from the table, a row naming no module, and an upward
+import (at module level or inside a function) each fail with the module and line named.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+REPOSITORY = Path(__file__).resolve().parent.parent
+TABLE_ROW = re.compile(r"^\|\s*(\d+)\s+\w+\s*\|\s*`([\w.]+)`\s*\|")
+
+
+def read_layers(document: Path) -> dict[str, int]:
+    """The layer number of each module, from the table rows of ARCHITECTURE.md."""
+    layers: dict[str, int] = {}
+    for line in document.read_text(encoding="utf-8").splitlines():
+        row = TABLE_ROW.match(line)
+        if row is not None:
+            layers[row.group(2)] = int(row.group(1))
+    return layers
+
+
+def package_modules(package: Path) -> dict[str, Path]:
+    """Every module of the package by its dotted name (a package by its own name)."""
+    modules: dict[str, Path] = {}
+    for path in sorted(package.rglob("*.py")):
+        parts = path.relative_to(package.parent).with_suffix("").parts
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        modules[".".join(parts)] = path
+    return modules
+
+
+def imported_names(module: str, path: Path) -> list[tuple[int, str]]:
+    """Every (line, dotted name) the module imports, wherever the import statement stands."""
+    own_package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+        if isinstance(node, ast.Import):
+            found.extend((node.lineno, alias.name) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = own_package.split(".")[: len(own_package.split(".")) - node.level + 1]
+                base = ".".join([*anchor, base] if base else anchor)
+            # `from docvault import search` imports the module docvault.search.
+            found.extend((node.lineno, f"{base}.{alias.name}") for alias in node.names)
+    return found
+
+
+def owning_module(name: str, modules: dict[str, Path]) -> str | None:
+    """The package module a dotted import name lands in (None: not docvault's)."""
+    while name not in modules:
+        if "." not in name:
+            return None
+        name = name.rpartition(".")[0]
+    return name
+
+
+def upward_imports(package: Path, layers: dict[str, int]) -> list[str]:
+    """One sentence per import of a higher layer, naming the file, line and both layers."""
+    modules = package_modules(package)
+    problems: list[str] = []
+    for module, path in modules.items():
+        for line, name in imported_names(module, path):
+            target = owning_module(name, modules)
+            if target is None or target == module:
+                continue
+            if layers[target] > layers[module]:
+                problems.append(
+                    f"{path.relative_to(package.parent)}:{line}: {module} (layer "
+                    f"{layers[module]}) imports {target} (layer {layers[target]}), a layer above"
+                )
+    return problems
+
+
+def test_every_module_is_in_the_table_and_every_row_is_a_module() -> None:
+    layers = read_layers(REPOSITORY / "ARCHITECTURE.md")
+    modules = package_modules(REPOSITORY / "docvault")
+    assert sorted(set(modules) - set(layers)) == [], "modules ARCHITECTURE.md does not list"
+    assert sorted(set(layers) - set(modules)) == [], "ARCHITECTURE.md rows naming no module"
+
+
+def test_no_module_imports_a_layer_above_its_own() -> None:
+    layers = read_layers(REPOSITORY / "ARCHITECTURE.md")
+    assert upward_imports(REPOSITORY / "docvault", layers) == []
+
+
+def test_the_check_names_an_upward_import_inside_a_function(tmp_path: Path) -> None:
+    package = tmp_path / "docvault"
+    (package / "web").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "web" / "__init__.py").write_text("")
+    (package / "web" / "app.py").write_text("from docvault import queue\n")
+    (package / "queue.py").write_text(
+        "from . import vocabulary\n\ndef later() -> None:\n    from .web.app import build\n"
+    )
+    (package / "vocabulary.py").write_text("")
+    layers = {"docvault": 1, "docvault.vocabulary": 1, "docvault.queue": 2}
+    layers |= {"docvault.web": 3, "docvault.web.app": 3}
+    assert upward_imports(package, layers) == [
+        "docvault/queue.py:4: docvault.queue (layer 2) imports docvault.web.app (layer 3),"
+        " a layer above"
+    ]
+
+
+@pytest.mark.parametrize("module", ["docvault.vocabulary", "docvault.cli"])
+def test_the_table_puts_the_vocabulary_lowest_and_the_command_highest(module: str) -> None:
+    layers = read_layers(REPOSITORY / "ARCHITECTURE.md")
+    expected = min(layers.values()) if module.endswith("vocabulary") else max(layers.values())
+    assert layers[module] == expected
