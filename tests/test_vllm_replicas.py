@@ -19,6 +19,7 @@ import sys
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -32,6 +33,7 @@ from docvault.ocr.client import OpenAIEngine, ServerKind
 from docvault.ocr.profiles import get_profile
 from docvault.ocr.vllm_server import (
     EngineStatus,
+    SupervisorState,
     VllmReplicas,
     VllmServerSettings,
     merged_arguments,
@@ -40,6 +42,7 @@ from docvault.ocr.vllm_server import (
 from docvault.service import (
     build_supervisor,
     engine_endpoints,
+    engine_states,
     replica_settings,
     worker_concurrency,
 )
@@ -403,3 +406,25 @@ def test_the_daemon_runs_two_replicas_and_status_shows_each(tmp_path: Path) -> N
         assert f"--port {replica_port}" in argv
         assert "--gpu-memory-utilization 0.42" in argv
         assert "--api-server-count 4" in argv
+
+
+def test_the_status_page_shows_each_replica_in_its_own_state() -> None:
+    """Replica 0 serves, replica 1 is restarting: two rows, each with its own state."""
+    urls = ["http://127.0.0.1:9100/v1", "http://127.0.0.1:9101/v1"]
+    engine = OpenAIEngine(urls, get_profile("ovisocr2"), timeout_seconds=5, server=ServerKind.vllm)
+    states = [
+        SupervisorState(EngineStatus.up, urls[0], pid=11),
+        SupervisorState(EngineStatus.starting, urls[1], restarts=1, last_error="exited with -9"),
+    ]
+    pipeline = SimpleNamespace(
+        engine=engine,
+        supervisor=SimpleNamespace(states=states),
+        worker=SimpleNamespace(stats=SimpleNamespace(published=SimpleNamespace(in_flight=0))),
+    )
+    rows = engine_states(pipeline)  # type: ignore[arg-type]
+    assert [(row["name"], row["state"]) for row in rows] == [
+        (urls[0], "up"),
+        (urls[1], "starting"),
+    ]
+    assert rows[1].get("detail") == "exited with -9"
+    asyncio.run(engine.aclose())

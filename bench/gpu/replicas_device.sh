@@ -9,10 +9,11 @@
 #        vLLM unpacked, ONE engine with the seed's flags (0.9 of the GPU) through docvault's
 #        supervisor: warm-up, b32 (bare, 32 in flight), c32 (docvault, 32 in flight); engine
 #        stopped; then the replicas of config r2 launched in the background (`launch r2`)
-#   4  bash bench/gpu/replicas_device.sh measure r2 b32,c32   carry nothing         ~560 s
+#   4  bash bench/gpu/replicas_device.sh measure r2 b64,c64   carry nothing         ~560 s
 #        waits until every replica is up (two starts one after another: ~400-550 s from the
-#        launch), then the steps; a step that no longer fits the call is skipped (noted)
-#   5  bash bench/gpu/replicas_device.sh measure r2 b64,c64 && \
+#        launch), then the steps; a step that no longer fits the call is skipped (noted);
+#        64 per replica first: the best earlier (885-951 pages/min)
+#   5  bash bench/gpu/replicas_device.sh measure r2 b32,c32; \
 #      bash bench/gpu/replicas_device.sh offline              carry nothing         ~400-500 s
 #        the rest of r2, the replicas stopped, then vLLM's offline LLM.chat on the same pages
 #        (one engine, 0.9 of the GPU, the improved flags): start ~200 s + the pages
