@@ -188,7 +188,7 @@ SETTINGS: tuple[Setting, ...] = (
         1,
         "How many 'vllm serve' processes docvault starts on the one GPU, on ports vllm_port, "
         "vllm_port+1, ...; started one after another, each restarted on its own, balanced by "
-        "requests in flight. Two on an H200 gave 1.6-1.7x one (bench/gpu/RESULTS.md).",
+        "requests in flight. Two on an H200 gave 1.6-1.7x one (bench/gpu/results.md).",
         minimum=1,
         maximum=8,
     ),

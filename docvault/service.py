@@ -64,7 +64,7 @@ HEARTBEAT_SECONDS = 10.0
 BACKUP_CHECK_SECONDS = 3600.0
 # GPU memory per engine replica when vllm_memory_share is 0: the tuned 0.9 for one; for
 # several, 0.84 split evenly (two at 0.42 each: 885-951 pages/min on an H200 against 473-548
-# for one, bench/gpu/RESULTS.md); what is left is the CUDA contexts' of the processes.
+# for one, bench/gpu/results.md); what is left is the CUDA contexts' of the processes.
 SINGLE_REPLICA_SHARE = 0.9
 SEVERAL_REPLICAS_TOTAL_SHARE = 0.84
 MOST_TOTAL_SHARE = 0.95

@@ -269,6 +269,9 @@ async def wait_external(state_file: Path, until: float) -> tuple[list[str], dict
         replicas = state.get("replicas", [])
         if state.get("failed"):
             return [], state, f"the replicas' launcher failed: {state['failed']}"
+        exited = [r for r in replicas if r.get("last_exit_code") is not None or r.get("last_error")]
+        if exited:  # the launcher restarts nobody mid-run (backoff 3600 s): say so at once
+            return [], state, f"engine replica(s) exited: {exited}"
         if replicas and all(replica["status"] == "up" for replica in replicas):
             return [replica["base_url"] for replica in replicas], state, None
         await asyncio.sleep(1.0)

@@ -13,8 +13,8 @@
 #        waits until every replica is up (two starts one after another: ~400-550 s from the
 #        launch), then the steps; a step that no longer fits the call is skipped (noted);
 #        64 per replica first: the best earlier (885-951 pages/min)
-#   5  bash bench/gpu/replicas_device.sh measure r2 b32,c32; \
-#      bash bench/gpu/replicas_device.sh offline              carry nothing         ~400-500 s
+#   5  BUDGET=210 bash bench/gpu/replicas_device.sh measure r2 b32,c32; \
+#      BUDGET=370 bash bench/gpu/replicas_device.sh offline   carry nothing         ~450-570 s
 #        the rest of r2, the replicas stopped, then vLLM's offline LLM.chat on the same pages
 #        (one engine, 0.9 of the GPU, the improved flags): start ~200 s + the pages
 #   6  bash bench/gpu/replicas_device.sh report               carry nothing         ~2 s
@@ -34,7 +34,8 @@
 # setsid FROM /tmp, on a copy of the code in /tmp/dvcode: the next call lays a new tree, and a
 # process still importing from the removed one dies (transformers' Path("src").resolve()).
 #
-# Environment: PAGES (pages per set, 512), BUDGET (seconds to the benchmark's deadline, 540),
+# Environment: PAGES (pages per set, 512), BUDGET (seconds from this command's start to the
+# benchmark's deadline, 540: two commands in one call share the 600 s, so give each its part),
 # RENDER_WORKERS (the daemon's, 4: the API servers need the cores), CONFIG_FLAGS,
 # CONFIG_REPLICAS, CONFIG_SHARE (override a configuration), ENGINE=sim (local dry run).
 set -uo pipefail
@@ -116,7 +117,7 @@ EOF
 
 measure_replicas() {  # $1 config, $2 steps: against the replicas `launch` started
   local name=$1 steps=$2
-  [ -f "$RUNDIR/state.json" ] || { log "no replicas launched (run: launch $name)"; return 1; }
+  [ -f "$RUNDIR/config" ] || { log "no replicas launched (run: launch $name)"; return 1; }
   [ "$(cat "$RUNDIR/config")" = "$name" ] || { log "the running replicas are $(cat "$RUNDIR/config"), not $name"; return 1; }
   config "$name"
   measure "$name-$(echo "$steps" | tr ',' '-')" "$FLAGS" "$steps" --external "$RUNDIR/state.json" \

@@ -72,6 +72,7 @@ async def keep_running(args: Any) -> int:
             document["replicas"] = [
                 {"replica": number, "base_url": state.base_url, "status": state.status.value,
                  "pid": state.pid, "restarts": state.restarts, "last_error": state.last_error,
+                 "last_exit_code": state.last_exit_code,
                  "up_after_launch_s": round(up_at[number], 1) if number in up_at else None}
                 for number, state in enumerate(states)]
             write_state(args.state, document)

@@ -285,8 +285,8 @@ class VllmSupervisor:
         vLLM sizes its KV cache from what a profiling run at start finds free on the GPU; a
         second engine loading or profiling meanwhile on the same GPU is counted against the
         first (four engines started 2 s apart all failed with "No available memory for the
-        cache blocks", bench/gpu/RESULTS.md). So a launch waits for the gate, at start and
-        at every restart, and holds it until its engine answers /health.
+        cache blocks", bench/gpu/results.md, "Several replicas"). So a launch waits for the
+        gate, at start and at every restart, and holds it until its engine answers /health.
         """
         if self._start_gate.locked():
             logger.info(
