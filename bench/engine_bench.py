@@ -7,6 +7,7 @@ Markdown table:
     python -m bench.engine_bench saturation [--pages 600]
     python -m bench.engine_bench straggler [--pages 600]
     python -m bench.engine_bench cpu-cost [--pages 600]
+    python -m bench.engine_bench host-capacity [--pages 300] [--endpoints 1,4]
 
 The pages are distinct synthetic letters (bench/pages.py) put into the inbox as 5-page PDFs in
 one move; the daemon takes, renders, transcribes and indexes them. Two rates are reported:
@@ -18,6 +19,7 @@ sees, including intake and the first render).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import signal
@@ -28,7 +30,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -58,8 +60,8 @@ def wait_for(condition: Callable[[], Any], timeout: float, what: str) -> Any:
 
 
 @contextmanager
-def simulator(folder: Path, *arguments: str) -> Iterator[str]:
-    """A fresh engine simulator subprocess; yields its base URL (…/v1)."""
+def simulator(folder: Path, *arguments: str, pids: list[int] | None = None) -> Iterator[str]:
+    """A fresh engine simulator subprocess; yields its base URL (…/v1); its PID into `pids`."""
     port_file = folder / f"simulator-{time.monotonic_ns()}.port"
     log = (folder / "simulator.log").open("ab")
     process = subprocess.Popen(
@@ -76,6 +78,8 @@ def simulator(folder: Path, *arguments: str) -> Iterator[str]:
         stdout=log,
         stderr=subprocess.STDOUT,
     )
+    if pids is not None:
+        pids.append(process.pid)
     try:
         port = wait_for(
             lambda: port_file.exists() and port_file.read_text().strip(), 30, "the simulator's port"
@@ -190,6 +194,7 @@ class DaemonRun:
     statuses: dict[str, int]
     looped_first_passes: int
     request_to_done_seconds: float = 0.0
+    main_cpu_seconds: float = 0.0  # the daemon's own process, without its render workers
 
     @property
     def request_to_done_pages_per_minute(self) -> float:
@@ -209,6 +214,10 @@ class DaemonRun:
     def cpu_ms_per_page(self) -> float:
         return self.cpu_seconds * 1000.0 / self.pages
 
+    @property
+    def main_cpu_ms_per_page(self) -> float:
+        return self.main_cpu_seconds * 1000.0 / self.pages
+
 
 def run_daemon(
     folder: Path, letters: list[Path], pages: int, engine_url: str, concurrency: int
@@ -222,6 +231,7 @@ def run_daemon(
             path.rename(daemon.inbox / path.name)
         wait_for(lambda: daemon.settled(WARM_UP_PAGES), 120, "the warm-up letter")
         cpu_before = daemon.cpu_seconds()
+        main_before = _cpu_of(daemon.process.pid) if daemon.process is not None else 0.0
         started = time.monotonic()
         for path in letters:
             path.rename(daemon.inbox / path.name)  # one folder, one file system: atomic
@@ -232,9 +242,10 @@ def run_daemon(
         )
         inbox_to_indexed = time.monotonic() - started
         cpu = daemon.cpu_seconds() - cpu_before
+        main = (_cpu_of(daemon.process.pid) if daemon.process is not None else 0.0) - main_before
     finally:
         daemon.stop()
-    return _daemon_run(daemon, pages, inbox_to_indexed, cpu)
+    return replace(_daemon_run(daemon, pages, inbox_to_indexed, cpu), main_cpu_seconds=main)
 
 
 def _daemon_run(daemon: BenchDaemon, pages: int, inbox_to_indexed: float, cpu: float) -> DaemonRun:
@@ -385,6 +396,68 @@ def cpu_cost(arguments: argparse.Namespace, folder: Path) -> str:
     )
 
 
+def host_capacity(arguments: argparse.Namespace, folder: Path) -> str:
+    """How many pages/min one docvault host drives when its engines answer at once.
+
+    Several instant simulator endpoints (engine_url lists them all, `concurrency` in flight at
+    each): the engines cost nothing, so the daemon (intake, render, client, database, index)
+    is the limit. The simulators share this machine's cores, so their CPU is measured apart
+    and the daemon's own CPU-ms per page says what a host of N cores can feed.
+    """
+    rows = []
+    for count in (int(number) for number in arguments.endpoints.split(",")):
+        letters = _staged_letters(folder, arguments.pages, arguments.seed + count)
+        pids: list[int] = []
+        with contextlib.ExitStack() as stack:
+            urls = [
+                stack.enter_context(
+                    simulator(folder, "--instant", "--loop-fraction", "0", pids=pids)
+                )
+                for _ in range(count)
+            ]
+            engines_before = sum(_cpu_of(pid) for pid in pids)
+            run = run_daemon(
+                folder / f"daemon-{count}",
+                letters,
+                arguments.pages,
+                ",".join(urls),
+                arguments.concurrency,
+            )
+            engines_ms = (sum(_cpu_of(pid) for pid in pids) - engines_before) * 1000 / run.pages
+        rows.append(
+            (
+                str(count),
+                str(count * arguments.concurrency),
+                f"{run.end_to_end_pages_per_minute:.0f}",
+                f"{run.request_to_done_pages_per_minute:.0f}",
+                f"{run.cpu_ms_per_page:.1f}",
+                f"{run.main_cpu_ms_per_page:.1f}",
+                f"{engines_ms:.1f}",
+                f"{60_000 / run.cpu_ms_per_page:.0f}",
+                f"{60_000 / run.main_cpu_ms_per_page:.0f}",
+                str(run.statuses),
+            )
+        )
+    return _table(
+        f"host capacity: {arguments.pages} pages per run, instant simulator endpoints, "
+        f"{arguments.concurrency} in flight at each, {os.cpu_count()} cores shared by the "
+        "daemon, its render workers and the simulators",
+        (
+            "endpoints",
+            "in flight",
+            "pages/min inbox to indexed",
+            "pages/min first request to last done",
+            "daemon + render CPU-ms/page",
+            "of it the daemon's own process",
+            "simulators CPU-ms/page",
+            "pages/min per core of docvault",
+            "pages/min one core of the daemon's process allows",
+            "outcome",
+        ),
+        rows,
+    )
+
+
 def _component_costs(letters: list[Path]) -> dict[str, float]:
     """CPU-ms per page of the render steps and the request body, measured in this process."""
     options = RenderOptions()
@@ -440,7 +513,12 @@ def _table(title: str, header: Sequence[str], rows: Sequence[Sequence[str]]) -> 
     return "\n".join(lines) + "\n"
 
 
-BENCHMARKS = {"saturation": saturation, "straggler": straggler, "cpu-cost": cpu_cost}
+BENCHMARKS = {
+    "saturation": saturation,
+    "straggler": straggler,
+    "cpu-cost": cpu_cost,
+    "host-capacity": host_capacity,
+}
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -454,6 +532,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--concurrency", type=int, default=32)
     parser.add_argument("--seed", type=int, default=20260101)
     parser.add_argument("--keep", type=Path, help="work in this folder and keep it")
+    parser.add_argument(
+        "--endpoints", default="1,4", help="host-capacity: simulator endpoints per run"
+    )
     arguments = parser.parse_args(argv)
     if arguments.keep is not None:
         arguments.keep.mkdir(parents=True, exist_ok=True)

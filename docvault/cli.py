@@ -284,6 +284,13 @@ def _echo_service(service: dict[str, Any]) -> None:
         state = "stalled" if part["stalled"] else part["state"]
         detail = f": {part['detail']}" if part["detail"] else ""
         click.echo(f"  part {part['name']}: {state}, last progress {stamp}{detail}")
+    for replica in service.get("engine_replicas", []):
+        pid = f", pid {replica['pid']}" if replica["pid"] else ""
+        error = f": {replica['last_error']}" if replica["last_error"] else ""
+        click.echo(
+            f"  engine replica {replica['replica']} ({replica['base_url']}): "
+            f"{replica['status']}{pid}, {replica['restarts']} restart(s){error}"
+        )
 
 
 def _inbox_status(
@@ -485,6 +492,49 @@ def doctor_command(state: State) -> None:
         click.echo(result.render())
     if not all(result.ok for result in results):
         raise SystemExit(1)
+
+
+@main.command("systemd-units")
+@click.option(
+    "--replicas",
+    type=click.IntRange(1, 8),
+    default=None,
+    help="Engine replicas on the GPU (default: the vllm_replicas setting).",
+)
+@click.option(
+    "--root",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("/"),
+    show_default=True,
+    help="Write below this folder instead of / (to look at the files first).",
+)
+@pass_state
+@friendly_errors
+def systemd_units(state: State, replicas: int | None, root: Path) -> None:
+    """Write what the docvault-vllm@.service template needs for N replicas on one GPU.
+
+    For each replica i: /etc/docvault/vllm-replica-i.env (its port and memory share, from
+    vllm_port and vllm_memory_share) and, from the second on, a drop-in ordering it after
+    replica i-1, whose start ends only once its /health answers, so the replicas start
+    one after another. Prints the engine_url for docvault.toml and the commands to enable them.
+    """
+    from dataclasses import replace
+
+    from docvault.service import replica_memory_share, replica_ports, vllm_extra_arguments
+    from docvault.systemd_units import write_replica_units
+
+    settings = state.settings()
+    if replicas is not None:
+        sources = {**settings.sources, "vllm_replicas": "option --replicas"}
+        settings = replace(settings, vllm_replicas=replicas, sources=sources)
+    ports = replica_ports(settings)
+    share = replica_memory_share(settings, vllm_extra_arguments(settings))
+    for path in write_replica_units(root, ports, share):
+        click.echo(f"wrote {path}")
+    instances = " ".join(f"docvault-vllm@{number}" for number in range(len(ports)))
+    engine_url = ",".join(f"http://127.0.0.1:{port}/v1" for port in ports)
+    click.echo(f'\nIn /etc/docvault/docvault.toml: engine_url = "{engine_url}"')
+    click.echo(f"Then: systemctl daemon-reload && systemctl enable --now {instances}")
 
 
 @main.command("config")

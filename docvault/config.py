@@ -209,6 +209,22 @@ class Settings:
         "Extra command-line arguments for 'vllm serve', after the tuned flags (a flag given "
         "here replaces the tuned flag of the same name).",
     )
+    vllm_replicas: int = declare(
+        1,
+        "How many 'vllm serve' processes docvault starts on the one GPU, on ports vllm_port, "
+        "vllm_port+1, ...; started one after another, each restarted on its own, balanced by "
+        "requests in flight. Two on an H200 gave 1.6-1.7x one (bench/gpu/results.md).",
+        minimum=1,
+        maximum=8,
+    )
+    vllm_memory_share: float = declare(
+        0.0,
+        "Share of the GPU's memory each replica may use (its --gpu-memory-utilization); 0 "
+        "means automatic: 0.9 for one replica, 0.84 split evenly among several (0.42 each "
+        "for two, as measured). All replicas together may use at most 0.95.",
+        minimum=0.0,
+        maximum=0.95,
+    )
     render_dpi: int = declare(
         150,
         "Resolution PDF pages are rendered at; below 150 table cells merge (measured "

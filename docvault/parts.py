@@ -24,9 +24,10 @@ from docvault.delivery import Deliverer
 from docvault.errors import DocvaultError
 from docvault.inbox import Intake, Watchers
 from docvault.jobs import Job, RunningJobs, start_scheduler
-from docvault.ocr.vllm_server import VllmSupervisor
+from docvault.ocr.vllm_server import VllmReplicas
 from docvault.search import OutboxDriver
 from docvault.supervisor import Progress, in_thread, stopping_flag
+from docvault.vocabulary import EngineState
 from docvault.worker import Worker
 
 logger = logging.getLogger(__name__)
@@ -273,9 +274,9 @@ def _bound_port(server: uvicorn.Server) -> int:
 
 @dataclass
 class EnginePart(_PartDefaults):
-    """The `vllm serve` process docvault starts; owned from before it starts until it ends."""
+    """The `vllm serve` replicas docvault starts; owned from before they start until they end."""
 
-    supervisor: VllmSupervisor
+    supervisor: VllmReplicas
     stall_seconds: float
     name: str = "engine"
     stop_stage: int = 2
@@ -283,11 +284,13 @@ class EnginePart(_PartDefaults):
     async def run(self, progress: Progress, stop: asyncio.Event) -> None:
         try:
             await self.supervisor.start()
-            logger.info("start: supervising %s", " ".join(self.supervisor.command_line()))
+            for command in self.supervisor.command_lines():
+                logger.info("start: supervising %s", " ".join(command))
             while not stop.is_set():
                 failure = self.supervisor.failure()
                 if failure is not None:
                     raise RuntimeError(f"the vLLM supervisor stopped: {failure}")
+                progress.trouble(replicas_not_up(self.supervisor))
                 progress.beat()
                 await _pause(stop, LOOK_SECONDS)
         finally:
@@ -319,3 +322,19 @@ class HandoverPart(_PartDefaults):
         finally:
             relay.cancel()
             waking.cancel()
+
+
+def replicas_not_up(replicas: VllmReplicas) -> str | None:
+    """A sentence naming the replicas that failed and are not back, for the part's detail.
+
+    A first start (minutes) is no trouble; a replica that is down, or starting again after
+    a failure, is, while the others keep serving.
+    """
+    troubled = [
+        f"replica {number} ({state.base_url}) {state.status.value}"
+        + (f": {state.last_error}" if state.last_error else "")
+        for number, state in enumerate(replicas.states)
+        if state.status is EngineState.down
+        or (state.status is EngineState.starting and state.restarts)
+    ]
+    return "; ".join(troubled) or None

@@ -36,7 +36,12 @@ from docvault.notify import Notifier
 from docvault.ocr.base import Engine
 from docvault.ocr.profiles import Profile, get_profile
 from docvault.ocr.schedule import transcribe_page
-from docvault.ocr.vllm_server import VllmServerSettings, VllmSupervisor
+from docvault.ocr.vllm_server import (
+    SupervisorState,
+    VllmReplicas,
+    VllmServerSettings,
+    parse_flags,
+)
 from docvault.parts import (
     EnginePart,
     FileEventsPart,
@@ -62,6 +67,13 @@ CONSISTENCY_CHECK_SECONDS = 3600.0
 HEARTBEAT_SECONDS = 10.0
 # Checked hourly, made at most once a day: a daemon restarted more often still gets one.
 BACKUP_CHECK_SECONDS = 3600.0
+# GPU memory per engine replica when vllm_memory_share is 0: the tuned 0.9 for one; for
+# several, 0.84 split evenly (two at 0.42 each: 885-951 pages/min on an H200 against 473-548
+# for one, bench/gpu/results.md); what is left is the CUDA contexts' of the processes.
+SINGLE_REPLICA_SHARE = 0.9
+SEVERAL_REPLICAS_TOTAL_SHARE = 0.84
+MOST_TOTAL_SHARE = 0.95
+MEMORY_FLAG = "--gpu-memory-utilization"
 
 
 def render_options(settings: Settings) -> RenderOptions:
@@ -94,14 +106,14 @@ def build_engine(settings: Settings, profile: Profile) -> Engine:
 
 
 def engine_endpoints(settings: Settings) -> list[str]:
-    """Where the engine answers: the one docvault starts itself, or the configured URLs."""
+    """Where the engine answers: the replicas docvault starts itself, or the configured URLs."""
     if settings.vllm_start:
-        return [f"http://127.0.0.1:{settings.vllm_port}/v1"]
+        return [f"http://127.0.0.1:{port}/v1" for port in replica_ports(settings)]
     return list(settings.engine_url)
 
 
-def build_supervisor(settings: Settings, profile: Profile) -> VllmSupervisor | None:
-    """The `vllm serve` process docvault starts and supervises, when vllm_start is set."""
+def build_supervisor(settings: Settings, profile: Profile) -> VllmReplicas | None:
+    """The `vllm serve` replicas docvault starts and supervises, when vllm_start is set."""
     if not settings.vllm_start:
         return None
     if settings.engine != "openai":
@@ -111,14 +123,104 @@ def build_supervisor(settings: Settings, profile: Profile) -> VllmSupervisor | N
             "is true but engine is 'cpu'; set engine = \"openai\" to read pages with the "
             "vLLM engine docvault starts.",
         )
-    return VllmSupervisor(
-        VllmServerSettings(
-            model=settings.vllm_model or profile.model,
-            port=settings.vllm_port,
-            command=tuple(shlex.split(settings.vllm_command)),
-            arguments=tuple(shlex.split(settings.vllm_extra_args)),
+    return VllmReplicas(replica_settings(settings, settings.vllm_model or profile.model))
+
+
+def replica_settings(settings: Settings, model: str) -> list[VllmServerSettings]:
+    """How each engine replica runs: its own port and memory share, the same flags otherwise."""
+    extra = vllm_extra_arguments(settings)
+    share = replica_memory_share(settings, extra)
+    command = tuple(shlex.split(settings.vllm_command))
+    arguments = (*extra, MEMORY_FLAG, f"{share:g}")
+    return [
+        VllmServerSettings(model=model, port=port, command=command, arguments=arguments)
+        for port in replica_ports(settings)
+    ]
+
+
+def vllm_extra_arguments(settings: Settings) -> tuple[str, ...]:
+    """vllm_extra_args as words; refused where they would break the replicas' layout."""
+    source = settings.sources["vllm_extra_args"]
+    try:
+        words = tuple(shlex.split(settings.vllm_extra_args))
+        flags = parse_flags(words)
+    except ValueError as error:
+        raise ConfigError("vllm_extra_args", source, f"cannot be read: {error}") from None
+    if "--port" in flags:
+        raise ConfigError(
+            "vllm_extra_args",
+            source,
+            "sets --port, but docvault gives each engine replica its port itself (vllm_port, "
+            "vllm_port+1, ...); remove --port from it and set vllm_port instead.",
         )
-    )
+    return words
+
+
+def replica_memory_share(settings: Settings, extra: tuple[str, ...]) -> float:
+    """Each replica's --gpu-memory-utilization; several replicas may not ask for over 0.95."""
+    count = int(settings.vllm_replicas)
+    given = parse_flags(extra).get(MEMORY_FLAG)
+    name = "vllm_memory_share"
+    if settings.vllm_memory_share > 0 and given is not None:
+        raise ConfigError(
+            "vllm_extra_args",
+            settings.sources["vllm_extra_args"],
+            f"sets {MEMORY_FLAG} and vllm_memory_share is set too; keep only vllm_memory_share.",
+        )
+    if settings.vllm_memory_share > 0:
+        share = float(settings.vllm_memory_share)
+    elif given is not None:
+        name = "vllm_extra_args"
+        share = _share_from_flag(settings, given)
+    else:
+        return SINGLE_REPLICA_SHARE if count == 1 else SEVERAL_REPLICAS_TOTAL_SHARE / count
+    if count > 1 and share * count > MOST_TOTAL_SHARE:
+        raise ConfigError(
+            name,
+            settings.sources[name],
+            f"gives each of the {count} engine replicas (vllm_replicas) {share:g} of the GPU's "
+            f"memory, {share * count:.2f} in all; they share one GPU, so at most "
+            f"{MOST_TOTAL_SHARE:g} in all. Set vllm_memory_share to "
+            f"{SEVERAL_REPLICAS_TOTAL_SHARE / count:.2f} or to 0 (automatic).",
+        )
+    return share
+
+
+def _share_from_flag(settings: Settings, given: list[str]) -> float:
+    try:
+        share = float(given[0]) if len(given) == 1 else -1.0
+    except ValueError:
+        share = -1.0
+    if not 0 < share <= 1:
+        raise ConfigError(
+            "vllm_extra_args",
+            settings.sources["vllm_extra_args"],
+            f"sets {MEMORY_FLAG} {' '.join(given) or '(no value)'}; allowed: one number "
+            "above 0 and at most 1. Better: leave it out and set vllm_memory_share.",
+        )
+    return share
+
+
+def replica_ports(settings: Settings) -> list[int]:
+    """Replica i listens on vllm_port + i; none may pass 65535 or take the web view's port."""
+    first, count = int(settings.vllm_port), int(settings.vllm_replicas)
+    ports = list(range(first, first + count))
+    if ports[-1] > 65535:
+        raise ConfigError(
+            "vllm_replicas",
+            settings.sources["vllm_replicas"],
+            f"is {count} with vllm_port {first}: the replicas would need ports up to "
+            f"{ports[-1]}, past 65535. Lower vllm_port.",
+        )
+    if settings.web_enabled and settings.web_port in ports:
+        raise ConfigError(
+            "web_port",
+            settings.sources["web_port"],
+            f"is {settings.web_port}, one of the ports of the engine replicas "
+            f"({first}-{ports[-1]}: vllm_port and vllm_replicas); give the web view or "
+            "the engines other ports.",
+        )
+    return ports
 
 
 def worker_concurrency(settings: Settings) -> int:
@@ -155,7 +257,7 @@ class Pipeline:
     index_writer: OutboxDriver
     loop: asyncio.AbstractEventLoop
     owner: str = field(default_factory=queue.new_owner)
-    supervisor: VllmSupervisor | None = None
+    supervisor: VllmReplicas | None = None
     parts: Supervisor | None = None
     intake: Intake | None = None
     handover: HandoverConfig | None = None
@@ -444,7 +546,12 @@ class Heartbeat:
             self.notifier.watchdog()  # only while every part moves within its bound
         self.notifier.status(line)
         fresh_for = 3 * heartbeat_seconds(self.notifier)
-        write_status_file(self.status_file, parts, {"status_line": line, "fresh_for": fresh_for})
+        extra = {
+            "status_line": line,
+            "fresh_for": fresh_for,
+            "engine_replicas": replica_report(self.pipeline),
+        }
+        write_status_file(self.status_file, parts, extra)
         if not self.announced and all(part.state is not PartState.starting for part in parts):
             self.announce(line)
 
@@ -604,14 +711,15 @@ def engine_states(pipeline: Pipeline) -> list[EngineReport]:
                 in_flight=figures.in_flight,
             )
         ]
+    supervised = {state.base_url: state for state in replica_states(pipeline)}
     states: list[EngineReport] = []
-    supervised = pipeline.supervisor.state if pipeline.supervisor is not None else None
     for endpoint in endpoint_states():
-        if supervised is not None and supervised.status in (EngineState.starting, EngineState.down):
+        replica = supervised.get(endpoint.base_url)
+        if replica is not None and replica.status in (EngineState.starting, EngineState.down):
             starting = EngineReport(
-                name=endpoint.base_url, state=supervised.status, in_flight=endpoint.in_flight
+                name=endpoint.base_url, state=replica.status, in_flight=endpoint.in_flight
             )
-            starting["detail"] = supervised.last_error or "vllm serve is starting (minutes)"
+            starting["detail"] = replica.last_error or "vllm serve is starting (minutes)"
             states.append(starting)
             continue
         entry = EngineReport(
@@ -621,6 +729,26 @@ def engine_states(pipeline: Pipeline) -> list[EngineReport]:
             entry["detail"] = endpoint.last_error
         states.append(entry)
     return states
+
+
+def replica_states(pipeline: Pipeline) -> list[SupervisorState]:
+    """The supervised engine replicas' states (none when docvault starts no engine)."""
+    return pipeline.supervisor.states if pipeline.supervisor is not None else []
+
+
+def replica_report(pipeline: Pipeline) -> list[dict[str, Any]]:
+    """Each replica for `docvault status` (through the status file)."""
+    return [
+        {
+            "replica": number,
+            "base_url": state.base_url,
+            "status": state.status.value,
+            "pid": state.pid,
+            "restarts": state.restarts,
+            "last_error": state.last_error,
+        }
+        for number, state in enumerate(replica_states(pipeline))
+    ]
 
 
 async def ingest_files(settings: Settings, paths: list[Path], progress: Any) -> dict[str, Any]:

@@ -15,6 +15,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
+
+from docvault.cli import main
 
 UNITS = Path(__file__).parent.parent / "systemd"
 SYSTEM_UNITS = Path("/usr/lib/systemd/system")
@@ -22,9 +25,17 @@ EXPOSURE_GOAL = 2.0
 # The executables the units start, created as stubs inside the fake root so that verify
 # checks them the way it would on an installed server.
 EXECUTABLES = {
-    "docvault.service": "opt/docvault/bin/docvault",
-    "docvault-vllm.service": "opt/docvault-vllm/bin/vllm",
+    "docvault.service": ("opt/docvault/bin/docvault",),
+    "docvault-vllm.service": ("opt/docvault-vllm/bin/vllm",),
+    # The template's ExecStartPost waits for /health with the engine venv's python, via sh.
+    "docvault-vllm@.service": (
+        "opt/docvault-vllm/bin/vllm",
+        "opt/docvault-vllm/bin/python3",
+        "bin/sh",
+    ),
 }
+# systemd-analyze takes an instance of a template, not the template itself.
+VERIFIED = {unit: unit.replace("@.", "@0.") for unit in EXECUTABLES}
 PR_SET_MDWE = 65
 PR_MDWE_REFUSE_EXEC_GAIN = 1
 
@@ -45,19 +56,20 @@ def server_root(tmp_path: Path) -> Path:
     root = tmp_path / "root"
     shutil.copytree(SYSTEM_UNITS, root / "usr/lib/systemd/system", symlinks=True)
     (root / "etc/systemd/system").mkdir(parents=True)
-    for unit, executable in EXECUTABLES.items():
+    for unit, executables in EXECUTABLES.items():
         shutil.copy(UNITS / unit, root / "etc/systemd/system" / unit)
-        stub = root / executable
-        stub.parent.mkdir(parents=True, exist_ok=True)
-        stub.write_text("#!/bin/sh\n")
-        stub.chmod(0o755)
+        for executable in executables:
+            stub = root / executable
+            stub.parent.mkdir(parents=True, exist_ok=True)
+            stub.write_text("#!/bin/sh\n")
+            stub.chmod(0o755)
     return root
 
 
 @pytest.mark.parametrize("unit", sorted(EXECUTABLES))
 def test_unit_verifies_clean(unit: str, server_root: Path) -> None:
     result = subprocess.run(
-        [systemd_analyze(), "verify", f"--root={server_root}", unit],
+        [systemd_analyze(), "verify", f"--root={server_root}", VERIFIED[unit]],
         capture_output=True,
         text=True,
         check=False,
@@ -77,6 +89,62 @@ def test_unit_exposure_is_ok(unit: str) -> None:
     assert match is not None, result.stdout + result.stderr
     print(f"{unit}: exposure {match.group(1)} {match.group(2)}")
     assert float(match.group(1)) <= EXPOSURE_GOAL, result.stdout
+
+
+def test_replica_units_start_in_order_each_on_its_port_and_share(server_root: Path) -> None:
+    """`docvault systemd-units --replicas 3`: ports 8000-8002, 0.28 each, each after the last."""
+    result = CliRunner().invoke(
+        main,
+        ["systemd-units", "--replicas", "3", "--root", str(server_root)],
+        env={"DOCVAULT_CONFIG": ""},
+    )
+    assert result.exit_code == 0, result.output
+    assert 'engine_url = "http://127.0.0.1:8000/v1,http://127.0.0.1:8001/v1,' in result.output
+    for number in range(3):
+        environment = server_root / f"etc/docvault/vllm-replica-{number}.env"
+        lines = environment.read_text().splitlines()
+        assert f"VLLM_REPLICA_PORT={8000 + number}" in lines
+        assert "VLLM_REPLICA_MEMORY_SHARE=0.28" in lines
+    assert not (server_root / "etc/systemd/system/docvault-vllm@0.service.d").exists()
+    for number in (1, 2):
+        drop_in = server_root / f"etc/systemd/system/docvault-vllm@{number}.service.d"
+        text = (drop_in / "10-after-previous.conf").read_text()
+        assert f"After=docvault-vllm@{number - 1}.service" in text.splitlines()
+    instances = [f"docvault-vllm@{number}.service" for number in range(3)]
+    verified = subprocess.run(
+        [systemd_analyze(), "verify", f"--root={server_root}", *instances],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (verified.returncode, verified.stdout + verified.stderr) == (0, "")
+
+
+def test_replica_units_refuse_shares_over_the_gpu(server_root: Path) -> None:
+    result = CliRunner().invoke(
+        main,
+        ["systemd-units", "--replicas", "3", "--root", str(server_root)],
+        env={"DOCVAULT_CONFIG": "", "DOCVAULT_VLLM_MEMORY_SHARE": "0.42"},
+    )
+    assert result.exit_code != 0
+    assert "Setting 'vllm_memory_share'" in result.output
+    assert "1.26 in all" in result.output
+    assert not (server_root / "etc/docvault").exists()
+
+
+def test_template_health_wait_and_flags_match_the_single_unit() -> None:
+    """The template runs the same engine flags as docvault-vllm.service, port and share aside."""
+    template = (UNITS / "docvault-vllm@.service").read_text()
+    single = (UNITS / "docvault-vllm.service").read_text()
+
+    def flags(text: str) -> set[str]:
+        start = text.index("\nExecStart=")
+        command = text[start : text.index("\n", text.index("--max-num-batched-tokens", start))]
+        return set(re.findall(r"--[a-z-]+", command))
+
+    assert flags(template) == flags(single)
+    assert "EnvironmentFile=/etc/docvault/vllm-replica-%i.env" in template
+    assert "http://127.0.0.1:${VLLM_REPLICA_PORT}/health" in template
 
 
 def test_docvault_unit_names_the_documented_paths() -> None:

@@ -67,12 +67,14 @@ EOF
 
 kill_leftover_engine() {  # the supervisor starts vLLM in a session of its own: it would outlive us
   [ -f "$WORK/engine.pid" ] || return 0
-  local pid; pid=$(cat "$WORK/engine.pid")
-  if kill -0 "$pid" 2>/dev/null; then
-    log "engine process group $pid still there: killing it"
-    kill -KILL -- "-$pid" 2>/dev/null
-    sleep 3
-  fi
+  local pid
+  for pid in $(cat "$WORK/engine.pid"); do  # one a line: one per engine replica
+    if kill -0 "$pid" 2>/dev/null; then
+      log "engine process group $pid still there: killing it"
+      kill -KILL -- "-$pid" 2>/dev/null
+      sleep 3
+    fi
+  done
   rm -f "$WORK/engine.pid"
 }
 

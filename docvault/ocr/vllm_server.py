@@ -8,6 +8,10 @@ The service composes it like this (everything runs on the service's event loop):
     supervisor.state                    # SupervisorState for the status page and worker
     await supervisor.stop()             # SIGTERM the process group, SIGKILL after grace
 
+Several replicas of the engine on one GPU (`VllmReplicas`) are several supervisors that share
+one start gate: only one engine at a time is between its launch and its first healthy
+answer, at start and at every restart.
+
 While running it drains the child's output line by line into this module's logger, polls
 `/health`, and restarts the child with exponential backoff whenever it exits; the backoff
 starts again from the beginning once a child has been healthy for `healthy_reset_seconds`.
@@ -94,6 +98,7 @@ class _Run:
     """One child process and the tasks that drain its output."""
 
     process: asyncio.subprocess.Process
+    launched_at: float
     drains: list[asyncio.Task[None]] = field(default_factory=list)
     healthy_since: float | None = None
 
@@ -131,8 +136,11 @@ class VllmSupervisor:
         settings: VllmServerSettings,
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        start_gate: asyncio.Lock | None = None,
     ) -> None:
         self.settings = settings
+        # Held from a launch until that engine is healthy (or gave up); shared by replicas.
+        self._start_gate = start_gate if start_gate is not None else asyncio.Lock()
         self._clock = clock
         self._sleep = sleep
         self._status = EngineState.stopped
@@ -232,22 +240,50 @@ class VllmSupervisor:
     async def _supervise(self) -> None:
         failures = 0
         while True:
-            run = await self._spawn()
+            run = await self._start_in_turn()
             if run is not None:
-                await self._watch(run)
+                if run.healthy_since is not None:
+                    await self._watch(run)
                 await self._end_run(run)
                 self._last_exit_code = run.process.returncode
-                logger.error("The vLLM engine exited with code %s.", self._last_exit_code)
+                logger.error(
+                    "The vLLM engine at %s exited with code %s.",
+                    self.base_url,
+                    run.process.returncode,
+                )
             healthy_long = run is not None and self._was_healthy_for_reset(run)
             failures = 1 if healthy_long else failures + 1
             self._set_status(EngineState.down)
             delay = backoff_seconds(
                 failures, self.settings.backoff_initial_seconds, self.settings.backoff_max_seconds
             )
-            logger.warning("vLLM engine is down; restarting it in %.1f s.", delay)
+            logger.warning(
+                "vLLM engine at %s is down; restarting it in %.1f s.", self.base_url, delay
+            )
             await self._sleep(delay)
             self._restarts += 1
             self._set_status(EngineState.starting)
+
+    async def _start_in_turn(self) -> _Run | None:
+        """Launch once no other replica is starting; return once healthy, exited or late.
+
+        vLLM sizes its KV cache from what a profiling run at start finds free on the GPU; a
+        second engine loading or profiling meanwhile on the same GPU is counted against the
+        first (four engines started 2 s apart all failed with "No available memory for the
+        cache blocks", bench/gpu/results.md, "Several replicas"). So a launch waits for the
+        gate, at start and at every restart, and holds it until its engine answers /health.
+        """
+        if self._start_gate.locked():
+            logger.info(
+                "The vLLM engine at %s waits for another replica to finish starting "
+                "(one engine at a time measures the GPU's free memory).",
+                self.base_url,
+            )
+        async with self._start_gate:
+            run = await self._spawn()
+            if run is not None:
+                await self._watch(run, until_healthy=True)
+            return run
 
     def _was_healthy_for_reset(self, run: _Run) -> bool:
         if run.healthy_since is None:
@@ -272,7 +308,7 @@ class VllmSupervisor:
             self._last_error = f"The vLLM engine could not be started: {error}."
             logger.error("%s", self._last_error)
             return None
-        run = _Run(process)
+        run = _Run(process, launched_at=self._clock())
         assert process.stdout is not None
         assert process.stderr is not None
         for stream in (process.stdout, process.stderr):
@@ -280,13 +316,15 @@ class VllmSupervisor:
         self._run = run
         return run
 
-    async def _watch(self, run: _Run) -> None:
+    async def _watch(self, run: _Run, until_healthy: bool = False) -> None:
         """Poll /health until the process exits, or until it misses the start deadline."""
-        deadline = self._clock() + self.settings.start_timeout_seconds
+        deadline = run.launched_at + self.settings.start_timeout_seconds
         timeout = self.settings.health_request_timeout_seconds
         async with httpx.AsyncClient(timeout=timeout) as client:
             while run.process.returncode is None:
                 self._record_health(run, await self._is_healthy(client))
+                if until_healthy and run.healthy_since is not None:
+                    return
                 if run.healthy_since is None and self._clock() > deadline:
                     self._last_error = (
                         f"The vLLM engine did not become healthy within "
@@ -350,6 +388,63 @@ class VllmSupervisor:
     def _connect_host(self) -> str:
         host = self.settings.host
         return "127.0.0.1" if host in ("0.0.0.0", "", "::") else host  # noqa: S104
+
+
+class VllmReplicas:
+    """Several `vllm serve` processes on one GPU, each on its own port, started one at a time.
+
+    Each replica has its own supervisor (health checks, restarts with back-off): one crash
+    restarts only that replica. They share one start gate, so the replicas come up in order
+    (replica i+1 is launched once replica i answers /health, or gave up) and a restart waits
+    while another replica is starting (see `VllmSupervisor._start_in_turn` for why).
+    """
+
+    def __init__(
+        self,
+        replicas: Sequence[VllmServerSettings],
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
+        if not replicas:
+            raise ValueError("VllmReplicas needs at least one replica's settings.")
+        gate = asyncio.Lock()
+        self.supervisors = [
+            VllmSupervisor(settings, clock, sleep, start_gate=gate) for settings in replicas
+        ]
+
+    @property
+    def base_urls(self) -> list[str]:
+        return [supervisor.base_url for supervisor in self.supervisors]
+
+    @property
+    def states(self) -> list[SupervisorState]:
+        return [supervisor.state for supervisor in self.supervisors]
+
+    def command_lines(self) -> list[list[str]]:
+        return [supervisor.command_line() for supervisor in self.supervisors]
+
+    async def start(self) -> None:
+        """Check every replica's prerequisites, then start them; the gate keeps their order."""
+        for supervisor in self.supervisors:
+            supervisor.check_prerequisites()
+        for supervisor in self.supervisors:
+            # Each supervising task asks for the gate first thing; asyncio.Lock serves
+            # waiters in the order they came, so replica 0 launches first, then 1, ...
+            await supervisor.start()
+            await asyncio.sleep(0)
+
+    def failure(self) -> BaseException | None:
+        """The error that ended one replica's supervising task, if one did."""
+        failures = (supervisor.failure() for supervisor in self.supervisors)
+        return next((failure for failure in failures if failure is not None), None)
+
+    async def wait_healthy(self, timeout: float | None = None) -> None:
+        """Return once every replica answers /health; EngineUnavailable after `timeout`."""
+        for supervisor in self.supervisors:
+            await supervisor.wait_healthy(timeout)
+
+    async def stop(self) -> None:
+        await asyncio.gather(*(supervisor.stop() for supervisor in self.supervisors))
 
 
 async def exited_within(process: asyncio.subprocess.Process, seconds: float) -> bool:

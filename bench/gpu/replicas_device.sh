@@ -1,0 +1,210 @@
+#!/usr/bin/env bash
+# Issue 17 on the device: the seed's recipe, docvault with N engine replicas on the one H200,
+# and vLLM's offline ceiling, in one lease. Run from the repository root through the device
+# tool. The calls, their carry and expected seconds (bench/gpu/RESULTS.md, "Issue 17"):
+#
+#   1  bash bench/gpu/replicas_device.sh prep                 carry .stage1         ~30 s + start
+#   2  bash bench/gpu/replicas_device.sh install              carry .stage3 [.whl]  ~40-70 s
+#   3  NEXT=r2 bash bench/gpu/replicas_device.sh seed         carry .stage2         ~350-450 s
+#        vLLM unpacked, ONE engine with the seed's flags (0.9 of the GPU) through docvault's
+#        supervisor: warm-up, b32 (bare, 32 in flight), c32 (docvault, 32 in flight); engine
+#        stopped; then the replicas of config r2 launched in the background (`launch r2`)
+#   4  bash bench/gpu/replicas_device.sh measure r2 b64,c64   carry nothing         ~560 s
+#        waits until every replica is up (two starts one after another: ~400-550 s from the
+#        launch), then the steps; a step that no longer fits the call is skipped (noted);
+#        64 per replica first: the best earlier (885-951 pages/min)
+#   5  BUDGET=210 bash bench/gpu/replicas_device.sh measure r2 b32,c32; \
+#      BUDGET=370 bash bench/gpu/replicas_device.sh offline   carry nothing         ~450-570 s
+#        the rest of r2, the replicas stopped, then vLLM's offline LLM.chat on the same pages
+#        (one engine, 0.9 of the GPU, the improved flags): start ~200 s + the pages
+#   6  bash bench/gpu/replicas_device.sh report               carry nothing         ~2 s
+#
+# About 27-30 min of device time with the machine start and the idle tails: one replica
+# configuration per lease. Another configuration (r3, r2b) takes `launch CONFIG` at the end of
+# a call and `measure CONFIG STEPS` in the next (~600 s more for three replicas' starts).
+# Steps: bN = the bare load generator, cN = docvault's daemon, N requests in flight PER
+# REPLICA (b32 on two replicas: 64 in flight in all, 32 at each); the daemon runs with
+# engine_url = every replica's URL and concurrency N (docvault balances by least in flight).
+# Every step sends pages no engine process has seen (--mm-processor-cache-gb 0 as well);
+# pages/min over first request sent -> last page done; nvidia-smi sampled once a second
+# during each step (mean/max GPU utilisation and memory in the table).
+#
+# Replicas run between calls: `launch` starts bench/gpu/replicas_up.py (docvault's own
+# VllmReplicas: one replica after another, each healthy before the next is launched) with
+# setsid FROM /tmp, on a copy of the code in /tmp/dvcode: the next call lays a new tree, and a
+# process still importing from the removed one dies (transformers' Path("src").resolve()).
+#
+# Environment: PAGES (pages per set, 512), BUDGET (seconds from this command's start to the
+# benchmark's deadline, 540: two commands in one call share the 600 s, so give each its part),
+# RENDER_WORKERS (the daemon's, 4: the API servers need the cores), CONFIG_FLAGS,
+# CONFIG_REPLICAS, CONFIG_SHARE (override a configuration), ENGINE=sim (local dry run).
+set -uo pipefail
+PAGES=${PAGES:-512}
+source "$(cd "$(dirname "$0")" && pwd)/docvault_device.sh"  # device.sh's functions, measure
+RUNDIR=${RUNDIR:-/tmp/replicas}
+CODE=${CODE:-/tmp/dvcode}
+RENDER_WORKERS=${RENDER_WORKERS:-4}
+BASE_PORT=8100
+# The measured host-side flags (bench/gpu/RESULTS.md, issue 8) for every replica.
+HOST_FLAGS="--api-server-count 4 --max-num-batched-tokens 16384"
+
+config() {  # $1 name -> REPLICAS SHARE FLAGS
+  case "$1" in
+    seed) REPLICAS=1; SHARE=0; FLAGS="" ;;
+    r1) REPLICAS=1; SHARE=0.9; FLAGS="$HOST_FLAGS" ;;
+    r2) REPLICAS=2; SHARE=0.42; FLAGS="$HOST_FLAGS" ;;
+    # larger step budget; the processor capped at docvault's largest page (2880 x 2880 px),
+    # which also shrinks vLLM's profiling dummy image (16.7 Mpx by default)
+    r2b) REPLICAS=2; SHARE=0.42
+         FLAGS="--api-server-count 4 --max-num-batched-tokens 32768 --mm-processor-kwargs '{\"max_pixels\": 8294400}'" ;;
+    # 16 cores: three replicas x (3 API servers + engine core) leave room for docvault
+    r3) REPLICAS=3; SHARE=0.28; FLAGS="--api-server-count 3 --max-num-batched-tokens 16384" ;;
+    *) echo "unknown configuration '$1' (seed r1 r2 r2b r3)"; exit 2 ;;
+  esac
+  REPLICAS=${CONFIG_REPLICAS:-$REPLICAS}; SHARE=${CONFIG_SHARE:-$SHARE}; FLAGS=${CONFIG_FLAGS:-$FLAGS}
+}
+
+sim_args() {  # the engine simulator in place of vLLM (ENGINE=sim): no parts, no model
+  [ "$ENGINE" = sim ] && echo "--engine sim --sim-args=--speed=100"
+}
+
+launch() {  # $1 config: start its replicas in the background and return at once
+  config "$1"
+  if [ "$ENGINE" = vllm ]; then stash_parts; unpack || exit 3; make_model; fi
+  install_dvsite || exit 4
+  stop_replicas
+  rm -rf "$CODE" "$RUNDIR" && mkdir -p "$CODE" "$RUNDIR"
+  cp -a "$REPO/docvault" "$REPO/bench" "$REPO/devtools" "$CODE/"
+  echo "$1" > "$RUNDIR/config"
+  # From /tmp, in a session of its own, no descriptor of this call kept open ($! is its pid:
+  # without job control the background child is no group leader, so setsid does not fork).
+  cd /tmp || exit 1
+  # shellcheck disable=SC2046
+  PYTHONPATH="$CODE:$DVSITE:$SITE" setsid nohup python3 "$CODE/bench/gpu/replicas_up.py" \
+      --state="$RUNDIR/state.json" --replicas "$REPLICAS" --memory-share "$SHARE" \
+      --port "$BASE_PORT" --flags "$FLAGS" $(sim_args) \
+      > "$RUNDIR/launcher.log" 2>&1 < /dev/null &
+  echo $! > "$RUNDIR/launcher.pid"
+  cd "$REPO" || exit 1
+  log "launched $1: $REPLICAS replica(s) at $SHARE each, flags '${FLAGS}' (launcher pid $(cat "$RUNDIR/launcher.pid"))"
+}
+
+stop_replicas() {  # ask the launcher to stop its replicas; kill what is left; GPU memory back
+  [ -f "$RUNDIR/launcher.pid" ] || return 0
+  local pid; pid=$(cat "$RUNDIR/launcher.pid")
+  touch "$RUNDIR/stop"
+  for _ in $(seq 1 60); do kill -0 "$pid" 2>/dev/null || break; sleep 1; done
+  if kill -0 "$pid" 2>/dev/null; then log "launcher $pid did not stop: killing it"; kill -KILL "$pid"; fi
+  python3 - "$RUNDIR/state.json" <<'EOF' | while read -r group; do kill -KILL -- "-$group" 2>/dev/null; done
+import json, sys
+try:
+    state = json.load(open(sys.argv[1]))
+except (OSError, ValueError):
+    sys.exit(0)
+for replica in state.get("replicas", []):
+    if replica.get("pid"):
+        print(replica["pid"])
+EOF
+  if [ "$ENGINE" = vllm ]; then
+    for _ in $(seq 1 30); do
+      [ "$(nvidia-smi --query-gpu=memory.used --format=csv,noheader,nounits | head -1)" -lt 2000 ] && break
+      sleep 1
+    done
+  fi
+  rm -f "$RUNDIR/launcher.pid"
+  log "replicas stopped ($(cat "$RUNDIR/config" 2>/dev/null))"
+}
+
+measure_replicas() {  # $1 config, $2 steps: against the replicas `launch` started
+  local name=$1 steps=$2
+  [ -f "$RUNDIR/config" ] || { log "no replicas launched (run: launch $name)"; return 1; }
+  [ "$(cat "$RUNDIR/config")" = "$name" ] || { log "the running replicas are $(cat "$RUNDIR/config"), not $name"; return 1; }
+  config "$name"
+  measure "$name-$(echo "$steps" | tr ',' '-')" "$FLAGS" "$steps" --external "$RUNDIR/state.json" \
+    --replicas "$REPLICAS" --render-workers "$RENDER_WORKERS" --compare "$WORK/results_seed.json" --goal 2.5
+  local rc=$?
+  # the engines' output is the launcher's (they outlive this call)
+  cp "$RUNDIR/server.log" "$OUT/server.log" 2>/dev/null
+  grep -E -i "Asynchronous scheduling|KV cache|Maximum concurrency|max_num_batched|is up at|waits for another|exited|error|Traceback" \
+    "$RUNDIR/server.log" 2>/dev/null | cut -c1-300 | head -80 >> "$OUT/key_lines.txt"
+  sed 's/^/launcher: /' "$RUNDIR/launcher.log" | grep -v "HTTP Request" | tail -20 >> "$OUT/key_lines.txt"
+  return "$rc"
+}
+
+offline() {  # vLLM's own LLM.chat on the same pages: one engine, 0.9 of the GPU, host flags
+  stop_replicas
+  if [ "$ENGINE" = vllm ]; then stash_parts; unpack || exit 3; make_model; fi
+  install_dvsite || exit 4
+  kill_leftover_engine
+  local engine=(); [ "$ENGINE" = sim ] && engine=(--engine sim)
+  # vLLM's own tree first: docvault's wheels must not shadow its dependencies
+  (cd /tmp && PYTHONPATH="$REPO:$SITE:$DVSITE" timeout $((${BUDGET} - 20)) python3 "$HERE/offline_ceiling.py" \
+      --out "$OUT" --work "$WORK" --set "${OFFLINE_SET:-b64}" --pages "$PAGES" \
+      --flags "${OFFLINE_FLAGS:-$HOST_FLAGS}" "${engine[@]}") 2>&1 | grep -v -E "it/s\]|Processed prompts" | tail -60 | tee "$OUT/offline.log"
+  return "${PIPESTATUS[0]}"
+}
+
+report() {  # every run of this lease in one table: seed, configurations, offline ceiling
+  python3 - "$WORK" <<'EOF' | tee "$OUT/summary.md"
+import json, sys
+from pathlib import Path
+work = Path(sys.argv[1])
+runs = {p.stem[len("results_"):]: json.loads(p.read_text()) for p in sorted(work.glob("results_*.json"))}
+offline = runs.pop("offline", None)
+seed = runs.get("seed", {})
+seed_b = (seed.get("b32") or {}).get("pages_per_min")
+print("| run | replicas | share | flags | step | in flight | pages/min | x seed b32 | GPU util mean % | boot |")
+print("|---|---|---|---|---|---|---|---|---|---|")
+best = None
+for label, r in runs.items():
+    for step in ("b16", "c16", "b32", "c32", "b64", "c64", "b128", "c128"):
+        s = r.get(step)
+        if not s or not s.get("pages_per_min"):
+            continue
+        ratio = f"{s['pages_per_min'] / seed_b:.2f}" if seed_b else "-"
+        print(f"| {label} | {r.get('replicas')} | {r.get('memory_share')} | `{r.get('flags') or '(seed)'}` "
+              f"| {step} | {s.get('in_flight')} | {s['pages_per_min']} | {ratio} "
+              f"| {(s.get('gpu') or {}).get('util_mean_pct')} | {r['machine']['boot_id'][:8]} |")
+        if step.startswith("c") and label != "seed" and (best is None or s["pages_per_min"] > best[2]):
+            bare = (r.get("b" + step[1:]) or {}).get("pages_per_min")
+            best = (label, step, s["pages_per_min"], bare)
+if offline:
+    m = offline["measured"]
+    print(f"| offline LLM.chat | 1 | 0.9 | `{' '.join(offline['flags'])}` | {offline['set']} | all "
+          f"| {m['pages_per_min']} | {m['pages_per_min'] / seed_b:.2f} | {m['gpu'].get('util_mean_pct')} "
+          f"| {offline['machine']['boot_id'][:8]} |" if seed_b else "")
+if best:
+    label, step, ppm, bare = best
+    print(f"\nbest docvault: {label} {step} {ppm} pages/min; / seed b32: "
+          f"{ppm / seed_b:.2f}x (goal >= 2.5)" if seed_b else "")
+    if bare:
+        print(f"docvault / its bare load generator there: {ppm / bare:.3f} (goal >= 0.95)")
+    if offline:
+        print(f"docvault / vLLM offline ceiling: {ppm / offline['measured']['pages_per_min']:.3f}")
+boots = {r["machine"]["boot_id"] for r in [*runs.values(), *([offline] if offline else [])]}
+print(f"machines (boot ids): {len(boots)}")
+EOF
+}
+
+case "${1:-}" in
+  prep) env_report; stash_parts; make_model; log "prep done" ;;
+  install)
+    install_dvsite || exit 4
+    ls .whl/*.whl >/dev/null 2>&1 && python3 -m pip install -q --no-index --no-deps --no-compile \
+      --no-cache-dir --upgrade --target "$DVSITE" .whl/*.whl
+    check_imports "" || exit 5
+    PYTHONPATH="$REPO:$DVSITE" python3 "$HERE/docvault_bench.py" --prepare-only --out "$OUT" \
+      --work "$WORK" --pages "$PAGES" --steps b32,c32,b64,c64 2>&1 | tee "$OUT/run.log"
+    df -h /tmp | tail -1; log "install done" ;;
+  seed)
+    measure seed "" "${STEPS:-b32,c32}" --replicas 1 --render-workers "$RENDER_WORKERS"
+    rc=$?
+    [ -n "${NEXT:-}" ] && launch "$NEXT"
+    exit "$rc" ;;
+  launch) launch "${2:?configuration}" ;;
+  measure) measure_replicas "${2:?configuration}" "${3:?steps}" ;;
+  stop) stop_replicas ;;
+  offline) offline ;;
+  report) report ;;
+  *) echo "usage: $0 prep|install|seed|launch CONFIG|measure CONFIG STEPS|stop|offline|report"; exit 2 ;;
+esac
