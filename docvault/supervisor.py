@@ -110,8 +110,14 @@ class Progress:
     thread sees either the old or the new value, never a half-made one.
     """
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        clock: Callable[[], float] = time.monotonic,
+        on_first_beat: Callable[[], None] | None = None,
+    ) -> None:
         self._clock = clock
+        # Called (from the beating thread) at the first beat: the part is running now.
+        self._on_first_beat = on_first_beat
         self.last_beat = clock()
         self.last_beat_wall = time.time()
         self.beats = 0
@@ -123,6 +129,8 @@ class Progress:
         self.last_beat = self._clock()
         self.last_beat_wall = time.time()
         self.beats += 1
+        if self.beats == 1 and self._on_first_beat is not None:
+            self._on_first_beat()
 
     def trouble(self, problem: str | None) -> None:
         """The part runs but something is wrong (None: nothing is wrong any more)."""
@@ -209,7 +217,9 @@ class Supervisor:
         part = record.part
         while not record.stop.is_set():
             # A fresh progress per start: beats of an earlier run say nothing about this one.
-            record.progress = Progress(self._clock)
+            # Its first beat wakes the heartbeat, so that "running" is reported at once (the
+            # status file, systemd's READY=1), not at the next heartbeat seconds later.
+            record.progress = Progress(self._clock, self._wake_from_any_thread())
             try:
                 await part.run(record.progress, record.stop)
                 if record.stop.is_set():
@@ -268,6 +278,16 @@ class Supervisor:
     @staticmethod
     def _failure_detail(error: Exception, delay: float) -> str:
         return f"{_message(error)} (starting again in {delay:.0f} s)"
+
+    def _wake_from_any_thread(self) -> Callable[[], None]:
+        """Set `_changed` from whichever thread a part beats in (parts run in threads too)."""
+        loop = asyncio.get_running_loop()
+
+        def wake() -> None:
+            with contextlib.suppress(RuntimeError):  # the loop has closed: nothing to report
+                loop.call_soon_threadsafe(self._changed.set)
+
+        return wake
 
     def _set(self, record: _Record, state: PartState, detail: str) -> None:
         record.state = state

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -175,3 +176,43 @@ def test_a_required_part_that_ran_and_then_failed_is_restarted_not_fatal() -> No
     )
     assert supervisor.failure is None
     assert web.starts == 2
+
+
+def test_a_parts_first_beat_is_reported_at_once_not_at_the_next_heartbeat() -> None:
+    # The heartbeats are an hour apart: after the first report (the part is still starting),
+    # only the first beat's wake-up can report "running" within the test's time (the status
+    # file and systemd's READY=1 follow from that report). The part beats from a thread.
+    first_report, stopped = threading.Event(), threading.Event()
+    reported: list[PartState] = []
+
+    @dataclass
+    class ThreadPart(FakePart):
+        async def run(self, progress: Progress, stop: asyncio.Event) -> None:
+            def work() -> None:
+                first_report.wait(timeout=30)
+                progress.beat()
+                stopped.wait(timeout=30)
+
+            await in_thread(self.name, work)
+
+    async def main() -> None:
+        stop = asyncio.Event()
+
+        async def heartbeat(snapshot: tuple[PartHealth, ...]) -> None:
+            reported.append(state_of(snapshot, "threaded").state)
+            first_report.set()
+            if reported[-1] is PartState.running:
+                stopped.set()
+                stop.set()
+
+        supervisor = Supervisor(
+            [ThreadPart("threaded")], on_heartbeat=heartbeat, heartbeat_seconds=3600
+        )
+        try:
+            await asyncio.wait_for(supervisor.run(stop), 20)
+        finally:
+            stopped.set()
+
+    asyncio.run(main())
+    assert reported[0] is PartState.starting
+    assert reported[1] is PartState.running
