@@ -12,10 +12,7 @@ from datetime import UTC, datetime
 from sqlalchemy import Column, Index, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-# Named here too because modules written before docvault.vocabulary import them from here.
-from docvault.vocabulary import DocumentStatus as DocumentStatus
-from docvault.vocabulary import HandoverState
-from docvault.vocabulary import PageStatus as PageStatus
+from docvault.vocabulary import DocumentStatus, HandoverState, PageStatus
 
 
 def utcnow() -> datetime:

@@ -158,7 +158,7 @@ def vllm_extra_arguments(settings: Settings) -> tuple[str, ...]:
 
 def replica_memory_share(settings: Settings, extra: tuple[str, ...]) -> float:
     """Each replica's --gpu-memory-utilization; several replicas may not ask for over 0.95."""
-    count = int(settings.vllm_replicas)
+    count = settings.vllm_replicas
     given = parse_flags(extra).get(MEMORY_FLAG)
     name = "vllm_memory_share"
     if settings.vllm_memory_share > 0 and given is not None:
@@ -168,7 +168,7 @@ def replica_memory_share(settings: Settings, extra: tuple[str, ...]) -> float:
             f"sets {MEMORY_FLAG} and vllm_memory_share is set too; keep only vllm_memory_share.",
         )
     if settings.vllm_memory_share > 0:
-        share = float(settings.vllm_memory_share)
+        share = settings.vllm_memory_share
     elif given is not None:
         name = "vllm_extra_args"
         share = _share_from_flag(settings, given)
@@ -203,7 +203,7 @@ def _share_from_flag(settings: Settings, given: list[str]) -> float:
 
 def replica_ports(settings: Settings) -> list[int]:
     """Replica i listens on vllm_port + i; none may pass 65535 or take the web view's port."""
-    first, count = int(settings.vllm_port), int(settings.vllm_replicas)
+    first, count = settings.vllm_port, settings.vllm_replicas
     ports = list(range(first, first + count))
     if ports[-1] > 65535:
         raise ConfigError(
@@ -386,8 +386,8 @@ def build_parts(
 
 def handover_config(settings: Settings) -> HandoverConfig | None:
     """Where finished documents are handed over (None: nowhere), checked at start."""
-    url = str(settings.handover_url).strip()
-    command = tuple(shlex.split(str(settings.handover_command)))
+    url = settings.handover_url.strip()
+    command = tuple(shlex.split(settings.handover_command))
     if not url and not command:
         return None
     if url:
@@ -409,7 +409,7 @@ def handover_config(settings: Settings) -> HandoverConfig | None:
         retry_first_seconds=settings.handover_retry_first_seconds,
         retry_max_seconds=settings.handover_retry_max_seconds,
         page_texts=settings.handover_page_texts,
-        link_base_url=str(settings.handover_link_base_url).strip()
+        link_base_url=settings.handover_link_base_url.strip()
         or f"{scheme}://{settings.web_host}:{settings.web_port}",
     )
 
@@ -434,7 +434,7 @@ def _check_handover_url(settings: Settings, url: str) -> None:
 def handover_secret(settings: Settings) -> bytes:
     """The webhook's shared secret, from a file only docvault's user may read."""
     name, source = "handover_secret_file", settings.sources["handover_secret_file"]
-    text = str(settings.handover_secret_file).strip()
+    text = settings.handover_secret_file.strip()
     if not text:
         raise ConfigError(
             name,

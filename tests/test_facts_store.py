@@ -14,8 +14,8 @@ from docvault.cli import main
 from docvault.db import read_session, write_transaction
 from docvault.facts import store as fact_store
 from docvault.facts.store import patient_for_documents
-from docvault.models import DocumentFact, IndexOutbox, PageStatus
-from docvault.vocabulary import SamplingMode, Verdict
+from docvault.models import DocumentFact, IndexOutbox
+from docvault.vocabulary import PageStatus, SamplingMode, Verdict
 from tests.support.factsarchive import MUSTERMANN_LETTER, SMITH_LETTER, add_letter
 from tests.support.webarchive import OWNER, WebArchive, add_document, attempt
 

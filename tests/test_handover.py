@@ -29,10 +29,17 @@ from docvault.delivery import Deliverer, HandoverConfig
 from docvault.errors import ConfigError
 from docvault.facts import store as fact_store
 from docvault.handover import COMMAND, WEBHOOK
-from docvault.models import HandoverOutbox, Page, PageStatus, utcnow
+from docvault.models import HandoverOutbox, Page, utcnow
 from docvault.service import handover_config
 from docvault.supervisor import Progress
-from docvault.vocabulary import AttemptRecord, AttemptRequest, EngineReply, SamplingMode, Verdict
+from docvault.vocabulary import (
+    AttemptRecord,
+    AttemptRequest,
+    EngineReply,
+    PageStatus,
+    SamplingMode,
+    Verdict,
+)
 from tests.support.factsarchive import MUSTERMANN_LETTER
 from tests.support.receiver import REFUSAL, Receiver, running_receiver
 from tests.support.webarchive import ADMIN, WebArchive

@@ -11,7 +11,6 @@ from sqlalchemy import Engine
 
 from docvault import figures, queue
 from docvault.errors import SearchIndexError
-from docvault.models import PageStatus
 from docvault.search import (
     VERSION_FILE,
     IndexEntry,
@@ -22,7 +21,7 @@ from docvault.search import (
     rebuild_from_database,
     search,
 )
-from docvault.vocabulary import SamplingMode
+from docvault.vocabulary import PageStatus, SamplingMode
 
 LETTER = "Dear colleague, Mrs Hannelore Brückner was seen today; metoprolol 50 mg continued."
 

@@ -22,12 +22,11 @@ from docvault.facts.extract import search_date as written_date_to_iso
 from docvault.models import (
     Document,
     DocumentFact,
-    DocumentStatus,
     IndexOutbox,
     Page,
-    PageStatus,
     utcnow,
 )
+from docvault.vocabulary import DocumentStatus, PageStatus
 
 # Facts are read from the first pages: a letter states them on its first page (its
 # continuation sheets repeat the patient at most), and a long scan costs no more than that.
