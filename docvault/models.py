@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import UTC, datetime
 
-from sqlalchemy import Column, Index, Text, UniqueConstraint
-from sqlmodel import Field, SQLModel
+from sqlalchemy import Column, ColumnElement, Index, Text, UniqueConstraint, func
+from sqlmodel import Field, SQLModel, col
 
 from docvault.vocabulary import DocumentStatus, HandoverState, PageStatus
 
@@ -62,6 +62,12 @@ def join_tags(tags: Iterable[str]) -> str:
 def split_tags(stored: str) -> tuple[str, ...]:
     """The tags of a stored `Document.tags` value, in order; none for an empty one."""
     return tuple(tag for tag in stored.split(",") if tag)
+
+
+def has_tag(tag: str) -> ColumnElement[bool]:
+    """SQL: the document carries `tag` (the whole tag between commas, never a part of one)."""
+    wrapped = "," + col(Document.tags) + ","
+    return func.instr(wrapped, f",{tag},") > 0
 
 
 class Duplicate(SQLModel, table=True):

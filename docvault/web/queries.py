@@ -13,7 +13,7 @@ from sqlmodel import col, select
 from docvault.db import read_session, within
 from docvault.errors import EncryptedDocument
 from docvault.facts.store import patient_for_documents
-from docvault.models import Attempt, AuditEvent, Document, Page, split_tags
+from docvault.models import Attempt, AuditEvent, Document, Page, has_tag, split_tags
 from docvault.vocabulary import DocumentStatus, PageStatus
 from docvault.web.audit import AuditFilter
 
@@ -319,9 +319,7 @@ class ArrivalFilter:
         if self.inbox:
             statement = statement.where(Document.inbox == self.inbox)
         if self.tag:
-            # Tags are kept comma-separated: the tag between commas, never a part of one.
-            wrapped = "," + col(Document.tags) + ","
-            statement = statement.where(func.instr(wrapped, f",{self.tag},") > 0)
+            statement = statement.where(has_tag(self.tag))
         if self.status:
             statement = statement.where(Document.status == self.status)
         return within(statement, Document.received_at, self.since, self.until)
