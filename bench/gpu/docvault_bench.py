@@ -75,6 +75,7 @@ import httpx  # noqa: E402
 from bench.engine_bench import BenchDaemon as Daemon  # noqa: E402
 from bench.loadgen import request_bodies  # noqa: E402
 from bench.pages import render_letters, write_letters  # noqa: E402
+from docvault.render import RenderOptions  # noqa: E402
 from docvault.vocabulary import SamplingMode  # noqa: E402
 from docvault.ocr.profiles import get_profile  # noqa: E402
 from docvault.ocr.vllm_server import (  # noqa: E402
@@ -90,11 +91,17 @@ TUNED_FOR_OFFLINE = ("--gpu-memory-utilization", "0.9", "--max-model-len", "3276
 # Seed offsets of the page sets: one set per step, so no engine process sees an image twice.
 SET_OFFSETS = {"b32": 1, "c32": 2, "b64": 3, "c64": 4, "d": 5, "warmup": 6, "c32-warm": 7,
                "c64-warm": 8, "r": 9, "b16": 10, "c16": 11, "c16-warm": 12, "b128": 13,
-               "c128": 14, "c128-warm": 15}
+               "c128": 14, "c128-warm": 15, "g64": 16, "j64": 17}
 # bN: the bare load generator, cN: docvault's daemon, N requests in flight per replica.
 BARE_STEPS = ("b16", "b32", "b64", "b128")
 DAEMON_STEPS = ("c16", "c32", "c64", "c128")
-MEASURED_STEPS = ("b16", "c16", "b32", "c32", "b64", "c64", "b128", "c128")
+# gN, jN: the bare load generator with page images docvault could make cheaper for the API
+# server, compared with bN (PNG at the rendered size) at the same in flight: g = PNG with both
+# sides on the model's 32-px patch grid (the processor's resize then keeps the size), j = the
+# same as JPEG (quality 90).
+IMAGE_STEPS = {"g64": RenderOptions(grid=32),
+               "j64": RenderOptions(image_format="jpeg", jpeg_quality=90, grid=32)}
+MEASURED_STEPS = ("b16", "c16", "b32", "c32", "b64", "c64", "b128", "c128", "g64", "j64")
 WARM_UP_PAGES = 5
 LOOP_PAGES = 4
 REPEAT_PAGES = 4
@@ -108,7 +115,7 @@ STOP_RESERVE = 25.0
 # Least time a step needs to say anything (measured on the H200 with the seed's flags:
 # 256 pages at 32 in flight ~35-45 s; a daemon run adds ~10 s of start and warm-up).
 STEP_NEEDS = {"b16": 45.0, "b32": 45.0, "b64": 35.0, "b128": 35.0, "c16": 70.0, "c32": 70.0,
-              "c64": 60.0, "c128": 60.0, "d": 60.0, "r": 40.0}
+              "c64": 60.0, "c128": 60.0, "d": 60.0, "r": 40.0, "g64": 35.0, "j64": 35.0}
 POLL = 0.1
 
 log = logging.getLogger("docvault_bench")
@@ -133,9 +140,10 @@ def letters_for(work: Path, name: str, pages: int, seed: int, per_document: int 
     return paths
 
 
-def bodies_for(paths: list[Path], profile: str = "bench") -> list[bytes]:
+def bodies_for(paths: list[Path], profile: str = "bench",
+               options: RenderOptions | None = None) -> list[bytes]:
     """The profile's first-pass request bodies of these letters' pages (vLLM's form)."""
-    return request_bodies(render_letters(paths), get_profile(profile))
+    return request_bodies(render_letters(paths, options), get_profile(profile))
 
 
 def wanted_sets(pages: int, steps: list[str]) -> dict[str, tuple[int, int]]:
@@ -143,7 +151,7 @@ def wanted_sets(pages: int, steps: list[str]) -> dict[str, tuple[int, int]]:
     wanted: dict[str, tuple[int, int]] = {"warmup": (WARMUP_REQUESTS, 4)}
     for step in steps:
         base = step.rstrip("?")
-        if base in BARE_STEPS:
+        if base in BARE_STEPS or base in IMAGE_STEPS:
             wanted[base] = (pages, 5)
         elif base in DAEMON_STEPS:
             wanted[base] = (pages, 5)
@@ -169,10 +177,10 @@ async def make_sets(pool: ProcessPoolExecutor, work: Path, pages: int, seed: int
 
 
 async def make_bodies(pool: ProcessPoolExecutor, letters: list[Path],
-                      profile: str = "bench") -> list[bytes]:
+                      profile: str = "bench", options: RenderOptions | None = None) -> list[bytes]:
     loop = asyncio.get_running_loop()
     chunks = [letters[i:i + 4] for i in range(0, len(letters), 4)]
-    make = functools.partial(bodies_for, profile=profile)
+    make = functools.partial(bodies_for, profile=profile, options=options)
     parts = await asyncio.gather(*(loop.run_in_executor(pool, make, c) for c in chunks))
     return [body for part in parts for body in part]
 
@@ -711,8 +719,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             await replicas.start()
         # the page sets and the load generator's bodies are made while the engine starts
         sets = await make_sets(pool, args.work, args.pages, args.seed, steps)
-        bodies = {name: await make_bodies(pool, sets[name], args.bench_profile)
-                  for name in ("warmup", *BARE_STEPS) if name in sets}
+        bodies = {name: await make_bodies(pool, sets[name], args.bench_profile,
+                                          IMAGE_STEPS.get(name))
+                  for name in ("warmup", *BARE_STEPS, *IMAGE_STEPS) if name in sets}
         results["sets_ready_s"] = round(now() - launched, 1)
         log.info("page sets ready after %.1f s", now() - launched)
         until = args.deadline - STOP_RESERVE - 30
@@ -785,8 +794,9 @@ async def run_step(args: argparse.Namespace, base: str, sets: dict[str, list[Pat
                    results: dict[str, Any], pool: ProcessPoolExecutor, left: float) -> None:
     """One step; the in-flight number in a step's name counts per replica."""
     until = now() + left
-    if base in BARE_STEPS:
+    if base in BARE_STEPS or base in IMAGE_STEPS:
         results[base] = await load(args.engine_urls, bodies[base], int(base[1:]), left)
+        results[base]["mean_body_kib"] = round(statistics.mean(map(len, bodies[base])) / 1024, 1)
     elif base in DAEMON_STEPS:
         results[base] = await asyncio.to_thread(
             daemon_run, args, base, int(base[1:]), sets, logs, until)
@@ -883,6 +893,14 @@ def table(results: dict[str, Any], compare: dict[str, Any] | None) -> str:
                    f"{b['done_to_done_pages_per_min']}"
                    if c.get("done_to_done_pages_per_min") and b.get("done_to_done_pages_per_min")
                    else ""))
+    for step, what in (("g64", "PNG on the patch grid"), ("j64", "JPEG q90 on the patch grid")):
+        b, j = results.get("b64"), results.get(step)
+        if b and j and b.get("pages_per_min") and j.get("pages_per_min"):
+            lines.append(
+                f"- {what} / PNG as rendered, 64 in flight per replica (bare): "
+                f"{j['pages_per_min'] / b['pages_per_min']:.3f}; request bodies "
+                f"{j.get('mean_body_kib')} / {b.get('mean_body_kib')} KiB, prompt tokens "
+                f"{j.get('mean_prompt_tokens')} / {b.get('mean_prompt_tokens')}")
     if "d" in results:
         d = results["d"]
         lines += ["", f"{d['kind']} ({d['pages']} pages, {d['seconds']} s, "

@@ -157,7 +157,7 @@ print("| run | replicas | share | flags | step | in flight | pages/min | x seed 
 print("|---|---|---|---|---|---|---|---|---|---|")
 best = None
 for label, r in runs.items():
-    for step in ("b16", "c16", "b32", "c32", "b64", "c64", "b128", "c128"):
+    for step in ("b16", "c16", "b32", "c32", "b64", "c64", "b128", "c128", "g64", "j64"):
         s = r.get(step)
         if not s or not s.get("pages_per_min"):
             continue
@@ -188,13 +188,14 @@ EOF
 
 case "${1:-}" in
   prep) env_report; stash_parts; make_model; log "prep done" ;;
+  stash) stash_parts ;;  # a middle part of vLLM: kept in /tmp/vparts for the call that unpacks
   install)
     install_dvsite || exit 4
     ls .whl/*.whl >/dev/null 2>&1 && python3 -m pip install -q --no-index --no-deps --no-compile \
       --no-cache-dir --upgrade --target "$DVSITE" .whl/*.whl
     check_imports "" || exit 5
     PYTHONPATH="$REPO:$DVSITE" python3 "$HERE/docvault_bench.py" --prepare-only --out "$OUT" \
-      --work "$WORK" --pages "$PAGES" --steps b32,c32,b64,c64 2>&1 | tee "$OUT/run.log"
+      --work "$WORK" --pages "$PAGES" --steps b32,c32,b64,c64,g64,j64 2>&1 | tee "$OUT/run.log"
     df -h /tmp | tail -1; log "install done" ;;
   seed)
     measure seed "" "${STEPS:-b32,c32}" --replicas 1 --render-workers "$RENDER_WORKERS"
@@ -206,5 +207,5 @@ case "${1:-}" in
   stop) stop_replicas ;;
   offline) offline ;;
   report) report ;;
-  *) echo "usage: $0 prep|install|seed|launch CONFIG|measure CONFIG STEPS|stop|offline|report"; exit 2 ;;
+  *) echo "usage: $0 prep|install|stash|seed|launch CONFIG|measure CONFIG STEPS|stop|offline|report"; exit 2 ;;
 esac
