@@ -213,7 +213,8 @@ class Settings:
         1,
         "How many 'vllm serve' processes docvault starts on the one GPU, on ports vllm_port, "
         "vllm_port+1, ...; started one after another, each restarted on its own, balanced by "
-        "requests in flight. Two on an H200 gave 1.6-1.7x one (bench/gpu/results.md).",
+        "requests in flight. Two on an H200 read 2.58x the pages/min of the seed's one "
+        "engine end to end (bench/gpu/RESULTS.md, issue 17).",
         minimum=1,
         maximum=8,
     )
@@ -243,6 +244,15 @@ class Settings:
         "Largest side sent to the model (OvisOCR2 accepts at most 2880x2880).",
         minimum=500,
         maximum=10000,
+    )
+    render_grid: int = declare(
+        0,
+        "Round both sides of every page image to a multiple of this many pixels. 0: the "
+        "model's own patch grid (32 for OvisOCR2; none for DeepSeek-OCR-2 and the CPU "
+        "engine), so that the engine need not resize each page again (+12 % pages/min "
+        "measured on an H200); 1: keep the rendered size.",
+        minimum=0,
+        maximum=512,
     )
     render_max_pixels: int = declare(
         200_000_000,

@@ -79,6 +79,7 @@ MEMORY_FLAG = "--gpu-memory-utilization"
 def render_options(settings: Settings) -> RenderOptions:
     return RenderOptions(
         dpi=settings.render_dpi,
+        grid=render_grid(settings),
         raster_long_side=settings.render_long_side,
         max_side=settings.render_max_side,
         max_pixels=settings.render_max_pixels,
@@ -86,6 +87,17 @@ def render_options(settings: Settings) -> RenderOptions:
         orientation=settings.orientation,
         text_layer=settings.prefers_text_layer(),
     )
+
+
+def render_grid(settings: Settings) -> int:
+    """The pixel grid page sides are rounded to: the setting, else the model's patch grid.
+
+    Rounding to the nearest multiple, as the model's processor would: the model sees the
+    same number of pixels either way, rendered once instead of rendered and resampled.
+    """
+    if settings.render_grid:
+        return settings.render_grid
+    return get_profile(settings.effective_profile()).image_grid
 
 
 def build_engine(settings: Settings, profile: Profile) -> Engine:

@@ -21,7 +21,9 @@ import pytest
 
 from devtools.daemon import Daemon, free_port, wait_for
 from devtools.engine_sim import EngineSimulator, SimulatorConfig, share_of
-from docvault.render import RenderOptions, render_page
+from docvault.config import load_settings
+from docvault.render import render_page
+from docvault.service import render_options
 from tests.support.documents import letter_pdf
 
 GREEDY = {"mode": "greedy", "temperature": 0.0, "max_tokens": 4096, "frequency_penalty": 0.0}
@@ -49,10 +51,21 @@ def write_letters(folder: Path, count: int, first_seed: int) -> list[Path]:
 
 def looping_pages(letters: list[Path], loop_fraction: float) -> set[tuple[str, int]]:
     """(file name, page number) of every page the simulator will make loop under greedy."""
+    # Rendered as the daemon renders for this engine and profile (on the model's patch grid):
+    # the simulator decides from the image's bytes.
+    options = render_options(
+        load_settings(
+            environ={
+                "DOCVAULT_CONFIG": "",
+                "DOCVAULT_ENGINE": "openai",
+                "DOCVAULT_PROFILE": "ovisocr2",
+            }
+        )
+    )
     looping = set()
     for path in letters:
         for number in range(1, PAGES_PER_LETTER + 1):
-            image = render_page(path, number, RenderOptions()).image
+            image = render_page(path, number, options).image
             if share_of(hashlib.sha256(image.data).hexdigest(), "loop") < loop_fraction:
                 looping.add((path.name, number))
     return looping
@@ -119,8 +132,8 @@ def flaky_simulator() -> Iterator[EngineSimulator]:
 def test_200_pages_with_loops_and_503s_all_end_done_with_the_scheduled_attempts(
     tmp_path: Path, flaky_simulator: EngineSimulator
 ) -> None:
-    # Which pages loop follows from the PNG bytes; with the renderer's PNG writer of
-    # 2026-11 these 200 pages include two (seed 1 had none left).
+    # Which pages loop follows from the PNG bytes; rendered on OvisOCR2's patch grid (the
+    # daemon's default since issue 17) these 200 pages include one, letter-1027.pdf page 2.
     letters = write_letters(tmp_path / "source", 40, first_seed=1001)
     looping = looping_pages(letters, flaky_simulator.config.loop_fraction)
     assert looping, "the letters must include at least one page that loops"

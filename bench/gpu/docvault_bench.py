@@ -72,7 +72,10 @@ sys.path.insert(0, str(REPO))
 
 import httpx  # noqa: E402
 
-from bench.engine_bench import BenchDaemon as Daemon  # noqa: E402
+from typing import TYPE_CHECKING  # noqa: E402
+
+if TYPE_CHECKING:  # the daemon's modules need pydantic, from vLLM's tree: not there at install
+    from bench.engine_bench import BenchDaemon as Daemon
 from bench.loadgen import request_bodies  # noqa: E402
 from bench.pages import render_letters, write_letters  # noqa: E402
 from docvault.render import RenderOptions  # noqa: E402
@@ -91,17 +94,19 @@ TUNED_FOR_OFFLINE = ("--gpu-memory-utilization", "0.9", "--max-model-len", "3276
 # Seed offsets of the page sets: one set per step, so no engine process sees an image twice.
 SET_OFFSETS = {"b32": 1, "c32": 2, "b64": 3, "c64": 4, "d": 5, "warmup": 6, "c32-warm": 7,
                "c64-warm": 8, "r": 9, "b16": 10, "c16": 11, "c16-warm": 12, "b128": 13,
-               "c128": 14, "c128-warm": 15, "g64": 16, "j64": 17}
+               "c128": 14, "c128-warm": 15, "g64": 16, "j64": 17, "p64": 18}
 # bN: the bare load generator, cN: docvault's daemon, N requests in flight per replica.
 BARE_STEPS = ("b16", "b32", "b64", "b128")
 DAEMON_STEPS = ("c16", "c32", "c64", "c128")
-# gN, jN: the bare load generator with page images docvault could make cheaper for the API
-# server, compared with bN (PNG at the rendered size) at the same in flight: g = PNG with both
-# sides on the model's 32-px patch grid (the processor's resize then keeps the size), j = the
-# same as JPEG (quality 90).
+# The bare steps send what docvault's daemon sends: PNG rendered on the profile's patch grid
+# (render_grid's default since the issue-17 device run; before it, bN sent PNG at the rendered
+# size, which is what p64 sends now). gN, jN, pN: the bare load generator with other page
+# images, compared with bN at the same in flight: g = PNG on the 32-px grid (= bN for the
+# OvisOCR2 profiles), j = JPEG quality 90 on the grid, p = PNG at the rendered size.
 IMAGE_STEPS = {"g64": RenderOptions(grid=32),
-               "j64": RenderOptions(image_format="jpeg", jpeg_quality=90, grid=32)}
-MEASURED_STEPS = ("b16", "c16", "b32", "c32", "b64", "c64", "b128", "c128", "g64", "j64")
+               "j64": RenderOptions(image_format="jpeg", jpeg_quality=90, grid=32),
+               "p64": RenderOptions()}
+MEASURED_STEPS = ("b16", "c16", "b32", "c32", "b64", "c64", "b128", "c128", "g64", "j64", "p64")
 WARM_UP_PAGES = 5
 LOOP_PAGES = 4
 REPEAT_PAGES = 4
@@ -115,7 +120,7 @@ STOP_RESERVE = 25.0
 # Least time a step needs to say anything (measured on the H200 with the seed's flags:
 # 256 pages at 32 in flight ~35-45 s; a daemon run adds ~10 s of start and warm-up).
 STEP_NEEDS = {"b16": 45.0, "b32": 45.0, "b64": 35.0, "b128": 35.0, "c16": 70.0, "c32": 70.0,
-              "c64": 60.0, "c128": 60.0, "d": 60.0, "r": 40.0, "g64": 35.0, "j64": 35.0}
+              "c64": 60.0, "c128": 60.0, "d": 60.0, "r": 40.0, "g64": 35.0, "j64": 35.0, "p64": 35.0}
 POLL = 0.1
 
 log = logging.getLogger("docvault_bench")
@@ -142,8 +147,11 @@ def letters_for(work: Path, name: str, pages: int, seed: int, per_document: int 
 
 def bodies_for(paths: list[Path], profile: str = "bench",
                options: RenderOptions | None = None) -> list[bytes]:
-    """The profile's first-pass request bodies of these letters' pages (vLLM's form)."""
-    return request_bodies(render_letters(paths, options), get_profile(profile))
+    """The profile's first-pass request bodies of these letters' pages (vLLM's form), rendered
+    as docvault's daemon renders them for that profile unless `options` says otherwise."""
+    chosen = get_profile(profile)
+    options = options or RenderOptions(grid=chosen.image_grid)
+    return request_bodies(render_letters(paths, options), chosen)
 
 
 def wanted_sets(pages: int, steps: list[str]) -> dict[str, tuple[int, int]]:
@@ -428,7 +436,9 @@ def start_daemon(folder: Path, url: str, concurrency: int, profile: str,
                  render_workers: int) -> Daemon:
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
-    daemon = Daemon(folder, url, concurrency)
+    from bench.engine_bench import BenchDaemon
+
+    daemon = BenchDaemon(folder, url, concurrency)
     # An empty config file of its own, and explicit paths: with DOCVAULT_CONFIG empty docvault
     # would read /etc/docvault/docvault.toml where one exists (seen on a development machine).
     config = folder / "docvault.toml"
@@ -894,11 +904,12 @@ def table(results: dict[str, Any], compare: dict[str, Any] | None) -> str:
                    f"{b['done_to_done_pages_per_min']}"
                    if c.get("done_to_done_pages_per_min") and b.get("done_to_done_pages_per_min")
                    else ""))
-    for step, what in (("g64", "PNG on the patch grid"), ("j64", "JPEG q90 on the patch grid")):
+    for step, what in (("g64", "PNG on the patch grid"), ("j64", "JPEG q90 on the patch grid"),
+                       ("p64", "PNG at the rendered size")):
         b, j = results.get("b64"), results.get(step)
         if b and j and b.get("pages_per_min") and j.get("pages_per_min"):
             lines.append(
-                f"- {what} / PNG as rendered, 64 in flight per replica (bare): "
+                f"- {what} / bare b64 (what docvault sends), 64 in flight per replica: "
                 f"{j['pages_per_min'] / b['pages_per_min']:.3f}; request bodies "
                 f"{j.get('mean_body_kib')} / {b.get('mean_body_kib')} KiB, prompt tokens "
                 f"{j.get('mean_prompt_tokens')} / {b.get('mean_prompt_tokens')}")

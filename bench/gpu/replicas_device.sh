@@ -157,7 +157,7 @@ print("| run | replicas | share | flags | step | in flight | pages/min | x seed 
 print("|---|---|---|---|---|---|---|---|---|---|")
 best = None
 for label, r in runs.items():
-    for step in ("b16", "c16", "b32", "c32", "b64", "c64", "b128", "c128", "g64", "j64"):
+    for step in ("b16", "c16", "b32", "c32", "b64", "c64", "b128", "c128", "g64", "j64", "p64"):
         s = r.get(step)
         if not s or not s.get("pages_per_min"):
             continue
@@ -195,7 +195,7 @@ case "${1:-}" in
       --no-cache-dir --upgrade --target "$DVSITE" .whl/*.whl
     check_imports "" || exit 5
     PYTHONPATH="$REPO:$DVSITE" python3 "$HERE/docvault_bench.py" --prepare-only --out "$OUT" \
-      --work "$WORK" --pages "$PAGES" --steps b32,c32,b64,c64,g64,j64 2>&1 | tee "$OUT/run.log"
+      --work "$WORK" --pages "$PAGES" --steps b32,c32,b64,c64,p64,j64 2>&1 | tee "$OUT/run.log"
     df -h /tmp | tail -1; log "install done" ;;
   seed)
     measure seed "" "${STEPS:-b32,c32}" --replicas 1 --render-workers "$RENDER_WORKERS"

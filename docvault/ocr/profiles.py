@@ -169,6 +169,11 @@ class Profile:
     stream_loop_cut: bool = False
     # Repeat control while decoding, sent in the form of the server that answers.
     repeat_control: RepeatControl | None = None
+    # The model's patch grid in pixels (patch size x merge), 0 for none. Pages rendered with
+    # both sides on it need no resize in the engine's image processor, which otherwise
+    # resamples every page in the API server's process: +12 % pages/min for the bare load
+    # generator, two replicas on one H200 (bench/gpu/RESULTS.md, issue 17, g64 against b64).
+    image_grid: int = 0
 
     def request(self, mode: SamplingMode, *, penalty: bool | None = None) -> AttemptRequest:
         """The settings of one attempt in this sampling mode.
@@ -311,12 +316,19 @@ def box_in_scale(left: int, top: int, right: int, bottom: int) -> tuple[int, int
     return left, top, right, bottom
 
 
+# OvisOCR2's processor cuts a page into 16-px patches merged 2 x 2, and resizes any other size
+# to the nearest multiple of 32 (the random-weight Qwen3.5 shapes the benchmarks serve do the
+# same). DeepSeek-OCR-2 scales every view to a fixed 1024 or 768 px whatever the page's size,
+# so a grid buys it nothing (its profiles keep 0), nor the CPU engine.
+OVISOCR2_IMAGE_GRID = 32
+
 OVISOCR2 = Profile(
     name=ProfileName.ovisocr2,
     model="ATH-MaaS/OvisOCR2",
     prompt=OVISOCR2_PROMPT,
     chat_template_kwargs=frozen_mapping(enable_thinking=False),
     stream_loop_cut=True,
+    image_grid=OVISOCR2_IMAGE_GRID,
 )
 
 # DeepSeek-OCR-2's published vLLM recipe: no-repeat n-gram 30 in a window of 90 tokens, with
@@ -363,6 +375,7 @@ BENCH = Profile(
     # Every page hits the cap by design: a retry would measure the schedule, not the engine.
     retry_on_loop=False,
     retry_when_truncated=False,
+    image_grid=OVISOCR2_IMAGE_GRID,
 )
 
 # The CPU engine (rapidocr): plain text lines in one greedy pass, no retries. It sends no HTTP
