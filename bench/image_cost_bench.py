@@ -69,7 +69,8 @@ def measure(images: dict[str, list[str]], rounds: int) -> dict[str, list[float]]
     """Per variant, the per-page server CPU-ms of every round (variants rotate within a round)."""
     times: dict[str, list[float]] = {name: [] for name in images}
     for round_number in range(rounds):
-        order = list(images)[round_number % len(images) :] + list(images)[: round_number % len(images)]
+        shift = round_number % len(images)
+        order = list(images)[shift:] + list(images)[:shift]
         for name in order:
             times[name].append(statistics.mean(server_side(encoded) for encoded in images[name]))
     return times
@@ -96,8 +97,10 @@ def main(argv: list[str] | None = None) -> int:
         server_ms = statistics.median(times[name])
         size = f"{images[0].width}x{images[0].height}"
         body = statistics.mean(len(text) for text in encoded[name]) / 1024
-        print(f"| {name} | {size} | {body:.0f} | {render_ms:.1f} | {server_ms:.1f} | "
-              f"{server_ms / baseline:.2f} |")
+        print(
+            f"| {name} | {size} | {body:.0f} | {render_ms:.1f} | {server_ms:.1f} | "
+            f"{server_ms / baseline:.2f} |"
+        )
     return 0
 
 
