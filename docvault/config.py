@@ -252,7 +252,7 @@ class Settings:
         "engine), so that the engine need not resize each page again (+12 % pages/min "
         "measured on an H200); 1: keep the rendered size.",
         minimum=0,
-        maximum=512,
+        maximum=256,  # below render_max_side's least (500), so RenderOptions always accepts it
     )
     render_max_pixels: int = declare(
         200_000_000,

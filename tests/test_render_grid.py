@@ -13,6 +13,7 @@ import pymupdf
 import pytest
 
 from docvault.config import Settings, load_settings
+from docvault.errors import ConfigError
 from docvault.render import render_page
 from docvault.service import render_options
 
@@ -75,3 +76,8 @@ def test_a_raster_scan_lands_on_the_grid_too(tmp_path: Path) -> None:
     options = render_options(_settings(tmp_path, engine="openai"))
     image = render_page(FIXTURES / "ocrmypdf__typewriter.png", 1, options).image
     assert (image.width % 32, image.height % 32) == (0, 0)
+
+
+def test_a_grid_past_the_limit_is_refused_with_the_setting_named(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="render_grid"):
+        _settings(tmp_path, render_grid="1024")
