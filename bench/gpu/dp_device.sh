@@ -27,6 +27,10 @@
 # in every engine process (per-configuration seeds; --mm-processor-cache-gb 0), pages/min over
 # first request sent -> last page done; nvidia-smi once a second, every GPU apart.
 #
+# dp2b (--api-server-count 8 for the one data-parallel server) is there for a second lease or
+# a spare call: EXTRA_CONFIGS=dp2b at install makes its sets, `launch dp2b` and
+# `measure dp2b b128,c128` run it.
+#
 # Environment: PAGES, PAGES_TWO, BUDGET (seconds from this command's start to the benchmark's
 # deadline, 540), RENDER_WORKERS (the daemon's, 6: 32 cores, two servers x five busy vLLM
 # processes), ENGINE=sim (local dry run on the engine simulator, no GPU).
@@ -54,7 +58,11 @@ config() {  # $1 name -> REPLICAS SHARE FLAGS GPUS SEED SET_PAGES (replicas_devi
     # no GPUS: the server sees both GPUs and places its two engine cores itself
     dp2) REPLICAS=1; SHARE=0.9; FLAGS="$HOST_FLAGS --data-parallel-size 2"; GPUS=""
          SEED=10000; SET_PAGES=$PAGES_TWO ;;
-    *) echo "unknown configuration '$1' (g1 s2 dp2)"; exit 2 ;;
+    # if dp2 trails s2: s2 has four API servers per GPU (the host-side preprocessing was the
+    # limit on one H200, RESULTS.md issue 8), dp2 four for both; this gives it eight
+    dp2b) REPLICAS=1; SHARE=0.9; FLAGS="--api-server-count 8 --max-num-batched-tokens 16384 --data-parallel-size 2"
+          GPUS=""; SEED=11000; SET_PAGES=$PAGES_TWO ;;
+    *) echo "unknown configuration '$1' (g1 s2 dp2 dp2b)"; exit 2 ;;
   esac
 }
 
@@ -97,11 +105,11 @@ EOF
 install_all() {  # call 1: wheels, then every configuration's page sets, each with its seed
   install_wheels || exit $?
   local name
-  for name in g1 s2 dp2; do
+  for name in g1 s2 dp2 ${EXTRA_CONFIGS:-}; do
     config "$name"
     local steps=$STEPS_TWO
     [ "$name" = g1 ] && steps=$STEPS_ONE
-    [ "$name" = dp2 ] && steps=$STEPS_DP
+    [ "${name#dp2}" != "$name" ] && steps=$STEPS_DP
     prepare_sets --pages "$SET_PAGES" --seed "$SEED" --steps "$steps" || exit 6
   done
   df -h /tmp | tail -1; log "install done"
@@ -114,7 +122,8 @@ from pathlib import Path
 runs = {p.stem[len("results_"):]: json.loads(p.read_text())
         for p in sorted(Path(sys.argv[1]).glob("results_*.json"))}
 label = {"g1": "(c) one GPU alone", "s2": "(b) two servers, one per GPU",
-         "dp2": "(a) one server, --data-parallel-size 2"}
+         "dp2": "(a) one server, --data-parallel-size 2",
+         "dp2b": "(a') the same, --api-server-count 8"}
 found = {}
 for run_label, result in runs.items():
     name = run_label.split("-")[0]
@@ -125,7 +134,7 @@ for run_label, result in runs.items():
 print("| configuration | endpoints | step | in flight in all | pages/min | docvault / bare "
       "| GPU util mean % (each GPU) | boot |")
 print("|---|---|---|---|---|---|---|---|")
-for name in ("g1", "s2", "dp2"):
+for name in ("g1", "s2", "dp2", "dp2b"):
     for kind in ("b", "c"):
         if kind not in found.get(name, {}):
             continue
@@ -140,7 +149,7 @@ for name in ("g1", "s2", "dp2"):
 print()
 for kind, what in (("c", "docvault"), ("b", "bare load generator")):
     base = found.get("g1", {}).get(kind)
-    for name in ("dp2", "s2"):
+    for name in ("dp2", "s2", "dp2b"):
         other = found.get(name, {}).get(kind)
         if base and other:
             factor = other[1]["pages_per_min"] / base[1]["pages_per_min"]
