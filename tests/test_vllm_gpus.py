@@ -15,6 +15,7 @@ import os
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -91,13 +92,14 @@ def replicas_from(stand_in: Path, replicas: int, gpus: str) -> VllmReplicas:
     return VllmReplicas(quick)
 
 
-def seen_by(folder: Path, replicas: VllmReplicas, number: int) -> dict[str, str | None] | None:
-    """The environment replica `number`'s child process recorded, once it has."""
+def seen_by(folder: Path, replicas: VllmReplicas, number: int) -> dict[str, Any] | None:
+    """What replica `number`'s child process recorded, once it has: its "argv" and the
+    "environment" variables of SEEN."""
     record = folder / f"env-{replicas.supervisors[number].settings.port}.json"
     if not record.exists():
         return None
-    environment: dict[str, str | None] = json.loads(record.read_text())["environment"]
-    return environment
+    seen: dict[str, Any] = json.loads(record.read_text())
+    return seen
 
 
 def hold(folder: Path, replicas: VllmReplicas, number: int) -> Path:
@@ -106,11 +108,9 @@ def hold(folder: Path, replicas: VllmReplicas, number: int) -> Path:
     return path
 
 
-def environments_seen(
-    folder: Path, stand_in: Path, count: int, gpus: str
-) -> list[dict[str, str | None]]:
+def records_seen(folder: Path, stand_in: Path, count: int, gpus: str) -> list[dict[str, Any]]:
     """Start the replicas these settings give, wait until all are up, stop them: what each
-    child process recorded of its environment."""
+    child process recorded of its command line and environment."""
     replicas = replicas_from(stand_in, count, gpus)
 
     async def scenario() -> None:
@@ -129,8 +129,14 @@ def environments_seen(
 def test_each_replica_process_sees_its_own_gpu_and_multicast_off(
     tmp_path: Path, stand_in: Path
 ) -> None:
-    seen = environments_seen(tmp_path, stand_in, 3, "0,1")
+    records = records_seen(tmp_path, stand_in, 3, "0,1")
+    seen = [record["environment"] for record in records]
     assert [each["CUDA_VISIBLE_DEVICES"] for each in seen] == ["0", "1", "0"]
+    # GPU 0 carries two replicas (0.84 split), GPU 1 one (the tuned 0.9)
+    shares = [
+        argv[argv.index("--gpu-memory-utilization") + 1] for argv in (r["argv"] for r in records)
+    ]
+    assert shares == ["0.42", "0.9", "0.42"]
     for each in seen:
         assert each["CUDA_DEVICE_ORDER"] == "PCI_BUS_ID"
         assert each["NCCL_NVLS_ENABLE"] == "0"
@@ -141,7 +147,8 @@ def test_each_replica_process_sees_its_own_gpu_and_multicast_off(
 def test_without_vllm_gpus_the_engine_keeps_docvaults_gpus_and_gets_multicast_off(
     tmp_path: Path, stand_in: Path
 ) -> None:
-    (seen,) = environments_seen(tmp_path, stand_in, 1, "")
+    (record,) = records_seen(tmp_path, stand_in, 1, "")
+    seen = record["environment"]
     assert seen["CUDA_VISIBLE_DEVICES"] == "7"
     assert seen["CUDA_DEVICE_ORDER"] is None
     assert (seen["NCCL_NVLS_ENABLE"], seen["NVSHMEM_DISABLE_NVLS"]) == ("0", "1")
