@@ -499,7 +499,12 @@ def doctor_command(state: State) -> None:
     "--replicas",
     type=click.IntRange(1, 8),
     default=None,
-    help="Engine replicas on the GPU (default: the vllm_replicas setting).",
+    help="Engine replicas (default: the vllm_replicas setting).",
+)
+@click.option(
+    "--gpus",
+    default=None,
+    help='GPUs the replicas run on, round-robin, e.g. "0,1" (default: the vllm_gpus setting).',
 )
 @click.option(
     "--root",
@@ -510,26 +515,38 @@ def doctor_command(state: State) -> None:
 )
 @pass_state
 @friendly_errors
-def systemd_units(state: State, replicas: int | None, root: Path) -> None:
-    """Write what the docvault-vllm@.service template needs for N replicas on one GPU.
+def systemd_units(state: State, replicas: int | None, gpus: str | None, root: Path) -> None:
+    """Write what the docvault-vllm@.service template needs for N replicas.
 
     For each replica i: /etc/docvault/vllm-replica-i.env (its port and memory share, from
-    vllm_port and vllm_memory_share) and, from the second on, a drop-in ordering it after
-    replica i-1, whose start ends only once its /health answers, so the replicas start
-    one after another. Prints the engine_url for docvault.toml and the commands to enable them.
+    vllm_port and vllm_memory_share; its CUDA_VISIBLE_DEVICES with --gpus; NVLink multicast
+    off) and, for a replica that shares its GPU with an earlier one, a drop-in ordering it
+    after that one, whose start ends only once its /health answers: the replicas on one GPU
+    start one after another, those on different GPUs at the same time. Prints the engine_url
+    for docvault.toml and the commands to enable them.
     """
     from dataclasses import replace
 
-    from docvault.service import replica_memory_share, replica_ports, vllm_extra_arguments
+    from docvault.service import (
+        replica_gpus,
+        replica_memory_shares,
+        replica_ports,
+        vllm_extra_arguments,
+    )
     from docvault.systemd_units import write_replica_units
 
     settings = state.settings()
     if replicas is not None:
         sources = {**settings.sources, "vllm_replicas": "option --replicas"}
         settings = replace(settings, vllm_replicas=replicas, sources=sources)
+    if gpus is not None:
+        sources = {**settings.sources, "vllm_gpus": "option --gpus"}
+        settings = replace(settings, vllm_gpus=gpus, sources=sources)
     ports = replica_ports(settings)
-    share = replica_memory_share(settings, vllm_extra_arguments(settings))
-    for path in write_replica_units(root, ports, share):
+    extra = vllm_extra_arguments(settings)
+    placed = replica_gpus(settings, extra)
+    shares = replica_memory_shares(settings, extra, placed)
+    for path in write_replica_units(root, ports, shares, placed):
         click.echo(f"wrote {path}")
     instances = " ".join(f"docvault-vllm@{number}" for number in range(len(ports)))
     engine_url = ",".join(f"http://127.0.0.1:{port}/v1" for port in ports)

@@ -211,20 +211,30 @@ class Settings:
     )
     vllm_replicas: int = declare(
         1,
-        "How many 'vllm serve' processes docvault starts on the one GPU, on ports vllm_port, "
-        "vllm_port+1, ...; started one after another, each restarted on its own, balanced by "
-        "requests in flight. Two on an H200 read 2.58x the pages/min of the seed's one "
-        "engine end to end (bench/gpu/RESULTS.md, issue 17).",
+        "How many 'vllm serve' processes docvault starts, on ports vllm_port, vllm_port+1, "
+        "...; on one GPU (or on each GPU of vllm_gpus) started one after another, each "
+        "restarted on its own, balanced by requests in flight. Two on an H200 read 2.58x the "
+        "pages/min of the seed's one engine end to end (bench/gpu/RESULTS.md, issue 17).",
         minimum=1,
         maximum=8,
     )
     vllm_memory_share: float = declare(
         0.0,
         "Share of the GPU's memory each replica may use (its --gpu-memory-utilization); 0 "
-        "means automatic: 0.9 for one replica, 0.84 split evenly among several (0.42 each "
-        "for two, as measured). All replicas together may use at most 0.95.",
+        "means automatic, per GPU: 0.9 for a replica alone on its GPU, 0.84 split evenly "
+        "among several on one GPU (0.42 each for two, as measured). The replicas on one GPU "
+        "together may use at most 0.95.",
         minimum=0.0,
         maximum=0.95,
+    )
+    vllm_gpus: str = declare(
+        "",
+        "GPUs for the engine replicas docvault starts, as nvidia-smi numbers them, separated "
+        'by commas (e.g. "0,1"); replica i runs on the i-th (round-robin: vllm_replicas = '
+        "4 puts two on each of two), with its own CUDA_VISIBLE_DEVICES, and replicas on "
+        "different GPUs start at the same time. With --data-parallel-size N in "
+        "vllm_extra_args, the one server gets all N. Empty: every replica on the GPU(s) "
+        "docvault sees.",
     )
     render_dpi: int = declare(
         150,

@@ -1,11 +1,14 @@
-"""The files that turn `systemd/docvault-vllm@.service` into N engine replicas on one GPU.
+"""The files that turn `systemd/docvault-vllm@.service` into N engine replicas.
 
-Replica i is the unit instance `docvault-vllm@i.service`. The template reads its port and
-memory share from `/etc/docvault/vllm-replica-i.env`; from the second replica on, a drop-in
-orders it after the one before. The template's start ends only once the engine answers
-/health (its ExecStartPost waits), so "after" means "after the previous replica is healthy":
-vLLM sizes its KV cache from a profiling run at start, and another engine starting on the
-same GPU at the same time would be counted against it.
+Replica i is the unit instance `docvault-vllm@i.service`. The template reads its port, memory
+share and environment from `/etc/docvault/vllm-replica-i.env`: its GPU (CUDA_VISIBLE_DEVICES)
+when the replicas are spread over GPUs, and NVLink multicast off (`MULTICAST_OFF`, the same
+variables docvault's own supervisor gives every engine). A replica that shares its GPU with
+an earlier one gets a drop-in ordering it after the one before it on that GPU. The template's
+start ends only once the engine answers /health (its ExecStartPost waits), so "after" means
+"after the previous replica on the GPU is healthy": vLLM sizes its KV cache from a profiling
+run at start, and another engine starting on the same GPU at the same time would be counted
+against it. Replicas on different GPUs are not ordered and start at the same time.
 """
 
 from __future__ import annotations
@@ -14,35 +17,55 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
+from docvault.ocr.vllm_server import MULTICAST_OFF
+
 ENVIRONMENT_FOLDER = Path("etc/docvault")
 UNIT_FOLDER = Path("etc/systemd/system")
 TEMPLATE = "docvault-vllm@.service"
+ORDER_DROP_IN = "10-after-previous.conf"
 
 
 def instance_name(number: int) -> str:
     return TEMPLATE.replace("@", f"@{number}")
 
 
-def write_replica_units(root: Path, ports: Sequence[int], share: float) -> list[Path]:
-    """Write each replica's environment file and ordering drop-in below `root`."""
+def write_replica_units(
+    root: Path, ports: Sequence[int], shares: Sequence[float], gpus: Sequence[str]
+) -> list[Path]:
+    """Write each replica's environment file, and its ordering drop-in, below `root`.
+
+    `gpus[i]` is replica i's CUDA_VISIBLE_DEVICES ("" when every replica shares the GPU the
+    unit sees); replicas with the same value start one after another.
+    """
     written: list[Path] = []
-    for number, port in enumerate(ports):
+    for number, (port, share, gpu) in enumerate(zip(ports, shares, gpus, strict=True)):
         environment = root / ENVIRONMENT_FOLDER / f"vllm-replica-{number}.env"
-        text = (
-            f"# Replica {number} of {len(ports)} (docvault systemd-units)\n"
-            f"VLLM_REPLICA_PORT={port}\nVLLM_REPLICA_MEMORY_SHARE={share:g}\n"
-        )
-        written.append(_write(environment, text))
-        if number == 0:
-            continue
-        drop_in = root / UNIT_FOLDER / f"{instance_name(number)}.d" / "10-after-previous.conf"
-        previous = instance_name(number - 1)
-        text = (
-            f"# Start only once replica {number - 1} is healthy (docvault systemd-units).\n"
-            f"[Unit]\nAfter={previous}\n"
-        )
-        written.append(_write(drop_in, text))
+        written.append(_write(environment, environment_text(number, len(ports), port, share, gpu)))
+        drop_in = root / UNIT_FOLDER / f"{instance_name(number)}.d" / ORDER_DROP_IN
+        earlier = [other for other in range(number) if gpus[other] == gpu]
+        if earlier:
+            previous = earlier[-1]
+            text = (
+                f"# Start only once replica {previous}, on the same GPU, is healthy "
+                f"(docvault systemd-units).\n[Unit]\nAfter={instance_name(previous)}\n"
+            )
+            written.append(_write(drop_in, text))
+        elif drop_in.exists():
+            drop_in.unlink()  # an earlier layout ordered it; on a GPU of its own now
     return written
+
+
+def environment_text(number: int, count: int, port: int, share: float, gpu: str) -> str:
+    lines = [
+        f"# Replica {number} of {count} (docvault systemd-units)",
+        f"VLLM_REPLICA_PORT={port}",
+        f"VLLM_REPLICA_MEMORY_SHARE={share:g}",
+    ]
+    if gpu:
+        # So that the index is the one nvidia-smi shows (CUDA's default puts the fastest first).
+        lines += ["CUDA_DEVICE_ORDER=PCI_BUS_ID", f"CUDA_VISIBLE_DEVICES={gpu}"]
+    lines += [f"{name}={value}" for name, value in MULTICAST_OFF.items()]
+    return "\n".join(lines) + "\n"
 
 
 def _write(path: Path, text: str) -> Path:

@@ -110,14 +110,7 @@ def test_replica_units_start_in_order_each_on_its_port_and_share(server_root: Pa
         drop_in = server_root / f"etc/systemd/system/docvault-vllm@{number}.service.d"
         text = (drop_in / "10-after-previous.conf").read_text()
         assert f"After=docvault-vllm@{number - 1}.service" in text.splitlines()
-    instances = [f"docvault-vllm@{number}.service" for number in range(3)]
-    verified = subprocess.run(
-        [systemd_analyze(), "verify", f"--root={server_root}", *instances],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert (verified.returncode, verified.stdout + verified.stderr) == (0, "")
+    assert_instances_verify(server_root, 3)
 
 
 def test_replica_units_refuse_shares_over_the_gpu(server_root: Path) -> None:
@@ -185,3 +178,73 @@ def test_cpu_ingest_runs_with_write_execute_memory_denied(
     )
     assert result.returncode == 0, result.stderr
     assert "1 page(s): 1 done" in result.stdout
+
+
+def assert_instances_verify(server_root: Path, count: int) -> None:
+    """systemd-analyze verify passes for instances 0..count-1 with their files in place."""
+    instances = [f"docvault-vllm@{number}.service" for number in range(count)]
+    verified = subprocess.run(
+        [systemd_analyze(), "verify", f"--root={server_root}", *instances],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (verified.returncode, verified.stdout + verified.stderr) == (0, "")
+
+
+def write_units(server_root: Path, *options: str) -> str:
+    result = CliRunner().invoke(
+        main,
+        ["systemd-units", *options, "--root", str(server_root)],
+        env={"DOCVAULT_CONFIG": ""},
+    )
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def replica_environment(server_root: Path, number: int) -> dict[str, str]:
+    text = (server_root / f"etc/docvault/vllm-replica-{number}.env").read_text()
+    pairs = (line.split("=", 1) for line in text.splitlines() if not line.startswith("#"))
+    return dict(pairs)
+
+
+def order_drop_in(server_root: Path, number: int) -> Path:
+    return (
+        server_root / f"etc/systemd/system/docvault-vllm@{number}.service.d/10-after-previous.conf"
+    )
+
+
+def test_replica_units_over_two_gpus_order_only_replicas_of_the_same_gpu(
+    server_root: Path,
+) -> None:
+    """`--replicas 4 --gpus 0,1`: GPUs 0, 1, 0, 1 at 0.42; 2 after 0, 3 after 1, 0 and 1 free."""
+    output = write_units(server_root, "--replicas", "4", "--gpus", "0,1")
+    assert "http://127.0.0.1:8003/v1" in output
+    for number in range(4):
+        environment = replica_environment(server_root, number)
+        assert environment["CUDA_VISIBLE_DEVICES"] == str(number % 2)
+        assert environment["CUDA_DEVICE_ORDER"] == "PCI_BUS_ID"
+        assert environment["VLLM_REPLICA_MEMORY_SHARE"] == "0.42"
+        assert environment["NCCL_NVLS_ENABLE"] == "0"
+        assert environment["TORCH_SYMM_MEM_DISABLE_MULTICAST"] == "1"
+        assert environment["NVSHMEM_DISABLE_NVLS"] == "1"
+    assert not order_drop_in(server_root, 0).exists()
+    assert not order_drop_in(server_root, 1).exists()
+    assert "After=docvault-vllm@0.service" in order_drop_in(server_root, 2).read_text()
+    assert "After=docvault-vllm@1.service" in order_drop_in(server_root, 3).read_text()
+    assert_instances_verify(server_root, 4)
+
+
+def test_one_replica_per_gpu_gets_the_whole_share_and_no_order_left_from_before(
+    server_root: Path,
+) -> None:
+    write_units(server_root, "--replicas", "2")
+    assert order_drop_in(server_root, 1).exists()
+    assert "CUDA_VISIBLE_DEVICES" not in replica_environment(server_root, 1)
+    assert replica_environment(server_root, 1)["NCCL_NVLS_ENABLE"] == "0"
+    write_units(server_root, "--replicas", "2", "--gpus", "0,1")
+    for number in range(2):
+        environment = replica_environment(server_root, number)
+        assert environment["CUDA_VISIBLE_DEVICES"] == str(number)
+        assert environment["VLLM_REPLICA_MEMORY_SHARE"] == "0.9"
+    assert not order_drop_in(server_root, 1).exists()

@@ -294,6 +294,10 @@ def test_one_replica_keeps_the_tuned_share() -> None:
     assert parse_flags(merged_arguments(replica.arguments))["--gpu-memory-utilization"] == ["0.9"]
 
 
+# Four replicas round-robin over two GPUs: two on each.
+FOUR_ON_TWO_GPUS = {"DOCVAULT_VLLM_GPUS": "0,1", "DOCVAULT_VLLM_REPLICAS": "4"}
+
+
 @pytest.mark.parametrize(
     ("environment", "setting", "words"),
     [
@@ -330,6 +334,32 @@ def test_one_replica_keeps_the_tuned_share() -> None:
             "vllm_extra_args",
             "keep only vllm_memory_share",
         ),
+        # spread over GPUs (vllm_gpus) and data-parallel servers
+        ({"DOCVAULT_VLLM_GPUS": "0,,x"}, "vllm_gpus", "is '0,,x': entry 2 is empty; write GPU"),
+        ({"DOCVAULT_VLLM_GPUS": "0,x"}, "vllm_gpus", "entry 2 'x' is not a GPU index"),
+        ({"DOCVAULT_VLLM_GPUS": "1,0,1", "DOCVAULT_VLLM_REPLICAS": "3"}, "vllm_gpus", "twice"),
+        ({"DOCVAULT_VLLM_GPUS": "0,1"}, "vllm_gpus", "GPU 1 would stay idle"),
+        (
+            FOUR_ON_TWO_GPUS | {"DOCVAULT_VLLM_MEMORY_SHARE": "0.5"},
+            "vllm_memory_share",
+            "on one GPU (vllm_replicas, vllm_gpus) 0.5 of the GPU's memory, 1.00 in all",
+        ),
+        (
+            {"DOCVAULT_VLLM_REPLICAS": "2", "DOCVAULT_VLLM_EXTRA_ARGS": "--data-parallel-size 2"},
+            "vllm_replicas",
+            "either one data-parallel server",
+        ),
+        (
+            {"DOCVAULT_VLLM_GPUS": "0,1,2", "DOCVAULT_VLLM_EXTRA_ARGS": "--data-parallel-size 2"},
+            "vllm_gpus",
+            "runs on exactly 2: list 2 GPUs",
+        ),
+        (
+            {"DOCVAULT_VLLM_EXTRA_ARGS": "--data-parallel-size=two"},
+            "vllm_extra_args",
+            "allowed: one whole number",
+        ),
+        ({"DOCVAULT_VLLM_EXTRA_ARGS": "--enforce-eager -dp 2"}, "vllm_extra_args", "uses -dp"),
     ],
 )
 def test_bad_replica_settings_name_the_setting(

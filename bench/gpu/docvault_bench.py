@@ -209,11 +209,14 @@ os.execv(sys.executable, [sys.executable, "-m", "devtools.engine_sim",
 
 
 def replica_settings(args: argparse.Namespace) -> list[VllmServerSettings]:
-    """Each replica's settings: port --port + i, the same flags, --memory-share each."""
+    """Each replica's settings: port --port + i, the same flags, --memory-share each, and
+    with --gpus the i-th GPU of the list, round-robin (docvault's vllm_gpus)."""
     share = ("--gpu-memory-utilization", f"{args.memory_share:g}") if args.memory_share else ()
+    gpus = [gpu.strip() for gpu in args.gpus.split(",") if gpu.strip()]
     return [
         replace(engine_settings(args), port=args.port + number,
-                arguments=(*engine_settings(args).arguments, *share))
+                arguments=(*engine_settings(args).arguments, *share),
+                gpus=gpus[number % len(gpus)] if gpus else "")
         for number in range(args.replicas)
     ]
 
@@ -307,7 +310,7 @@ class GpuSampler:
             return self
         with self.path.open("wb") as out:
             self.process = subprocess.Popen(
-                ["nvidia-smi", "--query-gpu=utilization.gpu,memory.used",
+                ["nvidia-smi", "--query-gpu=index,utilization.gpu,memory.used",
                  "--format=csv,noheader,nounits", "-l", "1"],
                 stdout=out, stderr=subprocess.DEVNULL)
         return self
@@ -323,14 +326,24 @@ class GpuSampler:
 
 
 def gpu_summary(text: str) -> dict[str, Any]:
-    """Mean, median and max GPU utilisation (%) and the most memory used (MiB) of the samples."""
-    samples = []
+    """Mean, median and max GPU utilisation (%) and the most memory used (MiB) of the samples
+    (`index, utilisation, memory` lines), over every GPU; with several GPUs also each's."""
+    samples: dict[str, list[tuple[float, float]]] = {}
     for line in text.splitlines():
+        parts = [part.strip() for part in line.split(",")]
         with contextlib.suppress(ValueError):
-            utilisation, memory = (float(part) for part in line.split(",")[:2])
-            samples.append((utilisation, memory))
-    if not samples:
+            utilisation, memory = float(parts[1]), float(parts[2])
+            samples.setdefault(parts[0], []).append((utilisation, memory))
+    every = [sample for gpu in samples.values() for sample in gpu]
+    if not every:
         return {"samples": 0, "note": "no nvidia-smi samples (not on a GPU machine?)"}
+    summary = samples_summary(every)
+    if len(samples) > 1:
+        summary["per_gpu"] = {index: samples_summary(gpu) for index, gpu in samples.items()}
+    return summary
+
+
+def samples_summary(samples: list[tuple[float, float]]) -> dict[str, Any]:
     utilisations = [sample[0] for sample in samples]
     return {"samples": len(samples), "util_mean_pct": round(statistics.mean(utilisations), 1),
             "util_median_pct": statistics.median(utilisations), "util_max_pct": max(utilisations),
@@ -713,7 +726,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     results: dict[str, Any] = {
         "label": args.label, "engine": args.engine, "flags": args.flags, "pages": args.pages,
         "seed": args.seed, "steps": steps, "machine": machine(), "skipped": [], "failed": {},
-        "goal": args.goal, "memory_share": args.memory_share,
+        "goal": args.goal, "memory_share": args.memory_share, "gpus": args.gpus,
     }
     logs: list[tuple[str, Path]] = []
     replicas = None if args.external else VllmReplicas(replica_settings(args))
@@ -741,6 +754,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             results["startup_s"] = round(now() - launched, 1) if problem is None else None
         else:
             args.engine_urls, state, problem = await wait_external(args.external, until)
+            if args.endpoints:  # e.g. one GPU alone: the first replica of a one-per-GPU layout
+                args.engine_urls = args.engine_urls[:args.endpoints]
             results["launcher"] = state
             results["startup_s"] = state.get("all_up_s")
             results["engine_command"] = state.get("commands")
@@ -1006,6 +1021,10 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
         help="--gpu-memory-utilization of each replica (0: the tuned 0.9 or --flags' own)")
     add("--external", type=Path, help="do not start engines: use the replicas whose state "
         "bench/gpu/replicas_up.py writes to this file (waits until all are up)")
+    add("--endpoints", type=int, default=0, help="with --external: measure only the first N "
+        "replicas (0: all)")
+    add("--gpus", default="", help="GPUs the replicas run on, round-robin, as docvault's "
+        "vllm_gpus: replica i gets the i-th as CUDA_VISIBLE_DEVICES (empty: every GPU)")
     add("--flags", default="", help="vLLM flags added to (or replacing) the tuned ones")
     add("--vllm-command", default="python3 -m vllm.entrypoints.cli.main")
     add("--vllm-pythonpath", default="/tmp/site")

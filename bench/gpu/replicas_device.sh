@@ -68,6 +68,10 @@ sim_args() {  # the engine simulator in place of vLLM (ENGINE=sim): no parts, no
   [ "$ENGINE" = sim ] && echo "--engine sim --sim-args=--speed=100"
 }
 
+gpu_args() {  # a configuration that places its replicas on GPUs (GPUS, bench/gpu/dp_device.sh)
+  [ -n "${GPUS:-}" ] && echo "--gpus=$GPUS"
+}
+
 launch() {  # $1 config: start its replicas in the background and return at once
   config "$1"
   if [ "$ENGINE" = vllm ]; then stash_parts; unpack || exit 3; make_model; fi
@@ -82,7 +86,7 @@ launch() {  # $1 config: start its replicas in the background and return at once
   # shellcheck disable=SC2046
   PYTHONPATH="$CODE:$DVSITE:$SITE" setsid nohup python3 "$CODE/bench/gpu/replicas_up.py" \
       --state="$RUNDIR/state.json" --replicas "$REPLICAS" --memory-share "$SHARE" \
-      --port "$BASE_PORT" --flags "$FLAGS" $(sim_args) \
+      --port "$BASE_PORT" --flags "$FLAGS" $(sim_args) $(gpu_args) \
       > "$RUNDIR/launcher.log" 2>&1 < /dev/null &
   echo $! > "$RUNDIR/launcher.pid"
   cd "$REPO" || exit 1
@@ -107,7 +111,8 @@ for replica in state.get("replicas", []):
 EOF
   if [ "$ENGINE" = vllm ]; then
     for _ in $(seq 1 30); do
-      [ "$(nvidia-smi --query-gpu=memory.used --format=csv,noheader,nounits | head -1)" -lt 2000 ] && break
+      # every GPU's (a one-GPU machine has one line)
+      [ "$(nvidia-smi --query-gpu=memory.used --format=csv,noheader,nounits | sort -n | tail -1)" -lt 2000 ] && break
       sleep 1
     done
   fi
@@ -123,12 +128,15 @@ measure_replicas() {  # $1 config, $2 steps: against the replicas `launch` start
   measure "$name-$(echo "$steps" | tr ',' '-')" "$FLAGS" "$steps" --external "$RUNDIR/state.json" \
     --replicas "$REPLICAS" --render-workers "$RENDER_WORKERS" --compare "$WORK/results_seed.json" --goal 2.5
   local rc=$?
-  # the engines' output is the launcher's (they outlive this call)
+  collect_launcher_logs
+  return "$rc"
+}
+
+collect_launcher_logs() {  # the engines' output is the launcher's (they outlive this call)
   cp "$RUNDIR/server.log" "$OUT/server.log" 2>/dev/null
   grep -E -i "Asynchronous scheduling|KV cache|Maximum concurrency|max_num_batched|is up at|waits for another|exited|error|Traceback" \
     "$RUNDIR/server.log" 2>/dev/null | cut -c1-300 | head -80 >> "$OUT/key_lines.txt"
   sed 's/^/launcher: /' "$RUNDIR/launcher.log" | grep -v "HTTP Request" | tail -20 >> "$OUT/key_lines.txt"
-  return "$rc"
 }
 
 offline() {  # vLLM's own LLM.chat on the same pages: one engine, 0.9 of the GPU, host flags
@@ -142,6 +150,18 @@ offline() {  # vLLM's own LLM.chat on the same pages: one engine, 0.9 of the GPU
       --out "$OUT" --work "$WORK" --set "${OFFLINE_SET:-b64}" --pages "$PAGES" \
       --flags "${OFFLINE_FLAGS:-$HOST_FLAGS}" "${engine[@]}") 2>&1 | grep -v -E "it/s\]|Processed prompts" | tail -60 | tee "$OUT/offline.log"
   return "${PIPESTATUS[0]}"
+}
+
+install_wheels() {  # docvault's packages to /tmp/dvsite, the wheels added since (.whl) too
+  install_dvsite || return 4
+  ls .whl/*.whl >/dev/null 2>&1 && python3 -m pip install -q --no-index --no-deps --no-compile \
+    --no-cache-dir --upgrade --target "$DVSITE" .whl/*.whl
+  check_imports "" || return 5
+}
+
+prepare_sets() {  # the page sets of the steps (docvault_bench.py's own arguments), kept in WORK
+  PYTHONPATH="$REPO:$DVSITE" python3 "$HERE/docvault_bench.py" --prepare-only --out "$OUT" \
+    --work "$WORK" "$@" 2>&1 | tee -a "$OUT/run.log"
 }
 
 report() {  # every run of this lease in one table: seed, configurations, offline ceiling
@@ -186,16 +206,15 @@ print(f"machines (boot ids): {len(boots)}")
 EOF
 }
 
+# Sourced (bench/gpu/dp_device.sh uses its functions), it defines them and returns.
+[ "${BASH_SOURCE[0]}" != "$0" ] && return 0
+
 case "${1:-}" in
   prep) env_report; stash_parts; make_model; log "prep done" ;;
   stash) stash_parts ;;  # a middle part of vLLM: kept in /tmp/vparts for the call that unpacks
   install)
-    install_dvsite || exit 4
-    ls .whl/*.whl >/dev/null 2>&1 && python3 -m pip install -q --no-index --no-deps --no-compile \
-      --no-cache-dir --upgrade --target "$DVSITE" .whl/*.whl
-    check_imports "" || exit 5
-    PYTHONPATH="$REPO:$DVSITE" python3 "$HERE/docvault_bench.py" --prepare-only --out "$OUT" \
-      --work "$WORK" --pages "$PAGES" --steps b32,c32,b64,c64,p64,j64 2>&1 | tee "$OUT/run.log"
+    install_wheels || exit $?
+    prepare_sets --pages "$PAGES" --steps b32,c32,b64,c64,p64,j64
     df -h /tmp | tail -1; log "install done" ;;
   seed)
     measure seed "" "${STEPS:-b32,c32}" --replicas 1 --render-workers "$RENDER_WORKERS"

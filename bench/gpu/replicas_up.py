@@ -3,7 +3,8 @@
 
 docvault's own `VllmReplicas` (docvault/ocr/vllm_server.py) starts the replicas one after
 another on ports --port, --port+1, ... with the same flags and --memory-share each, exactly as
-`vllm_replicas` does in the daemon, and supervises them. This process is meant to outlive the
+`vllm_replicas` does in the daemon, and supervises them; with --gpus (issue 19, as
+`vllm_gpus`) each replica gets its own GPU and replicas on different GPUs start together. This process is meant to outlive the
 device call that starts it (setsid, from /tmp, see replicas_device.sh): two engines started
 one after another take ~400-550 s, more than a call can wait and measure in. It writes
 --state (JSON, replaced whole once a second: each replica's status, pid, start-up seconds,
@@ -52,7 +53,9 @@ async def keep_running(args: Any) -> int:
     started = time.time()
     document: dict[str, Any] = {
         "launched_at": started, "replicas_wanted": args.replicas, "flags": args.flags,
-        "memory_share": args.memory_share, "commands": [" ".join(c) for c in replicas.command_lines()],
+        "memory_share": args.memory_share, "gpus": args.gpus,
+        "start_groups": replicas.start_groups,
+        "commands": [" ".join(c) for c in replicas.command_lines()],
         "failed": None, "all_up_s": None, "stopped": False,
     }
     up_at: dict[int, float] = {}
@@ -71,6 +74,7 @@ async def keep_running(args: Any) -> int:
                 document["failed"] = repr(failure)
             document["replicas"] = [
                 {"replica": number, "base_url": state.base_url, "status": state.status.value,
+                 "gpus": replicas.supervisors[number].settings.gpus,
                  "pid": state.pid, "restarts": state.restarts, "last_error": state.last_error,
                  "last_exit_code": state.last_exit_code,
                  "up_after_launch_s": round(up_at[number], 1) if number in up_at else None}
@@ -96,8 +100,8 @@ def main(argv: list[str]) -> int:
     rest = [argument for argument in argv if argument not in own]
     state.parent.mkdir(parents=True, exist_ok=True)
     stop_file.unlink(missing_ok=True)
-    # The benchmark's own arguments (--engine, --replicas, --memory-share, --flags, --port,
-    # --model, --served-name, --vllm-command, --vllm-pythonpath, --sim-args); --out is where
+    # The benchmark's own arguments (--engine, --replicas, --memory-share, --gpus, --flags,
+    # --port, --model, --served-name, --vllm-command, --vllm-pythonpath, --sim-args); --out is where
     # the engines' output goes.
     args = bench_arguments(["--out", str(state.parent), "--work", str(state.parent), *rest])
     args.state, args.stop_file = state, stop_file

@@ -8,9 +8,10 @@ The service composes it like this (everything runs on the service's event loop):
     supervisor.state                    # SupervisorState for the status page and worker
     await supervisor.stop()             # SIGTERM the process group, SIGKILL after grace
 
-Several replicas of the engine on one GPU (`VllmReplicas`) are several supervisors that share
-one start gate: only one engine at a time is between its launch and its first healthy
-answer, at start and at every restart.
+Several replicas of the engine (`VllmReplicas`) are several supervisors; those on the same
+GPU share one start gate: only one engine at a time per GPU is between its launch and its
+first healthy answer, at start and at every restart. Replicas on different GPUs (each its own
+`CUDA_VISIBLE_DEVICES`, `VllmServerSettings.gpus`) start at the same time.
 
 While running it drains the child's output line by line into this module's logger, polls
 `/health`, and restarts the child with exponential backoff whenever it exits; the backoff
@@ -50,6 +51,16 @@ TUNED_ARGUMENTS: tuple[str, ...] = (
 )  # fmt: skip
 # vLLM's own log lines carry their level near the start: "(APIServer pid=7) ERROR 05-01 ...".
 LOG_LEVEL_PATTERN = re.compile(r"^(?:\([^)]*\)\s*)?(DEBUG|INFO|WARNING|ERROR|CRITICAL)\b")
+# NVLink multicast off in NCCL, PyTorch and NVSHMEM for every engine docvault starts: on a
+# host whose GPUs are shared, a program that uses it can put them out of service for a day or
+# more (the two-GPU H200 machines of bench/gpu/ require it), and vLLM's data and tensor
+# parallelism reach NCCL and PyTorch's symmetric memory. Harmless on one GPU; a value the
+# admin's own environment sets wins.
+MULTICAST_OFF: Mapping[str, str] = {
+    "NCCL_NVLS_ENABLE": "0",
+    "TORCH_SYMM_MEM_DISABLE_MULTICAST": "1",
+    "NVSHMEM_DISABLE_NVLS": "1",
+}
 # A long line (a traceback's repr of a tensor) must not stop the drain.
 OUTPUT_LINE_LIMIT = 1024 * 1024
 EXIT_POLL_SECONDS = 0.05
@@ -71,6 +82,9 @@ class VllmServerSettings:
     # The child's whole environment (its PATH is where ninja and vllm are looked for);
     # None inherits docvault's own.
     environment: Mapping[str, str] | None = None
+    # The GPUs this engine sees, as CUDA_VISIBLE_DEVICES names them ("1", or "0,1" for a
+    # data-parallel server); empty: every GPU docvault sees.
+    gpus: str = ""
     # The real engine took 185-273 s to become healthy on an H200 (model load, CUDA graphs).
     start_timeout_seconds: float = 600.0
     stop_grace_seconds: float = 30.0
@@ -101,6 +115,20 @@ class _Run:
     launched_at: float
     drains: list[asyncio.Task[None]] = field(default_factory=list)
     healthy_since: float | None = None
+
+
+def engine_environment(base: Mapping[str, str], gpus: str) -> dict[str, str]:
+    """The environment of an engine process: `base`, multicast off, and its own GPUs.
+
+    `gpus` replaces a CUDA_VISIBLE_DEVICES of `base` (it names the engine's GPUs); with it
+    comes CUDA_DEVICE_ORDER=PCI_BUS_ID unless `base` sets an order, so that "1" is the GPU
+    nvidia-smi calls 1 (CUDA's own default orders the fastest first).
+    """
+    environment = {**MULTICAST_OFF, **base}
+    if gpus:
+        environment.setdefault("CUDA_DEVICE_ORDER", "PCI_BUS_ID")
+        environment["CUDA_VISIBLE_DEVICES"] = gpus
+    return environment
 
 
 def merged_arguments(overrides: Sequence[str]) -> list[str]:
@@ -139,7 +167,8 @@ class VllmSupervisor:
         start_gate: asyncio.Lock | None = None,
     ) -> None:
         self.settings = settings
-        # Held from a launch until that engine is healthy (or gave up); shared by replicas.
+        # Held from a launch until that engine is healthy (or gave up); shared by the
+        # replicas on the same GPU.
         self._start_gate = start_gate if start_gate is not None else asyncio.Lock()
         self._clock = clock
         self._sleep = sleep
@@ -275,8 +304,8 @@ class VllmSupervisor:
         """
         if self._start_gate.locked():
             logger.info(
-                "The vLLM engine at %s waits for another replica to finish starting "
-                "(one engine at a time measures the GPU's free memory).",
+                "The vLLM engine at %s waits for another replica to finish starting on the "
+                "same GPU (one engine at a time measures the GPU's free memory).",
                 self.base_url,
             )
         async with self._start_gate:
@@ -300,7 +329,7 @@ class VllmSupervisor:
                 stdin=asyncio.subprocess.DEVNULL,
                 stdout=asyncio.subprocess.PIPE,
                 stderr=asyncio.subprocess.PIPE,
-                env=dict(self.settings.environment) if self.settings.environment else None,
+                env=self.child_environment(),
                 start_new_session=True,  # its own process group, so stop() ends its workers
                 limit=OUTPUT_LINE_LIMIT,
             )
@@ -381,6 +410,13 @@ class VllmSupervisor:
         else:
             self._healthy.clear()
 
+    def child_environment(self) -> dict[str, str]:
+        """The engine's environment: the configured one, else docvault's own as inherited."""
+        environment = self.settings.environment
+        return engine_environment(
+            os.environ if environment is None else environment, self.settings.gpus
+        )
+
     def _search_path(self) -> str | None:
         environment = self.settings.environment
         return environment.get("PATH", "") if environment is not None else None
@@ -391,12 +427,14 @@ class VllmSupervisor:
 
 
 class VllmReplicas:
-    """Several `vllm serve` processes on one GPU, each on its own port, started one at a time.
+    """Several `vllm serve` processes, each on its own port, one at a time per GPU.
 
     Each replica has its own supervisor (health checks, restarts with back-off): one crash
-    restarts only that replica. They share one start gate, so the replicas come up in order
-    (replica i+1 is launched once replica i answers /health, or gave up) and a restart waits
-    while another replica is starting (see `VllmSupervisor._start_in_turn` for why).
+    restarts only that replica. Replicas on the same GPUs (the same `gpus`) share one start
+    gate, so they come up in order (the next is launched once the one before answers /health,
+    or gave up) and a restart waits while another replica on that GPU is starting (see
+    `VllmSupervisor._start_in_turn` for why). Replicas on other GPUs have gates of their own
+    and start meanwhile. Two replicas' `gpus` are either equal or share no GPU.
     """
 
     def __init__(
@@ -407,14 +445,24 @@ class VllmReplicas:
     ) -> None:
         if not replicas:
             raise ValueError("VllmReplicas needs at least one replica's settings.")
-        gate = asyncio.Lock()
+        check_gpu_groups([settings.gpus for settings in replicas])
+        gates = {settings.gpus: asyncio.Lock() for settings in replicas}
         self.supervisors = [
-            VllmSupervisor(settings, clock, sleep, start_gate=gate) for settings in replicas
+            VllmSupervisor(settings, clock, sleep, start_gate=gates[settings.gpus])
+            for settings in replicas
         ]
 
     @property
     def base_urls(self) -> list[str]:
         return [supervisor.base_url for supervisor in self.supervisors]
+
+    @property
+    def start_groups(self) -> dict[str, list[int]]:
+        """The replicas (by number) that start one after another, by their GPUs ("": all)."""
+        groups: dict[str, list[int]] = {}
+        for number, supervisor in enumerate(self.supervisors):
+            groups.setdefault(supervisor.settings.gpus, []).append(number)
+        return groups
 
     @property
     def states(self) -> list[SupervisorState]:
@@ -428,8 +476,8 @@ class VllmReplicas:
         for supervisor in self.supervisors:
             supervisor.check_prerequisites()
         for supervisor in self.supervisors:
-            # Each supervising task asks for the gate first thing; asyncio.Lock serves
-            # waiters in the order they came, so replica 0 launches first, then 1, ...
+            # Each supervising task asks for its GPU's gate first thing; asyncio.Lock serves
+            # waiters in the order they came, so on each GPU the lowest replica launches first.
             await supervisor.start()
             await asyncio.sleep(0)
 
@@ -445,6 +493,19 @@ class VllmReplicas:
 
     async def stop(self) -> None:
         await asyncio.gather(*(supervisor.stop() for supervisor in self.supervisors))
+
+
+def check_gpu_groups(groups: Sequence[str]) -> None:
+    """Refuse replicas whose GPUs overlap without being the same: their gates would not meet."""
+    distinct = sorted(set(groups))
+    if len(distinct) > 1 and "" in distinct:
+        raise ValueError("Either every replica names its GPUs or none does.")
+    seen: dict[str, str] = {}
+    for group in distinct:
+        for gpu in group.split(","):
+            if gpu in seen:
+                raise ValueError(f"GPU {gpu} is in both '{seen[gpu]}' and '{group}'.")
+            seen[gpu] = group
 
 
 async def exited_within(process: asyncio.subprocess.Process, seconds: float) -> bool:
