@@ -16,7 +16,7 @@ from docvault.errors import (
     EngineTimeout,
     EngineUnavailable,
 )
-from docvault.ocr.client import OpenAIEngine
+from docvault.ocr.client import DOWN_RECHECK_SECONDS, OpenAIEngine
 from docvault.ocr.profiles import OVISOCR2, OVISOCR2_PROMPT
 from docvault.vocabulary import AttemptRequest, EngineReply, EngineState, PageImage, SamplingMode
 
@@ -477,3 +477,77 @@ def test_stream_that_is_not_openai_is_a_configuration_error() -> None:
 
     with pytest.raises(EngineConfigurationError, match="not an OpenAI chat completion"):
         run(transcribe_once(engine_with(handler)))
+
+
+def test_a_down_endpoint_rejoins_while_the_others_still_serve() -> None:
+    """A replica that restarts gets pages again without every other endpoint failing first."""
+    now = [0.0]
+    health: dict[str, int] = {"gpu-a": 0, "gpu-b": 0}
+    hosts: list[str] = []
+    first_back = False
+
+    async def handler(request: httpx.Request) -> httpx.Response:
+        host = request.url.host
+        if request.url.path == "/health":
+            health[host] += 1
+            return httpx.Response(200 if first_back or host == "gpu-b" else 503)
+        hosts.append(host)
+        if host == "gpu-a" and not first_back:
+            return vllm_error(503, "Service Unavailable", "ServiceUnavailableError")
+        return completion()
+
+    async def settle(engine: OpenAIEngine) -> None:
+        if engine.recheck is not None:
+            await engine.recheck
+
+    async def scenario() -> None:
+        nonlocal first_back
+        engine = OpenAIEngine(
+            (FIRST, SECOND),
+            OVISOCR2,
+            timeout_seconds=5.0,
+            transport=httpx.MockTransport(handler),
+            clock=lambda: now[0],
+        )
+        with pytest.raises(EngineUnavailable):
+            await engine.transcribe(IMAGE, GREEDY)  # gpu-a answers 503: down
+        await engine.transcribe(IMAGE, GREEDY)  # to gpu-b; gpu-a probed behind it: still 503
+        await settle(engine)
+        first_back = True  # its supervisor restarted it
+        now[0] += DOWN_RECHECK_SECONDS / 2
+        await engine.transcribe(IMAGE, GREEDY)  # too soon to probe again: gpu-b
+        await settle(engine)
+        probes_too_soon = health["gpu-a"]
+        now[0] += DOWN_RECHECK_SECONDS
+        await engine.transcribe(IMAGE, GREEDY)  # gpu-b, and gpu-a probed: up
+        await settle(engine)
+        await engine.transcribe(IMAGE, GREEDY)  # both idle: the first, gpu-a, again
+        await engine.aclose()
+        assert probes_too_soon == 1
+        assert health == {"gpu-a": 2, "gpu-b": 0}  # only the down endpoint is probed
+
+    run(scenario())
+    assert hosts == ["gpu-a", "gpu-b", "gpu-b", "gpu-b", "gpu-a"]
+
+
+def test_closing_the_engine_stops_a_health_check_in_progress() -> None:
+    probe_started = asyncio.Event()
+
+    async def handler(request: httpx.Request) -> httpx.Response:
+        if request.url.path == "/health":
+            probe_started.set()
+            await asyncio.Event().wait()  # a host that never answers
+        if request.url.host == "gpu-a":
+            return vllm_error(503, "Service Unavailable", "ServiceUnavailableError")
+        return completion()
+
+    async def scenario() -> bool:
+        engine = engine_with(handler, FIRST, SECOND)
+        with pytest.raises(EngineUnavailable):
+            await engine.transcribe(IMAGE, GREEDY)
+        await engine.transcribe(IMAGE, GREEDY)  # answered by gpu-b while gpu-a's probe hangs
+        await asyncio.wait_for(probe_started.wait(), timeout=5)
+        await engine.aclose()
+        return engine.recheck is not None and engine.recheck.cancelled()
+
+    assert run(scenario())

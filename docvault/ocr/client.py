@@ -3,7 +3,8 @@
 One `OpenAIEngine` serves one or more endpoints (one per GPU or host), each a base URL such as
 `http://127.0.0.1:8000/v1`. Each call goes to the endpoint with the fewest requests in flight.
 An endpoint that failed as unavailable is skipped until its health check
-(`GET {root}/health`) passes again.
+(`GET {root}/health`) passes again: while other endpoints serve, the down ones are probed in
+the background at most every `DOWN_RECHECK_SECONDS`; when every endpoint is down, at once.
 
 vLLM and SGLang spell a profile's repeat control differently (`Profile.repeat_control`). For
 such a profile the engine asks each endpoint once which server it is: `GET {base}/models`
@@ -24,11 +25,12 @@ Errors are translated once, here, into docvault's OCR errors:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -59,6 +61,11 @@ CUSTOM_PROCESSOR_OFF = re.compile(r"not configured to enable custom logit proces
 # Health checks and model lists answer in milliseconds on a live server; a server that needs
 # longer is as good as down for the status page.
 PROBE_TIMEOUT_SECONDS = 10.0
+# While other endpoints serve, a down one is probed again at most this often, in the
+# background: an engine replica restarted by its supervisor (20 s to 5 min) takes its share
+# of the pages again within seconds, instead of only once every other endpoint has failed
+# too; an endpoint that stays dead costs one /health request per interval.
+DOWN_RECHECK_SECONDS = 5.0
 # How much of a non-JSON error body goes into a message.
 BODY_EXCERPT_CHARACTERS = 300
 # A profile with `stream_loop_cut` asks for the answer as a stream, with the token counts at its
@@ -118,6 +125,7 @@ class OpenAIEngine:
         transport: httpx.AsyncBaseTransport | None = None,
         name: str = "openai",
         server: ServerKind | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         if not endpoints:
             raise ValueError("OpenAIEngine needs at least one endpoint URL.")
@@ -127,6 +135,10 @@ class OpenAIEngine:
         # A given server kind holds for every endpoint; None asks each endpoint.
         self.fixed_server = server is not None
         self.endpoints = [Endpoint(url.rstrip("/"), server=server) for url in endpoints]
+        self.clock = clock
+        self.last_recheck = -DOWN_RECHECK_SECONDS
+        # The background probe of the down endpoints, while one runs (see recheck_down).
+        self.recheck: asyncio.Task[None] | None = None
         # One pooled connection per request in flight: the worker never sends more than
         # `concurrency` at once, so no request waits for a connection (pool timeout off).
         self.client = httpx.AsyncClient(
@@ -169,6 +181,8 @@ class OpenAIEngine:
         """The up endpoint with the fewest requests in flight; health-check when all are down."""
         if not any(endpoint.up for endpoint in self.endpoints):
             await self.check_health()
+        else:
+            self.recheck_down()
         candidates = [endpoint for endpoint in self.endpoints if endpoint.up]
         if not candidates:
             reasons = "; ".join(
@@ -256,6 +270,27 @@ class OpenAIEngine:
         logger.info("OCR engine endpoint %s is %s", endpoint.base_url, endpoint.server.value)
         return endpoint.server
 
+    def recheck_down(self) -> None:
+        """Probe the down endpoints in the background, at most every DOWN_RECHECK_SECONDS.
+
+        Not awaited: the call that notices is sent to an up endpoint meanwhile, so a host that
+        hangs its health check delays no page.
+        """
+        down = [endpoint for endpoint in self.endpoints if not endpoint.up]
+        running = self.recheck is not None and not self.recheck.done()
+        if not down or running or self.clock() - self.last_recheck < DOWN_RECHECK_SECONDS:
+            return
+        self.last_recheck = self.clock()
+        self.recheck = asyncio.create_task(self.probe_each(down))
+
+    async def probe_each(self, endpoints: Sequence[Endpoint]) -> None:
+        results = await asyncio.gather(
+            *(self.probe(endpoint) for endpoint in endpoints), return_exceptions=True
+        )
+        for endpoint, result in zip(endpoints, results, strict=True):
+            if isinstance(result, Exception):  # probe() turns HTTP failures into False
+                logger.warning("Health check of %s failed: %r", endpoint.base_url, result)
+
     def mark_down(self, endpoint: Endpoint, reason: str) -> None:
         """Skip this endpoint until its health check passes."""
         if endpoint.up:
@@ -315,7 +350,11 @@ class OpenAIEngine:
             ) from error
 
     async def aclose(self) -> None:
-        """Close the pooled connections."""
+        """Stop a background health check and close the pooled connections."""
+        if self.recheck is not None and not self.recheck.done():
+            self.recheck.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.recheck
         await self.client.aclose()
 
 
