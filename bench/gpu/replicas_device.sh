@@ -1,25 +1,28 @@
 #!/usr/bin/env bash
 # Issue 17 on the device: the seed's recipe, docvault with N engine replicas on the one H200,
 # and vLLM's offline ceiling, in one lease. Run from the repository root through the device
-# tool. The calls, their carry and expected seconds (bench/gpu/RESULTS.md, "Issue 17"):
+# tool. The calls of the next run, their carry and expected seconds (bench/gpu/RESULTS.md,
+# "Issue 17", which also has the run of 2026-12-01 and how the carry was made):
 #
-#   1  bash bench/gpu/replicas_device.sh prep                 carry .stage1         ~30 s + start
-#   2  bash bench/gpu/replicas_device.sh install              carry .stage3 [.whl]  ~40-70 s
-#   3  NEXT=r2 bash bench/gpu/replicas_device.sh seed         carry .stage2         ~350-450 s
+#   1  bash bench/gpu/replicas_device.sh prep && bash bench/gpu/replicas_device.sh install
+#                                                  carry .stage5 .whl   ~70 s + machine start
+#        env report, vLLM part 0 kept, the model, docvault's wheels, the page sets (seed b32,
+#        c32 of SEED_PAGES; replica steps of PAGES)
+#   2  bash bench/gpu/replicas_device.sh stash     carry .stage6        ~1 s
+#   3  NEXT=r2 BUDGET=545 bash bench/gpu/replicas_device.sh seed      carry .stage7   ~530 s
 #        vLLM unpacked, ONE engine with the seed's flags (0.9 of the GPU) through docvault's
-#        supervisor: warm-up, b32 (bare, 32 in flight), c32 (docvault, 32 in flight); engine
-#        stopped; then the replicas of config r2 launched in the background (`launch r2`)
-#   4  bash bench/gpu/replicas_device.sh measure r2 b64,c64   carry nothing         ~560 s
-#        waits until every replica is up (two starts one after another: ~400-550 s from the
-#        launch), then the steps; a step that no longer fits the call is skipped (noted);
-#        64 per replica first: the best earlier (885-951 pages/min)
-#   5  BUDGET=210 bash bench/gpu/replicas_device.sh measure r2 b32,c32; \
-#      BUDGET=370 bash bench/gpu/replicas_device.sh offline   carry nothing         ~450-570 s
-#        the rest of r2, the replicas stopped, then vLLM's offline LLM.chat on the same pages
-#        (one engine, 0.9 of the GPU, the improved flags): start ~200 s + the pages
-#   6  bash bench/gpu/replicas_device.sh report               carry nothing         ~2 s
+#        supervisor (324 s cold in 2026-12-01's run): warm-up, b32, c32; engine stopped; then
+#        the replicas of config r2 launched in the background (`launch r2`)
+#   4  BUDGET=585 bash bench/gpu/replicas_device.sh measure r2 b64,c64   carry nothing  ~585 s
+#        waits until both replicas are up (472 s after the launch in 2026-12-01's run), then
+#        the steps; one that no longer fits the call is skipped (noted)
+#   5  BUDGET=250 bash bench/gpu/replicas_device.sh measure r2 c64; \
+#      BUDGET=330 bash bench/gpu/replicas_device.sh offline; bash bench/gpu/replicas_device.sh report
+#                                                  carry nothing        ~300-480 s
+#        what call 4 skipped, the replicas stopped, vLLM's offline LLM.chat on the b64 pages
+#        (one engine, 0.9 of the GPU, the host flags; 79 s to start with warm caches), the table
 #
-# About 27-30 min of device time with the machine start and the idle tails: one replica
+# About 27 min of device time with the machine start and the idle tails: one replica
 # configuration per lease. Another configuration (r3, r2b) takes `launch CONFIG` at the end of
 # a call and `measure CONFIG STEPS` in the next (~600 s more for three replicas' starts).
 # Steps: bN = the bare load generator, cN = docvault's daemon, N requests in flight PER
@@ -34,16 +37,21 @@
 # setsid FROM /tmp, on a copy of the code in /tmp/dvcode: the next call lays a new tree, and a
 # process still importing from the removed one dies (transformers' Path("src").resolve()).
 #
-# Environment: PAGES (pages per set, 512), BUDGET (seconds from this command's start to the
-# benchmark's deadline, 540: two commands in one call share the 600 s, so give each its part),
-# RENDER_WORKERS (the daemon's, 4: the API servers need the cores), CONFIG_FLAGS,
+# Environment: PAGES (pages per replica-step set and the offline run, 1024), SEED_PAGES (the
+# seed's sets, 512), BUDGET (seconds from this command's start to the benchmark's deadline,
+# 540: two commands in one call share the 600 s, so give each its part), RENDER_WORKERS (the
+# daemon's, 6: the API servers need the other cores), CONFIG_FLAGS,
 # CONFIG_REPLICAS, CONFIG_SHARE (override a configuration), ENGINE=sim (local dry run).
 set -uo pipefail
-PAGES=${PAGES:-512}
+# Replica steps and the offline run: 1,024 pages a set, so the daemon's start ramp (its first
+# wave waits for the render workers) weighs half what it did at 512 (0.939 of bare, issue 17's
+# run); the seed's steps keep 512 (32 in flight: 16 waves).
+PAGES=${PAGES:-1024}
+SEED_PAGES=${SEED_PAGES:-512}
 source "$(cd "$(dirname "$0")" && pwd)/docvault_device.sh"  # device.sh's functions, measure
 RUNDIR=${RUNDIR:-/tmp/replicas}
 CODE=${CODE:-/tmp/dvcode}
-RENDER_WORKERS=${RENDER_WORKERS:-4}
+RENDER_WORKERS=${RENDER_WORKERS:-6}  # 4 in issue 17's run; 6 ramp the first wave faster
 BASE_PORT=8100
 # The measured host-side flags (bench/gpu/RESULTS.md, issue 8) for every replica.
 HOST_FLAGS="--api-server-count 4 --max-num-batched-tokens 16384"
@@ -214,10 +222,11 @@ case "${1:-}" in
   stash) stash_parts ;;  # a middle part of vLLM: kept in /tmp/vparts for the call that unpacks
   install)
     install_wheels || exit $?
-    prepare_sets --pages "$PAGES" --steps b32,c32,b64,c64,p64,j64
+    prepare_sets --pages "$SEED_PAGES" --steps b32,c32
+    prepare_sets --pages "$PAGES" --steps "${REPLICA_STEPS:-b64,c64}"  # + p64,j64 where wanted
     df -h /tmp | tail -1; log "install done" ;;
   seed)
-    measure seed "" "${STEPS:-b32,c32}" --replicas 1 --render-workers "$RENDER_WORKERS"
+    PAGES=$SEED_PAGES measure seed "" "${STEPS:-b32,c32}" --replicas 1 --render-workers "$RENDER_WORKERS"
     rc=$?
     [ -n "${NEXT:-}" ] && launch "$NEXT"
     exit "$rc" ;;
