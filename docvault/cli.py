@@ -527,7 +527,7 @@ def systemd_units(state: State, replicas: int | None, gpus: str | None, root: Pa
     """
     from dataclasses import replace
 
-    from docvault.service import (
+    from docvault.ocr.replica_layout import (
         replica_gpus,
         replica_memory_shares,
         replica_ports,

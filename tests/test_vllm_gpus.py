@@ -22,6 +22,7 @@ from click.testing import CliRunner
 
 from docvault.cli import main
 from docvault.ocr.profiles import get_profile
+from docvault.ocr.replica_layout import replica_settings
 from docvault.ocr.vllm_server import (
     MULTICAST_OFF,
     VllmReplicas,
@@ -30,7 +31,7 @@ from docvault.ocr.vllm_server import (
     merged_arguments,
     parse_flags,
 )
-from docvault.service import build_supervisor, replica_settings
+from docvault.service import build_supervisor
 from tests.test_vllm_replicas import WAITING_LINE, eventually, settings_with
 from tests.test_vllm_server import free_port, write_executable
 

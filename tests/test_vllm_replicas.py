@@ -30,6 +30,7 @@ from docvault.config import Settings, load_settings
 from docvault.errors import ConfigError, EngineUnavailable
 from docvault.ocr.client import OpenAIEngine, ServerKind
 from docvault.ocr.profiles import get_profile
+from docvault.ocr.replica_layout import replica_settings
 from docvault.ocr.vllm_server import (
     SupervisorState,
     VllmReplicas,
@@ -41,7 +42,6 @@ from docvault.service import (
     build_supervisor,
     engine_endpoints,
     engine_states,
-    replica_settings,
     worker_concurrency,
 )
 from docvault.vocabulary import AttemptRequest, EngineState, PageImage, SamplingMode
