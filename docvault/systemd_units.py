@@ -17,7 +17,7 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
-from docvault.ocr.vllm_server import MULTICAST_OFF
+from docvault.ocr.vllm_server import engine_environment
 
 ENVIRONMENT_FOLDER = Path("etc/docvault")
 UNIT_FOLDER = Path("etc/systemd/system")
@@ -61,10 +61,9 @@ def environment_text(number: int, count: int, port: int, share: float, gpu: str)
         f"VLLM_REPLICA_PORT={port}",
         f"VLLM_REPLICA_MEMORY_SHARE={share:g}",
     ]
-    if gpu:
-        # So that the index is the one nvidia-smi shows (CUDA's default puts the fastest first).
-        lines += ["CUDA_DEVICE_ORDER=PCI_BUS_ID", f"CUDA_VISIBLE_DEVICES={gpu}"]
-    lines += [f"{name}={value}" for name, value in MULTICAST_OFF.items()]
+    # What docvault's own supervisor adds to an engine's environment: multicast off, and the
+    # replica's GPU (with the device order in which the index is nvidia-smi's).
+    lines += [f"{name}={value}" for name, value in engine_environment({}, gpu).items()]
     return "\n".join(lines) + "\n"
 
 
