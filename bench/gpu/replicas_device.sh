@@ -9,7 +9,7 @@
 #        env report, vLLM part 0 kept, the model, docvault's wheels, the page sets (seed b32,
 #        c32 of SEED_PAGES; replica steps of PAGES)
 #   2  bash bench/gpu/replicas_device.sh stash     carry .stage6        ~1 s
-#   3  NEXT=r2 BUDGET=545 bash bench/gpu/replicas_device.sh seed      carry .stage7   ~530 s
+#   3  STEPS=b32 NEXT=r2 BUDGET=470 bash bench/gpu/replicas_device.sh seed   carry .stage7   ~440 s
 #        vLLM unpacked, ONE engine with the seed's flags (0.9 of the GPU) through docvault's
 #        supervisor (324 s cold in 2026-12-01's run): warm-up, b32, c32; engine stopped; then
 #        the replicas of config r2 launched in the background (`launch r2`)
@@ -53,8 +53,11 @@ RUNDIR=${RUNDIR:-/tmp/replicas}
 CODE=${CODE:-/tmp/dvcode}
 RENDER_WORKERS=${RENDER_WORKERS:-6}  # 4 in issue 17's run; 6 ramp the first wave faster
 BASE_PORT=8100
-# The measured host-side flags (bench/gpu/RESULTS.md, issue 8) for every replica.
-HOST_FLAGS="--api-server-count 4 --max-num-batched-tokens 16384"
+# The measured host-side flags (bench/gpu/RESULTS.md, issue 8) for every replica, and vLLM's
+# --stream-interval: a streamed answer (docvault's OvisOCR2 profile streams, to cut loops) in
+# events of 16 tokens instead of one per token, less work for the API servers; it changes
+# nothing for the answers in one piece the bN and cN steps ask for.
+HOST_FLAGS="--api-server-count 4 --max-num-batched-tokens 16384 --stream-interval 16"
 
 config() {  # $1 name -> REPLICAS SHARE FLAGS
   case "$1" in
