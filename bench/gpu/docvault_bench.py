@@ -76,6 +76,7 @@ from typing import TYPE_CHECKING  # noqa: E402
 
 if TYPE_CHECKING:  # the daemon's modules need pydantic, from vLLM's tree: not there at install
     from bench.engine_bench import BenchDaemon as Daemon
+from bench.gpu.cpu_sampler import CpuSampler  # noqa: E402
 from bench.loadgen import request_bodies  # noqa: E402
 from bench.pages import render_letters, write_letters  # noqa: E402
 from docvault.render import RenderOptions  # noqa: E402
@@ -501,13 +502,18 @@ def daemon_run(args: argparse.Namespace, name: str, concurrency: int, sets: dict
             return {"kind": "docvault daemon", "error": "warm-up letter not done in 60 s"}
         staged = stage(sets[name], folder / "staging")
         pages = args.pages
-        started = time.monotonic()
-        for path in staged:
-            path.rename(daemon.inbox / path.name)
-        settled = wait_settled(daemon, WARM_UP_PAGES + pages, until)
-        inbox_to_indexed = time.monotonic() - started
+        # the host's CPU from the letters' move to the last page indexed (the daemon's start
+        # and warm-up letter left out): whose cores the pages cost, docvault's or vLLM's
+        with CpuSampler() as cpu:
+            started = time.monotonic()
+            for path in staged:
+                path.rename(daemon.inbox / path.name)
+            settled = wait_settled(daemon, WARM_UP_PAGES + pages, until)
+            inbox_to_indexed = time.monotonic() - started
         in_flight = concurrency * len(args.engine_urls)  # concurrency is per endpoint
-        return daemon_summary(daemon, pages, in_flight, inbox_to_indexed, settled)
+        summary = daemon_summary(daemon, pages, in_flight, inbox_to_indexed, settled)
+        summary["cpu"] = cpu.summary(pages)
+        return summary
     finally:
         stop_daemon(daemon, logs, name)
 
@@ -821,7 +827,9 @@ async def run_step(args: argparse.Namespace, base: str, sets: dict[str, list[Pat
     """One step; the in-flight number in a step's name counts per replica."""
     until = now() + left
     if base in BARE_STEPS or base in IMAGE_STEPS:
-        results[base] = await load(args.engine_urls, bodies[base], int(base[1:]), left)
+        with CpuSampler() as cpu:
+            results[base] = await load(args.engine_urls, bodies[base], int(base[1:]), left)
+        results[base]["cpu"] = cpu.summary(len(bodies[base]))
         results[base]["mean_body_kib"] = round(statistics.mean(map(len, bodies[base])) / 1024, 1)
     elif base in DAEMON_STEPS:
         results[base] = await asyncio.to_thread(
@@ -879,6 +887,21 @@ def cell(value: Any) -> str:
     return "–" if value is None else str(value)
 
 
+def cpu_lines(results: dict[str, Any]) -> list[str]:
+    """One line a step: the host's busy share and the roles that used the most cores."""
+    lines = []
+    for step in MEASURED_STEPS:
+        cpu = (results.get(step) or {}).get("cpu") or {}
+        if not cpu.get("roles"):
+            continue
+        roles = "; ".join(f"{role} {value['cores']} cores ({value['ms_per_page']} ms/page)"
+                          for role, value in list(cpu["roles"].items())[:6])
+        lines.append(f"- CPU {step}: host busy {cell(cpu.get('host_busy_mean_pct'))} % mean, "
+                     f"{cell(cpu.get('host_busy_max_pct'))} % max of {cpu.get('cores')} cores; "
+                     f"{roles}")
+    return lines + ([""] if lines else [])
+
+
 def table(results: dict[str, Any], compare: dict[str, Any] | None) -> str:
     label = results["label"]
     lines = [
@@ -906,6 +929,7 @@ def table(results: dict[str, Any], compare: dict[str, Any] | None) -> str:
             f"| {cell(r.get('mean_prompt_tokens'))} "
             f"| {cell(gpu.get('util_mean_pct'))}/{cell(gpu.get('util_max_pct'))} | {outcome} |")
     lines.append("")
+    lines += cpu_lines(results)
     for n in ("16", "32", "64", "128"):
         b, c = results.get(f"b{n}"), results.get(f"c{n}")
         if b and c and b.get("pages_per_min") and c.get("pages_per_min"):
