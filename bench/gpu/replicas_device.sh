@@ -4,23 +4,25 @@
 # tool. The calls of the next run, their carry and expected seconds (bench/gpu/RESULTS.md,
 # "Issue 17", which also has the run of 2026-12-01 and how the carry was made):
 #
-#   1  bash bench/gpu/replicas_device.sh prep && bash bench/gpu/replicas_device.sh install
-#                                                  carry .stage5 .whl   ~70 s + machine start
+#   1  bash bench/gpu/replicas_device.sh prep && REPLICA_STEPS=b64,b128,c128,c64 bash bench/gpu/replicas_device.sh install
+#                                                  carry .stage5 .whl   ~60 s + machine start
 #        env report, vLLM part 0 kept, the model, docvault's wheels, the page sets (seed b32,
 #        c32 of SEED_PAGES; replica steps of PAGES)
 #   2  bash bench/gpu/replicas_device.sh stash     carry .stage6        ~1 s
-#   3  STEPS=b32 NEXT=r2 BUDGET=470 bash bench/gpu/replicas_device.sh seed   carry .stage7   ~440 s
+#   3  STEPS=b32 NEXT=r2 BUDGET=470 bash bench/gpu/replicas_device.sh seed   carry .stage7   ~360 s
 #        vLLM unpacked, ONE engine with the seed's flags (0.9 of the GPU) through docvault's
-#        supervisor (324 s cold in 2026-12-01's run): warm-up, b32, c32; engine stopped; then
-#        the replicas of config r2 launched in the background (`launch r2`)
-#   4  BUDGET=585 bash bench/gpu/replicas_device.sh measure r2 b64,c64   carry nothing  ~585 s
-#        waits until both replicas are up (472 s after the launch in 2026-12-01's run), then
-#        the steps; one that no longer fits the call is skipped (noted)
-#   5  BUDGET=250 bash bench/gpu/replicas_device.sh measure r2 c64; \
-#      BUDGET=330 bash bench/gpu/replicas_device.sh offline; bash bench/gpu/replicas_device.sh report
-#                                                  carry nothing        ~300-480 s
-#        what call 4 skipped, the replicas stopped, vLLM's offline LLM.chat on the b64 pages
-#        (one engine, 0.9 of the GPU, the host flags; 79 s to start with warm caches), the table
+#        supervisor (254-324 s cold): warm-up, b32; engine stopped; then the replicas of
+#        config r2 launched in the background (`launch r2`)
+#   4  BUDGET=585 bash bench/gpu/replicas_device.sh measure r2 c128,b128   carry nothing  ~585 s
+#        waits until both replicas are up (452-472 s after the launch), then the steps; one
+#        that no longer fits the call is skipped (noted)
+#   5  BUDGET=300 bash bench/gpu/replicas_device.sh measure r2 b128,c64; \
+#      BUDGET=300 bash bench/gpu/replicas_device.sh offline; bash bench/gpu/replicas_device.sh report
+#                                                  carry nothing        ~500 s
+#        what call 4 skipped and c64, the replicas stopped, vLLM's offline LLM.chat on the b64
+#        pages (one engine, 0.9 of the GPU, the host flags; ~75 s to start with warm caches)
+#   (2026-12-01's second run took 1,565 device s with these calls' forerunners; every step
+#   now also samples the host's CPU per process role: bench/gpu/cpu_sampler.py)
 #
 # About 27 min of device time with the machine start and the idle tails: one replica
 # configuration per lease. Another configuration (r3, r2b) takes `launch CONFIG` at the end of
