@@ -76,6 +76,7 @@ from typing import TYPE_CHECKING  # noqa: E402
 
 if TYPE_CHECKING:  # the daemon's modules need pydantic, from vLLM's tree: not there at install
     from bench.engine_bench import BenchDaemon as Daemon
+from bench.gpu import pyspy  # noqa: E402
 from bench.gpu.cpu_sampler import CpuSampler  # noqa: E402
 from bench.loadgen import request_bodies  # noqa: E402
 from bench.pages import render_letters, write_letters  # noqa: E402
@@ -504,15 +505,23 @@ def daemon_run(args: argparse.Namespace, name: str, concurrency: int, sets: dict
         pages = args.pages
         # the host's CPU from the letters' move to the last page indexed (the daemon's start
         # and warm-up letter left out): whose cores the pages cost, docvault's or vLLM's
+        # py-spy on the daemon only in the steps PYSPY_STEPS names: sampling costs a little
+        # CPU, so a step that gives docvault / bare goes without it
+        profiled = name in os.environ.get("PYSPY_STEPS", "").split(",")
+        samples = args.work / f"pyspy-{args.label}-{name}.txt"
+        recorder = pyspy.start(daemon.process.pid, samples) if profiled and daemon.process else None
         with CpuSampler() as cpu:
             started = time.monotonic()
             for path in staged:
                 path.rename(daemon.inbox / path.name)
             settled = wait_settled(daemon, WARM_UP_PAGES + pages, until)
             inbox_to_indexed = time.monotonic() - started
+        pyspy.stop(recorder)
         in_flight = concurrency * len(args.engine_urls)  # concurrency is per endpoint
         summary = daemon_summary(daemon, pages, in_flight, inbox_to_indexed, settled)
         summary["cpu"] = cpu.summary(pages)
+        if profiled:
+            summary["pyspy"] = pyspy.summary(samples)
         return summary
     finally:
         stop_daemon(daemon, logs, name)
@@ -899,6 +908,14 @@ def cpu_lines(results: dict[str, Any]) -> list[str]:
         lines.append(f"- CPU {step}: host busy {cell(cpu.get('host_busy_mean_pct'))} % mean, "
                      f"{cell(cpu.get('host_busy_max_pct'))} % max of {cpu.get('cores')} cores; "
                      f"{roles}")
+    for step in MEASURED_STEPS:
+        profile = (results.get(step) or {}).get("pyspy") or {}
+        if profile.get("daemon_samples"):
+            lines.append(f"- py-spy {step}: {profile['daemon_samples']} samples of the daemon's "
+                         f"process at {profile['rate']}/s; most inclusive: "
+                         + "; ".join(profile["daemon_inclusive"][8:16]))
+        elif profile:
+            lines.append(f"- py-spy {step}: {profile.get('note')}")
     return lines + ([""] if lines else [])
 
 

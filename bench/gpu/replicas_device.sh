@@ -16,10 +16,10 @@
 #   4  BUDGET=585 bash bench/gpu/replicas_device.sh measure r2 c128,b128   carry nothing  ~585 s
 #        waits until both replicas are up (452-472 s after the launch), then the steps; one
 #        that no longer fits the call is skipped (noted)
-#   5  BUDGET=300 bash bench/gpu/replicas_device.sh measure r2 b128,c64; \
+#   5  PYSPY_STEPS=c64 BUDGET=300 bash bench/gpu/replicas_device.sh measure r2 b128,c64; \
 #      BUDGET=300 bash bench/gpu/replicas_device.sh offline; bash bench/gpu/replicas_device.sh report
 #                                                  carry nothing        ~500 s
-#        what call 4 skipped and c64, the replicas stopped, vLLM's offline LLM.chat on the b64
+#        what call 4 skipped and c64 (py-spy on the daemon: bench/gpu/pyspy.py), the replicas stopped, vLLM's offline LLM.chat on the b64
 #        pages (one engine, 0.9 of the GPU, the host flags; ~75 s to start with warm caches)
 #   (2026-12-01's second run took 1,565 device s with these calls' forerunners; every step
 #   now also samples the host's CPU per process role: bench/gpu/cpu_sampler.py)
