@@ -57,6 +57,7 @@ import sqlite3
 import statistics
 import subprocess
 import sys
+import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
@@ -301,45 +302,67 @@ async def wait_external(state_file: Path, until: float) -> tuple[list[str], dict
 
 
 class GpuSampler:
-    """`nvidia-smi` once a second while a step runs: GPU utilisation and memory, summarised."""
+    """`nvidia-smi` once a second while a step runs: GPU utilisation and memory, summarised.
+
+    Each line is stamped with this machine's clock as it arrives, so a summary can keep only
+    the samples of a window inside the step (a daemon step's pages, without its start and its
+    warm-up letter, which made run 2's daemon means read low against the bare steps')."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.process: subprocess.Popen[bytes] | None = None
+        self.process: subprocess.Popen[str] | None = None
+        self.reader: threading.Thread | None = None
 
     def __enter__(self) -> GpuSampler:
         if shutil.which("nvidia-smi") is None:
             return self
-        with self.path.open("wb") as out:
-            self.process = subprocess.Popen(
-                ["nvidia-smi", "--query-gpu=index,utilization.gpu,memory.used",
-                 "--format=csv,noheader,nounits", "-l", "1"],
-                stdout=out, stderr=subprocess.DEVNULL)
+        self.process = subprocess.Popen(
+            ["nvidia-smi", "--query-gpu=index,utilization.gpu,memory.used",
+             "--format=csv,noheader,nounits", "-l", "1"],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        self.reader = threading.Thread(target=self.copy, daemon=True)
+        self.reader.start()
         return self
+
+    def copy(self) -> None:
+        assert self.process is not None and self.process.stdout is not None
+        with self.path.open("w") as out:
+            for line in self.process.stdout:
+                out.write(f"{time.time():.3f}, {line}")
+                out.flush()
 
     def __exit__(self, *exc: object) -> None:
         if self.process is not None:
             self.process.terminate()
             with contextlib.suppress(subprocess.TimeoutExpired):
                 self.process.wait(5)
+        if self.reader is not None:
+            self.reader.join(5)
 
-    def summary(self) -> dict[str, Any]:
-        return gpu_summary(self.path.read_text() if self.path.exists() else "")
+    def summary(self, window: tuple[float, float] | None = None) -> dict[str, Any]:
+        return gpu_summary(self.path.read_text() if self.path.exists() else "", window)
 
 
-def gpu_summary(text: str) -> dict[str, Any]:
+def gpu_summary(text: str, window: tuple[float, float] | None = None) -> dict[str, Any]:
     """Mean, median and max GPU utilisation (%) and the most memory used (MiB) of the samples
-    (`index, utilisation, memory` lines), over every GPU; with several GPUs also each's."""
+    (`[stamp, ]index, utilisation, memory` lines), over every GPU; with several GPUs also
+    each's. With `window` (epoch seconds), only the stamped samples inside it."""
     samples: dict[str, list[tuple[float, float]]] = {}
     for line in text.splitlines():
         parts = [part.strip() for part in line.split(",")]
-        with contextlib.suppress(ValueError):
+        with contextlib.suppress(ValueError, IndexError):
+            if len(parts) == 4:
+                stamp, parts = float(parts[0]), parts[1:]
+                if window is not None and not window[0] <= stamp <= window[1]:
+                    continue
             utilisation, memory = float(parts[1]), float(parts[2])
             samples.setdefault(parts[0], []).append((utilisation, memory))
     every = [sample for gpu in samples.values() for sample in gpu]
     if not every:
         return {"samples": 0, "note": "no nvidia-smi samples (not on a GPU machine?)"}
     summary = samples_summary(every)
+    if window is not None:
+        summary["window"] = "the pages' own span (the daemon's start and warm-up left out)"
     if len(samples) > 1:
         summary["per_gpu"] = {index: samples_summary(gpu) for index, gpu in samples.items()}
     return summary
@@ -511,7 +534,7 @@ def daemon_run(args: argparse.Namespace, name: str, concurrency: int, sets: dict
         samples = args.work / f"pyspy-{args.label}-{name}.txt"
         recorder = pyspy.start(daemon.process.pid, samples) if profiled and daemon.process else None
         with CpuSampler() as cpu:
-            started = time.monotonic()
+            started, window_start = time.monotonic(), time.time()
             for path in staged:
                 path.rename(daemon.inbox / path.name)
             settled = wait_settled(daemon, WARM_UP_PAGES + pages, until)
@@ -520,6 +543,7 @@ def daemon_run(args: argparse.Namespace, name: str, concurrency: int, sets: dict
         in_flight = concurrency * len(args.engine_urls)  # concurrency is per endpoint
         summary = daemon_summary(daemon, pages, in_flight, inbox_to_indexed, settled)
         summary["cpu"] = cpu.summary(pages)
+        summary["window_epoch_s"] = [window_start, window_start + inbox_to_indexed]
         if profiled:
             summary["pyspy"] = pyspy.summary(samples)
         return summary
@@ -821,7 +845,8 @@ async def run_steps(args: argparse.Namespace, steps: list[str], sets: dict[str, 
             with GpuSampler(args.work / f"gpu-{args.label}-{base}.csv") as sampler:
                 await run_step(args, base, sets, bodies, logs, results, pool, left())
             if base in results:
-                results[base]["gpu"] = sampler.summary()
+                window = results[base].get("window_epoch_s")
+                results[base]["gpu"] = sampler.summary(tuple(window) if window else None)
                 results[base]["replicas"] = len(args.engine_urls)
         except Exception as error:  # noqa: BLE001 - a failed step must not lose the others
             results["failed"][base] = repr(error)[:500]
