@@ -75,11 +75,14 @@ STREAM_FIELDS: dict[str, Any] = {"stream": True, "stream_options": {"include_usa
 # since the last check. Characters, not events: vLLM sends one event per decoded token by
 # default but one per `--stream-interval` tokens when started with it (docvault's default
 # starts it with 16), so an event count says nothing about how far the answer has got. 256
-# characters are about 64 tokens of Markdown (roughly four characters a token), the check rate
-# measured as cheap before: a check of the text's last 4096 characters (guard.EARLY_CUT_WINDOW)
-# costs ~0.03 ms, about eleven checks for a page of 700 tokens. A loop plain enough to cut
-# (guard.EARLY_CUT) spans at least 400 characters, so checking more often would not cut much
-# sooner; a loop of one-character tokens ("1111") runs at most 256 tokens past that point.
+# characters are about 64 tokens of Markdown (roughly four characters a token), the rate of the
+# check every 64 tokens before: about eleven checks for a page of 700 tokens, each of the text's
+# last 4096 characters at most (guard.EARLY_CUT_WINDOW), 0.1-0.4 ms apiece on clean pages of
+# tests/guard_corpus (measured on the shared 2-core development machine). A loop plain enough
+# to cut (guard.EARLY_CUT) spans at least 400 characters, so checking more often would cost
+# more and not cut much sooner. The cut comes at most 256 characters, plus the event that crosses them, after the
+# loop became plain: for a loop of one-character tokens ("1111") that is ~256 tokens, against
+# the 4096 it would run to the cap (tests/test_stream_interval.py checks the bound).
 LOOP_CHECK_CHARACTERS = 256
 
 
