@@ -80,9 +80,10 @@ STREAM_FIELDS: dict[str, Any] = {"stream": True, "stream_options": {"include_usa
 # last 4096 characters at most (guard.EARLY_CUT_WINDOW), 0.1-0.4 ms apiece on clean pages of
 # tests/guard_corpus (measured on the shared 2-core development machine). A loop plain enough
 # to cut (guard.EARLY_CUT) spans at least 400 characters, so checking more often would cost
-# more and not cut much sooner. The cut comes at most 256 characters, plus the event that crosses them, after the
-# loop became plain: for a loop of one-character tokens ("1111") that is ~256 tokens, against
-# the 4096 it would run to the cap (tests/test_stream_interval.py checks the bound).
+# more and not cut much sooner. The cut comes at most 256 characters, plus the event that
+# crosses them, after the loop became plain: for a loop of one-character tokens ("1111") that
+# is ~256 tokens, against the 4096 it would run to the cap (tests/test_stream_interval.py
+# checks the bound).
 LOOP_CHECK_CHARACTERS = 256
 
 
