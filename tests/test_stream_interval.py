@@ -128,6 +128,7 @@ def test_looping_page_is_cut_soon_after_its_loop_is_plain(
     # point where the loop became plain enough to cut.
     plain = shortest_plain_loop(full_text[: full_text.index(unit * 4)], unit)
     assert plain <= len(reply.text) < plain + LOOP_CHECK_CHARACTERS + interval * len(unit)
+    assert len(reply.text) < len(full_text) / 2  # well before the cap
     messages = [record.getMessage() for record in caplog.records if "loops" in record.message]
     assert messages == [
         f"document 1 page 1: the answer loops after {len(reply.text)} characters "
