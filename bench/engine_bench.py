@@ -8,6 +8,11 @@ Markdown table:
     python -m bench.engine_bench straggler [--pages 600]
     python -m bench.engine_bench cpu-cost [--pages 600]
     python -m bench.engine_bench host-capacity [--pages 300] [--endpoints 1,4]
+        [--sim-stream-intervals 1,16]
+
+`--profile` picks the daemon's profile (default ovisocr2, which streams its answers);
+`--sim-stream-intervals` runs host-capacity once per interval, each simulator started with
+`--stream-interval N` like vLLM (1: one event per token; 16: docvault's vllm_extra_args).
 
 The pages are distinct synthetic letters (bench/pages.py) put into the inbox as 5-page PDFs in
 one move; the daemon takes, renders, transcribes and indexes them. Two rates are reported:
@@ -41,7 +46,7 @@ import pymupdf
 from bench.loadgen import run_load
 from bench.pages import render_letters, write_letters
 from devtools import daemon as launcher
-from docvault.ocr.profiles import get_profile
+from docvault.ocr.profiles import ProfileName, get_profile
 from docvault.render import RenderOptions, png_bytes, render_page
 from docvault.vocabulary import SamplingMode
 
@@ -109,7 +114,9 @@ def simulator_stats(base_url: str) -> dict[str, Any]:
 class BenchDaemon(launcher.Daemon):
     """The one launcher (devtools/daemon.py) with the benchmark's settings and measurements."""
 
-    def __init__(self, folder: Path, engine_url: str, concurrency: int) -> None:
+    def __init__(
+        self, folder: Path, engine_url: str, concurrency: int, profile: str = "ovisocr2"
+    ) -> None:
         self.inbox = folder / "inbox"
         self.database_path = folder / "docvault-data" / "docvault.sqlite3"
         # A configuration file of its own naming its data folder and inbox: a benchmark run
@@ -121,7 +128,7 @@ class BenchDaemon(launcher.Daemon):
             DOCVAULT_CONFIG=str(self.config),
             DOCVAULT_ENGINE="openai",
             DOCVAULT_ENGINE_URL=engine_url,
-            DOCVAULT_PROFILE="ovisocr2",
+            DOCVAULT_PROFILE=profile,
             DOCVAULT_CONCURRENCY=str(concurrency),
             DOCVAULT_WEB_ENABLED="false",
         )
@@ -220,10 +227,15 @@ class DaemonRun:
 
 
 def run_daemon(
-    folder: Path, letters: list[Path], pages: int, engine_url: str, concurrency: int
+    folder: Path,
+    letters: list[Path],
+    pages: int,
+    engine_url: str,
+    concurrency: int,
+    profile: str = "ovisocr2",
 ) -> DaemonRun:
     """Warm the daemon up with one letter, then move `letters` into its inbox and time them."""
-    daemon = BenchDaemon(folder, engine_url, concurrency)
+    daemon = BenchDaemon(folder, engine_url, concurrency, profile)
     daemon.start()
     try:
         warm_up = write_letters(folder / "warm-up", WARM_UP_PAGES, seed=1)
@@ -289,7 +301,14 @@ def saturation(arguments: argparse.Namespace, folder: Path) -> str:
         bare = run_load(url, images, arguments.concurrency)
         bare_stats = simulator_stats(url)
     with simulator(folder, *sim_arguments) as url:
-        run = run_daemon(folder / "daemon", letters, arguments.pages, url, arguments.concurrency)
+        run = run_daemon(
+            folder / "daemon",
+            letters,
+            arguments.pages,
+            url,
+            arguments.concurrency,
+            arguments.profile,
+        )
         daemon_stats = simulator_stats(url)
     rows = [
         (
@@ -337,7 +356,12 @@ def straggler(arguments: argparse.Namespace, folder: Path) -> str:
         letters = _staged_letters(folder, arguments.pages, arguments.seed)
         with simulator(folder, "--loop-fraction", fraction) as url:
             run = run_daemon(
-                folder / f"daemon-{fraction}", letters, arguments.pages, url, arguments.concurrency
+                folder / f"daemon-{fraction}",
+                letters,
+                arguments.pages,
+                url,
+                arguments.concurrency,
+                arguments.profile,
             )
         results.append((fraction, run))
     baseline = results[0][1]
@@ -374,7 +398,14 @@ def cpu_cost(arguments: argparse.Namespace, folder: Path) -> str:
     letters = _staged_letters(folder, arguments.pages, arguments.seed)
     parts = _component_costs(letters[: max(1, len(letters) // 5)])
     with simulator(folder, "--instant", "--loop-fraction", "0") as url:
-        run = run_daemon(folder / "daemon", letters, arguments.pages, url, arguments.concurrency)
+        run = run_daemon(
+            folder / "daemon",
+            letters,
+            arguments.pages,
+            url,
+            arguments.concurrency,
+            arguments.profile,
+        )
     known = sum(parts.values())
     rows = [(name, f"{milliseconds:.1f}") for name, milliseconds in parts.items()]
     rows.append(
@@ -402,49 +433,41 @@ def host_capacity(arguments: argparse.Namespace, folder: Path) -> str:
     Several instant simulator endpoints (engine_url lists them all, `concurrency` in flight at
     each): the engines cost nothing, so the daemon (intake, render, client, database, index)
     is the limit. The simulators share this machine's cores, so their CPU is measured apart
-    and the daemon's own CPU-ms per page says what a host of N cores can feed.
+    and the daemon's own CPU-ms per page says what a host of N cores can feed. With several
+    stream intervals, the runs of one endpoint count follow each other on the same pages, so
+    the rows compare the events a streamed answer comes in and nothing else.
     """
     rows = []
+    # A value may repeat (1,16,16,1): runs that alternate show the spread of a noisy machine.
+    intervals = [int(number) for number in arguments.sim_stream_intervals.split(",")]
     for count in (int(number) for number in arguments.endpoints.split(",")):
-        letters = _staged_letters(folder, arguments.pages, arguments.seed + count)
-        pids: list[int] = []
-        with contextlib.ExitStack() as stack:
-            urls = [
-                stack.enter_context(
-                    simulator(folder, "--instant", "--loop-fraction", "0", pids=pids)
+        for number, interval in enumerate(intervals):
+            daemon_folder = folder / f"daemon-{count}-run-{number}-interval-{interval}"
+            run, engines_ms = _host_capacity_run(arguments, daemon_folder, count, interval)
+            rows.append(
+                (
+                    str(count),
+                    str(count * arguments.concurrency),
+                    str(interval),
+                    f"{run.end_to_end_pages_per_minute:.0f}",
+                    f"{run.request_to_done_pages_per_minute:.0f}",
+                    f"{run.cpu_ms_per_page:.1f}",
+                    f"{run.main_cpu_ms_per_page:.1f}",
+                    f"{engines_ms:.1f}",
+                    f"{60_000 / run.cpu_ms_per_page:.0f}",
+                    f"{60_000 / run.main_cpu_ms_per_page:.0f}",
+                    str(run.statuses),
                 )
-                for _ in range(count)
-            ]
-            engines_before = sum(_cpu_of(pid) for pid in pids)
-            run = run_daemon(
-                folder / f"daemon-{count}",
-                letters,
-                arguments.pages,
-                ",".join(urls),
-                arguments.concurrency,
             )
-            engines_ms = (sum(_cpu_of(pid) for pid in pids) - engines_before) * 1000 / run.pages
-        rows.append(
-            (
-                str(count),
-                str(count * arguments.concurrency),
-                f"{run.end_to_end_pages_per_minute:.0f}",
-                f"{run.request_to_done_pages_per_minute:.0f}",
-                f"{run.cpu_ms_per_page:.1f}",
-                f"{run.main_cpu_ms_per_page:.1f}",
-                f"{engines_ms:.1f}",
-                f"{60_000 / run.cpu_ms_per_page:.0f}",
-                f"{60_000 / run.main_cpu_ms_per_page:.0f}",
-                str(run.statuses),
-            )
-        )
     return _table(
-        f"host capacity: {arguments.pages} pages per run, instant simulator endpoints, "
-        f"{arguments.concurrency} in flight at each, {os.cpu_count()} cores shared by the "
-        "daemon, its render workers and the simulators",
+        f"host capacity: {arguments.pages} pages per run, profile {arguments.profile}, instant "
+        f"simulator endpoints, {arguments.concurrency} in flight at each, {os.cpu_count()} "
+        f"cores shared by the daemon, its render workers and the simulators; load average "
+        f"{_load_average()}",
         (
             "endpoints",
             "in flight",
+            "simulator --stream-interval",
             "pages/min inbox to indexed",
             "pages/min first request to last done",
             "daemon + render CPU-ms/page",
@@ -456,6 +479,35 @@ def host_capacity(arguments: argparse.Namespace, folder: Path) -> str:
         ),
         rows,
     )
+
+
+def _host_capacity_run(
+    arguments: argparse.Namespace, folder: Path, count: int, interval: int
+) -> tuple[DaemonRun, float]:
+    """One host-capacity run in a folder of its own (a value of --sim-stream-intervals may
+    repeat): the daemon's figures and the simulators' CPU-ms per page."""
+    folder.mkdir(parents=True)
+    letters = _staged_letters(folder, arguments.pages, arguments.seed + count)
+    pids: list[int] = []
+    options = ("--instant", "--loop-fraction", "0", "--stream-interval", str(interval))
+    with contextlib.ExitStack() as stack:
+        urls = [stack.enter_context(simulator(folder, *options, pids=pids)) for _ in range(count)]
+        engines_before = sum(_cpu_of(pid) for pid in pids)
+        run = run_daemon(
+            folder / "daemon",
+            letters,
+            arguments.pages,
+            ",".join(urls),
+            arguments.concurrency,
+            arguments.profile,
+        )
+        engines_ms = (sum(_cpu_of(pid) for pid in pids) - engines_before) * 1000 / run.pages
+    return run, engines_ms
+
+
+def _load_average() -> str:
+    """This machine's 1, 5 and 15 minute load averages as the benchmark ends."""
+    return " ".join(f"{load:.2f}" for load in os.getloadavg())
 
 
 def _component_costs(letters: list[Path]) -> dict[str, float]:
@@ -534,6 +586,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--keep", type=Path, help="work in this folder and keep it")
     parser.add_argument(
         "--endpoints", default="1,4", help="host-capacity: simulator endpoints per run"
+    )
+    parser.add_argument(
+        "--sim-stream-intervals",
+        default="1",
+        help="host-capacity: the simulators' --stream-interval, one run per value (e.g. 1,16)",
+    )
+    parser.add_argument(
+        "--profile",
+        default="ovisocr2",
+        choices=[profile.value for profile in ProfileName],
+        help="the daemon's profile (ovisocr2 streams its answers; default ovisocr2)",
     )
     arguments = parser.parse_args(argv)
     if arguments.keep is not None:

@@ -27,6 +27,10 @@ What it reproduces of vLLM 0.22.1 serving `ATH-MaaS/OvisOCR2` (DESIGN.md, "The e
 - latency: prefill plus decode, where the time of one decode step stays flat up to the
   concurrency elbow (32 requests in flight) and grows beyond it, so pages per minute rise
   until 32 in flight and flatten (then fall slightly) beyond, like the measured curve.
+- a streamed answer (`"stream": true`) as vLLM's server-sent events, with the usage chunk
+  when `stream_options.include_usage` asks for it; `--stream-interval N` (`stream_interval`,
+  default 1 like vLLM's) sends the first token alone, then one event per N tokens (their text
+  joined), the rest at the finish, as vLLM started with `--stream-interval N` does.
 - 503s on a fraction of requests, a slow start (health and chat 503 for `startup_seconds`)
   and a kill switch under `/sim/`.
 - DeepSeek-OCR's no-repeat n-gram rule in either server's form (`server`): vLLM reads
@@ -84,10 +88,11 @@ FREQUENCY_PENALTY_CURE = 0.3
 PRESENCE_PENALTY_CURE = 1.0
 PRESENCE_PENALTY_CURED_SHARE = 0.8
 TEXT_CHUNK_KEY = "docvault-sim-text"
-# A streamed answer is sent in writes of this many one-token events, each after its share of
-# the decode time: one write per token made the simulator itself the bottleneck of a
-# 32-in-flight benchmark on a small machine, and vLLM also sends several tokens per write
-# under load.
+# A streamed answer is sent in writes of whole events that carry at least this many tokens
+# together (sixteen one-token events, or one event of sixteen tokens at `--stream-interval 16`),
+# each write after its share of the decode time: one write per token made the simulator itself
+# the bottleneck of a 32-in-flight benchmark on a small machine, and vLLM also sends several
+# events per write under load.
 STREAM_BATCH_TOKENS = 16
 DEGENERATE_UNITS = ("1", "O ", "\U0001f60a", "| 0 | 0 | 0 | 0 |\n")
 
@@ -161,6 +166,13 @@ class SimulatorConfig:
     # Started with the n-gram processor (vLLM `--logits-processors ...NGramPerReqLogitsProcessor`,
     # SGLang `--enable-custom-logit-processor`).
     repeat_processor: bool = False
+    # vLLM's `--stream-interval N` (SchedulerConfig.stream_interval, default 1): a streamed
+    # answer's first token goes out alone, then one event per N tokens, the rest at the finish.
+    stream_interval: int = 1
+
+    def __post_init__(self) -> None:
+        if self.stream_interval < 1:
+            raise ValueError(f"stream_interval must be 1 or more, not {self.stream_interval}")
 
 
 @dataclass(frozen=True)
@@ -653,8 +665,21 @@ def server_sent_event(payload: dict[str, Any] | str) -> bytes:
     return f"data: {data}\n\n".encode()
 
 
+def event_tokens(tokens: list[str], interval: int) -> Iterator[list[str]]:
+    """The tokens of each event vLLM sends with `--stream-interval interval`.
+
+    vLLM 0.22.1 (v1/engine/output_processor.py) sends a streamed request's output when it is
+    the first token, when `interval` tokens have piled up since the last send, or when the
+    request finished; in DELTA mode an event carries every token since the last one.
+    """
+    yield tokens[:1]
+    for first in range(1, len(tokens), interval):
+        yield tokens[first : first + interval]
+
+
 class StreamedCompletion(Response):
-    """The answer as server-sent events, one per token, paced by the service-time model.
+    """The answer as server-sent events, one per `stream_interval` tokens, paced by the
+    service-time model.
 
     The prefill time passes before the first token, the decode time is spread over the tokens
     (the same total as an answer in one piece). A client that disconnects stops the work at
@@ -684,12 +709,16 @@ class StreamedCompletion(Response):
         tokens = list(self.answer.tokens) or [""]
         prefill = self.prompt * self.runtime.timing.prefill_seconds_per_token
         step = (self.seconds - prefill) / len(tokens)
-        for first in range(0, len(tokens), STREAM_BATCH_TOKENS):
-            batch = tokens[first : first + STREAM_BATCH_TOKENS]
-            events = [
-                server_sent_event(chunk_body(self.model, {"content": t}, None)) for t in batch
-            ]
-            yield (prefill if first == 0 else 0.0) + step * len(batch), b"".join(events)
+        wait, write, written = prefill, [], 0
+        for event in event_tokens(tokens, self.runtime.config.stream_interval):
+            content = {"content": "".join(event)}
+            write.append(server_sent_event(chunk_body(self.model, content, None)))
+            wait, written = wait + step * len(event), written + len(event)
+            if written >= STREAM_BATCH_TOKENS:
+                yield wait, b"".join(write)
+                wait, write, written = 0.0, [], 0
+        if write:
+            yield wait, b"".join(write)
         ending = [server_sent_event(chunk_body(self.model, {}, self.answer.finish_reason))]
         if self.usage:
             usage = completion_body(self.model, self.prompt, self.answer)["usage"]
@@ -970,6 +999,13 @@ def argument_parser() -> argparse.ArgumentParser:
         help="which server's request fields, errors and model owner to speak",
     )
     add(
+        "--stream-interval",
+        type=positive_integer,
+        default=defaults.stream_interval,
+        help="like vLLM's --stream-interval: a streamed answer's first token alone, then one "
+        "event per N tokens (default 1: one event per token)",
+    )
+    add(
         "--repeat-processor",
         action="store_true",
         help="started with the n-gram processor (vLLM --logits-processors, SGLang "
@@ -995,7 +1031,16 @@ def config_from_arguments(arguments: argparse.Namespace) -> SimulatorConfig:
         verify_images=not arguments.no_verify_images,
         server=arguments.server,
         repeat_processor=arguments.repeat_processor,
+        stream_interval=arguments.stream_interval,
     )
+
+
+def positive_integer(text: str) -> int:
+    """An argument that must be 1 or more, as vLLM's `--stream-interval` (ge=1) must."""
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
+    return value
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -423,7 +423,9 @@ def test_streamed_answer_is_read_to_its_end() -> None:
     assert (reply.prompt_tokens, reply.completion_tokens) == (2312, 3)
 
 
-def test_streamed_answer_without_usage_counts_its_tokens() -> None:
+def test_streamed_answer_without_usage_counts_its_content_events() -> None:
+    # No usage chunk: the events are the only count (one token each here, as vLLM sends
+    # them by default; with --stream-interval the count is a lower bound).
     async def handler(request: httpx.Request) -> httpx.Response:
         return streamed(event_stream("Befund ", "ohne ", "Befund", usage=False))
 

@@ -439,9 +439,14 @@ def test_streamed_answer_has_the_same_text_and_usage_as_a_whole_one(
     assert chunks[-1]["usage"] == whole.json()["usage"]
 
 
-def test_looping_page_streamed_is_cut_by_the_client_and_the_engine_stops(start_simulator, page_png):
+@pytest.mark.parametrize("interval", [1, 16])
+def test_looping_page_streamed_is_cut_by_the_client_and_the_engine_stops(
+    start_simulator, page_png, interval
+):
     # Real pacing at 20x: the whole loop would take 4096 x 2.9 ms / 20 = 0.6 s to stream.
-    simulator = start_simulator(loop_fraction=1.0, instant=False, speed=20.0)
+    simulator = start_simulator(
+        loop_fraction=1.0, instant=False, speed=20.0, stream_interval=interval
+    )
     image = PageImage(page_png, "image/png", 1275, 1650, "document 1 page 1")
 
     async def transcribe() -> EngineReply:

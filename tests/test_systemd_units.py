@@ -18,6 +18,7 @@ import pytest
 from click.testing import CliRunner
 
 from docvault.cli import main
+from docvault.config import SETTINGS_BY_NAME
 
 UNITS = Path(__file__).parent.parent / "systemd"
 SYSTEM_UNITS = Path("/usr/lib/systemd/system")
@@ -138,6 +139,17 @@ def test_template_health_wait_and_flags_match_the_single_unit() -> None:
     assert flags(template) == flags(single)
     assert "EnvironmentFile=/etc/docvault/vllm-replica-%i.env" in template
     assert "http://127.0.0.1:${VLLM_REPLICA_PORT}/health" in template
+
+
+def test_engine_units_run_the_flags_docvault_starts_vllm_with_by_default() -> None:
+    """An engine run by its own unit gets what vllm_extra_args gives docvault's supervisor."""
+    default = SETTINGS_BY_NAME["vllm_extra_args"].default
+    assert "--stream-interval 16" in default
+    for name in ("docvault-vllm.service", "docvault-vllm@.service"):
+        text = (UNITS / name).read_text()
+        start = text.index("\nExecStart=")
+        command = text[start : text.index("\n", text.index("--max-num-batched-tokens", start))]
+        assert " ".join(command.replace("\\\n", " ").split()).endswith(default), name
 
 
 def test_docvault_unit_names_the_documented_paths() -> None:

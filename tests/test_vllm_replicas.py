@@ -435,6 +435,7 @@ def test_the_daemon_runs_two_replicas_and_status_shows_each(tmp_path: Path) -> N
         assert f"--port {replica_port}" in argv
         assert "--gpu-memory-utilization 0.42" in argv
         assert "--api-server-count 4" in argv
+        assert "--stream-interval 16" in argv  # vllm_extra_args' default
 
 
 def test_the_status_page_shows_each_replica_in_its_own_state() -> None:

@@ -71,10 +71,20 @@ BODY_EXCERPT_CHARACTERS = 300
 # A profile with `stream_loop_cut` asks for the answer as a stream, with the token counts at its
 # end (vLLM 0.22.1 and SGLang both speak the OpenAI streaming format).
 STREAM_FIELDS: dict[str, Any] = {"stream": True, "stream_options": {"include_usage": True}}
-# A streamed answer is checked for a loop every this many tokens: a check of the text's last
-# 4096 characters costs ~0.03 ms, and a loop plain enough to cut (guard.EARLY_CUT) needs a
-# few hundred tokens anyway, so checking more often would not cut much sooner.
-LOOP_CHECK_CHUNKS = 64
+# A streamed answer is checked for a loop each time this many characters of text have come in
+# since the last check. Characters, not events: vLLM sends one event per decoded token by
+# default but one per `--stream-interval` tokens when started with it (docvault's default
+# starts it with 16), so an event count says nothing about how far the answer has got. 256
+# characters are about 64 tokens of Markdown (roughly four characters a token), the rate of the
+# check every 64 tokens before: about eleven checks for a page of 700 tokens, each of the text's
+# last 4096 characters at most (guard.EARLY_CUT_WINDOW), 0.1-0.4 ms apiece on clean pages of
+# tests/guard_corpus (measured on the shared 2-core development machine). A loop plain enough
+# to cut (guard.EARLY_CUT) spans at least 400 characters, so checking more often would cost
+# more and not cut much sooner. The cut comes at most 256 characters, plus the event that
+# crosses them, after the loop became plain: for a loop of one-character tokens ("1111") that
+# is ~256 tokens, against the 4096 it would run to the cap (tests/test_stream_interval.py
+# checks the bound).
+LOOP_CHECK_CHARACTERS = 256
 
 
 @dataclass
@@ -403,8 +413,11 @@ class StreamedAnswer:
 
     parts: list[str]
     finish_reason: str | None = None
-    chunks: int = 0  # chunks with content: vLLM sends one per decoded token
-    chunks_since_check: int = 0
+    # Events that carried content. Not tokens: an event carries every token decoded since the
+    # last one, one with vLLM's default, up to `--stream-interval` with that flag.
+    content_events: int = 0
+    characters: int = 0
+    characters_since_check: int = 0
     prompt_tokens: int = 0
     completion_tokens: int | None = None  # from the usage chunk, when it came
 
@@ -418,8 +431,9 @@ class StreamedAnswer:
             content = choice["delta"].get("content")
             if content:
                 self.parts.append(content)
-                self.chunks += 1
-                self.chunks_since_check += 1
+                self.content_events += 1
+                self.characters += len(content)
+                self.characters_since_check += len(content)
             if choice.get("finish_reason"):
                 self.finish_reason = str(choice["finish_reason"])
         usage = payload.get("usage")
@@ -428,11 +442,23 @@ class StreamedAnswer:
             self.completion_tokens = int(usage.get("completion_tokens") or 0)
 
     def loops(self) -> bool:
-        """Every LOOP_CHECK_CHUNKS chunks: whether the answer so far plainly loops."""
-        if self.chunks_since_check < LOOP_CHECK_CHUNKS:
+        """Every LOOP_CHECK_CHARACTERS characters: whether the answer so far plainly loops."""
+        if self.characters_since_check < LOOP_CHECK_CHARACTERS:
             return False
-        self.chunks_since_check = 0
+        self.characters_since_check = 0
         return guard.cut_early(self.text)
+
+    @property
+    def counted_completion_tokens(self) -> int:
+        """The engine's own count from the usage chunk; without one, the content events.
+
+        The usage chunk comes last, so an answer cut early, or a server that ignores
+        `include_usage`, has none. The events are then the only count there is: exact with
+        one token per event (vLLM's default), a lower bound with `--stream-interval`.
+        """
+        if self.completion_tokens is not None:
+            return self.completion_tokens
+        return self.content_events
 
     def reply(self, endpoint: str, seconds: float, *, cut_early: bool = False) -> EngineReply:
         return EngineReply(
@@ -440,9 +466,7 @@ class StreamedAnswer:
             # A cut answer reads as one that ran into the cap: the schedule retries it as a loop.
             finish_reason="length" if cut_early else (self.finish_reason or "stop"),
             prompt_tokens=self.prompt_tokens,
-            completion_tokens=self.chunks
-            if self.completion_tokens is None
-            else self.completion_tokens,
+            completion_tokens=self.counted_completion_tokens,
             seconds=seconds,
             endpoint=endpoint,
             cut_early=cut_early,
@@ -463,9 +487,11 @@ async def read_stream(
         take_chunk(answer, data, response, endpoint, image)
         if answer.loops():
             logger.info(
-                "%s: the answer loops after %d tokens; stopped it to retry",
+                "%s: the answer loops after %d characters (%d streamed events); stopped it "
+                "to retry",
                 image.label,
-                answer.chunks,
+                answer.characters,
+                answer.content_events,
             )
             return answer.reply(endpoint, time.monotonic() - started, cut_early=True)
     return answer.reply(endpoint, time.monotonic() - started)
