@@ -646,8 +646,13 @@ async def answer_chat(runtime: SimulatorRuntime, body: dict[str, Any]) -> Respon
     seconds = runtime.timing.seconds(prompt, answer.completion_tokens, in_flight)
     headers = {"x-sim-service-seconds": f"{seconds:.6f}", "x-sim-in-flight": str(in_flight)}
     if body.get("stream"):
-        usage = bool((body.get("stream_options") or {}).get("include_usage"))
-        return StreamedCompletion(runtime, str(model), prompt, answer, seconds, usage, headers)
+        options = body.get("stream_options") or {}
+        usage = bool(options.get("include_usage"))
+        # vLLM sends the running usage in every event only with include_usage as well.
+        continuous = usage and bool(options.get("continuous_usage_stats"))
+        return StreamedCompletion(
+            runtime, str(model), prompt, answer, seconds, usage, headers, continuous
+        )
     if not config.instant:
         await asyncio.sleep(seconds / config.speed)
     runtime.record_service(seconds)
@@ -663,6 +668,15 @@ def chunk_body(model: str, delta: dict[str, str], finish_reason: str | None) -> 
 def server_sent_event(payload: dict[str, Any] | str) -> bytes:
     data = payload if isinstance(payload, str) else json.dumps(payload)
     return f"data: {data}\n\n".encode()
+
+
+def running_usage(prompt: int, completion: int) -> dict[str, int]:
+    """The usage vLLM puts in every event with `continuous_usage_stats`: the tokens so far."""
+    return {
+        "prompt_tokens": prompt,
+        "completion_tokens": completion,
+        "total_tokens": prompt + completion,
+    }
 
 
 def event_tokens(tokens: list[str], interval: int) -> Iterator[list[str]]:
@@ -695,6 +709,7 @@ class StreamedCompletion(Response):
         seconds: float,
         usage: bool,
         headers: dict[str, str],
+        continuous_usage: bool = False,
     ) -> None:
         super().__init__(media_type="text/event-stream", headers=headers)
         # The length is not known in advance: the body goes out chunked.
@@ -702,17 +717,21 @@ class StreamedCompletion(Response):
             (key, value) for key, value in self.raw_headers if key != b"content-length"
         ]
         self.runtime, self.model, self.prompt, self.answer = runtime, model, prompt, answer
-        self.seconds, self.usage = seconds, usage
+        self.seconds, self.usage, self.continuous_usage = seconds, usage, continuous_usage
 
     def batches(self) -> Iterator[tuple[float, bytes]]:
         """(simulated seconds to wait, the events to send then) for the whole answer."""
         tokens = list(self.answer.tokens) or [""]
         prefill = self.prompt * self.runtime.timing.prefill_seconds_per_token
         step = (self.seconds - prefill) / len(tokens)
-        wait, write, written = prefill, [], 0
+        wait, write, written, sent = prefill, [], 0, 0
         for event in event_tokens(tokens, self.runtime.config.stream_interval):
             content = {"content": "".join(event)}
-            write.append(server_sent_event(chunk_body(self.model, content, None)))
+            chunk = chunk_body(self.model, content, None)
+            sent += len(event)
+            if self.continuous_usage:  # stream_options.continuous_usage_stats: the count so far
+                chunk["usage"] = running_usage(self.prompt, sent)
+            write.append(server_sent_event(chunk))
             wait, written = wait + step * len(event), written + len(event)
             if written >= STREAM_BATCH_TOKENS:
                 yield wait, b"".join(write)

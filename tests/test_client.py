@@ -117,9 +117,10 @@ def test_request_body_sent_is_the_profiles(
             "temperature": 0.0,
             "max_tokens": 4096,
             "chat_template_kwargs": {"enable_thinking": False},
-            # ovisocr2 streams its answers so that a loop can be cut early (issue 4).
+            # ovisocr2 streams its answers so that a loop can be cut early (issue 4), with the
+            # running token count in every event (a cut answer gets no last one).
             "stream": True,
-            "stream_options": {"include_usage": True},
+            "stream_options": {"include_usage": True, "continuous_usage_stats": True},
             **expected_extra,
         }
     ]

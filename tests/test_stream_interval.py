@@ -129,11 +129,41 @@ def test_looping_page_is_cut_soon_after_its_loop_is_plain(
     plain = shortest_plain_loop(full_text[: full_text.index(unit * 4)], unit)
     assert plain <= len(reply.text) < plain + LOOP_CHECK_CHARACTERS + interval * len(unit)
     assert len(reply.text) < len(full_text) / 2  # well before the cap
+    # The attempt records the engine's running count of the tokens it sent, not the events.
+    events, tokens = streamed_until(simulator, page, len(reply.text))
+    assert reply.completion_tokens == tokens
+    assert tokens == events if interval == 1 else tokens > events
     messages = [record.getMessage() for record in caplog.records if "loops" in record.message]
     assert messages == [
         f"document 1 page 1: the answer loops after {len(reply.text)} characters "
-        f"({reply.completion_tokens} streamed events); stopped it to retry"
+        f"({events} streamed events); stopped it to retry"
     ]
+
+
+def streamed_until(simulator: EngineSimulator, page: bytes, characters: int) -> tuple[int, int]:
+    """Stream the request docvault sends and stop at `characters` of text, as its cut does:
+    the content events read by then, and the completion tokens of the last event's usage."""
+    body = {
+        **OVISOCR2.request_body(page_image(page), OVISOCR2.request(SamplingMode.greedy)),
+        "stream": True,
+        "stream_options": {"include_usage": True, "continuous_usage_stats": True},
+    }
+    events = received = tokens = 0
+    with httpx.stream(
+        "POST", f"{simulator.base_url}/chat/completions", json=body, timeout=30
+    ) as response:
+        for line in response.iter_lines():
+            if not line.startswith("data: {"):
+                continue
+            chunk = json.loads(line.removeprefix("data: "))
+            content = chunk["choices"][0]["delta"].get("content") if chunk["choices"] else None
+            if content:
+                events, received = events + 1, received + len(content)
+                tokens = chunk["usage"]["completion_tokens"]
+            if received >= characters:
+                break
+    assert received == characters
+    return events, tokens
 
 
 @pytest.mark.parametrize("long_page", [False, True], ids=["letter", "long-page"])

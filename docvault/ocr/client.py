@@ -69,8 +69,14 @@ DOWN_RECHECK_SECONDS = 5.0
 # How much of a non-JSON error body goes into a message.
 BODY_EXCERPT_CHARACTERS = 300
 # A profile with `stream_loop_cut` asks for the answer as a stream, with the token counts at its
-# end (vLLM 0.22.1 and SGLang both speak the OpenAI streaming format).
-STREAM_FIELDS: dict[str, Any] = {"stream": True, "stream_options": {"include_usage": True}}
+# end (vLLM 0.22.1 and SGLang both speak the OpenAI streaming format). The count comes in every
+# event too (`continuous_usage_stats`, vLLM 0.22.1's StreamOptions): an answer the client cuts
+# early never gets the last event, and without the running count its attempt would record the
+# events it got as its tokens, a sixteenth of them with `--stream-interval 16`.
+STREAM_FIELDS: dict[str, Any] = {
+    "stream": True,
+    "stream_options": {"include_usage": True, "continuous_usage_stats": True},
+}
 # A streamed answer is checked for a loop each time this many characters of text have come in
 # since the last check. Characters, not events: vLLM sends one event per decoded token by
 # default but one per `--stream-interval` tokens when started with it (docvault's default
@@ -450,11 +456,13 @@ class StreamedAnswer:
 
     @property
     def counted_completion_tokens(self) -> int:
-        """The engine's own count from the usage chunk; without one, the content events.
+        """The engine's own count from the latest usage; without any, the content events.
 
-        The usage chunk comes last, so an answer cut early, or a server that ignores
-        `include_usage`, has none. The events are then the only count there is: exact with
-        one token per event (vLLM's default), a lower bound with `--stream-interval`.
+        vLLM sends the running count in every event (`continuous_usage_stats`), so an answer
+        cut early still has the engine's count of what it sent. A server that sends usage only
+        in the last chunk, or none, leaves a cut answer without it: the events are then the
+        only count there is, exact with one token per event, a lower bound with
+        `--stream-interval`.
         """
         if self.completion_tokens is not None:
             return self.completion_tokens
