@@ -221,8 +221,9 @@ class Settings:
         1,
         "How many 'vllm serve' processes docvault starts, on ports vllm_port, vllm_port+1, "
         "...; on one GPU (or on each GPU of vllm_gpus) started one after another, each "
-        "restarted on its own, balanced by requests in flight. Two on an H200 read 2.58x the "
-        "pages/min of the seed's one engine end to end (bench/gpu/RESULTS.md, issue 17).",
+        "restarted on its own, balanced by requests in flight. Two on an H200 read 2.41-2.58x the "
+        "pages/min of the seed's one engine end to end (bench/gpu/RESULTS.md, issue 17, two "
+        "runs).",
         minimum=1,
         maximum=8,
     )
