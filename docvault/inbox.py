@@ -427,6 +427,7 @@ class Watchers:
     """watchdog observers for the inboxes that are not set to polling only."""
 
     def __init__(self, intake: Intake, polling_everywhere: bool) -> None:
+        self.intake = intake
         self.observer = Observer()
         self.active = False
         handler = _EventHandler(intake)
@@ -438,7 +439,12 @@ class Watchers:
 
     def start(self) -> None:
         if self.active:
-            self.observer.start()
+            self.observer.start()  # the inotify watches exist when this returns
+            # Intake's first scan and the watches start independently: a file that arrived
+            # after that scan and before its inbox was watched has no event, and waited for
+            # the scheduled rescan (a minute, seen in CI). One more scan now that the watches
+            # are on leaves no such gap.
+            self.intake.request_rescan()
 
     def stop(self) -> None:
         if self.active:

@@ -122,9 +122,12 @@ def test_pages_that_render_forever_fail_alone_and_the_letters_are_read(
     assert daemon.stop(timeout=STOP_TIMEOUT_SECONDS + 20) == 0
 
 
-def _start_with_a_stuck_render(tmp_path: Path, engine: EngineSimulator) -> Daemon:
+def _start_with_a_stuck_render(
+    tmp_path: Path, engine: EngineSimulator, running: list[Daemon]
+) -> Daemon:
     daemon = make_daemon(tmp_path, engine, DOCVAULT_RENDER_TIMEOUT_SECONDS="600")
     daemon.start()
+    running.append(daemon)  # stopped by the fixture even when the wait below fails
     endless_pdf(tmp_path / "inbox" / "endless.pdf")
 
     def rendering() -> bool:
@@ -138,8 +141,7 @@ def _start_with_a_stuck_render(tmp_path: Path, engine: EngineSimulator) -> Daemo
 def test_sigterm_stops_the_daemon_and_every_child_while_a_render_is_stuck(
     tmp_path: Path, engine: EngineSimulator, running: list[Daemon]
 ) -> None:
-    daemon = _start_with_a_stuck_render(tmp_path, engine)
-    running.append(daemon)
+    daemon = _start_with_a_stuck_render(tmp_path, engine, running)
     assert len(daemon.processes()) >= 3  # the daemon and its render and inspect workers
     assert daemon.process is not None
     started = time.monotonic()
@@ -154,8 +156,7 @@ def test_sigterm_stops_the_daemon_and_every_child_while_a_render_is_stuck(
 def test_every_child_exits_after_the_daemon_is_killed(
     tmp_path: Path, engine: EngineSimulator, running: list[Daemon]
 ) -> None:
-    daemon = _start_with_a_stuck_render(tmp_path, engine)
-    running.append(daemon)
+    daemon = _start_with_a_stuck_render(tmp_path, engine, running)
     assert daemon.process is not None
     children = [pid for pid in daemon.processes() if pid != daemon.process.pid]
     assert len(children) >= 2
