@@ -260,6 +260,15 @@ def run_daemon(
     return replace(_daemon_run(daemon, pages, inbox_to_indexed, cpu), main_cpu_seconds=main)
 
 
+def run_benchmark_daemon(
+    arguments: argparse.Namespace, folder: Path, letters: list[Path], engine_url: str
+) -> DaemonRun:
+    """`run_daemon` with the benchmark's own pages, concurrency and profile."""
+    return run_daemon(
+        folder, letters, arguments.pages, engine_url, arguments.concurrency, arguments.profile
+    )
+
+
 def _daemon_run(daemon: BenchDaemon, pages: int, inbox_to_indexed: float, cpu: float) -> DaemonRun:
     measured = "document_id > (SELECT MIN(id) FROM documents)"  # all but the warm-up letter
     first, last = daemon.query(
@@ -301,14 +310,7 @@ def saturation(arguments: argparse.Namespace, folder: Path) -> str:
         bare = run_load(url, images, arguments.concurrency)
         bare_stats = simulator_stats(url)
     with simulator(folder, *sim_arguments) as url:
-        run = run_daemon(
-            folder / "daemon",
-            letters,
-            arguments.pages,
-            url,
-            arguments.concurrency,
-            arguments.profile,
-        )
+        run = run_benchmark_daemon(arguments, folder / "daemon", letters, url)
         daemon_stats = simulator_stats(url)
     rows = [
         (
@@ -355,14 +357,7 @@ def straggler(arguments: argparse.Namespace, folder: Path) -> str:
     for fraction in ("0", "0.005"):
         letters = _staged_letters(folder, arguments.pages, arguments.seed)
         with simulator(folder, "--loop-fraction", fraction) as url:
-            run = run_daemon(
-                folder / f"daemon-{fraction}",
-                letters,
-                arguments.pages,
-                url,
-                arguments.concurrency,
-                arguments.profile,
-            )
+            run = run_benchmark_daemon(arguments, folder / f"daemon-{fraction}", letters, url)
         results.append((fraction, run))
     baseline = results[0][1]
     rows = [
@@ -398,14 +393,7 @@ def cpu_cost(arguments: argparse.Namespace, folder: Path) -> str:
     letters = _staged_letters(folder, arguments.pages, arguments.seed)
     parts = _component_costs(letters[: max(1, len(letters) // 5)])
     with simulator(folder, "--instant", "--loop-fraction", "0") as url:
-        run = run_daemon(
-            folder / "daemon",
-            letters,
-            arguments.pages,
-            url,
-            arguments.concurrency,
-            arguments.profile,
-        )
+        run = run_benchmark_daemon(arguments, folder / "daemon", letters, url)
     known = sum(parts.values())
     rows = [(name, f"{milliseconds:.1f}") for name, milliseconds in parts.items()]
     rows.append(
@@ -493,14 +481,7 @@ def _host_capacity_run(
     with contextlib.ExitStack() as stack:
         urls = [stack.enter_context(simulator(folder, *options, pids=pids)) for _ in range(count)]
         engines_before = sum(_cpu_of(pid) for pid in pids)
-        run = run_daemon(
-            folder / "daemon",
-            letters,
-            arguments.pages,
-            ",".join(urls),
-            arguments.concurrency,
-            arguments.profile,
-        )
+        run = run_benchmark_daemon(arguments, folder / "daemon", letters, ",".join(urls))
         engines_ms = (sum(_cpu_of(pid) for pid in pids) - engines_before) * 1000 / run.pages
     return run, engines_ms
 
