@@ -422,10 +422,9 @@ class StreamedAnswer:
     # Events that carried content. Not tokens: an event carries every token decoded since the
     # last one, one with vLLM's default, up to `--stream-interval` with that flag.
     content_events: int = 0
-    characters: int = 0
     characters_since_check: int = 0
     prompt_tokens: int = 0
-    completion_tokens: int | None = None  # from the usage chunk, when it came
+    completion_tokens: int | None = None  # from the latest usage (every event, or the last)
 
     @property
     def text(self) -> str:
@@ -438,7 +437,6 @@ class StreamedAnswer:
             if content:
                 self.parts.append(content)
                 self.content_events += 1
-                self.characters += len(content)
                 self.characters_since_check += len(content)
             if choice.get("finish_reason"):
                 self.finish_reason = str(choice["finish_reason"])
@@ -498,7 +496,7 @@ async def read_stream(
                 "%s: the answer loops after %d characters (%d streamed events); stopped it "
                 "to retry",
                 image.label,
-                answer.characters,
+                len(answer.text),
                 answer.content_events,
             )
             return answer.reply(endpoint, time.monotonic() - started, cut_early=True)
