@@ -101,13 +101,16 @@ class FileEventsPart(_PartDefaults):
 
     async def run(self, progress: Progress, stop: asyncio.Event) -> None:
         watchers = Watchers(self.intake, polling_everywhere=self.polling_everywhere)
-        watchers.start()
+        await in_thread("file-events-start", watchers.start)
         try:
             while not stop.is_set():
                 if watchers.active and not watchers.observer.is_alive():
                     raise RuntimeError("watchdog's file-event observer thread stopped")
+                progress.trouble(watchers.problem())
                 progress.beat()
                 await _pause(stop, LOOK_SECONDS)
+                # A folder made (or made again) since the last look is watched from now on.
+                await in_thread("file-events-refresh", watchers.refresh)
         finally:
             await in_thread("file-events-stop", watchers.stop)
 

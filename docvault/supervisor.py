@@ -379,7 +379,7 @@ def _message(error: BaseException) -> str:
     return f"{type(error).__name__}: {error}"
 
 
-async def in_thread(name: str, function: Callable[[], None]) -> None:
+async def in_thread(name: str, function: Callable[[], object]) -> None:
     """Run blocking `function` in a thread of its own and wait for it.
 
     Not the event loop's default executor: a part's thread that never returns must not
