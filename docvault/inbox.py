@@ -520,5 +520,6 @@ class Watchers:
 
     def stop(self) -> None:
         if self.active:
-            self.observer.stop()
-            self.observer.join(timeout=5)
+            self.observer.stop()  # its watches too, even if its thread never started
+            if self.observer.ident is not None:
+                self.observer.join(timeout=5)

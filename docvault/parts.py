@@ -101,8 +101,8 @@ class FileEventsPart(_PartDefaults):
 
     async def run(self, progress: Progress, stop: asyncio.Event) -> None:
         watchers = Watchers(self.intake, polling_everywhere=self.polling_everywhere)
-        await in_thread("file-events-start", watchers.start)
         try:
+            await in_thread("file-events-start", watchers.start)
             while not stop.is_set():
                 if watchers.active and not watchers.observer.is_alive():
                     raise RuntimeError("watchdog's file-event observer thread stopped")

@@ -90,3 +90,13 @@ def test_a_polling_inbox_is_never_watched(
     _, watchers = _watching(database, tmp_path, started, settings)
     assert watchers.refresh() == ()
     assert watchers.watched() == ()
+
+
+def test_watches_stopped_before_they_started_stop_cleanly(database: Engine, tmp_path: Path) -> None:
+    """The daemon may be told to stop while its file-events part is still starting."""
+    inbox = tmp_path / "inbox"
+    inbox.mkdir()
+    intake = Intake(database, tmp_path / "data", (_scanner(inbox),), lambda path: (1, "pdf"))
+    watchers = Watchers(intake, polling_everywhere=False)
+    watchers.stop()
+    assert not watchers.observer.is_alive()
