@@ -501,9 +501,11 @@ class Watchers:
             message = (
                 f"Inbox {inbox.name} at {display_name(inbox.path)} cannot be watched for new "
                 f"files ({error.strerror or error}); its files are still taken, at the "
-                "scheduled rescan instead of at once. If this says the inotify watch limit "
-                "was reached, raise fs.inotify.max_user_watches (sysctl); docvault tries "
-                "again every second."
+                "scheduled rescan instead of at once. If it says an inotify limit was "
+                "reached, raise fs.inotify.max_user_watches (the watch limit) or "
+                "fs.inotify.max_user_instances (the instance limit) with sysctl; otherwise "
+                "make the folder readable by the docvault user. docvault tries again every "
+                "second."
             )
             if self._problems.get(inbox.name) != message:
                 logger.warning("intake: %s", message)

@@ -1,14 +1,14 @@
-"""Inbox folders that appear (or appear again) after the daemon started are watched at once.
+"""Inbox files are seen through their file events, whenever the inbox's folder appeared.
 
-No rescan is scheduled in these tests: a file is seen only through its inotify event, so a
-folder left unwatched leaves its file unseen (in the daemon it waited for the minute's
-rescan, which is how CI found it).
+No rescan is scheduled in these tests: past the rescan a new watch asks for, a file is seen
+only through its inotify event, so a folder left unwatched leaves its file unseen (in the
+daemon it waited for the minute's rescan, which is how CI found it).
 """
 
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -18,29 +18,28 @@ from devtools.daemon import wait_for
 from docvault.config import InboxSettings
 from docvault.inbox import Intake, Watchers
 
+Watching = Callable[[InboxSettings], tuple[Intake, Watchers]]
+
 
 @pytest.fixture
-def started() -> Iterator[list[Watchers]]:
-    watchers: list[Watchers] = []
-    yield watchers
-    for each in watchers:
-        each.stop()
+def watching(database: Engine, tmp_path: Path) -> Iterator[Watching]:
+    """Makes intake with one inbox and its (not yet started) watches; stops them after."""
+    made: list[Watchers] = []
+
+    def make(settings: InboxSettings) -> tuple[Intake, Watchers]:
+        intake = Intake(database, tmp_path / "data", (settings,), lambda path: (1, "pdf"))
+        watchers = Watchers(intake, polling_everywhere=False)
+        made.append(watchers)
+        return intake, watchers
+
+    yield make
+    for watchers in made:
+        watchers.stop()
 
 
 def _scanner(inbox: Path) -> InboxSettings:
     # A long settle time: the file stays "waiting", never taken, while the test looks.
     return InboxSettings("scanner", inbox, settle_seconds=60.0)
-
-
-def _watching(
-    database: Engine, tmp_path: Path, started: list[Watchers], settings: InboxSettings
-) -> tuple[Intake, Watchers]:
-    """Intake with one inbox, and its watches started (stopped by `started`)."""
-    intake = Intake(database, tmp_path / "data", (settings,), lambda path: (1, "pdf"))
-    watchers = Watchers(intake, polling_everywhere=False)
-    started.append(watchers)
-    watchers.start()
-    return intake, watchers
 
 
 def _seen_by_its_event(intake: Intake, path: Path) -> None:
@@ -55,11 +54,27 @@ def _seen_by_its_event(intake: Intake, path: Path) -> None:
     wait_for(waiting, 10, f"intake to see {path.name} from its file event")
 
 
+def test_a_file_that_arrives_before_the_watch_begins_is_seen_at_the_next_tick(
+    tmp_path: Path, watching: Watching
+) -> None:
+    """Intake's first scan, then a file, then the watch: no event ever comes for that file."""
+    inbox = tmp_path / "inbox"
+    inbox.mkdir()
+    intake, watchers = watching(_scanner(inbox))
+    intake.tick()  # the first scan: the inbox is empty
+    (inbox / "early.pdf").write_bytes(b"%PDF-1.7 a letter")
+    watchers.start()
+    intake.tick()
+    # Seen now, not at the scheduled rescan a minute later: it waits to settle.
+    assert intake.snapshot[0].waiting == 1
+
+
 def test_an_inbox_folder_made_after_the_watches_started_is_watched(
-    database: Engine, tmp_path: Path, started: list[Watchers]
+    tmp_path: Path, watching: Watching
 ) -> None:
     inbox = tmp_path / "inbox"
-    intake, watchers = _watching(database, tmp_path, started, _scanner(inbox))
+    intake, watchers = watching(_scanner(inbox))
+    watchers.start()
     assert watchers.watched() == ()
     inbox.mkdir()  # intake's first scan, or the admin, makes it a moment later
     assert watchers.refresh() == ("scanner",)
@@ -68,11 +83,12 @@ def test_an_inbox_folder_made_after_the_watches_started_is_watched(
 
 
 def test_an_inbox_folder_removed_and_made_again_is_watched_again(
-    database: Engine, tmp_path: Path, started: list[Watchers]
+    tmp_path: Path, watching: Watching
 ) -> None:
     inbox = tmp_path / "inbox"
     inbox.mkdir()
-    intake, watchers = _watching(database, tmp_path, started, _scanner(inbox))
+    intake, watchers = watching(_scanner(inbox))
+    watchers.start()
     assert watchers.watched() == ("scanner",)
     shutil.rmtree(inbox)  # a share unmounted and mounted again; the old watch ended with it
     inbox.mkdir()
@@ -81,22 +97,21 @@ def test_an_inbox_folder_removed_and_made_again_is_watched_again(
     _seen_by_its_event(intake, inbox / "fax.pdf")
 
 
-def test_a_polling_inbox_is_never_watched(
-    database: Engine, tmp_path: Path, started: list[Watchers]
-) -> None:
+def test_a_polling_inbox_is_never_watched(tmp_path: Path, watching: Watching) -> None:
     inbox = tmp_path / "share"
     inbox.mkdir()
-    settings = InboxSettings("share", inbox, polling=True)
-    _, watchers = _watching(database, tmp_path, started, settings)
+    _, watchers = watching(InboxSettings("share", inbox, polling=True))
+    watchers.start()
     assert watchers.refresh() == ()
     assert watchers.watched() == ()
 
 
-def test_watches_stopped_before_they_started_stop_cleanly(database: Engine, tmp_path: Path) -> None:
+def test_watches_stopped_before_they_started_stop_cleanly(
+    tmp_path: Path, watching: Watching
+) -> None:
     """The daemon may be told to stop while its file-events part is still starting."""
     inbox = tmp_path / "inbox"
     inbox.mkdir()
-    intake = Intake(database, tmp_path / "data", (_scanner(inbox),), lambda path: (1, "pdf"))
-    watchers = Watchers(intake, polling_everywhere=False)
+    _, watchers = watching(_scanner(inbox))
     watchers.stop()
     assert not watchers.observer.is_alive()

@@ -119,23 +119,3 @@ def test_files_written_with_pauses_are_never_taken_early(database: Engine, tmp_p
     assert taken == {sha: (name, "processing", 3) for sha, name in expected.items()}, (
         "a file taken before its writer finished would have another sha256 or be refused"
     )
-
-
-def test_a_file_that_arrives_before_the_watch_begins_is_seen_at_the_next_tick(
-    database: Engine, tmp_path: Path
-) -> None:
-    """Intake's first scan, then a file, then the watch: no event ever comes for that file."""
-    inbox = tmp_path / "inbox"
-    inbox.mkdir()
-    settings = InboxSettings("scanner", inbox, settle_seconds=SETTLE_SECONDS)
-    intake = Intake(database, tmp_path / "data", (settings,), lambda path: (1, "pdf"))
-    intake.tick()  # the first scan: the inbox is empty
-    (inbox / "early.pdf").write_bytes(_letter_bytes(0))
-    watchers = Watchers(intake, polling_everywhere=False)
-    watchers.start()
-    try:
-        intake.tick()
-    finally:
-        watchers.stop()
-    # Seen now, not at the scheduled rescan a minute later: it waits to settle.
-    assert intake.snapshot[0].waiting == 1
