@@ -25,19 +25,25 @@ import json
 import logging
 import os
 import random
+import shlex
 import signal
+import stat
 import subprocess
 import threading
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
 from sqlalchemy import Engine
 
 from docvault import handover
+from docvault.config import Settings
+from docvault.errors import ConfigError
 from docvault.handover import COMMAND, WEBHOOK, Delivery
 from docvault.lifeline import bound_child_command
 from docvault.models import utcnow
@@ -55,6 +61,12 @@ CONCURRENCY = 4
 IDLE_SECONDS = 1.0
 # Bytes of the receiver's answer read at most (the rest is not waited for).
 ANSWER_READ_BYTES = 8192
+# What the hand-over command inherits: enough to find programs, write text and know the
+# time, and nothing else the service was started with (docvault's own settings, test
+# hooks, credentials; issue 25 found it inherited the daemon's whole environment). A
+# script that needs more is given it on its command line: `env NAME=value /path/script`.
+COMMAND_ENVIRONMENT_NAMES = ("PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "TMPDIR")
+DEFAULT_PATH = "/usr/local/bin:/usr/bin:/bin"
 
 
 @dataclass(frozen=True)
@@ -70,6 +82,8 @@ class HandoverConfig:
     page_texts: str  # "inline" or "link"
     link_base_url: str
     concurrency: int = CONCURRENCY
+    # The command's whole environment (`command_environment`), never the daemon's own.
+    environment: Mapping[str, str] = field(default_factory=lambda: {"PATH": DEFAULT_PATH})
 
     @property
     def targets(self) -> tuple[str, ...]:
@@ -155,6 +169,7 @@ def run_command(config: HandoverConfig, body: bytes) -> Answer:
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
+            env=dict(config.environment),
             start_new_session=True,
         )
     except OSError as error:
@@ -328,3 +343,100 @@ class Deliverer:
             delay,
             error,
         )
+
+
+def command_environment(environ: Mapping[str, str]) -> dict[str, str]:
+    """The few variables of `environ` a hand-over command gets (COMMAND_ENVIRONMENT_NAMES)."""
+    kept = {name: environ[name] for name in COMMAND_ENVIRONMENT_NAMES if name in environ}
+    kept.setdefault("PATH", DEFAULT_PATH)
+    return kept
+
+
+def handover_config(settings: Settings, environ: Mapping[str, str]) -> HandoverConfig | None:
+    """Where finished documents are handed over (None: nowhere), checked at start.
+
+    `environ` is the service's environment, of which the command gets only a few names.
+    """
+    url = settings.handover_url.strip()
+    command = tuple(shlex.split(settings.handover_command))
+    if not url and not command:
+        return None
+    if url:
+        _check_handover_url(settings, url)
+    if settings.handover_retry_first_seconds > settings.handover_retry_max_seconds:
+        raise ConfigError(
+            "handover_retry_first_seconds",
+            settings.sources["handover_retry_first_seconds"],
+            f"is {settings.handover_retry_first_seconds:g}, more than "
+            f"handover_retry_max_seconds ({settings.handover_retry_max_seconds:g}); make it "
+            "smaller or raise the maximum.",
+        )
+    scheme = "https" if settings.web_https else "http"
+    return HandoverConfig(
+        url=url,
+        secret=handover_secret(settings) if url else b"",
+        command=command,
+        timeout_seconds=settings.handover_timeout_seconds,
+        retry_first_seconds=settings.handover_retry_first_seconds,
+        retry_max_seconds=settings.handover_retry_max_seconds,
+        page_texts=settings.handover_page_texts,
+        link_base_url=settings.handover_link_base_url.strip()
+        or f"{scheme}://{settings.web_host}:{settings.web_port}",
+        environment=command_environment(environ),
+    )
+
+
+def _check_handover_url(settings: Settings, url: str) -> None:
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ConfigError(
+            "handover_url",
+            settings.sources["handover_url"],
+            f"is {url!r}; allowed: an http:// or https:// URL such as "
+            "https://praxis.example/docvault/hook.",
+        )
+    if parts.scheme == "http" and parts.hostname not in ("127.0.0.1", "localhost", "::1"):
+        logger.warning(
+            "handover_url %s is plain http to another host: patients' letters cross the "
+            "network unencrypted; use https:// (the signature proves origin, not secrecy)",
+            url,
+        )
+
+
+def handover_secret(settings: Settings) -> bytes:
+    """The webhook's shared secret, from a file only docvault's user may read."""
+    name, source = "handover_secret_file", settings.sources["handover_secret_file"]
+    text = settings.handover_secret_file.strip()
+    if not text:
+        raise ConfigError(
+            name,
+            source,
+            "is empty but handover_url is set; every webhook is signed: put a long random "
+            "secret (e.g. `openssl rand -hex 32`) in a file readable only by the docvault "
+            "user and name it here.",
+        )
+    path = Path(text)
+    if not path.is_absolute():
+        raise ConfigError(name, source, f"is {text!r}; allowed: an absolute path.")
+    try:
+        mode = path.stat().st_mode
+        secret = path.read_bytes().strip()
+    except OSError as error:
+        raise ConfigError(
+            name, source, f"cannot be read ({error.strerror}); check the path and its owner."
+        ) from None
+    if mode & (stat.S_IRWXG | stat.S_IRWXO):
+        raise ConfigError(
+            name,
+            source,
+            f"({path}) may be read by other users (mode {stat.S_IMODE(mode):04o}); it holds "
+            f"the webhook's secret: chmod 600 {path} (owner: the docvault user).",
+        )
+    if len(secret) < 16:
+        raise ConfigError(
+            name,
+            source,
+            f"({path}) holds {len(secret)} bytes; a secret needs at least 16 "
+            "(e.g. `openssl rand -hex 32`).",
+        )
+    return secret

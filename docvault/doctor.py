@@ -13,7 +13,7 @@ import shutil
 import sqlite3
 import stat
 import subprocess
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -23,6 +23,7 @@ import httpx
 
 from docvault import db
 from docvault.config import Settings
+from docvault.delivery import HandoverConfig, handover_config
 from docvault.errors import ConfigError, DocvaultError
 from docvault.ocr.profiles import get_profile
 from docvault.search import SearchIndex, needs_rebuild
@@ -73,6 +74,8 @@ class Probes:
     gpu_visible: Callable[[], bool] = _gpu_visible
     transport: httpx.BaseTransport | None = None
     service_user: str = "docvault"
+    # The service's environment, of which the hand-over command gets a few names.
+    environ: Mapping[str, str] = field(default_factory=lambda: dict(os.environ))
     minimum_free_bytes: int = MINIMUM_FREE_BYTES
 
 
@@ -108,6 +111,7 @@ def run_checks(settings: Settings, probes: Probes | None = None) -> list[CheckRe
     results.extend(check_database(settings.database_path))
     results.append(check_index(settings))
     results.extend(check_engine(settings, probes))
+    results.extend(check_handover(settings, probes))
     results.append(check_clock(settings.database_path, probes))
     return results
 
@@ -385,6 +389,77 @@ def _check_gpu(probes: Probes) -> CheckResult:
             "host that has the GPU.",
         )
     return CheckResult("gpu", True, "an NVIDIA GPU is visible.")
+
+
+def check_handover(settings: Settings, probes: Probes) -> list[CheckResult]:
+    """The hand-over settings as `docvault run` will check them, and what start-up cannot see.
+
+    Start-up refuses a bad URL or secret file; the doctor says so before a restart does, and
+    adds what only shows later: a command that is not there, plain http to another host,
+    links that a receiver on another host cannot follow.
+    """
+    try:
+        config = handover_config(settings, probes.environ)
+    except ConfigError as error:
+        return [CheckResult("hand-over", False, error.message, "Correct that setting.")]
+    if config is None:
+        return [CheckResult("hand-over", True, "none set; documents stay in docvault.")]
+    results = []
+    if config.url:
+        results.append(_check_webhook(settings, config))
+    if config.command:
+        results.append(_check_handover_command(config, probes))
+    return results
+
+
+def _check_webhook(settings: Settings, config: HandoverConfig) -> CheckResult:
+    host = urlsplit(config.url).hostname or ""
+    if urlsplit(config.url).scheme == "http" and host not in LOOPBACK_HOSTS:
+        return CheckResult(
+            "hand-over webhook",
+            False,
+            f"{config.url} is plain http to another host: letters would cross the network "
+            "unencrypted.",
+            "Give the receiver a TLS certificate and use an https:// URL in handover_url.",
+        )
+    link_host = urlsplit(config.link_base_url).hostname or ""
+    if (
+        settings.handover_page_texts == "link"
+        and link_host in LOOPBACK_HOSTS
+        and (host not in LOOPBACK_HOSTS)
+    ):
+        return CheckResult(
+            "hand-over webhook",
+            False,
+            f"page texts are sent as links to {config.link_base_url}, which the receiver at "
+            f"{host} cannot reach.",
+            "Set handover_link_base_url to the address the practice system reaches docvault "
+            'at, or handover_page_texts = "inline".',
+        )
+    return CheckResult("hand-over webhook", True, f"signed POSTs to {config.url}.")
+
+
+def _check_handover_command(config: HandoverConfig, probes: Probes) -> CheckResult:
+    program = config.command[0]
+    path = config.environment.get("PATH", "")
+    found = program if "/" in program else shutil.which(program, path=path)
+    if found is None or not Path(found).is_file():
+        return CheckResult(
+            "hand-over command",
+            False,
+            f"{program} does not exist"
+            + ("" if "/" in program else f" on the command's PATH ({path})")
+            + "; every hand-over would be refused and retried.",
+            "Install the import program or correct handover_command (an absolute path is safest).",
+        )
+    if not os.access(found, os.X_OK):
+        return CheckResult(
+            "hand-over command",
+            False,
+            f"{found} is not executable; every hand-over would be refused and retried.",
+            f"chmod 755 {found}",
+        )
+    return CheckResult("hand-over command", True, f"runs {found} with the JSON on its input.")
 
 
 def newest_database_time(database_path: Path) -> datetime | None:

@@ -33,8 +33,23 @@ changes stored data. A code is never reused or changed; tests/test_errors.py pin
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import ClassVar
+
+# An absolute path inside a library's message, up to a quote, a space or a bracket.
+_ABSOLUTE_PATH = re.compile(r"(?<![\w.])/(?:[^\s'\"()\[\]<>:,;]+/)*([^\s'\"()\[\]<>:,;/]+)")
+
+
+def library_reason(error: BaseException, path: Path) -> str:
+    """A library's message about `path` with no server folder in it, for a sentence staff read.
+
+    Pillow, libheif and MuPDF put the full path of the file they failed on into their
+    messages; the archive's folders are nobody's business in the web view (issue 25), so
+    every absolute path keeps only its last part.
+    """
+    text = str(error).replace(str(path), path.name)
+    return _ABSOLUTE_PATH.sub(lambda match: match.group(1), text)
 
 
 class DocvaultError(Exception):

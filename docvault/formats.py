@@ -30,7 +30,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageOps
 
-from docvault.errors import CorruptDocument, EncryptedDocument, ImageTooLarge
+from docvault.errors import CorruptDocument, EncryptedDocument, ImageTooLarge, library_reason
 
 G3_WIDTH = 1728
 G3_HORIZONTAL_DPI = 204.0
@@ -84,7 +84,8 @@ def heif_to_png(path: Path, max_pixels: int) -> bytes:
     except (OSError, ValueError, SyntaxError) as error:
         raise CorruptDocument(
             path,
-            f"{path.name} looks like a HEIC/HEIF photo but cannot be decoded ({error}); "
+            f"{path.name} looks like a HEIC/HEIF photo but cannot be decoded "
+            f"({library_reason(error, path)}); "
             "send the photo again, or export it from the phone as JPEG.",
         ) from error
     return _png(image)

@@ -80,6 +80,7 @@ from docvault.errors import (
     RenderError,
     RenderTimedOut,
     UnsupportedFormat,
+    library_reason,
 )
 from docvault.lifeline import die_with_parent, limit_memory
 from docvault.vocabulary import PageImage
@@ -606,7 +607,8 @@ def _check_raster_pages_load(document: pymupdf.Document, path: Path, kind: str) 
 def _page_failed(path: Path, page_number: int, kind: str, error: Exception) -> CorruptDocument:
     return CorruptDocument(
         path,
-        f"Page {page_number} of {path.name} cannot be decoded ({error}); the {kind.upper()} "
+        f"Page {page_number} of {path.name} cannot be decoded ({library_reason(error, path)}); "
+        f"the {kind.upper()} "
         "file is damaged or was cut short. Ask the sender for a new copy or re-scan it.",
         page=page_number,
     )

@@ -13,22 +13,19 @@ import asyncio
 import logging
 import os
 import secrets
-import shlex
-import stat
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from sqlalchemy import Engine as DatabaseEngine
 
 from docvault import backup, db, figures, queue
 from docvault.archive import remove_incomplete_copies
 from docvault.config import InboxSettings, Settings
-from docvault.delivery import Deliverer, HandoverConfig
+from docvault.delivery import Deliverer, HandoverConfig, handover_config
 from docvault.errors import ConfigError
 from docvault.inbox import Intake
 from docvault.jobs import Job
@@ -207,7 +204,7 @@ class Pipeline:
 def build_pipeline(settings: Settings, loop: asyncio.AbstractEventLoop) -> Pipeline:
     """Database, renderer, engine, worker and index, from the settings."""
     profile = _check_profile(settings)
-    handover = handover_config(settings)
+    handover = handover_config(settings, os.environ)
     database = db.open_database(settings.database_path)
     renderer = render_pool(settings, settings.render_workers)
     inspector = render_pool(settings, 1)
@@ -286,92 +283,6 @@ def build_parts(
         deliverer = Deliverer(pipeline.database, pipeline.handover)
         parts.append(HandoverPart(deliverer, stall))
     return parts
-
-
-def handover_config(settings: Settings) -> HandoverConfig | None:
-    """Where finished documents are handed over (None: nowhere), checked at start."""
-    url = settings.handover_url.strip()
-    command = tuple(shlex.split(settings.handover_command))
-    if not url and not command:
-        return None
-    if url:
-        _check_handover_url(settings, url)
-    if settings.handover_retry_first_seconds > settings.handover_retry_max_seconds:
-        raise ConfigError(
-            "handover_retry_first_seconds",
-            settings.sources["handover_retry_first_seconds"],
-            f"is {settings.handover_retry_first_seconds:g}, more than "
-            f"handover_retry_max_seconds ({settings.handover_retry_max_seconds:g}); make it "
-            "smaller or raise the maximum.",
-        )
-    scheme = "https" if settings.web_https else "http"
-    return HandoverConfig(
-        url=url,
-        secret=handover_secret(settings) if url else b"",
-        command=command,
-        timeout_seconds=settings.handover_timeout_seconds,
-        retry_first_seconds=settings.handover_retry_first_seconds,
-        retry_max_seconds=settings.handover_retry_max_seconds,
-        page_texts=settings.handover_page_texts,
-        link_base_url=settings.handover_link_base_url.strip()
-        or f"{scheme}://{settings.web_host}:{settings.web_port}",
-    )
-
-
-def _check_handover_url(settings: Settings, url: str) -> None:
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise ConfigError(
-            "handover_url",
-            settings.sources["handover_url"],
-            f"is {url!r}; allowed: an http:// or https:// URL such as "
-            "https://praxis.example/docvault/hook.",
-        )
-    if parts.scheme == "http" and parts.hostname not in ("127.0.0.1", "localhost", "::1"):
-        logger.warning(
-            "handover_url %s is plain http to another host: patients' letters cross the "
-            "network unencrypted; use https:// (the signature proves origin, not secrecy)",
-            url,
-        )
-
-
-def handover_secret(settings: Settings) -> bytes:
-    """The webhook's shared secret, from a file only docvault's user may read."""
-    name, source = "handover_secret_file", settings.sources["handover_secret_file"]
-    text = settings.handover_secret_file.strip()
-    if not text:
-        raise ConfigError(
-            name,
-            source,
-            "is empty but handover_url is set; every webhook is signed: put a long random "
-            "secret (e.g. `openssl rand -hex 32`) in a file readable only by the docvault "
-            "user and name it here.",
-        )
-    path = Path(text)
-    if not path.is_absolute():
-        raise ConfigError(name, source, f"is {text!r}; allowed: an absolute path.")
-    try:
-        mode = path.stat().st_mode
-        secret = path.read_bytes().strip()
-    except OSError as error:
-        raise ConfigError(
-            name, source, f"cannot be read ({error.strerror}); check the path and its owner."
-        ) from None
-    if mode & (stat.S_IRWXG | stat.S_IRWXO):
-        raise ConfigError(
-            name,
-            source,
-            f"({path}) may be read by other users (mode {stat.S_IMODE(mode):04o}); it holds "
-            f"the webhook's secret: chmod 600 {path} (owner: the docvault user).",
-        )
-    if len(secret) < 16:
-        raise ConfigError(
-            name,
-            source,
-            f"({path}) holds {len(secret)} bytes; a secret needs at least 16 "
-            "(e.g. `openssl rand -hex 32`).",
-        )
-    return secret
 
 
 def _intake_hold(environ: Mapping[str, str]) -> Callable[[], None] | None:

@@ -203,3 +203,54 @@ def test_an_index_that_differs_from_the_database_says_by_how_much(tmp_path: Path
     found = failures(diagnose(lambda: settings, probes(tmp_path)))
     assert "holds 1 pages, the database 0 (0 waiting to be indexed)" in found["search index"]
     assert "consistency check repairs the difference" in found["search index"]
+
+
+def test_hand_over_settings_that_start_up_refuses_or_that_fail_later(tmp_path: Path) -> None:
+    secret = tmp_path / "handover.secret"
+    secret.write_text("0123456789abcdef0123456789abcdef\n")
+    secret.chmod(0o644)
+    cases = {
+        "world-readable secret": (
+            {"DOCVAULT_HANDOVER_URL": "https://praxis.example/hook"},
+            "hand-over",
+            "may be read by other users (mode 0644)",
+        ),
+        "missing program": (
+            {"DOCVAULT_HANDOVER_COMMAND": "praxis-import-that-is-not-installed --quiet"},
+            "hand-over command",
+            "praxis-import-that-is-not-installed does not exist on the command's PATH",
+        ),
+        "plain http elsewhere": (
+            {"DOCVAULT_HANDOVER_URL": "http://praxis.example/hook"},
+            "hand-over webhook",
+            "plain http to another host",
+        ),
+        "links the receiver cannot follow": (
+            {
+                "DOCVAULT_HANDOVER_URL": "https://praxis.example/hook",
+                "DOCVAULT_HANDOVER_PAGE_TEXTS": "link",
+            },
+            "hand-over webhook",
+            "which the receiver at praxis.example cannot reach",
+        ),
+    }
+    for case, (environment, check, expected) in cases.items():
+        secret.chmod(0o644 if case == "world-readable secret" else 0o600)
+        folder = tmp_path / case.replace(" ", "-")
+        settings = healthy(folder, DOCVAULT_HANDOVER_SECRET_FILE=str(secret), **environment)
+        found = failures(diagnose(lambda settings=settings: settings, probes(folder)))
+        assert check in found, (case, found)
+        assert expected in found[check], (case, found[check])
+
+
+def test_a_working_hand_over_command_passes(tmp_path: Path) -> None:
+    script = tmp_path / "praxis-import"
+    script.write_text("#!/bin/sh\ncat >/dev/null\n")
+    script.chmod(0o700)
+    settings = healthy(tmp_path, DOCVAULT_HANDOVER_COMMAND=f"{script} --quiet")
+    results = diagnose(lambda: settings, probes(tmp_path))
+    (command,) = [result for result in results if result.name == "hand-over command"]
+    assert command.ok, command.render()
+    script.chmod(0o600)
+    results = diagnose(lambda: settings, probes(tmp_path))
+    assert f"{script} is not executable" in failures(results)["hand-over command"]

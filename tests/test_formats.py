@@ -125,3 +125,17 @@ def test_a_heic_photo_and_a_raw_g3_fax_become_searchable(tmp_path: Path) -> None
         "IMG_0042.HEIC": "done",
         "fax-0007.g3": "done",
     }
+
+
+def test_an_undecodable_photo_says_so_without_the_servers_folders(tmp_path: Path) -> None:
+    # Pillow puts the full path into its message; staff read this sentence on the problems
+    # page, where the archive's folders have no business (issue 25).
+    archive_folder = tmp_path / "srv" / "docvault-data" / "archive" / "ab"
+    archive_folder.mkdir(parents=True)
+    photo = archive_folder / "ab12cd.heic"
+    photo.write_bytes(b"\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic" + bytes(200))
+    with pytest.raises(CorruptDocument) as refused:
+        heif_to_png(photo, 10**8)
+    assert "ab12cd.heic looks like a HEIC/HEIF photo but cannot be decoded" in refused.value.message
+    assert str(tmp_path) not in refused.value.message
+    assert "docvault-data" not in refused.value.message

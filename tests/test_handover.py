@@ -8,6 +8,7 @@ command, and every answer is read back from the database the way the status page
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 import sys
@@ -25,12 +26,11 @@ from devtools.daemon import wait_for
 from docvault import handover, queue
 from docvault.config import Settings, load_settings
 from docvault.db import read_session, write_transaction
-from docvault.delivery import Deliverer, HandoverConfig
+from docvault.delivery import Deliverer, HandoverConfig, command_environment, handover_config
 from docvault.errors import ConfigError
 from docvault.facts import store as fact_store
 from docvault.handover import COMMAND, WEBHOOK
 from docvault.models import HandoverOutbox, Page, utcnow
-from docvault.service import handover_config
 from docvault.supervisor import Progress
 from docvault.vocabulary import (
     AttemptRecord,
@@ -391,6 +391,35 @@ def test_a_command_past_its_timeout_is_killed_and_retried(database: Engine, tmp_
     assert not Path(f"/proc/{pid_file.read_text()}").exists()  # killed, not left running
 
 
+def test_the_command_gets_a_few_plain_variables_not_the_daemons_environment(
+    database: Engine, tmp_path: Path
+) -> None:
+    _document(database, pages=1)
+    _finish_all(database, targets=(COMMAND,))
+    service_environment = {
+        **os.environ,
+        "DOCVAULT_WEB_SECRET_FILE": "/var/lib/docvault/web.secret",
+        "DOCVAULT_UNLOCK_PASSWORD": "the letter's password",
+        "AWS_SECRET_ACCESS_KEY": "not for the import script",
+        "LANG": "de_DE.UTF-8",
+    }
+    seen = tmp_path / "environment.json"
+    code = (
+        "import json, os, pathlib; "
+        f"pathlib.Path({str(seen)!r}).write_text(json.dumps(dict(os.environ)))"
+    )
+    config = _config(command=_python(code), environment=command_environment(service_environment))
+    with httpx.Client() as client:
+        Deliverer(database, config).deliver(client, handover.due(database, utcnow(), 1)[0])
+    received = json.loads(seen.read_text())
+    # Python may add LC_CTYPE itself when it coerces a C locale; nothing else may appear.
+    assert set(received) - {"LC_CTYPE"} <= {"PATH", "HOME", "LANG", "LC_ALL", "TZ", "TMPDIR"}
+    assert received["LANG"] == "de_DE.UTF-8"
+    assert received["PATH"] == os.environ["PATH"]
+    assert not any("SECRET" in name or "DOCVAULT" in name for name in received)
+    assert "the letter's password" not in seen.read_text()
+
+
 def test_a_command_that_accepts_is_delivered(database: Engine) -> None:
     _document(database, pages=1)
     _finish_all(database, targets=(COMMAND,))
@@ -409,6 +438,10 @@ def _settings(tmp_path: Path, **environment: str) -> Settings:
     return load_settings(environ={"DOCVAULT_CONFIG": "", **environment}, cwd=tmp_path)
 
 
+def _handover_config(settings: Settings) -> HandoverConfig | None:
+    return handover_config(settings, {"PATH": "/usr/bin:/bin"})
+
+
 def test_the_secret_file_must_be_readable_only_by_docvault(tmp_path: Path) -> None:
     secret = tmp_path / "handover.secret"
     secret.write_text("0123456789abcdef0123456789abcdef\n")
@@ -418,11 +451,11 @@ def test_the_secret_file_must_be_readable_only_by_docvault(tmp_path: Path) -> No
         "DOCVAULT_HANDOVER_SECRET_FILE": str(secret),
     }
     with pytest.raises(ConfigError) as refused:
-        handover_config(_settings(tmp_path, **environment))
+        _handover_config(_settings(tmp_path, **environment))
     assert "may be read by other users (mode 0644)" in refused.value.message
     assert f"chmod 600 {secret}" in refused.value.message
     secret.chmod(0o600)
-    config = handover_config(_settings(tmp_path, **environment))
+    config = _handover_config(_settings(tmp_path, **environment))
     assert config is not None
     assert config.secret == b"0123456789abcdef0123456789abcdef"
     assert config.targets == (WEBHOOK,)
@@ -430,18 +463,18 @@ def test_the_secret_file_must_be_readable_only_by_docvault(tmp_path: Path) -> No
 
 def test_a_webhook_without_a_secret_or_with_a_bad_url_stops_start_up(tmp_path: Path) -> None:
     with pytest.raises(ConfigError) as no_secret:
-        handover_config(_settings(tmp_path, DOCVAULT_HANDOVER_URL="https://praxis.example/h"))
+        _handover_config(_settings(tmp_path, DOCVAULT_HANDOVER_URL="https://praxis.example/h"))
     assert "handover_secret_file" in str(no_secret.value)
     assert "every webhook is signed" in no_secret.value.message
     with pytest.raises(ConfigError) as bad_url:
-        handover_config(_settings(tmp_path, DOCVAULT_HANDOVER_URL="praxis.example/hook"))
+        _handover_config(_settings(tmp_path, DOCVAULT_HANDOVER_URL="praxis.example/hook"))
     assert "allowed: an http:// or https:// URL" in bad_url.value.message
-    assert handover_config(_settings(tmp_path)) is None
+    assert _handover_config(_settings(tmp_path)) is None
 
 
 def test_a_command_alone_needs_no_secret(tmp_path: Path) -> None:
     settings = _settings(tmp_path, DOCVAULT_HANDOVER_COMMAND="/usr/local/bin/praxis-import --quiet")
-    config = handover_config(settings)
+    config = _handover_config(settings)
     assert config is not None
     assert config.command == ("/usr/local/bin/praxis-import", "--quiet")
     assert config.targets == (COMMAND,)
