@@ -92,7 +92,9 @@ def _send(
             most_spooled = max(most_spooled, _spooled_bytes(spool))
             if not pending:
                 pending = next(body, b"")
-            readable, writable, _ = select.select([connection], [connection] if pending else [], [], 0.5)
+            readable, writable, _ = select.select(
+                [connection], [connection] if pending else [], [], 0.5
+            )
             if readable:
                 try:
                     chunk = connection.recv(65536)

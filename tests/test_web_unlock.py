@@ -73,7 +73,8 @@ def _audit(archive: WebArchive, *actions: str) -> list[tuple[str, str, int | Non
 def test_a_long_named_protected_pdf_is_unlocked_and_a_wrong_password_returns_to_the_form(
     archive: WebArchive, tmp_path: Path, admin: tuple[TestClient, str]
 ) -> None:
-    assert len(LONG_NAME) > 200 and len(LONG_NAME.encode()) <= 255
+    assert len(LONG_NAME) > 200
+    assert len(LONG_NAME.encode()) <= 255
     client, csrf = admin
     document_id = add_protected(archive, tmp_path, LONG_NAME)
 
@@ -96,7 +97,8 @@ def test_a_long_named_protected_pdf_is_unlocked_and_a_wrong_password_returns_to_
     assert done.headers["location"] == f"/documents/{document_id}"
     with db.read_session(archive.database) as session:
         document = session.get(Document, document_id)
-    assert document is not None and document.page_count == 3
+    assert document is not None
+    assert document.page_count == 3
     assert document.unlocked_path is not None
     assert len(Path(document.unlocked_path).name) < 100  # named by its sha256, not the original
     assert _audit(archive, "unlock failed", "unlock") == [
@@ -125,12 +127,15 @@ def test_guessing_unlock_passwords_is_slowed_down_and_every_try_audited(
     status, text = attempt(document_id, PASSWORD)  # even the right one waits now
     assert status == 429
     assert 'class="unlock-form"' in text
-    assert re.search(r"3 wrong passwords for document \d+ in the last 15 minutes: wait \d+ second", text)
+    assert re.search(
+        r"3 wrong passwords for document \d+ in the last 15 minutes: wait \d+ second", text
+    )
     # The person's tries count too: another document of theirs waits as well.
     assert attempt(other_id, PASSWORD)[0] == 429
     with db.read_session(archive.database) as session:
         document = session.get(Document, document_id)
-    assert document is not None and document.unlocked_path is None
+    assert document is not None
+    assert document.unlocked_path is None
     assert _audit(archive, "unlock failed", "unlock refused") == [
         *[("admin", "unlock failed", document_id)] * 3,
         ("admin", "unlock refused", document_id),
