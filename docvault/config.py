@@ -373,7 +373,7 @@ class Settings:
         maximum=7 * 24,
     )
     web_max_request_bytes: int = declare(
-        256 * 1024,
+        1024 * 1024,
         "Largest request body the web view accepts, in bytes (forms and the JSON API; no "
         "route takes uploads): a larger one gets 413 before it is read or stored.",
         minimum=1024,

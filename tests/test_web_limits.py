@@ -26,7 +26,7 @@ from tests.support.webarchive import WebArchive
 
 MEGABYTE = 1024 * 1024
 BOUNDARY = "docvault-test-boundary"
-# Far beyond the limit (256 KiB), small enough that the original code, which read it all,
+# Far beyond the limit (1 MiB), small enough that the original code, which read it all,
 # fails this test in seconds rather than minutes.
 STREAMED_BYTES = 32 * MEGABYTE
 ANSWER_SECONDS = 10.0

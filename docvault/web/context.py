@@ -155,7 +155,7 @@ class WebContext:
     # Live figures only the running service knows, for /metrics: in_flight, engine_up,
     # pages_per_minute (docvault.metrics.render_metrics reads the rest from the database).
     live: Callable[[], Mapping[str, Any]] = dict
-    max_request_bytes: int = 256 * 1024
+    max_request_bytes: int = 1024 * 1024
     rereads_per_hour: int = 2000
     reread_budget: RereadBudget = field(default_factory=RereadBudget)
 
