@@ -158,6 +158,7 @@ def test_a_chunked_body_without_length_is_cut_at_the_limit(site: str, spool: Pat
     headers = {
         "Content-Type": f"multipart/form-data; boundary={BOUNDARY}",
         "Transfer-Encoding": "chunked",
+        "Cookie": "docvault_login=looks-like-the-form",  # so that the body is read at all
     }
     body = _chunked(_multipart_pieces(STREAMED_BYTES, file_name=None))
     answer = _send(site, "/login", headers, body, spool)
@@ -170,14 +171,29 @@ def test_a_chunked_body_without_length_is_cut_at_the_limit(site: str, spool: Pat
 
 def test_a_file_part_under_the_limit_is_refused_unspooled_too(site: str, spool: Path) -> None:
     """No route takes uploads: even a small file part is never written anywhere."""
-    body = b"".join(_multipart_pieces(128 * 1024))
+    body = b"".join(_multipart_pieces(512 * 1024))
     headers = {
         "Content-Type": f"multipart/form-data; boundary={BOUNDARY}",
         "Content-Length": str(len(body)),
+        "Cookie": "docvault_login=looks-like-the-form",
     }
     answer = _send(site, "/login", headers, iter([body]), spool)
     assert answer.status == 400, answer.head
+    assert "Too many files" in answer.head
     assert answer.most_spooled == 0
+
+
+def test_a_login_post_without_the_forms_cookie_is_refused_unread(site: str, spool: Path) -> None:
+    """Without the login form's cookie the CSRF check cannot pass: refused before reading."""
+    headers = {
+        "Content-Type": f"multipart/form-data; boundary={BOUNDARY}",
+        "Transfer-Encoding": "chunked",
+    }
+    body = _chunked(_multipart_pieces(STREAMED_BYTES, file_name=None))
+    answer = _send(site, "/login", headers, body, spool)
+    assert answer.status == 403, answer.head
+    assert answer.sent < STREAMED_BYTES
+    assert "The form has expired" in answer.head
 
 
 def test_a_chunked_json_body_to_the_api_is_cut_at_the_limit(

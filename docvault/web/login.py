@@ -18,6 +18,7 @@ from docvault.web.security import (
     client_address,
     offer_login_form,
     read_form,
+    refuse_login_without_cookie,
     set_login_cookie,
     set_session_cookie,
 )
@@ -55,6 +56,7 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
 
     @routes.post("/login")
     async def log_in(request: Request) -> Response:
+        refuse_login_without_cookie(request)
         submitted = await read_form(request)
         name = str(submitted.get("name", "")).strip()
         password = str(submitted.get("password", ""))

@@ -91,6 +91,14 @@ def offer_login_form(request: Request, secret_key: bytes) -> str:
     return str(request.state.login_csrf)
 
 
+def refuse_login_without_cookie(request: Request) -> None:
+    """A login post without the login form's cookie can never pass its CSRF check: refused
+    before a byte of its body is read (an anonymous visitor's body is read only when it
+    comes from the form)."""
+    if not request.cookies.get(LOGIN_COOKIE):
+        raise CsrfRejected(_CSRF_MESSAGE)
+
+
 def check_login_csrf(request: Request, secret_key: bytes, sent: str | None) -> None:
     nonce = request.cookies.get(LOGIN_COOKIE)
     expected = _login_csrf_of(secret_key, nonce) if nonce else ""
