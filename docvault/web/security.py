@@ -28,6 +28,7 @@ from typing import Any
 
 from sqlalchemy import Engine
 from starlette.datastructures import FormData
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -163,7 +164,14 @@ async def read_form(request: Request) -> FormData:
     file part is refused (400) instead of being spooled to the temporary folder (issue 25:
     300 MB sent anonymously to /login took 299 MB of it before the CSRF check). Starlette
     keeps the first parse, so a handler's later `request.form()` gets this one."""
-    return await request.form(max_files=0, max_fields=MAX_FORM_FIELDS)
+    try:
+        return await request.form(max_files=0, max_fields=MAX_FORM_FIELDS)
+    except HTTPException as error:
+        raise HTTPException(
+            400,
+            f"The form could not be read ({error.detail}): docvault's forms take no files "
+            f"and at most {MAX_FORM_FIELDS} fields. Reload the page and send it again.",
+        ) from None
 
 
 async def enforce_csrf(request: Request) -> None:
