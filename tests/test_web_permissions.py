@@ -173,3 +173,20 @@ def complete_queued(archive: WebArchive) -> None:
         for page in session.exec(select(Page).where(Page.status == PageStatus.queued)):
             page.status = PageStatus.looped
             session.add(page)
+
+
+def test_the_re_read_budget_frees_as_the_hour_passes() -> None:
+    from docvault.errors import RateLimited
+    from docvault.web.context import REREAD_WINDOW_SECONDS, RereadBudget
+
+    budget = RereadBudget()
+    budget.take("nurse", 300, 500, now=0.0)
+    given = budget.take("nurse", 200, 500, now=600.0)
+    budget.give_back(given, 150)  # the queue took only 50 of them
+    budget.take("nurse", 150, 500, now=900.0)
+    with pytest.raises(RateLimited, match="Try these 1 again in 46 minute"):
+        budget.take("nurse", 1, 500, now=900.0)
+    with pytest.raises(RateLimited, match="cannot be read again at once"):
+        budget.take("admin", 501, 500, now=900.0)
+    # The first 300 leave the window an hour after they were taken.
+    budget.take("nurse", 300, 500, now=REREAD_WINDOW_SECONDS)

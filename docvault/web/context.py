@@ -58,6 +58,14 @@ _PLAIN_TERM = re.compile(r"[\w.@+-]+")
 REREAD_WINDOW_SECONDS = 3600.0
 
 
+@dataclass
+class _Rereads:
+    """Pages one request had read again, and when (monotonic seconds)."""
+
+    when: float
+    pages: int
+
+
 class RereadBudget:
     """How many pages each user has had read again within the last hour, in this process.
 
@@ -69,42 +77,39 @@ class RereadBudget:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._taken: dict[str, list[list[float]]] = {}  # user: [[when, pages], ...]
+        self._taken: dict[str, list[_Rereads]] = {}
 
-    def take(self, who: str, pages: int, per_hour: int, now: float | None = None) -> None:
-        """Count `pages` re-reads for `who`; RateLimited (nothing counted) beyond the limit."""
+    def take(self, who: str, pages: int, per_hour: int, now: float | None = None) -> _Rereads:
+        """Count `pages` re-reads for `who`; RateLimited (nothing counted) beyond the limit.
+        Returns the entry, for `give_back`."""
         now = clock.monotonic() if now is None else now
         with self._lock:
             recent = [
                 entry
                 for entry in self._taken.get(who, [])
-                if now - entry[0] < REREAD_WINDOW_SECONDS
+                if now - entry.when < REREAD_WINDOW_SECONDS
             ]
-            used = sum(int(entry[1]) for entry in recent)
+            used = sum(entry.pages for entry in recent)
             if used + pages > per_hour:
-                raise RateLimited(
-                    _reread_refusal(
-                        who, used, pages, per_hour, _wait(recent, used + pages - per_hour, now)
-                    )
-                )
-            recent.append([now, float(pages)])
-            self._taken[who] = recent
+                wait = _wait(recent, used + pages - per_hour, now)
+                raise RateLimited(_reread_refusal(who, used, pages, per_hour, wait))
+            taken = _Rereads(now, pages)
+            self._taken[who] = [*recent, taken]
+            return taken
 
-    def give_back(self, who: str, pages: int) -> None:
+    def give_back(self, taken: _Rereads, pages: int) -> None:
         """Pages taken that the queue did not re-read after all (not finished, or gone)."""
         with self._lock:
-            entries = self._taken.get(who, [])
-            if entries and pages > 0:
-                entries[-1][1] = max(0.0, entries[-1][1] - pages)
+            taken.pages = max(0, taken.pages - pages)
 
 
-def _wait(recent: list[list[float]], excess: int, now: float) -> float:
+def _wait(recent: list[_Rereads], excess: int, now: float) -> float:
     """Seconds until re-reads worth `excess` pages have left the window (oldest first)."""
-    freed = 0.0
-    for when, pages in sorted(recent):
-        freed += pages
+    freed = 0
+    for entry in sorted(recent, key=lambda entry: entry.when):
+        freed += entry.pages
         if freed >= excess:
-            return max(1.0, when + REREAD_WINDOW_SECONDS - now)
+            return max(1.0, entry.when + REREAD_WINDOW_SECONDS - now)
     return REREAD_WINDOW_SECONDS
 
 
@@ -219,10 +224,10 @@ class WebContext:
             raise HTTPException(404, f"Document {document_id} has no page {number}.")
         return found
 
-    def allow_rereads(self, request: Request, pages: int, done_included: bool) -> str:
+    def allow_rereads(self, request: Request, pages: int, done_included: bool) -> _Rereads:
         """The one rule for reading pages again (re-run and rotate alike): the rerun scope,
         an administrator for pages already read cleanly, and the hourly budget. Returns
-        whose budget was taken, to give back what the queue did not re-read."""
+        what was taken from the budget, to give back what the queue did not re-read."""
         require_scope(request, auth.TokenScope.rerun)
         if done_included:
             require_admin(
@@ -231,18 +236,17 @@ class WebContext:
                 "(done); ask one, or re-run the looped and failed pages only.",
             )
         who = current_account(request).name
-        self.reread_budget.take(who, pages, self.rereads_per_hour)
-        return who
+        return self.reread_budget.take(who, pages, self.rereads_per_hour)
 
     def rotate(self, request: Request, page_id: int, turn: int) -> int:
         """Turn a page by `turn` degrees clockwise and read it again, and note who asked."""
         state = queries.page_states(self.database, [page_id]).get(page_id)
         if state is None:
             raise HTTPException(404, f"There is no page {page_id} in the archive.")
-        who = self.allow_rereads(request, 1, done_included=state == PageStatus.done)
+        taken = self.allow_rereads(request, 1, done_included=state == PageStatus.done)
         angle = queue.request_rotation(self.database, page_id, turn)
         if angle is None:
-            self.reread_budget.give_back(who, 1)
+            self.reread_budget.give_back(taken, 1)
             raise HTTPException(
                 409, f"Page {page_id} is being read right now or does not exist; try again."
             )
@@ -280,12 +284,12 @@ class WebContext:
             raise HTTPException(
                 400, f"Re-run at most {MAX_RERUN_IDS} pages at a time; {len(page_ids)} were named."
             )
-        who = self.allow_rereads(request, len(page_ids), done_included=include_done)
+        taken = self.allow_rereads(request, len(page_ids), done_included=include_done)
         states: tuple[PageStatus, ...] = queue.RERUN_BY_DEFAULT
         if include_done:
             states = (*states, PageStatus.done)
         changed = queue.request_rerun(self.database, page_ids, mode, states)
-        self.reread_budget.give_back(who, len(page_ids) - changed)
+        self.reread_budget.give_back(taken, len(page_ids) - changed)
         listed = ", ".join(str(page_id) for page_id in page_ids[:AUDIT_LISTED_IDS])
         if len(page_ids) > AUDIT_LISTED_IDS:
             listed += f" and {len(page_ids) - AUDIT_LISTED_IDS} more"
