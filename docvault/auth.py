@@ -51,6 +51,7 @@ KNOWN_ADDRESS_DAYS = 90
 # Attempts for one name wait for each other here (a fixed number of locks: a flood of
 # invented names cannot grow memory); the write transaction orders other processes.
 _NAME_LOCKS = tuple(threading.Lock() for _ in range(64))
+WRONG_NAME_OR_PASSWORD = "The user name or the password is wrong."  # noqa: S105 - a sentence
 TOKEN_PREFIX = "dv_"  # noqa: S105 - a visible prefix, not a secret
 
 # argon2-cffi's defaults (RFC 9106 low-memory profile: 64 MiB, 3 passes): about 0.3 s per
@@ -354,27 +355,24 @@ def log_in(
     now = now or utcnow()
     if len(name) > MAXIMUM_NAME_LENGTH:
         # No such name can exist (see _check_name); kept out of the tables and the log.
-        raise AuthError("The user name or the password is wrong.")
+        raise AuthError(WRONG_NAME_OR_PASSWORD)
     # Made before the name is looked up: the first login costs the same for any name.
     unknown_user_hash = _unknown_user_hash()
     attempt_id = _count_attempt(database, name, address, now)
     with read_session(database) as session:
         user = session.exec(select(User).where(User.name == name)).first()
-    if not _password_matches(user.password_hash if user else unknown_user_hash, password):
-        raise AuthError("The user name or the password is wrong.")
-    assert user is not None
+    matches = _password_matches(user.password_hash if user else unknown_user_hash, password)
+    # A disabled account answers like a wrong password, after the same argon2 check, and
+    # the try stays counted (issue 25: its own answer told a right password from a wrong
+    # one, uncounted); whoever disabled it tells its owner, not the login form.
+    if not matches or user is None or user.disabled:
+        raise AuthError(WRONG_NAME_OR_PASSWORD)
     with write_transaction(database) as session:
         session.exec(delete(LoginFailure).where(col(LoginFailure.id) == attempt_id))
-        if not user.disabled:
-            session.exec(
-                delete(LoginFailure)
-                .where(col(LoginFailure.user_name) == name)
-                .where(col(LoginFailure.remote_address) == address)
-            )
-    if user.disabled:
-        raise AuthError(
-            f"The account {name!r} is disabled; an administrator can enable it with "
-            f"`docvault user enable {name}`."
+        session.exec(
+            delete(LoginFailure)
+            .where(col(LoginFailure.user_name) == name)
+            .where(col(LoginFailure.remote_address) == address)
         )
     return _account(user)
 

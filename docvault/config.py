@@ -372,6 +372,18 @@ class Settings:
         minimum=1,
         maximum=7 * 24,
     )
+    web_max_request_bytes: int = declare(
+        1024 * 1024,
+        "Largest request body the web view accepts, in bytes (forms and the JSON API; no "
+        "route takes uploads): a larger one gets 413 before it is read or stored.",
+        minimum=1024,
+    )
+    web_rereads_per_hour: int = declare(
+        2000,
+        "Most pages one user (with all their tokens) may have read again in an hour, by "
+        "re-run or rotate; beyond it the web view answers 429 with the time to wait.",
+        minimum=1,
+    )
     backup_keep: int = declare(
         14, "Nightly database backups kept in data_dir/backups (older ones are removed).", minimum=1
     )

@@ -24,7 +24,9 @@ can be shown as is on the command line, in the log and in the web view::
     │   └── EngineRequestRejected   the engine refused this page's request (4xx)
     ├── SearchIndexError            the index cannot be opened or written
     │   └── QuerySyntaxError        a search query cannot be understood
+    ├── RequestTooLarge             a request body over web_max_request_bytes
     └── AuthError                   not logged in, or not allowed
+        └── RateLimited             too many re-reads or unlock tries: wait
 
 Each class carries a `code` chosen once (`corrupt-document`): the word stored with a failed
 document and shown in `docvault documents --json` and `/metrics`, so renaming a class never
@@ -222,3 +224,19 @@ class AuthError(DocvaultError):
     """Not logged in, or not allowed to do this."""
 
     code = "not-allowed"
+
+
+# ----------------------------------------------------------------- the web view's limits
+# (issue 25: a request body, re-reads and unlock tries are bounded; each refusal says why)
+
+
+class RequestTooLarge(DocvaultError):
+    """A request's body is larger than web_max_request_bytes: refused before it is read."""
+
+    code = "request-too-large"
+
+
+class RateLimited(AuthError):
+    """Too many re-reads, or too many wrong unlock passwords, in a short time: wait."""
+
+    code = "rate-limited"

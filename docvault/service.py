@@ -470,6 +470,8 @@ def _make_web_app(settings: Settings, pipeline: Pipeline) -> Any:
         session_idle_minutes=settings.web_session_idle_minutes,
         session_hours=settings.web_session_hours,
         live=lambda: _live_figures(pipeline),
+        max_request_bytes=settings.web_max_request_bytes,
+        rereads_per_hour=settings.web_rereads_per_hour,
     )
     return create_app(context)
 

@@ -6,29 +6,48 @@ reading it from standard input). It opens the archived original for this one cal
 then dropped: it is never stored, logged or written into an audit entry. The original stays
 in the archive untouched, byte for byte; the copy without the password is archived beside it
 (under its own sha256) and the document's pages are read from that copy.
+
+Guessing is slowed down (issue 25: 26 passwords a second could be tried, and no failed try
+left a trace): every wrong password is an audit row ("unlock failed"), and beyond
+`FREE_FAILURES` of them within `FAILURE_WINDOW`, for the document or by the person, each
+further try waits 2, 4, 8 ... seconds after the last failure, at most `BACKOFF_LIMIT`. A
+refused try is an audit row too ("unlock refused"). Attempts in this process are checked one
+at a time, so parallel guesses cannot slip past the count.
 """
 
 from __future__ import annotations
 
+import getpass
 import logging
 import tempfile
 import threading
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from sqlalchemy import Engine
+from sqlmodel import col, select
 
 from docvault import queue
 from docvault.archive import archive_file
-from docvault.db import read_session
-from docvault.errors import DocvaultError, EncryptedDocument
+from docvault.db import read_session, write_transaction
+from docvault.errors import DocvaultError, EncryptedDocument, RateLimited
 from docvault.formats import decrypt_pdf
-from docvault.models import Document
+from docvault.models import AuditEvent, Document, utcnow
 
 logger = logging.getLogger(__name__)
 
-# PyMuPDF is not thread-safe: the web view may unlock from its worker threads.
-_pymupdf_lock = threading.Lock()
+# PyMuPDF is not thread-safe, and guesses must be counted one after another: the web view
+# may unlock from several worker threads.
+_attempt_lock = threading.Lock()
+FAILED = "unlock failed"
+REFUSED = "unlock refused"
+FREE_FAILURES = 3  # a mistyped password or two, and one more look at the sender's note
+FAILURE_WINDOW = timedelta(minutes=15)
+BACKOFF_LIMIT = timedelta(minutes=1)  # about 60 guesses an hour instead of 90,000
+# The decrypted copy's name in its private folder: never derived from the original's name
+# (issue 25: a 200-character name plus ".unlocked.pdf" was too long for the file system).
+COPY_NAME = "unlocked.pdf"
 
 
 @dataclass(frozen=True)
@@ -37,6 +56,11 @@ class Unlocked:
     file_name: str
     pages: int
     unlocked_path: str  # relative to the data folder
+
+
+def command_line_user() -> str:
+    """Who unlocks from `docvault unlock`: the login name, marked as the command line."""
+    return f"{getpass.getuser()} (command line)"
 
 
 def _waiting_document(database: Engine, document_id: int) -> Document:
@@ -52,28 +76,33 @@ def _waiting_document(database: Engine, document_id: int) -> Document:
     return document
 
 
-def unlock_document(database: Engine, data_dir: Path, document_id: int, password: str) -> Unlocked:
-    """Open the document's original with `password`, archive the copy, queue its pages."""
+def unlock_document(
+    database: Engine,
+    data_dir: Path,
+    document_id: int,
+    password: str,
+    *,
+    user_name: str | None = None,
+    remote_address: str = "",
+) -> Unlocked:
+    """Open the document's original with `password`, archive the copy, queue its pages.
+
+    `user_name` is who typed the password (for the audit rows of failed tries); the
+    command line's login name by default.
+    """
+    who = user_name or command_line_user()
     document = _waiting_document(database, document_id)
-    original = data_dir / document.archive_path
-    # The decrypted copy is written in a private folder inside the data folder (same disk,
-    # never /tmp) and copied into the archive from there; the folder goes afterwards.
-    scratch = data_dir / "tmp"
-    scratch.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=scratch) as folder:
-        copy = Path(folder) / f"{Path(document.original_name).stem}.unlocked.pdf"
+    with _attempt_lock:
+        _refuse_while_guessing(database, document, who, remote_address)
         try:
-            with _pymupdf_lock:
-                pages = decrypt_pdf(original, password, copy)
+            pages, archived_path = _archived_copy(data_dir, document, password)
         except EncryptedDocument:
+            _note(database, who, FAILED, document, "the password was wrong", remote_address)
             raise DocvaultError(
                 f"The password does not open document {document_id} ({document.original_name}); "
                 "nothing was changed. Check the password with the sender and try again."
             ) from None
-        archived = archive_file(copy, data_dir)
-    if pages == 0 or not queue.record_unlocked(
-        database, document_id, archived.relative_path, pages
-    ):
+    if pages == 0 or not queue.record_unlocked(database, document_id, archived_path, pages):
         raise DocvaultError(
             f"Document {document_id} ({document.original_name}) could not be queued after "
             "unlocking (it has no pages, or was unlocked at the same moment elsewhere)."
@@ -83,6 +112,89 @@ def unlock_document(database: Engine, data_dir: Path, document_id: int, password
         document_id,
         document.original_name,
         pages,
-        archived.relative_path,
+        archived_path,
     )
-    return Unlocked(document_id, document.original_name, pages, archived.relative_path)
+    return Unlocked(document_id, document.original_name, pages, archived_path)
+
+
+def _archived_copy(data_dir: Path, document: Document, password: str) -> tuple[int, str]:
+    """The original decrypted and archived: (its pages, the copy's archive path)."""
+    original = data_dir / document.archive_path
+    # The decrypted copy is written in a private folder inside the data folder (same disk,
+    # never /tmp) and copied into the archive from there; the folder goes afterwards.
+    scratch = data_dir / "tmp"
+    scratch.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=scratch) as folder:
+        copy = Path(folder) / COPY_NAME
+        pages = decrypt_pdf(original, password, copy)
+        return pages, archive_file(copy, data_dir).relative_path
+
+
+def _refuse_while_guessing(
+    database: Engine, document: Document, who: str, remote_address: str
+) -> None:
+    """RateLimited (and an audit row) while the document or the person must wait."""
+    now = utcnow()
+    for failures, whose in (
+        (_failures(database, now, document_id=document.id), f"document {document.id}"),
+        (_failures(database, now, user_name=who), who),
+    ):
+        wait = _wait(failures, now)
+        if wait is not None:
+            _note(database, who, REFUSED, document, f"waiting {wait} s", remote_address)
+            raise RateLimited(
+                f"{len(failures)} wrong passwords for {whose} in the last "
+                f"{int(FAILURE_WINDOW.total_seconds() // 60)} minutes: wait {wait} second(s) "
+                f"before trying again to unlock document {document.id} "
+                f"({document.original_name}). Check the password with the sender; every try "
+                "is in the audit log."
+            )
+
+
+def _failures(database: Engine, now: datetime, **match: object) -> list[datetime]:
+    statement = (
+        select(AuditEvent.at)
+        .where(AuditEvent.action == FAILED)
+        .where(col(AuditEvent.at) > now - FAILURE_WINDOW)
+    )
+    for column, value in match.items():
+        statement = statement.where(getattr(AuditEvent, column) == value)
+    with read_session(database) as session:
+        return [_aware(moment) for moment in session.exec(statement.order_by(col(AuditEvent.at)))]
+
+
+def _wait(failures: list[datetime], now: datetime) -> int | None:
+    """Whole seconds still to wait after these failures, or None: a try may be made now."""
+    if len(failures) < FREE_FAILURES:
+        return None
+    backoff = min(timedelta(seconds=2 ** (len(failures) - FREE_FAILURES + 1)), BACKOFF_LIMIT)
+    allowed_at = failures[-1] + backoff
+    if now >= allowed_at:
+        return None
+    return int((allowed_at - now).total_seconds()) + 1
+
+
+def _note(
+    database: Engine,
+    who: str,
+    action: str,
+    document: Document,
+    detail: str,
+    remote_address: str,
+) -> None:
+    """An audit row of a try that did not unlock (never the password itself)."""
+    with write_transaction(database) as session:
+        session.add(
+            AuditEvent(
+                at=utcnow(),
+                user_name=who,
+                action=action,
+                detail=f"{document.original_name}: {detail}",
+                document_id=document.id,
+                remote_address=remote_address,
+            )
+        )
+
+
+def _aware(moment: datetime) -> datetime:
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)

@@ -43,6 +43,8 @@ CODES: dict[type[errors.DocvaultError], str] = {
     errors.SearchIndexError: "search-index-unusable",
     errors.QuerySyntaxError: "query-not-understood",
     errors.AuthError: "not-allowed",
+    errors.RequestTooLarge: "request-too-large",
+    errors.RateLimited: "rate-limited",
 }
 
 

@@ -93,7 +93,10 @@ def test_a_disabled_user_cannot_log_in_until_enabled(
         "/login", data={"name": NURSE[0], "password": NURSE[1], "csrf_token": token}
     )
     assert refused.status_code == 401
-    assert "disabled" in refused.text
+    # The same answer as a wrong password (issue 25): the form does not tell a guesser
+    # that this password is right.
+    assert "The user name or the password is wrong." in refused.text
+    assert "disabled" not in refused.text
     auth.set_disabled(archive.database, "nurse", False)
     log_in(client, NURSE)
 

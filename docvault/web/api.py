@@ -24,7 +24,7 @@ from docvault.web.context import (
 )
 from docvault.web.security import is_admin
 from docvault.web.status import snapshot, without_paths
-from docvault.web.views import parse_mode
+from docvault.web.views import parse_mode, with_shown
 
 MAX_PER_PAGE = 100
 MAX_STATE_IDS = 500
@@ -85,7 +85,8 @@ def router(context: WebContext) -> APIRouter:
         per_page: Annotated[int, Query(ge=1, le=MAX_PER_PAGE)] = PER_PAGE,
     ) -> dict[str, Any]:
         results = search(context.database, context.index, q, page, per_page)
-        context.look(request, "search", q)
+        shown = [document.document_id for document in results.documents]
+        context.look(request, "search", with_shown(q, shown))
         return results_json(results)
 
     @routes.get("/documents/{document_id}")

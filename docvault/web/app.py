@@ -2,6 +2,8 @@
 
     public:     GET/POST /login, /static/…
     logged in:  everything else (the router carries `authenticate`; a test walks app.routes)
+    permitted:  reads need a token's read scope, changes its rerun scope (`permit`, on every
+                router too); bodies are bounded by `BodyLimit` before anything reads them
 
 One error mapper turns docvault's errors into pages (or JSON under /api/) with a title;
 anything unexpected is logged with its traceback and shown as a plain page.
@@ -30,20 +32,23 @@ from docvault.errors import (
     DatabaseError,
     DocvaultError,
     QuerySyntaxError,
+    RateLimited,
     RenderError,
+    RequestTooLarge,
     SearchIndexError,
 )
 from docvault.resources import resource_dir
-from docvault.web import api, facts, login, views
+from docvault.web import api, audit, facts, login, views
 from docvault.web.context import WebContext
 from docvault.web.security import (
+    BodyLimit,
     CsrfRejected,
     LoginRequired,
     SecurityHeaders,
     csrf_token,
     enforce_csrf,
     identify,
-    require_scope,
+    permit,
     security_headers,
 )
 
@@ -53,7 +58,9 @@ logger = logging.getLogger(__name__)
 
 _ERROR_PAGES: list[tuple[type[DocvaultError], int, str]] = [
     (CsrfRejected, 403, "The form has expired"),
+    (RateLimited, 429, "Please wait a moment"),
     (AuthError, 403, "Not allowed"),
+    (RequestTooLarge, 413, "The request is too large"),
     (QuerySyntaxError, 400, "The search could not be understood"),
     (SearchIndexError, 503, "Search is not available right now"),
     (RenderError, 500, "The page image cannot be made"),
@@ -114,6 +121,7 @@ def make_templates() -> Jinja2Templates:
     templates = Jinja2Templates(directory=str(resource_dir("templates")))
     templates.env.filters["file_name"] = file_name_html
     templates.env.filters["bidi_visible"] = bidi_visible
+    templates.env.filters["visible"] = audit.visible
     templates.env.globals["csrf_token"] = csrf_token
     templates.env.filters["when"] = _format_time
     templates.env.filters["replace_page"] = _replace_page
@@ -130,19 +138,19 @@ def create_app(context: WebContext) -> FastAPI:
     def authenticate(request: Request) -> None:
         identify(context.database, context.session_policy, request)
 
-    def may_read(request: Request) -> None:
-        require_scope(request, TokenScope.read)
-
     protected = [Depends(authenticate), Depends(enforce_csrf)]
-    reading = [*protected, Depends(may_read)]
+    reading = [*protected, Depends(permit(TokenScope.read))]
+    scraping = [*protected, Depends(permit(TokenScope.metrics))]
     app.include_router(login.router(context, templates))
     app.include_router(_health_router())
     app.include_router(views.router(context, templates), dependencies=reading)
     app.include_router(facts.router(context), dependencies=reading)
     app.include_router(api.router(context), prefix="/api", dependencies=reading)
-    app.include_router(_metrics_router(context), dependencies=protected)
+    app.include_router(_metrics_router(context), dependencies=scraping)
     app.mount("/static", StaticFiles(directory=str(resource_dir("static"))), name="static")
     _add_error_pages(app, templates, context.https)
+    # Added last, so outermost: the body limit's 413 carries the security headers too.
+    app.add_middleware(BodyLimit, limit=context.max_request_bytes)
     app.add_middleware(SecurityHeaders, https=context.https)
     return app
 

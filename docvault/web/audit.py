@@ -5,6 +5,12 @@ a row): the document page, its image, its figure crops, its raw text, the origin
 results, the problem list, through the browser or the API. A look is one row, not one per
 request: a page shown with its image, its crops and its text within `LOOK_WINDOW` is one
 look; a second look at it after the window is a new row.
+
+What a row says is made visible, never acted on (issue 25): control characters in a detail,
+a user name or an address (a newline in a file name forged a second line) are written as
+`[U+000A]` marks, also in rows written before, when shown or exported; and a CSV export cell
+that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, carriage return first)
+gets a leading apostrophe (OWASP's rule against CSV injection).
 """
 
 from __future__ import annotations
@@ -12,6 +18,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -29,6 +36,12 @@ from docvault.models import AuditEvent, utcnow
 LOOK_WINDOW = timedelta(minutes=2)
 # Actions that are the same look at one page (or one document) when close together.
 PAGE_LOOKS = frozenset({"view", "view text", "view image", "view figure"})
+# C0 and C1 controls, DEL, line and paragraph separators, and the bidirectional controls
+# (which turn the text around them): none of them is a character a row needs.
+_CONTROLS = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
+)
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 EXPORT_FIELDS = (
     "id", "at", "user_name", "action", "document_id", "page_number", "detail", "remote_address",
 )  # fmt: skip
@@ -50,6 +63,19 @@ def record(
         session.add(event)
 
 
+def visible(text: str) -> str:
+    """`text` with every control character shown as [U+XXXX] (tab and newline included)."""
+    return _CONTROLS.sub(lambda match: f"[U+{ord(match.group()):04X}]", text)
+
+
+def spreadsheet_safe(value: object) -> object:
+    """A CSV cell that no spreadsheet runs as a formula: text starting with = + - @ tab or
+    CR gets a leading apostrophe; numbers and empty cells stay as they are."""
+    if isinstance(value, str) and value.startswith(_FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def _event(
     user_name: str,
     action: str,
@@ -61,12 +87,12 @@ def _event(
 ) -> AuditEvent:
     return AuditEvent(
         at=at,
-        user_name=user_name,
+        user_name=visible(user_name),
         action=action,
-        detail=detail,
+        detail=visible(detail),
         document_id=document_id,
         page_number=page_number,
-        remote_address=remote_address,
+        remote_address=visible(remote_address),
     )
 
 
@@ -87,6 +113,7 @@ def record_look(
     two requests of one look arriving together still give exactly one row.
     """
     now = now or utcnow()
+    user_name, detail, remote_address = visible(user_name), visible(detail), visible(remote_address)
     actions = sorted(PAGE_LOOKS) if action in PAGE_LOOKS else [action]
     with write_transaction(database) as session:
         statement = (
@@ -151,12 +178,12 @@ def _row(event: AuditEvent) -> dict[str, Any]:
     return {
         "id": event.id,
         "at": event.at.isoformat(),
-        "user_name": event.user_name,
-        "action": event.action,
+        "user_name": visible(event.user_name),
+        "action": visible(event.action),
         "document_id": event.document_id,
         "page_number": event.page_number,
-        "detail": event.detail,
-        "remote_address": event.remote_address,
+        "detail": visible(event.detail),
+        "remote_address": visible(event.remote_address),
     }
 
 
@@ -170,7 +197,7 @@ def export_lines(rows: Iterable[AuditEvent], form: str) -> Iterator[str]:
     writer = csv.DictWriter(buffer, fieldnames=EXPORT_FIELDS, lineterminator="\n")
     writer.writeheader()
     for event in rows:
-        writer.writerow(_row(event))
+        writer.writerow({key: spreadsheet_safe(value) for key, value in _row(event).items()})
         yield buffer.getvalue()
         buffer.seek(0)
         buffer.truncate()

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+import threading
+import time as clock
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path as FilePath
 from typing import Annotated, Any
@@ -15,6 +17,7 @@ from sqlalchemy import Engine as DatabaseEngine
 from starlette.requests import Request
 
 from docvault import auth, queue
+from docvault.errors import RateLimited
 from docvault.search import SearchIndex
 from docvault.unlock import unlock_document
 from docvault.vocabulary import DocumentStatus, PageStatus, SamplingMode
@@ -51,6 +54,77 @@ SEARCH_STATES = (PageStatus.done.value, PageStatus.looped.value)
 _AS_DOCUMENT_STATE = {PageStatus.looped.value: DocumentStatus.attention.value}
 _AS_PAGE_STATE = {DocumentStatus.attention.value: PageStatus.looped.value}
 _PLAIN_TERM = re.compile(r"[\w.@+-]+")
+# Re-reads (re-runs and rotations) are counted per user over this sliding window.
+REREAD_WINDOW_SECONDS = 3600.0
+
+
+@dataclass
+class _Rereads:
+    """Pages one request had read again, and when (monotonic seconds)."""
+
+    when: float
+    pages: int
+
+
+class RereadBudget:
+    """How many pages each user has had read again within the last hour, in this process.
+
+    Every re-read goes ahead of new intake (issue 25: a token re-read done pages in a loop,
+    jumping the queue and re-sending documents to the practice system), so each user, with
+    all their tokens, gets `per_hour` pages an hour. Pages are taken before the queue is
+    asked and the ones it did not take are given back.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._taken: dict[str, list[_Rereads]] = {}
+
+    def take(self, who: str, pages: int, per_hour: int, now: float | None = None) -> _Rereads:
+        """Count `pages` re-reads for `who`; RateLimited (nothing counted) beyond the limit.
+        Returns the entry, for `give_back`."""
+        now = clock.monotonic() if now is None else now
+        with self._lock:
+            recent = [
+                entry
+                for entry in self._taken.get(who, [])
+                if now - entry.when < REREAD_WINDOW_SECONDS
+            ]
+            used = sum(entry.pages for entry in recent)
+            if used + pages > per_hour:
+                wait = _wait(recent, used + pages - per_hour, now)
+                raise RateLimited(_reread_refusal(who, used, pages, per_hour, wait))
+            taken = _Rereads(now, pages)
+            self._taken[who] = [*recent, taken]
+            return taken
+
+    def give_back(self, taken: _Rereads, pages: int) -> None:
+        """Pages taken that the queue did not re-read after all (not finished, or gone)."""
+        with self._lock:
+            taken.pages = max(0, taken.pages - pages)
+
+
+def _wait(recent: list[_Rereads], excess: int, now: float) -> float:
+    """Seconds until re-reads worth `excess` pages have left the window (oldest first)."""
+    freed = 0
+    for entry in sorted(recent, key=lambda entry: entry.when):
+        freed += entry.pages
+        if freed >= excess:
+            return max(1.0, entry.when + REREAD_WINDOW_SECONDS - now)
+    return REREAD_WINDOW_SECONDS
+
+
+def _reread_refusal(who: str, used: int, pages: int, per_hour: int, wait: float) -> str:
+    if pages > per_hour:
+        return (
+            f"{pages} pages cannot be read again at once: at most {per_hour:,} an hour are "
+            "allowed per user (web_rereads_per_hour). Choose fewer pages."
+        )
+    minutes = int(wait // 60) + 1
+    return (
+        f"{who} has had {used:,} page(s) read again in the last hour; at most {per_hour:,} an "
+        f"hour are allowed per user (web_rereads_per_hour), and re-reads go ahead of new "
+        f"letters. Try these {pages} again in {minutes} minute(s), or ask an administrator."
+    )
 
 
 @dataclass(frozen=True)
@@ -69,6 +143,8 @@ class WebContext:
       cookies are marked Secure and HSTS is sent.
     - `render_settings`: the render settings `render_png` uses, as text; part of every
       cached image's name, so a change of settings never serves an image made with others.
+    - `max_request_bytes`: the largest request body accepted (web_max_request_bytes).
+    - `rereads_per_hour`: pages one user may have read again in an hour (re-run, rotate).
     """
 
     database: DatabaseEngine
@@ -84,6 +160,9 @@ class WebContext:
     # Live figures only the running service knows, for /metrics: in_flight, engine_up,
     # pages_per_minute (docvault.metrics.render_metrics reads the rest from the database).
     live: Callable[[], Mapping[str, Any]] = dict
+    max_request_bytes: int = 1024 * 1024
+    rereads_per_hour: int = 2000
+    reread_budget: RereadBudget = field(default_factory=RereadBudget)
 
     @property
     def session_policy(self) -> auth.SessionPolicy:
@@ -145,10 +224,29 @@ class WebContext:
             raise HTTPException(404, f"Document {document_id} has no page {number}.")
         return found
 
+    def allow_rereads(self, request: Request, pages: int, done_included: bool) -> _Rereads:
+        """The one rule for reading pages again (re-run and rotate alike): the rerun scope,
+        an administrator for pages already read cleanly, and the hourly budget. Returns
+        what was taken from the budget, to give back what the queue did not re-read."""
+        require_scope(request, auth.TokenScope.rerun)
+        if done_included:
+            require_admin(
+                request,
+                "Only an administrator may have a page read again that was read cleanly "
+                "(done); ask one, or re-run the looped and failed pages only.",
+            )
+        who = current_account(request).name
+        return self.reread_budget.take(who, pages, self.rereads_per_hour)
+
     def rotate(self, request: Request, page_id: int, turn: int) -> int:
         """Turn a page by `turn` degrees clockwise and read it again, and note who asked."""
+        state = queries.page_states(self.database, [page_id]).get(page_id)
+        if state is None:
+            raise HTTPException(404, f"There is no page {page_id} in the archive.")
+        taken = self.allow_rereads(request, 1, done_included=state == PageStatus.done)
         angle = queue.request_rotation(self.database, page_id, turn)
         if angle is None:
+            self.reread_budget.give_back(taken, 1)
             raise HTTPException(
                 409, f"Page {page_id} is being read right now or does not exist; try again."
             )
@@ -160,7 +258,14 @@ class WebContext:
 
         The audit entry names the document and who unlocked it, never the password.
         """
-        unlocked = unlock_document(self.database, self.data_dir, document_id, password)
+        unlocked = unlock_document(
+            self.database,
+            self.data_dir,
+            document_id,
+            password,
+            user_name=current_account(request).name,
+            remote_address=client_address(request),
+        )
         self.audit(
             request,
             "unlock",
@@ -179,11 +284,12 @@ class WebContext:
             raise HTTPException(
                 400, f"Re-run at most {MAX_RERUN_IDS} pages at a time; {len(page_ids)} were named."
             )
+        taken = self.allow_rereads(request, len(page_ids), done_included=include_done)
         states: tuple[PageStatus, ...] = queue.RERUN_BY_DEFAULT
         if include_done:
-            require_admin(request)
             states = (*states, PageStatus.done)
         changed = queue.request_rerun(self.database, page_ids, mode, states)
+        self.reread_budget.give_back(taken, len(page_ids) - changed)
         listed = ", ".join(str(page_id) for page_id in page_ids[:AUDIT_LISTED_IDS])
         if len(page_ids) > AUDIT_LISTED_IDS:
             listed += f" and {len(page_ids) - AUDIT_LISTED_IDS} more"

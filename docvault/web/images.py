@@ -85,6 +85,33 @@ def _shrunk_jpeg(png_path: Path) -> bytes:
     return output.getvalue()
 
 
+UNDRAWN_MESSAGE = (
+    "The image of this page cannot be drawn. The original is kept: download it from the "
+    "document's page. The reason is in the service log."
+)
+PLACEHOLDER_TYPE = "image/svg+xml"
+
+
+def undrawn_placeholder() -> bytes:
+    """The image shown instead of a page that cannot be drawn: the sentence, on grey."""
+    lines = [
+        "The image of this page",
+        "cannot be drawn.",
+        "Download the original",
+        "from the document's page.",
+    ]
+    text = "".join(
+        f'<text x="50%" y="{40 + 12 * number}%" text-anchor="middle">{line}</text>'
+        for number, line in enumerate(lines)
+    )
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="1000" '
+        'viewBox="0 0 800 1000" font-family="sans-serif" font-size="40" fill="#333">'
+        f'<title>{UNDRAWN_MESSAGE}</title><rect width="100%" height="100%" fill="#eee"/>'
+        f"{text}</svg>"
+    ).encode()
+
+
 def parse_box(box: str) -> tuple[int, int, int, int]:
     """`l_t_r_b` in the engine's 0-1000 coordinates; DocvaultError if it is not a box."""
     parts = box.split("_")

@@ -17,6 +17,8 @@ from docvault.web.security import (
     check_login_csrf,
     client_address,
     offer_login_form,
+    read_form,
+    refuse_login_without_cookie,
     set_login_cookie,
     set_session_cookie,
 )
@@ -54,7 +56,8 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
 
     @routes.post("/login")
     async def log_in(request: Request) -> Response:
-        submitted = await request.form()
+        refuse_login_without_cookie(request)
+        submitted = await read_form(request)
         name = str(submitted.get("name", "")).strip()
         password = str(submitted.get("password", ""))
         next_path = safe_next(str(submitted.get("next", "/")))

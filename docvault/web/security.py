@@ -9,22 +9,32 @@ database, so logging out, a password change, removing or disabling the user, and
 hours after logout). Anything that changes state also needs the session's CSRF token (form
 field or X-CSRF-Token header). A script sends `Authorization: Bearer <token>` and needs no
 CSRF token, since the browser never adds that header by itself.
+
+What a request may do is one rule (`permit`, put on every router in app.py like
+`authenticate`): reading needs a token's `read` scope (or `metrics` for /metrics), and any
+request that changes state needs `rerun`, so a read-only token can change nothing, on any
+route a later change adds too (issue 25: rotate had no check of its own). Bodies are
+bounded before anything reads them (`BodyLimit`), and forms are parsed without files.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import Engine
+from starlette.datastructures import FormData
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from docvault import auth
-from docvault.errors import AuthError
+from docvault.errors import AuthError, RequestTooLarge
 
 SESSION_COOKIE = "docvault_session"
 # Before login there is no session to hold the login form's CSRF token: the form carries
@@ -33,6 +43,9 @@ LOGIN_COOKIE = "docvault_login"
 CSRF_FIELD = "csrf_token"
 CSRF_HEADER = "x-csrf-token"
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+# The largest form the web view sends: the problem list's re-run of 500 pages, each with
+# its checkbox and its mode, plus a few fields of its own.
+MAX_FORM_FIELDS = 1100
 
 CONTENT_SECURITY_POLICY = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
@@ -77,6 +90,14 @@ def offer_login_form(request: Request, secret_key: bytes) -> str:
     request.state.login_nonce = nonce
     request.state.login_csrf = _login_csrf_of(secret_key, nonce)
     return str(request.state.login_csrf)
+
+
+def refuse_login_without_cookie(request: Request) -> None:
+    """A login post without the login form's cookie can never pass its CSRF check: refused
+    before a byte of its body is read (an anonymous visitor's body is read only when it
+    comes from the form)."""
+    if not request.cookies.get(LOGIN_COOKIE):
+        raise CsrfRejected(_CSRF_MESSAGE)
 
 
 def check_login_csrf(request: Request, secret_key: bytes, sent: str | None) -> None:
@@ -138,6 +159,21 @@ def identify(database: Engine, policy: auth.SessionPolicy, request: Request) -> 
     return account
 
 
+async def read_form(request: Request) -> FormData:
+    """The request's form, without files: no route of the web view takes an upload, so a
+    file part is refused (400) instead of being spooled to the temporary folder (issue 25:
+    300 MB sent anonymously to /login took 299 MB of it before the CSRF check). Starlette
+    keeps the first parse, so a handler's later `request.form()` gets this one."""
+    try:
+        return await request.form(max_files=0, max_fields=MAX_FORM_FIELDS)
+    except HTTPException as error:
+        raise HTTPException(
+            400,
+            f"The form could not be read ({error.detail}): docvault's forms take no files "
+            f"and at most {MAX_FORM_FIELDS} fields. Reload the page and send it again.",
+        ) from None
+
+
 async def enforce_csrf(request: Request) -> None:
     """State-changing browser requests must carry the session's CSRF token."""
     if request.method in SAFE_METHODS or getattr(request.state, "via_token", False):
@@ -146,9 +182,21 @@ async def enforce_csrf(request: Request) -> None:
     if sent is None and request.headers.get("content-type", "").startswith(
         ("application/x-www-form-urlencoded", "multipart/form-data")
     ):
-        value = (await request.form()).get(CSRF_FIELD)
+        value = (await read_form(request)).get(CSRF_FIELD)
         sent = value if isinstance(value, str) else None
     check_csrf_value(request, sent)
+
+
+def permit(reading: auth.TokenScope) -> Callable[[Request], None]:
+    """The one rule of what a request may do, for a whole router: a read (GET, HEAD) needs
+    `reading`; anything else changes state and needs `rerun`, whatever the route. What
+    only administrators may do (done pages, unlocking, the audit log) is checked on top."""
+
+    def check(request: Request) -> None:
+        changing = request.method not in SAFE_METHODS
+        require_scope(request, auth.TokenScope.rerun if changing else reading)
+
+    return check
 
 
 def current_account(request: Request) -> auth.Account:
@@ -168,12 +216,15 @@ def require_scope(request: Request, needed: auth.TokenScope) -> None:
         )
 
 
-def require_admin(request: Request) -> auth.Account:
+def require_admin(request: Request, refusal: str | None = None) -> auth.Account:
+    """The administrator asking (session, or token with the admin scope); AuthError with
+    `refusal` (or a sentence about seeing the page) for anyone else."""
     account = current_account(request)
     require_scope(request, auth.TokenScope.admin)
     if not account.is_admin:
         raise AuthError(
-            "Only administrators may see this page; ask one to run "
+            refusal
+            or "Only administrators may see this page; ask one to run "
             f"`docvault user add {account.name} --admin` if you need it."
         )
     return account
@@ -186,6 +237,87 @@ def is_admin(request: Request) -> bool:
     except AuthError:
         return False
     return True
+
+
+class BodyLimit:
+    """Refuses a request body over `limit` bytes before the app reads more of it (pure ASGI).
+
+    A declared Content-Length over the limit gets 413 at once, unread; a streamed (chunked)
+    body is counted as it arrives and cut at the limit, and whatever the app was answering
+    becomes the same 413. The answer closes the connection, so the rest is never read.
+    """
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = _declared_length(scope)
+        if declared is not None and declared > self.limit:
+            await self._refuse(scope, send, declared)
+            return
+        received = 0
+        cut = answered = False
+
+        async def counted() -> Message:
+            nonlocal received, cut
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.limit:
+                    cut = True
+                    raise RequestTooLarge(self.message(None))
+            return message
+
+        async def guarded(message: Message) -> None:
+            nonlocal answered
+            if not cut:
+                await send(message)
+            elif message["type"] == "http.response.start" and not answered:
+                answered = True
+                await self._refuse(scope, send, None)
+
+        try:
+            await self.app(scope, counted, guarded)
+        except RequestTooLarge:
+            if not answered:
+                await self._refuse(scope, send, None)
+
+    def message(self, declared: int | None) -> str:
+        size = f"of {declared:,} bytes " if declared is not None else ""
+        return (
+            f"The request {size}is larger than the {self.limit:,} bytes the web view accepts "
+            "(web_max_request_bytes); nothing of it was kept. Forms and the API need far "
+            "less: send fewer page ids at a time."
+        )
+
+    async def _refuse(self, scope: Scope, send: Send, declared: int | None) -> None:
+        title, message = "The request is too large", self.message(declared)
+        if str(scope.get("path", "")).startswith(("/api/", "/metrics")):
+            body = json.dumps({"error": title, "message": message}).encode()
+            media_type = b"application/json"
+        else:
+            # The message is ours, with nothing of the request in it: no escaping needed.
+            page = f"<!doctype html><title>{title}</title><h1>{title}</h1><p>{message}</p>"
+            body = page.encode()
+            media_type = b"text/html; charset=utf-8"
+        headers = [
+            (b"content-type", media_type),
+            (b"content-length", str(len(body)).encode()),
+            (b"connection", b"close"),
+        ]
+        await send({"type": "http.response.start", "status": 413, "headers": headers})
+        await send({"type": "http.response.body", "body": body})
+
+
+def _declared_length(scope: Scope) -> int | None:
+    for name, value in scope.get("headers", []):
+        if name == b"content-length" and value.strip().isdigit():
+            return int(value)
+    return None
 
 
 class SecurityHeaders:

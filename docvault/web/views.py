@@ -6,6 +6,7 @@ included, in app.py). Handlers parse, ask queries/index/queue, and render a temp
 
 from __future__ import annotations
 
+import logging
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -18,7 +19,13 @@ from fastapi.templating import Jinja2Templates
 from starlette.concurrency import run_in_threadpool
 
 from docvault import auth
-from docvault.errors import DocvaultError, QuerySyntaxError, SearchIndexError
+from docvault.errors import (
+    DocvaultError,
+    QuerySyntaxError,
+    RateLimited,
+    RenderError,
+    SearchIndexError,
+)
 from docvault.facts.store import patient_for_documents
 from docvault.search import DocumentMatches, search
 from docvault.vocabulary import SamplingMode
@@ -46,15 +53,19 @@ from docvault.web.security import (
     clear_session_cookie,
     current_account,
     is_admin,
+    read_form,
     require_admin,
 )
 from docvault.web.status import snapshot, without_paths
+
+logger = logging.getLogger(__name__)
 
 AUDIT_PER_PAGE = 100
 AUDIT_ACTIONS = (
     "login", "login failed", "logout", "search", "view arrivals", "view", "view text",
     "view image", "view thumbnail", "view figure", "view problems", "view status", "download",
-    "rerun", "confirm fact", "correct fact",
+    "rerun", "rotate", "unlock", "unlock failed", "unlock refused", "confirm fact",
+    "correct fact",
 )  # fmt: skip
 
 
@@ -95,6 +106,24 @@ def page_image_path(
             location.rotation,
         )
     )
+
+
+def page_image_response(
+    context: WebContext,
+    request: Request,
+    page_id: int,
+    action: str,
+    make: Callable[[images.PageSource], Path],
+) -> Response:
+    """A page's image or thumbnail; a page that cannot be drawn (issue 25: a 500, shown as
+    a broken image) gets a placeholder image that says so, and the reason goes to the log."""
+    try:
+        path = page_image_path(context, request, page_id, action, make)
+    except RenderError as error:
+        logger.warning("web: page %d cannot be drawn: %s", page_id, error)
+        return Response(images.undrawn_placeholder(), media_type=images.PLACEHOLDER_TYPE)
+    media_type = "image/jpeg" if path.suffix == ".jpg" else "image/png"
+    return FileResponse(path, media_type=media_type)
 
 
 @dataclass(frozen=True)
@@ -150,6 +179,13 @@ def arrivals_page(context: WebContext, form: SearchForm, page_number: int) -> di
     }
 
 
+def with_shown(detail: str, document_ids: list[int]) -> str:
+    """An audit detail naming the documents a list showed (issue 25: a search's row did not
+    say which letters were seen): `<detail> -> documents 12, 7`; at most 100 are shown."""
+    listed = ", ".join(str(document_id) for document_id in document_ids) or "none"
+    return f"{detail} -> documents {listed}".strip()
+
+
 def parse_mode(value: object) -> SamplingMode:
     try:
         return SamplingMode(str(value))
@@ -185,16 +221,17 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
         }
         if not form.is_search():
             listed = arrivals_page(context, form, page_number)
-            context.look(request, "view arrivals", form.describe())
+            shown = [arrival.document_id for arrival in listed["arrivals"]]
+            context.look(request, "view arrivals", with_shown(form.describe(), shown))
             shared["states"] = ARRIVAL_STATES
             return page(request, "search.html", {**shared, **listed, "results": None})
         shared["states"] = SEARCH_STATES
         query = form.query()
         results = search(context.database, context.index, query, page_number, PER_PAGE)
-        context.look(request, "search", query)
+        shown = [document.document_id for document in results.documents]
+        context.look(request, "search", with_shown(query, shown))
         pages = math.ceil(results.total_documents / PER_PAGE)
         carried = SearchContext.of(form, page_number).carried
-        shown = [document.document_id for document in results.documents]
         patients = patient_for_documents(context.database, shown)
         return page(
             request,
@@ -267,13 +304,13 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
 
     @routes.get("/pages/{page_id}/image.png")
     def page_image(request: Request, page_id: RowId) -> Response:
-        path = page_image_path(context, request, page_id, "view image")
-        return FileResponse(path, media_type="image/png")
+        return page_image_response(context, request, page_id, "view image", images.page_png)
 
     @routes.get("/pages/{page_id}/thumbnail.jpg")
     def page_thumbnail(request: Request, page_id: RowId) -> Response:
-        path = page_image_path(context, request, page_id, "view thumbnail", images.page_thumbnail)
-        return FileResponse(path, media_type="image/jpeg")
+        return page_image_response(
+            context, request, page_id, "view thumbnail", images.page_thumbnail
+        )
 
     @routes.get("/pages/{page_id}/figures/{box}.jpg")
     def figure(request: Request, page_id: RowId, box: str) -> Response:
@@ -281,11 +318,21 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
             corners = images.parse_box(box)
         except DocvaultError as error:
             raise HTTPException(400, error.message) from None
-        crop = images.crop_jpeg(page_image_path(context, request, page_id, "view figure"), corners)
-        return Response(crop, media_type="image/jpeg")
+        try:
+            drawn = page_image_path(context, request, page_id, "view figure")
+        except RenderError as error:
+            logger.warning("web: page %d cannot be drawn for a figure: %s", page_id, error)
+            raise HTTPException(404, images.UNDRAWN_MESSAGE) from None
+        return Response(images.crop_jpeg(drawn, corners), media_type="image/jpeg")
 
-    @routes.get("/problems")
-    def problems(request: Request, status: str = "", inbox: str = "") -> Response:
+    def problems_page(
+        request: Request,
+        status: str,
+        inbox: str,
+        unlock: tuple[int, str] | None = None,
+        code: int = 200,
+    ) -> Response:
+        """The problem list; `unlock` is (document id, why it was not unlocked) after a try."""
         # The list names letters (file names often carry a patient's name): a look.
         context.look(request, "view problems", f"status={status} inbox={inbox}")
         return page(
@@ -299,12 +346,18 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
                 "inbox": inbox,
                 "modes": SamplingMode,
                 "data_dir": context.data_dir,
+                "unlock_problem": unlock,
             },
+            code,
         )
+
+    @routes.get("/problems")
+    def problems(request: Request, status: str = "", inbox: str = "") -> Response:
+        return problems_page(request, status, inbox)
 
     @routes.post("/rerun")
     async def rerun(request: Request) -> Response:
-        submitted = await request.form()
+        submitted = await read_form(request)
         only = submitted.get("only")
         if only is not None:
             page_ids = [parse_id(only)]
@@ -320,7 +373,7 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
 
     @routes.post("/pages/{page_id}/rotate")
     async def rotate(request: Request, page_id: RowId) -> Response:
-        submitted = await request.form()
+        submitted = await read_form(request)
         turn = _turn(submitted.get("turn"))
         await run_in_threadpool(context.rotate, request, page_id, turn)
         return RedirectResponse(safe_next(str(submitted.get("next", "/problems"))), 303)
@@ -328,14 +381,18 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
     @routes.post("/documents/{document_id}/unlock")
     async def unlock_pdf(request: Request, document_id: RowId) -> Response:
         require_admin(request)
-        submitted = await request.form()
+        submitted = await read_form(request)
         password = submitted.get("password")
         if not isinstance(password, str) or not password:
-            raise HTTPException(400, "Type the PDF's password to unlock it.")
+            problem = (document_id, "Type the PDF's password to unlock it.")
+            return await run_in_threadpool(problems_page, request, "", "", problem, 400)
         try:
             await run_in_threadpool(context.unlock, request, document_id, password)
         except DocvaultError as error:
-            raise HTTPException(400, error.message) from None
+            # Back to the form with the sentence (wrong password, wait, not protected).
+            code = 429 if isinstance(error, RateLimited) else 400
+            problem = (document_id, error.message)
+            return await run_in_threadpool(problems_page, request, "", "", problem, code)
         finally:
             del password
         return RedirectResponse(f"/documents/{document_id}", 303)
