@@ -23,8 +23,10 @@ can be shown as is on the command line, in the log and in the web view::
     │   ├── EngineConfigurationError  wrong model name, wrong URL: an admin must fix it
     │   └── EngineRequestRejected   the engine refused this page's request (4xx)
     ├── SearchIndexError            the index cannot be opened or written
-    │   └── QuerySyntaxError        a search query cannot be understood
-    └── AuthError                   not logged in, or not allowed
+    │   ├── QuerySyntaxError        a search query cannot be understood
+    │   └── DocumentNotIndexable    one document cannot be indexed; the others go on
+    ├── AuthError                   not logged in, or not allowed
+    └── FactRefused                 a fact a person typed is not what its field claims
 
 Each class carries a `code` chosen once (`corrupt-document`): the word stored with a failed
 document and shown in `docvault documents --json` and `/metrics`, so renaming a class never
@@ -207,3 +209,28 @@ class AuthError(DocvaultError):
     """Not logged in, or not allowed to do this."""
 
     code = "not-allowed"
+
+
+# --- facts a person enters, and the one document the index writer cannot take (issue 25) ---
+
+
+class DocumentNotIndexable(SearchIndexError):
+    """One document cannot be written to the search index; every other document is."""
+
+    code = "document-not-indexable"
+
+    def __init__(self, document_id: int, message: str) -> None:
+        super().__init__(message)
+        self.document_id = document_id
+
+
+class FactRefused(DocvaultError, ValueError):
+    """A value typed for a fact (patient, date of birth, letter date, sender, title) is
+    refused; the message says what is wrong and how to write it. Also a ValueError: it is
+    bad input, like the ValueError it replaced."""
+
+    code = "fact-refused"
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field

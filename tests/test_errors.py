@@ -43,6 +43,8 @@ CODES: dict[type[errors.DocvaultError], str] = {
     errors.SearchIndexError: "search-index-unusable",
     errors.QuerySyntaxError: "query-not-understood",
     errors.AuthError: "not-allowed",
+    errors.DocumentNotIndexable: "document-not-indexable",
+    errors.FactRefused: "fact-refused",
 }
 
 
