@@ -21,6 +21,7 @@ from docvault import auth
 from docvault.errors import DocvaultError, QuerySyntaxError, SearchIndexError
 from docvault.facts.store import patient_for_documents
 from docvault.search import DocumentMatches, search
+from docvault.search.pages import index_problems
 from docvault.vocabulary import SamplingMode
 from docvault.web import images, queries
 from docvault.web.audit import AuditFilter
@@ -299,6 +300,8 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
                 "inbox": inbox,
                 "modes": SamplingMode,
                 "data_dir": context.data_dir,
+                # Issue 25: documents the index writer had to leave out, and why.
+                "index_problems": index_problems(context.database),
             },
         )
 
