@@ -283,8 +283,8 @@ def _clean_date(field: str, value: str, today: date) -> str:
     if day is None:
         raise FactRefused(
             f"{value!r} is not a date docvault can read as a {label}: write a real calendar "
-            f"day from {earliest:%d.%m.%Y} to {latest:%d.%m.%Y}, as 12.03.1961 or "
-            "1961-03-12.",
+            f"day from {earliest:%d.%m.%Y} to {latest:%d.%m.%Y} with the digits 0-9, as "
+            "12.03.1961 or 1961-03-12.",
             field,
         )
     return day.isoformat()
