@@ -332,8 +332,15 @@ class OutboxDriver:
         return len(stale), len(extra)
 
     def _outbox_empty(self) -> bool:
+        """Nothing left to write: rows of documents left out until their next try do not
+        count (`flush`, `docvault ingest` and a graceful stop do not wait for them)."""
         with read_session(self.database) as session:
-            return session.exec(select(IndexOutbox.id)).first() is None
+            waiting = session.exec(
+                select(IndexOutbox.id).where(
+                    ~col(IndexOutbox.document_id).in_(waiting_for_retry(utcnow()))
+                )
+            ).first()
+            return waiting is None
 
     def flush(self, timeout: float = 60.0) -> bool:
         """Wait until the outbox is empty (for `ingest` and a graceful stop)."""
