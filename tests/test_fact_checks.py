@@ -20,7 +20,7 @@ from html import unescape
 import httpx
 import pytest
 
-from docvault.db import write_transaction
+from docvault.db import read_session, write_transaction
 from docvault.facts import store
 from docvault.handover import Delivery, build_payload
 from docvault.web import queries
@@ -264,3 +264,17 @@ def test_patient_names_are_isolated_with_bidirectional_controls_made_visible(
     arrivals = site.client.get("/").text
     assert "<bdi>Erika [U+202E]namretsuM</bdi>" in arrivals
     assert "\u202e" not in arrivals
+
+
+def test_a_proposal_read_with_a_bidirectional_control_is_not_proposed(
+    archive: WebArchive,
+) -> None:
+    # OCR text is untrusted: a letter head with a right-to-left override in the clinic's
+    # name would otherwise be proposed, confirmed with one click and handed over.
+    forged = MUSTERMANN_LETTER.replace("Klinikum Nord", "Klinikum \u202edroN")
+    document_id = add_letter(archive, "pymupdf__small-table.pdf", forged)
+    with read_session(archive.database) as session:
+        facts = {fact.field: fact for fact in store.facts_of(session, document_id)}
+    assert facts["sender"].proposed is None
+    assert facts["sender"].value is None
+    assert facts["patient"].value == "Erika Mustermann", "the sound proposals stay"

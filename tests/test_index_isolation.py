@@ -17,8 +17,10 @@ from typing import Any
 
 import httpx
 import pytest
+from alembic import command
 from click.testing import CliRunner
 
+from docvault import db
 from docvault.cli import main
 from docvault.db import write_transaction
 from docvault.errors import SearchIndexError
@@ -240,3 +242,20 @@ def test_the_problems_and_status_pages_name_the_document_left_out(
     assert left_out.group(1) == "1"
     assert f'<li data-document-id="{bad}">' in status
     assert client.get("/api/status").json()["index"]["left_out"] == 1
+
+
+def test_the_index_problems_table_comes_and_goes_with_its_revision(tmp_path: Path) -> None:
+    engine = db.make_engine(tmp_path / "docvault.sqlite3")
+    config = db._alembic_config(engine)
+    command.upgrade(config, "0007_handover")
+    db.upgrade(engine)
+    with sqlite3.connect(tmp_path / "docvault.sqlite3") as connection:
+        columns = [row[1] for row in connection.execute("PRAGMA table_info(index_problems)")]
+    assert columns == [
+        "id", "document_id", "code", "problem", "failures", "first_failed_at",
+        "last_failed_at", "retry_at",
+    ]  # fmt: skip
+    command.downgrade(config, "0007_handover")
+    with sqlite3.connect(tmp_path / "docvault.sqlite3") as connection:
+        assert not list(connection.execute("PRAGMA table_info(index_problems)"))
+    engine.dispose()
