@@ -254,7 +254,18 @@ def rebuild_from_database(
             session.exec(select(IndexOutbox.id).order_by(col(IndexOutbox.id).desc())).first() or 0
         )
     started = utcnow()
-    rebuild(directory, counted(), progress, stemming_language)
+    refused: dict[int, DocumentNotIndexable] = {}
+
+    def refuse(entry: IndexEntry, error: Exception) -> None:
+        nonlocal count
+        count -= 1  # not in the new index
+        refused.setdefault(
+            entry.document_id, not_indexable(entry.document_id, entry.file_name, error)
+        )
+
+    rebuild(directory, counted(), progress, stemming_language, refuse)
+    if refused:
+        record_problems(database, refused)
     with write_transaction(database) as session:
         failing = select(IndexProblem.document_id).where(IndexProblem.last_failed_at >= started)
         session.exec(
