@@ -21,7 +21,7 @@ from alembic import command
 from click.testing import CliRunner
 
 from devtools.daemon import wait_for
-from docvault import db
+from docvault import db, queue
 from docvault.cli import main
 from docvault.db import write_transaction
 from docvault.errors import SearchIndexError
@@ -268,3 +268,17 @@ def test_the_index_problems_table_comes_and_goes_with_its_revision(tmp_path: Pat
     with sqlite3.connect(tmp_path / "docvault.sqlite3") as connection:
         assert not list(connection.execute("PRAGMA table_info(index_problems)"))
     engine.dispose()
+
+
+def test_a_letter_left_out_and_then_deleted_leaves_search_at_once(
+    archive: WebArchive, letters: tuple[int, int]
+) -> None:
+    bad, good = letters
+    _drain(archive)
+    assert _found(archive, "patient:mustermann") == {bad}  # what the index had of it
+    queue.delete_document(archive.database, bad)
+    _drain(archive)  # its removal does not wait for the document's next try
+    assert _found(archive, "patient:mustermann") == set()
+    assert _found(archive, "patient:smith") == {good}
+    assert _sql(archive, "SELECT * FROM index_problems") == []
+    assert _outbox_documents(archive) == set()

@@ -43,7 +43,7 @@ from docvault.search.pages import (
     problem_count,
     rebuild_from_database,
     record_problems,
-    waiting_for_retry,
+    waiting_rows,
 )
 from docvault.search.schema import IndexEntry
 from docvault.search.writer import IndexWriter
@@ -242,9 +242,9 @@ class OutboxDriver:
                 session.exec(
                     delete(IndexOutbox).where(col(IndexOutbox.id).in_([row.id for row in done]))
                 )
+                clear_problems(session, sorted({row.document_id for row in done}))
             if problems:
                 record_problems(self.database, problems)
-            clear_problems(self.database, sorted({row.document_id for row in done}))
             written += len(done)
         if written:
             self.index.reopen()
@@ -254,7 +254,7 @@ class OutboxDriver:
         with read_session(self.database) as session:
             return session.exec(
                 select(IndexOutbox)
-                .where(~col(IndexOutbox.document_id).in_(waiting_for_retry(now)))
+                .where(~waiting_rows(now))
                 .order_by(col(IndexOutbox.id))
                 .limit(self.batch_size)
             ).all()
@@ -335,12 +335,8 @@ class OutboxDriver:
         """Nothing left to write: rows of documents left out until their next try do not
         count (`flush`, `docvault ingest` and a graceful stop do not wait for them)."""
         with read_session(self.database) as session:
-            waiting = session.exec(
-                select(IndexOutbox.id).where(
-                    ~col(IndexOutbox.document_id).in_(waiting_for_retry(utcnow()))
-                )
-            ).first()
-            return waiting is None
+            due = session.exec(select(IndexOutbox.id).where(~waiting_rows(utcnow()))).first()
+            return due is None
 
     def flush(self, timeout: float = 60.0) -> bool:
         """Wait until the outbox is empty (for `ingest` and a graceful stop)."""

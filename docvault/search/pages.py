@@ -339,18 +339,28 @@ def _keep_in_outbox(session: Any, document_id: int) -> None:
     )
 
 
-def clear_problems(database: Engine, document_ids: Sequence[int]) -> None:
-    """These documents are in the index now: their problems are gone."""
+def clear_problems(session: Any, document_ids: Sequence[int]) -> None:
+    """These documents were written to the index: a problem of one that has no outbox row
+    left is gone (in the caller's transaction, the one that removed its rows)."""
     if not document_ids:
         return
-    with write_transaction(database) as session:
-        session.exec(delete(IndexProblem).where(col(IndexProblem.document_id).in_(document_ids)))
+    session.exec(
+        delete(IndexProblem)
+        .where(col(IndexProblem.document_id).in_(document_ids))
+        .where(~col(IndexProblem.document_id).in_(select(IndexOutbox.document_id)))
+    )
 
 
-def waiting_for_retry(now: datetime) -> Any:
-    """SQL: the documents whose problem is not due for another try yet (their outbox rows
-    stay where they are, and do not hold up the rows behind them)."""
-    return select(IndexProblem.document_id).where(IndexProblem.retry_at > now)
+def waiting_rows(now: datetime) -> Any:
+    """SQL: the outbox rows that wait for their document's next try (it failed, and is not
+    due yet). Removals never wait, nor rows of a document deleted since: a deleted letter
+    leaves search, and the problem list, at once."""
+    retrying = (
+        select(IndexProblem.document_id)
+        .where(IndexProblem.retry_at > now)
+        .where(col(IndexProblem.document_id).in_(select(Document.id)))
+    )
+    return col(IndexOutbox.document_id).in_(retrying) & (col(IndexOutbox.action) != "delete")
 
 
 def problem_count(database: Engine) -> int:
