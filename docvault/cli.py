@@ -241,6 +241,7 @@ def status(state: State, as_json: bool) -> None:
         for failure in inbox.get("failures", [])[:20]:
             click.echo(f"  failed: {failure['error']}")
     click.echo(f"index outbox: {report['outbox']} page(s) waiting to be indexed")
+    _echo_left_out(database)
     _echo_handover(cast(dict[str, Any], report["handover"]))
 
 
@@ -368,6 +369,18 @@ def reindex(state: State) -> None:
             database, settings.index_path, advance, settings.stemming_language
         )
     click.echo(f"index {settings.index_path}: rebuilt with {count} page(s)")
+    _echo_left_out(database)
+
+
+def _echo_left_out(database: Engine) -> None:
+    """The documents the index had to leave out, each with what to do (issue 25)."""
+    from docvault.search.pages import index_problems
+
+    problems = index_problems(database)
+    if problems:
+        click.echo(f"{len(problems)} document(s) left out of the index:")
+    for problem in problems:
+        click.echo(f"  skipped: {problem.problem}")
 
 
 @main.command()

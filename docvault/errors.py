@@ -23,7 +23,9 @@ can be shown as is on the command line, in the log and in the web view::
     │   ├── EngineConfigurationError  wrong model name, wrong URL: an admin must fix it
     │   └── EngineRequestRejected   the engine refused this page's request (4xx)
     ├── SearchIndexError            the index cannot be opened or written
-    │   └── QuerySyntaxError        a search query cannot be understood
+    │   ├── QuerySyntaxError        a search query cannot be understood
+    │   └── DocumentNotIndexable    one document cannot be indexed; the others go on
+    ├── FactRefused                 a fact a person typed is not what its field claims
     ├── RequestTooLarge             a request body over web_max_request_bytes
     └── AuthError                   not logged in, or not allowed
         └── RateLimited             too many re-reads or unlock tries: wait
@@ -240,3 +242,26 @@ class RateLimited(AuthError):
     """Too many re-reads, or too many wrong unlock passwords, in a short time: wait."""
 
     code = "rate-limited"
+# --- facts a person enters, and the one document the index writer cannot take (issue 25) ---
+
+
+class DocumentNotIndexable(SearchIndexError):
+    """One document cannot be written to the search index; every other document is."""
+
+    code = "document-not-indexable"
+
+    def __init__(self, document_id: int, message: str) -> None:
+        super().__init__(message)
+        self.document_id = document_id
+
+
+class FactRefused(DocvaultError, ValueError):
+    """A value typed for a fact (patient, date of birth, letter date, sender, title) is
+    refused; the message says what is wrong and how to write it. Also a ValueError: it is
+    bad input, like the ValueError it replaced."""
+
+    code = "fact-refused"
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field

@@ -151,6 +151,27 @@ class IndexOutbox(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
 
 
+class IndexProblem(SQLModel, table=True):
+    """A document the index writer could not take: why, and when it is tried again.
+
+    Every other document is indexed meanwhile; the document's outbox rows stay until it is
+    indexed. Its row goes when it is indexed, when its facts change (the usual cure: a bad
+    date corrected) and with `docvault reindex`; the problems page lists the rows.
+    """
+
+    __tablename__ = "index_problems"
+    __table_args__ = (UniqueConstraint("document_id"), NEVER_REUSED)
+
+    id: int | None = Field(default=None, primary_key=True)
+    document_id: int  # no foreign key: a deleted document's removal may be what failed
+    code: str  # the stable code of the error (docvault.errors)
+    problem: str = Field(sa_column=Column(Text, nullable=False))  # the sentence shown
+    failures: int = 1
+    first_failed_at: datetime = Field(default_factory=utcnow)
+    last_failed_at: datetime = Field(default_factory=utcnow)
+    retry_at: datetime = Field(default_factory=utcnow)
+
+
 class User(SQLModel, table=True):
     """A person who may log in to the web view; the password is kept as an argon2 hash."""
 

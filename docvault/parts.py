@@ -152,6 +152,11 @@ class IndexPart(_PartDefaults):
         finally:
             relaying.cancel()
 
+    def liveness(self) -> str | None:
+        # Documents left out and failures an admin must fix are the part's trouble (it is
+        # degraded); a writer failing for an unforeseen reason past the bound is stalled.
+        return self.writer.liveness(self.stall_seconds)
+
 
 @dataclass
 class JobsPart(_PartDefaults):

@@ -45,6 +45,8 @@ CODES: dict[type[errors.DocvaultError], str] = {
     errors.AuthError: "not-allowed",
     errors.RequestTooLarge: "request-too-large",
     errors.RateLimited: "rate-limited",
+    errors.DocumentNotIndexable: "document-not-indexable",
+    errors.FactRefused: "fact-refused",
 }
 
 

@@ -552,7 +552,14 @@ def test_the_status_page_shows_inboxes_engines_queue_index_and_disk(
     assert "40.0 %" in text  # two looped attempts of five in the last hour
     assert 'data-refresh-seconds="10"' in text
     numbers = client.get("/api/status").json()
-    assert numbers["index"] == {"documents": 3, "pages": 4, "outbox": 0, "rebuilding": False}
+    assert numbers["index"] == {
+        "documents": 3,
+        "pages": 4,
+        "outbox": 0,
+        "rebuilding": False,
+        "left_out": 0,
+        "problems": [],
+    }
     assert numbers["queue"]["queued"] == 0
     assert numbers["throughput"]["pages_per_minute_5m"] == 0.8  # 4 pages in 5 minutes
     assert numbers["disk"]["free_bytes"] > 0

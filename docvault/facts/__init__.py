@@ -15,6 +15,7 @@ from docvault.facts.extract import (
     parse_date,
     propose,
     search_date,
+    stored_date,
 )
 
 __all__ = [
@@ -26,4 +27,5 @@ __all__ = [
     "parse_date",
     "propose",
     "search_date",
+    "stored_date",
 ]

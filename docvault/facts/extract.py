@@ -24,6 +24,7 @@ from __future__ import annotations
 import calendar
 import itertools
 import re
+import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -210,6 +211,81 @@ def parse_date(text: str, today: date | None = None, order: DateOrder = DateOrde
 
 def _years_before(day: date, years: int) -> date:
     return date(day.year - years, 1, 1)
+
+
+# ----------------------------------------------------------------------------- checked values
+
+# A date as docvault stores it: ISO with ASCII digits. Python's ``\d``, ``str.isdigit()``
+# and ``int()`` also take the digits of other scripts (Arabic-Indic "١٩٦١", fullwidth
+# "１９６１"), which no index word, search or receiver expects; here only 0-9 count.
+_STORED_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+# The bidirectional controls: invisible, they make a name read as something else
+# (``rtl_\u202egnp.exe.pdf`` reads as ``rtl_fdp.exe.png``); the web view marks them in file
+# names (docvault.web.app), and no fact may hold one.
+BIDI_CONTROLS = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+# Control characters (C0, DEL, C1), unpaired surrogates, unassigned code points, and the
+# line and paragraph separators: none belongs in a one-line value, and a newline in one
+# would forge a line in a log or a hand-over file.
+_REFUSED_CATEGORIES = frozenset({"Cc", "Cs", "Cn", "Zl", "Zp"})
+_BYTE_ORDER_MARK = "\ufeff"
+
+
+def stored_date(value: str | None) -> date | None:
+    """The day an ISO value (``1961-03-12``, ASCII digits) names; None when it names none
+    (month 13, 30 February, other digits, any other shape)."""
+    if value is None or not _STORED_DATE.fullmatch(value):
+        return None
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        return None
+
+
+def written_date(text: str, earliest: date, latest: date) -> date | None:
+    """The one real calendar day ``text`` consists of, between ``earliest`` and ``latest``.
+
+    Any written form (``12.03.1961``, ``12. März 1961``, ``1961-03-12``), day first as the
+    clinic writes; a two-digit year only when one century alone falls in the range. The
+    caller refuses digits other than 0-9 first (``foreign_digit``).
+    """
+    text = text.strip()
+    if _STORED_DATE.fullmatch(text):
+        day = stored_date(text)
+        return day if day is not None and earliest <= day <= latest else None
+    found = dates_in(text, DateOrder(True))
+    if len(found) != 1 or found[0].start != 0 or found[0].end != len(text):
+        return None
+    if found[0].value is None:
+        return None
+    return _with_century(found[0], earliest, latest)
+
+
+def foreign_digit(text: str) -> str | None:
+    """The first digit in ``text`` that is not one of 0-9 (``٣``, ``３``), described; or None."""
+    for character in text:
+        if unicodedata.category(character) == "Nd" and not "0" <= character <= "9":
+            return _described(character)
+    return None
+
+
+def unwanted_character(text: str) -> str | None:
+    """The first character of ``text`` that no fact may hold, described; None if there is
+    none: control characters, line separators, bidirectional controls, unassigned ones."""
+    for character in text:
+        if (
+            character in BIDI_CONTROLS
+            or character == _BYTE_ORDER_MARK
+            or unicodedata.category(character) in _REFUSED_CATEGORIES
+        ):
+            return _described(character)
+    return None
+
+
+def _described(character: str) -> str:
+    name = unicodedata.name(character, "")
+    return f"U+{ord(character):04X}" + (f" ({name.lower()})" if name else " (a control character)")
 
 
 # ----------------------------------------------------------------------------- lines

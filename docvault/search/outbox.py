@@ -8,6 +8,14 @@ in one commit by the single ``IndexWriter`` (``docvault.search.writer``). A miss
 outdated or damaged index is rebuilt into a new folder and swapped in while searches keep
 answering from the old one, or say plainly that the index is being rebuilt; a scheduled
 consistency check (``repair``) compares the index with the database.
+
+One document never stops the others: a batch that fails is written again document by
+document, and a document that still fails is recorded with a sentence
+(``pages.record_problems``: the problems page lists it), keeps its outbox rows and is tried
+again later, while the rows behind it are drained. What is wrong shows as the index part's
+trouble (status page, `docvault status`, systemd's STATUS=): documents left out, or a
+writer whose drains keep failing; one that keeps failing for an unforeseen reason for
+longer than its part's bound counts as stalled, so the watchdog is no longer fed.
 """
 
 from __future__ import annotations
@@ -15,21 +23,29 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections.abc import Mapping, Sequence
+from datetime import datetime
 
 from sqlalchemy import Engine, delete
 from sqlmodel import col, select
 
 from docvault.db import read_session, write_transaction
-from docvault.errors import SearchIndexError
-from docvault.models import IndexOutbox
+from docvault.errors import DocumentNotIndexable, SearchIndexError
+from docvault.models import IndexOutbox, utcnow
 from docvault.search.folder import needs_rebuild
 from docvault.search.index import SearchIndex
 from docvault.search.pages import (
+    clear_problems,
     database_stamps,
     entries_for,
     indexable_count,
+    not_indexable,
+    problem_count,
     rebuild_from_database,
+    record_problems,
+    waiting_rows,
 )
+from docvault.search.schema import IndexEntry
 from docvault.search.writer import IndexWriter
 from docvault.supervisor import Progress
 
@@ -64,6 +80,13 @@ class OutboxDriver:
         self._check_requested = threading.Event()
         self._writer: IndexWriter | None = None
         self._thread: threading.Thread | None = None
+        # The writer's health, written by its own thread only, read by the supervisor's.
+        self.failures_in_a_row = 0
+        self.failing_since: float | None = None  # monotonic time of the first failure
+        self.last_failure: str | None = None
+        self.unexpected_failure = False  # the last failure was no DocvaultError: a bug
+        self.documents_left_out = 0
+        self.trouble: str | None = None
 
     def wake(self) -> None:
         """A page finished: drain the outbox within `batch_seconds` (thread-safe)."""
@@ -97,7 +120,9 @@ class OutboxDriver:
                 "what is in its way so docvault builds it anew); docvault tries again by itself."
             ) from error
         last_drain = time.monotonic()
+        self._note_health()
         while not self._stopping.is_set():
+            beat.trouble(self.trouble)
             beat.beat()
             # Woken by a finished page; otherwise once a second to report progress, and a
             # drain every `batch_seconds` for outbox rows that other processes wrote.
@@ -125,10 +150,57 @@ class OutboxDriver:
                 self.repair()
         except SearchIndexError as error:
             logger.error("index: %s", error.message)
-        except Exception:
+            self._failed(error.message, unexpected=False)
+        except Exception as error:
             logger.exception("index: unexpected error; the outbox keeps the pages for later")
+            self._failed(f"{type(error).__name__}: {error}", unexpected=True)
+        else:
+            self.failures_in_a_row, self.failing_since, self.last_failure = 0, None, None
+        self._note_health()
         if self._outbox_empty():
             self._idle.set()
+
+    # --- health ---------------------------------------------------------------------------
+
+    def _failed(self, message: str, unexpected: bool) -> None:
+        self.failures_in_a_row += 1
+        self.failing_since = self.failing_since or time.monotonic()
+        self.last_failure = message[:500]
+        self.unexpected_failure = unexpected
+
+    def _note_health(self) -> None:
+        """The sentence the index part shows as its trouble (None: all is well)."""
+        try:
+            self.documents_left_out = problem_count(self.database)
+        except Exception:  # the health report must not stop the writer
+            logger.exception("index: could not count the documents left out of the index")
+        sentences = []
+        if self.failures_in_a_row:
+            sentences.append(
+                f"The index writer has failed {self.failures_in_a_row} time(s) in a row "
+                f"({self.last_failure}); new pages wait in the outbox and are indexed once "
+                "it works again."
+            )
+        if self.documents_left_out:
+            sentences.append(
+                f"{self.documents_left_out} document(s) cannot be indexed, so their pages "
+                "are not searchable: the problems page names them and says what to do."
+            )
+        self.trouble = " ".join(sentences) or None
+
+    def liveness(self, bound_seconds: float) -> str | None:
+        """A sentence when the writer has failed for an unforeseen reason (no DocvaultError,
+        which names what an admin must fix) for longer than ``bound_seconds``: stalled."""
+        since = self.failing_since
+        if since is None or not self.unexpected_failure:
+            return None
+        seconds = time.monotonic() - since
+        if seconds <= bound_seconds:
+            return None
+        return (
+            f"the index writer has failed for {seconds:.0f} s, {self.failures_in_a_row} "
+            f"time(s) in a row: {self.last_failure}"
+        )
 
     def _prepare(self, progress: Progress) -> None:
         directory = self.index.directory
@@ -154,27 +226,84 @@ class OutboxDriver:
         self.index.reopen()
 
     def drain(self) -> int:
-        """Write every outbox row to the index, in batches; returns how many were written."""
+        """Write every outbox row to the index, in batches; returns how many were written.
+
+        Rows of a document that failed and is not due for another try stay behind, and do
+        not hold up the rows after them."""
         written = 0
         while True:
-            with read_session(self.database) as session:
-                rows = session.exec(
-                    select(IndexOutbox).order_by(col(IndexOutbox.id)).limit(self.batch_size)
-                ).all()
+            rows = self._next_rows(utcnow())
             if not rows or self._writer is None:
                 break
-            page_ids = sorted({row.page_id for row in rows})
-            entries = entries_for(self.database, page_ids)
-            present = {entry.page_id for entry in entries}
-            self._writer.apply(entries, [page for page in page_ids if page not in present])
+            page_documents = {row.page_id: row.document_id for row in rows}
+            problems = self._write(sorted(page_documents), page_documents)
+            done = [row for row in rows if row.document_id not in problems]
             with write_transaction(self.database) as session:
                 session.exec(
-                    delete(IndexOutbox).where(col(IndexOutbox.id).in_([row.id for row in rows]))
+                    delete(IndexOutbox).where(col(IndexOutbox.id).in_([row.id for row in done]))
                 )
-            written += len(rows)
+                clear_problems(session, sorted({row.document_id for row in done}))
+            if problems:
+                record_problems(self.database, problems)
+            written += len(done)
         if written:
             self.index.reopen()
         return written
+
+    def _next_rows(self, now: datetime) -> Sequence[IndexOutbox]:
+        with read_session(self.database) as session:
+            return session.exec(
+                select(IndexOutbox)
+                .where(~waiting_rows(now))
+                .order_by(col(IndexOutbox.id))
+                .limit(self.batch_size)
+            ).all()
+
+    def _write(
+        self, page_ids: Sequence[int], page_documents: Mapping[int, int]
+    ) -> dict[int, DocumentNotIndexable]:
+        """Write these pages (remove those no longer indexable) in one commit; a batch
+        that fails is written again document by document. Returns the documents that could
+        not be written, each with its sentence; a SearchIndexError (the index folder itself
+        cannot be written) is raised: then every document waits alike."""
+        assert self._writer is not None
+        found = entries_for(self.database, page_ids)
+        present = {entry.page_id for entry in found.entries}
+        # A document that cannot be read keeps what the index has of it (searchable, if
+        # stale) rather than losing it.
+        kept = {page for page in page_ids if page_documents.get(page) in found.problems}
+        deletes = [page for page in page_ids if page not in present and page not in kept]
+        try:
+            self._writer.apply(found.entries, deletes)
+        except SearchIndexError:
+            raise
+        except Exception:  # noqa: BLE001 - which document is it? Each alone tells.
+            logger.warning("index: a batch failed; writing its documents one by one")
+            found.problems.update(self._write_each(found.entries, deletes, page_documents))
+        return found.problems
+
+    def _write_each(
+        self,
+        entries: Sequence[IndexEntry],
+        deletes: Sequence[int],
+        page_documents: Mapping[int, int],
+    ) -> dict[int, DocumentNotIndexable]:
+        assert self._writer is not None
+        by_document: dict[int, tuple[list[IndexEntry], list[int]]] = {}
+        for entry in entries:
+            by_document.setdefault(entry.document_id, ([], []))[0].append(entry)
+        for page in deletes:
+            by_document.setdefault(page_documents.get(page, 0), ([], []))[1].append(page)
+        problems: dict[int, DocumentNotIndexable] = {}
+        for document_id, (upserts, removals) in sorted(by_document.items()):
+            try:
+                self._writer.apply(upserts, removals)
+            except SearchIndexError:
+                raise
+            except Exception as error:  # noqa: BLE001 - recorded with its sentence
+                name = upserts[0].file_name if upserts else "deleted since"
+                problems[document_id] = not_indexable(document_id, name, error)
+        return problems
 
     def repair(self) -> tuple[int, int]:
         """Compare the index with the database; write what is missing or stale, drop extras."""
@@ -184,23 +313,30 @@ class OutboxDriver:
         present = self.index.entry_stamps()
         stale = [page for page, stamp in wanted.items() if present.get(page) != stamp]
         extra = [page for page in present if page not in wanted]
+        problems: dict[int, DocumentNotIndexable] = {}
         for start in range(0, len(stale), self.batch_size):
-            chunk = stale[start : start + self.batch_size]
-            self._writer.apply(entries_for(self.database, chunk), [])
+            problems.update(self._write(stale[start : start + self.batch_size], {}))
         if extra:
             self._writer.apply([], extra)
+        if problems:
+            record_problems(self.database, problems)
         if stale or extra:
             logger.warning(
-                "index: consistency check repaired %d missing or stale and %d extra pages",
+                "index: consistency check repaired %d missing or stale and %d extra pages "
+                "(%d document(s) left out)",
                 len(stale),
                 len(extra),
+                len(problems),
             )
             self.index.reopen()
         return len(stale), len(extra)
 
     def _outbox_empty(self) -> bool:
+        """Nothing left to write: rows of documents left out until their next try do not
+        count (`flush`, `docvault ingest` and a graceful stop do not wait for them)."""
         with read_session(self.database) as session:
-            return session.exec(select(IndexOutbox.id)).first() is None
+            due = session.exec(select(IndexOutbox.id).where(~waiting_rows(utcnow()))).first()
+            return due is None
 
     def flush(self, timeout: float = 60.0) -> bool:
         """Wait until the outbox is empty (for `ingest` and a graceful stop)."""

@@ -5,21 +5,32 @@ pages that belong in the index (finished with text: done or looped) as ``IndexEn
 values, with their document's fields and the document date of its first page; builds the
 whole index from them (``rebuild_from_database``); and answers a search with snippets from
 the database's page text (``search``, behind `docvault search`, the web view and the API).
+
+A document that cannot be read as entries (a date of birth confirmed as "1961-13-01"
+before facts were checked) or written to the index fails alone: it is recorded in
+``index_problems`` with a sentence (``record_problems``), which the problems page, the
+status page and `docvault reindex` show, and tried again later; every other document is
+indexed meanwhile.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from datetime import UTC, date, datetime
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, delete
+from sqlalchemy import Engine, delete, func
 from sqlmodel import col, select
 
+from docvault.backoff import backoff_seconds
 from docvault.db import read_session, write_transaction
+from docvault.errors import DocumentNotIndexable
+from docvault.facts import FIELD_LABELS, stored_date
 from docvault.facts import store as fact_store
-from docvault.models import Document, IndexOutbox, Page, split_tags
+from docvault.models import Document, IndexOutbox, IndexProblem, Page, split_tags, utcnow
 from docvault.search.dates import find_document_date
 from docvault.search.index import SearchIndex
 from docvault.search.results import SearchResults
@@ -27,8 +38,23 @@ from docvault.search.schema import IndexEntry
 from docvault.search.writer import rebuild
 from docvault.vocabulary import PageStatus
 
+logger = logging.getLogger(__name__)
+
 INDEXED_STATES = (PageStatus.done.value, PageStatus.looped.value)
 REBUILD_READ_BATCH = 2000
+# A document that failed is tried again after a minute, then after twice as long each
+# time, at most once an hour (and at once when its facts change, or with a reindex).
+PROBLEM_RETRY_FIRST_SECONDS = 60.0
+PROBLEM_RETRY_MAX_SECONDS = 3600.0
+PROBLEM_LIST_LIMIT = 500
+
+
+@dataclass
+class Entries:
+    """Index entries of some pages, and the documents whose pages could not be read."""
+
+    entries: list[IndexEntry] = field(default_factory=list)
+    problems: dict[int, DocumentNotIndexable] = field(default_factory=dict)
 
 
 def stamp_of(page: Page) -> int:
@@ -41,7 +67,7 @@ def _stamp(changed: datetime) -> int:
     return int(changed.timestamp() * 1000)
 
 
-def _entries(session: Any, pages: Sequence[Page]) -> list[IndexEntry]:
+def _entries(session: Any, pages: Sequence[Page]) -> Entries:
     document_ids = {page.document_id for page in pages}
     documents = {
         document.id: document
@@ -55,46 +81,89 @@ def _entries(session: Any, pages: Sequence[Page]) -> list[IndexEntry]:
         ).all()
     )
     facts = fact_store.values_of(session, document_ids)
-    entries = []
-    for page in pages:
-        document = documents[page.document_id]
-        assert page.id is not None
-        entries.append(
-            IndexEntry(
-                page_id=page.id,
-                document_id=page.document_id,
-                page_number=page.number,
-                inbox=document.inbox,
-                tags=split_tags(document.tags),
-                file_name=document.original_name,
-                received=document.received_at,
-                document_date=_document_date(first_pages.get(page.document_id)),
-                status=page.status,
-                text=page.markdown or "",
-                stamp=stamp_of(page),
-                **_fact_values(facts.get(page.document_id, {})),
-            )
+    found = Entries()
+    for document_id in sorted(document_ids):
+        document = documents[document_id]
+        try:
+            values = _fact_values(document, facts.get(document_id, {}))
+            document_date = _document_date(first_pages.get(document_id))
+        except DocumentNotIndexable as error:
+            found.problems[document_id] = error
+            continue
+        except Exception as error:  # noqa: BLE001 - one document's data must not stop the rest
+            found.problems[document_id] = not_indexable(document_id, document.original_name, error)
+            continue
+        found.entries.extend(
+            _entry(page, document, document_date, values)
+            for page in pages
+            if page.document_id == document_id
         )
-    return entries
+    return found
 
 
-def _fact_values(values: dict[str, str]) -> dict[str, Any]:
-    """The IndexEntry fields of a document's facts (docvault.facts.store.values_of)."""
+def _entry(
+    page: Page, document: Document, document_date: date | None, values: dict[str, Any]
+) -> IndexEntry:
+    assert page.id is not None
+    return IndexEntry(
+        page_id=page.id,
+        document_id=page.document_id,
+        page_number=page.number,
+        inbox=document.inbox,
+        tags=split_tags(document.tags),
+        file_name=document.original_name,
+        received=document.received_at,
+        document_date=document_date,
+        status=page.status,
+        text=page.markdown or "",
+        stamp=stamp_of(page),
+        **values,
+    )
+
+
+def _fact_values(document: Document, values: dict[str, str]) -> dict[str, Any]:
+    """The IndexEntry fields of a document's facts (docvault.facts.store.values_of); a
+    stored date that names no day (confirmed before facts were checked) is refused with
+    what to do, since its document cannot be found by it as it is."""
     born = values.get("born")
+    born_day = stored_date(born) if born else None
+    if born and born_day is None:
+        assert document.id is not None
+        raise DocumentNotIndexable(
+            document.id,
+            f"Document {document.id} ({document.original_name}) cannot be added to the search "
+            f"index: its {FIELD_LABELS['born'].lower()} is stored as {born[:40]!r}, which is "
+            "not a real calendar day. Correct it in the document's facts panel (Patient and "
+            "letter); the document becomes searchable then. Every other document is indexed "
+            "meanwhile.",
+        )
     return {
         "patient": values.get("patient", ""),
-        "born": date.fromisoformat(born) if born else None,
+        "born": born_day,
         "sender": values.get("sender", ""),
         "title": values.get("title", ""),
     }
+
+
+def not_indexable(document_id: int, file_name: str, error: BaseException) -> DocumentNotIndexable:
+    """The sentence for a document that failed for a reason docvault did not foresee."""
+    return DocumentNotIndexable(
+        document_id,
+        f"Document {document_id} ({file_name}) cannot be added to the search index "
+        f"({type(error).__name__}: {str(error)[:200]}). Every other document is indexed "
+        "meanwhile; docvault tries this one again by itself (at once after its facts are "
+        "corrected, or with `docvault reindex`). If it keeps failing, tell the docvault "
+        "maintainers what this sentence says.",
+    )
 
 
 def _document_date(first_page_text: str | None) -> date | None:
     return find_document_date(first_page_text) if first_page_text else None
 
 
-def entries_for(database: Engine, page_ids: Sequence[int]) -> list[IndexEntry]:
-    """Index entries of the given pages that are finished with text (others: none)."""
+def entries_for(database: Engine, page_ids: Sequence[int]) -> Entries:
+    """Index entries of the given pages that are finished with text (others: none), and
+    the documents among them that cannot be read as entries."""
     with read_session(database) as session:
         pages = session.exec(
             select(Page)
@@ -105,7 +174,8 @@ def entries_for(database: Engine, page_ids: Sequence[int]) -> list[IndexEntry]:
 
 
 def all_entries(database: Engine) -> Iterator[IndexEntry]:
-    """Every page that belongs in the index, read in batches (for a rebuild)."""
+    """Every page that belongs in the index, read in batches (for a rebuild); a document
+    that cannot be read is left out and recorded (``record_problems``)."""
     last_id = 0
     while True:
         with read_session(database) as session:
@@ -118,9 +188,11 @@ def all_entries(database: Engine) -> Iterator[IndexEntry]:
             ).all()
             if not pages:
                 return
-            entries = _entries(session, pages)
-        yield from entries
-        last_id = entries[-1].page_id
+            found = _entries(session, pages)
+        if found.problems:
+            record_problems(database, found.problems)
+        yield from found.entries
+        last_id = int(pages[-1].id or 0)
 
 
 def indexable_count(database: Engine) -> int:
@@ -175,12 +247,144 @@ def rebuild_from_database(
             yield entry
 
     # Outbox rows written before the rebuild started are covered by it; later ones are
-    # drained afterwards (re-applying an entry is harmless: it replaces itself).
+    # drained afterwards (re-applying an entry is harmless: it replaces itself). A document
+    # the rebuild had to leave out keeps its rows, to be indexed once it can be.
     with read_session(database) as session:
         covered = (
             session.exec(select(IndexOutbox.id).order_by(col(IndexOutbox.id).desc())).first() or 0
         )
-    rebuild(directory, counted(), progress, stemming_language)
+    started = utcnow()
+    refused: dict[int, DocumentNotIndexable] = {}
+
+    def refuse(entry: IndexEntry, error: Exception) -> None:
+        nonlocal count
+        count -= 1  # not in the new index
+        refused.setdefault(
+            entry.document_id, not_indexable(entry.document_id, entry.file_name, error)
+        )
+
+    rebuild(directory, counted(), progress, stemming_language, refuse)
+    if refused:
+        record_problems(database, refused)
     with write_transaction(database) as session:
-        session.exec(delete(IndexOutbox).where(col(IndexOutbox.id) <= covered))
+        failing = select(IndexProblem.document_id).where(IndexProblem.last_failed_at >= started)
+        session.exec(
+            delete(IndexOutbox)
+            .where(col(IndexOutbox.id) <= covered)
+            .where(~col(IndexOutbox.document_id).in_(failing))
+        )
+        # Every document was tried: a problem this rebuild did not meet again is gone.
+        session.exec(delete(IndexProblem).where(col(IndexProblem.last_failed_at) < started))
     return count
+
+
+# ----------------------------------------------------------------------------- problems
+
+
+@dataclass(frozen=True)
+class ProblemView:
+    """A document the index writer could not take, for the problems and status pages."""
+
+    document_id: int
+    file_name: str | None  # None: the document has been deleted since
+    problem: str
+    failures: int
+    first_failed_at: datetime
+    retry_at: datetime
+
+
+def record_problems(
+    database: Engine, problems: Mapping[int, DocumentNotIndexable], now: datetime | None = None
+) -> None:
+    """Record that these documents could not be indexed, each with its sentence, and when
+    it is tried again; their pages keep (or get) outbox rows for that next try."""
+    now = now or utcnow()
+    with write_transaction(database) as session:
+        for document_id, error in problems.items():
+            row = session.exec(
+                select(IndexProblem).where(IndexProblem.document_id == document_id)
+            ).first() or IndexProblem(
+                document_id=document_id, code=error.code, problem="", failures=0,
+                first_failed_at=now,
+            )  # fmt: skip
+            row.failures += 1
+            row.code, row.problem, row.last_failed_at = error.code, error.message, now
+            wait = backoff_seconds(
+                row.failures, PROBLEM_RETRY_FIRST_SECONDS, PROBLEM_RETRY_MAX_SECONDS
+            )
+            row.retry_at = now + timedelta(seconds=wait)
+            session.add(row)
+            _keep_in_outbox(session, document_id)
+    logger.error("index: %d document(s) left out of the index: %s", len(problems),
+                 " | ".join(error.message for error in problems.values()))  # fmt: skip
+
+
+def _keep_in_outbox(session: Any, document_id: int) -> None:
+    """Outbox rows for the document's pages, unless it has some: a rebuild that left it
+    out must not leave it out for ever."""
+    waiting = session.exec(
+        select(IndexOutbox.id).where(IndexOutbox.document_id == document_id)
+    ).first()
+    if waiting is not None:
+        return
+    page_ids = session.exec(
+        select(Page.id)
+        .where(Page.document_id == document_id)
+        .where(col(Page.status).in_(INDEXED_STATES))
+    ).all()
+    session.add_all(
+        IndexOutbox(page_id=page_id, document_id=document_id)
+        for page_id in page_ids
+        if page_id is not None
+    )
+
+
+def clear_problems(session: Any, document_ids: Sequence[int]) -> None:
+    """These documents were written to the index: a problem of one that has no outbox row
+    left is gone (in the caller's transaction, the one that removed its rows)."""
+    if not document_ids:
+        return
+    session.exec(
+        delete(IndexProblem)
+        .where(col(IndexProblem.document_id).in_(document_ids))
+        .where(~col(IndexProblem.document_id).in_(select(IndexOutbox.document_id)))
+    )
+
+
+def waiting_rows(now: datetime) -> Any:
+    """SQL: the outbox rows that wait for their document's next try (it failed, and is not
+    due yet). Removals never wait, nor rows of a document deleted since: a deleted letter
+    leaves search, and the problem list, at once."""
+    retrying = (
+        select(IndexProblem.document_id)
+        .where(IndexProblem.retry_at > now)
+        .where(col(IndexProblem.document_id).in_(select(Document.id)))
+    )
+    return col(IndexOutbox.document_id).in_(retrying) & (col(IndexOutbox.action) != "delete")
+
+
+def problem_count(database: Engine) -> int:
+    with read_session(database) as session:
+        return int(session.exec(select(func.count()).select_from(IndexProblem)).one())
+
+
+def index_problems(database: Engine, limit: int = PROBLEM_LIST_LIMIT) -> list[ProblemView]:
+    """The documents the index writer could not take, the oldest problem first."""
+    with read_session(database) as session:
+        rows = session.exec(
+            select(IndexProblem, Document.original_name)
+            .join(Document, col(Document.id) == col(IndexProblem.document_id), isouter=True)
+            .order_by(col(IndexProblem.first_failed_at), col(IndexProblem.id))
+            .limit(limit)
+        ).all()
+    return [
+        ProblemView(
+            document_id=row.document_id,
+            file_name=file_name,
+            problem=row.problem,
+            failures=row.failures,
+            first_failed_at=row.first_failed_at,
+            retry_at=row.retry_at,
+        )
+        for row, file_name in rows
+    ]

@@ -121,12 +121,15 @@ def rebuild(
     entries: Iterable[IndexEntry],
     progress: Callable[[int], None] | None = None,
     stemming_language: str | None = None,
+    refused: Callable[[IndexEntry, Exception], None] | None = None,
 ) -> None:
     """Build a complete index from ``entries`` beside ``directory``, then swap it in.
 
     The old index keeps answering searches until the swap; it is deleted only after the
     new one is in place. A crash at any point leaves either the old index or the new one at
     ``directory`` (or, between the two renames, neither: ``needs_rebuild`` then says so).
+    An entry whose fields cannot be made is left out and handed to ``refused`` (without
+    it, the rebuild fails): one page never costs the whole index.
     """
     stamp = time.strftime("%Y%m%d-%H%M%S")
     fresh = directory.with_name(f"{directory.name}.new-{stamp}-{os.getpid()}")
@@ -137,8 +140,15 @@ def rebuild(
     writer = ix.writer(procs=1, limitmb=WRITER_MEMORY_MB)
     try:
         for entry in entries:
+            try:
+                fields = entry_fields(entry)
+            except Exception as error:
+                if refused is None:
+                    raise
+                refused(entry, error)
+                continue
             # A fresh index holds each page once, so add_document skips the unique-key lookup.
-            writer.add_document(**entry_fields(entry))
+            writer.add_document(**fields)
             count += 1
             if progress is not None and count % REBUILD_BATCH_PAGES == 0:
                 progress(count)

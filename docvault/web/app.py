@@ -122,6 +122,8 @@ def make_templates() -> Jinja2Templates:
     templates.env.filters["file_name"] = file_name_html
     templates.env.filters["bidi_visible"] = bidi_visible
     templates.env.filters["visible"] = audit.visible
+    # Patient, sender and title are isolated like file names: they come from OCR or a form.
+    templates.env.filters["isolated"] = file_name_html
     templates.env.globals["csrf_token"] = csrf_token
     templates.env.filters["when"] = _format_time
     templates.env.filters["replace_page"] = _replace_page
@@ -144,7 +146,7 @@ def create_app(context: WebContext) -> FastAPI:
     app.include_router(login.router(context, templates))
     app.include_router(_health_router())
     app.include_router(views.router(context, templates), dependencies=reading)
-    app.include_router(facts.router(context), dependencies=reading)
+    app.include_router(facts.router(context, templates), dependencies=reading)
     app.include_router(api.router(context), prefix="/api", dependencies=reading)
     app.include_router(_metrics_router(context), dependencies=scraping)
     app.mount("/static", StaticFiles(directory=str(resource_dir("static"))), name="static")

@@ -2,21 +2,31 @@
 
 Every confirmation and correction is an audit row with the user, the time, the field, the
 value before and after. Behind `authenticate` and `enforce_csrf` like every other form.
+A value that is not what its field claims (``docvault.facts.store.clean``: 30 February,
+digits of another script, a control character) is refused on the form itself: the panel
+comes back with the sentence beside the field and the typed value in it, to be corrected.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import RedirectResponse, Response
+from fastapi.templating import Jinja2Templates
 from sqlalchemy import Engine
 from starlette.concurrency import run_in_threadpool
 
 from docvault.auth import TokenScope
 from docvault.db import read_session, write_transaction
+from docvault.errors import FactRefused
 from docvault.facts import store
 from docvault.web.context import RowId, WebContext
 from docvault.web.login import safe_next
 from docvault.web.security import current_account, require_scope
+
+# What is kept of a refused value to show it again: the form's own maxlength, and some.
+MAX_REFUSED_CHARACTERS = 1000
 
 ACTIONS = {"confirm": "confirm fact", "correct": "correct fact"}
 
@@ -36,21 +46,43 @@ def _audit_detail(change: store.FactChange) -> str:
 def change_fact(
     context: WebContext, request: Request, document_id: int, field: str, corrected: str | None
 ) -> store.FactChange:
-    """Confirm (``corrected`` None) or correct a fact, and record who did it."""
+    """Confirm (``corrected`` None) or correct a fact, and record who did it; a value that
+    cannot be taken raises FactRefused and changes nothing."""
     require_scope(request, TokenScope.rerun)
-    try:
-        with write_transaction(context.database) as session:
-            change = store.confirm(
-                session, document_id, field, current_account(request).name, corrected
-            )
-    except store.FactInputError as error:
-        raise HTTPException(400, str(error)) from None
+    with write_transaction(context.database) as session:
+        change = store.confirm(
+            session, document_id, field, current_account(request).name, corrected
+        )
     action = ACTIONS["confirm" if corrected is None else "correct"]
     context.audit(request, action, _audit_detail(change), document_id=document_id)
     return change
 
 
-def router(context: WebContext) -> APIRouter:
+def refused_values(
+    context: WebContext,
+    request: Request,
+    document_id: int,
+    refusal: FactRefused,
+    typed: str | None,
+) -> dict[str, Any]:
+    """The facts panel again, with the refusal beside its field and the typed value kept."""
+    document = context.document_or_404(document_id)
+    # The panel shows the letter's facts again: a look, like the document view's.
+    context.look(request, "view", document_id=document_id)
+    return {
+        "account": current_account(request),
+        "document": document,
+        "current": None,
+        "facts": facts_panel(context.database, document_id),
+        "refused": {
+            "field": refusal.field,
+            "value": (typed or "")[:MAX_REFUSED_CHARACTERS],
+            "message": refusal.message,
+        },
+    }
+
+
+def router(context: WebContext, templates: Jinja2Templates | None = None) -> APIRouter:
     routes = APIRouter()
 
     @routes.post("/documents/{document_id}/facts")
@@ -61,7 +93,15 @@ def router(context: WebContext) -> APIRouter:
             raise HTTPException(400, f"{action[:40]!r} is neither confirm nor correct.")
         corrected = None if action == "confirm" else str(submitted.get("value", ""))
         field = str(submitted.get("field", ""))
-        await run_in_threadpool(change_fact, context, request, document_id, field, corrected)
+        try:
+            await run_in_threadpool(change_fact, context, request, document_id, field, corrected)
+        except FactRefused as refusal:
+            if templates is None or refusal.field is None:
+                raise HTTPException(400, refusal.message) from None
+            values = await run_in_threadpool(
+                refused_values, context, request, document_id, refusal, corrected
+            )
+            return templates.TemplateResponse(request, "fact_refused.html", values, 400)
         target = safe_next(str(submitted.get("next", f"/documents/{document_id}")))
         return RedirectResponse(target, 303)
 

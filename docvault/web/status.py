@@ -16,7 +16,11 @@ from sqlalchemy import Engine
 
 from docvault import figures, handover
 from docvault.search import SearchIndex
+from docvault.search.pages import index_problems, problem_count
 from docvault.vocabulary import EngineState, Verdict
+
+# The status page names the first few documents left out; the problems page lists them all.
+STATUS_INDEX_PROBLEMS = 5
 
 
 class InboxReport(TypedDict):
@@ -107,6 +111,7 @@ def snapshot(
             "pages": index.page_count(),
             "outbox": figures.outbox_length(database),
             "rebuilding": index.rebuilding,
+            **_left_out(database),
         },
         "disk": {"free_bytes": disk.free, "total_bytes": disk.total, "path": str(data_dir)},
         "parts": service.get("parts", []),
@@ -114,6 +119,22 @@ def snapshot(
             **handover.summary(database),
             "targets": service.get("handover_targets", []),
         },
+    }
+
+
+def _left_out(database: Engine) -> dict[str, Any]:
+    """The documents the index writer could not take (their pages are not searchable)."""
+    return {
+        "left_out": problem_count(database),
+        "problems": [
+            {
+                "document_id": problem.document_id,
+                "file_name": problem.file_name,
+                "problem": problem.problem,
+                "failures": problem.failures,
+            }
+            for problem in index_problems(database, STATUS_INDEX_PROBLEMS)
+        ],
     }
 
 

@@ -28,6 +28,7 @@ from docvault.errors import (
 )
 from docvault.facts.store import patient_for_documents
 from docvault.search import DocumentMatches, search
+from docvault.search.pages import index_problems
 from docvault.vocabulary import SamplingMode
 from docvault.web import images, queries
 from docvault.web.audit import AuditFilter
@@ -347,6 +348,8 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
                 "modes": SamplingMode,
                 "data_dir": context.data_dir,
                 "unlock_problem": unlock,
+                # Issue 25: documents the index writer had to leave out, and why.
+                "index_problems": index_problems(context.database),
             },
             code,
         )
