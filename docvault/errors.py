@@ -207,3 +207,48 @@ class AuthError(DocvaultError):
     """Not logged in, or not allowed to do this."""
 
     code = "not-allowed"
+
+
+# ---------------------------------------------------------------------------------------
+# Intake refusals (issue 25). Anyone who can write to an inbox share chooses what lies in
+# it, so intake takes only regular files that are really inside the inbox. Everything else
+# is refused once, with its sentence in the log and on the status page, and left where it
+# is: never opened (a pipe would block the read), never archived, never deleted.
+#
+#     IntakeError
+#     └── FileRefused               not taken at all; left in the inbox, reported once
+#         ├── LinkRefused           a symbolic link, a linked folder, a hard link
+#         ├── NotARegularFile       a named pipe, socket or device
+#         ├── FileTooLarge          more bytes than max_file_mb
+#         └── HiddenFileIgnored     a name starting with '.' that stayed (not a temp file)
+# ---------------------------------------------------------------------------------------
+
+
+class FileRefused(IntakeError):
+    """Intake will not take this inbox entry; it stays where it is and is reported once."""
+
+    code = "file-refused"
+
+
+class LinkRefused(FileRefused):
+    """A symbolic link, a file reached through a linked folder, or a hard-linked file."""
+
+    code = "link-refused"
+
+
+class NotARegularFile(FileRefused):
+    """A named pipe, socket or device: never opened, since reading one can block forever."""
+
+    code = "not-a-regular-file"
+
+
+class FileTooLarge(FileRefused):
+    """More bytes than the per-file limit (max_file_mb)."""
+
+    code = "file-too-large"
+
+
+class HiddenFileIgnored(FileRefused):
+    """A file whose name starts with '.' stayed unchanged past the grace period."""
+
+    code = "hidden-file-ignored"

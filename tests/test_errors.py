@@ -43,6 +43,12 @@ CODES: dict[type[errors.DocvaultError], str] = {
     errors.SearchIndexError: "search-index-unusable",
     errors.QuerySyntaxError: "query-not-understood",
     errors.AuthError: "not-allowed",
+    # Intake refusals (issue 25).
+    errors.FileRefused: "file-refused",
+    errors.LinkRefused: "link-refused",
+    errors.NotARegularFile: "not-a-regular-file",
+    errors.FileTooLarge: "file-too-large",
+    errors.HiddenFileIgnored: "hidden-file-ignored",
 }
 
 
