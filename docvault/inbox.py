@@ -199,8 +199,8 @@ def refusal_of(
     if status.st_nlink > 1:
         return LinkRefused(
             path,
-            f"{where} has {status.st_nlink} names (hard links) on its disk; docvault cannot "
-            "tell a hard-linked copy of another program's private file from a scan, so it "
+            f"{where} is a hard link (the same file has another name on its disk); docvault "
+            "cannot tell a hard link to another program's private file from a scan, so it "
             "does not take it and leaves it where it is. Put an ordinary copy into the inbox "
             "(cp, not ln) and remove this one.",
         )
@@ -233,6 +233,12 @@ def _kind_of(status: os.stat_result) -> str:
     if S_ISCHR(status.st_mode) or S_ISBLK(status.st_mode):
         return "a device"
     return "a special file"
+
+
+def _duration(seconds: float) -> str:
+    if seconds >= 120:
+        return f"{seconds / 60:g} minutes"
+    return "1 second" if seconds == 1 else f"{seconds:g} seconds"
 
 
 def _megabytes(size: int) -> str:
@@ -613,15 +619,14 @@ class Intake:
             self._look(inbox, path)
         for path in hidden.stable(self.clock()):
             status = _lstat(path)
-            minutes = self.hidden_report_seconds / 60
             self._refuse(
                 inbox,
                 HiddenFileIgnored(
                     path,
                     f"{_shown(inbox, path)} in inbox {inbox.name} has stayed unchanged for "
-                    f"more than {minutes:g} minute(s) but is not taken: docvault ignores file "
-                    "names starting with '.' (scanners write under such names). Rename it "
-                    "without the leading '.' to have it taken.",
+                    f"{_duration(self.hidden_report_seconds)} but is not taken: docvault "
+                    "ignores file names starting with '.' (scanners write under such names). "
+                    "Rename it without the leading '.' to have it taken.",
                 ),
                 status,
             )

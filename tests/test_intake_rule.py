@@ -229,7 +229,7 @@ def test_a_hidden_file_that_stays_is_reported_after_the_grace_period(
         clock.now = 200.0
         intake.tick()
     problem = intake.snapshot[0].problem or ""
-    assert ".Befund Maier.pdf in inbox scanner has stayed unchanged" in problem
+    assert ".Befund Maier.pdf in inbox scanner has stayed unchanged for 2 minutes" in problem
     assert "docvault ignores file names starting with '.'" in problem
     assert "Rename it without the leading '.' to have it taken." in problem
     assert ".DS_Store" not in problem
