@@ -315,11 +315,13 @@ def open_inbox_file(
             "to the inbox.",
         ) from None
     except OSError as error:
-        if error.errno == errno.ELOOP:  # became a link since the listing
-            raise refusal_of(inbox, path, path.lstat(), max_file_bytes) or error from None
-        if error.errno == errno.ENXIO:  # a socket
-            raise NotARegularFile(path, f"{_shown(inbox, path)} is a socket.") from None
-        raise
+        # ELOOP: it became a link since the listing; ENXIO: a socket. Either way what lies
+        # there now is refused for what it is (or it went again).
+        if error.errno not in (errno.ELOOP, errno.ENXIO):
+            raise
+        status = _lstat(path)
+        refusal = refusal_of(inbox, path, status, max_file_bytes) if status else None
+        raise refusal or _vanished(inbox, path) from None
     try:
         opened = os.fstat(descriptor)
         if (opened.st_dev, opened.st_ino) != (listed.st_dev, listed.st_ino):

@@ -182,14 +182,16 @@ def test_links_hard_links_and_linked_folders_are_refused_and_the_letter_is_taken
         }
         every_sentence = [sentence for sentences in expected.values() for sentence in sentences]
         wait_for(
-            lambda: all(sentence in log_text(daemon) for sentence in every_sentence),
-            60,
-            "every refusal to be logged",
-        )
-        wait_for(
             lambda: not any(letter.exists() for letter in letters.values()),
             60,
             "both letters beside the links to be taken",
+        )
+        for private in (secret, session_key, outside_pdf, behind_link):
+            assert sha256_of(private) not in archived(daemon), f"{private.name} was archived"
+        wait_for(
+            lambda: all(sentence in log_text(daemon) for sentence in every_sentence),
+            60,
+            "every refusal to be logged",
         )
         # A second letter taken by a later rescan of the polled inbox: the rescans after the
         # refusals have looked at the links again, without refusing them again.
@@ -314,6 +316,8 @@ def test_a_sparse_giant_is_refused_before_it_is_copied(
             handle.truncate(300 * 1024 * 1024)
         letter = letter_pdf(inbox / "letter.pdf", 1, 1)
         wait_for(lambda: not letter.exists(), 60, "the letter beside the giant to be taken")
+        # The giant, seen first, would have been copied before the letter was taken.
+        assert sum(archived(daemon).values()) < 1024 * 1024, "no byte of the giant is archived"
         sentence = (
             "scan-giant.pdf in inbox inbox is 300.0 MB, more than the limit of 5.0 MB per file; "
             "docvault does not take it and leaves it where it is. Split it into smaller files, "
