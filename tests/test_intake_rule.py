@@ -14,8 +14,9 @@ import pytest
 from sqlalchemy import Engine
 
 from docvault import queue
+from docvault.archive import archive_file
 from docvault.config import InboxSettings, load_settings
-from docvault.errors import FileVanished, LinkRefused
+from docvault.errors import FileVanished, LinkRefused, NotARegularFile
 from docvault.inbox import (
     DEFAULT_MAX_FILE_BYTES,
     Intake,
@@ -244,3 +245,33 @@ def test_a_hidden_file_that_stays_is_reported_after_the_grace_period(
     intake.tick()
     assert [row["file_name"] for row in queue.list_documents(database)] == ["Befund Maier.pdf"]
     assert intake.snapshot[0].problem is None
+
+
+def test_docvault_ingest_refuses_what_an_inbox_refuses(
+    database: Engine, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """`docvault ingest PATH...` (Intake.take_now), e.g. given a share's files by a glob."""
+    folder = tmp_path / "old-scans"
+    folder.mkdir()
+    secret = tmp_path / "secret_key"
+    secret.write_bytes(b"the session key")
+    (folder / "link.pdf").symlink_to(secret)
+    os.mkfifo(folder / "pipe.pdf")
+    letter = letter_pdf(folder / "letter.pdf", 1, 1)
+    intake = _intake(database, tmp_path, InboxSettings("unused", tmp_path / "unused"))
+    with caplog.at_level(logging.WARNING, "docvault.inbox"):
+        assert intake.take_now(folder / "link.pdf") is None
+        assert intake.take_now(folder / "pipe.pdf") is None  # returns: never opened
+        assert intake.take_now(letter) is not None
+    messages = [record.getMessage() for record in caplog.records]
+    assert "ingest: link.pdf in inbox ingest is a symbolic link" in messages[0]
+    assert "ingest: pipe.pdf in inbox ingest is a named pipe (FIFO)" in messages[1]
+    assert [row["file_name"] for row in queue.list_documents(database)] == ["letter.pdf"]
+    assert not list((tmp_path / "data" / "archive").rglob("*secret*"))
+
+
+def test_archiving_a_pipe_by_its_path_is_refused_at_once(tmp_path: Path) -> None:
+    """The archive's own entry (unlocked copies, test archives) never blocks on a pipe."""
+    os.mkfifo(tmp_path / "pipe.pdf")
+    with pytest.raises(NotARegularFile, match=r"pipe\.pdf is not a regular file"):
+        archive_file(tmp_path / "pipe.pdf", tmp_path / "data")
