@@ -5,6 +5,15 @@ source of truth, because SMB and NFS shares deliver no events. The order that lo
 nothing, each step repeatable after a crash (the sha256 makes it idempotent):
 
     stable? -> copy into the archive (fsync, verify) -> record the document -> move/delete
+
+Whoever can write to an inbox chooses what lies in it (SECURITY.md, "The inbox's trust
+boundary"). One rule, `judge`, decides for the rescan, the file events and every second
+look what intake does with a path: take it (a regular file with one name, within
+max_file_mb, below real folders), look into it (a real folder of a recursive inbox), ignore
+it (temporary and system names, processed/ and quarantine/) or refuse it (a link, a linked
+folder, a hard link, a pipe, socket or device, a giant). A refusal is said once, in the log
+and on the status page, and the entry is left where it is. A taken file is opened without
+following links (`open_inbox_file`) and copied from that very descriptor.
 """
 
 from __future__ import annotations
