@@ -1,20 +1,24 @@
 """Custody of originals: a content-addressed archive that never holds a half-written copy.
 
-A file is copied to a temporary name in the archive while its sha256 is computed, fsynced,
-renamed to `<sha[:2]>/<sha><suffix>`, the folder fsynced, and the copy re-read to verify the
-hash. Every step can be repeated after a crash: the same bytes land on the same name.
+A file is copied, from a descriptor opened once (`OpenedFile`), to a temporary name in the
+archive while its sha256 is computed, fsynced, renamed to `<sha[:2]>/<sha><suffix>`, the
+folder fsynced, and the copy re-read to verify the hash. Every step can be repeated after a
+crash: the same bytes land on the same name.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import uuid
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from stat import S_ISREG
 
 from docvault.durable import fsync_folder
-from docvault.errors import FileNotReady, FileVanished
+from docvault.errors import FileNotReady, FileVanished, NotARegularFile
 from docvault.names import display_name
 
 CHUNK_BYTES = 1024 * 1024
@@ -38,55 +42,102 @@ def hash_file(path: Path) -> str:
     return digest.hexdigest()
 
 
-def _copy_hashing(source: Path, temporary: Path) -> tuple[str, int]:
+@dataclass(frozen=True)
+class OpenedFile:
+    """A file its caller opened itself, and checked: intake opens an inbox file without
+    following any link and makes sure it is the regular file its listing saw. The archive
+    copies from this descriptor, never from the name again (a name can be swapped for a
+    link between the check and the read; an open descriptor cannot)."""
+
+    path: Path  # for the sentences and the archive name's suffix
+    descriptor: int
+    max_bytes: int | None = None  # stop copying past this: the file grew after the check
+
+
+def _copy_hashing(opened: OpenedFile, temporary: Path) -> tuple[str, int]:
     digest = hashlib.sha256()
     size = 0
-    with source.open("rb") as reader, temporary.open("xb") as writer:
+    limit = opened.max_bytes
+    with open(opened.descriptor, "rb", closefd=False) as reader, temporary.open("xb") as writer:
+        reader.seek(0)
         while chunk := reader.read(CHUNK_BYTES):
             digest.update(chunk)
             writer.write(chunk)
             size += len(chunk)
+            if limit is not None and size > limit:
+                break  # grown past the limit since it was checked: refused on the next look
         writer.flush()
         os.fsync(writer.fileno())
     return digest.hexdigest(), size
 
 
-def archive_file(source: Path, data_dir: Path) -> ArchivedFile:
-    """Copy `source` into the archive under its sha256 and verify the copy."""
-    archive_root = data_dir / "archive"
-    archive_root.mkdir(parents=True, exist_ok=True)
-    temporary = archive_root / f".incoming-{uuid.uuid4().hex}"
+@contextlib.contextmanager
+def _opened_regular_file(source: Path) -> Iterator[OpenedFile]:
+    """A path given by the admin (`docvault ingest`) or by docvault itself (an unlocked
+    copy). Never blocks on a pipe: O_NONBLOCK, and only a regular file is read."""
+    descriptor = os.open(source, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
     try:
-        before = source.stat()
-        sha256, size = _copy_hashing(source, temporary)
-        after = source.stat()
+        if not S_ISREG(os.fstat(descriptor).st_mode):
+            raise NotARegularFile(
+                source,
+                f"{display_name(source)} is not a regular file (a pipe, socket, device or "
+                "folder); docvault reads only regular files. Give the path of a document.",
+            )
+        yield OpenedFile(source, descriptor)
+    finally:
+        os.close(descriptor)
+
+
+def archive_file(source: Path | OpenedFile, data_dir: Path) -> ArchivedFile:
+    """Copy `source` into the archive under its sha256 and verify the copy.
+
+    `source` is a path (opened here, links followed: for files docvault or the admin
+    names) or a file intake has already opened and checked (`OpenedFile`).
+    """
+    path = source.path if isinstance(source, OpenedFile) else source
+    try:
+        if isinstance(source, OpenedFile):
+            return _archive_opened(source, data_dir)
+        with _opened_regular_file(source) as opened:
+            return _archive_opened(opened, data_dir)
     except FileNotFoundError:
-        temporary.unlink(missing_ok=True)
         raise FileVanished(
-            source,
-            f"{display_name(source)} disappeared while docvault was copying it; "
+            path,
+            f"{display_name(path)} disappeared while docvault was copying it; "
             "if it was moved on purpose nothing is lost, otherwise put it "
             "back in the inbox.",
         ) from None
     except PermissionError:
-        temporary.unlink(missing_ok=True)
         raise FileNotReady(
-            source,
-            f"{display_name(source)} cannot be read by docvault (permission "
+            path,
+            f"{display_name(path)} cannot be read by docvault (permission "
             "denied); docvault will retry. Give the docvault user read "
             "access to the inbox.",
         ) from None
+
+
+def _archive_opened(opened: OpenedFile, data_dir: Path) -> ArchivedFile:
+    archive_root = data_dir / "archive"
+    archive_root.mkdir(parents=True, exist_ok=True)
+    temporary = archive_root / f".incoming-{uuid.uuid4().hex}"
+    try:
+        before = os.fstat(opened.descriptor)
+        sha256, size = _copy_hashing(opened, temporary)
+        after = os.fstat(opened.descriptor)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
     if (before.st_size, before.st_mtime_ns) != (
         after.st_size,
         after.st_mtime_ns,
     ) or size != after.st_size:
         temporary.unlink(missing_ok=True)
         raise FileVanished(
-            source,
-            f"{display_name(source)} changed while docvault was copying it; it "
+            opened.path,
+            f"{display_name(opened.path)} changed while docvault was copying it; it "
             "will be taken again once it stops changing.",
         )
-    return _settle(temporary, archive_root, sha256, size, source.suffix.lower())
+    return _settle(temporary, archive_root, sha256, size, opened.path.suffix.lower())
 
 
 def _settle(

@@ -146,6 +146,19 @@ class Settings:
         "with backoff, before it is declared failed.",
         minimum=0.0,
     )
+    max_file_mb: int = declare(
+        200,
+        "The largest inbox file intake takes, in MB (apparent size, checked before "
+        "copying); a larger file is refused with a sentence and left in the inbox.",
+        minimum=1,
+        maximum=1048576,
+    )
+    hidden_report_seconds: float = declare(
+        300.0,
+        "How long a file whose name starts with '.' (never taken: scanners write under "
+        "such names) may stay unchanged before the status page reports it.",
+        minimum=0.0,
+    )
     rescan_seconds: float = declare(
         60.0,
         "Interval of the full inbox rescan, the source of truth (SMB and NFS shares "

@@ -10,7 +10,12 @@ can be shown as is on the command line, in the log and in the web view::
     ├── IntakeError                 a file in an inbox cannot be taken
     │   ├── FileNotReady            still being written or locked: retried with backoff
     │   ├── EmptyFile               zero bytes after the grace period
-    │   └── FileVanished            disappeared or changed while being read
+    │   ├── FileVanished            disappeared or changed while being read
+    │   └── FileRefused             not taken at all; left in the inbox, reported once
+    │       ├── LinkRefused         a symbolic link, a linked folder, a hard link
+    │       ├── NotARegularFile     a named pipe, socket or device
+    │       ├── FileTooLarge        more bytes than max_file_mb
+    │       └── HiddenFileIgnored   a name starting with '.' that stayed (not a temp file)
     ├── RenderError                 a document or page cannot be turned into images
     │   ├── EncryptedDocument       needs a password
     │   ├── CorruptDocument         broken beyond repair, or has no pages
@@ -242,6 +247,8 @@ class RateLimited(AuthError):
     """Too many re-reads, or too many wrong unlock passwords, in a short time: wait."""
 
     code = "rate-limited"
+
+
 # --- facts a person enters, and the one document the index writer cannot take (issue 25) ---
 
 
@@ -265,3 +272,41 @@ class FactRefused(DocvaultError, ValueError):
     def __init__(self, message: str, field: str | None = None) -> None:
         super().__init__(message)
         self.field = field
+
+
+# ---------------------------------------------------------------------------------------
+# Intake refusals (issue 25). Anyone who can write to an inbox share chooses what lies in
+# it, so intake takes only regular files that are really inside the inbox. Everything else
+# is refused once, with its sentence in the log and on the status page, and left where it
+# is: never opened (a pipe would block the read), never archived, never deleted.
+# ---------------------------------------------------------------------------------------
+
+
+class FileRefused(IntakeError):
+    """Intake will not take this inbox entry; it stays where it is and is reported once."""
+
+    code = "file-refused"
+
+
+class LinkRefused(FileRefused):
+    """A symbolic link, a file reached through a linked folder, or a hard-linked file."""
+
+    code = "link-refused"
+
+
+class NotARegularFile(FileRefused):
+    """A named pipe, socket or device: never opened, since reading one can block forever."""
+
+    code = "not-a-regular-file"
+
+
+class FileTooLarge(FileRefused):
+    """More bytes than the per-file limit (max_file_mb)."""
+
+    code = "file-too-large"
+
+
+class HiddenFileIgnored(FileRefused):
+    """A file whose name starts with '.' stayed unchanged past the grace period."""
+
+    code = "hidden-file-ignored"

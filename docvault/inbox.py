@@ -5,21 +5,31 @@ source of truth, because SMB and NFS shares deliver no events. The order that lo
 nothing, each step repeatable after a crash (the sha256 makes it idempotent):
 
     stable? -> copy into the archive (fsync, verify) -> record the document -> move/delete
+
+Whoever can write to an inbox chooses what lies in it (SECURITY.md, "The inbox's trust
+boundary"). One rule, `judge`, decides for the rescan, the file events and every second
+look what intake does with a path: take it (a regular file with one name, within
+max_file_mb, below real folders), look into it (a real folder of a recursive inbox), ignore
+it (temporary and system names, processed/ and quarantine/) or refuse it (a link, a linked
+folder, a hard link, a pipe, socket or device, a giant). A refusal is said once, in the log
+and on the status page, and the entry is left where it is. A taken file is opened without
+following links (`open_inbox_file`) and copied from that very descriptor.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import logging
 import os
-import shutil
 import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from enum import StrEnum
 from pathlib import Path
-from stat import S_ISDIR
+from stat import S_ISBLK, S_ISCHR, S_ISDIR, S_ISFIFO, S_ISLNK, S_ISREG, S_ISSOCK
 from typing import Protocol
 
 from sqlalchemy import Engine
@@ -28,15 +38,20 @@ from watchdog.observers import Observer
 from watchdog.observers.api import ObservedWatch
 
 from docvault import queue
-from docvault.archive import ArchivedFile, archive_file
+from docvault.archive import ArchivedFile, OpenedFile, archive_file
 from docvault.backoff import backoff_seconds
 from docvault.config import InboxSettings
 from docvault.errors import (
     DocvaultError,
     EmptyFile,
     FileNotReady,
+    FileRefused,
+    FileTooLarge,
     FileVanished,
+    HiddenFileIgnored,
     IntakeError,
+    LinkRefused,
+    NotARegularFile,
     RenderError,
 )
 from docvault.names import display_name, raw_name
@@ -48,6 +63,15 @@ logger = logging.getLogger(__name__)
 IGNORED_SUFFIXES = (".part", ".tmp", ".crdownload", ".partial", ".swp")
 IGNORED_NAMES = {"thumbs.db", "desktop.ini", ".ds_store"}
 IGNORED_FOLDERS = {"processed", "quarantine", "@eadir", "#recycle", ".docvault"}
+# Hidden names other programs leave for good, never a mistake worth reporting: macOS's
+# AppleDouble files (._name) and folder files, office lock files, Samba's delete-on-close.
+SYSTEM_HIDDEN_PREFIXES = ("._", ".~lock.", ".smbdelete", ".nfs", ".trash", ".spotlight")
+SYSTEM_HIDDEN_NAMES = {".ds_store", ".localized", ".directory", ".apdisk"}
+# How intake opens what it reads from an inbox: no link followed, a pipe never waited on.
+FILE_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC
+FOLDER_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
+DEFAULT_MAX_FILE_BYTES = 200 * 1024 * 1024  # the max_file_mb setting's default
+REPORTED_REFUSALS = 5  # sentences per inbox on the status page; the log has every one
 
 
 class Inspector(Protocol):
@@ -66,18 +90,265 @@ def is_ignored_name(name: str) -> bool:
     )
 
 
-def candidate_files(inbox: InboxSettings) -> Iterator[Path]:
-    """Every file in an inbox that may be a document (the rescan); OSError if unlistable."""
-    entries = inbox.path.rglob("*") if inbox.recursive else inbox.path.iterdir()
-    for path in entries:
-        relative_parts = path.relative_to(inbox.path).parts
-        if any(
-            part.lower() in IGNORED_FOLDERS or part.startswith(".") for part in relative_parts[:-1]
-        ):
-            continue
-        # Regular files only: a named pipe or device in a share would block the read forever.
-        if path.is_file() and not is_ignored_name(path.name):
-            yield path
+def is_reported_hidden_name(name: str) -> bool:
+    """A name starting with '.' that is no temporary or system name: if such a file stays,
+    someone most likely saved a document under a wrong name."""
+    lowered = name.lower()
+    return (
+        lowered.startswith(".")
+        and not lowered.endswith(IGNORED_SUFFIXES)
+        and lowered not in SYSTEM_HIDDEN_NAMES
+        and not lowered.startswith(SYSTEM_HIDDEN_PREFIXES)
+    )
+
+
+def is_ignored_folder(name: str) -> bool:
+    """Folders intake never looks into: its own processed/ and quarantine/, NAS system
+    folders, hidden folders."""
+    return name.lower() in IGNORED_FOLDERS or name.startswith(".")
+
+
+class Verdict(StrEnum):
+    """What intake does with one entry below an inbox folder."""
+
+    take = "take"  # a regular file: taken once it holds still
+    folder = "folder"  # a real folder of a recursive inbox: looked into
+    hidden = "hidden"  # a regular file with a hidden name: reported if it stays
+    ignore = "ignore"  # temporary or system name, ignored folder, gone, not below the inbox
+    refuse = "refuse"  # never opened nor taken; `refusal` says why and what to do
+
+
+@dataclass(frozen=True)
+class Sighting:
+    """The verdict on one path, with the lstat it was based on."""
+
+    verdict: Verdict
+    path: Path
+    status: os.stat_result | None = None
+    refusal: FileRefused | None = None
+
+
+def _lstat(path: Path) -> os.stat_result | None:
+    try:
+        return path.lstat()
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+
+
+def _shown(inbox: InboxSettings, path: Path) -> str:
+    """A path as the sentences show it: relative to its inbox, escaped."""
+    relative = path.relative_to(inbox.path) if path.is_relative_to(inbox.path) else path
+    return display_name(relative)
+
+
+def judge(inbox: InboxSettings, path: Path, max_file_bytes: int) -> Sighting:
+    """The one rule of what intake does with a path below an inbox, used by the rescan,
+    the file events and every second look: take, look into, ignore or refuse.
+
+    Only what lies below the inbox folder counts (the admin configured the folder itself,
+    links and all). Every folder between it and the file must be a real folder, not an
+    ignored one; the file itself a regular file with a single name, within the size limit.
+    """
+    if not path.is_relative_to(inbox.path) or path == inbox.path:
+        return Sighting(Verdict.ignore, path)
+    parts = path.relative_to(inbox.path).parts
+    if len(parts) > 1 and not inbox.recursive:
+        return Sighting(Verdict.ignore, path)
+    folder = inbox.path
+    for part in parts[:-1]:
+        folder = folder / part
+        if is_ignored_folder(part):
+            return Sighting(Verdict.ignore, path)
+        status = _lstat(folder)
+        if status is None or not (S_ISDIR(status.st_mode) or S_ISLNK(status.st_mode)):
+            return Sighting(Verdict.ignore, path)  # gone or replaced: the next look decides
+        if S_ISLNK(status.st_mode):
+            return Sighting(Verdict.refuse, folder, status, _linked_folder(inbox, folder))
+    return _judge_entry(inbox, path, max_file_bytes)
+
+
+def _judge_entry(inbox: InboxSettings, path: Path, max_file_bytes: int) -> Sighting:
+    status = _lstat(path)
+    if status is None:
+        return Sighting(Verdict.ignore, path)
+    if S_ISDIR(status.st_mode):
+        looked_into = inbox.recursive and not is_ignored_folder(path.name)
+        return Sighting(Verdict.folder if looked_into else Verdict.ignore, path, status)
+    if is_ignored_name(path.name):
+        reported = S_ISREG(status.st_mode) and is_reported_hidden_name(path.name)
+        return Sighting(Verdict.hidden if reported else Verdict.ignore, path, status)
+    if S_ISLNK(status.st_mode) and path.is_dir():  # stat only: nothing behind it is opened
+        return Sighting(Verdict.refuse, path, status, _linked_folder(inbox, path))
+    refusal = refusal_of(inbox, path, status, max_file_bytes)
+    if refusal is not None:
+        return Sighting(Verdict.refuse, path, status, refusal)
+    return Sighting(Verdict.take, path, status)
+
+
+def refusal_of(
+    inbox: InboxSettings, path: Path, status: os.stat_result, max_file_bytes: int
+) -> FileRefused | None:
+    """Why intake will not take the file with this status (from lstat or fstat), or None."""
+    name = _shown(inbox, path)
+    where = f"{name} in inbox {inbox.name}"
+    if S_ISLNK(status.st_mode):
+        return LinkRefused(
+            path,
+            f"{where} is a symbolic link; docvault takes only regular files that are really "
+            "in the inbox, never what a link points to, and leaves the link where it is. "
+            "Put the document itself (a copy, not a link) into the inbox and remove the link.",
+        )
+    if not S_ISREG(status.st_mode):
+        return NotARegularFile(
+            path,
+            f"{where} is {_kind_of(status)}, not a regular file; docvault never opens it and "
+            "leaves it where it is. Remove it from the inbox: scanners and fax servers must "
+            "write regular files.",
+        )
+    if status.st_nlink > 1:
+        return LinkRefused(
+            path,
+            f"{where} is a hard link (the same file has another name on its disk); docvault "
+            "cannot tell a hard link to another program's private file from a scan, so it "
+            "does not take it and leaves it where it is. Put an ordinary copy into the inbox "
+            "(cp, not ln) and remove this one.",
+        )
+    if status.st_size > max_file_bytes:
+        return FileTooLarge(
+            path,
+            f"{where} is {_megabytes(status.st_size)}, more than the limit of "
+            f"{_megabytes(max_file_bytes)} per file; docvault does not take it and leaves it "
+            "where it is. Split it into smaller files, or raise the setting max_file_mb if "
+            "letters this large are expected.",
+        )
+    return None
+
+
+def _linked_folder(inbox: InboxSettings, folder: Path) -> LinkRefused:
+    return LinkRefused(
+        folder,
+        f"The folder {_shown(inbox, folder)} in inbox {inbox.name} is a symbolic link; "
+        "docvault does not look into linked folders, so no file in it is taken, and leaves "
+        "it where it is. Move the files themselves into the inbox (or a real folder in it) "
+        "and remove the link.",
+    )
+
+
+def _kind_of(status: os.stat_result) -> str:
+    if S_ISFIFO(status.st_mode):
+        return "a named pipe (FIFO)"
+    if S_ISSOCK(status.st_mode):
+        return "a socket"
+    if S_ISCHR(status.st_mode) or S_ISBLK(status.st_mode):
+        return "a device"
+    return "a special file"
+
+
+def _duration(seconds: float) -> str:
+    if seconds >= 120:
+        return f"{seconds / 60:g} minutes"
+    return "1 second" if seconds == 1 else f"{seconds:g} seconds"
+
+
+def _megabytes(size: int) -> str:
+    return f"{size / (1024 * 1024):,.1f} MB"
+
+
+def survey(inbox: InboxSettings, max_file_bytes: int) -> Iterator[Sighting]:
+    """Every entry below an inbox with its verdict (the rescan); OSError if unlistable.
+
+    Folders are looked into only when `judge` says so: a linked folder is refused, not
+    followed.
+    """
+    pending = [inbox.path]
+    while pending:
+        with os.scandir(pending.pop()) as entries:
+            paths = sorted(Path(entry.path) for entry in entries)
+        for path in paths:
+            sighting = judge(inbox, path, max_file_bytes)
+            if sighting.verdict is Verdict.folder:
+                pending.append(path)
+            elif sighting.verdict is not Verdict.ignore:
+                yield sighting
+
+
+def candidate_files(
+    inbox: InboxSettings, max_file_bytes: int = DEFAULT_MAX_FILE_BYTES
+) -> Iterator[Path]:
+    """Every file in an inbox that intake would take once it holds still."""
+    for sighting in survey(inbox, max_file_bytes):
+        if sighting.verdict is Verdict.take:
+            yield sighting.path
+
+
+def _open_folder(inbox: InboxSettings, path: Path) -> int:
+    """A descriptor of the folder holding `path`, reached from the inbox without following a
+    link (the check of the listing can be raced; O_NOFOLLOW on each step cannot)."""
+    descriptor = os.open(inbox.path, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        for part in path.relative_to(inbox.path).parts[:-1]:
+            try:
+                inner = os.open(part, FOLDER_FLAGS, dir_fd=descriptor)
+            except OSError as error:
+                if error.errno in (errno.ELOOP, errno.ENOTDIR):
+                    raise _linked_folder(inbox, path.parent) from None
+                raise
+            os.close(descriptor)
+            descriptor = inner
+    except BaseException:
+        os.close(descriptor)
+        raise
+    return descriptor
+
+
+@contextlib.contextmanager
+def open_inbox_file(
+    inbox: InboxSettings, path: Path, listed: os.stat_result, max_file_bytes: int
+) -> Iterator[OpenedFile]:
+    """Open an inbox file for reading without following any link, and check that what was
+    opened is the regular file the listing saw (same device and inode, one name, within the
+    limit). Raises FileRefused, FileVanished or FileNotReady."""
+    try:
+        folder = _open_folder(inbox, path)
+        try:
+            descriptor = os.open(path.name, FILE_FLAGS, dir_fd=folder)
+        finally:
+            os.close(folder)
+    except FileNotFoundError:
+        raise _vanished(inbox, path) from None
+    except PermissionError:
+        raise FileNotReady(
+            path,
+            f"{_shown(inbox, path)} in inbox {inbox.name} cannot be read by docvault "
+            "(permission denied); docvault will retry. Give the docvault user read access "
+            "to the inbox.",
+        ) from None
+    except OSError as error:
+        # ELOOP: it became a link since the listing; ENXIO: a socket. Either way what lies
+        # there now is refused for what it is (or it went again).
+        if error.errno not in (errno.ELOOP, errno.ENXIO):
+            raise
+        status = _lstat(path)
+        refusal = refusal_of(inbox, path, status, max_file_bytes) if status else None
+        raise refusal or _vanished(inbox, path) from None
+    try:
+        opened = os.fstat(descriptor)
+        if (opened.st_dev, opened.st_ino) != (listed.st_dev, listed.st_ino):
+            raise _vanished(inbox, path)
+        refusal = refusal_of(inbox, path, opened, max_file_bytes)
+        if refusal is not None:
+            raise refusal
+        yield OpenedFile(path, descriptor, max_bytes=max_file_bytes)
+    finally:
+        os.close(descriptor)
+
+
+def _vanished(inbox: InboxSettings, path: Path) -> FileVanished:
+    return FileVanished(
+        path,
+        f"{_shown(inbox, path)} in inbox {inbox.name} was removed or replaced while "
+        "docvault was looking at it; if it is still there it is looked at again.",
+    )
 
 
 def ensure_listable(inbox: InboxSettings) -> None:
@@ -107,7 +378,8 @@ class InboxSnapshot:
     waiting_retry: int
     taken: int
     failed: int
-    problem: str | None  # the inbox cannot be listed
+    problem: str | None  # the inbox cannot be listed, or entries in it are refused: why
+    refused: tuple[str, ...] = ()  # one sentence per entry intake refused and left in place
 
 
 @dataclass
@@ -119,6 +391,29 @@ class _Retry:
 
 
 @dataclass
+class _Refusal:
+    """An entry refused once: not looked at again while its lstat stays the same."""
+
+    error: FileRefused
+    signature: tuple[int, ...]
+
+
+def _signature(status: os.stat_result | None) -> tuple[int, ...]:
+    """What changes when an entry is replaced, written, renamed over or (un)linked."""
+    if status is None:
+        return ()
+    return (
+        status.st_dev,
+        status.st_ino,
+        status.st_mode,
+        status.st_nlink,
+        status.st_size,
+        status.st_mtime_ns,
+        status.st_ctime_ns,
+    )
+
+
+@dataclass
 class InboxState:
     """What one inbox holds right now, for `docvault status` and the web view."""
 
@@ -127,6 +422,7 @@ class InboxState:
     taken: int = 0
     failed: int = 0
     problems: dict[str, str] = field(default_factory=dict)
+    refusals: dict[Path, _Refusal] = field(default_factory=dict)
 
 
 class Intake:
@@ -141,6 +437,8 @@ class Intake:
         empty_grace_seconds: float = 300.0,
         unreadable_retry_seconds: float = 3600.0,
         clock: Callable[[], float] = time.monotonic,
+        max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
+        hidden_report_seconds: float = 300.0,
     ) -> None:
         self.database = database
         self.data_dir = data_dir
@@ -149,8 +447,13 @@ class Intake:
         self.empty_grace_seconds = empty_grace_seconds
         self.unreadable_retry_seconds = unreadable_retry_seconds
         self.clock = clock
+        self.max_file_bytes = max_file_bytes
+        self.hidden_report_seconds = hidden_report_seconds
         self.trackers = {inbox.name: StabilityTracker(inbox.settle_seconds) for inbox in inboxes}
+        # Hidden names are never taken; one that holds still this long is reported.
+        self.hidden = {inbox.name: StabilityTracker(hidden_report_seconds) for inbox in inboxes}
         self.states = {inbox.name: InboxState() for inbox in inboxes}
+        self._listed: dict[Path, os.stat_result] = {}  # the last lstat of each tracked file
         self._retries: dict[Path, _Retry] = {}
         self._noticed: list[Path] = []
         self._lock = threading.Lock()
@@ -184,17 +487,28 @@ class Intake:
         for inbox in self.inboxes:
             try:
                 ensure_listable(inbox)
-                for path in candidate_files(inbox):
-                    self._look(inbox, path)
-                    seen += 1
+                sightings = list(survey(inbox, self.max_file_bytes))
             except IntakeError as error:
                 self._listing_failed(inbox, error.message)
+                continue
             except OSError as error:
-                self._listing_failed(inbox, f"Inbox {inbox.name} could not be scanned: {error}")
-            else:
-                if self.listing_problems.pop(inbox.name, None) is not None:
-                    logger.info("intake: inbox %s can be listed again", inbox.name)
+                message = f"Inbox {inbox.name} could not be scanned: {error}"
+                self._listing_failed(inbox, display_name(message))
+                continue
+            if self.listing_problems.pop(inbox.name, None) is not None:
+                logger.info("intake: inbox %s can be listed again", inbox.name)
+            self._forget_refusals_not_in(inbox, sightings)
+            for sighting in sightings:
+                self._consider(inbox, sighting)
+            seen += sum(1 for sighting in sightings if sighting.verdict is Verdict.take)
         return seen
+
+    def _forget_refusals_not_in(self, inbox: InboxSettings, sightings: list[Sighting]) -> None:
+        """A refused entry that is gone (removed, renamed) is no longer reported."""
+        present = {sighting.path for sighting in sightings}
+        refusals = self.states[inbox.name].refusals
+        for path in [path for path in refusals if path not in present]:
+            del refusals[path]
 
     def _listing_failed(self, inbox: InboxSettings, message: str) -> None:
         if self.listing_problems.get(inbox.name) != message:
@@ -203,8 +517,18 @@ class Intake:
         self._rescan_requested.set()  # look again at the next tick, not in a minute
 
     def problem(self) -> str | None:
-        """One sentence naming every inbox that cannot be listed, or None."""
-        return " ".join(self.listing_problems.values()) or None
+        """One sentence naming every inbox that cannot be listed and every inbox with
+        refused entries (STATUS= and the intake part's state), or None."""
+        sentences = list(self.listing_problems.values())
+        for inbox in self.inboxes:
+            refusals = self.states[inbox.name].refusals
+            if refusals:
+                first = next(iter(refusals.values())).error.message
+                sentences.append(
+                    f"Inbox {inbox.name}: {len(refusals)} refused file(s) left in place "
+                    f"(the status page lists them); first: {first}"
+                )
+        return " ".join(sentences) or None
 
     def tick(self) -> int:
         """Look again at watched files and take the stable ones. Returns how many were taken."""
@@ -215,11 +539,12 @@ class Intake:
             noticed, self._noticed = self._noticed, []
         for path in noticed:
             inbox = self.inbox_of(path)
-            if inbox is not None and not is_ignored_name(path.name):
-                self._look(inbox, path)
+            if inbox is not None:
+                self._look(inbox, path)  # the same rule as the rescan's
         taken = 0
         for inbox in self.inboxes:
             taken += self._take_stable(inbox)
+            self._report_hidden(inbox)
         self._publish()
         return taken
 
@@ -228,6 +553,7 @@ class Intake:
         snapshot = []
         for inbox in self.inboxes:
             tracker, state = self.trackers[inbox.name], self.states[inbox.name]
+            refused = tuple(refusal.error.message for refusal in state.refusals.values())
             snapshot.append(
                 InboxSnapshot(
                     name=inbox.name,
@@ -237,19 +563,84 @@ class Intake:
                     waiting_retry=state.waiting_retry,
                     taken=state.taken,
                     failed=state.failed,
-                    problem=self.listing_problems.get(inbox.name),
+                    problem=self._inbox_problem(inbox, refused),
+                    refused=refused,
                 )
             )
         self.snapshot = tuple(snapshot)
 
+    def _inbox_problem(self, inbox: InboxSettings, refused: tuple[str, ...]) -> str | None:
+        """The status page's sentence for one inbox: its listing problem, then its refused
+        entries (the first few; every one is in the log)."""
+        sentences = [self.listing_problems.get(inbox.name) or "", *refused[:REPORTED_REFUSALS]]
+        if len(refused) > REPORTED_REFUSALS:
+            sentences.append(
+                f"And {len(refused) - REPORTED_REFUSALS} more refused entries in inbox "
+                f"{inbox.name}, each named in the log."
+            )
+        return " ".join(sentence for sentence in sentences if sentence) or None
+
     def _look(self, inbox: InboxSettings, path: Path) -> None:
-        tracker = self.trackers[inbox.name]
-        try:
-            stat = path.stat()
-        except FileNotFoundError:
-            tracker.forget(path)
+        self._consider(inbox, judge(inbox, path, self.max_file_bytes))
+
+    def _consider(self, inbox: InboxSettings, sighting: Sighting) -> None:
+        """Act on one verdict: track a file, refuse it once, or let it go."""
+        tracker, hidden = self.trackers[inbox.name], self.hidden[inbox.name]
+        path, status = sighting.path, sighting.status
+        refusals = self.states[inbox.name].refusals
+        if sighting.verdict is Verdict.refuse:
+            assert sighting.refusal is not None
+            self._refuse(inbox, sighting.refusal, status)
+            self._stop_tracking(inbox, path)  # a file below a folder that became a link
             return
-        tracker.observe(path, stat.st_size, stat.st_mtime_ns, self.clock())
+        known = refusals.get(path)
+        if known is not None and known.signature == _signature(status):
+            return  # refused once (when it was opened) and unchanged since: not again
+        refusals.pop(path, None)
+        if sighting.verdict is Verdict.take and status is not None:
+            self._listed[path] = status
+            tracker.observe(path, status.st_size, status.st_mtime_ns, self.clock())
+        elif sighting.verdict is Verdict.hidden and status is not None:
+            hidden.observe(path, status.st_size, status.st_mtime_ns, self.clock())
+        else:
+            self._stop_tracking(inbox, path)
+
+    def _stop_tracking(self, inbox: InboxSettings, path: Path) -> None:
+        self.trackers[inbox.name].forget(path)
+        self.hidden[inbox.name].forget(path)
+        self._listed.pop(path, None)
+        self._retries.pop(path, None)
+
+    def _refuse(
+        self, inbox: InboxSettings, refusal: FileRefused, status: os.stat_result | None
+    ) -> None:
+        """Refuse an entry once: a sentence in the log and on the status page, the entry left
+        where it is, and not looked at again until it changes."""
+        refusals = self.states[inbox.name].refusals
+        known = refusals.get(refusal.path)
+        if known is None or known.error.message != refusal.message:
+            logger.warning("intake: %s", refusal.message)
+        refusals[refusal.path] = _Refusal(refusal, _signature(status))
+        self._stop_tracking(inbox, refusal.path)
+
+    def _report_hidden(self, inbox: InboxSettings) -> None:
+        """A hidden-named file that has held still past the grace period is reported."""
+        hidden = self.hidden[inbox.name]
+        for path in hidden.tracked():
+            self._look(inbox, path)
+        for path in hidden.stable(self.clock()):
+            status = _lstat(path)
+            self._refuse(
+                inbox,
+                HiddenFileIgnored(
+                    path,
+                    f"{_shown(inbox, path)} in inbox {inbox.name} has stayed unchanged for "
+                    f"{_duration(self.hidden_report_seconds)} but is not taken: docvault "
+                    "ignores file names starting with '.' (scanners write under such names). "
+                    "Rename it without the leading '.' to have it taken.",
+                ),
+                status,
+            )
 
     def _take_stable(self, inbox: InboxSettings) -> int:
         tracker = self.trackers[inbox.name]
@@ -264,7 +655,7 @@ class Intake:
             if tracker.size_of(path) == 0 and tracker.waited(path, now) < self.empty_grace_seconds:
                 continue  # a scan still being written may show zero bytes for a while
             if self._take_isolated(inbox, path):
-                tracker.forget(path)
+                self._stop_tracking(inbox, path)
                 taken += 1
         state = self.states[inbox.name]
         state.settling = len(tracker.settling(now))
@@ -275,6 +666,9 @@ class Intake:
         """`_take`, where an unexpected failure costs only this file (retried with back-off)."""
         try:
             return self._take(inbox, path)
+        except FileRefused as error:
+            self._refuse(inbox, error, _lstat(error.path))
+            return False
         except DocvaultError as error:
             return self._retry_later(inbox, path, error)
         except RenderPoolClosed:
@@ -282,36 +676,56 @@ class Intake:
         except Exception as error:
             logger.exception("intake: unexpected error while taking %s", display_name(path))
             problem = DocvaultError(
-                f"{display_name(path.name)} in inbox {inbox.name} could not be taken "
-                f"({type(error).__name__}: {error}); docvault retries it with back-off and "
-                "the file stays in the inbox. If it keeps failing, move it out and report it."
+                display_name(
+                    f"{path.name} in inbox {inbox.name} could not be taken "
+                    f"({type(error).__name__}: {error}); docvault retries it with back-off and "
+                    "the file stays in the inbox. If it keeps failing, move it out and report it."
+                )
             )
             return self._retry_later(inbox, path, problem)
 
     def take_now(self, path: Path) -> int | None:
-        """Archive and record one file given on the command line, leaving it in place."""
+        """Archive and record one file given on the command line, leaving it in place.
+
+        The same refusals as an inbox's (a link, a pipe, a hard link, over the size limit):
+        logged with their sentence, and None returned.
+        """
         inbox = InboxSettings(name="ingest", path=path.parent, after_archive="keep")
         self.states.setdefault(inbox.name, InboxState())
-        archived = archive_file(path, self.data_dir)
+        try:
+            listed = path.lstat()
+            refusal = refusal_of(inbox, path, listed, self.max_file_bytes)
+            if refusal is not None:
+                raise refusal
+            with open_inbox_file(inbox, path, listed, self.max_file_bytes) as opened:
+                archived = archive_file(opened, self.data_dir)
+        except FileRefused as error:
+            logger.warning("ingest: %s", error.message)
+            return None
         return self._record(inbox, path, archived).document_id
 
     def _take(self, inbox: InboxSettings, path: Path) -> bool:
         """Archive, record and clear one file. False when it must be tried again later."""
+        listed = self._listed.get(path)
+        if listed is None:
+            return False  # not seen as a regular file by the latest look
         try:
-            archived = archive_file(path, self.data_dir)
+            self._check_target_folders(inbox)
+            with open_inbox_file(inbox, path, listed, self.max_file_bytes) as opened:
+                archived = archive_file(opened, self.data_dir)
         except FileNotReady as error:
             return self._retry_later(inbox, path, error)
         except FileVanished as error:
             logger.info("intake: %s", error.message)
-            return not path.exists()
+            return _lstat(path) is None
         self._retries.pop(path, None)
         recorded = self._record(inbox, path, archived)
-        self._clear_inbox_file(inbox, path, failed=recorded.failed)
+        self._clear_inbox_file(inbox, path, listed, failed=recorded.failed)
         state = self.states[inbox.name]
         state.taken += 1
         logger.info(
             "intake: %s from inbox %s is document %s%s (sha256 %s)",
-            display_name(path.name),
+            _shown(inbox, path),
             inbox.name,
             recorded.document_id,
             " (a duplicate of an earlier file)" if recorded.duplicate else "",
@@ -390,26 +804,92 @@ class Intake:
             logger.info("intake: %s (attempt %d)", error.message, retry.failures)
         return False
 
-    def _clear_inbox_file(self, inbox: InboxSettings, path: Path, failed: bool) -> None:
+    def _check_target_folders(self, inbox: InboxSettings) -> None:
+        """processed/ and quarantine/ must be real folders (or not there yet) before a file
+        is taken: a link there would send inbox files out of the inbox, and refusing after
+        the file is recorded would record it again at every retry."""
+        if inbox.after_archive == "keep":
+            return
+        for name in ("processed", "quarantine"):
+            status = _lstat(inbox.path / name)
+            if status is not None and not S_ISDIR(status.st_mode):
+                raise IntakeError(
+                    inbox.path / name,
+                    f"{name} in inbox {inbox.name} ({display_name(inbox.path / name)}) is "
+                    "not a real folder (a link or a file); docvault moves taken files there, "
+                    "so it takes no file from this inbox until it is one. Remove it; docvault "
+                    "makes the folder itself.",
+                )
+
+    def _clear_inbox_file(
+        self, inbox: InboxSettings, path: Path, listed: os.stat_result, failed: bool
+    ) -> None:
         """Move (or delete) the inbox file; only ever after its archive copy is verified.
 
         A file docvault could not read goes to `quarantine/` instead of `processed/`, so
-        the admin finds it next to the inbox as well as in the web view.
+        the admin finds it next to the inbox as well as in the web view. Every folder on the
+        way is opened without following links, and the name is moved only while it is still
+        the file that was archived (same device and inode).
         """
         if inbox.after_archive == "keep":
             return
-        if inbox.after_archive == "delete" and not failed:
-            path.unlink(missing_ok=True)
-            return
-        stamp = datetime.now(UTC).strftime("%Y-%m-%d")
-        target_folder = inbox.path / ("quarantine" if failed else "processed") / stamp
-        target_folder.mkdir(parents=True, exist_ok=True)
-        target = target_folder / path.name
-        if target.exists():
-            target = target_folder / f"{path.stem}.{int(time.time() * 1000)}{path.suffix}"
-        # Gone already? The archive copy is verified, so nothing is lost.
-        with contextlib.suppress(FileNotFoundError):
-            shutil.move(str(path), target)
+        try:
+            source_folder = _open_folder(inbox, path)
+        except FileNotFoundError:
+            return  # gone already? The archive copy is verified, so nothing is lost.
+        try:
+            current = _lstat_in(source_folder, path.name)
+            if current is None or (current.st_dev, current.st_ino) != (
+                listed.st_dev,
+                listed.st_ino,
+            ):
+                return  # gone or replaced since: the archived file is safe, the new one waits
+            if inbox.after_archive == "delete" and not failed:
+                os.unlink(path.name, dir_fd=source_folder)
+                return
+            stamp = datetime.now(UTC).strftime("%Y-%m-%d")
+            target_folder = _make_folders(inbox, ("quarantine" if failed else "processed", stamp))
+            try:
+                target = path.name
+                if _lstat_in(target_folder, target) is not None:
+                    target = f"{path.stem}.{int(time.time() * 1000)}{path.suffix}"
+                with contextlib.suppress(FileNotFoundError):
+                    os.rename(path.name, target, src_dir_fd=source_folder, dst_dir_fd=target_folder)
+            finally:
+                os.close(target_folder)
+        finally:
+            os.close(source_folder)
+
+
+def _lstat_in(folder: int, name: str) -> os.stat_result | None:
+    try:
+        return os.stat(name, dir_fd=folder, follow_symlinks=False)
+    except FileNotFoundError:
+        return None
+
+
+def _make_folders(inbox: InboxSettings, names: tuple[str, ...]) -> int:
+    """A descriptor of inbox/names..., each made if missing, none reached through a link."""
+    descriptor = os.open(inbox.path, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        for name in names:
+            with contextlib.suppress(FileExistsError):
+                os.mkdir(name, dir_fd=descriptor)
+            try:
+                inner = os.open(name, FOLDER_FLAGS, dir_fd=descriptor)
+            except OSError as error:
+                raise IntakeError(
+                    inbox.path / name,
+                    f"{name} in inbox {inbox.name} is not a real folder (a link or a file); "
+                    "docvault moves taken files there. Remove it; docvault makes the folder "
+                    f"itself. ({error.strerror})",
+                ) from None
+            os.close(descriptor)
+            descriptor = inner
+    except BaseException:
+        os.close(descriptor)
+        raise
+    return descriptor
 
 
 class _EventHandler(FileSystemEventHandler):

@@ -5,28 +5,49 @@ Latin-1 for "ä"). Python hands such a name over with the bad bytes as lone surr
 which SQLite, the log and the browser cannot encode. Everywhere a name is shown or
 stored as text it goes through `display_name`, which escapes each undecodable byte
 visibly as ``\\xNN``; the exact bytes are kept once, in the audit trail, from `raw_name`.
+
+Anyone who can write to an inbox chooses its file names, so a name is untrusted text. A
+newline in it would end a log line and forge the next one; other control characters move
+the cursor of the terminal that shows `docvault documents`; bidirectional controls make
+``rtl_\\u202egnp.exe.pdf`` read as ``rtl_fdp.exe.png``. `display_name` escapes all of them
+the same visible way: C0, DEL and C1 controls as ``\\xNN``, the Unicode line and paragraph
+separators and the bidirectional controls as ``\\uNNNN``.
 """
 
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
+
+# C0 controls, DEL, C1 controls; the line and paragraph separators (str.splitlines breaks
+# there, and so do some log viewers); the bidirectional embeddings, overrides, isolates
+# and marks (U+061C, U+200E/F, U+202A-E, U+2066-9).
+UNSAFE_CHARACTERS = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
 
 
 def _raw(name: str | Path) -> bytes:
     return os.fsencode(str(name))
 
 
+def _escaped(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
+
+
 def display_name(name: str | Path) -> str:
-    """The name (or path) as text that any UTF-8 consumer accepts; bad bytes as \\xNN."""
-    return _raw(name).decode("utf-8", errors="backslashreplace")
+    """The name (or path) as one line of text any UTF-8 consumer accepts and no reader can
+    be misled by: bad bytes as \\xNN, control and bidirectional characters escaped."""
+    decoded = _raw(name).decode("utf-8", errors="backslashreplace")
+    return UNSAFE_CHARACTERS.sub(_escaped, decoded)
 
 
 def raw_name(name: str | Path) -> bytes | None:
-    """The exact bytes of a name that is not valid UTF-8; None for an ordinary name."""
+    """The exact bytes of a name that `display_name` cannot show as it is (not UTF-8, or
+    holding a character it escapes); None for an ordinary name."""
     raw = _raw(name)
     try:
-        raw.decode("utf-8")
+        decoded = raw.decode("utf-8")
     except UnicodeDecodeError:
         return raw
-    return None
+    return raw if UNSAFE_CHARACTERS.search(decoded) else None

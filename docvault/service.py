@@ -180,6 +180,8 @@ class Pipeline:
             self.inspect,
             empty_grace_seconds=self.settings.empty_grace_seconds,
             unreadable_retry_seconds=self.settings.unreadable_retry_seconds,
+            max_file_bytes=self.settings.max_file_mb * 1024 * 1024,
+            hidden_report_seconds=self.settings.hidden_report_seconds,
         )
 
     def render_png(self, path: Path, page_number: int, rotation: int) -> bytes:

@@ -47,6 +47,12 @@ CODES: dict[type[errors.DocvaultError], str] = {
     errors.RateLimited: "rate-limited",
     errors.DocumentNotIndexable: "document-not-indexable",
     errors.FactRefused: "fact-refused",
+    # Intake refusals (issue 25).
+    errors.FileRefused: "file-refused",
+    errors.LinkRefused: "link-refused",
+    errors.NotARegularFile: "not-a-regular-file",
+    errors.FileTooLarge: "file-too-large",
+    errors.HiddenFileIgnored: "hidden-file-ignored",
 }
 
 
