@@ -16,6 +16,7 @@ can be shown as is on the command line, in the log and in the web view::
     │   ├── CorruptDocument         broken beyond repair, or has no pages
     │   ├── UnsupportedFormat       not a kind of file docvault reads
     │   ├── ImageTooLarge           over the pixel limit
+    │   ├── TooManyPages            more pages than max_pages
     │   └── RenderTimedOut          not drawn within render_timeout_seconds
     ├── OcrError                    the engine could not transcribe a page
     │   ├── EngineUnavailable       not the page's fault: refused, 503, starting
@@ -207,3 +208,12 @@ class AuthError(DocvaultError):
     """Not logged in, or not allowed to do this."""
 
     code = "not-allowed"
+
+
+# --- issue 25, the queue's limits (added here, apart, so that parallel additions do not clash)
+
+
+class TooManyPages(RenderError):
+    """A document has more pages than the `max_pages` setting allows."""
+
+    code = "too-many-pages"
