@@ -617,32 +617,44 @@ def request_rotation(engine: Engine, page_id: int, turn: int) -> int | None:
         return page.rotation
 
 
+DUPLICATE_STATUS = "duplicate"  # the status `list_documents` gives a recorded duplicate
+
+
 def list_documents(engine: Engine, status: str | None = None) -> list[dict[str, object]]:
-    """Documents and recorded duplicates, for `docvault documents --json` and monitoring."""
+    """Documents and recorded duplicates, for `docvault documents --json` and monitoring.
+
+    `status` keeps the rows in that state: a document status, or "duplicate" for the
+    duplicates alone. A duplicate row repeats its first copy's file facts but has no id and
+    no error of its own (its first copy's error is shown on the first copy's row).
+    """
     with read_session(engine) as session:
         statement = select(Document).order_by(col(Document.id))
-        if status is not None:
+        if status is not None and status != DUPLICATE_STATUS:
             statement = statement.where(Document.status == status)
-        rows: list[dict[str, object]] = [
-            _document_summary(document) for document in session.exec(statement)
+        documents = [_document_summary(document) for document in session.exec(statement)]
+        if status not in (None, DUPLICATE_STATUS):
+            return documents
+        by_id = {int(str(row["id"])): row for row in documents}
+        duplicates = [
+            _duplicate_summary(by_id[duplicate.document_id], duplicate)
+            for duplicate in session.exec(select(Duplicate).order_by(col(Duplicate.id)))
+            if duplicate.document_id in by_id
         ]
-        by_id = {int(str(row["id"])): row for row in rows}
-        for duplicate in session.exec(select(Duplicate).order_by(col(Duplicate.id))):
-            first = by_id.get(duplicate.document_id)
-            if first is None:
-                continue
-            rows.append(
-                {
-                    **first,
-                    "id": None,
-                    "file_name": duplicate.original_name,
-                    "inbox": duplicate.inbox,
-                    "status": "duplicate",
-                    "duplicate_of": duplicate.document_id,
-                    "received_at": duplicate.received_at.isoformat(),
-                }
-            )
-        return rows
+        return duplicates if status == DUPLICATE_STATUS else documents + duplicates
+
+
+def _duplicate_summary(first: dict[str, object], duplicate: Duplicate) -> dict[str, object]:
+    return {
+        **first,
+        "id": None,
+        "file_name": duplicate.original_name,
+        "inbox": duplicate.inbox,
+        "status": DUPLICATE_STATUS,
+        "error": None,
+        "error_class": None,
+        "duplicate_of": duplicate.document_id,
+        "received_at": duplicate.received_at.isoformat(),
+    }
 
 
 def _document_summary(document: Document) -> dict[str, object]:
