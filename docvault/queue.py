@@ -22,6 +22,7 @@ import json
 import logging
 import os
 import socket
+import time
 import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -61,6 +62,10 @@ RERUN_PRIORITY = 1
 # 100,000 pages of one document held the write lock past every writer's 30 s busy timeout
 # and crashed the worker (issue 25).
 DELETE_BATCH_PAGES = 500
+# The pause between two such transactions. SQLite's lock is not fair: a waiting writer
+# retries every 100 ms at most, and a deleter that began its next batch at once kept it out
+# for 5.8 s between batches of 0.3 s. A gap this long lets every waiting writer in.
+DELETE_PAUSE_SECONDS = 0.1
 
 
 def new_owner() -> str:
@@ -717,8 +722,8 @@ def summarise_documents(engine: Engine, document_ids: Sequence[int]) -> dict[str
 def delete_document(engine: Engine, document_id: int) -> int:
     """Remove a document's rows and queue the removal of its index entries.
 
-    In batches of `DELETE_BATCH_PAGES` pages, each its own short write transaction, so a
-    document of 100,000 pages never holds the write lock for long; the document row goes in
+    In batches of `DELETE_BATCH_PAGES` pages, each its own short write transaction with a
+    pause after it, so a document of 100,000 pages never holds the write lock for long; the document row goes in
     the transaction that finds no page left. A page the worker is reading when its batch
     goes is simply not stored (`_leased_page`). Interrupted, it leaves the document with
     fewer pages; deleting it again finishes the job. Returns the number of pages removed.
@@ -736,6 +741,7 @@ def delete_document(engine: Engine, document_id: int) -> int:
                 _delete_document_row(session, document_id)
                 return removed
             removed += batch
+        time.sleep(DELETE_PAUSE_SECONDS)
 
 
 def _delete_page_batch(session: Session, document_id: int) -> int:
