@@ -726,7 +726,8 @@ def delete_document(engine: Engine, document_id: int) -> int:
     pause after it, so a document of 100,000 pages never holds the write lock for long; the
     document row goes in the transaction that finds no page left. A page the worker is
     reading when its batch goes is simply not stored (`_leased_page`). Interrupted, it
-    leaves the document with fewer pages; deleting it again finishes the job. Returns the number of pages removed.
+    leaves the document with fewer pages; deleting it again finishes the job. Returns the
+    number of pages removed.
 
     The original stays in the archive (nothing is ever destroyed by a click); `docvault
     verify` lists it as orphaned, with what to do.
