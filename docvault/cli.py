@@ -22,8 +22,11 @@ from sqlalchemy import Engine
 from docvault import __version__, db, figures, handover, queue
 from docvault.config import Settings, describe, load_settings
 from docvault.errors import DocvaultError
+from docvault.web.users_cli import RowId
 
 F = TypeVar("F", bound=Callable[..., Any])
+# Every id the command takes is this type: 1 .. 2^63-1, or a sentence (issue 25).
+DOCUMENT_ID = RowId("docvault documents")
 logger = logging.getLogger("docvault")
 
 
@@ -319,8 +322,20 @@ def _inbox_status(
     return result
 
 
+def _listed_states() -> list[str]:
+    from docvault.vocabulary import DocumentStatus
+
+    return [*DocumentStatus, queue.DUPLICATE_STATUS]
+
+
 @main.command()
-@click.option("--status", "status_filter", default=None, help="Only documents in this state.")
+@click.option(
+    "--status",
+    "status_filter",
+    type=click.Choice(_listed_states()),
+    default=None,
+    help="Only documents in this state.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @pass_state
 @friendly_errors
@@ -333,13 +348,21 @@ def documents(state: State, status_filter: str | None, as_json: bool) -> None:
         click.echo(json.dumps({"documents": rows}, ensure_ascii=False))
         return
     for row in rows:
-        extra = row["error"] or (
-            f"duplicate of {row['duplicate_of']}" if row["duplicate_of"] else ""
-        )
-        click.echo(
-            f"{row['id']:>6} {row['status']:<10} {row['pages']:>4}p "
-            f"{row['inbox']}/{row['file_name']} {extra}"
-        )
+        click.echo(_document_line(row))
+
+
+def _document_line(row: dict[str, object]) -> str:
+    """One row of `docvault documents`, whatever its state: a duplicate has no id of its own
+    (it is shown as "-"; formatting its None as a number was a traceback, issue 25)."""
+    identifier = "-" if row["id"] is None else str(row["id"])
+    if row["duplicate_of"] is not None:
+        extra = f"duplicate of {row['duplicate_of']}"
+    else:
+        extra = str(row["error"] or "")
+    return (
+        f"{identifier:>6} {row['status']!s:<10} {row['pages']!s:>4}p "
+        f"{row['inbox']}/{row['file_name']} {extra}"
+    ).rstrip()
 
 
 @main.command()
@@ -384,7 +407,7 @@ def _echo_left_out(database: Engine) -> None:
 
 
 @main.command()
-@click.argument("document_id", type=int)
+@click.argument("document_id", type=DOCUMENT_ID)
 @click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
 @pass_state
 @friendly_errors
@@ -413,7 +436,7 @@ def delete(state: State, document_id: int, yes: bool) -> None:
 
 
 @main.command()
-@click.argument("document_id", type=int)
+@click.argument("document_id", type=DOCUMENT_ID)
 @pass_state
 @friendly_errors
 def unlock(state: State, document_id: int) -> None:

@@ -291,6 +291,16 @@ class Settings:
         "Source images with more pixels than this are refused as too large.",
         minimum=1_000_000,
     )
+    # A clinic's letters have 1-20 pages and a thick scanned patient record a few hundred;
+    # 2,000 pages is several times that, and still only ~2 hours of the CPU engine's work.
+    # A 12 MB PDF can hold 100,000 pages (issue 25): 57 hours of work, refused at intake.
+    max_pages: int = declare(
+        2000,
+        "Documents with more pages than this are refused at intake with a sentence (the "
+        "original is kept in the archive); split such a file, or raise this limit.",
+        minimum=1,
+        maximum=1_000_000,
+    )
     render_workers: int = declare(
         2, "Processes that render pages (PyMuPDF is not thread-safe).", minimum=1, maximum=64
     )

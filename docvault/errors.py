@@ -21,6 +21,7 @@ can be shown as is on the command line, in the log and in the web view::
     │   ├── CorruptDocument         broken beyond repair, or has no pages
     │   ├── UnsupportedFormat       not a kind of file docvault reads
     │   ├── ImageTooLarge           over the pixel limit
+    │   ├── TooManyPages            more pages than max_pages
     │   └── RenderTimedOut          not drawn within render_timeout_seconds
     ├── OcrError                    the engine could not transcribe a page
     │   ├── EngineUnavailable       not the page's fault: refused, 503, starting
@@ -310,3 +311,12 @@ class HiddenFileIgnored(FileRefused):
     """A file whose name starts with '.' stayed unchanged past the grace period."""
 
     code = "hidden-file-ignored"
+
+
+# --- issue 25, the queue's limits (added here, apart, so that parallel additions do not clash)
+
+
+class TooManyPages(RenderError):
+    """A document has more pages than the `max_pages` setting allows."""
+
+    code = "too-many-pages"

@@ -90,7 +90,10 @@ class Page(SQLModel, table=True):
     __tablename__ = "pages"
     __table_args__ = (
         UniqueConstraint("document_id", "number"),
-        Index("ix_pages_claim", "status", "priority", "id"),
+        # A claim walks it: fair between documents, lowest page number first (queue.claim).
+        Index("ix_pages_claim", "status", "priority", "number", "id"),
+        # Whether a document has unfinished pages, in one seek (queue._refresh_document).
+        Index("ix_pages_document_status", "document_id", "status"),
         NEVER_REUSED,
     )
 

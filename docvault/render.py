@@ -79,6 +79,7 @@ from docvault.errors import (
     ImageTooLarge,
     RenderError,
     RenderTimedOut,
+    TooManyPages,
     UnsupportedFormat,
     library_reason,
 )
@@ -156,12 +157,15 @@ class RenderOptions:
     raster_max_upscale: float = 2.0  # small raster images are enlarged at most this much
     orientation: bool = True  # turn each page upright before it is read (orientation.py)
     text_layer: bool = False  # take a trustworthy PDF text layer instead of reading the image
+    max_pages: int = 2000  # refuse documents with more pages at intake (TooManyPages)
 
     def __post_init__(self) -> None:
         if self.image_format not in {"png", "jpeg"}:
             raise ValueError(f"image_format must be 'png' or 'jpeg', not {self.image_format!r}")
-        if min(self.dpi, self.raster_long_side, self.max_side, self.max_pixels) < 1:
-            raise ValueError("dpi, raster_long_side, max_side and max_pixels must be positive")
+        if min(self.dpi, self.raster_long_side, self.max_side, self.max_pixels, self.max_pages) < 1:
+            raise ValueError(
+                "dpi, raster_long_side, max_side, max_pixels and max_pages must be positive"
+            )
         if self.grid < 0 or self.grid > self.max_side or self.raster_max_upscale < 1:
             raise ValueError("grid must be 0..max_side and raster_max_upscale at least 1")
 
@@ -351,6 +355,7 @@ def inspect_document(path: Path, options: RenderOptions) -> DocumentInfo:
     document, kind, warnings = _open(path, options)
     with document:
         _check_readable(document, path, kind)
+        _check_page_count(document.page_count, path, options.max_pages)
         if kind in RASTER_KINDS:
             _check_raster_pages_load(document, path, kind)
         metadata = document.metadata or {}
@@ -362,6 +367,23 @@ def inspect_document(path: Path, options: RenderOptions) -> DocumentInfo:
             # only the metadata tells (pdfjs__empty_protected.pdf).
             encrypted=bool(document.is_encrypted or metadata.get("encryption")),
             warnings=warnings,
+        )
+
+
+def _check_page_count(page_count: int, path: Path, max_pages: int) -> None:
+    """Refuse a document longer than the limit before any page is queued (or even loaded).
+
+    A 12 MB PDF held 100,000 copies of one page (issue 25): ~57 hours of reading, queued
+    ahead of every letter behind it. Checked before the raster pages are loaded, so a TIFF
+    of that many pages is refused as quickly.
+    """
+    if page_count > max_pages:
+        raise TooManyPages(
+            path,
+            f"{path.name} has {page_count:,} pages, more than the limit of {max_pages:,} "
+            "(setting max_pages), so none of its pages was queued; the original is kept in "
+            "the archive. Split the file into smaller documents and put them in the inbox, or "
+            "raise max_pages if documents this long are expected.",
         )
 
 
@@ -749,6 +771,7 @@ _ERROR_CLASSES: dict[str, type[RenderError]] = {
         CorruptDocument,
         UnsupportedFormat,
         ImageTooLarge,
+        TooManyPages,
     )
 }
 

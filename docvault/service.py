@@ -72,6 +72,7 @@ def render_options(settings: Settings) -> RenderOptions:
         accept_text_documents=settings.accept_text_documents,
         orientation=settings.orientation,
         text_layer=settings.prefers_text_layer(),
+        max_pages=settings.max_pages,
     )
 
 

@@ -256,7 +256,7 @@ def test_the_problems_and_status_pages_name_the_document_left_out(
 def test_the_index_problems_table_comes_and_goes_with_its_revision(tmp_path: Path) -> None:
     engine = db.make_engine(tmp_path / "docvault.sqlite3")
     config = db._alembic_config(engine)
-    command.upgrade(config, "0007_handover")
+    command.upgrade(config, "0008_claim_order")
     db.upgrade(engine)
     with sqlite3.connect(tmp_path / "docvault.sqlite3") as connection:
         columns = [row[1] for row in connection.execute("PRAGMA table_info(index_problems)")]
@@ -264,7 +264,7 @@ def test_the_index_problems_table_comes_and_goes_with_its_revision(tmp_path: Pat
         "id", "document_id", "code", "problem", "failures", "first_failed_at",
         "last_failed_at", "retry_at",
     ]  # fmt: skip
-    command.downgrade(config, "0007_handover")
+    command.downgrade(config, "0008_claim_order")
     with sqlite3.connect(tmp_path / "docvault.sqlite3") as connection:
         assert not list(connection.execute("PRAGMA table_info(index_problems)"))
     engine.dispose()

@@ -16,6 +16,36 @@ from sqlalchemy import Engine
 from docvault import auth
 from docvault.errors import DocvaultError
 
+# SQLite's largest integer (web.context.MAX_ID bounds the web's ids the same way): a larger
+# id reached SQLite as an OverflowError traceback (issue 25).
+MAX_ROW_ID = 2**63 - 1
+
+
+class RowId(click.ParamType[int]):
+    """A row id typed on the command line: a whole number from 1 to 2^63-1, else a sentence.
+
+    The one parameter type of every id the `docvault` command takes; `listing` names the
+    command that shows the ids in use.
+    """
+
+    name = "id"
+
+    def __init__(self, listing: str) -> None:
+        self.listing = listing
+
+    def convert(
+        self, value: object, param: click.Parameter | None, ctx: click.Context | None
+    ) -> int:
+        text = str(value).strip()
+        if text.isascii() and text.isdigit() and 1 <= int(text) <= MAX_ROW_ID:
+            return int(text)
+        self.fail(
+            f"{text[:40]!r} is not an id: an id is a whole number from 1 to {MAX_ROW_ID} "
+            f"(digits 0-9 only); `{self.listing}` shows the ids in use.",
+            param,
+            ctx,
+        )
+
 
 def read_secret(prompt: str = "Password", confirm: bool = False) -> str:
     """From standard input when it is not a terminal (scripts), else asked without echo."""
@@ -159,7 +189,7 @@ def make_users_group(open_database: Callable[[], Engine]) -> click.Group:
             )
 
     @token_group.command("revoke")
-    @click.argument("token_id", type=int)
+    @click.argument("token_id", type=RowId("docvault user token list"))
     def token_revoke(token_id: int) -> None:
         """Revoke the token with this id (see `docvault user token list`)."""
         run(lambda database: auth.revoke_token(database, token_id))

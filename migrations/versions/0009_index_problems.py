@@ -1,7 +1,7 @@
 """index problems: a document the index writer could not take, why, and when it is tried again
 
-Revision ID: 0010_facts
-Revises: 0007_handover
+Revision ID: 0009_index_problems
+Revises: 0008_claim_order
 Create Date: 2026-12-02 15:20:00
 """
 
@@ -10,8 +10,8 @@ import sqlalchemy as sa
 import sqlmodel
 
 
-revision = "0010_facts"
-down_revision = "0007_handover"
+revision = "0009_index_problems"
+down_revision = "0008_claim_order"
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,133 @@
+"""The queue and the renderer against long documents (issue 25): the page limit at
+inspection, claims fair between documents, and results for pages that were deleted."""
+
+from __future__ import annotations
+
+import logging
+import time
+from pathlib import Path
+
+import pytest
+from sqlalchemy import Engine
+
+from docvault import queue
+from docvault.errors import TooManyPages
+from docvault.render import RenderOptions, RenderPool, inspect_document
+from docvault.vocabulary import PageStatus, SamplingMode
+from tests.support.long_documents import long_pdf
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def record(database: Engine, name: str, pages: int) -> int:
+    new = queue.NewDocument(
+        sha256=name.encode().hex().ljust(64, "0")[:64],
+        original_name=f"{name}.pdf",
+        inbox="fax",
+        original_path=f"/inbox/{name}.pdf",
+        archive_path=f"archive/{name}",
+        size_bytes=10,
+    )
+    return queue.record_document(database, new, pages).document_id
+
+
+def test_a_pdf_over_the_page_limit_is_refused_by_the_render_pool(tmp_path: Path) -> None:
+    path = long_pdf(tmp_path / "record.pdf", 2_001)
+    pool = RenderPool(workers=1, options=RenderOptions(max_pages=2_000), timeout_seconds=30)
+    try:
+        with pytest.raises(TooManyPages) as raised:
+            pool.inspect_blocking(path)
+        allowed = RenderPool(workers=1, options=RenderOptions(max_pages=2_001))
+        try:
+            assert allowed.inspect_blocking(path).page_count == 2_001
+        finally:
+            allowed.close()
+    finally:
+        pool.close()
+    assert raised.value.code == "too-many-pages"
+    assert raised.value.message == (
+        "record.pdf has 2,001 pages, more than the limit of 2,000 (setting max_pages), so none "
+        "of its pages was queued; the original is kept in the archive. Split the file into "
+        "smaller documents and put them in the inbox, or raise max_pages if documents this "
+        "long are expected."
+    )
+
+
+def test_a_multi_page_tiff_over_the_limit_is_refused_before_its_pages_are_loaded() -> None:
+    path = FIXTURES / "paperless__multi-page-images.tiff"
+    pages = inspect_document(path, RenderOptions()).page_count
+    assert pages > 1
+    with pytest.raises(TooManyPages, match=f"has {pages} pages, more than the limit of 1 "):
+        inspect_document(path, RenderOptions(max_pages=1))
+
+
+def test_documents_take_turns_page_by_page_after_the_reruns(database: Engine) -> None:
+    long = record(database, "long", 4)
+    letter = record(database, "letter", 2)
+    (first,) = queue.claim(database, "worker", 1, lease_seconds=60)
+    assert queue.complete(database, first.page_id, "worker", "text", False, [])
+    assert (
+        queue.request_rerun(database, [first.page_id], SamplingMode.penalty, [PageStatus.done]) == 1
+    )
+    later = record(database, "later", 1)
+
+    order = [
+        (claim.document_id, claim.number)
+        for claim in queue.claim(database, "worker", 10, lease_seconds=60)
+    ]
+
+    # The re-run first, then every document's first page, then the second pages...
+    assert order == [
+        (long, 1),
+        (letter, 1),
+        (later, 1),
+        (long, 2),
+        (letter, 2),
+        (long, 3),
+        (long, 4),
+    ]
+
+
+def test_a_claim_with_100000_pages_queued_reads_only_what_it_takes(database: Engine) -> None:
+    record(database, "whole-record", 100_000)
+    letter = record(database, "letter", 1)
+    with database.connect() as connection:
+        plan = [
+            str(row[-1])
+            for row in connection.exec_driver_sql(
+                "EXPLAIN QUERY PLAN SELECT pages.id FROM pages JOIN documents"
+                " ON documents.id = pages.document_id WHERE pages.status = 'queued'"
+                " AND (pages.not_before IS NULL OR pages.not_before <= '2030-01-01')"
+                " AND pages.priority = 0 ORDER BY pages.number, pages.id LIMIT 8"
+            )
+        ]
+    assert any("USING INDEX ix_pages_claim (status=? AND priority=?)" in step for step in plan)
+    assert not any("TEMP B-TREE" in step for step in plan), plan  # no sort of every page
+
+    started = time.perf_counter()
+    claims = queue.claim(database, "worker", 8, lease_seconds=60)
+    seconds = time.perf_counter() - started
+
+    assert (claims[1].document_id, claims[1].number) == (letter, 1)
+    assert seconds < 1.0, f"a claim of 8 pages took {seconds:.2f} s"
+
+
+def test_results_for_pages_of_a_deleted_document_are_dropped_with_a_log_line(
+    database: Engine, caplog: pytest.LogCaptureFixture
+) -> None:
+    document_id = record(database, "deleted", 3)
+    one, two, three = queue.claim(database, "worker", 3, lease_seconds=60)
+    assert queue.delete_document(database, document_id) == 3
+
+    with caplog.at_level(logging.INFO, logger="docvault.queue"):
+        assert queue.complete(database, one.page_id, "worker", "text", False, []) is False
+        assert queue.fail(database, two.page_id, "worker", "broken") is False
+        assert queue.release(database, three.page_id, "worker", 0.0) is False
+
+    gone = [record.getMessage() for record in caplog.records]
+    for claim in (one, two, three):
+        assert (
+            f"page {claim.page_id} is gone (its document was deleted); its result is dropped"
+            in gone
+        )
+    assert queue.list_documents(database) == []
