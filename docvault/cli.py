@@ -308,10 +308,12 @@ def _inbox_status(
 
     now = time.time()
     result: dict[str, dict[str, Any]] = {}
+    limit = settings.max_file_mb * 1024 * 1024
     for inbox in settings.inboxes:
         entry = dict(by_inbox.get(inbox.name, {state.value: 0 for state in DocumentStatus}))
         try:
-            ages = [now - path.stat().st_mtime for path in candidate_files(inbox) if path.exists()]
+            taken = candidate_files(inbox, limit)
+            ages = [now - path.stat().st_mtime for path in taken if path.exists()]
         except OSError as error:
             ages, entry["problem"] = [], f"cannot be listed: {error}"
         entry["settling"] = sum(1 for age in ages if not has_settled(age, inbox.settle_seconds))
@@ -451,7 +453,9 @@ def unlock(state: State, document_id: int) -> None:
     settings = state.settings()
     database = db.open_database(settings.database_path)
     password = read_secret("Password of the PDF")
-    unlocked = unlock_document(database, settings.data_path, document_id, password)
+    unlocked = unlock_document(
+        database, settings.data_path, document_id, password, max_pages=settings.max_pages
+    )
     del password
     audit.record(
         database,

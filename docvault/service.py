@@ -475,6 +475,7 @@ def _make_web_app(settings: Settings, pipeline: Pipeline) -> Any:
         live=lambda: _live_figures(pipeline),
         max_request_bytes=settings.web_max_request_bytes,
         rereads_per_hour=settings.web_rereads_per_hour,
+        max_pages=settings.max_pages,
     )
     return create_app(context)
 

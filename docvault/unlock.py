@@ -31,7 +31,7 @@ from sqlmodel import col, select
 from docvault import queue
 from docvault.archive import archive_file
 from docvault.db import read_session, write_transaction
-from docvault.errors import DocvaultError, EncryptedDocument, RateLimited
+from docvault.errors import DocvaultError, EncryptedDocument, RateLimited, TooManyPages
 from docvault.formats import decrypt_pdf
 from docvault.models import AuditEvent, Document, utcnow
 
@@ -82,20 +82,22 @@ def unlock_document(
     document_id: int,
     password: str,
     *,
+    max_pages: int,
     user_name: str | None = None,
     remote_address: str = "",
 ) -> Unlocked:
     """Open the document's original with `password`, archive the copy, queue its pages.
 
-    `user_name` is who typed the password (for the audit rows of failed tries); the
-    command line's login name by default.
+    `max_pages` is intake's page limit, which the unlocked copy must keep too (intake could
+    not count a locked PDF's pages). `user_name` is who typed the password (for the audit
+    rows of failed tries); the command line's login name by default.
     """
     who = user_name or command_line_user()
     document = _waiting_document(database, document_id)
     with _attempt_lock:
         _refuse_while_guessing(database, document, who, remote_address)
         try:
-            pages, archived_path = _archived_copy(data_dir, document, password)
+            pages, archived_path = _archived_copy(data_dir, document, password, max_pages)
         except EncryptedDocument:
             _note(database, who, FAILED, document, "the password was wrong", remote_address)
             raise DocvaultError(
@@ -117,8 +119,13 @@ def unlock_document(
     return Unlocked(document_id, document.original_name, pages, archived_path)
 
 
-def _archived_copy(data_dir: Path, document: Document, password: str) -> tuple[int, str]:
-    """The original decrypted and archived: (its pages, the copy's archive path)."""
+def _archived_copy(
+    data_dir: Path, document: Document, password: str, max_pages: int
+) -> tuple[int, str]:
+    """The original decrypted and archived: (its pages, the copy's archive path).
+
+    TooManyPages, with nothing archived, when the copy has more than `max_pages` pages.
+    """
     original = data_dir / document.archive_path
     # The decrypted copy is written in a private folder inside the data folder (same disk,
     # never /tmp) and copied into the archive from there; the folder goes afterwards.
@@ -127,6 +134,14 @@ def _archived_copy(data_dir: Path, document: Document, password: str) -> tuple[i
     with tempfile.TemporaryDirectory(dir=scratch) as folder:
         copy = Path(folder) / COPY_NAME
         pages = decrypt_pdf(original, password, copy)
+        if pages > max_pages:
+            raise TooManyPages(
+                original,
+                f"Document {document.id} ({document.original_name}) opens with this password "
+                f"but has {pages:,} pages, more than the page limit of {max_pages:,} "
+                "(max_pages); nothing was queued and the original stays archived. Split the "
+                "file, or raise max_pages and unlock it again.",
+            )
         return pages, archive_file(copy, data_dir).relative_path
 
 

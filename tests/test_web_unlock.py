@@ -142,3 +142,25 @@ def test_guessing_unlock_passwords_is_slowed_down_and_every_try_audited(
         ("admin", "unlock refused", other_id),
     ]
     assert files_containing(archive.data_dir, PASSWORD) == []
+
+
+def test_an_unlocked_pdf_keeps_intakes_page_limit(archive: WebArchive, tmp_path: Path) -> None:
+    # Intake cannot count a locked PDF's pages, so the limit is checked when it is unlocked
+    # (the protected copy has 3 pages); nothing is queued or archived beyond the limit.
+    from docvault.errors import TooManyPages
+    from docvault.unlock import unlock_document
+
+    document_id = add_protected(archive, tmp_path, "Befund.pdf")
+    archived_before = sorted(archive.data_dir.joinpath("archive").rglob("*"))
+    with pytest.raises(TooManyPages) as refused:
+        unlock_document(archive.database, archive.data_dir, document_id, PASSWORD, max_pages=2)
+    assert "has 3 pages, more than the page limit of 2 (max_pages)" in refused.value.message
+    assert sorted(archive.data_dir.joinpath("archive").rglob("*")) == archived_before
+    with db.read_session(archive.database) as session:
+        document = session.get(Document, document_id)
+        assert document is not None
+        assert queue.waits_for_password(document)
+    unlocked = unlock_document(
+        archive.database, archive.data_dir, document_id, PASSWORD, max_pages=3
+    )
+    assert unlocked.pages == 3

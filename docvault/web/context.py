@@ -145,6 +145,7 @@ class WebContext:
       cached image's name, so a change of settings never serves an image made with others.
     - `max_request_bytes`: the largest request body accepted (web_max_request_bytes).
     - `rereads_per_hour`: pages one user may have read again in an hour (re-run, rotate).
+    - `max_pages`: intake's page limit, which an unlocked PDF must keep too (max_pages).
     """
 
     database: DatabaseEngine
@@ -162,6 +163,7 @@ class WebContext:
     live: Callable[[], Mapping[str, Any]] = dict
     max_request_bytes: int = 1024 * 1024
     rereads_per_hour: int = 2000
+    max_pages: int = 2000
     reread_budget: RereadBudget = field(default_factory=RereadBudget)
 
     @property
@@ -263,6 +265,7 @@ class WebContext:
             self.data_dir,
             document_id,
             password,
+            max_pages=self.max_pages,
             user_name=current_account(request).name,
             remote_address=client_address(request),
         )
