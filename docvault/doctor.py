@@ -38,6 +38,9 @@ EARLIEST_SANE_YEAR = 2024
 # Rows are stamped by this server's clock; a little skew between threads is not a problem.
 CLOCK_TOLERANCE = timedelta(minutes=5)
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1", "[::1]"})
+# The shipped unit makes this file inaccessible inside the service (InaccessiblePaths=): it
+# is the source of the hand-over credential, which docvault reads under /run/credentials.
+CREDENTIAL_SOURCE = Path("/etc/docvault/handover.secret")
 
 
 @dataclass(frozen=True)
@@ -398,6 +401,19 @@ def check_handover(settings: Settings, probes: Probes) -> list[CheckResult]:
     adds what only shows later: a command that is not there, plain http to another host,
     links that a receiver on another host cannot follow.
     """
+    if Path(settings.handover_secret_file.strip()) == CREDENTIAL_SOURCE:
+        return [
+            CheckResult(
+                "hand-over",
+                False,
+                f"handover_secret_file names {CREDENTIAL_SOURCE}, which docvault.service makes "
+                "inaccessible inside the service (the inbox's trust boundary): the service "
+                "would not start.",
+                "Uncomment LoadCredential=handover-secret:/etc/docvault/handover.secret in the "
+                "unit and set handover_secret_file = "
+                '"/run/credentials/docvault.service/handover-secret".',
+            )
+        ]
     try:
         config = handover_config(settings, probes.environ)
     except ConfigError as error:

@@ -234,6 +234,17 @@ def _linked_folder(inbox: InboxSettings, folder: Path) -> LinkRefused:
     )
 
 
+def _unreadable_folder(inbox: InboxSettings, folder: Path, error: OSError) -> Sighting:
+    refusal = FileRefused(
+        folder,
+        f"The folder {_shown(inbox, folder)} in inbox {inbox.name} cannot be read "
+        f"({error.strerror or error}); no file in it is taken, and every other folder of the "
+        "inbox still is. Give the docvault user read access to it (or move its files into "
+        "the inbox); docvault looks again at every rescan.",
+    )
+    return Sighting(Verdict.refuse, folder, _lstat(folder), refusal)
+
+
 def _kind_of(status: os.stat_result) -> str:
     if S_ISFIFO(status.st_mode):
         return "a named pipe (FIFO)"
@@ -262,8 +273,17 @@ def survey(inbox: InboxSettings, max_file_bytes: int) -> Iterator[Sighting]:
     """
     pending = [inbox.path]
     while pending:
-        with os.scandir(pending.pop()) as entries:
-            paths = sorted(Path(entry.path) for entry in entries)
+        folder = pending.pop()
+        try:
+            with os.scandir(folder) as entries:
+                paths = sorted(Path(entry.path) for entry in entries)
+        except OSError as error:
+            if folder == inbox.path:
+                raise
+            # One folder nobody let docvault read must not stop the rescan of the others
+            # (a `chmod 000` by anyone with write access to the share did, in review).
+            yield _unreadable_folder(inbox, folder, error)
+            continue
         for path in paths:
             sighting = judge(inbox, path, max_file_bytes)
             if sighting.verdict is Verdict.folder:
@@ -852,13 +872,32 @@ class Intake:
             try:
                 target = path.name
                 if _lstat_in(target_folder, target) is not None:
-                    target = f"{path.stem}.{int(time.time() * 1000)}{path.suffix}"
+                    target = _unclashing_name(path, int(time.time() * 1000))
                 with contextlib.suppress(FileNotFoundError):
                     os.rename(path.name, target, src_dir_fd=source_folder, dst_dir_fd=target_folder)
             finally:
                 os.close(target_folder)
         finally:
             os.close(source_folder)
+
+
+# A file name's bytes on Linux file systems (NAME_MAX).
+NAME_MAX_BYTES = 255
+
+
+def _unclashing_name(path: Path, stamp: int) -> str:
+    """`stem.STAMP.suffix` for a name already in the day's folder, shortened from its stem to
+    fit NAME_MAX (a 250-byte name plus the stamp failed the rename after the record, and each
+    retry recorded the file again as a duplicate: review of issue 25)."""
+    tail = f".{stamp}{path.suffix}".encode("utf-8", "surrogateescape")
+    stem = path.stem.encode("utf-8", "surrogateescape")
+    room = NAME_MAX_BYTES - len(tail)
+    if room < 1:  # a suffix longer than any name allows: the stamp alone
+        return str(stamp)
+    # Cut as bytes, which is what the limit counts; a character cut in half stays as its
+    # bytes (surrogate-escaped, as any name that is not UTF-8), so the name stays valid.
+    shortened = stem[:room].decode("utf-8", "surrogateescape")
+    return shortened + tail.decode("utf-8", "surrogateescape")
 
 
 def _lstat_in(folder: int, name: str) -> os.stat_result | None:

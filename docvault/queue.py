@@ -643,11 +643,15 @@ def request_rerun(
         return len(pages)
 
 
-def request_rotation(engine: Engine, page_id: int, turn: int) -> int | None:
+def request_rotation(
+    engine: Engine, page_id: int, turn: int, done_allowed: bool = True
+) -> int | None:
     """Turn a page by `turn` degrees clockwise from how it was read, and read it again.
 
     The new angle is kept as a person's ("person"), so every later run uses it instead of
-    detecting one. Returns the new angle, or None when the page is being read right now.
+    detecting one. Returns the new angle, or None when the page is being read right now,
+    or is done and `done_allowed` is false: decided in the transaction that turns it, so a
+    page that becomes done after the asker's permission was checked is not read again.
     """
     if turn % 90:
         raise ValueError(f"a page turns by a multiple of 90 degrees, not {turn}")
@@ -655,6 +659,8 @@ def request_rotation(engine: Engine, page_id: int, turn: int) -> int | None:
     with write_transaction(engine) as session:
         page = session.get(Page, page_id)
         if page is None or page.status == PageStatus.running:
+            return None
+        if page.status == PageStatus.done and not done_allowed:
             return None
         page.rotation = (page.rotation + turn) % 360
         page.rotation_source = "person"

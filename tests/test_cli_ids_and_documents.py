@@ -142,7 +142,8 @@ ID_COMMANDS = [
 
 
 @pytest.mark.parametrize(("command", "listing"), ID_COMMANDS)
-@pytest.mark.parametrize("value", [TOO_LARGE, "0", "-1", "\u0661\u0662"])
+# 5,000 digits: more than Python's int() converts (it raised a ValueError, a traceback).
+@pytest.mark.parametrize("value", [TOO_LARGE, "0", "-1", "\u0661\u0662", "9" * 5000])
 def test_an_id_outside_1_to_2_63_is_refused_with_a_sentence(
     tmp_path: Path, command: tuple[str, ...], listing: str, value: str
 ) -> None:
@@ -151,7 +152,7 @@ def test_an_id_outside_1_to_2_63_is_refused_with_a_sentence(
     assert answer.returncode == 2, answer.stderr
     assert "Traceback" not in answer.stderr
     assert (
-        f"{value!r} is not an id: an id is a whole number from 1 to {MAX_ROW_ID} "
+        f"{value[:40]!r} is not an id: an id is a whole number from 1 to {MAX_ROW_ID} "
         f"(digits 0-9 only); `{listing}` shows the ids in use." in answer.stderr
     ), answer.stderr
 

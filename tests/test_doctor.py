@@ -243,6 +243,21 @@ def test_hand_over_settings_that_start_up_refuses_or_that_fail_later(tmp_path: P
         assert expected in found[check], (case, found[check])
 
 
+def test_the_credentials_source_file_is_not_a_secret_file_the_service_can_read(
+    tmp_path: Path,
+) -> None:
+    # docvault.service makes /etc/docvault/handover.secret inaccessible inside the service,
+    # so naming it would stop the service at start; the doctor, outside, says so first.
+    settings = healthy(
+        tmp_path,
+        DOCVAULT_HANDOVER_URL="https://praxis.example/hook",
+        DOCVAULT_HANDOVER_SECRET_FILE="/etc/docvault/handover.secret",
+    )
+    found = failures(diagnose(lambda: settings, probes(tmp_path)))
+    assert "which docvault.service makes inaccessible inside the service" in found["hand-over"]
+    assert "LoadCredential=handover-secret:/etc/docvault/handover.secret" in found["hand-over"]
+
+
 def test_a_working_hand_over_command_passes(tmp_path: Path) -> None:
     script = tmp_path / "praxis-import"
     script.write_text("#!/bin/sh\ncat >/dev/null\n")

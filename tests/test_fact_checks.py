@@ -236,6 +236,23 @@ def test_the_form_refuses_with_a_sentence_beside_the_field_and_keeps_the_typed_v
     assert 'data-state="proposed"' in _row(document, "born")
 
 
+def test_the_facts_form_takes_no_file_part_even_with_its_token_in_the_header(
+    site: Site, archive: WebArchive
+) -> None:
+    # With the CSRF token in X-CSRF-Token the form is parsed by the facts route itself, not
+    # by the CSRF check: that parse must refuse files too (review of issue 25).
+    answer = site.client.post(
+        f"/documents/{site.document_id}/facts",
+        headers={"X-CSRF-Token": site.csrf},
+        data={"field": "patient", "action": "correct", "value": "Erika Mustermann"},
+        files={"attachment": ("scan.pdf", b"%PDF-1.7 " + bytes(4096), "application/pdf")},
+    )
+    assert answer.status_code == 400
+    assert "docvault's forms take no files" in unescape(answer.text)
+    events, _ = queries.audit_events(archive.database, AuditFilter("nurse"), 0, 100)
+    assert not [event for event in events if event.action.endswith("fact")], "nothing changed"
+
+
 def test_a_bad_value_confirmed_before_the_checks_is_shown_as_not_valid_to_correct(
     site: Site, archive: WebArchive
 ) -> None:

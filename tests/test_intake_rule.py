@@ -207,6 +207,36 @@ def test_a_refused_entry_that_is_removed_is_no_longer_reported(
     assert intake.problem() is None
 
 
+def test_a_folder_docvault_cannot_read_stops_only_itself(
+    database: Engine, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `chmod 000` on a subfolder of the share: these tests run as root, who reads it anyway,
+    # so the refusal the kernel would give the docvault user is given by os.scandir here.
+    root = tmp_path / "inbox"
+    (root / "locked").mkdir(parents=True)
+    (root / "ward").mkdir()
+    letter_pdf(root / "ward" / "letter.pdf", 1, seed=25)
+    real_scandir = os.scandir
+
+    def refusing_scandir(path: os.PathLike[str] | str) -> object:
+        if Path(path).name == "locked":
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", refusing_scandir)
+    intake = _intake(database, tmp_path, InboxSettings("scanner", root, recursive=True))
+    intake.tick()
+    assert [path.name for path in candidate_files(intake.inboxes[0], LIMIT)] == ["letter.pdf"]
+    problem = intake.snapshot[0].problem or ""
+    assert "The folder locked in inbox scanner cannot be read (Permission denied)" in problem
+    assert "every other folder of the inbox still is" in problem
+    assert intake.listing_problems == {}  # the inbox as a whole is scanned
+    monkeypatch.setattr(os, "scandir", real_scandir)
+    intake.request_rescan()
+    intake.tick()
+    assert intake.snapshot[0].problem is None
+
+
 def test_a_hidden_file_that_stays_is_reported_after_the_grace_period(
     database: Engine, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -275,3 +305,27 @@ def test_archiving_a_pipe_by_its_path_is_refused_at_once(tmp_path: Path) -> None
     os.mkfifo(tmp_path / "pipe.pdf")
     with pytest.raises(NotARegularFile, match=r"pipe\.pdf is not a regular file"):
         archive_file(tmp_path / "pipe.pdf", tmp_path / "data")
+
+
+def test_a_long_name_already_in_processed_is_moved_beside_it_within_the_name_limit(
+    database: Engine, tmp_path: Path
+) -> None:
+    # 250 bytes: taking the same name twice in one day added ".<milliseconds>" and the
+    # rename failed after the record (File name too long), so every retry recorded the file
+    # again as a duplicate (review of issue 25).
+    root = tmp_path / "inbox"
+    root.mkdir()
+    name = "Überweisung " + "Kardiologie-" * 19 + "Ende.pdf"
+    assert 240 < len(name.encode()) <= 255
+    intake = _intake(database, tmp_path, InboxSettings("scanner", root, settle_seconds=0.0))
+    for seed in (1, 2):
+        letter_pdf(root / name, 1, seed=seed)
+        intake.request_rescan()
+        intake.tick()
+        assert not (root / name).exists(), "moved to processed/"
+    (day,) = (root / "processed").iterdir()
+    moved = sorted(path.name for path in day.iterdir())
+    assert len(moved) == 2
+    assert name in moved
+    assert all(len(moved_name.encode()) <= 255 for moved_name in moved)
+    assert len(queue.list_documents(database)) == 2

@@ -182,11 +182,15 @@ def test_deleting_a_100000_page_document_while_it_is_read_keeps_every_part_runni
         )
         drop(letter, tmp_path / "inbox")
         longest_lock_wait = 0.0
-        while deleting.poll() is None:
-            # Every request of a logged-in user writes (its session, the audit log).
-            answer = client.get("/", timeout=60)
-            assert answer.status_code == 200, answer.text
-            longest_lock_wait = max(longest_lock_wait, write_lock_wait(tmp_path))
+        try:
+            while deleting.poll() is None:
+                # Every request of a logged-in user writes (its session, the audit log).
+                answer = client.get("/", timeout=60)
+                assert answer.status_code == 200, answer.text
+                longest_lock_wait = max(longest_lock_wait, write_lock_wait(tmp_path))
+        finally:
+            if deleting.poll() is None:  # a failed check above: no delete left running
+                deleting.kill()
         output, errors = deleting.communicate(timeout=60)
         assert deleting.returncode == 0, errors
         wait_for(
@@ -206,8 +210,9 @@ def test_deleting_a_100000_page_document_while_it_is_read_keeps_every_part_runni
     assert "database is locked" not in log
     assert "Traceback" not in log
     assert restarts == 0, "the worker part never failed"
-    # One transaction for the whole delete held the lock past the 30 s busy timeout.
-    assert longest_lock_wait < 2, f"a writer waited {longest_lock_wait:.1f} s for the lock"
+    # One transaction for the whole delete held the lock past the 30 s busy timeout; short
+    # ones keep every wait far below it (under 2 s here, with room for a loaded CI machine).
+    assert longest_lock_wait < 10, f"a writer waited {longest_lock_wait:.1f} s for the lock"
     assert document(tmp_path, "whole-record.pdf") is None
     assert query(
         tmp_path, "SELECT COUNT(*) FROM pages p JOIN documents d ON d.id = p.document_id"

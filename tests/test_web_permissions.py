@@ -18,7 +18,7 @@ from sqlalchemy import func
 from sqlmodel import col, select
 from starlette.routing import Mount
 
-from docvault import auth, db
+from docvault import auth, db, queue
 from docvault.models import AuditEvent, Page
 from docvault.vocabulary import PageStatus
 from docvault.web import queries
@@ -128,6 +128,18 @@ def test_rotating_a_done_page_is_for_administrators_as_re_running_one_is(
         admin_token = _bearer(archive, "admin", auth.TokenScope.admin)
         again = client.post(f"/pages/{looped}/rotate", data={"turn": "90"}, headers=admin_token)
         assert again.status_code == 303
+
+
+def test_a_page_done_after_the_permission_check_is_not_turned_for_staff(
+    archive: WebArchive,
+) -> None:
+    # The rotate route checks the page's state, then turns it in another transaction; a
+    # page that became done in between is refused there for anyone but an administrator.
+    done = archive.page_id(archive.huck_finn, 1)
+    assert queue.request_rotation(archive.database, done, 90, done_allowed=False) is None
+    assert queries.page_states(archive.database, [done]) == {done: PageStatus.done}
+    assert queue.request_rotation(archive.database, done, 90, done_allowed=True) == 90
+    assert queries.page_states(archive.database, [done]) == {done: PageStatus.queued}
 
 
 def test_re_reads_are_limited_per_user_with_a_sentence(archive: WebArchive) -> None:

@@ -246,6 +246,11 @@ class OutboxDriver:
             if problems:
                 record_problems(self.database, problems)
             written += len(done)
+            if not done:
+                # Nothing of this batch could be written, and rows that never wait (removals)
+                # would come back at once: the next drain (in batch_seconds) tries again,
+                # instead of this loop spinning on them (review of issue 25).
+                break
         if written:
             self.index.reopen()
         return written

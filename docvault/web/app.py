@@ -151,7 +151,8 @@ def create_app(context: WebContext) -> FastAPI:
     app.include_router(_metrics_router(context), dependencies=scraping)
     app.mount("/static", StaticFiles(directory=str(resource_dir("static"))), name="static")
     _add_error_pages(app, templates, context.https)
-    # Added last, so outermost: the body limit's 413 carries the security headers too.
+    # The body limit wraps every route; SecurityHeaders, added last, wraps it in turn, so the
+    # limit's 413 carries the security headers too.
     app.add_middleware(BodyLimit, limit=context.max_request_bytes)
     app.add_middleware(SecurityHeaders, https=context.https)
     return app

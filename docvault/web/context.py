@@ -23,7 +23,13 @@ from docvault.unlock import unlock_document
 from docvault.vocabulary import DocumentStatus, PageStatus, SamplingMode
 from docvault.web import audit, queries
 from docvault.web.images import RenderPng
-from docvault.web.security import client_address, current_account, require_admin, require_scope
+from docvault.web.security import (
+    client_address,
+    current_account,
+    is_admin,
+    require_admin,
+    require_scope,
+)
 from docvault.web.status import StatusSource
 
 PER_PAGE = 20
@@ -245,12 +251,17 @@ class WebContext:
         state = queries.page_states(self.database, [page_id]).get(page_id)
         if state is None:
             raise HTTPException(404, f"There is no page {page_id} in the archive.")
-        taken = self.allow_rereads(request, 1, done_included=state == PageStatus.done)
-        angle = queue.request_rotation(self.database, page_id, turn)
+        done = state == PageStatus.done
+        taken = self.allow_rereads(request, 1, done_included=done)
+        # Checked again where the page is turned: it may have become done meanwhile.
+        allowed = done or is_admin(request)
+        angle = queue.request_rotation(self.database, page_id, turn, done_allowed=allowed)
         if angle is None:
             self.reread_budget.give_back(taken, 1)
             raise HTTPException(
-                409, f"Page {page_id} is being read right now or does not exist; try again."
+                409,
+                f"Page {page_id} is being read right now, was just finished, or does not "
+                "exist; reload the page and try again.",
             )
         self.audit(request, "rotate", f"page {page_id} turned {turn}° (now {angle}°), queued")
         return angle

@@ -23,7 +23,7 @@ from docvault.errors import FactRefused
 from docvault.facts import store
 from docvault.web.context import RowId, WebContext
 from docvault.web.login import safe_next
-from docvault.web.security import current_account, require_scope
+from docvault.web.security import current_account, read_form, require_scope
 
 # What is kept of a refused value to show it again: the form's own maxlength, and some.
 MAX_REFUSED_CHARACTERS = 1000
@@ -87,7 +87,7 @@ def router(context: WebContext, templates: Jinja2Templates | None = None) -> API
 
     @routes.post("/documents/{document_id}/facts")
     async def post_fact(request: Request, document_id: RowId) -> Response:
-        submitted = await request.form()
+        submitted = await read_form(request)
         action = str(submitted.get("action", ""))
         if action not in ACTIONS:
             raise HTTPException(400, f"{action[:40]!r} is neither confirm nor correct.")

@@ -37,7 +37,9 @@ class RowId(click.ParamType[int]):
         self, value: object, param: click.Parameter | None, ctx: click.Context | None
     ) -> int:
         text = str(value).strip()
-        if text.isascii() and text.isdigit() and 1 <= int(text) <= MAX_ROW_ID:
+        # At most 19 digits before int(): Python refuses to convert more than 4,300 digits
+        # with a ValueError that click does not turn into a sentence.
+        if text.isascii() and text.isdigit() and len(text) <= 19 and 1 <= int(text) <= MAX_ROW_ID:
             return int(text)
         self.fail(
             f"{text[:40]!r} is not an id: an id is a whole number from 1 to {MAX_ROW_ID} "
