@@ -26,7 +26,7 @@ from docvault.handover import Delivery, build_payload
 from docvault.web import queries
 from docvault.web.audit import AuditFilter
 from tests.support.factsarchive import MUSTERMANN_LETTER, add_letter, drain_index
-from tests.support.liveserver import LiveServer
+from tests.support.liveserver import csrf_token, logged_in_site
 from tests.support.webarchive import NURSE, WebArchive
 
 NOW = datetime(2026, 12, 2, 12, 0, tzinfo=UTC)
@@ -178,25 +178,12 @@ class Site:
     document_id: int
 
 
-def _csrf(client: httpx.Client, path: str) -> str:
-    match = re.search(r'name="csrf_token" value="([^"]+)"', client.get(path).text)
-    assert match, f"no CSRF field on {path}"
-    return match.group(1)
-
-
 @pytest.fixture
 def site(archive: WebArchive) -> Iterator[Site]:
     document_id = add_letter(archive, "pymupdf__small-table.pdf", MUSTERMANN_LETTER)
     drain_index(archive)
-    server = LiveServer(archive)
-    base = server.start()
-    try:
-        with httpx.Client(base_url=base, follow_redirects=False, timeout=30) as client:
-            login = {"name": NURSE[0], "password": NURSE[1], "csrf_token": _csrf(client, "/login")}
-            assert client.post("/login", data={**login, "next": "/"}).status_code == 303
-            yield Site(client, _csrf(client, "/problems"), document_id)
-    finally:
-        server.stop()
+    with logged_in_site(archive, NURSE) as client:
+        yield Site(client, csrf_token(client, "/problems"), document_id)
 
 
 def _correct(site: Site, field: str, value: str) -> httpx.Response:

@@ -132,15 +132,27 @@ def test_a_document_over_max_pages_is_refused_with_a_sentence_and_kept(
     assert original.read_bytes() == long_document.read_bytes(), "the original is kept"
 
 
-def test_a_letter_dropped_after_a_100000_page_document_is_read_first(
+def _reading_the_long_document(
     tmp_path: Path, simulator: EngineSimulator, long_document: Path
-) -> None:
+) -> Daemon:
+    """A daemon allowed the long document, which was dropped and whose first pages are read."""
     daemon = Daemon(tmp_path, **simulated(simulator, DOCVAULT_MAX_PAGES=str(LONG_PAGES)))
     daemon.start()
-    letter = letter_pdf(tmp_path / "letter.pdf", 1, seed=25)
     try:
         drop(long_document, tmp_path / "inbox")
         wait_for(lambda: done_pages(tmp_path, "whole-record.pdf") >= 5, 180, "its first pages")
+    except BaseException:
+        daemon.stop()
+        raise
+    return daemon
+
+
+def test_a_letter_dropped_after_a_100000_page_document_is_read_first(
+    tmp_path: Path, simulator: EngineSimulator, long_document: Path
+) -> None:
+    letter = letter_pdf(tmp_path / "letter.pdf", 1, seed=25)
+    daemon = _reading_the_long_document(tmp_path, simulator, long_document)
+    try:
         drop(letter, tmp_path / "inbox")
         dropped = time.monotonic()
         wait_for(
@@ -163,13 +175,10 @@ def test_a_letter_dropped_after_a_100000_page_document_is_read_first(
 def test_deleting_a_100000_page_document_while_it_is_read_keeps_every_part_running(
     tmp_path: Path, simulator: EngineSimulator, long_document: Path
 ) -> None:
-    daemon = Daemon(tmp_path, **simulated(simulator, DOCVAULT_MAX_PAGES=str(LONG_PAGES)))
-    daemon.start()
     letter = letter_pdf(tmp_path / "letter.pdf", 2, seed=26)
+    daemon = _reading_the_long_document(tmp_path, simulator, long_document)
     try:
         client = daemon.logged_in_client()
-        drop(long_document, tmp_path / "inbox")
-        wait_for(lambda: done_pages(tmp_path, "whole-record.pdf") >= 5, 180, "its first pages")
         row = document(tmp_path, "whole-record.pdf")
         assert row is not None
         deleting = subprocess.Popen(

@@ -16,7 +16,7 @@ from docvault.models import utcnow
 from docvault.web import queries
 from docvault.web.audit import AuditFilter
 from tests.support.factsarchive import MUSTERMANN_LETTER, SMITH_LETTER, add_letter, drain_index
-from tests.support.liveserver import LiveServer
+from tests.support.liveserver import csrf_token, logged_in_site
 from tests.support.webarchive import NURSE, WebArchive
 
 
@@ -28,26 +28,13 @@ class Site:
     smith: int
 
 
-def _csrf(client: httpx.Client, path: str) -> str:
-    match = re.search(r'name="csrf_token" value="([^"]+)"', client.get(path).text)
-    assert match, f"no CSRF field on {path}"
-    return match.group(1)
-
-
 @pytest.fixture
 def site(archive: WebArchive) -> Iterator[Site]:
     mustermann = add_letter(archive, "pymupdf__small-table.pdf", MUSTERMANN_LETTER)
     smith = add_letter(archive, "ocrmypdf__graph_ocred.pdf", SMITH_LETTER)
     drain_index(archive)
-    server = LiveServer(archive)
-    base = server.start()
-    try:
-        with httpx.Client(base_url=base, follow_redirects=False, timeout=30) as client:
-            login = {"name": NURSE[0], "password": NURSE[1], "csrf_token": _csrf(client, "/login")}
-            assert client.post("/login", data={**login, "next": "/"}).status_code == 303
-            yield Site(client, _csrf(client, "/problems"), mustermann, smith)
-    finally:
-        server.stop()
+    with logged_in_site(archive, NURSE) as client:
+        yield Site(client, csrf_token(client, "/problems"), mustermann, smith)
 
 
 def _post(site: Site, document_id: int, **form: str) -> httpx.Response:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import re
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
+import httpx
 import uvicorn
 
 from docvault.web.app import create_app
@@ -35,3 +39,25 @@ class LiveServer:
     def stop(self) -> None:
         self.server.should_exit = True
         self.thread.join(timeout=10)
+
+
+def csrf_token(client: httpx.Client, path: str) -> str:
+    """The CSRF token of the form on `path`."""
+    match = re.search(r'name="csrf_token" value="([^"]+)"', client.get(path).text)
+    assert match, f"no CSRF field on {path}"
+    return match.group(1)
+
+
+@contextmanager
+def logged_in_site(archive: WebArchive, account: tuple[str, str]) -> Iterator[httpx.Client]:
+    """The archive's web app on a live uvicorn, and a client logged in as `account`."""
+    server = LiveServer(archive)
+    base = server.start()
+    try:
+        with httpx.Client(base_url=base, follow_redirects=False, timeout=30) as client:
+            name, password = account
+            login = {"name": name, "password": password, "csrf_token": csrf_token(client, "/login")}
+            assert client.post("/login", data={**login, "next": "/"}).status_code == 303
+            yield client
+    finally:
+        server.stop()
