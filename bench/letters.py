@@ -56,6 +56,10 @@ FAMILIES = {"dev": 10_000_000, "test": 20_000_000}
 # Each family owns FAMILY_SIZE consecutive seeds, so dev and test never share one.
 FAMILY_SIZE = 10_000_000
 PAGE_SIZES = {"A4": (595.0, 842.0), "Letter": (612.0, 792.0)}
+# Characters an installed TrueType font draws with one glyph, which MuPDF's text layer may
+# then spell either way (besides NFKC twins such as U+037E for ";"): the truth keeps what
+# the generator wrote. Base-14 letters have none of these: their text layer is the truth.
+GLYPH_TWINS = str.maketrans({"\xad": "-", "\u2219": "·", "\xa0": " "})
 DENSE_BUDGET = 999  # rows: more than any page holds
 # A fax is sent at 204 x 98 dpi ("standard" resolution): half the rows of a fine fax.
 FAX_DPI = (204.0, 98.0)
@@ -297,17 +301,17 @@ def _system_face(family: str, fallback: str, styles: tuple[str, str, str]) -> _F
 
 
 def _pick_face(rng: random.Random, system_fonts: bool) -> _Face:
-    choices: list[Callable[[], _Face]] = [
-        functools.partial(BASE_FACES.__getitem__, key) for key in BASE_FACES
+    choices: list[tuple[str, Callable[[], _Face]]] = [
+        (key, functools.partial(BASE_FACES.__getitem__, key)) for key in BASE_FACES
     ]
     if system_fonts:
         choices += [
-            functools.partial(_system_face, family, fallback, styles)
+            (fallback, functools.partial(_system_face, family, fallback, styles))
             for family, fallback, styles in SYSTEM_FACES
         ]
     # Sans and serif faces are far more common in letters than typewriter faces.
-    weights = [4 if index != 2 else 1 for index in range(len(choices))]
-    return rng.choices(choices, weights)[0]()
+    weights = [1 if kind == "mono" else 4 for kind, _ in choices]
+    return rng.choices(choices, weights)[0][1]()
 
 
 # ----------------------------------------------------------------------------- composing
@@ -391,6 +395,11 @@ class _Sheet:
         if self.room(height=height) < 1:
             raise _PageFull
         baseline = self.y + (height + size * 0.7) / 2
+        ends = [x + self.measure(text, style, size) for x, text, style in parts]
+        for end, (x, _, _) in zip(ends, parts[1:], strict=False):
+            # MuPDF joins runs closer than a space into one word; a truth line must stay whole.
+            if x < end + size * 0.5:
+                raise ValueError(f"generated runs overlap on one row: {parts!r}")
         for x, text, style in parts:
             text = " ".join(text.split())
             if text:
@@ -749,7 +758,11 @@ def _items(sheet: _Sheet, writer: _Writer, items: list[str], reserve: int) -> No
     rng = writer.rng
     numbered = rng.random() < 0.5
     marker_style = rng.choice(("{}.", "{})", "({})")) if numbered else rng.choice(BULLETS)
-    indent = sheet.size * 1.8
+    markers = [
+        marker_style.format(number) if numbered else marker_style
+        for number in range(1, len(items) + 1)
+    ]
+    indent = max(sheet.size * 1.8, sheet.size * 1.1 + max(map(sheet.measure, markers)))
     for number, item in enumerate(items, start=1):
         marker = marker_style.format(number) if numbered else marker_style
         lines = sheet.wrap(item, sheet.right - sheet.left - indent)
@@ -1073,6 +1086,13 @@ def _write_pdf(sheet: _Sheet) -> bytes:
     return pdf
 
 
+def _same_glyphs(read: str, written: str) -> bool:
+    """Whether the text layer's spelling draws what was written (see GLYPH_TWINS)."""
+    return unicodedata.normalize("NFKC", read.translate(GLYPH_TWINS)) == unicodedata.normalize(
+        "NFKC", written
+    )
+
+
 def _truth_from_pdf(pdf: bytes, runs: Sequence[_Run]) -> tuple[TruthLine, ...]:
     """Each run's box from the PDF's own word positions; its text checked against those words."""
     document = pymupdf.open("pdf", pdf)
@@ -1092,7 +1112,7 @@ def _truth_from_pdf(pdf: bytes, runs: Sequence[_Run]) -> tuple[TruthLine, ...]:
     lines = []
     for run, words_of_run in zip(runs, found, strict=True):
         read = " ".join(word for _, word in words_of_run)
-        if read != run.text:
+        if not _same_glyphs(read, run.text):
             raise RuntimeError(f"the PDF holds {read!r} where the generator wrote {run.text!r}")
         boxes = [box for box, _ in words_of_run]
         box = (

@@ -16,9 +16,12 @@ from PIL import Image
 
 from bench.letters import (
     DEGRADATIONS,
+    GLYPH_TWINS,
     KINDS,
     Letter,
     TruthLine,
+    _font_file,
+    _system_face,
     letter,
     letters,
     page_image,
@@ -245,3 +248,27 @@ def test_score_counts_a_bag_of_words(corpus: list[Letter]) -> None:
     recall, precision = score(["a", "a", "b"], ["a", "c"])
     assert (recall, precision) == (pytest.approx(1 / 3), 0.5)
     assert score(["a"], []) == (0.0, 1.0)
+
+
+def test_installed_fonts_are_used_where_present_and_replaced_where_absent(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    base = {"helvetica", "times", "courier"}
+    installed = letters("dev", 12, system_fonts=True)
+    for item in installed:
+        written = Counter(words(item.text))
+        layer = Counter(words(" ".join(_pdf_words(item.pdf)).translate(GLYPH_TWINS)))
+        assert written == layer, item.name
+    if _font_file("DejaVu Sans", "Book") is not None:  # this machine has the fonts
+        assert any(item.traits["font"] not in base for item in installed)
+    # Without fontconfig (a bare CI image) the same letters fall back to the base-14 faces.
+    monkeypatch.setenv("PATH", "")
+    _font_file.cache_clear()
+    _system_face.cache_clear()
+    try:
+        bare = letters("dev", 12, system_fonts=True)
+    finally:
+        _font_file.cache_clear()
+        _system_face.cache_clear()
+    assert {item.traits["font"] for item in bare} <= base
+    assert [item.kind for item in bare] == [item.kind for item in installed]
