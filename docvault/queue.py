@@ -59,9 +59,11 @@ from docvault.models import (
 from docvault.vocabulary import (
     FINISHED_PAGE_STATES,
     AttemptRecord,
+    CoverageReport,
     DocumentStatus,
     PageStatus,
     SamplingMode,
+    TextFormat,
 )
 
 logger = logging.getLogger(__name__)
@@ -384,6 +386,8 @@ class FinishedPage:
     warnings: Sequence[str] = ()
     image_size: tuple[int, int] | None = None
     rotation: tuple[int, str] | None = None  # degrees clockwise and their source
+    coverage: CoverageReport | None = None  # None: not checked (the page is done)
+    text_format: TextFormat = TextFormat.markdown
 
 
 def complete(
