@@ -159,10 +159,11 @@ def search_marks(
         return SearchMarks(unavailable=error.message)
 
 
-def transcription_html(current: queries.PageView) -> str:
+def transcription_html(current: queries.PageView, raw: bool = False) -> str:
     """The page's text as safe HTML: as it was read for a plain-text engine (line breaks
-    and every character kept), rendered for a Markdown engine."""
-    if current.shown_as is TextFormat.plain:
+    and every character kept), rendered for a Markdown engine unless its `raw` text is
+    asked for (`?view=raw`)."""
+    if raw or current.shown_as is TextFormat.plain:
         return render_plain(current.markdown)
     return render_markdown(current.markdown, lambda box: f"/pages/{current.id}/figures/{box}.jpg")
 
@@ -256,7 +257,11 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
 
     @routes.get("/documents/{document_id}")
     def document_page(
-        request: Request, document_id: RowId, page_number: ChosenPage = None, search: str = ""
+        request: Request,
+        document_id: RowId,
+        page_number: ChosenPage = None,
+        search: str = "",
+        view: str = "",
     ) -> Response:
         document = context.document_or_404(document_id)
         origin = SearchContext.parse(search)
@@ -269,7 +274,8 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
         best = found.pages[0] if found.pages else 1
         number = min(max(page_number or best, 1), document.page_count)
         current = context.page_or_404(document_id, number)
-        html = transcription_html(current)
+        raw_view = view == "raw"
+        html = transcription_html(current, raw_view)
         context.look(request, "view", document_id=document_id, page_number=number)
         strip = (
             queries.page_numbers(context.database, document_id) if document.page_count > 1 else []
@@ -287,6 +293,7 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
                 "matched_pages": set(found.pages),
                 "marks_unavailable": found.unavailable,
                 "facts": facts,
+                "raw_view": raw_view,
             },
         )
 
