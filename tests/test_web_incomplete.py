@@ -10,15 +10,18 @@ import html
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from io import BytesIO
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from PIL import Image
 from sqlalchemy import update
 from sqlmodel import col
 
 from docvault import db, queue
 from docvault.models import Page
+from docvault.render import RenderOptions, render_page
 from docvault.vocabulary import CoverageReport, PageStatus, SuspectRegion, TextFormat
 from docvault.web import queries
 from docvault.web.app import create_app
@@ -28,6 +31,7 @@ from tests.support.lostline import (
     LOST_REASON,
     LostLineLetter,
     cpu_attempt,
+    ink_share,
     record_lost_line_page,
     write_letter,
 )
@@ -140,9 +144,7 @@ def test_search_words_are_marked_in_plain_text_and_the_page_is_found(
 ) -> None:
     found = client.get("/api/search", params={"q": "potassium status:incomplete"}).json()
     assert [(hit["document_id"], hit["page"]) for hit in found["hits"]] == [(lost.document_id, 1)]
-    page = client.get(
-        f"/documents/{lost.document_id}", params={"search": "q=potassium"}
-    ).text
+    page = client.get(f"/documents/{lost.document_id}", params={"search": "q=potassium"}).text
     assert "<mark>Potassium</mark> *1,8* mmol/l" in _transcription(page)
     assert _shown_text(page) == lost.letter.transcription
 
@@ -192,7 +194,7 @@ def test_a_markdown_page_is_rendered_and_its_raw_text_is_one_click_away(
     assert 'data-text-format="raw"' in raw
     assert "<h1>" not in _transcription(raw)
     shown = _shown_text(raw)
-    assert shown.startswith("# CHAPTER II.\n\n<img src=\"images/bbox_20_90_480_880.jpg\" />")
+    assert shown.startswith('# CHAPTER II.\n\n<img src="images/bbox_20_90_480_880.jpg" />')
     assert "garden, stooping down so as the branches wouldn't scrape our heads." in shown
     assert "Show the Markdown rendered" in raw
 
@@ -250,17 +252,10 @@ def test_a_page_with_ink_and_no_text_says_so(
 
 def test_the_lost_line_box_lies_on_the_line_ink(lost: LostLine, archive: WebArchive) -> None:
     """The fixture itself: the box is over the lost line's ink, between two other lines."""
-    from io import BytesIO
-
-    from PIL import Image
-
-    from docvault.render import RenderOptions, render_page
-    from tests.support.lostline import ink_share
-
     rendered = render_page(lost.letter.path, 1, RenderOptions())
     image = Image.open(BytesIO(rendered.image.data))
     assert image.size == lost.letter.image_size
     assert ink_share(image, lost.letter.lost_box) > 0.05
-    left, top, right, bottom = lost.letter.lost_box
+    left, _, right, bottom = lost.letter.lost_box
     between = (left, bottom + 2, right, lost.letter.boxes[LOST + 1][1] - 2)
     assert ink_share(image, between) == 0.0
