@@ -401,7 +401,7 @@ class TokenScope(StrEnum):
 
     metrics = "metrics"  # GET /metrics only (for Prometheus)
     read = "read"  # search and view documents, pages, images, originals
-    rerun = "rerun"  # read, and ask for re-runs of looped or failed pages
+    rerun = "rerun"  # read, and ask for re-runs of incomplete, looped or failed pages
     admin = "admin"  # everything its user may do (audit log, re-running done pages)
 
     def allows(self, needed: TokenScope) -> bool:

@@ -163,7 +163,7 @@ def ingest(state: State, paths: tuple[Path, ...]) -> None:
     summary = asyncio.run(ingest_files(settings, list(paths), _progress))
     click.echo(
         f"{summary['documents']} document(s), {summary['pages']} page(s): "
-        f"{summary['done']} done, {summary['looped']} looped, "
+        f"{summary['done']} done, {summary['incomplete']} incomplete, {summary['looped']} looped, "
         f"{summary['failed']} failed."
     )
     for problem in summary["problems"]:

@@ -296,7 +296,7 @@ def _has_indexable_pages(settings: Settings) -> bool:
         return False
     connection = sqlite3.connect(f"file:{settings.database_path}?mode=ro", uri=True)
     try:
-        query = "SELECT count(*) FROM pages WHERE status IN ('done', 'looped')"
+        query = "SELECT count(*) FROM pages WHERE status IN ('done', 'incomplete', 'looped')"
         return bool(int(connection.execute(query).fetchone()[0]))
     except sqlite3.DatabaseError:
         return True  # an unreadable database: let the index check say what it finds
@@ -313,7 +313,7 @@ def _index_consistency(settings: Settings) -> CheckResult:
     try:
         wanted = int(
             connection.execute(
-                "SELECT count(*) FROM pages WHERE status IN ('done', 'looped')"
+                "SELECT count(*) FROM pages WHERE status IN ('done', 'incomplete', 'looped')"
             ).fetchone()[0]
         )
         waiting = int(connection.execute("SELECT count(*) FROM index_outbox").fetchone()[0])

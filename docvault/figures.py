@@ -20,6 +20,9 @@ from docvault.db import read_session
 from docvault.models import Attempt, Document, IndexOutbox, Page, utcnow
 from docvault.vocabulary import FINISHED_PAGE_STATES, DocumentStatus, PageStatus
 
+# The finished pages that have text: throughput counts them.
+READ_STATES = (PageStatus.done.value, PageStatus.incomplete.value, PageStatus.looped.value)
+
 
 def page_counts(engine: Engine) -> dict[str, int]:
     """Pages per state, every state named (zero when empty)."""
@@ -92,14 +95,15 @@ def minutes_ago(minutes: int) -> datetime:
 
 
 def pages_finished_since(engine: Engine, since: datetime) -> int:
-    """Pages done or looped since a moment (failed pages are not throughput)."""
+    """Pages read (done, incomplete or looped) since a moment (failed pages are not
+    throughput)."""
     with read_session(engine) as session:
         return int(
             session.exec(
                 select(func.count())
                 .select_from(Page)
                 .where(col(Page.finished_at) >= since)
-                .where(col(Page.status).in_([PageStatus.done.value, PageStatus.looped.value]))
+                .where(col(Page.status).in_(READ_STATES))
             ).one()
         )
 

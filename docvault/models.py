@@ -116,6 +116,11 @@ class Page(SQLModel, table=True):
     # viewer's "rotate and read again": kept for every later run), "text layer" or "off".
     rotation: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     rotation_source: str | None = None
+    # "plain" or "markdown" (vocabulary.TextFormat): how the viewer shows `markdown`.
+    text_format: str | None = None
+    # The coverage check's report as JSON (ink lines, accounted lines, suspect regions with
+    # their boxes, summary); None when the page was not checked.
+    coverage: str | None = Field(default=None, sa_column=Column(Text))
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
     finished_at: datetime | None = None

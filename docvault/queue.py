@@ -1,6 +1,11 @@
 """The page queue: the only writer of page state.
 
-    queued -> running (lease with expiry) -> done | looped | failed
+    queued -> running (lease with expiry) -> done | incomplete | looped | failed
+
+A page the coverage check found ink for that its text does not account for is
+`incomplete` instead of `done` ("text may be missing on this page"): its text is indexed
+like a done page's, its report (the suspect regions) is kept in `pages.coverage`, and its
+document needs attention, as with a looped page.
 
 Claims run inside BEGIN IMMEDIATE, so two workers never take the same page. A page whose
 lease expires (its worker died) goes back to `queued`; completing a page whose lease was
@@ -59,14 +64,19 @@ from docvault.models import (
 from docvault.vocabulary import (
     FINISHED_PAGE_STATES,
     AttemptRecord,
+    CoverageReport,
     DocumentStatus,
     PageStatus,
     SamplingMode,
+    SuspectRegion,
+    TextFormat,
 )
 
 logger = logging.getLogger(__name__)
 
 RERUN_PRIORITY = 1
+# The finished page states that make a document need attention (a person should look).
+ATTENTION_PAGE_STATES = (PageStatus.incomplete, PageStatus.looped, PageStatus.failed)
 # A document's rows are deleted this many pages per write transaction: a few milliseconds
 # each, so the worker and the web view keep writing between them. One transaction for the
 # 100,000 pages of one document held the write lock past every writer's 30 s busy timeout
@@ -384,6 +394,8 @@ class FinishedPage:
     warnings: Sequence[str] = ()
     image_size: tuple[int, int] | None = None
     rotation: tuple[int, str] | None = None  # degrees clockwise and their source
+    coverage: CoverageReport | None = None  # None: not checked (the page is done)
+    text_format: TextFormat = TextFormat.markdown
 
 
 def complete(
@@ -395,12 +407,23 @@ def complete(
     attempts: Sequence[AttemptRecord],
     warnings: Sequence[str] = (),
     image_size: tuple[int, int] | None = None,
+    coverage: CoverageReport | None = None,
+    text_format: TextFormat = TextFormat.markdown,
 ) -> bool:
     """Store a finished page's text and attempts, and queue its index entry, atomically.
 
     Returns False (and changes nothing) when the lease was lost in the meantime.
     """
-    finished = FinishedPage(page_id, text, looped, attempts, warnings, image_size)
+    finished = FinishedPage(
+        page_id,
+        text,
+        looped,
+        attempts,
+        warnings,
+        image_size,
+        coverage=coverage,
+        text_format=text_format,
+    )
     return complete_many(engine, owner, [finished])[0]
 
 
@@ -439,8 +462,10 @@ def _store_finished(
     page = _leased_page(session, finished.page_id, owner)
     if page is None:
         return None
-    page.status = PageStatus.looped if finished.looped else PageStatus.done
+    page.status = _finished_state(finished)
     page.markdown = finished.text
+    page.text_format = finished.text_format.value
+    page.coverage = coverage_json(finished.coverage)
     page.error = None
     page.warnings = "\n".join(finished.warnings) or None
     if finished.image_size is not None:
@@ -451,6 +476,63 @@ def _store_finished(
     _add_attempts(session, finished.page_id, finished.attempts)
     session.add(IndexOutbox(page_id=finished.page_id, document_id=page.document_id))
     return page.document_id
+
+
+def _finished_state(finished: FinishedPage) -> PageStatus:
+    """Looped beats incomplete: a re-run with the penalty is what such a page needs first."""
+    if finished.looped:
+        return PageStatus.looped
+    if finished.coverage is not None and not finished.coverage.complete:
+        return PageStatus.incomplete
+    return PageStatus.done
+
+
+def coverage_json(report: CoverageReport | None) -> str | None:
+    """The coverage report as `pages.coverage` keeps it (None: the page was not checked).
+
+    `{"ink_lines": 12, "accounted_lines": 11, "suspects": [{"box": [l, t, r, b],
+    "reason": "no text read here"}], "summary": "..."}`; boxes in the page image's pixels.
+    """
+    if report is None:
+        return None
+    return json.dumps(
+        {
+            "ink_lines": report.ink_lines,
+            "accounted_lines": report.accounted_lines,
+            "suspects": [
+                {"box": list(suspect.box), "reason": suspect.reason} for suspect in report.suspects
+            ],
+            "summary": report.summary,
+        },
+        sort_keys=True,
+    )
+
+
+def coverage_report(stored: str | None) -> CoverageReport | None:
+    """`pages.coverage` read back; None for a page not checked (or a row not readable)."""
+    if not stored:
+        return None
+    try:
+        fields = json.loads(stored)
+        suspects = tuple(
+            SuspectRegion(_box(suspect["box"]), str(suspect["reason"]))
+            for suspect in fields.get("suspects", [])
+        )
+        return CoverageReport(
+            int(fields["ink_lines"]),
+            int(fields["accounted_lines"]),
+            suspects,
+            str(fields.get("summary", "")),
+        )
+    except (ValueError, KeyError, TypeError):
+        # Written by this module only; a damaged row must not take the viewer down.
+        logger.warning("a page's coverage report cannot be read: %.200s", stored)
+        return None
+
+
+def _box(values: Sequence[object]) -> tuple[int, int, int, int]:
+    left, top, right, bottom = (int(str(value)) for value in values)
+    return left, top, right, bottom
 
 
 def fail(
@@ -470,6 +552,7 @@ def fail(
             return False
         page.status = PageStatus.failed
         page.error = message
+        page.coverage = None
         page.warnings = "\n".join(warnings) or None
         _finish(session, page, now)
         _add_attempts(session, page_id, attempts)
@@ -535,7 +618,8 @@ def _add_attempts(session: Session, page_id: int, attempts: Iterable[AttemptReco
 def _refresh_document(
     session: Session, document_id: int, now: datetime, handover: Sequence[str] = ()
 ) -> None:
-    """A document is done when every page is; `attention` when some looped or failed.
+    """A document is done when every page is; `attention` when some page is incomplete,
+    looped or failed.
 
     A change to done or attention is handed over to the receivers named in `handover`,
     in this same transaction.
@@ -545,7 +629,7 @@ def _refresh_document(
         return
     if _has_page_in(session, document_id, (PageStatus.queued, PageStatus.running)):
         status = DocumentStatus.processing
-    elif _has_page_in(session, document_id, (PageStatus.looped, PageStatus.failed)):
+    elif _has_page_in(session, document_id, ATTENTION_PAGE_STATES):
         status = DocumentStatus.attention
     else:
         status = DocumentStatus.done
@@ -609,7 +693,8 @@ def release_dead_owners(engine: Engine, alive: str) -> int:
         return int(result.rowcount)
 
 
-RERUN_BY_DEFAULT = (PageStatus.looped, PageStatus.failed)
+# The pages anyone with the rerun scope may have read again: the ones a person should look at.
+RERUN_BY_DEFAULT = ATTENTION_PAGE_STATES
 
 
 def request_rerun(
@@ -620,8 +705,9 @@ def request_rerun(
 ) -> int:
     """Put finished pages back in the queue, ahead of new work, with the chosen setting.
 
-    Only pages in `states` are taken (by default looped and failed ones: re-running a done
-    page is a person's explicit choice); the others named are left as they are.
+    Only pages in `states` are taken (by default incomplete, looped and failed ones:
+    re-running a done page is a person's explicit choice); the others named are left as
+    they are. The old coverage report goes: it spoke of the reading being replaced.
     """
     now = utcnow()
     wanted = [state.value for state in states if state in FINISHED_PAGE_STATES]
@@ -634,6 +720,7 @@ def request_rerun(
             page.priority = RERUN_PRIORITY
             page.rerun_mode = mode.value
             page.not_before = None
+            page.coverage = None
             page.updated_at = now
             session.add(page)
         session.flush()
@@ -668,6 +755,7 @@ def request_rotation(
         page.priority = RERUN_PRIORITY
         page.rerun_mode = SamplingMode.greedy.value
         page.not_before = None
+        page.coverage = None  # its boxes lie on the image as it was turned before
         page.updated_at = now
         session.add(page)
         _refresh_document(session, page.document_id, now)
@@ -765,6 +853,7 @@ def summarise_documents(engine: Engine, document_ids: Sequence[int]) -> dict[str
         "documents": len(documents),
         "pages": len(pages),
         "done": counts[PageStatus.done],
+        "incomplete": counts[PageStatus.incomplete],
         "looped": counts[PageStatus.looped],
         "failed": counts[PageStatus.failed],
         "problems": problems,

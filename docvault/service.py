@@ -328,7 +328,8 @@ def status_line(
     """The one line systemd shows under `systemctl status docvault`."""
     line = (
         f"queue: {counts['queued']} queued, {counts['running']} running; "
-        f"{counts['done']} done, {counts['looped']} looped, {counts['failed']} failed; "
+        f"{counts['done']} done, {counts['incomplete']} incomplete, {counts['looped']} looped, "
+        f"{counts['failed']} failed; "
         f"engine {engine_state}"
     )
     troubled = [part for part in parts if not part.healthy or part.state is not PartState.running]

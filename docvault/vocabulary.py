@@ -24,16 +24,32 @@ class DocumentStatus(StrEnum):
 
 
 class PageStatus(StrEnum):
-    """The page life cycle: queued -> running (lease) -> done | looped | failed."""
+    """The page life cycle: queued -> running (lease) -> done | incomplete | looped | failed."""
 
     queued = "queued"
     running = "running"
     done = "done"
+    # Read, but the coverage check found ink the transcription does not account for (a line
+    # the engine dropped, or a page with ink and no text): "text may be missing on this page".
+    # A person should look; its text is still indexed.
+    incomplete = "incomplete"
     looped = "looped"
     failed = "failed"
 
 
-FINISHED_PAGE_STATES = (PageStatus.done, PageStatus.looped, PageStatus.failed)
+FINISHED_PAGE_STATES = (
+    PageStatus.done,
+    PageStatus.incomplete,
+    PageStatus.looped,
+    PageStatus.failed,
+)
+
+
+class TextFormat(StrEnum):
+    """How an engine writes a page's text, and so how the viewer must show it."""
+
+    plain = "plain"  # lines as read (the CPU engine, a PDF's text layer): shown as written
+    markdown = "markdown"  # a document-parsing model's Markdown: rendered, raw one click away
 
 
 class EngineState(StrEnum):
@@ -101,6 +117,41 @@ class AttemptRequest:
 
 
 @dataclass(frozen=True)
+class ReadLine:
+    """One line an engine recognised, where it lies on the page image it was given.
+
+    Only engines that locate their text (the CPU engine's detector) report lines; a vision
+    model's reply has none, and the coverage check compares its text with the ink instead.
+    """
+
+    box: tuple[int, int, int, int]  # left, top, right, bottom in the page image's pixels
+    text: str
+    score: float  # the recogniser's confidence, 0..1
+
+
+@dataclass(frozen=True)
+class SuspectRegion:
+    """A part of the page with ink that the transcription does not account for."""
+
+    box: tuple[int, int, int, int]  # left, top, right, bottom in the page image's pixels
+    reason: str  # "no text read here", "text read here is not legible", ...
+
+
+@dataclass(frozen=True)
+class CoverageReport:
+    """What the coverage check found: the page's ink lines against its transcription."""
+
+    ink_lines: int  # text lines found in the page's ink
+    accounted_lines: int  # of those, the ones the transcription accounts for
+    suspects: tuple[SuspectRegion, ...] = ()
+    summary: str = ""  # one sentence for staff, empty when nothing is missing
+
+    @property
+    def complete(self) -> bool:
+        return not self.suspects and not self.summary
+
+
+@dataclass(frozen=True)
 class EngineReply:
     """What one successful engine call returned."""
 
@@ -111,6 +162,7 @@ class EngineReply:
     seconds: float
     endpoint: str = ""
     cut_early: bool = False  # the client stopped a streamed answer that plainly looped
+    lines: tuple[ReadLine, ...] = ()  # where the text lies, for engines that know it
 
 
 @dataclass(frozen=True)
@@ -133,6 +185,8 @@ class PageOutcome:
     text: str
     looped: bool
     attempts: tuple[AttemptRecord, ...]
+    lines: tuple[ReadLine, ...] = ()  # the final reply's located lines (CPU engine)
+    text_format: TextFormat = TextFormat.markdown
 
 
 class HandoverState(StrEnum):

@@ -12,7 +12,7 @@ from docvault.vocabulary import DocumentStatus, EngineState, PageStatus
 # What `docvault status`, the status page, `/api/status` and STATUS= show: scripts and
 # dashboards match these words, so they stay as they are.
 ENGINE_WORDS = {"unknown", "starting", "up", "down", "misconfigured", "stopped"}
-PAGE_WORDS = {"queued", "running", "done", "looped", "failed"}
+PAGE_WORDS = {"queued", "running", "done", "incomplete", "looped", "failed"}
 DOCUMENT_WORDS = {"processing", "done", "attention", "failed"}
 
 

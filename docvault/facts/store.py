@@ -52,7 +52,7 @@ MAX_VALUE_CHARACTERS = 200
 MAX_CHARACTERS = {"patient": 120, "sender": MAX_VALUE_CHARACTERS, "title": MAX_VALUE_CHARACTERS}
 # The oldest date of birth docvault takes: no living patient was born before it.
 EARLIEST_BIRTH = date(1900, 1, 1)
-_PAGES_WITH_TEXT = (PageStatus.done.value, PageStatus.looped.value)
+_PAGES_WITH_TEXT = (PageStatus.done.value, PageStatus.incomplete.value, PageStatus.looped.value)
 
 # A confirmation or correction that cannot be taken (docvault.errors.FactRefused); the name
 # the web view and the tests have used since issue 18.

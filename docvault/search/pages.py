@@ -40,7 +40,8 @@ from docvault.vocabulary import PageStatus
 
 logger = logging.getLogger(__name__)
 
-INDEXED_STATES = (PageStatus.done.value, PageStatus.looped.value)
+# Incomplete pages too: their text may lack a line, but what was read must be found.
+INDEXED_STATES = (PageStatus.done.value, PageStatus.incomplete.value, PageStatus.looped.value)
 REBUILD_READ_BATCH = 2000
 # A document that failed is tried again after a minute, then after twice as long each
 # time, at most once an hour (and at once when its facts change, or with a reindex).

@@ -12,6 +12,7 @@ from fastapi import APIRouter, HTTPException, Query, Request
 from pydantic import BaseModel, Field
 
 from docvault.search import results_json, search
+from docvault.vocabulary import CoverageReport
 from docvault.web import queries
 from docvault.web.context import (
     MAX_ID,
@@ -33,7 +34,8 @@ MAX_STATE_IDS = 500
 class RerunRequest(BaseModel):
     page_ids: list[Annotated[int, Field(ge=0, le=MAX_ID)]] = Field(max_length=MAX_RERUN_IDS)
     mode: str = "greedy"
-    # Done pages are re-run only when an administrator sets this (looped and failed always).
+    # Done pages are re-run only when an administrator sets this (incomplete, looped and
+    # failed always).
     include_done: bool = False
 
 
@@ -49,6 +51,10 @@ def _page_json(current: queries.PageView) -> dict[str, Any]:
         "rotation_source": current.rotation_source,
         "text_source": current.text_source,
         "text": current.markdown,
+        "text_format": current.shown_as.value,
+        # The image the engine read, in whose pixels the coverage report's boxes lie.
+        "image_size": list(current.image_size) if current.image_size else None,
+        "coverage": _coverage_json(current.coverage),
         "attempts": [
             {
                 "engine": attempt.engine,
@@ -64,6 +70,21 @@ def _page_json(current: queries.PageView) -> dict[str, Any]:
             }
             for attempt in current.attempts
         ],
+    }
+
+
+def _coverage_json(report: CoverageReport | None) -> dict[str, Any] | None:
+    """The coverage check's report as `pages.coverage` stores it; None: not checked."""
+    if report is None:
+        return None
+    return {
+        "ink_lines": report.ink_lines,
+        "accounted_lines": report.accounted_lines,
+        "suspects": [
+            {"box": list(suspect.box), "reason": suspect.reason} for suspect in report.suspects
+        ],
+        "summary": report.summary,
+        "complete": report.complete,
     }
 
 

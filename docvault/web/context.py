@@ -56,8 +56,11 @@ SEARCH_FORM_FIELDS = ("q", "inbox", "tag", "status", "date_field", "date_from", 
 # The status filter speaks of documents on the arrivals list and of pages in a search;
 # each word is translated for the other (a document needing attention has looped pages).
 ARRIVAL_STATES = tuple(state.value for state in DocumentStatus)
-SEARCH_STATES = (PageStatus.done.value, PageStatus.looped.value)
-_AS_DOCUMENT_STATE = {PageStatus.looped.value: DocumentStatus.attention.value}
+SEARCH_STATES = (PageStatus.done.value, PageStatus.incomplete.value, PageStatus.looped.value)
+_AS_DOCUMENT_STATE = {
+    PageStatus.incomplete.value: DocumentStatus.attention.value,
+    PageStatus.looped.value: DocumentStatus.attention.value,
+}
 _AS_PAGE_STATE = {DocumentStatus.attention.value: PageStatus.looped.value}
 _PLAIN_TERM = re.compile(r"[\w.@+-]+")
 # Re-reads (re-runs and rotations) are counted per user over this sliding window.
@@ -241,7 +244,7 @@ class WebContext:
             require_admin(
                 request,
                 "Only an administrator may have a page read again that was read cleanly "
-                "(done); ask one, or re-run the looped and failed pages only.",
+                "(done); ask one, or re-run the incomplete, looped and failed pages only.",
             )
         who = current_account(request).name
         return self.reread_budget.take(who, pages, self.rereads_per_hour)
@@ -291,8 +294,8 @@ class WebContext:
     def rerun(
         self, request: Request, page_ids: list[int], mode: SamplingMode, include_done: bool = False
     ) -> int:
-        """Queue looped and failed pages again (done ones too only if an administrator says
-        so), and note who asked."""
+        """Queue incomplete, looped and failed pages again (done ones too only if an
+        administrator says so), and note who asked."""
         require_scope(request, auth.TokenScope.rerun)
         if len(page_ids) > MAX_RERUN_IDS:
             raise HTTPException(

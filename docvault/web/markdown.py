@@ -1,4 +1,6 @@
-"""Page Markdown (untrusted OCR output) to HTML that is safe to show.
+"""Page text (untrusted OCR output) to HTML that is safe to show: Markdown, or plain lines.
+
+A plain-text engine's lines (`render_plain`) are only escaped and kept in a `pre`, as read.
 
 markdown-it renders it (HTML tables from the engine pass through, Markdown tables are
 enabled, formulas in `$…$`, `$$…$$`, `\\(…\\)` and `\\[…\\]` are kept as their source in a
@@ -10,6 +12,7 @@ other image source is dropped, so a page can never make the browser fetch from e
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Callable
 from typing import Any
@@ -94,3 +97,9 @@ def render_markdown(text: str, crop_url: Callable[[str], str]) -> str:
         link_rel="noopener noreferrer nofollow",
         strip_comments=True,
     )
+
+
+def render_plain(text: str) -> str:
+    """Safe HTML for a plain-text engine's lines, exactly as read: escaped, never parsed as
+    Markdown (so `(*)` and `*1,8*` keep their asterisks), every line break kept."""
+    return f'<pre class="plain-text">{html.escape(text, quote=False)}</pre>'

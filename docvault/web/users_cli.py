@@ -160,7 +160,7 @@ def make_users_group(open_database: Callable[[], Engine]) -> click.Group:
         default=auth.TokenScope.read.value,
         show_default=True,
         help="metrics: only /metrics; read: search and view; rerun: read and re-run "
-        "looped or failed pages; admin: all its administrator may do.",
+        "incomplete, looped or failed pages; admin: all its administrator may do.",
     )
     @click.option(
         "--expires",

@@ -29,7 +29,7 @@ from docvault.errors import (
 from docvault.facts.store import patient_for_documents
 from docvault.search import DocumentMatches, search
 from docvault.search.pages import index_problems
-from docvault.vocabulary import SamplingMode
+from docvault.vocabulary import SamplingMode, TextFormat
 from docvault.web import images, queries
 from docvault.web.audit import AuditFilter
 from docvault.web.context import (
@@ -48,7 +48,7 @@ from docvault.web.context import (
 from docvault.web.facts import facts_panel
 from docvault.web.highlight import mark_words
 from docvault.web.login import safe_next
-from docvault.web.markdown import render_markdown
+from docvault.web.markdown import render_markdown, render_plain
 from docvault.web.security import (
     SESSION_COOKIE,
     clear_session_cookie,
@@ -159,6 +159,15 @@ def search_marks(
         return SearchMarks(unavailable=error.message)
 
 
+def transcription_html(current: queries.PageView, raw: bool = False) -> str:
+    """The page's text as safe HTML: as it was read for a plain-text engine (line breaks
+    and every character kept), rendered for a Markdown engine unless its `raw` text is
+    asked for (`?view=raw`)."""
+    if raw or current.shown_as is TextFormat.plain:
+        return render_plain(current.markdown)
+    return render_markdown(current.markdown, lambda box: f"/pages/{current.id}/figures/{box}.jpg")
+
+
 def arrivals_page(context: WebContext, form: SearchForm, page_number: int) -> dict[str, Any]:
     """The arrivals list's part of the home page: one page of documents, newest first."""
     selection = form.arrival_filter()
@@ -248,7 +257,11 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
 
     @routes.get("/documents/{document_id}")
     def document_page(
-        request: Request, document_id: RowId, page_number: ChosenPage = None, search: str = ""
+        request: Request,
+        document_id: RowId,
+        page_number: ChosenPage = None,
+        search: str = "",
+        view: str = "",
     ) -> Response:
         document = context.document_or_404(document_id)
         origin = SearchContext.parse(search)
@@ -261,9 +274,8 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
         best = found.pages[0] if found.pages else 1
         number = min(max(page_number or best, 1), document.page_count)
         current = context.page_or_404(document_id, number)
-        html = render_markdown(
-            current.markdown, lambda box: f"/pages/{current.id}/figures/{box}.jpg"
-        )
+        raw_view = view == "raw"
+        html = transcription_html(current, raw_view)
         context.look(request, "view", document_id=document_id, page_number=number)
         strip = (
             queries.page_numbers(context.database, document_id) if document.page_count > 1 else []
@@ -281,6 +293,7 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
                 "matched_pages": set(found.pages),
                 "marks_unavailable": found.unavailable,
                 "facts": facts,
+                "raw_view": raw_view,
             },
         )
 
