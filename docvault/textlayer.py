@@ -25,6 +25,7 @@ from docvault.vocabulary import (
     EngineReply,
     PageOutcome,
     SamplingMode,
+    TextFormat,
     Verdict,
 )
 
@@ -152,4 +153,4 @@ def text_layer_outcome(text: str) -> PageOutcome:
     request = AttemptRequest(SamplingMode.greedy, None, extra={"source": "pdf text layer"})
     reply = EngineReply(text, "stop", 0, 0, 0.0, endpoint=ENGINE_NAME)
     record = AttemptRecord(ENGINE_NAME, request, reply, Verdict.clean, 0.0)
-    return PageOutcome(text=text, looped=False, attempts=(record,))
+    return PageOutcome(text=text, looped=False, attempts=(record,), text_format=TextFormat.plain)

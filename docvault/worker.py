@@ -401,6 +401,7 @@ class Worker:
                 item.warnings,
                 item.size,
                 item.rotation,
+                text_format=item.outcome.text_format,
             )
             for item in batch
         ]

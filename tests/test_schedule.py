@@ -23,6 +23,7 @@ from docvault.vocabulary import (
     PageImage,
     PageOutcome,
     SamplingMode,
+    TextFormat,
     Verdict,
 )
 
@@ -38,6 +39,7 @@ class ScriptedEngine:
     """An engine that answers each call with the next scripted reply or error."""
 
     name = "scripted"
+    text_format = TextFormat.markdown
 
     def __init__(self, *script: tuple[str, str] | OcrError) -> None:
         self.script = list(script)

@@ -29,7 +29,14 @@ from docvault.models import Attempt, Document, IndexOutbox, Page, utcnow
 from docvault.ocr.profiles import get_profile
 from docvault.ocr.schedule import transcribe_page
 from docvault.render import RenderedPage
-from docvault.vocabulary import AttemptRequest, EngineReply, PageImage, PageOutcome, SamplingMode
+from docvault.vocabulary import (
+    AttemptRequest,
+    EngineReply,
+    PageImage,
+    PageOutcome,
+    SamplingMode,
+    TextFormat,
+)
 from docvault.worker import Worker
 
 OWNER = "the worker under test"
@@ -75,6 +82,7 @@ class ScriptedEngine(Watched):
     """Stands in for the OCR engine: `script` decides each call (answer, raise or wait)."""
 
     name = "scripted"
+    text_format = TextFormat.markdown
 
     def __init__(self, script: Script) -> None:
         super().__init__()

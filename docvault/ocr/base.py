@@ -10,13 +10,15 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from docvault.vocabulary import AttemptRequest, EngineReply, PageImage
+from docvault.vocabulary import AttemptRequest, EngineReply, PageImage, TextFormat
 
 
 class Engine(Protocol):
     """One OCR engine (the CPU engine, or a pool of OpenAI-compatible endpoints)."""
 
     name: str
+    # How its text is written: the viewer shows plain text as read, Markdown rendered.
+    text_format: TextFormat
 
     async def transcribe(self, image: PageImage, request: AttemptRequest) -> EngineReply:
         """Make exactly one attempt; raise an `OcrError` subclass on failure."""

@@ -45,7 +45,7 @@ from docvault.errors import (
 )
 from docvault.ocr import guard
 from docvault.ocr.profiles import Profile, ServerKind
-from docvault.vocabulary import AttemptRequest, EngineReply, EngineState, PageImage
+from docvault.vocabulary import AttemptRequest, EngineReply, EngineState, PageImage, TextFormat
 
 logger = logging.getLogger(__name__)
 
@@ -130,6 +130,8 @@ class EndpointStatus:
 
 class OpenAIEngine:
     """An `Engine` that sends each attempt to an OpenAI-compatible chat completions API."""
+
+    text_format = TextFormat.markdown  # the document-parsing models answer in Markdown
 
     def __init__(
         self,

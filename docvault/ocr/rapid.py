@@ -15,7 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from docvault.errors import EngineRequestRejected
-from docvault.vocabulary import AttemptRequest, EngineReply, PageImage
+from docvault.vocabulary import AttemptRequest, EngineReply, PageImage, TextFormat
 
 logger = logging.getLogger(__name__)
 
@@ -30,6 +30,7 @@ class RapidEngine:
     """rapidocr in a small thread pool: onnxruntime releases the GIL while it computes."""
 
     name = "cpu"
+    text_format = TextFormat.plain  # lines as recognised, no Markdown structure
 
     def __init__(self, threads: int = 1) -> None:
         self.threads = threads

@@ -43,7 +43,9 @@ from docvault.vocabulary import (
     EngineReply,
     PageImage,
     PageOutcome,
+    ReadLine,
     SamplingMode,
+    TextFormat,
     Verdict,
 )
 
@@ -109,7 +111,7 @@ async def transcribe_page(
             "%s: %s attempt %s (%s)", image.label, step.mode, result.verdict, result.reason
         )
         step = next_step(profile, step, result.verdict)
-    return outcome(text, result.verdict, attempts)
+    return outcome(text, result.verdict, attempts, reply.lines, engine.text_format)
 
 
 async def attempt(
@@ -145,8 +147,16 @@ def attempts_of(error: BaseException) -> tuple[AttemptRecord, ...]:
     return tuple(record for record in error.attempts if isinstance(record, AttemptRecord))
 
 
-def outcome(text: str, verdict: Verdict, attempts: list[AttemptRecord]) -> PageOutcome:
-    """The page's result after its last attempt."""
+def outcome(
+    text: str,
+    verdict: Verdict,
+    attempts: list[AttemptRecord],
+    lines: tuple[ReadLine, ...] = (),
+    text_format: TextFormat = TextFormat.markdown,
+) -> PageOutcome:
+    """The page's result after its last attempt, with where its lines lie (if known)."""
     if verdict is Verdict.looped:
-        return PageOutcome(guard.deduplicated_prefix(text), looped=True, attempts=tuple(attempts))
-    return PageOutcome(text, looped=False, attempts=tuple(attempts))
+        # The located lines belong to the whole reply, not to its de-duplicated prefix.
+        prefix = guard.deduplicated_prefix(text)
+        return PageOutcome(prefix, True, tuple(attempts), text_format=text_format)
+    return PageOutcome(text, False, tuple(attempts), lines, text_format)
