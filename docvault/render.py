@@ -72,7 +72,7 @@ import pymupdf
 from pebble import ProcessExpired
 from PIL import Image, ImageOps
 
-from docvault import formats, orientation, textlayer
+from docvault import coverage, formats, orientation, textlayer
 from docvault.errors import (
     CorruptDocument,
     EncryptedDocument,
@@ -191,6 +191,9 @@ class RenderedPage:
     rotation: int = 0  # clockwise degrees the page was turned to be upright
     rotation_source: str = "off"  # "detected", "undecided", "person", "text layer" or "off"
     layer_text: str | None = None  # the page's trusted text layer (text_layer set), else None
+    # The text lines in the image's ink (docvault.coverage), for the coverage check; none for
+    # a page whose text layer is its text (that text is the truth, nothing to check).
+    ink_lines: tuple[tuple[int, int, int, int], ...] = ()
 
 
 # --- the kind of a file, by content ------------------------------------------------------
@@ -698,6 +701,8 @@ def render_page(
     layer_rotation = layer.rotation if layer is not None and layer.trusted else None
     turn, source = _decide_rotation(pixmap, rotation, options, layer_rotation, notes)
     pixmap = _turned(pixmap, turn)
+    # From exactly the pixels the engine is given (after the turn), in this pool process.
+    ink = () if taken else coverage.ink_lines(_pixels(pixmap))
     return RenderedPage(
         _encode(pixmap, page_number, options),
         warnings,
@@ -705,6 +710,7 @@ def render_page(
         rotation=turn,
         rotation_source=source,
         layer_text=layer.text if layer is not None and taken else None,
+        ink_lines=ink,
     )
 
 
