@@ -57,7 +57,7 @@ WORKING_LONG_SIDE = 1200
 # Ink is this much darker than the paper (its median level): grey paper and noise are not.
 INK_CONTRAST = 70
 # Ruled lines: a run of ink this share of the page's width (height) is a rule, not text.
-RULE_SHARE = 0.06
+RULE_SHARE = 0.03
 # A text line is at most this many times the page's median line height; more is a photo,
 # a logo, a stamp, or a big heading of a few words (rare; it is left out, not flagged).
 TALL_LINE_FACTOR = 2.4
@@ -74,13 +74,16 @@ SIGNATURE_STROKE_WIDTH = 1.8
 # fonts at 9-14 pt measured on the dev letters: 0.40-0.55).
 CHAR_WIDTH_PER_HEIGHT = 0.45
 
-# The located check. Read lines must cover this share of an ink line's width.
+# The located check. Read lines must cover this share of an ink line's width, unless what
+# is left uncovered is narrower than UNCOVERED_HEIGHTS line heights (about five letters:
+# a fax's skewed table rule stuck to a cell, a stray mark beside a word).
 COVERED_SHARE = 0.6
+UNCOVERED_HEIGHTS = 2.5
 MIN_SCORE = 0.5  # rapidocr's confidence below this: a guess
 MIN_WORD_SHARE = 0.5  # of a line's tokens, those that look like words
 MIN_CHAR_SHARE = 0.3  # characters read against the characters the ink's width holds
 # The Markdown check: the text holds at least this share of the ink's capacity.
-MIN_TEXT_SHARE = 0.35
+MIN_TEXT_SHARE = 0.3
 
 NO_TEXT = "no text was read here"
 ILLEGIBLE = "the text read here is not legible"
@@ -145,8 +148,13 @@ def _without_rules(ink: np.ndarray) -> np.ndarray:
     height, width = ink.shape
     across = cv2.getStructuringElement(cv2.MORPH_RECT, (max(8, int(width * RULE_SHARE)), 1))
     down = cv2.getStructuringElement(cv2.MORPH_RECT, (1, max(8, int(height * RULE_SHARE))))
+    # A fax's skew turns a rule into a staircase of short runs: thickened by a pixel or two
+    # first, the steps join into one run the opening keeps (letters never grow that long).
+    thick_across = cv2.dilate(ink, np.ones((3, 1), np.uint8))
+    thick_down = cv2.dilate(ink, np.ones((1, 3), np.uint8))
     rules = np.maximum(
-        cv2.morphologyEx(ink, cv2.MORPH_OPEN, across), cv2.morphologyEx(ink, cv2.MORPH_OPEN, down)
+        cv2.morphologyEx(thick_across, cv2.MORPH_OPEN, across),
+        cv2.morphologyEx(thick_down, cv2.MORPH_OPEN, down),
     )
     return np.asarray((ink > 0) & (rules == 0), dtype=np.uint8)
 
@@ -305,8 +313,11 @@ def _located(ink: Sequence[Box], lines: Sequence[ReadLine]) -> CoverageReport:
 def _line_problem(box: Box, lines: Sequence[ReadLine]) -> str | None:
     """None when legible read lines account for this ink line, else the reason."""
     over = [line for line in lines if _same_row(box, line.box)]
+    if not over and _width(box) < UNCOVERED_HEIGHTS * _height(box):
+        return None  # a mark too short to hold a word: a tick, a bullet, a rule's remains
     covered = _covered_width(box, [line.box for line in over])
-    if covered < COVERED_SHARE * _width(box):
+    uncovered = _width(box) - covered
+    if covered < COVERED_SHARE * _width(box) and uncovered >= UNCOVERED_HEIGHTS * _height(box):
         return NO_TEXT
     return None if legible(over, box) else ILLEGIBLE
 
@@ -345,8 +356,11 @@ def legible(read: Sequence[ReadLine], box: Box) -> bool:
 
 
 def word_share(text: str) -> float:
-    """The share of a text's tokens that look like words or numbers (1.0 for one token)."""
-    tokens = text.split()
+    """The share of a text's tokens that look like words or numbers (1.0 for one token).
+
+    Tokens of punctuation alone ("[ ]", "-") are neither: a garble is letters strewn apart.
+    """
+    tokens = [token for token in text.split() if any(char.isalnum() for char in token)]
     if len(tokens) < 3:
         return 1.0  # too few to judge: "Dear Sir," or "Ref: 12"
     wordlike = sum(1 for token in tokens if _wordlike(token))
