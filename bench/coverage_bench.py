@@ -156,7 +156,9 @@ def _synthetic_page(
     worded = [index for index, line in enumerate(read) if len(line.text.split()) >= 2]
     lost = rng.choice(worded or list(range(len(read))))
     kept = [line for index, line in enumerate(read) if index != lost]
-    report = coverage.check(ink, "\n".join(line.text for line in kept), kept, TextFormat.plain, size)
+    report = coverage.check(
+        ink, "\n".join(line.text for line in kept), kept, TextFormat.plain, size
+    )
     tallies["dropped"].add(report, _hits(read[lost].box, report))
     md = [line.text for line in letter.lines]
     tallies["md clean"].add(coverage.check(ink, "\n".join(md), (), TextFormat.markdown, size))

@@ -19,8 +19,8 @@ Ink lines (`ink_lines`)
     (a scanner's dark border, a fax header strip cut at the edge).
     Handwriting is ink: a handwritten line is kept like a printed one. A signature is a
     lone handwritten mark: a line made of a few long strokes (at most `SIGNATURE_STROKES`
-    components, each much wider than the line is high) with no such line just above or
-    below it is a signature and is not a text line, so a signed letter is not flagged; two
+    components, the longest spanning much of it, taller than the page's typical line) with
+    no such line just above or below it is a signature and is not a text line, so a signed letter is not flagged; two
     or more such lines together are a handwritten paragraph and are kept, so an unread
     handwritten note is flagged.
 
@@ -67,9 +67,11 @@ SPARSE_SHARE = 0.04  # below it, a dotted leader or noise
 EDGE_SHARE = 0.008
 # Ink components this small (at the working resolution) are specks: fax pepper, dust.
 SPECK_PIXELS = 3  # a box this close to the page edge is the edge, a border or a shadow
-# A signature: at most this many strokes, each this many times wider than the line is high.
-SIGNATURE_STROKES = 4
-SIGNATURE_STROKE_WIDTH = 1.8
+# A signature: taller than the page's typical line, in at most this many strokes, the longest
+# spanning this share of its width (printed text is many letters, each a sliver of the line).
+SIGNATURE_HEIGHT_FACTOR = 1.3
+SIGNATURE_STROKES = 6
+SIGNATURE_STROKE_SHARE = 0.4
 # An average character is this share of an ink line's height wide (base-14 and common
 # fonts at 9-14 pt measured on the dev letters: 0.40-0.55).
 CHAR_WIDTH_PER_HEIGHT = 0.45
@@ -90,7 +92,7 @@ ILLEGIBLE = "the text read here is not legible"
 TOO_SHORT = "the text read is much shorter than the ink on this page"
 
 _WORD = re.compile(r"[^\W\d_]{2,}|\d|[&@%§€$+=/-]", re.UNICODE)
-_SHORT_WORDS = frozenset({"a", "i", "o", "y", "e", "u", "à", "é"})
+_SHORT_WORDS = frozenset({"a", "A", "I", "à", "&"})  # one letter and a word (case counts)
 _MARKUP = re.compile(r"[|#*_`>\[\]()~-]{1,}|<[^>]+>")
 
 
@@ -183,7 +185,9 @@ def _smeared_components(ink: np.ndarray, letter_height: int) -> list[_Component]
 
 
 def _text_lines(candidates: Sequence[_Component], ink: np.ndarray, letter_height: int) -> list[Box]:
-    plausible = [item for item in candidates if _line_shaped(item, ink.shape, letter_height)]
+    plausible = [
+        item for item in _joined(candidates) if _line_shaped(item, ink.shape, letter_height)
+    ]
     if not plausible:
         return []
     typical = float(np.median([_height(item.box) for item in plausible]))
@@ -192,9 +196,41 @@ def _text_lines(candidates: Sequence[_Component], ink: np.ndarray, letter_height
         for item in plausible
         if SHORT_LINE_FACTOR * typical <= _height(item.box) <= TALL_LINE_FACTOR * typical
     ]
-    handwritten = {box for box in lines if _stroke_like(box, ink)}
+    handwritten = {
+        box
+        for box in lines
+        if _height(box) >= SIGNATURE_HEIGHT_FACTOR * typical and _stroke_like(box, ink)
+    }
     signatures = {box for box in handwritten if not _has_neighbour(box, handwritten, typical)}
     return sorted((box for box in lines if box not in signatures), key=lambda box: box[1])
+
+
+def _joined(candidates: Sequence[_Component]) -> list[_Component]:
+    """Components lying mostly over one another made one (a pen stroke broken in pieces).
+
+    Lines never lie over one another by half: the smear runs along the line only.
+    """
+    joined: list[_Component] = []
+    for item in sorted(candidates, key=lambda component: -_area(component.box)):
+        for index, bigger in enumerate(joined):
+            if _intersection(bigger.box, item.box) >= 0.5 * _area(item.box):
+                joined[index] = _Component(
+                    _union((bigger.box, item.box), None), bigger.ink + item.ink
+                )
+                break
+        else:
+            joined.append(item)
+    return joined
+
+
+def _area(box: Box) -> int:
+    return _width(box) * _height(box)
+
+
+def _intersection(first: Box, second: Box) -> int:
+    return _overlap(first[0], first[2], second[0], second[2]) * _overlap(
+        first[1], first[3], second[1], second[3]
+    )
 
 
 def _line_shaped(item: _Component, shape: tuple[int, ...], letter_height: int) -> bool:
@@ -222,7 +258,7 @@ def _stroke_like(box: Box, ink: np.ndarray) -> bool:
     strokes = widths[areas >= 0.02 * areas.sum()] if areas.size else widths
     if not 0 < strokes.size <= SIGNATURE_STROKES:
         return False
-    return bool(np.median(strokes) >= SIGNATURE_STROKE_WIDTH * (bottom - top))
+    return bool(strokes.max() >= SIGNATURE_STROKE_SHARE * (right - left))
 
 
 def _has_neighbour(box: Box, others: set[Box], typical: float) -> bool:
@@ -368,7 +404,7 @@ def word_share(text: str) -> float:
 
 
 def _wordlike(token: str) -> bool:
-    if token.lower().strip(".,;:!?()") in _SHORT_WORDS:
+    if token.strip(".,;:!?()") in _SHORT_WORDS:
         return True
     return bool(_WORD.search(token))
 
