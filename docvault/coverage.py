@@ -20,9 +20,10 @@ Ink lines (`ink_lines`)
     Handwriting is ink: a handwritten line is kept like a printed one. A signature is a
     lone handwritten mark: a line made of a few long strokes (at most `SIGNATURE_STROKES`
     components, the longest spanning much of it, taller than the page's typical line) with
-    no such line just above or below it is a signature and is not a text line, so a signed letter is not flagged; two
-    or more such lines together are a handwritten paragraph and are kept, so an unread
-    handwritten note is flagged.
+    no such line just above or below it is a signature and is not a text line, so a signed
+    letter is not flagged; two or more such lines together are a handwritten paragraph and
+    are kept, so an unread handwritten note is flagged. A hand no taller than the print is
+    simply a text line.
 
 The check (`check`)
     With located lines (the CPU engine's `ReadLine`s): an ink line is accounted for when
