@@ -20,11 +20,15 @@ How it decides (only models that rapidocr ships in its wheel: no download, ever)
     Lines across -> 0 or 180; lines down -> 90 or 270 (the quarter turn plus the vote).
 
 When it does not decide
-    A page with fewer than `MIN_LINES` text lines, or whose votes are not clear (the winner
-    needs `CLEAR_MARGIN` times the loser's weight), is left as it is (`decided` False): a
-    blank page, a photo, a page of three words. Turning a page wrongly costs more than
-    leaving it. A first window with no text, or a second one with fewer boxes than
-    `MIN_LINES`, ends the search (a blank page costs one small window, not three steps).
+    `examine` gathers the `Evidence` (boxes, straight lines across and down, the weights);
+    `judge` says decided, uncertain or undecided; `conclude` turns only a decided page.
+    Undecided: fewer than `MIN_LINES` straight lines (a blank page, a photo, three words).
+    Uncertain: text, but no clear axis (`AXIS_RATIO`) or a lead (winning weight minus the
+    other) below `MARGIN`. An upright handwritten letter was once read as 180° on weak votes
+    and transcribed bottom-up as garbage: a wrong turn costs far more than none, so an
+    uncertain page is read as stored and shown to staff as "orientation uncertain". A first
+    window with no text, or a second one with fewer boxes than `MIN_LINES`, ends the search
+    (a blank page costs one small window, not three steps).
 
 The cost
     The detector's network is the cost: ~1 CPU-µs per pixel it sees (190 ms for the whole
