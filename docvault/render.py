@@ -72,7 +72,7 @@ import pymupdf
 from pebble import ProcessExpired
 from PIL import Image, ImageOps
 
-from docvault import formats, orientation, textlayer
+from docvault import coverage, formats, orientation, textlayer
 from docvault.errors import (
     CorruptDocument,
     EncryptedDocument,
@@ -189,8 +189,12 @@ class RenderedPage:
     warnings: tuple[str, ...]  # MuPDF warnings captured while rendering this page
     notes: tuple[str, ...]  # corrections made: second decoder, inversion, orientation
     rotation: int = 0  # clockwise degrees the page was turned to be upright
-    rotation_source: str = "off"  # "detected", "undecided", "person", "text layer" or "off"
+    # "detected", "uncertain", "undecided", "person", "text layer" or "off"
+    rotation_source: str = "off"
     layer_text: str | None = None  # the page's trusted text layer (text_layer set), else None
+    # The text lines in the image's ink (docvault.coverage), for the coverage check; none for
+    # a page whose text layer is its text (that text is the truth, nothing to check).
+    ink_lines: tuple[tuple[int, int, int, int], ...] = ()
 
 
 # --- the kind of a file, by content ------------------------------------------------------
@@ -698,6 +702,8 @@ def render_page(
     layer_rotation = layer.rotation if layer is not None and layer.trusted else None
     turn, source = _decide_rotation(pixmap, rotation, options, layer_rotation, notes)
     pixmap = _turned(pixmap, turn)
+    # From exactly the pixels the engine is given (after the turn), in this pool process.
+    ink = () if taken else coverage.ink_lines(_pixels(pixmap))
     return RenderedPage(
         _encode(pixmap, page_number, options),
         warnings,
@@ -705,6 +711,7 @@ def render_page(
         rotation=turn,
         rotation_source=source,
         layer_text=layer.text if layer is not None and taken else None,
+        ink_lines=ink,
     )
 
 
@@ -728,7 +735,12 @@ def _decide_rotation(
         return layer_rotation, "text layer"
     found = orientation.detect(_pixels(pixmap))
     if found.rotation:
-        notes.append(f"orientation: {found.reason}")
+        notes.append(f"orientation: turned {found.reason}")
+    if found.verdict is orientation.Verdict.uncertain:
+        # Left as stored: a wrong turn reads the page bottom-up as garbage (a handwritten
+        # letter did), so staff are shown the page as one to look at instead.
+        notes.append(f"orientation uncertain: {found.reason}")
+        return 0, "uncertain"
     return found.rotation, "detected" if found.decided else "undecided"
 
 

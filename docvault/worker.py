@@ -24,6 +24,7 @@ from sqlalchemy import Engine as DatabaseEngine
 
 from docvault import queue
 from docvault.backoff import backoff_seconds
+from docvault.coverage import check
 from docvault.errors import (
     EngineConfigurationError,
     EngineTimeout,
@@ -32,12 +33,20 @@ from docvault.errors import (
     RenderError,
 )
 from docvault.ocr.base import Engine
-from docvault.ocr.schedule import attempts_of
+from docvault.ocr.schedule import attempts_of, reread_suspects
 from docvault.queue import ClaimedPage, FinishedPage
 from docvault.render import RenderPoolClosed
 from docvault.supervisor import Progress
 from docvault.textlayer import text_layer_outcome
-from docvault.vocabulary import AttemptRecord, EngineState, PageImage, PageOutcome, SamplingMode
+from docvault.vocabulary import (
+    AttemptRecord,
+    CoverageReport,
+    EngineState,
+    PageImage,
+    PageOutcome,
+    SamplingMode,
+    TextFormat,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -118,6 +127,7 @@ class _Transcribed:
     warnings: tuple[str, ...]
     size: tuple[int, int]
     rotation: tuple[int, str] | None = None
+    coverage: CoverageReport | None = None  # None: not checked (a text layer's text)
 
 
 @dataclass
@@ -128,6 +138,7 @@ class _Rendered:
     error: RenderError | None
     rotation: tuple[int, str] | None = None  # degrees clockwise, source (render.RenderedPage)
     layer_text: str | None = None  # a trusted PDF text layer: no engine call needed
+    ink_lines: tuple[tuple[int, int, int, int], ...] = ()  # render.RenderedPage.ink_lines
 
 
 class Worker:
@@ -316,7 +327,13 @@ class Worker:
         rotation = (rendered.rotation, rendered.rotation_source)
         await buffer.put(
             _Rendered(
-                claim, labelled, tuple(rendered.warnings), None, rotation, rendered.layer_text
+                claim,
+                labelled,
+                tuple(rendered.warnings),
+                None,
+                rotation,
+                rendered.layer_text,
+                tuple(rendered.ink_lines),
             )
         )
 
@@ -370,11 +387,39 @@ class Worker:
             return
         self._engine_up()
         size = (item.image.width, item.image.height)
+        outcome, report = await self._checked(item.image, item.ink_lines, outcome)
         # Stored by the store task: this consumer's next request leaves at once instead of
         # after a thread hop and a write transaction (the engine would see one fewer).
         self._transcribed.put_nowait(
-            _Transcribed(claim, outcome, item.warnings, size, item.rotation)
+            _Transcribed(claim, outcome, item.warnings, size, item.rotation, report)
         )
+
+    async def _checked(
+        self,
+        image: PageImage,
+        ink: tuple[tuple[int, int, int, int], ...],
+        outcome: PageOutcome,
+    ) -> tuple[PageOutcome, CoverageReport]:
+        """The coverage check, and one re-read of the suspect regions when it finds some.
+
+        Only an engine that locates its lines gets the re-read: its recovered lines have a
+        place in the text. A looped page waits for a person's re-run in any case.
+        """
+        size = (image.width, image.height)
+        report = check(ink, outcome.text, outcome.lines, outcome.text_format, size)
+        if report.complete or outcome.looped or outcome.text_format is not TextFormat.plain:
+            return outcome, report
+        reread = await reread_suspects(self.engine, image, outcome, report.suspects)
+        if reread is outcome:
+            return outcome, report
+        again = check(ink, reread.text, reread.lines, reread.text_format, size)
+        logger.info(
+            "%s: the re-read of %d suspect regions left %d",
+            image.label,
+            len(report.suspects),
+            len(again.suspects),
+        )
+        return reread, again
 
     async def _store_transcribed(self) -> None:
         """Write transcribed pages as they come: all that wait, in one transaction."""
@@ -401,6 +446,7 @@ class Worker:
                 item.warnings,
                 item.size,
                 item.rotation,
+                coverage=item.coverage,
                 text_format=item.outcome.text_format,
             )
             for item in batch

@@ -33,6 +33,7 @@ import logging
 import time
 from dataclasses import dataclass, replace
 
+from docvault import coverage
 from docvault.errors import OcrError
 from docvault.ocr import guard
 from docvault.ocr.base import Engine
@@ -45,6 +46,7 @@ from docvault.vocabulary import (
     PageOutcome,
     ReadLine,
     SamplingMode,
+    SuspectRegion,
     TextFormat,
     Verdict,
 )
@@ -160,3 +162,50 @@ def outcome(
         prefix = guard.deduplicated_prefix(text)
         return PageOutcome(prefix, True, tuple(attempts), text_format=text_format)
     return PageOutcome(text, False, tuple(attempts), lines, text_format)
+
+
+# The most suspect regions one page's re-read sends to the engine: a page with more has
+# lost far more than a line (a re-run as a whole is what it needs), and eight crops cost
+# the CPU engine about as much as one more page.
+MAX_REREAD_CROPS = 8
+
+
+async def reread_suspects(
+    engine: Engine,
+    image: PageImage,
+    first: PageOutcome,
+    suspects: tuple[SuspectRegion, ...],
+) -> PageOutcome:
+    """One re-read of the suspect regions, each cut out, padded, scaled up and read alone.
+
+    It goes through the same engine with the page's last request; each crop is one more
+    attempt (its settings say `"reread"` and the region), so a person sees what was tried.
+    Recovered lines take their place in the text by position. `first` comes back unchanged
+    when nothing could be re-read (no earlier attempt, an engine error).
+    """
+    if not first.attempts or not suspects:
+        return first
+    request = first.attempts[-1].request
+    attempts = list(first.attempts)
+    lines = list(first.lines)
+    pieces = coverage.crops(image.data, [region.box for region in suspects[:MAX_REREAD_CROPS]])
+    for piece in pieces:
+        crop_image = PageImage(
+            piece.png, "image/png", piece.width, piece.height, f"{image.label} re-read"
+        )
+        region_request = replace(
+            request, extra={**request.extra, "reread": "region", "region": list(piece.box)}
+        )
+        try:
+            reply = await attempt(engine, crop_image, region_request, attempts)
+        except OcrError as error:
+            logger.warning("%s: a suspect region's re-read failed: %s", image.label, error)
+            attempts = list(attempts_of(error))
+            continue
+        attempts.append(
+            AttemptRecord(engine.name, region_request, reply, Verdict.clean, reply.seconds)
+        )
+        found = [ReadLine(piece.to_page(line.box), line.text, line.score) for line in reply.lines]
+        lines = coverage.merged(lines, piece.box, found)
+    text = "\n".join(line.text for line in lines) if lines != list(first.lines) else first.text
+    return PageOutcome(text, False, tuple(attempts), tuple(lines), first.text_format)
