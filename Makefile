@@ -1,16 +1,24 @@
 # `make run` and `make test` set everything up themselves on a fresh machine with Python 3.11.
 PYTHON ?= python3
 VENV := .venv
-STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
+# The exact versions measured (tests/test_lock.py checks they meet pyproject.toml's ranges).
+LOCK := requirements.lock
+STAMP := $(VENV)/.installed-$(shell cat pyproject.toml $(LOCK) | cksum | cut -d' ' -f1)
 
-.PHONY: run test lint browser systemd-tools
+.PHONY: run test lint browser systemd-tools lock
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml $(LOCK)
 	test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/python -m pip install --quiet --upgrade pip
-	$(VENV)/bin/python -m pip install --quiet -e '.[dev]'
+	$(VENV)/bin/python -m pip install --quiet -e '.[dev]' --constraint $(LOCK)
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
+
+# After a deliberate upgrade in .venv (measured with bench/, bench/fidelity_bench.py for what
+# is read): write its exact versions as the new lock.
+lock:
+	(echo '# The exact versions docvault was measured with; `make` installs these. Written by `make lock`.'; \
+	 $(VENV)/bin/python -m pip freeze --exclude-editable | grep -v '^#') > $(LOCK)
 
 run: $(STAMP)
 	$(VENV)/bin/docvault run

@@ -2,6 +2,7 @@
 
     python -m bench.orientation_bench cost [--pages 50]
     python -m bench.orientation_bench corpus
+    python -m bench.orientation_bench margin [--letters 6] [--family dev|test]
 
 cost: every page of the real fixtures that renders and has no trusted text layer
 (tests/fixtures, MANIFEST.tsv; born-digital pages take their orientation from the layer,
@@ -15,6 +16,14 @@ once).
 corpus: the rotated corpus of tests/test_orientation.py (a fax, a phone photo, a table page
 at 0/90/180/270) through the render with orientation on and the CPU engine: share of the
 upright transcription's words found, angle detected, CPU-ms of detection.
+
+margin: the measurement behind `orientation.MARGIN`. Every fixture page whose orientation
+comes from its image (handwriting included) and `--letters` generated letters of `--family`
+(bench/letters.py, as scanned and as faxed; tune on "dev", report on "test"), each at
+0/90/180/270: the evidence `orientation.examine` gathers, the direction it points to, and
+its lead (winning weight minus the other). A margin must lie above every lead that points
+the wrong way (else a page is turned wrongly) and at most the leads of the rotated printed
+pages it must still turn. The table ends with both bounds and what MARGIN does on them.
 """
 
 from __future__ import annotations
@@ -32,6 +41,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image
 
+from bench.letters import letters, page_image
 from docvault import orientation
 from docvault.errors import RenderError
 from docvault.ocr.rapid import RapidEngine
@@ -160,13 +170,80 @@ async def _corpus() -> None:
     await engine.aclose()
 
 
+def _category(name: str) -> str:
+    import csv
+
+    with (FIXTURES / "MANIFEST.tsv").open(newline="") as file:
+        rows = {row["file"]: row["category"] for row in csv.DictReader(file, delimiter="\t")}
+    return rows.get(name, "?")
+
+
+def _margin_pages(family: str, letter_count: int) -> list[tuple[str, str, int, np.ndarray]]:
+    """(name, category, right turn when upright, upright pixels) of every measured page."""
+    pages = []
+    for path, number in _pages()[0]:
+        rendered = _rendered(path, number)
+        if rendered is not None:
+            truth = STORED_TURN.get((path.name, number), 0)
+            pages.append(
+                (f"{path.name} p{number}", _category(path.name), truth, _decoded(rendered))
+            )
+    for letter in letters(family, letter_count):
+        for degradation in ("scan", "fax"):
+            image, _ = page_image(letter, 1754, degradation)
+            pixels = np.array(image.convert("L"))
+            pages.append((f"{letter.name} {degradation}", "letter", 0, pixels))
+    return pages
+
+
+def margin(family: str, letter_count: int) -> None:
+    orientation.detect(np.full((64, 64), 255, dtype=np.uint8))  # load the models
+    print("| page | category | turned | right | points to | across | down | lead | verdict |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    wrong: list[tuple[float, str]] = []
+    needed: list[tuple[float, str]] = []
+    outcomes: collections.Counter[str] = collections.Counter()
+    for name, category, stored, pixels in _margin_pages(family, letter_count):
+        for angle in (0, 90, 180, 270):
+            turned = np.ascontiguousarray(np.rot90(pixels, angle // 90))  # anticlockwise
+            right = (stored + angle) % 360
+            evidence = orientation.examine(turned)
+            verdict, _ = orientation.judge(evidence)
+            found = orientation.conclude(evidence)
+            has_votes = evidence.upright + evidence.upside_down > 0
+            label = f"{name} @{angle}"
+            if has_votes and evidence.rotation != right:
+                wrong.append((evidence.lead, label))
+            elif has_votes and category != "handwriting" and right != 0:
+                needed.append((evidence.lead, label))
+            if found.decided:
+                outcomes["turned right" if found.rotation == right else "TURNED WRONG"] += 1
+            else:
+                outcomes[f"left as it is ({verdict.value})"] += 1
+            print(
+                f"| {name} | {category} | {angle} | {right} "
+                f"| {evidence.rotation if has_votes else '-'} | {evidence.across} "
+                f"| {evidence.down} | {evidence.lead:.2f} | {verdict.value} |"
+            )
+    print()
+    highest_wrong = ", ".join(f"{lead:.2f} ({label})" for lead, label in sorted(wrong)[-3:])
+    lowest_needed = ", ".join(f"{lead:.2f} ({label})" for lead, label in sorted(needed)[:3])
+    print(f"lower bound, the highest leads pointing the wrong way: {highest_wrong}")
+    print(f"upper bound, the lowest leads of rotated printed pages: {lowest_needed}")
+    print(f"MARGIN {orientation.MARGIN}: " + ", ".join(f"{k} {v}" for k, v in outcomes.items()))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("what", choices=("cost", "corpus"))
+    parser.add_argument("what", choices=("cost", "corpus", "margin"))
     parser.add_argument("--pages", type=int, default=50)
+    parser.add_argument("--letters", type=int, default=6)
+    parser.add_argument("--family", choices=("dev", "test"), default="dev")
     arguments = parser.parse_args()
     if arguments.what == "cost":
         cost(arguments.pages)
+    elif arguments.what == "margin":
+        margin(arguments.family, arguments.letters)
     else:
         asyncio.run(_corpus())
 

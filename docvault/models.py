@@ -112,8 +112,9 @@ class Page(SQLModel, table=True):
     image_width: int | None = None
     image_height: int | None = None
     # The clockwise turn that made the page upright before it was read (0, 90, 180, 270),
-    # and where it came from: "detected", "undecided" (too little text), "person" (the
-    # viewer's "rotate and read again": kept for every later run), "text layer" or "off".
+    # and where it came from: "detected", "undecided" (too little text), "uncertain" (the
+    # evidence did not clear orientation.MARGIN: read as stored, marked for staff), "person"
+    # (the viewer's "rotate and read again": kept for every later run), "text layer" or "off".
     rotation: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     rotation_source: str | None = None
     # "plain" or "markdown" (vocabulary.TextFormat): how the viewer shows `markdown`.

@@ -20,11 +20,15 @@ How it decides (only models that rapidocr ships in its wheel: no download, ever)
     Lines across -> 0 or 180; lines down -> 90 or 270 (the quarter turn plus the vote).
 
 When it does not decide
-    A page with fewer than `MIN_LINES` text lines, or whose votes are not clear (the winner
-    needs `CLEAR_MARGIN` times the loser's weight), is left as it is (`decided` False): a
-    blank page, a photo, a page of three words. Turning a page wrongly costs more than
-    leaving it. A first window with no text, or a second one with fewer boxes than
-    `MIN_LINES`, ends the search (a blank page costs one small window, not three steps).
+    `examine` gathers the `Evidence` (boxes, straight lines across and down, the weights);
+    `judge` says decided, uncertain or undecided; `conclude` turns only a decided page.
+    Undecided: fewer than `MIN_LINES` straight lines (a blank page, a photo, three words).
+    Uncertain: text, but no clear axis (`AXIS_RATIO`) or a lead (winning weight minus the
+    other) below `MARGIN`. An upright handwritten letter was once read as 180° on weak votes
+    and transcribed bottom-up as garbage: a wrong turn costs far more than none, so an
+    uncertain page is read as stored and shown to staff as "orientation uncertain". A first
+    window with no text, or a second one with fewer boxes than `MIN_LINES`, ends the search
+    (a blank page costs one small window, not three steps).
 
 The cost
     The detector's network is the cost: ~1 CPU-µs per pixel it sees (190 ms for the whole
@@ -42,6 +46,7 @@ import logging
 import threading
 import time
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 import numpy as np
@@ -58,9 +63,14 @@ LINE_ASPECT = 2.0
 # 24 crops cost ~15 ms (the classifier's input is 48x192).
 MAX_CLASSIFIED_LINES = 24
 MIN_LINES = 3
-# The winning direction needs twice the weight of the other: on the real fixtures the upright
-# side won by 2.5x (receipt photo) to 33x (magazine page).
-CLEAR_MARGIN = 2.0
+# A page is taken to lie one way only when it has at least twice as many straight lines that
+# way as the other (a table's column headings run down; a form mixes both).
+AXIS_RATIO = 2.0
+# A box slanted more than this from its axis is no line (handwriting: see `_lines`).
+MAX_SLANT = 20.0
+# The lead (winning weight minus the other, about a line's worth per confident vote) a page
+# needs to be turned. Measured by `python -m bench.orientation_bench margin`: see README.
+MARGIN = 4.0
 # A classifier answer below this confidence is no vote (rapidocr's own threshold is 0.9 for
 # turning a line; a vote only needs to lean).
 MIN_VOTE_SCORE = 0.6
@@ -70,11 +80,16 @@ MIN_VOTE_SCORE = 0.6
 class Orientation:
     """What `detect` found."""
 
-    rotation: int  # clockwise degrees that make the page upright (0 when undecided)
-    decided: bool  # False: too little text or unclear votes; the page is left as it is
-    lines: int  # text lines the detector found
+    rotation: int  # clockwise degrees that make the page upright (0 unless decided)
+    verdict: Verdict  # decided, uncertain (left as it is, for staff) or undecided
+    lines: int  # text boxes the detector found
     reason: str  # one sentence for the page's notes and the viewer
     milliseconds: float
+    evidence: Evidence | None = None
+
+    @property
+    def decided(self) -> bool:
+        return self.verdict is Verdict.decided
 
 
 class _Models:
@@ -215,10 +230,21 @@ def _direction_votes(models: _Models, crops: list[np.ndarray]) -> tuple[float, f
     return upright, upside_down
 
 
+def _slant(box: np.ndarray, sideways: bool) -> float:
+    """Degrees between the box's long edge and the axis it runs along (0: straight)."""
+    start, end = (box[0], box[1]) if not sideways else (box[0], box[3])
+    dx, dy = float(end[0] - start[0]), float(end[1] - start[1])
+    if sideways:
+        dx, dy = dy, dx
+    return abs(float(np.degrees(np.arctan2(abs(dy), abs(dx)))))
+
+
 def _lines(
     models: _Models, page: np.ndarray, long_side: int, side: int
 ) -> tuple[int, list[tuple[float, np.ndarray]], list[tuple[float, np.ndarray]]]:
-    """Boxes found in one step's window, and its lines across and down, in page pixels."""
+    """Boxes found in one step's window, and its straight lines across and down, in page
+    pixels. A box slanted more than `MAX_SLANT` is no line: handwriting's words rise and
+    fall, and their slanted boxes, long in both directions, voted for a page on its side."""
     window, scale, (left, top) = _window(page, long_side, side)
     found = models.detector(window).boxes
     offset = np.array([left, top], dtype=np.float32)
@@ -226,56 +252,122 @@ def _lines(
     across, down = [], []
     for box in boxes:
         along, height = _sides(box)
-        if along >= LINE_ASPECT * height:
+        if along >= LINE_ASPECT * height and _slant(box, False) <= MAX_SLANT:
             across.append((along, box))
-        elif height >= LINE_ASPECT * along:
+        elif height >= LINE_ASPECT * along and _slant(box, True) <= MAX_SLANT:
             down.append((height, box))
     return len(boxes), across, down
 
 
-def _decide(
+@dataclass(frozen=True)
+class Evidence:
+    """What one look at the page found: its lines each way and the classifier's weights.
+
+    `upright` and `upside_down` are the weights of the lines of the chosen axis (across, or
+    down when the page lies on its side): read as they stand, or turned half a turn."""
+
+    boxes: int  # text boxes the detector found
+    across: int  # straight lines running across the page
+    down: int  # straight lines running down it
+    upright: float = 0.0
+    upside_down: float = 0.0
+
+    @property
+    def sideways(self) -> bool:
+        return self.down > self.across
+
+    @property
+    def lead(self) -> float:
+        """How far the winning direction's weight is ahead of the other's."""
+        return abs(self.upright - self.upside_down)
+
+    @property
+    def rotation(self) -> int:
+        """The turn the evidence points to, however weak."""
+        turned = self.upside_down > self.upright
+        if self.sideways:
+            return 270 if turned else 90
+        return 180 if turned else 0
+
+    @property
+    def votes(self) -> dict[int, float]:
+        """The classifier's weight for each clockwise turn it could point to."""
+        if self.sideways:
+            return {90: self.upright, 270: self.upside_down}
+        return {0: self.upright, 180: self.upside_down}
+
+
+class Verdict(StrEnum):
+    decided = "decided"  # clear evidence: the page is turned as it says
+    uncertain = "uncertain"  # text, but weak or mixed evidence: left as it is, for staff
+    undecided = "undecided"  # too little text to look at (blank page, photo, three words)
+
+
+def judge(evidence: Evidence, margin: float = MARGIN) -> tuple[Verdict, str]:
+    """Whether the evidence is strong enough to turn the page, and one sentence why."""
+    lines = max(evidence.across, evidence.down)
+    if lines < MIN_LINES:
+        return Verdict.undecided, f"too little text to tell which way up ({lines} lines)"
+    if lines < AXIS_RATIO * min(evidence.across, evidence.down):
+        return Verdict.uncertain, (
+            f"text runs both ways ({evidence.across} lines across, {evidence.down} down)"
+        )
+    if evidence.lead < margin:
+        return Verdict.uncertain, (
+            f"the lines' direction is unclear (weights {evidence.upright:.1f} upright "
+            f"against {evidence.upside_down:.1f} turned; a turn needs a lead of {margin:.1f})"
+        )
+    return Verdict.decided, f"{evidence.rotation}° from {lines} lines of text"
+
+
+def _evidence(
     models: _Models,
     page: np.ndarray,
+    boxes: int,
     across: list[tuple[float, np.ndarray]],
     down: list[tuple[float, np.ndarray]],
-) -> tuple[int, bool, str]:
-    """(rotation, decided, reason) from one step's lines."""
-    lines = max(len(across), len(down))
-    if lines < MIN_LINES:
-        return 0, False, f"too little text to tell which way up ({lines} lines)"
-    if lines < CLEAR_MARGIN * min(len(across), len(down)):
-        return 0, False, f"text runs both ways ({len(across)} lines across, {len(down)} down)"
-    sideways = len(down) > len(across)
-    chosen = sorted(down if sideways else across, key=lambda item: -item[0])
-    boxes = [box for _, box in chosen[:MAX_CLASSIFIED_LINES]]
-    upright, upside_down = _direction_votes(models, _crops(page, boxes, sideways))
-    weaker, stronger = sorted((upright, upside_down))
-    if stronger == 0 or stronger < CLEAR_MARGIN * weaker:
-        return (
-            0,
-            False,
-            f"the lines' direction is unclear ({upright:.1f} against {upside_down:.1f})",
-        )
-    turned = upside_down > upright
-    rotation = (270 if turned else 90) if sideways else (180 if turned else 0)
-    return rotation, True, f"turned {rotation}° from {len(chosen)} lines of text"
+) -> Evidence:
+    """The step's lines, and the classifier's weights when there are enough of one axis."""
+    found = Evidence(boxes, len(across), len(down))
+    lines = max(found.across, found.down)
+    if lines < MIN_LINES or lines < AXIS_RATIO * min(found.across, found.down):
+        return found  # judge() says why without the classifier's cost
+    chosen = sorted(down if found.sideways else across, key=lambda item: -item[0])
+    crops = _crops(page, [box for _, box in chosen[:MAX_CLASSIFIED_LINES]], found.sideways)
+    upright, upside_down = _direction_votes(models, crops)
+    return Evidence(boxes, found.across, found.down, upright, upside_down)
 
 
-def detect(pixels: np.ndarray) -> Orientation:
-    """The clockwise turn that makes this page upright (uint8 grey HxW or RGB HxWx3)."""
-    started = time.perf_counter()
+def conclude(evidence: Evidence, margin: float = MARGIN, milliseconds: float = 0.0) -> Orientation:
+    """The page's orientation from its evidence: turned only when the verdict is decided."""
+    verdict, reason = judge(evidence, margin)
+    rotation = evidence.rotation if verdict is Verdict.decided else 0
+    return Orientation(rotation, verdict, evidence.boxes, reason, milliseconds, evidence)
+
+
+def examine(pixels: np.ndarray, margin: float = MARGIN) -> Evidence:
+    """The evidence `detect` judges: the first step whose evidence decides, else the last
+    step looked at (the search stops early on a page with little or no text)."""
     models = _loaded()
     page = _bgr(pixels)
-    boxes, rotation, decided, reason = 0, 0, False, ""
+    evidence = Evidence(0, 0, 0)
     for step, (long_side, side) in enumerate(STEPS):
         boxes, across, down = _lines(models, page, long_side, side)
-        rotation, decided, reason = _decide(models, page, across, down)
+        evidence = _evidence(models, page, boxes, across, down)
         # Nothing in the window richest in detail, or too little in the larger one: the page
         # has too little text, and the whole page would cost ~6 small windows for nothing.
-        if decided or boxes == 0 or (step > 0 and boxes < MIN_LINES):
+        if judge(evidence, margin)[0] is Verdict.decided or boxes == 0:
             break
-    elapsed = (time.perf_counter() - started) * 1000
-    return Orientation(rotation, decided, boxes, reason, elapsed)
+        if step > 0 and boxes < MIN_LINES:
+            break
+    return evidence
+
+
+def detect(pixels: np.ndarray, margin: float = MARGIN) -> Orientation:
+    """The clockwise turn that makes this page upright (uint8 grey HxW or RGB HxWx3)."""
+    started = time.perf_counter()
+    evidence = examine(pixels, margin)
+    return conclude(evidence, margin, (time.perf_counter() - started) * 1000)
 
 
 def upright(pixels: np.ndarray, rotation: int) -> np.ndarray:

@@ -189,7 +189,8 @@ class RenderedPage:
     warnings: tuple[str, ...]  # MuPDF warnings captured while rendering this page
     notes: tuple[str, ...]  # corrections made: second decoder, inversion, orientation
     rotation: int = 0  # clockwise degrees the page was turned to be upright
-    rotation_source: str = "off"  # "detected", "undecided", "person", "text layer" or "off"
+    # "detected", "uncertain", "undecided", "person", "text layer" or "off"
+    rotation_source: str = "off"
     layer_text: str | None = None  # the page's trusted text layer (text_layer set), else None
     # The text lines in the image's ink (docvault.coverage), for the coverage check; none for
     # a page whose text layer is its text (that text is the truth, nothing to check).
@@ -734,7 +735,12 @@ def _decide_rotation(
         return layer_rotation, "text layer"
     found = orientation.detect(_pixels(pixmap))
     if found.rotation:
-        notes.append(f"orientation: {found.reason}")
+        notes.append(f"orientation: turned {found.reason}")
+    if found.verdict is orientation.Verdict.uncertain:
+        # Left as stored: a wrong turn reads the page bottom-up as garbage (a handwritten
+        # letter did), so staff are shown the page as one to look at instead.
+        notes.append(f"orientation uncertain: {found.reason}")
+        return 0, "uncertain"
     return found.rotation, "detected" if found.decided else "undecided"
 
 

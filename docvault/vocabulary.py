@@ -19,7 +19,7 @@ class DocumentStatus(StrEnum):
 
     processing = "processing"  # pages are queued or running
     done = "done"  # every page done
-    attention = "attention"  # every page finished, some looped or failed: a person should look
+    attention = "attention"  # all pages finished, some looped, incomplete or failed: look
     failed = "failed"  # intake or render refused the file; the original is kept
 
 

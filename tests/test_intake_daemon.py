@@ -88,6 +88,11 @@ def test_every_real_fixture_is_read_or_refused_with_its_specific_error(
                 EXPECTED_FAILURES[name],
             ), name
             assert name in document["error"], "the sentence names the file"
+        elif row["category"] == "handwriting":
+            # Handwriting is read but may not be read whole: the coverage check can find ink
+            # the engine gave no text for, and then the document asks for attention.
+            assert document["status"] in ("done", "attention"), name
+            assert document["pages"] == int(row["pages"]), name
         else:
             assert (document["status"], document["pages"]) == ("done", int(row["pages"])), name
     kept = archived_bytes(tmp_path / "docvault-data")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import csv
 import re
 from pathlib import Path
 
@@ -11,13 +12,25 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from bench.letters import letters, page_image
 from docvault import orientation
 from docvault.ocr.rapid import RapidEngine
+from docvault.orientation import Evidence, Verdict
 from docvault.render import RenderOptions, render_page
 from docvault.vocabulary import AttemptRequest, SamplingMode
-from tests.support.rotated import ANGLES, CORPUS, write_corpus
+from tests.support.rotated import ANGLES, CORPUS, FIXTURES, write_corpus
 
 WORDS = re.compile(r"\w+")
+
+
+def _handwriting() -> list[str]:
+    """The MANIFEST's handwritten scans: letters and diary pages, all stored upright."""
+    with (FIXTURES / "MANIFEST.tsv").open(newline="") as file:
+        rows = csv.DictReader(file, delimiter="\t")
+        return sorted(row["file"] for row in rows if row["category"] == "handwriting")
+
+
+HANDWRITING = _handwriting()
 
 
 def _words(text: str) -> collections.Counter[str]:
@@ -95,3 +108,76 @@ def test_upright_turns_clockwise() -> None:
         assert turned_back.tolist() == pixels.tolist()
     with pytest.raises(ValueError, match="multiple of 90"):
         orientation.upright(pixels, 45)
+
+
+def test_the_corpus_has_handwriting() -> None:
+    assert len(HANDWRITING) >= 6
+    assert all((FIXTURES / name).exists() for name in HANDWRITING)
+
+
+@pytest.mark.parametrize("name", HANDWRITING)
+def test_the_upright_handwritten_page_is_not_turned(name: str) -> None:
+    # The issue: an upright handwritten letter was "detected" as 180° and read bottom-up.
+    rendered = render_page(FIXTURES / name, 1, RenderOptions())
+    assert rendered.rotation == 0, rendered.notes
+    # Read as stored, either because the lines said so clearly or because the evidence was
+    # weak (shown to staff as "orientation uncertain"); "undecided": almost no text found.
+    assert rendered.rotation_source in ("detected", "uncertain", "undecided")
+    if rendered.rotation_source == "uncertain":
+        assert any(note.startswith("orientation uncertain: ") for note in rendered.notes)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", HANDWRITING)
+def test_a_turned_handwritten_page_is_turned_right_or_left_as_it_is(name: str) -> None:
+    upright = np.asarray(Image.open(FIXTURES / name).convert("L"))
+    for angle in (90, 180, 270):
+        found = orientation.detect(np.ascontiguousarray(np.rot90(upright, angle // 90)))
+        # Never a wrong turn: the right one on clear evidence, else none at all.
+        assert found.rotation in (0, angle), (name, angle, found.reason)
+        assert found.decided == (found.rotation == angle), (name, angle, found.reason)
+
+
+def test_a_truly_rotated_printed_letter_is_still_turned() -> None:
+    letter = letters("dev", 1)[0]
+    image, _ = page_image(letter, 1754, "scan")
+    upright = np.asarray(image.convert("L"))
+    for angle in (90, 180):
+        found = orientation.detect(np.ascontiguousarray(np.rot90(upright, angle // 90)))
+        assert (found.verdict, found.rotation) == (Verdict.decided, angle), found.reason
+        assert found.evidence is not None
+        assert found.evidence.lead >= orientation.MARGIN
+
+
+def test_judge_turns_only_on_a_lead_that_clears_the_margin() -> None:
+    clear = Evidence(boxes=20, across=12, down=0, upright=1.2, upside_down=9.6)
+    assert orientation.judge(clear, 4.0)[0] is Verdict.decided
+    assert orientation.conclude(clear, 4.0).rotation == 180
+    # The same lines, a lead of 3.0: weak, so the page is left as it is and marked.
+    weak = Evidence(boxes=20, across=12, down=0, upright=2.0, upside_down=5.0)
+    verdict, reason = orientation.judge(weak, 4.0)
+    assert verdict is Verdict.uncertain
+    assert "unclear" in reason
+    assert orientation.conclude(weak, 4.0).rotation == 0
+    assert orientation.judge(weak, 2.5)[0] is Verdict.decided
+
+
+def test_judge_reads_the_axis_from_the_lines_and_wants_a_clear_one() -> None:
+    sideways = Evidence(boxes=12, across=1, down=9, upright=8.0, upside_down=0.5)
+    assert orientation.judge(sideways, 4.0)[0] is Verdict.decided
+    assert orientation.conclude(sideways, 4.0).rotation == 90
+    turned = Evidence(boxes=12, across=1, down=9, upright=0.5, upside_down=8.0)
+    assert orientation.conclude(turned, 4.0).rotation == 270
+    # Lines both ways (a form, a table's headings): no axis, so no turn at all.
+    mixed = Evidence(boxes=16, across=8, down=6, upright=9.0, upside_down=0.0)
+    verdict, reason = orientation.judge(mixed, 4.0)
+    assert verdict is Verdict.uncertain
+    assert "both ways" in reason
+
+
+def test_judge_calls_a_page_with_too_few_lines_undecided() -> None:
+    sparse = Evidence(boxes=2, across=2, down=0)
+    verdict, reason = orientation.judge(sparse, 4.0)
+    assert verdict is Verdict.undecided
+    assert "too little text" in reason
+    assert orientation.conclude(sparse).rotation == 0

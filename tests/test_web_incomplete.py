@@ -149,6 +149,16 @@ def test_search_words_are_marked_in_plain_text_and_the_page_is_found(
     assert _shown_text(page) == lost.letter.transcription
 
 
+def test_a_search_for_pages_needing_attention_finds_the_incomplete_page(
+    client: TestClient, nurse: str, lost: LostLine
+) -> None:
+    link = f'href="/documents/{lost.document_id}'
+    needing = client.get("/", params={"q": "potassium", "status": "attention"}).text
+    assert link in needing
+    finished = client.get("/", params={"q": "potassium", "status": "done"}).text
+    assert link not in finished
+
+
 def test_the_page_json_carries_the_report_and_the_format(
     client: TestClient, nurse: str, lost: LostLine
 ) -> None:

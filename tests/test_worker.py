@@ -23,7 +23,7 @@ from sqlalchemy import Engine as DatabaseEngine
 from sqlmodel import col, select
 
 from docvault import queue, worker
-from docvault.db import read_session
+from docvault.db import read_session, write_transaction
 from docvault.errors import EngineRequestRejected, EngineUnavailable
 from docvault.models import Attempt, Document, IndexOutbox, Page, utcnow
 from docvault.ocr.profiles import get_profile
@@ -373,11 +373,18 @@ def test_a_late_result_after_the_lease_was_lost_leaves_the_new_owners_page_alone
 
     def lease_taken_over() -> None:
         # The lease ran out while the engine held the page (a stall): the reaper gave the
-        # page back and another worker took it.
-        assert queue.expire_leases(database, now=utcnow() + timedelta(seconds=LEASE_SECONDS + 1))
-        (claim,) = queue.claim(database, OTHER, limit=1, lease_seconds=LEASE_SECONDS)
+        # page back and another worker took it. Both in one write transaction: between a
+        # separate expiry and claim this worker's own idle poll could take the page back
+        # first, and the test would be about something else.
+        with write_transaction(database) as session:
+            (page,) = session.exec(select(Page).where(col(Page.lease_owner) == OWNER)).all()
+            page.lease_owner = OTHER
+            page.lease_expires_at = utcnow() + timedelta(seconds=LEASE_SECONDS)
+            session.add(page)
+            page_id = page.id
+        assert page_id is not None
         if new_owner_finishes:
-            assert queue.complete(database, claim.page_id, OTHER, new_text, False, [])
+            assert queue.complete(database, page_id, OTHER, new_text, False, [])
 
     async def scenario() -> Run:
         run = make_run(late)

@@ -54,14 +54,15 @@ MAX_FILTER_CHARACTERS = 200
 MAX_SEARCH_CONTEXT_CHARACTERS = 4000
 SEARCH_FORM_FIELDS = ("q", "inbox", "tag", "status", "date_field", "date_from", "date_to", "page")
 # The status filter speaks of documents on the arrivals list and of pages in a search;
-# each word is translated for the other (a document needing attention has looped pages).
+# each word is translated for the other (a document needing attention has looped or
+# incomplete pages, so "attention" in a search means either page state).
 ARRIVAL_STATES = tuple(state.value for state in DocumentStatus)
 SEARCH_STATES = (PageStatus.done.value, PageStatus.incomplete.value, PageStatus.looped.value)
 _AS_DOCUMENT_STATE = {
     PageStatus.incomplete.value: DocumentStatus.attention.value,
     PageStatus.looped.value: DocumentStatus.attention.value,
 }
-_AS_PAGE_STATE = {DocumentStatus.attention.value: PageStatus.looped.value}
+_ATTENTION_PAGES = f"(status:{PageStatus.looped.value} OR status:{PageStatus.incomplete.value})"
 _PLAIN_TERM = re.compile(r"[\w.@+-]+")
 # Re-reads (re-runs and rotations) are counted per user over this sliding window.
 REREAD_WINDOW_SECONDS = 3600.0
@@ -405,7 +406,10 @@ class SearchForm:
     def query(self) -> str:
         """The query in the search language (filters become `inbox:`, `received:>=` …)."""
         parts = [self.q.strip()] if self.q.strip() else []
-        status = _AS_PAGE_STATE.get(self.status.strip(), self.status)
+        status = self.status.strip()
+        if status == DocumentStatus.attention.value:
+            parts.append(_ATTENTION_PAGES)
+            status = ""
         for name, value in (("inbox", self.inbox), ("tag", self.tag), ("status", status)):
             if value.strip():
                 parts.append(f"{name}:{_term(value.strip())}")

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Engine, and_, func
+from sqlalchemy import Engine, and_, func, or_
 from sqlmodel import col, select
 
 from docvault import queue
@@ -387,6 +387,8 @@ class Arrival:
     received_at: datetime
     first_page_id: int | None  # its thumbnail; None for a file no page was read from
     patient: str | None = None  # confirmed, else proposed (docvault.facts); None: unknown
+    turned_pages: int = 0  # pages docvault turned upright on its own (rotation detected)
+    uncertain_pages: int = 0  # pages left as stored because their orientation was unclear
 
 
 @dataclass(frozen=True)
@@ -424,6 +426,7 @@ def arrivals(
         ).all()
         total = session.exec(selection.apply(select(func.count()).select_from(Document))).one()
         patients = patient_for_documents(session, [row.id for row, _ in rows if row.id])
+        orientations = _orientation_counts(session, [row.id for row, _ in rows if row.id])
     listed = [
         Arrival(
             document_id=row.id or 0,
@@ -434,10 +437,28 @@ def arrivals(
             received_at=row.received_at,
             first_page_id=page_id,
             patient=patients.get(row.id or 0),
+            turned_pages=orientations.get((row.id or 0, "detected"), 0),
+            uncertain_pages=orientations.get((row.id or 0, "uncertain"), 0),
         )
         for row, page_id in rows
     ]
     return listed, int(total)
+
+
+def _orientation_counts(session: Any, document_ids: list[int]) -> dict[tuple[int, str], int]:
+    """(document, "detected" or "uncertain") -> pages: those turned automatically (a
+    detected turn other than 0) and those left as stored with an unclear orientation."""
+    if not document_ids:
+        return {}
+    source = col(Page.rotation_source)
+    turned = and_(source == "detected", col(Page.rotation) != 0)
+    shown = or_(turned, source == "uncertain")
+    statement = (
+        select(col(Page.document_id), source, func.count())
+        .where(col(Page.document_id).in_(document_ids), shown)
+        .group_by(col(Page.document_id), source)
+    )
+    return {(document, kind): int(count) for document, kind, count in session.exec(statement)}
 
 
 def documents_needing_attention(database: Engine) -> int:
