@@ -37,5 +37,7 @@ browser:
 systemd-tools:
 	command -v systemd-analyze >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq systemd >/dev/null)
 
+# Two workers, each file on one (its module fixtures start once): most of the suite waits on
+# daemons, browsers and HTTP, so two share two cores well (`-n 0`: one process, for debugging).
 test: $(STAMP) browser systemd-tools lint
-	$(VENV)/bin/pytest
+	$(VENV)/bin/pytest -n 2 --dist loadfile --durations=25

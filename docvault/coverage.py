@@ -73,6 +73,9 @@ SPECK_PIXELS = 3  # a box this close to the page edge is the edge, a border or a
 SIGNATURE_HEIGHT_FACTOR = 1.3
 SIGNATURE_STROKES = 6
 SIGNATURE_STROKE_SHARE = 0.4
+# Of a text line's ink, the marks holding half of it are at least this share of the page's
+# letter height (see _letter_made).
+LETTER_MARK_SHARE = 0.5
 # An average character is this share of an ink line's height wide (base-14 and common
 # fonts at 9-14 pt measured on the dev letters: 0.40-0.55).
 CHAR_WIDTH_PER_HEIGHT = 0.45
@@ -203,7 +206,31 @@ def _text_lines(candidates: Sequence[_Component], ink: np.ndarray, letter_height
         if _height(box) >= SIGNATURE_HEIGHT_FACTOR * typical and _stroke_like(box, ink)
     }
     signatures = {box for box in handwritten if not _has_neighbour(box, handwritten, typical)}
-    return sorted((box for box in lines if box not in signatures), key=lambda box: box[1])
+    return sorted(
+        (box for box in lines if box not in signatures and _letter_made(box, ink, letter_height)),
+        key=lambda box: box[1],
+    )
+
+
+def _letter_made(box: Box, ink: np.ndarray, letter_height: int) -> bool:
+    """Most of the box's ink is in marks about a letter high, as print and handwriting are.
+
+    A drawing's hatching breaks into line-sized pieces made of thin strokes (an engraving
+    in a scanned book: measured 3-4 px against letters of 9; every text line of that page
+    and of the dev letters 6 or more): the median height of the ink's marks, weighted by
+    their ink, tells them apart.
+    """
+    left, top, right, bottom = box
+    count, _, stats, _ = cv2.connectedComponentsWithStats(
+        np.ascontiguousarray(ink[top:bottom, left:right]), connectivity=8
+    )
+    if count <= 1:
+        return False
+    heights = stats[1:count, cv2.CC_STAT_HEIGHT]
+    order = np.argsort(heights)
+    weights = np.cumsum(stats[1:count, cv2.CC_STAT_AREA][order])
+    median_height = heights[order][int(np.searchsorted(weights, weights[-1] / 2))]
+    return bool(median_height >= LETTER_MARK_SHARE * letter_height)
 
 
 def _joined(candidates: Sequence[_Component]) -> list[_Component]:

@@ -139,19 +139,44 @@ def session_processes() -> list[tuple[int, str]]:
     return found
 
 
-def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+# Leftovers the pytest-xdist workers found among their own children, gathered by the controller.
+WORKER_LEFTOVERS: list[str] = []
+
+
+@pytest.hookimpl(optionalhook=True)  # the hook exists only while pytest-xdist is loaded
+def pytest_testnodedown(node: Any, error: object) -> None:
+    """The controller's side of a finished xdist worker: keep what its guard found."""
+    WORKER_LEFTOVERS.extend(getattr(node, "workeroutput", {}).get("leftover_processes", []))
+
+
+def leftover_listing() -> list[str]:
+    """This process's leftovers after the grace period, killed; one line for each."""
     deadline = time.monotonic() + LEFTOVER_GRACE_SECONDS
     leftovers = session_processes()
     while leftovers and time.monotonic() < deadline:
         time.sleep(0.2)  # polling the process table; nothing else tells us of their end
         leftovers = session_processes()
-    if not leftovers:
-        return
     for pid, _ in leftovers:
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGKILL)
-    listing = "\n".join(f"  pid {pid}: {command}" for pid, command in leftovers)
+    return [f"  pid {pid}: {command}" for pid, command in leftovers]
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        # An xdist worker: its exit status does not reach the run's, so the controller
+        # reports (and fails the run on) what this worker found.
+        workeroutput["leftover_processes"] = leftover_listing()
+        return
+    # The controller under xdist runs no test; its live workers carry its marker and are
+    # not leftovers, so only the workers' findings count there.
+    distributing = session.config.pluginmanager.hasplugin("dsession")
+    listing = WORKER_LEFTOVERS + ([] if distributing else leftover_listing())
+    if not listing:
+        return
     session.config.get_terminal_writer().line(
-        f"\nThese processes outlived the test session (now killed):\n{listing}", red=True
+        "\nThese processes outlived the test session (now killed):\n" + "\n".join(listing),
+        red=True,
     )
     session.exitstatus = pytest.ExitCode.TESTS_FAILED
