@@ -15,8 +15,9 @@ What is read: the page as PNG (as docvault's render hands it over) through
 reader as docvault read pages before issue 26 (`RapidOCR(params={"Global.log_level":
 "warning"})`, its `txts` joined by newlines), side by side in the same run.
 
-The table: for each long side, per reader, the mean and the minimum word recall
-(bench.letters.score, punctuation counted), the pages under 0.99, the mean precision, and
+The table: for each long side, per reader, the mean and the minimum word recall (words:
+tokens with a letter or a digit, bench.letters.words(keep_punctuation=False)), the pages
+under 0.99, the mean recall of every token (punctuation marks counted), precision, and
 CPU-ms per page (this process's user + system time around the read alone, models loaded
 before the clock starts). Then every page under 0.99 with its lost and extra words, and the
 totals: mean recall and the CPU cost ratio of docvault's reader to the stock one.
@@ -70,7 +71,8 @@ class Reading:
 
     sample: Sample
     long_side: int
-    recall: float
+    recall: float  # every token, punctuation marks counted
+    word_recall: float  # words only: tokens with a letter or a digit
     precision: float
     cpu_ms: float
     lost: tuple[str, ...]
@@ -118,9 +120,10 @@ def measure(reader: Reader, sample: Sample, long_side: int) -> Reading:
     cpu_ms = (time.process_time() - started) * 1000
     truth, read = words(sample.letter.text), words(text)
     recall, precision = score(truth, read)
+    word_recall, _ = score(words(sample.letter.text, False), words(text, False))
     lost = tuple(sorted((Counter(truth) - Counter(read)).elements()))
     extra = tuple(sorted((Counter(read) - Counter(truth)).elements()))
-    return Reading(sample, long_side, recall, precision, cpu_ms, lost, extra)
+    return Reading(sample, long_side, recall, word_recall, precision, cpu_ms, lost, extra)
 
 
 def plan(
@@ -137,11 +140,12 @@ def plan(
 
 
 def summary_cells(readings: Sequence[Reading]) -> list[str]:
-    recalls = [reading.recall for reading in readings]
+    recalls = [reading.word_recall for reading in readings]
     return [
         f"{statistics.fmean(recalls):.4f}",
         f"{min(recalls):.3f}",
         str(sum(recall < GOOD_RECALL for recall in recalls)),
+        f"{statistics.fmean(reading.recall for reading in readings):.4f}",
         f"{statistics.fmean(reading.precision for reading in readings):.4f}",
         f"{statistics.fmean(reading.cpu_ms for reading in readings):.0f}",
     ]
@@ -151,7 +155,14 @@ def table(results: dict[str, list[Reading]], sides: Sequence[int]) -> list[str]:
     names = list(results)
     head = ["long side", "pages"]
     for name in names:
-        head += [f"{name} mean", f"{name} min", f"{name} <0.99", f"{name} prec", f"{name} CPU-ms"]
+        head += [
+            f"{name} words mean",
+            f"{name} words min",
+            f"{name} <0.99",
+            f"{name} tokens mean",
+            f"{name} prec",
+            f"{name} CPU-ms",
+        ]
     rows = ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
     for side in [*sides, 0]:
         cells = ["all" if side == 0 else str(side)]
@@ -168,10 +179,11 @@ def weak_pages(results: dict[str, list[Reading]]) -> list[str]:
     found = []
     for name, readings in results.items():
         for reading in readings:
-            if reading.recall < GOOD_RECALL:
+            if reading.word_recall < GOOD_RECALL:
                 found.append(
-                    f"- {name}: {reading.sample.label} at {reading.long_side}: recall "
-                    f"{reading.recall:.3f}; lost {' '.join(reading.lost[:16])}; "
+                    f"- {name}: {reading.sample.label} at {reading.long_side}: word recall "
+                    f"{reading.word_recall:.3f} (tokens {reading.recall:.3f}); "
+                    f"lost {' '.join(reading.lost[:16])}; "
                     f"read instead {' '.join(reading.extra[:16])}"
                 )
     return found
@@ -203,7 +215,8 @@ def main(arguments: Sequence[str] | None = None) -> int:
         for name, reader in readers.items():
             reading = measure(reader, sample, side)
             results[name].append(reading)
-            print(f"{name:6} {side} {sample.label}: recall {reading.recall:.3f} "
+            print(f"{name:6} {side} {sample.label}: words {reading.word_recall:.3f} "
+                  f"tokens {reading.recall:.3f} "
                   f"{reading.cpu_ms:.0f} CPU-ms", file=sys.stderr, flush=True)  # fmt: skip
     print(f"family {options.family}: {len(samples)} letter images, {len(real)} real pages")
     print("\n".join(table(results, sides)))
