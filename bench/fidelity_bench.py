@@ -19,8 +19,10 @@ The table: for each long side, per reader, the mean and the minimum word recall 
 tokens with a letter or a digit, bench.letters.words(keep_punctuation=False)), the pages
 under 0.99, the mean recall of every token (punctuation marks counted), precision, and
 CPU-ms per page (this process's user + system time around the read alone, models loaded
-before the clock starts). Then every page under 0.99 with its lost and extra words, and the
-totals: mean recall and the CPU cost ratio of docvault's reader to the stock one.
+before the clock starts). Then every page under 0.99 with its lost and extra words and
+whether docvault's coverage check (run on the reading as the worker runs it, before any
+re-read) flagged it, how many pages it flagged in all, and the CPU cost ratio of
+docvault's reader to the stock one.
 
 `--quick`: the long sides 1400, 1700, 1800, 2000 and 2400 (1700 and 1800 are where the stock
 reader lost lines in the report of issue 26), 2 letter images each and one real page.
@@ -39,18 +41,21 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 from PIL import Image
 
 from bench.letters import DEGRADATIONS, Letter, letters, page_image, real_pages, score, words
+from docvault import coverage
 from docvault.ocr.rapid import RapidEngine
-from docvault.vocabulary import PageImage
+from docvault.vocabulary import PageImage, ReadLine, TextFormat
 
 FULL_SIDES = tuple(range(1400, 2401, 50))
 QUICK_SIDES = (1400, 1700, 1800, 2000, 2400)
 GOOD_RECALL = 0.99
 FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures"
 
-Reader = Callable[[bytes, tuple[int, int]], str]
+# A reader gives the text and, where it locates them, the lines (the coverage check's input).
+Reader = Callable[[bytes, tuple[int, int]], tuple[str, Sequence[ReadLine]]]
 
 
 @dataclass(frozen=True)
@@ -77,13 +82,15 @@ class Reading:
     cpu_ms: float
     lost: tuple[str, ...]
     extra: tuple[str, ...]
+    flagged: bool | None  # the coverage check flagged the page; None: no located lines
 
 
 def docvault_reader() -> Reader:
     engine = RapidEngine()
 
-    def read(png: bytes, size: tuple[int, int]) -> str:
-        return engine.read(PageImage(png, "image/png", size[0], size[1], "bench")).text
+    def read(png: bytes, size: tuple[int, int]) -> tuple[str, Sequence[ReadLine]]:
+        reply = engine.read(PageImage(png, "image/png", size[0], size[1], "bench"))
+        return reply.text, reply.lines
 
     return read
 
@@ -93,8 +100,8 @@ def stock_reader() -> Reader:
 
     reader: Any = RapidOCR(params={"Global.log_level": "warning"})
 
-    def read(png: bytes, size: tuple[int, int]) -> str:
-        return "\n".join(str(text) for text in (reader(png).txts or ()))
+    def read(png: bytes, size: tuple[int, int]) -> tuple[str, Sequence[ReadLine]]:
+        return "\n".join(str(text) for text in (reader(png).txts or ())), ()
 
     return read
 
@@ -116,14 +123,18 @@ def measure(reader: Reader, sample: Sample, long_side: int) -> Reading:
     image, _ = page_image(sample.letter, long_side, sample.degradation)
     png = png_of(image)
     started = time.process_time()
-    text = reader(png, image.size)
+    text, lines = reader(png, image.size)
     cpu_ms = (time.process_time() - started) * 1000
+    flagged = None
+    if lines:  # what the worker does next: docvault.coverage on the same pixels
+        ink = coverage.ink_lines(np.asarray(image))
+        flagged = not coverage.check(ink, text, lines, TextFormat.plain, image.size).complete
     truth, read = words(sample.letter.text), words(text)
     recall, precision = score(truth, read)
     word_recall, _ = score(words(sample.letter.text, False), words(text, False))
     lost = tuple(sorted((Counter(truth) - Counter(read)).elements()))
     extra = tuple(sorted((Counter(read) - Counter(truth)).elements()))
-    return Reading(sample, long_side, recall, word_recall, precision, cpu_ms, lost, extra)
+    return Reading(sample, long_side, recall, word_recall, precision, cpu_ms, lost, extra, flagged)
 
 
 def plan(
@@ -185,8 +196,21 @@ def weak_pages(results: dict[str, list[Reading]]) -> list[str]:
                     f"{reading.word_recall:.3f} (tokens {reading.recall:.3f}); "
                     f"lost {' '.join(reading.lost[:16])}; "
                     f"read instead {' '.join(reading.extra[:16])}"
+                    + ({True: "; flagged", False: "; NOT flagged", None: ""}[reading.flagged])
                 )
     return found
+
+
+def flag_summary(readings: Sequence[Reading]) -> str:
+    """How the coverage check answered the pages that lost words, and those that did not."""
+    checked = [reading for reading in readings if reading.flagged is not None]
+    weak = [reading for reading in checked if reading.word_recall < GOOD_RECALL]
+    sound = [reading for reading in checked if reading.word_recall >= GOOD_RECALL]
+    return (
+        f"coverage check: {sum(bool(r.flagged) for r in weak)} of {len(weak)} pages under "
+        f"{GOOD_RECALL} flagged; {sum(bool(r.flagged) for r in sound)} of {len(sound)} pages "
+        f"at or above it flagged"
+    )
 
 
 def main(arguments: Sequence[str] | None = None) -> int:
@@ -222,6 +246,7 @@ def main(arguments: Sequence[str] | None = None) -> int:
     print("\n".join(table(results, sides)))
     print("\nPages under 0.99:")
     print("\n".join(weak_pages(results)) or "- none")
+    print("\n" + flag_summary(results["after"]))
     if options.before:
         ratio = statistics.fmean(reading.cpu_ms for reading in results["after"]) / statistics.fmean(
             reading.cpu_ms for reading in results["before"]

@@ -73,6 +73,9 @@ SPECK_PIXELS = 3  # a box this close to the page edge is the edge, a border or a
 SIGNATURE_HEIGHT_FACTOR = 1.3
 SIGNATURE_STROKES = 6
 SIGNATURE_STROKE_SHARE = 0.4
+# The page's median letter height (at the working resolution) below which its ink shows
+# no text lines: 7-point print is about 9 px; a pale receipt's dot-matrix dots are 3.
+MIN_LETTER_HEIGHT = 5
 # Of a text line's ink, the marks holding half of it are at least this share of the page's
 # letter height (see _letter_made).
 LETTER_MARK_SHARE = 0.5
@@ -116,7 +119,9 @@ def ink_lines(pixels: np.ndarray) -> tuple[Box, ...]:
         return ()
     ink = _without_rules(ink)
     letter_height = _letter_height(ink)
-    if letter_height == 0:
+    if letter_height < MIN_LETTER_HEIGHT:
+        # No letters the binarisation can see (a pale dot-matrix receipt leaves only its
+        # dots): what is left is specks, and a check against specks flags noise.
         return ()
     candidates = _smeared_components(ink, letter_height)
     lines = _text_lines(candidates, ink, letter_height)
