@@ -229,7 +229,10 @@ def test_an_engine_killed_mid_run_fails_no_page_and_all_finish_when_it_returns(
     tmp_path: Path,
 ) -> None:
     letters = write_letters(tmp_path / "source", 20, first_seed=500)
-    engine = SimulatorProcess(tmp_path, "--speed", "5", "--loop-fraction", "0")
+    # At 1.5x speed a request takes ~1.3 s: eight in flight need about six renders a second,
+    # which two cores keep up with now that each render also finds the page's ink lines
+    # (at 5x, ~0.4 s, they needed twenty and the engine never held eight at once).
+    engine = SimulatorProcess(tmp_path, "--speed", "1.5", "--loop-fraction", "0")
     engine.start()
     daemon = Daemon(
         tmp_path,
@@ -243,8 +246,7 @@ def test_an_engine_killed_mid_run_fails_no_page_and_all_finish_when_it_returns(
         for path in letters:
             shutil.copy(path, tmp_path / "inbox" / path.name)
         wait_for(lambda: page_statuses(tmp_path).get("done", 0) >= 10, 60, "10 pages done")
-        # Killed at a moment the engine holds all 8 requests (each takes ~0.4 s at 5x speed):
-        # on a loaded machine the renders sometimes fall behind and fewer are in flight.
+        # Killed at a moment the engine holds all 8 requests.
         wait_for(lambda: engine.in_flight() >= 8, 60, "8 requests in flight at the engine")
         engine.kill()
         wait_for(lambda: _engine_errors(tmp_path) >= 8, 60, "the outage to reach the daemon")
