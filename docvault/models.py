@@ -52,6 +52,14 @@ class Document(SQLModel, table=True):
     error_class: str | None = None
     received_at: datetime = Field(default_factory=utcnow, index=True)
     updated_at: datetime = Field(default_factory=utcnow)
+    # Staff's to-do list: a document is "to do" until a person marks it handled (audited).
+    handled_at: datetime | None = Field(default=None, index=True)
+    handled_by: str | None = None
+    # A failed or problem document a person settled (dismissed with a reason, audited): it
+    # leaves the problems page; the original stays archived.
+    settled_at: datetime | None = None
+    settled_by: str | None = None
+    settled_reason: str | None = Field(default=None, sa_column=Column(Text))
 
 
 def join_tags(tags: Iterable[str]) -> str:
@@ -122,6 +130,10 @@ class Page(SQLModel, table=True):
     # The coverage check's report as JSON (ink lines, accounted lines, suspect regions with
     # their boxes, summary); None when the page was not checked.
     coverage: str | None = Field(default=None, sa_column=Column(Text))
+    # Where the transcription's lines lie on the page image, as JSON [[left, top, right,
+    # bottom, text], ...] in the image's pixels (engines that locate lines: the CPU engine);
+    # the searchable PDF places its invisible text there.
+    lines: str | None = Field(default=None, sa_column=Column(Text))
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
     finished_at: datetime | None = None
