@@ -185,6 +185,12 @@ def list_users(database: Engine) -> list[Account]:
         return [_account(user) for user in session.exec(select(User).order_by(col(User.name)))]
 
 
+def has_accounts(database: Engine) -> bool:
+    """Whether anyone at all can log in yet (a fresh install has no account)."""
+    with read_session(database) as session:
+        return session.exec(select(User.id).limit(1)).first() is not None
+
+
 def get_account(database: Engine, user_id: int) -> Account | None:
     with read_session(database) as session:
         user = session.get(User, user_id)

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from pathlib import Path
 from typing import Any, get_type_hints
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from docvault.errors import ConfigError
 
@@ -407,6 +408,16 @@ class Settings:
         "re-run or rotate; beyond it the web view answers 429 with the time to wait.",
         minimum=1,
     )
+    timezone: str = declare(
+        "",
+        "Time zone the web view shows times in, as an IANA name such as Europe/Berlin; "
+        "empty: the server's own. Stored times stay UTC.",
+    )
+    date_format: str = declare(
+        "german",
+        "How the web view shows dates: 'german' (03.12.2026) or 'iso' (2026-12-03).",
+        choices=("german", "iso"),
+    )
     backup_keep: int = declare(
         14, "Nightly database backups kept in data_dir/backups (older ones are removed).", minimum=1
     )
@@ -583,6 +594,18 @@ def _problem_with(setting: Setting, raw: Any) -> str | None:
         return f"is {raw!r}; allowed: a string."
     if setting.kind == "path" and not str(raw).strip():
         return "is empty; allowed: a folder path."
+    if setting.name == "timezone":
+        return _zone_problem(str(raw))
+    return None
+
+
+def _zone_problem(name: str) -> str | None:
+    if not name.strip():
+        return None
+    try:
+        ZoneInfo(name.strip())
+    except (ZoneInfoNotFoundError, ValueError):
+        return f"is {name!r}; allowed: an IANA time zone name such as Europe/Berlin, or empty."
     return None
 
 

@@ -13,6 +13,8 @@ import asyncio
 import logging
 import os
 import secrets
+import shlex
+import sys
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -22,7 +24,7 @@ from typing import Any
 
 from sqlalchemy import Engine as DatabaseEngine
 
-from docvault import backup, db, figures, queue
+from docvault import auth, backup, db, figures, queue
 from docvault.archive import remove_incomplete_copies
 from docvault.config import InboxSettings, Settings
 from docvault.delivery import Deliverer, HandoverConfig, handover_config
@@ -49,6 +51,7 @@ from docvault.render import RenderOptions, RenderPool
 from docvault.search import OutboxDriver, SearchIndex
 from docvault.supervisor import Part, PartHealth, PartState, Supervisor, write_status_file
 from docvault.vocabulary import EngineState, PageImage, PageOutcome, SamplingMode
+from docvault.web.display import Display, zone_named
 from docvault.web.status import EngineReport, InboxReport, ServiceStatus
 from docvault.worker import ATTEMPTS_PER_PAGE, STUCK_MARGIN_SECONDS, Worker
 
@@ -384,6 +387,13 @@ class Heartbeat:
             self.pipeline.profile.name,
             f", web on http://{self.settings.web_host}:{port}/" if port else "",
         )
+        if not auth.has_accounts(self.pipeline.database):
+            # A fresh install: nobody can log in until the first administrator is made.
+            logger.warning(
+                "no one can log in to the web view yet: make the first administrator on "
+                "this server with  %s  (it asks for a password), then log in",
+                first_account_command(self.settings),
+            )
         self.notifier.ready(line)
         if self.ready is not None:
             self.ready.set()
@@ -477,8 +487,19 @@ def _make_web_app(settings: Settings, pipeline: Pipeline) -> Any:
         max_request_bytes=settings.web_max_request_bytes,
         rereads_per_hour=settings.web_rereads_per_hour,
         max_pages=settings.max_pages,
+        display=Display(zone_named(settings.timezone), settings.date_format),
+        first_account_command=first_account_command(settings),
     )
     return create_app(context)
+
+
+def first_account_command(settings: Settings) -> str:
+    """The command line, to copy as it is, that makes the first administrator."""
+    program = Path(sys.argv[0]) if Path(sys.argv[0]).name == "docvault" else Path("docvault")
+    configured = (
+        f" --config {shlex.quote(str(settings.config_file))}" if settings.config_file else ""
+    )
+    return f"{shlex.quote(str(program))}{configured} user add YOUR-NAME --admin"
 
 
 def _live_figures(pipeline: Pipeline) -> dict[str, Any]:

@@ -87,10 +87,10 @@ def test_the_home_page_lists_arrivals_newest_first_with_what_staff_look_for(
     first_page = archive.page_id(archive.multi_page, 1)
     assert f'<img src="/pages/{first_page}/thumbnail.jpg" loading="lazy"' in row
     assert "paperless__multi-page-digital.pdf" in row
-    assert "<td>scans</td>" in row
-    assert '<td class="number">3</td>' in row
+    assert "scans · 3 page(s)" in row  # below the letter: where it came from
     assert 'class="state state-attention">attention<' in row
-    assert "2026-12-01 06:30 UTC" in row
+    assert "01.12.2026 07:30" in row  # 06:30 UTC in the clinic's zone (Europe/Berlin)
+    assert "UTC" not in row
     refused = page.split(f'<tr data-document-id="{archive.failed_document}"', 1)[1]
     assert "no page" in refused.split("</tr>", 1)[0]  # a refused file has no page to show
     # The looped/failed letter and the refused file need a person: counted, linked.
@@ -105,8 +105,9 @@ def test_the_home_page_lists_arrivals_newest_first_with_what_staff_look_for(
 def test_the_filters_narrow_the_list_by_inbox_tag_status_and_received_days(
     nurse: httpx.Client, archive: WebArchive
 ) -> None:
-    set_received(archive, archive.huck_finn, datetime(2026, 1, 5, 23, 59, tzinfo=UTC))
-    set_received(archive, archive.xss, datetime(2026, 1, 6, 0, 0, tzinfo=UTC))
+    # 23:59 on 5 January and midnight on the 6th in the clinic's zone (Europe/Berlin, UTC+1).
+    set_received(archive, archive.huck_finn, datetime(2026, 1, 5, 22, 59, tzinfo=UTC))
+    set_received(archive, archive.xss, datetime(2026, 1, 5, 23, 0, tzinfo=UTC))
     assert set(listed(nurse, inbox="scans")) == {archive.multi_page}
     assert set(listed(nurse, inbox="fax")) == {
         archive.huck_finn, archive.xss, archive.failed_document,
@@ -117,7 +118,7 @@ def test_the_filters_narrow_the_list_by_inbox_tag_status_and_received_days(
     assert listed(nurse, status="attention") == [archive.multi_page]
     assert listed(nurse, status="looped") == [archive.multi_page]  # the search's word for it
     assert set(listed(nurse, status="done")) == {archive.huck_finn, archive.xss}
-    # Whole days in UTC, both ends included.
+    # Whole days in the clinic's zone, both ends included.
     assert listed(nurse, date_from="2026-01-05", date_to="2026-01-05") == [archive.huck_finn]
     assert listed(nurse, date_from="2026-01-06", date_to="2026-01-06") == [archive.xss]
     assert listed(nurse, date_from="2026-01-01", date_to="2026-01-31") == [

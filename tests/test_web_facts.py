@@ -139,8 +139,13 @@ def test_each_fact_finds_its_letter_and_only_it(site: Site, query: str) -> None:
 
 def test_results_show_the_patient_and_follow_a_correction(site: Site, archive: WebArchive) -> None:
     page = site.client.get("/", params={"q": "patient:smith OR patient:mustermann"}).text
-    shown = sorted(re.findall(r'class="patient" data-patient="([^"]+)"', page))
-    assert shown == ["Erika Mustermann", "John Smith"]
+    patients = re.findall(
+        r'<span class="letter-fact" data-field="patient">(.*?)</span> ·', page, re.DOTALL
+    )
+    shown = sorted(
+        " ".join(re.sub(r"<[^>]+>|\?|\(proposal\)", " ", found).split()) for found in patients
+    )
+    assert shown == ["patient Erika Mustermann", "patient John Smith"]
     assert _found(site, "born:25.7.1948") == {site.smith}
     _post(site, site.mustermann, field="patient", action="correct", value="Erika Musterfrau")
     drain_index(archive)  # the correction went to the index outbox with it

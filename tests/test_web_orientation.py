@@ -27,7 +27,7 @@ from tests.support.webarchive import FIXTURES, NURSE, OWNER, WebArchive, add_doc
 ROTATED = "tesseract__phototest-rotated-L.png"  # printed text stored a quarter turn anticlockwise
 HANDWRITTEN = "loc__barton-diary-1.jpg"  # an upright handwritten title page, five lines
 OPTIONS = RenderOptions()  # orientation detection on, as the service renders
-ROW = re.compile(r'<tr data-document-id="(\d+)">(.*?)</tr>', re.DOTALL)
+ROW = re.compile(r'<tr data-document-id="(\d+)"[^>]*>(.*?)</tr>', re.DOTALL)
 
 
 @dataclass(frozen=True)
@@ -89,7 +89,7 @@ def _status_cells(client: httpx.Client) -> dict[int, str]:
     assert answer.status_code == 200, answer.text
     cells = {}
     for document_id, row in ROW.findall(answer.text):
-        status_cell = re.findall(r"<td>(.*?)</td>", row, re.DOTALL)[-1]
+        status_cell = re.findall(r'<td class="state-cell">(.*?)</td>', row, re.DOTALL)[-1]
         cells[int(document_id)] = " ".join(re.sub(r"<[^>]+>", " ", status_cell).split())
     return cells
 

@@ -345,6 +345,22 @@ def _view(row: DocumentFact) -> FactView:
     )
 
 
+def views_of(session: Session, document_ids: Iterable[int]) -> dict[int, dict[str, FactView]]:
+    """The fields of each document that have a value or a proposal, as the lists show them
+    (the value, and whether a person confirmed it or it is still docvault's proposal)."""
+    found: dict[int, dict[str, FactView]] = {}
+    for row in _rows(session, sorted(set(document_ids))):
+        view = _view(row)
+        if view.value:
+            found.setdefault(row.document_id, {})[row.field] = view
+    return found
+
+
+def open_proposals(session: Session, document_id: int) -> list[str]:
+    """The fields of a document whose proposal no person has confirmed or corrected yet."""
+    return [view.field for view in facts_of(session, document_id) if view.state == "proposed"]
+
+
 def values_of(session: Session, document_ids: Iterable[int]) -> dict[int, dict[str, str]]:
     """What counts for each document's fields (confirmed, else proposed), for the index."""
     found: dict[int, dict[str, str]] = {}

@@ -224,12 +224,19 @@ def text_loader(database: Engine) -> Callable[[Sequence[int]], Mapping[int, str]
     return load
 
 
+# Each matching page of a document gets its own snippet, up to this many per document (the
+# best first); a document matching on more pages lists the rest as page links.
+SNIPPET_PAGES = 10
+
+
 def search(
     database: Engine, index: SearchIndex, query: str, page: int = 1, per_page: int = 20
 ) -> SearchResults:
     """The one search behind `docvault search`, the web view and the API: the index's
     answer, with snippets of the page text as the database holds it."""
-    return index.search(query, page, per_page, texts=text_loader(database))
+    return index.search(
+        query, page, per_page, texts=text_loader(database), snippet_pages=SNIPPET_PAGES
+    )
 
 
 def rebuild_from_database(

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import logging
 import re
-from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import urlencode
 
@@ -38,8 +37,9 @@ from docvault.errors import (
     SearchIndexError,
 )
 from docvault.resources import resource_dir
-from docvault.web import api, audit, facts, login, views
+from docvault.web import api, audit, facts, login, views, worklist
 from docvault.web.context import WebContext
+from docvault.web.display import Display
 from docvault.web.security import (
     BodyLimit,
     CsrfRejected,
@@ -85,21 +85,15 @@ def bind_warning(host: str, https: bool, trusted_proxy: bool) -> str | None:
     )
 
 
-def _format_time(value: datetime | None) -> str:
-    if value is None:
-        return ""
-    aware = value if value.tzinfo else value.replace(tzinfo=UTC)
-    return aware.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
-
-
 def _replace_page(parameters: Any, number: int) -> str:
     kept = [(key, value) for key, value in parameters.multi_items() if key != "page"]
     return urlencode([*kept, ("page", str(number))])
 
 
-def _format_timestamp(seconds: float) -> str:
-    """A part's last progress (seconds since the epoch) as the clinic's local time."""
-    return datetime.fromtimestamp(seconds).strftime("%H:%M:%S")
+def _replace_params(parameters: Any, **changed: str) -> str:
+    """The query string with `changed` keys set (an empty value leaves the key out)."""
+    kept = [(key, value) for key, value in parameters.multi_items() if key not in changed]
+    return urlencode([*kept, *((key, value) for key, value in changed.items() if value)])
 
 
 # Bidirectional controls in a file name (rtl_\u202egnp.exe.pdf reads as rtl_fdp.exe.png)
@@ -117,7 +111,7 @@ def file_name_html(name: str) -> Markup:
     return Markup("<bdi>{}</bdi>").format(bidi_visible(name))
 
 
-def make_templates() -> Jinja2Templates:
+def make_templates(display: Display | None = None) -> Jinja2Templates:
     templates = Jinja2Templates(directory=str(resource_dir("templates")))
     templates.env.filters["file_name"] = file_name_html
     templates.env.filters["bidi_visible"] = bidi_visible
@@ -125,16 +119,20 @@ def make_templates() -> Jinja2Templates:
     # Patient, sender and title are isolated like file names: they come from OCR or a form.
     templates.env.filters["isolated"] = file_name_html
     templates.env.globals["csrf_token"] = csrf_token
-    templates.env.filters["when"] = _format_time
+    shown = display or Display()
+    templates.env.filters["when"] = shown.when
+    templates.env.filters["day"] = shown.day
+    templates.env.globals["display"] = shown
     templates.env.filters["replace_page"] = _replace_page
-    templates.env.filters["timestamp"] = _format_timestamp
+    templates.env.filters["replace_params"] = _replace_params
+    templates.env.filters["timestamp"] = shown.clock
     return templates
 
 
 def create_app(context: WebContext) -> FastAPI:
     """The FastAPI app for `context`."""
     app = FastAPI(title="docvault", docs_url=None, redoc_url=None, openapi_url=None)
-    templates = make_templates()
+    templates = make_templates(context.display)
     derived.remove_legacy(context.data_dir)
 
     def authenticate(request: Request) -> None:
@@ -147,6 +145,7 @@ def create_app(context: WebContext) -> FastAPI:
     app.include_router(_health_router())
     app.include_router(views.router(context, templates), dependencies=reading)
     app.include_router(facts.router(context, templates), dependencies=reading)
+    app.include_router(worklist.router(context), dependencies=reading)
     app.include_router(api.router(context), prefix="/api", dependencies=reading)
     app.include_router(_metrics_router(context), dependencies=scraping)
     app.mount("/static", StaticFiles(directory=str(resource_dir("static"))), name="static")

@@ -22,6 +22,7 @@ from docvault.search import SearchIndex
 from docvault.unlock import unlock_document
 from docvault.vocabulary import DocumentStatus, PageStatus, SamplingMode
 from docvault.web import audit, queries
+from docvault.web.display import Display
 from docvault.web.images import RenderPng
 from docvault.web.security import (
     client_address,
@@ -156,6 +157,9 @@ class WebContext:
     - `max_request_bytes`: the largest request body accepted (web_max_request_bytes).
     - `rereads_per_hour`: pages one user may have read again in an hour (re-run, rotate).
     - `max_pages`: intake's page limit, which an unlocked PDF must keep too (max_pages).
+    - `display`: the time zone and date format staff read times and dates in.
+    - `first_account_command`: what to run on the server to make the first administrator
+      (the login page says it while no account exists).
     """
 
     database: DatabaseEngine
@@ -175,6 +179,10 @@ class WebContext:
     rereads_per_hour: int = 2000
     max_pages: int = 2000
     reread_budget: RereadBudget = field(default_factory=RereadBudget)
+    # How times and dates are shown (the clinic's zone and date format; stored times UTC).
+    display: Display = field(default_factory=Display)
+    # The command that makes the first administrator, shown while no account exists.
+    first_account_command: str = "docvault user add NAME --admin"
 
     @property
     def session_policy(self) -> auth.SessionPolicy:
@@ -324,19 +332,27 @@ def parse_id(value: object, label: str = "page") -> int:
     return int(text)
 
 
-def day_start(value: str, label: str) -> datetime:
-    """The first moment (UTC) of a YYYY-MM-DD day."""
-    return datetime.combine(date.fromisoformat(_date(value, label)), time(), tzinfo=UTC)
+def day_start(value: str, label: str, display: Display | None = None) -> datetime:
+    """The first moment of a YYYY-MM-DD day in the clinic's zone (UTC without one)."""
+    return _moment(date.fromisoformat(_date(value, label)), display)
 
 
-def day_range(date_from: str, date_to: str) -> tuple[datetime | None, datetime | None]:
-    """Whole days in UTC, both ends included, as [since, until); an empty end is open."""
-    since = day_start(date_from, "from") if date_from.strip() else None
+def _moment(day: date, display: Display | None) -> datetime:
+    if display is None:
+        return datetime.combine(day, time(), tzinfo=UTC)
+    return display.day_start(day)
+
+
+def day_range(
+    date_from: str, date_to: str, display: Display | None = None
+) -> tuple[datetime | None, datetime | None]:
+    """Whole local days, both ends included, as [since, until); an empty end is open."""
+    since = day_start(date_from, "from", display) if date_from.strip() else None
     until = None
     if date_to.strip():
-        last_day = day_start(date_to, "to")
-        until = last_day + timedelta(days=1) if last_day.year < 9999 else None
-        if since is not None and since > last_day:
+        last_day = date.fromisoformat(_date(date_to, "to"))
+        until = _moment(last_day + timedelta(days=1), display) if last_day.year < 9999 else None
+        if since is not None and since > _moment(last_day, display):
             raise HTTPException(
                 400,
                 f"The from date {date_from.strip()} is after the to date {date_to.strip()}; "
@@ -380,6 +396,10 @@ class SearchForm:
     date_field: str = "received"
     date_from: str = ""
     date_to: str = ""
+    # The arrivals list's own filters (the index does not know them): "todo" or "handled",
+    # and "unconfirmed" for letters with a proposal no person has confirmed yet.
+    todo: str = ""
+    facts: str = ""
 
     def is_search(self) -> bool:
         """Words, or the letter's own date (which only the index knows): a search.
@@ -387,20 +407,26 @@ class SearchForm:
         letter_dates = self.date_field == "date" and bool(self.date_from or self.date_to)
         return bool(self.q.strip()) or letter_dates
 
-    def arrival_filter(self) -> queries.ArrivalFilter:
+    def arrival_filter(self, display: Display | None = None) -> queries.ArrivalFilter:
         """The filters as the arrivals list applies them; HTTPException 400 if one is wrong."""
         status = _AS_DOCUMENT_STATE.get(self.status.strip(), self.status.strip())
         if status and status not in ARRIVAL_STATES:
             raise HTTPException(
                 400, f"The status {self.status[:40]!r} is not one of {', '.join(ARRIVAL_STATES)}."
             )
-        since, until = day_range(self.date_from, self.date_to)
+        since, until = day_range(self.date_from, self.date_to, display)
+        if self.todo not in ("", "todo", "handled") or self.facts not in ("", "unconfirmed"):
+            raise HTTPException(
+                400, "The to-do filter is todo or handled, the facts filter unconfirmed."
+            )
         return queries.ArrivalFilter(
             _bounded(self.inbox, "inbox") or None,
             _bounded(self.tag, "tag") or None,
             status or None,
             since,
             until,
+            handled={"todo": False, "handled": True}.get(self.todo),
+            unconfirmed=self.facts == "unconfirmed",
         )
 
     def query(self) -> str:

@@ -21,6 +21,7 @@ from docvault.auth import TokenScope
 from docvault.db import read_session, write_transaction
 from docvault.errors import FactRefused
 from docvault.facts import store
+from docvault.facts.extract import FIELD_LABELS
 from docvault.web.context import RowId, WebContext
 from docvault.web.login import safe_next
 from docvault.web.security import current_account, read_form, require_scope
@@ -29,6 +30,7 @@ from docvault.web.security import current_account, read_form, require_scope
 MAX_REFUSED_CHARACTERS = 1000
 
 ACTIONS = {"confirm": "confirm fact", "correct": "correct fact"}
+CONFIRM_ALL = "confirm all facts"
 
 
 def facts_panel(database: Engine, document_id: int) -> list[store.FactView]:
@@ -56,6 +58,27 @@ def change_fact(
     action = ACTIONS["confirm" if corrected is None else "correct"]
     context.audit(request, action, _audit_detail(change), document_id=document_id)
     return change
+
+
+def confirm_all(context: WebContext, request: Request, document_id: int) -> list[str]:
+    """Confirm every open proposal of a letter in one transaction, one audit row naming
+    them all; a proposal that cannot be confirmed (not a valid value) is left for a person
+    to correct, and named in the answer."""
+    require_scope(request, TokenScope.rerun)
+    context.document_or_404(document_id)
+    user = current_account(request).name
+    confirmed: list[store.FactChange] = []
+    left: list[str] = []
+    with write_transaction(context.database) as session:
+        for field in store.open_proposals(session, document_id):
+            try:
+                confirmed.append(store.confirm(session, document_id, field, user))
+            except FactRefused:
+                left.append(field)
+    if confirmed:
+        detail = "; ".join(_audit_detail(change) for change in confirmed)
+        context.audit(request, CONFIRM_ALL, detail, document_id=document_id)
+    return left
 
 
 def refused_values(
@@ -102,6 +125,18 @@ def router(context: WebContext, templates: Jinja2Templates | None = None) -> API
                 refused_values, context, request, document_id, refusal, corrected
             )
             return templates.TemplateResponse(request, "fact_refused.html", values, 400)
+        target = safe_next(str(submitted.get("next", f"/documents/{document_id}")))
+        return RedirectResponse(target, 303)
+
+    @routes.post("/documents/{document_id}/facts/confirm-all")
+    async def post_confirm_all(request: Request, document_id: RowId) -> Response:
+        submitted = await read_form(request)
+        left = await run_in_threadpool(confirm_all, context, request, document_id)
+        if left:
+            names = ", ".join(FIELD_LABELS[field].lower() for field in left)
+            raise HTTPException(
+                400, f"The other proposals are confirmed; {names} could not be: correct it."
+            )
         target = safe_next(str(submitted.get("next", f"/documents/{document_id}")))
         return RedirectResponse(target, 303)
 

@@ -39,7 +39,15 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
         response = templates.TemplateResponse(
             request,
             "login.html",
-            {"error": error, "next": safe_next(next_path)},
+            {
+                "error": error,
+                "next": safe_next(next_path),
+                "minimum_password": auth.MINIMUM_PASSWORD_LENGTH,
+                # A fresh install has no account: say how to make the first one.
+                "first_account": (
+                    None if auth.has_accounts(context.database) else context.first_account_command
+                ),
+            },
             status_code=status,
         )
         set_login_cookie(request, response, context.https)

@@ -10,11 +10,11 @@ from typing import Any
 from sqlalchemy import Engine, and_, func, or_
 from sqlmodel import col, select
 
-from docvault import queue
+from docvault import queue, worklist
 from docvault.db import read_session, within
 from docvault.errors import EncryptedDocument
-from docvault.facts.store import patient_for_documents
-from docvault.models import Attempt, AuditEvent, Document, Page, has_tag, split_tags
+from docvault.facts.store import FactView, patient_for_documents, views_of
+from docvault.models import Attempt, AuditEvent, Document, Duplicate, Page, has_tag, split_tags
 from docvault.vocabulary import CoverageReport, DocumentStatus, PageStatus, TextFormat
 from docvault.web.audit import AuditFilter
 
@@ -133,6 +133,8 @@ class DocumentView:
     error: str | None
     error_class: str | None  # the error's code (docvault.errors)
     received_at: datetime
+    handled_at: datetime | None = None  # None: still on the to-do list
+    handled_by: str | None = None
 
     @property
     def needs_password(self) -> bool:
@@ -171,6 +173,8 @@ def _document_view(document: Document) -> DocumentView:
         error=document.error,
         error_class=document.error_class,
         received_at=document.received_at,
+        handled_at=document.handled_at,
+        handled_by=document.handled_by,
     )
 
 
@@ -389,6 +393,14 @@ class Arrival:
     patient: str | None = None  # confirmed, else proposed (docvault.facts); None: unknown
     turned_pages: int = 0  # pages docvault turned upright on its own (rotation detected)
     uncertain_pages: int = 0  # pages left as stored because their orientation was unclear
+    # The letter's facts that have a value (title, sender, letter_date, patient, born),
+    # each with its state: a person's confirmation, or docvault's proposal.
+    facts: dict[str, FactView] = field(default_factory=dict)
+    handled_at: datetime | None = None  # None: still to do
+    handled_by: str | None = None
+    copies: int = 0  # the same bytes arriving again later (duplicates of this document)
+    last_copy_at: datetime | None = None
+    last_copy_name: str | None = None
 
 
 @dataclass(frozen=True)
@@ -400,8 +412,14 @@ class ArrivalFilter:
     status: str | None = None
     since: datetime | None = None  # received at or after
     until: datetime | None = None  # received before
+    handled: bool | None = None  # True: handled only; False: still to do only
+    unconfirmed: bool = False  # only documents with a proposal no person confirmed yet
 
     def apply(self, statement: Any) -> Any:
+        if self.handled is not None:
+            statement = statement.where(worklist.is_handled(self.handled))
+        if self.unconfirmed:
+            statement = statement.where(worklist.has_open_proposals())
         if self.inbox:
             statement = statement.where(Document.inbox == self.inbox)
         if self.tag:
@@ -425,8 +443,11 @@ def arrivals(
             .limit(limit)
         ).all()
         total = session.exec(selection.apply(select(func.count()).select_from(Document))).one()
-        patients = patient_for_documents(session, [row.id for row, _ in rows if row.id])
-        orientations = _orientation_counts(session, [row.id for row, _ in rows if row.id])
+        listed_ids = [row.id for row, _ in rows if row.id]
+        patients = patient_for_documents(session, listed_ids)
+        orientations = _orientation_counts(session, listed_ids)
+        facts = views_of(session, listed_ids)
+        copies = _copies(session, listed_ids)
     listed = [
         Arrival(
             document_id=row.id or 0,
@@ -439,10 +460,38 @@ def arrivals(
             patient=patients.get(row.id or 0),
             turned_pages=orientations.get((row.id or 0, "detected"), 0),
             uncertain_pages=orientations.get((row.id or 0, "uncertain"), 0),
+            facts=facts.get(row.id or 0, {}),
+            handled_at=row.handled_at,
+            handled_by=row.handled_by,
+            **copies.get(row.id or 0, {}),
         )
         for row, page_id in rows
     ]
     return listed, int(total)
+
+
+def facts_of_documents(database: Engine, document_ids: list[int]) -> dict[int, dict[str, FactView]]:
+    """The facts with a value of each listed document, for the search results."""
+    with read_session(database) as session:
+        return views_of(session, document_ids)
+
+
+def _copies(session: Any, document_ids: list[int]) -> dict[int, dict[str, Any]]:
+    """For each document that arrived again: how often, and the latest copy's time and name."""
+    if not document_ids:
+        return {}
+    found: dict[int, dict[str, Any]] = {}
+    statement = (
+        select(Duplicate)
+        .where(col(Duplicate.document_id).in_(document_ids))
+        .order_by(col(Duplicate.received_at))
+    )
+    for copy in session.exec(statement):
+        known = found.setdefault(copy.document_id, {"copies": 0})
+        known["copies"] += 1
+        known["last_copy_at"] = copy.received_at
+        known["last_copy_name"] = copy.original_name
+    return found
 
 
 def _orientation_counts(session: Any, document_ids: list[int]) -> dict[tuple[int, str], int]:
@@ -459,6 +508,18 @@ def _orientation_counts(session: Any, document_ids: list[int]) -> dict[tuple[int
         .group_by(col(Page.document_id), source)
     )
     return {(document, kind): int(count) for document, kind, count in session.exec(statement)}
+
+
+def worklist_counts(database: Engine) -> tuple[int, int]:
+    """Documents still to do, and documents with a proposal no person has confirmed."""
+    with read_session(database) as session:
+        todo = session.exec(
+            select(func.count()).select_from(Document).where(worklist.is_handled(False))
+        ).one()
+        unconfirmed = session.exec(
+            select(func.count()).select_from(Document).where(worklist.has_open_proposals())
+        ).one()
+    return int(todo), int(unconfirmed)
 
 
 def documents_needing_attention(database: Engine) -> int:

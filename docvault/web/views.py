@@ -45,6 +45,7 @@ from docvault.web.context import (
     day_range,
     parse_id,
 )
+from docvault.web.display import Display
 from docvault.web.facts import facts_panel
 from docvault.web.highlight import mark_words
 from docvault.web.login import safe_next
@@ -66,16 +67,22 @@ AUDIT_ACTIONS = (
     "login", "login failed", "logout", "search", "view arrivals", "view", "view text",
     "view image", "view thumbnail", "view figure", "view problems", "view status", "download",
     "rerun", "rotate", "unlock", "unlock failed", "unlock refused", "confirm fact",
-    "correct fact",
+    "correct fact", "confirm all facts", "mark handled", "mark to do",
 )  # fmt: skip
 
 
 def audit_filter(
-    user: str, action: str, document: str, date_from: str, date_to: str
+    user: str,
+    action: str,
+    document: str,
+    date_from: str,
+    date_to: str,
+    display: Display | None = None,
 ) -> AuditFilter:
-    """The audit view's form as a filter; dates are whole days in UTC, both ends included."""
+    """The audit view's form as a filter; dates are whole days, both ends included, in the
+    clinic's zone (the web view) or UTC (without `display`: `docvault audit export`)."""
     document_id = parse_id(document, "document") if document.strip() else None
-    since, until = day_range(date_from, date_to)
+    since, until = day_range(date_from, date_to, display)
     return AuditFilter(user.strip() or None, action or None, document_id, since, until)
 
 
@@ -170,11 +177,12 @@ def transcription_html(current: queries.PageView, raw: bool = False) -> str:
 
 def arrivals_page(context: WebContext, form: SearchForm, page_number: int) -> dict[str, Any]:
     """The arrivals list's part of the home page: one page of documents, newest first."""
-    selection = form.arrival_filter()
+    selection = form.arrival_filter(context.display)
     listed, total = queries.arrivals(
         context.database, selection, (page_number - 1) * PER_PAGE, PER_PAGE
     )
     pages = max(1, math.ceil(total / PER_PAGE))
+    todo, unconfirmed = queries.worklist_counts(context.database)
     if page_number > pages:  # beyond the end (the list shrank, or a typed number): the last
         page_number = pages
         listed, _ = queries.arrivals(
@@ -186,6 +194,8 @@ def arrivals_page(context: WebContext, form: SearchForm, page_number: int) -> di
         "arrivals_page": page_number,
         "arrivals_pages": pages,
         "attention": queries.documents_needing_attention(context.database),
+        "todo_count": todo,
+        "unconfirmed_count": unconfirmed,
     }
 
 
@@ -221,9 +231,11 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
         date_field: str = "received",
         date_from: str = "",
         date_to: str = "",
+        todo: str = "",
+        facts: str = "",
         page_number: ResultPage = 1,
     ) -> Response:
-        form = SearchForm(q, inbox, tag, status, date_field, date_from, date_to)
+        form = SearchForm(q, inbox, tag, status, date_field, date_from, date_to, todo, facts)
         shared = {
             "form": form,
             "inboxes": queries.inbox_names(context.database),
@@ -243,6 +255,7 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
         pages = math.ceil(results.total_documents / PER_PAGE)
         carried = SearchContext.of(form, page_number).carried
         patients = patient_for_documents(context.database, shown)
+        letter_facts = queries.facts_of_documents(context.database, shown)
         return page(
             request,
             "search.html",
@@ -252,6 +265,7 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
                 "pages": pages,
                 "carried": carried,
                 "patients": patients,
+                "letter_facts": letter_facts,
             },
         )
 
@@ -432,7 +446,7 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
         page_number: ResultPage = 1,
     ) -> Response:
         require_admin(request)
-        selection = audit_filter(user, action, document, date_from, date_to)
+        selection = audit_filter(user, action, document, date_from, date_to, context.display)
         offset = (page_number - 1) * AUDIT_PER_PAGE
         events, total = queries.audit_events(context.database, selection, offset, AUDIT_PER_PAGE)
         return page(

@@ -11,16 +11,17 @@ from contextlib import contextmanager
 import httpx
 import uvicorn
 
-from docvault.web.app import create_app
+from docvault.web.app import WebContext, create_app
 from tests.support.webarchive import WebArchive
 
 
 class LiveServer:
     """The web app served by a real uvicorn on 127.0.0.1 and a free port, in a thread."""
 
-    def __init__(self, archive: WebArchive) -> None:
+    def __init__(self, archive: WebArchive | WebContext) -> None:
+        context = archive if isinstance(archive, WebContext) else archive.context
         config = uvicorn.Config(
-            create_app(archive.context), host="127.0.0.1", port=0, log_level="warning",
+            create_app(context), host="127.0.0.1", port=0, log_level="warning",
             access_log=False, lifespan="off",
         )  # fmt: skip
         self.server = uvicorn.Server(config)

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pymupdf
 from argon2 import PasswordHasher
@@ -35,6 +36,7 @@ from docvault.vocabulary import (
     Verdict,
 )
 from docvault.web.app import WebContext
+from docvault.web.display import Display
 from docvault.web.status import ServiceStatus
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
@@ -224,6 +226,8 @@ def open_archive(root: Path) -> WebArchive:
         status=lambda: status,
         secret_key=b"k" * 32,
         render_settings=repr(RenderOptions()),
+        # A clinic's zone that is not the test machine's: times shown are local, not UTC.
+        display=Display(ZoneInfo("Europe/Berlin"), "german"),
     )
     return WebArchive(
         database, data_dir, index, context,

@@ -1,0 +1,54 @@
+"""Staff's to-do list: each document is "to do" until a person marks it handled.
+
+Handled means a person has seen the letter and done what it asks (filed it, told the
+doctor); docvault cannot know that, so only a person sets it, and every change is an audit
+row written by the caller. A document read again later stays handled: the letter is the
+same letter; a person can put it back on the list.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import ColumnElement, and_, exists
+from sqlmodel import Session, col, select
+
+from docvault.models import Document, DocumentFact, utcnow
+
+TODO = "todo"
+HANDLED = "handled"
+
+
+def mark(
+    session: Session, document_id: int, user_name: str, handled: bool, now: datetime | None = None
+) -> bool:
+    """Mark a document handled (by `user_name`, now) or to do again; True when it changed."""
+    document = session.get(Document, document_id)
+    if document is None:
+        raise LookupError(f"There is no document {document_id} in the archive.")
+    if (document.handled_at is not None) == handled:
+        return False
+    document.handled_at = (now or utcnow()) if handled else None
+    document.handled_by = user_name if handled else None
+    session.add(document)
+    return True
+
+
+def is_handled(handled: bool) -> ColumnElement[bool]:
+    """SQL: the document is handled (True) or still to do (False)."""
+    column = col(Document.handled_at)
+    return column.is_not(None) if handled else column.is_(None)
+
+
+def has_open_proposals() -> ColumnElement[bool]:
+    """SQL: a fact of the document is docvault's proposal that no person has confirmed."""
+    return exists(
+        select(col(DocumentFact.id)).where(
+            and_(
+                col(DocumentFact.document_id) == col(Document.id),
+                col(DocumentFact.confirmed_at).is_(None),
+                col(DocumentFact.proposed).is_not(None),
+                col(DocumentFact.proposed) != "",
+            )
+        )
+    )
