@@ -277,6 +277,15 @@ def test_metrics_and_the_status_page_answer_every_parallel_request_while_pages_f
     daemon = make_daemon(tmp_path, engine)
     running.append(daemon)
     daemon.start()
+    # A fresh install has no account: the start-up log says how to make the first one.
+    first_run = wait_for(
+        lambda: [
+            line for line in daemon.log.read_text().splitlines() if "no one can log in" in line
+        ],
+        30,
+        "the start-up log to say how to make the first account",
+    )
+    assert "user add YOUR-NAME --admin" in first_run[0]
     client = daemon.logged_in_client()
     token = daemon.cli("user", "token", "create", "clerk", "--label", "prometheus").stdout.strip()
     for number in range(12):

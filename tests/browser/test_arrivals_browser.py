@@ -34,7 +34,7 @@ def test_the_arrivals_list_shows_thumbnails_and_a_filter_narrows_it(
     assert thumbnail.evaluate("image => [image.naturalWidth, image.naturalHeight]") == [130, 160]
     box = thumbnail.bounding_box()
     assert box is not None
-    assert (round(box["width"]), round(box["height"])) == (65, 80)  # small, its shape kept
+    assert (round(box["width"]), round(box["height"])) == (39, 48)  # small, its shape kept
     expect(page.locator(".attention a")).to_have_text("2 document(s) need attention")
     screenshot(page, "arrivals", tmp_path)
 
@@ -74,7 +74,7 @@ def test_thumbnails_load_as_they_scroll_into_view_and_each_look_is_recorded(
     assert last.evaluate("image => image.naturalWidth") == 0  # far below: not fetched yet
     waiting = last.bounding_box()
     assert waiting is not None
-    assert (round(waiting["width"]), round(waiting["height"])) == (65, 80)  # a blank sheet
+    assert (round(waiting["width"]), round(waiting["height"])) == (39, 48)  # a blank sheet
 
     def looked_at() -> set[int]:
         found, _ = queries.audit_events(

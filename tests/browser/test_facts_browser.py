@@ -28,7 +28,9 @@ def test_search_a_patient_then_confirm_and_correct_the_proposals(
     page.get_by_label("Search words").fill("patient:mustermann")
     page.keyboard.press("Enter")
     expect(page.locator("p.count")).to_contain_text("1 document(s)")
-    expect(page.locator("li.document .patient")).to_have_text("Erika Mustermann")
+    patient = page.locator('li.document .fact-inline[data-field="patient"]')
+    expect(patient).to_contain_text("Erika Mustermann")
+    expect(patient).to_have_attribute("data-fact-state", "proposed")
     page.screenshot(path=str(tmp_path / "patient-search.png"), full_page=True)
 
     page.locator("li.document h2 a").click()
@@ -49,7 +51,7 @@ def test_search_a_patient_then_confirm_and_correct_the_proposals(
     page.get_by_label("Correct Date of birth", exact=True).fill("1. April 1961")
     page.get_by_role("button", name="Correct Date of birth to the typed value").click()
     expect(born).to_have_attribute("data-state", "corrected")
-    expect(born.locator(".value")).to_have_text("1961-04-01")
+    expect(born.locator(".value")).to_have_text("01.04.1961")  # the clinic's date format
     page.screenshot(path=str(tmp_path / "facts-corrected.png"), full_page=True)
     # The corrections kept the way back to the search the letter was opened from.
     expect(page.get_by_role("link", name="« back to results")).to_be_visible()
@@ -64,4 +66,6 @@ def test_search_a_patient_then_confirm_and_correct_the_proposals(
     page.get_by_label("Search words").fill("born:1.4.61")
     page.keyboard.press("Enter")
     expect(page.locator("li.document")).to_have_count(1)
-    expect(page.locator("li.document .patient")).to_have_text("Erika Mustermann")
+    patient = page.locator('li.document .fact-inline[data-field="patient"]')
+    expect(patient).to_contain_text("Erika Mustermann")
+    expect(patient).to_have_attribute("data-fact-state", "confirmed")  # by the nurse, above
