@@ -477,6 +477,8 @@ def _make_web_app(settings: Settings, pipeline: Pipeline) -> Any:
         max_request_bytes=settings.web_max_request_bytes,
         rereads_per_hour=settings.web_rereads_per_hour,
         max_pages=settings.max_pages,
+        inspect=pipeline.inspect,
+        empty_grace_seconds=settings.empty_grace_seconds,
     )
     return create_app(context)
 

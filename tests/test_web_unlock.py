@@ -84,7 +84,7 @@ def test_a_long_named_protected_pdf_is_unlocked_and_a_wrong_password_returns_to_
     assert wrong.status_code == 400
     assert 'class="unlock-form"' in wrong.text  # the form again, not an error page
     assert "Not unlocked: The password does not open document" in wrong.text
-    assert "Check the password with the sender" in wrong.text
+    assert "check the password with the sender and try again" in wrong.text
     empty = client.post(f"/documents/{document_id}/unlock", data={"csrf_token": csrf})
     assert empty.status_code == 400
     assert 'class="unlock-form"' in empty.text

@@ -18,6 +18,8 @@ from starlette.requests import Request
 
 from docvault import auth, queue
 from docvault.errors import RateLimited
+from docvault.inbox import Inspector
+from docvault.render import RenderOptions, inspect_document
 from docvault.search import SearchIndex
 from docvault.unlock import unlock_document
 from docvault.vocabulary import DocumentStatus, PageStatus, SamplingMode
@@ -33,6 +35,17 @@ from docvault.web.security import (
 from docvault.web.status import StatusSource
 
 PER_PAGE = 20
+_inspect_lock = threading.Lock()  # PyMuPDF is not thread-safe
+
+
+def inspect_in_process(path: FilePath) -> tuple[int, str]:
+    """A file's page count and kind, read in this process: for a web view built without
+    the service's inspection pool (tests, tools); the service passes its pool's."""
+    with _inspect_lock:
+        info = inspect_document(path, RenderOptions())
+    return info.page_count, info.kind
+
+
 # A re-run request names at most this many pages (issue 13: 100,000 ids queued every page
 # ahead of new intake in one call); the problem list shows at most 500 pages anyway.
 MAX_RERUN_IDS = 500
@@ -156,6 +169,9 @@ class WebContext:
     - `max_request_bytes`: the largest request body accepted (web_max_request_bytes).
     - `rereads_per_hour`: pages one user may have read again in an hour (re-run, rotate).
     - `max_pages`: intake's page limit, which an unlocked PDF must keep too (max_pages).
+    - `inspect(path)`: a file's page count and kind, as intake judges a new file (the
+      composition root passes intake's inspection pool); a refused file taken in again
+      from the problems page is judged by it. `empty_grace_seconds` is intake's setting.
     """
 
     database: DatabaseEngine
@@ -175,6 +191,8 @@ class WebContext:
     rereads_per_hour: int = 2000
     max_pages: int = 2000
     reread_budget: RereadBudget = field(default_factory=RereadBudget)
+    inspect: Inspector = field(default=inspect_in_process)
+    empty_grace_seconds: float = 300.0
 
     @property
     def session_policy(self) -> auth.SessionPolicy:
