@@ -15,15 +15,13 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlmodel import col, select
 
-from docvault import db, derived, queue
-from docvault.archive import archive_file
-from docvault.errors import RenderTimedOut
+from docvault import db, derived
 from docvault.models import AuditEvent, Document, IndexOutbox, IndexProblem, Page, utcnow
 from docvault.search.pages import PROBLEM_RETRY_FIRST_SECONDS, not_indexable, record_problems
 from docvault.web.app import create_app
 from docvault.web.problems import MAX_REASON_CHARACTERS
-from tests.support.encrypted import protected_copy
-from tests.support.webarchive import ADMIN, FIXTURES, NURSE, WebArchive, finish_claimed
+from tests.support.problems import add_protected, add_timed_out
+from tests.support.webarchive import ADMIN, NURSE, WebArchive, finish_claimed
 
 COUNT = re.compile(r'<span class="problems-count">\((\d+)\)</span>')
 
@@ -70,30 +68,6 @@ def audit_rows(archive: WebArchive, action: str) -> list[AuditEvent]:
         )
 
 
-def add_timed_out(archive: WebArchive) -> int:
-    """A readable three-page PDF that intake refused on a busy day (rendering timed out)."""
-    archived = archive_file(FIXTURES / "paperless__multi-page-digital.pdf", archive.data_dir)
-    # The same bytes as an existing document would be its duplicate: make them differ.
-    copy = archive.data_dir / "busy-day.pdf"
-    copy.write_bytes((archive.data_dir / archived.relative_path).read_bytes() + b"\n%busy\n")
-    archived = archive_file(copy, archive.data_dir)
-    copy.unlink()
-    recorded = queue.record_failed_document(
-        archive.database,
-        queue.NewDocument(
-            sha256=archived.sha256,
-            original_name="Befund Busy.pdf",
-            inbox="fax",
-            original_path="/srv/inbox/fax/Befund Busy.pdf",
-            archive_path=archived.relative_path,
-            size_bytes=archived.size_bytes,
-        ),
-        RenderTimedOut.code,
-        "Befund Busy.pdf in inbox fax: opening the file took longer than 30 s.",
-    )
-    return recorded.document_id
-
-
 def failed_rows(html: str) -> list[str]:
     """The document ids the "Files that could not be read" table lists."""
     table = html.split('<table class="failed-documents">', 1)
@@ -111,10 +85,10 @@ def post(client: TestClient, path: str, token: str, **fields: str) -> tuple[int,
 
 
 def test_a_refused_file_that_opens_now_is_taken_in_again_and_the_count_falls(
-    archive: WebArchive, client: TestClient
+    archive: WebArchive, client: TestClient, tmp_path: Path
 ) -> None:
     token = log_in(client, NURSE)
-    document_id = add_timed_out(archive)
+    document_id = add_timed_out(archive, tmp_path)
     before = menu_count(client)
     assert str(document_id) in failed_rows(client.get("/problems").text)
 
@@ -189,6 +163,7 @@ def test_dismissing_needs_a_reason_and_keeps_the_letter_found_and_opened(
     assert "ocrmypdf__invalid.pdf was dismissed; it stays archived and can still be opened." in page
     assert str(document_id) not in failed_rows(page)
     assert menu_count(client) == before - 1
+    assert client.get("/api/status").json()["problems"] == {"documents": before - 1}
     document = document_row(archive, document_id)
     assert (document.settled_by, document.settled_reason) == ("nurse", reason)
     assert document.settled_at is not None
@@ -335,22 +310,7 @@ def test_every_settling_form_needs_the_csrf_token(archive: WebArchive, client: T
 def test_a_protected_pdfs_message_fits_who_reads_it(
     archive: WebArchive, client: TestClient, tmp_path: Path
 ) -> None:
-    source = protected_copy(tmp_path / "protected.pdf")
-    archived = archive_file(source, archive.data_dir)
-    queue.record_failed_document(
-        archive.database,
-        queue.NewDocument(
-            sha256=archived.sha256,
-            original_name="referral.pdf",
-            inbox="fax",
-            original_path="/srv/inbox/fax/referral.pdf",
-            archive_path=archived.relative_path,
-            size_bytes=archived.size_bytes,
-        ),
-        "encrypted-document",
-        "referral.pdf is protected by a password; ask the sender for an unprotected copy "
-        "or save it without a password and put it back in the inbox.",
-    )
+    add_protected(archive, tmp_path)
     token = log_in(client, NURSE)
     staff = client.get("/problems").text
     assert (
@@ -364,6 +324,7 @@ def test_a_protected_pdfs_message_fits_who_reads_it(
     admin = client.get("/problems").text
     assert "referral.pdf is protected by a password: type it below to unlock and read it." in admin
     assert 'class="unlock-form"' in admin
-    row = re.search(r'<tr data-document-id="\d+"><td><bdi>referral\.pdf</bdi>.*?</tr>', admin, re.S)
+    protected_row = r'<tr data-document-id="\d+"><td class="kept"><bdi>referral\.pdf</bdi>.*?</tr>'
+    row = re.search(protected_row, admin, re.S)
     assert row
     assert "ask the sender" not in row.group(0)
