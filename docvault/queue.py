@@ -219,13 +219,7 @@ def record_unlocked(engine: Engine, document_id: int, unlocked_path: str, page_c
         if document is None or not waits_for_password(document):
             return False
         document.unlocked_path = unlocked_path
-        document.page_count = page_count
-        document.status = DocumentStatus.processing
-        document.error = None
-        document.error_class = None
-        document.updated_at = now
-        session.add(document)
-        _queue_pages(session, document_id, page_count, now)
+        _read_at_last(session, document, page_count, now)
         return True
 
 
@@ -237,15 +231,22 @@ def record_retried(engine: Engine, document_id: int, page_count: int, kind: str)
         document = session.get(Document, document_id)
         if document is None or not is_refused(document) or page_count == 0:
             return False
-        document.page_count = page_count
         document.kind = kind
-        document.status = DocumentStatus.processing
-        document.error = None
-        document.error_class = None
-        document.updated_at = now
-        session.add(document)
-        _queue_pages(session, document_id, page_count, now)
+        _read_at_last(session, document, page_count, now)
         return True
+
+
+def _read_at_last(session: Session, document: Document, page_count: int, now: datetime) -> None:
+    """A refused document that can be read now (unlocked, or taken in again): its refusal
+    goes and its pages are queued."""
+    assert document.id is not None
+    document.page_count = page_count
+    document.status = DocumentStatus.processing
+    document.error = None
+    document.error_class = None
+    document.updated_at = now
+    session.add(document)
+    _queue_pages(session, document.id, page_count, now)
 
 
 def record_refused_again(engine: Engine, document_id: int, error_code: str, message: str) -> bool:

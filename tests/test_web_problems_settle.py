@@ -22,21 +22,9 @@ from docvault.web.app import create_app
 from docvault.web.problems import MAX_REASON_CHARACTERS
 from tests.support.problems import add_protected, add_timed_out
 from tests.support.webarchive import ADMIN, NURSE, WebArchive, finish_claimed
+from tests.test_web import log_in
 
 COUNT = re.compile(r'<span class="problems-count">\((\d+)\)</span>')
-
-
-def log_in(client: TestClient, user: tuple[str, str]) -> str:
-    """Log in through the form; the session's CSRF token."""
-    login = re.search(r'name="csrf_token" value="([^"]+)"', client.get("/login").text)
-    assert login
-    answer = client.post(
-        "/login", data={"name": user[0], "password": user[1], "csrf_token": login.group(1)}
-    )
-    assert answer.status_code == 303, answer.text
-    token = re.search(r'name="csrf_token" value="([^"]+)"', client.get("/problems").text)
-    assert token
-    return token.group(1)
 
 
 @pytest.fixture

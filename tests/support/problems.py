@@ -17,7 +17,7 @@ PROTECTED_MESSAGE = (
 )
 
 
-def _record_refused(archive: WebArchive, source: Path, name: str, code: str, message: str) -> int:
+def record_refused(archive: WebArchive, source: Path, name: str, code: str, message: str) -> int:
     archived = archive_file(source, archive.data_dir)
     recorded = queue.record_failed_document(
         archive.database,
@@ -42,7 +42,7 @@ def add_timed_out(archive: WebArchive, folder: Path) -> int:
     source.write_bytes(
         (FIXTURES / "paperless__multi-page-digital.pdf").read_bytes() + b"\n%busy day\n"
     )
-    return _record_refused(
+    return record_refused(
         archive,
         source,
         "Befund Busy.pdf",
@@ -54,6 +54,6 @@ def add_timed_out(archive: WebArchive, folder: Path) -> int:
 def add_protected(archive: WebArchive, folder: Path) -> int:
     """A password-protected PDF (tests.support.encrypted.PASSWORD) that intake refused."""
     source = protected_copy(folder / "protected.pdf")
-    return _record_refused(
+    return record_refused(
         archive, source, "referral.pdf", EncryptedDocument.code, PROTECTED_MESSAGE
     )
