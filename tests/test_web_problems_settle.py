@@ -149,6 +149,7 @@ def test_dismissing_needs_a_reason_and_keeps_the_letter_found_and_opened(
     assert (status, location) == (303, f"/problems?done=dismiss&document={document_id}")
     page = client.get(location).text
     assert "ocrmypdf__invalid.pdf was dismissed; it stays archived and can still be opened." in page
+    assert 'name="next" value="/problems">' in page  # a re-run from here says it no more
     assert str(document_id) not in failed_rows(page)
     assert menu_count(client) == before - 1
     assert client.get("/api/status").json()["problems"] == {"documents": before - 1}
