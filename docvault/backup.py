@@ -414,7 +414,8 @@ def _orphan(path: Path) -> Finding:
         "orphaned",
         path,
         None,
-        f"{path} is in the archive but no document refers to it (a database restored from "
-        "an older backup, or a crash between archiving and recording). Copy it into an "
-        "inbox to take it in again, or delete it if it is not wanted.",
+        f"{path} is in the archive but no document refers to it (a document deleted in "
+        'docvault: its audit row "delete" names this sha256; a database restored from an '
+        "older backup; or a crash between archiving and recording). Copy it into an inbox "
+        "to take it in again, or delete it if it is not wanted.",
     )

@@ -418,7 +418,6 @@ def delete(state: State, document_id: int, yes: bool) -> None:
 
     Its original stays archived.
     """
-    from docvault import derived
     from docvault.models import Document
 
     settings = state.settings()
@@ -429,8 +428,8 @@ def delete(state: State, document_id: int, yes: bool) -> None:
         raise click.ClickException(f"There is no document {document_id}; see `docvault documents`.")
     if not yes:
         click.confirm(f"Remove document {document_id} and its pages from docvault?", abort=True)
-    pages = queue.delete_document(database, document_id)
-    derived.remove_for_original(settings.data_path, document.sha256)
+    removed = queue.remove_document(database, settings.data_path, document_id)
+    pages = removed.pages if removed else 0
     click.echo(
         f"document {document_id}: removed with {pages} page(s); the index follows "
         "when the service drains its outbox (or run `docvault reindex`)"

@@ -41,6 +41,7 @@ from docvault import queue
 from docvault.archive import ArchivedFile, OpenedFile, archive_file
 from docvault.backoff import backoff_seconds
 from docvault.config import InboxSettings
+from docvault.db import read_session
 from docvault.errors import (
     DocvaultError,
     EmptyFile,
@@ -54,6 +55,7 @@ from docvault.errors import (
     NotARegularFile,
     RenderError,
 )
+from docvault.models import Document
 from docvault.names import display_name, raw_name
 from docvault.render import RenderPoolClosed
 from docvault.stability import StabilityTracker
@@ -445,6 +447,83 @@ class InboxState:
     refusals: dict[Path, _Refusal] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Refused:
+    """Why an archived file cannot be read: the error's code and the sentence for staff."""
+
+    code: str
+    message: str
+
+
+def inspect_archived(
+    inspect: Inspector, data_dir: Path, new: queue.NewDocument, empty_grace_seconds: float
+) -> tuple[int, str] | Refused:
+    """The archived copy's page count and kind, or why it cannot be read: the one judgement
+    of a new file and of a refused one taken in again (`retake_refused`)."""
+    if new.size_bytes == 0:
+        return Refused(
+            EmptyFile.code,
+            f"{new.original_name} in inbox {new.inbox} stayed empty (0 bytes) for "
+            f"{empty_grace_seconds:g} seconds; the scan or fax did not arrive. "
+            "Scan or send it again.",
+        )
+    try:
+        return inspect(data_dir / new.archive_path)
+    except RenderError as error:
+        # The renderer only knows the archive name (the sha256); say the original's.
+        shown = error.message.replace(Path(new.archive_path).name, "the file")
+        return Refused(error.code, f"{new.original_name} in inbox {new.inbox}: {shown}")
+
+
+@dataclass(frozen=True)
+class Retaken:
+    """A refused file taken in again: the pages queued, or why it was refused again."""
+
+    document_id: int
+    file_name: str
+    pages: int  # 0 when it was refused again
+    refusal: str | None = None
+
+
+def retake_refused(
+    database: Engine,
+    data_dir: Path,
+    document_id: int,
+    inspect: Inspector,
+    empty_grace_seconds: float,
+) -> Retaken:
+    """Take a refused file in again from its archived original, as intake takes a new file:
+    its pages are queued, or the new reason is recorded (and it is listed again). For a
+    renderer fixed since, a page limit raised, a time-out on a busy day. DocvaultError when
+    the document is not a refused file (any more)."""
+    with read_session(database) as session:
+        document = session.get(Document, document_id)
+    if document is None or not queue.is_refused(document):
+        raise DocvaultError(
+            f"Document {document_id} is not a file waiting on the problems page any more "
+            "(read meanwhile, or deleted); nothing was changed."
+        )
+    new = queue.NewDocument(
+        sha256=document.sha256,
+        original_name=document.original_name,
+        inbox=document.inbox,
+        original_path=document.original_path,
+        archive_path=document.archive_path,
+        size_bytes=document.size_bytes,
+    )
+    inspected = inspect_archived(inspect, data_dir, new, empty_grace_seconds)
+    if isinstance(inspected, Refused):
+        queue.record_refused_again(database, document_id, inspected.code, inspected.message)
+        return Retaken(document_id, document.original_name, 0, inspected.message)
+    page_count, kind = inspected
+    if not queue.record_retried(database, document_id, page_count, kind):
+        raise DocvaultError(
+            f"Document {document_id} ({document.original_name}) was taken in again at the "
+            "same moment elsewhere; nothing more was changed."
+        )
+    return Retaken(document_id, document.original_name, page_count)
+
+
 class Intake:
     """Takes stable files from the inboxes; run `tick()` from one thread."""
 
@@ -764,36 +843,15 @@ class Intake:
             tags=inbox.tags,
             raw_path=raw_name(path),
         )
-        name = new.original_name
         known = queue.find_document(self.database, archived.sha256)
         if known is not None:
             return queue.record_document(self.database, new, page_count=0)
-        try:
-            page_count, kind = self._inspect(inbox, path, archived)
-        except EmptyFile as error:
-            return self._record_failure(inbox, new, error.code, error.message)
-        except RenderError as error:
-            return self._record_failure(
-                inbox,
-                new,
-                error.code,
-                # The renderer only knows the archive name (the sha256); say the original's.
-                f"{name} in inbox {inbox.name}: "
-                + error.message.replace(Path(archived.relative_path).name, "the file"),
-            )
+        inspected = inspect_archived(self.inspect, self.data_dir, new, self.empty_grace_seconds)
+        if isinstance(inspected, Refused):
+            return self._record_failure(inbox, new, inspected.code, inspected.message)
+        page_count, kind = inspected
         new = queue.NewDocument(**{**new.__dict__, "kind": kind})
         return queue.record_document(self.database, new, page_count)
-
-    def _inspect(self, inbox: InboxSettings, path: Path, archived: ArchivedFile) -> tuple[int, str]:
-        """The archived copy's page count and kind; EmptyFile or a RenderError if unreadable."""
-        if archived.size_bytes == 0:
-            raise EmptyFile(
-                path,
-                f"{display_name(path.name)} in inbox {inbox.name} stayed empty (0 bytes) for "
-                f"{self.empty_grace_seconds:g} seconds; the scan or fax did not arrive. "
-                "Scan or send it again.",
-            )
-        return self.inspect(self.data_dir / archived.relative_path)
 
     def _record_failure(
         self, inbox: InboxSettings, new: queue.NewDocument, error_code: str, message: str

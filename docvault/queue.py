@@ -32,6 +32,7 @@ import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
@@ -47,6 +48,7 @@ from sqlalchemy import (
 )
 from sqlmodel import Session, col, select
 
+from docvault import derived
 from docvault.db import read_session, write_transaction
 from docvault.errors import EncryptedDocument
 from docvault.facts import store as fact_store
@@ -217,14 +219,74 @@ def record_unlocked(engine: Engine, document_id: int, unlocked_path: str, page_c
         if document is None or not waits_for_password(document):
             return False
         document.unlocked_path = unlocked_path
-        document.page_count = page_count
-        document.status = DocumentStatus.processing
-        document.error = None
-        document.error_class = None
-        document.updated_at = now
-        session.add(document)
-        _queue_pages(session, document_id, page_count, now)
+        _read_at_last(session, document, page_count, now)
         return True
+
+
+def record_retried(engine: Engine, document_id: int, page_count: int, kind: str) -> bool:
+    """A refused file that opens now (taken in again from its archived original): queue its
+    pages as intake would have. False: it is no longer a refused file (taken meanwhile)."""
+    now = utcnow()
+    with write_transaction(engine) as session:
+        document = session.get(Document, document_id)
+        if document is None or not is_refused(document) or page_count == 0:
+            return False
+        document.kind = kind
+        _read_at_last(session, document, page_count, now)
+        return True
+
+
+def _read_at_last(session: Session, document: Document, page_count: int, now: datetime) -> None:
+    """A refused document that can be read now (unlocked, or taken in again): its refusal
+    goes and its pages are queued."""
+    assert document.id is not None
+    document.page_count = page_count
+    document.status = DocumentStatus.processing
+    document.error = None
+    document.error_class = None
+    document.updated_at = now
+    session.add(document)
+    _queue_pages(session, document.id, page_count, now)
+
+
+def record_refused_again(engine: Engine, document_id: int, error_code: str, message: str) -> bool:
+    """A refused file taken in again was refused again: the new reason, and listed again
+    even if a person had dismissed the old one. False: it is no longer a refused file."""
+    with write_transaction(engine) as session:
+        document = session.get(Document, document_id)
+        if document is None or not is_refused(document):
+            return False
+        document.error = message
+        document.error_class = error_code
+        document.updated_at = utcnow()
+        _unsettle(document)
+        session.add(document)
+        return True
+
+
+def is_refused(document: Document) -> bool:
+    """A file intake or rendering refused: no pages were queued from it."""
+    return document.status == DocumentStatus.failed and document.unlocked_path is None
+
+
+def settle(engine: Engine, document_id: int, who: str, reason: str) -> bool:
+    """A person dismissed the document's problems with a reason: it leaves the problems
+    page (its original, pages and index entries stay). False: there is no such document."""
+    with write_transaction(engine) as session:
+        document = session.get(Document, document_id)
+        if document is None:
+            return False
+        document.settled_at = utcnow()
+        document.settled_by = who
+        document.settled_reason = reason
+        session.add(document)
+        return True
+
+
+def _unsettle(document: Document) -> None:
+    document.settled_at = None
+    document.settled_by = None
+    document.settled_reason = None
 
 
 def waits_for_password(document: Document) -> bool:
@@ -636,6 +698,10 @@ def _refresh_document(
     if document.status != status:
         document.status = status
         document.updated_at = now
+        if status == DocumentStatus.attention:
+            # A new reading that ends with a problem again is a new problem: a person's
+            # earlier dismissal spoke of the old one, so the document is listed again.
+            _unsettle(document)
         session.add(document)
         if status != DocumentStatus.processing:
             # Every page is finished (again, after a re-run): propose the letter's facts
@@ -858,6 +924,36 @@ def summarise_documents(engine: Engine, document_ids: Sequence[int]) -> dict[str
         "failed": counts[PageStatus.failed],
         "problems": problems,
     }
+
+
+@dataclass(frozen=True)
+class Removed:
+    """A document removed from docvault, and where its original stays."""
+
+    document_id: int
+    file_name: str
+    sha256: str
+    archive_path: str  # relative to the data folder: the original, still archived
+    pages: int
+
+
+def remove_document(engine: Engine, data_dir: Path, document_id: int) -> Removed | None:
+    """Remove a document (`delete_document`) and the files derived from its original: the
+    one delete path of the command line and the web view. None: there is no such document.
+
+    The original stays in the archive under its sha256, backed up and checked like every
+    other: a clinic's letter must not vanish by one click, and the same bytes arriving
+    again are simply taken in again.
+    """
+    with read_session(engine) as session:
+        document = session.get(Document, document_id)
+    if document is None:
+        return None
+    pages = delete_document(engine, document_id)
+    derived.remove_for_original(data_dir, document.sha256)
+    return Removed(
+        document_id, document.original_name, document.sha256, document.archive_path, pages
+    )
 
 
 def delete_document(engine: Engine, document_id: int) -> int:

@@ -489,6 +489,8 @@ def _make_web_app(settings: Settings, pipeline: Pipeline) -> Any:
         max_pages=settings.max_pages,
         display=Display(zone_named(settings.timezone), settings.date_format),
         first_account_command=first_account_command(settings),
+        inspect=pipeline.inspect,
+        empty_grace_seconds=settings.empty_grace_seconds,
     )
     return create_app(context)
 

@@ -102,7 +102,7 @@ def unlock_document(
             _note(database, who, FAILED, document, "the password was wrong", remote_address)
             raise DocvaultError(
                 f"The password does not open document {document_id} ({document.original_name}); "
-                "nothing was changed. Check the password with the sender and try again."
+                "nothing was changed: check the password with the sender and try again."
             ) from None
     if pages == 0 or not queue.record_unlocked(database, document_id, archived_path, pages):
         raise DocvaultError(
@@ -161,8 +161,8 @@ def _refuse_while_guessing(
                 f"{len(failures)} wrong passwords for {whose} in the last "
                 f"{int(FAILURE_WINDOW.total_seconds() // 60)} minutes: wait {wait} second(s) "
                 f"before trying again to unlock document {document.id} "
-                f"({document.original_name}). Check the password with the sender; every try "
-                "is in the audit log."
+                f"({document.original_name}): check the password with the sender (every try "
+                "is in the audit log)."
             )
 
 

@@ -13,11 +13,11 @@ from fastapi.testclient import TestClient
 from sqlmodel import col, select
 
 from docvault import db, queue
-from docvault.archive import archive_file
 from docvault.errors import EncryptedDocument
 from docvault.models import AuditEvent, Document
 from docvault.web.app import create_app
 from tests.support.encrypted import PASSWORD, files_containing, protected_copy
+from tests.support.problems import record_refused
 from tests.support.webarchive import ADMIN, WebArchive
 
 # 250 bytes: a name the file system allows, too long for anything built from it
@@ -28,22 +28,8 @@ LONG_NAME = "Überweisung Kardiologie " + "Befund-" * 31 + "Ende.pdf"
 def add_protected(archive: WebArchive, tmp_path: Path, name: str) -> int:
     """A protected PDF that intake refused, as intake records it: its document id."""
     source = protected_copy(tmp_path / f"source-{len(name)}.pdf")
-    archived = archive_file(source, archive.data_dir)
-    recorded = queue.record_failed_document(
-        archive.database,
-        queue.NewDocument(
-            sha256=archived.sha256,
-            original_name=name,
-            inbox="fax",
-            original_path=f"/srv/inbox/fax/{name}",
-            archive_path=archived.relative_path,
-            size_bytes=archived.size_bytes,
-            kind="pdf",
-        ),
-        EncryptedDocument.code,
-        f"{name} is protected by a password; an administrator can unlock it.",
-    )
-    return recorded.document_id
+    message = f"{name} is protected by a password; an administrator can unlock it."
+    return record_refused(archive, source, name, EncryptedDocument.code, message)
 
 
 @pytest.fixture
@@ -84,7 +70,7 @@ def test_a_long_named_protected_pdf_is_unlocked_and_a_wrong_password_returns_to_
     assert wrong.status_code == 400
     assert 'class="unlock-form"' in wrong.text  # the form again, not an error page
     assert "Not unlocked: The password does not open document" in wrong.text
-    assert "Check the password with the sender" in wrong.text
+    assert "check the password with the sender and try again" in wrong.text
     empty = client.post(f"/documents/{document_id}/unlock", data={"csrf_token": csrf})
     assert empty.status_code == 400
     assert 'class="unlock-form"' in empty.text

@@ -22,7 +22,7 @@ from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, delete, func
+from sqlalchemy import Engine, delete, func, update
 from sqlmodel import col, select
 
 from docvault.backoff import backoff_seconds
@@ -315,6 +315,8 @@ def record_problems(
                 document_id=document_id, code=error.code, problem="", failures=0,
                 first_failed_at=now,
             )  # fmt: skip
+            if row.failures == 0:
+                _unsettle(session, document_id)
             row.failures += 1
             row.code, row.problem, row.last_failed_at = error.code, error.message, now
             wait = backoff_seconds(
@@ -325,6 +327,31 @@ def record_problems(
             _keep_in_outbox(session, document_id)
     logger.error("index: %d document(s) left out of the index: %s", len(problems),
                  " | ".join(error.message for error in problems.values()))  # fmt: skip
+
+
+def _unsettle(session: Any, document_id: int) -> None:
+    """A new index problem is listed again even if a person had dismissed an old one."""
+    session.exec(
+        update(Document)
+        .where(col(Document.id) == document_id)
+        .values(settled_at=None, settled_by=None, settled_reason=None)
+    )
+
+
+def retry_now(database: Engine, document_id: int, now: datetime | None = None) -> bool:
+    """Try the document again at the index writer's next drain instead of after its wait
+    (a person's retry from the problems page). False: the document has no index problem."""
+    now = now or utcnow()
+    with write_transaction(database) as session:
+        row = session.exec(
+            select(IndexProblem).where(IndexProblem.document_id == document_id)
+        ).first()
+        if row is None:
+            return False
+        row.retry_at = now
+        session.add(row)
+        _keep_in_outbox(session, document_id)
+        return True
 
 
 def _keep_in_outbox(session: Any, document_id: int) -> None:
@@ -376,15 +403,22 @@ def problem_count(database: Engine) -> int:
         return int(session.exec(select(func.count()).select_from(IndexProblem)).one())
 
 
-def index_problems(database: Engine, limit: int = PROBLEM_LIST_LIMIT) -> list[ProblemView]:
-    """The documents the index writer could not take, the oldest problem first."""
+def index_problems(
+    database: Engine, limit: int = PROBLEM_LIST_LIMIT, unsettled_only: bool = False
+) -> list[ProblemView]:
+    """The documents the index writer could not take, the oldest problem first; without
+    those a person dismissed for `unsettled_only` (the problems page; the status page and
+    `docvault reindex` say what the index lacks, dismissed or not)."""
+    statement = (
+        select(IndexProblem, Document.original_name)
+        .join(Document, col(Document.id) == col(IndexProblem.document_id), isouter=True)
+        .order_by(col(IndexProblem.first_failed_at), col(IndexProblem.id))
+        .limit(limit)
+    )
+    if unsettled_only:
+        statement = statement.where(col(Document.settled_at).is_(None))
     with read_session(database) as session:
-        rows = session.exec(
-            select(IndexProblem, Document.original_name)
-            .join(Document, col(Document.id) == col(IndexProblem.document_id), isouter=True)
-            .order_by(col(IndexProblem.first_failed_at), col(IndexProblem.id))
-            .limit(limit)
-        ).all()
+        rows = session.exec(statement).all()
     return [
         ProblemView(
             document_id=row.document_id,

@@ -37,7 +37,7 @@ from docvault.errors import (
     SearchIndexError,
 )
 from docvault.resources import resource_dir
-from docvault.web import api, audit, facts, login, views, worklist
+from docvault.web import api, audit, facts, login, problems, queries, views, worklist
 from docvault.web.context import WebContext
 from docvault.web.display import Display
 from docvault.web.security import (
@@ -133,6 +133,10 @@ def create_app(context: WebContext) -> FastAPI:
     """The FastAPI app for `context`."""
     app = FastAPI(title="docvault", docs_url=None, redoc_url=None, openapi_url=None)
     templates = make_templates(context.display)
+    # The menu's "Problems (N)" on every page: what still needs a person (settled ones not).
+    templates.env.globals["problems_count"] = lambda: queries.documents_needing_attention(
+        context.database
+    )
     derived.remove_legacy(context.data_dir)
 
     def authenticate(request: Request) -> None:
@@ -146,6 +150,7 @@ def create_app(context: WebContext) -> FastAPI:
     app.include_router(views.router(context, templates), dependencies=reading)
     app.include_router(facts.router(context, templates), dependencies=reading)
     app.include_router(worklist.router(context), dependencies=reading)
+    app.include_router(problems.router(context, templates), dependencies=reading)
     app.include_router(api.router(context), prefix="/api", dependencies=reading)
     app.include_router(_metrics_router(context), dependencies=scraping)
     app.mount("/static", StaticFiles(directory=str(resource_dir("static"))), name="static")

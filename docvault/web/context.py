@@ -18,6 +18,8 @@ from starlette.requests import Request
 
 from docvault import auth, queue
 from docvault.errors import RateLimited
+from docvault.inbox import Inspector
+from docvault.render import RenderOptions, inspect_document
 from docvault.search import SearchIndex
 from docvault.unlock import unlock_document
 from docvault.vocabulary import DocumentStatus, PageStatus, SamplingMode
@@ -34,6 +36,17 @@ from docvault.web.security import (
 from docvault.web.status import StatusSource
 
 PER_PAGE = 20
+_inspect_lock = threading.Lock()  # PyMuPDF is not thread-safe
+
+
+def inspect_in_process(path: FilePath) -> tuple[int, str]:
+    """A file's page count and kind, read in this process: for a web view built without
+    the service's inspection pool (tests, tools); the service passes its pool's."""
+    with _inspect_lock:
+        info = inspect_document(path, RenderOptions())
+    return info.page_count, info.kind
+
+
 # A re-run request names at most this many pages (issue 13: 100,000 ids queued every page
 # ahead of new intake in one call); the problem list shows at most 500 pages anyway.
 MAX_RERUN_IDS = 500
@@ -160,6 +173,9 @@ class WebContext:
     - `display`: the time zone and date format staff read times and dates in.
     - `first_account_command`: what to run on the server to make the first administrator
       (the login page says it while no account exists).
+    - `inspect(path)`: a file's page count and kind, as intake judges a new file (the
+      composition root passes intake's inspection pool); a refused file taken in again
+      from the problems page is judged by it. `empty_grace_seconds` is intake's setting.
     """
 
     database: DatabaseEngine
@@ -183,6 +199,8 @@ class WebContext:
     display: Display = field(default_factory=Display)
     # The command that makes the first administrator, shown while no account exists.
     first_account_command: str = "docvault user add NAME --admin"
+    inspect: Inspector = field(default=inspect_in_process)
+    empty_grace_seconds: float = 300.0
 
     @property
     def session_policy(self) -> auth.SessionPolicy:

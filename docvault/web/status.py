@@ -18,6 +18,7 @@ from docvault import figures, handover
 from docvault.search import SearchIndex
 from docvault.search.pages import index_problems, problem_count
 from docvault.vocabulary import EngineState, Verdict
+from docvault.web import queries
 
 # The status page names the first few documents left out; the problems page lists them all.
 STATUS_INDEX_PROBLEMS = 5
@@ -114,6 +115,9 @@ def snapshot(
             **_left_out(database),
         },
         "disk": {"free_bytes": disk.free, "total_bytes": disk.total, "path": str(data_dir)},
+        # The menu's "Problems (N)": what still needs a person (a dismissed one does not;
+        # the inboxes' columns count documents by state, dismissed or not).
+        "problems": {"documents": queries.documents_needing_attention(database)},
         "parts": service.get("parts", []),
         "handover": {
             **handover.summary(database),

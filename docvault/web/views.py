@@ -1,4 +1,6 @@
-"""The pages staff use: search, a document page by page, problems with re-run, status, audit.
+"""The pages staff use: search, a document page by page, re-runs, status, audit.
+
+The problems page and how its items are settled are `docvault.web.problems`.
 
 Every route here is behind `authenticate` and `enforce_csrf` (added where the router is
 included, in app.py). Handlers parse, ask queries/index/queue, and render a template.
@@ -22,13 +24,11 @@ from docvault import auth
 from docvault.errors import (
     DocvaultError,
     QuerySyntaxError,
-    RateLimited,
     RenderError,
     SearchIndexError,
 )
 from docvault.facts.store import patient_for_documents
 from docvault.search import DocumentMatches, search
-from docvault.search.pages import index_problems
 from docvault.vocabulary import SamplingMode, TextFormat
 from docvault.web import images, queries
 from docvault.web.audit import AuditFilter
@@ -67,7 +67,8 @@ AUDIT_ACTIONS = (
     "login", "login failed", "logout", "search", "view arrivals", "view", "view text",
     "view image", "view thumbnail", "view figure", "view problems", "view status", "download",
     "rerun", "rotate", "unlock", "unlock failed", "unlock refused", "confirm fact",
-    "correct fact", "confirm all facts", "mark handled", "mark to do",
+    "correct fact", "confirm all facts", "mark handled", "mark to do", "retry",
+    "retry index", "dismiss", "delete",
 )  # fmt: skip
 
 
@@ -353,38 +354,6 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
             raise HTTPException(404, images.UNDRAWN_MESSAGE) from None
         return Response(images.crop_jpeg(drawn, corners), media_type="image/jpeg")
 
-    def problems_page(
-        request: Request,
-        status: str,
-        inbox: str,
-        unlock: tuple[int, str] | None = None,
-        code: int = 200,
-    ) -> Response:
-        """The problem list; `unlock` is (document id, why it was not unlocked) after a try."""
-        # The list names letters (file names often carry a patient's name): a look.
-        context.look(request, "view problems", f"status={status} inbox={inbox}")
-        return page(
-            request,
-            "problems.html",
-            {
-                "pages": queries.problem_pages(context.database, status or None, inbox or None),
-                "failed_documents": queries.failed_documents(context.database, inbox or None),
-                "inboxes": queries.inbox_names(context.database),
-                "status": status,
-                "inbox": inbox,
-                "modes": SamplingMode,
-                "data_dir": context.data_dir,
-                "unlock_problem": unlock,
-                # Issue 25: documents the index writer had to leave out, and why.
-                "index_problems": index_problems(context.database),
-            },
-            code,
-        )
-
-    @routes.get("/problems")
-    def problems(request: Request, status: str = "", inbox: str = "") -> Response:
-        return problems_page(request, status, inbox)
-
     @routes.post("/rerun")
     async def rerun(request: Request) -> Response:
         submitted = await read_form(request)
@@ -407,25 +376,6 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
         turn = _turn(submitted.get("turn"))
         await run_in_threadpool(context.rotate, request, page_id, turn)
         return RedirectResponse(safe_next(str(submitted.get("next", "/problems"))), 303)
-
-    @routes.post("/documents/{document_id}/unlock")
-    async def unlock_pdf(request: Request, document_id: RowId) -> Response:
-        require_admin(request)
-        submitted = await read_form(request)
-        password = submitted.get("password")
-        if not isinstance(password, str) or not password:
-            problem = (document_id, "Type the PDF's password to unlock it.")
-            return await run_in_threadpool(problems_page, request, "", "", problem, 400)
-        try:
-            await run_in_threadpool(context.unlock, request, document_id, password)
-        except DocvaultError as error:
-            # Back to the form with the sentence (wrong password, wait, not protected).
-            code = 429 if isinstance(error, RateLimited) else 400
-            problem = (document_id, error.message)
-            return await run_in_threadpool(problems_page, request, "", "", problem, code)
-        finally:
-            del password
-        return RedirectResponse(f"/documents/{document_id}", 303)
 
     @routes.get("/status")
     def status_page(request: Request) -> Response:
