@@ -4,7 +4,8 @@
 
 Builds both indexes from the same seeded corpus (bench/corpus.py), in batches of the size
 the daemon's outbox drainer commits, then runs the same mixed queries with highlighted
-snippets (top 20 documents) on both, alternately, and prints one table; Whoosh's snippets
+snippets (top 20 documents, each matching page up to SNIPPET_PAGES a document, as the web
+view shows them) on both, alternately, and prints one table; Whoosh's snippets
 are made from page texts loaded from SQLite, as the daemon's are from its database. With
 ``--optimize`` both indexes are then merged (the nightly job) and searched again. FTS5 has no
 fuzzy search: fuzzy queries run there as the prefix of the word (its first four letters),
@@ -23,6 +24,7 @@ from pathlib import Path
 
 from bench.corpus import DRUGS, INBOXES, LAST_NAMES, TAGS, LetterPage, generate_pages
 from docvault.search import IndexEntry, IndexWriter, SearchIndex, find_document_date
+from docvault.search.pages import SNIPPET_PAGES
 from docvault.textutil import strip_markup
 
 BATCH_PAGES = 500
@@ -196,7 +198,9 @@ def measure(
     fts_times: Times = {}
     for kind, whoosh_query, fts_query in queries:
         started = time.perf_counter()
-        search_index.search(whoosh_query, per_page=TOP_DOCUMENTS, texts=texts)
+        search_index.search(
+            whoosh_query, per_page=TOP_DOCUMENTS, texts=texts, snippet_pages=SNIPPET_PAGES
+        )
         whoosh_times.setdefault(kind, []).append(time.perf_counter() - started)
         started = time.perf_counter()
         fts5_search(connection, fts_query)
