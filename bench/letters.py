@@ -1269,6 +1269,7 @@ def _fax(page: pymupdf.Page, size: tuple[int, int], rng: random.Random) -> Image
 # A number keeps its inner separators (12.03.2024, 2,5, 120/80, 10:30) as one token; a word
 # is a run of letters and digits; every other visible character is a token of its own.
 _TOKEN = re.compile(r"\d+(?:[.,:/]\d+)*|[^\W_]+|[^\w\s]|_")
+FRACTION_SLASH = "\u2044"
 
 
 def words(text: str, keep_punctuation: bool = True) -> list[str]:
@@ -1279,7 +1280,11 @@ def words(text: str, keep_punctuation: bool = True) -> list[str]:
     Numbers stay whole with their inner separators, so a date misread in one digit is one
     wrong token, not three. NFKC turns "m²" into "m2" and "½" into "1⁄2" on both sides alike.
     """
-    tokens = _TOKEN.findall(unicodedata.normalize("NFKC", text).casefold())
+    normal = unicodedata.normalize("NFKC", text).casefold()
+    # NFKC writes "½" with U+2044 FRACTION SLASH, a mark no reader prints: a reader writes
+    # "1/2", one number token, while "1⁄2" split into "1", "⁄", "2", so a right reading
+    # scored as two lost words. The fraction slash is a slash here, on both sides alike.
+    tokens = _TOKEN.findall(normal.replace(FRACTION_SLASH, "/"))
     if keep_punctuation:
         return tokens
     return [token for token in tokens if any(character.isalnum() for character in token)]

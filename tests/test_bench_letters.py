@@ -232,6 +232,8 @@ def test_words_normalise_case_unicode_and_punctuation() -> None:
     ]  # fmt: skip
     assert words("MÜLLER m² ﬁne") == ["müller", "m2", "fine"]
     assert words("Follow-up: (*) 7.2 %", keep_punctuation=False) == ["follow", "up", "7.2"]
+    # NFKC writes "½" as "1⁄2" (U+2044); a reader that prints "1/2" has read it right.
+    assert words("take ½ tablet") == words("take 1/2 tablet") == ["take", "1/2", "tablet"]
 
 
 def test_score_counts_a_bag_of_words(corpus: list[Letter]) -> None:
