@@ -16,7 +16,8 @@ Where the text goes
     boxes (a vision model's Markdown) gets its text lines over the ink lines the coverage
     check finds in the page image, in reading order: one to one when the counts agree,
     else the words flow over the ink lines by their widths. A page read from its own text
-    layer already has searchable text and gets nothing more.
+    layer already has searchable text and gets nothing more, and so does a page whose own
+    layer docvault trusts though an engine read it (`textlayer.read_layer`).
 
     The text is drawn in render mode 3 (invisible). Its font size makes the glyphs as tall
     as the line's box and a horizontal scale makes the line exactly as wide, so a
@@ -36,13 +37,13 @@ import io
 import json
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pymupdf
 from PIL import Image, ImageOps
 
-from docvault import coverage, render, textutil
+from docvault import coverage, render, textlayer, textutil
 from docvault.render import RenderOptions
 from docvault.vocabulary import ReadLine, TextFormat
 
@@ -104,6 +105,10 @@ def build(path: Path, options: RenderOptions, pages: Sequence[PageText]) -> byte
         for page_text in pages:
             if 1 <= page_text.number <= document.page_count:
                 page = document[page_text.number - 1]
+                # A born-digital page read by an engine anyway (text_layer off) already has
+                # its words: a second, invisible copy would only make every hit appear twice.
+                if kind == "pdf" and textlayer.read_layer(page).trusted:
+                    page_text = replace(page_text, own_layer=True)
                 _add_layer(page, page_text, fonts, path, options)
         document.subset_fonts()
         data: bytes = document.tobytes(garbage=3, deflate=True, encryption=pymupdf.PDF_ENCRYPT_NONE)  # type: ignore[attr-defined]
@@ -241,7 +246,10 @@ def _flowed(words: Sequence[str], boxes: Sequence[Box]) -> list[tuple[Box, str]]
     for box, width in zip(boxes, widths, strict=True):
         reached += width / total_width * total_characters
         taken: list[str] = []
-        while index < len(words) and (characters < reached or box is boxes[-1]):
+        # A word goes to the ink line its middle falls on (the last line takes the rest).
+        while index < len(words) and (
+            characters + (len(words[index]) + 1) / 2 <= reached or box is boxes[-1]
+        ):
             taken.append(words[index])
             characters += len(words[index]) + 1
             index += 1
