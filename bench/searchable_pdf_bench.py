@@ -74,21 +74,21 @@ def fixtures(folder: Path, only: list[str]) -> list[Path]:
 
 
 def read(engine: RapidEngine, path: Path, pages: int) -> list[PageText]:
-    texts = []
-    for number in range(1, pages + 1):
-        rendered = render.render_page(path, number, OPTIONS)
-        reply = engine.read(rendered.image)
-        texts.append(
-            PageText(
-                number=number,
-                text=reply.text,
-                text_format="plain",
-                lines=tuple((line.box, line.text) for line in reply.lines),
-                rotation=rendered.rotation,
-                image_size=(rendered.image.width, rendered.image.height),
-            )
-        )
-    return texts
+    return [read_page(engine, path, number) for number in range(1, pages + 1)]
+
+
+def read_page(engine: RapidEngine, path: Path, number: int) -> PageText:
+    """The page as the worker reads it: rendered upright, read by the CPU engine."""
+    rendered = render.render_page(path, number, OPTIONS)
+    reply = engine.read(rendered.image)
+    return PageText(
+        number=number,
+        text=reply.text,
+        text_format="plain",
+        lines=tuple((line.box, line.text) for line in reply.lines),
+        rotation=rendered.rotation,
+        image_size=(rendered.image.width, rendered.image.height),
+    )
 
 
 def as_markdown(page: PageText) -> PageText:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pymupdf
 import pytest
 
+from bench.searchable_pdf_bench import read_page
 from docvault import derived, render, searchable, transcription
 from docvault.ocr.rapid import RapidEngine
 from docvault.render import RenderOptions
@@ -29,17 +30,7 @@ def _engine() -> RapidEngine:
 
 
 def read_by_cpu(path: Path, number: int) -> PageText:
-    """The page as the worker reads it: rendered upright, read by the CPU engine."""
-    rendered = render.render_page(path, number, OPTIONS)
-    reply = _engine().read(rendered.image)
-    return PageText(
-        number=number,
-        text=reply.text,
-        text_format="plain",
-        lines=tuple((line.box, line.text) for line in reply.lines),
-        rotation=rendered.rotation,
-        image_size=(rendered.image.width, rendered.image.height),
-    )
+    return read_page(_engine(), path, number)
 
 
 def layer_words(page: pymupdf.Page) -> list[tuple[pymupdf.Rect, str]]:
@@ -67,18 +58,23 @@ def lines_found_in_place(page: pymupdf.Page, page_text: PageText) -> tuple[int, 
     return found, len(lines)
 
 
+def built_with_every_line_in_place(path: Path, number: int, at_least: int) -> pymupdf.Document:
+    """The searchable PDF of one page read by the CPU engine, every line found in place."""
+    page_text = read_by_cpu(path, number)
+    built = pymupdf.open("pdf", searchable.build(path, OPTIONS, [page_text]))
+    found, total = lines_found_in_place(built[number - 1], page_text)
+    assert total >= at_least
+    assert found == total
+    return built
+
+
 def test_a_scanned_pdf_page_gets_its_words_where_the_engine_saw_them(
     fixtures_dir: Path,
 ) -> None:
     path = fixtures_dir / SCAN
-    page_text = read_by_cpu(path, 1)
-    built = pymupdf.open("pdf", searchable.build(path, OPTIONS, [page_text]))
+    built = built_with_every_line_in_place(path, 1, at_least=25)
     page = built[0]
-    found, total = lines_found_in_place(page, page_text)
-    assert total >= 25
-    assert found == total
-    extracted = page.get_text()
-    assert "scrouched" in extracted
+    assert "scrouched" in page.get_text()
     # The page itself is the original's: same size, the JPEG stream as it was.
     with pymupdf.open(path) as original:
         assert page.rect == original[0].rect
@@ -91,12 +87,8 @@ def test_a_scanned_pdf_page_gets_its_words_where_the_engine_saw_them(
 
 def test_a_fax_tiff_becomes_a_g4_page_with_its_text_in_place(fixtures_dir: Path) -> None:
     path = fixtures_dir / FAX
-    page_text = read_by_cpu(path, 1)
-    built = pymupdf.open("pdf", searchable.build(path, OPTIONS, [page_text]))
+    built = built_with_every_line_in_place(path, 1, at_least=40)
     page = built[0]
-    found, total = lines_found_in_place(page, page_text)
-    assert total >= 40
-    assert found == total
     # Decoded by libtiff, stored as CCITT G4 again: the whole form, not MuPDF's blank.
     xref = page.get_images(full=True)[0][0]
     assert "CCITTFaxDecode" in built.xref_get_key(xref, "Filter")[1]
