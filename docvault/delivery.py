@@ -43,10 +43,11 @@ from sqlalchemy import Engine
 
 from docvault import handover
 from docvault.config import Settings
-from docvault.errors import ConfigError
+from docvault.errors import ConfigError, DocvaultError
 from docvault.handover import COMMAND, WEBHOOK, Delivery
 from docvault.lifeline import bound_child_command
 from docvault.models import utcnow
+from docvault.render import RenderPoolClosed
 from docvault.supervisor import Progress
 
 logger = logging.getLogger(__name__)
@@ -67,6 +68,9 @@ ANSWER_READ_BYTES = 8192
 # script that needs more is given it on its command line: `env NAME=value /path/script`.
 COMMAND_ENVIRONMENT_NAMES = ("PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "TMPDIR")
 DEFAULT_PATH = "/usr/local/bin:/usr/bin:/bin"
+# The hand-over command finds the document's searchable PDF here (and in the JSON's
+# `searchable_pdf_path`); unset when there is none.
+SEARCHABLE_PDF_VARIABLE = "DOCVAULT_SEARCHABLE_PDF"
 
 
 @dataclass(frozen=True)
@@ -156,11 +160,14 @@ def _read_bounded(response: httpx.Response) -> str:
     return received[:ANSWER_READ_BYTES].decode("utf-8", errors="replace")
 
 
-def run_command(config: HandoverConfig, body: bytes) -> Answer:
+def run_command(
+    config: HandoverConfig, body: bytes, extra_environment: Mapping[str, str] | None = None
+) -> Answer:
     """One command attempt: the JSON on its standard input, exit status 0 is acceptance.
 
     No shell; the command ends with docvault (parent-death signal) and is killed, with
-    every process it started, when it runs past the timeout.
+    every process it started, when it runs past the timeout. `extra_environment` adds
+    docvault's own variables (SEARCHABLE_PDF_VARIABLE) to the command's few.
     """
     try:
         process = subprocess.Popen(
@@ -169,7 +176,7 @@ def run_command(config: HandoverConfig, body: bytes) -> Answer:
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
-            env=dict(config.environment),
+            env={**config.environment, **(extra_environment or {})},
             start_new_session=True,
         )
     except OSError as error:
@@ -215,12 +222,15 @@ class Deliverer:
         clock: Callable[[], datetime] = utcnow,
         chance: random.Random | None = None,
         transport: httpx.BaseTransport | None = None,
+        searchable_pdf: Callable[[int], Path | None] | None = None,
     ) -> None:
         self.database = database
         self.config = config
         self._clock = clock
         self._chance = chance or random.Random()
         self._transport = transport
+        # document id -> its searchable PDF, made if need be (None: none to give).
+        self._searchable_pdf = searchable_pdf
         self._wake = threading.Event()
         self._lock = threading.Lock()
         self._busy: set[int] = set()
@@ -302,13 +312,31 @@ class Deliverer:
                 self._clock(),
             )
             return None
-        body = encode(payload)
         if delivery.target == WEBHOOK:
-            answer = post(client, config, delivery.event_id, body)
+            answer = post(client, config, delivery.event_id, encode(payload))
         else:
-            answer = run_command(config, body)
+            path = self._searchable_file(delivery.document_id)
+            payload["searchable_pdf_path"] = str(path) if path is not None else None
+            variables = {SEARCHABLE_PDF_VARIABLE: str(path)} if path is not None else {}
+            answer = run_command(config, encode(payload), variables)
         self._record(delivery, answer)
         return answer
+
+    def _searchable_file(self, document_id: int) -> Path | None:
+        """The searchable PDF for the command, made before it runs; None when it cannot be
+        made: the hand-over goes out without it (the letter's text is in the JSON) rather
+        than waiting for a file that may never come."""
+        if self._searchable_pdf is None:
+            return None
+        try:
+            return self._searchable_pdf(document_id)
+        except (DocvaultError, RenderPoolClosed, OSError, TimeoutError) as error:
+            logger.warning(
+                "the searchable PDF of document %d could not be made for the hand-over command: %s",
+                document_id,
+                error,
+            )
+            return None
 
     def _record(self, delivery: Delivery, answer: Answer) -> None:
         now = self._clock()

@@ -1,4 +1,5 @@
-"""Files derived from the originals (page images, thumbnails), kept under `<data>/cache/`.
+"""Files derived from the originals (page images, thumbnails, searchable PDFs), kept under
+`<data>/cache/`.
 
 Every derived file is named by what it was made from: the original's sha256, the page
 number and a digest of the render settings. An id (which a database could in principle
@@ -20,6 +21,7 @@ from pathlib import Path
 
 CACHE_FOLDER = "cache"
 PAGE_IMAGES = "page-images"
+SEARCHABLE_PDFS = "searchable-pdf"
 # Before issue 13 page images were cached by page id under cache/pages/<id>.png.
 LEGACY_PAGE_IMAGES = "pages"
 _SHA256 = re.compile(r"[0-9a-f]{64}")
@@ -44,6 +46,30 @@ def page_image_path(
     return data_dir / CACHE_FOLDER / PAGE_IMAGES / sha256[:2] / sha256 / name
 
 
+def searchable_pdf_path(data_dir: Path, sha256: str, transcription_digest: str) -> Path:
+    """Where the searchable PDF of the original `sha256` with this transcription is kept.
+
+    Named by the transcription's digest too: a page read again (or turned) gives a new
+    name, so a file made from an older reading is never served for a newer one.
+    """
+    if not _SHA256.fullmatch(sha256):
+        raise ValueError(f"{sha256!r} is not a sha256 in hexadecimal")
+    if not re.fullmatch(r"[0-9a-f]{8,64}", transcription_digest):
+        raise ValueError(f"{transcription_digest!r} is not a digest in hexadecimal")
+    return _searchable_folder(data_dir, sha256) / f"{transcription_digest}.pdf"
+
+
+def _searchable_folder(data_dir: Path, sha256: str) -> Path:
+    return data_dir / CACHE_FOLDER / SEARCHABLE_PDFS / sha256[:2] / sha256
+
+
+def remove_other_searchable(data_dir: Path, keep: Path) -> None:
+    """Remove the searchable PDFs made from older readings of `keep`'s original."""
+    for older in keep.parent.glob("*.pdf"):
+        if older != keep:
+            older.unlink(missing_ok=True)
+
+
 def write_atomically(path: Path, data: bytes) -> None:
     """Written under a temporary name and renamed, so a reader never sees half a file."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -60,6 +86,7 @@ def remove_for_original(data_dir: Path, sha256: str) -> None:
     if not _SHA256.fullmatch(sha256):
         raise ValueError(f"{sha256!r} is not a sha256 in hexadecimal")
     shutil.rmtree(data_dir / CACHE_FOLDER / PAGE_IMAGES / sha256[:2] / sha256, ignore_errors=True)
+    shutil.rmtree(_searchable_folder(data_dir, sha256), ignore_errors=True)
 
 
 def remove_legacy(data_dir: Path) -> None:

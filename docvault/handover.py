@@ -278,6 +278,8 @@ def _document_fields(document: Document, base: str) -> dict[str, Any]:
         "page_count": document.page_count,
         "sha256": document.sha256,
         "document_url": f"{base}/documents/{document.id}",
+        # The scan with its text as an invisible layer (made on first request).
+        "searchable_pdf_url": f"{base}/documents/{document.id}/searchable.pdf",
     }
 
 

@@ -69,6 +69,7 @@ from docvault.vocabulary import (
     CoverageReport,
     DocumentStatus,
     PageStatus,
+    ReadLine,
     SamplingMode,
     SuspectRegion,
     TextFormat,
@@ -458,6 +459,9 @@ class FinishedPage:
     rotation: tuple[int, str] | None = None  # degrees clockwise and their source
     coverage: CoverageReport | None = None  # None: not checked (the page is done)
     text_format: TextFormat = TextFormat.markdown
+    # Where the text's lines lie on the page image (engines that locate them); none for a
+    # vision model's Markdown or a text layer, which clears what an earlier reading left.
+    lines: Sequence[ReadLine] = ()
 
 
 def complete(
@@ -528,6 +532,7 @@ def _store_finished(
     page.markdown = finished.text
     page.text_format = finished.text_format.value
     page.coverage = coverage_json(finished.coverage)
+    page.lines = lines_json(finished.lines)
     page.error = None
     page.warnings = "\n".join(finished.warnings) or None
     if finished.image_size is not None:
@@ -568,6 +573,14 @@ def coverage_json(report: CoverageReport | None) -> str | None:
         },
         sort_keys=True,
     )
+
+
+def lines_json(lines: Sequence[ReadLine]) -> str | None:
+    """Located lines as `pages.lines` keeps them: `[[left, top, right, bottom, text], ...]`
+    in the page image's pixels; None when the engine located none."""
+    if not lines:
+        return None
+    return json.dumps([[*line.box, line.text] for line in lines], ensure_ascii=False)
 
 
 def coverage_report(stored: str | None) -> CoverageReport | None:
@@ -822,6 +835,7 @@ def request_rotation(
         page.rerun_mode = SamplingMode.greedy.value
         page.not_before = None
         page.coverage = None  # its boxes lie on the image as it was turned before
+        page.lines = None  # so do these
         page.updated_at = now
         session.add(page)
         _refresh_document(session, page.document_id, now)

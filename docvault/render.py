@@ -338,6 +338,26 @@ def _converted(path: Path, kind: str, options: RenderOptions) -> bytes:
     return formats.g3_to_png(path)
 
 
+def converted_png(path: Path, kind: str, options: RenderOptions) -> bytes:
+    """A file MuPDF cannot open (HEIC/HEIF, raw G3 fax) as the PNG its pages are read from."""
+    return _converted(path, kind, options)
+
+
+def open_document(path: Path, options: RenderOptions) -> tuple[pymupdf.Document, str]:
+    """The document as its pages are rendered (kind checked, readable), and its kind.
+
+    For files derived from the original (the searchable PDF): the same opening as the
+    renderer's, so a page is the same size in points as the page image was made from.
+    """
+    document, kind, _ = _open(path, options)
+    try:
+        _check_readable(document, path, kind)
+    except RenderError:
+        document.close()  # type: ignore[no-untyped-call]
+        raise
+    return document, kind
+
+
 def _check_readable(document: pymupdf.Document, path: Path, kind: str) -> None:
     # A real password hides the page count until authentication, so this comes first.
     if document.needs_pass:
@@ -812,6 +832,15 @@ def _render_in_worker(
         return _failure(error)
 
 
+def _derive_in_worker(
+    path: Path, _page: int, options: RenderOptions, make: Callable[[Path, RenderOptions], _Result]
+) -> _Result | _WorkerFailure:
+    try:
+        return make(path, options)
+    except RenderError as error:
+        return _failure(error)
+
+
 def _prepare_worker(memory_limit_bytes: int) -> None:
     """Runs first in every render worker: bound to the daemon's life and memory-capped."""
     die_with_parent()
@@ -877,6 +906,19 @@ class RenderPool:
             functools.partial(_render_in_worker, rotation=rotation), path, page_number
         )
 
+    async def derive(
+        self,
+        path: Path,
+        make: Callable[[Path, RenderOptions], _Result],
+        timeout_seconds: float | None = None,
+    ) -> _Result:
+        """`make(path, options)` in a worker process: a file derived from an original (the
+        searchable PDF), within `timeout_seconds` (the render limit when None). `make` must
+        be picklable (a module-level function, or a partial of one)."""
+        return await self._run(
+            functools.partial(_derive_in_worker, make=make), path, 0, timeout_seconds
+        )
+
     def inspect_blocking(self, path: Path) -> DocumentInfo:
         """`inspect` for a thread without an event loop (intake): waits at most the limit."""
         for attempt in range(2):
@@ -895,16 +937,17 @@ class RenderPool:
         function: Callable[[Path, int, RenderOptions], _Result | _WorkerFailure],
         path: Path,
         page_number: int,
+        timeout_seconds: float | None = None,
     ) -> _Result:
         for attempt in range(2):
-            future = self._schedule(function, path, page_number)
+            future = self._schedule(function, path, page_number, timeout_seconds)
             try:
                 outcome = await asyncio.wrap_future(future)
             except asyncio.CancelledError:
                 future.cancel()  # type: ignore[no-untyped-call]  # pebble terminates the worker of a cancelled running call
                 raise
             except (ProcessExpired, BrokenProcessPool, TimeoutError) as error:
-                self._interpret(error, path, page_number, attempt)
+                self._interpret(error, path, page_number, attempt, timeout_seconds)
                 continue
             result: _Result = self._outcome(outcome, path, page_number)
             return result
@@ -915,26 +958,35 @@ class RenderPool:
         function: Callable[[Path, int, RenderOptions], _Result | _WorkerFailure],
         path: Path,
         page_number: int,
+        timeout_seconds: float | None = None,
     ) -> pebble.ProcessFuture[_Result | _WorkerFailure]:
         if self._closing:
             raise RenderPoolClosed("the render pool is stopping")
         arguments = (path, page_number, self._options)
+        limit = timeout_seconds or self.timeout_seconds
         try:
-            return self._pool.schedule(function, arguments, timeout=self.timeout_seconds)
+            return self._pool.schedule(function, arguments, timeout=limit)
         except RuntimeError:  # the pool broke (every worker died at once): make a new one
             logger.warning("The render pool broke; starting a new one")
             self._pool.stop()  # type: ignore[no-untyped-call]
             self._pool = self._new_pool()
-            return self._pool.schedule(function, arguments, timeout=self.timeout_seconds)
+            return self._pool.schedule(function, arguments, timeout=limit)
 
-    def _interpret(self, error: BaseException, path: Path, page_number: int, attempt: int) -> None:
+    def _interpret(
+        self,
+        error: BaseException,
+        path: Path,
+        page_number: int,
+        attempt: int,
+        timeout_seconds: float | None = None,
+    ) -> None:
         """Raise what a failed call means; return when it is worth one more try."""
         if self._closing or isinstance(error, CancelledError):
             raise RenderPoolClosed("the render pool stopped") from error
         if isinstance(error, TimeoutError):
             # Not tried again: a render that overran a generous limit would overrun it
             # again, holding a worker for as long once more.
-            raise self._timed_out(path, page_number) from None
+            raise self._timed_out(path, page_number, timeout_seconds) from None
         logger.warning(
             "A render worker died while handling %s; it was replaced%s",
             path.name,
@@ -952,12 +1004,15 @@ class RenderPool:
     def _where(path: Path, page_number: int) -> str:
         return f"Page {page_number} of {path.name}" if page_number else path.name
 
-    def _timed_out(self, path: Path, page_number: int) -> RenderTimedOut:
+    def _timed_out(
+        self, path: Path, page_number: int, timeout_seconds: float | None = None
+    ) -> RenderTimedOut:
         what = "rendered" if page_number else "opened"
         return RenderTimedOut(
             path,
             f"{self._where(path, page_number)} could not be {what} within "
-            f"{self.timeout_seconds:g} seconds (render_timeout_seconds), so docvault stopped "
+            f"{timeout_seconds or self.timeout_seconds:g} seconds (render_timeout_seconds), "
+            "so docvault stopped "
             "trying; the other pages and files go on, and the original is kept in the archive. "
             "Such a file is usually built wrongly (or on purpose) so that drawing it never ends: "
             "ask the sender for a new copy (printed to PDF again, or re-scanned). If the server "

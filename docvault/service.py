@@ -10,6 +10,7 @@ environment): each part is handed plain values here.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import os
 import secrets
@@ -24,7 +25,7 @@ from typing import Any
 
 from sqlalchemy import Engine as DatabaseEngine
 
-from docvault import auth, backup, db, figures, queue
+from docvault import auth, backup, db, figures, queue, searchable, transcription
 from docvault.archive import remove_incomplete_copies
 from docvault.config import InboxSettings, Settings
 from docvault.delivery import Deliverer, HandoverConfig, handover_config
@@ -49,6 +50,7 @@ from docvault.parts import (
 )
 from docvault.render import RenderOptions, RenderPool
 from docvault.search import OutboxDriver, SearchIndex
+from docvault.searchable import PageText
 from docvault.supervisor import Part, PartHealth, PartState, Supervisor, write_status_file
 from docvault.vocabulary import EngineState, PageImage, PageOutcome, SamplingMode
 from docvault.web.display import Display, zone_named
@@ -147,6 +149,11 @@ def _check_profile(settings: Settings) -> Profile:
     return get_profile(name)
 
 
+# A page of a searchable PDF takes milliseconds when its lines are located, a render (up to a
+# few seconds for a huge page) when its text must be laid over the ink lines.
+SEARCHABLE_SECONDS_PER_PAGE = 5.0
+
+
 @dataclass
 class Pipeline:
     """The parts that read pages: shared by `docvault run` and `docvault ingest`."""
@@ -195,6 +202,30 @@ class Pipeline:
         )
         limit = self.renderer.timeout_seconds * 2 + 10  # one crash retry, then the deadline
         return future.result(timeout=limit).image.data
+
+    def build_searchable(self, path: Path, pages: tuple[PageText, ...]) -> bytes:
+        """A searchable PDF's bytes, made in the render pool (called from a thread other
+        than the event loop's: the web view's, a hand-over's)."""
+        # Pages without located lines are rendered again for their ink lines: allow for it.
+        limit = self.renderer.timeout_seconds + SEARCHABLE_SECONDS_PER_PAGE * len(pages)
+        make = functools.partial(searchable.build, pages=pages)
+        future = asyncio.run_coroutine_threadsafe(
+            self.renderer.derive(path, make, timeout_seconds=limit), self.loop
+        )
+        return future.result(timeout=limit * 2 + 10)  # one crash retry, then the deadline
+
+    def searchable_pdf(self, document_id: int) -> Path | None:
+        """The finished document's searchable PDF, made if need be (None: not finished, or
+        gone); for the hand-over command, which is given the file's path."""
+        source = transcription.searchable_source(self.database, document_id)
+        if source is None or not source.finished:
+            return None
+        return transcription.searchable_pdf(
+            self.settings.data_path,
+            source,
+            self.build_searchable,
+            repr(render_options(self.settings)),
+        )
 
     def wake_worker(self) -> None:
         self.loop.call_soon_threadsafe(self.worker.wake)
@@ -286,7 +317,9 @@ def build_parts(
     if settings.web_enabled:
         parts.append(web_part(settings, pipeline, intake))
     if pipeline.handover is not None:
-        deliverer = Deliverer(pipeline.database, pipeline.handover)
+        deliverer = Deliverer(
+            pipeline.database, pipeline.handover, searchable_pdf=pipeline.searchable_pdf
+        )
         parts.append(HandoverPart(deliverer, stall))
     return parts
 
@@ -491,6 +524,7 @@ def _make_web_app(settings: Settings, pipeline: Pipeline) -> Any:
         first_account_command=first_account_command(settings),
         inspect=pipeline.inspect,
         empty_grace_seconds=settings.empty_grace_seconds,
+        build_searchable=pipeline.build_searchable,
     )
     return create_app(context)
 

@@ -448,6 +448,7 @@ class Worker:
                 item.rotation,
                 coverage=item.coverage,
                 text_format=item.outcome.text_format,
+                lines=item.outcome.lines,
             )
             for item in batch
         ]

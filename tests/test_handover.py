@@ -556,3 +556,52 @@ def test_docvault_status_counts_the_hand_overs_and_names_the_refused(tmp_path: P
         f"  document {document} (webhook, 1 tries, next {retry.isoformat()[:19]} UTC): {refusal}"
         in lines
     )
+
+
+def test_the_command_is_given_the_searchable_pdf_made_before_it_runs(
+    database: Engine, tmp_path: Path
+) -> None:
+    document = _document(database, pages=1)
+    _finish_all(database, targets=(COMMAND,))
+    made = tmp_path / "letter.searchable.pdf"
+    asked: list[int] = []
+
+    def searchable_pdf(document_id: int) -> Path:
+        asked.append(document_id)
+        made.write_bytes(b"%PDF-1.7 stand-in")  # the file exists before the command runs
+        return made
+
+    seen = tmp_path / "seen.json"
+    code = (
+        "import json, os, pathlib, sys; data = json.load(sys.stdin); "
+        "data['variable'] = os.environ.get('DOCVAULT_SEARCHABLE_PDF'); "
+        "data['there'] = pathlib.Path(data['searchable_pdf_path']).is_file(); "
+        f"pathlib.Path({str(seen)!r}).write_text(json.dumps(data))"
+    )
+    deliverer = Deliverer(database, _config(command=_python(code)), searchable_pdf=searchable_pdf)
+    with httpx.Client() as client:
+        deliverer.deliver(client, handover.due(database, utcnow(), 1)[0])
+    received = json.loads(seen.read_text())
+    assert asked == [document]
+    assert received["searchable_pdf_path"] == received["variable"] == str(made)
+    assert received["there"] is True
+    assert received["searchable_pdf_url"].endswith(f"/documents/{document}/searchable.pdf")
+
+
+def test_a_searchable_pdf_that_cannot_be_made_does_not_hold_the_hand_over(
+    database: Engine, tmp_path: Path
+) -> None:
+    _document(database, pages=1)
+    _finish_all(database, targets=(COMMAND,))
+
+    def searchable_pdf(document_id: int) -> Path:
+        raise OSError(28, "No space left on device")
+
+    seen = tmp_path / "seen.json"
+    code = f"import pathlib, sys; pathlib.Path({str(seen)!r}).write_text(sys.stdin.read())"
+    deliverer = Deliverer(database, _config(command=_python(code)), searchable_pdf=searchable_pdf)
+    with httpx.Client() as client:
+        answer = deliverer.deliver(client, handover.due(database, utcnow(), 1)[0])
+    assert answer is not None
+    assert answer.accepted
+    assert json.loads(seen.read_text())["searchable_pdf_path"] is None

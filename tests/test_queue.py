@@ -11,7 +11,15 @@ from sqlmodel import select
 from docvault import figures, queue
 from docvault.db import read_session
 from docvault.models import Attempt, Document, IndexOutbox, Page, utcnow
-from docvault.vocabulary import AttemptRecord, AttemptRequest, EngineReply, SamplingMode, Verdict
+from docvault.vocabulary import (
+    AttemptRecord,
+    AttemptRequest,
+    EngineReply,
+    PageStatus,
+    ReadLine,
+    SamplingMode,
+    Verdict,
+)
 
 
 def _document(database: Engine, pages: int, sha: str = "a") -> int:
@@ -128,3 +136,22 @@ def test_the_same_bytes_again_are_a_recorded_duplicate(database: Engine) -> None
         ("copy.pdf", "duplicate", first),
     ]
     assert figures.page_counts(database)["queued"] == 2
+
+
+def test_a_pages_located_lines_are_stored_and_cleared_by_a_reading_without_them(
+    database: Engine,
+) -> None:
+    document = _document(database, 1, sha="lines")
+    lines = (ReadLine((10, 20, 300, 40), "Dear Dr Weber", 0.98),)
+    claim = queue.claim(database, "w", limit=1, lease_seconds=60)[0]
+    finished = queue.FinishedPage(claim.page_id, "Dear Dr Weber", False, [_attempt()], lines=lines)
+    assert queue.complete_many(database, "w", [finished]) == [True]
+    with read_session(database) as session:
+        page = session.exec(select(Page).where(Page.document_id == document)).one()
+        assert page.lines == '[[10, 20, 300, 40, "Dear Dr Weber"]]'
+    queue.request_rerun(database, [claim.page_id], SamplingMode.greedy, (PageStatus.done,))
+    again = queue.claim(database, "w", limit=1, lease_seconds=60)[0]
+    markdown = queue.FinishedPage(again.page_id, "# Dear Dr Weber", False, [_attempt()])
+    assert queue.complete_many(database, "w", [markdown]) == [True]
+    with read_session(database) as session:
+        assert session.get(Page, claim.page_id).lines is None  # type: ignore[union-attr]

@@ -125,6 +125,10 @@ def router(context: WebContext) -> APIRouter:
             "received_at": document.received_at.isoformat(),
             "page_count": document.page_count,
             **({"archive_path": document.archive_path} if is_admin(request) else {}),
+            # The text-layer PDF (made on first download); null while pages are being read.
+            "searchable_pdf_url": (
+                f"/documents/{document.id}/searchable.pdf" if document.finished else None
+            ),
             "pages": [
                 {"page_id": page.id, "number": page.number, "status": page.status} for page in pages
             ],

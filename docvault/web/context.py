@@ -16,11 +16,12 @@ from fastapi import HTTPException, Path, Query
 from sqlalchemy import Engine as DatabaseEngine
 from starlette.requests import Request
 
-from docvault import auth, queue
-from docvault.errors import RateLimited
+from docvault import auth, queue, transcription
+from docvault.errors import DocvaultError, RateLimited
 from docvault.inbox import Inspector
 from docvault.render import RenderOptions, inspect_document
 from docvault.search import SearchIndex
+from docvault.transcription import BuildSearchable
 from docvault.unlock import unlock_document
 from docvault.vocabulary import DocumentStatus, PageStatus, SamplingMode
 from docvault.web import audit, queries
@@ -176,6 +177,8 @@ class WebContext:
     - `inspect(path)`: a file's page count and kind, as intake judges a new file (the
       composition root passes intake's inspection pool); a refused file taken in again
       from the problems page is judged by it. `empty_grace_seconds` is intake's setting.
+    - `build_searchable(file, pages)` makes a searchable PDF's bytes; like `render_png` it
+      must run in the render pool. None: this web view offers no searchable PDF.
     """
 
     database: DatabaseEngine
@@ -201,6 +204,7 @@ class WebContext:
     first_account_command: str = "docvault user add NAME --admin"
     inspect: Inspector = field(default=inspect_in_process)
     empty_grace_seconds: float = 300.0
+    build_searchable: BuildSearchable | None = None
 
     @property
     def session_policy(self) -> auth.SessionPolicy:
@@ -255,6 +259,32 @@ class WebContext:
         if found is None:
             raise HTTPException(404, f"There is no document {document_id} in the archive.")
         return found
+
+    def searchable_pdf(self, document_id: int) -> tuple[FilePath, str]:
+        """The finished document's searchable PDF (made now if need be) and its file name;
+        an HTTP error with the sentence to show when there is none to give."""
+        source = transcription.searchable_source(self.database, document_id)
+        if source is None:
+            raise HTTPException(404, f"There is no document {document_id} in the archive.")
+        if not source.finished:
+            raise HTTPException(
+                409,
+                f"Document {document_id} is still being read ({source.status}); its searchable "
+                "PDF can be downloaded once every page has been read.",
+            )
+        if self.build_searchable is None:
+            raise HTTPException(503, "This web view cannot make searchable PDFs.")
+        try:
+            path = transcription.searchable_pdf(
+                self.data_dir, source, self.build_searchable, self.render_settings
+            )
+        except DocvaultError as error:
+            raise HTTPException(
+                503,
+                f"The searchable PDF of document {document_id} could not be made: "
+                f"{error.message} The original can still be downloaded.",
+            ) from None
+        return path, source.file_name
 
     def page_or_404(self, document_id: int, number: int) -> queries.PageView:
         found = queries.page_by_number(self.database, document_id, number)

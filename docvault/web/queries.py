@@ -146,6 +146,11 @@ class DocumentView:
     handled_by: str | None = None
 
     @property
+    def finished(self) -> bool:
+        """Every page read (done, or a person must look): its searchable PDF can be made."""
+        return self.status in (DocumentStatus.done, DocumentStatus.attention)
+
+    @property
     def needs_password(self) -> bool:
         """A password-protected PDF an administrator may unlock."""
         return self.status == DocumentStatus.failed and self.error_class == EncryptedDocument.code

@@ -331,6 +331,14 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
         context.look(request, "download", document.original_name, document_id=document_id)
         return FileResponse(path, filename=document.original_name)
 
+    @routes.get("/documents/{document_id}/searchable.pdf")
+    def download_searchable(request: Request, document_id: RowId) -> Response:
+        # Made in the render pool, which may take seconds: not on the event loop's thread
+        # (this sync route runs in the thread pool).
+        path, file_name = context.searchable_pdf(document_id)
+        context.look(request, "download searchable", file_name, document_id=document_id)
+        return FileResponse(path, filename=file_name, media_type="application/pdf")
+
     @routes.get("/pages/{page_id}/image.png")
     def page_image(request: Request, page_id: RowId) -> Response:
         return page_image_response(context, request, page_id, "view image", images.page_png)

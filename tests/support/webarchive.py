@@ -21,12 +21,13 @@ from argon2 import PasswordHasher
 from sqlalchemy import Engine, update
 from sqlmodel import col, select
 
-from docvault import auth, db, queue
+from docvault import auth, db, queue, searchable
 from docvault.archive import archive_file
 from docvault.errors import CorruptDocument
 from docvault.models import Document
 from docvault.render import RenderOptions, render_page
 from docvault.search import SearchIndex, rebuild_from_database
+from docvault.searchable import PageText
 from docvault.vocabulary import (
     AttemptRecord,
     AttemptRequest,
@@ -228,6 +229,7 @@ def open_archive(root: Path) -> WebArchive:
         render_settings=repr(RenderOptions()),
         # A clinic's zone that is not the test machine's: times shown are local, not UTC.
         display=Display(ZoneInfo("Europe/Berlin"), "german"),
+        build_searchable=build_searchable,
     )
     return WebArchive(
         database, data_dir, index, context,
@@ -240,10 +242,19 @@ def open_archive(root: Path) -> WebArchive:
     )  # fmt: skip
 
 
+# PyMuPDF is not thread-safe; the service renders in its process pool, the tests render
+# (and make searchable PDFs) in-process one at a time.
+_PYMUPDF = threading.Lock()
+
+
+def build_searchable(path: Path, pages: tuple[PageText, ...]) -> bytes:
+    """The searchable PDF made in-process, one at a time (the service uses its pool)."""
+    with _PYMUPDF:
+        return searchable.build(path, RenderOptions(), pages)
+
+
 def _renderer(renders: list[tuple[Path, int]]) -> Callable[[Path, int, int], bytes]:
-    # PyMuPDF is not thread-safe; the service renders in its process pool, the tests
-    # render in-process one at a time.
-    lock = threading.Lock()
+    lock = _PYMUPDF
 
     def render_png(path: Path, number: int, rotation: int) -> bytes:
         with lock:
