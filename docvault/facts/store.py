@@ -346,12 +346,13 @@ def _view(row: DocumentFact) -> FactView:
 
 
 def views_of(session: Session, document_ids: Iterable[int]) -> dict[int, dict[str, FactView]]:
-    """The fields of each document that have a value or a proposal, as the lists show them
-    (the value, and whether a person confirmed it or it is still docvault's proposal)."""
+    """The fields of each document that have a value, as the lists show them (the value, and
+    whether a person confirmed it or it is still docvault's proposal); a stored value that is
+    not valid is listed too, as invalid, so the list never hides what the panel shows."""
     found: dict[int, dict[str, FactView]] = {}
     for row in _rows(session, sorted(set(document_ids))):
         view = _view(row)
-        if view.value:
+        if view.value or view.invalid:
             found.setdefault(row.document_id, {})[row.field] = view
     return found
 
