@@ -41,7 +41,11 @@ def is_handled(handled: bool) -> ColumnElement[bool]:
 
 
 def has_open_proposals() -> ColumnElement[bool]:
-    """SQL: a fact of the document is docvault's proposal that no person has confirmed."""
+    """SQL: a fact of the document is docvault's proposal that no person has confirmed.
+
+    A proposal that is not a valid value (stored before the checks existed) counts too:
+    "Confirm all" leaves it (store.open_proposals offers only valid ones), and it waits
+    for a person to type the right value."""
     return exists(
         select(col(DocumentFact.id)).where(
             and_(

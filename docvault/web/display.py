@@ -46,16 +46,9 @@ def _server_zone_names() -> list[str]:
 
 
 def zone_named(name: str) -> tzinfo:
-    """The zone of an IANA name ("Europe/Berlin"); empty: the server's. Raises ValueError."""
-    if not name.strip():
-        return server_zone()
-    try:
-        return ZoneInfo(name.strip())
-    except (ZoneInfoNotFoundError, ValueError):
-        raise ValueError(
-            f"{name!r} is not a time zone name: use an IANA name such as Europe/Berlin, "
-            "or leave timezone empty for the server's own zone."
-        ) from None
+    """The zone of an IANA name ("Europe/Berlin"); empty: the server's. The `timezone`
+    setting is checked when the settings are read (config), so the name is a known zone."""
+    return ZoneInfo(name.strip()) if name.strip() else server_zone()
 
 
 @dataclass(frozen=True)

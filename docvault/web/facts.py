@@ -135,7 +135,9 @@ def router(context: WebContext, templates: Jinja2Templates | None = None) -> API
         if left:
             names = ", ".join(FIELD_LABELS[field].lower() for field in left)
             raise HTTPException(
-                400, f"The other proposals are confirmed; {names} could not be: correct it."
+                400,
+                f"The other proposals are confirmed; {names} could not be (not a valid "
+                "value): type the right value in the facts panel and choose Correct.",
             )
         target = safe_next(str(submitted.get("next", f"/documents/{document_id}")))
         return RedirectResponse(target, 303)

@@ -27,7 +27,6 @@ from docvault.errors import (
     RenderError,
     SearchIndexError,
 )
-from docvault.facts.store import patient_for_documents
 from docvault.search import DocumentMatches, search
 from docvault.vocabulary import SamplingMode, TextFormat
 from docvault.web import images, queries
@@ -255,7 +254,6 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
         context.look(request, "search", with_shown(query, shown))
         pages = math.ceil(results.total_documents / PER_PAGE)
         carried = SearchContext.of(form, page_number).carried
-        patients = patient_for_documents(context.database, shown)
         letter_facts = queries.facts_of_documents(context.database, shown)
         return page(
             request,
@@ -265,7 +263,6 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
                 "results": results,
                 "pages": pages,
                 "carried": carried,
-                "patients": patients,
                 "letter_facts": letter_facts,
             },
         )
