@@ -20,15 +20,25 @@ import sqlite3
 import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
+from datetime import date
 from pathlib import Path
 
 from bench.corpus import DRUGS, INBOXES, LAST_NAMES, TAGS, LetterPage, generate_pages
-from docvault.search import IndexEntry, IndexWriter, SearchIndex, find_document_date
+from docvault import facts
+from docvault.search import IndexEntry, IndexWriter, SearchIndex
 from docvault.search.pages import SNIPPET_PAGES
 from docvault.textutil import strip_markup
 
 BATCH_PAGES = 500
 TOP_DOCUMENTS = 20
+
+
+def _letter_date(page: LetterPage) -> date | None:
+    """The letter date the facts would propose (the daemon indexes the stored fact)."""
+    if page.page_number != 1:
+        return None
+    proposal = facts.propose(page.markdown).get("letter_date")
+    return facts.stored_date(proposal.value) if proposal else None
 
 
 def entries(pages: Iterator[LetterPage]) -> Iterator[IndexEntry]:
@@ -41,7 +51,7 @@ def entries(pages: Iterator[LetterPage]) -> Iterator[IndexEntry]:
             tags=page.tags,
             file_name=page.file_name,
             received=page.received,
-            document_date=find_document_date(page.markdown) if page.page_number == 1 else None,
+            document_date=_letter_date(page),
             status=page.status,
             text=page.markdown,
             stamp=page.page_id,

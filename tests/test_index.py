@@ -19,7 +19,6 @@ from docvault.search import (
     IndexEntry,
     IndexWriter,
     SearchIndex,
-    find_document_date,
     needs_rebuild,
     rebuild,
 )
@@ -339,22 +338,6 @@ def test_lock_left_by_a_killed_writer_is_cleared_at_open(directory: Path) -> Non
     assert not (directory / "MAIN_WRITELOCK").exists()
     writer.apply([], [5])
     assert SearchIndex(directory).page_ids() == {1, 2, 3, 4}
-
-
-@pytest.mark.parametrize(
-    ("text", "expected"),
-    [
-        ("Datum: 12.03.2025\nPatient geb. 01.02.1960", date(2025, 3, 12)),
-        ("Patient geb. 01.02.1960\nBrief vom 2025-03-12", date(2025, 3, 12)),
-        ("Berlin, 12/03/2025", date(2025, 3, 12)),
-        ("London, 12 March 2025", date(2025, 3, 12)),
-        ("Hamburg, 3. März 2024", date(2024, 3, 3)),
-        ("Datum: 31.02.2025 und 01.04.2025", date(2025, 4, 1)),
-        ("Kein Datum, nur 12.03.25 und Telefon 0301234", None),
-    ],
-)
-def test_find_document_date(text: str, expected: date | None) -> None:
-    assert find_document_date(text) == expected
 
 
 def test_a_prefix_standing_for_too_many_words_is_refused_with_a_message(tmp_path: Path) -> None:

@@ -152,3 +152,22 @@ def test_results_show_the_patient_and_follow_a_correction(site: Site, archive: W
     assert _found(site, "patient:musterfrau") == {site.mustermann}
     assert _found(site, "patient:mustermann") == set()
     assert _found(site, "mustermann") == {site.mustermann}  # the page text is unchanged
+
+
+def test_date_searches_the_letter_date_and_follows_a_correction(
+    site: Site, archive: WebArchive
+) -> None:
+    # The letter is dated 14.11.2026; it names the birth date 12.03.1961 and a stay from
+    # 01.11.2026: date: finds the day the facts panel shows as the letter date, no other.
+    assert _fact_row(site, site.mustermann, "letter_date").count("2026-11-14") >= 1
+    assert _found(site, "date:2026-11-14") == {site.mustermann}
+    assert _found(site, "date:1961-03-12") == set()
+    assert _found(site, "date:2026-11-01") == set()
+    assert _found(site, "date:2026-03-12") == {site.smith}
+    _post(site, site.mustermann, field="letter_date", action="correct", value="15.11.2026")
+    _post(site, site.mustermann, field="born", action="correct", value="13.03.1961")
+    drain_index(archive)
+    assert _found(site, "date:2026-11-15") == {site.mustermann}
+    assert _found(site, "date:2026-11-14") == set()
+    assert _found(site, "born:1961-03-13") == {site.mustermann}
+    assert _found(site, "born:1961-03-12") == set()

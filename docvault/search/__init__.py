@@ -34,7 +34,6 @@ The modules, database-free leaves first:
 Each module imports only modules above it in this list.
 """
 
-from docvault.search.dates import find_document_date
 from docvault.search.folder import VERSION_FILE, needs_rebuild
 from docvault.search.index import SearchIndex
 from docvault.search.outbox import OutboxDriver
@@ -60,7 +59,6 @@ __all__ = [
     "SearchHit",
     "SearchIndex",
     "SearchResults",
-    "find_document_date",
     "indexable_count",
     "needs_rebuild",
     "rebuild",

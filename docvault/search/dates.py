@@ -1,8 +1,10 @@
-"""Dates for the index: the date a letter was written, and dates as the index's words.
+"""Dates as the index's words.
 
-A stage leaf: text in, dates and words out; no Whoosh, no database.
+A stage leaf: dates in, words out; no Whoosh, no database. Which date a letter was written
+on is not decided here: ``date:`` indexes the document's letter date as its facts hold it
+(``docvault.facts``: a person's value, else the proposal), the one value the facts panel,
+the arrivals list, the API and the hand-over show.
 
-- ``find_document_date`` reads the letter head of a document's first page (``date:``).
 - ``calendar_terms``, ``calendar_word`` and ``calendar_words`` write a day, a named year,
   month or day, and a range of days as the year, month and day words that the schema's
   date fields index (``docvault.search.schema``).
@@ -13,60 +15,6 @@ from __future__ import annotations
 import calendar
 import re
 from datetime import date, timedelta
-
-from docvault.textutil import strip_markup
-
-# ----------------------------------------------------------------------------- document dates
-
-_MONTH_NAMES = {
-    **{name.lower(): number for number, name in enumerate(calendar.month_name) if name},
-    **{name.lower(): number for number, name in enumerate(calendar.month_abbr) if name},
-    "januar": 1, "jänner": 1, "februar": 2, "märz": 3, "maerz": 3, "mai": 5, "juni": 6,
-    "juli": 7, "oktober": 10, "dezember": 12, "sept": 9,
-}  # fmt: skip
-_DATE_PATTERNS = (
-    # 12.03.2025, 12/03/2025, 12-03-2025 (day first, as European letters write it)
-    re.compile(r"\b(?P<day>\d{1,2})[./-](?P<month>\d{1,2})[./-](?P<year>\d{4})\b"),
-    # 2025-03-12
-    re.compile(r"\b(?P<year>\d{4})-(?P<month>\d{1,2})-(?P<day>\d{1,2})\b"),
-    # 12 March 2025, 12. März 2025
-    re.compile(r"\b(?P<day>\d{1,2})\.?\s+(?P<month_name>[^\W\d_]{3,9})\.?\s+(?P<year>\d{4})\b"),
-)
-_BIRTH_MARKERS = re.compile(r"(geb\.|geboren|\bborn\b|\bDOB\b|date of birth)\s*:?\s*$", re.I)
-# The letter head is the first lines of the first page; a date further down is more often a
-# finding's or an appointment's than the letter's.
-_LETTER_HEAD_CHARACTERS = 1500
-_PLAUSIBLE_YEARS = range(1990, 2100)
-
-
-def _date_from_match(match: re.Match[str]) -> date | None:
-    parts = match.groupdict()
-    if parts.get("month_name") is not None:
-        month = _MONTH_NAMES.get(parts["month_name"].lower())
-        if month is None:
-            return None
-    else:
-        month = int(parts["month"])
-    try:
-        found = date(int(parts["year"]), month, int(parts["day"]))
-    except ValueError:
-        return None
-    return found if found.year in _PLAUSIBLE_YEARS else None
-
-
-def find_document_date(text: str) -> date | None:
-    """Return the first plausible date in a page's letter head, skipping birth dates."""
-    head = strip_markup(text)[:_LETTER_HEAD_CHARACTERS]
-    candidates: list[tuple[int, date]] = []
-    for pattern in _DATE_PATTERNS:
-        for match in pattern.finditer(head):
-            if _BIRTH_MARKERS.search(head[max(0, match.start() - 30) : match.start()]):
-                continue
-            found = _date_from_match(match)
-            if found is not None:
-                candidates.append((match.start(), found))
-    return min(candidates)[1] if candidates else None
-
 
 # ----------------------------------------------------------------------------- calendar words
 

@@ -31,7 +31,6 @@ from docvault.errors import DocumentNotIndexable
 from docvault.facts import FIELD_LABELS, stored_date
 from docvault.facts import store as fact_store
 from docvault.models import Document, IndexOutbox, IndexProblem, Page, split_tags, utcnow
-from docvault.search.dates import find_document_date
 from docvault.search.index import SearchIndex
 from docvault.search.results import SearchResults
 from docvault.search.schema import IndexEntry
@@ -74,20 +73,12 @@ def _entries(session: Any, pages: Sequence[Page]) -> Entries:
         document.id: document
         for document in session.exec(select(Document).where(col(Document.id).in_(document_ids)))
     }
-    first_pages = dict(
-        session.exec(
-            select(Page.document_id, Page.markdown)
-            .where(col(Page.document_id).in_(document_ids))
-            .where(Page.number == 1)
-        ).all()
-    )
     facts = fact_store.values_of(session, document_ids)
     found = Entries()
     for document_id in sorted(document_ids):
         document = documents[document_id]
         try:
             values = _fact_values(document, facts.get(document_id, {}))
-            document_date = _document_date(first_pages.get(document_id))
         except DocumentNotIndexable as error:
             found.problems[document_id] = error
             continue
@@ -95,16 +86,12 @@ def _entries(session: Any, pages: Sequence[Page]) -> Entries:
             found.problems[document_id] = not_indexable(document_id, document.original_name, error)
             continue
         found.entries.extend(
-            _entry(page, document, document_date, values)
-            for page in pages
-            if page.document_id == document_id
+            _entry(page, document, values) for page in pages if page.document_id == document_id
         )
     return found
 
 
-def _entry(
-    page: Page, document: Document, document_date: date | None, values: dict[str, Any]
-) -> IndexEntry:
+def _entry(page: Page, document: Document, values: dict[str, Any]) -> IndexEntry:
     assert page.id is not None
     return IndexEntry(
         page_id=page.id,
@@ -114,7 +101,6 @@ def _entry(
         tags=split_tags(document.tags),
         file_name=document.original_name,
         received=document.received_at,
-        document_date=document_date,
         status=page.status,
         text=page.markdown or "",
         stamp=stamp_of(page),
@@ -123,27 +109,32 @@ def _entry(
 
 
 def _fact_values(document: Document, values: dict[str, str]) -> dict[str, Any]:
-    """The IndexEntry fields of a document's facts (docvault.facts.store.values_of); a
-    stored date that names no day (confirmed before facts were checked) is refused with
+    """The IndexEntry fields of a document's facts (docvault.facts.store.values_of: a
+    person's value, else the proposal), so that search finds what the facts panel shows;
+    a stored date that names no day (confirmed before facts were checked) is refused with
     what to do, since its document cannot be found by it as it is."""
-    born = values.get("born")
-    born_day = stored_date(born) if born else None
-    if born and born_day is None:
+    return {
+        "patient": values.get("patient", ""),
+        "born": _stored_day(document, "born", values.get("born")),
+        "document_date": _stored_day(document, "letter_date", values.get("letter_date")),
+        "sender": values.get("sender", ""),
+        "title": values.get("title", ""),
+    }
+
+
+def _stored_day(document: Document, field: str, stored: str | None) -> date | None:
+    day = stored_date(stored) if stored else None
+    if stored and day is None:
         assert document.id is not None
         raise DocumentNotIndexable(
             document.id,
             f"Document {document.id} ({document.original_name}) cannot be added to the search "
-            f"index: its {FIELD_LABELS['born'].lower()} is stored as {born[:40]!r}, which is "
+            f"index: its {FIELD_LABELS[field].lower()} is stored as {stored[:40]!r}, which is "
             "not a real calendar day. Correct it in the document's facts panel (Patient and "
             "letter); the document becomes searchable then. Every other document is indexed "
             "meanwhile.",
         )
-    return {
-        "patient": values.get("patient", ""),
-        "born": born_day,
-        "sender": values.get("sender", ""),
-        "title": values.get("title", ""),
-    }
+    return day
 
 
 def not_indexable(document_id: int, file_name: str, error: BaseException) -> DocumentNotIndexable:
@@ -156,10 +147,6 @@ def not_indexable(document_id: int, file_name: str, error: BaseException) -> Doc
         "corrected, or with `docvault reindex`). If it keeps failing, tell the docvault "
         "maintainers what this sentence says.",
     )
-
-
-def _document_date(first_page_text: str | None) -> date | None:
-    return find_document_date(first_page_text) if first_page_text else None
 
 
 def entries_for(database: Engine, page_ids: Sequence[int]) -> Entries:

@@ -40,7 +40,8 @@ from docvault.textutil import strip_markup
 
 # Bump when the schema or the text analysis changes: a directory with another version is
 # rebuilt from the database instead of being searched with mismatched terms.
-SCHEMA_VERSION = 5
+# 6: date: holds the letter date the facts hold (a person's value, else the proposal).
+SCHEMA_VERSION = 6
 
 
 # ----------------------------------------------------------------------------- value types
