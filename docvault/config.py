@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, get_type_hints
+from typing import Any, Literal, get_args, get_origin, get_type_hints
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from docvault.errors import ConfigError
@@ -40,11 +40,30 @@ class ProfileName(StrEnum):
     cpu = "cpu"
 
 
-PROFILE_CHOICES: tuple[str, ...] = ("auto", *ProfileName)
-# The languages Whoosh's Snowball stemmers know (whoosh.lang; a test keeps the two equal).
-STEMMING_LANGUAGES = (
-    "ar", "da", "de", "en", "es", "fi", "fr", "hu", "it", "nl", "no", "pt", "ro", "ru", "sv",
-)  # fmt: skip
+# Every setting with a fixed set of values has a Literal type: its choices are read from
+# it (so `docvault config`, the loader and the README check list them), and a comparison
+# with a misspelt value (`settings.engine == "opneai"`) fails mypy.
+AfterArchive = Literal["move", "delete"]
+# What intake does with a file once archived: the setting's choices, or "keep" for a file
+# named on the command line (`docvault ingest`), which stays where it is.
+AfterArchiveAction = Literal["move", "delete", "keep"]
+EngineKind = Literal["cpu", "openai"]
+# "auto", then each ProfileName (a test keeps the two equal).
+ProfileChoice = Literal[
+    "auto", "ovisocr2", "deepseek-ocr-2", "bench", "deepseek-ocr-2-bench", "cpu"
+]
+TextLayerUse = Literal["auto", "prefer", "ocr"]
+# "off", then the languages Whoosh's Snowball stemmers know (whoosh.lang; a test keeps the
+# two equal).
+StemmingChoice = Literal[
+    "off", "ar", "da", "de", "en", "es", "fi", "fr", "hu", "it", "nl", "no", "pt", "ro", "ru",
+    "sv",
+]  # fmt: skip
+DateFormat = Literal["german", "iso"]
+PageTexts = Literal["inline", "link"]
+LogLevel = Literal["debug", "info", "warning", "error"]
+PROFILE_CHOICES: tuple[str, ...] = get_args(ProfileChoice)
+STEMMING_LANGUAGES: tuple[str, ...] = get_args(StemmingChoice)[1:]
 
 
 @dataclass(frozen=True)
@@ -67,7 +86,6 @@ _DECLARED = "docvault setting"  # the key of a declaration in a Settings field's
 class _Declaration:
     default: Any
     help: str
-    choices: tuple[str, ...]
     minimum: float | None
     maximum: float | None
 
@@ -76,7 +94,6 @@ def declare(
     default: Any,
     help: str,
     *,
-    choices: tuple[str, ...] = (),
     minimum: float | None = None,
     maximum: float | None = None,
 ) -> Any:
@@ -85,7 +102,7 @@ def declare(
     The field has no dataclass default: `load_settings` always passes the converted value
     (a relative path default is resolved against the working folder at load time).
     """
-    declaration = _Declaration(default, help, choices, minimum, maximum)
+    declaration = _Declaration(default, help, minimum, maximum)
     return field(metadata={_DECLARED: declaration})
 
 
@@ -96,7 +113,7 @@ class InboxSettings:
     name: str
     path: Path
     recursive: bool = False
-    after_archive: str = "move"
+    after_archive: AfterArchiveAction = "move"
     tags: tuple[str, ...] = ()
     settle_seconds: float = 2.0
     polling: bool = False
@@ -125,11 +142,10 @@ class Settings:
     inbox: Path = declare(
         "./inbox", "The single inbox folder, used when no [[inboxes]] tables are configured."
     )
-    after_archive: str = declare(
+    after_archive: AfterArchive = declare(
         "move",
         "What happens to an inbox file once its copy in the archive is verified: 'move' "
         "it to a processed/ folder beside the inbox, or 'delete' it.",
-        choices=("move", "delete"),
     )
     settle_seconds: float = declare(
         2.0,
@@ -169,21 +185,19 @@ class Settings:
     polling: bool = declare(
         False, "Use only the periodic rescan for every inbox, no file-system events."
     )
-    engine: str = declare(
+    engine: EngineKind = declare(
         "cpu",
         "The OCR engine: 'cpu' (rapidocr, no GPU needed) or 'openai' (vLLM or SGLang "
         "through the OpenAI-compatible API at engine_url).",
-        choices=("cpu", "openai"),
     )
     engine_url: list[str] = declare(
         ["http://127.0.0.1:8000/v1"],
         "Base URL(s) of the OpenAI-compatible engine(s), separated by commas.",
     )
-    profile: str = declare(
+    profile: ProfileChoice = declare(
         "auto",
         "Model profile: prompt, sampling and retry schedule. 'auto' picks 'cpu' for the "
         "cpu engine and 'ovisocr2' for the openai engine.",
-        choices=PROFILE_CHOICES,
     )
     engine_timeout_seconds: float = declare(300.0, "Hard timeout of one engine call.", minimum=1.0)
     concurrency: int = declare(
@@ -334,12 +348,11 @@ class Settings:
         "Decide each page's orientation (0, 90, 180, 270 degrees) on the CPU and turn it "
         "upright before any engine reads it; pages with too little text stay as they are.",
     )
-    text_layer: str = declare(
+    text_layer: TextLayerUse = declare(
         "auto",
         "PDF pages with a trustworthy text layer: 'prefer' takes their text from the layer "
         "(no engine call), 'ocr' always reads the image. 'auto' is 'prefer' with the cpu "
         "engine and 'ocr' with the openai engine, whose Markdown keeps tables.",
-        choices=("auto", "prefer", "ocr"),
     )
     accept_text_documents: bool = declare(
         False, "Also accept .txt, .docx, .epub and similar files that PyMuPDF can lay out."
@@ -361,12 +374,11 @@ class Settings:
     index_batch_seconds: float = declare(
         2.0, "Longest time a finished page waits before the index writer commits it.", minimum=0.05
     )
-    index_stemming: str = declare(
+    index_stemming: StemmingChoice = declare(
         "off",
         "Search by word stem, so that 'Kontrollen' also finds 'Kontrolle': 'off', or the "
         "language of the letters (de, en, fr, ...). A change rebuilds the search index from "
         "the database at the next start.",
-        choices=("off", *STEMMING_LANGUAGES),
     )
     web_enabled: bool = declare(True, "Serve the web view from 'docvault run'.")
     web_host: str = declare(
@@ -413,10 +425,9 @@ class Settings:
         "Time zone the web view shows times in, as an IANA name such as Europe/Berlin; "
         "empty: the server's own. Stored times stay UTC.",
     )
-    date_format: str = declare(
+    date_format: DateFormat = declare(
         "german",
         "How the web view shows dates: 'german' (03.12.2026) or 'iso' (2026-12-03).",
-        choices=("german", "iso"),
     )
     backup_keep: int = declare(
         14, "Nightly database backups kept in data_dir/backups (older ones are removed).", minimum=1
@@ -457,20 +468,17 @@ class Settings:
         "receiver accepts it, never given up.",
         minimum=0.1,
     )
-    handover_page_texts: str = declare(
+    handover_page_texts: PageTexts = declare(
         "inline",
         "Whether a hand-over carries the pages' text ('inline') or a link to each page in "
         "the JSON API ('link', fetched with an API token).",
-        choices=("inline", "link"),
     )
     handover_link_base_url: str = declare(
         "",
         "Address the receiver reaches docvault's web view at, for the hand-over's links; "
         "empty: http://web_host:web_port.",
     )
-    log_level: str = declare(
-        "info", "How much docvault logs.", choices=("debug", "info", "warning", "error")
-    )
+    log_level: LogLevel = declare("info", "How much docvault logs.")
 
     sources: Mapping[str, str]
     inboxes: tuple[InboxSettings, ...]
@@ -511,7 +519,7 @@ class Settings:
         return "cpu" if self.engine == "cpu" else "ovisocr2"
 
 
-# The kind of a setting follows from its field's type (a str with choices is a "choice").
+# The kind of a setting follows from its field's type (a Literal is a "choice").
 _KINDS: Mapping[object, str] = {
     str: "str",
     int: "int",
@@ -529,14 +537,16 @@ def _declared_settings() -> tuple[Setting, ...]:
         declaration = declared.metadata.get(_DECLARED)
         if declaration is None:
             continue  # sources, inboxes: where the values came from, not settings
-        kind = _KINDS[types[declared.name]]
+        declared_type = types[declared.name]
+        choices = get_args(declared_type) if get_origin(declared_type) is Literal else ()
+        kind = "choice" if choices else _KINDS[declared_type]
         table.append(
             Setting(
                 name=declared.name,
-                kind="choice" if declaration.choices else kind,
+                kind=kind,
                 default=declaration.default,
                 help=declaration.help,
-                choices=declaration.choices,
+                choices=choices,
                 minimum=declaration.minimum,
                 maximum=declaration.maximum,
             )
@@ -778,8 +788,9 @@ def _inbox_from_table(
         )
     inbox_path = _convert(SETTINGS_BY_NAME["inbox"], table["path"], source, base)
     after = table.get("after_archive", values["after_archive"])
-    if after not in ("move", "delete"):
-        raise ConfigError(f"{label}.after_archive", source, f"is {after!r}; allowed: move, delete.")
+    if after not in get_args(AfterArchive):
+        allowed = ", ".join(get_args(AfterArchive))
+        raise ConfigError(f"{label}.after_archive", source, f"is {after!r}; allowed: {allowed}.")
     tags = table.get("tags", [])
     if not isinstance(tags, list) or not all(isinstance(tag, str) for tag in tags):
         raise ConfigError(f"{label}.tags", source, 'must be a list of words, e.g. ["fax"].')

@@ -44,11 +44,12 @@ from sqlalchemy import Engine
 from docvault import handover
 from docvault.config import Settings
 from docvault.errors import ConfigError, DocvaultError
-from docvault.handover import COMMAND, WEBHOOK, Delivery
+from docvault.handover import Delivery
 from docvault.lifeline import bound_child_command
 from docvault.models import utcnow
 from docvault.render import RenderPoolClosed
 from docvault.supervisor import Progress
+from docvault.vocabulary import HandoverTarget
 
 logger = logging.getLogger(__name__)
 
@@ -90,9 +91,12 @@ class HandoverConfig:
     environment: Mapping[str, str] = field(default_factory=lambda: {"PATH": DEFAULT_PATH})
 
     @property
-    def targets(self) -> tuple[str, ...]:
+    def targets(self) -> tuple[HandoverTarget, ...]:
         """The receivers every event is delivered to."""
-        chosen = ((WEBHOOK, bool(self.url)), (COMMAND, bool(self.command)))
+        chosen = (
+            (HandoverTarget.webhook, bool(self.url)),
+            (HandoverTarget.command, bool(self.command)),
+        )
         return tuple(target for target, wanted in chosen if wanted)
 
 
@@ -312,7 +316,7 @@ class Deliverer:
                 self._clock(),
             )
             return None
-        if delivery.target == WEBHOOK:
+        if delivery.target == HandoverTarget.webhook:
             answer = post(client, config, delivery.event_id, encode(payload))
         else:
             path = self._searchable_file(delivery.document_id)

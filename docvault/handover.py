@@ -28,15 +28,10 @@ from docvault.backoff import backoff_seconds
 from docvault.db import read_session, write_transaction
 from docvault.facts.store import FactView, facts_of
 from docvault.models import Document, HandoverOutbox, Page, split_tags
-from docvault.vocabulary import DocumentStatus, HandoverState
+from docvault.vocabulary import PERSON_STATES, DocumentStatus, HandoverState, HandoverTarget
 
-# A fact a person looked at (the rest are docvault's proposals).
-CONFIRMED_STATES = frozenset({"confirmed", "corrected"})
 # The document states a hand-over announces: the letter is read, or a person must look.
 ANNOUNCED_STATES = (DocumentStatus.done, DocumentStatus.attention)
-WEBHOOK = "webhook"
-COMMAND = "command"
-TARGETS = (WEBHOOK, COMMAND)
 # A receiver's answer is kept for the status page, not archived: its first 2,000
 # characters say what went wrong (an error page, a stack trace) without filling the disk.
 ANSWER_EXCERPT_CHARACTERS = 2000
@@ -50,13 +45,17 @@ class Delivery:
     event_id: str
     document_id: int
     status: str
-    target: str
+    target: HandoverTarget
     attempts: int
     occurred_at: datetime
 
 
 def add_events(
-    session: Session, document_id: int, status: str, targets: Sequence[str], now: datetime
+    session: Session,
+    document_id: int,
+    status: str,
+    targets: Sequence[HandoverTarget],
+    now: datetime,
 ) -> None:
     """One event (one id) for the document's new status, one row per receiver.
 
@@ -122,7 +121,7 @@ def _delivery(row: HandoverOutbox) -> Delivery:
         event_id=row.event_id,
         document_id=row.document_id,
         status=row.status,
-        target=row.target,
+        target=HandoverTarget(row.target),
         attempts=row.attempts,
         occurred_at=row.created_at,
     )
@@ -255,7 +254,7 @@ def _fact_fields(facts: list[FactView]) -> dict[str, Any]:
             "sender": values.get("sender"),
             "title": values.get("title"),
         },
-        "confirmed": sorted(fact.field for fact in facts if fact.state in CONFIRMED_STATES),
+        "confirmed": sorted(fact.field for fact in facts if fact.state in PERSON_STATES),
     }
 
 

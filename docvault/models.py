@@ -120,9 +120,7 @@ class Page(SQLModel, table=True):
     image_width: int | None = None
     image_height: int | None = None
     # The clockwise turn that made the page upright before it was read (0, 90, 180, 270),
-    # and where it came from: "detected", "undecided" (too little text), "uncertain" (the
-    # evidence did not clear orientation.MARGIN: read as stored, marked for staff), "person"
-    # (the viewer's "rotate and read again": kept for every later run), "text layer" or "off".
+    # and where it came from (a vocabulary.RotationSource value; stored as its text).
     rotation: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     rotation_source: str | None = None
     # "plain" or "markdown" (vocabulary.TextFormat): how the viewer shows `markdown`.
@@ -292,7 +290,7 @@ class HandoverOutbox(SQLModel, table=True):
     event_id: str = Field(max_length=64)
     document_id: int = Field(index=True)  # no foreign key: the row outlives a deletion
     status: str  # the document's status the event announces: done or attention
-    target: str  # "webhook" or "command"
+    target: str  # a vocabulary.HandoverTarget value
     state: str = Field(default=HandoverState.pending)
     created_at: datetime = Field(default_factory=utcnow)
     attempts: int = 0

@@ -68,8 +68,10 @@ from docvault.vocabulary import (
     AttemptRecord,
     CoverageReport,
     DocumentStatus,
+    HandoverTarget,
     PageStatus,
     ReadLine,
+    RotationSource,
     SamplingMode,
     SuspectRegion,
     TextFormat,
@@ -373,7 +375,9 @@ def claim(
                     archive_path=unlocked_path or archive_path,
                     mode=SamplingMode(page.rerun_mode or "greedy"),
                     label=f"document {page.document_id} page {page.number}",
-                    rotation=page.rotation if page.rotation_source == "person" else None,
+                    rotation=page.rotation
+                    if page.rotation_source == RotationSource.person
+                    else None,
                 )
             )
         return claimed
@@ -456,7 +460,7 @@ class FinishedPage:
     attempts: Sequence[AttemptRecord]
     warnings: Sequence[str] = ()
     image_size: tuple[int, int] | None = None
-    rotation: tuple[int, str] | None = None  # degrees clockwise and their source
+    rotation: tuple[int, RotationSource] | None = None  # degrees clockwise and their source
     coverage: CoverageReport | None = None  # None: not checked (the page is done)
     text_format: TextFormat = TextFormat.markdown
     # Where the text's lines lie on the page image (engines that locate them); none for a
@@ -497,7 +501,7 @@ def complete_many(
     engine: Engine,
     owner: str,
     finished: Sequence[FinishedPage],
-    handover: Sequence[str] = (),
+    handover: Sequence[HandoverTarget] = (),
 ) -> list[bool]:
     """`complete` for several pages in one transaction; one flag per page, in order.
 
@@ -617,7 +621,7 @@ def fail(
     message: str,
     attempts: Sequence[AttemptRecord] = (),
     warnings: Sequence[str] = (),
-    handover: Sequence[str] = (),
+    handover: Sequence[HandoverTarget] = (),
 ) -> bool:
     """Mark a page failed with the sentence for the admin; it waits for a person."""
     now = utcnow()
@@ -691,7 +695,7 @@ def _add_attempts(session: Session, page_id: int, attempts: Iterable[AttemptReco
 
 
 def _refresh_document(
-    session: Session, document_id: int, now: datetime, handover: Sequence[str] = ()
+    session: Session, document_id: int, now: datetime, handover: Sequence[HandoverTarget] = ()
 ) -> None:
     """A document is done when every page is; `attention` when some page is incomplete,
     looped or failed.
@@ -829,7 +833,7 @@ def request_rotation(
         if page.status == PageStatus.done and not done_allowed:
             return None
         page.rotation = (page.rotation + turn) % 360
-        page.rotation_source = "person"
+        page.rotation_source = RotationSource.person
         page.status = PageStatus.queued
         page.priority = RERUN_PRIORITY
         page.rerun_mode = SamplingMode.greedy.value

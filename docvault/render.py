@@ -84,7 +84,7 @@ from docvault.errors import (
     library_reason,
 )
 from docvault.lifeline import die_with_parent, limit_memory
-from docvault.vocabulary import PageImage
+from docvault.vocabulary import PageImage, RotationSource
 
 logger = logging.getLogger(__name__)
 
@@ -189,8 +189,7 @@ class RenderedPage:
     warnings: tuple[str, ...]  # MuPDF warnings captured while rendering this page
     notes: tuple[str, ...]  # corrections made: second decoder, inversion, orientation
     rotation: int = 0  # clockwise degrees the page was turned to be upright
-    # "detected", "uncertain", "undecided", "person", "text layer" or "off"
-    rotation_source: str = "off"
+    rotation_source: RotationSource = RotationSource.off
     layer_text: str | None = None  # the page's trusted text layer (text_layer set), else None
     # The text lines in the image's ink (docvault.coverage), for the coverage check; none for
     # a page whose text layer is its text (that text is the truth, nothing to check).
@@ -741,18 +740,18 @@ def _decide_rotation(
     options: RenderOptions,
     layer_rotation: int | None,
     notes: list[str],
-) -> tuple[int, str]:
+) -> tuple[int, RotationSource]:
     """The clockwise turn for this page and where it came from."""
     if requested is not None:
         notes.append(f"turned {requested % 360}° as a person asked")
-        return requested % 360, "person"
+        return requested % 360, RotationSource.person
     if not options.orientation:
-        return 0, "off"
+        return 0, RotationSource.off
     if layer_rotation is not None:
         # Drawn by a program: its text runs the way the layer says, no image analysis.
         if layer_rotation:
             notes.append(f"orientation: turned {layer_rotation}° as the text layer runs")
-        return layer_rotation, "text layer"
+        return layer_rotation, RotationSource.text_layer
     found = orientation.detect(_pixels(pixmap))
     if found.rotation:
         notes.append(f"orientation: turned {found.reason}")
@@ -760,8 +759,9 @@ def _decide_rotation(
         # Left as stored: a wrong turn reads the page bottom-up as garbage (a handwritten
         # letter did), so staff are shown the page as one to look at instead.
         notes.append(f"orientation uncertain: {found.reason}")
-        return 0, "uncertain"
-    return found.rotation, "detected" if found.decided else "undecided"
+        return 0, RotationSource.uncertain
+    decided = RotationSource.detected if found.decided else RotationSource.undecided
+    return found.rotation, decided
 
 
 def _pixels(pixmap: pymupdf.Pixmap) -> np.ndarray:

@@ -572,7 +572,11 @@ def service_status(pipeline: Pipeline) -> ServiceStatus:
         for inbox in (pipeline.intake.snapshot if pipeline.intake is not None else ())
     ]
     parts = [part.as_json() for part in pipeline.parts.snapshot] if pipeline.parts else []
-    targets = list(pipeline.handover.targets) if pipeline.handover is not None else []
+    targets = (
+        [str(target) for target in pipeline.handover.targets]
+        if pipeline.handover is not None
+        else []
+    )
     return ServiceStatus(
         inboxes=inboxes, engines=engine_states(pipeline), parts=parts, handover_targets=targets
     )

@@ -189,6 +189,38 @@ class PageOutcome:
     text_format: TextFormat = TextFormat.markdown
 
 
+class FactState(StrEnum):
+    """Where one fact of a letter stands (docvault.facts.store)."""
+
+    none = "none"  # nothing proposed, nobody typed a value
+    proposed = "proposed"  # read from the text, not yet looked at by a person
+    confirmed = "confirmed"  # a person agreed with the proposal
+    corrected = "corrected"  # a person typed another value (empty: the letter names none)
+    invalid = "invalid"  # the stored value is not what its field claims (shown, never used)
+
+
+# A person's value: what every list, search field and hand-over uses from then on.
+PERSON_STATES = frozenset({FactState.confirmed, FactState.corrected})
+
+
+class RotationSource(StrEnum):
+    """Where a page's turn came from (docvault.render; stored on the page)."""
+
+    detected = "detected"  # the orientation check's evidence cleared its margin
+    undecided = "undecided"  # too little text to judge: read as stored
+    uncertain = "uncertain"  # weak or mixed evidence: read as stored, marked for staff
+    person = "person"  # a person turned it in the web view; every later run keeps it
+    text_layer = "text layer"  # a trusted text layer says which way its text runs
+    off = "off"  # orientation checks are switched off
+
+
+class HandoverTarget(StrEnum):
+    """Where finished documents are handed over (docvault.handover, docvault.delivery)."""
+
+    webhook = "webhook"  # an HTTP POST, signed, to handover_url
+    command = "command"  # a program run with the payload on its standard input
+
+
 class HandoverState(StrEnum):
     """Where one hand-over to the practice system stands."""
 

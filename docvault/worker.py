@@ -42,8 +42,10 @@ from docvault.vocabulary import (
     AttemptRecord,
     CoverageReport,
     EngineState,
+    HandoverTarget,
     PageImage,
     PageOutcome,
+    RotationSource,
     SamplingMode,
     TextFormat,
 )
@@ -126,7 +128,7 @@ class _Transcribed:
     outcome: PageOutcome
     warnings: tuple[str, ...]
     size: tuple[int, int]
-    rotation: tuple[int, str] | None = None
+    rotation: tuple[int, RotationSource] | None = None
     coverage: CoverageReport | None = None  # None: not checked (a text layer's text)
 
 
@@ -136,7 +138,7 @@ class _Rendered:
     image: PageImage | None
     warnings: tuple[str, ...]
     error: RenderError | None
-    rotation: tuple[int, str] | None = None  # degrees clockwise, source (render.RenderedPage)
+    rotation: tuple[int, RotationSource] | None = None  # degrees clockwise, source
     layer_text: str | None = None  # a trusted PDF text layer: no engine call needed
     ink_lines: tuple[tuple[int, int, int, int], ...] = ()  # render.RenderedPage.ink_lines
 
@@ -157,7 +159,7 @@ class Worker:
         render_ahead: int | None = None,
         on_finished: Callable[[], None] | None = None,
         page_limit_seconds: float = ATTEMPTS_PER_PAGE * 300.0 + STUCK_MARGIN_SECONDS,
-        handover: Sequence[str] = (),
+        handover: Sequence[HandoverTarget] = (),
     ) -> None:
         self.database = database
         self.renderer = renderer

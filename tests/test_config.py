@@ -106,6 +106,9 @@ def test_every_loaded_value_has_the_type_its_field_declares(tmp_path: Path) -> N
             assert all(isinstance(item, str) for item in value), setting.name
         elif declared is Path:
             assert isinstance(value, Path), setting.name
+        elif typing.get_origin(declared) is typing.Literal:
+            assert type(value) is str, setting.name
+            assert value in typing.get_args(declared), setting.name
         else:  # exactly: a bool is an int to isinstance
             assert type(value) is declared, (setting.name, value)
     assert (settings.settle_seconds, settings.polling, settings.web_port) == (5.0, True, 9)
@@ -182,3 +185,14 @@ def test_a_misspelt_setting_fails_strict_mypy(tmp_path: Path) -> None:
     assert '"Settings" has no attribute "render_dpii"' in misspelt.stdout
     spelt_right = _strict_mypy(tmp_path, "render_dpi")
     assert spelt_right.returncode == 0, spelt_right.stdout + spelt_right.stderr
+
+
+def test_a_setting_with_fixed_values_takes_its_choices_from_its_type() -> None:
+    # The choices a TOML file may give are exactly the Literal mypy checks comparisons with.
+    types = typing.get_type_hints(Settings)
+    choices = {setting.name: setting.choices for setting in SETTINGS if setting.kind == "choice"}
+    assert set(choices) >= {"engine", "after_archive", "text_layer", "log_level", "date_format"}
+    for name, allowed in choices.items():
+        assert allowed == typing.get_args(types[name]), name
+    with pytest.raises(ConfigError, match="allowed: cpu, openai"):
+        load_settings(environ={"DOCVAULT_ENGINE": "opneai"}, cwd=Path.cwd())

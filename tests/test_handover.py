@@ -29,13 +29,13 @@ from docvault.db import read_session, write_transaction
 from docvault.delivery import Deliverer, HandoverConfig, command_environment, handover_config
 from docvault.errors import ConfigError
 from docvault.facts import store as fact_store
-from docvault.handover import COMMAND, WEBHOOK
 from docvault.models import HandoverOutbox, Page, utcnow
 from docvault.supervisor import Progress
 from docvault.vocabulary import (
     AttemptRecord,
     AttemptRequest,
     EngineReply,
+    HandoverTarget,
     PageStatus,
     SamplingMode,
     Verdict,
@@ -46,6 +46,8 @@ from tests.support.webarchive import ADMIN, WebArchive
 
 SECRET = b"a shared secret of the practice system"
 OWNER = "test-owner"
+
+WEBHOOK, COMMAND = HandoverTarget.webhook, HandoverTarget.command
 
 
 def _document(database: Engine, pages: int, name: str = "a") -> int:

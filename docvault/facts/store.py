@@ -40,7 +40,7 @@ from docvault.models import (
     Page,
     utcnow,
 )
-from docvault.vocabulary import DocumentStatus, PageStatus
+from docvault.vocabulary import DocumentStatus, FactState, PageStatus
 
 # Facts are read from the first pages: a letter states them on its first page (its
 # continuation sheets repeat the patient at most), and a long scan costs no more than that.
@@ -68,7 +68,7 @@ class FactView:
     value: str | None  # what counts: the confirmed value, else the proposal
     proposed: str | None
     evidence: str | None
-    state: str  # "proposed", "confirmed", "corrected", "none", "invalid"
+    state: FactState
     confirmed_by: str | None
     confirmed_at: datetime | None
     is_date: bool
@@ -307,10 +307,10 @@ def value_problem(field: str, value: str) -> str | None:
     return None
 
 
-def _state(row: DocumentFact) -> str:
+def _state(row: DocumentFact) -> FactState:
     if row.confirmed_at is None:
-        return "proposed" if row.proposed else "none"
-    return "confirmed" if row.confirmed == row.proposed else "corrected"
+        return FactState.proposed if row.proposed else FactState.none
+    return FactState.confirmed if row.confirmed == row.proposed else FactState.corrected
 
 
 def facts_of(session: Session, document_id: int) -> list[FactView]:
@@ -336,7 +336,7 @@ def _view(row: DocumentFact) -> FactView:
         value=None if problem else value,
         proposed=proposed,
         evidence=row.evidence,
-        state="invalid" if problem else _state(row),
+        state=FactState.invalid if problem else _state(row),
         confirmed_by=row.confirmed_by,
         confirmed_at=row.confirmed_at,
         is_date=row.field in DATE_FIELDS,
@@ -359,7 +359,9 @@ def views_of(session: Session, document_ids: Iterable[int]) -> dict[int, dict[st
 
 def open_proposals(session: Session, document_id: int) -> list[str]:
     """The fields of a document whose proposal no person has confirmed or corrected yet."""
-    return [view.field for view in facts_of(session, document_id) if view.state == "proposed"]
+    return [
+        view.field for view in facts_of(session, document_id) if view.state == FactState.proposed
+    ]
 
 
 def values_of(session: Session, document_ids: Iterable[int]) -> dict[int, dict[str, str]]:

@@ -24,7 +24,13 @@ from docvault.models import (
     has_tag,
     split_tags,
 )
-from docvault.vocabulary import CoverageReport, DocumentStatus, PageStatus, TextFormat
+from docvault.vocabulary import (
+    CoverageReport,
+    DocumentStatus,
+    PageStatus,
+    RotationSource,
+    TextFormat,
+)
 from docvault.web.audit import AuditFilter
 
 PROBLEM_STATES = tuple(state.value for state in queue.ATTENTION_PAGE_STATES)
@@ -490,8 +496,8 @@ def arrivals(
             received_at=row.received_at,
             first_page_id=page_id,
             patient=patients.get(row.id or 0),
-            turned_pages=orientations.get((row.id or 0, "detected"), 0),
-            uncertain_pages=orientations.get((row.id or 0, "uncertain"), 0),
+            turned_pages=orientations.get((row.id or 0, RotationSource.detected), 0),
+            uncertain_pages=orientations.get((row.id or 0, RotationSource.uncertain), 0),
             facts=facts.get(row.id or 0, {}),
             handled_at=row.handled_at,
             handled_by=row.handled_by,
@@ -532,8 +538,8 @@ def _orientation_counts(session: Any, document_ids: list[int]) -> dict[tuple[int
     if not document_ids:
         return {}
     source = col(Page.rotation_source)
-    turned = and_(source == "detected", col(Page.rotation) != 0)
-    shown = or_(turned, source == "uncertain")
+    turned = and_(source == RotationSource.detected, col(Page.rotation) != 0)
+    shown = or_(turned, source == RotationSource.uncertain)
     statement = (
         select(col(Page.document_id), source, func.count())
         .where(col(Page.document_id).in_(document_ids), shown)
