@@ -174,9 +174,20 @@ def slash_order(text: str) -> DateOrder:
         month_first |= 12 < second <= 31 and first <= 12
     if day_first != month_first:
         return DateOrder(day_first)
-    if not day_first and re.search(r"\b(?:geb\.|geboren|Sehr geehrte|Datum|Betreff)", text):
+    if day_first:
+        return DateOrder()  # both orders written: each slashed date stays ambiguous
+    if re.search(r"\b(?:geb\.|geboren|Sehr geehrte|Datum|Betreff)", text):
         return DateOrder(True)  # a German letter writes the day first
+    if _AMERICAN.search(text) and not _BRITISH.search(text):
+        return DateOrder(False)  # a US address: month first
     return DateOrder()
+
+
+# A US address (state and ZIP code, a (617) 555-0197 telephone number), and a British one
+# (a postcode, the NHS). Only the US decides the order: British letters are not alone in
+# writing the day first, and one that writes it month first must stay ambiguous.
+_AMERICAN = re.compile(r"\b[A-Z]{2} \d{5}(?:-\d{4})?\b|\(\d{3}\) \d{3}-\d{4}\b")
+_BRITISH = re.compile(r"\b[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}\b|\bNHS\b")
 
 
 def _with_century(written: WrittenDate, earliest: date, latest: date) -> date | None:
@@ -424,12 +435,17 @@ def read_name(text: str, last_first: bool = False) -> str | None:
     return _checked(before)
 
 
+# A middle initial ("John Q. Sample"): part of a name only between its other words.
+_INITIAL = re.compile(r"[^\W\d_]\.", re.UNICODE)
+
+
 def _name_words(tokens: Sequence[str]) -> tuple[list[str], int]:
     words: list[str] = []
     for token in tokens:
-        if not (_name_word(token) or token in _PARTICLES) or len(words) == 6:
+        initial = bool(words) and _INITIAL.fullmatch(token) is not None and token[0].isupper()
+        if not (_name_word(token) or token in _PARTICLES or initial) or len(words) == 6:
             break
-        words.append(token.rstrip("."))
+        words.append(token if initial else token.rstrip("."))
     while words and words[-1] in _PARTICLES:
         words.pop()
     if all(word in _PARTICLES for word in words):
@@ -438,7 +454,12 @@ def _name_words(tokens: Sequence[str]) -> tuple[list[str], int]:
 
 
 def _checked(words: Sequence[str]) -> str | None:
-    capitalised = [word for word in words if word not in _PARTICLES]
+    words = list(words)
+    while words and _INITIAL.fullmatch(words[-1]):
+        words.pop()  # "Sample J.": an initial ends no name
+    capitalised = [
+        word for word in words if word not in _PARTICLES and not _INITIAL.fullmatch(word)
+    ]
     if not 2 <= len(capitalised) <= 5:
         return None
     return " ".join(word.title() if word.isupper() else word for word in words)
@@ -586,9 +607,23 @@ def _birth_candidates(lines: Sequence[Line], order: DateOrder, today: date) -> I
             yield Candidate(value.isoformat() if value else "", line.text, 0)
 
 
-_LETTER_DATE_LABEL = re.compile(
-    r"(?:^|¦|\s)(?:Datum|Dated|Date of (?:letter|report)|Date|Briefdatum|Befunddatum|"
-    r"Berichtsdatum|Report date|Ausgestellt am|Erstellt am|Druckdatum)\b\s*[:¦]?\s*",
+# Labels that name the letter's own date, anywhere on a line (rank 0), and a plain "Date:"
+# or "Datum:" only where a label starts, a line or a cell (rank 1: a table's "Datum" column
+# of services gives way to "Rechnungsdatum"): "Clinic date:" is an appointment's, "your
+# referral dated" another letter's.
+_NAMED_DATE_LABEL = re.compile(
+    r"(?:^|¦|\s)(?:Date of (?:letter|report)|Letter date|Briefdatum|Befunddatum|Berichtsdatum|"
+    r"Report date|Rechnungsdatum|Ausstellungsdatum|Ausgestellt am|Erstellt am|Druckdatum|"
+    r"Date typed|Date dictated|Reported(?: on)?|(?:Electronically )?signed by [^¦]{2,60}? on)"
+    r"\s*[:¦]?\s*",
+    re.IGNORECASE,
+)
+_PLAIN_DATE_LABEL = re.compile(r"(?:^|¦)\s*(?:Datum|Dated|Date)\s*[:¦]?\s*", re.IGNORECASE)
+# "Untersuchungsbericht vom 28.10.2024", "Report of 3 March 2025": the report's own date
+# (not "Ihre Überweisung vom", another letter's).
+_KIND_AND_DATE = re.compile(
+    r"^(?!(?:Ihre?|Unser[e]?|Your|Our)\b)(?:[^\W\d_][\w-]*\s){0,3}[\w-]*?"
+    r"(?:bericht|befund|brief|report|summary|letter)\s+(?:vom|from|of|dated)\s+",
     re.IGNORECASE,
 )
 _PLACE_AND_DATE = re.compile(r"^[A-ZÄÖÜ][\w .()/-]{1,40},\s*(?:(?:den|the|am)\s+)?(?=\d|[A-Z])")
@@ -606,35 +641,49 @@ def _letter_date_candidates(
 ) -> Iterator[Candidate]:
     latest = today + LETTER_DATE_AHEAD
     for line in lines:
-        start = _labelled_date_start(line.text)
-        rank = 0
-        if start is None:
-            if _BIRTH.search(line.text) or _OTHER_DATES.search(line.text) or line.number > 30:
-                continue
-            rank, start = next(
-                ((rank, match.end()) for rank, pattern in ((1, _PLACE_AND_DATE), (2, _ONLY_DATE))
-                 if (match := pattern.match(line.text))),
-                (3, None),
-            )  # fmt: skip
-            if start is None:
-                continue
-        found = dates_in(line.text[start:], order)
-        if not found or found[0].start != 0:
+        found = _letter_date_on(line, order)
+        if found is None:
             continue
-        if rank and found[0].end != len(line.text[start:].rstrip(" .")):
-            continue  # a place or a lone date: the date must be all there is on the line
-        value = _with_century(found[0], EARLIEST_LETTER, latest) if found[0].value else None
+        rank, written = found
+        value = _with_century(written, EARLIEST_LETTER, latest) if written.value else None
         yield Candidate(value.isoformat() if value else "", line.text, rank)
 
 
-def _labelled_date_start(text: str) -> int | None:
-    """Where the date after a ``Datum:`` label starts, unless its cell speaks of another."""
-    for match in itertools.islice(_LETTER_DATE_LABEL.finditer(text), 5):
-        cell_start = text.rfind("¦", 0, match.start()) + 1
-        context = text[max(cell_start, match.start() - 40) : match.end()]
-        if not (_BIRTH.search(context) or _OTHER_DATES.search(context)):
-            return match.end()
+def _letter_date_on(line: Line, order: DateOrder) -> tuple[int, WrittenDate] | None:
+    """A letter date on the line and its rank: after a label (anywhere on the line), or
+    as all a heading ("Befundbericht vom ..."), a place ("Berlin, den ...") or a line of
+    its own holds."""
+    rank, start = _labelled_date_start(line.text)
+    if start is not None:
+        found = dates_in(line.text[start:], order)
+        return (rank, found[0]) if found and found[0].start == 0 else None
+    kind_and_date = _KIND_AND_DATE.match(line.text)
+    if line.number > 30:
+        return None
+    if kind_and_date is None and (_BIRTH.search(line.text) or _OTHER_DATES.search(line.text)):
+        return None
+    for rank, pattern in ((1, _KIND_AND_DATE), (2, _ONLY_DATE), (1, _PLACE_AND_DATE)):
+        match = pattern.match(line.text)
+        if match is None:
+            continue
+        rest = line.text[match.end() :]
+        found = dates_in(rest, order)
+        # The date must be all there is on the line after the heading, place or nothing.
+        if found and found[0].start == 0 and found[0].end == len(rest.rstrip(" .")):
+            return rank, found[0]
     return None
+
+
+def _labelled_date_start(text: str) -> tuple[int, int | None]:
+    """The rank of a letter-date label on the line and where its date starts (None: no
+    such label), unless the label's cell speaks of another date."""
+    for rank, label in ((0, _NAMED_DATE_LABEL), (1, _PLAIN_DATE_LABEL)):
+        for match in itertools.islice(label.finditer(text), 5):
+            cell_start = text.rfind("¦", 0, match.start()) + 1
+            context = text[max(cell_start, match.start() - 40) : match.end()]
+            if not (_BIRTH.search(context) or _OTHER_DATES.search(context)):
+                return rank, match.end()
+    return 0, None
 
 
 _ORGANISATION = re.compile(
