@@ -336,35 +336,67 @@ def _listed_states() -> list[str]:
     "status_filter",
     type=click.Choice(_listed_states()),
     default=None,
-    help="Only documents in this state.",
+    help="Only documents in this state ('duplicate': the copies that arrived again; with "
+    "--json, the documents that have such copies).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @pass_state
 @friendly_errors
 def documents(state: State, status_filter: str | None, as_json: bool) -> None:
-    """List documents (id, file, inbox, sha256, pages, status, error, duplicate-of)."""
+    """List documents (id, status, pages, inbox/file, error) and the copies that arrived
+    again; --json describes each document as the API and the hand-over do."""
+    from docvault import document_json
+    from docvault.delivery import link_base_url
+
     settings = state.settings()
     database = db.open_database(settings.database_path)
-    rows = queue.list_documents(database, status_filter)
+    only_copies = status_filter == queue.DUPLICATE_STATUS
+    audience = document_json.Audience(base_url=link_base_url(settings), paths=True)
+    described = document_json.describe_all(
+        database,
+        audience,
+        status=None if only_copies else status_filter,
+        arrived_again=only_copies,
+    )
     if as_json:
-        click.echo(json.dumps({"documents": rows}, ensure_ascii=False))
+        click.echo(json.dumps({"documents": described}, ensure_ascii=False))
         return
-    for row in rows:
-        click.echo(_document_line(row))
+    lines = [] if only_copies else [_document_line(document) for document in described]
+    if status_filter is None or only_copies:
+        # After every document, as they arrived: a copy has no id of its own.
+        lines += [
+            _copy_line(document, copy) for document in described for copy in document["duplicates"]
+        ]
+    for line in lines:
+        click.echo(line)
 
 
-def _document_line(row: dict[str, object]) -> str:
-    """One row of `docvault documents`, whatever its state: a duplicate has no id of its own
-    (it is shown as "-"; formatting its None as a number was a traceback, issue 25)."""
-    identifier = "-" if row["id"] is None else str(row["id"])
-    if row["duplicate_of"] is not None:
-        extra = f"duplicate of {row['duplicate_of']}"
-    else:
-        extra = str(row["error"] or "")
-    return (
-        f"{identifier:>6} {row['status']!s:<10} {row['pages']!s:>4}p "
-        f"{row['inbox']}/{row['file_name']} {extra}"
-    ).rstrip()
+def _document_line(document: dict[str, Any]) -> str:
+    """One document of `docvault documents`: id, status, pages, where it came from, and
+    why it failed."""
+    return _line(
+        str(document["id"]),
+        document["status"],
+        document["page_counts"]["total"],
+        f"{document['inbox']}/{document['file_name']}",
+        document["error"] or "",
+    )
+
+
+def _copy_line(document: dict[str, Any], copy: dict[str, Any]) -> str:
+    """A copy that arrived again: no id of its own ("-"; formatting its None as a number
+    was a traceback, issue 25), its first copy's pages, and which document that is."""
+    return _line(
+        "-",
+        queue.DUPLICATE_STATUS,
+        document["page_counts"]["total"],
+        f"{copy['inbox']}/{copy['file_name']}",
+        f"duplicate of {document['id']}",
+    )
+
+
+def _line(identifier: str, status: str, pages: int, source: str, extra: str) -> str:
+    return f"{identifier:>6} {status:<10} {pages:>4}p {source} {extra}".rstrip()
 
 
 @main.command()

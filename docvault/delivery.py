@@ -403,7 +403,6 @@ def handover_config(settings: Settings, environ: Mapping[str, str]) -> HandoverC
             f"handover_retry_max_seconds ({settings.handover_retry_max_seconds:g}); make it "
             "smaller or raise the maximum.",
         )
-    scheme = "https" if settings.web_https else "http"
     return HandoverConfig(
         url=url,
         secret=handover_secret(settings) if url else b"",
@@ -412,9 +411,19 @@ def handover_config(settings: Settings, environ: Mapping[str, str]) -> HandoverC
         retry_first_seconds=settings.handover_retry_first_seconds,
         retry_max_seconds=settings.handover_retry_max_seconds,
         page_texts=settings.handover_page_texts,
-        link_base_url=settings.handover_link_base_url.strip()
-        or f"{scheme}://{settings.web_host}:{settings.web_port}",
+        link_base_url=link_base_url(settings),
         environment=command_environment(environ),
+    )
+
+
+def link_base_url(settings: Settings) -> str:
+    """The address a reader reaches the web view at, for links in a document's JSON (the
+    hand-over's and `docvault documents --json`'s): handover_link_base_url, else the web
+    view's own host and port."""
+    scheme = "https" if settings.web_https else "http"
+    return (
+        settings.handover_link_base_url.strip()
+        or f"{scheme}://{settings.web_host}:{settings.web_port}"
     )
 
 

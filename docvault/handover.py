@@ -26,9 +26,9 @@ from sqlmodel import Session, col, select
 
 from docvault.backoff import backoff_seconds
 from docvault.db import read_session, write_transaction
-from docvault.facts.store import FactView, facts_of
-from docvault.models import Document, HandoverOutbox, Page, split_tags
-from docvault.vocabulary import PERSON_STATES, DocumentStatus, HandoverState, HandoverTarget
+from docvault.document_json import Audience, describe
+from docvault.models import Document, HandoverOutbox
+from docvault.vocabulary import DocumentStatus, HandoverState, HandoverTarget
 
 # The document states a hand-over announces: the letter is read, or a person must look.
 ANNOUNCED_STATES = (DocumentStatus.done, DocumentStatus.attention)
@@ -219,43 +219,18 @@ def _update_pending(
 def build_payload(
     database: Engine, delivery: Delivery, page_texts: str, link_base_url: str
 ) -> dict[str, Any] | None:
-    """The JSON document for one hand-over; None when its document no longer exists.
+    """The JSON for one hand-over; None when its document no longer exists.
 
-    Built when it is sent, from the document as it is then (tags or patient fields a
-    person corrected in the meantime go out corrected); `status` is the event's.
+    The event (its id, what happened, when) around the document as `docvault.document_json`
+    describes it to every reader, built when it is sent: tags or facts a person corrected
+    in the meantime go out corrected. The event's `status` is what it announces; the
+    document's own may have moved on since (a re-run).
     """
-    with read_session(database) as session:
-        document = session.get(Document, delivery.document_id)
-        if document is None:
-            return None
-        pages = session.exec(
-            select(Page).where(Page.document_id == delivery.document_id).order_by(col(Page.number))
-        ).all()
-        facts = facts_of(session, delivery.document_id)
-    base = link_base_url.rstrip("/")
-    # The one place the document's fields are assembled.
-    return {
-        **_event_fields(delivery),
-        **_document_fields(document, base),
-        **_fact_fields(facts),
-        "pages": [_page_fields(page, page_texts, base) for page in pages],
-    }
-
-
-def _fact_fields(facts: list[FactView]) -> dict[str, Any]:
-    """The patient and the letter's facts (docvault.facts): null where the letter names
-    none; `confirmed` lists the fields a person confirmed or corrected (the others are
-    docvault's proposals, for the receiver to treat as such)."""
-    values = {fact.field: fact.value for fact in facts}
-    return {
-        "patient": {"name": values.get("patient"), "born": values.get("born")},
-        "letter": {
-            "date": values.get("letter_date"),
-            "sender": values.get("sender"),
-            "title": values.get("title"),
-        },
-        "confirmed": sorted(fact.field for fact in facts if fact.state in PERSON_STATES),
-    }
+    audience = Audience(base_url=link_base_url, texts=page_texts == "inline")
+    document = describe(database, delivery.document_id, audience)
+    if document is None:
+        return None
+    return {**_event_fields(delivery), "document": document}
 
 
 def _event_fields(delivery: Delivery) -> dict[str, Any]:
@@ -265,32 +240,6 @@ def _event_fields(delivery: Delivery) -> dict[str, Any]:
         "occurred_at": delivery.occurred_at.isoformat(),
         "status": delivery.status,
     }
-
-
-def _document_fields(document: Document, base: str) -> dict[str, Any]:
-    return {
-        "document_id": document.id,
-        "file_name": document.original_name,
-        "inbox": document.inbox,
-        "tags": list(split_tags(document.tags)),
-        "received_at": document.received_at.isoformat(),
-        "page_count": document.page_count,
-        "sha256": document.sha256,
-        "document_url": f"{base}/documents/{document.id}",
-        # The scan with its text as an invisible layer (made on first request).
-        "searchable_pdf_url": f"{base}/documents/{document.id}/searchable.pdf",
-    }
-
-
-def _page_fields(page: Page, page_texts: str, base: str) -> dict[str, Any]:
-    fields: dict[str, Any] = {"number": page.number, "status": page.status}
-    if page.error:
-        fields["error"] = page.error
-    if page_texts == "inline":
-        fields["text"] = page.markdown or ""
-    else:
-        fields["text_url"] = f"{base}/api/documents/{page.document_id}/pages/{page.number}"
-    return fields
 
 
 # --- what the status page and `docvault status` show ----------------------------------

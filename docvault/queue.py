@@ -850,7 +850,10 @@ DUPLICATE_STATUS = "duplicate"  # the status `list_documents` gives a recorded d
 
 
 def list_documents(engine: Engine, status: str | None = None) -> list[dict[str, object]]:
-    """Documents and recorded duplicates, for `docvault documents --json` and monitoring.
+    """Documents and recorded duplicates as flat rows, a duplicate a row of its own.
+
+    Intake's tests read it; `docvault documents` describes documents through
+    `docvault.document_json`, where a duplicate is an arrival of its document.
 
     `status` keeps the rows in that state: a document status, or "duplicate" for the
     duplicates alone. A duplicate row repeats its first copy's file facts but has no id and

@@ -149,9 +149,10 @@ def test_a_bad_date_confirmed_before_the_checks_is_never_handed_over(
     delivery = Delivery(1, "event-1", document_id, "done", "webhook", 0, NOW)
     payload = build_payload(archive.database, delivery, "inline", "https://docvault.example")
     assert payload is not None
-    assert payload["patient"] == {"name": "Erika Mustermann", "born": None}
-    assert "born" not in payload["confirmed"], "the receiver is not told it was confirmed"
-    assert "patient" in payload["confirmed"]
+    facts = payload["document"]["facts"]
+    assert (facts["patient"]["value"], facts["born"]["value"]) == ("Erika Mustermann", None)
+    assert facts["born"]["state"] == "invalid", "the receiver is not told it was confirmed"
+    assert facts["patient"]["state"] == "confirmed"
     assert "1961-13-01" not in repr(payload)
 
 

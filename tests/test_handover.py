@@ -225,12 +225,19 @@ def test_a_refused_webhook_is_retried_with_back_off_then_delivered_signed(
     body = receiver.requests[-1].body
     assert body["event_id"] == row.event_id
     assert body["event"] == "document.done"
-    assert (body["document_id"], body["file_name"], body["inbox"]) == (document, "a.pdf", "fax")
-    assert body["tags"] == ["cardiology", "fax"]
     assert body["status"] == "done"
-    assert [page["number"] for page in body["pages"]] == [1, 2]
-    assert "Metoprolol 47.5 mg" in body["pages"][0]["text"]
-    assert body["document_url"] == f"https://docvault.praxis.example/documents/{document}"
+    # The document as docvault.document_json describes it to every reader.
+    described = body["document"]
+    assert (described["id"], described["file_name"], described["inbox"]) == (
+        document,
+        "a.pdf",
+        "fax",
+    )
+    assert described["tags"] == ["cardiology", "fax"]
+    assert described["status"] == "done"
+    assert [page["number"] for page in described["pages"]] == [1, 2]
+    assert "Metoprolol 47.5 mg" in described["pages"][0]["text"]
+    assert described["document_url"] == f"https://docvault.praxis.example/documents/{document}"
 
 
 def test_the_hand_over_carries_the_letters_facts_and_which_a_person_confirmed(
@@ -251,11 +258,19 @@ def test_the_hand_over_carries_the_letters_facts_and_which_a_person_confirmed(
             deliverer.deliver(client, delivery)
             (row,) = _rows(database)
             clock.now = row.next_attempt_at
-    body = receiver.requests[-1].body
+    facts = receiver.requests[-1].body["document"]["facts"]
     assert receiver.requests[-1].answer == 200
-    assert body["patient"] == {"name": "Erika Mustermann", "born": "1961-03-12"}
-    assert body["letter"]["date"] == "2026-11-14"
-    assert body["confirmed"] == ["patient"]  # the rest are docvault's proposals
+    assert (facts["patient"]["value"], facts["born"]["value"]) == ("Erika Mustermann", "1961-03-12")
+    assert facts["letter_date"]["value"] == "2026-11-14"
+    # A person confirmed the patient; the rest are docvault's proposals.
+    assert {field: fact["state"] for field, fact in facts.items()} == {
+        "patient": "confirmed",
+        "born": "proposed",
+        "letter_date": "proposed",
+        "sender": "proposed",
+        "title": "proposed",
+    }
+    assert facts["patient"]["confirmed_by"] == "nurse"
 
 
 def test_a_forged_or_replayed_signature_fails_the_readme_check() -> None:
@@ -280,8 +295,8 @@ def test_linked_page_texts_point_at_the_json_api(database: Engine, receiver: Rec
     deliverer = Deliverer(database, _config(receiver.url, page_texts="link"))
     with httpx.Client(timeout=5) as client:
         deliverer.deliver(client, handover.due(database, utcnow(), 1)[0])
-    (page,) = receiver.requests[0].body["pages"]
-    assert "text" not in page
+    (page,) = receiver.requests[0].body["document"]["pages"]
+    assert page["text"] is None
     assert page["text_url"] == f"https://docvault.praxis.example/api/documents/{document}/pages/1"
 
 
@@ -339,7 +354,7 @@ def test_a_slow_receiver_holds_no_lock_the_queue_needs(
         stopping.set()
         deliverer.wake()
         serving.join(30)
-    assert sorted(request.body["file_name"] for request in receiver.accepted()) == [
+    assert sorted(request.body["document"]["file_name"] for request in receiver.accepted()) == [
         "a.pdf",
         "b.pdf",
     ]
@@ -425,7 +440,7 @@ def test_the_command_gets_a_few_plain_variables_not_the_daemons_environment(
 def test_a_command_that_accepts_is_delivered(database: Engine) -> None:
     _document(database, pages=1)
     _finish_all(database, targets=(COMMAND,))
-    code = "import json, sys; print('imported', json.load(sys.stdin)['file_name'])"
+    code = "import json, sys; print('imported', json.load(sys.stdin)['document']['file_name'])"
     deliverer = Deliverer(database, _config(command=_python(code)))
     with httpx.Client() as client:
         deliverer.deliver(client, handover.due(database, utcnow(), 1)[0])
@@ -587,7 +602,9 @@ def test_the_command_is_given_the_searchable_pdf_made_before_it_runs(
     assert asked == [document]
     assert received["searchable_pdf_path"] == received["variable"] == str(made)
     assert received["there"] is True
-    assert received["searchable_pdf_url"].endswith(f"/documents/{document}/searchable.pdf")
+    assert received["document"]["searchable_pdf_url"].endswith(
+        f"/documents/{document}/searchable.pdf"
+    )
 
 
 def test_a_searchable_pdf_that_cannot_be_made_does_not_hold_the_hand_over(

@@ -156,7 +156,7 @@ def test_every_finished_letter_is_handed_over_once_across_kills(
     for request in receiver.requests:
         assert request.signed
         assert request.body["event_id"] == request.event_id
-        assert request.body["document_id"] == states[request.event_id][0]
+        assert request.body["document"]["id"] == states[request.event_id][0]
         assert request.body["status"] == "done"
     assert [request.answer for request in receiver.requests[:REFUSED_FIRST]] == [503] * 3
     assert receiver.accepted()  # it accepted after the refusals

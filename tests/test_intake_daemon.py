@@ -83,7 +83,7 @@ def test_every_real_fixture_is_read_or_refused_with_its_specific_error(
         document = documents[name]
         if name in EXPECTED_FAILURES:
             assert row["category"] in FAILING_CATEGORIES
-            assert (document["status"], document["error_class"]) == (
+            assert (document["status"], document["error_code"]) == (
                 "failed",
                 EXPECTED_FAILURES[name],
             ), name
@@ -92,9 +92,12 @@ def test_every_real_fixture_is_read_or_refused_with_its_specific_error(
             # Handwriting is read but may not be read whole: the coverage check can find ink
             # the engine gave no text for, and then the document asks for attention.
             assert document["status"] in ("done", "attention"), name
-            assert document["pages"] == int(row["pages"]), name
+            assert document["page_counts"]["total"] == int(row["pages"]), name
         else:
-            assert (document["status"], document["pages"]) == ("done", int(row["pages"])), name
+            assert (document["status"], document["page_counts"]["total"]) == (
+                "done",
+                int(row["pages"]),
+            ), name
     kept = archived_bytes(tmp_path / "docvault-data")
     for name, row in rows.items():
         assert kept[row["sha256"]] == (fixtures_dir / name).read_bytes(), name
@@ -206,9 +209,9 @@ def test_the_same_bytes_in_two_inboxes_are_one_document_and_a_duplicate(
         pages = daemon.cli_json("status")["pages"]
     finally:
         assert daemon.stop() == 0, daemon.log.read_text()
-    first = next(row for row in rows if row["duplicate_of"] is None)
+    (first,) = rows  # the second arrival is one of the document's duplicates, not a document
     assert (first["file_name"], first["inbox"], first["status"]) == ("referral.pdf", "fax", "done")
-    assert [
-        (row["file_name"], row["inbox"], row["duplicate_of"]) for row in rows if row["duplicate_of"]
-    ] == [("scan-0001.pdf", "scanner", first["id"])]
+    assert [(copy["file_name"], copy["inbox"]) for copy in first["duplicates"]] == [
+        ("scan-0001.pdf", "scanner")
+    ]
     assert pages["done"] == 2, "the duplicate is not read a second time"

@@ -13,6 +13,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
+from functools import cache
 
 from sqlalchemy import Connection, Engine, delete
 from sqlmodel import Session, col, select
@@ -317,11 +318,30 @@ def facts_of(session: Session, document_id: int) -> list[FactView]:
     """Every field of the document, in a fixed order, for the document view and the
     hand-over. A stored value that is not what its field claims is no value here (the
     practice system is never told "1961-13-01"): its state is "invalid"."""
-    rows = {row.field: row for row in _rows(session, [document_id])}
-    return [
-        _view(rows.get(field) or DocumentFact(document_id=document_id, field=field))
-        for field in FIELDS
-    ]
+    return facts_of_documents(session, [document_id])[document_id]
+
+
+def facts_of_documents(session: Session, document_ids: Sequence[int]) -> dict[int, list[FactView]]:
+    """``facts_of`` for many documents in one query (``docvault documents --json`` describes
+    every document; a query per document made the listing as slow as the archive is big)."""
+    rows: dict[int, dict[str, DocumentFact]] = {}
+    for row in _rows(session, sorted(set(document_ids))):
+        rows.setdefault(row.document_id, {})[row.field] = row
+    return {
+        document_id: [
+            _view(stored) if (stored := rows.get(document_id, {}).get(field)) else _no_fact(field)
+            for field in FIELDS
+        ]
+        for document_id in document_ids
+    }
+
+
+@cache
+def _no_fact(field: str) -> FactView:
+    """The view of a field a document has no row for (nothing proposed, nothing confirmed),
+    made once: a SQLModel row per missing field was half the time of listing 10,000
+    documents."""
+    return _view(DocumentFact(document_id=0, field=field))
 
 
 def _view(row: DocumentFact) -> FactView:

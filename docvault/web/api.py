@@ -1,6 +1,7 @@
 """The JSON API under /api/: the web view's operations for scripts (token auth) and its JS.
 
-Documented in docs/web-api.md. Scripts send `Authorization: Bearer <token>`; the pages'
+Documented in README.md ("The JSON API"); a document's JSON, the one every reader gets, in
+docs/document-json.md. Scripts send `Authorization: Bearer <token>`; the pages'
 own JavaScript uses the session cookie plus the X-CSRF-Token header for POSTs.
 """
 
@@ -11,6 +12,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, HTTPException, Query, Request
 from pydantic import BaseModel, Field
 
+from docvault.document_json import Audience, describe
 from docvault.search import results_json, search
 from docvault.vocabulary import CoverageReport
 from docvault.web import queries
@@ -112,27 +114,14 @@ def router(context: WebContext) -> APIRouter:
 
     @routes.get("/documents/{document_id}")
     def api_document(request: Request, document_id: RowId) -> dict[str, Any]:
-        document = context.document_or_404(document_id)
-        pages = queries.pages_of(context.database, document_id)
+        # The one description every reader gets (docs/document-json.md); links relative to
+        # this site, server paths for administrators.
+        audience = Audience(base_url="", paths=is_admin(request))
+        described = describe(context.database, document_id, audience)
+        if described is None:
+            raise HTTPException(404, f"There is no document {document_id} in the archive.")
         context.look(request, "view", document_id=document_id)
-        return {
-            "document_id": document.id,
-            "file_name": document.original_name,
-            "inbox": document.inbox,
-            "tags": document.tags,
-            "status": document.status,
-            "error": document.error,
-            "received_at": document.received_at.isoformat(),
-            "page_count": document.page_count,
-            **({"archive_path": document.archive_path} if is_admin(request) else {}),
-            # The text-layer PDF (made on first download); null while pages are being read.
-            "searchable_pdf_url": (
-                f"/documents/{document.id}/searchable.pdf" if document.finished else None
-            ),
-            "pages": [
-                {"page_id": page.id, "number": page.number, "status": page.status} for page in pages
-            ],
-        }
+        return described
 
     @routes.get("/documents/{document_id}/pages/{number}")
     def api_page(request: Request, document_id: RowId, number: RowId) -> dict[str, Any]:

@@ -262,15 +262,6 @@ def document(database: Engine, document_id: int) -> DocumentView | None:
         return _document_view(row) if row is not None else None
 
 
-def pages_of(database: Engine, document_id: int) -> list[PageView]:
-    """Every page of a document (without attempts), in order."""
-    with read_session(database) as session:
-        rows = session.exec(
-            select(Page).where(Page.document_id == document_id).order_by(col(Page.number))
-        ).all()
-    return [_page_view(page, []) for page in rows]
-
-
 def page_by_number(database: Engine, document_id: int, number: int) -> PageView | None:
     """One page of a document with its attempts, oldest attempt first."""
     with read_session(database) as session:
