@@ -199,10 +199,6 @@ class FactState(StrEnum):
     invalid = "invalid"  # the stored value is not what its field claims (shown, never used)
 
 
-# A person's value: what every list, search field and hand-over uses from then on.
-PERSON_STATES = frozenset({FactState.confirmed, FactState.corrected})
-
-
 class RotationSource(StrEnum):
     """Where a page's turn came from (docvault.render; stored on the page)."""
 
