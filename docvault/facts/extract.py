@@ -487,7 +487,8 @@ class Candidate:
 _PATIENT_LABEL = re.compile(
     r"(?:^|¦|;|\s)(?P<label>Patient(?:in|en)?(?:\s*name)?|Pat\.|Name des Patienten|Name der "
     r"Patientin|Patient'?s name|Name of patient|(?:Nach)?name\s*,\s*Vorname|Surname\s*,\s*"
-    r"(?:First|Given)\s*names?|Versicherte[rn]?)\s*(?:[:¦]|\s-\s)\s*",
+    r"(?:First|Given)\s*names?|Versicherte[rn]?|Behandelte Person|Name of (?:the )?child)"
+    r"\s*(?:[:¦]|\s-\s)\s*",
     re.IGNORECASE,
 )
 _NAME_LABEL = re.compile(r"(?:^|¦)\s*(?:Name|Full name)\s*[:¦]\s*", re.IGNORECASE)
@@ -524,12 +525,15 @@ def _patient_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
             if name:
                 yield Candidate(name, line.text, 0)
         yield from _saluted_with_birth(line)
+        yield from _named_before_birth(line)
+        yield from _named_in_subject(line)
         name_label = _NAME_LABEL.search(line.text)
         if name_label and not _PATIENT_LABEL.search(line.text):
             name = read_name(line.text[name_label.end() :])
             if name:
                 yield Candidate(name, line.text, 1)
     yield from _split_name_fields(lines)
+    yield from _addressed_patient(lines)
 
 
 _SUBJECT = re.compile(r"^(?:Re|RE|Betreff|Betr\.|Betrifft|Subject)\s*:\s*(?=[^\W\d_])")
@@ -554,6 +558,86 @@ def _saluted_with_birth(line: Line) -> Iterator[Candidate]:
             continue
         if _birth_date_follows(after[:80]):
             yield Candidate(name, line.text, 0)
+
+
+def _named_before_birth(line: Line) -> Iterator[Candidate]:
+    """``This is to certify that Deborah Müller (date of birth 28/06/1970)``, ``Wójcik,
+    Agnieszka, geb. am 30.08.1982``: the name right before a birth date is the patient's
+    (a doctor's name before it, ``Dr. Anna Berger, born``, is nobody's)."""
+    for match in _BIRTH.finditer(line.text):
+        if match.group().strip() == "*" or not _birth_date_follows(line.text[match.start() :]):
+            continue
+        name = _name_ending(line.text[max(0, match.start() - NAME_CHARACTERS) : match.start()])
+        if name:
+            yield Candidate(name, line.text, 0)
+
+
+def _name_ending(text: str) -> str | None:
+    """The person's name that ``text`` ends with (``Surname, Given`` turned round)."""
+    tokens = _TOKEN.findall(re.sub(r"[\s,(\[–—-]+$", "", text))
+    taken: list[str] = []
+    for token in reversed(tokens):
+        if _ACADEMIC.match(token):
+            return None  # a doctor's name
+        if token == "," and "," not in taken and len(taken) >= 1:
+            taken.insert(0, token)
+        elif (_name_word(token) and not re.fullmatch(_SALUTATION, token)) or token in _PARTICLES:
+            taken.insert(0, token.rstrip("."))
+        elif _INITIAL.fullmatch(token) and taken:
+            taken.insert(0, token)
+        else:
+            break
+    while taken and taken[0] == ",":
+        taken.pop(0)
+    if "," in taken:
+        comma = taken.index(",")
+        surname = taken[:comma]
+        if len([word for word in surname if word not in _PARTICLES]) != 1:
+            return None  # "de Souza, Johanna": one surname word (and its particles) first
+        taken = [*taken[comma + 1 :], *surname]
+    while taken and taken[0] in _PARTICLES:
+        taken.pop(0)
+    return _checked(taken)
+
+
+_DASHED_NAME = re.compile(r"\s[–—-]\s+(?P<rest>.+)$")
+
+
+def _named_in_subject(line: Line) -> Iterator[Candidate]:
+    """``Re: Imaging report – James Featherstonehaugh``: a subject line that ends with a
+    person's name after its dash (the name alone, or with a birth date after it)."""
+    subject = _SUBJECT.match(line.text)
+    dash = _DASHED_NAME.search(line.text) if subject else None
+    if dash is None:
+        return
+    rest = re.sub(rf"^{_SALUTATION}\s+", "", dash.group("rest").strip())
+    name = read_name(rest)
+    if name and len(rest.split(",")[0].split()) == len(name.split()):
+        yield Candidate(name, line.text, 1)
+
+
+_SALUTED_ADDRESSEE = re.compile(rf"^{_SALUTATION}\s*$|^{_SALUTATION}\s+(?=[^\W\d_])")
+
+
+def _addressed_patient(lines: Sequence[Line]) -> Iterator[Candidate]:
+    """A letter to the patient: ``Mr Oliver Williams`` in the address and ``Dear Mr
+    Williams`` as its salutation (weakest evidence: any named patient overrules it)."""
+    salutation = next((line for line in lines if _SALUTATION_LINE.match(line.text)), None)
+    if salutation is None:
+        return
+    for position, line in enumerate(lines[: salutation.number]):
+        if not _SALUTED_ADDRESSEE.match(line.text) or _NOT_A_PATIENT.search(line.text):
+            continue
+        text = line.text
+        if re.fullmatch(rf"{_SALUTATION}\s*", text) and position + 1 < len(lines):
+            text = lines[position + 1].text  # "Frau" on a line of its own, the name below
+        name = read_name(text)
+        if name is None or _NOT_A_PATIENT.search(text):
+            continue
+        surname = name.split()[-1]
+        if re.search(rf"{_SALUTATION}\s+{re.escape(surname)}\b", salutation.text):
+            yield Candidate(name, f"{text} · {salutation.text}", 2)
+            return
 
 
 def _birth_date_follows(text: str) -> bool:
