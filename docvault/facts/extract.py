@@ -773,9 +773,10 @@ def _labelled_date_start(text: str) -> tuple[int, int | None]:
 _ORGANISATION = re.compile(
     r"\b(?:Klinik\w*|\w*[Kk]linikum|\w*[Kk]rankenhaus|\w*[Kk]liniken|Uni(?:versitäts)?klinik\w*|"
     r"Universitätsmedizin|Charité|\w*[Pp]raxis|MVZ|Medizinisches Versorgungszentrum|"
-    r"\w*[Zz]entrum|Hospital|Clinic|Infirmary|Surgery|Medical Cent(?:re|er)|Health Cent(?:re|er)|"
+    r"\w*[Zz]entrum|Hospital|Clinic\b|Infirmary|Surgery|Medical Cent(?:re|er)|Health Cent(?:re|er)|"
     r"Practice|NHS|Trust|Labor|Laboratorium|Laboratory|Laboratories|Institut|Institute|"
-    r"Radiolog\w+|Patholog\w+|Diakonie|St\.\s)",
+    r"Radiolog\w+|Patholog\w+|Diakonie|St\.\s|Associates|Group|Partners|P\.C\.|Imaging|"
+    r"Diagnostics|Department|Cent(?:re|er)\b|Cardiology|Medicine\b)",
 )
 _RECIPIENT_START = re.compile(
     r"^(?:Herrn?|Frau|An\b|An die|To:?|z\.\s?Hd|Mr\b|Mrs\b|Ms\b|Miss\b|Dr\.? med\. .* \d{5})"
@@ -816,6 +817,10 @@ def _address_blocks(lines: Sequence[Line]) -> set[int]:
 def _sender_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
     """The letter head's organisation; else the signer. An organisation named in what may
     be the recipient's address (and no other letter head) leaves the sender open."""
+    letterhead = _letterhead(lines)
+    if letterhead is not None:
+        yield letterhead
+        return
     recipient_blocks = {line.block for line in lines if _RECIPIENT_START.match(line.text)}
     recipient_blocks |= _address_blocks(lines)
     if len({line.block for line in lines[:15]}) < 3:
@@ -840,6 +845,50 @@ def _sender_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
         yield Candidate("", unsure.text, 0)  # perhaps the recipient's: propose no sender
         return
     yield from _signers(lines)
+
+
+# A fax machine's line over the page: its time, its number, its page count.
+_FAX_HEADER = re.compile(r"\b\d\d?:\d\d\b|\bS\.\s?\d+/\d+|\bP\.\d{3}|\bPage \d+ of \d+", re.I)
+
+
+def _letterhead(lines: Sequence[Line]) -> Candidate | None:
+    """The first line of the page (under a fax machine's line) when the lines under it give
+    a way to answer (a telephone, a fax, a mail or web address): a letter head's name. A
+    recipient's address gives none; a date, a salutation or a heading is no name."""
+    line = _first_line_under_fax_header(lines)
+    if line is None:
+        return None
+    name = _SENDER_PARTS.split(line.text)[0].strip(" ,")
+    words = name.split()
+    if not 1 <= len(words) <= 10 or len(name) > 80 or not name[0].isupper():
+        return None
+    if re.search(r"\d|@|:", name) or dates_in(name) or name.isupper() and len(words) == 1:
+        return None
+    if _RECIPIENT_START.match(name) or _SALUTATION_LINE.match(name) or _SIGNER.match(name):
+        return None
+    if re.match(rf"(?:{_SALUTATION}|Dr|Prof)\.?\s", name):
+        return None  # a person: the recipient's address written above the letter head
+    person = read_name(name) == name and not _ORGANISATION.search(name)
+    if _PATIENT_LABEL.search(line.text) or _TITLE_LABEL.match(name) or person:
+        return None  # a patient's line, a subject, or a person's name alone
+    below = lines[line.number + 1 : line.number + 6]
+    if not any(_CONTACT.search(following.text) for following in below):
+        return None
+    return Candidate(name, line.text, 0)
+
+
+def _first_line_under_fax_header(lines: Sequence[Line]) -> Line | None:
+    """The page's first line, past a fax machine's line (which a text layer may give as
+    several: its date, ``FROM: 4155550109``, the sender's name cut short in capitals)."""
+    faxed = False
+    for line in lines[:6]:
+        if _FAX_HEADER.search(line.text) or re.match(r"(?:FROM|VON|TO|AN)\s*:", line.text):
+            faxed = True
+            continue
+        if faxed and (dates_in(line.text) or line.text.isupper()):
+            continue
+        return line
+    return None
 
 
 def _recipient_lines(lines: Sequence[Line]) -> set[int]:
