@@ -155,7 +155,8 @@ def test_a_letter_naming_no_patient_proposes_no_patient_and_no_birth_date() -> N
         "Evans, unser Praxismanager, beantwortet Fragen.\n\nMit freundlichen Grüßen"
     )
     found = values(text)
-    assert set(found) == {"letter_date", "sender"}
+    assert set(found) == {"letter_date", "sender", "title"}
+    assert found["title"] == "Einladung zur Fortbildung"  # its heading, above the salutation
     assert found["sender"] == "Klinikum Nord"
     assert found["letter_date"] == "2026-11-14"
 

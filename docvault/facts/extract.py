@@ -862,8 +862,10 @@ def _letterhead(lines: Sequence[Line]) -> Candidate | None:
     words = name.split()
     if not 1 <= len(words) <= 10 or len(name) > 80 or not name[0].isupper():
         return None
-    if re.search(r"\d|@|:", name) or dates_in(name) or name.isupper() and len(words) == 1:
-        return None
+    if not re.fullmatch(r"[^\W\d_][\w .,'’&()/+-]*", name) or name.isupper() and len(words) == 1:
+        return None  # a name is words: no number, no markup, no label
+    if _DOCUMENT_KIND.search(name) and not _ORGANISATION.search(name):
+        return None  # "Referral letter": a heading
     if _RECIPIENT_START.match(name) or _SALUTATION_LINE.match(name) or _SIGNER.match(name):
         return None
     if re.match(rf"(?:{_SALUTATION}|Dr|Prof)\.?\s", name):
@@ -872,9 +874,13 @@ def _letterhead(lines: Sequence[Line]) -> Candidate | None:
     if _PATIENT_LABEL.search(line.text) or _TITLE_LABEL.match(name) or person:
         return None  # a patient's line, a subject, or a person's name alone
     below = lines[line.number + 1 : line.number + 6]
-    if not any(_CONTACT.search(following.text) for following in below):
+    if not any(_ANSWER_BY.search(following.text) for following in below):
         return None
     return Candidate(name, line.text, 0)
+
+
+# A way to answer a letter head gives: a telephone, a fax, a mail address.
+_ANSWER_BY = re.compile(r"\b(?:Tel|Telefon|Telefax|Fax|Phone|E-?Mail)\b|@", re.IGNORECASE)
 
 
 def _first_line_under_fax_header(lines: Sequence[Line]) -> Line | None:
@@ -945,20 +951,57 @@ _PATIENT_MENTION = re.compile(
 
 
 def _title_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
-    for line in lines:
+    for position, line in enumerate(lines):
         if line.number > 25 or _SALUTATION_LINE.match(line.text):
             break
         label = _TITLE_LABEL.match(line.text)
         if label:
             title = _title_text(line.text[label.end() :])
-            if title and _DOCUMENT_KIND.search(title):
-                yield Candidate(title, line.text, 0)
+            if title and not (read_name(title) == title and not _DOCUMENT_KIND.search(title)):
+                yield Candidate(title, line.text, 0)  # a subject, not a name alone
             continue
         title = _title_text(line.text)
         if title and _DOCUMENT_KIND.search(title) and len(title.split()) <= 6:
             looks_like_heading = line.heading or line.text.isupper()
             if looks_like_heading and not _PATIENT_LABEL.search(line.text):
                 yield Candidate(title, line.text, 1)
+                continue
+        following = lines[position + 1] if position + 1 < len(lines) else None
+        if position and following is not None and _heading_above(line, following):
+            yield Candidate(line.text.strip(), line.text, 1)
+        elif (dated := _KIND_AND_DATE.match(line.text)) and (title := _title_text(dated.group())):
+            yield Candidate(title, line.text, 1)  # "Untersuchungsbericht vom 28.10.2024"
+
+
+# What follows a letter's heading: its patient, or the salutation.
+_UNDER_HEADING = re.compile(r"^(?:Sehr geehrte|Liebe|Dear|Hallo|Guten Tag|To whom it may)", re.I)
+
+
+def _heading_above(line: Line, following: Line) -> bool:
+    """A line of its own right above the patient's line or the salutation, shaped like a
+    heading (a few words, no number, no label, no address, not a name): the letter's."""
+    text = line.text.strip()
+    words = text.split()
+    if not 1 <= len(words) <= 8 or len(text) > MAX_TITLE_CHARACTERS or not text[0].isupper():
+        return False
+    if re.search(r"(?<![\w-])\d|[:@·•|¦,;()/]|[.!?]$", text) or text.isupper():
+        return False
+    if _ORGANISATION.search(text) and not _DOCUMENT_KIND.search(text):
+        return False  # "Department of Blood Sciences"; but "Laboratory Report" is a heading
+    if _RECIPIENT_START.match(text) or _CONTACT.search(text):
+        return False
+    if read_name(text) == text and not _DOCUMENT_KIND.search(text):
+        return False  # a person's name (the recipient's last line)
+    if _SIGNER.match(text) or _CLOSING.search(text):
+        return False
+    below = following.text
+    return bool(
+        _UNDER_HEADING.match(below)
+        or _PATIENT_LABEL.search(below)
+        or _NAME_LABEL.search(below)
+        or _SURNAME_LABEL.search(below)
+        or _BIRTH.search(below)
+    )
 
 
 _DANGLING = re.compile(r"(?:\s+(?:vom|von|am|from|of|dated|on|für|for|zur|zum|der|des))+$", re.I)
@@ -966,10 +1009,15 @@ _DANGLING = re.compile(r"(?:\s+(?:vom|von|am|from|of|dated|on|für|for|zur|zum|d
 
 def _title_text(text: str) -> str | None:
     text = text[:MAX_TITLE_CHARACTERS]
+    if re.match(rf"\s*(?:{_SALUTATION}\s|Patient|Pat\.)", text):
+        return None  # "Betreff: Frau Aisha Hoffmann, geb. ...": the patient, no title
     mention = _PATIENT_MENTION.search(text)
     title = (text[: mention.start()] if mention else text).strip(" ,.:;–—-¦")
     # "Ihre Überweisung vom 12.03.2026": the date went with the mention, its "vom" goes too.
     title = _DANGLING.sub("", title).strip(" ,.:;–—-¦")
+    dash = re.search(r"\s[–—-]\s+", title)
+    if dash and read_name(re.sub(rf"^{_SALUTATION}\s+", "", title[dash.end() :])):
+        title = title[: dash.start()].strip()  # "Imaging report – James Featherstonehaugh"
     if not title or len(title) > MAX_TITLE_CHARACTERS:
         return None
     return title.title() if title.isupper() else title
@@ -1040,6 +1088,7 @@ def search_date(term: str, today: date | None = None) -> str | None:
 
 _LABEL_ONLY = re.compile(
     r"(?:Patient(?:in)?(?:\s*name)?|Pat\.|Name|Vorname|Nachname|Name,\s*Vorname|Geburtsdatum|Geb\.?-?Datum|"
-    r"geb\.|DOB|Date of birth|Datum|Date|Befunddatum|Surname|First name)",
+    r"geb\.|DOB|Date of birth|Datum|Date|Befunddatum|Rechnungsdatum|Report date|Surname|"
+    r"First name|Re|Betreff|Betr\.|Subject)",
     re.IGNORECASE,
 )
