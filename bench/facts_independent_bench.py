@@ -23,9 +23,9 @@ import json
 import sys
 import tempfile
 import time
-from datetime import date, timedelta
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from datetime import date, timedelta
 from pathlib import Path
 
 import pymupdf
@@ -70,7 +70,8 @@ def _cached_cpu_texts(letters: Sequence[LabelledLetter], cache: Path, workers: i
     paths = [cache / f"{hashlib.sha256(pdf).hexdigest()[:24]}.txt" for pdf in pdfs]
     missing = [index for index, path in enumerate(paths) if not path.exists()]
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        for index, text in zip(missing, pool.map(cpu_text, [pdfs[i] for i in missing])):
+        texts = pool.map(cpu_text, [pdfs[index] for index in missing])
+        for index, text in zip(missing, texts, strict=True):
             paths[index].write_text(text, encoding="utf-8")
     return [path.read_text(encoding="utf-8") for path in paths]
 
@@ -126,8 +127,9 @@ def main() -> None:
     extraction_ms = (time.perf_counter() - started) * 1000 / len(letters)
     heading = f"{len(letters)} letters, {layouts} layouts, split {arguments.split}"
     print(table(f"From the text layer: {heading}", from_layer))
+    layer_ms = layer_seconds * 1000 / len(letters)
     print(f"\n{extraction_ms:.2f} ms a letter to propose its facts; "
-          f"{layer_seconds * 1000 / len(letters):.1f} ms to lay out and read its text layer")  # fmt: skip
+          f"{layer_ms:.1f} ms to lay out and read its text layer")  # fmt: skip
     results = {"layer": from_layer}
     if not arguments.no_cpu:
         started = time.perf_counter()
