@@ -576,15 +576,15 @@ def _name_ending(text: str) -> str | None:
     """The person's name that ``text`` ends with (``Surname, Given`` turned round)."""
     tokens = _TOKEN.findall(re.sub(r"[\s,(\[–—-]+$", "", text))
     taken: list[str] = []
-    for token in reversed(tokens):
-        if _ACADEMIC.match(token):
+    for part in reversed(tokens):
+        if _ACADEMIC.match(part):
             return None  # a doctor's name
-        if token == "," and "," not in taken and len(taken) >= 1:
-            taken.insert(0, token)
-        elif (_name_word(token) and not re.fullmatch(_SALUTATION, token)) or token in _PARTICLES:
-            taken.insert(0, token.rstrip("."))
-        elif _INITIAL.fullmatch(token) and taken:
-            taken.insert(0, token)
+        if part == "," and "," not in taken and taken:
+            taken.insert(0, part)
+        elif (_name_word(part) and not re.fullmatch(_SALUTATION, part)) or part in _PARTICLES:
+            taken.insert(0, part.rstrip("."))
+        elif _INITIAL.fullmatch(part) and taken:
+            taken.insert(0, part)
         else:
             break
     while taken and taken[0] == ",":
@@ -862,8 +862,10 @@ def _letterhead(lines: Sequence[Line]) -> Candidate | None:
     words = name.split()
     if not 1 <= len(words) <= 10 or len(name) > 80 or not name[0].isupper():
         return None
-    if not re.fullmatch(r"[^\W\d_][\w .,'’&()/+-]*", name) or name.isupper() and len(words) == 1:
+    if not re.fullmatch(r"[^\W\d_](?:[^\W\d_]|[ .,'’&()/+-])*", name):
         return None  # a name is words: no number, no markup, no label
+    if name.isupper() and len(words) == 1:
+        return None  # "FAX"
     if _DOCUMENT_KIND.search(name) and not _ORGANISATION.search(name):
         return None  # "Referral letter": a heading
     if _RECIPIENT_START.match(name) or _SALUTATION_LINE.match(name) or _SIGNER.match(name):
