@@ -154,6 +154,20 @@ def test_results_show_the_patient_and_follow_a_correction(site: Site, archive: W
     assert _found(site, "mustermann") == {site.mustermann}  # the page text is unchanged
 
 
+def test_date_searches_the_letter_date_not_a_birth_date_written_above_it(
+    site: Site, archive: WebArchive
+) -> None:
+    # The index once read the first date of the letter head as the letter's: here the
+    # patient's birth date, written above the letter date.
+    letter = "Patient: Max Muster, Geb.-Datum: 01.02.1995\n\nDatum: 12.03.2025\n\nBefundbericht\n"
+    document = add_letter(archive, "ocrmypdf__cardinal.pdf", letter)
+    drain_index(archive)
+    assert 'data-value="2025-03-12"' in _fact_row(site, document, "letter_date")
+    assert _found(site, "date:2025-03-12") == {document}
+    assert _found(site, "date:1995-02-01") == set()
+    assert _found(site, "born:1995-02-01") == {document}
+
+
 def test_date_searches_the_letter_date_and_follows_a_correction(
     site: Site, archive: WebArchive
 ) -> None:
