@@ -352,7 +352,9 @@ def letter_without_patient(rng: random.Random) -> Letter:
             f"Frau Prof. Dr. Claudia Berg über Vorhofflimmern.",
             f"Mit freundlichen Grüßen\n\nDr. med. {doctor}",
         ])  # fmt: skip
-        title = None
+        # Its heading is its title (the field's definition since issue 28: the subject
+        # line or the heading, a document kind or not).
+        title = "Einladung zur Fortbildung Kardiologie"
     else:
         org = rng.choice(ENGLISH_ORGS)
         text = "\n\n".join([
@@ -363,7 +365,7 @@ def letter_without_patient(rng: random.Random) -> Letter:
             "address. Mr Paul Evans, our practice manager, will answer any questions.",
             f"Kind regards,\n\nDr. {doctor}",
         ])  # fmt: skip
-        title = None
+        title = "Change to referral arrangements"
     truth = _truth(None, None, written, org, title)
     return Letter(text, truth, "no-patient")
 
@@ -390,7 +392,7 @@ def referral_to_practice(rng: random.Random) -> Letter:
         f"Abklärung. Befund vom {german_date(written - timedelta(days=7), rng)} liegt bei.",
         f"Mit freundlichen Grüßen\n\nDr. med. {doctor}\nFachärztin für Allgemeinmedizin",
     ]
-    truth = _truth(f"{given} {family}", born, written, f"Dr. med. {doctor}", None)
+    truth = _truth(f"{given} {family}", born, written, f"Dr. med. {doctor}", "Überweisung")
     return Letter("\n\n".join(blocks), truth, "de/referral-to-practice")
 
 
