@@ -27,6 +27,7 @@ from sqlmodel import Session, col, select
 from docvault.backoff import backoff_seconds
 from docvault.db import read_session, write_transaction
 from docvault.facts.store import FactView, facts_of
+from docvault.mailstore import MailOrigin, origin_of
 from docvault.models import Document, HandoverOutbox, Page, split_tags
 from docvault.vocabulary import DocumentStatus, HandoverState
 
@@ -233,6 +234,7 @@ def build_payload(
             select(Page).where(Page.document_id == delivery.document_id).order_by(col(Page.number))
         ).all()
         facts = facts_of(session, delivery.document_id)
+        mail = origin_of(session, delivery.document_id)
     base = link_base_url.rstrip("/")
     # The one place the document's fields are assembled.
     return {
@@ -240,6 +242,31 @@ def build_payload(
         **_document_fields(document, base),
         **_fact_fields(facts),
         "pages": [_page_fields(page, page_texts, base) for page in pages],
+        "mail": _mail_fields(mail, base),
+    }
+
+
+def _mail_fields(mail: MailOrigin | None, base: str) -> dict[str, Any] | None:
+    """The message the document arrived in (null: it did not come by mail), and the
+    documents made of its other attachments: one delivery."""
+    if mail is None:
+        return None
+    return {
+        "mailbox": mail.mailbox,
+        "from": mail.sender,
+        "from_address": mail.sender_address,
+        "subject": mail.subject,
+        "sent_at": mail.sent_at.isoformat() if mail.sent_at else None,
+        "message_id": mail.message_id,
+        "attachment_name": mail.file_name,
+        "delivered_with": [
+            {
+                "document_id": document_id,
+                "file_name": name,
+                "document_url": f"{base}/documents/{document_id}",
+            }
+            for document_id, name in mail.delivered_with
+        ],
     }
 
 

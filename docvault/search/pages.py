@@ -30,6 +30,7 @@ from docvault.db import read_session, write_transaction
 from docvault.errors import DocumentNotIndexable
 from docvault.facts import FIELD_LABELS, stored_date
 from docvault.facts import store as fact_store
+from docvault.mailstore import MailOrigin, origins_of
 from docvault.models import Document, IndexOutbox, IndexProblem, Page, split_tags, utcnow
 from docvault.search.dates import find_document_date
 from docvault.search.index import SearchIndex
@@ -82,11 +83,13 @@ def _entries(session: Any, pages: Sequence[Page]) -> Entries:
         ).all()
     )
     facts = fact_store.values_of(session, document_ids)
+    mail = origins_of(session, document_ids)
     found = Entries()
     for document_id in sorted(document_ids):
         document = documents[document_id]
         try:
             values = _fact_values(document, facts.get(document_id, {}))
+            values.update(_mail_values(mail.get(document_id)))
             document_date = _document_date(first_pages.get(document_id))
         except DocumentNotIndexable as error:
             found.problems[document_id] = error
@@ -144,6 +147,13 @@ def _fact_values(document: Document, values: dict[str, str]) -> dict[str, Any]:
         "sender": values.get("sender", ""),
         "title": values.get("title", ""),
     }
+
+
+def _mail_values(origin: MailOrigin | None) -> dict[str, str]:
+    """The IndexEntry fields of a document that arrived by mail (none otherwise)."""
+    if origin is None:
+        return {}
+    return {"mail_from": origin.sender, "mail_subject": origin.subject}
 
 
 def not_indexable(document_id: int, file_name: str, error: BaseException) -> DocumentNotIndexable:
