@@ -183,13 +183,18 @@ service imap-login {{
 
     def client(self) -> imaplib.IMAP4:
         client = imaplib.IMAP4("127.0.0.1", self.imap_port, timeout=10)
-        client.login(USER, PASSWORD)
+        try:
+            client.login(USER, PASSWORD)
+        except BaseException:
+            client.shutdown()
+            raise
         return client
 
     def append(self, message: bytes, folder: str = "INBOX") -> int:
-        """Put a message into a folder; its UID."""
+        """Put a message into a folder (made if missing); its UID."""
         client = self.client()
         try:
+            client.create(_quoted(folder))  # answers NO when it is there already
             typ, data = client.append(folder, "", imaplib.Time2Internaldate(time.time()), message)
             assert typ == "OK", data
             answer = data[0].decode() if isinstance(data[0], bytes) else str(data[0])
@@ -213,6 +218,23 @@ service imap-login {{
                 uid = int(text.split("UID ", 1)[1].split()[0].rstrip(")"))
                 flags = text.split("FLAGS (", 1)[1].split(")", 1)[0].split()
                 found[uid] = tuple(flags)
+            return found
+        finally:
+            client.logout()
+
+    def message_ids(self, folder: str = "INBOX") -> list[str]:
+        """The Message-ID of every message of a folder (none if the folder is not there)."""
+        client = self.client()
+        try:
+            typ, _ = client.select(_quoted(folder), readonly=True)
+            if typ != "OK":
+                return []
+            typ, data = client.uid("FETCH", "1:*", "(BODY.PEEK[HEADER.FIELDS (MESSAGE-ID)])")
+            found = []
+            for item in data:
+                if isinstance(item, tuple):
+                    header = item[1].decode(errors="replace").strip()
+                    found.append(header.split(":", 1)[1].strip() if ":" in header else "")
             return found
         finally:
             client.logout()
