@@ -195,7 +195,7 @@ def test_sigkill_while_fetching_and_archiving_takes_every_attachment_once(
     for _ in range(8):
         connections = _connections(daemon)
         daemon.start(wait=False)
-        wait_for(lambda: _connections(daemon) > connections, 60, "the mailbox to connect")
+        wait_for(lambda seen=connections: _connections(daemon) > seen, 60, "the mailbox to connect")
         # A random moment of the intake that follows: the first message is taken about a
         # second after the connection (the inspection process starts), each further one
         # some 100 ms later; so: fetching, archiving, recording or moving, sixty messages
