@@ -348,6 +348,9 @@ class MailMessage(SQLModel, table=True):
     __table_args__ = (
         UniqueConstraint("mailbox", "uidvalidity", "uid"),
         Index("ix_mail_messages_message_id", "mailbox", "message_id"),
+        # A poll asks for the few messages in one state (held but not acted on, too large):
+        # an index, so that the answer does not grow with the mailbox (bench/mail_bench.py).
+        Index("ix_mail_messages_state", "mailbox", "uidvalidity", "state"),
         NEVER_REUSED,
     )
 

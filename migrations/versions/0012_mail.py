@@ -42,6 +42,7 @@ def upgrade() -> None:
     )
     with op.batch_alter_table("mail_messages", schema=None) as batch_op:
         batch_op.create_index("ix_mail_messages_message_id", ["mailbox", "message_id"])
+        batch_op.create_index("ix_mail_messages_state", ["mailbox", "uidvalidity", "state"])
         batch_op.create_index(batch_op.f("ix_mail_messages_eml_sha256"), ["eml_sha256"])
     op.create_table(
         "mail_documents",
@@ -67,5 +68,6 @@ def downgrade() -> None:
     op.drop_table("mail_documents")
     with op.batch_alter_table("mail_messages", schema=None) as batch_op:
         batch_op.drop_index(batch_op.f("ix_mail_messages_eml_sha256"))
+        batch_op.drop_index("ix_mail_messages_state")
         batch_op.drop_index("ix_mail_messages_message_id")
     op.drop_table("mail_messages")

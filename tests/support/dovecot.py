@@ -202,6 +202,17 @@ service imap-login {{
         finally:
             client.logout()
 
+    def append_many(self, messages: list[bytes], folder: str) -> None:
+        """Put many messages into a folder over one connection (the benchmark's setup)."""
+        client = self.client()
+        try:
+            client.create(_quoted(folder))
+            for message in messages:
+                typ, data = client.append(_quoted(folder), "", None, message)
+                assert typ == "OK", data
+        finally:
+            client.logout()
+
     def messages(self, folder: str = "INBOX") -> dict[int, tuple[str, ...]]:
         """Every message of a folder: its UID and flags."""
         client = self.client()
