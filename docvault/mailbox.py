@@ -264,7 +264,7 @@ class MailIntake:
     ) -> None:
         while not stopping.is_set():
             progress.now_doing(f"looking for new messages in {self.mailbox.address}")
-            if self.poll(connection, stopping):
+            if self.poll(connection, stopping, progress.beat):
                 on_taken()
             progress.now_doing("")
             progress.beat()
@@ -272,9 +272,16 @@ class MailIntake:
 
     # --- one look ---------------------------------------------------------------------------
 
-    def poll(self, connection: MailConnection, stopping: threading.Event | None = None) -> int:
+    def poll(
+        self,
+        connection: MailConnection,
+        stopping: threading.Event | None = None,
+        beat: Callable[[], None] | None = None,
+    ) -> int:
         """Decide about every message after the last one decided about, and act at the
-        server on the ones taken. Returns how many messages were taken."""
+        server on the ones taken. Returns how many messages were taken. `beat` is called
+        after each message: a first look at a mailbox of thousands takes minutes, and the
+        part is moving all along."""
         validity = connection.uidvalidity
         first = self._look_from or mailstore.next_uid(self.database, self.mailbox.name, validity)
         found = connection.uids_from(first)
@@ -287,6 +294,8 @@ class MailIntake:
                 break
             for headers in connection.headers(new[start : start + HEADER_BATCH]):
                 taken += self._decide(connection, headers)
+                if beat is not None:
+                    beat()
             self._act(connection)
         self._look_from = mailstore.next_uid(self.database, self.mailbox.name, validity)
         self._counters.taken += taken
