@@ -177,33 +177,39 @@ def test_messages_with_one_and_several_attachments_become_documents(
         "befund-2-1.pdf", "befund-2-3.pdf",
     ]  # fmt: skip
     assert "mailbox labor (imaps://clerk@127.0.0.1:" in status
-    assert "mailbox-labor" in status_page
-    assert f"imaps://clerk@127.0.0.1:{imap_server.imaps_port}/INBOX · IDLE" in status_page
+    # The status page: the mailbox's part, and the mailbox among the inboxes (its address
+    # is for administrators, as an inbox's folder is; `docvault status` shows it above).
+    assert "<td>mailbox-labor</td>" in status_page
+    assert "<tr><td>labor" in status_page
 
 
 def test_sigkill_while_fetching_and_archiving_takes_every_attachment_once(
     tmp_path: Path, imap_server: Dovecot, simulator: EngineSimulator
 ) -> None:
-    """Killed seven times at random moments while it takes fifty messages: every message
+    """Killed six times at random moments while it takes forty messages: every message
     moved at the server has all its attachments committed, and in the end every attachment
     is one document and every message is moved once."""
     chooser = random.Random(20261204)
     sent: dict[str, set[str]] = {}
-    for seed in range(50):
+    for seed in range(40):
         raw = letter_message(tmp_path, seed, letters=chooser.randint(1, 3))
         sent[_message_id(raw)] = attachments_of(raw)
         imap_server.append(raw)
     config = mail_config(tmp_path, imap_server, after_taking="move", move_to="Taken/docvault")
     daemon = Daemon(tmp_path, **simulated(simulator, DOCVAULT_CONFIG=str(config)))
-    for _ in range(7):
-        connections = _connections(daemon)
+    for _ in range(6):
+        recorded = _documents_recorded(daemon)
         daemon.start(wait=False)
-        wait_for(lambda seen=connections: _connections(daemon) > seen, 60, "the mailbox to connect")
-        # A random moment of the intake that follows: the first message is taken about a
-        # second after the connection (the inspection process starts), each further one
-        # some 100 ms later; so: fetching, archiving, recording or moving, fifty messages
-        # outlasting the seven runs.
-        time.sleep(chooser.uniform(0.8, 2.4))
+        wait_for(
+            lambda before=recorded: _documents_recorded(daemon) > before,
+            60,
+            "the run's first attachment to be recorded",
+            interval=0.02,
+        )
+        # A random moment of the intake going on: fetching the next message, archiving its
+        # .eml or an attachment, recording, moving (some 100 ms a message on two cores;
+        # forty messages outlast the six runs, which keep the test near a minute).
+        time.sleep(chooser.uniform(0.0, 0.5))
         daemon.kill()
         committed = {sha for (sha,) in query(daemon, "SELECT sha256 FROM documents")}
         for moved in imap_server.message_ids("Taken.docvault"):
@@ -220,14 +226,13 @@ def test_sigkill_while_fetching_and_archiving_takes_every_attachment_once(
     assert query(daemon, "SELECT COUNT(*) FROM duplicates") == [(0,)]
     assert sorted(imap_server.message_ids("Taken.docvault")) == sorted(sent)
     states = query(daemon, "SELECT state, COUNT(*) FROM mail_messages GROUP BY state")
-    assert states == [("done", 50)]
+    assert states == [("done", 40)]
     assert query(daemon, "SELECT COUNT(*) FROM mail_documents") == [(len(every),)]
 
 
-def _connections(daemon: Daemon) -> int:
-    """How often the daemon's log says the mailbox connected."""
-    log = daemon.log.read_text() if daemon.log.exists() else ""
-    return log.count("mail: mailbox labor connected")
+def _documents_recorded(daemon: Daemon) -> int:
+    rows = query(daemon, "SELECT COUNT(*) FROM documents")
+    return int(rows[0][0]) if rows else 0
 
 
 def _message_id(raw: bytes) -> str:
