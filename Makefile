@@ -5,7 +5,7 @@ VENV := .venv
 LOCK := requirements.lock
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml $(LOCK) | cksum | cut -d' ' -f1)
 
-.PHONY: run test lint browser systemd-tools lock
+.PHONY: run test lint browser systemd-tools mail-server lock
 
 $(STAMP): pyproject.toml $(LOCK)
 	test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
@@ -37,8 +37,13 @@ browser:
 systemd-tools:
 	command -v systemd-analyze >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq systemd >/dev/null)
 
+# Debian's Dovecot for the mail tests (tests/support/dovecot.py starts one of its own per
+# test, in a temporary folder, on loopback; the package's own service is never started).
+mail-server:
+	command -v dovecot >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq dovecot-imapd >/dev/null)
+
 # One process: under two xdist workers on two cores the CPU engine's tests starve the daemon
 # tests' timed waits (measured: 1,006 s and 3 such failures against about 1,200 s serial).
 # `.venv/bin/pytest -n 2 --dist loadfile FILES` runs a chosen group in parallel.
-test: $(STAMP) browser systemd-tools lint
+test: $(STAMP) browser systemd-tools mail-server lint
 	$(VENV)/bin/pytest --durations=25

@@ -140,6 +140,25 @@ def _archive_opened(opened: OpenedFile, data_dir: Path) -> ArchivedFile:
     return _settle(temporary, archive_root, sha256, size, opened.path.suffix.lower())
 
 
+def archive_bytes(data: bytes, suffix: str, data_dir: Path) -> ArchivedFile:
+    """Put bytes docvault holds in memory (a message from a mail server, one of its
+    attachments) into the archive under their sha256, as `archive_file` does a file's:
+    written to a temporary name, fsynced, renamed, the folder fsynced, verified."""
+    archive_root = data_dir / "archive"
+    archive_root.mkdir(parents=True, exist_ok=True)
+    temporary = archive_root / f".incoming-{uuid.uuid4().hex}"
+    try:
+        with temporary.open("xb") as writer:
+            writer.write(data)
+            writer.flush()
+            os.fsync(writer.fileno())
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+    sha256 = hashlib.sha256(data).hexdigest()
+    return _settle(temporary, archive_root, sha256, len(data), suffix.lower())
+
+
 def _settle(
     temporary: Path, archive_root: Path, sha256: str, size: int, suffix: str
 ) -> ArchivedFile:

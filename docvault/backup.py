@@ -28,7 +28,7 @@ from pathlib import Path
 from sqlalchemy import Engine
 from sqlmodel import select
 
-from docvault import derived
+from docvault import derived, mailstore
 from docvault.archive import hash_file
 from docvault.db import read_session
 from docvault.durable import fsync_folder
@@ -373,8 +373,10 @@ def verify_archive(database: Engine, data_dir: Path) -> list[Finding]:
         rows = session.exec(
             select(Document.id, Document.sha256, Document.archive_path, Document.original_name)
         ).all()
+        # The messages mail intake keeps whole (.eml) are no document's original.
+        messages = mailstore.message_paths(session)
     findings: list[Finding] = []
-    known: set[Path] = set()
+    known: set[Path] = {data_dir / relative for relative in messages}
     for document_id, sha256, relative, name in rows:
         path = data_dir / relative
         known.add(path)

@@ -288,6 +288,15 @@ def _echo_service(service: dict[str, Any]) -> None:
         state = "stalled" if part["stalled"] else part["state"]
         detail = f": {part['detail']}" if part["detail"] else ""
         click.echo(f"  part {part['name']}: {state}, last progress {stamp}{detail}")
+    for mailbox in service.get("mailboxes", []):
+        look = mailbox.get("last_look")
+        looked = time.strftime("%H:%M:%S", time.localtime(look)) if look else "never"
+        problem = f"; {mailbox['problem']}" if mailbox.get("problem") else ""
+        click.echo(
+            f"  mailbox {mailbox['name']} ({mailbox['address']}): {mailbox['mode']}, "
+            f"{mailbox['taken']} message(s) taken, {mailbox['waiting']} waiting to be acted "
+            f"on at the server, last look {looked}{problem}"
+        )
     for replica in service.get("engine_replicas", []):
         pid = f", pid {replica['pid']}" if replica["pid"] else ""
         error = f": {replica['last_error']}" if replica["last_error"] else ""

@@ -126,6 +126,75 @@ INBOX_KEYS = (
 )
 
 
+class AfterTaking(StrEnum):
+    """What intake does to a message on the mail server once every part of it is taken."""
+
+    seen = "seen"  # mark it read (\Seen): it stays where it is
+    flag = "flag"  # flag it (\Flagged): it stays where it is
+    move = "move"  # move it to the folder `move_to`
+    delete = "delete"  # delete it (\Deleted, then expunged by its UID alone)
+
+
+class MailTls(StrEnum):
+    """How a mailbox's connection is protected."""
+
+    implicit = "implicit"  # TLS from the first byte (imaps, port 993)
+    starttls = "starttls"  # plain IMAP upgraded with STARTTLS before the login (port 143)
+    none = "none"  # no TLS at all: only to a server on this machine (127.0.0.1, ::1)
+
+
+@dataclass(frozen=True)
+class MailboxSettings:
+    """One watched mailbox (an IMAP folder) and what to do with its messages.
+
+    The password is never a setting: `password_file` names a file only docvault's user may
+    read, read afresh at every login and never logged.
+    """
+
+    name: str
+    host: str
+    user: str
+    password_file: Path
+    port: int = 0  # 0: 993 for implicit TLS, 143 otherwise
+    tls: MailTls = MailTls.implicit
+    # A CA (or the server's own self-signed certificate) to trust besides the system's.
+    tls_ca_file: Path | None = None
+    # The certificate is not checked for this host name only (the admin's explicit word);
+    # empty: always checked.
+    tls_unverified_host: str = ""
+    folder: str = "INBOX"  # levels written with "/", whatever the server's delimiter is
+    senders: tuple[str, ...] = ()  # addresses or "@domain"; empty: every sender
+    subject_contains: tuple[str, ...] = ()  # any of these words; empty: every subject
+    require_attachment: bool = True  # messages that cannot carry one are left alone
+    after_taking: AfterTaking = AfterTaking.seen
+    move_to: str = ""  # the folder for after_taking = "move"
+    tags: tuple[str, ...] = ()
+    poll_seconds: float = 60.0  # the rescan (UID SEARCH); IDLE delivers sooner
+    idle: bool = True  # use IMAP IDLE where the server offers it
+
+    @property
+    def effective_port(self) -> int:
+        if self.port:
+            return self.port
+        return 993 if self.tls is MailTls.implicit else 143
+
+    @property
+    def verifies_certificate(self) -> bool:
+        return self.tls_unverified_host.strip().lower() != self.host.strip().lower()
+
+    @property
+    def address(self) -> str:
+        """Where the mailbox is, for sentences and the status page (no password)."""
+        scheme = "imaps" if self.tls is MailTls.implicit else "imap"
+        return f"{scheme}://{self.user}@{self.host}:{self.effective_port}/{self.folder}"
+
+
+MAILBOX_KEYS = ("host", "user", "password_file", "name",
+                *(declared.name for declared in fields(MailboxSettings)
+                  if declared.name not in ("name", "host", "user", "password_file")))  # fmt: skip
+LOOPBACK_HOSTS = ("127.0.0.1", "::1", "localhost")
+
+
 @dataclass(frozen=True, kw_only=True)
 class Settings:
     """The effective settings: one typed field per setting, and where each value came from.
@@ -479,9 +548,33 @@ class Settings:
         "empty: http://web_host:web_port.",
     )
     log_level: LogLevel = declare("info", "How much docvault logs.")
+    mail_timeout_seconds: float = declare(
+        60.0,
+        "Longest wait for a mail server: connecting, the TLS handshake, the login and each "
+        "answer; past it the connection is dropped and the mailbox's part starts again with "
+        "back-off. Mailboxes are [[mailboxes]] tables (README, Mail intake).",
+        minimum=1.0,
+        maximum=3600.0,
+    )
+    mail_max_message_mb: int = declare(
+        300,
+        "The largest message a mailbox's part downloads, in MB (as the server reports its "
+        "size, before downloading); a larger one is left on the server untouched and "
+        "reported on the status page.",
+        minimum=1,
+        maximum=4096,
+    )
+    mail_poll_seconds: float = declare(
+        60.0,
+        "Default interval of a mailbox's rescan (one UID SEARCH for messages newer than the "
+        "last taken); a [[mailboxes]] table's poll_seconds overrides it. IDLE, where the "
+        "server offers it, delivers new mail sooner.",
+        minimum=1.0,
+    )
 
     sources: Mapping[str, str]
     inboxes: tuple[InboxSettings, ...]
+    mailboxes: tuple[MailboxSettings, ...] = ()
     config_file: Path | None = None
     inbox_source: str = "default"
 
@@ -536,7 +629,7 @@ def _declared_settings() -> tuple[Setting, ...]:
     for declared in fields(Settings):
         declaration = declared.metadata.get(_DECLARED)
         if declaration is None:
-            continue  # sources, inboxes: where the values came from, not settings
+            continue  # sources, inboxes, mailboxes: where the values came from, not settings
         declared_type = types[declared.name]
         choices = get_args(declared_type) if get_origin(declared_type) is Literal else ()
         kind = "choice" if choices else _KINDS[declared_type]
@@ -699,8 +792,14 @@ def load_settings(
     _apply_file(values, sources, file_values, path, file_base)
     _apply_environment(values, sources, environ, cwd)
     inboxes, inbox_source = _inboxes(values, sources, file_values, path, environ, file_base)
+    mailboxes = _mailboxes(values, file_values, path, file_base, inboxes)
     return Settings(
-        **values, sources=sources, inboxes=inboxes, config_file=path, inbox_source=inbox_source
+        **values,
+        sources=sources,
+        inboxes=inboxes,
+        mailboxes=mailboxes,
+        config_file=path,
+        inbox_source=inbox_source,
     )
 
 
@@ -713,7 +812,7 @@ def _apply_file(
 ) -> None:
     source = f"config file {path}"
     for key, raw in file_values.items():
-        if key == "inboxes":
+        if key in ("inboxes", "mailboxes"):
             continue
         setting = SETTINGS_BY_NAME.get(key)
         if setting is None:
@@ -814,6 +913,144 @@ def _inbox_from_table(
     )
 
 
+def _mailboxes(
+    values: dict[str, Any],
+    file_values: dict[str, Any],
+    path: Path | None,
+    base: Path,
+    inboxes: tuple[InboxSettings, ...],
+) -> tuple[MailboxSettings, ...]:
+    """The [[mailboxes]] tables: none unless the TOML file has some."""
+    tables = file_values.get("mailboxes")
+    if tables is None:
+        return ()
+    source = f"config file {path}"
+    if not isinstance(tables, list) or not tables:
+        raise ConfigError("mailboxes", source, "must be one or more [[mailboxes]] tables.")
+    mailboxes = tuple(
+        _mailbox_from_table(table, number, values, source, base)
+        for number, table in enumerate(tables, start=1)
+    )
+    # A mailbox's documents carry its name as their inbox: one name, one place.
+    names = [mailbox.name for mailbox in mailboxes] + [inbox.name for inbox in inboxes]
+    if len(set(names)) != len(names):
+        raise ConfigError(
+            "mailboxes",
+            source,
+            f"has names used twice among the inboxes and mailboxes ({names}); give each "
+            "[[mailboxes]] table a name of its own.",
+        )
+    return mailboxes
+
+
+def _mailbox_from_table(
+    table: Any, number: int, values: dict[str, Any], source: str, base: Path
+) -> MailboxSettings:
+    label = f"mailboxes[{number}]"
+    if not isinstance(table, dict) or not all(key in table for key in MAILBOX_KEYS[:3]):
+        raise ConfigError(
+            label,
+            source,
+            'needs at least host, user and password_file, e.g. host = "mail.example.org", '
+            'user = "fax@example.org", password_file = "/etc/docvault/fax-mail.password".',
+        )
+    unknown = sorted(set(table) - set(MAILBOX_KEYS))
+    if unknown:
+        raise ConfigError(
+            f"{label}.{unknown[0]}",
+            source,
+            f"is not a mailbox setting; allowed: {', '.join(MAILBOX_KEYS)}.",
+        )
+    read = _TableReader(table, label, source)
+    tls = MailTls(read.choice("tls", tuple(MailTls), MailTls.implicit.value))
+    host = read.text("host", "")
+    if tls is MailTls.none and host.strip().lower() not in LOOPBACK_HOSTS:
+        raise ConfigError(
+            f"{label}.tls",
+            source,
+            f'is "none" for the host {host!r}; the password would cross the network '
+            'unencrypted. Use tls = "implicit" (port 993) or "starttls" (port 143); "none" '
+            "is for a server on this machine only (127.0.0.1).",
+        )
+    after = AfterTaking(read.choice("after_taking", tuple(AfterTaking), AfterTaking.seen.value))
+    move_to = read.text("move_to", "")
+    if after is AfterTaking.move and not move_to.strip():
+        raise ConfigError(
+            f"{label}.move_to",
+            source,
+            'is needed with after_taking = "move": the folder taken messages go to, e.g. '
+            'move_to = "Archive/docvault".',
+        )
+    ca_file = read.text("tls_ca_file", "")
+    return MailboxSettings(
+        name=read.text("name", f"mail-{read.text('user', '')}"),
+        host=host,
+        user=read.text("user", ""),
+        password_file=(base / Path(read.text("password_file", "")).expanduser()).resolve(),
+        port=read.number("port", 0, 0, 65535),
+        tls=tls,
+        tls_ca_file=(base / Path(ca_file).expanduser()).resolve() if ca_file else None,
+        tls_unverified_host=read.text("tls_unverified_host", ""),
+        folder=read.text("folder", "INBOX"),
+        senders=read.words("senders"),
+        subject_contains=read.words("subject_contains"),
+        require_attachment=read.flag("require_attachment", True),
+        after_taking=after,
+        move_to=move_to,
+        tags=read.words("tags"),
+        poll_seconds=float(
+            read.number("poll_seconds", values["mail_poll_seconds"], 1.0, 24 * 3600.0)
+        ),
+        idle=read.flag("idle", True),
+    )
+
+
+@dataclass(frozen=True)
+class _TableReader:
+    """One [[mailboxes]] table's values, each checked for its type, with the sentence."""
+
+    table: dict[str, Any]
+    label: str
+    source: str
+
+    def _refuse(self, key: str, allowed: str) -> ConfigError:
+        return ConfigError(
+            f"{self.label}.{key}", self.source, f"is {self.table[key]!r}; allowed: {allowed}."
+        )
+
+    def text(self, key: str, default: str) -> str:
+        value = self.table.get(key, default)
+        if not isinstance(value, str) or (key in MAILBOX_KEYS[:3] and not value.strip()):
+            raise self._refuse(key, "a non-empty string" if key in MAILBOX_KEYS[:3] else "a string")
+        return value
+
+    def choice(self, key: str, choices: tuple[str, ...], default: str) -> str:
+        value = self.table.get(key, default)
+        if value not in choices:
+            raise self._refuse(key, ", ".join(choices))
+        return str(value)
+
+    def flag(self, key: str, default: bool) -> bool:
+        value = self.table.get(key, default)
+        if not isinstance(value, bool):
+            raise self._refuse(key, "true or false")
+        return value
+
+    def number(self, key: str, default: float, minimum: float, maximum: float) -> Any:
+        value = self.table.get(key, default)
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise self._refuse(key, f"a number from {minimum:g} to {maximum:g}")
+        if not minimum <= value <= maximum:
+            raise self._refuse(key, f"a number from {minimum:g} to {maximum:g}")
+        return value
+
+    def words(self, key: str) -> tuple[str, ...]:
+        value = self.table.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(word, str) for word in value):
+            raise self._refuse(key, 'a list of strings, e.g. ["lab@example.org"]')
+        return tuple(word for word in value if word.strip())
+
+
 def describe(settings: Settings) -> list[tuple[str, str, str]]:
     """(name, effective value, source) for every setting, for `docvault config`."""
     rows = []
@@ -828,4 +1065,12 @@ def describe(settings: Settings) -> list[tuple[str, str, str]]:
             f", polling={inbox.polling})"
         )
         rows.append((f"inboxes.{inbox.name}", shown, settings.inbox_source))
+    for mailbox in settings.mailboxes:
+        shown = (
+            f"{mailbox.address} (tls={mailbox.tls}, after_taking={mailbox.after_taking}"
+            f"{' to ' + mailbox.move_to if mailbox.after_taking is AfterTaking.move else ''}"
+            f", tags={','.join(mailbox.tags) or '-'}, poll={mailbox.poll_seconds:g}s"
+            f", idle={mailbox.idle})"
+        )
+        rows.append((f"mailboxes.{mailbox.name}", shown, f"config file {settings.config_file}"))
     return rows

@@ -27,6 +27,7 @@ from sqlmodel import Session, col, select
 
 from docvault.db import read_session
 from docvault.facts.store import FactView, facts_of_documents
+from docvault.mailstore import MailOrigin, origins_of
 from docvault.models import Document, Duplicate, Page, split_tags
 from docvault.textutil import strip_markup
 from docvault.vocabulary import DocumentStatus, PageStatus
@@ -95,12 +96,14 @@ def _describe_batch(
     pages = _pages_by_document(session, ids)
     duplicates = _duplicates_by_document(session, ids)
     facts = facts_of_documents(session, ids)
+    mail = origins_of(session, ids)
     return [
         _document(
             document,
             pages.get(document.id, []),
             duplicates.get(document.id, []),
             facts[document.id],
+            mail.get(document.id),
             audience,
         )
         for document in documents
@@ -139,6 +142,7 @@ def _document(
     pages: Sequence[Page],
     duplicates: Sequence[Duplicate],
     facts: Sequence[FactView],
+    mail: MailOrigin | None,
     audience: Audience,
 ) -> dict[str, Any]:
     assert document.id is not None
@@ -159,6 +163,7 @@ def _document(
         **_links(document, audience),
         "duplicates": [_duplicate(duplicate, audience) for duplicate in duplicates],
         "facts": {fact.field: _fact(fact) for fact in facts},
+        "mail": _mail(mail, audience),
         "page_counts": _page_counts(pages),
         "pages": [_page(page, audience) for page in pages],
     }
@@ -183,6 +188,31 @@ def _links(document: Document, audience: Audience) -> dict[str, str | None]:
         "original_url": f"{at}/original",
         # Made on first download, once every page is read; null while pages are being read.
         "searchable_pdf_url": f"{at}/searchable.pdf" if finished else None,
+    }
+
+
+def _mail(mail: MailOrigin | None, audience: Audience) -> dict[str, Any] | None:
+    """The message the document arrived in (null: it did not come by mail), and the
+    documents made of its other attachments: one delivery."""
+    if mail is None:
+        return None
+    base = None if audience.base_url is None else audience.base_url.rstrip("/")
+    return {
+        "mailbox": mail.mailbox,
+        "from": mail.sender,
+        "from_address": mail.sender_address,
+        "subject": mail.subject,
+        "sent_at": _time(mail.sent_at),
+        "message_id": mail.message_id,
+        "attachment_name": mail.file_name,
+        "delivered_with": [
+            {
+                "id": document_id,
+                "file_name": name,
+                "document_url": None if base is None else f"{base}/documents/{document_id}",
+            }
+            for document_id, name in mail.delivered_with
+        ],
     }
 
 

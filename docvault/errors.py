@@ -33,8 +33,16 @@ can be shown as is on the command line, in the log and in the web view::
     │   └── DocumentNotIndexable    one document cannot be indexed; the others go on
     ├── FactRefused                 a fact a person typed is not what its field claims
     ├── RequestTooLarge             a request body over web_max_request_bytes
-    └── AuthError                   not logged in, or not allowed
-        └── RateLimited             too many re-reads or unlock tries: wait
+    ├── AuthError                   not logged in, or not allowed
+    │   └── RateLimited             too many re-reads or unlock tries: wait
+    ├── MailError                   a mailbox cannot be read now (its part starts again)
+    │   ├── MailServerUnreachable   refused, TLS failed, stalled past the timeout, hung up
+    │   ├── MailLoginRefused        the server refused the user and password
+    │   ├── MailPasswordFileRefused missing, empty, or readable by other users
+    │   └── MailFolderMissing       the folder to watch or to move to cannot be used
+    ├── MailNoReadableAttachment    a message without a file docvault reads (message kept)
+    ├── MailEncrypted               an S/MIME or PGP message (message kept)
+    └── MailMalformed               a message whose parts cannot be told apart (kept)
 
 Each class carries a `code` chosen once (`corrupt-document`): the word stored with a failed
 document and shown in `docvault documents --json` and `/metrics`, so renaming a class never
@@ -320,3 +328,54 @@ class TooManyPages(RenderError):
     """A document has more pages than the `max_pages` setting allows."""
 
     code = "too-many-pages"
+
+
+# --- issue 31, mail intake (added here, apart, so that parallel additions do not clash) ---
+
+
+class MailError(DocvaultError):
+    """A mailbox cannot be read now; its part says why and starts again with back-off."""
+
+    code = "mail-failed"
+
+
+class MailServerUnreachable(MailError):
+    """The mail server cannot be reached, refused the TLS handshake, stalled or hung up."""
+
+    code = "mail-server-unreachable"
+
+
+class MailLoginRefused(MailError):
+    """The mail server refused the user and password."""
+
+    code = "mail-login-refused"
+
+
+class MailPasswordFileRefused(MailError):
+    """A mailbox's password file is missing, empty or readable by other users."""
+
+    code = "mail-password-file-refused"
+
+
+class MailFolderMissing(MailError):
+    """The folder to watch (or to move taken messages to) cannot be selected or made."""
+
+    code = "mail-folder-missing"
+
+
+class MailNoReadableAttachment(DocvaultError):
+    """A message has no attachment of a kind docvault reads; the message itself is kept."""
+
+    code = "mail-no-readable-attachment"
+
+
+class MailEncrypted(DocvaultError):
+    """A message is encrypted (S/MIME, PGP); the message itself is kept."""
+
+    code = "mail-encrypted"
+
+
+class MailMalformed(DocvaultError):
+    """A message's MIME structure is broken beyond telling its parts; the message is kept."""
+
+    code = "mail-malformed"

@@ -74,6 +74,8 @@ FILE_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_NOCTTY | os.O_CL
 FOLDER_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 DEFAULT_MAX_FILE_BYTES = 200 * 1024 * 1024  # the max_file_mb setting's default
 REPORTED_REFUSALS = 5  # sentences per inbox on the status page; the log has every one
+# The kind of a document that is a whole e-mail, kept because nothing in it could be read.
+MESSAGE_KIND = "message"
 
 
 class Inspector(Protocol):
@@ -456,14 +458,20 @@ class Refused:
 
 
 def inspect_archived(
-    inspect: Inspector, data_dir: Path, new: queue.NewDocument, empty_grace_seconds: float
+    inspect: Inspector,
+    data_dir: Path,
+    new: queue.NewDocument,
+    empty_grace_seconds: float,
+    place: str | None = None,
 ) -> tuple[int, str] | Refused:
     """The archived copy's page count and kind, or why it cannot be read: the one judgement
-    of a new file and of a refused one taken in again (`retake_refused`)."""
+    of a new file and of a refused one taken in again (`retake_refused`). `place` is where
+    the sentences say it came from (default: its inbox; mail intake names the message)."""
+    where = place or f"in inbox {new.inbox}"
     if new.size_bytes == 0:
         return Refused(
             EmptyFile.code,
-            f"{new.original_name} in inbox {new.inbox} stayed empty (0 bytes) for "
+            f"{new.original_name} {where} stayed empty (0 bytes) for "
             f"{empty_grace_seconds:g} seconds; the scan or fax did not arrive. "
             "Scan or send it again.",
         )
@@ -472,7 +480,30 @@ def inspect_archived(
     except RenderError as error:
         # The renderer only knows the archive name (the sha256); say the original's.
         shown = error.message.replace(Path(new.archive_path).name, "the file")
-        return Refused(error.code, f"{new.original_name} in inbox {new.inbox}: {shown}")
+        return Refused(error.code, f"{new.original_name} {where}: {shown}")
+
+
+def record_new(
+    database: Engine,
+    data_dir: Path,
+    inspect: Inspector,
+    new: queue.NewDocument,
+    empty_grace_seconds: float,
+    place: str | None = None,
+) -> tuple[queue.Recorded, Refused | None]:
+    """Record an archived file: its pages queued, or refused with the sentence (and the
+    refusal returned), or noted as a duplicate of the first copy. The one step a file
+    from a folder and an attachment from a mailbox share."""
+    if queue.find_document(database, new.sha256) is not None:
+        return queue.record_document(database, new, page_count=0), None
+    inspected = inspect_archived(inspect, data_dir, new, empty_grace_seconds, place)
+    if isinstance(inspected, Refused):
+        return queue.record_failed_document(database, new, inspected.code, inspected.message), (
+            inspected
+        )
+    page_count, kind = inspected
+    new = queue.NewDocument(**{**new.__dict__, "kind": kind})
+    return queue.record_document(database, new, page_count), None
 
 
 @dataclass(frozen=True)
@@ -502,6 +533,12 @@ def retake_refused(
         raise DocvaultError(
             f"Document {document_id} is not a file waiting on the problems page any more "
             "(read meanwhile, or deleted); nothing was changed."
+        )
+    if document.kind == MESSAGE_KIND:
+        raise DocvaultError(
+            f"{document.original_name} is an e-mail kept whole because nothing in it could be "
+            "read; taking it in again cannot read it either, and nothing was changed. Download "
+            "it, save its letters into an inbox folder, then dismiss it here."
         )
     new = queue.NewDocument(
         sha256=document.sha256,
@@ -843,26 +880,19 @@ class Intake:
             tags=inbox.tags,
             raw_path=raw_name(path),
         )
-        known = queue.find_document(self.database, archived.sha256)
-        if known is not None:
-            return queue.record_document(self.database, new, page_count=0)
-        inspected = inspect_archived(self.inspect, self.data_dir, new, self.empty_grace_seconds)
-        if isinstance(inspected, Refused):
-            return self._record_failure(inbox, new, inspected.code, inspected.message)
-        page_count, kind = inspected
-        new = queue.NewDocument(**{**new.__dict__, "kind": kind})
-        return queue.record_document(self.database, new, page_count)
-
-    def _record_failure(
-        self, inbox: InboxSettings, new: queue.NewDocument, error_code: str, message: str
-    ) -> queue.Recorded:
-        state = self.states[inbox.name]
-        state.failed += 1
-        state.problems[new.original_name] = message
-        logger.warning(
-            "intake: %s (the original is kept in the archive as %s)", message, new.archive_path
+        recorded, refused = record_new(
+            self.database, self.data_dir, self.inspect, new, self.empty_grace_seconds
         )
-        return queue.record_failed_document(self.database, new, error_code, message)
+        if refused is not None:
+            state = self.states[inbox.name]
+            state.failed += 1
+            state.problems[new.original_name] = refused.message
+            logger.warning(
+                "intake: %s (the original is kept in the archive as %s)",
+                refused.message,
+                new.archive_path,
+            )
+        return recorded
 
     def _retry_later(self, inbox: InboxSettings, path: Path, error: DocvaultError) -> bool:
         now = self.clock()

@@ -329,3 +329,58 @@ class DocumentFact(SQLModel, table=True):
         if self.confirmed_at is not None:
             return self.confirmed or None
         return self.proposed
+
+
+class MailMessage(SQLModel, table=True):
+    """One message of a watched mailbox, remembered so that it is taken exactly once.
+
+    A message is known by its mailbox, the folder's UIDVALIDITY and its UID; a new
+    UIDVALIDITY (the server numbered the folder anew) is matched again by Message-ID and
+    size, or by the sha256 of the whole message. Its states (`vocabulary.MailState`):
+    archived (every part committed, not yet acted on at the server), done (acted on),
+    skipped (a filter left it alone), too-large (not downloaded) and known (the same
+    message as `same_as_id`: not taken again).
+    """
+
+    __tablename__ = "mail_messages"
+    __table_args__ = (
+        UniqueConstraint("mailbox", "uidvalidity", "uid"),
+        Index("ix_mail_messages_message_id", "mailbox", "message_id"),
+        # A poll asks for the few messages in one state (held but not acted on, too large):
+        # an index, so that the answer does not grow with the mailbox (bench/mail_bench.py).
+        Index("ix_mail_messages_state", "mailbox", "uidvalidity", "state"),
+        NEVER_REUSED,
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    mailbox: str  # the [[mailboxes]] table's name
+    uidvalidity: int
+    uid: int
+    state: str
+    message_id: str | None = None  # the Message-ID header as sent (none: some fax gateways)
+    size_bytes: int  # as the server reported it (RFC822.SIZE)
+    # The whole message, content-addressed in the archive (none: not downloaded).
+    eml_sha256: str | None = Field(default=None, max_length=64, index=True)
+    eml_path: str | None = None  # relative to the data folder
+    sender: str = ""  # the From header as shown: 'Labor Dr. Weiß <befund@labor.example>'
+    sender_address: str = ""  # the address alone, lower case
+    subject: str = ""
+    sent_at: datetime | None = None  # the Date header
+    problem: str | None = Field(default=None, sa_column=Column(Text))  # what staff are told
+    same_as_id: int | None = None  # state known: the earlier row of the same message
+    seen_at: datetime = Field(default_factory=utcnow)
+    acted_at: datetime | None = None  # when after_taking was done at the server
+
+
+class MailDocument(SQLModel, table=True):
+    """A document that arrived as an attachment of a message: its mail origin, and with the
+    message's other attachments, one delivery."""
+
+    __tablename__ = "mail_documents"
+    __table_args__ = (UniqueConstraint("message_id", "position"), NEVER_REUSED)
+
+    id: int | None = Field(default=None, primary_key=True)
+    message_id: int = Field(foreign_key="mail_messages.id", index=True)
+    document_id: int = Field(index=True)  # no foreign key: a deleted document leaves the row
+    position: int  # the attachment's place among the message's parts, from 1
+    file_name: str

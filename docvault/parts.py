@@ -24,6 +24,7 @@ from docvault.delivery import Deliverer
 from docvault.errors import DocvaultError
 from docvault.inbox import Intake, Watchers
 from docvault.jobs import Job, RunningJobs, start_scheduler
+from docvault.mailbox import MailIntake
 from docvault.ocr.vllm_server import VllmReplicas
 from docvault.search import OutboxDriver
 from docvault.supervisor import Progress, in_thread, stopping_flag
@@ -330,6 +331,35 @@ class HandoverPart(_PartDefaults):
         finally:
             relay.cancel()
             waking.cancel()
+
+
+@dataclass
+class MailboxPart(_PartDefaults):
+    """One mailbox's intake in a thread of its own (docvault.mailbox): a part per mailbox,
+    so that a server that is down or refuses the login holds up only its own mail.
+
+    Its bound is at least a poll interval and two server time-outs: it beats after each
+    look at the folder, and between looks it waits in IDLE (or sleeps) up to poll_seconds.
+    """
+
+    intake: MailIntake
+    on_taken: Callable[[], None]
+    stall_seconds: float
+    name: str = "mailbox"
+
+    def __post_init__(self) -> None:
+        self.name = f"mailbox-{self.intake.mailbox.name}"
+        self.stall_seconds = max(
+            self.stall_seconds,
+            self.intake.mailbox.poll_seconds + 2 * self.intake.timeout_seconds + 10.0,
+        )
+
+    async def run(self, progress: Progress, stop: asyncio.Event) -> None:
+        stopping, relay = stopping_flag(stop)
+        try:
+            await in_thread(self.name, lambda: self.intake.serve(progress, stopping, self.on_taken))
+        finally:
+            relay.cancel()
 
 
 def replicas_not_up(replicas: VllmReplicas) -> str | None:

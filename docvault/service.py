@@ -19,7 +19,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +32,8 @@ from docvault.delivery import Deliverer, HandoverConfig, handover_config
 from docvault.errors import ConfigError
 from docvault.inbox import Intake
 from docvault.jobs import Job
+from docvault.mailbox import MailboxSnapshot, MailIntake
+from docvault.mailparse import readable_kinds
 from docvault.notify import Notifier
 from docvault.ocr.base import Engine
 from docvault.ocr.profiles import Profile, get_profile
@@ -45,6 +47,7 @@ from docvault.parts import (
     IndexPart,
     IntakePart,
     JobsPart,
+    MailboxPart,
     WebPart,
     WorkerPart,
 )
@@ -173,6 +176,7 @@ class Pipeline:
     parts: Supervisor | None = None
     intake: Intake | None = None
     handover: HandoverConfig | None = None
+    mail: tuple[MailIntake, ...] = ()
 
     def inspect(self, path: Path) -> tuple[int, str]:
         """Page count and kind, from the inspection pool within its time limit (intake thread).
@@ -193,6 +197,24 @@ class Pipeline:
             unreadable_retry_seconds=self.settings.unreadable_retry_seconds,
             max_file_bytes=self.settings.max_file_mb * 1024 * 1024,
             hidden_report_seconds=self.settings.hidden_report_seconds,
+        )
+
+    def make_mail_intakes(self) -> tuple[MailIntake, ...]:
+        """One mail intake per [[mailboxes]] table."""
+        settings = self.settings
+        return tuple(
+            MailIntake(
+                self.database,
+                settings.data_path,
+                mailbox,
+                self.inspect,
+                readable_kinds=readable_kinds(settings.accept_text_documents),
+                timeout_seconds=settings.mail_timeout_seconds,
+                max_message_bytes=settings.mail_max_message_mb * 1024 * 1024,
+                max_file_bytes=settings.max_file_mb * 1024 * 1024,
+                empty_grace_seconds=settings.empty_grace_seconds,
+            )
+            for mailbox in settings.mailboxes
         )
 
     def render_png(self, path: Path, page_number: int, rotation: int) -> bytes:
@@ -321,6 +343,7 @@ def build_parts(
             pipeline.database, pipeline.handover, searchable_pdf=pipeline.searchable_pdf
         )
         parts.append(HandoverPart(deliverer, stall))
+    parts += [MailboxPart(mail, pipeline.wake_worker, stall) for mail in pipeline.mail]
     return parts
 
 
@@ -405,6 +428,7 @@ class Heartbeat:
             "status_line": line,
             "fresh_for": fresh_for,
             "engine_replicas": replica_report(self.pipeline),
+            "mailboxes": [asdict(mail.snapshot) for mail in self.pipeline.mail],
         }
         write_status_file(self.status_file, parts, extra)
         if not self.announced and all(part.state is not PartState.starting for part in parts):
@@ -414,8 +438,9 @@ class Heartbeat:
         self.announced = True
         port = self.web.bound_port if self.web is not None else 0
         logger.info(
-            "docvault is running: %d inbox(es), engine %s, profile %s%s",
+            "docvault is running: %d inbox(es), %d mailbox(es), engine %s, profile %s%s",
             len(self.settings.inboxes),
+            len(self.settings.mailboxes),
             self.pipeline.engine.name,
             self.pipeline.profile.name,
             f", web on http://{self.settings.web_host}:{port}/" if port else "",
@@ -460,6 +485,7 @@ async def run_daemon(
     try:
         _recover_from_crash(settings, pipeline)
         intake = pipeline.make_intake(settings.inboxes)
+        pipeline.mail = pipeline.make_mail_intakes()
         parts = build_parts(settings, pipeline, intake, environ)
         web = next((part for part in parts if isinstance(part, WebPart)), None)
         supervisor = Supervisor(
@@ -571,6 +597,7 @@ def service_status(pipeline: Pipeline) -> ServiceStatus:
         )
         for inbox in (pipeline.intake.snapshot if pipeline.intake is not None else ())
     ]
+    inboxes += [mailbox_report(mail.snapshot) for mail in pipeline.mail]
     parts = [part.as_json() for part in pipeline.parts.snapshot] if pipeline.parts else []
     targets = (
         [str(target) for target in pipeline.handover.targets]
@@ -579,6 +606,18 @@ def service_status(pipeline: Pipeline) -> ServiceStatus:
     )
     return ServiceStatus(
         inboxes=inboxes, engines=engine_states(pipeline), parts=parts, handover_targets=targets
+    )
+
+
+def mailbox_report(snapshot: MailboxSnapshot) -> InboxReport:
+    """A mailbox as a row of the status page's inboxes: its address, how it is watched, the
+    messages held but not yet acted on at the server, and its problem."""
+    return InboxReport(
+        name=snapshot.name,
+        path=f"{snapshot.address} · {snapshot.mode} · {snapshot.taken} message(s) taken",
+        waiting=snapshot.waiting,
+        settling=0,
+        problem=snapshot.problem,
     )
 
 

@@ -15,6 +15,7 @@ is started and forgotten, every failure surfaces here)::
             ├── jobs         rescan, leases, backup, index check    APScheduler's threads
             ├── web          the web view                           thread "web" (uvicorn's loop)
             ├── handover     hand-overs to the practice system      thread "handover" + senders
+            ├── mailbox-NAME one per [[mailboxes]] table: IMAP intake thread "mailbox-NAME"
             └── heartbeat    WATCHDOG=1, STATUS=, the status file   event loop
 
 Every part has a name, a `run(progress, stop)` that returns only when `stop` is set, a

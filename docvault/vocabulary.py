@@ -223,3 +223,13 @@ class HandoverState(StrEnum):
     pending = "pending"  # not yet accepted by the receiver (never tried, or being retried)
     delivered = "delivered"  # the receiver accepted it (HTTP 2xx, or the command exited 0)
     dropped = "dropped"  # its document was deleted before it could be handed over
+
+
+class MailState(StrEnum):
+    """Where one message of a watched mailbox stands (`models.MailMessage.state`)."""
+
+    archived = "archived"  # every part of it committed; not yet acted on at the server
+    done = "done"  # acted on at the server (seen, flagged, moved or deleted)
+    skipped = "skipped"  # a filter of its mailbox left it alone, untouched
+    too_large = "too-large"  # larger than mail_max_message_mb: not downloaded, untouched
+    known = "known"  # the same message as an earlier row: not taken again

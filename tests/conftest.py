@@ -23,6 +23,7 @@ from sqlalchemy import Engine
 
 from devtools.engine_sim import EngineSimulator, SimulatorConfig
 from docvault import db
+from tests.support.dovecot import imap_server  # noqa: F401  (the mail tests' IMAP server)
 from tests.support.liveserver import LiveServer
 from tests.support.notify import NotifyListener
 from tests.support.webarchive import WebArchive, build_archive, copy_archive

@@ -54,6 +54,15 @@ CODES: dict[type[errors.DocvaultError], str] = {
     errors.NotARegularFile: "not-a-regular-file",
     errors.FileTooLarge: "file-too-large",
     errors.HiddenFileIgnored: "hidden-file-ignored",
+    # Mail intake (issue 31).
+    errors.MailError: "mail-failed",
+    errors.MailServerUnreachable: "mail-server-unreachable",
+    errors.MailLoginRefused: "mail-login-refused",
+    errors.MailPasswordFileRefused: "mail-password-file-refused",
+    errors.MailFolderMissing: "mail-folder-missing",
+    errors.MailNoReadableAttachment: "mail-no-readable-attachment",
+    errors.MailEncrypted: "mail-encrypted",
+    errors.MailMalformed: "mail-malformed",
 }
 
 

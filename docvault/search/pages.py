@@ -30,6 +30,7 @@ from docvault.db import read_session, write_transaction
 from docvault.errors import DocumentNotIndexable
 from docvault.facts import FIELD_LABELS, stored_date
 from docvault.facts import store as fact_store
+from docvault.mailstore import MailOrigin, origins_of
 from docvault.models import Document, IndexOutbox, IndexProblem, Page, split_tags, utcnow
 from docvault.search.index import SearchIndex
 from docvault.search.results import SearchResults
@@ -74,11 +75,13 @@ def _entries(session: Any, pages: Sequence[Page]) -> Entries:
         for document in session.exec(select(Document).where(col(Document.id).in_(document_ids)))
     }
     facts = fact_store.values_of(session, document_ids)
+    mail = origins_of(session, document_ids)
     found = Entries()
     for document_id in sorted(document_ids):
         document = documents[document_id]
         try:
             values = _fact_values(document, facts.get(document_id, {}))
+            values.update(_mail_values(mail.get(document_id)))
         except DocumentNotIndexable as error:
             found.problems[document_id] = error
             continue
@@ -135,6 +138,13 @@ def _stored_day(document: Document, field: str, stored: str | None) -> date | No
             "meanwhile.",
         )
     return day
+
+
+def _mail_values(origin: MailOrigin | None) -> dict[str, str]:
+    """The IndexEntry fields of a document that arrived by mail (none otherwise)."""
+    if origin is None:
+        return {}
+    return {"mail_from": origin.sender, "mail_subject": origin.subject}
 
 
 def not_indexable(document_id: int, file_name: str, error: BaseException) -> DocumentNotIndexable:

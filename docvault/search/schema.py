@@ -40,7 +40,8 @@ from docvault.textutil import strip_markup
 
 # Bump when the schema or the text analysis changes: a directory with another version is
 # rebuilt from the database instead of being searched with mismatched terms.
-# 6: date: holds the letter date the facts hold (a person's value, else the proposal).
+# 6: date: holds the letter date the facts hold (a person's value, else the proposal);
+# from: and subject: hold the message a letter arrived in.
 SCHEMA_VERSION = 6
 
 
@@ -67,6 +68,9 @@ class IndexEntry:
     born: date | None = None
     sender: str = ""
     title: str = ""
+    # What the mail said, for a document that arrived by mail (docvault.mailstore): "" if not.
+    mail_from: str = ""
+    mail_subject: str = ""
 
 
 # ----------------------------------------------------------------------------- schema
@@ -222,6 +226,9 @@ def build_schema(stemming_language: str | None = None) -> fields.Schema:
         born=_CalendarField(),
         sender=_PageText(text_analyzer()),
         title=_PageText(text_analyzer()),
+        # A mail's From (its name and address as words: from:labor, from:befund@labor.example)
+        # and its Subject; `from` is a Python keyword, hence the dictionary.
+        **{"from": _PageText(text_analyzer()), "subject": _PageText(text_analyzer())},
     )
 
 
@@ -247,7 +254,13 @@ def entry_fields(entry: IndexEntry) -> dict[str, Any]:
 
 
 def _fact_fields(entry: IndexEntry) -> dict[str, str]:
-    values = {"patient": entry.patient, "sender": entry.sender, "title": entry.title}
+    values = {
+        "patient": entry.patient,
+        "sender": entry.sender,
+        "title": entry.title,
+        "from": entry.mail_from,
+        "subject": entry.mail_subject,
+    }
     if entry.born is not None:
         values["born"] = calendar_terms(entry.born)
     return {name: value for name, value in values.items() if value}

@@ -14,6 +14,7 @@ from docvault import queue, worklist
 from docvault.db import read_session, within
 from docvault.errors import EncryptedDocument
 from docvault.facts.store import FactView, patient_for_documents, views_of
+from docvault.mailstore import MailOrigin, origin_of
 from docvault.models import (
     Attempt,
     AuditEvent,
@@ -254,6 +255,12 @@ def _image_size(page: Page) -> tuple[int, int] | None:
     if page.image_width and page.image_height:
         return page.image_width, page.image_height
     return None
+
+
+def mail_origin(database: Engine, document_id: int) -> MailOrigin | None:
+    """The message a document arrived in, with the rest of its delivery (None: not by mail)."""
+    with read_session(database) as session:
+        return origin_of(session, document_id)
 
 
 def document(database: Engine, document_id: int) -> DocumentView | None:

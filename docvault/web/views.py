@@ -280,7 +280,13 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
         facts = facts_panel(context.database, document_id)
         if document.page_count == 0:
             context.look(request, "view", document_id=document_id)
-            values = {"document": document, "current": None, "origin": origin, "facts": facts}
+            values = {
+                "document": document,
+                "current": None,
+                "origin": origin,
+                "facts": facts,
+                "mail": queries.mail_origin(context.database, document_id),
+            }
             return page(request, "document.html", values)
         found = search_marks(context, origin, document_id)
         best = found.pages[0] if found.pages else 1
@@ -306,6 +312,7 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
                 "marks_unavailable": found.unavailable,
                 "facts": facts,
                 "raw_view": raw_view,
+                "mail": queries.mail_origin(context.database, document_id),
             },
         )
 
@@ -314,6 +321,24 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
         current = context.page_or_404(document_id, number)
         context.look(request, "view text", document_id=document_id, page_number=number)
         return PlainTextResponse(current.markdown)
+
+    @routes.get("/documents/{document_id}/email")
+    def download_email(request: Request, document_id: RowId) -> Response:
+        """The whole message a document arrived in, as kept in the archive (.eml)."""
+        context.document_or_404(document_id)
+        mail = queries.mail_origin(context.database, document_id)
+        if mail is None or mail.eml_path is None:
+            raise HTTPException(404, f"Document {document_id} did not arrive by mail.")
+        path = context.data_dir / mail.eml_path
+        if not path.is_file():
+            raise HTTPException(
+                404,
+                f"The message of document {document_id} is missing from the archive at "
+                f"{path}; restore it from the backup.",
+            )
+        name = f"{mail.subject or 'message'}.eml"
+        context.look(request, "download", f"the message {name}", document_id=document_id)
+        return FileResponse(path, filename=name, media_type="message/rfc822")
 
     @routes.get("/documents/{document_id}/original")
     def download(request: Request, document_id: RowId) -> Response:

@@ -1,0 +1,568 @@
+"""Mail intake: take each new message of a mailbox into the archive and queue, exactly once,
+and touch it on the server only after every part of it has committed.
+
+One `MailIntake` per [[mailboxes]] table, run by its own part (`parts.MailboxPart`). Each
+look at the folder is one `UID SEARCH` for the UIDs after the last one decided about (so a
+poll with nothing new costs one short answer, whatever the mailbox holds); a new message
+goes through, in UID order, each step repeatable after a crash:
+
+    headers (size, From, Subject, Date, Message-ID) -> filters, size limit, seen before?
+      -> download (BODY.PEEK[]) -> the .eml into the archive (content-addressed)
+      -> each readable attachment into the archive and recorded as a document
+      -> the message remembered (mailbox, UIDVALIDITY, UID) with its documents, one commit
+      -> after_taking at the server (seen, flag, move, delete) -> marked done
+
+A crash before the message is remembered takes it again: its bytes land on the same
+archive names, and each attachment's document is the same arrival (its original_path
+names the message), so nothing is recorded twice. A crash after it leaves the message
+`archived`, and it is acted on at the next look (acting twice is harmless: a message moved
+or deleted already is no longer there).
+
+A message is recognised before it is downloaded by its Message-ID and size, and after by
+the sha256 of its bytes: a new UIDVALIDITY (the server numbered the folder anew) or a copy
+of a message put back costs a header fetch, and nothing is taken twice.
+
+A message with nothing docvault can read (no attachment of a readable kind, encrypted,
+malformed) is kept whole as a document of its own (kind `message`, its file the .eml),
+refused with a sentence that names the mailbox, the message and what to do: the problems
+page lists it. A message over mail_max_message_mb is not downloaded; it stays on the
+server untouched, and the status page says so.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import re
+import stat
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sqlalchemy import Engine
+
+from docvault import mailstore, queue
+from docvault.archive import archive_bytes
+from docvault.backoff import backoff_seconds
+from docvault.config import MailboxSettings
+from docvault.errors import (
+    FileTooLarge,
+    MailEncrypted,
+    MailLoginRefused,
+    MailMalformed,
+    MailNoReadableAttachment,
+    MailPasswordFileRefused,
+)
+from docvault.imap import Headers, MailConnection
+from docvault.inbox import MESSAGE_KIND, Inspector, record_new
+from docvault.mailparse import (
+    Attachment,
+    ParsedMessage,
+    Summary,
+    matches,
+    parse_headers,
+    parse_message,
+)
+from docvault.mailstore import Delivered, Seen
+from docvault.models import MailMessage
+from docvault.supervisor import Progress
+from docvault.vocabulary import MailState
+
+logger = logging.getLogger(__name__)
+
+# New messages are decided about this many at a time: one header fetch each, and the
+# taken ones acted on at the server after each batch.
+HEADER_BATCH = 50
+# A refused login is tried again when the password file changes, else after this wait,
+# doubling: a server that locks an account after a few failures is not provoked.
+LOGIN_RETRY_FIRST_SECONDS = 300.0
+LOGIN_RETRY_MAX_SECONDS = 3600.0
+PASSWORD_LOOK_SECONDS = 1.0
+_UNSAFE = re.compile(r"[^\w.@+-]+")
+
+
+def read_password(mailbox: MailboxSettings) -> str:
+    """The mailbox's password from its file: only docvault's user may read it (never logged,
+    never kept beyond the login)."""
+    path = mailbox.password_file
+    where = f"Mailbox {mailbox.name}: its password file {path}"
+    try:
+        mode = path.stat().st_mode
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise MailPasswordFileRefused(
+            f"{where} does not exist. Write the password of {mailbox.user} into it (one "
+            f"line), then `chown docvault {path}` and `chmod 600 {path}`; docvault logs in "
+            "as soon as it is there."
+        ) from None
+    except (PermissionError, UnicodeDecodeError) as error:
+        raise MailPasswordFileRefused(
+            f"{where} cannot be read by docvault ({type(error).__name__}). Make the docvault "
+            f"user its owner (`chown docvault {path}`, `chmod 600 {path}`)."
+        ) from None
+    if mode & (stat.S_IRWXG | stat.S_IRWXO):
+        raise MailPasswordFileRefused(
+            f"{where} may be read by other users (mode {stat.S_IMODE(mode):04o}); it holds "
+            f"the password of the mail account {mailbox.user}, so docvault does not use it. "
+            f"Run `chmod 600 {path}` (owner: the docvault user); docvault logs in then."
+        )
+    password = text.strip("\r\n")
+    if not password:
+        raise MailPasswordFileRefused(
+            f"{where} is empty. Write the password of {mailbox.user} into it (one line)."
+        )
+    return password
+
+
+def password_signature(mailbox: MailboxSettings) -> tuple[int, ...]:
+    """What changes when the password file is written, replaced or its mode changed."""
+    try:
+        status = mailbox.password_file.stat()
+    except OSError:
+        return ()
+    return (status.st_ino, status.st_mode, status.st_size, status.st_mtime_ns)
+
+
+@dataclass(frozen=True)
+class MailboxSnapshot:
+    """One mailbox as its part saw it last (immutable, for other threads)."""
+
+    name: str
+    address: str
+    mode: str  # "IDLE", "polling every 60 s", "not connected"
+    last_look: float | None  # wall-clock seconds of the last look at the folder
+    taken: int  # messages taken since docvault started
+    waiting: int  # held safely, not yet acted on at the server
+    problem: str | None  # a login refused, messages left on the server as too large
+
+
+@dataclass
+class _Counters:
+    taken: int = 0
+    connected: bool = False
+    idle: bool = False
+    last_look: float | None = None
+    problem: str | None = None
+    too_large: list[str] = field(default_factory=list)
+
+
+class MailIntake:
+    """Takes the messages of one mailbox; `poll` from one thread, `serve` in the part."""
+
+    def __init__(
+        self,
+        database: Engine,
+        data_dir: Path,
+        mailbox: MailboxSettings,
+        inspect: Inspector,
+        *,
+        readable_kinds: frozenset[str],
+        timeout_seconds: float,
+        max_message_bytes: int,
+        max_file_bytes: int,
+        empty_grace_seconds: float = 300.0,
+    ) -> None:
+        self.database = database
+        self.data_dir = data_dir
+        self.mailbox = mailbox
+        self.inspect = inspect
+        self.readable_kinds = readable_kinds
+        self.timeout_seconds = timeout_seconds
+        self.max_message_bytes = max_message_bytes
+        self.max_file_bytes = max_file_bytes
+        self.empty_grace_seconds = empty_grace_seconds
+        self._counters = _Counters()
+        self._look_from: int | None = None  # the first UID of the next search
+        self.snapshot = MailboxSnapshot(
+            mailbox.name, mailbox.address, "not connected", None, 0, 0, None
+        )
+
+    # --- the part's loop --------------------------------------------------------------------
+
+    def serve(
+        self, progress: Progress, stopping: threading.Event, on_taken: Callable[[], None]
+    ) -> None:
+        """Connect, look, wait for news, look again, until `stopping`. A refused login (or
+        password file) is waited out here, with the part running and saying why; any other
+        failure raises, and the supervisor starts the part again with back-off."""
+        refusals = 0
+        while not stopping.is_set():
+            progress.now_doing(f"connecting to {self.mailbox.address}")
+            try:
+                connection = MailConnection.open(
+                    self.mailbox, read_password(self.mailbox), self.timeout_seconds
+                )
+            except (MailLoginRefused, MailPasswordFileRefused) as error:
+                refusals += 1
+                self._refused(error.message, progress)
+                self._wait_for_password(refusals, progress, stopping)
+                continue
+            refusals = 0
+            try:
+                self._connected(connection)
+                progress.trouble(None)
+                self._serve_connection(connection, progress, stopping, on_taken)
+            finally:
+                self._counters.connected = False
+                self._publish()
+                connection.close()
+
+    def _refused(self, message: str, progress: Progress) -> None:
+        if self._counters.problem != message:
+            logger.error("mail: %s", message)
+        self._counters.problem = message
+        progress.trouble(message)
+        self._publish()
+
+    def _wait_for_password(
+        self, refusals: int, progress: Progress, stopping: threading.Event
+    ) -> None:
+        """Until the password file changes, or the back-off has passed; beating meanwhile."""
+        signature = password_signature(self.mailbox)
+        wait = backoff_seconds(refusals, LOGIN_RETRY_FIRST_SECONDS, LOGIN_RETRY_MAX_SECONDS)
+        deadline = time.monotonic() + wait
+        progress.now_doing("waiting for a new password file")
+        while not stopping.is_set() and time.monotonic() < deadline:
+            if password_signature(self.mailbox) != signature:
+                return
+            progress.beat()
+            stopping.wait(PASSWORD_LOOK_SECONDS)
+
+    def _connected(self, connection: MailConnection) -> None:
+        self._counters.connected = True
+        self._counters.idle = connection.can_idle
+        self._counters.problem = None
+        known = mailstore.last_uidvalidity(self.database, self.mailbox.name)
+        if known is not None and known != connection.uidvalidity:
+            logger.warning(
+                "mail: mailbox %s: the server numbered the folder %s anew (UIDVALIDITY %s, "
+                "was %s); its messages are matched again by Message-ID and content, and only "
+                "those docvault does not hold yet are taken",
+                self.mailbox.name,
+                self.mailbox.folder,
+                connection.uidvalidity,
+                known,
+            )
+        fitting = mailstore.forget_fitting(self.database, self.mailbox.name, self.max_message_bytes)
+        following = mailstore.next_uid(self.database, self.mailbox.name, connection.uidvalidity)
+        self._look_from = min(fitting, following) if fitting else following
+        logger.info(
+            "mail: mailbox %s connected (%s, %s)",
+            self.mailbox.name,
+            self.mailbox.address,
+            "IDLE" if connection.can_idle else f"polling every {self.mailbox.poll_seconds:g} s",
+        )
+
+    def _serve_connection(
+        self,
+        connection: MailConnection,
+        progress: Progress,
+        stopping: threading.Event,
+        on_taken: Callable[[], None],
+    ) -> None:
+        while not stopping.is_set():
+            progress.now_doing(f"looking for new messages in {self.mailbox.address}")
+            if self.poll(connection, stopping, progress.beat):
+                on_taken()
+            progress.now_doing("")
+            progress.beat()
+            connection.wait(self.mailbox.poll_seconds, stopping)
+
+    # --- one look ---------------------------------------------------------------------------
+
+    def poll(
+        self,
+        connection: MailConnection,
+        stopping: threading.Event | None = None,
+        beat: Callable[[], None] | None = None,
+    ) -> int:
+        """Decide about every message after the last one decided about, and act at the
+        server on the ones taken. Returns how many messages were taken. `beat` is called
+        after each message: a first look at a mailbox of thousands takes minutes, and the
+        part is moving all along."""
+        validity = connection.uidvalidity
+        first = self._look_from or mailstore.next_uid(self.database, self.mailbox.name, validity)
+        found = connection.uids_from(first)
+        known = mailstore.remembered(self.database, self.mailbox.name, validity, found)
+        new = [uid for uid in found if uid not in known]
+        taken = 0
+        self._act(connection)  # what a crash left held but not acted on
+        for start in range(0, len(new), HEADER_BATCH):
+            if stopping is not None and stopping.is_set():
+                break
+            for headers in connection.headers(new[start : start + HEADER_BATCH]):
+                taken += self._decide(connection, headers)
+                if beat is not None:
+                    beat()
+            self._act(connection)
+        self._look_from = mailstore.next_uid(self.database, self.mailbox.name, validity)
+        self._counters.taken += taken
+        self._counters.last_look = time.time()
+        self._publish()
+        return taken
+
+    def _act(self, connection: MailConnection) -> None:
+        """after_taking for every message held safely and not yet acted on."""
+        uids = mailstore.unacted(self.database, self.mailbox.name, connection.uidvalidity)
+        if not uids:
+            return
+        connection.act(uids, self.mailbox.after_taking)
+        mailstore.record_acted(self.database, self.mailbox.name, connection.uidvalidity, uids)
+
+    def _decide(self, connection: MailConnection, headers: Headers) -> int:
+        """One new message: left alone, recognised, or taken. 1 when taken."""
+        summary = parse_headers(headers.header_bytes)
+        seen = self._seen(connection, headers, summary)
+        reason = matches(self.mailbox, summary)
+        if reason is not None:
+            logger.info(
+                "mail: mailbox %s leaves %s alone: %s",
+                self.mailbox.name,
+                summary.describe(),
+                reason,
+            )
+            mailstore.record(self.database, _with(seen, state=MailState.skipped, problem=reason))
+            return 0
+        if headers.size_bytes > self.max_message_bytes:
+            self._too_large(seen, summary)
+            return 0
+        earlier = mailstore.same_message(
+            self.database, self.mailbox.name, summary.message_id, headers.size_bytes
+        )
+        if earlier is not None:
+            self._recognised(seen, earlier, summary)
+            return 0
+        raw = connection.fetch(headers.uid)
+        if raw is None:
+            return 0  # gone from the folder since the search: a person moved it
+        sha256 = hashlib.sha256(raw).hexdigest()
+        earlier = mailstore.same_message(self.database, self.mailbox.name, eml_sha256=sha256)
+        if earlier is not None:
+            self._recognised(seen, earlier, summary)
+            return 0
+        self._take(seen, raw)
+        return 1
+
+    def _seen(self, connection: MailConnection, headers: Headers, summary: Summary) -> Seen:
+        return Seen(
+            mailbox=self.mailbox.name,
+            uidvalidity=connection.uidvalidity,
+            uid=headers.uid,
+            state=MailState.archived,
+            size_bytes=headers.size_bytes,
+            message_id=summary.message_id,
+            sender=summary.sender,
+            sender_address=summary.sender_address,
+            subject=summary.subject,
+            sent_at=summary.sent_at,
+        )
+
+    def _too_large(self, seen: Seen, summary: Summary) -> None:
+        sentence = (
+            f"Mailbox {self.mailbox.name}: {summary.describe()} is "
+            f"{seen.size_bytes / 1_048_576:,.1f} MB, more than mail_max_message_mb "
+            f"({self.max_message_bytes / 1_048_576:,.0f} MB); docvault did not download it "
+            "and left it on the server untouched. Save its attachments into an inbox "
+            "folder, or raise mail_max_message_mb (it is taken at the next start then)."
+        )
+        logger.warning("mail: %s", sentence)
+        mailstore.record(self.database, _with(seen, state=MailState.too_large, problem=sentence))
+
+    def _recognised(self, seen: Seen, earlier: MailMessage, summary: Summary) -> None:
+        """The same message as one docvault holds (a new UIDVALIDITY, a copy): not taken
+        again; acted on like a taken one only if the earlier one was not yet."""
+        state = MailState.archived if earlier.state == MailState.archived else MailState.known
+        logger.info(
+            "mail: mailbox %s already holds %s (UID %s): not taken again",
+            self.mailbox.name,
+            summary.describe(),
+            seen.uid,
+        )
+        mailstore.record(
+            self.database,
+            _with(
+                seen,
+                state=state,
+                same_as_id=earlier.id,
+                eml_sha256=earlier.eml_sha256,
+                eml_path=earlier.eml_path,
+            ),
+        )
+
+    # --- taking a message -------------------------------------------------------------------
+
+    def _take(self, seen: Seen, raw: bytes) -> None:
+        """The .eml and every readable attachment archived and recorded, then the message
+        remembered with its documents, in that order."""
+        eml = archive_bytes(raw, ".eml", self.data_dir)
+        parsed = parse_message(raw)
+        summary = parsed.summary
+        key = _message_key(summary.message_id, eml.sha256)
+        readable = [item for item in parsed.attachments if item.kind in self.readable_kinds]
+        delivered = [self._take_attachment(item, summary, key) for item in readable]
+        note = self._unread_note(parsed, readable)
+        if not readable:
+            delivered = [self._keep_whole(parsed, eml.sha256, eml.relative_path, len(raw), key)]
+        mailstore.record(
+            self.database,
+            _with(seen, eml_sha256=eml.sha256, eml_path=eml.relative_path, problem=note),
+            delivered,
+        )
+        logger.info(
+            "mail: mailbox %s took %s (UID %s): %d document(s)%s",
+            self.mailbox.name,
+            summary.describe(),
+            seen.uid,
+            len(delivered),
+            f"; {note}" if note else "",
+        )
+
+    def _place(self, summary: Summary) -> str:
+        return f"(attached to {summary.describe()} in mailbox {self.mailbox.name})"
+
+    def _take_attachment(self, attachment: Attachment, summary: Summary, key: str) -> Delivered:
+        archived = archive_bytes(attachment.data, Path(attachment.file_name).suffix, self.data_dir)
+        new = queue.NewDocument(
+            sha256=archived.sha256,
+            original_name=attachment.file_name,
+            inbox=self.mailbox.name,
+            original_path=f"{self.mailbox.name}/{key}/{attachment.position}/{attachment.file_name}",
+            archive_path=archived.relative_path,
+            size_bytes=archived.size_bytes,
+            tags=self.mailbox.tags,
+        )
+        if archived.size_bytes > self.max_file_bytes:
+            recorded = self._refuse_large(new, summary)
+        else:
+            recorded, _ = record_new(
+                self.database,
+                self.data_dir,
+                self.inspect,
+                new,
+                self.empty_grace_seconds,
+                place=self._place(summary),
+            )
+        return Delivered(recorded.document_id, attachment.position, attachment.file_name)
+
+    def _refuse_large(self, new: queue.NewDocument, summary: Summary) -> queue.Recorded:
+        sentence = (
+            f"{new.original_name} {self._place(summary)} is {new.size_bytes / 1_048_576:,.1f} "
+            f"MB, more than the limit of {self.max_file_bytes / 1_048_576:,.1f} MB per file "
+            "(max_file_mb); it is kept in the archive, with the message, but not read. Raise "
+            "max_file_mb and take it in again from here, or ask the sender to split it."
+        )
+        if queue.find_document(self.database, new.sha256) is not None:
+            return queue.record_document(self.database, new, page_count=0)
+        return queue.record_failed_document(self.database, new, FileTooLarge.code, sentence)
+
+    def _unread_note(self, parsed: ParsedMessage, readable: list[Attachment]) -> str | None:
+        others = [item.file_name for item in parsed.attachments if item not in readable]
+        if not readable or not others:
+            return None
+        return (
+            f"its other attachment(s) {', '.join(others)} are of no kind docvault reads; "
+            "they are kept in the message (.eml)"
+        )
+
+    def _keep_whole(
+        self, parsed: ParsedMessage, sha256: str, archive_path: str, size: int, key: str
+    ) -> Delivered:
+        """A message with nothing readable in it: the .eml itself, refused with the sentence."""
+        code, sentence = self._problem(parsed)
+        name = _eml_name(parsed.summary)
+        new = queue.NewDocument(
+            sha256=sha256,
+            original_name=name,
+            inbox=self.mailbox.name,
+            original_path=f"{self.mailbox.name}/{key}/0/{name}",
+            archive_path=archive_path,
+            size_bytes=size,
+            tags=self.mailbox.tags,
+            kind=MESSAGE_KIND,
+        )
+        logger.warning(
+            "mail: %s (the message is kept in the archive as %s)", sentence, archive_path
+        )
+        recorded = queue.record_failed_document(self.database, new, code, sentence)
+        return Delivered(recorded.document_id, 0, name)
+
+    def _problem(self, parsed: ParsedMessage) -> tuple[str, str]:
+        """The code and the sentence for a message nothing could be taken from."""
+        where = f"Mailbox {self.mailbox.name}: {parsed.summary.describe()}"
+        kept = "docvault kept the whole message (download it here)"
+        if parsed.encrypted:
+            return MailEncrypted.code, (
+                f"{where} is encrypted (S/MIME or PGP), so docvault cannot read its letters; "
+                f"{kept}. Ask the sender to send it unencrypted (or by the portal's download), "
+                "or decrypt it in a mail program and save its PDF into an inbox folder."
+            )
+        if parsed.malformed:
+            return MailMalformed.code, (
+                f"{where} is malformed (its MIME structure is broken: "
+                f"{', '.join(parsed.defects)}), so its attachments cannot be told apart; "
+                f"{kept}. Ask the sender to send it again, or open it in a mail program and "
+                "save its PDF into an inbox folder."
+            )
+        if parsed.attachments:
+            names = ", ".join(
+                f"{item.file_name} ({item.kind or item.content_type})"
+                for item in parsed.attachments
+            )
+            return MailNoReadableAttachment.code, (
+                f"{where} has no attachment docvault reads (it has {names}; docvault reads "
+                f"PDF, TIFF, JPEG, PNG and other scans and faxes, not archives or office "
+                f"files); {kept}. Save its letters as PDF into an inbox folder, or ask the "
+                "sender for a PDF."
+            )
+        return MailNoReadableAttachment.code, (
+            f"{where} has no attachment at all (only text); {kept}. If its text is the "
+            "letter, print it to PDF into an inbox folder; if this sender never sends "
+            "letters, leave them out with the mailbox's senders filter."
+        )
+
+    # --- what the status page shows ---------------------------------------------------------
+
+    def _publish(self) -> None:
+        counters = self._counters
+        validity = mailstore.last_uidvalidity(self.database, self.mailbox.name)
+        too_large = (
+            mailstore.too_large(self.database, self.mailbox.name, validity) if validity else []
+        )
+        waiting = (
+            len(mailstore.unacted(self.database, self.mailbox.name, validity)) if validity else 0
+        )
+        if not counters.connected:
+            mode = "not connected"
+        elif counters.idle:
+            mode = "IDLE"
+        else:
+            mode = f"polling every {self.mailbox.poll_seconds:g} s"
+        problems = [counters.problem or "", *too_large]
+        self.snapshot = MailboxSnapshot(
+            name=self.mailbox.name,
+            address=self.mailbox.address,
+            mode=mode,
+            last_look=counters.last_look,
+            taken=counters.taken,
+            waiting=waiting,
+            problem=" ".join(problem for problem in problems if problem) or None,
+        )
+
+
+def _with(seen: Seen, **changes: object) -> Seen:
+    return Seen(**{**seen.__dict__, **changes})
+
+
+def _message_key(message_id: str | None, sha256: str) -> str:
+    """What names a message in its documents' original_path: its Message-ID (the same
+    message taken again after a crash, or seen again, is the same arrival), else its hash."""
+    if message_id:
+        return _UNSAFE.sub("_", message_id.strip("<>"))[:120]
+    return sha256[:16]
+
+
+def _eml_name(summary: Summary) -> str:
+    subject = _UNSAFE.sub(" ", summary.subject).strip()[:80]
+    return f"{subject or 'message'}.eml"

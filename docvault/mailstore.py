@@ -1,0 +1,298 @@
+"""The mail tables: which messages of a mailbox docvault has seen, and where each of its
+documents came from.
+
+`mail_messages` remembers every message intake has decided about, by mailbox,
+UIDVALIDITY and UID, so that no message is taken twice and nothing that was looked at is
+looked at again (one UID SEARCH for what is newer answers a poll). `mail_documents` links
+a message to the documents made of its attachments: a letter's sender, subject and date
+as the mail gave them, and its delivery (the other attachments of the same message), for
+the document view, the search index and the hand-over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from sqlalchemy import Engine, func, update
+from sqlmodel import Session, col, select
+
+from docvault.db import read_session, write_transaction
+from docvault.models import Document, MailDocument, MailMessage, utcnow
+from docvault.vocabulary import MailState
+
+# The states of a message whose content docvault holds: the same message seen again (a
+# new UIDVALIDITY, a copy) is matched against these, never taken again.
+HELD_STATES = (MailState.archived.value, MailState.done.value, MailState.known.value)
+
+
+@dataclass(frozen=True)
+class Seen:
+    """A message as intake records it (its summary and where it stands)."""
+
+    mailbox: str
+    uidvalidity: int
+    uid: int
+    state: MailState
+    size_bytes: int
+    message_id: str | None = None
+    sender: str = ""
+    sender_address: str = ""
+    subject: str = ""
+    sent_at: datetime | None = None
+    eml_sha256: str | None = None
+    eml_path: str | None = None
+    problem: str | None = None
+    same_as_id: int | None = None
+
+
+@dataclass(frozen=True)
+class Delivered:
+    """One document made of a message: the attachment's place and name in it."""
+
+    document_id: int
+    position: int  # 0: the message itself (kept as a document when nothing in it could be)
+    file_name: str
+
+
+@dataclass(frozen=True)
+class MailOrigin:
+    """Where a document came from when it came by mail."""
+
+    mailbox: str
+    sender: str
+    sender_address: str
+    subject: str
+    sent_at: datetime | None
+    message_id: str | None
+    eml_path: str | None
+    file_name: str  # the attachment's name in the message
+    # The message's other documents (id, file name): one delivery.
+    delivered_with: tuple[tuple[int, str], ...] = field(default=())
+
+
+def next_uid(database: Engine, mailbox: str, uidvalidity: int) -> int:
+    """The first UID not yet decided about: messages are decided in UID order, and a new
+    message always gets a UID above every earlier one (RFC 3501)."""
+    with read_session(database) as session:
+        highest = session.exec(
+            select(func.max(MailMessage.uid)).where(
+                MailMessage.mailbox == mailbox, MailMessage.uidvalidity == uidvalidity
+            )
+        ).one()
+    return int(highest or 0) + 1
+
+
+def remembered(database: Engine, mailbox: str, uidvalidity: int, uids: Sequence[int]) -> set[int]:
+    """Which of these UIDs are decided about already."""
+    if not uids:
+        return set()
+    with read_session(database) as session:
+        found = session.exec(
+            select(MailMessage.uid).where(
+                MailMessage.mailbox == mailbox,
+                MailMessage.uidvalidity == uidvalidity,
+                col(MailMessage.uid) >= min(uids),
+            )
+        ).all()
+    return set(found) & set(uids)
+
+
+def last_uidvalidity(database: Engine, mailbox: str) -> int | None:
+    """The UIDVALIDITY of the mailbox's latest recorded message (None: none yet)."""
+    with read_session(database) as session:
+        return session.exec(
+            select(MailMessage.uidvalidity)
+            .where(MailMessage.mailbox == mailbox)
+            .order_by(col(MailMessage.id).desc())
+            .limit(1)
+        ).first()
+
+
+def same_message(
+    database: Engine,
+    mailbox: str,
+    message_id: str | None = None,
+    size_bytes: int | None = None,
+    eml_sha256: str | None = None,
+) -> MailMessage | None:
+    """A message of this mailbox docvault holds already: the same Message-ID and size (told
+    before downloading), or the same bytes (told after)."""
+    query = select(MailMessage).where(
+        MailMessage.mailbox == mailbox, col(MailMessage.state).in_(HELD_STATES)
+    )
+    if eml_sha256 is not None:
+        query = query.where(MailMessage.eml_sha256 == eml_sha256)
+    elif message_id and size_bytes is not None:
+        query = query.where(
+            MailMessage.message_id == message_id, MailMessage.size_bytes == size_bytes
+        )
+    else:
+        return None
+    with read_session(database) as session:
+        return session.exec(query.order_by(col(MailMessage.id)).limit(1)).first()
+
+
+def record(database: Engine, seen: Seen, documents: Iterable[Delivered] = ()) -> int:
+    """Remember a message (and link its documents) in one transaction; the id of its row.
+    A message recorded already (a crash after the commit) keeps its first row."""
+    with write_transaction(database) as session:
+        existing = session.exec(
+            select(MailMessage).where(
+                MailMessage.mailbox == seen.mailbox,
+                MailMessage.uidvalidity == seen.uidvalidity,
+                MailMessage.uid == seen.uid,
+            )
+        ).first()
+        if existing is not None:
+            assert existing.id is not None
+            return existing.id
+        row = MailMessage(**{**seen.__dict__, "state": seen.state.value})
+        session.add(row)
+        session.flush()
+        assert row.id is not None
+        for delivered in documents:
+            session.add(MailDocument(message_id=row.id, **delivered.__dict__))
+        return row.id
+
+
+def unacted(database: Engine, mailbox: str, uidvalidity: int) -> list[int]:
+    """The UIDs of messages held safely but not yet acted on at the server."""
+    with read_session(database) as session:
+        return list(
+            session.exec(
+                select(MailMessage.uid).where(
+                    MailMessage.mailbox == mailbox,
+                    MailMessage.uidvalidity == uidvalidity,
+                    MailMessage.state == MailState.archived.value,
+                )
+            ).all()
+        )
+
+
+def record_acted(database: Engine, mailbox: str, uidvalidity: int, uids: Sequence[int]) -> None:
+    if not uids:
+        return
+    with write_transaction(database) as session:
+        session.execute(
+            update(MailMessage)
+            .where(
+                col(MailMessage.mailbox) == mailbox,
+                col(MailMessage.uidvalidity) == uidvalidity,
+                col(MailMessage.uid).in_(uids),
+                col(MailMessage.state) == MailState.archived.value,
+            )
+            .values(state=MailState.done.value, acted_at=utcnow())
+        )
+
+
+def forget_fitting(database: Engine, mailbox: str, max_bytes: int) -> int:
+    """Messages left on the server as too large that fit the limit now (it was raised):
+    forgotten, so that they are taken; the first UID to look from again (0: none)."""
+    with write_transaction(database) as session:
+        rows = session.exec(
+            select(MailMessage).where(
+                MailMessage.mailbox == mailbox,
+                MailMessage.state == MailState.too_large.value,
+                col(MailMessage.size_bytes) <= max_bytes,
+            )
+        ).all()
+        first = min((row.uid for row in rows), default=0)
+        for row in rows:
+            session.delete(row)
+    return first
+
+
+def too_large(database: Engine, mailbox: str, uidvalidity: int) -> list[str]:
+    """The sentences of the messages left on the server as too large, for the status page."""
+    with read_session(database) as session:
+        return [
+            problem
+            for problem in session.exec(
+                select(MailMessage.problem).where(
+                    MailMessage.mailbox == mailbox,
+                    MailMessage.uidvalidity == uidvalidity,
+                    MailMessage.state == MailState.too_large.value,
+                )
+            ).all()
+            if problem
+        ]
+
+
+def counts(database: Engine, mailbox: str) -> dict[str, int]:
+    """The mailbox's messages by state."""
+    with read_session(database) as session:
+        rows = session.exec(
+            select(MailMessage.state, func.count())
+            .where(MailMessage.mailbox == mailbox)
+            .group_by(col(MailMessage.state))
+        ).all()
+    return {state: int(count) for state, count in rows}
+
+
+# --- a document's mail origin, for the view, the index and the hand-over ------------------
+
+
+def origins_of(session: Session, document_ids: Iterable[int]) -> dict[int, MailOrigin]:
+    """The mail origin of each of these documents that came by mail (its first message)."""
+    wanted = sorted(set(document_ids))
+    if not wanted:
+        return {}
+    links = session.exec(
+        select(MailDocument, MailMessage)
+        .join(MailMessage, col(MailMessage.id) == col(MailDocument.message_id))
+        .where(col(MailDocument.document_id).in_(wanted))
+        .order_by(col(MailDocument.id))
+    ).all()
+    first: dict[int, tuple[MailDocument, MailMessage]] = {}
+    for link, message in links:
+        first.setdefault(link.document_id, (link, message))
+    others = _deliveries(session, {message.id for _, message in first.values() if message.id})
+    return {
+        document_id: MailOrigin(
+            mailbox=message.mailbox,
+            sender=message.sender,
+            sender_address=message.sender_address,
+            subject=message.subject,
+            sent_at=message.sent_at,
+            message_id=message.message_id,
+            eml_path=message.eml_path,
+            file_name=link.file_name,
+            delivered_with=tuple(
+                entry for entry in others.get(link.message_id, ()) if entry[0] != document_id
+            ),
+        )
+        for document_id, (link, message) in first.items()
+    }
+
+
+def _deliveries(session: Session, message_ids: set[int]) -> dict[int, list[tuple[int, str]]]:
+    """Every document of these messages that still exists, by message, in message order."""
+    if not message_ids:
+        return {}
+    rows = session.exec(
+        select(MailDocument.message_id, MailDocument.document_id, MailDocument.file_name)
+        .join(Document, col(Document.id) == col(MailDocument.document_id))
+        .where(col(MailDocument.message_id).in_(message_ids))
+        .order_by(col(MailDocument.position))
+    ).all()
+    found: dict[int, list[tuple[int, str]]] = {}
+    for message_id, document_id, file_name in rows:
+        found.setdefault(message_id, []).append((document_id, file_name))
+    return found
+
+
+def origin_of(session: Session, document_id: int) -> MailOrigin | None:
+    return origins_of(session, [document_id]).get(document_id)
+
+
+def message_paths(session: Session) -> list[str]:
+    """Every kept message's place in the archive (for the archive's reconciliation)."""
+    return [
+        path
+        for path in session.exec(
+            select(MailMessage.eml_path).where(col(MailMessage.eml_path).is_not(None)).distinct()
+        ).all()
+        if path
+    ]
