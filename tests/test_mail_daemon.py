@@ -416,6 +416,12 @@ def test_each_kind_of_bad_mail_gets_its_sentence_and_is_kept(
     daemon.start()
     try:
         wait_for(lambda: len(documents(daemon)) == 6, 60, "a document for each bad message")
+        # The message over the size limit is the last one looked at: it is reported, not taken.
+        wait_for(
+            lambda: bool(daemon.cli_json("status")["service"]["mailboxes"][0]["problem"]),
+            60,
+            "the message over the size limit to be reported",
+        )
         status = daemon.cli_json("status")
     finally:
         assert daemon.stop() == 0, daemon.log.read_text()
