@@ -4,7 +4,8 @@
     backup            one snapshot folder: docvault.sqlite3, optionally archive/ + MANIFEST
     backup_if_due     the scheduled job: a database copy once a day, old ones pruned
     restore           puts a snapshot back, only while no process has the database open
-    verify_archive    re-hashes the archive and reconciles it with the documents table
+    verify_archive    re-hashes the archive and reconciles the data folder with the documents
+                      table: problems (missing, changed, orphaned) and reclaimable files
 
 Archive files are content-addressed and never rewritten, so an archive backup is made of
 hard links (free, on the same file system) or copies (on another disk), listed with their
@@ -28,7 +29,7 @@ from pathlib import Path
 from sqlalchemy import Engine
 from sqlmodel import select
 
-from docvault import derived, mailstore
+from docvault import derived, mailstore, suspects
 from docvault.archive import hash_file
 from docvault.db import read_session
 from docvault.durable import fsync_folder
@@ -63,10 +64,15 @@ class Snapshot:
 class Finding:
     """One difference between the archive and the documents table, and what to do about it."""
 
-    kind: str  # "missing", "changed" or "orphaned"
+    kind: str  # a problem: "missing", "changed" or "orphaned"; a note: "reclaimable"
     path: Path
     document_id: int | None
     message: str
+
+    @property
+    def problem(self) -> bool:
+        """Whether a person must act (a reclaimable file is only a note)."""
+        return self.kind in PROBLEM_KINDS
 
 
 def _stamp(now: datetime) -> str:
@@ -299,7 +305,8 @@ def restore(source: Path, data_dir: Path, now: datetime | None = None) -> Path:
     database is kept beside it as `docvault.sqlite3.before-restore-<time>`, never deleted.
     Archive files the snapshot holds and the archive lacks are put back, verified by hash.
     The search index is rebuilt from the restored database at the next start; the cache of
-    page images is emptied, since it cannot vouch for what the backup's rows name.
+    page images is emptied, since it cannot vouch for what the backup's rows name, and so
+    are the render markers (`docvault.suspects`), which name pages by id.
     Returns where the previous database was kept.
     """
     backup_file = _snapshot_database(source)
@@ -326,6 +333,7 @@ def restore(source: Path, data_dir: Path, now: datetime | None = None) -> Path:
         _restore_archive(source, data_dir)
     _set_aside(data_dir / "index", now or datetime.now(UTC))
     derived.clear(data_dir)
+    suspects.clear(data_dir / "run")
     return kept
 
 
@@ -367,35 +375,93 @@ def _restore_archive(snapshot: Path, data_dir: Path) -> None:
             )
 
 
-def verify_archive(database: Engine, data_dir: Path) -> list[Finding]:
-    """Re-hash every archived original and reconcile the archive with the documents table."""
+def verify_archive(
+    database: Engine, data_dir: Path, remove_reclaimable: bool = False, now: datetime | None = None
+) -> list[Finding]:
+    """Re-hash every archived file and reconcile the data folder with the documents table.
+
+    What lies under the data folder, and what `docvault verify` makes of it:
+
+    - `archive/<xx>/<sha256>.<ext>`: the originals, named by their sha256. A document's
+      original missing or no longer matching its sha256 is a problem ("missing",
+      "changed"); a file no document refers to is one too ("orphaned": someone must decide).
+    - `archive/...` again: the unlocked copy of a password-protected PDF (`docvault.unlock`,
+      `Document.unlocked_path`), archived under its own sha256. Its document's pages are read
+      from it and the password is kept nowhere, so it is checked like an original.
+      `archive/.incoming-*` (an intake copying a file now) is skipped.
+    - `cache/page-images/<xx>/<sha256>/`: page images and thumbnails (`docvault.derived`,
+      the web view); `cache/searchable-pdf/<xx>/<sha256>/`: searchable PDFs
+      (`docvault.transcription`); `cache/pages/`: the cache by page id before issue 13. All
+      of it can be made again from the archive: never a problem. A folder whose original no
+      document has any more (or that follows no layout) is "reclaimable", and removed when
+      `remove_reclaimable` is set.
+    - `tmp/`: the unlock's private scratch folders, each gone when its unlock ends; one older
+      than `SCRATCH_AGE` was left by a crash (and holds a decrypted copy): "reclaimable".
+    - Not derived from an original, so not looked at here: `docvault.sqlite3` (with `-wal`,
+      `-shm`, and the `.before-restore-<time>` copies a restore keeps), `index/` (the search
+      index, rebuilt from the database), `backups/`, `run/` (the status file the heartbeat
+      writes; `rendering/` and `render-deaths.json`, the render markers of
+      `docvault.suspects`), `secret_key`. `docvault doctor` checks the database.
+    """
     with read_session(database) as session:
-        rows = session.exec(
-            select(Document.id, Document.sha256, Document.archive_path, Document.original_name)
-        ).all()
+        documents = session.exec(select(Document)).all()
         # The messages mail intake keeps whole (.eml) are no document's original.
         messages = mailstore.message_paths(session)
     findings: list[Finding] = []
     known: set[Path] = {data_dir / relative for relative in messages}
-    for document_id, sha256, relative, name in rows:
-        path = data_dir / relative
-        known.add(path)
-        finding = _check_document(int(document_id or 0), sha256, path, name)
-        if finding is not None:
-            findings.append(finding)
+    for document in documents:
+        for path, sha256, what in _archived_files_of(data_dir, document):
+            known.add(path)
+            finding = _check_document(
+                int(document.id or 0), sha256, path, document.original_name, what
+            )
+            if finding is not None:
+                findings.append(finding)
     for path in _archive_files(data_dir / "archive"):
         if path not in known:
             findings.append(_orphan(path))
+    originals = {document.sha256 for document in documents}
+    findings.extend(_reclaimable(data_dir, originals, remove_reclaimable, now or datetime.now(UTC)))
     return findings
 
 
-def _check_document(document_id: int, sha256: str, path: Path, name: str) -> Finding | None:
+def _archived_files_of(data_dir: Path, document: Document) -> list[tuple[Path, str, str]]:
+    """(path, sha256, what) of the document's original and of its unlocked copy, if any."""
+    files = [(data_dir / document.archive_path, document.sha256, "original")]
+    if document.unlocked_path:
+        copy = data_dir / document.unlocked_path
+        files.append((copy, _sha256_from_name(copy), "unlocked copy"))
+    return files
+
+
+# What `docvault verify` exits with: what a nightly timer acts on.
+EXIT_ALL_WELL = 0  # every archived file is there and unchanged (reclaimable files are notes)
+EXIT_DAMAGED = 1  # an original or unlocked copy is missing or changed: restore it
+EXIT_ORPHANED = 3  # nothing is damaged, but archive files belong to no document: decide
+PROBLEM_KINDS = ("missing", "changed", "orphaned")
+# An unlock takes seconds; a scratch folder this old was left by a crash.
+SCRATCH_AGE = timedelta(hours=1)
+
+
+def exit_code(findings: list[Finding]) -> int:
+    """`EXIT_DAMAGED` before `EXIT_ORPHANED` before `EXIT_ALL_WELL`."""
+    kinds = {finding.kind for finding in findings}
+    if kinds & {"missing", "changed"}:
+        return EXIT_DAMAGED
+    if "orphaned" in kinds:
+        return EXIT_ORPHANED
+    return EXIT_ALL_WELL
+
+
+def _check_document(
+    document_id: int, sha256: str, path: Path, name: str, what: str = "original"
+) -> Finding | None:
     if not path.is_file():
         return Finding(
             "missing",
             path,
             document_id,
-            f"document {document_id} ({name}): its original {path} is missing from the "
+            f"document {document_id} ({name}): its {what} {path} is missing from the "
             "archive. Restore it from a backup: copy archive/"
             f"{path.parent.name}/{path.name} from the newest docvault-<time> backup folder.",
         )
@@ -404,9 +470,9 @@ def _check_document(document_id: int, sha256: str, path: Path, name: str) -> Fin
             "changed",
             path,
             document_id,
-            f"document {document_id} ({name}): {path} no longer matches its sha256 (it was "
-            "changed on disk, or the disk is failing). Check the disk, then copy the file "
-            "back from a backup.",
+            f"document {document_id} ({name}): its {what} {path} no longer matches its sha256 "
+            "(it was changed on disk, or the disk is failing). Check the disk, then copy the "
+            "file back from a backup.",
         )
     return None
 
@@ -420,4 +486,38 @@ def _orphan(path: Path) -> Finding:
         'docvault: its audit row "delete" names this sha256; a database restored from an '
         "older backup; or a crash between archiving and recording). Copy it into an inbox "
         "to take it in again, or delete it if it is not wanted.",
+    )
+
+
+def _reclaimable(data_dir: Path, originals: set[str], remove: bool, now: datetime) -> list[Finding]:
+    """Derived files and scratch folders nothing needs any more: notes, never problems."""
+    findings: list[Finding] = []
+    for entry in derived.entries(data_dir):
+        if entry.sha256 in originals:
+            continue
+        why = (
+            "made from an original no document has any more"
+            if entry.sha256
+            else "left by an older docvault, or put there by hand"
+        )
+        findings.append(_reclaim(entry, why, remove))
+    scratch = data_dir / "tmp"
+    for leftover in sorted(scratch.iterdir()) if scratch.is_dir() else []:
+        modified = datetime.fromtimestamp(leftover.lstat().st_mtime, UTC)
+        if now - modified > SCRATCH_AGE:
+            why = "an unlock's scratch folder left by a crash (it may hold a decrypted copy)"
+            findings.append(_reclaim(derived.DerivedEntry(leftover, None), why, remove))
+    return findings
+
+
+def _reclaim(entry: derived.DerivedEntry, why: str, remove: bool) -> Finding:
+    if remove:
+        derived.remove_entry(entry)
+        return Finding("reclaimable", entry.path, None, f"removed {entry.path}: {why}.")
+    return Finding(
+        "reclaimable",
+        entry.path,
+        None,
+        f"{entry.path} can be removed ({why}): nothing refers to it, and docvault makes what "
+        "it needs again. `docvault verify --remove-reclaimable` removes it.",
     )

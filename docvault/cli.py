@@ -544,21 +544,43 @@ def restore_command(state: State, source: Path) -> None:
     click.echo(f"restored {source}; the previous database is kept as {kept}")
 
 
-@main.command("verify")
+# Kept beside backup.EXIT_*: the help is read without importing the backup module.
+VERIFY_EXIT_CODES = (
+    "Exit codes (what a nightly timer acts on): 0 every archived original and unlocked copy "
+    "is there and unchanged (reclaimable files are notes, not problems); 1 an archived file "
+    "is missing or changed (restore it from a backup), or verify could not run; 3 nothing "
+    "is damaged but archive files belong to no document (take them in again or delete them)."
+)
+
+
+@main.command("verify", epilog=VERIFY_EXIT_CODES)
+@click.option(
+    "--remove-reclaimable",
+    is_flag=True,
+    help="Remove the derived files (page images, searchable PDFs) no document needs any more.",
+)
 @pass_state
 @friendly_errors
-def verify_command(state: State) -> None:
-    """Re-hash the archive and reconcile it with the database (missing, changed, orphaned)."""
+def verify_command(state: State, remove_reclaimable: bool) -> None:
+    """Re-hash the archive and reconcile it with the database (missing, changed, orphaned).
+
+    Unlocked copies of protected PDFs are checked like originals; the files derived from
+    the originals under the data folder's cache/ are never a problem: those no document
+    needs any more are listed as reclaimable.
+    """
     from docvault import backup
 
     settings = state.settings()
     database = db.open_database(settings.database_path)
-    findings = backup.verify_archive(database, settings.data_path)
-    for finding in findings:
+    findings = backup.verify_archive(database, settings.data_path, remove_reclaimable)
+    problems = [finding for finding in findings if finding.problem]
+    for finding in problems + [finding for finding in findings if not finding.problem]:
         click.echo(finding.message)
-    click.echo(f"{len(findings)} problem(s) found")
-    if findings:
-        raise SystemExit(1)
+    click.echo(f"{len(problems)} problem(s) found")
+    if reclaimable := len(findings) - len(problems):
+        done = "removed" if remove_reclaimable else "reclaimable (not a problem)"
+        click.echo(f"{reclaimable} derived or leftover file(s) {done}")
+    raise SystemExit(backup.exit_code(findings))
 
 
 @main.command("doctor")

@@ -17,6 +17,7 @@ import os
 import re
 import shutil
 import uuid
+from dataclasses import dataclass
 from pathlib import Path
 
 CACHE_FOLDER = "cache"
@@ -87,6 +88,51 @@ def remove_for_original(data_dir: Path, sha256: str) -> None:
         raise ValueError(f"{sha256!r} is not a sha256 in hexadecimal")
     shutil.rmtree(data_dir / CACHE_FOLDER / PAGE_IMAGES / sha256[:2] / sha256, ignore_errors=True)
     shutil.rmtree(_searchable_folder(data_dir, sha256), ignore_errors=True)
+
+
+@dataclass(frozen=True)
+class DerivedEntry:
+    """One folder (or stray file) under `<data>/cache/` and the original it was made from."""
+
+    path: Path
+    sha256: str | None  # None: named by no original (the legacy cache, an unknown file)
+
+
+def entries(data_dir: Path) -> list[DerivedEntry]:
+    """Everything under `<data>/cache/`, one entry per original's folder, for `docvault
+    verify`: the page images and thumbnails of an original, its searchable PDFs, and what
+    follows no layout of this module (the legacy cache by page id, a stray file)."""
+    cache = data_dir / CACHE_FOLDER
+    if not cache.is_dir():
+        return []
+    found: list[DerivedEntry] = []
+    for top in sorted(cache.iterdir()):
+        if top.name in (PAGE_IMAGES, SEARCHABLE_PDFS) and top.is_dir():
+            found.extend(_original_folders(top))
+        else:
+            found.append(DerivedEntry(top, None))
+    return found
+
+
+def _original_folders(kind_folder: Path) -> list[DerivedEntry]:
+    """`<kind>/<first two>/<sha256>/` folders; anything else in `kind_folder` is a stray."""
+    found: list[DerivedEntry] = []
+    for prefix in sorted(kind_folder.iterdir()):
+        if not prefix.is_dir():
+            found.append(DerivedEntry(prefix, None))
+            continue
+        for folder in sorted(prefix.iterdir()):
+            named = _SHA256.fullmatch(folder.name) and folder.name[:2] == prefix.name
+            found.append(DerivedEntry(folder, folder.name if named else None))
+    return found
+
+
+def remove_entry(entry: DerivedEntry) -> None:
+    """Remove one entry of `entries` (a folder with everything in it, or a file)."""
+    if entry.path.is_dir() and not entry.path.is_symlink():
+        shutil.rmtree(entry.path, ignore_errors=True)
+    else:
+        entry.path.unlink(missing_ok=True)
 
 
 def remove_legacy(data_dir: Path) -> None:
