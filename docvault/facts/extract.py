@@ -784,11 +784,12 @@ _RECIPIENT_START = re.compile(
 _SALUTATION_LINE = re.compile(r"^(?:Sehr geehrte|Liebe|Dear|Hallo|Guten Tag)", re.IGNORECASE)
 _CLOSING = re.compile(
     r"(?:Mit (?:freundlichen|kollegialen|besten|herzlichen) Gr(?:üß|üss|ues)en|Freundliche Grüße|"
-    r"Yours (?:sincerely|faithfully|truly)|(?:Kind|Best|With best|Warm) regards|Sincerely)",
+    r"(?:Beste|Viele|Herzliche|Liebe) Grüße|Yours (?:sincerely|faithfully|truly)|"
+    r"(?:Kind|Best|With best|Warm) regards|Sincerely|^(?:With )?[Bb]est(?: wishes)?,?$)",
     re.IGNORECASE,
 )
 _SIGNER = re.compile(
-    r"^(?:(?:Prof\.|Dr\.|PD|Priv\.-Doz\.|Dipl\.-Med\.)\s*"
+    r"^(?:(?:Prof\.|Dr\.|Dr\b|PD|Priv\.-Doz\.|Dipl\.-Med\.)\s*"
     r"(?:(?:Dr\.|med\.|rer\. nat\.|habil\.)\s*)*)"
 )
 _SENDER_PARTS = re.compile(r"\s+(?:[·•|¦–—]|-\s)\s*")
@@ -924,10 +925,13 @@ def _recipient_lines(lines: Sequence[Line]) -> set[int]:
 
 
 def _signers(lines: Sequence[Line]) -> Iterator[Candidate]:
+    """The doctor who signed: under the closing formula, or (a certificate, a note, which
+    close with none) among the letter's last lines."""
     closings = [line.number for line in lines if _CLOSING.search(line.text)]
-    if not closings:
-        return
-    after = [line for line in lines if closings[-1] < line.number <= closings[-1] + 4]
+    if closings:
+        after = [line for line in lines if closings[-1] < line.number <= closings[-1] + 4]
+    else:
+        after = [line for line in lines if line.number >= len(lines) - _LAST_LINES_SIGNED]
     for line in after:
         title = _SIGNER.match(line.text)
         text = _SENDER_PARTS.split(line.text)[0].strip(" ,")
@@ -938,6 +942,8 @@ def _signers(lines: Sequence[Line]) -> Iterator[Candidate]:
             return
 
 
+# A letter without a closing formula is signed in its last lines, under the signature.
+_LAST_LINES_SIGNED = 4
 _TITLE_LABEL = re.compile(r"^(?:Betreff|Betr\.|Betrifft|Subject|Re|RE|Titel|Title)\s*[:¦]\s*")
 _DOCUMENT_KIND = re.compile(
     r"(?:brief|bericht|befund|überweisung|ueberweisung|epikrise|konsil|attest|bescheinigung|"
