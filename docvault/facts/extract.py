@@ -546,7 +546,8 @@ def _saluted_with_birth(line: Line) -> Iterator[Candidate]:
     if subject:
         after = line.text[subject.end() :]
         name = read_name(after)
-        if name is not None and _birth_date_follows(after[:80]):
+        # "Betreff: Neurologischer Befundbericht – Frau ...": a heading, not a name.
+        if name is not None and not _DOCUMENT_KIND.search(name) and _birth_date_follows(after[:80]):
             yield Candidate(name, line.text, 0)
     for match in _SALUTED.finditer(line.text):
         before = line.text[max(0, match.start() - 30) : match.start()]
@@ -629,8 +630,11 @@ def _addressed_patient(lines: Sequence[Line]) -> Iterator[Candidate]:
         if not _SALUTED_ADDRESSEE.match(line.text) or _NOT_A_PATIENT.search(line.text):
             continue
         text = line.text
-        if re.fullmatch(rf"{_SALUTATION}\s*", text) and position + 1 < len(lines):
-            text = lines[position + 1].text  # "Frau" on a line of its own, the name below
+        if re.fullmatch(rf"{_SALUTATION}\s*", text):
+            # "Frau" on a line of its own, the name below (a reading of two columns may
+            # put the reference block's lines in between).
+            below = [following.text for following in lines[position + 1 : position + 4]]
+            text = next((found for found in below if read_name(found) == found), "")
         name = read_name(text)
         if name is None or _NOT_A_PATIENT.search(text):
             continue
@@ -860,6 +864,8 @@ def _letterhead(lines: Sequence[Line]) -> Candidate | None:
     if line is None:
         return None
     name = _SENDER_PARTS.split(line.text)[0].strip(" ,")
+    # OCR drops the space after an abbreviation's dot: "St.Elisabeth-Krankenhaus".
+    name = re.sub(r"\b(St|Dr|Prof)\.(?=[^\W\d_])", r"\1. ", name)
     words = name.split()
     if not 1 <= len(words) <= 10 or len(name) > 80 or not name[0].isupper():
         return None
