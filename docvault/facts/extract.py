@@ -938,6 +938,8 @@ def _signers(lines: Sequence[Line]) -> Iterator[Candidate]:
         after = [line for line in lines if closings[-1] < line.number <= closings[-1] + 4]
     else:
         after = [line for line in lines if line.number >= len(lines) - _LAST_LINES_SIGNED]
+        if any(_ANSWER_BY.search(line.text) or _POSTCODE_LINE.search(line.text) for line in after):
+            return  # an address under the name: a form's stamp, not a signature
     for line in after:
         title = _SIGNER.match(line.text)
         text = _SENDER_PARTS.split(line.text)[0].strip(" ,")
