@@ -10,11 +10,16 @@ from pathlib import Path
 
 import pytest
 
+from docvault import mailstore
 from docvault.config import AfterTaking, MailTls, Settings, load_settings
 from docvault.errors import ConfigError, MailPasswordFileRefused
 from docvault.mailbox import read_password
 from docvault.mailparse import matches, parse_headers, parse_message
+from docvault.search import search
+from docvault.vocabulary import MailState
+from tests.support.factsarchive import MUSTERMANN_LETTER, add_letter, drain_index
 from tests.support.mail import message
+from tests.support.webarchive import WebArchive
 
 PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 64
@@ -123,3 +128,28 @@ def test_the_filters_read_the_headers_alone(tmp_path: Path) -> None:
     assert matches(mailbox, taken) is None
     assert "not among senders" in (matches(mailbox, other) or "")
     assert "carries no attachment" in (matches(mailbox, text) or "")
+
+
+def test_a_letter_read_from_a_folder_that_arrives_by_mail_too_is_found_by_its_message(
+    archive: WebArchive,
+) -> None:
+    # The same bytes came from a folder first and were read; now a message delivers them:
+    # the link and the pages' return to the index outbox are one transaction.
+    document = add_letter(archive, "ocrmypdf__cardinal.pdf", MUSTERMANN_LETTER)
+    drain_index(archive)
+    assert _found(archive, "subject:laborwerte") == set()
+    seen = mailstore.Seen(
+        mailbox="labor", uidvalidity=7, uid=3, state=MailState.archived, size_bytes=2048,
+        message_id="<a@labor.example>", sender="Labor Dr. Weiß",
+        sender_address="befund@labor.example", subject="Laborwerte Juni",
+    )  # fmt: skip
+    mailstore.record(archive.database, seen, [mailstore.Delivered(document, 1, "befund.pdf")])
+    drain_index(archive)
+    assert _found(archive, "subject:laborwerte") == {document}
+    assert _found(archive, "from:labor") == {document}
+
+
+def _found(archive: WebArchive, query: str) -> set[int]:
+    archive.index.reopen()
+    results = search(archive.database, archive.index, query, 1, 100)
+    return {found.document_id for found in results.documents}
