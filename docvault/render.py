@@ -66,7 +66,7 @@ from concurrent.futures import CancelledError
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import Literal, TypeVar
 
 import numpy as np
 import pebble
@@ -153,7 +153,7 @@ class RenderOptions:
     max_side: int = 2880  # the model's maximum input (OvisOCR2: 2880x2880)
     max_pixels: int = 40_000_000  # refuse raster pages with more stored pixels (ImageTooLarge)
     accept_text_documents: bool = False  # .txt/.docx/.epub/.xps...: refused unless set
-    image_format: str = "png"  # "png" or "jpeg"
+    image_format: Literal["png", "jpeg"] = "png"
     jpeg_quality: int = 90
     grid: int = 0  # if > 0, round both output sides to a multiple of this (patch grid)
     raster_max_upscale: float = 2.0  # small raster images are enlarged at most this much
