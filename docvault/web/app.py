@@ -131,7 +131,12 @@ def make_templates(display: Display | None = None) -> Jinja2Templates:
 
 def create_app(context: WebContext) -> FastAPI:
     """The FastAPI app for `context`."""
-    app = FastAPI(title="docvault", docs_url=None, redoc_url=None, openapi_url=None)
+    # No redirect to the path without its trailing slash: every answer to a visitor who has
+    # not logged in is the login gate's (a redirect to an address docvault did not make
+    # would answer before it; tests/test_web_properties.py).
+    app = FastAPI(
+        title="docvault", docs_url=None, redoc_url=None, openapi_url=None, redirect_slashes=False
+    )
     templates = make_templates(context.display)
     # The menu's "Problems (N)" on every page: what still needs a person (settled ones not).
     templates.env.globals["problems_count"] = lambda: queries.documents_needing_attention(
