@@ -19,8 +19,8 @@ from sqlalchemy import Engine, func, update
 from sqlmodel import Session, col, select
 
 from docvault.db import read_session, write_transaction
-from docvault.models import Document, IndexOutbox, MailDocument, MailMessage, Page, utcnow
-from docvault.vocabulary import MailState, PageStatus
+from docvault.models import Document, MailDocument, MailMessage, reindex_document, utcnow
+from docvault.vocabulary import MailState
 
 # The states of a message whose content docvault holds: the same message seen again (a
 # new UIDVALIDITY, a copy) is matched against these, never taken again.
@@ -154,27 +154,11 @@ def record(database: Engine, seen: Seen, documents: Iterable[Delivered] = ()) ->
         assert row.id is not None
         for delivered in documents:
             session.add(MailDocument(message_id=row.id, **delivered.__dict__))
-            _reindex_read_pages(session, delivered.document_id)
+            # A document read before (the same bytes came from a folder) now has a message:
+            # its pages go back to the index with the link, so that from: and subject: find
+            # it. A new document has no read page yet; it is indexed with the message.
+            reindex_document(session, delivered.document_id)
         return row.id
-
-
-def _reindex_read_pages(session: Session, document_id: int) -> None:
-    """A document read before (the same bytes came from a folder) now has a message: its
-    pages go to the index outbox with the link, so that from: and subject: find it. A new
-    document has no read page yet; its pages are indexed with the message when read."""
-    page_ids = session.exec(
-        select(Page.id)
-        .where(Page.document_id == document_id)
-        .where(col(Page.status).in_(_READ_STATES))
-    ).all()
-    session.add_all(
-        IndexOutbox(page_id=page_id, document_id=document_id)
-        for page_id in page_ids
-        if page_id is not None
-    )
-
-
-_READ_STATES = (PageStatus.done.value, PageStatus.incomplete.value, PageStatus.looped.value)
 
 
 def unacted(database: Engine, mailbox: str, uidvalidity: int) -> list[int]:

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from datetime import UTC, datetime
 
 from sqlalchemy import Column, ColumnElement, Index, Text, UniqueConstraint, func
-from sqlmodel import Field, SQLModel, col
+from sqlmodel import Field, Session, SQLModel, col, select
 
 from docvault.vocabulary import DocumentStatus, HandoverState, PageStatus
 
@@ -168,6 +168,30 @@ class IndexOutbox(SQLModel, table=True):
     document_id: int
     action: str = "upsert"  # "upsert" or "delete"
     created_at: datetime = Field(default_factory=utcnow)
+
+
+# The pages search finds: every finished page with text (an incomplete page's text may lack
+# a line, a looped page's may repeat one, but what was read must be found).
+SEARCHED_PAGE_STATES = (
+    PageStatus.done.value,
+    PageStatus.incomplete.value,
+    PageStatus.looped.value,
+)
+
+
+def reindex_document(session: Session, document_id: int) -> None:
+    """Put every page of the document that search finds into the index outbox, in the
+    caller's transaction: its facts changed, a message now names it, a rebuild left it out."""
+    page_ids = session.exec(
+        select(Page.id)
+        .where(Page.document_id == document_id)
+        .where(col(Page.status).in_(SEARCHED_PAGE_STATES))
+    ).all()
+    session.add_all(
+        IndexOutbox(page_id=page_id, document_id=document_id)
+        for page_id in page_ids
+        if page_id is not None
+    )
 
 
 class IndexProblem(SQLModel, table=True):

@@ -34,14 +34,15 @@ from docvault.facts.extract import (
     written_date,
 )
 from docvault.models import (
+    SEARCHED_PAGE_STATES,
     Document,
     DocumentFact,
-    IndexOutbox,
     IndexProblem,
     Page,
+    reindex_document,
     utcnow,
 )
-from docvault.vocabulary import DocumentStatus, FactState, PageStatus
+from docvault.vocabulary import DocumentStatus, FactState
 
 # Facts are read from the first pages: a letter states them on its first page (its
 # continuation sheets repeat the patient at most), and a long scan costs no more than that.
@@ -53,7 +54,6 @@ MAX_VALUE_CHARACTERS = 200
 MAX_CHARACTERS = {"patient": 120, "sender": MAX_VALUE_CHARACTERS, "title": MAX_VALUE_CHARACTERS}
 # The oldest date of birth docvault takes: no living patient was born before it.
 EARLIEST_BIRTH = date(1900, 1, 1)
-_PAGES_WITH_TEXT = (PageStatus.done.value, PageStatus.incomplete.value, PageStatus.looped.value)
 
 # A confirmation or correction that cannot be taken (docvault.errors.FactRefused); the name
 # the web view and the tests have used since issue 18.
@@ -105,7 +105,7 @@ def refresh_proposals(session: Session, document_id: int, now: datetime | None =
     texts = session.exec(
         select(Page.markdown)
         .where(Page.document_id == document_id)
-        .where(col(Page.status).in_(_PAGES_WITH_TEXT))
+        .where(col(Page.status).in_(SEARCHED_PAGE_STATES))
         .order_by(col(Page.number))
         .limit(FACT_PAGES)
     ).all()
@@ -170,16 +170,7 @@ def queue_reindex(session: Session, document_id: int) -> None:
     Its facts changed: a problem the index writer recorded for it (a bad date) may be
     gone, so it is forgotten and the document tried again at the next drain."""
     session.exec(delete(IndexProblem).where(col(IndexProblem.document_id) == document_id))
-    page_ids = session.exec(
-        select(Page.id)
-        .where(Page.document_id == document_id)
-        .where(col(Page.status).in_(_PAGES_WITH_TEXT))
-    ).all()
-    session.add_all(
-        IndexOutbox(page_id=page_id, document_id=document_id)
-        for page_id in page_ids
-        if page_id is not None
-    )
+    reindex_document(session, document_id)
 
 
 def confirm(

@@ -31,17 +31,23 @@ from docvault.errors import DocumentNotIndexable
 from docvault.facts import FIELD_LABELS, stored_date
 from docvault.facts import store as fact_store
 from docvault.mailstore import MailOrigin, origins_of
-from docvault.models import Document, IndexOutbox, IndexProblem, Page, split_tags, utcnow
+from docvault.models import (
+    SEARCHED_PAGE_STATES,
+    Document,
+    IndexOutbox,
+    IndexProblem,
+    Page,
+    reindex_document,
+    split_tags,
+    utcnow,
+)
 from docvault.search.index import SearchIndex
 from docvault.search.results import SearchResults
 from docvault.search.schema import IndexEntry
 from docvault.search.writer import rebuild
-from docvault.vocabulary import PageStatus
 
 logger = logging.getLogger(__name__)
 
-# Incomplete pages too: their text may lack a line, but what was read must be found.
-INDEXED_STATES = (PageStatus.done.value, PageStatus.incomplete.value, PageStatus.looped.value)
 REBUILD_READ_BATCH = 2000
 # A document that failed is tried again after a minute, then after twice as long each
 # time, at most once an hour (and at once when its facts change, or with a reindex).
@@ -166,7 +172,7 @@ def entries_for(database: Engine, page_ids: Sequence[int]) -> Entries:
         pages = session.exec(
             select(Page)
             .where(col(Page.id).in_(page_ids))
-            .where(col(Page.status).in_(INDEXED_STATES))
+            .where(col(Page.status).in_(SEARCHED_PAGE_STATES))
         ).all()
         return _entries(session, pages)
 
@@ -180,7 +186,7 @@ def all_entries(database: Engine) -> Iterator[IndexEntry]:
             pages = session.exec(
                 select(Page)
                 .where(col(Page.id) > last_id)
-                .where(col(Page.status).in_(INDEXED_STATES))
+                .where(col(Page.status).in_(SEARCHED_PAGE_STATES))
                 .order_by(col(Page.id))
                 .limit(REBUILD_READ_BATCH)
             ).all()
@@ -195,7 +201,9 @@ def all_entries(database: Engine) -> Iterator[IndexEntry]:
 
 def indexable_count(database: Engine) -> int:
     with read_session(database) as session:
-        return len(session.exec(select(Page.id).where(col(Page.status).in_(INDEXED_STATES))).all())
+        return len(
+            session.exec(select(Page.id).where(col(Page.status).in_(SEARCHED_PAGE_STATES))).all()
+        )
 
 
 def database_stamps(database: Engine) -> dict[int, int]:
@@ -203,7 +211,7 @@ def database_stamps(database: Engine) -> dict[int, int]:
     at 100,000 pages they would be some 400 MB read for every consistency check)."""
     with read_session(database) as session:
         rows = session.exec(
-            select(Page.id, Page.updated_at).where(col(Page.status).in_(INDEXED_STATES))
+            select(Page.id, Page.updated_at).where(col(Page.status).in_(SEARCHED_PAGE_STATES))
         ).all()
         return {int(page_id or 0): _stamp(updated_at) for page_id, updated_at in rows}
 
@@ -357,18 +365,8 @@ def _keep_in_outbox(session: Any, document_id: int) -> None:
     waiting = session.exec(
         select(IndexOutbox.id).where(IndexOutbox.document_id == document_id)
     ).first()
-    if waiting is not None:
-        return
-    page_ids = session.exec(
-        select(Page.id)
-        .where(Page.document_id == document_id)
-        .where(col(Page.status).in_(INDEXED_STATES))
-    ).all()
-    session.add_all(
-        IndexOutbox(page_id=page_id, document_id=document_id)
-        for page_id in page_ids
-        if page_id is not None
-    )
+    if waiting is None:
+        reindex_document(session, document_id)
 
 
 def clear_problems(session: Any, document_ids: Sequence[int]) -> None:
