@@ -22,8 +22,7 @@ can be shown as is on the command line, in the log and in the web view::
     │   ├── UnsupportedFormat       not a kind of file docvault reads
     │   ├── ImageTooLarge           over the pixel limit
     │   ├── TooManyPages            more pages than max_pages
-    │   ├── RenderTimedOut          not drawn within render_timeout_seconds
-    │   └── RenderKilledDocvault    docvault died while drawing it, again: set aside
+    │   └── RenderTimedOut          not drawn within render_timeout_seconds
     ├── OcrError                    the engine could not transcribe a page
     │   ├── EngineUnavailable       not the page's fault: refused, 503, starting
     │   ├── EngineTimeout           no answer within the hard timeout
@@ -180,27 +179,6 @@ class RenderTimedOut(RenderError):
     """Opening or drawing a document took longer than the render time limit."""
 
     code = "render-timed-out"
-
-
-class RenderKilledDocvault(RenderError):
-    """docvault itself died while rendering this page, `deaths` times (`docvault.suspects`):
-    the page is set aside as failed so that the rest of the archive goes on."""
-
-    code = "render-killed-docvault"
-
-    def __init__(self, path: Path | str, file_name: str, page: int, deaths: int) -> None:
-        times = "twice" if deaths == 2 else f"{deaths} times"
-        super().__init__(
-            path,
-            f"docvault stopped while rendering page {page} of {file_name}, {times}; the page "
-            "is set aside as failed so that the rest of the archive goes on, and the original "
-            "is kept in the archive. MuPDF (or the page's size) may take the whole process "
-            "down on this file: re-run the page from the web view after an upgrade of "
-            "docvault; if it stops docvault again, ask the sender for a new copy (printed to "
-            "PDF again, or re-scanned).",
-            page=page,
-        )
-        self.deaths = deaths
 
 
 class OcrError(DocvaultError):

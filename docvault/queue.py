@@ -50,7 +50,7 @@ from sqlmodel import Session, col, select
 
 from docvault import derived
 from docvault.db import read_session, write_transaction
-from docvault.errors import EncryptedDocument, RenderKilledDocvault
+from docvault.errors import EncryptedDocument
 from docvault.facts import store as fact_store
 from docvault.handover import add_events
 from docvault.models import (
@@ -359,44 +359,28 @@ def claim(
     with write_transaction(engine) as session:
         page_ids = _claimable_ids(session, now, limit)
         rows = _pages_with_paths(session, page_ids) if page_ids else []
-        return [
-            _lease(session, page, unlocked_path or archive_path, owner, lease_seconds, now)
-            for page, archive_path, unlocked_path in rows
-        ]
-
-
-def claim_page(
-    engine: Engine, page_id: int, owner: str, lease_seconds: float, now: datetime | None = None
-) -> ClaimedPage | None:
-    """Lease this one queued page to `owner`, whatever its turn (a suspect of
-    `docvault.suspects`, rendered alone at start). None: it is not queued (gone, finished)."""
-    now = now or utcnow()
-    with write_transaction(engine) as session:
-        rows = _pages_with_paths(session, [page_id])
-        if not rows or rows[0][0].status != PageStatus.queued:
-            return None
-        page, archive_path, unlocked_path = rows[0]
-        return _lease(session, page, unlocked_path or archive_path, owner, lease_seconds, now)
-
-
-def _lease(
-    session: Session, page: Page, read_from: str, owner: str, lease_seconds: float, now: datetime
-) -> ClaimedPage:
-    page.status = PageStatus.running
-    page.lease_owner = owner
-    page.lease_expires_at = now + timedelta(seconds=lease_seconds)
-    page.updated_at = now
-    session.add(page)
-    assert page.id is not None
-    return ClaimedPage(
-        page_id=page.id,
-        document_id=page.document_id,
-        number=page.number,
-        archive_path=read_from,
-        mode=SamplingMode(page.rerun_mode or "greedy"),
-        label=f"document {page.document_id} page {page.number}",
-        rotation=page.rotation if page.rotation_source == RotationSource.person else None,
-    )
+        claimed = []
+        for page, archive_path, unlocked_path in rows:
+            page.status = PageStatus.running
+            page.lease_owner = owner
+            page.lease_expires_at = now + timedelta(seconds=lease_seconds)
+            page.updated_at = now
+            session.add(page)
+            assert page.id is not None
+            claimed.append(
+                ClaimedPage(
+                    page_id=page.id,
+                    document_id=page.document_id,
+                    number=page.number,
+                    archive_path=unlocked_path or archive_path,
+                    mode=SamplingMode(page.rerun_mode or "greedy"),
+                    label=f"document {page.document_id} page {page.number}",
+                    rotation=page.rotation
+                    if page.rotation_source == RotationSource.person
+                    else None,
+                )
+            )
+        return claimed
 
 
 def _claim_statement() -> Any:
@@ -653,34 +637,6 @@ def fail(
         _add_attempts(session, page_id, attempts)
         _refresh_document(session, page.document_id, now, handover)
         return True
-
-
-def set_aside(
-    engine: Engine, page_id: int, deaths: int, handover: Sequence[HandoverTarget] = ()
-) -> str | None:
-    """Fail a page whose render killed docvault `deaths` times (`docvault.suspects`), whoever
-    leased it (the dead daemon did). Returns the sentence stored; None when the page is
-    gone or already finished."""
-    now = utcnow()
-    with write_transaction(engine) as session:
-        page = session.get(Page, page_id)
-        if page is None or page.status not in (PageStatus.queued, PageStatus.running):
-            return None
-        document = session.get(Document, page.document_id)
-        if document is None:
-            return None
-        error = RenderKilledDocvault(
-            document.unlocked_path or document.archive_path,
-            document.original_name,
-            page.number,
-            deaths,
-        )
-        page.status = PageStatus.failed
-        page.error = f"document {page.document_id} page {page.number}: {error.message}"
-        page.coverage = None
-        _finish(session, page, now)
-        _refresh_document(session, page.document_id, now, handover)
-        return page.error
 
 
 def release(

@@ -56,8 +56,6 @@ import asyncio
 import functools
 import logging
 import multiprocessing
-import os
-import signal
 import struct
 import zipfile
 import zlib
@@ -825,23 +823,9 @@ def _inspect_in_worker(
         return _failure(error)
 
 
-# Test-only (issue 29): the sha256 of an original whose render kills the whole daemon, as a
-# MuPDF bug that takes the process down would; how tests/test_render_kills_daemon.py makes
-# one. Inert unless this variable is set, and then only for the one file it names.
-KILLS_DAEMON_VARIABLE = "DOCVAULT_TEST_RENDER_KILLS_DAEMON"
-
-
-def _kill_the_daemon_if_told(path: Path) -> None:
-    """SIGKILL the render worker's parent (the daemon) when `path` is the named original."""
-    named = os.environ.get(KILLS_DAEMON_VARIABLE)
-    if named and len(named) == 64 and path.name.split(".", 1)[0] == named:
-        os.kill(os.getppid(), signal.SIGKILL)
-
-
 def _render_in_worker(
     path: Path, page: int, options: RenderOptions, rotation: int | None = None
 ) -> RenderedPage | _WorkerFailure:
-    _kill_the_daemon_if_told(path)
     try:
         return render_page(path, page, options, rotation)
     except RenderError as error:

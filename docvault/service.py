@@ -55,7 +55,6 @@ from docvault.render import RenderOptions, RenderPool
 from docvault.search import OutboxDriver, SearchIndex
 from docvault.searchable import PageText
 from docvault.supervisor import Part, PartHealth, PartState, Supervisor, write_status_file
-from docvault.suspects import DEATHS_BEFORE_FAILING, RenderMarks
 from docvault.vocabulary import EngineState, PageImage, PageOutcome, SamplingMode
 from docvault.web.display import Display, zone_named
 from docvault.web.status import EngineReport, InboxReport, ServiceStatus
@@ -295,8 +294,6 @@ def build_pipeline(settings: Settings, loop: asyncio.AbstractEventLoop) -> Pipel
         page_limit_seconds=ATTEMPTS_PER_PAGE * settings.engine_timeout_seconds
         + STUCK_MARGIN_SECONDS,
         handover=handover.targets if handover is not None else (),
-        marks=RenderMarks(settings.data_path / "run"),
-        render_slots=settings.render_workers,
     )
     return Pipeline(
         settings,
@@ -507,35 +504,11 @@ async def run_daemon(
 
 
 def _recover_from_crash(settings: Settings, pipeline: Pipeline) -> None:
-    _set_aside_pages_that_kill(pipeline)
     released = queue.release_dead_owners(pipeline.database, pipeline.owner)
     if released:
         logger.info("start: %d pages left running by an earlier process are queued again", released)
     if removed := remove_incomplete_copies(settings.data_path):
         logger.info("start: removed %d incomplete archive copies left by a crash", removed)
-
-
-def _set_aside_pages_that_kill(pipeline: Pipeline) -> None:
-    """The render markers an earlier process left (`docvault.suspects`): a page that was
-    rendering at `DEATHS_BEFORE_FAILING` deaths of docvault fails alone; one at fewer
-    deaths is rendered alone by the worker, before any other page."""
-    marks = pipeline.worker.marks
-    if marks is None:
-        return
-    recovery = marks.recover()
-    targets = pipeline.handover.targets if pipeline.handover is not None else ()
-    for page_id, deaths in recovery.set_aside.items():
-        sentence = queue.set_aside(pipeline.database, page_id, deaths, targets)
-        if sentence is not None:
-            logger.error("start: %s", sentence)
-        marks.forget(page_id)
-    if recovery.suspects:
-        logger.warning(
-            "start: docvault stopped unexpectedly while rendering page id(s) %s; each is "
-            "rendered alone first, and one that stops docvault %d times is set aside",
-            ", ".join(map(str, recovery.suspects)),
-            DEATHS_BEFORE_FAILING,
-        )
 
 
 def web_part(settings: Settings, pipeline: Pipeline, intake: Intake) -> WebPart:

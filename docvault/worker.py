@@ -6,10 +6,6 @@ records every attempt, and hands finished pages to the index through the outbox.
 
     claim (lease) -> render (process pool) -> transcribe (profile's retry schedule)
                   -> complete / fail / release (engine down: back to the queue, no fault)
-
-Every render leaves a marker on disk while it runs (`docvault.suspects`), and the pages that
-were rendering when docvault last died are rendered first, one at a time with nothing else
-rendering: a page whose render kills the whole daemon is found out, not retried for ever.
 """
 
 from __future__ import annotations
@@ -41,7 +37,6 @@ from docvault.ocr.schedule import attempts_of, reread_suspects
 from docvault.queue import ClaimedPage, FinishedPage
 from docvault.render import RenderPoolClosed
 from docvault.supervisor import Progress
-from docvault.suspects import RenderMarks
 from docvault.textlayer import text_layer_outcome
 from docvault.vocabulary import (
     AttemptRecord,
@@ -165,8 +160,6 @@ class Worker:
         on_finished: Callable[[], None] | None = None,
         page_limit_seconds: float = ATTEMPTS_PER_PAGE * 300.0 + STUCK_MARGIN_SECONDS,
         handover: Sequence[HandoverTarget] = (),
-        marks: RenderMarks | None = None,
-        render_slots: int | None = None,
     ) -> None:
         self.database = database
         self.renderer = renderer
@@ -183,11 +176,6 @@ class Worker:
         self.page_limit_seconds = page_limit_seconds
         # The receivers a finished document is handed over to (docvault.handover).
         self.handover = tuple(handover)
-        # The render markers (None: not kept, as in tests of the pipeline alone).
-        self.marks = marks
-        # As many renders at a time as the pool has workers: a page waiting in the pool's
-        # own queue is not rendering yet, and must not be marked (nor counted) as if it were.
-        self._render_slots = asyncio.Semaphore(render_slots) if render_slots else None
         self.stats = WorkerStats()
         self._started: dict[int, float] = {}  # page id -> when its request left
         self._wake = asyncio.Event()
@@ -275,8 +263,7 @@ class Worker:
     async def _produce(
         self, stop: asyncio.Event, buffer: asyncio.Queue[_Rendered], progress: Progress
     ) -> None:
-        await self._render_suspects_alone(stop, buffer, progress)
-        rendering: set[asyncio.Task[bool]] = set()
+        rendering: set[asyncio.Task[None]] = set()
         while not stop.is_set():
             progress.beat()  # the loop turns at least once a second (the waits below)
             self.stats.publish()
@@ -309,39 +296,6 @@ class Worker:
                 await asyncio.sleep(0)  # let renders and consumers start before claiming more
         await asyncio.gather(*rendering, return_exceptions=True)
 
-    async def _render_suspects_alone(
-        self, stop: asyncio.Event, buffer: asyncio.Queue[_Rendered], progress: Progress
-    ) -> None:
-        """The pages that were rendering when docvault last died, one at a time before any
-        other: a death while one renders alone is its own (`docvault.suspects`)."""
-        if self.marks is None:
-            return
-        for page_id in self.marks.suspects():
-            if stop.is_set():
-                return
-            claim = await asyncio.to_thread(
-                queue.claim_page, self.database, page_id, self.owner, self.lease_seconds
-            )
-            if claim is None:
-                self.marks.forget(page_id)  # deleted, finished or set aside meanwhile
-                continue
-            self._held.add(claim.page_id)
-            logger.warning(
-                "%s was rendering when docvault last stopped unexpectedly; it is rendered "
-                "alone, before any other page",
-                claim.label,
-            )
-            render = asyncio.create_task(self._render(claim, buffer))
-            try:
-                while not render.done():
-                    progress.beat()
-                    await asyncio.wait({render}, timeout=IDLE_POLL_SECONDS)
-            except asyncio.CancelledError:
-                render.cancel()
-                raise
-            if render.result():
-                self.marks.forget(page_id)  # it rendered, or failed alone, and docvault lives
-
     def _idle_consumers(self) -> int:
         return self.concurrency - self.stats.in_flight
 
@@ -355,18 +309,15 @@ class Worker:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._wake.wait(), timeout=seconds)
 
-    async def _render(self, claim: ClaimedPage, buffer: asyncio.Queue[_Rendered]) -> bool:
-        """Render the page into `buffer`. True: the render ended (an image or an error);
-        False: docvault is stopping, and the page goes back to the queue."""
+    async def _render(self, claim: ClaimedPage, buffer: asyncio.Queue[_Rendered]) -> None:
         path = self.data_dir / claim.archive_path
         try:
-            async with self._render_slots or contextlib.nullcontext():
-                rendered = await self._marked_render(path, claim)
+            rendered = await self.renderer.render(path, claim.number, claim.rotation)
         except RenderError as error:
             await buffer.put(_Rendered(claim, None, (), error))
-            return True
+            return
         except RenderPoolClosed:
-            return False  # stopping: the page is still held, and goes back to the queue
+            return  # stopping: the page is still held, and goes back to the queue
         image = rendered.image
         labelled = PageImage(
             data=image.data,
@@ -387,22 +338,6 @@ class Worker:
                 tuple(rendered.ink_lines),
             )
         )
-        return True
-
-    async def _marked_render(self, path: Path, claim: ClaimedPage) -> Any:
-        """The render, with its marker (`docvault.suspects`) on disk for as long as it runs."""
-        if self.marks is None:
-            return await self.renderer.render(path, claim.number, claim.rotation)
-        marks = self.marks
-        marking = asyncio.ensure_future(asyncio.to_thread(marks.started, claim.page_id))
-        try:
-            await asyncio.shield(marking)
-            return await self.renderer.render(path, claim.number, claim.rotation)
-        finally:
-            if marking.done():
-                marks.ended(claim.page_id)
-            else:  # cancelled while the marker was being written: it goes once it is there
-                marking.add_done_callback(lambda _: marks.ended(claim.page_id))
 
     async def _consume(self, stop: asyncio.Event, buffer: asyncio.Queue[_Rendered]) -> None:
         while not stop.is_set():

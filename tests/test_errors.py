@@ -35,7 +35,6 @@ CODES: dict[type[errors.DocvaultError], str] = {
     errors.UnsupportedFormat: "unsupported-format",
     errors.ImageTooLarge: "image-too-large",
     errors.RenderTimedOut: "render-timed-out",
-    errors.RenderKilledDocvault: "render-killed-docvault",
     errors.TooManyPages: "too-many-pages",
     errors.OcrError: "ocr-failed",
     errors.EngineUnavailable: "engine-unavailable",
