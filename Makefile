@@ -5,20 +5,31 @@ VENV := .venv
 LOCK := requirements.lock
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml $(LOCK) | cksum | cut -d' ' -f1)
 
-.PHONY: run test lint browser systemd-tools mail-server lock
+.PHONY: run test lint browser systemd-tools mail-server lock upgrade
 
 $(STAMP): pyproject.toml $(LOCK)
 	test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
-	$(VENV)/bin/python -m pip install --quiet --upgrade pip
-	$(VENV)/bin/python -m pip install --quiet -e '.[dev]' --constraint $(LOCK)
+	# Exactly the lock: every file checked against its hash, nothing resolved afresh, then
+	# docvault itself on top (its build backend, hatchling, is one of the locked files).
+	$(VENV)/bin/python -m pip install --quiet --require-hashes --no-deps -r $(LOCK)
+	$(VENV)/bin/python -m pip install --quiet --no-deps --no-build-isolation -e .
+	$(VENV)/bin/python -m pip check
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
-# After a deliberate upgrade in .venv (measured with bench/, bench/fidelity_bench.py for what
-# is read): write its exact versions as the new lock.
-lock:
-	(echo '# The exact versions docvault was measured with; `make` installs these. Written by `make lock`.'; \
-	 $(VENV)/bin/python -m pip freeze --exclude-editable | grep -v '^#') > $(LOCK)
+# The lock, resolved by uv from pyproject.toml's ranges, with every file's hash. `make lock`
+# keeps the versions already locked and adds what a new dependency needs; `make upgrade`
+# takes the newest versions the ranges allow: a deliberate change, measured before it lands
+# (bench/fidelity_bench.py for what is read, bench/engine_bench.py for the engines).
+LOCK_COMMAND = $(VENV)/bin/uv pip compile pyproject.toml --extra dev --generate-hashes \
+	--python-version 3.11 --python-platform x86_64-manylinux_2_28 --no-header --quiet
+
+lock: $(STAMP)
+	$(LOCK_COMMAND) $(if $(UPGRADE),--upgrade,) --output-file $(LOCK)
+	sed -i '1i # The exact versions docvault was measured, with every file'"'"'s hash; `make` installs these.\n# Written by `make lock` (keeps the locked versions) or `make upgrade` (takes the newest).' $(LOCK)
+
+upgrade:
+	$(MAKE) lock UPGRADE=1
 
 run: $(STAMP)
 	$(VENV)/bin/docvault run

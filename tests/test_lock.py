@@ -1,8 +1,11 @@
-"""The lock file: the exact versions measured, which `make` installs, inside pyproject's ranges."""
+"""The lock file: the exact versions measured, each file's hash, inside pyproject's ranges,
+and installed exactly as locked (issue 29: the same install every time)."""
 
 from __future__ import annotations
 
+import re
 import tomllib
+from importlib import metadata
 from pathlib import Path
 
 from packaging.requirements import Requirement
@@ -10,18 +13,30 @@ from packaging.utils import canonicalize_name
 from packaging.version import Version
 
 ROOT = Path(__file__).parent.parent
+# A locked requirement as uv writes it: `name==version \` then its `--hash=sha256:...` lines.
+PIN = re.compile(r"^(?P<name>[A-Za-z0-9][A-Za-z0-9._-]*)==(?P<version>\S+)(?:\s*\\)?$")
+HASH = re.compile(r"^--hash=sha256:[0-9a-f]{64}(?:\s*\\)?$")
+# Installed beside the locked packages by the virtual environment itself, not by the lock.
+VENV_OWN = {"pip", "setuptools", "wheel", "docvault"}
 
 
-def locked_versions() -> dict[str, Version]:
-    """`name==version` lines of requirements.lock, by canonical name."""
-    locked: dict[str, Version] = {}
+def locked_pins() -> dict[str, tuple[Version, list[str]]]:
+    """Each locked requirement by canonical name: its version and its file hashes."""
+    locked: dict[str, tuple[Version, list[str]]] = {}
+    current: list[str] | None = None
     for line in (ROOT / "requirements.lock").read_text(encoding="utf-8").splitlines():
-        line = line.strip()
-        if not line or line.startswith("#"):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
             continue
-        name, separator, version = line.partition("==")
-        assert separator, f"requirements.lock: {line!r} is not an exact `name==version` pin"
-        locked[canonicalize_name(name)] = Version(version)
+        if stripped.startswith("--hash="):
+            assert current is not None, f"requirements.lock: a hash before any pin: {line!r}"
+            assert HASH.match(stripped), f"requirements.lock: {line!r} is not a sha256 hash"
+            current.append(stripped)
+            continue
+        match = PIN.match(stripped)
+        assert match, f"requirements.lock: {line!r} is not an exact `name==version` pin"
+        current = []
+        locked[canonicalize_name(match["name"])] = (Version(match["version"]), current)
     return locked
 
 
@@ -33,18 +48,44 @@ def declared_requirements() -> list[Requirement]:
 
 
 def test_every_declared_dependency_is_locked_at_a_version_its_range_allows() -> None:
-    locked = locked_versions()
+    locked = locked_pins()
     problems = []
     for requirement in declared_requirements():
-        version = locked.get(canonicalize_name(requirement.name))
-        if version is None:
+        pin = locked.get(canonicalize_name(requirement.name))
+        if pin is None:
             problems.append(f"{requirement.name} is not in requirements.lock (run `make lock`)")
-        elif not requirement.specifier.contains(version, prereleases=True):
-            problems.append(f"{requirement.name}=={version} is outside {requirement.specifier}")
+        elif not requirement.specifier.contains(pin[0], prereleases=True):
+            problems.append(f"{requirement.name}=={pin[0]} is outside {requirement.specifier}")
     assert problems == []
 
 
+def test_every_locked_package_carries_the_hashes_pip_checks() -> None:
+    unhashed = [name for name, (_, hashes) in locked_pins().items() if not hashes]
+    assert unhashed == []
+    assert len(locked_pins()) > 50, "the lock holds every dependency, not only the direct ones"
+
+
 def test_the_lock_does_not_carry_docvault_itself_or_the_gpu_extra() -> None:
-    locked = locked_versions()
+    locked = locked_pins()
     assert "docvault" not in locked
     assert "vllm" not in locked, "the GPU engine is an optional extra, installed by hand"
+
+
+def test_this_environment_holds_exactly_the_locked_versions() -> None:
+    """What `make` installed is the lock: each package at its locked version, nothing else.
+
+    On a fresh clone `make test` builds `.venv` from the lock alone, so an extra package or
+    another version here means the install resolved something afresh."""
+    locked = {name: version for name, (version, _) in locked_pins().items()}
+    installed = {
+        canonicalize_name(distribution.metadata["Name"]): Version(distribution.version)
+        for distribution in metadata.distributions()
+    }
+    wrong = {
+        name: f"{installed.get(name)} installed, {version} locked"
+        for name, version in locked.items()
+        if installed.get(name) != version
+    }
+    unlocked = sorted(set(installed) - set(locked) - VENV_OWN)
+    assert wrong == {}
+    assert unlocked == [], "installed but not in requirements.lock: " + ", ".join(unlocked)
