@@ -56,13 +56,17 @@ import asyncio
 import functools
 import logging
 import multiprocessing
+import os
+import signal
 import struct
+import sys
 import zipfile
 import zlib
 from collections.abc import Callable
 from concurrent.futures import CancelledError
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 from typing import Literal, TypeVar
 
@@ -77,6 +81,7 @@ from docvault.errors import (
     CorruptDocument,
     EncryptedDocument,
     ImageTooLarge,
+    RenderCrashed,
     RenderError,
     RenderTimedOut,
     TooManyPages,
@@ -823,9 +828,23 @@ def _inspect_in_worker(
         return _failure(error)
 
 
+# Test-only (issue 29): the sha256 of an original whose render kills the whole daemon, as a
+# MuPDF bug that takes the process down would; how tests/test_render_kills_daemon.py makes
+# one. Inert unless this variable is set, and then only for the one file it names.
+KILLS_DAEMON_VARIABLE = "DOCVAULT_TEST_RENDER_KILLS_DAEMON"
+
+
+def _kill_the_daemon_if_told(path: Path) -> None:
+    """SIGKILL the render worker's parent (the daemon) when `path` is the named original."""
+    named = os.environ.get(KILLS_DAEMON_VARIABLE)
+    if named and len(named) == 64 and path.name.split(".", 1)[0] == named:
+        os.kill(os.getppid(), signal.SIGKILL)
+
+
 def _render_in_worker(
     path: Path, page: int, options: RenderOptions, rotation: int | None = None
 ) -> RenderedPage | _WorkerFailure:
+    _kill_the_daemon_if_told(path)
     try:
         return render_page(path, page, options, rotation)
     except RenderError as error:
@@ -921,16 +940,34 @@ class RenderPool:
 
     def inspect_blocking(self, path: Path) -> DocumentInfo:
         """`inspect` for a thread without an event loop (intake): waits at most the limit."""
+        info: DocumentInfo = self._run_blocking(_inspect_in_worker, path, 0)
+        return info
+
+    def render_blocking(
+        self, path: Path, page_number: int, rotation: int | None = None
+    ) -> RenderedPage:
+        """`render` for a thread without an event loop (the probe of `probe_render`)."""
+        rendered: RenderedPage = self._run_blocking(
+            functools.partial(_render_in_worker, rotation=rotation), path, page_number
+        )
+        return rendered
+
+    def _run_blocking(
+        self,
+        function: Callable[[Path, int, RenderOptions], _Result | _WorkerFailure],
+        path: Path,
+        page_number: int,
+    ) -> _Result:
         for attempt in range(2):
-            future = self._schedule(_inspect_in_worker, path, 0)
+            future = self._schedule(function, path, page_number)
             try:
                 outcome = future.result()
             except (ProcessExpired, BrokenProcessPool, TimeoutError, CancelledError) as error:
-                self._interpret(error, path, 0, attempt)
+                self._interpret(error, path, page_number, attempt)
                 continue
-            info: DocumentInfo = self._outcome(outcome, path, 0)
-            return info
-        raise self._crashed(path, 0)
+            result: _Result = self._outcome(outcome, path, page_number)
+            return result
+        raise self._crashed(path, page_number)
 
     async def _run(
         self,
@@ -1020,8 +1057,8 @@ class RenderPool:
             page=page_number or None,
         )
 
-    def _crashed(self, path: Path, page_number: int) -> RenderError:
-        return RenderError(
+    def _crashed(self, path: Path, page_number: int) -> RenderCrashed:
+        return RenderCrashed(
             path,
             f"{self._where(path, page_number)} crashed the render worker twice (MuPDF may have "
             "hit a bug on this file, or the page needs more memory than "
@@ -1040,3 +1077,81 @@ class RenderPool:
 
 class RenderPoolClosed(Exception):
     """The pool was stopped while a call waited: the page goes back to the queue unharmed."""
+
+
+# --- a render alone, in a process of its own (issue 29) ------------------------------------
+
+
+class ProbeVerdict(StrEnum):
+    """How a page rendered alone in a process of its own (`probe_render`) ended."""
+
+    rendered = "rendered"  # an image: the page is innocent
+    refused = "refused"  # a RenderError of the page's own, which the queue will record
+    timed_out = "timed-out"  # past the limit: the pool would time it out the same way
+    crashed = "crashed"  # its render worker died twice (RenderCrashed)
+    killed = "killed"  # the process that held the render pool was killed: as docvault was
+    unknown = "unknown"  # the probe's own process failed some other way: no verdict
+
+
+_PROBE_EXIT_CODES = {
+    0: ProbeVerdict.rendered,
+    3: ProbeVerdict.refused,
+    4: ProbeVerdict.timed_out,
+    5: ProbeVerdict.crashed,
+}
+# Starting the probe's process and its render worker (each imports PyMuPDF and numpy).
+PROBE_START_SECONDS = 30.0
+
+
+def probe_render(
+    path: Path,
+    page_number: int,
+    options: RenderOptions,
+    rotation: int | None = None,
+    timeout_seconds: float = 60.0,
+    memory_limit_bytes: int = 0,
+) -> ProbeVerdict:
+    """Render one page exactly as the daemon's pool would, but in a pool of its own inside a
+    process of its own, which dies in the daemon's place if the render takes its parent down
+    (a MuPDF bug, the kernel's out-of-memory killer). Blocks: call it from a thread that lives
+    until it returns (the probe's process dies with that thread, as a render worker does).
+    """
+    process = multiprocessing.get_context("spawn").Process(
+        target=_probe_in_own_process,
+        args=(path, page_number, options, rotation, timeout_seconds, memory_limit_bytes),
+        name=f"docvault-probe-{page_number}",
+    )
+    process.start()
+    process.join(2 * timeout_seconds + PROBE_START_SECONDS)
+    if process.exitcode is None:  # its own limit did not end it: a hang outside the render
+        process.kill()
+        process.join()
+        return ProbeVerdict.timed_out
+    if process.exitcode < 0:
+        return ProbeVerdict.killed
+    return _PROBE_EXIT_CODES.get(process.exitcode, ProbeVerdict.unknown)
+
+
+def _probe_in_own_process(
+    path: Path,
+    page_number: int,
+    options: RenderOptions,
+    rotation: int | None,
+    timeout_seconds: float,
+    memory_limit_bytes: int,
+) -> None:
+    """The probe's process: a pool of one worker, one render, the outcome as the exit code."""
+    die_with_parent()
+    pool = RenderPool(1, options, timeout_seconds, memory_limit_bytes)
+    exit_code = 0
+    try:
+        pool.render_blocking(path, page_number, rotation)
+    except RenderTimedOut:
+        exit_code = 4
+    except RenderCrashed:
+        exit_code = 5
+    except RenderError:
+        exit_code = 3
+    finally:
+        pool.close()
+    sys.exit(exit_code)

@@ -25,7 +25,7 @@ from typing import Any
 
 from sqlalchemy import Engine as DatabaseEngine
 
-from docvault import auth, backup, db, figures, queue, searchable, transcription
+from docvault import auth, backup, db, figures, queue, searchable, suspects, transcription
 from docvault.archive import remove_incomplete_copies
 from docvault.config import InboxSettings, Settings
 from docvault.delivery import Deliverer, HandoverConfig, handover_config
@@ -55,6 +55,7 @@ from docvault.render import RenderOptions, RenderPool
 from docvault.search import OutboxDriver, SearchIndex
 from docvault.searchable import PageText
 from docvault.supervisor import Part, PartHealth, PartState, Supervisor, write_status_file
+from docvault.suspects import RenderMarks
 from docvault.vocabulary import EngineState, PageImage, PageOutcome, SamplingMode
 from docvault.web.display import Display, zone_named
 from docvault.web.status import EngineReport, InboxReport, ServiceStatus
@@ -294,6 +295,8 @@ def build_pipeline(settings: Settings, loop: asyncio.AbstractEventLoop) -> Pipel
         page_limit_seconds=ATTEMPTS_PER_PAGE * settings.engine_timeout_seconds
         + STUCK_MARGIN_SECONDS,
         handover=handover.targets if handover is not None else (),
+        marks=RenderMarks(settings.data_path / "run"),
+        render_slots=settings.render_workers,
     )
     return Pipeline(
         settings,
@@ -483,7 +486,7 @@ async def run_daemon(
     pipeline.supervisor = build_supervisor(settings, pipeline.profile)
     notifier = Notifier(environ)
     try:
-        _recover_from_crash(settings, pipeline)
+        await _recover_from_crash(settings, pipeline)
         intake = pipeline.make_intake(settings.inboxes)
         pipeline.mail = pipeline.make_mail_intakes()
         parts = build_parts(settings, pipeline, intake, environ)
@@ -503,7 +506,19 @@ async def run_daemon(
         logger.info("docvault stopped")
 
 
-def _recover_from_crash(settings: Settings, pipeline: Pipeline) -> None:
+async def _recover_from_crash(settings: Settings, pipeline: Pipeline) -> None:
+    # First, before any page is released to the queue: the pages rendering when docvault
+    # died, rendered alone (docvault.suspects).
+    await suspects.examine(
+        pipeline.database,
+        settings.data_path,
+        suspects.Probe(
+            render_options(settings),
+            settings.render_timeout_seconds,
+            settings.render_memory_limit_mb * 1024 * 1024,
+        ),
+        pipeline.handover.targets if pipeline.handover is not None else (),
+    )
     released = queue.release_dead_owners(pipeline.database, pipeline.owner)
     if released:
         logger.info("start: %d pages left running by an earlier process are queued again", released)

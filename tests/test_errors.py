@@ -35,6 +35,8 @@ CODES: dict[type[errors.DocvaultError], str] = {
     errors.UnsupportedFormat: "unsupported-format",
     errors.ImageTooLarge: "image-too-large",
     errors.RenderTimedOut: "render-timed-out",
+    errors.RenderCrashed: "render-crashed",
+    errors.RenderKilledDocvault: "render-killed-docvault",
     errors.TooManyPages: "too-many-pages",
     errors.OcrError: "ocr-failed",
     errors.EngineUnavailable: "engine-unavailable",
