@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import hashlib
 import json
 import os
 import platform
@@ -66,6 +67,7 @@ FIXTURES = ROOT / "tests" / "fixtures"
 FILE_TARGETS = ("inspect", "document")
 EXTENSIONS = (".pdf", ".tif", ".g3", ".heic", ".png", ".jpg", ".bin")
 SEED_KINDS = {".pdf": 0, ".tiff": 1, ".tif": 1, ".g3": 2, ".heic": 3, ".png": 4, ".jpg": 5}
+IN_FLIGHT_VARIABLE = "DOCVAULT_FUZZ_IN_FLIGHT"
 MEMORY_LIMIT_MB = 2048  # render_memory_limit_mb's default: what one render worker may use
 # Inputs are kept under 128 KiB (libFuzzer's -max_len): a small file exercises every check
 # and parser a large one does, at a fraction of the decoding time; larger real fixtures
@@ -137,16 +139,21 @@ def fuzz_child(target: str, libfuzzer_arguments: list[str]) -> None:
         import docvault.textlayer  # noqa: F401
     limit_memory(MEMORY_LIMIT_MB * 1024 * 1024)
     work = Path(tempfile.mkdtemp(prefix="docvault-fuzz-"))
+    # The input running now, so that a process killed without libFuzzer's own report (a
+    # signal nobody handles) still leaves the input that killed it.
+    in_flight = Path(os.environ.get(IN_FLIGHT_VARIABLE, work / "in-flight"))
     if target in FILE_TARGETS:
         options, render = _campaign_options(), target == "document"
 
         def test_one_input(data: bytes) -> None:
+            in_flight.write_bytes(data)
             document_outcome(data, work, options, render)
 
     else:
         parser = _query_parser()
 
         def test_one_input(data: bytes) -> None:
+            in_flight.write_bytes(data)
             query_outcome(data, parser)
 
     atheris.Setup([sys.argv[0], *libfuzzer_arguments], test_one_input)
@@ -205,15 +212,22 @@ def run(target: str, inputs: int, slice_size: int, timeout: int, out: Path) -> d
             f"-seed={processes + 1}", str(corpus), str(seeds),
         ]  # fmt: skip
         command = [sys.executable, "-m", "bench.fuzz_campaign", "child", "--target", target]
+        in_flight = out / "in-flight"
         child = subprocess.run(
             [*command, "--", *arguments],
             cwd=ROOT, capture_output=True, text=True, errors="replace", check=False,
+            env={**os.environ, IN_FLIGHT_VARIABLE: str(in_flight)},
         )  # fmt: skip
         processes += 1
         counts = EXECUTED.findall(child.stderr)
         executed += int(counts[-1]) if counts else 0
         if child.returncode != 0:
             artifacts = ARTIFACT.findall(child.stderr)
+            if not artifacts and in_flight.exists():  # killed before libFuzzer could save it
+                data = in_flight.read_bytes()
+                kept = defects / f"died-{child.returncode}-{hashlib.sha1(data).hexdigest()}"
+                kept.write_bytes(data)
+                artifacts = [str(kept)]
             endings = [python or fuzzer for fuzzer, python in ENDING.findall(child.stderr)]
             found.append({"returncode": child.returncode, "artifacts": artifacts,
                           "ending": endings[0] if endings else "unknown",
