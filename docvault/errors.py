@@ -66,9 +66,10 @@ def library_reason(error: BaseException, path: Path) -> str:
 
     Pillow, libheif and MuPDF put the full path of the file they failed on into their
     messages; the archive's folders are nobody's business in the web view (issue 25), so
-    every absolute path keeps only its last part.
+    every absolute path keeps only its last part. The message is one line, as the sentence
+    it goes into: libheif ends some of its messages with a newline (issue 29).
     """
-    text = str(error).replace(str(path), path.name)
+    text = " ".join(str(error).replace(str(path), path.name).split())
     return _ABSOLUTE_PATH.sub(lambda match: match.group(1), text)
 
 

@@ -55,6 +55,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import math
 import multiprocessing
 import os
 import signal
@@ -703,6 +704,37 @@ def _rasterise(
     return pixmap
 
 
+def _has_area(rect: pymupdf.Rect) -> bool:
+    return math.isfinite(rect.width * rect.height) and rect.width > 0 and rect.height > 0
+
+
+def _page_with_area(
+    document: pymupdf.Document, page: pymupdf.Page, path: Path, page_number: int, kind: str
+) -> pymupdf.Page:
+    """The page, refused when it has no area to draw (sizing it divided by zero: found by
+    tests/test_properties_documents.py, issue 29).
+
+    MuPDF takes a crop box without area as the media box and ignores a negative /UserUnit,
+    but scales a page by a /UserUnit of 0 to nothing; such a unit is dropped for this opening,
+    as other readers (pdf.js) take any unit that is not positive as 1.
+    """
+    if _has_area(page.rect):
+        return page
+    if kind == "pdf" and document.xref_get_key(page.xref, "UserUnit")[0] != "null":  # type: ignore[no-untyped-call]
+        document.xref_set_key(page.xref, "UserUnit", "null")  # type: ignore[no-untyped-call]
+        page = document.load_page(page_number - 1)  # type: ignore[no-untyped-call]
+        if _has_area(page.rect):
+            return page
+    raise CorruptDocument(
+        path,
+        f"Page {page_number} of {path.name} has no area to draw (its page box is "
+        f"{page.rect.width:g} x {page.rect.height:g} points), so the {kind.upper()} file is "
+        "built wrongly; the other pages go on, and the original is kept in the archive. Ask "
+        "the sender for a new copy (printed to PDF again, or re-scanned).",
+        page=page_number,
+    )
+
+
 def render_page(
     path: Path, page_number: int, options: RenderOptions, rotation: int | None = None
 ) -> RenderedPage:
@@ -724,6 +756,7 @@ def render_page(
             )
         try:
             page = document.load_page(page_number - 1)  # type: ignore[no-untyped-call]
+            page = _page_with_area(document, page, path, page_number, kind)
             if kind == "pdf":
                 # A few milliseconds: a trusted layer gives the text (text_layer) and the
                 # orientation (no image analysis, ~100 ms, for born-digital pages).

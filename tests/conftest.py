@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import logging
 import os
 import signal
 import time
@@ -19,16 +20,39 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fastapi import FastAPI
 from sqlalchemy import Engine
 
 from devtools.engine_sim import EngineSimulator, SimulatorConfig
 from docvault import db
+from docvault.web.app import create_app
 from tests.support.dovecot import imap_server  # noqa: F401  (the mail tests' IMAP server)
 from tests.support.liveserver import LiveServer
 from tests.support.notify import NotifyListener
+from tests.support.properties import Tracebacks
 from tests.support.webarchive import WebArchive, build_archive, copy_archive
 
 FIXTURES = Path(__file__).parent / "fixtures"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def hypothesis_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Hypothesis's caches (character tables) go to a temporary folder, not the checkout;
+    the property tests keep no example database (tests/support/properties.py)."""
+    from hypothesis import configuration
+
+    configuration.set_hypothesis_home_dir(str(tmp_path_factory.mktemp("hypothesis")))
+    yield
+    configuration.set_hypothesis_home_dir(None)
+
+
+@pytest.fixture
+def tracebacks() -> Iterator[Tracebacks]:
+    """Every log record of docvault's with a traceback, while the test runs."""
+    handler = Tracebacks()
+    logging.getLogger("docvault").addHandler(handler)
+    yield handler
+    logging.getLogger("docvault").removeHandler(handler)
 
 
 @pytest.fixture
@@ -85,6 +109,15 @@ def archive(template: Path, tmp_path: Path) -> Iterator[WebArchive]:
     """A copy of the template archive of the test's own (database, index, data folder)."""
     copied = copy_archive(template, tmp_path)
     yield copied
+    copied.database.dispose()
+
+
+@pytest.fixture(scope="module")
+def module_app(template: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[FastAPI]:
+    """The web app of a copy of the template archive that one test module's tests share
+    (the property tests send it thousands of requests)."""
+    copied = copy_archive(template, tmp_path_factory.mktemp("module-archive"))
+    yield create_app(copied.context)
     copied.database.dispose()
 
 

@@ -74,9 +74,17 @@ def csrf_token(request: Request) -> str:
     return str(getattr(request.state, "login_csrf", ""))
 
 
+def _same_token(expected: str, sent: str | None) -> bool:
+    """Whether the token sent is the one expected, compared in constant time as bytes:
+    compare_digest refuses str with non-ASCII characters (a TypeError, a 500 for a login
+    form posted with csrf_token=é: tests/test_web_schemathesis.py, issue 29)."""
+    if not expected or not sent:
+        return False
+    return hmac.compare_digest(expected.encode(), sent.encode("utf-8", "surrogateescape"))
+
+
 def check_csrf_value(request: Request, sent: str | None) -> None:
-    expected = csrf_token(request)
-    if not expected or not sent or not hmac.compare_digest(expected, sent):
+    if not _same_token(csrf_token(request), sent):
         raise CsrfRejected(_CSRF_MESSAGE)
 
 
@@ -103,7 +111,7 @@ def refuse_login_without_cookie(request: Request) -> None:
 def check_login_csrf(request: Request, secret_key: bytes, sent: str | None) -> None:
     nonce = request.cookies.get(LOGIN_COOKIE)
     expected = _login_csrf_of(secret_key, nonce) if nonce else ""
-    if not expected or not sent or not hmac.compare_digest(expected, sent):
+    if not _same_token(expected, sent):
         raise CsrfRejected(_CSRF_MESSAGE)
 
 
