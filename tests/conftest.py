@@ -11,7 +11,9 @@ import contextlib
 import gc
 import logging
 import os
+import shutil
 import signal
+import tempfile
 import time
 import uuid
 import warnings
@@ -35,15 +37,25 @@ from tests.support.webarchive import WebArchive, build_archive, copy_archive
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
-@pytest.fixture(scope="session", autouse=True)
-def hypothesis_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """Hypothesis's caches (character tables) go to a temporary folder, not the checkout;
-    the property tests keep no example database (tests/support/properties.py)."""
+HYPOTHESIS_HOME_KEY = pytest.StashKey[str]()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Hypothesis's caches go to a temporary folder, not the checkout: its pytest plugin
+    reads the test modules' constants into `.hypothesis/constants` while collecting, before
+    any fixture runs. The property tests keep no example database (tests/support/properties.py).
+    """
     from hypothesis import configuration
 
-    configuration.set_hypothesis_home_dir(str(tmp_path_factory.mktemp("hypothesis")))
-    yield
-    configuration.set_hypothesis_home_dir(None)
+    home = tempfile.mkdtemp(prefix="docvault-hypothesis-")
+    config.stash[HYPOTHESIS_HOME_KEY] = home
+    configuration.set_hypothesis_home_dir(home)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    home = config.stash.get(HYPOTHESIS_HOME_KEY, None)
+    if home is not None:
+        shutil.rmtree(home, ignore_errors=True)
 
 
 @pytest.fixture
