@@ -3,6 +3,12 @@
 Each job is a plain callable handed in by the composition root; this module only decides
 when they run. A job that raises is logged and runs again at its next time: one failure
 never stops the schedule.
+
+APScheduler plans on the wall clock: set back an hour (by hand, or NTP stepping a clock
+that ran fast), it would wait an hour and a minute for a job due in a minute, and a polled
+inbox would take nothing meanwhile. `ClockWatch` notices such a jump by the distance
+between the wall clock and the monotonic clock, which no one can set, and `replan` then
+plans every job afresh from the present time.
 """
 
 from __future__ import annotations
@@ -15,7 +21,12 @@ from dataclasses import dataclass
 
 from apscheduler.schedulers.background import BackgroundScheduler
 
+from docvault.errors import DocvaultError
+
 logger = logging.getLogger(__name__)
+
+# A jump smaller than this is a scheduling delay or NTP's slewing, not a clock being set.
+CLOCK_JUMP_SECONDS = 2.0
 
 
 @dataclass(frozen=True)
@@ -56,6 +67,13 @@ def _guarded(job: Job, running: RunningJobs) -> Callable[[], None]:
         running.started(job.name)
         try:
             job.function()
+        except DocvaultError as error:  # a condition with its sentence (a disk full), no bug
+            logger.error(
+                "scheduled job %s failed; it runs again in %.0f s: %s",
+                job.name,
+                job.every_seconds,
+                error.message,
+            )
         except Exception:
             logger.exception(
                 "scheduled job %s failed; it runs again in %.0f s", job.name, job.every_seconds
@@ -80,3 +98,30 @@ def start_scheduler(jobs: list[Job], running: RunningJobs | None = None) -> Back
         )
     scheduler.start()
     return scheduler
+
+
+def replan(scheduler: BackgroundScheduler, jobs: list[Job]) -> None:
+    """Plan every job afresh: its next run one interval from now (after the clock jumped)."""
+    for job in jobs:
+        scheduler.reschedule_job(job.name, trigger="interval", seconds=job.every_seconds)
+
+
+class ClockWatch:
+    """Notices the wall clock being set: the distance between it and the monotonic clock,
+    which only runs, changes by the size of the jump."""
+
+    def __init__(
+        self,
+        wall: Callable[[], float] = time.time,
+        monotonic: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._wall = wall
+        self._monotonic = monotonic
+        self._offset = wall() - monotonic()
+
+    def jumped(self) -> float:
+        """Seconds the wall clock was moved since the last look (negative: set back), or 0.0
+        for less than `CLOCK_JUMP_SECONDS`."""
+        offset = self._wall() - self._monotonic()
+        jump, self._offset = offset - self._offset, offset
+        return jump if abs(jump) >= CLOCK_JUMP_SECONDS else 0.0
