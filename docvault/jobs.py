@@ -18,10 +18,12 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from apscheduler.schedulers.background import BackgroundScheduler
 
 from docvault.errors import DocvaultError
+from docvault.faults import Place, fault_of
 
 logger = logging.getLogger(__name__)
 
@@ -67,17 +69,22 @@ def _guarded(job: Job, running: RunningJobs) -> Callable[[], None]:
         running.started(job.name)
         try:
             job.function()
-        except DocvaultError as error:  # a condition with its sentence (a disk full), no bug
-            logger.error(
-                "scheduled job %s failed; it runs again in %.0f s: %s",
-                job.name,
-                job.every_seconds,
-                error.message,
-            )
-        except Exception:
-            logger.exception(
-                "scheduled job %s failed; it runs again in %.0f s", job.name, job.every_seconds
-            )
+        except Exception as error:
+            # A condition with its sentence (the database locked, a backup's disk full) is no
+            # bug: its sentence, without a traceback.
+            place = Path(getattr(error, "filename", None) or "the data folder")
+            said = error if isinstance(error, DocvaultError) else fault_of(error, Place.data, place)
+            if said is None:
+                logger.exception(
+                    "scheduled job %s failed; it runs again in %.0f s", job.name, job.every_seconds
+                )
+            else:
+                logger.error(
+                    "scheduled job %s failed; it runs again in %.0f s: %s",
+                    job.name,
+                    job.every_seconds,
+                    said.message,
+                )
         finally:
             running.finished(job.name)
 

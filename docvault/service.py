@@ -600,9 +600,10 @@ async def _recover_from_crash(settings: Settings, pipeline: Pipeline) -> None:
             pipeline.handover.targets if pipeline.handover is not None else (),
         )
         released = queue.release_dead_owners(pipeline.database, pipeline.owner)
-    except ServerFault as fault:
+    except (ServerFault, OSError) as error:
         # A start on a full or read-only disk must still start: the pages left running are
         # queued again by the lease expiry once the database can be written.
+        fault = fault_of(error, Place.data, settings.data_path / "run") or error
         logger.error("start: the pages of an earlier process wait for their leases: %s", fault)
     else:
         if released:

@@ -475,6 +475,11 @@ def test_a_data_folder_the_kernel_made_read_only_keeps_the_letter_and_goes_on_af
         says(server, "The file system holding the data folder", "is read-only")
         shown_on_status_page(server, "The file system holding the archive", "read-only")
         kept_in_inbox(server, path, original)
+        wait_for(
+            lambda: "but its status file was last written" in server.daemon.cli("status").stdout,
+            WAIT_SECONDS,
+            "`docvault status` to say that the daemon runs but cannot write its status file",
+        )
         # A new look at patient data needs its audit row: refused with the sentence, not a 500.
         refused = server.client.get("/api/search", params={"q": "Referral"})
         assert refused.status_code == 503
