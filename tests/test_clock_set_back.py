@@ -21,24 +21,13 @@ from docvault.jobs import ClockWatch
 from docvault.models import IndexOutbox, Page, utcnow
 from docvault.search.pages import not_indexable, record_problems, waiting_rows
 from docvault.vocabulary import DocumentStatus, HandoverTarget, PageStatus
+from tests.support.documents import recorded_document
 
 HOUR = timedelta(hours=1)
 
 
-def _document(database: Engine, pages: int = 1, sha: str = "a") -> int:
-    new = queue.NewDocument(
-        sha256=sha * 64,
-        original_name=f"{sha}.pdf",
-        inbox="fax",
-        original_path=f"/inbox/{sha}.pdf",
-        archive_path=f"archive/{sha}",
-        size_bytes=10,
-    )
-    return queue.record_document(database, new, pages).document_id
-
-
 def test_a_page_put_back_before_the_clock_was_set_back_is_due(database: Engine) -> None:
-    _document(database)
+    recorded_document(database)
     (claim,) = queue.claim(database, "w", limit=1, lease_seconds=60)
     assert queue.release(database, claim.page_id, "w", delay_seconds=30)
     assert queue.claim(database, "w", limit=1, lease_seconds=60) == [], "its back-off holds"
@@ -51,7 +40,7 @@ def test_a_page_put_back_before_the_clock_was_set_back_is_due(database: Engine) 
 def test_a_lease_given_before_the_clock_was_set_back_runs_out_unless_its_worker_lives(
     database: Engine,
 ) -> None:
-    _document(database, pages=2)
+    recorded_document(database, pages=2)
     (dead,) = queue.claim(database, "dead", limit=1, lease_seconds=60)
     (alive,) = queue.claim(database, "alive", limit=1, lease_seconds=60)
     an_hour_back = utcnow() - HOUR
@@ -64,7 +53,7 @@ def test_a_lease_given_before_the_clock_was_set_back_runs_out_unless_its_worker_
 
 
 def test_an_index_retry_set_before_the_clock_was_set_back_is_due(database: Engine) -> None:
-    document_id = _document(database)
+    document_id = recorded_document(database)
     (claim,) = queue.claim(database, "w", limit=1, lease_seconds=60)
     assert queue.complete(database, claim.page_id, "w", "Referral letter", False, [])
     error = not_indexable(document_id, "a.pdf", ValueError("a bad field"))
@@ -82,7 +71,7 @@ def test_an_index_retry_set_before_the_clock_was_set_back_is_due(database: Engin
 
 
 def test_a_hand_over_retry_set_before_the_clock_was_set_back_is_due(database: Engine) -> None:
-    document_id = _document(database)
+    document_id = recorded_document(database)
     later = utcnow() + timedelta(seconds=60)
     with write_transaction(database) as session:
         handover.add_events(
