@@ -16,6 +16,7 @@ import contextlib
 import functools
 import hashlib
 import os
+import re
 import shutil
 import uuid
 from collections.abc import Iterator
@@ -256,7 +257,10 @@ def check_archived(path: Path, what: str) -> None:
     A file is hashed once for as long as its inode, size and modification time stay the
     same (`_hashes_to`'s cache), so a document viewed page after page is not hashed again.
     """
-    expected = path.name[:SHA256_HEX_DIGITS]
+    named = path.name[:SHA256_HEX_DIGITS]
+    # Every file docvault archives is named by its sha256; one named otherwise (put there by
+    # hand) can only be checked for being there.
+    expected = named if re.fullmatch(r"[0-9a-f]{64}", named) else None
     backup = f"archive/{path.parent.name}/{path.name}"
     try:
         status = path.stat()
@@ -273,7 +277,9 @@ def check_archived(path: Path, what: str) -> None:
             "new page images cannot be given; its text as read is still shown. An "
             "administrator must restore it from a backup.",
         )
-    if not _hashes_to(str(path), expected, status.st_ino, status.st_size, status.st_mtime_ns):
+    if expected is not None and not _hashes_to(
+        str(path), expected, status.st_ino, status.st_size, status.st_mtime_ns
+    ):
         raise ArchivedFileChanged(
             path,
             f"The archived file of {what} ({path}) no longer matches its sha256: it was "
