@@ -275,6 +275,13 @@ def _service_report(settings: Settings) -> dict[str, Any]:
 
 
 def _echo_service(service: dict[str, Any]) -> None:
+    if service.get("unreported"):
+        click.echo(
+            f"service: running (pid {service.get('pid')}), but its status file was last "
+            f"written {service.get('age_seconds')} s ago: the data folder's disk may be full "
+            "or read-only. `systemctl status docvault` shows what it says now (STATUS=)."
+        )
+        return
     if not service.get("running"):
         click.echo(
             "service: not running"

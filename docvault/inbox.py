@@ -54,7 +54,9 @@ from docvault.errors import (
     LinkRefused,
     NotARegularFile,
     RenderError,
+    ServerFault,
 )
+from docvault.faults import RETRY_SECONDS, Standing
 from docvault.models import Document
 from docvault.names import display_name, raw_name
 from docvault.render import RenderPoolClosed
@@ -597,6 +599,10 @@ class Intake:
         self._rescan_requested.set()  # the first tick scans everything
         self.listing_problems: dict[str, str] = {}
         self.snapshot: tuple[InboxSnapshot, ...] = ()
+        # A full or read-only archive disk, a database that cannot be written: the files
+        # wait in their inboxes, untouched, and no take is tried before `_fault_retry_at`.
+        self.fault = Standing("intake")
+        self._fault_retry_at = 0.0
 
     def inbox_of(self, path: Path) -> InboxSettings | None:
         for inbox in self.inboxes:
@@ -655,7 +661,8 @@ class Intake:
     def problem(self) -> str | None:
         """One sentence naming every inbox that cannot be listed and every inbox with
         refused entries (STATUS= and the intake part's state), or None."""
-        sentences = list(self.listing_problems.values())
+        sentences = [self.fault.sentence] if self.fault.sentence else []
+        sentences += self.listing_problems.values()
         for inbox in self.inboxes:
             refusals = self.states[inbox.name].refusals
             if refusals:
@@ -681,6 +688,8 @@ class Intake:
         for inbox in self.inboxes:
             taken += self._take_stable(inbox)
             self._report_hidden(inbox)
+        if not any(tracker.tracked() for tracker in self.trackers.values()):
+            self.fault.clear()  # no file waits on it any more
         self._publish()
         return taken
 
@@ -785,6 +794,8 @@ class Intake:
         now = self.clock()
         taken = 0
         for path in tracker.stable(now):
+            if self.fault.sentence is not None and now < self._fault_retry_at:
+                break  # the fault stands: every file waits where it is
             retry = self._retries.get(path)
             if retry is not None and now < retry.next_try:
                 continue
@@ -801,10 +812,12 @@ class Intake:
     def _take_isolated(self, inbox: InboxSettings, path: Path) -> bool:
         """`_take`, where an unexpected failure costs only this file (retried with back-off)."""
         try:
-            return self._take(inbox, path)
+            taken = self._take(inbox, path)
         except FileRefused as error:
             self._refuse(inbox, error, _lstat(error.path))
             return False
+        except ServerFault as fault:
+            return self._wait_out(fault)
         except DocvaultError as error:
             return self._retry_later(inbox, path, error)
         except RenderPoolClosed:
@@ -819,6 +832,16 @@ class Intake:
                 )
             )
             return self._retry_later(inbox, path, problem)
+        if taken:
+            self.fault.clear()
+        return taken
+
+    def _wait_out(self, fault: ServerFault) -> bool:
+        """The server is in the way, not the file: it stays in its inbox, is counted as no
+        failure, and every file waits until the next try in `RETRY_SECONDS`."""
+        self.fault.hit(fault)
+        self._fault_retry_at = self.clock() + RETRY_SECONDS
+        return False
 
     def take_now(self, path: Path) -> int | None:
         """Archive and record one file given on the command line, leaving it in place.

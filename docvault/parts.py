@@ -23,7 +23,7 @@ import uvicorn
 from docvault.delivery import Deliverer
 from docvault.errors import DocvaultError
 from docvault.inbox import Intake, Watchers
-from docvault.jobs import Job, RunningJobs, start_scheduler
+from docvault.jobs import ClockWatch, Job, RunningJobs, replan, start_scheduler
 from docvault.mailbox import MailIntake
 from docvault.ocr.vllm_server import VllmReplicas
 from docvault.search import OutboxDriver
@@ -175,10 +175,19 @@ class JobsPart(_PartDefaults):
             job.name: max(2 * job.every_seconds, self.stall_seconds) for job in self.jobs
         }
         scheduler = start_scheduler(self.jobs, self.running)
+        clock = ClockWatch()
         try:
             while not stop.is_set():
                 if not scheduler.running:
                     raise RuntimeError("the job scheduler stopped")
+                if jump := clock.jumped():
+                    logger.warning(
+                        "the wall clock was set %s by %.0f s; the scheduled jobs are planned "
+                        "again from now",
+                        "back" if jump < 0 else "forward",
+                        abs(jump),
+                    )
+                    replan(scheduler, self.jobs)
                 progress.beat()
                 await _pause(stop, LOOK_SECONDS)
         finally:

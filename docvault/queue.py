@@ -43,13 +43,14 @@ from sqlalchemy import (
     delete,
     func,
     insert,
+    not_,
     union_all,
     update,
 )
 from sqlmodel import Session, col, select
 
 from docvault import derived
-from docvault.db import read_session, write_transaction
+from docvault.db import read_session, still_waiting, write_transaction
 from docvault.errors import EncryptedDocument, RenderKilledDocvault
 from docvault.facts import store as fact_store
 from docvault.handover import add_events
@@ -91,6 +92,9 @@ DELETE_BATCH_PAGES = 500
 # retries every 100 ms at most, and a deleter that began its next batch at once kept it out
 # for 5.8 s between batches of 0.3 s. A gap this long lets every waiting writer in.
 DELETE_PAUSE_SECONDS = 0.1
+# The longest a page is put back for (the worker's back-offs end at a minute). A page whose
+# `not_before` lies further ahead was put back before the clock was set back: it is due.
+LONGEST_RELEASE_SECONDS = 600.0
 
 
 def new_owner() -> str:
@@ -394,8 +398,10 @@ def _claim_statement() -> Any:
     # Typed as the column, so that the time is stored and compared as docvault stores it.
     not_before = Page.metadata.tables[Page.__tablename__].c.not_before
     now: BindParameter[datetime] = bindparam("now", type_=not_before.type)
+    latest: BindParameter[datetime] = bindparam("latest", type_=not_before.type)
     limit = bindparam("limit", type_=Integer)
-    due = (col(Page.not_before).is_(None)) | (col(Page.not_before) <= now)
+    # Not before `not_before`, unless it lies past any wait (the clock was set back since).
+    due = col(Page.not_before).is_(None) | (col(Page.not_before) <= now) | (not_before > latest)
     queued = select(Page.id, Page.priority, Page.number).where(Page.status == PageStatus.queued)
     reruns = (
         queued.where(due, col(Page.priority) > 0)
@@ -421,7 +427,10 @@ _CLAIM_STATEMENT = _claim_statement()
 
 def _claimable_ids(session: Session, now: datetime, limit: int) -> list[int]:
     """The ids of the next `limit` queued pages due at `now`, in turn order."""
-    found = session.execute(_CLAIM_STATEMENT, {"now": now, "limit": limit}).scalars()
+    latest = now + timedelta(seconds=LONGEST_RELEASE_SECONDS)
+    found = session.execute(
+        _CLAIM_STATEMENT, {"now": now, "latest": latest, "limit": limit}
+    ).scalars()
     return [int(page_id) for page_id in found]
 
 
@@ -703,6 +712,7 @@ def release(
         page.status = PageStatus.queued
         page.lease_owner = None
         page.lease_expires_at = None
+        delay_seconds = min(delay_seconds, LONGEST_RELEASE_SECONDS)
         page.not_before = now + timedelta(seconds=delay_seconds) if delay_seconds else None
         page.error = reason
         page.updated_at = now
@@ -787,14 +797,30 @@ def _has_page_in(session: Session, document_id: int, states: Sequence[PageStatus
     return found is not None
 
 
-def expire_leases(engine: Engine, now: datetime | None = None) -> int:
-    """Return pages whose lease ran out (their worker died) to the queue."""
+def expire_leases(
+    engine: Engine,
+    now: datetime | None = None,
+    lease_seconds: float | None = None,
+    alive: str | None = None,
+) -> int:
+    """Return pages whose lease ran out (their worker died) to the queue.
+
+    With `lease_seconds` (the longest lease given), a lease expiring further ahead than
+    that was given before the clock was set back: it has run out too, unless `alive` (this
+    process's worker, which knows its own pages) holds it.
+    """
     now = now or utcnow()
+    ran_out = col(Page.lease_expires_at) < now
+    if lease_seconds is not None:
+        set_back = not_(still_waiting(Page.lease_expires_at, now, lease_seconds)) & (
+            col(Page.lease_owner) != alive
+        )
+        ran_out = ran_out | set_back
     with write_transaction(engine) as session:
         result = session.exec(
             update(Page)
             .where(col(Page.status) == PageStatus.running)
-            .where(col(Page.lease_expires_at) < now)
+            .where(ran_out)
             .values(
                 status=PageStatus.queued, lease_owner=None, lease_expires_at=None, updated_at=now
             )

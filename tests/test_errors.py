@@ -65,6 +65,14 @@ CODES: dict[type[errors.DocvaultError], str] = {
     errors.MailNoReadableAttachment: "mail-no-readable-attachment",
     errors.MailEncrypted: "mail-encrypted",
     errors.MailMalformed: "mail-malformed",
+    # Faults a clinic server has (issue 29).
+    errors.ServerFault: "server-fault",
+    errors.DiskFull: "disk-full",
+    errors.StorageReadOnly: "storage-read-only",
+    errors.DatabaseLocked: "database-locked",
+    errors.ArchivedFileDamaged: "archived-file-damaged",
+    errors.ArchivedFileMissing: "archived-file-missing",
+    errors.ArchivedFileChanged: "archived-file-changed",
 }
 
 

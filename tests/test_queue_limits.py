@@ -4,7 +4,7 @@ inspection, claims fair between documents, and results for pages that were delet
 from __future__ import annotations
 
 import logging
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -92,7 +92,9 @@ def _claim_plan(database: Engine) -> list[tuple[int, int, int, str]]:
     """SQLite's plan of the claim statement queue.claim runs (id, parent, -, detail)."""
     with database.connect() as connection:
         compiled = queue._CLAIM_STATEMENT.compile(dialect=connection.dialect)
-        params = compiled.construct_params({"now": datetime(2030, 1, 1, tzinfo=UTC), "limit": 8})
+        now = datetime(2030, 1, 1, tzinfo=UTC)
+        latest = now + timedelta(seconds=queue.LONGEST_RELEASE_SECONDS)
+        params = compiled.construct_params({"now": now, "latest": latest, "limit": 8})
         values = [getattr(params[name], "value", params[name]) for name in compiled.positiontup]
         arguments = tuple(
             value.isoformat() if isinstance(value, datetime) else value for value in values

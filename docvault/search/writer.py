@@ -12,6 +12,7 @@ drives this writer).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import time
@@ -22,10 +23,12 @@ from typing import Any
 from whoosh import index
 
 from docvault.errors import SearchIndexError
+from docvault.faults import Place, fault_of
 from docvault.search.folder import (
     REBUILD_ADVICE,
     clear_stale_lock,
     create_empty,
+    is_unmade,
     needs_rebuild,
     remove_leftovers,
     swap_in,
@@ -48,7 +51,7 @@ class IndexWriter:
     def __init__(self, directory: Path, stemming_language: str | None = None) -> None:
         self.directory = directory
         self.stemming_language = stemming_language
-        if not directory.exists():
+        if is_unmade(directory):
             create_empty(directory, stemming_language)
         clear_stale_lock(directory)
         reason = needs_rebuild(directory, stemming_language)
@@ -65,10 +68,13 @@ class IndexWriter:
                 writer.delete_by_term("page_id", page_id)
             for entry in upserts:
                 writer.update_document(**entry_fields(entry))
-        except BaseException:
-            writer.cancel()
+            writer.commit()
+        except BaseException as error:
+            _abandon(writer)
+            fault = fault_of(error, Place.search_index, self.directory)
+            if fault is not None:
+                raise fault from error
             raise
-        writer.commit()
 
     def delete_document(self, document_id: int) -> None:
         """Remove every page of a document."""
@@ -106,9 +112,24 @@ class IndexWriter:
                 f"(chown -R docvault: {self.directory})."
             ) from error
         except (OSError, index.IndexError) as error:
-            raise SearchIndexError(
+            # A full or read-only disk is waited out; anything else needs the rebuild.
+            raise fault_of(error, Place.search_index, self.directory) or SearchIndexError(
                 f"The search index {self.directory} cannot be written ({error}). {REBUILD_ADVICE}"
             ) from error
+
+
+def _abandon(writer: Any) -> None:
+    """Give up a writer whose batch or commit failed. A commit that failed half-way (a full
+    disk) wrote no table of contents, so the index stays at its last commit and its stray
+    segment files go at the next one; but Whoosh releases the write lock only in a commit or
+    cancel that reaches its end, and a lock kept would refuse every later commit of this
+    process, so it is released here if the cancel could not."""
+    with contextlib.suppress(Exception):
+        writer.cancel()
+    lock = getattr(writer, "writelock", None)
+    if lock is not None and getattr(lock, "fd", None) is not None:
+        with contextlib.suppress(OSError):
+            lock.release()
 
 
 # ----------------------------------------------------------------------------- rebuilding

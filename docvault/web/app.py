@@ -27,6 +27,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from docvault import derived, metrics
 from docvault.auth import TokenScope
 from docvault.errors import (
+    ArchivedFileDamaged,
+    ArchivedFileMissing,
     AuthError,
     DatabaseError,
     DocvaultError,
@@ -35,6 +37,7 @@ from docvault.errors import (
     RenderError,
     RequestTooLarge,
     SearchIndexError,
+    ServerFault,
 )
 from docvault.resources import resource_dir
 from docvault.web import api, audit, facts, login, problems, queries, views, worklist
@@ -48,6 +51,7 @@ from docvault.web.security import (
     csrf_token,
     enforce_csrf,
     identify,
+    is_admin,
     permit,
     security_headers,
 )
@@ -225,6 +229,18 @@ def _add_error_pages(app: FastAPI, templates: Jinja2Templates, https: bool) -> N
         assert isinstance(error, DocvaultError)
         if isinstance(error, LoginRequired):
             return _login_redirect(request, error.message)
+        if isinstance(error, ServerFault):
+            # The sentence without the server's folders: whoever asked may be anyone; an
+            # administrator finds the whole one on the status page.
+            logger.error("web: %s %s: %s", request.method, request.url.path, error.message)
+            message = f"{error.summary} The status page says more."
+            return error_page(templates, request, 503, "docvault cannot save right now", message)
+        if isinstance(error, ArchivedFileDamaged):
+            # Staff learn what it means for them; an administrator where the file is.
+            missing = isinstance(error, ArchivedFileMissing)
+            title = "The archived file is missing" if missing else "The archived file was changed"
+            message = error.message if is_admin(request) else error.summary
+            return error_page(templates, request, 404 if missing else 409, title, message)
         for error_class, status, title in _ERROR_PAGES:
             if isinstance(error, error_class):
                 if status >= 500:

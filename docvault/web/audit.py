@@ -106,16 +106,18 @@ def record_look(
     page_number: int | None = None,
     remote_address: str = "",
     now: datetime | None = None,
+    wait_seconds: float | None = None,
 ) -> bool:
     """Record a look at patient data unless the same look was recorded within the window.
 
     Returns whether a row was written. Checked and written in one write transaction, so
-    two requests of one look arriving together still give exactly one row.
+    two requests of one look arriving together still give exactly one row. `wait_seconds`
+    bounds the wait for the database's write lock (`db.write_transaction`).
     """
     now = now or utcnow()
     user_name, detail, remote_address = visible(user_name), visible(detail), visible(remote_address)
     actions = sorted(PAGE_LOOKS) if action in PAGE_LOOKS else [action]
-    with write_transaction(database) as session:
+    with write_transaction(database, wait_seconds) as session:
         statement = (
             select(AuditEvent.id)
             .where(AuditEvent.user_name == user_name)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import logging
 import re
 import threading
 import time as clock
@@ -17,7 +19,7 @@ from sqlalchemy import Engine as DatabaseEngine
 from starlette.requests import Request
 
 from docvault import auth, queue, transcription
-from docvault.errors import DocvaultError, RateLimited
+from docvault.errors import ArchivedFileDamaged, DocvaultError, RateLimited, ServerFault
 from docvault.inbox import Inspector
 from docvault.render import RenderOptions, inspect_document
 from docvault.search import SearchIndex
@@ -36,7 +38,11 @@ from docvault.web.security import (
 )
 from docvault.web.status import StatusSource
 
+logger = logging.getLogger(__name__)
+
 PER_PAGE = 20
+# How long a look that may go unrecorded waits for the database's write lock.
+LOOK_WAIT_SECONDS = 1.0
 _inspect_lock = threading.Lock()  # PyMuPDF is not thread-safe
 
 
@@ -235,6 +241,16 @@ class WebContext:
         """Record a look at patient data (one row per look, see `docvault.web.audit`)."""
         self._record(audit.record_look, request, action, detail, document_id, page_number)
 
+    def look_if_possible(self, request: Request, action: str) -> None:
+        """Record a look at what is no patient data (the status page) if the database can
+        take it now: that page must answer while it cannot (its disk full, its write lock
+        held by another program), which is when an administrator needs it most."""
+        record = functools.partial(audit.record_look, wait_seconds=LOOK_WAIT_SECONDS)
+        try:
+            self._record(record, request, action, "", None, None)
+        except ServerFault as fault:
+            logger.warning("web: the look at %s is not recorded: %s", action, fault.message)
+
     def _record(
         self,
         writer: Callable[..., object],
@@ -278,6 +294,8 @@ class WebContext:
             path = transcription.searchable_pdf(
                 self.data_dir, source, self.build_searchable, self.render_settings
             )
+        except ArchivedFileDamaged:
+            raise  # its own page: the archived file must be restored first
         except DocvaultError as error:
             raise HTTPException(
                 503,

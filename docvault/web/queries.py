@@ -151,6 +151,12 @@ class DocumentView:
     received_at: datetime
     handled_at: datetime | None = None  # None: still on the to-do list
     handled_by: str | None = None
+    unlocked_path: str | None = None  # the unlocked copy of a protected PDF, read instead
+
+    @property
+    def archived_files(self) -> list[str]:
+        """The archived files the document is kept and read as (under the data folder)."""
+        return [self.archive_path, *([self.unlocked_path] if self.unlocked_path else [])]
 
     @property
     def finished(self) -> bool:
@@ -212,6 +218,7 @@ def _document_view(document: Document) -> DocumentView:
         received_at=document.received_at,
         handled_at=document.handled_at,
         handled_by=document.handled_by,
+        unlocked_path=document.unlocked_path,
     )
 
 

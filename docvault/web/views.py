@@ -20,8 +20,10 @@ from fastapi.responses import FileResponse, PlainTextResponse, RedirectResponse,
 from fastapi.templating import Jinja2Templates
 from starlette.concurrency import run_in_threadpool
 
-from docvault import auth
+from docvault import auth, figures
+from docvault.archive import check_archived
 from docvault.errors import (
+    ArchivedFileDamaged,
     DocvaultError,
     QuerySyntaxError,
     RenderError,
@@ -90,6 +92,19 @@ def original_path(context: WebContext, document: queries.DocumentView) -> Path:
     return context.data_dir / document.archive_path
 
 
+def archive_damage(
+    context: WebContext, request: Request, document: queries.DocumentView
+) -> str | None:
+    """The viewer's sentence when an archived file of the document (its original, its
+    unlocked copy) was removed or changed behind docvault's back, else None."""
+    for relative in document.archived_files:
+        try:
+            check_archived(context.data_dir / relative, document.original_name)
+        except ArchivedFileDamaged as damage:
+            return damage.message if is_admin(request) else damage.summary
+    return None
+
+
 def page_image_path(
     context: WebContext,
     request: Request,
@@ -130,8 +145,29 @@ def page_image_response(
     except RenderError as error:
         logger.warning("web: page %d cannot be drawn: %s", page_id, error)
         return Response(images.undrawn_placeholder(), media_type=images.PLACEHOLDER_TYPE)
+    except ArchivedFileDamaged as damage:
+        logger.error("web: page %d cannot be drawn: %s", page_id, damage.message)
+        sentence = damage.message if is_admin(request) else damage.summary
+        placeholder = images.undrawn_placeholder(images.DAMAGED_LINES, sentence)
+        return Response(placeholder, media_type=images.PLACEHOLDER_TYPE)
     media_type = "image/jpeg" if path.suffix == ".jpg" else "image/png"
     return FileResponse(path, media_type=media_type)
+
+
+def behind_notice(context: WebContext, request: Request) -> str | None:
+    """What the search page says while the index cannot be written (its disk full or
+    read-only): how many pages wait, and (to an administrator) why and what to do."""
+    fault = context.index.behind
+    if fault is None:
+        return None
+    waiting = figures.outbox_length(context.database)
+    notice = (
+        f"The search index is behind: {waiting} page(s) read lately wait to be indexed, so "
+        "these results may miss them."
+    )
+    if is_admin(request):
+        return f"{notice} {fault}"
+    return f"{notice} An administrator sees why on the status page."
 
 
 @dataclass(frozen=True)
@@ -240,6 +276,7 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
             "form": form,
             "inboxes": queries.inbox_names(context.database),
             "tags": queries.tag_names(context.database),
+            "behind": behind_notice(context, request),
         }
         if not form.is_search():
             listed = arrivals_page(context, form, page_number)
@@ -278,9 +315,11 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
         document = context.document_or_404(document_id)
         origin = SearchContext.parse(search)
         facts = facts_panel(context.database, document_id)
+        damaged = archive_damage(context, request, document)
         if document.page_count == 0:
             context.look(request, "view", document_id=document_id)
             values = {
+                "damaged": damaged,
                 "document": document,
                 "current": None,
                 "origin": origin,
@@ -302,6 +341,7 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
             request,
             "document.html",
             {
+                "damaged": damaged,
                 "document": document,
                 "current": current,
                 "html": found.mark(html),
@@ -344,12 +384,7 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
     def download(request: Request, document_id: RowId) -> Response:
         document = context.document_or_404(document_id)
         path = original_path(context, document)
-        if not path.is_file():
-            raise HTTPException(
-                404,
-                f"The original of document {document_id} is missing from the archive at "
-                f"{path}; restore it from the backup.",
-            )
+        check_archived(path, document.original_name)  # its bytes as archived, or a sentence
         context.look(request, "download", document.original_name, document_id=document_id)
         return FileResponse(path, filename=document.original_name)
 
@@ -410,7 +445,7 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
     @routes.get("/status")
     def status_page(request: Request) -> Response:
         numbers = snapshot(context.database, context.index, context.data_dir, context.status)
-        context.look(request, "view status")
+        context.look_if_possible(request, "view status")
         if not is_admin(request):
             numbers = without_paths(numbers)
         return page(request, "status.html", {"status": numbers})
