@@ -68,7 +68,41 @@ def friendly_errors(function: F) -> F:
     return cast(F, wrapper)
 
 
-@click.group()
+class DocvaultGroup(click.Group):
+    """The `docvault` group: `--debug` and `--config PATH` are the whole command's options,
+    so they are taken wherever a user puts them (`docvault verify --debug` as well as
+    `docvault --debug verify`), up to a `--` that ends the options."""
+
+    def parse_args(self, context: click.Context, args: list[str]) -> list[str]:
+        return super().parse_args(context, hoist_group_options(args))
+
+
+GROUP_FLAGS = ("--debug",)
+GROUP_OPTIONS = ("--config",)
+
+
+def hoist_group_options(args: list[str]) -> list[str]:
+    """`args` with the group's own options moved to the front, each once as written."""
+    hoisted: list[str] = []
+    rest: list[str] = []
+    index = 0
+    while index < len(args):
+        word = args[index]
+        if word == "--":
+            rest.extend(args[index:])
+            break
+        if word in GROUP_FLAGS or (word.split("=", 1)[0] in GROUP_OPTIONS and "=" in word):
+            hoisted.append(word)
+        elif word in GROUP_OPTIONS and index + 1 < len(args):
+            hoisted.extend(args[index : index + 2])
+            index += 1
+        else:
+            rest.append(word)
+        index += 1
+    return hoisted + rest
+
+
+@click.group(cls=DocvaultGroup)
 @click.version_option(__version__, prog_name="docvault")
 @click.option(
     "--config",

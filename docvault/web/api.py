@@ -107,6 +107,7 @@ def router(context: WebContext) -> APIRouter:
         page: Annotated[int, Query(ge=1, le=MAX_RESULT_PAGE)] = 1,
         per_page: Annotated[int, Query(ge=1, le=MAX_PER_PAGE)] = PER_PAGE,
     ) -> dict[str, Any]:
+        """The search page's search as JSON: hits with their snippets, a page of them at a time."""
         results = search(context.database, context.index, q, page, per_page)
         shown = [document.document_id for document in results.documents]
         context.look(request, "search", with_shown(q, shown))
@@ -116,6 +117,7 @@ def router(context: WebContext) -> APIRouter:
     def api_document(request: Request, document_id: RowId) -> dict[str, Any]:
         # The one description every reader gets (docs/document-json.md); links relative to
         # this site, server paths for administrators.
+        """A document's one JSON description (docs/document-json.md)."""
         audience = Audience(base_url="", paths=is_admin(request))
         described = describe(context.database, document_id, audience)
         if described is None:
@@ -125,17 +127,20 @@ def router(context: WebContext) -> APIRouter:
 
     @routes.get("/documents/{document_id}/pages/{number}")
     def api_page(request: Request, document_id: RowId, number: RowId) -> dict[str, Any]:
+        """One page: its state, text, rotation, coverage report and every attempt."""
         current = context.page_or_404(document_id, number)
         context.look(request, "view text", document_id=document_id, page_number=number)
         return _page_json(current)
 
     @routes.get("/pages/states")
     def api_page_states(ids: str = Query("")) -> dict[str, Any]:
+        """The states of up to 500 pages, for the web view's live refresh."""
         states = queries.page_states(context.database, _ids(ids))
         return {"pages": [{"page_id": key, "status": value} for key, value in states.items()]}
 
     @routes.post("/rerun")
     def api_rerun(request: Request, body: RerunRequest) -> dict[str, Any]:
+        """Puts looped and failed pages back in the queue, ahead of new work."""
         if not body.page_ids:
             raise HTTPException(400, "page_ids is empty: name at least one page to re-run.")
         mode = parse_mode(body.mode)
@@ -149,6 +154,7 @@ def router(context: WebContext) -> APIRouter:
 
     @routes.get("/status")
     def api_status(request: Request) -> dict[str, Any]:
+        """The status page's numbers: inboxes, engines, throughput, queue, index, hand-over."""
         numbers = snapshot(context.database, context.index, context.data_dir, context.status)
         return numbers if is_admin(request) else without_paths(numbers)
 

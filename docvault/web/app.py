@@ -173,6 +173,7 @@ def _health_router() -> APIRouter:
 
     @router.get("/healthz", include_in_schema=False)
     def healthz() -> Response:
+        """`ok` and nothing else: the supervisor's probe that the web view answers."""
         return Response("ok\n", media_type="text/plain")
 
     return router
@@ -184,6 +185,7 @@ def _metrics_router(context: WebContext) -> APIRouter:
 
     @router.get("/metrics")
     def metrics_page() -> Response:
+        """Prometheus metrics, for a scraper holding a token of scope `metrics`."""
         body = metrics.render_metrics(context.database, context.live)
         return Response(body, media_type=metrics.CONTENT_TYPE)
 

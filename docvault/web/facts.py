@@ -110,6 +110,7 @@ def router(context: WebContext, templates: Jinja2Templates | None = None) -> API
 
     @routes.post("/documents/{document_id}/facts")
     async def post_fact(request: Request, document_id: RowId) -> Response:
+        """Confirms or corrects one fact of a document (patient, born, date, sender, title)."""
         submitted = await read_form(request)
         action = str(submitted.get("action", ""))
         if action not in ACTIONS:
@@ -130,6 +131,7 @@ def router(context: WebContext, templates: Jinja2Templates | None = None) -> API
 
     @routes.post("/documents/{document_id}/facts/confirm-all")
     async def post_confirm_all(request: Request, document_id: RowId) -> Response:
+        """Confirms every proposed fact of a document at once."""
         submitted = await read_form(request)
         left = await run_in_threadpool(confirm_all, context, request, document_id)
         if left:

@@ -56,14 +56,18 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
     @routes.get("/favicon.ico")
     def favicon() -> Response:
         # Browsers ask for it on pages without a <link rel="icon">, such as the raw text view.
+        """The site's icon (public)."""
         return FileResponse(resource_dir("static") / "favicon.svg", media_type="image/svg+xml")
 
     @routes.get("/login")
     def login_page(request: Request, next: str = "/") -> Response:
+        """The login form (public); while no account exists it says how to make the first one."""
         return form(request, None, next)
 
     @routes.post("/login")
     async def log_in(request: Request) -> Response:
+        """Checks a user's name and password and starts a session (public; locked out after repeated
+        failures)."""
         refuse_login_without_cookie(request)
         submitted = await read_form(request)
         name = str(submitted.get("name", "")).strip()

@@ -210,12 +210,16 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
     def problems(
         request: Request, status: str = "", inbox: str = "", done: str = "", document: str = ""
     ) -> Response:
+        """The problems page: failed files, looped and incomplete pages, index problems, what to do
+        for each."""
         document_id = int(document) if document.isascii() and document.isdigit() else None
         notice = done_notice(context, done, document_id)
         return problems_page(request, status, inbox, notice=notice)
 
     @routes.post("/documents/{document_id}/unlock")
     async def unlock_pdf(request: Request, document_id: RowId) -> Response:
+        """Unlocks a password-protected PDF with a password used once and never stored
+        (administrators)."""
         require_admin(request)
         submitted = await read_form(request)
         password = submitted.get("password")
@@ -245,14 +249,17 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
 
     @routes.post("/documents/{document_id}/retry")
     async def retry(request: Request, document_id: RowId) -> Response:
+        """Takes a refused file in again, judged afresh as intake judges a new file."""
         return await retried(request, document_id, "retry", retry_file)
 
     @routes.post("/documents/{document_id}/retry-index")
     async def retry_search_index(request: Request, document_id: RowId) -> Response:
+        """Sends a document that could not be indexed to the index again."""
         return await retried(request, document_id, "retry-index", retry_index)
 
     @routes.post("/documents/{document_id}/dismiss")
     async def dismiss_problem(request: Request, document_id: RowId) -> Response:
+        """Marks a problem settled, so that it leaves the list (it stays in the audit log)."""
         submitted = await read_form(request)
         document = context.document_or_404(document_id)
         reason = str(submitted.get("reason", "")).strip()
@@ -264,6 +271,7 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
 
     @routes.get("/documents/{document_id}/delete")
     def confirm_delete(request: Request, document_id: RowId) -> Response:
+        """Asks an administrator to confirm deleting a document."""
         require_admin(request, "Only an administrator may delete a document; dismiss it instead.")
         document = context.document_or_404(document_id)
         context.look(request, "view", "delete confirmation", document_id=document_id)
@@ -272,6 +280,8 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
 
     @routes.post("/documents/{document_id}/delete")
     async def delete_document(request: Request, document_id: RowId) -> Response:
+        """Deletes a document from the database, index and cache (the original stays in the
+        archive)."""
         await read_form(request)
         await run_in_threadpool(delete, context, request, document_id)
         return _done("delete", document_id)

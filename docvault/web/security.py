@@ -23,7 +23,7 @@ import hashlib
 import hmac
 import json
 import secrets
-from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Engine
@@ -187,16 +187,25 @@ async def enforce_csrf(request: Request) -> None:
     check_csrf_value(request, sent)
 
 
-def permit(reading: auth.TokenScope) -> Callable[[Request], None]:
+@dataclass(frozen=True)
+class ScopeRule:
     """The one rule of what a request may do, for a whole router: a read (GET, HEAD) needs
     `reading`; anything else changes state and needs `rerun`, whatever the route. What
-    only administrators may do (done pages, unlocking, the audit log) is checked on top."""
+    only administrators may do (done pages, unlocking, the audit log) is checked on top.
+    A class rather than a closure so that the route reference can read `reading`."""
 
-    def check(request: Request) -> None:
-        changing = request.method not in SAFE_METHODS
-        require_scope(request, auth.TokenScope.rerun if changing else reading)
+    reading: auth.TokenScope
 
-    return check
+    def needed(self, method: str) -> auth.TokenScope:
+        return auth.TokenScope.rerun if method not in SAFE_METHODS else self.reading
+
+    def __call__(self, request: Request) -> None:
+        require_scope(request, self.needed(request.method))
+
+
+def permit(reading: auth.TokenScope) -> ScopeRule:
+    """The dependency a router's routes share: reads need `reading`, changes `rerun`."""
+    return ScopeRule(reading)
 
 
 def current_account(request: Request) -> auth.Account:

@@ -235,6 +235,7 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
         facts: str = "",
         page_number: ResultPage = 1,
     ) -> Response:
+        """The home page: the arrivals list, or the search results for `q` with filters."""
         form = SearchForm(q, inbox, tag, status, date_field, date_from, date_to, todo, facts)
         shared = {
             "form": form,
@@ -275,6 +276,7 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
         search: str = "",
         view: str = "",
     ) -> Response:
+        """A document page by page: each image beside its transcription, facts, problems."""
         document = context.document_or_404(document_id)
         origin = SearchContext.parse(search)
         facts = facts_panel(context.database, document_id)
@@ -318,6 +320,7 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
 
     @routes.get("/documents/{document_id}/pages/{number}/text")
     def raw_text(request: Request, document_id: RowId, number: RowId) -> Response:
+        """A page's text exactly as the engine wrote it, as plain text."""
         current = context.page_or_404(document_id, number)
         context.look(request, "view text", document_id=document_id, page_number=number)
         return PlainTextResponse(current.markdown)
@@ -342,6 +345,7 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
 
     @routes.get("/documents/{document_id}/original")
     def download(request: Request, document_id: RowId) -> Response:
+        """The original file, byte for byte as it arrived."""
         document = context.document_or_404(document_id)
         path = original_path(context, document)
         if not path.is_file():
@@ -357,22 +361,27 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
     def download_searchable(request: Request, document_id: RowId) -> Response:
         # Made in the render pool, which may take seconds: not on the event loop's thread
         # (this sync route runs in the thread pool).
+        """The searchable PDF: the original's pages with the transcription as an invisible text
+        layer."""
         path, file_name = context.searchable_pdf(document_id)
         context.look(request, "download searchable", file_name, document_id=document_id)
         return FileResponse(path, filename=file_name, media_type="application/pdf")
 
     @routes.get("/pages/{page_id}/image.png")
     def page_image(request: Request, page_id: RowId) -> Response:
+        """The page as the engine read it (PNG), upright."""
         return page_image_response(context, request, page_id, "view image", images.page_png)
 
     @routes.get("/pages/{page_id}/thumbnail.jpg")
     def page_thumbnail(request: Request, page_id: RowId) -> Response:
+        """A small image of the page, for the arrivals list."""
         return page_image_response(
             context, request, page_id, "view thumbnail", images.page_thumbnail
         )
 
     @routes.get("/pages/{page_id}/figures/{box}.jpg")
     def figure(request: Request, page_id: RowId, box: str) -> Response:
+        """A crop of the page: a figure the engine marked by its box."""
         try:
             corners = images.parse_box(box)
         except DocvaultError as error:
@@ -386,6 +395,7 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
 
     @routes.post("/rerun")
     async def rerun(request: Request) -> Response:
+        """Puts the pages chosen on the problems page back in the queue with a sampling mode."""
         submitted = await read_form(request)
         only = submitted.get("only")
         if only is not None:
@@ -402,6 +412,7 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
 
     @routes.post("/pages/{page_id}/rotate")
     async def rotate(request: Request, page_id: RowId) -> Response:
+        """Turns a page by 90, 180 or 270 degrees and reads it again."""
         submitted = await read_form(request)
         turn = _turn(submitted.get("turn"))
         await run_in_threadpool(context.rotate, request, page_id, turn)
@@ -409,6 +420,7 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
 
     @routes.get("/status")
     def status_page(request: Request) -> Response:
+        """The status page: every part of the service, inboxes, mailboxes, engines, faults."""
         numbers = snapshot(context.database, context.index, context.data_dir, context.status)
         context.look(request, "view status")
         if not is_admin(request):
@@ -425,6 +437,7 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
         date_to: str = "",
         page_number: ResultPage = 1,
     ) -> Response:
+        """The audit log, filtered by user, action, document and days (administrators)."""
         require_admin(request)
         selection = audit_filter(user, action, document, date_from, date_to, context.display)
         offset = (page_number - 1) * AUDIT_PER_PAGE
@@ -449,6 +462,7 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
     @routes.post("/logout")
     def log_out(request: Request) -> Response:
         # The session row goes: a copy of the cookie taken before is worth nothing after.
+        """Ends the session."""
         context.audit(request, "logout")
         auth.end_session(context.database, request.cookies.get(SESSION_COOKIE, ""))
         response = RedirectResponse("/login", status_code=303)

@@ -35,6 +35,7 @@ def router(context: WebContext) -> APIRouter:
 
     @routes.post("/documents/{document_id}/handled")
     async def post_handled(request: Request, document_id: RowId) -> Response:
+        """Marks a document handled (or to do again) on the arrivals list."""
         submitted = await read_form(request)
         action = str(submitted.get("action", ""))
         if action not in ACTIONS:
