@@ -12,6 +12,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from datetime import UTC, datetime, timedelta
 from functools import wraps
 from pathlib import Path
 from typing import Any, TypeVar, cast
@@ -19,7 +20,8 @@ from typing import Any, TypeVar, cast
 import click
 from sqlalchemy import Engine
 
-from docvault import __version__, db, figures, handover, queue
+from docvault import __version__, audit, db, figures, handover, queue
+from docvault.audit import AuditAction
 from docvault.config import Settings, describe, load_settings
 from docvault.errors import DocvaultError
 from docvault.web.users_cli import RowId
@@ -520,8 +522,8 @@ def unlock(state: State, document_id: int) -> None:
     and never stored; the original stays archived as it is, the unlocked copy is read."""
     import getpass
 
+    from docvault import audit
     from docvault.unlock import unlock_document
-    from docvault.web import audit
     from docvault.web.users_cli import read_secret
 
     settings = state.settings()
@@ -534,7 +536,7 @@ def unlock(state: State, document_id: int) -> None:
     audit.record(
         database,
         f"{getpass.getuser()} (command line)",
-        "unlock",
+        AuditAction.unlock,
         f"{unlocked.file_name}: {unlocked.pages} page(s) queued",
         document_id=document_id,
     )
@@ -745,11 +747,22 @@ def audit_group() -> None:
     """The audit log: every login, search and look at a letter."""
 
 
+DAY = click.DateTime(formats=["%Y-%m-%d"])
+
+
 @audit_group.command("export")
-@click.option("--from", "date_from", default="", help="First day (UTC), YYYY-MM-DD.")
-@click.option("--to", "date_to", default="", help="Last day (UTC), YYYY-MM-DD, included.")
+@click.option("--from", "first_day", type=DAY, default=None, help="First day (UTC), YYYY-MM-DD.")
+@click.option(
+    "--to", "last_day", type=DAY, default=None, help="Last day (UTC), YYYY-MM-DD, included."
+)
 @click.option("--user", default="", help="Only this user's events.")
-@click.option("--document", default="", help="Only events about this document id.")
+@click.option("--document", type=DOCUMENT_ID, default=None, help="Only events about this document.")
+@click.option(
+    "--action",
+    type=click.Choice([action.value for action in AuditAction]),
+    default=None,
+    help="Only events of this action.",
+)
 @click.option(
     "--format", "form", type=click.Choice(["csv", "jsonl"]), default="csv", show_default=True
 )
@@ -763,26 +776,24 @@ def audit_group() -> None:
 @friendly_errors
 def audit_export(
     state: State,
-    date_from: str,
-    date_to: str,
+    first_day: datetime | None,
+    last_day: datetime | None,
     user: str,
-    document: str,
+    document: int | None,
+    action: str | None,
     form: str,
     output: Path | None,
 ) -> None:
     """Write the audit events of a date range as CSV or JSON lines (for the data-protection
     officer), oldest first."""
-    from fastapi import HTTPException
-
-    from docvault.web import audit
-    from docvault.web.views import audit_filter
-
-    settings = state.settings()
-    database = db.open_database(settings.database_path)
-    try:
-        selection = audit_filter(user, "", document, date_from, date_to)
-    except HTTPException as error:
-        raise click.ClickException(str(error.detail)) from None
+    since = first_day.replace(tzinfo=UTC) if first_day else None
+    until = last_day.replace(tzinfo=UTC) + timedelta(days=1) if last_day else None
+    if since and until and since >= until:
+        raise click.BadParameter("the first day is after the last day; swap them.")
+    selection = audit.AuditFilter(
+        user.strip() or None, AuditAction(action) if action else None, document, since, until
+    )
+    database = db.open_database(state.settings().database_path)
     lines = audit.export_lines(audit.events(database, selection), form)
     if output is None:
         for line in lines:

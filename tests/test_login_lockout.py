@@ -9,10 +9,9 @@ from argon2 import PasswordHasher
 from click.testing import CliRunner
 from sqlalchemy import Engine
 
-from docvault import auth
+from docvault import audit, auth
 from docvault.errors import AuthError
 from docvault.models import utcnow
-from docvault.web import audit
 from docvault.web.users_cli import make_users_group
 
 PASSWORD = "the right passphrase"

@@ -10,11 +10,11 @@ from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
 from docvault import auth
+from docvault.audit import AuditFilter
 from docvault.models import utcnow
 from docvault.vocabulary import PageStatus
 from docvault.web import queries
 from docvault.web.app import create_app
-from docvault.web.audit import AuditFilter
 from docvault.web.context import MAX_RERUN_IDS
 from docvault.web.users_cli import make_users_group
 from tests.support.webarchive import WebArchive

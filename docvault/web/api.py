@@ -12,6 +12,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, HTTPException, Query, Request
 from pydantic import BaseModel, Field
 
+from docvault.audit import AuditAction
 from docvault.document_json import Audience, describe
 from docvault.search import results_json, search
 from docvault.vocabulary import CoverageReport
@@ -110,7 +111,7 @@ def router(context: WebContext) -> APIRouter:
         """The search page's search as JSON: hits with their snippets, a page of them at a time."""
         results = search(context.database, context.index, q, page, per_page)
         shown = [document.document_id for document in results.documents]
-        context.look(request, "search", with_shown(q, shown))
+        context.look(request, AuditAction.search, with_shown(q, shown))
         return results_json(results)
 
     @routes.get("/documents/{document_id}")
@@ -122,14 +123,14 @@ def router(context: WebContext) -> APIRouter:
         described = describe(context.database, document_id, audience)
         if described is None:
             raise HTTPException(404, f"There is no document {document_id} in the archive.")
-        context.look(request, "view", document_id=document_id)
+        context.look(request, AuditAction.view, document_id=document_id)
         return described
 
     @routes.get("/documents/{document_id}/pages/{number}")
     def api_page(request: Request, document_id: RowId, number: RowId) -> dict[str, Any]:
         """One page: its state, text, rotation, coverage report and every attempt."""
         current = context.page_or_404(document_id, number)
-        context.look(request, "view text", document_id=document_id, page_number=number)
+        context.look(request, AuditAction.view_text, document_id=document_id, page_number=number)
         return _page_json(current)
 
     @routes.get("/pages/states")

@@ -24,7 +24,7 @@ from fastapi.templating import Jinja2Templates
 from markupsafe import Markup
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from docvault import derived, metrics
+from docvault import audit, derived, metrics
 from docvault.auth import TokenScope
 from docvault.errors import (
     AuthError,
@@ -37,7 +37,7 @@ from docvault.errors import (
     SearchIndexError,
 )
 from docvault.resources import resource_dir
-from docvault.web import api, audit, facts, login, problems, queries, views, worklist
+from docvault.web import api, facts, login, problems, queries, views, worklist
 from docvault.web.context import WebContext
 from docvault.web.display import Display
 from docvault.web.security import (

@@ -16,7 +16,8 @@ from fastapi import HTTPException, Path, Query
 from sqlalchemy import Engine as DatabaseEngine
 from starlette.requests import Request
 
-from docvault import auth, queue, transcription
+from docvault import audit, auth, queue, transcription
+from docvault.audit import AuditAction
 from docvault.errors import DocvaultError, RateLimited
 from docvault.inbox import Inspector
 from docvault.render import RenderOptions, inspect_document
@@ -24,7 +25,7 @@ from docvault.search import SearchIndex
 from docvault.transcription import BuildSearchable
 from docvault.unlock import unlock_document
 from docvault.vocabulary import DocumentStatus, PageStatus, SamplingMode
-from docvault.web import audit, queries
+from docvault.web import queries
 from docvault.web.display import Display
 from docvault.web.images import RenderPng
 from docvault.web.security import (
@@ -216,7 +217,7 @@ class WebContext:
     def audit(
         self,
         request: Request,
-        action: str,
+        action: AuditAction,
         detail: str = "",
         document_id: int | None = None,
         page_number: int | None = None,
@@ -227,12 +228,12 @@ class WebContext:
     def look(
         self,
         request: Request,
-        action: str,
+        action: AuditAction,
         detail: str = "",
         document_id: int | None = None,
         page_number: int | None = None,
     ) -> None:
-        """Record a look at patient data (one row per look, see `docvault.web.audit`)."""
+        """Record a look at patient data (one row per look, see `docvault.audit`)."""
         self._record(audit.record_look, request, action, detail, document_id, page_number)
 
     def _record(
@@ -323,7 +324,15 @@ class WebContext:
                 f"Page {page_id} is being read right now, was just finished, or does not "
                 "exist; reload the page and try again.",
             )
-        self.audit(request, "rotate", f"page {page_id} turned {turn}° (now {angle}°), queued")
+        # The row names the letter and its page, so that a filter by document finds the turn.
+        location = queries.page_location(self.database, page_id)
+        self.audit(
+            request,
+            AuditAction.rotate,
+            f"page {page_id} turned {turn}° (now {angle}°), queued",
+            document_id=location.document_id if location else None,
+            page_number=location.number if location else None,
+        )
         return angle
 
     def unlock(self, request: Request, document_id: int, password: str) -> int:
@@ -342,7 +351,7 @@ class WebContext:
         )
         self.audit(
             request,
-            "unlock",
+            AuditAction.unlock,
             f"{unlocked.file_name}: {unlocked.pages} page(s) queued",
             document_id=document_id,
         )
@@ -368,7 +377,9 @@ class WebContext:
         if len(page_ids) > AUDIT_LISTED_IDS:
             listed += f" and {len(page_ids) - AUDIT_LISTED_IDS} more"
         done = " (done pages included)" if include_done else ""
-        self.audit(request, "rerun", f"pages {listed} with {mode.value}{done}: {changed} queued")
+        self.audit(
+            request, AuditAction.rerun, f"pages {listed} with {mode.value}{done}: {changed} queued"
+        )
         return changed
 
 

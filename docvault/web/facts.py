@@ -17,6 +17,7 @@ from fastapi.templating import Jinja2Templates
 from sqlalchemy import Engine
 from starlette.concurrency import run_in_threadpool
 
+from docvault.audit import AuditAction
 from docvault.auth import TokenScope
 from docvault.db import read_session, write_transaction
 from docvault.errors import FactRefused
@@ -29,8 +30,8 @@ from docvault.web.security import current_account, read_form, require_scope
 # What is kept of a refused value to show it again: the form's own maxlength, and some.
 MAX_REFUSED_CHARACTERS = 1000
 
-ACTIONS = {"confirm": "confirm fact", "correct": "correct fact"}
-CONFIRM_ALL = "confirm all facts"
+ACTIONS = {"confirm": AuditAction.confirm_fact, "correct": AuditAction.correct_fact}
+CONFIRM_ALL = AuditAction.confirm_all_facts
 
 
 def facts_panel(database: Engine, document_id: int) -> list[store.FactView]:
@@ -91,7 +92,7 @@ def refused_values(
     """The facts panel again, with the refusal beside its field and the typed value kept."""
     document = context.document_or_404(document_id)
     # The panel shows the letter's facts again: a look, like the document view's.
-    context.look(request, "view", document_id=document_id)
+    context.look(request, AuditAction.view, document_id=document_id)
     return {
         "account": current_account(request),
         "document": document,

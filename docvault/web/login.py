@@ -7,10 +7,10 @@ from fastapi.responses import FileResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 from starlette.concurrency import run_in_threadpool
 
-from docvault import auth
+from docvault import audit, auth
+from docvault.audit import AuditAction
 from docvault.errors import AuthError
 from docvault.resources import resource_dir
-from docvault.web import audit
 from docvault.web.context import WebContext
 from docvault.web.security import (
     CSRF_FIELD,
@@ -83,13 +83,13 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
         except AuthError as error:
             await run_in_threadpool(
                 audit.record, context.database, name[: auth.MAXIMUM_NAME_LENGTH],
-                "login failed", error.message, remote_address=address,
+                AuditAction.login_failed, error.message, remote_address=address,
             )  # fmt: skip
             status = 429 if isinstance(error, auth.LockedOut) else 401
             return form(request, error.message, next_path, status)
         token, _ = await run_in_threadpool(auth.start_session, context.database, account, address)
         await run_in_threadpool(
-            audit.record, context.database, account.name, "login", remote_address=address
+            audit.record, context.database, account.name, AuditAction.login, remote_address=address
         )
         response = RedirectResponse(next_path, status_code=303)
         set_session_cookie(response, token, context.https)

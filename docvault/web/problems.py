@@ -31,6 +31,7 @@ from fastapi.templating import Jinja2Templates
 from starlette.concurrency import run_in_threadpool
 
 from docvault import queue
+from docvault.audit import AuditAction
 from docvault.errors import DocvaultError, RateLimited
 from docvault.inbox import retake_refused
 from docvault.search.pages import index_problems, retry_now
@@ -75,7 +76,9 @@ def retry_file(context: WebContext, request: Request, document_id: int) -> None:
         if retaken.refusal
         else f"{retaken.pages} page(s) queued"
     )
-    context.audit(request, "retry", f"{retaken.file_name}: {outcome}", document_id=document_id)
+    context.audit(
+        request, AuditAction.retry, f"{retaken.file_name}: {outcome}", document_id=document_id
+    )
 
 
 def retry_index(context: WebContext, request: Request, document_id: int) -> None:
@@ -87,7 +90,7 @@ def retry_index(context: WebContext, request: Request, document_id: int) -> None
         )
     context.audit(
         request,
-        "retry index",
+        AuditAction.retry_index,
         f"{document.original_name}: tried again at the index writer's next drain",
         document_id=document_id,
     )
@@ -116,7 +119,7 @@ def dismiss(
         raise HTTPException(404, f"There is no document {document.id} in the archive.")
     context.audit(
         request,
-        "dismiss",
+        AuditAction.dismiss,
         f"{document.original_name} ({document.status}): {reason}",
         document_id=document.id,
     )
@@ -130,7 +133,7 @@ def delete(context: WebContext, request: Request, document_id: int) -> None:
         raise HTTPException(404, f"There is no document {document_id} in the archive.")
     context.audit(
         request,
-        "delete",
+        AuditAction.delete,
         f"{removed.file_name}: {removed.pages} page(s) with their text, index entries and "
         f"page images removed; the original stays archived as {removed.archive_path} "
         f"(sha256 {removed.sha256})",
@@ -182,7 +185,7 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
         code: int = 200,
     ) -> Response:
         # The list names letters (file names often carry a patient's name): a look.
-        context.look(request, "view problems", f"status={status} inbox={inbox}")
+        context.look(request, AuditAction.view_problems, f"status={status} inbox={inbox}")
         return page(
             request,
             "problems.html",
@@ -274,7 +277,7 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
         """Asks an administrator to confirm deleting a document."""
         require_admin(request, "Only an administrator may delete a document; dismiss it instead.")
         document = context.document_or_404(document_id)
-        context.look(request, "view", "delete confirmation", document_id=document_id)
+        context.look(request, AuditAction.view, "delete confirmation", document_id=document_id)
         values = {"document": document, "data_dir": context.data_dir}
         return page(request, "delete.html", values)
 

@@ -11,6 +11,7 @@ from sqlalchemy import Engine, and_, func, or_
 from sqlmodel import col, select
 
 from docvault import queue, worklist
+from docvault.audit import AuditFilter
 from docvault.db import read_session, within
 from docvault.errors import EncryptedDocument
 from docvault.facts.store import FactView, patient_for_documents, views_of
@@ -32,7 +33,6 @@ from docvault.vocabulary import (
     RotationSource,
     TextFormat,
 )
-from docvault.web.audit import AuditFilter
 
 PROBLEM_STATES = tuple(state.value for state in queue.ATTENTION_PAGE_STATES)
 # The engines that write plain lines, not Markdown: the CPU engine (docvault.ocr.rapid) and

@@ -21,6 +21,7 @@ from fastapi.templating import Jinja2Templates
 from starlette.concurrency import run_in_threadpool
 
 from docvault import auth
+from docvault.audit import AuditAction, AuditFilter
 from docvault.errors import (
     DocvaultError,
     QuerySyntaxError,
@@ -30,7 +31,6 @@ from docvault.errors import (
 from docvault.search import DocumentMatches, search
 from docvault.vocabulary import SamplingMode, TextFormat
 from docvault.web import images, queries
-from docvault.web.audit import AuditFilter
 from docvault.web.context import (
     ARRIVAL_STATES,
     PER_PAGE,
@@ -62,13 +62,6 @@ from docvault.web.status import snapshot, without_paths
 logger = logging.getLogger(__name__)
 
 AUDIT_PER_PAGE = 100
-AUDIT_ACTIONS = (
-    "login", "login failed", "logout", "search", "view arrivals", "view", "view text",
-    "view image", "view thumbnail", "view figure", "view problems", "view status", "download",
-    "rerun", "rotate", "unlock", "unlock failed", "unlock refused", "confirm fact",
-    "correct fact", "confirm all facts", "mark handled", "mark to do", "retry",
-    "retry index", "dismiss", "delete",
-)  # fmt: skip
 
 
 def audit_filter(
@@ -80,10 +73,13 @@ def audit_filter(
     display: Display | None = None,
 ) -> AuditFilter:
     """The audit view's form as a filter; dates are whole days, both ends included, in the
-    clinic's zone (the web view) or UTC (without `display`: `docvault audit export`)."""
+    clinic's zone."""
     document_id = parse_id(document, "document") if document.strip() else None
     since, until = day_range(date_from, date_to, display)
-    return AuditFilter(user.strip() or None, action or None, document_id, since, until)
+    if action and action not in {known.value for known in AuditAction}:
+        raise HTTPException(400, f"{action[:40]!r} is not an action the audit log records.")
+    chosen = AuditAction(action) if action else None
+    return AuditFilter(user.strip() or None, chosen, document_id, since, until)
 
 
 def original_path(context: WebContext, document: queries.DocumentView) -> Path:
@@ -94,7 +90,7 @@ def page_image_path(
     context: WebContext,
     request: Request,
     page_id: int,
-    action: str,
+    action: AuditAction,
     make: Callable[[images.PageSource], Path] = images.page_png,
 ) -> Path:
     """The page's image (rendered if need be) or its thumbnail, its look recorded in the
@@ -120,7 +116,7 @@ def page_image_response(
     context: WebContext,
     request: Request,
     page_id: int,
-    action: str,
+    action: AuditAction,
     make: Callable[[images.PageSource], Path],
 ) -> Response:
     """A page's image or thumbnail; a page that cannot be drawn (issue 25: a 500, shown as
@@ -245,14 +241,14 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
         if not form.is_search():
             listed = arrivals_page(context, form, page_number)
             shown = [arrival.document_id for arrival in listed["arrivals"]]
-            context.look(request, "view arrivals", with_shown(form.describe(), shown))
+            context.look(request, AuditAction.view_arrivals, with_shown(form.describe(), shown))
             shared["states"] = ARRIVAL_STATES
             return page(request, "search.html", {**shared, **listed, "results": None})
         shared["states"] = SEARCH_STATES
         query = form.query()
         results = search(context.database, context.index, query, page_number, PER_PAGE)
         shown = [document.document_id for document in results.documents]
-        context.look(request, "search", with_shown(query, shown))
+        context.look(request, AuditAction.search, with_shown(query, shown))
         pages = math.ceil(results.total_documents / PER_PAGE)
         carried = SearchContext.of(form, page_number).carried
         letter_facts = queries.facts_of_documents(context.database, shown)
@@ -281,7 +277,7 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
         origin = SearchContext.parse(search)
         facts = facts_panel(context.database, document_id)
         if document.page_count == 0:
-            context.look(request, "view", document_id=document_id)
+            context.look(request, AuditAction.view, document_id=document_id)
             values = {
                 "document": document,
                 "current": None,
@@ -296,7 +292,7 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
         current = context.page_or_404(document_id, number)
         raw_view = view == "raw"
         html = transcription_html(current, raw_view)
-        context.look(request, "view", document_id=document_id, page_number=number)
+        context.look(request, AuditAction.view, document_id=document_id, page_number=number)
         strip = (
             queries.page_numbers(context.database, document_id) if document.page_count > 1 else []
         )
@@ -322,7 +318,7 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
     def raw_text(request: Request, document_id: RowId, number: RowId) -> Response:
         """A page's text exactly as the engine wrote it, as plain text."""
         current = context.page_or_404(document_id, number)
-        context.look(request, "view text", document_id=document_id, page_number=number)
+        context.look(request, AuditAction.view_text, document_id=document_id, page_number=number)
         return PlainTextResponse(current.markdown)
 
     @routes.get("/documents/{document_id}/email")
@@ -340,7 +336,7 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
                 f"{path}; restore it from the backup.",
             )
         name = f"{mail.subject or 'message'}.eml"
-        context.look(request, "download", f"the message {name}", document_id=document_id)
+        context.look(request, AuditAction.download, f"the message {name}", document_id=document_id)
         return FileResponse(path, filename=name, media_type="message/rfc822")
 
     @routes.get("/documents/{document_id}/original")
@@ -354,7 +350,7 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
                 f"The original of document {document_id} is missing from the archive at "
                 f"{path}; restore it from the backup.",
             )
-        context.look(request, "download", document.original_name, document_id=document_id)
+        context.look(request, AuditAction.download, document.original_name, document_id=document_id)
         return FileResponse(path, filename=document.original_name)
 
     @routes.get("/documents/{document_id}/searchable.pdf")
@@ -364,19 +360,21 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
         """The searchable PDF: the original's pages with the transcription as an invisible text
         layer."""
         path, file_name = context.searchable_pdf(document_id)
-        context.look(request, "download searchable", file_name, document_id=document_id)
+        context.look(request, AuditAction.download_searchable, file_name, document_id=document_id)
         return FileResponse(path, filename=file_name, media_type="application/pdf")
 
     @routes.get("/pages/{page_id}/image.png")
     def page_image(request: Request, page_id: RowId) -> Response:
         """The page as the engine read it (PNG), upright."""
-        return page_image_response(context, request, page_id, "view image", images.page_png)
+        return page_image_response(
+            context, request, page_id, AuditAction.view_image, images.page_png
+        )
 
     @routes.get("/pages/{page_id}/thumbnail.jpg")
     def page_thumbnail(request: Request, page_id: RowId) -> Response:
         """A small image of the page, for the arrivals list."""
         return page_image_response(
-            context, request, page_id, "view thumbnail", images.page_thumbnail
+            context, request, page_id, AuditAction.view_thumbnail, images.page_thumbnail
         )
 
     @routes.get("/pages/{page_id}/figures/{box}.jpg")
@@ -387,7 +385,7 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
         except DocvaultError as error:
             raise HTTPException(400, error.message) from None
         try:
-            drawn = page_image_path(context, request, page_id, "view figure")
+            drawn = page_image_path(context, request, page_id, AuditAction.view_figure)
         except RenderError as error:
             logger.warning("web: page %d cannot be drawn for a figure: %s", page_id, error)
             raise HTTPException(404, images.UNDRAWN_MESSAGE) from None
@@ -422,7 +420,7 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
     def status_page(request: Request) -> Response:
         """The status page: every part of the service, inboxes, mailboxes, engines, faults."""
         numbers = snapshot(context.database, context.index, context.data_dir, context.status)
-        context.look(request, "view status")
+        context.look(request, AuditAction.view_status)
         if not is_admin(request):
             numbers = without_paths(numbers)
         return page(request, "status.html", {"status": numbers})
@@ -453,7 +451,7 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
                 "document": document,
                 "date_from": date_from,
                 "date_to": date_to,
-                "actions": AUDIT_ACTIONS,
+                "actions": tuple(AuditAction),
                 "page_number": page_number,
                 "pages": max(1, math.ceil(total / AUDIT_PER_PAGE)),
             },
@@ -463,7 +461,7 @@ def router(context: WebContext, templates: Jinja2Templates) -> APIRouter:
     def log_out(request: Request) -> Response:
         # The session row goes: a copy of the cookie taken before is worth nothing after.
         """Ends the session."""
-        context.audit(request, "logout")
+        context.audit(request, AuditAction.logout)
         auth.end_session(context.database, request.cookies.get(SESSION_COOKIE, ""))
         response = RedirectResponse("/login", status_code=303)
         clear_session_cookie(response, context.https)

@@ -11,13 +11,14 @@ from fastapi.responses import RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from docvault import worklist
+from docvault.audit import AuditAction
 from docvault.auth import TokenScope
 from docvault.db import write_transaction
 from docvault.web.context import RowId, WebContext
 from docvault.web.login import safe_next
 from docvault.web.security import current_account, read_form, require_scope
 
-ACTIONS = {"handled": "mark handled", "todo": "mark to do"}
+ACTIONS = {"handled": AuditAction.mark_handled, "todo": AuditAction.mark_to_do}
 
 
 def set_handled(context: WebContext, request: Request, document_id: int, handled: bool) -> None:
