@@ -1,4 +1,9 @@
-"""What the web view is given by the composition root, and the steps its routes share."""
+"""What the web view is given by the composition root, and the steps its routes share.
+
+`create_app` keeps the context and the templates in the app's state; an endpoint reaches
+them through the typed dependencies `Context` and `Templates` (FastAPI resolves them once
+per request), so every endpoint is a plain module-level function.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +17,8 @@ from pathlib import Path as FilePath
 from typing import Annotated, Any
 from urllib.parse import parse_qsl, urlencode
 
-from fastapi import HTTPException, Path, Query
+from fastapi import Depends, HTTPException, Path, Query
+from fastapi.templating import Jinja2Templates
 from sqlalchemy import Engine as DatabaseEngine
 from starlette.requests import Request
 
@@ -559,3 +565,21 @@ class SearchContext:
     def results_url(self) -> str:
         """Back to the results (always a path on this site: it starts with `/?`)."""
         return f"/?{self.carried}"
+
+
+async def web_context(request: Request) -> WebContext:
+    """The context `create_app` kept in the app's state (async: nothing to wait for, so no
+    thread-pool hop)."""
+    context: WebContext = request.app.state.context
+    return context
+
+
+async def web_templates(request: Request) -> Jinja2Templates:
+    """The templates `create_app` made for this app."""
+    templates: Jinja2Templates = request.app.state.templates
+    return templates
+
+
+# What an endpoint declares to be given the context and the templates.
+Context = Annotated[WebContext, Depends(web_context)]
+Templates = Annotated[Jinja2Templates, Depends(web_templates)]

@@ -14,7 +14,7 @@ from docvault import queue, worklist
 from docvault.audit import AuditFilter
 from docvault.db import read_session, within
 from docvault.errors import EncryptedDocument
-from docvault.facts.store import FactView, patient_for_documents, views_of
+from docvault.facts.store import FactView, facts_of, patient_for_documents, views_of
 from docvault.mailstore import MailOrigin, origin_of
 from docvault.models import (
     Attempt,
@@ -510,6 +510,12 @@ def facts_of_documents(database: Engine, document_ids: list[int]) -> dict[int, d
     """The facts with a value of each listed document, for the search results."""
     with read_session(database) as session:
         return views_of(session, document_ids)
+
+
+def facts_panel(database: Engine, document_id: int) -> list[FactView]:
+    """The facts of a document as the panel in the document view shows them."""
+    with read_session(database) as session:
+        return facts_of(session, document_id)
 
 
 def _copies(session: Any, document_ids: list[int]) -> dict[int, dict[str, Any]]:
