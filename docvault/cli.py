@@ -13,34 +13,21 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
-from functools import wraps
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import Any, cast
 
 import click
 from sqlalchemy import Engine
 
 from docvault import __version__, audit, db, figures, handover, queue
 from docvault.audit import AuditAction
-from docvault.config import Settings, describe, load_settings
-from docvault.errors import DocvaultError
-from docvault.web.users_cli import RowId
+from docvault.cli_base import RowId, State, friendly_errors, pass_state, read_secret
+from docvault.cli_users import user_group
+from docvault.config import Settings, describe
 
-F = TypeVar("F", bound=Callable[..., Any])
 # Every id the command takes is this type: 1 .. 2^63-1, or a sentence (issue 25).
 DOCUMENT_ID = RowId("docvault documents")
 logger = logging.getLogger("docvault")
-
-
-class State:
-    """What the group options set for every command."""
-
-    def __init__(self, config: Path | None, debug: bool) -> None:
-        self.config = config
-        self.debug = debug
-
-    def settings(self) -> Settings:
-        return load_settings(self.config)
 
 
 def configure_logging(level: str) -> None:
@@ -52,22 +39,6 @@ def configure_logging(level: str) -> None:
     root.setLevel(level.upper())
     for noisy in ("apscheduler", "httpx", "httpcore", "watchdog", "uvicorn.error", "alembic"):
         logging.getLogger(noisy).setLevel(logging.WARNING)
-
-
-def friendly_errors(function: F) -> F:
-    """Translate docvault's errors into one clear sentence, once, at the edge."""
-
-    @wraps(function)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        state = click.get_current_context().find_object(State)
-        try:
-            return function(*args, **kwargs)
-        except DocvaultError as error:
-            if state is not None and state.debug:
-                raise
-            raise click.ClickException(error.message) from None
-
-    return cast(F, wrapper)
 
 
 class DocvaultGroup(click.Group):
@@ -122,9 +93,6 @@ def main(context: click.Context, config: Path | None, debug: bool) -> None:
     # readable by the service user alone, whatever the calling shell's umask is.
     os.umask(0o077)
     context.obj = State(config, debug)
-
-
-pass_state = click.make_pass_decorator(State)
 
 
 @main.command()
@@ -524,7 +492,6 @@ def unlock(state: State, document_id: int) -> None:
 
     from docvault import audit
     from docvault.unlock import unlock_document
-    from docvault.web.users_cli import read_secret
 
     settings = state.settings()
     database = db.open_database(settings.database_path)
@@ -804,16 +771,4 @@ def audit_export(
     click.echo(f"audit events written to {output}", err=True)
 
 
-def _open_database_for_users() -> Engine:
-    state = click.get_current_context().find_object(State)
-    assert state is not None
-    return db.open_database(state.settings().database_path)
-
-
-def _attach_user_commands() -> None:
-    from docvault.web.users_cli import make_users_group
-
-    main.add_command(make_users_group(_open_database_for_users), "user")
-
-
-_attach_user_commands()
+main.add_command(user_group)
