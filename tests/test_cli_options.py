@@ -20,7 +20,8 @@ def test_debug_shows_the_traceback_before_or_after_the_command(arguments: list[s
     assert result.exit_code == 1
     # With --debug the error is raised (a traceback); without it, one sentence.
     assert "Setting 'concurrency'" in str(result.exception)
-    assert result.exc_info is not None and result.exc_info[0].__name__ == "ConfigError"
+    assert result.exc_info is not None
+    assert result.exc_info[0].__name__ == "ConfigError"
 
 
 def test_without_debug_the_same_error_is_one_sentence() -> None:
