@@ -5,7 +5,7 @@ VENV := .venv
 LOCK := requirements.lock
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml $(LOCK) | cksum | cut -d' ' -f1)
 
-.PHONY: run test lint browser systemd-tools mail-server clock-tools lock upgrade
+.PHONY: run test lint docs browser systemd-tools mail-server clock-tools lock upgrade
 
 $(STAMP): pyproject.toml $(LOCK)
 	test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
@@ -38,6 +38,12 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check docvault devtools tests bench migrations
 	$(VENV)/bin/ruff format --check docvault devtools tests bench migrations
 	$(VENV)/bin/mypy
+
+# The documentation site in site/ (offline; a broken link or anchor fails the build). The
+# reference pages are written from the code first.
+docs: $(STAMP)
+	$(VENV)/bin/python -m devtools.reference
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict
 
 # Debian's chromium for the browser tests (Playwright's own browser download does not work
 # on machines without internet access beyond the package registries).

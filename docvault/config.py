@@ -652,6 +652,12 @@ SETTINGS = _declared_settings()
 SETTINGS_BY_NAME = {setting.name: setting for setting in SETTINGS}
 
 
+def default(name: str) -> Any:
+    """A setting's declared default: the one place it is written (the stages' own option
+    types, such as `RenderOptions`, take theirs from here)."""
+    return SETTINGS_BY_NAME[name].default
+
+
 def _parse_bool(text: str) -> bool | None:
     lowered = text.strip().lower()
     if lowered in ("1", "true", "yes", "on"):

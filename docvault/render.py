@@ -33,8 +33,9 @@ How large a page comes out
 
 The pixel limit (`max_pixels`)
     Decoding a raster image allocates all of its pixels, so a raster page whose stored image
-    has more than `max_pixels` pixels is refused with `ImageTooLarge` (40 megapixels, 120 MB
-    of RGB, by default; the largest real fixture is 11.5 megapixels). A PDF page is always
+    has more than `max_pixels` pixels is refused with `ImageTooLarge` (the setting
+    `render_max_pixels`, 200 megapixels by default: 600 MB of RGB, within a render worker's
+    memory limit; the largest real fixture is 11.5 megapixels). A PDF page is always
     rendered within `max_side`, so it is refused only when even that capped render exceeds
     `max_pixels` (which the defaults never do: 2880x2880 is 8.3 megapixels).
 
@@ -78,6 +79,7 @@ from pebble import ProcessExpired
 from PIL import Image, ImageOps
 
 from docvault import coverage, formats, orientation, textlayer
+from docvault.config import default
 from docvault.errors import (
     CorruptDocument,
     EncryptedDocument,
@@ -152,18 +154,19 @@ _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 class RenderOptions:
     """How pages are rendered; built by the composition root from the settings."""
 
-    dpi: int = 150  # never below 150 by default: below it table cells merge (827 letters)
-    raster_long_side: int = 1700  # pixel budget for raster inputs: ~150 dpi on Letter/A4
-    max_side: int = 2880  # the model's maximum input (OvisOCR2: 2880x2880)
-    max_pixels: int = 40_000_000  # refuse raster pages with more stored pixels (ImageTooLarge)
+    # Each default is the setting's (docvault.config), written once there.
+    dpi: int = default("render_dpi")  # never below 150: below it table cells merge
+    raster_long_side: int = default("render_long_side")  # raster inputs: ~150 dpi on A4
+    max_side: int = default("render_max_side")  # the model's maximum input (OvisOCR2: 2880)
+    max_pixels: int = default("render_max_pixels")  # more stored pixels: ImageTooLarge
     accept_text_documents: bool = False  # .txt/.docx/.epub/.xps...: refused unless set
     image_format: Literal["png", "jpeg"] = "png"
     jpeg_quality: int = 90
     grid: int = 0  # if > 0, round both output sides to a multiple of this (patch grid)
     raster_max_upscale: float = 2.0  # small raster images are enlarged at most this much
-    orientation: bool = True  # turn each page upright before it is read (orientation.py)
+    orientation: bool = default("orientation")  # turn each page upright (orientation.py)
     text_layer: bool = False  # take a trustworthy PDF text layer instead of reading the image
-    max_pages: int = 2000  # refuse documents with more pages at intake (TooManyPages)
+    max_pages: int = default("max_pages")  # more pages: refused at intake (TooManyPages)
 
     def __post_init__(self) -> None:
         if self.image_format not in {"png", "jpeg"}:
@@ -970,7 +973,7 @@ class RenderPool:
         self,
         workers: int,
         options: RenderOptions,
-        timeout_seconds: float = 60.0,
+        timeout_seconds: float = default("render_timeout_seconds"),
         memory_limit_bytes: int = 0,
     ) -> None:
         self._workers = workers
@@ -1186,7 +1189,7 @@ def probe_render(
     page_number: int,
     options: RenderOptions,
     rotation: int | None = None,
-    timeout_seconds: float = 60.0,
+    timeout_seconds: float = default("render_timeout_seconds"),
     memory_limit_bytes: int = 0,
 ) -> ProbeVerdict:
     """Render one page exactly as the daemon's pool would, but in a pool of its own inside a

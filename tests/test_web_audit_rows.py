@@ -14,11 +14,11 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlmodel import col, select
 
-from docvault import auth, db
+from docvault import audit, auth, db
+from docvault.audit import AuditFilter
 from docvault.models import AuditEvent, Document, utcnow
-from docvault.web import audit, queries
+from docvault.web import queries
 from docvault.web.app import create_app
-from docvault.web.audit import AuditFilter
 from tests.support.webarchive import ADMIN, NURSE, WebArchive
 
 

@@ -11,9 +11,10 @@ from sqlalchemy import Engine, and_, func, or_
 from sqlmodel import col, select
 
 from docvault import queue, worklist
+from docvault.audit import AuditFilter
 from docvault.db import read_session, within
 from docvault.errors import EncryptedDocument
-from docvault.facts.store import FactView, patient_for_documents, views_of
+from docvault.facts.store import FactView, facts_of, patient_for_documents, views_of
 from docvault.mailstore import MailOrigin, origin_of
 from docvault.models import (
     Attempt,
@@ -32,7 +33,6 @@ from docvault.vocabulary import (
     RotationSource,
     TextFormat,
 )
-from docvault.web.audit import AuditFilter
 
 PROBLEM_STATES = tuple(state.value for state in queue.ATTENTION_PAGE_STATES)
 # The engines that write plain lines, not Markdown: the CPU engine (docvault.ocr.rapid) and
@@ -517,6 +517,12 @@ def facts_of_documents(database: Engine, document_ids: list[int]) -> dict[int, d
     """The facts with a value of each listed document, for the search results."""
     with read_session(database) as session:
         return views_of(session, document_ids)
+
+
+def facts_panel(database: Engine, document_id: int) -> list[FactView]:
+    """The facts of a document as the panel in the document view shows them."""
+    with read_session(database) as session:
+        return facts_of(session, document_id)
 
 
 def _copies(session: Any, document_ids: list[int]) -> dict[int, dict[str, Any]]:
