@@ -27,7 +27,7 @@ from typing import Any
 import httpx
 
 from docvault.config import load_settings
-from docvault.service import status_file_path
+from docvault.reporting import status_file_path
 from docvault.supervisor import read_status_file
 
 
@@ -71,8 +71,14 @@ class Daemon:
         self.log = folder / "daemon.log"
 
     def cli(
-        self, *arguments: str, check: bool = True, input_text: str | None = None
+        self,
+        *arguments: str,
+        check: bool = True,
+        input_text: str | None = None,
+        timeout: float = 120,
     ) -> subprocess.CompletedProcess[str]:
+        """A `docvault` command in the daemon's folder and environment; `timeout` bounds it
+        (subprocess.TimeoutExpired past it, the command killed)."""
         return subprocess.run(
             [sys.executable, "-m", "docvault", *arguments],
             cwd=self.folder,
@@ -80,7 +86,7 @@ class Daemon:
             capture_output=True,
             text=True,
             check=check,
-            timeout=120,
+            timeout=timeout,
             input=input_text,
         )
 
@@ -113,7 +119,7 @@ class Daemon:
     @property
     def status_file(self) -> Path:
         """Where this daemon's heartbeat writes its parts' health (its data folder's run/)."""
-        return status_file_path(load_settings(environ=self.environment, cwd=self.folder))
+        return status_file_path(load_settings(environ=self.environment, cwd=self.folder).data_path)
 
     def ready(self) -> bool:
         """The daemon's own word: its status file, from this process, with no part starting."""

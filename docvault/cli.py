@@ -37,7 +37,7 @@ def configure_logging(level: str) -> None:
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(level.upper())
-    for noisy in ("apscheduler", "httpx", "httpcore", "watchdog", "uvicorn.error", "alembic"):
+    for noisy in ("httpx", "httpcore", "watchdog", "uvicorn.error", "alembic"):
         logging.getLogger(noisy).setLevel(logging.WARNING)
 
 
@@ -267,10 +267,10 @@ def _echo_handover(summary: dict[str, Any]) -> None:
 
 def _service_report(settings: Settings) -> dict[str, Any]:
     """The running daemon's parts, from the status file its heartbeat writes."""
-    from docvault.service import status_file_path
+    from docvault.reporting import status_file_path
     from docvault.supervisor import read_status_file
 
-    path = status_file_path(settings)
+    path = status_file_path(settings.data_path)
     try:
         fresh = float(json.loads(path.read_text()).get("fresh_for", 30.0))
     except (OSError, ValueError):

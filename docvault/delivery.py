@@ -1,14 +1,16 @@
 """Delivery of hand-overs to the practice system: the webhook and the command.
 
-    handover_outbox (pending, due) ──> a sender thread per delivery, at most `concurrency`
+    handover_outbox (pending, due) ──> a pool of `concurrency` sender threads
         webhook: POST the JSON, signed   ─┐
         command: the JSON on its stdin   ─┴─> accepted: delivered | refused: retried later
 
-The delivery part runs in threads of its own and holds no lock of the queue or the index
-while it sends: a receiver that is slow or down delays only its own hand-overs, never
-intake or OCR. Every delivery carries the event's id (`X-Docvault-Event`); a crash after
-the receiver accepted but before that was recorded sends it again with the same id, and
-the receiver drops the repeat.
+The delivery part's loop runs in a thread of its own and hands each due delivery to a fixed
+pool of sender threads (`docvault.threads.DaemonPool`: daemon threads, so a stop never waits
+for a slow receiver). Nothing holds a lock of the queue or the index while it sends: a
+receiver that is slow or down delays only its own hand-overs, never intake or OCR. Every
+delivery carries the event's id (`X-Docvault-Event`); a crash after the receiver accepted
+but before that was recorded sends it again with the same id, and the receiver drops the
+repeat.
 
 The signature is `X-Docvault-Signature: sha256=HEX`, HEX being the HMAC-SHA256 with the
 shared secret of `TIMESTAMP.BODY` (the `X-Docvault-Timestamp` header's decimal seconds, a
@@ -49,6 +51,7 @@ from docvault.lifeline import bound_child_command
 from docvault.models import utcnow
 from docvault.render import RenderPoolClosed
 from docvault.supervisor import Progress
+from docvault.threads import DaemonPool
 from docvault.vocabulary import HandoverTarget
 
 logger = logging.getLogger(__name__)
@@ -254,16 +257,23 @@ class Deliverer:
         """
         timeout = httpx.Timeout(self.config.timeout_seconds)
         # One client for every sender thread: httpx's Client may be shared between threads.
-        with httpx.Client(timeout=timeout, transport=self._transport) as client:
+        with (
+            httpx.Client(timeout=timeout, transport=self._transport) as client,
+            DaemonPool[Delivery](
+                "handover",
+                self.config.concurrency,
+                lambda delivery: self._deliver_and_free(client, delivery),
+            ) as senders,
+        ):
             while not stopping.is_set():
                 progress.now_doing("looking for hand-overs that are due")
-                self._start_due(client)
+                self._start_due(senders)
                 progress.now_doing("")
                 progress.trouble(self.problem)
                 progress.beat()
                 self._wait()
 
-    def _start_due(self, client: httpx.Client) -> None:
+    def _start_due(self, senders: DaemonPool[Delivery]) -> None:
         with self._lock:
             room = self.config.concurrency - len(self._busy)
             busy = tuple(self._busy)
@@ -273,12 +283,7 @@ class Deliverer:
         for delivery in handover.due(self.database, self._clock(), room, busy, longest):
             with self._lock:
                 self._busy.add(delivery.row_id)
-            threading.Thread(
-                target=self._deliver_and_free,
-                args=(client, delivery),
-                name=f"handover-{delivery.row_id}",
-                daemon=True,  # a stop never waits for a slow receiver
-            ).start()
+            senders.submit(delivery)  # a sender is free: at most `concurrency` are busy
 
     def _wait(self) -> None:
         self._wake.clear()  # before looking: a wake from now on ends the wait at once

@@ -101,6 +101,13 @@ class ConfigError(DocvaultError):
         self.source = source
 
 
+class PartFailed(DocvaultError):
+    """A part of `docvault run` (or of a command that runs parts, as `docvault ingest`) could
+    not be kept running: the daemon or the command stopped, and says which part and why."""
+
+    code = "part-failed"
+
+
 class UnknownProfile(DocvaultError, KeyError):
     """No model profile has this name. Also a KeyError: it is a failed lookup by name."""
 

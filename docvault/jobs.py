@@ -1,18 +1,22 @@
-"""Scheduled jobs (APScheduler): inbox rescan, lease expiry, index consistency check.
+"""The supervisor's timers: the jobs that run every so often, on the monotonic clock.
 
-Each job is a plain callable handed in by the composition root; this module only decides
-when they run. A job that raises is logged and runs again at its next time: one failure
-never stops the schedule.
+Each job (inbox rescan, lease expiry, database backup, index check) is a plain callable
+handed in by the composition root; this module only decides when it runs. `run_timers` is
+the jobs part's loop on the event loop: each job is due `every_seconds` after its last
+start, measured on the monotonic clock, which no one can set: a wall clock set back an hour
+(by hand, or NTP stepping a clock that ran fast) moves no job. A job runs in the bounded
+executor of short blocking calls (`docvault.threads`); one still running when it is due
+again is not started twice, its turn is skipped. A job that raises is logged and runs again
+at its next time: one failure never stops the others.
 
-APScheduler plans on the wall clock: set back an hour (by hand, or NTP stepping a clock
-that ran fast), it would wait an hour and a minute for a job due in a minute, and a polled
-inbox would take nothing meanwhile. `ClockWatch` notices such a jump by the distance
-between the wall clock and the monotonic clock, which no one can set, and `replan` then
-plans every job afresh from the present time.
+`ClockWatch` notices the wall clock being set, for the log: the logins and waits stored as
+wall-clock times are bounded where they are kept (issue 29), the timers need nothing.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import threading
 import time
@@ -20,15 +24,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from apscheduler.schedulers.background import BackgroundScheduler
-
 from docvault.errors import DocvaultError
 from docvault.faults import Place, fault_of
+from docvault.supervisor import Progress
 
 logger = logging.getLogger(__name__)
 
 # A jump smaller than this is a scheduling delay or NTP's slewing, not a clock being set.
 CLOCK_JUMP_SECONDS = 2.0
+# The longest the timers' loop sleeps: it beats its progress and looks at the wall clock.
+LOOK_SECONDS = 1.0
 
 
 @dataclass(frozen=True)
@@ -91,26 +96,50 @@ def _guarded(job: Job, running: RunningJobs) -> Callable[[], None]:
     return run
 
 
-def start_scheduler(jobs: list[Job], running: RunningJobs | None = None) -> BackgroundScheduler:
-    """Start a background scheduler running `jobs`; call `.shutdown()` to stop it."""
-    scheduler = BackgroundScheduler(daemon=True)
-    for job in jobs:
-        scheduler.add_job(
-            _guarded(job, running or RunningJobs()),
-            "interval",
-            seconds=job.every_seconds,
-            id=job.name,
-            max_instances=1,
-            coalesce=True,
+async def run_timers(
+    jobs: list[Job],
+    stop: asyncio.Event,
+    progress: Progress,
+    running: RunningJobs,
+    clock: Callable[[], float] = time.monotonic,
+) -> None:
+    """Start each job every `every_seconds` until `stop` is set (the first run one interval
+    after the start); beat `progress` at least every `LOOK_SECONDS`.
+
+    The runs are tasks of this coroutine's task group: on the stop they are cancelled, and a
+    job's thread finishes its call by itself (no stop waits for a backup).
+    """
+    due = {job.name: clock() + job.every_seconds for job in jobs}
+    runs: dict[str, asyncio.Task[None]] = {}
+    wall = ClockWatch()  # the real clocks, whatever `clock` the timers are given
+    async with asyncio.TaskGroup() as group:
+        while not stop.is_set():
+            now = clock()
+            for job in jobs:
+                if due[job.name] > now:
+                    continue
+                due[job.name] = now + job.every_seconds
+                if job.name not in runs or runs[job.name].done():
+                    runs[job.name] = group.create_task(
+                        asyncio.to_thread(_guarded(job, running)), name=f"job-{job.name}"
+                    )
+            _tell_jump(wall.jumped())
+            progress.beat()
+            wait = min([LOOK_SECONDS, *(at - clock() for at in due.values())])
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), timeout=max(0.0, wait))
+        for run in runs.values():
+            run.cancel()
+
+
+def _tell_jump(jump: float) -> None:
+    if jump:
+        logger.warning(
+            "the wall clock was set %s by %.0f s; docvault's timers run on the monotonic "
+            "clock and are not moved",
+            "back" if jump < 0 else "forward",
+            abs(jump),
         )
-    scheduler.start()
-    return scheduler
-
-
-def replan(scheduler: BackgroundScheduler, jobs: list[Job]) -> None:
-    """Plan every job afresh: its next run one interval from now (after the clock jumped)."""
-    for job in jobs:
-        scheduler.reschedule_job(job.name, trigger="interval", seconds=job.every_seconds)
 
 
 class ClockWatch:

@@ -1,10 +1,10 @@
 """The daemon's parts as the supervisor runs them: each a name, a loop, a stop and a bound.
 
-Each class here adapts one driver (intake, the worker, the index writer, the jobs, the web
+Each class here adapts one driver (intake, the worker, the index writer, the timers, the web
 view, the engine process, the hand-over) to `docvault.supervisor.Part`: where it runs (the
-event loop or a thread of its own), what counts as its progress, and how it is told to
-stop. The drivers themselves stay unaware of supervision; `docvault.service` builds these
-from the settings.
+event loop, or a thread of its own for a blocking loop: `docvault.threads`), what counts as
+its progress, and how it is told to stop. The drivers themselves stay unaware of
+supervision; `docvault.service` builds these from the settings.
 """
 
 from __future__ import annotations
@@ -24,18 +24,19 @@ import uvicorn
 from docvault.delivery import Deliverer
 from docvault.errors import DocvaultError
 from docvault.inbox import Intake, Watchers
-from docvault.jobs import ClockWatch, Job, RunningJobs, replan, start_scheduler
+from docvault.jobs import Job, RunningJobs, run_timers
 from docvault.mailbox import MailIntake
 from docvault.ocr.vllm_server import VllmReplicas
 from docvault.search import OutboxDriver
-from docvault.supervisor import Progress, in_thread, stopping_flag
+from docvault.supervisor import Progress
+from docvault.threads import in_thread, stop_relayed, thread_future
 from docvault.vocabulary import EngineState
 from docvault.worker import Worker
 
 logger = logging.getLogger(__name__)
 
 INTAKE_TICK_SECONDS = 0.25
-# How often the parts that only watch something (jobs, file events, web, engine) look.
+# How often the parts that only watch something (file events, web, engine) look.
 LOOK_SECONDS = 1.0
 WEB_PROBE_TIMEOUT_SECONDS = 5.0
 WEB_START_SECONDS = 30.0
@@ -69,11 +70,8 @@ class IntakePart(_PartDefaults):
     name: str = "intake"
 
     async def run(self, progress: Progress, stop: asyncio.Event) -> None:
-        stopping, relay = stopping_flag(stop)
-        try:
+        async with stop_relayed(stop) as stopping:
             await in_thread("intake", lambda: self._loop(progress, stopping))
-        finally:
-            relay.cancel()
 
     def _loop(self, progress: Progress, stopping: threading.Event) -> None:
         while not stopping.is_set():
@@ -94,7 +92,8 @@ class IntakePart(_PartDefaults):
 
 @dataclass
 class FileEventsPart(_PartDefaults):
-    """watchdog's observer: makes intake fast; the rescan still guarantees it."""
+    """watchdog's observer: makes intake fast; the rescan still guarantees it. Its look at
+    the observer and the folders to watch is a loop in a thread of its own."""
 
     intake: Intake
     polling_everywhere: bool
@@ -102,19 +101,23 @@ class FileEventsPart(_PartDefaults):
     name: str = "file-events"
 
     async def run(self, progress: Progress, stop: asyncio.Event) -> None:
+        async with stop_relayed(stop) as stopping:
+            await in_thread("file-events", lambda: self._watch(progress, stopping))
+
+    def _watch(self, progress: Progress, stopping: threading.Event) -> None:
         watchers = Watchers(self.intake, polling_everywhere=self.polling_everywhere)
+        watchers.start()
         try:
-            await in_thread("file-events-start", watchers.start)
-            while not stop.is_set():
+            while not stopping.is_set():
                 if watchers.active and not watchers.observer.is_alive():
                     raise RuntimeError("watchdog's file-event observer thread stopped")
                 progress.trouble(watchers.problem())
                 progress.beat()
-                await _pause(stop, LOOK_SECONDS)
+                stopping.wait(LOOK_SECONDS)
                 # A folder made (or made again) since the last look is watched from now on.
-                await in_thread("file-events-refresh", watchers.refresh)
+                watchers.refresh()
         finally:
-            await in_thread("file-events-stop", watchers.stop)
+            watchers.stop()
 
 
 @dataclass
@@ -144,15 +147,8 @@ class IndexPart(_PartDefaults):
     stop_stage: int = 2
 
     async def run(self, progress: Progress, stop: asyncio.Event) -> None:
-        async def relay() -> None:
-            await stop.wait()
-            self.writer.request_stop()
-
-        relaying = asyncio.ensure_future(relay())
-        try:
+        async with stop_relayed(stop, self.writer.request_stop):
             await in_thread("index", lambda: self.writer.serve(progress))
-        finally:
-            relaying.cancel()
 
     def liveness(self) -> str | None:
         # Documents left out and failures an admin must fix are the part's trouble (it is
@@ -162,7 +158,8 @@ class IndexPart(_PartDefaults):
 
 @dataclass
 class JobsPart(_PartDefaults):
-    """APScheduler's background scheduler: the rescan, lease expiry, backups, the check."""
+    """The supervisor's timers (`docvault.jobs`): the rescan, lease expiry, backups, the
+    index check, each on the monotonic clock, each run in the executor."""
 
     jobs: list[Job]
     stall_seconds: float
@@ -175,24 +172,7 @@ class JobsPart(_PartDefaults):
         self._bounds = {
             job.name: max(2 * job.every_seconds, self.stall_seconds) for job in self.jobs
         }
-        scheduler = start_scheduler(self.jobs, self.running)
-        clock = ClockWatch()
-        try:
-            while not stop.is_set():
-                if not scheduler.running:
-                    raise RuntimeError("the job scheduler stopped")
-                if jump := clock.jumped():
-                    logger.warning(
-                        "the wall clock was set %s by %.0f s; the scheduled jobs are planned "
-                        "again from now",
-                        "back" if jump < 0 else "forward",
-                        abs(jump),
-                    )
-                    replan(scheduler, self.jobs)
-                progress.beat()
-                await _pause(stop, LOOK_SECONDS)
-        finally:
-            scheduler.shutdown(wait=False)
+        await run_timers(self.jobs, stop, progress, self.running)
 
     def liveness(self) -> str | None:
         longest = self.running.longest()
@@ -229,7 +209,7 @@ class WebPart(_PartDefaults):
         listening = self._bind()
         self.bound_port = int(listening.getsockname()[1])
         server = uvicorn.Server(self._config())
-        serving = asyncio.ensure_future(in_thread("web", lambda: server.run(sockets=[listening])))
+        serving = thread_future("web", lambda: server.run(sockets=[listening]))
         try:
             await self._wait_started(server, serving)
             await self._probe_until_stop(progress, stop, serving)
@@ -303,30 +283,31 @@ class WebPart(_PartDefaults):
 class EnginePart(_PartDefaults):
     """The `vllm serve` replicas docvault starts; owned from before they start until they end."""
 
-    supervisor: VllmReplicas
+    replicas: VllmReplicas
     stall_seconds: float
     name: str = "engine"
     stop_stage: int = 2
 
     async def run(self, progress: Progress, stop: asyncio.Event) -> None:
         try:
-            await self.supervisor.start()
-            for command in self.supervisor.command_lines():
+            await self.replicas.start()
+            for command in self.replicas.command_lines():
                 logger.info("start: supervising %s", " ".join(command))
             while not stop.is_set():
-                failure = self.supervisor.failure()
+                failure = self.replicas.failure()
                 if failure is not None:
                     raise RuntimeError(f"the vLLM supervisor stopped: {failure}")
-                progress.trouble(replicas_not_up(self.supervisor))
+                progress.trouble(replicas_not_up(self.replicas))
                 progress.beat()
                 await _pause(stop, LOOK_SECONDS)
         finally:
-            await self.supervisor.stop()
+            await self.replicas.stop()
 
 
 @dataclass
 class HandoverPart(_PartDefaults):
-    """Hand-overs to the practice system, in threads of their own (docvault.delivery).
+    """Hand-overs to the practice system: a loop in a thread of its own that sends each
+    due hand-over with a bounded pool of senders (docvault.delivery).
 
     Stops first, with intake: a hand-over in flight is not waited for; it stays pending
     and goes out again at the next start with the same event id.
@@ -337,18 +318,8 @@ class HandoverPart(_PartDefaults):
     name: str = "handover"
 
     async def run(self, progress: Progress, stop: asyncio.Event) -> None:
-        stopping, relay = stopping_flag(stop)
-
-        async def wake_on_stop() -> None:
-            await stop.wait()
-            self.deliverer.wake()
-
-        waking = asyncio.ensure_future(wake_on_stop())
-        try:
+        async with stop_relayed(stop, self.deliverer.wake) as stopping:
             await in_thread("handover", lambda: self.deliverer.serve(progress, stopping))
-        finally:
-            relay.cancel()
-            waking.cancel()
 
 
 @dataclass
@@ -373,11 +344,8 @@ class MailboxPart(_PartDefaults):
         )
 
     async def run(self, progress: Progress, stop: asyncio.Event) -> None:
-        stopping, relay = stopping_flag(stop)
-        try:
+        async with stop_relayed(stop) as stopping:
             await in_thread(self.name, lambda: self.intake.serve(progress, stopping, self.on_taken))
-        finally:
-            relay.cancel()
 
 
 def replicas_not_up(replicas: VllmReplicas) -> str | None:

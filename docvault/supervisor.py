@@ -1,37 +1,80 @@
-"""One supervisor for the daemon's parts: started, watched, restarted and stopped in one place.
+"""One supervisor for the parts of `docvault run`, and of every command that runs parts.
 
-`docvault run` is one asyncio event loop. The supervisor owns every part from before it
-starts until after it stopped, in one `asyncio.TaskGroup` (structured concurrency: no part
-is started and forgotten, every failure surfaces here)::
+`docvault run` and `docvault ingest` are each one asyncio event loop. The supervisor owns
+every part from before it starts until after it stopped, in one `asyncio.TaskGroup`
+(structured concurrency: no part is started and forgotten, every failure surfaces here)::
 
-    docvault run (cli: signals, the hard stop deadline)
-    └── run_daemon (service: builds the parts from the settings)
-        └── Supervisor.run                      TaskGroup on the main event loop
-            ├── engine       vllm serve, when docvault starts it   event loop + its child process
-            ├── index        the index writer drains the outbox    thread "index"
-            ├── worker       claim -> render -> OCR -> store        event loop + render processes
-            ├── intake       rescans, stability, archive, inspect   thread "intake" + a process
-            ├── file-events  watchdog's observer (fast intake)      watchdog's own thread
-            ├── jobs         rescan, leases, backup, index check    APScheduler's threads
-            ├── web          the web view                           thread "web" (uvicorn's loop)
-            ├── handover     hand-overs to the practice system      thread "handover" + senders
-            ├── mailbox-NAME one per [[mailboxes]] table: IMAP intake thread "mailbox-NAME"
-            └── heartbeat    WATCHDOG=1, STATUS=, the status file   event loop
+    docvault run                cli: signals, the hard stop deadline
+    └── service.run_daemon      builds the parts, inside `blocking_calls` (the executor)
+        └── Supervisor.run      a TaskGroup on the main event loop, Policy.keep_running
+            ├── engine          vllm serve, if docvault starts it   loop + child processes
+            ├── index           the index writer drains the outbox  thread "index"
+            ├── worker          claim, render, OCR, store           loop + render processes
+            ├── intake          rescans, stability, archive         thread "intake" + inspect
+            ├── file-events     watchdog's observer (fast intake)   thread "file-events"
+            ├── jobs            the timers: rescan, leases,         loop, monotonic clock;
+            │                   backup, index check                 each run in the executor
+            ├── web             the web view                        thread "web": uvicorn's
+            │                                                       loop, anyio's threadpool
+            ├── handover        hand-overs to the practice system   thread "handover" + pool
+            │                                                       "handover-0..3"
+            ├── mailbox-NAME    one per [[mailboxes]]: IMAP intake  thread "mailbox-NAME"
+            └── heartbeat       WATCHDOG=1, STATUS=, status file    loop; counts in executor
+
+    docvault ingest FILE...     cli
+    └── service.ingest_files    builds the parts, inside `blocking_calls` (the executor)
+        └── Supervisor.run_until_done(the files read)             Policy.one_shot
+            ├── index, worker   as above
+            ├── heartbeat       the parts' states, no report        loop
+            └── the command's work: files taken, pages awaited      loop; files taken in
+                                                                    the executor
+
+    beside them, owned by what they serve, closed by the composition root:
+      render pools   processes: `render_workers` to render, one to inspect (pebble)
+      CPU engine     threads "rapidocr" (`cpu_threads`): its compute, closed by aclose()
+      the executor   threads "blocking_0..7": every short blocking call on the loop
+
+**Blocking work, one rule** (`docvault.threads`). A part's long-lived blocking loop runs in
+a named daemon thread of its own (`in_thread`), started and awaited by the part's task: a
+loop may block for as long as a hung network share does, so it never takes a thread of a
+shared pool, and a daemon thread never holds up the exit. Every short blocking call made
+on the event loop (a database statement, a marker file, a scheduled job) goes through
+`asyncio.to_thread`, whose executor is the one bounded pool `blocking_calls` installs as
+the loop's default for the whole command and shuts down after it: named threads, a bound
+chosen once, no thread started per call. The hand-overs, sent while their part's loop goes
+on, go to a fixed pool of daemon threads (`DaemonPool`, four by default), since a stop must
+not wait for a slow receiver. What is not docvault's stays the library's own: FastAPI runs
+its sync endpoints (and starlette's `run_in_threadpool`) in anyio's threadpool on the web
+thread's loop, and watchdog runs its observer thread.
+
+uvicorn has an event loop of its own, in the web thread, on purpose: the web view renders
+templates and Markdown in its coroutines, and a heavy page on the pipeline's loop would
+delay the worker's requests and the heartbeat that feeds systemd's watchdog.
+
+**Timers, the supervisor's own.** The jobs part runs every timer (`docvault.jobs`): each job
+is due a fixed interval after its last start on the monotonic clock, which no one can set.
+APScheduler, which ran them before, plans on the wall clock: set back an hour, it waited an
+hour and a minute for a job due in a minute, and needed a watch of the wall clock to plan
+again. Four fixed intervals need no scheduling library; the parts' own loops (intake's tick,
+the index writer's batch, the worker's idle poll) already wait on the monotonic clock too.
 
 Every part has a name, a `run(progress, stop)` that returns only when `stop` is set, a
 progress bound and a stop stage. While it runs it calls `progress.beat()` whenever it moved
 (a tick finished, a batch drained, a page finished, the web view answered); a part whose
 last beat is older than its bound, or whose own `liveness()` names a problem, is *stalled*.
 
-When a part raises, the supervisor logs what it was doing and starts it again after a
-back-off (1 s doubling to 30 s). A `DocvaultError` is a condition an admin must fix (an
-index folder that cannot be opened): the part retries until it is fixed and says why on
-the status page and in systemd's STATUS= line; restarting the daemon would not help and
-would stop the healthy parts. Any other exception is a bug: after `crash_limit` of them
-within `crash_window_seconds` the supervisor gives up (OTP's restart intensity), stops
-every part in order and `run` raises, so the daemon exits non-zero with the sentence and
-systemd restarts it. A part marked `required_at_start` (the web view: its port may be
-taken) that fails before it ever ran stops the daemon the same way.
+**When a part raises** under `Policy.keep_running` (the daemon), the supervisor logs what it
+was doing and starts it again after a back-off (1 s doubling to 30 s). A `DocvaultError` is
+a condition an admin must fix (an index folder that cannot be opened): the part retries
+until it is fixed and says why on the status page and in systemd's STATUS= line; restarting
+the daemon would not help and would stop the healthy parts. Any other exception is a bug:
+after `crash_limit` of them within `crash_window_seconds` the supervisor gives up (OTP's
+restart intensity), stops every part in order and `run` raises `PartFailed`, so the daemon
+exits non-zero with the sentence and systemd restarts it. A part marked `required_at_start`
+(the web view: its port may be taken) that fails before it ever ran stops the daemon the
+same way. Under `Policy.one_shot` (a command: nobody watches it to fix a cause) a part's
+first failure of any kind ends the command the same way: its work is cancelled, the parts
+stop in order, and the command exits non-zero with the sentence.
 
 Stopping goes stage by stage, each stage waited for within its time limit, then cancelled:
 stage 0 (intake, file events, jobs, web: nothing new comes in), stage 1 (the worker finishes
@@ -52,16 +95,15 @@ import contextlib
 import json
 import logging
 import os
-import threading
 import time
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from docvault.backoff import backoff_seconds
-from docvault.errors import DocvaultError
+from docvault.errors import DocvaultError, PartFailed
 
 logger = logging.getLogger(__name__)
 
@@ -71,6 +113,15 @@ BACKOFF_MAX_SECONDS = 30.0
 # 5 unexpected failures within a minute mean a part fails at once every time it starts.
 CRASH_LIMIT = 5
 CRASH_WINDOW_SECONDS = 60.0
+
+Result = TypeVar("Result")
+
+
+class Policy(StrEnum):
+    """What a part's failure does."""
+
+    keep_running = "keep_running"  # the daemon: restarted with back-off, given up on a bug
+    one_shot = "one_shot"  # a command: its first failure ends the command
 
 
 class PartState(StrEnum):
@@ -186,8 +237,12 @@ class Supervisor:
         clock: Callable[[], float] = time.monotonic,
         backoff_first_seconds: float = BACKOFF_FIRST_SECONDS,
         backoff_max_seconds: float = BACKOFF_MAX_SECONDS,
+        policy: Policy = Policy.keep_running,
+        command: str = "docvault",
     ) -> None:
         self._clock = clock
+        self._policy = policy
+        self._command = command  # who stops, in the failure's sentence
         self._records = {part.name: _Record(part, Progress(clock)) for part in parts}
         self._on_heartbeat = on_heartbeat
         self._on_stop = on_stop
@@ -210,7 +265,27 @@ class Supervisor:
             group.create_task(self._heartbeat(stop), name="heartbeat")
         self._publish()
         if self.failure is not None:
-            raise DocvaultError(self.failure)
+            raise PartFailed(self.failure)
+
+    async def run_until_done(self, work: Callable[[], Coroutine[Any, Any, Result]]) -> Result:
+        """A command's run: the parts run while `work` (the command's own steps) does, and
+        are stopped in order once it returned; its result is returned.
+
+        A part the supervisor gives up on (at once under `Policy.one_shot`) ends the
+        command: `work` is cancelled, the parts stop, and `PartFailed` is raised.
+        """
+        stop = asyncio.Event()
+        supervising = asyncio.create_task(self.run(stop), name="supervisor")
+        doing: asyncio.Task[Result] = asyncio.create_task(work(), name="command")
+        try:
+            await asyncio.wait({supervising, doing}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            doing.cancel()  # nothing when it has finished
+            await asyncio.gather(doing, return_exceptions=True)
+            stop.set()
+            await asyncio.gather(supervising, return_exceptions=True)
+        supervising.result()  # raises PartFailed when a part ended the command
+        return doing.result()
 
     # --- one part ------------------------------------------------------------------------
 
@@ -258,20 +333,25 @@ class Supervisor:
         if not expected:
             record.crashes = [at for at in record.crashes if now - at < CRASH_WINDOW_SECONDS]
             record.crashes.append(now)
-        never_ran = part.required_at_start and not record.ever_ran
-        if never_ran or len(record.crashes) >= CRASH_LIMIT:
-            reason = (
-                "could not start"
-                if never_ran
-                else f"failed {len(record.crashes)} times within {CRASH_WINDOW_SECONDS:g} seconds"
-            )
-            self.failure = (
-                f"docvault stopped because its part '{part.name}' {reason}: {_message(error)}"
-            )
-            self._set(record, PartState.failed, _message(error))
-            stop.set()
-            return False
-        return True
+        reason = self._reason_to_give_up(record)
+        if reason is None:
+            return True
+        self.failure = (
+            f"{self._command} stopped because its part '{part.name}' {reason}: {_message(error)}"
+        )
+        self._set(record, PartState.failed, _message(error))
+        stop.set()
+        return False
+
+    def _reason_to_give_up(self, record: _Record) -> str | None:
+        """Why the part is not started again (None: it is, after its back-off)."""
+        if self._policy is Policy.one_shot:
+            return "failed"
+        if record.part.required_at_start and not record.ever_ran:
+            return "could not start"
+        if len(record.crashes) >= CRASH_LIMIT:
+            return f"failed {len(record.crashes)} times within {CRASH_WINDOW_SECONDS:g} seconds"
+        return None
 
     def _backoff(self, record: _Record) -> float:
         return backoff_seconds(record.failures_in_a_row, self._backoff_first, self._backoff_max)
@@ -301,16 +381,23 @@ class Supervisor:
         while not stop.is_set():
             await self._report()
             self._changed.clear()
-            waiters = [asyncio.ensure_future(event.wait()) for event in (stop, self._changed)]
-            await asyncio.wait(
-                waiters, timeout=self._heartbeat_seconds, return_when=asyncio.FIRST_COMPLETED
-            )
-            for waiter in waiters:
-                waiter.cancel()
+            await self._wait_for_news(stop)
         if self._on_stop is not None:
             self._on_stop()
         await self._stop_parts()
         await self._report()
+
+    async def _wait_for_news(self, stop: asyncio.Event) -> None:
+        """Until the stop, a part's change of state, or the next heartbeat's time."""
+        waiters = [asyncio.create_task(event.wait()) for event in (stop, self._changed)]
+        try:
+            await asyncio.wait(
+                waiters, timeout=self._heartbeat_seconds, return_when=asyncio.FIRST_COMPLETED
+            )
+        finally:
+            for waiter in waiters:
+                waiter.cancel()
+            await asyncio.gather(*waiters, return_exceptions=True)
 
     async def _report(self) -> None:
         self._publish()
@@ -378,48 +465,6 @@ def _message(error: BaseException) -> str:
     if isinstance(error, BaseExceptionGroup):
         return "; ".join(_message(inner) for inner in error.exceptions)
     return f"{type(error).__name__}: {error}"
-
-
-async def in_thread(name: str, function: Callable[[], object]) -> None:
-    """Run blocking `function` in a thread of its own and wait for it.
-
-    Not the event loop's default executor: a part's thread that never returns must not
-    hold up the loop's shutdown, which waits for every default-executor thread. If the
-    waiting coroutine is cancelled, the thread is abandoned (it is a daemon thread).
-    """
-    loop = asyncio.get_running_loop()
-    finished: asyncio.Future[None] = loop.create_future()
-
-    def report(error: BaseException | None) -> None:
-        if finished.done():
-            return
-        if error is None:
-            finished.set_result(None)
-        else:
-            finished.set_exception(error)
-
-    def target() -> None:
-        outcome: BaseException | None = None
-        try:
-            function()
-        except BaseException as error:  # noqa: BLE001 - handed to the awaiting coroutine
-            outcome = error
-        with contextlib.suppress(RuntimeError):  # the loop closed: nobody waits any more
-            loop.call_soon_threadsafe(report, outcome)
-
-    threading.Thread(target=target, name=name, daemon=True).start()
-    await finished
-
-
-def stopping_flag(stop: asyncio.Event) -> tuple[threading.Event, asyncio.Task[None]]:
-    """A threading.Event set when `stop` is: how a part's thread learns of the stop."""
-    flag = threading.Event()
-
-    async def relay() -> None:
-        await stop.wait()
-        flag.set()
-
-    return flag, asyncio.ensure_future(relay())
 
 
 # --- the status file ----------------------------------------------------------------------

@@ -301,35 +301,47 @@ class Worker:
     async def _produce(
         self, stop: asyncio.Event, buffer: asyncio.Queue[_Rendered], progress: Progress
     ) -> None:
+        # The renders are tasks of this producer: a stop waits for them, a cancelled producer
+        # (the worker failing) cancels them, and none outlives the run that claimed its page.
         rendering: set[asyncio.Task[None]] = set()
-        while not stop.is_set():
-            progress.beat()  # the loop turns at least once a second (the waits below)
-            self.stats.publish()
-            wanted = self.render_ahead + self._idle_consumers() - buffer.qsize() - len(rendering)
-            resume_at = max(self._paused_until, self._fault_until)
-            paused = time.monotonic() < resume_at
-            if wanted <= 0 and not paused:
-                # Full: wait for a consumer to take a page. This used to wait for new work
-                # or the 1 s poll, so the 8 pages ahead ran out within 0.6 s at 800 pages
-                # a minute and the engine saw 28.5 requests in flight instead of 32
-                # (bench saturation, 600 pages).
-                await self._wait_for_room()
-                continue
-            claims: list[ClaimedPage] = []
-            if not paused:
-                claims = await self._claim(wanted)
-            for claim in claims:
-                self._held.add(claim.page_id)
-                task = asyncio.create_task(self._render(claim, buffer))
-                rendering.add(task)
-                task.add_done_callback(rendering.discard)
-            if not claims:
-                await self._idle(
-                    IDLE_POLL_SECONDS if not paused else max(0.05, resume_at - time.monotonic())
-                )
-            else:
-                await asyncio.sleep(0)  # let renders and consumers start before claiming more
-        await asyncio.gather(*rendering, return_exceptions=True)
+        async with asyncio.TaskGroup() as renders:
+            while not stop.is_set():
+                await self._produce_once(stop, buffer, progress, renders, rendering)
+
+    async def _produce_once(
+        self,
+        stop: asyncio.Event,
+        buffer: asyncio.Queue[_Rendered],
+        progress: Progress,
+        renders: asyncio.TaskGroup,
+        rendering: set[asyncio.Task[None]],
+    ) -> None:
+        progress.beat()  # the loop turns at least once a second (the waits below)
+        self.stats.publish()
+        wanted = self.render_ahead + self._idle_consumers() - buffer.qsize() - len(rendering)
+        resume_at = max(self._paused_until, self._fault_until)
+        paused = time.monotonic() < resume_at
+        if wanted <= 0 and not paused:
+            # Full: wait for a consumer to take a page. This used to wait for new work
+            # or the 1 s poll, so the 8 pages ahead ran out within 0.6 s at 800 pages
+            # a minute and the engine saw 28.5 requests in flight instead of 32
+            # (bench saturation, 600 pages).
+            await self._wait_for_room()
+            return
+        claims: list[ClaimedPage] = []
+        if not paused:
+            claims = await self._claim(wanted)
+        for claim in claims:
+            self._held.add(claim.page_id)
+            task = renders.create_task(self._render(claim, buffer), name="render")
+            rendering.add(task)
+            task.add_done_callback(rendering.discard)
+        if not claims:
+            await self._idle(
+                IDLE_POLL_SECONDS if not paused else max(0.05, resume_at - time.monotonic())
+            )
+        else:
+            await asyncio.sleep(0)  # let renders and consumers start before claiming more
 
     async def _claim(self, wanted: int) -> list[ClaimedPage]:
         """Up to `wanted` pages; none while the database cannot be written (tried again in
@@ -440,6 +452,7 @@ class Worker:
                 await asyncio.gather(get, stopped, return_exceptions=True)
                 return
             stopped.cancel()
+            await asyncio.gather(stopped, return_exceptions=True)
             item = get.result()
             self.stats.in_flight += 1
             self._started[item.claim.page_id] = time.monotonic()

@@ -9,7 +9,7 @@ tests/support/monotonic_sleep.c, built here and preloaded first, keeps Python's 
 that clock working under libfaketime 0.9.10 (its bug wolfcw/libfaketime#426).
 
 Set back an hour, nothing may wait the hour: not the scheduled rescan of an inbox without
-file events (APScheduler plans on the wall clock), not a letter's settle time, not a page
+file events (the timers run on the monotonic clock), not a letter's settle time, not a page
 put back with a back-off while the engine was down (its time is stored in the database),
 and a login may neither outlive its idle time by the hour nor be judged by stamps from
 the future: it ends, and the next login expires when it should on the new clock.

@@ -24,6 +24,8 @@ CODES: dict[type[errors.DocvaultError], str] = {
     errors.DocvaultError: "docvault-error",
     errors.ConfigError: "config-invalid",
     errors.UnknownProfile: "unknown-profile",
+    # A part the supervisor could not keep running (issue 30).
+    errors.PartFailed: "part-failed",
     errors.DatabaseError: "database-unusable",
     errors.IntakeError: "intake-failed",
     errors.FileNotReady: "file-not-ready",

@@ -13,7 +13,7 @@ import pytest
 from docvault import db
 from docvault.errors import DatabaseLocked, DiskFull, StorageReadOnly
 from docvault.faults import Place, Standing, fault_of
-from docvault.service import status_line, troubles
+from docvault.reporting import status_line, troubles
 from docvault.supervisor import PartHealth, PartState
 from docvault.vocabulary import EngineState
 

@@ -15,8 +15,8 @@ from sqlmodel import select
 from docvault import figures, queue
 from docvault.db import read_session
 from docvault.models import Document, HandoverOutbox, Page
+from docvault.reporting import status_line
 from docvault.search.pages import entries_for
-from docvault.service import status_line
 from docvault.vocabulary import (
     CoverageReport,
     DocumentStatus,

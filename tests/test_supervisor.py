@@ -9,15 +9,16 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from docvault.errors import DocvaultError, SearchIndexError
+from docvault.errors import DocvaultError, PartFailed, SearchIndexError
 from docvault.supervisor import (
     CRASH_LIMIT,
     PartHealth,
     PartState,
+    Policy,
     Progress,
     Supervisor,
-    in_thread,
 )
+from docvault.threads import in_thread
 
 
 @dataclass
@@ -216,3 +217,55 @@ def test_a_parts_first_beat_is_reported_at_once_not_at_the_next_heartbeat() -> N
     asyncio.run(main())
     assert reported[0] is PartState.starting
     assert reported[1] is PartState.running
+
+
+def test_a_commands_parts_stop_in_order_once_its_work_is_done() -> None:
+    events: list[str] = []
+    parts = [
+        FakePart("index", stop_stage=2, events=events),
+        FakePart("worker", stop_stage=1, events=events),
+    ]
+
+    async def work() -> str:
+        events.append("work done")
+        return "the summary"
+
+    async def main() -> str:
+        supervisor = Supervisor(parts, heartbeat_seconds=0.02, policy=Policy.one_shot)
+        return await asyncio.wait_for(supervisor.run_until_done(work), 20)
+
+    assert asyncio.run(main()) == "the summary"
+    assert events == ["work done", "worker stopped", "index stopped"]
+
+
+def test_a_commands_part_that_fails_ends_the_command_with_a_sentence() -> None:
+    # A condition an admin must fix would be retried by the daemon; a command, which nobody
+    # watches, ends at once, its work cancelled, its other parts stopped in order.
+    index = FakePart("index", stop_stage=2)
+    worker = FakePart("worker", stop_stage=1, failures=[SearchIndexError("the index is gone")])
+    cancelled = asyncio.Event()
+
+    async def work() -> None:
+        try:
+            await asyncio.Event().wait()  # the pages no one reads any more
+        except asyncio.CancelledError:
+            cancelled.set()
+            raise
+
+    async def main() -> None:
+        supervisor = Supervisor(
+            [index, worker],
+            heartbeat_seconds=0.02,
+            policy=Policy.one_shot,
+            command="docvault ingest",
+        )
+        await asyncio.wait_for(supervisor.run_until_done(work), 20)
+
+    with pytest.raises(PartFailed) as raised:
+        asyncio.run(main())
+    assert raised.value.message == (
+        "docvault ingest stopped because its part 'worker' failed: the index is gone"
+    )
+    assert cancelled.is_set()
+    assert worker.starts == 1, "a command's part is not started again"
+    assert index.events == ["index stopped"]

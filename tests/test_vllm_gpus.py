@@ -31,7 +31,7 @@ from docvault.ocr.vllm_server import (
     merged_arguments,
     parse_flags,
 )
-from docvault.service import build_supervisor
+from docvault.service import build_replicas
 from tests.test_vllm_replicas import WAITING_LINE, eventually, settings_with
 from tests.test_vllm_server import free_port, write_executable
 
@@ -232,7 +232,7 @@ def test_a_data_parallel_server_keeps_its_flag_the_tuned_share_and_gets_every_li
             DOCVAULT_VLLM_EXTRA_ARGS=flags,
             DOCVAULT_VLLM_GPUS=gpus,
         )
-        replicas = build_supervisor(settings, get_profile("ovisocr2"))
+        replicas = build_replicas(settings, get_profile("ovisocr2"))
         assert replicas is not None
         (supervisor,) = replicas.supervisors
         assert supervisor.settings.gpus == expected

@@ -38,12 +38,8 @@ from docvault.ocr.vllm_server import (
     merged_arguments,
     parse_flags,
 )
-from docvault.service import (
-    build_supervisor,
-    engine_endpoints,
-    engine_states,
-    worker_concurrency,
-)
+from docvault.reporting import engine_states
+from docvault.service import build_replicas, engine_endpoints, worker_concurrency
 from docvault.vocabulary import AttemptRequest, EngineState, PageImage, SamplingMode
 from tests.support.documents import letter_pdf
 from tests.test_vllm_server import free_port, write_executable
@@ -269,7 +265,7 @@ def settings_with(**environment: str) -> Settings:
 
 def supervisor_from(environment: dict[str, str]) -> VllmReplicas | None:
     settings = settings_with(DOCVAULT_ENGINE="openai", DOCVAULT_VLLM_START="true", **environment)
-    return build_supervisor(settings, get_profile("ovisocr2"))
+    return build_replicas(settings, get_profile("ovisocr2"))
 
 
 def test_replicas_get_consecutive_ports_an_even_share_and_the_same_flags() -> None:
@@ -448,7 +444,7 @@ def test_the_status_page_shows_each_replica_in_its_own_state() -> None:
     ]
     pipeline = SimpleNamespace(
         engine=engine,
-        supervisor=SimpleNamespace(states=states),
+        replicas=SimpleNamespace(states=states),
         worker=SimpleNamespace(stats=SimpleNamespace(published=SimpleNamespace(in_flight=0))),
     )
     rows = engine_states(pipeline)  # type: ignore[arg-type]

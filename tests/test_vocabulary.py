@@ -6,7 +6,7 @@ import ast
 import json
 from pathlib import Path
 
-from docvault.service import status_line
+from docvault.reporting import status_line
 from docvault.vocabulary import DocumentStatus, EngineState, PageStatus
 
 # What `docvault status`, the status page, `/api/status` and STATUS= show: scripts and

@@ -40,8 +40,6 @@ PACKAGES=(
   alembic==1.20.1
   Mako==1.4.3
   pymupdf==2.0
-  APScheduler==3.11.3
-  tzlocal==5.4.5
   Whoosh-Reloaded==2.7.5
   cached-property==2.0.1
   itsdangerous==2.2.0

@@ -8,9 +8,24 @@ stage and live in `docvault.vocabulary`.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Protocol
 
-from docvault.vocabulary import AttemptRequest, EngineReply, PageImage, TextFormat
+from docvault.vocabulary import AttemptRequest, EngineReply, EngineState, PageImage, TextFormat
+
+
+@dataclass(frozen=True)
+class EndpointStatus:
+    """One endpoint an engine sends pages to, as the status page shows it."""
+
+    base_url: str
+    state: EngineState
+    in_flight: int
+    last_error: str | None
+
+    @property
+    def up(self) -> bool:
+        return self.state is EngineState.up
 
 
 class Engine(Protocol):
@@ -22,6 +37,11 @@ class Engine(Protocol):
 
     async def transcribe(self, image: PageImage, request: AttemptRequest) -> EngineReply:
         """Make exactly one attempt; raise an `OcrError` subclass on failure."""
+        ...
+
+    def endpoint_states(self) -> list[EndpointStatus]:
+        """Every endpoint it sends pages to, for the status page; none for an engine that
+        reads in docvault's own process (the worker's figures say how that one fares)."""
         ...
 
     async def aclose(self) -> None:

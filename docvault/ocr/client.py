@@ -44,6 +44,7 @@ from docvault.errors import (
     OcrError,
 )
 from docvault.ocr import guard
+from docvault.ocr.base import EndpointStatus
 from docvault.ocr.profiles import Profile, ServerKind
 from docvault.vocabulary import AttemptRequest, EngineReply, EngineState, PageImage, TextFormat
 
@@ -112,20 +113,6 @@ class Endpoint:
     def root(self) -> str:
         """The server's root URL, where /health lives (the base URL without /v1)."""
         return re.sub(r"/v1/?$", "", self.base_url)
-
-
-@dataclass(frozen=True)
-class EndpointStatus:
-    """One endpoint as the status page shows it."""
-
-    base_url: str
-    state: EngineState
-    in_flight: int
-    last_error: str | None
-
-    @property
-    def up(self) -> bool:
-        return self.state is EngineState.up
 
 
 class OpenAIEngine:

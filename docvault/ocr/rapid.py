@@ -45,6 +45,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from docvault.errors import EngineRequestRejected
+from docvault.ocr.base import EndpointStatus
 from docvault.vocabulary import AttemptRequest, EngineReply, PageImage, ReadLine, TextFormat
 
 logger = logging.getLogger(__name__)
@@ -164,5 +165,10 @@ class RapidEngine:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor, self.read, image)
 
+    def endpoint_states(self) -> list[EndpointStatus]:
+        """None: the CPU engine reads in docvault's own process, sending to no endpoint."""
+        return []
+
     async def aclose(self) -> None:
-        self._executor.shutdown(wait=True, cancel_futures=True)
+        # The pages being read finish first (seconds): waited for off the event loop.
+        await asyncio.to_thread(self._executor.shutdown, wait=True, cancel_futures=True)

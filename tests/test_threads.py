@@ -1,0 +1,147 @@
+"""How blocking work runs (docvault.threads) and the supervisor's timers (docvault.jobs).
+
+Real threads and a real event loop; every wait is for an observable condition with a
+deadline, never a sleep standing in for one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Callable
+
+import pytest
+
+from docvault.jobs import Job, RunningJobs, run_timers
+from docvault.supervisor import Progress
+from docvault.threads import BLOCKING_THREADS, DaemonPool, blocking_calls, stop_relayed
+
+DEADLINE_SECONDS = 20.0
+
+
+async def until(condition: Callable[[], bool], what: str) -> None:
+    """Yield to the loop until `condition` holds; fail naming `what` past the deadline."""
+    deadline = time.monotonic() + DEADLINE_SECONDS
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.005)
+
+
+def test_short_blocking_calls_run_in_the_one_bounded_executor() -> None:
+    release = threading.Event()
+    running: set[str] = set()
+    lock = threading.Lock()
+
+    def call() -> str:
+        with lock:
+            running.add(threading.current_thread().name)
+        release.wait(DEADLINE_SECONDS)
+        return threading.current_thread().name
+
+    async def main() -> list[str]:
+        async with blocking_calls(threads=2) as executor:
+            calls = [asyncio.create_task(asyncio.to_thread(call)) for _ in range(5)]
+            await until(lambda: len(running) == 2, "two calls to run")
+            busy = len(running)
+            release.set()
+            names = await asyncio.gather(*calls)
+            assert busy == 2, "never more threads than the bound"
+        with pytest.raises(RuntimeError):  # shut down with the block: no call after it
+            executor.submit(call)
+        return names
+
+    names = asyncio.run(main())
+    assert set(names) <= {"blocking_0", "blocking_1"}
+
+
+def test_the_executors_bound_is_the_documented_one() -> None:
+    async def main() -> int:
+        async with blocking_calls() as executor:
+            return executor._max_workers
+
+    assert asyncio.run(main()) == BLOCKING_THREADS
+
+
+def test_a_stop_reaches_a_parts_thread_and_leaves_no_task_behind() -> None:
+    called: list[str] = []
+
+    async def main() -> None:
+        stop = asyncio.Event()
+        async with stop_relayed(stop, lambda: called.append("woken")) as stopping:
+            assert not stopping.is_set()
+            stop.set()
+            await asyncio.to_thread(stopping.wait, DEADLINE_SECONDS)
+        assert stopping.is_set()
+        assert asyncio.all_tasks() == {asyncio.current_task()}, "the relay was awaited"
+
+    asyncio.run(main())
+    assert called == ["woken"]
+
+
+def test_a_daemon_pool_runs_at_most_its_size_in_named_daemon_threads() -> None:
+    release = threading.Event()
+    lock = threading.Lock()
+    busy: dict[str, bool] = {}
+    most = 0
+    done: list[int] = []
+
+    def work(item: int) -> None:
+        nonlocal most
+        thread = threading.current_thread()
+        with lock:
+            busy[thread.name] = thread.daemon
+            most = max(most, len(busy))
+        release.wait(DEADLINE_SECONDS)
+        with lock:
+            del busy[thread.name]
+            done.append(item)
+        if item == 3:
+            raise ValueError("one item's defect")  # logged; the thread takes the next
+
+    with DaemonPool("sender", 2, work) as pool:
+        for item in range(6):
+            pool.submit(item)
+        deadline = time.monotonic() + DEADLINE_SECONDS
+        while len(busy) < 2 and time.monotonic() < deadline:
+            release.wait(0.005)
+        seen = dict(busy)
+        release.set()
+        while len(done) < 6 and time.monotonic() < deadline:
+            release.wait(0.005)
+    assert seen == {"sender-0": True, "sender-1": True}
+    assert most == 2
+    assert sorted(done) == list(range(6))
+
+
+def test_the_timers_run_each_job_again_and_never_twice_at_once() -> None:
+    """A job still running when it is due again is not started a second time."""
+    starts: list[float] = []
+    release = threading.Event()
+
+    def slow_job() -> None:
+        starts.append(time.monotonic())
+        if len(starts) == 1:
+            release.wait(DEADLINE_SECONDS)
+
+    async def main() -> tuple[int, int]:
+        async with blocking_calls():
+            stop, progress, running = asyncio.Event(), Progress(), RunningJobs()
+            timers = asyncio.create_task(
+                run_timers([Job("slow", slow_job, 0.01)], stop, progress, running)
+            )
+            await until(lambda: running.longest() is not None, "the job to start")
+            beats = progress.beats
+            # Twenty turns of the timers' loop, each past the job's time: still one run.
+            await until(lambda: progress.beats >= beats + 20, "twenty turns of the loop")
+            while_running = len(starts)
+            release.set()
+            await until(lambda: len(starts) >= 3, "the job to run again once it finished")
+            stop.set()
+            await asyncio.wait_for(timers, DEADLINE_SECONDS)
+            return while_running, len(starts)
+
+    while_running, total = asyncio.run(main())
+    assert while_running == 1
+    assert total >= 3
