@@ -7,9 +7,10 @@ from pathlib import Path
 import pytest
 from sqlalchemy import Engine
 
-from docvault import inbox, queue
+from docvault import inbox
 from docvault.archive import ArchivedFile, archive_file
 from docvault.config import InboxSettings
+from docvault.document_json import Audience, describe_all
 from docvault.errors import FileNotReady
 from docvault.inbox import Intake
 from tests.support.documents import letter_pdf
@@ -60,7 +61,7 @@ def test_an_unreadable_file_is_retried_with_backoff_and_then_taken(
     clock.now = 17.0
     assert intake.tick() == 1
     assert not letter.exists()
-    assert [row["file_name"] for row in queue.list_documents(database)] == ["locked.pdf"]
+    assert [row["file_name"] for row in describe_all(database, Audience())] == ["locked.pdf"]
 
 
 def test_a_file_that_breaks_intake_costs_only_itself(database: Engine, tmp_path: Path) -> None:

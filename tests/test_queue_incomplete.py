@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from sqlalchemy import Engine
 from sqlmodel import select
 
-from docvault import figures, queue
+from docvault import figures, queue, queue_reports
 from docvault.db import read_session
 from docvault.models import Document, HandoverOutbox, Page
 from docvault.search.pages import entries_for
@@ -173,7 +173,7 @@ def test_every_count_names_incomplete_pages(database: Engine) -> None:
     assert figures.finished_pages_by_engine(database)[("incomplete", "cpu")] == 2
     assert figures.pages_finished_since(database, figures.minutes_ago(5)) == 3
     assert "1 done, 2 incomplete, 0 looped, 0 failed" in status_line(counts, EngineState.up)
-    summary = queue.summarise_documents(database, [document_id])
+    summary = queue_reports.summarise_documents(database, [document_id])
     assert (summary["done"], summary["incomplete"]) == (1, 2)
 
 
