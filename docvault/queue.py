@@ -78,7 +78,6 @@ from docvault.vocabulary import (
     ReadLine,
     RotationSource,
     SamplingMode,
-    SuspectRegion,
     TextFormat,
 )
 
@@ -598,33 +597,6 @@ def lines_json(lines: Sequence[ReadLine]) -> str | None:
     if not lines:
         return None
     return json.dumps([[*line.box, line.text] for line in lines], ensure_ascii=False)
-
-
-def coverage_report(stored: str | None) -> CoverageReport | None:
-    """`pages.coverage` read back; None for a page not checked (or a row not readable)."""
-    if not stored:
-        return None
-    try:
-        fields = json.loads(stored)
-        suspects = tuple(
-            SuspectRegion(_box(suspect["box"]), str(suspect["reason"]))
-            for suspect in fields.get("suspects", [])
-        )
-        return CoverageReport(
-            int(fields["ink_lines"]),
-            int(fields["accounted_lines"]),
-            suspects,
-            str(fields.get("summary", "")),
-        )
-    except (ValueError, KeyError, TypeError):
-        # Written by this module only; a damaged row must not take the viewer down.
-        logger.warning("a page's coverage report cannot be read: %.200s", stored)
-        return None
-
-
-def _box(values: Sequence[object]) -> tuple[int, int, int, int]:
-    left, top, right, bottom = (int(str(value)) for value in values)
-    return left, top, right, bottom
 
 
 def fail(

@@ -101,10 +101,10 @@ def test_a_page_with_a_lost_line_is_incomplete_with_its_report_and_text_kept(
         "suspects": [{"box": [150, 435, 1052, 470], "reason": "no text read here"}],
         "summary": "1 of 6 lines on the page has no text in the transcription.",
     }
-    assert queue.coverage_report(page.coverage) == LOST_LINE
+    assert queue_reports.coverage_report(page.coverage) == LOST_LINE
     other = _page(database, clean)
     assert other.status == "done"
-    assert queue.coverage_report(other.coverage) == EVERY_LINE
+    assert queue_reports.coverage_report(other.coverage) == EVERY_LINE
     assert _document_status(database, document_id) == DocumentStatus.attention
     # Its text goes to the index like a done page's.
     entries = entries_for(database, [lost, clean]).entries
@@ -178,7 +178,7 @@ def test_every_count_names_incomplete_pages(database: Engine) -> None:
 
 
 def test_a_damaged_report_reads_as_none_instead_of_failing() -> None:
-    assert queue.coverage_report('{"ink_lines": "many"}') is None
-    assert queue.coverage_report("not json") is None
-    assert queue.coverage_report(None) is None
-    assert queue.coverage_report(queue.coverage_json(INK_WITHOUT_TEXT)) == INK_WITHOUT_TEXT
+    assert queue_reports.coverage_report('{"ink_lines": "many"}') is None
+    assert queue_reports.coverage_report("not json") is None
+    assert queue_reports.coverage_report(None) is None
+    assert queue_reports.coverage_report(queue.coverage_json(INK_WITHOUT_TEXT)) == INK_WITHOUT_TEXT
