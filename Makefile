@@ -38,6 +38,8 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check docvault devtools tests bench migrations
 	$(VENV)/bin/ruff format --check docvault devtools tests bench migrations
 	$(VENV)/bin/mypy
+	# Dead code (vulture, with pyproject.toml's explained allow-list): nothing is printed.
+	$(VENV)/bin/python -m devtools.dead_code
 
 # The documentation site in site/ (offline; a broken link or anchor fails the build). The
 # reference pages are written from the code first.

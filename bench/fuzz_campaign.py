@@ -10,7 +10,7 @@ search box call):
 
 - `document`: the bytes as a file in the inbox (its name's extension chosen by the first byte,
   since raw G3 fax is told by its name): `render.detect_kind`, `render.inspect_document` (what
-  intake asks: kind, page count, encryption, repair) and `render.render_page` of its first
+  intake asks: kind, page count, a password, the length limit) and `render.render_page` of its first
   page, which runs the text-layer check, the raster second opinion, the inversion check and
   the coverage step's ink lines. The render is at a small scale (`CAMPAIGN_OPTIONS`: 24 dpi,
   long side at most 400 px) so that a million inputs fit in hours on two cores; every check

@@ -294,6 +294,6 @@ def check_archived(path: Path, what: str) -> None:
 
 
 @functools.lru_cache(maxsize=1024)
-def _hashes_to(path: str, sha256: str, inode: int, size: int, modified_ns: int) -> bool:
+def _hashes_to(path: str, sha256: str, _inode: int, _size: int, _modified_ns: int) -> bool:
     """Whether the file hashes to `sha256`; cached by what changes when a file is written."""
     return hash_file(Path(path)) == sha256

@@ -27,7 +27,7 @@ from enum import StrEnum
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
-from sqlalchemy import Engine, delete, func, update
+from sqlalchemy import Engine, delete, update
 from sqlmodel import Session, col, select
 
 from docvault.db import read_session, write_transaction
@@ -90,12 +90,11 @@ class Account:
     id: int
     name: str
     is_admin: bool
-    password_changed_at: datetime
 
 
 def _account(user: User) -> Account:
     assert user.id is not None
-    return Account(user.id, user.name, user.is_admin, user.password_changed_at)
+    return Account(user.id, user.name, user.is_admin)
 
 
 def _check_name(name: str) -> str:
@@ -200,12 +199,6 @@ def has_accounts(database: Engine) -> bool:
     """Whether anyone at all can log in yet (a fresh install has no account)."""
     with read_session(database) as session:
         return session.exec(select(User.id).limit(1)).first() is not None
-
-
-def get_account(database: Engine, user_id: int) -> Account | None:
-    with read_session(database) as session:
-        user = session.get(User, user_id)
-        return _account(user) if user is not None and not user.disabled else None
 
 
 # ----------------------------------------------------------------------------- sessions
@@ -573,15 +566,3 @@ def token_use(database: Engine, token: str) -> TokenUse | None:
 def _touch_token(database: Engine, token_id: int | None, now: datetime) -> None:
     with write_transaction(database, NOTE_WAIT_SECONDS) as session:
         session.exec(update(ApiToken).where(col(ApiToken.id) == token_id).values(last_used_at=now))
-
-
-def failure_count(database: Engine) -> int:
-    """Failed logins inside the lock-out window (for tests and the status page)."""
-    with read_session(database) as session:
-        return int(
-            session.exec(
-                select(func.count())
-                .select_from(LoginFailure)
-                .where(col(LoginFailure.at) > utcnow() - FAILURE_WINDOW)
-            ).one()
-        )

@@ -27,6 +27,8 @@ from docvault.config import Settings, describe
 
 # Every id the command takes is this type: 1 .. 2^63-1, or a sentence (issue 25).
 DOCUMENT_ID = RowId("docvault documents")
+# What `docvault documents` lists a copy that arrived again as, and filters the copies by.
+DUPLICATE_STATUS = "duplicate"
 logger = logging.getLogger("docvault")
 
 
@@ -347,7 +349,7 @@ def _inbox_status(
 def _listed_states() -> list[str]:
     from docvault.vocabulary import DocumentStatus
 
-    return [*DocumentStatus, queue.DUPLICATE_STATUS]
+    return [*DocumentStatus, DUPLICATE_STATUS]
 
 
 @main.command()
@@ -370,7 +372,7 @@ def documents(state: State, status_filter: str | None, as_json: bool) -> None:
 
     settings = state.settings()
     database = db.open_database(settings.database_path)
-    only_copies = status_filter == queue.DUPLICATE_STATUS
+    only_copies = status_filter == DUPLICATE_STATUS
     audience = document_json.Audience(base_url=link_base_url(settings), paths=True)
     described = document_json.describe_all(
         database,
@@ -408,7 +410,7 @@ def _copy_line(document: dict[str, Any], copy: dict[str, Any]) -> str:
     was a traceback, issue 25), its first copy's pages, and which document that is."""
     return _line(
         "-",
-        queue.DUPLICATE_STATUS,
+        DUPLICATE_STATUS,
         document["page_counts"]["total"],
         f"{copy['inbox']}/{copy['file_name']}",
         f"duplicate of {document['id']}",

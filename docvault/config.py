@@ -63,8 +63,6 @@ StemmingChoice = Literal[
 DateFormat = Literal["german", "iso"]
 PageTexts = Literal["inline", "link"]
 LogLevel = Literal["debug", "info", "warning", "error"]
-PROFILE_CHOICES: tuple[str, ...] = get_args(ProfileChoice)
-STEMMING_LANGUAGES: tuple[str, ...] = get_args(StemmingChoice)[1:]
 
 
 @dataclass(frozen=True)
@@ -229,8 +227,9 @@ class Settings:
     )
     unreadable_retry_seconds: float = declare(
         3600.0,
-        "How long a file that cannot be read (permissions, a writer's lock) is retried, "
-        "with backoff, before it is declared failed.",
+        "How long a file that cannot be read (permissions, a writer's lock) is retried "
+        "quietly, with backoff; after that each failed try is logged as an error (it is "
+        "still retried, and the file stays in the inbox).",
         minimum=0.0,
     )
     max_file_mb: int = declare(

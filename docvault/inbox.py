@@ -401,11 +401,7 @@ class InboxSnapshot:
     path: str
     waiting: int  # files seen but not yet taken (not yet stable, retried, or queued)
     settling: int  # files whose size and mtime must hold still a little longer
-    waiting_retry: int
-    taken: int
-    failed: int
     problem: str | None  # the inbox cannot be listed, or entries in it are refused: why
-    refused: tuple[str, ...] = ()  # one sentence per entry intake refused and left in place
 
 
 @dataclass
@@ -444,10 +440,6 @@ class InboxState:
     """What one inbox holds right now, for `docvault status` and the web view."""
 
     settling: int = 0
-    waiting_retry: int = 0
-    taken: int = 0
-    failed: int = 0
-    problems: dict[str, str] = field(default_factory=dict)
     refusals: dict[Path, _Refusal] = field(default_factory=dict)
 
 
@@ -705,11 +697,7 @@ class Intake:
                     path=display_name(inbox.path),
                     waiting=len(tracker.tracked()),
                     settling=state.settling,  # counted by this tick's _take_stable
-                    waiting_retry=state.waiting_retry,
-                    taken=state.taken,
-                    failed=state.failed,
                     problem=self._inbox_problem(inbox, refused),
-                    refused=refused,
                 )
             )
         self.snapshot = tuple(snapshot)
@@ -804,9 +792,7 @@ class Intake:
             if self._take_isolated(inbox, path):
                 self._stop_tracking(inbox, path)
                 taken += 1
-        state = self.states[inbox.name]
-        state.settling = len(tracker.settling(now))
-        state.waiting_retry = sum(1 for path in self._retries if path.is_relative_to(inbox.path))
+        self.states[inbox.name].settling = len(tracker.settling(now))
         return taken
 
     def _take_isolated(self, inbox: InboxSettings, path: Path) -> bool:
@@ -880,8 +866,6 @@ class Intake:
         self._retries.pop(path, None)
         recorded = self._record(inbox, path, archived)
         self._clear_inbox_file(inbox, path, listed, failed=recorded.failed)
-        state = self.states[inbox.name]
-        state.taken += 1
         logger.info(
             "intake: %s from inbox %s is document %s%s (sha256 %s)",
             _shown(inbox, path),
@@ -907,9 +891,6 @@ class Intake:
             self.database, self.data_dir, self.inspect, new, self.empty_grace_seconds
         )
         if refused is not None:
-            state = self.states[inbox.name]
-            state.failed += 1
-            state.problems[new.original_name] = refused.message
             logger.warning(
                 "intake: %s (the original is kept in the archive as %s)",
                 refused.message,
@@ -926,11 +907,12 @@ class Intake:
         # seconds, a permissions mistake waits for an admin.
         retry.next_try = now + backoff_seconds(retry.failures, 5.0, 300.0)
         if now - retry.first_failure >= self.unreadable_retry_seconds:
-            self.states[inbox.name].problems[display_name(path.name)] = (
-                f"{error.message} Tried {retry.failures} times since "
-                f"{self.unreadable_retry_seconds:g} seconds ago; still retrying."
+            logger.error(
+                "intake: %s Tried %d times since %g seconds ago; still retrying.",
+                error.message,
+                retry.failures,
+                self.unreadable_retry_seconds,
             )
-            logger.error("intake: %s", self.states[inbox.name].problems[display_name(path.name)])
         else:
             logger.info("intake: %s (attempt %d)", error.message, retry.failures)
         return False
@@ -1115,10 +1097,6 @@ class Watchers:
         if made:
             self.intake.request_rescan()
         return tuple(made)
-
-    def watched(self) -> tuple[str, ...]:
-        """The names of the inboxes whose folders are watched now."""
-        return tuple(sorted(self._watches))
 
     def problem(self) -> str | None:
         """One sentence per inbox whose folder is there but could not be watched, or None."""

@@ -22,7 +22,6 @@ attention writes its hand-over rows (`docvault.handover`) in that transaction.
 
 from __future__ import annotations
 
-import collections
 import json
 import logging
 import os
@@ -41,7 +40,6 @@ from sqlalchemy import (
     Integer,
     bindparam,
     delete,
-    func,
     insert,
     not_,
     union_all,
@@ -74,7 +72,6 @@ from docvault.vocabulary import (
     ReadLine,
     RotationSource,
     SamplingMode,
-    SuspectRegion,
     TextFormat,
 )
 
@@ -596,33 +593,6 @@ def lines_json(lines: Sequence[ReadLine]) -> str | None:
     return json.dumps([[*line.box, line.text] for line in lines], ensure_ascii=False)
 
 
-def coverage_report(stored: str | None) -> CoverageReport | None:
-    """`pages.coverage` read back; None for a page not checked (or a row not readable)."""
-    if not stored:
-        return None
-    try:
-        fields = json.loads(stored)
-        suspects = tuple(
-            SuspectRegion(_box(suspect["box"]), str(suspect["reason"]))
-            for suspect in fields.get("suspects", [])
-        )
-        return CoverageReport(
-            int(fields["ink_lines"]),
-            int(fields["accounted_lines"]),
-            suspects,
-            str(fields.get("summary", "")),
-        )
-    except (ValueError, KeyError, TypeError):
-        # Written by this module only; a damaged row must not take the viewer down.
-        logger.warning("a page's coverage report cannot be read: %.200s", stored)
-        return None
-
-
-def _box(values: Sequence[object]) -> tuple[int, int, int, int]:
-    left, top, right, bottom = (int(str(value)) for value in values)
-    return left, top, right, bottom
-
-
 def fail(
     engine: Engine,
     page_id: int,
@@ -917,107 +887,6 @@ def request_rotation(
         session.add(page)
         _refresh_document(session, page.document_id, now)
         return page.rotation
-
-
-DUPLICATE_STATUS = "duplicate"  # the status `list_documents` gives a recorded duplicate
-
-
-def list_documents(engine: Engine, status: str | None = None) -> list[dict[str, object]]:
-    """Documents and recorded duplicates as flat rows, a duplicate a row of its own.
-
-    Intake's tests read it; `docvault documents` describes documents through
-    `docvault.document_json`, where a duplicate is an arrival of its document.
-
-    `status` keeps the rows in that state: a document status, or "duplicate" for the
-    duplicates alone. A duplicate row repeats its first copy's file facts but has no id and
-    no error of its own (its first copy's error is shown on the first copy's row).
-    """
-    with read_session(engine) as session:
-        statement = select(Document).order_by(col(Document.id))
-        if status is not None and status != DUPLICATE_STATUS:
-            statement = statement.where(Document.status == status)
-        documents = [_document_summary(document) for document in session.exec(statement)]
-        if status not in (None, DUPLICATE_STATUS):
-            return documents
-        by_id = {int(str(row["id"])): row for row in documents}
-        duplicates = [
-            _duplicate_summary(by_id[duplicate.document_id], duplicate)
-            for duplicate in session.exec(select(Duplicate).order_by(col(Duplicate.id)))
-            if duplicate.document_id in by_id
-        ]
-        return duplicates if status == DUPLICATE_STATUS else documents + duplicates
-
-
-def _duplicate_summary(first: dict[str, object], duplicate: Duplicate) -> dict[str, object]:
-    return {
-        **first,
-        "id": None,
-        "file_name": duplicate.original_name,
-        "inbox": duplicate.inbox,
-        "status": DUPLICATE_STATUS,
-        "error": None,
-        "error_class": None,
-        "duplicate_of": duplicate.document_id,
-        "received_at": duplicate.received_at.isoformat(),
-    }
-
-
-def _document_summary(document: Document) -> dict[str, object]:
-    return {
-        "id": document.id,
-        "file_name": document.original_name,
-        "inbox": document.inbox,
-        "sha256": document.sha256,
-        "pages": document.page_count,
-        "status": document.status,
-        "error": document.error,
-        "error_class": document.error_class,
-        "duplicate_of": None,
-        "archive_path": document.archive_path,
-        "received_at": document.received_at.isoformat(),
-    }
-
-
-def pages_of(engine: Engine, document_ids: Sequence[int]) -> int:
-    with read_session(engine) as session:
-        return int(
-            session.exec(
-                select(func.count())
-                .select_from(Page)
-                .where(col(Page.document_id).in_(document_ids))
-            ).one()
-        )
-
-
-def finished_pages_of(engine: Engine, document_ids: Sequence[int]) -> int:
-    with read_session(engine) as session:
-        return int(
-            session.exec(
-                select(func.count())
-                .select_from(Page)
-                .where(col(Page.document_id).in_(document_ids))
-                .where(col(Page.status).in_([state.value for state in FINISHED_PAGE_STATES]))
-            ).one()
-        )
-
-
-def summarise_documents(engine: Engine, document_ids: Sequence[int]) -> dict[str, Any]:
-    """Totals for `docvault ingest`'s closing line, and the problems worth showing."""
-    with read_session(engine) as session:
-        documents = session.exec(select(Document).where(col(Document.id).in_(document_ids))).all()
-        pages = session.exec(select(Page).where(col(Page.document_id).in_(document_ids))).all()
-    counts = collections.Counter(page.status for page in pages)
-    problems = [document.error for document in documents if document.error]
-    problems += [page.error for page in pages if page.error and page.status == PageStatus.failed]
-    return {
-        "documents": len(documents),
-        "pages": len(pages),
-        "done": counts[PageStatus.done],
-        "incomplete": counts[PageStatus.incomplete],
-        "looped": counts[PageStatus.looped],
-        "failed": counts[PageStatus.failed],
-        "problems": problems,
-    }
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,7 @@ from typing import Any
 
 from sqlalchemy import Engine as DatabaseEngine
 
-from docvault import backup, db, queue, suspects
+from docvault import backup, db, queue, queue_reports, suspects
 from docvault.archive import remove_incomplete_copies
 from docvault.config import InboxSettings, Settings
 from docvault.delivery import Deliverer, HandoverConfig, handover_config
@@ -462,7 +462,7 @@ async def ingest_files(
                 lambda: read_files(pipeline.database, intake, paths, pipeline.worker.wake, progress)
             )
             return await asyncio.to_thread(
-                queue.summarise_documents, pipeline.database, document_ids
+                queue_reports.summarise_documents, pipeline.database, document_ids
             )
         finally:
             await pipeline.close()

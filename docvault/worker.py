@@ -101,7 +101,6 @@ class WorkerSnapshot:
 
     in_flight: int = 0
     engine_state: EngineState = EngineState.unknown
-    last_engine_error: str | None = None
     pages_per_minute: float = 0.0  # over the last RATE_WINDOW_SECONDS
 
 
@@ -112,7 +111,6 @@ class WorkerStats:
     in_flight: int = 0
     finished_times: collections.deque[float] = field(default_factory=collections.deque)
     engine_state: EngineState = EngineState.unknown
-    last_engine_error: str | None = None
     published: WorkerSnapshot = field(default_factory=WorkerSnapshot)
 
     def finished(self, now: float) -> None:
@@ -132,7 +130,6 @@ class WorkerStats:
         self.published = WorkerSnapshot(
             in_flight=self.in_flight,
             engine_state=self.engine_state,
-            last_engine_error=self.last_engine_error,
             pages_per_minute=len(self.finished_times) * 60.0 / RATE_WINDOW_SECONDS,
         )
 
@@ -614,7 +611,6 @@ class Worker:
                 self._outages += 1
             delay = backoff_seconds(self._outages, BACKOFF_FIRST_SECONDS, BACKOFF_MAX_SECONDS)
             self.stats.engine_state = EngineState.down
-        self.stats.last_engine_error = error.message
         self._paused_until = max(self._paused_until, time.monotonic() + delay)
         attempts = attempts_of(error)
         logger.warning(
@@ -635,4 +631,3 @@ class Worker:
     def _engine_up(self) -> None:
         self._outages = 0
         self.stats.engine_state = EngineState.up
-        self.stats.last_engine_error = None

@@ -55,27 +55,27 @@ def test_an_error_no_check_foresaw_fails_its_page_alone_with_a_sentence(
 ) -> None:
     """The render worker's safety net: a defect the campaign has not found yet costs the one
     page its sentence, not a lease that expires and renders the page again for ever."""
-    from docvault import render
+    from docvault.render import pool
 
     def broken(*_: object, **__: object) -> None:
         raise RuntimeError("code=7: something MuPDF never said before")
 
-    monkeypatch.setattr(render, "render_page", broken)
-    monkeypatch.setattr(render, "inspect_document", broken)
+    monkeypatch.setattr(pool, "render_page", broken)
+    monkeypatch.setattr(pool, "inspect_document", broken)
     path = tmp_path / "letter.pdf"
     for outcome in (
-        render._render_in_worker(path, 2, RenderOptions()),
-        render._inspect_in_worker(path, 0, RenderOptions()),
+        pool._render_in_worker(path, 2, RenderOptions()),
+        pool._inspect_in_worker(path, 0, RenderOptions()),
     ):
-        assert isinstance(outcome, render._WorkerFailure)
+        assert isinstance(outcome, pool._WorkerFailure)
         assert outcome.error_code == "render-failed"
         assert "could not be read: MuPDF or docvault failed on it in a way docvault" in (
             outcome.message
         )
         assert "RuntimeError: code=7: something MuPDF never said before" in outcome.message
         assert "the original is kept in the archive" in outcome.message
-    page_outcome = render._render_in_worker(path, 2, RenderOptions())
-    assert isinstance(page_outcome, render._WorkerFailure)
+    page_outcome = pool._render_in_worker(path, 2, RenderOptions())
+    assert isinstance(page_outcome, pool._WorkerFailure)
     assert page_outcome.message.startswith("Page 2 of letter.pdf could not be read")
 
 

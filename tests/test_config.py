@@ -136,12 +136,14 @@ def test_an_invalid_setting_stops_the_command_with_one_sentence() -> None:
 
 
 def test_the_stemming_choices_are_the_languages_whoosh_can_stem() -> None:
+    from typing import get_args
+
     import whoosh.lang
 
-    from docvault.config import STEMMING_LANGUAGES
+    from docvault.config import StemmingChoice
 
     expected = {language for language in whoosh.lang.languages if whoosh.lang.has_stemmer(language)}
-    assert set(STEMMING_LANGUAGES) == expected
+    assert set(get_args(StemmingChoice)) == {"off", *expected}
 
 
 def _strict_mypy(tmp_path: Path, setting_name: str) -> subprocess.CompletedProcess[str]:

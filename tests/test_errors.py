@@ -11,8 +11,9 @@ import pytest
 from alembic import command
 from sqlalchemy import Engine
 
-from docvault import db, errors, queue
+from docvault import db, errors
 from docvault.config import InboxSettings
+from docvault.document_json import Audience, describe_all
 from docvault.inbox import Intake
 from docvault.render import RenderOptions, inspect_document
 from docvault.web import queries
@@ -136,8 +137,8 @@ def test_intake_stores_the_code_of_the_error_that_refused_a_file(
     intake.scan()
     assert intake.tick() == 1
 
-    (document,) = queue.list_documents(database)
-    assert (document["status"], document["error_class"]) == ("failed", code)
+    (document,) = describe_all(database, Audience())
+    assert (document["status"], document["error_code"]) == ("failed", code)
     assert fixture in str(document["error"]), "the sentence names the file"
     assert (inbox / "quarantine").exists(), "the refused file is kept beside the inbox"
 

@@ -65,8 +65,7 @@ def test_ingest_ends_with_a_sentence_when_its_worker_dies(folder: Daemon) -> Non
     failed = folder.cli("ingest", str(letter), check=False, timeout=COMMAND_SECONDS)
     assert failed.returncode == 1, failed.stdout
     assert (
-        "Error: docvault ingest stopped because its part 'worker' failed: "
-        f"RuntimeError: {INJECTED}"
+        f"Error: docvault ingest stopped because its part 'worker' failed: RuntimeError: {INJECTED}"
     ) in failed.stderr
     assert "document(s)" not in failed.stdout, "no summary of pages that were not read"
     # Nothing is lost: the file is where it was, archived, and its pages wait in the queue

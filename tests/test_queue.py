@@ -10,6 +10,7 @@ from sqlmodel import select
 
 from docvault import figures, queue
 from docvault.db import read_session
+from docvault.document_json import Audience, describe_all
 from docvault.models import Attempt, Document, IndexOutbox, Page, utcnow
 from docvault.vocabulary import (
     AttemptRecord,
@@ -119,11 +120,13 @@ def test_the_same_bytes_again_are_a_recorded_duplicate(database: Engine) -> None
         2,
     )
     assert again == queue.Recorded(first, duplicate=True)
-    rows = queue.list_documents(database)
-    assert [(row["file_name"], row["status"], row["duplicate_of"]) for row in rows] == [
-        ("c.pdf", "processing", None),
-        ("copy.pdf", "duplicate", first),
-    ]
+    (document,) = describe_all(database, Audience())
+    assert (document["id"], document["file_name"], document["status"]) == (
+        first,
+        "c.pdf",
+        "processing",
+    )
+    assert [copy["file_name"] for copy in document["duplicates"]] == ["copy.pdf"]
     assert figures.page_counts(database)["queued"] == 2
 
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from sqlalchemy import Engine
 from sqlmodel import select
 
-from docvault import figures, queue
+from docvault import figures, queue, queue_reports
 from docvault.db import read_session
 from docvault.models import Document, HandoverOutbox, Page
 from docvault.reporting import status_line
@@ -101,10 +101,10 @@ def test_a_page_with_a_lost_line_is_incomplete_with_its_report_and_text_kept(
         "suspects": [{"box": [150, 435, 1052, 470], "reason": "no text read here"}],
         "summary": "1 of 6 lines on the page has no text in the transcription.",
     }
-    assert queue.coverage_report(page.coverage) == LOST_LINE
+    assert queue_reports.coverage_report(page.coverage) == LOST_LINE
     other = _page(database, clean)
     assert other.status == "done"
-    assert queue.coverage_report(other.coverage) == EVERY_LINE
+    assert queue_reports.coverage_report(other.coverage) == EVERY_LINE
     assert _document_status(database, document_id) == DocumentStatus.attention
     # Its text goes to the index like a done page's.
     entries = entries_for(database, [lost, clean]).entries
@@ -173,12 +173,12 @@ def test_every_count_names_incomplete_pages(database: Engine) -> None:
     assert figures.finished_pages_by_engine(database)[("incomplete", "cpu")] == 2
     assert figures.pages_finished_since(database, figures.minutes_ago(5)) == 3
     assert "1 done, 2 incomplete, 0 looped, 0 failed" in status_line(counts, EngineState.up)
-    summary = queue.summarise_documents(database, [document_id])
+    summary = queue_reports.summarise_documents(database, [document_id])
     assert (summary["done"], summary["incomplete"]) == (1, 2)
 
 
 def test_a_damaged_report_reads_as_none_instead_of_failing() -> None:
-    assert queue.coverage_report('{"ink_lines": "many"}') is None
-    assert queue.coverage_report("not json") is None
-    assert queue.coverage_report(None) is None
-    assert queue.coverage_report(queue.coverage_json(INK_WITHOUT_TEXT)) == INK_WITHOUT_TEXT
+    assert queue_reports.coverage_report('{"ink_lines": "many"}') is None
+    assert queue_reports.coverage_report("not json") is None
+    assert queue_reports.coverage_report(None) is None
+    assert queue_reports.coverage_report(queue.coverage_json(INK_WITHOUT_TEXT)) == INK_WITHOUT_TEXT

@@ -11,6 +11,7 @@ import pytest
 from sqlalchemy import Engine
 
 from docvault import queue
+from docvault.document_json import Audience, describe_all
 from docvault.errors import TooManyPages
 from docvault.render import RenderOptions, RenderPool, inspect_document
 from docvault.vocabulary import PageStatus, SamplingMode
@@ -143,4 +144,4 @@ def test_results_for_pages_of_a_deleted_document_are_dropped_with_a_log_line(
             f"page {claim.page_id} is gone (its document was deleted); its result is dropped"
             in gone
         )
-    assert queue.list_documents(database) == []
+    assert describe_all(database, Audience()) == []

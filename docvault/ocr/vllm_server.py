@@ -454,10 +454,6 @@ class VllmReplicas:
         ]
 
     @property
-    def base_urls(self) -> list[str]:
-        return [supervisor.base_url for supervisor in self.supervisors]
-
-    @property
     def start_groups(self) -> dict[str, list[int]]:
         """The replicas (by number) that start one after another, by their GPUs ("": all)."""
         groups: dict[str, list[int]] = {}

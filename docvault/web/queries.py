@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import Engine, and_, func, or_
 from sqlmodel import col, select
 
-from docvault import queue, worklist
+from docvault import queue, queue_reports, worklist
 from docvault.audit import AuditFilter
 from docvault.db import read_session, within
 from docvault.errors import EncryptedDocument
@@ -253,7 +253,7 @@ def _page_view(page: Page, attempts: list[AttemptView]) -> PageView:
         rotation=page.rotation,
         rotation_source=page.rotation_source,
         text_format=page.text_format,
-        coverage=queue.coverage_report(page.coverage),
+        coverage=queue_reports.coverage_report(page.coverage),
         image_size=_image_size(page),
     )
 
@@ -327,7 +327,7 @@ def _reason(page: Page, last_attempt: Attempt | None) -> str:
     if page.error:
         return page.error
     if page.status == PageStatus.incomplete:
-        return _missing_text(queue.coverage_report(page.coverage))
+        return _missing_text(queue_reports.coverage_report(page.coverage))
     if page.status == PageStatus.looped and last_attempt is not None:
         unit = (
             f" (repeating {last_attempt.repeating_unit!r})" if last_attempt.repeating_unit else ""
@@ -388,7 +388,7 @@ def problem_pages(
 
 
 def _suspect_count(page: Page) -> int:
-    report = queue.coverage_report(page.coverage)
+    report = queue_reports.coverage_report(page.coverage)
     return len(report.suspects) if report is not None else 0
 
 

@@ -17,8 +17,8 @@ from fastapi import HTTPException, Request
 from fastapi.responses import FileResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from docvault.audit import AuditAction
 from docvault.archive import check_archived
+from docvault.audit import AuditAction
 from docvault.errors import (
     ArchivedFileDamaged,
     DocvaultError,
