@@ -432,7 +432,11 @@ def reindex(state: State) -> None:
             done = count
 
         count = rebuild_from_database(
-            database, settings.index_path, advance, settings.stemming_language
+            database,
+            settings.index_path,
+            advance,
+            settings.stemming_language,
+            settings.index_engine,
         )
     click.echo(f"index {settings.index_path}: rebuilt with {count} page(s)")
     _echo_left_out(database)
