@@ -28,6 +28,7 @@ from datetime import date, datetime, timedelta
 import numpy as np
 
 from bench.corpus import DIAGNOSES, DOSES, DRUGS, FIRST_NAMES, INBOXES, LAST_NAMES, PROSE, TAGS
+from bench.corpus import SENDERS as CORPUS_SENDERS
 from docvault.search import IndexEntry
 
 CHUNK_PAGES = 1000
@@ -69,16 +70,8 @@ _CLINICAL_ENGLISH_TEXT = (
     "mri ct contrast report summary rehabilitation physiotherapy"
 )
 CLINICAL_ENGLISH = _CLINICAL_ENGLISH_TEXT.split()
-SENDERS = (
-    "Kardiologische Gemeinschaftspraxis Dr. med. Weiß",
-    "Klinikum Nord, Klinik für Innere Medizin",
-    "MVZ Labor Dr. Krämer & Kollegen",
-    "Radiologie am Markt",
-    "Universitätsklinikum, Zentrum für Neurologie",
-    "Hausarztpraxis Öztürk",
-    "St. Mary's Hospital, Department of Cardiology",
-    "Gastroenterologie im Ärztehaus",
-)
+# The clinic letters' senders, and an English one.
+SENDERS = (*CORPUS_SENDERS, "St. Mary's Hospital, Department of Cardiology")
 TITLES = ("Arztbrief", "Laborbefund", "Entlassungsbericht", "Befundbericht", "Discharge summary")
 _SYLLABLES_TEXT = (
     "ka ri mo ne ta lu sch ber gen hau stro pli vek dor fen mar tis ul ä ö ü an er in zel "

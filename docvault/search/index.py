@@ -111,14 +111,19 @@ class SearchIndex:
         return SearchIndexError(f"The search index {self.directory} {reason}.")
 
     def reopen(self) -> None:
-        """Open the folder afresh (after a commit, or a rebuild that swapped a new index
-        in); the old opening keeps answering if the new one cannot be opened."""
+        """Read the folder's newest commit (after a commit: what the engine read of the
+        unchanged segments is kept), or open it afresh (a rebuild swapped a new index in);
+        the old opening keeps answering if the new one cannot be opened."""
         with self._lock:
-            if self._opened is None:
+            old = self._opened
+            if old is None:
                 self._open_or_warn()
                 return
-            old = self._opened
-            self._opened = self._open()
+            try:
+                same_folder = os.stat(self.directory).st_ino == old.inode
+            except FileNotFoundError:
+                return  # mid-swap: keep answering from the old index
+            self._opened = self._refreshed(old) if same_folder else self._open()
             old.close()
 
     def close(self) -> None:

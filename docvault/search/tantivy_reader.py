@@ -15,9 +15,11 @@ and their number is Tantivy's HyperLogLog estimate (within a few per cent), mark
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import tantivy
@@ -35,6 +37,13 @@ EXACT_DOCUMENT_COUNT_PAGES = 20_000
 FIRST_PAGES = 200
 # The pages of one shown document, at most (a document of more pages lists these).
 MOST_PAGES_OF_DOCUMENTS = 10_000
+
+
+@functools.cache
+def _parser_and_analyzer(stemming_language: str | None) -> tuple[Any, Any]:
+    """Whoosh's parser and page-text analyzer of the schema the folder was built with."""
+    schema = build_schema(stemming_language)
+    return make_parser(schema), schema["text"].analyzer
 
 
 def _meta_signature(directory: Path) -> tuple[int, int, int]:
@@ -61,9 +70,7 @@ class TantivyOpening:
         self.schema = opened.schema
         stemming = stemming_of(directory)
         self.common = common_words(stemming)
-        whoosh_schema = build_schema(stemming)
-        self.parser = make_parser(whoosh_schema)
-        self.analyzer = whoosh_schema["text"].analyzer
+        self.parser, self.analyzer = _parser_and_analyzer(stemming)
         self._counts: tuple[int, int] | None = None
 
     def changed(self) -> bool:

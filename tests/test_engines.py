@@ -1,0 +1,308 @@
+"""The two index engines side by side: the same words, the same pages for the same search,
+and the Tantivy engine's folder kept as trustworthy as Whoosh's.
+
+- The page text's words made for Tantivy (``docvault.search.words``) are the Whoosh
+  analyzer's, for any text.
+- Searches generated from the query language's grammar find the same pages, and count the
+  same pages and documents, on a Whoosh and a Tantivy index of the same pages written with
+  the same history (tests/support/liveindex.py).
+- The Tantivy folder: one writer (a second is refused while the first lives, and not after
+  it died), a build killed halfway leaves the old index answering, merged-away segments do
+  not pile up.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from whoosh.analysis.tokenizers import default_pattern
+
+from docvault.errors import QuerySyntaxError, SearchIndexError
+from docvault.search import (
+    VERSION_FILE,
+    IndexEntry,
+    IndexWriter,
+    SearchIndex,
+    needs_rebuild,
+    tantivy_reader,
+    writer,
+)
+from docvault.search.schema import text_analyzer
+from docvault.search.words import WORD, page_words
+from tests.support.liveindex import COMMON, DOSES, DRUGS, INBOXES, TAGS, build_live_index
+
+# ----------------------------------------------------------------------------- words
+
+# Letters that fold, case rules that depend on context (a word-final Σ, the Turkish İ),
+# digits of other scripts, fractions and marks that are no letters, Whoosh's * and .
+LETTERS = "aAzZßẞæŒüÜéÉøØłŁΣσςİıΑΩ½²µ٣５ｆＦ0129_*.-/ \n\t\u0301\u00a0'’"
+
+
+def test_the_word_pattern_is_whooshs() -> None:
+    assert WORD.pattern == default_pattern.pattern.replace("(", "(?:", 1)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    text=st.text(alphabet=LETTERS, max_size=60) | st.text(max_size=40),
+    stemming=st.sampled_from([None, "de", "en"]),
+)
+def test_page_words_are_the_whoosh_analyzers_words(text: str, stemming: str | None) -> None:
+    expected = [token.text for token in text_analyzer(stemming)(text)]
+    assert page_words(text, stemming) == expected
+
+
+# ----------------------------------------------------------------------------- same pages
+
+
+@pytest.fixture(scope="module")
+def both(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[SearchIndex, SearchIndex]]:
+    """A Whoosh and a Tantivy index of the same pages, written with the same history."""
+    root = tmp_path_factory.mktemp("engines")
+    build_live_index(root / "whoosh")
+    build_live_index(root / "tantivy", engine="tantivy")
+    whoosh, tantivy = SearchIndex(root / "whoosh"), SearchIndex(root / "tantivy")
+    yield whoosh, tantivy
+    whoosh.close()
+    tantivy.close()
+
+
+WORDS = [*COMMON, *(drug.lower() for drug in DRUGS), *DOSES, "MÜLLER", "weiss", "nichtda"]
+word = st.sampled_from(WORDS)
+prefix = word.filter(lambda text: len(text) >= 3).flatmap(
+    lambda text: st.integers(2, min(5, len(text))).map(lambda size: text[:size] + "*")
+)
+fuzzy = st.tuples(word, st.sampled_from(["~", "~2", "~1/2", "~2/1"])).map("".join)
+phrase = st.lists(word, min_size=2, max_size=3).map(lambda words: '"' + " ".join(words) + '"')
+sloppy = st.tuples(phrase, st.integers(0, 4)).map(lambda parts: f"{parts[0]}~{parts[1]}")
+fact = st.sampled_from(
+    ["patient:müller", 'patient:"anna weiss"', "patient:oztrk~", "born:1961", "born:>=1970-06",
+     "file:metoprolol", "file:ramip*", "date:2024-02", "date:[2024-01-01 TO 2024-03-31]"]
+)  # fmt: skip
+RECEIVED = ["received:2024-03", "received:>2024-06", "received:<=2024-02-10",
+            "received:[2024-02-01 TO 2024-05-31]", "received:2025"]  # fmt: skip
+filters = st.one_of(
+    st.sampled_from(INBOXES).map(lambda inbox: f"inbox:{inbox}"),
+    st.sampled_from(TAGS).map(lambda tag: f"tag:{tag}"),
+    st.sampled_from(["status:done", "status:looped"]),
+    st.sampled_from(RECEIVED),
+    fact,
+)
+atom = st.one_of(word, word, prefix, fuzzy, phrase, sloppy, filters, st.just("*"))
+search_text = st.recursive(
+    atom,
+    lambda inner: st.one_of(
+        st.tuples(inner, inner).map(lambda parts: f"{parts[0]} {parts[1]}"),
+        st.tuples(inner, inner).map(lambda parts: f"({parts[0]} OR {parts[1]})"),
+        st.tuples(inner, inner).map(lambda parts: f"{parts[0]} AND NOT {parts[1]}"),
+        st.tuples(inner, inner).map(lambda parts: f"{parts[0]} ANDMAYBE {parts[1]}"),
+        inner.map(lambda part: f"NOT ({part})"),
+        inner.map(lambda part: f"({part})^2"),
+    ),
+    max_leaves=4,
+)
+
+
+def _answer(index: SearchIndex, text: str) -> tuple[set[tuple[int, int]], int, int] | str:
+    try:
+        results = index.search(text, per_page=10_000, snippet_pages=0)
+    except QuerySyntaxError as error:
+        return error.message
+    pages = {(hit.document_id, hit.page) for hit in results.hits}
+    return pages, results.total_pages, results.total_documents
+
+
+@settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(text=search_text)
+def test_a_search_finds_the_same_pages_on_both_engines(
+    both: tuple[SearchIndex, SearchIndex], text: str
+) -> None:
+    whoosh, tantivy = both
+    assert _answer(tantivy, text) == _answer(whoosh, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ['"der die"', '"und der die das"', '"patient und der"', '"mit metoprolol"', '"der der"',
+     '"die der"~3', "der AND NOT \"der die\""],
+)  # fmt: skip
+def test_phrases_of_common_words_find_the_same_pages(
+    both: tuple[SearchIndex, SearchIndex], text: str
+) -> None:
+    """Two common words side by side are one term of Tantivy's pairs field."""
+    whoosh, tantivy = both
+    found = _answer(whoosh, text)
+    assert not isinstance(found, str), found
+    assert found[0], text
+    assert _answer(tantivy, text) == found
+
+
+def test_many_matching_pages_show_the_same_documents_with_an_estimated_count(
+    both: tuple[SearchIndex, SearchIndex], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past EXACT_DOCUMENT_COUNT_PAGES matching pages the Tantivy engine reads only the best
+    pages: the documents shown, and their pages, are still the best; the number of pages is
+    exact, the number of documents an estimate, and said to be one."""
+    whoosh, tantivy = both
+    exact = [tantivy.search("der", page=page, per_page=7) for page in (1, 2, 5)]
+    monkeypatch.setattr(tantivy_reader, "EXACT_DOCUMENT_COUNT_PAGES", 10)
+    monkeypatch.setattr(tantivy_reader, "FIRST_PAGES", 5)
+    for page, expected in zip((1, 2, 5), exact, strict=True):
+        estimated = tantivy.search("der", page=page, per_page=7)
+        assert [document.document_id for document in estimated.documents] == [
+            document.document_id for document in expected.documents
+        ]
+        assert estimated.hits == expected.hits
+        assert estimated.total_pages == expected.total_pages == whoosh.search("der").total_pages
+        assert estimated.documents_estimated
+        assert not expected.documents_estimated
+        assert abs(estimated.total_documents - expected.total_documents) <= 3
+
+
+def test_a_phrase_with_too_many_arrangements_is_refused_with_a_sentence(
+    both: tuple[SearchIndex, SearchIndex],
+) -> None:
+    _, tantivy = both
+    with pytest.raises(QuerySyntaxError) as caught:
+        tantivy.search('"der die das und"~7')
+    assert caught.value.message == (
+        "The phrase 'der die das und'~7 stands for 343 arrangements of its words; docvault's "
+        "Tantivy engine searches at most 256: use a smaller number after ~, or fewer words."
+    )
+
+
+# ----------------------------------------------------------------------------- the folder
+
+
+def _entry(page_id: int, text: str) -> IndexEntry:
+    received = datetime(2025, 3, 14, 9, 30)
+    return IndexEntry(
+        page_id, page_id, 1, "fax", (), "a.pdf", received, None, "done", text, page_id
+    )
+
+
+HOLD_THE_WRITER = """
+import sys, time
+from docvault.search.folder import open_tantivy
+writer = open_tantivy(sys.argv[1]).writer(15_000_000, 1)
+print("locked", flush=True)
+sys.stdin.read()
+"""
+
+
+def test_one_tantivy_writer_a_second_is_refused_until_the_first_is_gone(tmp_path: Path) -> None:
+    directory = tmp_path / "index"
+    IndexWriter(directory, engine="tantivy").apply([_entry(1, "Metoprolol")], [])
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLD_THE_WRITER, str(directory)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert holder.stdout is not None
+    try:
+        assert holder.stdout.readline() == "locked\n"
+        with pytest.raises(SearchIndexError, match="being written by another process"):
+            IndexWriter(directory, engine="tantivy")
+    finally:
+        holder.kill()  # a writer that dies: the kernel lets go of its lock
+        holder.communicate(timeout=10)
+    second = IndexWriter(directory, engine="tantivy")
+    second.apply([_entry(2, "Ramipril")], [])
+    assert SearchIndex(directory).page_ids() == {1, 2}
+
+
+KILLED_HALFWAY = """
+import sys
+from datetime import datetime
+from pathlib import Path
+from docvault.search import IndexEntry, rebuild
+
+def entries():
+    for page_id in range(1, 2001):
+        if page_id == 1000:
+            print("halfway", flush=True)
+            sys.stdin.read()  # killed here
+        yield IndexEntry(page_id, page_id, 1, "fax", (), "b.pdf", datetime(2025, 1, 1), None,
+                         "done", f"Candesartan Seite {page_id}", page_id)
+
+rebuild(Path(sys.argv[1]), entries(), engine="tantivy")
+"""
+
+
+def test_a_tantivy_rebuild_killed_halfway_leaves_the_old_index_answering(tmp_path: Path) -> None:
+    directory = tmp_path / "index"
+    IndexWriter(directory, engine="tantivy").apply([_entry(1, "Metoprolol 50mg")], [])
+    search_index = SearchIndex(directory)
+    child = subprocess.Popen(
+        [sys.executable, "-c", KILLED_HALFWAY, str(directory)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert child.stdout is not None
+    try:
+        assert child.stdout.readline() == "halfway\n"
+    finally:
+        os.kill(child.pid, signal.SIGKILL)
+        child.communicate(timeout=10)
+    [unfinished] = tmp_path.glob("index.new-*")
+    assert not (unfinished / VERSION_FILE).exists()  # never finished: never swapped in
+    assert needs_rebuild(directory, engine="tantivy") is None
+    assert [hit.document_id for hit in search_index.search("metoprolol").hits] == [1]
+    assert search_index.search("candesartan").hits == []
+    writer.rebuild(directory, iter([_entry(7, "Candesartan")]), engine="tantivy")
+    assert [path.name for path in tmp_path.iterdir()] == ["index"]  # the leftover is gone
+    assert [hit.document_id for hit in search_index.search("candesartan").hits] == [7]
+
+
+def _folder_bytes(directory: Path) -> int:
+    return sum(path.stat().st_size for path in directory.iterdir())
+
+
+def test_pages_written_again_and_again_do_not_pile_up_on_disk(tmp_path: Path) -> None:
+    """50 commits of 60 of the 300 pages, drawn at random (each page re-run ten times in all):
+    Tantivy merges the segments the deletions thin out and deletes the merged-away files;
+    without, the folder would hold about ten times what it needs."""
+    texts = [f"Metoprolol {number} mg, Kontrolle der Werte am {number}. Tag"
+             for number in range(300)]  # fmt: skip
+    fresh = tmp_path / "fresh"
+    writer.rebuild(fresh, iter([_entry(number + 1, text) for number, text in enumerate(texts)]),
+                   engine="tantivy")  # fmt: skip
+    directory = tmp_path / "index"
+    index_writer = IndexWriter(directory, engine="tantivy")
+    index_writer.apply([_entry(number + 1, text) for number, text in enumerate(texts)], [])
+    rng = random.Random(32)
+    for commit in range(50):
+        chosen = rng.sample(range(300), 60)
+        index_writer.apply([_entry(number + 1, f"{texts[number]} Lauf {commit}")
+                            for number in chosen], [])  # fmt: skip
+    index_writer.optimize()
+    assert SearchIndex(directory).page_count() == 300
+    assert _folder_bytes(directory) < 3 * _folder_bytes(fresh)
+
+
+@pytest.mark.parametrize("text", ["metoprolol", '"metoprolol 10mg"', "metop*", "ramipri~", "*"])
+def test_the_viewer_is_given_the_same_pages_and_words_by_both_engines(
+    both: tuple[SearchIndex, SearchIndex], text: str
+) -> None:
+    whoosh, tantivy = both
+    for document_id in (1, 2, 7, 40):
+        expected = whoosh.document_matches(text, document_id)
+        found = tantivy.document_matches(text, document_id)
+        assert sorted(found.pages) == sorted(expected.pages)
+        assert found.words == expected.words
