@@ -47,6 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.corpus import DOSES, DRUGS, INBOXES, LAST_NAMES, TAGS
+from bench.index_bench import text_loader
 from bench.scale_corpus import CLINICAL_ENGLISH, ENGLISH_COMMON, GERMAN_COMMON, Archive
 from docvault.config import IndexEngine
 from docvault.errors import QuerySyntaxError
@@ -133,19 +134,6 @@ def read_entries(path: Path, first: int, last: int) -> Iterator[IndexEntry]:
             title=title,
         )
     connection.close()
-
-
-def text_loader(path: Path) -> Callable[[Sequence[int]], dict[int, str]]:
-    connection = sqlite3.connect(path, check_same_thread=False)
-
-    def load(page_ids: Sequence[int]) -> dict[int, str]:
-        marks = ",".join("?" * len(page_ids))
-        rows = connection.execute(
-            f"SELECT id, markdown FROM page WHERE id IN ({marks})", list(page_ids)
-        )
-        return dict(rows.fetchall())
-
-    return load
 
 
 # ----------------------------------------------------------------------------- the queries
@@ -291,7 +279,7 @@ def search(archive: Path, directory: Path, pages: int) -> dict[str, Any]:
     started = time.perf_counter()
     search_index = SearchIndex(directory)
     opened = time.perf_counter() - started
-    texts = text_loader(archive)
+    texts = text_loader(sqlite3.connect(archive))
     queries = make_queries(archive, pages)
     figures: dict[str, Any] = {"open_ms": opened * 1000, "refused": {}}
     for label in ("cold", "warm"):

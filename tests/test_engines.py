@@ -13,6 +13,7 @@ and the Tantivy engine's folder kept as trustworthy as Whoosh's.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import signal
@@ -204,23 +205,32 @@ sys.stdin.read()
 """
 
 
-def test_one_tantivy_writer_a_second_is_refused_until_the_first_is_gone(tmp_path: Path) -> None:
-    directory = tmp_path / "index"
-    IndexWriter(directory, engine="tantivy").apply([_entry(1, "Metoprolol")], [])
-    holder = subprocess.Popen(
-        [sys.executable, "-c", HOLD_THE_WRITER, str(directory)],
+@contextlib.contextmanager
+def _killed_after(script: str, directory: Path, says: str) -> Iterator[None]:
+    """Run ``script`` on ``directory`` in a child process until it says ``says``; the body
+    runs then, and the child is killed after it (SIGKILL: no clean-up of its own)."""
+    child = subprocess.Popen(
+        [sys.executable, "-c", script, str(directory)],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
     )
-    assert holder.stdout is not None
+    assert child.stdout is not None
     try:
-        assert holder.stdout.readline() == "locked\n"
-        with pytest.raises(SearchIndexError, match="being written by another process"):
-            IndexWriter(directory, engine="tantivy")
+        assert child.stdout.readline() == says + "\n"
+        yield
     finally:
-        holder.kill()  # a writer that dies: the kernel lets go of its lock
-        holder.communicate(timeout=10)
+        os.kill(child.pid, signal.SIGKILL)
+        child.communicate(timeout=10)
+
+
+def test_one_tantivy_writer_a_second_is_refused_until_the_first_is_gone(tmp_path: Path) -> None:
+    directory = tmp_path / "index"
+    IndexWriter(directory, engine="tantivy").apply([_entry(1, "Metoprolol")], [])
+    refused = pytest.raises(SearchIndexError, match="being written by another process")
+    with _killed_after(HOLD_THE_WRITER, directory, "locked"), refused:
+        IndexWriter(directory, engine="tantivy")
+    # The writer died: the kernel let go of its lock.
     second = IndexWriter(directory, engine="tantivy")
     second.apply([_entry(2, "Ramipril")], [])
     assert SearchIndex(directory).page_ids() == {1, 2}
@@ -248,18 +258,8 @@ def test_a_tantivy_rebuild_killed_halfway_leaves_the_old_index_answering(tmp_pat
     directory = tmp_path / "index"
     IndexWriter(directory, engine="tantivy").apply([_entry(1, "Metoprolol 50mg")], [])
     search_index = SearchIndex(directory)
-    child = subprocess.Popen(
-        [sys.executable, "-c", KILLED_HALFWAY, str(directory)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    assert child.stdout is not None
-    try:
-        assert child.stdout.readline() == "halfway\n"
-    finally:
-        os.kill(child.pid, signal.SIGKILL)
-        child.communicate(timeout=10)
+    with _killed_after(KILLED_HALFWAY, directory, "halfway"):
+        pass
     [unfinished] = tmp_path.glob("index.new-*")
     assert not (unfinished / VERSION_FILE).exists()  # never finished: never swapped in
     assert needs_rebuild(directory, engine="tantivy") is None
