@@ -83,12 +83,18 @@ word = st.sampled_from(WORDS)
 prefix = word.filter(lambda text: len(text) >= 3).flatmap(
     lambda text: st.integers(2, min(5, len(text))).map(lambda size: text[:size] + "*")
 )
+wildcard = word.filter(lambda text: len(text) >= 4).flatmap(
+    lambda text: st.tuples(st.integers(2, len(text) - 1), st.sampled_from("?*")).map(
+        lambda cut: text[: cut[0]] + cut[1] + text[cut[0] + 1 :]
+    )
+)
 fuzzy = st.tuples(word, st.sampled_from(["~", "~2", "~1/2", "~2/1"])).map("".join)
 phrase = st.lists(word, min_size=2, max_size=3).map(lambda words: '"' + " ".join(words) + '"')
 sloppy = st.tuples(phrase, st.integers(0, 4)).map(lambda parts: f"{parts[0]}~{parts[1]}")
 fact = st.sampled_from(
     ["patient:müller", 'patient:"anna weiss"', "patient:oztrk~", "born:1961", "born:>=1970-06",
-     "file:metoprolol", "file:ramip*", "date:2024-02", "date:[2024-01-01 TO 2024-03-31]"]
+     "file:metoprolol", "file:ramip*", "file:[a TO n]", "file:{fax TO pdf]", "date:2024-02",
+     "date:[2024-01-01 TO 2024-03-31]"]
 )  # fmt: skip
 RECEIVED = ["received:2024-03", "received:>2024-06", "received:<=2024-02-10",
             "received:[2024-02-01 TO 2024-05-31]", "received:2025"]  # fmt: skip
@@ -99,7 +105,7 @@ filters = st.one_of(
     st.sampled_from(RECEIVED),
     fact,
 )
-atom = st.one_of(word, word, prefix, fuzzy, phrase, sloppy, filters, st.just("*"))
+atom = st.one_of(word, word, prefix, wildcard, fuzzy, phrase, sloppy, filters, st.just("*"))
 search_text = st.recursive(
     atom,
     lambda inner: st.one_of(
