@@ -197,8 +197,7 @@ def search(state: State, query: str, as_json: bool, result_page: int, per_page: 
         return
     about = "about " if results.documents_estimated else ""
     click.echo(
-        f"{about}{results.total_documents} document(s), {results.total_pages} page(s) "
-        f"for {query!r}"
+        f"{about}{results.total_documents} document(s), {results.total_pages} page(s) for {query!r}"
     )
     for hit in results.hits:
         snippet = hit.snippet.replace("<mark>", "\x1b[1m").replace("</mark>", "\x1b[0m")

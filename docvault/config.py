@@ -59,8 +59,11 @@ StemmingChoice = Literal[
     "off", "ar", "da", "de", "en", "es", "fi", "fr", "hu", "it", "nl", "no", "pt", "ro", "ru",
     "sv",
 ]  # fmt: skip
-# The search index's engine (docvault.search): Whoosh in Python, or Tantivy in Rust.
+# The search index's engine (docvault.search): Whoosh in Python, or Tantivy in Rust. Tantivy
+# is the default: Whoosh indexed 6,054 pages/min into 3.4 times the pages' text at 100,000
+# pages, short of issue 32's 10,000 pages/min (bench/README.md, "Search at hospital scale").
 IndexEngine = Literal["whoosh", "tantivy"]
+DEFAULT_INDEX_ENGINE: IndexEngine = "tantivy"
 DateFormat = Literal["german", "iso"]
 PageTexts = Literal["inline", "link"]
 LogLevel = Literal["debug", "info", "warning", "error"]
@@ -452,7 +455,7 @@ class Settings:
         "the database at the next start.",
     )
     index_engine: IndexEngine = declare(
-        "whoosh",
+        DEFAULT_INDEX_ENGINE,
         "The search index's engine: 'whoosh' for a clinic's archive (up to about 300,000 "
         "pages), 'tantivy' for a hospital's millions of pages (indexes several times faster, "
         "in a fraction of the disk, off the daemon's Python thread). Both answer the same "

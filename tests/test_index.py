@@ -103,7 +103,7 @@ def directory(tmp_path: Path, engine: IndexEngine) -> Path:
 @pytest.fixture
 def whoosh_directory(tmp_path: Path) -> Path:
     path = tmp_path / "index"
-    IndexWriter(path).apply(ENTRIES, [])
+    IndexWriter(path, engine="whoosh").apply(ENTRIES, [])
     return path
 
 
@@ -377,10 +377,10 @@ def test_lock_left_by_a_killed_writer_is_cleared_at_open(whoosh_directory: Path)
     assert child.stdout is not None
     assert child.stdout.readline() == "locked\n"
     with pytest.raises(SearchIndexError, match="another process"):
-        IndexWriter(directory)
+        IndexWriter(directory, engine="whoosh")
     child.kill()
     child.communicate(timeout=10)  # reaps the killed writer and closes its pipes
-    writer = IndexWriter(directory)
+    writer = IndexWriter(directory, engine="whoosh")
     assert not (directory / "MAIN_WRITELOCK").exists()
     writer.apply([], [5])
     assert SearchIndex(directory).page_ids() == {1, 2, 3, 4}

@@ -172,7 +172,7 @@ def test_phrase_words_and_their_neighbours_are_checked_at_the_same_place(
         5: "Metoprolol Metoprolol 10mg 10mg",  # repeated words
         6: "Ramipril 5mg und Metoprolol 10mg",  # the phrase at the end of the page
     }
-    writer = IndexWriter(tmp_path / "index")
+    writer = IndexWriter(tmp_path / "index", engine="whoosh")
     received = datetime(2025, 1, 1)
     entries = [
         IndexEntry(page_id, page_id, 1, "fax", (), "a.pdf", received, None, "done", text, page_id)
@@ -201,7 +201,7 @@ def test_block_reads_equal_reads_one_posting_at_a_time(tmp_path: Path) -> None:
                    "done", "der " * rng.randint(1, 4) + page_text(rng), page_id)
         for page_id in range(1, 301)
     ]  # fmt: skip
-    writer = IndexWriter(tmp_path / "index")
+    writer = IndexWriter(tmp_path / "index", engine="whoosh")
     writer.apply(entries, [])
     writer.apply([], [7, 130, 131, 299])
     opened = index.open_dir(str(tmp_path / "index")).searcher()

@@ -21,7 +21,7 @@ import tantivy
 from whoosh import index
 from whoosh.util.filelock import FileLock
 
-from docvault.config import IndexEngine
+from docvault.config import DEFAULT_INDEX_ENGINE, IndexEngine
 from docvault.durable import fsync_folder
 from docvault.errors import SearchIndexError
 from docvault.search.schema import SCHEMA_VERSION, build_schema
@@ -52,7 +52,7 @@ def _format(engine: IndexEngine) -> str:
     )
 
 
-def _marker_text(stemming_language: str | None, engine: IndexEngine = "whoosh") -> str:
+def _marker_text(stemming_language: str | None, engine: IndexEngine) -> str:
     stemming = f"stemming={stemming_language or 'off'}"
     if engine == "whoosh":
         return f"{_format(engine)} {stemming}\n"
@@ -85,7 +85,9 @@ def engine_of(directory: Path) -> IndexEngine:
 
 
 def needs_rebuild(
-    directory: Path, stemming_language: str | None = None, engine: IndexEngine = "whoosh"
+    directory: Path,
+    stemming_language: str | None = None,
+    engine: IndexEngine = DEFAULT_INDEX_ENGINE,
 ) -> str | None:
     """Return None if the index at ``directory`` can be used by ``engine``, else the reason
     it cannot."""
@@ -181,7 +183,7 @@ def _check_tantivy_readable(directory: Path) -> None:
 
 
 def create_empty(
-    directory: Path, stemming_language: str | None, engine: IndexEngine = "whoosh"
+    directory: Path, stemming_language: str | None, engine: IndexEngine = DEFAULT_INDEX_ENGINE
 ) -> None:
     """A new, empty index with its version marker (a first start)."""
     directory.mkdir(parents=True, exist_ok=False)
@@ -193,7 +195,7 @@ def create_empty(
 
 
 def write_marker(
-    directory: Path, stemming_language: str | None, engine: IndexEngine = "whoosh"
+    directory: Path, stemming_language: str | None, engine: IndexEngine = DEFAULT_INDEX_ENGINE
 ) -> None:
     """Write the version marker last, durably: its presence means the index is complete."""
     temporary = directory / (VERSION_FILE + ".tmp")

@@ -29,7 +29,7 @@ from datetime import datetime
 from sqlalchemy import Engine, delete
 from sqlmodel import col, select
 
-from docvault.config import IndexEngine
+from docvault.config import DEFAULT_INDEX_ENGINE, IndexEngine
 from docvault.db import read_session, write_transaction
 from docvault.errors import DocumentNotIndexable, SearchIndexError
 from docvault.models import IndexOutbox, utcnow
@@ -68,7 +68,7 @@ class OutboxDriver:
         batch_size: int,
         batch_seconds: float,
         stemming_language: str | None = None,
-        engine: IndexEngine = "whoosh",
+        engine: IndexEngine = DEFAULT_INDEX_ENGINE,
     ) -> None:
         self.database = database
         self.index = index

@@ -26,7 +26,7 @@ from sqlalchemy import Engine, delete, func, update
 from sqlmodel import col, select
 
 from docvault.backoff import backoff_seconds
-from docvault.config import IndexEngine
+from docvault.config import DEFAULT_INDEX_ENGINE, IndexEngine
 from docvault.db import read_session, write_transaction
 from docvault.errors import DocumentNotIndexable
 from docvault.facts import FIELD_LABELS, stored_date
@@ -250,7 +250,7 @@ def rebuild_from_database(
     directory: Path,
     progress: Callable[[int], None] | None = None,
     stemming_language: str | None = None,
-    engine: IndexEngine = "whoosh",
+    engine: IndexEngine = DEFAULT_INDEX_ENGINE,
 ) -> int:
     """Build the whole index from the database into a new directory and swap it in."""
     count = 0

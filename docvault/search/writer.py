@@ -22,7 +22,7 @@ from typing import Any
 
 from whoosh import index
 
-from docvault.config import IndexEngine
+from docvault.config import DEFAULT_INDEX_ENGINE, IndexEngine
 from docvault.errors import SearchIndexError
 from docvault.search.folder import (
     REBUILD_ADVICE,
@@ -52,7 +52,7 @@ class IndexWriter:
         self,
         directory: Path,
         stemming_language: str | None = None,
-        engine: IndexEngine = "whoosh",
+        engine: IndexEngine = DEFAULT_INDEX_ENGINE,
     ) -> None:
         self.directory = directory
         self.stemming_language = stemming_language
@@ -165,7 +165,7 @@ def rebuild(
     progress: Callable[[int], None] | None = None,
     stemming_language: str | None = None,
     refused: Callable[[IndexEntry, Exception], None] | None = None,
-    engine: IndexEngine = "whoosh",
+    engine: IndexEngine = DEFAULT_INDEX_ENGINE,
 ) -> None:
     """Build a complete index from ``entries`` beside ``directory``, then swap it in.
 
