@@ -456,9 +456,9 @@ class Settings:
     )
     index_engine: IndexEngine = declare(
         DEFAULT_INDEX_ENGINE,
-        "The search index's engine: 'whoosh' for a clinic's archive (up to about 300,000 "
-        "pages), 'tantivy' for a hospital's millions of pages (indexes several times faster, "
-        "in a fraction of the disk, off the daemon's Python thread). Both answer the same "
+        "The search index's engine: 'tantivy' (Rust, indexing outside the daemon's Python "
+        "thread; for any archive, and a hospital's millions of pages) or 'whoosh' (pure "
+        "Python; a clinic's index of up to about 100,000 pages). Both answer the same "
         "searches. A change rebuilds the search index from the database at the next start.",
     )
     web_enabled: bool = declare(True, "Serve the web view from 'docvault run'.")
