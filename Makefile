@@ -5,7 +5,7 @@ VENV := .venv
 LOCK := requirements.lock
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml $(LOCK) | cksum | cut -d' ' -f1)
 
-.PHONY: run test lint browser systemd-tools mail-server lock upgrade
+.PHONY: run test lint docs browser systemd-tools mail-server clock-tools lock upgrade
 
 $(STAMP): pyproject.toml $(LOCK)
 	test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
@@ -38,6 +38,14 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check docvault devtools tests bench migrations
 	$(VENV)/bin/ruff format --check docvault devtools tests bench migrations
 	$(VENV)/bin/mypy
+	# Dead code (vulture, with pyproject.toml's explained allow-list): nothing is printed.
+	$(VENV)/bin/python -m devtools.dead_code
+
+# The documentation site in site/ (offline; a broken link or anchor fails the build). The
+# reference pages are written from the code first.
+docs: $(STAMP)
+	$(VENV)/bin/python -m devtools.reference
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict
 
 # Debian's chromium for the browser tests (Playwright's own browser download does not work
 # on machines without internet access beyond the package registries).
@@ -53,8 +61,15 @@ systemd-tools:
 mail-server:
 	command -v dovecot >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq dovecot-imapd >/dev/null)
 
+# Debian's libfaketime for the clock test (tests/test_clock_daemon.py): it sets the wall clock
+# of the daemon's processes back while they run; the machine's own clock is never touched.
+# A C compiler builds the test's fix for libfaketime 0.9.10's monotonic sleeps.
+clock-tools:
+	ls /usr/lib/*/faketime/libfaketime.so.1 >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq faketime >/dev/null)
+	command -v cc >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gcc libc6-dev >/dev/null)
+
 # One process: under two xdist workers on two cores the CPU engine's tests starve the daemon
 # tests' timed waits (measured: 1,006 s and 3 such failures against about 1,200 s serial).
 # `.venv/bin/pytest -n 2 --dist loadfile FILES` runs a chosen group in parallel.
-test: $(STAMP) browser systemd-tools mail-server lint
+test: $(STAMP) browser systemd-tools mail-server clock-tools lint
 	$(VENV)/bin/pytest --durations=25

@@ -1,7 +1,7 @@
 """Search at hospital scale (issue 32): each index engine on 100,000 to 1,000,000 pages.
 
     .venv/bin/python -m bench.scale_bench --pages 100000 [--engines whoosh,tantivy]
-        [--workdir /tmp/scale] [--whoosh-minutes 60] [--keep]
+        [--workdir /tmp/scale] [--whoosh-minutes 60] [--keep] [--results FOLDER]
 
 One run per archive size, the engines side by side on the same pages and queries:
 
@@ -24,9 +24,10 @@ One run per archive size, the engines side by side on the same pages and queries
 The query mix (25 of each kind, drawn from the archive with a seed): a rare word, a common
 word, a surname, ``patient:``, ``born:``, a name with a ``date:`` range, a drug-and-dose
 phrase, a phrase of two very common words, prefixes, a word with one OCR error (``~``),
-and a word filtered by inbox or tag. Results are a JSON file and a Markdown table. Not a
-test: it prints numbers and asserts nothing; the indexes live under the work directory
-(``/tmp``), deleted at the end unless ``--keep``.
+and a word filtered by inbox or tag. Results: ``bench/results/scale/scale-N.json`` and
+``scale-N.md`` (``--results`` elsewhere), with the commit measured. Not a test: it asserts
+nothing; the indexes live under the work directory (``/tmp``), deleted at the end unless
+``--keep``.
 """
 
 from __future__ import annotations
@@ -59,6 +60,8 @@ TRICKLE_PAGES = 2000
 TRICKLE_BATCH = 10
 QUERIES_PER_KIND = 25
 TOP_DOCUMENTS = 20
+# Where each run's figures are kept, one JSON and one Markdown file per archive size.
+RESULTS = Path(__file__).parent / "results" / "scale"
 KINDS = (
     "rare word", "common word", "surname", "patient:", "born:", "name + date: range",
     "phrase", "common-word phrase", "prefix", "fuzzy ~", "inbox: or tag: filter",
@@ -341,6 +344,7 @@ def run(arguments: argparse.Namespace) -> dict[str, Any]:
         "machine": f"{os.cpu_count()} cores, {os.sysconf('SC_PHYS_PAGES') * os.sysconf('SC_PAGE_SIZE') / 2**30:.0f} GiB",  # noqa: E501
         "started": datetime.now().isoformat(timespec="seconds"),
         "load_before": os.getloadavg()[0],
+        "commit": _commit(),
         "engines": {},
     }
     if not archive.exists():
@@ -371,6 +375,15 @@ def run(arguments: argparse.Namespace) -> dict[str, Any]:
     return result
 
 
+def _commit() -> str:
+    """The git commit measured (the code beside this file), or "unknown" outside git."""
+    found = subprocess.run(
+        ["git", "-C", str(Path(__file__).parent), "rev-parse", "--short", "HEAD"],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    return found.stdout.strip() or "unknown"
+
+
 def report(result: dict[str, Any]) -> str:
     """The run as Markdown tables: indexing, then searching per kind of query."""
     engines = list(result["engines"])
@@ -378,7 +391,8 @@ def report(result: dict[str, Any]) -> str:
     text_mb = result["text_bytes"] / 1e6
     lines = [
         f"{pages:,} pages ({text_mb:,.0f} MB of Markdown), {result['machine']}, "
-        f"started {result['started']}",
+        f"started {result['started']}, commit {result.get('commit', 'unknown')}, "
+        f"page cache dropped before the cold searches: {_dropped(result)}",
         "",
         "| measure | " + " | ".join(engines) + " |",
         "| --- |" + " --- |" * len(engines),
@@ -423,6 +437,11 @@ def report(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _dropped(result: dict[str, Any]) -> str:
+    dropped = {f.get("cache_dropped") for f in result["engines"].values() if "search" in f}
+    return "yes" if dropped == {True} else "no" if True not in dropped else "partly"
+
+
 def _cell(value: Callable[[dict[str, Any]], str], figures: dict[str, Any]) -> str:
     """A figure of the table, or "-" where the run did not measure it."""
     try:
@@ -456,6 +475,9 @@ def main() -> None:
     parser.add_argument("--workdir", type=Path, default=Path("/tmp/docvault-scale-bench"))
     parser.add_argument("--whoosh-minutes", type=float, default=90.0)
     parser.add_argument("--keep", action="store_true", help="keep the archive and the indexes")
+    parser.add_argument(
+        "--results", type=Path, default=RESULTS, help="folder of the figures (JSON, Markdown)"
+    )
     parser.add_argument("--report", type=Path, help="print the table of a saved run's figures")
     arguments = parser.parse_args()
     if arguments.report is not None:
@@ -472,9 +494,11 @@ def main() -> None:
     result = run(arguments)
     table = report(result)
     print(table)
-    saved = arguments.workdir.parent / f"{arguments.workdir.name}-{arguments.pages}.json"
-    saved.write_text(json.dumps(result, indent=1))
-    print(f"figures: {saved}")
+    arguments.results.mkdir(parents=True, exist_ok=True)
+    saved = arguments.results / f"scale-{arguments.pages}.json"
+    saved.write_text(json.dumps(result, indent=1) + "\n")
+    saved.with_suffix(".md").write_text(table + "\n")
+    print(f"figures: {saved} and {saved.with_suffix('.md')}")
     if not arguments.keep:
         shutil.rmtree(arguments.workdir, ignore_errors=True)
 

@@ -85,19 +85,12 @@ class Daemon:
         )
 
     def logged_in_client(
-        self, name: str = "clerk", password: str = "a long test password"
+        self, name: str = "clerk", password: str = "a long test password", admin: bool = False
     ) -> httpx.Client:
-        """A web client logged in as a user created with `docvault user add`."""
-        self.cli("user", "add", name, input_text=f"{password}\n")
+        """A web client logged in as a user created with `docvault user add` (`--admin`)."""
+        self.cli("user", "add", name, *(["--admin"] if admin else []), input_text=f"{password}\n")
         client = httpx.Client(base_url=self.url(""), timeout=10)
-        form = client.get("/login").text
-        token = re.search(r'name="csrf_token" value="([^"]+)"', form)
-        assert token is not None, form
-        answer = client.post(
-            "/login",
-            data={"name": name, "password": password, "csrf_token": token.group(1), "next": "/"},
-        )
-        assert answer.status_code == 303, answer.text
+        log_in(client, name, password)
         return client
 
     def cli_json(self, *arguments: str) -> Any:
@@ -172,3 +165,15 @@ class Daemon:
         assert self.process is not None
         self.process.kill()
         self.process.wait(timeout=30)
+
+
+def log_in(client: httpx.Client, name: str, password: str) -> None:
+    """Log `client` in through the login form, as a browser does."""
+    form = client.get("/login").text
+    token = re.search(r'name="csrf_token" value="([^"]+)"', form)
+    assert token is not None, form
+    answer = client.post(
+        "/login",
+        data={"name": name, "password": password, "csrf_token": token.group(1), "next": "/"},
+    )
+    assert answer.status_code == 303, answer.text

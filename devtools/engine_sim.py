@@ -3,7 +3,8 @@
 It is the only stand-in for the GPU model, used in process by tests (`EngineSimulator`) and
 as a subprocess by benchmarks and daemon tests (`python -m devtools.engine_sim`).
 
-What it reproduces of vLLM 0.22.1 serving `ATH-MaaS/OvisOCR2` (DESIGN.md, "The engine"):
+What it reproduces of vLLM 0.22.1 serving `ATH-MaaS/OvisOCR2` (docs/gpu.md, "The engine's
+tuned settings"):
 
 - the page arrives as a base64 data URL; it is decoded with Pillow, so corrupt base64, bytes
   that are no image and truncated PNGs get vLLM's 400 body and the connection is closed; an
@@ -82,8 +83,8 @@ PIXELS_PER_IMAGE_TOKEN_SIDE = 32
 # The chat template around the image plus the model's fixed instruction, measured on vLLM:
 # a 1275x1650 page is 2,080 image tokens and 2,139 prompt tokens.
 TEMPLATE_TOKENS = 59
-# The loop cures measured on real looping pages (DESIGN.md): frequency_penalty 0.3 fixed 5/5,
-# presence_penalty 1.0 fixed 4/5.
+# The loop cures measured on real looping pages (docs/gpu.md, "The engine's tuned settings"):
+# frequency_penalty 0.3 fixed 5/5, presence_penalty 1.0 fixed 4/5.
 FREQUENCY_PENALTY_CURE = 0.3
 PRESENCE_PENALTY_CURE = 1.0
 PRESENCE_PENALTY_CURED_SHARE = 0.8
@@ -152,7 +153,8 @@ class SimulatorConfig:
     loop_fraction: float = 0.005
     long_fraction: float = 0.0
     long_page_tokens: int = 6000
-    # A typical page answers 600-800 tokens (DESIGN.md); the hash picks within that range.
+    # A typical page answers 600-800 tokens (docs/gpu.md, "The engine's tuned settings"); the
+    # hash picks within that range.
     letter_tokens: int = 600
     unavailable_fraction: float = 0.0
     seed: int = 0

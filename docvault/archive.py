@@ -4,13 +4,20 @@ A file is copied, from a descriptor opened once (`OpenedFile`), to a temporary n
 archive while its sha256 is computed, fsynced, renamed to `<sha[:2]>/<sha><suffix>`, the
 folder fsynced, and the copy re-read to verify the hash. Every step can be repeated after a
 crash: the same bytes land on the same name.
+
+A full or read-only archive disk raises a `ServerFault` (docvault.faults) before or while
+copying, and the temporary copy goes with it: the original stays where it was, untouched,
+and is copied again once the disk can take it.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import os
+import re
+import shutil
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -18,7 +25,14 @@ from pathlib import Path
 from stat import S_ISREG
 
 from docvault.durable import fsync_folder
-from docvault.errors import FileNotReady, FileVanished, NotARegularFile
+from docvault.errors import (
+    ArchivedFileChanged,
+    ArchivedFileMissing,
+    FileNotReady,
+    FileVanished,
+    NotARegularFile,
+)
+from docvault.faults import Place, disk_full, fault_of
 from docvault.names import display_name
 
 CHUNK_BYTES = 1024 * 1024
@@ -114,6 +128,26 @@ def archive_file(source: Path | OpenedFile, data_dir: Path) -> ArchivedFile:
             "denied); docvault will retry. Give the docvault user read "
             "access to the inbox.",
         ) from None
+    except OSError as error:
+        raise _archive_fault(error, data_dir) from error
+
+
+def _archive_fault(error: OSError, data_dir: Path) -> Exception:
+    """The archive disk's fault (full, read-only, failing) behind `error`, or `error` itself."""
+    return fault_of(error, Place.archive, data_dir / "archive") or error
+
+
+def _discard(temporary: Path) -> None:
+    """Remove a temporary copy that failed; a read-only disk may refuse even that, and then
+    the start's `remove_incomplete_copies` does it (the error being raised matters more)."""
+    with contextlib.suppress(OSError):
+        temporary.unlink(missing_ok=True)
+
+
+def _check_room(archive_root: Path, size: int) -> None:
+    """Refuse at once a copy the disk has no room for, instead of writing until it is full."""
+    if shutil.disk_usage(archive_root).free < size:
+        raise disk_full(Place.archive, archive_root)
 
 
 def _archive_opened(opened: OpenedFile, data_dir: Path) -> ArchivedFile:
@@ -122,10 +156,11 @@ def _archive_opened(opened: OpenedFile, data_dir: Path) -> ArchivedFile:
     temporary = archive_root / f".incoming-{uuid.uuid4().hex}"
     try:
         before = os.fstat(opened.descriptor)
+        _check_room(archive_root, before.st_size)
         sha256, size = _copy_hashing(opened, temporary)
         after = os.fstat(opened.descriptor)
     except BaseException:
-        temporary.unlink(missing_ok=True)
+        _discard(temporary)
         raise
     if (before.st_size, before.st_mtime_ns) != (
         after.st_size,
@@ -137,7 +172,11 @@ def _archive_opened(opened: OpenedFile, data_dir: Path) -> ArchivedFile:
             f"{display_name(opened.path)} changed while docvault was copying it; it "
             "will be taken again once it stops changing.",
         )
-    return _settle(temporary, archive_root, sha256, size, opened.path.suffix.lower())
+    try:
+        return _settle(temporary, archive_root, sha256, size, opened.path.suffix.lower())
+    except BaseException:
+        _discard(temporary)  # a folder the full disk could not make: no copy stays behind
+        raise
 
 
 def archive_bytes(data: bytes, suffix: str, data_dir: Path) -> ArchivedFile:
@@ -145,18 +184,22 @@ def archive_bytes(data: bytes, suffix: str, data_dir: Path) -> ArchivedFile:
     attachments) into the archive under their sha256, as `archive_file` does a file's:
     written to a temporary name, fsynced, renamed, the folder fsynced, verified."""
     archive_root = data_dir / "archive"
-    archive_root.mkdir(parents=True, exist_ok=True)
     temporary = archive_root / f".incoming-{uuid.uuid4().hex}"
     try:
+        archive_root.mkdir(parents=True, exist_ok=True)
+        _check_room(archive_root, len(data))
         with temporary.open("xb") as writer:
             writer.write(data)
             writer.flush()
             os.fsync(writer.fileno())
+        sha256 = hashlib.sha256(data).hexdigest()
+        return _settle(temporary, archive_root, sha256, len(data), suffix.lower())
+    except OSError as error:
+        _discard(temporary)
+        raise _archive_fault(error, data_dir) from error
     except BaseException:
-        temporary.unlink(missing_ok=True)
+        _discard(temporary)
         raise
-    sha256 = hashlib.sha256(data).hexdigest()
-    return _settle(temporary, archive_root, sha256, len(data), suffix.lower())
 
 
 def _settle(
@@ -187,11 +230,70 @@ def _settle(
 
 def remove_incomplete_copies(data_dir: Path) -> int:
     """At start: temporary copies left by a crash mid-copy are garbage (the original is still
-    in the inbox and will be copied again). Only one docvault runs on a data folder."""
+    in the inbox and will be copied again). Only one docvault runs on a data folder. One a
+    read-only disk will not let go of waits for the next start."""
     archive_root = data_dir / "archive"
     if not archive_root.is_dir():
         return 0
-    leftovers = list(archive_root.glob(".incoming-*"))
-    for leftover in leftovers:
-        leftover.unlink(missing_ok=True)
-    return len(leftovers)
+    removed = 0
+    for leftover in archive_root.glob(".incoming-*"):
+        _discard(leftover)
+        removed += not leftover.exists()
+    return removed
+
+
+# --- what lies in the archive now --------------------------------------------------------
+
+SHA256_HEX_DIGITS = 64
+
+
+def check_archived(path: Path, what: str) -> None:
+    """Raise ArchivedFileMissing or ArchivedFileChanged unless the archived file at `path`
+    is still the one archived there: present, and of the sha256 it is named by. `what`
+    names it in the sentence ("the original of Befund.pdf"). For the web view and the
+    hand-over, before they show or hand out an original or make something new from it;
+    `docvault verify` checks the whole archive at night.
+
+    A file is hashed once for as long as its inode, size and modification time stay the
+    same (`_hashes_to`'s cache), so a document viewed page after page is not hashed again.
+    """
+    named = path.name[:SHA256_HEX_DIGITS]
+    # Every file docvault archives is named by its sha256; one named otherwise (put there by
+    # hand) can only be checked for being there.
+    expected = named if re.fullmatch(r"[0-9a-f]{64}", named) else None
+    backup = f"archive/{path.parent.name}/{path.name}"
+    try:
+        status = path.stat()
+    except (FileNotFoundError, NotADirectoryError):
+        status = None
+    if status is None or not S_ISREG(status.st_mode):
+        raise ArchivedFileMissing(
+            path,
+            f"The archived file of {what} ({path}) is missing: it was removed behind "
+            "docvault's back. Its text as read is still shown and searchable. Restore the "
+            f"file from a backup ({backup} in the newest docvault-<time> backup folder); "
+            "`docvault verify` names every such file.",
+            f"The archived file of {what} is missing from the archive, so its original and "
+            "new page images cannot be given; its text as read is still shown. An "
+            "administrator must restore it from a backup.",
+        )
+    if expected is not None and not _hashes_to(
+        str(path), expected, status.st_ino, status.st_size, status.st_mtime_ns
+    ):
+        raise ArchivedFileChanged(
+            path,
+            f"The archived file of {what} ({path}) no longer matches its sha256: it was "
+            "changed behind docvault's back, or the disk is failing. docvault gives out no "
+            "changed bytes as the original and draws nothing new from them; its text as read "
+            "is still shown and searchable. Check the disk, then restore the file from a "
+            f"backup ({backup}); `docvault verify` names every such file.",
+            f"The archived file of {what} was changed behind docvault's back, so its original "
+            "and new page images cannot be given; its text as read is still shown. An "
+            "administrator must restore it from a backup.",
+        )
+
+
+@functools.lru_cache(maxsize=1024)
+def _hashes_to(path: str, sha256: str, _inode: int, _size: int, _modified_ns: int) -> bool:
+    """Whether the file hashes to `sha256`; cached by what changes when a file is written."""
+    return hash_file(Path(path)) == sha256

@@ -16,21 +16,25 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import logging
 import secrets
 import threading
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
-from sqlalchemy import Engine, delete, func, update
+from sqlalchemy import Engine, delete, update
 from sqlmodel import Session, col, select
 
 from docvault.db import read_session, write_transaction
-from docvault.errors import AuthError
+from docvault.errors import AuthError, ServerFault
 from docvault.models import ApiToken, AuditEvent, LoginFailure, User, WebSession, utcnow
+
+logger = logging.getLogger(__name__)
 
 MINIMUM_PASSWORD_LENGTH = 10
 MAXIMUM_NAME_LENGTH = 64
@@ -41,6 +45,13 @@ FAILURES_PER_NAME = 5
 # An address may fail more often (several staff behind one NAT), but not endlessly.
 FAILURES_PER_ADDRESS = 20
 FAILURE_WINDOW = timedelta(minutes=15)
+# A session or a failed login stamped later than now by more than this was stamped before
+# the clock was set back (by hand, or NTP stepping a clock that ran fast): its age cannot
+# be told. Less is NTP nudging a clock, or two threads' clocks read a moment apart.
+CLOCK_SET_BACK = timedelta(minutes=1)
+# How long a note of a session's or a token's last use waits for the database's write lock
+# before it is left for the next request: a page must not hang on a bookkeeping write.
+NOTE_WAIT_SECONDS = 1.0
 # Beyond FAILURES_PER_NAME failures of one name from anywhere, each further try of that
 # name from an unknown address waits 2, 4, 8 ... seconds after the last failure, at most
 # SLOWDOWN_LIMIT: many addresses together get about 1,400 guesses a day instead of millions.
@@ -79,12 +90,11 @@ class Account:
     id: int
     name: str
     is_admin: bool
-    password_changed_at: datetime
 
 
 def _account(user: User) -> Account:
     assert user.id is not None
-    return Account(user.id, user.name, user.is_admin, user.password_changed_at)
+    return Account(user.id, user.name, user.is_admin)
 
 
 def _check_name(name: str) -> str:
@@ -191,12 +201,6 @@ def has_accounts(database: Engine) -> bool:
         return session.exec(select(User.id).limit(1)).first() is not None
 
 
-def get_account(database: Engine, user_id: int) -> Account | None:
-    with read_session(database) as session:
-        user = session.get(User, user_id)
-        return _account(user) if user is not None and not user.disabled else None
-
-
 # ----------------------------------------------------------------------------- sessions
 
 
@@ -256,26 +260,39 @@ def session_for(
     if row is None:
         return None
     web_session, user = row
-    idle = now - _aware(web_session.last_seen_at)
+    created, last_seen = _aware(web_session.created_at), _aware(web_session.last_seen_at)
+    idle = now - last_seen
     if (
         idle > policy.idle
-        or now - _aware(web_session.created_at) > policy.lifetime
+        or now - created > policy.lifetime
+        or max(created, last_seen) - now > CLOCK_SET_BACK  # ends, rather than lasting longer
         or user.disabled
     ):
-        end_session(database, token)
+        _noted("the end of a session", lambda: end_session(database, token, NOTE_WAIT_SECONDS))
         return None
     if idle > _TOUCH_INTERVAL:
-        with write_transaction(database) as session:
-            session.exec(
-                update(WebSession)
-                .where(col(WebSession.id) == web_session.id)
-                .values(last_seen_at=now)
-            )
+        _noted("a session's last use", lambda: _touch_session(database, web_session.id, now))
     return SessionInfo(_account(user), web_session.csrf_token)
 
 
-def end_session(database: Engine, token: str) -> None:
-    with write_transaction(database) as session:
+def _touch_session(database: Engine, session_id: int | None, now: datetime) -> None:
+    with write_transaction(database, NOTE_WAIT_SECONDS) as session:
+        session.exec(
+            update(WebSession).where(col(WebSession.id) == session_id).values(last_seen_at=now)
+        )
+
+
+def _noted(what: str, write: Callable[[], None]) -> None:
+    """A bookkeeping write that a database which cannot be written (full, read-only, locked
+    by another program) must not turn into a failed page: it is left for the next request."""
+    try:
+        write()
+    except ServerFault as fault:
+        logger.warning("%s is not noted now: %s", what, fault.message)
+
+
+def end_session(database: Engine, token: str, wait_seconds: float | None = None) -> None:
+    with write_transaction(database, wait_seconds) as session:
         session.exec(delete(WebSession).where(col(WebSession.token_sha256) == _digest(token)))
 
 
@@ -284,7 +301,13 @@ def _aware(moment: datetime) -> datetime:
 
 
 def _failures(session: Session, now: datetime, **match: str) -> list[datetime]:
-    statement = select(LoginFailure.at).where(col(LoginFailure.at) > now - FAILURE_WINDOW)
+    # A failure stamped in the future was counted before the clock was set back: it must not
+    # lock the name out for as long as the jump.
+    statement = (
+        select(LoginFailure.at)
+        .where(col(LoginFailure.at) > now - FAILURE_WINDOW)
+        .where(col(LoginFailure.at) <= now + CLOCK_SET_BACK)
+    )
     for column, value in match.items():
         statement = statement.where(getattr(LoginFailure, column) == value)
     return list(session.exec(statement.order_by(col(LoginFailure.at))).all())
@@ -535,21 +558,11 @@ def token_use(database: Engine, token: str) -> TokenUse | None:
     if expired or user.disabled or api_token.scope not in set(TokenScope):
         return None
     last = api_token.last_used_at
-    if last is None or now - _aware(last) > _TOKEN_TOUCH_INTERVAL:
-        with write_transaction(database) as session:
-            session.exec(
-                update(ApiToken).where(col(ApiToken.id) == api_token.id).values(last_used_at=now)
-            )
+    if last is None or abs(now - _aware(last)) > _TOKEN_TOUCH_INTERVAL:
+        _noted("a token's last use", lambda: _touch_token(database, api_token.id, now))
     return TokenUse(_account(user), TokenScope(api_token.scope))
 
 
-def failure_count(database: Engine) -> int:
-    """Failed logins inside the lock-out window (for tests and the status page)."""
-    with read_session(database) as session:
-        return int(
-            session.exec(
-                select(func.count())
-                .select_from(LoginFailure)
-                .where(col(LoginFailure.at) > utcnow() - FAILURE_WINDOW)
-            ).one()
-        )
+def _touch_token(database: Engine, token_id: int | None, now: datetime) -> None:
+    with write_transaction(database, NOTE_WAIT_SECONDS) as session:
+        session.exec(update(ApiToken).where(col(ApiToken.id) == token_id).values(last_used_at=now))

@@ -12,33 +12,24 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from functools import wraps
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import Any, cast
 
 import click
 from sqlalchemy import Engine
 
-from docvault import __version__, db, figures, handover, queue
-from docvault.config import Settings, describe, load_settings
-from docvault.errors import DocvaultError
-from docvault.web.users_cli import RowId
+from docvault import __version__, audit, db, figures, handover, queue
+from docvault.audit import AuditAction
+from docvault.cli_base import RowId, State, friendly_errors, pass_state, read_secret
+from docvault.cli_users import user_group
+from docvault.config import Settings, describe
 
-F = TypeVar("F", bound=Callable[..., Any])
 # Every id the command takes is this type: 1 .. 2^63-1, or a sentence (issue 25).
 DOCUMENT_ID = RowId("docvault documents")
+# What `docvault documents` lists a copy that arrived again as, and filters the copies by.
+DUPLICATE_STATUS = "duplicate"
 logger = logging.getLogger("docvault")
-
-
-class State:
-    """What the group options set for every command."""
-
-    def __init__(self, config: Path | None, debug: bool) -> None:
-        self.config = config
-        self.debug = debug
-
-    def settings(self) -> Settings:
-        return load_settings(self.config)
 
 
 def configure_logging(level: str) -> None:
@@ -52,23 +43,41 @@ def configure_logging(level: str) -> None:
         logging.getLogger(noisy).setLevel(logging.WARNING)
 
 
-def friendly_errors(function: F) -> F:
-    """Translate docvault's errors into one clear sentence, once, at the edge."""
+class DocvaultGroup(click.Group):
+    """The `docvault` group: `--debug` and `--config PATH` are the whole command's options,
+    so they are taken wherever a user puts them (`docvault verify --debug` as well as
+    `docvault --debug verify`), up to a `--` that ends the options."""
 
-    @wraps(function)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        state = click.get_current_context().find_object(State)
-        try:
-            return function(*args, **kwargs)
-        except DocvaultError as error:
-            if state is not None and state.debug:
-                raise
-            raise click.ClickException(error.message) from None
-
-    return cast(F, wrapper)
+    def parse_args(self, context: click.Context, args: list[str]) -> list[str]:
+        return super().parse_args(context, hoist_group_options(args))
 
 
-@click.group()
+GROUP_FLAGS = ("--debug",)
+GROUP_OPTIONS = ("--config",)
+
+
+def hoist_group_options(args: list[str]) -> list[str]:
+    """`args` with the group's own options moved to the front, each once as written."""
+    hoisted: list[str] = []
+    rest: list[str] = []
+    index = 0
+    while index < len(args):
+        word = args[index]
+        if word == "--":
+            rest.extend(args[index:])
+            break
+        if word in GROUP_FLAGS or (word.split("=", 1)[0] in GROUP_OPTIONS and "=" in word):
+            hoisted.append(word)
+        elif word in GROUP_OPTIONS and index + 1 < len(args):
+            hoisted.extend(args[index : index + 2])
+            index += 1
+        else:
+            rest.append(word)
+        index += 1
+    return hoisted + rest
+
+
+@click.group(cls=DocvaultGroup)
 @click.version_option(__version__, prog_name="docvault")
 @click.option(
     "--config",
@@ -86,9 +95,6 @@ def main(context: click.Context, config: Path | None, debug: bool) -> None:
     # readable by the service user alone, whatever the calling shell's umask is.
     os.umask(0o077)
     context.obj = State(config, debug)
-
-
-pass_state = click.make_pass_decorator(State)
 
 
 @main.command()
@@ -276,6 +282,13 @@ def _service_report(settings: Settings) -> dict[str, Any]:
 
 
 def _echo_service(service: dict[str, Any]) -> None:
+    if service.get("unreported"):
+        click.echo(
+            f"service: running (pid {service.get('pid')}), but its status file was last "
+            f"written {service.get('age_seconds')} s ago: the data folder's disk may be full "
+            "or read-only. `systemctl status docvault` shows what it says now (STATUS=)."
+        )
+        return
     if not service.get("running"):
         click.echo(
             "service: not running"
@@ -337,7 +350,7 @@ def _inbox_status(
 def _listed_states() -> list[str]:
     from docvault.vocabulary import DocumentStatus
 
-    return [*DocumentStatus, queue.DUPLICATE_STATUS]
+    return [*DocumentStatus, DUPLICATE_STATUS]
 
 
 @main.command()
@@ -360,7 +373,7 @@ def documents(state: State, status_filter: str | None, as_json: bool) -> None:
 
     settings = state.settings()
     database = db.open_database(settings.database_path)
-    only_copies = status_filter == queue.DUPLICATE_STATUS
+    only_copies = status_filter == DUPLICATE_STATUS
     audience = document_json.Audience(base_url=link_base_url(settings), paths=True)
     described = document_json.describe_all(
         database,
@@ -398,7 +411,7 @@ def _copy_line(document: dict[str, Any], copy: dict[str, Any]) -> str:
     was a traceback, issue 25), its first copy's pages, and which document that is."""
     return _line(
         "-",
-        queue.DUPLICATE_STATUS,
+        DUPLICATE_STATUS,
         document["page_counts"]["total"],
         f"{copy['inbox']}/{copy['file_name']}",
         f"duplicate of {document['id']}",
@@ -491,9 +504,8 @@ def unlock(state: State, document_id: int) -> None:
     and never stored; the original stays archived as it is, the unlocked copy is read."""
     import getpass
 
+    from docvault import audit
     from docvault.unlock import unlock_document
-    from docvault.web import audit
-    from docvault.web.users_cli import read_secret
 
     settings = state.settings()
     database = db.open_database(settings.database_path)
@@ -505,7 +517,7 @@ def unlock(state: State, document_id: int) -> None:
     audit.record(
         database,
         f"{getpass.getuser()} (command line)",
-        "unlock",
+        AuditAction.unlock,
         f"{unlocked.file_name}: {unlocked.pages} page(s) queued",
         document_id=document_id,
     )
@@ -716,11 +728,22 @@ def audit_group() -> None:
     """The audit log: every login, search and look at a letter."""
 
 
+DAY = click.DateTime(formats=["%Y-%m-%d"])
+
+
 @audit_group.command("export")
-@click.option("--from", "date_from", default="", help="First day (UTC), YYYY-MM-DD.")
-@click.option("--to", "date_to", default="", help="Last day (UTC), YYYY-MM-DD, included.")
+@click.option("--from", "first_day", type=DAY, default=None, help="First day (UTC), YYYY-MM-DD.")
+@click.option(
+    "--to", "last_day", type=DAY, default=None, help="Last day (UTC), YYYY-MM-DD, included."
+)
 @click.option("--user", default="", help="Only this user's events.")
-@click.option("--document", default="", help="Only events about this document id.")
+@click.option("--document", type=DOCUMENT_ID, default=None, help="Only events about this document.")
+@click.option(
+    "--action",
+    type=click.Choice([action.value for action in AuditAction]),
+    default=None,
+    help="Only events of this action.",
+)
 @click.option(
     "--format", "form", type=click.Choice(["csv", "jsonl"]), default="csv", show_default=True
 )
@@ -734,26 +757,24 @@ def audit_group() -> None:
 @friendly_errors
 def audit_export(
     state: State,
-    date_from: str,
-    date_to: str,
+    first_day: datetime | None,
+    last_day: datetime | None,
     user: str,
-    document: str,
+    document: int | None,
+    action: str | None,
     form: str,
     output: Path | None,
 ) -> None:
     """Write the audit events of a date range as CSV or JSON lines (for the data-protection
     officer), oldest first."""
-    from fastapi import HTTPException
-
-    from docvault.web import audit
-    from docvault.web.views import audit_filter
-
-    settings = state.settings()
-    database = db.open_database(settings.database_path)
-    try:
-        selection = audit_filter(user, "", document, date_from, date_to)
-    except HTTPException as error:
-        raise click.ClickException(str(error.detail)) from None
+    since = first_day.replace(tzinfo=UTC) if first_day else None
+    until = last_day.replace(tzinfo=UTC) + timedelta(days=1) if last_day else None
+    if since and until and since >= until:
+        raise click.BadParameter("the first day is after the last day; swap them.")
+    selection = audit.AuditFilter(
+        user.strip() or None, AuditAction(action) if action else None, document, since, until
+    )
+    database = db.open_database(state.settings().database_path)
     lines = audit.export_lines(audit.events(database, selection), form)
     if output is None:
         for line in lines:
@@ -764,16 +785,4 @@ def audit_export(
     click.echo(f"audit events written to {output}", err=True)
 
 
-def _open_database_for_users() -> Engine:
-    state = click.get_current_context().find_object(State)
-    assert state is not None
-    return db.open_database(state.settings().database_path)
-
-
-def _attach_user_commands() -> None:
-    from docvault.web.users_cli import make_users_group
-
-    main.add_command(make_users_group(_open_database_for_users), "user")
-
-
-_attach_user_commands()
+main.add_command(user_group)

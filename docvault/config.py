@@ -12,6 +12,7 @@ plain values.
 
 from __future__ import annotations
 
+import math
 import os
 import tomllib
 from collections.abc import Callable, Mapping
@@ -67,8 +68,6 @@ DEFAULT_INDEX_ENGINE: IndexEngine = "tantivy"
 DateFormat = Literal["german", "iso"]
 PageTexts = Literal["inline", "link"]
 LogLevel = Literal["debug", "info", "warning", "error"]
-PROFILE_CHOICES: tuple[str, ...] = get_args(ProfileChoice)
-STEMMING_LANGUAGES: tuple[str, ...] = get_args(StemmingChoice)[1:]
 
 
 @dataclass(frozen=True)
@@ -233,8 +232,9 @@ class Settings:
     )
     unreadable_retry_seconds: float = declare(
         3600.0,
-        "How long a file that cannot be read (permissions, a writer's lock) is retried, "
-        "with backoff, before it is declared failed.",
+        "How long a file that cannot be read (permissions, a writer's lock) is retried "
+        "quietly, with backoff; after that each failed try is logged as an error (it is "
+        "still retried, and the file stays in the inbox).",
         minimum=0.0,
     )
     max_file_mb: int = declare(
@@ -663,6 +663,12 @@ SETTINGS = _declared_settings()
 SETTINGS_BY_NAME = {setting.name: setting for setting in SETTINGS}
 
 
+def default(name: str) -> Any:
+    """A setting's declared default: the one place it is written (the stages' own option
+    types, such as `RenderOptions`, take theirs from here)."""
+    return SETTINGS_BY_NAME[name].default
+
+
 def _parse_bool(text: str) -> bool | None:
     lowered = text.strip().lower()
     if lowered in ("1", "true", "yes", "on"):
@@ -672,11 +678,12 @@ def _parse_bool(text: str) -> bool | None:
     return None
 
 
-def _convert(setting: Setting, raw: Any, source: str, base: Path) -> Any:
-    """Turn a raw value (TOML value or environment string) into the setting's type."""
+def _convert(setting: Setting, raw: Any, source: str, base: Path, key: str | None = None) -> Any:
+    """Turn a raw value (TOML value or environment string) into the setting's type; `key`
+    is what a refusal names when the value is not the setting's own (`inboxes[2].path`)."""
     problem = _problem_with(setting, raw)
     if problem:
-        raise ConfigError(setting.name, source, problem)
+        raise ConfigError(key or setting.name, source, problem)
     converters: dict[str, Callable[[Any], Any]] = {
         "str": str,
         "choice": str,
@@ -703,7 +710,9 @@ def _problem_with(setting: Setting, raw: Any) -> str | None:
         return _number_problem(setting, raw)
     if setting.kind == "choice" and str(raw) not in setting.choices:
         return f"is {raw!r}; allowed: {', '.join(setting.choices)}."
-    if setting.kind == "list" and not isinstance(raw, list | str):
+    is_list_of_text = isinstance(raw, list) and all(isinstance(item, str) for item in raw)
+    if setting.kind == "list" and not (is_list_of_text or isinstance(raw, str)):
+        # engine_url = [0] was taken, a number for an engine's address (issue 29).
         return f"is {raw!r}; allowed: a list of strings or one comma-separated string."
     if setting.kind in ("str", "path") and not isinstance(raw, str):
         return f"is {raw!r}; allowed: a string."
@@ -724,13 +733,25 @@ def _zone_problem(name: str) -> str | None:
     return None
 
 
-def _number_problem(setting: Setting, raw: Any) -> str | None:
-    wanted = "a whole number" if setting.kind == "int" else "a number"
+def _number(raw: Any, kind: str) -> float | None:
+    """The raw value as the number a setting of this kind holds, or None when it is none:
+    NaN and the infinities are no setting's value (TOML writes them: settle_seconds = nan
+    was taken, max_pages = inf ended in an OverflowError), and a whole number is not 2.5."""
+    if isinstance(raw, bool):
+        return None
     try:
-        if isinstance(raw, bool):
-            raise ValueError
-        number = int(raw) if setting.kind == "int" else float(raw)
+        number = float(raw) if kind == "float" or isinstance(raw, float) else int(raw)
     except (TypeError, ValueError):
+        return None
+    if not math.isfinite(number) or (kind == "int" and not float(number).is_integer()):
+        return None
+    return number
+
+
+def _number_problem(setting: Setting, raw: Any) -> str | None:
+    wanted = "a whole number" if setting.kind == "int" else "a finite number"
+    number = _number(raw, setting.kind)
+    if number is None:
         return f"is {raw!r}; allowed: {wanted}."
     if setting.minimum is not None and number < setting.minimum:
         return f"is {number}; allowed: {wanted} of at least {setting.minimum:g}."
@@ -897,7 +918,9 @@ def _inbox_from_table(
             source,
             f"is not an inbox setting; allowed: {', '.join(INBOX_KEYS)}.",
         )
-    inbox_path = _convert(SETTINGS_BY_NAME["inbox"], table["path"], source, base)
+    # Each value refused names its key in the table (an [[inboxes]] path of false was
+    # refused as the setting 'inbox', which the file did not hold: issue 29).
+    inbox_path = _convert(SETTINGS_BY_NAME["inbox"], table["path"], source, base, f"{label}.path")
     after = table.get("after_archive", values["after_archive"])
     if after not in get_args(AfterArchive):
         allowed = ", ".join(get_args(AfterArchive))
@@ -910,14 +933,21 @@ def _inbox_from_table(
         table.get("settle_seconds", values["settle_seconds"]),
         source,
         base,
+        f"{label}.settle_seconds",
     )
     polling = _convert(
-        SETTINGS_BY_NAME["polling"], table.get("polling", values["polling"]), source, base
+        SETTINGS_BY_NAME["polling"],
+        table.get("polling", values["polling"]),
+        source,
+        base,
+        f"{label}.polling",
     )
+    # Typed like a mailbox's table: name = 5 was taken as "5", recursive = "no" as true.
+    read = _TableReader(table, label, source)
     return InboxSettings(
-        name=str(table.get("name", Path(inbox_path).name)),
+        name=read.text("name", Path(inbox_path).name),
         path=inbox_path,
-        recursive=bool(table.get("recursive", False)),
+        recursive=read.flag("recursive", False),
         after_archive=after,
         tags=tuple(tags),
         settle_seconds=settle,
@@ -999,7 +1029,7 @@ def _mailbox_from_table(
         host=host,
         user=read.text("user", ""),
         password_file=(base / Path(read.text("password_file", "")).expanduser()).resolve(),
-        port=read.number("port", 0, 0, 65535),
+        port=read.number("port", 0, 0, 65535, whole=True),
         tls=tls,
         tls_ca_file=(base / Path(ca_file).expanduser()).resolve() if ca_file else None,
         tls_unverified_host=read.text("tls_unverified_host", ""),
@@ -1011,7 +1041,13 @@ def _mailbox_from_table(
         move_to=move_to,
         tags=read.words("tags"),
         poll_seconds=float(
-            read.number("poll_seconds", values["mail_poll_seconds"], 1.0, 24 * 3600.0)
+            read.number(
+                "poll_seconds",
+                values["mail_poll_seconds"],
+                1.0,
+                24 * 3600.0,
+                default_from="taken from mail_poll_seconds",
+            )
         ),
         idle=read.flag("idle", True),
     )
@@ -1025,41 +1061,59 @@ class _TableReader:
     label: str
     source: str
 
-    def _refuse(self, key: str, allowed: str) -> ConfigError:
-        return ConfigError(
-            f"{self.label}.{key}", self.source, f"is {self.table[key]!r}; allowed: {allowed}."
+    def _refuse(
+        self, key: str, value: Any, allowed: str, default_from: str = "its default"
+    ) -> ConfigError:
+        # The value refused may be a default the table left out: a mailbox's poll_seconds
+        # comes from mail_poll_seconds, which may be longer than a mailbox allows (it was
+        # looked up in the table: a KeyError, issue 29).
+        shown = (
+            repr(value)
+            if key in self.table
+            else f"{value!r} (not set in this table: {default_from})"
         )
+        return ConfigError(f"{self.label}.{key}", self.source, f"is {shown}; allowed: {allowed}.")
 
     def text(self, key: str, default: str) -> str:
         value = self.table.get(key, default)
         if not isinstance(value, str) or (key in MAILBOX_KEYS[:3] and not value.strip()):
-            raise self._refuse(key, "a non-empty string" if key in MAILBOX_KEYS[:3] else "a string")
+            allowed = "a non-empty string" if key in MAILBOX_KEYS[:3] else "a string"
+            raise self._refuse(key, value, allowed)
         return value
 
     def choice(self, key: str, choices: tuple[str, ...], default: str) -> str:
         value = self.table.get(key, default)
         if value not in choices:
-            raise self._refuse(key, ", ".join(choices))
+            raise self._refuse(key, value, ", ".join(choices))
         return str(value)
 
     def flag(self, key: str, default: bool) -> bool:
         value = self.table.get(key, default)
         if not isinstance(value, bool):
-            raise self._refuse(key, "true or false")
+            raise self._refuse(key, value, "true or false")
         return value
 
-    def number(self, key: str, default: float, minimum: float, maximum: float) -> Any:
+    def number(
+        self,
+        key: str,
+        default: float,
+        minimum: float,
+        maximum: float,
+        whole: bool = False,
+        default_from: str = "its default",
+    ) -> Any:
         value = self.table.get(key, default)
+        allowed = f"{'a whole number' if whole else 'a number'} from {minimum:g} to {maximum:g}"
         if isinstance(value, bool) or not isinstance(value, int | float):
-            raise self._refuse(key, f"a number from {minimum:g} to {maximum:g}")
-        if not minimum <= value <= maximum:
-            raise self._refuse(key, f"a number from {minimum:g} to {maximum:g}")
-        return value
+            raise self._refuse(key, value, allowed, default_from)
+        if not minimum <= value <= maximum or (whole and not float(value).is_integer()):
+            raise self._refuse(key, value, allowed, default_from)
+        return int(value) if whole else value
 
     def words(self, key: str) -> tuple[str, ...]:
         value = self.table.get(key, [])
         if not isinstance(value, list) or not all(isinstance(word, str) for word in value):
-            raise self._refuse(key, 'a list of strings, e.g. ["lab@example.org"]')
+            raise self._refuse(key, value, 'a list of strings, e.g. ["lab@example.org"]')
         return tuple(word for word in value if word.strip())
 
 

@@ -3,15 +3,24 @@
 Every connection gets WAL (readers never wait for the writer), a busy timeout (writers
 queue instead of failing) and foreign keys. Write transactions that must not interleave
 (claims of pages) use `BEGIN IMMEDIATE`, so two workers can never take the same page.
+
+A full disk, a read-only file system or another program holding the write lock past the
+busy timeout reaches the caller as a `ServerFault` (docvault.faults) naming the database
+file and what to do, not as SQLite's bare "database or disk is full": every writer waits it
+out the same way. How long a writer has been waiting for the lock right now
+(`longest_write_wait`) lets the status say so before any writer gives up.
 """
 
 from __future__ import annotations
 
+import itertools
 import logging
 import sqlite3
+import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -20,10 +29,12 @@ from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, event
+from sqlalchemy.engine import ExceptionContext
 from sqlalchemy.exc import OperationalError
 from sqlmodel import Session, col, create_engine
 
 from docvault.errors import DatabaseError
+from docvault.faults import Place, fault_of
 from docvault.resources import resource_dir
 
 logger = logging.getLogger(__name__)
@@ -50,6 +61,13 @@ def _begin(connection: Any) -> None:
     connection.exec_driver_sql(mode)
 
 
+def _server_fault(context: ExceptionContext) -> BaseException | None:
+    """SQLite's full disk, read-only file and lock held past the busy timeout, as the
+    `ServerFault` with the sentence (SQLAlchemy raises what this returns, from the original)."""
+    database = context.engine.url.database if context.engine is not None else None
+    return fault_of(context.original_exception, Place.database, Path(database or "database"))
+
+
 def make_engine(database_path: Path) -> Engine:
     """An engine for the database file, with the pragmas set on every connection."""
     database_path.parent.mkdir(parents=True, exist_ok=True)
@@ -59,7 +77,44 @@ def make_engine(database_path: Path) -> Engine:
     )
     event.listen(engine, "connect", _set_pragmas)
     event.listen(engine, "begin", _begin)
+    event.listen(engine, "handle_error", _server_fault)
     return engine
+
+
+class _WriteWaits:
+    """The writers waiting for the write lock right now, and since when (monotonic)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._since: dict[int, tuple[str, float]] = {}
+        self._tokens = itertools.count()
+
+    @contextmanager
+    def waiting(self, engine: Engine) -> Iterator[None]:
+        token = next(self._tokens)
+        with self._lock:
+            self._since[token] = (str(engine.url), time.monotonic())
+        try:
+            yield
+        finally:
+            with self._lock:
+                del self._since[token]
+
+    def longest(self, engine: Engine) -> float:
+        url, now = str(engine.url), time.monotonic()
+        with self._lock:
+            starts = [since for owner, since in self._since.values() if owner == url]
+        return now - min(starts) if starts else 0.0
+
+
+_WRITE_WAITS = _WriteWaits()
+
+
+def longest_write_wait(engine: Engine) -> float:
+    """Seconds the longest-waiting writer of this database has waited for its write lock
+    (0 when none waits). Docvault's own transactions are milliseconds long: a wait of
+    seconds means another program holds the lock."""
+    return _WRITE_WAITS.longest(engine)
 
 
 def within(statement: Any, column: Any, since: datetime | None, until: datetime | None) -> Any:
@@ -75,6 +130,21 @@ def within(statement: Any, column: Any, since: datetime | None, until: datetime 
     return statement
 
 
+def still_waiting(column: Any, now: datetime, longest_seconds: float | None) -> Any:
+    """SQL: the rows whose stored wall-clock time (a back-off's end, a lease's expiry, a
+    retry's time) has not come yet at `now`.
+
+    A time further ahead than the longest wait docvault sets (`longest_seconds`; None: not
+    known) cannot have been set on the present clock: the clock was set back since (by
+    hand, or NTP stepping a clock that ran fast). Such a wait has passed: it must not last
+    as long as the jump.
+    """
+    if longest_seconds is None:
+        return col(column) > now
+    latest = now + timedelta(seconds=longest_seconds)
+    return (col(column) > now) & (col(column) <= latest)
+
+
 @contextmanager
 def read_session(engine: Engine) -> Iterator[Session]:
     """A session for reading (and ordinary writes that cannot race)."""
@@ -83,25 +153,40 @@ def read_session(engine: Engine) -> Iterator[Session]:
 
 
 @contextmanager
-def write_transaction(engine: Engine) -> Iterator[Session]:
+def write_transaction(engine: Engine, wait_seconds: float | None = None) -> Iterator[Session]:
     """A session inside BEGIN IMMEDIATE: the write lock is taken before the first read.
 
-    Commits when the block ends normally, rolls back on any exception.
+    Commits when the block ends normally, rolls back on any exception. `wait_seconds`
+    shortens the wait for the lock below the busy timeout, for a write that may be skipped
+    (a note of a session's last use): a page must not hang while another program holds it.
     """
     with engine.connect() as connection:
-        connection.info["begin_mode"] = "BEGIN IMMEDIATE"
-        transaction = connection.begin()
-        session = Session(bind=connection, expire_on_commit=False)
+        if wait_seconds is not None:
+            _busy_timeout(connection, round(wait_seconds * 1000))
         try:
-            yield session
-            session.flush()
-            transaction.commit()
-        except BaseException:
-            if transaction.is_active:
-                transaction.rollback()
-            raise
+            connection.info["begin_mode"] = "BEGIN IMMEDIATE"
+            with _WRITE_WAITS.waiting(engine):
+                transaction = connection.begin()
+            session = Session(bind=connection, expire_on_commit=False)
+            try:
+                yield session
+                session.flush()
+                transaction.commit()
+            except BaseException:
+                if transaction.is_active:
+                    transaction.rollback()
+                raise
+            finally:
+                session.close()
         finally:
-            session.close()
+            if wait_seconds is not None:
+                _busy_timeout(connection, BUSY_TIMEOUT_MILLISECONDS)
+
+
+def _busy_timeout(connection: Any, milliseconds: int) -> None:
+    """Set the busy timeout on the driver's connection itself, outside any transaction (the
+    pooled connection keeps it: put it back after)."""
+    connection.connection.driver_connection.execute(f"PRAGMA busy_timeout={milliseconds}")
 
 
 def _alembic_config(engine: Engine) -> Config:

@@ -269,7 +269,8 @@ class Deliverer:
             busy = tuple(self._busy)
         if room <= 0:
             return
-        for delivery in handover.due(self.database, self._clock(), room, busy):
+        longest = self.config.retry_max_seconds
+        for delivery in handover.due(self.database, self._clock(), room, busy, longest):
             with self._lock:
                 self._busy.add(delivery.row_id)
             threading.Thread(

@@ -44,7 +44,14 @@ can be shown as is on the command line, in the log and in the web view::
     │   └── MailFolderMissing       the folder to watch or to move to cannot be used
     ├── MailNoReadableAttachment    a message without a file docvault reads (message kept)
     ├── MailEncrypted               an S/MIME or PGP message (message kept)
-    └── MailMalformed               a message whose parts cannot be told apart (kept)
+    ├── MailMalformed               a message whose parts cannot be told apart (kept)
+    ├── ServerFault                 the server is in the way (no document's fault): waited out
+    │   ├── DiskFull                the disk of the archive, database, index or data folder
+    │   ├── StorageReadOnly         that file system is (re)mounted read-only
+    │   └── DatabaseLocked          another program holds the database's write lock
+    └── ArchivedFileDamaged         an archived original was removed or changed behind docvault
+        ├── ArchivedFileMissing     it is gone from the archive
+        └── ArchivedFileChanged     its bytes no longer match its sha256
 
 Each class carries a `code` chosen once (`corrupt-document`): the word stored with a failed
 document and shown in `docvault documents --json` and `/metrics`, so renaming a class never
@@ -66,9 +73,10 @@ def library_reason(error: BaseException, path: Path) -> str:
 
     Pillow, libheif and MuPDF put the full path of the file they failed on into their
     messages; the archive's folders are nobody's business in the web view (issue 25), so
-    every absolute path keeps only its last part.
+    every absolute path keeps only its last part. The message is one line, as the sentence
+    it goes into: libheif ends some of its messages with a newline (issue 29).
     """
-    text = str(error).replace(str(path), path.name)
+    text = " ".join(str(error).replace(str(path), path.name).split())
     return _ABSOLUTE_PATH.sub(lambda match: match.group(1), text)
 
 
@@ -409,3 +417,64 @@ class MailMalformed(DocvaultError):
     """A message's MIME structure is broken beyond telling its parts; the message is kept."""
 
     code = "mail-malformed"
+
+
+# --- issue 29, faults a clinic server has (added here, apart, so that parallel additions do not
+# clash). A server fault is nobody's document's: intake leaves the file in its inbox, the
+# worker keeps what it read, the index keeps its outbox, and each part says the sentence and
+# tries again by itself until the fault ends (docvault.faults tells them from OSError and
+# SQLite's errors).
+
+
+class ServerFault(DocvaultError):
+    """The server itself is in the way (a disk full, a file system read-only, the database
+    locked by another program, a disk reporting errors): docvault waits it out and carries on
+    by itself. `summary` is the sentence without the server's folders, for staff."""
+
+    code = "server-fault"
+
+    def __init__(self, message: str, summary: str) -> None:
+        super().__init__(message)
+        self.summary = summary
+
+
+class DiskFull(ServerFault):
+    """The disk holding the archive, the database, the search index or the data folder is full."""
+
+    code = "disk-full"
+
+
+class StorageReadOnly(ServerFault):
+    """The file system holding the archive, the database or the index is read-only."""
+
+    code = "storage-read-only"
+
+
+class DatabaseLocked(ServerFault):
+    """Another program (a backup, a sqlite3 shell) holds the database's write lock."""
+
+    code = "database-locked"
+
+
+class ArchivedFileDamaged(DocvaultError):
+    """An archived file (an original, an unlocked copy) is not what docvault put there.
+    `summary` is the sentence without the server's folders, for staff."""
+
+    code = "archived-file-damaged"
+
+    def __init__(self, path: Path, message: str, summary: str) -> None:
+        super().__init__(message)
+        self.path = path
+        self.summary = summary
+
+
+class ArchivedFileMissing(ArchivedFileDamaged):
+    """An archived file was removed behind docvault's back."""
+
+    code = "archived-file-missing"
+
+
+class ArchivedFileChanged(ArchivedFileDamaged):
+    """An archived file's bytes no longer match its sha256 (changed, or the disk failing)."""
+
+    code = "archived-file-changed"

@@ -25,7 +25,7 @@ from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, select
 
 from docvault.backoff import backoff_seconds
-from docvault.db import read_session, write_transaction
+from docvault.db import read_session, still_waiting, write_transaction
 from docvault.document_json import Audience, describe
 from docvault.models import Document, HandoverOutbox
 from docvault.vocabulary import DocumentStatus, HandoverState, HandoverTarget
@@ -101,12 +101,20 @@ def _ready(busy: Sequence[int]) -> ColumnElement[bool]:
     )
 
 
-def due(database: Engine, now: datetime, limit: int, busy: Sequence[int] = ()) -> list[Delivery]:
-    """Ready hand-overs whose time has come, oldest first, at most `limit`."""
+def due(
+    database: Engine,
+    now: datetime,
+    limit: int,
+    busy: Sequence[int] = (),
+    longest_seconds: float | None = None,
+) -> list[Delivery]:
+    """Ready hand-overs whose time has come, oldest first, at most `limit`. A next try
+    further ahead than `longest_seconds` (the longest back-off) was set before the clock
+    was set back: its time has come too."""
     statement = (
         select(HandoverOutbox)
         .where(_ready(busy))
-        .where(col(HandoverOutbox.next_attempt_at) <= now)
+        .where(not_(still_waiting(HandoverOutbox.next_attempt_at, now, longest_seconds)))
         .order_by(col(HandoverOutbox.id))
         .limit(limit)
     )

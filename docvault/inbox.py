@@ -54,7 +54,9 @@ from docvault.errors import (
     LinkRefused,
     NotARegularFile,
     RenderError,
+    ServerFault,
 )
+from docvault.faults import RETRY_SECONDS, Standing
 from docvault.models import Document
 from docvault.names import display_name, raw_name
 from docvault.render import RenderPoolClosed
@@ -399,11 +401,7 @@ class InboxSnapshot:
     path: str
     waiting: int  # files seen but not yet taken (not yet stable, retried, or queued)
     settling: int  # files whose size and mtime must hold still a little longer
-    waiting_retry: int
-    taken: int
-    failed: int
     problem: str | None  # the inbox cannot be listed, or entries in it are refused: why
-    refused: tuple[str, ...] = ()  # one sentence per entry intake refused and left in place
 
 
 @dataclass
@@ -442,10 +440,6 @@ class InboxState:
     """What one inbox holds right now, for `docvault status` and the web view."""
 
     settling: int = 0
-    waiting_retry: int = 0
-    taken: int = 0
-    failed: int = 0
-    problems: dict[str, str] = field(default_factory=dict)
     refusals: dict[Path, _Refusal] = field(default_factory=dict)
 
 
@@ -597,6 +591,10 @@ class Intake:
         self._rescan_requested.set()  # the first tick scans everything
         self.listing_problems: dict[str, str] = {}
         self.snapshot: tuple[InboxSnapshot, ...] = ()
+        # A full or read-only archive disk, a database that cannot be written: the files
+        # wait in their inboxes, untouched, and no take is tried before `_fault_retry_at`.
+        self.fault = Standing("intake")
+        self._fault_retry_at = 0.0
 
     def inbox_of(self, path: Path) -> InboxSettings | None:
         for inbox in self.inboxes:
@@ -655,7 +653,8 @@ class Intake:
     def problem(self) -> str | None:
         """One sentence naming every inbox that cannot be listed and every inbox with
         refused entries (STATUS= and the intake part's state), or None."""
-        sentences = list(self.listing_problems.values())
+        sentences = [self.fault.sentence] if self.fault.sentence else []
+        sentences += self.listing_problems.values()
         for inbox in self.inboxes:
             refusals = self.states[inbox.name].refusals
             if refusals:
@@ -681,6 +680,8 @@ class Intake:
         for inbox in self.inboxes:
             taken += self._take_stable(inbox)
             self._report_hidden(inbox)
+        if not any(tracker.tracked() for tracker in self.trackers.values()):
+            self.fault.clear()  # no file waits on it any more
         self._publish()
         return taken
 
@@ -696,11 +697,7 @@ class Intake:
                     path=display_name(inbox.path),
                     waiting=len(tracker.tracked()),
                     settling=state.settling,  # counted by this tick's _take_stable
-                    waiting_retry=state.waiting_retry,
-                    taken=state.taken,
-                    failed=state.failed,
                     problem=self._inbox_problem(inbox, refused),
-                    refused=refused,
                 )
             )
         self.snapshot = tuple(snapshot)
@@ -785,6 +782,8 @@ class Intake:
         now = self.clock()
         taken = 0
         for path in tracker.stable(now):
+            if self.fault.sentence is not None and now < self._fault_retry_at:
+                break  # the fault stands: every file waits where it is
             retry = self._retries.get(path)
             if retry is not None and now < retry.next_try:
                 continue
@@ -793,18 +792,18 @@ class Intake:
             if self._take_isolated(inbox, path):
                 self._stop_tracking(inbox, path)
                 taken += 1
-        state = self.states[inbox.name]
-        state.settling = len(tracker.settling(now))
-        state.waiting_retry = sum(1 for path in self._retries if path.is_relative_to(inbox.path))
+        self.states[inbox.name].settling = len(tracker.settling(now))
         return taken
 
     def _take_isolated(self, inbox: InboxSettings, path: Path) -> bool:
         """`_take`, where an unexpected failure costs only this file (retried with back-off)."""
         try:
-            return self._take(inbox, path)
+            taken = self._take(inbox, path)
         except FileRefused as error:
             self._refuse(inbox, error, _lstat(error.path))
             return False
+        except ServerFault as fault:
+            return self._wait_out(fault)
         except DocvaultError as error:
             return self._retry_later(inbox, path, error)
         except RenderPoolClosed:
@@ -819,6 +818,16 @@ class Intake:
                 )
             )
             return self._retry_later(inbox, path, problem)
+        if taken:
+            self.fault.clear()
+        return taken
+
+    def _wait_out(self, fault: ServerFault) -> bool:
+        """The server is in the way, not the file: it stays in its inbox, is counted as no
+        failure, and every file waits until the next try in `RETRY_SECONDS`."""
+        self.fault.hit(fault)
+        self._fault_retry_at = self.clock() + RETRY_SECONDS
+        return False
 
     def take_now(self, path: Path) -> int | None:
         """Archive and record one file given on the command line, leaving it in place.
@@ -857,8 +866,6 @@ class Intake:
         self._retries.pop(path, None)
         recorded = self._record(inbox, path, archived)
         self._clear_inbox_file(inbox, path, listed, failed=recorded.failed)
-        state = self.states[inbox.name]
-        state.taken += 1
         logger.info(
             "intake: %s from inbox %s is document %s%s (sha256 %s)",
             _shown(inbox, path),
@@ -884,9 +891,6 @@ class Intake:
             self.database, self.data_dir, self.inspect, new, self.empty_grace_seconds
         )
         if refused is not None:
-            state = self.states[inbox.name]
-            state.failed += 1
-            state.problems[new.original_name] = refused.message
             logger.warning(
                 "intake: %s (the original is kept in the archive as %s)",
                 refused.message,
@@ -903,11 +907,12 @@ class Intake:
         # seconds, a permissions mistake waits for an admin.
         retry.next_try = now + backoff_seconds(retry.failures, 5.0, 300.0)
         if now - retry.first_failure >= self.unreadable_retry_seconds:
-            self.states[inbox.name].problems[display_name(path.name)] = (
-                f"{error.message} Tried {retry.failures} times since "
-                f"{self.unreadable_retry_seconds:g} seconds ago; still retrying."
+            logger.error(
+                "intake: %s Tried %d times since %g seconds ago; still retrying.",
+                error.message,
+                retry.failures,
+                self.unreadable_retry_seconds,
             )
-            logger.error("intake: %s", self.states[inbox.name].problems[display_name(path.name)])
         else:
             logger.info("intake: %s (attempt %d)", error.message, retry.failures)
         return False
@@ -1092,10 +1097,6 @@ class Watchers:
         if made:
             self.intake.request_rescan()
         return tuple(made)
-
-    def watched(self) -> tuple[str, ...]:
-        """The names of the inboxes whose folders are watched now."""
-        return tuple(sorted(self._watches))
 
     def problem(self) -> str | None:
         """One sentence per inbox whose folder is there but could not be watched, or None."""

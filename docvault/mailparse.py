@@ -27,6 +27,7 @@ from email.parser import BytesParser
 from pathlib import Path, PurePosixPath, PureWindowsPath
 
 from docvault.config import MailboxSettings
+from docvault.names import display_name
 from docvault.render import RASTER_KINDS, TEXT_KINDS, detect_kind
 
 # The headers the filters and the sentences need, fetched before a message is downloaded.
@@ -43,6 +44,10 @@ ENCRYPTED_TYPES = {"multipart/encrypted", "application/pkcs7-mime", "application
 # Only the head of a file tells its kind, except a ZIP's (its directory is at the end).
 _SNIFF_BYTES = 4096
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+# What breaks a header's text into lines where it is shown (a sentence, the log, the web
+# view): C0 and C1 controls and the Unicode line and paragraph separators. A Subject with
+# U+0085 in it was two lines (tests/test_properties_mail.py, issue 29).
+_LINE_BREAKING = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 MAX_FILE_NAME_CHARACTERS = 200
 
 
@@ -103,9 +108,11 @@ def _header(message: Message, name: str) -> str:
     except (ValueError, TypeError, IndexError):  # the policy's header parser gave up
         value = None
     if value is None:
-        raw = message.get_all(name, failobj=[])
+        # As stored, unparsed: get_all parses too, and fails as get did (Message-ID: <<>>
+        # raised an IndexError out of parse_message, tests/test_properties_mail.py).
+        raw = [value for key, value in message.raw_items() if key.lower() == name.lower()]
         value = raw[0] if raw else ""
-    return _CONTROL.sub(" ", str(value)).strip()
+    return _LINE_BREAKING.sub(" ", str(value)).strip()
 
 
 def _sent_at(text: str) -> datetime | None:
@@ -192,9 +199,14 @@ def _attachment(position: int, part: EmailMessage) -> Attachment:
 
 
 def _safe_name(sent: str, position: int, content_type: str) -> str:
-    """The attachment's name without any folder (either kind of slash) or control
-    characters; a name of its own when none was sent."""
-    name = _CONTROL.sub("", PurePosixPath(PureWindowsPath(sent).name).name).strip()
+    """The attachment's name without any folder (either kind of slash) or C0 control
+    characters, shown as intake shows a file's name (`names.display_name`: other control,
+    line-breaking and bidirectional characters escaped visibly); a name of its own when
+    none was sent."""
+    bare = _CONTROL.sub("", PurePosixPath(PureWindowsPath(sent).name).name).strip()
+    # 'rechnung\u202efdp.exe' read as 'rechnungexe.pdf' in the web view, where a file
+    # from an inbox has the override escaped (tests/test_properties_mail.py, issue 29).
+    name = display_name(bare.encode("utf-8", "replace").decode("utf-8"))
     if name in ("", ".", ".."):
         extension = mimetypes.guess_extension(content_type) or ".bin"
         name = f"attachment-{position}{extension}"

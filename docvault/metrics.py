@@ -26,7 +26,8 @@ from docvault.vocabulary import PageStatus
 
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
 # A typical OvisOCR2 page takes ~2 s at 32 requests in flight; a looping page that decodes
-# 16k tokens takes ~30 s more (DESIGN.md); 300 s is the default engine timeout.
+# 16k tokens takes ~30 s more (docs/gpu.md, "The engine's tuned settings"); 300 s is the
+# default engine timeout.
 LATENCY_BUCKETS = (0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 30.0, 60.0, 120.0, 300.0)
 QUEUE_STATES = (PageStatus.queued, PageStatus.running)
 # What the running daemon reports through `live()`: key -> (metric name, help).

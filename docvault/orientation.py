@@ -44,7 +44,6 @@ from __future__ import annotations
 
 import logging
 import threading
-import time
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -84,7 +83,6 @@ class Orientation:
     verdict: Verdict  # decided, uncertain (left as it is, for staff) or undecided
     lines: int  # text boxes the detector found
     reason: str  # one sentence for the page's notes and the viewer
-    milliseconds: float
     evidence: Evidence | None = None
 
     @property
@@ -289,13 +287,6 @@ class Evidence:
             return 270 if turned else 90
         return 180 if turned else 0
 
-    @property
-    def votes(self) -> dict[int, float]:
-        """The classifier's weight for each clockwise turn it could point to."""
-        if self.sideways:
-            return {90: self.upright, 270: self.upside_down}
-        return {0: self.upright, 180: self.upside_down}
-
 
 class Verdict(StrEnum):
     decided = "decided"  # clear evidence: the page is turned as it says
@@ -338,11 +329,11 @@ def _evidence(
     return Evidence(boxes, found.across, found.down, upright, upside_down)
 
 
-def conclude(evidence: Evidence, margin: float = MARGIN, milliseconds: float = 0.0) -> Orientation:
+def conclude(evidence: Evidence, margin: float = MARGIN) -> Orientation:
     """The page's orientation from its evidence: turned only when the verdict is decided."""
     verdict, reason = judge(evidence, margin)
     rotation = evidence.rotation if verdict is Verdict.decided else 0
-    return Orientation(rotation, verdict, evidence.boxes, reason, milliseconds, evidence)
+    return Orientation(rotation, verdict, evidence.boxes, reason, evidence)
 
 
 def examine(pixels: np.ndarray, margin: float = MARGIN) -> Evidence:
@@ -365,9 +356,7 @@ def examine(pixels: np.ndarray, margin: float = MARGIN) -> Evidence:
 
 def detect(pixels: np.ndarray, margin: float = MARGIN) -> Orientation:
     """The clockwise turn that makes this page upright (uint8 grey HxW or RGB HxWx3)."""
-    started = time.perf_counter()
-    evidence = examine(pixels, margin)
-    return conclude(evidence, margin, (time.perf_counter() - started) * 1000)
+    return conclude(examine(pixels, margin), margin)
 
 
 def upright(pixels: np.ndarray, rotation: int) -> np.ndarray:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import socket
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -23,7 +24,7 @@ import uvicorn
 from docvault.delivery import Deliverer
 from docvault.errors import DocvaultError
 from docvault.inbox import Intake, Watchers
-from docvault.jobs import Job, RunningJobs, start_scheduler
+from docvault.jobs import ClockWatch, Job, RunningJobs, replan, start_scheduler
 from docvault.mailbox import MailIntake
 from docvault.ocr.vllm_server import VllmReplicas
 from docvault.search import OutboxDriver
@@ -175,10 +176,19 @@ class JobsPart(_PartDefaults):
             job.name: max(2 * job.every_seconds, self.stall_seconds) for job in self.jobs
         }
         scheduler = start_scheduler(self.jobs, self.running)
+        clock = ClockWatch()
         try:
             while not stop.is_set():
                 if not scheduler.running:
                     raise RuntimeError("the job scheduler stopped")
+                if jump := clock.jumped():
+                    logger.warning(
+                        "the wall clock was set %s by %.0f s; the scheduled jobs are planned "
+                        "again from now",
+                        "back" if jump < 0 else "forward",
+                        abs(jump),
+                    )
+                    replan(scheduler, self.jobs)
                 progress.beat()
                 await _pause(stop, LOOK_SECONDS)
         finally:
@@ -213,22 +223,37 @@ class WebPart(_PartDefaults):
     bound_port: int = 0
 
     async def run(self, progress: Progress, stop: asyncio.Event) -> None:
+        # docvault binds the socket itself and hands it to uvicorn (Server.run's `sockets`):
+        # the port it got is the socket's own, and a port in use is an error here, not a
+        # SystemExit from inside uvicorn.
+        listening = self._bind()
+        self.bound_port = int(listening.getsockname()[1])
         server = uvicorn.Server(self._config())
-        serving = asyncio.ensure_future(in_thread("web", lambda: self._serve(server)))
+        serving = asyncio.ensure_future(in_thread("web", lambda: server.run(sockets=[listening])))
         try:
             await self._wait_started(server, serving)
-            self.bound_port = _bound_port(server)
             await self._probe_until_stop(progress, stop, serving)
         finally:
             server.should_exit = True
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(asyncio.shield(serving), timeout=10)
+            listening.close()
 
-    def _serve(self, server: uvicorn.Server) -> None:
+    def _bind(self) -> socket.socket:
         try:
-            server.run()
-        except SystemExit:  # uvicorn exits this way when it cannot bind its socket
-            raise self._cannot_start() from None
+            family, kind, protocol, _, address = socket.getaddrinfo(
+                self.host or None, self.port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+            )[0]
+            listening = socket.socket(family, kind, protocol)
+        except OSError as error:
+            raise self._cannot_start() from error
+        try:
+            listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            listening.bind(address)
+        except OSError as error:
+            listening.close()
+            raise self._cannot_start() from error
+        return listening
 
     def _cannot_start(self) -> DocvaultError:
         return DocvaultError(
@@ -272,13 +297,6 @@ class WebPart(_PartDefaults):
                     if (await client.get(url)).status_code == 200:
                         progress.beat()
                 await _pause(stop, LOOK_SECONDS)
-
-
-def _bound_port(server: uvicorn.Server) -> int:
-    for listener in getattr(server, "servers", []):
-        for sock in listener.sockets:
-            return int(sock.getsockname()[1])
-    return 0
 
 
 @dataclass

@@ -22,7 +22,6 @@ attention writes its hand-over rows (`docvault.handover`) in that transaction.
 
 from __future__ import annotations
 
-import collections
 import json
 import logging
 import os
@@ -41,15 +40,15 @@ from sqlalchemy import (
     Integer,
     bindparam,
     delete,
-    func,
     insert,
+    not_,
     union_all,
     update,
 )
 from sqlmodel import Session, col, select
 
 from docvault import derived
-from docvault.db import read_session, write_transaction
+from docvault.db import read_session, still_waiting, write_transaction
 from docvault.errors import EncryptedDocument, RenderKilledDocvault
 from docvault.facts import store as fact_store
 from docvault.handover import add_events
@@ -63,6 +62,12 @@ from docvault.models import (
     join_tags,
     utcnow,
 )
+
+# Read-only: `docvault ingest` (docvault.service) still asks these three here; its next
+# change imports them from docvault.queue_reports, and this import goes.
+from docvault.queue_reports import finished_pages_of as finished_pages_of
+from docvault.queue_reports import pages_of as pages_of
+from docvault.queue_reports import summarise_documents as summarise_documents
 from docvault.vocabulary import (
     FINISHED_PAGE_STATES,
     AttemptRecord,
@@ -73,7 +78,6 @@ from docvault.vocabulary import (
     ReadLine,
     RotationSource,
     SamplingMode,
-    SuspectRegion,
     TextFormat,
 )
 
@@ -91,6 +95,9 @@ DELETE_BATCH_PAGES = 500
 # retries every 100 ms at most, and a deleter that began its next batch at once kept it out
 # for 5.8 s between batches of 0.3 s. A gap this long lets every waiting writer in.
 DELETE_PAUSE_SECONDS = 0.1
+# The longest a page is put back for (the worker's back-offs end at a minute). A page whose
+# `not_before` lies further ahead was put back before the clock was set back: it is due.
+LONGEST_RELEASE_SECONDS = 600.0
 
 
 def new_owner() -> str:
@@ -394,8 +401,10 @@ def _claim_statement() -> Any:
     # Typed as the column, so that the time is stored and compared as docvault stores it.
     not_before = Page.metadata.tables[Page.__tablename__].c.not_before
     now: BindParameter[datetime] = bindparam("now", type_=not_before.type)
+    latest: BindParameter[datetime] = bindparam("latest", type_=not_before.type)
     limit = bindparam("limit", type_=Integer)
-    due = (col(Page.not_before).is_(None)) | (col(Page.not_before) <= now)
+    # Not before `not_before`, unless it lies past any wait (the clock was set back since).
+    due = col(Page.not_before).is_(None) | (col(Page.not_before) <= now) | (not_before > latest)
     queued = select(Page.id, Page.priority, Page.number).where(Page.status == PageStatus.queued)
     reruns = (
         queued.where(due, col(Page.priority) > 0)
@@ -421,7 +430,10 @@ _CLAIM_STATEMENT = _claim_statement()
 
 def _claimable_ids(session: Session, now: datetime, limit: int) -> list[int]:
     """The ids of the next `limit` queued pages due at `now`, in turn order."""
-    found = session.execute(_CLAIM_STATEMENT, {"now": now, "limit": limit}).scalars()
+    latest = now + timedelta(seconds=LONGEST_RELEASE_SECONDS)
+    found = session.execute(
+        _CLAIM_STATEMENT, {"now": now, "latest": latest, "limit": limit}
+    ).scalars()
     return [int(page_id) for page_id in found]
 
 
@@ -587,33 +599,6 @@ def lines_json(lines: Sequence[ReadLine]) -> str | None:
     return json.dumps([[*line.box, line.text] for line in lines], ensure_ascii=False)
 
 
-def coverage_report(stored: str | None) -> CoverageReport | None:
-    """`pages.coverage` read back; None for a page not checked (or a row not readable)."""
-    if not stored:
-        return None
-    try:
-        fields = json.loads(stored)
-        suspects = tuple(
-            SuspectRegion(_box(suspect["box"]), str(suspect["reason"]))
-            for suspect in fields.get("suspects", [])
-        )
-        return CoverageReport(
-            int(fields["ink_lines"]),
-            int(fields["accounted_lines"]),
-            suspects,
-            str(fields.get("summary", "")),
-        )
-    except (ValueError, KeyError, TypeError):
-        # Written by this module only; a damaged row must not take the viewer down.
-        logger.warning("a page's coverage report cannot be read: %.200s", stored)
-        return None
-
-
-def _box(values: Sequence[object]) -> tuple[int, int, int, int]:
-    left, top, right, bottom = (int(str(value)) for value in values)
-    return left, top, right, bottom
-
-
 def fail(
     engine: Engine,
     page_id: int,
@@ -703,6 +688,7 @@ def release(
         page.status = PageStatus.queued
         page.lease_owner = None
         page.lease_expires_at = None
+        delay_seconds = min(delay_seconds, LONGEST_RELEASE_SECONDS)
         page.not_before = now + timedelta(seconds=delay_seconds) if delay_seconds else None
         page.error = reason
         page.updated_at = now
@@ -787,14 +773,30 @@ def _has_page_in(session: Session, document_id: int, states: Sequence[PageStatus
     return found is not None
 
 
-def expire_leases(engine: Engine, now: datetime | None = None) -> int:
-    """Return pages whose lease ran out (their worker died) to the queue."""
+def expire_leases(
+    engine: Engine,
+    now: datetime | None = None,
+    lease_seconds: float | None = None,
+    alive: str | None = None,
+) -> int:
+    """Return pages whose lease ran out (their worker died) to the queue.
+
+    With `lease_seconds` (the longest lease given), a lease expiring further ahead than
+    that was given before the clock was set back: it has run out too, unless `alive` (this
+    process's worker, which knows its own pages) holds it.
+    """
     now = now or utcnow()
+    ran_out = col(Page.lease_expires_at) < now
+    if lease_seconds is not None:
+        set_back = not_(still_waiting(Page.lease_expires_at, now, lease_seconds)) & (
+            col(Page.lease_owner) != alive
+        )
+        ran_out = ran_out | set_back
     with write_transaction(engine) as session:
         result = session.exec(
             update(Page)
             .where(col(Page.status) == PageStatus.running)
-            .where(col(Page.lease_expires_at) < now)
+            .where(ran_out)
             .values(
                 status=PageStatus.queued, lease_owner=None, lease_expires_at=None, updated_at=now
             )
@@ -891,107 +893,6 @@ def request_rotation(
         session.add(page)
         _refresh_document(session, page.document_id, now)
         return page.rotation
-
-
-DUPLICATE_STATUS = "duplicate"  # the status `list_documents` gives a recorded duplicate
-
-
-def list_documents(engine: Engine, status: str | None = None) -> list[dict[str, object]]:
-    """Documents and recorded duplicates as flat rows, a duplicate a row of its own.
-
-    Intake's tests read it; `docvault documents` describes documents through
-    `docvault.document_json`, where a duplicate is an arrival of its document.
-
-    `status` keeps the rows in that state: a document status, or "duplicate" for the
-    duplicates alone. A duplicate row repeats its first copy's file facts but has no id and
-    no error of its own (its first copy's error is shown on the first copy's row).
-    """
-    with read_session(engine) as session:
-        statement = select(Document).order_by(col(Document.id))
-        if status is not None and status != DUPLICATE_STATUS:
-            statement = statement.where(Document.status == status)
-        documents = [_document_summary(document) for document in session.exec(statement)]
-        if status not in (None, DUPLICATE_STATUS):
-            return documents
-        by_id = {int(str(row["id"])): row for row in documents}
-        duplicates = [
-            _duplicate_summary(by_id[duplicate.document_id], duplicate)
-            for duplicate in session.exec(select(Duplicate).order_by(col(Duplicate.id)))
-            if duplicate.document_id in by_id
-        ]
-        return duplicates if status == DUPLICATE_STATUS else documents + duplicates
-
-
-def _duplicate_summary(first: dict[str, object], duplicate: Duplicate) -> dict[str, object]:
-    return {
-        **first,
-        "id": None,
-        "file_name": duplicate.original_name,
-        "inbox": duplicate.inbox,
-        "status": DUPLICATE_STATUS,
-        "error": None,
-        "error_class": None,
-        "duplicate_of": duplicate.document_id,
-        "received_at": duplicate.received_at.isoformat(),
-    }
-
-
-def _document_summary(document: Document) -> dict[str, object]:
-    return {
-        "id": document.id,
-        "file_name": document.original_name,
-        "inbox": document.inbox,
-        "sha256": document.sha256,
-        "pages": document.page_count,
-        "status": document.status,
-        "error": document.error,
-        "error_class": document.error_class,
-        "duplicate_of": None,
-        "archive_path": document.archive_path,
-        "received_at": document.received_at.isoformat(),
-    }
-
-
-def pages_of(engine: Engine, document_ids: Sequence[int]) -> int:
-    with read_session(engine) as session:
-        return int(
-            session.exec(
-                select(func.count())
-                .select_from(Page)
-                .where(col(Page.document_id).in_(document_ids))
-            ).one()
-        )
-
-
-def finished_pages_of(engine: Engine, document_ids: Sequence[int]) -> int:
-    with read_session(engine) as session:
-        return int(
-            session.exec(
-                select(func.count())
-                .select_from(Page)
-                .where(col(Page.document_id).in_(document_ids))
-                .where(col(Page.status).in_([state.value for state in FINISHED_PAGE_STATES]))
-            ).one()
-        )
-
-
-def summarise_documents(engine: Engine, document_ids: Sequence[int]) -> dict[str, Any]:
-    """Totals for `docvault ingest`'s closing line, and the problems worth showing."""
-    with read_session(engine) as session:
-        documents = session.exec(select(Document).where(col(Document.id).in_(document_ids))).all()
-        pages = session.exec(select(Page).where(col(Page.document_id).in_(document_ids))).all()
-    counts = collections.Counter(page.status for page in pages)
-    problems = [document.error for document in documents if document.error]
-    problems += [page.error for page in pages if page.error and page.status == PageStatus.failed]
-    return {
-        "documents": len(documents),
-        "pages": len(pages),
-        "done": counts[PageStatus.done],
-        "incomplete": counts[PageStatus.incomplete],
-        "looped": counts[PageStatus.looped],
-        "failed": counts[PageStatus.failed],
-        "problems": problems,
-    }
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,8 @@ from docvault import auth, backup, db, figures, queue, searchable, suspects, tra
 from docvault.archive import remove_incomplete_copies
 from docvault.config import InboxSettings, Settings
 from docvault.delivery import Deliverer, HandoverConfig, handover_config
-from docvault.errors import ConfigError
+from docvault.errors import ConfigError, ServerFault
+from docvault.faults import Place, Standing, database_locked, fault_of
 from docvault.inbox import Intake
 from docvault.jobs import Job
 from docvault.mailbox import MailboxSnapshot, MailIntake
@@ -69,6 +70,9 @@ CONSISTENCY_CHECK_SECONDS = 3600.0
 HEARTBEAT_SECONDS = 10.0
 # Checked hourly, made at most once a day: a daemon restarted more often still gets one.
 BACKUP_CHECK_SECONDS = 3600.0
+# A writer that has waited this long for the database's write lock waits for another program
+# (docvault's own write transactions take milliseconds): said before its busy timeout ends.
+LOCK_REPORT_SECONDS = 5.0
 
 
 def render_options(settings: Settings) -> RenderOptions:
@@ -158,6 +162,25 @@ def _check_profile(settings: Settings) -> Profile:
 SEARCHABLE_SECONDS_PER_PAGE = 5.0
 
 
+class ServiceProblems:
+    """What the service notices beyond its parts' troubles: another program holding the
+    database's write lock (seen while docvault's writers wait, before they give up), and a
+    status file the heartbeat cannot write (the data folder's disk full or read-only)."""
+
+    def __init__(self, database: DatabaseEngine, database_path: Path) -> None:
+        self.database = database
+        self.database_path = database_path
+        self.status_file = Standing("heartbeat")
+
+    def sentences(self) -> list[str]:
+        found = []
+        if db.longest_write_wait(self.database) >= LOCK_REPORT_SECONDS:
+            found.append(database_locked(self.database_path).message)
+        if self.status_file.sentence:
+            found.append(self.status_file.sentence)
+        return found
+
+
 @dataclass
 class Pipeline:
     """The parts that read pages: shared by `docvault run` and `docvault ingest`."""
@@ -178,6 +201,7 @@ class Pipeline:
     intake: Intake | None = None
     handover: HandoverConfig | None = None
     mail: tuple[MailIntake, ...] = ()
+    problems: ServiceProblems | None = None
 
     def inspect(self, path: Path) -> tuple[int, str]:
         """Page count and kind, from the inspection pool within its time limit (intake thread).
@@ -312,6 +336,7 @@ def build_pipeline(settings: Settings, loop: asyncio.AbstractEventLoop) -> Pipel
         loop,
         owner,
         handover=handover,
+        problems=ServiceProblems(database, settings.database_path),
     )
 
 
@@ -369,7 +394,13 @@ def scheduled_jobs(settings: Settings, pipeline: Pipeline, intake: Intake) -> li
     database = pipeline.database
     return [
         Job("inbox-rescan", intake.request_rescan, settings.rescan_seconds),
-        Job("lease-expiry", lambda: queue.expire_leases(database), LEASE_CHECK_SECONDS),
+        Job(
+            "lease-expiry",
+            lambda: queue.expire_leases(
+                database, lease_seconds=settings.lease_seconds, alive=pipeline.owner
+            ),
+            LEASE_CHECK_SECONDS,
+        ),
         Job(
             "database-backup",
             lambda: backup.backup_if_due(
@@ -386,20 +417,43 @@ def scheduled_jobs(settings: Settings, pipeline: Pipeline, intake: Intake) -> li
 
 
 def status_line(
-    counts: dict[str, int], engine_state: EngineState, parts: Sequence[PartHealth] = ()
+    counts: dict[str, int],
+    engine_state: EngineState,
+    parts: Sequence[PartHealth] = (),
+    problems: Sequence[str] = (),
 ) -> str:
-    """The one line systemd shows under `systemctl status docvault`."""
+    """The one line systemd shows under `systemctl status docvault`.
+
+    A fault several parts meet (the database's disk full stops intake, the worker and the
+    index alike) is said once, after the names of the parts it holds up.
+    """
     line = (
         f"queue: {counts['queued']} queued, {counts['running']} running; "
         f"{counts['done']} done, {counts['incomplete']} incomplete, {counts['looped']} looped, "
         f"{counts['failed']} failed; "
         f"engine {engine_state}"
     )
-    troubled = [part for part in parts if not part.healthy or part.state is not PartState.running]
-    for part in troubled:
+    said: dict[str, list[str]] = {}
+    for part in parts:
+        if part.healthy and part.state is PartState.running:
+            continue
         state = "stalled" if part.stalled else part.state.value
-        line += f"; {part.name} {state}" + (f": {part.detail}" if part.detail else "")
+        said.setdefault(part.detail, []).append(f"{part.name} {state}")
+    for sentence in problems:
+        said.setdefault(sentence, [])
+    for detail, names in said.items():
+        line += "; " + ": ".join(text for text in (", ".join(names), detail) if text)
     return line
+
+
+def troubles(parts: Sequence[PartHealth], problems: Sequence[str]) -> list[str]:
+    """Every distinct sentence of what is wrong now, for the status page: the troubles of the
+    parts that are degraded, restarting, failed or stalled, then the service's own."""
+    shown = (PartState.degraded, PartState.restarting, PartState.failed)
+    details = [
+        part.detail for part in parts if part.detail and (part.stalled or part.state in shown)
+    ]
+    return list(dict.fromkeys([*details, *problems]))
 
 
 class Heartbeat:
@@ -423,7 +477,10 @@ class Heartbeat:
 
     async def __call__(self, parts: tuple[PartHealth, ...]) -> None:
         counts = await asyncio.to_thread(figures.page_counts, self.pipeline.database)
-        line = status_line(counts, self.pipeline.worker.stats.published.engine_state, parts)
+        problems = self.pipeline.problems
+        assert problems is not None
+        engine_state = self.pipeline.worker.stats.published.engine_state
+        line = status_line(counts, engine_state, parts, problems.sentences())
         if all(part.healthy for part in parts):
             self.notifier.watchdog()  # only while every part moves within its bound
         self.notifier.status(line)
@@ -434,9 +491,22 @@ class Heartbeat:
             "engine_replicas": replica_report(self.pipeline),
             "mailboxes": [asdict(mail.snapshot) for mail in self.pipeline.mail],
         }
-        write_status_file(self.status_file, parts, extra)
+        self.write_status(parts, extra, problems.status_file)
         if not self.announced and all(part.state is not PartState.starting for part in parts):
             self.announce(line)
+
+    def write_status(
+        self, parts: tuple[PartHealth, ...], extra: dict[str, Any], standing: Standing
+    ) -> None:
+        """The status file for `docvault status`; a data folder that cannot take it (full,
+        read-only) is said in STATUS= and on the status page instead, once, not logged with
+        a traceback at every heartbeat."""
+        try:
+            write_status_file(self.status_file, parts, extra)
+        except OSError as error:
+            standing.hit(fault_of(error, Place.data, self.status_file.parent) or _unwritable(error))
+        else:
+            standing.clear()
 
     def announce(self, line: str) -> None:
         self.announced = True
@@ -459,6 +529,15 @@ class Heartbeat:
         self.notifier.ready(line)
         if self.ready is not None:
             self.ready.set()
+
+
+def _unwritable(error: OSError) -> ServerFault:
+    reason = f"The status file cannot be written ({error})"
+    return ServerFault(
+        f"{reason}; `docvault status` shows an older state meanwhile. Check the data folder's "
+        "permissions and disk.",
+        "The status file cannot be written; an administrator must check the data folder.",
+    )
 
 
 def status_file_path(settings: Settings) -> Path:
@@ -510,19 +589,28 @@ async def run_daemon(
 async def _recover_from_crash(settings: Settings, pipeline: Pipeline) -> None:
     # First, before any page is released to the queue: the pages rendering when docvault
     # died, rendered alone (docvault.suspects).
-    await suspects.examine(
-        pipeline.database,
-        settings.data_path,
-        suspects.Probe(
-            render_options(settings),
-            settings.render_timeout_seconds,
-            settings.render_memory_limit_mb * 1024 * 1024,
-        ),
-        pipeline.handover.targets if pipeline.handover is not None else (),
-    )
-    released = queue.release_dead_owners(pipeline.database, pipeline.owner)
-    if released:
-        logger.info("start: %d pages left running by an earlier process are queued again", released)
+    try:
+        await suspects.examine(
+            pipeline.database,
+            settings.data_path,
+            suspects.Probe(
+                render_options(settings),
+                settings.render_timeout_seconds,
+                settings.render_memory_limit_mb * 1024 * 1024,
+            ),
+            pipeline.handover.targets if pipeline.handover is not None else (),
+        )
+        released = queue.release_dead_owners(pipeline.database, pipeline.owner)
+    except (ServerFault, OSError) as error:
+        # A start on a full or read-only disk must still start: the pages left running are
+        # queued again by the lease expiry once the database can be written.
+        fault = fault_of(error, Place.data, settings.data_path / "run") or error
+        logger.error("start: the pages of an earlier process wait for their leases: %s", fault)
+    else:
+        if released:
+            logger.info(
+                "start: %d pages left running by an earlier process are queued again", released
+            )
     if removed := remove_incomplete_copies(settings.data_path):
         logger.info("start: removed %d incomplete archive copies left by a crash", removed)
 
@@ -614,14 +702,20 @@ def service_status(pipeline: Pipeline) -> ServiceStatus:
         for inbox in (pipeline.intake.snapshot if pipeline.intake is not None else ())
     ]
     inboxes += [mailbox_report(mail.snapshot) for mail in pipeline.mail]
-    parts = [part.as_json() for part in pipeline.parts.snapshot] if pipeline.parts else []
+    health = pipeline.parts.snapshot if pipeline.parts else ()
+    parts = [part.as_json() for part in health]
+    problems = pipeline.problems.sentences() if pipeline.problems is not None else []
     targets = (
         [str(target) for target in pipeline.handover.targets]
         if pipeline.handover is not None
         else []
     )
     return ServiceStatus(
-        inboxes=inboxes, engines=engine_states(pipeline), parts=parts, handover_targets=targets
+        inboxes=inboxes,
+        engines=engine_states(pipeline),
+        parts=parts,
+        handover_targets=targets,
+        troubles=troubles(health, problems),
     )
 
 

@@ -446,7 +446,10 @@ def read_status_file(path: Path, fresh_seconds: float) -> dict[str, Any]:
     except (OSError, ValueError):
         return {"running": False, "parts": []}
     age = time.time() - float(document.get("written_at", 0))
-    document["running"] = age <= fresh_seconds and _process_alive(int(document.get("pid", 0)))
+    alive = _process_alive(int(document.get("pid", 0)))
+    document["running"] = age <= fresh_seconds and alive
+    # Alive, but its heartbeat cannot write the file (the data folder full or read-only).
+    document["unreported"] = age > fresh_seconds and alive
     document["age_seconds"] = round(age, 1)
     return document
 

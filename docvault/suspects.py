@@ -110,8 +110,12 @@ class RenderMarks:
         """The render of `page_id` ended (an image, an error, a stop): its marker goes.
 
         Not fsynced: a removal lost only to a power cut makes the page a suspect, and a
-        suspect that renders alone is innocent."""
-        (self.folder / str(page_id)).unlink(missing_ok=True)
+        suspect that renders alone is innocent. A read-only data folder that keeps one (it
+        was made before the folder became read-only) makes it a suspect likewise."""
+        try:
+            (self.folder / str(page_id)).unlink(missing_ok=True)
+        except OSError as error:
+            logger.warning("page %d: its render marker could not be removed: %s", page_id, error)
 
 
 @dataclass(frozen=True)

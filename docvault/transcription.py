@@ -17,6 +17,7 @@ from sqlalchemy import Engine, func
 from sqlmodel import Session, col, select
 
 from docvault import derived, textlayer
+from docvault.archive import check_archived
 from docvault.db import read_session
 from docvault.models import Attempt, Document, Page
 from docvault.searchable import PageText, digest
@@ -133,6 +134,8 @@ def searchable_pdf(
     )
     if path.is_file():
         return path
+    # Made from the archived file as it was archived, or not at all (ArchivedFileDamaged).
+    check_archived(data_dir / source.read_from, source.file_name)
     data = build(data_dir / source.read_from, source.pages)
     derived.write_atomically(path, data)
     derived.remove_other_searchable(data_dir, path)

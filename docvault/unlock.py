@@ -30,6 +30,7 @@ from sqlmodel import col, select
 
 from docvault import queue
 from docvault.archive import archive_file
+from docvault.audit import AuditAction
 from docvault.db import read_session, write_transaction
 from docvault.errors import DocvaultError, EncryptedDocument, RateLimited, TooManyPages
 from docvault.formats import decrypt_pdf
@@ -40,8 +41,8 @@ logger = logging.getLogger(__name__)
 # PyMuPDF is not thread-safe, and guesses must be counted one after another: the web view
 # may unlock from several worker threads.
 _attempt_lock = threading.Lock()
-FAILED = "unlock failed"
-REFUSED = "unlock refused"
+FAILED = AuditAction.unlock_failed
+REFUSED = AuditAction.unlock_refused
 FREE_FAILURES = 3  # a mistyped password or two, and one more look at the sender's note
 FAILURE_WINDOW = timedelta(minutes=15)
 BACKOFF_LIMIT = timedelta(minutes=1)  # about 60 guesses an hour instead of 90,000

@@ -10,6 +10,11 @@ records every attempt, and hands finished pages to the index through the outbox.
 Every render leaves a marker on disk while it runs (`docvault.suspects`): the pages that were
 rendering when docvault last died are rendered alone at the next start, each in a process of
 its own, and one whose render kills the whole daemon is found out, not retried for ever.
+
+A database that cannot be written (its disk full or read-only, its lock held by another
+program: a `ServerFault`) stops no page: no page is claimed until it can be, and a page read
+meanwhile is kept in memory and stored once it can be. The worker says the fault as its
+trouble meanwhile and goes on by itself when it ends.
 """
 
 from __future__ import annotations
@@ -17,12 +22,13 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import functools
 import logging
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from sqlalchemy import Engine as DatabaseEngine
 
@@ -35,7 +41,9 @@ from docvault.errors import (
     EngineUnavailable,
     OcrError,
     RenderError,
+    ServerFault,
 )
+from docvault.faults import RETRY_SECONDS, Standing
 from docvault.ocr.base import Engine
 from docvault.ocr.schedule import attempts_of, reread_suspects
 from docvault.queue import ClaimedPage, FinishedPage
@@ -56,6 +64,8 @@ from docvault.vocabulary import (
 )
 
 logger = logging.getLogger(__name__)
+
+Result = TypeVar("Result")
 
 # How long an idle worker waits before looking for queued pages again; new work wakes it
 # at once through `wake()`, so this only bounds the delay of re-runs and expired leases.
@@ -91,7 +101,6 @@ class WorkerSnapshot:
 
     in_flight: int = 0
     engine_state: EngineState = EngineState.unknown
-    last_engine_error: str | None = None
     pages_per_minute: float = 0.0  # over the last RATE_WINDOW_SECONDS
 
 
@@ -102,7 +111,6 @@ class WorkerStats:
     in_flight: int = 0
     finished_times: collections.deque[float] = field(default_factory=collections.deque)
     engine_state: EngineState = EngineState.unknown
-    last_engine_error: str | None = None
     published: WorkerSnapshot = field(default_factory=WorkerSnapshot)
 
     def finished(self, now: float) -> None:
@@ -122,7 +130,6 @@ class WorkerStats:
         self.published = WorkerSnapshot(
             in_flight=self.in_flight,
             engine_state=self.engine_state,
-            last_engine_error=self.last_engine_error,
             pages_per_minute=len(self.finished_times) * 60.0 / RATE_WINDOW_SECONDS,
         )
 
@@ -195,6 +202,11 @@ class Worker:
         self._room = asyncio.Event()
         self._outages = 0  # in a row, since the engine last answered
         self._paused_until = 0.0
+        # A server fault (the database cannot be written): no claim before `_fault_until`.
+        self.fault = Standing("worker")
+        self._fault_until = 0.0
+        self._progress = Progress()
+        self._stop = asyncio.Event()
         self._held: set[int] = set()
         # Transcribed pages wait here for the store task, which writes all that are waiting
         # in one transaction; the consumer meanwhile sends its next page to the engine.
@@ -216,6 +228,8 @@ class Worker:
         buffer: asyncio.Queue[_Rendered] = asyncio.Queue()
         self._transcribed = asyncio.Queue()
         beat = progress or Progress()
+        self._progress, self._stop = beat, stop
+        beat.trouble(self.fault.sentence)
         try:
             async with asyncio.TaskGroup() as group:
                 producer = group.create_task(self._produce(stop, buffer, beat), name="producer")
@@ -230,8 +244,9 @@ class Worker:
             await asyncio.shield(self._release_everything(buffer))
 
     def liveness(self) -> str | None:
-        """A sentence when a page has been in flight longer than any page may take."""
-        if not self._started:
+        """A sentence when a page has been in flight longer than any page may take (a page
+        waiting out a server fault to be stored is not stuck: the fault is the trouble)."""
+        if not self._started or self.fault.sentence is not None:
             return None
         page_id, since = min(self._started.items(), key=lambda item: item[1])
         age = time.monotonic() - since
@@ -262,12 +277,20 @@ class Worker:
 
     async def _release_everything(self, buffer: asyncio.Queue[_Rendered]) -> None:
         """Every page this run still holds goes back to the queue at once."""
-        while not buffer.empty():
-            item = buffer.get_nowait()
-            await self._release(item.claim, 0.0, (), "docvault stopped before reading it")
-        for page_id in list(self._held):
-            await asyncio.to_thread(queue.release, self.database, page_id, self.owner, 0.0)
-            self._held.discard(page_id)
+        reason = "docvault stopped before reading it"
+        try:
+            while not buffer.empty():
+                page_id = buffer.get_nowait().claim.page_id
+                await asyncio.to_thread(
+                    queue.release, self.database, page_id, self.owner, 0.0, (), reason
+                )
+                self._held.discard(page_id)
+            for page_id in list(self._held):
+                await asyncio.to_thread(queue.release, self.database, page_id, self.owner, 0.0)
+                self._held.discard(page_id)
+        except ServerFault as fault:
+            # Stopping is not waited for: the next start gives them back (release_dead_owners).
+            logger.warning("worker: pages held go back to the queue at the next start: %s", fault)
         self._started.clear()
         self.stats.in_flight = 0
         self.stats.publish()
@@ -280,7 +303,8 @@ class Worker:
             progress.beat()  # the loop turns at least once a second (the waits below)
             self.stats.publish()
             wanted = self.render_ahead + self._idle_consumers() - buffer.qsize() - len(rendering)
-            paused = time.monotonic() < self._paused_until
+            resume_at = max(self._paused_until, self._fault_until)
+            paused = time.monotonic() < resume_at
             if wanted <= 0 and not paused:
                 # Full: wait for a consumer to take a page. This used to wait for new work
                 # or the 1 s poll, so the 8 pages ahead ran out within 0.6 s at 800 pages
@@ -290,9 +314,7 @@ class Worker:
                 continue
             claims: list[ClaimedPage] = []
             if not paused:
-                claims = await asyncio.to_thread(
-                    queue.claim, self.database, self.owner, wanted, self.lease_seconds
-                )
+                claims = await self._claim(wanted)
             for claim in claims:
                 self._held.add(claim.page_id)
                 task = asyncio.create_task(self._render(claim, buffer))
@@ -300,13 +322,50 @@ class Worker:
                 task.add_done_callback(rendering.discard)
             if not claims:
                 await self._idle(
-                    IDLE_POLL_SECONDS
-                    if not paused
-                    else max(0.05, self._paused_until - time.monotonic())
+                    IDLE_POLL_SECONDS if not paused else max(0.05, resume_at - time.monotonic())
                 )
             else:
                 await asyncio.sleep(0)  # let renders and consumers start before claiming more
         await asyncio.gather(*rendering, return_exceptions=True)
+
+    async def _claim(self, wanted: int) -> list[ClaimedPage]:
+        """Up to `wanted` pages; none while the database cannot be written (tried again in
+        `RETRY_SECONDS`)."""
+        try:
+            claims = await asyncio.to_thread(
+                queue.claim, self.database, self.owner, wanted, self.lease_seconds
+            )
+        except ServerFault as fault:
+            self._fault_hit(fault)
+            self._fault_until = time.monotonic() + RETRY_SECONDS
+            return []
+        self._fault_cleared()
+        return claims
+
+    async def _write(self, action: Callable[[], Result]) -> Result:
+        """A write to the queue, tried again every `RETRY_SECONDS` while a server fault stands
+        (the page stays held, its text in memory); given up only when the worker stops."""
+        while True:
+            try:
+                result = await asyncio.to_thread(action)
+            except ServerFault as fault:
+                self._fault_hit(fault)
+                if self._stop.is_set():
+                    raise
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._stop.wait(), timeout=RETRY_SECONDS)
+                continue
+            self._fault_cleared()
+            return result
+
+    def _fault_hit(self, fault: ServerFault) -> None:
+        self.fault.hit(fault)
+        self._progress.trouble(self.fault.sentence)
+
+    def _fault_cleared(self) -> None:
+        if self.fault.sentence is not None:
+            self.fault.clear()
+            self._progress.trouble(None)
 
     def _idle_consumers(self) -> int:
         return self.concurrency - self.stats.in_flight
@@ -482,8 +541,10 @@ class Worker:
             )
             for item in batch
         ]
-        stored = await asyncio.to_thread(
-            queue.complete_many, self.database, self.owner, finished, self.handover
+        stored = await self._write(
+            functools.partial(
+                queue.complete_many, self.database, self.owner, finished, self.handover
+            )
         )
         for item, was_stored in zip(batch, stored, strict=True):
             self._completed(item.claim, item.outcome, was_stored)
@@ -510,14 +571,16 @@ class Worker:
         message: str,
         attempts: Sequence[AttemptRecord],
     ) -> None:
-        await asyncio.to_thread(
-            action,
-            self.database,
-            claim.page_id,
-            self.owner,
-            f"{claim.label}: {message}",
-            attempts,
-            handover=self.handover,
+        await self._write(
+            functools.partial(
+                action,
+                self.database,
+                claim.page_id,
+                self.owner,
+                f"{claim.label}: {message}",
+                attempts,
+                handover=self.handover,
+            )
         )
         self._held.discard(claim.page_id)
         self.stats.finished(time.monotonic())
@@ -535,7 +598,6 @@ class Worker:
                 self._outages += 1
             delay = backoff_seconds(self._outages, BACKOFF_FIRST_SECONDS, BACKOFF_MAX_SECONDS)
             self.stats.engine_state = EngineState.down
-        self.stats.last_engine_error = error.message
         self._paused_until = max(self._paused_until, time.monotonic() + delay)
         attempts = attempts_of(error)
         logger.warning(
@@ -546,12 +608,13 @@ class Worker:
     async def _release(
         self, claim: ClaimedPage, delay: float, attempts: Sequence[AttemptRecord], reason: str
     ) -> None:
-        await asyncio.to_thread(
-            queue.release, self.database, claim.page_id, self.owner, delay, attempts, reason
+        await self._write(
+            functools.partial(
+                queue.release, self.database, claim.page_id, self.owner, delay, attempts, reason
+            )
         )
         self._held.discard(claim.page_id)
 
     def _engine_up(self) -> None:
         self._outages = 0
         self.stats.engine_state = EngineState.up
-        self.stats.last_engine_error = None

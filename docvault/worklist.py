@@ -15,9 +15,6 @@ from sqlmodel import Session, col, select
 
 from docvault.models import Document, DocumentFact, utcnow
 
-TODO = "todo"
-HANDLED = "handled"
-
 
 def mark(
     session: Session, document_id: int, user_name: str, handled: bool, now: datetime | None = None

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import logging
 import os
+import shutil
 import signal
+import tempfile
 import time
 import uuid
 import warnings
@@ -19,16 +22,49 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fastapi import FastAPI
 from sqlalchemy import Engine
 
 from devtools.engine_sim import EngineSimulator, SimulatorConfig
 from docvault import db
+from docvault.web.app import create_app
 from tests.support.dovecot import imap_server  # noqa: F401  (the mail tests' IMAP server)
 from tests.support.liveserver import LiveServer
 from tests.support.notify import NotifyListener
+from tests.support.properties import Tracebacks
 from tests.support.webarchive import WebArchive, build_archive, copy_archive
 
 FIXTURES = Path(__file__).parent / "fixtures"
+
+
+HYPOTHESIS_HOME_KEY = pytest.StashKey[str]()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Hypothesis's caches go to a temporary folder, not the checkout: its pytest plugin
+    reads the test modules' constants into `.hypothesis/constants` while collecting, before
+    any fixture runs. The property tests keep no example database (tests/support/properties.py).
+    """
+    from hypothesis import configuration
+
+    home = tempfile.mkdtemp(prefix="docvault-hypothesis-")
+    config.stash[HYPOTHESIS_HOME_KEY] = home
+    configuration.set_hypothesis_home_dir(home)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    home = config.stash.get(HYPOTHESIS_HOME_KEY, None)
+    if home is not None:
+        shutil.rmtree(home, ignore_errors=True)
+
+
+@pytest.fixture
+def tracebacks() -> Iterator[Tracebacks]:
+    """Every log record of docvault's with a traceback, while the test runs."""
+    handler = Tracebacks()
+    logging.getLogger("docvault").addHandler(handler)
+    yield handler
+    logging.getLogger("docvault").removeHandler(handler)
 
 
 @pytest.fixture
@@ -85,6 +121,15 @@ def archive(template: Path, tmp_path: Path) -> Iterator[WebArchive]:
     """A copy of the template archive of the test's own (database, index, data folder)."""
     copied = copy_archive(template, tmp_path)
     yield copied
+    copied.database.dispose()
+
+
+@pytest.fixture(scope="module")
+def module_app(template: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[FastAPI]:
+    """The web app of a copy of the template archive that one test module's tests share
+    (the property tests send it thousands of requests)."""
+    copied = copy_archive(template, tmp_path_factory.mktemp("module-archive"))
+    yield create_app(copied.context)
     copied.database.dispose()
 
 

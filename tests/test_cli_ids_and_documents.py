@@ -183,7 +183,7 @@ def test_the_largest_id_is_looked_up_and_not_found(
 
 
 def test_the_command_line_bound_is_the_web_bound() -> None:
-    from docvault.web import users_cli
+    from docvault import cli_base
     from docvault.web.context import MAX_ID
 
-    assert users_cli.MAX_ROW_ID == MAX_ID == MAX_ROW_ID
+    assert cli_base.MAX_ROW_ID == MAX_ID == MAX_ROW_ID

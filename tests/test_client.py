@@ -326,23 +326,6 @@ def test_all_endpoints_down_is_unavailable() -> None:
     assert "http://gpu-b:8000/v1: health check failed" in message
 
 
-def test_served_models_lists_the_model_names() -> None:
-    async def handler(request: httpx.Request) -> httpx.Response:
-        assert str(request.url) == f"{FIRST}/models"
-        return httpx.Response(
-            200, json={"object": "list", "data": [{"id": "ATH-MaaS/OvisOCR2", "object": "model"}]}
-        )
-
-    async def scenario() -> list[str]:
-        engine = engine_with(handler)
-        try:
-            return await engine.served_models(FIRST)
-        finally:
-            await engine.aclose()
-
-    assert run(scenario()) == ["ATH-MaaS/OvisOCR2"]
-
-
 def test_every_endpoint_down_sends_nothing_and_says_so() -> None:
     sent: list[httpx.Request] = []
 

@@ -22,7 +22,7 @@ from sqlmodel import col, select
 
 from devtools.daemon import Daemon, wait_for
 from devtools.engine_sim import EngineSimulator
-from docvault import queue
+from docvault import queue, queue_reports
 from docvault.archive import archive_file
 from docvault.coverage import NO_TEXT
 from docvault.db import read_session
@@ -216,7 +216,7 @@ def test_a_reread_that_reads_no_better_leaves_the_page_incomplete_over_the_lost_
     assert page.status == "incomplete"
     assert page.markdown is not None
     assert LINES[LOST] not in page.markdown
-    report = queue.coverage_report(page.coverage)
+    report = queue_reports.coverage_report(page.coverage)
     assert report is not None
     (suspect,) = report.suspects
     assert suspect.reason == NO_TEXT

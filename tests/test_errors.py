@@ -11,8 +11,9 @@ import pytest
 from alembic import command
 from sqlalchemy import Engine
 
-from docvault import db, errors, queue
+from docvault import db, errors
 from docvault.config import InboxSettings
+from docvault.document_json import Audience, describe_all
 from docvault.inbox import Intake
 from docvault.render import RenderOptions, inspect_document
 from docvault.web import queries
@@ -65,6 +66,14 @@ CODES: dict[type[errors.DocvaultError], str] = {
     errors.MailNoReadableAttachment: "mail-no-readable-attachment",
     errors.MailEncrypted: "mail-encrypted",
     errors.MailMalformed: "mail-malformed",
+    # Faults a clinic server has (issue 29).
+    errors.ServerFault: "server-fault",
+    errors.DiskFull: "disk-full",
+    errors.StorageReadOnly: "storage-read-only",
+    errors.DatabaseLocked: "database-locked",
+    errors.ArchivedFileDamaged: "archived-file-damaged",
+    errors.ArchivedFileMissing: "archived-file-missing",
+    errors.ArchivedFileChanged: "archived-file-changed",
 }
 
 
@@ -126,8 +135,8 @@ def test_intake_stores_the_code_of_the_error_that_refused_a_file(
     intake.scan()
     assert intake.tick() == 1
 
-    (document,) = queue.list_documents(database)
-    assert (document["status"], document["error_class"]) == ("failed", code)
+    (document,) = describe_all(database, Audience())
+    assert (document["status"], document["error_code"]) == ("failed", code)
     assert fixture in str(document["error"]), "the sentence names the file"
     assert (inbox / "quarantine").exists(), "the refused file is kept beside the inbox"
 

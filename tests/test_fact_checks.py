@@ -20,11 +20,11 @@ from html import unescape
 import httpx
 import pytest
 
+from docvault.audit import AuditFilter
 from docvault.db import read_session, write_transaction
 from docvault.facts import store
 from docvault.handover import Delivery, build_payload
 from docvault.web import queries
-from docvault.web.audit import AuditFilter
 from tests.support.factsarchive import MUSTERMANN_LETTER, add_letter, drain_index
 from tests.support.liveserver import csrf_token, logged_in_site
 from tests.support.webarchive import NURSE, WebArchive

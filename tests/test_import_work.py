@@ -15,7 +15,7 @@ def refuse(*arguments, **options):
 argon2.PasswordHasher.hash = refuse
 import docvault.auth
 import docvault.cli
-import docvault.web.users_cli
+import docvault.cli_users
 print("imported without hashing")
 """
 

@@ -7,9 +7,10 @@ from pathlib import Path
 import pytest
 from sqlalchemy import Engine
 
-from docvault import inbox, queue
+from docvault import inbox
 from docvault.archive import ArchivedFile, archive_file
 from docvault.config import InboxSettings
+from docvault.document_json import Audience, describe_all
 from docvault.errors import FileNotReady
 from docvault.inbox import Intake
 from tests.support.documents import letter_pdf
@@ -49,7 +50,7 @@ def test_an_unreadable_file_is_retried_with_backoff_and_then_taken(
     intake.scan()
     clock.now = 1.0
     assert intake.tick() == 0  # stable, but refused: retried in 5 s
-    assert intake.states["fax"].waiting_retry == 1
+    assert intake.snapshot[0].waiting == 1, "still waiting in the inbox"
     clock.now = 3.0
     assert intake.tick() == 0  # backoff not over: not even tried
     assert refusals["left"] == 1
@@ -60,10 +61,12 @@ def test_an_unreadable_file_is_retried_with_backoff_and_then_taken(
     clock.now = 17.0
     assert intake.tick() == 1
     assert not letter.exists()
-    assert [row["file_name"] for row in queue.list_documents(database)] == ["locked.pdf"]
+    assert [row["file_name"] for row in describe_all(database, Audience())] == ["locked.pdf"]
 
 
-def test_a_file_that_breaks_intake_costs_only_itself(database: Engine, tmp_path: Path) -> None:
+def test_a_file_that_breaks_intake_costs_only_itself(
+    database: Engine, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     folder = tmp_path / "inbox"
     folder.mkdir()
     bad = letter_pdf(folder / "bad.pdf", 1, 1)
@@ -89,10 +92,16 @@ def test_a_file_that_breaks_intake_costs_only_itself(database: Engine, tmp_path:
     assert intake.tick() == 1  # the good letter is taken beside the broken one
     assert not good.exists()
     assert bad.exists()  # kept in the inbox, retried with back-off
-    assert intake.states["scanner"].waiting_retry == 1
-    problem = intake.states["scanner"].problems["bad.pdf"]
+    assert intake.snapshot[0].waiting == 1, "the broken one still waits in the inbox"
+    # Past unreadable_retry_seconds (0 here), each failed try is an error in the log.
+    (problem,) = [
+        record.getMessage()
+        for record in caplog.records
+        if record.levelname == "ERROR" and "retrying" in record.getMessage()
+    ]
     assert "bad.pdf in inbox scanner could not be taken (KeyError" in problem
     assert "the file stays in the inbox" in problem
+    assert problem.endswith("Tried 1 times since 0 seconds ago; still retrying.")
 
 
 def test_an_inbox_that_cannot_be_listed_is_reported_and_recovers(

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from sqlalchemy import Engine
 
-from docvault import queue
 from docvault.archive import archive_file
 from docvault.config import InboxSettings, load_settings
+from docvault.document_json import Audience, describe_all
 from docvault.errors import FileVanished, LinkRefused, NotARegularFile
 from docvault.inbox import (
     DEFAULT_MAX_FILE_BYTES,
@@ -187,7 +187,7 @@ def test_file_events_follow_the_rescans_rule(
     assert "pipe.pdf in inbox scanner is a named pipe (FIFO)" in refusals[0]
     assert "named pipe" in (intake.snapshot[0].problem or "")
     assert kept.exists()
-    assert queue.list_documents(database) == []
+    assert describe_all(database, Audience()) == []
 
 
 def test_a_refused_entry_that_is_removed_is_no_longer_reported(
@@ -266,14 +266,15 @@ def test_a_hidden_file_that_stays_is_reported_after_the_grace_period(
     assert ".DS_Store" not in problem
     assert "._Befund" not in problem
     assert len(caplog.records) == 1, "reported once"
-    assert queue.list_documents(database) == []
+    assert describe_all(database, Audience()) == []
     os.rename(root / ".Befund Maier.pdf", root / "Befund Maier.pdf")
     intake.request_rescan()
     clock.now = 300.0
     intake.tick()
     clock.now = 310.0
     intake.tick()
-    assert [row["file_name"] for row in queue.list_documents(database)] == ["Befund Maier.pdf"]
+    (document,) = describe_all(database, Audience())
+    assert document["file_name"] == "Befund Maier.pdf"
     assert intake.snapshot[0].problem is None
 
 
@@ -296,7 +297,7 @@ def test_docvault_ingest_refuses_what_an_inbox_refuses(
     messages = [record.getMessage() for record in caplog.records]
     assert "ingest: link.pdf in inbox ingest is a symbolic link" in messages[0]
     assert "ingest: pipe.pdf in inbox ingest is a named pipe (FIFO)" in messages[1]
-    assert [row["file_name"] for row in queue.list_documents(database)] == ["letter.pdf"]
+    assert [row["file_name"] for row in describe_all(database, Audience())] == ["letter.pdf"]
     assert not list((tmp_path / "data" / "archive").rglob("*secret*"))
 
 
@@ -328,4 +329,6 @@ def test_a_long_name_already_in_processed_is_moved_beside_it_within_the_name_lim
     assert len(moved) == 2
     assert name in moved
     assert all(len(moved_name.encode()) <= 255 for moved_name in moved)
-    assert len(queue.list_documents(database)) == 2
+    documents = describe_all(database, Audience())
+    assert len(documents) == 2
+    assert not any(document["duplicates"] for document in documents), "no retry recorded again"

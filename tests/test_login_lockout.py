@@ -9,11 +9,11 @@ from argon2 import PasswordHasher
 from click.testing import CliRunner
 from sqlalchemy import Engine
 
-from docvault import auth
+from docvault import audit, auth
+from docvault.cli_base import State
+from docvault.cli_users import user_group
 from docvault.errors import AuthError
 from docvault.models import utcnow
-from docvault.web import audit
-from docvault.web.users_cli import make_users_group
 
 PASSWORD = "the right passphrase"
 # Slow enough (tens of milliseconds) that forty parallel guesses overlap in the check.
@@ -70,7 +70,7 @@ def test_unlock_lifts_the_lock_out(database: Engine) -> None:
     for _ in range(auth.FAILURES_PER_NAME):
         _try(database, "a wrong guess", "10.0.0.9")
     assert _try(database, PASSWORD, "10.0.0.9") == "locked"
-    result = CliRunner().invoke(make_users_group(lambda: database), ["unlock", "doctor"])
+    result = CliRunner().invoke(user_group, ["unlock", "doctor"], obj=State(database=database))
     assert result.exit_code == 0, result.output
     assert "5 failed login(s) forgotten" in result.output
     assert _try(database, PASSWORD, "10.0.0.9") == "in"

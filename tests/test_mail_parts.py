@@ -57,7 +57,7 @@ def test_a_mailbox_table_with_its_defaults_and_its_own_settings(tmp_path: Path) 
         ('after_taking = "move"\n', "is needed with after_taking"),
         ('after_taking = "archive"\n', "allowed: seen, flag, move, delete"),
         ("passwort = 'x'\n", "is not a mailbox setting"),
-        ("port = 99999\n", "allowed: a number from 0 to 65535"),
+        ("port = 99999\n", "allowed: a whole number from 0 to 65535"),
         ('senders = "lab@example.org"\n', "a list of strings"),
     ],
 )

@@ -5,10 +5,11 @@ from __future__ import annotations
 import base64
 from dataclasses import replace
 from pathlib import Path
+from typing import get_args
 
 import pytest
 
-from docvault.config import PROFILE_CHOICES, ProfileName, load_settings
+from docvault.config import ProfileChoice, ProfileName, load_settings
 from docvault.errors import ConfigError, DocvaultError, UnknownProfile
 from docvault.ocr.profiles import (
     BENCH,
@@ -181,7 +182,7 @@ def test_an_unknown_profile_is_a_docvault_error_naming_it_and_the_valid_ones() -
 def test_the_profile_setting_offers_exactly_the_defined_profiles(tmp_path: Path) -> None:
     assert set(PROFILES) == set(ProfileName)
     assert all(name == profile.name for name, profile in PROFILES.items())
-    assert ("auto", *PROFILE_NAMES) == PROFILE_CHOICES
+    assert ("auto", *PROFILE_NAMES) == get_args(ProfileChoice)
     for name in PROFILE_NAMES:
         chosen = load_settings(environ={"DOCVAULT_PROFILE": name}, cwd=tmp_path)
         assert get_profile(chosen.effective_profile()).name == name

@@ -10,6 +10,7 @@ from sqlmodel import select
 
 from docvault import figures, queue
 from docvault.db import read_session
+from docvault.document_json import Audience, describe_all
 from docvault.models import Attempt, Document, IndexOutbox, Page, utcnow
 from docvault.vocabulary import (
     AttemptRecord,
@@ -20,18 +21,7 @@ from docvault.vocabulary import (
     SamplingMode,
     Verdict,
 )
-
-
-def _document(database: Engine, pages: int, sha: str = "a") -> int:
-    new = queue.NewDocument(
-        sha256=sha * 64,
-        original_name=f"{sha}.pdf",
-        inbox="fax",
-        original_path=f"/inbox/{sha}.pdf",
-        archive_path=f"archive/{sha}",
-        size_bytes=10,
-    )
-    return queue.record_document(database, new, pages).document_id
+from tests.support.documents import recorded_document
 
 
 def _attempt() -> AttemptRecord:
@@ -48,7 +38,7 @@ def _attempt() -> AttemptRecord:
 
 
 def test_two_workers_never_take_the_same_page(database: Engine) -> None:
-    _document(database, pages=200)
+    recorded_document(database, pages=200)
     taken: dict[str, list[int]] = {"one": [], "two": []}
     start = threading.Barrier(2)
 
@@ -68,7 +58,7 @@ def test_two_workers_never_take_the_same_page(database: Engine) -> None:
 
 
 def test_completing_stores_text_attempts_and_an_outbox_row_together(database: Engine) -> None:
-    document_id = _document(database, pages=1)
+    document_id = recorded_document(database, pages=1)
     (claim,) = queue.claim(database, "worker", limit=5, lease_seconds=60)
     assert queue.complete(
         database, claim.page_id, "worker", "Metoprolol 50 mg", False, [_attempt()]
@@ -82,7 +72,7 @@ def test_completing_stores_text_attempts_and_an_outbox_row_together(database: En
 
 
 def test_a_page_whose_lease_expired_is_not_completed_twice(database: Engine) -> None:
-    _document(database, pages=1)
+    recorded_document(database, pages=1)
     (claim,) = queue.claim(database, "slow", limit=1, lease_seconds=60)
     assert queue.expire_leases(database, now=utcnow() + timedelta(seconds=61)) == 1
     (again,) = queue.claim(database, "fast", limit=1, lease_seconds=60)
@@ -95,10 +85,10 @@ def test_a_page_whose_lease_expired_is_not_completed_twice(database: Engine) -> 
 
 
 def test_requested_reruns_go_before_new_work(database: Engine) -> None:
-    _document(database, pages=1, sha="a")
+    recorded_document(database, pages=1, sha="a")
     (first,) = queue.claim(database, "w", limit=1, lease_seconds=60)
     queue.complete(database, first.page_id, "w", "looping", True, [_attempt()])
-    _document(database, pages=3, sha="b")
+    recorded_document(database, pages=3, sha="b")
     assert queue.request_rerun(database, [first.page_id], SamplingMode.penalty) == 1
     claims = queue.claim(database, "w", limit=1, lease_seconds=60)
     assert [(claim.page_id, claim.mode) for claim in claims] == [
@@ -107,7 +97,7 @@ def test_requested_reruns_go_before_new_work(database: Engine) -> None:
 
 
 def test_released_pages_wait_for_their_backoff(database: Engine) -> None:
-    _document(database, pages=1)
+    recorded_document(database, pages=1)
     (claim,) = queue.claim(database, "w", limit=1, lease_seconds=60)
     assert queue.release(database, claim.page_id, "w", delay_seconds=30)
     assert queue.claim(database, "w", limit=1, lease_seconds=60) == []
@@ -116,7 +106,7 @@ def test_released_pages_wait_for_their_backoff(database: Engine) -> None:
 
 
 def test_the_same_bytes_again_are_a_recorded_duplicate(database: Engine) -> None:
-    first = _document(database, pages=2, sha="c")
+    first = recorded_document(database, pages=2, sha="c")
     again = queue.record_document(
         database,
         queue.NewDocument(
@@ -130,18 +120,20 @@ def test_the_same_bytes_again_are_a_recorded_duplicate(database: Engine) -> None
         2,
     )
     assert again == queue.Recorded(first, duplicate=True)
-    rows = queue.list_documents(database)
-    assert [(row["file_name"], row["status"], row["duplicate_of"]) for row in rows] == [
-        ("c.pdf", "processing", None),
-        ("copy.pdf", "duplicate", first),
-    ]
+    (document,) = describe_all(database, Audience())
+    assert (document["id"], document["file_name"], document["status"]) == (
+        first,
+        "c.pdf",
+        "processing",
+    )
+    assert [copy["file_name"] for copy in document["duplicates"]] == ["copy.pdf"]
     assert figures.page_counts(database)["queued"] == 2
 
 
 def test_a_pages_located_lines_are_stored_and_cleared_by_a_reading_without_them(
     database: Engine,
 ) -> None:
-    document = _document(database, 1, sha="lines")
+    document = recorded_document(database, 1, sha="lines")
     lines = (ReadLine((10, 20, 300, 40), "Dear Dr Weber", 0.98),)
     claim = queue.claim(database, "w", limit=1, lease_seconds=60)[0]
     finished = queue.FinishedPage(claim.page_id, "Dear Dr Weber", False, [_attempt()], lines=lines)

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from sqlalchemy import Engine
 from sqlmodel import select
 
-from docvault import figures, queue
+from docvault import figures, queue, queue_reports
 from docvault.db import read_session
 from docvault.models import Document, HandoverOutbox, Page
 from docvault.search.pages import entries_for
@@ -26,6 +26,7 @@ from docvault.vocabulary import (
     SuspectRegion,
     TextFormat,
 )
+from tests.support.documents import recorded_document
 from tests.support.lostline import cpu_attempt
 
 LOST_LINE = CoverageReport(
@@ -45,18 +46,6 @@ INK_WITHOUT_TEXT = CoverageReport(
     summary="The page has ink on 4 lines but no text was read.",
 )
 TEXT = "Dear Dr. Weber,\nthank you for referring this patient (*) to our clinic."
-
-
-def _document(database: Engine, pages: int, sha: str = "a") -> int:
-    new = queue.NewDocument(
-        sha256=sha * 64,
-        original_name=f"{sha}.pdf",
-        inbox="fax",
-        original_path=f"/inbox/{sha}.pdf",
-        archive_path=f"archive/{sha}",
-        size_bytes=10,
-    )
-    return queue.record_document(database, new, pages).document_id
 
 
 def _finish(
@@ -102,7 +91,7 @@ def _document_status(database: Engine, document_id: int) -> str:
 def test_a_page_with_a_lost_line_is_incomplete_with_its_report_and_text_kept(
     database: Engine,
 ) -> None:
-    document_id = _document(database, pages=2)
+    document_id = recorded_document(database, pages=2)
     lost, clean = _finish(database, [LOST_LINE, EVERY_LINE])
     page = _page(database, lost)
     assert (page.status, page.markdown, page.text_format) == ("incomplete", TEXT, "plain")
@@ -112,10 +101,10 @@ def test_a_page_with_a_lost_line_is_incomplete_with_its_report_and_text_kept(
         "suspects": [{"box": [150, 435, 1052, 470], "reason": "no text read here"}],
         "summary": "1 of 6 lines on the page has no text in the transcription.",
     }
-    assert queue.coverage_report(page.coverage) == LOST_LINE
+    assert queue_reports.coverage_report(page.coverage) == LOST_LINE
     other = _page(database, clean)
     assert other.status == "done"
-    assert queue.coverage_report(other.coverage) == EVERY_LINE
+    assert queue_reports.coverage_report(other.coverage) == EVERY_LINE
     assert _document_status(database, document_id) == DocumentStatus.attention
     # Its text goes to the index like a done page's.
     entries = entries_for(database, [lost, clean]).entries
@@ -124,7 +113,7 @@ def test_a_page_with_a_lost_line_is_incomplete_with_its_report_and_text_kept(
 
 
 def test_a_page_with_ink_and_no_text_is_incomplete_not_done(database: Engine) -> None:
-    document_id = _document(database, pages=1)
+    document_id = recorded_document(database, pages=1)
     (page_id,) = _finish(database, [INK_WITHOUT_TEXT], text="")
     assert _page(database, page_id).status == PageStatus.incomplete
     assert _document_status(database, document_id) == DocumentStatus.attention
@@ -133,19 +122,19 @@ def test_a_page_with_ink_and_no_text_is_incomplete_not_done(database: Engine) ->
 def test_a_page_not_checked_or_blank_is_done_and_a_looped_one_stays_looped(
     database: Engine,
 ) -> None:
-    _document(database, pages=2)
+    recorded_document(database, pages=2)
     unchecked, blank = _finish(database, [None, CoverageReport(ink_lines=0, accounted_lines=0)])
     assert _page(database, unchecked).status == PageStatus.done
     assert _page(database, unchecked).coverage is None
     assert _page(database, blank).status == PageStatus.done
-    _document(database, pages=1, sha="b")
+    recorded_document(database, pages=1, sha="b")
     (looping,) = _finish(database, [LOST_LINE], looped=True)
     # A loop is the worse problem: the penalty re-run is what the page needs first.
     assert _page(database, looping).status == PageStatus.looped
 
 
 def test_an_incomplete_document_is_handed_over_as_needing_attention(database: Engine) -> None:
-    document_id = _document(database, pages=1)
+    document_id = recorded_document(database, pages=1)
     _finish(database, [LOST_LINE], handover=["webhook"])
     with read_session(database) as session:
         rows = session.exec(select(HandoverOutbox)).all()
@@ -157,7 +146,7 @@ def test_an_incomplete_document_is_handed_over_as_needing_attention(database: En
 def test_a_rerun_takes_an_incomplete_page_by_default_and_clears_its_report(
     database: Engine,
 ) -> None:
-    document_id = _document(database, pages=1)
+    document_id = recorded_document(database, pages=1)
     (page_id,) = _finish(database, [LOST_LINE])
     assert queue.request_rerun(database, [page_id], SamplingMode.greedy) == 1
     page = _page(database, page_id)
@@ -169,7 +158,7 @@ def test_a_rerun_takes_an_incomplete_page_by_default_and_clears_its_report(
 
 
 def test_turning_an_incomplete_page_clears_the_boxes_of_the_old_turn(database: Engine) -> None:
-    _document(database, pages=1)
+    recorded_document(database, pages=1)
     (page_id,) = _finish(database, [LOST_LINE])
     assert queue.request_rotation(database, page_id, 90, done_allowed=False) == 90
     page = _page(database, page_id)
@@ -177,19 +166,19 @@ def test_turning_an_incomplete_page_clears_the_boxes_of_the_old_turn(database: E
 
 
 def test_every_count_names_incomplete_pages(database: Engine) -> None:
-    document_id = _document(database, pages=3)
+    document_id = recorded_document(database, pages=3)
     _finish(database, [LOST_LINE, INK_WITHOUT_TEXT, EVERY_LINE])
     counts = figures.page_counts(database)
     assert (counts["incomplete"], counts["done"]) == (2, 1)
     assert figures.finished_pages_by_engine(database)[("incomplete", "cpu")] == 2
     assert figures.pages_finished_since(database, figures.minutes_ago(5)) == 3
     assert "1 done, 2 incomplete, 0 looped, 0 failed" in status_line(counts, EngineState.up)
-    summary = queue.summarise_documents(database, [document_id])
+    summary = queue_reports.summarise_documents(database, [document_id])
     assert (summary["done"], summary["incomplete"]) == (1, 2)
 
 
 def test_a_damaged_report_reads_as_none_instead_of_failing() -> None:
-    assert queue.coverage_report('{"ink_lines": "many"}') is None
-    assert queue.coverage_report("not json") is None
-    assert queue.coverage_report(None) is None
-    assert queue.coverage_report(queue.coverage_json(INK_WITHOUT_TEXT)) == INK_WITHOUT_TEXT
+    assert queue_reports.coverage_report('{"ink_lines": "many"}') is None
+    assert queue_reports.coverage_report("not json") is None
+    assert queue_reports.coverage_report(None) is None
+    assert queue_reports.coverage_report(queue.coverage_json(INK_WITHOUT_TEXT)) == INK_WITHOUT_TEXT

@@ -4,13 +4,14 @@ inspection, claims fair between documents, and results for pages that were delet
 from __future__ import annotations
 
 import logging
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 from sqlalchemy import Engine
 
 from docvault import queue
+from docvault.document_json import Audience, describe_all
 from docvault.errors import TooManyPages
 from docvault.render import RenderOptions, RenderPool, inspect_document
 from docvault.vocabulary import PageStatus, SamplingMode
@@ -92,7 +93,9 @@ def _claim_plan(database: Engine) -> list[tuple[int, int, int, str]]:
     """SQLite's plan of the claim statement queue.claim runs (id, parent, -, detail)."""
     with database.connect() as connection:
         compiled = queue._CLAIM_STATEMENT.compile(dialect=connection.dialect)
-        params = compiled.construct_params({"now": datetime(2030, 1, 1, tzinfo=UTC), "limit": 8})
+        now = datetime(2030, 1, 1, tzinfo=UTC)
+        latest = now + timedelta(seconds=queue.LONGEST_RELEASE_SECONDS)
+        params = compiled.construct_params({"now": now, "latest": latest, "limit": 8})
         values = [getattr(params[name], "value", params[name]) for name in compiled.positiontup]
         arguments = tuple(
             value.isoformat() if isinstance(value, datetime) else value for value in values
@@ -141,4 +144,4 @@ def test_results_for_pages_of_a_deleted_document_are_dropped_with_a_log_line(
             f"page {claim.page_id} is gone (its document was deleted); its result is dropped"
             in gone
         )
-    assert queue.list_documents(database) == []
+    assert describe_all(database, Audience()) == []

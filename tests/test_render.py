@@ -1,4 +1,4 @@
-"""Rendering real scans, faxes and broken files into page images (docvault/render.py)."""
+"""Rendering real scans, faxes and broken files into page images (the docvault.render package)."""
 
 from __future__ import annotations
 
@@ -113,16 +113,16 @@ def test_real_file_renders_or_fails_as_its_category_predicts(name: str) -> None:
         assert _dark_share(image) >= shares[number - 1] / 2
 
 
-def test_repaired_pdf_says_it_was_repaired() -> None:
-    info = inspect_document(FIXTURES / "pdfjs__helloworld-bad.pdf", DEFAULTS)
-    assert info.repaired
-    assert "trying to repair broken xref" in info.warnings
+def test_a_pdf_with_a_broken_cross_reference_table_is_repaired_and_rendered() -> None:
+    path = FIXTURES / "pdfjs__helloworld-bad.pdf"
+    assert inspect_document(path, DEFAULTS).page_count == 1
+    # MANIFEST.tsv: 0.343 % dark pixels, its "Hello, world!", in MuPDF's own render.
+    assert _dark_share(_pixels(render_page(path, 1, DEFAULTS))) > 0.002
 
 
-def test_pdf_with_an_empty_user_password_renders_and_is_marked_encrypted() -> None:
+def test_pdf_with_an_empty_user_password_renders() -> None:
     path = FIXTURES / "pdfjs__empty_protected.pdf"
     info = inspect_document(path, DEFAULTS)
-    assert info.encrypted
     assert info.page_count == 1
     assert render_page(path, 1, DEFAULTS).image.width == 1275  # 8.5 in at 150 dpi
 

@@ -9,8 +9,8 @@ import pymupdf
 import pytest
 from fastapi.testclient import TestClient
 
+from docvault.audit import AuditFilter, events
 from docvault.web.app import create_app
-from docvault.web.audit import AuditFilter, events
 from tests.support.webarchive import WebArchive, add_document
 from tests.test_web import log_in
 

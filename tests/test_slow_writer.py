@@ -12,8 +12,8 @@ import pymupdf
 from sqlalchemy import Engine
 
 from devtools.daemon import wait_for
-from docvault import queue
 from docvault.config import InboxSettings
+from docvault.document_json import Audience, describe_all
 from docvault.inbox import Intake, Watchers
 from docvault.parts import INTAKE_TICK_SECONDS, IntakePart
 from docvault.render import RenderOptions, inspect_document
@@ -103,7 +103,7 @@ def test_files_written_with_pauses_are_never_taken_early(database: Engine, tmp_p
             writer.join()
         wait_for(
             lambda: (
-                len(queue.list_documents(database)) >= TRIALS
+                len(describe_all(database, Audience())) >= TRIALS
                 and not [path for path in inbox.iterdir() if path.is_file()]
             ),
             60,
@@ -112,9 +112,10 @@ def test_files_written_with_pauses_are_never_taken_early(database: Engine, tmp_p
     finally:
         ticking.stop()
         watchers.stop()
-    documents = queue.list_documents(database)
+    documents = describe_all(database, Audience())
     taken = {
-        str(row["sha256"]): (row["file_name"], row["status"], row["pages"]) for row in documents
+        row["sha256"]: (row["file_name"], row["status"], row["page_counts"]["total"])
+        for row in documents
     }
     assert taken == {sha: (name, "processing", 3) for sha, name in expected.items()}, (
         "a file taken before its writer finished would have another sha256 or be refused"

@@ -165,10 +165,10 @@ def test_replicas_on_different_gpus_start_together_and_same_gpu_ones_wait(
     replicas = replicas_from(stand_in, 3, "0,1")
     assert replicas.start_groups == {"0": [0, 2], "1": [1]}
     holds = [hold(tmp_path, replicas, number) for number in range(3)]
-    url = replicas.base_urls[2]
+    url = replicas.supervisors[2].base_url
 
     def waiting(number: int) -> bool:
-        text = replicas.base_urls[number]
+        text = replicas.supervisors[number].base_url
         return any(
             WAITING_LINE in record.getMessage() and text in record.getMessage()
             for record in caplog.records
@@ -240,7 +240,9 @@ def test_a_data_parallel_server_keeps_its_flag_the_tuned_share_and_gets_every_li
         assert command[command.index("--data-parallel-size") + 1] == "2"
         assert command[command.index("--gpu-memory-utilization") + 1] == "0.9"
         # /health of the one server is what is polled, on its one port.
-        assert replicas.base_urls == ["http://127.0.0.1:8000/v1"]
+        assert [supervisor.base_url for supervisor in replicas.supervisors] == [
+            "http://127.0.0.1:8000/v1"
+        ]
 
 
 def test_the_command_line_reports_a_bad_gpu_list_before_writing_anything(tmp_path: Path) -> None:

@@ -131,7 +131,7 @@ async def eventually(condition: Callable[[], bool], what: str, timeout: float = 
 
 
 def waiting_logged(caplog: pytest.LogCaptureFixture, bench: Bench, number: int) -> bool:
-    url = bench.replicas.base_urls[number]
+    url = bench.replicas.supervisors[number].base_url
     return any(
         WAITING_LINE in record.getMessage() and url in record.getMessage()
         for record in caplog.records
@@ -191,8 +191,9 @@ def test_a_killed_replica_alone_restarts_and_the_client_keeps_serving_through_th
     async def scenario() -> None:
         await bench.replicas.start()
         await bench.replicas.wait_healthy(60)
+        urls = [supervisor.base_url for supervisor in bench.replicas.supervisors]
         engine = OpenAIEngine(
-            bench.replicas.base_urls,
+            urls,
             get_profile("ovisocr2"),
             timeout_seconds=30,
             server=ServerKind.vllm,
@@ -200,7 +201,7 @@ def test_a_killed_replica_alone_restarts_and_the_client_keeps_serving_through_th
         try:
             replies = await asyncio.gather(*(engine.transcribe(page(n), GREEDY) for n in range(8)))
             used = [reply.endpoint for reply in replies]
-            assert sorted(used.count(url) for url in bench.replicas.base_urls) == [4, 4]
+            assert sorted(used.count(url) for url in urls) == [4, 4]
 
             survivor = bench.replicas.states[1]
             victim = bench.replicas.states[0]
@@ -215,7 +216,7 @@ def test_a_killed_replica_alone_restarts_and_the_client_keeps_serving_through_th
                     unavailable += 1  # the one call that found replica 0 gone marks it down
             assert unavailable <= 1
             assert len(served) >= 7
-            assert set(served) == {bench.replicas.base_urls[1]}
+            assert set(served) == {bench.replicas.supervisors[1].base_url}
 
             await bench.replicas.wait_healthy(60)
             assert bench.replicas.states[0].restarts == 1

@@ -18,11 +18,11 @@ from sqlmodel import Session, col
 from starlette.routing import Mount
 
 from docvault import auth, derived, queue
+from docvault.audit import AuditFilter
 from docvault.models import Attempt, Page, utcnow
 from docvault.vocabulary import PageStatus, SamplingMode
 from docvault.web import queries
 from docvault.web.app import create_app
-from docvault.web.audit import AuditFilter
 from tests.support.webarchive import (
     ADMIN,
     FIXTURES,

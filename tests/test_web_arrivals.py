@@ -15,9 +15,9 @@ import pytest
 from PIL import Image
 
 from docvault import derived
+from docvault.audit import AuditFilter
 from docvault.search.schema import text_analyzer
 from docvault.web import images, queries
-from docvault.web.audit import AuditFilter
 from docvault.web.context import PER_PAGE
 from docvault.web.highlight import mark_words
 from tests.support.webarchive import ADMIN, NURSE, WebArchive, record_arrivals, set_received

@@ -12,12 +12,12 @@ import pytest
 from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
-from docvault import auth
+from docvault import audit, auth
+from docvault.audit import AuditFilter
 from docvault.cli import main
 from docvault.models import utcnow
-from docvault.web import audit, queries
+from docvault.web import queries
 from docvault.web.app import create_app
-from docvault.web.audit import AuditFilter
 from tests.support.webarchive import ADMIN, NURSE, WebArchive
 from tests.test_web import log_in
 
@@ -110,3 +110,31 @@ def test_audit_export_writes_csv_and_json_lines(archive: WebArchive, tmp_path) -
     assert (event["remote_address"], event["page_number"]) == ("10.0.0.5", 1)
     old = runner.invoke(main, ["audit", "export", "--to", "2000-01-01"], env=env)
     assert old.output.strip() == ",".join(audit.EXPORT_FIELDS)
+
+
+def test_every_recorded_action_can_be_chosen_on_the_audit_page_and_in_the_export(
+    client: TestClient, archive: WebArchive
+) -> None:
+    """One list of actions (AuditAction) for the writers, the page's filter and the export:
+    a rotated page and an unlock (free strings that had drifted) are found by their action."""
+    page_id = archive.page_id(archive.huck_finn, 1)
+    token = log_in(client, ADMIN)
+    turned = client.post(f"/pages/{page_id}/rotate", data={"turn": "90", "csrf_token": token})
+    assert turned.status_code == 303, turned.text
+    audit.record(archive.database, "admin", audit.AuditAction.unlock, "letter.pdf: 2 page(s)",
+                 document_id=archive.failed_document)  # fmt: skip
+    page = client.get("/audit").text
+    offered = [action.value for action in audit.AuditAction]
+    assert all(f'<option value="{action}"' in page for action in offered)
+    rotated = client.get("/audit", params={"action": "rotate"}).text
+    assert "1 event(s)" in rotated
+    assert f"document {archive.huck_finn} page 1" in rotated
+    assert "1 event(s)" in client.get("/audit", params={"action": "unlock"}).text
+    assert client.get("/audit", params={"action": "sneeze"}).status_code == 400
+    env = {"DOCVAULT_CONFIG": "", "DOCVAULT_DATA_DIR": str(archive.data_dir)}
+    exported = CliRunner().invoke(main, ["audit", "export", "--action", "unlock"], env=env)
+    assert exported.exit_code == 0, exported.output
+    assert [row["action"] for row in csv.DictReader(io.StringIO(exported.output))] == ["unlock"]
+    wrong = CliRunner().invoke(main, ["audit", "export", "--action", "sneeze"], env=env)
+    assert wrong.exit_code == 2
+    assert "'sneeze' is not one of" in wrong.output

@@ -12,9 +12,9 @@ import httpx
 import pytest
 
 from docvault import auth
+from docvault.audit import AuditFilter
 from docvault.models import utcnow
 from docvault.web import queries
-from docvault.web.audit import AuditFilter
 from tests.support.factsarchive import MUSTERMANN_LETTER, SMITH_LETTER, add_letter, drain_index
 from tests.support.liveserver import csrf_token, logged_in_site
 from tests.support.webarchive import NURSE, WebArchive

@@ -19,7 +19,7 @@ from docvault import db, derived
 from docvault.models import AuditEvent, Document, IndexOutbox, IndexProblem, Page, utcnow
 from docvault.search.pages import PROBLEM_RETRY_FIRST_SECONDS, not_indexable, record_problems
 from docvault.web.app import create_app
-from docvault.web.problems import MAX_REASON_CHARACTERS
+from docvault.web.views.problems import MAX_REASON_CHARACTERS
 from tests.support.problems import add_protected, add_timed_out
 from tests.support.webarchive import ADMIN, NURSE, WebArchive, finish_claimed
 from tests.test_web import log_in

@@ -9,22 +9,18 @@ bidirectional and control characters, long strings and plain garbage.
 
 from __future__ import annotations
 
-import logging
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-import pytest
 from fastapi import FastAPI
 from fastapi.routing import APIRoute, iter_route_contexts
 from fastapi.testclient import TestClient
-from hypothesis import HealthCheck, configuration, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from docvault.web.app import create_app
-from tests.support.webarchive import NURSE, WebArchive, copy_archive
+from tests.support.properties import Tracebacks
+from tests.support.webarchive import NURSE
 from tests.test_web import log_in
 
 # /healthz is the supervisor's liveness probe: it answers "ok" and no data.
@@ -58,26 +54,6 @@ JSON_VALUES = st.one_of(
 )  # fmt: skip
 
 
-@pytest.fixture(scope="module", autouse=True)
-def hypothesis_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """Hypothesis's caches (character tables) go to a temporary folder, not the checkout."""
-    configuration.set_hypothesis_home_dir(str(tmp_path_factory.mktemp("hypothesis")))
-    yield
-    configuration.set_hypothesis_home_dir(None)
-
-
-@pytest.fixture(scope="module")
-def archive(template: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebArchive]:
-    copied = copy_archive(template, tmp_path_factory.mktemp("properties"))
-    yield copied
-    copied.database.dispose()
-
-
-@pytest.fixture(scope="module")
-def app(archive: WebArchive) -> FastAPI:
-    return create_app(archive.context)
-
-
 def _routes(app: FastAPI) -> list[tuple[str, str, list[str]]]:
     found = []
     for context in iter_route_contexts(app.routes):
@@ -106,24 +82,6 @@ def requests(draw: st.DrawFn, routes: list[tuple[str, str, list[str]]]) -> dict[
     return request
 
 
-class Tracebacks(logging.Handler):
-    def __init__(self) -> None:
-        super().__init__(logging.ERROR)
-        self.seen: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        if record.exc_info:
-            self.seen.append(self.format(record))
-
-
-@pytest.fixture
-def tracebacks() -> Iterator[Tracebacks]:
-    handler = Tracebacks()
-    logging.getLogger("docvault").addHandler(handler)
-    yield handler
-    logging.getLogger("docvault").removeHandler(handler)
-
-
 def _send(client: TestClient, request: dict[str, Any], headers: dict[str, str]) -> Any:
     extra = {key: request[key] for key in ("params", "json", "data") if key in request}
     return client.request(request["method"], request["url"], headers=headers, **extra)
@@ -144,13 +102,13 @@ PROPERTY_SETTINGS = settings(
 
 
 def test_no_request_of_a_logged_in_user_gives_a_500(
-    app: FastAPI, archive: WebArchive, tracebacks: Tracebacks
+    module_app: FastAPI, tracebacks: Tracebacks
 ) -> None:
-    with TestClient(app, follow_redirects=False, raise_server_exceptions=False) as client:
+    with TestClient(module_app, follow_redirects=False, raise_server_exceptions=False) as client:
         csrf = log_in(client, NURSE)
 
         @PROPERTY_SETTINGS
-        @given(requests(_routes(app)))
+        @given(requests(_routes(module_app)))
         def property_holds(request: dict[str, Any]) -> None:
             if request["template"] == "/logout":
                 return  # it would end the session the other examples use
@@ -161,12 +119,12 @@ def test_no_request_of_a_logged_in_user_gives_a_500(
 
 
 def test_no_request_of_an_anonymous_visitor_gives_a_500_or_any_data(
-    app: FastAPI, tracebacks: Tracebacks
+    module_app: FastAPI, tracebacks: Tracebacks
 ) -> None:
-    with TestClient(app, follow_redirects=False, raise_server_exceptions=False) as client:
+    with TestClient(module_app, follow_redirects=False, raise_server_exceptions=False) as client:
 
         @PROPERTY_SETTINGS
-        @given(requests(_routes(app)), st.sampled_from(["", "Bearer dv_forged", "Bearer x"]))
+        @given(requests(_routes(module_app)), st.sampled_from(["", "Bearer dv_forged", "Bearer x"]))
         def property_holds(request: dict[str, Any], authorization: str) -> None:
             client.cookies.clear()
             headers = {"Authorization": authorization} if authorization else {}
@@ -186,10 +144,10 @@ def test_no_request_of_an_anonymous_visitor_gives_a_500_or_any_data(
 
 
 def test_a_path_with_a_trailing_slash_is_not_redirected_before_the_login_gate(
-    app: FastAPI,
+    module_app: FastAPI,
 ) -> None:
     # Found by the property above: /api/documents/0%2F was redirected (307) to
     # /api/documents/0 before anything asked who the visitor is.
-    with TestClient(app, follow_redirects=False, raise_server_exceptions=False) as client:
+    with TestClient(module_app, follow_redirects=False, raise_server_exceptions=False) as client:
         for path in ("/api/documents/0%2F", "/api/documents/1/", "/documents/1/"):
             assert client.get(path).status_code == 404, path

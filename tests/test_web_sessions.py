@@ -14,10 +14,11 @@ from fastapi.testclient import TestClient
 from sqlalchemy import text
 
 from docvault import auth
+from docvault.cli_base import State
+from docvault.cli_users import user_group
 from docvault.models import utcnow
 from docvault.web.app import create_app
 from docvault.web.security import SESSION_COOKIE
-from docvault.web.users_cli import make_users_group
 from tests.support.webarchive import ADMIN, NURSE, WebArchive
 from tests.test_web import csrf_of, log_in
 
@@ -72,14 +73,14 @@ def test_the_session_ends_when_the_account_changes(
     cookie = client.cookies[SESSION_COOKIE]
     assert client.get("/").status_code == 200
     runner = CliRunner()
-    group = make_users_group(lambda: archive.database)
     arguments = {
         "password": (["passwd", "nurse"], "a brand new password\n"),
         "remove": (["remove", "nurse"], None),
         "disable": (["disable", "nurse"], None),
         "logout-all": (["logout", "nurse"], None),
     }[ending]
-    result = runner.invoke(group, arguments[0], input=arguments[1])
+    state = State(database=archive.database)
+    result = runner.invoke(user_group, arguments[0], input=arguments[1], obj=state)
     assert result.exit_code == 0, result.output
     assert _refused(archive, cookie)
 

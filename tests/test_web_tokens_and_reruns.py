@@ -10,13 +10,14 @@ from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
 from docvault import auth
+from docvault.audit import AuditFilter
+from docvault.cli_base import State
+from docvault.cli_users import user_group
 from docvault.models import utcnow
 from docvault.vocabulary import PageStatus
 from docvault.web import queries
 from docvault.web.app import create_app
-from docvault.web.audit import AuditFilter
 from docvault.web.context import MAX_RERUN_IDS
-from docvault.web.users_cli import make_users_group
 from tests.support.webarchive import WebArchive
 
 
@@ -66,14 +67,15 @@ def test_an_expired_token_is_refused_and_a_nurse_gets_no_admin_token(
 
 def test_token_list_shows_scope_expiry_and_last_use(archive: WebArchive) -> None:
     runner = CliRunner()
-    group = make_users_group(lambda: archive.database)
-    created = runner.invoke(group, ["token", "create", "nurse", "--label", "prometheus",
-                                    "--scope", "metrics", "--expires", "2999-12-31"])  # fmt: skip
+    state = State(database=archive.database)
+    arguments = ["token", "create", "nurse", "--label", "prometheus",
+                 "--scope", "metrics", "--expires", "2999-12-31"]  # fmt: skip
+    created = runner.invoke(user_group, arguments, obj=state)
     assert created.exit_code == 0, created.output
     token = created.output.strip()
     with TestClient(create_app(archive.context)) as client:
         client.get("/metrics", headers={"Authorization": f"Bearer {token}"})
-    listed = runner.invoke(group, ["token", "list"]).output
+    listed = runner.invoke(user_group, ["token", "list"], obj=state).output
     row = next(line for line in listed.splitlines() if "prometheus" in line).split("\t")
     assert row[3:6] == ["metrics", "active", "3000-01-01 00:00 UTC"]
     assert row[6].startswith(utcnow().strftime("%Y-%m-%d"))

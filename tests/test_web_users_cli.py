@@ -7,17 +7,18 @@ from click.testing import CliRunner
 from sqlalchemy import Engine
 
 from docvault import auth
+from docvault.cli_base import State
+from docvault.cli_users import user_group
 from docvault.errors import AuthError
-from docvault.web.users_cli import make_users_group
 
 
 @pytest.fixture
 def run(database: Engine):  # type: ignore[no-untyped-def]
-    group = make_users_group(lambda: database)
+    state = State(database=database)
     runner = CliRunner()
 
     def invoke(*arguments: str, stdin: str | None = None):  # type: ignore[no-untyped-def]
-        return runner.invoke(group, list(arguments), input=stdin)
+        return runner.invoke(user_group, list(arguments), input=stdin, obj=state)
 
     return invoke
 

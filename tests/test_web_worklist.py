@@ -15,11 +15,11 @@ import pytest
 from sqlmodel import delete
 
 from docvault import db
+from docvault.audit import AuditFilter
 from docvault.config import load_settings
 from docvault.models import DocumentFact, User, WebSession
 from docvault.service import first_account_command
 from docvault.web import queries
-from docvault.web.audit import AuditFilter
 from docvault.web.display import Display
 from tests.support.factsarchive import MUSTERMANN_LETTER, add_letter
 from tests.support.liveserver import LiveServer, csrf_token, logged_in_site

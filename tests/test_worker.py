@@ -22,22 +22,25 @@ import pytest
 from sqlalchemy import Engine as DatabaseEngine
 from sqlmodel import col, select
 
-from docvault import queue, worker
+from docvault import db, queue, worker
 from docvault.db import read_session, write_transaction
 from docvault.errors import EngineRequestRejected, EngineUnavailable
 from docvault.models import Attempt, Document, IndexOutbox, Page, utcnow
 from docvault.ocr.profiles import get_profile
 from docvault.ocr.schedule import transcribe_page
 from docvault.render import RenderedPage
+from docvault.supervisor import Progress
 from docvault.vocabulary import (
     AttemptRequest,
     EngineReply,
     PageImage,
     PageOutcome,
+    PageStatus,
     SamplingMode,
     TextFormat,
 )
 from docvault.worker import Worker
+from tests.support.mounts import fill, mount_problem, tmpfs
 
 OWNER = "the worker under test"
 OTHER = "another worker"
@@ -452,3 +455,55 @@ def test_a_page_the_engine_refuses_fails_alone_and_the_rest_of_its_document_is_r
     assert document_status(database, document_id) == "attention"
     assert run.worker.stats.engine_state == "up", "one page's refusal was taken for an outage"
     assert len(run.finished) == 2
+
+
+# --- a database that cannot be written (issue 29) -------------------------------------------
+
+
+async def eventually(condition: Callable[[], bool], what: str) -> None:
+    """Poll a condition no fake notifies (the database's state), within WAIT_SECONDS."""
+    async with asyncio.timeout(WAIT_SECONDS):
+        while not condition():
+            await asyncio.sleep(0.05)  # polling the database; nothing announces the change
+
+
+def test_a_page_read_while_the_database_disk_is_full_is_kept_and_stored_once_there_is_room(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if (problem := mount_problem()) is not None:
+        pytest.skip(problem)
+    monkeypatch.setattr(worker, "RETRY_SECONDS", 0.1)
+    disk = tmp_path / "disk"
+    with tmpfs(disk, 16 * 1024 * 1024):
+        database = db.open_database(disk / "docvault.sqlite3")
+        try:
+            letter(database, pages=1)
+            engine, progress = ScriptedEngine(holds_then_answers), Progress()
+            built = Worker(
+                database, FakeRenderer(), engine, transcribe, tmp_path, concurrency=1,
+                lease_seconds=LEASE_SECONDS, owner=OWNER,
+            )  # fmt: skip
+
+            def trouble() -> str:
+                return progress.problem or ""
+
+            async def scenario() -> None:
+                stop = asyncio.Event()
+                task = asyncio.create_task(built.run(stop, 5.0, progress))
+                await engine.until(lambda: engine.in_flight == 1, "the page at the engine")
+                filler = fill(disk)
+                engine.release.set()  # read now, while nothing can be stored
+                await eventually(lambda: "The disk holding the database" in trouble(), "it")
+                assert pages_of(database)[1].status == PageStatus.running, "kept, not lost"
+                assert built.liveness() is None, "waiting out a fault is not being stuck"
+                filler.unlink()
+                await eventually(lambda: pages_of(database)[1].status == PageStatus.done, "room")
+                assert trouble() == ""
+                stop.set()
+                await task
+
+            asyncio.run(scenario())
+            assert len(engine.calls) == 1, "stored from memory, not read again"
+            assert answer_of("document 1 page 1") in (pages_of(database)[1].markdown or "")
+        finally:
+            database.dispose()

@@ -341,32 +341,6 @@ class OpenAIEngine:
         endpoint.last_error = None
         return True
 
-    async def served_models(self, endpoint: str) -> list[str]:
-        """The model names the server at this base URL serves (GET {base}/models)."""
-        url = f"{endpoint.rstrip('/')}/models"
-        try:
-            response = await self.client.get(url, timeout=PROBE_TIMEOUT_SECONDS)
-        except httpx.HTTPError as error:
-            raise EngineUnavailable(
-                f"The OCR engine at {endpoint} cannot be reached ({describe(error)}); check "
-                "that it is running and that the URL is right.",
-                endpoint,
-            ) from error
-        if response.status_code != httpx.codes.OK:
-            raise EngineConfigurationError(
-                f"The OCR engine at {endpoint} answered HTTP {response.status_code} to {url}; "
-                "check that the endpoint URL ends in /v1 and points at a vLLM or SGLang server.",
-                endpoint,
-            )
-        try:
-            return [str(model["id"]) for model in response.json()["data"]]
-        except (ValueError, KeyError, TypeError) as error:
-            raise EngineConfigurationError(
-                f"The server at {endpoint} does not answer like an OpenAI-compatible API; "
-                "check the endpoint URL.",
-                endpoint,
-            ) from error
-
     async def aclose(self) -> None:
         """Stop a background health check and close the pooled connections."""
         if self.recheck is not None and not self.recheck.done():

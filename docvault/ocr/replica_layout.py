@@ -20,7 +20,7 @@ from docvault.ocr.vllm_server import VllmServerSettings, parse_flags
 
 # GPU memory per engine replica when vllm_memory_share is 0, counted per GPU: the tuned 0.9
 # for one replica on a GPU; for several on one GPU, 0.84 split evenly (two at 0.42 each:
-# 885-951 pages/min on an H200 against 473-548 for one, bench/gpu/results.md); what is left
+# 885-951 pages/min on an H200 against 473-548 for one, bench/gpu/engine-baseline.md); what is left
 # is the CUDA contexts' of the processes.
 SINGLE_REPLICA_SHARE = 0.9
 SEVERAL_REPLICAS_TOTAL_SHARE = 0.84

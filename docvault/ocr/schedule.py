@@ -1,6 +1,6 @@
 """The retry schedule of one page: attempts chained by the guard's verdict.
 
-The schedule (measured on 827 real letters, see DESIGN.md):
+The schedule (measured on 827 real letters, see docs/gpu.md):
 
 1. the first pass is greedy with no penalty and the profile's token cap (4096); never the
    penalty on a first pass: it distorts content that legitimately repeats (table columns);

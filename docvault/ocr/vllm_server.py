@@ -41,7 +41,8 @@ from docvault.vocabulary import EngineState
 
 logger = logging.getLogger(__name__)
 
-# The engine settings measured best on 827 real letters (DESIGN.md, "The engine").
+# The engine settings measured best on 827 real letters (docs/gpu.md, "The engine's tuned
+# settings").
 TUNED_ARGUMENTS: tuple[str, ...] = (
     "--gpu-memory-utilization", "0.9",
     "--max-model-len", "32768",
@@ -299,7 +300,7 @@ class VllmSupervisor:
         vLLM sizes its KV cache from what a profiling run at start finds free on the GPU; a
         second engine loading or profiling meanwhile on the same GPU is counted against the
         first (four engines started 2 s apart all failed with "No available memory for the
-        cache blocks", bench/gpu/results.md, "Several replicas"). So a launch waits for the
+        cache blocks", bench/gpu/engine-baseline.md, "Several replicas"). So a launch waits for the
         gate, at start and at every restart, and holds it until its engine answers /health.
         """
         if self._start_gate.locked():
@@ -451,10 +452,6 @@ class VllmReplicas:
             VllmSupervisor(settings, clock, sleep, start_gate=gates[settings.gpus])
             for settings in replicas
         ]
-
-    @property
-    def base_urls(self) -> list[str]:
-        return [supervisor.base_url for supervisor in self.supervisors]
 
     @property
     def start_groups(self) -> dict[str, list[int]]:

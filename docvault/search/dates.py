@@ -19,7 +19,11 @@ from datetime import date, timedelta
 # ----------------------------------------------------------------------------- calendar words
 
 # Open ranges (received:<2025) stop here; every year in between is one word of the query.
-EARLIEST = date(1950, 1, 1)
+# From 1900, the earliest date of birth the facts take (docvault.facts.store): born:<1950
+# found nobody born before 1950 (tests/test_properties_query.py, issue 29). No date the
+# index holds lies outside these years, and no range reaches past them: Python's dates end
+# at 9999-12-31, and received:>9999 ran past that end (an OverflowError, a 500).
+EARLIEST = date(1900, 1, 1)
 LATEST = date(2099, 12, 31)
 
 
@@ -33,9 +37,10 @@ def calendar_terms(day: date) -> str:
 
 
 def calendar_words(low: date, high: date) -> list[str]:
-    """The fewest year, month and day words that together cover ``low`` to ``high``."""
+    """The fewest year, month and day words that together cover ``low`` to ``high`` (within
+    EARLIEST and LATEST)."""
     words: list[str] = []
-    current = low
+    current, high = max(low, EARLIEST), min(high, LATEST)
     while current <= high:
         year_end = date(current.year, 12, 31)
         month_end = date(
@@ -50,8 +55,6 @@ def calendar_words(low: date, high: date) -> list[str]:
         else:
             words.append(f"{current:%Y-%m-%d}")
             current += timedelta(days=1)
-        if current.year > LATEST.year:
-            break
     return words
 
 

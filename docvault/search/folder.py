@@ -140,8 +140,9 @@ def _why_outdated(
 
 
 def collect_leaked_segment_files() -> None:
-    """Whoosh drops the file of a segment it fails to map without closing it: reclaim it
-    now, quietly, rather than as a ResourceWarning at some later garbage collection."""
+    """Whoosh drops the file of a segment it fails to map, and the files of a writer whose
+    commit failed, without closing them: reclaim them now, quietly, rather than as
+    ResourceWarnings at some later garbage collection."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ResourceWarning)
         gc.collect()
@@ -182,11 +183,21 @@ def _check_tantivy_readable(directory: Path) -> None:
 # ----------------------------------------------------------------------------- writing the folder
 
 
+def is_unmade(directory: Path) -> bool:
+    """No index was ever made here: the folder is missing, or empty (a disk of its own
+    mounted on it, before the first start: it must be filled where it is, since a mount
+    point cannot be swapped for a rebuilt folder)."""
+    return not directory.exists() or (directory.is_dir() and not any(directory.iterdir()))
+
+
 def create_empty(
     directory: Path, stemming_language: str | None, engine: IndexEngine = DEFAULT_INDEX_ENGINE
 ) -> None:
-    """A new, empty index with its version marker (a first start)."""
-    directory.mkdir(parents=True, exist_ok=False)
+    """A new, empty index with its version marker (a first start), in a folder that is
+    missing or empty (`is_unmade`)."""
+    if not is_unmade(directory):
+        raise FileExistsError(f"{directory} is not empty")
+    directory.mkdir(parents=True, exist_ok=True)
     if engine == "tantivy":
         tantivy.Index(build_tantivy_schema(), path=str(directory))
     else:

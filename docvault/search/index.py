@@ -28,7 +28,12 @@ from whoosh import query
 
 from docvault.errors import QuerySyntaxError, SearchIndexError
 from docvault.search.evaluate import MAX_EXPANSION, TooManyWords
-from docvault.search.folder import REBUILD_ADVICE, collect_leaked_segment_files, engine_of
+from docvault.search.folder import (
+    REBUILD_ADVICE,
+    collect_leaked_segment_files,
+    engine_of,
+    is_unmade,
+)
 from docvault.search.highlight import Highlighter
 from docvault.search.language import deadline_check, parse
 from docvault.search.reader import Answer, Opening, ScoredPages
@@ -48,13 +53,16 @@ class SearchIndex:
         self.directory = directory
         # Set by the outbox driver while it rebuilds the folder: a search says so.
         self.rebuilding = False
+        # Set by the outbox driver while a server fault (the index's disk full or read-only)
+        # keeps pages in the outbox: the sentence; a search says it may miss them.
+        self.behind: str | None = None
         self._lock = threading.RLock()
         # Published whole (a tuple swapped in), read without the lock by _counts.
         self._last_counts: tuple[int, int] | None = None
         # Published whole too; None while the folder is missing or cannot be opened.
         self._opened: Opening | None = None
-        # A missing folder is a first start (the writer creates it), not a problem.
-        if directory.exists():
+        # A missing (or empty) folder is a first start (the writer makes it), not a problem.
+        if not is_unmade(directory):
             self._open_or_warn()
 
     @classmethod

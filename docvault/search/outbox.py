@@ -16,6 +16,11 @@ again later, while the rows behind it are drained. What is wrong shows as the in
 trouble (status page, `docvault status`, systemd's STATUS=): documents left out, or a
 writer whose drains keep failing; one that keeps failing for an unforeseen reason for
 longer than its part's bound counts as stalled, so the watchdog is no longer fed.
+
+The index's disk full or read-only (a `ServerFault`) is no document's fault: every row stays
+in the outbox, the index stays at its last commit (a commit that failed half-way wrote no
+table of contents), searches say that the index is behind (`SearchIndex.behind`), and the
+next drain tries again, so the index catches up by itself once the disk can take it.
 """
 
 from __future__ import annotations
@@ -31,9 +36,10 @@ from sqlmodel import col, select
 
 from docvault.config import DEFAULT_INDEX_ENGINE, IndexEngine
 from docvault.db import read_session, write_transaction
-from docvault.errors import DocumentNotIndexable, SearchIndexError
+from docvault.errors import DocumentNotIndexable, SearchIndexError, ServerFault
+from docvault.faults import Place, Standing, fault_of
 from docvault.models import IndexOutbox, utcnow
-from docvault.search.folder import needs_rebuild
+from docvault.search.folder import collect_leaked_segment_files, is_unmade, needs_rebuild
 from docvault.search.index import SearchIndex
 from docvault.search.pages import (
     clear_problems,
@@ -90,6 +96,7 @@ class OutboxDriver:
         self.unexpected_failure = False  # the last failure was no DocvaultError: a bug
         self.documents_left_out = 0
         self.trouble: str | None = None
+        self.fault = Standing("index")
 
     def wake(self) -> None:
         """A page finished: drain the outbox within `batch_seconds` (thread-safe)."""
@@ -116,6 +123,9 @@ class OutboxDriver:
         try:
             self._prepare(beat)
         except OSError as error:
+            fault = fault_of(error, Place.search_index, self.index.directory)
+            if fault is not None:
+                raise fault from error
             raise SearchIndexError(
                 f"The search index folder {self.index.directory} cannot be opened "
                 f"({error.strerror or error}); pages are still read and kept, and are indexed "
@@ -153,6 +163,9 @@ class OutboxDriver:
             if self._check_requested.is_set():
                 self._check_requested.clear()
                 self.repair()
+        except ServerFault as fault:
+            self.fault.hit(fault)  # logged once, not at every drain
+            self._failed(fault.message, unexpected=False)
         except SearchIndexError as error:
             logger.error("index: %s", error.message)
             self._failed(error.message, unexpected=False)
@@ -161,6 +174,13 @@ class OutboxDriver:
             self._failed(f"{type(error).__name__}: {error}", unexpected=True)
         else:
             self.failures_in_a_row, self.failing_since, self.last_failure = 0, None, None
+            self.fault.clear()
+        self.index.behind = self.fault.sentence
+        if self.failures_in_a_row:
+            # A writer given up half-way (a full disk) leaves its segment and pool files
+            # open, held in Whoosh's reference cycles: closed now, or they would keep their
+            # disk space and make the kernel refuse a read-only remount of the index's disk.
+            collect_leaked_segment_files()
         self._note_health()
         if self._outbox_empty():
             self._idle.set()
@@ -180,7 +200,9 @@ class OutboxDriver:
         except Exception:  # the health report must not stop the writer
             logger.exception("index: could not count the documents left out of the index")
         sentences = []
-        if self.failures_in_a_row:
+        if self.fault.sentence:
+            sentences.append(self.fault.sentence)
+        elif self.failures_in_a_row:
             sentences.append(
                 f"The index writer has failed {self.failures_in_a_row} time(s) in a row "
                 f"({self.last_failure}); new pages wait in the outbox and are indexed once "
@@ -212,12 +234,9 @@ class OutboxDriver:
         if self._writer is not None:
             self._writer.close()  # a serve run again: the old writer lets go of the folder
             self._writer = None
-        reason = (
-            needs_rebuild(directory, self.stemming_language, self.engine)
-            if directory.exists()
-            else None
-        )
-        if reason is not None or (not directory.exists() and indexable_count(self.database)):
+        unmade = is_unmade(directory)
+        reason = None if unmade else needs_rebuild(directory, self.stemming_language, self.engine)
+        if reason is not None or (unmade and indexable_count(self.database)):
             self.index.rebuilding = True
             logger.warning(
                 "index: %s Rebuilding it from the database; searches answer from "
@@ -293,7 +312,7 @@ class OutboxDriver:
         deletes = [page for page in page_ids if page not in present and page not in kept]
         try:
             self._writer.apply(found.entries, deletes)
-        except SearchIndexError:
+        except (SearchIndexError, ServerFault):
             raise
         except Exception:  # noqa: BLE001 - which document is it? Each alone tells.
             logger.warning("index: a batch failed; writing its documents one by one")
@@ -316,7 +335,7 @@ class OutboxDriver:
         for document_id, (upserts, removals) in sorted(by_document.items()):
             try:
                 self._writer.apply(upserts, removals)
-            except SearchIndexError:
+            except (SearchIndexError, ServerFault):
                 raise
             except Exception as error:  # noqa: BLE001 - recorded with its sentence
                 name = upserts[0].file_name if upserts else "deleted since"

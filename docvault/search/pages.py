@@ -27,7 +27,7 @@ from sqlmodel import col, select
 
 from docvault.backoff import backoff_seconds
 from docvault.config import DEFAULT_INDEX_ENGINE, IndexEngine
-from docvault.db import read_session, write_transaction
+from docvault.db import read_session, still_waiting, write_transaction
 from docvault.errors import DocumentNotIndexable
 from docvault.facts import FIELD_LABELS, stored_date
 from docvault.facts import store as fact_store
@@ -389,7 +389,7 @@ def waiting_rows(now: datetime) -> Any:
     leaves search, and the problem list, at once."""
     retrying = (
         select(IndexProblem.document_id)
-        .where(IndexProblem.retry_at > now)
+        .where(still_waiting(IndexProblem.retry_at, now, PROBLEM_RETRY_MAX_SECONDS))
         .where(col(IndexProblem.document_id).in_(select(Document.id)))
     )
     return col(IndexOutbox.document_id).in_(retrying) & (col(IndexOutbox.action) != "delete")

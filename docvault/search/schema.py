@@ -111,12 +111,14 @@ class _CalendarField(fields.KEYWORD):  # type: ignore[misc]
             raise QueryParserError(f"The date range on '{fieldname}:' has no dates in it.")
         low, high = EARLIEST, LATEST
         try:
+            # Within the index's years before a day is added or taken: 9999-12-31 has no
+            # day after it (received:>9999 was an OverflowError, issue 29).
             if start:
                 first, last = date_period(start)
-                low = last + timedelta(days=1) if startexcl else first
+                low = min(last, LATEST) + timedelta(days=1) if startexcl else first
             if end:
                 first, last = date_period(end)
-                high = first - timedelta(days=1) if endexcl else last
+                high = max(first, EARLIEST) - timedelta(days=1) if endexcl else last
         except NotADate as error:
             raise QueryParserError(str(error)) from None
         terms = [query.Term(fieldname, word) for word in calendar_words(low, high)]

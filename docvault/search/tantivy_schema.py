@@ -46,7 +46,6 @@ WORDS_TOKENIZER = "docvault_words"
 WORD_FIELDS = ("text", "patient", "sender", "title", "from", "subject", "file")
 # The filters: Whoosh's unscored KEYWORD and date fields.
 FILTER_FIELDS = ("inbox", "tag", "status", "received", "date", "born")
-NUMBER_FIELDS = ("page_id", "document_id", "stamp")
 
 # The most frequent words of German and English letters (and of clinic letters), folded as
 # the index folds them. A phrase of two of them is looked up as one term of ``pairs``.

@@ -13,6 +13,7 @@ Both engines are written through here: Whoosh's by the code below, Tantivy's by
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import time
@@ -24,10 +25,12 @@ from whoosh import index
 
 from docvault.config import DEFAULT_INDEX_ENGINE, IndexEngine
 from docvault.errors import SearchIndexError
+from docvault.faults import Place, fault_of
 from docvault.search.folder import (
     REBUILD_ADVICE,
     clear_stale_lock,
     create_empty,
+    is_unmade,
     needs_rebuild,
     remove_leftovers,
     swap_in,
@@ -57,7 +60,7 @@ class IndexWriter:
         self.directory = directory
         self.stemming_language = stemming_language
         self.engine = engine
-        if not directory.exists():
+        if is_unmade(directory):
             create_empty(directory, stemming_language, engine)
         if engine == "whoosh":
             clear_stale_lock(directory)
@@ -108,10 +111,13 @@ class WhooshWriter:
                 writer.delete_by_term("page_id", page_id)
             for entry in upserts:
                 writer.update_document(**entry_fields(entry))
-        except BaseException:
-            writer.cancel()
+            writer.commit()
+        except BaseException as error:
+            _abandon(writer)
+            fault = fault_of(error, Place.search_index, self.directory)
+            if fault is not None:
+                raise fault from error
             raise
-        writer.commit()
 
     def delete_document(self, document_id: int) -> None:
         """Remove every page of a document."""
@@ -149,9 +155,24 @@ class WhooshWriter:
                 f"(chown -R docvault: {self.directory})."
             ) from error
         except (OSError, index.IndexError) as error:
-            raise SearchIndexError(
+            # A full or read-only disk is waited out; anything else needs the rebuild.
+            raise fault_of(error, Place.search_index, self.directory) or SearchIndexError(
                 f"The search index {self.directory} cannot be written ({error}). {REBUILD_ADVICE}"
             ) from error
+
+
+def _abandon(writer: Any) -> None:
+    """Give up a writer whose batch or commit failed. A commit that failed half-way (a full
+    disk) wrote no table of contents, so the index stays at its last commit and its stray
+    segment files go at the next one; but Whoosh releases the write lock only in a commit or
+    cancel that reaches its end, and a lock kept would refuse every later commit of this
+    process, so it is released here if the cancel could not."""
+    with contextlib.suppress(Exception):
+        writer.cancel()
+    lock = getattr(writer, "writelock", None)
+    if lock is not None and getattr(lock, "fd", None) is not None:
+        with contextlib.suppress(OSError):
+            lock.release()
 
 
 # ----------------------------------------------------------------------------- rebuilding

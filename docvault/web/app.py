@@ -1,10 +1,11 @@
-"""The web application: routes parse the request, call the index or the queue, render a template.
+"""The web application, built from the one route table (`docvault.web.routes`).
 
-    public:     GET/POST /login, /static/…
-    logged in:  everything else (the router carries `authenticate`; a test walks app.routes)
+    public:     GET/POST /login, /favicon.ico, /healthz, /static/…
+    logged in:  everything else (each route carries `authenticate`; a test walks app.routes)
     permitted:  reads need a token's read scope, changes its rerun scope (`permit`, on every
-                router too); bodies are bounded by `BodyLimit` before anything reads them
+                route too); bodies are bounded by `BodyLimit` before anything reads them
 
+The endpoints (`docvault.web.views`) find the context and the templates in the app's state.
 One error mapper turns docvault's errors into pages (or JSON under /api/) with a title;
 anything unexpected is logged with its traceback and shown as a plain page.
 """
@@ -13,10 +14,11 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Callable, Coroutine
 from typing import Any
 from urllib.parse import urlencode
 
-from fastapi import APIRouter, Depends, FastAPI, Request
+from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -24,9 +26,10 @@ from fastapi.templating import Jinja2Templates
 from markupsafe import Markup
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from docvault import derived, metrics
-from docvault.auth import TokenScope
+from docvault import audit, derived
 from docvault.errors import (
+    ArchivedFileDamaged,
+    ArchivedFileMissing,
     AuthError,
     DatabaseError,
     DocvaultError,
@@ -35,20 +38,20 @@ from docvault.errors import (
     RenderError,
     RequestTooLarge,
     SearchIndexError,
+    ServerFault,
 )
 from docvault.resources import resource_dir
-from docvault.web import api, audit, facts, login, problems, queries, views, worklist
+from docvault.web import queries
 from docvault.web.context import WebContext
 from docvault.web.display import Display
+from docvault.web.routes import DEPENDENCIES, ROUTES
 from docvault.web.security import (
     BodyLimit,
     CsrfRejected,
     LoginRequired,
     SecurityHeaders,
     csrf_token,
-    enforce_csrf,
-    identify,
-    permit,
+    is_admin,
     security_headers,
 )
 
@@ -71,6 +74,7 @@ UNEXPECTED_MESSAGE = (
     "docvault could not answer this request. The details are in the service log; "
     "please tell your administrator the time it happened."
 )
+ErrorHandler = Callable[[Request, Any], Coroutine[Any, Any, Response]]
 _HTTP_TITLES = {400: "The request is not valid", 404: "Not found", 405: "Not allowed here"}
 
 
@@ -130,36 +134,36 @@ def make_templates(display: Display | None = None) -> Jinja2Templates:
 
 
 def create_app(context: WebContext) -> FastAPI:
-    """The FastAPI app for `context`."""
+    """The FastAPI app for `context`: every route of the table, the static files, the error
+    pages and the limits."""
     # No redirect to the path without its trailing slash: every answer to a visitor who has
     # not logged in is the login gate's (a redirect to an address docvault did not make
     # would answer before it; tests/test_web_properties.py).
     app = FastAPI(
-        title="docvault", docs_url=None, redoc_url=None, openapi_url=None, redirect_slashes=False
+        title="docvault",
+        docs_url=None,
+        redoc_url=None,
+        openapi_url=None,
+        redirect_slashes=False,
+        exception_handlers=EXCEPTION_HANDLERS,
     )
     templates = make_templates(context.display)
     # The menu's "Problems (N)" on every page: what still needs a person (settled ones not).
     templates.env.globals["problems_count"] = lambda: queries.documents_needing_attention(
         context.database
     )
+    # What the endpoints are given (web.context's `Context` and `Templates`).
+    app.state.context = context
+    app.state.templates = templates
     derived.remove_legacy(context.data_dir)
-
-    def authenticate(request: Request) -> None:
-        identify(context.database, context.session_policy, request)
-
-    protected = [Depends(authenticate), Depends(enforce_csrf)]
-    reading = [*protected, Depends(permit(TokenScope.read))]
-    scraping = [*protected, Depends(permit(TokenScope.metrics))]
-    app.include_router(login.router(context, templates))
-    app.include_router(_health_router())
-    app.include_router(views.router(context, templates), dependencies=reading)
-    app.include_router(facts.router(context, templates), dependencies=reading)
-    app.include_router(worklist.router(context), dependencies=reading)
-    app.include_router(problems.router(context, templates), dependencies=reading)
-    app.include_router(api.router(context), prefix="/api", dependencies=reading)
-    app.include_router(_metrics_router(context), dependencies=scraping)
+    for route in ROUTES:
+        app.add_api_route(
+            route.path,
+            route.endpoint,
+            methods=list(route.methods),
+            dependencies=DEPENDENCIES[route.access],
+        )
     app.mount("/static", StaticFiles(directory=str(resource_dir("static"))), name="static")
-    _add_error_pages(app, templates, context.https)
     # The body limit wraps every route; SecurityHeaders, added last, wraps it in turn, so the
     # limit's 413 carries the security headers too.
     app.add_middleware(BodyLimit, limit=context.max_request_bytes)
@@ -167,39 +171,15 @@ def create_app(context: WebContext) -> FastAPI:
     return app
 
 
-def _health_router() -> APIRouter:
-    """`GET /healthz`: the supervisor's probe that the web view answers (no data in it)."""
-    router = APIRouter()
-
-    @router.get("/healthz", include_in_schema=False)
-    def healthz() -> Response:
-        return Response("ok\n", media_type="text/plain")
-
-    return router
-
-
-def _metrics_router(context: WebContext) -> APIRouter:
-    """Prometheus scrapes /metrics with an API token (Authorization: Bearer ...)."""
-    router = APIRouter()
-
-    @router.get("/metrics")
-    def metrics_page() -> Response:
-        body = metrics.render_metrics(context.database, context.live)
-        return Response(body, media_type=metrics.CONTENT_TYPE)
-
-    return router
-
-
 def _wants_json(request: Request) -> bool:
     # Prometheus is a script too: a 401 it can report, not the login page's HTML.
     return request.url.path.startswith("/api/") or request.url.path == "/metrics"
 
 
-def error_page(
-    templates: Jinja2Templates, request: Request, status: int, title: str, message: str
-) -> Response:
+def error_page(request: Request, status: int, title: str, message: str) -> Response:
     if _wants_json(request):
         return JSONResponse({"error": title, "message": message}, status_code=status)
+    templates: Jinja2Templates = request.app.state.templates
     return templates.TemplateResponse(
         request, "error.html", {"title": title, "message": message}, status_code=status
     )
@@ -220,45 +200,63 @@ def _next_parameter(target: str) -> str:
     return urlencode({"next": target})
 
 
-def _add_error_pages(app: FastAPI, templates: Jinja2Templates, https: bool) -> None:
-    async def docvault_error(request: Request, error: Exception) -> Response:
-        assert isinstance(error, DocvaultError)
-        if isinstance(error, LoginRequired):
-            return _login_redirect(request, error.message)
-        for error_class, status, title in _ERROR_PAGES:
-            if isinstance(error, error_class):
-                if status >= 500:
-                    logger.error("web: %s %s: %s", request.method, request.url.path, error)
-                return error_page(templates, request, status, title, error.message)
-        raise AssertionError("DocvaultError is the last entry")  # pragma: no cover
+async def docvault_error(request: Request, error: Exception) -> Response:
+    """docvault's own errors: the login gate, or a page (JSON under /api/) with a title."""
+    assert isinstance(error, DocvaultError)
+    if isinstance(error, LoginRequired):
+        return _login_redirect(request, error.message)
+    if isinstance(error, ServerFault):
+        # The sentence without the server's folders: whoever asked may be anyone; an
+        # administrator finds the whole one on the status page.
+        logger.error("web: %s %s: %s", request.method, request.url.path, error.message)
+        message = f"{error.summary} The status page says more."
+        return error_page(request, 503, "docvault cannot save right now", message)
+    if isinstance(error, ArchivedFileDamaged):
+        # Staff learn what it means for them; an administrator where the file is.
+        missing = isinstance(error, ArchivedFileMissing)
+        title = "The archived file is missing" if missing else "The archived file was changed"
+        message = error.message if is_admin(request) else error.summary
+        return error_page(request, 404 if missing else 409, title, message)
+    for error_class, status, title in _ERROR_PAGES:
+        if isinstance(error, error_class):
+            if status >= 500:
+                logger.error("web: %s %s: %s", request.method, request.url.path, error)
+            return error_page(request, status, title, error.message)
+    raise AssertionError("DocvaultError is the last entry")  # pragma: no cover
 
-    async def http_error(request: Request, error: Exception) -> Response:
-        assert isinstance(error, StarletteHTTPException)
-        title = _HTTP_TITLES.get(error.status_code, "The request cannot be answered")
-        return error_page(templates, request, error.status_code, title, str(error.detail))
 
-    async def invalid_request(request: Request, error: Exception) -> Response:
-        assert isinstance(error, RequestValidationError)
-        problems = "; ".join(_describe(problem) for problem in error.errors())
-        return error_page(
-            templates, request, 400, "The request is not valid", f"Please check: {problems}."
-        )
+async def http_error(request: Request, error: Exception) -> Response:
+    assert isinstance(error, StarletteHTTPException)
+    title = _HTTP_TITLES.get(error.status_code, "The request cannot be answered")
+    return error_page(request, error.status_code, title, str(error.detail))
 
-    async def unexpected(request: Request, error: Exception) -> Response:
-        # This runs outside the session and header middleware (Starlette's outermost
-        # layer), so the page is plain and carries its own headers.
-        logger.exception("web: unexpected error in %s %s", request.method, request.url.path)
-        title, message = "Something went wrong", UNEXPECTED_MESSAGE
-        headers = security_headers(https)
-        if _wants_json(request):
-            return JSONResponse({"error": title, "message": message}, 500, headers=headers)
-        body = f"<!doctype html><title>{title}</title><h1>{title}</h1><p>{message}</p>"
-        return HTMLResponse(body, status_code=500, headers=headers)
 
-    app.add_exception_handler(DocvaultError, docvault_error)
-    app.add_exception_handler(StarletteHTTPException, http_error)
-    app.add_exception_handler(RequestValidationError, invalid_request)
-    app.add_exception_handler(Exception, unexpected)
+async def invalid_request(request: Request, error: Exception) -> Response:
+    assert isinstance(error, RequestValidationError)
+    problems = "; ".join(_describe(problem) for problem in error.errors())
+    return error_page(request, 400, "The request is not valid", f"Please check: {problems}.")
+
+
+async def unexpected(request: Request, error: Exception) -> Response:
+    # This runs outside the session and header middleware (Starlette's outermost
+    # layer), so the page is plain and carries its own headers.
+    logger.exception("web: unexpected error in %s %s", request.method, request.url.path)
+    title, message = "Something went wrong", UNEXPECTED_MESSAGE
+    context: WebContext = request.app.state.context
+    headers = security_headers(context.https)
+    if _wants_json(request):
+        return JSONResponse({"error": title, "message": message}, 500, headers=headers)
+    body = f"<!doctype html><title>{title}</title><h1>{title}</h1><p>{message}</p>"
+    return HTMLResponse(body, status_code=500, headers=headers)
+
+
+# By class; Starlette picks the nearest along an error's class hierarchy.
+EXCEPTION_HANDLERS: dict[int | type[Exception], ErrorHandler] = {
+    DocvaultError: docvault_error,
+    StarletteHTTPException: http_error,
+    RequestValidationError: invalid_request,
+    Exception: unexpected,
+}
 
 
 def _describe(problem: Any) -> str:

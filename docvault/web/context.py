@@ -1,7 +1,14 @@
-"""What the web view is given by the composition root, and the steps its routes share."""
+"""What the web view is given by the composition root, and the steps its routes share.
+
+`create_app` keeps the context and the templates in the app's state; an endpoint reaches
+them through the typed dependencies `Context` and `Templates` (FastAPI resolves them once
+per request), so every endpoint is a plain module-level function.
+"""
 
 from __future__ import annotations
 
+import functools
+import logging
 import re
 import threading
 import time as clock
@@ -12,19 +19,21 @@ from pathlib import Path as FilePath
 from typing import Annotated, Any
 from urllib.parse import parse_qsl, urlencode
 
-from fastapi import HTTPException, Path, Query
+from fastapi import Depends, HTTPException, Path, Query
+from fastapi.templating import Jinja2Templates
 from sqlalchemy import Engine as DatabaseEngine
 from starlette.requests import Request
 
-from docvault import auth, queue, transcription
-from docvault.errors import DocvaultError, RateLimited
+from docvault import audit, auth, queue, transcription
+from docvault.audit import AuditAction
+from docvault.errors import ArchivedFileDamaged, DocvaultError, RateLimited, ServerFault
 from docvault.inbox import Inspector
 from docvault.render import RenderOptions, inspect_document
 from docvault.search import SearchIndex
 from docvault.transcription import BuildSearchable
 from docvault.unlock import unlock_document
 from docvault.vocabulary import DocumentStatus, PageStatus, SamplingMode
-from docvault.web import audit, queries
+from docvault.web import queries
 from docvault.web.display import Display
 from docvault.web.images import RenderPng
 from docvault.web.security import (
@@ -36,7 +45,11 @@ from docvault.web.security import (
 )
 from docvault.web.status import StatusSource
 
+logger = logging.getLogger(__name__)
+
 PER_PAGE = 20
+# How long a look that may go unrecorded waits for the database's write lock.
+LOOK_WAIT_SECONDS = 1.0
 _inspect_lock = threading.Lock()  # PyMuPDF is not thread-safe
 
 
@@ -216,7 +229,7 @@ class WebContext:
     def audit(
         self,
         request: Request,
-        action: str,
+        action: AuditAction,
         detail: str = "",
         document_id: int | None = None,
         page_number: int | None = None,
@@ -227,13 +240,23 @@ class WebContext:
     def look(
         self,
         request: Request,
-        action: str,
+        action: AuditAction,
         detail: str = "",
         document_id: int | None = None,
         page_number: int | None = None,
     ) -> None:
-        """Record a look at patient data (one row per look, see `docvault.web.audit`)."""
+        """Record a look at patient data (one row per look, see `docvault.audit`)."""
         self._record(audit.record_look, request, action, detail, document_id, page_number)
+
+    def look_if_possible(self, request: Request, action: AuditAction) -> None:
+        """Record a look at what is no patient data (the status page) if the database can
+        take it now: that page must answer while it cannot (its disk full, its write lock
+        held by another program), which is when an administrator needs it most."""
+        record = functools.partial(audit.record_look, wait_seconds=LOOK_WAIT_SECONDS)
+        try:
+            self._record(record, request, action, "", None, None)
+        except ServerFault as fault:
+            logger.warning("web: the look at %s is not recorded: %s", action, fault.message)
 
     def _record(
         self,
@@ -278,6 +301,8 @@ class WebContext:
             path = transcription.searchable_pdf(
                 self.data_dir, source, self.build_searchable, self.render_settings
             )
+        except ArchivedFileDamaged:
+            raise  # its own page: the archived file must be restored first
         except DocvaultError as error:
             raise HTTPException(
                 503,
@@ -323,7 +348,15 @@ class WebContext:
                 f"Page {page_id} is being read right now, was just finished, or does not "
                 "exist; reload the page and try again.",
             )
-        self.audit(request, "rotate", f"page {page_id} turned {turn}° (now {angle}°), queued")
+        # The row names the letter and its page, so that a filter by document finds the turn.
+        location = queries.page_location(self.database, page_id)
+        self.audit(
+            request,
+            AuditAction.rotate,
+            f"page {page_id} turned {turn}° (now {angle}°), queued",
+            document_id=location.document_id if location else None,
+            page_number=location.number if location else None,
+        )
         return angle
 
     def unlock(self, request: Request, document_id: int, password: str) -> int:
@@ -342,7 +375,7 @@ class WebContext:
         )
         self.audit(
             request,
-            "unlock",
+            AuditAction.unlock,
             f"{unlocked.file_name}: {unlocked.pages} page(s) queued",
             document_id=document_id,
         )
@@ -368,7 +401,9 @@ class WebContext:
         if len(page_ids) > AUDIT_LISTED_IDS:
             listed += f" and {len(page_ids) - AUDIT_LISTED_IDS} more"
         done = " (done pages included)" if include_done else ""
-        self.audit(request, "rerun", f"pages {listed} with {mode.value}{done}: {changed} queued")
+        self.audit(
+            request, AuditAction.rerun, f"pages {listed} with {mode.value}{done}: {changed} queued"
+        )
         return changed
 
 
@@ -548,3 +583,21 @@ class SearchContext:
     def results_url(self) -> str:
         """Back to the results (always a path on this site: it starts with `/?`)."""
         return f"/?{self.carried}"
+
+
+async def web_context(request: Request) -> WebContext:
+    """The context `create_app` kept in the app's state (async: nothing to wait for, so no
+    thread-pool hop)."""
+    context: WebContext = request.app.state.context
+    return context
+
+
+async def web_templates(request: Request) -> Jinja2Templates:
+    """The templates `create_app` made for this app."""
+    templates: Jinja2Templates = request.app.state.templates
+    return templates
+
+
+# What an endpoint declares to be given the context and the templates.
+Context = Annotated[WebContext, Depends(web_context)]
+Templates = Annotated[Jinja2Templates, Depends(web_templates)]

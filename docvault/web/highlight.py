@@ -21,10 +21,10 @@ class _Marker(HTMLParser):
         self.analyzer = analyzer
         self.parts: list[str] = []
 
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+    def handle_starttag(self, tag: str, _attrs: list[tuple[str, str | None]]) -> None:
         self.parts.append(self.get_starttag_text() or "")
 
-    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+    def handle_startendtag(self, tag: str, _attrs: list[tuple[str, str | None]]) -> None:
         self.parts.append(self.get_starttag_text() or "")
 
     def handle_endtag(self, tag: str) -> None:

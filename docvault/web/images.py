@@ -10,6 +10,7 @@ so an image cached under those names never goes stale and never belongs to anoth
 
 from __future__ import annotations
 
+import html
 import io
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -18,6 +19,7 @@ from pathlib import Path
 from PIL import Image
 
 from docvault import derived
+from docvault.archive import check_archived
 from docvault.errors import DocvaultError
 
 # (file, page number, clockwise rotation the page was read at) -> PNG bytes
@@ -55,7 +57,9 @@ def page_png(source: PageSource) -> Path:
         source.data_dir, source.sha256, source.page_number, source.settings
     )
     if cached.is_file():
-        return cached
+        return cached  # made from the archived file when it was still the one archived
+    # Drawn from the file as it was archived, or not at all (ArchivedFileDamaged).
+    check_archived(source.archive_path, "this page's document")
     image = source.render_png(source.archive_path, source.page_number, source.rotation)
     derived.write_atomically(cached, image)
     return cached
@@ -92,14 +96,26 @@ UNDRAWN_MESSAGE = (
 PLACEHOLDER_TYPE = "image/svg+xml"
 
 
-def undrawn_placeholder() -> bytes:
+UNDRAWN_LINES = (
+    "The image of this page",
+    "cannot be drawn.",
+    "Download the original",
+    "from the document's page.",
+)
+# Instead of a page whose archived file was removed or changed behind docvault's back.
+DAMAGED_LINES = (
+    "This page's archived file",
+    "is missing or changed.",
+    "Its text is still shown;",
+    "restore it from a backup.",
+)
+
+
+def undrawn_placeholder(
+    lines: tuple[str, ...] = UNDRAWN_LINES, message: str = UNDRAWN_MESSAGE
+) -> bytes:
     """The image shown instead of a page that cannot be drawn: the sentence, on grey."""
-    lines = [
-        "The image of this page",
-        "cannot be drawn.",
-        "Download the original",
-        "from the document's page.",
-    ]
+    message = html.escape(message)
     text = "".join(
         f'<text x="50%" y="{40 + 12 * number}%" text-anchor="middle">{line}</text>'
         for number, line in enumerate(lines)
@@ -107,7 +123,7 @@ def undrawn_placeholder() -> bytes:
     return (
         '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="1000" '
         'viewBox="0 0 800 1000" font-family="sans-serif" font-size="40" fill="#333">'
-        f'<title>{UNDRAWN_MESSAGE}</title><rect width="100%" height="100%" fill="#eee"/>'
+        f'<title>{message}</title><rect width="100%" height="100%" fill="#eee"/>'
         f"{text}</svg>"
     ).encode()
 

@@ -10,10 +10,11 @@ from typing import Any
 from sqlalchemy import Engine, and_, func, or_
 from sqlmodel import col, select
 
-from docvault import queue, worklist
+from docvault import queue, queue_reports, worklist
+from docvault.audit import AuditFilter
 from docvault.db import read_session, within
 from docvault.errors import EncryptedDocument
-from docvault.facts.store import FactView, patient_for_documents, views_of
+from docvault.facts.store import FactView, facts_of, patient_for_documents, views_of
 from docvault.mailstore import MailOrigin, origin_of
 from docvault.models import (
     Attempt,
@@ -32,7 +33,6 @@ from docvault.vocabulary import (
     RotationSource,
     TextFormat,
 )
-from docvault.web.audit import AuditFilter
 
 PROBLEM_STATES = tuple(state.value for state in queue.ATTENTION_PAGE_STATES)
 # The engines that write plain lines, not Markdown: the CPU engine (docvault.ocr.rapid) and
@@ -151,6 +151,12 @@ class DocumentView:
     received_at: datetime
     handled_at: datetime | None = None  # None: still on the to-do list
     handled_by: str | None = None
+    unlocked_path: str | None = None  # the unlocked copy of a protected PDF, read instead
+
+    @property
+    def archived_files(self) -> list[str]:
+        """The archived files the document is kept and read as (under the data folder)."""
+        return [self.archive_path, *([self.unlocked_path] if self.unlocked_path else [])]
 
     @property
     def finished(self) -> bool:
@@ -212,6 +218,7 @@ def _document_view(document: Document) -> DocumentView:
         received_at=document.received_at,
         handled_at=document.handled_at,
         handled_by=document.handled_by,
+        unlocked_path=document.unlocked_path,
     )
 
 
@@ -246,7 +253,7 @@ def _page_view(page: Page, attempts: list[AttemptView]) -> PageView:
         rotation=page.rotation,
         rotation_source=page.rotation_source,
         text_format=page.text_format,
-        coverage=queue.coverage_report(page.coverage),
+        coverage=queue_reports.coverage_report(page.coverage),
         image_size=_image_size(page),
     )
 
@@ -320,7 +327,7 @@ def _reason(page: Page, last_attempt: Attempt | None) -> str:
     if page.error:
         return page.error
     if page.status == PageStatus.incomplete:
-        return _missing_text(queue.coverage_report(page.coverage))
+        return _missing_text(queue_reports.coverage_report(page.coverage))
     if page.status == PageStatus.looped and last_attempt is not None:
         unit = (
             f" (repeating {last_attempt.repeating_unit!r})" if last_attempt.repeating_unit else ""
@@ -381,7 +388,7 @@ def problem_pages(
 
 
 def _suspect_count(page: Page) -> int:
-    report = queue.coverage_report(page.coverage)
+    report = queue_reports.coverage_report(page.coverage)
     return len(report.suspects) if report is not None else 0
 
 
@@ -510,6 +517,12 @@ def facts_of_documents(database: Engine, document_ids: list[int]) -> dict[int, d
     """The facts with a value of each listed document, for the search results."""
     with read_session(database) as session:
         return views_of(session, document_ids)
+
+
+def facts_panel(database: Engine, document_id: int) -> list[FactView]:
+    """The facts of a document as the panel in the document view shows them."""
+    with read_session(database) as session:
+        return facts_of(session, document_id)
 
 
 def _copies(session: Any, document_ids: list[int]) -> dict[int, dict[str, Any]]:

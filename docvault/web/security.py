@@ -1,18 +1,19 @@
 """Who is asking, and may they: sessions, API tokens, CSRF and the security headers.
 
-Every route except the login form and the static files sits behind `authenticate`, put on
-the router as a whole (see app.py), so a new route cannot forget it; a test walks the
-app's routes to prove it. A browser proves itself with a session cookie that holds only a
-random token; the session itself (whose, since when, its CSRF token) is a row in the
-database, so logging out, a password change, removing or disabling the user, and
-`docvault user logout NAME` end it at once (issue 13: a signed cookie stayed valid for eight
-hours after logout). Anything that changes state also needs the session's CSRF token (form
-field or X-CSRF-Token header). A script sends `Authorization: Bearer <token>` and needs no
-CSRF token, since the browser never adds that header by itself.
+Every route except the login form, the site icon, the health probe and the static files
+sits behind `authenticate`: the route table (web/routes.py) gives each route its access
+rule, a new entry is logged in unless it says otherwise, and a test walks the app's routes
+to prove it. A browser proves itself with a session cookie that holds only a random token;
+the session itself (whose, since when, its CSRF token) is a row in the database, so
+logging out, a password change, removing or disabling the user, and `docvault user logout
+NAME` end it at once (issue 13: a signed cookie stayed valid for eight hours after logout).
+Anything that changes state also needs the session's CSRF token (form field or
+X-CSRF-Token header). A script sends `Authorization: Bearer <token>` and needs no CSRF
+token, since the browser never adds that header by itself.
 
-What a request may do is one rule (`permit`, put on every router in app.py like
-`authenticate`): reading needs a token's `read` scope (or `metrics` for /metrics), and any
-request that changes state needs `rerun`, so a read-only token can change nothing, on any
+What a request may do is one rule (`permit`, in every access rule but the public one,
+like `authenticate`): reading needs a token's `read` scope (or `metrics` for /metrics), and
+any request that changes state needs `rerun`, so a read-only token can change nothing, on any
 route a later change adds too (issue 25: rotate had no check of its own). Bodies are
 bounded before anything reads them (`BodyLimit`), and forms are parsed without files.
 """
@@ -23,7 +24,7 @@ import hashlib
 import hmac
 import json
 import secrets
-from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Engine
@@ -74,9 +75,17 @@ def csrf_token(request: Request) -> str:
     return str(getattr(request.state, "login_csrf", ""))
 
 
+def _same_token(expected: str, sent: str | None) -> bool:
+    """Whether the token sent is the one expected, compared in constant time as bytes:
+    compare_digest refuses str with non-ASCII characters (a TypeError, a 500 for a login
+    form posted with csrf_token=é: tests/test_web_schemathesis.py, issue 29)."""
+    if not expected or not sent:
+        return False
+    return hmac.compare_digest(expected.encode(), sent.encode("utf-8", "surrogateescape"))
+
+
 def check_csrf_value(request: Request, sent: str | None) -> None:
-    expected = csrf_token(request)
-    if not expected or not sent or not hmac.compare_digest(expected, sent):
+    if not _same_token(csrf_token(request), sent):
         raise CsrfRejected(_CSRF_MESSAGE)
 
 
@@ -103,7 +112,7 @@ def refuse_login_without_cookie(request: Request) -> None:
 def check_login_csrf(request: Request, secret_key: bytes, sent: str | None) -> None:
     nonce = request.cookies.get(LOGIN_COOKIE)
     expected = _login_csrf_of(secret_key, nonce) if nonce else ""
-    if not expected or not sent or not hmac.compare_digest(expected, sent):
+    if not _same_token(expected, sent):
         raise CsrfRejected(_CSRF_MESSAGE)
 
 
@@ -187,16 +196,27 @@ async def enforce_csrf(request: Request) -> None:
     check_csrf_value(request, sent)
 
 
-def permit(reading: auth.TokenScope) -> Callable[[Request], None]:
-    """The one rule of what a request may do, for a whole router: a read (GET, HEAD) needs
-    `reading`; anything else changes state and needs `rerun`, whatever the route. What
-    only administrators may do (done pages, unlocking, the audit log) is checked on top."""
+@dataclass(frozen=True)
+class ScopeRule:
+    """The one rule of what a request may do, on every route of an access rule: a read (GET,
+    HEAD) needs `reading`; anything else changes state and needs `rerun`, whatever the
+    route. What
+    only administrators may do (done pages, unlocking, the audit log) is checked on top.
+    A class rather than a closure so that the route reference can read `reading`."""
 
-    def check(request: Request) -> None:
-        changing = request.method not in SAFE_METHODS
-        require_scope(request, auth.TokenScope.rerun if changing else reading)
+    reading: auth.TokenScope
 
-    return check
+    def needed(self, method: str) -> auth.TokenScope:
+        return auth.TokenScope.rerun if method not in SAFE_METHODS else self.reading
+
+    def __call__(self, request: Request) -> None:
+        require_scope(request, self.needed(request.method))
+
+
+def permit(reading: auth.TokenScope) -> ScopeRule:
+    """The dependency the routes of an access rule share: reads need `reading`, changes
+    `rerun`."""
+    return ScopeRule(reading)
 
 
 def current_account(request: Request) -> auth.Account:

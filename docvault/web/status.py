@@ -50,6 +50,8 @@ class ServiceStatus(TypedDict):
     engines: list[EngineReport]
     parts: NotRequired[list[dict[str, Any]]]  # the daemon's parts (docvault.supervisor)
     handover_targets: NotRequired[list[str]]  # where finished documents are handed over
+    # Every distinct sentence of what is wrong now (a disk full, the database locked...).
+    troubles: NotRequired[list[str]]
 
 
 StatusSource = Callable[[], ServiceStatus]
@@ -119,6 +121,7 @@ def snapshot(
         # the inboxes' columns count documents by state, dismissed or not).
         "problems": {"documents": queries.documents_needing_attention(database)},
         "parts": service.get("parts", []),
+        "troubles": service.get("troubles", []),
         "handover": {
             **handover.summary(database),
             "targets": service.get("handover_targets", []),
@@ -155,6 +158,7 @@ def without_paths(numbers: dict[str, Any]) -> dict[str, Any]:
         # A part's detail names folders ("The search index folder /var/lib/..."): staff see
         # that something is wrong, an administrator sees what.
         "parts": [{**part, "detail": _for_staff(part["detail"])} for part in numbers["parts"]],
+        "troubles": [_for_staff(trouble) for trouble in numbers["troubles"]],
         # The receiver's answer may name its servers and software: the same rule.
         "handover": {
             **numbers["handover"],

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from docvault.audit import AuditFilter
 from docvault.web import queries
-from docvault.web.audit import AuditFilter
 from tests.browser.conftest import log_in, screenshot
 from tests.support.webarchive import WebArchive, record_arrivals, set_received
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from docvault.audit import AuditFilter
 from docvault.web import queries
-from docvault.web.audit import AuditFilter
 from tests.browser.conftest import log_in
 from tests.support.factsarchive import MUSTERMANN_LETTER, SMITH_LETTER, add_letter, drain_index
 from tests.support.webarchive import WebArchive

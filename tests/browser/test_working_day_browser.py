@@ -23,13 +23,13 @@ from playwright.sync_api import Page, expect
 from sqlmodel import select
 
 from docvault import db
+from docvault.audit import AuditFilter
 from docvault.config import load_settings
 from docvault.models import Document, Duplicate
 from docvault.search import SearchIndex
 from docvault.service import first_account_command
 from docvault.web import queries
 from docvault.web.app import WebContext
-from docvault.web.audit import AuditFilter
 from docvault.web.display import Display
 from tests.browser.conftest import log_in
 from tests.support.factsarchive import MUSTERMANN_LETTER, add_letter, drain_index

@@ -6,6 +6,9 @@ import csv
 from pathlib import Path
 
 import pymupdf
+from sqlalchemy import Engine
+
+from docvault import queue
 
 MANIFEST = Path(__file__).parent.parent / "fixtures" / "MANIFEST.tsv"
 
@@ -20,6 +23,20 @@ def letter_pdf(path: Path, pages: int, seed: int) -> Path:
     document.save(path)
     document.close()
     return path
+
+
+def recorded_document(database: Engine, pages: int = 1, sha: str = "a") -> int:
+    """A document of `pages` queued pages recorded as intake records one (no file behind it):
+    for tests of the queue and what reads it."""
+    new = queue.NewDocument(
+        sha256=sha * 64,
+        original_name=f"{sha}.pdf",
+        inbox="fax",
+        original_path=f"/inbox/{sha}.pdf",
+        archive_path=f"archive/{sha}",
+        size_bytes=10,
+    )
+    return queue.record_document(database, new, pages).document_id
 
 
 def manifest() -> dict[str, dict[str, str]]:

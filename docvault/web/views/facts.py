@@ -11,32 +11,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import HTTPException, Request
 from fastapi.responses import RedirectResponse, Response
-from fastapi.templating import Jinja2Templates
-from sqlalchemy import Engine
 from starlette.concurrency import run_in_threadpool
 
+from docvault.audit import AuditAction
 from docvault.auth import TokenScope
-from docvault.db import read_session, write_transaction
+from docvault.db import write_transaction
 from docvault.errors import FactRefused
 from docvault.facts import store
 from docvault.facts.extract import FIELD_LABELS
-from docvault.web.context import RowId, WebContext
-from docvault.web.login import safe_next
+from docvault.web import queries
+from docvault.web.context import Context, RowId, Templates, WebContext
 from docvault.web.security import current_account, read_form, require_scope
+from docvault.web.views.common import safe_next
 
 # What is kept of a refused value to show it again: the form's own maxlength, and some.
 MAX_REFUSED_CHARACTERS = 1000
 
-ACTIONS = {"confirm": "confirm fact", "correct": "correct fact"}
-CONFIRM_ALL = "confirm all facts"
-
-
-def facts_panel(database: Engine, document_id: int) -> list[store.FactView]:
-    """The facts of a document as the panel in the document view shows them."""
-    with read_session(database) as session:
-        return store.facts_of(session, document_id)
+ACTIONS = {"confirm": AuditAction.confirm_fact, "correct": AuditAction.correct_fact}
+CONFIRM_ALL = AuditAction.confirm_all_facts
 
 
 def _audit_detail(change: store.FactChange) -> str:
@@ -91,12 +85,12 @@ def refused_values(
     """The facts panel again, with the refusal beside its field and the typed value kept."""
     document = context.document_or_404(document_id)
     # The panel shows the letter's facts again: a look, like the document view's.
-    context.look(request, "view", document_id=document_id)
+    context.look(request, AuditAction.view, document_id=document_id)
     return {
         "account": current_account(request),
         "document": document,
         "current": None,
-        "facts": facts_panel(context.database, document_id),
+        "facts": queries.facts_panel(context.database, document_id),
         "refused": {
             "field": refusal.field,
             "value": (typed or "")[:MAX_REFUSED_CHARACTERS],
@@ -105,41 +99,39 @@ def refused_values(
     }
 
 
-def router(context: WebContext, templates: Jinja2Templates | None = None) -> APIRouter:
-    routes = APIRouter()
+async def post_fact(
+    request: Request, context: Context, templates: Templates, document_id: RowId
+) -> Response:
+    """Confirms or corrects one fact of a document (patient, born, date, sender, title)."""
+    submitted = await read_form(request)
+    action = str(submitted.get("action", ""))
+    if action not in ACTIONS:
+        raise HTTPException(400, f"{action[:40]!r} is neither confirm nor correct.")
+    corrected = None if action == "confirm" else str(submitted.get("value", ""))
+    field = str(submitted.get("field", ""))
+    try:
+        await run_in_threadpool(change_fact, context, request, document_id, field, corrected)
+    except FactRefused as refusal:
+        if refusal.field is None:
+            raise HTTPException(400, refusal.message) from None
+        values = await run_in_threadpool(
+            refused_values, context, request, document_id, refusal, corrected
+        )
+        return templates.TemplateResponse(request, "fact_refused.html", values, 400)
+    target = safe_next(str(submitted.get("next", f"/documents/{document_id}")))
+    return RedirectResponse(target, 303)
 
-    @routes.post("/documents/{document_id}/facts")
-    async def post_fact(request: Request, document_id: RowId) -> Response:
-        submitted = await read_form(request)
-        action = str(submitted.get("action", ""))
-        if action not in ACTIONS:
-            raise HTTPException(400, f"{action[:40]!r} is neither confirm nor correct.")
-        corrected = None if action == "confirm" else str(submitted.get("value", ""))
-        field = str(submitted.get("field", ""))
-        try:
-            await run_in_threadpool(change_fact, context, request, document_id, field, corrected)
-        except FactRefused as refusal:
-            if templates is None or refusal.field is None:
-                raise HTTPException(400, refusal.message) from None
-            values = await run_in_threadpool(
-                refused_values, context, request, document_id, refusal, corrected
-            )
-            return templates.TemplateResponse(request, "fact_refused.html", values, 400)
-        target = safe_next(str(submitted.get("next", f"/documents/{document_id}")))
-        return RedirectResponse(target, 303)
 
-    @routes.post("/documents/{document_id}/facts/confirm-all")
-    async def post_confirm_all(request: Request, document_id: RowId) -> Response:
-        submitted = await read_form(request)
-        left = await run_in_threadpool(confirm_all, context, request, document_id)
-        if left:
-            names = ", ".join(FIELD_LABELS[field].lower() for field in left)
-            raise HTTPException(
-                400,
-                f"The other proposals are confirmed; {names} could not be (not a valid "
-                "value): type the right value in the facts panel and choose Correct.",
-            )
-        target = safe_next(str(submitted.get("next", f"/documents/{document_id}")))
-        return RedirectResponse(target, 303)
-
-    return routes
+async def post_confirm_all(request: Request, context: Context, document_id: RowId) -> Response:
+    """Confirms every proposed fact of a document at once."""
+    submitted = await read_form(request)
+    left = await run_in_threadpool(confirm_all, context, request, document_id)
+    if left:
+        names = ", ".join(FIELD_LABELS[field].lower() for field in left)
+        raise HTTPException(
+            400,
+            f"The other proposals are confirmed; {names} could not be (not a valid "
+            "value): type the right value in the facts panel and choose Correct.",
+        )
+    target = safe_next(str(submitted.get("next", f"/documents/{document_id}")))
+    return RedirectResponse(target, 303)

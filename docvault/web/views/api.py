@@ -1,6 +1,6 @@
 """The JSON API under /api/: the web view's operations for scripts (token auth) and its JS.
 
-Documented in README.md ("The JSON API"); a document's JSON, the one every reader gets, in
+Documented in docs/api.md; a document's JSON, the one every reader gets, in
 docs/document-json.md. Scripts send `Authorization: Bearer <token>`; the pages'
 own JavaScript uses the session cookie plus the X-CSRF-Token header for POSTs.
 """
@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, HTTPException, Query, Request
+from fastapi import HTTPException, Query, Request
 from pydantic import BaseModel, Field
 
+from docvault.audit import AuditAction
 from docvault.document_json import Audience, describe
 from docvault.search import results_json, search
 from docvault.vocabulary import CoverageReport
@@ -21,13 +22,13 @@ from docvault.web.context import (
     MAX_RERUN_IDS,
     MAX_RESULT_PAGE,
     PER_PAGE,
+    Context,
     RowId,
-    WebContext,
     parse_id,
 )
 from docvault.web.security import is_admin
 from docvault.web.status import snapshot, without_paths
-from docvault.web.views import parse_mode, with_shown
+from docvault.web.views.common import parse_mode, with_shown
 
 MAX_PER_PAGE = 100
 MAX_STATE_IDS = 500
@@ -97,59 +98,62 @@ def _ids(text: str) -> list[int]:
     return [parse_id(part) for part in parts]
 
 
-def router(context: WebContext) -> APIRouter:
-    routes = APIRouter()
+def api_search(
+    request: Request,
+    context: Context,
+    q: str,
+    page: Annotated[int, Query(ge=1, le=MAX_RESULT_PAGE)] = 1,
+    per_page: Annotated[int, Query(ge=1, le=MAX_PER_PAGE)] = PER_PAGE,
+) -> dict[str, Any]:
+    """The search page's search as JSON: hits with their snippets, a page of them at a time."""
+    results = search(context.database, context.index, q, page, per_page)
+    shown = [document.document_id for document in results.documents]
+    context.look(request, AuditAction.search, with_shown(q, shown))
+    return results_json(results)
 
-    @routes.get("/search")
-    def api_search(
-        request: Request,
-        q: str,
-        page: Annotated[int, Query(ge=1, le=MAX_RESULT_PAGE)] = 1,
-        per_page: Annotated[int, Query(ge=1, le=MAX_PER_PAGE)] = PER_PAGE,
-    ) -> dict[str, Any]:
-        results = search(context.database, context.index, q, page, per_page)
-        shown = [document.document_id for document in results.documents]
-        context.look(request, "search", with_shown(q, shown))
-        return results_json(results)
 
-    @routes.get("/documents/{document_id}")
-    def api_document(request: Request, document_id: RowId) -> dict[str, Any]:
-        # The one description every reader gets (docs/document-json.md); links relative to
-        # this site, server paths for administrators.
-        audience = Audience(base_url="", paths=is_admin(request))
-        described = describe(context.database, document_id, audience)
-        if described is None:
-            raise HTTPException(404, f"There is no document {document_id} in the archive.")
-        context.look(request, "view", document_id=document_id)
-        return described
+def api_document(request: Request, context: Context, document_id: RowId) -> dict[str, Any]:
+    """A document's one JSON description (docs/document-json.md)."""
+    # The one description every reader gets; links relative to this site, server paths for
+    # administrators.
+    audience = Audience(base_url="", paths=is_admin(request))
+    described = describe(context.database, document_id, audience)
+    if described is None:
+        raise HTTPException(404, f"There is no document {document_id} in the archive.")
+    context.look(request, AuditAction.view, document_id=document_id)
+    return described
 
-    @routes.get("/documents/{document_id}/pages/{number}")
-    def api_page(request: Request, document_id: RowId, number: RowId) -> dict[str, Any]:
-        current = context.page_or_404(document_id, number)
-        context.look(request, "view text", document_id=document_id, page_number=number)
-        return _page_json(current)
 
-    @routes.get("/pages/states")
-    def api_page_states(ids: str = Query("")) -> dict[str, Any]:
-        states = queries.page_states(context.database, _ids(ids))
-        return {"pages": [{"page_id": key, "status": value} for key, value in states.items()]}
+def api_page(
+    request: Request, context: Context, document_id: RowId, number: RowId
+) -> dict[str, Any]:
+    """One page: its state, text, rotation, coverage report and every attempt."""
+    current = context.page_or_404(document_id, number)
+    context.look(request, AuditAction.view_text, document_id=document_id, page_number=number)
+    return _page_json(current)
 
-    @routes.post("/rerun")
-    def api_rerun(request: Request, body: RerunRequest) -> dict[str, Any]:
-        if not body.page_ids:
-            raise HTTPException(400, "page_ids is empty: name at least one page to re-run.")
-        mode = parse_mode(body.mode)
-        queued = context.rerun(request, body.page_ids, mode, body.include_done)
-        states = queries.page_states(context.database, body.page_ids)
-        return {
-            "queued": queued,
-            "mode": mode.value,
-            "pages": [{"page_id": key, "status": value} for key, value in states.items()],
-        }
 
-    @routes.get("/status")
-    def api_status(request: Request) -> dict[str, Any]:
-        numbers = snapshot(context.database, context.index, context.data_dir, context.status)
-        return numbers if is_admin(request) else without_paths(numbers)
+def api_page_states(context: Context, ids: str = Query("")) -> dict[str, Any]:
+    """The states of up to 500 pages, for the web view's live refresh."""
+    states = queries.page_states(context.database, _ids(ids))
+    return {"pages": [{"page_id": key, "status": value} for key, value in states.items()]}
 
-    return routes
+
+def api_rerun(request: Request, context: Context, body: RerunRequest) -> dict[str, Any]:
+    """Puts looped and failed pages back in the queue, ahead of new work."""
+    if not body.page_ids:
+        raise HTTPException(400, "page_ids is empty: name at least one page to re-run.")
+    mode = parse_mode(body.mode)
+    queued = context.rerun(request, body.page_ids, mode, body.include_done)
+    states = queries.page_states(context.database, body.page_ids)
+    return {
+        "queued": queued,
+        "mode": mode.value,
+        "pages": [{"page_id": key, "status": value} for key, value in states.items()],
+    }
+
+
+def api_status(request: Request, context: Context) -> dict[str, Any]:
+    """The status page's numbers: inboxes, engines, throughput, queue, index, hand-over."""
+    numbers = snapshot(context.database, context.index, context.data_dir, context.status)
+    return numbers if is_admin(request) else without_paths(numbers)

@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from enum import StrEnum
 from typing import Any
 
 from sqlalchemy import Engine
@@ -30,12 +31,49 @@ from sqlmodel import col, select
 from docvault.db import read_session, within, write_transaction
 from docvault.models import AuditEvent, utcnow
 
+
+class AuditAction(StrEnum):
+    """Every action the audit log records: the one list the writers, the audit page's filter
+    and `docvault audit export --action` use (free strings had drifted apart)."""
+
+    login = "login"
+    login_failed = "login failed"
+    logout = "logout"
+    search = "search"
+    view_arrivals = "view arrivals"
+    view = "view"
+    view_text = "view text"
+    view_image = "view image"
+    view_thumbnail = "view thumbnail"
+    view_figure = "view figure"
+    view_problems = "view problems"
+    view_status = "view status"
+    download = "download"
+    download_searchable = "download searchable"
+    rerun = "rerun"
+    rotate = "rotate"
+    unlock = "unlock"
+    unlock_failed = "unlock failed"
+    unlock_refused = "unlock refused"
+    confirm_fact = "confirm fact"
+    correct_fact = "correct fact"
+    confirm_all_facts = "confirm all facts"
+    mark_handled = "mark handled"
+    mark_to_do = "mark to do"
+    retry = "retry"
+    retry_index = "retry index"
+    dismiss = "dismiss"
+    delete = "delete"
+
+
 # Long enough that a page, its image, its crops and its text (fetched by the browser one
 # after another, or read again a moment later) are one look; short enough that coming back
 # to a letter later in the day is a new one.
 LOOK_WINDOW = timedelta(minutes=2)
 # Actions that are the same look at one page (or one document) when close together.
-PAGE_LOOKS = frozenset({"view", "view text", "view image", "view figure"})
+PAGE_LOOKS = frozenset(
+    {AuditAction.view, AuditAction.view_text, AuditAction.view_image, AuditAction.view_figure}
+)
 # C0 and C1 controls, DEL, line and paragraph separators, and the bidirectional controls
 # (which turn the text around them): none of them is a character a row needs.
 _CONTROLS = re.compile(
@@ -50,7 +88,7 @@ EXPORT_FIELDS = (
 def record(
     database: Engine,
     user_name: str,
-    action: str,
+    action: AuditAction,
     detail: str = "",
     *,
     document_id: int | None = None,
@@ -78,7 +116,7 @@ def spreadsheet_safe(value: object) -> object:
 
 def _event(
     user_name: str,
-    action: str,
+    action: AuditAction,
     detail: str,
     document_id: int | None,
     page_number: int | None,
@@ -99,23 +137,25 @@ def _event(
 def record_look(
     database: Engine,
     user_name: str,
-    action: str,
+    action: AuditAction,
     detail: str = "",
     *,
     document_id: int | None = None,
     page_number: int | None = None,
     remote_address: str = "",
     now: datetime | None = None,
+    wait_seconds: float | None = None,
 ) -> bool:
     """Record a look at patient data unless the same look was recorded within the window.
 
     Returns whether a row was written. Checked and written in one write transaction, so
-    two requests of one look arriving together still give exactly one row.
+    two requests of one look arriving together still give exactly one row. `wait_seconds`
+    bounds the wait for the database's write lock (`db.write_transaction`).
     """
     now = now or utcnow()
     user_name, detail, remote_address = visible(user_name), visible(detail), visible(remote_address)
     actions = sorted(PAGE_LOOKS) if action in PAGE_LOOKS else [action]
-    with write_transaction(database) as session:
+    with write_transaction(database, wait_seconds) as session:
         statement = (
             select(AuditEvent.id)
             .where(AuditEvent.user_name == user_name)
@@ -142,7 +182,7 @@ class AuditFilter:
     """Which events the audit view or an export shows; empty fields do not filter."""
 
     user_name: str | None = None
-    action: str | None = None
+    action: AuditAction | None = None
     document_id: int | None = None
     since: datetime | None = None  # inclusive
     until: datetime | None = None  # exclusive

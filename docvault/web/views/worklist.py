@@ -6,18 +6,19 @@ Behind `authenticate` and `enforce_csrf` like every other form.
 
 from __future__ import annotations
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import HTTPException, Request
 from fastapi.responses import RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from docvault import worklist
+from docvault.audit import AuditAction
 from docvault.auth import TokenScope
 from docvault.db import write_transaction
-from docvault.web.context import RowId, WebContext
-from docvault.web.login import safe_next
+from docvault.web.context import Context, RowId, WebContext
 from docvault.web.security import current_account, read_form, require_scope
+from docvault.web.views.common import safe_next
 
-ACTIONS = {"handled": "mark handled", "todo": "mark to do"}
+ACTIONS = {"handled": AuditAction.mark_handled, "todo": AuditAction.mark_to_do}
 
 
 def set_handled(context: WebContext, request: Request, document_id: int, handled: bool) -> None:
@@ -30,16 +31,11 @@ def set_handled(context: WebContext, request: Request, document_id: int, handled
         context.audit(request, ACTIONS["handled" if handled else "todo"], document_id=document_id)
 
 
-def router(context: WebContext) -> APIRouter:
-    routes = APIRouter()
-
-    @routes.post("/documents/{document_id}/handled")
-    async def post_handled(request: Request, document_id: RowId) -> Response:
-        submitted = await read_form(request)
-        action = str(submitted.get("action", ""))
-        if action not in ACTIONS:
-            raise HTTPException(400, f"{action[:40]!r} is neither handled nor todo.")
-        await run_in_threadpool(set_handled, context, request, document_id, action == "handled")
-        return RedirectResponse(safe_next(str(submitted.get("next", "/"))), 303)
-
-    return routes
+async def post_handled(request: Request, context: Context, document_id: RowId) -> Response:
+    """Marks a document handled (or to do again) on the arrivals list."""
+    submitted = await read_form(request)
+    action = str(submitted.get("action", ""))
+    if action not in ACTIONS:
+        raise HTTPException(400, f"{action[:40]!r} is neither handled nor todo.")
+    await run_in_threadpool(set_handled, context, request, document_id, action == "handled")
+    return RedirectResponse(safe_next(str(submitted.get("next", "/"))), 303)

@@ -1,0 +1,58 @@
+"""Rendering: one page of an archived document turned into an image for the OCR engine.
+
+A stage: plain values in and out (a path, a page number, `RenderOptions`), no database, no
+settings read here. Intake asks `inspect_document` what a file is and how many pages it has;
+the worker has each page drawn by `render_page`; `RenderPool` runs both in worker processes
+that can be killed. The modules, each importing only those above it:
+
+    options      RenderOptions: how pages are rendered, built from the settings
+    kinds        a file's kind told by its content (detect_kind); what is accepted
+    opening      a file opened as MuPDF reads it, refused with a sentence when unusable;
+                 inspect_document, open_document, MuPDF's warnings store
+    sizing       how large a page comes out, and the pixel limit (ImageTooLarge)
+    corrections  what is checked on every page's pixels: a second decoder for a nearly
+                 blank page, white on black inverted, colour or grey, turned upright
+    encoding     the page image's bytes: PNG written fast, or JPEG
+    page         render_page: a page drawn, corrected, turned upright, its ink lines found
+    pool         RenderPool: the killable worker processes, time and memory limits, and
+                 the safety net that fails one page for an error no check foresaw
+    probe        probe_render: a page that may have killed docvault, rendered alone in a
+                 process of its own (docvault.suspects)
+
+This module gives their public names, as the rest of docvault imports them.
+"""
+
+from docvault.render.corrections import dark_share
+from docvault.render.encoding import png_bytes
+from docvault.render.kinds import CONVERTED_KINDS, RASTER_KINDS, TEXT_KINDS, detect_kind
+from docvault.render.opening import (
+    DocumentInfo,
+    converted_png,
+    inspect_document,
+    open_document,
+)
+from docvault.render.options import RenderOptions
+from docvault.render.page import RenderedPage, render_page
+from docvault.render.pool import KILLS_DAEMON_VARIABLE, RenderPool, RenderPoolClosed
+from docvault.render.probe import ProbeVerdict, probe_render
+
+__all__ = [
+    "CONVERTED_KINDS",
+    "KILLS_DAEMON_VARIABLE",
+    "RASTER_KINDS",
+    "TEXT_KINDS",
+    "DocumentInfo",
+    "ProbeVerdict",
+    "RenderOptions",
+    "RenderPool",
+    "RenderPoolClosed",
+    "RenderedPage",
+    "converted_png",
+    "dark_share",
+    "detect_kind",
+    "inspect_document",
+    "open_document",
+    "png_bytes",
+    "probe_render",
+    "render_page",
+]

@@ -1,0 +1,47 @@
+"""What several endpoints share: a page rendered for the account asking, the address a
+form may send the browser back to, a re-run mode read from a form, a list's audit detail."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import HTTPException, Request
+from fastapi.responses import Response
+from fastapi.templating import Jinja2Templates
+
+from docvault.vocabulary import SamplingMode
+from docvault.web.security import current_account
+
+
+def page(
+    templates: Jinja2Templates,
+    request: Request,
+    name: str,
+    values: dict[str, Any],
+    status: int = 200,
+) -> Response:
+    """The template `name` with `values`, and the account asking (the menu shows it)."""
+    values = {"account": current_account(request), **values}
+    return templates.TemplateResponse(request, name, values, status_code=status)
+
+
+def safe_next(target: str | None) -> str:
+    """Only a path on this site: never `//elsewhere` or `https://elsewhere`."""
+    if not target or not target.startswith("/") or target.startswith(("//", "/\\")):
+        return "/"
+    return target
+
+
+def parse_mode(value: object) -> SamplingMode:
+    try:
+        return SamplingMode(str(value))
+    except ValueError:
+        choices = ", ".join(mode.value for mode in SamplingMode)
+        raise HTTPException(400, f"Re-run mode {value!r} is not one of {choices}.") from None
+
+
+def with_shown(detail: str, document_ids: list[int]) -> str:
+    """An audit detail naming the documents a list showed (issue 25: a search's row did not
+    say which letters were seen): `<detail> -> documents 12, 7`; at most 100 are shown."""
+    listed = ", ".join(str(document_id) for document_id in document_ids) or "none"
+    return f"{detail} -> documents {listed}".strip()

@@ -1,0 +1,317 @@
+"""The problems page, and how each of its items is settled.
+
+An item is a page that needs a person (incomplete, looped, failed), a file that could not
+be read, or a document the search index could not take. Each can be
+
+- tried again: a page re-run (`/rerun`, in `views.documents`), a refused file taken in
+  again from its archived original as intake takes a new one (`inbox.retake_refused`), an
+  index problem tried at the writer's next drain; a protected PDF is unlocked by an
+  administrator;
+- dismissed with a reason: the document is marked settled (who, when, why; an audit row
+  too) and leaves the list and the count; nothing else changes, so it can still be found
+  and opened. A new problem of the document (a retry refused again, a re-read that ends
+  looped, a new index failure) lists it again: the dismissal spoke of the old one;
+- deleted, by an administrator after a confirmation page: its pages, index entries and
+  page images go, the original stays in the archive (`queue.remove_document`).
+
+Every route is behind `authenticate` and `enforce_csrf` (`web.routes`), every change an
+audit row. After an action the browser is sent back to the list with a sentence saying
+what happened; a refused one (no reason given, a wrong password) shows the list with the
+sentence beside the form, never a page without a way back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from fastapi import HTTPException, Request
+from fastapi.responses import RedirectResponse, Response
+from fastapi.templating import Jinja2Templates
+from starlette.concurrency import run_in_threadpool
+
+from docvault import queue
+from docvault.audit import AuditAction
+from docvault.errors import DocvaultError, RateLimited
+from docvault.inbox import retake_refused
+from docvault.search.pages import index_problems, retry_now
+from docvault.vocabulary import DocumentStatus, SamplingMode
+from docvault.web import queries
+from docvault.web.context import Context, RowId, Templates, WebContext
+from docvault.web.security import current_account, read_form, require_admin
+from docvault.web.views.common import page
+
+# A dismissal's reason is a short sentence for the audit log ("sent again as 2024-113").
+MAX_REASON_CHARACTERS = 300
+DONE_ACTIONS = ("retry", "retry-index", "dismiss", "delete")
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A settling action that was not done: the item, the form and the sentence for it."""
+
+    document_id: int
+    form: str  # "unlock" (shown beside its form), "dismiss" or "retry"
+    sentence: str
+
+
+@dataclass(frozen=True)
+class Notice:
+    """What the action just done did, said at the top of the list after the redirect."""
+
+    sentence: str
+    link: str | None = None  # the document, where it can still be opened
+
+
+def retry_file(context: WebContext, request: Request, document_id: int) -> None:
+    """Take a refused file in again from its archived original, and note who asked."""
+    retaken = retake_refused(
+        context.database,
+        context.data_dir,
+        document_id,
+        context.inspect,
+        context.empty_grace_seconds,
+    )
+    outcome = (
+        f"refused again: {retaken.refusal}"
+        if retaken.refusal
+        else f"{retaken.pages} page(s) queued"
+    )
+    context.audit(
+        request, AuditAction.retry, f"{retaken.file_name}: {outcome}", document_id=document_id
+    )
+
+
+def retry_index(context: WebContext, request: Request, document_id: int) -> None:
+    """Try a document the index could not take again at the writer's next drain."""
+    document = context.document_or_404(document_id)
+    if not retry_now(context.database, document_id):
+        raise DocvaultError(
+            f"{document.original_name} is in the search index now; nothing was changed."
+        )
+    context.audit(
+        request,
+        AuditAction.retry_index,
+        f"{document.original_name}: tried again at the index writer's next drain",
+        document_id=document_id,
+    )
+
+
+def reason_refusal(document: queries.DocumentView, reason: str) -> str | None:
+    """Why a dismissal's reason cannot be taken, or None."""
+    if not reason:
+        return (
+            f"Type a short reason to dismiss {document.original_name}: it is kept in the audit log."
+        )
+    if len(reason) > MAX_REASON_CHARACTERS:
+        return (
+            f"The reason is {len(reason):,} characters; shorten it to at most "
+            f"{MAX_REASON_CHARACTERS} to dismiss {document.original_name}."
+        )
+    return None
+
+
+def dismiss(
+    context: WebContext, request: Request, document: queries.DocumentView, reason: str
+) -> None:
+    """Mark the document's problems settled with the reason, and note who, when and why."""
+    who = current_account(request).name
+    if not queue.settle(context.database, document.id, who, reason):
+        raise HTTPException(404, f"There is no document {document.id} in the archive.")
+    context.audit(
+        request,
+        AuditAction.dismiss,
+        f"{document.original_name} ({document.status}): {reason}",
+        document_id=document.id,
+    )
+
+
+def delete(context: WebContext, request: Request, document_id: int) -> None:
+    """Remove a document from docvault (its original stays archived), and note who did."""
+    require_admin(request, "Only an administrator may delete a document; dismiss it instead.")
+    removed = queue.remove_document(context.database, context.data_dir, document_id)
+    if removed is None:
+        raise HTTPException(404, f"There is no document {document_id} in the archive.")
+    context.audit(
+        request,
+        AuditAction.delete,
+        f"{removed.file_name}: {removed.pages} page(s) with their text, index entries and "
+        f"page images removed; the original stays archived as {removed.archive_path} "
+        f"(sha256 {removed.sha256})",
+        document_id=document_id,
+    )
+
+
+def done_notice(context: WebContext, action: str, document_id: int | None) -> Notice | None:
+    """The sentence for `?done=<action>&document=<id>`: built here from the database, so
+    the address carries no text to show (nor a patient's name into a proxy's log)."""
+    if action not in DONE_ACTIONS or document_id is None:
+        return None
+    if action == "delete":
+        return Notice(
+            f"Document {document_id} was deleted from docvault; its original stays in the "
+            "archive, and the audit log says where."
+        )
+    document = queries.document(context.database, document_id)
+    if document is None:
+        return None
+    link = f"/documents/{document_id}"
+    name = document.original_name
+    if action == "dismiss":
+        return Notice(f"{name} was dismissed; it stays archived and can still be opened.", link)
+    if action == "retry-index":
+        return Notice(f"{name} goes to the search index again within a few seconds.", link)
+    if document.status == DocumentStatus.failed:
+        return Notice(f"{name} was tried again and still cannot be read: the new reason is below.")
+    return Notice(f"{name} is being read again: {document.page_count} page(s) queued.", link)
+
+
+def _done(action: str, document_id: int) -> Response:
+    return RedirectResponse(f"/problems?done={action}&document={document_id}", 303)
+
+
+def problems_list(
+    context: WebContext,
+    templates: Jinja2Templates,
+    request: Request,
+    status: str = "",
+    inbox: str = "",
+    refusal: Refusal | None = None,
+    notice: Notice | None = None,
+    code: int = 200,
+) -> Response:
+    """The problems page, with a notice of what was just done or a refusal beside its form."""
+    # The list names letters (file names often carry a patient's name): a look.
+    context.look(request, AuditAction.view_problems, f"status={status} inbox={inbox}")
+    values = {
+        "pages": queries.problem_pages(context.database, status or None, inbox or None),
+        "failed_documents": queries.failed_documents(context.database, inbox or None),
+        "inboxes": queries.inbox_names(context.database),
+        "status": status,
+        "inbox": inbox,
+        "modes": SamplingMode,
+        "data_dir": context.data_dir,
+        "refusal": refusal,
+        "notice": notice,
+        "max_reason": MAX_REASON_CHARACTERS,
+        # Issue 25: documents the index writer had to leave out, and why.
+        "index_problems": index_problems(context.database, unsettled_only=True),
+    }
+    return page(templates, request, "problems.html", values, code)
+
+
+async def refused(
+    context: WebContext,
+    templates: Jinja2Templates,
+    request: Request,
+    refusal: Refusal,
+    code: int = 400,
+) -> Response:
+    """The list again, the refusal's sentence beside its item's form."""
+    return await run_in_threadpool(
+        problems_list, context, templates, request, "", "", refusal, None, code
+    )
+
+
+async def retried(
+    context: WebContext,
+    templates: Jinja2Templates,
+    request: Request,
+    document_id: int,
+    action: str,
+    step: Callable[[WebContext, Request, int], None],
+) -> Response:
+    """`step` done for the document, and the list with what it did (or why it was not)."""
+    await read_form(request)
+    try:
+        await run_in_threadpool(step, context, request, document_id)
+    except DocvaultError as error:  # settled meanwhile, by someone else or by itself
+        refusal = Refusal(document_id, "retry", error.message)
+        return await refused(context, templates, request, refusal, 409)
+    return _done(action, document_id)
+
+
+def problems(
+    request: Request,
+    context: Context,
+    templates: Templates,
+    status: str = "",
+    inbox: str = "",
+    done: str = "",
+    document: str = "",
+) -> Response:
+    """The problems page: failed files, looped and incomplete pages, index problems, what to do
+    for each."""
+    document_id = int(document) if document.isascii() and document.isdigit() else None
+    notice = done_notice(context, done, document_id)
+    return problems_list(context, templates, request, status, inbox, notice=notice)
+
+
+async def unlock_pdf(
+    request: Request, context: Context, templates: Templates, document_id: RowId
+) -> Response:
+    """Unlocks a password-protected PDF with a password used once and never stored
+    (administrators)."""
+    require_admin(request)
+    submitted = await read_form(request)
+    password = submitted.get("password")
+    if not isinstance(password, str) or not password:
+        refusal = Refusal(document_id, "unlock", "Type the PDF's password to unlock it.")
+        return await refused(context, templates, request, refusal)
+    try:
+        await run_in_threadpool(context.unlock, request, document_id, password)
+    except DocvaultError as error:
+        # Back to the form with the sentence (wrong password, wait, not protected).
+        code = 429 if isinstance(error, RateLimited) else 400
+        refusal = Refusal(document_id, "unlock", error.message)
+        return await refused(context, templates, request, refusal, code)
+    finally:
+        del password
+    return RedirectResponse(f"/documents/{document_id}", 303)
+
+
+async def retry(
+    request: Request, context: Context, templates: Templates, document_id: RowId
+) -> Response:
+    """Takes a refused file in again, judged afresh as intake judges a new file."""
+    return await retried(context, templates, request, document_id, "retry", retry_file)
+
+
+async def retry_search_index(
+    request: Request, context: Context, templates: Templates, document_id: RowId
+) -> Response:
+    """Sends a document that could not be indexed to the index again."""
+    return await retried(context, templates, request, document_id, "retry-index", retry_index)
+
+
+async def dismiss_problem(
+    request: Request, context: Context, templates: Templates, document_id: RowId
+) -> Response:
+    """Marks a problem settled, so that it leaves the list (it stays in the audit log)."""
+    submitted = await read_form(request)
+    document = context.document_or_404(document_id)
+    reason = str(submitted.get("reason", "")).strip()
+    refusal = reason_refusal(document, reason)
+    if refusal is not None:
+        return await refused(context, templates, request, Refusal(document_id, "dismiss", refusal))
+    await run_in_threadpool(dismiss, context, request, document, reason)
+    return _done("dismiss", document_id)
+
+
+def confirm_delete(
+    request: Request, context: Context, templates: Templates, document_id: RowId
+) -> Response:
+    """Asks an administrator to confirm deleting a document."""
+    require_admin(request, "Only an administrator may delete a document; dismiss it instead.")
+    document = context.document_or_404(document_id)
+    context.look(request, AuditAction.view, "delete confirmation", document_id=document_id)
+    values = {"document": document, "data_dir": context.data_dir}
+    return page(templates, request, "delete.html", values)
+
+
+async def delete_document(request: Request, context: Context, document_id: RowId) -> Response:
+    """Deletes a document from the database, index and cache (the original stays in the
+    archive)."""
+    await read_form(request)
+    await run_in_threadpool(delete, context, request, document_id)
+    return _done("delete", document_id)

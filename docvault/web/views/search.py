@@ -1,0 +1,111 @@
+"""The home page: the arrivals list, newest first, or the results of a search with filters."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from fastapi import Request
+from fastapi.responses import Response
+
+from docvault import figures
+from docvault.audit import AuditAction
+from docvault.search import search
+from docvault.web import queries
+from docvault.web.context import (
+    ARRIVAL_STATES,
+    PER_PAGE,
+    SEARCH_STATES,
+    Context,
+    ResultPage,
+    SearchContext,
+    SearchForm,
+    Templates,
+    WebContext,
+)
+from docvault.web.security import is_admin
+from docvault.web.views.common import page, with_shown
+
+
+def behind_notice(context: WebContext, request: Request) -> str | None:
+    """What the search page says while the index cannot be written (its disk full or
+    read-only): how many pages wait, and (to an administrator) why and what to do."""
+    fault = context.index.behind
+    if fault is None:
+        return None
+    waiting = figures.outbox_length(context.database)
+    notice = (
+        f"The search index is behind: {waiting} page(s) read lately wait to be indexed, so "
+        "these results may miss them."
+    )
+    if is_admin(request):
+        return f"{notice} {fault}"
+    return f"{notice} An administrator sees why on the status page."
+
+
+def arrivals_page(context: WebContext, form: SearchForm, page_number: int) -> dict[str, Any]:
+    """The arrivals list's part of the home page: one page of documents, newest first."""
+    selection = form.arrival_filter(context.display)
+    listed, total = queries.arrivals(
+        context.database, selection, (page_number - 1) * PER_PAGE, PER_PAGE
+    )
+    pages = max(1, math.ceil(total / PER_PAGE))
+    todo, unconfirmed = queries.worklist_counts(context.database)
+    if page_number > pages:  # beyond the end (the list shrank, or a typed number): the last
+        page_number = pages
+        listed, _ = queries.arrivals(
+            context.database, selection, (page_number - 1) * PER_PAGE, PER_PAGE
+        )
+    return {
+        "arrivals": listed,
+        "arrivals_total": total,
+        "arrivals_page": page_number,
+        "arrivals_pages": pages,
+        "attention": queries.documents_needing_attention(context.database),
+        "todo_count": todo,
+        "unconfirmed_count": unconfirmed,
+    }
+
+
+def search_page(
+    request: Request,
+    context: Context,
+    templates: Templates,
+    q: str = "",
+    inbox: str = "",
+    tag: str = "",
+    status: str = "",
+    date_field: str = "received",
+    date_from: str = "",
+    date_to: str = "",
+    todo: str = "",
+    facts: str = "",
+    page_number: ResultPage = 1,
+) -> Response:
+    """The home page: the arrivals list, or the search results for `q` with filters."""
+    form = SearchForm(q, inbox, tag, status, date_field, date_from, date_to, todo, facts)
+    shared = {
+        "form": form,
+        "inboxes": queries.inbox_names(context.database),
+        "tags": queries.tag_names(context.database),
+        "behind": behind_notice(context, request),
+    }
+    if not form.is_search():
+        listed = arrivals_page(context, form, page_number)
+        shown = [arrival.document_id for arrival in listed["arrivals"]]
+        context.look(request, AuditAction.view_arrivals, with_shown(form.describe(), shown))
+        shared["states"] = ARRIVAL_STATES
+        return page(templates, request, "search.html", {**shared, **listed, "results": None})
+    shared["states"] = SEARCH_STATES
+    query = form.query()
+    results = search(context.database, context.index, query, page_number, PER_PAGE)
+    shown = [document.document_id for document in results.documents]
+    context.look(request, AuditAction.search, with_shown(query, shown))
+    values = {
+        **shared,
+        "results": results,
+        "pages": math.ceil(results.total_documents / PER_PAGE),
+        "carried": SearchContext.of(form, page_number).carried,
+        "letter_facts": queries.facts_of_documents(context.database, shown),
+    }
+    return page(templates, request, "search.html", values)
