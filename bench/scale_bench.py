@@ -33,6 +33,7 @@ nothing; the indexes live under the work directory (``/tmp``), deleted at the en
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -212,7 +213,13 @@ def peak_memory_mb() -> float:
 
 
 def folder_bytes(path: Path) -> int:
-    return sum(file.stat().st_size for file in path.rglob("*") if file.is_file())
+    """The folder's size on disk; a file gone while it is measured (a temporary file of a
+    merge Tantivy's threads finish meanwhile) counts nothing."""
+    total = 0
+    for file in path.rglob("*"):
+        with contextlib.suppress(FileNotFoundError):
+            total += file.stat().st_size if file.is_file() else 0
+    return total
 
 
 def build(
