@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 from whoosh.analysis.tokenizers import default_pattern
 
 from docvault.config import IndexEngine
-from docvault.errors import QuerySyntaxError, SearchIndexError
+from docvault.errors import DiskFull, QuerySyntaxError, SearchIndexError, StorageReadOnly
 from docvault.search import (
     VERSION_FILE,
     IndexEntry,
@@ -43,6 +43,7 @@ from docvault.search import (
 from docvault.search.schema import text_analyzer
 from docvault.search.words import WORD, page_words
 from tests.support.liveindex import COMMON, DOSES, DRUGS, INBOXES, TAGS, build_live_index
+from tests.support.mounts import fill, mount_problem, remount, tmpfs
 
 # ----------------------------------------------------------------------------- words
 
@@ -334,6 +335,38 @@ def test_pages_written_again_and_again_do_not_pile_up_on_disk(
     index_writer.optimize()  # Tantivy: what no searcher holds any more; Whoosh: one segment
     search_index.reopen()
     assert _folder_bytes(directory) < 3 * _folder_bytes(fresh)
+
+
+def test_a_full_or_read_only_disk_under_a_tantivy_index_is_a_server_fault(
+    tmp_path: Path,
+) -> None:
+    """The index's disk full, then remounted read-only: the Tantivy writer says the server
+    fault (waited out by the outbox driver, docs/admin/faults.md), not a damaged index to
+    rebuild; searches answer as at the last commit; writing goes on once the disk is back.
+    (Whoosh's writer: tests/test_faults_daemon.py, from before Tantivy was the default.)"""
+    if (problem := mount_problem()) is not None:
+        pytest.skip(problem)
+    with tmpfs(tmp_path / "disk", 8 * 1024 * 1024) as disk:
+        directory = disk / "index"
+        index_writer = IndexWriter(directory, engine="tantivy")
+        index_writer.apply([_entry(1, "Metoprolol 50mg")], [])
+        search_index = SearchIndex(directory)
+        filler = fill(disk)
+        many = [_entry(page, f"Candesartan {page} " + "Kontrolle " * 400) for page in range(2, 60)]
+        with pytest.raises(DiskFull, match="The disk holding the search index"):
+            index_writer.apply(many, [])
+        assert needs_rebuild(directory, engine="tantivy") is None
+        assert [hit.document_id for hit in search_index.search("metoprolol").hits] == [1]
+        filler.unlink()
+        remount(disk, "ro")
+        with pytest.raises(StorageReadOnly, match="holding the search index"):
+            index_writer.apply(many, [])
+        remount(disk, "rw")
+        index_writer.apply(many, [])
+        index_writer.close()
+        search_index.reopen()
+        assert search_index.search("candesartan").total_pages == len(many)
+        search_index.close()
 
 
 @pytest.mark.parametrize("text", ["metoprolol", '"metoprolol 10mg"', "metop*", "ramipri~", "*"])

@@ -13,13 +13,17 @@ are deleted once no searcher of this process needs them (``garbage_collect_files
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
-from collections.abc import Callable, Iterable, Sequence
+import re
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 
 import tantivy
 
-from docvault.errors import SearchIndexError
+from docvault.errors import SearchIndexError, ServerFault
+from docvault.faults import Place, fault_of
 from docvault.search.folder import REBUILD_ADVICE, open_tantivy
 from docvault.search.schema import IndexEntry
 from docvault.search.tantivy_schema import (
@@ -27,6 +31,10 @@ from docvault.search.tantivy_schema import (
     entry_document,
     register_tokenizer,
 )
+
+# How tantivy-py words an I/O error of Rust's: "An IO error occurred: 'No space left on
+# device (os error 28)'". Its errno tells a full or read-only disk from a damaged folder.
+OS_ERROR = re.compile(r"\(os error (\d+)\)")
 
 # The writer's buffer for pages not yet written to a segment (Tantivy's own minimum is 15 MB
 # a thread). One indexing thread: the daemon shares the machine with rendering and OCR.
@@ -59,25 +67,23 @@ class TantivyWriter:
         if not upserts and not deletes:
             return
         documents = [entry_document(entry, self.stemming_language) for entry in upserts]
-        writer = self._current()
         # One deletion of every page named, then the new versions: a deletion removes only
         # what was added before it. (Deleting by term misses unsigned fields in tantivy-py
         # 0.27: its int becomes a signed term; a query finds them.)
         page_ids = [*deletes, *(entry.page_id for entry in upserts)]
-        writer.delete_documents_by_query(
-            tantivy.Query.term_set_query(self._schema, "page_id", page_ids)
-        )
-        for document in documents:
-            writer.add_document(document)
-        self._commit(writer)
+        with self._commit() as writer:
+            writer.delete_documents_by_query(
+                tantivy.Query.term_set_query(self._schema, "page_id", page_ids)
+            )
+            for document in documents:
+                writer.add_document(document)
 
     def delete_document(self, document_id: int) -> None:
         """Remove every page of a document."""
-        writer = self._current()
-        writer.delete_documents_by_query(
-            tantivy.Query.term_query(self._schema, "document_id", document_id)
-        )
-        self._commit(writer)
+        with self._commit() as writer:
+            writer.delete_documents_by_query(
+                tantivy.Query.term_query(self._schema, "document_id", document_id)
+            )
 
     def collect_garbage(self) -> None:
         """Delete the files of segments that merges replaced and no searcher reads."""
@@ -88,23 +94,41 @@ class TantivyWriter:
         self._writer = None
         self._inode = None
 
-    def _commit(self, writer: tantivy.IndexWriter) -> None:
+    @contextlib.contextmanager
+    def _commit(self) -> Iterator[tantivy.IndexWriter]:
+        """The writer for one commit's changes, committed at the end of the block.
+
+        On any failure the writer is given up with its uncommitted changes, so that no
+        later commit writes half of this batch, and the next batch opens the folder afresh.
+        A commit that failed wrote no new meta.json: the index stays at its last commit."""
+        writer = self._current()
         try:
+            yield writer
             writer.commit()
-        except ValueError as error:
-            # The folder itself failed (a full disk, files taken away): every page waits
-            # alike, and the next batch opens the folder afresh.
-            self.close()
-            raise SearchIndexError(
+        except BaseException as error:
+            self._abandon(writer)
+            if not isinstance(error, ValueError):
+                raise
+            # The folder itself failed: a full or read-only disk is a server fault that the
+            # outbox driver waits out; anything else (files taken away) needs the rebuild.
+            raise server_fault(error, self.directory) or SearchIndexError(
                 f"The search index {self.directory} cannot be written ({error}). {REBUILD_ADVICE}"
             ) from error
+
+    def _abandon(self, writer: tantivy.IndexWriter) -> None:
+        """Drop the Tantivy writer now, not at some garbage collection: its lock and open
+        files go with it (a traceback kept for the log may still refer to the Python object,
+        and an open file would refuse a read-only remount of the index's disk)."""
+        self.close()
+        with contextlib.suppress(ValueError):
+            writer.wait_merging_threads()  # takes the writer out of its Python object
 
     def _current(self) -> tantivy.IndexWriter:
         """The writer of the folder now at ``directory`` (a rebuild may have swapped it)."""
         try:
             inode = os.stat(self.directory).st_ino
         except OSError as error:
-            raise SearchIndexError(
+            raise fault_of(error, Place.search_index, self.directory) or SearchIndexError(
                 f"The search index {self.directory} cannot be written ({error.strerror}). "
                 f"{REBUILD_ADVICE}"
             ) from error
@@ -124,9 +148,32 @@ def _open_writer(directory: Path, heap_bytes: int) -> tantivy.IndexWriter:
                 f"The search index {directory} is being written by another process. docvault "
                 f"runs one index writer: stop the other docvault service or command, then retry."
             ) from error
-        raise SearchIndexError(
+        raise server_fault(error, directory) or SearchIndexError(
             f"The search index {directory} cannot be written ({error}). {REBUILD_ADVICE}"
         ) from error
+
+
+def server_fault(error: ValueError, directory: Path) -> ServerFault | None:
+    """The server fault (a full or read-only disk) behind a Tantivy error, or None.
+
+    Tantivy gives its I/O errors as a ValueError; a commit's names the errno, but a failure
+    in an indexing thread only says that the thread died ("An index writer was killed").
+    Then the disk itself is asked: read-only, or with less room than one segment needs."""
+    found = OS_ERROR.search(str(error))
+    if found is not None:
+        number = int(found.group(1))
+    else:
+        try:
+            disk = os.statvfs(directory)
+        except OSError as unreadable:
+            return fault_of(unreadable, Place.search_index, directory)
+        if disk.f_flag & os.ST_RDONLY:
+            number = errno.EROFS
+        elif disk.f_bavail * disk.f_frsize < WRITER_HEAP_BYTES:
+            number = errno.ENOSPC
+        else:
+            return None
+    return fault_of(OSError(number, os.strerror(number)), Place.search_index, directory)
 
 
 def build_tantivy(
