@@ -9,7 +9,10 @@ and the Tantivy engine's folder kept as trustworthy as Whoosh's.
 - The folder: one Tantivy writer (a second is refused while the first lives, and not after
   it died); with either engine, a rebuild killed halfway leaves the old index answering
   (the version marker, written last, is missing from the unfinished folder), and
-  merged-away segments do not pile up as pages are written again and again.
+  merged-away segments do not pile up as pages are written again and again; a full or
+  read-only disk under a Tantivy index is a server fault.
+- An archive split by department, one index per host: each finds what the whole archive
+  finds in that department's inbox.
 """
 
 from __future__ import annotations
@@ -44,6 +47,8 @@ from docvault.search.schema import text_analyzer
 from docvault.search.words import WORD, page_words
 from tests.support.liveindex import COMMON, DOSES, DRUGS, INBOXES, TAGS, build_live_index
 from tests.support.mounts import fill, mount_problem, remount, tmpfs
+
+ENGINES: list[IndexEngine] = ["whoosh", "tantivy"]
 
 # ----------------------------------------------------------------------------- words
 
@@ -143,6 +148,58 @@ def test_a_search_finds_the_same_pages_on_both_engines(
 ) -> None:
     whoosh, tantivy = both
     assert _answer(tantivy, text) == _answer(whoosh, text)
+
+
+# ----------------------------------------------------------------------------- beyond one host
+
+
+@pytest.fixture(scope="module")
+def departments(
+    tmp_path_factory: pytest.TempPathFactory, both: tuple[SearchIndex, SearchIndex]
+) -> Iterator[dict[IndexEngine, dict[str, SearchIndex]]]:
+    """The archive of ``both`` split by inbox, as hosts of their own would hold it (docs/
+    admin/search.md, "Beyond one machine"): one index per inbox and engine."""
+    root = tmp_path_factory.mktemp("departments")
+    pages = build_live_index(root / "history")
+    split: dict[IndexEngine, dict[str, SearchIndex]] = {}
+    for engine in ENGINES:
+        split[engine] = {}
+        for inbox in INBOXES:
+            directory = root / engine / inbox
+            own = [entry for entry in pages if entry.inbox == inbox]
+            index_writer = IndexWriter(directory, engine=engine)
+            index_writer.apply(own, [])
+            index_writer.close()
+            split[engine][inbox] = SearchIndex(directory)
+    yield split
+    for opened in (index for hosts in split.values() for index in hosts.values()):
+        opened.close()
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(text=search_text, inbox=st.sampled_from(INBOXES))
+def test_a_department_host_finds_what_the_whole_archive_finds_in_its_inbox(
+    both: tuple[SearchIndex, SearchIndex],
+    departments: dict[IndexEngine, dict[str, SearchIndex]],
+    engine: IndexEngine,
+    text: str,
+    inbox: str,
+) -> None:
+    """An archive served by several hosts, one per department: a search on a department's
+    own host finds exactly the pages the whole archive finds for it with ``inbox:``. Only
+    the ranking may differ (each index counts its own word frequencies)."""
+    whole = both[ENGINES.index(engine)]
+    found = _answer(whole, f"({text}) inbox:{inbox}")
+    if isinstance(found, str):
+        return  # refused on the whole archive; its own words may be fewer on one host
+    answered = _answer(departments[engine][inbox], text)
+    assert not isinstance(answered, str), answered
+    assert answered[0] == found[0]
 
 
 @pytest.mark.parametrize(
@@ -262,7 +319,6 @@ def entries():
 
 rebuild(Path(sys.argv[1]), entries(), engine=sys.argv[2])
 """
-ENGINES: list[IndexEngine] = ["whoosh", "tantivy"]
 
 
 @pytest.mark.parametrize("engine", ENGINES)
