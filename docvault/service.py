@@ -300,6 +300,7 @@ def build_pipeline(settings: Settings, loop: asyncio.AbstractEventLoop) -> Pipel
         batch_size=settings.index_batch_size,
         batch_seconds=settings.index_batch_seconds,
         stemming_language=settings.stemming_language,
+        engine=settings.index_engine,
     )
     owner = queue.new_owner()
 
