@@ -103,7 +103,7 @@ def make_queries(count: int, seed: int = 7) -> list[tuple[str, str, str]]:
 
 
 def build_whoosh(directory: Path, pages: int) -> float:
-    writer = IndexWriter(directory)
+    writer = IndexWriter(directory, engine="whoosh")
     started = time.perf_counter()
     batch: list[IndexEntry] = []
     for entry in entries(generate_pages(pages)):
@@ -254,7 +254,7 @@ def main() -> None:
     for label, merge in rounds:
         if merge:
             started = time.perf_counter()
-            IndexWriter(workdir / "index").optimize()
+            IndexWriter(workdir / "index", engine="whoosh").optimize()
             whoosh_merge = time.perf_counter() - started
             started = time.perf_counter()
             with connection:

@@ -201,8 +201,9 @@ def search(state: State, query: str, as_json: bool, result_page: int, per_page: 
     if as_json:
         click.echo(json.dumps(results_json(results), ensure_ascii=False))
         return
+    about = "about " if results.documents_estimated else ""
     click.echo(
-        f"{results.total_documents} document(s), {results.total_pages} page(s) for {query!r}"
+        f"{about}{results.total_documents} document(s), {results.total_pages} page(s) for {query!r}"
     )
     for hit in results.hits:
         snippet = hit.snippet.replace("<mark>", "\x1b[1m").replace("</mark>", "\x1b[0m")
@@ -445,7 +446,11 @@ def reindex(state: State) -> None:
             done = count
 
         count = rebuild_from_database(
-            database, settings.index_path, advance, settings.stemming_language
+            database,
+            settings.index_path,
+            advance,
+            settings.stemming_language,
+            settings.index_engine,
         )
     click.echo(f"index {settings.index_path}: rebuilt with {count} page(s)")
     _echo_left_out(database)

@@ -60,6 +60,11 @@ StemmingChoice = Literal[
     "off", "ar", "da", "de", "en", "es", "fi", "fr", "hu", "it", "nl", "no", "pt", "ro", "ru",
     "sv",
 ]  # fmt: skip
+# The search index's engine (docvault.search): Whoosh in Python, or Tantivy in Rust. Tantivy
+# is the default: Whoosh indexed 6,054 pages/min into 3.4 times the pages' text at 100,000
+# pages, short of issue 32's 10,000 pages/min (bench/README.md, "Search at hospital scale").
+IndexEngine = Literal["whoosh", "tantivy"]
+DEFAULT_INDEX_ENGINE: IndexEngine = "tantivy"
 DateFormat = Literal["german", "iso"]
 PageTexts = Literal["inline", "link"]
 LogLevel = Literal["debug", "info", "warning", "error"]
@@ -448,6 +453,13 @@ class Settings:
         "Search by word stem, so that 'Kontrollen' also finds 'Kontrolle': 'off', or the "
         "language of the letters (de, en, fr, ...). A change rebuilds the search index from "
         "the database at the next start.",
+    )
+    index_engine: IndexEngine = declare(
+        DEFAULT_INDEX_ENGINE,
+        "The search index's engine: 'tantivy' (Rust, indexing outside the daemon's Python "
+        "thread; for any archive, and a hospital's millions of pages) or 'whoosh' (pure "
+        "Python; a clinic's index of up to about 100,000 pages). Both answer the same "
+        "searches. A change rebuilds the search index from the database at the next start.",
     )
     web_enabled: bool = declare(True, "Serve the web view from 'docvault run'.")
     web_host: str = declare(

@@ -278,7 +278,7 @@ def check_index(settings: Settings) -> CheckResult:
         return CheckResult(
             "search index", True, "not created yet; the service creates it at its first start."
         )
-    reason = needs_rebuild(settings.index_path, settings.stemming_language)
+    reason = needs_rebuild(settings.index_path, settings.stemming_language, settings.index_engine)
     if reason is not None:
         return CheckResult(
             "search index",

@@ -187,6 +187,7 @@ def build_pipeline(
         batch_size=settings.index_batch_size,
         batch_seconds=settings.index_batch_seconds,
         stemming_language=settings.stemming_language,
+        engine=settings.index_engine,
     )
     engine = build_engine(settings, profile)
     owner = queue.new_owner()

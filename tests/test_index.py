@@ -1,4 +1,5 @@
-"""The Whoosh index on real directories: query language, snippets, writes, rebuild, damage."""
+"""The index on real directories, each engine: query language, snippets, writes, rebuild,
+damage. Tests that name files of one engine say which."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from docvault.config import IndexEngine
 from docvault.errors import QuerySyntaxError, SearchIndexError
 from docvault.search import (
     SCHEMA_VERSION,
@@ -82,10 +84,26 @@ def load_texts(page_ids: object) -> dict[int, str]:
     return {page_id: PAGES[page_id] for page_id in page_ids}  # type: ignore[attr-defined]
 
 
+ENGINES: list[IndexEngine] = ["whoosh", "tantivy"]
+
+
+@pytest.fixture(params=ENGINES)
+def engine(request: pytest.FixtureRequest) -> IndexEngine:
+    chosen: IndexEngine = request.param
+    return chosen
+
+
 @pytest.fixture
-def directory(tmp_path: Path) -> Path:
+def directory(tmp_path: Path, engine: IndexEngine) -> Path:
     path = tmp_path / "index"
-    IndexWriter(path).apply(ENTRIES, [])
+    IndexWriter(path, engine=engine).apply(ENTRIES, [])
+    return path
+
+
+@pytest.fixture
+def whoosh_directory(tmp_path: Path) -> Path:
+    path = tmp_path / "index"
+    IndexWriter(path, engine="whoosh").apply(ENTRIES, [])
     return path
 
 
@@ -193,8 +211,10 @@ def test_snippet_of_a_table_keeps_cells_apart(search_index: SearchIndex) -> None
     assert "Metoprolol <mark>50mg</mark>" in snippet
 
 
-def test_reupserting_a_page_replaces_its_entry(directory: Path) -> None:
-    IndexWriter(directory).apply([entry(2, 10, 2, text="Nur noch Bisoprolol.", stamp=999)], [])
+def test_reupserting_a_page_replaces_its_entry(directory: Path, engine: IndexEngine) -> None:
+    IndexWriter(directory, engine=engine).apply(
+        [entry(2, 10, 2, text="Nur noch Bisoprolol.", stamp=999)], []
+    )
     search_index = SearchIndex(directory)
     assert found_pages(search_index, "blutdruck") == set()
     assert found_pages(search_index, "bisoprolol") == {(10, 2)}
@@ -202,8 +222,10 @@ def test_reupserting_a_page_replaces_its_entry(directory: Path) -> None:
     assert search_index.entry_stamps()[2] == 999
 
 
-def test_apply_deletes_pages_and_delete_document_removes_all_pages(directory: Path) -> None:
-    writer = IndexWriter(directory)
+def test_apply_deletes_pages_and_delete_document_removes_all_pages(
+    directory: Path, engine: IndexEngine
+) -> None:
+    writer = IndexWriter(directory, engine=engine)
     search_index = SearchIndex(directory)
     writer.apply([], [4])
     assert search_index.page_ids() == {1, 2, 3, 5}
@@ -234,51 +256,72 @@ def test_malformed_query_raises_query_syntax_error(search_index: SearchIndex, te
     assert repr(text) in str(caught.value)
 
 
-def test_fresh_directory_is_complete_and_healthy(directory: Path) -> None:
-    assert needs_rebuild(directory) is None
+def test_fresh_directory_is_complete_and_healthy(directory: Path, engine: IndexEngine) -> None:
+    assert needs_rebuild(directory, engine=engine) is None
     assert (directory / VERSION_FILE).is_file()
-    assert needs_rebuild(directory, stemming_language="de") == (
+    assert needs_rebuild(directory, stemming_language="de", engine=engine) == (
         f"The search index {directory} was built with index_stemming = off; the setting is now de."
     )
-    (directory / VERSION_FILE).write_text("2 stemming=off\n")
-    assert needs_rebuild(directory) == (
-        f"The search index {directory} was written in index format 2; "
-        f"this docvault writes format {SCHEMA_VERSION}."
+    other: IndexEngine = "tantivy" if engine == "whoosh" else "whoosh"
+    assert needs_rebuild(directory, engine=other) == (
+        f"The search index {directory} was written by the {engine} engine; the setting "
+        f"index_engine is now {other}."
+    )
+    written = (directory / VERSION_FILE).read_text()
+    (directory / VERSION_FILE).write_text(written.replace(str(SCHEMA_VERSION), "2", 1))
+    expected = str(SCHEMA_VERSION) if engine == "whoosh" else f"{SCHEMA_VERSION}.1"
+    assert needs_rebuild(directory, engine=engine) == (
+        f"The search index {directory} was written in index format "
+        f"{expected.replace(str(SCHEMA_VERSION), '2', 1)}; this docvault writes format "
+        f"{expected}."
     )
 
 
-def test_missing_directory_and_missing_marker_need_rebuild(directory: Path) -> None:
-    reason = needs_rebuild(directory.parent / "nowhere")
+def test_a_whoosh_marker_is_as_it_was_before_there_were_two_engines(
+    whoosh_directory: Path,
+) -> None:
+    """An index built before the Tantivy engine existed is not rebuilt for it."""
+    assert (whoosh_directory / VERSION_FILE).read_text() == f"{SCHEMA_VERSION} stemming=off\n"
+
+
+def test_missing_directory_and_missing_marker_need_rebuild(
+    directory: Path, engine: IndexEngine
+) -> None:
+    reason = needs_rebuild(directory.parent / "nowhere", engine=engine)
     assert reason is not None
     assert "does not exist" in reason
     (directory / VERSION_FILE).unlink()
-    reason = needs_rebuild(directory)
+    reason = needs_rebuild(directory, engine=engine)
     assert reason is not None
     assert "version marker" in reason
     with pytest.raises(SearchIndexError):
-        IndexWriter(directory)
+        IndexWriter(directory, engine=engine)
 
 
 @pytest.mark.usefixtures("damaged_index_files")
-def test_deleted_table_of_contents_needs_rebuild(directory: Path) -> None:
-    for toc in directory.glob("*.toc"):
+def test_deleted_table_of_contents_needs_rebuild(directory: Path, engine: IndexEngine) -> None:
+    for toc in [*directory.glob("*.toc"), *directory.glob("meta.json")]:
         toc.unlink()
-    reason = needs_rebuild(directory)
+    reason = needs_rebuild(directory, engine=engine)
     assert reason is not None
     assert "cannot be opened" in reason
     assert SearchIndex.open_or_none(directory) is None
 
 
 @pytest.mark.usefixtures("damaged_index_files")
-def test_garbage_segment_needs_rebuild(directory: Path) -> None:
-    for segment in directory.glob("*.seg"):
+def test_garbage_segment_needs_rebuild(directory: Path, engine: IndexEngine) -> None:
+    damaged = [*directory.glob("*.seg"), *directory.glob("*.idx"), *directory.glob("*.store")]
+    assert damaged
+    for segment in damaged:
         segment.write_bytes(b"\x00garbage" * 64)
-    reason = needs_rebuild(directory)
+    reason = needs_rebuild(directory, engine=engine)
     assert reason is not None
     assert "cannot be opened" in reason
 
 
-def test_rebuild_swaps_in_a_new_index_while_the_old_one_answers(directory: Path) -> None:
+def test_rebuild_swaps_in_a_new_index_while_the_old_one_answers(
+    directory: Path, engine: IndexEngine
+) -> None:
     search_index = SearchIndex(directory)
     halfway = threading.Event()
     resume = threading.Event()
@@ -290,7 +333,9 @@ def test_rebuild_swaps_in_a_new_index_while_the_old_one_answers(directory: Path)
         assert resume.wait(timeout=10)
         yield entry(3, 11, 1)
 
-    worker = threading.Thread(target=rebuild, args=(directory, entries()))
+    worker = threading.Thread(
+        target=rebuild, args=(directory, entries()), kwargs={"engine": engine}
+    )
     worker.start()
     assert halfway.wait(timeout=10)
     answered_during_rebuild.append(found_pages(search_index, "blutdruck"))
@@ -298,24 +343,25 @@ def test_rebuild_swaps_in_a_new_index_while_the_old_one_answers(directory: Path)
     worker.join(timeout=30)
     assert not worker.is_alive()
     assert answered_during_rebuild == [{(10, 2)}]
-    assert needs_rebuild(directory) is None
+    assert needs_rebuild(directory, engine=engine) is None
     assert found_pages(search_index, "candesartan") == {(10, 1)}
     assert search_index.page_ids() == {1, 3}
     assert [p.name for p in directory.parent.iterdir()] == ["index"]
 
 
 @pytest.mark.usefixtures("damaged_index_files")
-def test_rebuild_replaces_a_corrupt_index(directory: Path) -> None:
-    for toc in directory.glob("*.toc"):
+def test_rebuild_replaces_a_corrupt_index(directory: Path, engine: IndexEngine) -> None:
+    for toc in [*directory.glob("*.toc"), *directory.glob("meta.json")]:
         toc.unlink()
     progress: list[int] = []
-    rebuild(directory, iter(ENTRIES), progress.append)
+    rebuild(directory, iter(ENTRIES), progress.append, engine=engine)
     assert progress[-1] == len(ENTRIES)
-    assert needs_rebuild(directory) is None
+    assert needs_rebuild(directory, engine=engine) is None
     assert found_pages(SearchIndex(directory), "kramer") == {(11, 1)}
 
 
-def test_lock_left_by_a_killed_writer_is_cleared_at_open(directory: Path) -> None:
+def test_lock_left_by_a_killed_writer_is_cleared_at_open(whoosh_directory: Path) -> None:
+    directory = whoosh_directory
     script = (
         "import sys, whoosh.index as i\n"
         "w = i.open_dir(sys.argv[1]).writer()\n"
@@ -331,18 +377,20 @@ def test_lock_left_by_a_killed_writer_is_cleared_at_open(directory: Path) -> Non
     assert child.stdout is not None
     assert child.stdout.readline() == "locked\n"
     with pytest.raises(SearchIndexError, match="another process"):
-        IndexWriter(directory)
+        IndexWriter(directory, engine="whoosh")
     child.kill()
     child.communicate(timeout=10)  # reaps the killed writer and closes its pipes
-    writer = IndexWriter(directory)
+    writer = IndexWriter(directory, engine="whoosh")
     assert not (directory / "MAIN_WRITELOCK").exists()
     writer.apply([], [5])
     assert SearchIndex(directory).page_ids() == {1, 2, 3, 4}
 
 
-def test_a_prefix_standing_for_too_many_words_is_refused_with_a_message(tmp_path: Path) -> None:
+def test_a_prefix_standing_for_too_many_words_is_refused_with_a_message(
+    tmp_path: Path, engine: IndexEngine
+) -> None:
     words = " ".join(f"wert{number:04d}" for number in range(MAX_EXPANSION + 1))
-    IndexWriter(tmp_path / "index").apply([entry(1, 10, 1, text=words)], [])
+    IndexWriter(tmp_path / "index", engine=engine).apply([entry(1, 10, 1, text=words)], [])
     search_index = SearchIndex(tmp_path / "index")
     assert found_pages(search_index, "wert00*") == {(10, 1)}  # 100 words: searched
     texts = {1: words}
@@ -362,9 +410,11 @@ def test_snippets_mark_the_word_as_the_page_spells_it(search_index: SearchIndex)
     assert "Jürgen <mark>Müller</mark>" in snippet
 
 
-def test_every_page_is_found_by_a_star_a_blank_one_too(directory: Path) -> None:
+def test_every_page_is_found_by_a_star_a_blank_one_too(
+    directory: Path, engine: IndexEngine
+) -> None:
     blank = dataclasses.replace(ENTRIES[-1], page_id=6, document_id=14, text="", stamp=106)
-    IndexWriter(directory).apply([blank], [])  # a blank fax page
+    IndexWriter(directory, engine=engine).apply([blank], [])  # a blank fax page
     search_index = SearchIndex(directory)
 
     def pages(text: str) -> set[tuple[int, int]]:

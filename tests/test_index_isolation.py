@@ -26,9 +26,10 @@ from docvault.cli import main
 from docvault.db import write_transaction
 from docvault.errors import SearchIndexError
 from docvault.facts import store
-from docvault.search import OutboxDriver, outbox, rebuild_from_database, search
+from docvault.search import outbox, rebuild_from_database, search, tantivy_schema
 from docvault.search import writer as index_writer
 from tests.support.factsarchive import MUSTERMANN_LETTER, SMITH_LETTER, add_letter, drain_index
+from tests.support.index_writer import ServedWriter
 from tests.support.liveserver import LiveServer
 from tests.support.webarchive import NURSE, WebArchive
 
@@ -67,8 +68,8 @@ def _found(archive: WebArchive, query: str) -> set[int]:
     return {document.document_id for document in results.documents}
 
 
-def _drain(archive: WebArchive) -> OutboxDriver:
-    writer = OutboxDriver(archive.database, archive.index, batch_size=100, batch_seconds=0.05)
+def _drain(archive: WebArchive) -> ServedWriter:
+    writer = ServedWriter(archive.database, archive.index, batch_size=100, batch_seconds=0.05)
     writer.start()
     try:
         assert writer.flush(timeout=FLUSH_SECONDS), "the index outbox was not drained"
@@ -146,7 +147,7 @@ def test_a_rebuild_completes_without_the_document_and_reindex_names_it(
     assert _sql(archive, "SELECT * FROM index_problems") == []
 
 
-def test_a_document_whoosh_refuses_fails_alone(
+def test_a_document_the_index_refuses_fails_alone(
     archive: WebArchive, letters: tuple[int, int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _, good = letters
@@ -159,16 +160,18 @@ def test_a_document_whoosh_refuses_fails_alone(
 
     def refusing(entry: Any) -> dict[str, Any]:
         if entry.document_id == refused:
-            raise ValueError("a field value Whoosh cannot take")  # stands in for any such
+            raise ValueError("a field value the index cannot take")  # stands in for any such
         return original(entry)
 
+    # Each engine makes a page's fields with it (Tantivy's documents are made of them).
     monkeypatch.setattr(index_writer, "entry_fields", refusing)
+    monkeypatch.setattr(tantivy_schema, "entry_fields", refusing)
     _drain(archive)
     assert _found(archive, 'title:"arztbrief lungenfunktion"') == {good}
     assert _found(archive, "zebrafischallergie") == set()
     [(document_id, problem)] = _sql(archive, "SELECT document_id, problem FROM index_problems")
     assert document_id == refused
-    assert "ValueError: a field value Whoosh cannot take" in problem
+    assert "ValueError: a field value the index cannot take" in problem
     assert _outbox_documents(archive) == {refused}
 
     # A rebuild leaves it out the same way, and completes.
@@ -187,7 +190,7 @@ def test_a_writer_that_keeps_failing_shows_and_stalls_only_for_a_bug(
     archive: WebArchive, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     add_letter(archive, "pymupdf__small-table.pdf", MUSTERMANN_LETTER)
-    writer = OutboxDriver(archive.database, archive.index, batch_size=100, batch_seconds=0.05)
+    writer = ServedWriter(archive.database, archive.index, batch_size=100, batch_seconds=0.05)
 
     def locked(self: Any, upserts: Any, deletes: Any) -> None:
         raise SearchIndexError("The search index is locked by another writer.")

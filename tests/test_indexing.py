@@ -1,4 +1,5 @@
-"""The index driver: outbox replay, rebuild while searching, consistency repair, deletions."""
+"""The index driver, each engine: outbox replay, rebuild while searching, consistency repair,
+deletions, a change of engine."""
 
 from __future__ import annotations
 
@@ -10,18 +11,23 @@ import pytest
 from sqlalchemy import Engine
 
 from docvault import figures, queue
+from docvault.config import IndexEngine
 from docvault.errors import SearchIndexError
 from docvault.search import (
     VERSION_FILE,
     IndexEntry,
     IndexWriter,
-    OutboxDriver,
     SearchIndex,
     pages,
     rebuild_from_database,
     search,
 )
 from docvault.vocabulary import PageStatus, SamplingMode
+from tests.support.index_writer import ServedWriter
+
+ENGINES: list[IndexEngine] = ["whoosh", "tantivy"]
+# Every test here runs with each engine.
+pytestmark = pytest.mark.parametrize("engine", ENGINES)
 
 LETTER = "Dear colleague, Mrs Hannelore Brückner was seen today; metoprolol 50 mg continued."
 
@@ -42,8 +48,8 @@ def _finished_page(database: Engine, text: str, sha: str = "a") -> int:
     return claim.page_id
 
 
-def _writer(database: Engine, index: SearchIndex) -> OutboxDriver:
-    writer = OutboxDriver(database, index, batch_size=100, batch_seconds=0.05)
+def _writer(database: Engine, index: SearchIndex, engine: IndexEngine) -> ServedWriter:
+    writer = ServedWriter(database, index, batch_size=100, batch_seconds=0.05, engine=engine)
     writer.start()
     return writer
 
@@ -53,11 +59,11 @@ def _found(database: Engine, index: SearchIndex, query: str) -> list[tuple[str, 
 
 
 def test_a_page_committed_before_a_crash_is_findable_after_restart(
-    database: Engine, tmp_path: Path
+    database: Engine, tmp_path: Path, engine: IndexEngine
 ) -> None:
     _finished_page(database, LETTER)  # its outbox row is written, the index never saw it
     index = SearchIndex(tmp_path / "index")
-    writer = _writer(database, index)
+    writer = _writer(database, index, engine)
     try:
         assert writer.flush(timeout=30)
         assert _found(database, index, "bruckner") == [("a.pdf", 1)]
@@ -67,11 +73,11 @@ def test_a_page_committed_before_a_crash_is_findable_after_restart(
 
 
 def test_rerunning_a_page_replaces_its_entry_and_deleting_removes_it(
-    database: Engine, tmp_path: Path
+    database: Engine, tmp_path: Path, engine: IndexEngine
 ) -> None:
     page_id = _finished_page(database, LETTER)
     index = SearchIndex(tmp_path / "index")
-    writer = _writer(database, index)
+    writer = _writer(database, index, engine)
     try:
         assert writer.flush(timeout=30)
         queue.request_rerun(database, [page_id], SamplingMode.penalty, states=[PageStatus.done])
@@ -88,15 +94,18 @@ def test_rerunning_a_page_replaces_its_entry_and_deleting_removes_it(
 
 
 def test_the_consistency_check_repairs_a_page_missing_from_the_index(
-    database: Engine, tmp_path: Path
+    database: Engine, tmp_path: Path, engine: IndexEngine
 ) -> None:
     page_id = _finished_page(database, LETTER)
     index = SearchIndex(tmp_path / "index")
-    writer = _writer(database, index)
+    writer = _writer(database, index, engine)
+    assert writer.flush(timeout=30)
+    writer.stop()  # the one writer lets go of the folder
+    IndexWriter(tmp_path / "index", engine=engine).apply([], [page_id])  # an entry lost somehow
+    index.reopen()
+    writer = _writer(database, index, engine)
     try:
         assert writer.flush(timeout=30)
-        IndexWriter(tmp_path / "index").apply([], [page_id])  # an entry lost somehow
-        index.reopen()
         assert _found(database, index, "metoprolol") == []
         assert writer.repair() == (1, 0)
         assert _found(database, index, "metoprolol") == [("a.pdf", 1)]
@@ -121,15 +130,15 @@ def _hold_the_rebuild(
 
 
 def test_an_outdated_index_is_rebuilt_while_searches_answer_from_the_old_one(
-    database: Engine, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    database: Engine, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, engine: IndexEngine
 ) -> None:
     _finished_page(database, LETTER)
     directory = tmp_path / "index"
-    rebuild_from_database(database, directory)
+    rebuild_from_database(database, directory, engine=engine)
     (directory / VERSION_FILE).write_text("0\n")  # written by an older docvault
     index = SearchIndex(directory)
     started, release = _hold_the_rebuild(monkeypatch)
-    writer = _writer(database, index)
+    writer = _writer(database, index, engine)
     try:
         assert started.wait(timeout=30)
         assert index.rebuilding
@@ -146,16 +155,16 @@ def test_an_outdated_index_is_rebuilt_while_searches_answer_from_the_old_one(
 
 @pytest.mark.usefixtures("damaged_index_files")
 def test_a_corrupted_index_is_rebuilt_and_search_says_so_meanwhile(
-    database: Engine, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    database: Engine, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, engine: IndexEngine
 ) -> None:
     _finished_page(database, LETTER)
     directory = tmp_path / "index"
-    rebuild_from_database(database, directory)
-    for segment in directory.glob("*.seg"):
+    rebuild_from_database(database, directory, engine=engine)
+    for segment in [*directory.glob("*.seg"), *directory.glob("*.idx")]:
         segment.write_bytes(b"\x00garbage" * 64)
     index = SearchIndex(directory)
     started, release = _hold_the_rebuild(monkeypatch)
-    writer = _writer(database, index)
+    writer = _writer(database, index, engine)
     try:
         assert started.wait(timeout=30)
         with pytest.raises(SearchIndexError, match="is being rebuilt from the database"):
@@ -169,15 +178,15 @@ def test_a_corrupted_index_is_rebuilt_and_search_says_so_meanwhile(
 
 
 def test_turning_stemming_on_rebuilds_the_index_and_stems_find_their_words(
-    database: Engine, tmp_path: Path
+    database: Engine, tmp_path: Path, engine: IndexEngine
 ) -> None:
     _finished_page(database, "Kontrollen der Herzfrequenz unter Metoprolol.")
     directory = tmp_path / "index"
-    rebuild_from_database(database, directory)  # built with stemming off
+    rebuild_from_database(database, directory, engine=engine)  # built with stemming off
     index = SearchIndex(directory)
     assert _found(database, index, "kontrolle") == []
-    writer = OutboxDriver(
-        database, index, batch_size=100, batch_seconds=0.05, stemming_language="de"
+    writer = ServedWriter(
+        database, index, batch_size=100, batch_seconds=0.05, stemming_language="de", engine=engine
     )
     writer.start()
     try:
@@ -188,4 +197,29 @@ def test_turning_stemming_on_rebuilds_the_index_and_stems_find_their_words(
         snippet = search(database, index, "kontrolle").hits[0].snippet
         assert "<mark>Kontrollen</mark> der Herzfrequenz" in snippet
     finally:
+        writer.stop()
+
+
+def test_changing_the_engine_rebuilds_the_index_while_the_old_one_answers(
+    database: Engine, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, engine: IndexEngine
+) -> None:
+    """index_engine changed: the other engine's folder answers until the new one is swapped
+    in, and the same SearchIndex then reads the new one."""
+    _finished_page(database, LETTER)
+    directory = tmp_path / "index"
+    other: IndexEngine = "tantivy" if engine == "whoosh" else "whoosh"
+    rebuild_from_database(database, directory, engine=other)
+    index = SearchIndex(directory)
+    started, release = _hold_the_rebuild(monkeypatch)
+    writer = _writer(database, index, engine)
+    try:
+        assert started.wait(timeout=30)
+        assert _found(database, index, '"metoprolol 50"') == [("a.pdf", 1)]
+        release.set()
+        assert writer.flush(timeout=30)
+        assert f"engine={other}" not in (directory / VERSION_FILE).read_text()
+        assert _found(database, index, '"metoprolol 50"') == [("a.pdf", 1)]
+        assert sorted(path.name for path in tmp_path.iterdir()) == ["data", "index"]
+    finally:
+        release.set()
         writer.stop()

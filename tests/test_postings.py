@@ -1,16 +1,19 @@
-"""The array evaluation finds exactly what Whoosh's own matchers find, on a real index.
+"""The array evaluation finds exactly what Whoosh's own matchers find, on a real index, and
+so does the Tantivy engine on the same pages.
 
 The index has several segments, re-run pages (deleted entries in old segments) and deleted
-pages, as a live index does. Every query runs both ways: ``docvault.search.evaluate`` and Whoosh's
-matchers (``Searcher.docs_for_query``), and both must name the same pages; for queries
-without phrases the BM25 scores must agree too.
+pages, as a live index does (tests/support/liveindex.py). Every query runs each way:
+``docvault.search.evaluate``, the Tantivy engine (``docvault.search.tantivy_query``) on a Tantivy
+index with the same history, and Whoosh's matchers (``Searcher.docs_for_query``), and all
+must name the same pages; for queries without phrases the evaluator's BM25 scores must
+agree with Whoosh's too.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -20,69 +23,32 @@ from hypothesis import given
 from hypothesis import strategies as st
 from whoosh import index
 
+from docvault.config import IndexEngine
 from docvault.errors import QuerySyntaxError
 from docvault.search import IndexEntry, IndexWriter, SearchIndex, postings
 from docvault.search.evaluate import Evaluation, TooManyWords
 from docvault.search.postings import SegmentCache, _read_one_by_one, read_postings
+from tests.support.liveindex import COMMON, DOSES, DRUGS, build_live_index, page_text
 from tests.support.properties import budget, query_trees
 
-COMMON = ["der", "die", "das", "und", "mit", "bei", "nach", "patient", "befund", "wert"]
-DRUGS = ["Metoprolol", "Ramipril", "Amlodipin", "Bisoprolol", "Torasemid", "Müller"]
-DOSES = ["5mg", "10mg", "47.5mg", "50mg", "5µg"]
-PAGES = 420
-SEGMENT_PAGES = 60
-
-
-def _page_text(rng: random.Random) -> str:
-    words = [rng.choice(COMMON) for _ in range(rng.randint(20, 80))]
-    for _ in range(rng.randint(1, 4)):
-        at = rng.randrange(len(words))
-        words[at : at + 1] = [rng.choice(DRUGS), rng.choice(DOSES)]
-    text = " ".join(words)
-    if rng.random() < 0.3:
-        cells = f"<td>{rng.choice(DRUGS)}</td><td>{rng.choice(DOSES)}</td>"
-        text += f"\n\n<table><tr>{cells}</tr></table>"
-    return text
-
-
-def _entries(seed: int = 11) -> list[IndexEntry]:
-    rng = random.Random(seed)
-    entries = []
-    for page_id in range(1, PAGES + 1):
-        document_id = (page_id + 2) // 3
-        entries.append(
-            IndexEntry(
-                page_id=page_id,
-                document_id=document_id,
-                page_number=(page_id + 2) % 3 + 1,
-                inbox=rng.choice(["fax", "post", "scanner-labor"]),
-                tags=tuple(sorted(set(rng.sample(["labor", "dringend", "kardiologie"], 2)))),
-                file_name=f"fax_{document_id}_{rng.choice(DRUGS)}.pdf",
-                received=datetime(2024, 1, 1) + timedelta(days=3 * document_id),
-                document_date=None,
-                status=rng.choice(["done", "done", "looped"]),
-                text=_page_text(rng),
-                stamp=page_id,
-            )
-        )
-    return entries
+ENGINES: list[IndexEngine] = ["whoosh", "tantivy"]
 
 
 @pytest.fixture(scope="module")
 def directory(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("postings") / "index"
-    writer = IndexWriter(path)
-    entries = _entries()
-    for start in range(0, PAGES, SEGMENT_PAGES):
-        writer.apply(entries[start : start + SEGMENT_PAGES], [])
-    rng = random.Random(5)
-    rerun = [
-        IndexEntry(**{**entry.__dict__, "text": _page_text(rng), "stamp": 10_000 + entry.page_id})
-        for entry in rng.sample(entries, 30)
-    ]
-    writer.apply(rerun, [])
-    writer.apply([], [entry.page_id for entry in rng.sample(entries, 25)])
+    build_live_index(path)
     return path
+
+
+@pytest.fixture(scope="module")
+def tantivy_index(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SearchIndex]:
+    """The same pages with the same history, written by the Tantivy engine."""
+    path = tmp_path_factory.mktemp("postings-tantivy") / "index"
+    build_live_index(path, engine="tantivy")
+    opened = SearchIndex(path)
+    yield opened
+    opened.close()
 
 
 @pytest.fixture(scope="module")
@@ -158,18 +124,39 @@ QUERIES = [
 WHOOSH_GETS_WRONG = {"metoprolol ANDNOT ramipril": "metoprolol NOT ramipril"}
 
 
+@pytest.mark.parametrize("engine", ENGINES)
 @pytest.mark.parametrize("text", QUERIES)
 def test_pages_found_are_exactly_whooshs(
-    search_index: SearchIndex, searcher: Any, text: str
+    search_index: SearchIndex,
+    searcher: Any,
+    tantivy_index: SearchIndex,
+    text: str,
+    engine: IndexEngine,
 ) -> None:
-    parsed = search_index.parse(text)
-    ours = Evaluation(searcher, SegmentCache().segments(searcher)).run(parsed)
     reader = searcher.reader()
     reference = search_index.parse(WHOOSH_GETS_WRONG.get(text, text))
     # Whoosh's NOT also names deleted pages (its inverse matcher misses them): left out.
     whooshs = sorted(d for d in searcher.docs_for_query(reference) if not reader.is_deleted(d))
-    assert ours.docnums.tolist() == whooshs
     assert len(whooshs) > 0 or "nichtda" in text
+    if engine == "whoosh":
+        parsed = search_index.parse(text)
+        ours = Evaluation(searcher, SegmentCache().segments(searcher)).run(parsed)
+        assert ours.docnums.tolist() == whooshs
+        return
+    _assert_tantivy_finds(tantivy_index, searcher, text, whooshs)
+
+
+def _assert_tantivy_finds(
+    tantivy_index: SearchIndex, searcher: Any, text: str, whooshs: list[int]
+) -> None:
+    """The Tantivy index answers ``text`` with the pages of Whoosh's docnums ``whooshs``
+    (the two indexes number pages apart, so they are compared by document and page)."""
+    stored = [searcher.stored_fields(docnum) for docnum in whooshs]
+    expected = {(fields["document_id"], fields["page_number"]) for fields in stored}
+    results = tantivy_index.search(text, per_page=10_000, snippet_pages=0)
+    assert {(hit.document_id, hit.page) for hit in results.hits} == expected
+    assert results.total_pages == len(expected)
+    assert results.total_documents == len({document for document, _ in expected})
 
 
 # Structured queries drawn from this index's own words and filters (issue 29): the same
@@ -204,10 +191,15 @@ STRUCTURED_TERMS = st.one_of(
 )
 
 
+@pytest.mark.parametrize("engine", ENGINES)
 @budget(150)
 @given(query_trees(STRUCTURED_TERMS, [" ", " AND ", " OR ", " NOT ", " ANDMAYBE "], ["^2"], 6))
 def test_structured_queries_find_exactly_whooshs_pages(
-    search_index: SearchIndex, searcher: Any, text: str
+    search_index: SearchIndex,
+    searcher: Any,
+    tantivy_index: SearchIndex,
+    engine: IndexEngine,
+    text: str,
 ) -> None:
     try:
         parsed = search_index.parse(text)
@@ -216,7 +208,10 @@ def test_structured_queries_find_exactly_whooshs_pages(
         return  # refused with its sentence (tests/test_properties_query.py holds that)
     reader = searcher.reader()
     whooshs = sorted(d for d in searcher.docs_for_query(parsed) if not reader.is_deleted(d))
-    assert ours.docnums.tolist() == whooshs
+    if engine == "whoosh":
+        assert ours.docnums.tolist() == whooshs
+        return
+    _assert_tantivy_finds(tantivy_index, searcher, text, whooshs)
 
 
 @pytest.mark.parametrize(
@@ -244,7 +239,7 @@ def test_phrase_words_and_their_neighbours_are_checked_at_the_same_place(
         5: "Metoprolol Metoprolol 10mg 10mg",  # repeated words
         6: "Ramipril 5mg und Metoprolol 10mg",  # the phrase at the end of the page
     }
-    writer = IndexWriter(tmp_path / "index")
+    writer = IndexWriter(tmp_path / "index", engine="whoosh")
     received = datetime(2025, 1, 1)
     entries = [
         IndexEntry(page_id, page_id, 1, "fax", (), "a.pdf", received, None, "done", text, page_id)
@@ -270,10 +265,10 @@ def test_block_reads_equal_reads_one_posting_at_a_time(tmp_path: Path) -> None:
     rng = random.Random(3)
     entries = [
         IndexEntry(page_id, page_id, 1, "fax", (), "a.pdf", datetime(2025, 1, 1), None,
-                   "done", "der " * rng.randint(1, 4) + _page_text(rng), page_id)
+                   "done", "der " * rng.randint(1, 4) + page_text(rng), page_id)
         for page_id in range(1, 301)
     ]  # fmt: skip
-    writer = IndexWriter(tmp_path / "index")
+    writer = IndexWriter(tmp_path / "index", engine="whoosh")
     writer.apply(entries, [])
     writer.apply([], [7, 130, 131, 299])
     opened = index.open_dir(str(tmp_path / "index")).searcher()

@@ -29,13 +29,21 @@ def test_an_engine_state_is_its_word_in_json_and_in_text() -> None:
 
 
 def docvault_imports(module: str) -> set[str]:
-    path = Path(__file__).parent.parent / "docvault" / f"{module}.py"
+    """What a module imports from docvault; of a package (docvault/render/), every module's."""
+    base = Path(__file__).parent.parent / "docvault"
+    paths = (
+        sorted((base / module).glob("*.py"))
+        if (base / module).is_dir()
+        else [base / f"{module}.py"]
+    )
+    assert paths, module
     names: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.ImportFrom) and node.module:
-            names.add(node.module)
-        elif isinstance(node, ast.Import):
-            names.update(alias.name for alias in node.names)
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names.add(node.module)
+            elif isinstance(node, ast.Import):
+                names.update(alias.name for alias in node.names)
     return {name for name in names if name.startswith("docvault")}
 
 

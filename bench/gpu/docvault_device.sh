@@ -48,7 +48,7 @@ install_dvsite() {
 check_imports() {  # $1: extra PYTHONPATH entries (vLLM's tree brings fastapi, pydantic, ...)
   PYTHONPATH="$REPO:$DVSITE${1:+:$1}" python3 -W ignore - "$1" <<'EOF'
 import importlib, sys
-names = ["pymupdf", "sqlalchemy", "alembic", "whoosh", "watchdog", "nh3",
+names = ["pymupdf", "sqlalchemy", "alembic", "whoosh", "tantivy", "watchdog", "nh3",
          "argon2", "mdit_py_plugins", "markdown_it", "itsdangerous", "PIL", "numpy", "httpx",
          "docvault.render", "bench.pages"]
 if sys.argv[1]:

@@ -1,31 +1,48 @@
-"""Search: the Whoosh index derived from the database, and the searches it answers.
+"""Search: the index derived from the database, and the searches it answers.
+
+Two engines keep the index, chosen by the setting ``index_engine``: Whoosh (pure Python,
+the default, for a clinic's archive) and Tantivy (Rust, for a hospital's millions of
+pages). Both are written and searched through the same front (``IndexWriter``, ``rebuild``,
+``SearchIndex``, ``OutboxDriver``, ``pages.search``), read the same query language and find
+the same pages; the folder's version marker says which engine wrote it.
 
 How a page becomes searchable:
     ``queue.complete`` writes an outbox row with the page's text →
     ``outbox.OutboxDriver`` drains the outbox in batches →
     ``pages.entries_for`` reads each page as an ``IndexEntry`` →
-    ``writer.IndexWriter.apply`` commits them (``schema.entry_fields`` makes the fields).
+    ``writer.IndexWriter.apply`` commits them (``schema.entry_fields`` makes the fields;
+    Tantivy's writer, ``tantivy_writer``, makes its documents of them: ``tantivy_schema``).
     A missing, outdated or damaged folder is rebuilt beside the old one
     (``pages.rebuild_from_database`` → ``writer.rebuild``) and swapped in.
 
 How a query is answered:
     ``pages.search`` (the CLI, the web view, the API) → ``index.SearchIndex.search``:
-    ``language.parse`` → ``evaluate.Evaluation`` over posting lists that
-    ``postings.read_postings`` reads → ``index.rank`` groups the pages by document →
-    ``highlight.Highlighter`` marks the snippets → ``results.SearchResults``.
+    ``language.parse`` → the folder's engine: ``whoosh_reader`` (``evaluate.Evaluation``
+    over posting lists that ``postings.read_postings`` reads) or ``tantivy_reader``
+    (``tantivy_query.Translation`` makes a Tantivy query) → ``reader.rank`` groups the
+    pages by document → ``highlight.Highlighter`` marks the snippets →
+    ``results.SearchResults``.
 
 The modules, database-free leaves first:
 
     dates      the date a letter was written; dates as the index's year/month/day words
     schema     IndexEntry, the schema, text analysis, the word-neighbours posting format
-    folder     the index folder: version marker, needs_rebuild, stale lock, swap-in
-    writer     IndexWriter (the single writer of a folder) and rebuild
+    words      the page text's words as the schema's analyzer makes them, faster (Tantivy)
+    tantivy_schema  the Tantivy schema; a page as a Tantivy document; common-word pairs
+    folder     the index folder: version marker (with its engine), needs_rebuild, stale
+               lock, swap-in
+    tantivy_writer  the Tantivy engine's single writer and its builds
+    writer     IndexWriter (the single writer of a folder, either engine) and rebuild
     postings   posting lists and segment columns read as arrays: the only module that
                uses Whoosh's internals (``read_postings`` is the seam)
     evaluate   a parsed query evaluated over posting lists: matches, BM25, phrases
     language   the query language: parsing, its checks and bounds, the time limit
+    tantivy_query  a parsed query as a Tantivy query that finds the same pages
     highlight  snippets: the page text around the matched words, escaped and marked
     results    SearchResults and its hits; the JSON form for the CLI and the API
+    reader     what SearchIndex needs of an engine's opened folder; rank
+    whoosh_reader   the Whoosh engine's searching
+    tantivy_reader  the Tantivy engine's searching
     index      SearchIndex: the folder opened for searches and counts, while it changes
     pages      the database side: the pages that belong in the index, their texts,
                rebuild_from_database, search

@@ -1,10 +1,11 @@
 """The index folder: its version marker, whether it can be used, its lock, the swap-in.
 
 A stage leaf: paths in, reasons out; no database. The folder carries a version marker
-(``docvault-index-version``) written last, durably, once the index in it is complete;
-``needs_rebuild`` says why a folder cannot be used as it is. A rebuild
-(``docvault.search.writer``) builds a sibling folder and ``swap_in`` puts it in place,
-never emptying the old one first.
+(``docvault-index-version``) written last, durably, once the index in it is complete; it
+names the index format, the stemming and the engine that wrote it (Whoosh's marker stays as
+it was before there were two engines). ``needs_rebuild`` says why a folder cannot be used
+as it is, ``engine_of`` which engine's files it holds. A rebuild (``docvault.search.writer``) builds
+a sibling folder and ``swap_in`` puts it in place, never emptying the old one first.
 """
 
 from __future__ import annotations
@@ -16,12 +17,19 @@ import shutil
 import warnings
 from pathlib import Path
 
+import tantivy
 from whoosh import index
 from whoosh.util.filelock import FileLock
 
+from docvault.config import DEFAULT_INDEX_ENGINE, IndexEngine
 from docvault.durable import fsync_folder
 from docvault.errors import SearchIndexError
 from docvault.search.schema import SCHEMA_VERSION, build_schema
+from docvault.search.tantivy_schema import (
+    TANTIVY_SCHEMA_VERSION,
+    build_tantivy_schema,
+    register_tokenizer,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -34,15 +42,55 @@ REBUILD_ADVICE = (
 _WRITE_LOCK = "MAIN_WRITELOCK"
 
 
-def _marker_text(stemming_language: str | None) -> str:
-    return f"{SCHEMA_VERSION} stemming={stemming_language or 'off'}\n"
+# Tantivy's own file naming its segments: a folder with it is Tantivy's.
+TANTIVY_META = "meta.json"
+
+
+def _format(engine: IndexEngine) -> str:
+    return (
+        str(SCHEMA_VERSION) if engine == "whoosh" else f"{SCHEMA_VERSION}.{TANTIVY_SCHEMA_VERSION}"
+    )
+
+
+def _marker_text(stemming_language: str | None, engine: IndexEngine) -> str:
+    stemming = f"stemming={stemming_language or 'off'}"
+    if engine == "whoosh":
+        return f"{_format(engine)} {stemming}\n"
+    return f"{_format(engine)} {stemming} engine={engine}\n"
+
+
+def _read_marker(text: str) -> tuple[str, str, str]:
+    """(format, stemming, engine) of a marker's text."""
+    version, _, rest = text.strip().partition(" stemming=")
+    stemming, _, engine = rest.partition(" engine=")
+    return version, stemming, engine or "whoosh"
+
+
+def stemming_of(directory: Path) -> str | None:
+    """The stemming language the index at ``directory`` was built with (None: off)."""
+    try:
+        stemming = _read_marker((directory / VERSION_FILE).read_text(encoding="utf-8"))[1]
+    except OSError:
+        return None
+    return None if stemming in ("", "off") else stemming
+
+
+def engine_of(directory: Path) -> IndexEngine:
+    """Which engine's files the folder at ``directory`` holds (Tantivy's name its segments
+    in ``meta.json``): a marker from an older docvault, or none, does not mislead it."""
+    return "tantivy" if (directory / TANTIVY_META).is_file() else "whoosh"
 
 
 # ----------------------------------------------------------------------------- health
 
 
-def needs_rebuild(directory: Path, stemming_language: str | None = None) -> str | None:
-    """Return None if the index at ``directory`` can be used, else the reason it cannot."""
+def needs_rebuild(
+    directory: Path,
+    stemming_language: str | None = None,
+    engine: IndexEngine = DEFAULT_INDEX_ENGINE,
+) -> str | None:
+    """Return None if the index at ``directory`` can be used by ``engine``, else the reason
+    it cannot."""
     if not directory.is_dir():
         return f"The search index {directory} does not exist."
     marker = directory / VERSION_FILE
@@ -52,14 +100,17 @@ def needs_rebuild(directory: Path, stemming_language: str | None = None) -> str 
             f"or was written by an older docvault."
         )
     found = marker.read_text(encoding="utf-8")
-    if found != _marker_text(stemming_language):
-        return _why_outdated(directory, found, stemming_language)
+    if found != _marker_text(stemming_language, engine):
+        return _why_outdated(directory, found, stemming_language, engine)
     # Whoosh drops the file of a segment it fails to map without closing it; that
     # ResourceWarning is whoosh's, and the answer here is the same: rebuild.
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ResourceWarning)
         try:
-            _check_readable(directory)
+            if engine == "tantivy":
+                _check_tantivy_readable(directory)
+            else:
+                _check_readable(directory)
         except Exception as error:  # noqa: BLE001 - any failure to read means: rebuild
             problem = f"{type(error).__name__}: {error}"
         else:
@@ -68,12 +119,19 @@ def needs_rebuild(directory: Path, stemming_language: str | None = None) -> str 
     return f"The search index {directory} cannot be opened ({problem})."
 
 
-def _why_outdated(directory: Path, found: str, stemming_language: str | None) -> str:
-    version, _, stemming = found.strip().partition(" stemming=")
-    if version != str(SCHEMA_VERSION):
+def _why_outdated(
+    directory: Path, found: str, stemming_language: str | None, engine: IndexEngine
+) -> str:
+    version, stemming, found_engine = _read_marker(found)
+    if found_engine != engine:
+        return (
+            f"The search index {directory} was written by the {found_engine} engine; the "
+            f"setting index_engine is now {engine}."
+        )
+    if version != _format(engine):
         return (
             f"The search index {directory} was written in index format {version or '?'}; "
-            f"this docvault writes format {SCHEMA_VERSION}."
+            f"this docvault writes format {_format(engine)}."
         )
     return (
         f"The search index {directory} was built with index_stemming = {stemming}; the "
@@ -105,6 +163,23 @@ def _check_readable(directory: Path) -> None:
         list(reader.column_reader("document_id"))
 
 
+def open_tantivy(directory: Path) -> tantivy.Index:
+    """A Tantivy index folder opened, its tokenizer registered."""
+    opened = tantivy.Index.open(str(directory))
+    register_tokenizer(opened)
+    return opened
+
+
+def _check_tantivy_readable(directory: Path) -> None:
+    """Open every segment and read one page's stored and column values."""
+    searcher = open_tantivy(directory).searcher()
+    if searcher.num_docs == 0:
+        return
+    [(_, address)] = searcher.search(tantivy.Query.all_query(), 1).hits
+    searcher.doc(address).get_first("shown")
+    searcher.fast_field_values("document_id", [address])
+
+
 # ----------------------------------------------------------------------------- writing the folder
 
 
@@ -115,21 +190,28 @@ def is_unmade(directory: Path) -> bool:
     return not directory.exists() or (directory.is_dir() and not any(directory.iterdir()))
 
 
-def create_empty(directory: Path, stemming_language: str | None) -> None:
+def create_empty(
+    directory: Path, stemming_language: str | None, engine: IndexEngine = DEFAULT_INDEX_ENGINE
+) -> None:
     """A new, empty index with its version marker (a first start), in a folder that is
     missing or empty (`is_unmade`)."""
     if not is_unmade(directory):
         raise FileExistsError(f"{directory} is not empty")
     directory.mkdir(parents=True, exist_ok=True)
-    index.create_in(str(directory), build_schema(stemming_language))
-    write_marker(directory, stemming_language)
+    if engine == "tantivy":
+        tantivy.Index(build_tantivy_schema(), path=str(directory))
+    else:
+        index.create_in(str(directory), build_schema(stemming_language))
+    write_marker(directory, stemming_language, engine)
 
 
-def write_marker(directory: Path, stemming_language: str | None) -> None:
+def write_marker(
+    directory: Path, stemming_language: str | None, engine: IndexEngine = DEFAULT_INDEX_ENGINE
+) -> None:
     """Write the version marker last, durably: its presence means the index is complete."""
     temporary = directory / (VERSION_FILE + ".tmp")
     with open(temporary, "w", encoding="utf-8") as handle:
-        handle.write(_marker_text(stemming_language))
+        handle.write(_marker_text(stemming_language, engine))
         handle.flush()
         os.fsync(handle.fileno())
     os.replace(temporary, directory / VERSION_FILE)

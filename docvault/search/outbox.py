@@ -34,6 +34,7 @@ from datetime import datetime
 from sqlalchemy import Engine, delete
 from sqlmodel import col, select
 
+from docvault.config import DEFAULT_INDEX_ENGINE, IndexEngine
 from docvault.db import read_session, write_transaction
 from docvault.errors import DocumentNotIndexable, SearchIndexError, ServerFault
 from docvault.faults import Place, Standing, fault_of
@@ -73,19 +74,20 @@ class OutboxDriver:
         batch_size: int,
         batch_seconds: float,
         stemming_language: str | None = None,
+        engine: IndexEngine = DEFAULT_INDEX_ENGINE,
     ) -> None:
         self.database = database
         self.index = index
         self.batch_size = batch_size
         self.batch_seconds = batch_seconds
         self.stemming_language = stemming_language
+        self.engine = engine
         self._wake = threading.Event()
         self._now = threading.Event()  # drain without waiting for more pages: flush, stop
         self._stopping = threading.Event()
         self._idle = threading.Event()
         self._check_requested = threading.Event()
         self._writer: IndexWriter | None = None
-        self._thread: threading.Thread | None = None
         # The writer's health, written by its own thread only, read by the supervisor's.
         self.failures_in_a_row = 0
         self.failing_since: float | None = None  # monotonic time of the first failure
@@ -108,11 +110,6 @@ class OutboxDriver:
     def request_consistency_check(self) -> None:
         self._check_requested.set()
         self.drain_now()
-
-    def start(self) -> None:
-        """Run `serve` in a thread of its own (for ingest and tests; the daemon supervises)."""
-        self._thread = threading.Thread(target=self.serve, name="index-writer", daemon=True)
-        self._thread.start()
 
     def serve(self, progress: Progress | None = None) -> None:
         """Drain the outbox until `stop`; raise if the index cannot be opened at all."""
@@ -151,6 +148,8 @@ class OutboxDriver:
             beat.now_doing("")
             last_drain = time.monotonic()
         self._step()  # a last drain on the way out: nothing waits for the next start
+        if self._writer is not None:
+            self._writer.close()  # Tantivy's writer holds the folder's lock until now
 
     def _step(self) -> None:
         try:
@@ -226,8 +225,11 @@ class OutboxDriver:
 
     def _prepare(self, progress: Progress) -> None:
         directory = self.index.directory
+        if self._writer is not None:
+            self._writer.close()  # a serve run again: the old writer lets go of the folder
+            self._writer = None
         unmade = is_unmade(directory)
-        reason = None if unmade else needs_rebuild(directory, self.stemming_language)
+        reason = None if unmade else needs_rebuild(directory, self.stemming_language, self.engine)
         if reason is not None or (unmade and indexable_count(self.database)):
             self.index.rebuilding = True
             logger.warning(
@@ -241,11 +243,12 @@ class OutboxDriver:
                 directory,
                 lambda _count: progress.beat(),
                 stemming_language=self.stemming_language,
+                engine=self.engine,
             )
             progress.now_doing("")
             logger.info("index: rebuilt with %d pages", count)
             self.index.rebuilding = False
-        self._writer = IndexWriter(directory, self.stemming_language)
+        self._writer = IndexWriter(directory, self.stemming_language, self.engine)
         self.index.reopen()
 
     def drain(self) -> int:
@@ -381,9 +384,3 @@ class OutboxDriver:
         self._stopping.set()
         self._now.set()
         self._wake.set()
-
-    def stop(self) -> None:
-        """`request_stop`, and wait for the thread `start` made."""
-        self.request_stop()
-        if self._thread is not None and self._thread.is_alive():
-            self._thread.join(timeout=60)

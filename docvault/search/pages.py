@@ -26,6 +26,7 @@ from sqlalchemy import Engine, delete, func, update
 from sqlmodel import col, select
 
 from docvault.backoff import backoff_seconds
+from docvault.config import DEFAULT_INDEX_ENGINE, IndexEngine
 from docvault.db import read_session, still_waiting, write_transaction
 from docvault.errors import DocumentNotIndexable
 from docvault.facts import FIELD_LABELS, stored_date
@@ -249,6 +250,7 @@ def rebuild_from_database(
     directory: Path,
     progress: Callable[[int], None] | None = None,
     stemming_language: str | None = None,
+    engine: IndexEngine = DEFAULT_INDEX_ENGINE,
 ) -> int:
     """Build the whole index from the database into a new directory and swap it in."""
     count = 0
@@ -276,7 +278,7 @@ def rebuild_from_database(
             entry.document_id, not_indexable(entry.document_id, entry.file_name, error)
         )
 
-    rebuild(directory, counted(), progress, stemming_language, refuse)
+    rebuild(directory, counted(), progress, stemming_language, refuse, engine)
     if refused:
         record_problems(database, refused)
     with write_transaction(database) as session:

@@ -36,7 +36,10 @@ class DocumentHit:
 
 @dataclass(frozen=True)
 class SearchResults:
-    """One page of results, counted in documents; ``seconds`` is the time the search took."""
+    """One page of results, counted in documents; ``seconds`` is the time the search took.
+
+    ``documents_estimated``: ``total_documents`` is an estimate (the Tantivy engine's count
+    of the documents of very many matching pages); ``total_pages`` is always exact."""
 
     query: str
     total_documents: int
@@ -45,6 +48,7 @@ class SearchResults:
     page: int
     per_page: int
     seconds: float
+    documents_estimated: bool = False
 
     @property
     def hits(self) -> list[SearchHit]:
@@ -58,6 +62,7 @@ def results_json(results: SearchResults) -> dict[str, Any]:
         "query": results.query,
         "total": results.total_pages,
         "total_documents": results.total_documents,
+        "total_documents_estimated": results.documents_estimated,
         "page": results.page,
         "per_page": results.per_page,
         "seconds": round(results.seconds, 4),

@@ -1,9 +1,10 @@
 """How a page becomes searchable: the single writer of the index folder, and rebuilds.
 
-A stage leaf: ``IndexEntry`` values in, Whoosh commits out; no database. The database is
-the truth; this index is derived from it and can always be rebuilt (``rebuild``) from
-``IndexEntry`` values (``docvault.search.pages`` reads them, ``docvault.search.outbox``
-drives this writer).
+A stage leaf: ``IndexEntry`` values in, commits out; no database. The database is the truth;
+this index is derived from it and can always be rebuilt (``rebuild``) from ``IndexEntry``
+values (``docvault.search.pages`` reads them, ``docvault.search.outbox`` drives this writer).
+Both engines are written through here: Whoosh's by the code below, Tantivy's by
+``docvault.search.tantivy_writer``.
 
 - ``IndexWriter`` is the single writer (one thread of one process owns it): ``apply`` puts a
   batch of upserts and deletes into one commit.
@@ -22,6 +23,7 @@ from typing import Any
 
 from whoosh import index
 
+from docvault.config import DEFAULT_INDEX_ENGINE, IndexEngine
 from docvault.errors import SearchIndexError
 from docvault.faults import Place, fault_of
 from docvault.search.folder import (
@@ -35,6 +37,7 @@ from docvault.search.folder import (
     write_marker,
 )
 from docvault.search.schema import IndexEntry, build_schema, entry_fields
+from docvault.search.tantivy_writer import TantivyWriter, build_tantivy
 
 # Whoosh's own default for one writer's indexing buffer; a batch of 500 pages (about 2.5 MB
 # of text) fits well inside it.
@@ -48,15 +51,55 @@ class IndexWriter:
     a rebuild is refused with SearchIndexError: the caller runs ``rebuild`` instead.
     """
 
-    def __init__(self, directory: Path, stemming_language: str | None = None) -> None:
+    def __init__(
+        self,
+        directory: Path,
+        stemming_language: str | None = None,
+        engine: IndexEngine = DEFAULT_INDEX_ENGINE,
+    ) -> None:
         self.directory = directory
         self.stemming_language = stemming_language
+        self.engine = engine
         if is_unmade(directory):
-            create_empty(directory, stemming_language)
-        clear_stale_lock(directory)
-        reason = needs_rebuild(directory, stemming_language)
+            create_empty(directory, stemming_language, engine)
+        if engine == "whoosh":
+            clear_stale_lock(directory)
+        reason = needs_rebuild(directory, stemming_language, engine)
         if reason is not None:
             raise SearchIndexError(f"{reason} {REBUILD_ADVICE}")
+        self._writer: WhooshWriter | TantivyWriter = (
+            TantivyWriter(directory, stemming_language)
+            if engine == "tantivy"
+            else WhooshWriter(directory)
+        )
+
+    def apply(self, upserts: Sequence[IndexEntry], deletes: Sequence[int]) -> None:
+        """Replace or add ``upserts`` and remove pages ``deletes`` (page ids) in one commit."""
+        self._writer.apply(upserts, deletes)
+
+    def delete_document(self, document_id: int) -> None:
+        """Remove every page of a document."""
+        self._writer.delete_document(document_id)
+
+    def optimize(self) -> None:
+        """Whoosh: merge all segments into one. Tantivy merges by its own policy in the
+        background: delete the files of the segments its merges replaced."""
+        if isinstance(self._writer, TantivyWriter):
+            self._writer.collect_garbage()
+        else:
+            self._writer.optimize()
+
+    def close(self) -> None:
+        """Let go of the folder (Tantivy's writer holds its lock between commits)."""
+        if isinstance(self._writer, TantivyWriter):
+            self._writer.close()
+
+
+class WhooshWriter:
+    """Whoosh's commits to one folder; each opens the folder afresh."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
 
     def apply(self, upserts: Sequence[IndexEntry], deletes: Sequence[int]) -> None:
         """Replace or add ``upserts`` and remove pages ``deletes`` (page ids) in one commit."""
@@ -143,6 +186,7 @@ def rebuild(
     progress: Callable[[int], None] | None = None,
     stemming_language: str | None = None,
     refused: Callable[[IndexEntry, Exception], None] | None = None,
+    engine: IndexEngine = DEFAULT_INDEX_ENGINE,
 ) -> None:
     """Build a complete index from ``entries`` beside ``directory``, then swap it in.
 
@@ -156,6 +200,28 @@ def rebuild(
     fresh = directory.with_name(f"{directory.name}.new-{stamp}-{os.getpid()}")
     remove_leftovers(directory)
     fresh.mkdir(parents=True)
+    try:
+        if engine == "tantivy":
+            count = build_tantivy(fresh, entries, stemming_language, progress, refused)
+        else:
+            count = _build_whoosh(fresh, entries, stemming_language, progress, refused)
+    except BaseException:
+        shutil.rmtree(fresh, ignore_errors=True)
+        raise
+    write_marker(fresh, stemming_language, engine)
+    swap_in(fresh, directory, stamp)
+    if progress is not None:
+        progress(count)
+
+
+def _build_whoosh(
+    fresh: Path,
+    entries: Iterable[IndexEntry],
+    stemming_language: str | None,
+    progress: Callable[[int], None] | None,
+    refused: Callable[[IndexEntry, Exception], None] | None,
+) -> int:
+    """Write every page of ``entries`` into the new folder ``fresh`` as one segment."""
     ix = index.create_in(str(fresh), build_schema(stemming_language))
     count = 0
     writer = ix.writer(procs=1, limitmb=WRITER_MEMORY_MB)
@@ -175,10 +241,6 @@ def rebuild(
                 progress(count)
     except BaseException:
         writer.cancel()
-        shutil.rmtree(fresh, ignore_errors=True)
         raise
     writer.commit(optimize=True)
-    write_marker(fresh, stemming_language)
-    swap_in(fresh, directory, stamp)
-    if progress is not None:
-        progress(count)
+    return count

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from docvault import queue
-from docvault.search import OutboxDriver
 from docvault.vocabulary import Verdict
+from tests.support.index_writer import ServedWriter
 from tests.support.webarchive import OWNER, WebArchive, add_document, attempt
 
 MUSTERMANN_LETTER = """Klinikum Nord · Klinik für Kardiologie · Musterweg 4 · 79100 Freiburg
@@ -63,7 +63,7 @@ def add_letter(archive: WebArchive, fixture: str, text: str, inbox: str = "fax")
 
 def drain_index(archive: WebArchive) -> None:
     """Write the index outbox to the archive's index with the daemon's own index writer."""
-    writer = OutboxDriver(archive.database, archive.index, batch_size=100, batch_seconds=0.05)
+    writer = ServedWriter(archive.database, archive.index, batch_size=100, batch_seconds=0.05)
     writer.start()
     try:
         assert writer.flush(timeout=60), "the index outbox was not drained within 60 s"
