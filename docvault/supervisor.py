@@ -47,16 +47,34 @@ not wait for a slow receiver. What is not docvault's stays the library's own: Fa
 its sync endpoints (and starlette's `run_in_threadpool`) in anyio's threadpool on the web
 thread's loop, and watchdog runs its observer thread.
 
-uvicorn has an event loop of its own, in the web thread, on purpose: the web view renders
-templates and Markdown in its coroutines, and a heavy page on the pipeline's loop would
-delay the worker's requests and the heartbeat that feeds systemd's watchdog.
+uvicorn has an event loop of its own, in the web thread, on purpose, owned like any part's
+thread (the web part starts it, awaits it, and tells it to exit on the stop): the web view
+renders templates and Markdown in its coroutines, and a heavy page on the pipeline's loop
+would delay the worker's requests and the heartbeat that feeds systemd's watchdog; and
+uvicorn's `Server.serve` on the main thread takes SIGINT and SIGTERM over with
+`signal.signal` (and raises them again when it returns), which would take the stop away from
+the command. The web thread reaches the render pool on the pipeline's loop only through
+`Pipeline.render_png` and `build_searchable`, each bounded by the pool's deadline.
 
-**Timers, the supervisor's own.** The jobs part runs every timer (`docvault.jobs`): each job
-is due a fixed interval after its last start on the monotonic clock, which no one can set.
-APScheduler, which ran them before, plans on the wall clock: set back an hour, it waited an
-hour and a minute for a job due in a minute, and needed a watch of the wall clock to plan
-again. Four fixed intervals need no scheduling library; the parts' own loops (intake's tick,
-the index writer's batch, the worker's idle poll) already wait on the monotonic clock too.
+**Tasks, each with an owner.** A part's task and the heartbeat are children of the
+supervisor's TaskGroup; what a part starts beside its work (the jobs' runs, the worker's
+renderers and consumers, the relay of a stop to a thread) belongs to a TaskGroup of its own
+or is cancelled and awaited before the part returns. The engines' background tasks (the OCR
+client's re-check of a down endpoint, each `vllm serve` replica's supervisor and its log
+drains) are held by the engine and cancelled and awaited by its `aclose()`/`stop()`, which
+the composition root calls. Outside the loop only the command's hard stop deadline runs: a
+`threading.Timer` (cli), since a stuck loop must not hold the stop up.
+
+**Timers, the supervisor's own, not APScheduler.** The jobs part runs every timer
+(`docvault.jobs`): each job is due a fixed interval after its last start on the monotonic
+clock, which no one can set, and runs in the executor above. APScheduler, which ran the four
+before, was a fifth way of running blocking work (its own thread and thread pool, outside
+the supervisor) and plans on the wall clock: set back an hour, it waited an hour and a
+minute for a job due in a minute, and needed a watch of the wall clock (`ClockWatch`) and a
+re-plan of every job to cope. Four fixed intervals (no cron expressions, no persistence, no
+misfire policy) need none of what the library adds; the parts' own waits (intake's tick, the
+index writer's batch, the worker's idle poll, the heartbeat) are on the monotonic clock too,
+so every timer of docvault follows one clock in one place. `ClockWatch` stays, to log a jump.
 
 Every part has a name, a `run(progress, stop)` that returns only when `stop` is set, a
 progress bound and a stop stage. While it runs it calls `progress.beat()` whenever it moved

@@ -6,10 +6,12 @@ deadline, never a sleep standing in for one.
 
 from __future__ import annotations
 
+import ast
 import asyncio
 import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -145,3 +147,59 @@ def test_the_timers_run_each_job_again_and_never_twice_at_once() -> None:
     while_running, total = asyncio.run(main())
     assert while_running == 1
     assert total >= 3
+
+
+# --- the rule, read from the code ------------------------------------------------------------
+
+PACKAGE = Path(__file__).parent.parent / "docvault"
+# Who may start a thread, a pool or an event loop, and why (the supervisor's docstring draws
+# them): everything else goes through docvault.threads.
+ALLOWED_STARTS = {
+    ("threads.py", "Thread"): "in_thread and DaemonPool: the one place threads are made",
+    ("threads.py", "ThreadPoolExecutor"): "blocking_calls: the one bounded executor",
+    ("ocr/rapid.py", "ThreadPoolExecutor"): "the CPU engine's compute, closed by its aclose()",
+    ("cli.py", "Timer"): "the hard stop deadline, off the loop on purpose",
+    ("cli.py", "asyncio.run"): "the command's one event loop",
+}
+STARTERS = {
+    "Thread",
+    "Timer",
+    "ThreadPoolExecutor",
+    "ProcessPoolExecutor",
+    "asyncio.run",
+    "new_event_loop",
+    "run_until_complete",
+    "BackgroundScheduler",
+    "AsyncIOScheduler",
+}
+
+
+def thread_and_loop_starts() -> set[tuple[str, str]]:
+    """(module path, what it starts) for every call in docvault that makes a thread, a pool,
+    an event loop or a scheduler."""
+    found: set[tuple[str, str]] = set()
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.Call):
+                continue
+            called = ast.unparse(node.func)
+            name = called if called == "asyncio.run" else called.rsplit(".", 1)[-1]
+            if name in STARTERS:
+                found.add((path.relative_to(PACKAGE).as_posix(), name))
+    return found
+
+
+def test_threads_pools_and_event_loops_are_started_only_where_the_rule_says() -> None:
+    assert thread_and_loop_starts() == set(ALLOWED_STARTS)
+
+
+def test_no_module_imports_a_scheduling_library() -> None:
+    """The timers are the jobs part's own (the supervisor's docstring says why)."""
+    imported = {
+        alias.name if isinstance(node, ast.Import) else node.module or ""
+        for path in PACKAGE.rglob("*.py")
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.Import | ast.ImportFrom)
+        for alias in node.names
+    }
+    assert not {name for name in imported if name.split(".")[0] in ("apscheduler", "schedule")}
