@@ -21,6 +21,7 @@ from devtools import reference
 from docvault.config import SETTINGS, Setting
 
 ROOT = Path(__file__).resolve().parent.parent
+SCALE_RESULTS = Path("bench", "results", "scale")
 
 
 def build_site(source: Path, site: Path) -> subprocess.CompletedProcess[str]:
@@ -37,6 +38,8 @@ def copy_documentation(target: Path) -> Path:
     shutil.copytree(ROOT / "docs", target / "docs")
     for name in ("mkdocs.yml", "ARCHITECTURE.md", "SECURITY.md"):
         shutil.copy2(ROOT / name, target / name)
+    # The scale benchmark's tables, included whole by docs/admin/search.md.
+    shutil.copytree(ROOT / SCALE_RESULTS, target / SCALE_RESULTS)
     return target
 
 
@@ -47,6 +50,9 @@ def test_the_site_builds_with_every_link_and_anchor_checked(tmp_path: Path) -> N
     # The included pages arrive whole: the architecture table, the security policy.
     architecture = (tmp_path / "site" / "architecture" / "index.html").read_text()
     assert "docvault.supervisor" in architecture
+    # So does the scale benchmark's table (the one size run so far).
+    search = (tmp_path / "site" / "admin" / "search" / "index.html").read_text()
+    assert "100,000 pages (199 MB of Markdown)" in search
 
 
 def test_a_broken_link_or_anchor_fails_the_build(tmp_path: Path) -> None:

@@ -177,6 +177,10 @@ class OutboxDriver:
             collect_leaked_segment_files()
         self._note_health()
         if self._outbox_empty():
+            if self._writer is not None:
+                # Nothing waits: no file of the index stays open for writing while docvault
+                # is idle, so an admin's `mount -o remount,ro` of its disk is not refused.
+                self._writer.release()
             self._idle.set()
 
     # --- health ---------------------------------------------------------------------------

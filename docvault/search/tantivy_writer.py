@@ -47,8 +47,11 @@ REBUILD_PROGRESS_PAGES = 5000
 class TantivyWriter:
     """The single writer of one Tantivy index folder; call it from one thread only.
 
-    Its Tantivy writer is kept open between commits (it holds the folder's lock, and merges
-    run in its threads), and opened afresh when a rebuild has swapped a new folder in.
+    Its Tantivy writer is kept open between commits while pages keep coming (it holds the
+    folder's lock, and merges run in its threads), opened afresh when a rebuild has swapped
+    a new folder in, and let go of by ``release`` once the outbox is empty: its lock file is
+    open for writing, and an open file makes the kernel refuse an admin's read-only remount
+    of the index's disk.
     """
 
     def __init__(self, directory: Path, stemming_language: str | None) -> None:
@@ -89,6 +92,12 @@ class TantivyWriter:
         """Delete the files of segments that merges replaced and no searcher reads."""
         self._current().garbage_collect_files()
 
+    def release(self) -> None:
+        """Finish the merges under way, then let go of the folder's lock and files (the
+        next commit opens the writer again, in about 15 ms)."""
+        if self._writer is not None:
+            self._abandon(self._writer)
+
     def close(self) -> None:
         """Let go of the folder's lock (merges under way are left for the next writer)."""
         self._writer = None
@@ -116,9 +125,10 @@ class TantivyWriter:
             ) from error
 
     def _abandon(self, writer: tantivy.IndexWriter) -> None:
-        """Drop the Tantivy writer now, not at some garbage collection: its lock and open
-        files go with it (a traceback kept for the log may still refer to the Python object,
-        and an open file would refuse a read-only remount of the index's disk)."""
+        """Drop the Tantivy writer now, once its merges have ended, not at some garbage
+        collection: its lock and open files go with it (a traceback kept for the log may
+        still refer to the Python object, and an open file would refuse a read-only remount
+        of the index's disk)."""
         self.close()
         with contextlib.suppress(ValueError):
             writer.wait_merging_threads()  # takes the writer out of its Python object

@@ -89,6 +89,13 @@ class IndexWriter:
         else:
             self._writer.optimize()
 
+    def release(self) -> None:
+        """Between batches, when no page waits: Tantivy finishes its merges and lets go of
+        the folder's lock and files until the next commit (Whoosh holds none between
+        commits)."""
+        if isinstance(self._writer, TantivyWriter):
+            self._writer.release()
+
     def close(self) -> None:
         """Let go of the folder (Tantivy's writer holds its lock between commits)."""
         if isinstance(self._writer, TantivyWriter):
