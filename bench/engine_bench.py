@@ -115,7 +115,12 @@ class BenchDaemon(launcher.Daemon):
     """The one launcher (devtools/daemon.py) with the benchmark's settings and measurements."""
 
     def __init__(
-        self, folder: Path, engine_url: str, concurrency: int, profile: str = "ovisocr2"
+        self,
+        folder: Path,
+        engine_url: str,
+        concurrency: int,
+        profile: str = "ovisocr2",
+        index_engine: str | None = None,
     ) -> None:
         self.inbox = folder / "inbox"
         self.database_path = folder / "docvault-data" / "docvault.sqlite3"
@@ -131,6 +136,8 @@ class BenchDaemon(launcher.Daemon):
             DOCVAULT_PROFILE=profile,
             DOCVAULT_CONCURRENCY=str(concurrency),
             DOCVAULT_WEB_ENABLED="false",
+            # The settings' own default unless a run names the index engine.
+            **({"DOCVAULT_INDEX_ENGINE": index_engine} if index_engine else {}),
         )
 
     def start(self, wait: bool = True) -> None:
@@ -189,6 +196,25 @@ def _cpu_of(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
 
 
+def _python_threads_cpu(pid: int) -> dict[int, float]:
+    """CPU seconds of each of the process's threads that Python started, by thread id.
+
+    Python 3.11 gives its threads no OS name: they keep the process's ("python"), while a
+    native library's threads name themselves (Tantivy's "thrd-tantivy-in", "merge_thread_0"):
+    the Python threads are the ones that take turns under the one interpreter lock.
+    """
+    found = {}
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            if not (task / "comm").read_text().startswith("python"):
+                continue
+            fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        found[int(task.name)] = (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+    return found
+
+
 # --- one daemon run -------------------------------------------------------------------------
 
 
@@ -202,6 +228,8 @@ class DaemonRun:
     looped_first_passes: int
     request_to_done_seconds: float = 0.0
     main_cpu_seconds: float = 0.0  # the daemon's own process, without its render workers
+    # Of it, the threads Python runs (under its lock); the rest is native threads' (Tantivy).
+    python_cpu_seconds: float = 0.0
 
     @property
     def request_to_done_pages_per_minute(self) -> float:
@@ -225,6 +253,10 @@ class DaemonRun:
     def main_cpu_ms_per_page(self) -> float:
         return self.main_cpu_seconds * 1000.0 / self.pages
 
+    @property
+    def python_cpu_ms_per_page(self) -> float:
+        return self.python_cpu_seconds * 1000.0 / self.pages
+
 
 def run_daemon(
     folder: Path,
@@ -233,9 +265,10 @@ def run_daemon(
     engine_url: str,
     concurrency: int,
     profile: str = "ovisocr2",
+    index_engine: str | None = None,
 ) -> DaemonRun:
     """Warm the daemon up with one letter, then move `letters` into its inbox and time them."""
-    daemon = BenchDaemon(folder, engine_url, concurrency, profile)
+    daemon = BenchDaemon(folder, engine_url, concurrency, profile, index_engine)
     daemon.start()
     try:
         warm_up = write_letters(folder / "warm-up", WARM_UP_PAGES, seed=1)
@@ -244,6 +277,7 @@ def run_daemon(
         wait_for(lambda: daemon.settled(WARM_UP_PAGES), 120, "the warm-up letter")
         cpu_before = daemon.cpu_seconds()
         main_before = _cpu_of(daemon.process.pid) if daemon.process is not None else 0.0
+        threads_before = _python_threads_cpu(daemon.process.pid) if daemon.process else {}
         started = time.monotonic()
         for path in letters:
             path.rename(daemon.inbox / path.name)  # one folder, one file system: atomic
@@ -255,17 +289,32 @@ def run_daemon(
         inbox_to_indexed = time.monotonic() - started
         cpu = daemon.cpu_seconds() - cpu_before
         main = (_cpu_of(daemon.process.pid) if daemon.process is not None else 0.0) - main_before
+        # Threads alive at the end (the daemon's are long-lived), less what each had before.
+        threads_after = _python_threads_cpu(daemon.process.pid) if daemon.process else {}
+        python = sum(
+            seconds - threads_before.get(thread, 0.0) for thread, seconds in threads_after.items()
+        )
     finally:
         daemon.stop()
-    return replace(_daemon_run(daemon, pages, inbox_to_indexed, cpu), main_cpu_seconds=main)
+    return replace(
+        _daemon_run(daemon, pages, inbox_to_indexed, cpu),
+        main_cpu_seconds=main,
+        python_cpu_seconds=python,
+    )
 
 
 def run_benchmark_daemon(
     arguments: argparse.Namespace, folder: Path, letters: list[Path], engine_url: str
 ) -> DaemonRun:
-    """`run_daemon` with the benchmark's own pages, concurrency and profile."""
+    """`run_daemon` with the benchmark's own pages, concurrency, profile and index engine."""
     return run_daemon(
-        folder, letters, arguments.pages, engine_url, arguments.concurrency, arguments.profile
+        folder,
+        letters,
+        arguments.pages,
+        engine_url,
+        arguments.concurrency,
+        arguments.profile,
+        arguments.index_engine,
     )
 
 
@@ -428,31 +477,40 @@ def host_capacity(arguments: argparse.Namespace, folder: Path) -> str:
     rows = []
     # A value may repeat (1,16,16,1): runs that alternate show the spread of a noisy machine.
     intervals = [int(number) for number in arguments.sim_stream_intervals.split(",")]
-    for count in (int(number) for number in arguments.endpoints.split(",")):
-        for number, interval in enumerate(intervals):
-            daemon_folder = folder / f"daemon-{count}-run-{number}-interval-{interval}"
-            run, engines_ms = _host_capacity_run(arguments, daemon_folder, count, interval)
-            rows.append(
-                (
-                    str(count),
-                    str(count * arguments.concurrency),
-                    str(interval),
-                    f"{run.end_to_end_pages_per_minute:.0f}",
-                    f"{run.request_to_done_pages_per_minute:.0f}",
-                    f"{run.cpu_ms_per_page:.1f}",
-                    f"{run.main_cpu_ms_per_page:.1f}",
-                    f"{engines_ms:.1f}",
-                    f"{60_000 / run.cpu_ms_per_page:.0f}",
-                    f"{60_000 / run.main_cpu_ms_per_page:.0f}",
-                    str(run.statuses),
-                )
+    runs = [
+        (count, interval, engine)
+        for count in (int(number) for number in arguments.endpoints.split(","))
+        for interval in intervals
+        for engine in arguments.index_engines.split(",")
+    ]
+    for number, (count, interval, engine) in enumerate(runs):
+        daemon_folder = folder / f"daemon-{count}-run-{number}-interval-{interval}"
+        engine_arguments = argparse.Namespace(**{**vars(arguments), "index_engine": engine or None})
+        run, engines_ms = _host_capacity_run(engine_arguments, daemon_folder, count, interval)
+        rows.append(
+            (
+                engine or "(the setting's default)",
+                str(count),
+                str(count * arguments.concurrency),
+                str(interval),
+                f"{run.end_to_end_pages_per_minute:.0f}",
+                f"{run.request_to_done_pages_per_minute:.0f}",
+                f"{run.cpu_ms_per_page:.1f}",
+                f"{run.main_cpu_ms_per_page:.1f}",
+                f"{run.python_cpu_ms_per_page:.1f}",
+                f"{engines_ms:.1f}",
+                f"{60_000 / run.cpu_ms_per_page:.0f}",
+                f"{60_000 / run.python_cpu_ms_per_page:.0f}",
+                str(run.statuses),
             )
+        )
     return _table(
         f"host capacity: {arguments.pages} pages per run, profile {arguments.profile}, instant "
         f"simulator endpoints, {arguments.concurrency} in flight at each, {os.cpu_count()} "
         f"cores shared by the daemon, its render workers and the simulators; load average "
         f"{_load_average()}",
         (
+            "index engine",
             "endpoints",
             "in flight",
             "simulator --stream-interval",
@@ -460,9 +518,10 @@ def host_capacity(arguments: argparse.Namespace, folder: Path) -> str:
             "pages/min first request to last done",
             "daemon + render CPU-ms/page",
             "of it the daemon's own process",
+            "of that its Python threads (one interpreter lock)",
             "simulators CPU-ms/page",
             "pages/min per core of docvault",
-            "pages/min one core of the daemon's process allows",
+            "pages/min the daemon's interpreter lock allows",
             "outcome",
         ),
         rows,
@@ -566,6 +625,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=20260101)
     parser.add_argument("--keep", type=Path, help="work in this folder and keep it")
     parser.add_argument(
+        "--index-engines",
+        default="",
+        help="host-capacity: the daemon's index_engine, one run per value side by side "
+        "(e.g. whoosh,tantivy; empty: the setting's default)",
+    )
+    parser.add_argument(
         "--endpoints", default="1,4", help="host-capacity: simulator endpoints per run"
     )
     parser.add_argument(
@@ -580,6 +645,8 @@ def main(argv: list[str] | None = None) -> None:
         help="the daemon's profile (ovisocr2 streams its answers; default ovisocr2)",
     )
     arguments = parser.parse_args(argv)
+    # The other benchmarks run one daemon: the first engine named (None: the default).
+    arguments.index_engine = arguments.index_engines.split(",")[0] or None
     if arguments.keep is not None:
         arguments.keep.mkdir(parents=True, exist_ok=True)
         table = BENCHMARKS[arguments.benchmark](arguments, arguments.keep)

@@ -50,6 +50,8 @@ PACKAGES=(
   argon2-cffi-bindings==26.2.0
   cffi==2.1.1
   pycparser==3.12
+  imap-tools==1.16.0
+  tantivy==0.27.0
 )
 
 PLAT=(--only-binary=:all: --python-version 3.12 --implementation cp)
