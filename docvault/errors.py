@@ -64,6 +64,8 @@ import re
 from pathlib import Path
 from typing import ClassVar
 
+from docvault.textutil import storable_text
+
 # An absolute path inside a library's message, up to a quote, a space or a bracket.
 _ABSOLUTE_PATH = re.compile(r"(?<![\w.])/(?:[^\s'\"()\[\]<>:,;]+/)*([^\s'\"()\[\]<>:,;/]+)")
 
@@ -74,9 +76,10 @@ def library_reason(error: BaseException, path: Path) -> str:
     Pillow, libheif and MuPDF put the full path of the file they failed on into their
     messages; the archive's folders are nobody's business in the web view (issue 25), so
     every absolute path keeps only its last part. The message is one line, as the sentence
-    it goes into: libheif ends some of its messages with a newline (issue 29).
+    it goes into: libheif ends some of its messages with a newline (issue 29), and MuPDF
+    quotes a file's bytes that need not be UTF-8.
     """
-    text = " ".join(str(error).replace(str(path), path.name).split())
+    text = " ".join(storable_text(str(error).replace(str(path), path.name)).split())
     return _ABSOLUTE_PATH.sub(lambda match: match.group(1), text)
 
 

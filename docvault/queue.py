@@ -62,6 +62,7 @@ from docvault.models import (
     join_tags,
     utcnow,
 )
+from docvault.textutil import storable_text
 from docvault.vocabulary import (
     FINISHED_PAGE_STATES,
     AttemptRecord,
@@ -539,12 +540,12 @@ def _store_finished(
     if page is None:
         return None
     page.status = _finished_state(finished)
-    page.markdown = finished.text
+    page.markdown = storable_text(finished.text)
     page.text_format = finished.text_format.value
     page.coverage = coverage_json(finished.coverage)
     page.lines = lines_json(finished.lines)
     page.error = None
-    page.warnings = "\n".join(finished.warnings) or None
+    page.warnings = _joined_lines(finished.warnings)
     if finished.image_size is not None:
         page.image_width, page.image_height = finished.image_size
     if finished.rotation is not None:
@@ -590,7 +591,13 @@ def lines_json(lines: Sequence[ReadLine]) -> str | None:
     in the page image's pixels; None when the engine located none."""
     if not lines:
         return None
-    return json.dumps([[*line.box, line.text] for line in lines], ensure_ascii=False)
+    located = [[*line.box, storable_text(line.text)] for line in lines]
+    return json.dumps(located, ensure_ascii=False)
+
+
+def _joined_lines(lines: Sequence[str]) -> str | None:
+    """Warnings as `pages.warnings` keeps them: one a line, None for none."""
+    return storable_text("\n".join(lines)) or None
 
 
 def fail(
@@ -609,9 +616,9 @@ def fail(
         if page is None:
             return False
         page.status = PageStatus.failed
-        page.error = message
+        page.error = storable_text(message)
         page.coverage = None
-        page.warnings = "\n".join(warnings) or None
+        page.warnings = _joined_lines(warnings)
         _finish(session, page, now)
         _add_attempts(session, page_id, attempts)
         _refresh_document(session, page.document_id, now, handover)
@@ -715,10 +722,14 @@ def _add_attempts(session: Session, page_id: int, attempts: Iterable[AttemptReco
                 completion_tokens=reply.completion_tokens if reply else None,
                 seconds=record.seconds,
                 verdict=record.verdict.value,
-                repeating_unit=record.repeating_unit,
-                error=record.error,
+                repeating_unit=_storable_or_none(record.repeating_unit),
+                error=_storable_or_none(record.error),
             )
         )
+
+
+def _storable_or_none(text: str | None) -> str | None:
+    return None if text is None else storable_text(text)
 
 
 def _refresh_document(

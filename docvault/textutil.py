@@ -31,6 +31,8 @@ _LATEX_SYNTAX = re.compile(r"[{}^_&~]|\\[,;:! ]")
 _MARKDOWN_SYNTAX = re.compile(r"^\s{0,3}#{1,6}\s+|\*\*|__|^\s*[-*_]{3,}\s*$|\|", re.MULTILINE)
 _SPACES = re.compile(r"[ \t\r\f\v]{2,}|[\t\r\f\v]")
 _BLANK_LINES = re.compile(r"\n\s*\n+")
+# A str holds a surrogate only alone: a pair is decoded into one code point.
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _math_words(match: re.Match[str]) -> str:
@@ -48,3 +50,23 @@ def strip_markup(markdown: str) -> str:
     text = html.unescape(text)
     text = _SPACES.sub(" ", text)
     return _BLANK_LINES.sub("\n", text).strip()
+
+
+def storable_text(text: str) -> str:
+    """`text` as SQLite, the index and the browser accept it: UTF-8 with no lone surrogate.
+
+    Python hands bytes it could not decode over as lone surrogates: MuPDF's warnings quote
+    a PDF's resource names byte for byte (``cannot find XObject resource 'Im\\xff'``), and
+    an engine's JSON may escape one (``"\\udcff"``). SQLite refuses to encode such a string,
+    so a page whose warning held one could never be stored (issue 29: it kept its lease, was
+    read again, and failed to store again, for ever). Undecodable bytes are shown as
+    ``\\xNN``, as `docvault.names` shows them in file names; any other lone surrogate
+    becomes U+FFFD.
+    """
+    return _LONE_SURROGATE.sub(_escape_surrogate, text)
+
+
+def _escape_surrogate(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    # U+DC80..U+DCFF is Python's surrogateescape for the undecodable byte 0x80..0xFF.
+    return f"\\x{code - 0xDC00:02x}" if 0xDC80 <= code <= 0xDCFF else "\ufffd"

@@ -51,6 +51,7 @@ from docvault.render import RenderPoolClosed
 from docvault.supervisor import Progress
 from docvault.suspects import RenderMarks
 from docvault.textlayer import text_layer_outcome
+from docvault.textutil import storable_text
 from docvault.vocabulary import (
     AttemptRecord,
     CoverageReport,
@@ -530,13 +531,41 @@ class Worker:
             while not self._transcribed.empty():
                 batch.append(self._transcribed.get_nowait())
             try:
-                await self._complete(batch)
-            except Exception:
-                # The pages keep their lease; it expires and they are read again.
-                logger.exception("%d finished pages could not be stored", len(batch))
+                await self._complete_or_fail(batch)
             finally:
                 for _ in batch:
                     self._transcribed.task_done()
+
+    async def _complete_or_fail(self, batch: Sequence[_Transcribed]) -> None:
+        """Store the batch; when it cannot be (a server fault is waited out in `_write`, so
+        this is something in a page), store each page alone and fail the one that still
+        cannot be stored, with a sentence. Left to its lease instead, such a page would be
+        read again and refused again for ever (issue 29)."""
+        try:
+            await self._complete(batch)
+            return
+        except Exception:
+            logger.exception("%d finished pages could not be stored together", len(batch))
+        for item in batch:
+            try:
+                await self._complete([item])
+            except Exception as error:
+                logger.exception("%s: its reading could not be stored", item.claim.label)
+                await self._fail_unstorable(item, error)
+
+    async def _fail_unstorable(self, item: _Transcribed, error: Exception) -> None:
+        reason = " ".join(storable_text(f"{type(error).__name__}: {error}").split())
+        message = (
+            f"its reading could not be stored ({reason[:300]}), so docvault failed the page "
+            "instead of reading it again for ever; the original is kept in the archive. "
+            "Re-run the page from the problems page; if it fails the same way, report it "
+            "with this sentence"
+        )
+        try:
+            await self._store(queue.fail, item.claim, message, ())
+        except Exception:
+            # Nothing more this worker can do: the lease expires and the page is read again.
+            logger.exception("%s: not even its failure could be stored", item.claim.label)
 
     async def _complete(self, batch: Sequence[_Transcribed]) -> None:
         finished = [

@@ -11,12 +11,16 @@ from __future__ import annotations
 
 import csv
 import shutil
+import sqlite3
+from contextlib import closing
 from datetime import date, datetime
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
+from devtools.daemon import Daemon, wait_for
+from devtools.engine_sim import EngineSimulator, SimulatorConfig
 from docvault.config import load_settings
 from docvault.errors import ConfigError, CorruptDocument
 from docvault.mailparse import parse_message
@@ -253,3 +257,53 @@ def test_a_form_token_with_a_character_beyond_ascii_is_refused_not_a_500(
         log_in(client)
         answer = client.post("/rerun", content=b"page_id=1&csrf_token=%C3%A9", headers=form)
         assert answer.status_code == 403, answer.text
+
+
+def test_a_mupdf_warning_quoting_bytes_that_are_not_utf8_is_kept_as_readable_text() -> None:
+    # MuPDF quotes the missing resource's name byte for byte; Python handed the bytes over as
+    # lone surrogates, which SQLite refused to store: the page was read again for ever.
+    rendered = render_page(CAMPAIGN / "mupdf-warning-bytes-not-utf8.pdf", 1, RenderOptions())
+    assert rendered.warnings == (
+        "syntax error: cannot find XObject resource 'Im\\xff\\xfe'",
+        "encountered syntax errors; page may not be correct",
+    ), "each warning once, the bytes shown as \\xNN"
+    for warning in rendered.warnings:
+        warning.encode("utf-8")  # raises on a lone surrogate
+
+
+def test_the_daemon_reads_a_page_whose_warning_quotes_bytes_that_are_not_utf8(
+    tmp_path: Path,
+) -> None:
+    with EngineSimulator(SimulatorConfig(speed=100.0, loop_fraction=0.0)) as engine:
+        daemon = Daemon(
+            tmp_path,
+            DOCVAULT_ENGINE="openai",
+            DOCVAULT_ENGINE_URL=engine.base_url,
+            DOCVAULT_PROFILE="ovisocr2",
+        )
+        daemon.start()
+        try:
+            shutil.copy(CAMPAIGN / "mupdf-warning-bytes-not-utf8.pdf", tmp_path / "inbox")
+            wait_for(lambda: _page_read(tmp_path), 60, "its page to be read")
+        finally:
+            assert daemon.stop() == 0, daemon.log.read_text()
+    ((status, warnings, requests),) = _page_rows(tmp_path)
+    assert status == "done"
+    assert "cannot find XObject resource 'Im\\xff\\xfe'" in warnings
+    assert requests == 1, "the page was read again instead of stored"
+
+
+def _page_read(folder: Path) -> bool:
+    rows = _page_rows(folder)
+    return bool(rows) and rows[0][0] not in ("queued", "running")
+
+
+def _page_rows(folder: Path) -> list[tuple[str, str, int]]:
+    database = folder / "docvault-data" / "docvault.sqlite3"
+    if not database.exists():
+        return []
+    with closing(sqlite3.connect(database)) as connection:
+        return connection.execute(
+            "SELECT status, warnings, (SELECT COUNT(*) FROM attempts WHERE page_id = pages.id)"
+            " FROM pages"
+        ).fetchall()

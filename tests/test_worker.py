@@ -507,3 +507,77 @@ def test_a_page_read_while_the_database_disk_is_full_is_kept_and_stored_once_the
             assert answer_of("document 1 page 1") in (pages_of(database)[1].markdown or "")
         finally:
             database.dispose()
+
+
+# --- a reading that cannot be stored (issue 29) ---------------------------------------------
+
+
+def test_an_engine_answer_with_a_lone_surrogate_is_stored_with_the_character_replaced(
+    database: DatabaseEngine, make_run: Callable[..., Run]
+) -> None:
+    # JSON may escape a lone surrogate ("\udcff"); SQLite refuses to encode one, and the page
+    # was read again for ever instead of stored.
+    document_id = letter(database, pages=1)
+
+    async def broken_unicode(engine: ScriptedEngine, call: Call) -> str:
+        return "Befund f\udcfcr Herrn M\ud800ller"
+
+    async def scenario() -> Run:
+        run = make_run(broken_unicode)
+        run.start()
+        await run.engine.until(lambda: run.engine.in_flight == 0 and run.engine.calls, "a read")
+        await eventually(lambda: pages_of(database)[1].status != PageStatus.running, "stored")
+        await run.stopped()
+        return run
+
+    run = asyncio.run(scenario())
+    page = pages_of(database)[1]
+    assert (page.status, page.markdown) == ("done", "Befund f\\xfcr Herrn M\ufffdller")
+    assert len(run.engine.calls) == 1
+    assert document_status(database, document_id) == "done"
+
+
+def test_a_page_whose_reading_cannot_be_stored_fails_alone_with_a_sentence(
+    database: DatabaseEngine, make_run: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The safety net for what no fix foresaw: the page that cannot be stored fails with a
+    sentence after its one reading; the pages stored beside it are not held back."""
+    document_id = letter(database, pages=3)
+    with read_session(database) as session:
+        poisoned = session.exec(select(Page.id).where(Page.number == 2)).one()
+    store_many = queue.complete_many
+
+    def refuses_page_two(
+        engine: DatabaseEngine, owner: str, finished: Any, handover: Any = ()
+    ) -> list[bool]:
+        if any(page.page_id == poisoned for page in finished):
+            raise ValueError("something SQLite never said before")
+        return store_many(engine, owner, finished, handover)
+
+    monkeypatch.setattr(queue, "complete_many", refuses_page_two)
+
+    async def scenario() -> Run:
+        run = make_run(answers, concurrency=3)
+        run.start()
+        await run.engine.until(
+            lambda: len(run.engine.calls) == 3 and run.engine.in_flight == 0, "every page read"
+        )
+        await eventually(
+            lambda: all(page.status != PageStatus.running for page in pages_of(database).values()),
+            "every page stored or failed",
+        )
+        await run.stopped()
+        return run
+
+    run = asyncio.run(scenario())
+    assert len(run.engine.calls) == 3, "a page was read again"
+    pages = pages_of(database)
+    assert pages[2].status == PageStatus.failed
+    assert pages[2].error == (
+        f"document {document_id} page 2: its reading could not be stored (ValueError: "
+        "something SQLite never said before), so docvault failed the page instead of reading "
+        "it again for ever; the original is kept in the archive. Re-run the page from the "
+        "problems page; if it fails the same way, report it with this sentence"
+    )
+    assert [pages[number].status for number in (1, 3)] == [PageStatus.done, PageStatus.done]
+    assert document_status(database, document_id) == "attention"

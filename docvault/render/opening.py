@@ -29,6 +29,7 @@ from docvault.errors import (
 )
 from docvault.render.kinds import CONVERTED_KINDS, RASTER_KINDS, TEXT_KINDS, detect_kind
 from docvault.render.options import RenderOptions
+from docvault.textutil import storable_text
 
 # Every failure MuPDF reports while opening, loading or drawing: FileDataError and friends
 # derive from RuntimeError, errors from inside MuPDF (FzErrorFormat...) from FzErrorBase.
@@ -50,9 +51,13 @@ def quiet_mupdf() -> None:
 
 
 def take_warnings() -> tuple[str, ...]:
-    """MuPDF's warnings since the last call, one line each; the store is emptied."""
+    """MuPDF's warnings since the last call, each once; the store is emptied."""
     text: str = pymupdf.TOOLS.mupdf_warnings(reset=True)  # type: ignore[no-untyped-call]
-    return tuple(line for line in text.splitlines() if line.strip())
+    # A warning quotes the file's bytes (a resource's name), which need not be UTF-8. The
+    # page's content is interpreted more than once (text layer, size plan, raster), and a
+    # warning said again says nothing more: each is kept once, in the order first said.
+    lines = (storable_text(line) for line in text.splitlines() if line.strip())
+    return tuple(dict.fromkeys(lines))
 
 
 def open_checked(path: Path, options: RenderOptions) -> tuple[pymupdf.Document, str]:
