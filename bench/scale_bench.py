@@ -399,7 +399,12 @@ def report(result: dict[str, Any]) -> str:
     lines = [
         f"{pages:,} pages ({text_mb:,.0f} MB of Markdown), {result['machine']}, "
         f"started {result['started']}, commit {result.get('commit', 'unknown')}, "
-        f"page cache dropped before the cold searches: {_dropped(result)}",
+        f"page cache dropped before the cold searches: {_dropped(result)}, "
+        f"load average before the run {result['load_before']:.1f}, during each engine's "
+        + ", ".join(
+            f"{engine} {figures['load_average']:.1f}"
+            for engine, figures in result["engines"].items()
+        ),
         "",
         "| measure | " + " | ".join(engines) + " |",
         "| --- |" + " --- |" * len(engines),
@@ -432,8 +437,16 @@ def report(result: dict[str, Any]) -> str:
         "trickle commit p50 / p95, ms",
         lambda f: f"{f['trickle_commit_ms_p50']:.0f} / {f['trickle_commit_ms_p95']:.0f}",
     )
-    row("index size, MB", lambda f: f"{f['index_bytes'] / 1e6:,.0f}")
-    row("index size / Markdown", lambda f: f"{f['index_bytes'] / result['text_bytes']:.2f}")
+    def of_imported(figures: dict[str, Any]) -> str:
+        return "" if figures["complete"] else f" (the {figures['imported']:,} pages imported)"
+
+    def size_ratio(figures: dict[str, Any]) -> str:
+        # A stopped import's index holds only its pages: compared with their share of the text.
+        text_bytes = result["text_bytes"] * figures["imported"] / pages
+        return f"{figures['index_bytes'] / text_bytes:.2f}{of_imported(figures)}"
+
+    row("index size, MB", lambda f: f"{f['index_bytes'] / 1e6:,.0f}{of_imported(f)}")
+    row("index size / Markdown", size_ratio)
     row("peak memory, importing, MB", lambda f: f"{f['peak_memory_import_mb']:,.0f}")
     row("peak memory, importing and trickle, MB", lambda f: f"{f['peak_memory_mb']:,.0f}")
     row("peak memory, searching, MB", lambda f: f"{f['search']['peak_memory_mb']:,.0f}")
