@@ -437,6 +437,7 @@ def report(result: dict[str, Any]) -> str:
         "trickle commit p50 / p95, ms",
         lambda f: f"{f['trickle_commit_ms_p50']:.0f} / {f['trickle_commit_ms_p95']:.0f}",
     )
+
     def of_imported(figures: dict[str, Any]) -> str:
         return "" if figures["complete"] else f" (the {figures['imported']:,} pages imported)"
 
