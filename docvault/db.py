@@ -30,6 +30,7 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, event
 from sqlalchemy.engine import ExceptionContext
+from sqlalchemy.exc import DatabaseError as SqlDatabaseError
 from sqlalchemy.exc import OperationalError
 from sqlmodel import Session, col, create_engine
 
@@ -204,6 +205,15 @@ def upgrade(engine: Engine) -> None:
         raise DatabaseError(
             f"The database {engine.url.database} could not be upgraded: {error.orig}. "
             "Check that the data folder is writable and the disk is not full."
+        ) from error
+    except SqlDatabaseError as error:
+        # Not a fault of the server (those are OperationalErrors): the file itself.
+        raise DatabaseError(
+            f"The database {engine.url.database} is not a database docvault can read "
+            f"({error.orig}): it is damaged, or another file took its name. Nothing was "
+            "changed, and the archived originals are untouched. Stop the service and put "
+            "back the last backup with `docvault restore BACKUP` (the damaged file is kept "
+            "beside it)."
         ) from error
 
 

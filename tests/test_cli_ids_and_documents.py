@@ -187,3 +187,26 @@ def test_the_command_line_bound_is_the_web_bound() -> None:
     from docvault.web.context import MAX_ID
 
     assert cli_base.MAX_ROW_ID == MAX_ID == MAX_ROW_ID
+
+
+@pytest.mark.parametrize("arguments", [("documents",), ("status",), ("verify",)])
+def test_a_database_file_that_is_not_a_database_is_said_in_a_sentence_and_left_alone(
+    tmp_path: Path, arguments: tuple[str, ...]
+) -> None:
+    # A disk error or a copy over the wrong file leaves bytes SQLite cannot read: each
+    # command said so with a traceback from SQLAlchemy's connection pool.
+    data = tmp_path / "docvault-data"
+    data.mkdir()
+    damaged = bytes(range(256)) * 64
+    (data / "docvault.sqlite3").write_bytes(damaged)
+    finished = docvault(tmp_path, *arguments)
+    assert finished.returncode == 1
+    assert "Traceback" not in finished.stderr
+    assert finished.stderr.strip() == (
+        f"Error: The database {data / 'docvault.sqlite3'} is not a database docvault can "
+        "read (file is not a database): it is damaged, or another file took its name. "
+        "Nothing was changed, and the archived originals are untouched. Stop the service "
+        "and put back the last backup with `docvault restore BACKUP` (the damaged file is "
+        "kept beside it)."
+    )
+    assert (data / "docvault.sqlite3").read_bytes() == damaged
