@@ -198,9 +198,12 @@ def search(state: State, query: str, as_json: bool, result_page: int, per_page: 
     database = db.open_database(settings.database_path)
     index = SearchIndex(settings.index_path)
     results = search(database, index, query, result_page, per_page)
+    behind = _index_behind(settings, database)
     if as_json:
-        click.echo(json.dumps(results_json(results), ensure_ascii=False))
+        click.echo(json.dumps(results_json(results, behind), ensure_ascii=False))
         return
+    if behind is not None:
+        click.echo(behind)
     about = "about " if results.documents_estimated else ""
     click.echo(
         f"{about}{results.total_documents} document(s), {results.total_pages} page(s) for {query!r}"
@@ -210,6 +213,16 @@ def search(state: State, query: str, as_json: bool, result_page: int, per_page: 
         click.echo(
             f"document {hit.document_id} ({hit.file_name}) page {hit.page}: {_plain(snippet)}"
         )
+
+
+def _index_behind(settings: Settings, database: Engine) -> str | None:
+    """The search page's sentence while the running daemon's index part cannot write (its
+    status file says why), so that this command says what the web view and the API say."""
+    from docvault.search import behind_sentence
+
+    service = _service_report(settings)
+    why = service.get("index_behind") if service.get("running") else None
+    return None if why is None else behind_sentence(figures.outbox_length(database), str(why))
 
 
 def _plain(snippet: str) -> str:

@@ -154,6 +154,8 @@ class Heartbeat:
             "fresh_for": 3 * heartbeat_seconds(self.notifier),
             "engine_replicas": replica_report(pipeline),
             "mailboxes": [asdict(mail.snapshot) for mail in self.daemon.mail],
+            # Why the index cannot be written now (None: it can): `docvault search` says it.
+            "index_behind": pipeline.index.behind,
         }
         self.write_status(parts, extra, problems.status_file)
         if not self.announced and all(part.state is not PartState.starting for part in parts):

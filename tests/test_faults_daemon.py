@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import contextlib
 import html
+import json
 import os
 import re
 import sqlite3
@@ -302,6 +303,18 @@ def behind_notice(server: Server, seed: int) -> str | None:
     return html.unescape(found.group(1)) if found else None
 
 
+def said_by_the_api_and_the_command(server: Server, seed: int) -> tuple[Any, Any, str]:
+    """`behind` of `GET /api/search` and of `docvault search --json`, and the line
+    `docvault search` prints before its results ("" when it prints none)."""
+    query = f"{seed * 1000 + 1}"
+    answer = server.client.get("/api/search", params={"q": query})
+    assert answer.status_code == 200, answer.text
+    command = json.loads(server.daemon.cli("search", query, "--json").stdout)
+    printed = server.daemon.cli("search", query).stdout.splitlines()[0]
+    said = printed if printed.startswith("The search index is behind") else ""
+    return answer.json()["behind"], command["behind"], said
+
+
 def waiting_in_outbox(server: Server, name: str) -> int:
     return int(
         rows(
@@ -327,6 +340,8 @@ def test_a_full_index_disk_keeps_pages_in_the_outbox_and_search_says_it_is_behin
         assert "The search index is behind" in notice
         assert "wait to be indexed" in notice
         assert "The disk holding the search index" in notice
+        # One sentence for every way in: the API and the command line say what the page says.
+        assert said_by_the_api_and_the_command(server, 33) == (notice, notice, notice)
         assert not searchable(server, 33)
         assert waiting_in_outbox(server, path.name) == 1, "the outbox keeps its page"
         assert searchable(server, 30), "the index as it was still answers"
@@ -336,6 +351,7 @@ def test_a_full_index_disk_keeps_pages_in_the_outbox_and_search_says_it_is_behin
     goes_on(server, path, original, 33)
     assert waiting_in_outbox(server, path.name) == 0
     assert behind_notice(server, 33) is None
+    assert said_by_the_api_and_the_command(server, 33) == (None, None, "")
     assert needs_rebuild(server.index) is None
     assert searchable(server, 30)
     no_longer_says(server, "The disk holding the search index")

@@ -60,6 +60,7 @@ from docvault.search.results import (
     DocumentMatches,
     SearchHit,
     SearchResults,
+    behind_sentence,
     results_json,
 )
 from docvault.search.schema import SCHEMA_VERSION, IndexEntry
@@ -76,6 +77,7 @@ __all__ = [
     "SearchHit",
     "SearchIndex",
     "SearchResults",
+    "behind_sentence",
     "indexable_count",
     "needs_rebuild",
     "rebuild",

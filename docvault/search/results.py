@@ -56,9 +56,20 @@ class SearchResults:
         return [hit for document in self.documents for hit in document.pages]
 
 
-def results_json(results: SearchResults) -> dict[str, Any]:
-    """The `docvault search --json` document."""
+def behind_sentence(waiting: int, why: str) -> str:
+    """What every search says while the index cannot be written (its disk full or
+    read-only): the web view, `GET /api/search` and `docvault search` alike."""
+    return (
+        f"The search index is behind: {waiting} page(s) read lately wait to be indexed, so "
+        f"these results may miss them. {why}"
+    )
+
+
+def results_json(results: SearchResults, behind: str | None = None) -> dict[str, Any]:
+    """The `docvault search --json` document; ``behind`` is `behind_sentence`'s, or None
+    while the index is up to date."""
     return {
+        "behind": behind,
         "query": results.query,
         "total": results.total_pages,
         "total_documents": results.total_documents,

@@ -28,7 +28,7 @@ from docvault.web.context import (
 )
 from docvault.web.security import is_admin
 from docvault.web.status import snapshot, without_paths
-from docvault.web.views.common import parse_mode, with_shown
+from docvault.web.views.common import behind_notice, parse_mode, with_shown
 
 MAX_PER_PAGE = 100
 MAX_STATE_IDS = 500
@@ -109,7 +109,7 @@ def api_search(
     results = search(context.database, context.index, q, page, per_page)
     shown = [document.document_id for document in results.documents]
     context.look(request, AuditAction.search, with_shown(q, shown))
-    return results_json(results)
+    return results_json(results, behind_notice(context, request))
 
 
 def api_document(request: Request, context: Context, document_id: RowId) -> dict[str, Any]:

@@ -9,8 +9,11 @@ from fastapi import HTTPException, Request
 from fastapi.responses import Response
 from fastapi.templating import Jinja2Templates
 
+from docvault import figures
+from docvault.search import behind_sentence
 from docvault.vocabulary import SamplingMode
-from docvault.web.security import current_account
+from docvault.web.context import WebContext
+from docvault.web.security import current_account, is_admin
 
 
 def page(
@@ -45,3 +48,14 @@ def with_shown(detail: str, document_ids: list[int]) -> str:
     say which letters were seen): `<detail> -> documents 12, 7`; at most 100 are shown."""
     listed = ", ".join(str(document_id) for document_id in document_ids) or "none"
     return f"{detail} -> documents {listed}".strip()
+
+
+def behind_notice(context: WebContext, request: Request) -> str | None:
+    """What the search page says while the index cannot be written (its disk full or
+    read-only): how many pages wait, and (to an administrator) why and what to do."""
+    fault = context.index.behind
+    if fault is None:
+        return None
+    waiting = figures.outbox_length(context.database)
+    why = fault if is_admin(request) else "An administrator sees why on the status page."
+    return behind_sentence(waiting, why)

@@ -8,7 +8,6 @@ from typing import Any
 from fastapi import Request
 from fastapi.responses import Response
 
-from docvault import figures
 from docvault.audit import AuditAction
 from docvault.search import search
 from docvault.web import queries
@@ -23,24 +22,7 @@ from docvault.web.context import (
     Templates,
     WebContext,
 )
-from docvault.web.security import is_admin
-from docvault.web.views.common import page, with_shown
-
-
-def behind_notice(context: WebContext, request: Request) -> str | None:
-    """What the search page says while the index cannot be written (its disk full or
-    read-only): how many pages wait, and (to an administrator) why and what to do."""
-    fault = context.index.behind
-    if fault is None:
-        return None
-    waiting = figures.outbox_length(context.database)
-    notice = (
-        f"The search index is behind: {waiting} page(s) read lately wait to be indexed, so "
-        "these results may miss them."
-    )
-    if is_admin(request):
-        return f"{notice} {fault}"
-    return f"{notice} An administrator sees why on the status page."
+from docvault.web.views.common import behind_notice, page, with_shown
 
 
 def arrivals_page(context: WebContext, form: SearchForm, page_number: int) -> dict[str, Any]:
