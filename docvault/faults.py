@@ -50,6 +50,7 @@ class Place(StrEnum):
     database = "the database"
     search_index = "the search index"
     data = "the data folder"
+    inbox = "an inbox"
 
 
 _MEANWHILE = {
@@ -61,6 +62,9 @@ _MEANWHILE = {
     "once the index can be written; searches answer from the index as it was.",
     Place.data: "Page images and the status file that `docvault status` reads cannot be "
     "written meanwhile; nothing is lost.",
+    Place.inbox: "Files already archived stay in that inbox as well, and are moved out of it "
+    "(to processed/, or deleted, as the inbox is set) once it can be written; they are not "
+    "recorded again, and nothing is lost.",
 }
 
 

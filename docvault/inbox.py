@@ -56,7 +56,7 @@ from docvault.errors import (
     RenderError,
     ServerFault,
 )
-from docvault.faults import RETRY_SECONDS, Standing
+from docvault.faults import RETRY_SECONDS, Place, Standing, fault_of
 from docvault.models import Document
 from docvault.names import display_name, raw_name
 from docvault.render import RenderPoolClosed
@@ -412,6 +412,15 @@ class _Retry:
     message: str = ""
 
 
+@dataclass(frozen=True)
+class _Uncleared:
+    """A file archived and recorded whose inbox would not let it go (its disk read-only or
+    full): only the move out of the inbox is tried again, never the archiving."""
+
+    listed: os.stat_result
+    failed: bool
+
+
 @dataclass
 class _Refusal:
     """An entry refused once: not looked at again while its lstat stays the same."""
@@ -585,6 +594,7 @@ class Intake:
         self.states = {inbox.name: InboxState() for inbox in inboxes}
         self._listed: dict[Path, os.stat_result] = {}  # the last lstat of each tracked file
         self._retries: dict[Path, _Retry] = {}
+        self._uncleared: dict[Path, _Uncleared] = {}
         self._noticed: list[Path] = []
         self._lock = threading.Lock()
         self._rescan_requested = threading.Event()
@@ -743,6 +753,7 @@ class Intake:
         self.hidden[inbox.name].forget(path)
         self._listed.pop(path, None)
         self._retries.pop(path, None)
+        self._uncleared.pop(path, None)  # moved out of the inbox by someone else
 
     def _refuse(
         self, inbox: InboxSettings, refusal: FileRefused, status: os.stat_result | None
@@ -818,7 +829,7 @@ class Intake:
                 )
             )
             return self._retry_later(inbox, path, problem)
-        if taken:
+        if taken and not self._uncleared:
             self.fault.clear()
         return taken
 
@@ -854,6 +865,8 @@ class Intake:
         listed = self._listed.get(path)
         if listed is None:
             return False  # not seen as a regular file by the latest look
+        if path in self._uncleared:
+            return self._clear_again(inbox, path)
         try:
             self._check_target_folders(inbox)
             with open_inbox_file(inbox, path, listed, self.max_file_bytes) as opened:
@@ -865,7 +878,7 @@ class Intake:
             return _lstat(path) is None
         self._retries.pop(path, None)
         recorded = self._record(inbox, path, archived)
-        self._clear_inbox_file(inbox, path, listed, failed=recorded.failed)
+        self._uncleared[path] = _Uncleared(listed, recorded.failed)
         logger.info(
             "intake: %s from inbox %s is document %s%s (sha256 %s)",
             _shown(inbox, path),
@@ -874,6 +887,20 @@ class Intake:
             " (a duplicate of an earlier file)" if recorded.duplicate else "",
             archived.sha256[:12],
         )
+        return self._clear_again(inbox, path)
+
+    def _clear_again(self, inbox: InboxSettings, path: Path) -> bool:
+        """Move the recorded file out of its inbox; a disk that will not let it go is a
+        server fault, waited out, and only this step is tried again."""
+        uncleared = self._uncleared[path]
+        try:
+            self._clear_inbox_file(inbox, path, uncleared.listed, uncleared.failed)
+        except OSError as error:
+            fault = fault_of(error, Place.inbox, inbox.path)
+            if fault is None:
+                raise
+            raise fault from error
+        del self._uncleared[path]
         return True
 
     def _record(self, inbox: InboxSettings, path: Path, archived: ArchivedFile) -> queue.Recorded:

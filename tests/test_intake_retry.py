@@ -12,8 +12,10 @@ from docvault.archive import ArchivedFile, archive_file
 from docvault.config import InboxSettings
 from docvault.document_json import Audience, describe_all
 from docvault.errors import FileNotReady
+from docvault.faults import RETRY_SECONDS
 from docvault.inbox import Intake
 from tests.support.documents import letter_pdf
+from tests.support.mounts import mount_problem, remount, tmpfs
 
 
 class Clock:
@@ -122,3 +124,47 @@ def test_an_inbox_that_cannot_be_listed_is_reported_and_recovers(
     assert folder.is_dir()
     assert intake.problem() is None
     assert intake.snapshot[0].problem is None
+
+
+def test_a_read_only_inbox_keeps_the_archived_file_recorded_once_and_lets_it_go_when_writable(
+    database: Engine, tmp_path: Path
+) -> None:
+    """An inbox on a disk remounted read-only: the file is archived and recorded, cannot be
+    moved to processed/, and is not archived or recorded again at every try; the fault is
+    said until the disk is writable, then the file goes to processed/ by itself."""
+    if (problem := mount_problem()) is not None:
+        pytest.skip(problem)
+    folder = tmp_path / "inbox"
+    with tmpfs(folder, 8 * 1024 * 1024):
+        letter = letter_pdf(folder / "befund.pdf", 1, 3)
+        remount(folder, "ro")
+        try:
+            clock = Clock()
+            intake = Intake(
+                database,
+                tmp_path / "data",
+                (InboxSettings("fax", folder, settle_seconds=0.0),),
+                lambda path: (1, "pdf"),
+                clock=clock,
+            )
+            intake.scan()
+            for _ in range(4):  # each try after the fault's wait
+                assert intake.tick() == 0
+                clock.now += RETRY_SECONDS + 1
+            assert letter.exists(), "the file stays where it is"
+            assert [row["file_name"] for row in describe_all(database, Audience())] == [
+                "befund.pdf"
+            ], "recorded once"
+            archived = list((tmp_path / "data" / "archive").rglob("*.pdf"))
+            assert len(archived) == 1
+            said = intake.fault.sentence or ""
+            assert f"The file system holding an inbox ({folder}" in said
+            assert "is read-only" in said
+            assert "they are not recorded again, and nothing is lost" in said
+        finally:
+            remount(folder, "rw")
+        assert intake.tick() == 1
+        assert not letter.exists()
+        assert len(list(folder.glob("processed/*/befund.pdf"))) == 1
+        assert intake.fault.sentence is None
+        assert len(describe_all(database, Audience())) == 1
