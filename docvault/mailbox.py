@@ -54,7 +54,9 @@ from docvault.errors import (
     MailMalformed,
     MailNoReadableAttachment,
     MailPasswordFileRefused,
+    ServerFault,
 )
+from docvault.faults import RETRY_SECONDS, Standing
 from docvault.imap import Headers, MailConnection
 from docvault.inbox import MESSAGE_KIND, Inspector, record_new
 from docvault.mailparse import (
@@ -174,6 +176,8 @@ class MailIntake:
         self.max_file_bytes = max_file_bytes
         self.empty_grace_seconds = empty_grace_seconds
         self._counters = _Counters()
+        self.fault = Standing(f"mail: mailbox {mailbox.name}")
+        self._fault_tries = 0
         self._look_from: int | None = None  # the first UID of the next search
         self.snapshot = MailboxSnapshot(
             mailbox.name, mailbox.address, "not connected", None, 0, 0, None
@@ -185,8 +189,10 @@ class MailIntake:
         self, progress: Progress, stopping: threading.Event, on_taken: Callable[[], None]
     ) -> None:
         """Connect, look, wait for news, look again, until `stopping`. A refused login (or
-        password file) is waited out here, with the part running and saying why; any other
-        failure raises, and the supervisor starts the part again with back-off."""
+        password file) is waited out here, with the part running and saying why, and so is
+        a server fault of docvault's own (its archive's disk full, the database locked): the
+        mail server is not the trouble, so the connection stays. Any other failure raises,
+        and the supervisor starts the part again with back-off."""
         refusals = 0
         while not stopping.is_set():
             progress.now_doing(f"connecting to {self.mailbox.address}")
@@ -202,12 +208,38 @@ class MailIntake:
             refusals = 0
             try:
                 self._connected(connection)
-                progress.trouble(None)
+                if self.fault.sentence is None:
+                    progress.trouble(None)
                 self._serve_connection(connection, progress, stopping, on_taken)
+            except ServerFault as fault:  # met before the first look (the database locked)
+                self._wait_out(fault, progress, stopping)
             finally:
                 self._counters.connected = False
                 self._publish()
                 connection.close()
+
+    def _wait_out(self, fault: ServerFault, progress: Progress, stopping: threading.Event) -> None:
+        """Say the fault (logged once, not at every try) and wait before the next try: from
+        RETRY_SECONDS up to a poll interval, so a disk full for hours does not ask the mail
+        server every two seconds."""
+        self._fault_tries += 1
+        self.fault.hit(fault)
+        self._counters.problem = fault.message
+        progress.trouble(fault.message)
+        self._publish()
+        progress.now_doing("waiting for docvault's own storage (the fault named)")
+        progress.beat()
+        ceiling = max(RETRY_SECONDS, self.mailbox.poll_seconds)
+        stopping.wait(backoff_seconds(self._fault_tries, RETRY_SECONDS, ceiling))
+
+    def _fault_ended(self, progress: Progress) -> None:
+        if self.fault.sentence is None:
+            return
+        self._fault_tries = 0
+        self.fault.clear()
+        self._counters.problem = None
+        progress.trouble(None)
+        self._publish()
 
     def _refused(self, message: str, progress: Progress) -> None:
         if self._counters.problem != message:
@@ -233,7 +265,7 @@ class MailIntake:
     def _connected(self, connection: MailConnection) -> None:
         self._counters.connected = True
         self._counters.idle = connection.can_idle
-        self._counters.problem = None
+        self._counters.problem = self.fault.sentence
         known = mailstore.last_uidvalidity(self.database, self.mailbox.name)
         if known is not None and known != connection.uidvalidity:
             logger.warning(
@@ -264,7 +296,15 @@ class MailIntake:
     ) -> None:
         while not stopping.is_set():
             progress.now_doing(f"looking for new messages in {self.mailbox.address}")
-            if self.poll(connection, stopping, progress.beat):
+            try:
+                taken = self.poll(connection, stopping, progress.beat)
+            except ServerFault as fault:
+                # What was taken before the fault is kept; the message it stopped is not
+                # remembered yet, so the next look takes it (its attachments once).
+                self._wait_out(fault, progress, stopping)
+                continue
+            self._fault_ended(progress)
+            if taken:
                 on_taken()
             progress.now_doing("")
             progress.beat()

@@ -22,6 +22,7 @@ from devtools.daemon import Daemon, wait_for
 from devtools.engine_sim import EngineSimulator
 from tests.support.dovecot import PASSWORD, USER, Dovecot
 from tests.support.mail import SENDER, letter_message, message
+from tests.support.mounts import fill, mount_problem, tmpfs
 
 pytestmark = pytest.mark.slow
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -455,3 +456,45 @@ def test_each_kind_of_bad_mail_gets_its_sentence_and_is_kept(
     reported = status["service"]["mailboxes"][0]["problem"]
     assert "'Zu gross'" in reported
     assert "mail_max_message_mb" in reported
+
+
+def test_a_full_archive_disk_is_waited_out_by_the_mailbox_part_not_restarted(
+    tmp_path: Path, imap_server: Dovecot, simulator: EngineSimulator
+) -> None:
+    """docvault's own storage in the way is not the mail server's fault: the part stays
+    connected and says the fault (it was restarted with back-off, as for a server gone),
+    the message waits at the server, and is taken once, by itself, when there is room."""
+    if (problem := mount_problem()) is not None:
+        pytest.skip(problem)
+    archive = tmp_path / "docvault-data" / "archive"
+    archive.mkdir(parents=True)
+    config = mail_config(tmp_path, imap_server)
+    with tmpfs(archive, 4 * 1024 * 1024):
+        daemon = Daemon(tmp_path, **simulated(simulator, DOCVAULT_CONFIG=str(config)))
+        daemon.start()
+        try:
+            wait_for(lambda: part(daemon).get("state") == "running", 30, "the mailbox part")
+            filler = fill(archive)
+            try:
+                imap_server.append(letter_message(tmp_path, 1))
+                said = wait_for(
+                    lambda: part(daemon) if "is full" in part(daemon).get("detail", "") else None,
+                    60,
+                    "the mailbox part to say the archive's disk is full",
+                )
+                assert documents(daemon) == {}
+            finally:
+                filler.unlink()
+            wait_for(lambda: len(documents(daemon)) == 1, 60, "the letter once there is room")
+            cleared = wait_for(
+                lambda: part(daemon) if not part(daemon).get("detail") else None,
+                30,
+                "the fault no longer said",
+            )
+        finally:
+            assert daemon.stop() == 0, daemon.log.read_text()
+    assert said["state"] == "degraded"
+    assert said["detail"].startswith("The disk holding the archive of originals")
+    assert (said["restarts"], cleared["restarts"]) == (0, 0)
+    assert cleared["state"] == "running"
+    assert _documents_recorded(daemon) == 1
