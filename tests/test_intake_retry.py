@@ -26,6 +26,14 @@ class Clock:
         return self.now
 
 
+def fax_intake(
+    database: Engine, tmp_path: Path, folder: Path, clock: Clock, settle_seconds: float
+) -> Intake:
+    """Intake of one inbox "fax" at `folder`, every file one PDF page, on the test's clock."""
+    settings = InboxSettings("fax", folder, settle_seconds=settle_seconds)
+    return Intake(database, tmp_path / "data", (settings,), lambda path: (1, "pdf"), clock=clock)
+
+
 def test_an_unreadable_file_is_retried_with_backoff_and_then_taken(
     database: Engine, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -42,13 +50,7 @@ def test_an_unreadable_file_is_retried_with_backoff_and_then_taken(
 
     monkeypatch.setattr(inbox, "archive_file", locked_twice)
     clock = Clock()
-    intake = Intake(
-        database,
-        tmp_path / "data",
-        (InboxSettings("fax", folder, settle_seconds=1.0),),
-        lambda path: (1, "pdf"),
-        clock=clock,
-    )
+    intake = fax_intake(database, tmp_path, folder, clock, settle_seconds=1.0)
     intake.scan()
     clock.now = 1.0
     assert intake.tick() == 0  # stable, but refused: retried in 5 s
@@ -140,13 +142,7 @@ def test_a_read_only_inbox_keeps_the_archived_file_recorded_once_and_lets_it_go_
         remount(folder, "ro")
         try:
             clock = Clock()
-            intake = Intake(
-                database,
-                tmp_path / "data",
-                (InboxSettings("fax", folder, settle_seconds=0.0),),
-                lambda path: (1, "pdf"),
-                clock=clock,
-            )
+            intake = fax_intake(database, tmp_path, folder, clock, settle_seconds=0.0)
             intake.scan()
             for _ in range(4):  # each try after the fault's wait
                 assert intake.tick() == 0
