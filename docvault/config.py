@@ -347,6 +347,13 @@ class Settings:
         "vllm_extra_args, the one server gets all N. Empty: every replica on the GPU(s) "
         "docvault sees.",
     )
+    vllm_cache_dir: str = declare(
+        "",
+        "Folder for vLLM's compile and Triton autotuning caches of the engines docvault starts "
+        "(their VLLM_CACHE_ROOT), kept across restarts and shared by the replicas; empty means "
+        "data_dir/engine-cache. With the cache kept, a restarted engine skips the ~100 s of "
+        "kernel autotuning a cold start spends (bench/gpu/RESULTS.md, issue 53).",
+    )
     render_dpi: int = declare(
         150,
         "Resolution PDF pages are rendered at; below 150 table cells merge (measured "

@@ -36,7 +36,8 @@ from tests.test_vllm_replicas import WAITING_LINE, eventually, settings_with
 from tests.test_vllm_server import free_port, write_executable
 
 ROOT = Path(__file__).resolve().parents[1]
-SEEN = ("CUDA_VISIBLE_DEVICES", "CUDA_DEVICE_ORDER", *MULTICAST_OFF)
+SEEN = ("CUDA_VISIBLE_DEVICES", "CUDA_DEVICE_ORDER", "VLLM_CACHE_ROOT", "TRITON_CACHE_AUTOTUNING",
+        *MULTICAST_OFF)  # fmt: skip
 STAND_IN = """\
 import json, os, sys, time
 from pathlib import Path
@@ -71,6 +72,8 @@ def stand_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.delenv("NCCL_NVLS_ENABLE", raising=False)
     monkeypatch.delenv("NVSHMEM_DISABLE_NVLS", raising=False)
     monkeypatch.delenv("CUDA_DEVICE_ORDER", raising=False)
+    monkeypatch.delenv("VLLM_CACHE_ROOT", raising=False)
+    monkeypatch.delenv("TRITON_CACHE_AUTOTUNING", raising=False)
     return tools / "vllm"
 
 
@@ -154,6 +157,30 @@ def test_without_vllm_gpus_the_engine_keeps_docvaults_gpus_and_gets_multicast_of
     assert seen["CUDA_DEVICE_ORDER"] is None
     assert (seen["NCCL_NVLS_ENABLE"], seen["NVSHMEM_DISABLE_NVLS"]) == ("0", "1")
     assert seen["TORCH_SYMM_MEM_DISABLE_MULTICAST"] == ADMIN_VALUE
+
+
+def test_every_replica_keeps_its_compile_and_autotuning_caches_in_one_folder_of_the_data(
+    tmp_path: Path, stand_in: Path
+) -> None:
+    # A restarted replica, or the second of a start, finds the first one's Triton autotuning
+    # there instead of spending ~100 s on it again (bench/gpu/RESULTS.md, "Issue 53").
+    records = records_seen(tmp_path, stand_in, 2, "")
+    roots = {record["environment"]["VLLM_CACHE_ROOT"] for record in records}
+    assert len(roots) == 1
+    (root,) = roots
+    assert Path(root).name == "engine-cache"
+    assert Path(root).is_absolute()
+    assert [record["environment"]["TRITON_CACHE_AUTOTUNING"] for record in records] == ["1", "1"]
+
+
+def test_an_admins_own_engine_cache_folder_wins() -> None:
+    admin = {"VLLM_CACHE_ROOT": "/srv/vllm-cache", "PATH": "/bin"}
+    assert engine_environment(admin, "", "/data/engine-cache")["VLLM_CACHE_ROOT"] == (
+        "/srv/vllm-cache"
+    )
+    placed = engine_environment({"PATH": "/bin"}, "", "/data/engine-cache")
+    assert placed["VLLM_CACHE_ROOT"] == "/data/engine-cache"
+    assert "VLLM_CACHE_ROOT" not in engine_environment({"PATH": "/bin"}, "")
 
 
 def test_replicas_on_different_gpus_start_together_and_same_gpu_ones_wait(

@@ -247,6 +247,7 @@ def engine_settings(args: argparse.Namespace) -> VllmServerSettings:
         command=command,
         arguments=arguments,
         environment=environment,
+        cache_folder=args.engine_cache if args.engine == "vllm" else "",
         start_timeout_seconds=3600.0,  # the benchmark's own deadline decides
         stop_grace_seconds=20.0,
         health_interval_seconds=1.0,
@@ -1094,6 +1095,9 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     add("--flags", default="", help="vLLM flags added to (or replacing) the tuned ones")
     add("--vllm-command", default="python3 -m vllm.entrypoints.cli.main")
     add("--vllm-pythonpath", default="/tmp/site")
+    add("--engine-cache", default=os.environ.get("ENGINE_CACHE", "/tmp/vcache"),
+        help="the engines' VLLM_CACHE_ROOT (docvault's vllm_cache_dir): compile and Triton "
+        "autotuning caches, shared by the seed's engine and the replicas of one lease")
     add("--sim-args", default="", help="engine simulator arguments (--engine sim)")
     add("--pages", type=int, default=256, help="pages in each measured set")
     add("--seed", type=int, default=8_000)

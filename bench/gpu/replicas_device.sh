@@ -53,6 +53,9 @@ export TRITON_PRINT_AUTOTUNING=1
 # wave waits for the render workers) weighs half what it did at 512 (0.939 of bare, issue 17's
 # run); the seed's steps keep 512 (32 in flight: 16 waves).
 PAGES=${PAGES:-1024}
+# The engines' VLLM_CACHE_ROOT (docvault's vllm_cache_dir), shared by every engine of the lease
+# and kept across `restart` (docvault_bench.py reads it): issue 53's start-up measurement.
+export ENGINE_CACHE=${ENGINE_CACHE:-/tmp/vcache}
 SEED_PAGES=${SEED_PAGES:-512}
 source "$(cd "$(dirname "$0")" && pwd)/docvault_device.sh"  # device.sh's functions, measure
 RUNDIR=${RUNDIR:-/tmp/replicas}
@@ -186,6 +189,30 @@ prepare_sets() {  # the page sets of the steps (docvault_bench.py's own argument
     --work "$WORK" "$@" 2>&1 | tee -a "$OUT/run.log"
 }
 
+cache_report() {  # $1 when: what the engines' cache folder holds (issue 53's start-up question)
+  log "$1: engine cache $ENGINE_CACHE: $(du -sh "$ENGINE_CACHE" 2>/dev/null | cut -f1), \
+$(find "$ENGINE_CACHE" -name '*.autotune.json' 2>/dev/null | wc -l) Triton autotuning results, \
+compile caches: $(ls "$ENGINE_CACHE/torch_compile_cache" 2>/dev/null | tr '\n' ' ')" | tee -a "$OUT/startup.txt"
+}
+
+restart() {  # $1 config: its replicas stopped and launched again, the engine cache kept
+  cache_report "before the restart"
+  cp "$RUNDIR/server.log" "$WORK/server_first_start.log" 2>/dev/null
+  echo "first start: $(grep -c -i "Triton autotuning for function" "$WORK/server_first_start.log" 2>/dev/null) Triton autotuning lines; replicas up after (s): $(python3 -c 'import json,sys; print([r.get("up_after_launch_s") for r in json.load(open(sys.argv[1]))["replicas"]])' "$RUNDIR/state.json" 2>/dev/null)" | tee -a "$OUT/startup.txt"
+  stop_replicas
+  launch "$1"
+  local started; started=$(date +%s)
+  until python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); sys.exit(0 if d.get("all_up_s") or d.get("failed") else 1)' "$RUNDIR/state.json" 2>/dev/null; do
+    if [ $(( $(date +%s) - started )) -gt "$BUDGET" ]; then log "restart: not every replica up after $BUDGET s"; break; fi
+    sleep 2
+  done
+  echo "restart with the cache kept: $(grep -c -i "Triton autotuning for function" "$RUNDIR/server.log" 2>/dev/null) Triton autotuning lines; replicas up after (s): $(python3 -c 'import json,sys; print([r.get("up_after_launch_s") for r in json.load(open(sys.argv[1]))["replicas"]])' "$RUNDIR/state.json" 2>/dev/null)" | tee -a "$OUT/startup.txt"
+  grep -E -i "torch.compile took|Directly load|profiling/warm|Triton autotuning for function|Graph capturing finished|init engine" \
+    "$RUNDIR/server.log" 2>/dev/null | cut -c1-200 | head -40 | sed 's/^/restart: /' >> "$OUT/startup.txt"
+  cache_report "after the restart"
+  cp "$RUNDIR/state.json" "$OUT/restart_state.json" 2>/dev/null
+}
+
 report() {  # every run of this lease in one table: seed, configurations, offline ceiling
   python3 - "$WORK" <<'EOF' | tee "$OUT/summary.md"
 import json, sys
@@ -248,6 +275,7 @@ case "${1:-}" in
   measure) measure_replicas "${2:?configuration}" "${3:?steps}" ;;
   stop) stop_replicas ;;
   offline) offline ;;
+  restart) restart "${2:?configuration}" ;;
   report) report ;;
-  *) echo "usage: $0 prep|install|stash|seed|launch CONFIG|measure CONFIG STEPS|stop|offline|report"; exit 2 ;;
+  *) echo "usage: $0 prep|install|stash|seed|launch CONFIG|measure CONFIG STEPS|restart CONFIG|stop|offline|report"; exit 2 ;;
 esac

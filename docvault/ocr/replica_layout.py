@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import shlex
 from collections.abc import Sequence
+from pathlib import Path
 
 from docvault.config import Settings
 from docvault.errors import ConfigError
@@ -26,6 +27,8 @@ SINGLE_REPLICA_SHARE = 0.9
 SEVERAL_REPLICAS_TOTAL_SHARE = 0.84
 MOST_TOTAL_SHARE = 0.95
 MEMORY_FLAG = "--gpu-memory-utilization"
+# Below data_dir: vLLM's caches, which make a restarted engine start without retuning.
+ENGINE_CACHE_FOLDER = "engine-cache"
 DATA_PARALLEL_FLAG = "--data-parallel-size"
 # How CUDA_VISIBLE_DEVICES names a GPU: nvidia-smi's index, or its GPU-/MIG- UUID.
 GPU_NAME = re.compile(r"[0-9]+|(?:GPU|MIG)-[0-9A-Za-z/-]+")
@@ -44,9 +47,17 @@ def replica_settings(settings: Settings, model: str) -> list[VllmServerSettings]
             command=command,
             arguments=(*extra, MEMORY_FLAG, f"{share:g}"),
             gpus=gpu,
+            cache_folder=str(engine_cache_folder(settings)),
         )
         for port, gpu, share in zip(replica_ports(settings), gpus, shares, strict=True)
     ]
+
+
+def engine_cache_folder(settings: Settings) -> Path:
+    """Where the engines keep their compile and autotuning caches: vllm_cache_dir or data_dir's."""
+    if settings.vllm_cache_dir:
+        return Path(settings.vllm_cache_dir)
+    return settings.data_dir / ENGINE_CACHE_FOLDER
 
 
 def vllm_extra_arguments(settings: Settings) -> tuple[str, ...]:

@@ -86,6 +86,9 @@ class VllmServerSettings:
     # The GPUs this engine sees, as CUDA_VISIBLE_DEVICES names them ("1", or "0,1" for a
     # data-parallel server); empty: every GPU docvault sees.
     gpus: str = ""
+    # vLLM's compile and Triton autotuning caches (VLLM_CACHE_ROOT), kept across restarts and
+    # shared by the replicas; empty: vLLM's own default under the engine's home folder.
+    cache_folder: str = ""
     # The real engine took 185-273 s to become healthy on an H200 (model load, CUDA graphs).
     start_timeout_seconds: float = 600.0
     stop_grace_seconds: float = 30.0
@@ -118,14 +121,23 @@ class _Run:
     healthy_since: float | None = None
 
 
-def engine_environment(base: Mapping[str, str], gpus: str) -> dict[str, str]:
-    """The environment of an engine process: `base`, multicast off, and its own GPUs.
+def engine_environment(
+    base: Mapping[str, str], gpus: str, cache_folder: str = ""
+) -> dict[str, str]:
+    """The environment of an engine process: `base`, multicast off, its GPUs and its caches.
 
     `gpus` replaces a CUDA_VISIBLE_DEVICES of `base` (it names the engine's GPUs); with it
     comes CUDA_DEVICE_ORDER=PCI_BUS_ID unless `base` sets an order, so that "1" is the GPU
-    nvidia-smi calls 1 (CUDA's own default orders the fastest first).
+    nvidia-smi calls 1 (CUDA's own default orders the fastest first). `cache_folder` becomes
+    VLLM_CACHE_ROOT unless `base` names one: 102 of a cold start's ~300 s are Triton
+    autotuning of the gated-delta-rule kernels, whose results vLLM keeps under that folder
+    (TRITON_CACHE_AUTOTUNING, on by default since vLLM 0.22), so a restart or a second replica
+    with the same flags finds them there (bench/gpu/RESULTS.md, "Issue 53").
     """
     environment = {**MULTICAST_OFF, **base}
+    if cache_folder:
+        environment.setdefault("VLLM_CACHE_ROOT", cache_folder)
+        environment.setdefault("TRITON_CACHE_AUTOTUNING", "1")
     if gpus:
         environment.setdefault("CUDA_DEVICE_ORDER", "PCI_BUS_ID")
         environment["CUDA_VISIBLE_DEVICES"] = gpus
@@ -415,7 +427,9 @@ class VllmSupervisor:
         """The engine's environment: the configured one, else docvault's own as inherited."""
         environment = self.settings.environment
         return engine_environment(
-            os.environ if environment is None else environment, self.settings.gpus
+            os.environ if environment is None else environment,
+            self.settings.gpus,
+            self.settings.cache_folder,
         )
 
     def _search_path(self) -> str | None:
