@@ -37,7 +37,7 @@ from tests.test_vllm_server import free_port, write_executable
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEN = ("CUDA_VISIBLE_DEVICES", "CUDA_DEVICE_ORDER", "VLLM_CACHE_ROOT", "TRITON_CACHE_AUTOTUNING",
-        *MULTICAST_OFF)  # fmt: skip
+        "TRITON_CACHE_DIR", *MULTICAST_OFF)  # fmt: skip
 STAND_IN = """\
 import json, os, sys, time
 from pathlib import Path
@@ -47,6 +47,10 @@ folder = Path(os.environ["REPLICA_FOLDER"])
 seen = {{name: os.environ.get(name) for name in {seen!r}}}
 (folder / f".env-{{port}}").write_text(json.dumps({{"argv": arguments, "environment": seen}}))
 (folder / f".env-{{port}}").rename(folder / f"env-{{port}}.json")
+if seen["VLLM_CACHE_ROOT"]:  # as a compiling vLLM leaves its Triton autotuning
+    tuned = Path(seen["VLLM_CACHE_ROOT"], "torch_compile_cache/h/rank_0_0/backbone/triton_cache")
+    (tuned / f"KEY{{port}}").mkdir(parents=True, exist_ok=True)
+    (tuned / f"KEY{{port}}" / "chunk_fwd_kernel_o.autotune.json").write_text("{{}}")
 hold = folder / f"hold-{{port}}"
 while hold.exists():
     time.sleep(0.02)
@@ -74,6 +78,7 @@ def stand_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.delenv("CUDA_DEVICE_ORDER", raising=False)
     monkeypatch.delenv("VLLM_CACHE_ROOT", raising=False)
     monkeypatch.delenv("TRITON_CACHE_AUTOTUNING", raising=False)
+    monkeypatch.delenv("TRITON_CACHE_DIR", raising=False)
     return tools / "vllm"
 
 
@@ -87,6 +92,7 @@ def replicas_from(stand_in: Path, replicas: int, gpus: str) -> VllmReplicas:
         DOCVAULT_VLLM_REPLICAS=str(replicas),
         DOCVAULT_VLLM_GPUS=gpus,
         DOCVAULT_VLLM_PORT=str(port),
+        DOCVAULT_DATA_DIR=str(stand_in.parent.parent / "data"),  # the engine cache lies there
     )
     ports = [free_port() for _ in range(replicas)]  # vllm_port + i need not all be free
     quick = [
@@ -171,6 +177,14 @@ def test_every_replica_keeps_its_compile_and_autotuning_caches_in_one_folder_of_
     assert Path(root).name == "engine-cache"
     assert Path(root).is_absolute()
     assert [record["environment"]["TRITON_CACHE_AUTOTUNING"] for record in records] == ["1", "1"]
+    # Each start's tuning kept where a start that loads the compiled model looks for it.
+    looked_in = {record["environment"]["TRITON_CACHE_DIR"] for record in records}
+    assert looked_in == {str(Path(root) / "triton")}
+    # The first replica's tuning is kept before the second replica is launched (the start
+    # gate is held until then), so the second, which loads the compiled model, finds it.
+    kept = {path.parent.name for path in Path(root, "triton").glob("*/*.autotune.json")}
+    first_port = records[0]["argv"][records[0]["argv"].index("--port") + 1]
+    assert f"KEY{first_port}" in kept
 
 
 def test_an_admins_own_engine_cache_folder_wins() -> None:

@@ -31,12 +31,14 @@ import signal
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import httpx
 
 from docvault.backoff import backoff_seconds
 from docvault.errors import EngineConfigurationError, EngineUnavailable
 from docvault.lifeline import bound_child_command
+from docvault.ocr.engine_cache import autotuning_folder, share_autotuning
 from docvault.vocabulary import EngineState
 
 logger = logging.getLogger(__name__)
@@ -137,6 +139,7 @@ def engine_environment(
     environment = {**MULTICAST_OFF, **base}
     if cache_folder:
         environment.setdefault("VLLM_CACHE_ROOT", cache_folder)
+        environment.setdefault("TRITON_CACHE_DIR", autotuning_folder(cache_folder))
         environment.setdefault("TRITON_CACHE_AUTOTUNING", "1")
     if gpus:
         environment.setdefault("CUDA_DEVICE_ORDER", "PCI_BUS_ID")
@@ -325,7 +328,27 @@ class VllmSupervisor:
             run = await self._spawn()
             if run is not None:
                 await self._watch(run, until_healthy=True)
+            if run is not None and run.healthy_since is not None:
+                await self._share_autotuning()
             return run
+
+    async def _share_autotuning(self) -> None:
+        """Before the next replica starts: what this start tuned, where a loading start looks."""
+        if not self.settings.cache_folder:
+            return
+        try:
+            copied = await asyncio.to_thread(share_autotuning, Path(self.settings.cache_folder))
+        except OSError as error:  # a full or read-only cache disk costs the next start time only
+            logger.warning(
+                "The engine cache %s could not be updated: %s", self.settings.cache_folder, error
+            )
+            return
+        if copied:
+            logger.info(
+                "Kept %d Triton autotuning results in %s for the next engine start.",
+                copied,
+                autotuning_folder(self.settings.cache_folder),
+            )
 
     def _was_healthy_for_reset(self, run: _Run) -> bool:
         if run.healthy_since is None:
