@@ -56,6 +56,11 @@ FIELD_LENGTHS = {
 }  # fmt: skip
 REPEATED_TEXT_FIELDS = ("6220", "6227")
 HIGHEST_NUMBER = 999
+# Letters with a stroke or ligatures, which have no decomposition to drop an accent from.
+PLAIN_LETTERS = str.maketrans(
+    {"Ł": "L", "ł": "l", "Ø": "O", "ø": "o", "Đ": "D", "đ": "d", "Æ": "AE", "æ": "ae",
+     "Œ": "OE", "œ": "oe", "Þ": "Th", "þ": "th", "ı": "i"}
+)  # fmt: skip
 TEMPORARY_PREFIX = ".docvault-"
 
 
@@ -156,7 +161,7 @@ def _storable(text: str, charset: str) -> str:
             char.encode(charset)
             kept.append(char)
         except UnicodeEncodeError:
-            plain = unicodedata.normalize("NFKD", char)
+            plain = unicodedata.normalize("NFKD", char.translate(PLAIN_LETTERS))
             plain = "".join(part for part in plain if not unicodedata.combining(part))
             kept.append(plain if plain and _encodes(plain, charset) else "?")
     return "".join(kept)
@@ -207,11 +212,17 @@ class ImportFolder:
             if not temporary_gdt.exists():  # renamed before: the practice system has it
                 return Published(self.folder / gdt_name, self.folder / pdf_name, True)
         else:
-            _write_synced(temporary_pdf, pdf)
-            data = record(letter, self.settings, self._reference(pdf_name), received)
-            _write_synced(temporary_gdt, data)
-            fsync_folder(self.folder)  # both temporary names last, before the marker
-            gdt_name = self._take_name(marker, pdf_name)
+            try:
+                _write_synced(temporary_pdf, pdf)
+                data = record(letter, self.settings, self._reference(pdf_name), received)
+                _write_synced(temporary_gdt, data)
+                fsync_folder(self.folder)  # both temporary names last, before the marker
+                gdt_name = self._take_name(marker, pdf_name)
+            except (OSError, ImportFolderFull):
+                # No marker: nothing is promised; the next attempt writes them again.
+                temporary_pdf.unlink(missing_ok=True)
+                temporary_gdt.unlink(missing_ok=True)
+                raise
         if temporary_pdf.exists():
             os.replace(temporary_pdf, self.folder / pdf_name)
         os.replace(temporary_gdt, self.folder / gdt_name)
@@ -240,8 +251,12 @@ class ImportFolder:
                 if name not in taken and not (self.folder / name).exists():
                     self.markers.mkdir(parents=True, exist_ok=True)
                     content = json.dumps({"gdt": name, "pdf": pdf_name})
-                    _write_synced(marker, content.encode("utf-8"))
-                    fsync_folder(self.markers)
+                    try:
+                        _write_synced(marker, content.encode("utf-8"))
+                        fsync_folder(self.markers)
+                    except OSError:
+                        marker.unlink(missing_ok=True)  # a marker promises the temporaries
+                        raise
                     return name
         raise ImportFolderFull(
             f"the GDT import folder {self.folder} holds every file name from {prefix}.001 to "
