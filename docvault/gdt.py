@@ -62,6 +62,10 @@ PLAIN_LETTERS = str.maketrans(
      "Œ": "OE", "œ": "oe", "Þ": "Th", "þ": "th", "ı": "i"}
 )  # fmt: skip
 TEMPORARY_PREFIX = ".docvault-"
+# The files the practice system reads: docvault writes everything else 0600 (umask 077);
+# these its group may read too, the import folder's group where the folder is setgid
+# (docs/handover.md, "GDT").
+SHARED_MODE = 0o640
 
 
 class ImportFolderFull(Exception):
@@ -213,9 +217,9 @@ class ImportFolder:
                 return Published(self.folder / gdt_name, self.folder / pdf_name, True)
         else:
             try:
-                _write_synced(temporary_pdf, pdf)
+                _write_synced(temporary_pdf, pdf, SHARED_MODE)
                 data = record(letter, self.settings, self._reference(pdf_name), received)
-                _write_synced(temporary_gdt, data)
+                _write_synced(temporary_gdt, data, SHARED_MODE)
                 fsync_folder(self.folder)  # both temporary names last, before the marker
                 gdt_name = self._take_name(marker, pdf_name)
             except (OSError, ImportFolderFull):
@@ -276,8 +280,10 @@ class ImportFolder:
         return names
 
 
-def _write_synced(path: Path, data: bytes) -> None:
+def _write_synced(path: Path, data: bytes, mode: int | None = None) -> None:
     with path.open("wb") as handle:
+        if mode is not None:
+            os.fchmod(handle.fileno(), mode)
         handle.write(data)
         handle.flush()
         os.fsync(handle.fileno())

@@ -151,6 +151,9 @@ def test_a_letter_becomes_a_gdt_file_beside_its_pdf(
     assert field(fields, "6305") == str(folder / pdf_name)
     assert Path(field(fields, "6305")).read_bytes() == pdf.read_bytes()
     assert list(markers.iterdir()) == []  # the marker goes once the delivery is recorded
+    # The practice system's account reads them through the folder's group (docvault's
+    # umask would make them its own alone).
+    assert {(folder / name).stat().st_mode & 0o777 for name in _visible(folder)} == {0o640}
 
 
 def test_the_practice_system_sees_its_own_path_and_its_charset(tmp_path: Path) -> None:
