@@ -8,9 +8,9 @@ Three pages are generated, so that they cannot drift from what docvault does: th
 each one's help and options) and the web routes (every route of the app, its method, the
 scope it needs and its handler's docstring). `undocumented` is the consistency check
 (tests/test_docs.py runs it, as Datasette's documentation tests do): a setting, command or
-route with no text of its own, an `[[inboxes]]`, `[[mailboxes]]` or `[[handover]]` key no page names, a
-JSON API route `docs/api.md` does not describe, an error code `docs/admin/failures.md` has
-no section for, or a generated page that is out of date.
+route with no text of its own, an `[[inboxes]]`, `[[mailboxes]]` or `[[handover]]` key no
+page names, a JSON API route `docs/api.md` does not describe, an error code
+`docs/admin/failures.md` has no section for, or a generated page that is out of date.
 """
 
 from __future__ import annotations

@@ -54,7 +54,6 @@ FIELD_LENGTHS = {
     "6302": 60, "6303": 60, "6304": 60, "6305": MAX_LINE_CONTENT, "8315": 8, "8316": 8,
     "8402": 6, "9206": 1, "9218": 5,
 }  # fmt: skip
-REPEATED_TEXT_FIELDS = ("6220", "6227")
 HIGHEST_NUMBER = 999
 # Letters with a stroke or ligatures, which have no decomposition to drop an accent from.
 PLAIN_LETTERS = str.maketrans(
