@@ -327,3 +327,24 @@ def test_cut_short_at_any_step_it_is_finished_once(
     assert _visible(folder) == [f"docvault-1-{event[:13]}.pdf"]
     import_folder.forget(event)
     assert list((tmp_path / "markers").iterdir()) == []
+
+
+def test_an_import_folder_that_is_not_there_stops_start_up_with_a_sentence(
+    tmp_path: Path,
+) -> None:
+    from docvault.config import load_settings
+    from docvault.delivery import handover_config
+    from docvault.errors import ConfigError
+
+    config = tmp_path / "docvault.toml"
+    config.write_text(f'[[handover]]\ntarget = "gdt"\nfolder = "{tmp_path / "no-such"}"\n')
+    settings = load_settings(config, environ={}, cwd=tmp_path)
+    with pytest.raises(ConfigError) as refused:
+        handover_config(settings, {})
+    assert refused.value.setting == "handover.gdt.folder"
+    assert "is not a folder; name the practice system's GDT import folder" in str(refused.value)
+    (tmp_path / "no-such").mkdir()
+    built = handover_config(settings, {})
+    assert built is not None
+    assert (built.targets, built.correction_targets) == ((GDT,), ())
+    assert built.gdt_markers == tmp_path / "docvault-data" / "handover" / "gdt"
