@@ -8,9 +8,9 @@ Three pages are generated, so that they cannot drift from what docvault does: th
 each one's help and options) and the web routes (every route of the app, its method, the
 scope it needs and its handler's docstring). `undocumented` is the consistency check
 (tests/test_docs.py runs it, as Datasette's documentation tests do): a setting, command or
-route with no text of its own, an `[[inboxes]]` or `[[mailboxes]]` key no page names, a
-JSON API route `docs/api.md` does not describe, an error code `docs/admin/failures.md` has
-no section for, or a generated page that is out of date.
+route with no text of its own, an `[[inboxes]]`, `[[mailboxes]]` or `[[handover]]` key no
+page names, a JSON API route `docs/api.md` does not describe, an error code
+`docs/admin/failures.md` has no section for, or a generated page that is out of date.
 """
 
 from __future__ import annotations
@@ -258,23 +258,27 @@ def generated_pages() -> dict[Path, str]:
 # --- the consistency check ----------------------------------------------------------------
 
 
+# The pages that describe the settings' tables: [[inboxes]], [[mailboxes]], [[handover]].
+TABLE_PAGES = ("configuration.md", "mail.md", "handover.md")
+
+
 @dataclass(frozen=True)
 class Inventory:
     """What docvault has, as the consistency check compares it with its documentation."""
 
     settings: Sequence[tuple[str, str]]  # (name, help)
-    table_keys: Sequence[str]  # [[inboxes]] and [[mailboxes]] keys
+    table_keys: Sequence[str]  # [[inboxes]], [[mailboxes]] and [[handover]] keys
     commands: Sequence[tuple[str, str]]  # (full name, help)
     routes: Sequence[Route]
     error_codes: Sequence[str]
 
 
 def inventory() -> Inventory:
-    from docvault.config import INBOX_KEYS, MAILBOX_KEYS, SETTINGS
+    from docvault.config import FHIR_KEYS, GDT_KEYS, INBOX_KEYS, MAILBOX_KEYS, SETTINGS
 
     return Inventory(
         settings=[(setting.name, setting.help) for setting in SETTINGS],
-        table_keys=sorted({*INBOX_KEYS, *MAILBOX_KEYS}),
+        table_keys=sorted({*INBOX_KEYS, *MAILBOX_KEYS, *FHIR_KEYS, *GDT_KEYS}),
         commands=[(name, command.help or "") for name, command in commands()],
         routes=web_routes(),
         error_codes=sorted(error_codes()),
@@ -287,9 +291,10 @@ def undocumented(have: Inventory, docs: Path = DOCS) -> list[str]:
     problems += [
         f"setting {name} has no help text" for name, text in have.settings if not text.strip()
     ]
-    tables = (docs / "configuration.md").read_text() + (docs / "mail.md").read_text()
+    tables = "".join((docs / page).read_text() for page in TABLE_PAGES)
     problems += [
-        f"[[inboxes]]/[[mailboxes]] key {key} is named in neither configuration.md nor mail.md"
+        f"[[inboxes]]/[[mailboxes]]/[[handover]] key {key} is named in none of "
+        f"{', '.join(TABLE_PAGES)}"
         for key in have.table_keys
         if f"`{key}`" not in tables and not re.search(rf"^\s*#?\s*{key}\s*=", tables, re.M)
     ]

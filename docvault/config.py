@@ -67,6 +67,11 @@ IndexEngine = Literal["whoosh", "tantivy"]
 DEFAULT_INDEX_ENGINE: IndexEngine = "tantivy"
 DateFormat = Literal["german", "iso"]
 PageTexts = Literal["inline", "link"]
+# How the FHIR hand-over carries the PDF: a Binary resource in the Bundle, or a link to it.
+FhirContent = Literal["binary", "url"]
+# The GDT versions docvault writes, and their character sets (field 9206).
+GdtVersion = Literal["2.1"]
+GdtCharset = Literal["iso-8859-1", "cp437"]
 LogLevel = Literal["debug", "info", "warning", "error"]
 
 
@@ -197,6 +202,43 @@ MAILBOX_KEYS = ("host", "user", "password_file", "name",
                 *(declared.name for declared in fields(MailboxSettings)
                   if declared.name not in ("name", "host", "user", "password_file")))  # fmt: skip
 LOOPBACK_HOSTS = ("127.0.0.1", "::1", "localhost")
+
+
+@dataclass(frozen=True)
+class FhirReceiverSettings:
+    """A `[[handover]]` table with target = "fhir": a FHIR server that takes each finished
+    document as a transaction Bundle (docs/handover.md, "FHIR")."""
+
+    url: str  # the FHIR base URL the Bundle is POSTed to
+    token_file: Path  # the bearer token, in a file only docvault's user may read
+    content: FhirContent = "binary"
+    # The system (a URI) of the practice system's patient numbers, for the subject's
+    # identifier; empty: the identifier carries the number alone.
+    patient_system: str = ""
+
+
+@dataclass(frozen=True)
+class GdtReceiverSettings:
+    """A `[[handover]]` table with target = "gdt": a practice system's GDT import folder
+    (docs/handover.md, "GDT")."""
+
+    folder: Path  # where docvault writes, as docvault's server sees it
+    version: GdtVersion = "2.1"
+    charset: GdtCharset = "iso-8859-1"
+    receiver_id: str = "PRAX"  # GDT-ID of the practice system (field 8315, the file name)
+    sender_id: str = "DOCV"  # GDT-ID of docvault (field 8316, the file name)
+    procedure: str = "ALLG00"  # field 8402, the device and procedure code
+    # The folder as the practice system sees it (a Windows share: P:\GDT); the PDF's path
+    # in field 6305 starts with it. Empty: `folder` itself.
+    folder_as_seen: str = ""
+
+
+# The keys of a [[handover]] table, per target; `target` and the first keys are needed.
+FHIR_KEYS = ("target", *(declared.name for declared in fields(FhirReceiverSettings)))
+GDT_KEYS = ("target", *(declared.name for declared in fields(GdtReceiverSettings)))
+HANDOVER_TABLE_TARGETS = ("fhir", "gdt")
+# A GDT-ID is at most 8 characters (fields 8315, 8316); the file name takes its first 4.
+GDT_ID_CHARACTERS = 8
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -594,6 +636,8 @@ class Settings:
     sources: Mapping[str, str]
     inboxes: tuple[InboxSettings, ...]
     mailboxes: tuple[MailboxSettings, ...] = ()
+    fhir: FhirReceiverSettings | None = None  # a [[handover]] table with target = "fhir"
+    gdt: GdtReceiverSettings | None = None  # a [[handover]] table with target = "gdt"
     config_file: Path | None = None
     inbox_source: str = "default"
 
@@ -833,11 +877,14 @@ def load_settings(
     _apply_environment(values, sources, environ, cwd)
     inboxes, inbox_source = _inboxes(values, sources, file_values, path, environ, file_base)
     mailboxes = _mailboxes(values, file_values, path, file_base, inboxes)
+    receivers = _handover_tables(file_values, path, file_base)
     return Settings(
         **values,
         sources=sources,
         inboxes=inboxes,
         mailboxes=mailboxes,
+        fhir=receivers.get("fhir"),
+        gdt=receivers.get("gdt"),
         config_file=path,
         inbox_source=inbox_source,
     )
@@ -852,7 +899,7 @@ def _apply_file(
 ) -> None:
     source = f"config file {path}"
     for key, raw in file_values.items():
-        if key in ("inboxes", "mailboxes"):
+        if key in ("inboxes", "mailboxes", "handover"):
             continue
         setting = SETTINGS_BY_NAME.get(key)
         if setting is None:
@@ -1060,6 +1107,79 @@ def _mailbox_from_table(
     )
 
 
+def _handover_tables(file_values: dict[str, Any], path: Path | None, base: Path) -> dict[str, Any]:
+    """The [[handover]] tables, one receiver each, by target (at most one per target)."""
+    tables = file_values.get("handover")
+    if tables is None:
+        return {}
+    source = f"config file {path}"
+    if not isinstance(tables, list) or not tables:
+        raise ConfigError("handover", source, "must be one or more [[handover]] tables.")
+    receivers: dict[str, Any] = {}
+    for number, table in enumerate(tables, start=1):
+        label = f"handover[{number}]"
+        target = table.get("target") if isinstance(table, dict) else None
+        if target not in HANDOVER_TABLE_TARGETS:
+            raise ConfigError(
+                f"{label}.target",
+                source,
+                f"is {target!r}; allowed: {', '.join(HANDOVER_TABLE_TARGETS)} (the webhook "
+                "and the command are the settings handover_url and handover_command).",
+            )
+        if target in receivers:
+            raise ConfigError(
+                label,
+                source,
+                f'is a second [[handover]] table with target = "{target}"; docvault hands '
+                "over to one receiver of each kind: remove one.",
+            )
+        read = _TableReader(
+            table, label, source, required=("target", "url", "token_file", "folder")
+        )
+        receivers[target] = (
+            _fhir_receiver(read, base) if target == "fhir" else _gdt_receiver(read, base)
+        )
+    return receivers
+
+
+def _fhir_receiver(read: _TableReader, base: Path) -> FhirReceiverSettings:
+    read.known(
+        FHIR_KEYS,
+        'url = "https://fhir.praxis.example/fhir", token_file = "/etc/docvault/fhir.token"',
+    )
+    return FhirReceiverSettings(
+        url=read.text("url", ""),
+        token_file=(base / Path(read.text("token_file", "")).expanduser()).resolve(),
+        content=read.choice("content", get_args(FhirContent), "binary"),  # type: ignore[arg-type]
+        patient_system=read.text("patient_system", ""),
+    )
+
+
+def _gdt_receiver(read: _TableReader, base: Path) -> GdtReceiverSettings:
+    read.known(GDT_KEYS, 'folder = "/srv/praxis/gdt-import"')
+    identities = {
+        key: read.text(key, default)
+        for key, default in (("receiver_id", "PRAX"), ("sender_id", "DOCV"))
+    }
+    for key, value in identities.items():
+        if not value.isascii() or not value.isalnum() or len(value) > GDT_ID_CHARACTERS:
+            raise read.refuse(key, value, '1 to 8 letters or digits (A-Z, 0-9), e.g. "PRAX"')
+    procedure = read.text("procedure", "ALLG00")
+    if not procedure or len(procedure) > 6 or not procedure.isascii():
+        raise read.refuse(
+            "procedure", procedure, 'up to 6 characters (A-Z, 0-9, "_"), e.g. "ALLG00"'
+        )
+    return GdtReceiverSettings(
+        folder=(base / Path(read.text("folder", "")).expanduser()).resolve(),
+        version=read.choice("version", get_args(GdtVersion), "2.1"),  # type: ignore[arg-type]
+        charset=read.choice("charset", get_args(GdtCharset), "iso-8859-1"),  # type: ignore[arg-type]
+        receiver_id=identities["receiver_id"],
+        sender_id=identities["sender_id"],
+        procedure=procedure,
+        folder_as_seen=read.text("folder_as_seen", ""),
+    )
+
+
 @dataclass(frozen=True)
 class _TableReader:
     """One [[mailboxes]] table's values, each checked for its type, with the sentence."""
@@ -1067,6 +1187,25 @@ class _TableReader:
     table: dict[str, Any]
     label: str
     source: str
+    # The keys that must be non-empty strings where the table names them (a mailbox's
+    # host, user and password file; a receiver's address).
+    required: tuple[str, ...] = MAILBOX_KEYS[:3]
+
+    def known(self, keys: tuple[str, ...], example: str) -> None:
+        """Refuse a key the table's kind does not have, and a needed key left out."""
+        unknown = sorted(set(self.table) - set(keys))
+        if unknown:
+            raise ConfigError(
+                f"{self.label}.{unknown[0]}",
+                self.source,
+                f"is not a key of this [[handover]] table; allowed: {', '.join(keys)}.",
+            )
+        missing = [key for key in keys[1:] if key in self.required and key not in self.table]
+        if missing:
+            raise ConfigError(self.label, self.source, f"needs {missing[0]}, e.g. {example}.")
+
+    def refuse(self, key: str, value: Any, allowed: str) -> ConfigError:
+        return self._refuse(key, value, allowed)
 
     def _refuse(
         self, key: str, value: Any, allowed: str, default_from: str = "its default"
@@ -1083,8 +1222,8 @@ class _TableReader:
 
     def text(self, key: str, default: str) -> str:
         value = self.table.get(key, default)
-        if not isinstance(value, str) or (key in MAILBOX_KEYS[:3] and not value.strip()):
-            allowed = "a non-empty string" if key in MAILBOX_KEYS[:3] else "a string"
+        if not isinstance(value, str) or (key in self.required and not value.strip()):
+            allowed = "a non-empty string" if key in self.required else "a string"
             raise self._refuse(key, value, allowed)
         return value
 
@@ -1146,4 +1285,15 @@ def describe(settings: Settings) -> list[tuple[str, str, str]]:
             f", idle={mailbox.idle})"
         )
         rows.append((f"mailboxes.{mailbox.name}", shown, f"config file {settings.config_file}"))
+    if settings.fhir is not None:
+        fhir = settings.fhir
+        shown = f"{fhir.url} (token_file={fhir.token_file}, content={fhir.content})"
+        rows.append(("handover.fhir", shown, f"config file {settings.config_file}"))
+    if settings.gdt is not None:
+        gdt = settings.gdt
+        shown = (
+            f"{gdt.folder} (GDT {gdt.version}, {gdt.charset}, {gdt.receiver_id}"
+            f"{gdt.sender_id}.001 and on)"
+        )
+        rows.append(("handover.gdt", shown, f"config file {settings.config_file}"))
     return rows

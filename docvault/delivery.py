@@ -1,8 +1,10 @@
-"""Delivery of hand-overs to the practice system: the webhook and the command.
+"""Delivery of hand-overs to the practice system: the webhook, the command, FHIR and GDT.
 
     handover_outbox (pending, due) ──> a pool of `concurrency` sender threads
-        webhook: POST the JSON, signed   ─┐
-        command: the JSON on its stdin   ─┴─> accepted: delivered | refused: retried later
+        webhook: POST the JSON, signed                     ─┐
+        command: the JSON on its stdin                      │
+        fhir: POST a transaction Bundle (docvault.fhir)     ├─> accepted: delivered
+        gdt: a GDT file and the PDF (docvault.gdt)          ─┘   refused: retried later
 
 The delivery part's loop runs in a thread of its own and hands each due delivery to a fixed
 pool of sender threads (`docvault.threads.DaemonPool`: daemon threads, so a stop never waits
@@ -43,10 +45,12 @@ from urllib.parse import urlsplit
 import httpx
 from sqlalchemy import Engine
 
-from docvault import handover
-from docvault.config import Settings
+from docvault import fhir, handover
+from docvault.config import FhirReceiverSettings, GdtReceiverSettings, Settings
 from docvault.errors import ConfigError, DocvaultError
+from docvault.gdt import ImportFolder, ImportFolderFull
 from docvault.handover import Delivery
+from docvault.letter import read_letter
 from docvault.lifeline import bound_child_command
 from docvault.models import utcnow
 from docvault.render import RenderPoolClosed
@@ -75,6 +79,7 @@ DEFAULT_PATH = "/usr/local/bin:/usr/bin:/bin"
 # The hand-over command finds the document's searchable PDF here (and in the JSON's
 # `searchable_pdf_path`); unset when there is none.
 SEARCHABLE_PDF_VARIABLE = "DOCVAULT_SEARCHABLE_PDF"
+FHIR_JSON = "application/fhir+json"
 
 
 @dataclass(frozen=True)
@@ -92,6 +97,11 @@ class HandoverConfig:
     concurrency: int = CONCURRENCY
     # The command's whole environment (`command_environment`), never the daemon's own.
     environment: Mapping[str, str] = field(default_factory=lambda: {"PATH": DEFAULT_PATH})
+    fhir: FhirReceiverSettings | None = None  # a [[handover]] table, target = "fhir"
+    fhir_token: bytes = b""  # its bearer token, read from its token_file
+    gdt: GdtReceiverSettings | None = None  # a [[handover]] table, target = "gdt"
+    # Where the GDT receiver notes the file names each event took (docvault.gdt).
+    gdt_markers: Path = Path("handover-gdt")
 
     @property
     def targets(self) -> tuple[HandoverTarget, ...]:
@@ -99,8 +109,17 @@ class HandoverConfig:
         chosen = (
             (HandoverTarget.webhook, bool(self.url)),
             (HandoverTarget.command, bool(self.command)),
+            (HandoverTarget.fhir, self.fhir is not None),
+            (HandoverTarget.gdt, self.gdt is not None),
         )
         return tuple(target for target, wanted in chosen if wanted)
+
+    @property
+    def correction_targets(self) -> tuple[HandoverTarget, ...]:
+        """The receivers told of a person's later correction of a letter's facts: those that
+        update what they were given (the FHIR server's DocumentReference). A GDT file or a
+        webhook's import would file the letter a second time."""
+        return (HandoverTarget.fhir,) if self.fhir is not None else ()
 
 
 @dataclass(frozen=True)
@@ -133,28 +152,32 @@ def post(client: httpx.Client, config: HandoverConfig, event_id: str, body: byte
         TIMESTAMP_HEADER: str(timestamp),
         SIGNATURE_HEADER: signature(config.secret, timestamp, body),
     }
+    return post_body(client, config.url, headers, body, config.timeout_seconds)
+
+
+def post_body(
+    client: httpx.Client, url: str, headers: Mapping[str, str], body: bytes, timeout: float
+) -> Answer:
+    """One POST: 2xx is acceptance, anything else a refusal to try again."""
     try:
-        with client.stream("POST", config.url, content=body, headers=headers) as response:
+        with client.stream("POST", url, content=body, headers=headers) as response:
             text = _read_bounded(response)
     except httpx.TimeoutException:
         return Answer(
             False,
             None,
             "",
-            f"the receiver at {config.url} did not answer within "
-            f"{config.timeout_seconds:g} s (handover_timeout_seconds)",
+            f"the receiver at {url} did not answer within {timeout:g} s (handover_timeout_seconds)",
         )
     except httpx.HTTPError as error:
-        reason = f"the receiver at {config.url} could not be reached: {error}"
-        return Answer(False, None, "", reason)
+        return Answer(False, None, "", f"the receiver at {url} could not be reached: {error}")
     if 200 <= response.status_code < 300:
         return Answer(True, response.status_code, text)
     return Answer(
         False,
         response.status_code,
         text,
-        f"the receiver at {config.url} answered {response.status_code} "
-        f"{response.reason_phrase}".rstrip(),
+        f"the receiver at {url} answered {response.status_code} {response.reason_phrase}".rstrip(),
     )
 
 
@@ -236,8 +259,12 @@ class Deliverer:
         self._clock = clock
         self._chance = chance or random.Random()
         self._transport = transport
-        # document id -> its searchable PDF, made if need be (None: none to give).
+        # document id -> the PDF handed over (the archive copy), made if need be (None:
+        # none to give).
         self._searchable_pdf = searchable_pdf
+        self._import_folder = (
+            ImportFolder(config.gdt, config.gdt_markers) if config.gdt is not None else None
+        )
         self._wake = threading.Event()
         self._lock = threading.Lock()
         self._busy: set[int] = set()
@@ -322,15 +349,90 @@ class Deliverer:
                 self._clock(),
             )
             return None
-        if delivery.target == HandoverTarget.webhook:
-            answer = post(client, config, delivery.event_id, encode(payload))
-        else:
-            path = self._searchable_file(delivery.document_id)
-            payload["searchable_pdf_path"] = str(path) if path is not None else None
-            variables = {SEARCHABLE_PDF_VARIABLE: str(path)} if path is not None else {}
-            answer = run_command(config, encode(payload), variables)
+        answer = self._send(client, delivery, payload)
         self._record(delivery, answer)
         return answer
+
+    def _send(self, client: httpx.Client, delivery: Delivery, payload: dict[str, Any]) -> Answer:
+        if delivery.target == HandoverTarget.webhook:
+            return post(client, self.config, delivery.event_id, encode(payload))
+        if delivery.target == HandoverTarget.fhir:
+            return self._send_fhir(client, delivery, payload["document"])
+        if delivery.target == HandoverTarget.gdt:
+            return self._write_gdt(delivery, payload["document"])
+        path = self._searchable_file(delivery.document_id)
+        payload["searchable_pdf_path"] = str(path) if path is not None else None
+        variables = {SEARCHABLE_PDF_VARIABLE: str(path)} if path is not None else {}
+        return run_command(self.config, encode(payload), variables)
+
+    def _send_fhir(
+        self, client: httpx.Client, delivery: Delivery, document: dict[str, Any]
+    ) -> Answer:
+        """One FHIR attempt: the transaction Bundle POSTed to the FHIR base URL."""
+        settings = self.config.fhir
+        assert settings is not None
+        reading = handover.reading_of(self.database, delivery)
+        if reading is None:
+            return Answer(False, None, "", "no reading of the letter was handed over before")
+        letter = read_letter(document)
+        pdf = None
+        if settings.content == "binary" or delivery.status != handover.CORRECTED:
+            pdf = self._pdf_bytes(delivery.document_id)
+            if pdf is None and settings.content == "binary":
+                return Answer(False, None, "", _no_pdf(delivery.document_id))
+        url = letter.searchable_pdf_url if settings.content == "url" else None
+        content = fhir.Content(pdf, url, _pdf_name(letter.file_name))
+        version = fhir.Version(
+            event_id=delivery.event_id,
+            reading_id=reading.event_id,
+            replaces=reading.replaces,
+            occurred_at=delivery.occurred_at,
+            final=reading.status == "done",
+            correction=delivery.status == handover.CORRECTED,
+        )
+        bundle = fhir.bundle(letter, version, content, settings.url, settings.patient_system)
+        headers = {
+            "Content-Type": FHIR_JSON,
+            "Accept": FHIR_JSON,
+            "Authorization": f"Bearer {self.config.fhir_token.decode('ascii', 'replace')}",
+            EVENT_HEADER: delivery.event_id,
+        }
+        return post_body(client, settings.url, headers, encode(bundle), self.config.timeout_seconds)
+
+    def _write_gdt(self, delivery: Delivery, document: dict[str, Any]) -> Answer:
+        """One GDT attempt: the PDF and the GDT file into the import folder, atomically."""
+        assert self._import_folder is not None
+        pdf = self._pdf_bytes(delivery.document_id)
+        if pdf is None:
+            return Answer(False, None, "", _no_pdf(delivery.document_id))
+        received = datetime.fromisoformat(document["received_at"])
+        try:
+            published = self._import_folder.publish(
+                delivery.event_id, read_letter(document), pdf, received
+            )
+        except ImportFolderFull as full:
+            return Answer(False, None, "", str(full))
+        except OSError as error:
+            return Answer(
+                False,
+                None,
+                "",
+                f"the GDT import folder {self._import_folder.folder} could not be written: "
+                f"{error.strerror or error}; check that it exists and docvault's user may "
+                "write in it",
+            )
+        found = " (there from an earlier attempt)" if published.earlier else ""
+        return Answer(True, None, f"{published.gdt.name} and {published.pdf.name}{found}")
+
+    def _pdf_bytes(self, document_id: int) -> bytes | None:
+        path = self._searchable_file(document_id)
+        if path is None:
+            return None
+        try:
+            return path.read_bytes()
+        except OSError as error:
+            logger.warning("the PDF of document %d cannot be read: %s", document_id, error)
+            return None
 
     def _searchable_file(self, document_id: int) -> Path | None:
         """The searchable PDF for the command, made before it runs; None when it cannot be
@@ -354,6 +456,8 @@ class Deliverer:
             handover.record_delivered(
                 self.database, delivery.row_id, answer.status, answer.text, now
             )
+            if delivery.target == HandoverTarget.gdt and self._import_folder is not None:
+                self._import_folder.forget(delivery.event_id)
             self.problem = None
             return
         delay = handover.retry_delay(
@@ -383,6 +487,17 @@ class Deliverer:
         )
 
 
+def _no_pdf(document_id: int) -> str:
+    return (
+        f"the PDF of document {document_id} could not be made (docvault's log says why); "
+        "it is tried again"
+    )
+
+
+def _pdf_name(file_name: str) -> str:
+    return f"{Path(file_name).stem or 'document'}.pdf"
+
+
 def command_environment(environ: Mapping[str, str]) -> dict[str, str]:
     """The few variables of `environ` a hand-over command gets (COMMAND_ENVIRONMENT_NAMES)."""
     kept = {name: environ[name] for name in COMMAND_ENVIRONMENT_NAMES if name in environ}
@@ -397,10 +512,12 @@ def handover_config(settings: Settings, environ: Mapping[str, str]) -> HandoverC
     """
     url = settings.handover_url.strip()
     command = tuple(shlex.split(settings.handover_command))
-    if not url and not command:
+    if not url and not command and settings.fhir is None and settings.gdt is None:
         return None
     if url:
         _check_handover_url(settings, url)
+    if settings.fhir is not None:
+        _check_fhir_url(settings, settings.fhir.url)
     if settings.handover_retry_first_seconds > settings.handover_retry_max_seconds:
         raise ConfigError(
             "handover_retry_first_seconds",
@@ -419,7 +536,57 @@ def handover_config(settings: Settings, environ: Mapping[str, str]) -> HandoverC
         page_texts=settings.handover_page_texts,
         link_base_url=link_base_url(settings),
         environment=command_environment(environ),
+        fhir=settings.fhir,
+        fhir_token=_fhir_token(settings) if settings.fhir is not None else b"",
+        gdt=_checked_gdt(settings),
+        gdt_markers=settings.data_path / "handover" / "gdt",
     )
+
+
+def _check_fhir_url(settings: Settings, url: str) -> None:
+    parts = urlsplit(url)
+    source = f"config file {settings.config_file}"
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ConfigError(
+            "handover.fhir.url",
+            source,
+            f"is {url!r}; allowed: the FHIR server's base URL, http:// or https://, such as "
+            "https://fhir.praxis.example/fhir.",
+        )
+    if parts.scheme == "http" and parts.hostname not in ("127.0.0.1", "localhost", "::1"):
+        logger.warning(
+            "the FHIR receiver %s is plain http to another host: letters and the bearer "
+            "token cross the network unencrypted; use https://",
+            url,
+        )
+
+
+def _fhir_token(settings: Settings) -> bytes:
+    assert settings.fhir is not None
+    source = f"config file {settings.config_file}"
+    token = _secret_file("handover.fhir.token_file", source, str(settings.fhir.token_file), 16)
+    if not token.isascii() or any(byte in b" \r\n\t" for byte in token):
+        raise ConfigError(
+            "handover.fhir.token_file",
+            source,
+            f"({settings.fhir.token_file}) must hold the bearer token alone: one line of "
+            "printable ASCII without spaces.",
+        )
+    return token
+
+
+def _checked_gdt(settings: Settings) -> GdtReceiverSettings | None:
+    """The GDT receiver, its import folder checked at start (it must exist: docvault never
+    makes a practice system's folder)."""
+    gdt = settings.gdt
+    if gdt is not None and not gdt.folder.is_dir():
+        raise ConfigError(
+            "handover.gdt.folder",
+            f"config file {settings.config_file}",
+            f"({gdt.folder}) is not a folder; name the practice system's GDT import folder "
+            "(it must exist, writable by docvault's user).",
+        )
+    return gdt
 
 
 def link_base_url(settings: Settings) -> str:
@@ -462,6 +629,12 @@ def handover_secret(settings: Settings) -> bytes:
             "secret (e.g. `openssl rand -hex 32`) in a file readable only by the docvault "
             "user and name it here.",
         )
+    return _secret_file(name, source, text, 16)
+
+
+def _secret_file(name: str, source: str, text: str, least: int) -> bytes:
+    """A secret (the webhook's, the FHIR server's token) from a file only docvault's user
+    may read, at least `least` bytes."""
     path = Path(text)
     if not path.is_absolute():
         raise ConfigError(name, source, f"is {text!r}; allowed: an absolute path.")
@@ -477,13 +650,13 @@ def handover_secret(settings: Settings) -> bytes:
             name,
             source,
             f"({path}) may be read by other users (mode {stat.S_IMODE(mode):04o}); it holds "
-            f"the webhook's secret: chmod 600 {path} (owner: the docvault user).",
+            f"a secret: chmod 600 {path} (owner: the docvault user).",
         )
-    if len(secret) < 16:
+    if len(secret) < least:
         raise ConfigError(
             name,
             source,
-            f"({path}) holds {len(secret)} bytes; a secret needs at least 16 "
+            f"({path}) holds {len(secret)} bytes; a secret needs at least {least} "
             "(e.g. `openssl rand -hex 32`).",
         )
     return secret

@@ -1,7 +1,8 @@
 """The hand-over outbox: what the practice system must be told, kept until it is accepted.
 
     document done / needs attention ──(same transaction)──> handover_outbox row per receiver
-    handover_outbox ──> delivery part (docvault.delivery) ──> webhook / command
+    a person corrects its facts ──(same transaction)──> a `corrected` row (FHIR receiver)
+    handover_outbox ──> delivery part (docvault.delivery) ──> webhook / command / FHIR / GDT
                                       <── accepted: delivered; refused: retried with back-off
 
 The queue calls `add_events` inside the transaction that gives a document its final
@@ -32,6 +33,9 @@ from docvault.vocabulary import DocumentStatus, HandoverState, HandoverTarget
 
 # The document states a hand-over announces: the letter is read, or a person must look.
 ANNOUNCED_STATES = (DocumentStatus.done, DocumentStatus.attention)
+# The event of a person's correction of an announced letter's facts (receivers that keep
+# the letter as a resource they can update: the FHIR receiver).
+CORRECTED = "corrected"
 # A receiver's answer is kept for the status page, not archived: its first 2,000
 # characters say what went wrong (an error page, a stack trace) without filling the disk.
 ANSWER_EXCERPT_CHARACTERS = 2000
@@ -76,6 +80,71 @@ def add_events(
                 next_attempt_at=now,
             )
         )
+
+
+def add_correction(
+    session: Session, document_id: int, targets: Sequence[HandoverTarget], now: datetime
+) -> None:
+    """A person changed the facts of a letter: one `corrected` event for each receiver of
+    `targets` that has been told of the letter (in the transaction that changed them)."""
+    told = [target for target in targets if _announced(session, document_id, target)]
+    if not told:
+        return
+    event_id = str(uuid.uuid4())
+    for target in told:
+        session.add(
+            HandoverOutbox(
+                event_id=event_id,
+                document_id=document_id,
+                status=CORRECTED,
+                target=target,
+                created_at=now,
+                next_attempt_at=now,
+            )
+        )
+
+
+def _announced(session: Session, document_id: int, target: HandoverTarget) -> bool:
+    return (
+        session.exec(
+            select(HandoverOutbox.id)
+            .where(HandoverOutbox.document_id == document_id)
+            .where(HandoverOutbox.target == target)
+            .where(col(HandoverOutbox.status).in_([str(state) for state in ANNOUNCED_STATES]))
+            .limit(1)
+        ).first()
+        is not None
+    )
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The reading of a letter an event hands over (a done or attention event), and the
+    reading before it, which it replaces (None: the first)."""
+
+    event_id: str
+    status: str
+    replaces: str | None
+
+
+def reading_of(database: Engine, delivery: Delivery) -> Reading | None:
+    """The reading `delivery` belongs to: itself, or for a correction the latest reading
+    before it to the same receiver (None: there is none)."""
+    statement = (
+        select(HandoverOutbox.event_id, HandoverOutbox.status)
+        .where(HandoverOutbox.document_id == delivery.document_id)
+        .where(HandoverOutbox.target == delivery.target)
+        .where(col(HandoverOutbox.status).in_([str(state) for state in ANNOUNCED_STATES]))
+        .where(col(HandoverOutbox.id) <= delivery.row_id)
+        .order_by(col(HandoverOutbox.id).desc())
+        .limit(2)
+    )
+    with read_session(database) as session:
+        rows = list(session.exec(statement).all())
+    if not rows:
+        return None
+    (event_id, status), *earlier = rows
+    return Reading(event_id, status, earlier[0][0] if earlier else None)
 
 
 def _ready(busy: Sequence[int]) -> ColumnElement[bool]:

@@ -313,7 +313,9 @@ class HandoverOutbox(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     event_id: str = Field(max_length=64)
     document_id: int = Field(index=True)  # no foreign key: the row outlives a deletion
-    status: str  # the document's status the event announces: done or attention
+    # What the event announces: the document's status (done or attention), or "corrected"
+    # (a person changed its facts; handover.CORRECTED).
+    status: str
     target: str  # a vocabulary.HandoverTarget value
     state: str = Field(default=HandoverState.pending)
     created_at: datetime = Field(default_factory=utcnow)

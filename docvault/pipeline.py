@@ -90,6 +90,12 @@ class Pipeline:
             self.data_path, source, self.build_searchable, self.render_settings
         )
 
+    def archive_copy(self, document_id: int) -> Path | None:
+        """The PDF the hand-over gives the practice system to keep (the command's file, the
+        FHIR Binary, the GDT attachment): the one place that chooses it. Today the
+        searchable PDF; the PDF/A archive copy (issue 51) replaces it here."""
+        return self.searchable_pdf(document_id)
+
     def wake_worker(self) -> None:
         """New pages are queued (thread-safe: intake's and the mailboxes' threads call it)."""
         self.loop.call_soon_threadsafe(self.worker.wake)

@@ -332,7 +332,7 @@ def build_parts(settings: Settings, daemon: Daemon, environ: Mapping[str, str]) 
         parts.append(web_part(settings, daemon))
     if pipeline.handover is not None:
         deliverer = Deliverer(
-            pipeline.database, pipeline.handover, searchable_pdf=pipeline.searchable_pdf
+            pipeline.database, pipeline.handover, searchable_pdf=pipeline.archive_copy
         )
         parts.append(HandoverPart(deliverer, stall))
     parts += [MailboxPart(mail, pipeline.wake_worker, stall) for mail in daemon.mail]
@@ -541,6 +541,9 @@ def _make_web_app(settings: Settings, daemon: Daemon) -> Any:
         inspect=pipeline.inspect,
         empty_grace_seconds=settings.empty_grace_seconds,
         build_searchable=pipeline.build_searchable,
+        correction_targets=(
+            pipeline.handover.correction_targets if pipeline.handover is not None else ()
+        ),
     )
     return create_app(context)
 

@@ -215,6 +215,8 @@ class HandoverTarget(StrEnum):
 
     webhook = "webhook"  # an HTTP POST, signed, to handover_url
     command = "command"  # a program run with the payload on its standard input
+    fhir = "fhir"  # a FHIR transaction Bundle (DocumentReference and Binary) to a FHIR server
+    gdt = "gdt"  # a GDT 6310 file and the PDF beside it, in a practice system's import folder
 
 
 class HandoverState(StrEnum):

@@ -113,7 +113,8 @@ def test_a_command_an_error_code_or_a_table_key_left_undocumented_fails_the_chec
         )
     )
     assert gaps == [
-        "[[inboxes]]/[[mailboxes]] key colour is named in neither configuration.md nor mail.md",
+        "[[inboxes]]/[[mailboxes]]/[[handover]] key colour is named in none of "
+        "configuration.md, mail.md, handover.md",
         "command `docvault export` is not in docs/commands.md",
         "error code disk-on-fire has no section in docs/admin/failures.md",
     ]

@@ -1,13 +1,16 @@
 """The real daemon hands every finished letter over, across SIGKILLs, none lost.
 
 `docvault run` reads letters through the loopback engine simulator and posts each finished
-document to a real HTTP server on loopback (tests/support/receiver.py) that refuses its
-first answers, then accepts. The daemon is killed with SIGKILL at moments chosen by a
-seeded schedule, each recognised by what can be observed: a letter's completion (its
-hand-over row in the outbox), the receiver holding an answer it has already
-acted on, the receiver having just answered. After every kill the test records which
-events the receiver accepted in that run but the database still holds as pending: the
-kill fell between sending and recording, and only those may come again, with the same id.
+document to a real HTTP server on loopback that refuses its first answers, then accepts:
+the webhook's receiver (tests/support/receiver.py), or a FHIR server taking transaction
+Bundles with a bearer token (tests/support/fhir_server.py, issue 52), which holds every
+Bundle to the FHIR R4 definitions and keeps the resources they PUT. The daemon is killed
+with SIGKILL at moments chosen by a seeded schedule, each recognised by what can be
+observed: a letter's completion (its hand-over row in the outbox), the receiver holding an
+answer it has already acted on, the receiver having just answered. After every kill the
+test records which events the receiver accepted in that run but the database still holds
+as pending: the kill fell between sending and recording, and only those may come again,
+with the same id.
 """
 
 from __future__ import annotations
@@ -24,21 +27,62 @@ import pytest
 from devtools.daemon import Daemon, wait_for
 from devtools.engine_sim import EngineSimulator
 from tests.support.documents import letter_pdf
-from tests.support.receiver import REFUSAL, Receiver, running_receiver
+from tests.support.fhir_server import FhirServer
+from tests.support.receiver import REFUSAL, Received, Receiver, running_receiver
 
 pytestmark = pytest.mark.slow
 
 SEED = 20261201
 SECRET = b"the practice system's shared secret, 32+ bytes"
+TOKEN = "the-practice-fhir-servers-bearer-token"
 REFUSED_FIRST = 3
 LETTERS_PER_RUN = 2
 
 
-@pytest.fixture
-def receiver() -> Iterator[Receiver]:
+@pytest.fixture(params=["webhook", "fhir"])
+def receiver(request: pytest.FixtureRequest) -> Iterator[Receiver]:
     # It refuses until the test has seen the refusals on `docvault status`, then accepts.
-    with running_receiver(SECRET, refuse_first=1_000_000) as running:
-        yield running
+    if request.param == "webhook":
+        with running_receiver(SECRET, refuse_first=1_000_000) as running:
+            yield running
+        return
+    server = FhirServer(TOKEN, refuse_first=1_000_000)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.close()
+
+
+def receiver_settings(receiver: Receiver, folder: Path) -> dict[str, str]:
+    """The daemon's settings that send its hand-overs to `receiver`."""
+    if isinstance(receiver, FhirServer):
+        token = folder / "fhir.token"
+        token.write_text(TOKEN + "\n")
+        token.chmod(0o600)
+        config = folder / "docvault.toml"
+        config.write_text(
+            f'[[handover]]\ntarget = "fhir"\nurl = "{receiver.url}"\ntoken_file = "{token}"\n'
+        )
+        return {"DOCVAULT_CONFIG": str(config)}
+    secret_file = folder / "handover.secret"
+    secret_file.write_bytes(SECRET + b"\n")
+    secret_file.chmod(0o600)
+    return {
+        "DOCVAULT_HANDOVER_URL": receiver.url,
+        "DOCVAULT_HANDOVER_SECRET_FILE": str(secret_file),
+    }
+
+
+def document_of(request: Received) -> int:
+    """The document a hand-over request was about."""
+    if request.body.get("resourceType") == "Bundle":
+        (reference,) = [entry["resource"] for entry in request.body["entry"]
+                        if entry["resource"]["resourceType"] == "DocumentReference"]  # fmt: skip
+        return int(reference["identifier"][0]["value"].rsplit("/", 1)[1])
+    assert request.body["event_id"] == request.event_id
+    assert request.body["status"] == "done"
+    return int(request.body["document"]["id"])
 
 
 @pytest.fixture
@@ -76,9 +120,6 @@ def documents_finished(daemon: Daemon) -> int:
 def test_every_finished_letter_is_handed_over_once_across_kills(
     tmp_path: Path, simulator: EngineSimulator, receiver: Receiver, daemons: list[Daemon]
 ) -> None:
-    secret_file = tmp_path / "handover.secret"
-    secret_file.write_bytes(SECRET + b"\n")
-    secret_file.chmod(0o600)
     daemon = Daemon(
         tmp_path,
         DOCVAULT_ENGINE="openai",
@@ -86,8 +127,7 @@ def test_every_finished_letter_is_handed_over_once_across_kills(
         DOCVAULT_PROFILE="ovisocr2",
         DOCVAULT_CONCURRENCY="4",
         DOCVAULT_INDEX_BATCH_SECONDS="0.5",
-        DOCVAULT_HANDOVER_URL=receiver.url,
-        DOCVAULT_HANDOVER_SECRET_FILE=str(secret_file),
+        **receiver_settings(receiver, tmp_path),
         DOCVAULT_HANDOVER_TIMEOUT_SECONDS="5",
         DOCVAULT_HANDOVER_RETRY_FIRST_SECONDS="0.2",
         DOCVAULT_HANDOVER_RETRY_MAX_SECONDS="1",
@@ -155,11 +195,26 @@ def test_every_finished_letter_is_handed_over_once_across_kills(
     assert sum(unrecorded.values()) >= 1  # the held answer: the case the id exists for
     for request in receiver.requests:
         assert request.signed
-        assert request.body["event_id"] == request.event_id
-        assert request.body["document"]["id"] == states[request.event_id][0]
-        assert request.body["status"] == "done"
+        assert document_of(request) == states[request.event_id][0]
     assert [request.answer for request in receiver.requests[:REFUSED_FIRST]] == [503] * 3
     assert receiver.accepted()  # it accepted after the refusals
+    if isinstance(receiver, FhirServer):
+        _the_fhir_server_holds_one_document_reference_a_letter(receiver, states, accepted)
+
+
+def _the_fhir_server_holds_one_document_reference_a_letter(
+    server: FhirServer, states: dict[str, tuple[int, str]], accepted: collections.Counter[str]
+) -> None:
+    """Each letter is one DocumentReference and one Binary, whatever the kills did: a
+    repeat (only where a kill fell between sending and recording) is the same resource
+    PUT again, unchanged."""
+    assert server.invalid == []  # every Bundle met the FHIR R4 definitions
+    references = server.of_type("DocumentReference")
+    assert set(references) == {f"dv-{event}" for event in states}
+    assert set(server.of_type("Binary")) == set(references)
+    for event, versions in references.items():
+        assert len(versions) == accepted[event.removeprefix("dv-")]
+        assert all(version == versions[0] for version in versions)
 
 
 def _refusals_are_shown_while_retried(daemon: Daemon, receiver: Receiver) -> None:

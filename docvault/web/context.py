@@ -32,7 +32,7 @@ from docvault.render import RenderOptions, inspect_document
 from docvault.search import SearchIndex
 from docvault.transcription import BuildSearchable
 from docvault.unlock import unlock_document
-from docvault.vocabulary import DocumentStatus, PageStatus, SamplingMode
+from docvault.vocabulary import DocumentStatus, HandoverTarget, PageStatus, SamplingMode
 from docvault.web import queries
 from docvault.web.display import Display
 from docvault.web.images import RenderPng
@@ -218,6 +218,9 @@ class WebContext:
     inspect: Inspector = field(default=inspect_in_process)
     empty_grace_seconds: float = 300.0
     build_searchable: BuildSearchable | None = None
+    # The hand-over receivers told when a person corrects a letter's facts (the FHIR
+    # receiver's DocumentReference is updated; docvault.delivery).
+    correction_targets: tuple[HandoverTarget, ...] = ()
 
     @property
     def session_policy(self) -> auth.SessionPolicy:

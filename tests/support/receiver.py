@@ -89,28 +89,44 @@ class Receiver:
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/hook"
         self._thread = threading.Thread(target=self.server.serve_forever, daemon=True)
 
+    # What a kind of receiver checks and does (the FHIR server, tests/support/fhir_server.py,
+    # has its own): who may send, which event a request is, whether its content is taken,
+    # and acting on it (under the lock, before any held answer).
+
+    def authorised(self, headers: Any, body: bytes) -> bool:
+        return verify(self.secret, headers, body, time.time())
+
+    def event_of(self, headers: Any, parsed: Any) -> str:
+        return str(headers.get("X-Docvault-Event", ""))
+
+    def judge(self, parsed: Any) -> int:
+        return 200
+
+    def act(self, parsed: Any) -> tuple[bytes, str]:
+        return b"imported", "text/plain"
+
     def handle(self, handler: BaseHTTPRequestHandler, body: bytes) -> None:
-        signed = verify(self.secret, handler.headers, body, time.time())
+        signed = self.authorised(handler.headers, body)
+        try:
+            parsed = json.loads(body)
+        except ValueError:
+            return  # cut short: its sender died while writing it (nothing was accepted)
         with self.changed:
             refuse = len(self.requests) < self.refuse_first
-            answer = 401 if not signed else 503 if refuse else 200
+            answer = 401 if not signed else 503 if refuse else self.judge(parsed)
             hold = self._hold and answer == 200
             if hold:
                 self._hold = False
-            event_id = handler.headers.get("X-Docvault-Event", "")
-            try:
-                parsed = json.loads(body)
-            except ValueError:
-                return  # cut short: its sender died while writing it (nothing was accepted)
+            event_id = self.event_of(handler.headers, parsed)
+            text, kind = self.act(parsed) if answer == 200 else (REFUSAL.encode(), "text/plain")
             self.requests.append(Received(event_id, parsed, signed, answer))
             self.changed.notify_all()
         if hold:
             self.holding.set()
             self._released.wait(60)
-        text = ("imported" if answer == 200 else REFUSAL).encode()
         try:
             handler.send_response(answer)
-            handler.send_header("Content-Type", "text/plain")
+            handler.send_header("Content-Type", kind)
             handler.send_header("Content-Length", str(len(text)))
             handler.end_headers()
             handler.wfile.write(text)

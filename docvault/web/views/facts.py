@@ -15,12 +15,14 @@ from fastapi import HTTPException, Request
 from fastapi.responses import RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
+from docvault import handover
 from docvault.audit import AuditAction
 from docvault.auth import TokenScope
 from docvault.db import write_transaction
 from docvault.errors import FactRefused
 from docvault.facts import store
 from docvault.facts.extract import FIELD_LABELS
+from docvault.models import utcnow
 from docvault.web import queries
 from docvault.web.context import Context, RowId, Templates, WebContext
 from docvault.web.security import current_account, read_form, require_scope
@@ -49,6 +51,8 @@ def change_fact(
         change = store.confirm(
             session, document_id, field, current_account(request).name, corrected
         )
+        if change.before != change.after:
+            handover.add_correction(session, document_id, context.correction_targets, utcnow())
     action = ACTIONS["confirm" if corrected is None else "correct"]
     context.audit(request, action, _audit_detail(change), document_id=document_id)
     return change
@@ -69,6 +73,8 @@ def confirm_all(context: WebContext, request: Request, document_id: int) -> list
                 confirmed.append(store.confirm(session, document_id, field, user))
             except FactRefused:
                 left.append(field)
+        if any(change.before != change.after for change in confirmed):
+            handover.add_correction(session, document_id, context.correction_targets, utcnow())
     if confirmed:
         detail = "; ".join(_audit_detail(change) for change in confirmed)
         context.audit(request, CONFIRM_ALL, detail, document_id=document_id)
