@@ -43,7 +43,7 @@ from urllib.parse import urlsplit
 import httpx
 from sqlalchemy import Engine
 
-from docvault import handover
+from docvault import document_json, handover
 from docvault.config import Settings
 from docvault.errors import ConfigError, DocvaultError
 from docvault.handover import Delivery
@@ -52,6 +52,7 @@ from docvault.models import utcnow
 from docvault.render import RenderPoolClosed
 from docvault.supervisor import Progress
 from docvault.threads import DaemonPool
+from docvault.transcription import ArchiveCopy
 from docvault.vocabulary import HandoverTarget
 
 logger = logging.getLogger(__name__)
@@ -72,8 +73,8 @@ ANSWER_READ_BYTES = 8192
 # script that needs more is given it on its command line: `env NAME=value /path/script`.
 COMMAND_ENVIRONMENT_NAMES = ("PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "TMPDIR")
 DEFAULT_PATH = "/usr/local/bin:/usr/bin:/bin"
-# The hand-over command finds the document's searchable PDF here (and in the JSON's
-# `searchable_pdf_path`); unset when there is none.
+# The hand-over command finds the document's archive copy (the searchable PDF/A) here (and in
+# the JSON's `searchable_pdf_path`); unset when there is none.
 SEARCHABLE_PDF_VARIABLE = "DOCVAULT_SEARCHABLE_PDF"
 
 
@@ -229,15 +230,18 @@ class Deliverer:
         clock: Callable[[], datetime] = utcnow,
         chance: random.Random | None = None,
         transport: httpx.BaseTransport | None = None,
-        searchable_pdf: Callable[[int], Path | None] | None = None,
+        archive_copy: Callable[[int], ArchiveCopy | None] | None = None,
+        data_dir: Path | None = None,
     ) -> None:
         self.database = database
         self.config = config
         self._clock = clock
         self._chance = chance or random.Random()
         self._transport = transport
-        # document id -> its searchable PDF, made if need be (None: none to give).
-        self._searchable_pdf = searchable_pdf
+        # document id -> its archive copy, made if need be (None: none to give).
+        self._archive_copy = archive_copy
+        # Where the archive copies are kept: the JSON's `pdfa` of one already made.
+        self._data_dir = data_dir
         self._wake = threading.Event()
         self._lock = threading.Lock()
         self._busy: set[int] = set()
@@ -312,7 +316,7 @@ class Deliverer:
         """One attempt at one hand-over, with its outcome recorded (None: dropped)."""
         config = self.config
         payload = handover.build_payload(
-            self.database, delivery, config.page_texts, config.link_base_url
+            self.database, delivery, config.page_texts, config.link_base_url, self._data_dir
         )
         if payload is None:
             handover.record_dropped(
@@ -325,24 +329,27 @@ class Deliverer:
         if delivery.target == HandoverTarget.webhook:
             answer = post(client, config, delivery.event_id, encode(payload))
         else:
-            path = self._searchable_file(delivery.document_id)
+            copy = self._archive_file(delivery.document_id)
+            path = copy.path if copy is not None else None
             payload["searchable_pdf_path"] = str(path) if path is not None else None
+            if copy is not None:  # made now: whether it is a PDF/A is known
+                payload["document"].update(document_json.pdfa_fields(copy))
             variables = {SEARCHABLE_PDF_VARIABLE: str(path)} if path is not None else {}
             answer = run_command(config, encode(payload), variables)
         self._record(delivery, answer)
         return answer
 
-    def _searchable_file(self, document_id: int) -> Path | None:
-        """The searchable PDF for the command, made before it runs; None when it cannot be
+    def _archive_file(self, document_id: int) -> ArchiveCopy | None:
+        """The archive copy for the command, made before it runs; None when it cannot be
         made: the hand-over goes out without it (the letter's text is in the JSON) rather
         than waiting for a file that may never come."""
-        if self._searchable_pdf is None:
+        if self._archive_copy is None:
             return None
         try:
-            return self._searchable_pdf(document_id)
+            return self._archive_copy(document_id)
         except (DocvaultError, RenderPoolClosed, OSError, TimeoutError) as error:
             logger.warning(
-                "the searchable PDF of document %d could not be made for the hand-over command: %s",
+                "the archive copy of document %d could not be made for the hand-over command: %s",
                 document_id,
                 error,
             )
