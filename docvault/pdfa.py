@@ -27,8 +27,9 @@ from; docvault claims only what was validated.
 
 from __future__ import annotations
 
+import contextlib
 import io
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -68,15 +69,52 @@ def build(path: Path, options: RenderOptions, pages: Sequence[PageText]) -> Arch
 def convert(layered: bytes) -> ArchiveFile:
     """The searchable PDF `layered` as a validated PDF/A-2b, or as it is with the reason."""
     written = io.BytesIO()
+    with _opened_for_archive(layered) as pdf:
+        try:
+            save_pdfa(pdf, written, FLAVOUR, output_intent=OUTPUT_INTENT)
+            return ArchiveFile(written.getvalue(), pdfa=True)
+        except PdfaError as error:
+            why = reason(error.report)
+    # Opened afresh: the failed save declared PDF/A in the one it prepared.
+    with _opened_for_archive(layered) as pdf:
+        pdf.save(written)
+    return ArchiveFile(written.getvalue(), pdfa=False, not_pdfa_reason=why)
+
+
+@contextlib.contextmanager
+def _opened_for_archive(layered: bytes) -> Iterator[pikepdf.Pdf]:
+    """The searchable PDF opened, without what MuPDF misplaces and without signatures."""
     with pikepdf.open(io.BytesIO(layered)) as pdf:
         for key in _NOT_SHOWN_CATALOG_KEYS:
             if key in pdf.Root:
                 del pdf.Root[key]
-        try:
-            save_pdfa(pdf, written, FLAVOUR, output_intent=OUTPUT_INTENT)
-        except PdfaError as error:
-            return ArchiveFile(layered, pdfa=False, not_pdfa_reason=reason(error.report))
-    return ArchiveFile(written.getvalue(), pdfa=True)
+        _without_signatures(pdf)
+        yield pdf
+
+
+def _without_signatures(pdf: pikepdf.Pdf) -> None:
+    """A signed original's signature fields taken out of its copy.
+
+    A signature covers the original's exact bytes: in a copy it can only show as broken.
+    It stays where it is valid, in the original ("Download original"). What a visible
+    signature shows on the page is kept: the annotations are flattened into the page
+    content first (qpdf), then the form that held the fields is removed, and the fields of
+    an invisible signature (no appearance to flatten) with it.
+    """
+    form = pdf.Root.get("/AcroForm")
+    if form is None:
+        return
+    fields = form.get("/Fields", pikepdf.Array())
+    if not any(field.get("/FT") == pikepdf.Name.Sig for field in fields):
+        return
+    pdf.flatten_annotations("all")  # qpdf removes the form once its fields are flattened
+    if "/AcroForm" in pdf.Root:
+        del pdf.Root.AcroForm
+    for page in pdf.pages:
+        annotations = page.obj.get("/Annots", pikepdf.Array())
+        kept = [item for item in annotations if item.get("/FT") != pikepdf.Name.Sig]
+        if len(kept) != len(annotations):
+            page.obj.Annots = pikepdf.Array(kept)
 
 
 def reason(report: Report) -> str:
