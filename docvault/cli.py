@@ -589,7 +589,7 @@ VERIFY_EXIT_CODES = (
 @click.option(
     "--remove-reclaimable",
     is_flag=True,
-    help="Remove the derived files (page images, searchable PDFs) no document needs any more.",
+    help="Remove the derived files (page images, archive copies) no document needs any more.",
 )
 @pass_state
 @friendly_errors
