@@ -114,7 +114,7 @@ def _without_signatures(pdf: pikepdf.Pdf) -> None:
         annotations = page.obj.get("/Annots", pikepdf.Array())
         kept = [item for item in annotations if item.get("/FT") != pikepdf.Name.Sig]
         if len(kept) != len(annotations):
-            page.obj.Annots = pikepdf.Array(kept)
+            page.obj[pikepdf.Name.Annots] = pikepdf.Array(kept)
 
 
 def reason(report: Report) -> str:
