@@ -390,8 +390,9 @@ def verify_archive(
       from it and the password is kept nowhere, so it is checked like an original.
       `archive/.incoming-*` (an intake copying a file now) is skipped.
     - `cache/page-images/<xx>/<sha256>/`: page images and thumbnails (`docvault.derived`,
-      the web view); `cache/searchable-pdf/<xx>/<sha256>/`: searchable PDFs
-      (`docvault.transcription`); `cache/pages/`: the cache by page id before issue 13. All
+      the web view); `cache/searchable-pdf/<xx>/<sha256>/`: the archive copies, searchable
+      PDF/A files (`docvault.transcription`, `docvault.pdfa`), with a `.not-pdfa.txt` note
+      beside one that is not a PDF/A; `cache/pages/`: the cache by page id before issue 13. All
       of it can be made again from the archive: never a problem. A folder whose original no
       document has any more (or that follows no layout) is "reclaimable", and removed when
       `remove_reclaimable` is set.

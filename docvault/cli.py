@@ -387,7 +387,9 @@ def documents(state: State, status_filter: str | None, as_json: bool) -> None:
     settings = state.settings()
     database = db.open_database(settings.database_path)
     only_copies = status_filter == DUPLICATE_STATUS
-    audience = document_json.Audience(base_url=link_base_url(settings), paths=True)
+    audience = document_json.Audience(
+        base_url=link_base_url(settings), paths=True, data_dir=settings.data_path
+    )
     described = document_json.describe_all(
         database,
         audience,
@@ -587,7 +589,7 @@ VERIFY_EXIT_CODES = (
 @click.option(
     "--remove-reclaimable",
     is_flag=True,
-    help="Remove the derived files (page images, searchable PDFs) no document needs any more.",
+    help="Remove the derived files (page images, archive copies) no document needs any more.",
 )
 @pass_state
 @friendly_errors

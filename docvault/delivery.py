@@ -45,7 +45,7 @@ from urllib.parse import urlsplit
 import httpx
 from sqlalchemy import Engine
 
-from docvault import fhir, handover
+from docvault import document_json, fhir, handover
 from docvault.config import FhirReceiverSettings, GdtReceiverSettings, Settings
 from docvault.errors import ConfigError, DocvaultError
 from docvault.gdt import ImportFolder, ImportFolderFull
@@ -56,6 +56,7 @@ from docvault.models import utcnow
 from docvault.render import RenderPoolClosed
 from docvault.supervisor import Progress
 from docvault.threads import DaemonPool
+from docvault.transcription import ArchiveCopy
 from docvault.vocabulary import HandoverTarget
 
 logger = logging.getLogger(__name__)
@@ -76,8 +77,8 @@ ANSWER_READ_BYTES = 8192
 # script that needs more is given it on its command line: `env NAME=value /path/script`.
 COMMAND_ENVIRONMENT_NAMES = ("PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "TMPDIR")
 DEFAULT_PATH = "/usr/local/bin:/usr/bin:/bin"
-# The hand-over command finds the document's searchable PDF here (and in the JSON's
-# `searchable_pdf_path`); unset when there is none.
+# The hand-over command finds the document's archive copy (the searchable PDF/A) here (and in
+# the JSON's `searchable_pdf_path`); unset when there is none.
 SEARCHABLE_PDF_VARIABLE = "DOCVAULT_SEARCHABLE_PDF"
 FHIR_JSON = "application/fhir+json"
 
@@ -252,7 +253,8 @@ class Deliverer:
         clock: Callable[[], datetime] = utcnow,
         chance: random.Random | None = None,
         transport: httpx.BaseTransport | None = None,
-        searchable_pdf: Callable[[int], Path | None] | None = None,
+        archive_copy: Callable[[int], ArchiveCopy | None] | None = None,
+        data_dir: Path | None = None,
     ) -> None:
         self.database = database
         self.config = config
@@ -261,7 +263,9 @@ class Deliverer:
         self._transport = transport
         # document id -> the PDF handed over (the archive copy), made if need be (None:
         # none to give).
-        self._searchable_pdf = searchable_pdf
+        self._archive_copy = archive_copy
+        # Where the archive copies are kept: the JSON's `pdfa` of one already made.
+        self._data_dir = data_dir
         self._import_folder = (
             ImportFolder(config.gdt, config.gdt_markers) if config.gdt is not None else None
         )
@@ -339,7 +343,7 @@ class Deliverer:
         """One attempt at one hand-over, with its outcome recorded (None: dropped)."""
         config = self.config
         payload = handover.build_payload(
-            self.database, delivery, config.page_texts, config.link_base_url
+            self.database, delivery, config.page_texts, config.link_base_url, self._data_dir
         )
         if payload is None:
             handover.record_dropped(
@@ -360,8 +364,11 @@ class Deliverer:
             return self._send_fhir(client, delivery, payload["document"])
         if delivery.target == HandoverTarget.gdt:
             return self._write_gdt(delivery, payload["document"])
-        path = self._searchable_file(delivery.document_id)
+        copy = self._archive_file(delivery.document_id)
+        path = copy.path if copy is not None else None
         payload["searchable_pdf_path"] = str(path) if path is not None else None
+        if copy is not None:  # made now: whether it is a PDF/A is known
+            payload["document"].update(document_json.pdfa_fields(copy))
         variables = {SEARCHABLE_PDF_VARIABLE: str(path)} if path is not None else {}
         return run_command(self.config, encode(payload), variables)
 
@@ -425,26 +432,26 @@ class Deliverer:
         return Answer(True, None, f"{published.gdt.name} and {published.pdf.name}{found}")
 
     def _pdf_bytes(self, document_id: int) -> bytes | None:
-        path = self._searchable_file(document_id)
-        if path is None:
+        copy = self._archive_file(document_id)
+        if copy is None:
             return None
         try:
-            return path.read_bytes()
+            return copy.read_bytes()
         except OSError as error:
             logger.warning("the PDF of document %d cannot be read: %s", document_id, error)
             return None
 
-    def _searchable_file(self, document_id: int) -> Path | None:
-        """The searchable PDF for the command, made before it runs; None when it cannot be
-        made: the hand-over goes out without it (the letter's text is in the JSON) rather
-        than waiting for a file that may never come."""
-        if self._searchable_pdf is None:
+    def _archive_file(self, document_id: int) -> ArchiveCopy | None:
+        """The archive copy to hand over, made before it goes; None when it cannot be made:
+        the hand-over goes out without it (the letter's text is in the JSON) rather than
+        waiting for a file that may never come."""
+        if self._archive_copy is None:
             return None
         try:
-            return self._searchable_pdf(document_id)
+            return self._archive_copy(document_id)
         except (DocvaultError, RenderPoolClosed, OSError, TimeoutError) as error:
             logger.warning(
-                "the searchable PDF of document %d could not be made for the hand-over command: %s",
+                "the archive copy of document %d could not be made for the hand-over: %s",
                 document_id,
                 error,
             )

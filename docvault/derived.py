@@ -1,5 +1,5 @@
-"""Files derived from the originals (page images, thumbnails, searchable PDFs), kept under
-`<data>/cache/`.
+"""Files derived from the originals (page images, thumbnails, the archive copies: searchable
+PDF/A files), kept under `<data>/cache/`.
 
 Every derived file is named by what it was made from: the original's sha256, the page
 number and a digest of the render settings. An id (which a database could in principle
@@ -48,7 +48,8 @@ def page_image_path(
 
 
 def searchable_pdf_path(data_dir: Path, sha256: str, transcription_digest: str) -> Path:
-    """Where the searchable PDF of the original `sha256` with this transcription is kept.
+    """Where the archive copy (the searchable PDF/A) of the original `sha256` with this
+    transcription is kept.
 
     Named by the transcription's digest too: a page read again (or turned) gives a new
     name, so a file made from an older reading is never served for a newer one.
@@ -57,17 +58,26 @@ def searchable_pdf_path(data_dir: Path, sha256: str, transcription_digest: str) 
         raise ValueError(f"{sha256!r} is not a sha256 in hexadecimal")
     if not re.fullmatch(r"[0-9a-f]{8,64}", transcription_digest):
         raise ValueError(f"{transcription_digest!r} is not a digest in hexadecimal")
-    return _searchable_folder(data_dir, sha256) / f"{transcription_digest}.pdf"
+    return searchable_folder(data_dir, sha256) / f"{transcription_digest}.pdf"
 
 
-def _searchable_folder(data_dir: Path, sha256: str) -> Path:
+def searchable_folder(data_dir: Path, sha256: str) -> Path:
+    """The folder of the archive copies made of the original `sha256`."""
     return data_dir / CACHE_FOLDER / SEARCHABLE_PDFS / sha256[:2] / sha256
 
 
+def not_pdfa_note_path(archive_copy: Path) -> Path:
+    """Beside an archive copy that is not a PDF/A: the sentence saying why (`docvault.pdfa`);
+    no such file beside a PDF/A."""
+    return archive_copy.with_suffix(".not-pdfa.txt")
+
+
 def remove_other_searchable(data_dir: Path, keep: Path) -> None:
-    """Remove the searchable PDFs made from older readings of `keep`'s original."""
-    for older in keep.parent.glob("*.pdf"):
-        if older != keep:
+    """Remove the archive copies (and their notes) made from older readings of `keep`'s
+    original."""
+    # Not a file being written now (`.<name>.<uuid>.tmp`): only finished copies and notes.
+    for older in [*keep.parent.glob("*.pdf"), *keep.parent.glob("*.not-pdfa.txt")]:
+        if older not in (keep, not_pdfa_note_path(keep)):
             older.unlink(missing_ok=True)
 
 
@@ -87,7 +97,7 @@ def remove_for_original(data_dir: Path, sha256: str) -> None:
     if not _SHA256.fullmatch(sha256):
         raise ValueError(f"{sha256!r} is not a sha256 in hexadecimal")
     shutil.rmtree(data_dir / CACHE_FOLDER / PAGE_IMAGES / sha256[:2] / sha256, ignore_errors=True)
-    shutil.rmtree(_searchable_folder(data_dir, sha256), ignore_errors=True)
+    shutil.rmtree(searchable_folder(data_dir, sha256), ignore_errors=True)
 
 
 @dataclass(frozen=True)
@@ -100,7 +110,8 @@ class DerivedEntry:
 
 def entries(data_dir: Path) -> list[DerivedEntry]:
     """Everything under `<data>/cache/`, one entry per original's folder, for `docvault
-    verify`: the page images and thumbnails of an original, its searchable PDFs, and what
+    verify`: the page images and thumbnails of an original, its archive copies (searchable
+    PDF/A files, and the note beside one that is not a PDF/A), and what
     follows no layout of this module (the legacy cache by page id, a stray file)."""
     cache = data_dir / CACHE_FOLDER
     if not cache.is_dir():

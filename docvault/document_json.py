@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine
@@ -30,6 +31,7 @@ from docvault.facts.store import FactView, facts_of_documents
 from docvault.mailstore import MailOrigin, origins_of
 from docvault.models import Document, Duplicate, Page, split_tags
 from docvault.textutil import strip_markup
+from docvault.transcription import ArchiveCopy, newest_kept_copy
 from docvault.vocabulary import DocumentStatus, PageStatus
 
 # Documents described per round of queries: SQLite takes at most 32,766 values in one
@@ -52,6 +54,9 @@ class Audience:
     # Each page's transcription inline (`text`); else `text` is null and `text_url` says
     # where the JSON API has it.
     texts: bool = False
+    # The data folder, where the archive copies are kept: `pdfa` says whether the one made
+    # is a PDF/A. None: `pdfa` is null.
+    data_dir: Path | None = None
 
 
 def describe(database: Engine, document_id: int, audience: Audience) -> dict[str, Any] | None:
@@ -161,6 +166,7 @@ def _document(
         "handled_at": _time(document.handled_at),
         "handled_by": document.handled_by,
         **_links(document, audience),
+        **_archive_copy(document, audience),
         "duplicates": [_duplicate(duplicate, audience) for duplicate in duplicates],
         "facts": {fact.field: _fact(fact) for fact in facts},
         "mail": _mail(mail, audience),
@@ -189,6 +195,22 @@ def _links(document: Document, audience: Audience) -> dict[str, str | None]:
         # Made on first download, once every page is read; null while pages are being read.
         "searchable_pdf_url": f"{at}/searchable.pdf" if finished else None,
     }
+
+
+def _archive_copy(document: Document, audience: Audience) -> dict[str, Any]:
+    """Whether the archive copy made of the original is a validated PDF/A; null until one is
+    made (on the first download, or for the hand-over command)."""
+    kept = (
+        None if audience.data_dir is None else newest_kept_copy(audience.data_dir, document.sha256)
+    )
+    if kept is None:
+        return {"pdfa": None, "pdfa_note": None}
+    return pdfa_fields(kept)
+
+
+def pdfa_fields(copy: ArchiveCopy) -> dict[str, Any]:
+    """`pdfa` and, for a copy that is not one, the sentence saying why (`pdfa_note`)."""
+    return {"pdfa": copy.pdfa, "pdfa_note": copy.not_pdfa_reason}
 
 
 def _mail(mail: MailOrigin | None, audience: Audience) -> dict[str, Any] | None:

@@ -19,6 +19,7 @@ import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import ColumnElement, Engine, and_, func, not_
@@ -294,7 +295,11 @@ def _update_pending(
 
 
 def build_payload(
-    database: Engine, delivery: Delivery, page_texts: str, link_base_url: str
+    database: Engine,
+    delivery: Delivery,
+    page_texts: str,
+    link_base_url: str,
+    data_dir: Path | None = None,
 ) -> dict[str, Any] | None:
     """The JSON for one hand-over; None when its document no longer exists.
 
@@ -303,7 +308,7 @@ def build_payload(
     in the meantime go out corrected. The event's `status` is what it announces; the
     document's own may have moved on since (a re-run).
     """
-    audience = Audience(base_url=link_base_url, texts=page_texts == "inline")
+    audience = Audience(base_url=link_base_url, texts=page_texts == "inline", data_dir=data_dir)
     document = describe(database, delivery.document_id, audience)
     if document is None:
         return None

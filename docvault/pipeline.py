@@ -17,11 +17,12 @@ from pathlib import Path
 
 from sqlalchemy import Engine as DatabaseEngine
 
-from docvault import queue, searchable, transcription
+from docvault import pdfa, queue, transcription
 from docvault.delivery import HandoverConfig
 from docvault.ocr.base import Engine
 from docvault.ocr.profiles import Profile
 from docvault.ocr.vllm_server import VllmReplicas
+from docvault.pdfa import ArchiveFile
 from docvault.render import RenderPool
 from docvault.search import OutboxDriver, SearchIndex
 from docvault.searchable import PageText
@@ -69,32 +70,28 @@ class Pipeline:
         limit = self.renderer.timeout_seconds * 2 + 10  # one crash retry, then the deadline
         return future.result(timeout=limit).image.data
 
-    def build_searchable(self, path: Path, pages: tuple[PageText, ...]) -> bytes:
-        """A searchable PDF's bytes, made in the render pool (called from a thread other
-        than the event loop's: the web view's, a hand-over's)."""
+    def build_searchable(self, path: Path, pages: tuple[PageText, ...]) -> ArchiveFile:
+        """An archive copy's bytes (the searchable PDF/A, validated), made in the render pool
+        (called from a thread other than the event loop's: the web view's, a hand-over's)."""
         # Pages without located lines are rendered again for their ink lines: allow for it.
         limit = self.renderer.timeout_seconds + SEARCHABLE_SECONDS_PER_PAGE * len(pages)
-        make = functools.partial(searchable.build, pages=pages)
+        make = functools.partial(pdfa.build, pages=pages)
         future = asyncio.run_coroutine_threadsafe(
             self.renderer.derive(path, make, timeout_seconds=limit), self.loop
         )
         return future.result(timeout=limit * 2 + 10)  # one crash retry, then the deadline
 
-    def searchable_pdf(self, document_id: int) -> Path | None:
-        """The finished document's searchable PDF, made if need be (None: not finished, or
-        gone); for the hand-over command, which is given the file's path."""
+    def archive_copy(self, document_id: int) -> transcription.ArchiveCopy | None:
+        """The finished document's archive copy (the searchable PDF/A: its path, its bytes,
+        whether it is a PDF/A), made if need be; None: not finished, or gone. The one place
+        that chooses the file the hand-overs give the practice system to keep (the command's
+        file, the FHIR Binary, the GDT attachment)."""
         source = transcription.searchable_source(self.database, document_id)
         if source is None or not source.finished:
             return None
-        return transcription.searchable_pdf(
+        return transcription.archive_copy(
             self.data_path, source, self.build_searchable, self.render_settings
         )
-
-    def archive_copy(self, document_id: int) -> Path | None:
-        """The PDF the hand-over gives the practice system to keep (the command's file, the
-        FHIR Binary, the GDT attachment): the one place that chooses it. Today the
-        searchable PDF; the PDF/A archive copy (issue 51) replaces it here."""
-        return self.searchable_pdf(document_id)
 
     def wake_worker(self) -> None:
         """New pages are queued (thread-safe: intake's and the mailboxes' threads call it)."""

@@ -12,22 +12,23 @@ What each page becomes
 
 Where the text goes
     A page read by an engine that locates its lines (the CPU engine) gets each line at its
-    box, mapped from the page image's pixels to the page's points. A page whose text has no
-    boxes (a vision model's Markdown) gets its text lines over the ink lines the coverage
-    check finds in the page image, in reading order: one to one when the counts agree,
-    else the words flow over the ink lines by their widths. A page read from its own text
-    layer already has searchable text and gets nothing more, and so does a page whose own
-    layer docvault trusts though an engine read it (`textlayer.read_layer`).
+    box, mapped from the page image's pixels to the page's points; the line's width is
+    shared among its words by their characters. A page whose text has no boxes (a vision
+    model's Markdown) gets its text lines over the ink lines the coverage check finds in the
+    page image, in reading order: one to one when the counts agree, else the words flow
+    over the ink lines by their widths. A page read from its own text layer already has
+    searchable text and gets nothing more, and so does a page whose own layer docvault
+    trusts though an engine read it (`textlayer.read_layer`).
 
-    The text is drawn in render mode 3 (invisible). Its font size makes the glyphs as tall
-    as the line's box and a horizontal scale makes the line exactly as wide, so a
-    selection in a viewer lands on the words. Helvetica (MuPDF's Nimbus Sans) covers Latin
-    text; a line with other characters uses Droid Sans Fallback (Greek, Cyrillic, CJK,
-    ...); the rare character neither font has becomes "?" rather than a broken glyph. Both
-    fonts are embedded as subsets: a few kilobytes per document.
+    The words are written by OCRmyPDF's text-layer renderer (the one its own PDF/A files
+    carry): invisible (render mode 3), each word scaled to its box so that a selection in
+    a viewer lands on it, in Noto Sans, or for a character Noto Sans lacks (CJK, ...) in
+    OCRmyPDF's glyphless Occulta font, which still extracts as the character. Only the fonts
+    OCRmyPDF ships are used, never the machine's own: the same file on every server. The
+    fonts are embedded once per document, as subsets.
 
-PDF/A: MuPDF (PyMuPDF 2.0) cannot write PDF/A (no output intent, no XMP conformance, no
-PDF/A validation), so the file is an ordinary PDF 1.7; nothing here claims PDF/A.
+PDF/A: the file made here is the searchable PDF; `docvault.pdfa` turns it into the archive
+copy (PDF/A-2b) and validates it. MuPDF itself cannot write PDF/A.
 """
 
 from __future__ import annotations
@@ -35,12 +36,16 @@ from __future__ import annotations
 import hashlib
 import io
 import json
-import math
+import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+import ocrmypdf
 import pymupdf
+from ocrmypdf.font import BuiltinFontProvider, MultiFontManager
+from ocrmypdf.fpdf_renderer import Fpdf2MultiPageRenderer
+from ocrmypdf.hocrtransform import BoundingBox, OcrClass, OcrElement
 from PIL import Image, ImageOps
 
 from docvault import coverage, render, textlayer, textutil
@@ -49,13 +54,12 @@ from docvault.vocabulary import ReadLine, TextFormat
 
 Box = tuple[int, int, int, int]
 # Part of every file's name: a change to how the PDF is made gives every document a new one.
-BUILD_VERSION = "searchable-1"
-_LATIN_FONT = "helv"  # MuPDF's built-in Nimbus Sans: 653 characters, Latin scripts
-_WIDE_FONT = "cjk"  # MuPDF's built-in Droid Sans Fallback: 34,012 characters
-_FONT_NAMES = {_LATIN_FONT: "DvLatin", _WIDE_FONT: "DvWide"}
-_INVISIBLE = 3  # PDF text render mode 3: neither filled nor stroked
+BUILD_VERSION = "searchable-2"  # 2: OCRmyPDF's text-layer renderer, the PDF/A archive copy
 _JPEG_QUALITY = 90  # only for a HEIC photo, which a PDF cannot hold as it is
-_MISSING_CHARACTER = "?"
+# The fonts OCRmyPDF ships (Noto Sans, the glyphless Occulta), beside its package.
+_OCRMYPDF_FONTS = Path(ocrmypdf.__file__).parent / "data"
+# The text PDF is written at one point per image pixel; each page is scaled onto its page.
+_PIXELS_PER_POINT = 72.0
 
 
 @dataclass(frozen=True)
@@ -101,16 +105,7 @@ def build(path: Path, options: RenderOptions, pages: Sequence[PageText]) -> byte
     source, kind = render.open_document(path, options)
     with source:
         document = source if kind == "pdf" else _pages_of_images(path, kind, source, options)
-        fonts = {name: pymupdf.Font(name) for name in _FONT_NAMES}
-        for page_text in pages:
-            if 1 <= page_text.number <= document.page_count:
-                page = document[page_text.number - 1]
-                # A born-digital page read by an engine anyway (text_layer off) already has
-                # its words: a second, invisible copy would only make every hit appear twice.
-                if kind == "pdf" and textlayer.read_layer(page).trusted:
-                    page_text = replace(page_text, own_layer=True)
-                _add_layer(page, page_text, fonts, path, options)
-        document.subset_fonts()
+        _add_layers(document, kind, pages, path, options)
         data: bytes = document.tobytes(garbage=3, deflate=True, encryption=pymupdf.PDF_ENCRYPT_NONE)  # type: ignore[attr-defined]
         if document is not source:
             document.close()
@@ -179,30 +174,97 @@ def _place_frame(page: pymupdf.Page, frame: Image.Image, photo: bool) -> None:
 # --- the text layer ---------------------------------------------------------------------------
 
 
-def _add_layer(
-    page: pymupdf.Page,
-    page_text: PageText,
-    fonts: dict[str, pymupdf.Font],
+def _add_layers(
+    document: pymupdf.Document,
+    kind: str,
+    pages: Sequence[PageText],
     path: Path,
     options: RenderOptions,
 ) -> None:
-    """The page's text placed invisibly, and the page shown upright."""
-    shown = page.rotation
-    upright = (shown + page_text.rotation) % 360
-    if page_text.own_layer or not page_text.text.strip():
-        page.set_rotation(upright)
+    """Every page's text placed invisibly, and every page shown upright.
+
+    OCRmyPDF's text-layer renderer (fpdf2, its Noto Sans and glyphless Occulta fonts, one
+    subset for the whole document) writes the words of all pages into one text-only PDF,
+    each page as large in points as its page image in pixels; each is then laid over its
+    page as a form, turned and scaled onto the page as the image shows it.
+    """
+    layered: list[tuple[pymupdf.Page, int, OcrElement]] = []
+    for page_text in pages:
+        if not 1 <= page_text.number <= document.page_count:
+            continue
+        page = document[page_text.number - 1]
+        # A born-digital page read by an engine anyway (text_layer off) already has its
+        # words: a second, invisible copy would only make every hit appear twice.
+        if kind == "pdf" and textlayer.read_layer(page).trusted:
+            page_text = replace(page_text, own_layer=True)
+        upright = (page.rotation + page_text.rotation) % 360
+        if page_text.own_layer or not page_text.text.strip():
+            page.set_rotation(upright)
+            continue
+        placed, image_size = _placed_lines(page_text, path, options)
+        page.set_rotation(0)  # the layer goes on in the page's own coordinates
+        layered.append((page, upright, _ocr_page(placed, image_size)))
+    if not layered:
         return
-    placed, image_size = _placed_lines(page_text, path, options)
-    to_page = _image_to_page(page, page_text.rotation, image_size)
-    page.set_rotation(0)  # drawn in the page's own coordinates, then turned as a whole
-    chosen = [(box, *_font_for(text, fonts)) for box, text in placed]
-    for font_key in sorted({font_key for _, font_key, _ in chosen}):
-        page.insert_font(fontname=_FONT_NAMES[font_key], fontbuffer=fonts[font_key].buffer)
-    shape = page.new_shape()
-    for box, font_key, drawable in chosen:
-        _draw_line(shape, box, drawable, to_page, fonts[font_key], _FONT_NAMES[font_key])
-    shape.commit()
-    page.set_rotation(upright)
+    with tempfile.TemporaryDirectory(prefix="docvault-layer-") as folder:
+        text_file = Path(folder) / "text.pdf"
+        fonts = MultiFontManager(font_provider=BuiltinFontProvider(_OCRMYPDF_FONTS))
+        renderer = Fpdf2MultiPageRenderer(
+            [(index, tree, _PIXELS_PER_POINT) for index, (_, _, tree) in enumerate(layered)],
+            fonts,
+            invisible_text=True,
+        )
+        renderer.render(text_file)
+        with pymupdf.open(text_file) as text:
+            for index, (page, upright, _) in enumerate(layered):
+                # show_pdf_page turns the source counter-clockwise: undo the clockwise turn
+                # that made the page image upright.
+                page.show_pdf_page(page.rect, text, index, keep_proportion=False, rotate=upright)
+                page.set_rotation(upright)
+
+
+def _ocr_page(placed: Sequence[tuple[Box, str]], image_size: tuple[int, int]) -> OcrElement:
+    """The placed lines as OCRmyPDF's page tree: lines of words, in image pixels."""
+    width, height = image_size
+    lines = [
+        OcrElement(
+            ocr_class=OcrClass.LINE,
+            bbox=_bounding(box),
+            children=[
+                OcrElement(ocr_class=OcrClass.WORD, bbox=_bounding(word_box), text=word)
+                for word_box, word in words_of(box, text)
+            ],
+        )
+        for box, text in placed
+        if text.split() and box[3] > box[1] and box[2] > box[0]
+    ]
+    return OcrElement(
+        ocr_class=OcrClass.PAGE,
+        bbox=BoundingBox(left=0, top=0, right=width, bottom=height),
+        children=lines,
+    )
+
+
+def _bounding(box: Box) -> BoundingBox:
+    left, top, right, bottom = box
+    return BoundingBox(left=left, top=top, right=right, bottom=bottom)
+
+
+def words_of(box: Box, text: str) -> list[tuple[Box, str]]:
+    """A line's words, each given the share of the line's width its characters take (the
+    engines locate lines, not words; a space counts as a character between two words)."""
+    words = text.split()
+    left, top, right, bottom = box
+    total = sum(len(word) for word in words) + len(words) - 1
+    step = (right - left) / max(total, 1)
+    placed: list[tuple[Box, str]] = []
+    reached = 0
+    for word in words:
+        start = left + round(reached * step)
+        end = max(start + 1, left + round((reached + len(word)) * step))
+        placed.append(((start, top, end, bottom), word))
+        reached += len(word) + 1
+    return placed
 
 
 def _placed_lines(
@@ -269,82 +331,3 @@ def _stacked(lines: Sequence[str], size: tuple[int, int]) -> list[tuple[Box, str
         )
         for row, line in enumerate(lines)
     ]
-
-
-def _image_to_page(
-    page: pymupdf.Page, rotation: int, image_size: tuple[int, int]
-) -> pymupdf.Matrix:
-    """Upright page-image pixels to the page's unrotated coordinates (PyMuPDF's, y down).
-
-    The image is the page as shown (its `/Rotate` applied) rendered at some scale, then
-    turned `rotation` degrees clockwise: undone in reverse order.
-    """
-    width, height = image_size
-    rendered = (height, width) if rotation % 180 else (width, height)
-    turn = _clockwise(rotation % 360, *rendered)
-    shown = page.rect
-    scale = pymupdf.Matrix(shown.width / rendered[0], shown.height / rendered[1])
-    return ~turn * scale * page.derotation_matrix
-
-
-def _clockwise(rotation: int, width: float, height: float) -> pymupdf.Matrix:
-    """A `width` x `height` image turned clockwise, as a matrix on its pixel coordinates."""
-    if rotation == 90:
-        return pymupdf.Matrix(0, 1, -1, 0, height, 0)
-    if rotation == 180:
-        return pymupdf.Matrix(-1, 0, 0, -1, width, height)
-    if rotation == 270:
-        return pymupdf.Matrix(0, -1, 1, 0, 0, width)
-    return pymupdf.Matrix(1, 0, 0, 1, 0, 0)
-
-
-def _draw_line(
-    shape: pymupdf.Shape,
-    box: Box,
-    text: str,
-    to_page: pymupdf.Matrix,
-    font: pymupdf.Font,
-    font_name: str,
-) -> None:
-    """One line, as tall and as wide as its box (the font's ascender to its descender)."""
-    left, top, right, bottom = box
-    # Along the image's axes, in page points: the matrix is a quarter turn and two scales.
-    points_across = math.hypot(to_page.a, to_page.b)
-    points_down = math.hypot(to_page.c, to_page.d)
-    extent = max(font.ascender - font.descender, 0.5)
-    height = max(1.0, bottom - top)
-    size = height * points_down / extent
-    natural = font.text_length(text, fontsize=size)
-    stretch = max(1.0, right - left) * points_across / natural if natural > 0 else 1.0
-    start = pymupdf.Point(left, top + font.ascender * height / extent) * to_page
-    across = pymupdf.Point(to_page.a, to_page.b)  # where the image's x axis runs on the page
-    vertical = abs(across.y) > abs(across.x)
-    shape.insert_text(
-        start,
-        text,
-        fontsize=size,
-        fontname=font_name,
-        render_mode=_INVISIBLE,
-        rotate=_quarter_turn(across),
-        # In the page's axes (a scale along one axis reads the same with y up or down).
-        morph=(start, pymupdf.Matrix(1, stretch) if vertical else pymupdf.Matrix(stretch, 1)),
-    )
-
-
-def _quarter_turn(across: pymupdf.Point) -> int:
-    """insert_text's `rotate` (counter-clockwise degrees) for text running along `across`."""
-    if abs(across.x) >= abs(across.y):
-        return 0 if across.x > 0 else 180
-    return 90 if across.y < 0 else 270  # y runs down the page: up is negative
-
-
-def _font_for(text: str, fonts: dict[str, pymupdf.Font]) -> tuple[str, str]:
-    """Helvetica when it has every character, else the wide font ("?" for what it lacks)."""
-    latin = fonts[_LATIN_FONT]
-    if all(latin.has_glyph(ord(character)) for character in text):
-        return _LATIN_FONT, text
-    wide = fonts[_WIDE_FONT]
-    drawable = "".join(
-        character if wide.has_glyph(ord(character)) else _MISSING_CHARACTER for character in text
-    )
-    return _WIDE_FONT, drawable

@@ -332,7 +332,10 @@ def build_parts(settings: Settings, daemon: Daemon, environ: Mapping[str, str]) 
         parts.append(web_part(settings, daemon))
     if pipeline.handover is not None:
         deliverer = Deliverer(
-            pipeline.database, pipeline.handover, searchable_pdf=pipeline.archive_copy
+            pipeline.database,
+            pipeline.handover,
+            archive_copy=pipeline.archive_copy,
+            data_dir=pipeline.data_path,
         )
         parts.append(HandoverPart(deliverer, stall))
     parts += [MailboxPart(mail, pipeline.wake_worker, stall) for mail in daemon.mail]

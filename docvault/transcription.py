@@ -1,12 +1,16 @@
-"""A document's transcription as the searchable PDF is made from it, read from the database,
-and the PDF kept where `docvault.derived` says, made once per transcription.
+"""A document's transcription as its archive copy (the searchable PDF/A) is made from it, read
+from the database, and the copy kept where `docvault.derived` says, made once per
+transcription.
 
-The web view (download) and the hand-over (the command's file) both come here; the making
-itself (`build`, given by the caller) runs in the render pool.
+The web view (download) and the hand-over (the command's file) both come here, through
+`archive_copy`; the making itself (`build`, given by the caller: `docvault.pdfa.build` in
+the render pool) returns the bytes and whether they are a validated PDF/A. A copy that is not
+a PDF/A is kept with a note beside it saying why (`derived.not_pdfa_note_path`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 from collections.abc import Callable, Sequence
@@ -20,11 +24,13 @@ from docvault import derived, textlayer
 from docvault.archive import check_archived
 from docvault.db import read_session
 from docvault.models import Attempt, Document, Page
+from docvault.pdfa import ArchiveFile
 from docvault.searchable import PageText, digest
 from docvault.vocabulary import DocumentStatus, TextFormat
 
-# (file the pages are read from, the pages' texts) -> PDF bytes; made in the render pool.
-BuildSearchable = Callable[[Path, tuple[PageText, ...]], bytes]
+# (file the pages are read from, the pages' texts) -> the archive copy's bytes and verdict;
+# made in the render pool.
+BuildSearchable = Callable[[Path, tuple[PageText, ...]], ArchiveFile]
 FINISHED_DOCUMENT_STATES = (DocumentStatus.done.value, DocumentStatus.attention.value)
 Box = tuple[int, int, int, int]
 
@@ -121,22 +127,63 @@ def _page_text(page: Page, engine: str | None) -> PageText:
     )
 
 
-def searchable_pdf(
-    data_dir: Path, source: SearchableSource, build: BuildSearchable, render_settings: str
-) -> Path:
-    """The document's searchable PDF, made now unless this transcription's is kept already.
+@dataclass(frozen=True)
+class ArchiveCopy:
+    """A document's archive copy as kept: where, and whether it is a validated PDF/A."""
 
-    Written under a temporary name and renamed (a reader never sees half a file); the
-    files made from earlier readings of the same original are removed once it is in place.
+    path: Path
+    pdfa: bool
+    not_pdfa_reason: str | None  # one sentence; None for a PDF/A
+
+    def read_bytes(self) -> bytes:
+        """The file's bytes (for a hand-over that attaches it)."""
+        return self.path.read_bytes()
+
+
+def archive_copy(
+    data_dir: Path, source: SearchableSource, build: BuildSearchable, render_settings: str
+) -> ArchiveCopy:
+    """The document's archive copy, made now unless this transcription's is kept already.
+
+    Written under a temporary name and renamed (a reader never sees half a file), its note
+    first when it is not a PDF/A (a reader never sees a copy without the note it needs);
+    the files made from earlier readings of the same original are removed once it is in
+    place.
     """
     path = derived.searchable_pdf_path(
         data_dir, source.sha256, digest(source.pages, render_settings)
     )
     if path.is_file():
-        return path
+        return kept_copy(path)
     # Made from the archived file as it was archived, or not at all (ArchivedFileDamaged).
     check_archived(data_dir / source.read_from, source.file_name)
-    data = build(data_dir / source.read_from, source.pages)
-    derived.write_atomically(path, data)
+    made = build(data_dir / source.read_from, source.pages)
+    note = derived.not_pdfa_note_path(path)
+    if made.not_pdfa_reason is not None:
+        derived.write_atomically(note, made.not_pdfa_reason.encode())
+    derived.write_atomically(path, made.data)
     derived.remove_other_searchable(data_dir, path)
-    return path
+    if made.pdfa:
+        note.unlink(missing_ok=True)
+    return ArchiveCopy(path, made.pdfa, made.not_pdfa_reason)
+
+
+def newest_kept_copy(data_dir: Path, sha256: str) -> ArchiveCopy | None:
+    """The archive copy last made of the original `sha256` (for whichever reading), None
+    when none is kept: whether an original becomes a PDF/A depends on its own content."""
+    folder = derived.searchable_folder(data_dir, sha256)
+    made: list[tuple[float, Path]] = []
+    for path in folder.glob("*.pdf") if folder.is_dir() else ():
+        with contextlib.suppress(FileNotFoundError):  # replaced by a newer reading's copy
+            made.append((path.stat().st_mtime, path))
+    return kept_copy(max(made)[1]) if made else None
+
+
+def kept_copy(path: Path) -> ArchiveCopy:
+    """An archive copy already kept: a PDF/A unless a note beside it says why not."""
+    note = derived.not_pdfa_note_path(path)
+    try:
+        reason = note.read_text(encoding="utf-8", errors="replace")
+    except FileNotFoundError:
+        return ArchiveCopy(path, True, None)
+    return ArchiveCopy(path, False, reason)

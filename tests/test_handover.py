@@ -31,6 +31,7 @@ from docvault.errors import ConfigError
 from docvault.facts import store as fact_store
 from docvault.models import HandoverOutbox, Page, utcnow
 from docvault.supervisor import Progress
+from docvault.transcription import ArchiveCopy
 from docvault.vocabulary import (
     AttemptRecord,
     AttemptRequest,
@@ -583,10 +584,10 @@ def test_the_command_is_given_the_searchable_pdf_made_before_it_runs(
     made = tmp_path / "letter.searchable.pdf"
     asked: list[int] = []
 
-    def searchable_pdf(document_id: int) -> Path:
+    def archive_copy(document_id: int) -> ArchiveCopy:
         asked.append(document_id)
         made.write_bytes(b"%PDF-1.7 stand-in")  # the file exists before the command runs
-        return made
+        return ArchiveCopy(made, pdfa=False, not_pdfa_reason="It is not a PDF/A-2b: a test.")
 
     seen = tmp_path / "seen.json"
     code = (
@@ -595,13 +596,16 @@ def test_the_command_is_given_the_searchable_pdf_made_before_it_runs(
         "data['there'] = pathlib.Path(data['searchable_pdf_path']).is_file(); "
         f"pathlib.Path({str(seen)!r}).write_text(json.dumps(data))"
     )
-    deliverer = Deliverer(database, _config(command=_python(code)), searchable_pdf=searchable_pdf)
+    deliverer = Deliverer(database, _config(command=_python(code)), archive_copy=archive_copy)
     with httpx.Client() as client:
         deliverer.deliver(client, handover.due(database, utcnow(), 1)[0])
     received = json.loads(seen.read_text())
     assert asked == [document]
     assert received["searchable_pdf_path"] == received["variable"] == str(made)
     assert received["there"] is True
+    # Made before the command ran: whether it is a PDF/A is known, and why not.
+    assert received["document"]["pdfa"] is False
+    assert received["document"]["pdfa_note"] == "It is not a PDF/A-2b: a test."
     assert received["document"]["searchable_pdf_url"].endswith(
         f"/documents/{document}/searchable.pdf"
     )
@@ -613,12 +617,12 @@ def test_a_searchable_pdf_that_cannot_be_made_does_not_hold_the_hand_over(
     _document(database, pages=1)
     _finish_all(database, targets=(COMMAND,))
 
-    def searchable_pdf(document_id: int) -> Path:
+    def archive_copy(document_id: int) -> ArchiveCopy:
         raise OSError(28, "No space left on device")
 
     seen = tmp_path / "seen.json"
     code = f"import pathlib, sys; pathlib.Path({str(seen)!r}).write_text(sys.stdin.read())"
-    deliverer = Deliverer(database, _config(command=_python(code)), searchable_pdf=searchable_pdf)
+    deliverer = Deliverer(database, _config(command=_python(code)), archive_copy=archive_copy)
     with httpx.Client() as client:
         answer = deliverer.deliver(client, handover.due(database, utcnow(), 1)[0])
     assert answer is not None

@@ -11,7 +11,7 @@ import pymupdf
 import pytest
 
 from bench.searchable_pdf_bench import read_page
-from docvault import derived, render, searchable, transcription
+from docvault import derived, pdfa, render, searchable, transcription
 from docvault.ocr.rapid import RapidEngine
 from docvault.render import RenderOptions
 from docvault.searchable import PageText
@@ -156,9 +156,9 @@ def test_the_derived_file_is_made_once_and_again_for_a_new_reading(
     (tmp_path / "archive" / "scan.pdf").write_bytes((fixtures_dir / SCAN).read_bytes())
     made: list[Path] = []
 
-    def build(path: Path, pages: tuple[PageText, ...]) -> bytes:
+    def build(path: Path, pages: tuple[PageText, ...]) -> pdfa.ArchiveFile:
         made.append(path)
-        return searchable.build(path, OPTIONS, pages)
+        return pdfa.build(path, OPTIONS, pages)
 
     first_page = PageText(
         1,
@@ -169,16 +169,16 @@ def test_the_derived_file_is_made_once_and_again_for_a_new_reading(
         (800, 981),
     )
     source = _source(tmp_path, "archive/scan.pdf", [first_page])
-    first = transcription.searchable_pdf(tmp_path, source, build, "settings")
-    assert transcription.searchable_pdf(tmp_path, source, build, "settings") == first
+    first = transcription.archive_copy(tmp_path, source, build, "settings").path
+    assert transcription.archive_copy(tmp_path, source, build, "settings").path == first
     assert len(made) == 1  # kept, not made again
     assert first.parent.parent.parent == tmp_path / derived.CACHE_FOLDER / derived.SEARCHABLE_PDFS
     reread = PageText(
         1, "We crouched down", "plain", (((40, 300, 700, 330), "We crouched down"),), 0, (800, 981)
     )
-    second = transcription.searchable_pdf(
+    second = transcription.archive_copy(
         tmp_path, _source(tmp_path, "archive/scan.pdf", [reread]), build, "settings"
-    )
+    ).path
     assert second != first
     assert len(made) == 2
     assert "crouched" in pymupdf.open(second)[0].get_text()

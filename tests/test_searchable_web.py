@@ -9,6 +9,7 @@ import pymupdf
 import pytest
 from fastapi.testclient import TestClient
 
+from docvault import pdfa
 from docvault.audit import AuditFilter, events
 from docvault.web.app import create_app
 from tests.support.webarchive import WebArchive, add_document
@@ -27,8 +28,11 @@ def test_a_finished_document_downloads_as_a_searchable_pdf(
 ) -> None:
     viewer = client.get(f"/documents/{archive.huck_finn}")
     assert f'href="/documents/{archive.huck_finn}/searchable.pdf"' in viewer.text
+    # Not made yet: whether it will be a PDF/A is not known.
+    assert client.get(f"/api/documents/{archive.huck_finn}").json()["pdfa"] is None
     answer = client.get(f"/documents/{archive.huck_finn}/searchable.pdf")
     assert answer.status_code == 200, answer.text
+    assert pdfa.check(answer.content).passed  # the archive copy: a validated PDF/A-2b
     assert answer.headers["content-type"] == "application/pdf"
     assert "ocrmypdf__c02-22.searchable.pdf" in answer.headers["content-disposition"]
     with pymupdf.open("pdf", answer.content) as built:
@@ -37,6 +41,7 @@ def test_a_finished_document_downloads_as_a_searchable_pdf(
     assert [row.document_id for row in looks] == [archive.huck_finn]
     api = client.get(f"/api/documents/{archive.huck_finn}").json()
     assert api["searchable_pdf_url"] == f"/documents/{archive.huck_finn}/searchable.pdf"
+    assert (api["pdfa"], api["pdfa_note"]) == (True, None)
 
 
 def test_a_document_still_being_read_has_no_searchable_pdf_yet(

@@ -121,6 +121,9 @@ def test_searchable_pdfs_and_page_images_are_never_a_problem(
     for path in (kept, gone):
         path.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(data / str(document.unlocked_path), path)
+    # An archive copy that is not a PDF/A has its note beside it: the same original's folder.
+    gone_note = derived.not_pdfa_note_path(gone)
+    gone_note.write_text("It is not a PDF/A-2b: ...")
     gone_image.parent.mkdir(parents=True)
     gone_image.write_bytes(b"\x89PNG\r\n\x1a\n")
     # An unlock's scratch folder: one left by a crash long ago, one of an unlock running now.
@@ -145,6 +148,7 @@ def test_searchable_pdfs_and_page_images_are_never_a_problem(
     assert "3 derived or leftover file(s) reclaimable (not a problem)" in listed.stdout
     assert removing.returncode == 0, removing.stdout
     assert not gone.exists()
+    assert not gone_note.exists()
     assert not gone_image.exists()
     assert not crashed.exists()
     assert running.is_dir()

@@ -190,8 +190,8 @@ class WebContext:
     - `inspect(path)`: a file's page count and kind, as intake judges a new file (the
       composition root passes intake's inspection pool); a refused file taken in again
       from the problems page is judged by it. `empty_grace_seconds` is intake's setting.
-    - `build_searchable(file, pages)` makes a searchable PDF's bytes; like `render_png` it
-      must run in the render pool. None: this web view offers no searchable PDF.
+    - `build_searchable(file, pages)` makes an archive copy (`docvault.pdfa`); like
+      `render_png` it must run in the render pool. None: this web view offers no searchable PDF.
     """
 
     database: DatabaseEngine
@@ -301,9 +301,9 @@ class WebContext:
         if self.build_searchable is None:
             raise HTTPException(503, "This web view cannot make searchable PDFs.")
         try:
-            path = transcription.searchable_pdf(
+            path = transcription.archive_copy(
                 self.data_dir, source, self.build_searchable, self.render_settings
-            )
+            ).path
         except ArchivedFileDamaged:
             raise  # its own page: the archived file must be restored first
         except DocvaultError as error:

@@ -21,10 +21,11 @@ from argon2 import PasswordHasher
 from sqlalchemy import Engine, update
 from sqlmodel import col, select
 
-from docvault import auth, db, queue, searchable
+from docvault import auth, db, pdfa, queue
 from docvault.archive import archive_file
 from docvault.errors import CorruptDocument
 from docvault.models import Document
+from docvault.pdfa import ArchiveFile
 from docvault.render import RenderOptions, render_page
 from docvault.search import SearchIndex, rebuild_from_database
 from docvault.searchable import PageText
@@ -247,10 +248,10 @@ def open_archive(root: Path) -> WebArchive:
 _PYMUPDF = threading.Lock()
 
 
-def build_searchable(path: Path, pages: tuple[PageText, ...]) -> bytes:
-    """The searchable PDF made in-process, one at a time (the service uses its pool)."""
+def build_searchable(path: Path, pages: tuple[PageText, ...]) -> ArchiveFile:
+    """The archive copy made in-process, one at a time (the service uses its pool)."""
     with _PYMUPDF:
-        return searchable.build(path, RenderOptions(), pages)
+        return pdfa.build(path, RenderOptions(), pages)
 
 
 def _renderer(renders: list[tuple[Path, int]]) -> Callable[[Path, int, int], bytes]:

@@ -116,7 +116,7 @@ def api_document(request: Request, context: Context, document_id: RowId) -> dict
     """A document's one JSON description (docs/document-json.md)."""
     # The one description every reader gets; links relative to this site, server paths for
     # administrators.
-    audience = Audience(base_url="", paths=is_admin(request))
+    audience = Audience(base_url="", paths=is_admin(request), data_dir=context.data_dir)
     described = describe(context.database, document_id, audience)
     if described is None:
         raise HTTPException(404, f"There is no document {document_id} in the archive.")
