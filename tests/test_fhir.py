@@ -9,7 +9,7 @@ import base64
 import dataclasses
 import hashlib
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -28,6 +28,7 @@ from docvault.errors import ConfigError
 from docvault.facts import store as fact_store
 from docvault.letter import read_letter
 from docvault.models import HandoverOutbox, utcnow
+from docvault.transcription import ArchiveCopy
 from docvault.vocabulary import HandoverTarget, PageStatus, SamplingMode
 from tests.support.factsarchive import MUSTERMANN_LETTER, add_letter
 from tests.support.fhir_server import FhirServer, running_fhir_server
@@ -53,6 +54,11 @@ def pdf(tmp_path: Path) -> Path:
     document.new_page().insert_text((72, 100), "Entlassungsbrief Erika Mustermann")
     document.save(path)
     return path
+
+
+def _kept(pdf: Path) -> Callable[[int], ArchiveCopy]:
+    """The archive copy every document of the test hands over: `pdf`, a PDF/A."""
+    return lambda _: ArchiveCopy(pdf, True, None)
 
 
 def _config(url: str, content: str = "binary", token: str = TOKEN) -> HandoverConfig:
@@ -98,7 +104,7 @@ def test_the_bundle_is_fhir_r4_and_files_the_letter_under_its_patient(
     database: Engine, server: FhirServer, pdf: Path
 ) -> None:
     document = _read_letter(database)
-    deliverer = Deliverer(database, _config(server.url), searchable_pdf=lambda _: pdf)
+    deliverer = Deliverer(database, _config(server.url), archive_copy=_kept(pdf))
     _deliver_all(database, deliverer)
     (row,) = _rows(database)
     assert (row.state, row.answer_status) == ("delivered", 200)
@@ -152,7 +158,7 @@ def test_a_refusal_and_a_wrong_token_are_retried_with_back_off(database: Engine,
     with running_fhir_server(TOKEN, refuse_first=2) as server:
         wrong_token = _config(server.url, token="not-the-token-of-this-server")
         wrong = Deliverer(database, wrong_token, clock=clock, chance=random.Random(1),
-                          searchable_pdf=lambda _: pdf)  # fmt: skip
+                          archive_copy=_kept(pdf))  # fmt: skip
         _deliver_all(database, wrong, clock)
         (row,) = _rows(database)
         assert (row.state, row.attempts, row.answer_status) == ("pending", 1, 401)
@@ -160,7 +166,7 @@ def test_a_refusal_and_a_wrong_token_are_retried_with_back_off(database: Engine,
         assert handover.due(database, clock.now, 10) == []  # not before its time
         clock.now = row.next_attempt_at
         right = Deliverer(database, _config(server.url), clock=clock,
-                          chance=random.Random(1), searchable_pdf=lambda _: pdf)  # fmt: skip
+                          chance=random.Random(1), archive_copy=_kept(pdf))  # fmt: skip
         _deliver_all(database, right, clock)  # the server is busy: 503
         (row,) = _rows(database)
         assert (row.state, row.attempts, row.answer_status) == ("pending", 2, 503)
@@ -175,7 +181,7 @@ def test_sent_again_after_a_crash_it_lands_on_the_same_resources(
     database: Engine, server: FhirServer, pdf: Path
 ) -> None:
     _read_letter(database)
-    deliverer = Deliverer(database, _config(server.url), searchable_pdf=lambda _: pdf)
+    deliverer = Deliverer(database, _config(server.url), archive_copy=_kept(pdf))
     (delivery,) = handover.due(database, utcnow(), 10)
     with httpx.Client(timeout=5) as client:
         deliverer.deliver(client, delivery)
@@ -197,7 +203,7 @@ def test_a_correction_updates_the_document_reference_and_a_reread_replaces_it(
     database: Engine, server: FhirServer, pdf: Path
 ) -> None:
     document = _read_letter(database)
-    deliverer = Deliverer(database, _config(server.url), searchable_pdf=lambda _: pdf)
+    deliverer = Deliverer(database, _config(server.url), archive_copy=_kept(pdf))
     _deliver_all(database, deliverer)
     with write_transaction(database) as session:
         fact_store.confirm(session, document, "patient", "nurse", "Erika Musterfrau")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import random
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -25,6 +25,7 @@ from docvault.config import GdtReceiverSettings
 from docvault.delivery import Deliverer, HandoverConfig
 from docvault.letter import Letter, split_name
 from docvault.models import utcnow
+from docvault.transcription import ArchiveCopy
 from docvault.vocabulary import HandoverTarget
 from tests.support.factsarchive import MUSTERMANN_LETTER
 from tests.test_handover import OWNER, _attempt, _document, _rows
@@ -45,6 +46,11 @@ FIELD_TABLE = {
 }  # fmt: skip
 # Field 9206: 1 = 7-bit, 2 = IBM code page 437 (the default), 3 = ISO 8859-1.
 CHARSETS = {"1": "ascii", "2": "cp437", "3": "latin-1"}
+
+
+def _kept(pdf: Path) -> Callable[[int], ArchiveCopy]:
+    """The archive copy every document of the test hands over: `pdf`, a PDF/A."""
+    return lambda _: ArchiveCopy(pdf, True, None)
 
 
 def read_gdt(data: bytes) -> list[tuple[str, str]]:
@@ -129,7 +135,9 @@ def test_a_letter_becomes_a_gdt_file_beside_its_pdf(
     pdf = _pdf(tmp_path / "archive-copy.pdf", "Entlassungsbrief")
     markers = tmp_path / "data" / "handover" / "gdt"
     deliverer = Deliverer(
-        database, _config(_settings(folder), markers), searchable_pdf=lambda _: pdf
+        database,
+        _config(_settings(folder), markers),
+        archive_copy=_kept(pdf),
     )
     _deliver(database, deliverer)
     (row,) = _rows(database)
@@ -184,7 +192,7 @@ def test_names_never_collide_and_a_full_folder_is_refused_with_a_sentence(
 ) -> None:
     pdf = _pdf(tmp_path / "copy.pdf", "letter")
     config = _config(_settings(folder, receiver_id="TURBOMED", sender_id="DV"), tmp_path / "m")
-    deliverer = Deliverer(database, config, searchable_pdf=lambda _: pdf)
+    deliverer = Deliverer(database, config, archive_copy=_kept(pdf))
     _letters(database, 3)
     _deliver(database, deliverer)
     gdt_files = [name for name in _visible(folder) if not name.endswith(".pdf")]
