@@ -47,7 +47,7 @@ from sqlalchemy import (
 )
 from sqlmodel import Session, col, select
 
-from docvault import derived
+from docvault import derived, holds
 from docvault.db import read_session, still_waiting, write_transaction
 from docvault.errors import EncryptedDocument, RenderKilledDocvault
 from docvault.facts import store as fact_store
@@ -917,12 +917,15 @@ def remove_document(engine: Engine, data_dir: Path, document_id: int) -> Removed
 
     The original stays in the archive under its sha256, backed up and checked like every
     other: a clinic's letter must not vanish by one click, and the same bytes arriving
-    again are simply taken in again.
+    again are simply taken in again. A document on legal hold is not removed: `OnLegalHold`.
     """
     with read_session(engine) as session:
         document = session.get(Document, document_id)
-    if document is None:
-        return None
+        if document is None:
+            return None
+        # Here, where every delete passes (web view, API, command line, retention review):
+        # a document on legal hold is refused with its sentence (`OnLegalHold`).
+        holds.refuse_if_held(session, document)
     pages = delete_document(engine, document_id)
     derived.remove_for_original(data_dir, document.sha256)
     return Removed(
