@@ -545,8 +545,8 @@ class Settings:
     # the `timezone` above, summer time included.
     backup_at: str = declare(
         "02:00",
-        "When the database backup runs, in the clinic's time zone: a time of day (\"02:00\"), "
-        "days and a time (\"mon,thu 02:00\"), every hour (\"*:15\") or \"off\".",
+        'When the database backup runs, in the clinic\'s time zone: a time of day ("02:00"), '
+        'days and a time ("mon,thu 02:00"), every hour ("*:15") or "off".',
     )
     verify_at: str = declare(
         "sun 03:00",
@@ -566,7 +566,7 @@ class Settings:
     rerun_failed_at: str = declare(
         "off",
         "When failed and looped pages are read again (at night, when the engine is idle), "
-        "written as backup_at; \"off\": only by hand.",
+        'written as backup_at; "off": only by hand.',
     )
     calendar_grace_hours: float = declare(
         20.0,

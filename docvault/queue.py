@@ -867,6 +867,18 @@ def request_rerun(
         return len(pages)
 
 
+def rerun_failed_pages(engine: Engine) -> int:
+    """The calendar's night job (`rerun_failed_at`): every failed page read again as it was
+    first read, every looped one with the loop cure; how many pages were queued."""
+    queued = 0
+    for state, mode in ((PageStatus.failed, SamplingMode.greedy),
+                        (PageStatus.looped, SamplingMode.penalty)):  # fmt: skip
+        with read_session(engine) as session:
+            ids = list(session.exec(select(Page.id).where(Page.status == state)).all())
+        queued += request_rerun(engine, [int(page_id or 0) for page_id in ids], mode, (state,))
+    return queued
+
+
 def request_rotation(
     engine: Engine, page_id: int, turn: int, done_allowed: bool = True
 ) -> int | None:

@@ -26,6 +26,8 @@ from starlette.requests import Request
 
 from docvault import audit, auth, queue, transcription
 from docvault.audit import AuditAction
+from docvault.calendar_log import Planned
+from docvault.config import RetentionRule
 from docvault.errors import ArchivedFileDamaged, DocvaultError, RateLimited, ServerFault
 from docvault.inbox import Inspector
 from docvault.render import RenderOptions, inspect_document
@@ -218,6 +220,9 @@ class WebContext:
     inspect: Inspector = field(default=inspect_in_process)
     empty_grace_seconds: float = 300.0
     build_searchable: BuildSearchable | None = None
+    # The clinic's calendar (the schedule page) and retention rules (the review page).
+    calendar: tuple[Planned, ...] = ()
+    retention: tuple[RetentionRule, ...] = ()
 
     @property
     def session_policy(self) -> auth.SessionPolicy:
