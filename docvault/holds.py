@@ -17,7 +17,7 @@ from datetime import datetime
 from sqlalchemy import Engine
 from sqlmodel import Session, col, select
 
-from docvault.db import read_session, write_transaction
+from docvault.db import write_transaction
 from docvault.errors import OnLegalHold
 from docvault.models import Document, LegalHold
 
@@ -42,13 +42,6 @@ class Hold:
 
 def _hold(row: LegalHold) -> Hold:
     return Hold(row.document_id, row.reason, row.placed_by, row.placed_at)
-
-
-def hold_of(engine: Engine, document_id: int) -> Hold | None:
-    """The document's hold, or None when it has none."""
-    with read_session(engine) as session:
-        row = session.get(LegalHold, document_id)
-    return None if row is None else _hold(row)
 
 
 def holds_of(session: Session, document_ids: Iterable[int]) -> dict[int, Hold]:

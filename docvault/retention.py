@@ -40,8 +40,7 @@ class Due:
     document_id: int
     file_name: str
     inbox: str
-    counted_from: date  # the letter date or the arrival, as the rule counts
-    counted_what: str  # "letter date" or "arrival"
+    counted_from: date  # the letter date (where known) or the arrival, as the rule counts
     rule: str  # "inbox fax, 10 years"
     due_on: date
     hold: holds.Hold | None
@@ -90,11 +89,11 @@ def due_documents(
         rule = rules_for(document, rules)
         if rule is None:
             continue
-        start, what = _start(document, rule, letter_dates.get(document_id), zone)
+        start = _start(document, rule, letter_dates.get(document_id), zone)
         due_on = add_years(start, rule.keep_years)
         if due_on <= today:
             found.append(
-                Due(document_id, document.original_name, document.inbox, start, what,
+                Due(document_id, document.original_name, document.inbox, start,
                     f"{rule.names}, {rule.keep_years} years", due_on, on_hold.get(document_id))
             )  # fmt: skip
     return sorted(found, key=lambda due: (due.due_on, due.document_id))[:limit]
@@ -130,12 +129,10 @@ def _letter_dates(session: Session, document_ids: Iterable[int]) -> dict[int, da
     return found
 
 
-def _start(
-    document: Document, rule: RetentionRule, letter_date: date | None, zone: tzinfo
-) -> tuple[date, str]:
+def _start(document: Document, rule: RetentionRule, letter_date: date | None, zone: tzinfo) -> date:
     if rule.counted_from is CountedFrom.letter_date and letter_date is not None:
-        return letter_date, "letter date"
-    return document.received_at.astimezone(zone).date(), "arrival"
+        return letter_date
+    return document.received_at.astimezone(zone).date()
 
 
 def confirm(

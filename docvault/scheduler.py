@@ -99,6 +99,11 @@ def planned_jobs(settings: Settings) -> tuple[Planned, ...]:
     )
 
 
+def zone_label(zone: tzinfo) -> str:
+    """The zone as the schedule names it: "Europe/Berlin" (the server's own zone, by name)."""
+    return str(getattr(zone, "key", None) or zone)
+
+
 def run_planned(name: str) -> None:
     """What APScheduler's job store names as every job's function (see the docstring)."""
     with _calendar_lock:

@@ -26,7 +26,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Mapping
-from datetime import datetime, tzinfo
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -73,7 +73,7 @@ from docvault.reporting import (
     service_status,
     status_file_path,
 )
-from docvault.scheduler import Calendar, CalendarJob, planned_jobs
+from docvault.scheduler import Calendar, CalendarJob, planned_jobs, zone_label
 from docvault.search import OutboxDriver, SearchIndex
 from docvault.supervisor import Part, Policy, Supervisor
 from docvault.suspects import RenderMarks
@@ -388,11 +388,6 @@ def make_calendar(settings: Settings, pipeline: Pipeline) -> Calendar:
     return Calendar(
         pipeline.database, jobs, zone, zone_label(zone), settings.calendar_grace_hours * 3600
     )
-
-
-def zone_label(zone: tzinfo) -> str:
-    """The zone as the schedule names it: "Europe/Berlin" (the server's own zone, by name)."""
-    return str(getattr(zone, "key", None) or zone)
 
 
 def calendar_work(settings: Settings, pipeline: Pipeline) -> dict[str, Callable[[], str]]:

@@ -11,7 +11,6 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
-from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -71,7 +70,8 @@ class Clinic:
         return self
 
     def __exit__(self, *_: object) -> None:
-        assert self._loop is not None and self._stop is not None
+        assert self._loop is not None
+        assert self._stop is not None
         self._loop.call_soon_threadsafe(self._stop.set)
         self._thread.join(DEADLINE_SECONDS)
         assert not self._thread.is_alive(), "the calendar stopped"
@@ -141,7 +141,9 @@ def test_the_backup_runs_at_two_local_time_on_both_sides_of_the_summer_time_chan
         "31 02:00 CEST",
     ]
     assert [moment.strftime("%H:%M") for moment in made] == ["01:00", "01:00", "00:00", "00:00"]
-    assert all(not run.late and run.outcome == Outcome.ok for run in runs(database, "database-backup"))
+    assert all(
+        not run.late and run.outcome == Outcome.ok for run in runs(database, "database-backup")
+    )
 
 
 def test_a_daemon_down_at_two_runs_the_backup_once_at_its_start_and_says_it_ran_late(
@@ -201,7 +203,8 @@ def test_a_job_that_raises_is_a_problem_and_runs_again_at_its_next_time(
         clock.move_to(local(2026, 4, 5, 3, 0))
         clinic.finished_runs("archive-check", 2)
     assert failed.outcome == Outcome.failed
-    assert "/srv/docvault/archive" in failed.sentence and "full" in failed.sentence
+    assert "/srv/docvault/archive" in failed.sentence
+    assert "full" in failed.sentence
     assert troubles == [f"Archive check (failed): {failed.sentence}"]
     assert runs(database, "archive-check")[-1].outcome == Outcome.ok
     assert calendar_log.problems(database, [job.planned]) == []
@@ -243,7 +246,9 @@ def test_a_job_never_runs_twice_at_the_same_time(
 def test_run_now_runs_a_job_that_is_off(database: Engine, clock: time_machine.Traveller) -> None:
     done: list[str] = []
     job = CalendarJob(
-        Planned("rerun-failed", "Failed pages again", None), lambda: done.append("x") or "3 queued", 60
+        Planned("rerun-failed", "Failed pages again", None),
+        lambda: done.append("x") or "3 queued",
+        60,
     )
     with Clinic(database, [job]) as clinic:
         calendar_log.request(database, "rerun-failed", "dr-admin")
@@ -252,9 +257,10 @@ def test_run_now_runs_a_job_that_is_off(database: Engine, clock: time_machine.Tr
     assert "rerun-failed" not in calendar_log.next_runs(database)
 
 
-def test_the_plans_say_themselves_in_words(tmp_path: Path) -> None:
-    said = {text: plan.words("Europe/Berlin") for text in ("02:00", "sun 03:00", "mon,thu 06:30", "*:15")
-            if (plan := parse_plan(text)) is not None}  # fmt: skip
+def test_the_plans_say_themselves_in_words() -> None:
+    written = ("02:00", "sun 03:00", "mon,thu 06:30", "*:15")
+    said = {text: plan.words("Europe/Berlin")
+            for text in written if (plan := parse_plan(text)) is not None}  # fmt: skip
     assert said == {
         "02:00": "every day at 02:00 Europe/Berlin",
         "sun 03:00": "every Sunday at 03:00 Europe/Berlin",
