@@ -107,7 +107,11 @@ def request(database: Engine, job: str, by: str) -> None:
 
 
 def take_requests(database: Engine) -> list[tuple[str, str]]:
-    """(job, who) of every waiting request, removed as they are taken."""
+    """(job, who) of every waiting request, removed as they are taken (looked at every
+    second: a read, and a write only when there is one)."""
+    with read_session(database) as session:
+        if session.exec(select(CalendarRequest.id).limit(1)).first() is None:
+            return []
     with write_transaction(database) as session:
         rows = session.exec(select(CalendarRequest).order_by(col(CalendarRequest.id))).all()
         taken = [(row.job, row.requested_by) for row in rows]

@@ -49,7 +49,7 @@ from sqlalchemy import Engine
 from docvault import calendar_log
 from docvault.calendar_log import Outcome, Planned
 from docvault.config import Settings
-from docvault.errors import DocvaultError
+from docvault.errors import DocvaultError, ServerFault
 from docvault.faults import Place, fault_of
 from docvault.jobs import ClockWatch, RunningJobs
 from docvault.models import utcnow
@@ -185,8 +185,14 @@ class Calendar:
             while not stop.is_set():
                 if wall.jumped():
                     scheduler.wakeup()
-                await self._record_not_run()
-                asked = await asyncio.to_thread(calendar_log.take_requests, self.database)
+                try:
+                    await self._record_not_run()
+                    asked = await asyncio.to_thread(calendar_log.take_requests, self.database)
+                except ServerFault as fault:  # the database locked or its disk full: next turn
+                    progress.trouble(fault.message)
+                    asked = []
+                else:
+                    progress.trouble(None)
                 manual += [self._run_now(runs, name, by) for name, by in asked if name in self.jobs]
                 progress.beat()
                 await _pause(stop, LOOK_SECONDS)
@@ -238,13 +244,17 @@ class Calendar:
             self._not_run.append((str(event.job_id), planned, outcome, why))
 
     async def _record_not_run(self) -> None:
-        with self._lock:
-            noted, self._not_run = self._not_run, []
-        for name, planned, outcome, sentence in noted:
-            logger.warning("calendar: %s %s: %s", name, outcome, sentence)
+        while True:
+            with self._lock:
+                if not self._not_run:
+                    return
+                name, planned, outcome, sentence = self._not_run[0]
             await asyncio.to_thread(
                 calendar_log.not_run, self.database, name, planned, outcome, sentence
             )
+            logger.warning("calendar: %s %s: %s", name, outcome, sentence)
+            with self._lock:
+                self._not_run.pop(0)  # written: a fault above keeps it for the next turn
 
     def _run_now(self, runs: asyncio.TaskGroup, name: str, by: str) -> asyncio.Task[None]:
         logger.info("calendar: %s runs now, asked by %s", name, by)
@@ -278,6 +288,8 @@ class Calendar:
             )
             outcome, sentence = _outcome(job)
             calendar_log.finished(self.database, run_id, outcome, sentence)
+        except ServerFault as fault:  # its record could not be written: the log says so
+            logger.error("calendar job %s: its run could not be recorded: %s", name, fault.message)
         finally:
             self.running.finished(name)
 
