@@ -64,6 +64,11 @@ class AuditAction(StrEnum):
     retry_index = "retry index"
     dismiss = "dismiss"
     delete = "delete"
+    # A record's lifetime and the calendar (issue 49).
+    delete_refused = "delete refused"
+    place_hold = "place legal hold"
+    lift_hold = "lift legal hold"
+    run_job = "run calendar job"
 
 
 # Long enough that a page, its image, its crops and its text (fetched by the browser one

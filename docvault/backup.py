@@ -2,7 +2,7 @@
 
     backup_database   SQLite's online backup API: a consistent copy while the daemon writes
     backup            one snapshot folder: docvault.sqlite3, optionally archive/ + MANIFEST
-    backup_if_due     the scheduled job: a database copy once a day, old ones pruned
+    nightly_backup    the calendar's job: a database copy, old ones pruned
     restore           puts a snapshot back, only while no process has the database open
     verify_archive    re-hashes the archive and reconciles the data folder with the documents
                       table: problems (missing, changed, orphaned) and reclaimable files
@@ -33,7 +33,7 @@ from docvault import derived, mailstore, suspects
 from docvault.archive import hash_file
 from docvault.db import read_session
 from docvault.durable import fsync_folder
-from docvault.errors import DatabaseError
+from docvault.errors import DatabaseError, DocvaultError
 from docvault.models import Document
 
 logger = logging.getLogger(__name__)
@@ -235,32 +235,18 @@ def prune(folder: Path, keep: int) -> list[Path]:
     return removed
 
 
-def newest_backup(folder: Path) -> Path | None:
-    backups = sorted(folder.glob(f"{SNAPSHOT_PREFIX}*.sqlite3"))
-    return backups[-1] if backups else None
+def nightly_backup(
+    source: Engine | Path, folder: Path, keep: int, now: datetime | None = None
+) -> Path:
+    """The calendar's backup (`backup_at`, 02:00 by default): a database copy, then the
+    oldest pruned so that `keep` remain. Returns the new file.
 
-
-def backup_if_due(
-    source: Engine | Path,
-    folder: Path,
-    keep: int,
-    every: timedelta = timedelta(days=1),
-    now: datetime | None = None,
-) -> Path | None:
-    """The scheduled job: a database copy when the newest is older than `every`, then prune.
-
-    Run hourly rather than every 24 h, so a daemon restarted more often than once a day
-    still makes its daily backup. Returns the new file, or None when none was due.
+    When it runs is the calendar's one decision (`docvault.scheduler`): at the clinic's
+    02:00 across summer time, caught up once after a night the server was off.
     """
-    now = now or datetime.now(UTC)
-    newest = newest_backup(folder)
-    if newest is not None:
-        made = datetime.strptime(
-            newest.name[len(SNAPSHOT_PREFIX) : -len(".sqlite3")], STAMP_FORMAT
-        ).replace(tzinfo=UTC)
-        if now - made < every:
-            return None
-    target = backup_database(source, folder / f"{SNAPSHOT_PREFIX}{_stamp(now)}.sqlite3")
+    target = backup_database(
+        source, folder / f"{SNAPSHOT_PREFIX}{_stamp(now or datetime.now(UTC))}.sqlite3"
+    )
     logger.info("backup: database copied to %s", target)
     prune(folder, keep)
     return target
@@ -442,6 +428,22 @@ EXIT_ORPHANED = 3  # nothing is damaged, but archive files belong to no document
 PROBLEM_KINDS = ("missing", "changed", "orphaned")
 # An unlock takes seconds; a scratch folder this old was left by a crash.
 SCRATCH_AGE = timedelta(hours=1)
+
+
+def archive_check(database: Engine, data_dir: Path) -> str:
+    """The calendar's archive check (`verify_at`): `docvault verify` run by docvault. Its
+    outcome as a sentence; a problem raises, so that the run is a failure staff and the
+    admin see on the status page."""
+    findings = verify_archive(database, data_dir)
+    problems = [finding for finding in findings if finding.problem]
+    notes = len(findings) - len(problems)
+    if problems:
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise DocvaultError(
+            f"The archive check found {len(problems)} problem(s): {problems[0].message}{more} "
+            "Run `docvault verify` for the whole list."
+        )
+    return f"every archived file is there and unchanged ({notes} reclaimable file(s) noted)"
 
 
 def exit_code(findings: list[Finding]) -> int:

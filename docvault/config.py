@@ -23,6 +23,7 @@ from typing import Any, Literal, get_args, get_origin, get_type_hints
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from docvault.errors import ConfigError
+from docvault.plans import parse_plan
 
 DEFAULT_CONFIG_PATHS = (Path("docvault.toml"), Path("/etc/docvault/docvault.toml"))
 ENVIRONMENT_PREFIX = "DOCVAULT_"
@@ -198,6 +199,33 @@ class MailboxSettings:
         return f"{scheme}://{self.user}@{self.host}:{self.effective_port}/{self.folder}"
 
 
+class CountedFrom(StrEnum):
+    """Where a retention rule's years start."""
+
+    letter_date = "letter_date"  # the letter's own date (the arrival where none is known)
+    arrival = "arrival"  # the day docvault took the file in
+
+
+@dataclass(frozen=True)
+class RetentionRule:
+    """One [[retention]] table: how long the documents of an inbox (or with a tag) are kept.
+
+    A document no rule names is kept for ever; one that several name is kept for the
+    longest of them.
+    """
+
+    keep_years: int
+    inbox: str = ""  # the documents of this inbox or mailbox (its name)
+    tag: str = ""  # or the documents carrying this tag
+    counted_from: CountedFrom = CountedFrom.letter_date
+
+    @property
+    def names(self) -> str:
+        """Which documents, in words: "inbox fax" or "tag xray"."""
+        return f"inbox {self.inbox}" if self.inbox else f"tag {self.tag}"
+
+
+RETENTION_KEYS = ("keep_years", "inbox", "tag", "counted_from")
 MAILBOX_KEYS = ("host", "user", "password_file", "name",
                 *(declared.name for declared in fields(MailboxSettings)
                   if declared.name not in ("name", "host", "user", "password_file")))  # fmt: skip
@@ -562,6 +590,41 @@ class Settings:
     backup_keep: int = declare(
         14, "Nightly database backups kept in data_dir/backups (older ones are removed).", minimum=1
     )
+    # The clinic's calendar (docvault.scheduler): each plan as docvault.plans reads it, in
+    # the `timezone` above, summer time included.
+    backup_at: str = declare(
+        "02:00",
+        'When the database backup runs, in the clinic\'s time zone: a time of day ("02:00"), '
+        'days and a time ("mon,thu 02:00"), every hour ("*:15") or "off".',
+    )
+    verify_at: str = declare(
+        "sun 03:00",
+        "When the archive check (`docvault verify`) runs, written as backup_at; a problem it "
+        "finds is shown on the status page to staff and the admin.",
+    )
+    index_check_at: str = declare(
+        "*:15",
+        "When the search index is compared with the database (pages missing from it are "
+        "indexed again), written as backup_at.",
+    )
+    retention_review_at: str = declare(
+        "05:00",
+        "When the retention review lists the documents whose time is up ([[retention]] "
+        "rules); it never deletes: an admin confirms on the page 'Due for deletion'.",
+    )
+    rerun_failed_at: str = declare(
+        "off",
+        "When failed and looped pages are read again (at night, when the engine is idle), "
+        'written as backup_at; "off": only by hand.',
+    )
+    calendar_grace_hours: float = declare(
+        20.0,
+        "A calendar job missed while docvault was not running is run once at the next start "
+        "if it is at most this late; later, it is reported as missed and waits for its next "
+        "time.",
+        minimum=0.0,
+        maximum=24.0 * 7,
+    )
     handover_url: str = declare(
         "",
         "URL that a document's hand-over (JSON, signed with handover_secret_file) is POSTed "
@@ -638,6 +701,7 @@ class Settings:
     mailboxes: tuple[MailboxSettings, ...] = ()
     fhir: FhirReceiverSettings | None = None  # a [[handover]] table with target = "fhir"
     gdt: GdtReceiverSettings | None = None  # a [[handover]] table with target = "gdt"
+    retention: tuple[RetentionRule, ...] = ()
     config_file: Path | None = None
     inbox_source: str = "default"
 
@@ -712,6 +776,10 @@ def _declared_settings() -> tuple[Setting, ...]:
 
 SETTINGS = _declared_settings()
 SETTINGS_BY_NAME = {setting.name: setting for setting in SETTINGS}
+# The settings that hold a calendar plan (docvault.plans).
+PLAN_SETTINGS = frozenset(
+    {"backup_at", "verify_at", "index_check_at", "retention_review_at", "rerun_failed_at"}
+)
 
 
 def default(name: str) -> Any:
@@ -771,6 +839,16 @@ def _problem_with(setting: Setting, raw: Any) -> str | None:
         return "is empty; allowed: a folder path."
     if setting.name == "timezone":
         return _zone_problem(str(raw))
+    if setting.name in PLAN_SETTINGS:
+        return _plan_problem(str(raw))
+    return None
+
+
+def _plan_problem(text: str) -> str | None:
+    try:
+        parse_plan(text)
+    except ValueError as error:
+        return str(error)
     return None
 
 
@@ -885,6 +963,7 @@ def load_settings(
         mailboxes=mailboxes,
         fhir=receivers.get("fhir"),
         gdt=receivers.get("gdt"),
+        retention=_retention(file_values, path),
         config_file=path,
         inbox_source=inbox_source,
     )
@@ -899,7 +978,7 @@ def _apply_file(
 ) -> None:
     source = f"config file {path}"
     for key, raw in file_values.items():
-        if key in ("inboxes", "mailboxes", "handover"):
+        if key in ("inboxes", "mailboxes", "handover", "retention"):
             continue
         setting = SETTINGS_BY_NAME.get(key)
         if setting is None:
@@ -1006,6 +1085,49 @@ def _inbox_from_table(
         tags=tuple(tags),
         settle_seconds=settle,
         polling=polling,
+    )
+
+
+def _retention(file_values: dict[str, Any], path: Path | None) -> tuple[RetentionRule, ...]:
+    """The [[retention]] tables: none (every document kept for ever) unless the file has
+    some."""
+    tables = file_values.get("retention")
+    if tables is None:
+        return ()
+    source = f"config file {path}"
+    if not isinstance(tables, list) or not all(isinstance(table, dict) for table in tables):
+        raise ConfigError("retention", source, "must be one or more [[retention]] tables.")
+    return tuple(
+        _retention_rule(table, f"retention[{number}]", source)
+        for number, table in enumerate(tables, start=1)
+    )
+
+
+def _retention_rule(table: dict[str, Any], label: str, source: str) -> RetentionRule:
+    unknown = sorted(set(table) - set(RETENTION_KEYS))
+    if unknown:
+        raise ConfigError(
+            f"{label}.{unknown[0]}",
+            source,
+            f"is not a retention setting; allowed: {', '.join(RETENTION_KEYS)}.",
+        )
+    read = _TableReader(table, label, source)
+    inbox, tag = read.text("inbox", "").strip(), read.text("tag", "").strip()
+    if bool(inbox) == bool(tag):
+        raise ConfigError(
+            label,
+            source,
+            'names either an inbox or a tag, e.g. inbox = "fax" or tag = "xray", not both.',
+        )
+    if "keep_years" not in table:
+        raise ConfigError(f"{label}.keep_years", source, "is missing, e.g. keep_years = 10.")
+    return RetentionRule(
+        keep_years=read.number("keep_years", 0, 1, 200, whole=True),
+        inbox=inbox,
+        tag=tag,
+        counted_from=CountedFrom(
+            read.choice("counted_from", tuple(CountedFrom), CountedFrom.letter_date)
+        ),
     )
 
 
@@ -1296,4 +1418,7 @@ def describe(settings: Settings) -> list[tuple[str, str, str]]:
             f"{gdt.sender_id}.001 and on)"
         )
         rows.append(("handover.gdt", shown, f"config file {settings.config_file}"))
+    for number, rule in enumerate(settings.retention, start=1):
+        shown = f"{rule.names}: {rule.keep_years} years from the {rule.counted_from.value}"
+        rows.append((f"retention[{number}]", shown, f"config file {settings.config_file}"))
     return rows

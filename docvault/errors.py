@@ -49,9 +49,10 @@ can be shown as is on the command line, in the log and in the web view::
     │   ├── DiskFull                the disk of the archive, database, index or data folder
     │   ├── StorageReadOnly         that file system is (re)mounted read-only
     │   └── DatabaseLocked          another program holds the database's write lock
-    └── ArchivedFileDamaged         an archived original was removed or changed behind docvault
-        ├── ArchivedFileMissing     it is gone from the archive
-        └── ArchivedFileChanged     its bytes no longer match its sha256
+    ├── ArchivedFileDamaged         an archived original was removed or changed behind docvault
+    │   ├── ArchivedFileMissing     it is gone from the archive
+    │   └── ArchivedFileChanged     its bytes no longer match its sha256
+    └── OnLegalHold                 a document on legal hold: no deletion removes it
 
 Each class carries a `code` chosen once (`corrupt-document`): the word stored with a failed
 document and shown in `docvault documents --json` and `/metrics`, so renaming a class never
@@ -488,3 +489,12 @@ class ArchivedFileChanged(ArchivedFileDamaged):
     """An archived file's bytes no longer match its sha256 (changed, or the disk failing)."""
 
     code = "archived-file-changed"
+
+
+# --- issue 49, a record's lifetime (added here, apart, so that parallel additions do not clash)
+
+
+class OnLegalHold(DocvaultError):
+    """A deletion of a document on legal hold (by the retention review or by hand)."""
+
+    code = "legal-hold"

@@ -56,6 +56,14 @@ class RunningJobs:
         with self._lock:
             self._since[name] = time.monotonic()
 
+    def claim(self, name: str) -> bool:
+        """Mark the job running unless it already is: whether this caller may run it."""
+        with self._lock:
+            if name in self._since:
+                return False
+            self._since[name] = time.monotonic()
+            return True
+
     def finished(self, name: str) -> None:
         with self._lock:
             self._since.pop(name, None)

@@ -410,3 +410,49 @@ class MailDocument(SQLModel, table=True):
     document_id: int = Field(index=True)  # no foreign key: a deleted document leaves the row
     position: int  # the attachment's place among the message's parts, from 1
     file_name: str
+
+
+class CalendarRun(SQLModel, table=True):
+    """One run of a calendar job (`docvault.scheduler`), or one it missed: what the schedule
+    page and `docvault schedule` show, kept as a record of what ran when."""
+
+    __tablename__ = "calendar_runs"
+    __table_args__ = (Index("ix_calendar_runs_job", "job", "id"), NEVER_REUSED)
+
+    id: int | None = Field(default=None, primary_key=True)
+    job: str
+    # When the calendar meant it to run (None: run by hand, "run now").
+    planned_at: datetime | None = None
+    started_at: datetime = Field(default_factory=utcnow)
+    finished_at: datetime | None = None
+    outcome: str = "running"  # "running", "ok", "failed", "missed"
+    sentence: str = Field(default="", sa_column=Column(Text, nullable=False))
+    # Why it ran late ("docvault was not running at 02:00"), empty when it ran on time.
+    late: str = Field(default="", sa_column=Column(Text, nullable=False))
+    requested_by: str | None = None  # who pressed "run now"
+
+
+class CalendarRequest(SQLModel, table=True):
+    """A job an admin asked to run now (web view or `docvault schedule run`), until the
+    running daemon's calendar takes it."""
+
+    __tablename__ = "calendar_requests"
+    __table_args__ = NEVER_REUSED
+
+    id: int | None = Field(default=None, primary_key=True)
+    job: str
+    requested_by: str
+    requested_at: datetime = Field(default_factory=utcnow)
+
+
+class LegalHold(SQLModel, table=True):
+    """A document no deletion may remove (`docvault.holds`), with why and who said so."""
+
+    __tablename__ = "legal_holds"
+
+    # No cascade: even a delete that skipped the check (`holds.refuse_if_held`) is refused
+    # by the database's foreign key.
+    document_id: int = Field(foreign_key="documents.id", primary_key=True)
+    reason: str = Field(sa_column=Column(Text, nullable=False))
+    placed_by: str
+    placed_at: datetime = Field(default_factory=utcnow)

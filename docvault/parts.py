@@ -27,6 +27,7 @@ from docvault.inbox import Intake, Watchers
 from docvault.jobs import Job, RunningJobs, run_timers
 from docvault.mailbox import MailIntake
 from docvault.ocr.vllm_server import VllmReplicas
+from docvault.scheduler import Calendar
 from docvault.search import OutboxDriver
 from docvault.supervisor import Progress
 from docvault.threads import in_thread, stop_relayed, thread_future
@@ -158,8 +159,8 @@ class IndexPart(_PartDefaults):
 
 @dataclass
 class JobsPart(_PartDefaults):
-    """The supervisor's timers (`docvault.jobs`): the rescan, lease expiry, backups, the
-    index check, each on the monotonic clock, each run in the executor."""
+    """The supervisor's timers (`docvault.jobs`): the rescan and lease expiry, each on the
+    monotonic clock, each run in the executor (the calendar's jobs are `CalendarPart`'s)."""
 
     jobs: list[Job]
     stall_seconds: float
@@ -182,6 +183,22 @@ class JobsPart(_PartDefaults):
         if seconds <= self._bounds.get(name, self.stall_seconds):
             return None
         return f"the scheduled job {name} has been running for {seconds:.0f} s"
+
+
+@dataclass
+class CalendarPart(_PartDefaults):
+    """The clinic's calendar (`docvault.scheduler`): APScheduler on the event loop, each job
+    run in the executor; a job running past its bound makes the part stalled."""
+
+    calendar: Calendar
+    stall_seconds: float
+    name: str = "calendar"
+
+    async def run(self, progress: Progress, stop: asyncio.Event) -> None:
+        await self.calendar.serve(progress, stop)
+
+    def liveness(self) -> str | None:
+        return self.calendar.liveness()
 
 
 @dataclass

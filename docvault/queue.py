@@ -47,7 +47,7 @@ from sqlalchemy import (
 )
 from sqlmodel import Session, col, select
 
-from docvault import derived
+from docvault import derived, holds
 from docvault.db import read_session, still_waiting, write_transaction
 from docvault.errors import EncryptedDocument, RenderKilledDocvault
 from docvault.facts import store as fact_store
@@ -867,6 +867,18 @@ def request_rerun(
         return len(pages)
 
 
+def rerun_failed_pages(engine: Engine) -> int:
+    """The calendar's night job (`rerun_failed_at`): every failed page read again as it was
+    first read, every looped one with the loop cure; how many pages were queued."""
+    queued = 0
+    for state, mode in ((PageStatus.failed, SamplingMode.greedy),
+                        (PageStatus.looped, SamplingMode.penalty)):  # fmt: skip
+        with read_session(engine) as session:
+            ids = list(session.exec(select(Page.id).where(Page.status == state)).all())
+        queued += request_rerun(engine, [int(page_id or 0) for page_id in ids], mode, (state,))
+    return queued
+
+
 def request_rotation(
     engine: Engine, page_id: int, turn: int, done_allowed: bool = True
 ) -> int | None:
@@ -917,12 +929,15 @@ def remove_document(engine: Engine, data_dir: Path, document_id: int) -> Removed
 
     The original stays in the archive under its sha256, backed up and checked like every
     other: a clinic's letter must not vanish by one click, and the same bytes arriving
-    again are simply taken in again.
+    again are simply taken in again. A document on legal hold is not removed: `OnLegalHold`.
     """
     with read_session(engine) as session:
         document = session.get(Document, document_id)
-    if document is None:
-        return None
+        if document is None:
+            return None
+        # Here, where every delete passes (web view, API, command line, retention review):
+        # a document on legal hold is refused with its sentence (`OnLegalHold`).
+        holds.refuse_if_held(session, document)
     pages = delete_document(engine, document_id)
     derived.remove_for_original(data_dir, document.sha256)
     return Removed(

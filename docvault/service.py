@@ -26,12 +26,13 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Mapping
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine as DatabaseEngine
 
-from docvault import backup, db, queue, queue_reports, suspects
+from docvault import backup, db, queue, queue_reports, retention, suspects
 from docvault.archive import remove_incomplete_copies
 from docvault.config import InboxSettings, Settings
 from docvault.delivery import Deliverer, HandoverConfig, handover_config
@@ -49,6 +50,7 @@ from docvault.ocr.replica_layout import replica_ports, replica_settings
 from docvault.ocr.schedule import transcribe_page
 from docvault.ocr.vllm_server import VllmReplicas
 from docvault.parts import (
+    CalendarPart,
     EnginePart,
     FileEventsPart,
     HandoverPart,
@@ -71,6 +73,7 @@ from docvault.reporting import (
     service_status,
     status_file_path,
 )
+from docvault.scheduler import Calendar, CalendarJob, planned_jobs, zone_label
 from docvault.search import OutboxDriver, SearchIndex
 from docvault.supervisor import Part, Policy, Supervisor
 from docvault.suspects import RenderMarks
@@ -82,9 +85,10 @@ from docvault.worker import ATTEMPTS_PER_PAGE, STUCK_MARGIN_SECONDS, Transcriber
 logger = logging.getLogger(__name__)
 
 LEASE_CHECK_SECONDS = 60.0
-CONSISTENCY_CHECK_SECONDS = 3600.0
-# Checked hourly, made at most once a day: a daemon restarted more often still gets one.
-BACKUP_CHECK_SECONDS = 3600.0
+# How long a calendar job may run before the calendar part is stalled: hashing a large
+# archive on Sunday takes hours; the others take minutes.
+CALENDAR_BOUND_SECONDS = {"archive-check": 12 * 3600.0}
+CALENDAR_DEFAULT_BOUND_SECONDS = 3600.0
 # The test hook that makes the worker fail as a defect would, with this variable's sentence,
 # when it hands its first page to the engine (tests/test_ingest_command.py).
 WORKER_FAILS_VARIABLE = "DOCVAULT_TEST_WORKER_FAILS"
@@ -327,6 +331,7 @@ def build_parts(settings: Settings, daemon: Daemon, environ: Mapping[str, str]) 
         IntakePart(intake, pipeline.wake_worker, stall, hold=_intake_hold(environ)),
         FileEventsPart(intake, settings.polling, stall),
         JobsPart(scheduled_jobs(settings, pipeline, intake), stall),
+        CalendarPart(make_calendar(settings, pipeline), stall),
     ]
     if settings.web_enabled:
         parts.append(web_part(settings, daemon))
@@ -368,19 +373,53 @@ def scheduled_jobs(settings: Settings, pipeline: Pipeline, intake: Intake) -> li
             ),
             LEASE_CHECK_SECONDS,
         ),
-        Job(
-            "database-backup",
-            lambda: backup.backup_if_due(
-                database, settings.data_path / "backups", keep=settings.backup_keep
-            ),
-            BACKUP_CHECK_SECONDS,
-        ),
-        Job(
-            "index-consistency",
-            pipeline.index_writer.request_consistency_check,
-            CONSISTENCY_CHECK_SECONDS,
-        ),
     ]
+
+
+def make_calendar(settings: Settings, pipeline: Pipeline) -> Calendar:
+    """The clinic's calendar (`docvault.scheduler`): each job's work, planned by the settings."""
+    work = calendar_work(settings, pipeline)
+    jobs = [
+        CalendarJob(
+            planned,
+            work[planned.name],
+            CALENDAR_BOUND_SECONDS.get(planned.name, CALENDAR_DEFAULT_BOUND_SECONDS),
+        )
+        for planned in planned_jobs(settings)
+    ]
+    zone = zone_named(settings.timezone)
+    return Calendar(
+        pipeline.database, jobs, zone, zone_label(zone), settings.calendar_grace_hours * 3600
+    )
+
+
+def calendar_work(settings: Settings, pipeline: Pipeline) -> dict[str, Callable[[], str]]:
+    """What each calendar job does; each returns its outcome as a sentence."""
+    database, data_dir = pipeline.database, settings.data_path
+
+    def database_backup() -> str:
+        made = backup.nightly_backup(database, data_dir / "backups", keep=settings.backup_keep)
+        return f"the database was copied to {made} ({settings.backup_keep} copies kept)"
+
+    def index_check() -> str:
+        pipeline.index_writer.request_consistency_check()
+        return "the index writer compares the index with the database at its next turn"
+
+    def retention_review() -> str:
+        zone = zone_named(settings.timezone)
+        due = retention.due_documents(database, settings.retention, datetime.now(zone).date(), zone)
+        return retention.review_sentence(due, settings.retention)
+
+    def rerun_failed() -> str:
+        return f"{queue.rerun_failed_pages(database)} failed or looped page(s) queued again"
+
+    return {
+        "database-backup": database_backup,
+        "archive-check": lambda: backup.archive_check(database, data_dir),
+        "index-check": index_check,
+        "retention-review": retention_review,
+        "rerun-failed": rerun_failed,
+    }
 
 
 def daemon_supervisor(
@@ -547,6 +586,8 @@ def _make_web_app(settings: Settings, daemon: Daemon) -> Any:
         correction_targets=(
             pipeline.handover.correction_targets if pipeline.handover is not None else ()
         ),
+        calendar=planned_jobs(settings),
+        retention=settings.retention,
     )
     return create_app(context)
 

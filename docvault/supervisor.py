@@ -12,8 +12,11 @@ every part from before it starts until after it stopped, in one `asyncio.TaskGro
             ├── worker          claim, render, OCR, store           loop + render processes
             ├── intake          rescans, stability, archive         thread "intake" + inspect
             ├── file-events     watchdog's observer (fast intake)   thread "file-events"
-            ├── jobs            the timers: rescan, leases,         loop, monotonic clock;
-            │                   backup, index check                 each run in the executor
+            ├── jobs            the timers: rescan, lease expiry    loop, monotonic clock;
+            │                                                       each run in the executor
+            ├── calendar        APScheduler: backup 02:00, archive  loop, wall clock in the
+            │                   check Sunday, index check,          clinic's zone; each run
+            │                   retention review, failed pages      in the executor
             ├── web             the web view                        thread "web": uvicorn's
             │                                                       loop, anyio's threadpool
             ├── handover        hand-overs to the practice system   thread "handover" + pool
@@ -57,7 +60,8 @@ the command. The web thread reaches the render pool on the pipeline's loop only 
 `Pipeline.render_png` and `build_searchable`, each bounded by the pool's deadline.
 
 **Tasks, each with an owner.** A part's task and the heartbeat are children of the
-supervisor's TaskGroup; what a part starts beside its work (the jobs' runs, the worker's
+supervisor's TaskGroup; what a part starts beside its work (the jobs' runs, the calendar's
+"run now" runs, the worker's
 renderers and consumers, the relay of a stop to a thread) belongs to a TaskGroup of its own
 or is cancelled and awaited before the part returns. The engines' background tasks (the OCR
 client's re-check of a down endpoint, each `vllm serve` replica's supervisor and its log
@@ -65,16 +69,27 @@ drains) are held by the engine and cancelled and awaited by its `aclose()`/`stop
 the composition root calls. Outside the loop only the command's hard stop deadline runs: a
 `threading.Timer` (cli), since a stuck loop must not hold the stop up.
 
-**Timers, the supervisor's own, not APScheduler.** The jobs part runs every timer
-(`docvault.jobs`): each job is due a fixed interval after its last start on the monotonic
-clock, which no one can set, and runs in the executor above. APScheduler, which ran the four
-before, was a fifth way of running blocking work (its own thread and thread pool, outside
-the supervisor) and plans on the wall clock: set back an hour, it waited an hour and a
-minute for a job due in a minute, and needed a watch of the wall clock (`ClockWatch`) and a
-re-plan of every job to cope. Four fixed intervals (no cron expressions, no persistence, no
-misfire policy) need none of what the library adds; the parts' own waits (intake's tick, the
-index writer's batch, the worker's idle poll, the heartbeat) are on the monotonic clock too,
-so every timer of docvault follows one clock in one place. `ClockWatch` stays, to log a jump.
+**Which clock plans what.** Two planners, each for its own kind of job:
+
+- The supervisor's short timers (`docvault.jobs`, the jobs part): inbox rescan and lease
+  expiry, each due a fixed interval after its last start on the *monotonic* clock, which no
+  one can set, each run in the executor above. Intervals of seconds and minutes need no
+  cron expressions, no persistence and no misfire policy; set back an hour, the wall clock
+  moves none of them. The parts' own waits (intake's tick, the index writer's batch, the
+  worker's idle poll, the heartbeat) are on the monotonic clock too.
+- The clinic's calendar (`docvault.scheduler`, the calendar part): the database backup
+  (`backup_at`, 02:00), the archive check (`verify_at`, Sunday 03:00), the index
+  consistency check, the retention review and the night's re-reading of failed pages,
+  planned by APScheduler on the *wall* clock in the clinic's `timezone`, summer time
+  included. That is calendar work, what the library exists for: cron triggers, a job store
+  in docvault's database (a run missed while the server was off runs once at the next
+  start, coalesced, and says it ran late), max one instance of a job at a time. The
+  scheduler runs on the main loop with no thread of its own (`threads.calendar_scheduler`),
+  its jobs in the executor above; a job running past its bound makes the calendar part
+  stalled. APScheduler once ran the four short timers too, as a fifth way of running
+  blocking work, outside the supervisor; that is why it came back only for the calendar,
+  and only inside a part. `ClockWatch` logs a jump of the wall clock, and tells the
+  calendar to look again (set forward past 02:00, the backup is due at once).
 
 Every part has a name, a `run(progress, stop)` that returns only when `stop` is set, a
 progress bound and a stop stage. While it runs it calls `progress.beat()` whenever it moved
@@ -95,9 +110,9 @@ first failure of any kind ends the command the same way: its work is cancelled, 
 stop in order, and the command exits non-zero with the sentence.
 
 Stopping goes stage by stage, each stage waited for within its time limit, then cancelled:
-stage 0 (intake, file events, jobs, web: nothing new comes in), stage 1 (the worker finishes
-the requests in flight for `stop_timeout_seconds`, then returns the rest to the queue),
-stage 2 (the index writer's last drain, the engine process). Render workers are separate
+stage 0 (intake, file events, jobs, calendar, web: nothing new comes in), stage 1 (the
+worker finishes the requests in flight for `stop_timeout_seconds`, then returns the rest to
+the queue), stage 2 (the index writer's last drain, the engine process). Render workers are separate
 processes that the render pool kills on its own deadline, and every child process carries
 a parent-death signal (`docvault.lifeline`), so no process outlives the daemon.
 

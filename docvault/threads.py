@@ -9,6 +9,10 @@
   bounded executor `blocking_calls` installs for the whole command and shuts down after it.
 - Work sent out while a loop goes on (the hand-overs) goes to a `DaemonPool` of a fixed
   number of named daemon threads, owned by the loop that fills it.
+- The calendar's jobs (the backup at 02:00, the Sunday archive check: `docvault.scheduler`)
+  are planned by APScheduler's `AsyncIOScheduler` made by `calendar_scheduler`: on the
+  running loop, with no thread of its own; it hands each job to the executor given, which
+  runs it in the bounded executor above, as any short blocking call.
 
 `docvault.supervisor`'s docstring draws where each runs and says why.
 """
@@ -22,7 +26,14 @@ import queue
 import threading
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Generic, TypeVar
+from datetime import tzinfo
+from typing import TYPE_CHECKING, Generic, TypeVar
+
+from apscheduler.schedulers.asyncio import AsyncIOScheduler
+
+if TYPE_CHECKING:
+    from apscheduler.executors.asyncio import AsyncIOExecutor
+    from apscheduler.jobstores.base import BaseJobStore
 
 logger = logging.getLogger(__name__)
 
@@ -158,3 +169,27 @@ class DaemonPool(Generic[Item]):
                 self._work(item)
             except Exception:
                 logger.exception("%s: an item failed; the thread takes the next", self._name)
+
+
+def calendar_scheduler(
+    zone: tzinfo, store: BaseJobStore, executor: AsyncIOExecutor, grace_seconds: float
+) -> AsyncIOScheduler:
+    """APScheduler for the calendar, on the running event loop (call it there).
+
+    It starts no thread: its wake-ups are the loop's timers, and `executor` (an
+    `AsyncIOExecutor`) runs each job through `run_in_executor(None, ...)`, the bounded
+    executor of `blocking_calls`. Every job is coalesced (a run missed while docvault was
+    down happens once, not once per missed day), never runs twice at once, and is run late
+    only within `grace_seconds`.
+    """
+    return AsyncIOScheduler(
+        event_loop=asyncio.get_running_loop(),
+        jobstores={"default": store},
+        executors={"default": executor},
+        job_defaults={
+            "coalesce": True,
+            "max_instances": 1,
+            "misfire_grace_time": max(1, int(grace_seconds)),
+        },
+        timezone=zone,
+    )

@@ -163,16 +163,14 @@ def test_verify_reports_changed_missing_and_orphaned_files(
     assert str(orphan) in by_kind["orphaned"]
 
 
-def test_scheduled_backup_runs_once_a_day_and_keeps_the_newest(
-    database: Engine, tmp_path: Path
-) -> None:
+def test_the_nightly_backup_keeps_the_newest(database: Engine, tmp_path: Path) -> None:
+    """When it runs is the calendar's (tests/test_scheduler.py); each run copies and prunes."""
     folder = tmp_path / "data" / "backups"
     start = datetime(2025, 3, 1, 2, 0, tzinfo=UTC)
-    made = []
-    for hour in range(0, 24 * 4, 1):
-        result = backup.backup_if_due(database, folder, keep=3, now=start + timedelta(hours=hour))
-        if result is not None:
-            made.append(result.name)
+    made = [
+        backup.nightly_backup(database, folder, keep=3, now=start + timedelta(days=day)).name
+        for day in range(4)
+    ]
     assert made == [
         "docvault-20250301T020000Z.sqlite3",
         "docvault-20250302T020000Z.sqlite3",

@@ -76,6 +76,8 @@ CODES: dict[type[errors.DocvaultError], str] = {
     errors.ArchivedFileDamaged: "archived-file-damaged",
     errors.ArchivedFileMissing: "archived-file-missing",
     errors.ArchivedFileChanged: "archived-file-changed",
+    # A record's lifetime (issue 49).
+    errors.OnLegalHold: "legal-hold",
 }
 
 

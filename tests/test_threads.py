@@ -160,6 +160,7 @@ ALLOWED_STARTS = {
     ("ocr/rapid.py", "ThreadPoolExecutor"): "the CPU engine's compute, closed by its aclose()",
     ("cli.py", "Timer"): "the hard stop deadline, off the loop on purpose",
     ("cli.py", "asyncio.run"): "the command's one event loop",
+    ("threads.py", "AsyncIOScheduler"): "calendar_scheduler: the calendar, on the running loop",
 }
 STARTERS = {
     "Thread",
@@ -193,13 +194,19 @@ def test_threads_pools_and_event_loops_are_started_only_where_the_rule_says() ->
     assert thread_and_loop_starts() == set(ALLOWED_STARTS)
 
 
-def test_no_module_imports_a_scheduling_library() -> None:
-    """The timers are the jobs part's own (the supervisor's docstring says why)."""
-    imported = {
-        alias.name if isinstance(node, ast.Import) else node.module or ""
+def test_only_the_calendar_imports_a_scheduling_library() -> None:
+    """The short timers are the jobs part's own; APScheduler plans the calendar alone
+    (the supervisor's docstring says which clock plans what)."""
+    importers = {
+        path.relative_to(PACKAGE).as_posix()
         for path in PACKAGE.rglob("*.py")
         for node in ast.walk(ast.parse(path.read_text()))
         if isinstance(node, ast.Import | ast.ImportFrom)
-        for alias in node.names
+        for name in (
+            [alias.name for alias in node.names]
+            if isinstance(node, ast.Import)
+            else [node.module or ""]
+        )
+        if name.split(".")[0] in ("apscheduler", "schedule")
     }
-    assert not {name for name in imported if name.split(".")[0] in ("apscheduler", "schedule")}
+    assert importers == {"threads.py", "scheduler.py", "calendar_log.py"}

@@ -26,6 +26,8 @@ from starlette.requests import Request
 
 from docvault import audit, auth, queue, transcription
 from docvault.audit import AuditAction
+from docvault.calendar_log import Planned
+from docvault.config import RetentionRule
 from docvault.errors import ArchivedFileDamaged, DocvaultError, RateLimited, ServerFault
 from docvault.inbox import Inspector
 from docvault.render import RenderOptions, inspect_document
@@ -221,6 +223,9 @@ class WebContext:
     # The hand-over receivers told when a person corrects a letter's facts (the FHIR
     # receiver's DocumentReference is updated; docvault.delivery).
     correction_targets: tuple[HandoverTarget, ...] = ()
+    # The clinic's calendar (the schedule page) and retention rules (the review page).
+    calendar: tuple[Planned, ...] = ()
+    retention: tuple[RetentionRule, ...] = ()
 
     @property
     def session_policy(self) -> auth.SessionPolicy:

@@ -8,13 +8,14 @@ everything the database and the index can answer is computed here.
 from __future__ import annotations
 
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NotRequired, TypedDict
 
 from sqlalchemy import Engine
 
-from docvault import figures, handover
+from docvault import calendar_log, figures, handover
+from docvault.calendar_log import Planned
 from docvault.search import SearchIndex
 from docvault.search.pages import index_problems, problem_count
 from docvault.vocabulary import EngineState, Verdict
@@ -92,9 +93,14 @@ def _document_columns(counts: dict[str, int]) -> dict[str, int]:
 
 
 def snapshot(
-    database: Engine, index: SearchIndex, data_dir: Path, source: StatusSource
+    database: Engine,
+    index: SearchIndex,
+    data_dir: Path,
+    source: StatusSource,
+    calendar: Sequence[Planned] = (),
 ) -> dict[str, Any]:
-    """Everything the status page and `GET /api/status` show."""
+    """Everything the status page and `GET /api/status` show; a calendar job whose last run
+    failed or was missed is among the troubles (read from the database, in any process)."""
     service = source()
     rates = _loop_rates(database)
     pages = figures.page_counts(database)
@@ -121,7 +127,7 @@ def snapshot(
         # the inboxes' columns count documents by state, dismissed or not).
         "problems": {"documents": queries.documents_needing_attention(database)},
         "parts": service.get("parts", []),
-        "troubles": service.get("troubles", []),
+        "troubles": service.get("troubles", []) + calendar_log.problems(database, calendar),
         "handover": {
             **handover.summary(database),
             "targets": service.get("handover_targets", []),

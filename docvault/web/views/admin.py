@@ -38,7 +38,9 @@ def audit_filter(
 
 def status_page(request: Request, context: Context, templates: Templates) -> Response:
     """The status page: every part of the service, inboxes, mailboxes, engines, faults."""
-    numbers = snapshot(context.database, context.index, context.data_dir, context.status)
+    numbers = snapshot(
+        context.database, context.index, context.data_dir, context.status, context.calendar
+    )
     context.look_if_possible(request, AuditAction.view_status)
     if not is_admin(request):
         numbers = without_paths(numbers)

@@ -155,5 +155,7 @@ def api_rerun(request: Request, context: Context, body: RerunRequest) -> dict[st
 
 def api_status(request: Request, context: Context) -> dict[str, Any]:
     """The status page's numbers: inboxes, engines, throughput, queue, index, hand-over."""
-    numbers = snapshot(context.database, context.index, context.data_dir, context.status)
+    numbers = snapshot(
+        context.database, context.index, context.data_dir, context.status, context.calendar
+    )
     return numbers if is_admin(request) else without_paths(numbers)
