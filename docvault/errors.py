@@ -488,3 +488,13 @@ class ArchivedFileChanged(ArchivedFileDamaged):
     """An archived file's bytes no longer match its sha256 (changed, or the disk failing)."""
 
     code = "archived-file-changed"
+
+
+# --- issue 44: a message read in a worker process of its own (docvault.mailreader).
+
+
+class MailUnreadable(DocvaultError):
+    """A message that could not be read within the mail reader's limits (time, memory,
+    nesting, attachments per message); it is kept whole and not read again."""
+
+    code = "mail-unreadable"
