@@ -108,7 +108,7 @@ def _header(message: Message, name: str) -> str:
     """A header's decoded text; a header too broken to decode is its raw text."""
     try:
         value = message.get(name)
-    except (ValueError, TypeError, IndexError, AttributeError, RecursionError):
+    except (ValueError, TypeError, IndexError, AttributeError, RecursionError, OverflowError):
         # The policy's header parser gave up: 'From: a:b;a:b;' raised an AttributeError,
         # 500 nested parentheses a RecursionError (issue 44).
         value = None
@@ -125,10 +125,10 @@ def _sent_at(text: str) -> datetime | None:
         return None
     try:
         sent = email.utils.parsedate_to_datetime(text)
+        return sent.replace(tzinfo=UTC) if sent.tzinfo is None else sent.astimezone(UTC)
     except (TypeError, ValueError, IndexError, OverflowError):
-        # 'Fri, 31 Dec 9999 23:59:59 -0100' is past the last datetime (issue 44).
+        # 'Fri, 31 Dec 9999 23:59:59 -0100' is past the last datetime in UTC (issue 44).
         return None
-    return sent.replace(tzinfo=UTC) if sent.tzinfo is None else sent.astimezone(UTC)
 
 
 def summarise(message: Message) -> Summary:
