@@ -303,12 +303,9 @@ class MailIntake:
         self._settled = True
         for row in mailstore.interrupted(self.database, self.mailbox.name):
             unreadable = Unreadable(
-                "was being read when docvault stopped (killed, or the server lost power)",
-                "nothing",
+                "was being read when docvault stopped (killed, or the server lost power)"
             )
-            sentence = self._unreadable_sentence(row.uid, row.size_bytes, unreadable).replace(
-                "raise nothing and run", "run"
-            )
+            sentence = self._unreadable_sentence(row.uid, row.size_bytes, unreadable)
             logger.error("mail: %s", sentence)
             assert row.id is not None
             mailstore.refuse(self.database, row.id, sentence)
@@ -449,20 +446,30 @@ class MailIntake:
             if row.uidvalidity == validity and row.uid == headers.uid and row.id is not None:
                 mailstore.refuse(self.database, row.id, sentence)
 
-    def _unreadable_sentence(self, uid: int, size_bytes: int, unreadable: Unreadable) -> str:
-        """Which message, what is wrong, what to do."""
-        raise_it = (
-            f" If the sender is known and the message should be read, raise {unreadable.setting} "
-            f"and run `docvault mail-retry {self.mailbox.name} {uid}`."
-            if unreadable.setting
-            else ""
-        )
+    def _unreadable_sentence(
+        self, uid: int, size_bytes: int, unreadable: Unreadable, kept: bool = False
+    ) -> str:
+        """Which message, what is wrong, what to do. `kept`: its .eml is in the archive (a
+        document on the problems page); else it was left on the server."""
+        if kept:
+            where = "docvault kept the whole message (download it here)"
+            again = (
+                f" To have such messages read, raise {unreadable.setting}."
+                if unreadable.setting
+                else ""
+            )
+        else:
+            where = "docvault left it on the server"
+            again = f" To have it read, run `docvault mail-retry {self.mailbox.name} {uid}`" + (
+                f" after raising {unreadable.setting}." if unreadable.setting else "."
+            )
         return (
             f"Mailbox {self.mailbox.name}: the message with UID {uid} in folder "
             f"{self.mailbox.folder} ({size_bytes / 1024:,.0f} KB) {unreadable.reason}, so "
-            "docvault did not read it and will not try again by itself; the other messages "
-            "go on. Look at it in a mail program: if it is a letter, ask the sender to send it "
-            f"again (as a plain PDF attachment); if not, delete it at the server.{raise_it}"
+            f"docvault did not read it and will not try again by itself; {where}, and the "
+            "other messages go on. Look at it in a mail program: if it is a letter, ask the "
+            "sender to send it again (as a plain PDF attachment, fewer per message); if not, "
+            f"delete it at the server.{again}"
         )
 
     def _seen(self, connection: MailConnection, headers: Headers, summary: Summary) -> Seen:
@@ -523,7 +530,7 @@ class MailIntake:
         )
         parsed = unreadable or self.reader.message(self.data_dir / eml.relative_path)
         if isinstance(parsed, Unreadable):
-            sentence = self._unreadable_sentence(seen.uid, len(raw), parsed)
+            sentence = self._unreadable_sentence(seen.uid, len(raw), parsed, kept=True)
             kept = self._keep_unreadable(seen, sentence, eml.sha256, eml.relative_path, len(raw))
             mailstore.record(
                 self.database,

@@ -64,11 +64,13 @@ def test_a_zip_bomb_s_kind_is_told_without_inflating_it(tmp_path: Path) -> None:
     """Its 'mimetype' entry inflates to 200 MB; telling the kind reads 64 bytes of it (the
     whole entry took the daemon from 0.25 GB to 4.47 GB, issue 44)."""
     buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        with archive.open("mimetype", "w") as entry:
-            chunk = b"\0" * (1024 * 1024)
-            for _ in range(200):
-                entry.write(chunk)
+    chunk = b"\0" * (1024 * 1024)
+    with (
+        zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive,
+        archive.open("mimetype", "w") as entry,
+    ):
+        for _ in range(200):
+            entry.write(chunk)
     bomb = tmp_path / "bomb.zip"
     bomb.write_bytes(buffer.getvalue())
     tracemalloc.start()
