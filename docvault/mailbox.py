@@ -83,6 +83,10 @@ HEADER_BATCH = 50
 LOGIN_RETRY_FIRST_SECONDS = 300.0
 LOGIN_RETRY_MAX_SECONDS = 3600.0
 PASSWORD_LOOK_SECONDS = 1.0
+# A message docvault stopped on while taking it this many times is refused (a kill or a
+# power loss at random moments meets the same message twice now and then; three times in a
+# row, the message is the likelier cause).
+INTERRUPTIONS_REFUSED = 3
 _UNSAFE = re.compile(r"[^\w.@+-]+")
 
 
@@ -185,6 +189,8 @@ class MailIntake:
         self._settled = False  # messages left held by the last run are refused, once
         # Messages docvault's own code failed on once in this run (the second time refuses).
         self._failed_once: set[tuple[int, int]] = set()
+        # Messages a stopped run left held, read once more in this run (`_settle_interrupted`).
+        self._read_again: set[tuple[int, int]] = set()
         self.snapshot = MailboxSnapshot(
             mailbox.name, mailbox.address, "not connected", None, 0, 0, None
         )
@@ -297,17 +303,24 @@ class MailIntake:
 
     def _settle_interrupted(self) -> None:
         """Messages held but never judged: docvault stopped (killed, the power gone) while
-        it read them. Perhaps by no fault of theirs, but one that stops docvault at every
-        start must not: each is refused with its sentence, and read again only if a person
+        it took them. Most likely by no fault of theirs: each is read once more. Found held
+        a third time, it may be the message that stops docvault, and one must not at every
+        start: it is refused with its sentence, and read again only if a person
         asks (`docvault mail-retry`)."""
         self._settled = True
         for row in mailstore.interrupted(self.database, self.mailbox.name):
+            assert row.id is not None
+            times = mailstore.interruptions(row) + 1
+            if times < INTERRUPTIONS_REFUSED:
+                mailstore.mark_interrupted(self.database, row.id, times)
+                self._read_again.add((row.uidvalidity, row.uid))
+                continue
             unreadable = Unreadable(
-                "was being read when docvault stopped (killed, or the server lost power)"
+                f"was being taken each of the {times} times docvault stopped (killed, or the "
+                "server lost power)"
             )
             sentence = self._unreadable_sentence(row.uid, row.size_bytes, unreadable)
             logger.error("mail: %s", sentence)
-            assert row.id is not None
             mailstore.refuse(self.database, row.id, sentence)
 
     def _serve_connection(
@@ -348,10 +361,12 @@ class MailIntake:
         validity = connection.uidvalidity
         first = self._look_from or mailstore.next_uid(self.database, self.mailbox.name, validity)
         retried = mailstore.forget_fitting(self.database, self.mailbox.name, self.max_message_bytes)
-        first = min(first, retried) if retried else first
+        again = sorted(uid for held, uid in self._read_again if held == validity)
+        first = min([first, *again, *([retried] if retried else [])])
         found = connection.uids_from(first)
         known = mailstore.remembered(self.database, self.mailbox.name, validity, found)
-        new = [uid for uid in found if uid not in known]
+        new = [uid for uid in found if uid not in known or uid in again]
+        self._read_again -= {(validity, uid) for uid in again}
         taken = 0
         self._act(connection)  # what a crash left held but not acted on
         for start in range(0, len(new), HEADER_BATCH):

@@ -200,6 +200,27 @@ def interrupted(database: Engine, mailbox: str) -> list[MailMessage]:
         )
 
 
+# A held message's `problem` while it is read again after interruptions: the count after it.
+INTERRUPTED = "interrupted while being taken, times: "
+
+
+def interruptions(row: MailMessage) -> int:
+    """How many runs stopped while taking this held message before the current one."""
+    if row.problem and row.problem.startswith(INTERRUPTED):
+        return int(row.problem.removeprefix(INTERRUPTED))
+    return 0
+
+
+def mark_interrupted(database: Engine, row_id: int, times: int) -> None:
+    """A held message found at start: read once more, the interruptions counted."""
+    with write_transaction(database) as session:
+        session.execute(
+            update(MailMessage)
+            .where(col(MailMessage.id) == row_id)
+            .values(problem=f"{INTERRUPTED}{times}")
+        )
+
+
 def refuse(database: Engine, row_id: int, sentence: str) -> None:
     """A held message not to be read again (unless a person asks): the sentence why."""
     with write_transaction(database) as session:
