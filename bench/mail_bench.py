@@ -29,6 +29,7 @@ from docvault.config import MailboxSettings
 from docvault.imap import MailConnection
 from docvault.mailbox import MailIntake
 from docvault.mailparse import readable_kinds
+from docvault.mailreader import MailReader
 from docvault.render import RenderOptions, inspect_document
 from tests.support.dovecot import PASSWORD, USER, Dovecot, dovecot_missing
 from tests.support.mail import letter_message
@@ -71,6 +72,7 @@ def intake_for(settings: MailboxSettings, data: Path) -> MailIntake:
         data,
         settings,
         inspect,
+        MailReader(TIMEOUT_SECONDS, 0, 100),
         readable_kinds=readable_kinds(False),
         timeout_seconds=TIMEOUT_SECONDS,
         max_message_bytes=300 * 1024 * 1024,

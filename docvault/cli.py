@@ -511,6 +511,36 @@ def delete(state: State, document_id: int, yes: bool) -> None:
     )
 
 
+@main.command("mail-retry")
+@click.argument("mailbox")
+@click.argument("uids", nargs=-1, type=click.IntRange(min=1))
+@pass_state
+@friendly_errors
+def mail_retry(state: State, mailbox: str, uids: tuple[int, ...]) -> None:
+    """Read refused messages of a mailbox again (all of them, or the UIDs given): a message
+    refused as unreadable is never fetched again by itself. Raise the limit its sentence
+    names first; the running service fetches them at its next look."""
+    from docvault import mailstore
+
+    settings = state.settings()
+    if mailbox not in {table.name for table in settings.mailboxes}:
+        raise click.ClickException(
+            f"There is no mailbox {mailbox!r} in the configuration; the [[mailboxes]] tables "
+            "are named in `docvault config`."
+        )
+    database = db.open_database(settings.database_path)
+    marked = mailstore.retry_refused(database, mailbox, uids)
+    if not marked:
+        raise click.ClickException(
+            f"Mailbox {mailbox} has no refused message{' with these UIDs' if uids else ''}; "
+            "nothing was changed (the status page lists the refused ones)."
+        )
+    click.echo(
+        f"mailbox {mailbox}: {len(marked)} message(s) (UID {', '.join(map(str, marked))}) "
+        "will be read again at the service's next look"
+    )
+
+
 @main.command()
 @click.argument("document_id", type=DOCUMENT_ID)
 @pass_state

@@ -688,6 +688,34 @@ class Settings:
         minimum=1,
         maximum=4096,
     )
+    # Python's mail parser reads a header of 4,000 characters in 0.3 s, one of 100,000 in
+    # minutes (it is quadratic), and an ordinary message in milliseconds: 60 s bounds the
+    # hostile ones and leaves a 300 MB message with thousands of parts room (issue 44).
+    mail_read_timeout_seconds: float = declare(
+        60.0,
+        "Longest time reading one message (its headers, or its parts) may take in the mail "
+        "reader's worker process; past it the worker is stopped and the message refused "
+        "with a sentence, kept whole, and not read again by itself.",
+        minimum=1.0,
+        maximum=3600.0,
+    )
+    # The parsed message, its decoded attachments and their copy back to the daemon are
+    # about five times the message: room for mail_max_message_mb's default of 300 MB.
+    mail_read_memory_mb: int = declare(
+        2048,
+        "Address-space limit of the mail reader's worker process in MiB, so that a message "
+        "built to exhaust memory is refused alone (0: no limit).",
+        minimum=0,
+    )
+    # Labs and fax gateways send one to a few dozen letters per message; 3,000 one-page PDFs
+    # in one message queued 3,000 documents ahead of every other sender's (issue 44).
+    mail_max_attachments: int = declare(
+        100,
+        "The most attachments one message may carry; a message with more is kept whole and "
+        "refused with a sentence (none of its attachments becomes a document).",
+        minimum=1,
+        maximum=100_000,
+    )
     mail_poll_seconds: float = declare(
         60.0,
         "Default interval of a mailbox's rescan (one UID SEARCH for messages newer than the "

@@ -43,6 +43,7 @@ can be shown as is on the command line, in the log and in the web view::
     │   ├── MailPasswordFileRefused missing, empty, or readable by other users
     │   └── MailFolderMissing       the folder to watch or to move to cannot be used
     ├── MailNoReadableAttachment    a message without a file docvault reads (message kept)
+    ├── MailUnreadable              a message not read within the mail reader's limits (kept)
     ├── MailEncrypted               an S/MIME or PGP message (message kept)
     ├── MailMalformed               a message whose parts cannot be told apart (kept)
     ├── ServerFault                 the server is in the way (no document's fault): waited out
@@ -491,10 +492,14 @@ class ArchivedFileChanged(ArchivedFileDamaged):
     code = "archived-file-changed"
 
 
-# --- issue 49, a record's lifetime (added here, apart, so that parallel additions do not clash)
-
-
 class OnLegalHold(DocvaultError):
     """A deletion of a document on legal hold (by the retention review or by hand)."""
 
     code = "legal-hold"
+
+
+class MailUnreadable(DocvaultError):
+    """A message that could not be read within the mail reader's limits (time, memory,
+    nesting, attachments per message); it is kept whole and not read again."""
+
+    code = "mail-unreadable"

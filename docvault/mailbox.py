@@ -32,6 +32,7 @@ server untouched, and the status page says so.
 from __future__ import annotations
 
 import hashlib
+import imaplib
 import logging
 import re
 import stat
@@ -54,6 +55,7 @@ from docvault.errors import (
     MailMalformed,
     MailNoReadableAttachment,
     MailPasswordFileRefused,
+    MailUnreadable,
     ServerFault,
 )
 from docvault.faults import RETRY_SECONDS, Standing
@@ -64,9 +66,8 @@ from docvault.mailparse import (
     ParsedMessage,
     Summary,
     matches,
-    parse_headers,
-    parse_message,
 )
+from docvault.mailreader import MailReader, MailReaderClosed, Unreadable
 from docvault.mailstore import Delivered, Seen
 from docvault.models import MailMessage
 from docvault.supervisor import Progress
@@ -82,6 +83,10 @@ HEADER_BATCH = 50
 LOGIN_RETRY_FIRST_SECONDS = 300.0
 LOGIN_RETRY_MAX_SECONDS = 3600.0
 PASSWORD_LOOK_SECONDS = 1.0
+# A message docvault stopped on while taking it this many times is refused (a kill or a
+# power loss at random moments meets the same message twice now and then; three times in a
+# row, the message is the likelier cause).
+INTERRUPTIONS_REFUSED = 3
 _UNSAFE = re.compile(r"[^\w.@+-]+")
 
 
@@ -159,6 +164,7 @@ class MailIntake:
         data_dir: Path,
         mailbox: MailboxSettings,
         inspect: Inspector,
+        reader: MailReader,
         *,
         readable_kinds: frozenset[str],
         timeout_seconds: float,
@@ -170,6 +176,7 @@ class MailIntake:
         self.data_dir = data_dir
         self.mailbox = mailbox
         self.inspect = inspect
+        self.reader = reader
         self.readable_kinds = readable_kinds
         self.timeout_seconds = timeout_seconds
         self.max_message_bytes = max_message_bytes
@@ -179,6 +186,11 @@ class MailIntake:
         self.fault = Standing(f"mail: mailbox {mailbox.name}")
         self._fault_tries = 0
         self._look_from: int | None = None  # the first UID of the next search
+        self._settled = False  # messages left held by the last run are refused, once
+        # Messages docvault's own code failed on once in this run (the second time refuses).
+        self._failed_once: set[tuple[int, int]] = set()
+        # Messages a stopped run left held, read once more in this run (`_settle_interrupted`).
+        self._read_again: set[tuple[int, int]] = set()
         self.snapshot = MailboxSnapshot(
             mailbox.name, mailbox.address, "not connected", None, 0, 0, None
         )
@@ -277,6 +289,8 @@ class MailIntake:
                 connection.uidvalidity,
                 known,
             )
+        if not self._settled:
+            self._settle_interrupted()
         fitting = mailstore.forget_fitting(self.database, self.mailbox.name, self.max_message_bytes)
         following = mailstore.next_uid(self.database, self.mailbox.name, connection.uidvalidity)
         self._look_from = min(fitting, following) if fitting else following
@@ -286,6 +300,28 @@ class MailIntake:
             self.mailbox.address,
             "IDLE" if connection.can_idle else f"polling every {self.mailbox.poll_seconds:g} s",
         )
+
+    def _settle_interrupted(self) -> None:
+        """Messages held but never judged: docvault stopped (killed, the power gone) while
+        it took them. Most likely by no fault of theirs: each is read once more. Found held
+        a third time, it may be the message that stops docvault, and one must not at every
+        start: it is refused with its sentence, and read again only if a person
+        asks (`docvault mail-retry`)."""
+        self._settled = True
+        for row in mailstore.interrupted(self.database, self.mailbox.name):
+            assert row.id is not None
+            times = mailstore.interruptions(row) + 1
+            if times < INTERRUPTIONS_REFUSED:
+                mailstore.mark_interrupted(self.database, row.id, times)
+                self._read_again.add((row.uidvalidity, row.uid))
+                continue
+            unreadable = Unreadable(
+                f"was being taken each of the {times} times docvault stopped (killed, or the "
+                "server lost power)"
+            )
+            sentence = self._unreadable_sentence(row.uid, row.size_bytes, unreadable)
+            logger.error("mail: %s", sentence)
+            mailstore.refuse(self.database, row.id, sentence)
 
     def _serve_connection(
         self,
@@ -324,9 +360,13 @@ class MailIntake:
         part is moving all along."""
         validity = connection.uidvalidity
         first = self._look_from or mailstore.next_uid(self.database, self.mailbox.name, validity)
+        retried = mailstore.forget_fitting(self.database, self.mailbox.name, self.max_message_bytes)
+        again = sorted(uid for held, uid in self._read_again if held == validity)
+        first = min([first, *again, *([retried] if retried else [])])
         found = connection.uids_from(first)
         known = mailstore.remembered(self.database, self.mailbox.name, validity, found)
-        new = [uid for uid in found if uid not in known]
+        new = [uid for uid in found if uid not in known or uid in again]
+        self._read_again -= {(validity, uid) for uid in again}
         taken = 0
         self._act(connection)  # what a crash left held but not acted on
         for start in range(0, len(new), HEADER_BATCH):
@@ -352,10 +392,36 @@ class MailIntake:
         mailstore.record_acted(self.database, self.mailbox.name, connection.uidvalidity, uids)
 
     def _decide(self, connection: MailConnection, headers: Headers) -> int:
-        """One new message: left alone, recognised, or taken. 1 when taken."""
-        summary = parse_headers(headers.header_bytes)
+        """One new message: held first (custody before any parsing), then left alone,
+        recognised, taken or refused. 1 when taken. A failure that is no fault of the
+        message's (the server gone, docvault's disk full, docvault stopping) lets go of it,
+        to be decided at the next look; docvault's own defect on it, met twice, refuses it,
+        so that the part is not restarted by one message until the supervisor gives up."""
+        validity = connection.uidvalidity
+        mailstore.hold(self.database, self.mailbox.name, validity, headers.uid, headers.size_bytes)
+        try:
+            return self._judge(connection, headers)
+        except MailReaderClosed:
+            mailstore.release(self.database, self.mailbox.name, validity, headers.uid)
+            raise
+        except (ServerFault, OSError, imaplib.IMAP4.error):
+            mailstore.release(self.database, self.mailbox.name, validity, headers.uid)
+            raise
+        except Exception as error:
+            if (validity, headers.uid) not in self._failed_once:
+                self._failed_once.add((validity, headers.uid))
+                mailstore.release(self.database, self.mailbox.name, validity, headers.uid)
+                raise
+            logger.exception("mail: docvault failed twice on UID %s", headers.uid)
+            self._refuse_held(validity, headers, _defect(error))
+            return 0
+
+    def _judge(self, connection: MailConnection, headers: Headers) -> int:
+        read = self.reader.headers(headers.header_bytes)
+        unreadable = read if isinstance(read, Unreadable) else None
+        summary = read if isinstance(read, Summary) else _unknown_summary()
         seen = self._seen(connection, headers, summary)
-        reason = matches(self.mailbox, summary)
+        reason = matches(self.mailbox, summary) if unreadable is None else None
         if reason is not None:
             logger.info(
                 "mail: mailbox %s leaves %s alone: %s",
@@ -376,14 +442,50 @@ class MailIntake:
             return 0
         raw = connection.fetch(headers.uid)
         if raw is None:
+            mailstore.release(self.database, self.mailbox.name, seen.uidvalidity, seen.uid)
             return 0  # gone from the folder since the search: a person moved it
         sha256 = hashlib.sha256(raw).hexdigest()
         earlier = mailstore.same_message(self.database, self.mailbox.name, eml_sha256=sha256)
         if earlier is not None:
             self._recognised(seen, earlier, summary)
             return 0
-        self._take(seen, raw)
+        self._take(seen, raw, unreadable)
         return 1
+
+    def _refuse_held(self, validity: int, headers: Headers, unreadable: Unreadable) -> None:
+        """A held message not to be read again: its sentence on the status page, the
+        message left on the server untouched."""
+        sentence = self._unreadable_sentence(headers.uid, headers.size_bytes, unreadable)
+        logger.error("mail: %s", sentence)
+        for row in mailstore.interrupted(self.database, self.mailbox.name):
+            if row.uidvalidity == validity and row.uid == headers.uid and row.id is not None:
+                mailstore.refuse(self.database, row.id, sentence)
+
+    def _unreadable_sentence(
+        self, uid: int, size_bytes: int, unreadable: Unreadable, kept: bool = False
+    ) -> str:
+        """Which message, what is wrong, what to do. `kept`: its .eml is in the archive (a
+        document on the problems page); else it was left on the server."""
+        if kept:
+            where = "docvault kept the whole message (download it here)"
+            again = (
+                f" To have such messages read, raise {unreadable.setting}."
+                if unreadable.setting
+                else ""
+            )
+        else:
+            where = "docvault left it on the server"
+            again = f" To have it read, run `docvault mail-retry {self.mailbox.name} {uid}`" + (
+                f" after raising {unreadable.setting}." if unreadable.setting else "."
+            )
+        return (
+            f"Mailbox {self.mailbox.name}: the message with UID {uid} in folder "
+            f"{self.mailbox.folder} ({size_bytes / 1024:,.0f} KB) {unreadable.reason}, so "
+            f"docvault did not read it and will not try again by itself; {where}, and the "
+            "other messages go on. Look at it in a mail program: if it is a letter, ask the "
+            "sender to send it again (as a plain PDF attachment, fewer per message); if not, "
+            f"delete it at the server.{again}"
+        )
 
     def _seen(self, connection: MailConnection, headers: Headers, summary: Summary) -> Seen:
         return Seen(
@@ -433,11 +535,24 @@ class MailIntake:
 
     # --- taking a message -------------------------------------------------------------------
 
-    def _take(self, seen: Seen, raw: bytes) -> None:
-        """The .eml and every readable attachment archived and recorded, then the message
-        remembered with its documents, in that order."""
+    def _take(self, seen: Seen, raw: bytes, unreadable: Unreadable | None) -> None:
+        """The .eml archived (and named by the held row) before it is read; then every
+        readable attachment archived and recorded, then the message remembered with its
+        documents, in that order. A message that cannot be read is kept whole, refused."""
         eml = archive_bytes(raw, ".eml", self.data_dir)
-        parsed = parse_message(raw)
+        mailstore.hold_copy(
+            self.database, seen.mailbox, seen.uidvalidity, seen.uid, eml.sha256, eml.relative_path
+        )
+        parsed = unreadable or self.reader.message(self.data_dir / eml.relative_path)
+        if isinstance(parsed, Unreadable):
+            sentence = self._unreadable_sentence(seen.uid, len(raw), parsed, kept=True)
+            kept = self._keep_unreadable(seen, sentence, eml.sha256, eml.relative_path, len(raw))
+            mailstore.record(
+                self.database,
+                _with(seen, eml_sha256=eml.sha256, eml_path=eml.relative_path, problem=sentence),
+                [kept],
+            )
+            return
         summary = parsed.summary
         key = _message_key(summary.message_id, eml.sha256)
         readable = [item for item in parsed.attachments if item.kind in self.readable_kinds]
@@ -458,6 +573,25 @@ class MailIntake:
             len(delivered),
             f"; {note}" if note else "",
         )
+
+    def _keep_unreadable(
+        self, seen: Seen, sentence: str, sha256: str, archive_path: str, size: int
+    ) -> Delivered:
+        """A message the reader refused: the .eml itself, listed once with the sentence."""
+        name = f"message-{seen.uid}.eml"
+        new = queue.NewDocument(
+            sha256=sha256,
+            original_name=name,
+            inbox=self.mailbox.name,
+            original_path=f"{self.mailbox.name}/{sha256[:16]}/0/{name}",
+            archive_path=archive_path,
+            size_bytes=size,
+            tags=self.mailbox.tags,
+            kind=MESSAGE_KIND,
+        )
+        logger.warning("mail: %s (the message is kept in the archive)", sentence)
+        recorded = queue.record_failed_document(self.database, new, MailUnreadable.code, sentence)
+        return Delivered(recorded.document_id, 0, name)
 
     def _place(self, summary: Summary) -> str:
         return f"(attached to {summary.describe()} in mailbox {self.mailbox.name})"
@@ -589,6 +723,18 @@ class MailIntake:
             waiting=waiting,
             problem=" ".join(problem for problem in problems if problem) or None,
         )
+
+
+def _unknown_summary() -> Summary:
+    """What a message whose headers could not be read is known by: nothing but its UID."""
+    return Summary(None, "", "", "", None, "")
+
+
+def _defect(error: Exception) -> Unreadable:
+    return Unreadable(
+        f"made docvault fail twice ({type(error).__name__}: {str(error)[:200]}; please "
+        "report this to docvault's maintainers)"
+    )
 
 
 def _with(seen: Seen, **changes: object) -> Seen:

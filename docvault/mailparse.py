@@ -65,8 +65,11 @@ class Summary:
     def describe(self) -> str:
         """The message as a sentence names it: sender, subject and date."""
         when = self.sent_at.strftime("%Y-%m-%d %H:%M UTC") if self.sent_at else "no date"
-        subject = f"'{self.subject}'" if self.subject else "(no subject)"
-        return f"the message from {self.sender or 'an unknown sender'} {subject} of {when}"
+        # Bidirectional controls escaped visibly: a Subject with U+202E read backwards in
+        # the problem sentences and the log (issue 44).
+        subject = f"'{display_name(self.subject)}'" if self.subject else "(no subject)"
+        sender = display_name(self.sender) if self.sender else "an unknown sender"
+        return f"the message from {sender} {subject} of {when}"
 
 
 @dataclass(frozen=True)
@@ -105,7 +108,9 @@ def _header(message: Message, name: str) -> str:
     """A header's decoded text; a header too broken to decode is its raw text."""
     try:
         value = message.get(name)
-    except (ValueError, TypeError, IndexError):  # the policy's header parser gave up
+    except (ValueError, TypeError, IndexError, AttributeError, RecursionError, OverflowError):
+        # The policy's header parser gave up: 'From: a:b;a:b;' raised an AttributeError,
+        # 500 nested parentheses a RecursionError (issue 44).
         value = None
     if value is None:
         # As stored, unparsed: get_all parses too, and fails as get did (Message-ID: <<>>
@@ -120,9 +125,10 @@ def _sent_at(text: str) -> datetime | None:
         return None
     try:
         sent = email.utils.parsedate_to_datetime(text)
-    except (TypeError, ValueError, IndexError):
+        return sent.replace(tzinfo=UTC) if sent.tzinfo is None else sent.astimezone(UTC)
+    except (TypeError, ValueError, IndexError, OverflowError):
+        # 'Fri, 31 Dec 9999 23:59:59 -0100' is past the last datetime in UTC (issue 44).
         return None
-    return sent.replace(tzinfo=UTC) if sent.tzinfo is None else sent.astimezone(UTC)
 
 
 def summarise(message: Message) -> Summary:
@@ -143,14 +149,24 @@ def parse_headers(header_bytes: bytes) -> Summary:
     return summarise(BytesParser(policy=policy.default).parsebytes(header_bytes, headersonly=True))
 
 
-def parse_message(raw: bytes) -> ParsedMessage:
-    """A whole message as docvault takes it (never raises for a broken message: see
-    `defects` and `malformed`)."""
+class TooManyAttachments(Exception):
+    """A message with more files attached than the limit (none of them was decoded)."""
+
+
+def parse_message(raw: bytes, max_attachments: int = 0) -> ParsedMessage:
+    """A whole message as docvault takes it: a broken MIME structure is `defects` and
+    `malformed`. It may still raise on hostile input (RecursionError for parts nested a
+    thousand deep, OverflowError, MemoryError; TooManyAttachments past `max_attachments`,
+    0: no limit), which is why the daemon calls it only in `mailreader`'s worker."""
     message = BytesParser(policy=policy.default).parsebytes(raw)
     assert isinstance(message, EmailMessage)
-    attachments = tuple(
-        _attachment(position, part) for position, part in enumerate(_file_parts(message), start=1)
-    )
+    parts = list(_file_parts(message))
+    if max_attachments and len(parts) > max_attachments:
+        raise TooManyAttachments(
+            f"has {len(parts):,} attachments, more than mail_max_attachments "
+            f"({max_attachments:,}) allows for one message"
+        )
+    attachments = tuple(_attachment(position, part) for position, part in enumerate(parts, 1))
     defects = {type(defect).__name__ for part in message.walk() for defect in part.defects}
     return ParsedMessage(
         summary=summarise(message),

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from sqlalchemy import Engine, func, update
+from sqlalchemy import Engine, and_, func, or_, update
 from sqlmodel import Session, col, select
 
 from docvault.db import read_session, write_transaction
@@ -134,20 +134,132 @@ def same_message(
         return session.exec(query.order_by(col(MailMessage.id)).limit(1)).first()
 
 
+def _row(session: Session, mailbox: str, uidvalidity: int, uid: int) -> MailMessage | None:
+    return session.exec(
+        select(MailMessage).where(
+            MailMessage.mailbox == mailbox,
+            MailMessage.uidvalidity == uidvalidity,
+            MailMessage.uid == uid,
+        )
+    ).first()
+
+
+def hold(database: Engine, mailbox: str, uidvalidity: int, uid: int, size_bytes: int) -> None:
+    """Custody first: a message is remembered (state reading) before anything parses it, so
+    that one that stops docvault while it is read is not fetched again at the next start."""
+    with write_transaction(database) as session:
+        if _row(session, mailbox, uidvalidity, uid) is None:
+            session.add(
+                MailMessage(
+                    mailbox=mailbox,
+                    uidvalidity=uidvalidity,
+                    uid=uid,
+                    state=MailState.reading.value,
+                    size_bytes=size_bytes,
+                )
+            )
+
+
+def hold_copy(
+    database: Engine, mailbox: str, uidvalidity: int, uid: int, eml_sha256: str, eml_path: str
+) -> None:
+    """The message's bytes are in the archive: the held row names them (no orphan, even
+    if reading the message stops docvault)."""
+    with write_transaction(database) as session:
+        session.execute(
+            update(MailMessage)
+            .where(
+                col(MailMessage.mailbox) == mailbox,
+                col(MailMessage.uidvalidity) == uidvalidity,
+                col(MailMessage.uid) == uid,
+                col(MailMessage.state) == MailState.reading.value,
+            )
+            .values(eml_sha256=eml_sha256, eml_path=eml_path)
+        )
+
+
+def release(database: Engine, mailbox: str, uidvalidity: int, uid: int) -> None:
+    """A held message not judged because docvault is stopping: forgotten, read at the next
+    start as if never seen."""
+    with write_transaction(database) as session:
+        row = _row(session, mailbox, uidvalidity, uid)
+        if row is not None and row.state == MailState.reading.value:
+            session.delete(row)
+
+
+def interrupted(database: Engine, mailbox: str) -> list[MailMessage]:
+    """Messages held but never judged: docvault stopped (or was killed) while it read them."""
+    with read_session(database) as session:
+        return list(
+            session.exec(
+                select(MailMessage).where(
+                    MailMessage.mailbox == mailbox,
+                    MailMessage.state == MailState.reading.value,
+                )
+            ).all()
+        )
+
+
+# A held message's `problem` while it is read again after interruptions: the count after it.
+INTERRUPTED = "interrupted while being taken, times: "
+
+
+def interruptions(row: MailMessage) -> int:
+    """How many runs stopped while taking this held message before the current one."""
+    if row.problem and row.problem.startswith(INTERRUPTED):
+        return int(row.problem.removeprefix(INTERRUPTED))
+    return 0
+
+
+def mark_interrupted(database: Engine, row_id: int, times: int) -> None:
+    """A held message found at start: read once more, the interruptions counted."""
+    with write_transaction(database) as session:
+        session.execute(
+            update(MailMessage)
+            .where(col(MailMessage.id) == row_id)
+            .values(problem=f"{INTERRUPTED}{times}")
+        )
+
+
+def refuse(database: Engine, row_id: int, sentence: str) -> None:
+    """A held message not to be read again (unless a person asks): the sentence why."""
+    with write_transaction(database) as session:
+        session.execute(
+            update(MailMessage)
+            .where(col(MailMessage.id) == row_id)
+            .values(state=MailState.refused.value, problem=sentence)
+        )
+
+
+def retry_refused(database: Engine, mailbox: str, uids: Sequence[int] = ()) -> list[int]:
+    """A person asks for refused messages to be read again (all of the mailbox's, or these
+    UIDs): marked, and forgotten by the mailbox's part at its next look (`forget_fitting`),
+    which fetches them then. The UIDs marked."""
+    with write_transaction(database) as session:
+        query = select(MailMessage).where(
+            MailMessage.mailbox == mailbox, MailMessage.state == MailState.refused.value
+        )
+        if uids:
+            query = query.where(col(MailMessage.uid).in_(list(uids)))
+        rows = session.exec(query).all()
+        for row in rows:
+            row.state = MailState.retry.value
+            session.add(row)
+        return sorted(row.uid for row in rows)
+
+
 def record(database: Engine, seen: Seen, documents: Iterable[Delivered] = ()) -> int:
     """Remember a message (and link its documents) in one transaction; the id of its row.
-    A message recorded already (a crash after the commit) keeps its first row."""
+    A message recorded already (a crash after the commit) keeps its first row; one held
+    while it was read (`hold`) is judged now."""
     with write_transaction(database) as session:
-        existing = session.exec(
-            select(MailMessage).where(
-                MailMessage.mailbox == seen.mailbox,
-                MailMessage.uidvalidity == seen.uidvalidity,
-                MailMessage.uid == seen.uid,
-            )
-        ).first()
-        if existing is not None:
+        existing = _row(session, seen.mailbox, seen.uidvalidity, seen.uid)
+        if existing is not None and existing.state != MailState.reading.value:
             assert existing.id is not None
             return existing.id
+        if existing is not None:
+            session.delete(existing)
+            session.flush()
         row = MailMessage(**{**seen.__dict__, "state": seen.state.value})
         session.add(row)
         session.flush()
@@ -192,14 +304,18 @@ def record_acted(database: Engine, mailbox: str, uidvalidity: int, uids: Sequenc
 
 
 def forget_fitting(database: Engine, mailbox: str, max_bytes: int) -> int:
-    """Messages left on the server as too large that fit the limit now (it was raised):
-    forgotten, so that they are taken; the first UID to look from again (0: none)."""
+    """Messages left on the server as too large that fit the limit now (it was raised), and
+    refused ones a person asked to be read again: forgotten, so that they are taken; the
+    first UID to look from again (0: none)."""
+    too_large_fitting = and_(
+        col(MailMessage.state) == MailState.too_large.value,
+        col(MailMessage.size_bytes) <= max_bytes,
+    )
     with write_transaction(database) as session:
         rows = session.exec(
             select(MailMessage).where(
                 MailMessage.mailbox == mailbox,
-                MailMessage.state == MailState.too_large.value,
-                col(MailMessage.size_bytes) <= max_bytes,
+                or_(too_large_fitting, col(MailMessage.state) == MailState.retry.value),
             )
         ).all()
         first = min((row.uid for row in rows), default=0)
@@ -209,7 +325,8 @@ def forget_fitting(database: Engine, mailbox: str, max_bytes: int) -> int:
 
 
 def too_large(database: Engine, mailbox: str, uidvalidity: int) -> list[str]:
-    """The sentences of the messages left on the server as too large, for the status page."""
+    """The sentences of the messages left on the server, too large or refused, for the
+    status page."""
     with read_session(database) as session:
         return [
             problem
@@ -217,7 +334,9 @@ def too_large(database: Engine, mailbox: str, uidvalidity: int) -> list[str]:
                 select(MailMessage.problem).where(
                     MailMessage.mailbox == mailbox,
                     MailMessage.uidvalidity == uidvalidity,
-                    MailMessage.state == MailState.too_large.value,
+                    col(MailMessage.state).in_(
+                        (MailState.too_large.value, MailState.refused.value)
+                    ),
                 )
             ).all()
             if problem

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -52,6 +53,8 @@ class Pipeline:
     # The `vllm serve` replicas docvault starts (None: it starts none).
     replicas: VllmReplicas | None = None
     handover: HandoverConfig | None = None
+    # What else is closed with the pipeline (the mail reader's worker, when there is one).
+    closing: list[Callable[[], None]] = field(default_factory=list)
 
     def inspect(self, path: Path) -> tuple[int, str]:
         """Page count and kind, from the inspection pool within its time limit (intake thread).
@@ -102,4 +105,6 @@ class Pipeline:
         await self.engine.aclose()
         self.renderer.close()
         self.inspector.close()
+        for close in self.closing:
+            close()
         self.database.dispose()

@@ -43,6 +43,7 @@ from docvault.ingest import ProgressBar, read_files
 from docvault.jobs import Job
 from docvault.mailbox import MailIntake
 from docvault.mailparse import readable_kinds
+from docvault.mailreader import MailReader
 from docvault.notify import Notifier
 from docvault.ocr.base import Engine
 from docvault.ocr.profiles import Profile, get_profile
@@ -296,13 +297,23 @@ def make_intake(
 
 
 def make_mail_intakes(settings: Settings, pipeline: Pipeline) -> tuple[MailIntake, ...]:
-    """One mail intake per [[mailboxes]] table."""
+    """One mail intake per [[mailboxes]] table, all reading messages with one mail reader
+    (made here, on the loop's thread, when there is a mailbox; closed with the pipeline)."""
+    if not settings.mailboxes:
+        return ()
+    reader = MailReader(
+        timeout_seconds=settings.mail_read_timeout_seconds,
+        memory_limit_bytes=settings.mail_read_memory_mb * 1024 * 1024,
+        max_attachments=settings.mail_max_attachments,
+    )
+    pipeline.closing.append(reader.close)
     return tuple(
         MailIntake(
             pipeline.database,
             settings.data_path,
             mailbox,
             pipeline.inspect,
+            reader,
             readable_kinds=readable_kinds(settings.accept_text_documents),
             timeout_seconds=settings.mail_timeout_seconds,
             max_message_bytes=settings.mail_max_message_mb * 1024 * 1024,

@@ -235,3 +235,11 @@ class MailState(StrEnum):
     skipped = "skipped"  # a filter of its mailbox left it alone, untouched
     too_large = "too-large"  # larger than mail_max_message_mb: not downloaded, untouched
     known = "known"  # the same message as an earlier row: not taken again
+    # Recorded before anything parsed it (custody first): being read now. A row still here
+    # at the next start was being read when docvault stopped, and becomes `refused`.
+    reading = "reading"
+    # Not read, with the sentence why: left on the server, never fetched or read again
+    # unless a person asks (`docvault mail-retry`).
+    refused = "refused"
+    # A refused message a person asked to be read again: forgotten at the part's next look.
+    retry = "retry"

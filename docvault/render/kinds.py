@@ -73,7 +73,8 @@ def _zip_kind(path: Path) -> str | None:
     try:
         with zipfile.ZipFile(path) as archive:
             names = archive.namelist()
-            if "mimetype" in names and archive.read("mimetype").startswith(b"application/epub"):
+            epub = _head_of(archive, "mimetype").startswith(b"application/epub")
+            if "mimetype" in names and epub:
                 return "epub"
     except (zipfile.BadZipFile, OSError):
         return None
@@ -86,6 +87,16 @@ def _zip_kind(path: Path) -> str | None:
     if names and all(name.endswith("/") or name.lower().endswith(image_suffixes) for name in names):
         return "cbz"
     return None
+
+
+def _head_of(archive: zipfile.ZipFile, name: str) -> bytes:
+    """The first bytes of an entry, never the whole: a 'mimetype' entry that inflates to
+    gigabytes (a zip bomb attached to a mail) took the daemon to 4.5 GB (issue 44)."""
+    try:
+        with archive.open(name) as entry:
+            return entry.read(64)
+    except (KeyError, zipfile.BadZipFile, NotImplementedError, RuntimeError, EOFError, ValueError):
+        return b""
 
 
 def _text_kind(head: bytes) -> str | None:
