@@ -985,7 +985,7 @@ def email_printout(ctx: Ctx) -> None:
                     "colleague",
                     "Dr " + addr.doctors[0].split()[-1]
                     if ctx.region == "GB"
-                    else "Dr. " + addr.doctors[0].split()[-2],
+                    else "Dr. " + addr.doctors[0].split()[-2].rstrip(","),
                 ]
             )
             + ",",
@@ -1441,7 +1441,8 @@ def us_lab(ctx: Ctx) -> None:
     ctx.sender(org)
     pg.block("title")
     title = rng.choice(["LABORATORY REPORT", "Final Report", "Laboratory Results"])
-    pg.text(ctx.R, 52, title, 13, "sans-bold", align="right", kind="heading")
+    pg.text(ctx.R, y + 2, title, 13, "sans-bold", align="right", kind="heading")
+    y += 26
     ctx.set(
         title=title.title() if title.isupper() else title,
         title_alternatives=["Laboratory report", title],
