@@ -78,6 +78,7 @@ CODES: dict[type[errors.DocvaultError], str] = {
     errors.ArchivedFileChanged: "archived-file-changed",
     # A record's lifetime (issue 49).
     errors.OnLegalHold: "legal-hold",
+    errors.MailUnreadable: "mail-unreadable",
 }
 
 

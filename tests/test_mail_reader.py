@@ -39,7 +39,9 @@ def test_each_hostile_message_is_unreadable_or_read_never_raised(
     assert isinstance(outcomes["nested parts"], Unreadable)
     assert "nested too deeply" in outcomes["nested parts"].reason
     assert isinstance(outcomes["long From"], Unreadable)
-    assert outcomes["long From"].setting == "mail_read_timeout_seconds"
+    # The header parser's work and memory both grow with the square of the header: which of
+    # the two limits ends it first depends on the machine (the time limit has its own test).
+    assert outcomes["long From"].setting in ("mail_read_timeout_seconds", "mail_read_memory_mb")
     # The worker past the limit was replaced: the next message is read.
     assert isinstance(reader.headers(letter_message(tmp_path, 1)), Summary)
 
