@@ -29,7 +29,7 @@ from pathlib import Path
 from sqlalchemy import Engine
 from sqlmodel import select
 
-from docvault import derived, mailstore, suspects
+from docvault import derived, mailstore
 from docvault.archive import hash_file
 from docvault.db import read_session
 from docvault.durable import fsync_folder
@@ -305,8 +305,7 @@ def restore(source: Path, data_dir: Path, now: datetime | None = None) -> Path:
     database is kept beside it as `docvault.sqlite3.before-restore-<time>`, never deleted.
     Archive files the snapshot holds and the archive lacks are put back, verified by hash.
     The search index is rebuilt from the restored database at the next start; the cache of
-    page images is emptied, since it cannot vouch for what the backup's rows name, and so
-    are the render markers (`docvault.suspects`), which name pages by id.
+    page images is emptied, since it cannot vouch for what the backup's rows name.
     Returns where the previous database was kept.
     """
     backup_file = _snapshot_database(source)
@@ -333,7 +332,6 @@ def restore(source: Path, data_dir: Path, now: datetime | None = None) -> Path:
         _restore_archive(source, data_dir)
     _set_aside(data_dir / "index", now or datetime.now(UTC))
     derived.clear(data_dir)
-    suspects.clear(data_dir / "run")
     return kept
 
 
@@ -400,8 +398,7 @@ def verify_archive(
     - Not derived from an original, so not looked at here: `docvault.sqlite3` (with `-wal`,
       `-shm`, and the `.before-restore-<time>` copies a restore keeps), `index/` (the search
       index, rebuilt from the database), `backups/`, `run/` (the status file the heartbeat
-      writes; `rendering/`, `probing/` and `render-suspects.json`, the render markers of
-      `docvault.suspects`), `secret_key`. `docvault doctor` checks the database.
+      writes), `secret_key`. `docvault doctor` checks the database.
     """
     with read_session(database) as session:
         documents = session.exec(select(Document)).all()

@@ -49,7 +49,7 @@ from sqlmodel import Session, col, select
 
 from docvault import derived
 from docvault.db import read_session, still_waiting, write_transaction
-from docvault.errors import EncryptedDocument, RenderKilledDocvault
+from docvault.errors import EncryptedDocument
 from docvault.facts import store as fact_store
 from docvault.handover import add_events
 from docvault.models import (
@@ -623,53 +623,6 @@ def fail(
         _add_attempts(session, page_id, attempts)
         _refresh_document(session, page.document_id, now, handover)
         return True
-
-
-def page_to_probe(engine: Engine, page_id: int) -> ClaimedPage | None:
-    """The page as a render of it needs it, if it still waits to be read (queued, or left
-    running by a dead daemon): a suspect of `docvault.suspects`. Leases nothing."""
-    with read_session(engine) as session:
-        rows = _pages_with_paths(session, [page_id])
-        if not rows or rows[0][0].status not in (PageStatus.queued, PageStatus.running):
-            return None
-        page, archive_path, unlocked_path = rows[0]
-        return ClaimedPage(
-            page_id=page_id,
-            document_id=page.document_id,
-            number=page.number,
-            archive_path=unlocked_path or archive_path,
-            mode=SamplingMode(page.rerun_mode or "greedy"),
-            label=f"document {page.document_id} page {page.number}",
-            rotation=page.rotation if page.rotation_source == RotationSource.person else None,
-        )
-
-
-def set_aside(
-    engine: Engine, page_id: int, what_happened: str, handover: Sequence[HandoverTarget] = ()
-) -> str | None:
-    """Fail a page whose render takes down whatever renders it (`docvault.suspects`), whoever
-    leased it (the dead daemon did). Returns the sentence stored; None when the page is
-    gone or already finished."""
-    now = utcnow()
-    with write_transaction(engine) as session:
-        page = session.get(Page, page_id)
-        if page is None or page.status not in (PageStatus.queued, PageStatus.running):
-            return None
-        document = session.get(Document, page.document_id)
-        if document is None:
-            return None
-        error = RenderKilledDocvault(
-            document.unlocked_path or document.archive_path,
-            document.original_name,
-            page.number,
-            what_happened,
-        )
-        page.status = PageStatus.failed
-        page.error = f"document {page.document_id} page {page.number}: {error.message}"
-        page.coverage = None
-        _finish(session, page, now)
-        _refresh_document(session, page.document_id, now, handover)
-        return page.error
 
 
 def release(

@@ -31,7 +31,7 @@ from typing import Any
 
 from sqlalchemy import Engine as DatabaseEngine
 
-from docvault import backup, db, queue, queue_reports, suspects
+from docvault import backup, db, queue, queue_reports
 from docvault.archive import remove_incomplete_copies
 from docvault.config import InboxSettings, Settings
 from docvault.delivery import Deliverer, HandoverConfig, handover_config
@@ -73,7 +73,6 @@ from docvault.reporting import (
 )
 from docvault.search import OutboxDriver, SearchIndex
 from docvault.supervisor import Part, Policy, Supervisor
-from docvault.suspects import RenderMarks
 from docvault.threads import blocking_calls
 from docvault.vocabulary import PageImage, PageOutcome, SamplingMode
 from docvault.web.display import Display, zone_named
@@ -243,7 +242,6 @@ def build_worker(
         page_limit_seconds=ATTEMPTS_PER_PAGE * settings.engine_timeout_seconds
         + STUCK_MARGIN_SECONDS,
         handover=handover.targets if handover is not None else (),
-        marks=RenderMarks(settings.data_path / "run"),
         render_slots=settings.render_workers,
     )
 
@@ -470,19 +468,9 @@ async def ingest_files(
 
 
 async def _recover_from_crash(settings: Settings, pipeline: Pipeline) -> None:
-    # First, before any page is released to the queue: the pages rendering when docvault
-    # died, rendered alone (docvault.suspects).
+    # The pages an earlier process held go back to the queue, whatever ended it: a death of
+    # the daemon blames no page (a render's own death is the render pool's to judge).
     try:
-        await suspects.examine(
-            pipeline.database,
-            settings.data_path,
-            suspects.Probe(
-                render_options(settings),
-                settings.render_timeout_seconds,
-                settings.render_memory_limit_mb * 1024 * 1024,
-            ),
-            pipeline.handover.targets if pipeline.handover is not None else (),
-        )
         released = await asyncio.to_thread(
             queue.release_dead_owners, pipeline.database, pipeline.owner
         )
