@@ -25,7 +25,8 @@ import shlex
 import sys
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
+from contextlib import AsyncExitStack, asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +36,7 @@ from docvault import backup, db, queue, queue_reports
 from docvault.archive import remove_incomplete_copies
 from docvault.config import InboxSettings, Settings
 from docvault.delivery import Deliverer, HandoverConfig, handover_config
-from docvault.errors import ConfigError, ServerFault
+from docvault.errors import ServerFault
 from docvault.faults import Place, fault_of
 from docvault.inbox import Intake
 from docvault.ingest import ProgressBar, read_files
@@ -142,13 +143,6 @@ def build_replicas(settings: Settings, profile: Profile) -> VllmReplicas | None:
     """The `vllm serve` replicas docvault starts and supervises, when vllm_start is set."""
     if not settings.vllm_start:
         return None
-    if settings.engine != "openai":
-        raise ConfigError(
-            "vllm_start",
-            settings.sources["vllm_start"],
-            "is true but engine is 'cpu'; set engine = \"openai\" to read pages with the "
-            "vLLM engine docvault starts.",
-        )
     return VllmReplicas(replica_settings(settings, settings.vllm_model or profile.model))
 
 
@@ -159,62 +153,60 @@ def worker_concurrency(settings: Settings) -> int:
     return settings.concurrency * len(engine_endpoints(settings))
 
 
-def _check_profile(settings: Settings) -> Profile:
-    name = settings.effective_profile()
-    if settings.engine == "cpu" and name != "cpu":
-        raise ConfigError(
-            "profile",
-            settings.sources["profile"],
-            f"is {name!r} but engine is 'cpu'; the cpu engine only runs the "
-            '\'cpu\' profile. Set engine = "openai" or profile = "auto".',
-        )
-    return get_profile(name)
-
-
-def build_pipeline(
+@asynccontextmanager
+async def open_pipeline(
     settings: Settings, loop: asyncio.AbstractEventLoop, environ: Mapping[str, str]
-) -> Pipeline:
-    """Database, render pools, engine, worker and index, from the settings."""
-    profile = _check_profile(settings)
-    handover = handover_config(settings, environ)
-    database = db.open_database(settings.database_path)
-    renderer = render_pool(settings, settings.render_workers)
-    index = SearchIndex(settings.index_path)
-    index_writer = OutboxDriver(
-        database,
-        index,
-        batch_size=settings.index_batch_size,
-        batch_seconds=settings.index_batch_seconds,
-        stemming_language=settings.stemming_language,
-        engine=settings.index_engine,
-    )
-    engine = build_engine(settings, profile)
-    owner = queue.new_owner()
-    worker = build_worker(
-        settings,
-        database,
-        renderer,
-        engine,
-        _transcriber(profile, environ),
-        owner=owner,
-        on_finished=index_writer.wake,
-        handover=handover,
-    )
-    return Pipeline(
-        database=database,
-        renderer=renderer,
-        inspector=render_pool(settings, 1),
-        engine=engine,
-        profile=profile,
-        worker=worker,
-        index=index,
-        index_writer=index_writer,
-        loop=loop,
-        data_path=settings.data_path,
-        render_settings=repr(render_options(settings)),
-        owner=owner,
-        handover=handover,
-    )
+) -> AsyncIterator[Pipeline]:
+    """Database, render pools, engine, worker and index, from the settings, each owned from
+    the moment it opens: a failure at any step (or the end of the block) closes everything
+    opened before it, in the reverse order (Starlette's lifespan shape)."""
+    async with AsyncExitStack() as resources:
+        profile = get_profile(settings.effective_profile())
+        handover = handover_config(settings, environ)
+        database = db.open_database(settings.database_path)
+        resources.callback(database.dispose)
+        renderer = render_pool(settings, settings.render_workers)
+        resources.callback(renderer.close)
+        inspector = render_pool(settings, 1)
+        resources.callback(inspector.close)
+        engine = build_engine(settings, profile)
+        resources.push_async_callback(engine.aclose)
+        index = SearchIndex(settings.index_path)
+        index_writer = OutboxDriver(
+            database,
+            index,
+            batch_size=settings.index_batch_size,
+            batch_seconds=settings.index_batch_seconds,
+            stemming_language=settings.stemming_language,
+            engine=settings.index_engine,
+        )
+        owner = queue.new_owner()
+        worker = build_worker(
+            settings,
+            database,
+            renderer,
+            engine,
+            _transcriber(profile, environ),
+            owner=owner,
+            on_finished=index_writer.wake,
+            handover=handover,
+        )
+        yield Pipeline(
+            database=database,
+            renderer=renderer,
+            inspector=inspector,
+            engine=engine,
+            profile=profile,
+            worker=worker,
+            index=index,
+            index_writer=index_writer,
+            loop=loop,
+            data_path=settings.data_path,
+            render_settings=repr(render_options(settings)),
+            owner=owner,
+            handover=handover,
+            replicas=build_replicas(settings, profile),
+        )
 
 
 def build_worker(
@@ -413,10 +405,11 @@ async def run_daemon(
     Raises PartFailed (the CLI exits non-zero with its sentence) when a part could not be
     kept running.
     """
-    async with blocking_calls():
-        pipeline = build_pipeline(settings, asyncio.get_running_loop(), environ)
+    async with (
+        blocking_calls(),
+        open_pipeline(settings, asyncio.get_running_loop(), environ) as pipeline,
+    ):
         try:
-            pipeline.replicas = build_replicas(settings, pipeline.profile)
             await _recover_from_crash(settings, pipeline)
             daemon = Daemon(
                 pipeline,
@@ -426,7 +419,6 @@ async def run_daemon(
             )
             await daemon_supervisor(settings, daemon, ready, environ).run(stop)
         finally:
-            await pipeline.close()
             logger.info("docvault stopped")
 
 
@@ -443,28 +435,27 @@ async def ingest_files(
     are (a one-shot command should not move a person's files); documents are recorded under
     the inbox name "ingest".
     """
-    async with blocking_calls():
-        pipeline = build_pipeline(settings, asyncio.get_running_loop(), environ)
-        try:
-            intake = make_intake(settings, pipeline, ())
-            stall = settings.part_stall_seconds
-            supervisor = Supervisor(
-                [
-                    IndexPart(pipeline.index_writer, stall),
-                    WorkerPart(pipeline.worker, settings.stop_timeout_seconds, stall),
-                ],
-                stage_timeouts=stage_timeouts(settings),
-                policy=Policy.one_shot,
-                command="docvault ingest",
-            )
-            document_ids = await supervisor.run_until_done(
-                lambda: read_files(pipeline.database, intake, paths, pipeline.worker.wake, progress)
-            )
-            return await asyncio.to_thread(
-                queue_reports.summarise_documents, pipeline.database, document_ids
-            )
-        finally:
-            await pipeline.close()
+    async with (
+        blocking_calls(),
+        open_pipeline(settings, asyncio.get_running_loop(), environ) as pipeline,
+    ):
+        intake = make_intake(settings, pipeline, ())
+        stall = settings.part_stall_seconds
+        supervisor = Supervisor(
+            [
+                IndexPart(pipeline.index_writer, stall),
+                WorkerPart(pipeline.worker, settings.stop_timeout_seconds, stall),
+            ],
+            stage_timeouts=stage_timeouts(settings),
+            policy=Policy.one_shot,
+            command="docvault ingest",
+        )
+        document_ids = await supervisor.run_until_done(
+            lambda: read_files(pipeline.database, intake, paths, pipeline.worker.wake, progress)
+        )
+        return await asyncio.to_thread(
+            queue_reports.summarise_documents, pipeline.database, document_ids
+        )
 
 
 async def _recover_from_crash(settings: Settings, pipeline: Pipeline) -> None:
