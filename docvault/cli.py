@@ -21,7 +21,15 @@ from sqlalchemy import Engine
 
 from docvault import __version__, audit, db, figures, handover, queue
 from docvault.audit import AuditAction
-from docvault.cli_base import RowId, State, friendly_errors, pass_state, read_secret
+from docvault.cli_base import (
+    RowId,
+    State,
+    command_name,
+    friendly_errors,
+    open_database,
+    pass_state,
+    read_secret,
+)
 from docvault.cli_users import user_group
 from docvault.config import Settings, describe
 
@@ -195,7 +203,7 @@ def search(state: State, query: str, as_json: bool, result_page: int, per_page: 
 
     settings = state.settings()
     configure_logging("warning")
-    database = db.open_database(settings.database_path)
+    database = open_database(settings)
     index = SearchIndex(settings.index_path)
     results = search(database, index, query, result_page, per_page)
     behind = _index_behind(settings, database)
@@ -239,7 +247,7 @@ def _plain(snippet: str) -> str:
 def status(state: State, as_json: bool) -> None:
     """Documents and pages per state, and per inbox what is waiting, settling and failed."""
     settings = state.settings()
-    database = db.open_database(settings.database_path)
+    database = open_database(settings)
     report = {
         "documents": figures.document_counts(database),
         "pages": figures.page_counts(database),
@@ -385,7 +393,7 @@ def documents(state: State, status_filter: str | None, as_json: bool) -> None:
     from docvault.delivery import link_base_url
 
     settings = state.settings()
-    database = db.open_database(settings.database_path)
+    database = open_database(settings)
     only_copies = status_filter == DUPLICATE_STATUS
     audience = document_json.Audience(base_url=link_base_url(settings), paths=True)
     described = document_json.describe_all(
@@ -448,7 +456,7 @@ def reindex(state: State) -> None:
 
     settings = state.settings()
     configure_logging("warning")
-    database = db.open_database(settings.database_path)
+    database = open_database(settings)
     total = indexable_count(database)
     with click.progressbar(length=total, label="Indexing pages", file=sys.stderr) as bar:
         done = 0
@@ -493,7 +501,7 @@ def delete(state: State, document_id: int, yes: bool) -> None:
     from docvault.models import Document
 
     settings = state.settings()
-    database = db.open_database(settings.database_path)
+    database = open_database(settings)
     with db.read_session(database) as session:
         document = session.get(Document, document_id)
     if document is None:
@@ -521,7 +529,7 @@ def unlock(state: State, document_id: int) -> None:
     from docvault.unlock import unlock_document
 
     settings = state.settings()
-    database = db.open_database(settings.database_path)
+    database = open_database(settings)
     password = read_secret("Password of the PDF")
     unlocked = unlock_document(
         database, settings.data_path, document_id, password, max_pages=settings.max_pages
@@ -601,7 +609,7 @@ def verify_command(state: State, remove_reclaimable: bool) -> None:
     from docvault import backup
 
     settings = state.settings()
-    database = db.open_database(settings.database_path)
+    database = open_database(settings)
     findings = backup.verify_archive(database, settings.data_path, remove_reclaimable)
     problems = [finding for finding in findings if finding.problem]
     for finding in problems + [finding for finding in findings if not finding.problem]:
@@ -708,9 +716,10 @@ def database_group() -> None:
 def database_upgrade(state: State) -> None:
     """Bring the database schema to the newest revision (the daemon also does this at start)."""
     settings = state.settings()
-    database = db.make_engine(settings.database_path)
+    database = db.make_engine(settings.database_path, command_name())
     before, head = db.schema_revision(database)
-    db.upgrade(database)
+    with db.upgrade_lock(settings.database_path):
+        db.upgrade(database)
     click.echo(f"database {settings.database_path}: revision {before or 'empty'} -> {head}")
 
 
@@ -730,8 +739,7 @@ def facts_propose(state: State, again: bool) -> None:
     from docvault.facts.store import propose_unread
 
     settings = state.settings()
-    database = db.make_engine(settings.database_path)
-    db.upgrade(database)
+    database = open_database(settings)
     count = propose_unread(database, again=again)
     click.echo(f"facts: {count} document(s) read")
 
@@ -787,7 +795,7 @@ def audit_export(
     selection = audit.AuditFilter(
         user.strip() or None, AuditAction(action) if action else None, document, since, until
     )
-    database = db.open_database(state.settings().database_path)
+    database = open_database(state.settings())
     lines = audit.export_lines(audit.events(database, selection), form)
     if output is None:
         for line in lines:

@@ -55,25 +55,37 @@ def page_rows(folder: Path) -> list[tuple[str, int, str, str | None]]:
         connection.close()
 
 
-def kill_at_a_random_moment(daemon: Daemon, chance: random.Random) -> str:
-    """Start the daemon, SIGKILL it at a random moment; which moment, for the failure message."""
-    daemon.start(wait=False)
-    assert daemon.process is not None
-    when = "starting"
-    if chance.random() < 0.5:  # half of the kills wait for it to be reading
-        try:
+class Killer:
+    """Starts the daemon and SIGKILLs it at a random moment: half of the time while it
+    starts (anywhere in its start-up, as long as the last measured one took), else while
+    it reads (0.1-3 s after it said it was ready)."""
+
+    def __init__(self, daemon: Daemon, seed: int) -> None:
+        self.daemon = daemon
+        self.chance = random.Random(seed)
+        self.start_seconds = KILL_AFTER_SECONDS[1]  # until a start-up has been measured
+        self.moments: list[str] = []
+
+    def kill_once(self) -> None:
+        daemon = self.daemon
+        launched = time.monotonic()
+        daemon.start(wait=False)
+        assert daemon.process is not None
+        if self.chance.random() < 0.5:
+            wait = self.chance.uniform(KILL_AFTER_SECONDS[0], self.start_seconds)
+            self.moments.append(f"starting+{wait:.1f}s")
+        else:
             wait_for(daemon.ready, 120, "the daemon to say it is ready")
-            when = "reading"
-        except AssertionError:  # it exited by itself: its log says why
-            raise AssertionError(f"docvault run exited:\n{daemon.log.read_text()}") from None
-    deadline = time.monotonic() + chance.uniform(*KILL_AFTER_SECONDS)
-    # The random moment itself is what is tested; the process is watched meanwhile.
-    while time.monotonic() < deadline and daemon.process.poll() is None:
-        time.sleep(0.02)
-    assert daemon.process.poll() is None, f"docvault run exited:\n{daemon.log.read_text()}"
-    daemon.kill()
-    assert daemon.process.returncode == -signal.SIGKILL
-    return when
+            self.start_seconds = time.monotonic() - launched
+            wait = self.chance.uniform(*KILL_AFTER_SECONDS)
+            self.moments.append(f"reading+{wait:.1f}s")
+        deadline = time.monotonic() + wait
+        # The random moment itself is what is tested; the process is watched meanwhile.
+        while time.monotonic() < deadline and daemon.process.poll() is None:
+            time.sleep(0.02)
+        assert daemon.process.poll() is None, f"docvault run exited:\n{daemon.log.read_text()}"
+        daemon.kill()
+        assert daemon.process.returncode == -signal.SIGKILL
 
 
 @pytest.mark.slow
@@ -91,13 +103,14 @@ def test_a_daemon_killed_at_random_moments_reads_every_page_once(
         DOCVAULT_RENDER_WORKERS="2",
         DOCVAULT_INDEX_BATCH_SECONDS="0.5",
     )
-    chance = random.Random(seed)
     names = [f"letter_{seed}_{number:02d}.pdf" for number in range(LETTERS)]
     (tmp_path / "inbox").mkdir()
     for number, name in enumerate(names):
         letter_pdf(tmp_path / "inbox" / name, pages=PAGES, seed=seed * 100 + number)
     try:
-        moments = [kill_at_a_random_moment(daemon, chance) for _ in range(KILLS)]
+        killer = Killer(daemon, seed)
+        for _ in range(KILLS):
+            killer.kill_once()
         daemon.start()
 
         def settled() -> bool:
@@ -109,7 +122,7 @@ def test_a_daemon_killed_at_random_moments_reads_every_page_once(
         wait_for(settled, 300, "every page read after the last restart")
         rows = page_rows(tmp_path)
         failed = [row for row in rows if row[2] != "done"]
-        assert not failed, f"kills: {moments}\n{failed}"
+        assert not failed, f"kills: {killer.moments}\n{failed}"
         assert sorted((name, number) for name, number, _, _ in rows) == sorted(
             (name, number) for name in names for number in range(1, PAGES + 1)
         )
