@@ -29,7 +29,7 @@ from pathlib import Path
 from sqlalchemy import Engine
 from sqlmodel import select
 
-from docvault import derived, mailstore
+from docvault import audit, derived, mailstore
 from docvault.archive import hash_file
 from docvault.db import read_session
 from docvault.durable import fsync_folder
@@ -414,9 +414,10 @@ def verify_archive(
             )
             if finding is not None:
                 findings.append(finding)
+    tombstoned = audit.tombstoned_hashes(database)
     for path in _archive_files(data_dir / "archive"):
         if path not in known:
-            findings.append(_orphan(path))
+            findings.append(_orphan(path, tombstoned))
     originals = {document.sha256 for document in documents}
     findings.extend(_reclaimable(data_dir, originals, remove_reclaimable, now or datetime.now(UTC)))
     return findings
@@ -474,7 +475,17 @@ def _check_document(
     return None
 
 
-def _orphan(path: Path) -> Finding:
+def _orphan(path: Path, tombstoned: set[str]) -> Finding:
+    if _sha256_from_name(path) in tombstoned:
+        # A note, not a problem: a deletion recorded it, and only the file's removal is left.
+        return Finding(
+            "deleted",
+            path,
+            None,
+            f"{path} belongs to a document that was deleted (the audit log's tombstone, action "
+            '"delete", names this sha256); its removal from the archive did not finish. '
+            "Delete the file, or copy it into an inbox to take it in again.",
+        )
     return Finding(
         "orphaned",
         path,

@@ -491,13 +491,12 @@ def _echo_left_out(database: Engine) -> None:
 @main.command()
 @click.argument("document_id", type=DOCUMENT_ID)
 @click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
+@click.option("--reason", default="", help="Why it is deleted (kept in the audit log).")
 @pass_state
 @friendly_errors
-def delete(state: State, document_id: int, yes: bool) -> None:
-    """Remove a document from the database, the index and the image cache.
-
-    Its original stays archived.
-    """
+def delete(state: State, document_id: int, yes: bool, reason: str) -> None:
+    """Remove a document from the database, the index, the image cache and (unless another
+    document has the same bytes) the archive; its tombstone stays in the audit log."""
     from docvault.models import Document
 
     settings = state.settings()
@@ -508,7 +507,9 @@ def delete(state: State, document_id: int, yes: bool) -> None:
         raise click.ClickException(f"There is no document {document_id}; see `docvault documents`.")
     if not yes:
         click.confirm(f"Remove document {document_id} and its pages from docvault?", abort=True)
-    removed = queue.remove_document(database, settings.data_path, document_id)
+    removed = queue.remove_document(
+        database, settings.data_path, document_id, actor=audit.cli_actor(), reason=reason
+    )
     pages = removed.pages if removed else 0
     click.echo(
         f"document {document_id}: removed with {pages} page(s); the index follows "
@@ -523,9 +524,6 @@ def delete(state: State, document_id: int, yes: bool) -> None:
 def unlock(state: State, document_id: int) -> None:
     """Unlock a password-protected PDF: the password is read from standard input, used once
     and never stored; the original stays archived as it is, the unlocked copy is read."""
-    import getpass
-
-    from docvault import audit
     from docvault.unlock import unlock_document
 
     settings = state.settings()
@@ -537,7 +535,7 @@ def unlock(state: State, document_id: int) -> None:
     del password
     audit.record(
         database,
-        f"{getpass.getuser()} (command line)",
+        audit.cli_actor(),
         AuditAction.unlock,
         f"{unlocked.file_name}: {unlocked.pages} page(s) queued",
         document_id=document_id,
