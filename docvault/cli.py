@@ -511,9 +511,15 @@ def delete(state: State, document_id: int, yes: bool, reason: str) -> None:
         database, settings.data_path, document_id, actor=audit.cli_actor(), reason=reason
     )
     pages = removed.pages if removed else 0
+    original = (
+        "its original left the archive"
+        if removed is None or removed.original_removed
+        else "its original stays archived: another document has the same bytes"
+    )
     click.echo(
-        f"document {document_id}: removed with {pages} page(s); the index follows "
-        "when the service drains its outbox (or run `docvault reindex`)"
+        f"document {document_id}: removed with {pages} page(s), {original}; the audit log "
+        "keeps its tombstone; the index follows when the service drains its outbox (or run "
+        "`docvault reindex`)"
     )
 
 
