@@ -16,6 +16,7 @@ gets a leading apostrophe (OWASP's rule against CSV injection).
 from __future__ import annotations
 
 import csv
+import getpass
 import io
 import json
 import re
@@ -69,6 +70,14 @@ class AuditAction(StrEnum):
     place_hold = "place legal hold"
     lift_hold = "lift legal hold"
     run_job = "run calendar job"
+    intake_raw_name = "intake-raw-name"  # intake: a file name's exact bytes (not UTF-8)
+    user_add = "user add"
+    user_remove = "user remove"
+    user_password = "user password"  # noqa: S105 - an action's name
+    user_change = "user change"
+    token_create = "token create"  # noqa: S105 - an action's name
+    token_revoke = "token revoke"  # noqa: S105 - an action's name
+    restore = "restore"
 
 
 # Long enough that a page, its image, its crops and its text (fetched by the browser one
@@ -104,6 +113,52 @@ def record(
     event = _event(user_name, action, detail, document_id, page_number, remote_address, utcnow())
     with write_transaction(database) as session:
         session.add(event)
+
+
+def cli_actor() -> str:
+    """Who acts through the `docvault` command: "cli:" and the system user running it."""
+    return f"cli:{getpass.getuser()}"
+
+
+# A tombstone's detail, in one fixed shape: `tombstoned_hashes` reads the sha256 back.
+TOMBSTONE = "{file_name}: removed with {pages} page(s); original sha256 {sha256}; reason: {reason}"
+_TOMBSTONE_SHA256 = re.compile(r"; original sha256 ([0-9a-f]{64});")
+
+
+def tombstone(
+    database: Engine,
+    actor: str,
+    document_id: int,
+    *,
+    file_name: str,
+    sha256: str,
+    pages: int,
+    reason: str,
+    remote_address: str = "",
+) -> None:
+    """The row every deletion leaves, kept after the record is gone: who (`actor`), when,
+    why, the file's name, its original's sha256 and its page count."""
+    detail = TOMBSTONE.format(
+        file_name=file_name, pages=pages, sha256=sha256, reason=reason or "none given"
+    )
+    record(
+        database,
+        actor,
+        AuditAction.delete,
+        detail,
+        document_id=document_id,
+        remote_address=remote_address,
+    )
+
+
+def tombstoned_hashes(database: Engine) -> set[str]:
+    """The sha256 of every original a deletion removed (`docvault verify` tells them from
+    lost ones)."""
+    with read_session(database) as session:
+        details = session.exec(
+            select(AuditEvent.detail).where(AuditEvent.action == AuditAction.delete)
+        ).all()
+    return {match.group(1) for detail in details if (match := _TOMBSTONE_SHA256.search(detail))}
 
 
 def visible(text: str) -> str:

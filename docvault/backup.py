@@ -29,7 +29,7 @@ from pathlib import Path
 from sqlalchemy import Engine
 from sqlmodel import select
 
-from docvault import derived, mailstore, suspects
+from docvault import audit, derived, mailstore
 from docvault.archive import hash_file
 from docvault.db import read_session
 from docvault.durable import fsync_folder
@@ -291,8 +291,7 @@ def restore(source: Path, data_dir: Path, now: datetime | None = None) -> Path:
     database is kept beside it as `docvault.sqlite3.before-restore-<time>`, never deleted.
     Archive files the snapshot holds and the archive lacks are put back, verified by hash.
     The search index is rebuilt from the restored database at the next start; the cache of
-    page images is emptied, since it cannot vouch for what the backup's rows name, and so
-    are the render markers (`docvault.suspects`), which name pages by id.
+    page images is emptied, since it cannot vouch for what the backup's rows name.
     Returns where the previous database was kept.
     """
     backup_file = _snapshot_database(source)
@@ -319,7 +318,6 @@ def restore(source: Path, data_dir: Path, now: datetime | None = None) -> Path:
         _restore_archive(source, data_dir)
     _set_aside(data_dir / "index", now or datetime.now(UTC))
     derived.clear(data_dir)
-    suspects.clear(data_dir / "run")
     return kept
 
 
@@ -387,8 +385,7 @@ def verify_archive(
     - Not derived from an original, so not looked at here: `docvault.sqlite3` (with `-wal`,
       `-shm`, and the `.before-restore-<time>` copies a restore keeps), `index/` (the search
       index, rebuilt from the database), `backups/`, `run/` (the status file the heartbeat
-      writes; `rendering/`, `probing/` and `render-suspects.json`, the render markers of
-      `docvault.suspects`), `secret_key`. `docvault doctor` checks the database.
+      writes), `secret_key`. `docvault doctor` checks the database.
     """
     with read_session(database) as session:
         documents = session.exec(select(Document)).all()
@@ -404,9 +401,10 @@ def verify_archive(
             )
             if finding is not None:
                 findings.append(finding)
+    tombstoned = audit.tombstoned_hashes(database)
     for path in _archive_files(data_dir / "archive"):
         if path not in known:
-            findings.append(_orphan(path))
+            findings.append(_orphan(path, tombstoned))
     originals = {document.sha256 for document in documents}
     findings.extend(_reclaimable(data_dir, originals, remove_reclaimable, now or datetime.now(UTC)))
     return findings
@@ -480,7 +478,17 @@ def _check_document(
     return None
 
 
-def _orphan(path: Path) -> Finding:
+def _orphan(path: Path, tombstoned: set[str]) -> Finding:
+    if _sha256_from_name(path) in tombstoned:
+        # A note, not a problem: a deletion recorded it, and only the file's removal is left.
+        return Finding(
+            "deleted",
+            path,
+            None,
+            f"{path} belongs to a document that was deleted (the audit log's tombstone, action "
+            '"delete", names this sha256); its removal from the archive did not finish. '
+            "Delete the file, or copy it into an inbox to take it in again.",
+        )
     return Finding(
         "orphaned",
         path,

@@ -21,7 +21,15 @@ from sqlalchemy import Engine
 
 from docvault import __version__, audit, db, figures, handover, queue
 from docvault.audit import AuditAction
-from docvault.cli_base import RowId, State, friendly_errors, pass_state, read_secret
+from docvault.cli_base import (
+    RowId,
+    State,
+    command_name,
+    friendly_errors,
+    open_database,
+    pass_state,
+    read_secret,
+)
 from docvault.cli_calendar import hold_group, schedule_group
 from docvault.cli_users import user_group
 from docvault.config import Settings, describe
@@ -196,7 +204,7 @@ def search(state: State, query: str, as_json: bool, result_page: int, per_page: 
 
     settings = state.settings()
     configure_logging("warning")
-    database = db.open_database(settings.database_path)
+    database = open_database(settings)
     index = SearchIndex(settings.index_path)
     results = search(database, index, query, result_page, per_page)
     behind = _index_behind(settings, database)
@@ -240,7 +248,7 @@ def _plain(snippet: str) -> str:
 def status(state: State, as_json: bool) -> None:
     """Documents and pages per state, and per inbox what is waiting, settling and failed."""
     settings = state.settings()
-    database = db.open_database(settings.database_path)
+    database = open_database(settings)
     report = {
         "documents": figures.document_counts(database),
         "pages": figures.page_counts(database),
@@ -386,7 +394,7 @@ def documents(state: State, status_filter: str | None, as_json: bool) -> None:
     from docvault.delivery import link_base_url
 
     settings = state.settings()
-    database = db.open_database(settings.database_path)
+    database = open_database(settings)
     only_copies = status_filter == DUPLICATE_STATUS
     audience = document_json.Audience(
         base_url=link_base_url(settings), paths=True, data_dir=settings.data_path
@@ -451,7 +459,7 @@ def reindex(state: State) -> None:
 
     settings = state.settings()
     configure_logging("warning")
-    database = db.open_database(settings.database_path)
+    database = open_database(settings)
     total = indexable_count(database)
     with click.progressbar(length=total, label="Indexing pages", file=sys.stderr) as bar:
         done = 0
@@ -486,28 +494,35 @@ def _echo_left_out(database: Engine) -> None:
 @main.command()
 @click.argument("document_id", type=DOCUMENT_ID)
 @click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
+@click.option("--reason", default="", help="Why it is deleted (kept in the audit log).")
 @pass_state
 @friendly_errors
-def delete(state: State, document_id: int, yes: bool) -> None:
-    """Remove a document from the database, the index and the image cache.
-
-    Its original stays archived.
-    """
+def delete(state: State, document_id: int, yes: bool, reason: str) -> None:
+    """Remove a document from the database, the index, the image cache and (unless another
+    document has the same bytes) the archive; its tombstone stays in the audit log."""
     from docvault.models import Document
 
     settings = state.settings()
-    database = db.open_database(settings.database_path)
+    database = open_database(settings)
     with db.read_session(database) as session:
         document = session.get(Document, document_id)
     if document is None:
         raise click.ClickException(f"There is no document {document_id}; see `docvault documents`.")
     if not yes:
         click.confirm(f"Remove document {document_id} and its pages from docvault?", abort=True)
-    removed = queue.remove_document(database, settings.data_path, document_id)
+    removed = queue.remove_document(
+        database, settings.data_path, document_id, actor=audit.cli_actor(), reason=reason
+    )
     pages = removed.pages if removed else 0
+    original = (
+        "its original left the archive"
+        if removed is None or removed.original_removed
+        else "its original stays archived: another document has the same bytes"
+    )
     click.echo(
-        f"document {document_id}: removed with {pages} page(s); the index follows "
-        "when the service drains its outbox (or run `docvault reindex`)"
+        f"document {document_id}: removed with {pages} page(s), {original}; the audit log "
+        "keeps its tombstone; the index follows when the service drains its outbox (or run "
+        "`docvault reindex`)"
     )
 
 
@@ -548,13 +563,10 @@ def mail_retry(state: State, mailbox: str, uids: tuple[int, ...]) -> None:
 def unlock(state: State, document_id: int) -> None:
     """Unlock a password-protected PDF: the password is read from standard input, used once
     and never stored; the original stays archived as it is, the unlocked copy is read."""
-    import getpass
-
-    from docvault import audit
     from docvault.unlock import unlock_document
 
     settings = state.settings()
-    database = db.open_database(settings.database_path)
+    database = open_database(settings)
     password = read_secret("Password of the PDF")
     unlocked = unlock_document(
         database, settings.data_path, document_id, password, max_pages=settings.max_pages
@@ -562,7 +574,7 @@ def unlock(state: State, document_id: int) -> None:
     del password
     audit.record(
         database,
-        f"{getpass.getuser()} (command line)",
+        audit.cli_actor(),
         AuditAction.unlock,
         f"{unlocked.file_name}: {unlocked.pages} page(s) queued",
         document_id=document_id,
@@ -634,7 +646,7 @@ def verify_command(state: State, remove_reclaimable: bool) -> None:
     from docvault import backup
 
     settings = state.settings()
-    database = db.open_database(settings.database_path)
+    database = open_database(settings)
     findings = backup.verify_archive(database, settings.data_path, remove_reclaimable)
     problems = [finding for finding in findings if finding.problem]
     for finding in problems + [finding for finding in findings if not finding.problem]:
@@ -741,9 +753,10 @@ def database_group() -> None:
 def database_upgrade(state: State) -> None:
     """Bring the database schema to the newest revision (the daemon also does this at start)."""
     settings = state.settings()
-    database = db.make_engine(settings.database_path)
+    database = db.make_engine(settings.database_path, command_name())
     before, head = db.schema_revision(database)
-    db.upgrade(database)
+    with db.upgrade_lock(settings.database_path):
+        db.upgrade(database)
     click.echo(f"database {settings.database_path}: revision {before or 'empty'} -> {head}")
 
 
@@ -763,8 +776,7 @@ def facts_propose(state: State, again: bool) -> None:
     from docvault.facts.store import propose_unread
 
     settings = state.settings()
-    database = db.make_engine(settings.database_path)
-    db.upgrade(database)
+    database = open_database(settings)
     count = propose_unread(database, again=again)
     click.echo(f"facts: {count} document(s) read")
 
@@ -820,7 +832,7 @@ def audit_export(
     selection = audit.AuditFilter(
         user.strip() or None, AuditAction(action) if action else None, document, since, until
     )
-    database = db.open_database(state.settings().database_path)
+    database = open_database(state.settings())
     lines = audit.export_lines(audit.events(database, selection), form)
     if output is None:
         for line in lines:

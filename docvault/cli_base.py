@@ -48,11 +48,27 @@ class State:
         if self.database is not None:
             yield self.database
             return
-        engine = db.open_database(self.settings().database_path)
+        engine = open_database(self.settings())
         try:
             yield engine
         finally:
             engine.dispose()
+
+
+def command_name() -> str:
+    """The command running, as typed: "docvault user add" (however docvault was started)."""
+    names: list[str] = []
+    context = click.get_current_context(silent=True)
+    while context is not None and context.parent is not None:
+        names.insert(0, context.info_name or "")
+        context = context.parent
+    return " ".join(["docvault", *names])
+
+
+def open_database(settings: Settings) -> Engine:
+    """The settings' database as every command opens it (`db.open_database`: the schema
+    upgrade under its lock, the busy timeout), named after the command for its sentences."""
+    return db.open_database(settings.database_path, command_name())
 
 
 # A command's first parameter is the State; one invoked on its own (not under `docvault`)

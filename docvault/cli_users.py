@@ -10,8 +10,10 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import click
+from sqlalchemy import Engine
 
-from docvault import auth
+from docvault import audit, auth
+from docvault.audit import AuditAction
 from docvault.cli_base import RowId, State, friendly_errors, pass_state, read_secret
 
 
@@ -30,6 +32,11 @@ def user_group() -> None:
     """People who may log in to the web view, and API tokens."""
 
 
+def _audit(database: Engine, action: AuditAction, detail: str) -> None:
+    """The row a person's change leaves, as the web view's do, with the system user."""
+    audit.record(database, audit.cli_actor(), action, detail)
+
+
 @user_group.command("add")
 @click.argument("name")
 @click.option("--admin", is_flag=True, help="May see the audit log.")
@@ -40,6 +47,7 @@ def add(state: State, name: str, admin: bool) -> None:
     password = _read_password()
     with state.use_database() as database:
         auth.add_user(database, name, password, is_admin=admin)
+        _audit(database, AuditAction.user_add, f"{name}{' (administrator)' if admin else ''}")
     click.echo(f"User {name} added{' as an administrator' if admin else ''}.")
 
 
@@ -52,6 +60,7 @@ def passwd(state: State, name: str) -> None:
     password = _read_password()
     with state.use_database() as database:
         auth.set_password(database, name, password)
+        _audit(database, AuditAction.user_password, name)
     click.echo(f"Password of {name} changed.")
 
 
@@ -63,6 +72,7 @@ def remove(state: State, name: str) -> None:
     """Remove a user and their API tokens."""
     with state.use_database() as database:
         auth.remove_user(database, name)
+        _audit(database, AuditAction.user_remove, f"{name} and their API tokens")
     click.echo(f"User {name} removed.")
 
 
@@ -74,6 +84,7 @@ def disable(state: State, name: str) -> None:
     """Stop a user from logging in; their sessions end and their tokens stop working."""
     with state.use_database() as database:
         auth.set_disabled(database, name, True)
+        _audit(database, AuditAction.user_change, f"{name}: disabled")
     click.echo(f"User {name} disabled; their sessions have ended.")
 
 
@@ -85,6 +96,7 @@ def enable(state: State, name: str) -> None:
     """Let a disabled user log in again."""
     with state.use_database() as database:
         auth.set_disabled(database, name, False)
+        _audit(database, AuditAction.user_change, f"{name}: enabled")
     click.echo(f"User {name} enabled.")
 
 
@@ -96,6 +108,7 @@ def logout(state: State, name: str) -> None:
     """End every session of the user at once (e.g. a workstation left logged in)."""
     with state.use_database() as database:
         ended = auth.end_sessions(database, name)
+        _audit(database, AuditAction.user_change, f"{name}: {ended} session(s) ended")
     click.echo(f"Ended {ended} session(s) of {name}.")
 
 
@@ -107,6 +120,7 @@ def unlock(state: State, name: str) -> None:
     """Lift a login lock-out of the name (forget its failed logins)."""
     with state.use_database() as database:
         forgotten = auth.unlock(database, name)
+        _audit(database, AuditAction.user_change, f"{name}: login lock-out lifted")
     click.echo(f"{name}: {forgotten} failed login(s) forgotten; the name may log in again.")
 
 
@@ -152,6 +166,7 @@ def token_create(state: State, name: str, label: str, scope: str, expires: datet
     until = expires.replace(tzinfo=UTC) + timedelta(days=1) if expires else None
     with state.use_database() as database:
         token = auth.create_token(database, name, label, auth.TokenScope(scope), until)
+        _audit(database, AuditAction.token_create, f"for {name} ({scope}): {label or 'no label'}")
     click.echo(token)
 
 
@@ -180,4 +195,5 @@ def token_revoke(state: State, token_id: int) -> None:
     """Revoke the token with this id (see `docvault user token list`)."""
     with state.use_database() as database:
         auth.revoke_token(database, token_id)
+        _audit(database, AuditAction.token_revoke, f"token {token_id}")
     click.echo(f"Token {token_id} revoked.")

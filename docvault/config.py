@@ -984,7 +984,7 @@ def load_settings(
     inboxes, inbox_source = _inboxes(values, sources, file_values, path, environ, file_base)
     mailboxes = _mailboxes(values, file_values, path, file_base, inboxes)
     receivers = _handover_tables(file_values, path, file_base)
-    return Settings(
+    settings = Settings(
         **values,
         sources=sources,
         inboxes=inboxes,
@@ -995,6 +995,37 @@ def load_settings(
         config_file=path,
         inbox_source=inbox_source,
     )
+    check_together(settings)
+    return settings
+
+
+def check_together(settings: Settings) -> None:
+    """Settings each valid alone that only make sense together, checked where the settings
+    are loaded: `docvault run` would otherwise fail half-started (issue 45), and
+    `docvault config` and `docvault doctor` say the same sentence."""
+    sources = settings.sources
+    if settings.engine == "cpu" and settings.vllm_start:
+        raise ConfigError(
+            "vllm_start",
+            sources["vllm_start"],
+            "is true but engine is 'cpu'; set engine = \"openai\" to read pages with the "
+            "vLLM engine docvault starts, or vllm_start = false.",
+        )
+    if settings.engine == "cpu" and settings.effective_profile() != "cpu":
+        raise ConfigError(
+            "profile",
+            sources["profile"],
+            f"is {settings.profile!r} but engine is 'cpu'; the cpu engine only runs the "
+            '\'cpu\' profile. Set engine = "openai" or profile = "auto".',
+        )
+    if settings.engine == "openai" and not settings.vllm_start and not settings.engine_url:
+        raise ConfigError(
+            "engine_url",
+            sources["engine_url"],
+            "is empty but engine is 'openai', so docvault would have no engine to send pages "
+            'to. Set engine_url to the engine\'s address (e.g. "http://127.0.0.1:8000/v1"), '
+            'set vllm_start = true to have docvault start one, or set engine = "cpu".',
+        )
 
 
 def _apply_file(

@@ -13,8 +13,11 @@ out the same way. How long a writer has been waiting for the lock right now
 
 from __future__ import annotations
 
+import fcntl
+import functools
 import itertools
 import logging
+import os
 import sqlite3
 import threading
 import time
@@ -34,15 +37,17 @@ from sqlalchemy.exc import DatabaseError as SqlDatabaseError
 from sqlalchemy.exc import OperationalError
 from sqlmodel import Session, col, create_engine
 
-from docvault.errors import DatabaseError
-from docvault.faults import Place, fault_of
+from docvault.errors import DatabaseError, DatabaseLocked
+from docvault.faults import BUSY_WAIT_SECONDS, Place, database_locked, fault_of, process_name
 from docvault.resources import resource_dir
 
 logger = logging.getLogger(__name__)
 
-# Writers wait up to this long for the write lock before SQLite gives up; the queue's
-# transactions are milliseconds long, so a wait this long means something is stuck.
-BUSY_TIMEOUT_MILLISECONDS = 30_000
+# Writers wait up to this long for the write lock before SQLite gives up (faults.py says why).
+BUSY_TIMEOUT_MILLISECONDS = round(BUSY_WAIT_SECONDS * 1000)
+# A schema upgrade of a large archive takes minutes; a second process waits this long for it.
+UPGRADE_WAIT_SECONDS = 900.0
+UPGRADE_LOCK_SUFFIX = ".upgrade-lock"
 
 
 def _set_pragmas(connection: sqlite3.Connection, _record: Any) -> None:
@@ -62,15 +67,20 @@ def _begin(connection: Any) -> None:
     connection.exec_driver_sql(mode)
 
 
-def _server_fault(context: ExceptionContext) -> BaseException | None:
+def _server_fault(context: ExceptionContext, command: str | None) -> BaseException | None:
     """SQLite's full disk, read-only file and lock held past the busy timeout, as the
-    `ServerFault` with the sentence (SQLAlchemy raises what this returns, from the original)."""
-    database = context.engine.url.database if context.engine is not None else None
-    return fault_of(context.original_exception, Place.database, Path(database or "database"))
+    `ServerFault` with the sentence (SQLAlchemy raises what this returns, from the original).
+    A command that gives up says so, naming who held the lock."""
+    database = Path((context.engine.url.database if context.engine else None) or "database")
+    fault = fault_of(context.original_exception, Place.database, database)
+    if isinstance(fault, DatabaseLocked) and command is not None:
+        return database_locked(database, command)
+    return fault
 
 
-def make_engine(database_path: Path) -> Engine:
-    """An engine for the database file, with the pragmas set on every connection."""
+def make_engine(database_path: Path, command: str | None = None) -> Engine:
+    """An engine for the database file, with the pragmas set on every connection.
+    `command`: the docvault command that opens it (None: the daemon), for its sentences."""
     database_path.parent.mkdir(parents=True, exist_ok=True)
     engine = create_engine(
         f"sqlite:///{database_path}",
@@ -78,7 +88,7 @@ def make_engine(database_path: Path) -> Engine:
     )
     event.listen(engine, "connect", _set_pragmas)
     event.listen(engine, "begin", _begin)
-    event.listen(engine, "handle_error", _server_fault)
+    event.listen(engine, "handle_error", functools.partial(_server_fault, command=command))
     return engine
 
 
@@ -217,11 +227,59 @@ def upgrade(engine: Engine) -> None:
         ) from error
 
 
-def open_database(database_path: Path) -> Engine:
-    """The database, upgraded to the newest schema: what every command and the daemon open."""
-    engine = make_engine(database_path)
-    upgrade(engine)
+def open_database(database_path: Path, command: str | None = None) -> Engine:
+    """The database, upgraded to the newest schema: what every command and the daemon open,
+    the same way. The upgrade runs under one lock across processes, so a second process
+    (the daemon's first start beside `docvault user add`) waits for the first's upgrade
+    and then finds nothing to do, never failing for it."""
+    engine = make_engine(database_path, command)
+    try:
+        with upgrade_lock(database_path):
+            upgrade(engine)
+    except BaseException:
+        engine.dispose()
+        raise
     return engine
+
+
+@contextmanager
+def upgrade_lock(database_path: Path) -> Iterator[None]:
+    """Hold the schema upgrade's lock (`<database>.upgrade-lock`, flock), waiting up to
+    `UPGRADE_WAIT_SECONDS` for another process's upgrade; the lock file names its holder."""
+    database_path.parent.mkdir(parents=True, exist_ok=True)
+    path = database_path.with_name(database_path.name + UPGRADE_LOCK_SUFFIX)
+    with path.open("a+", encoding="utf-8") as handle:
+        _wait_for_lock(handle, path)
+        try:
+            handle.seek(0)
+            handle.truncate()
+            handle.write(f"{process_name(os.getpid())} (pid {os.getpid()})\n")
+            handle.flush()
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _wait_for_lock(handle: Any, path: Path) -> None:
+    deadline = time.monotonic() + UPGRADE_WAIT_SECONDS
+    said = False
+    while True:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            holder = path.read_text(encoding="utf-8", errors="replace").strip() or "a process"
+            if not said:
+                logger.info("waiting for the database's schema upgrade by %s", holder)
+                said = True
+            if time.monotonic() > deadline:
+                raise DatabaseError(
+                    f"The database's schema upgrade by {holder} has not ended after "
+                    f"{UPGRADE_WAIT_SECONDS:g} seconds, so this process gave up waiting for it "
+                    "(nothing was changed). Look at that process: it may still be upgrading a "
+                    "large archive; start again once it is done."
+                ) from None
+            time.sleep(0.1)  # flock has no timeout: try again shortly
 
 
 def schema_revision(engine: Engine) -> tuple[str | None, str | None]:

@@ -23,8 +23,7 @@ can be shown as is on the command line, in the log and in the web view::
     │   ├── ImageTooLarge           over the pixel limit
     │   ├── TooManyPages            more pages than max_pages
     │   ├── RenderTimedOut          not drawn within render_timeout_seconds
-    │   ├── RenderCrashed           the render worker died twice drawing it
-    │   └── RenderKilledDocvault    docvault died drawing it, and so did a process of its own
+    │   └── RenderCrashed           the render worker died twice drawing it
     ├── OcrError                    the engine could not transcribe a page
     │   ├── EngineUnavailable       not the page's fault: refused, 503, starting
     │   ├── EngineTimeout           no answer within the hard timeout
@@ -208,27 +207,6 @@ class RenderCrashed(RenderError):
     needing more memory than render_memory_limit_mb allows)."""
 
     code = "render-crashed"
-
-
-class RenderKilledDocvault(RenderError):
-    """docvault itself died while rendering this page, and the page, rendered again alone in
-    a process of its own at the next start, took that process down too (`docvault.suspects`):
-    it is set aside as failed so that the rest of the archive goes on."""
-
-    code = "render-killed-docvault"
-
-    def __init__(self, path: Path | str, file_name: str, page: int, what_happened: str) -> None:
-        super().__init__(
-            path,
-            f"docvault stopped unexpectedly while rendering page {page} of {file_name}, and "
-            f"when the page was rendered again alone, in a process of its own, {what_happened}; "
-            "the page is set aside as failed so that the rest of the archive goes on, and the "
-            "original is kept in the archive. MuPDF (or the page's size) may take the whole "
-            "process down on this file: re-run the page from the web view after an upgrade of "
-            "docvault; if it fails again, ask the sender for a new copy (printed to PDF again, "
-            "or re-scanned).",
-            page=page,
-        )
 
 
 class OcrError(DocvaultError):

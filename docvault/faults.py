@@ -33,6 +33,9 @@ logger = logging.getLogger(__name__)
 # refuses the first write; a locked database makes the writer wait its busy timeout anyway),
 # and the sooner it tries, the sooner docvault goes on once the fault has ended.
 RETRY_SECONDS = 2.0
+# How long a writer waits for the database's write lock (SQLite's busy timeout): docvault's
+# own transactions are milliseconds long, so a wait this long means something is stuck.
+BUSY_WAIT_SECONDS = 30.0
 
 # SQLite's primary result codes (the low byte of an extended code).
 _SQLITE_BUSY = 5
@@ -199,16 +202,66 @@ def read_only(place: Place, path: Path) -> StorageReadOnly:
     )
 
 
-def database_locked(path: Path) -> DatabaseLocked:
+def database_locked(path: Path, command: str | None = None) -> DatabaseLocked:
+    """The write lock held past the busy timeout. `command`: the command that met it and
+    gives up (None: the daemon, whose parts wait it out)."""
+    holders = database_holders(path)
+    named = f" ({', '.join(holders)} had it open)" if holders else ""
+    if command is not None:
+        return DatabaseLocked(
+            f"`{command}` waited {BUSY_WAIT_SECONDS:g} seconds for the database ({path}) and "
+            f"gave up: another process held its write lock all that time{named}. Nothing was "
+            "changed. Run the command again when that process is done (a docvault command "
+            "ends by itself; a sqlite3 shell or backup tool must end its transaction).",
+            f"The database was busy{named}; nothing was changed. Run the command again.",
+        )
     return DatabaseLocked(
         f"The database ({path}) is locked by another program that holds its write lock (a "
-        "backup, or a sqlite3 shell with a transaction open); docvault waited for it and "
-        f"tries again. {_MEANWHILE[Place.database]} End that program's transaction (`fuser "
+        f"backup, or a sqlite3 shell with a transaction open){named}; docvault waited for it "
+        f"and tries again. {_MEANWHILE[Place.database]} End that program's transaction (`fuser "
         f"{path}` names the processes that have the file open); docvault carries on by itself "
         "once the lock is released.",
         f"The database is locked by another program (a backup?). {_MEANWHILE[Place.database]} "
         "docvault carries on by itself once the lock is released.",
     )
+
+
+def database_holders(path: Path) -> list[str]:
+    """The other processes that have the database (or its write-ahead log) open, each as
+    "docvault run (pid 812)" or "sqlite3 (pid 990)": who may hold its write lock. Only the
+    processes this user may look into are seen."""
+    wanted = {str(path), f"{path}-wal"}
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit() or int(entry.name) == os.getpid():
+            continue
+        try:
+            if any(os.readlink(fd) in wanted for fd in (entry / "fd").iterdir()):
+                found.append(f"{process_name(int(entry.name))} (pid {entry.name})")
+        except OSError:  # gone meanwhile, or another user's
+            continue
+    return found
+
+
+def process_name(pid: int) -> str:
+    """A process as an admin knows it: "docvault user add" for a docvault command (however it
+    was started), else its program's name."""
+    try:
+        arguments = Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace")
+    except OSError:
+        return "a process"
+    words = [word for word in arguments.split("\0") if word]
+    for start, word in enumerate(words):
+        if word == "docvault" or word.endswith(("/docvault", "docvault/__main__.py")):
+            rest = [w for w in words[start + 1 :] if not w.startswith("-")][:2]
+            if rest[:1] and rest[0] not in _COMMAND_GROUPS:
+                rest = rest[:1]
+            return " ".join(["docvault", *rest])
+    return Path(words[0]).name if words else "a process"
+
+
+# The commands whose second word is a subcommand (`docvault user add`).
+_COMMAND_GROUPS = ("user", "db", "facts", "audit")
 
 
 def io_error(place: Place, path: Path, reason: str) -> ServerFault:

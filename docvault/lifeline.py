@@ -12,14 +12,18 @@ lives as long as they should (the event loop's thread, or the process pool's man
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import os
 import resource
 import signal
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 _PR_SET_PDEATHSIG = 1
+# The highest score: the process the out-of-memory killer takes first.
+OOM_SCORE_ADJ_FIRST = 1000
 
 
 def die_with_parent(signal_number: int = signal.SIGKILL) -> None:
@@ -43,6 +47,21 @@ def limit_memory(limit_bytes: int) -> None:
     """
     if limit_bytes > 0:
         resource.setrlimit(resource.RLIMIT_AS, (limit_bytes, limit_bytes))
+
+
+def die_first_when_memory_runs_out() -> None:
+    """Make this process the kernel's first choice when the server runs out of memory.
+
+    A render worker is the one process whose memory a file's content decides. Should the
+    server run out of memory anyway (its limit is 0, or several workers at their limit are
+    more than the server has), the kernel then kills the worker, whose page fails alone
+    (`RenderCrashed`, after a second try), and never docvault itself: a daemon killed for
+    a page's memory would be killed again by the same page at every start. (Raising one's
+    own score needs no privilege.)
+    """
+    # Not Linux, or no /proc: the memory limit still holds.
+    with contextlib.suppress(OSError):
+        Path("/proc/self/oom_score_adj").write_text(f"{OOM_SCORE_ADJ_FIRST}\n", encoding="ascii")
 
 
 def bound_child_command(command: Sequence[str], signal_number: int = signal.SIGTERM) -> list[str]:

@@ -99,12 +99,3 @@ class Pipeline:
     def wake_worker(self) -> None:
         """New pages are queued (thread-safe: intake's and the mailboxes' threads call it)."""
         self.loop.call_soon_threadsafe(self.worker.wake)
-
-    async def close(self) -> None:
-        """Release the engine, the render pools and the database (the parts have stopped)."""
-        await self.engine.aclose()
-        self.renderer.close()
-        self.inspector.close()
-        for close in self.closing:
-            close()
-        self.database.dispose()

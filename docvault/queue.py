@@ -47,9 +47,10 @@ from sqlalchemy import (
 )
 from sqlmodel import Session, col, select
 
-from docvault import derived, holds
+from docvault import audit, derived, holds
+from docvault.audit import AuditAction
 from docvault.db import read_session, still_waiting, write_transaction
-from docvault.errors import EncryptedDocument, RenderKilledDocvault
+from docvault.errors import EncryptedDocument
 from docvault.facts import store as fact_store
 from docvault.handover import add_events
 from docvault.models import (
@@ -209,7 +210,7 @@ def _record_raw_path(session: Session, document_id: int, new: NewDocument) -> No
     session.add(
         AuditEvent(
             user_name="docvault",
-            action="intake-raw-name",
+            action=AuditAction.intake_raw_name,
             detail=json.dumps(detail),
             document_id=document_id,
         )
@@ -625,53 +626,6 @@ def fail(
         return True
 
 
-def page_to_probe(engine: Engine, page_id: int) -> ClaimedPage | None:
-    """The page as a render of it needs it, if it still waits to be read (queued, or left
-    running by a dead daemon): a suspect of `docvault.suspects`. Leases nothing."""
-    with read_session(engine) as session:
-        rows = _pages_with_paths(session, [page_id])
-        if not rows or rows[0][0].status not in (PageStatus.queued, PageStatus.running):
-            return None
-        page, archive_path, unlocked_path = rows[0]
-        return ClaimedPage(
-            page_id=page_id,
-            document_id=page.document_id,
-            number=page.number,
-            archive_path=unlocked_path or archive_path,
-            mode=SamplingMode(page.rerun_mode or "greedy"),
-            label=f"document {page.document_id} page {page.number}",
-            rotation=page.rotation if page.rotation_source == RotationSource.person else None,
-        )
-
-
-def set_aside(
-    engine: Engine, page_id: int, what_happened: str, handover: Sequence[HandoverTarget] = ()
-) -> str | None:
-    """Fail a page whose render takes down whatever renders it (`docvault.suspects`), whoever
-    leased it (the dead daemon did). Returns the sentence stored; None when the page is
-    gone or already finished."""
-    now = utcnow()
-    with write_transaction(engine) as session:
-        page = session.get(Page, page_id)
-        if page is None or page.status not in (PageStatus.queued, PageStatus.running):
-            return None
-        document = session.get(Document, page.document_id)
-        if document is None:
-            return None
-        error = RenderKilledDocvault(
-            document.unlocked_path or document.archive_path,
-            document.original_name,
-            page.number,
-            what_happened,
-        )
-        page.status = PageStatus.failed
-        page.error = f"document {page.document_id} page {page.number}: {error.message}"
-        page.coverage = None
-        _finish(session, page, now)
-        _refresh_document(session, page.document_id, now, handover)
-        return page.error
-
-
 def release(
     engine: Engine,
     page_id: int,
@@ -914,22 +868,33 @@ def request_rotation(
 
 @dataclass(frozen=True)
 class Removed:
-    """A document removed from docvault, and where its original stays."""
+    """A document removed from docvault, and whether its original left the archive."""
 
     document_id: int
     file_name: str
     sha256: str
-    archive_path: str  # relative to the data folder: the original, still archived
+    archive_path: str  # relative to the data folder
     pages: int
+    original_removed: bool  # False: another document has the same bytes
 
 
-def remove_document(engine: Engine, data_dir: Path, document_id: int) -> Removed | None:
-    """Remove a document (`delete_document`) and the files derived from its original: the
-    one delete path of the command line and the web view. None: there is no such document.
+def remove_document(
+    engine: Engine,
+    data_dir: Path,
+    document_id: int,
+    *,
+    actor: str,
+    reason: str = "",
+    remote_address: str = "",
+) -> Removed | None:
+    """Remove a document: the one delete path of the command line, the web view and any
+    rule that deletes (retention). None: there is no such document.
 
-    The original stays in the archive under its sha256, backed up and checked like every
-    other: a clinic's letter must not vanish by one click, and the same bytes arriving
-    again are simply taken in again. A document on legal hold is not removed: `OnLegalHold`.
+    Its tombstone comes first (`audit.tombstone`: who, when, why, the file's name, its
+    sha256 and page count), so no deletion goes unrecorded, however it ends; then its rows,
+    its derived files and, unless another document has the same bytes, its original (and
+    unlocked copy) in the archive. Interrupted, deleting it again finishes the job. A
+    document on legal hold is not removed, nor tombstoned: `OnLegalHold`.
     """
     with read_session(engine) as session:
         document = session.get(Document, document_id)
@@ -938,11 +903,40 @@ def remove_document(engine: Engine, data_dir: Path, document_id: int) -> Removed
         # Here, where every delete passes (web view, API, command line, retention review):
         # a document on legal hold is refused with its sentence (`OnLegalHold`).
         holds.refuse_if_held(session, document)
+        page_count = len(session.exec(select(Page.id).where(Page.document_id == document_id)).all())
+    audit.tombstone(
+        engine,
+        actor,
+        document_id,
+        file_name=document.original_name,
+        sha256=document.sha256,
+        pages=page_count,
+        reason=reason,
+        remote_address=remote_address,
+    )
     pages = delete_document(engine, document_id)
     derived.remove_for_original(data_dir, document.sha256)
+    removed = _remove_unshared(engine, data_dir, document.archive_path)
+    if document.unlocked_path:
+        _remove_unshared(engine, data_dir, document.unlocked_path)
     return Removed(
-        document_id, document.original_name, document.sha256, document.archive_path, pages
-    )
+        document_id, document.original_name, document.sha256, document.archive_path,
+        pages, removed,
+    )  # fmt: skip
+
+
+def _remove_unshared(engine: Engine, data_dir: Path, relative: str) -> bool:
+    """Remove an archived file no document refers to any more; False when one still does."""
+    with read_session(engine) as session:
+        shared = session.exec(
+            select(Document.id).where(
+                (Document.archive_path == relative) | (Document.unlocked_path == relative)
+            )
+        ).first()
+    if shared is not None:
+        return False
+    (data_dir / relative).unlink(missing_ok=True)
+    return True
 
 
 def delete_document(engine: Engine, document_id: int) -> int:
@@ -955,8 +949,7 @@ def delete_document(engine: Engine, document_id: int) -> int:
     leaves the document with fewer pages; deleting it again finishes the job. Returns the
     number of pages removed.
 
-    The original stays in the archive (nothing is ever destroyed by a click); `docvault
-    verify` lists it as orphaned, with what to do.
+    The archive is `remove_document`'s to tidy.
     """
     removed = 0
     while True:

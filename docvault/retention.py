@@ -154,8 +154,11 @@ def confirm(
         if entry is None:
             refused.append(f"Document {document_id} is not due for deletion; it was kept.")
             continue
+        why = f"retention review ({entry.rule}, due {entry.due_on:%Y-%m-%d}): {reason.strip()}"
         try:
-            removed = queue.remove_document(database, data_dir, document_id)
+            removed = queue.remove_document(
+                database, data_dir, document_id, actor=by, reason=why
+            )  # its tombstone says who, when, why, the file, its sha256 and pages
         except OnLegalHold as error:
             audit.record(database, by, AuditAction.delete_refused, error.message,
                          document_id=document_id)  # fmt: skip
@@ -163,14 +166,5 @@ def confirm(
             continue
         if removed is None:
             continue
-        audit.record(
-            database,
-            by,
-            AuditAction.delete,
-            f"retention review ({entry.rule}, due {entry.due_on:%Y-%m-%d}): {reason.strip()}; "
-            f"{removed.file_name}: {removed.pages} page(s) removed; the original stays "
-            f"archived as {removed.archive_path} (sha256 {removed.sha256})",
-            document_id=document_id,
-        )
         deleted.append(removed)
     return Batch(deleted, refused)

@@ -25,18 +25,19 @@ import shlex
 import sys
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
+from contextlib import AsyncExitStack, asynccontextmanager
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine as DatabaseEngine
 
-from docvault import backup, db, queue, queue_reports, retention, suspects
+from docvault import backup, db, queue, queue_reports, retention
 from docvault.archive import remove_incomplete_copies
 from docvault.config import InboxSettings, Settings
 from docvault.delivery import Deliverer, HandoverConfig, handover_config
-from docvault.errors import ConfigError, ServerFault
+from docvault.errors import ServerFault
 from docvault.faults import Place, fault_of
 from docvault.inbox import Intake
 from docvault.ingest import ProgressBar, read_files
@@ -77,7 +78,6 @@ from docvault.reporting import (
 from docvault.scheduler import Calendar, CalendarJob, planned_jobs, zone_label
 from docvault.search import OutboxDriver, SearchIndex
 from docvault.supervisor import Part, Policy, Supervisor
-from docvault.suspects import RenderMarks
 from docvault.threads import blocking_calls
 from docvault.vocabulary import PageImage, PageOutcome, SamplingMode
 from docvault.web.display import Display, zone_named
@@ -148,13 +148,6 @@ def build_replicas(settings: Settings, profile: Profile) -> VllmReplicas | None:
     """The `vllm serve` replicas docvault starts and supervises, when vllm_start is set."""
     if not settings.vllm_start:
         return None
-    if settings.engine != "openai":
-        raise ConfigError(
-            "vllm_start",
-            settings.sources["vllm_start"],
-            "is true but engine is 'cpu'; set engine = \"openai\" to read pages with the "
-            "vLLM engine docvault starts.",
-        )
     return VllmReplicas(replica_settings(settings, settings.vllm_model or profile.model))
 
 
@@ -165,62 +158,69 @@ def worker_concurrency(settings: Settings) -> int:
     return settings.concurrency * len(engine_endpoints(settings))
 
 
-def _check_profile(settings: Settings) -> Profile:
-    name = settings.effective_profile()
-    if settings.engine == "cpu" and name != "cpu":
-        raise ConfigError(
-            "profile",
-            settings.sources["profile"],
-            f"is {name!r} but engine is 'cpu'; the cpu engine only runs the "
-            '\'cpu\' profile. Set engine = "openai" or profile = "auto".',
-        )
-    return get_profile(name)
-
-
-def build_pipeline(
+@asynccontextmanager
+async def open_pipeline(
     settings: Settings, loop: asyncio.AbstractEventLoop, environ: Mapping[str, str]
-) -> Pipeline:
-    """Database, render pools, engine, worker and index, from the settings."""
-    profile = _check_profile(settings)
-    handover = handover_config(settings, environ)
-    database = db.open_database(settings.database_path)
-    renderer = render_pool(settings, settings.render_workers)
-    index = SearchIndex(settings.index_path)
-    index_writer = OutboxDriver(
-        database,
-        index,
-        batch_size=settings.index_batch_size,
-        batch_seconds=settings.index_batch_seconds,
-        stemming_language=settings.stemming_language,
-        engine=settings.index_engine,
-    )
-    engine = build_engine(settings, profile)
-    owner = queue.new_owner()
-    worker = build_worker(
-        settings,
-        database,
-        renderer,
-        engine,
-        _transcriber(profile, environ),
-        owner=owner,
-        on_finished=index_writer.wake,
-        handover=handover,
-    )
-    return Pipeline(
-        database=database,
-        renderer=renderer,
-        inspector=render_pool(settings, 1),
-        engine=engine,
-        profile=profile,
-        worker=worker,
-        index=index,
-        index_writer=index_writer,
-        loop=loop,
-        data_path=settings.data_path,
-        render_settings=repr(render_options(settings)),
-        owner=owner,
-        handover=handover,
-    )
+) -> AsyncIterator[Pipeline]:
+    """Database, render pools, engine, worker and index, from the settings, each owned from
+    the moment it opens: a failure at any step (or the end of the block) closes everything
+    opened before it, in the reverse order (Starlette's lifespan shape)."""
+    async with AsyncExitStack() as resources:
+        profile = get_profile(settings.effective_profile())
+        handover = handover_config(settings, environ)
+        database = db.open_database(settings.database_path)
+        resources.callback(database.dispose)
+        renderer = render_pool(settings, settings.render_workers)
+        resources.callback(renderer.close)
+        inspector = render_pool(settings, 1)
+        resources.callback(inspector.close)
+        engine = build_engine(settings, profile)
+        resources.push_async_callback(engine.aclose)
+        index = SearchIndex(settings.index_path)
+        index_writer = OutboxDriver(
+            database,
+            index,
+            batch_size=settings.index_batch_size,
+            batch_seconds=settings.index_batch_seconds,
+            stemming_language=settings.stemming_language,
+            engine=settings.index_engine,
+        )
+        owner = queue.new_owner()
+        worker = build_worker(
+            settings,
+            database,
+            renderer,
+            engine,
+            _transcriber(profile, environ),
+            owner=owner,
+            on_finished=index_writer.wake,
+            handover=handover,
+        )
+        pipeline = Pipeline(
+            database=database,
+            renderer=renderer,
+            inspector=inspector,
+            engine=engine,
+            profile=profile,
+            worker=worker,
+            index=index,
+            index_writer=index_writer,
+            loop=loop,
+            data_path=settings.data_path,
+            render_settings=repr(render_options(settings)),
+            owner=owner,
+            handover=handover,
+            replicas=build_replicas(settings, profile),
+        )
+        # What the parts' builders open later on the pipeline (the mail reader), closed first.
+        resources.callback(close_all, pipeline.closing)
+        yield pipeline
+
+
+def close_all(closers: list[Callable[[], None]]) -> None:
+    """Close what was opened on the pipeline after it was made, the last opened first."""
+    for close in reversed(closers):
+        close()
 
 
 def build_worker(
@@ -248,7 +248,6 @@ def build_worker(
         page_limit_seconds=ATTEMPTS_PER_PAGE * settings.engine_timeout_seconds
         + STUCK_MARGIN_SECONDS,
         handover=handover.targets if handover is not None else (),
-        marks=RenderMarks(settings.data_path / "run"),
         render_slots=settings.render_workers,
     )
 
@@ -468,10 +467,11 @@ async def run_daemon(
     Raises PartFailed (the CLI exits non-zero with its sentence) when a part could not be
     kept running.
     """
-    async with blocking_calls():
-        pipeline = build_pipeline(settings, asyncio.get_running_loop(), environ)
+    async with (
+        blocking_calls(),
+        open_pipeline(settings, asyncio.get_running_loop(), environ) as pipeline,
+    ):
         try:
-            pipeline.replicas = build_replicas(settings, pipeline.profile)
             await _recover_from_crash(settings, pipeline)
             daemon = Daemon(
                 pipeline,
@@ -481,7 +481,6 @@ async def run_daemon(
             )
             await daemon_supervisor(settings, daemon, ready, environ).run(stop)
         finally:
-            await pipeline.close()
             logger.info("docvault stopped")
 
 
@@ -498,44 +497,33 @@ async def ingest_files(
     are (a one-shot command should not move a person's files); documents are recorded under
     the inbox name "ingest".
     """
-    async with blocking_calls():
-        pipeline = build_pipeline(settings, asyncio.get_running_loop(), environ)
-        try:
-            intake = make_intake(settings, pipeline, ())
-            stall = settings.part_stall_seconds
-            supervisor = Supervisor(
-                [
-                    IndexPart(pipeline.index_writer, stall),
-                    WorkerPart(pipeline.worker, settings.stop_timeout_seconds, stall),
-                ],
-                stage_timeouts=stage_timeouts(settings),
-                policy=Policy.one_shot,
-                command="docvault ingest",
-            )
-            document_ids = await supervisor.run_until_done(
-                lambda: read_files(pipeline.database, intake, paths, pipeline.worker.wake, progress)
-            )
-            return await asyncio.to_thread(
-                queue_reports.summarise_documents, pipeline.database, document_ids
-            )
-        finally:
-            await pipeline.close()
+    async with (
+        blocking_calls(),
+        open_pipeline(settings, asyncio.get_running_loop(), environ) as pipeline,
+    ):
+        intake = make_intake(settings, pipeline, ())
+        stall = settings.part_stall_seconds
+        supervisor = Supervisor(
+            [
+                IndexPart(pipeline.index_writer, stall),
+                WorkerPart(pipeline.worker, settings.stop_timeout_seconds, stall),
+            ],
+            stage_timeouts=stage_timeouts(settings),
+            policy=Policy.one_shot,
+            command="docvault ingest",
+        )
+        document_ids = await supervisor.run_until_done(
+            lambda: read_files(pipeline.database, intake, paths, pipeline.worker.wake, progress)
+        )
+        return await asyncio.to_thread(
+            queue_reports.summarise_documents, pipeline.database, document_ids
+        )
 
 
 async def _recover_from_crash(settings: Settings, pipeline: Pipeline) -> None:
-    # First, before any page is released to the queue: the pages rendering when docvault
-    # died, rendered alone (docvault.suspects).
+    # The pages an earlier process held go back to the queue, whatever ended it: a death of
+    # the daemon blames no page (a render's own death is the render pool's to judge).
     try:
-        await suspects.examine(
-            pipeline.database,
-            settings.data_path,
-            suspects.Probe(
-                render_options(settings),
-                settings.render_timeout_seconds,
-                settings.render_memory_limit_mb * 1024 * 1024,
-            ),
-            pipeline.handover.targets if pipeline.handover is not None else (),
-        )
         released = await asyncio.to_thread(
             queue.release_dead_owners, pipeline.database, pipeline.owner
         )

@@ -7,9 +7,9 @@ records every attempt, and hands finished pages to the index through the outbox.
     claim (lease) -> render (process pool) -> transcribe (profile's retry schedule)
                   -> complete / fail / release (engine down: back to the queue, no fault)
 
-Every render leaves a marker on disk while it runs (`docvault.suspects`): the pages that were
-rendering when docvault last died are rendered alone at the next start, each in a process of
-its own, and one whose render kills the whole daemon is found out, not retried for ever.
+A page is failed for its render only on the render pool's own evidence: its worker process
+died (a signal, the memory limit) twice while rendering it (`render.RenderPool`). A death of
+the daemon itself blames no page: whatever it was reading goes back to the queue.
 
 A database that cannot be written (its disk full or read-only, its lock held by another
 program: a `ServerFault`) stops no page: no page is claimed until it can be, and a page read
@@ -49,7 +49,6 @@ from docvault.ocr.schedule import attempts_of, reread_suspects
 from docvault.queue import ClaimedPage, FinishedPage
 from docvault.render import RenderPoolClosed
 from docvault.supervisor import Progress
-from docvault.suspects import RenderMarks
 from docvault.textlayer import text_layer_outcome
 from docvault.textutil import storable_text
 from docvault.vocabulary import (
@@ -173,7 +172,6 @@ class Worker:
         on_finished: Callable[[], None] | None = None,
         page_limit_seconds: float = ATTEMPTS_PER_PAGE * 300.0 + STUCK_MARGIN_SECONDS,
         handover: Sequence[HandoverTarget] = (),
-        marks: RenderMarks | None = None,
         render_slots: int | None = None,
     ) -> None:
         self.database = database
@@ -191,10 +189,8 @@ class Worker:
         self.page_limit_seconds = page_limit_seconds
         # The receivers a finished document is handed over to (docvault.handover).
         self.handover = tuple(handover)
-        # The render markers (None: not kept, as in tests of the pipeline alone).
-        self.marks = marks
         # As many renders at a time as the pool has workers: a page waiting in the pool's
-        # own queue is not rendering yet, and must not be marked (nor counted) as if it were.
+        # own queue is not rendering yet, and holds no lease's time in it.
         self._render_slots = asyncio.Semaphore(render_slots) if render_slots else None
         self.stats = WorkerStats()
         self._started: dict[int, float] = {}  # page id -> when its request left
@@ -397,7 +393,7 @@ class Worker:
         path = self.data_dir / claim.archive_path
         try:
             async with self._render_slots or contextlib.nullcontext():
-                rendered = await self._marked_render(path, claim)
+                rendered = await self.renderer.render(path, claim.number, claim.rotation)
         except RenderError as error:
             await buffer.put(_Rendered(claim, None, (), error))
             return
@@ -423,21 +419,6 @@ class Worker:
                 tuple(rendered.ink_lines),
             )
         )
-
-    async def _marked_render(self, path: Path, claim: ClaimedPage) -> Any:
-        """The render, with its marker (`docvault.suspects`) on disk for as long as it runs."""
-        if self.marks is None:
-            return await self.renderer.render(path, claim.number, claim.rotation)
-        marks = self.marks
-        marking = asyncio.ensure_future(asyncio.to_thread(marks.started, claim.page_id))
-        try:
-            await asyncio.shield(marking)
-            return await self.renderer.render(path, claim.number, claim.rotation)
-        finally:
-            if marking.done():
-                marks.ended(claim.page_id)
-            else:  # cancelled while the marker was being written: it goes once it is there
-                marking.add_done_callback(lambda _: marks.ended(claim.page_id))
 
     async def _consume(self, stop: asyncio.Event, buffer: asyncio.Queue[_Rendered]) -> None:
         while not stop.is_set():

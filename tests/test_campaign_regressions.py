@@ -271,6 +271,7 @@ def test_a_mupdf_warning_quoting_bytes_that_are_not_utf8_is_kept_as_readable_tex
         warning.encode("utf-8")  # raises on a lone surrogate
 
 
+@pytest.mark.slow
 def test_the_daemon_reads_a_page_whose_warning_quotes_bytes_that_are_not_utf8(
     tmp_path: Path,
 ) -> None:

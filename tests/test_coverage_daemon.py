@@ -17,6 +17,7 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
 from sqlalchemy import Engine as DatabaseEngine
 from sqlmodel import col, select
 
@@ -54,6 +55,7 @@ def _overlaps(first: list[int] | tuple[int, ...], second: tuple[int, ...]) -> bo
     )
 
 
+@pytest.mark.slow
 def test_a_page_whose_text_lost_most_lines_is_incomplete_and_on_the_problems_page(
     tmp_path: Path, start_simulator: object
 ) -> None:

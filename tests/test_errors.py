@@ -39,7 +39,6 @@ CODES: dict[type[errors.DocvaultError], str] = {
     errors.ImageTooLarge: "image-too-large",
     errors.RenderTimedOut: "render-timed-out",
     errors.RenderCrashed: "render-crashed",
-    errors.RenderKilledDocvault: "render-killed-docvault",
     errors.TooManyPages: "too-many-pages",
     errors.OcrError: "ocr-failed",
     errors.EngineUnavailable: "engine-unavailable",

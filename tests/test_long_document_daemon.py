@@ -103,6 +103,7 @@ def worker_restarts(daemon: Daemon) -> int:
     return sum(int(part["restarts"]) for part in status["parts"] if part["name"] == "worker")
 
 
+@pytest.mark.slow
 def test_a_document_over_max_pages_is_refused_with_a_sentence_and_kept(
     tmp_path: Path, simulator: EngineSimulator, long_document: Path
 ) -> None:
@@ -147,6 +148,7 @@ def _reading_the_long_document(
     return daemon
 
 
+@pytest.mark.slow
 def test_a_letter_dropped_after_a_100000_page_document_is_read_first(
     tmp_path: Path, simulator: EngineSimulator, long_document: Path
 ) -> None:
@@ -172,6 +174,7 @@ def test_a_letter_dropped_after_a_100000_page_document_is_read_first(
     assert long_done < LONG_PAGES // 100, "the letter did not wait for the long document"
 
 
+@pytest.mark.slow
 def test_deleting_a_100000_page_document_while_it_is_read_keeps_every_part_running(
     tmp_path: Path, simulator: EngineSimulator, long_document: Path
 ) -> None:

@@ -72,6 +72,7 @@ def make_daemon(tmp_path: Path, engine: EngineSimulator) -> Daemon:
     )
 
 
+@pytest.mark.slow
 def test_notifies_systemd_then_stops_gracefully_and_finishes_after_restart(
     tmp_path: Path, notify_socket: NotifyListener, engine: EngineSimulator
 ) -> None:

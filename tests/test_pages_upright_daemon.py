@@ -32,6 +32,7 @@ def _all_done(daemon: Daemon, pages: int) -> bool:
     return bool(daemon.cli_json("status")["pages"]["done"] == pages)
 
 
+@pytest.mark.slow
 def test_born_digital_pages_take_the_layer_and_scans_go_to_the_engine(
     tmp_path: Path, fixtures_dir: Path, simulator: EngineSimulator
 ) -> None:

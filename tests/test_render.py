@@ -441,7 +441,7 @@ def test_the_fast_png_writer_keeps_every_pixel(mode: str, colorspace: str) -> No
     assert np.array_equal(np.asarray(decoded).reshape(37, 53, channels), pixels)
 
 
-def test_render_workers_run_under_the_memory_limit() -> None:
+def test_render_workers_run_under_the_memory_limit_and_die_first_when_memory_runs_out() -> None:
     before = set(_children())
     limit = 1536 * 1024 * 1024
     render_pool = RenderPool(workers=1, options=DEFAULTS, memory_limit_bytes=limit)
@@ -453,5 +453,8 @@ def test_render_workers_run_under_the_memory_limit() -> None:
         limits = Path(f"/proc/{worker}/limits").read_text()
         address_space = next(line for line in limits.splitlines() if "address space" in line)
         assert address_space.split()[3:5] == [str(limit), str(limit)]
+        # The kernel's out-of-memory killer takes the worker, never docvault (issue 45).
+        assert Path(f"/proc/{worker}/oom_score_adj").read_text().strip() == "1000"
+        assert Path("/proc/self/oom_score_adj").read_text().strip() != "1000"
     finally:
         render_pool.close()

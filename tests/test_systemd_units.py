@@ -157,6 +157,8 @@ def test_docvault_unit_names_the_documented_paths() -> None:
     assert "RequiresMountsFor=/var/lib/docvault /srv/docvault/inbox" in text
     assert "ReadWritePaths=/var/lib/docvault /srv/docvault/inbox" in text
     assert "MemoryDenyWriteExecute=yes" in text
+    # A render worker killed for memory fails its page; it must not stop the service.
+    assert "OOMPolicy=continue" in text
 
 
 def test_cpu_ingest_runs_with_write_execute_memory_denied(

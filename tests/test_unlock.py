@@ -7,6 +7,8 @@ import shutil
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from devtools.daemon import Daemon, wait_for
 from tests.support.encrypted import PASSWORD, files_containing, protected_copy
 
@@ -20,6 +22,7 @@ def _document(daemon: Daemon, name: str) -> dict[str, object]:
     )
 
 
+@pytest.mark.slow
 def test_docvault_unlock_reads_the_pdf_and_keeps_the_password_nowhere(
     tmp_path: Path, fixtures_dir: Path
 ) -> None:

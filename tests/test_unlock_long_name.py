@@ -7,6 +7,8 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from devtools.daemon import Daemon, wait_for
 from tests.support.encrypted import PASSWORD, files_containing, protected_copy
 
@@ -19,6 +21,7 @@ def _document(daemon: Daemon) -> dict[str, object]:
     return found[0] if found else {"status": None}
 
 
+@pytest.mark.slow
 def test_docvault_unlock_opens_a_protected_pdf_with_a_long_name(tmp_path: Path) -> None:
     assert len(LONG_NAME.encode()) == 250
     daemon = Daemon(tmp_path)

@@ -6,7 +6,7 @@ import csv
 import io
 import json
 from collections.abc import Iterator
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import pytest
 from click.testing import CliRunner
@@ -18,7 +18,7 @@ from docvault.cli import main
 from docvault.models import utcnow
 from docvault.web import queries
 from docvault.web.app import create_app
-from tests.support.webarchive import ADMIN, NURSE, WebArchive
+from tests.support.webarchive import ADMIN, CLINIC_ZONE, NURSE, WebArchive
 from tests.test_web import log_in
 
 
@@ -80,7 +80,9 @@ def test_the_audit_view_filters_by_user_document_and_date(
     client.get(f"/documents/{archive.multi_page}")
     client.post("/logout", data={"csrf_token": log_in(client, NURSE)})
     log_in(client, ADMIN)
-    today = utcnow().date().isoformat()
+    # The view's days are the clinic's (its zone, as the app was given it), not UTC's: in
+    # UTC's last hour of the day Berlin is already at the next one.
+    today = datetime.now(CLINIC_ZONE).date().isoformat()
     page = client.get("/audit", params={"user": "nurse", "document": archive.huck_finn,
                                         "date_from": today, "date_to": today}).text  # fmt: skip
     assert "1 event(s)" in page

@@ -6,16 +6,19 @@ dismissed document lists it again. Real SQLite, the real app, the archive of tes
 
 from __future__ import annotations
 
+import getpass
 import re
 from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from fastapi.testclient import TestClient
 from sqlmodel import col, select
 
-from docvault import db, derived
+from docvault import backup, db, derived
+from docvault.cli import main
 from docvault.models import AuditEvent, Document, IndexOutbox, IndexProblem, Page, utcnow
 from docvault.search.pages import PROBLEM_RETRY_FIRST_SECONDS, not_indexable, record_problems
 from docvault.web.app import create_app
@@ -232,7 +235,7 @@ def test_an_index_problem_is_retried_now_and_dismissed(
 # ----------------------------------------------------------------------------- delete
 
 
-def test_only_an_administrator_deletes_and_the_original_stays_archived(
+def test_only_an_administrator_deletes_and_the_deletion_leaves_a_tombstone(
     archive: WebArchive, client: TestClient
 ) -> None:
     document_id = archive.multi_page
@@ -254,13 +257,15 @@ def test_only_an_administrator_deletes_and_the_original_stays_archived(
     confirm = client.get(f"/documents/{document_id}/delete")
     assert confirm.status_code == 200
     assert "Delete from docvault" in confirm.text
-    assert str(original) in confirm.text  # where the kept original lies
+    assert str(original) in confirm.text  # the original that goes too
     assert document_row(archive, document_id).page_count == 3  # asking deletes nothing
 
-    status, location, _ = post(client, f"/documents/{document_id}/delete", token)
+    status, location, _ = post(
+        client, f"/documents/{document_id}/delete", token, reason="scanned twice"
+    )
 
     assert (status, location) == (303, f"/problems?done=delete&document={document_id}")
-    assert "its original stays in the archive" in client.get(location).text
+    assert "the audit log keeps who deleted it, when, why" in client.get(location).text
     assert menu_count(client) == before - 1
     with db.read_session(archive.database) as session:
         assert session.get(Document, document_id) is None
@@ -269,12 +274,43 @@ def test_only_an_administrator_deletes_and_the_original_stays_archived(
             select(IndexOutbox.action).where(IndexOutbox.document_id == document_id)
         ).all()
     assert removals == ["delete"] * 3
-    assert original.is_file()
+    assert not original.exists()  # no other document has its bytes
     assert not images.exists()
     [row] = audit_rows(archive, "delete")
     assert (row.user_name, row.document_id) == ("admin", document_id)
-    assert document.sha256 in row.detail
-    assert document.archive_path in row.detail
+    assert row.detail == (
+        f"{document.original_name}: removed with 3 page(s); original sha256 {document.sha256}; "
+        "reason: scanned twice"
+    )
+    # A routine deletion is no problem of the archive's.
+    assert backup.exit_code(backup.verify_archive(archive.database, archive.data_dir)) == 0
+
+
+def test_a_delete_from_the_command_line_leaves_the_same_tombstone_as_the_web_views(
+    archive: WebArchive, client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The refused file on the problems page, deleted in the web view; a letter, by the command.
+    refused = document_row(archive, archive.failed_document)
+    letter = document_row(archive, archive.huck_finn)
+    token = log_in(client, ADMIN)
+    post(client, f"/documents/{refused.id}/delete", token, reason="not ours")
+    monkeypatch.setenv("DOCVAULT_CONFIG", "")
+    monkeypatch.setenv("DOCVAULT_DATA_DIR", str(archive.data_dir))
+    answer = CliRunner().invoke(
+        main, ["delete", str(letter.id), "--yes", "--reason", "not ours"], catch_exceptions=False
+    )
+    assert answer.exit_code == 0, answer.output
+
+    web, command = audit_rows(archive, "delete")
+    assert (web.user_name, command.user_name) == ("admin", f"cli:{getpass.getuser()}")
+    for row, document in ((web, refused), (command, letter)):
+        assert row.document_id == document.id
+        assert row.detail == (
+            f"{document.original_name}: removed with {document.page_count} page(s); original "
+            f"sha256 {document.sha256}; reason: not ours"
+        )
+        assert not (archive.data_dir / document.archive_path).exists()
+    assert backup.exit_code(backup.verify_archive(archive.database, archive.data_dir)) == 0
 
 
 def test_every_settling_form_needs_the_csrf_token(archive: WebArchive, client: TestClient) -> None:

@@ -16,8 +16,6 @@ that can be killed. The modules, each importing only those above it:
     page         render_page: a page drawn, corrected, turned upright, its ink lines found
     pool         RenderPool: the killable worker processes, time and memory limits, and
                  the safety net that fails one page for an error no check foresaw
-    probe        probe_render: a page that may have killed docvault, rendered alone in a
-                 process of its own (docvault.suspects)
 
 This module gives their public names, as the rest of docvault imports them.
 """
@@ -33,16 +31,13 @@ from docvault.render.opening import (
 )
 from docvault.render.options import RenderOptions
 from docvault.render.page import RenderedPage, render_page
-from docvault.render.pool import KILLS_DAEMON_VARIABLE, RenderPool, RenderPoolClosed
-from docvault.render.probe import ProbeVerdict, probe_render
+from docvault.render.pool import RenderPool, RenderPoolClosed
 
 __all__ = [
     "CONVERTED_KINDS",
-    "KILLS_DAEMON_VARIABLE",
     "RASTER_KINDS",
     "TEXT_KINDS",
     "DocumentInfo",
-    "ProbeVerdict",
     "RenderOptions",
     "RenderPool",
     "RenderPoolClosed",
@@ -53,6 +48,5 @@ __all__ = [
     "inspect_document",
     "open_document",
     "png_bytes",
-    "probe_render",
     "render_page",
 ]

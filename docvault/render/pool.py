@@ -14,8 +14,6 @@ import asyncio
 import functools
 import logging
 import multiprocessing
-import os
-import signal
 from collections.abc import Callable
 from concurrent.futures import CancelledError
 from concurrent.futures.process import BrokenProcessPool
@@ -37,7 +35,7 @@ from docvault.errors import (
     TooManyPages,
     UnsupportedFormat,
 )
-from docvault.lifeline import die_with_parent, limit_memory
+from docvault.lifeline import die_first_when_memory_runs_out, die_with_parent, limit_memory
 from docvault.render.opening import DocumentInfo, inspect_document, quiet_mupdf
 from docvault.render.options import RenderOptions
 from docvault.render.page import RenderedPage, render_page
@@ -106,23 +104,9 @@ def _inspect_in_worker(
         return _unexpected(path, 0, error)
 
 
-# Test-only (issue 29): the sha256 of an original whose render kills the whole daemon, as a
-# MuPDF bug that takes the process down would; how tests/test_render_kills_daemon.py makes
-# one. Inert unless this variable is set, and then only for the one file it names.
-KILLS_DAEMON_VARIABLE = "DOCVAULT_TEST_RENDER_KILLS_DAEMON"
-
-
-def _kill_the_daemon_if_told(path: Path) -> None:
-    """SIGKILL the render worker's parent (the daemon) when `path` is the named original."""
-    named = os.environ.get(KILLS_DAEMON_VARIABLE)
-    if named and len(named) == 64 and path.name.split(".", 1)[0] == named:
-        os.kill(os.getppid(), signal.SIGKILL)
-
-
 def _render_in_worker(
     path: Path, page: int, options: RenderOptions, rotation: int | None = None
 ) -> RenderedPage | _WorkerFailure:
-    _kill_the_daemon_if_told(path)
     try:
         return render_page(path, page, options, rotation)
     except RenderError as error:
@@ -141,9 +125,11 @@ def _derive_in_worker(
 
 
 def _prepare_worker(memory_limit_bytes: int) -> None:
-    """Runs first in every render worker: bound to the daemon's life and memory-capped."""
+    """Runs first in every render worker: bound to the daemon's life, memory-capped, and the
+    out-of-memory killer's first choice (so a page's memory never costs docvault its life)."""
     die_with_parent()
     limit_memory(memory_limit_bytes)
+    die_first_when_memory_runs_out()
     quiet_mupdf()
 
 
@@ -222,15 +208,6 @@ class RenderPool:
         """`inspect` for a thread without an event loop (intake): waits at most the limit."""
         info: DocumentInfo = self._run_blocking(_inspect_in_worker, path, 0)
         return info
-
-    def render_blocking(
-        self, path: Path, page_number: int, rotation: int | None = None
-    ) -> RenderedPage:
-        """`render` for a thread without an event loop (the probe of `probe_render`)."""
-        rendered: RenderedPage = self._run_blocking(
-            functools.partial(_render_in_worker, rotation=rotation), path, page_number
-        )
-        return rendered
 
     def _run_blocking(
         self,

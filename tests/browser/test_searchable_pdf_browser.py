@@ -39,6 +39,7 @@ def daemon(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
 
 
 @pytest.mark.parametrize(("width", "height"), [(1440, 900), (1024, 768)])
+@pytest.mark.slow
 def test_the_searchable_pdf_is_downloaded_from_the_document_view(
     browser: Browser, daemon: Daemon, tmp_path: Path, width: int, height: int
 ) -> None:

@@ -17,6 +17,7 @@ pytestmark = pytest.mark.browser
 ADMIN = ("boss", "a long admin password")
 
 
+@pytest.mark.slow
 def test_an_admin_unlocks_a_protected_pdf_from_the_problems_page(
     browser: Browser, tmp_path: Path
 ) -> None:

@@ -78,6 +78,9 @@ XSS_PAGE = """Referral letter <script>window.alert("script ran")</script>
 Potassium $K^+ = 4.1$ mmol/l
 """
 
+# The zone the test archive's web view shows times and days in.
+CLINIC_ZONE = ZoneInfo("Europe/Berlin")
+
 
 def attempt(text: str, verdict: Verdict, mode: SamplingMode = SamplingMode.greedy) -> AttemptRecord:
     finish = "length" if verdict == Verdict.looped else "stop"
@@ -229,7 +232,7 @@ def open_archive(root: Path) -> WebArchive:
         secret_key=b"k" * 32,
         render_settings=repr(RenderOptions()),
         # A clinic's zone that is not the test machine's: times shown are local, not UTC.
-        display=Display(ZoneInfo("Europe/Berlin"), "german"),
+        display=Display(CLINIC_ZONE, "german"),
         build_searchable=build_searchable,
     )
     return WebArchive(

@@ -38,7 +38,7 @@ from docvault.search.pages import index_problems, retry_now
 from docvault.vocabulary import DocumentStatus, SamplingMode
 from docvault.web import queries
 from docvault.web.context import Context, RowId, Templates, WebContext
-from docvault.web.security import current_account, read_form, require_admin
+from docvault.web.security import client_address, current_account, read_form, require_admin
 from docvault.web.views.common import page
 
 # A dismissal's reason is a short sentence for the audit log ("sent again as 2024-113").
@@ -126,20 +126,20 @@ def dismiss(
     )
 
 
-def delete(context: WebContext, request: Request, document_id: int) -> None:
-    """Remove a document from docvault (its original stays archived), and note who did."""
+def delete(context: WebContext, request: Request, document_id: int, reason: str = "") -> None:
+    """Remove a document from docvault (`queue.remove_document`: its tombstone, then the
+    document, and its original unless another document has the same bytes)."""
     require_admin(request, "Only an administrator may delete a document; dismiss it instead.")
-    removed = queue.remove_document(context.database, context.data_dir, document_id)
+    removed = queue.remove_document(
+        context.database,
+        context.data_dir,
+        document_id,
+        actor=current_account(request).name,
+        reason=reason,
+        remote_address=client_address(request),
+    )
     if removed is None:
         raise HTTPException(404, f"There is no document {document_id} in the archive.")
-    context.audit(
-        request,
-        AuditAction.delete,
-        f"{removed.file_name}: {removed.pages} page(s) with their text, index entries and "
-        f"page images removed; the original stays archived as {removed.archive_path} "
-        f"(sha256 {removed.sha256})",
-        document_id=document_id,
-    )
 
 
 def done_notice(context: WebContext, action: str, document_id: int | None) -> Notice | None:
@@ -149,8 +149,8 @@ def done_notice(context: WebContext, action: str, document_id: int | None) -> No
         return None
     if action == "delete":
         return Notice(
-            f"Document {document_id} was deleted from docvault; its original stays in the "
-            "archive, and the audit log says where."
+            f"Document {document_id} was deleted from docvault; the audit log keeps who "
+            "deleted it, when, why, and its original's sha256."
         )
     document = queries.document(context.database, document_id)
     if document is None:
@@ -310,8 +310,8 @@ def confirm_delete(
 
 
 async def delete_document(request: Request, context: Context, document_id: RowId) -> Response:
-    """Deletes a document from the database, index and cache (the original stays in the
-    archive)."""
-    await read_form(request)
-    await run_in_threadpool(delete, context, request, document_id)
+    """Deletes a document from the database, index, cache and archive; its tombstone stays."""
+    submitted = await read_form(request)
+    reason = str(submitted.get("reason", "")).strip()[:MAX_REASON_CHARACTERS]
+    await run_in_threadpool(delete, context, request, document_id, reason)
     return _done("delete", document_id)
