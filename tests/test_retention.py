@@ -101,7 +101,7 @@ def test_every_delete_path_refuses_a_held_document(database: Engine, tmp_path: P
     held = recorded_document(database, sha="f")
     holds.place(database, held, "court order 12 O 345/26", "dpo")
     with pytest.raises(OnLegalHold, match="court order 12 O 345/26"):
-        queue.remove_document(database, tmp_path, held)
+        queue.remove_document(database, tmp_path, held, actor="dpo")
     # `docvault delete` opens the settings' database: this test's, through the environment.
     environment = {"DOCVAULT_DATA_DIR": str(tmp_path / "data"), "DOCVAULT_CONFIG": ""}
     result = CliRunner().invoke(main, ["delete", str(held), "--yes"], env=environment)
@@ -110,4 +110,4 @@ def test_every_delete_path_refuses_a_held_document(database: Engine, tmp_path: P
     assert "court order 12 O 345/26" in result.output
     lifted = CliRunner().invoke(main, ["hold", "lift", str(held)], env=environment)
     assert lifted.exit_code == 0, lifted.output
-    assert queue.remove_document(database, tmp_path, held) is not None
+    assert queue.remove_document(database, tmp_path, held, actor="dpo") is not None
