@@ -23,6 +23,7 @@ from docvault import __version__, audit, db, figures, handover, queue
 from docvault.audit import AuditAction
 from docvault.cli_base import RowId, State, friendly_errors, pass_state, read_secret
 from docvault.cli_users import user_group
+from docvault.names import inbox_named
 from docvault.config import Settings, describe
 
 # Every id the command takes is this type: 1 .. 2^63-1, or a sentence (issue 25).
@@ -257,7 +258,7 @@ def status(state: State, as_json: bool) -> None:
         click.echo(f"{section}: " + ", ".join(f"{name} {count}" for name, count in counts.items()))
     for name, inbox in cast(dict[str, dict[str, Any]], report["inboxes"]).items():
         click.echo(
-            f"inbox {name}: {inbox['waiting']} waiting, {inbox['settling']} settling, "
+            f"{inbox_named(name)}: {inbox['waiting']} waiting, {inbox['settling']} settling, "
             f"{inbox['processing']} processing, {inbox['done']} done, "
             f"{inbox['attention']} need attention, {inbox['failed']} failed"
         )
@@ -571,7 +572,10 @@ def restore_command(state: State, source: Path) -> None:
 
     settings = state.settings()
     kept = backup.restore(source, settings.data_path)
-    click.echo(f"restored {source}; the previous database is kept as {kept}")
+    if kept is None:  # a new data folder: there was no database to keep (issue 48)
+        click.echo(f"restored {source} into {settings.data_path}")
+    else:
+        click.echo(f"restored {source}; the previous database is kept as {kept}")
 
 
 # Kept beside backup.EXIT_*: the help is read without importing the backup module.

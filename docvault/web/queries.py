@@ -152,6 +152,7 @@ class DocumentView:
     handled_at: datetime | None = None  # None: still on the to-do list
     handled_by: str | None = None
     unlocked_path: str | None = None  # the unlocked copy of a protected PDF, read instead
+    problem_open: bool = False  # failed or needing attention, not settled by a person
 
     @property
     def archived_files(self) -> list[str]:
@@ -218,6 +219,7 @@ def _document_view(document: Document) -> DocumentView:
         received_at=document.received_at,
         handled_at=document.handled_at,
         handled_by=document.handled_by,
+        problem_open=worklist.has_open_problem(document.status, document.settled_at),
         unlocked_path=document.unlocked_path,
     )
 
@@ -441,6 +443,8 @@ class Arrival:
     facts: dict[str, FactView] = field(default_factory=dict)
     handled_at: datetime | None = None  # None: still to do
     handled_by: str | None = None
+    # Failed or needing attention, and nobody settled it: cannot be marked handled yet.
+    problem_open: bool = False
     copies: int = 0  # the same bytes arriving again later (duplicates of this document)
     last_copy_at: datetime | None = None
     last_copy_name: str | None = None
@@ -506,6 +510,7 @@ def arrivals(
             facts=facts.get(row.id or 0, {}),
             handled_at=row.handled_at,
             handled_by=row.handled_by,
+            problem_open=worklist.has_open_problem(row.status, row.settled_at),
             **copies.get(row.id or 0, {}),
         )
         for row, page_id in rows
@@ -569,6 +574,37 @@ def worklist_counts(database: Engine) -> tuple[int, int]:
             select(func.count()).select_from(Document).where(worklist.has_open_proposals())
         ).one()
     return int(todo), int(unconfirmed)
+
+
+@dataclass(frozen=True)
+class LiveCounts:
+    """What the open lists show that changes while they are open, read in a few index
+    lookups: the web view's JS asks every few seconds and reloads a list only when these
+    change (bench/live_bench.py measures the cost of one open tab)."""
+
+    todo: int
+    unconfirmed: int
+    problems: int
+    # The newest document, and how many are in each state: a new arrival, a letter read
+    # or failed, a letter deleted.
+    latest_document: int
+    by_status: dict[str, int]
+
+
+def live_counts(database: Engine) -> LiveCounts:
+    todo, unconfirmed = worklist_counts(database)
+    with read_session(database) as session:
+        latest = session.exec(select(func.max(Document.id))).one()
+        by_status = session.exec(
+            select(Document.status, func.count()).group_by(col(Document.status))
+        ).all()
+    return LiveCounts(
+        todo=todo,
+        unconfirmed=unconfirmed,
+        problems=documents_needing_attention(database),
+        latest_document=int(latest or 0),
+        by_status={status: int(count) for status, count in by_status},
+    )
 
 
 def documents_needing_attention(database: Engine) -> int:

@@ -7,6 +7,7 @@ own JavaScript uses the session cookie plus the X-CSRF-Token header for POSTs.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Annotated, Any
 
 from fastapi import HTTPException, Query, Request
@@ -137,6 +138,13 @@ def api_page_states(context: Context, ids: str = Query("")) -> dict[str, Any]:
     """The states of up to 500 pages, for the web view's live refresh."""
     states = queries.page_states(context.database, _ids(ids))
     return {"pages": [{"page_id": key, "status": value} for key, value in states.items()]}
+
+
+def api_live(context: Context) -> dict[str, Any]:
+    """What the open lists show that changes (to-do counts, problems, the newest letter, the
+    letters in each state), for the web view's lists that update themselves; no letter is
+    shown, so no look is recorded."""
+    return dataclasses.asdict(queries.live_counts(context.database))
 
 
 def api_rerun(request: Request, context: Context, body: RerunRequest) -> dict[str, Any]:
