@@ -230,3 +230,42 @@ def test_a_staff_user_sees_no_engine_jargon_and_an_administrator_sees_the_detail
     details.locator("summary").click()
     expect(details).to_contain_text("Tokens in / out")
     screenshot(page, f"admin-details-{size}")
+
+
+# ------------------------------------------------------------------ the not-saved page
+
+
+def test_the_not_saved_page_of_a_wrong_value_is_laid_out_with_the_letter_beside_it(
+    sized: tuple[Page, str], site: str, archive: WebArchive
+) -> None:
+    page, size = sized
+    letter = add_letter(archive, "pymupdf__small-table.pdf", MUSTERMANN_LETTER)
+    log_in(page, site)
+    page.goto(f"{site}/documents/{letter}#facts")
+    row = page.locator('tr.fact[data-field="born"]')
+    row.locator('input[name="value"]').fill("31.02.1961")
+    row.get_by_role("button", name="Correct").click()
+    expect(page.locator("#fact-refused")).to_contain_text("Not saved")
+    screenshot(page, f"not-saved-{size}")
+    _no_horizontal_overflow(page)
+    # The typed value is kept beside its sentence; the letter is there to compare with.
+    expect(page.locator('tr.fact[data-field="born"] input[name="value"]')).to_have_value(
+        "31.02.1961"
+    )
+    image = page.locator("#page-image img")
+    expect(image).to_be_visible()
+    assert page.evaluate("document.querySelector('#page-image img').naturalWidth") > 0
+    # Every Confirm button lies inside the window's width, and the labels are not one word
+    # a line (the label column was squeezed to a word's width).
+    window = page.viewport_size
+    assert window is not None
+    for button in page.get_by_role("button", name=re.compile("^Confirm")).all():
+        box = button.bounding_box()
+        assert box is not None
+        assert box["x"] + box["width"] <= window["width"], box
+    lines = page.evaluate(
+        """() => { const range = document.createRange();
+        range.selectNodeContents(document.querySelector('tr.fact[data-field="born"] th'));
+        return range.getClientRects().length; }"""
+    )
+    assert lines == 1, f"'Date of birth' takes {lines} lines"
