@@ -286,7 +286,12 @@ def test_a_query_that_cannot_be_understood_is_a_page_with_a_title(
     assert "The search could not be understood" in answer.text
     bad_date = client.get("/", params={"q": "x", "date_from": "yesterday"})
     assert bad_date.status_code == 400
-    assert "write it as YYYY-MM-DD" in bad_date.text
+    assert "write it as DD.MM.YYYY (or YYYY-MM-DD)" in bad_date.text
+    # A day typed as every page shows one (issue 48): the filter takes it.
+    typed = client.get("/", params={"q": "scrouched", "date_from": "01.01.2000"})
+    assert typed.status_code == 200
+    assert 'value="01.01.2000" placeholder="DD.MM.YYYY"' in typed.text
+    assert client.get("/", params={"q": "x", "date_from": "31.02.2026"}).status_code == 400
 
 
 # ----------------------------------------------------------------------------- documents

@@ -13,9 +13,11 @@ from io import BytesIO
 import httpx
 import pytest
 from PIL import Image
+from sqlmodel import delete
 
-from docvault import derived
+from docvault import db, derived
 from docvault.audit import AuditFilter
+from docvault.models import AuditEvent
 from docvault.search.schema import text_analyzer
 from docvault.web import images, queries
 from docvault.web.context import PER_PAGE
@@ -237,6 +239,30 @@ def test_a_thumbnail_is_made_once_keyed_by_content_and_every_look_recorded(
     assert not cached.exists()
     # A look at a thumbnail is a look at the letter: recorded with document and page.
     assert events(archive, "view thumbnail") == [(archive.huck_finn, 1, "")]
+
+
+def test_the_thumbnails_of_a_list_are_one_look_with_the_list_not_a_row_each(
+    nurse: httpx.Client, archive: WebArchive
+) -> None:
+    """Issue 48: every thumbnail was an audit row (442 rows in 30 minutes for one user)."""
+    page = nurse.get("/")
+    assert page.status_code == 200
+    thumbnails = re.findall(r'src="(/pages/\d+/thumbnail\.jpg)"', page.text)
+    assert len(thumbnails) >= 3
+    for thumbnail in thumbnails:
+        assert nurse.get(thumbnail).status_code == 200
+    assert events(archive, "view thumbnail") == []  # the list's own row names them
+    listed_row = events(archive, "view arrivals")
+    assert len(listed_row) == 1
+    assert str(archive.huck_finn) in listed_row[0][2]
+    # A thumbnail no list showed is a look of its own, recorded once for its letter.
+    with db.write_transaction(archive.database) as session:
+        session.exec(delete(AuditEvent))  # type: ignore[call-overload]
+    strip = archive.page_id(archive.multi_page, 2)
+    for _ in range(3):
+        assert nurse.get(f"/pages/{strip}/thumbnail.jpg").status_code == 200
+    assert nurse.get(f"/pages/{archive.page_id(archive.multi_page, 3)}/thumbnail.jpg")
+    assert events(archive, "view thumbnail") == [(archive.multi_page, 2, "")]
 
 
 def test_a_page_turned_in_the_viewer_gets_its_own_thumbnail(

@@ -462,12 +462,24 @@ def _term(value: str) -> str:
     return '"' + value.replace('"', "") + '"'
 
 
+# A day typed as every page shows one (issue 48: the date pickers showed the browser's
+# mm/dd/yyyy): 07.04.2026, or the ISO form links and scripts send.
+_SHOWN_DAY = re.compile(r"(\d{1,2})\.(\d{1,2})\.(\d{4})")
+
+
 def _date(value: str, label: str) -> str:
+    value = value.strip()
+    shown = _SHOWN_DAY.fullmatch(value)
     try:
+        if shown is not None:
+            day, month, year = (int(part) for part in shown.groups())
+            return date(year, month, day).isoformat()
         return date.fromisoformat(value).isoformat()
     except ValueError:
         raise HTTPException(
-            400, f"The {label} date {value!r} is not a date; write it as YYYY-MM-DD."
+            400,
+            f"The {label} date {value[:40]!r} is not a date; write it as DD.MM.YYYY "
+            "(or YYYY-MM-DD).",
         ) from None
 
 

@@ -104,8 +104,8 @@ class Display:
 # sampling settings are for administrators (issue 48: "greedy / penalty / uncapped").
 MODE_WORDS = {
     "greedy": "as the first time",
-    "penalty": "against repeated text (cures most loops)",
-    "uncapped": "without the length limit (a very long page)",
+    "penalty": "against repeats",
+    "uncapped": "no length limit",
 }
 # What an attempt's verdict (docvault.vocabulary.Verdict) means for the page.
 VERDICT_WORDS = {

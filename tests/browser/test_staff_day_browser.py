@@ -162,9 +162,9 @@ def test_a_pages_text_appears_in_the_open_document_view_without_a_reload(
     screenshot(page, f"text-arrived-{size}")
 
 
-def test_a_refresh_of_its_own_keeps_no_login_alive(site: str, archive: WebArchive) -> None:
-    """The lists' own asking is no use of the login: an open tab nobody looks at still
-    ends after the idle time (the header marks those requests)."""
+def test_the_lists_ask_a_small_answer_that_shows_no_letter(site: str, archive: WebArchive) -> None:
+    """What the open lists ask every few seconds: counts, no letter (so no look is
+    recorded); the header marks the asking as the page's own (it keeps no login alive)."""
     with logged_in_site(archive, NURSE) as client:
         csrf_token(client, "/")
         answer = client.get("/api/live", headers={"X-Docvault-Live": "1"})

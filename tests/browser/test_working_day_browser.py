@@ -168,7 +168,7 @@ def test_letters_marked_handled_leave_the_to_do_list_until_it_is_empty(
     rows = page.locator("table.arrivals-list tbody tr")
     expect(rows).to_have_count(4)
     page.screenshot(path=str(tmp_path / f"todo-before-{size}.png"))
-    markable = page.get_by_role("button", name=re.compile("^Mark .* handled$"))
+    markable = page.get_by_role("button", name=re.compile("^Mark (?!ticked).* handled$"))
     for left in (3, 2):
         markable.first.click()
         expect(rows).to_have_count(left)  # back on the to-do list, one row fewer

@@ -37,8 +37,15 @@ CONFIRM_ALL = AuditAction.confirm_all_facts
 
 def _audit_detail(change: store.FactChange) -> str:
     if change.before == change.after:
-        return f"{change.field}: {change.after!r} confirmed"
-    return f"{change.field}: {change.before!r} -> {change.after!r} (proposed {change.proposed!r})"
+        return f"{change.field}: {_shown(change.after)} confirmed"
+    detail = f"{change.field}: {_shown(change.before)} -> {_shown(change.after)}"
+    return f"{detail} (proposed {_shown(change.proposed)})"
+
+
+def _shown(value: str | None) -> str:
+    """A fact's value in an audit row: quoted, or "(none)" where there was none (issue 48:
+    rows read "born: None -> '1961-04-01'")."""
+    return repr(value) if value else "(none)"
 
 
 def change_fact(
