@@ -23,8 +23,8 @@ from docvault import __version__, audit, db, figures, handover, queue
 from docvault.audit import AuditAction
 from docvault.cli_base import RowId, State, friendly_errors, pass_state, read_secret
 from docvault.cli_users import user_group
-from docvault.names import inbox_named
 from docvault.config import Settings, describe
+from docvault.names import inbox_named
 
 # Every id the command takes is this type: 1 .. 2^63-1, or a sentence (issue 25).
 DOCUMENT_ID = RowId("docvault documents")

@@ -138,8 +138,8 @@ def test_marking_many_refuses_an_empty_or_a_hostile_form(nurse: httpx.Client) ->
     assert mark_many(nurse, [], "handled").status_code == 400
     assert mark_many(nurse, list(range(1, 502)), "handled").status_code == 400
     token = csrf_token(nurse, "/")
-    bad = nurse.post("/documents/handled",
-                     data={"csrf_token": token, "action": "handled", "document_id": "x"})  # fmt: skip
+    form = {"csrf_token": token, "action": "handled", "document_id": "x"}
+    bad = nurse.post("/documents/handled", data=form)
     assert bad.status_code == 400
     assert "not a number" in bad.text
 

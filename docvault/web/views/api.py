@@ -7,7 +7,6 @@ own JavaScript uses the session cookie plus the X-CSRF-Token header for POSTs.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Annotated, Any
 
 from fastapi import HTTPException, Query, Request
@@ -144,7 +143,14 @@ def api_live(context: Context) -> dict[str, Any]:
     """What the open lists show that changes (to-do counts, problems, the newest letter, the
     letters in each state), for the web view's lists that update themselves; no letter is
     shown, so no look is recorded."""
-    return dataclasses.asdict(queries.live_counts(context.database))
+    counts = queries.live_counts(context.database)
+    return {
+        "todo": counts.todo,
+        "unconfirmed": counts.unconfirmed,
+        "problems": counts.problems,
+        "latest_document": counts.latest_document,
+        "by_status": counts.by_status,
+    }
 
 
 def api_rerun(request: Request, context: Context, body: RerunRequest) -> dict[str, Any]:

@@ -10,7 +10,6 @@ comes back with the sentence beside the field and the typed value in it, to be c
 from __future__ import annotations
 
 import re
-
 from typing import Any
 
 from fastapi import HTTPException, Request

@@ -9,6 +9,8 @@ Behind `authenticate` and `enforce_csrf` like every other form.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from fastapi import HTTPException, Request
 from fastapi.responses import RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
@@ -92,12 +94,13 @@ def _action(value: object) -> str:
     return action
 
 
-def _document_ids(values: list[object]) -> list[int]:
+def _document_ids(values: Sequence[object]) -> list[int]:
     if not values:
         raise HTTPException(400, "No letter is ticked: tick the letters to mark, or all shown.")
     if len(values) > MAX_MARKED_AT_ONCE:
         raise HTTPException(
-            400, f"{len(values)} letters were sent; at most {MAX_MARKED_AT_ONCE} are marked at once."
+            400,
+            f"{len(values)} letters were sent; at most {MAX_MARKED_AT_ONCE} are marked at once.",
         )
     try:
         return list(dict.fromkeys(int(str(value)) for value in values))
