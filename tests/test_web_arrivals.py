@@ -6,6 +6,7 @@ Everything over a real uvicorn on loopback with httpx, as a browser or a script 
 from __future__ import annotations
 
 import re
+import sqlite3
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from io import BytesIO
@@ -377,3 +378,36 @@ def test_a_letter_opened_from_a_search_shows_while_the_index_is_away(
     assert "The words of your search are not marked: The search index" in answer.text
     assert "docvault reindex" in answer.text
     assert "back-to-results" in answer.text
+
+
+def test_the_live_counts_are_made_again_only_after_a_change(
+    archive: WebArchive, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 48: every open tab asks /api/live every few seconds; the counts are shared and
+    made again only when a commit (of any connection or process) changed the database."""
+    monkeypatch.setattr(queries, "LIVE_COUNTS_SECONDS", 0.0)
+    made: list[int] = []
+    real = queries.live_counts
+
+    def counted(database: object) -> queries.LiveCounts:
+        made.append(1)
+        return real(database)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(queries, "live_counts", counted)
+    lists = queries.LiveLists()
+    first = lists.counts(archive.database)
+    for _ in range(5):
+        assert lists.counts(archive.database) == first
+    assert len(made) == 1  # nothing changed: no count made again
+    added = record_arrivals(archive, 1)[0]
+    after = lists.counts(archive.database)
+    assert len(made) == 2
+    assert after.latest_document == added
+    assert after.todo == first.todo + 1
+    # A commit by another program (here the sqlite3 module, not docvault's engine) counts too.
+    path = archive.database.url.database
+    assert path is not None
+    with sqlite3.connect(path) as other:
+        other.execute("UPDATE documents SET handled_at = '2026-11-01 10:00:00' WHERE id = ?",
+                      (added,))  # fmt: skip
+    assert lists.counts(archive.database).todo == first.todo

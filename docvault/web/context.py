@@ -214,6 +214,8 @@ class WebContext:
     rereads_per_hour: int = 2000
     max_pages: int = 2000
     reread_budget: RereadBudget = field(default_factory=RereadBudget)
+    # The counts the open lists ask for every few seconds, shared by every tab.
+    lists: queries.LiveLists = field(default_factory=queries.LiveLists)
     # How times and dates are shown (the clinic's zone and date format; stored times UTC).
     display: Display = field(default_factory=Display)
     # The command that makes the first administrator, shown while no account exists.

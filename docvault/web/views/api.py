@@ -143,7 +143,7 @@ def api_live(context: Context) -> dict[str, Any]:
     """What the open lists show that changes (to-do counts, problems, the newest letter, the
     letters in each state), for the web view's lists that update themselves; no letter is
     shown, so no look is recorded."""
-    counts = queries.live_counts(context.database)
+    counts = context.lists.counts(context.database)
     return {
         "todo": counts.todo,
         "unconfirmed": counts.unconfirmed,
