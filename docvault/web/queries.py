@@ -44,6 +44,11 @@ PROBLEM_STATES = tuple(state.value for state in queue.ATTENTION_PAGE_STATES)
 # existed is shown as its last attempt's engine wrote it.
 PLAIN_TEXT_ENGINES = ("cpu", "text-layer")
 MISSING_TEXT = "Text may be missing on this page."
+NO_TEXT = (
+    "No text: not a letter? docvault found marks on this page but could not read one line of "
+    "them (a photo or a drawing?). Look at the image: dismiss it with a reason if it is no "
+    "letter, or turn it and read it again if it is one."
+)
 PROBLEM_LIST_LIMIT = 500
 
 
@@ -351,6 +356,8 @@ def _missing_text(report: CoverageReport | None) -> str:
     """The problem list's sentence for an incomplete page, with the check's own summary."""
     if report is None:
         return MISSING_TEXT
+    if report.nothing_legible:
+        return NO_TEXT
     if report.summary:
         return f"{MISSING_TEXT} {report.summary}"
     return (
