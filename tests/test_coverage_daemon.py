@@ -27,7 +27,6 @@ from docvault.archive import archive_file
 from docvault.coverage import NO_TEXT
 from docvault.db import read_session
 from docvault.models import Attempt, Page
-from docvault.web import queries
 from docvault.ocr.profiles import get_profile
 from docvault.ocr.schedule import transcribe_page
 from docvault.render import RenderOptions, RenderPool
@@ -40,6 +39,7 @@ from docvault.vocabulary import (
     SamplingMode,
     TextFormat,
 )
+from docvault.web import queries
 from docvault.worker import Worker
 from tests.support.lostline import FILE_NAME, LINES, LOST, LostLineLetter, write_letter
 
