@@ -63,6 +63,9 @@ def _found(index: SearchIndex, text: str) -> list[int]:
         ("7.4.1975", [1]),
         ("Laborbefund", [4]),
         ("Lincoln NOT aspirin", [3]),
+        ("patient:lincon~", [1]),  # a fuzzy word typed with its filter is searched as typed
+        ("lincon~", [1, 3]),  # a plain fuzzy word: in the page text only
+        ("patient:linc*", [1]),
     ],
 )
 def test_plain_words_find_the_letter_through_its_facts(

@@ -232,12 +232,31 @@ def _parsed(parser: QueryParser, text: str, typed: str) -> query.Query:
         ) from error
 
 
+_LOOSE = (query.FuzzyTerm, query.Wildcard)
+
+
 def _exact_in_facts(node: query.Query) -> query.Query:
-    """A fuzzy word or wildcard stays in the page text: in the facts it would compare every
-    name of the archive (the Tantivy engine refuses more than 200,000), for a plain word."""
-    if isinstance(node, query.FuzzyTerm | query.Wildcard) and node.field() in PLAIN_WORD_FACTS:
-        return query.NullQuery
-    return node
+    """A plain fuzzy word or wildcard stays in the page text: in the facts it would compare
+    every name of the archive (the Tantivy engine refuses more than 200,000). Only the
+    widening's copies go (an Or that holds the page text's own); `patient:mueler~` typed
+    with its filter is searched as typed."""
+    if not isinstance(node, query.Or):
+        return node
+    typed = {
+        (type(part), part.text)
+        for part in node.subqueries
+        if isinstance(part, _LOOSE) and part.field() == "text"
+    }
+    kept = [
+        part
+        for part in node.subqueries
+        if not (
+            isinstance(part, _LOOSE)
+            and part.field() in PLAIN_WORD_FACTS
+            and (type(part), part.text) in typed
+        )
+    ]
+    return node if len(kept) == len(node.subqueries) else query.Or(kept, boost=node.boost)
 
 
 def parse(parsers: Parsers, text: str) -> query.Query:
