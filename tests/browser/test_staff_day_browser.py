@@ -269,3 +269,41 @@ def test_the_not_saved_page_of_a_wrong_value_is_laid_out_with_the_letter_beside_
         return range.getClientRects().length; }"""
     )
     assert lines == 1, f"'Date of birth' takes {lines} lines"
+
+
+# ------------------------------------------------------------------ the smaller items
+
+
+def test_dates_are_typed_as_shown_and_a_wrong_password_keeps_the_name(
+    sized: tuple[Page, str], site: str, archive: WebArchive
+) -> None:
+    page, size = sized
+    page.goto(f"{site}/")
+    page.get_by_label("User name").fill("nurse")
+    page.get_by_label("Password").fill("not the password")
+    page.get_by_role("button", name="Log in").click()
+    expect(page.locator("p.error")).to_contain_text("The user name or the password is wrong.")
+    expect(page.get_by_label("User name")).to_have_value("nurse")
+    page.get_by_label("Password").fill(NURSE[1])
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(f"{site}/")
+
+    letters = record_arrivals(archive, 3)  # received 01.11.2026 08:00 to 08:02 UTC
+    page.locator("details.filters summary").click()
+    since = page.locator('input[name="date_from"]')
+    expect(since).to_have_attribute("placeholder", "DD.MM.YYYY")
+    since.fill("01.11.2026")
+    page.locator('input[name="date_to"]').fill("01.11.2026")
+    page.get_by_role("button", name="Search").click()
+    rows = page.locator("table.arrivals-list tbody tr")
+    expect(rows).to_have_count(3)
+    assert sorted(int(row.get_attribute("data-document-id") or 0) for row in rows.all()) == sorted(
+        letters
+    )
+    expect(page.locator('input[name="date_from"]')).to_have_value("01.11.2026")
+    screenshot(page, f"dates-typed-{size}")
+    _no_horizontal_overflow(page)
+    # A day that is none: a page that says how to write it, as wide as the window.
+    page.goto(f"{site}/?date_from=31.02.2026")
+    expect(page.locator("main")).to_contain_text("write it as DD.MM.YYYY")
+    _no_horizontal_overflow(page)
