@@ -112,6 +112,18 @@ def test_inbox_on_a_network_mount_without_polling(tmp_path: Path) -> None:
     )
 
 
+def test_a_missing_inbox_is_said_once_not_also_to_be_on_a_file_system(tmp_path: Path) -> None:
+    """Issue 48: doctor said the inbox "does not exist" and then that it was on ext4 (the
+    file system of the folder above it)."""
+    settings = healthy(tmp_path)
+    settings.inboxes[0].path.rmdir()
+    results = diagnose(lambda: settings, probes(tmp_path))
+    inbox = [result for result in results if result.name.startswith("the inbox")]
+    assert [result.name for result in inbox] == ["the inbox"]
+    assert "does not exist" in inbox[0].line
+    assert not any("file system" in result.line for result in inbox)
+
+
 def test_low_disk_space(tmp_path: Path) -> None:
     settings = healthy(tmp_path)
     found = failures(diagnose(lambda: settings, probes(tmp_path, minimum_free_bytes=2**62)))
