@@ -4,6 +4,12 @@ VENV := .venv
 # The exact versions measured (tests/test_lock.py checks they meet pyproject.toml's ranges).
 LOCK := requirements.lock
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml $(LOCK) | cksum | cut -d' ' -f1)
+# What running docvault needs, and no more: the lock's own entries (versions and hashes) for
+# the dependencies without the dev extra, plus the build backend that installs docvault
+# itself. `make run` installs this; `make test` the whole lock (issue 48: a 1.3 GB venv for
+# a first look).
+RUN_LOCK := requirements-run.lock
+RUN_STAMP := $(VENV)/.installed-run-$(shell cat pyproject.toml $(RUN_LOCK) | cksum | cut -d' ' -f1)
 
 .PHONY: run test lint docs browser systemd-tools mail-server clock-tools lock upgrade
 
@@ -17,21 +23,35 @@ $(STAMP): pyproject.toml $(LOCK)
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
+$(RUN_STAMP): pyproject.toml $(RUN_LOCK)
+	test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/python -m pip install --quiet --require-hashes --no-deps -r $(RUN_LOCK)
+	$(VENV)/bin/python -m pip install --quiet --no-deps --no-build-isolation -e .
+	$(VENV)/bin/python -m pip check
+	rm -f $(VENV)/.installed-run-*
+	touch $(RUN_STAMP)
+
 # The lock, resolved by uv from pyproject.toml's ranges, with every file's hash. `make lock`
 # keeps the versions already locked and adds what a new dependency needs; `make upgrade`
 # takes the newest versions the ranges allow: a deliberate change, measured before it lands
 # (bench/fidelity_bench.py for what is read, bench/engine_bench.py for the engines).
-LOCK_COMMAND = $(VENV)/bin/uv pip compile pyproject.toml --extra dev --generate-hashes \
+# The runtime lock is resolved the same way without the dev extra, held to the versions of
+# the whole lock (its pins, without their hashes, as constraints).
+COMPILE = $(VENV)/bin/uv pip compile pyproject.toml --generate-hashes \
 	--python-version 3.11 --python-platform x86_64-manylinux_2_28 --no-header --quiet
+LOCK_COMMAND = $(COMPILE) --extra dev
 
 lock: $(STAMP)
 	$(LOCK_COMMAND) $(if $(UPGRADE),--upgrade,) --output-file $(LOCK)
 	sed -i '1i # The exact versions docvault was measured, with every file'"'"'s hash; `make` installs these.\n# Written by `make lock` (keeps the locked versions) or `make upgrade` (takes the newest).' $(LOCK)
+	grep -E '^[A-Za-z0-9._-]+==' $(LOCK) | sed 's/ .*//' > $(VENV)/lock-pins.txt
+	printf 'hatchling\neditables\n' | $(COMPILE) - --constraint $(VENV)/lock-pins.txt --output-file $(RUN_LOCK)
+	sed -i '1i # What `make run` installs: the entries of requirements.lock that running docvault needs.\n# Written by `make lock` from the same pins; `make test` installs the whole lock.' $(RUN_LOCK)
 
 upgrade:
 	$(MAKE) lock UPGRADE=1
 
-run: $(STAMP)
+run: $(RUN_STAMP)
 	$(VENV)/bin/docvault run
 
 lint: $(STAMP)

@@ -216,6 +216,10 @@ def record_look(
     user_name, detail, remote_address = visible(user_name), visible(detail), visible(remote_address)
     actions = sorted(PAGE_LOOKS) if action in PAGE_LOOKS else [action]
     with write_transaction(database, wait_seconds) as session:
+        if action == AuditAction.view_thumbnail and _letter_seen_lately(
+            session, user_name, remote_address, document_id, now
+        ):
+            return False
         statement = (
             select(AuditEvent.id)
             .where(AuditEvent.user_name == user_name)
@@ -235,6 +239,37 @@ def record_look(
             _event(user_name, action, detail, document_id, page_number, remote_address, now)
         )
         return True
+
+
+# The lists whose rows name the letters they showed (`-> documents 12, 7`).
+LIST_LOOKS = (AuditAction.view_arrivals, AuditAction.search)
+_LISTED = re.compile(r"-> documents ([\d, ]+)$")
+
+
+def _letter_seen_lately(
+    session: Any, user_name: str, remote_address: str, document_id: int | None, now: datetime
+) -> bool:
+    """Whether a look at the letter was recorded within the window: a thumbnail is one look
+    with the list or the document view that shows it (issue 48: 442 rows in 30 minutes for
+    one user, most of them one per thumbnail of the arrivals list)."""
+    if document_id is None:
+        return False
+    recent = (
+        select(AuditEvent.action, AuditEvent.document_id, AuditEvent.detail)
+        .where(AuditEvent.user_name == user_name)
+        .where(AuditEvent.remote_address == remote_address)
+        .where(col(AuditEvent.at) > now - LOOK_WINDOW)
+        .where(col(AuditEvent.action).in_([*PAGE_LOOKS, AuditAction.view_thumbnail, *LIST_LOOKS]))
+    )
+    for action, seen_document, detail in session.exec(recent):
+        if action not in LIST_LOOKS:
+            if seen_document == document_id:
+                return True
+            continue
+        listed = _LISTED.search(detail)
+        if listed and str(document_id) in listed.group(1).split(", "):
+            return True
+    return False
 
 
 @dataclass(frozen=True)

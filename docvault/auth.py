@@ -243,12 +243,17 @@ def start_session(database: Engine, account: Account, address: str) -> tuple[str
 
 
 def session_for(
-    database: Engine, token: str, policy: SessionPolicy, now: datetime | None = None
+    database: Engine,
+    token: str,
+    policy: SessionPolicy,
+    now: datetime | None = None,
+    touch: bool = True,
 ) -> SessionInfo | None:
     """The live session a cookie's token names, or None (unknown, ended, idle, too old).
 
     Read without the write lock; only an expired session's removal and the occasional
-    note of its last use write.
+    note of its last use write. ``touch=False``: a request the page made by itself (the
+    lists refreshing themselves) is no use, so an open tab nobody looks at still ends.
     """
     now = now or utcnow()
     with read_session(database) as session:
@@ -270,7 +275,7 @@ def session_for(
     ):
         _noted("the end of a session", lambda: end_session(database, token, NOTE_WAIT_SECONDS))
         return None
-    if idle > _TOUCH_INTERVAL:
+    if touch and idle > _TOUCH_INTERVAL:
         _noted("a session's last use", lambda: _touch_session(database, web_session.id, now))
     return SessionInfo(_account(user), web_session.csrf_token)
 

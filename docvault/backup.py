@@ -284,7 +284,7 @@ def _snapshot_database(source: Path) -> Path:
     return source / DATABASE_NAME if source.is_dir() else source
 
 
-def restore(source: Path, data_dir: Path, now: datetime | None = None) -> Path:
+def restore(source: Path, data_dir: Path, now: datetime | None = None) -> Path | None:
     """Put the backup `source` (a snapshot folder or a .sqlite3 file) back into `data_dir`.
 
     Refuses while a process has the database open: stop the service first. The current
@@ -292,7 +292,8 @@ def restore(source: Path, data_dir: Path, now: datetime | None = None) -> Path:
     Archive files the snapshot holds and the archive lacks are put back, verified by hash.
     The search index is rebuilt from the restored database at the next start; the cache of
     page images is emptied, since it cannot vouch for what the backup's rows name.
-    Returns where the previous database was kept.
+    Returns where the previous database was kept; None when there was none (a restore
+    into a new folder).
     """
     backup_file = _snapshot_database(source)
     if not backup_file.is_file():
@@ -312,13 +313,14 @@ def restore(source: Path, data_dir: Path, now: datetime | None = None) -> Path:
             f"The database {target} is open in another process (is the docvault service "
             "running?). Stop it first: `systemctl stop docvault`, then restore again."
         )
+    existed = target.exists()
     kept = _set_aside(target, now or datetime.now(UTC))
     _copy_into_place(backup_file, target)
     if source.is_dir():
         _restore_archive(source, data_dir)
     _set_aside(data_dir / "index", now or datetime.now(UTC))
     derived.clear(data_dir)
-    return kept
+    return kept if existed else None
 
 
 def _set_aside(path: Path, now: datetime) -> Path:

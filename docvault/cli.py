@@ -33,6 +33,7 @@ from docvault.cli_base import (
 from docvault.cli_calendar import hold_group, schedule_group
 from docvault.cli_users import user_group
 from docvault.config import Settings, describe
+from docvault.names import inbox_named
 
 # Every id the command takes is this type: 1 .. 2^63-1, or a sentence (issue 25).
 DOCUMENT_ID = RowId("docvault documents")
@@ -266,7 +267,7 @@ def status(state: State, as_json: bool) -> None:
         click.echo(f"{section}: " + ", ".join(f"{name} {count}" for name, count in counts.items()))
     for name, inbox in cast(dict[str, dict[str, Any]], report["inboxes"]).items():
         click.echo(
-            f"inbox {name}: {inbox['waiting']} waiting, {inbox['settling']} settling, "
+            f"{inbox_named(name)}: {inbox['waiting']} waiting, {inbox['settling']} settling, "
             f"{inbox['processing']} processing, {inbox['done']} done, "
             f"{inbox['attention']} need attention, {inbox['failed']} failed"
         )
@@ -616,7 +617,10 @@ def restore_command(state: State, source: Path) -> None:
 
     settings = state.settings()
     kept = backup.restore(source, settings.data_path)
-    click.echo(f"restored {source}; the previous database is kept as {kept}")
+    if kept is None:  # a new data folder: there was no database to keep (issue 48)
+        click.echo(f"restored {source} into {settings.data_path}")
+    else:
+        click.echo(f"restored {source}; the previous database is kept as {kept}")
 
 
 # Kept beside backup.EXIT_*: the help is read without importing the backup module.

@@ -25,6 +25,7 @@ from docvault import db
 from docvault.config import Settings
 from docvault.delivery import HandoverConfig, handover_config
 from docvault.errors import ConfigError, DocvaultError
+from docvault.names import inbox_named
 from docvault.ocr.profiles import get_profile
 from docvault.search import SearchIndex, needs_rebuild
 
@@ -106,8 +107,11 @@ def run_checks(settings: Settings, probes: Probes | None = None) -> list[CheckRe
     probes = probes or Probes()
     results = [check_folder("data folder", settings.data_path, probes)]
     for inbox in settings.inboxes:
-        results.append(check_folder(f"inbox {inbox.name}", inbox.path, probes))
-        results.append(check_network_mount(inbox.name, inbox.path, inbox.polling, probes))
+        results.append(check_folder(inbox_named(inbox.name), inbox.path, probes))
+        # A folder that does not exist is on no file system (issue 48: the mount check then
+        # said it was on ext4, the file system of the folder above it).
+        if inbox.path.is_dir():
+            results.append(check_network_mount(inbox.name, inbox.path, inbox.polling, probes))
     results.append(
         check_disk_space(settings.data_path, settings.database_path, probes.minimum_free_bytes)
     )
@@ -178,7 +182,7 @@ def mount_of(path: Path, mounts_text: str) -> tuple[str, str]:
 
 def check_network_mount(name: str, path: Path, polling: bool, probes: Probes) -> CheckResult:
     """An inbox on SMB/NFS delivers no file events: polling makes that explicit."""
-    label = f"inbox {name} mount"
+    label = f"{inbox_named(name)} mount"
     try:
         mounts_text = probes.mounts.read_text(encoding="utf-8")
     except OSError as error:
@@ -193,8 +197,8 @@ def check_network_mount(name: str, path: Path, polling: bool, probes: Probes) ->
         False,
         f"{path} is on a {kind} network mount ({point}), which delivers no file events; new "
         "files wait for the full rescan.",
-        f"set polling = true for inbox {name} in the config file, and make sure the unit has "
-        f"RequiresMountsFor={point}.",
+        f"set polling = true for {inbox_named(name)} in the config file, and make sure the "
+        f"unit has RequiresMountsFor={point}.",
     )
 
 

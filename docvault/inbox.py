@@ -58,7 +58,7 @@ from docvault.errors import (
 )
 from docvault.faults import RETRY_SECONDS, Place, Standing, fault_of
 from docvault.models import Document
-from docvault.names import display_name, raw_name
+from docvault.names import display_name, inbox_named, raw_name
 from docvault.render import RenderPoolClosed
 from docvault.stability import StabilityTracker
 
@@ -196,7 +196,7 @@ def refusal_of(
 ) -> FileRefused | None:
     """Why intake will not take the file with this status (from lstat or fstat), or None."""
     name = _shown(inbox, path)
-    where = f"{name} in inbox {inbox.name}"
+    where = f"{name} in {inbox_named(inbox.name)}"
     if S_ISLNK(status.st_mode):
         return LinkRefused(
             path,
@@ -233,7 +233,7 @@ def refusal_of(
 def _linked_folder(inbox: InboxSettings, folder: Path) -> LinkRefused:
     return LinkRefused(
         folder,
-        f"The folder {_shown(inbox, folder)} in inbox {inbox.name} is a symbolic link; "
+        f"The folder {_shown(inbox, folder)} in {inbox_named(inbox.name)} is a symbolic link; "
         "docvault does not look into linked folders, so no file in it is taken, and leaves "
         "it where it is. Move the files themselves into the inbox (or a real folder in it) "
         "and remove the link.",
@@ -243,7 +243,7 @@ def _linked_folder(inbox: InboxSettings, folder: Path) -> LinkRefused:
 def _unreadable_folder(inbox: InboxSettings, folder: Path, error: OSError) -> Sighting:
     refusal = FileRefused(
         folder,
-        f"The folder {_shown(inbox, folder)} in inbox {inbox.name} cannot be read "
+        f"The folder {_shown(inbox, folder)} in {inbox_named(inbox.name)} cannot be read "
         f"({error.strerror or error}); no file in it is taken, and every other folder of the "
         "inbox still is. Give the docvault user read access to it (or move its files into "
         "the inbox); docvault looks again at every rescan.",
@@ -345,7 +345,7 @@ def open_inbox_file(
     except PermissionError:
         raise FileNotReady(
             path,
-            f"{_shown(inbox, path)} in inbox {inbox.name} cannot be read by docvault "
+            f"{_shown(inbox, path)} in {inbox_named(inbox.name)} cannot be read by docvault "
             "(permission denied); docvault will retry. Give the docvault user read access "
             "to the inbox.",
         ) from None
@@ -372,7 +372,7 @@ def open_inbox_file(
 def _vanished(inbox: InboxSettings, path: Path) -> FileVanished:
     return FileVanished(
         path,
-        f"{_shown(inbox, path)} in inbox {inbox.name} was removed or replaced while "
+        f"{_shown(inbox, path)} in {inbox_named(inbox.name)} was removed or replaced while "
         "docvault was looking at it; if it is still there it is looked at again.",
     )
 
@@ -470,7 +470,7 @@ def inspect_archived(
     """The archived copy's page count and kind, or why it cannot be read: the one judgement
     of a new file and of a refused one taken in again (`retake_refused`). `place` is where
     the sentences say it came from (default: its inbox; mail intake names the message)."""
-    where = place or f"in inbox {new.inbox}"
+    where = place or f"in {inbox_named(new.inbox)}"
     if new.size_bytes == 0:
         return Refused(
             EmptyFile.code,
@@ -718,8 +718,8 @@ class Intake:
         sentences = [self.listing_problems.get(inbox.name) or "", *refused[:REPORTED_REFUSALS]]
         if len(refused) > REPORTED_REFUSALS:
             sentences.append(
-                f"And {len(refused) - REPORTED_REFUSALS} more refused entries in inbox "
-                f"{inbox.name}, each named in the log."
+                f"And {len(refused) - REPORTED_REFUSALS} more refused entries in "
+                f"{inbox_named(inbox.name)}, each named in the log."
             )
         return " ".join(sentence for sentence in sentences if sentence) or None
 
@@ -778,7 +778,7 @@ class Intake:
                 inbox,
                 HiddenFileIgnored(
                     path,
-                    f"{_shown(inbox, path)} in inbox {inbox.name} has stayed unchanged for "
+                    f"{_shown(inbox, path)} in {inbox_named(inbox.name)} has stayed unchanged for "
                     f"{_duration(self.hidden_report_seconds)} but is not taken: docvault "
                     "ignores file names starting with '.' (scanners write under such names). "
                     "Rename it without the leading '.' to have it taken.",
@@ -823,7 +823,7 @@ class Intake:
             logger.exception("intake: unexpected error while taking %s", display_name(path))
             problem = DocvaultError(
                 display_name(
-                    f"{path.name} in inbox {inbox.name} could not be taken "
+                    f"{path.name} in {inbox_named(inbox.name)} could not be taken "
                     f"({type(error).__name__}: {error}); docvault retries it with back-off and "
                     "the file stays in the inbox. If it keeps failing, move it out and report it."
                 )
@@ -955,7 +955,7 @@ class Intake:
             if status is not None and not S_ISDIR(status.st_mode):
                 raise IntakeError(
                     inbox.path / name,
-                    f"{name} in inbox {inbox.name} ({display_name(inbox.path / name)}) is "
+                    f"{name} in {inbox_named(inbox.name)} ({display_name(inbox.path / name)}) is "
                     "not a real folder (a link or a file); docvault moves taken files there, "
                     "so it takes no file from this inbox until it is one. Remove it; docvault "
                     "makes the folder itself.",
@@ -1039,7 +1039,7 @@ def _make_folders(inbox: InboxSettings, names: tuple[str, ...]) -> int:
             except OSError as error:
                 raise IntakeError(
                     inbox.path / name,
-                    f"{name} in inbox {inbox.name} is not a real folder (a link or a file); "
+                    f"{name} in {inbox_named(inbox.name)} is not a real folder (a link or a file); "
                     "docvault moves taken files there. Remove it; docvault makes the folder "
                     f"itself. ({error.strerror})",
                 ) from None

@@ -51,3 +51,13 @@ def raw_name(name: str | Path) -> bytes | None:
     except UnicodeDecodeError:
         return raw
     return raw if UNSAFE_CHARACTERS.search(decoded) else None
+
+
+# The name of the one inbox of the `inbox` setting (docvault.config); `[[inboxes]]` name theirs.
+SINGLE_INBOX_NAME = "inbox"
+
+
+def inbox_named(name: str) -> str:
+    """An inbox as a sentence names it: "the inbox" for the single inbox of the `inbox`
+    setting (issue 48: sentences read "in inbox inbox"), "inbox fax" for a named one."""
+    return "the inbox" if name == SINGLE_INBOX_NAME else f"inbox {name}"

@@ -150,6 +150,12 @@ class CoverageReport:
     def complete(self) -> bool:
         return not self.suspects and not self.summary
 
+    @property
+    def nothing_legible(self) -> bool:
+        """Ink, and not one line of it read legibly: more likely no letter (a photo, a
+        drawing) than a letter with gaps (issue 48)."""
+        return self.ink_lines > 0 and self.accounted_lines == 0
+
 
 @dataclass(frozen=True)
 class EngineReply:

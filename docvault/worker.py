@@ -487,11 +487,16 @@ class Worker:
         """The coverage check, and one re-read of the suspect regions when it finds some.
 
         Only an engine that locates its lines gets the re-read: its recovered lines have a
-        place in the text. A looped page waits for a person's re-run in any case.
+        place in the text. A looped page waits for a person's re-run in any case. A page
+        where not one line was read legibly is not re-read in parts: that is a photo far
+        more often than a letter (issue 48: a photo of dogs cost eight region re-reads and
+        then read "text may be missing"); it goes to a person as "no text: not a letter?".
         """
         size = (image.width, image.height)
         report = check(ink, outcome.text, outcome.lines, outcome.text_format, size)
         if report.complete or outcome.looped or outcome.text_format is not TextFormat.plain:
+            return outcome, report
+        if report.nothing_legible:
             return outcome, report
         reread = await reread_suspects(self.engine, image, outcome, report.suspects)
         if reread is outcome:

@@ -5,6 +5,11 @@
 const FINISHED = new Set(["done", "looped", "failed"]);
 const POLL_MILLISECONDS = 1000;
 const POLL_LIMIT_MILLISECONDS = 15 * 60 * 1000;
+// The lists and an open page update themselves (issue 48): /api/live is a few index
+// lookups (bench/live_bench.py); a list is fetched again only when what it shows changed.
+const LIVE_MILLISECONDS = 3000;
+// Marks the page's own requests: they keep no login alive (docvault.web.security).
+const LIVE_HEADERS = { "X-Docvault-Live": "1" };
 
 function csrfToken() {
   const meta = document.querySelector('meta[name="csrf-token"]');
@@ -90,6 +95,93 @@ function refreshStatus(container) {
   }, seconds * 1000);
 }
 
+async function fetchLive(url) {
+  const reply = await fetch(url, { credentials: "same-origin", headers: LIVE_HEADERS });
+  return reply.ok ? reply : null;
+}
+
+async function freshPage() {
+  const reply = await fetchLive(window.location.href);
+  if (!reply || reply.redirected) return null;
+  return new DOMParser().parseFromString(await reply.text(), "text/html");
+}
+
+// The reader's place: the first row in view stays where it was on the screen.
+function rowInView(section) {
+  for (const row of section.querySelectorAll("tr[data-document-id]")) {
+    const top = row.getBoundingClientRect().top;
+    if (top >= 0) return { id: row.dataset.documentId, top };
+  }
+  return null;
+}
+
+function replaceKeepingPlace(section, fresh) {
+  const place = rowInView(section);
+  const ticked = new Set(
+    [...document.querySelectorAll('input[name="document_id"]:checked')].map((box) => box.value),
+  );
+  const allTicked = section.querySelector("[data-select-all]")?.checked;
+  section.replaceChildren(...fresh.childNodes);
+  for (const box of document.querySelectorAll('input[name="document_id"]')) {
+    box.checked = ticked.has(box.value);
+  }
+  const all = section.querySelector("[data-select-all]");
+  if (all && allTicked && ticked.size) all.checked = true;
+  const row = place && section.querySelector(`tr[data-document-id="${CSS.escape(place.id)}"]`);
+  if (row) window.scrollBy(0, row.getBoundingClientRect().top - place.top);
+}
+
+async function refreshLists(counts) {
+  for (const element of document.querySelectorAll(".problems-count")) {
+    element.textContent = `(${counts.problems})`;
+  }
+  const section = document.querySelector("section.arrivals");
+  if (!section) return;
+  const page = await freshPage();
+  const fresh = page && page.querySelector("section.arrivals");
+  if (fresh) replaceKeepingPlace(section, fresh);
+}
+
+// An open page still being read shows its text, state and attempts once it is read.
+async function refreshReadPage() {
+  const article = document.querySelector("article.transcription[data-page-id]");
+  const shown = article && article.querySelector("[data-state-of]");
+  if (!shown || FINISHED.has(shown.textContent.trim())) return;
+  const reply = await fetchLive(`/api/pages/states?ids=${article.dataset.pageId}`);
+  if (!reply) return;
+  const [now] = (await reply.json()).pages;
+  if (!now || now.status === shown.textContent.trim()) return;
+  const page = await freshPage();
+  if (!page) return;
+  for (const selector of ["article.transcription", "header.document-head", "section.attempts"]) {
+    const here = document.querySelector(selector);
+    const fresh = page.querySelector(selector);
+    if (here && fresh) here.replaceWith(fresh);
+  }
+}
+
+function startLive() {
+  let last = null;
+  const tick = async () => {
+    try {
+      if (document.visibilityState === "visible") {
+        const reply = await fetch("/api/live", { credentials: "same-origin", headers: LIVE_HEADERS });
+        if (reply.status === 401 || reply.status === 403) return;  // logged out: stop
+        if (reply.ok) {
+          const body = await reply.text();
+          if (last !== null && body !== last) await refreshLists(JSON.parse(body));
+          last = body;
+          await refreshReadPage();
+        }
+      }
+    } catch (error) {
+      // The server restarting or the network away for a moment: the next tick tries again.
+    }
+    window.setTimeout(tick, LIVE_MILLISECONDS);
+  };
+  tick();
+}
+
 // Typing a page number, a search or a form field must never turn the page.
 function isTyping(target) {
   if (!(target instanceof Element)) return false;
@@ -113,17 +205,19 @@ document.addEventListener("DOMContentLoaded", () => {
   for (const form of document.querySelectorAll("form.rerun-form")) {
     form.addEventListener("submit", submitRerun);
   }
-  for (const box of document.querySelectorAll("[data-select-all]")) {
-    box.addEventListener("change", () => {
-      for (const item of document.querySelectorAll(`input[name="${box.dataset.selectAll}"]`)) {
-        item.checked = box.checked;
-      }
-    });
-  }
+  // Delegated: a list refreshed by itself brings new boxes.
+  document.addEventListener("change", (event) => {
+    const box = event.target;
+    if (!(box instanceof HTMLInputElement) || !box.dataset.selectAll) return;
+    for (const item of document.querySelectorAll(`input[name="${box.dataset.selectAll}"]:not(:disabled)`)) {
+      item.checked = box.checked;
+    }
+  });
   for (const button of document.querySelectorAll("[data-zoom]")) {
     button.addEventListener("click", () => setZoom(button.dataset.zoom));
   }
   if (document.getElementById("page-image")) setZoom("fit");
   const status = document.getElementById("status");
   if (status) refreshStatus(status);
+  if (csrfToken()) startLive();
 });

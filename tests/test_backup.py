@@ -132,9 +132,32 @@ def test_restore_refuses_while_the_database_is_open_then_brings_the_backup_back(
     finally:
         holder.communicate("")
     kept = backup.restore(snapshot.folder, data_dir)
+    assert kept is not None
     assert document_count(data_dir / "docvault.sqlite3") == 1
     assert document_count(kept) == 2
     assert lost.is_file()
+
+
+def test_a_restore_into_a_new_folder_names_no_previous_database(
+    database: Engine, tmp_path: Path, fixtures_dir: Path
+) -> None:
+    """Issue 48: `restore` into a new folder said a previous database was kept."""
+    data_dir = tmp_path / "data"
+    add_document(database, data_dir, fixtures_dir / "pymupdf__small-table.pdf")
+    snapshot = backup.backup(database, data_dir, tmp_path / "backups", include_archive=True)
+    database.dispose()
+    config = tmp_path / "new.toml"
+    config.write_text(f'data_dir = "{tmp_path / "new"}"\ninbox = "{tmp_path / "inbox"}"\n')
+    restored = subprocess.run(
+        [sys.executable, "-m", "docvault", "--config", str(config), "restore",
+         str(snapshot.folder)],
+        capture_output=True, text=True, check=False, timeout=120,
+    )  # fmt: skip
+    assert restored.returncode == 0, restored.stderr
+    assert "previous database" not in restored.stdout
+    assert f"into {tmp_path / 'new'}" in restored.stdout
+    assert document_count(tmp_path / "new" / "docvault.sqlite3") == 1
+    assert not list((tmp_path / "new").glob("docvault.sqlite3.before-restore-*"))
 
 
 def test_verify_reports_changed_missing_and_orphaned_files(

@@ -44,7 +44,7 @@ def test_a_file_changed_within_the_settle_time_is_settling_an_older_one_waits(
 ) -> None:
     _inbox_with_two_old_files_and_a_fresh_one(tmp_path)
     shown = _docvault(tmp_path, "status").output
-    assert "inbox inbox: 2 waiting, 1 settling, 0 processing" in shown
+    assert "the inbox: 2 waiting, 1 settling, 0 processing" in shown
     report = json.loads(_docvault(tmp_path, "status", "--json").output)
     assert (report["inboxes"]["inbox"]["waiting"], report["inboxes"]["inbox"]["settling"]) == (2, 1)
 

@@ -40,6 +40,7 @@ from docvault.vocabulary import (
     SamplingMode,
     TextFormat,
 )
+from docvault.web import queries
 from docvault.worker import Worker
 from tests.support.lostline import FILE_NAME, LINES, LOST, LostLineLetter, write_letter
 
@@ -141,7 +142,10 @@ async def _transcribe(engine: object, image: PageImage, mode: SamplingMode) -> P
 
 
 def _read_through_the_worker(
-    database: DatabaseEngine, tmp_path: Path, crop_text: str
+    database: DatabaseEngine,
+    tmp_path: Path,
+    crop_text: str,
+    engine_class: type[LocatedEngine] | None = None,
 ) -> tuple[Page, list[Attempt], LocatedEngine, LostLineLetter]:
     letter = write_letter(tmp_path)
     data_dir = tmp_path / "data"
@@ -159,7 +163,7 @@ def _read_through_the_worker(
         ),
         1,
     )
-    engine = LocatedEngine(letter, crop_text)
+    engine = (engine_class or LocatedEngine)(letter, crop_text)
     pool = RenderPool(1, RenderOptions())
     try:
         asyncio.run(_run_until_finished(database, pool, engine, data_dir))
@@ -225,3 +229,36 @@ def test_a_reread_that_reads_no_better_leaves_the_page_incomplete_over_the_lost_
     assert _overlaps(list(suspect.box), letter.lost_box)
     assert report.summary == f"1 of {len(LINES)} lines on this page has no legible text."
     assert len(attempts) == 2  # the first reading and the re-read, both on record
+
+
+class NothingLegibleEngine(LocatedEngine):
+    """Reads marks and nothing legible on the whole page, as rapidocr reads a photo: a few
+    letters at each line of ink. A crop would be read as `crop_text`."""
+
+    async def transcribe(self, image: PageImage, request: AttemptRequest) -> EngineReply:
+        if (image.width, image.height) != self.letter.image_size:
+            return await super().transcribe(image, request)
+        self.sizes.append((image.width, image.height))
+        lines = tuple(ReadLine(box, "i i o", 0.31) for box in self.letter.boxes)
+        text = "\n".join(line.text for line in lines)
+        return EngineReply(text, "stop", 0, len(text.split()), 0.05, "cpu", lines=lines)
+
+
+def test_a_page_with_nothing_legible_is_no_letter_to_check_not_eight_region_rereads(
+    database: DatabaseEngine, tmp_path: Path
+) -> None:
+    """Issue 48: a photo of dogs cost eight region re-reads and then read "text may be
+    missing"; a page where not one line was read legibly goes to a person at once as "no
+    text: not a letter?"."""
+    page, attempts, engine, _ = _read_through_the_worker(
+        database, tmp_path, LINES[LOST], NothingLegibleEngine
+    )
+    assert page.status == "incomplete"
+    assert len(attempts) == 1  # the first reading only: no region was read again
+    assert len(engine.sizes) == 1
+    report = queue_reports.coverage_report(page.coverage)
+    assert report is not None
+    assert report.nothing_legible
+    (problem,) = queries.problem_pages(database)
+    assert problem.reason.startswith("No text: not a letter?")
+    assert "Text may be missing" not in problem.reason

@@ -46,14 +46,62 @@ def copy_documentation(target: Path) -> Path:
 def test_the_site_builds_with_every_link_and_anchor_checked(tmp_path: Path) -> None:
     built = build_site(ROOT, tmp_path / "site")
     assert built.returncode == 0, built.stderr
-    assert (tmp_path / "site" / "admin" / "failures" / "index.html").exists()
+    assert (tmp_path / "site" / "admin" / "failures.html").exists()
     # The included pages arrive whole: the architecture table, the security policy.
-    architecture = (tmp_path / "site" / "architecture" / "index.html").read_text()
+    architecture = (tmp_path / "site" / "architecture.html").read_text()
     assert "docvault.supervisor" in architecture
     # So do the scale benchmark's tables, one for each size run.
-    search = (tmp_path / "site" / "admin" / "search" / "index.html").read_text()
+    search = (tmp_path / "site" / "admin" / "search.html").read_text()
     for size in ("100,000 pages (199 MB", "300,000 pages (599 MB", "1,000,000 pages (1,996 MB"):
         assert f"{size} of Markdown)" in search
+
+
+@pytest.mark.browser
+def test_the_site_is_browsable_offline_from_its_index_html(tmp_path: Path) -> None:
+    """Issue 48: `make docs`'s site opened from site/index.html with file:// URLs; every
+    link opened a folder listing. Debian's chromium follows the menu and the links of the
+    pages, each to a page of the manual."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGUMENTS
+
+    built = build_site(ROOT, tmp_path / "site")
+    assert built.returncode == 0, built.stderr
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGUMENTS)
+        page = browser.new_page(viewport={"width": 1440, "height": 900})
+        page.goto((tmp_path / "site" / "index.html").as_uri())
+        links = page.eval_on_selector_all(
+            "nav.md-nav--primary a.md-nav__link[href]", "links => links.map(link => link.href)"
+        )
+        pages = sorted({link.split("#")[0] for link in links if link.startswith("file:")})
+        assert len(pages) >= 20, pages
+        for address in pages:
+            assert address.endswith(".html"), f"{address} opens a folder, not a page"
+            page.goto(address)
+            assert page.locator("article h1").count() == 1, address
+        # A link inside a page (index.md to the installation) is followed as a reader would.
+        page.goto((tmp_path / "site" / "index.html").as_uri())
+        page.locator("article a[href$='install.html']").first.click()
+        assert page.url.endswith("/admin/install.html")
+        assert page.locator("article h1").inner_text().startswith("Installing")
+        page.screenshot(path=str(tmp_path / "docs-offline.png"))
+        browser.close()
+
+
+def test_the_unit_files_comments_name_documentation_that_exists() -> None:
+    """Issue 48: the unit file pointed to README sections that had moved to docs/."""
+    named = []
+    for unit in sorted((ROOT / "systemd").glob("*.service")):
+        text = unit.read_text()
+        assert "README" not in text, f"{unit.name} still points to the README"
+        for path, section in re.findall(r'(docs/[\w/.-]+\.md)(?:, "([^"]+)")?', text):
+            assert (ROOT / path).is_file(), f"{unit.name} names {path}, which does not exist"
+            if section:
+                headings = re.findall(r"^#+ (.+)$", (ROOT / path).read_text(), re.MULTILINE)
+                assert section in headings, f"{unit.name}: {path} has no section {section!r}"
+            named.append(path)
+    assert "docs/admin/install.md" in named
 
 
 def test_a_broken_link_or_anchor_fails_the_build(tmp_path: Path) -> None:

@@ -92,7 +92,7 @@ def test_missing_folders_unwritable_inbox_and_missing_database(tmp_path: Path) -
     inbox.mkdir(mode=0o755)
     found = failures(diagnose(lambda: settings, probes(tmp_path, service_user="nobody")))
     assert f"{settings.data_path} is not writable by nobody" in found["data folder"]
-    assert "is not writable by nobody" in found["inbox inbox"]
+    assert "is not writable by nobody" in found["the inbox"]
     assert "run `docvault db upgrade`" in found["database"]
 
 
@@ -102,14 +102,26 @@ def test_inbox_on_a_network_mount_without_polling(tmp_path: Path) -> None:
     mounts = tmp_path / "mounts"
     mounts.write_text(f"/dev/sda1 / ext4 rw 0 0\n//nas/scans {inbox} cifs rw,vers=3.0 0 0\n")
     found = failures(diagnose(lambda: settings, probes(tmp_path, mounts=mounts)))
-    assert "is on a cifs network mount" in found["inbox inbox mount"]
-    assert "set polling = true for inbox inbox" in found["inbox inbox mount"]
+    assert "is on a cifs network mount" in found["the inbox mount"]
+    assert "set polling = true for the inbox" in found["the inbox mount"]
 
     polling = healthy(tmp_path / "polling", DOCVAULT_POLLING="true")
     mounts.write_text(f"//nas/scans {polling.inboxes[0].path} cifs rw 0 0\n")
-    assert "inbox inbox mount" not in failures(
+    assert "the inbox mount" not in failures(
         diagnose(lambda: polling, probes(tmp_path, mounts=mounts))
     )
+
+
+def test_a_missing_inbox_is_said_once_not_also_to_be_on_a_file_system(tmp_path: Path) -> None:
+    """Issue 48: doctor said the inbox "does not exist" and then that it was on ext4 (the
+    file system of the folder above it)."""
+    settings = healthy(tmp_path)
+    settings.inboxes[0].path.rmdir()
+    results = diagnose(lambda: settings, probes(tmp_path))
+    inbox = [result for result in results if result.name.startswith("the inbox")]
+    assert [result.name for result in inbox] == ["the inbox"]
+    assert "does not exist" in inbox[0].line
+    assert not any("file system" in result.line for result in inbox)
 
 
 def test_low_disk_space(tmp_path: Path) -> None:

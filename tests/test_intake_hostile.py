@@ -250,7 +250,7 @@ def test_a_named_pipe_does_not_hang_intake(tmp_path: Path, simulator: EngineSimu
     try:
         os.mkfifo(inbox / "fax-0001.pdf")
         sentence = (
-            "fax-0001.pdf in inbox inbox is a named pipe (FIFO), not a regular file; docvault "
+            "fax-0001.pdf in the inbox is a named pipe (FIFO), not a regular file; docvault "
             "never opens it and leaves it where it is."
         )
         wait_for(lambda: sentence in log_text(daemon), 30, "the pipe to be refused")
@@ -319,7 +319,7 @@ def test_a_sparse_giant_is_refused_before_it_is_copied(
         # The giant, seen first, would have been copied before the letter was taken.
         assert sum(archived(daemon).values()) < 1024 * 1024, "no byte of the giant is archived"
         sentence = (
-            "scan-giant.pdf in inbox inbox is 300.0 MB, more than the limit of 5.0 MB per file; "
+            "scan-giant.pdf in the inbox is 300.0 MB, more than the limit of 5.0 MB per file; "
             "docvault does not take it and leaves it where it is. Split it into smaller files, "
             "or raise the setting max_file_mb"
         )
@@ -373,7 +373,7 @@ def test_a_hidden_file_that_stays_is_reported_not_taken(
         hidden = letter_pdf(inbox / ".Befund Maier.pdf", 1, 1)
         (inbox / ".DS_Store").write_bytes(b"Finder's folder settings")
         sentence = (
-            ".Befund Maier.pdf in inbox inbox has stayed unchanged for 1 second but is not "
+            ".Befund Maier.pdf in the inbox has stayed unchanged for 1 second but is not "
             "taken: docvault ignores file names starting with '.' "
             "(scanners write under such names). Rename it without the leading '.' to have it "
             "taken."

@@ -20,11 +20,11 @@ HASH = re.compile(r"^--hash=sha256:[0-9a-f]{64}(?:\s*\\)?$")
 VENV_OWN = {"pip", "setuptools", "wheel", "docvault"}
 
 
-def locked_pins() -> dict[str, tuple[Version, list[str]]]:
+def locked_pins(lock: str = "requirements.lock") -> dict[str, tuple[Version, list[str]]]:
     """Each locked requirement by canonical name: its version and its file hashes."""
     locked: dict[str, tuple[Version, list[str]]] = {}
     current: list[str] | None = None
-    for line in (ROOT / "requirements.lock").read_text(encoding="utf-8").splitlines():
+    for line in (ROOT / lock).read_text(encoding="utf-8").splitlines():
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
             continue
@@ -89,3 +89,47 @@ def test_this_environment_holds_exactly_the_locked_versions() -> None:
     unlocked = sorted(set(installed) - set(locked) - VENV_OWN)
     assert wrong == {}
     assert unlocked == [], "installed but not in requirements.lock: " + ", ".join(unlocked)
+
+
+# ----------------------------------------------------------------------------- make run's lock
+
+RUN_LOCK = "requirements-run.lock"
+# What installs docvault itself into the venv (`pip install -e .` without build isolation).
+BUILD_BACKEND = {"hatchling", "editables"}
+
+
+def runtime_closure() -> set[str]:
+    """The packages running docvault needs: its dependencies (no extra) and theirs, read
+    from the installed packages' own metadata, markers evaluated for this Python."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    wanted = [Requirement(text) for text in project["dependencies"]]
+    wanted += [Requirement(name) for name in BUILD_BACKEND]
+    found: set[str] = set()
+    while wanted:
+        requirement = wanted.pop()
+        name = canonicalize_name(requirement.name)
+        if name in found or (requirement.marker and not requirement.marker.evaluate({"extra": ""})):
+            continue
+        found.add(name)
+        wanted += [Requirement(text) for text in metadata.requires(name) or []]
+    return found
+
+
+def test_make_run_installs_the_locks_own_entries_that_running_docvault_needs() -> None:
+    """Issue 48: `make run` installed the whole development lock (a 1.3 GB venv); it installs
+    requirements-run.lock, the same versions and hashes as requirements.lock, of only the
+    packages docvault's dependencies need (and the build backend that installs docvault)."""
+    whole = locked_pins()
+    running = locked_pins(RUN_LOCK)
+    differing = {name: pin for name, pin in running.items() if whole.get(name) != pin}
+    assert differing == {}, "requirements-run.lock differs from requirements.lock: make lock"
+    assert set(running) == runtime_closure()
+    for development_only in ("pytest", "mypy", "playwright", "mkdocs", "hypothesis", "ruff"):
+        assert development_only not in running
+
+
+def test_the_makefile_installs_the_runtime_lock_for_run_and_the_whole_lock_for_test() -> None:
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert "\nrun: $(RUN_STAMP)\n" in makefile
+    assert "\ntest: $(STAMP) " in makefile
+    assert "--require-hashes --no-deps -r $(RUN_LOCK)" in makefile

@@ -122,7 +122,7 @@ def test_a_document_over_max_pages_is_refused_with_a_sentence_and_kept(
     _, _, error_class, error = refused
     assert error_class == "too-many-pages"
     assert error == (
-        "whole-record.pdf in inbox inbox: the file has 100,000 pages, more than the limit of "
+        "whole-record.pdf in the inbox: the file has 100,000 pages, more than the limit of "
         "2,000 (setting max_pages), so none of its pages was queued; the original is kept in "
         "the archive. Split the file into smaller documents and put them in the inbox, or "
         "raise max_pages if documents this long are expected."

@@ -286,7 +286,12 @@ def test_a_query_that_cannot_be_understood_is_a_page_with_a_title(
     assert "The search could not be understood" in answer.text
     bad_date = client.get("/", params={"q": "x", "date_from": "yesterday"})
     assert bad_date.status_code == 400
-    assert "write it as YYYY-MM-DD" in bad_date.text
+    assert "write it as DD.MM.YYYY (or YYYY-MM-DD)" in bad_date.text
+    # A day typed as every page shows one (issue 48): the filter takes it.
+    typed = client.get("/", params={"q": "scrouched", "date_from": "01.01.2000"})
+    assert typed.status_code == 200
+    assert 'value="01.01.2000" placeholder="DD.MM.YYYY"' in typed.text
+    assert client.get("/", params={"q": "x", "date_from": "31.02.2026"}).status_code == 400
 
 
 # ----------------------------------------------------------------------------- documents
@@ -377,11 +382,21 @@ def test_raw_text_and_the_original_download(
     )
 
 
-def test_the_attempts_of_a_page_are_listed(
+def test_the_attempts_of_a_page_are_for_administrators_and_staff_read_plain_words(
     client: TestClient, nurse: str, archive: WebArchive
 ) -> None:
+    """Issue 48: "frequency_penalty 0.0 · max_tokens None", "Tokens in / out" and the re-run
+    modes' names were on every staff member's document page."""
     text = client.get(f"/documents/{archive.multi_page}", params={"page": 2}).text
-    table = text.split("Attempts for this page", 1)[1]
+    assert "Read 2 time(s); the last reading: the reading repeated itself" in text
+    shown = re.sub(r"<[^>]+>", " ", text)  # what the page shows, not its form values
+    for jargon in ("Tokens in / out", "frequency_penalty", "max_tokens", "penalty", "greedy"):
+        assert jargon not in shown
+    assert '<option value="penalty" selected>against repeats</option>' in text
+    client.post("/logout", data={"csrf_token": nurse})
+    log_in(client, ADMIN)
+    text = client.get(f"/documents/{archive.multi_page}", params={"page": 2}).text
+    table = text.split("Engine details of each attempt (administrators)", 1)[1]
     assert table.count("<td>engine-sim</td>") == 2
     assert "frequency_penalty 0.3" in table
     assert "<td>penalty · frequency_penalty 0.3" in table

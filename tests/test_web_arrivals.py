@@ -6,6 +6,7 @@ Everything over a real uvicorn on loopback with httpx, as a browser or a script 
 from __future__ import annotations
 
 import re
+import sqlite3
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from io import BytesIO
@@ -13,9 +14,11 @@ from io import BytesIO
 import httpx
 import pytest
 from PIL import Image
+from sqlmodel import delete
 
-from docvault import derived
+from docvault import db, derived
 from docvault.audit import AuditFilter
+from docvault.models import AuditEvent
 from docvault.search.schema import text_analyzer
 from docvault.web import images, queries
 from docvault.web.context import PER_PAGE
@@ -239,6 +242,30 @@ def test_a_thumbnail_is_made_once_keyed_by_content_and_every_look_recorded(
     assert events(archive, "view thumbnail") == [(archive.huck_finn, 1, "")]
 
 
+def test_the_thumbnails_of_a_list_are_one_look_with_the_list_not_a_row_each(
+    nurse: httpx.Client, archive: WebArchive
+) -> None:
+    """Issue 48: every thumbnail was an audit row (442 rows in 30 minutes for one user)."""
+    page = nurse.get("/")
+    assert page.status_code == 200
+    thumbnails = re.findall(r'src="(/pages/\d+/thumbnail\.jpg)"', page.text)
+    assert len(thumbnails) >= 3
+    for thumbnail in thumbnails:
+        assert nurse.get(thumbnail).status_code == 200
+    assert events(archive, "view thumbnail") == []  # the list's own row names them
+    listed_row = events(archive, "view arrivals")
+    assert len(listed_row) == 1
+    assert str(archive.huck_finn) in listed_row[0][2]
+    # A thumbnail no list showed is a look of its own, recorded once for its letter.
+    with db.write_transaction(archive.database) as session:
+        session.exec(delete(AuditEvent))  # type: ignore[call-overload]
+    strip = archive.page_id(archive.multi_page, 2)
+    for _ in range(3):
+        assert nurse.get(f"/pages/{strip}/thumbnail.jpg").status_code == 200
+    assert nurse.get(f"/pages/{archive.page_id(archive.multi_page, 3)}/thumbnail.jpg")
+    assert events(archive, "view thumbnail") == [(archive.multi_page, 2, "")]
+
+
 def test_a_page_turned_in_the_viewer_gets_its_own_thumbnail(
     admin: httpx.Client, archive: WebArchive
 ) -> None:
@@ -351,3 +378,36 @@ def test_a_letter_opened_from_a_search_shows_while_the_index_is_away(
     assert "The words of your search are not marked: The search index" in answer.text
     assert "docvault reindex" in answer.text
     assert "back-to-results" in answer.text
+
+
+def test_the_live_counts_are_made_again_only_after_a_change(
+    archive: WebArchive, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 48: every open tab asks /api/live every few seconds; the counts are shared and
+    made again only when a commit (of any connection or process) changed the database."""
+    monkeypatch.setattr(queries, "LIVE_COUNTS_SECONDS", 0.0)
+    made: list[int] = []
+    real = queries.live_counts
+
+    def counted(database: object) -> queries.LiveCounts:
+        made.append(1)
+        return real(database)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(queries, "live_counts", counted)
+    lists = queries.LiveLists()
+    first = lists.counts(archive.database)
+    for _ in range(5):
+        assert lists.counts(archive.database) == first
+    assert len(made) == 1  # nothing changed: no count made again
+    added = record_arrivals(archive, 1)[0]
+    after = lists.counts(archive.database)
+    assert len(made) == 2
+    assert after.latest_document == added
+    assert after.todo == first.todo + 1
+    # A commit by another program (here the sqlite3 module, not docvault's engine) counts too.
+    path = archive.database.url.database
+    assert path is not None
+    with sqlite3.connect(path) as other:
+        other.execute("UPDATE documents SET handled_at = '2026-11-01 10:00:00' WHERE id = ?",
+                      (added,))  # fmt: skip
+    assert lists.counts(archive.database).todo == first.todo

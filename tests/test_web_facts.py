@@ -185,3 +185,15 @@ def test_date_searches_the_letter_date_and_follows_a_correction(
     assert _found(site, "date:2026-11-14") == set()
     assert _found(site, "born:1961-03-13") == {site.mustermann}
     assert _found(site, "born:1961-03-12") == set()
+
+
+def test_a_value_typed_where_there_was_none_is_audited_without_none(
+    site: Site, archive: WebArchive
+) -> None:
+    """Issue 48: the row read "born: None -> '1961-04-01' (proposed None)"."""
+    answer = _post(site, archive.multi_page, field="born", action="correct", value="1.4.1961")
+    assert answer.status_code == 303
+    assert _fact_audits(archive) == [
+        ("correct fact", "nurse", archive.multi_page,
+         "born: (none) -> '1961-04-01' (proposed (none))")
+    ]  # fmt: skip

@@ -132,6 +132,29 @@ def test_idle_timeout_and_lifetime_are_enforced_by_the_server(archive: WebArchiv
     )
 
 
+def test_the_pages_own_refreshes_keep_no_session_alive(archive: WebArchive) -> None:
+    """Issue 48: an open list asks /api/live every few seconds; that is no use of the
+    login, so a tab nobody looks at still ends after the idle time."""
+    account = auth.log_in(archive.database, *NURSE, "127.0.0.1")
+    policy = auth.SessionPolicy(idle=timedelta(minutes=30), lifetime=timedelta(hours=12))
+    token, _ = auth.start_session(archive.database, account, "127.0.0.1")
+    start = utcnow()
+    for minutes in (10, 20, 29):
+        later = start + timedelta(minutes=minutes)
+        assert auth.session_for(archive.database, token, policy, later, touch=False)
+    assert auth.session_for(archive.database, token, policy, start + timedelta(minutes=31)) is None
+
+
+def test_a_wrong_password_keeps_the_user_name(client: TestClient) -> None:
+    token = csrf_of(client)
+    refused = client.post(
+        "/login", data={"name": "nurse", "password": "not the password", "csrf_token": token}
+    )
+    assert refused.status_code == 401
+    assert 'name="name" autocomplete="username" required value="nurse"' in refused.text
+    assert 'type="password" autocomplete="current-password" required autofocus' in refused.text
+
+
 def test_the_csrf_token_belongs_to_its_session(client: TestClient, archive: WebArchive) -> None:
     mine = log_in(client, NURSE)
     with TestClient(create_app(archive.context), follow_redirects=False) as other:

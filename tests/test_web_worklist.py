@@ -23,7 +23,7 @@ from docvault.web import queries
 from docvault.web.display import Display
 from tests.support.factsarchive import MUSTERMANN_LETTER, add_letter
 from tests.support.liveserver import LiveServer, csrf_token, logged_in_site
-from tests.support.webarchive import NURSE, WebArchive
+from tests.support.webarchive import NURSE, WebArchive, record_arrivals
 
 ROW = re.compile(r'<tr data-document-id="(\d+)"')
 
@@ -79,6 +79,69 @@ def test_marking_needs_the_form_token_a_known_action_and_a_real_document(
     assert answer.status_code == 400
     assert "todo or handled" in answer.text
     assert set(listed(nurse, todo="todo")) == set(listed(nurse))  # nothing was marked
+
+
+def mark_many(client: httpx.Client, document_ids: list[int], action: str) -> httpx.Response:
+    form = {"csrf_token": csrf_token(client, "/"), "action": action, "next": "/?todo=todo",
+            "document_id": [str(document_id) for document_id in document_ids]}  # fmt: skip
+    return client.post("/documents/handled", data=form)
+
+
+def _mark_changes(archive: WebArchive) -> list[tuple[str, int | None]]:
+    events, _ = queries.audit_events(archive.database, AuditFilter("nurse"), 0, 500)
+    return [(event.action, event.document_id) for event in reversed(events)
+            if event.action.startswith("mark ")]  # fmt: skip
+
+
+def test_twenty_ticked_letters_are_marked_handled_in_one_action_each_audited(
+    nurse: httpx.Client, archive: WebArchive
+) -> None:
+    letters = record_arrivals(archive, 20)
+    answer = mark_many(nurse, letters, "handled")
+    assert answer.status_code == 303
+    assert answer.headers["location"] == "/?todo=todo"
+    assert set(listed(nurse, todo="handled")) == set(letters)
+    assert sorted(_mark_changes(archive)) == sorted(("mark handled", letter) for letter in letters)
+    assert mark_many(nurse, letters[:5], "todo").status_code == 303
+    assert set(listed(nurse, todo="handled")) == set(letters[5:])
+    assert _mark_changes(archive)[-5:] == [("mark to do", letter) for letter in letters[:5]]
+
+
+def test_a_letter_with_an_unsettled_problem_is_not_marked_handled_and_the_answer_says_why(
+    nurse: httpx.Client, archive: WebArchive
+) -> None:
+    refused = mark(nurse, archive.failed_document, "handled")
+    assert refused.status_code == 409
+    assert "has a problem nobody settled yet (failed)" in refused.text
+    assert "settle it on the problems page" in refused.text
+    both = mark_many(nurse, [archive.huck_finn, archive.multi_page], "handled")
+    assert both.status_code == 409
+    assert "1 letter(s) marked handled" in both.text
+    assert "paperless__multi-page-digital.pdf" in both.text
+    assert listed(nurse, todo="handled") == [archive.huck_finn]
+    assert _mark_changes(archive) == [("mark handled", archive.huck_finn)]
+    # The list offers no way to tick or mark it, and says what to do instead.
+    page = nurse.get("/", params={"todo": "todo"}).text
+    row = re.search(rf'<tr data-document-id="{archive.multi_page}".*?</tr>', page, re.S)
+    assert row is not None
+    assert 'name="document_id"' not in row.group()
+    assert "settle the problem first" in row.group()
+    # Settled (dismissed with a reason), it is marked like any other.
+    token = csrf_token(nurse, "/problems")
+    dismissed = nurse.post(f"/documents/{archive.multi_page}/dismiss",
+                           data={"csrf_token": token, "reason": "page 3 is blank"})  # fmt: skip
+    assert dismissed.status_code == 303, dismissed.text
+    assert mark(nurse, archive.multi_page, "handled").status_code == 303
+
+
+def test_marking_many_refuses_an_empty_or_a_hostile_form(nurse: httpx.Client) -> None:
+    assert mark_many(nurse, [], "handled").status_code == 400
+    assert mark_many(nurse, list(range(1, 502)), "handled").status_code == 400
+    token = csrf_token(nurse, "/")
+    form = {"csrf_token": token, "action": "handled", "document_id": "x"}
+    bad = nurse.post("/documents/handled", data=form)
+    assert bad.status_code == 400
+    assert "not a number" in bad.text
 
 
 def test_confirm_all_confirms_every_proposal_and_leaves_an_invalid_one_to_correct(

@@ -63,9 +63,14 @@ Box = tuple[int, int, int, int]
 
 
 def _quiet_rapidocr_logging() -> None:
-    # rapidocr logs every model path at INFO with its own handler and colours; docvault's
-    # log should carry only what an admin needs.
-    logging.getLogger("RapidOCR").setLevel(logging.WARNING)
+    """rapidocr logs every model path at INFO, through a handler of its own that writes
+    colorlog's ANSI colour codes (issue 48: journald showed escape garbage). Its warnings go
+    through docvault's own logging instead, plain, and only those an admin needs."""
+    rapid_logger = logging.getLogger("RapidOCR")
+    for handler in list(rapid_logger.handlers):
+        rapid_logger.removeHandler(handler)
+    rapid_logger.propagate = True
+    rapid_logger.setLevel(logging.WARNING)
 
 
 def new_reader() -> Any:

@@ -29,7 +29,7 @@ from numpy.typing import NDArray
 from whoosh import query
 
 from docvault.search.postings import Docnums, Postings, Segment, read_postings
-from docvault.search.schema import OCCURRENCE_BYTES, NeighbourPositions, word_hash
+from docvault.search.schema import NAME_FIELDS, OCCURRENCE_BYTES, NeighbourPositions, word_hash
 
 Scores = NDArray[np.float64]
 
@@ -137,6 +137,8 @@ class Evaluation:
         self.schema = searcher.schema
         self.text_field = text_field
         self.matched_words: set[str] = set()
+        # The words matched in the facts that name something, for the snippets too.
+        self.name_words: set[str] = set()
         self._negated = 0
         self._page_count = searcher.doc_count_all()
 
@@ -165,8 +167,8 @@ class Evaluation:
             return Matches.empty()
         field_object = self.schema[fieldname]
         term, frequency = self.frequency(fieldname, text)
-        if fieldname == self.text_field and not self._negated:
-            self.matched_words.add(text)
+        if not self._negated:
+            self._matched(fieldname, [text])
         if frequency == 0:
             return Matches.empty()
         docnums: list[Docnums] = []
@@ -211,6 +213,12 @@ class Evaluation:
         normalised = BM25_K1 * ((1 - BM25_B) + BM25_B * lengths / average)
         scores: Scores = inverse_frequency * (weights * (BM25_K1 + 1)) / (weights + normalised)
         return scores
+
+    def _matched(self, fieldname: str, words: Iterable[str]) -> None:
+        if fieldname == self.text_field:
+            self.matched_words.update(words)
+        elif fieldname in NAME_FIELDS:
+            self.name_words.update(words)
 
     def words_matching(self, node: query.Query) -> list[str]:
         """The index words a prefix, wildcard, fuzzy word or range stands for; more than
@@ -280,8 +288,8 @@ class Evaluation:
         of its rarest word: each occurrence there carries the hashes of the words before
         and after it. The words farther away (phrases of three words and more) are
         checked by position, on the candidate pages only."""
-        if node.fieldname == self.text_field and not self._negated:
-            self.matched_words.update(words)
+        if not self._negated:
+            self._matched(node.fieldname, words)
         terms, frequencies = zip(
             *(self.frequency(node.fieldname, word) for word in words), strict=True
         )

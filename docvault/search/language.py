@@ -21,16 +21,24 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from whoosh import query
-from whoosh.qparser import FuzzyTermPlugin, GtLtPlugin, QueryParser
+from whoosh.qparser import FuzzyTermPlugin, GtLtPlugin, MultifieldParser, QueryParser
 
 from docvault.errors import QuerySyntaxError
 from docvault.facts.extract import search_date
+from docvault.search.schema import NAME_FIELDS, text_analyzer
 
 USER_FIELDS = ("inbox", "tag", "file", "status", "received", "date",
                "patient", "born", "sender", "title", "from", "subject")  # fmt: skip
+# A word without a filter is looked for in the page text and in these facts of the letter
+# (what counts: a person's value, else the proposal): staff type a corrected name, not
+# `patient:` before it (issue 48). A date typed as the web view shows it (DD.MM.YYYY) is
+# also looked for as the birth date and the letter date.
+PLAIN_WORD_FACTS = NAME_FIELDS
+PLAIN_DATE_FACTS = ("born", "date")
 MAX_EDIT_DISTANCE = 2
 # "a*" read the postings of 600 words, most of them on nearly every page: 3 s on 100,000
 # pages. Two letters narrow a prefix enough; a leading * would walk every word there is.
@@ -88,6 +96,29 @@ def birth_dates_as_iso(text: str) -> str:
         return f"born:{iso}" if iso else match.group()
 
     return _BIRTH_TERM.sub(as_iso, text)
+
+
+# 07.04.1975 or 7.4.1975 standing alone (not after a filter, not inside a phrase).
+_SHOWN_DATE = re.compile(r'(?<![\w.:"])(\d{1,2}\.\d{1,2}\.\d{4})(?![\w.])')
+
+
+def dates_as_facts(text: str) -> str:
+    """The query with each date typed as the web view shows it (07.04.1975) also looked
+    for as the letter's birth date and letter date (``born:1975-04-07 OR date:...``)."""
+    # Phrases and ranges stay as typed.
+    pieces = re.split(r'("[^"]*"|\[[^\]]*\]|\{[^}]*\})', text)
+
+    def widened(match: re.Match[str]) -> str:
+        iso = search_date(match.group(1))
+        if iso is None:
+            return match.group()
+        facts = " OR ".join(f"{name}:{iso}" for name in PLAIN_DATE_FACTS)
+        return f"({match.group(1)} OR {facts})"
+
+    return "".join(
+        piece if piece[:1] in ('"', "[", "{") else _SHOWN_DATE.sub(widened, piece)
+        for piece in pieces
+    )
 
 
 def _check_query_size(text: str) -> None:
@@ -170,32 +201,130 @@ def _walk(node: query.Query) -> Iterable[query.Query]:
         yield from _walk(child)
 
 
-def make_parser(schema: Any) -> QueryParser:
-    """Whoosh's parser for the page text, with fuzzy words and ``>``/``<`` ranges."""
-    parser = QueryParser("text", schema)
-    parser.add_plugin(FuzzyTermPlugin())
-    parser.add_plugin(GtLtPlugin())
-    return parser
+@dataclass(frozen=True)
+class Parsers:
+    """Whoosh's parsers of one schema: ``plain`` reads a word without a filter as page text
+    (the bounds are counted on it), ``widened`` as page text or a fact (what is searched)."""
+
+    plain: QueryParser
+    widened: QueryParser
 
 
-def parse(parser: QueryParser, text: str) -> query.Query:
-    """Parse a search box query; QuerySyntaxError says what is wrong with it."""
-    _check_query_size(text)
-    _check_query_text(text)
+def make_parser(schema: Any) -> Parsers:
+    """Whoosh's parsers for the search box, with fuzzy words and ``>``/``<`` ranges."""
+    plain = QueryParser("text", schema)
+    widened = MultifieldParser(["text", *PLAIN_WORD_FACTS], schema)
+    for parser in (plain, widened):
+        parser.add_plugin(FuzzyTermPlugin())
+        parser.add_plugin(GtLtPlugin())
+    return Parsers(plain, widened)
+
+
+def _parsed(parser: QueryParser, text: str, typed: str) -> query.Query:
     try:
-        parsed = parser.parse(birth_dates_as_iso(text))
+        return parser.parse(text)
     except (IndexError, ValueError, TypeError, KeyError, AttributeError) as error:
         # Whoosh's parser fails on some inputs instead of reporting them ('<b' and '<x'
         # gave an IndexError and a 500, issue 13).
         raise QuerySyntaxError(
-            f"The search {text[:80]!r} cannot be understood near its symbols; put "
+            f"The search {typed[:80]!r} cannot be understood near its symbols; put "
             "words with symbols such as < > ( ) : in quotes."
         ) from error
-    _check_parsed(text, parsed)
-    leaves = sum(1 for node in _walk(parsed) if not node.children())
+
+
+_LOOSE = (query.FuzzyTerm, query.Wildcard)
+
+
+def _exact_in_facts(node: query.Query) -> query.Query:
+    """A plain fuzzy word or wildcard stays in the page text: in the facts it would compare
+    every name of the archive (the Tantivy engine refuses more than 200,000). Only the
+    widening's copies go (an Or that holds the page text's own); `patient:mueler~` typed
+    with its filter is searched as typed."""
+    if not isinstance(node, query.Or):
+        return node
+    typed = {
+        (type(part), part.text)
+        for part in node.subqueries
+        if isinstance(part, _LOOSE) and part.field() == "text"
+    }
+    kept = [
+        part
+        for part in node.subqueries
+        if not (
+            isinstance(part, _LOOSE)
+            and part.field() in PLAIN_WORD_FACTS
+            and (type(part), part.text) in typed
+        )
+    ]
+    return node if len(kept) == len(node.subqueries) else query.Or(kept, boost=node.boost)
+
+
+def parse(parsers: Parsers, text: str) -> query.Query:
+    """Parse a search box query; QuerySyntaxError says what is wrong with it.
+
+    The bounds are checked on the query as typed (a word is one word, though it is looked
+    for in the page text and the facts); the query searched is the widened one."""
+    _check_query_size(text)
+    _check_query_text(text)
+    plain = _parsed(parsers.plain, birth_dates_as_iso(text), text)
+    _check_parsed(text, plain)
+    leaves = sum(1 for node in _walk(plain) if not node.children())
     if leaves > MAX_QUERY_TERMS:
         raise QuerySyntaxError(
             f"The search stands for {leaves} words and filters; docvault searches at "
             f"most {MAX_QUERY_TERMS}: search for fewer."
         )
-    return parsed
+    widened = _parsed(parsers.widened, dates_as_facts(birth_dates_as_iso(text)), text)
+    _check_parsed(text, widened)
+    return widened.accept(_exact_in_facts).normalize()
+
+
+# The index's fact fields and the facts' own names for them (docvault.facts).
+_FACT_OF_FIELD = {"patient": "patient", "sender": "sender", "title": "title",
+                  "born": "born", "date": "letter_date"}  # fmt: skip
+
+
+def facts_matched(parsed: query.Query, values: dict[str, str]) -> list[str]:
+    """The facts (named as docvault.facts names them) through which a parsed search finds a
+    letter whose facts are ``values``, so the result can say so: a name word, prefix or
+    phrase found among the fact's words, a date word (a year, month or day) its date is in.
+    Words under NOT find nothing."""
+    analyzer = text_analyzer()
+    words = {
+        fact: {token.text for token in analyzer(value)}
+        for field, fact in _FACT_OF_FIELD.items()
+        if (value := values.get(fact))
+    }
+    found = [
+        _FACT_OF_FIELD[node.field()]
+        for node in _leaves_searched(parsed)
+        if node.field() in _FACT_OF_FIELD
+        and _leaf_matches(node, words.get(_FACT_OF_FIELD[node.field()], set()),
+                          values.get(_FACT_OF_FIELD[node.field()], ""))
+    ]  # fmt: skip
+    return list(dict.fromkeys(found))
+
+
+def _leaves_searched(node: query.Query) -> Iterable[query.Query]:
+    if isinstance(node, query.Not):
+        return
+    if isinstance(node, query.AndNot):
+        yield from _leaves_searched(node.a)
+        return
+    children = list(node.children())
+    if not children:
+        yield node
+    for child in children:
+        yield from _leaves_searched(child)
+
+
+def _leaf_matches(node: query.Query, words: set[str], value: str) -> bool:
+    if not words:
+        return False
+    if node.field() in PLAIN_DATE_FACTS:
+        return isinstance(node, query.Term) and value.startswith(str(node.text))
+    if isinstance(node, query.Phrase):
+        return all(word in words for word in node.words)
+    if isinstance(node, query.Prefix):
+        return any(word.startswith(node.text) for word in words)
+    return isinstance(node, query.Term) and node.text in words

@@ -17,7 +17,7 @@ import sys
 import zlib
 from array import array
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any
@@ -43,6 +43,9 @@ from docvault.textutil import strip_markup
 # 6: date: holds the letter date the facts hold (a person's value, else the proposal);
 # from: and subject: hold the message a letter arrived in.
 SCHEMA_VERSION = 6
+# The facts that name something (never stemmed): a plain word of a search is looked for in
+# them too (docvault.search.language), and a word found in them is marked in the snippet.
+NAME_FIELDS = ("patient", "sender", "title")
 
 
 # ----------------------------------------------------------------------------- value types
@@ -204,6 +207,12 @@ def text_analyzer(stemming_language: str | None = None) -> Analyzer:
     if stemming_language is not None:
         analyzer = analyzer | StemFilter(lang=stemming_language)
     return analyzer
+
+
+def as_page_words(names: Iterable[str], analyzer: Analyzer) -> frozenset[str]:
+    """Words matched in a name field as the page text's analyzer makes them (stemmed, if
+    it stems), so the snippet marks the name where the page text holds it."""
+    return frozenset(token.text for name in names for token in analyzer(name))
 
 
 def build_schema(stemming_language: str | None = None) -> fields.Schema:

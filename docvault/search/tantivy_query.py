@@ -35,6 +35,7 @@ from whoosh.support.levenshtein import levenshtein
 
 from docvault.errors import QuerySyntaxError
 from docvault.search.evaluate import MAX_EXPANSION, TooManyWords, one_edit_variants
+from docvault.search.schema import NAME_FIELDS
 from docvault.search.tantivy_schema import (
     FILTER_FIELDS,
     LETTERS_FIELD,
@@ -74,6 +75,8 @@ class Translation:
         self.common = common
         self.on_step = on_step
         self.words: set[str] = set()
+        # The words matched in the facts that name something, for the snippets too.
+        self.name_words: set[str] = set()
         self._negated = 0
 
     def run(self, node: query.Query) -> tantivy.Query:
@@ -100,12 +103,18 @@ class Translation:
     def term(self, fieldname: str, text: str, boost: float = 1.0) -> tantivy.Query:
         if fieldname not in WORD_FIELDS and fieldname not in FILTER_FIELDS:
             return tantivy.Query.empty_query()
-        if fieldname == TEXT_FIELD and not self._negated:
-            self.words.add(text)
+        if not self._negated:
+            self._matched(fieldname, [text])
         found = tantivy.Query.term_query(self.schema, fieldname, text)
         if fieldname in FILTER_FIELDS:
             return tantivy.Query.const_score_query(found, boost)
         return _boosted(found, boost)
+
+    def _matched(self, fieldname: str, words: Sequence[str]) -> None:
+        if fieldname == TEXT_FIELD:
+            self.words.update(words)
+        elif fieldname in NAME_FIELDS:
+            self.name_words.update(words)
 
     def any_word(self, fieldname: str, words: Sequence[str], boost: float) -> tantivy.Query:
         """Pages holding any of ``words``, each scored as its own term (Whoosh's union)."""
@@ -186,8 +195,8 @@ class Translation:
     # --------------------------------------------------------------- phrases
 
     def phrase(self, fieldname: str, words: list[str], slop: int, boost: float) -> tantivy.Query:
-        if fieldname == TEXT_FIELD and not self._negated:
-            self.words.update(words)
+        if not self._negated:
+            self._matched(fieldname, words)
         if slop == 1:
             return _boosted(self._adjacent(fieldname, words), boost)
         gaps = range(1, slop + 1)

@@ -28,7 +28,7 @@ from whoosh import query
 from docvault.search.folder import TANTIVY_META, open_tantivy, stemming_of
 from docvault.search.language import make_parser
 from docvault.search.reader import Answer, ScoredPages, ShownPage, rank
-from docvault.search.schema import build_schema
+from docvault.search.schema import as_page_words, build_schema
 from docvault.search.tantivy_query import Translation
 from docvault.search.tantivy_schema import common_words, shown_fields
 
@@ -114,7 +114,7 @@ class TantivyOpening:
             on_step()  # more pages: the documents shown are not among the best read yet
             hits = self.searcher.search(found, len(hits) * 4, count=False).hits
             document_ids = self._document_ids(hits)
-        words = frozenset(translation.words)
+        words = self._marked(translation)
         ranking = rank(np.arange(len(hits)), _scores(hits), document_ids)
         shown_documents = ranking.documents_in_order[shown]
         if len(hits) >= total:
@@ -138,7 +138,11 @@ class TantivyOpening:
         translation = Translation(self.searcher, self.schema, self.common, on_step)
         found = translation.run(parsed)
         pages = self._shown(self._pages_of(found, [document_id])).get(document_id, [])
-        return [page.page_number for _, page in pages], frozenset(translation.words)
+        return [page.page_number for _, page in pages], self._marked(translation)
+
+    def _marked(self, translation: Translation) -> frozenset[str]:
+        """The words to mark in the page text: its own, and the names the facts matched."""
+        return frozenset(translation.words) | as_page_words(translation.name_words, self.analyzer)
 
     # --------------------------------------------------------------- reading
 

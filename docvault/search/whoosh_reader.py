@@ -22,6 +22,7 @@ from docvault.search.evaluate import Evaluation
 from docvault.search.language import make_parser
 from docvault.search.postings import Segment, SegmentCache
 from docvault.search.reader import Answer, ScoredPages, ShownPage, rank
+from docvault.search.schema import as_page_words
 
 
 class WhooshOpening:
@@ -86,7 +87,7 @@ class WhooshOpening:
             self._shown(pages),
             len(ranking.documents_in_order),
             len(ranking.pages),
-            frozenset(evaluation.matched_words),
+            self._marked(evaluation),
         )
 
     def document_pages(
@@ -96,7 +97,12 @@ class WhooshOpening:
         matches = evaluation.run(parsed)
         ranking = rank(matches.docnums, matches.scores, self._document_ids())
         pages = self._shown(ranking.pages_of([document_id]))[document_id]
-        return [page.page_number for _, page in pages], frozenset(evaluation.matched_words)
+        return [page.page_number for _, page in pages], self._marked(evaluation)
+
+    def _marked(self, evaluation: Evaluation) -> frozenset[str]:
+        """The words to mark in the page text: its own, and the names the facts matched."""
+        names = as_page_words(evaluation.name_words, self.analyzer)
+        return frozenset(evaluation.matched_words) | names
 
     def _document_ids(self) -> NDArray[np.int64]:
         """The document id of every page, by top-level page number."""

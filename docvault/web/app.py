@@ -43,7 +43,7 @@ from docvault.errors import (
 from docvault.resources import resource_dir
 from docvault.web import queries
 from docvault.web.context import WebContext
-from docvault.web.display import Display
+from docvault.web.display import MODE_WORDS, VERDICT_WORDS, Display
 from docvault.web.routes import DEPENDENCIES, ROUTES
 from docvault.web.security import (
     BodyLimit,
@@ -127,6 +127,8 @@ def make_templates(display: Display | None = None) -> Jinja2Templates:
     templates.env.filters["when"] = shown.when
     templates.env.filters["day"] = shown.day
     templates.env.globals["display"] = shown
+    templates.env.globals["mode_words"] = MODE_WORDS
+    templates.env.globals["verdict_words"] = VERDICT_WORDS
     templates.env.filters["replace_page"] = _replace_page
     templates.env.filters["replace_params"] = _replace_params
     templates.env.filters["timestamp"] = shown.clock

@@ -13,7 +13,7 @@ import re
 import threading
 import time as clock
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path as FilePath
 from typing import Annotated, Any
@@ -94,6 +94,9 @@ _AS_DOCUMENT_STATE = {
 }
 _ATTENTION_PAGES = f"(status:{PageStatus.looped.value} OR status:{PageStatus.incomplete.value})"
 _PLAIN_TERM = re.compile(r"[\w.@+-]+")
+# A search box holding only filters the arrivals list knows: each once, a plain value.
+_BOX_FILTER = re.compile(r"(status|inbox|tag):([\w.@+-]+)")
+_BOX_FILTERS = re.compile(r"(?:(?:status|inbox|tag):[\w.@+-]+\s*)+")
 # Re-reads (re-runs and rotations) are counted per user over this sliding window.
 REREAD_WINDOW_SECONDS = 3600.0
 
@@ -213,6 +216,8 @@ class WebContext:
     rereads_per_hour: int = 2000
     max_pages: int = 2000
     reread_budget: RereadBudget = field(default_factory=RereadBudget)
+    # The counts the open lists ask for every few seconds, shared by every tab.
+    lists: queries.LiveLists = field(default_factory=queries.LiveLists)
     # How times and dates are shown (the clinic's zone and date format; stored times UTC).
     display: Display = field(default_factory=Display)
     # The command that makes the first administrator, shown while no account exists.
@@ -467,12 +472,24 @@ def _term(value: str) -> str:
     return '"' + value.replace('"', "") + '"'
 
 
+# A day typed as every page shows one (issue 48: the date pickers showed the browser's
+# mm/dd/yyyy): 07.04.2026, or the ISO form links and scripts send.
+_SHOWN_DAY = re.compile(r"(\d{1,2})\.(\d{1,2})\.(\d{4})")
+
+
 def _date(value: str, label: str) -> str:
+    value = value.strip()
+    shown = _SHOWN_DAY.fullmatch(value)
     try:
+        if shown is not None:
+            day, month, year = (int(part) for part in shown.groups())
+            return date(year, month, day).isoformat()
         return date.fromisoformat(value).isoformat()
     except ValueError:
         raise HTTPException(
-            400, f"The {label} date {value!r} is not a date; write it as YYYY-MM-DD."
+            400,
+            f"The {label} date {value[:40]!r} is not a date; write it as DD.MM.YYYY "
+            "(or YYYY-MM-DD).",
         ) from None
 
 
@@ -536,6 +553,21 @@ class SearchForm:
         if self.date_to.strip():
             parts.append(f"{field}:<={_date(self.date_to.strip(), 'to')}")
         return " ".join(parts)
+
+    def with_filters_lifted(self) -> SearchForm:
+        """The form with a search box that holds only ``status:``, ``inbox:`` or ``tag:``
+        filters turned into the filters themselves: ``status:failed`` typed lists what the
+        Status filter lists (the index holds only pages that were read; a failed letter
+        has none, issue 48)."""
+        found = _BOX_FILTERS.fullmatch(self.q.strip()) if self.q.strip() else None
+        if found is None:
+            return self
+        pairs = _BOX_FILTER.findall(self.q)
+        lifted = dict(pairs)
+        if len(lifted) < len(pairs) or any(getattr(self, name) and getattr(self, name) != value
+               for name, value in lifted.items()):  # fmt: skip
+            return self  # a box and a filter that disagree: searched as typed
+        return replace(self, q="", **lifted)
 
     def has_filters(self) -> bool:
         return any((self.inbox, self.tag, self.status, self.date_from, self.date_to))

@@ -98,3 +98,19 @@ class Display:
     def day_start(self, day: date) -> datetime:
         """The first moment of a local calendar day, in UTC (for comparing stored times)."""
         return datetime.combine(day, time(), tzinfo=self.zone).astimezone(UTC)
+
+
+# The re-run modes (docvault.vocabulary.SamplingMode) in the words staff read: an engine's
+# sampling settings are for administrators (issue 48: "greedy / penalty / uncapped").
+MODE_WORDS = {
+    "greedy": "as the first time",
+    "penalty": "against repeats",
+    "uncapped": "no length limit",
+}
+# What an attempt's verdict (docvault.vocabulary.Verdict) means for the page.
+VERDICT_WORDS = {
+    "clean": "read cleanly",
+    "looped": "the reading repeated itself and was stopped",
+    "truncated": "the page was longer than the length limit",
+    "error": "the engine gave no answer",
+}

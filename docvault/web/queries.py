@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import json
+import sqlite3
+import threading
+import time
 from dataclasses import dataclass, field
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine, and_, func, or_
@@ -40,6 +44,11 @@ PROBLEM_STATES = tuple(state.value for state in queue.ATTENTION_PAGE_STATES)
 # existed is shown as its last attempt's engine wrote it.
 PLAIN_TEXT_ENGINES = ("cpu", "text-layer")
 MISSING_TEXT = "Text may be missing on this page."
+NO_TEXT = (
+    "No text: not a letter? docvault found marks on this page but could not read one line of "
+    "them (a photo or a drawing?). Look at the image: dismiss it with a reason if it is no "
+    "letter, or turn it and read it again if it is one."
+)
 PROBLEM_LIST_LIMIT = 500
 
 
@@ -152,6 +161,7 @@ class DocumentView:
     handled_at: datetime | None = None  # None: still on the to-do list
     handled_by: str | None = None
     unlocked_path: str | None = None  # the unlocked copy of a protected PDF, read instead
+    problem_open: bool = False  # failed or needing attention, not settled by a person
 
     @property
     def archived_files(self) -> list[str]:
@@ -218,6 +228,7 @@ def _document_view(document: Document) -> DocumentView:
         received_at=document.received_at,
         handled_at=document.handled_at,
         handled_by=document.handled_by,
+        problem_open=worklist.has_open_problem(document.status, document.settled_at),
         unlocked_path=document.unlocked_path,
     )
 
@@ -345,6 +356,8 @@ def _missing_text(report: CoverageReport | None) -> str:
     """The problem list's sentence for an incomplete page, with the check's own summary."""
     if report is None:
         return MISSING_TEXT
+    if report.nothing_legible:
+        return NO_TEXT
     if report.summary:
         return f"{MISSING_TEXT} {report.summary}"
     return (
@@ -441,6 +454,8 @@ class Arrival:
     facts: dict[str, FactView] = field(default_factory=dict)
     handled_at: datetime | None = None  # None: still to do
     handled_by: str | None = None
+    # Failed or needing attention, and nobody settled it: cannot be marked handled yet.
+    problem_open: bool = False
     copies: int = 0  # the same bytes arriving again later (duplicates of this document)
     last_copy_at: datetime | None = None
     last_copy_name: str | None = None
@@ -506,6 +521,7 @@ def arrivals(
             facts=facts.get(row.id or 0, {}),
             handled_at=row.handled_at,
             handled_by=row.handled_by,
+            problem_open=worklist.has_open_problem(row.status, row.settled_at),
             **copies.get(row.id or 0, {}),
         )
         for row, page_id in rows
@@ -569,6 +585,78 @@ def worklist_counts(database: Engine) -> tuple[int, int]:
             select(func.count()).select_from(Document).where(worklist.has_open_proposals())
         ).one()
     return int(todo), int(unconfirmed)
+
+
+@dataclass(frozen=True)
+class LiveCounts:
+    """What the open lists show that changes while they are open, read in a few index
+    lookups: the web view's JS asks every few seconds and reloads a list only when these
+    change (bench/live_bench.py measures the cost of one open tab)."""
+
+    todo: int
+    unconfirmed: int
+    problems: int
+    # The newest document, and how many are in each state: a new arrival, a letter read
+    # or failed, a letter deleted.
+    latest_document: int
+    by_status: dict[str, int]
+
+
+def live_counts(database: Engine) -> LiveCounts:
+    todo, unconfirmed = worklist_counts(database)
+    with read_session(database) as session:
+        latest = session.exec(select(func.max(Document.id))).one()
+        by_status = session.exec(
+            select(Document.status, func.count()).group_by(col(Document.status))
+        ).all()
+    return LiveCounts(
+        todo=todo,
+        unconfirmed=unconfirmed,
+        problems=documents_needing_attention(database),
+        latest_document=int(latest or 0),
+        by_status={status: int(count) for status, count in by_status},
+    )
+
+
+# Every open tab asks every few seconds; the counts are made again at most this often,
+# and only when the database changed (bench/live_bench.py: 189 ms on 100,000 documents).
+LIVE_COUNTS_SECONDS = 2.0
+
+
+class LiveLists:
+    """``live_counts`` shared by every open tab of the web view: made again only when a
+    commit changed the database since (SQLite's data_version, read on a connection of its
+    own, sees the commits of every connection and process) and at most every
+    ``LIVE_COUNTS_SECONDS``. One tab or fifty cost the same few counts."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._watch: sqlite3.Connection | None = None
+        self._version: int | None = None
+        self._counts: LiveCounts | None = None
+        self._made_at = 0.0
+
+    def counts(self, database: Engine) -> LiveCounts:
+        with self._lock:
+            version = self._data_version(database)
+            stale = version is None or version != self._version
+            due = time.monotonic() - self._made_at >= LIVE_COUNTS_SECONDS
+            if self._counts is None or (stale and due):
+                self._version = version
+                self._counts = live_counts(database)
+                self._made_at = time.monotonic()
+            return self._counts
+
+    def _data_version(self, database: Engine) -> int | None:
+        """The database's data_version as this object's own connection sees it; None where
+        there is no file to watch (every ask is then a change, still at most every 2 s)."""
+        path = database.url.database
+        if not path or path == ":memory:":
+            return None
+        if self._watch is None:
+            address = f"{Path(path).resolve().as_uri()}?mode=ro"
+            self._watch = sqlite3.connect(address, uri=True, check_same_thread=False)
+        return int(self._watch.execute("PRAGMA data_version").fetchone()[0])
 
 
 def documents_needing_attention(database: Engine) -> int:

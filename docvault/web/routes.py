@@ -101,6 +101,7 @@ ROUTES: tuple[Route, ...] = (
     Route("/documents/{document_id}/facts", facts.post_fact, POST),
     Route("/documents/{document_id}/facts/confirm-all", facts.post_confirm_all, POST),
     Route("/documents/{document_id}/handled", worklist.post_handled, POST),
+    Route("/documents/handled", worklist.post_many_handled, POST),
     # The problems page and how its items are settled
     Route("/problems", problems.problems),
     Route("/documents/{document_id}/unlock", problems.unlock_pdf, POST),
@@ -117,6 +118,7 @@ ROUTES: tuple[Route, ...] = (
     Route("/api/documents/{document_id}", api.api_document),
     Route("/api/documents/{document_id}/pages/{number}", api.api_page),
     Route("/api/pages/states", api.api_page_states),
+    Route("/api/live", api.api_live),
     Route("/api/rerun", api.api_rerun, POST),
     Route("/api/status", api.api_status),
 )

@@ -140,6 +140,10 @@ def clear_session_cookie(response: Response, https: bool) -> None:
     response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="lax", secure=https)
 
 
+# Sent by the page's own refreshes (static/docvault.js): they keep no session alive.
+LIVE_HEADER = "x-docvault-live"
+
+
 def _bearer(request: Request) -> str | None:
     header = request.headers.get("authorization", "")
     scheme, _, token = header.partition(" ")
@@ -158,7 +162,8 @@ def identify(database: Engine, policy: auth.SessionPolicy, request: Request) -> 
         account = use.account
     else:
         cookie = request.cookies.get(SESSION_COOKIE)
-        session = auth.session_for(database, cookie, policy) if cookie else None
+        touch = LIVE_HEADER not in request.headers
+        session = auth.session_for(database, cookie, policy, touch=touch) if cookie else None
         if session is None:
             raise LoginRequired("Please log in.")
         request.state.via_token = False

@@ -139,6 +139,20 @@ def api_page_states(context: Context, ids: str = Query("")) -> dict[str, Any]:
     return {"pages": [{"page_id": key, "status": value} for key, value in states.items()]}
 
 
+def api_live(context: Context) -> dict[str, Any]:
+    """What the open lists show that changes (to-do counts, problems, the newest letter, the
+    letters in each state), for the web view's lists that update themselves; no letter is
+    shown, so no look is recorded."""
+    counts = context.lists.counts(context.database)
+    return {
+        "todo": counts.todo,
+        "unconfirmed": counts.unconfirmed,
+        "problems": counts.problems,
+        "latest_document": counts.latest_document,
+        "by_status": counts.by_status,
+    }
+
+
 def api_rerun(request: Request, context: Context, body: RerunRequest) -> dict[str, Any]:
     """Puts looped and failed pages back in the queue, ahead of new work."""
     if not body.page_ids:

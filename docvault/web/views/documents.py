@@ -63,6 +63,17 @@ def archive_damage(
     return None
 
 
+def suggested_mode(current: queries.PageView) -> SamplingMode:
+    """The re-run mode the document view offers first: against repeated text for a page
+    whose reading looped, without the length limit for one cut off at it."""
+    if current.status == "looped":
+        return SamplingMode.penalty
+    last = current.attempts[-1] if current.attempts else None
+    if last is not None and last.verdict == "truncated":
+        return SamplingMode.uncapped
+    return SamplingMode.greedy
+
+
 def page_image_path(
     context: WebContext,
     request: Request,
@@ -192,6 +203,7 @@ def document_page(
         "current": current,
         "html": found.mark(html),
         "modes": SamplingMode,
+        "suggested_mode": suggested_mode(current),
         "origin": origin,
         "strip": strip,
         "matched_pages": set(found.pages),

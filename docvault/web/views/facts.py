@@ -9,6 +9,7 @@ comes back with the sentence beside the field and the typed value in it, to be c
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from fastapi import HTTPException, Request
@@ -37,8 +38,15 @@ CONFIRM_ALL = AuditAction.confirm_all_facts
 
 def _audit_detail(change: store.FactChange) -> str:
     if change.before == change.after:
-        return f"{change.field}: {change.after!r} confirmed"
-    return f"{change.field}: {change.before!r} -> {change.after!r} (proposed {change.proposed!r})"
+        return f"{change.field}: {_shown(change.after)} confirmed"
+    detail = f"{change.field}: {_shown(change.before)} -> {_shown(change.after)}"
+    return f"{detail} (proposed {_shown(change.proposed)})"
+
+
+def _shown(value: str | None) -> str:
+    """A fact's value in an audit row: quoted, or "(none)" where there was none (issue 48:
+    rows read "born: None -> '1961-04-01'")."""
+    return repr(value) if value else "(none)"
 
 
 def change_fact(
@@ -87,15 +95,20 @@ def refused_values(
     document_id: int,
     refusal: FactRefused,
     typed: str | None,
+    next_path: str = "",
 ) -> dict[str, Any]:
     """The facts panel again, with the refusal beside its field and the typed value kept."""
     document = context.document_or_404(document_id)
+    # The page the form was sent from, shown beside the panel to compare with (issue 48:
+    # the letter was gone from this page).
+    number = min(max(_page_of(next_path), 1), max(document.page_count, 1))
+    current = queries.page_by_number(context.database, document_id, number)
     # The panel shows the letter's facts again: a look, like the document view's.
-    context.look(request, AuditAction.view, document_id=document_id)
+    context.look(request, AuditAction.view, document_id=document_id, page_number=number)
     return {
         "account": current_account(request),
         "document": document,
-        "current": None,
+        "current": current,
         "facts": queries.facts_panel(context.database, document_id),
         "refused": {
             "field": refusal.field,
@@ -103,6 +116,12 @@ def refused_values(
             "message": refusal.message,
         },
     }
+
+
+def _page_of(next_path: str) -> int:
+    """The page number a form's `next` names (`/documents/7?page=3#facts`), else 1."""
+    found = re.search(r"[?&]page=(\d{1,6})", next_path)
+    return int(found.group(1)) if found else 1
 
 
 async def post_fact(
@@ -120,8 +139,9 @@ async def post_fact(
     except FactRefused as refusal:
         if refusal.field is None:
             raise HTTPException(400, refusal.message) from None
+        sent_from = str(submitted.get("next", ""))
         values = await run_in_threadpool(
-            refused_values, context, request, document_id, refusal, corrected
+            refused_values, context, request, document_id, refusal, corrected, sent_from
         )
         return templates.TemplateResponse(request, "fact_refused.html", values, 400)
     target = safe_next(str(submitted.get("next", f"/documents/{document_id}")))

@@ -35,14 +35,17 @@ def login_form(
     error: str | None,
     next_path: str,
     status: int = 200,
+    name: str = "",
 ) -> Response:
-    """The login form, with `error` above it, and its CSRF token's cookie."""
+    """The login form, with `error` above it, and its CSRF token's cookie; `name` is the
+    user name typed before a refusal, kept in its field (only the password is typed again)."""
     offer_login_form(request, context.secret_key)
     response = templates.TemplateResponse(
         request,
         "login.html",
         {
             "error": error,
+            "name": name[: auth.MAXIMUM_NAME_LENGTH],
             "next": safe_next(next_path),
             "minimum_password": auth.MINIMUM_PASSWORD_LENGTH,
             # A fresh install has no account: say how to make the first one.
@@ -88,7 +91,7 @@ async def log_in(request: Request, context: Context, templates: Templates) -> Re
             AuditAction.login_failed, error.message, remote_address=address,
         )  # fmt: skip
         status = 429 if isinstance(error, auth.LockedOut) else 401
-        return login_form(context, templates, request, error.message, next_path, status)
+        return login_form(context, templates, request, error.message, next_path, status, name)
     token, _ = await run_in_threadpool(auth.start_session, context.database, account, address)
     await run_in_threadpool(
         audit.record, context.database, account.name, AuditAction.login, remote_address=address

@@ -9,7 +9,9 @@ from fastapi import Request
 from fastapi.responses import Response
 
 from docvault.audit import AuditAction
+from docvault.facts.store import FactView
 from docvault.search import search
+from docvault.search.language import facts_matched
 from docvault.web import queries
 from docvault.web.context import (
     ARRIVAL_STATES,
@@ -65,7 +67,9 @@ def search_page(
     page_number: ResultPage = 1,
 ) -> Response:
     """The home page: the arrivals list, or the search results for `q` with filters."""
-    form = SearchForm(q, inbox, tag, status, date_field, date_from, date_to, todo, facts)
+    form = SearchForm(
+        q, inbox, tag, status, date_field, date_from, date_to, todo, facts
+    ).with_filters_lifted()
     shared = {
         "form": form,
         "inboxes": queries.inbox_names(context.database),
@@ -83,11 +87,28 @@ def search_page(
     results = search(context.database, context.index, query, page_number, PER_PAGE)
     shown = [document.document_id for document in results.documents]
     context.look(request, AuditAction.search, with_shown(query, shown))
+    letter_facts = queries.facts_of_documents(context.database, shown)
     values = {
         **shared,
         "results": results,
         "pages": math.ceil(results.total_documents / PER_PAGE),
         "carried": SearchContext.of(form, page_number).carried,
-        "letter_facts": queries.facts_of_documents(context.database, shown),
+        "letter_facts": letter_facts,
+        "found_through": _found_through(context, query, letter_facts),
     }
     return page(templates, request, "search.html", values)
+
+
+def _found_through(
+    context: WebContext, query: str, letter_facts: dict[int, dict[str, FactView]]
+) -> dict[int, list[FactView]]:
+    """For each listed letter, the facts the search found it through (a corrected name
+    typed as plain words), so the result can say so: "patient (corrected by drsmith)"."""
+    parsed = context.index.parse(query)
+    found: dict[int, list[FactView]] = {}
+    for document_id, known in letter_facts.items():
+        values = {field: view.value for field, view in known.items() if view.value}
+        matched = facts_matched(parsed, values)
+        if matched:
+            found[document_id] = [known[field] for field in matched]
+    return found
