@@ -100,18 +100,26 @@ BUILD_BACKEND = {"hatchling", "editables"}
 
 def runtime_closure() -> set[str]:
     """The packages running docvault needs: its dependencies (no extra) and theirs, read
-    from the installed packages' own metadata, markers evaluated for this Python."""
+    from the installed packages' own metadata, markers evaluated for this Python and for the
+    extras each requirement asks for (ocrmypdf asks for pikepdf[pdfa])."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     wanted = [Requirement(text) for text in project["dependencies"]]
     wanted += [Requirement(name) for name in BUILD_BACKEND]
     found: set[str] = set()
+    seen: set[tuple[str, str]] = set()
     while wanted:
         requirement = wanted.pop()
         name = canonicalize_name(requirement.name)
-        if name in found or (requirement.marker and not requirement.marker.evaluate({"extra": ""})):
-            continue
-        found.add(name)
-        wanted += [Requirement(text) for text in metadata.requires(name) or []]
+        for extra in ("", *sorted(requirement.extras)):
+            if (name, extra) in seen:
+                continue
+            seen.add((name, extra))
+            found.add(name)
+            wanted += [
+                needed
+                for needed in map(Requirement, metadata.requires(name) or [])
+                if not needed.marker or needed.marker.evaluate({"extra": extra})
+            ]
     return found
 
 
