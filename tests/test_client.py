@@ -16,8 +16,8 @@ from docvault.errors import (
     EngineTimeout,
     EngineUnavailable,
 )
-from docvault.ocr.client import DOWN_RECHECK_SECONDS, OpenAIEngine
-from docvault.ocr.profiles import OVISOCR2, OVISOCR2_PROMPT
+from docvault.ocr.client import DOWN_RECHECK_SECONDS, OpenAIEngine, encode_body
+from docvault.ocr.profiles import OVISOCR2, OVISOCR2_PROMPT, ServerKind
 from docvault.vocabulary import AttemptRequest, EngineReply, EngineState, PageImage, SamplingMode
 
 Result = TypeVar("Result")
@@ -537,3 +537,63 @@ def test_closing_the_engine_stops_a_health_check_in_progress() -> None:
         return engine.recheck is not None and engine.recheck.cancelled()
 
     assert run(scenario())
+
+
+def test_the_body_sent_is_the_json_of_the_profiles_body_with_the_image_as_it_is() -> None:
+    page = PageImage(bytes(range(256)) * 400, "image/png", 1240, 1754, "document 7 page 2")
+    body = OVISOCR2.request_body(page, GREEDY)
+    body["messages"].append({"role": "user", "content": 'Grüße "quoted" \\ \n \x00 done'})
+    # httpx's own `json=`: what the engine received before the image was spliced in as bytes
+    expected = json.dumps(body, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    assert encode_body(body) == expected.encode("utf-8")
+
+
+async def answer_when_all_arrived(
+    arrived: list[int], everyone: asyncio.Event, wanted: int, reader: asyncio.StreamReader,
+    writer: asyncio.StreamWriter,
+) -> None:  # fmt: skip
+    """A loopback engine that holds each request until `wanted` are at it at once."""
+    head = await reader.readuntil(b"\r\n\r\n")
+    length = int(next(line.split(b":")[1] for line in head.split(b"\r\n")
+                      if line.lower().startswith(b"content-length")))  # fmt: skip
+    await reader.readexactly(length)
+    arrived.append(1)
+    if len(arrived) >= wanted:
+        everyone.set()
+    await everyone.wait()
+    body = completion().content
+    writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: "
+                 + str(len(body)).encode() + b"\r\nConnection: close\r\n\r\n" + body)  # fmt: skip
+    await writer.drain()
+    writer.close()
+
+
+@pytest.mark.parametrize("concurrency", [1, 33, 70])
+def test_every_request_of_the_concurrency_is_at_the_engine_at_once(concurrency: int) -> None:
+    # Requests go over several connection pools (a pool of hundreds cost the daemon a quarter
+    # of its time on the H200); none may wait for a connection while the others are out.
+    async def scenario() -> int:
+        arrived: list[int] = []
+        everyone = asyncio.Event()
+        server = await asyncio.start_server(
+            lambda r, w: answer_when_all_arrived(arrived, everyone, concurrency, r, w),
+            "127.0.0.1", 0,
+        )  # fmt: skip
+        port = server.sockets[0].getsockname()[1]
+        engine = OpenAIEngine(
+            [f"http://127.0.0.1:{port}/v1"], OVISOCR2, timeout_seconds=20,
+            concurrency=concurrency, server=ServerKind.vllm,
+        )  # fmt: skip
+        try:
+            async with asyncio.timeout(15):
+                replies = await asyncio.gather(
+                    *(engine.transcribe(IMAGE, GREEDY) for _ in range(concurrency))
+                )
+        finally:
+            await engine.aclose()
+            server.close()
+            await server.wait_closed()
+        assert all(reply.text == "# Befund\n" for reply in replies)
+        return len(arrived)
+
+    assert run(scenario()) == concurrency

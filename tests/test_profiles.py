@@ -184,7 +184,10 @@ def test_the_profile_setting_offers_exactly_the_defined_profiles(tmp_path: Path)
     assert all(name == profile.name for name, profile in PROFILES.items())
     assert ("auto", *PROFILE_NAMES) == get_args(ProfileChoice)
     for name in PROFILE_NAMES:
-        chosen = load_settings(environ={"DOCVAULT_PROFILE": name}, cwd=tmp_path)
+        # A model's profile runs on an OpenAI-compatible engine (the cpu engine refuses it).
+        engine = {"DOCVAULT_ENGINE": "openai", "DOCVAULT_ENGINE_URL": "http://127.0.0.1:8000/v1"}
+        environment = {"DOCVAULT_PROFILE": name, **(engine if name != "cpu" else {})}
+        chosen = load_settings(environ=environment, cwd=tmp_path)
         assert get_profile(chosen.effective_profile()).name == name
     with pytest.raises(ConfigError, match="allowed: auto, ovisocr2, deepseek-ocr-2, bench"):
         load_settings(environ={"DOCVAULT_PROFILE": "ovis"}, cwd=tmp_path)

@@ -29,6 +29,7 @@ import contextlib
 import json
 import logging
 import re
+import secrets
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -45,7 +46,7 @@ from docvault.errors import (
 )
 from docvault.ocr import guard
 from docvault.ocr.base import EndpointStatus
-from docvault.ocr.profiles import Profile, ServerKind
+from docvault.ocr.profiles import ImageDataUrl, Profile, ServerKind
 from docvault.vocabulary import AttemptRequest, EngineReply, EngineState, PageImage, TextFormat
 
 logger = logging.getLogger(__name__)
@@ -56,6 +57,12 @@ logger = logging.getLogger(__name__)
 CONNECTION_RESET_ERRORS = (httpx.RemoteProtocolError, httpx.ReadError, httpx.WriteError)
 UNAVAILABLE_STATUSES = frozenset({429, 502, 503, 504})
 CONFIGURATION_STATUSES = frozenset({401, 403, 404})
+# httpcore's connection pool looks at every connection it holds whenever a request is
+# assigned or ends, and polls each idle one's socket: at 256 in flight in one pool that was a
+# quarter of the daemon's own time on the H200 (py-spy, bench/gpu/RESULTS.md, "Issue 53").
+# Requests are spread over pools of at most this many connections instead.
+POOL_CONNECTIONS = 32
+JSON_HEADERS = {"Content-Type": "application/json"}
 STARTING_UP = re.compile(r"start(ing)?[ _-]?up|is loading|not (yet )?ready", re.IGNORECASE)
 # SGLang's 400 for a custom logit processor it was not started to allow: no page can pass.
 CUSTOM_PROCESSOR_OFF = re.compile(r"not configured to enable custom logit processor", re.IGNORECASE)
@@ -144,13 +151,22 @@ class OpenAIEngine:
         self.last_recheck = -DOWN_RECHECK_SECONDS
         # The background probe of the down endpoints, while one runs (see recheck_down).
         self.recheck: asyncio.Task[None] | None = None
-        # One pooled connection per request in flight: the worker never sends more than
-        # `concurrency` at once, so no request waits for a connection (pool timeout off).
-        self.client = httpx.AsyncClient(
-            transport=transport,
-            timeout=httpx.Timeout(timeout_seconds, pool=None),
-            limits=httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency),
-        )
+        # One pooled connection per request in flight, over pools of POOL_CONNECTIONS: the
+        # worker never sends more than `concurrency` at once and each request goes to the
+        # least busy pool, so no request waits for a connection (pool timeout off). A given
+        # transport (tests) is one pool.
+        pools = 1 if transport is not None else -(-concurrency // POOL_CONNECTIONS)
+        size = -(-concurrency // pools)
+        self.clients = [
+            httpx.AsyncClient(
+                transport=transport,
+                timeout=httpx.Timeout(timeout_seconds, pool=None),
+                limits=httpx.Limits(max_connections=size, max_keepalive_connections=size),
+            )
+            for _ in range(pools)
+        ]
+        self.pool_load = [0] * pools
+        self.client = self.clients[0]  # health checks and the server probe
 
     @property
     def in_flight(self) -> dict[str, int]:
@@ -234,11 +250,27 @@ class OpenAIEngine:
         self, endpoint: Endpoint, body: dict[str, Any], image: PageImage, started: float
     ) -> EngineReply:
         """Send the request once and read its answer, streamed or whole."""
+        pool = self.pool_load.index(min(self.pool_load))
+        self.pool_load[pool] += 1
+        try:
+            return await self.exchange_in(self.clients[pool], endpoint, body, image, started)
+        finally:
+            self.pool_load[pool] -= 1
+
+    async def exchange_in(
+        self,
+        client: httpx.AsyncClient,
+        endpoint: Endpoint,
+        body: dict[str, Any],
+        image: PageImage,
+        started: float,
+    ) -> EngineReply:
         url = f"{endpoint.base_url}/chat/completions"
+        content = encode_body(body)
         if not body.get("stream"):
-            response = await self.client.post(url, json=body)
+            response = await client.post(url, content=content, headers=JSON_HEADERS)
             return parse_reply(response, endpoint.base_url, image, time.monotonic() - started)
-        async with self.client.stream("POST", url, json=body) as response:
+        async with client.stream("POST", url, content=content, headers=JSON_HEADERS) as response:
             # An error status arrives before any stream, with vLLM's JSON error body; a server
             # that ignores "stream" answers one JSON completion. Both read as before.
             if response.status_code != httpx.codes.OK or not is_event_stream(response):
@@ -334,7 +366,34 @@ class OpenAIEngine:
             self.recheck.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self.recheck
-        await self.client.aclose()
+        for client in self.clients:
+            await client.aclose()
+
+
+def encode_body(body: dict[str, Any]) -> bytes:
+    """The request body as JSON bytes, as httpx's `json=` writes it, with each page image
+    (an `ImageDataUrl`, which needs no escaping) spliced in after the small rest is encoded."""
+    images: list[bytes] = []
+    marker = secrets.token_hex(8)  # no text of the body can name an image by chance
+
+    def without_images(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {key: without_images(item) for key, item in value.items()}
+        if isinstance(value, list):
+            return [without_images(item) for item in value]
+        if isinstance(value, ImageDataUrl):
+            images.append(value.encode("ascii"))
+            return f"{marker}{len(images) - 1}{marker}"
+        return value
+
+    skeleton = json.dumps(
+        without_images(body), ensure_ascii=False, separators=(",", ":"), allow_nan=False
+    ).encode("utf-8")
+    for number, data in enumerate(images):
+        token = f"{marker}{number}{marker}".encode("ascii")
+        start = skeleton.index(token)
+        skeleton = b"".join((skeleton[:start], data, skeleton[start + len(token) :]))
+    return skeleton
 
 
 def model_owners(response: httpx.Response) -> set[str]:

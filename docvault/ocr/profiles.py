@@ -64,6 +64,20 @@ DEEPSEEK_UNCAPPED_MAX_TOKENS = 8192 - 1280
 BENCH_MAX_TOKENS = 600
 
 
+class ImageDataUrl(str):
+    """A page image as a base64 data URL (`data:image/png;base64,...`): made here of the
+    media type and base64's own alphabet, it needs no escaping in JSON, so the engine client
+    splices it into the request body as it is (`docvault.ocr.client.encode_body`)."""
+
+    __slots__ = ()
+
+    @classmethod
+    def of(cls, media_type: str, data: bytes) -> ImageDataUrl:
+        if not re.fullmatch(r"[a-z]+/[a-z0-9.+-]+", media_type):
+            raise ValueError(f"not a media type: {media_type!r}")
+        return cls(f"data:{media_type};base64,{base64.b64encode(data).decode('ascii')}")
+
+
 class ServerKind(StrEnum):
     """Which OpenAI-compatible server answers: the two spell per-request extensions apart."""
 
@@ -196,10 +210,9 @@ class Profile:
         self, image: PageImage, request: AttemptRequest, server: ServerKind = ServerKind.vllm
     ) -> dict[str, Any]:
         """The exact JSON body of POST /v1/chat/completions for one attempt on this server."""
-        encoded = base64.b64encode(image.data).decode("ascii")
         image_part = {
             "type": "image_url",
-            "image_url": {"url": f"data:{image.media_type};base64,{encoded}"},
+            "image_url": {"url": ImageDataUrl.of(image.media_type, image.data)},
         }
         text_part = {"type": "text", "text": self.prompt}
         if self.prompt_position == "after_image":
