@@ -148,11 +148,13 @@ def test_a_legal_hold_shows_on_the_document_and_refuses_its_deletion(
     expect(page.locator("#delete-refused")).to_contain_text(
         f"Document {other} (complaint.pdf) is on legal hold since"
     )
+    _screenshots(page, "delete-refused")
     # Lifted and placed again on the document page, both audited.
     page.goto(daemon.url(f"/documents/{other}"))
     page.get_by_role("button", name="Lift the legal hold").click()
     expect(page.locator("#legal-hold summary")).to_have_text("Place a legal hold")
     page.locator("#legal-hold summary").click()
+    _screenshots(page, "document-place-hold")
     page.get_by_label("Reason (the case, the request, who asked)").fill("Complaint, renewed")
     page.get_by_role("button", name="Place the hold").click()
     expect(page.locator("#legal-hold")).to_contain_text(f"placed by {ADMIN[0]}: Complaint, renewed")
@@ -170,7 +172,7 @@ def test_the_review_deletes_a_confirmed_batch_and_refuses_the_held_documents(
     expect(rows).to_have_count(len(LETTERS))
     held = vault.ids["court-case.pdf"]
     expect(page.locator(f'tr[data-document-id="{held}"]')).to_contain_text("Case 4 O 17/26")
-    expect(rows.first).to_contain_text("inbox inbox, 1 years")
+    expect(rows.first.locator("td").nth(3)).to_have_text("inbox inbox, 1 year")
     _screenshots(page, "due-for-deletion")
     page.get_by_label("Select all").check()
     page.get_by_label("Reason for this deletion").fill("Kept one year as the rule says")
