@@ -14,8 +14,8 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlmodel import col, select
 
-from docvault import db, holds
-from docvault.calendar_log import Planned
+from docvault import calendar_log, db, holds
+from docvault.calendar_log import Outcome, Planned
 from docvault.config import CountedFrom, RetentionRule
 from docvault.models import AuditEvent, CalendarRequest, Document
 from docvault.plans import parse_plan
@@ -119,3 +119,20 @@ def test_staff_can_neither_see_nor_change_a_records_lifetime(
     assert _documents(archive) == before
     assert holds.hold_on(archive.database, archive.huck_finn) is None
     assert "Place a legal hold" not in client.get(f"/documents/{archive.huck_finn}").text
+
+
+def test_the_archive_checks_outcome_is_on_the_status_page(
+    client: TestClient, archive: WebArchive
+) -> None:
+    run = calendar_log.started(archive.database, "archive-check", None, "", None)
+    missing = f"The archived file {archive.data_dir}/archive/ab/cd.pdf is missing."
+    calendar_log.finished(archive.database, run, Outcome.failed, missing)
+    _log_in(client, ADMIN)
+    check = client.get("/api/status").json()["archive_check"]
+    assert (check["outcome"], check["sentence"]) == ("failed", missing)
+    assert missing in client.get("/status").text
+    staff = TestClient(client.app, follow_redirects=False)
+    _log_in(staff, NURSE)
+    seen = staff.get("/api/status").json()["archive_check"]
+    assert seen["outcome"] == "failed"
+    assert str(archive.data_dir) not in staff.get("/status").text
