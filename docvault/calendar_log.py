@@ -22,6 +22,7 @@ from docvault.models import CalendarRequest, CalendarRun, utcnow
 from docvault.plans import Plan
 
 JOB_STORE_TABLE = "apscheduler_jobs"
+ARCHIVE_CHECK = "archive-check"  # the job whose outcome /metrics also gives on its own
 
 
 class Outcome:

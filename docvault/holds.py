@@ -17,7 +17,7 @@ from datetime import datetime
 from sqlalchemy import Engine
 from sqlmodel import Session, col, select
 
-from docvault.db import write_transaction
+from docvault.db import read_session, write_transaction
 from docvault.errors import OnLegalHold
 from docvault.models import Document, LegalHold
 
@@ -85,3 +85,9 @@ def refuse_if_held(session: Session, document: Document) -> None:
     row = session.get(LegalHold, int(document.id or 0))
     if row is not None:
         raise OnLegalHold(_hold(row).refusal(document.original_name))
+
+
+def hold_on(engine: Engine, document_id: int) -> Hold | None:
+    """The document's hold, or None (the document page shows it)."""
+    with read_session(engine) as session:
+        return holds_of(session, [document_id]).get(document_id)

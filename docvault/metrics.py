@@ -10,6 +10,7 @@ callable. A registry is made per scrape, never the global one, so two apps in on
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from datetime import UTC, datetime
 
 from prometheus_client import CollectorRegistry, generate_latest
 from prometheus_client.core import (
@@ -21,7 +22,8 @@ from prometheus_client.core import (
 from prometheus_client.registry import Collector
 from sqlalchemy import Engine
 
-from docvault import figures
+from docvault import calendar_log, figures
+from docvault.calendar_log import ARCHIVE_CHECK, Outcome
 from docvault.vocabulary import PageStatus
 
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
@@ -117,6 +119,58 @@ def _archive(database: Engine) -> Iterable[Metric]:
     yield GaugeMetricFamily("docvault_archive_bytes", "Bytes of originals in the archive.", size)
 
 
+# The outcomes a calendar run ends in, one gauge each (1 for the last run's, 0 for the rest).
+CALENDAR_OUTCOMES = (Outcome.running, Outcome.ok, Outcome.failed, Outcome.missed, Outcome.skipped)
+
+
+def _seconds(moment: datetime) -> float:
+    """A stored time (naive UTC in SQLite) as seconds since the epoch."""
+    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).timestamp()
+
+
+def _calendar(database: Engine) -> Iterable[Metric]:
+    """Each calendar job's last run (when, how long, how it ended) and next run, and the
+    archive check's outcome on its own, for an alert on a failed or missing check."""
+    last, planned = calendar_log.last_runs(database), calendar_log.next_runs(database)
+    started = GaugeMetricFamily(
+        "docvault_calendar_last_run_timestamp_seconds",
+        "When each calendar job's last run started (or was recorded as missed).",
+        labels=["job"],
+    )
+    took = GaugeMetricFamily(
+        "docvault_calendar_last_run_duration_seconds",
+        "How long each calendar job's last finished run took.",
+        labels=["job"],
+    )
+    outcome = GaugeMetricFamily(
+        "docvault_calendar_last_run_outcome",
+        "1 for the outcome of each calendar job's last run, 0 for the others.",
+        labels=["job", "outcome"],
+    )
+    for job, run in sorted(last.items()):
+        started.add_metric([job], _seconds(run.started_at))
+        if run.finished_at is not None:
+            took.add_metric([job], _seconds(run.finished_at) - _seconds(run.started_at))
+        for state in CALENDAR_OUTCOMES:
+            outcome.add_metric([job, state], float(run.outcome == state))
+    upcoming = GaugeMetricFamily(
+        "docvault_calendar_next_run_timestamp_seconds",
+        "When the calendar runs each planned job next.",
+        labels=["job"],
+    )
+    for job, at in sorted(planned.items()):
+        if at is not None:
+            upcoming.add_metric([job], at.timestamp())
+    yield from (started, took, outcome, upcoming)
+    check = last.get(ARCHIVE_CHECK)
+    if check is not None and check.outcome != Outcome.running:
+        yield GaugeMetricFamily(
+            "docvault_archive_check_ok",
+            "1 when the last archive check (docvault verify) found every original intact.",
+            float(check.outcome == Outcome.ok),
+        )
+
+
 def _live(values: Mapping[str, float | int | bool]) -> Iterable[Metric]:
     for key, (name, help_text) in LIVE_GAUGES.items():
         if key in values:
@@ -142,6 +196,7 @@ class DatabaseCollector(Collector):
             _intake_errors(database),
             *_outbox(database),
             *_archive(database),
+            *_calendar(database),
         ]
         return [*families, *_live(self.live())]
 

@@ -94,9 +94,14 @@ def due_documents(
         if due_on <= today:
             found.append(
                 Due(document_id, document.original_name, document.inbox, start,
-                    f"{rule.names}, {rule.keep_years} years", due_on, on_hold.get(document_id))
+                    _rule_words(rule), due_on, on_hold.get(document_id))
             )  # fmt: skip
     return sorted(found, key=lambda due: (due.due_on, due.document_id))[:limit]
+
+
+def _rule_words(rule: RetentionRule) -> str:
+    """The rule as the review page names it: "inbox fax, 10 years"."""
+    return f"{rule.names}, {rule.keep_years} year{'' if rule.keep_years == 1 else 's'}"
 
 
 def review_sentence(due: Sequence[Due], rules: Sequence[RetentionRule]) -> str:

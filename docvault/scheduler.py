@@ -84,7 +84,7 @@ class CalendarJob:
 # The calendar's jobs: name, title, and the setting that plans it, in the schedule's order.
 JOBS = (
     ("database-backup", "Database backup", "backup_at"),
-    ("archive-check", "Archive check", "verify_at"),
+    (calendar_log.ARCHIVE_CHECK, "Archive check", "verify_at"),
     ("index-check", "Index consistency check", "index_check_at"),
     ("retention-review", "Retention review", "retention_review_at"),
     ("rerun-failed", "Failed and looped pages read again", "rerun_failed_at"),

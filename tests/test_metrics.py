@@ -8,6 +8,8 @@ from pathlib import Path
 from prometheus_client.parser import text_string_to_metric_families
 from sqlalchemy import Engine
 
+from docvault import calendar_log
+from docvault.calendar_log import Outcome
 from docvault.db import write_transaction
 from docvault.metrics import render_metrics
 from docvault.models import Attempt, Document, IndexOutbox, Page
@@ -106,3 +108,33 @@ def test_an_empty_database_scrapes_to_zeros(database: Engine) -> None:
     assert scraped[("docvault_queue_pages", (("state", "queued"),))] == 0
     assert scraped[("docvault_index_outbox_lag_seconds", ())] == 0
     assert scraped[("docvault_archive_bytes", ())] == 0
+
+
+def test_the_calendar_jobs_and_the_archive_check_are_gauges(database: Engine) -> None:
+    backup = calendar_log.started(database, "database-backup", None, "", "boss")
+    calendar_log.finished(database, backup, Outcome.ok, "backup written")
+    check = calendar_log.started(database, "archive-check", None, "", None)
+    calendar_log.finished(database, check, Outcome.failed, "1 original is missing")
+    families = {
+        family.name: family
+        for family in text_string_to_metric_families(render_metrics(database, dict).decode())
+    }
+    outcomes = {
+        (sample.labels["job"], sample.labels["outcome"]): sample.value
+        for sample in families["docvault_calendar_last_run_outcome"].samples
+    }
+    assert outcomes[("database-backup", "ok")] == 1.0
+    assert outcomes[("database-backup", "failed")] == 0.0
+    assert outcomes[("archive-check", "failed")] == 1.0
+    [archive_ok] = families["docvault_archive_check_ok"].samples
+    assert archive_ok.value == 0.0
+    started = {
+        sample.labels["job"]: sample.value
+        for sample in families["docvault_calendar_last_run_timestamp_seconds"].samples
+    }
+    assert abs(started["database-backup"] - datetime.now(UTC).timestamp()) < 60
+    fixed = calendar_log.started(database, "archive-check", None, "", None)
+    calendar_log.finished(database, fixed, Outcome.ok, "every original intact")
+    again = text_string_to_metric_families(render_metrics(database, dict).decode())
+    [check_ok] = next(f for f in again if f.name == "docvault_archive_check_ok").samples
+    assert check_ok.value == 1.0

@@ -27,7 +27,10 @@ from tests.support.webarchive import ADMIN, NURSE, WebArchive
 
 SAFE = {"GET", "HEAD", "OPTIONS"}
 PUBLIC = {("/login", "POST")}
-PATH_VALUES = {"document_id": "1", "number": "1", "page_id": "1", "box": "100_100_500_500"}
+PATH_VALUES = {
+    "document_id": "1", "number": "1", "page_id": "1", "box": "100_100_500_500",
+    "job": "database-backup",
+}  # fmt: skip
 
 
 def _client(archive: WebArchive, **changes: object) -> TestClient:

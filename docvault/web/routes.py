@@ -31,6 +31,7 @@ from docvault.web.security import enforce_csrf, identify, permit
 from docvault.web.views import (
     admin,
     api,
+    calendar,
     documents,
     facts,
     health,
@@ -113,6 +114,13 @@ ROUTES: tuple[Route, ...] = (
     # For administrators (and the status page for everyone)
     Route("/status", admin.status_page),
     Route("/audit", admin.audit_page),
+    # A record's lifetime: the calendar, the retention review, legal holds (administrators)
+    Route("/schedule", calendar.schedule_page),
+    Route("/schedule/{job}/run", calendar.run_job_now, POST),
+    Route("/retention", calendar.retention_page),
+    Route("/retention", calendar.confirm_deletion, POST),
+    Route("/documents/{document_id}/hold", calendar.place_hold, POST),
+    Route("/documents/{document_id}/hold/lift", calendar.lift_hold, POST),
     # The JSON API
     Route("/api/search", api.api_search),
     Route("/api/documents/{document_id}", api.api_document),

@@ -128,11 +128,21 @@ def snapshot(
         "problems": {"documents": queries.documents_needing_attention(database)},
         "parts": service.get("parts", []),
         "troubles": service.get("troubles", []) + calendar_log.problems(database, calendar),
+        "archive_check": _archive_check(database),
         "handover": {
             **handover.summary(database),
             "targets": service.get("handover_targets", []),
         },
     }
+
+
+def _archive_check(database: Engine) -> dict[str, Any] | None:
+    """The archive check's last run (`verify_at`): when, how it ended and its sentence;
+    None before the first."""
+    run = calendar_log.last_runs(database).get(calendar_log.ARCHIVE_CHECK)
+    if run is None:
+        return None
+    return {"started_at": run.started_at, "outcome": run.outcome, "sentence": run.sentence}
 
 
 def _left_out(database: Engine) -> dict[str, Any]:
@@ -165,6 +175,7 @@ def without_paths(numbers: dict[str, Any]) -> dict[str, Any]:
         # that something is wrong, an administrator sees what.
         "parts": [{**part, "detail": _for_staff(part["detail"])} for part in numbers["parts"]],
         "troubles": [_for_staff(trouble) for trouble in numbers["troubles"]],
+        "archive_check": _check_for_staff(numbers["archive_check"]),
         # The receiver's answer may name its servers and software: the same rule.
         "handover": {
             **numbers["handover"],
@@ -174,6 +185,13 @@ def without_paths(numbers: dict[str, Any]) -> dict[str, Any]:
             ],
         },
     }
+
+
+def _check_for_staff(check: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A failed check's sentence names the missing file's folder: staff see that it failed."""
+    if check is None or check["outcome"] == calendar_log.Outcome.ok:
+        return check
+    return {**check, "sentence": _for_staff(check["sentence"])}
 
 
 def _for_staff(detail: str | None) -> str | None:

@@ -17,6 +17,7 @@ from fastapi import HTTPException, Request
 from fastapi.responses import FileResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
+from docvault import holds
 from docvault.archive import check_archived
 from docvault.audit import AuditAction
 from docvault.errors import (
@@ -187,6 +188,7 @@ def document_page(
             "origin": origin,
             "facts": facts,
             "mail": queries.mail_origin(context.database, document_id),
+            "hold": holds.hold_on(context.database, document_id),
         }
         return page(templates, request, "document.html", values)
     found = search_marks(context, origin, document_id)
@@ -211,6 +213,7 @@ def document_page(
         "facts": facts,
         "raw_view": raw_view,
         "mail": queries.mail_origin(context.database, document_id),
+        "hold": holds.hold_on(context.database, document_id),
     }
     return page(templates, request, "document.html", values)
 

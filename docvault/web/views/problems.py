@@ -12,7 +12,8 @@ be read, or a document the search index could not take. Each can be
   and opened. A new problem of the document (a retry refused again, a re-read that ends
   looped, a new index failure) lists it again: the dismissal spoke of the old one;
 - deleted, by an administrator after a confirmation page: its pages, index entries and
-  page images go, the original stays in the archive (`queue.remove_document`).
+  page images go, the original stays in the archive (`queue.remove_document`); a document
+  on legal hold (`docvault.holds`) is refused with its sentence on that page.
 
 Every route is behind `authenticate` and `enforce_csrf` (`web.routes`), every change an
 audit row. After an action the browser is sent back to the list with a sentence saying
@@ -30,9 +31,9 @@ from fastapi.responses import RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 from starlette.concurrency import run_in_threadpool
 
-from docvault import queue
+from docvault import holds, queue
 from docvault.audit import AuditAction
-from docvault.errors import DocvaultError, RateLimited
+from docvault.errors import DocvaultError, OnLegalHold, RateLimited
 from docvault.inbox import retake_refused
 from docvault.search.pages import index_problems, retry_now
 from docvault.vocabulary import DocumentStatus, SamplingMode
@@ -305,13 +306,39 @@ def confirm_delete(
     require_admin(request, "Only an administrator may delete a document; dismiss it instead.")
     document = context.document_or_404(document_id)
     context.look(request, AuditAction.view, "delete confirmation", document_id=document_id)
-    values = {"document": document, "data_dir": context.data_dir}
-    return page(templates, request, "delete.html", values)
+    return _delete_page(context, templates, request, document, None)
 
 
-async def delete_document(request: Request, context: Context, document_id: RowId) -> Response:
-    """Deletes a document from the database, index, cache and archive; its tombstone stays."""
+def _delete_page(
+    context: WebContext,
+    templates: Jinja2Templates,
+    request: Request,
+    document: queries.DocumentView,
+    refusal: str | None,
+) -> Response:
+    """The confirmation page; a document on legal hold shows its hold and no delete button."""
+    values = {
+        "document": document,
+        "data_dir": context.data_dir,
+        "hold": holds.hold_on(context.database, document.id),
+        "refusal": refusal,
+    }
+    return page(templates, request, "delete.html", values, 409 if refusal else 200)
+
+
+async def delete_document(
+    request: Request, context: Context, templates: Templates, document_id: RowId
+) -> Response:
+    """Deletes a document from the database, index, cache and archive; its tombstone stays.
+    One on legal hold is refused with its sentence."""
     submitted = await read_form(request)
     reason = str(submitted.get("reason", "")).strip()[:MAX_REASON_CHARACTERS]
-    await run_in_threadpool(delete, context, request, document_id, reason)
+    try:
+        await run_in_threadpool(delete, context, request, document_id, reason)
+    except OnLegalHold as error:
+        await run_in_threadpool(
+            context.audit, request, AuditAction.delete_refused, error.message, document_id
+        )
+        document = await run_in_threadpool(context.document_or_404, document_id)
+        return _delete_page(context, templates, request, document, error.message)
     return _done("delete", document_id)
