@@ -138,6 +138,7 @@ class OpenAIEngine:
         name: str = "openai",
         server: ServerKind | None = None,
         clock: Callable[[], float] = time.monotonic,
+        pool_connections: int = POOL_CONNECTIONS,
     ) -> None:
         if not endpoints:
             raise ValueError("OpenAIEngine needs at least one endpoint URL.")
@@ -155,7 +156,7 @@ class OpenAIEngine:
         # worker never sends more than `concurrency` at once and each request goes to the
         # least busy pool, so no request waits for a connection (pool timeout off). A given
         # transport (tests) is one pool.
-        pools = 1 if transport is not None else -(-concurrency // POOL_CONNECTIONS)
+        pools = 1 if transport is not None else -(-concurrency // pool_connections)
         size = -(-concurrency // pools)
         self.clients = [
             httpx.AsyncClient(
