@@ -617,6 +617,13 @@ def restore_command(state: State, source: Path) -> None:
 
     settings = state.settings()
     kept = backup.restore(source, settings.data_path)
+    # Recorded in the restored database: the log a restore puts back says it was put back.
+    database = open_database(settings)
+    try:
+        detail = f"from {source}" + (f"; the previous database kept as {kept}" if kept else "")
+        audit.record(database, audit.cli_actor(), AuditAction.restore, detail)
+    finally:
+        database.dispose()
     if kept is None:  # a new data folder: there was no database to keep (issue 48)
         click.echo(f"restored {source} into {settings.data_path}")
     else:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import getpass
 import shutil
 import sqlite3
 import subprocess
@@ -158,6 +159,13 @@ def test_a_restore_into_a_new_folder_names_no_previous_database(
     assert f"into {tmp_path / 'new'}" in restored.stdout
     assert document_count(tmp_path / "new" / "docvault.sqlite3") == 1
     assert not list((tmp_path / "new").glob("docvault.sqlite3.before-restore-*"))
+    # Issue 45: the restore is an act of a person, recorded in the log it put back.
+    with sqlite3.connect(tmp_path / "new" / "docvault.sqlite3") as connection:
+        rows = connection.execute(
+            "SELECT user_name, action, detail FROM audit_events WHERE action = 'restore'"
+        ).fetchall()
+    assert [(user, action) for user, action, _ in rows] == [(f"cli:{getpass.getuser()}", "restore")]
+    assert rows[0][2] == f"from {snapshot.folder}"
 
 
 def test_verify_reports_changed_missing_and_orphaned_files(

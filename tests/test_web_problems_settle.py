@@ -9,7 +9,7 @@ from __future__ import annotations
 import getpass
 import re
 from collections.abc import Iterator
-from datetime import timedelta
+from datetime import UTC, date, timedelta
 from pathlib import Path
 
 import pytest
@@ -17,8 +17,9 @@ from click.testing import CliRunner
 from fastapi.testclient import TestClient
 from sqlmodel import col, select
 
-from docvault import backup, db, derived
+from docvault import backup, db, derived, retention
 from docvault.cli import main
+from docvault.config import RetentionRule
 from docvault.models import AuditEvent, Document, IndexOutbox, IndexProblem, Page, utcnow
 from docvault.search.pages import PROBLEM_RETRY_FIRST_SECONDS, not_indexable, record_problems
 from docvault.web.app import create_app
@@ -289,9 +290,11 @@ def test_only_an_administrator_deletes_and_the_deletion_leaves_a_tombstone(
 def test_a_delete_from_the_command_line_leaves_the_same_tombstone_as_the_web_views(
     archive: WebArchive, client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # The refused file on the problems page, deleted in the web view; a letter, by the command.
+    # The refused file on the problems page, deleted in the web view; a letter, by the command;
+    # a scan whose time is up, by the retention review (issue 49).
     refused = document_row(archive, archive.failed_document)
     letter = document_row(archive, archive.huck_finn)
+    scan = document_row(archive, archive.multi_page)
     token = log_in(client, ADMIN)
     post(client, f"/documents/{refused.id}/delete", token, reason="not ours")
     monkeypatch.setenv("DOCVAULT_CONFIG", "")
@@ -301,16 +304,32 @@ def test_a_delete_from_the_command_line_leaves_the_same_tombstone_as_the_web_vie
     )
     assert answer.exit_code == 0, answer.output
 
-    web, command = audit_rows(archive, "delete")
-    assert (web.user_name, command.user_name) == ("admin", f"cli:{getpass.getuser()}")
-    for row, document in ((web, refused), (command, letter)):
+    scans_year = RetentionRule(keep_years=1, inbox="scans")
+    due = retention.due_documents(archive.database, [scans_year], date(2100, 1, 1), UTC)
+    batch = retention.confirm(archive.database, archive.data_dir, [scan.id], "not ours", "dpo", due)
+    assert [removed.document_id for removed in batch.deleted] == [scan.id]
+
+    web, command, review = audit_rows(archive, "delete")
+    assert (web.user_name, command.user_name, review.user_name) == (
+        "admin", f"cli:{getpass.getuser()}", "dpo"
+    )  # fmt: skip
+    (entry,) = due_for(due, scan.id)
+    for row, document, reason in (
+        (web, refused, "not ours"),
+        (command, letter, "not ours"),
+        (review, scan, f"retention review ({entry.rule}, due {entry.due_on:%Y-%m-%d}): not ours"),
+    ):
         assert row.document_id == document.id
         assert row.detail == (
             f"{document.original_name}: removed with {document.page_count} page(s); original "
-            f"sha256 {document.sha256}; reason: not ours"
+            f"sha256 {document.sha256}; reason: {reason}"
         )
         assert not (archive.data_dir / document.archive_path).exists()
     assert backup.exit_code(backup.verify_archive(archive.database, archive.data_dir)) == 0
+
+
+def due_for(due: list[retention.Due], document_id: int) -> list[retention.Due]:
+    return [entry for entry in due if entry.document_id == document_id]
 
 
 def test_every_settling_form_needs_the_csrf_token(archive: WebArchive, client: TestClient) -> None:
