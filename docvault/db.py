@@ -13,6 +13,7 @@ out the same way. How long a writer has been waiting for the lock right now
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import functools
 import itertools
@@ -236,10 +237,27 @@ def open_database(database_path: Path, command: str | None = None) -> Engine:
     try:
         with upgrade_lock(database_path):
             upgrade(engine)
+    except LockUnavailable:
+        # The data folder cannot be written (remounted read-only, another user's folder):
+        # no process can upgrade the schema there either, so there is nothing to wait for.
+        # Upgrading finds the schema current (a read) or fails with its own sentence.
+        _upgrade_or_dispose(engine)
     except BaseException:
         engine.dispose()
         raise
     return engine
+
+
+class LockUnavailable(Exception):
+    """The upgrade lock's file cannot be opened for writing: the folder is not writable."""
+
+
+def _upgrade_or_dispose(engine: Engine) -> None:
+    try:
+        upgrade(engine)
+    except BaseException:
+        engine.dispose()
+        raise
 
 
 @contextmanager
@@ -248,7 +266,13 @@ def upgrade_lock(database_path: Path) -> Iterator[None]:
     `UPGRADE_WAIT_SECONDS` for another process's upgrade; the lock file names its holder."""
     database_path.parent.mkdir(parents=True, exist_ok=True)
     path = database_path.with_name(database_path.name + UPGRADE_LOCK_SUFFIX)
-    with path.open("a+", encoding="utf-8") as handle:
+    try:
+        opened = path.open("a+", encoding="utf-8")
+    except OSError as error:
+        if error.errno not in (errno.EROFS, errno.EACCES, errno.EPERM):
+            raise
+        raise LockUnavailable(str(error)) from error
+    with opened as handle:
         _wait_for_lock(handle, path)
         try:
             handle.seek(0)
