@@ -357,9 +357,9 @@ def _database_paths_problem(backup_file: Path) -> str | None:
     try:
         for table, column in PATH_COLUMNS:
             try:
-                rows = connection.execute(
-                    f"SELECT id, {column} FROM {table} WHERE {column} IS NOT NULL"
-                ).fetchall()
+                # The names come from PATH_COLUMNS above, never from the backup.
+                statement = f"SELECT id, {column} FROM {table} WHERE {column} IS NOT NULL"  # noqa: S608
+                rows = connection.execute(statement).fetchall()
             except sqlite3.OperationalError:  # an older backup without this table or column
                 continue
             for row_id, value in rows:

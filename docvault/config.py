@@ -1430,9 +1430,7 @@ def hide_credentials(text: str) -> str:
 def describe(settings: Settings) -> list[tuple[str, str, str]]:
     """(name, effective value, source) for every setting, for `docvault config`; a URL's
     user and password are never shown."""
-    return [
-        (name, hide_credentials(shown), source) for name, shown, source in _described(settings)
-    ]
+    return [(name, hide_credentials(shown), source) for name, shown, source in _described(settings)]
 
 
 def _described(settings: Settings) -> list[tuple[str, str, str]]:

@@ -30,9 +30,9 @@ from docvault.ocr.vllm_server import VllmReplicas
 from docvault.scheduler import Calendar
 from docvault.search import OutboxDriver
 from docvault.supervisor import Progress
-from docvault.web_connections import KEEP_ALIVE_SECONDS, LIMIT_CONCURRENCY, HeadersDue
 from docvault.threads import in_thread, stop_relayed, thread_future
 from docvault.vocabulary import EngineState
+from docvault.web_connections import KEEP_ALIVE_SECONDS, LIMIT_CONCURRENCY, HeadersDue
 from docvault.worker import Worker
 
 logger = logging.getLogger(__name__)

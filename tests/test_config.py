@@ -217,4 +217,5 @@ def test_docvault_config_never_prints_a_urls_user_or_password() -> None:
     )
     assert result.exit_code == 0, result.output
     assert "engine_url = http://***@gpu.praxis.example:8000/v1" in result.output
-    assert "geheim-42" not in result.output and "ocr:" not in result.output
+    assert "geheim-42" not in result.output
+    assert "ocr:" not in result.output

@@ -1,10 +1,11 @@
 """Issue 44: no input of the fuzzing corpora reaches the supervisor's crash limit. The crash
 limit (5 failures of a part in 60 s stop the daemon) is for docvault's own defects: a fixed
 sample of the mail fuzzing corpus (bench/mail_corpus.py: each of its hostile features alone,
-and a few drawn together), the messages of issue 44's penetration test, the mail and document fixtures the campaigns found
-(tests/fixtures/campaign), all at once through a real Dovecot and the inbox of the real
-daemon. Every part keeps running with no restart, every message is taken or refused with a
-sentence, every document settles, and the daemon stops cleanly."""
+and a few drawn together), the messages of issue 44's penetration test, the mail and
+document fixtures the campaigns found (tests/fixtures/campaign), all at once through a
+real Dovecot and the inbox of the real daemon. Every part keeps running with no restart,
+every message is taken or refused with a sentence, every document settles, and the daemon
+stops cleanly."""
 
 from __future__ import annotations
 
@@ -40,7 +41,8 @@ def test_no_input_of_the_fuzzing_corpora_reaches_the_crash_limit(
 ) -> None:
     names = {imap_server.append(raw): name for name, raw in _mail_sample(tmp_path / "mail")}
     documents = [path for path in CAMPAIGN.iterdir() if path.suffix in DOCUMENT_KINDS]
-    assert len(names) >= 20 and len(documents) >= 4
+    assert len(names) >= 20
+    assert len(documents) >= 4
     config = mail_config(tmp_path, imap_server, poll_seconds=2)
     daemon = Daemon(
         tmp_path,
@@ -63,7 +65,8 @@ def test_no_input_of_the_fuzzing_corpora_reaches_the_crash_limit(
         alive = daemon.process is not None and daemon.process.poll() is None
     finally:
         code = daemon.stop()
-    assert alive and code == 0, daemon.log.read_text()[-3000:]
+    assert alive, daemon.log.read_text()[-3000:]
+    assert code == 0, daemon.log.read_text()[-3000:]
     parts = {entry["name"]: entry for entry in status["parts"]}
     assert parts["mailbox-labor"]["state"] == "running", parts["mailbox-labor"]
     assert {name: entry["restarts"] for name, entry in parts.items() if entry["restarts"]} == {}
