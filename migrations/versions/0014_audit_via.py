@@ -23,9 +23,7 @@ depends_on = None
 def upgrade() -> None:
     op.add_column(
         "audit_events",
-        sa.Column(
-            "via", sqlmodel.sql.sqltypes.AutoString(), nullable=False, server_default=""
-        ),
+        sa.Column("via", sqlmodel.sql.sqltypes.AutoString(), nullable=False, server_default=""),
     )
 
 
