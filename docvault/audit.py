@@ -33,6 +33,15 @@ from docvault.db import read_session, within, write_transaction
 from docvault.models import AuditEvent, utcnow
 
 
+class AuditVia(StrEnum):
+    """How the person acted (`AuditEvent.via`): a row says whether a browser session, an
+    API token or the command line did it (issue 44)."""
+
+    browser = "browser"
+    token = "token"  # noqa: S105  (the word shown, no secret)
+    cli = "cli"
+
+
 class AuditAction(StrEnum):
     """Every action the audit log records: the one list the writers, the audit page's filter
     and `docvault audit export --action` use (free strings had drifted apart)."""
@@ -96,6 +105,7 @@ _CONTROLS = re.compile(
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 EXPORT_FIELDS = (
     "id", "at", "user_name", "action", "document_id", "page_number", "detail", "remote_address",
+    "via",
 )  # fmt: skip
 
 
@@ -108,9 +118,11 @@ def record(
     document_id: int | None = None,
     page_number: int | None = None,
     remote_address: str = "",
+    via: AuditVia | None = None,
 ) -> None:
     """Append one event; the log is only ever appended to."""
     event = _event(user_name, action, detail, document_id, page_number, remote_address, utcnow())
+    event.via = via.value if via else ""
     with write_transaction(database) as session:
         session.add(event)
 
@@ -205,6 +217,7 @@ def record_look(
     remote_address: str = "",
     now: datetime | None = None,
     wait_seconds: float | None = None,
+    via: AuditVia | None = None,
 ) -> bool:
     """Record a look at patient data unless the same look was recorded within the window.
 
@@ -224,6 +237,7 @@ def record_look(
             select(AuditEvent.id)
             .where(AuditEvent.user_name == user_name)
             .where(AuditEvent.remote_address == remote_address)
+            .where(AuditEvent.via == (via.value if via else ""))
             .where(col(AuditEvent.action).in_(actions))
             .where(col(AuditEvent.at) > now - LOOK_WINDOW)
             .where(col(AuditEvent.document_id).is_(document_id) if document_id is None
@@ -235,9 +249,9 @@ def record_look(
             statement = statement.where(AuditEvent.detail == detail)
         if session.exec(statement.limit(1)).first() is not None:
             return False
-        session.add(
-            _event(user_name, action, detail, document_id, page_number, remote_address, now)
-        )
+        event = _event(user_name, action, detail, document_id, page_number, remote_address, now)
+        event.via = via.value if via else ""
+        session.add(event)
         return True
 
 
@@ -319,6 +333,7 @@ def _row(event: AuditEvent) -> dict[str, Any]:
         "page_number": event.page_number,
         "detail": visible(event.detail),
         "remote_address": visible(event.remote_address),
+        "via": event.via,
     }
 
 

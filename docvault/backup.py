@@ -19,12 +19,14 @@ import errno
 import fcntl
 import logging
 import os
+import re
 import shutil
 import sqlite3
+import stat
 import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from sqlalchemy import Engine
 from sqlmodel import select
@@ -307,6 +309,12 @@ def restore(source: Path, data_dir: Path, now: datetime | None = None) -> Path |
             f"The backup {backup_file} fails its integrity check ({problem}); restore an "
             "older backup instead."
         )
+    problem = backup_problem(source, backup_file)
+    if problem is not None:
+        raise DatabaseError(
+            f"The backup {source} is not restored: {problem}. A backup docvault made never "
+            "holds this, so it was changed after it was made; restore an older backup."
+        )
     target = data_dir / DATABASE_NAME
     if database_in_use(target):
         raise DatabaseError(
@@ -321,6 +329,104 @@ def restore(source: Path, data_dir: Path, now: datetime | None = None) -> Path |
     _set_aside(data_dir / "index", now or datetime.now(UTC))
     derived.clear(data_dir)
     return kept if existed else None
+
+
+# The database columns that name a file in the data folder, checked before a restore: a
+# tampered backup must not make the web view hand out a file outside the archive as an
+# "original" (issue 44).
+SHA256_NAME = re.compile(r"[0-9a-f]{64}")
+PATH_COLUMNS = (
+    ("documents", "archive_path"),
+    ("documents", "unlocked_path"),
+    ("mail_messages", "eml_path"),
+)
+
+
+def backup_problem(source: Path, backup_file: Path) -> str | None:
+    """What makes `source` unfit to restore, or None: a path in its database that leaves the
+    archive, a link or other non-file in its archive folder, an archived file whose bytes do
+    not match the sha256 it is named by or listed with in its manifest."""
+    problem = _database_paths_problem(backup_file)
+    if problem is None and source.is_dir():
+        problem = _snapshot_archive_problem(source)
+    return problem
+
+
+def _database_paths_problem(backup_file: Path) -> str | None:
+    connection = sqlite3.connect(f"{backup_file.resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        for table, column in PATH_COLUMNS:
+            try:
+                # The names come from PATH_COLUMNS above, never from the backup.
+                statement = f"SELECT id, {column} FROM {table} WHERE {column} IS NOT NULL"  # noqa: S608
+                rows = connection.execute(statement).fetchall()
+            except sqlite3.OperationalError:  # an older backup without this table or column
+                continue
+            for row_id, value in rows:
+                if not _inside_archive(str(value)):
+                    return (
+                        f"its {table} row {row_id} names the file {str(value)[:200]!r} "
+                        f"({column}), which is not inside the data folder's archive/"
+                    )
+    finally:
+        connection.close()
+    return None
+
+
+def _inside_archive(relative: str) -> bool:
+    """A path as docvault writes it: relative, under archive/, no `..`, no backslash."""
+    path = PurePosixPath(relative)
+    return (
+        not path.is_absolute()
+        and len(path.parts) > 1
+        and path.parts[0] == "archive"
+        and ".." not in path.parts
+        and "\\" not in relative
+        and "\x00" not in relative
+    )
+
+
+def _snapshot_archive_problem(snapshot: Path) -> str | None:
+    """Every entry of the snapshot's archive/: a plain file (no link, no device, no pipe)
+    whose sha256 matches its name and its manifest line."""
+    listed = _manifest(snapshot)
+    for folder, subfolders, files in os.walk(snapshot / "archive"):
+        for name in [*subfolders, *files]:
+            path = Path(folder) / name
+            relative = path.relative_to(snapshot).as_posix()
+            mode = path.lstat().st_mode
+            if stat.S_ISLNK(mode):
+                return f"its archive holds the symbolic link {relative}"
+            if name in files and not stat.S_ISREG(mode):
+                return f"its archive holds {relative}, which is not a plain file"
+            if name in files and not name.startswith(".incoming-"):
+                problem = _file_problem(path, relative, listed.get(relative))
+                if problem is not None:
+                    return problem
+    return None
+
+
+def _file_problem(path: Path, relative: str, listed: str | None) -> str | None:
+    named = path.name.split(".", 1)[0]
+    expected = {digest for digest in (listed, named) if digest and SHA256_NAME.fullmatch(digest)}
+    if not expected:
+        return f"its archive holds {relative}, which is neither named by its sha256 nor listed"
+    if expected != {hash_file(path)}:
+        return f"the archived file {relative} does not match its sha256"
+    return None
+
+
+def _manifest(snapshot: Path) -> dict[str, str]:
+    """The snapshot's MANIFEST.sha256 as {relative path: sha256} (empty when it has none)."""
+    manifest = snapshot / MANIFEST_NAME
+    if not manifest.is_file():
+        return {}
+    listed = {}
+    for line in manifest.read_text(encoding="utf-8", errors="replace").splitlines():
+        digest, _, relative = line.partition("  ")
+        if digest and relative:
+            listed[relative] = digest
+    return listed
 
 
 def _set_aside(path: Path, now: datetime) -> Path:

@@ -579,6 +579,7 @@ def unlock(state: State, document_id: int) -> None:
         AuditAction.unlock,
         f"{unlocked.file_name}: {unlocked.pages} page(s) queued",
         document_id=document_id,
+        via=audit.AuditVia.cli,
     )
     click.echo(
         f"document {document_id} ({unlocked.file_name}): unlocked, {unlocked.pages} page(s) "

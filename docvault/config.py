@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
@@ -885,8 +886,10 @@ def _zone_problem(name: str) -> str | None:
         return None
     try:
         ZoneInfo(name.strip())
-    except (ZoneInfoNotFoundError, ValueError):
-        return f"is {name!r}; allowed: an IANA time zone name such as Europe/Berlin, or empty."
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        # OSError: a name longer than a file name may be ("File name too long").
+        shown = name if len(name) <= 80 else f"{name[:60]}... ({len(name):,} characters)"
+        return f"is {shown!r}; allowed: an IANA time zone name such as Europe/Berlin, or empty."
     return None
 
 
@@ -1444,8 +1447,24 @@ class _TableReader:
         return tuple(word for word in value if word.strip())
 
 
+# The user and password part of a URL ("https://user:secret@host/"), as RFC 3986 writes it.
+_URL_CREDENTIALS = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*://)[^\s/@]*@")
+
+
+def hide_credentials(text: str) -> str:
+    """`text` with each URL's user and password replaced by `***`: `docvault config` and
+    `doctor` are pasted into tickets and screen-shared, and an engine or receiver URL may
+    carry its login."""
+    return _URL_CREDENTIALS.sub(r"\1***@", text)
+
+
 def describe(settings: Settings) -> list[tuple[str, str, str]]:
-    """(name, effective value, source) for every setting, for `docvault config`."""
+    """(name, effective value, source) for every setting, for `docvault config`; a URL's
+    user and password are never shown."""
+    return [(name, hide_credentials(shown), source) for name, shown, source in _described(settings)]
+
+
+def _described(settings: Settings) -> list[tuple[str, str, str]]:
     rows = []
     for setting in SETTINGS:
         value = getattr(settings, setting.name)

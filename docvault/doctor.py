@@ -22,7 +22,7 @@ from urllib.parse import urlsplit
 import httpx
 
 from docvault import db
-from docvault.config import Settings
+from docvault.config import Settings, hide_credentials
 from docvault.delivery import HandoverConfig, handover_config
 from docvault.errors import ConfigError, DocvaultError
 from docvault.names import inbox_named
@@ -55,7 +55,8 @@ class CheckResult:
 
     def render(self) -> str:
         mark = "ok  " if self.ok else "FAIL"
-        return f"{mark} {self.name}: {self.line}" + (f" Fix: {self.fix}" if self.fix else "")
+        shown = f"{mark} {self.name}: {self.line}" + (f" Fix: {self.fix}" if self.fix else "")
+        return hide_credentials(shown)  # a URL's user and password are never printed
 
 
 def _gpu_visible() -> bool:

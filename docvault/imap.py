@@ -117,6 +117,7 @@ class MailConnection:
         self.capabilities: frozenset[str] = frozenset()
         self.delimiter = "/"
         self.uidvalidity = 0
+        self.uidnext = 0  # the UID the server gives the next message (0: it did not say)
         self.folder = mailbox.folder
 
     @classmethod
@@ -189,6 +190,8 @@ class MailConnection:
                 ) from None
             _, values = self.client.response("UIDVALIDITY")
             self.uidvalidity = int(values[0]) if values and values[0] else 0
+            _, values = self.client.response("UIDNEXT")
+            self.uidnext = int(values[0]) if values and values[0] else 0
 
     def _ensure_folder(self, folder: str, setting: str) -> None:
         if self.box.folder.exists(folder):

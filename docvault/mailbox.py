@@ -187,6 +187,8 @@ class MailIntake:
         self._fault_tries = 0
         self._look_from: int | None = None  # the first UID of the next search
         self._settled = False  # messages left held by the last run are refused, once
+        # The folder numbered from below what docvault decided about, UIDVALIDITY unchanged.
+        self._numbered_back: str | None = None
         # Messages docvault's own code failed on once in this run (the second time refuses).
         self._failed_once: set[tuple[int, int]] = set()
         # Messages a stopped run left held, read once more in this run (`_settle_interrupted`).
@@ -293,12 +295,33 @@ class MailIntake:
             self._settle_interrupted()
         fitting = mailstore.forget_fitting(self.database, self.mailbox.name, self.max_message_bytes)
         following = mailstore.next_uid(self.database, self.mailbox.name, connection.uidvalidity)
+        self._numbered_back = None
+        if known == connection.uidvalidity and 0 < connection.uidnext < following:
+            self._numbered_back = self._numbered_back_sentence(connection, following)
+            logger.error("mail: %s", self._numbered_back)
         self._look_from = min(fitting, following) if fitting else following
         logger.info(
             "mail: mailbox %s connected (%s, %s)",
             self.mailbox.name,
             self.mailbox.address,
             "IDLE" if connection.can_idle else f"polling every {self.mailbox.poll_seconds:g} s",
+        )
+
+    def _numbered_back_sentence(self, connection: MailConnection, following: int) -> str:
+        """The server numbers the folder from a UID docvault has already decided about, with
+        the UIDVALIDITY it had (which RFC 3501 forbids: a restored or rebuilt folder must get
+        a new one). Its messages below `following` cannot be told from those docvault took by
+        their UIDs, and are not read: said, not skipped silently (issue 44)."""
+        return (
+            f"Mailbox {self.mailbox.name}: the server numbers the folder "
+            f"{self.mailbox.folder!r} from UID {connection.uidnext} again, below the UIDs "
+            f"docvault has already decided about (up to {following - 1}), yet keeps its "
+            f"UIDVALIDITY {connection.uidvalidity}; messages it numbers below UID {following} "
+            "are not read, since they cannot be told from those docvault took. Have the "
+            "server give the folder a new UIDVALIDITY (after a restore of the mail store, "
+            "rebuild the folder's index; or move its messages into a new folder and set "
+            "`folder` to it): docvault then matches every message again by its Message-ID "
+            "and content and takes only the ones it does not hold."
         )
 
     def _settle_interrupted(self) -> None:
@@ -713,7 +736,7 @@ class MailIntake:
             mode = "IDLE"
         else:
             mode = f"polling every {self.mailbox.poll_seconds:g} s"
-        problems = [counters.problem or "", *too_large]
+        problems = [counters.problem or "", self._numbered_back or "", *too_large]
         self.snapshot = MailboxSnapshot(
             name=self.mailbox.name,
             address=self.mailbox.address,

@@ -292,6 +292,9 @@ class AuditEvent(SQLModel, table=True):
     document_id: int | None = Field(default=None, index=True)
     page_number: int | None = None
     remote_address: str = ""
+    # How the person acted (`vocabulary.AuditVia`): "browser" (a login session), "token"
+    # (one of the user's API tokens) or "cli"; empty for rows from before revision 0014.
+    via: str = Field(default="", sa_column_kwargs={"server_default": ""})
 
 
 class HandoverOutbox(SQLModel, table=True):

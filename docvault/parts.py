@@ -32,6 +32,7 @@ from docvault.search import OutboxDriver
 from docvault.supervisor import Progress
 from docvault.threads import in_thread, stop_relayed, thread_future
 from docvault.vocabulary import EngineState
+from docvault.web_connections import KEEP_ALIVE_SECONDS, LIMIT_CONCURRENCY, HeadersDue
 from docvault.worker import Worker
 
 logger = logging.getLogger(__name__)
@@ -269,6 +270,11 @@ class WebPart(_PartDefaults):
             proxy_headers=self.trusted_proxy,
             # Responses name no server software (an attacker's first question).
             server_header=False,
+            # Bounded connections (issue 44): a request head is due within seconds, at most
+            # LIMIT_CONCURRENCY served at once (503 past it), idle keep-alive closed.
+            http=HeadersDue,
+            limit_concurrency=LIMIT_CONCURRENCY,
+            timeout_keep_alive=KEEP_ALIVE_SECONDS,
         )
 
     async def _wait_started(self, server: uvicorn.Server, serving: asyncio.Future[None]) -> None:

@@ -209,3 +209,52 @@ def test_the_nightly_backup_keeps_the_newest(database: Engine, tmp_path: Path) -
         "docvault-20250304T020000Z.sqlite3",
     ]
     assert sorted(path.name for path in folder.iterdir()) == made[1:]
+
+
+def _snapshot_with_one_document(database: Engine, tmp_path: Path, fixtures_dir: Path) -> Path:
+    data_dir = tmp_path / "data"
+    add_document(database, data_dir, fixtures_dir / "pymupdf__small-table.pdf")
+    snapshot = backup.backup(database, data_dir, tmp_path / "backups", include_archive=True)
+    database.dispose()
+    return snapshot.folder
+
+
+def _refused(snapshot: Path, data_dir: Path, match: str) -> None:
+    before = (data_dir / "docvault.sqlite3").read_bytes()
+    with pytest.raises(DatabaseError, match=match) as caught:
+        backup.restore(snapshot, data_dir)
+    assert "restore an older backup" in caught.value.message
+    assert (data_dir / "docvault.sqlite3").read_bytes() == before  # nothing was replaced
+
+
+@pytest.mark.parametrize("path", ["../../../etc/passwd", "/etc/passwd", "archive/../../x"])
+def test_restore_refuses_a_backup_whose_database_names_a_file_outside_the_archive(
+    database: Engine, tmp_path: Path, fixtures_dir: Path, path: str
+) -> None:
+    """Issue 44 (LOW): a tampered backup's row let staff download any file the service can
+    read as an "original"."""
+    snapshot = _snapshot_with_one_document(database, tmp_path, fixtures_dir)
+    with sqlite3.connect(snapshot / backup.DATABASE_NAME) as connection:
+        connection.execute("UPDATE documents SET archive_path = ?", (path,))
+    _refused(snapshot, tmp_path / "data", "names the file .* not inside the data folder's archive")
+
+
+def test_restore_refuses_a_symbolic_link_in_the_backups_archive(
+    database: Engine, tmp_path: Path, fixtures_dir: Path
+) -> None:
+    snapshot = _snapshot_with_one_document(database, tmp_path, fixtures_dir)
+    archived = next((snapshot / "archive").rglob("*.pdf"))
+    archived.unlink()
+    archived.symlink_to("/etc/passwd")
+    _refused(snapshot, tmp_path / "data", "holds the symbolic link archive/")
+
+
+def test_restore_refuses_an_archived_file_that_does_not_match_its_sha256(
+    database: Engine, tmp_path: Path, fixtures_dir: Path
+) -> None:
+    snapshot = _snapshot_with_one_document(database, tmp_path, fixtures_dir)
+    archived = next((snapshot / "archive").rglob("*.pdf"))
+    archived.unlink()  # a hard link to the data folder's copy: replaced, not changed in place
+    archived.write_bytes(b"%PDF-1.4 not what was archived")
+    (tmp_path / "data" / archived.relative_to(snapshot)).unlink()  # the copy restore would use
+    _refused(snapshot, tmp_path / "data", "does not match its sha256")

@@ -190,3 +190,32 @@ def test_a_setting_with_fixed_values_takes_its_choices_from_its_type() -> None:
         assert allowed == typing.get_args(types[name]), name
     with pytest.raises(ConfigError, match="allowed: cpu, openai"):
         load_settings(environ={"DOCVAULT_ENGINE": "opneai"}, cwd=Path.cwd())
+
+
+def test_a_timezone_longer_than_a_file_name_is_a_sentence(tmp_path: Path) -> None:
+    """Issue 44: a zone name past the file system's 255 characters made ZoneInfo raise
+    OSError ("File name too long"), a traceback instead of the setting's sentence."""
+    with pytest.raises(ConfigError) as caught:
+        load_settings(environ={"DOCVAULT_TIMEZONE": "Europe/" + "B" * 300}, cwd=tmp_path)
+    assert caught.value.message.startswith(
+        "Setting 'timezone' (from environment variable DOCVAULT_TIMEZONE) is 'Europe/BBB"
+    )
+    assert "(307 characters)" in caught.value.message
+    assert "allowed: an IANA time zone name such as Europe/Berlin" in caught.value.message
+
+
+def test_docvault_config_never_prints_a_urls_user_or_password() -> None:
+    """Issue 44: an engine URL with its login printed whole by `docvault config`."""
+    result = CliRunner().invoke(
+        main,
+        ["config"],
+        env={
+            "DOCVAULT_CONFIG": "",
+            "DOCVAULT_ENGINE": "openai",
+            "DOCVAULT_ENGINE_URL": "http://ocr:geheim-42@gpu.praxis.example:8000/v1",
+        },
+    )
+    assert result.exit_code == 0, result.output
+    assert "engine_url = http://***@gpu.praxis.example:8000/v1" in result.output
+    assert "geheim-42" not in result.output
+    assert "ocr:" not in result.output

@@ -178,6 +178,18 @@ def test_engine_down_wrong_model_no_ninja_no_gpu(tmp_path: Path) -> None:
     assert "no NVIDIA GPU visible" in found["gpu"]
 
 
+def test_doctor_never_prints_a_urls_user_or_password(tmp_path: Path) -> None:
+    """Issue 44: the engine check named its URL whole, login included."""
+    down_url = f"http://ocr:geheim-42@127.0.0.1:{free_port()}/v1"
+    settings = healthy(tmp_path, DOCVAULT_ENGINE="openai", DOCVAULT_ENGINE_URL=down_url)
+    results = diagnose(lambda: settings, probes(tmp_path, gpu_visible=lambda: False))
+    printed = "\n".join(result.render() for result in results)
+    assert "geheim-42" not in printed
+    assert "ocr:" not in printed
+    assert f"engine http://***@127.0.0.1:{down_url.rsplit(':', 1)[1]}" in printed
+    assert "does not answer GET /models" in printed
+
+
 def test_engine_serving_the_profile_model_passes(tmp_path: Path) -> None:
     with EngineSimulator() as engine:
         settings = healthy(tmp_path, DOCVAULT_ENGINE="openai", DOCVAULT_ENGINE_URL=engine.base_url)

@@ -24,7 +24,7 @@ from docvault.search import (
     needs_rebuild,
     rebuild,
 )
-from docvault.search.evaluate import MAX_EXPANSION
+from docvault.search.evaluate import MAX_EXPANSION, MAX_LISTED_WORDS
 
 PAGES = {
     1: "# Kardiologie Dr. Weiß\n\nDatum: 12.03.2025\n\nPatient Jürgen Müller, geb. 01.02.1960. "
@@ -402,6 +402,32 @@ def test_a_prefix_standing_for_too_many_words_is_refused_with_a_message(
         "In the search 'wert*', 'wert*' stands for 1,025 different words; docvault "
         "searches at most 1,024: type more letters of the word."
     )
+
+
+def test_a_range_or_fuzzy_word_listing_too_many_index_words_is_refused_with_a_sentence(
+    tmp_path: Path, engine: IndexEngine
+) -> None:
+    """Issue 44 (LOW): a range or a fuzzy word listed up to 200,000 index words, compared
+    one by one in Python, before the time limit was looked at (4 s each)."""
+    words = " ".join(f"w{number:05d}" for number in range(MAX_LISTED_WORDS + 500))
+    IndexWriter(tmp_path / "index", engine=engine).apply([entry(1, 10, 1, text=words)], [])
+    search_index = SearchIndex(tmp_path / "index")
+    refused = ["[w0 TO w3]"]
+    if engine == "tantivy":  # Whoosh's automaton walks the term list and lists only matches
+        refused.append("w00000~2")
+    else:
+        assert found_pages(search_index, "w00000~2") == {(10, 1)}
+    for text in refused:
+        with pytest.raises(QuerySyntaxError) as caught:
+            search_index.search(text)
+        assert str(caught.value) == (
+            f"In the search {text!r}, finding the words {text!r} stands for would compare it "
+            f"with more than {MAX_LISTED_WORDS:,} words of the index, so it was not searched: "
+            "type more letters of the word, keep its first letters the same (as in word~2/2), "
+            "or narrow the range."
+        )
+    assert found_pages(search_index, "[w00000 TO w00100]") == {(10, 1)}  # 101 words
+    assert found_pages(search_index, "w0000~2/4") == {(10, 1)}
 
 
 def test_snippets_mark_the_word_as_the_page_spells_it(search_index: SearchIndex) -> None:

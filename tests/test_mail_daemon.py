@@ -284,6 +284,44 @@ def test_a_new_uidvalidity_loses_nothing_and_takes_nothing_twice(
     assert "numbered the folder Befunde anew" in daemon.log.read_text()
 
 
+def _mailbox_problem(daemon: Daemon) -> str:
+    status = json.loads(daemon.status_file.read_text()) if daemon.status_file.exists() else {}
+    return " ".join(box.get("problem") or "" for box in status.get("mailboxes", []))
+
+
+def test_a_folder_numbered_back_with_its_old_uidvalidity_is_said_not_skipped_silently(
+    tmp_path: Path, imap_server: Dovecot, simulator: EngineSimulator
+) -> None:
+    """Issue 44 (LOW): a folder that came back with the UIDVALIDITY docvault knows and UIDs
+    below those it had seen had its new letters skipped without a word."""
+    for seed in range(3):
+        imap_server.append(letter_message(tmp_path, seed))
+    config = mail_config(tmp_path, imap_server, poll_seconds=2)
+    daemon = Daemon(tmp_path, **simulated(simulator, DOCVAULT_CONFIG=str(config)))
+    daemon.start()
+    try:
+        wait_for(lambda: len(documents(daemon)) == 3, 60, "the first three letters")
+    finally:
+        assert daemon.stop() == 0, daemon.log.read_text()
+    validity = imap_server.uidvalidity()
+    # The mail store restored from an old copy: UIDs 1 and 2 again, the same UIDVALIDITY.
+    imap_server.renumber_keeping_validity(
+        [letter_message(tmp_path, 20), letter_message(tmp_path, 21)]
+    )
+    daemon.start()
+    try:
+        wait_for(lambda: "from UID 3 again" in _mailbox_problem(daemon), 60, "the sentence")
+    finally:
+        assert daemon.stop() == 0, daemon.log.read_text()
+    sentence = _mailbox_problem(daemon)
+    assert sentence.startswith(
+        "Mailbox labor: the server numbers the folder 'INBOX' from UID 3 again, below the "
+        f"UIDs docvault has already decided about (up to 3), yet keeps its UIDVALIDITY {validity}"
+    )
+    assert "Have the server give the folder a new UIDVALIDITY" in sentence
+    assert sentence in daemon.log.read_text()
+
+
 def test_idle_delivers_a_new_message_within_seconds(
     tmp_path: Path, imap_server: Dovecot, simulator: EngineSimulator
 ) -> None:

@@ -161,6 +161,26 @@ def test_docvault_unit_names_the_documented_paths() -> None:
     assert "OOMPolicy=continue" in text
 
 
+def test_the_unit_bounds_descriptors_and_memory_above_what_docvault_itself_allows(
+    tmp_path: Path,
+) -> None:
+    """Issue 44 (LOW): the unit kept systemd's default 1,024 descriptors, which 1,100 idle
+    web connections used up, and no memory bound."""
+    from docvault.config import load_settings
+    from docvault.web_connections import LIMIT_CONCURRENCY
+
+    text = (UNITS / "docvault.service").read_text()
+    descriptors = re.search(r"(?m)^LimitNOFILE=(\d+)$", text)
+    memory = re.search(r"(?m)^MemoryMax=(\d+)G$", text)
+    assert descriptors is not None
+    assert memory is not None
+    assert int(descriptors.group(1)) >= 4 * (LIMIT_CONCURRENCY + 1024)
+    defaults = load_settings(environ={"DOCVAULT_CONFIG": ""}, cwd=tmp_path)
+    worker_caps_gib = (defaults.render_memory_limit_mb + defaults.mail_read_memory_mb) / 1024
+    # A render worker and the mail reader at their caps, with the daemon (0.51 GB measured).
+    assert int(memory.group(1)) >= worker_caps_gib + 1
+
+
 def test_cpu_ingest_runs_with_write_execute_memory_denied(
     tmp_path: Path, fixtures_dir: Path
 ) -> None:

@@ -157,3 +157,26 @@ def test_a_page_that_cannot_be_drawn_is_a_placeholder_not_a_500(
     assert crop.status_code == 404
     assert "The image of this page cannot be drawn" in crop.text
     assert str(archive.data_dir) not in crop.text  # no server path for staff
+
+
+def test_each_row_says_whether_a_browser_or_a_token_acted(
+    client: TestClient, archive: WebArchive
+) -> None:
+    """Issue 44 (INFO): the same user's search by browser and by API token were rows alike."""
+    _log_in(client, NURSE)
+    client.get("/", params={"q": "tiptoeing"})
+    token = auth.create_token(archive.database, "nurse", "", auth.TokenScope.read)
+    client.cookies.clear()
+    answer = client.get(
+        "/api/search", params={"q": "tiptoeing"}, headers={"Authorization": f"Bearer {token}"}
+    )
+    assert answer.status_code == 200
+    (login,) = _events(archive, "login")
+    assert login.via == "browser"
+    assert [(event.user_name, event.via) for event in _events(archive, "search")] == [
+        ("nurse", "browser"),
+        ("nurse", "token"),
+    ]
+    exported = "".join(audit.export_lines(audit.events(archive.database, AuditFilter()), "csv"))
+    vias = {row["via"] for row in csv.DictReader(io.StringIO(exported))}
+    assert {"browser", "token"} <= vias

@@ -54,6 +54,38 @@ def test_server_paths_are_shown_to_administrators_only(
     assert str(archive.data_dir) in client.get("/api/status").text
 
 
+def test_a_missing_message_file_does_not_name_its_server_path_to_staff(
+    client: TestClient, archive: WebArchive
+) -> None:
+    """Issue 44 (INFO): the 404 of a missing .eml named where the server keeps it."""
+    eml = f"archive/ab/{'ab' * 32}.eml"
+    with archive.database.begin() as connection:
+        connection.execute(
+            text(
+                "INSERT INTO mail_messages (mailbox, uidvalidity, uid, state, size_bytes, "
+                "eml_sha256, eml_path, sender, sender_address, subject, seen_at) VALUES "
+                "('labor', 1, 7, 'done', 10, :sha, :path, '', '', 'Befund', '2026-12-01')"
+            ),
+            {"sha": "ab" * 32, "path": eml},
+        )
+        connection.execute(
+            text(
+                "INSERT INTO mail_documents (message_id, document_id, position, file_name) "
+                "SELECT id, :document, 1, 'befund.pdf' FROM mail_messages WHERE uid = 7"
+            ),
+            {"document": archive.huck_finn},
+        )
+    log_in(client, NURSE)
+    answer = client.get(f"/documents/{archive.huck_finn}/email")
+    assert answer.status_code == 404
+    assert "The archived file is missing" in answer.text
+    assert str(archive.data_dir) not in answer.text
+    assert eml not in answer.text
+    client.post("/logout", data={"csrf_token": log_in(client, NURSE)})
+    log_in(client, ADMIN)
+    assert str(archive.data_dir / eml) in client.get(f"/documents/{archive.huck_finn}/email").text
+
+
 def test_anonymous_metrics_get_401_json(client: TestClient) -> None:
     answer = client.get("/metrics")
     assert answer.status_code == 401

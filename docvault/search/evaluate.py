@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import bisect
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 from numpy.typing import NDArray
@@ -40,6 +40,15 @@ BM25_K1 = 1.2
 # with a message: "a*" stood for 5,000 words on 100,000 pages and took 3 s (Lucene refuses
 # more than 1,024 clauses the same way).
 MAX_EXPANSION = 1024
+# Before a prefix, wildcard, fuzzy word or range is known to stand for few enough words, the
+# index words it could stand for are listed and compared with it one by one in Python: at
+# most this many, or the search is refused with a sentence (200,000 took 4 s, twice the
+# time limit, and slowed other users' searches to 2-4 s; issue 44)...
+MAX_LISTED_WORDS = 20_000
+# ...and the search's time limit is checked after every this many of them.
+LISTING_STEP = 500
+
+Listed = TypeVar("Listed")
 
 
 # ----------------------------------------------------------------------------- matches
@@ -55,6 +64,34 @@ class TooManyWords(Exception):
         super().__init__(f"{self.pattern} stands for {count} words")
 
 
+class TooManyListed(Exception):
+    """Finding what a prefix, wildcard, fuzzy word or range stands for would list more than
+    ``MAX_LISTED_WORDS`` index words."""
+
+    def __init__(self, node: query.Query) -> None:
+        self.pattern = _as_typed(node)
+        super().__init__(f"{self.pattern} lists more than {MAX_LISTED_WORDS} words")
+
+
+class WordListing:
+    """The index words one expanded word lists, counted across segments: the time limit is
+    checked every ``LISTING_STEP`` words and more than ``MAX_LISTED_WORDS`` are refused."""
+
+    def __init__(self, node: query.Query, on_step: Callable[[], None]) -> None:
+        self.node = node
+        self.on_step = on_step
+        self.count = 0
+
+    def __call__(self, words: Iterable[Listed]) -> Iterator[Listed]:
+        for word in words:
+            self.count += 1
+            if self.count % LISTING_STEP == 0:
+                self.on_step()
+            if self.count > MAX_LISTED_WORDS:
+                raise TooManyListed(self.node)
+            yield word
+
+
 def _as_typed(node: query.Query) -> str:
     if isinstance(node, query.Prefix):
         return f"{node.text}*"
@@ -62,6 +99,9 @@ def _as_typed(node: query.Query) -> str:
         return f"{node.text}~" + ("" if node.maxdist == 1 else str(node.maxdist))
     if isinstance(node, query.Wildcard):
         return str(node.text)
+    if isinstance(node, query.TermRange):
+        opening, closing = "{" if node.startexcl else "[", "}" if node.endexcl else "]"
+        return f"{opening}{node.start or ''} TO {node.end or ''}{closing}"
     return str(node)
 
 
@@ -226,15 +266,15 @@ class Evaluation:
         fieldname = node.field()
         if fieldname not in self.schema:
             return []
+        listing = WordListing(node, self.on_step)
         if fieldname == self.text_field and isinstance(node, query.Prefix):
-            words = self._prefixed(node.text)
+            words = self._prefixed(node.text, listing)
         elif fieldname == self.text_field and isinstance(node, query.FuzzyTerm):
-            words = self._within_edits(node.text, node.maxdist, node.prefixlength)
+            words = self._within_edits(node.text, node.maxdist, node.prefixlength, listing)
         else:
             reader = self.searcher.reader()
-            words = sorted(
-                {self._text_of(fieldname, term) for _, term in node.expanded_terms(reader)}
-            )
+            terms = listing(node.expanded_terms(reader))
+            words = sorted({self._text_of(fieldname, term) for _, term in terms})
         if len(words) > MAX_EXPANSION:
             raise TooManyWords(node, len(words))
         return words
@@ -246,18 +286,18 @@ class Evaluation:
             return text
         return term
 
-    def _prefixed(self, prefix: str) -> list[str]:
+    def _prefixed(self, prefix: str, listing: WordListing) -> list[str]:
         found: set[str] = set()
         for segment in self.segments:
             words = segment.lexicon(self.text_field).words
             start = bisect.bisect_left(words, prefix)
-            for word in words[start:]:
+            for word in listing(words[index] for index in range(start, len(words))):
                 if not word.startswith(prefix):
                     break
                 found.add(word)
         return sorted(found)
 
-    def _within_edits(self, word: str, edits: int, keep: int) -> list[str]:
+    def _within_edits(self, word: str, edits: int, keep: int, listing: WordListing) -> list[str]:
         """Index words at most ``edits`` spelling differences from ``word`` that share its
         first ``keep`` letters.
 
@@ -275,10 +315,8 @@ class Evaluation:
                 found.update(variant for variant in variants if variant in lexicon.word_set)
         else:
             for segment in self.segments:
-                found.update(
-                    self._text_of(self.text_field, term)
-                    for term in segment.reader.terms_within(self.text_field, word, edits, keep)
-                )
+                within = segment.reader.terms_within(self.text_field, word, edits, keep)
+                found.update(self._text_of(self.text_field, term) for term in listing(within))
         return sorted(found)
 
     # --------------------------------------------------------------- phrases

@@ -27,7 +27,12 @@ from typing import Any
 from whoosh import query
 
 from docvault.errors import QuerySyntaxError, SearchIndexError
-from docvault.search.evaluate import MAX_EXPANSION, TooManyWords
+from docvault.search.evaluate import (
+    MAX_EXPANSION,
+    MAX_LISTED_WORDS,
+    TooManyListed,
+    TooManyWords,
+)
 from docvault.search.folder import (
     REBUILD_ADVICE,
     collect_leaked_segment_files,
@@ -263,6 +268,13 @@ def _answered(text: str, answer: Callable[[], Any]) -> Any:
             f"In the search {text!r}, {error.pattern!r} stands for {error.count:,} "
             f"different words; docvault searches at most {MAX_EXPANSION:,}: type more "
             f"letters of the word."
+        ) from None
+    except TooManyListed as error:
+        raise QuerySyntaxError(
+            f"In the search {text!r}, finding the words {error.pattern!r} stands for would "
+            f"compare it with more than {MAX_LISTED_WORDS:,} words of the index, so it was "
+            "not searched: type more letters of the word, keep its first letters the same "
+            "(as in word~2/2), or narrow the range."
         ) from None
 
 

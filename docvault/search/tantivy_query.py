@@ -34,7 +34,14 @@ from whoosh import query
 from whoosh.support.levenshtein import levenshtein
 
 from docvault.errors import QuerySyntaxError
-from docvault.search.evaluate import MAX_EXPANSION, TooManyWords, one_edit_variants
+from docvault.search.evaluate import (
+    MAX_EXPANSION,
+    MAX_LISTED_WORDS,
+    TooManyListed,
+    TooManyWords,
+    WordListing,
+    one_edit_variants,
+)
 from docvault.search.schema import NAME_FIELDS
 from docvault.search.tantivy_schema import (
     FILTER_FIELDS,
@@ -49,9 +56,6 @@ from docvault.search.tantivy_schema import (
 # "a b c"~8 stands for 8 x 8 arrangements of its words; a longer phrase with a larger
 # number is refused with a sentence.
 MAX_ARRANGEMENTS = 256
-# A fuzzy word of two edits, or any fuzzy word outside the page text, is compared with the
-# index words that share its kept first letters; more than this many are refused.
-MAX_COMPARED_WORDS = 200_000
 
 Must, Should, MustNot = tantivy.Occur.Must, tantivy.Occur.Should, tantivy.Occur.MustNot
 
@@ -123,20 +127,22 @@ class Translation:
         return _union([self.term(fieldname, word, boost) for word in words])
 
     def words_matching(self, node: query.MultiTerm) -> list[str]:
-        """The index words a prefix, wildcard, fuzzy word or range stands for."""
+        """The index words a prefix, wildcard, fuzzy word or range stands for; finding them
+        lists at most ``MAX_LISTED_WORDS`` index words (evaluate.WordListing)."""
         fieldname = node.field()
         if fieldname not in WORD_FIELDS and fieldname not in FILTER_FIELDS:
             return []
+        listing = WordListing(node, self.on_step)
         if isinstance(node, query.Prefix):
-            words = self._listed(fieldname, node.text)
+            words = list(listing(self._listed(node, fieldname, node.text)))
         elif isinstance(node, query.Wildcard):
             pattern = re.compile(fnmatch.translate(node.text))
-            listed = self._listed(fieldname, _literal_start(node.text))
-            words = [word for word in listed if pattern.match(word)]
+            listed = self._listed(node, fieldname, _literal_start(node.text))
+            words = [word for word in listing(listed) if pattern.match(word)]
         elif isinstance(node, query.FuzzyTerm):
-            words = self._within_edits(fieldname, node.text, node.maxdist, node.prefixlength)
+            words = self._within_edits(node, fieldname, listing)
         elif isinstance(node, query.TermRange):
-            words = self._in_range(node)
+            words = self._in_range(node, listing)
         else:
             raise QuerySyntaxError(
                 f"The search part {str(node)[:80]!r} has a form docvault's Tantivy engine "
@@ -146,29 +152,28 @@ class Translation:
             raise TooManyWords(node, len(words))
         return sorted(set(words))
 
-    def _listed(self, fieldname: str, prefix: str) -> list[str]:
-        listed = self.searcher.terms_with_prefix(fieldname, prefix, limit=MAX_COMPARED_WORDS)
+    def _listed(self, node: query.Query, fieldname: str, prefix: str) -> list[str]:
+        """The index words starting with ``prefix``; more than ``MAX_LISTED_WORDS`` are
+        refused before Python sees them (Tantivy walks its term dictionary itself)."""
+        listed = self.searcher.terms_with_prefix(fieldname, prefix, limit=MAX_LISTED_WORDS + 1)
+        if len(listed) > MAX_LISTED_WORDS:
+            raise TooManyListed(node)
         return [word for word, _ in listed]
 
-    def _within_edits(self, fieldname: str, word: str, edits: int, keep: int) -> list[str]:
-        """Index words at most ``edits`` spelling differences from ``word`` that share its
-        first ``keep`` letters: the Whoosh engine's rule (one edit in the page text counts
-        a swap of neighbours as one; otherwise Levenshtein's distance)."""
+    def _within_edits(
+        self, node: query.FuzzyTerm, fieldname: str, listing: WordListing
+    ) -> list[str]:
+        """Index words at most ``node.maxdist`` spelling differences from its word that share
+        its first ``prefixlength`` letters: the Whoosh engine's rule (one edit in the page
+        text counts a swap of neighbours as one; otherwise Levenshtein's distance)."""
+        word, edits, keep = node.text, node.maxdist, node.prefixlength
         if fieldname == TEXT_FIELD and edits == 1:
             variants = one_edit_variants(word, keep, self._letters())
             return [variant for variant in variants if self.searcher.doc_freq(fieldname, variant)]
-        kept = word[:keep]
-        listed = self._listed(fieldname, kept)
-        if len(listed) >= MAX_COMPARED_WORDS:
-            raise QuerySyntaxError(
-                f"The search word {word}~{edits} would be compared with more than "
-                f"{MAX_COMPARED_WORDS:,} index words: keep its first letters, as in "
-                f"{word}~{edits}/2."
-            )
         rest = word[keep:]
         return [
             found
-            for found in listed
+            for found in listing(self._listed(node, fieldname, word[:keep]))
             if abs(len(found) - len(word)) <= edits
             and levenshtein(found[keep:], rest, edits) <= edits
         ]
@@ -177,13 +182,13 @@ class Translation:
         rare = self.searcher.terms_with_prefix(LETTERS_FIELD, "")
         return PLAIN_LETTERS | {letter for letter, _ in rare}
 
-    def _in_range(self, node: query.TermRange) -> list[str]:
+    def _in_range(self, node: query.TermRange, listing: WordListing) -> list[str]:
         start = node.start or ""
         end = node.end
         prefix = start if end is None else _common_start(start, end)
         low, high = start.encode(), None if end is None else end.encode()
         found = []
-        for word in self._listed(node.fieldname, prefix):
+        for word in listing(self._listed(node, node.fieldname, prefix)):
             encoded = word.encode()
             if encoded < low or (node.startexcl and encoded == low):
                 continue

@@ -288,7 +288,9 @@ class WebContext:
             document_id=document_id,
             page_number=page_number,
             remote_address=client_address(request),
-        )
+            via=audit.AuditVia.token if getattr(request.state, "via_token", False)
+            else audit.AuditVia.browser,
+        )  # fmt: skip
 
     def document_or_404(self, document_id: int) -> queries.DocumentView:
         found = queries.document(self.database, document_id)

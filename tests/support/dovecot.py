@@ -285,6 +285,29 @@ service imap-login {{
         for message in messages:
             self.append(message, folder)
 
+    def renumber_keeping_validity(self, messages: list[bytes]) -> None:
+        """Empty the INBOX and number it from UID 1 again with the UIDVALIDITY it had, as a
+        mail store restored from an old copy (or a broken server) does against RFC 3501;
+        then deliver these messages. Dovecot takes the numbering from its uidlist once its
+        indexes are gone."""
+        validity = self.uidvalidity()
+        client = self.client()
+        try:
+            client.select("INBOX")
+            client.store("1:*", "+FLAGS.SILENT", r"(\Deleted)")
+            client.expunge()
+        finally:
+            client.logout()
+        for name in ("dovecot.index", "dovecot.index.log", "dovecot.index.cache"):
+            (self.mail / name).unlink(missing_ok=True)
+        uidlist = self.mail / "dovecot-uidlist"
+        owner = uidlist.stat()
+        uidlist.write_text(f"3 V{validity} N1\n")
+        os.chown(uidlist, owner.st_uid, owner.st_gid)
+        for message in messages:
+            self.append(message)
+        assert self.uidvalidity() == validity
+
     def ssl_context(self) -> ssl.SSLContext:
         return ssl.create_default_context(cafile=str(self.certificate))
 

@@ -89,13 +89,15 @@ async def log_in(request: Request, context: Context, templates: Templates) -> Re
         await run_in_threadpool(
             audit.record, context.database, name[: auth.MAXIMUM_NAME_LENGTH],
             AuditAction.login_failed, error.message, remote_address=address,
+            via=audit.AuditVia.browser,
         )  # fmt: skip
         status = 429 if isinstance(error, auth.LockedOut) else 401
         return login_form(context, templates, request, error.message, next_path, status, name)
     token, _ = await run_in_threadpool(auth.start_session, context.database, account, address)
     await run_in_threadpool(
-        audit.record, context.database, account.name, AuditAction.login, remote_address=address
-    )
+        audit.record, context.database, account.name, AuditAction.login,
+        remote_address=address, via=audit.AuditVia.browser,
+    )  # fmt: skip
     response = RedirectResponse(next_path, status_code=303)
     set_session_cookie(response, token, context.https)
     return response
