@@ -716,6 +716,17 @@ class Settings:
         minimum=1,
         maximum=100_000,
     )
+    # A message's pages are one sender's turn in the queue (queue.claim), yet 100 attachments
+    # of 2,000 pages each would still be 200,000 pages from one message: a message may carry
+    # as many pages as one document may (max_pages).
+    mail_max_pages: int = declare(
+        2000,
+        "The most pages all attachments of one message may have together; a message with "
+        "more is kept whole and refused with a sentence (none of its attachments becomes a "
+        "document).",
+        minimum=1,
+        maximum=1_000_000,
+    )
     mail_poll_seconds: float = declare(
         60.0,
         "Default interval of a mailbox's rescan (one UID SEARCH for messages newer than the "

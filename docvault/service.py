@@ -318,6 +318,7 @@ def make_mail_intakes(settings: Settings, pipeline: Pipeline) -> tuple[MailIntak
             timeout_seconds=settings.mail_timeout_seconds,
             max_message_bytes=settings.mail_max_message_mb * 1024 * 1024,
             max_file_bytes=settings.max_file_mb * 1024 * 1024,
+            max_pages=settings.mail_max_pages,
             empty_grace_seconds=settings.empty_grace_seconds,
         )
         for mailbox in settings.mailboxes
