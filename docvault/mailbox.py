@@ -675,6 +675,7 @@ class MailIntake:
             archive_path=archived.relative_path,
             size_bytes=archived.size_bytes,
             tags=self.mailbox.tags,
+            source=self._source(summary, key),
         )
         if archived.size_bytes > self.max_file_bytes:
             recorded = self._refuse_large(new, summary)
@@ -689,6 +690,12 @@ class MailIntake:
                 inspected=inspected,
             )
         return Delivered(recorded.document_id, attachment.position, attachment.file_name)
+
+    def _source(self, summary: Summary, key: str) -> str:
+        """Whose turn the attachment's pages take in the queue: its sender's (by address,
+        else the message's own), so that one sender's hundreds of letters take one turn per
+        round and every other sender's letter is read between (`queue.claim`)."""
+        return f"mail:{self.mailbox.name}:{summary.sender_address or key}"
 
     def _refuse_large(self, new: queue.NewDocument, summary: Summary) -> queue.Recorded:
         sentence = (

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import httpx
 import pytest
 
 from devtools.daemon import Daemon, wait_for
@@ -66,3 +67,51 @@ def test_a_message_over_mail_max_pages_is_kept_whole_and_refused_with_a_sentence
     verify = daemon.cli("verify", check=False)
     assert verify.returncode == 0, verify.stdout + verify.stderr
     assert list((tmp_path / "docvault-data" / "tmp").iterdir()) == []
+
+
+def _finished(daemon: Daemon) -> dict[str, str]:
+    """Each read document's file name -> when its (one) page was read."""
+    rows = query(
+        daemon,
+        "SELECT d.original_name, p.finished_at FROM pages p JOIN documents d "
+        "ON d.id = p.document_id WHERE p.status = 'done'",
+    )
+    return dict(rows)
+
+
+def test_another_senders_letter_is_read_before_a_300_letter_message_is_done(
+    tmp_path: Path, imap_server: Dovecot, simulator: EngineSimulator
+) -> None:
+    """The engine is held while the 300 letters of one message are queued and a letter of
+    another sender arrives after them; once it answers again, that letter is read within
+    the pages already in flight, not after the 300 (issue 44: it waited 5 minutes)."""
+    simulator_control = httpx.Client(base_url=simulator.root_url, timeout=10)
+    simulator_control.post("/sim/hold").raise_for_status()
+    imap_server.append(letter_message(tmp_path, 80, letters=300, subject="Sammelsendung"))
+    config = mail_config(tmp_path, imap_server, poll_seconds=2)
+    daemon = Daemon(
+        tmp_path,
+        **simulated(simulator, DOCVAULT_CONFIG=str(config), DOCVAULT_MAIL_MAX_ATTACHMENTS="300"),
+    )
+    daemon.start()
+    try:
+        wait_for(lambda: len(documents(daemon)) == 300, 240, "the 300 letters queued")
+        other = message(
+            [("roth.pdf", pdf_bytes(tmp_path, "roth.pdf", 1, 990), "application/pdf")],
+            sender="Praxis Dr. Roth <post@roth.example>",
+            subject="Überweisung",
+        )
+        imap_server.append(other)
+        wait_for(lambda: "roth.pdf" in documents(daemon), 60, "the other sender's letter")
+        simulator_control.post("/sim/release").raise_for_status()
+        wait_for(lambda: len(_finished(daemon)) == 301, 240, "every letter read")
+    finally:
+        simulator_control.post("/sim/release")
+        simulator_control.close()
+        assert daemon.stop() == 0, daemon.log.read_text()
+    finished = _finished(daemon)
+    letter_read = finished.pop("roth.pdf")
+    before = sorted(when for when in finished.values() if when < letter_read)
+    # Read before it: only the message's pages the worker had taken while the engine was
+    # held (its pages in flight), at most a third of the 300; before issue 44's fix all 300.
+    assert len(before) < 100, f"{len(before)} of the message's 300 pages were read first"
