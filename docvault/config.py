@@ -470,6 +470,17 @@ class Settings:
     render_workers: int = declare(
         2, "Processes that render pages (PyMuPDF is not thread-safe).", minimum=1, maximum=64
     )
+    # A page that cannot be drawn took a reading worker for the whole render limit at every
+    # look at the arrivals list (issue 44): the web view draws in workers of its own.
+    web_render_workers: int = declare(
+        1,
+        "Processes that draw page images and thumbnails for the web view, apart from those "
+        "that read pages: a look never takes a worker from reading nor waits behind it. A "
+        "page that cannot be drawn within render_timeout_seconds is remembered and shown as "
+        "a placeholder from then on, until it is re-run.",
+        minimum=1,
+        maximum=16,
+    )
     # The slowest real page in tests/fixtures renders in 2.1 s (ocrmypdf__enormous.pdf)
     # and a 600-dpi A3 scan as a PDF in 0.3 s on a 2-core machine: 60 s is ~30 times
     # the slowest, and still bounds a file built to render forever.

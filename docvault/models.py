@@ -122,6 +122,10 @@ class Page(SQLModel, table=True):
     not_before: datetime | None = None  # backoff after an engine outage
     markdown: str | None = Field(default=None, sa_column=Column(Text))
     error: str | None = Field(default=None, sa_column=Column(Text))
+    # Why its image cannot be drawn within the render limits (the worker's render failed,
+    # or the web view's did): the web view shows its placeholder at once instead of drawing
+    # it again at every look (issue 44). Cleared when the page is read after all.
+    undrawn: str | None = Field(default=None, sa_column=Column(Text))
     warnings: str | None = Field(default=None, sa_column=Column(Text))  # MuPDF's, one per line
     image_width: int | None = None
     image_height: int | None = None

@@ -55,6 +55,10 @@ class Pipeline:
     handover: HandoverConfig | None = None
     # What else is closed with the pipeline (the mail reader's worker, when there is one).
     closing: list[Callable[[], None]] = field(default_factory=list)
+    # The web view's own share of render workers (web_render_workers): a look at a page
+    # never takes a worker that reading needs, nor waits behind pages being read (issue 44).
+    # None: no web view; its images would be drawn in `renderer`.
+    web_renderer: RenderPool | None = None
 
     def inspect(self, path: Path) -> tuple[int, str]:
         """Page count and kind, from the inspection pool within its time limit (intake thread).
@@ -66,11 +70,13 @@ class Pipeline:
         return info.page_count, info.kind
 
     def render_png(self, path: Path, page_number: int, rotation: int) -> bytes:
-        """A page image for the web view, rendered in the pool (called from the web thread)."""
+        """A page image for the web view, rendered in the web view's own pool (called from
+        the web thread)."""
+        pool = self.web_renderer or self.renderer
         future = asyncio.run_coroutine_threadsafe(
-            self.renderer.render(path, page_number, rotation), self.loop
+            pool.render(path, page_number, rotation), self.loop
         )
-        limit = self.renderer.timeout_seconds * 2 + 10  # one crash retry, then the deadline
+        limit = pool.timeout_seconds * 2 + 10  # one crash retry, then the deadline
         return future.result(timeout=limit).image.data
 
     def build_searchable(self, path: Path, pages: tuple[PageText, ...]) -> ArchiveFile:
@@ -105,6 +111,8 @@ class Pipeline:
         await self.engine.aclose()
         self.renderer.close()
         self.inspector.close()
+        if self.web_renderer is not None:
+            self.web_renderer.close()
         for close in self.closing:
             close()
         self.database.dispose()

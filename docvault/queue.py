@@ -579,6 +579,7 @@ def _store_finished(
     page.coverage = coverage_json(finished.coverage)
     page.lines = lines_json(finished.lines)
     page.error = None
+    page.undrawn = None  # drawn after all (a re-run, a render fixed since)
     page.warnings = _joined_lines(finished.warnings)
     if finished.image_size is not None:
         page.image_width, page.image_height = finished.image_size
@@ -642,8 +643,10 @@ def fail(
     attempts: Sequence[AttemptRecord] = (),
     warnings: Sequence[str] = (),
     handover: Sequence[HandoverTarget] = (),
+    undrawn: bool = False,
 ) -> bool:
-    """Mark a page failed with the sentence for the admin; it waits for a person."""
+    """Mark a page failed with the sentence for the admin; it waits for a person.
+    `undrawn`: it failed because its image cannot be drawn (the web view does not try)."""
     now = utcnow()
     with write_transaction(engine) as session:
         page = _leased_page(session, page_id, owner)
@@ -651,12 +654,24 @@ def fail(
             return False
         page.status = PageStatus.failed
         page.error = storable_text(message)
+        page.undrawn = page.error if undrawn else None
         page.coverage = None
         page.warnings = _joined_lines(warnings)
         _finish(session, page, now)
         _add_attempts(session, page_id, attempts)
         _refresh_document(session, page.document_id, now, handover)
         return True
+
+
+def remember_undrawn(engine: Engine, page_id: int, sentence: str) -> None:
+    """The web view could not draw the page within the render limits: its placeholder is
+    shown from now on, without drawing it again at every look (issue 44: each look at the
+    arrivals list started another 60-s render)."""
+    with write_transaction(engine) as session:
+        page = session.get(Page, page_id)
+        if page is not None:
+            page.undrawn = storable_text(sentence)
+            session.add(page)
 
 
 def page_to_probe(engine: Engine, page_id: int) -> ClaimedPage | None:

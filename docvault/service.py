@@ -210,6 +210,9 @@ def build_pipeline(
         database=database,
         renderer=renderer,
         inspector=render_pool(settings, 1),
+        web_renderer=render_pool(settings, settings.web_render_workers)
+        if settings.web_enabled
+        else None,
         engine=engine,
         profile=profile,
         worker=worker,

@@ -299,6 +299,7 @@ class PageLocation:
     path: str  # the file the page is read from: the unlocked copy of a protected PDF, if any
     sha256: str  # the original's: what every derived image of the page is keyed by
     rotation: int  # the clockwise turn the page was read at
+    undrawn: str | None = None  # why its image cannot be drawn (it is not tried again)
 
 
 def page_location(database: Engine, page_id: int) -> PageLocation | None:
@@ -313,7 +314,12 @@ def page_location(database: Engine, page_id: int) -> PageLocation | None:
         return None
     page, archive_path, unlocked_path, sha256 = row
     return PageLocation(
-        page.document_id, page.number, unlocked_path or archive_path, sha256, page.rotation
+        page.document_id,
+        page.number,
+        unlocked_path or archive_path,
+        sha256,
+        page.rotation,
+        page.undrawn,
     )
 
 

@@ -1,4 +1,4 @@
-"""the page queue fair between senders (claims by turn)
+"""the page queue fair between senders (claims by turn); a page that cannot be drawn, remembered
 
 Revision ID: 0014_fair_turns
 Revises: 0013_calendar
@@ -9,7 +9,8 @@ letters queued 3,000 first pages ahead of another sender's letter). A document's
 turns of their own, their page numbers, as claims by page number did (issue 25); a mail
 sender's documents share one source (`documents.queue_source`), whose pages' turns count on
 from its own pages still waiting. Existing pages keep their order: their turn is their
-number.
+number. `pages.undrawn` is why a page's image cannot be drawn within the render limits, so
+that the web view shows its placeholder at once instead of drawing it again at every look.
 """
 
 from alembic import op
@@ -31,6 +32,7 @@ def upgrade() -> None:
         batch_op.create_index(batch_op.f("ix_documents_queue_source"), ["queue_source"])
     with op.batch_alter_table("pages", schema=None) as batch_op:
         batch_op.add_column(sa.Column("turn", sa.Integer(), server_default="0", nullable=False))
+        batch_op.add_column(sa.Column("undrawn", sa.Text(), nullable=True))
     op.execute("UPDATE pages SET turn = number")
     with op.batch_alter_table("pages", schema=None) as batch_op:
         batch_op.drop_index("ix_pages_claim")
@@ -43,6 +45,7 @@ def downgrade() -> None:
         batch_op.create_index(
             "ix_pages_claim", ["status", "priority", "number", "id"], unique=False
         )
+        batch_op.drop_column("undrawn")
         batch_op.drop_column("turn")
     with op.batch_alter_table("documents", schema=None) as batch_op:
         batch_op.drop_index(batch_op.f("ix_documents_queue_source"))
