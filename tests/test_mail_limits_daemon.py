@@ -5,6 +5,7 @@ document refers to), and the letter after it is read."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import httpx
@@ -17,6 +18,16 @@ from tests.support.mail import letter_message, message, pdf_bytes
 from tests.test_mail_daemon import documents, mail_config, part, query, simulated
 
 pytestmark = pytest.mark.slow
+
+
+def started(
+    tmp_path: Path, imap_server: Dovecot, simulator: EngineSimulator, **settings: str
+) -> Daemon:
+    """The daemon reading the test server's mailbox every 2 s, started."""
+    config = mail_config(tmp_path, imap_server, poll_seconds=2)
+    daemon = Daemon(tmp_path, **simulated(simulator, DOCVAULT_CONFIG=str(config), **settings))
+    daemon.start()
+    return daemon
 
 
 def test_a_message_over_mail_max_pages_is_kept_whole_and_refused_with_a_sentence(
@@ -33,11 +44,7 @@ def test_a_message_over_mail_max_pages_is_kept_whole_and_refused_with_a_sentence
     )  # fmt: skip
     thick_uid = imap_server.append(thick)
     imap_server.append(letter_message(tmp_path, 71, subject="Danach"))
-    config = mail_config(tmp_path, imap_server, poll_seconds=2)
-    daemon = Daemon(
-        tmp_path, **simulated(simulator, DOCVAULT_CONFIG=str(config), DOCVAULT_MAIL_MAX_PAGES="5")
-    )
-    daemon.start()
+    daemon = started(tmp_path, imap_server, simulator, DOCVAULT_MAIL_MAX_PAGES="5")
     try:
         wait_for(
             lambda: documents(daemon).get("befund-71-1.pdf", ("", ""))[1] == "done",
@@ -88,12 +95,7 @@ def test_another_senders_letter_is_read_before_a_300_letter_message_is_done(
     simulator_control = httpx.Client(base_url=simulator.root_url, timeout=10)
     simulator_control.post("/sim/hold").raise_for_status()
     imap_server.append(letter_message(tmp_path, 80, letters=300, subject="Sammelsendung"))
-    config = mail_config(tmp_path, imap_server, poll_seconds=2)
-    daemon = Daemon(
-        tmp_path,
-        **simulated(simulator, DOCVAULT_CONFIG=str(config), DOCVAULT_MAIL_MAX_ATTACHMENTS="300"),
-    )
-    daemon.start()
+    daemon = started(tmp_path, imap_server, simulator, DOCVAULT_MAIL_MAX_ATTACHMENTS="300")
     try:
         wait_for(lambda: len(documents(daemon)) == 300, 240, "the 300 letters queued")
         other = message(
@@ -115,3 +117,59 @@ def test_another_senders_letter_is_read_before_a_300_letter_message_is_done(
     # Read before it: only the message's pages the worker had taken while the engine was
     # held (its pages in flight), at most a third of the 300; before issue 44's fix all 300.
     assert len(before) < 100, f"{len(before)} of the message's 300 pages were read first"
+
+
+def test_a_messages_problems_are_dismissed_at_once_with_one_reason_audited_each(
+    tmp_path: Path, imap_server: Dovecot, simulator: EngineSimulator
+) -> None:
+    broken = [
+        (f"kaputt-{number}.pdf", b"%PDF-1.4 cut short " + bytes([number]) * 40, "application/pdf")
+        for number in range(1, 4)
+    ]
+    uid = imap_server.append(message(broken, subject="Drei kaputte Befunde"))
+    daemon = started(tmp_path, imap_server, simulator, DOCVAULT_WEB_ENABLED="true")
+    try:
+        wait_for(
+            lambda: [row[1] for row in documents(daemon).values()] == ["failed"] * 3,
+            90,
+            "the three broken attachments refused",
+        )
+        web = daemon.logged_in_client()
+        try:
+            listed = web.get("/problems").text
+            found = re.search(
+                r'<tr data-message-id="(\d+)">.*?name="csrf_token" value="([^"]+)"', listed, re.S
+            )
+            assert found is not None, listed
+            message_id, token = found.groups()
+            assert "Dismiss all 3" in listed
+            empty = web.post(f"/mail-messages/{message_id}/dismiss", data={"csrf_token": token})
+            answer = web.post(
+                f"/mail-messages/{message_id}/dismiss",
+                data={"csrf_token": token, "reason": "sent again as one PDF"},
+            )
+            after = web.get(answer.headers["location"]).text
+        finally:
+            web.close()
+    finally:
+        assert daemon.stop() == 0, daemon.log.read_text()
+    assert empty.status_code == 400
+    assert "Type a short reason to dismiss the 3 problems of the message" in empty.text
+    assert answer.status_code == 303, answer.text
+    assert "The 3 problems of the message were dismissed" in after
+    assert 'data-message-id="' not in after
+    assert not any(f"kaputt-{number}.pdf" in after for number in range(1, 4))
+    settled = query(daemon, "SELECT original_name, settled_by, settled_reason FROM documents")
+    assert sorted(settled) == [
+        (f"kaputt-{number}.pdf", "clerk", "sent again as one PDF") for number in range(1, 4)
+    ]
+    details = [
+        row[0] for row in query(daemon, "SELECT detail FROM audit_events WHERE action = 'dismiss'")
+    ]
+    assert len(details) == 3, details  # one audit row per problem
+    for number, detail in enumerate(sorted(details), 1):
+        assert detail.startswith(f"kaputt-{number}.pdf (failed), one of the 3 problems of "), detail
+        assert "Labor Dr. Weiß" in detail
+        assert "'Drei kaputte Befunde'" in detail
+        assert detail.endswith("dismissed at once: sent again as one PDF")
+    assert query(daemon, f"SELECT state FROM mail_messages WHERE uid = {uid}") == [("done",)]

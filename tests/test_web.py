@@ -37,7 +37,13 @@ PUBLIC_ROUTES = {
     ("/favicon.ico", "GET"),
     ("/healthz", "GET"),
 }
-PATH_VALUES = {"document_id": "1", "number": "1", "page_id": "1", "box": "100_100_500_500"}
+PATH_VALUES = {
+    "document_id": "1",
+    "number": "1",
+    "page_id": "1",
+    "box": "100_100_500_500",
+    "message_id": "1",
+}
 
 
 @pytest.fixture
