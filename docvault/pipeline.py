@@ -77,7 +77,11 @@ class Pipeline:
             pool.render(path, page_number, rotation), self.loop
         )
         limit = pool.timeout_seconds * 2 + 10  # one crash retry, then the deadline
-        return future.result(timeout=limit).image.data
+        try:
+            return future.result(timeout=limit).image.data
+        except TimeoutError:
+            future.cancel()  # its render, if it began, is stopped: the share stays free
+            raise
 
     def build_searchable(self, path: Path, pages: tuple[PageText, ...]) -> ArchiveFile:
         """An archive copy's bytes (the searchable PDF/A, validated), made in the render pool

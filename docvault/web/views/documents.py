@@ -119,6 +119,11 @@ def page_image_response(
         if not isinstance(error, Undrawn):  # logged when it was found, not at every look
             logger.warning("web: page %d cannot be drawn: %s", page_id, error)
         return Response(images.undrawn_placeholder(), media_type=images.PLACEHOLDER_TYPE)
+    except TimeoutError:
+        # Waited past the render limit behind other looks' renders (web_render_workers):
+        # this look gets the placeholder, not a 500; the page is not remembered as undrawn.
+        logger.warning("web: page %d waited too long to be drawn; shown as a placeholder", page_id)
+        return Response(images.undrawn_placeholder(), media_type=images.PLACEHOLDER_TYPE)
     except ArchivedFileDamaged as damage:
         logger.error("web: page %d cannot be drawn: %s", page_id, damage.message)
         sentence = damage.message if is_admin(request) else damage.summary
