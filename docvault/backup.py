@@ -488,8 +488,9 @@ def verify_archive(
       of it can be made again from the archive: never a problem. A folder whose original no
       document has any more (or that follows no layout) is "reclaimable", and removed when
       `remove_reclaimable` is set.
-    - `tmp/`: the unlock's private scratch folders, each gone when its unlock ends; one older
-      than `SCRATCH_AGE` was left by a crash (and holds a decrypted copy): "reclaimable".
+    - `tmp/`: the private scratch folders of an unlock and of mail intake (a message's
+      attachments judged before any is archived), each gone when its work ends; one older
+      than `SCRATCH_AGE` was left by a crash (and may hold a decrypted copy): "reclaimable".
     - Not derived from an original, so not looked at here: `docvault.sqlite3` (with `-wal`,
       `-shm`, and the `.before-restore-<time>` copies a restore keeps), `index/` (the search
       index, rebuilt from the database), `backups/`, `run/` (the status file the heartbeat

@@ -471,6 +471,17 @@ class Settings:
     render_workers: int = declare(
         2, "Processes that render pages (PyMuPDF is not thread-safe).", minimum=1, maximum=64
     )
+    # A page that cannot be drawn took a reading worker for the whole render limit at every
+    # look at the arrivals list (issue 44): the web view draws in workers of its own.
+    web_render_workers: int = declare(
+        1,
+        "Processes that draw page images and thumbnails for the web view, apart from those "
+        "that read pages: a look never takes a worker from reading nor waits behind it. A "
+        "page that cannot be drawn within render_timeout_seconds is remembered and shown as "
+        "a placeholder from then on, until it is re-run.",
+        minimum=1,
+        maximum=16,
+    )
     # The slowest real page in tests/fixtures renders in 2.1 s (ocrmypdf__enormous.pdf)
     # and a 600-dpi A3 scan as a PDF in 0.3 s on a 2-core machine: 60 s is ~30 times
     # the slowest, and still bounds a file built to render forever.
@@ -716,6 +727,17 @@ class Settings:
         "refused with a sentence (none of its attachments becomes a document).",
         minimum=1,
         maximum=100_000,
+    )
+    # A message's pages are one sender's turn in the queue (queue.claim), yet 100 attachments
+    # of 2,000 pages each would still be 200,000 pages from one message: a message may carry
+    # as many pages as one document may (max_pages).
+    mail_max_pages: int = declare(
+        2000,
+        "The most pages all attachments of one message may have together; a message with "
+        "more is kept whole and refused with a sentence (none of its attachments becomes a "
+        "document).",
+        minimum=1,
+        maximum=1_000_000,
     )
     mail_poll_seconds: float = declare(
         60.0,

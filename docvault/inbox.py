@@ -493,13 +493,16 @@ def record_new(
     new: queue.NewDocument,
     empty_grace_seconds: float,
     place: str | None = None,
+    inspected: tuple[int, str] | Refused | None = None,
 ) -> tuple[queue.Recorded, Refused | None]:
     """Record an archived file: its pages queued, or refused with the sentence (and the
     refusal returned), or noted as a duplicate of the first copy. The one step a file
-    from a folder and an attachment from a mailbox share."""
+    from a folder and an attachment from a mailbox share. `inspected`: the judgement of an
+    identical copy made before (mail intake judges a message's attachments first)."""
     if queue.find_document(database, new.sha256) is not None:
         return queue.record_document(database, new, page_count=0), None
-    inspected = inspect_archived(inspect, data_dir, new, empty_grace_seconds, place)
+    if inspected is None:
+        inspected = inspect_archived(inspect, data_dir, new, empty_grace_seconds, place)
     if isinstance(inspected, Refused):
         return queue.record_failed_document(database, new, inspected.code, inspected.message), (
             inspected

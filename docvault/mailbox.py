@@ -25,8 +25,10 @@ of a message put back costs a header fetch, and nothing is taken twice.
 A message with nothing docvault can read (no attachment of a readable kind, encrypted,
 malformed) is kept whole as a document of its own (kind `message`, its file the .eml),
 refused with a sentence that names the mailbox, the message and what to do: the problems
-page lists it. A message over mail_max_message_mb is not downloaded; it stays on the
-server untouched, and the status page says so.
+page lists it. So is a message whose attachments have more pages together than
+mail_max_pages (each judged from a scratch copy before any is archived). A message over
+mail_max_message_mb is not downloaded; it stays on the server untouched, and the status
+page says so.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ import imaplib
 import logging
 import re
 import stat
+import tempfile
 import threading
 import time
 from collections.abc import Callable
@@ -45,7 +48,7 @@ from pathlib import Path
 from sqlalchemy import Engine
 
 from docvault import mailstore, queue
-from docvault.archive import archive_bytes
+from docvault.archive import ArchivedFile, archive_bytes
 from docvault.backoff import backoff_seconds
 from docvault.config import MailboxSettings
 from docvault.errors import (
@@ -60,7 +63,7 @@ from docvault.errors import (
 )
 from docvault.faults import RETRY_SECONDS, Standing
 from docvault.imap import Headers, MailConnection
-from docvault.inbox import MESSAGE_KIND, Inspector, record_new
+from docvault.inbox import MESSAGE_KIND, Inspector, Refused, inspect_archived, record_new
 from docvault.mailparse import (
     Attachment,
     ParsedMessage,
@@ -170,6 +173,7 @@ class MailIntake:
         timeout_seconds: float,
         max_message_bytes: int,
         max_file_bytes: int,
+        max_pages: int = 2000,
         empty_grace_seconds: float = 300.0,
     ) -> None:
         self.database = database
@@ -181,6 +185,7 @@ class MailIntake:
         self.timeout_seconds = timeout_seconds
         self.max_message_bytes = max_message_bytes
         self.max_file_bytes = max_file_bytes
+        self.max_pages = max_pages
         self.empty_grace_seconds = empty_grace_seconds
         self._counters = _Counters()
         self.fault = Standing(f"mail: mailbox {mailbox.name}")
@@ -568,18 +573,20 @@ class MailIntake:
         )
         parsed = unreadable or self.reader.message(self.data_dir / eml.relative_path)
         if isinstance(parsed, Unreadable):
-            sentence = self._unreadable_sentence(seen.uid, len(raw), parsed, kept=True)
-            kept = self._keep_unreadable(seen, sentence, eml.sha256, eml.relative_path, len(raw))
-            mailstore.record(
-                self.database,
-                _with(seen, eml_sha256=eml.sha256, eml_path=eml.relative_path, problem=sentence),
-                [kept],
-            )
+            self._refuse_kept(seen, eml, len(raw), parsed)
             return
         summary = parsed.summary
         key = _message_key(summary.message_id, eml.sha256)
         readable = [item for item in parsed.attachments if item.kind in self.readable_kinds]
-        delivered = [self._take_attachment(item, summary, key) for item in readable]
+        inspected = self._inspect_all(readable, summary)
+        pages = sum(result[0] for result in inspected if isinstance(result, tuple))
+        if pages > self.max_pages:
+            self._refuse_kept(seen, eml, len(raw), self._too_many_pages(pages, len(readable)))
+            return
+        delivered = [
+            self._take_attachment(item, summary, key, result)
+            for item, result in zip(readable, inspected, strict=True)
+        ]
         note = self._unread_note(parsed, readable)
         if not readable:
             delivered = [self._keep_whole(parsed, eml.sha256, eml.relative_path, len(raw), key)]
@@ -595,6 +602,62 @@ class MailIntake:
             seen.uid,
             len(delivered),
             f"; {note}" if note else "",
+        )
+
+    def _refuse_kept(
+        self, seen: Seen, eml: ArchivedFile, size: int, unreadable: Unreadable
+    ) -> None:
+        """A message not to be read, its .eml archived: kept whole, one document with the
+        sentence, none of its attachments a document."""
+        sentence = self._unreadable_sentence(seen.uid, size, unreadable, kept=True)
+        kept = self._keep_unreadable(seen, sentence, eml.sha256, eml.relative_path, size)
+        mailstore.record(
+            self.database,
+            _with(seen, eml_sha256=eml.sha256, eml_path=eml.relative_path, problem=sentence),
+            [kept],
+        )
+
+    def _too_many_pages(self, pages: int, attachments: int) -> Unreadable:
+        return Unreadable(
+            f"has {pages:,} pages in its {attachments:,} attachment(s), more than "
+            f"mail_max_pages ({self.max_pages:,}) allows for one message",
+            "mail_max_pages",
+        )
+
+    def _inspect_all(
+        self, readable: list[Attachment], summary: Summary
+    ) -> list[tuple[int, str] | Refused | None]:
+        """Each attachment's page count and kind (or why it cannot be read) before any of
+        them is archived, so that a message over mail_max_pages leaves no attachment in the
+        archive that no document refers to. Judged from copies in a scratch folder of the
+        data folder by the inspection worker, as an archived file is; None: not judged here
+        (over max_file_mb, or a file docvault holds already: no new pages)."""
+        scratch = self.data_dir / "tmp"
+        scratch.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(dir=scratch, prefix="mail-") as folder:
+            return [self._inspect_copy(Path(folder), item, summary) for item in readable]
+
+    def _inspect_copy(
+        self, folder: Path, attachment: Attachment, summary: Summary
+    ) -> tuple[int, str] | Refused | None:
+        if len(attachment.data) > self.max_file_bytes:
+            return None
+        sha256 = hashlib.sha256(attachment.data).hexdigest()
+        if queue.find_document(self.database, sha256) is not None:
+            return None
+        # Named as its archived copy will be: the sentences say "the file" for that name.
+        name = f"{sha256}{Path(attachment.file_name).suffix.lower()[:10]}"
+        (folder / name).write_bytes(attachment.data)
+        new = queue.NewDocument(
+            sha256=sha256,
+            original_name=attachment.file_name,
+            inbox=self.mailbox.name,
+            original_path=attachment.file_name,
+            archive_path=name,
+            size_bytes=len(attachment.data),
+        )
+        return inspect_archived(
+            self.inspect, folder, new, self.empty_grace_seconds, self._place(summary)
         )
 
     def _keep_unreadable(
@@ -619,7 +682,13 @@ class MailIntake:
     def _place(self, summary: Summary) -> str:
         return f"(attached to {summary.describe()} in mailbox {self.mailbox.name})"
 
-    def _take_attachment(self, attachment: Attachment, summary: Summary, key: str) -> Delivered:
+    def _take_attachment(
+        self,
+        attachment: Attachment,
+        summary: Summary,
+        key: str,
+        inspected: tuple[int, str] | Refused | None,
+    ) -> Delivered:
         archived = archive_bytes(attachment.data, Path(attachment.file_name).suffix, self.data_dir)
         new = queue.NewDocument(
             sha256=archived.sha256,
@@ -629,6 +698,7 @@ class MailIntake:
             archive_path=archived.relative_path,
             size_bytes=archived.size_bytes,
             tags=self.mailbox.tags,
+            source=self._source(summary, key),
         )
         if archived.size_bytes > self.max_file_bytes:
             recorded = self._refuse_large(new, summary)
@@ -640,8 +710,15 @@ class MailIntake:
                 new,
                 self.empty_grace_seconds,
                 place=self._place(summary),
+                inspected=inspected,
             )
         return Delivered(recorded.document_id, attachment.position, attachment.file_name)
+
+    def _source(self, summary: Summary, key: str) -> str:
+        """Whose turn the attachment's pages take in the queue: its sender's (by address,
+        else the message's own), so that one sender's hundreds of letters take one turn per
+        round and every other sender's letter is read between (`queue.claim`)."""
+        return f"mail:{self.mailbox.name}:{summary.sender_address or key}"
 
     def _refuse_large(self, new: queue.NewDocument, summary: Summary) -> queue.Recorded:
         sentence = (

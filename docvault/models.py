@@ -44,6 +44,9 @@ class Document(SQLModel, table=True):
     size_bytes: int
     kind: str | None = None  # "pdf", "tiff", ... as detected from the content
     tags: str = ""  # labels from the inbox settings, as join_tags writes them
+    # Whose turn its pages take in the queue (queue.claim): a mail sender's documents share
+    # one ("mail:<mailbox>:<address>"); None: the document takes turns of its own.
+    queue_source: str | None = Field(default=None, index=True)
     page_count: int = 0
     status: str = Field(default=DocumentStatus.processing, index=True)
     error: str | None = Field(default=None, sa_column=Column(Text))
@@ -98,8 +101,8 @@ class Page(SQLModel, table=True):
     __tablename__ = "pages"
     __table_args__ = (
         UniqueConstraint("document_id", "number"),
-        # A claim walks it: fair between documents, lowest page number first (queue.claim).
-        Index("ix_pages_claim", "status", "priority", "number", "id"),
+        # A claim walks it: fair between senders and documents, lowest turn first (queue.claim).
+        Index("ix_pages_claim", "status", "priority", "turn", "id"),
         # Whether a document has unfinished pages, in one seek (queue._refresh_document).
         Index("ix_pages_document_status", "document_id", "status"),
         NEVER_REUSED,
@@ -108,6 +111,9 @@ class Page(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     document_id: int = Field(foreign_key="documents.id", index=True)
     number: int  # 1-based
+    # Its place among the pages of its source (queue.claim): the page number for a document
+    # that takes turns of its own; for a sender's documents, counted on from its pages ahead.
+    turn: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     status: str = Field(default=PageStatus.queued)
     priority: int = 0  # re-runs requested by a person have priority 1 and go first
     rerun_mode: str | None = None  # greedy, penalty or uncapped, for a requested re-run
@@ -116,6 +122,10 @@ class Page(SQLModel, table=True):
     not_before: datetime | None = None  # backoff after an engine outage
     markdown: str | None = Field(default=None, sa_column=Column(Text))
     error: str | None = Field(default=None, sa_column=Column(Text))
+    # Why its image cannot be drawn within the render limits (the worker's render failed,
+    # or the web view's did): the web view shows its placeholder at once instead of drawing
+    # it again at every look (issue 44). Cleared when the page is read after all.
+    undrawn: str | None = Field(default=None, sa_column=Column(Text))
     warnings: str | None = Field(default=None, sa_column=Column(Text))  # MuPDF's, one per line
     image_width: int | None = None
     image_height: int | None = None

@@ -55,6 +55,10 @@ class Pipeline:
     handover: HandoverConfig | None = None
     # What else is closed with the pipeline (the mail reader's worker, when there is one).
     closing: list[Callable[[], None]] = field(default_factory=list)
+    # The web view's own share of render workers (web_render_workers): a look at a page
+    # never takes a worker that reading needs, nor waits behind pages being read (issue 44).
+    # None: no web view; its images would be drawn in `renderer`.
+    web_renderer: RenderPool | None = None
 
     def inspect(self, path: Path) -> tuple[int, str]:
         """Page count and kind, from the inspection pool within its time limit (intake thread).
@@ -66,12 +70,18 @@ class Pipeline:
         return info.page_count, info.kind
 
     def render_png(self, path: Path, page_number: int, rotation: int) -> bytes:
-        """A page image for the web view, rendered in the pool (called from the web thread)."""
+        """A page image for the web view, rendered in the web view's own pool (called from
+        the web thread)."""
+        pool = self.web_renderer or self.renderer
         future = asyncio.run_coroutine_threadsafe(
-            self.renderer.render(path, page_number, rotation), self.loop
+            pool.render(path, page_number, rotation), self.loop
         )
-        limit = self.renderer.timeout_seconds * 2 + 10  # one crash retry, then the deadline
-        return future.result(timeout=limit).image.data
+        limit = pool.timeout_seconds * 2 + 10  # one crash retry, then the deadline
+        try:
+            return future.result(timeout=limit).image.data
+        except TimeoutError:
+            future.cancel()  # its render, if it began, is stopped: the share stays free
+            raise
 
     def build_searchable(self, path: Path, pages: tuple[PageText, ...]) -> ArchiveFile:
         """An archive copy's bytes (the searchable PDF/A, validated), made in the render pool

@@ -11,9 +11,12 @@ Claims run inside BEGIN IMMEDIATE, so two workers never take the same page. A pa
 lease expires (its worker died) goes back to `queued`; completing a page whose lease was
 lost (or whose document was deleted meanwhile) is ignored, so no page is done twice. Re-runs
 requested by a person have priority and go first; after them the queue is fair between
-documents: lower page numbers first, so every document's first page goes before any
-document's second one, and a letter dropped behind a document of thousands of pages is read
-next, not after it (issue 25: first-in first-out made one wait ~57 hours).
+sources, by turn: a document is a source of its own, its pages' turns their numbers, so
+every document's first page goes before any document's second one, and a letter dropped
+behind a document of thousands of pages is read next, not after it (issue 25: first-in
+first-out made one wait ~57 hours). A mail sender's documents are one source: a message of
+hundreds of letters takes one turn per round, and another sender's letter is read next
+(issue 44).
 
 A finished page writes its index outbox row in the same transaction as its text, so a crash
 between the two cannot lose an index entry; likewise a document that becomes done or needs
@@ -40,6 +43,7 @@ from sqlalchemy import (
     Integer,
     bindparam,
     delete,
+    func,
     insert,
     not_,
     union_all,
@@ -115,6 +119,8 @@ class NewDocument:
     kind: str | None = None
     # The path's exact bytes when they are not UTF-8 (original_path shows them escaped).
     raw_path: bytes | None = None
+    # Whose turn its pages take (`claim`): a mail sender's documents share one; None: its own.
+    source: str | None = None
 
 
 @dataclass(frozen=True)
@@ -155,23 +161,27 @@ def record_document(engine: Engine, new: NewDocument, page_count: int) -> Record
         session.add(document)
         session.flush()
         assert document.id is not None
-        _queue_pages(session, document.id, page_count, document.received_at)
+        _queue_pages(session, document.id, page_count, document.received_at, new.source)
         _record_raw_path(session, document.id, new)
         return Recorded(document.id, duplicate=False)
 
 
-def _queue_pages(session: Session, document_id: int, page_count: int, now: datetime) -> None:
-    """Insert a document's pages, queued, as one bulk statement.
+def _queue_pages(
+    session: Session, document_id: int, page_count: int, now: datetime, source: str | None
+) -> None:
+    """Insert a document's pages, queued, as one bulk statement, each with its turn.
 
     Building an ORM object per page took seconds of write lock for a long document; the
     values are spelled out because a bulk insert skips the models' Python defaults.
     """
     if page_count == 0:
         return
+    ahead = _turns_taken(session, source)
     rows = [
         {
             "document_id": document_id,
             "number": number,
+            "turn": ahead + number,
             "status": PageStatus.queued.value,
             "priority": 0,
             "rotation": 0,
@@ -181,6 +191,26 @@ def _queue_pages(session: Session, document_id: int, page_count: int, now: datet
         for number in range(1, page_count + 1)
     ]
     session.execute(insert(Page), rows)
+
+
+def _turns_taken(session: Session, source: str | None) -> int:
+    """The last turn its source's unfinished pages hold (0: none, or a document of its own).
+
+    A sender's pages are counted on from its own pages still waiting, so its next letter
+    waits behind its own backlog, never behind another sender's: a message of 300 letters
+    holds turns 1-300, and another sender's letter, dropped after it, takes turn 1 and is
+    read next (issue 44: it waited 5 minutes, hours with the CPU engine)."""
+    if source is None:
+        return 0
+    last = session.exec(
+        select(func.max(Page.turn))
+        .join(Document, col(Document.id) == col(Page.document_id))
+        .where(
+            Document.queue_source == source,
+            col(Page.status).in_([PageStatus.queued, PageStatus.running]),
+        )
+    ).one()
+    return int(last or 0)
 
 
 def record_failed_document(
@@ -252,7 +282,7 @@ def _read_at_last(session: Session, document: Document, page_count: int, now: da
     document.error_class = None
     document.updated_at = now
     session.add(document)
-    _queue_pages(session, document.id, page_count, now)
+    _queue_pages(session, document.id, page_count, now, document.queue_source)
 
 
 def record_refused_again(engine: Engine, document_id: int, error_code: str, message: str) -> bool:
@@ -343,6 +373,7 @@ def _document_row(new: NewDocument, page_count: int, status: DocumentStatus) -> 
         size_bytes=new.size_bytes,
         kind=new.kind,
         tags=join_tags(new.tags),
+        queue_source=new.source,
         page_count=page_count,
         status=status,
     )
@@ -353,10 +384,13 @@ def claim(
 ) -> list[ClaimedPage]:
     """Take up to `limit` queued pages, re-runs first, and lease them to `owner`.
 
-    Fair between documents: among pages of the same priority the lowest page number goes
-    first (then the oldest page), so documents take turns page by page. The pages are found
-    by walking the index `ix_pages_claim` (status, priority, number, id), stopping after
-    `limit` pages: a claim costs the same with 100,000 pages queued as with ten.
+    Fair between sources: among pages of the same priority the lowest turn goes first (then
+    the oldest page). A document takes turns of its own (its page numbers), so documents
+    take turns page by page; a mail sender's documents share one source (`_turns_taken`),
+    so a sender with hundreds of letters takes one turn, not hundreds, and every other
+    sender's letter is read between. The pages are found by walking the index
+    `ix_pages_claim` (status, priority, turn, id), stopping after `limit` pages: a claim
+    costs the same with 100,000 pages queued as with ten.
     """
     now = now or utcnow()
     with write_transaction(engine) as session:
@@ -401,24 +435,24 @@ def _claim_statement() -> Any:
     limit = bindparam("limit", type_=Integer)
     # Not before `not_before`, unless it lies past any wait (the clock was set back since).
     due = col(Page.not_before).is_(None) | (col(Page.not_before) <= now) | (not_before > latest)
-    queued = select(Page.id, Page.priority, Page.number).where(Page.status == PageStatus.queued)
+    queued = select(Page.id, Page.priority, Page.turn).where(Page.status == PageStatus.queued)
     reruns = (
         queued.where(due, col(Page.priority) > 0)
-        .order_by(col(Page.priority).desc(), col(Page.number), col(Page.id))
+        .order_by(col(Page.priority).desc(), col(Page.turn), col(Page.id))
         .limit(limit)
         .subquery()
     )
     ordinary = (
         queued.where(due, col(Page.priority) == 0)
-        .order_by(col(Page.number), col(Page.id))
+        .order_by(col(Page.turn), col(Page.id))
         .limit(limit)
         .subquery()
     )
     both = union_all(
-        select(reruns.c.id, reruns.c.priority, reruns.c.number),
-        select(ordinary.c.id, ordinary.c.priority, ordinary.c.number),
+        select(reruns.c.id, reruns.c.priority, reruns.c.turn),
+        select(ordinary.c.id, ordinary.c.priority, ordinary.c.turn),
     ).subquery()
-    return select(both.c.id).order_by(both.c.priority.desc(), both.c.number, both.c.id).limit(limit)
+    return select(both.c.id).order_by(both.c.priority.desc(), both.c.turn, both.c.id).limit(limit)
 
 
 _CLAIM_STATEMENT = _claim_statement()
@@ -546,6 +580,7 @@ def _store_finished(
     page.coverage = coverage_json(finished.coverage)
     page.lines = lines_json(finished.lines)
     page.error = None
+    page.undrawn = None  # drawn after all (a re-run, a render fixed since)
     page.warnings = _joined_lines(finished.warnings)
     if finished.image_size is not None:
         page.image_width, page.image_height = finished.image_size
@@ -609,8 +644,10 @@ def fail(
     attempts: Sequence[AttemptRecord] = (),
     warnings: Sequence[str] = (),
     handover: Sequence[HandoverTarget] = (),
+    undrawn: bool = False,
 ) -> bool:
-    """Mark a page failed with the sentence for the admin; it waits for a person."""
+    """Mark a page failed with the sentence for the admin; it waits for a person.
+    `undrawn`: it failed because its image cannot be drawn (the web view does not try)."""
     now = utcnow()
     with write_transaction(engine) as session:
         page = _leased_page(session, page_id, owner)
@@ -618,12 +655,24 @@ def fail(
             return False
         page.status = PageStatus.failed
         page.error = storable_text(message)
+        page.undrawn = page.error if undrawn else None
         page.coverage = None
         page.warnings = _joined_lines(warnings)
         _finish(session, page, now)
         _add_attempts(session, page_id, attempts)
         _refresh_document(session, page.document_id, now, handover)
         return True
+
+
+def remember_undrawn(engine: Engine, page_id: int, sentence: str) -> None:
+    """The web view could not draw the page within the render limits: its placeholder is
+    shown from now on, without drawing it again at every look (issue 44: each look at the
+    arrivals list started another 60-s render)."""
+    with write_transaction(engine) as session:
+        page = session.get(Page, page_id)
+        if page is not None:
+            page.undrawn = storable_text(sentence)
+            session.add(page)
 
 
 def release(

@@ -174,6 +174,12 @@ async def open_pipeline(
         resources.callback(renderer.close)
         inspector = render_pool(settings, 1)
         resources.callback(inspector.close)
+        # The web view's own share of render workers: a look never takes one reading needs.
+        web_renderer = (
+            render_pool(settings, settings.web_render_workers) if settings.web_enabled else None
+        )
+        if web_renderer is not None:
+            resources.callback(web_renderer.close)
         engine = build_engine(settings, profile)
         resources.push_async_callback(engine.aclose)
         index = SearchIndex(settings.index_path)
@@ -200,6 +206,7 @@ async def open_pipeline(
             database=database,
             renderer=renderer,
             inspector=inspector,
+            web_renderer=web_renderer,
             engine=engine,
             profile=profile,
             worker=worker,
@@ -317,6 +324,7 @@ def make_mail_intakes(settings: Settings, pipeline: Pipeline) -> tuple[MailIntak
             timeout_seconds=settings.mail_timeout_seconds,
             max_message_bytes=settings.mail_max_message_mb * 1024 * 1024,
             max_file_bytes=settings.max_file_mb * 1024 * 1024,
+            max_pages=settings.mail_max_pages,
             empty_grace_seconds=settings.empty_grace_seconds,
         )
         for mailbox in settings.mailboxes

@@ -33,7 +33,8 @@ every part from before it starts until after it stopped, in one `asyncio.TaskGro
                                                                     the executor
 
     beside them, owned by what they serve, closed by the composition root:
-      render pools   processes: `render_workers` to render, one to inspect (pebble)
+      render pools   processes: `render_workers` to render, one to inspect, and
+                     `web_render_workers` to draw the web view's images (pebble)
       CPU engine     threads "rapidocr" (`cpu_threads`): its compute, closed by aclose()
       the executor   threads "blocking_0..7": every short blocking call on the loop
 
@@ -56,8 +57,9 @@ renders templates and Markdown in its coroutines, and a heavy page on the pipeli
 would delay the worker's requests and the heartbeat that feeds systemd's watchdog; and
 uvicorn's `Server.serve` on the main thread takes SIGINT and SIGTERM over with
 `signal.signal` (and raises them again when it returns), which would take the stop away from
-the command. The web thread reaches the render pool on the pipeline's loop only through
-`Pipeline.render_png` and `build_searchable`, each bounded by the pool's deadline.
+the command. The web thread reaches the render pools on the pipeline's loop only through
+`Pipeline.render_png` (the web view's own pool) and `build_searchable`, each bounded by the
+pool's deadline.
 
 **Tasks, each with an owner.** A part's task and the heartbeat are children of the
 supervisor's TaskGroup; what a part starts beside its work (the jobs' runs, the calendar's

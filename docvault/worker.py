@@ -451,7 +451,8 @@ class Worker:
                 # The renderer only knows the archive's name (a sha256); the label names the
                 # document, so the sentence says "the file" rather than a hash.
                 message = message.replace(item.error.path.name, "the file")
-            await self._store(queue.fail, claim, message, ())
+            # Its image cannot be drawn: the web view shows the placeholder, never tries.
+            await self._store(functools.partial(queue.fail, undrawn=True), claim, message, ())
             return
         if item.layer_text is not None:
             outcome = text_layer_outcome(item.layer_text)

@@ -20,7 +20,7 @@ from tests.support.long_documents import long_pdf
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
-def record(database: Engine, name: str, pages: int) -> int:
+def record(database: Engine, name: str, pages: int, source: str | None = None) -> int:
     new = queue.NewDocument(
         sha256=name.encode().hex().ljust(64, "0")[:64],
         original_name=f"{name}.pdf",
@@ -28,6 +28,7 @@ def record(database: Engine, name: str, pages: int) -> int:
         original_path=f"/inbox/{name}.pdf",
         archive_path=f"archive/{name}",
         size_bytes=10,
+        source=source,
     )
     return queue.record_document(database, new, pages).document_id
 

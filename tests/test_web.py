@@ -39,7 +39,7 @@ PUBLIC_ROUTES = {
 }
 PATH_VALUES = {
     "document_id": "1", "number": "1", "page_id": "1", "box": "100_100_500_500",
-    "job": "database-backup",
+    "job": "database-backup", "message_id": "1",
 }  # fmt: skip
 
 

@@ -24,13 +24,10 @@ from docvault.vocabulary import PageStatus
 from docvault.web import queries
 from docvault.web.app import create_app
 from tests.support.webarchive import ADMIN, NURSE, WebArchive
+from tests.test_web import PATH_VALUES
 
 SAFE = {"GET", "HEAD", "OPTIONS"}
 PUBLIC = {("/login", "POST")}
-PATH_VALUES = {
-    "document_id": "1", "number": "1", "page_id": "1", "box": "100_100_500_500",
-    "job": "database-backup",
-}  # fmt: skip
 
 
 def _client(archive: WebArchive, **changes: object) -> TestClient:

@@ -26,6 +26,8 @@ from docvault.models import (
     Document,
     Duplicate,
     IndexProblem,
+    MailDocument,
+    MailMessage,
     Page,
     has_tag,
     split_tags,
@@ -310,6 +312,7 @@ class PageLocation:
     path: str  # the file the page is read from: the unlocked copy of a protected PDF, if any
     sha256: str  # the original's: what every derived image of the page is keyed by
     rotation: int  # the clockwise turn the page was read at
+    undrawn: str | None = None  # why its image cannot be drawn (it is not tried again)
 
 
 def page_location(database: Engine, page_id: int) -> PageLocation | None:
@@ -324,7 +327,12 @@ def page_location(database: Engine, page_id: int) -> PageLocation | None:
         return None
     page, archive_path, unlocked_path, sha256 = row
     return PageLocation(
-        page.document_id, page.number, unlocked_path or archive_path, sha256, page.rotation
+        page.document_id,
+        page.number,
+        unlocked_path or archive_path,
+        sha256,
+        page.rotation,
+        page.undrawn,
     )
 
 
@@ -414,6 +422,70 @@ def _last_attempts(session: Any, page_ids: list[int]) -> dict[int, Attempt]:
     ):
         latest[attempt.page_id] = attempt
     return latest
+
+
+@dataclass(frozen=True)
+class MessageProblems:
+    """One mail message's documents that need a person, to be settled at once (issue 44:
+    4,000 broken attachments of one message were 4,000 problems to dismiss one by one)."""
+
+    message_id: int
+    mailbox: str
+    sender: str
+    subject: str
+    sent_at: datetime | None
+    documents: tuple[tuple[int, str, str], ...]  # (id, file name, status), each unsettled
+
+    def describe(self) -> str:
+        """The message as the page names it: sender, subject, date."""
+        when = self.sent_at.strftime("%Y-%m-%d %H:%M UTC") if self.sent_at else "no date"
+        subject = f"'{self.subject}'" if self.subject else "(no subject)"
+        return f"the message from {self.sender or 'an unknown sender'} {subject} of {when}"
+
+
+def _message_problem_rows(session: Any, message_ids: list[int] | None) -> list[Any]:
+    """(message, document) for every unsettled document of a message with a problem: the
+    file refused, or a page incomplete, looped or failed."""
+    has_problem_page = (
+        select(Page.id)
+        .where(Page.document_id == Document.id, col(Page.status).in_(PROBLEM_STATES))
+        .exists()
+    )
+    statement = (
+        select(MailMessage, Document)
+        .join(MailDocument, col(MailDocument.message_id) == col(MailMessage.id))
+        .join(Document, col(Document.id) == col(MailDocument.document_id))
+        .where(col(Document.settled_at).is_(None))
+        .where(or_(col(Document.status) == DocumentStatus.failed, has_problem_page))
+        .order_by(col(MailMessage.id).desc(), col(MailDocument.position))
+    )
+    if message_ids is not None:
+        statement = statement.where(col(MailMessage.id).in_(message_ids))
+    return list(session.exec(statement).all())
+
+
+def message_problems(
+    database: Engine, message_ids: list[int] | None = None, at_least: int = 2
+) -> list[MessageProblems]:
+    """Mail messages with `at_least` documents that need a person, newest first."""
+    with read_session(database) as session:
+        rows = _message_problem_rows(session, message_ids)
+    grouped: dict[int, tuple[MailMessage, list[tuple[int, str, str]]]] = {}
+    for message, document in rows:
+        entry = grouped.setdefault(int(message.id or 0), (message, []))
+        entry[1].append((int(document.id or 0), document.original_name, document.status))
+    return [
+        MessageProblems(
+            message_id=message_id,
+            mailbox=message.mailbox,
+            sender=message.sender,
+            subject=message.subject,
+            sent_at=message.sent_at,
+            documents=tuple(documents),
+        )
+        for message_id, (message, documents) in grouped.items()
+        if len(documents) >= at_least
+    ][:PROBLEM_LIST_LIMIT]
 
 
 def failed_documents(database: Engine, inbox: str | None = None) -> list[DocumentView]:

@@ -109,6 +109,7 @@ ROUTES: tuple[Route, ...] = (
     Route("/documents/{document_id}/retry", problems.retry, POST),
     Route("/documents/{document_id}/retry-index", problems.retry_search_index, POST),
     Route("/documents/{document_id}/dismiss", problems.dismiss_problem, POST),
+    Route("/mail-messages/{message_id}/dismiss", problems.dismiss_message, POST),
     Route("/documents/{document_id}/delete", problems.confirm_delete),
     Route("/documents/{document_id}/delete", problems.delete_document, POST),
     # For administrators (and the status page for everyone)

@@ -17,7 +17,7 @@ from fastapi import HTTPException, Request
 from fastapi.responses import FileResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from docvault import holds
+from docvault import holds, queue
 from docvault.archive import check_archived
 from docvault.audit import AuditAction
 from docvault.errors import (
@@ -75,6 +75,10 @@ def suggested_mode(current: queries.PageView) -> SamplingMode:
     return SamplingMode.greedy
 
 
+class Undrawn(RenderError):
+    """A page known not to be drawable within the render limits (`Page.undrawn`)."""
+
+
 def page_image_path(
     context: WebContext,
     request: Request,
@@ -83,22 +87,32 @@ def page_image_path(
     make: Callable[[images.PageSource], Path] = images.page_png,
 ) -> Path:
     """The page's image (rendered if need be) or its thumbnail, its look recorded in the
-    audit log: a thumbnail shows the letter too, so it is fenced and recorded the same way."""
+    audit log: a thumbnail shows the letter too, so it is fenced and recorded the same way.
+
+    A page that could not be drawn within the render limits (by the worker, or here) is
+    not drawn again: RenderError with the sentence remembered, at once (issue 44: every
+    look at the arrivals list started another 60-s render of it)."""
     location = queries.page_location(context.database, page_id)
     if location is None:
         raise HTTPException(404, f"There is no page {page_id} in the archive.")
     context.look(request, action, document_id=location.document_id, page_number=location.number)
-    return make(
-        images.PageSource(
-            context.data_dir,
-            location.sha256,
-            context.data_dir / location.path,
-            location.number,
-            context.render_png,
-            context.render_settings,
-            location.rotation,
+    if location.undrawn is not None:
+        raise Undrawn(Path(location.path), location.undrawn, page=location.number)
+    try:
+        return make(
+            images.PageSource(
+                context.data_dir,
+                location.sha256,
+                context.data_dir / location.path,
+                location.number,
+                context.render_png,
+                context.render_settings,
+                location.rotation,
+            )
         )
-    )
+    except RenderError as error:
+        queue.remember_undrawn(context.database, page_id, error.message)
+        raise
 
 
 def page_image_response(
@@ -113,7 +127,13 @@ def page_image_response(
     try:
         path = page_image_path(context, request, page_id, action, make)
     except RenderError as error:
-        logger.warning("web: page %d cannot be drawn: %s", page_id, error)
+        if not isinstance(error, Undrawn):  # logged when it was found, not at every look
+            logger.warning("web: page %d cannot be drawn: %s", page_id, error)
+        return Response(images.undrawn_placeholder(), media_type=images.PLACEHOLDER_TYPE)
+    except TimeoutError:
+        # Waited past the render limit behind other looks' renders (web_render_workers):
+        # this look gets the placeholder, not a 500; the page is not remembered as undrawn.
+        logger.warning("web: page %d waited too long to be drawn; shown as a placeholder", page_id)
         return Response(images.undrawn_placeholder(), media_type=images.PLACEHOLDER_TYPE)
     except ArchivedFileDamaged as damage:
         logger.error("web: page %d cannot be drawn: %s", page_id, damage.message)

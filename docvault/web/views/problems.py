@@ -10,7 +10,9 @@ be read, or a document the search index could not take. Each can be
 - dismissed with a reason: the document is marked settled (who, when, why; an audit row
   too) and leaves the list and the count; nothing else changes, so it can still be found
   and opened. A new problem of the document (a retry refused again, a re-read that ends
-  looped, a new index failure) lists it again: the dismissal spoke of the old one;
+  looped, a new index failure) lists it again: the dismissal spoke of the old one. The
+  problems of one mail message's documents are dismissed at once, with one reason (an
+  audit row per document): one message of hundreds of broken attachments is one action;
 - deleted, by an administrator after a confirmation page: its pages, index entries and
   page images go, the original stays in the archive (`queue.remove_document`); a document
   on legal hold (`docvault.holds`) is refused with its sentence on that page.
@@ -45,6 +47,7 @@ from docvault.web.views.common import page
 # A dismissal's reason is a short sentence for the audit log ("sent again as 2024-113").
 MAX_REASON_CHARACTERS = 300
 DONE_ACTIONS = ("retry", "retry-index", "dismiss", "delete")
+DISMISSED_MESSAGE = "dismiss-message"
 
 
 @dataclass(frozen=True)
@@ -98,16 +101,14 @@ def retry_index(context: WebContext, request: Request, document_id: int) -> None
     )
 
 
-def reason_refusal(document: queries.DocumentView, reason: str) -> str | None:
-    """Why a dismissal's reason cannot be taken, or None."""
+def reason_refusal(what: str, reason: str) -> str | None:
+    """Why a dismissal's reason cannot be taken, or None (`what`: the item dismissed)."""
     if not reason:
-        return (
-            f"Type a short reason to dismiss {document.original_name}: it is kept in the audit log."
-        )
+        return f"Type a short reason to dismiss {what}: it is kept in the audit log."
     if len(reason) > MAX_REASON_CHARACTERS:
         return (
             f"The reason is {len(reason):,} characters; shorten it to at most "
-            f"{MAX_REASON_CHARACTERS} to dismiss {document.original_name}."
+            f"{MAX_REASON_CHARACTERS} to dismiss {what}."
         )
     return None
 
@@ -125,6 +126,24 @@ def dismiss(
         f"{document.original_name} ({document.status}): {reason}",
         document_id=document.id,
     )
+
+
+def dismiss_message_problems(
+    context: WebContext, request: Request, problems: queries.MessageProblems, reason: str
+) -> None:
+    """Settle every problem of one mail message's documents with the one reason: one audit
+    row per document, each naming the message, so each letter's history stays whole."""
+    who = current_account(request).name
+    count = len(problems.documents)
+    for document_id, name, status in problems.documents:
+        if queue.settle(context.database, document_id, who, reason):
+            context.audit(
+                request,
+                AuditAction.dismiss,
+                f"{name} ({status}), one of the {count} problems of {problems.describe()} "
+                f"dismissed at once: {reason}",
+                document_id=document_id,
+            )
 
 
 def delete(context: WebContext, request: Request, document_id: int, reason: str = "") -> None:
@@ -195,6 +214,8 @@ def problems_list(
         "refusal": refusal,
         "notice": notice,
         "max_reason": MAX_REASON_CHARACTERS,
+        # Issue 44: a message's problems, to be dismissed at once.
+        "message_problems": queries.message_problems(context.database),
         # Issue 25: documents the index writer had to leave out, and why.
         "index_problems": index_problems(context.database, unsettled_only=True),
     }
@@ -240,11 +261,17 @@ def problems(
     inbox: str = "",
     done: str = "",
     document: str = "",
+    count: str = "",
 ) -> Response:
     """The problems page: failed files, looped and incomplete pages, index problems, what to do
     for each."""
     document_id = int(document) if document.isascii() and document.isdigit() else None
     notice = done_notice(context, done, document_id)
+    if done == DISMISSED_MESSAGE and count.isascii() and count.isdigit():
+        notice = Notice(
+            f"The {int(count):,} problems of the message were dismissed with your reason, each "
+            "in the audit log; its letters stay archived and can still be opened."
+        )
     return problems_list(context, templates, request, status, inbox, notice=notice)
 
 
@@ -292,11 +319,36 @@ async def dismiss_problem(
     submitted = await read_form(request)
     document = context.document_or_404(document_id)
     reason = str(submitted.get("reason", "")).strip()
-    refusal = reason_refusal(document, reason)
+    refusal = reason_refusal(document.original_name, reason)
     if refusal is not None:
         return await refused(context, templates, request, Refusal(document_id, "dismiss", refusal))
     await run_in_threadpool(dismiss, context, request, document, reason)
     return _done("dismiss", document_id)
+
+
+async def dismiss_message(
+    request: Request, context: Context, templates: Templates, message_id: RowId
+) -> Response:
+    """Marks every problem of one mail message's documents settled, with one reason."""
+    submitted = await read_form(request)
+    found = await run_in_threadpool(queries.message_problems, context.database, [message_id], 1)
+    if not found:
+        raise HTTPException(
+            404,
+            f"Mail message {message_id} has no problems left to dismiss (dismissed or read "
+            "meanwhile); nothing was changed.",
+        )
+    problems = found[0]
+    reason = str(submitted.get("reason", "")).strip()
+    what = f"the {len(problems.documents)} problems of {problems.describe()}"
+    refusal = reason_refusal(what, reason)
+    if refusal is not None:
+        first = problems.documents[0][0]
+        return await refused(context, templates, request, Refusal(first, "dismiss", refusal))
+    await run_in_threadpool(dismiss_message_problems, context, request, problems, reason)
+    return RedirectResponse(
+        f"/problems?done={DISMISSED_MESSAGE}&count={len(problems.documents)}", 303
+    )
 
 
 def confirm_delete(
