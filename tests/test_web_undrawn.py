@@ -16,10 +16,10 @@ import pytest
 
 from devtools.daemon import wait_for
 from devtools.engine_sim import EngineSimulator
-from docvault.config import Settings, load_settings
+from docvault.config import load_settings
 from docvault.errors import RenderTimedOut
 from docvault.pipeline import Pipeline
-from docvault.service import build_pipeline
+from docvault.service import open_pipeline
 from tests.support.documents import letter_pdf
 from tests.support.hostile import endless_pdf
 from tests.test_supervision_daemon import documents, make_daemon
@@ -86,16 +86,15 @@ def pipeline(tmp_path: Path, simulator: EngineSimulator) -> Iterator[Pipeline]:
     loop = asyncio.new_event_loop()
     thread = threading.Thread(target=loop.run_forever, daemon=True)
     thread.start()
-    built = asyncio.run_coroutine_threadsafe(_build(settings, loop), loop).result(60)
-    yield built
-    asyncio.run_coroutine_threadsafe(built.close(), loop).result(60)
-    loop.call_soon_threadsafe(loop.stop)
-    thread.join(10)
-    loop.close()
-
-
-async def _build(settings: Settings, loop: asyncio.AbstractEventLoop) -> Pipeline:
-    return build_pipeline(settings, loop, {})
+    opened = open_pipeline(settings, loop, {})  # entered and left on the pipeline's loop
+    built = asyncio.run_coroutine_threadsafe(opened.__aenter__(), loop).result(60)
+    try:
+        yield built
+    finally:
+        asyncio.run_coroutine_threadsafe(opened.__aexit__(None, None, None), loop).result(60)
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(10)
+        loop.close()
 
 
 def test_a_look_at_a_page_that_cannot_be_drawn_never_holds_up_reading(
