@@ -333,6 +333,14 @@ class FactRefused(DocvaultError, ValueError):
         self.field = field
 
 
+class RegisterRefused(DocvaultError):
+    """A refresh of the patient register from the practice system's export was not taken
+    (the export unreadable, or it would remove too much of the register); the register
+    is unchanged and the sentence says what to do."""
+
+    code = "register-refused"
+
+
 # ---------------------------------------------------------------------------------------
 # Intake refusals (issue 25). Anyone who can write to an inbox share chooses what lies in
 # it, so intake takes only regular files that are really inside the inbox. Everything else

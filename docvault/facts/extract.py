@@ -31,13 +31,16 @@ from datetime import date, timedelta
 
 from docvault.textutil import strip_markup
 
-FIELDS = ("patient", "born", "letter_date", "sender", "title")
+# ``patient_id`` is the practice system's patient number: proposed from its register
+# (``facts.register``, ``facts.patient_match``), never read by the rules below.
+FIELDS = ("patient", "born", "letter_date", "sender", "title", "patient_id")
 FIELD_LABELS = {
     "patient": "Patient",
     "born": "Date of birth",
     "letter_date": "Letter date",
     "sender": "Sender",
     "title": "Title",
+    "patient_id": "Patient number",
 }
 DATE_FIELDS = frozenset({"born", "letter_date"})
 # Only the head of a long document is read: a letter's facts are on its first page, and a
