@@ -23,6 +23,7 @@ from docvault import __version__, audit, db, figures, handover, queue
 from docvault.audit import AuditAction
 from docvault.cli_base import RowId, State, friendly_errors, pass_state, read_secret
 from docvault.cli_calendar import hold_group, schedule_group
+from docvault.cli_register import register_group
 from docvault.cli_users import user_group
 from docvault.config import Settings, describe
 
@@ -834,3 +835,4 @@ def audit_export(
 main.add_command(user_group)
 main.add_command(schedule_group)
 main.add_command(hold_group)
+main.add_command(register_group)

@@ -40,7 +40,6 @@ from docvault.models import RegisterPatient, RegisterRefresh, utcnow
 # (and always up to SMALL_REMOVAL entries: a few patients leave a practice every day).
 REMOVAL_SHARE = 0.5
 SMALL_REMOVAL = 20
-FORMATS = ("auto", "csv", "gdt", "fhir")
 
 
 @dataclass
@@ -78,6 +77,24 @@ def read_export(
         return read_fhir(path, fhir_system, today)
     except RegisterFileRefused as refused:
         raise RegisterRefused(str(refused)) from None
+
+
+def refresh_from(
+    engine: Engine,
+    path: Path,
+    kind: str = "auto",
+    csv_columns: Sequence[str] = (),
+    fhir_system: str = "",
+    accept_removals: bool = False,
+) -> RefreshReport:
+    """Read the export at ``path`` and refresh the register from it; RegisterRefused (and
+    recorded) when the export cannot be read or would remove too much."""
+    try:
+        read = read_export(path, kind, csv_columns, fhir_system, utcnow().date())
+    except RegisterRefused as refused:
+        record_refused(engine, str(path), refused.message)
+        raise
+    return refresh(engine, read, accept_removals)
 
 
 def _row(record: PatientRecord, now: datetime) -> RegisterPatient:
