@@ -19,6 +19,11 @@ from docvault.models import RegisterRefresh
 FORMATS: tuple[RegisterFormat, ...] = ("auto", "csv", "gdt", "fhir")
 # The refused rows a refresh prints; the rest are counted (all are kept in its record).
 SHOWN_REFUSALS = 50
+ACCEPT_REMOVALS = click.option(
+    "--accept-removals",
+    is_flag=True,
+    help="Take the export even if it removes more than half of the register.",
+)
 
 
 @click.group("register", invoke_without_command=True)
@@ -63,11 +68,7 @@ def _run(state: State, path: Path, kind: str, accept_removals: bool) -> None:
 @register_group.command("import")
 @click.argument("path", type=click.Path(path_type=Path))
 @click.option("--format", "kind", type=click.Choice(FORMATS), default="auto", show_default=True)
-@click.option(
-    "--accept-removals",
-    is_flag=True,
-    help="Take the export even if it removes more than half of the register.",
-)
+@ACCEPT_REMOVALS
 @pass_state
 @friendly_errors
 def import_register(state: State, path: Path, kind: str, accept_removals: bool) -> None:
@@ -76,11 +77,7 @@ def import_register(state: State, path: Path, kind: str, accept_removals: bool) 
 
 
 @register_group.command("refresh")
-@click.option(
-    "--accept-removals",
-    is_flag=True,
-    help="Take the export even if it removes more than half of the register.",
-)
+@ACCEPT_REMOVALS
 @pass_state
 @friendly_errors
 def refresh_register(state: State, accept_removals: bool) -> None:

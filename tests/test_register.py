@@ -24,6 +24,7 @@ from docvault.facts.register_files import (
     read_fhir,
     read_gdt_folder,
 )
+from docvault.facts.store import FactView
 from docvault.letter import read_letter
 from docvault.models import RegisterPatient, RegisterRefresh
 from tests.support.factsarchive import MUSTERMANN_LETTER, add_letter
@@ -333,45 +334,37 @@ def test_birth_names_double_names_particles_and_titles_are_understood() -> None:
     assert match_patient(["LOEWENSTEIN, JUERGEN 06/05/1955"], lookup).record == NOBLE
 
 
+def _letter_facts(archive: WebArchive, tmp_path: Path, rows: list[str]) -> dict[str, FactView]:
+    """The facts of the Mustermann letter read after the register was refreshed with rows."""
+    register.refresh_from(archive.database, _csv(tmp_path / "p.csv", rows))
+    document_id = add_letter(archive, "pymupdf__small-table.pdf", MUSTERMANN_LETTER)
+    with read_session(archive.database) as session:
+        return {fact.field: fact for fact in fact_store.facts_of(session, document_id)}
+
+
 def test_a_letter_gets_the_patient_number_fact_from_the_register(
     archive: WebArchive, tmp_path: Path
 ) -> None:
-    register.refresh_from(
-        archive.database,
-        _csv(
-            tmp_path / "p.csv",
-            ["104711,Mustermann,Erika,1961-03-12", "104712,Mustermann,Erik,1961-03-12"],
-        ),
-    )
-    document_id = add_letter(archive, "pymupdf__small-table.pdf", MUSTERMANN_LETTER)
-    with read_session(archive.database) as session:
-        facts = {fact.field: fact for fact in fact_store.facts_of(session, document_id)}
-        described = {
-            "id": document_id,
-            "file_name": "x.pdf",
-            "facts": {field: {"value": fact.value} for field, fact in facts.items()},
-        }
+    rows = ["104711,Mustermann,Erika,1961-03-12", "104712,Mustermann,Erik,1961-03-12"]
+    facts = _letter_facts(archive, tmp_path, rows)
     assert facts["patient_id"].value == "104711"
     assert facts["patient_id"].state == "proposed"
     assert facts["patient_id"].evidence == (
         "register: name and birth date on page 1 (104711: Erika Mustermann, born 12.03.1961)"
     )
+    described = {
+        "id": 1,
+        "file_name": "x.pdf",
+        "facts": {field: {"value": fact.value} for field, fact in facts.items()},
+    }
     assert read_letter(described).patient_id == "104711"  # the hand-overs' number
 
 
 def test_an_ambiguous_letter_gets_no_patient_number_but_says_why(
     archive: WebArchive, tmp_path: Path
 ) -> None:
-    register.refresh_from(
-        archive.database,
-        _csv(
-            tmp_path / "p.csv",
-            ["104711,Mustermann,Erika,1961-03-12", "104799,Mustermann,Erika,1961-03-12"],
-        ),
-    )
-    document_id = add_letter(archive, "pymupdf__small-table.pdf", MUSTERMANN_LETTER)
-    with read_session(archive.database) as session:
-        facts = {fact.field: fact for fact in fact_store.facts_of(session, document_id)}
+    rows = ["104711,Mustermann,Erika,1961-03-12", "104799,Mustermann,Erika,1961-03-12"]
+    facts = _letter_facts(archive, tmp_path, rows)
     assert facts["patient_id"].value is None
     assert facts["patient_id"].evidence is not None
     assert "104711: Erika Mustermann" in facts["patient_id"].evidence
