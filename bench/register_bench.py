@@ -18,10 +18,13 @@ recall over letters whose truth names a register patient. Ambiguous cases are li
 from __future__ import annotations
 
 import argparse
+import asyncio
+import hashlib
 import tempfile
 import time
 from collections import defaultdict
 from collections.abc import Collection, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -35,8 +38,13 @@ from docvault.facts.register_files import (
     read_fhir,
     read_gdt_folder,
 )
+from docvault.ocr.rapid import RapidEngine
+from docvault.render import RenderOptions, render_page
+from docvault.textutil import strip_markup
+from docvault.vocabulary import AttemptRequest, SamplingMode
 
 TODAY = date(2026, 12, 1)
+CPU_CACHE = Path(__file__).resolve().parent / "results" / "heldout-fax-cpu-cache"
 
 
 @dataclass
@@ -133,6 +141,55 @@ def measure(split: list[Any], conditions: list[str], lookup: Any) -> dict[str, T
     return counts
 
 
+def cpu_page_text(image_bytes: bytes) -> str:
+    """One fax page (G4 TIFF) as docvault reads it: rendered and read by the CPU engine."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "page.tif"
+        path.write_bytes(image_bytes)
+        image = render_page(path, 1, RenderOptions()).image
+    reply = asyncio.run(RapidEngine().transcribe(image, AttemptRequest(SamplingMode.greedy, 4096)))
+    return strip_markup(reply.text)
+
+
+def cpu_fax_texts(split: list[Any], workers: int) -> list[tuple[Any, list[str]]]:
+    """Each letter's fax pages (cover sheet included) read by the CPU engine, cached."""
+    CPU_CACHE.mkdir(parents=True, exist_ok=True)
+    jobs: list[tuple[Path, bytes]] = []
+    letters_pages: list[tuple[Any, list[Path]]] = []
+    for letter in split:
+        files = letter.render("fax")
+        pages = sorted(name for name in files if "/page-" in name)
+        paths = []
+        for name in pages:
+            cached = CPU_CACHE / f"{hashlib.sha256(files[name]).hexdigest()[:24]}.txt"
+            paths.append(cached)
+            if not cached.exists():
+                jobs.append((cached, files[name]))
+        letters_pages.append((letter.truth(), paths))
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for (cached, _), text in zip(
+            jobs, pool.map(cpu_page_text, [job[1] for job in jobs]), strict=False
+        ):
+            cached.write_text(text, encoding="utf-8")
+    return [
+        (truth, [path.read_text(encoding="utf-8") for path in paths])
+        for truth, paths in letters_pages
+    ]
+
+
+def measure_cpu(split: list[Any], lookup: Any, workers: int) -> dict[str, Tally]:
+    counts: dict[str, Tally] = defaultdict(Tally)
+    for truth, texts in cpu_fax_texts(split, workers):
+        expected = (truth.get("register") or {}).get("id")
+        tally(
+            match_patient(texts, lookup),
+            expected,
+            f"{truth['id']}/fax-cpu",
+            counts["fax, CPU engine"],
+        )
+    return counts
+
+
 def report(title: str, counts: dict[str, Tally], seconds: float) -> None:
     print(f"\n### {title} ({seconds:.1f} s)\n")
     print(
@@ -164,6 +221,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--extra", type=int, default=0)
     parser.add_argument("--conditions", default="pdf,scan200,fax")
+    parser.add_argument(
+        "--cpu-fax", type=int, default=0, help="letters whose fax the CPU engine reads"
+    )
+    parser.add_argument("--workers", type=int, default=2)
     arguments = parser.parse_args()
     conditions = arguments.conditions.split(",")
     with tempfile.TemporaryDirectory() as folder:
@@ -176,6 +237,15 @@ def main() -> None:
         measure(letters.split("test"), conditions, lookup),
         time.perf_counter() - started,
     )
+    if arguments.cpu_fax:
+        sample = letters.split("test")[: arguments.cpu_fax]
+        started = time.perf_counter()
+        counts = measure_cpu(sample, lookup, arguments.workers)
+        report(
+            f"{len(sample)} test letters' faxes read by the CPU engine",
+            counts,
+            time.perf_counter() - started,
+        )
     if arguments.extra:
         extra = letters.generate(arguments.extra, 91_700)
         started = time.perf_counter()
