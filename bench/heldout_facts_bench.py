@@ -1,7 +1,10 @@
 """Facts per field on the held-out set (`bench/heldout`), by the rules alone and with the
 patient register, from the truth's transcription per condition.
 
-    .venv/bin/python -m bench.heldout_facts_bench [--conditions pdf,scan200,fax] [--wrong]
+    .venv/bin/python -m bench.heldout_facts_bench [--conditions pdf,scan200,fax,fax-cpu] [--wrong]
+
+``fax-cpu`` is each letter's fax (cover sheet included) read by the CPU engine, as
+`bench.register_bench --cpu-fax 40` reads and caches it.
 
 A proposal is right when it equals the truth's value (dates exactly, text as the search
 index folds it), or one of its alternatives (`sender_alternatives`, `title_alternatives`;
@@ -20,7 +23,7 @@ from typing import Any
 
 from bench.facts_bench import _same, table
 from bench.heldout import letters
-from bench.register_bench import lookup_of, read_register
+from bench.register_bench import cpu_fax_texts, lookup_of, read_register
 from docvault import facts
 from docvault.facts.extract import TEXT_FIELDS
 from docvault.facts.patient_match import match_patient
@@ -52,8 +55,15 @@ def received(truth: dict[str, Any]) -> date:
     return date.fromisoformat(written) + timedelta(days=3) if written else date(2026, 12, 1)
 
 
+def texts_of(truth: dict[str, Any], condition: str, cpu: dict[str, list[str]]) -> list[str]:
+    """The letter's page texts: the CPU engine's reading of its fax, else the truth's."""
+    if condition == "fax-cpu":
+        return cpu.get(truth["id"], [])
+    return [page["text"] for page in truth["conditions"].get(condition, {}).get("pages") or []]
+
+
 def score(
-    split: list[Any], conditions: list[str], lookup: Any, wrong: bool
+    split: list[Any], conditions: list[str], lookup: Any, wrong: bool, cpu: dict[str, list[str]]
 ) -> dict[str, dict[str, Counter[str]]]:
     modes: dict[str, dict[str, Counter[str]]] = {
         mode: {field: Counter() for field in FIELDS} for mode in ("rules", "with register")
@@ -62,10 +72,9 @@ def score(
         truth = letter.truth()
         good = accepted(truth)
         for condition in conditions:
-            pages = truth["conditions"].get(condition, {}).get("pages") or []
-            if not pages:
+            texts = texts_of(truth, condition, cpu)
+            if not texts:
                 continue
-            texts = [page["text"] for page in pages]
             rules = facts.propose(facts.document_text(texts), today=received(truth))
             withregister = {**rules, **register_proposals(match_patient(texts, lookup))}
             for mode, proposals in (("rules", rules), ("with register", withregister)):
@@ -88,14 +97,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--conditions", default="pdf,scan200,fax")
     parser.add_argument("--wrong", action="store_true", help="print each wrong proposal")
+    parser.add_argument("--workers", type=int, default=2)
     arguments = parser.parse_args()
     import tempfile
     from pathlib import Path
 
     with tempfile.TemporaryDirectory() as folder:
         records, _ = read_register(Path(folder))
-    modes = score(letters.split("test"), arguments.conditions.split(","), lookup_of(records),
-                  arguments.wrong)  # fmt: skip
+    split = letters.split("test")
+    conditions = arguments.conditions.split(",")
+    cpu = {}
+    if "fax-cpu" in conditions:  # read by the CPU engine (cached by bench.register_bench)
+        cpu = {truth["id"]: texts for truth, texts in cpu_fax_texts(split, arguments.workers)}
+    modes = score(split, conditions, lookup_of(records), arguments.wrong, cpu)
     for mode, counts in modes.items():
         print(table(f"\n### held-out test split, {arguments.conditions}: {mode}\n", counts))
 
