@@ -12,8 +12,8 @@ from click.testing import CliRunner
 from sqlmodel import select
 
 from docvault.cli import main
-from docvault.db import read_session
-from docvault.errors import RegisterRefused
+from docvault.db import read_session, write_transaction
+from docvault.errors import FactRefused, RegisterRefused
 from docvault.facts import register
 from docvault.facts import store as fact_store
 from docvault.facts.patient_match import match_patient
@@ -26,7 +26,7 @@ from docvault.facts.register_files import (
 )
 from docvault.facts.store import FactView
 from docvault.letter import read_letter
-from docvault.models import RegisterPatient, RegisterRefresh
+from docvault.models import DocumentFact, RegisterPatient, RegisterRefresh
 from tests.support.factsarchive import MUSTERMANN_LETTER, add_letter
 from tests.support.webarchive import WebArchive
 
@@ -370,3 +370,21 @@ def test_an_ambiguous_letter_gets_no_patient_number_but_says_why(
     assert "104711: Erika Mustermann" in facts["patient_id"].evidence
     assert "104799: Erika Mustermann" in facts["patient_id"].evidence
     assert facts["patient"].value == "Erika Mustermann"  # the rules' reading stands
+
+
+def test_a_typed_patient_number_must_be_in_the_register(
+    archive: WebArchive, tmp_path: Path
+) -> None:
+    facts = _letter_facts(archive, tmp_path, ["104711,Mustermann,Erika,1961-03-12"])
+    assert facts["patient_id"].value == "104711"
+    with write_transaction(archive.database) as session:
+        document_id = session.exec(select(DocumentFact.document_id)).first()
+        assert document_id is not None
+        with pytest.raises(FactRefused, match="'104712' is not in the patient register"):
+            fact_store.confirm(session, document_id, "patient_id", "nurse", corrected="104712")
+        fact_store.confirm(session, document_id, "patient_id", "nurse")  # the proposal
+    with read_session(archive.database) as session:
+        (number,) = [
+            f for f in fact_store.facts_of(session, document_id) if f.field == "patient_id"
+        ]
+    assert (number.value, number.state, number.confirmed_by) == ("104711", "confirmed", "nurse")

@@ -213,6 +213,12 @@ def register_size(session: Session) -> int:
     return int(session.exec(select(func.count()).select_from(RegisterPatient)).one())
 
 
+def patient(session: Session, patient_id: str) -> PatientRecord | None:
+    """The register entry of a patient number, if the register holds it."""
+    row = session.get(RegisterPatient, patient_id)
+    return record_of(row) if row is not None else None
+
+
 def lookup(session: Session) -> Lookup:
     """The matcher's look-up: the entries born on any of the given days."""
 

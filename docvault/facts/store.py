@@ -245,6 +245,8 @@ def confirm(
             )
     else:
         value = clean(field, corrected, (now or utcnow()).date())
+    if field == "patient_id" and value:
+        _check_registered(session, value)
     row.confirmed = value
     row.confirmed_by = user_name
     row.confirmed_at = now or utcnow()
@@ -252,6 +254,18 @@ def confirm(
     if row.value != before:
         queue_reindex(session, document_id)
     return FactChange(field, before, row.value, row.proposed)
+
+
+def _check_registered(session: Session, patient_id: str) -> None:
+    """A patient number must be one the register holds, where docvault keeps a register:
+    a typo would file the letter under nobody, or under somebody else."""
+    if register.register_size(session) and register.patient(session, patient_id) is None:
+        raise FactRefused(
+            f"The patient number {patient_id!r} is not in the patient register; type the "
+            "number the practice system shows for the patient (the register is refreshed "
+            "from its export: `docvault register`).",
+            "patient_id",
+        )
 
 
 def clean(field: str, typed: str, today: date | None = None) -> str:
