@@ -4,6 +4,7 @@ matched to its patients by name and birth date together."""
 from __future__ import annotations
 
 import json
+import re
 from datetime import date
 from pathlib import Path
 
@@ -27,8 +28,9 @@ from docvault.facts.register_files import (
 from docvault.facts.store import FactView
 from docvault.letter import read_letter
 from docvault.models import DocumentFact, RegisterPatient, RegisterRefresh
-from tests.support.factsarchive import MUSTERMANN_LETTER, add_letter
-from tests.support.webarchive import WebArchive
+from tests.support.factsarchive import MUSTERMANN_LETTER, SMITH_LETTER, add_letter, drain_index
+from tests.support.liveserver import logged_in_site
+from tests.support.webarchive import NURSE, WebArchive
 
 TODAY = date(2026, 12, 1)
 
@@ -388,3 +390,22 @@ def test_a_typed_patient_number_must_be_in_the_register(
             f for f in fact_store.facts_of(session, document_id) if f.field == "patient_id"
         ]
     assert (number.value, number.state, number.confirmed_by) == ("104711", "confirmed", "nurse")
+
+
+def test_search_finds_a_letter_by_its_patient_number(archive: WebArchive, tmp_path: Path) -> None:
+    rows = ["104711,Mustermann,Erika,1961-03-12", "200,Smith,John,1948-07-25"]
+    facts = _letter_facts(archive, tmp_path, rows)
+    assert facts["patient_id"].value == "104711"
+    smith = add_letter(archive, "ocrmypdf__graph_ocred.pdf", SMITH_LETTER)
+    drain_index(archive)
+    with logged_in_site(archive, NURSE) as client:
+        found = {
+            query: re.findall(
+                r'<li class="document" data-document-id="(\d+)"',
+                client.get("/", params={"q": query}).text,
+            )
+            for query in ("patientid:104711", "patientid:200", "patientid:999")
+        }
+    assert len(found["patientid:104711"]) == 1
+    assert found["patientid:200"] == [str(smith)]
+    assert found["patientid:999"] == []

@@ -5,7 +5,8 @@ A stage leaf: text in, a parsed Whoosh query out; no database.
 Default AND between words, like a search box: ``word``, ``"a phrase"``, ``metop*``,
 ``mueler~`` (one edit, for OCR errors) or ``mueler~2``, ``AND``/``OR``/``NOT``, parentheses,
 and the filters ``inbox:``, ``tag:``, ``file:``, ``status:``, ``received:`` and ``date:``
-(the document date), ``from:`` and ``subject:`` (the mail a document arrived in). Dates
+(the document date), ``from:`` and ``subject:`` (the mail a document arrived in),
+``patientid:`` (the practice system's patient number, from the patient register). Dates
 are ``YYYY``, ``YYYY-MM`` or ``YYYY-MM-DD`` and mean the whole year, month or day;
 ``received:>2025-01`` means after January 2025, ``>=`` from it,
 ``<``/``<=`` likewise, and ``received:[2025-01-01 TO 2025-03-31]`` includes both ends.
@@ -30,7 +31,7 @@ from docvault.errors import QuerySyntaxError
 from docvault.facts.extract import search_date
 
 USER_FIELDS = ("inbox", "tag", "file", "status", "received", "date",
-               "patient", "born", "sender", "title", "from", "subject")  # fmt: skip
+               "patient", "born", "sender", "title", "from", "subject", "patientid")  # fmt: skip
 MAX_EDIT_DISTANCE = 2
 # "a*" read the postings of 600 words, most of them on nearly every page: 3 s on 100,000
 # pages. Two letters narrow a prefix enough; a leading * would walk every word there is.
