@@ -409,3 +409,27 @@ def test_search_finds_a_letter_by_its_patient_number(archive: WebArchive, tmp_pa
     assert len(found["patientid:104711"]) == 1
     assert found["patientid:200"] == [str(smith)]
     assert found["patientid:999"] == []
+
+
+def test_the_refresh_command_reads_register_source_and_says_when_none_is_set(
+    archive: WebArchive, tmp_path: Path
+) -> None:
+    folder = tmp_path / "gdt"
+    folder.mkdir()
+    head = [("8000", "6301"), ("8100", "00000"), ("9206", "3"), ("9218", "02.10")]
+    (folder / "1.gdt").write_bytes(
+        _gdt([*head, ("3000", "9"), ("3101", "Weiß"), ("3102", "Ute"), ("3103", "01021970")])
+    )
+    env = {"DOCVAULT_CONFIG": "", "DOCVAULT_DATA_DIR": str(archive.data_dir)}
+    unset = CliRunner().invoke(main, ["register", "refresh"], env=env)
+    assert unset.exit_code == 1
+    assert "register_source is not set" in unset.output
+    env["DOCVAULT_REGISTER_SOURCE"] = str(folder)
+    answer = CliRunner().invoke(main, ["register", "refresh"], env=env)
+    assert answer.exit_code == 0, answer.output
+    assert answer.output.strip() == (
+        f"register refreshed from {folder}: 1 added, 0 changed, 0 merged, 0 removed, "
+        "0 row(s) refused"
+    )
+    with read_session(archive.database) as session:
+        assert register.patient(session, "9") == PatientRecord("9", "Weiß", "Ute", date(1970, 2, 1))
