@@ -34,7 +34,7 @@ can be shown as is on the command line, in the log and in the web view::
     │   ├── QuerySyntaxError        a search query cannot be understood
     │   └── DocumentNotIndexable    one document cannot be indexed; the others go on
     ├── FactRefused                 a fact a person typed is not what its field claims
-    ├── RegisterRefused             a patient register export not taken (unreadable, or removing too much)
+    ├── RegisterRefused             a patient register export not taken (unreadable, too many gone)
     ├── RequestTooLarge             a request body over web_max_request_bytes
     ├── AuthError                   not logged in, or not allowed
     │   └── RateLimited             too many re-reads or unlock tries: wait
