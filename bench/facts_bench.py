@@ -23,6 +23,7 @@ from pathlib import Path
 import pymupdf
 
 from docvault import facts
+from docvault.facts.extract import TEXT_FIELDS
 from docvault.ocr.rapid import RapidEngine
 from docvault.render import RenderOptions, render_page
 from docvault.search.schema import FOLDING
@@ -49,14 +50,14 @@ REAL_TRUTH: dict[str, Truth] = {
 
 
 def _nothing() -> dict[str, str | None]:
-    return dict.fromkeys(facts.FIELDS)
+    return dict.fromkeys(TEXT_FIELDS)
 
 
 def score(rows: Iterable[tuple[Truth, Mapping[str, facts.Proposal]]]) -> dict[str, Counter[str]]:
     """Per field: proposed, right, stated (has a true value)."""
-    counts = {field: Counter[str]() for field in facts.FIELDS}
+    counts = {field: Counter[str]() for field in TEXT_FIELDS}
     for truth, proposals in rows:
-        for field in facts.FIELDS:
+        for field in TEXT_FIELDS:
             expected = truth.get(field)
             proposal = proposals.get(field)
             counts[field]["stated"] += expected is not None

@@ -33,6 +33,7 @@ import pymupdf
 from bench.facts_bench import Truth, _same, score, table
 from bench.independent_letters import LabelledLetter, split
 from docvault import facts
+from docvault.facts.extract import TEXT_FIELDS
 from docvault.ocr.rapid import RapidEngine
 from docvault.render import RenderOptions, render_page
 from docvault.textlayer import read_layer
@@ -97,7 +98,7 @@ def rows_of(
 
 
 def _print_mistakes(letter: LabelledLetter, proposals: dict[str, facts.Proposal], how: str) -> None:
-    for field in facts.FIELDS:
+    for field in TEXT_FIELDS:
         expected, proposal = letter.truth.get(field), proposals.get(field)
         if proposal is not None and not (expected and _same(field, proposal.value, expected)):
             print(f"WRONG {how} {letter.key} {letter.layout} {field}: {proposal.value!r} "

@@ -31,6 +31,7 @@ from docvault.cli_base import (
     read_secret,
 )
 from docvault.cli_calendar import hold_group, schedule_group
+from docvault.cli_register import register_group
 from docvault.cli_users import user_group
 from docvault.config import Settings, describe
 from docvault.names import inbox_named
@@ -858,3 +859,4 @@ def audit_export(
 main.add_command(user_group)
 main.add_command(schedule_group)
 main.add_command(hold_group)
+main.add_command(register_group)

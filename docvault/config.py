@@ -74,6 +74,8 @@ FhirContent = Literal["binary", "url"]
 # The GDT versions docvault writes, and their character sets (field 9206).
 GdtVersion = Literal["2.1"]
 GdtCharset = Literal["iso-8859-1", "cp437"]
+# How the patient register's export is read (docvault.facts.register).
+RegisterFormat = Literal["auto", "csv", "gdt", "fhir"]
 LogLevel = Literal["debug", "info", "warning", "error"]
 
 
@@ -629,6 +631,34 @@ class Settings:
         "When failed and looped pages are read again (at night, when the engine is idle), "
         'written as backup_at; "off": only by hand.',
     )
+    # The practice system's patient register (docvault.facts.register).
+    register_source: str = declare(
+        "",
+        "The practice system's patient register export docvault refreshes its register from: "
+        "a CSV file, a folder of GDT patient records (6301), or a FHIR Patient Bundle or "
+        "NDJSON file; empty: no register (letters get no patient number).",
+    )
+    register_format: RegisterFormat = declare(
+        "auto",
+        "How register_source is read: 'csv', 'gdt' (a folder of .gdt files), 'fhir', or "
+        "'auto' (a folder is GDT, a .csv file CSV, anything else FHIR).",
+    )
+    register_csv_columns: list[str] = declare(
+        [],
+        'CSV columns of the register export, as FIELD=COLUMN entries ("id=PatNr", '
+        '"birth_date=Geburtsdatum"); a field not listed is read from the column of its own '
+        "name. Fields: id, surname, given_names, birth_name, former_names, title, birth_date.",
+    )
+    register_fhir_system: str = declare(
+        "",
+        "The FHIR identifier system of the practice system's patient id; empty: a Patient's "
+        "only identifier, else the one typed MR.",
+    )
+    register_refresh_at: str = declare(
+        "off",
+        "When the register is refreshed from register_source, written as backup_at "
+        '("06:00"); "off": only by `docvault register refresh`.',
+    )
     calendar_grace_hours: float = declare(
         20.0,
         "A calendar job missed while docvault was not running is run once at the next start "
@@ -829,7 +859,14 @@ SETTINGS = _declared_settings()
 SETTINGS_BY_NAME = {setting.name: setting for setting in SETTINGS}
 # The settings that hold a calendar plan (docvault.plans).
 PLAN_SETTINGS = frozenset(
-    {"backup_at", "verify_at", "index_check_at", "retention_review_at", "rerun_failed_at"}
+    {
+        "backup_at",
+        "verify_at",
+        "index_check_at",
+        "retention_review_at",
+        "rerun_failed_at",
+        "register_refresh_at",
+    }
 )
 
 

@@ -33,6 +33,7 @@ can be shown as is on the command line, in the log and in the web view::
     │   ├── QuerySyntaxError        a search query cannot be understood
     │   └── DocumentNotIndexable    one document cannot be indexed; the others go on
     ├── FactRefused                 a fact a person typed is not what its field claims
+    ├── RegisterRefused             a patient register export not taken (unreadable, too many gone)
     ├── RequestTooLarge             a request body over web_max_request_bytes
     ├── AuthError                   not logged in, or not allowed
     │   └── RateLimited             too many re-reads or unlock tries: wait
@@ -309,6 +310,14 @@ class FactRefused(DocvaultError, ValueError):
     def __init__(self, message: str, field: str | None = None) -> None:
         super().__init__(message)
         self.field = field
+
+
+class RegisterRefused(DocvaultError):
+    """A refresh of the patient register from the practice system's export was not taken
+    (the export unreadable, or it would remove too much of the register); the register
+    is unchanged and the sentence says what to do."""
+
+    code = "register-refused"
 
 
 # ---------------------------------------------------------------------------------------

@@ -7,11 +7,11 @@ The FHIR and the GDT hand-overs (docvault.fhir, docvault.gdt) file a letter unde
 patient; both read the facts here, once. A fact without a value (none proposed, or a
 person said the letter names none) is None.
 
-The practice system's patient number: docvault keeps no patient register yet (issue 50
-adds one, from the practice system's own export). Until then no document has one, and the
-receivers name the patient by name and birth date. The register will give a document the
-fact `patient_id`; `PATIENT_ID_FACT` is read wherever the description carries it, so both
-receivers use the number as soon as it is there, with no change here.
+The practice system's patient number: the patient register (`docvault.facts.register`,
+refreshed from the practice system's own export) gives a document the fact `patient_id`
+where the letter names one register patient; `PATIENT_ID_FACT` is read wherever the
+description carries a value, and where it has none the receivers name the patient by name
+and birth date.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-# The fact the patient register (issue 50) gives a document: the practice system's number.
+# The fact the patient register gives a document: the practice system's number.
 PATIENT_ID_FACT = "patient_id"
 # Words that belong to the family name when they stand before its last word ("Hans von
 # Müller": family name "von Müller"), as German, Dutch and French names write them.

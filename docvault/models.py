@@ -7,7 +7,7 @@ migrations at head give exactly these tables.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 
 from sqlalchemy import Column, ColumnElement, Index, Text, UniqueConstraint, func
 from sqlmodel import Field, Session, SQLModel, col, select
@@ -469,3 +469,39 @@ class LegalHold(SQLModel, table=True):
     reason: str = Field(sa_column=Column(Text, nullable=False))
     placed_by: str
     placed_at: datetime = Field(default_factory=utcnow)
+
+
+class RegisterPatient(SQLModel, table=True):
+    """One patient of the practice system's register (`docvault.facts.register`), as its
+    last export gave them; the id is the practice system's own."""
+
+    __tablename__ = "register_patients"
+
+    patient_id: str = Field(primary_key=True)
+    surname: str
+    given_names: str
+    birth_date: date = Field(index=True)
+    birth_name: str = ""
+    # Earlier surnames (married names), oldest first, separated by ";".
+    former_names: str = ""
+    title: str = ""
+    refreshed_at: datetime = Field(default_factory=utcnow)
+
+
+class RegisterRefresh(SQLModel, table=True):
+    """One refresh of the register from the practice system's export, as it was reported."""
+
+    __tablename__ = "register_refreshes"
+    __table_args__ = NEVER_REUSED
+
+    id: int | None = Field(default=None, primary_key=True)
+    source: str = Field(sa_column=Column(Text, nullable=False))
+    finished_at: datetime = Field(default_factory=utcnow)
+    outcome: str = "ok"  # "ok", or "refused": the export was not taken, the register unchanged
+    added: int = 0
+    changed: int = 0
+    merged: int = 0
+    removed: int = 0
+    refused: int = 0
+    # The refused rows' sentences, one a line, and the whole refresh's when it was refused.
+    report: str = Field(default="", sa_column=Column(Text, nullable=False))

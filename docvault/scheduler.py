@@ -6,6 +6,7 @@ APScheduler (3.x) keeping its plan in docvault's own database.
     index-check        index_check_at       every hour at :15
     retention-review   retention_review_at  05:00 every day (lists, never deletes)
     rerun-failed       rerun_failed_at      off (failed and looped pages read again)
+    register-refresh   register_refresh_at  off (the patient register from register_source)
 
 Why APScheduler here, and not for the supervisor's short timers (`docvault.jobs`): these
 jobs belong to the calendar ("at 02:00 Berlin time, summer or winter", "on Sunday"), a run
@@ -88,6 +89,7 @@ JOBS = (
     ("index-check", "Index consistency check", "index_check_at"),
     ("retention-review", "Retention review", "retention_review_at"),
     ("rerun-failed", "Failed and looped pages read again", "rerun_failed_at"),
+    ("register-refresh", "Patient register refreshed", "register_refresh_at"),
 )
 
 

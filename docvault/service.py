@@ -38,6 +38,7 @@ from docvault.archive import remove_incomplete_copies
 from docvault.config import InboxSettings, Settings
 from docvault.delivery import Deliverer, HandoverConfig, handover_config
 from docvault.errors import ServerFault
+from docvault.facts import register
 from docvault.faults import Place, fault_of
 from docvault.inbox import Intake
 from docvault.ingest import ProgressBar, read_files
@@ -431,12 +432,24 @@ def calendar_work(settings: Settings, pipeline: Pipeline) -> dict[str, Callable[
     def rerun_failed() -> str:
         return f"{queue.rerun_failed_pages(database)} failed or looped page(s) queued again"
 
+    def register_refresh() -> str:
+        if not settings.register_source:
+            return "no register_source is set: there is no register to refresh"
+        return register.refresh_from(
+            database,
+            Path(settings.register_source),
+            settings.register_format,
+            settings.register_csv_columns,
+            settings.register_fhir_system,
+        ).sentence()
+
     return {
         "database-backup": database_backup,
         "archive-check": lambda: backup.archive_check(database, data_dir),
         "index-check": index_check,
         "retention-review": retention_review,
         "rerun-failed": rerun_failed,
+        "register-refresh": register_refresh,
     }
 
 

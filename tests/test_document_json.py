@@ -206,7 +206,7 @@ def test_the_facts_are_the_panels_with_their_state_and_who_confirmed_them(
 ) -> None:
     log_in(client)
     facts = client.get(f"/api/documents/{described.letter}").json()["facts"]
-    assert list(facts) == ["patient", "born", "letter_date", "sender", "title"]
+    assert list(facts) == ["patient", "born", "letter_date", "sender", "title", "patient_id"]
     assert facts["patient"]["value"] == "Erika Mustermann"
     assert (facts["patient"]["state"], facts["patient"]["confirmed_by"]) == ("confirmed", "nurse")
     assert facts["patient"]["confirmed_at"] is not None

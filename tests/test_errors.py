@@ -52,6 +52,7 @@ CODES: dict[type[errors.DocvaultError], str] = {
     errors.RateLimited: "rate-limited",
     errors.DocumentNotIndexable: "document-not-indexable",
     errors.FactRefused: "fact-refused",
+    errors.RegisterRefused: "register-refused",
     # Intake refusals (issue 25).
     errors.FileRefused: "file-refused",
     errors.LinkRefused: "link-refused",

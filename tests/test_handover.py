@@ -270,6 +270,7 @@ def test_the_hand_over_carries_the_letters_facts_and_which_a_person_confirmed(
         "letter_date": "proposed",
         "sender": "proposed",
         "title": "proposed",
+        "patient_id": "none",  # no patient register here
     }
     assert facts["patient"]["confirmed_by"] == "nurse"
 

@@ -163,7 +163,7 @@ def test_confirm_all_confirms_every_proposal_and_leaves_an_invalid_one_to_correc
     states = dict(re.findall(r'data-field="(\w+)" data-state="(\w+)"', page))
     assert states == {
         "patient": "confirmed", "born": "invalid", "letter_date": "confirmed",
-        "sender": "confirmed", "title": "confirmed",
+        "sender": "confirmed", "title": "confirmed", "patient_id": "none",
     }  # fmt: skip
     # The invalid one still waits for a person to type the right date: still listed.
     assert listed(nurse, facts="unconfirmed") == [letter]

@@ -31,13 +31,17 @@ from datetime import date, timedelta
 
 from docvault.textutil import strip_markup
 
-FIELDS = ("patient", "born", "letter_date", "sender", "title")
+# The fields the rules below read from the text; ``patient_id`` (the practice system's
+# patient number) is proposed from its register (``facts.register``, ``facts.patient_match``).
+TEXT_FIELDS = ("patient", "born", "letter_date", "sender", "title")
+FIELDS = (*TEXT_FIELDS, "patient_id")
 FIELD_LABELS = {
     "patient": "Patient",
     "born": "Date of birth",
     "letter_date": "Letter date",
     "sender": "Sender",
     "title": "Title",
+    "patient_id": "Patient number",
 }
 DATE_FIELDS = frozenset({"born", "letter_date"})
 # Only the head of a long document is read: a letter's facts are on its first page, and a
@@ -747,7 +751,9 @@ def _letter_date_on(line: Line, order: DateOrder) -> tuple[int, WrittenDate] | N
         return (rank, found[0]) if found and found[0].start == 0 else None
     kind_and_date = _KIND_AND_DATE.match(line.text)
     if line.number > 30:
-        return None
+        # Far down, only the closing's "Berlin, den 14.11.2026" above the signature, where
+        # many letters write their only date.
+        return _place_and_date(line.text, order)
     if kind_and_date is None and (_BIRTH.search(line.text) or _OTHER_DATES.search(line.text)):
         return None
     for rank, pattern in ((1, _KIND_AND_DATE), (2, _ONLY_DATE), (1, _PLACE_AND_DATE)):
@@ -759,6 +765,17 @@ def _letter_date_on(line: Line, order: DateOrder) -> tuple[int, WrittenDate] | N
         # The date must be all there is on the line after the heading, place or nothing.
         if found and found[0].start == 0 and found[0].end == len(rest.rstrip(" .")):
             return rank, found[0]
+    return None
+
+
+def _place_and_date(text: str, order: DateOrder) -> tuple[int, WrittenDate] | None:
+    match = _PLACE_AND_DATE.match(text)
+    if match is None or _BIRTH.search(text) or _OTHER_DATES.search(text):
+        return None
+    rest = text[match.end() :]
+    found = dates_in(rest, order)
+    if found and found[0].start == 0 and found[0].end == len(rest.rstrip(" .")):
+        return 1, found[0]
     return None
 
 
@@ -1087,9 +1104,31 @@ def propose(text: str, today: date | None = None) -> dict[str, Proposal]:
 
 
 def document_text(pages: Sequence[str]) -> str:
-    """The text facts are read from: the first pages, as one letter."""
-    joined = "\n\n".join(pages)
+    """The text facts are read from: the first pages, as one letter; a fax cover sheet
+    before the letter is left out (its date is the transmission's, its sender the fax
+    machine's owner, its subject the cover's)."""
+    joined = "\n\n".join(pages[1:] if len(pages) > 1 and is_fax_cover(pages[0]) else pages)
     return joined[:MAX_CHARACTERS]
+
+
+# A fax cover sheet: a heading that says so, and the count of pages sent.
+_COVER_HEADING = re.compile(
+    r"^\W*(?:Tele)?fax(?:[ -]?(?:cover(?:\s+sheet)?|nachricht|deckblatt|mitteilung|message|"
+    r"transmission))?\W*$|^\W*(?:Fax-?)?Deckblatt\W*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+_COVER_PAGES = re.compile(
+    r"^\W*(?:Pages|Seiten(?:zahl)?|Anzahl (?:der )?Seiten|No\.? of pages|Number of pages)"
+    r"(?:\s*\([^)]*\))?\s*[:¦]",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def is_fax_cover(page: str) -> bool:
+    """Whether a page is a fax cover sheet (heading "Fax", "Telefax", "Fax cover sheet"
+    and a "Pages:" or "Seiten:" field), not a letter's page."""
+    text = strip_markup(page[:MAX_CHARACTERS])
+    return bool(_COVER_HEADING.search(text) and _COVER_PAGES.search(text))
 
 
 def search_date(term: str, today: date | None = None) -> str | None:

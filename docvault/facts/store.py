@@ -20,12 +20,14 @@ from sqlmodel import Session, col, select
 
 from docvault.db import write_transaction
 from docvault.errors import FactRefused
+from docvault.facts import register
 from docvault.facts.extract import (
     DATE_FIELDS,
     EARLIEST_LETTER,
     FIELD_LABELS,
     FIELDS,
     LETTER_DATE_AHEAD,
+    Proposal,
     document_text,
     foreign_digit,
     propose,
@@ -33,6 +35,8 @@ from docvault.facts.extract import (
     unwanted_character,
     written_date,
 )
+from docvault.facts.patient_match import PatientMatch, match_patient
+from docvault.facts.register_files import MAX_ID_CHARACTERS
 from docvault.models import (
     SEARCHED_PAGE_STATES,
     Document,
@@ -42,6 +46,7 @@ from docvault.models import (
     reindex_document,
     utcnow,
 )
+from docvault.textutil import strip_markup
 from docvault.vocabulary import DocumentStatus, FactState
 
 # Facts are read from the first pages: a letter states them on its first page (its
@@ -51,7 +56,12 @@ MAX_EVIDENCE_CHARACTERS = 300
 MAX_VALUE_CHARACTERS = 200
 # A name has at most this many characters (the longest names of a civil register are some
 # 100); a sender or a title at most MAX_VALUE_CHARACTERS.
-MAX_CHARACTERS = {"patient": 120, "sender": MAX_VALUE_CHARACTERS, "title": MAX_VALUE_CHARACTERS}
+MAX_CHARACTERS = {
+    "patient": 120,
+    "sender": MAX_VALUE_CHARACTERS,
+    "title": MAX_VALUE_CHARACTERS,
+    "patient_id": MAX_ID_CHARACTERS,
+}
 # The oldest date of birth docvault takes: no living patient was born before it.
 EARLIEST_BIRTH = date(1900, 1, 1)
 
@@ -109,7 +119,11 @@ def refresh_proposals(session: Session, document_id: int, now: datetime | None =
         .order_by(col(Page.number))
         .limit(FACT_PAGES)
     ).all()
-    proposals = propose(document_text([text or "" for text in texts]), _day(document))
+    pages = [text or "" for text in texts]
+    proposals = propose(document_text(pages), _day(document))
+    match = match_patient([strip_markup(text) for text in pages], register.lookup(session))
+    proposals.update(register_proposals(match))
+    notes = {"patient_id": match.evidence} if match.ambiguous else {}
     rows = {row.field: row for row in _rows(session, [document_id])}
     changed = False
     for field in FIELDS:
@@ -117,18 +131,34 @@ def refresh_proposals(session: Session, document_id: int, now: datetime | None =
         if proposal is not None and value_problem(field, proposal.value) is not None:
             proposal = None  # read from OCR text: a control character, a date misread
         row = rows.get(field)
-        if row is None and proposal is None:
+        note = proposal.evidence if proposal else notes.get(field)
+        if row is None and note is None:
             continue
         row = row or DocumentFact(document_id=document_id, field=field)
         before = row.value
         row.proposed = proposal.value if proposal else None
-        row.evidence = proposal.evidence[:MAX_EVIDENCE_CHARACTERS] if proposal else None
+        row.evidence = note[:MAX_EVIDENCE_CHARACTERS] if note else None
         row.proposed_at = now
         session.add(row)
         changed |= row.value != before
     if changed:
         queue_reindex(session, document_id)
     return changed
+
+
+def register_proposals(match: PatientMatch) -> dict[str, Proposal]:
+    """The patient's number, name and birth date as the register holds them, when the
+    letter names one register entry (the rules' reading of the name gives way: the
+    register spells it as the practice system files it)."""
+    record = match.record
+    if record is None:
+        return {}
+    evidence = f"register: {match.evidence}"
+    return {
+        "patient_id": Proposal("patient_id", record.patient_id, evidence),
+        "patient": Proposal("patient", record.full_name, evidence),
+        "born": Proposal("born", record.birth_date.isoformat(), evidence),
+    }
 
 
 def propose_unread(engine: Engine, again: bool = False, batch: int = 200) -> int:
@@ -215,6 +245,8 @@ def confirm(
             )
     else:
         value = clean(field, corrected, (now or utcnow()).date())
+    if field == "patient_id" and value:
+        _check_registered(session, value)
     row.confirmed = value
     row.confirmed_by = user_name
     row.confirmed_at = now or utcnow()
@@ -222,6 +254,18 @@ def confirm(
     if row.value != before:
         queue_reindex(session, document_id)
     return FactChange(field, before, row.value, row.proposed)
+
+
+def _check_registered(session: Session, patient_id: str) -> None:
+    """A patient number must be one the register holds, where docvault keeps a register:
+    a typo would file the letter under nobody, or under somebody else."""
+    if register.register_size(session) and register.patient(session, patient_id) is None:
+        raise FactRefused(
+            f"The patient number {patient_id!r} is not in the patient register; type the "
+            "number the practice system shows for the patient (the register is refreshed "
+            "from its export: `docvault register`).",
+            "patient_id",
+        )
 
 
 def clean(field: str, typed: str, today: date | None = None) -> str:

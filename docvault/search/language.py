@@ -5,7 +5,8 @@ A stage leaf: text in, a parsed Whoosh query out; no database.
 Default AND between words, like a search box: ``word``, ``"a phrase"``, ``metop*``,
 ``mueler~`` (one edit, for OCR errors) or ``mueler~2``, ``AND``/``OR``/``NOT``, parentheses,
 and the filters ``inbox:``, ``tag:``, ``file:``, ``status:``, ``received:`` and ``date:``
-(the document date), ``from:`` and ``subject:`` (the mail a document arrived in). Dates
+(the document date), ``from:`` and ``subject:`` (the mail a document arrived in),
+``patientid:`` (the practice system's patient number, from the patient register). Dates
 are ``YYYY``, ``YYYY-MM`` or ``YYYY-MM-DD`` and mean the whole year, month or day;
 ``received:>2025-01`` means after January 2025, ``>=`` from it,
 ``<``/``<=`` likewise, and ``received:[2025-01-01 TO 2025-03-31]`` includes both ends.
@@ -32,7 +33,7 @@ from docvault.facts.extract import search_date
 from docvault.search.schema import NAME_FIELDS, text_analyzer
 
 USER_FIELDS = ("inbox", "tag", "file", "status", "received", "date",
-               "patient", "born", "sender", "title", "from", "subject")  # fmt: skip
+               "patient", "born", "sender", "title", "from", "subject", "patientid")  # fmt: skip
 # A word without a filter is looked for in the page text and in these facts of the letter
 # (what counts: a person's value, else the proposal): staff type a corrected name, not
 # `patient:` before it (issue 48). A date typed as the web view shows it (DD.MM.YYYY) is

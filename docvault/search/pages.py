@@ -129,6 +129,7 @@ def _fact_values(document: Document, values: dict[str, str]) -> dict[str, Any]:
         "document_date": _stored_day(document, "letter_date", values.get("letter_date")),
         "sender": values.get("sender", ""),
         "title": values.get("title", ""),
+        "patient_id": values.get("patient_id", ""),
     }
 
 

@@ -42,7 +42,8 @@ from docvault.textutil import strip_markup
 # rebuilt from the database instead of being searched with mismatched terms.
 # 6: date: holds the letter date the facts hold (a person's value, else the proposal);
 # from: and subject: hold the message a letter arrived in.
-SCHEMA_VERSION = 6
+# 7: patientid: holds the practice system's patient number (the fact patient_id).
+SCHEMA_VERSION = 7
 # The facts that name something (never stemmed): a plain word of a search is looked for in
 # them too (docvault.search.language), and a word found in them is marked in the snippet.
 NAME_FIELDS = ("patient", "sender", "title")
@@ -71,6 +72,7 @@ class IndexEntry:
     born: date | None = None
     sender: str = ""
     title: str = ""
+    patient_id: str = ""  # the practice system's number, from the patient register
     # What the mail said, for a document that arrived by mail (docvault.mailstore): "" if not.
     mail_from: str = ""
     mail_subject: str = ""
@@ -237,6 +239,7 @@ def build_schema(stemming_language: str | None = None) -> fields.Schema:
         born=_CalendarField(),
         sender=_PageText(text_analyzer()),
         title=_PageText(text_analyzer()),
+        patientid=fields.KEYWORD(lowercase=True, commas=True, scorable=False),
         # A mail's From (its name and address as words: from:labor, from:befund@labor.example)
         # and its Subject; `from` is a Python keyword, hence the dictionary.
         **{"from": _PageText(text_analyzer()), "subject": _PageText(text_analyzer())},
@@ -269,6 +272,7 @@ def _fact_fields(entry: IndexEntry) -> dict[str, str]:
         "patient": entry.patient,
         "sender": entry.sender,
         "title": entry.title,
+        "patientid": entry.patient_id,
         "from": entry.mail_from,
         "subject": entry.mail_subject,
     }

@@ -45,7 +45,7 @@ WORDS_TOKENIZER = "docvault_words"
 # The fields searched by their words, with positions (Whoosh's scored fields).
 WORD_FIELDS = ("text", "patient", "sender", "title", "from", "subject", "file")
 # The filters: Whoosh's unscored KEYWORD and date fields.
-FILTER_FIELDS = ("inbox", "tag", "status", "received", "date", "born")
+FILTER_FIELDS = ("inbox", "tag", "status", "received", "date", "born", "patientid")
 
 # The most frequent words of German and English letters (and of clinic letters), folded as
 # the index folds them. A phrase of two of them is looked up as one term of ``pairs``.

@@ -1,0 +1,118 @@
+"""Facts per field on the held-out set (`bench/heldout`), by the rules alone and with the
+patient register, from the truth's transcription per condition.
+
+    .venv/bin/python -m bench.heldout_facts_bench [--conditions pdf,scan200,fax,fax-cpu] [--wrong]
+
+``fax-cpu`` is each letter's fax (cover sheet included) read by the CPU engine, as
+`bench.register_bench --cpu-fax 40` reads and caches it.
+
+A proposal is right when it equals the truth's value (dates exactly, text as the search
+index folds it), or one of its alternatives (`sender_alternatives`, `title_alternatives`;
+the patient as the letter spells it, `full_name_as_letter`). "with register" adds what the
+store adds when the letter names one register patient (`facts.store.register_proposals`):
+the register's number, name and birth date. The register is the held-out set's own.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+from datetime import date, timedelta
+from typing import Any
+
+from bench.facts_bench import _same, table
+from bench.heldout import letters
+from bench.register_bench import cpu_fax_texts, lookup_of, read_register
+from docvault import facts
+from docvault.facts.extract import TEXT_FIELDS
+from docvault.facts.patient_match import match_patient
+from docvault.facts.store import register_proposals
+
+FIELDS = (*TEXT_FIELDS, "patient_id")
+
+
+def accepted(truth: dict[str, Any]) -> dict[str, list[str]]:
+    """Every value counted right, per field (empty: the letter states none)."""
+    stated = truth["facts"]
+    patient = stated.get("patient") or {}
+    return {
+        "patient": [v for v in (patient.get("full_name"), patient.get("full_name_as_letter")) if v],
+        "born": [stated["birth_date"]] if stated.get("birth_date") else [],
+        "letter_date": [stated["letter_date"]] if stated.get("letter_date") else [],
+        "sender": [v for v in [stated.get("sender"), *stated.get("sender_alternatives", [])] if v],
+        "title": [v for v in [stated.get("title"), *stated.get("title_alternatives", [])] if v],
+        "patient_id": [truth["register"]["id"]] if truth.get("register") else [],
+    }
+
+
+def received(truth: dict[str, Any]) -> date:
+    """The day docvault got the letter: the fax's day, else a few days after its date."""
+    sent = (truth.get("fax") or {}).get("sent")
+    if sent:
+        return date.fromisoformat(sent[:10])
+    written = truth["facts"].get("letter_date")
+    return date.fromisoformat(written) + timedelta(days=3) if written else date(2026, 12, 1)
+
+
+def texts_of(truth: dict[str, Any], condition: str, cpu: dict[str, list[str]]) -> list[str]:
+    """The letter's page texts: the CPU engine's reading of its fax, else the truth's."""
+    if condition == "fax-cpu":
+        return cpu.get(truth["id"], [])
+    return [page["text"] for page in truth["conditions"].get(condition, {}).get("pages") or []]
+
+
+def score(
+    split: list[Any], conditions: list[str], lookup: Any, wrong: bool, cpu: dict[str, list[str]]
+) -> dict[str, dict[str, Counter[str]]]:
+    modes: dict[str, dict[str, Counter[str]]] = {
+        mode: {field: Counter() for field in FIELDS} for mode in ("rules", "with register")
+    }
+    for letter in split:
+        truth = letter.truth()
+        good = accepted(truth)
+        for condition in conditions:
+            texts = texts_of(truth, condition, cpu)
+            if not texts:
+                continue
+            rules = facts.propose(facts.document_text(texts), today=received(truth))
+            withregister = {**rules, **register_proposals(match_patient(texts, lookup))}
+            for mode, proposals in (("rules", rules), ("with register", withregister)):
+                for field in FIELDS:
+                    count = modes[mode][field]
+                    count["stated"] += bool(good[field])
+                    proposal = proposals.get(field)
+                    if proposal is None:
+                        continue
+                    count["proposed"] += 1
+                    if any(_same(field, proposal.value, value) for value in good[field]):
+                        count["right"] += 1
+                    elif wrong and mode == "rules":
+                        print(f"WRONG {truth['id']}/{condition} {field}: {proposal.value!r} "
+                              f"(truth {good[field][:1]})", file=sys.stderr)  # fmt: skip
+    return modes
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--conditions", default="pdf,scan200,fax")
+    parser.add_argument("--wrong", action="store_true", help="print each wrong proposal")
+    parser.add_argument("--workers", type=int, default=2)
+    arguments = parser.parse_args()
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as folder:
+        records, _ = read_register(Path(folder))
+    split = letters.split("test")
+    conditions = arguments.conditions.split(",")
+    cpu = {}
+    if "fax-cpu" in conditions:  # read by the CPU engine (cached by bench.register_bench)
+        cpu = {truth["id"]: texts for truth, texts in cpu_fax_texts(split, arguments.workers)}
+    modes = score(split, conditions, lookup_of(records), arguments.wrong, cpu)
+    for mode, counts in modes.items():
+        print(table(f"\n### held-out test split, {arguments.conditions}: {mode}\n", counts))
+
+
+if __name__ == "__main__":
+    main()
