@@ -29,6 +29,7 @@ from docvault.models import (
     MailDocument,
     MailMessage,
     Page,
+    RegisterPatient,
     has_tag,
     split_tags,
 )
@@ -608,9 +609,14 @@ def facts_of_documents(database: Engine, document_ids: list[int]) -> dict[int, d
 
 
 def facts_panel(database: Engine, document_id: int) -> list[FactView]:
-    """The facts of a document as the panel in the document view shows them."""
+    """The facts of a document as the panel in the document view shows them: the patient
+    number only where the clinic keeps a patient register or the letter has one (a clinic
+    without a practice system's register is not asked for numbers it cannot have)."""
     with read_session(database) as session:
-        return facts_of(session, document_id)
+        facts = facts_of(session, document_id)
+        if session.exec(select(RegisterPatient.patient_id).limit(1)).first() is not None:
+            return facts
+    return [fact for fact in facts if fact.field != "patient_id" or fact.state != "none"]
 
 
 def _copies(session: Any, document_ids: list[int]) -> dict[int, dict[str, Any]]:

@@ -118,7 +118,7 @@ def test_an_administrator_settles_each_kind_of_problem(
     screenshot(page, f"{width}-4-delete-confirm", shots)
     page.get_by_role("button", name="Delete from docvault").click()
     page.wait_for_url(f"{site}/problems?done=delete&document={archive.multi_page}")
-    expect(page.locator(".notice")).to_contain_text("its original stays in the archive")
+    expect(page.locator(".notice")).to_contain_text("the audit log keeps who deleted it, when, why")
     expect(page.locator("table.problems")).to_have_count(0)
     assert menu_count(page) == 1
     screenshot(page, f"{width}-5-deleted", shots)
