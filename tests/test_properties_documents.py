@@ -17,6 +17,7 @@ around MuPDF runs the same at any scale) with the text layer taken when it can b
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 from collections.abc import Iterator
 from pathlib import Path
@@ -82,7 +83,7 @@ def taken_as_the_daemon_takes_it(pool: RenderPool, path: Path) -> str:
     outcomes = []
     for page in sorted({1, info.page_count}):
         try:
-            _page_holds(pool.render_blocking(path, page))
+            _page_holds(asyncio.run(pool.render(path, page)))  # as the worker renders it
             outcomes.append("rendered")
         except RenderError as error:
             _refusal_holds(error, path, page)
