@@ -2,12 +2,11 @@
 now, and legal holds placed and lifted.
 
 Module-level click commands; `docvault.cli` adds the groups to `docvault`. Each is audited
-under the server account's name with "(command line)", as `docvault unlock` is.
+as the system user ("cli:<user>"), as every command is.
 """
 
 from __future__ import annotations
 
-import getpass
 from datetime import datetime
 
 import click
@@ -20,7 +19,7 @@ from docvault.web.display import zone_named
 
 
 def _who() -> str:
-    return f"{getpass.getuser()} (command line)"
+    return audit.cli_actor()
 
 
 @click.group("schedule", invoke_without_command=True)

@@ -17,7 +17,6 @@ at a time, so parallel guesses cannot slip past the count.
 
 from __future__ import annotations
 
-import getpass
 import logging
 import tempfile
 import threading
@@ -30,7 +29,7 @@ from sqlmodel import col, select
 
 from docvault import queue
 from docvault.archive import archive_file
-from docvault.audit import AuditAction
+from docvault.audit import AuditAction, cli_actor
 from docvault.db import read_session, write_transaction
 from docvault.errors import DocvaultError, EncryptedDocument, RateLimited, TooManyPages
 from docvault.formats import decrypt_pdf
@@ -57,11 +56,6 @@ class Unlocked:
     file_name: str
     pages: int
     unlocked_path: str  # relative to the data folder
-
-
-def command_line_user() -> str:
-    """Who unlocks from `docvault unlock`: the login name, marked as the command line."""
-    return f"{getpass.getuser()} (command line)"
 
 
 def _waiting_document(database: Engine, document_id: int) -> Document:
@@ -93,7 +87,7 @@ def unlock_document(
     not count a locked PDF's pages). `user_name` is who typed the password (for the audit
     rows of failed tries); the command line's login name by default.
     """
-    who = user_name or command_line_user()
+    who = user_name or cli_actor()  # `docvault unlock`: the system user, as every command
     document = _waiting_document(database, document_id)
     with _attempt_lock:
         _refuse_while_guessing(database, document, who, remote_address)

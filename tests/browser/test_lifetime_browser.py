@@ -5,6 +5,7 @@ and kept). Screenshots at 1440x900 and 1024x768 go to test-artifacts/screenshots
 
 from __future__ import annotations
 
+import getpass
 import shutil
 import sqlite3
 from collections.abc import Iterator
@@ -134,7 +135,7 @@ def test_a_legal_hold_shows_on_the_document_and_refuses_its_deletion(
     hold = page.locator("#legal-hold")
     expect(hold).to_contain_text("On legal hold")
     expect(hold).to_contain_text("Case 4 O 17/26")
-    expect(hold).to_contain_text("(command line)")
+    expect(hold).to_contain_text(f"cli:{getpass.getuser()}")  # placed by `docvault hold`
     _screenshots(page, "document-on-hold")
     # The confirmation page says why and offers no delete button.
     page.goto(daemon.url(f"/documents/{held}/delete"))
