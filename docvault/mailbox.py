@@ -665,19 +665,9 @@ class MailIntake:
     ) -> Delivered:
         """A message the reader refused: the .eml itself, listed once with the sentence."""
         name = f"message-{seen.uid}.eml"
-        new = queue.NewDocument(
-            sha256=sha256,
-            original_name=name,
-            inbox=self.mailbox.name,
-            original_path=f"{self.mailbox.name}/{sha256[:16]}/0/{name}",
-            archive_path=archive_path,
-            size_bytes=size,
-            tags=self.mailbox.tags,
-            kind=MESSAGE_KIND,
-        )
         logger.warning("mail: %s (the message is kept in the archive)", sentence)
-        recorded = queue.record_failed_document(self.database, new, MailUnreadable.code, sentence)
-        return Delivered(recorded.document_id, 0, name)
+        new = self._message_document(name, sha256[:16], sha256, archive_path, size)
+        return self._record_kept_whole(new, MailUnreadable.code, sentence)
 
     def _place(self, summary: Summary) -> str:
         return f"(attached to {summary.describe()} in mailbox {self.mailbox.name})"
@@ -746,7 +736,17 @@ class MailIntake:
         """A message with nothing readable in it: the .eml itself, refused with the sentence."""
         code, sentence = self._problem(parsed)
         name = _eml_name(parsed.summary)
-        new = queue.NewDocument(
+        logger.warning(
+            "mail: %s (the message is kept in the archive as %s)", sentence, archive_path
+        )
+        new = self._message_document(name, key, sha256, archive_path, size)
+        return self._record_kept_whole(new, code, sentence)
+
+    def _message_document(
+        self, name: str, key: str, sha256: str, archive_path: str, size: int
+    ) -> queue.NewDocument:
+        """The .eml as a document of its own (a message kept whole, never read as pages)."""
+        return queue.NewDocument(
             sha256=sha256,
             original_name=name,
             inbox=self.mailbox.name,
@@ -756,11 +756,10 @@ class MailIntake:
             tags=self.mailbox.tags,
             kind=MESSAGE_KIND,
         )
-        logger.warning(
-            "mail: %s (the message is kept in the archive as %s)", sentence, archive_path
-        )
+
+    def _record_kept_whole(self, new: queue.NewDocument, code: str, sentence: str) -> Delivered:
         recorded = queue.record_failed_document(self.database, new, code, sentence)
-        return Delivered(recorded.document_id, 0, name)
+        return Delivered(recorded.document_id, 0, new.original_name)
 
     def _problem(self, parsed: ParsedMessage) -> tuple[str, str]:
         """The code and the sentence for a message nothing could be taken from."""
