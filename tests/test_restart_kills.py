@@ -23,9 +23,9 @@ from devtools.daemon import Daemon, wait_for
 from devtools.engine_sim import EngineSimulator, SimulatorConfig
 from tests.support.documents import letter_pdf
 
-LETTERS = 40
+LETTERS = 24
 PAGES = 2
-KILLS = 30
+KILLS = 16
 # A kill comes this long after the daemon was started, or after it said it was ready.
 KILL_AFTER_SECONDS = (0.1, 3.0)
 
@@ -90,7 +90,7 @@ class Killer:
 
 @pytest.mark.slow
 @pytest.mark.timeout(900)
-@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("seed", [1, 2])
 def test_a_daemon_killed_at_random_moments_reads_every_page_once(
     tmp_path: Path, engine: EngineSimulator, seed: int
 ) -> None:
