@@ -20,7 +20,8 @@ import time
 from pathlib import Path
 
 from bench.engine_bench import _table as table
-from docvault import db, queue
+from docvault import db
+from docvault.records import leases as queue
 
 
 def pages_before_the_letter(folder: Path, letters: int, shared_source: bool) -> tuple[int, float]:

@@ -129,11 +129,11 @@ def fuzz_child(target: str, libfuzzer_arguments: list[str]) -> None:
     """The libFuzzer process: docvault imported under atheris's instrumentation."""
     import atheris
 
-    from docvault.lifeline import limit_memory
+    from docvault.runtime.lifeline import limit_memory
 
     with atheris.instrument_imports(include=["docvault"]):
         import docvault.errors
-        import docvault.formats
+        import docvault.render.formats
         import docvault.render
         import docvault.search.language
         import docvault.textlayer  # noqa: F401

@@ -26,7 +26,7 @@ from bench.engine_bench import BenchDaemon, simulator, wait_for
 from bench.engine_bench import _table as table
 from docvault import db
 from docvault.config import InboxSettings
-from docvault.inbox import Intake
+from docvault.intake.folders import Intake
 from docvault.render import RenderOptions, inspect_document
 from tests.support.documents import letter_pdf
 

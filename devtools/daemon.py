@@ -28,7 +28,7 @@ import httpx
 
 from docvault.config import load_settings
 from docvault.reporting import status_file_path
-from docvault.supervisor import read_status_file
+from docvault.runtime.supervisor import read_status_file
 
 
 def free_port() -> int:

@@ -32,7 +32,7 @@ from docvault.errors import (
     FileVanished,
     NotARegularFile,
 )
-from docvault.faults import Place, disk_full, fault_of
+from docvault.runtime import Place, disk_full, fault_of
 from docvault.names import display_name
 
 CHUNK_BYTES = 1024 * 1024

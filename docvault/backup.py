@@ -31,7 +31,8 @@ from pathlib import Path, PurePosixPath
 from sqlalchemy import Engine
 from sqlmodel import select
 
-from docvault import audit, derived, mailstore
+from docvault import audit, derived
+from docvault.records import mailstore
 from docvault.archive import hash_file
 from docvault.db import read_session
 from docvault.durable import fsync_folder

@@ -19,7 +19,9 @@ from typing import Any, cast
 import click
 from sqlalchemy import Engine
 
-from docvault import __version__, audit, db, figures, handover, queue
+from docvault import __version__, audit, db, figures
+from docvault.records import handover
+from docvault.records import leases as queue
 from docvault.audit import AuditAction
 from docvault.cli_base import (
     RowId,
@@ -295,7 +297,7 @@ def _echo_handover(summary: dict[str, Any]) -> None:
 def _service_report(settings: Settings) -> dict[str, Any]:
     """The running daemon's parts, from the status file its heartbeat writes."""
     from docvault.reporting import status_file_path
-    from docvault.supervisor import read_status_file
+    from docvault.runtime import read_status_file
 
     path = status_file_path(settings.data_path)
     try:
@@ -349,8 +351,8 @@ def _inbox_status(
 ) -> dict[str, dict[str, Any]]:
     """Add what lies in each inbox folder now: settling (changed within its settle time, by
     the daemon's rule) or waiting."""
-    from docvault.inbox import candidate_files
-    from docvault.stability import has_settled
+    from docvault.intake import candidate_files
+    from docvault.intake import has_settled
     from docvault.vocabulary import DocumentStatus
 
     now = time.time()
@@ -392,7 +394,7 @@ def _listed_states() -> list[str]:
 def documents(state: State, status_filter: str | None, as_json: bool) -> None:
     """List documents (id, status, pages, inbox/file, error) and the copies that arrived
     again; --json describes each document as the API and the hand-over do."""
-    from docvault import document_json
+    from docvault.records import document_json
     from docvault.delivery import link_base_url
 
     settings = state.settings()
@@ -537,7 +539,7 @@ def mail_retry(state: State, mailbox: str, uids: tuple[int, ...]) -> None:
     """Read refused messages of a mailbox again (all of them, or the UIDs given): a message
     refused as unreadable is never fetched again by itself. Raise the limit its sentence
     names first; the running service fetches them at its next look."""
-    from docvault import mailstore
+    from docvault.records import mailstore
 
     settings = state.settings()
     if mailbox not in {table.name for table in settings.mailboxes}:
@@ -565,7 +567,7 @@ def mail_retry(state: State, mailbox: str, uids: tuple[int, ...]) -> None:
 def unlock(state: State, document_id: int) -> None:
     """Unlock a password-protected PDF: the password is read from standard input, used once
     and never stored; the original stays archived as it is, the unlocked copy is read."""
-    from docvault.unlock import unlock_document
+    from docvault.intake import unlock_document
 
     settings = state.settings()
     database = open_database(settings)

@@ -39,7 +39,7 @@ from sqlalchemy.exc import OperationalError
 from sqlmodel import Session, col, create_engine
 
 from docvault.errors import DatabaseError, DatabaseLocked
-from docvault.faults import BUSY_WAIT_SECONDS, Place, database_locked, fault_of, process_name
+from docvault.runtime import BUSY_WAIT_SECONDS, Place, database_locked, fault_of, process_name
 from docvault.resources import resource_dir
 
 logger = logging.getLogger(__name__)

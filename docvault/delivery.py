@@ -45,17 +45,19 @@ from urllib.parse import urlsplit
 import httpx
 from sqlalchemy import Engine
 
-from docvault import document_json, fhir, handover
+from docvault import fhir
+from docvault.records import document_json
+from docvault.records import handover
 from docvault.config import FhirReceiverSettings, GdtReceiverSettings, Settings
 from docvault.errors import ConfigError, DocvaultError
 from docvault.gdt import ImportFolder, ImportFolderFull
-from docvault.handover import Delivery
+from docvault.records import Delivery
 from docvault.letter import read_letter
-from docvault.lifeline import bound_child_command
+from docvault.runtime import bound_child_command
 from docvault.models import utcnow
 from docvault.render import RenderPoolClosed
-from docvault.supervisor import Progress
-from docvault.threads import DaemonPool
+from docvault.runtime import Progress
+from docvault.runtime import DaemonPool
 from docvault.transcription import ArchiveCopy
 from docvault.vocabulary import HandoverTarget
 

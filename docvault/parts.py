@@ -23,14 +23,14 @@ import uvicorn
 
 from docvault.delivery import Deliverer
 from docvault.errors import DocvaultError
-from docvault.inbox import Intake, Watchers
-from docvault.jobs import Job, RunningJobs, run_timers
-from docvault.mailbox import MailIntake
+from docvault.intake import Intake, Watchers
+from docvault.runtime import Job, RunningJobs, run_timers
+from docvault.intake import MailIntake
 from docvault.ocr.vllm_server import VllmReplicas
 from docvault.scheduler import Calendar
 from docvault.search import OutboxDriver
-from docvault.supervisor import Progress
-from docvault.threads import in_thread, stop_relayed, thread_future
+from docvault.runtime import Progress
+from docvault.runtime import in_thread, stop_relayed, thread_future
 from docvault.vocabulary import EngineState
 from docvault.web_connections import KEEP_ALIVE_SECONDS, LIMIT_CONCURRENCY, HeadersDue
 from docvault.worker import Worker

@@ -18,7 +18,8 @@ from pathlib import Path
 
 from sqlalchemy import Engine as DatabaseEngine
 
-from docvault import pdfa, queue, transcription
+from docvault import pdfa, transcription
+from docvault.records import leases as queue
 from docvault.delivery import HandoverConfig
 from docvault.ocr.base import Engine
 from docvault.ocr.profiles import Profile

@@ -21,14 +21,14 @@ from sqlalchemy import Engine as DatabaseEngine
 
 from docvault import auth, db, figures
 from docvault.errors import ServerFault
-from docvault.faults import Place, Standing, database_locked, fault_of
-from docvault.inbox import Intake
-from docvault.mailbox import MailboxSnapshot, MailIntake
-from docvault.notify import Notifier
+from docvault.runtime import Place, Standing, database_locked, fault_of
+from docvault.intake import Intake
+from docvault.intake import MailboxSnapshot, MailIntake
+from docvault.runtime import Notifier
 from docvault.ocr.vllm_server import SupervisorState
 from docvault.parts import WebPart
 from docvault.pipeline import Pipeline
-from docvault.supervisor import PartHealth, PartState, Supervisor, write_status_file
+from docvault.runtime import PartHealth, PartState, Supervisor, write_status_file
 from docvault.vocabulary import EngineState
 from docvault.web.status import EngineReport, InboxReport, ServiceStatus
 

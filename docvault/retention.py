@@ -21,7 +21,8 @@ from pathlib import Path
 from sqlalchemy import Engine
 from sqlmodel import Session, or_, select
 
-from docvault import audit, holds, queue
+from docvault import audit, holds
+from docvault.records import leases as queue
 from docvault.audit import AuditAction
 from docvault.config import CountedFrom, RetentionRule
 from docvault.db import read_session

@@ -51,12 +51,12 @@ from docvault import calendar_log
 from docvault.calendar_log import Outcome, Planned
 from docvault.config import Settings
 from docvault.errors import DocvaultError, ServerFault
-from docvault.faults import Place, fault_of
-from docvault.jobs import ClockWatch, RunningJobs
+from docvault.runtime import Place, fault_of
+from docvault.runtime import ClockWatch, RunningJobs
 from docvault.models import utcnow
 from docvault.plans import parse_plan
-from docvault.supervisor import Progress
-from docvault.threads import calendar_scheduler
+from docvault.runtime import Progress
+from docvault.runtime import calendar_scheduler
 
 logger = logging.getLogger(__name__)
 

@@ -33,20 +33,22 @@ from typing import Any
 
 from sqlalchemy import Engine as DatabaseEngine
 
-from docvault import backup, db, queue, queue_reports, retention
+from docvault import backup, db, retention
+from docvault.records import leases as queue
+from docvault.records import reports as queue_reports
 from docvault.archive import remove_incomplete_copies
 from docvault.config import InboxSettings, Settings
 from docvault.delivery import Deliverer, HandoverConfig, handover_config
 from docvault.errors import ServerFault
 from docvault.facts import register
-from docvault.faults import Place, fault_of
-from docvault.inbox import Intake
-from docvault.ingest import ProgressBar, read_files
-from docvault.jobs import Job
-from docvault.mailbox import MailIntake
-from docvault.mailparse import readable_kinds
-from docvault.mailreader import MailReader
-from docvault.notify import Notifier
+from docvault.runtime import Place, fault_of
+from docvault.intake import Intake
+from docvault.intake import ProgressBar, read_files
+from docvault.runtime import Job
+from docvault.intake import MailIntake
+from docvault.intake import readable_kinds
+from docvault.intake import MailReader
+from docvault.runtime import Notifier
 from docvault.ocr.base import Engine
 from docvault.ocr.profiles import Profile, get_profile
 from docvault.ocr.replica_layout import replica_ports, replica_settings
@@ -78,8 +80,8 @@ from docvault.reporting import (
 )
 from docvault.scheduler import Calendar, CalendarJob, planned_jobs, zone_label
 from docvault.search import OutboxDriver, SearchIndex
-from docvault.supervisor import Part, Policy, Supervisor
-from docvault.threads import blocking_calls
+from docvault.runtime import Part, Policy, Supervisor
+from docvault.runtime import blocking_calls
 from docvault.vocabulary import PageImage, PageOutcome, SamplingMode
 from docvault.web.display import Display, zone_named
 from docvault.worker import ATTEMPTS_PER_PAGE, STUCK_MARGIN_SECONDS, Transcriber, Worker

@@ -32,8 +32,8 @@ from typing import Any, Protocol, TypeVar
 
 from sqlalchemy import Engine as DatabaseEngine
 
-from docvault import queue
-from docvault.backoff import backoff_seconds
+from docvault.records import leases as queue
+from docvault.runtime import backoff_seconds
 from docvault.coverage import check
 from docvault.errors import (
     EngineConfigurationError,
@@ -43,12 +43,12 @@ from docvault.errors import (
     RenderError,
     ServerFault,
 )
-from docvault.faults import RETRY_SECONDS, Standing
+from docvault.runtime import RETRY_SECONDS, Standing
 from docvault.ocr.base import Engine
 from docvault.ocr.schedule import attempts_of, reread_suspects
-from docvault.queue import ClaimedPage, FinishedPage
+from docvault.records import ClaimedPage, FinishedPage
 from docvault.render import RenderPoolClosed
-from docvault.supervisor import Progress
+from docvault.runtime import Progress
 from docvault.textlayer import text_layer_outcome
 from docvault.textutil import storable_text
 from docvault.vocabulary import (

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from docvault.backoff import backoff_seconds
+from docvault.runtime.backoff import backoff_seconds
 
 
 def test_the_wait_doubles_from_the_first_and_stops_at_the_cap() -> None:

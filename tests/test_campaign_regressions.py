@@ -23,7 +23,7 @@ from devtools.daemon import Daemon, wait_for
 from devtools.engine_sim import EngineSimulator, SimulatorConfig
 from docvault.config import load_settings
 from docvault.errors import ConfigError, CorruptDocument
-from docvault.mailparse import parse_message
+from docvault.intake.mailparse import parse_message
 from docvault.render import RenderOptions, inspect_document, render_page
 from docvault.search import IndexEntry, IndexWriter, SearchIndex
 from docvault.web.app import create_app

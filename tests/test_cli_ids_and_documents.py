@@ -14,7 +14,7 @@ import pytest
 
 from docvault import db
 from docvault.config import InboxSettings
-from docvault.inbox import Intake
+from docvault.intake.folders import Intake
 from docvault.render import RenderOptions, inspect_document
 from tests.support.documents import letter_pdf
 

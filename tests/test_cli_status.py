@@ -11,7 +11,7 @@ from click.testing import CliRunner, Result
 
 from docvault import db
 from docvault.cli import main
-from docvault.stability import StabilityTracker
+from docvault.intake.stability import StabilityTracker
 
 
 def _docvault(tmp_path: Path, *arguments: str) -> Result:

@@ -15,9 +15,11 @@ from datetime import timedelta
 from sqlalchemy import Engine
 from sqlmodel import select
 
-from docvault import auth, handover, queue
+from docvault import auth
+from docvault.records import handover
+from docvault.records import leases as queue
 from docvault.db import read_session, write_transaction
-from docvault.jobs import ClockWatch
+from docvault.runtime.jobs import ClockWatch
 from docvault.models import IndexOutbox, Page, utcnow
 from docvault.search.pages import not_indexable, record_problems, waiting_rows
 from docvault.vocabulary import DocumentStatus, HandoverTarget, PageStatus

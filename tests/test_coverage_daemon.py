@@ -23,7 +23,8 @@ from sqlmodel import col, select
 
 from devtools.daemon import Daemon, wait_for
 from devtools.engine_sim import EngineSimulator
-from docvault import queue, queue_reports
+from docvault.records import leases as queue
+from docvault.records import reports as queue_reports
 from docvault.archive import archive_file
 from docvault.coverage import NO_TEXT
 from docvault.db import read_session

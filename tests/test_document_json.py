@@ -22,11 +22,11 @@ from click.testing import CliRunner
 from fastapi.testclient import TestClient
 from jsonschema import Draft202012Validator
 
-from docvault import queue
+from docvault.records import leases as queue
 from docvault.cli import main
 from docvault.db import read_session, write_transaction
 from docvault.facts import store as fact_store
-from docvault.handover import Delivery, build_payload
+from docvault.records.handover import Delivery, build_payload
 from docvault.models import Document, utcnow
 from docvault.vocabulary import CoverageReport, SuspectRegion, TextFormat, Verdict
 from docvault.web.app import create_app

@@ -23,7 +23,7 @@ import pytest
 from docvault.audit import AuditFilter
 from docvault.db import read_session, write_transaction
 from docvault.facts import store
-from docvault.handover import Delivery, build_payload
+from docvault.records.handover import Delivery, build_payload
 from docvault.web import queries
 from tests.support.factsarchive import MUSTERMANN_LETTER, add_letter, drain_index
 from tests.support.liveserver import csrf_token, logged_in_site

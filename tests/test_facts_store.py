@@ -9,7 +9,8 @@ from alembic import command
 from click.testing import CliRunner
 from sqlmodel import Session, select
 
-from docvault import db, queue
+from docvault import db
+from docvault.records import leases as queue
 from docvault.cli import main
 from docvault.db import read_session, write_transaction
 from docvault.facts import store as fact_store

@@ -12,9 +12,9 @@ import pytest
 
 from docvault import db
 from docvault.errors import DatabaseLocked, DiskFull, StorageReadOnly
-from docvault.faults import Place, Standing, fault_of
+from docvault.runtime.faults import Place, Standing, fault_of
 from docvault.reporting import status_line, troubles
-from docvault.supervisor import PartHealth, PartState
+from docvault.runtime.supervisor import PartHealth, PartState
 from docvault.vocabulary import EngineState
 
 

@@ -20,7 +20,9 @@ import pytest
 from fhir.resources.R4B.bundle import Bundle
 from sqlalchemy import Engine, update
 
-from docvault import fhir, handover, queue
+from docvault import fhir
+from docvault.records import handover
+from docvault.records import leases as queue
 from docvault.config import FhirReceiverSettings, load_settings
 from docvault.db import write_transaction
 from docvault.delivery import Deliverer, HandoverConfig

@@ -20,7 +20,9 @@ from sqlalchemy import Engine
 from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
 
-from docvault import gdt, handover, queue
+from docvault import gdt
+from docvault.records import handover
+from docvault.records import leases as queue
 from docvault.config import GdtReceiverSettings
 from docvault.delivery import Deliverer, HandoverConfig
 from docvault.letter import Letter, split_name

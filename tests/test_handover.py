@@ -23,14 +23,15 @@ from sqlalchemy import Engine
 from sqlmodel import select
 
 from devtools.daemon import wait_for
-from docvault import handover, queue
+from docvault.records import handover
+from docvault.records import leases as queue
 from docvault.config import Settings, load_settings
 from docvault.db import read_session, write_transaction
 from docvault.delivery import Deliverer, HandoverConfig, command_environment, handover_config
 from docvault.errors import ConfigError
 from docvault.facts import store as fact_store
 from docvault.models import HandoverOutbox, Page, utcnow
-from docvault.supervisor import Progress
+from docvault.runtime.supervisor import Progress
 from docvault.transcription import ArchiveCopy
 from docvault.vocabulary import (
     AttemptRecord,

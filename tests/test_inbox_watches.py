@@ -16,7 +16,7 @@ from sqlalchemy import Engine
 
 from devtools.daemon import wait_for
 from docvault.config import InboxSettings
-from docvault.inbox import Intake, Watchers
+from docvault.intake.folders import Intake, Watchers
 
 Watching = Callable[[InboxSettings], tuple[Intake, Watchers]]
 

@@ -21,7 +21,8 @@ from alembic import command
 from click.testing import CliRunner
 
 from devtools.daemon import wait_for
-from docvault import db, queue
+from docvault import db
+from docvault.records import leases as queue
 from docvault.cli import main
 from docvault.db import write_transaction
 from docvault.errors import SearchIndexError

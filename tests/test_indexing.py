@@ -11,7 +11,8 @@ import pytest
 from sqlalchemy import Engine
 
 from devtools.daemon import wait_for
-from docvault import figures, queue
+from docvault import figures
+from docvault.records import leases as queue
 from docvault.config import IndexEngine
 from docvault.errors import SearchIndexError
 from docvault.search import (

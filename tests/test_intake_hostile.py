@@ -23,7 +23,7 @@ import pytest
 
 from devtools.daemon import Daemon, wait_for
 from devtools.engine_sim import EngineSimulator
-from docvault.supervisor import read_status_file
+from docvault.runtime.supervisor import read_status_file
 from tests.support.documents import letter_pdf
 
 PASSWORD = "a long test password"

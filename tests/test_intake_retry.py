@@ -7,13 +7,13 @@ from pathlib import Path
 import pytest
 from sqlalchemy import Engine
 
-from docvault import inbox
+from docvault.intake import folders as inbox
 from docvault.archive import ArchivedFile, archive_file
 from docvault.config import InboxSettings
-from docvault.document_json import Audience, describe_all
+from docvault.records.document_json import Audience, describe_all
 from docvault.errors import FileNotReady
-from docvault.faults import RETRY_SECONDS
-from docvault.inbox import Intake
+from docvault.runtime.faults import RETRY_SECONDS
+from docvault.intake.folders import Intake
 from tests.support.documents import letter_pdf
 from tests.support.mounts import mount_problem, remount, tmpfs
 

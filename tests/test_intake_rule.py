@@ -15,16 +15,9 @@ from sqlalchemy import Engine
 
 from docvault.archive import archive_file
 from docvault.config import InboxSettings, load_settings
-from docvault.document_json import Audience, describe_all
+from docvault.records.document_json import Audience, describe_all
 from docvault.errors import FileVanished, LinkRefused, NotARegularFile
-from docvault.inbox import (
-    DEFAULT_MAX_FILE_BYTES,
-    Intake,
-    Verdict,
-    candidate_files,
-    judge,
-    open_inbox_file,
-)
+from docvault.intake.folders import DEFAULT_MAX_FILE_BYTES, Intake, Verdict, candidate_files, judge, open_inbox_file
 from docvault.names import display_name, raw_name
 from tests.support.documents import letter_pdf
 

@@ -97,7 +97,7 @@ def write_lock_wait(folder: Path) -> float:
 
 
 def worker_restarts(daemon: Daemon) -> int:
-    from docvault.supervisor import read_status_file
+    from docvault.runtime.supervisor import read_status_file
 
     status = read_status_file(daemon.status_file, fresh_seconds=float("inf"))
     return sum(int(part["restarts"]) for part in status["parts"] if part["name"] == "worker")

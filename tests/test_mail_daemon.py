@@ -88,7 +88,7 @@ def part(daemon: Daemon, name: str = "mailbox-labor") -> dict[str, Any]:
 
 def attachments_of(raw: bytes) -> set[str]:
     """The sha256 of each PDF attached to a message built by tests.support.mail."""
-    from docvault.mailparse import parse_message
+    from docvault.intake.mailparse import parse_message
 
     return {
         hashlib.sha256(item.data).hexdigest()
@@ -237,7 +237,7 @@ def _documents_recorded(daemon: Daemon) -> int:
 
 
 def _message_id(raw: bytes) -> str:
-    from docvault.mailparse import parse_message
+    from docvault.intake.mailparse import parse_message
 
     message_id = parse_message(raw).summary.message_id
     assert message_id is not None

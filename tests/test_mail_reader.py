@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from docvault.mailparse import ParsedMessage, Summary
-from docvault.mailreader import MailReader, Unreadable
+from docvault.intake.mailparse import ParsedMessage, Summary
+from docvault.intake.mailreader import MailReader, Unreadable
 from docvault.render.kinds import detect_kind
 from tests.support.hostile_mail import hostile_messages, long_from
 from tests.support.mail import letter_message

@@ -27,7 +27,7 @@ from email.header import Header
 from hypothesis import given
 from hypothesis import strategies as st
 
-from docvault.mailparse import MAX_FILE_NAME_CHARACTERS, kind_of, parse_headers, parse_message
+from docvault.intake.mailparse import MAX_FILE_NAME_CHARACTERS, kind_of, parse_headers, parse_message
 from docvault.names import UNSAFE_CHARACTERS, display_name
 from tests.support.properties import budget
 

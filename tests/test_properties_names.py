@@ -32,7 +32,7 @@ from sqlmodel import select
 from docvault import db
 from docvault.config import InboxSettings
 from docvault.db import read_session
-from docvault.inbox import IGNORED_SUFFIXES, NAME_MAX_BYTES, Intake
+from docvault.intake.folders import IGNORED_SUFFIXES, NAME_MAX_BYTES, Intake
 from docvault.models import AuditEvent, Document
 from docvault.names import display_name, raw_name
 from docvault.render import RenderOptions, inspect_document

@@ -8,9 +8,10 @@ from datetime import timedelta
 from sqlalchemy import Engine
 from sqlmodel import select
 
-from docvault import figures, queue
+from docvault import figures
+from docvault.records import leases as queue
 from docvault.db import read_session
-from docvault.document_json import Audience, describe_all
+from docvault.records.document_json import Audience, describe_all
 from docvault.models import Attempt, Document, IndexOutbox, Page, utcnow
 from docvault.vocabulary import (
     AttemptRecord,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from sqlalchemy import Engine
 
-from docvault import queue
+from docvault.records import leases as queue
 from docvault.vocabulary import PageStatus, SamplingMode
 from tests.test_queue_limits import record
 

@@ -12,7 +12,9 @@ from collections.abc import Sequence
 from sqlalchemy import Engine
 from sqlmodel import select
 
-from docvault import figures, queue, queue_reports
+from docvault import figures
+from docvault.records import leases as queue
+from docvault.records import reports as queue_reports
 from docvault.db import read_session
 from docvault.models import Document, HandoverOutbox, Page
 from docvault.reporting import status_line

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy import Engine
 
-from docvault import queue
-from docvault.document_json import Audience, describe_all
+from docvault.records import leases as queue
+from docvault.records.document_json import Audience, describe_all
 from docvault.errors import TooManyPages
 from docvault.render import RenderOptions, RenderPool, inspect_document
 from docvault.vocabulary import PageStatus, SamplingMode

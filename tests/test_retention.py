@@ -15,7 +15,8 @@ from click.testing import CliRunner
 from sqlalchemy import Engine
 from sqlmodel import select
 
-from docvault import db, holds, queue, retention
+from docvault import db, holds, retention
+from docvault.records import leases as queue
 from docvault.audit import AuditAction
 from docvault.cli import main
 from docvault.config import CountedFrom, RetentionRule

@@ -23,8 +23,8 @@ from docvault.calendar_log import Outcome, Planned
 from docvault.models import CalendarRun
 from docvault.plans import parse_plan
 from docvault.scheduler import Calendar, CalendarJob
-from docvault.supervisor import Progress
-from docvault.threads import blocking_calls
+from docvault.runtime.supervisor import Progress
+from docvault.runtime.threads import blocking_calls
 
 BERLIN = ZoneInfo("Europe/Berlin")
 DEADLINE_SECONDS = 20.0

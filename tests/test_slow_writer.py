@@ -13,11 +13,11 @@ from sqlalchemy import Engine
 
 from devtools.daemon import wait_for
 from docvault.config import InboxSettings
-from docvault.document_json import Audience, describe_all
-from docvault.inbox import Intake, Watchers
+from docvault.records.document_json import Audience, describe_all
+from docvault.intake.folders import Intake, Watchers
 from docvault.parts import INTAKE_TICK_SECONDS, IntakePart
 from docvault.render import RenderOptions, inspect_document
-from docvault.supervisor import Progress
+from docvault.runtime.supervisor import Progress
 
 TRIALS = 20
 CHUNKS = 6

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from docvault.stability import StabilityTracker
+from docvault.intake.stability import StabilityTracker
 
 FAX = Path("/inbox/fax.pdf")
 

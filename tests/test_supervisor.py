@@ -10,15 +10,8 @@ from dataclasses import dataclass, field
 import pytest
 
 from docvault.errors import DocvaultError, PartFailed, SearchIndexError
-from docvault.supervisor import (
-    CRASH_LIMIT,
-    PartHealth,
-    PartState,
-    Policy,
-    Progress,
-    Supervisor,
-)
-from docvault.threads import in_thread
+from docvault.runtime.supervisor import CRASH_LIMIT, PartHealth, PartState, Policy, Progress, Supervisor
+from docvault.runtime.threads import in_thread
 
 
 @dataclass

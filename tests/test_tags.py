@@ -7,7 +7,7 @@ from pathlib import Path
 from sqlalchemy import Engine
 from sqlmodel import select
 
-from docvault import queue
+from docvault.records import leases as queue
 from docvault.db import read_session
 from docvault.models import Document, join_tags, split_tags
 from docvault.search import SearchIndex, rebuild_from_database, search

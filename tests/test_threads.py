@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from docvault.jobs import Job, RunningJobs, run_timers
-from docvault.supervisor import Progress
-from docvault.threads import BLOCKING_THREADS, DaemonPool, blocking_calls, stop_relayed
+from docvault.runtime.jobs import Job, RunningJobs, run_timers
+from docvault.runtime.supervisor import Progress
+from docvault.runtime.threads import BLOCKING_THREADS, DaemonPool, blocking_calls, stop_relayed
 
 DEADLINE_SECONDS = 20.0
 

@@ -12,9 +12,10 @@ from pathlib import Path
 
 from sqlmodel import select
 
-from docvault import db, derived, queue
+from docvault import db, derived
+from docvault.records import leases as queue
 from docvault.config import InboxSettings
-from docvault.inbox import Intake
+from docvault.intake.folders import Intake
 from docvault.models import Document
 from docvault.render import RenderOptions, inspect_document
 

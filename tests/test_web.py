@@ -17,7 +17,8 @@ from sqlalchemy import update
 from sqlmodel import Session, col
 from starlette.routing import Mount
 
-from docvault import auth, derived, queue
+from docvault import auth, derived
+from docvault.records import leases as queue
 from docvault.audit import AuditFilter
 from docvault.models import Attempt, Page, utcnow
 from docvault.vocabulary import PageStatus, SamplingMode

@@ -19,7 +19,8 @@ from PIL import Image
 from sqlalchemy import update
 from sqlmodel import col
 
-from docvault import db, queue
+from docvault import db
+from docvault.records import leases as queue
 from docvault.models import Page
 from docvault.render import RenderOptions, render_page
 from docvault.vocabulary import CoverageReport, PageStatus, SuspectRegion, TextFormat

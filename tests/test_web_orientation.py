@@ -18,7 +18,8 @@ import pytest
 from PIL import Image
 from sqlmodel import select
 
-from docvault import db, queue
+from docvault import db
+from docvault.records import leases as queue
 from docvault.models import Document
 from docvault.render import RenderOptions, render_page
 from docvault.vocabulary import TextFormat, Verdict

@@ -18,7 +18,8 @@ from sqlalchemy import func
 from sqlmodel import col, select
 from starlette.routing import Mount
 
-from docvault import auth, db, queue
+from docvault import auth, db
+from docvault.records import leases as queue
 from docvault.models import AuditEvent, Page
 from docvault.vocabulary import PageStatus
 from docvault.web import queries

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import text
 
 from docvault.parts import WebPart
-from docvault.supervisor import Progress
+from docvault.runtime.supervisor import Progress
 from docvault.web.app import create_app
 from docvault.web.status import ServiceStatus
 from tests.support.webarchive import ADMIN, NURSE, WebArchive

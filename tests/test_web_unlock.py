@@ -12,7 +12,8 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlmodel import col, select
 
-from docvault import db, queue
+from docvault import db
+from docvault.records import leases as queue
 from docvault.errors import EncryptedDocument
 from docvault.models import AuditEvent, Document
 from docvault.web.app import create_app
@@ -103,10 +104,10 @@ def test_guessing_unlock_passwords_is_slowed_down_and_every_try_audited(
 ) -> None:
     # The unlock clock stands still: the back-off after the third failure is 2 s, which a
     # loaded machine could pass between two tries and turn an expected 429 into a 400.
-    import docvault.unlock
+    import docvault.intake.unlock
 
-    frozen = docvault.unlock.utcnow()
-    monkeypatch.setattr(docvault.unlock, "utcnow", lambda: frozen)
+    frozen = docvault.intake.unlock.utcnow()
+    monkeypatch.setattr(docvault.intake.unlock, "utcnow", lambda: frozen)
     client, csrf = admin
     document_id = add_protected(archive, tmp_path, "referral.pdf")
     other_id = add_protected(archive, tmp_path, "Befund Müller.pdf")
@@ -143,7 +144,7 @@ def test_an_unlocked_pdf_keeps_intakes_page_limit(archive: WebArchive, tmp_path:
     # Intake cannot count a locked PDF's pages, so the limit is checked when it is unlocked
     # (the protected copy has 3 pages); nothing is queued or archived beyond the limit.
     from docvault.errors import TooManyPages
-    from docvault.unlock import unlock_document
+    from docvault.intake.unlock import unlock_document
 
     document_id = add_protected(archive, tmp_path, "Befund.pdf")
     archived_before = sorted(archive.data_dir.joinpath("archive").rglob("*"))

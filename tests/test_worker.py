@@ -22,14 +22,15 @@ import pytest
 from sqlalchemy import Engine as DatabaseEngine
 from sqlmodel import col, select
 
-from docvault import db, queue, worker
+from docvault import db, worker
+from docvault.records import leases as queue
 from docvault.db import read_session, write_transaction
 from docvault.errors import EngineRequestRejected, EngineUnavailable
 from docvault.models import Attempt, Document, IndexOutbox, Page, utcnow
 from docvault.ocr.profiles import get_profile
 from docvault.ocr.schedule import transcribe_page
 from docvault.render import RenderedPage
-from docvault.supervisor import Progress
+from docvault.runtime.supervisor import Progress
 from docvault.vocabulary import (
     AttemptRequest,
     EngineReply,

@@ -7,6 +7,8 @@ that can be killed. The modules, each importing only those above it:
 
     options      RenderOptions: how pages are rendered, built from the settings
     kinds        a file's kind told by its content (detect_kind); what is accepted
+    formats      files MuPDF cannot open itself (HEIC/HEIF, raw G3 fax) turned into ones
+                 it can, and a protected PDF decrypted with its password
     opening      a file opened as MuPDF reads it, refused with a sentence when unusable;
                  inspect_document, open_document, MuPDF's warnings store
     sizing       how large a page comes out, and the pixel limit (ImageTooLarge)
@@ -22,6 +24,7 @@ This module gives their public names, as the rest of docvault imports them.
 
 from docvault.render.corrections import dark_share
 from docvault.render.encoding import png_bytes
+from docvault.render.formats import decrypt_pdf
 from docvault.render.kinds import CONVERTED_KINDS, RASTER_KINDS, TEXT_KINDS, detect_kind
 from docvault.render.opening import (
     DocumentInfo,
@@ -34,6 +37,7 @@ from docvault.render.page import RenderedPage, render_page
 from docvault.render.pool import RenderPool, RenderPoolClosed
 
 __all__ = [
+    "decrypt_pdf",
     "CONVERTED_KINDS",
     "RASTER_KINDS",
     "TEXT_KINDS",

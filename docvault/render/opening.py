@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pymupdf
 
-from docvault import formats
+from docvault.render import formats
 from docvault.errors import (
     CorruptDocument,
     EncryptedDocument,

@@ -35,7 +35,7 @@ from docvault.errors import (
     TooManyPages,
     UnsupportedFormat,
 )
-from docvault.lifeline import die_first_when_memory_runs_out, die_with_parent, limit_memory
+from docvault.runtime import die_first_when_memory_runs_out, die_with_parent, limit_memory
 from docvault.render.opening import DocumentInfo, inspect_document, quiet_mupdf
 from docvault.render.options import RenderOptions
 from docvault.render.page import RenderedPage, render_page

@@ -37,7 +37,7 @@ from sqlmodel import col, select
 from docvault.config import DEFAULT_INDEX_ENGINE, IndexEngine
 from docvault.db import read_session, write_transaction
 from docvault.errors import DocumentNotIndexable, SearchIndexError, ServerFault
-from docvault.faults import Place, Standing, fault_of
+from docvault.runtime import Place, Standing, fault_of
 from docvault.models import IndexOutbox, utcnow
 from docvault.search.folder import collect_leaked_segment_files, is_unmade, needs_rebuild
 from docvault.search.index import SearchIndex
@@ -54,7 +54,7 @@ from docvault.search.pages import (
 )
 from docvault.search.schema import IndexEntry
 from docvault.search.writer import IndexWriter
-from docvault.supervisor import Progress
+from docvault.runtime import Progress
 
 logger = logging.getLogger(__name__)
 

@@ -25,13 +25,13 @@ from typing import Any
 from sqlalchemy import Engine, delete, func, update
 from sqlmodel import col, select
 
-from docvault.backoff import backoff_seconds
+from docvault.runtime import backoff_seconds
 from docvault.config import DEFAULT_INDEX_ENGINE, IndexEngine
 from docvault.db import read_session, still_waiting, write_transaction
 from docvault.errors import DocumentNotIndexable
 from docvault.facts import FIELD_LABELS, stored_date
 from docvault.facts import store as fact_store
-from docvault.mailstore import MailOrigin, origins_of
+from docvault.records import MailOrigin, origins_of
 from docvault.models import (
     SEARCHED_PAGE_STATES,
     Document,

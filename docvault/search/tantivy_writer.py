@@ -23,7 +23,7 @@ from pathlib import Path
 import tantivy
 
 from docvault.errors import SearchIndexError, ServerFault
-from docvault.faults import Place, fault_of
+from docvault.runtime import Place, fault_of
 from docvault.search.folder import REBUILD_ADVICE, open_tantivy
 from docvault.search.schema import IndexEntry
 from docvault.search.tantivy_schema import (

@@ -25,7 +25,7 @@ from whoosh import index
 
 from docvault.config import DEFAULT_INDEX_ENGINE, IndexEngine
 from docvault.errors import SearchIndexError
-from docvault.faults import Place, fault_of
+from docvault.runtime import Place, fault_of
 from docvault.search.folder import (
     REBUILD_ADVICE,
     clear_stale_lock,

@@ -24,16 +24,17 @@ from fastapi.templating import Jinja2Templates
 from sqlalchemy import Engine as DatabaseEngine
 from starlette.requests import Request
 
-from docvault import audit, auth, queue, transcription
+from docvault import audit, auth, transcription
+from docvault.records import leases as queue
 from docvault.audit import AuditAction
 from docvault.calendar_log import Planned
 from docvault.config import RetentionRule
 from docvault.errors import ArchivedFileDamaged, DocvaultError, RateLimited, ServerFault
-from docvault.inbox import Inspector
+from docvault.intake import Inspector
 from docvault.render import RenderOptions, inspect_document
 from docvault.search import SearchIndex
 from docvault.transcription import BuildSearchable
-from docvault.unlock import unlock_document
+from docvault.intake import unlock_document
 from docvault.vocabulary import DocumentStatus, HandoverTarget, PageStatus, SamplingMode
 from docvault.web import queries
 from docvault.web.display import Display

@@ -14,12 +14,14 @@ from typing import Any
 from sqlalchemy import Engine, and_, func, or_
 from sqlmodel import col, select
 
-from docvault import queue, queue_reports, worklist
+from docvault.records import leases as queue
+from docvault.records import reports as queue_reports
+from docvault.records import worklist
 from docvault.audit import AuditFilter
 from docvault.db import read_session, within
 from docvault.errors import EncryptedDocument
 from docvault.facts.store import FactView, facts_of, patient_for_documents, views_of
-from docvault.mailstore import MailOrigin, origin_of
+from docvault.records import MailOrigin, origin_of
 from docvault.models import (
     Attempt,
     AuditEvent,

@@ -14,7 +14,8 @@ from typing import Any, NotRequired, TypedDict
 
 from sqlalchemy import Engine
 
-from docvault import calendar_log, figures, handover
+from docvault import calendar_log, figures
+from docvault.records import handover
 from docvault.calendar_log import Planned
 from docvault.search import SearchIndex
 from docvault.search.pages import index_problems, problem_count

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from docvault import queue
+from docvault.records import leases as queue
 from docvault.audit import AuditFilter
 from docvault.vocabulary import Verdict
 from docvault.web import queries

@@ -7,7 +7,7 @@ import time
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Dialog, Page, expect
 
-from docvault import queue
+from docvault.records import leases as queue
 from docvault.vocabulary import PageStatus
 from docvault.web import queries
 from docvault.web.security import SESSION_COOKIE

@@ -8,7 +8,7 @@ from pathlib import Path
 import pymupdf
 from sqlalchemy import Engine
 
-from docvault import queue
+from docvault.records import leases as queue
 
 MANIFEST = Path(__file__).parent.parent / "fixtures" / "MANIFEST.tsv"
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from docvault import queue
+from docvault.records import leases as queue
 from docvault.vocabulary import Verdict
 from tests.support.index_writer import ServedWriter
 from tests.support.webarchive import OWNER, WebArchive, add_document, attempt

@@ -17,7 +17,7 @@ import pymupdf
 from PIL import Image
 from sqlalchemy import Engine
 
-from docvault import queue
+from docvault.records import leases as queue
 from docvault.archive import archive_file
 from docvault.render import RenderOptions, render_page
 from docvault.vocabulary import (

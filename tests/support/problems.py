@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from docvault import queue
+from docvault.records import leases as queue
 from docvault.archive import archive_file
 from docvault.errors import EncryptedDocument, RenderTimedOut
 from tests.support.encrypted import protected_copy

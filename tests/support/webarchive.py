@@ -21,7 +21,8 @@ from argon2 import PasswordHasher
 from sqlalchemy import Engine, update
 from sqlmodel import col, select
 
-from docvault import auth, db, pdfa, queue
+from docvault import auth, db, pdfa
+from docvault.records import leases as queue
 from docvault.archive import archive_file
 from docvault.errors import CorruptDocument
 from docvault.models import Document

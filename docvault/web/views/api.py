@@ -13,7 +13,7 @@ from fastapi import HTTPException, Query, Request
 from pydantic import BaseModel, Field
 
 from docvault.audit import AuditAction
-from docvault.document_json import Audience, describe
+from docvault.records import Audience, describe
 from docvault.search import results_json, search
 from docvault.vocabulary import CoverageReport
 from docvault.web import queries

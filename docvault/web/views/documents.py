@@ -17,7 +17,8 @@ from fastapi import HTTPException, Request
 from fastapi.responses import FileResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from docvault import holds, queue
+from docvault import holds
+from docvault.records import leases as queue
 from docvault.archive import check_archived
 from docvault.audit import AuditAction
 from docvault.errors import (

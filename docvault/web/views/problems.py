@@ -33,10 +33,11 @@ from fastapi.responses import RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 from starlette.concurrency import run_in_threadpool
 
-from docvault import holds, queue
+from docvault import holds
+from docvault.records import leases as queue
 from docvault.audit import AuditAction
 from docvault.errors import DocvaultError, OnLegalHold, RateLimited
-from docvault.inbox import retake_refused
+from docvault.intake import retake_refused
 from docvault.search.pages import index_problems, retry_now
 from docvault.vocabulary import DocumentStatus, SamplingMode
 from docvault.web import queries

@@ -15,7 +15,7 @@ from fastapi import HTTPException, Request
 from fastapi.responses import RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from docvault import worklist
+from docvault.records import worklist
 from docvault.audit import AuditAction
 from docvault.auth import TokenScope
 from docvault.db import write_transaction

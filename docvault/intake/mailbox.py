@@ -47,9 +47,10 @@ from pathlib import Path
 
 from sqlalchemy import Engine
 
-from docvault import mailstore, queue
+from docvault.records import mailstore
+from docvault.records import leases as queue
 from docvault.archive import ArchivedFile, archive_bytes
-from docvault.backoff import backoff_seconds
+from docvault.runtime import backoff_seconds
 from docvault.config import MailboxSettings
 from docvault.errors import (
     FileTooLarge,
@@ -61,19 +62,14 @@ from docvault.errors import (
     MailUnreadable,
     ServerFault,
 )
-from docvault.faults import RETRY_SECONDS, Standing
-from docvault.imap import Headers, MailConnection
-from docvault.inbox import MESSAGE_KIND, Inspector, Refused, inspect_archived, record_new
-from docvault.mailparse import (
-    Attachment,
-    ParsedMessage,
-    Summary,
-    matches,
-)
-from docvault.mailreader import MailReader, MailReaderClosed, Unreadable
-from docvault.mailstore import Delivered, Seen
+from docvault.runtime import RETRY_SECONDS, Standing
+from docvault.intake.imap import Headers, MailConnection
+from docvault.intake.folders import MESSAGE_KIND, Inspector, Refused, inspect_archived, record_new
+from docvault.intake.mailparse import Attachment, ParsedMessage, Summary, matches
+from docvault.intake.mailreader import MailReader, MailReaderClosed, Unreadable
+from docvault.records import Delivered, Seen
 from docvault.models import MailMessage
-from docvault.supervisor import Progress
+from docvault.runtime import Progress
 from docvault.vocabulary import MailState
 
 logger = logging.getLogger(__name__)

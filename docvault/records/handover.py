@@ -26,9 +26,9 @@ from sqlalchemy import ColumnElement, Engine, and_, func, not_
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, select
 
-from docvault.backoff import backoff_seconds
+from docvault.runtime import backoff_seconds
 from docvault.db import read_session, still_waiting, write_transaction
-from docvault.document_json import Audience, describe
+from docvault.records.document_json import Audience, describe
 from docvault.models import Document, HandoverOutbox
 from docvault.vocabulary import DocumentStatus, HandoverState, HandoverTarget
 

@@ -42,7 +42,7 @@ from imap_tools.mailbox import BaseMailBox
 
 from docvault.config import AfterTaking, MailboxSettings, MailTls
 from docvault.errors import MailFolderMissing, MailLoginRefused, MailServerUnreachable
-from docvault.mailparse import SUMMARY_HEADERS
+from docvault.intake.mailparse import SUMMARY_HEADERS
 
 # The answers of one UID FETCH of summaries: a few hundred headers at a time.
 SUMMARY_BATCH = 200

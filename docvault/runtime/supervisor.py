@@ -137,7 +137,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
-from docvault.backoff import backoff_seconds
+from docvault.runtime.backoff import backoff_seconds
 from docvault.errors import DocvaultError, PartFailed
 
 logger = logging.getLogger(__name__)

@@ -56,7 +56,7 @@ from docvault.audit import AuditAction
 from docvault.db import read_session, still_waiting, write_transaction
 from docvault.errors import EncryptedDocument
 from docvault.facts import store as fact_store
-from docvault.handover import add_events
+from docvault.records.handover import add_events
 from docvault.models import (
     Attempt,
     AuditEvent,

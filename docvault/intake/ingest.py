@@ -15,8 +15,8 @@ from pathlib import Path
 
 from sqlalchemy import Engine as DatabaseEngine
 
-from docvault import queue_reports
-from docvault.inbox import Intake
+from docvault.records import reports as queue_reports
+from docvault.intake.folders import Intake
 
 # The progress bar: a context made with the number of pages, giving a function that
 # advances it by so many pages.

@@ -37,9 +37,9 @@ from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
 from watchdog.observers.api import ObservedWatch
 
-from docvault import queue
+from docvault.records import leases as queue
 from docvault.archive import ArchivedFile, OpenedFile, archive_file
-from docvault.backoff import backoff_seconds
+from docvault.runtime import backoff_seconds
 from docvault.config import InboxSettings
 from docvault.db import read_session
 from docvault.errors import (
@@ -56,11 +56,11 @@ from docvault.errors import (
     RenderError,
     ServerFault,
 )
-from docvault.faults import RETRY_SECONDS, Place, Standing, fault_of
+from docvault.runtime import RETRY_SECONDS, Place, Standing, fault_of
 from docvault.models import Document
 from docvault.names import display_name, inbox_named, raw_name
 from docvault.render import RenderPoolClosed
-from docvault.stability import StabilityTracker
+from docvault.intake.stability import StabilityTracker
 
 logger = logging.getLogger(__name__)
 

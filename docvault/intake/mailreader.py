@@ -26,14 +26,8 @@ from typing import Any
 import pebble
 from pebble import ProcessExpired
 
-from docvault.lifeline import die_with_parent, limit_memory
-from docvault.mailparse import (
-    ParsedMessage,
-    Summary,
-    TooManyAttachments,
-    parse_headers,
-    parse_message,
-)
+from docvault.runtime import die_with_parent, limit_memory
+from docvault.intake.mailparse import ParsedMessage, Summary, TooManyAttachments, parse_headers, parse_message
 
 logger = logging.getLogger(__name__)
 

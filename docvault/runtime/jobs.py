@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from docvault.errors import DocvaultError
-from docvault.faults import Place, fault_of
-from docvault.supervisor import Progress
+from docvault.runtime.faults import Place, fault_of
+from docvault.runtime.supervisor import Progress
 
 logger = logging.getLogger(__name__)
 

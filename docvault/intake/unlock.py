@@ -27,12 +27,12 @@ from pathlib import Path
 from sqlalchemy import Engine
 from sqlmodel import col, select
 
-from docvault import queue
+from docvault.records import leases as queue
 from docvault.archive import archive_file
 from docvault.audit import AuditAction, cli_actor
 from docvault.db import read_session, write_transaction
 from docvault.errors import DocvaultError, EncryptedDocument, RateLimited, TooManyPages
-from docvault.formats import decrypt_pdf
+from docvault.render import decrypt_pdf
 from docvault.models import AuditEvent, Document, utcnow
 
 logger = logging.getLogger(__name__)
