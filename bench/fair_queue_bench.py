@@ -7,7 +7,7 @@ A real SQLite queue (docvault's database, upgraded to head): one sender's messag
 claims 8 pages at a time and completes them, as `docvault.worker` does. Counted: how many
 pages are read before the other sender's letter, with the claim order before issue 44
 (every document its own source: turns are page numbers, as the claim by page number was)
-and after it (a mail sender's documents one source, as `docvault.mailbox` records them),
+and after it (a mail sender's documents one source, as `docvault.intake.mailbox` records them),
 side by side in one run. The wait is that count times `--seconds-per-page` (the CPU engine
 reads a page in a few seconds; a GPU engine in about 0.07 s at full load, docs/gpu.md).
 """
@@ -20,8 +20,7 @@ import time
 from pathlib import Path
 
 from bench.engine_bench import _table as table
-from docvault import db
-from docvault.records import leases as queue
+from docvault import db, records
 
 
 def pages_before_the_letter(folder: Path, letters: int, shared_source: bool) -> tuple[int, float]:
@@ -31,7 +30,7 @@ def pages_before_the_letter(folder: Path, letters: int, shared_source: bool) -> 
     bulk_source = "mail:labor:befund@labor.example" if shared_source else None
     for number in range(letters + 1):
         last = number == letters
-        new = queue.NewDocument(
+        new = records.NewDocument(
             sha256=f"{number:064x}",
             original_name="roth.pdf" if last else f"befund-{number}.pdf",
             inbox="labor",
@@ -42,12 +41,12 @@ def pages_before_the_letter(folder: Path, letters: int, shared_source: bool) -> 
             if last
             else bulk_source,
         )
-        letter = queue.record_document(engine, new, 1).document_id
+        letter = records.record_document(engine, new, 1).document_id
     read = 0
     started = time.perf_counter()
-    while claims := queue.claim(engine, "bench", 8, lease_seconds=60):
+    while claims := records.claim(engine, "bench", 8, lease_seconds=60):
         for claim in claims:
-            queue.complete(engine, claim.page_id, "bench", "text", False, [])
+            records.complete(engine, claim.page_id, "bench", "text", False, [])
             if claim.document_id == letter:
                 engine.dispose()
                 return read, time.perf_counter() - started

@@ -133,8 +133,8 @@ def fuzz_child(target: str, libfuzzer_arguments: list[str]) -> None:
 
     with atheris.instrument_imports(include=["docvault"]):
         import docvault.errors
-        import docvault.render.formats
         import docvault.render
+        import docvault.render.formats
         import docvault.search.language
         import docvault.textlayer  # noqa: F401
     limit_memory(MEMORY_LIMIT_MB * 1024 * 1024)
@@ -299,7 +299,7 @@ def _outcome_alone(target: str, path: Path) -> str:
     """One saved input in a fresh, memory-capped process: its outcome, or how it died."""
     code = (
         "import sys, tempfile; from pathlib import Path; from bench import fuzz_campaign as f;"
-        "from docvault.lifeline import limit_memory; limit_memory(f.MEMORY_LIMIT_MB << 20);"
+        "from docvault.runtime.lifeline import limit_memory; limit_memory(f.MEMORY_LIMIT_MB << 20);"
         "data = Path(sys.argv[2]).read_bytes();"
         "print(f.document_outcome(data, Path(tempfile.mkdtemp()), f._campaign_options(),"
         " sys.argv[1] == 'document') if sys.argv[1] != 'query'"

@@ -173,7 +173,7 @@ def outcomes(daemon: Daemon, names: dict[int, str]) -> dict[str, Any]:
     }
 
 
-# What each refusal sentence says was wrong (docvault.mailreader's sentences), in order.
+# What each refusal sentence says was wrong (docvault.intake.mailreader's sentences), in order.
 REASONS = (
     ("too many attachments (mail_max_attachments)", "mail_max_attachments"),
     ("nested too deeply", "nested too deeply"),

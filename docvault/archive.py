@@ -5,7 +5,7 @@ archive while its sha256 is computed, fsynced, renamed to `<sha[:2]>/<sha><suffi
 folder fsynced, and the copy re-read to verify the hash. Every step can be repeated after a
 crash: the same bytes land on the same name.
 
-A full or read-only archive disk raises a `ServerFault` (docvault.faults) before or while
+A full or read-only archive disk raises a `ServerFault` (docvault.runtime.faults) before or while
 copying, and the temporary copy goes with it: the original stays where it was, untouched,
 and is copied again once the disk can take it.
 """
@@ -32,8 +32,8 @@ from docvault.errors import (
     FileVanished,
     NotARegularFile,
 )
-from docvault.runtime import Place, disk_full, fault_of
 from docvault.names import display_name
+from docvault.runtime import Place, disk_full, fault_of
 
 CHUNK_BYTES = 1024 * 1024
 

@@ -32,12 +32,12 @@ from sqlalchemy import Engine
 from sqlmodel import select
 
 from docvault import audit, derived
-from docvault.records import mailstore
 from docvault.archive import hash_file
 from docvault.db import read_session
 from docvault.durable import fsync_folder
 from docvault.errors import DatabaseError, DocvaultError
 from docvault.models import Document
+from docvault.records import mailstore
 
 logger = logging.getLogger(__name__)
 
@@ -478,7 +478,7 @@ def verify_archive(
     - `archive/<xx>/<sha256>.<ext>`: the originals, named by their sha256. A document's
       original missing or no longer matching its sha256 is a problem ("missing",
       "changed"); a file no document refers to is one too ("orphaned": someone must decide).
-    - `archive/...` again: the unlocked copy of a password-protected PDF (`docvault.unlock`,
+    - `archive/...` again: the unlocked copy of a password-protected PDF (`docvault.intake.unlock`,
       `Document.unlocked_path`), archived under its own sha256. Its document's pages are read
       from it and the password is kept nowhere, so it is checked like an original.
       `archive/.incoming-*` (an intake copying a file now) is skipped.

@@ -19,9 +19,7 @@ from typing import Any, cast
 import click
 from sqlalchemy import Engine
 
-from docvault import __version__, audit, db, figures
-from docvault.records import handover
-from docvault.records import leases as queue
+from docvault import __version__, audit, db, figures, records
 from docvault.audit import AuditAction
 from docvault.cli_base import (
     RowId,
@@ -37,6 +35,7 @@ from docvault.cli_register import register_group
 from docvault.cli_users import user_group
 from docvault.config import Settings, describe
 from docvault.names import inbox_named
+from docvault.records import handover
 
 # Every id the command takes is this type: 1 .. 2^63-1, or a sentence (issue 25).
 DOCUMENT_ID = RowId("docvault documents")
@@ -351,8 +350,7 @@ def _inbox_status(
 ) -> dict[str, dict[str, Any]]:
     """Add what lies in each inbox folder now: settling (changed within its settle time, by
     the daemon's rule) or waiting."""
-    from docvault.intake import candidate_files
-    from docvault.intake import has_settled
+    from docvault.intake import candidate_files, has_settled
     from docvault.vocabulary import DocumentStatus
 
     now = time.time()
@@ -394,8 +392,8 @@ def _listed_states() -> list[str]:
 def documents(state: State, status_filter: str | None, as_json: bool) -> None:
     """List documents (id, status, pages, inbox/file, error) and the copies that arrived
     again; --json describes each document as the API and the hand-over do."""
-    from docvault.records import document_json
     from docvault.delivery import link_base_url
+    from docvault.records import document_json
 
     settings = state.settings()
     database = open_database(settings)
@@ -514,7 +512,7 @@ def delete(state: State, document_id: int, yes: bool, reason: str) -> None:
         raise click.ClickException(f"There is no document {document_id}; see `docvault documents`.")
     if not yes:
         click.confirm(f"Remove document {document_id} and its pages from docvault?", abort=True)
-    removed = queue.remove_document(
+    removed = records.remove_document(
         database, settings.data_path, document_id, actor=audit.cli_actor(), reason=reason
     )
     pages = removed.pages if removed else 0

@@ -5,7 +5,7 @@ queue instead of failing) and foreign keys. Write transactions that must not int
 (claims of pages) use `BEGIN IMMEDIATE`, so two workers can never take the same page.
 
 A full disk, a read-only file system or another program holding the write lock past the
-busy timeout reaches the caller as a `ServerFault` (docvault.faults) naming the database
+busy timeout reaches the caller as a `ServerFault` (docvault.runtime.faults) naming the database
 file and what to do, not as SQLite's bare "database or disk is full": every writer waits it
 out the same way. How long a writer has been waiting for the lock right now
 (`longest_write_wait`) lets the status say so before any writer gives up.
@@ -39,8 +39,8 @@ from sqlalchemy.exc import OperationalError
 from sqlmodel import Session, col, create_engine
 
 from docvault.errors import DatabaseError, DatabaseLocked
-from docvault.runtime import BUSY_WAIT_SECONDS, Place, database_locked, fault_of, process_name
 from docvault.resources import resource_dir
+from docvault.runtime import BUSY_WAIT_SECONDS, Place, database_locked, fault_of, process_name
 
 logger = logging.getLogger(__name__)
 

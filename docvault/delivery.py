@@ -7,7 +7,7 @@
         gdt: a GDT file and the PDF (docvault.gdt)          ─┘   refused: retried later
 
 The delivery part's loop runs in a thread of its own and hands each due delivery to a fixed
-pool of sender threads (`docvault.threads.DaemonPool`: daemon threads, so a stop never waits
+pool of sender threads (`docvault.runtime.threads.DaemonPool`: daemon threads, so a stop never waits
 for a slow receiver). Nothing holds a lock of the queue or the index while it sends: a
 receiver that is slow or down delays only its own hand-overs, never intake or OCR. Every
 delivery carries the event's id (`X-Docvault-Event`); a crash after the receiver accepted
@@ -46,18 +46,14 @@ import httpx
 from sqlalchemy import Engine
 
 from docvault import fhir
-from docvault.records import document_json
-from docvault.records import handover
 from docvault.config import FhirReceiverSettings, GdtReceiverSettings, Settings
 from docvault.errors import ConfigError, DocvaultError
 from docvault.gdt import ImportFolder, ImportFolderFull
-from docvault.records import Delivery
 from docvault.letter import read_letter
-from docvault.runtime import bound_child_command
 from docvault.models import utcnow
+from docvault.records import Delivery, document_json, handover
 from docvault.render import RenderPoolClosed
-from docvault.runtime import Progress
-from docvault.runtime import DaemonPool
+from docvault.runtime import DaemonPool, Progress, bound_child_command
 from docvault.transcription import ArchiveCopy
 from docvault.vocabulary import HandoverTarget
 

@@ -421,7 +421,7 @@ class MailMalformed(DocvaultError):
 # --- issue 29, faults a clinic server has (added here, apart, so that parallel additions do not
 # clash). A server fault is nobody's document's: intake leaves the file in its inbox, the
 # worker keeps what it read, the index keeps its outbox, and each part says the sentence and
-# tries again by itself until the fault ends (docvault.faults tells them from OSError and
+# tries again by itself until the fault ends (docvault.runtime.faults tells them from OSError and
 # SQLite's errors).
 
 

@@ -2,7 +2,7 @@
 
 A hold is placed on one document with a reason (a court case, a complaint, a request of the
 data protection officer) and lifted by an admin; both are audited by the caller. Every
-deletion passes `refuse_if_held` in `queue.remove_document`, the one delete path of the web
+deletion passes `refuse_if_held` in `records.remove_document`, the one delete path of the web
 view, the API, the command line and the retention review, and the hold's row refers to its
 document without a cascade: a deletion that skipped the check would be refused by the
 database's foreign key too.

@@ -1,6 +1,6 @@
 """A document's JSON description read as the letter a practice system files.
 
-    document JSON (docvault.document_json) ──> Letter: patient (name, birth date, the
+    document JSON (docvault.records.document_json) ──> Letter: patient (name, birth date, the
         practice system's patient number where known), letter date, sender, title
 
 The FHIR and the GDT hand-overs (docvault.fhir, docvault.gdt) file a letter under a
@@ -56,7 +56,7 @@ class Letter:
 
 
 def read_letter(document: Mapping[str, Any]) -> Letter:
-    """The letter of a document's JSON description (`docvault.document_json.describe`)."""
+    """The letter of a document's JSON description (`docvault.records.document_json.describe`)."""
     facts: Mapping[str, Any] = document.get("facts") or {}
     patient = _value(facts, "patient")
     return Letter(

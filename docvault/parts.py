@@ -1,8 +1,8 @@
 """The daemon's parts as the supervisor runs them: each a name, a loop, a stop and a bound.
 
 Each class here adapts one driver (intake, the worker, the index writer, the timers, the web
-view, the engine process, the hand-over) to `docvault.supervisor.Part`: where it runs (the
-event loop, or a thread of its own for a blocking loop: `docvault.threads`), what counts as
+view, the engine process, the hand-over) to `docvault.runtime.supervisor.Part`: where it runs (the
+event loop, or a thread of its own for a blocking loop: `docvault.runtime.threads`), what counts as
 its progress, and how it is told to stop. The drivers themselves stay unaware of
 supervision; `docvault.service` builds these from the settings.
 """
@@ -23,14 +23,19 @@ import uvicorn
 
 from docvault.delivery import Deliverer
 from docvault.errors import DocvaultError
-from docvault.intake import Intake, Watchers
-from docvault.runtime import Job, RunningJobs, run_timers
-from docvault.intake import MailIntake
+from docvault.intake import Intake, MailIntake, Watchers
 from docvault.ocr.vllm_server import VllmReplicas
+from docvault.runtime import (
+    Job,
+    Progress,
+    RunningJobs,
+    in_thread,
+    run_timers,
+    stop_relayed,
+    thread_future,
+)
 from docvault.scheduler import Calendar
 from docvault.search import OutboxDriver
-from docvault.runtime import Progress
-from docvault.runtime import in_thread, stop_relayed, thread_future
 from docvault.vocabulary import EngineState
 from docvault.web_connections import KEEP_ALIVE_SECONDS, LIMIT_CONCURRENCY, HeadersDue
 from docvault.worker import Worker
@@ -160,7 +165,7 @@ class IndexPart(_PartDefaults):
 
 @dataclass
 class JobsPart(_PartDefaults):
-    """The supervisor's timers (`docvault.jobs`): the rescan and lease expiry, each on the
+    """The supervisor's timers (`docvault.runtime.jobs`): the rescan and lease expiry, each on the
     monotonic clock, each run in the executor (the calendar's jobs are `CalendarPart`'s)."""
 
     jobs: list[Job]
@@ -347,7 +352,7 @@ class HandoverPart(_PartDefaults):
 
 @dataclass
 class MailboxPart(_PartDefaults):
-    """One mailbox's intake in a thread of its own (docvault.mailbox): a part per mailbox,
+    """One mailbox's intake in a thread of its own (docvault.intake.mailbox): a part per mailbox,
     so that a server that is down or refuses the login holds up only its own mail.
 
     Its bound is at least a poll interval and two server time-outs: it beats after each

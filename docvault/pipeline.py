@@ -18,8 +18,7 @@ from pathlib import Path
 
 from sqlalchemy import Engine as DatabaseEngine
 
-from docvault import pdfa, transcription
-from docvault.records import leases as queue
+from docvault import pdfa, records, transcription
 from docvault.delivery import HandoverConfig
 from docvault.ocr.base import Engine
 from docvault.ocr.profiles import Profile
@@ -50,7 +49,7 @@ class Pipeline:
     loop: asyncio.AbstractEventLoop
     data_path: Path
     render_settings: str  # the render options as cached files are keyed by
-    owner: str = field(default_factory=queue.new_owner)
+    owner: str = field(default_factory=records.new_owner)
     # The `vllm serve` replicas docvault starts (None: it starts none).
     replicas: VllmReplicas | None = None
     handover: HandoverConfig | None = None

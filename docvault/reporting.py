@@ -21,14 +21,21 @@ from sqlalchemy import Engine as DatabaseEngine
 
 from docvault import auth, db, figures
 from docvault.errors import ServerFault
-from docvault.runtime import Place, Standing, database_locked, fault_of
-from docvault.intake import Intake
-from docvault.intake import MailboxSnapshot, MailIntake
-from docvault.runtime import Notifier
+from docvault.intake import Intake, MailboxSnapshot, MailIntake
 from docvault.ocr.vllm_server import SupervisorState
 from docvault.parts import WebPart
 from docvault.pipeline import Pipeline
-from docvault.runtime import PartHealth, PartState, Supervisor, write_status_file
+from docvault.runtime import (
+    Notifier,
+    PartHealth,
+    PartState,
+    Place,
+    Standing,
+    Supervisor,
+    database_locked,
+    fault_of,
+    write_status_file,
+)
 from docvault.vocabulary import EngineState
 from docvault.web.status import EngineReport, InboxReport, ServiceStatus
 

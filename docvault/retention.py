@@ -8,7 +8,7 @@ rules name is kept for the longest of them; one no rule names is kept for ever. 
 clinic decides: the rules (the law of its country, its data protection officer's word),
 and each batch an admin confirms. A document on legal hold (`docvault.holds`) is listed
 with its hold and refused at deletion with a sentence; the deletion is the project's one
-delete path, `queue.remove_document`.
+delete path, `records.remove_document`.
 """
 
 from __future__ import annotations
@@ -21,8 +21,7 @@ from pathlib import Path
 from sqlalchemy import Engine
 from sqlmodel import Session, or_, select
 
-from docvault import audit, holds
-from docvault.records import leases as queue
+from docvault import audit, holds, records
 from docvault.audit import AuditAction
 from docvault.config import CountedFrom, RetentionRule
 from docvault.db import read_session
@@ -51,7 +50,7 @@ class Due:
 class Batch:
     """What one confirmed batch did: the documents deleted, and each refusal's sentence."""
 
-    deleted: list[queue.Removed]
+    deleted: list[records.Removed]
     refused: list[str]
 
 
@@ -162,7 +161,7 @@ def confirm(
             continue
         why = f"retention review ({entry.rule}, due {entry.due_on:%Y-%m-%d}): {reason.strip()}"
         try:
-            removed = queue.remove_document(
+            removed = records.remove_document(
                 database, data_dir, document_id, actor=by, reason=why
             )  # its tombstone says who, when, why, the file, its sha256 and pages
         except OnLegalHold as error:

@@ -8,7 +8,7 @@ APScheduler (3.x) keeping its plan in docvault's own database.
     rerun-failed       rerun_failed_at      off (failed and looped pages read again)
     register-refresh   register_refresh_at  off (the patient register from register_source)
 
-Why APScheduler here, and not for the supervisor's short timers (`docvault.jobs`): these
+Why APScheduler here, and not for the supervisor's short timers (`docvault.runtime.jobs`): these
 jobs belong to the calendar ("at 02:00 Berlin time, summer or winter", "on Sunday"), a run
 missed while the server was off must be caught up once at the next start, and the admin
 must see what ran when: cron triggers across summer time, a persistent job store and a
@@ -51,12 +51,9 @@ from docvault import calendar_log
 from docvault.calendar_log import Outcome, Planned
 from docvault.config import Settings
 from docvault.errors import DocvaultError, ServerFault
-from docvault.runtime import Place, fault_of
-from docvault.runtime import ClockWatch, RunningJobs
 from docvault.models import utcnow
 from docvault.plans import parse_plan
-from docvault.runtime import Progress
-from docvault.runtime import calendar_scheduler
+from docvault.runtime import ClockWatch, Place, Progress, RunningJobs, calendar_scheduler, fault_of
 
 logger = logging.getLogger(__name__)
 

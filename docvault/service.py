@@ -7,9 +7,9 @@
 
 Both run inside `blocking_calls`, the bounded executor of every short blocking call, entered
 before anything else. Which part runs in which thread or process, and how a failing part is
-restarted or ends the command, is drawn in `docvault.supervisor`. What is not composition
+restarted or ends the command, is drawn in `docvault.runtime.supervisor`. What is not composition
 lives in modules of its own: the pipeline and its bridges (`docvault.pipeline`), what the
-daemon reports (`docvault.reporting`), ingest's steps (`docvault.ingest`). Nothing else reads
+daemon reports (`docvault.reporting`), ingest's steps (`docvault.intake.ingest`). Nothing else reads
 settings (or the environment): each part is handed plain values here, and the two test hooks
 (`DOCVAULT_TEST_HOLD_INTAKE`, `DOCVAULT_TEST_WORKER_FAILS`; never set in production) are read
 here and nowhere else.
@@ -33,22 +33,13 @@ from typing import Any
 
 from sqlalchemy import Engine as DatabaseEngine
 
-from docvault import backup, db, retention
-from docvault.records import leases as queue
-from docvault.records import reports as queue_reports
+from docvault import backup, db, records, retention
 from docvault.archive import remove_incomplete_copies
 from docvault.config import InboxSettings, Settings
 from docvault.delivery import Deliverer, HandoverConfig, handover_config
 from docvault.errors import ServerFault
 from docvault.facts import register
-from docvault.runtime import Place, fault_of
-from docvault.intake import Intake
-from docvault.intake import ProgressBar, read_files
-from docvault.runtime import Job
-from docvault.intake import MailIntake
-from docvault.intake import readable_kinds
-from docvault.intake import MailReader
-from docvault.runtime import Notifier
+from docvault.intake import Intake, MailIntake, MailReader, ProgressBar, read_files, readable_kinds
 from docvault.ocr.base import Engine
 from docvault.ocr.profiles import Profile, get_profile
 from docvault.ocr.replica_layout import replica_ports, replica_settings
@@ -78,10 +69,18 @@ from docvault.reporting import (
     service_status,
     status_file_path,
 )
+from docvault.runtime import (
+    Job,
+    Notifier,
+    Part,
+    Place,
+    Policy,
+    Supervisor,
+    blocking_calls,
+    fault_of,
+)
 from docvault.scheduler import Calendar, CalendarJob, planned_jobs, zone_label
 from docvault.search import OutboxDriver, SearchIndex
-from docvault.runtime import Part, Policy, Supervisor
-from docvault.runtime import blocking_calls
 from docvault.vocabulary import PageImage, PageOutcome, SamplingMode
 from docvault.web.display import Display, zone_named
 from docvault.worker import ATTEMPTS_PER_PAGE, STUCK_MARGIN_SECONDS, Transcriber, Worker
@@ -194,7 +193,7 @@ async def open_pipeline(
             stemming_language=settings.stemming_language,
             engine=settings.index_engine,
         )
-        owner = queue.new_owner()
+        owner = records.new_owner()
         worker = build_worker(
             settings,
             database,
@@ -383,13 +382,13 @@ def _intake_hold(environ: Mapping[str, str]) -> Callable[[], None] | None:
 
 
 def scheduled_jobs(settings: Settings, pipeline: Pipeline, intake: Intake) -> list[Job]:
-    """The supervisor's timers (`docvault.jobs`): what runs every so often."""
+    """The supervisor's timers (`docvault.runtime.jobs`): what runs every so often."""
     database = pipeline.database
     return [
         Job("inbox-rescan", intake.request_rescan, settings.rescan_seconds),
         Job(
             "lease-expiry",
-            lambda: queue.expire_leases(
+            lambda: records.expire_leases(
                 database, lease_seconds=settings.lease_seconds, alive=pipeline.owner
             ),
             LEASE_CHECK_SECONDS,
@@ -432,7 +431,7 @@ def calendar_work(settings: Settings, pipeline: Pipeline) -> dict[str, Callable[
         return retention.review_sentence(due, settings.retention)
 
     def rerun_failed() -> str:
-        return f"{queue.rerun_failed_pages(database)} failed or looped page(s) queued again"
+        return f"{records.rerun_failed_pages(database)} failed or looped page(s) queued again"
 
     def register_refresh() -> str:
         if not settings.register_source:
@@ -538,9 +537,7 @@ async def ingest_files(
         document_ids = await supervisor.run_until_done(
             lambda: read_files(pipeline.database, intake, paths, pipeline.worker.wake, progress)
         )
-        return await asyncio.to_thread(
-            queue_reports.summarise_documents, pipeline.database, document_ids
-        )
+        return await asyncio.to_thread(records.summarise_documents, pipeline.database, document_ids)
 
 
 async def _recover_from_crash(settings: Settings, pipeline: Pipeline) -> None:
@@ -548,7 +545,7 @@ async def _recover_from_crash(settings: Settings, pipeline: Pipeline) -> None:
     # the daemon blames no page (a render's own death is the render pool's to judge).
     try:
         released = await asyncio.to_thread(
-            queue.release_dead_owners, pipeline.database, pipeline.owner
+            records.release_dead_owners, pipeline.database, pipeline.owner
         )
     except (ServerFault, OSError) as error:
         # A start on a full or read-only disk must still start: the pages left running are

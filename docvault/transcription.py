@@ -95,9 +95,9 @@ def _newest_engines(session: Session, page_ids: Sequence[int]) -> dict[int, str]
 
 
 def stored_lines(stored: str | None) -> tuple[tuple[Box, str], ...] | None:
-    """`pages.lines` (as `queue.lines_json` writes it) read back as (box, text) pairs; None
-    when there are none, or when the row cannot be read: then the text is placed as if no
-    engine had located it."""
+    """`pages.lines` (as `records.reports.lines_json` writes it) read back as (box, text)
+    pairs; None when there are none, or when the row cannot be read: then the text is placed
+    as if no engine had located it."""
     if not stored:
         return None
     try:

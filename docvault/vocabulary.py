@@ -3,7 +3,7 @@
 The words the database, the templates, the CLI and the status JSON use for where a page,
 a document and an engine stand; and the values that travel along the pipeline: a rendered
 page image, the sampling settings of one engine attempt, its reply, the guard's verdict,
-the attempt as stored. `render` makes `PageImage`s, `ocr` reads them, `queue` stores
+the attempt as stored. `render` makes `PageImage`s, `ocr` reads them, `records` stores
 `AttemptRecord`s: none of them has to import another stage for these.
 """
 
@@ -217,7 +217,7 @@ class RotationSource(StrEnum):
 
 
 class HandoverTarget(StrEnum):
-    """Where finished documents are handed over (docvault.handover, docvault.delivery)."""
+    """Where finished documents are handed over (docvault.records.handover, docvault.delivery)."""
 
     webhook = "webhook"  # an HTTP POST, signed, to handover_url
     command = "command"  # a program run with the payload on its standard input

@@ -32,8 +32,7 @@ from typing import Any, Protocol, TypeVar
 
 from sqlalchemy import Engine as DatabaseEngine
 
-from docvault.records import leases as queue
-from docvault.runtime import backoff_seconds
+from docvault import records
 from docvault.coverage import check
 from docvault.errors import (
     EngineConfigurationError,
@@ -43,12 +42,11 @@ from docvault.errors import (
     RenderError,
     ServerFault,
 )
-from docvault.runtime import RETRY_SECONDS, Standing
 from docvault.ocr.base import Engine
 from docvault.ocr.schedule import attempts_of, reread_suspects
 from docvault.records import ClaimedPage, FinishedPage
 from docvault.render import RenderPoolClosed
-from docvault.runtime import Progress
+from docvault.runtime import RETRY_SECONDS, Progress, Standing, backoff_seconds
 from docvault.textlayer import text_layer_outcome
 from docvault.textutil import storable_text
 from docvault.vocabulary import (
@@ -187,7 +185,7 @@ class Worker:
         self.render_ahead = render_ahead or max(2, concurrency // 4)
         self.on_finished = on_finished
         self.page_limit_seconds = page_limit_seconds
-        # The receivers a finished document is handed over to (docvault.handover).
+        # The receivers a finished document is handed over to (docvault.records.handover).
         self.handover = tuple(handover)
         # As many renders at a time as the pool has workers: a page waiting in the pool's
         # own queue is not rendering yet, and holds no lease's time in it.
@@ -279,11 +277,11 @@ class Worker:
             while not buffer.empty():
                 page_id = buffer.get_nowait().claim.page_id
                 await asyncio.to_thread(
-                    queue.release, self.database, page_id, self.owner, 0.0, (), reason
+                    records.release, self.database, page_id, self.owner, 0.0, (), reason
                 )
                 self._held.discard(page_id)
             for page_id in list(self._held):
-                await asyncio.to_thread(queue.release, self.database, page_id, self.owner, 0.0)
+                await asyncio.to_thread(records.release, self.database, page_id, self.owner, 0.0)
                 self._held.discard(page_id)
         except ServerFault as fault:
             # Stopping is not waited for: the next start gives them back (release_dead_owners).
@@ -342,7 +340,7 @@ class Worker:
         `RETRY_SECONDS`)."""
         try:
             claims = await asyncio.to_thread(
-                queue.claim, self.database, self.owner, wanted, self.lease_seconds
+                records.claim, self.database, self.owner, wanted, self.lease_seconds
             )
         except ServerFault as fault:
             self._fault_hit(fault)
@@ -452,7 +450,7 @@ class Worker:
                 # document, so the sentence says "the file" rather than a hash.
                 message = message.replace(item.error.path.name, "the file")
             # Its image cannot be drawn: the web view shows the placeholder, never tries.
-            await self._store(functools.partial(queue.fail, undrawn=True), claim, message, ())
+            await self._store(functools.partial(records.fail, undrawn=True), claim, message, ())
             return
         if item.layer_text is not None:
             outcome = text_layer_outcome(item.layer_text)
@@ -468,7 +466,7 @@ class Worker:
             return
         except OcrError as error:
             attempts = attempts_of(error)
-            await self._store(queue.fail, claim, error.message, attempts)
+            await self._store(records.fail, claim, error.message, attempts)
             return
         self._engine_up()
         size = (item.image.width, item.image.height)
@@ -549,7 +547,7 @@ class Worker:
             "with this sentence"
         )
         try:
-            await self._store(queue.fail, item.claim, message, ())
+            await self._store(records.fail, item.claim, message, ())
         except Exception:
             # Nothing more this worker can do: the lease expires and the page is read again.
             logger.exception("%s: not even its failure could be stored", item.claim.label)
@@ -572,7 +570,7 @@ class Worker:
         ]
         stored = await self._write(
             functools.partial(
-                queue.complete_many, self.database, self.owner, finished, self.handover
+                records.complete_many, self.database, self.owner, finished, self.handover
             )
         )
         for item, was_stored in zip(batch, stored, strict=True):
@@ -639,7 +637,7 @@ class Worker:
     ) -> None:
         await self._write(
             functools.partial(
-                queue.release, self.database, claim.page_id, self.owner, delay, attempts, reason
+                records.release, self.database, claim.page_id, self.owner, delay, attempts, reason
             )
         )
         self._held.discard(claim.page_id)

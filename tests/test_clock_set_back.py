@@ -15,12 +15,11 @@ from datetime import timedelta
 from sqlalchemy import Engine
 from sqlmodel import select
 
-from docvault import auth
-from docvault.records import handover
-from docvault.records import leases as queue
+from docvault import auth, records
 from docvault.db import read_session, write_transaction
-from docvault.runtime.jobs import ClockWatch
 from docvault.models import IndexOutbox, Page, utcnow
+from docvault.records import handover
+from docvault.runtime.jobs import ClockWatch
 from docvault.search.pages import not_indexable, record_problems, waiting_rows
 from docvault.vocabulary import DocumentStatus, HandoverTarget, PageStatus
 from tests.support.documents import recorded_document
@@ -30,11 +29,11 @@ HOUR = timedelta(hours=1)
 
 def test_a_page_put_back_before_the_clock_was_set_back_is_due(database: Engine) -> None:
     recorded_document(database)
-    (claim,) = queue.claim(database, "w", limit=1, lease_seconds=60)
-    assert queue.release(database, claim.page_id, "w", delay_seconds=30)
-    assert queue.claim(database, "w", limit=1, lease_seconds=60) == [], "its back-off holds"
+    (claim,) = records.claim(database, "w", limit=1, lease_seconds=60)
+    assert records.release(database, claim.page_id, "w", delay_seconds=30)
+    assert records.claim(database, "w", limit=1, lease_seconds=60) == [], "its back-off holds"
     an_hour_back = utcnow() - HOUR
-    assert [c.page_id for c in queue.claim(database, "w", 1, 60, now=an_hour_back)] == [
+    assert [c.page_id for c in records.claim(database, "w", 1, 60, now=an_hour_back)] == [
         claim.page_id
     ]
 
@@ -43,11 +42,11 @@ def test_a_lease_given_before_the_clock_was_set_back_runs_out_unless_its_worker_
     database: Engine,
 ) -> None:
     recorded_document(database, pages=2)
-    (dead,) = queue.claim(database, "dead", limit=1, lease_seconds=60)
-    (alive,) = queue.claim(database, "alive", limit=1, lease_seconds=60)
+    (dead,) = records.claim(database, "dead", limit=1, lease_seconds=60)
+    (alive,) = records.claim(database, "alive", limit=1, lease_seconds=60)
     an_hour_back = utcnow() - HOUR
-    assert queue.expire_leases(database, now=an_hour_back) == 0, "without the bound: frozen"
-    assert queue.expire_leases(database, an_hour_back, lease_seconds=60, alive="alive") == 1
+    assert records.expire_leases(database, now=an_hour_back) == 0, "without the bound: frozen"
+    assert records.expire_leases(database, an_hour_back, lease_seconds=60, alive="alive") == 1
     with read_session(database) as session:
         states = {page.id: page.status for page in session.exec(select(Page)).all()}
     # The living worker knows its own pages; the dead one's page is queued again.
@@ -56,8 +55,8 @@ def test_a_lease_given_before_the_clock_was_set_back_runs_out_unless_its_worker_
 
 def test_an_index_retry_set_before_the_clock_was_set_back_is_due(database: Engine) -> None:
     document_id = recorded_document(database)
-    (claim,) = queue.claim(database, "w", limit=1, lease_seconds=60)
-    assert queue.complete(database, claim.page_id, "w", "Referral letter", False, [])
+    (claim,) = records.claim(database, "w", limit=1, lease_seconds=60)
+    assert records.complete(database, claim.page_id, "w", "Referral letter", False, [])
     error = not_indexable(document_id, "a.pdf", ValueError("a bad field"))
     record_problems(database, {document_id: error})
 

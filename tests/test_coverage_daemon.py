@@ -23,8 +23,7 @@ from sqlmodel import col, select
 
 from devtools.daemon import Daemon, wait_for
 from devtools.engine_sim import EngineSimulator
-from docvault.records import leases as queue
-from docvault.records import reports as queue_reports
+from docvault import records
 from docvault.archive import archive_file
 from docvault.coverage import NO_TEXT
 from docvault.db import read_session
@@ -151,9 +150,9 @@ def _read_through_the_worker(
     letter = write_letter(tmp_path)
     data_dir = tmp_path / "data"
     archived = archive_file(letter.path, data_dir)
-    queue.record_document(
+    records.record_document(
         database,
-        queue.NewDocument(
+        records.NewDocument(
             sha256=archived.sha256,
             original_name=FILE_NAME,
             inbox="fax",
@@ -223,7 +222,7 @@ def test_a_reread_that_reads_no_better_leaves_the_page_incomplete_over_the_lost_
     assert page.status == "incomplete"
     assert page.markdown is not None
     assert LINES[LOST] not in page.markdown
-    report = queue_reports.coverage_report(page.coverage)
+    report = records.coverage_report(page.coverage)
     assert report is not None
     (suspect,) = report.suspects
     assert suspect.reason == NO_TEXT
@@ -257,7 +256,7 @@ def test_a_page_with_nothing_legible_is_no_letter_to_check_not_eight_region_rere
     assert page.status == "incomplete"
     assert len(attempts) == 1  # the first reading only: no region was read again
     assert len(engine.sizes) == 1
-    report = queue_reports.coverage_report(page.coverage)
+    report = records.coverage_report(page.coverage)
     assert report is not None
     assert report.nothing_legible
     (problem,) = queries.problem_pages(database)

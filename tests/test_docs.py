@@ -49,7 +49,7 @@ def test_the_site_builds_with_every_link_and_anchor_checked(tmp_path: Path) -> N
     assert (tmp_path / "site" / "admin" / "failures.html").exists()
     # The included pages arrive whole: the architecture table, the security policy.
     architecture = (tmp_path / "site" / "architecture.html").read_text()
-    assert "docvault.supervisor" in architecture
+    assert "docvault.runtime.supervisor" in architecture
     # So do the scale benchmark's tables, one for each size run.
     search = (tmp_path / "site" / "admin" / "search.html").read_text()
     for size in ("100,000 pages (199 MB", "300,000 pages (599 MB", "1,000,000 pages (1,996 MB"):

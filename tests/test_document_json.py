@@ -1,6 +1,7 @@
-"""A document's one JSON description (docvault.document_json), held to docs/document.schema.json
-in all three places it is read: `docvault documents --json`, `GET /api/documents/ID` and the
-hand-over's `document`; and `docvault documents` listing a duplicate without a traceback.
+"""A document's one JSON description (docvault.records.document_json), held to
+docs/document.schema.json in all three places it is read: `docvault documents --json`,
+`GET /api/documents/ID` and the hand-over's `document`; and `docvault documents` listing a
+duplicate without a traceback.
 
 The archive is the web tests' real one (a done letter, a document with a looped and a failed
 page, a refused file), plus a letter whose facts a person confirmed and corrected, a page the
@@ -22,12 +23,12 @@ from click.testing import CliRunner
 from fastapi.testclient import TestClient
 from jsonschema import Draft202012Validator
 
-from docvault.records import leases as queue
+from docvault import records
 from docvault.cli import main
 from docvault.db import read_session, write_transaction
 from docvault.facts import store as fact_store
-from docvault.records.handover import Delivery, build_payload
 from docvault.models import Document, utcnow
+from docvault.records.handover import Delivery, build_payload
 from docvault.vocabulary import CoverageReport, SuspectRegion, TextFormat, Verdict
 from docvault.web.app import create_app
 from tests.support.factsarchive import MUSTERMANN_LETTER, add_letter
@@ -79,7 +80,7 @@ def _copy_of_huck_finn(archive: WebArchive) -> None:
     with read_session(archive.database) as session:
         first = session.get(Document, archive.huck_finn)
         assert first is not None
-        new = queue.NewDocument(
+        new = records.NewDocument(
             sha256=first.sha256,
             original_name="huck-finn-again.pdf",
             inbox="scans",
@@ -87,15 +88,15 @@ def _copy_of_huck_finn(archive: WebArchive) -> None:
             archive_path=first.archive_path,
             size_bytes=first.size_bytes,
         )
-    assert queue.record_document(archive.database, new, 1).duplicate
+    assert records.record_document(archive.database, new, 1).duplicate
 
 
 def _incomplete_page(archive: WebArchive) -> int:
     """A one-page document read as plain lines, turned upright, with a line missing."""
     document_id, _ = add_document(archive.database, archive.data_dir, "ocrmypdf__ccitt.pdf", "lab")
-    (claimed,) = queue.claim(archive.database, OWNER, limit=10, lease_seconds=600)
+    (claimed,) = records.claim(archive.database, OWNER, limit=10, lease_seconds=600)
     report = CoverageReport(4, 3, (SuspectRegion((10, 20, 300, 60), "no text read here"),))
-    finished = queue.FinishedPage(
+    finished = records.FinishedPage(
         claimed.page_id,
         INCOMPLETE_TEXT,
         False,
@@ -104,7 +105,7 @@ def _incomplete_page(archive: WebArchive) -> int:
         coverage=report,
         text_format=TextFormat.plain,
     )
-    assert queue.complete_many(archive.database, OWNER, [finished]) == [True]
+    assert records.complete_many(archive.database, OWNER, [finished]) == [True]
     return document_id
 
 

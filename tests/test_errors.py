@@ -13,8 +13,8 @@ from sqlalchemy import Engine
 
 from docvault import db, errors
 from docvault.config import InboxSettings
-from docvault.records.document_json import Audience, describe_all
 from docvault.intake.folders import Intake
+from docvault.records.document_json import Audience, describe_all
 from docvault.render import RenderOptions, inspect_document
 from docvault.web import queries
 

@@ -9,8 +9,7 @@ from alembic import command
 from click.testing import CliRunner
 from sqlmodel import Session, select
 
-from docvault import db
-from docvault.records import leases as queue
+from docvault import db, records
 from docvault.cli import main
 from docvault.db import read_session, write_transaction
 from docvault.facts import store as fact_store
@@ -62,12 +61,12 @@ def test_facts_are_proposed_when_the_last_page_of_a_document_is_done(archive: We
         archive.database, archive.data_dir, "paperless__multi-page-images.tiff", "scans"
     )
     assert pages == 3
-    claimed = queue.claim(archive.database, OWNER, limit=10, lease_seconds=600)
+    claimed = records.claim(archive.database, OWNER, limit=10, lease_seconds=600)
     first, *rest = sorted(claimed, key=lambda page: page.number)
-    queue.complete(archive.database, first.page_id, OWNER, MUSTERMANN_LETTER, False, [])
+    records.complete(archive.database, first.page_id, OWNER, MUSTERMANN_LETTER, False, [])
     assert patient_for_documents(archive.database, [document_id]) == {}  # 2 pages to go
     for page in rest:
-        queue.complete(archive.database, page.page_id, OWNER, "Seite 2: Befunde", False, [])
+        records.complete(archive.database, page.page_id, OWNER, "Seite 2: Befunde", False, [])
     assert patient_for_documents(archive.database, [document_id]) == {
         document_id: "Erika Mustermann"
     }
@@ -91,11 +90,11 @@ def test_a_rerun_proposes_again_but_never_over_a_confirmed_value(archive: WebArc
         fact_store.confirm(session, document_id, "title", "nurse", corrected="Arztbrief")
     page_id = archive.page_id(document_id, 1)
     assert (
-        queue.request_rerun(archive.database, [page_id], SamplingMode.greedy, (PageStatus.done,))
+        records.request_rerun(archive.database, [page_id], SamplingMode.greedy, (PageStatus.done,))
         == 1
     )
-    (claimed,) = queue.claim(archive.database, OWNER, limit=1, lease_seconds=600)
-    queue.complete(archive.database, claimed.page_id, OWNER, SMITH_LETTER, False,
+    (claimed,) = records.claim(archive.database, OWNER, limit=1, lease_seconds=600)
+    records.complete(archive.database, claimed.page_id, OWNER, SMITH_LETTER, False,
                    [attempt(SMITH_LETTER, Verdict.clean)])  # fmt: skip
     with read_session(archive.database) as session:
         facts = {fact.field: fact for fact in fact_store.facts_of(session, document_id)}
@@ -125,7 +124,7 @@ def test_patients_are_found_through_a_session_a_connection_or_an_engine(
 
 def test_deleting_a_document_deletes_its_facts(archive: WebArchive) -> None:
     document_id = add_letter(archive, "pymupdf__small-table.pdf", MUSTERMANN_LETTER)
-    queue.delete_document(archive.database, document_id)
+    records.delete_document(archive.database, document_id)
     with read_session(archive.database) as session:
         rows = session.exec(select(DocumentFact).where(DocumentFact.document_id == document_id))
         assert rows.all() == []

@@ -1,4 +1,4 @@
-"""The server's faults told from the errors they surface as (docvault.faults), and said once
+"""The server's faults told from the errors they surface as (docvault.runtime.faults), and said once
 in systemd's STATUS= line however many parts meet them (issue 29)."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ import pytest
 
 from docvault import db
 from docvault.errors import DatabaseLocked, DiskFull, StorageReadOnly
-from docvault.runtime.faults import Place, Standing, fault_of
 from docvault.reporting import status_line, troubles
+from docvault.runtime.faults import Place, Standing, fault_of
 from docvault.runtime.supervisor import PartHealth, PartState
 from docvault.vocabulary import EngineState
 

@@ -20,9 +20,7 @@ import pytest
 from fhir.resources.R4B.bundle import Bundle
 from sqlalchemy import Engine, update
 
-from docvault import fhir
-from docvault.records import handover
-from docvault.records import leases as queue
+from docvault import fhir, records
 from docvault.config import FhirReceiverSettings, load_settings
 from docvault.db import write_transaction
 from docvault.delivery import Deliverer, HandoverConfig
@@ -30,6 +28,7 @@ from docvault.errors import ConfigError
 from docvault.facts import store as fact_store
 from docvault.letter import read_letter
 from docvault.models import HandoverOutbox, utcnow
+from docvault.records import handover
 from docvault.transcription import ArchiveCopy
 from docvault.vocabulary import HandoverTarget, PageStatus, SamplingMode
 from tests.support.factsarchive import MUSTERMANN_LETTER, add_letter
@@ -81,10 +80,10 @@ def _config(url: str, content: str = "binary", token: str = TOKEN) -> HandoverCo
 def _read_letter(database: Engine, name: str = "a") -> int:
     """A one-page letter finished by the queue (its facts proposed), announced to FHIR."""
     document = _document(database, pages=1, name=name)
-    for claimed in queue.claim(database, OWNER, limit=10, lease_seconds=600):
+    for claimed in records.claim(database, OWNER, limit=10, lease_seconds=600):
         text = MUSTERMANN_LETTER
-        finished = queue.FinishedPage(claimed.page_id, text, False, [_attempt(text)])
-        queue.complete_many(database, OWNER, [finished], (FHIR,))
+        finished = records.FinishedPage(claimed.page_id, text, False, [_attempt(text)])
+        records.complete_many(database, OWNER, [finished], (FHIR,))
     return document
 
 
@@ -221,11 +220,11 @@ def test_a_correction_updates_the_document_reference_and_a_reread_replaces_it(
     assert len(server.of_type("Binary")[rid]) == 1  # the PDF is not sent again
     assert versions[1]["content"][0]["attachment"]["url"] == f"Binary/{rid}"
     # The letter read again: a new version of the document, which replaces the first.
-    queue.request_rerun(database, _page_ids(database), SamplingMode.penalty, (PageStatus.done,))
-    for claimed in queue.claim(database, OWNER, limit=10, lease_seconds=600):
-        finished = queue.FinishedPage(claimed.page_id, MUSTERMANN_LETTER, False,
+    records.request_rerun(database, _page_ids(database), SamplingMode.penalty, (PageStatus.done,))
+    for claimed in records.claim(database, OWNER, limit=10, lease_seconds=600):
+        finished = records.FinishedPage(claimed.page_id, MUSTERMANN_LETTER, False,
                                       [_attempt(MUSTERMANN_LETTER)])  # fmt: skip
-        queue.complete_many(database, OWNER, [finished], (FHIR,))
+        records.complete_many(database, OWNER, [finished], (FHIR,))
     _deliver_all(database, deliverer)
     reread = _rows(database)[-1]
     newer = server.of_type("DocumentReference")[f"dv-{reread.event_id}"][0]

@@ -12,8 +12,8 @@ from PIL import Image
 
 from devtools.daemon import Daemon, wait_for
 from docvault.errors import CorruptDocument
-from docvault.render.formats import g3_rows, g3_to_png, heif_to_png
 from docvault.render import RenderOptions, detect_kind, inspect_document, render_page
+from docvault.render.formats import g3_rows, g3_to_png, heif_to_png
 from tests.support.faxes import FINE, STANDARD, raw_g3
 
 OFF = RenderOptions(orientation=False)

@@ -20,13 +20,12 @@ from sqlalchemy import Engine
 from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
 
-from docvault import gdt
-from docvault.records import handover
-from docvault.records import leases as queue
+from docvault import gdt, records
 from docvault.config import GdtReceiverSettings
 from docvault.delivery import Deliverer, HandoverConfig
 from docvault.letter import Letter, split_name
 from docvault.models import utcnow
+from docvault.records import handover
 from docvault.transcription import ArchiveCopy
 from docvault.vocabulary import HandoverTarget
 from tests.support.factsarchive import MUSTERMANN_LETTER
@@ -113,10 +112,10 @@ def _config(settings: GdtReceiverSettings, markers: Path) -> HandoverConfig:
 def _letters(database: Engine, count: int, first: int = 0) -> list[int]:
     names = [f"{number:x}" for number in range(first, first + count)]
     documents = [_document(database, pages=1, name=name) for name in names]
-    for claimed in queue.claim(database, OWNER, limit=100, lease_seconds=600):
+    for claimed in records.claim(database, OWNER, limit=100, lease_seconds=600):
         text = MUSTERMANN_LETTER
-        finished = queue.FinishedPage(claimed.page_id, text, False, [_attempt(text)])
-        queue.complete_many(database, OWNER, [finished], (GDT,))
+        finished = records.FinishedPage(claimed.page_id, text, False, [_attempt(text)])
+        records.complete_many(database, OWNER, [finished], (GDT,))
     return documents
 
 

@@ -23,14 +23,14 @@ from sqlalchemy import Engine
 from sqlmodel import select
 
 from devtools.daemon import wait_for
-from docvault.records import handover
-from docvault.records import leases as queue
+from docvault import records
 from docvault.config import Settings, load_settings
 from docvault.db import read_session, write_transaction
 from docvault.delivery import Deliverer, HandoverConfig, command_environment, handover_config
 from docvault.errors import ConfigError
 from docvault.facts import store as fact_store
 from docvault.models import HandoverOutbox, Page, utcnow
+from docvault.records import handover
 from docvault.runtime.supervisor import Progress
 from docvault.transcription import ArchiveCopy
 from docvault.vocabulary import (
@@ -53,7 +53,7 @@ WEBHOOK, COMMAND = HandoverTarget.webhook, HandoverTarget.command
 
 
 def _document(database: Engine, pages: int, name: str = "a") -> int:
-    new = queue.NewDocument(
+    new = records.NewDocument(
         sha256=name * 64,
         original_name=f"{name}.pdf",
         inbox="fax",
@@ -62,7 +62,7 @@ def _document(database: Engine, pages: int, name: str = "a") -> int:
         size_bytes=10,
         tags=("cardiology", "fax"),
     )
-    return queue.record_document(database, new, pages).document_id
+    return records.record_document(database, new, pages).document_id
 
 
 def _attempt(text: str) -> AttemptRecord:
@@ -75,13 +75,13 @@ def _attempt(text: str) -> AttemptRecord:
 def _finish_all(
     database: Engine, targets: tuple[str, ...] = (WEBHOOK,), fail_page: int | None = None
 ) -> None:
-    for claimed in queue.claim(database, OWNER, limit=100, lease_seconds=600):
+    for claimed in records.claim(database, OWNER, limit=100, lease_seconds=600):
         if claimed.number == fail_page:
-            queue.fail(database, claimed.page_id, OWNER, "unreadable", handover=targets)
+            records.fail(database, claimed.page_id, OWNER, "unreadable", handover=targets)
             continue
         text = f"Page {claimed.number} of document {claimed.document_id}: Metoprolol 47.5 mg"
-        finished = queue.FinishedPage(claimed.page_id, text, False, [_attempt(text)])
-        queue.complete_many(database, OWNER, [finished], targets)
+        finished = records.FinishedPage(claimed.page_id, text, False, [_attempt(text)])
+        records.complete_many(database, OWNER, [finished], targets)
 
 
 def _rows(database: Engine) -> list[HandoverOutbox]:
@@ -127,9 +127,9 @@ def test_a_finished_document_writes_one_event_per_receiver_in_its_completion(
     database: Engine,
 ) -> None:
     document = _document(database, pages=2)
-    claims = queue.claim(database, OWNER, limit=1, lease_seconds=600)
-    first = queue.FinishedPage(claims[0].page_id, "one", False, [_attempt("one")])
-    queue.complete_many(database, OWNER, [first], (WEBHOOK, COMMAND))
+    claims = records.claim(database, OWNER, limit=1, lease_seconds=600)
+    first = records.FinishedPage(claims[0].page_id, "one", False, [_attempt("one")])
+    records.complete_many(database, OWNER, [first], (WEBHOOK, COMMAND))
     assert _rows(database) == []  # one page of two: the document is not finished yet
     _finish_all(database, (WEBHOOK, COMMAND))
     rows = _rows(database)
@@ -153,16 +153,16 @@ def test_a_document_that_needs_attention_is_handed_over_too_and_none_without_rec
 
 def test_a_page_whose_lease_was_lost_writes_no_event(database: Engine) -> None:
     _document(database, pages=1)
-    claimed = queue.claim(database, OWNER, limit=1, lease_seconds=600)[0]
-    finished = queue.FinishedPage(claimed.page_id, "late", False, [_attempt("late")])
-    assert queue.complete_many(database, "another-owner", [finished], (WEBHOOK,)) == [False]
+    claimed = records.claim(database, OWNER, limit=1, lease_seconds=600)[0]
+    finished = records.FinishedPage(claimed.page_id, "late", False, [_attempt("late")])
+    assert records.complete_many(database, "another-owner", [finished], (WEBHOOK,)) == [False]
     assert _rows(database) == []
 
 
 def test_a_rerun_makes_a_new_event_that_waits_behind_the_first(database: Engine) -> None:
     document = _document(database, pages=1)
     _finish_all(database)
-    queue.request_rerun(database, _page_ids(database), SamplingMode.penalty, (PageStatus.done,))
+    records.request_rerun(database, _page_ids(database), SamplingMode.penalty, (PageStatus.done,))
     _finish_all(database)
     first, second = _rows(database)
     assert first.event_id != second.event_id
@@ -228,7 +228,7 @@ def test_a_refused_webhook_is_retried_with_back_off_then_delivered_signed(
     assert body["event_id"] == row.event_id
     assert body["event"] == "document.done"
     assert body["status"] == "done"
-    # The document as docvault.document_json describes it to every reader.
+    # The document as docvault.records.document_json describes it to every reader.
     described = body["document"]
     assert (described["id"], described["file_name"], described["inbox"]) == (
         document,
@@ -247,9 +247,9 @@ def test_the_hand_over_carries_the_letters_facts_and_which_a_person_confirmed(
 ) -> None:
     document = _document(database, pages=1)
     letter = MUSTERMANN_LETTER
-    for claimed in queue.claim(database, OWNER, limit=10, lease_seconds=600):
-        finished = queue.FinishedPage(claimed.page_id, letter, False, [_attempt(letter)])
-        queue.complete_many(database, OWNER, [finished], (WEBHOOK,))
+    for claimed in records.claim(database, OWNER, limit=10, lease_seconds=600):
+        finished = records.FinishedPage(claimed.page_id, letter, False, [_attempt(letter)])
+        records.complete_many(database, OWNER, [finished], (WEBHOOK,))
     with write_transaction(database) as session:
         fact_store.confirm(session, document, "patient", "nurse")
     clock = Clock()
@@ -323,7 +323,7 @@ def test_an_unreachable_receiver_is_a_refusal_with_a_sentence(database: Engine) 
 def test_a_deleted_document_is_dropped_with_the_reason(database: Engine) -> None:
     document = _document(database, pages=1)
     _finish_all(database)
-    queue.delete_document(database, document)
+    records.delete_document(database, document)
     with httpx.Client() as client:
         delivery = handover.due(database, utcnow(), 1)[0]
         assert Deliverer(database, _config("http://127.0.0.1:9/")).deliver(client, delivery) is None

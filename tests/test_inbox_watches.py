@@ -16,7 +16,8 @@ from sqlalchemy import Engine
 
 from devtools.daemon import wait_for
 from docvault.config import InboxSettings
-from docvault.intake.folders import Intake, Watchers
+from docvault.intake.folders import Intake
+from docvault.intake.watchers import Watchers
 
 Watching = Callable[[InboxSettings], tuple[Intake, Watchers]]
 

@@ -21,8 +21,7 @@ from alembic import command
 from click.testing import CliRunner
 
 from devtools.daemon import wait_for
-from docvault import db
-from docvault.records import leases as queue
+from docvault import db, records
 from docvault.cli import main
 from docvault.db import write_transaction
 from docvault.errors import SearchIndexError
@@ -280,7 +279,7 @@ def test_a_letter_left_out_and_then_deleted_leaves_search_at_once(
     bad, good = letters
     _drain(archive)
     assert _found(archive, "patient:mustermann") == {bad}  # what the index had of it
-    queue.delete_document(archive.database, bad)
+    records.delete_document(archive.database, bad)
     _drain(archive)  # its removal does not wait for the document's next try
     assert _found(archive, "patient:mustermann") == set()
     assert _found(archive, "patient:smith") == {good}

@@ -11,8 +11,7 @@ import pytest
 from sqlalchemy import Engine
 
 from devtools.daemon import wait_for
-from docvault import figures
-from docvault.records import leases as queue
+from docvault import figures, records
 from docvault.config import IndexEngine
 from docvault.errors import SearchIndexError
 from docvault.search import (
@@ -35,7 +34,7 @@ LETTER = "Dear colleague, Mrs Hannelore Brückner was seen today; metoprolol 50 
 
 
 def _finished_page(database: Engine, text: str, sha: str = "a") -> int:
-    new = queue.NewDocument(
+    new = records.NewDocument(
         sha256=sha * 64,
         original_name=f"{sha}.pdf",
         inbox="fax",
@@ -44,9 +43,9 @@ def _finished_page(database: Engine, text: str, sha: str = "a") -> int:
         size_bytes=10,
         tags=("cardiology",),
     )
-    queue.record_document(database, new, 1)
-    (claim,) = queue.claim(database, "worker", limit=1, lease_seconds=60)
-    assert queue.complete(database, claim.page_id, "worker", text, False, [])
+    records.record_document(database, new, 1)
+    (claim,) = records.claim(database, "worker", limit=1, lease_seconds=60)
+    assert records.complete(database, claim.page_id, "worker", text, False, [])
     return claim.page_id
 
 
@@ -82,13 +81,13 @@ def test_rerunning_a_page_replaces_its_entry_and_deleting_removes_it(
     writer = _writer(database, index, engine)
     try:
         assert writer.flush(timeout=30)
-        queue.request_rerun(database, [page_id], SamplingMode.penalty, states=[PageStatus.done])
-        (claim,) = queue.claim(database, "worker", limit=1, lease_seconds=60)
-        queue.complete(database, claim.page_id, "worker", "Bisoprolol 5 mg instead.", False, [])
+        records.request_rerun(database, [page_id], SamplingMode.penalty, states=[PageStatus.done])
+        (claim,) = records.claim(database, "worker", limit=1, lease_seconds=60)
+        records.complete(database, claim.page_id, "worker", "Bisoprolol 5 mg instead.", False, [])
         assert writer.flush(timeout=30)
         assert _found(database, index, "metoprolol") == []
         assert _found(database, index, "bisoprolol") == [("a.pdf", 1)]
-        queue.delete_document(database, claim.document_id)
+        records.delete_document(database, claim.document_id)
         assert writer.flush(timeout=30)
         assert _found(database, index, "bisoprolol") == []
     finally:

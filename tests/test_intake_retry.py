@@ -7,13 +7,13 @@ from pathlib import Path
 import pytest
 from sqlalchemy import Engine
 
-from docvault.intake import folders as inbox
 from docvault.archive import ArchivedFile, archive_file
 from docvault.config import InboxSettings
-from docvault.records.document_json import Audience, describe_all
 from docvault.errors import FileNotReady
-from docvault.runtime.faults import RETRY_SECONDS
+from docvault.intake import folders as inbox
 from docvault.intake.folders import Intake
+from docvault.records.document_json import Audience, describe_all
+from docvault.runtime.faults import RETRY_SECONDS
 from tests.support.documents import letter_pdf
 from tests.support.mounts import mount_problem, remount, tmpfs
 

@@ -15,10 +15,12 @@ from sqlalchemy import Engine
 
 from docvault.archive import archive_file
 from docvault.config import InboxSettings, load_settings
-from docvault.records.document_json import Audience, describe_all
 from docvault.errors import FileVanished, LinkRefused, NotARegularFile
-from docvault.intake.folders import DEFAULT_MAX_FILE_BYTES, Intake, Verdict, candidate_files, judge, open_inbox_file
+from docvault.intake.folders import Intake
+from docvault.intake.opening import open_inbox_file
+from docvault.intake.rule import DEFAULT_MAX_FILE_BYTES, Verdict, candidate_files, judge
 from docvault.names import display_name, raw_name
+from docvault.records.document_json import Audience, describe_all
 from tests.support.documents import letter_pdf
 
 LIMIT = 10 * 1024 * 1024
@@ -171,7 +173,7 @@ def test_file_events_follow_the_rescans_rule(
     intake.scan()
     for path in (kept, root / "pipe.pdf", root / "pipe.pdf"):
         intake.notice(path)
-    with caplog.at_level(logging.WARNING, "docvault.inbox"):
+    with caplog.at_level(logging.WARNING, "docvault.intake"):
         intake.tick()
         intake.tick()
     assert intake.snapshot[0].waiting == 0, "nothing of processed/ nor the pipe is tracked"
@@ -243,7 +245,7 @@ def test_a_hidden_file_that_stays_is_reported_after_the_grace_period(
     )
     clock = intake.clock
     assert isinstance(clock, Clock)
-    with caplog.at_level(logging.WARNING, "docvault.inbox"):
+    with caplog.at_level(logging.WARNING, "docvault.intake"):
         intake.tick()
         clock.now = 60.0
         intake.tick()
@@ -283,7 +285,7 @@ def test_docvault_ingest_refuses_what_an_inbox_refuses(
     os.mkfifo(folder / "pipe.pdf")
     letter = letter_pdf(folder / "letter.pdf", 1, 1)
     intake = _intake(database, tmp_path, InboxSettings("unused", tmp_path / "unused"))
-    with caplog.at_level(logging.WARNING, "docvault.inbox"):
+    with caplog.at_level(logging.WARNING, "docvault.intake"):
         assert intake.take_now(folder / "link.pdf") is None
         assert intake.take_now(folder / "pipe.pdf") is None  # returns: never opened
         assert intake.take_now(letter) is not None

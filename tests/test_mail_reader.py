@@ -1,4 +1,4 @@
-"""docvault.mailreader: a message read in a worker process of its own (issue 44). Each input
+"""docvault.intake.mailreader: a message read in a worker process of its own (issue 44). Each input
 that broke the daemon's own parser comes back as `Unreadable` with its reason, the worker
 killed past the time limit, and the next message is read by a fresh one."""
 

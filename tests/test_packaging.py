@@ -59,7 +59,7 @@ def reached_from(roots: set[str], sources: dict[str, str]) -> set[str]:
     """The docvault modules production imports, following imports from its entry points.
 
     A name counts as a module when the wheel or the checkout has one by that name, so a
-    module the wheel lacks is still reached; `from docvault.queue import claim` names an
+    module the wheel lacks is still reached; `from docvault.records import claim` names an
     attribute, not a module, and is not followed.
     """
     reached: set[str] = set()

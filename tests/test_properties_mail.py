@@ -1,5 +1,5 @@
 """Issue 29: mail as a mail server delivers it, broken or hostile, through
-docvault/mailparse.py. Messages are drawn by Hypothesis from their MIME parts: nested
+docvault/intake/mailparse.py. Messages are drawn by Hypothesis from their MIME parts: nested
 multiparts (mixed, related, alternative, signed, encrypted, a forwarded message/rfc822),
 boundaries that are missing or never closed, transfer encodings that lie (bad base64, odd
 quoted-printable, unknown encodings), charsets nobody knows, huge headers, file names as
@@ -27,7 +27,12 @@ from email.header import Header
 from hypothesis import given
 from hypothesis import strategies as st
 
-from docvault.intake.mailparse import MAX_FILE_NAME_CHARACTERS, kind_of, parse_headers, parse_message
+from docvault.intake.mailparse import (
+    MAX_FILE_NAME_CHARACTERS,
+    kind_of,
+    parse_headers,
+    parse_message,
+)
 from docvault.names import UNSAFE_CHARACTERS, display_name
 from tests.support.properties import budget
 

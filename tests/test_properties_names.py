@@ -32,7 +32,9 @@ from sqlmodel import select
 from docvault import db
 from docvault.config import InboxSettings
 from docvault.db import read_session
-from docvault.intake.folders import IGNORED_SUFFIXES, NAME_MAX_BYTES, Intake
+from docvault.intake.clearing import NAME_MAX_BYTES
+from docvault.intake.folders import Intake
+from docvault.intake.rule import IGNORED_SUFFIXES
 from docvault.models import AuditEvent, Document
 from docvault.names import display_name, raw_name
 from docvault.render import RenderOptions, inspect_document

@@ -12,9 +12,7 @@ from collections.abc import Sequence
 from sqlalchemy import Engine
 from sqlmodel import select
 
-from docvault import figures
-from docvault.records import leases as queue
-from docvault.records import reports as queue_reports
+from docvault import figures, records
 from docvault.db import read_session
 from docvault.models import Document, HandoverOutbox, Page
 from docvault.reporting import status_line
@@ -58,10 +56,10 @@ def _finish(
     handover: Sequence[str] = (),
 ) -> list[int]:
     """Claim the queued pages and finish them in order with these reports: their ids."""
-    claimed = queue.claim(database, "worker", limit=len(reports), lease_seconds=60)
+    claimed = records.claim(database, "worker", limit=len(reports), lease_seconds=60)
     assert len(claimed) == len(reports)
     finished = [
-        queue.FinishedPage(
+        records.FinishedPage(
             claim.page_id,
             text,
             looped,
@@ -72,7 +70,7 @@ def _finish(
         )
         for claim, report in zip(claimed, reports, strict=True)
     ]
-    assert queue.complete_many(database, "worker", finished, handover) == [True] * len(reports)
+    assert records.complete_many(database, "worker", finished, handover) == [True] * len(reports)
     return [claim.page_id for claim in claimed]
 
 
@@ -103,10 +101,10 @@ def test_a_page_with_a_lost_line_is_incomplete_with_its_report_and_text_kept(
         "suspects": [{"box": [150, 435, 1052, 470], "reason": "no text read here"}],
         "summary": "1 of 6 lines on the page has no text in the transcription.",
     }
-    assert queue_reports.coverage_report(page.coverage) == LOST_LINE
+    assert records.coverage_report(page.coverage) == LOST_LINE
     other = _page(database, clean)
     assert other.status == "done"
-    assert queue_reports.coverage_report(other.coverage) == EVERY_LINE
+    assert records.coverage_report(other.coverage) == EVERY_LINE
     assert _document_status(database, document_id) == DocumentStatus.attention
     # Its text goes to the index like a done page's.
     entries = entries_for(database, [lost, clean]).entries
@@ -150,9 +148,9 @@ def test_a_rerun_takes_an_incomplete_page_by_default_and_clears_its_report(
 ) -> None:
     document_id = recorded_document(database, pages=1)
     (page_id,) = _finish(database, [LOST_LINE])
-    assert queue.request_rerun(database, [page_id], SamplingMode.greedy) == 1
+    assert records.request_rerun(database, [page_id], SamplingMode.greedy) == 1
     page = _page(database, page_id)
-    assert (page.status, page.coverage, page.priority) == ("queued", None, queue.RERUN_PRIORITY)
+    assert (page.status, page.coverage, page.priority) == ("queued", None, records.RERUN_PRIORITY)
     assert _document_status(database, document_id) == DocumentStatus.processing
     _finish(database, [EVERY_LINE])
     assert _page(database, page_id).status == PageStatus.done
@@ -162,7 +160,7 @@ def test_a_rerun_takes_an_incomplete_page_by_default_and_clears_its_report(
 def test_turning_an_incomplete_page_clears_the_boxes_of_the_old_turn(database: Engine) -> None:
     recorded_document(database, pages=1)
     (page_id,) = _finish(database, [LOST_LINE])
-    assert queue.request_rotation(database, page_id, 90, done_allowed=False) == 90
+    assert records.request_rotation(database, page_id, 90, done_allowed=False) == 90
     page = _page(database, page_id)
     assert (page.status, page.coverage) == ("queued", None)
 
@@ -175,12 +173,12 @@ def test_every_count_names_incomplete_pages(database: Engine) -> None:
     assert figures.finished_pages_by_engine(database)[("incomplete", "cpu")] == 2
     assert figures.pages_finished_since(database, figures.minutes_ago(5)) == 3
     assert "1 done, 2 incomplete, 0 looped, 0 failed" in status_line(counts, EngineState.up)
-    summary = queue_reports.summarise_documents(database, [document_id])
+    summary = records.summarise_documents(database, [document_id])
     assert (summary["done"], summary["incomplete"]) == (1, 2)
 
 
 def test_a_damaged_report_reads_as_none_instead_of_failing() -> None:
-    assert queue_reports.coverage_report('{"ink_lines": "many"}') is None
-    assert queue_reports.coverage_report("not json") is None
-    assert queue_reports.coverage_report(None) is None
-    assert queue_reports.coverage_report(queue.coverage_json(INK_WITHOUT_TEXT)) == INK_WITHOUT_TEXT
+    assert records.coverage_report('{"ink_lines": "many"}') is None
+    assert records.coverage_report("not json") is None
+    assert records.coverage_report(None) is None
+    assert records.coverage_report(records.coverage_json(INK_WITHOUT_TEXT)) == INK_WITHOUT_TEXT

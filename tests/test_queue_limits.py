@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 from sqlalchemy import Engine
 
-from docvault.records import leases as queue
-from docvault.records.document_json import Audience, describe_all
+from docvault import records
 from docvault.errors import TooManyPages
+from docvault.records import leases
+from docvault.records.document_json import Audience, describe_all
 from docvault.render import RenderOptions, RenderPool, inspect_document
 from docvault.vocabulary import PageStatus, SamplingMode
 from tests.support.long_documents import long_pdf
@@ -21,7 +22,7 @@ FIXTURES = Path(__file__).parent / "fixtures"
 
 
 def record(database: Engine, name: str, pages: int, source: str | None = None) -> int:
-    new = queue.NewDocument(
+    new = records.NewDocument(
         sha256=name.encode().hex().ljust(64, "0")[:64],
         original_name=f"{name}.pdf",
         inbox="fax",
@@ -30,7 +31,7 @@ def record(database: Engine, name: str, pages: int, source: str | None = None) -
         size_bytes=10,
         source=source,
     )
-    return queue.record_document(database, new, pages).document_id
+    return records.record_document(database, new, pages).document_id
 
 
 def test_a_pdf_over_the_page_limit_is_refused_by_the_render_pool(tmp_path: Path) -> None:
@@ -66,16 +67,17 @@ def test_a_multi_page_tiff_over_the_limit_is_refused_before_its_pages_are_loaded
 def test_documents_take_turns_page_by_page_after_the_reruns(database: Engine) -> None:
     long = record(database, "long", 4)
     letter = record(database, "letter", 2)
-    (first,) = queue.claim(database, "worker", 1, lease_seconds=60)
-    assert queue.complete(database, first.page_id, "worker", "text", False, [])
+    (first,) = records.claim(database, "worker", 1, lease_seconds=60)
+    assert records.complete(database, first.page_id, "worker", "text", False, [])
     assert (
-        queue.request_rerun(database, [first.page_id], SamplingMode.penalty, [PageStatus.done]) == 1
+        records.request_rerun(database, [first.page_id], SamplingMode.penalty, [PageStatus.done])
+        == 1
     )
     later = record(database, "later", 1)
 
     order = [
         (claim.document_id, claim.number)
-        for claim in queue.claim(database, "worker", 10, lease_seconds=60)
+        for claim in records.claim(database, "worker", 10, lease_seconds=60)
     ]
 
     # The re-run first, then every document's first page, then the second pages...
@@ -91,11 +93,11 @@ def test_documents_take_turns_page_by_page_after_the_reruns(database: Engine) ->
 
 
 def _claim_plan(database: Engine) -> list[tuple[int, int, int, str]]:
-    """SQLite's plan of the claim statement queue.claim runs (id, parent, -, detail)."""
+    """SQLite's plan of the claim statement records.claim runs (id, parent, -, detail)."""
     with database.connect() as connection:
-        compiled = queue._CLAIM_STATEMENT.compile(dialect=connection.dialect)
+        compiled = leases._CLAIM_STATEMENT.compile(dialect=connection.dialect)
         now = datetime(2030, 1, 1, tzinfo=UTC)
-        latest = now + timedelta(seconds=queue.LONGEST_RELEASE_SECONDS)
+        latest = now + timedelta(seconds=records.LONGEST_RELEASE_SECONDS)
         params = compiled.construct_params({"now": now, "latest": latest, "limit": 8})
         values = [getattr(params[name], "value", params[name]) for name in compiled.positiontup]
         arguments = tuple(
@@ -122,7 +124,7 @@ def test_a_claim_with_100000_pages_queued_reads_only_what_it_takes(database: Eng
 
     # How long it takes is a benchmark's question (a claim of 8 took 4.6-7 ms here with
     # 100,000 pages queued); the test asserts what is claimed.
-    claims = queue.claim(database, "worker", 8, lease_seconds=60)
+    claims = records.claim(database, "worker", 8, lease_seconds=60)
 
     assert (claims[1].document_id, claims[1].number) == (letter, 1)
 
@@ -131,13 +133,13 @@ def test_results_for_pages_of_a_deleted_document_are_dropped_with_a_log_line(
     database: Engine, caplog: pytest.LogCaptureFixture
 ) -> None:
     document_id = record(database, "deleted", 3)
-    one, two, three = queue.claim(database, "worker", 3, lease_seconds=60)
-    assert queue.delete_document(database, document_id) == 3
+    one, two, three = records.claim(database, "worker", 3, lease_seconds=60)
+    assert records.delete_document(database, document_id) == 3
 
-    with caplog.at_level(logging.INFO, logger="docvault.queue"):
-        assert queue.complete(database, one.page_id, "worker", "text", False, []) is False
-        assert queue.fail(database, two.page_id, "worker", "broken") is False
-        assert queue.release(database, three.page_id, "worker", 0.0) is False
+    with caplog.at_level(logging.INFO, logger="docvault.records"):
+        assert records.complete(database, one.page_id, "worker", "text", False, []) is False
+        assert records.fail(database, two.page_id, "worker", "broken") is False
+        assert records.release(database, three.page_id, "worker", 0.0) is False
 
     gone = [record.getMessage() for record in caplog.records]
     for claim in (one, two, three):

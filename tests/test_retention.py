@@ -1,6 +1,6 @@
 """A record's lifetime (docvault.retention, docvault.holds): which documents' time is up,
 their deletion confirmed in a batch, and a legal hold refused with a sentence by every
-delete path (the one in queue.remove_document: the web view's, the command line's, the
+delete path (the one in records.remove_document: the web view's, the command line's, the
 review's). Real SQLite files; the command run through click as an admin types it.
 """
 
@@ -15,8 +15,7 @@ from click.testing import CliRunner
 from sqlalchemy import Engine
 from sqlmodel import select
 
-from docvault import db, holds, retention
-from docvault.records import leases as queue
+from docvault import db, holds, records, retention
 from docvault.audit import AuditAction
 from docvault.cli import main
 from docvault.config import CountedFrom, RetentionRule
@@ -102,7 +101,7 @@ def test_every_delete_path_refuses_a_held_document(database: Engine, tmp_path: P
     held = recorded_document(database, sha="f")
     holds.place(database, held, "court order 12 O 345/26", "dpo")
     with pytest.raises(OnLegalHold, match="court order 12 O 345/26"):
-        queue.remove_document(database, tmp_path, held, actor="dpo")
+        records.remove_document(database, tmp_path, held, actor="dpo")
     # `docvault delete` opens the settings' database: this test's, through the environment.
     environment = {"DOCVAULT_DATA_DIR": str(tmp_path / "data"), "DOCVAULT_CONFIG": ""}
     result = CliRunner().invoke(main, ["delete", str(held), "--yes"], env=environment)
@@ -111,4 +110,4 @@ def test_every_delete_path_refuses_a_held_document(database: Engine, tmp_path: P
     assert "court order 12 O 345/26" in result.output
     lifted = CliRunner().invoke(main, ["hold", "lift", str(held)], env=environment)
     assert lifted.exit_code == 0, lifted.output
-    assert queue.remove_document(database, tmp_path, held, actor="dpo") is not None
+    assert records.remove_document(database, tmp_path, held, actor="dpo") is not None

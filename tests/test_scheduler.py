@@ -22,9 +22,9 @@ from docvault import calendar_log, db
 from docvault.calendar_log import Outcome, Planned
 from docvault.models import CalendarRun
 from docvault.plans import parse_plan
-from docvault.scheduler import Calendar, CalendarJob
 from docvault.runtime.supervisor import Progress
 from docvault.runtime.threads import blocking_calls
+from docvault.scheduler import Calendar, CalendarJob
 
 BERLIN = ZoneInfo("Europe/Berlin")
 DEADLINE_SECONDS = 20.0

@@ -13,9 +13,10 @@ from sqlalchemy import Engine
 
 from devtools.daemon import wait_for
 from docvault.config import InboxSettings
-from docvault.records.document_json import Audience, describe_all
-from docvault.intake.folders import Intake, Watchers
+from docvault.intake.folders import Intake
+from docvault.intake.watchers import Watchers
 from docvault.parts import INTAKE_TICK_SECONDS, IntakePart
+from docvault.records.document_json import Audience, describe_all
 from docvault.render import RenderOptions, inspect_document
 from docvault.runtime.supervisor import Progress
 

@@ -10,7 +10,14 @@ from dataclasses import dataclass, field
 import pytest
 
 from docvault.errors import DocvaultError, PartFailed, SearchIndexError
-from docvault.runtime.supervisor import CRASH_LIMIT, PartHealth, PartState, Policy, Progress, Supervisor
+from docvault.runtime.supervisor import (
+    CRASH_LIMIT,
+    PartHealth,
+    PartState,
+    Policy,
+    Progress,
+    Supervisor,
+)
 from docvault.runtime.threads import in_thread
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from sqlalchemy import Engine
 from sqlmodel import select
 
-from docvault.records import leases as queue
+from docvault import records
 from docvault.db import read_session
 from docvault.models import Document, join_tags, split_tags
 from docvault.search import SearchIndex, rebuild_from_database, search
@@ -23,7 +23,7 @@ def test_stored_tags_split_back_into_the_same_tags_in_order() -> None:
 
 
 def test_each_inbox_tag_is_stored_listed_and_searchable(database: Engine, tmp_path: Path) -> None:
-    new = queue.NewDocument(
+    new = records.NewDocument(
         sha256="t" * 64,
         original_name="tagged.pdf",
         inbox="fax",
@@ -32,9 +32,9 @@ def test_each_inbox_tag_is_stored_listed_and_searchable(database: Engine, tmp_pa
         size_bytes=10,
         tags=("urgent", "cardiology"),
     )
-    document_id = queue.record_document(database, new, 1).document_id
-    (claim,) = queue.claim(database, "worker", limit=1, lease_seconds=60)
-    assert queue.complete(database, claim.page_id, "worker", LETTER, False, [])
+    document_id = records.record_document(database, new, 1).document_id
+    (claim,) = records.claim(database, "worker", limit=1, lease_seconds=60)
+    assert records.complete(database, claim.page_id, "worker", LETTER, False, [])
     with read_session(database) as session:
         assert session.exec(select(Document.tags)).one() == "urgent,cardiology"
     view = queries.document(database, document_id)

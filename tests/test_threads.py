@@ -1,4 +1,5 @@
-"""How blocking work runs (docvault.threads) and the supervisor's timers (docvault.jobs).
+"""How blocking work runs (docvault.runtime.threads) and the supervisor's timers
+(docvault.runtime.jobs).
 
 Real threads and a real event loop; every wait is for an observable condition with a
 deadline, never a sleep standing in for one.
@@ -153,14 +154,16 @@ def test_the_timers_run_each_job_again_and_never_twice_at_once() -> None:
 
 PACKAGE = Path(__file__).parent.parent / "docvault"
 # Who may start a thread, a pool or an event loop, and why (the supervisor's docstring draws
-# them): everything else goes through docvault.threads.
+# them): everything else goes through docvault.runtime.threads.
 ALLOWED_STARTS = {
-    ("threads.py", "Thread"): "in_thread and DaemonPool: the one place threads are made",
-    ("threads.py", "ThreadPoolExecutor"): "blocking_calls: the one bounded executor",
+    ("runtime/threads.py", "Thread"): "in_thread and DaemonPool: the one place threads are made",
+    ("runtime/threads.py", "ThreadPoolExecutor"): "blocking_calls: the one bounded executor",
     ("ocr/rapid.py", "ThreadPoolExecutor"): "the CPU engine's compute, closed by its aclose()",
     ("cli.py", "Timer"): "the hard stop deadline, off the loop on purpose",
     ("cli.py", "asyncio.run"): "the command's one event loop",
-    ("threads.py", "AsyncIOScheduler"): "calendar_scheduler: the calendar, on the running loop",
+    ("runtime/threads.py", "AsyncIOScheduler"): (
+        "calendar_scheduler: the calendar, on the running loop"
+    ),
 }
 STARTERS = {
     "Thread",
@@ -209,4 +212,4 @@ def test_only_the_calendar_imports_a_scheduling_library() -> None:
         )
         if name.split(".")[0] in ("apscheduler", "schedule")
     }
-    assert importers == {"threads.py", "scheduler.py", "calendar_log.py"}
+    assert importers == {"runtime/threads.py", "scheduler.py", "calendar_log.py"}

@@ -12,8 +12,7 @@ from pathlib import Path
 
 from sqlmodel import select
 
-from docvault import db, derived
-from docvault.records import leases as queue
+from docvault import db, derived, records
 from docvault.config import InboxSettings
 from docvault.intake.folders import Intake
 from docvault.models import Document
@@ -70,7 +69,7 @@ def take_in(folder: Path, fixtures_dir: Path, *names: str) -> dict[str, Document
 def unlocked(folder: Path, fixtures_dir: Path) -> Document:
     """The protected fixture taken in, refused, and unlocked with `docvault unlock`."""
     refused = take_in(folder, fixtures_dir, LOCKED, PLAIN)[LOCKED]
-    assert queue.waits_for_password(refused), refused.error
+    assert records.waits_for_password(refused), refused.error
     answer = docvault(folder, "unlock", str(refused.id), stdin="test\n")
     assert answer.returncode == 0, answer.stderr
     document = take_in(folder, fixtures_dir)[LOCKED]

@@ -17,8 +17,7 @@ from sqlalchemy import update
 from sqlmodel import Session, col
 from starlette.routing import Mount
 
-from docvault import auth, derived
-from docvault.records import leases as queue
+from docvault import auth, derived, records
 from docvault.audit import AuditFilter
 from docvault.models import Attempt, Page, utcnow
 from docvault.vocabulary import PageStatus, SamplingMode
@@ -486,7 +485,7 @@ def test_rerunning_one_page_queues_it_first_with_the_chosen_mode(
         other: PageStatus.failed,
     }
     add_queued_page(archive)
-    claimed = queue.claim(archive.database, "worker", limit=1, lease_seconds=60)
+    claimed = records.claim(archive.database, "worker", limit=1, lease_seconds=60)
     assert [(page.page_id, page.mode) for page in claimed] == [(looped, mode)]
 
 
@@ -506,7 +505,7 @@ def test_rerunning_a_selection_queues_each_ticked_page(
         data={"csrf_token": nurse, "page_id": [str(page) for page in pages], "mode": "uncapped"},
     )
     assert answer.status_code == 303
-    claimed = queue.claim(archive.database, "worker", limit=5, lease_seconds=60)
+    claimed = records.claim(archive.database, "worker", limit=5, lease_seconds=60)
     assert {(page.page_id, page.mode) for page in claimed} == {
         (page, SamplingMode.uncapped) for page in pages
     }
@@ -540,8 +539,10 @@ def test_the_json_rerun_and_the_state_poll_follow_the_page(
     assert answer.json() == {
         "queued": 1, "mode": "penalty", "pages": [{"page_id": looped, "status": "queued"}]
     }  # fmt: skip
-    [claimed] = queue.claim(archive.database, "worker", limit=1, lease_seconds=60)
-    queue.complete(archive.database, claimed.page_id, "worker", "Page 2, read cleanly.", False, [])
+    [claimed] = records.claim(archive.database, "worker", limit=1, lease_seconds=60)
+    records.complete(
+        archive.database, claimed.page_id, "worker", "Page 2, read cleanly.", False, []
+    )
     states = client.get("/api/pages/states", params={"ids": f"{looped}"}).json()
     assert states == {"pages": [{"page_id": looped, "status": "done"}]}
 
@@ -678,7 +679,7 @@ def test_rotate_and_read_again_turns_the_page_queues_it_and_shows_it_turned(
     assert answer.status_code == 303
     assert queries.page_states(archive.database, [page_id]) == {page_id: PageStatus.queued}
     add_queued_page(archive)
-    claimed = queue.claim(archive.database, "worker", limit=1, lease_seconds=60)
+    claimed = records.claim(archive.database, "worker", limit=1, lease_seconds=60)
     # First in the queue, and the worker is told to turn it by the person's angle.
     assert [(page.page_id, page.rotation) for page in claimed] == [(page_id, 90)]
     viewer = client.get(f"/documents/{document_id}").text

@@ -1,7 +1,7 @@
 """What staff see of an incomplete page (issue 26), and text shown as it was read.
 
 The page is a scanned letter whose echocardiogram line the engine lost, completed through
-`queue.complete_many` with a coverage report naming that line's box.
+`records.complete_many` with a coverage report naming that line's box.
 """
 
 from __future__ import annotations
@@ -19,8 +19,7 @@ from PIL import Image
 from sqlalchemy import update
 from sqlmodel import col
 
-from docvault import db
-from docvault.records import leases as queue
+from docvault import db, records
 from docvault.models import Page
 from docvault.render import RenderOptions, render_page
 from docvault.vocabulary import CoverageReport, PageStatus, SuspectRegion, TextFormat
@@ -234,14 +233,14 @@ def test_a_page_with_ink_and_no_text_says_so(
     client: TestClient, nurse: str, archive: WebArchive
 ) -> None:
     document_id, _ = add_document(archive.database, archive.data_dir, "ocrmypdf__jbig2.pdf", "fax")
-    (claimed,) = queue.claim(archive.database, "worker", limit=1, lease_seconds=60)
+    (claimed,) = records.claim(archive.database, "worker", limit=1, lease_seconds=60)
     report = CoverageReport(
         ink_lines=3,
         accounted_lines=0,
         suspects=(SuspectRegion((100, 100, 900, 160), LOST_REASON),),
         summary="The page has ink on 3 lines but no text was read.",
     )
-    finished = queue.FinishedPage(
+    finished = records.FinishedPage(
         claimed.page_id,
         "",
         False,
@@ -250,7 +249,7 @@ def test_a_page_with_ink_and_no_text_says_so(
         coverage=report,
         text_format=TextFormat.plain,
     )
-    assert queue.complete_many(archive.database, "worker", [finished]) == [True]
+    assert records.complete_many(archive.database, "worker", [finished]) == [True]
     page = client.get(f"/documents/{document_id}").text
     assert "No text yet." not in page
     assert "This page has ink, but no text was read from it" in _transcription(page)

@@ -1,7 +1,7 @@
 """What staff see of docvault's automatic turns (issue 26), over a real uvicorn on loopback.
 
 Two real files go through the real render (orientation detection on) and are finished
-through `queue.complete_many` with the turn the render chose, as the worker does: a printed
+through `records.complete_many` with the turn the render chose, as the worker does: a printed
 page stored on its side (turned automatically) and an upright handwritten letter (evidence
 too weak: read as stored, marked "orientation uncertain").
 """
@@ -18,8 +18,7 @@ import pytest
 from PIL import Image
 from sqlmodel import select
 
-from docvault import db
-from docvault.records import leases as queue
+from docvault import db, records
 from docvault.models import Document
 from docvault.render import RenderOptions, render_page
 from docvault.vocabulary import TextFormat, Verdict
@@ -45,11 +44,11 @@ def oriented(archive: WebArchive) -> Oriented:
     rotated, _ = add_document(archive.database, archive.data_dir, ROTATED, "scans")
     handwritten, _ = add_document(archive.database, archive.data_dir, HANDWRITTEN, "scans")
     finished = []
-    for claimed in queue.claim(archive.database, OWNER, limit=10, lease_seconds=600):
+    for claimed in records.claim(archive.database, OWNER, limit=10, lease_seconds=600):
         name = ROTATED if claimed.document_id == rotated else HANDWRITTEN
         rendered = render_page(archive.data_dir / _archive_path(archive, claimed), 1, OPTIONS)
         finished.append(
-            queue.FinishedPage(
+            records.FinishedPage(
                 claimed.page_id,
                 f"page of {name}",
                 False,
@@ -59,11 +58,11 @@ def oriented(archive: WebArchive) -> Oriented:
                 text_format=TextFormat.plain,
             )
         )
-    assert queue.complete_many(archive.database, OWNER, finished) == [True, True]
+    assert records.complete_many(archive.database, OWNER, finished) == [True, True]
     return Oriented(rotated, handwritten, others)
 
 
-def _archive_path(archive: WebArchive, claimed: queue.ClaimedPage) -> str:
+def _archive_path(archive: WebArchive, claimed: records.ClaimedPage) -> str:
     with db.read_session(archive.database) as session:
         document = session.get(Document, claimed.document_id)
         assert document is not None

@@ -18,8 +18,7 @@ from sqlalchemy import func
 from sqlmodel import col, select
 from starlette.routing import Mount
 
-from docvault import auth, db
-from docvault.records import leases as queue
+from docvault import auth, db, records
 from docvault.models import AuditEvent, Page
 from docvault.vocabulary import PageStatus
 from docvault.web import queries
@@ -137,9 +136,9 @@ def test_a_page_done_after_the_permission_check_is_not_turned_for_staff(
     # The rotate route checks the page's state, then turns it in another transaction; a
     # page that became done in between is refused there for anyone but an administrator.
     done = archive.page_id(archive.huck_finn, 1)
-    assert queue.request_rotation(archive.database, done, 90, done_allowed=False) is None
+    assert records.request_rotation(archive.database, done, 90, done_allowed=False) is None
     assert queries.page_states(archive.database, [done]) == {done: PageStatus.done}
-    assert queue.request_rotation(archive.database, done, 90, done_allowed=True) == 90
+    assert records.request_rotation(archive.database, done, 90, done_allowed=True) == 90
     assert queries.page_states(archive.database, [done]) == {done: PageStatus.queued}
 
 

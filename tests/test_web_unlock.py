@@ -12,8 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlmodel import col, select
 
-from docvault import db
-from docvault.records import leases as queue
+from docvault import db, records
 from docvault.errors import EncryptedDocument
 from docvault.models import AuditEvent, Document
 from docvault.web.app import create_app
@@ -155,7 +154,7 @@ def test_an_unlocked_pdf_keeps_intakes_page_limit(archive: WebArchive, tmp_path:
     with db.read_session(archive.database) as session:
         document = session.get(Document, document_id)
         assert document is not None
-        assert queue.waits_for_password(document)
+        assert records.waits_for_password(document)
     unlocked = unlock_document(
         archive.database, archive.data_dir, document_id, PASSWORD, max_pages=3
     )

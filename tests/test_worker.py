@@ -22,8 +22,7 @@ import pytest
 from sqlalchemy import Engine as DatabaseEngine
 from sqlmodel import col, select
 
-from docvault import db, worker
-from docvault.records import leases as queue
+from docvault import db, records, worker
 from docvault.db import read_session, write_transaction
 from docvault.errors import EngineRequestRejected, EngineUnavailable
 from docvault.models import Attempt, Document, IndexOutbox, Page, utcnow
@@ -196,7 +195,7 @@ def make_run(database: DatabaseEngine, tmp_path: Path) -> Callable[..., Run]:
 
 
 def letter(database: DatabaseEngine, pages: int) -> int:
-    new = queue.NewDocument(
+    new = records.NewDocument(
         sha256="c" * 64,
         original_name="letter.pdf",
         inbox="fax",
@@ -204,7 +203,7 @@ def letter(database: DatabaseEngine, pages: int) -> int:
         archive_path="archive/letter.pdf",
         size_bytes=1000,
     )
-    return queue.record_document(database, new, pages).document_id
+    return records.record_document(database, new, pages).document_id
 
 
 def pages_of(database: DatabaseEngine) -> dict[int, Page]:
@@ -388,7 +387,7 @@ def test_a_late_result_after_the_lease_was_lost_leaves_the_new_owners_page_alone
             page_id = page.id
         assert page_id is not None
         if new_owner_finishes:
-            assert queue.complete(database, page_id, OTHER, new_text, False, [])
+            assert records.complete(database, page_id, OTHER, new_text, False, [])
 
     async def scenario() -> Run:
         run = make_run(late)
@@ -546,7 +545,7 @@ def test_a_page_whose_reading_cannot_be_stored_fails_alone_with_a_sentence(
     document_id = letter(database, pages=3)
     with read_session(database) as session:
         poisoned = session.exec(select(Page.id).where(Page.number == 2)).one()
-    store_many = queue.complete_many
+    store_many = records.complete_many
 
     def refuses_page_two(
         engine: DatabaseEngine, owner: str, finished: Any, handover: Any = ()
@@ -555,7 +554,7 @@ def test_a_page_whose_reading_cannot_be_stored_fails_alone_with_a_sentence(
             raise ValueError("something SQLite never said before")
         return store_many(engine, owner, finished, handover)
 
-    monkeypatch.setattr(queue, "complete_many", refuses_page_two)
+    monkeypatch.setattr(records, "complete_many", refuses_page_two)
 
     async def scenario() -> Run:
         run = make_run(answers, concurrency=3)

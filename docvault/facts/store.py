@@ -1,7 +1,7 @@
 """A document's facts in the database: proposals from its text, a person's confirmations.
 
 ``refresh_proposals`` runs inside the queue's transaction that finishes a document's last
-page (``docvault.queue``), so the proposals are there as soon as the document is, and again
+page (``docvault.records``), so the proposals are there as soon as the document is, and again
 after every re-run. A confirmed value is never replaced by a proposal. Whenever a
 document's facts change, its pages go to the index outbox in the same transaction, so the
 search fields ``patient:``, ``born:``, ``sender:`` and ``title:`` follow.

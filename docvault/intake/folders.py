@@ -1,396 +1,64 @@
-"""Intake: watch the inbox folders and take each finished file into the archive and queue.
+"""The folder driver: `Intake` takes each finished file of the inbox folders into the archive
+and the queue.
 
-File events only make intake fast; the full rescan (at start and on a schedule) is the
-source of truth, because SMB and NFS shares deliver no events. The order that loses
-nothing, each step repeatable after a crash (the sha256 makes it idempotent):
+The order that loses nothing, each step repeatable after a crash (the sha256 makes it
+idempotent):
 
     stable? -> copy into the archive (fsync, verify) -> record the document -> move/delete
 
-Whoever can write to an inbox chooses what lies in it (SECURITY.md, "The inbox's trust
-boundary"). One rule, `judge`, decides for the rescan, the file events and every second
-look what intake does with a path: take it (a regular file with one name, within
-max_file_mb, below real folders), look into it (a real folder of a recursive inbox), ignore
-it (temporary and system names, processed/ and quarantine/) or refuse it (a link, a linked
-folder, a hard link, a pipe, socket or device, a giant). A refusal is said once, in the log
-and on the status page, and the entry is left where it is. A taken file is opened without
-following links (`open_inbox_file`) and copied from that very descriptor.
+`Intake` rescans every inbox by the path rule (`rule.survey`), waits until a file has
+stopped changing (`stability`), copies it from a descriptor opened without following links
+(`opening`), records it (`recording`) and clears it (`clearing`). A refusal is said once,
+in the log and on the status page, and the entry is left where it is; a file it cannot read
+yet is tried again with back-off.
 """
 
 from __future__ import annotations
 
-import contextlib
-import errno
 import logging
 import os
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from enum import StrEnum
 from pathlib import Path
-from stat import S_ISBLK, S_ISCHR, S_ISDIR, S_ISFIFO, S_ISLNK, S_ISREG, S_ISSOCK
-from typing import Protocol
 
 from sqlalchemy import Engine
-from watchdog.events import FileSystemEvent, FileSystemEventHandler
-from watchdog.observers import Observer
-from watchdog.observers.api import ObservedWatch
 
-from docvault.records import leases as queue
-from docvault.archive import ArchivedFile, OpenedFile, archive_file
-from docvault.runtime import backoff_seconds
+from docvault import records
+from docvault.archive import ArchivedFile, archive_file
 from docvault.config import InboxSettings
-from docvault.db import read_session
 from docvault.errors import (
     DocvaultError,
-    EmptyFile,
     FileNotReady,
     FileRefused,
-    FileTooLarge,
     FileVanished,
     HiddenFileIgnored,
     IntakeError,
-    LinkRefused,
-    NotARegularFile,
-    RenderError,
     ServerFault,
 )
-from docvault.runtime import RETRY_SECONDS, Place, Standing, fault_of
-from docvault.models import Document
+from docvault.intake.clearing import check_target_folders, clear_inbox_file
+from docvault.intake.opening import ensure_listable, open_inbox_file
+from docvault.intake.recording import Inspector, record_new
+from docvault.intake.rule import (
+    DEFAULT_MAX_FILE_BYTES,
+    Sighting,
+    Verdict,
+    _duration,
+    _lstat,
+    _shown,
+    judge,
+    refusal_of,
+    survey,
+)
+from docvault.intake.stability import StabilityTracker
 from docvault.names import display_name, inbox_named, raw_name
 from docvault.render import RenderPoolClosed
-from docvault.intake.stability import StabilityTracker
+from docvault.runtime import RETRY_SECONDS, Place, Standing, backoff_seconds, fault_of
 
 logger = logging.getLogger(__name__)
 
-IGNORED_SUFFIXES = (".part", ".tmp", ".crdownload", ".partial", ".swp")
-IGNORED_NAMES = {"thumbs.db", "desktop.ini", ".ds_store"}
-IGNORED_FOLDERS = {"processed", "quarantine", "@eadir", "#recycle", ".docvault"}
-# Hidden names other programs leave for good, never a mistake worth reporting: macOS's
-# AppleDouble files (._name) and folder files, office lock files, Samba's delete-on-close.
-SYSTEM_HIDDEN_PREFIXES = ("._", ".~lock.", ".smbdelete", ".nfs", ".trash", ".spotlight")
-SYSTEM_HIDDEN_NAMES = {".ds_store", ".localized", ".directory", ".apdisk"}
-# How intake opens what it reads from an inbox: no link followed, a pipe never waited on.
-FILE_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC
-FOLDER_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
-DEFAULT_MAX_FILE_BYTES = 200 * 1024 * 1024  # the max_file_mb setting's default
 REPORTED_REFUSALS = 5  # sentences per inbox on the status page; the log has every one
-# The kind of a document that is a whole e-mail, kept because nothing in it could be read.
-MESSAGE_KIND = "message"
-
-
-class Inspector(Protocol):
-    """Opens an archived file and says how many pages it has (raises RenderError)."""
-
-    def __call__(self, path: Path) -> tuple[int, str]: ...
-
-
-def is_ignored_name(name: str) -> bool:
-    """Temporary and system names that are never documents."""
-    lowered = name.lower()
-    return (
-        lowered.startswith((".", "~$"))
-        or lowered.endswith(IGNORED_SUFFIXES)
-        or lowered in IGNORED_NAMES
-    )
-
-
-def is_reported_hidden_name(name: str) -> bool:
-    """A name starting with '.' that is no temporary or system name: if such a file stays,
-    someone most likely saved a document under a wrong name."""
-    lowered = name.lower()
-    return (
-        lowered.startswith(".")
-        and not lowered.endswith(IGNORED_SUFFIXES)
-        and lowered not in SYSTEM_HIDDEN_NAMES
-        and not lowered.startswith(SYSTEM_HIDDEN_PREFIXES)
-    )
-
-
-def is_ignored_folder(name: str) -> bool:
-    """Folders intake never looks into: its own processed/ and quarantine/, NAS system
-    folders, hidden folders."""
-    return name.lower() in IGNORED_FOLDERS or name.startswith(".")
-
-
-class Verdict(StrEnum):
-    """What intake does with one entry below an inbox folder."""
-
-    take = "take"  # a regular file: taken once it holds still
-    folder = "folder"  # a real folder of a recursive inbox: looked into
-    hidden = "hidden"  # a regular file with a hidden name: reported if it stays
-    ignore = "ignore"  # temporary or system name, ignored folder, gone, not below the inbox
-    refuse = "refuse"  # never opened nor taken; `refusal` says why and what to do
-
-
-@dataclass(frozen=True)
-class Sighting:
-    """The verdict on one path, with the lstat it was based on."""
-
-    verdict: Verdict
-    path: Path
-    status: os.stat_result | None = None
-    refusal: FileRefused | None = None
-
-
-def _lstat(path: Path) -> os.stat_result | None:
-    try:
-        return path.lstat()
-    except (FileNotFoundError, NotADirectoryError):
-        return None
-
-
-def _shown(inbox: InboxSettings, path: Path) -> str:
-    """A path as the sentences show it: relative to its inbox, escaped."""
-    relative = path.relative_to(inbox.path) if path.is_relative_to(inbox.path) else path
-    return display_name(relative)
-
-
-def judge(inbox: InboxSettings, path: Path, max_file_bytes: int) -> Sighting:
-    """The one rule of what intake does with a path below an inbox, used by the rescan,
-    the file events and every second look: take, look into, ignore or refuse.
-
-    Only what lies below the inbox folder counts (the admin configured the folder itself,
-    links and all). Every folder between it and the file must be a real folder, not an
-    ignored one; the file itself a regular file with a single name, within the size limit.
-    """
-    if not path.is_relative_to(inbox.path) or path == inbox.path:
-        return Sighting(Verdict.ignore, path)
-    parts = path.relative_to(inbox.path).parts
-    if len(parts) > 1 and not inbox.recursive:
-        return Sighting(Verdict.ignore, path)
-    folder = inbox.path
-    for part in parts[:-1]:
-        folder = folder / part
-        if is_ignored_folder(part):
-            return Sighting(Verdict.ignore, path)
-        status = _lstat(folder)
-        if status is None or not (S_ISDIR(status.st_mode) or S_ISLNK(status.st_mode)):
-            return Sighting(Verdict.ignore, path)  # gone or replaced: the next look decides
-        if S_ISLNK(status.st_mode):
-            return Sighting(Verdict.refuse, folder, status, _linked_folder(inbox, folder))
-    return _judge_entry(inbox, path, max_file_bytes)
-
-
-def _judge_entry(inbox: InboxSettings, path: Path, max_file_bytes: int) -> Sighting:
-    status = _lstat(path)
-    if status is None:
-        return Sighting(Verdict.ignore, path)
-    if S_ISDIR(status.st_mode):
-        looked_into = inbox.recursive and not is_ignored_folder(path.name)
-        return Sighting(Verdict.folder if looked_into else Verdict.ignore, path, status)
-    if is_ignored_name(path.name):
-        reported = S_ISREG(status.st_mode) and is_reported_hidden_name(path.name)
-        return Sighting(Verdict.hidden if reported else Verdict.ignore, path, status)
-    if S_ISLNK(status.st_mode) and path.is_dir():  # stat only: nothing behind it is opened
-        return Sighting(Verdict.refuse, path, status, _linked_folder(inbox, path))
-    refusal = refusal_of(inbox, path, status, max_file_bytes)
-    if refusal is not None:
-        return Sighting(Verdict.refuse, path, status, refusal)
-    return Sighting(Verdict.take, path, status)
-
-
-def refusal_of(
-    inbox: InboxSettings, path: Path, status: os.stat_result, max_file_bytes: int
-) -> FileRefused | None:
-    """Why intake will not take the file with this status (from lstat or fstat), or None."""
-    name = _shown(inbox, path)
-    where = f"{name} in {inbox_named(inbox.name)}"
-    if S_ISLNK(status.st_mode):
-        return LinkRefused(
-            path,
-            f"{where} is a symbolic link; docvault takes only regular files that are really "
-            "in the inbox, never what a link points to, and leaves the link where it is. "
-            "Put the document itself (a copy, not a link) into the inbox and remove the link.",
-        )
-    if not S_ISREG(status.st_mode):
-        return NotARegularFile(
-            path,
-            f"{where} is {_kind_of(status)}, not a regular file; docvault never opens it and "
-            "leaves it where it is. Remove it from the inbox: scanners and fax servers must "
-            "write regular files.",
-        )
-    if status.st_nlink > 1:
-        return LinkRefused(
-            path,
-            f"{where} is a hard link (the same file has another name on its disk); docvault "
-            "cannot tell a hard link to another program's private file from a scan, so it "
-            "does not take it and leaves it where it is. Put an ordinary copy into the inbox "
-            "(cp, not ln) and remove this one.",
-        )
-    if status.st_size > max_file_bytes:
-        return FileTooLarge(
-            path,
-            f"{where} is {_megabytes(status.st_size)}, more than the limit of "
-            f"{_megabytes(max_file_bytes)} per file; docvault does not take it and leaves it "
-            "where it is. Split it into smaller files, or raise the setting max_file_mb if "
-            "letters this large are expected.",
-        )
-    return None
-
-
-def _linked_folder(inbox: InboxSettings, folder: Path) -> LinkRefused:
-    return LinkRefused(
-        folder,
-        f"The folder {_shown(inbox, folder)} in {inbox_named(inbox.name)} is a symbolic link; "
-        "docvault does not look into linked folders, so no file in it is taken, and leaves "
-        "it where it is. Move the files themselves into the inbox (or a real folder in it) "
-        "and remove the link.",
-    )
-
-
-def _unreadable_folder(inbox: InboxSettings, folder: Path, error: OSError) -> Sighting:
-    refusal = FileRefused(
-        folder,
-        f"The folder {_shown(inbox, folder)} in {inbox_named(inbox.name)} cannot be read "
-        f"({error.strerror or error}); no file in it is taken, and every other folder of the "
-        "inbox still is. Give the docvault user read access to it (or move its files into "
-        "the inbox); docvault looks again at every rescan.",
-    )
-    return Sighting(Verdict.refuse, folder, _lstat(folder), refusal)
-
-
-def _kind_of(status: os.stat_result) -> str:
-    if S_ISFIFO(status.st_mode):
-        return "a named pipe (FIFO)"
-    if S_ISSOCK(status.st_mode):
-        return "a socket"
-    if S_ISCHR(status.st_mode) or S_ISBLK(status.st_mode):
-        return "a device"
-    return "a special file"
-
-
-def _duration(seconds: float) -> str:
-    if seconds >= 120:
-        return f"{seconds / 60:g} minutes"
-    return "1 second" if seconds == 1 else f"{seconds:g} seconds"
-
-
-def _megabytes(size: int) -> str:
-    return f"{size / (1024 * 1024):,.1f} MB"
-
-
-def survey(inbox: InboxSettings, max_file_bytes: int) -> Iterator[Sighting]:
-    """Every entry below an inbox with its verdict (the rescan); OSError if unlistable.
-
-    Folders are looked into only when `judge` says so: a linked folder is refused, not
-    followed.
-    """
-    pending = [inbox.path]
-    while pending:
-        folder = pending.pop()
-        try:
-            with os.scandir(folder) as entries:
-                paths = sorted(Path(entry.path) for entry in entries)
-        except OSError as error:
-            if folder == inbox.path:
-                raise
-            # One folder nobody let docvault read must not stop the rescan of the others
-            # (a `chmod 000` by anyone with write access to the share did, in review).
-            yield _unreadable_folder(inbox, folder, error)
-            continue
-        for path in paths:
-            sighting = judge(inbox, path, max_file_bytes)
-            if sighting.verdict is Verdict.folder:
-                pending.append(path)
-            elif sighting.verdict is not Verdict.ignore:
-                yield sighting
-
-
-def candidate_files(
-    inbox: InboxSettings, max_file_bytes: int = DEFAULT_MAX_FILE_BYTES
-) -> Iterator[Path]:
-    """Every file in an inbox that intake would take once it holds still."""
-    for sighting in survey(inbox, max_file_bytes):
-        if sighting.verdict is Verdict.take:
-            yield sighting.path
-
-
-def _open_folder(inbox: InboxSettings, path: Path) -> int:
-    """A descriptor of the folder holding `path`, reached from the inbox without following a
-    link (the check of the listing can be raced; O_NOFOLLOW on each step cannot)."""
-    descriptor = os.open(inbox.path, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
-    try:
-        for part in path.relative_to(inbox.path).parts[:-1]:
-            try:
-                inner = os.open(part, FOLDER_FLAGS, dir_fd=descriptor)
-            except OSError as error:
-                if error.errno in (errno.ELOOP, errno.ENOTDIR):
-                    raise _linked_folder(inbox, path.parent) from None
-                raise
-            os.close(descriptor)
-            descriptor = inner
-    except BaseException:
-        os.close(descriptor)
-        raise
-    return descriptor
-
-
-@contextlib.contextmanager
-def open_inbox_file(
-    inbox: InboxSettings, path: Path, listed: os.stat_result, max_file_bytes: int
-) -> Iterator[OpenedFile]:
-    """Open an inbox file for reading without following any link, and check that what was
-    opened is the regular file the listing saw (same device and inode, one name, within the
-    limit). Raises FileRefused, FileVanished or FileNotReady."""
-    try:
-        folder = _open_folder(inbox, path)
-        try:
-            descriptor = os.open(path.name, FILE_FLAGS, dir_fd=folder)
-        finally:
-            os.close(folder)
-    except FileNotFoundError:
-        raise _vanished(inbox, path) from None
-    except PermissionError:
-        raise FileNotReady(
-            path,
-            f"{_shown(inbox, path)} in {inbox_named(inbox.name)} cannot be read by docvault "
-            "(permission denied); docvault will retry. Give the docvault user read access "
-            "to the inbox.",
-        ) from None
-    except OSError as error:
-        # ELOOP: it became a link since the listing; ENXIO: a socket. Either way what lies
-        # there now is refused for what it is (or it went again).
-        if error.errno not in (errno.ELOOP, errno.ENXIO):
-            raise
-        status = _lstat(path)
-        refusal = refusal_of(inbox, path, status, max_file_bytes) if status else None
-        raise refusal or _vanished(inbox, path) from None
-    try:
-        opened = os.fstat(descriptor)
-        if (opened.st_dev, opened.st_ino) != (listed.st_dev, listed.st_ino):
-            raise _vanished(inbox, path)
-        refusal = refusal_of(inbox, path, opened, max_file_bytes)
-        if refusal is not None:
-            raise refusal
-        yield OpenedFile(path, descriptor, max_bytes=max_file_bytes)
-    finally:
-        os.close(descriptor)
-
-
-def _vanished(inbox: InboxSettings, path: Path) -> FileVanished:
-    return FileVanished(
-        path,
-        f"{_shown(inbox, path)} in {inbox_named(inbox.name)} was removed or replaced while "
-        "docvault was looking at it; if it is still there it is looked at again.",
-    )
-
-
-def ensure_listable(inbox: InboxSettings) -> None:
-    """Create a missing inbox folder; raise IntakeError, with the fix, if it cannot be listed."""
-    try:
-        inbox.path.mkdir(parents=True, exist_ok=True)
-        with os.scandir(inbox.path):
-            pass
-    except OSError as error:
-        raise IntakeError(
-            inbox.path,
-            f"Inbox {inbox.name} at {display_name(inbox.path)} cannot be listed "
-            f"({error.strerror or error}); no file in it is taken until this is fixed. "
-            "Make it a folder the docvault user can read and write (or correct its path "
-            "in the settings); docvault tries again every few seconds.",
-        ) from error
 
 
 @dataclass(frozen=True)
@@ -450,121 +118,6 @@ class InboxState:
 
     settling: int = 0
     refusals: dict[Path, _Refusal] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Refused:
-    """Why an archived file cannot be read: the error's code and the sentence for staff."""
-
-    code: str
-    message: str
-
-
-def inspect_archived(
-    inspect: Inspector,
-    data_dir: Path,
-    new: queue.NewDocument,
-    empty_grace_seconds: float,
-    place: str | None = None,
-) -> tuple[int, str] | Refused:
-    """The archived copy's page count and kind, or why it cannot be read: the one judgement
-    of a new file and of a refused one taken in again (`retake_refused`). `place` is where
-    the sentences say it came from (default: its inbox; mail intake names the message)."""
-    where = place or f"in {inbox_named(new.inbox)}"
-    if new.size_bytes == 0:
-        return Refused(
-            EmptyFile.code,
-            f"{new.original_name} {where} stayed empty (0 bytes) for "
-            f"{empty_grace_seconds:g} seconds; the scan or fax did not arrive. "
-            "Scan or send it again.",
-        )
-    try:
-        return inspect(data_dir / new.archive_path)
-    except RenderError as error:
-        # The renderer only knows the archive name (the sha256); say the original's.
-        shown = error.message.replace(Path(new.archive_path).name, "the file")
-        return Refused(error.code, f"{new.original_name} {where}: {shown}")
-
-
-def record_new(
-    database: Engine,
-    data_dir: Path,
-    inspect: Inspector,
-    new: queue.NewDocument,
-    empty_grace_seconds: float,
-    place: str | None = None,
-    inspected: tuple[int, str] | Refused | None = None,
-) -> tuple[queue.Recorded, Refused | None]:
-    """Record an archived file: its pages queued, or refused with the sentence (and the
-    refusal returned), or noted as a duplicate of the first copy. The one step a file
-    from a folder and an attachment from a mailbox share. `inspected`: the judgement of an
-    identical copy made before (mail intake judges a message's attachments first)."""
-    if queue.find_document(database, new.sha256) is not None:
-        return queue.record_document(database, new, page_count=0), None
-    if inspected is None:
-        inspected = inspect_archived(inspect, data_dir, new, empty_grace_seconds, place)
-    if isinstance(inspected, Refused):
-        return queue.record_failed_document(database, new, inspected.code, inspected.message), (
-            inspected
-        )
-    page_count, kind = inspected
-    new = queue.NewDocument(**{**new.__dict__, "kind": kind})
-    return queue.record_document(database, new, page_count), None
-
-
-@dataclass(frozen=True)
-class Retaken:
-    """A refused file taken in again: the pages queued, or why it was refused again."""
-
-    document_id: int
-    file_name: str
-    pages: int  # 0 when it was refused again
-    refusal: str | None = None
-
-
-def retake_refused(
-    database: Engine,
-    data_dir: Path,
-    document_id: int,
-    inspect: Inspector,
-    empty_grace_seconds: float,
-) -> Retaken:
-    """Take a refused file in again from its archived original, as intake takes a new file:
-    its pages are queued, or the new reason is recorded (and it is listed again). For a
-    renderer fixed since, a page limit raised, a time-out on a busy day. DocvaultError when
-    the document is not a refused file (any more)."""
-    with read_session(database) as session:
-        document = session.get(Document, document_id)
-    if document is None or not queue.is_refused(document):
-        raise DocvaultError(
-            f"Document {document_id} is not a file waiting on the problems page any more "
-            "(read meanwhile, or deleted); nothing was changed."
-        )
-    if document.kind == MESSAGE_KIND:
-        raise DocvaultError(
-            f"{document.original_name} is an e-mail kept whole because nothing in it could be "
-            "read; taking it in again cannot read it either, and nothing was changed. Download "
-            "it, save its letters into an inbox folder, then dismiss it here."
-        )
-    new = queue.NewDocument(
-        sha256=document.sha256,
-        original_name=document.original_name,
-        inbox=document.inbox,
-        original_path=document.original_path,
-        archive_path=document.archive_path,
-        size_bytes=document.size_bytes,
-    )
-    inspected = inspect_archived(inspect, data_dir, new, empty_grace_seconds)
-    if isinstance(inspected, Refused):
-        queue.record_refused_again(database, document_id, inspected.code, inspected.message)
-        return Retaken(document_id, document.original_name, 0, inspected.message)
-    page_count, kind = inspected
-    if not queue.record_retried(database, document_id, page_count, kind):
-        raise DocvaultError(
-            f"Document {document_id} ({document.original_name}) was taken in again at the "
-            "same moment elsewhere; nothing more was changed."
-        )
-    return Retaken(document_id, document.original_name, page_count)
 
 
 class Intake:
@@ -871,7 +424,7 @@ class Intake:
         if path in self._uncleared:
             return self._clear_again(inbox, path)
         try:
-            self._check_target_folders(inbox)
+            check_target_folders(inbox)
             with open_inbox_file(inbox, path, listed, self.max_file_bytes) as opened:
                 archived = archive_file(opened, self.data_dir)
         except FileNotReady as error:
@@ -897,7 +450,7 @@ class Intake:
         server fault, waited out, and only this step is tried again."""
         uncleared = self._uncleared[path]
         try:
-            self._clear_inbox_file(inbox, path, uncleared.listed, uncleared.failed)
+            clear_inbox_file(inbox, path, uncleared.listed, uncleared.failed)
         except OSError as error:
             fault = fault_of(error, Place.inbox, inbox.path)
             if fault is None:
@@ -906,8 +459,8 @@ class Intake:
         del self._uncleared[path]
         return True
 
-    def _record(self, inbox: InboxSettings, path: Path, archived: ArchivedFile) -> queue.Recorded:
-        new = queue.NewDocument(
+    def _record(self, inbox: InboxSettings, path: Path, archived: ArchivedFile) -> records.Recorded:
+        new = records.NewDocument(
             sha256=archived.sha256,
             original_name=display_name(path.name),
             inbox=inbox.name,
@@ -946,220 +499,3 @@ class Intake:
         else:
             logger.info("intake: %s (attempt %d)", error.message, retry.failures)
         return False
-
-    def _check_target_folders(self, inbox: InboxSettings) -> None:
-        """processed/ and quarantine/ must be real folders (or not there yet) before a file
-        is taken: a link there would send inbox files out of the inbox, and refusing after
-        the file is recorded would record it again at every retry."""
-        if inbox.after_archive == "keep":
-            return
-        for name in ("processed", "quarantine"):
-            status = _lstat(inbox.path / name)
-            if status is not None and not S_ISDIR(status.st_mode):
-                raise IntakeError(
-                    inbox.path / name,
-                    f"{name} in {inbox_named(inbox.name)} ({display_name(inbox.path / name)}) is "
-                    "not a real folder (a link or a file); docvault moves taken files there, "
-                    "so it takes no file from this inbox until it is one. Remove it; docvault "
-                    "makes the folder itself.",
-                )
-
-    def _clear_inbox_file(
-        self, inbox: InboxSettings, path: Path, listed: os.stat_result, failed: bool
-    ) -> None:
-        """Move (or delete) the inbox file; only ever after its archive copy is verified.
-
-        A file docvault could not read goes to `quarantine/` instead of `processed/`, so
-        the admin finds it next to the inbox as well as in the web view. Every folder on the
-        way is opened without following links, and the name is moved only while it is still
-        the file that was archived (same device and inode).
-        """
-        if inbox.after_archive == "keep":
-            return
-        try:
-            source_folder = _open_folder(inbox, path)
-        except FileNotFoundError:
-            return  # gone already? The archive copy is verified, so nothing is lost.
-        try:
-            current = _lstat_in(source_folder, path.name)
-            if current is None or (current.st_dev, current.st_ino) != (
-                listed.st_dev,
-                listed.st_ino,
-            ):
-                return  # gone or replaced since: the archived file is safe, the new one waits
-            if inbox.after_archive == "delete" and not failed:
-                os.unlink(path.name, dir_fd=source_folder)
-                return
-            stamp = datetime.now(UTC).strftime("%Y-%m-%d")
-            target_folder = _make_folders(inbox, ("quarantine" if failed else "processed", stamp))
-            try:
-                target = path.name
-                if _lstat_in(target_folder, target) is not None:
-                    target = _unclashing_name(path, int(time.time() * 1000))
-                with contextlib.suppress(FileNotFoundError):
-                    os.rename(path.name, target, src_dir_fd=source_folder, dst_dir_fd=target_folder)
-            finally:
-                os.close(target_folder)
-        finally:
-            os.close(source_folder)
-
-
-# A file name's bytes on Linux file systems (NAME_MAX).
-NAME_MAX_BYTES = 255
-
-
-def _unclashing_name(path: Path, stamp: int) -> str:
-    """`stem.STAMP.suffix` for a name already in the day's folder, shortened from its stem to
-    fit NAME_MAX (a 250-byte name plus the stamp failed the rename after the record, and each
-    retry recorded the file again as a duplicate: review of issue 25)."""
-    tail = f".{stamp}{path.suffix}".encode("utf-8", "surrogateescape")
-    stem = path.stem.encode("utf-8", "surrogateescape")
-    room = NAME_MAX_BYTES - len(tail)
-    if room < 1:  # a suffix longer than any name allows: the stamp alone
-        return str(stamp)
-    # Cut as bytes, which is what the limit counts; a character cut in half stays as its
-    # bytes (surrogate-escaped, as any name that is not UTF-8), so the name stays valid.
-    shortened = stem[:room].decode("utf-8", "surrogateescape")
-    return shortened + tail.decode("utf-8", "surrogateescape")
-
-
-def _lstat_in(folder: int, name: str) -> os.stat_result | None:
-    try:
-        return os.stat(name, dir_fd=folder, follow_symlinks=False)
-    except FileNotFoundError:
-        return None
-
-
-def _make_folders(inbox: InboxSettings, names: tuple[str, ...]) -> int:
-    """A descriptor of inbox/names..., each made if missing, none reached through a link."""
-    descriptor = os.open(inbox.path, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
-    try:
-        for name in names:
-            with contextlib.suppress(FileExistsError):
-                os.mkdir(name, dir_fd=descriptor)
-            try:
-                inner = os.open(name, FOLDER_FLAGS, dir_fd=descriptor)
-            except OSError as error:
-                raise IntakeError(
-                    inbox.path / name,
-                    f"{name} in {inbox_named(inbox.name)} is not a real folder (a link or a file); "
-                    "docvault moves taken files there. Remove it; docvault makes the folder "
-                    f"itself. ({error.strerror})",
-                ) from None
-            os.close(descriptor)
-            descriptor = inner
-    except BaseException:
-        os.close(descriptor)
-        raise
-    return descriptor
-
-
-class _EventHandler(FileSystemEventHandler):
-    def __init__(self, intake: Intake) -> None:
-        self.intake = intake
-
-    def on_any_event(self, event: FileSystemEvent) -> None:
-        if event.is_directory:
-            return
-        for attribute in ("dest_path", "src_path"):
-            raw = getattr(event, attribute, "")
-            if raw:
-                self.intake.notice(Path(str(raw if isinstance(raw, str) else raw.decode())))
-
-
-@dataclass
-class _Watch:
-    watch: ObservedWatch
-    identity: tuple[int, int]  # the folder's (device, inode) when the watch was made
-
-
-def _folder_identity(path: Path) -> tuple[int, int] | None:
-    """(device, inode) of the folder at `path`, following links; None if it is no folder."""
-    try:
-        status = path.stat()
-    except OSError:
-        return None
-    return (status.st_dev, status.st_ino) if S_ISDIR(status.st_mode) else None
-
-
-class Watchers:
-    """watchdog's inotify watches on the inboxes that are not set to polling only.
-
-    A watch is made when its folder is there: an inbox folder that does not exist yet
-    (intake makes it in its first scan, in another thread, or a share is mounted later) or
-    that was removed and made again (its old watch ends with it) gets one at the next
-    `refresh()`, and intake rescans then, so that a file dropped before the watch was on is
-    not left for the scheduled rescan. (Watching only at start missed the inbox that intake
-    had not made yet: the file waited a minute, seen in CI.)
-    """
-
-    def __init__(self, intake: Intake, polling_everywhere: bool) -> None:
-        self.intake = intake
-        self.observer = Observer()
-        self.handler = _EventHandler(intake)
-        self.inboxes = tuple(
-            inbox for inbox in intake.inboxes if not (polling_everywhere or inbox.polling)
-        )
-        self.active = bool(self.inboxes)
-        self._watches: dict[str, _Watch] = {}
-        self._problems: dict[str, str] = {}
-
-    def start(self) -> None:
-        if self.active:
-            self.observer.start()
-            self.refresh()
-
-    def refresh(self) -> tuple[str, ...]:
-        """Watch every inbox folder that is there and not watched (or watched as another).
-
-        Returns the names of the inboxes watched anew.
-        """
-        alive = {emitter.watch for emitter in self.observer.emitters if emitter.is_alive()}
-        made = []
-        for inbox in self.inboxes:
-            identity = _folder_identity(inbox.path)
-            current = self._watches.get(inbox.name)
-            if current is not None and (current.watch not in alive or current.identity != identity):
-                self._unwatch(inbox.name)
-                current = None
-            if current is None and identity is not None and self._watch(inbox, identity):
-                made.append(inbox.name)
-        if made:
-            self.intake.request_rescan()
-        return tuple(made)
-
-    def problem(self) -> str | None:
-        """One sentence per inbox whose folder is there but could not be watched, or None."""
-        return " ".join(self._problems.values()) or None
-
-    def _watch(self, inbox: InboxSettings, identity: tuple[int, int]) -> bool:
-        try:
-            watch = self.observer.schedule(self.handler, str(inbox.path), recursive=inbox.recursive)
-        except OSError as error:
-            message = (
-                f"Inbox {inbox.name} at {display_name(inbox.path)} cannot be watched for new "
-                f"files ({error.strerror or error}); its files are still taken, at the "
-                "scheduled rescan instead of at once. If it says an inotify limit was "
-                "reached, raise fs.inotify.max_user_watches (the watch limit) or "
-                "fs.inotify.max_user_instances (the instance limit) with sysctl; otherwise "
-                "make the folder readable by the docvault user. docvault tries again every "
-                "second."
-            )
-            if self._problems.get(inbox.name) != message:
-                logger.warning("intake: %s", message)
-            self._problems[inbox.name] = message
-            return False
-        self._problems.pop(inbox.name, None)
-        self._watches[inbox.name] = _Watch(watch, identity)
-        return True
-
-    def _unwatch(self, name: str) -> None:
-        current = self._watches.pop(name)
-        with contextlib.suppress(KeyError):  # its emitter may have gone with the folder
-            self.observer.unschedule(current.watch)
-
-    def stop(self) -> None:
-        if self.active:
-            self.observer.stop()  # its watches too, even if its thread never started
-            if self.observer.ident is not None:
-                self.observer.join(timeout=5)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from sqlalchemy import Engine as DatabaseEngine
 
-from docvault.records import reports as queue_reports
+from docvault import records
 from docvault.intake.folders import Intake
 
 # The progress bar: a context made with the number of pages, giving a function that
@@ -37,12 +37,12 @@ async def read_files(
     taken = [await asyncio.to_thread(intake.take_now, path) for path in paths]
     document_ids = [document_id for document_id in taken if document_id is not None]
     wake_worker()
-    total = await asyncio.to_thread(queue_reports.pages_of, database, document_ids)
+    total = await asyncio.to_thread(records.pages_of, database, document_ids)
     with progress(total) as advance:
         finished = 0
         while finished < total:
             await asyncio.sleep(REFRESH_SECONDS)
-            now = await asyncio.to_thread(queue_reports.finished_pages_of, database, document_ids)
+            now = await asyncio.to_thread(records.finished_pages_of, database, document_ids)
             advance(now - finished)
             finished = now
     return document_ids

@@ -47,10 +47,8 @@ from pathlib import Path
 
 from sqlalchemy import Engine
 
-from docvault.records import mailstore
-from docvault.records import leases as queue
+from docvault import records
 from docvault.archive import ArchivedFile, archive_bytes
-from docvault.runtime import backoff_seconds
 from docvault.config import MailboxSettings
 from docvault.errors import (
     FileTooLarge,
@@ -62,14 +60,13 @@ from docvault.errors import (
     MailUnreadable,
     ServerFault,
 )
-from docvault.runtime import RETRY_SECONDS, Standing
 from docvault.intake.imap import Headers, MailConnection
-from docvault.intake.folders import MESSAGE_KIND, Inspector, Refused, inspect_archived, record_new
 from docvault.intake.mailparse import Attachment, ParsedMessage, Summary, matches
 from docvault.intake.mailreader import MailReader, MailReaderClosed, Unreadable
-from docvault.records import Delivered, Seen
+from docvault.intake.recording import MESSAGE_KIND, Inspector, Refused, inspect_archived, record_new
 from docvault.models import MailMessage
-from docvault.runtime import Progress
+from docvault.records import Delivered, Seen, mailstore
+from docvault.runtime import RETRY_SECONDS, Progress, Standing, backoff_seconds
 from docvault.vocabulary import MailState
 
 logger = logging.getLogger(__name__)
@@ -639,12 +636,12 @@ class MailIntake:
         if len(attachment.data) > self.max_file_bytes:
             return None
         sha256 = hashlib.sha256(attachment.data).hexdigest()
-        if queue.find_document(self.database, sha256) is not None:
+        if records.find_document(self.database, sha256) is not None:
             return None
         # Named as its archived copy will be: the sentences say "the file" for that name.
         name = f"{sha256}{Path(attachment.file_name).suffix.lower()[:10]}"
         (folder / name).write_bytes(attachment.data)
-        new = queue.NewDocument(
+        new = records.NewDocument(
             sha256=sha256,
             original_name=attachment.file_name,
             inbox=self.mailbox.name,
@@ -676,7 +673,7 @@ class MailIntake:
         inspected: tuple[int, str] | Refused | None,
     ) -> Delivered:
         archived = archive_bytes(attachment.data, Path(attachment.file_name).suffix, self.data_dir)
-        new = queue.NewDocument(
+        new = records.NewDocument(
             sha256=archived.sha256,
             original_name=attachment.file_name,
             inbox=self.mailbox.name,
@@ -703,19 +700,19 @@ class MailIntake:
     def _source(self, summary: Summary, key: str) -> str:
         """Whose turn the attachment's pages take in the queue: its sender's (by address,
         else the message's own), so that one sender's hundreds of letters take one turn per
-        round and every other sender's letter is read between (`queue.claim`)."""
+        round and every other sender's letter is read between (`records.claim`)."""
         return f"mail:{self.mailbox.name}:{summary.sender_address or key}"
 
-    def _refuse_large(self, new: queue.NewDocument, summary: Summary) -> queue.Recorded:
+    def _refuse_large(self, new: records.NewDocument, summary: Summary) -> records.Recorded:
         sentence = (
             f"{new.original_name} {self._place(summary)} is {new.size_bytes / 1_048_576:,.1f} "
             f"MB, more than the limit of {self.max_file_bytes / 1_048_576:,.1f} MB per file "
             "(max_file_mb); it is kept in the archive, with the message, but not read. Raise "
             "max_file_mb and take it in again from here, or ask the sender to split it."
         )
-        if queue.find_document(self.database, new.sha256) is not None:
-            return queue.record_document(self.database, new, page_count=0)
-        return queue.record_failed_document(self.database, new, FileTooLarge.code, sentence)
+        if records.find_document(self.database, new.sha256) is not None:
+            return records.record_document(self.database, new, page_count=0)
+        return records.record_failed_document(self.database, new, FileTooLarge.code, sentence)
 
     def _unread_note(self, parsed: ParsedMessage, readable: list[Attachment]) -> str | None:
         others = [item.file_name for item in parsed.attachments if item not in readable]
@@ -740,9 +737,9 @@ class MailIntake:
 
     def _message_document(
         self, name: str, key: str, sha256: str, archive_path: str, size: int
-    ) -> queue.NewDocument:
+    ) -> records.NewDocument:
         """The .eml as a document of its own (a message kept whole, never read as pages)."""
-        return queue.NewDocument(
+        return records.NewDocument(
             sha256=sha256,
             original_name=name,
             inbox=self.mailbox.name,
@@ -753,8 +750,8 @@ class MailIntake:
             kind=MESSAGE_KIND,
         )
 
-    def _record_kept_whole(self, new: queue.NewDocument, code: str, sentence: str) -> Delivered:
-        recorded = queue.record_failed_document(self.database, new, code, sentence)
+    def _record_kept_whole(self, new: records.NewDocument, code: str, sentence: str) -> Delivered:
+        recorded = records.record_failed_document(self.database, new, code, sentence)
         return Delivered(recorded.document_id, 0, new.original_name)
 
     def _problem(self, parsed: ParsedMessage) -> tuple[str, str]:

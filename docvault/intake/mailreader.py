@@ -26,8 +26,14 @@ from typing import Any
 import pebble
 from pebble import ProcessExpired
 
+from docvault.intake.mailparse import (
+    ParsedMessage,
+    Summary,
+    TooManyAttachments,
+    parse_headers,
+    parse_message,
+)
 from docvault.runtime import die_with_parent, limit_memory
-from docvault.intake.mailparse import ParsedMessage, Summary, TooManyAttachments, parse_headers, parse_message
 
 logger = logging.getLogger(__name__)
 

@@ -27,13 +27,13 @@ from pathlib import Path
 from sqlalchemy import Engine
 from sqlmodel import col, select
 
-from docvault.records import leases as queue
+from docvault import records
 from docvault.archive import archive_file
 from docvault.audit import AuditAction, cli_actor
 from docvault.db import read_session, write_transaction
 from docvault.errors import DocvaultError, EncryptedDocument, RateLimited, TooManyPages
-from docvault.render import decrypt_pdf
 from docvault.models import AuditEvent, Document, utcnow
+from docvault.render import decrypt_pdf
 
 logger = logging.getLogger(__name__)
 
@@ -63,7 +63,7 @@ def _waiting_document(database: Engine, document_id: int) -> Document:
         document = session.get(Document, document_id)
     if document is None:
         raise DocvaultError(f"There is no document {document_id}; see `docvault documents`.")
-    if not queue.waits_for_password(document):
+    if not records.waits_for_password(document):
         raise DocvaultError(
             f"Document {document_id} ({document.original_name}) is not a password-protected "
             "PDF waiting to be unlocked; nothing was changed."
@@ -99,7 +99,7 @@ def unlock_document(
                 f"The password does not open document {document_id} ({document.original_name}); "
                 "nothing was changed: check the password with the sender and try again."
             ) from None
-    if pages == 0 or not queue.record_unlocked(database, document_id, archived_path, pages):
+    if pages == 0 or not records.record_unlocked(database, document_id, archived_path, pages):
         raise DocvaultError(
             f"Document {document_id} ({document.original_name}) could not be queued after "
             "unlocking (it has no pages, or was unlocked at the same moment elsewhere)."

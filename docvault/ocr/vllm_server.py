@@ -35,10 +35,9 @@ from pathlib import Path
 
 import httpx
 
-from docvault.runtime import backoff_seconds
 from docvault.errors import EngineConfigurationError, EngineUnavailable
-from docvault.runtime import bound_child_command
 from docvault.ocr.engine_cache import autotuning_folder, share_autotuning
+from docvault.runtime import backoff_seconds, bound_child_command
 from docvault.vocabulary import EngineState
 
 logger = logging.getLogger(__name__)

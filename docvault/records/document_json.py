@@ -28,8 +28,8 @@ from sqlmodel import Session, col, select
 
 from docvault.db import read_session
 from docvault.facts.store import FactView, facts_of_documents
-from docvault.records.mailstore import MailOrigin, origins_of
 from docvault.models import Document, Duplicate, Page, split_tags
+from docvault.records.mailstore import MailOrigin, origins_of
 from docvault.textutil import strip_markup
 from docvault.transcription import ArchiveCopy, newest_kept_copy
 from docvault.vocabulary import DocumentStatus, PageStatus

@@ -26,10 +26,10 @@ from sqlalchemy import ColumnElement, Engine, and_, func, not_
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, select
 
-from docvault.runtime import backoff_seconds
 from docvault.db import read_session, still_waiting, write_transaction
-from docvault.records.document_json import Audience, describe
 from docvault.models import Document, HandoverOutbox
+from docvault.records.document_json import Audience, describe
+from docvault.runtime import backoff_seconds
 from docvault.vocabulary import DocumentStatus, HandoverState, HandoverTarget
 
 # The document states a hand-over announces: the letter is read, or a person must look.
@@ -303,7 +303,7 @@ def build_payload(
 ) -> dict[str, Any] | None:
     """The JSON for one hand-over; None when its document no longer exists.
 
-    The event (its id, what happened, when) around the document as `docvault.document_json`
+    The event (its id, what happened, when) around the document as `docvault.records.document_json`
     describes it to every reader, built when it is sent: tags or facts a person corrected
     in the meantime go out corrected. The event's `status` is what it announces; the
     document's own may have moved on since (a re-run).

@@ -1,9 +1,9 @@
-"""What the page queue holds, told: counts, totals and reports read back (read only).
+"""What the page queue holds, told: counts, totals and reports, and their JSON.
 
-`docvault.queue` is the only writer of page state; these are questions asked of it and
-never change it. `docvault ingest` follows its files' pages with `pages_of` and
-`finished_pages_of`, and closes with `summarise_documents`; the web view reads a page's
-coverage report back with `coverage_report` (`queue.coverage_json` writes it).
+`records.leases` is the only writer of page state; the questions here never change it.
+`docvault ingest` follows its files' pages with `pages_of` and `finished_pages_of`, and
+closes with `summarise_documents`; the web view reads a page's coverage report back with
+`coverage_report` (`coverage_json` writes it, as `leases` stores a finished page).
 """
 
 from __future__ import annotations
@@ -19,7 +19,14 @@ from sqlmodel import col, select
 
 from docvault.db import read_session
 from docvault.models import Document, Page
-from docvault.vocabulary import FINISHED_PAGE_STATES, CoverageReport, PageStatus, SuspectRegion
+from docvault.textutil import storable_text
+from docvault.vocabulary import (
+    FINISHED_PAGE_STATES,
+    CoverageReport,
+    PageStatus,
+    ReadLine,
+    SuspectRegion,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -82,7 +89,7 @@ def coverage_report(stored: str | None) -> CoverageReport | None:
             str(fields.get("summary", "")),
         )
     except (ValueError, KeyError, TypeError):
-        # Written by docvault.queue only; a damaged row must not take the viewer down.
+        # Written by docvault.records only; a damaged row must not take the viewer down.
         logger.warning("a page's coverage report cannot be read: %.200s", stored)
         return None
 
@@ -90,3 +97,38 @@ def coverage_report(stored: str | None) -> CoverageReport | None:
 def _box(values: Sequence[object]) -> tuple[int, int, int, int]:
     left, top, right, bottom = (int(str(value)) for value in values)
     return left, top, right, bottom
+
+
+def coverage_json(report: CoverageReport | None) -> str | None:
+    """The coverage report as `pages.coverage` keeps it (None: the page was not checked).
+
+    `{"ink_lines": 12, "accounted_lines": 11, "suspects": [{"box": [l, t, r, b],
+    "reason": "no text read here"}], "summary": "..."}`; boxes in the page image's pixels.
+    """
+    if report is None:
+        return None
+    return json.dumps(
+        {
+            "ink_lines": report.ink_lines,
+            "accounted_lines": report.accounted_lines,
+            "suspects": [
+                {"box": list(suspect.box), "reason": suspect.reason} for suspect in report.suspects
+            ],
+            "summary": report.summary,
+        },
+        sort_keys=True,
+    )
+
+
+def lines_json(lines: Sequence[ReadLine]) -> str | None:
+    """Located lines as `pages.lines` keeps them: `[[left, top, right, bottom, text], ...]`
+    in the page image's pixels; None when the engine located none."""
+    if not lines:
+        return None
+    located = [[*line.box, storable_text(line.text)] for line in lines]
+    return json.dumps(located, ensure_ascii=False)
+
+
+def _joined_lines(lines: Sequence[str]) -> str | None:
+    """Warnings as `pages.warnings` keeps them: one a line, None for none."""
+    return storable_text("\n".join(lines)) or None

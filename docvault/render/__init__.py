@@ -37,7 +37,6 @@ from docvault.render.page import RenderedPage, render_page
 from docvault.render.pool import RenderPool, RenderPoolClosed
 
 __all__ = [
-    "decrypt_pdf",
     "CONVERTED_KINDS",
     "RASTER_KINDS",
     "TEXT_KINDS",
@@ -48,6 +47,7 @@ __all__ = [
     "RenderedPage",
     "converted_png",
     "dark_share",
+    "decrypt_pdf",
     "detect_kind",
     "inspect_document",
     "open_document",

@@ -18,7 +18,6 @@ from pathlib import Path
 
 import pymupdf
 
-from docvault.render import formats
 from docvault.errors import (
     CorruptDocument,
     EncryptedDocument,
@@ -27,6 +26,7 @@ from docvault.errors import (
     UnsupportedFormat,
     library_reason,
 )
+from docvault.render import formats
 from docvault.render.kinds import CONVERTED_KINDS, RASTER_KINDS, TEXT_KINDS, detect_kind
 from docvault.render.options import RenderOptions
 from docvault.textutil import storable_text

@@ -35,10 +35,10 @@ from docvault.errors import (
     TooManyPages,
     UnsupportedFormat,
 )
-from docvault.runtime import die_first_when_memory_runs_out, die_with_parent, limit_memory
 from docvault.render.opening import DocumentInfo, inspect_document, quiet_mupdf
 from docvault.render.options import RenderOptions
 from docvault.render.page import RenderedPage, render_page
+from docvault.runtime import die_first_when_memory_runs_out, die_with_parent, limit_memory
 
 logger = logging.getLogger(__name__)
 

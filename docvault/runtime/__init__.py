@@ -23,15 +23,46 @@ This module gives their public names, as the rest of docvault imports them.
 """
 
 from docvault.runtime.backoff import backoff_seconds
-from docvault.runtime.faults import BUSY_WAIT_SECONDS, Place, RETRY_SECONDS, Standing, database_locked, disk_full, fault_of, process_name
-from docvault.runtime.lifeline import bound_child_command, die_first_when_memory_runs_out, die_with_parent, limit_memory
-from docvault.runtime.notify import Notifier
-from docvault.runtime.threads import DaemonPool, blocking_calls, calendar_scheduler, in_thread, stop_relayed, thread_future
-from docvault.runtime.supervisor import Part, PartHealth, PartState, Policy, Progress, Supervisor, read_status_file, write_status_file
+from docvault.runtime.faults import (
+    BUSY_WAIT_SECONDS,
+    RETRY_SECONDS,
+    Place,
+    Standing,
+    database_locked,
+    disk_full,
+    fault_of,
+    process_name,
+)
 from docvault.runtime.jobs import ClockWatch, Job, RunningJobs, run_timers
+from docvault.runtime.lifeline import (
+    bound_child_command,
+    die_first_when_memory_runs_out,
+    die_with_parent,
+    limit_memory,
+)
+from docvault.runtime.notify import Notifier
+from docvault.runtime.supervisor import (
+    Part,
+    PartHealth,
+    PartState,
+    Policy,
+    Progress,
+    Supervisor,
+    read_status_file,
+    write_status_file,
+)
+from docvault.runtime.threads import (
+    DaemonPool,
+    blocking_calls,
+    calendar_scheduler,
+    in_thread,
+    stop_relayed,
+    thread_future,
+)
 
 __all__ = [
     "BUSY_WAIT_SECONDS",
+    "RETRY_SECONDS",
     "ClockWatch",
     "DaemonPool",
     "Job",
@@ -42,7 +73,6 @@ __all__ = [
     "Place",
     "Policy",
     "Progress",
-    "RETRY_SECONDS",
     "RunningJobs",
     "Standing",
     "Supervisor",

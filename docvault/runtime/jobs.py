@@ -5,7 +5,7 @@ handed in by the composition root; this module only decides when it runs. `run_t
 the jobs part's loop on the event loop: each job is due `every_seconds` after its last
 start, measured on the monotonic clock, which no one can set: a wall clock set back an hour
 (by hand, or NTP stepping a clock that ran fast) moves no job. A job runs in the bounded
-executor of short blocking calls (`docvault.threads`); one still running when it is due
+executor of short blocking calls (`docvault.runtime.threads`); one still running when it is due
 again is not started twice, its turn is skipped. A job that raises is logged and runs again
 at its next time: one failure never stops the others.
 

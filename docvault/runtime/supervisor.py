@@ -38,7 +38,7 @@ every part from before it starts until after it stopped, in one `asyncio.TaskGro
       CPU engine     threads "rapidocr" (`cpu_threads`): its compute, closed by aclose()
       the executor   threads "blocking_0..7": every short blocking call on the loop
 
-**Blocking work, one rule** (`docvault.threads`). A part's long-lived blocking loop runs in
+**Blocking work, one rule** (`docvault.runtime.threads`). A part's long-lived blocking loop runs in
 a named daemon thread of its own (`in_thread`), started and awaited by the part's task: a
 loop may block for as long as a hung network share does, so it never takes a thread of a
 shared pool, and a daemon thread never holds up the exit. Every short blocking call made
@@ -73,7 +73,7 @@ the composition root calls. Outside the loop only the command's hard stop deadli
 
 **Which clock plans what.** Two planners, each for its own kind of job:
 
-- The supervisor's short timers (`docvault.jobs`, the jobs part): inbox rescan and lease
+- The supervisor's short timers (`docvault.runtime.jobs`, the jobs part): inbox rescan and lease
   expiry, each due a fixed interval after its last start on the *monotonic* clock, which no
   one can set, each run in the executor above. Intervals of seconds and minutes need no
   cron expressions, no persistence and no misfire policy; set back an hour, the wall clock
@@ -116,7 +116,7 @@ stage 0 (intake, file events, jobs, calendar, web: nothing new comes in), stage 
 worker finishes the requests in flight for `stop_timeout_seconds`, then returns the rest to
 the queue), stage 2 (the index writer's last drain, the engine process). Render workers are separate
 processes that the render pool kills on its own deadline, and every child process carries
-a parent-death signal (`docvault.lifeline`), so no process outlives the daemon.
+a parent-death signal (`docvault.runtime.lifeline`), so no process outlives the daemon.
 
 Readers in other threads (the status page, `/metrics`) read `Supervisor.snapshot`, a tuple
 of frozen `PartHealth` values that the heartbeat replaces whole; nothing iterates a part's
@@ -137,8 +137,8 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
-from docvault.runtime.backoff import backoff_seconds
 from docvault.errors import DocvaultError, PartFailed
+from docvault.runtime.backoff import backoff_seconds
 
 logger = logging.getLogger(__name__)
 

@@ -14,7 +14,7 @@
   running loop, with no thread of its own; it hands each job to the executor given, which
   runs it in the bounded executor above, as any short blocking call.
 
-`docvault.supervisor`'s docstring draws where each runs and says why.
+`docvault.runtime.supervisor`'s docstring draws where each runs and says why.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ pages). Both are written and searched through the same front (``IndexWriter``, `
 the same pages; the folder's version marker says which engine wrote it.
 
 How a page becomes searchable:
-    ``queue.complete`` writes an outbox row with the page's text →
+    ``records.complete`` writes an outbox row with the page's text →
     ``outbox.OutboxDriver`` drains the outbox in batches →
     ``pages.entries_for`` reads each page as an ``IndexEntry`` →
     ``writer.IndexWriter.apply`` commits them (``schema.entry_fields`` makes the fields;

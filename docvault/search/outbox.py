@@ -1,7 +1,7 @@
 """How a page becomes searchable, from the database on: the outbox driver.
 
 A finished page writes an outbox row in the same transaction as its text
-(`queue.complete`); ``OutboxDriver`` drains the outbox in batches bounded by size and time,
+(`records.complete`); ``OutboxDriver`` drains the outbox in batches bounded by size and time,
 so OCR never waits on Whoosh and a crash loses nothing (the outbox is replayed at the next
 start). Each batch is read as ``IndexEntry`` values (``docvault.search.pages``) and written
 in one commit by the single ``IndexWriter`` (``docvault.search.writer``). A missing,
@@ -37,8 +37,8 @@ from sqlmodel import col, select
 from docvault.config import DEFAULT_INDEX_ENGINE, IndexEngine
 from docvault.db import read_session, write_transaction
 from docvault.errors import DocumentNotIndexable, SearchIndexError, ServerFault
-from docvault.runtime import Place, Standing, fault_of
 from docvault.models import IndexOutbox, utcnow
+from docvault.runtime import Place, Progress, Standing, fault_of
 from docvault.search.folder import collect_leaked_segment_files, is_unmade, needs_rebuild
 from docvault.search.index import SearchIndex
 from docvault.search.pages import (
@@ -54,7 +54,6 @@ from docvault.search.pages import (
 )
 from docvault.search.schema import IndexEntry
 from docvault.search.writer import IndexWriter
-from docvault.runtime import Progress
 
 logger = logging.getLogger(__name__)
 

@@ -25,13 +25,11 @@ from typing import Any
 from sqlalchemy import Engine, delete, func, update
 from sqlmodel import col, select
 
-from docvault.runtime import backoff_seconds
 from docvault.config import DEFAULT_INDEX_ENGINE, IndexEngine
 from docvault.db import read_session, still_waiting, write_transaction
 from docvault.errors import DocumentNotIndexable
 from docvault.facts import FIELD_LABELS, stored_date
 from docvault.facts import store as fact_store
-from docvault.records import MailOrigin, origins_of
 from docvault.models import (
     SEARCHED_PAGE_STATES,
     Document,
@@ -42,6 +40,8 @@ from docvault.models import (
     split_tags,
     utcnow,
 )
+from docvault.records import MailOrigin, origins_of
+from docvault.runtime import backoff_seconds
 from docvault.search.index import SearchIndex
 from docvault.search.results import SearchResults
 from docvault.search.schema import IndexEntry

@@ -73,7 +73,8 @@ class IndexEntry:
     sender: str = ""
     title: str = ""
     patient_id: str = ""  # the practice system's number, from the patient register
-    # What the mail said, for a document that arrived by mail (docvault.mailstore): "" if not.
+    # What the mail said, for a document that arrived by mail (docvault.records.mailstore):
+    # "" if not.
     mail_from: str = ""
     mail_subject: str = ""
 

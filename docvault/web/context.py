@@ -24,17 +24,15 @@ from fastapi.templating import Jinja2Templates
 from sqlalchemy import Engine as DatabaseEngine
 from starlette.requests import Request
 
-from docvault import audit, auth, transcription
-from docvault.records import leases as queue
+from docvault import audit, auth, records, transcription
 from docvault.audit import AuditAction
 from docvault.calendar_log import Planned
 from docvault.config import RetentionRule
 from docvault.errors import ArchivedFileDamaged, DocvaultError, RateLimited, ServerFault
-from docvault.intake import Inspector
+from docvault.intake import Inspector, unlock_document
 from docvault.render import RenderOptions, inspect_document
 from docvault.search import SearchIndex
 from docvault.transcription import BuildSearchable
-from docvault.intake import unlock_document
 from docvault.vocabulary import DocumentStatus, HandoverTarget, PageStatus, SamplingMode
 from docvault.web import queries
 from docvault.web.display import Display
@@ -356,7 +354,7 @@ class WebContext:
         taken = self.allow_rereads(request, 1, done_included=done)
         # Checked again where the page is turned: it may have become done meanwhile.
         allowed = done or is_admin(request)
-        angle = queue.request_rotation(self.database, page_id, turn, done_allowed=allowed)
+        angle = records.request_rotation(self.database, page_id, turn, done_allowed=allowed)
         if angle is None:
             self.reread_budget.give_back(taken, 1)
             raise HTTPException(
@@ -408,10 +406,10 @@ class WebContext:
                 400, f"Re-run at most {MAX_RERUN_IDS} pages at a time; {len(page_ids)} were named."
             )
         taken = self.allow_rereads(request, len(page_ids), done_included=include_done)
-        states: tuple[PageStatus, ...] = queue.RERUN_BY_DEFAULT
+        states: tuple[PageStatus, ...] = records.RERUN_BY_DEFAULT
         if include_done:
             states = (*states, PageStatus.done)
-        changed = queue.request_rerun(self.database, page_ids, mode, states)
+        changed = records.request_rerun(self.database, page_ids, mode, states)
         self.reread_budget.give_back(taken, len(page_ids) - changed)
         listed = ", ".join(str(page_id) for page_id in page_ids[:AUDIT_LISTED_IDS])
         if len(page_ids) > AUDIT_LISTED_IDS:

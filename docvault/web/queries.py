@@ -14,14 +14,11 @@ from typing import Any
 from sqlalchemy import Engine, and_, func, or_
 from sqlmodel import col, select
 
-from docvault.records import leases as queue
-from docvault.records import reports as queue_reports
-from docvault.records import worklist
+from docvault import records
 from docvault.audit import AuditFilter
 from docvault.db import read_session, within
 from docvault.errors import EncryptedDocument
 from docvault.facts.store import FactView, facts_of, patient_for_documents, views_of
-from docvault.records import MailOrigin, origin_of
 from docvault.models import (
     Attempt,
     AuditEvent,
@@ -35,6 +32,7 @@ from docvault.models import (
     has_tag,
     split_tags,
 )
+from docvault.records import MailOrigin, origin_of, worklist
 from docvault.vocabulary import (
     CoverageReport,
     DocumentStatus,
@@ -43,7 +41,7 @@ from docvault.vocabulary import (
     TextFormat,
 )
 
-PROBLEM_STATES = tuple(state.value for state in queue.ATTENTION_PAGE_STATES)
+PROBLEM_STATES = tuple(state.value for state in records.ATTENTION_PAGE_STATES)
 # The engines that write plain lines, not Markdown: the CPU engine (docvault.ocr.rapid) and
 # a PDF's own text layer (docvault.textlayer). A page stored before pages.text_format
 # existed is shown as its last attempt's engine wrote it.
@@ -269,7 +267,7 @@ def _page_view(page: Page, attempts: list[AttemptView]) -> PageView:
         rotation=page.rotation,
         rotation_source=page.rotation_source,
         text_format=page.text_format,
-        coverage=queue_reports.coverage_report(page.coverage),
+        coverage=records.coverage_report(page.coverage),
         image_size=_image_size(page),
     )
 
@@ -349,7 +347,7 @@ def _reason(page: Page, last_attempt: Attempt | None) -> str:
     if page.error:
         return page.error
     if page.status == PageStatus.incomplete:
-        return _missing_text(queue_reports.coverage_report(page.coverage))
+        return _missing_text(records.coverage_report(page.coverage))
     if page.status == PageStatus.looped and last_attempt is not None:
         unit = (
             f" (repeating {last_attempt.repeating_unit!r})" if last_attempt.repeating_unit else ""
@@ -412,7 +410,7 @@ def problem_pages(
 
 
 def _suspect_count(page: Page) -> int:
-    report = queue_reports.coverage_report(page.coverage)
+    report = records.coverage_report(page.coverage)
     return len(report.suspects) if report is not None else 0
 
 

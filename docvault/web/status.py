@@ -15,8 +15,8 @@ from typing import Any, NotRequired, TypedDict
 from sqlalchemy import Engine
 
 from docvault import calendar_log, figures
-from docvault.records import handover
 from docvault.calendar_log import Planned
+from docvault.records import handover
 from docvault.search import SearchIndex
 from docvault.search.pages import index_problems, problem_count
 from docvault.vocabulary import EngineState, Verdict
@@ -50,7 +50,7 @@ class ServiceStatus(TypedDict):
 
     inboxes: list[InboxReport]
     engines: list[EngineReport]
-    parts: NotRequired[list[dict[str, Any]]]  # the daemon's parts (docvault.supervisor)
+    parts: NotRequired[list[dict[str, Any]]]  # the daemon's parts (docvault.runtime.supervisor)
     handover_targets: NotRequired[list[str]]  # where finished documents are handed over
     # Every distinct sentence of what is wrong now (a disk full, the database locked...).
     troubles: NotRequired[list[str]]

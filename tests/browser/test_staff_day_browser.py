@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from docvault.records import leases as queue
+from docvault import records
 from docvault.audit import AuditFilter
 from docvault.vocabulary import Verdict
 from docvault.web import queries
@@ -132,8 +132,8 @@ def test_a_new_fax_appears_in_the_open_arrivals_list_without_a_reload(
 
     # A letter failing shows in the problems count of the header, still without a reload.
     refused, _ = add_document(archive.database, archive.data_dir, "ocrmypdf__cardinal.pdf", "fax")
-    for claimed in queue.claim(archive.database, OWNER, limit=10, lease_seconds=600):
-        queue.fail(archive.database, claimed.page_id, OWNER, "The engine refused the page.")
+    for claimed in records.claim(archive.database, OWNER, limit=10, lease_seconds=600):
+        records.fail(archive.database, claimed.page_id, OWNER, "The engine refused the page.")
     expect(problems).not_to_have_text(before_problems, timeout=LIVE_WAIT_MILLISECONDS)
     expect(page.locator(f'tr[data-document-id="{refused}"]')).to_have_count(1)
     _still_this_page(page)
@@ -150,12 +150,12 @@ def test_a_pages_text_appears_in_the_open_document_view_without_a_reload(
     expect(text).to_contain_text("No text yet.")
     _remember_this_page(page)
 
-    claimed = queue.claim(archive.database, OWNER, limit=10, lease_seconds=600)
+    claimed = records.claim(archive.database, OWNER, limit=10, lease_seconds=600)
     assert [page_.document_id for page_ in claimed] == [document_id]
     expect(text.locator("[data-state-of]")).to_have_text("running", timeout=LIVE_WAIT_MILLISECONDS)
     words = "Referral letter: please see Mrs Williams-Hart about her knee."
-    records = [attempt(words, Verdict.clean)]
-    assert queue.complete(archive.database, claimed[0].page_id, OWNER, words, False, records)
+    attempts = [attempt(words, Verdict.clean)]
+    assert records.complete(archive.database, claimed[0].page_id, OWNER, words, False, attempts)
     expect(text).to_contain_text("please see Mrs Williams-Hart", timeout=LIVE_WAIT_MILLISECONDS)
     expect(text.locator("[data-state-of]")).to_have_text("done")
     _still_this_page(page)

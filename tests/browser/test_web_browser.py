@@ -7,7 +7,7 @@ import time
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Dialog, Page, expect
 
-from docvault.records import leases as queue
+from docvault import records
 from docvault.vocabulary import PageStatus
 from docvault.web import queries
 from docvault.web.security import SESSION_COOKIE
@@ -81,10 +81,10 @@ def test_rerun_a_looped_page_and_watch_it_change_state_without_a_reload(
     row.locator("select").select_option("uncapped")
     row.get_by_role("button", name="Re-run").click()
     expect(row.locator(".state")).to_have_text("queued")
-    wait_for(lambda: bool(queue.claim(archive.database, "sim", 1, 60)), "the page to be queued")
+    wait_for(lambda: bool(records.claim(archive.database, "sim", 1, 60)), "the page to be queued")
     # the worker's part, played by the test: the page is read and finished
     assert queries.page_states(archive.database, [looped]) == {looped: PageStatus.running}
-    queue.complete(archive.database, looped, "sim", "Page 2, read again cleanly.", False, [])
+    records.complete(archive.database, looped, "sim", "Page 2, read again cleanly.", False, [])
     expect(row.locator(".state")).to_have_text("done")
     assert page.evaluate("window.notReloaded") is True
     assert page.url == f"{site}/problems"

@@ -8,7 +8,7 @@ from pathlib import Path
 import pymupdf
 from sqlalchemy import Engine
 
-from docvault.records import leases as queue
+from docvault import records
 
 MANIFEST = Path(__file__).parent.parent / "fixtures" / "MANIFEST.tsv"
 
@@ -28,7 +28,7 @@ def letter_pdf(path: Path, pages: int, seed: int) -> Path:
 def recorded_document(database: Engine, pages: int = 1, sha: str = "a") -> int:
     """A document of `pages` queued pages recorded as intake records one (no file behind it):
     for tests of the queue and what reads it."""
-    new = queue.NewDocument(
+    new = records.NewDocument(
         sha256=sha * 64,
         original_name=f"{sha}.pdf",
         inbox="fax",
@@ -36,7 +36,7 @@ def recorded_document(database: Engine, pages: int = 1, sha: str = "a") -> int:
         archive_path=f"archive/{sha}",
         size_bytes=10,
     )
-    return queue.record_document(database, new, pages).document_id
+    return records.record_document(database, new, pages).document_id
 
 
 def manifest() -> dict[str, dict[str, str]]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from docvault.records import leases as queue
+from docvault import records
 from docvault.vocabulary import Verdict
 from tests.support.index_writer import ServedWriter
 from tests.support.webarchive import OWNER, WebArchive, add_document, attempt
@@ -54,10 +54,10 @@ def add_letter(archive: WebArchive, fixture: str, text: str, inbox: str = "fax")
     """Archive a one-page fixture file and finish its page with ``text`` the way the worker
     does (claim, complete): the queue proposes the facts. Returns the document id."""
     document_id, _ = add_document(archive.database, archive.data_dir, fixture, inbox)
-    for claimed in queue.claim(archive.database, OWNER, limit=10, lease_seconds=600):
+    for claimed in records.claim(archive.database, OWNER, limit=10, lease_seconds=600):
         assert claimed.document_id == document_id
-        records = [attempt(text, Verdict.clean)]
-        assert queue.complete(archive.database, claimed.page_id, OWNER, text, False, records)
+        attempts = [attempt(text, Verdict.clean)]
+        assert records.complete(archive.database, claimed.page_id, OWNER, text, False, attempts)
     return document_id
 
 

@@ -17,7 +17,7 @@ import pymupdf
 from PIL import Image
 from sqlalchemy import Engine
 
-from docvault.records import leases as queue
+from docvault import records
 from docvault.archive import archive_file
 from docvault.render import RenderOptions, render_page
 from docvault.vocabulary import (
@@ -130,12 +130,12 @@ def cpu_attempt(text: str) -> AttemptRecord:
 def record_lost_line_page(
     database: Engine, data_dir: Path, letter: LostLineLetter, owner: str = "test-worker"
 ) -> tuple[int, int]:
-    """Archive the scan, queue its page and complete it through `queue.complete_many` with
+    """Archive the scan, queue its page and complete it through `records.complete_many` with
     the lost line's report: (document id, page id). Every other page must be finished."""
     archived = archive_file(letter.path, data_dir)
-    recorded = queue.record_document(
+    recorded = records.record_document(
         database,
-        queue.NewDocument(
+        records.NewDocument(
             sha256=archived.sha256,
             original_name=FILE_NAME,
             inbox="fax",
@@ -146,9 +146,9 @@ def record_lost_line_page(
         ),
         1,
     )
-    (claimed,) = queue.claim(database, owner, limit=1, lease_seconds=600)
+    (claimed,) = records.claim(database, owner, limit=1, lease_seconds=600)
     assert claimed.document_id == recorded.document_id
-    finished = queue.FinishedPage(
+    finished = records.FinishedPage(
         claimed.page_id,
         letter.transcription,
         looped=False,
@@ -157,5 +157,5 @@ def record_lost_line_page(
         coverage=letter.report(),
         text_format=TextFormat.plain,
     )
-    assert queue.complete_many(database, owner, [finished]) == [True]
+    assert records.complete_many(database, owner, [finished]) == [True]
     return recorded.document_id, claimed.page_id

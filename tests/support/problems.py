@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from docvault.records import leases as queue
+from docvault import records
 from docvault.archive import archive_file
 from docvault.errors import EncryptedDocument, RenderTimedOut
 from tests.support.encrypted import protected_copy
@@ -19,9 +19,9 @@ PROTECTED_MESSAGE = (
 
 def record_refused(archive: WebArchive, source: Path, name: str, code: str, message: str) -> int:
     archived = archive_file(source, archive.data_dir)
-    recorded = queue.record_failed_document(
+    recorded = records.record_failed_document(
         archive.database,
-        queue.NewDocument(
+        records.NewDocument(
             sha256=archived.sha256,
             original_name=name,
             inbox="fax",

@@ -1,6 +1,6 @@
 """A small real archive for the web tests: real originals, real database, real Whoosh index.
 
-Pages are put into the database the way the worker does it (queue.record_document, claim,
+Pages are put into the database the way the worker does it (records.record_document, claim,
 complete/fail), then the index is built from the database, so the web view sees exactly
 what it sees in production.
 """
@@ -21,8 +21,7 @@ from argon2 import PasswordHasher
 from sqlalchemy import Engine, update
 from sqlmodel import col, select
 
-from docvault import auth, db, pdfa
-from docvault.records import leases as queue
+from docvault import auth, db, pdfa, records
 from docvault.archive import archive_file
 from docvault.errors import CorruptDocument
 from docvault.models import Document
@@ -104,9 +103,9 @@ def add_document(
     archived = archive_file(source, data_dir)
     with pymupdf.open(data_dir / archived.relative_path) as document:
         page_count = document.page_count
-    recorded = queue.record_document(
+    recorded = records.record_document(
         database,
-        queue.NewDocument(
+        records.NewDocument(
             sha256=archived.sha256,
             original_name=fixture,
             inbox=inbox,
@@ -127,11 +126,11 @@ def finish_claimed(database: Engine, outcomes: dict[tuple[int, int], str]) -> di
     The outcome is "done", "looped" or "failed"; returns {page id: document id}.
     """
     finished = {}
-    for claimed in queue.claim(database, OWNER, limit=100, lease_seconds=600):
+    for claimed in records.claim(database, OWNER, limit=100, lease_seconds=600):
         outcome = outcomes.get((claimed.document_id, claimed.number), "done")
         text = TEXTS.get((claimed.document_id, claimed.number), "")
         if outcome == "failed":
-            queue.fail(
+            records.fail(
                 database,
                 claimed.page_id,
                 OWNER,
@@ -141,10 +140,10 @@ def finish_claimed(database: Engine, outcomes: dict[tuple[int, int], str]) -> di
             )
         else:
             looped = outcome == "looped"
-            records = [attempt(text, Verdict.looped if looped else Verdict.clean)]
+            attempts = [attempt(text, Verdict.looped if looped else Verdict.clean)]
             if looped:
-                records.append(attempt(text, Verdict.looped, SamplingMode.penalty))
-            queue.complete(database, claimed.page_id, OWNER, text, looped, records)
+                attempts.append(attempt(text, Verdict.looped, SamplingMode.penalty))
+            records.complete(database, claimed.page_id, OWNER, text, looped, attempts)
         finished[claimed.page_id] = claimed.document_id
     return finished
 
@@ -271,9 +270,9 @@ def _renderer(renders: list[tuple[Path, int]]) -> Callable[[Path, int, int], byt
 
 def _add_refused_file(database: Engine, data_dir: Path) -> int:
     archived = archive_file(FIXTURES / "ocrmypdf__invalid.pdf", data_dir)
-    recorded = queue.record_failed_document(
+    recorded = records.record_failed_document(
         database,
-        queue.NewDocument(
+        records.NewDocument(
             sha256=archived.sha256,
             original_name="ocrmypdf__invalid.pdf",
             inbox="fax",
@@ -304,9 +303,9 @@ def record_arrivals(archive: WebArchive, count: int) -> list[int]:
     added = []
     for number in range(count):
         name = f"scan-{number:04d}.pdf"
-        recorded = queue.record_document(
+        recorded = records.record_document(
             archive.database,
-            queue.NewDocument(
+            records.NewDocument(
                 sha256=hashlib.sha256(name.encode()).hexdigest(),
                 original_name=name,
                 inbox="scans",

@@ -17,8 +17,7 @@ from fastapi import HTTPException, Request
 from fastapi.responses import FileResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from docvault import holds
-from docvault.records import leases as queue
+from docvault import holds, records
 from docvault.archive import check_archived
 from docvault.audit import AuditAction
 from docvault.errors import (
@@ -112,7 +111,7 @@ def page_image_path(
             )
         )
     except RenderError as error:
-        queue.remember_undrawn(context.database, page_id, error.message)
+        records.remember_undrawn(context.database, page_id, error.message)
         raise
 
 

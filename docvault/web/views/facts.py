@@ -16,7 +16,6 @@ from fastapi import HTTPException, Request
 from fastapi.responses import RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from docvault.records import handover
 from docvault.audit import AuditAction
 from docvault.auth import TokenScope
 from docvault.db import write_transaction
@@ -24,6 +23,7 @@ from docvault.errors import FactRefused
 from docvault.facts import store
 from docvault.facts.extract import FIELD_LABELS
 from docvault.models import utcnow
+from docvault.records import handover
 from docvault.web import queries
 from docvault.web.context import Context, RowId, Templates, WebContext
 from docvault.web.security import current_account, read_form, require_scope

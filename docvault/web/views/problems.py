@@ -4,7 +4,7 @@ An item is a page that needs a person (incomplete, looped, failed), a file that 
 be read, or a document the search index could not take. Each can be
 
 - tried again: a page re-run (`/rerun`, in `views.documents`), a refused file taken in
-  again from its archived original as intake takes a new one (`inbox.retake_refused`), an
+  again from its archived original as intake takes a new one (`intake.retake_refused`), an
   index problem tried at the writer's next drain; a protected PDF is unlocked by an
   administrator;
 - dismissed with a reason: the document is marked settled (who, when, why; an audit row
@@ -14,7 +14,7 @@ be read, or a document the search index could not take. Each can be
   problems of one mail message's documents are dismissed at once, with one reason (an
   audit row per document): one message of hundreds of broken attachments is one action;
 - deleted, by an administrator after a confirmation page: its pages, index entries and
-  page images go, the original stays in the archive (`queue.remove_document`); a document
+  page images go, the original stays in the archive (`records.remove_document`); a document
   on legal hold (`docvault.holds`) is refused with its sentence on that page.
 
 Every route is behind `authenticate` and `enforce_csrf` (`web.routes`), every change an
@@ -33,8 +33,7 @@ from fastapi.responses import RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 from starlette.concurrency import run_in_threadpool
 
-from docvault import holds
-from docvault.records import leases as queue
+from docvault import holds, records
 from docvault.audit import AuditAction
 from docvault.errors import DocvaultError, OnLegalHold, RateLimited
 from docvault.intake import retake_refused
@@ -119,7 +118,7 @@ def dismiss(
 ) -> None:
     """Mark the document's problems settled with the reason, and note who, when and why."""
     who = current_account(request).name
-    if not queue.settle(context.database, document.id, who, reason):
+    if not records.settle(context.database, document.id, who, reason):
         raise HTTPException(404, f"There is no document {document.id} in the archive.")
     context.audit(
         request,
@@ -137,7 +136,7 @@ def dismiss_message_problems(
     who = current_account(request).name
     count = len(problems.documents)
     for document_id, name, status in problems.documents:
-        if queue.settle(context.database, document_id, who, reason):
+        if records.settle(context.database, document_id, who, reason):
             context.audit(
                 request,
                 AuditAction.dismiss,
@@ -148,10 +147,10 @@ def dismiss_message_problems(
 
 
 def delete(context: WebContext, request: Request, document_id: int, reason: str = "") -> None:
-    """Remove a document from docvault (`queue.remove_document`: its tombstone, then the
+    """Remove a document from docvault (`records.remove_document`: its tombstone, then the
     document, and its original unless another document has the same bytes)."""
     require_admin(request, "Only an administrator may delete a document; dismiss it instead.")
-    removed = queue.remove_document(
+    removed = records.remove_document(
         context.database,
         context.data_dir,
         document_id,

@@ -15,10 +15,10 @@ from fastapi import HTTPException, Request
 from fastapi.responses import RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from docvault.records import worklist
 from docvault.audit import AuditAction
 from docvault.auth import TokenScope
 from docvault.db import write_transaction
+from docvault.records import worklist
 from docvault.web.context import Context, RowId, WebContext
 from docvault.web.security import current_account, read_form, require_scope
 from docvault.web.views.common import safe_next
