@@ -116,3 +116,228 @@ def test_the_table_puts_the_vocabulary_lowest_and_the_command_highest(module: st
     layers = read_layers(REPOSITORY / "ARCHITECTURE.md")
     expected = min(layers.values()) if module.endswith("vocabulary") else max(layers.values())
     assert layers[module] == expected
+
+
+# --- the packages, their layers and their faces ---------------------------------------------
+
+# The packages that draw the flow, each on one layer of the table: every module of a package
+# sits on its layer, and its __init__ (the face) is what the rest of docvault imports.
+PACKAGES = {
+    "docvault.runtime": 2,
+    "docvault.render": 3,
+    "docvault.ocr": 3,
+    "docvault.facts": 5,
+    "docvault.records": 6,
+    "docvault.intake": 7,
+    "docvault.search": 8,
+    "docvault.web": 10,
+}
+# The top level keeps the composition root, the command, the settings, the errors, the
+# vocabulary and what every layer shares; everything else belongs to a package.
+# Packages entered by an inner module today, the module that enters and why. The list only
+# shrinks: an entry that no module uses any more fails the check below, so it is removed.
+ENTERED_INSIDE = {
+    # The engines are imported where they are chosen: rapidocr and onnxruntime cost seconds
+    # that a command not reading pages must not pay (the face would import them).
+    ("docvault.service", "docvault.ocr.rapid"),
+    ("docvault.service", "docvault.ocr.client"),
+    # The OCR package has no face yet (its __init__ is a docstring).
+    ("docvault.worker", "docvault.ocr.base"),
+    ("docvault.worker", "docvault.ocr.schedule"),
+    ("docvault.service", "docvault.ocr.base"),
+    ("docvault.service", "docvault.ocr.profiles"),
+    ("docvault.service", "docvault.ocr.replica_layout"),
+    ("docvault.service", "docvault.ocr.schedule"),
+    ("docvault.service", "docvault.ocr.vllm_server"),
+    ("docvault.pipeline", "docvault.ocr.base"),
+    ("docvault.pipeline", "docvault.ocr.profiles"),
+    ("docvault.pipeline", "docvault.ocr.vllm_server"),
+    ("docvault.parts", "docvault.ocr.vllm_server"),
+    ("docvault.reporting", "docvault.ocr.vllm_server"),
+    ("docvault.doctor", "docvault.ocr.profiles"),
+    ("docvault.systemd_units", "docvault.ocr.vllm_server"),
+    ("docvault.cli", "docvault.ocr.replica_layout"),
+    # The web package has no face: the composition root builds the app from web.app.
+    ("docvault.service", "docvault.web.app"),
+    ("docvault.service", "docvault.web.display"),
+    ("docvault.cli_calendar", "docvault.web.display"),
+    ("docvault.reporting", "docvault.web.status"),
+    # The facts package's face is written with its split by field (issue 46).
+    ("docvault.cli", "docvault.facts.store"),
+    ("docvault.records.document_json", "docvault.facts.store"),
+    ("docvault.web.views.facts", "docvault.facts.store"),
+    ("docvault.cli_register", "docvault.facts.register"),
+    ("docvault.service", "docvault.facts.register"),
+    ("docvault.records.leases", "docvault.facts.store"),
+    ("docvault.retention", "docvault.facts.store"),
+    ("docvault.search.pages", "docvault.facts.store"),
+    ("docvault.web.queries", "docvault.facts.store"),
+    ("docvault.web.views.search", "docvault.facts.store"),
+    ("docvault.search.language", "docvault.facts.extract"),
+    ("docvault.web.views.facts", "docvault.facts.extract"),
+    # Search's face lists its names, not its modules `pages` and `language`.
+    ("docvault.web.status", "docvault.search.pages"),
+    ("docvault.cli", "docvault.search.pages"),
+    ("docvault.web.views.search", "docvault.search.language"),
+    ("docvault.web.views.problems", "docvault.search.pages"),
+}
+# What no module of a layer (or below) may import: the database below the records' own
+# storage layer, the settings and the environment anywhere but the root.
+DATABASE = ("docvault.db", "docvault.models", "sqlalchemy", "sqlmodel")
+FORBIDDEN_BELOW = {3: DATABASE}
+# Today's readers of the settings outside the root, and of os.environ: the lists only shrink
+# (the settings are read by the composition root and handed down as plain values).
+SETTINGS_READERS = {
+    "docvault.cli",
+    "docvault.cli_base",
+    "docvault.cli_register",
+    "docvault.service",
+    "docvault.doctor",
+    "docvault.delivery",
+    "docvault.gdt",
+    "docvault.retention",
+    "docvault.scheduler",
+    "docvault.intake.clearing",
+    "docvault.intake.folders",
+    "docvault.intake.imap",
+    "docvault.intake.mailbox",
+    "docvault.intake.mailparse",
+    "docvault.intake.opening",
+    "docvault.intake.rule",
+    "docvault.intake.watchers",
+    "docvault.ocr.profiles",
+    "docvault.ocr.replica_layout",
+    "docvault.render.options",
+    "docvault.render.pool",
+    "docvault.search.folder",
+    "docvault.search.outbox",
+    "docvault.search.pages",
+    "docvault.search.writer",
+    "docvault.web.context",
+}
+ENVIRONMENT_READERS = {
+    "docvault.config",
+    "docvault.service",
+    "docvault.doctor",
+    "docvault.web.display",
+    "docvault.ocr.vllm_server",
+}
+
+
+def reads_environment(path: Path) -> bool:
+    """Whether a module touches os.environ (an attribute `environ`, or `environ` imported)."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Attribute) and node.attr == "environ":
+            return True
+        if isinstance(node, ast.ImportFrom) and any(a.name == "environ" for a in node.names):
+            return True
+    return False
+
+
+def package_of(module: str) -> str | None:
+    """The package a module belongs to (itself for a face), None for a top-level module."""
+    return next((p for p in PACKAGES if module == p or module.startswith(p + ".")), None)
+
+
+def face_names(path: Path) -> set[str]:
+    """The names a package's __init__ lists in __all__."""
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(target, ast.Name) and target.id == "__all__" for target in node.targets
+        ):
+            return {element.value for element in node.value.elts}  # type: ignore[attr-defined]
+    return set()
+
+
+def entries_past_the_face(package: Path) -> list[tuple[str, str, str]]:
+    """(importer, imported module, where) for each import that enters a package other than
+    the importer's own by an inner module, or by a name its face does not list."""
+    modules = package_modules(package)
+    found: list[tuple[str, str, str]] = []
+    for module, path in modules.items():
+        for line, name in imported_names(module, path):
+            target = owning_module(name, modules)
+            entered = package_of(target) if target else None
+            if entered is None or entered == package_of(module):
+                continue
+            where = f"{path.relative_to(package.parent)}:{line}"
+            # `from docvault.records import claim`, or `mailstore`: a module the face lists
+            parent, _, last = name.rpartition(".")
+            through_face = parent == entered and last in face_names(modules[entered])
+            if name != entered and not through_face:
+                found.append((module, target or "", where))
+    return found
+
+
+def test_every_module_of_a_package_sits_on_the_package_layer() -> None:
+    layers = read_layers(REPOSITORY / "ARCHITECTURE.md")
+    wrong = {
+        module: layer
+        for module, layer in layers.items()
+        if (package := package_of(module)) is not None and layer != PACKAGES[package]
+    }
+    assert wrong == {}
+
+
+def test_each_package_is_entered_only_through_its_face() -> None:
+    found = entries_past_the_face(REPOSITORY / "docvault")
+    assert [entry for entry in found if entry[:2] not in ENTERED_INSIDE] == []
+    assert sorted(ENTERED_INSIDE - {entry[:2] for entry in found}) == [], "no longer entered so"
+
+
+def test_the_check_names_an_entry_past_the_face(tmp_path: Path) -> None:
+    package = tmp_path / "docvault"
+    (package / "records").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "records" / "__init__.py").write_text(
+        "from docvault.records.leases import claim\n\n__all__ = ['claim']\n"
+    )
+    (package / "records" / "leases.py").write_text("def claim() -> None: ...\n")
+    (package / "worker.py").write_text(
+        "from docvault.records import claim\nfrom docvault.records.leases import claim\n"
+    )
+    assert entries_past_the_face(package) == [
+        ("docvault.worker", "docvault.records.leases", "docvault/worker.py:2")
+    ]
+
+
+def forbidden_imports(package: Path, layers: dict[str, int]) -> list[str]:
+    """One sentence per import a module's layer may not make (`FORBIDDEN_BELOW`), and per
+    reader of the settings or of os.environ that the lists above do not name."""
+    problems: list[str] = []
+    for module, path in package_modules(package).items():
+        imported = [name for _, name in imported_names(module, path)]
+        for ceiling, forbidden in FORBIDDEN_BELOW.items():
+            if layers[module] <= ceiling:
+                problems.extend(
+                    f"{module} (layer {layers[module]}) imports {name}"
+                    for name in imported
+                    if name.startswith(forbidden)
+                )
+        if module not in SETTINGS_READERS and module != "docvault.config":
+            problems.extend(
+                f"{module} reads the settings ({name})"
+                for name in imported
+                if name.startswith("docvault.config")
+            )
+        if module not in ENVIRONMENT_READERS and reads_environment(path):
+            problems.append(f"{module} reads os.environ")
+    return problems
+
+
+def test_no_module_imports_what_its_layer_may_not() -> None:
+    layers = read_layers(REPOSITORY / "ARCHITECTURE.md")
+    assert forbidden_imports(REPOSITORY / "docvault", layers) == []
+
+
+def test_the_lists_of_readers_name_only_readers() -> None:
+    """A module that stops reading the settings or the environment leaves its list."""
+    modules = package_modules(REPOSITORY / "docvault")
+    settings = {
+        module
+        for module, path in modules.items()
+        if any(name.startswith("docvault.config") for _, name in imported_names(module, path))
+    }
+    environment = {module for module, path in modules.items() if reads_environment(path)}
+    assert sorted(SETTINGS_READERS - settings) == []
+    assert sorted(ENVIRONMENT_READERS - environment) == []
