@@ -236,7 +236,7 @@ def engine_settings(args: argparse.Namespace) -> VllmServerSettings:
     else:
         command = tuple(shlex.split(args.vllm_command))
         # vLLM sees only its own tree: docvault's wheels (/tmp/dvsite) must not shadow its deps.
-        # + the code: the engine runs under python -m docvault.runtime, from any directory
+        # + the code: the engine runs under python -m docvault.runtime.lifeline, from any directory
         environment["PYTHONPATH"] = os.pathsep.join([args.vllm_pythonpath, str(REPO)])
         environment["VLLM_USE_FLASHINFER_SAMPLER"] = "0"  # flashinfer is not carried
     arguments = ("--served-model-name", args.served_name, *shlex.split(args.flags))

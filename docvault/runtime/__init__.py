@@ -10,7 +10,6 @@ plain values. The modules, each importing only those above it:
                 another program) told from OSError and SQLite's errors, with the sentence
                 an admin acts on, and how a part waits one out
     lifeline    child processes that die with docvault: parent-death signal, memory limit
-                (`python -m docvault.runtime -- COMMAND` runs a command bound so)
     notify      systemd's notify protocol: READY, STATUS, WATCHDOG, STOPPING
     threads     how blocking work runs: a part's loop in a daemon thread of its own, short
                 calls in the one bounded executor, the hand-overs' fixed pool, the calendar's

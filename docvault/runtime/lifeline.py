@@ -4,7 +4,7 @@ A child of the daemon (a render worker, `vllm serve`) must never outlive it: aft
 SIGKILL of the daemon nothing runs its clean-up, and orphaned render workers (about 175 MB
 each) were found piling up after test runs. Linux delivers a chosen signal to a process
 when the thread that created it ends (`PR_SET_PDEATHSIG`); the setting survives `execve`,
-so `python -m docvault.runtime -- COMMAND...` starts any program bound to its parent.
+so `python -m docvault.runtime.lifeline -- COMMAND...` starts any program bound to its parent.
 
 The parent-death signal follows the creating *thread*: create children from a thread that
 lives as long as they should (the event loop's thread, or the process pool's manager).
@@ -69,7 +69,7 @@ def bound_child_command(command: Sequence[str], signal_number: int = signal.SIGT
     return [
         sys.executable,
         "-m",
-        "docvault.runtime",
+        "docvault.runtime.lifeline",
         "--signal",
         str(int(signal_number)),
         "--",
@@ -78,7 +78,7 @@ def bound_child_command(command: Sequence[str], signal_number: int = signal.SIGT
 
 
 def main(arguments: Sequence[str]) -> None:
-    """`python -m docvault.runtime --signal N -- COMMAND...`: bind, then become COMMAND."""
+    """`python -m docvault.runtime.lifeline --signal N -- COMMAND...`: bind, then become COMMAND."""
     separator = list(arguments).index("--")
     options, command = list(arguments[:separator]), list(arguments[separator + 1 :])
     signal_number = int(options[options.index("--signal") + 1]) if "--signal" in options else 15
@@ -89,3 +89,7 @@ def main(arguments: Sequence[str]) -> None:
         # The exit code and sentence a shell gives for a command that cannot run.
         sys.stderr.write(f"{command[0]}: {error.strerror}\n")
         os._exit(127)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
