@@ -19,46 +19,98 @@ plain values. The modules, each importing only those above it:
                 draws every thread, process, pool and timer
     jobs        the supervisor's timers: rescan and lease expiry, on the monotonic clock
 
-This module gives their public names, as the rest of docvault imports them.
+This module gives their public names, as the rest of docvault imports them. It imports a
+module only when one of its names is first asked for: a render worker or an engine started
+through `lifeline` pays for `lifeline` alone, not for the supervisor and the scheduler.
 """
 
-from docvault.runtime.backoff import backoff_seconds
-from docvault.runtime.faults import (
-    BUSY_WAIT_SECONDS,
-    RETRY_SECONDS,
-    Place,
-    Standing,
-    database_locked,
-    disk_full,
-    fault_of,
-    process_name,
-)
-from docvault.runtime.jobs import ClockWatch, Job, RunningJobs, run_timers
-from docvault.runtime.lifeline import (
-    bound_child_command,
-    die_first_when_memory_runs_out,
-    die_with_parent,
-    limit_memory,
-)
-from docvault.runtime.notify import Notifier
-from docvault.runtime.supervisor import (
-    Part,
-    PartHealth,
-    PartState,
-    Policy,
-    Progress,
-    Supervisor,
-    read_status_file,
-    write_status_file,
-)
-from docvault.runtime.threads import (
-    DaemonPool,
-    blocking_calls,
-    calendar_scheduler,
-    in_thread,
-    stop_relayed,
-    thread_future,
-)
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from docvault.runtime.backoff import backoff_seconds
+    from docvault.runtime.faults import (
+        BUSY_WAIT_SECONDS,
+        RETRY_SECONDS,
+        Place,
+        Standing,
+        database_locked,
+        disk_full,
+        fault_of,
+        process_name,
+    )
+    from docvault.runtime.jobs import ClockWatch, Job, RunningJobs, run_timers
+    from docvault.runtime.lifeline import (
+        bound_child_command,
+        die_first_when_memory_runs_out,
+        die_with_parent,
+        limit_memory,
+    )
+    from docvault.runtime.notify import Notifier
+    from docvault.runtime.supervisor import (
+        Part,
+        PartHealth,
+        PartState,
+        Policy,
+        Progress,
+        Supervisor,
+        read_status_file,
+        write_status_file,
+    )
+    from docvault.runtime.threads import (
+        DaemonPool,
+        blocking_calls,
+        calendar_scheduler,
+        in_thread,
+        stop_relayed,
+        thread_future,
+    )
+
+# Where each name lives.
+_MODULES = {
+    "BUSY_WAIT_SECONDS": "docvault.runtime.faults",
+    "ClockWatch": "docvault.runtime.jobs",
+    "DaemonPool": "docvault.runtime.threads",
+    "Job": "docvault.runtime.jobs",
+    "Notifier": "docvault.runtime.notify",
+    "Part": "docvault.runtime.supervisor",
+    "PartHealth": "docvault.runtime.supervisor",
+    "PartState": "docvault.runtime.supervisor",
+    "Place": "docvault.runtime.faults",
+    "Policy": "docvault.runtime.supervisor",
+    "Progress": "docvault.runtime.supervisor",
+    "RETRY_SECONDS": "docvault.runtime.faults",
+    "RunningJobs": "docvault.runtime.jobs",
+    "Standing": "docvault.runtime.faults",
+    "Supervisor": "docvault.runtime.supervisor",
+    "backoff_seconds": "docvault.runtime.backoff",
+    "blocking_calls": "docvault.runtime.threads",
+    "bound_child_command": "docvault.runtime.lifeline",
+    "calendar_scheduler": "docvault.runtime.threads",
+    "database_locked": "docvault.runtime.faults",
+    "die_first_when_memory_runs_out": "docvault.runtime.lifeline",
+    "die_with_parent": "docvault.runtime.lifeline",
+    "disk_full": "docvault.runtime.faults",
+    "fault_of": "docvault.runtime.faults",
+    "in_thread": "docvault.runtime.threads",
+    "limit_memory": "docvault.runtime.lifeline",
+    "process_name": "docvault.runtime.faults",
+    "read_status_file": "docvault.runtime.supervisor",
+    "run_timers": "docvault.runtime.jobs",
+    "stop_relayed": "docvault.runtime.threads",
+    "thread_future": "docvault.runtime.threads",
+    "write_status_file": "docvault.runtime.supervisor",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """A name of the face, imported from its module on first use (PEP 562)."""
+    if name not in _MODULES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(_MODULES[name]), name)
+
 
 __all__ = [
     "BUSY_WAIT_SECONDS",
