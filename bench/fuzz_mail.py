@@ -31,8 +31,8 @@ import psutil
 from bench.mail_corpus import mail_corpus
 from devtools.daemon import Daemon, wait_for
 from devtools.engine_sim import EngineSimulator, SimulatorConfig
+from tests.intake.test_mail_daemon import mail_config, part, query, simulated
 from tests.support.dovecot import Dovecot, running_dovecot
-from tests.test_mail_daemon import mail_config, part, query, simulated
 
 OUT = Path(__file__).resolve().parent / "results" / "fuzz" / "mail"
 TAKEN = {"archived", "done", "known", "skipped"}

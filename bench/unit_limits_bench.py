@@ -28,10 +28,10 @@ import psutil
 from bench.fuzz_mail import MemoryWatch
 from devtools.daemon import Daemon, wait_for
 from devtools.engine_sim import EngineSimulator, SimulatorConfig
+from tests.intake.test_mail_daemon import documents, mail_config, simulated
 from tests.support.documents import letter_pdf
 from tests.support.dovecot import running_dovecot
 from tests.support.mail import letter_message
-from tests.test_mail_daemon import documents, mail_config, simulated
 
 
 def descriptors(daemon: Daemon) -> tuple[int, int]:
@@ -102,7 +102,7 @@ def measure(letters: int, connections: int) -> dict[str, Any]:
 
 
 def _settled(daemon: Daemon) -> bool:
-    from tests.test_mail_daemon import query
+    from tests.intake.test_mail_daemon import query
 
     rows = query(daemon, "SELECT COUNT(*) FROM pages WHERE status IN ('queued', 'running')")
     return bool(rows and rows[0][0] == 0)

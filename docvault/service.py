@@ -93,7 +93,7 @@ LEASE_CHECK_SECONDS = 60.0
 CALENDAR_BOUND_SECONDS = {"archive-check": 12 * 3600.0}
 CALENDAR_DEFAULT_BOUND_SECONDS = 3600.0
 # The test hook that makes the worker fail as a defect would, with this variable's sentence,
-# when it hands its first page to the engine (tests/test_ingest_command.py).
+# when it hands its first page to the engine (tests/intake/test_ingest_command.py).
 WORKER_FAILS_VARIABLE = "DOCVAULT_TEST_WORKER_FAILS"
 
 

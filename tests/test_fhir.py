@@ -31,11 +31,11 @@ from docvault.models import HandoverOutbox, utcnow
 from docvault.records import handover
 from docvault.transcription import ArchiveCopy
 from docvault.vocabulary import HandoverTarget, PageStatus, SamplingMode
+from tests.records.test_handover import OWNER, Clock, _attempt, _document, _page_ids, _rows
 from tests.support.factsarchive import MUSTERMANN_LETTER, add_letter
 from tests.support.fhir_server import FhirServer, running_fhir_server
 from tests.support.liveserver import csrf_token, logged_in_site
 from tests.support.webarchive import NURSE, WebArchive
-from tests.test_handover import OWNER, Clock, _attempt, _document, _page_ids, _rows
 
 FHIR = HandoverTarget.fhir
 TOKEN = "a-bearer-token-of-the-practice-fhir-server"

@@ -19,9 +19,9 @@ from bench.fuzz_mail import outcomes, settled
 from bench.mail_corpus import mail_corpus, one_of_each
 from devtools.daemon import Daemon, wait_for
 from devtools.engine_sim import EngineSimulator
+from tests.intake.test_mail_daemon import mail_config, simulated
 from tests.support.dovecot import Dovecot
 from tests.support.hostile_mail import hostile_messages
-from tests.test_mail_daemon import mail_config, simulated
 
 pytestmark = pytest.mark.slow
 
@@ -76,7 +76,7 @@ def test_no_input_of_the_fuzzing_corpora_reaches_the_crash_limit(
     assert sum(found["messages"].values()) == len(names)
     # At least the five messages of the penetration test that no parser can read in time:
     # parentheses nested in From and Content-Type, parts and messages nested 1,000 deep, the
-    # 100 KB From (tests/test_mail_hostile.py names each one's sentence).
+    # 100 KB From (tests/intake/test_mail_hostile.py names each one's sentence).
     assert found["messages"]["refused"] >= 5
     assert found["documents_unsettled"] == 0
     assert found["documents_failed_without_a_sentence"] == 0

@@ -28,8 +28,8 @@ from docvault.models import utcnow
 from docvault.records import handover
 from docvault.transcription import ArchiveCopy
 from docvault.vocabulary import HandoverTarget
+from tests.records.test_handover import OWNER, _attempt, _document, _rows
 from tests.support.factsarchive import MUSTERMANN_LETTER
-from tests.test_handover import OWNER, _attempt, _document, _rows
 
 GDT = HandoverTarget.gdt
 

@@ -46,7 +46,7 @@ _SNIFF_BYTES = 4096
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 # What breaks a header's text into lines where it is shown (a sentence, the log, the web
 # view): C0 and C1 controls and the Unicode line and paragraph separators. A Subject with
-# U+0085 in it was two lines (tests/test_properties_mail.py, issue 29).
+# U+0085 in it was two lines (tests/intake/test_properties_mail.py, issue 29).
 _LINE_BREAKING = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 MAX_FILE_NAME_CHARACTERS = 200
 
@@ -114,7 +114,7 @@ def _header(message: Message, name: str) -> str:
         value = None
     if value is None:
         # As stored, unparsed: get_all parses too, and fails as get did (Message-ID: <<>>
-        # raised an IndexError out of parse_message, tests/test_properties_mail.py).
+        # raised an IndexError out of parse_message, tests/intake/test_properties_mail.py).
         raw = [value for key, value in message.raw_items() if key.lower() == name.lower()]
         value = raw[0] if raw else ""
     return _LINE_BREAKING.sub(" ", str(value)).strip()
@@ -221,7 +221,7 @@ def _safe_name(sent: str, position: int, content_type: str) -> str:
     none was sent."""
     bare = _CONTROL.sub("", PurePosixPath(PureWindowsPath(sent).name).name).strip()
     # 'rechnung\u202efdp.exe' read as 'rechnungexe.pdf' in the web view, where a file
-    # from an inbox has the override escaped (tests/test_properties_mail.py, issue 29).
+    # from an inbox has the override escaped (tests/intake/test_properties_mail.py, issue 29).
     name = display_name(bare.encode("utf-8", "replace").decode("utf-8"))
     if name in ("", ".", ".."):
         extension = mimetypes.guess_extension(content_type) or ".bin"

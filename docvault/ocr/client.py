@@ -96,7 +96,7 @@ STREAM_FIELDS: dict[str, Any] = {
 # to cut (guard.EARLY_CUT) spans at least 400 characters, so checking more often would cost
 # more and not cut much sooner. The cut comes at most 256 characters, plus the event that
 # crosses them, after the loop became plain: for a loop of one-character tokens ("1111") that
-# is ~256 tokens, against the 4096 it would run to the cap (tests/test_stream_interval.py
+# is ~256 tokens, against the 4096 it would run to the cap (tests/ocr/test_stream_interval.py
 # checks the bound).
 LOOP_CHECK_CHARACTERS = 256
 

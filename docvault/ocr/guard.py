@@ -249,7 +249,7 @@ def compression_ratio(block: str) -> float:
 # for a while and then goes on (a blank form's empty table rows, a column of equal values) looks
 # like a loop until it ends. A cut mid-answer therefore needs far stronger evidence than the
 # verdict on a finished answer: at least 50 repeats spanning 400 characters, more than any
-# clean output of tests/guard_corpus/ shows at any point of its text (tests/test_guard.py
+# clean output of tests/guard_corpus/ shows at any point of its text (tests/ocr/test_guard.py
 # checks every prefix). A real loop reaches it a few hundred tokens in, long before the cap.
 EARLY_CUT = Thresholds(characters=400, repeats=50)
 # Only the end of the text is searched, so that a check costs the same at the 4000th token as at

@@ -4,7 +4,7 @@
         ──> `docvault documents --json`, `GET /api/documents/ID`, the hand-over's `document`
 
 Each field is named here once (docs/document-json.md explains them, docs/document.schema.json
-is their schema, tests/test_document_json.py holds all three outputs to it). The callers
+is their schema, tests/records/test_document_json.py holds all three outputs to it). The callers
 differ only in their `Audience`: the address a reader reaches the web view at (without one
 there are no links), whether it may see server paths (administrators), and whether the
 pages' text travels inline (a hand-over with `handover_page_texts = "inline"`). A field

@@ -81,7 +81,7 @@ def heif_to_png(path: Path, max_pixels: int) -> bytes:
                 )
             upright = ImageOps.exif_transpose(opened)
             image = upright.convert("RGB")
-    # EOFError: libheif on a photo cut short (tests/test_properties_documents.py, issue 29).
+    # EOFError: libheif on a photo cut short (tests/render/test_properties_documents.py, issue 29).
     except (OSError, EOFError, ValueError, SyntaxError) as error:
         raise CorruptDocument(
             path,

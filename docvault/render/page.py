@@ -160,7 +160,7 @@ def _page_with_area(
     document: pymupdf.Document, page: pymupdf.Page, path: Path, page_number: int, kind: str
 ) -> pymupdf.Page:
     """The page, refused when it has no area to draw (sizing it divided by zero: found by
-    tests/test_properties_documents.py, issue 29).
+    tests/render/test_properties_documents.py, issue 29).
 
     MuPDF takes a crop box without area as the media box and ignores a negative /UserUnit,
     but scales a page by a /UserUnit of 0 to nothing; such a unit is dropped for this opening,

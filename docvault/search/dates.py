@@ -20,7 +20,7 @@ from datetime import date, timedelta
 
 # Open ranges (received:<2025) stop here; every year in between is one word of the query.
 # From 1900, the earliest date of birth the facts take (docvault.facts.store): born:<1950
-# found nobody born before 1950 (tests/test_properties_query.py, issue 29). No date the
+# found nobody born before 1950 (tests/search/test_properties_query.py, issue 29). No date the
 # index holds lies outside these years, and no range reaches past them: Python's dates end
 # at 9999-12-31, and received:>9999 ran past that end (an OverflowError, a 500).
 EARLIEST = date(1900, 1, 1)

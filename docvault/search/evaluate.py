@@ -10,7 +10,7 @@ operations.
 Whoosh still owns the files, the query parser and every query shape this module does not
 know: those run through Whoosh's own matchers (``Evaluation.by_whoosh``), slower, same
 answer. Scores follow Whoosh's BM25F (same formula, same statistics), so the ranking is
-Whoosh's, except for phrases (``Evaluation.phrase``). tests/test_postings.py holds both to
+Whoosh's, except for phrases (``Evaluation.phrase``). tests/search/test_postings.py holds both to
 that on a live-like index.
 
 A stage leaf: plain values in, arrays out; no database.
@@ -398,7 +398,7 @@ class Evaluation:
                 found_scores.append(matcher.score())
                 matcher.next()
             local = np.array(found, np.int64)
-            # Whoosh's matchers for NOT name deleted pages too (tests/test_postings.py).
+            # Whoosh's matchers for NOT name deleted pages too (tests/search/test_postings.py).
             keep = ~np.isin(local, segment.deleted)
             docnums.append(local[keep] + segment.offset)
             scores.append(np.array(found_scores, np.float64)[keep])

@@ -26,7 +26,7 @@ Docnums = NDArray[np.int64]
 
 # The block reader uses these methods and attributes of Whoosh 2.7's W3LeafMatcher (the
 # version is pinned in pyproject.toml); a matcher without them is read through the public
-# matcher methods, slower, same result. tests/test_postings.py compares the two.
+# matcher methods, slower, same result. tests/search/test_postings.py compares the two.
 _BLOCK_METHODS = ("_read_data", "_read_values", "_next_block")
 _BLOCK_ATTRIBUTES = ("_data", "_blocklength", "_lastblock", "_values", "_byteids")
 _BLOCK_READS = all(callable(getattr(W3LeafMatcher, name, None)) for name in _BLOCK_METHODS)

@@ -3,7 +3,7 @@
 A stage leaf: a parsed query (``docvault.search.language``) and a Tantivy searcher in, a
 Tantivy query and the words to mark out; no database. Each shape of the query language
 becomes the Tantivy query with the same matches as ``docvault.search.evaluate`` finds on a
-Whoosh index of the same pages (tests/test_engines.py compares them). Scores are Tantivy's
+Whoosh index of the same pages (tests/search/test_engines.py compares them). Scores are Tantivy's
 BM25, which differs from Whoosh's BM25F in its idf (``ln(1 + (N - n + 0.5) / (n + 0.5))``
 against ``ln(N / (n + 1)) + 1``) and its length norms, so pages of equal matches can rank
 in another order; filters score a constant in both.

@@ -5,7 +5,7 @@ A stage leaf: text in, words out; no index, no database. Whoosh's analyzer
 through three filters in Python: about 300 µs for a 2 KB page. ``page_words`` makes the same
 words with one regular expression and two string methods over the whole text (about 150 µs),
 so that both engines index, and a search finds, exactly the same words
-(tests/test_engines.py holds them equal). Tantivy then takes the words joined by spaces and
+(tests/search/test_engines.py holds them equal). Tantivy then takes the words joined by spaces and
 splits them in Rust: no word contains a space.
 
 Every other field (inbox, tags, the file name, the dates, the facts) is short, and is

@@ -140,7 +140,7 @@ def create_app(context: WebContext) -> FastAPI:
     pages and the limits."""
     # No redirect to the path without its trailing slash: every answer to a visitor who has
     # not logged in is the login gate's (a redirect to an address docvault did not make
-    # would answer before it; tests/test_web_properties.py).
+    # would answer before it; tests/web/test_web_properties.py).
     app = FastAPI(
         title="docvault",
         docs_url=None,

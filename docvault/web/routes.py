@@ -11,8 +11,8 @@ dependencies of its access rule, so the table is the whole of what the web view 
     scraping   as reading, but a read needs the scope `metrics` (Prometheus)
 
 A route's access is part of its entry, never left to the endpoint: a test walks the app's
-routes and fails on one that answers an anonymous visitor (tests/test_web.py), another on
-one that a read-only token could change anything through (tests/test_web_permissions.py).
+routes and fails on one that answers an anonymous visitor (tests/web/test_web.py), another on
+one that a read-only token could change anything through (tests/web/test_web_permissions.py).
 """
 
 from __future__ import annotations

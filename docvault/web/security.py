@@ -78,7 +78,7 @@ def csrf_token(request: Request) -> str:
 def _same_token(expected: str, sent: str | None) -> bool:
     """Whether the token sent is the one expected, compared in constant time as bytes:
     compare_digest refuses str with non-ASCII characters (a TypeError, a 500 for a login
-    form posted with csrf_token=é: tests/test_web_schemathesis.py, issue 29)."""
+    form posted with csrf_token=é: tests/web/test_web_schemathesis.py, issue 29)."""
     if not expected or not sent:
         return False
     return hmac.compare_digest(expected.encode(), sent.encode("utf-8", "surrogateescape"))

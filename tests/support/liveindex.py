@@ -3,7 +3,7 @@
 
 ``build_live_index`` writes 420 seeded pages in commits of 60, re-runs 30 of them with new
 text and deletes 25: the index then has several segments and deleted entries, as a live
-one does. tests/test_postings.py and tests/test_engines.py search it.
+one does. tests/search/test_postings.py and tests/search/test_engines.py search it.
 """
 
 from __future__ import annotations

@@ -1,0 +1,1 @@
+"""docvault's tests: folders mirror the package (tests/intake/ for docvault/intake/, ...)."""
