@@ -11,6 +11,7 @@ off, as the benchmarks run it, and reads a file the daemon writes whole, not its
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import re
@@ -47,6 +48,19 @@ def wait_for(
         if result:
             return result
         time.sleep(interval)
+    raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what}")
+
+
+async def until(
+    condition: Callable[[], Any], timeout: float, what: str, interval: float = 0.01
+) -> Any:
+    """`wait_for` inside a coroutine: the event loop runs between two looks."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        result = condition()
+        if result:
+            return result
+        await asyncio.sleep(interval)
     raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what}")
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import threading
-import time
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
@@ -18,6 +17,7 @@ import time_machine
 from sqlalchemy import Engine
 from sqlmodel import col, select
 
+from devtools.daemon import wait_for
 from docvault import calendar_log, db
 from docvault.calendar_log import Outcome, Planned
 from docvault.models import CalendarRun
@@ -77,11 +77,7 @@ class Clinic:
         assert not self._thread.is_alive(), "the calendar stopped"
 
     def wait_for(self, condition: Callable[[], bool], what: str) -> None:
-        deadline = time.monotonic() + DEADLINE_SECONDS
-        while not condition():
-            if time.monotonic() > deadline:
-                raise AssertionError(f"timed out waiting for {what}")
-            self._ready.wait(0.01)  # an Event never set again: a bounded yield, no sleep
+        wait_for(condition, DEADLINE_SECONDS, what, interval=0.01)
 
     def finished_runs(self, job: str, count: int) -> list[CalendarRun]:
         def done() -> bool:

@@ -22,6 +22,7 @@ import pytest
 from sqlalchemy import Engine as DatabaseEngine
 from sqlmodel import col, select
 
+from devtools.daemon import until
 from docvault import db, records, worker
 from docvault.db import read_session, write_transaction
 from docvault.errors import EngineRequestRejected, EngineUnavailable
@@ -460,13 +461,6 @@ def test_a_page_the_engine_refuses_fails_alone_and_the_rest_of_its_document_is_r
 # --- a database that cannot be written (issue 29) -------------------------------------------
 
 
-async def eventually(condition: Callable[[], bool], what: str) -> None:
-    """Poll a condition no fake notifies (the database's state), within WAIT_SECONDS."""
-    async with asyncio.timeout(WAIT_SECONDS):
-        while not condition():
-            await asyncio.sleep(0.05)  # polling the database; nothing announces the change
-
-
 def test_a_page_read_while_the_database_disk_is_full_is_kept_and_stored_once_there_is_room(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -493,11 +487,21 @@ def test_a_page_read_while_the_database_disk_is_full_is_kept_and_stored_once_the
                 await engine.until(lambda: engine.in_flight == 1, "the page at the engine")
                 filler = fill(disk)
                 engine.release.set()  # read now, while nothing can be stored
-                await eventually(lambda: "The disk holding the database" in trouble(), "it")
+                await until(
+                    lambda: "The disk holding the database" in trouble(),
+                    WAIT_SECONDS,
+                    "it",
+                    interval=0.05,
+                )
                 assert pages_of(database)[1].status == PageStatus.running, "kept, not lost"
                 assert built.liveness() is None, "waiting out a fault is not being stuck"
                 filler.unlink()
-                await eventually(lambda: pages_of(database)[1].status == PageStatus.done, "room")
+                await until(
+                    lambda: pages_of(database)[1].status == PageStatus.done,
+                    WAIT_SECONDS,
+                    "room",
+                    interval=0.05,
+                )
                 assert trouble() == ""
                 stop.set()
                 await task
@@ -526,7 +530,12 @@ def test_an_engine_answer_with_a_lone_surrogate_is_stored_with_the_character_rep
         run = make_run(broken_unicode)
         run.start()
         await run.engine.until(lambda: run.engine.in_flight == 0 and run.engine.calls, "a read")
-        await eventually(lambda: pages_of(database)[1].status != PageStatus.running, "stored")
+        await until(
+            lambda: pages_of(database)[1].status != PageStatus.running,
+            WAIT_SECONDS,
+            "stored",
+            interval=0.05,
+        )
         await run.stopped()
         return run
 
@@ -562,9 +571,11 @@ def test_a_page_whose_reading_cannot_be_stored_fails_alone_with_a_sentence(
         await run.engine.until(
             lambda: len(run.engine.calls) == 3 and run.engine.in_flight == 0, "every page read"
         )
-        await eventually(
+        await until(
             lambda: all(page.status != PageStatus.running for page in pages_of(database).values()),
+            WAIT_SECONDS,
             "every page stored or failed",
+            interval=0.05,
         )
         await run.stopped()
         return run

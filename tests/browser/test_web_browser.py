@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Dialog, Page, expect
 
+from devtools.daemon import wait_for
 from docvault import records
 from docvault.vocabulary import PageStatus
 from docvault.web import queries
@@ -15,13 +14,6 @@ from tests.browser.conftest import log_in, screenshot
 from tests.support.webarchive import ADMIN, WebArchive
 
 pytestmark = pytest.mark.browser
-
-
-def wait_for(condition, what: str, seconds: float = 10) -> None:  # type: ignore[no-untyped-def]
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, f"gave up waiting for {what}"
-        time.sleep(0.05)  # polling the database with a deadline
 
 
 def test_log_in_search_open_the_hit_beside_its_image_and_log_out(
@@ -81,7 +73,12 @@ def test_rerun_a_looped_page_and_watch_it_change_state_without_a_reload(
     row.locator("select").select_option("uncapped")
     row.get_by_role("button", name="Re-run").click()
     expect(row.locator(".state")).to_have_text("queued")
-    wait_for(lambda: bool(records.claim(archive.database, "sim", 1, 60)), "the page to be queued")
+    wait_for(
+        lambda: bool(records.claim(archive.database, "sim", 1, 60)),
+        10,
+        "the page to be queued",
+        interval=0.05,
+    )
     # the worker's part, played by the test: the page is read and finished
     assert queries.page_states(archive.database, [looped]) == {looped: PageStatus.running}
     records.complete(archive.database, looped, "sim", "Page 2, read again cleanly.", False, [])

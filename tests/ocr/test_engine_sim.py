@@ -14,7 +14,7 @@ import subprocess
 import sys
 import time
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +23,7 @@ import pymupdf
 import pytest
 from PIL import Image
 
+from devtools.daemon import wait_for
 from devtools.engine_sim import (
     DEFAULT_MODEL,
     DEGENERATE_UNITS,
@@ -90,13 +91,6 @@ def content_of(response: httpx.Response) -> str:
 
 def has_degenerate_tail(text: str) -> bool:
     return any(text.endswith(unit * 50) for unit in DEGENERATE_UNITS)
-
-
-def wait_until(condition: Callable[[], bool], timeout: float = 5.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "condition not reached before the deadline"
-        time.sleep(0.01)
 
 
 def test_real_page_is_answered_with_qwen_token_counts(start_simulator, page_png, http):
@@ -316,7 +310,7 @@ def test_slow_start_ends_by_itself_after_startup_seconds(start_simulator, http):
         statuses.append(http.get(f"{simulator.root_url}/health").status_code)
         return statuses[-1] == 200
 
-    wait_until(healthy)
+    wait_for(healthy, 5.0, "the simulator to answer /health", interval=0.01)
     assert statuses[0] == 503
     assert time.monotonic() - began >= 0.5
 
@@ -407,9 +401,16 @@ def test_command_line_serves_on_the_port_it_reports(tmp_path, page_png, http):
         command, cwd=repository, stdout=subprocess.PIPE, stderr=subprocess.PIPE
     )
     try:
-        wait_until(lambda: port_file.exists() and port_file.read_text().endswith("\n"), 20)
+        wait_for(
+            lambda: port_file.exists() and port_file.read_text().endswith("\n"),
+            20,
+            "the simulator's port file",
+            interval=0.01,
+        )
         root = f"http://127.0.0.1:{int(port_file.read_text())}"
-        wait_until(lambda: http.get(f"{root}/health").status_code == 200, 20)
+        wait_for(
+            lambda: http.get(f"{root}/health").status_code == 200, 20, "/health", interval=0.01
+        )
         response = http.post(
             f"{root}/v1/chat/completions", json=chat_body(page_png, model="sim-model")
         )
@@ -460,5 +461,7 @@ def test_looping_page_streamed_is_cut_by_the_client_and_the_engine_stops(
     assert reply.cut_early
     assert reply.finish_reason == "length"
     assert reply.completion_tokens < 1024
-    wait_until(lambda: simulator.stats()["in_flight"] == 0)
+    wait_for(
+        lambda: simulator.stats()["in_flight"] == 0, 5.0, "no request in flight", interval=0.01
+    )
     assert simulator.stats()["streams"] == {"disconnected": 1}

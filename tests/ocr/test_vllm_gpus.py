@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from devtools.daemon import until
 from docvault.cli import main
 from docvault.ocr.profiles import get_profile
 from docvault.ocr.replica_layout import replica_settings
@@ -32,7 +33,7 @@ from docvault.ocr.vllm_server import (
     parse_flags,
 )
 from docvault.service import build_replicas
-from tests.ocr.test_vllm_replicas import WAITING_LINE, eventually, settings_with
+from tests.ocr.test_vllm_replicas import WAITING_LINE, settings_with
 from tests.ocr.test_vllm_server import free_port, write_executable
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -218,11 +219,12 @@ def test_replicas_on_different_gpus_start_together_and_same_gpu_ones_wait(
     async def scenario() -> None:
         try:
             await replicas.start()
-            await eventually(
+            await until(
                 lambda: all(seen_by(tmp_path, replicas, n) is not None for n in (0, 1)),
+                60.0,
                 "replicas 0 and 1 launched while both are still starting",
             )
-            await eventually(lambda: waiting(2), f"replica 2 ({url}) waiting its turn")
+            await until(lambda: waiting(2), 60.0, f"replica 2 ({url}) waiting its turn")
             assert seen_by(tmp_path, replicas, 2) is None
             assert replicas.states[2].pid is None
             assert not waiting(1)

@@ -16,7 +16,6 @@ import shutil
 import signal
 import socket
 import sys
-import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from types import SimpleNamespace
@@ -25,7 +24,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from devtools.daemon import Daemon, wait_for
+from devtools.daemon import Daemon, until, wait_for
 from docvault.config import Settings, load_settings
 from docvault.errors import ConfigError, EngineUnavailable
 from docvault.ocr.client import OpenAIEngine, ServerKind
@@ -119,13 +118,6 @@ class Bench:
         return self.replicas.states[number].status
 
 
-async def eventually(condition: Callable[[], bool], what: str, timeout: float = 60.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, f"not reached within {timeout:g} s: {what}"
-        await asyncio.sleep(0.01)
-
-
 def waiting_logged(caplog: pytest.LogCaptureFixture, bench: Bench, number: int) -> bool:
     url = bench.replicas.supervisors[number].base_url
     return any(
@@ -138,7 +130,7 @@ async def launched_only_after(
     bench: Bench, caplog: pytest.LogCaptureFixture, waiting: int, held: int
 ) -> None:
     """Replica `waiting` waits, unspawned, while `held` starts; released, both come up."""
-    await eventually(lambda: waiting_logged(caplog, bench, waiting), "a replica waiting its turn")
+    await until(lambda: waiting_logged(caplog, bench, waiting), 60.0, "a replica waiting its turn")
     assert bench.replicas.states[waiting].pid is None
     assert bench.status(held) is EngineState.starting
     bench.release(held)
@@ -171,7 +163,7 @@ def test_the_second_replica_is_launched_only_once_the_first_answers_health(
 
     async def scenario() -> None:
         await bench.replicas.start()
-        await eventually(lambda: bench.record() == [("launch", 0)], "replica 0 launched")
+        await until(lambda: bench.record() == [("launch", 0)], 60.0, "replica 0 launched")
         # Replica 0 cannot be healthy while held, and replica 1 has not been spawned.
         await launched_only_after(bench, caplog, waiting=1, held=0)
 
@@ -203,7 +195,7 @@ def test_a_killed_replica_alone_restarts_and_the_client_keeps_serving_through_th
             victim = bench.replicas.states[0]
             assert victim.pid is not None
             os.killpg(victim.pid, signal.SIGKILL)
-            await eventually(lambda: bench.status(0) is not EngineState.up, "replica 0 down")
+            await until(lambda: bench.status(0) is not EngineState.up, 60.0, "replica 0 down")
             served, unavailable = [], 0
             for number in range(8, 16):
                 try:
@@ -247,7 +239,7 @@ def test_a_restart_waits_while_another_replica_is_starting(
         first_pid = bench.replicas.states[1].pid
         assert first_pid is not None
         os.killpg(first_pid, signal.SIGKILL)
-        await eventually(lambda: bench.record()[-1:] == [("launch", 1)], "replica 1 relaunched")
+        await until(lambda: bench.record()[-1:] == [("launch", 1)], 60.0, "replica 1 relaunched")
         zero_pid = bench.replicas.states[0].pid
         assert zero_pid is not None
         os.killpg(zero_pid, signal.SIGKILL)

@@ -8,13 +8,13 @@ import logging
 import os
 import socket
 import sys
-import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from devtools.daemon import until
 from docvault.errors import EngineConfigurationError, EngineUnavailable
 from docvault.ocr.vllm_server import VllmServerSettings, VllmSupervisor, backoff_seconds
 from docvault.vocabulary import EngineState
@@ -136,13 +136,6 @@ def is_running(pid: int) -> bool:
     return status.rsplit(")", 1)[1].split()[0] != "Z"
 
 
-async def eventually(condition: Callable[[], bool], timeout: float = 20.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "condition not reached before the deadline"
-        await asyncio.sleep(0.01)
-
-
 def run(coroutine: Callable[[], Awaitable[None]]) -> None:
     asyncio.run(coroutine())
 
@@ -199,7 +192,7 @@ def test_engine_that_dies_is_restarted_with_a_new_process(tmp_path, fake_bin):
         await supervisor.start()
         await supervisor.wait_healthy(20)
         (tmp_path / "die").write_text("3")
-        await eventually(lambda: supervisor.state.restarts == 1)
+        await until(lambda: supervisor.state.restarts == 1, 20.0, "one restart")
         await supervisor.wait_healthy(20)
         assert supervisor.state.last_exit_code == 3
         assert supervisor.state.status is EngineState.up
@@ -261,7 +254,7 @@ def test_stop_ends_the_engine_and_its_workers_even_if_it_ignores_sigterm(tmp_pat
 
     started = starts(tmp_path)[0]
     assert not is_running(started["pid"])
-    run(lambda: eventually(lambda: not is_running(started["worker"])))
+    run(lambda: until(lambda: not is_running(started["worker"]), 20.0, "the worker to end"))
     assert supervisor.state.status is EngineState.stopped
     assert supervisor.state.pid is None
 
@@ -279,7 +272,7 @@ def test_engine_that_never_becomes_healthy_is_restarted(tmp_path, fake_bin):
         await supervisor.start()
         with pytest.raises(EngineUnavailable, match=r"did not become healthy within 0\.1 seconds"):
             await supervisor.wait_healthy(0.1)
-        await eventually(lambda: len(starts(tmp_path)) >= 2)
+        await until(lambda: len(starts(tmp_path)) >= 2, 20.0, "a second start")
         assert supervisor.state.restarts >= 1
         assert "did not become healthy within 0.3 seconds" in str(supervisor.state.last_error)
         await supervisor.stop()
@@ -298,7 +291,7 @@ async def recorded_backoffs(settings: VllmServerSettings, count: int) -> list[fl
 
     supervisor = VllmSupervisor(settings, sleep=record_sleep)
     await supervisor.start()
-    await eventually(lambda: len(delays) >= count)
+    await until(lambda: len(delays) >= count, 20.0, f"{count} back-offs")
     await supervisor.stop()
     return delays[:count]
 

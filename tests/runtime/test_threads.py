@@ -11,25 +11,16 @@ import ast
 import asyncio
 import threading
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from devtools.daemon import until
 from docvault.runtime.jobs import Job, RunningJobs, run_timers
 from docvault.runtime.supervisor import Progress
 from docvault.runtime.threads import BLOCKING_THREADS, DaemonPool, blocking_calls, stop_relayed
 
 DEADLINE_SECONDS = 20.0
-
-
-async def until(condition: Callable[[], bool], what: str) -> None:
-    """Yield to the loop until `condition` holds; fail naming `what` past the deadline."""
-    deadline = time.monotonic() + DEADLINE_SECONDS
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        await asyncio.sleep(0.005)
 
 
 def test_short_blocking_calls_run_in_the_one_bounded_executor() -> None:
@@ -46,7 +37,9 @@ def test_short_blocking_calls_run_in_the_one_bounded_executor() -> None:
     async def main() -> list[str]:
         async with blocking_calls(threads=2) as executor:
             calls = [asyncio.create_task(asyncio.to_thread(call)) for _ in range(5)]
-            await until(lambda: len(running) == 2, "two calls to run")
+            await until(
+                lambda: len(running) == 2, DEADLINE_SECONDS, "two calls to run", interval=0.005
+            )
             busy = len(running)
             release.set()
             names = await asyncio.gather(*calls)
@@ -134,13 +127,28 @@ def test_the_timers_run_each_job_again_and_never_twice_at_once() -> None:
             timers = asyncio.create_task(
                 run_timers([Job("slow", slow_job, 0.01)], stop, progress, running)
             )
-            await until(lambda: running.longest() is not None, "the job to start")
+            await until(
+                lambda: running.longest() is not None,
+                DEADLINE_SECONDS,
+                "the job to start",
+                interval=0.005,
+            )
             beats = progress.beats
             # Twenty turns of the timers' loop, each past the job's time: still one run.
-            await until(lambda: progress.beats >= beats + 20, "twenty turns of the loop")
+            await until(
+                lambda: progress.beats >= beats + 20,
+                DEADLINE_SECONDS,
+                "twenty turns of the loop",
+                interval=0.005,
+            )
             while_running = len(starts)
             release.set()
-            await until(lambda: len(starts) >= 3, "the job to run again once it finished")
+            await until(
+                lambda: len(starts) >= 3,
+                DEADLINE_SECONDS,
+                "the job to run again once it finished",
+                interval=0.005,
+            )
             stop.set()
             await asyncio.wait_for(timers, DEADLINE_SECONDS)
             return while_running, len(starts)
