@@ -75,6 +75,16 @@ BACKOFF_MAX_SECONDS = 30.0
 CONFIGURATION_BACKOFF_SECONDS = 60.0
 
 
+@dataclass(frozen=True)
+class WorkerTimings:
+    """The worker's waits: production's by default; a test gives shorter ones."""
+
+    idle_poll_seconds: float = IDLE_POLL_SECONDS
+    backoff_first_seconds: float = BACKOFF_FIRST_SECONDS
+    # How often a write is tried again while a server fault stands (`faults.RETRY_SECONDS`).
+    fault_retry_seconds: float = RETRY_SECONDS
+
+
 class Renderer(Protocol):
     async def render(self, path: Path, page_number: int, rotation: int | None = None) -> Any: ...
 
@@ -171,8 +181,10 @@ class Worker:
         page_limit_seconds: float = ATTEMPTS_PER_PAGE * 300.0 + STUCK_MARGIN_SECONDS,
         handover: Sequence[HandoverTarget] = (),
         render_slots: int | None = None,
+        timings: WorkerTimings | None = None,
     ) -> None:
         self.database = database
+        self.timings = timings or WorkerTimings()
         self.renderer = renderer
         self.engine = engine
         self.transcribe = transcribe
@@ -329,9 +341,8 @@ class Worker:
             rendering.add(task)
             task.add_done_callback(rendering.discard)
         if not claims:
-            await self._idle(
-                IDLE_POLL_SECONDS if not paused else max(0.05, resume_at - time.monotonic())
-            )
+            idle = self.timings.idle_poll_seconds
+            await self._idle(idle if not paused else max(0.05, resume_at - time.monotonic()))
         else:
             await asyncio.sleep(0)  # let renders and consumers start before claiming more
 
@@ -344,7 +355,7 @@ class Worker:
             )
         except ServerFault as fault:
             self._fault_hit(fault)
-            self._fault_until = time.monotonic() + RETRY_SECONDS
+            self._fault_until = time.monotonic() + self.timings.fault_retry_seconds
             return []
         self._fault_cleared()
         return claims
@@ -360,7 +371,9 @@ class Worker:
                 if self._stop.is_set():
                     raise
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._stop.wait(), timeout=RETRY_SECONDS)
+                    await asyncio.wait_for(
+                        self._stop.wait(), timeout=self.timings.fault_retry_seconds
+                    )
                 continue
             self._fault_cleared()
             return result
@@ -380,7 +393,7 @@ class Worker:
     async def _wait_for_room(self) -> None:
         self._room.clear()
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._room.wait(), timeout=IDLE_POLL_SECONDS)
+            await asyncio.wait_for(self._room.wait(), timeout=self.timings.idle_poll_seconds)
 
     async def _idle(self, seconds: float) -> None:
         self._wake.clear()
@@ -623,7 +636,8 @@ class Worker:
             # backoff (32 in flight used to reach the 30 s maximum from one blip).
             if time.monotonic() >= self._paused_until:
                 self._outages += 1
-            delay = backoff_seconds(self._outages, BACKOFF_FIRST_SECONDS, BACKOFF_MAX_SECONDS)
+            first = self.timings.backoff_first_seconds
+            delay = backoff_seconds(self._outages, first, BACKOFF_MAX_SECONDS)
             self.stats.engine_state = EngineState.down
         self._paused_until = max(self._paused_until, time.monotonic() + delay)
         attempts = attempts_of(error)

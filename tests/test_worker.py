@@ -23,7 +23,7 @@ from sqlalchemy import Engine as DatabaseEngine
 from sqlmodel import col, select
 
 from devtools.daemon import until
-from docvault import db, records, worker
+from docvault import db, records
 from docvault.db import read_session, write_transaction
 from docvault.errors import EngineRequestRejected, EngineUnavailable
 from docvault.models import Attempt, Document, IndexOutbox, Page, utcnow
@@ -40,7 +40,7 @@ from docvault.vocabulary import (
     SamplingMode,
     TextFormat,
 )
-from docvault.worker import Worker
+from docvault.worker import Worker, WorkerTimings
 from tests.support.mounts import fill, mount_problem, tmpfs
 
 OWNER = "the worker under test"
@@ -174,7 +174,12 @@ class Run:
 def make_run(database: DatabaseEngine, tmp_path: Path) -> Callable[..., Run]:
     """Builds a worker with the fakes around `script`; the test starts it in its own loop."""
 
-    def make(script: Script, concurrency: int = 1, render_ahead: int | None = None) -> Run:
+    def make(
+        script: Script,
+        concurrency: int = 1,
+        render_ahead: int | None = None,
+        timings: WorkerTimings | None = None,
+    ) -> Run:
         engine = ScriptedEngine(script)
         renderer = FakeRenderer()
         finished: list[None] = []
@@ -189,6 +194,7 @@ def make_run(database: DatabaseEngine, tmp_path: Path) -> Callable[..., Run]:
             owner=OWNER,
             render_ahead=render_ahead,
             on_finished=lambda: finished.append(None),
+            timings=timings,
         )
         return Run(built, engine, renderer, finished=finished)
 
@@ -229,13 +235,12 @@ def document_status(database: DatabaseEngine, document_id: int) -> str:
 
 
 def test_an_engine_outage_puts_the_page_back_with_a_growing_back_off_then_reads_it(
-    database: DatabaseEngine, make_run: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
+    database: DatabaseEngine, make_run: Callable[..., Run]
 ) -> None:
     # Production waits 1, 2, 4 ... s; a quarter of that keeps the test short, still doubling.
-    monkeypatch.setattr(worker, "BACKOFF_FIRST_SECONDS", 0.25)
     # The page's not_before (wall clock) ends a moment after the worker's pause (monotonic):
     # the idle poll that follows is shortened too, or each retry adds a second.
-    monkeypatch.setattr(worker, "IDLE_POLL_SECONDS", 0.05)
+    timings = WorkerTimings(backoff_first_seconds=0.25, idle_poll_seconds=0.05)
     outage_calls = 3
     states_seen: list[str] = []
     run: Run
@@ -248,7 +253,7 @@ def test_an_engine_outage_puts_the_page_back_with_a_growing_back_off_then_reads_
 
     async def scenario() -> None:
         nonlocal run
-        run = make_run(down_three_times)
+        run = make_run(down_three_times, timings=timings)
         run.start()
         await run.engine.until(
             lambda: len(run.engine.calls) == outage_calls + 1 and run.engine.in_flight == 0,
@@ -462,11 +467,10 @@ def test_a_page_the_engine_refuses_fails_alone_and_the_rest_of_its_document_is_r
 
 
 def test_a_page_read_while_the_database_disk_is_full_is_kept_and_stored_once_there_is_room(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path,
 ) -> None:
     if (problem := mount_problem()) is not None:
         pytest.skip(problem)
-    monkeypatch.setattr(worker, "RETRY_SECONDS", 0.1)
     disk = tmp_path / "disk"
     with tmpfs(disk, 16 * 1024 * 1024):
         database = db.open_database(disk / "docvault.sqlite3")
@@ -476,6 +480,7 @@ def test_a_page_read_while_the_database_disk_is_full_is_kept_and_stored_once_the
             built = Worker(
                 database, FakeRenderer(), engine, transcribe, tmp_path, concurrency=1,
                 lease_seconds=LEASE_SECONDS, owner=OWNER,
+                timings=WorkerTimings(fault_retry_seconds=0.1),
             )  # fmt: skip
 
             def trouble() -> str:
