@@ -27,19 +27,52 @@ The modules, each importing only those above it:
     unlock      a password-protected PDF intake had to refuse, unlocked with its password
     ingest      `docvault ingest`'s own steps: the given files taken, their pages waited for
 
-This module gives their public names, as the rest of docvault imports them.
+This module gives their public names, as the rest of docvault imports them. It imports a
+module only when one of its names is first asked for: the mail reader's worker process
+imports `mailparse`, not the folder driver, the records and the database.
 """
 
-from docvault.intake.folders import Intake
-from docvault.intake.ingest import ProgressBar, read_files
-from docvault.intake.mailbox import MailboxSnapshot, MailIntake
-from docvault.intake.mailparse import readable_kinds
-from docvault.intake.mailreader import MailReader
-from docvault.intake.recording import Inspector, retake_refused
-from docvault.intake.rule import candidate_files
-from docvault.intake.stability import has_settled
-from docvault.intake.unlock import unlock_document
-from docvault.intake.watchers import Watchers
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from docvault.intake.folders import Intake
+    from docvault.intake.ingest import ProgressBar, read_files
+    from docvault.intake.mailbox import MailboxSnapshot, MailIntake
+    from docvault.intake.mailparse import readable_kinds
+    from docvault.intake.mailreader import MailReader
+    from docvault.intake.recording import Inspector, retake_refused
+    from docvault.intake.rule import candidate_files
+    from docvault.intake.stability import has_settled
+    from docvault.intake.unlock import unlock_document
+    from docvault.intake.watchers import Watchers
+
+# Where each name lives.
+_MODULES = {
+    "Inspector": "docvault.intake.recording",
+    "Intake": "docvault.intake.folders",
+    "MailIntake": "docvault.intake.mailbox",
+    "MailReader": "docvault.intake.mailreader",
+    "MailboxSnapshot": "docvault.intake.mailbox",
+    "ProgressBar": "docvault.intake.ingest",
+    "Watchers": "docvault.intake.watchers",
+    "candidate_files": "docvault.intake.rule",
+    "has_settled": "docvault.intake.stability",
+    "read_files": "docvault.intake.ingest",
+    "readable_kinds": "docvault.intake.mailparse",
+    "retake_refused": "docvault.intake.recording",
+    "unlock_document": "docvault.intake.unlock",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """A name of the face, imported from its module on first use (PEP 562)."""
+    if name not in _MODULES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(_MODULES[name]), name)
+
 
 __all__ = [
     "Inspector",
