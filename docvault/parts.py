@@ -37,7 +37,12 @@ from docvault.runtime import (
 from docvault.scheduler import Calendar
 from docvault.search import OutboxDriver
 from docvault.vocabulary import EngineState
-from docvault.web_connections import KEEP_ALIVE_SECONDS, LIMIT_CONCURRENCY, HeadersDue
+from docvault.web_connections import (
+    HEADER_TIMEOUT_SECONDS,
+    KEEP_ALIVE_SECONDS,
+    LIMIT_CONCURRENCY,
+    headers_due,
+)
 from docvault.worker import Worker
 
 logger = logging.getLogger(__name__)
@@ -224,6 +229,7 @@ class WebPart(_PartDefaults):
     name: str = "web"
     required_at_start: bool = True
     bound_port: int = 0
+    header_timeout_seconds: float = HEADER_TIMEOUT_SECONDS
 
     async def run(self, progress: Progress, stop: asyncio.Event) -> None:
         # docvault binds the socket itself and hands it to uvicorn (Server.run's `sockets`):
@@ -277,7 +283,7 @@ class WebPart(_PartDefaults):
             server_header=False,
             # Bounded connections (issue 44): a request head is due within seconds, at most
             # LIMIT_CONCURRENCY served at once (503 past it), idle keep-alive closed.
-            http=HeadersDue,
+            http=headers_due(self.header_timeout_seconds),
             limit_concurrency=LIMIT_CONCURRENCY,
             timeout_keep_alive=KEEP_ALIVE_SECONDS,
         )

@@ -31,6 +31,8 @@ class HeadersDue(H11Protocol):
     """H11Protocol that closes a connection whose request head is late."""
 
     _headers_due: asyncio.TimerHandle | None = None
+    # uvicorn makes the protocol itself: a shorter time is a subclass (`headers_due`).
+    timeout_seconds = HEADER_TIMEOUT_SECONDS
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -48,10 +50,17 @@ class HeadersDue(H11Protocol):
     def _arm(self) -> None:
         if self._headers_due is not None:
             self._headers_due.cancel()
-        self._headers_due = self.loop.call_later(HEADER_TIMEOUT_SECONDS, self._late)
+        self._headers_due = self.loop.call_later(self.timeout_seconds, self._late)
 
     def _late(self) -> None:
         """No request in progress (none yet, or the last one answered): close."""
         waiting = self.cycle is None or self.cycle.response_complete
         if waiting and not self.transport.is_closing():
             self.transport.close()
+
+
+def headers_due(timeout_seconds: float) -> type[HeadersDue]:
+    """`HeadersDue` with a request head due within `timeout_seconds` (a test's shorter one)."""
+    if timeout_seconds == HEADER_TIMEOUT_SECONDS:
+        return HeadersDue
+    return type("HeadersDue", (HeadersDue,), {"timeout_seconds": timeout_seconds})

@@ -17,7 +17,6 @@ from starlette.responses import PlainTextResponse
 from starlette.routing import Route
 
 from devtools.daemon import wait_for
-from docvault import web_connections
 from docvault.parts import WebPart
 
 
@@ -26,10 +25,9 @@ def _app() -> Starlette:
 
 
 @pytest.fixture
-def served(monkeypatch: pytest.MonkeyPatch) -> Iterator[int]:
-    monkeypatch.setattr(web_connections, "HEADER_TIMEOUT_SECONDS", 1.0)
+def served() -> Iterator[int]:
     part = WebPart(make_app=_app, host="127.0.0.1", port=0, trusted_proxy=False, https=False,
-                   stall_seconds=30)  # fmt: skip
+                   stall_seconds=30, header_timeout_seconds=1.0)  # fmt: skip
     listening = socket.socket()
     listening.bind(("127.0.0.1", 0))
     server = uvicorn.Server(part._config())
