@@ -10,14 +10,18 @@ before anything else. Which part runs in which thread or process, and how a fail
 restarted or ends the command, is drawn in `docvault.supervisor`. What is not composition
 lives in modules of its own: the pipeline and its bridges (`docvault.pipeline`), what the
 daemon reports (`docvault.reporting`), ingest's steps (`docvault.ingest`). Nothing else reads
-settings (or the environment): each part is handed plain values here, and the two test hooks
-(`DOCVAULT_TEST_HOLD_INTAKE`, `DOCVAULT_TEST_WORKER_FAILS`; never set in production) are read
-here and nowhere else.
+settings: each part is handed plain values here. What a clinic never sets is read here too:
+the two test hooks (`DOCVAULT_TEST_HOLD_INTAKE`, `DOCVAULT_TEST_WORKER_FAILS`) and a
+benchmark's profile (`DOCVAULT_BENCH_PROFILE`). The environment is otherwise read by the
+settings' loader (`docvault.config`), the systemd notifier (`docvault.notify`), the engine's
+start (`docvault.ocr.vllm_server`), the hand-over commands (`docvault.delivery`) and the
+display's time zone (`docvault.web.display`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import os
 import secrets
@@ -29,15 +33,15 @@ from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import AsyncExitStack, asynccontextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import Engine as DatabaseEngine
 
 from docvault import backup, db, queue, queue_reports, retention
 from docvault.archive import remove_incomplete_copies
-from docvault.config import InboxSettings, Settings
+from docvault.config import InboxSettings, ProfileChoice, Settings
 from docvault.delivery import Deliverer, HandoverConfig, handover_config
-from docvault.errors import ServerFault
+from docvault.errors import ServerFault, UnknownProfile
 from docvault.facts import register
 from docvault.faults import Place, fault_of
 from docvault.inbox import Intake
@@ -48,7 +52,7 @@ from docvault.mailparse import readable_kinds
 from docvault.mailreader import MailReader
 from docvault.notify import Notifier
 from docvault.ocr.base import Engine
-from docvault.ocr.profiles import Profile, get_profile
+from docvault.ocr.profiles import BENCH_PROFILE_NAMES, Profile, get_profile
 from docvault.ocr.replica_layout import replica_ports, replica_settings
 from docvault.ocr.schedule import transcribe_page
 from docvault.ocr.vllm_server import VllmReplicas
@@ -94,6 +98,19 @@ CALENDAR_DEFAULT_BOUND_SECONDS = 3600.0
 # The test hook that makes the worker fail as a defect would, with this variable's sentence,
 # when it hands its first page to the engine (tests/test_ingest_command.py).
 WORKER_FAILS_VARIABLE = "DOCVAULT_TEST_WORKER_FAILS"
+# A benchmark's profile (exactly 600 tokens a page), which no clinic's `profile` offers.
+BENCH_PROFILE_VARIABLE = "DOCVAULT_BENCH_PROFILE"
+
+
+def for_benchmark(settings: Settings, environ: Mapping[str, str]) -> Settings:
+    """The settings with the benchmark's profile of DOCVAULT_BENCH_PROFILE, if one is named."""
+    name = environ.get(BENCH_PROFILE_VARIABLE, "")
+    if not name:
+        return settings
+    if name not in BENCH_PROFILE_NAMES:
+        raise UnknownProfile(name, BENCH_PROFILE_NAMES)
+    # The setting's type names the clinics' profiles; the benchmark's is a profile all the same.
+    return dataclasses.replace(settings, profile=cast(ProfileChoice, name))
 
 
 def render_options(settings: Settings) -> RenderOptions:
@@ -166,6 +183,7 @@ async def open_pipeline(
     """Database, render pools, engine, worker and index, from the settings, each owned from
     the moment it opens: a failure at any step (or the end of the block) closes everything
     opened before it, in the reverse order (Starlette's lifespan shape)."""
+    settings = for_benchmark(settings, environ)
     async with AsyncExitStack() as resources:
         profile = get_profile(settings.effective_profile())
         handover = handover_config(settings, environ)

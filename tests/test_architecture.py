@@ -116,3 +116,65 @@ def test_the_table_puts_the_vocabulary_lowest_and_the_command_highest(module: st
     layers = read_layers(REPOSITORY / "ARCHITECTURE.md")
     expected = min(layers.values()) if module.endswith("vocabulary") else max(layers.values())
     assert layers[module] == expected
+
+
+# ----------------------------------------------------------------------------- no literal paths
+
+# A path of the web app written out: `"/documents/…"` in a view, `href="/problems"` in a
+# template. Views build addresses with `path_for` and templates with `url_for`, from the
+# route table's names (docvault/web/routes.py), so a renamed path moves every link with it.
+APP_PATH = re.compile(r"""^/[A-Za-z]""")
+TEMPLATE_PATH = re.compile(r"""(?:=\s*|\(\s*)["'](/[A-Za-z][^"']*)""")
+
+
+def shown(path: Path) -> str:
+    return str(path.relative_to(REPOSITORY) if path.is_relative_to(REPOSITORY) else path)
+
+
+def literal_paths_in_python(path: Path) -> list[str]:
+    """Each string constant (f-strings' parts too) of `path` that begins with an app path."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        is_text = isinstance(node, ast.Constant) and isinstance(node.value, str)
+        if is_text and APP_PATH.match(node.value):
+            found.append(f"{shown(path)}:{node.lineno}: {node.value!r}")
+    return found
+
+
+def literal_paths_in_template(path: Path) -> list[str]:
+    """Each attribute value or comparison of `path` that begins with an app path."""
+    found = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        for match in TEMPLATE_PATH.finditer(line):
+            found.append(f"{shown(path)}:{number}: {match.group(1)!r}")
+    return found
+
+
+def literal_app_paths(views: Path, templates: Path) -> list[str]:
+    found = []
+    for module in sorted(views.glob("*.py")):
+        found += literal_paths_in_python(module)
+    for template in sorted(templates.glob("*.html")):
+        found += literal_paths_in_template(template)
+    return found
+
+
+def test_views_and_templates_write_no_app_path() -> None:
+    views = REPOSITORY / "docvault" / "web" / "views"
+    assert literal_app_paths(views, REPOSITORY / "templates") == []
+
+
+def test_the_check_finds_a_written_path_in_a_view_and_a_template(tmp_path: Path) -> None:
+    (tmp_path / "view.py").write_text(
+        'def go(document_id: int) -> str:\n    return f"/documents/{document_id}#facts"\n'
+    )
+    (tmp_path / "page.html").write_text(
+        "<a href=\"{{ url_for('home') }}\">home</a>\n"
+        '{% if request.url.path == "/status" %}<a href="/problems">x</a>{% endif %}\n'
+    )
+    found = literal_app_paths(tmp_path, tmp_path)
+    assert [entry.split(": ", 1)[1] for entry in found] == [
+        "'/documents/'",
+        "'/status'",
+        "'/problems'",
+    ]

@@ -16,8 +16,8 @@ from docvault.config import IndexEngine
 from docvault.errors import SearchIndexError
 from docvault.search import (
     VERSION_FILE,
+    FolderWriter,
     IndexEntry,
-    IndexWriter,
     SearchIndex,
     pages,
     rebuild_from_database,
@@ -102,7 +102,7 @@ def test_the_consistency_check_repairs_a_page_missing_from_the_index(
     writer = _writer(database, index, engine)
     assert writer.flush(timeout=30)
     writer.stop()  # the one writer lets go of the folder
-    IndexWriter(tmp_path / "index", engine=engine).apply([], [page_id])  # an entry lost somehow
+    FolderWriter(tmp_path / "index", engine=engine).apply([], [page_id])  # an entry lost somehow
     index.reopen()
     writer = _writer(database, index, engine)
     try:

@@ -42,7 +42,7 @@ from docvault.web.context import (
 from docvault.web.highlight import mark_words
 from docvault.web.markdown import render_markdown, render_plain
 from docvault.web.security import is_admin, read_form
-from docvault.web.views.common import page, parse_mode, safe_next
+from docvault.web.views.common import page, parse_mode, path_for, safe_next
 
 logger = logging.getLogger(__name__)
 
@@ -176,13 +176,15 @@ def search_marks(
         return SearchMarks(unavailable=error.message)
 
 
-def transcription_html(current: queries.PageView, raw: bool = False) -> str:
+def transcription_html(request: Request, current: queries.PageView, raw: bool = False) -> str:
     """The page's text as safe HTML: as it was read for a plain-text engine (line breaks
     and every character kept), rendered for a Markdown engine unless its `raw` text is
     asked for (`?view=raw`)."""
     if raw or current.shown_as is TextFormat.plain:
         return render_plain(current.markdown)
-    return render_markdown(current.markdown, lambda box: f"/pages/{current.id}/figures/{box}.jpg")
+    return render_markdown(
+        current.markdown, lambda box: path_for(request, "figure", page_id=current.id, box=box)
+    )
 
 
 def document_page(
@@ -216,7 +218,7 @@ def document_page(
     number = min(max(page_number or best, 1), document.page_count)
     current = context.page_or_404(document_id, number)
     raw_view = view == "raw"
-    html = transcription_html(current, raw_view)
+    html = transcription_html(request, current, raw_view)
     context.look(request, AuditAction.view, document_id=document_id, page_number=number)
     strip = queries.page_numbers(context.database, document_id) if document.page_count > 1 else []
     values = {
@@ -319,7 +321,8 @@ async def rerun(request: Request, context: Context) -> Response:
         raise HTTPException(400, "Tick at least one page to re-run.")
     include_done = submitted.get("include_done") == "1"
     await run_in_threadpool(context.rerun, request, page_ids, mode, include_done)
-    return RedirectResponse(safe_next(str(submitted.get("next", "/problems"))), 303)
+    problems = path_for(request, "problems")
+    return RedirectResponse(safe_next(request, submitted.get("next"), problems), 303)
 
 
 async def rotate(request: Request, context: Context, page_id: RowId) -> Response:
@@ -327,7 +330,8 @@ async def rotate(request: Request, context: Context, page_id: RowId) -> Response
     submitted = await read_form(request)
     turn = _turn(submitted.get("turn"))
     await run_in_threadpool(context.rotate, request, page_id, turn)
-    return RedirectResponse(safe_next(str(submitted.get("next", "/problems"))), 303)
+    problems = path_for(request, "problems")
+    return RedirectResponse(safe_next(request, submitted.get("next"), problems), 303)
 
 
 def _turn(value: object) -> int:
