@@ -510,42 +510,15 @@ class FinishedPage:
     lines: Sequence[ReadLine] = ()
 
 
-def complete(
-    engine: Engine,
-    page_id: int,
-    owner: str,
-    text: str,
-    looped: bool,
-    attempts: Sequence[AttemptRecord],
-    warnings: Sequence[str] = (),
-    image_size: tuple[int, int] | None = None,
-    coverage: CoverageReport | None = None,
-    text_format: TextFormat = TextFormat.markdown,
-) -> bool:
-    """Store a finished page's text and attempts, and queue its index entry, atomically.
-
-    Returns False (and changes nothing) when the lease was lost in the meantime.
-    """
-    finished = FinishedPage(
-        page_id,
-        text,
-        looped,
-        attempts,
-        warnings,
-        image_size,
-        coverage=coverage,
-        text_format=text_format,
-    )
-    return complete_many(engine, owner, [finished])[0]
-
-
 def complete_many(
     engine: Engine,
     owner: str,
     finished: Sequence[FinishedPage],
     handover: Sequence[HandoverTarget] = (),
 ) -> list[bool]:
-    """`complete` for several pages in one transaction; one flag per page, in order.
+    """Store finished pages' texts and attempts, and queue their index entries, atomically,
+    in one transaction; one flag per page, in order: False (and nothing changed) for a page
+    whose lease was lost in the meantime.
 
     At 32 requests in flight pages finish a few milliseconds apart; one transaction for
     the pages that finished while the previous one was written saves a thread hop, a write

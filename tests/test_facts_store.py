@@ -17,6 +17,7 @@ from docvault.facts.store import patient_for_documents
 from docvault.models import DocumentFact, IndexOutbox
 from docvault.vocabulary import PageStatus, SamplingMode, Verdict
 from tests.support.factsarchive import MUSTERMANN_LETTER, SMITH_LETTER, add_letter
+from tests.support.finish import complete
 from tests.support.webarchive import OWNER, WebArchive, add_document, attempt
 
 
@@ -63,10 +64,10 @@ def test_facts_are_proposed_when_the_last_page_of_a_document_is_done(archive: We
     assert pages == 3
     claimed = queue.claim(archive.database, OWNER, limit=10, lease_seconds=600)
     first, *rest = sorted(claimed, key=lambda page: page.number)
-    queue.complete(archive.database, first.page_id, OWNER, MUSTERMANN_LETTER, False, [])
+    complete(archive.database, first.page_id, OWNER, MUSTERMANN_LETTER, False, [])
     assert patient_for_documents(archive.database, [document_id]) == {}  # 2 pages to go
     for page in rest:
-        queue.complete(archive.database, page.page_id, OWNER, "Seite 2: Befunde", False, [])
+        complete(archive.database, page.page_id, OWNER, "Seite 2: Befunde", False, [])
     assert patient_for_documents(archive.database, [document_id]) == {
         document_id: "Erika Mustermann"
     }
@@ -94,7 +95,7 @@ def test_a_rerun_proposes_again_but_never_over_a_confirmed_value(archive: WebArc
         == 1
     )
     (claimed,) = queue.claim(archive.database, OWNER, limit=1, lease_seconds=600)
-    queue.complete(archive.database, claimed.page_id, OWNER, SMITH_LETTER, False,
+    complete(archive.database, claimed.page_id, OWNER, SMITH_LETTER, False,
                    [attempt(SMITH_LETTER, Verdict.clean)])  # fmt: skip
     with read_session(archive.database) as session:
         facts = {fact.field: fact for fact in fact_store.facts_of(session, document_id)}

@@ -24,6 +24,7 @@ from docvault.search import (
     search,
 )
 from docvault.vocabulary import PageStatus, SamplingMode
+from tests.support.finish import complete
 from tests.support.index_writer import ServedWriter
 
 ENGINES: list[IndexEngine] = ["whoosh", "tantivy"]
@@ -45,7 +46,7 @@ def _finished_page(database: Engine, text: str, sha: str = "a") -> int:
     )
     queue.record_document(database, new, 1)
     (claim,) = queue.claim(database, "worker", limit=1, lease_seconds=60)
-    assert queue.complete(database, claim.page_id, "worker", text, False, [])
+    assert complete(database, claim.page_id, "worker", text, False, [])
     return claim.page_id
 
 
@@ -83,7 +84,7 @@ def test_rerunning_a_page_replaces_its_entry_and_deleting_removes_it(
         assert writer.flush(timeout=30)
         queue.request_rerun(database, [page_id], SamplingMode.penalty, states=[PageStatus.done])
         (claim,) = queue.claim(database, "worker", limit=1, lease_seconds=60)
-        queue.complete(database, claim.page_id, "worker", "Bisoprolol 5 mg instead.", False, [])
+        complete(database, claim.page_id, "worker", "Bisoprolol 5 mg instead.", False, [])
         assert writer.flush(timeout=30)
         assert _found(database, index, "metoprolol") == []
         assert _found(database, index, "bisoprolol") == [("a.pdf", 1)]

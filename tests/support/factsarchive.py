@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from docvault import queue
 from docvault.vocabulary import Verdict
+from tests.support.finish import complete
 from tests.support.index_writer import ServedWriter
 from tests.support.webarchive import OWNER, WebArchive, add_document, attempt
 
@@ -57,7 +58,7 @@ def add_letter(archive: WebArchive, fixture: str, text: str, inbox: str = "fax")
     for claimed in queue.claim(archive.database, OWNER, limit=10, lease_seconds=600):
         assert claimed.document_id == document_id
         records = [attempt(text, Verdict.clean)]
-        assert queue.complete(archive.database, claimed.page_id, OWNER, text, False, records)
+        assert complete(archive.database, claimed.page_id, OWNER, text, False, records)
     return document_id
 
 

@@ -40,6 +40,7 @@ from docvault.vocabulary import (
 from docvault.web.app import WebContext
 from docvault.web.display import Display
 from docvault.web.status import ServiceStatus
+from tests.support.finish import complete
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 OWNER = "test-worker"
@@ -143,7 +144,7 @@ def finish_claimed(database: Engine, outcomes: dict[tuple[int, int], str]) -> di
             records = [attempt(text, Verdict.looped if looped else Verdict.clean)]
             if looped:
                 records.append(attempt(text, Verdict.looped, SamplingMode.penalty))
-            queue.complete(database, claimed.page_id, OWNER, text, looped, records)
+            complete(database, claimed.page_id, OWNER, text, looped, records)
         finished[claimed.page_id] = claimed.document_id
     return finished
 
