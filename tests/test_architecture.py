@@ -124,7 +124,7 @@ def test_the_table_puts_the_vocabulary_lowest_and_the_command_highest(module: st
 # template. Views build addresses with `path_for` and templates with `url_for`, from the
 # route table's names (docvault/web/routes.py), so a renamed path moves every link with it.
 APP_PATH = re.compile(r"""^/[A-Za-z]""")
-TEMPLATE_PATH = re.compile(r"""(?:=\s*|\(\s*)["'](/[A-Za-z][^"']*)""")
+TEMPLATE_PATH = re.compile(r"""(?:=\s*|\(\s*)["'`](/[A-Za-z][^"'`]*)""")
 
 
 def shown(path: Path) -> str:
@@ -162,6 +162,9 @@ def literal_app_paths(views: Path, templates: Path) -> list[str]:
 def test_views_and_templates_write_no_app_path() -> None:
     views = REPOSITORY / "docvault" / "web" / "views"
     assert literal_app_paths(views, REPOSITORY / "templates") == []
+    # The page script is given the JSON API's addresses by base.html.
+    scripts = sorted((REPOSITORY / "static").glob("*.js"))
+    assert [found for script in scripts for found in literal_paths_in_template(script)] == []
 
 
 def test_the_check_finds_a_written_path_in_a_view_and_a_template(tmp_path: Path) -> None:
