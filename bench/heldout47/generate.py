@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: AGPL-3.0-or-later
+# ruff: noqa: E501  (the letters are long German/English sentences in string literals)
 """Independent held-out set of clinic letters, scans, faxes and damaged files.
 
 Written without reading the product's code. Everything is generated: names,
@@ -20,8 +21,9 @@ import random
 import struct
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 import pymupdf
@@ -34,7 +36,10 @@ FONT_DIR_LIB = "/usr/share/fonts/truetype/liberation/"
 
 FAMILIES = {
     "sans": (FONT_DIR_LIB + "LiberationSans-Regular.ttf", FONT_DIR_LIB + "LiberationSans-Bold.ttf"),
-    "serif": (FONT_DIR_LIB + "LiberationSerif-Regular.ttf", FONT_DIR_LIB + "LiberationSerif-Bold.ttf"),
+    "serif": (
+        FONT_DIR_LIB + "LiberationSerif-Regular.ttf",
+        FONT_DIR_LIB + "LiberationSerif-Bold.ttf",
+    ),
     "narrow": (
         FONT_DIR_LIB + "LiberationSansNarrow-Regular.ttf",
         FONT_DIR_LIB + "LiberationSansNarrow-Bold.ttf",
@@ -104,7 +109,9 @@ class Builder:
             tw = self.writers[color] = pymupdf.TextWriter(self.page.rect, color=color)
         tw.append((x, y), s, font=f, fontsize=size)
 
-    def width(self, s: str, bold: bool = False, size: float | None = None, family: str | None = None) -> float:
+    def width(
+        self, s: str, bold: bool = False, size: float | None = None, family: str | None = None
+    ) -> float:
         return font(family or self.family, bold).text_length(s, fontsize=size or self.size)
 
     def text(
@@ -139,7 +146,12 @@ class Builder:
         return box
 
     def row(
-        self, y: float, cells: list[tuple[float, str, str]], *, bold: bool = False, size: float | None = None,
+        self,
+        y: float,
+        cells: list[tuple[float, str, str]],
+        *,
+        bold: bool = False,
+        size: float | None = None,
         role: str = "table_row",
     ) -> None:
         """A table row recorded as one line (cells joined by one space) with its cells."""
@@ -158,9 +170,13 @@ class Builder:
             max(b["box"][2] for b in boxes),
             max(b["box"][3] for b in boxes),
         )
-        self.rec.lines.append(Line(f"p{self.no}-{self.n:03d}", " ".join(texts), box, role, cells=boxes))
+        self.rec.lines.append(
+            Line(f"p{self.no}-{self.n:03d}", " ".join(texts), box, role, cells=boxes)
+        )
 
-    def wrap(self, s: str, width: float, bold: bool = False, size: float | None = None) -> list[str]:
+    def wrap(
+        self, s: str, width: float, bold: bool = False, size: float | None = None
+    ) -> list[str]:
         out: list[str] = []
         cur = ""
         for word in s.split():
@@ -175,13 +191,21 @@ class Builder:
         return out
 
     # shapes ---------------------------------------------------------------
-    def rule(self, x0: float, y: float, x1: float, width: float = 0.8, color: tuple = (0, 0, 0)) -> None:
+    def rule(
+        self, x0: float, y: float, x1: float, width: float = 0.8, color: tuple = (0, 0, 0)
+    ) -> None:
         if self.page is not None:
             self.page.draw_line((x0, y), (x1, y), color=color, width=width)
         self.rec.marks.append(Mark("rule", (x0, y - width / 2 - 0.5, x1, y + width / 2 + 0.5)))
 
-    def rect(self, r: tuple, width: float = 0.7, color: tuple = (0, 0, 0), fill: tuple | None = None,
-             mark: str | None = "box") -> None:
+    def rect(
+        self,
+        r: tuple,
+        width: float = 0.7,
+        color: tuple = (0, 0, 0),
+        fill: tuple | None = None,
+        mark: str | None = "box",
+    ) -> None:
         if self.page is not None:
             self.page.draw_rect(pymupdf.Rect(r), color=color, width=width, fill=fill)
         if mark:
@@ -197,28 +221,132 @@ class Builder:
 
 LETTERS: dict[str, list[tuple[float, float]]] = {
     "i": [(0.0, 0), (0.25, -0.95), (0.3, -0.05), (0.5, -0.15)],
-    "e": [(0, 0), (0.45, -0.45), (0.42, -0.9), (0.18, -0.75), (0.12, -0.15), (0.45, 0.02), (0.7, -0.15)],
-    "l": [(0, 0), (0.45, -1.5), (0.5, -2.3), (0.28, -2.1), (0.22, -0.5), (0.42, 0.02), (0.62, -0.15)],
-    "n": [(0, 0), (0.12, -0.95), (0.14, 0), (0.28, -0.75), (0.5, -0.98), (0.62, -0.6), (0.66, 0), (0.85, -0.15)],
-    "m": [(0, 0), (0.1, -0.95), (0.12, 0), (0.25, -0.8), (0.42, -0.95), (0.5, 0), (0.62, -0.8), (0.8, -0.95),
-          (0.88, 0), (1.05, -0.15)],
-    "o": [(0, 0), (0.25, -0.85), (0.5, -0.98), (0.62, -0.5), (0.42, 0.02), (0.15, -0.3), (0.35, -0.95),
-          (0.8, -0.85)],
-    "g": [(0, 0), (0.4, -0.95), (0.1, -0.65), (0.35, -0.02), (0.55, -0.9), (0.5, 0.9), (0.22, 1.35),
-          (0.12, 0.9), (0.6, 0.1), (0.8, -0.05)],
-    "u": [(0, 0), (0.1, -0.95), (0.14, -0.1), (0.4, -0.08), (0.55, -0.95), (0.58, 0), (0.75, -0.15)],
-    "a": [(0, 0), (0.45, -0.9), (0.15, -0.7), (0.2, -0.02), (0.5, -0.5), (0.55, -0.95), (0.55, 0),
-          (0.75, -0.15)],
+    "e": [
+        (0, 0),
+        (0.45, -0.45),
+        (0.42, -0.9),
+        (0.18, -0.75),
+        (0.12, -0.15),
+        (0.45, 0.02),
+        (0.7, -0.15),
+    ],
+    "l": [
+        (0, 0),
+        (0.45, -1.5),
+        (0.5, -2.3),
+        (0.28, -2.1),
+        (0.22, -0.5),
+        (0.42, 0.02),
+        (0.62, -0.15),
+    ],
+    "n": [
+        (0, 0),
+        (0.12, -0.95),
+        (0.14, 0),
+        (0.28, -0.75),
+        (0.5, -0.98),
+        (0.62, -0.6),
+        (0.66, 0),
+        (0.85, -0.15),
+    ],
+    "m": [
+        (0, 0),
+        (0.1, -0.95),
+        (0.12, 0),
+        (0.25, -0.8),
+        (0.42, -0.95),
+        (0.5, 0),
+        (0.62, -0.8),
+        (0.8, -0.95),
+        (0.88, 0),
+        (1.05, -0.15),
+    ],
+    "o": [
+        (0, 0),
+        (0.25, -0.85),
+        (0.5, -0.98),
+        (0.62, -0.5),
+        (0.42, 0.02),
+        (0.15, -0.3),
+        (0.35, -0.95),
+        (0.8, -0.85),
+    ],
+    "g": [
+        (0, 0),
+        (0.4, -0.95),
+        (0.1, -0.65),
+        (0.35, -0.02),
+        (0.55, -0.9),
+        (0.5, 0.9),
+        (0.22, 1.35),
+        (0.12, 0.9),
+        (0.6, 0.1),
+        (0.8, -0.05),
+    ],
+    "u": [
+        (0, 0),
+        (0.1, -0.95),
+        (0.14, -0.1),
+        (0.4, -0.08),
+        (0.55, -0.95),
+        (0.58, 0),
+        (0.75, -0.15),
+    ],
+    "a": [
+        (0, 0),
+        (0.45, -0.9),
+        (0.15, -0.7),
+        (0.2, -0.02),
+        (0.5, -0.5),
+        (0.55, -0.95),
+        (0.55, 0),
+        (0.75, -0.15),
+    ],
     "r": [(0, 0), (0.12, -0.9), (0.2, -0.6), (0.45, -0.95), (0.5, -0.7), (0.45, 0), (0.65, -0.15)],
-    "h": [(0, 0), (0.35, -1.6), (0.38, -2.3), (0.18, -2.0), (0.12, 0), (0.3, -0.8), (0.55, -0.95),
-          (0.6, 0), (0.8, -0.15)],
-    "d": [(0, 0), (0.45, -0.9), (0.15, -0.65), (0.2, -0.02), (0.5, -0.5), (0.62, -2.2), (0.6, 0),
-          (0.8, -0.15)],
+    "h": [
+        (0, 0),
+        (0.35, -1.6),
+        (0.38, -2.3),
+        (0.18, -2.0),
+        (0.12, 0),
+        (0.3, -0.8),
+        (0.55, -0.95),
+        (0.6, 0),
+        (0.8, -0.15),
+    ],
+    "d": [
+        (0, 0),
+        (0.45, -0.9),
+        (0.15, -0.65),
+        (0.2, -0.02),
+        (0.5, -0.5),
+        (0.62, -2.2),
+        (0.6, 0),
+        (0.8, -0.15),
+    ],
     "s": [(0, 0), (0.35, -0.95), (0.2, -0.6), (0.45, -0.25), (0.2, 0.0), (0.55, -0.1)],
 }
 CAPITALS: list[list[tuple[float, float]]] = [
-    [(0, 0), (0.3, -2.4), (0.6, -2.6), (0.5, -1.4), (0.05, -1.2), (0.9, -1.6), (0.9, 0), (1.1, -0.2)],
-    [(0.2, -2.0), (0.9, -2.6), (0.6, -1.3), (0.2, 0), (0.3, -1.2), (1.2, -1.0), (1.0, 0), (1.25, -0.2)],
+    [
+        (0, 0),
+        (0.3, -2.4),
+        (0.6, -2.6),
+        (0.5, -1.4),
+        (0.05, -1.2),
+        (0.9, -1.6),
+        (0.9, 0),
+        (1.1, -0.2),
+    ],
+    [
+        (0.2, -2.0),
+        (0.9, -2.6),
+        (0.6, -1.3),
+        (0.2, 0),
+        (0.3, -1.2),
+        (1.2, -1.0),
+        (1.0, 0),
+        (1.25, -0.2),
+    ],
     [(0.9, -2.3), (0.4, -2.5), (0.1, -1.3), (0.35, 0), (1.0, -0.3), (1.1, -0.1)],
 ]
 
@@ -233,17 +361,29 @@ def catmull(points: list[tuple[float, float]], steps: int = 6) -> list[tuple[flo
         for k in range(steps):
             t = k / steps
             t2, t3 = t * t, t * t * t
-            out.append(tuple(
-                0.5 * (2 * p1[j] + (-p0[j] + p2[j]) * t + (2 * p0[j] - 5 * p1[j] + 4 * p2[j] - p3[j]) * t2
-                       + (-p0[j] + 3 * p1[j] - 3 * p2[j] + p3[j]) * t3)
-                for j in range(2)
-            ))
+            out.append(
+                tuple(
+                    0.5
+                    * (
+                        2 * p1[j]
+                        + (-p0[j] + p2[j]) * t
+                        + (2 * p0[j] - 5 * p1[j] + 4 * p2[j] - p3[j]) * t2
+                        + (-p0[j] + 3 * p1[j] - 3 * p2[j] + p3[j]) * t3
+                    )
+                    for j in range(2)
+                )
+            )
     out.append(points[-1])
     return out  # type: ignore[return-value]
 
 
-def pen_stroke(page: pymupdf.Page | None, pts: list[tuple[float, float]], rng: random.Random, width: float,
-               color: tuple) -> None:
+def pen_stroke(
+    page: pymupdf.Page | None,
+    pts: list[tuple[float, float]],
+    rng: random.Random,
+    width: float,
+    color: tuple,
+) -> None:
     """Draws a smooth pen stroke whose width varies along it (in chunks)."""
     if page is None or len(pts) < 2:
         return
@@ -251,7 +391,7 @@ def pen_stroke(page: pymupdf.Page | None, pts: list[tuple[float, float]], rng: r
     phase = rng.uniform(0, 6.28)
     chunk = 5
     for i in range(0, len(pts) - 1, chunk):
-        seg = pts[i:i + chunk + 1]
+        seg = pts[i : i + chunk + 1]
         if len(seg) < 2:
             break
         w = width * (0.65 + 0.45 * (1 + math.sin(phase + i * 0.21)) / 2)
@@ -260,8 +400,9 @@ def pen_stroke(page: pymupdf.Page | None, pts: list[tuple[float, float]], rng: r
     shape.commit()
 
 
-def cursive_word(rng: random.Random, x: float, y: float, h: float, n: int, slant: float,
-                 capital: bool) -> tuple[list[tuple[float, float]], float, list[tuple[float, float]]]:
+def cursive_word(
+    rng: random.Random, x: float, y: float, h: float, n: int, slant: float, capital: bool
+) -> tuple[list[tuple[float, float]], float, list[tuple[float, float]]]:
     """Control points of a cursive word at baseline y, x-height h. Returns (points, end_x, dots)."""
     pts: list[tuple[float, float]] = []
     dots = []
@@ -279,7 +420,12 @@ def cursive_word(rng: random.Random, x: float, y: float, h: float, n: int, slant
         sx = h * rng.uniform(0.9, 1.2)
         sy = h * rng.uniform(0.85, 1.15)
         for dx, dy in shape:
-            pts.append((cx + dx * sx + rng.uniform(-0.04, 0.04) * h, y + dy * sy + rng.uniform(-0.05, 0.05) * h))
+            pts.append(
+                (
+                    cx + dx * sx + rng.uniform(-0.04, 0.04) * h,
+                    y + dy * sy + rng.uniform(-0.05, 0.05) * h,
+                )
+            )
         if k == "i":
             dots.append((cx + 0.3 * sx, y - 1.5 * sy))
         cx += shape[-1][0] * sx
@@ -289,8 +435,16 @@ def cursive_word(rng: random.Random, x: float, y: float, h: float, n: int, slant
     return pts, cx, dots
 
 
-def handwriting_line(page: pymupdf.Page | None, rng: random.Random, x: float, y: float, max_w: float,
-                     h: float, color: tuple, width: float) -> tuple[float, float, float, float]:
+def handwriting_line(
+    page: pymupdf.Page | None,
+    rng: random.Random,
+    x: float,
+    y: float,
+    max_w: float,
+    h: float,
+    color: tuple,
+    width: float,
+) -> tuple[float, float, float, float]:
     """A line of cursive-looking scribble. Returns its box (page points)."""
     cx = x
     slant = rng.uniform(0.15, 0.35)
@@ -302,7 +456,9 @@ def handwriting_line(page: pymupdf.Page | None, rng: random.Random, x: float, y:
         if cx + est > x + max_w and not first:
             break
         base = y + rng.uniform(-0.08, 0.08) * h
-        pts, end, dots = cursive_word(rng, cx, base, h, n, slant, capital=first or rng.random() < 0.15)
+        pts, end, dots = cursive_word(
+            rng, cx, base, h, n, slant, capital=first or rng.random() < 0.15
+        )
         smooth = catmull(pts, 6)
         pen_stroke(page, smooth, rng, width, color)
         for dx, dy in dots:
@@ -325,7 +481,9 @@ def signature(b: Builder, rng: random.Random, x: float, y: float, w: float = 120
     pts, end, _ = cursive_word(rng, x, y, h, rng.randint(3, 6), slant, True)
     pts2: list[tuple[float, float]] = []
     if rng.random() < 0.6:
-        pts2, end, _ = cursive_word(rng, end + h * 0.6, y + rng.uniform(-2, 2), h, rng.randint(3, 7), slant, True)
+        pts2, end, _ = cursive_word(
+            rng, end + h * 0.6, y + rng.uniform(-2, 2), h, rng.randint(3, 7), slant, True
+        )
     s1 = catmull(pts, 7)
     s2 = catmull(pts2, 7) if pts2 else []
     # scale to roughly w
@@ -339,16 +497,29 @@ def signature(b: Builder, rng: random.Random, x: float, y: float, w: float = 120
         x0 = x + rng.uniform(-5, 10)
         x1 = x + (max(xs) - x) * fx + rng.uniform(0, 15)
         yy = y + rng.uniform(4, 8)
-        flourish = catmull([(x0, yy + 2), ((x0 + x1) / 2, yy - 3), (x1, yy + 1), (x1 - 10, yy + 4)], 8)
+        flourish = catmull(
+            [(x0, yy + 2), ((x0 + x1) / 2, yy - 3), (x1, yy + 1), (x1 - 10, yy + 4)], 8
+        )
     width = rng.uniform(0.9, 1.5)
     for s in (s1, s2, flourish):
         pen_stroke(b.page, s, rng, width, color)
     allp = s1 + s2 + flourish
-    b.rec.marks.append(Mark("signature", (min(p[0] for p in allp) - 1, min(p[1] for p in allp) - 1,
-                                          max(p[0] for p in allp) + 1, max(p[1] for p in allp) + 1)))
+    b.rec.marks.append(
+        Mark(
+            "signature",
+            (
+                min(p[0] for p in allp) - 1,
+                min(p[1] for p in allp) - 1,
+                max(p[0] for p in allp) + 1,
+                max(p[1] for p in allp) + 1,
+            ),
+        )
+    )
 
 
-def stamp(b: Builder, rng: random.Random, cx: float, cy: float, lines: list[str], round_: bool) -> None:
+def stamp(
+    b: Builder, rng: random.Random, cx: float, cy: float, lines: list[str], round_: bool
+) -> None:
     color = rng.choice([(0.15, 0.25, 0.7), (0.7, 0.1, 0.15), (0.45, 0.15, 0.55)])
     page = b.page
     f = font("sans", True)
@@ -365,14 +536,22 @@ def stamp(b: Builder, rng: random.Random, cx: float, cy: float, lines: list[str]
                 py = cy + (r - 7) * math.sin(a)
                 rot = math.degrees(a) + 90
                 m = pymupdf.Matrix(rot)
-                page.insert_text((px, py), ch, fontsize=6, fontname="hebo", color=color,
-                                 morph=(pymupdf.Point(px, py), m))
+                page.insert_text(
+                    (px, py),
+                    ch,
+                    fontsize=6,
+                    fontname="hebo",
+                    color=color,
+                    morph=(pymupdf.Point(px, py), m),
+                )
             tw = pymupdf.TextWriter(page.rect, color=color)
             for k, s in enumerate(lines[1:3]):
                 w = f.text_length(s, fontsize=7)
                 tw.append((cx - w / 2, cy + 2 + (k - 0.5) * 9), s, font=f, fontsize=7)
             tw.write_text(page)
-        b.rec.marks.append(Mark("stamp", (cx - r - 1, cy - r - 1, cx + r + 1, cy + r + 1), " / ".join(lines)))
+        b.rec.marks.append(
+            Mark("stamp", (cx - r - 1, cy - r - 1, cx + r + 1, cy + r + 1), " / ".join(lines))
+        )
     else:
         ang = rng.uniform(-6, 6)
         w = max(f.text_length(s, fontsize=9) for s in lines) + 16
@@ -383,17 +562,24 @@ def stamp(b: Builder, rng: random.Random, cx: float, cy: float, lines: list[str]
             piv = pymupdf.Point(cx, cy)
             shape = page.new_shape()
             shape.draw_rect(r)
-            shape.draw_rect(r + (3, 3, -3, -3))
+            shape.draw_rect((*r, 3, 3, -3, -3))
             shape.finish(color=color, width=1.2, morph=(piv, m))
             shape.commit()
             tw = pymupdf.TextWriter(page.rect, color=color)
             for k, s in enumerate(lines):
-                tw.append((cx - f.text_length(s, fontsize=9) / 2, r.y0 + 16 + k * 12), s, font=f, fontsize=9)
+                tw.append(
+                    (cx - f.text_length(s, fontsize=9) / 2, r.y0 + 16 + k * 12),
+                    s,
+                    font=f,
+                    fontsize=9,
+                )
             tw.write_text(page, morph=(piv, m))
         a = math.radians(abs(ang))
         ew = (w * math.cos(a) + h * math.sin(a)) / 2
         eh = (w * math.sin(a) + h * math.cos(a)) / 2
-        b.rec.marks.append(Mark("stamp", (cx - ew - 1, cy - eh - 1, cx + ew + 1, cy + eh + 1), " / ".join(lines)))
+        b.rec.marks.append(
+            Mark("stamp", (cx - ew - 1, cy - eh - 1, cx + ew + 1, cy + eh + 1), " / ".join(lines))
+        )
 
 
 def logo(b: Builder, rng: random.Random, x: float, y: float, s: float, color: tuple) -> None:
@@ -402,62 +588,255 @@ def logo(b: Builder, rng: random.Random, x: float, y: float, s: float, color: tu
     if page is not None:
         if kind == 0:  # circle with cross
             page.draw_circle((x + s / 2, y + s / 2), s / 2, color=color, fill=color)
-            page.draw_rect((x + s * 0.42, y + s * 0.18, x + s * 0.58, y + s * 0.82), color=(1, 1, 1), fill=(1, 1, 1))
-            page.draw_rect((x + s * 0.18, y + s * 0.42, x + s * 0.82, y + s * 0.58), color=(1, 1, 1), fill=(1, 1, 1))
+            page.draw_rect(
+                (x + s * 0.42, y + s * 0.18, x + s * 0.58, y + s * 0.82),
+                color=(1, 1, 1),
+                fill=(1, 1, 1),
+            )
+            page.draw_rect(
+                (x + s * 0.18, y + s * 0.42, x + s * 0.82, y + s * 0.58),
+                color=(1, 1, 1),
+                fill=(1, 1, 1),
+            )
         elif kind == 1:  # overlapping squares
             page.draw_rect((x, y, x + s * 0.65, y + s * 0.65), color=color, fill=color)
-            page.draw_rect((x + s * 0.35, y + s * 0.35, x + s, y + s), color=(0.5, 0.5, 0.5), width=2.5)
+            page.draw_rect(
+                (x + s * 0.35, y + s * 0.35, x + s, y + s), color=(0.5, 0.5, 0.5), width=2.5
+            )
         elif kind == 2:  # waves
             for k in range(3):
-                pts = [(x + t / 10 * s, y + s * (0.3 + 0.22 * k) + math.sin(t / 10 * 6.28) * s * 0.08)
-                       for t in range(11)]
+                pts = [
+                    (x + t / 10 * s, y + s * (0.3 + 0.22 * k) + math.sin(t / 10 * 6.28) * s * 0.08)
+                    for t in range(11)
+                ]
                 page.draw_polyline(pts, color=color, width=s * 0.07)
             page.draw_rect((x, y, x + s, y + s), color=color, width=1.2)
         else:  # triangle in circle
             page.draw_circle((x + s / 2, y + s / 2), s / 2, color=color, width=2)
-            page.draw_polyline([(x + s * 0.2, y + s * 0.72), (x + s * 0.5, y + s * 0.18),
-                                (x + s * 0.8, y + s * 0.72), (x + s * 0.2, y + s * 0.72)],
-                               color=color, fill=color, closePath=True)
+            page.draw_polyline(
+                [
+                    (x + s * 0.2, y + s * 0.72),
+                    (x + s * 0.5, y + s * 0.18),
+                    (x + s * 0.8, y + s * 0.72),
+                    (x + s * 0.2, y + s * 0.72),
+                ],
+                color=color,
+                fill=color,
+                closePath=True,
+            )
     b.rec.marks.append(Mark("logo", (x - 1.5, y - 1.5, x + s + 1.5, y + s + 1.5)))
 
 
 # --------------------------------------------------------------------------- content pools
 
-DE_FIRST_F = ["Anna", "Gisela", "Renate", "Ursula", "Monika", "Sabine", "Elke", "Brigitte", "Hannelore", "Jutta",
-              "Ingrid", "Petra", "Karin", "Lea", "Sophie", "Marie", "Zeynep", "Agnieszka", "Irmgard", "Doris"]
-DE_FIRST_M = ["Klaus", "Jürgen", "Dieter", "Horst", "Manfred", "Wolfgang", "Günter", "Peter", "Hans-Jürgen",
-              "Uwe", "Bernd", "Frank", "Jörg", "Lukas", "Mehmet", "Stefan", "Karl-Heinz", "Rüdiger", "Ömer", "Tobias"]
-DE_LAST = ["Müller", "Schröder", "Krüger", "Weiß", "Jäger", "Köhler", "Böhm", "Groß", "Günther", "Kühn",
-           "Schäfer", "Möller", "Hoffmann", "Bergmann", "Zimmermann", "Lehmann", "Schmitt", "Wagner", "Öztürk",
-           "Nowak", "Dietrich", "Brandt", "Voigt", "Haas", "Pfeiffer", "Lorenz", "Fuchs", "Scholz", "Baumgärtner",
-           "Dörfler", "Kowalski", "Reinhardt", "Sauerbrey", "Tiedemann", "Wünsche", "Ebersbach"]
-EN_FIRST = ["Margaret", "David", "Susan", "Michael", "Patricia", "James", "Eleanor", "Robert", "Aisha", "Thomas",
-            "Fiona", "George", "Priya", "Owen", "Siobhan", "Daniel"]
-EN_LAST = ["Thompson", "O'Connor", "Patel", "Hughes", "Fitzgerald", "Okafor", "Whitaker", "MacLeod", "Ashworth",
-           "Pemberton", "Khan", "Llewellyn", "Harrington", "Byrne", "Caldwell", "Donnelly"]
-DE_DOCTORS = ["Dr. med. Katrin Lemke", "Dr. med. Matthias Brenner", "Prof. Dr. med. Ulrich Sanders",
-              "Dr. med. Julia Hartwig-Nolte", "Dr. med. Ahmet Yıldız", "Dr. med. Corinna Wendt",
-              "PD Dr. med. Felix Auerbach", "Dr. med. Sven Ihlenfeldt", "Dr. med. Miriam Grünewald"]
-EN_DOCTORS = ["Dr Helen Marsh", "Dr Rajesh Varma", "Dr Catherine Doyle", "Dr Andrew Kilbride", "Dr Naomi Fairweather"]
+DE_FIRST_F = [
+    "Anna",
+    "Gisela",
+    "Renate",
+    "Ursula",
+    "Monika",
+    "Sabine",
+    "Elke",
+    "Brigitte",
+    "Hannelore",
+    "Jutta",
+    "Ingrid",
+    "Petra",
+    "Karin",
+    "Lea",
+    "Sophie",
+    "Marie",
+    "Zeynep",
+    "Agnieszka",
+    "Irmgard",
+    "Doris",
+]
+DE_FIRST_M = [
+    "Klaus",
+    "Jürgen",
+    "Dieter",
+    "Horst",
+    "Manfred",
+    "Wolfgang",
+    "Günter",
+    "Peter",
+    "Hans-Jürgen",
+    "Uwe",
+    "Bernd",
+    "Frank",
+    "Jörg",
+    "Lukas",
+    "Mehmet",
+    "Stefan",
+    "Karl-Heinz",
+    "Rüdiger",
+    "Ömer",
+    "Tobias",
+]
+DE_LAST = [
+    "Müller",
+    "Schröder",
+    "Krüger",
+    "Weiß",
+    "Jäger",
+    "Köhler",
+    "Böhm",
+    "Groß",
+    "Günther",
+    "Kühn",
+    "Schäfer",
+    "Möller",
+    "Hoffmann",
+    "Bergmann",
+    "Zimmermann",
+    "Lehmann",
+    "Schmitt",
+    "Wagner",
+    "Öztürk",
+    "Nowak",
+    "Dietrich",
+    "Brandt",
+    "Voigt",
+    "Haas",
+    "Pfeiffer",
+    "Lorenz",
+    "Fuchs",
+    "Scholz",
+    "Baumgärtner",
+    "Dörfler",
+    "Kowalski",
+    "Reinhardt",
+    "Sauerbrey",
+    "Tiedemann",
+    "Wünsche",
+    "Ebersbach",
+]
+EN_FIRST = [
+    "Margaret",
+    "David",
+    "Susan",
+    "Michael",
+    "Patricia",
+    "James",
+    "Eleanor",
+    "Robert",
+    "Aisha",
+    "Thomas",
+    "Fiona",
+    "George",
+    "Priya",
+    "Owen",
+    "Siobhan",
+    "Daniel",
+]
+EN_LAST = [
+    "Thompson",
+    "O'Connor",
+    "Patel",
+    "Hughes",
+    "Fitzgerald",
+    "Okafor",
+    "Whitaker",
+    "MacLeod",
+    "Ashworth",
+    "Pemberton",
+    "Khan",
+    "Llewellyn",
+    "Harrington",
+    "Byrne",
+    "Caldwell",
+    "Donnelly",
+]
+DE_DOCTORS = [
+    "Dr. med. Katrin Lemke",
+    "Dr. med. Matthias Brenner",
+    "Prof. Dr. med. Ulrich Sanders",
+    "Dr. med. Julia Hartwig-Nolte",
+    "Dr. med. Ahmet Yıldız",
+    "Dr. med. Corinna Wendt",
+    "PD Dr. med. Felix Auerbach",
+    "Dr. med. Sven Ihlenfeldt",
+    "Dr. med. Miriam Grünewald",
+]
+EN_DOCTORS = [
+    "Dr Helen Marsh",
+    "Dr Rajesh Varma",
+    "Dr Catherine Doyle",
+    "Dr Andrew Kilbride",
+    "Dr Naomi Fairweather",
+]
 DE_CLINICS = [
-    ("Klinikum Am Südpark", "Klinik für Innere Medizin und Nephrologie", "Südparkallee 12", "10827 Berlin"),
-    ("St. Hedwig-Krankenhaus", "Medizinische Klinik II – Kardiologie", "Große Hamburger Straße 5", "10115 Berlin"),
-    ("Evangelisches Krankenhaus Lindenhof", "Abteilung für Allgemeine Innere Medizin", "Lindenstraße 88",
-     "12555 Berlin"),
-    ("MVZ Labor Dr. Brandauer & Kollegen", "Laboratoriumsmedizin · Mikrobiologie", "Uferstraße 4", "13357 Berlin"),
-    ("Radiologie am Schlossplatz", "Praxis für Radiologie und Nuklearmedizin", "Schlossplatz 3", "14059 Berlin"),
-    ("Gemeinschaftspraxis Dr. Weber-Stahl", "Fachärzte für Allgemeinmedizin", "Kastanienweg 17", "12203 Berlin"),
+    (
+        "Klinikum Am Südpark",
+        "Klinik für Innere Medizin und Nephrologie",
+        "Südparkallee 12",
+        "10827 Berlin",
+    ),
+    (
+        "St. Hedwig-Krankenhaus",
+        "Medizinische Klinik II – Kardiologie",
+        "Große Hamburger Straße 5",
+        "10115 Berlin",
+    ),
+    (
+        "Evangelisches Krankenhaus Lindenhof",
+        "Abteilung für Allgemeine Innere Medizin",
+        "Lindenstraße 88",
+        "12555 Berlin",
+    ),
+    (
+        "MVZ Labor Dr. Brandauer & Kollegen",
+        "Laboratoriumsmedizin · Mikrobiologie",
+        "Uferstraße 4",
+        "13357 Berlin",
+    ),
+    (
+        "Radiologie am Schlossplatz",
+        "Praxis für Radiologie und Nuklearmedizin",
+        "Schlossplatz 3",
+        "14059 Berlin",
+    ),
+    (
+        "Gemeinschaftspraxis Dr. Weber-Stahl",
+        "Fachärzte für Allgemeinmedizin",
+        "Kastanienweg 17",
+        "12203 Berlin",
+    ),
 ]
 EN_CLINICS = [
-    ("Riverside General Hospital", "Department of Renal Medicine", "14 Wharf Road", "London N1 7GR"),
+    (
+        "Riverside General Hospital",
+        "Department of Renal Medicine",
+        "14 Wharf Road",
+        "London N1 7GR",
+    ),
     ("St Bride's Community Hospital", "Acute Medical Unit", "2 Chapel Lane", "Leeds LS6 3BQ"),
     ("Hollybank Medical Centre", "General Practice", "88 Hollybank Avenue", "Bristol BS7 9PL"),
-    ("Northgate Imaging Services", "Diagnostic Radiology", "Unit 5, Northgate Park", "Manchester M8 5AD"),
+    (
+        "Northgate Imaging Services",
+        "Diagnostic Radiology",
+        "Unit 5, Northgate Park",
+        "Manchester M8 5AD",
+    ),
 ]
-STREETS = ["Birkenweg 4", "Hauptstraße 118", "Am Mühlenteich 7a", "Goethestraße 21", "Rosenstraße 2",
-           "Friedrichstraße 230", "Seestraße 64", "Tulpenring 9"]
-CITIES = ["10115 Berlin", "12043 Berlin", "13189 Berlin", "14467 Potsdam", "15711 Königs Wusterhausen",
-          "16515 Oranienburg"]
+STREETS = [
+    "Birkenweg 4",
+    "Hauptstraße 118",
+    "Am Mühlenteich 7a",
+    "Goethestraße 21",
+    "Rosenstraße 2",
+    "Friedrichstraße 230",
+    "Seestraße 64",
+    "Tulpenring 9",
+]
+CITIES = [
+    "10115 Berlin",
+    "12043 Berlin",
+    "13189 Berlin",
+    "14467 Potsdam",
+    "15711 Königs Wusterhausen",
+    "16515 Oranienburg",
+]
 
 # name, unit, low, high, decimals, English name
 LABS = [
@@ -479,25 +858,70 @@ LABS = [
     ("Ferritin", "µg/l", 30, 400, 0, "Ferritin"),
 ]
 DE_DIAG = [
-    ("Hyperkaliämie", "E87.5"), ("Chronische Niereninsuffizienz Stadium G3b", "N18.3"),
-    ("Arterielle Hypertonie", "I10.90"), ("Diabetes mellitus Typ 2", "E11.90"),
-    ("Vorhofflimmern, paroxysmal", "I48.0"), ("Herzinsuffizienz NYHA II", "I50.12"),
-    ("Pneumonie rechts basal", "J18.9"), ("Eisenmangelanämie", "D50.9"), ("Hyponatriämie", "E87.1"),
-    ("Exsikkose", "E86"), ("Hypothyreose", "E03.9"), ("Akute Gichtarthritis", "M10.07"),
-    ("Cholezystolithiasis", "K80.20"), ("Chronisch obstruktive Lungenerkrankung", "J44.99"),
+    ("Hyperkaliämie", "E87.5"),
+    ("Chronische Niereninsuffizienz Stadium G3b", "N18.3"),
+    ("Arterielle Hypertonie", "I10.90"),
+    ("Diabetes mellitus Typ 2", "E11.90"),
+    ("Vorhofflimmern, paroxysmal", "I48.0"),
+    ("Herzinsuffizienz NYHA II", "I50.12"),
+    ("Pneumonie rechts basal", "J18.9"),
+    ("Eisenmangelanämie", "D50.9"),
+    ("Hyponatriämie", "E87.1"),
+    ("Exsikkose", "E86"),
+    ("Hypothyreose", "E03.9"),
+    ("Akute Gichtarthritis", "M10.07"),
+    ("Cholezystolithiasis", "K80.20"),
+    ("Chronisch obstruktive Lungenerkrankung", "J44.99"),
 ]
 EN_DIAG = [
-    "Hyperkalaemia", "Chronic kidney disease stage 3b", "Hypertension", "Type 2 diabetes mellitus",
-    "Atrial fibrillation", "Community-acquired pneumonia", "Iron deficiency anaemia", "Acute kidney injury",
-    "Heart failure with reduced ejection fraction", "Hyponatraemia",
+    "Hyperkalaemia",
+    "Chronic kidney disease stage 3b",
+    "Hypertension",
+    "Type 2 diabetes mellitus",
+    "Atrial fibrillation",
+    "Community-acquired pneumonia",
+    "Iron deficiency anaemia",
+    "Acute kidney injury",
+    "Heart failure with reduced ejection fraction",
+    "Hyponatraemia",
 ]
-DE_MEDS = ["Ramipril 5 mg", "Bisoprolol 2,5 mg", "Torasemid 10 mg", "Metformin 500 mg", "Apixaban 5 mg",
-           "Pantoprazol 20 mg", "L-Thyroxin 75 µg", "Allopurinol 100 mg", "Atorvastatin 20 mg",
-           "Natriumhydrogencarbonat 1 g", "Patiromer 8,4 g"]
-EN_MEDS = ["Ramipril 5 mg", "Bisoprolol 2.5 mg", "Furosemide 40 mg", "Metformin 500 mg", "Apixaban 5 mg",
-           "Omeprazole 20 mg", "Levothyroxine 75 micrograms", "Atorvastatin 20 mg"]
-MONTHS_EN = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-             "November", "December"]
+DE_MEDS = [
+    "Ramipril 5 mg",
+    "Bisoprolol 2,5 mg",
+    "Torasemid 10 mg",
+    "Metformin 500 mg",
+    "Apixaban 5 mg",
+    "Pantoprazol 20 mg",
+    "L-Thyroxin 75 µg",
+    "Allopurinol 100 mg",
+    "Atorvastatin 20 mg",
+    "Natriumhydrogencarbonat 1 g",
+    "Patiromer 8,4 g",
+]
+EN_MEDS = [
+    "Ramipril 5 mg",
+    "Bisoprolol 2.5 mg",
+    "Furosemide 40 mg",
+    "Metformin 500 mg",
+    "Apixaban 5 mg",
+    "Omeprazole 20 mg",
+    "Levothyroxine 75 micrograms",
+    "Atorvastatin 20 mg",
+]
+MONTHS_EN = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+]
 
 
 def de_num(v: float, dec: int) -> str:
@@ -534,7 +958,15 @@ def make_patient(rng: random.Random, lang: str, hyphen: bool) -> Patient:
         if hyphen:
             last = f"{last}-{rng.choice([n for n in EN_LAST if n != last])}"
     dob = (rng.randint(1, 28), rng.randint(1, 12), rng.randint(1931, 1999))
-    return Patient(first, last, female, dob, rng.choice(STREETS), rng.choice(CITIES), str(rng.randint(100000, 999999)))
+    return Patient(
+        first,
+        last,
+        female,
+        dob,
+        rng.choice(STREETS),
+        rng.choice(CITIES),
+        str(rng.randint(100000, 999999)),
+    )
 
 
 def dstr(d: tuple[int, int, int], lang: str, style: int = 0) -> str:
@@ -586,11 +1018,19 @@ def letterhead(L: Letter, b: Builder) -> float:
     if L.lang == "de":
         phone = f"030 · {rng.randint(20000, 99999)}-{rng.randint(10, 99)}"
         fax = f"030 · {rng.randint(20000, 99999)}-{rng.randint(100, 999)}"
-        contact = [f"Telefon {phone}", f"Telefax {fax}", f"{name.split()[0].lower()}@kliniknetz-berlin.de"]
+        contact = [
+            f"Telefon {phone}",
+            f"Telefax {fax}",
+            f"{name.split()[0].lower()}@kliniknetz-berlin.de",
+        ]
     else:
         phone = f"0{rng.randint(113, 208)} {rng.randint(100, 999)} {rng.randint(1000, 9999)}"
         fax = f"0{rng.randint(113, 208)} {rng.randint(100, 999)} {rng.randint(1000, 9999)}"
-        contact = [f"Tel: {phone}", f"Fax: {fax}", "www." + name.split()[0].lower().replace("'", "") + "-health.org.uk"]
+        contact = [
+            f"Tel: {phone}",
+            f"Fax: {fax}",
+            "www." + name.split()[0].lower().replace("'", "") + "-health.org.uk",
+        ]
     if st == 0:
         logo(b, rng, 57, 40, 42, col)
         b.text(110, 58, name, size=16, bold=True, role="letterhead")
@@ -602,7 +1042,9 @@ def letterhead(L: Letter, b: Builder) -> float:
     elif st == 1:
         b.text(297, 56, name.upper(), size=15, bold=True, align="center", role="letterhead")
         b.text(297, 72, dept, size=10, align="center", role="letterhead")
-        b.text(297, 85, f"{street} · {city} · {contact[0]}", size=8, align="center", role="letterhead")
+        b.text(
+            297, 85, f"{street} · {city} · {contact[0]}", size=8, align="center", role="letterhead"
+        )
         logo(b, rng, 500, 36, 38, col)
         b.rule(57, 94, 538, 0.6)
         b.rule(57, 97, 538, 0.6)
@@ -618,19 +1060,32 @@ def letterhead(L: Letter, b: Builder) -> float:
 
 
 def footer(L: Letter, b: Builder, page_no: int, pages: int) -> None:
-    name, dept, street, city = L.clinic
+    name, _dept, street, city = L.clinic
     if L.style == 1:
         b.text(297, 812, f"{name} · {street} · {city}", size=7.5, align="center", role="footer")
     else:
         b.rule(57, 790, 538, 0.5)
         if L.lang == "de":
-            cols = [[name, street, city], ["Bank für Sozialwirtschaft", "IBAN DE12 1002 0500 0003 4567 89",
-                                          "BIC BFSWDE33BER"],
-                    ["Geschäftsführung: Dr. Thomas Adler", "Amtsgericht Charlottenburg", "HRB 123456 B"]]
+            cols = [
+                [name, street, city],
+                [
+                    "Bank für Sozialwirtschaft",
+                    "IBAN DE12 1002 0500 0003 4567 89",
+                    "BIC BFSWDE33BER",
+                ],
+                [
+                    "Geschäftsführung: Dr. Thomas Adler",
+                    "Amtsgericht Charlottenburg",
+                    "HRB 123456 B",
+                ],
+            ]
         else:
-            cols = [[name, street, city], ["Registered charity no. 1087645", "VAT GB 294 3312 08", ""],
-                    ["Chief Executive: Ms L. Grant", "Data protection: dpo@nhs.example", ""]]
-        for c, colx in zip(cols, (57, 240, 400)):
+            cols = [
+                [name, street, city],
+                ["Registered charity no. 1087645", "VAT GB 294 3312 08", ""],
+                ["Chief Executive: Ms L. Grant", "Data protection: dpo@nhs.example", ""],
+            ]
+        for c, colx in zip(cols, (57, 240, 400), strict=False):
             for k, s in enumerate(c):
                 if s:
                     b.text(colx, 800 + k * 9, s, size=7, role="footer")
@@ -641,36 +1096,61 @@ def footer(L: Letter, b: Builder, page_no: int, pages: int) -> None:
 
 def address_block(L: Letter, b: Builder, y0: float) -> float:
     rng = random.Random(L.id + "addr")
-    name, dept, street, city = L.clinic
+    name, _dept, street, city = L.clinic
     b.text(57, 140, f"{name} · {street} · {city}", size=7, role="sender_line")
     b.rule(57, 143, 260, 0.4)
     if L.lang == "de":
-        doc = rng.choice(["Frau Dr. med. Sabine Roloff", "Herrn Dr. med. Olaf Quandt", "Praxis Dr. Yilmaz-Becker",
-                          "Frau Dipl.-Med. Heike Marx"])
-        addr = [doc, rng.choice(["Fachärztin für Allgemeinmedizin", "Facharzt für Innere Medizin", "Hausarztpraxis"]),
-                rng.choice(STREETS), rng.choice(CITIES)]
+        doc = rng.choice(
+            [
+                "Frau Dr. med. Sabine Roloff",
+                "Herrn Dr. med. Olaf Quandt",
+                "Praxis Dr. Yilmaz-Becker",
+                "Frau Dipl.-Med. Heike Marx",
+            ]
+        )
+        addr = [
+            doc,
+            rng.choice(
+                ["Fachärztin für Allgemeinmedizin", "Facharzt für Innere Medizin", "Hausarztpraxis"]
+            ),
+            rng.choice(STREETS),
+            rng.choice(CITIES),
+        ]
     else:
         doc = rng.choice(["Dr S. Okonkwo", "Dr P. Hartley", "The Practice Manager"])
-        addr = [doc, rng.choice(["Parkside Surgery", "Elm Tree Practice", "Canal Street Health Centre"]),
-                f"{rng.randint(2, 90)} {rng.choice(['Mill Lane', 'High Street', 'Station Road'])}",
-                rng.choice(["London E8 2LX", "Leeds LS2 9JT", "Bristol BS1 4DJ"])]
+        addr = [
+            doc,
+            rng.choice(["Parkside Surgery", "Elm Tree Practice", "Canal Street Health Centre"]),
+            f"{rng.randint(2, 90)} {rng.choice(['Mill Lane', 'High Street', 'Station Road'])}",
+            rng.choice(["London E8 2LX", "Leeds LS2 9JT", "Bristol BS1 4DJ"]),
+        ]
     for k, s in enumerate(addr):
         b.text(57, 162 + k * 13, s, size=10.5, role="address")
     # info block
     if L.lang == "de":
-        info = [("Ihr Zeichen", "–"), ("Unser Zeichen", rng.choice(["kl/ab", "SB/mw", "Ne-412"])),
-                ("Durchwahl", f"030 · {rng.randint(20000, 99999)}-{rng.randint(10, 99)}"),
-                ("Datum", dstr(L.date, "de"))]
+        info = [
+            ("Ihr Zeichen", "–"),
+            ("Unser Zeichen", rng.choice(["kl/ab", "SB/mw", "Ne-412"])),
+            ("Durchwahl", f"030 · {rng.randint(20000, 99999)}-{rng.randint(10, 99)}"),
+            ("Datum", dstr(L.date, "de")),
+        ]
     else:
-        info = [("Our ref", f"{rng.choice(['RM', 'AMU', 'GP'])}/{rng.randint(1000, 9999)}"),
-                ("NHS number", f"{rng.randint(400, 499)} {rng.randint(100, 999)} {rng.randint(1000, 9999)}"),
-                ("Date", dstr(L.date, "en", L.style % 2))]
+        info = [
+            ("Our ref", f"{rng.choice(['RM', 'AMU', 'GP'])}/{rng.randint(1000, 9999)}"),
+            (
+                "NHS number",
+                f"{rng.randint(400, 499)} {rng.randint(100, 999)} {rng.randint(1000, 9999)}",
+            ),
+            ("Date", dstr(L.date, "en", L.style % 2)),
+        ]
     for k, (a, v) in enumerate(info):
         b.text(370, 162 + k * 12, f"{a}: {v}", size=9, role="info")
     return 240
 
 
-def paragraph(text: str, bold_head: str | None = None) -> Callable[[Builder, float, float, float], float]:
+def paragraph(
+    text: str, bold_head: str | None = None
+) -> Callable[[Builder, float, float, float], float]:
     def draw(b: Builder, x: float, y: float, w: float) -> float:
         lh = b.size * 1.32
         if bold_head:
@@ -684,7 +1164,9 @@ def paragraph(text: str, bold_head: str | None = None) -> Callable[[Builder, flo
     return draw
 
 
-def bullets(items: list[str], head: str | None = None) -> Callable[[Builder, float, float, float], float]:
+def bullets(
+    items: list[str], head: str | None = None
+) -> Callable[[Builder, float, float, float], float]:
     def draw(b: Builder, x: float, y: float, w: float) -> float:
         lh = b.size * 1.32
         if head:
@@ -701,26 +1183,47 @@ def bullets(items: list[str], head: str | None = None) -> Callable[[Builder, flo
     return draw
 
 
-def lab_table(rows: list[tuple[str, str, str, str, str]], lang: str, boxed: bool,
-              head: str | None = None) -> Callable[[Builder, float, float, float], float]:
+def lab_table(
+    rows: list[tuple[str, str, str, str, str]], lang: str, boxed: bool, head: str | None = None
+) -> Callable[[Builder, float, float, float], float]:
     def draw(b: Builder, x: float, y: float, w: float) -> float:
         lh = b.size * 1.45
         if head:
             b.text(x, y + b.size, head, bold=True, role="heading")
             y += lh + 2
         cols = [x + 4, x + w * 0.50, x + w * 0.53, x + w * 0.72, x + w - 4]
-        hdr = (["Parameter", "Ergebnis", "Einheit", "Referenzbereich", ""] if lang == "de"
-               else ["Test", "Result", "Units", "Reference range", ""])
+        hdr = (
+            ["Parameter", "Ergebnis", "Einheit", "Referenzbereich", ""]
+            if lang == "de"
+            else ["Test", "Result", "Units", "Reference range", ""]
+        )
         top = y
-        b.row(y + b.size, [(cols[0], hdr[0], "left"), (cols[1], hdr[1], "right"), (cols[2], hdr[2], "left"),
-                           (cols[3], hdr[3], "left")], bold=True, role="table_header")
+        b.row(
+            y + b.size,
+            [
+                (cols[0], hdr[0], "left"),
+                (cols[1], hdr[1], "right"),
+                (cols[2], hdr[2], "left"),
+                (cols[3], hdr[3], "left"),
+            ],
+            bold=True,
+            role="table_header",
+        )
         y += lh
         if boxed:
             b.rule(x, y + 1, x + w, 0.6)
         y += 3
         for name, val, unit, ref, flag in rows:
-            b.row(y + b.size, [(cols[0], name, "left"), (cols[1], val, "right"), (cols[2], unit, "left"),
-                               (cols[3], ref, "left"), (cols[4], flag, "right")])
+            b.row(
+                y + b.size,
+                [
+                    (cols[0], name, "left"),
+                    (cols[1], val, "right"),
+                    (cols[2], unit, "left"),
+                    (cols[3], ref, "left"),
+                    (cols[4], flag, "right"),
+                ],
+            )
             y += lh
         if boxed:
             b.rect((x, top - 2, x + w, y + 2), width=0.6, mark="table")
@@ -729,7 +1232,9 @@ def lab_table(rows: list[tuple[str, str, str, str, str]], lang: str, boxed: bool
     return draw
 
 
-def lab_rows(rng: random.Random, lang: str, n: int, force: list[str]) -> list[tuple[str, str, str, str, str]]:
+def lab_rows(
+    rng: random.Random, lang: str, n: int, force: list[str]
+) -> list[tuple[str, str, str, str, str]]:
     chosen = [lab for lab in LABS if lab[0] in force]
     rest = [lab for lab in LABS if lab[0] not in force]
     rng.shuffle(rest)
@@ -747,27 +1252,49 @@ def lab_rows(rng: random.Random, lang: str, n: int, force: list[str]) -> list[tu
         else:
             v = rng.uniform(lo, hi) if hi > lo else lo
         flag = "H" if v > hi else ("L" if v < lo else "")
-        if lo == 0:
-            ref = f"< {num(hi, dec)}"
-        else:
-            ref = f"{num(lo, dec)} - {num(hi, dec)}"
-        out.append((name if lang == "de" else en, num(v, dec), unit.replace("/l", "/L") if lang == "en" else unit,
-                    ref, flag))
+        ref = f"< {num(hi, dec)}" if lo == 0 else f"{num(lo, dec)} - {num(hi, dec)}"
+        out.append(
+            (
+                name if lang == "de" else en,
+                num(v, dec),
+                unit.replace("/l", "/L") if lang == "en" else unit,
+                ref,
+                flag,
+            )
+        )
     return out
 
 
 def closing(L: Letter, b: Builder, x: float, y: float, stamp_kind: str | None) -> float:
     rng = random.Random(L.id + "close")
-    b.text(x, y + b.size, "Mit freundlichen Grüßen" if L.lang == "de" else
-           rng.choice(["Yours sincerely,", "Kind regards,"]), role="closing")
+    b.text(
+        x,
+        y + b.size,
+        "Mit freundlichen Grüßen"
+        if L.lang == "de"
+        else rng.choice(["Yours sincerely,", "Kind regards,"]),
+        role="closing",
+    )
     y += b.size * 1.3
     two = rng.random() < 0.35
     names = [L.doctor]
     if two:
-        names.append(rng.choice([d for d in (DE_DOCTORS if L.lang == "de" else EN_DOCTORS) if d != L.doctor]))
-    titles = (["Oberärztin" if "Katrin" in L.doctor or "Julia" in L.doctor or "Corinna" in L.doctor
-               or "Miriam" in L.doctor else "Oberarzt", "Assistenzarzt"] if L.lang == "de"
-              else ["Consultant Nephrologist", "Specialty Registrar"])
+        names.append(
+            rng.choice([d for d in (DE_DOCTORS if L.lang == "de" else EN_DOCTORS) if d != L.doctor])
+        )
+    titles = (
+        [
+            "Oberärztin"
+            if "Katrin" in L.doctor
+            or "Julia" in L.doctor
+            or "Corinna" in L.doctor
+            or "Miriam" in L.doctor
+            else "Oberarzt",
+            "Assistenzarzt",
+        ]
+        if L.lang == "de"
+        else ["Consultant Nephrologist", "Specialty Registrar"]
+    )
     sig_y = y + 34
     for k, nm in enumerate(names):
         sx = x + k * 220
@@ -781,13 +1308,26 @@ def closing(L: Letter, b: Builder, x: float, y: float, stamp_kind: str | None) -
         if stamp_kind == "round":
             stamp(b, rng, sx, sig_y - 5, [L.clinic[0][:30], dstr(L.date, L.lang), "Innere"], True)
         else:
-            stamp(b, rng, sx, sig_y - 5, ["EINGEGANGEN" if L.lang == "de" else "RECEIVED",
-                                         dstr(add_days(L.date, 2), L.lang)], False)
+            stamp(
+                b,
+                rng,
+                sx,
+                sig_y - 5,
+                [
+                    "EINGEGANGEN" if L.lang == "de" else "RECEIVED",
+                    dstr(add_days(L.date, 2), L.lang),
+                ],
+                False,
+            )
     return sig_y + 40
 
 
-def layout_letter(L: Letter, first_page_top: Callable[[Builder], float], closing_fn: Callable[[Builder, float], float],
-                  closing_h: float) -> None:
+def layout_letter(
+    L: Letter,
+    first_page_top: Callable[[Builder], float],
+    closing_fn: Callable[[Builder, float], float],
+    closing_h: float,
+) -> None:
     """Flows L.blocks over at most L.max_pages pages. Blocks that do not fit are dropped."""
     # measure blocks with a dry builder
     heights = []
@@ -809,7 +1349,7 @@ def layout_letter(L: Letter, first_page_top: Callable[[Builder], float], closing
         return bb, y
 
     b, y = new_page()
-    for blk, h in zip(L.blocks, heights):
+    for blk, h in zip(L.blocks, heights, strict=False):
         limit = BOTTOM - (closing_h if len(pages) == L.max_pages else 0)
         if y + h > limit:
             if len(pages) < L.max_pages and h < BOTTOM - 150:
@@ -817,9 +1357,8 @@ def layout_letter(L: Letter, first_page_top: Callable[[Builder], float], closing
             else:
                 continue
         y = blk(b, 70, y, 455)
-    if y + closing_h > BOTTOM:
-        if len(pages) < L.max_pages:
-            b, y = new_page()
+    if y + closing_h > BOTTOM and len(pages) < L.max_pages:
+        b, y = new_page()
     closing_fn(b, y)
     for bb in pages:
         footer(L, bb, bb.no, len(pages))
@@ -850,7 +1389,9 @@ def build_letter(L: Letter) -> None:
     de = L.lang == "de"
     adm = add_days(L.date, -rng.randint(6, 20))
     dis = add_days(adm, rng.randint(3, 9))
-    labs = lab_rows(rng, L.lang, rng.randint(6, 11), ["Kalium", "Kreatinin"] if rng.random() < 0.7 else ["CRP"])
+    labs = lab_rows(
+        rng, L.lang, rng.randint(6, 11), ["Kalium", "Kreatinin"] if rng.random() < 0.7 else ["CRP"]
+    )
     L.terms += [p.last.split("-")[0], dstr(p.dob, L.lang)]
     if de:
         diags = rng.sample(DE_DIAG, rng.randint(2, 4))
@@ -860,8 +1401,11 @@ def build_letter(L: Letter) -> None:
         ediag = rng.sample(EN_DIAG, rng.randint(2, 4))
     stamp_kind = rng.choice([None, None, "round", "rect"])
     herr = ("Frau" if p.female else "Herrn") if de else ("Mrs" if p.female else "Mr")
-    pat_line = (f"{herr} {p.first} {p.last}, geb. {dstr(p.dob, 'de')}, {p.street}, {p.city}" if de
-                else f"{p.first} {p.last}, DOB {dstr(p.dob, 'en')}, Hospital no. {p.number}")
+    pat_line = (
+        f"{herr} {p.first} {p.last}, geb. {dstr(p.dob, 'de')}, {p.street}, {p.city}"
+        if de
+        else f"{p.first} {p.last}, DOB {dstr(p.dob, 'en')}, Hospital no. {p.number}"
+    )
 
     def top(b: Builder) -> float:
         letterhead(L, b)
@@ -875,7 +1419,13 @@ def build_letter(L: Letter) -> None:
             "faxletter": ("Ärztlicher Bericht" if de else "Medical report"),
         }[L.doc_type]
         b.text(57, y + 12, subj, size=L.size + 2, bold=True, role="subject")
-        b.text(57, y + 27, ("Betreff: " if de else "Re: ") + pat_line, size=L.size - 0.5, role="subject")
+        b.text(
+            57,
+            y + 27,
+            ("Betreff: " if de else "Re: ") + pat_line,
+            size=L.size - 0.5,
+            role="subject",
+        )
         if rng.random() < 0.5:
             b.rule(57, y + 33, 538, 0.4)
         return y + 45
@@ -891,117 +1441,217 @@ def build_letter(L: Letter) -> None:
     L.terms += [lab_name, lab_val]
     if L.doc_type in ("discharge", "short", "faxletter"):
         if de:
-            blocks.append(paragraph(
-                f"wir berichten über {'Ihre Patientin' if p.female else 'Ihren Patienten'} {p.first} {p.last}, "
-                f"geb. {dstr(p.dob, 'de')}, {'die' if p.female else 'der'} sich vom {dstr(adm, 'de')} bis "
-                f"{dstr(dis, 'de')} in unserer stationären Behandlung befand."))
+            blocks.append(
+                paragraph(
+                    f"wir berichten über {'Ihre Patientin' if p.female else 'Ihren Patienten'} {p.first} {p.last}, "
+                    f"geb. {dstr(p.dob, 'de')}, {'die' if p.female else 'der'} sich vom {dstr(adm, 'de')} bis "
+                    f"{dstr(dis, 'de')} in unserer stationären Behandlung befand."
+                )
+            )
             blocks.append(bullets([f"{d} ({c})" for d, c in diags], "Diagnosen:"))
-            L.terms += [diags[0][0].split()[0].rstrip(","), dstr(adm, "de")]
-            blocks.append(paragraph(
-                "Die Aufnahme erfolgte über unsere Notaufnahme bei zunehmender Schwäche, Übelkeit und "
-                f"Belastungsdyspnoe seit etwa {rng.randint(3, 14)} Tagen. Laborchemisch zeigte sich ein "
-                f"{lab_name} von {lab_val} {labs[0][2]} bei vorbekannter Niereninsuffizienz. "
-                "Unter der bisherigen Medikation mit ACE-Hemmer und kaliumsparendem Diuretikum war es zu einem "
-                "Anstieg der Retentionswerte gekommen.", "Anamnese:"))
-            blocks.append(paragraph(
-                f"{'Patientin' if p.female else 'Patient'} in reduziertem Allgemeinzustand, wach, allseits "
-                "orientiert. Herz: rhythmisch, normofrequent, keine pathologischen Geräusche. Lunge: vesikuläres "
-                "Atemgeräusch beidseits, keine Rasselgeräusche. Abdomen: weich, kein Druckschmerz, "
-                f"Darmgeräusche regelrecht. Blutdruck {rng.randint(118, 178)}/{rng.randint(62, 98)} mmHg, "
-                f"Puls {rng.randint(52, 104)}/min.", "Aufnahmebefund:"))
-            blocks.append(lab_table(labs, "de", rng.random() < 0.6, f"Laborwerte vom {dstr(adm, 'de')}:"))
-            blocks.append(paragraph(
-                "Nach Pausieren der kaliumerhöhenden Medikation sowie Gabe von Glukose-Insulin-Infusion und "
-                "Natriumpolystyrolsulfonat normalisierte sich das Kalium innerhalb von 48 Stunden. Die "
-                "Nierenfunktion besserte sich unter Volumengabe. Im EKG zeigten sich keine "
-                "Herzrhythmusstörungen.", "Therapie und Verlauf:"))
-            blocks.append(paragraph(
-                f"Insgesamt gehen wir von einer medikamentös begünstigten {diags[0][0].split(',')[0]} bei "
-                "chronischer Niereninsuffizienz aus. Eine Wiederaufnahme des ACE-Hemmers sollte nur unter engmaschiger "
-                "Kontrolle erfolgen.", "Beurteilung:"))
+            L.terms += [max(diags[0][0].replace(",", " ").split(), key=len), dstr(adm, "de")]
+            blocks.append(
+                paragraph(
+                    "Die Aufnahme erfolgte über unsere Notaufnahme bei zunehmender Schwäche, Übelkeit und "
+                    f"Belastungsdyspnoe seit etwa {rng.randint(3, 14)} Tagen. Laborchemisch zeigte sich ein "
+                    f"{lab_name} von {lab_val} {labs[0][2]} bei vorbekannter Niereninsuffizienz. "
+                    "Unter der bisherigen Medikation mit ACE-Hemmer und kaliumsparendem Diuretikum war es zu einem "
+                    "Anstieg der Retentionswerte gekommen.",
+                    "Anamnese:",
+                )
+            )
+            blocks.append(
+                paragraph(
+                    f"{'Patientin' if p.female else 'Patient'} in reduziertem Allgemeinzustand, wach, allseits "
+                    "orientiert. Herz: rhythmisch, normofrequent, keine pathologischen Geräusche. Lunge: vesikuläres "
+                    "Atemgeräusch beidseits, keine Rasselgeräusche. Abdomen: weich, kein Druckschmerz, "
+                    f"Darmgeräusche regelrecht. Blutdruck {rng.randint(118, 178)}/{rng.randint(62, 98)} mmHg, "
+                    f"Puls {rng.randint(52, 104)}/min.",
+                    "Aufnahmebefund:",
+                )
+            )
+            blocks.append(
+                lab_table(labs, "de", rng.random() < 0.6, f"Laborwerte vom {dstr(adm, 'de')}:")
+            )
+            blocks.append(
+                paragraph(
+                    "Nach Pausieren der kaliumerhöhenden Medikation sowie Gabe von Glukose-Insulin-Infusion und "
+                    "Natriumpolystyrolsulfonat normalisierte sich das Kalium innerhalb von 48 Stunden. Die "
+                    "Nierenfunktion besserte sich unter Volumengabe. Im EKG zeigten sich keine "
+                    "Herzrhythmusstörungen.",
+                    "Therapie und Verlauf:",
+                )
+            )
+            blocks.append(
+                paragraph(
+                    f"Insgesamt gehen wir von einer medikamentös begünstigten {diags[0][0].split(',')[0]} bei "
+                    "chronischer Niereninsuffizienz aus. Eine Wiederaufnahme des ACE-Hemmers sollte nur unter engmaschiger "
+                    "Kontrolle erfolgen.",
+                    "Beurteilung:",
+                )
+            )
             meds = rng.sample(DE_MEDS, rng.randint(3, 5))
-            blocks.append(bullets([f"{m}   {rng.choice(['1-0-0', '1-0-1', '0-0-1', '½-0-0'])}" for m in meds],
-                                  "Medikation bei Entlassung:"))
-            blocks.append(paragraph(
-                f"Wir empfehlen eine Kontrolle der Elektrolyte und Retentionswerte am {dstr(add_days(dis, 3), 'de')} "
-                "in Ihrer Praxis. Für Rückfragen stehen wir Ihnen gerne zur Verfügung.", "Procedere:"))
+            blocks.append(
+                bullets(
+                    [f"{m}   {rng.choice(['1-0-0', '1-0-1', '0-0-1', '½-0-0'])}" for m in meds],
+                    "Medikation bei Entlassung:",
+                )
+            )
+            blocks.append(
+                paragraph(
+                    f"Wir empfehlen eine Kontrolle der Elektrolyte und Retentionswerte am {dstr(add_days(dis, 3), 'de')} "
+                    "in Ihrer Praxis. Für Rückfragen stehen wir Ihnen gerne zur Verfügung.",
+                    "Procedere:",
+                )
+            )
         else:
-            blocks.append(paragraph(
-                f"{p.first} {p.last} (DOB {dstr(p.dob, 'en')}) was admitted on {dstr(adm, 'en', 1)} and "
-                f"discharged on {dstr(dis, 'en', 1)}. Thank you for your continued care of this patient."))
+            blocks.append(
+                paragraph(
+                    f"{p.first} {p.last} (DOB {dstr(p.dob, 'en')}) was admitted on {dstr(adm, 'en', 1)} and "
+                    f"discharged on {dstr(dis, 'en', 1)}. Thank you for your continued care of this patient."
+                )
+            )
             blocks.append(bullets(ediag, "Diagnoses:"))
-            L.terms += [ediag[0].split()[0], str(adm[2])]
-            blocks.append(paragraph(
-                "Presented to the emergency department with generalised weakness, nausea and palpitations. "
-                f"Bloods on admission showed {lab_name.lower() if lab_name != 'CRP' else lab_name} of {lab_val} "
-                f"{labs[0][2]}. An ECG showed peaked T waves without arrhythmia.", "Presentation:"))
+            L.terms += [max(ediag[0].split(), key=len), dstr(adm, "en", 1)]
+            blocks.append(
+                paragraph(
+                    "Presented to the emergency department with generalised weakness, nausea and palpitations. "
+                    f"Bloods on admission showed {lab_name.lower() if lab_name != 'CRP' else lab_name} of {lab_val} "
+                    f"{labs[0][2]}. An ECG showed peaked T waves without arrhythmia.",
+                    "Presentation:",
+                )
+            )
             blocks.append(lab_table(labs, "en", rng.random() < 0.6, "Admission bloods:"))
-            blocks.append(paragraph(
-                "Treated with intravenous calcium gluconate, insulin-dextrose and a potassium binder. "
-                "Ramipril and spironolactone were withheld. Renal function improved with intravenous fluids.",
-                "Management:"))
+            blocks.append(
+                paragraph(
+                    "Treated with intravenous calcium gluconate, insulin-dextrose and a potassium binder. "
+                    "Ramipril and spironolactone were withheld. Renal function improved with intravenous fluids.",
+                    "Management:",
+                )
+            )
             meds = rng.sample(EN_MEDS, rng.randint(3, 5))
-            blocks.append(bullets([f"{m} {rng.choice(['once daily', 'twice daily', 'at night'])}" for m in meds],
-                                  "Medications on discharge:"))
-            blocks.append(paragraph(
-                f"Please repeat urea and electrolytes within one week, by {dstr(add_days(dis, 7), 'en', 1)}. "
-                "Consider restarting ramipril at a lower dose if potassium remains below 5.0 mmol/L.",
-                "Actions for GP:"))
+            blocks.append(
+                bullets(
+                    [f"{m} {rng.choice(['once daily', 'twice daily', 'at night'])}" for m in meds],
+                    "Medications on discharge:",
+                )
+            )
+            blocks.append(
+                paragraph(
+                    f"Please repeat urea and electrolytes within one week, by {dstr(add_days(dis, 7), 'en', 1)}. "
+                    "Consider restarting ramipril at a lower dose if potassium remains below 5.0 mmol/L.",
+                    "Actions for GP:",
+                )
+            )
     elif L.doc_type == "lab":
-        blocks.append(paragraph(
-            (f"Material: Serum, EDTA-Blut. Eingang im Labor: {dstr(L.date, 'de')} {rng.randint(7, 11)}:"
-             f"{rng.randint(10, 59)} Uhr. Auftragsnummer {rng.randint(2400000, 2499999)}.") if de else
-            (f"Specimen: serum, EDTA blood. Received {dstr(L.date, 'en')} at {rng.randint(7, 11)}:"
-             f"{rng.randint(10, 59)}. Lab number {rng.randint(2400000, 2499999)}.")))
-        blocks.append(lab_table(labs, L.lang, True, "Klinische Chemie" if de else "Clinical chemistry"))
+        blocks.append(
+            paragraph(
+                (
+                    f"Material: Serum, EDTA-Blut. Eingang im Labor: {dstr(L.date, 'de')} {rng.randint(7, 11)}:"
+                    f"{rng.randint(10, 59)} Uhr. Auftragsnummer {rng.randint(2400000, 2499999)}."
+                )
+                if de
+                else (
+                    f"Specimen: serum, EDTA blood. Received {dstr(L.date, 'en')} at {rng.randint(7, 11)}:"
+                    f"{rng.randint(10, 59)}. Lab number {rng.randint(2400000, 2499999)}."
+                )
+            )
+        )
+        blocks.append(
+            lab_table(labs, L.lang, True, "Klinische Chemie" if de else "Clinical chemistry")
+        )
         labs2 = lab_rows(rng, L.lang, rng.randint(3, 6), [])
         labs2 = [r for r in labs2 if r[0] not in {x[0] for x in labs}]
         if labs2:
-            blocks.append(lab_table(labs2, L.lang, rng.random() < 0.5, "Hämatologie" if de else "Haematology"))
-        blocks.append(paragraph(
-            ("Befundkommentar: Deutlich erhöhtes Kalium, bitte Hämolyse ausschließen und zeitnah kontrollieren. "
-             "Die Werte wurden telefonisch an die Praxis durchgegeben." if de else
-             "Comment: potassium markedly raised; haemolysis excluded. Result telephoned to the surgery."),
-            "Beurteilung:" if de else "Interpretation:"))
+            blocks.append(
+                lab_table(labs2, L.lang, rng.random() < 0.5, "Hämatologie" if de else "Haematology")
+            )
+        blocks.append(
+            paragraph(
+                (
+                    "Befundkommentar: Deutlich erhöhtes Kalium, bitte Hämolyse ausschließen und zeitnah kontrollieren. "
+                    "Die Werte wurden telefonisch an die Praxis durchgegeben."
+                    if de
+                    else "Comment: potassium markedly raised; haemolysis excluded. Result telephoned to the surgery."
+                ),
+                "Beurteilung:" if de else "Interpretation:",
+            )
+        )
         L.terms.append("Hämolyse" if de else "haemolysis")
     elif L.doc_type == "radiology":
-        exam = rng.choice(["Röntgen Thorax in 2 Ebenen", "Sonographie Abdomen", "CT Thorax nativ"] if de else
-                          ["Chest X-ray PA", "Ultrasound abdomen", "CT chest without contrast"])
+        exam = rng.choice(
+            ["Röntgen Thorax in 2 Ebenen", "Sonographie Abdomen", "CT Thorax nativ"]
+            if de
+            else ["Chest X-ray PA", "Ultrasound abdomen", "CT chest without contrast"]
+        )
         blocks.append(paragraph(exam, "Untersuchung:" if de else "Examination:"))
-        blocks.append(paragraph(
-            ("Rechtfertigende Indikation: Belastungsdyspnoe, Fieber seit 3 Tagen. Frage nach Pneumonie, "
-             "Pleuraerguss, kardialer Dekompensation." if de else
-             "Clinical details: breathlessness and fever for three days. Query consolidation or effusion."),
-            "Klinische Angaben:" if de else "Indication:"))
-        blocks.append(paragraph(
-            ("Keine Voraufnahmen zum Vergleich. Herz normal groß, keine Zeichen der pulmonalvenösen Stauung. "
-             "Flächige Transparenzminderung im rechten Unterfeld mit positivem Bronchopneumogramm. Kleiner "
-             f"Pleuraerguss rechts, Randwinkel links frei. Kein Pneumothorax. Skelettale Strukturen altersentsprechend. "
-             f"Zentralvenöser Katheter über rechts, Spitze in Projektion auf die Vena cava superior." if de else
-             "No previous imaging for comparison. Heart size normal. Airspace opacification in the right lower zone "
-             "with air bronchograms. Small right pleural effusion. No pneumothorax. Bones unremarkable."),
-            "Befund:" if de else "Findings:"))
-        blocks.append(paragraph(
-            ("Pneumonisches Infiltrat rechts basal mit kleinem parapneumonischem Erguss. Verlaufskontrolle nach "
-             "Therapie in 4 bis 6 Wochen empfohlen." if de else
-             "Right lower zone consolidation with small parapneumonic effusion. Suggest follow-up film in six weeks."),
-            "Beurteilung:" if de else "Conclusion:"))
+        blocks.append(
+            paragraph(
+                (
+                    "Rechtfertigende Indikation: Belastungsdyspnoe, Fieber seit 3 Tagen. Frage nach Pneumonie, "
+                    "Pleuraerguss, kardialer Dekompensation."
+                    if de
+                    else "Clinical details: breathlessness and fever for three days. Query consolidation or effusion."
+                ),
+                "Klinische Angaben:" if de else "Indication:",
+            )
+        )
+        blocks.append(
+            paragraph(
+                (
+                    "Keine Voraufnahmen zum Vergleich. Herz normal groß, keine Zeichen der pulmonalvenösen Stauung. "
+                    "Flächige Transparenzminderung im rechten Unterfeld mit positivem Bronchopneumogramm. Kleiner "
+                    "Pleuraerguss rechts, Randwinkel links frei. Kein Pneumothorax. Skelettale Strukturen altersentsprechend. "
+                    "Zentralvenöser Katheter über rechts, Spitze in Projektion auf die Vena cava superior."
+                    if de
+                    else "No previous imaging for comparison. Heart size normal. Airspace opacification in the right lower zone "
+                    "with air bronchograms. Small right pleural effusion. No pneumothorax. Bones unremarkable."
+                ),
+                "Befund:" if de else "Findings:",
+            )
+        )
+        blocks.append(
+            paragraph(
+                (
+                    "Pneumonisches Infiltrat rechts basal mit kleinem parapneumonischem Erguss. Verlaufskontrolle nach "
+                    "Therapie in 4 bis 6 Wochen empfohlen."
+                    if de
+                    else "Right lower zone consolidation with small parapneumonic effusion. Suggest follow-up film in six weeks."
+                ),
+                "Beurteilung:" if de else "Conclusion:",
+            )
+        )
         L.terms += ["Pleuraerguss" if de else "effusion", exam.split()[0]]
         if L.max_pages > 1:
-            blocks.append(paragraph(
-                ("Dosisflächenprodukt 12,4 cGy·cm². Die Untersuchung wurde gemäß Strahlenschutzgesetz dokumentiert. "
-                 "Die Bilder stehen im PACS zur Verfügung." if de else
-                 "Dose area product 12.4 cGy·cm². Images are available on PACS."), "Technik:" if de else "Technique:"))
+            blocks.append(
+                paragraph(
+                    (
+                        "Dosisflächenprodukt 12,4 cGy·cm². Die Untersuchung wurde gemäß Strahlenschutzgesetz dokumentiert. "
+                        "Die Bilder stehen im PACS zur Verfügung."
+                        if de
+                        else "Dose area product 12.4 cGy·cm². Images are available on PACS."
+                    ),
+                    "Technik:" if de else "Technique:",
+                )
+            )
     elif L.doc_type == "referral":
-        blocks.append(paragraph(
-            (f"ich überweise {'Ihnen Frau' if p.female else 'Ihnen Herrn'} {p.last} zur Mitbehandlung bei "
-             f"progredienter Niereninsuffizienz. Aktuelles Kalium {labs[0][1]} mmol/l." if de else
-             f"I would be grateful if you could see {p.first} {p.last} regarding deteriorating renal function. "
-             f"Latest potassium {labs[0][1]} mmol/L.")))
+        blocks.append(
+            paragraph(
+                f"ich überweise {'Ihnen Frau' if p.female else 'Ihnen Herrn'} {p.last} zur Mitbehandlung bei "
+                f"progredienter Niereninsuffizienz. Aktuelles Kalium {labs[0][1]} mmol/l."
+                if de
+                else f"I would be grateful if you could see {p.first} {p.last} regarding deteriorating renal function. "
+                f"Latest potassium {labs[0][1]} mmol/L."
+            )
+        )
         blocks.append(lab_table(labs[:5], L.lang, True))
-        blocks.append(paragraph(
-            ("Bitte um Mitbeurteilung und Therapieempfehlung. Vorbefunde liegen bei." if de else
-             "Previous results are enclosed. Many thanks for your help.")))
+        blocks.append(
+            paragraph(
+                "Bitte um Mitbeurteilung und Therapieempfehlung. Vorbefunde liegen bei."
+                if de
+                else "Previous results are enclosed. Many thanks for your help."
+            )
+        )
     L.terms = list(dict.fromkeys(t for t in L.terms if t))
 
     def close(b: Builder, y: float) -> float:
@@ -1024,13 +1674,25 @@ def build_form(L: Letter) -> None:
     title = "Überweisungsschein / Auftrag" if de else "Referral form"
     b.text(538, 60, title, size=14, bold=True, align="right", role="subject")
     y = 95
-    fields = ([("Name, Vorname des Versicherten", f"{p.last}, {p.first}"), ("geb. am", dstr(p.dob, "de")),
-               ("Anschrift", f"{p.street}, {p.city}"), ("Versicherten-Nr.", f"A{p.number}{rng.randint(100, 999)}"),
-               ("Kostenträger", rng.choice(["AOK Nordost", "TK", "Barmer", "DAK-Gesundheit"])),
-               ("Datum", dstr(L.date, "de"))] if de else
-              [("Patient name", f"{p.first} {p.last}"), ("Date of birth", dstr(p.dob, "en")),
-               ("Address", f"{p.street}, {p.city}"), ("Hospital number", p.number),
-               ("Referrer", L.doctor), ("Date", dstr(L.date, "en"))])
+    fields = (
+        [
+            ("Name, Vorname des Versicherten", f"{p.last}, {p.first}"),
+            ("geb. am", dstr(p.dob, "de")),
+            ("Anschrift", f"{p.street}, {p.city}"),
+            ("Versicherten-Nr.", f"A{p.number}{rng.randint(100, 999)}"),
+            ("Kostenträger", rng.choice(["AOK Nordost", "TK", "Barmer", "DAK-Gesundheit"])),
+            ("Datum", dstr(L.date, "de")),
+        ]
+        if de
+        else [
+            ("Patient name", f"{p.first} {p.last}"),
+            ("Date of birth", dstr(p.dob, "en")),
+            ("Address", f"{p.street}, {p.city}"),
+            ("Hospital number", p.number),
+            ("Referrer", L.doctor),
+            ("Date", dstr(L.date, "en")),
+        ]
+    )
     xs = [57, 330]
     for k, (lab, val) in enumerate(fields):
         col = k % 2
@@ -1040,12 +1702,29 @@ def build_form(L: Letter) -> None:
         x1 = 538 if col == 1 else 322
         b.rect((x0, y, x1, y + 34), width=0.7)
         b.text(x0 + 4, y + 9, lab, size=7, role="form_label")
-        b.text(x0 + 6, y + 25, val, size=11, family="mono" if rng.random() < 0.5 else None, role="form_value")
+        b.text(
+            x0 + 6,
+            y + 25,
+            val,
+            size=11,
+            family="mono" if rng.random() < 0.5 else None,
+            role="form_value",
+        )
     y += 50
     b.text(57, y, "Auftrag:" if de else "Requested:", size=10, bold=True, role="heading")
     y += 8
-    opts = (["Konsiliaruntersuchung", "Mitbehandlung", "Weiterbehandlung", "Labor", "Röntgen", "Sonographie"] if de
-            else ["Opinion", "Shared care", "Transfer of care", "Bloods", "X-ray", "Ultrasound"])
+    opts = (
+        [
+            "Konsiliaruntersuchung",
+            "Mitbehandlung",
+            "Weiterbehandlung",
+            "Labor",
+            "Röntgen",
+            "Sonographie",
+        ]
+        if de
+        else ["Opinion", "Shared care", "Transfer of care", "Bloods", "X-ray", "Ultrasound"]
+    )
     ticked = set(rng.sample(range(len(opts)), 2))
     for k, o in enumerate(opts):
         cx = 57 + (k % 3) * 160
@@ -1056,19 +1735,35 @@ def build_form(L: Letter) -> None:
             page.draw_line((cx + 8, cy + 3), (cx + 1, cy + 10), width=1.2)
         b.text(cx + 14, cy + 10, o, size=9.5, role="form_option")
     y += 46
-    b.text(57, y, "Diagnose / Verdachtsdiagnose:" if de else "Diagnosis:", size=10, bold=True, role="heading")
+    b.text(
+        57,
+        y,
+        "Diagnose / Verdachtsdiagnose:" if de else "Diagnosis:",
+        size=10,
+        bold=True,
+        role="heading",
+    )
     b.rect((57, y + 5, 538, y + 70), width=0.7)
     diag = rng.choice(DE_DIAG)[0] if de else rng.choice(EN_DIAG)
     b.text(62, y + 20, diag, size=10.5, role="form_value")
-    b.text(62, y + 34, ("Befunde/Medikation: " if de else "Results/medication: ") + ", ".join(
-        rng.sample(DE_MEDS if de else EN_MEDS, 2)), size=10.5, role="form_value")
+    b.text(
+        62,
+        y + 34,
+        ("Befunde/Medikation: " if de else "Results/medication: ")
+        + ", ".join(rng.sample(DE_MEDS if de else EN_MEDS, 2)),
+        size=10.5,
+        role="form_value",
+    )
     y += 95
     labs = lab_rows(rng, L.lang, 5, ["Kalium"])
     lab_table(labs, L.lang, True, "Aktuelle Laborwerte" if de else "Recent results")(b, 57, y, 481)
     y += 26 + 6 * 9 * 1.45 + 30
     b.text(57, y, "Fragestellung:" if de else "Question:", size=10, bold=True, role="heading")
-    q = ("Bitte um Abklärung der Hyperkaliämie und Anpassung der Medikation bei Niereninsuffizienz." if de else
-         "Please advise on management of hyperkalaemia with declining eGFR.")
+    q = (
+        "Bitte um Abklärung der Hyperkaliämie und Anpassung der Medikation bei Niereninsuffizienz."
+        if de
+        else "Please advise on management of hyperkalaemia with declining eGFR."
+    )
     yy = y + 14
     for ln in b.wrap(q, 470, size=10):
         b.text(57, yy, ln, size=10)
@@ -1076,12 +1771,30 @@ def build_form(L: Letter) -> None:
     y = yy + 40
     b.rule(330, y, 538, 0.6)
     signature(b, rng, 345, y - 6, 110)
-    b.text(330, y + 11, ("Unterschrift und Stempel des Arztes" if de else "Signature of referrer"), size=7,
-           role="form_label")
+    b.text(
+        330,
+        y + 11,
+        ("Unterschrift und Stempel des Arztes" if de else "Signature of referrer"),
+        size=7,
+        role="form_label",
+    )
     if rng.random() < 0.7:
-        stamp(b, rng, 190, y - 12, [L.doctor.replace("Dr. med. ", "Dr. ")[:28], L.clinic[2], L.clinic[3]], False)
-    L.terms += [p.last.split("-")[0], diag.split()[0].rstrip(","), labs[0][0], dstr(L.date, L.lang), labs[0][1],
-                fields[4][1].split()[0]]
+        stamp(
+            b,
+            rng,
+            190,
+            y - 12,
+            [L.doctor.replace("Dr. med. ", "Dr. ")[:28], L.clinic[2], L.clinic[3]],
+            False,
+        )
+    L.terms += [
+        p.last.split("-")[0],
+        max(diag.replace(",", " ").split(), key=len),
+        labs[0][0],
+        dstr(L.date, L.lang),
+        labs[0][1],
+        fields[4][1].split()[0],
+    ]
     L.terms = list(dict.fromkeys(L.terms))
     b.finish()
     L.page_recs = [b.rec]
@@ -1093,8 +1806,21 @@ def build_fax_cover(L: Letter) -> None:
     """A fax cover sheet followed by a one-page letter (built as a 'faxletter')."""
     rng = L.rng
     de = L.lang == "de"
-    inner = Letter(L.id, L.lang, "faxletter", L.family, L.size, 1, L.patient, L.date, L.clinic, L.doctor,
-                   random.Random(L.id + "inner"), style=L.style, logo_color=L.logo_color)
+    inner = Letter(
+        L.id,
+        L.lang,
+        "faxletter",
+        L.family,
+        L.size,
+        1,
+        L.patient,
+        L.date,
+        L.clinic,
+        L.doctor,
+        random.Random(L.id + "inner"),
+        style=L.style,
+        logo_color=L.logo_color,
+    )
     build_letter(inner)
     doc = pymupdf.open()
     page = doc.new_page(width=A4[0], height=A4[1])
@@ -1104,20 +1830,38 @@ def build_fax_cover(L: Letter) -> None:
     b.text(57, 150, "TELEFAX" if de else "FAX", size=34, bold=True, role="subject")
     b.rule(57, 162, 538, 2.0)
     my_fax = f"030 {rng.randint(200, 999)} {rng.randint(1000, 9999)}-{rng.randint(10, 99)}"
-    rows = ([("An:", "Praxis Dr. med. Olaf Quandt"), ("Fax-Nr.:", f"030 · {rng.randint(20000, 99999)}-{rng.randint(10, 99)}"),
-             ("Von:", L.doctor), ("Fax-Nr.:", my_fax), ("Datum:", dstr(L.date, "de")),
-             ("Seiten:", "2 (inkl. Deckblatt)"), ("Betreff:", f"Befund {L.patient.last}, {L.patient.first}")] if de else
-            [("To:", "Dr P. Hartley, Elm Tree Practice"), ("Fax:", f"0113 {rng.randint(100, 999)} {rng.randint(1000, 9999)}"),
-             ("From:", L.doctor), ("Fax:", my_fax), ("Date:", dstr(L.date, "en")), ("Pages:", "2 including this page"),
-             ("Re:", f"Results for {L.patient.first} {L.patient.last}")])
+    rows = (
+        [
+            ("An:", "Praxis Dr. med. Olaf Quandt"),
+            ("Fax-Nr.:", f"030 · {rng.randint(20000, 99999)}-{rng.randint(10, 99)}"),
+            ("Von:", L.doctor),
+            ("Fax-Nr.:", my_fax),
+            ("Datum:", dstr(L.date, "de")),
+            ("Seiten:", "2 (inkl. Deckblatt)"),
+            ("Betreff:", f"Befund {L.patient.last}, {L.patient.first}"),
+        ]
+        if de
+        else [
+            ("To:", "Dr P. Hartley, Elm Tree Practice"),
+            ("Fax:", f"0113 {rng.randint(100, 999)} {rng.randint(1000, 9999)}"),
+            ("From:", L.doctor),
+            ("Fax:", my_fax),
+            ("Date:", dstr(L.date, "en")),
+            ("Pages:", "2 including this page"),
+            ("Re:", f"Results for {L.patient.first} {L.patient.last}"),
+        ]
+    )
     y = 200
-    for k, (a, v) in enumerate(rows):
+    for a, v in rows:
         b.row(y, [(57, a, "left"), (160, v, "left")], role="fax_field")
         b.rule(155, y + 5, 538, 0.4)
         y += 26
     y += 20
-    boxes = (["Dringend", "Zur Kenntnis", "Bitte um Rückruf", "Zur Stellungnahme"] if de else
-             ["Urgent", "For information", "Please call back", "For comment"])
+    boxes = (
+        ["Dringend", "Zur Kenntnis", "Bitte um Rückruf", "Zur Stellungnahme"]
+        if de
+        else ["Urgent", "For information", "Please call back", "For comment"]
+    )
     for k, o in enumerate(boxes):
         cx = 57 + k * 122
         b.rect((cx, y - 9, cx + 10, y + 1), width=0.9, mark="checkbox")
@@ -1126,11 +1870,14 @@ def build_fax_cover(L: Letter) -> None:
             page.draw_line((cx + 9, y - 8), (cx + 1, y), width=1.3)
         b.text(cx + 15, y, o, size=10, role="form_option")
     y += 40
-    note = ("Vertraulichkeitshinweis: Diese Übermittlung enthält vertrauliche medizinische Informationen und ist "
-            "ausschließlich für den oben genannten Empfänger bestimmt. Sollten Sie dieses Fax irrtümlich erhalten "
-            "haben, benachrichtigen Sie uns bitte umgehend telefonisch und vernichten Sie die Unterlagen." if de else
-            "Confidentiality notice: this fax contains confidential medical information intended only for the "
-            "recipient named above. If you have received it in error please telephone us and destroy it.")
+    note = (
+        "Vertraulichkeitshinweis: Diese Übermittlung enthält vertrauliche medizinische Informationen und ist "
+        "ausschließlich für den oben genannten Empfänger bestimmt. Sollten Sie dieses Fax irrtümlich erhalten "
+        "haben, benachrichtigen Sie uns bitte umgehend telefonisch und vernichten Sie die Unterlagen."
+        if de
+        else "Confidentiality notice: this fax contains confidential medical information intended only for the "
+        "recipient named above. If you have received it in error please telephone us and destroy it."
+    )
     b.rect((57, y - 4, 538, y + 70), width=0.8, mark="box")
     yy = y + 10
     for ln in b.wrap(note, 465, size=9.5):
@@ -1145,7 +1892,7 @@ def build_fax_cover(L: Letter) -> None:
     L.page_recs = [b.rec, *inner.page_recs]
     # renumber inner page line ids (they were built as page 1)
     for ln in inner.page_recs[0].lines:
-        ln.id = "p2" + ln.id[ln.id.index("-"):]
+        ln.id = "p2" + ln.id[ln.id.index("-") :]
     L.terms = list(dict.fromkeys([L.patient.last.split("-")[0], my_fax.split()[1], *inner.terms]))
     L.pdf = doc.tobytes(garbage=3, deflate=True)
     doc.close()
@@ -1154,24 +1901,44 @@ def build_fax_cover(L: Letter) -> None:
 # --------------------------------------------------------------------------- handwritten pages
 
 
-def build_handwritten(hid: str, rng: random.Random, mixed: int) -> tuple[bytes, list[PageRec], dict]:
+def build_handwritten(
+    hid: str, rng: random.Random, mixed: int
+) -> tuple[bytes, list[PageRec], dict]:
     doc = pymupdf.open()
     page = doc.new_page(width=A4[0], height=A4[1])
     b = Builder(page, 1, "sans", 10)
     color = rng.choice([(0.05, 0.1, 0.4), (0.05, 0.05, 0.08), (0.1, 0.15, 0.5)])
-    info: dict[str, Any] = {"language": "de", "kind": "mixed" if mixed else "handwritten", "scripts": ["Latn"]}
+    info: dict[str, Any] = {
+        "language": "de",
+        "kind": "mixed" if mixed else "handwritten",
+        "scripts": ["Latn"],
+    }
     y = 90.0
     x0 = rng.uniform(55, 80)
     if mixed:
         logo(b, rng, 57, 40, 30, (0.2, 0.4, 0.3))
-        b.text(95, 55, "Praxis Dr. med. Corinna Wendt · Innere Medizin", size=11, bold=True, role="letterhead")
+        b.text(
+            95,
+            55,
+            "Praxis Dr. med. Corinna Wendt · Innere Medizin",
+            size=11,
+            bold=True,
+            role="letterhead",
+        )
         b.text(95, 68, "Telefonnotiz / Rückrufbitte", size=9, role="letterhead")
         b.rule(57, 76, 538, 0.8)
-        typed = ["Datum: 02.10.2025   Uhrzeit: 10:45", "Anrufer: Labor Dr. Brandauer, Frau Ebersbach",
-                 "Patientin: Kowalski, Agnieszka, geb. 14.03.1958", "Kalium 6,1 mmol/l, Kreatinin 2,4 mg/dl"]
+        typed = [
+            "Datum: 02.10.2025   Uhrzeit: 10:45",
+            "Anrufer: Labor Dr. Brandauer, Frau Ebersbach",
+            "Patientin: Kowalski, Agnieszka, geb. 14.03.1958",
+            "Kalium 6,1 mmol/l, Kreatinin 2,4 mg/dl",
+        ]
         if mixed == 2:
-            typed = ["Datum: 06.10.2025   Uhrzeit: 16:20", "Dolmetscher-Hinweis für die Anmeldung:",
-                     "Patient: Papadopoulos, Georgios, geb. 22.07.1949"]
+            typed = [
+                "Datum: 06.10.2025   Uhrzeit: 16:20",
+                "Dolmetscher-Hinweis für die Anmeldung:",
+                "Patient: Papadopoulos, Georgios, geb. 22.07.1949",
+            ]
         yy = 100.0
         for s in typed:
             b.text(57, yy, s, size=10.5, family="mono", role="body")
@@ -1181,7 +1948,9 @@ def build_handwritten(hid: str, rng: random.Random, mixed: int) -> tuple[bytes, 
             b.text(57, yy, greek, size=10.5, family="dsans", role="body", language="el")
             yy += 16
             heb = "שלום, התור נקבע ליום שני"
-            b.text(57, yy, heb, size=10.5, family="dsans", role="body", language="he", draw=heb[::-1])
+            b.text(
+                57, yy, heb, size=10.5, family="dsans", role="body", language="he", draw=heb[::-1]
+            )
             yy += 16
             info["scripts"] = ["Latn", "Grek", "Hebr"]
         b.rule(57, yy, 538, 0.4)
@@ -1200,7 +1969,9 @@ def build_handwritten(hid: str, rng: random.Random, mixed: int) -> tuple[bytes, 
     lh = rng.uniform(24, 30) if not (not mixed and int(hid[-1]) % 4 == 1) else 26
     width = rng.uniform(0.8, 1.3)
     for k in range(nlines):
-        maxw = (450 if not (not mixed and int(hid[-1]) % 4 == 3) else 330) - rng.uniform(0, 120 if k % 4 == 3 else 30)
+        maxw = (450 if not (not mixed and int(hid[-1]) % 4 == 3) else 330) - rng.uniform(
+            0, 120 if k % 4 == 3 else 30
+        )
         box = handwriting_line(page, rng, x0 + rng.uniform(-4, 4), y, maxw, h, color, width)
         b.rec.marks.append(Mark("handwriting", box))
         y += lh + rng.uniform(-2, 2)
@@ -1224,7 +1995,10 @@ def render_gray(pdf: pymupdf.Document, pno: int, dpi_x: float, dpi_y: float) -> 
 
 def rot_point(x: float, y: float, cx: float, cy: float, deg: float) -> tuple[float, float]:
     a = math.radians(deg)
-    return (cx + (x - cx) * math.cos(a) + (y - cy) * math.sin(a), cy - (x - cx) * math.sin(a) + (y - cy) * math.cos(a))
+    return (
+        cx + (x - cx) * math.cos(a) + (y - cy) * math.sin(a),
+        cy - (x - cx) * math.sin(a) + (y - cy) * math.cos(a),
+    )
 
 
 def turn_point(x: float, y: float, w: float, h: float, turn: int) -> tuple[float, float]:
@@ -1264,11 +2038,17 @@ class Geo:
 
     def box(self, box: tuple[float, float, float, float]) -> list[int]:
         q = self.quad(box)
-        return [math.floor(min(p[0] for p in q)), math.floor(min(p[1] for p in q)),
-                math.ceil(max(p[0] for p in q)), math.ceil(max(p[1] for p in q))]
+        return [
+            math.floor(min(p[0] for p in q)),
+            math.floor(min(p[1] for p in q)),
+            math.ceil(max(p[0] for p in q)),
+            math.ceil(max(p[1] for p in q)),
+        ]
 
 
-def degrade(img: np.ndarray, rng: np.random.Generator, skew: float, blur: float, noise: float) -> np.ndarray:
+def degrade(
+    img: np.ndarray, rng: np.random.Generator, skew: float, blur: float, noise: float
+) -> np.ndarray:
     pil = Image.fromarray(img)
     if abs(skew) > 0.001:
         pil = pil.rotate(skew, resample=Image.Resampling.BICUBIC, fillcolor=255)
@@ -1282,7 +2062,7 @@ def degrade(img: np.ndarray, rng: np.random.Generator, skew: float, blur: float,
     h, w = a.shape
     for _ in range(int(rng.integers(10, 40))):
         y, x = int(rng.integers(0, h - 3)), int(rng.integers(0, w - 3))
-        a[y:y + int(rng.integers(1, 4)), x:x + int(rng.integers(1, 4))] = rng.uniform(30, 120)
+        a[y : y + int(rng.integers(1, 4)), x : x + int(rng.integers(1, 4))] = rng.uniform(30, 120)
     return np.clip(a, 0, 255).astype(np.uint8)
 
 
@@ -1339,9 +2119,17 @@ def tiff_gray_stripped(img: np.ndarray, rows_per_strip: int, dpi: int) -> tuple[
         counts.append(rows * w)
         p += rows * w
     ent = [
-        (256, 4, 1, w), (257, 4, 1, h), (258, 3, 1, 8), (259, 3, 1, 1), (262, 3, 1, 1),
-        (273, 4, nstrips, offs_pos), (277, 3, 1, 1), (278, 4, 1, rows_per_strip), (279, 4, nstrips, counts_pos),
-        (282, 5, 1, res_pos), (283, 5, 1, res_pos + 8),
+        (256, 4, 1, w),
+        (257, 4, 1, h),
+        (258, 3, 1, 8),
+        (259, 3, 1, 1),
+        (262, 3, 1, 1),
+        (273, 4, nstrips, offs_pos),
+        (277, 3, 1, 1),
+        (278, 4, 1, rows_per_strip),
+        (279, 4, nstrips, counts_pos),
+        (282, 5, 1, res_pos),
+        (283, 5, 1, res_pos + 8),
     ]
     out = bytearray(b"II*\x00" + struct.pack("<I", 8))
     out += struct.pack("<H", tags)
@@ -1359,8 +2147,9 @@ def tiff_gray_stripped(img: np.ndarray, rows_per_strip: int, dpi: int) -> tuple[
     return bytes(out), data_pos
 
 
-def pdf_with_images(pages: list[tuple[bytes, int, int]], mode: str = "ok", damaged_page: int = 0,
-                    cut: float = 0.45) -> bytes:
+def pdf_with_images(
+    pages: list[tuple[bytes, int, int]], mode: str = "ok", damaged_page: int = 0, cut: float = 0.45
+) -> bytes:
     """Hand-written PDF, one grey JPEG per A4 page. mode: ok, truncate, rename, delete, badxref."""
     objs: dict[int, bytes] = {}
     n = len(pages)
@@ -1372,17 +2161,24 @@ def pdf_with_images(pages: list[tuple[bytes, int, int]], mode: str = "ok", damag
         name = "Im0"
         if mode == "rename" and i == damaged_page:
             name = "Im9"
-        objs[po] = (f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /XObject << /{name} "
-                    f"{io_} 0 R >> >> /Contents {co} 0 R >>").encode()
+        objs[po] = (
+            f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /XObject << /{name} "
+            f"{io_} 0 R >> >> /Contents {co} 0 R >>"
+        ).encode()
         content = b"q 595 0 0 842 0 0 cm /Im0 Do Q"
         objs[co] = b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream"
         data = jpg
         if mode == "truncate" and i == damaged_page:
             data = jpg[: int(len(jpg) * cut)]
         if not (mode == "delete" and i == damaged_page):
-            objs[io_] = (f"<< /Type /XObject /Subtype /Image /Width {w} /Height {h} /ColorSpace /DeviceGray "
-                         f"/BitsPerComponent 8 /Filter /DCTDecode /Length {len(data)} >>\nstream\n").encode() + data + \
-                b"\nendstream"
+            objs[io_] = (
+                (
+                    f"<< /Type /XObject /Subtype /Image /Width {w} /Height {h} /ColorSpace /DeviceGray "
+                    f"/BitsPerComponent 8 /Filter /DCTDecode /Length {len(data)} >>\nstream\n"
+                ).encode()
+                + data
+                + b"\nendstream"
+            )
     out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
     size = 3 + 3 * n
     offsets = {}
@@ -1414,13 +2210,38 @@ def first_lost_row(full: np.ndarray, broken: Image.Image) -> int:
 
 DOC_PLAN = [
     # (lang, type, max_pages)
-    ("de", "discharge", 2), ("de", "lab", 1), ("de", "form", 1), ("de", "radiology", 1), ("de", "fax", 2),
-    ("en", "discharge", 2), ("de", "short", 1), ("en", "lab", 1), ("de", "discharge", 2), ("de", "referral", 1),
-    ("en", "radiology", 2), ("de", "lab", 1), ("en", "fax", 2), ("de", "radiology", 2), ("de", "form", 1),
-    ("en", "referral", 1), ("de", "discharge", 2), ("de", "short", 1), ("en", "form", 1), ("de", "fax", 2),
-    ("de", "lab", 1), ("en", "discharge", 2), ("de", "referral", 1), ("de", "discharge", 1), ("en", "short", 1),
-    ("de", "radiology", 1), ("de", "lab", 1), ("de", "discharge", 2), ("en", "lab", 1), ("de", "short", 2),
-    ("de", "fax", 2), ("en", "discharge", 1),
+    ("de", "discharge", 2),
+    ("de", "lab", 1),
+    ("de", "form", 1),
+    ("de", "radiology", 1),
+    ("de", "fax", 2),
+    ("en", "discharge", 2),
+    ("de", "short", 1),
+    ("en", "lab", 1),
+    ("de", "discharge", 2),
+    ("de", "referral", 1),
+    ("en", "radiology", 2),
+    ("de", "lab", 1),
+    ("en", "fax", 2),
+    ("de", "radiology", 2),
+    ("de", "form", 1),
+    ("en", "referral", 1),
+    ("de", "discharge", 2),
+    ("de", "short", 1),
+    ("en", "form", 1),
+    ("de", "fax", 2),
+    ("de", "lab", 1),
+    ("en", "discharge", 2),
+    ("de", "referral", 1),
+    ("de", "discharge", 1),
+    ("en", "short", 1),
+    ("de", "radiology", 1),
+    ("de", "lab", 1),
+    ("de", "discharge", 2),
+    ("en", "lab", 1),
+    ("de", "short", 2),
+    ("de", "fax", 2),
+    ("en", "discharge", 1),
 ]
 
 
@@ -1448,11 +2269,21 @@ def main() -> None:
         if typ == "radiology":
             clinic = DE_CLINICS[4] if lang == "de" else EN_CLINICS[3]
         L = Letter(
-            did, lang, typ, r.choice(["sans", "serif", "narrow", "dsans", "dserif", "sans"]),
-            round(r.uniform(9.5, 11.0), 1), maxp, make_patient(r, lang, r.random() < 0.3),
-            (r.randint(1, 28), r.randint(1, 12), r.choice([2024, 2025, 2025])), clinic,
-            r.choice(DE_DOCTORS if lang == "de" else EN_DOCTORS), r, style=r.randrange(3),
-            logo_color=r.choice([(0.1, 0.3, 0.6), (0.6, 0.1, 0.2), (0.1, 0.45, 0.3), (0.3, 0.3, 0.3)]),
+            did,
+            lang,
+            typ,
+            r.choice(["sans", "serif", "narrow", "dsans", "dserif", "sans"]),
+            round(r.uniform(9.5, 11.0), 1),
+            maxp,
+            make_patient(r, lang, r.random() < 0.3),
+            (r.randint(1, 28), r.randint(1, 12), r.choice([2024, 2025, 2025])),
+            clinic,
+            r.choice(DE_DOCTORS if lang == "de" else EN_DOCTORS),
+            r,
+            style=r.randrange(3),
+            logo_color=r.choice(
+                [(0.1, 0.3, 0.6), (0.6, 0.1, 0.2), (0.1, 0.45, 0.3), (0.3, 0.3, 0.3)]
+            ),
         )
         if typ == "form":
             build_form(L)
@@ -1461,17 +2292,44 @@ def main() -> None:
         else:
             build_letter(L)
         text = " \n ".join(ln.text for rec in L.page_recs for ln in rec.lines)
-        terms = [t for t in L.terms if t in text]
+        extra = [
+            dstr(L.date, lang),
+            L.doctor.split()[-1],
+            L.patient.first.split("-")[0],
+            L.clinic[3].split()[-1],
+        ]
+        terms = [t for t in dict.fromkeys(L.terms + extra) if t in text]
         terms = terms[:10]
-        docs.append({"id": did, "lang": lang, "kind": "letter", "doc_type": typ, "pdf": L.pdf, "recs": L.page_recs,
-                     "terms": terms, "patient": f"{L.patient.first} {L.patient.last}",
-                     "scripts": ["Latn"]})
+        docs.append(
+            {
+                "id": did,
+                "lang": lang,
+                "kind": "letter",
+                "doc_type": typ,
+                "pdf": L.pdf,
+                "recs": L.page_recs,
+                "terms": terms,
+                "patient": f"{L.patient.first} {L.patient.last}",
+                "scripts": ["Latn"],
+            }
+        )
     for k in range(6):
         hid = f"H{k + 1:02d}" if k < 4 else f"M{k - 3:02d}"
         r = random.Random(f"{args.seed}-{hid}")
         pdf, recs, info = build_handwritten(hid, r, 0 if k < 4 else k - 3)
-        docs.append({"id": hid, "lang": info["language"], "kind": info["kind"], "doc_type": "note", "pdf": pdf,
-                     "recs": recs, "terms": [], "patient": None, "scripts": info["scripts"]})
+        docs.append(
+            {
+                "id": hid,
+                "lang": info["language"],
+                "kind": info["kind"],
+                "doc_type": "note",
+                "pdf": pdf,
+                "recs": recs,
+                "terms": [],
+                "patient": None,
+                "scripts": info["scripts"],
+            }
+        )
     print(f"built {len(docs)} documents in {time.time() - t0:.1f}s", flush=True)
 
     # choose turned pages (scan variants only) and fax headers
@@ -1493,8 +2351,10 @@ def main() -> None:
         hdr_lines: list[tuple[str, tuple]] = []
         if fax_header:
             num = master.choice(["+49 30 1234567", "+49 30 8812 440", "+49 331 977 210"])
-            when = f"{master.randint(1, 28):02d}.{master.randint(1, 12):02d}.2025 {master.randint(7, 18):02d}:" \
-                   f"{master.randint(0, 59):02d}"
+            when = (
+                f"{master.randint(1, 28):02d}.{master.randint(1, 12):02d}.2025 {master.randint(7, 18):02d}:"
+                f"{master.randint(0, 59):02d}"
+            )
             for pno in range(npages):
                 s = f"Fax von {num}    {when}    Seite {pno + 1}/{npages}"
                 f = font("mono")
@@ -1502,14 +2362,28 @@ def main() -> None:
                 tw = pymupdf.TextWriter(pg.rect)
                 tw.append((30, 14), s, font=f, fontsize=8)
                 tw.write_text(pg)
-                hdr_lines.append((s, (30, 14 - f.ascender * 8, 30 + f.text_length(s, fontsize=8), 14 - f.descender * 8)))
+                hdr_lines.append(
+                    (
+                        s,
+                        (
+                            30,
+                            14 - f.ascender * 8,
+                            30 + f.text_length(s, fontsize=8),
+                            14 - f.descender * 8,
+                        ),
+                    )
+                )
         for variant in ("scan300", "scan150", "fax"):
             encoded: list[tuple[bytes, float, float]] = []
             pil_pages: list[Image.Image] = []
             for pno in range(npages):
                 rec: PageRec = d["recs"][pno]
                 turn = turned.get((d["id"], pno, variant), 0)
-                skew = round(float(nrng.uniform(-1.0, 1.0)), 2) if variant != "fax" or nrng.random() < 0.5 else 0.0
+                skew = (
+                    round(float(nrng.uniform(-1.0, 1.0)), 2)
+                    if variant != "fax" or nrng.random() < 0.5
+                    else 0.0
+                )
                 if variant == "fax":
                     img = render_gray(faxdoc, pno, 204, 204)
                     squash = 98 / 204
@@ -1519,8 +2393,13 @@ def main() -> None:
                 else:
                     dv = 300 if variant == "scan300" else 150
                     img = render_gray(src, pno, dv, dv)
-                    arr = degrade(img, nrng, skew, float(nrng.uniform(0.4, 0.9)) * dv / 300,
-                                  float(nrng.uniform(3, 8)))
+                    arr = degrade(
+                        img,
+                        nrng,
+                        skew,
+                        float(nrng.uniform(0.4, 0.9)) * dv / 300,
+                        float(nrng.uniform(3, 8)),
+                    )
                     if turn:
                         arr = np.ascontiguousarray(np.rot90(arr, k=-turn // 90))
                     geo = Geo(dv / 72, dv / 72, 1.0, img.shape[1], img.shape[0], skew, turn)
@@ -1529,33 +2408,63 @@ def main() -> None:
                         keep150[(d["id"], pno)] = arr
                 lines = []
                 for ln in rec.lines:
-                    o: dict[str, Any] = {"id": ln.id, "text": ln.text, "box": geo.box(ln.box), "quad": geo.quad(ln.box),
-                                         "role": ln.role}
+                    o: dict[str, Any] = {
+                        "id": ln.id,
+                        "text": ln.text,
+                        "box": geo.box(ln.box),
+                        "quad": geo.quad(ln.box),
+                        "role": ln.role,
+                    }
                     if ln.cells:
-                        o["cells"] = [{"text": c["text"], "box": geo.box(c["box"])} for c in ln.cells]
+                        o["cells"] = [
+                            {"text": c["text"], "box": geo.box(c["box"])} for c in ln.cells
+                        ]
                     if ln.language:
                         o["language"] = ln.language
                     lines.append(o)
                 if variant == "fax" and fax_header:
                     s, bx = hdr_lines[pno]
-                    lines.insert(0, {"id": f"p{pno + 1}-fax", "text": s, "box": geo.box(bx), "quad": geo.quad(bx),
-                                     "role": "fax_header"})
-                marks = [{"type": m.type, "box": geo.box(m.box), **({"text": m.text} if m.text else {})}
-                         for m in rec.marks]
-                truth_rows.append({
-                    "file": None, "doc": d["id"], "page": pno + 1, "pages_in_file": npages, "variant": variant,
-                    "image_size": [int(arr.shape[1]), int(arr.shape[0])], "dpi": list(dpi),
-                    "turned_degrees": turn, "skew_degrees": skew, "language": d["lang"], "scripts": d["scripts"],
-                    "kind": d["kind"], "doc_type": d["doc_type"], "lines": lines, "marks": marks,
-                    "search_terms": d["terms"],
-                })
+                    lines.insert(
+                        0,
+                        {
+                            "id": f"p{pno + 1}-fax",
+                            "text": s,
+                            "box": geo.box(bx),
+                            "quad": geo.quad(bx),
+                            "role": "fax_header",
+                        },
+                    )
+                marks = [
+                    {"type": m.type, "box": geo.box(m.box), **({"text": m.text} if m.text else {})}
+                    for m in rec.marks
+                ]
+                truth_rows.append(
+                    {
+                        "file": None,
+                        "doc": d["id"],
+                        "page": pno + 1,
+                        "pages_in_file": npages,
+                        "variant": variant,
+                        "image_size": [int(arr.shape[1]), int(arr.shape[0])],
+                        "dpi": list(dpi),
+                        "turned_degrees": turn,
+                        "skew_degrees": skew,
+                        "language": d["lang"],
+                        "scripts": d["scripts"],
+                        "kind": d["kind"],
+                        "doc_type": d["doc_type"],
+                        "lines": lines,
+                        "marks": marks,
+                        "search_terms": d["terms"],
+                    }
+                )
                 pil = Image.fromarray(arr)
                 if variant == "fax":
                     pil = pil.convert("1", dither=Image.Dither.NONE)
                 pil_pages.append(pil)
                 if variant == "scan300":
                     wpt, hpt = arr.shape[1] * 72 / 300, arr.shape[0] * 72 / 300
-                    encoded.append((enc(pil, "JPEG", quality=82, dpi=(300, 300)), wpt, hpt))
+                    encoded.append((enc(pil, "JPEG", quality=75, dpi=(300, 300)), wpt, hpt))
                 elif variant == "fax" and di % 2 == 1:
                     encoded.append((enc(pil, "PNG"), A4[0], A4[1]))
             # write the file of this variant
@@ -1565,8 +2474,13 @@ def main() -> None:
             elif variant == "scan150":
                 if npages > 1:
                     name = f"scan150/{d['id']}.tif"
-                    pil_pages[0].save(os.path.join(out, name), save_all=True, append_images=pil_pages[1:],
-                                      compression="tiff_deflate", dpi=(150, 150))
+                    pil_pages[0].save(
+                        os.path.join(out, name),
+                        save_all=True,
+                        append_images=pil_pages[1:],
+                        compression="tiff_deflate",
+                        dpi=(150, 150),
+                    )
                 elif di % 2 == 0:
                     name = f"scan150/{d['id']}.jpg"
                     pil_pages[0].save(os.path.join(out, name), quality=85, dpi=(150, 150))
@@ -1576,8 +2490,13 @@ def main() -> None:
             else:
                 if di % 2 == 0:
                     name = f"fax/{d['id']}.tif"
-                    pil_pages[0].save(os.path.join(out, name), save_all=True, append_images=pil_pages[1:],
-                                      compression="group4", dpi=(204, 98))
+                    pil_pages[0].save(
+                        os.path.join(out, name),
+                        save_all=True,
+                        append_images=pil_pages[1:],
+                        compression="group4",
+                        dpi=(204, 98),
+                    )
                 else:
                     name = f"fax/{d['id']}.pdf"
                     save_pdf_pages(os.path.join(out, name), encoded)
@@ -1594,10 +2513,24 @@ def main() -> None:
             fh.write(json.dumps(row, ensure_ascii=False) + "\n")
     with open(os.path.join(out, "documents.jsonl"), "w", encoding="utf-8") as fh:
         for d in docs:
-            fh.write(json.dumps({"doc": d["id"], "kind": d["kind"], "doc_type": d["doc_type"], "language": d["lang"],
-                                 "scripts": d["scripts"], "pages": len(d["recs"]), "patient": d["patient"],
-                                 "files": d["files"], "source_pdf": f"source_pdf/{d['id']}.pdf",
-                                 "search_terms": d["terms"]}, ensure_ascii=False) + "\n")
+            fh.write(
+                json.dumps(
+                    {
+                        "doc": d["id"],
+                        "kind": d["kind"],
+                        "doc_type": d["doc_type"],
+                        "language": d["lang"],
+                        "scripts": d["scripts"],
+                        "pages": len(d["recs"]),
+                        "patient": d["patient"],
+                        "files": d["files"],
+                        "source_pdf": f"source_pdf/{d['id']}.pdf",
+                        "search_terms": d["terms"],
+                    },
+                    ensure_ascii=False,
+                )
+                + "\n"
+            )
 
     # lost lines and clean pages --------------------------------------------------
     letter_rows = [r for r in truth_rows if r["kind"] in ("letter", "mixed") and r["lines"]]
@@ -1608,15 +2541,22 @@ def main() -> None:
     for r in pool:
         if len(lost) >= 40:
             break
-        body = [ln for ln in r["lines"] if ln["role"] in ("body", "list_item", "notice", "form_value", "fax_field")]
+        body = [
+            ln
+            for ln in r["lines"]
+            if ln["role"] in ("body", "list_item", "notice", "form_value", "fax_field")
+        ]
         rows = [ln for ln in r["lines"] if ln["role"] == "table_row"]
         choice = master.choice(["line", "line", "row", "block3"])
         if choice == "row" and rows:
             ids = [master.choice(rows)["id"]]
         elif choice == "block3":
             # three consecutive body lines of one paragraph (same x, consecutive ids)
-            runs = [i for i in range(len(r["lines"]) - 2)
-                    if all(r["lines"][i + k]["role"] == "body" for k in range(3))]
+            runs = [
+                i
+                for i in range(len(r["lines"]) - 2)
+                if all(r["lines"][i + k]["role"] == "body" for k in range(3))
+            ]
             if not runs:
                 continue
             i = master.choice(runs)
@@ -1626,9 +2566,17 @@ def main() -> None:
             ids = [master.choice(body)["id"]]
         else:
             continue
-        lost.append({"file": r["file"], "doc": r["doc"], "page": r["page"], "variant": r["variant"],
-                     "remove": choice, "line_ids": ids,
-                     "texts": [ln["text"] for ln in r["lines"] if ln["id"] in ids]})
+        lost.append(
+            {
+                "file": r["file"],
+                "doc": r["doc"],
+                "page": r["page"],
+                "variant": r["variant"],
+                "remove": choice,
+                "line_ids": ids,
+                "texts": [ln["text"] for ln in r["lines"] if ln["id"] in ids],
+            }
+        )
         used.add((r["file"], r["page"]))
     clean = []
     for r in pool:
@@ -1638,8 +2586,15 @@ def main() -> None:
             continue
         kinds = {m["type"] for m in r["marks"]}
         if kinds & {"signature", "stamp"}:
-            clean.append({"file": r["file"], "doc": r["doc"], "page": r["page"], "variant": r["variant"],
-                          "marks": sorted(kinds & {"signature", "stamp", "logo", "rule"})})
+            clean.append(
+                {
+                    "file": r["file"],
+                    "doc": r["doc"],
+                    "page": r["page"],
+                    "variant": r["variant"],
+                    "marks": sorted(kinds & {"signature", "stamp", "logo", "rule"}),
+                }
+            )
     with open(os.path.join(out, "lost_lines.jsonl"), "w", encoding="utf-8") as fh:
         for o in lost:
             fh.write(json.dumps(o, ensure_ascii=False) + "\n")
@@ -1649,7 +2604,9 @@ def main() -> None:
 
     # damaged files ------------------------------------------------------------------
     dmg = []
-    one_page = [d for d in docs if d["kind"] == "letter" and len(d["recs"]) == 1 and (d["id"], 0) in keep150]
+    one_page = [
+        d for d in docs if d["kind"] == "letter" and len(d["recs"]) == 1 and (d["id"], 0) in keep150
+    ]
     two_page = [d for d in docs if d["kind"] == "letter" and len(d["recs"]) == 2]
     rowmap = {(r["doc"], r["page"], r["variant"]): r for r in truth_rows}
 
@@ -1685,25 +2642,56 @@ def main() -> None:
     finally:
         ImageFile.LOAD_TRUNCATED_IMAGES = False
     lo, ke = lost_ids(dA["id"], 0, row0)
-    add("truncated_40pct.jpg", jpg[:cut], source={"doc": dA["id"], "page": 1, "variant": "scan150"},
-        damage="JPEG cut at 40% of its bytes (no EOI marker)", original_bytes=len(jpg), kept_bytes=cut,
-        expect_flag=True, lost=f"image rows from about {row0} of {a.shape[0]} down are missing", first_lost_row=row0,
-        lost_line_ids=lo, kept_line_ids=ke)
-    add("intact.jpg", jpg, source={"doc": dA["id"], "page": 1, "variant": "scan150"}, damage=None,
-        expect_flag=False, lost=None, control=True)
+    add(
+        "truncated_40pct.jpg",
+        jpg[:cut],
+        source={"doc": dA["id"], "page": 1, "variant": "scan150"},
+        damage="JPEG cut at 40% of its bytes (no EOI marker)",
+        original_bytes=len(jpg),
+        kept_bytes=cut,
+        expect_flag=True,
+        lost=f"image rows from about {row0} of {a.shape[0]} down are missing",
+        first_lost_row=row0,
+        lost_line_ids=lo,
+        kept_line_ids=ke,
+    )
+    add(
+        "intact.jpg",
+        jpg,
+        source={"doc": dA["id"], "page": 1, "variant": "scan150"},
+        damage=None,
+        expect_flag=False,
+        lost=None,
+        control=True,
+    )
     # 2 TIFF with strips cut short
     b_ = upright(dB["id"], 0)
     tif, data_pos = tiff_gray_stripped(b_, 32, 150)
     keep_rows = int(b_.shape[0] * 0.55)
     cut_at = data_pos + keep_rows * b_.shape[1] + b_.shape[1] // 2
     lo, ke = lost_ids(dB["id"], 0, keep_rows)
-    add("strips_cut_short.tif", tif[:cut_at], source={"doc": dB["id"], "page": 1, "variant": "scan150"},
+    add(
+        "strips_cut_short.tif",
+        tif[:cut_at],
+        source={"doc": dB["id"], "page": 1, "variant": "scan150"},
         damage="uncompressed TIFF (32 rows per strip) whose strip data ends in row "
-               f"{keep_rows}; StripByteCounts still claim the full image", expect_flag=True,
-        lost=f"image rows {keep_rows}..{b_.shape[0] - 1} missing", first_lost_row=keep_rows, lost_line_ids=lo,
-        kept_line_ids=ke)
-    add("intact.tif", tif, source={"doc": dB["id"], "page": 1, "variant": "scan150"}, damage=None,
-        expect_flag=False, lost=None, control=True)
+        f"{keep_rows}; StripByteCounts still claim the full image",
+        expect_flag=True,
+        lost=f"image rows {keep_rows}..{b_.shape[0] - 1} missing",
+        first_lost_row=keep_rows,
+        lost_line_ids=lo,
+        kept_line_ids=ke,
+    )
+    add(
+        "intact.tif",
+        tif,
+        source={"doc": dB["id"], "page": 1, "variant": "scan150"},
+        damage=None,
+        expect_flag=False,
+        lost=None,
+        control=True,
+    )
+
     # 3 PDFs
     def jp(d: dict) -> tuple[bytes, int, int]:
         arr = upright(d["id"], 0)
@@ -1719,52 +2707,100 @@ def main() -> None:
     finally:
         ImageFile.LOAD_TRUNCATED_IMAGES = False
     lo, ke = lost_ids(dC["id"], 0, row0)
-    add("image_stream_truncated.pdf", tr, source={"doc": dC["id"], "page": 1, "variant": "scan150"},
+    add(
+        "image_stream_truncated.pdf",
+        tr,
+        source={"doc": dC["id"], "page": 1, "variant": "scan150"},
         damage="the page's JPEG image stream holds only its first 45% (Length matches the cut data)",
-        expect_flag=True, lost=f"image rows from about {row0} down", first_lost_row=row0, lost_line_ids=lo,
-        kept_line_ids=ke)
+        expect_flag=True,
+        lost=f"image rows from about {row0} down",
+        first_lost_row=row0,
+        lost_line_ids=lo,
+        kept_line_ids=ke,
+    )
     pdd = jp(dD)
     rn = pdf_with_images([pdd], "rename", 0)
     allids = [ln["id"] for ln in rowmap[(dD["id"], 1, "scan150")]["lines"]]
-    add("image_xobject_renamed.pdf", rn, source={"doc": dD["id"], "page": 1, "variant": "scan150"},
+    add(
+        "image_xobject_renamed.pdf",
+        rn,
+        source={"doc": dD["id"], "page": 1, "variant": "scan150"},
         damage="content stream draws /Im0 but the page resources name the image /Im9: a viewer shows a blank page",
-        expect_flag=True, lost="the whole page", lost_line_ids=allids, kept_line_ids=[])
+        expect_flag=True,
+        lost="the whole page",
+        lost_line_ids=allids,
+        kept_line_ids=[],
+    )
     pe = jp(dE)
     de_ = pdf_with_images([pe], "delete", 0)
     allids = [ln["id"] for ln in rowmap[(dE["id"], 1, "scan150")]["lines"]]
-    add("image_xobject_deleted.pdf", de_, source={"doc": dE["id"], "page": 1, "variant": "scan150"},
+    add(
+        "image_xobject_deleted.pdf",
+        de_,
+        source={"doc": dE["id"], "page": 1, "variant": "scan150"},
         damage="the image object is gone (free in the xref, resources point to a missing object): blank page",
-        expect_flag=True, lost="the whole page", lost_line_ids=allids, kept_line_ids=[])
+        expect_flag=True,
+        lost="the whole page",
+        lost_line_ids=allids,
+        kept_line_ids=[],
+    )
     pf = jp(dF)
-    add("broken_xref_image_intact.pdf", pdf_with_images([pf], "badxref", 0),
+    add(
+        "broken_xref_image_intact.pdf",
+        pdf_with_images([pf], "badxref", 0),
         source={"doc": dF["id"], "page": 1, "variant": "scan150"},
         damage="every xref offset is off by 137 bytes and startxref by 55; all objects and the image are intact, "
-               "so a repair (object scan) loses nothing", expect_flag=False, lost=None, control=True,
-        lost_line_ids=[], kept_line_ids=[ln["id"] for ln in rowmap[(dF["id"], 1, "scan150")]["lines"]])
-    add("intact.pdf", pdf_with_images([pf], "ok"), source={"doc": dF["id"], "page": 1, "variant": "scan150"},
-        damage=None, expect_flag=False, lost=None, control=True)
+        "so a repair (object scan) loses nothing",
+        expect_flag=False,
+        lost=None,
+        control=True,
+        lost_line_ids=[],
+        kept_line_ids=[ln["id"] for ln in rowmap[(dF["id"], 1, "scan150")]["lines"]],
+    )
+    add(
+        "intact.pdf",
+        pdf_with_images([pf], "ok"),
+        source={"doc": dF["id"], "page": 1, "variant": "scan150"},
+        damage=None,
+        expect_flag=False,
+        lost=None,
+        control=True,
+    )
     if two_page and (two_page[0]["id"], 1) in keep150:
         d2 = two_page[0]
         pages = []
         for pno in range(2):
             arr = upright(d2["id"], pno)
-            pages.append((enc(Image.fromarray(arr), "JPEG", quality=85), arr.shape[1], arr.shape[0]))
+            pages.append(
+                (enc(Image.fromarray(arr), "JPEG", quality=85), arr.shape[1], arr.shape[0])
+            )
         allids = [ln["id"] for ln in rowmap[(d2["id"], 2, "scan150")]["lines"]]
-        add("two_pages_second_image_truncated.pdf", pdf_with_images(pages, "truncate", 1, 0.3),
+        add(
+            "two_pages_second_image_truncated.pdf",
+            pdf_with_images(pages, "truncate", 1, 0.3),
             source={"doc": d2["id"], "page": "1-2", "variant": "scan150"},
-            damage="page 2's JPEG stream holds only its first 30%; page 1 intact", expect_flag=True,
-            lost="lower part of page 2 (page 1 intact)", damaged_page=2,
-            lost_line_ids_page2_approx=allids[len(allids) // 3:])
+            damage="page 2's JPEG stream holds only its first 30%; page 1 intact",
+            expect_flag=True,
+            lost="lower part of page 2 (page 1 intact)",
+            damaged_page=2,
+            lost_line_ids_page2_approx=allids[len(allids) // 3 :],
+        )
     with open(os.path.join(out, "damaged", "damaged.jsonl"), "w", encoding="utf-8") as fh:
         for o in dmg:
             fh.write(json.dumps(o, ensure_ascii=False) + "\n")
 
     summary = {
-        "seed": args.seed, "documents": len(docs), "letters": sum(d["kind"] == "letter" for d in docs),
-        "handwritten": sum(d["kind"] == "handwritten" for d in docs), "mixed": sum(d["kind"] == "mixed" for d in docs),
-        "pages": len(all_pages), "page_variants": len(truth_rows),
+        "seed": args.seed,
+        "documents": len(docs),
+        "letters": sum(d["kind"] == "letter" for d in docs),
+        "handwritten": sum(d["kind"] == "handwritten" for d in docs),
+        "mixed": sum(d["kind"] == "mixed" for d in docs),
+        "pages": len(all_pages),
+        "page_variants": len(truth_rows),
         "turned_page_variants": sum(1 for r in truth_rows if r["turned_degrees"]),
-        "lost_lines": len(lost), "clean_pages": len(clean), "damaged_files": len(dmg),
+        "lost_lines": len(lost),
+        "clean_pages": len(clean),
+        "damaged_files": len(dmg),
         "seconds": round(time.time() - t0, 1),
     }
     with open(os.path.join(out, "summary.json"), "w") as fh:
