@@ -562,7 +562,7 @@ def stamp(
             piv = pymupdf.Point(cx, cy)
             shape = page.new_shape()
             shape.draw_rect(r)
-            shape.draw_rect((*r, 3, 3, -3, -3))
+            shape.draw_rect(pymupdf.Rect(r.x0 + 3, r.y0 + 3, r.x1 - 3, r.y1 - 3))
             shape.finish(color=color, width=1.2, morph=(piv, m))
             shape.commit()
             tw = pymupdf.TextWriter(page.rect, color=color)
@@ -2296,7 +2296,6 @@ def main() -> None:
             dstr(L.date, lang),
             L.doctor.split()[-1],
             L.patient.first.split("-")[0],
-            L.clinic[3].split()[-1],
         ]
         terms = [t for t in dict.fromkeys(L.terms + extra) if t in text]
         terms = terms[:10]
