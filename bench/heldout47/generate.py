@@ -1364,7 +1364,7 @@ def layout_letter(
         footer(L, bb, bb.no, len(pages))
         bb.finish()
     L.page_recs = [bb.rec for bb in pages]
-    L.pdf = doc.tobytes(garbage=3, deflate=True)
+    L.pdf = doc.tobytes(garbage=3, deflate=True, no_new_id=True)
     doc.close()
 
 
@@ -1798,7 +1798,7 @@ def build_form(L: Letter) -> None:
     L.terms = list(dict.fromkeys(L.terms))
     b.finish()
     L.page_recs = [b.rec]
-    L.pdf = doc.tobytes(garbage=3, deflate=True)
+    L.pdf = doc.tobytes(garbage=3, deflate=True, no_new_id=True)
     doc.close()
 
 
@@ -1894,7 +1894,7 @@ def build_fax_cover(L: Letter) -> None:
     for ln in inner.page_recs[0].lines:
         ln.id = "p2" + ln.id[ln.id.index("-") :]
     L.terms = list(dict.fromkeys([L.patient.last.split("-")[0], my_fax.split()[1], *inner.terms]))
-    L.pdf = doc.tobytes(garbage=3, deflate=True)
+    L.pdf = doc.tobytes(garbage=3, deflate=True, no_new_id=True)
     doc.close()
 
 
@@ -1979,7 +1979,7 @@ def build_handwritten(
             break
     signature(b, rng, x0 + 250, min(y + 25, 790), 110)
     b.finish()
-    pdf = doc.tobytes(garbage=3, deflate=True)
+    pdf = doc.tobytes(garbage=3, deflate=True, no_new_id=True)
     doc.close()
     return pdf, [b.rec], info
 
@@ -2087,7 +2087,7 @@ def save_pdf_pages(path: str, imgs: list[tuple[bytes, float, float]]) -> None:
     for data, wpt, hpt in imgs:
         page = doc.new_page(width=wpt, height=hpt)
         page.insert_image(page.rect, stream=data)
-    doc.save(path, garbage=3, deflate=True)
+    doc.save(path, garbage=3, deflate=True, no_new_id=True)
     doc.close()
 
 
