@@ -285,10 +285,10 @@ def _read_at_last(session: Session, document: Document, page_count: int, now: da
     _queue_pages(session, document.id, page_count, now, document.queue_source)
 
 
-def record_refused_again(engine: Engine, document_id: int, error_code: str, message: str) -> bool:
+def record_refused_again(database: Engine, document_id: int, error_code: str, message: str) -> bool:
     """A refused file taken in again was refused again: the new reason, and listed again
     even if a person had dismissed the old one. False: it is no longer a refused file."""
-    with write_transaction(engine) as session:
+    with write_transaction(database) as session:
         document = session.get(Document, document_id)
         if document is None or not is_refused(document):
             return False
