@@ -40,7 +40,7 @@ from watchdog.observers.api import ObservedWatch
 from docvault import queue
 from docvault.archive import ArchivedFile, OpenedFile, archive_file
 from docvault.backoff import backoff_seconds
-from docvault.config import InboxSettings
+from docvault.config import InboxSettings, default
 from docvault.db import read_session
 from docvault.errors import (
     DocvaultError,
@@ -74,7 +74,7 @@ SYSTEM_HIDDEN_NAMES = {".ds_store", ".localized", ".directory", ".apdisk"}
 # How intake opens what it reads from an inbox: no link followed, a pipe never waited on.
 FILE_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC
 FOLDER_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
-DEFAULT_MAX_FILE_BYTES = 200 * 1024 * 1024  # the max_file_mb setting's default
+DEFAULT_MAX_FILE_BYTES = default("max_file_mb") * 1024 * 1024
 REPORTED_REFUSALS = 5  # sentences per inbox on the status page; the log has every one
 # The kind of a document that is a whole e-mail, kept because nothing in it could be read.
 MESSAGE_KIND = "message"
@@ -576,11 +576,11 @@ class Intake:
         data_dir: Path,
         inboxes: tuple[InboxSettings, ...],
         inspect: Inspector,
-        empty_grace_seconds: float = 300.0,
-        unreadable_retry_seconds: float = 3600.0,
+        empty_grace_seconds: float = default("empty_grace_seconds"),
+        unreadable_retry_seconds: float = default("unreadable_retry_seconds"),
         clock: Callable[[], float] = time.monotonic,
         max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
-        hidden_report_seconds: float = 300.0,
+        hidden_report_seconds: float = default("hidden_report_seconds"),
     ) -> None:
         self.database = database
         self.data_dir = data_dir

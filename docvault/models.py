@@ -64,6 +64,14 @@ class Document(SQLModel, table=True):
     settled_by: str | None = None
     settled_reason: str | None = Field(default=None, sa_column=Column(Text))
 
+    def unsettle(self) -> None:
+        """A new problem of the document is listed again, even if a person dismissed the
+        old one (a refused file refused again, a reading that ends in a problem again, a new
+        index problem)."""
+        self.settled_at = None
+        self.settled_by = None
+        self.settled_reason = None
+
 
 def join_tags(tags: Iterable[str]) -> str:
     """Tags as `Document.tags` stores them: joined by commas."""
@@ -368,6 +376,21 @@ class DocumentFact(SQLModel, table=True):
         if self.confirmed_at is not None:
             return self.confirmed or None
         return self.proposed
+
+
+class FactsDue(SQLModel, table=True):
+    """A document whose facts need proposing (`docvault.facts.outbox`): written in the
+    transaction that finishes its reading, removed in the one that stores its proposals.
+
+    ``queued_at`` tells a reading apart from a later one (a re-run finished while the
+    proposals of the earlier reading were made): only the row of the reading proposed is
+    removed, so the later one is proposed too.
+    """
+
+    __tablename__ = "facts_due"
+
+    document_id: int = Field(foreign_key="documents.id", primary_key=True, ondelete="CASCADE")
+    queued_at: datetime
 
 
 class MailMessage(SQLModel, table=True):

@@ -55,7 +55,7 @@ from docvault import audit, derived, holds
 from docvault.audit import AuditAction
 from docvault.db import read_session, still_waiting, write_transaction
 from docvault.errors import EncryptedDocument
-from docvault.facts import store as fact_store
+from docvault.facts.outbox import mark_due
 from docvault.handover import add_events
 from docvault.models import (
     Attempt,
@@ -285,17 +285,17 @@ def _read_at_last(session: Session, document: Document, page_count: int, now: da
     _queue_pages(session, document.id, page_count, now, document.queue_source)
 
 
-def record_refused_again(engine: Engine, document_id: int, error_code: str, message: str) -> bool:
+def record_refused_again(database: Engine, document_id: int, error_code: str, message: str) -> bool:
     """A refused file taken in again was refused again: the new reason, and listed again
     even if a person had dismissed the old one. False: it is no longer a refused file."""
-    with write_transaction(engine) as session:
+    with write_transaction(database) as session:
         document = session.get(Document, document_id)
         if document is None or not is_refused(document):
             return False
         document.error = message
         document.error_class = error_code
         document.updated_at = utcnow()
-        _unsettle(document)
+        document.unsettle()
         session.add(document)
         return True
 
@@ -317,12 +317,6 @@ def settle(engine: Engine, document_id: int, who: str, reason: str) -> bool:
         document.settled_reason = reason
         session.add(document)
         return True
-
-
-def _unsettle(document: Document) -> None:
-    document.settled_at = None
-    document.settled_by = None
-    document.settled_reason = None
 
 
 def waits_for_password(document: Document) -> bool:
@@ -714,8 +708,9 @@ def _refresh_document(
     """A document is done when every page is; `attention` when some page is incomplete,
     looped or failed.
 
-    A change to done or attention is handed over to the receivers named in `handover`,
-    in this same transaction.
+    A change to done or attention marks the document's facts due (proposed after the
+    commit) and is handed over to the receivers named in `handover`, in this same
+    transaction.
     """
     document = session.get(Document, document_id)
     if document is None:
@@ -732,12 +727,13 @@ def _refresh_document(
         if status == DocumentStatus.attention:
             # A new reading that ends with a problem again is a new problem: a person's
             # earlier dismissal spoke of the old one, so the document is listed again.
-            _unsettle(document)
+            document.unsettle()
         session.add(document)
         if status != DocumentStatus.processing:
-            # Every page is finished (again, after a re-run): propose the letter's facts
-            # before the hand-over event is written, so that the hand-over can carry them.
-            fact_store.refresh_proposals(session, document_id, now)
+            # Every page is finished (again, after a re-run): the letter's facts are due.
+            # They are proposed after this commit (docvault.facts.outbox), outside the write
+            # lock; the hand-over event written next waits for them.
+            mark_due(session, document_id, now)
         add_events(session, document_id, status, handover, now)
 
 

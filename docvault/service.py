@@ -11,17 +11,18 @@ restarted or ends the command, is drawn in `docvault.supervisor`. What is not co
 lives in modules of its own: the pipeline and its bridges (`docvault.pipeline`), what the
 daemon reports (`docvault.reporting`), ingest's steps (`docvault.ingest`). Nothing else reads
 settings: each part is handed plain values here. What a clinic never sets is read here too:
-the two test hooks (`DOCVAULT_TEST_HOLD_INTAKE`, `DOCVAULT_TEST_WORKER_FAILS`) and a
-benchmark's profile (`DOCVAULT_BENCH_PROFILE`). The environment is otherwise read by the
-settings' loader (`docvault.config`), the systemd notifier (`docvault.notify`), the engine's
-start (`docvault.ocr.vllm_server`), the hand-over commands (`docvault.delivery`) and the
-display's time zone (`docvault.web.display`).
+the test hooks (`DOCVAULT_TEST_HOLD_INTAKE`, `DOCVAULT_TEST_HOLD_FACTS`,
+`DOCVAULT_TEST_WORKER_FAILS`) and a benchmark's profile (`DOCVAULT_BENCH_PROFILE`). The
+environment is otherwise read by the settings' loader (`docvault.config`), the systemd notifier
+(`docvault.notify`), the engine's start (`docvault.ocr.vllm_server`), the hand-over commands
+(`docvault.delivery`) and the display's time zone (`docvault.web.display`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import dataclasses
+import functools
 import logging
 import os
 import secrets
@@ -43,6 +44,7 @@ from docvault.config import InboxSettings, ProfileChoice, Settings
 from docvault.delivery import Deliverer, HandoverConfig, handover_config
 from docvault.errors import ServerFault, UnknownProfile
 from docvault.facts import register
+from docvault.facts.outbox import FactsProposer
 from docvault.faults import Place, fault_of
 from docvault.inbox import Intake
 from docvault.ingest import ProgressBar, read_files
@@ -59,6 +61,7 @@ from docvault.ocr.vllm_server import VllmReplicas
 from docvault.parts import (
     CalendarPart,
     EnginePart,
+    FactsPart,
     FileEventsPart,
     HandoverPart,
     IndexPart,
@@ -210,6 +213,7 @@ async def open_pipeline(
             stemming_language=settings.stemming_language,
             engine=settings.index_engine,
         )
+        facts_proposer = FactsProposer(database, index_writer.wake)
         owner = queue.new_owner()
         worker = build_worker(
             settings,
@@ -218,7 +222,7 @@ async def open_pipeline(
             engine,
             _transcriber(profile, environ),
             owner=owner,
-            on_finished=index_writer.wake,
+            on_finished=functools.partial(wake_all, index_writer.wake, facts_proposer.wake),
             handover=handover,
         )
         pipeline = Pipeline(
@@ -231,6 +235,7 @@ async def open_pipeline(
             worker=worker,
             index=index,
             index_writer=index_writer,
+            facts_proposer=facts_proposer,
             loop=loop,
             data_path=settings.data_path,
             render_settings=repr(render_options(settings)),
@@ -241,6 +246,12 @@ async def open_pipeline(
         # What the parts' builders open later on the pipeline (the mail reader), closed first.
         resources.callback(close_all, pipeline.closing)
         yield pipeline
+
+
+def wake_all(*wakes: Callable[[], None]) -> None:
+    """A page finished: the index writer and the facts part look at their outboxes."""
+    for wake in wakes:
+        wake()
 
 
 def close_all(closers: list[Callable[[], None]]) -> None:
@@ -365,7 +376,10 @@ def build_parts(settings: Settings, daemon: Daemon, environ: Mapping[str, str]) 
     parts += [
         IndexPart(pipeline.index_writer, stall),
         WorkerPart(pipeline.worker, settings.stop_timeout_seconds, stall),
-        IntakePart(intake, pipeline.wake_worker, stall, hold=_intake_hold(environ)),
+        FactsPart(pipeline.facts_proposer, stall, hold=_held(environ, "DOCVAULT_TEST_HOLD_FACTS")),
+        IntakePart(
+            intake, pipeline.wake_worker, stall, hold=_held(environ, "DOCVAULT_TEST_HOLD_INTAKE")
+        ),
         FileEventsPart(intake, settings.polling, stall),
         JobsPart(scheduled_jobs(settings, pipeline, intake), stall),
         CalendarPart(make_calendar(settings, pipeline), stall),
@@ -379,14 +393,16 @@ def build_parts(settings: Settings, daemon: Daemon, environ: Mapping[str, str]) 
             archive_copy=pipeline.archive_copy,
             data_dir=pipeline.data_path,
         )
+        pipeline.facts_proposer.listeners.append(deliverer.wake)
         parts.append(HandoverPart(deliverer, stall))
     parts += [MailboxPart(mail, pipeline.wake_worker, stall) for mail in daemon.mail]
     return parts
 
 
-def _intake_hold(environ: Mapping[str, str]) -> Callable[[], None] | None:
-    """The test hook that blocks intake while a file exists (never set in production)."""
-    hold_file = environ.get("DOCVAULT_TEST_HOLD_INTAKE")
+def _held(environ: Mapping[str, str], variable: str) -> Callable[[], None] | None:
+    """A test hook that blocks a part while the file `variable` names exists
+    (DOCVAULT_TEST_HOLD_INTAKE, DOCVAULT_TEST_HOLD_FACTS; never set in production)."""
+    hold_file = environ.get(variable)
     if not hold_file:
         return None
     path = Path(hold_file)
@@ -546,6 +562,7 @@ async def ingest_files(
             [
                 IndexPart(pipeline.index_writer, stall),
                 WorkerPart(pipeline.worker, settings.stop_timeout_seconds, stall),
+                FactsPart(pipeline.facts_proposer, stall),
             ],
             stage_timeouts=stage_timeouts(settings),
             policy=Policy.one_shot,

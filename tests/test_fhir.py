@@ -33,7 +33,7 @@ from docvault.vocabulary import HandoverTarget, PageStatus, SamplingMode
 from tests.support.factsarchive import MUSTERMANN_LETTER, add_letter
 from tests.support.fhir_server import FhirServer, running_fhir_server
 from tests.support.liveserver import csrf_token, logged_in_site
-from tests.support.webarchive import NURSE, WebArchive
+from tests.support.webarchive import NURSE, WebArchive, propose_facts
 from tests.test_handover import OWNER, Clock, _attempt, _document, _page_ids, _rows
 
 FHIR = HandoverTarget.fhir
@@ -83,6 +83,7 @@ def _read_letter(database: Engine, name: str = "a") -> int:
         text = MUSTERMANN_LETTER
         finished = queue.FinishedPage(claimed.page_id, text, False, [_attempt(text)])
         queue.complete_many(database, OWNER, [finished], (FHIR,))
+    propose_facts(database)  # the facts part, after the commit
     return document
 
 
@@ -224,6 +225,7 @@ def test_a_correction_updates_the_document_reference_and_a_reread_replaces_it(
         finished = queue.FinishedPage(claimed.page_id, MUSTERMANN_LETTER, False,
                                       [_attempt(MUSTERMANN_LETTER)])  # fmt: skip
         queue.complete_many(database, OWNER, [finished], (FHIR,))
+    propose_facts(database)
     _deliver_all(database, deliverer)
     reread = _rows(database)[-1]
     newer = server.of_type("DocumentReference")[f"dv-{reread.event_id}"][0]

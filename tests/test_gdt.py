@@ -28,6 +28,7 @@ from docvault.models import utcnow
 from docvault.transcription import ArchiveCopy
 from docvault.vocabulary import HandoverTarget
 from tests.support.factsarchive import MUSTERMANN_LETTER
+from tests.support.webarchive import propose_facts
 from tests.test_handover import OWNER, _attempt, _document, _rows
 
 GDT = HandoverTarget.gdt
@@ -115,6 +116,7 @@ def _letters(database: Engine, count: int, first: int = 0) -> list[int]:
         text = MUSTERMANN_LETTER
         finished = queue.FinishedPage(claimed.page_id, text, False, [_attempt(text)])
         queue.complete_many(database, OWNER, [finished], (GDT,))
+    propose_facts(database)  # the facts part, after the commit
     return documents
 
 

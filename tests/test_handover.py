@@ -43,7 +43,7 @@ from docvault.vocabulary import (
 )
 from tests.support.factsarchive import MUSTERMANN_LETTER
 from tests.support.receiver import REFUSAL, Receiver, running_receiver
-from tests.support.webarchive import ADMIN, WebArchive
+from tests.support.webarchive import ADMIN, WebArchive, propose_facts
 
 SECRET = b"a shared secret of the practice system"
 OWNER = "test-owner"
@@ -81,6 +81,7 @@ def _finish_all(
         text = f"Page {claimed.number} of document {claimed.document_id}: Metoprolol 47.5 mg"
         finished = queue.FinishedPage(claimed.page_id, text, False, [_attempt(text)])
         queue.complete_many(database, OWNER, [finished], targets)
+    propose_facts(database)  # the facts part, after the commit: the hand-over waits for it
 
 
 def _rows(database: Engine) -> list[HandoverOutbox]:
@@ -249,6 +250,7 @@ def test_the_hand_over_carries_the_letters_facts_and_which_a_person_confirmed(
     for claimed in queue.claim(database, OWNER, limit=10, lease_seconds=600):
         finished = queue.FinishedPage(claimed.page_id, letter, False, [_attempt(letter)])
         queue.complete_many(database, OWNER, [finished], (WEBHOOK,))
+    propose_facts(database)
     with write_transaction(database) as session:
         fact_store.confirm(session, document, "patient", "nurse")
     clock = Clock()

@@ -1,8 +1,9 @@
 """A document's facts in the database: proposals from its text, a person's confirmations.
 
-``refresh_proposals`` runs inside the queue's transaction that finishes a document's last
-page (``docvault.queue``), so the proposals are there as soon as the document is, and again
-after every re-run. A confirmed value is never replaced by a proposal. Whenever a
+The transaction that finishes a document's last page (``docvault.queue``) only marks its
+facts due; ``docvault.facts.outbox`` proposes them (``proposals_of``) outside SQLite's
+write lock and keeps them (``store_proposals``) in a short transaction of their own, after
+every reading, re-runs included. A confirmed value is never replaced by a proposal. Whenever a
 document's facts change, its pages go to the index outbox in the same transaction, so the
 search fields ``patient:``, ``born:``, ``sender:`` and ``title:`` follow.
 """
@@ -106,12 +107,27 @@ def _rows(session: Session, document_ids: Sequence[int]) -> list[DocumentFact]:
     )
 
 
+@dataclass(frozen=True)
+class Proposals:
+    """What a document's text proposes for each field, and the notes of fields it proposes
+    nothing for (an ambiguous patient: the register entries it could be)."""
+
+    values: dict[str, Proposal]
+    notes: dict[str, str]
+
+
 def refresh_proposals(session: Session, document_id: int, now: datetime | None = None) -> bool:
     """Propose the document's facts from its text again; True when what counts changed."""
-    now = now or utcnow()
+    proposals = proposals_of(session, document_id)
+    return proposals is not None and store_proposals(session, document_id, proposals, now)
+
+
+def proposals_of(session: Session, document_id: int) -> Proposals | None:
+    """The document's facts proposed from its first pages' text (None: no such document).
+    Reads only: `docvault.facts.outbox` runs it outside the write lock."""
     document = session.get(Document, document_id)
     if document is None:
-        return False
+        return None
     texts = session.exec(
         select(Page.markdown)
         .where(Page.document_id == document_id)
@@ -120,18 +136,27 @@ def refresh_proposals(session: Session, document_id: int, now: datetime | None =
         .limit(FACT_PAGES)
     ).all()
     pages = [text or "" for text in texts]
-    proposals = propose(document_text(pages), _day(document))
+    values = propose(document_text(pages), _day(document))
     match = match_patient([strip_markup(text) for text in pages], register.lookup(session))
-    proposals.update(register_proposals(match))
+    values.update(register_proposals(match))
     notes = {"patient_id": match.evidence} if match.ambiguous else {}
+    return Proposals(values, notes)
+
+
+def store_proposals(
+    session: Session, document_id: int, proposals: Proposals, now: datetime | None = None
+) -> bool:
+    """Keep `proposals` as the document's; True when what counts changed (its pages then
+    go to the index outbox in this transaction)."""
+    now = now or utcnow()
     rows = {row.field: row for row in _rows(session, [document_id])}
     changed = False
     for field in FIELDS:
-        proposal = proposals.get(field)
+        proposal = proposals.values.get(field)
         if proposal is not None and value_problem(field, proposal.value) is not None:
             proposal = None  # read from OCR text: a control character, a date misread
         row = rows.get(field)
-        note = proposal.evidence if proposal else notes.get(field)
+        note = proposal.evidence if proposal else proposals.notes.get(field)
         if row is None and note is None:
             continue
         row = row or DocumentFact(document_id=document_id, field=field)

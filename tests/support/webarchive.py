@@ -24,6 +24,7 @@ from sqlmodel import col, select
 from docvault import auth, db, pdfa, queue
 from docvault.archive import archive_file
 from docvault.errors import CorruptDocument
+from docvault.facts.outbox import FactsProposer
 from docvault.models import Document
 from docvault.pdfa import ArchiveFile
 from docvault.render import RenderOptions, render_page
@@ -122,7 +123,8 @@ def add_document(
 
 
 def finish_claimed(database: Engine, outcomes: dict[tuple[int, int], str]) -> dict[int, int]:
-    """Claim every queued page and finish it as `outcomes[(document, page)]` says.
+    """Claim every queued page and finish it as `outcomes[(document, page)]` says, and
+    propose the finished documents' facts as the daemon does after.
 
     The outcome is "done", "looped" or "failed"; returns {page id: document id}.
     """
@@ -146,7 +148,14 @@ def finish_claimed(database: Engine, outcomes: dict[tuple[int, int], str]) -> di
                 records.append(attempt(text, Verdict.looped, SamplingMode.penalty))
             complete(database, claimed.page_id, OWNER, text, looped, records)
         finished[claimed.page_id] = claimed.document_id
+    propose_facts(database)
     return finished
+
+
+def propose_facts(database: Engine) -> None:
+    """What the daemon's facts part does after pages finish: the finished documents' facts
+    proposed and kept (docvault.facts.outbox)."""
+    FactsProposer(database).drain()
 
 
 TEXTS: dict[tuple[int, int], str] = {}
