@@ -787,9 +787,11 @@ def facts_propose(state: State, again: bool) -> None:
     --again, of every finished document); confirmed and corrected values stay. Safe while
     the service runs: its index writer picks the changes up."""
     from docvault.facts.store import propose_unread
+    from docvault.service import record_clinic
 
     settings = state.settings()
     database = open_database(settings)
+    record_clinic(settings, database)
     count = propose_unread(database, again=again)
     click.echo(f"facts: {count} document(s) read")
 

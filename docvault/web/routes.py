@@ -38,6 +38,7 @@ from docvault.web.views import (
     login,
     problems,
     search,
+    senders,
     worklist,
 )
 
@@ -115,6 +116,8 @@ ROUTES: tuple[Route, ...] = (
     # For administrators (and the status page for everyone)
     Route("/status", admin.status_page),
     Route("/audit", admin.audit_page),
+    Route("/senders", senders.senders_page),
+    Route("/senders", senders.post_sender, POST),
     # A record's lifetime: the calendar, the retention review, legal holds (administrators)
     Route("/schedule", calendar.schedule_page),
     Route("/schedule/{job}/run", calendar.run_job_now, POST),

@@ -1,0 +1,113 @@
+"""How recall grows as confirmed letters teach the sender directory (after 0, 50, 200).
+
+A clinic hears from the same correspondents again and again: the independent generator's
+letters (``bench/independent_letters.py``, which never saw the rules) are drawn here from a
+fixed pool of correspondents per kind (``--pool`` each), so that a sender recurs. The first
+``--train`` letters are confirmed in order (the sender directory learns each one's marks as
+``facts.senders.learn`` does, the titles as confirmed); the last ``--measure`` letters,
+never confirmed, are scored after 0, 50 and 200 confirmations. Texts are the letters' text
+layers (no CPU engine). The held-out set (``bench/heldout``) is never used here.
+
+    .venv/bin/python -m bench.sender_directory_bench [--pool 12] [--train 200] [--measure 200]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from datetime import date
+from typing import Any
+
+from bench import independent_letters
+from bench.facts_bench import _same, table
+from bench.facts_independent_bench import layer_text, received_day
+from docvault import facts
+from docvault.facts.extract.known import Directory, fold, marks_in, with_directory
+
+SEED = 50_050
+CLINIC = "Hausarztpraxis Am Markt"
+
+
+def pooled(make: Callable[..., Any], pool: int, seed: int) -> Callable[..., Any]:
+    """``make`` (an organisation maker of the generator) drawing from a fixed pool."""
+    made: dict[tuple[Any, ...], list[Any]] = {}
+
+    def draw(rng: random.Random, *kind: Any) -> Any:
+        members = made.setdefault(kind, [])
+        if not members:
+            source = random.Random(f"{seed}/{kind}")
+            members.extend(make(source, *kind) for _ in range(pool))
+        return members[rng.randrange(pool)]
+
+    return draw
+
+
+def letters(count: int, pool: int) -> list[independent_letters.LabelledLetter]:
+    original = independent_letters.german_org, independent_letters.english_org
+    independent_letters.german_org = pooled(original[0], pool, SEED)
+    independent_letters.english_org = pooled(original[1], pool, SEED + 1)
+    try:
+        return independent_letters.generate(count, SEED)
+    finally:
+        independent_letters.german_org, independent_letters.english_org = original
+
+
+def taught(confirmed: Sequence[tuple[dict[str, Any], str]]) -> Directory:
+    """The directory after these letters' senders and titles were confirmed (as
+    ``facts.senders.learn`` and ``directory`` build it)."""
+    marks: dict[str, set[str]] = {}
+    names: dict[str, str] = {}
+    for truth, text in confirmed:
+        if not truth.get("sender"):
+            continue
+        names[fold(truth["sender"])] = truth["sender"]
+        for mark in marks_in(text):
+            marks.setdefault(mark.value, set()).add(truth["sender"])
+    return Directory(
+        marks={value: frozenset(owners) for value, owners in marks.items()},
+        names=names,
+        own_names=frozenset({fold(CLINIC)}),
+        titles=frozenset(truth["title"] for truth, _ in confirmed if truth.get("title")),
+    )
+
+
+def measure(
+    rows: Sequence[tuple[dict[str, Any], str]], directory: Directory, today: date
+) -> dict[str, Counter[str]]:
+    counts = {field: Counter[str]() for field in ("sender", "title")}
+    for truth, text in rows:
+        proposals = with_directory(facts.propose(text, today=today), text, directory)
+        for field, count in counts.items():
+            count["stated"] += bool(truth.get(field))
+            proposal = proposals.get(field)
+            if proposal is None:
+                continue
+            count["proposed"] += 1
+            count["right"] += bool(truth.get(field) and _same(field, proposal.value, truth[field]))
+    return counts
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pool", type=int, default=12, help="correspondents per kind")
+    parser.add_argument("--train", type=int, default=200)
+    parser.add_argument("--measure", type=int, default=200)
+    arguments = parser.parse_args()
+    drawn = letters(arguments.train + arguments.measure, arguments.pool)
+    rows = [(letter.truth, layer_text(letter.pdf())) for letter in drawn]
+    training, measured = rows[: arguments.train], rows[arguments.train :]
+    today = received_day(drawn)
+    senders = len({truth["sender"] for truth, _ in rows if truth.get("sender")})
+    print(f"{len(rows)} letters from {senders} senders (pool {arguments.pool} per kind); "
+          f"measured on the last {len(measured)}, text layer")  # fmt: skip
+    for confirmed in (0, 50, 200):
+        if confirmed > len(training):
+            continue
+        counts = measure(measured, taught(training[:confirmed]), today)
+        print(table(f"\nafter {confirmed} confirmed letters", counts))
+
+
+if __name__ == "__main__":
+    main()
