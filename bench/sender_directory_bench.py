@@ -34,11 +34,12 @@ def pooled(make: Callable[..., Any], pool: int, seed: int) -> Callable[..., Any]
     """``make`` (an organisation maker of the generator) drawing from a fixed pool."""
     made: dict[tuple[Any, ...], list[Any]] = {}
 
-    def draw(rng: random.Random, *kind: Any) -> Any:
-        members = made.setdefault(kind, [])
+    def draw(rng: random.Random, *kind: Any, **options: Any) -> Any:
+        key = (*kind, *sorted(options.items()))
+        members = made.setdefault(key, [])
         if not members:
-            source = random.Random(f"{seed}/{kind}")
-            members.extend(make(source, *kind) for _ in range(pool))
+            source = random.Random(f"{seed}/{key}")
+            members.extend(make(source, *kind, **options) for _ in range(pool))
         return members[rng.randrange(pool)]
 
     return draw

@@ -38,6 +38,7 @@ class SenderEntry:
     domains: list[str]
     letters: int
     changed_by: str  # the admin who last changed it ("" for one learned from letters)
+    typed: dict[str, list[str]]  # the numbers and domains an admin typed, by kind
 
 
 def directory(session: Session) -> Directory:
@@ -159,6 +160,12 @@ def _entry(row: Correspondent, marks: Sequence[CorrespondentMark]) -> SenderEntr
         values("domain"),
         len(letters),
         row.updated_by,
+        {
+            kind: sorted(
+                {mark.value for mark in marks if mark.kind == kind and mark.document_id is None}
+            )
+            for kind in ("phone", "fax", "domain")
+        },
     )
 
 

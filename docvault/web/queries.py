@@ -863,7 +863,7 @@ def _other_letters(session: Any, document_id: int) -> list[OtherLetter]:
     return [
         OtherLetter(
             row.id,
-            row.file_name,
+            row.original_name,
             row.received_at,
             _value(values.get(row.id, {}).get("title")),
             _value(values.get(row.id, {}).get("sender")),
