@@ -117,13 +117,15 @@ def document_text(pages: Sequence[str]) -> str:
 # A fax cover sheet: a heading that says so, and the count of pages sent.
 _COVER_HEADING = re.compile(
     r"^\W*(?:Tele)?fax(?:[ -]?(?:cover(?:\s+sheet)?|nachricht|deckblatt|mitteilung|message|"
-    r"transmission))?\W*$|^\W*(?:Fax-?)?Deckblatt\W*$",
+    r"transmission|transmittal))?\W*$|^\W*(?:Fax-?)?Deckblatt\W*$|"
+    r"^\W*Facsimile(?:\s+(?:cover(?:\s+sheet)?|transmission|transmittal|message))?\W*$",
     re.IGNORECASE | re.MULTILINE,
 )
 
 
 _COVER_PAGES = re.compile(
-    r"^\W*(?:Pages|Seiten(?:zahl)?|Anzahl (?:der )?Seiten|No\.? of pages|Number of pages)"
+    r"^\W*(?:Pages|Seiten(?:zahl|anzahl)?|Seitenanzahl|Anzahl (?:der )?Seiten|No\.? of pages|"
+    r"Number of pages|Total pages|Pages including cover)"
     r"(?:\s*\([^)]*\))?\s*[:¦]",
     re.IGNORECASE | re.MULTILINE,
 )

@@ -120,6 +120,10 @@ def _joined_labels(lines: Sequence[Line]) -> list[Line]:
         ):
             joined.append(Line(f"{line.text} {following.text}", line.block, line.number))
             skip = True
+        elif following is not None and _FORM_PATIENT_FIELD.fullmatch(line.text.strip()):
+            # A form's field ("Name, Vorname des Versicherten") over its value, no colon.
+            joined.append(Line(f"{line.text.strip()}: {following.text}", line.block, line.number))
+            skip = True
         else:
             joined.append(line)
     return joined
@@ -286,6 +290,11 @@ _DOCUMENT_KIND = re.compile(
 )
 
 
+# A health insurance form's patient field, printed over the value it labels.
+_FORM_PATIENT_FIELD = re.compile(
+    r"Name,\s*Vorname(?:,\s*Geb\.?-?Datum)?\s+de[sr]\s+(?:Versicherten|Patient(?:en|in))(?:/in)?",
+    re.IGNORECASE,
+)
 _LABEL_ONLY = re.compile(
     r"(?:Patient(?:in)?(?:\s*name)?|Pat\.|Name|Vorname|Nachname|Name,\s*Vorname|Geburtsdatum|Geb\.?-?Datum|"
     r"geb\.|DOB|Date of birth|Datum|Date|Befunddatum|Rechnungsdatum|Report date|Surname|"

@@ -27,7 +27,7 @@ FOOT_LINES = 8
 _NUMBER = r"(?P<number>\+?\(?\d[\d ()/.\-–]{5,24}\d)"
 _LABELLED_NUMBER = re.compile(
     r"(?<![\w])(?P<label>Telefax|Fax|Telefon|Tel|Fon|Phone|Ph|Mobil|Mobile|FROM|Von|T|F)"
-    rf"\.?\s*(?:\((?:\d+)\))?\s*[:.]?\s*{_NUMBER}",
+    rf"\.?\s*[:.]?\s*{_NUMBER}",
     re.IGNORECASE,
 )
 _MAIL = re.compile(r"[\w.+-]+@(?P<domain>[\w-]+(?:\.[\w-]+)+)", re.UNICODE)
@@ -100,25 +100,41 @@ def _line_marks(line: str) -> Iterator[Mark]:
             yield Mark("domain", match.group("domain").lower().rstrip("."), line)
 
 
+# Mail domains many senders share (mail providers, the NHS's): they identify nobody.
+SHARED_DOMAINS = frozenset(
+    {"nhs.net", "nhs.uk", "gmail.com", "googlemail.com", "t-online.de", "web.de", "gmx.de",
+     "gmx.net", "yahoo.com", "yahoo.de", "yahoo.co.uk", "outlook.com", "outlook.de",
+     "hotmail.com", "hotmail.de", "hotmail.co.uk", "icloud.com", "aol.com", "freenet.de",
+     "posteo.de", "mailbox.org", "kv-safenet.de", "kim.telematik"}
+)  # fmt: skip
+
+
+# A telephone or fax number is one sender's; a domain may be a group's, a name a namesake's.
+STRONG_MARKS = frozenset({"phone", "fax"})
+
+
 def identify_sender(
-    text: str, directory: Directory, mail_sender: str = ""
+    text: str, directory: Directory, mail_sender: str = "", rules_sender: str = ""
 ) -> tuple[Proposal | None, bool]:
     """The sender the letter's marks name, and whether they named several (then nobody).
 
-    Only correspondents' marks count that the clinic does not share (its own numbers are
-    on every letter it gets)."""
+    Only marks of one correspondent count: not the clinic's own (on every letter it gets),
+    not a mail provider's, not a mark two correspondents' letters carried."""
     named: dict[str, Mark] = {}
-    for mark in marks_in(text, mail_sender):
-        if mark.value in directory.own_marks:
-            continue
-        for name in directory.marks.get(mark.value, frozenset()):
-            named.setdefault(name, mark)
+    marks = sorted(marks_in(text, mail_sender), key=lambda mark: mark.kind not in STRONG_MARKS)
+    for mark in marks:  # a number first: the strongest mark is the evidence shown
+        owners = directory.marks.get(mark.value, frozenset())
+        if mark.value in directory.own_marks or mark.value in SHARED_DOMAINS or len(owners) != 1:
+            continue  # the clinic's own, a mail provider's, or several senders' mark
+        named.setdefault(next(iter(owners)), mark)
     heads = _known_letterhead(text, directory)
     for name, line in heads.items():
         named.setdefault(name, Mark("letterhead", name, line))
     if len(named) != 1:
         return None, len(named) > 1
     name, mark = next(iter(named.items()))
+    if mark.kind not in STRONG_MARKS and rules_sender and fold(rules_sender) != fold(name):
+        return None, True  # a domain or a name in the head against the letter head's sender
     what = {"fax": "fax number", "phone": "telephone number", "domain": "mail domain"}
     evidence = (
         f"sender directory: {what.get(mark.kind, 'letter head')} {mark.value} in “{mark.line}”"
@@ -158,14 +174,23 @@ def with_directory(
     proposals: Mapping[str, Proposal], text: str, directory: Directory, mail_sender: str = ""
 ) -> dict[str, Proposal]:
     """The rules' proposals with what the directory knows: a sender its marks identify
-    before any layout rule's; no sender where the marks name several, or where the rules
-    read the clinic itself; a confirmed title where the rules found none."""
+    before any layout rule's (unless the layout names another known sender: then none);
+    none where the marks name several, or where the rules read the clinic itself; a
+    confirmed title where the rules found none."""
     decided = dict(proposals)
-    identified, several = identify_sender(text, directory, mail_sender)
     rules_sender = decided.pop("sender", None)
-    if identified is not None:
+    if rules_sender is not None and is_own(rules_sender.value, directory):
+        rules_sender = None  # the addressee: the clinic itself
+    read = rules_sender.value if rules_sender is not None else ""
+    identified, several = identify_sender(text, directory, mail_sender, read)
+    known = rules_sender is not None and fold(rules_sender.value) in directory.names
+    if identified is not None and rules_sender is not None and known:
+        if fold(identified.value) == fold(rules_sender.value):
+            decided["sender"] = identified
+        # else two known senders, by the marks and by the layout: propose neither
+    elif identified is not None:
         decided["sender"] = identified
-    elif rules_sender is not None and not several and not is_own(rules_sender.value, directory):
+    elif rules_sender is not None and not several:
         decided["sender"] = rules_sender
     if "title" not in decided and (title := known_title(text, directory.titles)) is not None:
         decided["title"] = title

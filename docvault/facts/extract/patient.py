@@ -60,11 +60,19 @@ _NOT_A_PATIENT = re.compile(
 )
 
 
+_TITLES_BEFORE = re.compile(
+    r"^\s*(?:(?:Prof\.|Dr\.|PD|Priv\.-Doz\.|Dipl\.-[^\W\d_]+\.?)\s*"
+    r"(?:(?:med\.|rer\. nat\.|phil\.|dent\.|h\.\s?c\.)\s*)*)+"
+)
+
+
 def patient_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
     for line in lines:
         for match in _PATIENT_LABEL.finditer(line.text):
             last_first = bool(_LAST_FIRST_FIELDS.fullmatch(match.group("label").strip()))
-            name = read_name(line.text[match.end() :], last_first)
+            # After a patient label, "Dr." is the patient's own title, not a doctor's name.
+            value = _TITLES_BEFORE.sub("", line.text[match.end() :])
+            name = read_name(value, last_first)
             if name:
                 yield Candidate(name, line.text, 0)
         for match in _PATIENT_PHRASE.finditer(line.text):

@@ -48,6 +48,13 @@ _SIGNER = re.compile(
 )
 
 
+# A form's field labels: never a sender's name.
+_FORM_LABEL = re.compile(
+    r"\b(?:Krankenkasse|Kostenträger|Versicherte[rn]?|Vorname|Geb\.-?Datum|Arzt-Nr|"
+    r"Betriebsstätten|Unterschrift|Stempel|Empfänger|Absender|Name des|Name der|Signature|"
+    r"Insurance|Insurer|Policy|Member ID|Recipient|Addressee)\b|:\s*$",
+    re.IGNORECASE,
+)
 _SENDER_PARTS = re.compile(r"\s+(?:[·•|¦–—]|-\s)\s*")
 
 
@@ -94,6 +101,8 @@ def sender_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
             continue  # "Radiologischer Befund" is the letter's title, not its sender
         if not (_ORGANISATION.search(head) and not re.search(r"\d{4,}|@|Tel|Fax", head)):
             continue
+        if _FORM_LABEL.search(head):
+            continue
         if line.block in recipient_blocks or position in addressed:
             unsure = unsure or line
             continue
@@ -103,7 +112,24 @@ def sender_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
     if unsure is not None:
         yield Candidate("", unsure.text, 0)  # perhaps the recipient's: propose no sender
         return
-    yield from _signers(lines)
+    yield from _signers_of_unnamed_head(lines)
+
+
+# The letter head: where a letter gives its sender's way to answer.
+_HEAD_LINES = 10
+
+
+def _signers_of_unnamed_head(lines: Sequence[Line]) -> Iterator[Candidate]:
+    """The signer, unless the letter has a head with a way to answer that does not name
+    them: then the head's clinic sent it (which the rules could not name), not its doctor."""
+    head = lines[:_HEAD_LINES]
+    answered = any(_ANSWER_BY.search(line.text) for line in head)
+    for signer in _signers(lines):
+        surname = signer.value.split()[-1].casefold()
+        if answered and not any(surname in line.text.casefold() for line in head):
+            yield Candidate("", signer.evidence, signer.rank)  # the head's clinic: unnamed
+        else:
+            yield signer
 
 
 # A fax machine's line over the page: its time, its number, its page count.
@@ -131,6 +157,8 @@ def _letterhead(lines: Sequence[Line]) -> Candidate | None:
         return None  # "Referral letter": a heading
     if _RECIPIENT_START.match(name) or _SALUTATION_LINE.match(name) or _SIGNER.match(name):
         return None
+    if _FORM_LABEL.search(name):
+        return None  # a form's field label ("Krankenkasse bzw. Kostenträger")
     if re.match(rf"(?:{_SALUTATION}|Dr|Prof)\.?\s", name):
         return None  # a person: the recipient's address written above the letter head
     person = read_name(name) == name and not _ORGANISATION.search(name)

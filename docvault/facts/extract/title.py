@@ -30,6 +30,7 @@ from docvault.facts.extract.sender import (
     _ORGANISATION,
     _RECIPIENT_START,
     _SIGNER,
+    _recipient_lines,
 )
 
 _PATIENT_MENTION = re.compile(
@@ -40,6 +41,7 @@ _PATIENT_MENTION = re.compile(
 
 
 def title_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
+    addressed = _recipient_lines(lines)  # an address's lines (and the line under one)
     for position, line in enumerate(lines):
         if line.number > 25 or _SALUTATION_LINE.match(line.text):
             break
@@ -56,7 +58,10 @@ def title_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
                 yield Candidate(title, line.text, 1)
                 continue
         following = lines[position + 1] if position + 1 < len(lines) else None
-        if position and following is not None and _heading_above(line, following):
+        in_address = position in addressed or (
+            position - 1 in addressed and lines[position - 1].block == line.block
+        )
+        if position and following and not in_address and _heading_above(line, following):
             yield Candidate(line.text.strip(), line.text, 1)
         elif (dated := _KIND_AND_DATE.match(line.text)) and (title := _title_text(dated.group())):
             yield Candidate(title, line.text, 1)  # "Untersuchungsbericht vom 28.10.2024"
@@ -66,9 +71,17 @@ def title_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
 _UNDER_HEADING = re.compile(r"^(?:Sehr geehrte|Liebe|Dear|Hallo|Guten Tag|To whom it may)", re.I)
 
 
+# A street, road or square: an address line, never a title.
+_STREET = re.compile(
+    r"(?:stra(?:ß|ss)e|str\.|weg|allee|platz|gasse|ring|damm|ufer|chaussee)\b|"
+    r"\b(?:Road|Street|Lane|Avenue|Drive|Close|Way|Square|Crescent|Place|Terrace|Rd|St|Ave)\b",
+    re.IGNORECASE,
+)
+
+
 def _heading_above(line: Line, following: Line) -> bool:
-    """A line of its own right above the patient's line or the salutation, shaped like a
-    heading (a few words, no number, no label, no address, not a name): the letter's."""
+    """A line right above the patient's line or the salutation, shaped like a heading (a few
+    words, no number, no label, no street, not a name): the letter's."""
     text = line.text.strip()
     words = text.split()
     if not 1 <= len(words) <= 8 or len(text) > MAX_TITLE_CHARACTERS or not text[0].isupper():
@@ -79,6 +92,8 @@ def _heading_above(line: Line, following: Line) -> bool:
         return False  # "Department of Blood Sciences"; but "Laboratory Report" is a heading
     if _RECIPIENT_START.match(text) or _CONTACT.search(text):
         return False
+    if _STREET.search(text):
+        return False  # an address line
     if read_name(text) == text and not _DOCUMENT_KIND.search(text):
         return False  # a person's name (the recipient's last line)
     if _SIGNER.match(text) or _CLOSING.search(text):
