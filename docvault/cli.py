@@ -32,6 +32,7 @@ from docvault.cli_base import (
 )
 from docvault.cli_calendar import hold_group, schedule_group
 from docvault.cli_register import register_group
+from docvault.cli_senders import senders_group
 from docvault.cli_users import user_group
 from docvault.config import Settings, describe
 from docvault.names import inbox_named
@@ -862,3 +863,4 @@ main.add_command(user_group)
 main.add_command(schedule_group)
 main.add_command(hold_group)
 main.add_command(register_group)
+main.add_command(senders_group)

@@ -4,8 +4,10 @@ letter's sender proposed by the marks that identify it, never the clinic itself.
 from __future__ import annotations
 
 import pytest
+from click.testing import CliRunner
 from sqlmodel import Session
 
+from docvault.cli import main
 from docvault.db import read_session, write_transaction
 from docvault.errors import FactRefused
 from docvault.facts import senders
@@ -103,3 +105,21 @@ def test_an_admin_adds_a_sender_and_a_bad_number_is_refused(archive: WebArchive)
     with read_session(archive.database) as session:
         directory = senders.directory(session)
     assert with_directory(propose(stamped), stamped, directory)["sender"].value == "Labor Nord"
+
+
+def test_the_command_adds_a_sender_and_lists_the_directory(archive: WebArchive) -> None:
+    env = {"DOCVAULT_CONFIG": "", "DOCVAULT_DATA_DIR": str(archive.data_dir)}
+    added = CliRunner().invoke(
+        main,
+        ["senders", "add", "Labor Nord", "--fax", "040 1234567", "--domain", "labor-nord.de"],
+        env=env,
+    )
+    assert added.exit_code == 0, added.output
+    shown = CliRunner().invoke(main, ["senders"], env=env)
+    assert shown.output.splitlines() == [
+        "senders: 1",
+        "Labor Nord: fax 401234567, labor-nord.de; 0 letter(s)",
+    ]
+    refused = CliRunner().invoke(main, ["senders", "add", "Labor Süd", "--phone", "12"], env=env)
+    assert refused.exit_code == 1
+    assert "'12' is no telephone or fax number" in refused.output
