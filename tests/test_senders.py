@@ -101,7 +101,7 @@ def test_an_admin_adds_a_sender_and_a_bad_number_is_refused(archive: WebArchive)
     assert refused.value.message == (
         "'12-34' is no telephone or fax number (a number has 7 to 15 digits)."
     )
-    stamped = "Laborbefund\n\nFax: 040 1234567\n"
+    stamped = "Kurzbefund\n\nFax: 040 1234567\n"
     with read_session(archive.database) as session:
         directory = senders.directory(session)
     assert with_directory(propose(stamped), stamped, directory)["sender"].value == "Labor Nord"
@@ -123,3 +123,18 @@ def test_the_command_adds_a_sender_and_lists_the_directory(archive: WebArchive) 
     refused = CliRunner().invoke(main, ["senders", "add", "Labor Süd", "--phone", "12"], env=env)
     assert refused.exit_code == 1
     assert "'12' is no telephone or fax number" in refused.output
+
+
+def test_a_number_of_another_sender_than_the_letter_heads_proposes_none() -> None:
+    directory = Directory(
+        marks={"761555129": frozenset({"MVZ Bildgebung"})},
+        names={fold("MVZ Bildgebung"): "MVZ Bildgebung"},
+    )
+    assert propose(HEAD)["sender"].value == "Radiologie am Stadtpark"  # the letter head
+    assert "sender" not in with_directory(propose(HEAD), HEAD, directory)
+    agreeing = Directory(
+        marks={"761555129": frozenset({"Radiologie am Stadtpark"})},
+        names={fold("Radiologie am Stadtpark"): "Radiologie am Stadtpark"},
+    )
+    sender = with_directory(propose(HEAD), HEAD, agreeing)["sender"]
+    assert sender.evidence.startswith("sender directory: fax number 761555129")

@@ -109,14 +109,12 @@ SHARED_DOMAINS = frozenset(
 )  # fmt: skip
 
 
-# A telephone or fax number is one sender's; a domain may be a group's, a name a namesake's.
+# Marks read first: a telephone or fax number is one sender's (a domain may be a group's).
 STRONG_MARKS = frozenset({"phone", "fax"})
 
 
-def identify_sender(
-    text: str, directory: Directory, mail_sender: str = "", rules_sender: str = ""
-) -> tuple[Proposal | None, bool]:
-    """The sender the letter's marks name, and whether they named several (then nobody).
+def identify_sender(text: str, directory: Directory, mail_sender: str = "") -> dict[str, Mark]:
+    """The senders the letter's marks name, each with its strongest mark.
 
     Only marks of one correspondent count: not the clinic's own (on every letter it gets),
     not a mail provider's, not a mark two correspondents' letters carried."""
@@ -127,19 +125,17 @@ def identify_sender(
         if mark.value in directory.own_marks or mark.value in SHARED_DOMAINS or len(owners) != 1:
             continue  # the clinic's own, a mail provider's, or several senders' mark
         named.setdefault(next(iter(owners)), mark)
-    heads = _known_letterhead(text, directory)
-    for name, line in heads.items():
+    for name, line in _known_letterhead(text, directory).items():
         named.setdefault(name, Mark("letterhead", name, line))
-    if len(named) != 1:
-        return None, len(named) > 1
-    name, mark = next(iter(named.items()))
-    if mark.kind not in STRONG_MARKS and rules_sender and fold(rules_sender) != fold(name):
-        return None, True  # a domain or a name in the head against the letter head's sender
+    return named
+
+
+def _evidence(name: str, mark: Mark) -> Proposal:
     what = {"fax": "fax number", "phone": "telephone number", "domain": "mail domain"}
     evidence = (
         f"sender directory: {what.get(mark.kind, 'letter head')} {mark.value} in “{mark.line}”"
     )
-    return Proposal("sender", name, evidence[:300]), False
+    return Proposal("sender", name, evidence[:300])
 
 
 def _known_letterhead(text: str, directory: Directory) -> dict[str, str]:
@@ -173,25 +169,22 @@ def known_title(text: str, titles: Iterable[str]) -> Proposal | None:
 def with_directory(
     proposals: Mapping[str, Proposal], text: str, directory: Directory, mail_sender: str = ""
 ) -> dict[str, Proposal]:
-    """The rules' proposals with what the directory knows: a sender its marks identify
-    before any layout rule's (unless the layout names another known sender: then none);
-    none where the marks name several, or where the rules read the clinic itself; a
-    confirmed title where the rules found none."""
+    """The rules' proposals with what the directory knows: the sender its marks identify
+    where the layout rules read none (or the clinic itself), or read the same; where the
+    marks name several senders, or a number names another than the layout's, none (a
+    wrong sender costs more than a missing one). A confirmed title where the rules found none."""
     decided = dict(proposals)
-    rules_sender = decided.pop("sender", None)
-    if rules_sender is not None and is_own(rules_sender.value, directory):
-        rules_sender = None  # the addressee: the clinic itself
-    read = rules_sender.value if rules_sender is not None else ""
-    identified, several = identify_sender(text, directory, mail_sender, read)
-    known = rules_sender is not None and fold(rules_sender.value) in directory.names
-    if identified is not None and rules_sender is not None and known:
-        if fold(identified.value) == fold(rules_sender.value):
-            decided["sender"] = identified
-        # else two known senders, by the marks and by the layout: propose neither
-    elif identified is not None:
-        decided["sender"] = identified
-    elif rules_sender is not None and not several:
-        decided["sender"] = rules_sender
+    read = decided.pop("sender", None)
+    if read is not None and is_own(read.value, directory):
+        read = None  # the addressee: the clinic itself
+    named = identify_sender(text, directory, mail_sender)
+    agreeing = [name for name in named if read is not None and fold(name) == fold(read.value)]
+    if agreeing:
+        decided["sender"] = _evidence(agreeing[0], named[agreeing[0]])
+    elif len(named) == 1 and read is None:
+        decided["sender"] = _evidence(*next(iter(named.items())))
+    elif read is not None and not any(mark.kind in STRONG_MARKS for mark in named.values()):
+        decided["sender"] = read  # a domain or a name gives way to the letter head's
     if "title" not in decided and (title := known_title(text, directory.titles)) is not None:
         decided["title"] = title
     return decided
