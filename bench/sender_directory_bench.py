@@ -5,8 +5,10 @@ letters (``bench/independent_letters.py``, which never saw the rules) are drawn 
 fixed pool of correspondents per kind (``--pool`` each), so that a sender recurs. The first
 ``--train`` letters are confirmed in order (the sender directory learns each one's marks as
 ``facts.senders.learn`` does, the titles as confirmed); the last ``--measure`` letters,
-never confirmed, are scored after 0, 50 and 200 confirmations. Texts are the letters' text
-layers (no CPU engine). The held-out set (``bench/heldout``) is never used here.
+never confirmed, are scored after 0, 50 and 200 confirmations, as written and with the
+letter head's name line left out of the text (a letter head printed as a logo, which the
+text does not carry: only its numbers say who sent it). Texts are the letters' text layers
+(no CPU engine). The held-out set (``bench/heldout``) is never used here.
 
     .venv/bin/python -m bench.sender_directory_bench [--pool 12] [--train 200] [--measure 200]
 """
@@ -74,6 +76,13 @@ def taught(confirmed: Sequence[tuple[dict[str, Any], str]]) -> Directory:
     )
 
 
+def without_head_name(truth: dict[str, Any], text: str) -> str:
+    """The text without the lines that name the sender (a logo's name is no text)."""
+    sender = fold(truth.get("sender") or "")
+    kept = [line for line in text.splitlines() if not sender or sender not in fold(line)]
+    return "\n".join(kept)
+
+
 def measure(
     rows: Sequence[tuple[dict[str, Any], str]], directory: Directory, today: date
 ) -> dict[str, Counter[str]]:
@@ -103,11 +112,14 @@ def main() -> None:
     senders = len({truth["sender"] for truth, _ in rows if truth.get("sender")})
     print(f"{len(rows)} letters from {senders} senders (pool {arguments.pool} per kind); "
           f"measured on the last {len(measured)}, text layer")  # fmt: skip
+    logos = [(truth, without_head_name(truth, text)) for truth, text in measured]
     for confirmed in (0, 50, 200):
         if confirmed > len(training):
             continue
-        counts = measure(measured, taught(training[:confirmed]), today)
-        print(table(f"\nafter {confirmed} confirmed letters", counts))
+        directory = taught(training[:confirmed])
+        for how, rows_measured in (("as written", measured), ("head as a logo", logos)):
+            counts = measure(rows_measured, directory, today)
+            print(table(f"\nafter {confirmed} confirmed letters, {how}", counts))
 
 
 if __name__ == "__main__":

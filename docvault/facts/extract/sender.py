@@ -55,6 +55,18 @@ _FORM_LABEL = re.compile(
     r"Insurance|Insurer|Policy|Member ID|Recipient|Addressee)\b|:\s*$",
     re.IGNORECASE,
 )
+# A part of an organisation or a specialty, as a letter head's second line names it (the
+# organisation's own name may be a logo, which the text does not carry): never the sender.
+_SUBDIVISION = re.compile(
+    r"^(?:Department|Dept\.?|Division|Section|Unit|Service|Directorate|Abteilung|Sektion|"
+    r"Bereich|Klinik für|Klinik fuer|Fachärzt(?:e|in)? für|Facharzt für|Institut für)\b|"
+    r"^(?:General Practice|Family (?:Medicine|Practice)|Primary Care|Internal Medicine|"
+    r"Allgemeinmedizin|Innere Medizin)$|"
+    r"^[^\W\d_]*(?:logie|logy|graphy|graphie|medizin|medicine|chirurgie|surgery|iatrie|iatry)$",
+    re.IGNORECASE,
+)
+# A labelled field ("Überweiser: Dr. med. …", "Laboratory Director: …"): not the letter head.
+_LABELLED = re.compile(r"^[^:¦]{1,40}:\s")
 _SENDER_PARTS = re.compile(r"\s+(?:[·•|¦–—]|-\s)\s*")
 
 
@@ -101,7 +113,7 @@ def sender_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
             continue  # "Radiologischer Befund" is the letter's title, not its sender
         if not (_ORGANISATION.search(head) and not re.search(r"\d{4,}|@|Tel|Fax", head)):
             continue
-        if _FORM_LABEL.search(head):
+        if _FORM_LABEL.search(head) or _SUBDIVISION.search(head) or _LABELLED.match(line.text):
             continue
         if line.block in recipient_blocks or position in addressed:
             unsure = unsure or line
@@ -159,6 +171,8 @@ def _letterhead(lines: Sequence[Line]) -> Candidate | None:
         return None
     if _FORM_LABEL.search(name):
         return None  # a form's field label ("Krankenkasse bzw. Kostenträger")
+    if _SUBDIVISION.search(name):
+        return None  # "Department of Respiratory Medicine": the sender's name is elsewhere
     if re.match(rf"(?:{_SALUTATION}|Dr|Prof)\.?\s", name):
         return None  # a person: the recipient's address written above the letter head
     person = read_name(name) == name and not _ORGANISATION.search(name)
