@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from click.testing import CliRunner
+from fastapi.testclient import TestClient
 from sqlmodel import Session
 
 from docvault.cli import main
@@ -14,8 +15,10 @@ from docvault.facts import senders
 from docvault.facts import store as fact_store
 from docvault.facts.extract import propose
 from docvault.facts.extract.known import Directory, fold, with_directory
+from docvault.web.app import create_app
 from tests.support.factsarchive import add_letter
-from tests.support.webarchive import WebArchive
+from tests.support.webarchive import ADMIN, NURSE, WebArchive
+from tests.test_web_permissions import _log_in
 
 HEAD = """Radiologie am Stadtpark
 Parkallee 3 · 79098 Freiburg
@@ -138,3 +141,22 @@ def test_a_number_of_another_sender_than_the_letter_heads_proposes_none() -> Non
     )
     sender = with_directory(propose(HEAD), HEAD, agreeing)["sender"]
     assert sender.evidence.startswith("sender directory: fax number 761555129")
+
+
+def test_only_an_administrator_changes_the_directory(archive: WebArchive) -> None:
+    client = TestClient(create_app(archive.context), follow_redirects=False)
+    token = _log_in(client, NURSE)
+    form = {"name": "Labor Nord", "faxes": "040 1234567", "csrf_token": token}
+    refused = client.post("/senders", data=form)
+    assert refused.status_code == 403
+    assert client.get("/senders").status_code == 403
+    with read_session(archive.database) as session:
+        assert senders.entries(session) == []
+    admin = TestClient(create_app(archive.context), follow_redirects=False)
+    form["csrf_token"] = _log_in(admin, ADMIN)
+    assert admin.post("/senders", data=form).status_code == 303
+    bad = admin.post("/senders", data={**form, "name": "Labor Süd", "faxes": "12"})
+    assert bad.status_code == 400
+    assert "&#39;12&#39; is no telephone or fax number" in bad.text
+    with read_session(archive.database) as session:
+        assert [entry.name for entry in senders.entries(session)] == ["Labor Nord"]
