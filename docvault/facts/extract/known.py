@@ -15,6 +15,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from docvault.facts.extract.base import MAX_TITLE_CHARACTERS, Proposal, letter_lines
+from docvault.facts.extract.sender import _first_line_under_fax_header
 from docvault.textutil import strip_markup
 
 # A number shorter than this is an extension, a post code or a date, not a line's number.
@@ -130,6 +131,12 @@ def identify_sender(text: str, directory: Directory, mail_sender: str = "") -> d
     return named
 
 
+def _identifies(mark: Mark) -> bool:
+    """Whether a mark alone names a sender: a number, a letter head, the mail's sender; a
+    domain written in the letter may be a group's (one domain, many practices)."""
+    return mark.kind != "domain" or mark.line.startswith("mail from ")
+
+
 def _evidence(name: str, mark: Mark) -> Proposal:
     what = {"fax": "fax number", "phone": "telephone number", "domain": "mail domain"}
     evidence = (
@@ -139,13 +146,15 @@ def _evidence(name: str, mark: Mark) -> Proposal:
 
 
 def _known_letterhead(text: str, directory: Directory) -> dict[str, str]:
-    """Known correspondents whose name is a line of the letter's head on its own."""
-    found: dict[str, str] = {}
-    for line in letter_lines(text)[:6]:
-        folded = fold(re.split(r"\s+[·•|¦–—]\s*", line.text)[0])
-        if folded in directory.names and folded not in directory.own_names:
-            found[directory.names[folded]] = line.text
-    return found
+    """A known correspondent whose name is the page's first line (past a fax machine's):
+    a letter head. A known name lower down may be the addressee's window or a copy's."""
+    line = _first_line_under_fax_header(letter_lines(text))
+    if line is None:
+        return {}
+    folded = fold(re.split(r"\s+[·•|¦–—]\s*", line.text)[0])
+    if folded in directory.names and folded not in directory.own_names:
+        return {directory.names[folded]: line.text}
+    return {}
 
 
 def is_own(value: str, directory: Directory) -> bool:
@@ -181,7 +190,7 @@ def with_directory(
     agreeing = [name for name in named if read is not None and fold(name) == fold(read.value)]
     if agreeing:
         decided["sender"] = _evidence(agreeing[0], named[agreeing[0]])
-    elif len(named) == 1 and read is None:
+    elif len(named) == 1 and read is None and _identifies(next(iter(named.values()))):
         decided["sender"] = _evidence(*next(iter(named.items())))
     elif read is not None and not any(mark.kind in STRONG_MARKS for mark in named.values()):
         decided["sender"] = read  # a domain or a name gives way to the letter head's
