@@ -31,6 +31,7 @@ from docvault.cli_base import (
 )
 from docvault.cli_calendar import hold_group, schedule_group
 from docvault.cli_register import register_group
+from docvault.cli_senders import senders_group
 from docvault.cli_users import user_group
 from docvault.config import Settings, describe
 from docvault.names import inbox_named
@@ -790,9 +791,11 @@ def facts_propose(state: State, again: bool) -> None:
     --again, of every finished document); confirmed and corrected values stay. Safe while
     the service runs: its index writer picks the changes up."""
     from docvault.facts.store import propose_unread
+    from docvault.service import record_clinic
 
     settings = state.settings()
     with state.use_database(settings) as database:
+        record_clinic(settings, database)
         count = propose_unread(database, again=again)
         click.echo(f"facts: {count} document(s) read")
 
@@ -863,3 +866,4 @@ main.add_command(user_group)
 main.add_command(schedule_group)
 main.add_command(hold_group)
 main.add_command(register_group)
+main.add_command(senders_group)

@@ -660,6 +660,21 @@ class Settings:
         "When the register is refreshed from register_source, written as backup_at "
         '("06:00"); "off": only by `docvault register refresh`.',
     )
+    # The clinic itself (docvault.facts.senders): the addressee of the letters it gets.
+    clinic_names: list[str] = declare(
+        [],
+        'The clinic\'s own names as letters address it ("Praxis Dr. Berg"): never proposed '
+        "as a letter's sender, and a sender read as one of them is left open.",
+    )
+    clinic_numbers: list[str] = declare(
+        [],
+        'The clinic\'s own telephone and fax numbers ("030 1234567"): on the letters it '
+        "gets, so they never identify a sender in the sender directory.",
+    )
+    clinic_mail_domains: list[str] = declare(
+        [],
+        'The clinic\'s own mail domains ("praxis-berg.de"): never identify a sender.',
+    )
     calendar_grace_hours: float = declare(
         20.0,
         "A calendar job missed while docvault was not running is run once at the next start "

@@ -528,3 +528,36 @@ class RegisterRefresh(SQLModel, table=True):
     refused: int = 0
     # The refused rows' sentences, one a line, and the whole refresh's when it was refused.
     report: str = Field(default="", sa_column=Column(Text, nullable=False))
+
+
+class Correspondent(SQLModel, table=True):
+    """A sender in the clinic's directory of correspondents (`docvault.facts.senders`): grown
+    from confirmed letters, edited by an admin. ``own`` marks the clinic itself (from the
+    ``clinic_*`` settings): the addressee, never proposed as a sender."""
+
+    __tablename__ = "correspondents"
+    __table_args__ = NEVER_REUSED
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(unique=True)
+    address: str = Field(default="", sa_column=Column(Text, nullable=False))
+    own: bool = False
+    updated_at: datetime = Field(default_factory=utcnow)
+    updated_by: str = ""
+
+
+class CorrespondentMark(SQLModel, table=True):
+    """One mark that identifies a correspondent: a telephone or fax number (its national
+    digits) or a mail domain; learned from a confirmed letter (``document_id``) or typed by
+    an admin (no document)."""
+
+    __tablename__ = "correspondent_marks"
+    __table_args__ = (Index("ix_correspondent_marks_value", "value"), NEVER_REUSED)
+
+    id: int | None = Field(default=None, primary_key=True)
+    correspondent_id: int = Field(foreign_key="correspondents.id", index=True, ondelete="CASCADE")
+    document_id: int | None = Field(
+        default=None, foreign_key="documents.id", index=True, ondelete="CASCADE"
+    )
+    kind: str  # "phone", "fax" or "domain"
+    value: str

@@ -43,7 +43,7 @@ from docvault.archive import remove_incomplete_copies
 from docvault.config import InboxSettings, ProfileChoice, Settings
 from docvault.delivery import Deliverer, HandoverConfig, handover_config
 from docvault.errors import ServerFault, UnknownProfile
-from docvault.facts import register
+from docvault.facts import register, senders
 from docvault.facts.outbox import FactsProposer
 from docvault.faults import Place, fault_of
 from docvault.inbox import Intake
@@ -141,6 +141,14 @@ def render_grid(settings: Settings) -> int:
     return get_profile(settings.effective_profile()).image_grid
 
 
+def record_clinic(settings: Settings, database: DatabaseEngine) -> None:
+    """The clinic's own names, numbers and mail domains into the sender directory, where
+    they mark the addressee (never a sender)."""
+    senders.record_clinic(
+        database, settings.clinic_names, settings.clinic_numbers, settings.clinic_mail_domains
+    )
+
+
 def build_engine(settings: Settings, profile: Profile) -> Engine:
     """The OCR engine the settings ask for."""
     if settings.engine == "cpu":
@@ -192,6 +200,7 @@ async def open_pipeline(
         handover = handover_config(settings, environ)
         database = db.open_database(settings.database_path)
         resources.callback(database.dispose)
+        record_clinic(settings, database)
         renderer = render_pool(settings, settings.render_workers)
         resources.callback(renderer.close)
         inspector = render_pool(settings, 1)

@@ -21,7 +21,7 @@ from sqlmodel import Session, col, select
 
 from docvault.db import write_transaction
 from docvault.errors import FactRefused
-from docvault.facts import register
+from docvault.facts import register, senders
 from docvault.facts.extract import (
     DATE_FIELDS,
     EARLIEST_LETTER,
@@ -36,6 +36,7 @@ from docvault.facts.extract import (
     unwanted_character,
     written_date,
 )
+from docvault.facts.extract.known import with_directory
 from docvault.facts.patient_match import PatientMatch, match_patient
 from docvault.facts.register_files import MAX_ID_CHARACTERS
 from docvault.models import (
@@ -43,6 +44,8 @@ from docvault.models import (
     Document,
     DocumentFact,
     IndexProblem,
+    MailDocument,
+    MailMessage,
     Page,
     reindex_document,
     utcnow,
@@ -136,7 +139,13 @@ def proposals_of(session: Session, document_id: int) -> Proposals | None:
         .limit(FACT_PAGES)
     ).all()
     pages = [text or "" for text in texts]
-    values = propose(document_text(pages), _day(document))
+    text = document_text(pages)
+    values = with_directory(
+        propose(text, _day(document)),
+        text,
+        senders.directory(session),
+        mail_sender(session, document_id),
+    )
     match = match_patient([strip_markup(text) for text in pages], register.lookup(session))
     values.update(register_proposals(match))
     notes = {"patient_id": match.evidence} if match.ambiguous else {}
@@ -169,6 +178,27 @@ def store_proposals(
     if changed:
         queue_reindex(session, document_id)
     return changed
+
+
+def mail_sender(session: Session, document_id: int) -> str:
+    """The address of the message the document came with, if it came by mail."""
+    found = session.exec(
+        select(MailMessage.sender_address)
+        .join(MailDocument, col(MailDocument.message_id) == col(MailMessage.id))
+        .where(MailDocument.document_id == document_id)
+    ).first()
+    return found or ""
+
+
+def _letter_text(session: Session, document_id: int) -> str:
+    texts = session.exec(
+        select(Page.markdown)
+        .where(Page.document_id == document_id)
+        .where(col(Page.status).in_(SEARCHED_PAGE_STATES))
+        .order_by(col(Page.number))
+        .limit(FACT_PAGES)
+    ).all()
+    return document_text([text or "" for text in texts])
 
 
 def register_proposals(match: PatientMatch) -> dict[str, Proposal]:
@@ -276,6 +306,9 @@ def confirm(
     row.confirmed_by = user_name
     row.confirmed_at = now or utcnow()
     session.add(row)
+    if field == "sender":  # the sender directory learns the letter's numbers and domains
+        text = _letter_text(session, document_id)
+        senders.learn(session, document_id, value, text, mail_sender(session, document_id))
     if row.value != before:
         queue_reindex(session, document_id)
     return FactChange(field, before, row.value, row.proposed)

@@ -499,7 +499,8 @@ class SearchForm:
     date_from: str = ""
     date_to: str = ""
     # The arrivals list's own filters (the index does not know them): "todo" or "handled",
-    # and "unconfirmed" for letters with a proposal no person has confirmed yet.
+    # "unconfirmed" for letters with a proposal no person has confirmed yet, "unfiled" for
+    # letters no person has filed to a patient.
     todo: str = ""
     facts: str = ""
 
@@ -517,9 +518,14 @@ class SearchForm:
                 400, f"The status {self.status[:40]!r} is not one of {', '.join(ARRIVAL_STATES)}."
             )
         since, until = day_range(self.date_from, self.date_to, display)
-        if self.todo not in ("", "todo", "handled") or self.facts not in ("", "unconfirmed"):
+        if self.todo not in ("", "todo", "handled") or self.facts not in (
+            "",
+            "unconfirmed",
+            "unfiled",
+        ):
             raise HTTPException(
-                400, "The to-do filter is todo or handled, the facts filter unconfirmed."
+                400,
+                "The to-do filter is todo or handled, the facts filter unconfirmed or unfiled.",
             )
         return queries.ArrivalFilter(
             _bounded(self.inbox, "inbox") or None,
@@ -529,6 +535,7 @@ class SearchForm:
             until,
             handled={"todo": False, "handled": True}.get(self.todo),
             unconfirmed=self.facts == "unconfirmed",
+            unfiled=self.facts == "unfiled",
         )
 
     def query(self) -> str:

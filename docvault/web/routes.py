@@ -39,6 +39,7 @@ from docvault.web.views import (
     login,
     problems,
     search,
+    senders,
     worklist,
 )
 
@@ -125,6 +126,8 @@ ROUTES: tuple[Route, ...] = (
     # For administrators (and the status page for everyone)
     Route("/status", "status", admin.status_page),
     Route("/audit", "audit", admin.audit_page),
+    Route("/senders", "senders", senders.senders_page),
+    Route("/senders", "post_sender", senders.post_sender, POST),
     # A record's lifetime: the calendar, the retention review, legal holds (administrators)
     Route("/schedule", "schedule", calendar.schedule_page),
     Route("/schedule/{job}/run", "run_job", calendar.run_job_now, POST),

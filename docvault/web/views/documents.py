@@ -195,11 +195,14 @@ def document_page(
     page_number: ChosenPage = None,
     search: str = "",
     view: str = "",
+    register: str = "",
 ) -> Response:
-    """A document page by page: each image beside its transcription, facts, problems."""
+    """A document page by page: each image beside its transcription, facts, problems;
+    ``register``: a search of the patient register to file the letter by."""
     document = context.document_or_404(document_id)
     origin = SearchContext.parse(search)
     facts = queries.facts_panel(context.database, document_id)
+    filing = queries.filing_choices(context.database, document_id, register)
     damaged = archive_damage(context, request, document)
     if document.page_count == 0:
         context.look(request, AuditAction.view, document_id=document_id)
@@ -209,6 +212,8 @@ def document_page(
             "current": None,
             "origin": origin,
             "facts": facts,
+            "filing": filing,
+            "register_search": register,
             "mail": queries.mail_origin(context.database, document_id),
             "hold": holds.hold_on(context.database, document_id),
         }
@@ -233,6 +238,8 @@ def document_page(
         "matched_pages": set(found.pages),
         "marks_unavailable": found.unavailable,
         "facts": facts,
+        "filing": filing,
+        "register_search": register,
         "raw_view": raw_view,
         "mail": queries.mail_origin(context.database, document_id),
         "hold": holds.hold_on(context.database, document_id),
