@@ -46,7 +46,7 @@ import pymupdf
 from bench.loadgen import run_load
 from bench.pages import render_letters, write_letters
 from devtools import daemon as launcher
-from docvault.ocr.profiles import ProfileName, get_profile
+from docvault.ocr.profiles import BENCH_PROFILE_NAMES, ProfileName, get_profile
 from docvault.render import RenderOptions, png_bytes, render_page
 from docvault.vocabulary import SamplingMode
 
@@ -111,6 +111,12 @@ def simulator_stats(base_url: str) -> dict[str, Any]:
     return stats
 
 
+def _profile_variable(profile: str) -> str:
+    """A benchmark's profile (600 tokens a page) is no setting's value: the daemon reads it
+    from a variable of its own."""
+    return "DOCVAULT_BENCH_PROFILE" if profile in BENCH_PROFILE_NAMES else "DOCVAULT_PROFILE"
+
+
 class BenchDaemon(launcher.Daemon):
     """The one launcher (devtools/daemon.py) with the benchmark's settings and measurements."""
 
@@ -133,7 +139,7 @@ class BenchDaemon(launcher.Daemon):
             DOCVAULT_CONFIG=str(self.config),
             DOCVAULT_ENGINE="openai",
             DOCVAULT_ENGINE_URL=engine_url,
-            DOCVAULT_PROFILE=profile,
+            **{_profile_variable(profile): profile},
             DOCVAULT_CONCURRENCY=str(concurrency),
             DOCVAULT_WEB_ENABLED="false",
             # The settings' own default unless a run names the index engine.

@@ -46,7 +46,8 @@ def pages_before_the_letter(folder: Path, letters: int, shared_source: bool) -> 
     started = time.perf_counter()
     while claims := records.claim(engine, "bench", 8, lease_seconds=60):
         for claim in claims:
-            records.complete(engine, claim.page_id, "bench", "text", False, [])
+            finished = records.FinishedPage(claim.page_id, "text", False, [])
+            records.complete_many(engine, "bench", [finished])
             if claim.document_id == letter:
                 engine.dispose()
                 return read, time.perf_counter() - started

@@ -24,8 +24,9 @@ from datetime import date
 from pathlib import Path
 
 from bench.corpus import DRUGS, INBOXES, LAST_NAMES, TAGS, LetterPage, generate_pages
+from devtools.index_compaction import compact
 from docvault import facts
-from docvault.search import IndexEntry, IndexWriter, SearchIndex
+from docvault.search import FolderWriter, IndexEntry, SearchIndex
 from docvault.search.pages import SNIPPET_PAGES
 from docvault.textutil import strip_markup
 
@@ -103,7 +104,7 @@ def make_queries(count: int, seed: int = 7) -> list[tuple[str, str, str]]:
 
 
 def build_whoosh(directory: Path, pages: int) -> float:
-    writer = IndexWriter(directory, engine="whoosh")
+    writer = FolderWriter(directory, engine="whoosh")
     started = time.perf_counter()
     batch: list[IndexEntry] = []
     for entry in entries(generate_pages(pages)):
@@ -254,7 +255,7 @@ def main() -> None:
     for label, merge in rounds:
         if merge:
             started = time.perf_counter()
-            IndexWriter(workdir / "index", engine="whoosh").optimize()
+            compact(workdir / "index", "whoosh")
             whoosh_merge = time.perf_counter() - started
             started = time.perf_counter()
             with connection:

@@ -8,7 +8,7 @@ One run per archive size, the engines side by side on the same pages and queries
 1. The archive (``bench/scale_corpus.py``, seeded) is written to an SQLite file as the
    daemon's database holds it: each page's facts and Markdown.
 2. Each engine imports it in a process of its own, as the outbox driver would with a large
-   batch size: ``IndexWriter.apply`` with 5,000 pages a commit, the pages read from SQLite
+   batch size: ``FolderWriter.apply`` with 5,000 pages a commit, the pages read from SQLite
    (the first import of a backlog). Then a steady trickle: 2,000 more pages in commits of
    10, each followed by ``SearchIndex.reopen`` as the driver does. Reported: pages per
    minute (wall clock, and CPU seconds of the process), the folder's size on disk and its
@@ -51,9 +51,10 @@ from typing import Any
 from bench.corpus import DOSES, DRUGS, INBOXES, LAST_NAMES, TAGS
 from bench.index_bench import text_loader
 from bench.scale_corpus import CLINICAL_ENGLISH, ENGLISH_COMMON, GERMAN_COMMON, Archive
+from devtools.index_compaction import compact
 from docvault.config import IndexEngine
 from docvault.errors import QuerySyntaxError
-from docvault.search import IndexEntry, IndexWriter, SearchIndex
+from docvault.search import FolderWriter, IndexEntry, SearchIndex
 from docvault.search.pages import SNIPPET_PAGES
 
 IMPORT_BATCH = 5000
@@ -226,7 +227,7 @@ def build(
     engine: IndexEngine, archive: Path, directory: Path, pages: int, minutes: float
 ) -> dict[str, Any]:
     """Import ``pages`` pages in large batches, then the trickle; the figures as a dict."""
-    writer = IndexWriter(directory, engine=engine)
+    writer = FolderWriter(directory, engine=engine)
     deadline = time.monotonic() + minutes * 60
     started, cpu, thread_cpu = time.perf_counter(), time.process_time(), time.thread_time()
     imported = 0
@@ -259,15 +260,16 @@ def build(
     figures["peak_memory_import_mb"] = peak_memory_mb()
     if imported == pages:
         figures.update(_trickle(writer, engine, archive, directory, pages))
-    writer.optimize() if engine == "tantivy" else None  # Tantivy: merged-away files deleted
     writer.close()
+    if engine == "tantivy":
+        compact(directory, engine)  # merged-away files deleted
     figures["index_bytes"] = folder_bytes(directory)
     figures["peak_memory_mb"] = peak_memory_mb()
     return figures
 
 
 def _trickle(
-    writer: IndexWriter, engine: IndexEngine, archive: Path, directory: Path, pages: int
+    writer: FolderWriter, engine: IndexEngine, archive: Path, directory: Path, pages: int
 ) -> dict[str, Any]:
     search_index = SearchIndex(directory)
     entries = list(read_entries(archive, pages + 1, pages + TRICKLE_PAGES))

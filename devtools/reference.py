@@ -47,6 +47,7 @@ class Route:
     path: str
     scope: str  # the token scope it needs, or "none" for the public ones
     summary: str  # the handler's docstring
+    name: str = ""  # the route table's name, which views and templates link by
 
     @property
     def key(self) -> str:
@@ -89,12 +90,21 @@ def _routes_of(app: object) -> list[Route]:
     for context in iter_route_contexts(app.routes):  # type: ignore[attr-defined]
         route = context.original_route
         if isinstance(route, Mount):
-            routes.append(Route(("GET",), f"{route.path}/{{file}}", "none", "Style and scripts."))
+            routes.append(
+                Route(
+                    ("GET",),
+                    f"{route.path}/{{file}}",
+                    "none",
+                    "Style and scripts.",
+                    route.name or "",
+                )
+            )
         elif isinstance(route, APIRoute):
             endpoint = context.endpoint or route.endpoint
             summary = " ".join((endpoint.__doc__ or "").split("\n\n")[0].split())
             methods = tuple(sorted(context.methods or route.methods or ()))
-            routes.append(Route(methods, str(context.path), _scope(context, methods), summary))
+            scope = _scope(context, methods)
+            routes.append(Route(methods, str(context.path), scope, summary, route.name))
     return sorted(routes, key=lambda route: (route.path, route.methods))
 
 
@@ -236,13 +246,16 @@ def routes_page(routes: Sequence[Route]) -> str:
         GENERATED_NOTE,
         "Every route the web view answers. *Scope* is what an API token needs (a logged-in",
         " browser session has its user's rights); `none` routes answer without a login.",
-        " The JSON API's answers and errors are described in [The JSON API](../api.md).\n\n",
-        "| method | path | scope | what it does |\n| --- | --- | --- | --- |\n",
+        " The JSON API's answers and errors are described in [The JSON API](../api.md).",
+        " *Name* is the route's name in the route table (docvault/web/routes.py): views and",
+        " templates link to a route by it, never by its path.\n\n",
+        "| method | path | name | scope | what it does |\n| --- | --- | --- | --- | --- |\n",
     ]
     for route in routes:
         summary = route.summary.replace("|", "\\|")
         lines.append(
-            f"| {', '.join(route.methods)} | `{route.path}` | {route.scope} | {summary} |\n"
+            f"| {', '.join(route.methods)} | `{route.path}` | `{route.name}` | {route.scope} "
+            f"| {summary} |\n"
         )
     return "".join(lines)
 

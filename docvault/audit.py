@@ -87,6 +87,7 @@ class AuditAction(StrEnum):
     token_create = "token create"  # noqa: S105 - an action's name
     token_revoke = "token revoke"  # noqa: S105 - an action's name
     restore = "restore"
+    edit_sender = "edit sender"  # the sender directory (issue 50)
 
 
 # Long enough that a page, its image, its crops and its text (fetched by the browser one

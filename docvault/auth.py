@@ -33,6 +33,7 @@ from sqlmodel import Session, col, select
 from docvault.db import read_session, write_transaction
 from docvault.errors import AuthError, ServerFault
 from docvault.models import ApiToken, AuditEvent, LoginFailure, User, WebSession, utcnow
+from docvault.runtime import Throttle, Try
 
 logger = logging.getLogger(__name__)
 
@@ -56,6 +57,17 @@ NOTE_WAIT_SECONDS = 1.0
 # name from an unknown address waits 2, 4, 8 ... seconds after the last failure, at most
 # SLOWDOWN_LIMIT: many addresses together get about 1,400 guesses a day instead of millions.
 SLOWDOWN_LIMIT = timedelta(minutes=1)
+# The lock-outs (a name at an address, an address), and the slow-down from unknown places.
+LOCKS = (
+    ({"user_name", "remote_address"}, Throttle(FAILURE_WINDOW.total_seconds(), FAILURES_PER_NAME)),
+    ({"remote_address"}, Throttle(FAILURE_WINDOW.total_seconds(), FAILURES_PER_ADDRESS)),
+)
+SLOWDOWN = Throttle(
+    FAILURE_WINDOW.total_seconds(),
+    FAILURES_PER_NAME,
+    first_wait_seconds=2.0,
+    longest_wait_seconds=SLOWDOWN_LIMIT.total_seconds(),
+)
 # An address the name logged in from within this time is the owner's workstation: it is
 # never slowed down by other addresses' failures.
 KNOWN_ADDRESS_DAYS = 90
@@ -333,35 +345,28 @@ def _known_address(session: Session, name: str, address: str, now: datetime) -> 
     )
 
 
-def _minutes(until: datetime, now: datetime) -> int:
-    return max(1, int((until - now).total_seconds() // 60) + 1)
+def _tries(failures: list[datetime]) -> list[Try]:
+    return [(_aware(moment).timestamp(), 1) for moment in failures]
 
 
 def _refusal(session: Session, name: str, address: str, now: datetime) -> LockedOut | None:
     """Why this attempt may not be checked now, or None."""
-    for match, limit in (
-        ({"user_name": name, "remote_address": address}, FAILURES_PER_NAME),
-        ({"remote_address": address}, FAILURES_PER_ADDRESS),
-    ):
-        failures = _failures(session, now, **match)
-        if len(failures) >= limit:
+    asked = {"user_name": name, "remote_address": address}
+    for columns, throttle in LOCKS:
+        failures = _failures(session, now, **{column: asked[column] for column in columns})
+        wait = throttle.wait(_tries(failures), now.timestamp())
+        if wait > 0:
             return LockedOut(
-                f"Too many failed logins: try again in "
-                f"{_minutes(failures[-limit] + FAILURE_WINDOW, now)} minute(s), or ask an "
-                "administrator to run `docvault user unlock` or set a new password with "
-                "`docvault user passwd`."
+                f"Too many failed logins: try again in {max(1, int(wait // 60) + 1)} "
+                "minute(s), or ask an administrator to run `docvault user unlock` or set a new "
+                "password with `docvault user passwd`."
             )
-    everywhere = _failures(session, now, user_name=name)
-    if len(everywhere) < FAILURES_PER_NAME or _known_address(session, name, address, now):
-        return None
-    extra = min(len(everywhere) - FAILURES_PER_NAME + 1, 16)
-    wait = min(timedelta(seconds=2**extra), SLOWDOWN_LIMIT)
-    allowed_at = _aware(everywhere[-1]) + wait
-    if now < allowed_at:
-        seconds = max(1, int((allowed_at - now).total_seconds()) + 1)
+    wait = SLOWDOWN.wait(_tries(_failures(session, now, user_name=name)), now.timestamp())
+    if wait > 0 and not _known_address(session, name, address, now):
         return LockedOut(
-            f"This name had many failed logins from other places: try again in {seconds} "
-            "second(s). From a workstation it logged in from before, it works at once."
+            f"This name had many failed logins from other places: try again in "
+            f"{int(wait) + 1} second(s). From a workstation it logged in from before, it "
+            "works at once."
         )
     return None
 

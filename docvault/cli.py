@@ -26,12 +26,12 @@ from docvault.cli_base import (
     State,
     command_name,
     friendly_errors,
-    open_database,
     pass_state,
     read_secret,
 )
 from docvault.cli_calendar import hold_group, schedule_group
 from docvault.cli_register import register_group
+from docvault.cli_senders import senders_group
 from docvault.cli_users import user_group
 from docvault.config import Settings, describe
 from docvault.names import inbox_named
@@ -207,24 +207,25 @@ def search(state: State, query: str, as_json: bool, result_page: int, per_page: 
 
     settings = state.settings()
     configure_logging("warning")
-    database = open_database(settings)
-    index = SearchIndex(settings.index_path)
-    results = search(database, index, query, result_page, per_page)
-    behind = _index_behind(settings, database)
-    if as_json:
-        click.echo(json.dumps(results_json(results, behind), ensure_ascii=False))
-        return
-    if behind is not None:
-        click.echo(behind)
-    about = "about " if results.documents_estimated else ""
-    click.echo(
-        f"{about}{results.total_documents} document(s), {results.total_pages} page(s) for {query!r}"
-    )
-    for hit in results.hits:
-        snippet = hit.snippet.replace("<mark>", "\x1b[1m").replace("</mark>", "\x1b[0m")
+    with state.use_database(settings) as database:
+        index = SearchIndex(settings.index_path)
+        results = search(database, index, query, result_page, per_page)
+        behind = _index_behind(settings, database)
+        if as_json:
+            click.echo(json.dumps(results_json(results, behind), ensure_ascii=False))
+            return
+        if behind is not None:
+            click.echo(behind)
+        about = "about " if results.documents_estimated else ""
         click.echo(
-            f"document {hit.document_id} ({hit.file_name}) page {hit.page}: {_plain(snippet)}"
+            f"{about}{results.total_documents} document(s), {results.total_pages} page(s) "
+            f"for {query!r}"
         )
+        for hit in results.hits:
+            snippet = hit.snippet.replace("<mark>", "\x1b[1m").replace("</mark>", "\x1b[0m")
+            click.echo(
+                f"document {hit.document_id} ({hit.file_name}) page {hit.page}: {_plain(snippet)}"
+            )
 
 
 def _index_behind(settings: Settings, database: Engine) -> str | None:
@@ -251,33 +252,35 @@ def _plain(snippet: str) -> str:
 def status(state: State, as_json: bool) -> None:
     """Documents and pages per state, and per inbox what is waiting, settling and failed."""
     settings = state.settings()
-    database = open_database(settings)
-    report = {
-        "documents": figures.document_counts(database),
-        "pages": figures.page_counts(database),
-        "inboxes": _inbox_status(settings, figures.inbox_report(database)),
-        "outbox": figures.outbox_length(database),
-        "handover": handover.summary(database),
-        "service": _service_report(settings),
-    }
-    if as_json:
-        click.echo(json.dumps(report))
-        return
-    _echo_service(cast(dict[str, Any], report["service"]))
-    for section in ("documents", "pages"):
-        counts = cast(dict[str, int], report[section])
-        click.echo(f"{section}: " + ", ".join(f"{name} {count}" for name, count in counts.items()))
-    for name, inbox in cast(dict[str, dict[str, Any]], report["inboxes"]).items():
-        click.echo(
-            f"{inbox_named(name)}: {inbox['waiting']} waiting, {inbox['settling']} settling, "
-            f"{inbox['processing']} processing, {inbox['done']} done, "
-            f"{inbox['attention']} need attention, {inbox['failed']} failed"
-        )
-        for failure in inbox.get("failures", [])[:20]:
-            click.echo(f"  failed: {failure['error']}")
-    click.echo(f"index outbox: {report['outbox']} page(s) waiting to be indexed")
-    _echo_left_out(database)
-    _echo_handover(cast(dict[str, Any], report["handover"]))
+    with state.use_database(settings) as database:
+        report = {
+            "documents": figures.document_counts(database),
+            "pages": figures.page_counts(database),
+            "inboxes": _inbox_status(settings, figures.inbox_report(database)),
+            "outbox": figures.outbox_length(database),
+            "handover": handover.summary(database),
+            "service": _service_report(settings),
+        }
+        if as_json:
+            click.echo(json.dumps(report))
+            return
+        _echo_service(cast(dict[str, Any], report["service"]))
+        for section in ("documents", "pages"):
+            counts = cast(dict[str, int], report[section])
+            click.echo(
+                f"{section}: " + ", ".join(f"{name} {count}" for name, count in counts.items())
+            )
+        for name, inbox in cast(dict[str, dict[str, Any]], report["inboxes"]).items():
+            click.echo(
+                f"{inbox_named(name)}: {inbox['waiting']} waiting, {inbox['settling']} settling, "
+                f"{inbox['processing']} processing, {inbox['done']} done, "
+                f"{inbox['attention']} need attention, {inbox['failed']} failed"
+            )
+            for failure in inbox.get("failures", [])[:20]:
+                click.echo(f"  failed: {failure['error']}")
+        click.echo(f"index outbox: {report['outbox']} page(s) waiting to be indexed")
+        _echo_left_out(database)
+        _echo_handover(cast(dict[str, Any], report["handover"]))
 
 
 def _echo_handover(summary: dict[str, Any]) -> None:
@@ -396,28 +399,30 @@ def documents(state: State, status_filter: str | None, as_json: bool) -> None:
     from docvault.records import document_json
 
     settings = state.settings()
-    database = open_database(settings)
-    only_copies = status_filter == DUPLICATE_STATUS
-    audience = document_json.Audience(
-        base_url=link_base_url(settings), paths=True, data_dir=settings.data_path
-    )
-    described = document_json.describe_all(
-        database,
-        audience,
-        status=None if only_copies else status_filter,
-        arrived_again=only_copies,
-    )
-    if as_json:
-        click.echo(json.dumps({"documents": described}, ensure_ascii=False))
-        return
-    lines = [] if only_copies else [_document_line(document) for document in described]
-    if status_filter is None or only_copies:
-        # After every document, as they arrived: a copy has no id of its own.
-        lines += [
-            _copy_line(document, copy) for document in described for copy in document["duplicates"]
-        ]
-    for line in lines:
-        click.echo(line)
+    with state.use_database(settings) as database:
+        only_copies = status_filter == DUPLICATE_STATUS
+        audience = document_json.Audience(
+            base_url=link_base_url(settings), paths=True, data_dir=settings.data_path
+        )
+        described = document_json.describe_all(
+            database,
+            audience,
+            status=None if only_copies else status_filter,
+            arrived_again=only_copies,
+        )
+        if as_json:
+            click.echo(json.dumps({"documents": described}, ensure_ascii=False))
+            return
+        lines = [] if only_copies else [_document_line(document) for document in described]
+        if status_filter is None or only_copies:
+            # After every document, as they arrived: a copy has no id of its own.
+            lines += [
+                _copy_line(document, copy)
+                for document in described
+                for copy in document["duplicates"]
+            ]
+        for line in lines:
+            click.echo(line)
 
 
 def _document_line(document: dict[str, Any]) -> str:
@@ -461,25 +466,25 @@ def reindex(state: State) -> None:
 
     settings = state.settings()
     configure_logging("warning")
-    database = open_database(settings)
-    total = indexable_count(database)
-    with click.progressbar(length=total, label="Indexing pages", file=sys.stderr) as bar:
-        done = 0
+    with state.use_database(settings) as database:
+        total = indexable_count(database)
+        with click.progressbar(length=total, label="Indexing pages", file=sys.stderr) as bar:
+            done = 0
 
-        def advance(count: int) -> None:
-            nonlocal done
-            bar.update(count - done)
-            done = count
+            def advance(count: int) -> None:
+                nonlocal done
+                bar.update(count - done)
+                done = count
 
-        count = rebuild_from_database(
-            database,
-            settings.index_path,
-            advance,
-            settings.stemming_language,
-            settings.index_engine,
-        )
-    click.echo(f"index {settings.index_path}: rebuilt with {count} page(s)")
-    _echo_left_out(database)
+            count = rebuild_from_database(
+                database,
+                settings.index_path,
+                advance,
+                settings.stemming_language,
+                settings.index_engine,
+            )
+        click.echo(f"index {settings.index_path}: rebuilt with {count} page(s)")
+        _echo_left_out(database)
 
 
 def _echo_left_out(database: Engine) -> None:
@@ -505,27 +510,29 @@ def delete(state: State, document_id: int, yes: bool, reason: str) -> None:
     from docvault.models import Document
 
     settings = state.settings()
-    database = open_database(settings)
-    with db.read_session(database) as session:
-        document = session.get(Document, document_id)
-    if document is None:
-        raise click.ClickException(f"There is no document {document_id}; see `docvault documents`.")
-    if not yes:
-        click.confirm(f"Remove document {document_id} and its pages from docvault?", abort=True)
-    removed = records.remove_document(
-        database, settings.data_path, document_id, actor=audit.cli_actor(), reason=reason
-    )
-    pages = removed.pages if removed else 0
-    original = (
-        "its original left the archive"
-        if removed is None or removed.original_removed
-        else "its original stays archived: another document has the same bytes"
-    )
-    click.echo(
-        f"document {document_id}: removed with {pages} page(s), {original}; the audit log "
-        "keeps its tombstone; the index follows when the service drains its outbox (or run "
-        "`docvault reindex`)"
-    )
+    with state.use_database(settings) as database:
+        with db.read_session(database) as session:
+            document = session.get(Document, document_id)
+        if document is None:
+            raise click.ClickException(
+                f"There is no document {document_id}; see `docvault documents`."
+            )
+        if not yes:
+            click.confirm(f"Remove document {document_id} and its pages from docvault?", abort=True)
+        removed = records.remove_document(
+            database, settings.data_path, document_id, actor=audit.cli_actor(), reason=reason
+        )
+        pages = removed.pages if removed else 0
+        original = (
+            "its original left the archive"
+            if removed is None or removed.original_removed
+            else "its original stays archived: another document has the same bytes"
+        )
+        click.echo(
+            f"document {document_id}: removed with {pages} page(s), {original}; the audit log "
+            "keeps its tombstone; the index follows when the service drains its outbox (or run "
+            "`docvault reindex`)"
+        )
 
 
 @main.command("mail-retry")
@@ -545,17 +552,17 @@ def mail_retry(state: State, mailbox: str, uids: tuple[int, ...]) -> None:
             f"There is no mailbox {mailbox!r} in the configuration; the [[mailboxes]] tables "
             "are named in `docvault config`."
         )
-    database = db.open_database(settings.database_path)
-    marked = mailstore.retry_refused(database, mailbox, uids)
-    if not marked:
-        raise click.ClickException(
-            f"Mailbox {mailbox} has no refused message{' with these UIDs' if uids else ''}; "
-            "nothing was changed (the status page lists the refused ones)."
+    with state.use_database(settings) as database:
+        marked = mailstore.retry_refused(database, mailbox, uids)
+        if not marked:
+            raise click.ClickException(
+                f"Mailbox {mailbox} has no refused message{' with these UIDs' if uids else ''}; "
+                "nothing was changed (the status page lists the refused ones)."
+            )
+        click.echo(
+            f"mailbox {mailbox}: {len(marked)} message(s) (UID {', '.join(map(str, marked))}) "
+            "will be read again at the service's next look"
         )
-    click.echo(
-        f"mailbox {mailbox}: {len(marked)} message(s) (UID {', '.join(map(str, marked))}) "
-        "will be read again at the service's next look"
-    )
 
 
 @main.command()
@@ -568,24 +575,24 @@ def unlock(state: State, document_id: int) -> None:
     from docvault.intake import unlock_document
 
     settings = state.settings()
-    database = open_database(settings)
-    password = read_secret("Password of the PDF")
-    unlocked = unlock_document(
-        database, settings.data_path, document_id, password, max_pages=settings.max_pages
-    )
-    del password
-    audit.record(
-        database,
-        audit.cli_actor(),
-        AuditAction.unlock,
-        f"{unlocked.file_name}: {unlocked.pages} page(s) queued",
-        document_id=document_id,
-        via=audit.AuditVia.cli,
-    )
-    click.echo(
-        f"document {document_id} ({unlocked.file_name}): unlocked, {unlocked.pages} page(s) "
-        f"queued; the unlocked copy is archived as {unlocked.unlocked_path}"
-    )
+    with state.use_database(settings) as database:
+        password = read_secret("Password of the PDF")
+        unlocked = unlock_document(
+            database, settings.data_path, document_id, password, max_pages=settings.max_pages
+        )
+        del password
+        audit.record(
+            database,
+            audit.cli_actor(),
+            AuditAction.unlock,
+            f"{unlocked.file_name}: {unlocked.pages} page(s) queued",
+            document_id=document_id,
+            via=audit.AuditVia.cli,
+        )
+        click.echo(
+            f"document {document_id} ({unlocked.file_name}): unlocked, {unlocked.pages} page(s) "
+            f"queued; the unlocked copy is archived as {unlocked.unlocked_path}"
+        )
 
 
 @main.command("backup")
@@ -620,12 +627,9 @@ def restore_command(state: State, source: Path) -> None:
     settings = state.settings()
     kept = backup.restore(source, settings.data_path)
     # Recorded in the restored database: the log a restore puts back says it was put back.
-    database = open_database(settings)
-    try:
+    with state.use_database(settings) as database:
         detail = f"from {source}" + (f"; the previous database kept as {kept}" if kept else "")
         audit.record(database, audit.cli_actor(), AuditAction.restore, detail)
-    finally:
-        database.dispose()
     if kept is None:  # a new data folder: there was no database to keep (issue 48)
         click.echo(f"restored {source} into {settings.data_path}")
     else:
@@ -659,16 +663,16 @@ def verify_command(state: State, remove_reclaimable: bool) -> None:
     from docvault import backup
 
     settings = state.settings()
-    database = open_database(settings)
-    findings = backup.verify_archive(database, settings.data_path, remove_reclaimable)
-    problems = [finding for finding in findings if finding.problem]
-    for finding in problems + [finding for finding in findings if not finding.problem]:
-        click.echo(finding.message)
-    click.echo(f"{len(problems)} problem(s) found")
-    if reclaimable := len(findings) - len(problems):
-        done = "removed" if remove_reclaimable else "reclaimable (not a problem)"
-        click.echo(f"{reclaimable} derived or leftover file(s) {done}")
-    raise SystemExit(backup.exit_code(findings))
+    with state.use_database(settings) as database:
+        findings = backup.verify_archive(database, settings.data_path, remove_reclaimable)
+        problems = [finding for finding in findings if finding.problem]
+        for finding in problems + [finding for finding in findings if not finding.problem]:
+            click.echo(finding.message)
+        click.echo(f"{len(problems)} problem(s) found")
+        if reclaimable := len(findings) - len(problems):
+            done = "removed" if remove_reclaimable else "reclaimable (not a problem)"
+            click.echo(f"{reclaimable} derived or leftover file(s) {done}")
+        raise SystemExit(backup.exit_code(findings))
 
 
 @main.command("doctor")
@@ -787,11 +791,13 @@ def facts_propose(state: State, again: bool) -> None:
     --again, of every finished document); confirmed and corrected values stay. Safe while
     the service runs: its index writer picks the changes up."""
     from docvault.facts.store import propose_unread
+    from docvault.service import record_clinic
 
     settings = state.settings()
-    database = open_database(settings)
-    count = propose_unread(database, again=again)
-    click.echo(f"facts: {count} document(s) read")
+    with state.use_database(settings) as database:
+        record_clinic(settings, database)
+        count = propose_unread(database, again=again)
+        click.echo(f"facts: {count} document(s) read")
 
 
 @main.group("audit")
@@ -845,18 +851,19 @@ def audit_export(
     selection = audit.AuditFilter(
         user.strip() or None, AuditAction(action) if action else None, document, since, until
     )
-    database = open_database(state.settings())
-    lines = audit.export_lines(audit.events(database, selection), form)
-    if output is None:
-        for line in lines:
-            click.echo(line, nl=False)
-        return
-    with output.open("w", encoding="utf-8", newline="") as handle:
-        handle.writelines(lines)
-    click.echo(f"audit events written to {output}", err=True)
+    with state.use_database() as database:
+        lines = audit.export_lines(audit.events(database, selection), form)
+        if output is None:
+            for line in lines:
+                click.echo(line, nl=False)
+            return
+        with output.open("w", encoding="utf-8", newline="") as handle:
+            handle.writelines(lines)
+        click.echo(f"audit events written to {output}", err=True)
 
 
 main.add_command(user_group)
 main.add_command(schedule_group)
 main.add_command(hold_group)
 main.add_command(register_group)
+main.add_command(senders_group)

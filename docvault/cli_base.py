@@ -42,17 +42,20 @@ class State:
         return load_settings(self.config)
 
     @contextmanager
-    def use_database(self) -> Iterator[Engine]:
-        """The database handed in (left open), else the settings' one, upgraded to the
-        newest schema and closed after."""
+    def use_database(self, settings: Settings | None = None) -> Iterator[Engine]:
+        """The one way a command opens its database: the one handed in (left open), else
+        that of `settings` (read now when not given), upgraded to the newest schema and
+        closed after."""
         if self.database is not None:
             yield self.database
             return
-        engine = open_database(self.settings())
+        # The schema upgraded under its lock, the busy timeout; named after the command for
+        # its sentences.
+        database = db.open_database((settings or self.settings()).database_path, command_name())
         try:
-            yield engine
+            yield database
         finally:
-            engine.dispose()
+            database.dispose()
 
 
 def command_name() -> str:
@@ -63,12 +66,6 @@ def command_name() -> str:
         names.insert(0, context.info_name or "")
         context = context.parent
     return " ".join(["docvault", *names])
-
-
-def open_database(settings: Settings) -> Engine:
-    """The settings' database as every command opens it (`db.open_database`: the schema
-    upgrade under its lock, the busy timeout), named after the command for its sentences."""
-    return db.open_database(settings.database_path, command_name())
 
 
 # A command's first parameter is the State; one invoked on its own (not under `docvault`)

@@ -34,7 +34,10 @@ class ProfileName(StrEnum):
     """The model profiles docvault knows: each one is defined, under its name, in
     docvault/ocr/profiles.py (whose `Profile.name` has this type; a test checks that every
     name has its profile). They live here, below every stage, so that the `profile`
-    setting's choices come from the same names without config importing the ocr stage."""
+    setting's choices come from the same names without config importing the ocr stage.
+    The two benchmark profiles (exactly 600 tokens a page) are no clinic's choice: a
+    benchmark names one in DOCVAULT_BENCH_PROFILE, which only the composition root reads
+    (docvault.service)."""
 
     ovisocr2 = "ovisocr2"
     deepseek_ocr_2 = "deepseek-ocr-2"
@@ -51,10 +54,8 @@ AfterArchive = Literal["move", "delete"]
 # named on the command line (`docvault ingest`), which stays where it is.
 AfterArchiveAction = Literal["move", "delete", "keep"]
 EngineKind = Literal["cpu", "openai"]
-# "auto", then each ProfileName (a test keeps the two equal).
-ProfileChoice = Literal[
-    "auto", "ovisocr2", "deepseek-ocr-2", "bench", "deepseek-ocr-2-bench", "cpu"
-]
+# "auto", then each ProfileName but the benchmarks' (a test keeps the two equal).
+ProfileChoice = Literal["auto", "ovisocr2", "deepseek-ocr-2", "cpu"]
 TextLayerUse = Literal["auto", "prefer", "ocr"]
 # "off", then the languages Whoosh's Snowball stemmers know (whoosh.lang; a test keeps the
 # two equal).
@@ -659,6 +660,21 @@ class Settings:
         "When the register is refreshed from register_source, written as backup_at "
         '("06:00"); "off": only by `docvault register refresh`.',
     )
+    # The clinic itself (docvault.facts.senders): the addressee of the letters it gets.
+    clinic_names: list[str] = declare(
+        [],
+        'The clinic\'s own names as letters address it ("Praxis Dr. Berg"): never proposed '
+        "as a letter's sender, and a sender read as one of them is left open.",
+    )
+    clinic_numbers: list[str] = declare(
+        [],
+        'The clinic\'s own telephone and fax numbers ("030 1234567"): on the letters it '
+        "gets, so they never identify a sender in the sender directory.",
+    )
+    clinic_mail_domains: list[str] = declare(
+        [],
+        'The clinic\'s own mail domains ("praxis-berg.de"): never identify a sender.',
+    )
     calendar_grace_hours: float = declare(
         20.0,
         "A calendar job missed while docvault was not running is run once at the next start "
@@ -885,12 +901,11 @@ def _parse_bool(text: str) -> bool | None:
     return None
 
 
-def _convert(setting: Setting, raw: Any, source: str, base: Path, key: str | None = None) -> Any:
-    """Turn a raw value (TOML value or environment string) into the setting's type; `key`
-    is what a refusal names when the value is not the setting's own (`inboxes[2].path`)."""
+def _convert(setting: Setting, raw: Any, source: str, base: Path) -> Any:
+    """Turn a raw value (TOML value or environment string) into the setting's type."""
     problem = _problem_with(setting, raw)
     if problem:
-        raise ConfigError(key or setting.name, source, problem)
+        raise ConfigError(setting.name, source, problem)
     converters: dict[str, Callable[[Any], Any]] = {
         "str": str,
         "choice": str,
@@ -1173,39 +1188,23 @@ def _inbox_from_table(
             f"is not an inbox setting; allowed: {', '.join(INBOX_KEYS)}.",
         )
     # Each value refused names its key in the table (an [[inboxes]] path of false was
-    # refused as the setting 'inbox', which the file did not hold: issue 29).
-    inbox_path = _convert(SETTINGS_BY_NAME["inbox"], table["path"], source, base, f"{label}.path")
-    after = table.get("after_archive", values["after_archive"])
-    if after not in get_args(AfterArchive):
-        allowed = ", ".join(get_args(AfterArchive))
-        raise ConfigError(f"{label}.after_archive", source, f"is {after!r}; allowed: {allowed}.")
-    tags = table.get("tags", [])
-    if not isinstance(tags, list) or not all(isinstance(tag, str) for tag in tags):
-        raise ConfigError(f"{label}.tags", source, 'must be a list of words, e.g. ["fax"].')
-    settle = _convert(
-        SETTINGS_BY_NAME["settle_seconds"],
-        table.get("settle_seconds", values["settle_seconds"]),
-        source,
-        base,
-        f"{label}.settle_seconds",
-    )
-    polling = _convert(
-        SETTINGS_BY_NAME["polling"],
-        table.get("polling", values["polling"]),
-        source,
-        base,
-        f"{label}.polling",
-    )
-    # Typed like a mailbox's table: name = 5 was taken as "5", recursive = "no" as true.
-    read = _TableReader(table, label, source)
+    # refused as the setting 'inbox', which the file did not hold: issue 29), typed as a
+    # mailbox's table is (name = 5 was taken as "5", recursive = "no" as true).
+    read = _TableReader(table, label, source, required=("path",))
+    inbox_path = read.path("path", base)
+    settle = SETTINGS_BY_NAME["settle_seconds"]
     return InboxSettings(
-        name=read.text("name", Path(inbox_path).name),
+        name=read.text("name", inbox_path.name),
         path=inbox_path,
         recursive=read.flag("recursive", False),
-        after_archive=after,
-        tags=tuple(tags),
-        settle_seconds=settle,
-        polling=polling,
+        after_archive=read.choice(  # type: ignore[arg-type]
+            "after_archive", get_args(AfterArchive), values["after_archive"]
+        ),
+        tags=read.words("tags", '["fax"]'),
+        settle_seconds=float(
+            read.number("settle_seconds", values["settle_seconds"], settle.minimum or 0.0)
+        ),
+        polling=read.flag("polling", values["polling"]),
     )
 
 
@@ -1320,15 +1319,14 @@ def _mailbox_from_table(
             'is needed with after_taking = "move": the folder taken messages go to, e.g. '
             'move_to = "Archive/docvault".',
         )
-    ca_file = read.text("tls_ca_file", "")
     return MailboxSettings(
         name=read.text("name", f"mail-{read.text('user', '')}"),
         host=host,
         user=read.text("user", ""),
-        password_file=(base / Path(read.text("password_file", "")).expanduser()).resolve(),
+        password_file=read.path("password_file", base),
         port=read.number("port", 0, 0, 65535, whole=True),
         tls=tls,
-        tls_ca_file=(base / Path(ca_file).expanduser()).resolve() if ca_file else None,
+        tls_ca_file=read.path("tls_ca_file", base) if read.text("tls_ca_file", "") else None,
         tls_unverified_host=read.text("tls_unverified_host", ""),
         folder=read.text("folder", "INBOX"),
         senders=read.words("senders"),
@@ -1392,7 +1390,7 @@ def _fhir_receiver(read: _TableReader, base: Path) -> FhirReceiverSettings:
     )
     return FhirReceiverSettings(
         url=read.text("url", ""),
-        token_file=(base / Path(read.text("token_file", "")).expanduser()).resolve(),
+        token_file=read.path("token_file", base),
         content=read.choice("content", get_args(FhirContent), "binary"),  # type: ignore[arg-type]
         patient_system=read.text("patient_system", ""),
     )
@@ -1413,7 +1411,7 @@ def _gdt_receiver(read: _TableReader, base: Path) -> GdtReceiverSettings:
             "procedure", procedure, 'up to 6 characters (A-Z, 0-9, "_"), e.g. "ALLG00"'
         )
     return GdtReceiverSettings(
-        folder=(base / Path(read.text("folder", "")).expanduser()).resolve(),
+        folder=read.path("folder", base),
         version=read.choice("version", get_args(GdtVersion), "2.1"),  # type: ignore[arg-type]
         charset=read.choice("charset", get_args(GdtCharset), "iso-8859-1"),  # type: ignore[arg-type]
         receiver_id=identities["receiver_id"],
@@ -1425,7 +1423,8 @@ def _gdt_receiver(read: _TableReader, base: Path) -> GdtReceiverSettings:
 
 @dataclass(frozen=True)
 class _TableReader:
-    """One [[mailboxes]] table's values, each checked for its type, with the sentence."""
+    """One table's values ([[inboxes]], [[mailboxes]], [[retention]], [[handover]]), each
+    checked for its type, with the sentence that names its key (`inboxes[2].path`)."""
 
     table: dict[str, Any]
     label: str
@@ -1482,27 +1481,43 @@ class _TableReader:
             raise self._refuse(key, value, "true or false")
         return value
 
+    def path(self, key: str, base: Path) -> Path:
+        """A file or folder, relative to the settings file's folder."""
+        value = self.table.get(key, "")
+        if not isinstance(value, str):
+            raise self._refuse(key, value, "a string")
+        if not value.strip():
+            raise self._refuse(key, value, "a file or folder path")
+        return (base / Path(value).expanduser()).resolve()
+
     def number(
         self,
         key: str,
         default: float,
         minimum: float,
-        maximum: float,
+        maximum: float = math.inf,
         whole: bool = False,
         default_from: str = "its default",
     ) -> Any:
         value = self.table.get(key, default)
-        allowed = f"{'a whole number' if whole else 'a number'} from {minimum:g} to {maximum:g}"
+        wanted = "a whole number" if whole else "a number"
+        allowed = (
+            f"{wanted} from {minimum:g} to {maximum:g}"
+            if math.isfinite(maximum)
+            else f"{wanted} of at least {minimum:g}"
+        )
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise self._refuse(key, value, allowed, default_from)
-        if not minimum <= value <= maximum or (whole and not float(value).is_integer()):
+        if not math.isfinite(value) or not minimum <= value <= maximum:
+            raise self._refuse(key, value, allowed, default_from)
+        if whole and not float(value).is_integer():
             raise self._refuse(key, value, allowed, default_from)
         return int(value) if whole else value
 
-    def words(self, key: str) -> tuple[str, ...]:
+    def words(self, key: str, example: str = '["lab@example.org"]') -> tuple[str, ...]:
         value = self.table.get(key, [])
         if not isinstance(value, list) or not all(isinstance(word, str) for word in value):
-            raise self._refuse(key, value, 'a list of strings, e.g. ["lab@example.org"]')
+            raise self._refuse(key, value, f"a list of strings, e.g. {example}")
         return tuple(word for word in value if word.strip())
 
 

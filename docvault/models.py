@@ -64,6 +64,14 @@ class Document(SQLModel, table=True):
     settled_by: str | None = None
     settled_reason: str | None = Field(default=None, sa_column=Column(Text))
 
+    def unsettle(self) -> None:
+        """A new problem of the document is listed again, even if a person dismissed the
+        old one (a refused file refused again, a reading that ends in a problem again, a new
+        index problem)."""
+        self.settled_at = None
+        self.settled_by = None
+        self.settled_reason = None
+
 
 def join_tags(tags: Iterable[str]) -> str:
     """Tags as `Document.tags` stores them: joined by commas."""
@@ -370,6 +378,21 @@ class DocumentFact(SQLModel, table=True):
         return self.proposed
 
 
+class FactsDue(SQLModel, table=True):
+    """A document whose facts need proposing (`docvault.facts.outbox`): written in the
+    transaction that finishes its reading, removed in the one that stores its proposals.
+
+    ``queued_at`` tells a reading apart from a later one (a re-run finished while the
+    proposals of the earlier reading were made): only the row of the reading proposed is
+    removed, so the later one is proposed too.
+    """
+
+    __tablename__ = "facts_due"
+
+    document_id: int = Field(foreign_key="documents.id", primary_key=True, ondelete="CASCADE")
+    queued_at: datetime
+
+
 class MailMessage(SQLModel, table=True):
     """One message of a watched mailbox, remembered so that it is taken exactly once.
 
@@ -505,3 +528,36 @@ class RegisterRefresh(SQLModel, table=True):
     refused: int = 0
     # The refused rows' sentences, one a line, and the whole refresh's when it was refused.
     report: str = Field(default="", sa_column=Column(Text, nullable=False))
+
+
+class Correspondent(SQLModel, table=True):
+    """A sender in the clinic's directory of correspondents (`docvault.facts.senders`): grown
+    from confirmed letters, edited by an admin. ``own`` marks the clinic itself (from the
+    ``clinic_*`` settings): the addressee, never proposed as a sender."""
+
+    __tablename__ = "correspondents"
+    __table_args__ = NEVER_REUSED
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(unique=True)
+    address: str = Field(default="", sa_column=Column(Text, nullable=False))
+    own: bool = False
+    updated_at: datetime = Field(default_factory=utcnow)
+    updated_by: str = ""
+
+
+class CorrespondentMark(SQLModel, table=True):
+    """One mark that identifies a correspondent: a telephone or fax number (its national
+    digits) or a mail domain; learned from a confirmed letter (``document_id``) or typed by
+    an admin (no document)."""
+
+    __tablename__ = "correspondent_marks"
+    __table_args__ = (Index("ix_correspondent_marks_value", "value"), NEVER_REUSED)
+
+    id: int | None = Field(default=None, primary_key=True)
+    correspondent_id: int = Field(foreign_key="correspondents.id", index=True, ondelete="CASCADE")
+    document_id: int | None = Field(
+        default=None, foreign_key="documents.id", index=True, ondelete="CASCADE"
+    )
+    kind: str  # "phone", "fax" or "domain"
+    value: str

@@ -23,6 +23,7 @@ import uvicorn
 
 from docvault.delivery import Deliverer
 from docvault.errors import DocvaultError
+from docvault.facts.outbox import FactsProposer
 from docvault.intake import Intake, MailIntake, Watchers
 from docvault.ocr.vllm_server import VllmReplicas
 from docvault.runtime import (
@@ -166,6 +167,33 @@ class IndexPart(_PartDefaults):
         # Documents left out and failures an admin must fix are the part's trouble (it is
         # degraded); a writer failing for an unforeseen reason past the bound is stalled.
         return self.writer.liveness(self.stall_seconds)
+
+
+@dataclass
+class FactsPart(_PartDefaults):
+    """The facts proposer (`docvault.facts.outbox`) in a thread of its own: the facts of
+    each finished letter proposed after its reading's commit. Stops with the worker, and
+    before the index writer, whose last drain takes the pages its facts changed."""
+
+    proposer: FactsProposer
+    stall_seconds: float
+    # A test hook (DOCVAULT_TEST_HOLD_FACTS, read by the composition root): called once
+    # before the loop, it holds the part between a reading's commit and its facts, the
+    # moment a crash can hit.
+    hold: Callable[[], None] | None = None
+    name: str = "facts"
+    stop_stage: int = 1
+
+    async def run(self, progress: Progress, stop: asyncio.Event) -> None:
+        async with stop_relayed(stop, self.proposer.wake) as stopping:
+            await in_thread("facts", lambda: self._serve(progress, stopping))
+
+    def _serve(self, progress: Progress, stopping: threading.Event) -> None:
+        if self.hold is not None:
+            progress.now_doing("held by the test hook")
+            progress.beat()
+            self.hold()
+        self.proposer.serve(progress, stopping)
 
 
 @dataclass

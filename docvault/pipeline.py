@@ -2,6 +2,7 @@
 and `docvault ingest`, and the bridges to them from other threads.
 
     intake ──> queue (SQLite) ──> worker ──> outbox ──> index writer        web view
+                                                 └──> facts due ──> facts proposer
 
 The render pool lives on the event loop; the web view's thread and a hand-over's thread reach
 it through `render_png` and `build_searchable`, which hand the coroutine to the loop and wait
@@ -20,6 +21,7 @@ from sqlalchemy import Engine as DatabaseEngine
 
 from docvault import pdfa, records, transcription
 from docvault.delivery import HandoverConfig
+from docvault.facts.outbox import FactsProposer
 from docvault.ocr.base import Engine
 from docvault.ocr.profiles import Profile
 from docvault.ocr.vllm_server import VllmReplicas
@@ -46,6 +48,7 @@ class Pipeline:
     worker: Worker
     index: SearchIndex
     index_writer: OutboxDriver
+    facts_proposer: FactsProposer
     loop: asyncio.AbstractEventLoop
     data_path: Path
     render_settings: str  # the render options as cached files are keyed by

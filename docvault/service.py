@@ -10,14 +10,19 @@ before anything else. Which part runs in which thread or process, and how a fail
 restarted or ends the command, is drawn in `docvault.runtime.supervisor`. What is not composition
 lives in modules of its own: the pipeline and its bridges (`docvault.pipeline`), what the
 daemon reports (`docvault.reporting`), ingest's steps (`docvault.intake.ingest`). Nothing else reads
-settings (or the environment): each part is handed plain values here, and the two test hooks
-(`DOCVAULT_TEST_HOLD_INTAKE`, `DOCVAULT_TEST_WORKER_FAILS`; never set in production) are read
-here and nowhere else.
+settings: each part is handed plain values here. What a clinic never sets is read here too:
+the test hooks (`DOCVAULT_TEST_HOLD_INTAKE`, `DOCVAULT_TEST_HOLD_FACTS`,
+`DOCVAULT_TEST_WORKER_FAILS`) and a benchmark's profile (`DOCVAULT_BENCH_PROFILE`). The
+environment is otherwise read by the settings' loader (`docvault.config`), the systemd notifier
+(`docvault.runtime.notify`), the engine's start (`docvault.ocr.vllm_server`), the hand-over commands
+(`docvault.delivery`) and the display's time zone (`docvault.web.display`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import functools
 import logging
 import os
 import secrets
@@ -29,25 +34,27 @@ from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import AsyncExitStack, asynccontextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import Engine as DatabaseEngine
 
 from docvault import backup, db, records, retention
 from docvault.archive import remove_incomplete_copies
-from docvault.config import InboxSettings, Settings
+from docvault.config import InboxSettings, ProfileChoice, Settings
 from docvault.delivery import Deliverer, HandoverConfig, handover_config
-from docvault.errors import ServerFault
-from docvault.facts import register
+from docvault.errors import ServerFault, UnknownProfile
+from docvault.facts import register, senders
+from docvault.facts.outbox import FactsProposer
 from docvault.intake import Intake, MailIntake, MailReader, ProgressBar, read_files, readable_kinds
 from docvault.ocr.base import Engine
-from docvault.ocr.profiles import Profile, get_profile
+from docvault.ocr.profiles import BENCH_PROFILE_NAMES, Profile, get_profile
 from docvault.ocr.replica_layout import replica_ports, replica_settings
 from docvault.ocr.schedule import transcribe_page
 from docvault.ocr.vllm_server import VllmReplicas
 from docvault.parts import (
     CalendarPart,
     EnginePart,
+    FactsPart,
     FileEventsPart,
     HandoverPart,
     IndexPart,
@@ -95,6 +102,19 @@ CALENDAR_DEFAULT_BOUND_SECONDS = 3600.0
 # The test hook that makes the worker fail as a defect would, with this variable's sentence,
 # when it hands its first page to the engine (tests/intake/test_ingest_command.py).
 WORKER_FAILS_VARIABLE = "DOCVAULT_TEST_WORKER_FAILS"
+# A benchmark's profile (exactly 600 tokens a page), which no clinic's `profile` offers.
+BENCH_PROFILE_VARIABLE = "DOCVAULT_BENCH_PROFILE"
+
+
+def for_benchmark(settings: Settings, environ: Mapping[str, str]) -> Settings:
+    """The settings with the benchmark's profile of DOCVAULT_BENCH_PROFILE, if one is named."""
+    name = environ.get(BENCH_PROFILE_VARIABLE, "")
+    if not name:
+        return settings
+    if name not in BENCH_PROFILE_NAMES:
+        raise UnknownProfile(name, BENCH_PROFILE_NAMES)
+    # The setting's type names the clinics' profiles; the benchmark's is a profile all the same.
+    return dataclasses.replace(settings, profile=cast(ProfileChoice, name))
 
 
 def render_options(settings: Settings) -> RenderOptions:
@@ -120,6 +140,14 @@ def render_grid(settings: Settings) -> int:
     if settings.render_grid:
         return settings.render_grid
     return get_profile(settings.effective_profile()).image_grid
+
+
+def record_clinic(settings: Settings, database: DatabaseEngine) -> None:
+    """The clinic's own names, numbers and mail domains into the sender directory, where
+    they mark the addressee (never a sender)."""
+    senders.record_clinic(
+        database, settings.clinic_names, settings.clinic_numbers, settings.clinic_mail_domains
+    )
 
 
 def build_engine(settings: Settings, profile: Profile) -> Engine:
@@ -167,11 +195,13 @@ async def open_pipeline(
     """Database, render pools, engine, worker and index, from the settings, each owned from
     the moment it opens: a failure at any step (or the end of the block) closes everything
     opened before it, in the reverse order (Starlette's lifespan shape)."""
+    settings = for_benchmark(settings, environ)
     async with AsyncExitStack() as resources:
         profile = get_profile(settings.effective_profile())
         handover = handover_config(settings, environ)
         database = db.open_database(settings.database_path)
         resources.callback(database.dispose)
+        record_clinic(settings, database)
         renderer = render_pool(settings, settings.render_workers)
         resources.callback(renderer.close)
         inspector = render_pool(settings, 1)
@@ -193,6 +223,7 @@ async def open_pipeline(
             stemming_language=settings.stemming_language,
             engine=settings.index_engine,
         )
+        facts_proposer = FactsProposer(database, index_writer.wake)
         owner = records.new_owner()
         worker = build_worker(
             settings,
@@ -201,7 +232,7 @@ async def open_pipeline(
             engine,
             _transcriber(profile, environ),
             owner=owner,
-            on_finished=index_writer.wake,
+            on_finished=functools.partial(wake_all, index_writer.wake, facts_proposer.wake),
             handover=handover,
         )
         pipeline = Pipeline(
@@ -214,6 +245,7 @@ async def open_pipeline(
             worker=worker,
             index=index,
             index_writer=index_writer,
+            facts_proposer=facts_proposer,
             loop=loop,
             data_path=settings.data_path,
             render_settings=repr(render_options(settings)),
@@ -224,6 +256,12 @@ async def open_pipeline(
         # What the parts' builders open later on the pipeline (the mail reader), closed first.
         resources.callback(close_all, pipeline.closing)
         yield pipeline
+
+
+def wake_all(*wakes: Callable[[], None]) -> None:
+    """A page finished: the index writer and the facts part look at their outboxes."""
+    for wake in wakes:
+        wake()
 
 
 def close_all(closers: list[Callable[[], None]]) -> None:
@@ -348,7 +386,10 @@ def build_parts(settings: Settings, daemon: Daemon, environ: Mapping[str, str]) 
     parts += [
         IndexPart(pipeline.index_writer, stall),
         WorkerPart(pipeline.worker, settings.stop_timeout_seconds, stall),
-        IntakePart(intake, pipeline.wake_worker, stall, hold=_intake_hold(environ)),
+        FactsPart(pipeline.facts_proposer, stall, hold=_held(environ, "DOCVAULT_TEST_HOLD_FACTS")),
+        IntakePart(
+            intake, pipeline.wake_worker, stall, hold=_held(environ, "DOCVAULT_TEST_HOLD_INTAKE")
+        ),
         FileEventsPart(intake, settings.polling, stall),
         JobsPart(scheduled_jobs(settings, pipeline, intake), stall),
         CalendarPart(make_calendar(settings, pipeline), stall),
@@ -362,14 +403,16 @@ def build_parts(settings: Settings, daemon: Daemon, environ: Mapping[str, str]) 
             archive_copy=pipeline.archive_copy,
             data_dir=pipeline.data_path,
         )
+        pipeline.facts_proposer.listeners.append(deliverer.wake)
         parts.append(HandoverPart(deliverer, stall))
     parts += [MailboxPart(mail, pipeline.wake_worker, stall) for mail in daemon.mail]
     return parts
 
 
-def _intake_hold(environ: Mapping[str, str]) -> Callable[[], None] | None:
-    """The test hook that blocks intake while a file exists (never set in production)."""
-    hold_file = environ.get("DOCVAULT_TEST_HOLD_INTAKE")
+def _held(environ: Mapping[str, str], variable: str) -> Callable[[], None] | None:
+    """A test hook that blocks a part while the file `variable` names exists
+    (DOCVAULT_TEST_HOLD_INTAKE, DOCVAULT_TEST_HOLD_FACTS; never set in production)."""
+    hold_file = environ.get(variable)
     if not hold_file:
         return None
     path = Path(hold_file)
@@ -529,6 +572,7 @@ async def ingest_files(
             [
                 IndexPart(pipeline.index_writer, stall),
                 WorkerPart(pipeline.worker, settings.stop_timeout_seconds, stall),
+                FactsPart(pipeline.facts_proposer, stall),
             ],
             stage_timeouts=stage_timeouts(settings),
             policy=Policy.one_shot,

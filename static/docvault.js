@@ -10,6 +10,8 @@ const POLL_LIMIT_MILLISECONDS = 15 * 60 * 1000;
 const LIVE_MILLISECONDS = 3000;
 // Marks the page's own requests: they keep no login alive (docvault.web.security).
 const LIVE_HEADERS = { "X-Docvault-Live": "1" };
+// The JSON API's addresses, built from the route names by the page (templates/base.html).
+const API = document.body.dataset;
 
 function csrfToken() {
   const meta = document.querySelector('meta[name="csrf-token"]');
@@ -26,7 +28,7 @@ function showState(pageId, state) {
 function pollStates(pageIds, startedAt) {
   const waiting = new Set(pageIds.map(String));
   const tick = async () => {
-    const reply = await fetch(`/api/pages/states?ids=${[...waiting].join(",")}`, {
+    const reply = await fetch(`${API.apiStates}?ids=${[...waiting].join(",")}`, {
       credentials: "same-origin", headers: { Accept: "application/json" },
     });
     if (!reply.ok) return;
@@ -59,7 +61,7 @@ async function submitRerun(event) {
     window.alert("Tick at least one page to re-run.");
     return;
   }
-  const reply = await fetch("/api/rerun", {
+  const reply = await fetch(API.apiRerun, {
     method: "POST",
     credentials: "same-origin",
     headers: { "Content-Type": "application/json", "X-CSRF-Token": csrfToken() },
@@ -147,7 +149,7 @@ async function refreshReadPage() {
   const article = document.querySelector("article.transcription[data-page-id]");
   const shown = article && article.querySelector("[data-state-of]");
   if (!shown || FINISHED.has(shown.textContent.trim())) return;
-  const reply = await fetchLive(`/api/pages/states?ids=${article.dataset.pageId}`);
+  const reply = await fetchLive(`${API.apiStates}?ids=${article.dataset.pageId}`);
   if (!reply) return;
   const [now] = (await reply.json()).pages;
   if (!now || now.status === shown.textContent.trim()) return;
@@ -165,7 +167,7 @@ function startLive() {
   const tick = async () => {
     try {
       if (document.visibilityState === "visible") {
-        const reply = await fetch("/api/live", { credentials: "same-origin", headers: LIVE_HEADERS });
+        const reply = await fetch(API.apiLive, { credentials: "same-origin", headers: LIVE_HEADERS });
         if (reply.status === 401 || reply.status === 403) return;  // logged out: stop
         if (reply.ok) {
           const body = await reply.text();

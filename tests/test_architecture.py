@@ -167,8 +167,17 @@ ENTERED_INSIDE = {
     ("docvault.records.document_json", "docvault.facts.store"),
     ("docvault.web.views.facts", "docvault.facts.store"),
     ("docvault.cli_register", "docvault.facts.register"),
+    ("docvault.cli_senders", "docvault.facts.senders"),
+    ("docvault.service", "docvault.facts.senders"),
+    ("docvault.web.queries", "docvault.facts.senders"),
+    ("docvault.web.views.senders", "docvault.facts.senders"),
+    ("docvault.parts", "docvault.facts.outbox"),
+    ("docvault.pipeline", "docvault.facts.outbox"),
+    ("docvault.service", "docvault.facts.outbox"),
+    ("docvault.records.leases", "docvault.facts.outbox"),
+    ("docvault.web.queries", "docvault.facts.register"),
+    ("docvault.web.queries", "docvault.facts.register_files"),
     ("docvault.service", "docvault.facts.register"),
-    ("docvault.records.leases", "docvault.facts.store"),
     ("docvault.retention", "docvault.facts.store"),
     ("docvault.search.pages", "docvault.facts.store"),
     ("docvault.web.queries", "docvault.facts.store"),
@@ -210,6 +219,7 @@ SETTINGS_READERS = {
     "docvault.render.options",
     "docvault.render.pool",
     "docvault.search.folder",
+    "docvault.search.index",
     "docvault.search.outbox",
     "docvault.search.pages",
     "docvault.search.writer",
@@ -341,3 +351,68 @@ def test_the_lists_of_readers_name_only_readers() -> None:
     environment = {module for module, path in modules.items() if reads_environment(path)}
     assert sorted(SETTINGS_READERS - settings) == []
     assert sorted(ENVIRONMENT_READERS - environment) == []
+
+
+# ----------------------------------------------------------------------------- no literal paths
+
+# A path of the web app written out: `"/documents/…"` in a view, `href="/problems"` in a
+# template. Views build addresses with `path_for` and templates with `url_for`, from the
+# route table's names (docvault/web/routes.py), so a renamed path moves every link with it.
+APP_PATH = re.compile(r"""^/[A-Za-z]""")
+TEMPLATE_PATH = re.compile(r"""(?:=\s*|\(\s*)["'`](/[A-Za-z][^"'`]*)""")
+
+
+def shown(path: Path) -> str:
+    return str(path.relative_to(REPOSITORY) if path.is_relative_to(REPOSITORY) else path)
+
+
+def literal_paths_in_python(path: Path) -> list[str]:
+    """Each string constant (f-strings' parts too) of `path` that begins with an app path."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        is_text = isinstance(node, ast.Constant) and isinstance(node.value, str)
+        if is_text and APP_PATH.match(node.value):
+            found.append(f"{shown(path)}:{node.lineno}: {node.value!r}")
+    return found
+
+
+def literal_paths_in_template(path: Path) -> list[str]:
+    """Each attribute value or comparison of `path` that begins with an app path."""
+    found = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        for match in TEMPLATE_PATH.finditer(line):
+            found.append(f"{shown(path)}:{number}: {match.group(1)!r}")
+    return found
+
+
+def literal_app_paths(views: Path, templates: Path) -> list[str]:
+    found = []
+    for module in sorted(views.glob("*.py")):
+        found += literal_paths_in_python(module)
+    for template in sorted(templates.glob("*.html")):
+        found += literal_paths_in_template(template)
+    return found
+
+
+def test_views_and_templates_write_no_app_path() -> None:
+    views = REPOSITORY / "docvault" / "web" / "views"
+    assert literal_app_paths(views, REPOSITORY / "templates") == []
+    # The page script is given the JSON API's addresses by base.html.
+    scripts = sorted((REPOSITORY / "static").glob("*.js"))
+    assert [found for script in scripts for found in literal_paths_in_template(script)] == []
+
+
+def test_the_check_finds_a_written_path_in_a_view_and_a_template(tmp_path: Path) -> None:
+    (tmp_path / "view.py").write_text(
+        'def go(document_id: int) -> str:\n    return f"/documents/{document_id}#facts"\n'
+    )
+    (tmp_path / "page.html").write_text(
+        "<a href=\"{{ url_for('home') }}\">home</a>\n"
+        '{% if request.url.path == "/status" %}<a href="/problems">x</a>{% endif %}\n'
+    )
+    found = literal_app_paths(tmp_path, tmp_path)
+    assert [entry.split(": ", 1)[1] for entry in found] == [
+        "'/documents/'",
+        "'/status'",
+        "'/problems'",
+    ]

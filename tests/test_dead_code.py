@@ -53,3 +53,27 @@ def test_the_check_finds_what_nobody_reads_and_spares_what_templates_and_tools_r
         "unused property 'forgotten_title' (60% confidence)",
         "unused function 'never_called' (60% confidence)",
     ]
+
+
+def test_a_function_whose_name_only_another_object_shares_is_found(tmp_path: Path) -> None:
+    """vulture matches names: `store.counts` stayed alive while `lists.counts(...)`, another
+    object's method, was read. The second pass follows the name to its module."""
+    package = tmp_path / "package"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "store.py").write_text(
+        "def counts() -> int:\n    return 1\n\n\ndef kept() -> int:\n    return 2\n"
+    )
+    (package / "lists.py").write_text(
+        "class Lists:\n    def counts(self) -> int:\n        return 3\n"
+    )
+    (package / "web.py").write_text(
+        "from package import store\nfrom package.lists import Lists\n\n"
+        "print(Lists().counts(), store.kept())\n"
+    )
+    templates = tmp_path / "templates"
+    templates.mkdir()
+    found = findings(package, [], templates, PYPROJECT)
+    assert [line.split(": ", 1)[1] for line in found] == [
+        "function 'counts' is read by no module of the package, nor by a tool"
+    ]

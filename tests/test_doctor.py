@@ -13,7 +13,7 @@ from devtools.engine_sim import EngineSimulator, SimulatorConfig
 from docvault import db
 from docvault.config import Settings, load_settings
 from docvault.doctor import CheckResult, Probes, diagnose
-from docvault.search import IndexEntry, IndexWriter
+from docvault.search import FolderWriter, IndexEntry
 
 NOW = datetime(2025, 6, 2, 9, 30, tzinfo=UTC)
 
@@ -223,7 +223,7 @@ def test_an_index_that_differs_from_the_database_says_by_how_much(tmp_path: Path
     settings = healthy(tmp_path)
     received = datetime(2025, 6, 3, 10, 0)
     entry = IndexEntry(7, 1, 1, "inbox", (), "x.pdf", received, None, "done", "Befund", 1)
-    IndexWriter(settings.index_path).apply([entry], [])  # the database holds no such page
+    FolderWriter(settings.index_path).apply([entry], [])  # the database holds no such page
     found = failures(diagnose(lambda: settings, probes(tmp_path)))
     assert "holds 1 pages, the database 0 (0 waiting to be indexed)" in found["search index"]
     assert "consistency check repairs the difference" in found["search index"]

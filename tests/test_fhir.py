@@ -35,7 +35,7 @@ from tests.records.test_handover import OWNER, Clock, _attempt, _document, _page
 from tests.support.factsarchive import MUSTERMANN_LETTER, add_letter
 from tests.support.fhir_server import FhirServer, running_fhir_server
 from tests.support.liveserver import csrf_token, logged_in_site
-from tests.support.webarchive import NURSE, WebArchive
+from tests.support.webarchive import NURSE, WebArchive, propose_facts
 
 FHIR = HandoverTarget.fhir
 TOKEN = "a-bearer-token-of-the-practice-fhir-server"
@@ -84,6 +84,7 @@ def _read_letter(database: Engine, name: str = "a") -> int:
         text = MUSTERMANN_LETTER
         finished = records.FinishedPage(claimed.page_id, text, False, [_attempt(text)])
         records.complete_many(database, OWNER, [finished], (FHIR,))
+    propose_facts(database)  # the facts part, after the commit
     return document
 
 
@@ -225,6 +226,7 @@ def test_a_correction_updates_the_document_reference_and_a_reread_replaces_it(
         finished = records.FinishedPage(claimed.page_id, MUSTERMANN_LETTER, False,
                                       [_attempt(MUSTERMANN_LETTER)])  # fmt: skip
         records.complete_many(database, OWNER, [finished], (FHIR,))
+    propose_facts(database)
     _deliver_all(database, deliverer)
     reread = _rows(database)[-1]
     newer = server.of_type("DocumentReference")[f"dv-{reread.event_id}"][0]

@@ -30,6 +30,7 @@ from docvault.transcription import ArchiveCopy
 from docvault.vocabulary import HandoverTarget
 from tests.records.test_handover import OWNER, _attempt, _document, _rows
 from tests.support.factsarchive import MUSTERMANN_LETTER
+from tests.support.webarchive import propose_facts
 
 GDT = HandoverTarget.gdt
 
@@ -116,6 +117,7 @@ def _letters(database: Engine, count: int, first: int = 0) -> list[int]:
         text = MUSTERMANN_LETTER
         finished = records.FinishedPage(claimed.page_id, text, False, [_attempt(text)])
         records.complete_many(database, OWNER, [finished], (GDT,))
+    propose_facts(database)  # the facts part, after the commit
     return documents
 
 

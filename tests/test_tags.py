@@ -12,6 +12,7 @@ from docvault.db import read_session
 from docvault.models import Document, join_tags, split_tags
 from docvault.search import SearchIndex, rebuild_from_database, search
 from docvault.web import queries
+from tests.support.finish import complete
 
 LETTER = "Dear colleague, Mrs Hannelore Brückner was seen today; metoprolol 50 mg continued."
 
@@ -34,7 +35,7 @@ def test_each_inbox_tag_is_stored_listed_and_searchable(database: Engine, tmp_pa
     )
     document_id = records.record_document(database, new, 1).document_id
     (claim,) = records.claim(database, "worker", limit=1, lease_seconds=60)
-    assert records.complete(database, claim.page_id, "worker", LETTER, False, [])
+    assert complete(database, claim.page_id, "worker", LETTER, False, [])
     with read_session(database) as session:
         assert session.exec(select(Document.tags)).one() == "urgent,cardiology"
     view = queries.document(database, document_id)

@@ -41,6 +41,7 @@ from docvault.vocabulary import (
     TextFormat,
 )
 from docvault.worker import Worker, WorkerTimings
+from tests.support.finish import complete
 from tests.support.mounts import fill, mount_problem, tmpfs
 
 OWNER = "the worker under test"
@@ -393,7 +394,7 @@ def test_a_late_result_after_the_lease_was_lost_leaves_the_new_owners_page_alone
             page_id = page.id
         assert page_id is not None
         if new_owner_finishes:
-            assert records.complete(database, page_id, OTHER, new_text, False, [])
+            assert complete(database, page_id, OTHER, new_text, False, [])
 
     async def scenario() -> Run:
         run = make_run(late)

@@ -83,7 +83,7 @@ from bench.loadgen import request_bodies  # noqa: E402
 from bench.pages import render_letters, write_letters  # noqa: E402
 from docvault.render import RenderOptions  # noqa: E402
 from docvault.vocabulary import SamplingMode  # noqa: E402
-from docvault.ocr.profiles import get_profile  # noqa: E402
+from docvault.ocr.profiles import BENCH_PROFILE_NAMES, get_profile  # noqa: E402
 from docvault.ocr.vllm_server import (  # noqa: E402
     VllmReplicas,
     VllmServerSettings,
@@ -486,7 +486,8 @@ def start_daemon(folder: Path, url: str, concurrency: int, profile: str,
         "DOCVAULT_CONFIG": str(config),
         "DOCVAULT_DATA_DIR": str(folder / "docvault-data"),
         "DOCVAULT_INBOX": str(daemon.inbox),
-        "DOCVAULT_PROFILE": profile,
+        # A benchmark's profile (600 tokens a page) is no setting's value.
+        "DOCVAULT_BENCH_PROFILE" if profile in BENCH_PROFILE_NAMES else "DOCVAULT_PROFILE": profile,
         "DOCVAULT_RENDER_WORKERS": str(render_workers),
         "DOCVAULT_STOP_TIMEOUT_SECONDS": "5",
         "PYTHONPATH": os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")]).rstrip(":"),

@@ -2,7 +2,8 @@
 
 ``extract`` proposes them from the text (pure, no database: the search index's leaves may
 import it); ``store`` keeps proposals and a person's confirmations per document, and has
-``patient_for_documents`` for lists and hand-overs. This package itself imports only
+``patient_for_documents`` for lists and hand-overs; ``outbox`` proposes a finished letter's
+facts after its reading is committed. This package itself imports only
 ``extract``, so that importing it never pulls the database in.
 """
 

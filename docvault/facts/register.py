@@ -25,7 +25,8 @@ from sqlmodel import Session, col, select
 
 from docvault.db import write_transaction
 from docvault.errors import RegisterRefused
-from docvault.facts.patient_match import Lookup
+from docvault.facts.extract import search_date
+from docvault.facts.patient_match import Lookup, fold, words
 from docvault.facts.register_files import (
     PatientRecord,
     RegisterFileRefused,
@@ -229,3 +230,42 @@ def lookup(session: Session) -> Lookup:
         return [record_of(row) for row in rows]
 
     return born_on
+
+
+# The register picker shows at most this many patients: more means "type more".
+MOST_FOUND = 20
+
+
+def search(session: Session, typed: str) -> list[PatientRecord]:
+    """The register entries a person's search names (the register picker): the patient
+    number itself, or every typed name word in the patient's names (umlauts and their
+    transliterations alike) and a typed birth date exactly."""
+    typed = " ".join(typed.split())[:200]
+    if not typed:
+        return []
+    exact = session.get(RegisterPatient, typed)
+    if exact is not None:
+        return [record_of(exact)]
+    dated = [part for part in typed.split() if any(digit.isdigit() for digit in part)]
+    born = [day for part in dated if (day := search_date(part)) and len(day) == len("2000-01-01")]
+    named = " ".join(part for part in typed.split() if part not in dated)
+    wanted = [fold(word) for word in words(named)]
+    statement = select(RegisterPatient).order_by(col(RegisterPatient.surname))
+    if born:
+        days = [date.fromisoformat(day) for day in born]
+        statement = statement.where(col(RegisterPatient.birth_date).in_(days))
+    elif not wanted:
+        return []
+    found: list[PatientRecord] = []
+    for row in session.exec(statement):
+        record = record_of(row)
+        names = {fold(word) for word in words(_all_names(record))}
+        if all(any(name.startswith(word) for name in names) for word in wanted):
+            found.append(record)
+            if len(found) == MOST_FOUND:
+                break
+    return found
+
+
+def _all_names(record: PatientRecord) -> str:
+    return " ".join((record.given_names, record.surname, record.birth_name, *record.former_names))

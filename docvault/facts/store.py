@@ -1,8 +1,9 @@
 """A document's facts in the database: proposals from its text, a person's confirmations.
 
-``refresh_proposals`` runs inside the queue's transaction that finishes a document's last
-page (``docvault.records``), so the proposals are there as soon as the document is, and again
-after every re-run. A confirmed value is never replaced by a proposal. Whenever a
+The transaction that finishes a document's last page (``docvault.records``) only marks its
+facts due; ``docvault.facts.outbox`` proposes them (``proposals_of``) outside SQLite's
+write lock and keeps them (``store_proposals``) in a short transaction of their own, after
+every reading, re-runs included. A confirmed value is never replaced by a proposal. Whenever a
 document's facts change, its pages go to the index outbox in the same transaction, so the
 search fields ``patient:``, ``born:``, ``sender:`` and ``title:`` follow.
 """
@@ -20,7 +21,7 @@ from sqlmodel import Session, col, select
 
 from docvault.db import write_transaction
 from docvault.errors import FactRefused
-from docvault.facts import register
+from docvault.facts import register, senders
 from docvault.facts.extract import (
     DATE_FIELDS,
     EARLIEST_LETTER,
@@ -35,6 +36,7 @@ from docvault.facts.extract import (
     unwanted_character,
     written_date,
 )
+from docvault.facts.extract.known import with_directory
 from docvault.facts.patient_match import PatientMatch, match_patient
 from docvault.facts.register_files import MAX_ID_CHARACTERS
 from docvault.models import (
@@ -42,6 +44,8 @@ from docvault.models import (
     Document,
     DocumentFact,
     IndexProblem,
+    MailDocument,
+    MailMessage,
     Page,
     reindex_document,
     utcnow,
@@ -106,12 +110,27 @@ def _rows(session: Session, document_ids: Sequence[int]) -> list[DocumentFact]:
     )
 
 
+@dataclass(frozen=True)
+class Proposals:
+    """What a document's text proposes for each field, and the notes of fields it proposes
+    nothing for (an ambiguous patient: the register entries it could be)."""
+
+    values: dict[str, Proposal]
+    notes: dict[str, str]
+
+
 def refresh_proposals(session: Session, document_id: int, now: datetime | None = None) -> bool:
     """Propose the document's facts from its text again; True when what counts changed."""
-    now = now or utcnow()
+    proposals = proposals_of(session, document_id)
+    return proposals is not None and store_proposals(session, document_id, proposals, now)
+
+
+def proposals_of(session: Session, document_id: int) -> Proposals | None:
+    """The document's facts proposed from its first pages' text (None: no such document).
+    Reads only: `docvault.facts.outbox` runs it outside the write lock."""
     document = session.get(Document, document_id)
     if document is None:
-        return False
+        return None
     texts = session.exec(
         select(Page.markdown)
         .where(Page.document_id == document_id)
@@ -120,18 +139,33 @@ def refresh_proposals(session: Session, document_id: int, now: datetime | None =
         .limit(FACT_PAGES)
     ).all()
     pages = [text or "" for text in texts]
-    proposals = propose(document_text(pages), _day(document))
+    text = document_text(pages)
+    values = with_directory(
+        propose(text, _day(document)),
+        text,
+        senders.directory(session),
+        mail_sender(session, document_id),
+    )
     match = match_patient([strip_markup(text) for text in pages], register.lookup(session))
-    proposals.update(register_proposals(match))
+    values.update(register_proposals(match))
     notes = {"patient_id": match.evidence} if match.ambiguous else {}
+    return Proposals(values, notes)
+
+
+def store_proposals(
+    session: Session, document_id: int, proposals: Proposals, now: datetime | None = None
+) -> bool:
+    """Keep `proposals` as the document's; True when what counts changed (its pages then
+    go to the index outbox in this transaction)."""
+    now = now or utcnow()
     rows = {row.field: row for row in _rows(session, [document_id])}
     changed = False
     for field in FIELDS:
-        proposal = proposals.get(field)
+        proposal = proposals.values.get(field)
         if proposal is not None and value_problem(field, proposal.value) is not None:
             proposal = None  # read from OCR text: a control character, a date misread
         row = rows.get(field)
-        note = proposal.evidence if proposal else notes.get(field)
+        note = proposal.evidence if proposal else proposals.notes.get(field)
         if row is None and note is None:
             continue
         row = row or DocumentFact(document_id=document_id, field=field)
@@ -144,6 +178,27 @@ def refresh_proposals(session: Session, document_id: int, now: datetime | None =
     if changed:
         queue_reindex(session, document_id)
     return changed
+
+
+def mail_sender(session: Session, document_id: int) -> str:
+    """The address of the message the document came with, if it came by mail."""
+    found = session.exec(
+        select(MailMessage.sender_address)
+        .join(MailDocument, col(MailDocument.message_id) == col(MailMessage.id))
+        .where(MailDocument.document_id == document_id)
+    ).first()
+    return found or ""
+
+
+def _letter_text(session: Session, document_id: int) -> str:
+    texts = session.exec(
+        select(Page.markdown)
+        .where(Page.document_id == document_id)
+        .where(col(Page.status).in_(SEARCHED_PAGE_STATES))
+        .order_by(col(Page.number))
+        .limit(FACT_PAGES)
+    ).all()
+    return document_text([text or "" for text in texts])
 
 
 def register_proposals(match: PatientMatch) -> dict[str, Proposal]:
@@ -251,6 +306,9 @@ def confirm(
     row.confirmed_by = user_name
     row.confirmed_at = now or utcnow()
     session.add(row)
+    if field == "sender":  # the sender directory learns the letter's numbers and domains
+        text = _letter_text(session, document_id)
+        senders.learn(session, document_id, value, text, mail_sender(session, document_id))
     if row.value != before:
         queue_reindex(session, document_id)
     return FactChange(field, before, row.value, row.proposed)

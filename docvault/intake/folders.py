@@ -27,7 +27,7 @@ from sqlalchemy import Engine
 
 from docvault import records
 from docvault.archive import ArchivedFile, archive_file
-from docvault.config import InboxSettings
+from docvault.config import InboxSettings, default
 from docvault.errors import (
     DocvaultError,
     FileNotReady,
@@ -129,11 +129,11 @@ class Intake:
         data_dir: Path,
         inboxes: tuple[InboxSettings, ...],
         inspect: Inspector,
-        empty_grace_seconds: float = 300.0,
-        unreadable_retry_seconds: float = 3600.0,
+        empty_grace_seconds: float = default("empty_grace_seconds"),
+        unreadable_retry_seconds: float = default("unreadable_retry_seconds"),
         clock: Callable[[], float] = time.monotonic,
         max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
-        hidden_report_seconds: float = 300.0,
+        hidden_report_seconds: float = default("hidden_report_seconds"),
     ) -> None:
         self.database = database
         self.data_dir = data_dir

@@ -49,7 +49,7 @@ from sqlalchemy import Engine
 
 from docvault import records
 from docvault.archive import ArchivedFile, archive_bytes
-from docvault.config import MailboxSettings
+from docvault.config import MailboxSettings, default
 from docvault.errors import (
     FileTooLarge,
     MailEncrypted,
@@ -166,8 +166,8 @@ class MailIntake:
         timeout_seconds: float,
         max_message_bytes: int,
         max_file_bytes: int,
-        max_pages: int = 2000,
-        empty_grace_seconds: float = 300.0,
+        max_pages: int = default("mail_max_pages"),
+        empty_grace_seconds: float = default("empty_grace_seconds"),
     ) -> None:
         self.database = database
         self.data_dir = data_dir

@@ -16,7 +16,7 @@ from enum import StrEnum
 from pathlib import Path
 from stat import S_ISBLK, S_ISCHR, S_ISDIR, S_ISFIFO, S_ISLNK, S_ISREG, S_ISSOCK
 
-from docvault.config import InboxSettings
+from docvault.config import InboxSettings, default
 from docvault.errors import (
     FileRefused,
     FileTooLarge,
@@ -42,7 +42,7 @@ SYSTEM_HIDDEN_PREFIXES = ("._", ".~lock.", ".smbdelete", ".nfs", ".trash", ".spo
 SYSTEM_HIDDEN_NAMES = {".ds_store", ".localized", ".directory", ".apdisk"}
 
 
-DEFAULT_MAX_FILE_BYTES = 200 * 1024 * 1024  # the max_file_mb setting's default
+DEFAULT_MAX_FILE_BYTES = default("max_file_mb") * 1024 * 1024
 
 
 def is_ignored_name(name: str) -> bool:

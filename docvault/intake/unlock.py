@@ -34,6 +34,7 @@ from docvault.db import read_session, write_transaction
 from docvault.errors import DocvaultError, EncryptedDocument, RateLimited, TooManyPages
 from docvault.models import AuditEvent, Document, utcnow
 from docvault.render import decrypt_pdf
+from docvault.runtime import Throttle
 
 logger = logging.getLogger(__name__)
 
@@ -45,6 +46,12 @@ REFUSED = AuditAction.unlock_refused
 FREE_FAILURES = 3  # a mistyped password or two, and one more look at the sender's note
 FAILURE_WINDOW = timedelta(minutes=15)
 BACKOFF_LIMIT = timedelta(minutes=1)  # about 60 guesses an hour instead of 90,000
+GUESSES = Throttle(
+    window_seconds=FAILURE_WINDOW.total_seconds(),
+    free=FREE_FAILURES,
+    first_wait_seconds=2.0,
+    longest_wait_seconds=BACKOFF_LIMIT.total_seconds(),
+)
 # The decrypted copy's name in its private folder: never derived from the original's name
 # (issue 25: a 200-character name plus ".unlocked.pdf" was too long for the file system).
 COPY_NAME = "unlocked.pdf"
@@ -175,13 +182,8 @@ def _failures(database: Engine, now: datetime, **match: object) -> list[datetime
 
 def _wait(failures: list[datetime], now: datetime) -> int | None:
     """Whole seconds still to wait after these failures, or None: a try may be made now."""
-    if len(failures) < FREE_FAILURES:
-        return None
-    backoff = min(timedelta(seconds=2 ** (len(failures) - FREE_FAILURES + 1)), BACKOFF_LIMIT)
-    allowed_at = failures[-1] + backoff
-    if now >= allowed_at:
-        return None
-    return int((allowed_at - now).total_seconds()) + 1
+    wait = GUESSES.wait([(moment.timestamp(), 1) for moment in failures], now.timestamp())
+    return int(wait) + 1 if wait > 0 else None
 
 
 def _note(

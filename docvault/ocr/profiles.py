@@ -408,6 +408,9 @@ PROFILES: Mapping[str, Profile] = MappingProxyType(
     {profile.name: profile for profile in (OVISOCR2, DEEPSEEK_OCR_2, BENCH, DEEPSEEK_BENCH, CPU)}
 )
 PROFILE_NAMES: tuple[str, ...] = tuple(PROFILES)
+# Benchmarks' profiles: no clinic's `profile` setting offers them (docvault.service reads
+# DOCVAULT_BENCH_PROFILE for a benchmark's daemon).
+BENCH_PROFILE_NAMES: tuple[str, ...] = (ProfileName.bench, ProfileName.deepseek_ocr_2_bench)
 
 
 def get_profile(name: str) -> Profile:

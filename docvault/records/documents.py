@@ -192,17 +192,17 @@ def _read_at_last(session: Session, document: Document, page_count: int, now: da
     _queue_pages(session, document.id, page_count, now, document.queue_source)
 
 
-def record_refused_again(engine: Engine, document_id: int, error_code: str, message: str) -> bool:
+def record_refused_again(database: Engine, document_id: int, error_code: str, message: str) -> bool:
     """A refused file taken in again was refused again: the new reason, and listed again
     even if a person had dismissed the old one. False: it is no longer a refused file."""
-    with write_transaction(engine) as session:
+    with write_transaction(database) as session:
         document = session.get(Document, document_id)
         if document is None or not is_refused(document):
             return False
         document.error = message
         document.error_class = error_code
         document.updated_at = utcnow()
-        _unsettle(document)
+        document.unsettle()
         session.add(document)
         return True
 
@@ -224,12 +224,6 @@ def settle(engine: Engine, document_id: int, who: str, reason: str) -> bool:
         document.settled_reason = reason
         session.add(document)
         return True
-
-
-def _unsettle(document: Document) -> None:
-    document.settled_at = None
-    document.settled_by = None
-    document.settled_reason = None
 
 
 def waits_for_password(document: Document) -> bool:

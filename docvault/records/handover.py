@@ -1,6 +1,7 @@
 """The hand-over outbox: what the practice system must be told, kept until it is accepted.
 
     document done / needs attention ──(same transaction)──> handover_outbox row per receiver
+                                    (sent once the letter's facts are kept: facts.outbox)
     a person corrects its facts ──(same transaction)──> a `corrected` row (FHIR receiver)
     handover_outbox ──> delivery part (docvault.delivery) ──> webhook / command / FHIR / GDT
                                       <── accepted: delivered; refused: retried with back-off
@@ -27,7 +28,7 @@ from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, select
 
 from docvault.db import read_session, still_waiting, write_transaction
-from docvault.models import Document, HandoverOutbox
+from docvault.models import Document, FactsDue, HandoverOutbox
 from docvault.records.document_json import Audience, describe
 from docvault.runtime import backoff_seconds
 from docvault.vocabulary import DocumentStatus, HandoverState, HandoverTarget
@@ -152,8 +153,9 @@ def _ready(busy: Sequence[int]) -> ColumnElement[bool]:
     """Pending rows that may be sent as soon as their time comes.
 
     Per document and receiver only the oldest pending event is ready: a later event of
-    the same letter (done again after a re-run) never overtakes an earlier one. `busy`
-    names rows being sent right now.
+    the same letter (done again after a re-run) never overtakes an earlier one; none is
+    while the letter's facts wait to be proposed (`docvault.facts.outbox`). `busy` names
+    rows being sent right now.
     """
     earlier = aliased(HandoverOutbox)
     older_pending = (
@@ -164,9 +166,14 @@ def _ready(busy: Sequence[int]) -> ColumnElement[bool]:
         .where(col(earlier.id) < col(HandoverOutbox.id))
         .exists()
     )
+    # A letter goes out with its facts: not while they wait to be proposed.
+    facts_due = select(FactsDue.document_id).where(
+        col(FactsDue.document_id) == col(HandoverOutbox.document_id)
+    )
     return and_(
         col(HandoverOutbox.state) == HandoverState.pending,
         not_(older_pending),
+        not_(facts_due.exists()),
         col(HandoverOutbox.id).not_in(list(busy)),
     )
 

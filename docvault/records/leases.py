@@ -47,7 +47,7 @@ from sqlalchemy import (
 from sqlmodel import Session, col, select
 
 from docvault.db import still_waiting, write_transaction
-from docvault.facts import store as fact_store
+from docvault.facts.outbox import mark_due
 from docvault.models import (
     Attempt,
     Document,
@@ -55,7 +55,6 @@ from docvault.models import (
     Page,
     utcnow,
 )
-from docvault.records.documents import _unsettle
 from docvault.records.handover import add_events
 from docvault.records.reports import _joined_lines, coverage_json, lines_json
 from docvault.textutil import storable_text
@@ -229,42 +228,15 @@ class FinishedPage:
     lines: Sequence[ReadLine] = ()
 
 
-def complete(
-    engine: Engine,
-    page_id: int,
-    owner: str,
-    text: str,
-    looped: bool,
-    attempts: Sequence[AttemptRecord],
-    warnings: Sequence[str] = (),
-    image_size: tuple[int, int] | None = None,
-    coverage: CoverageReport | None = None,
-    text_format: TextFormat = TextFormat.markdown,
-) -> bool:
-    """Store a finished page's text and attempts, and queue its index entry, atomically.
-
-    Returns False (and changes nothing) when the lease was lost in the meantime.
-    """
-    finished = FinishedPage(
-        page_id,
-        text,
-        looped,
-        attempts,
-        warnings,
-        image_size,
-        coverage=coverage,
-        text_format=text_format,
-    )
-    return complete_many(engine, owner, [finished])[0]
-
-
 def complete_many(
     engine: Engine,
     owner: str,
     finished: Sequence[FinishedPage],
     handover: Sequence[HandoverTarget] = (),
 ) -> list[bool]:
-    """`complete` for several pages in one transaction; one flag per page, in order.
+    """Store finished pages' texts and attempts, and queue their index entries, atomically,
+    in one transaction; one flag per page, in order: False (and nothing changed) for a page
+    whose lease was lost in the meantime.
 
     At 32 requests in flight pages finish a few milliseconds apart; one transaction for
     the pages that finished while the previous one was written saves a thread hop, a write
@@ -425,8 +397,9 @@ def _refresh_document(
     """A document is done when every page is; `attention` when some page is incomplete,
     looped or failed.
 
-    A change to done or attention is handed over to the receivers named in `handover`,
-    in this same transaction.
+    A change to done or attention marks the document's facts due (proposed after the
+    commit) and is handed over to the receivers named in `handover`, in this same
+    transaction.
     """
     document = session.get(Document, document_id)
     if document is None:
@@ -443,12 +416,13 @@ def _refresh_document(
         if status == DocumentStatus.attention:
             # A new reading that ends with a problem again is a new problem: a person's
             # earlier dismissal spoke of the old one, so the document is listed again.
-            _unsettle(document)
+            document.unsettle()
         session.add(document)
         if status != DocumentStatus.processing:
-            # Every page is finished (again, after a re-run): propose the letter's facts
-            # before the hand-over event is written, so that the hand-over can carry them.
-            fact_store.refresh_proposals(session, document_id, now)
+            # Every page is finished (again, after a re-run): the letter's facts are due.
+            # They are proposed after this commit (docvault.facts.outbox), outside the write
+            # lock; the hand-over event written next waits for them.
+            mark_due(session, document_id, now)
         add_events(session, document_id, status, handover, now)
 
 

@@ -343,17 +343,6 @@ def too_large(database: Engine, mailbox: str, uidvalidity: int) -> list[str]:
         ]
 
 
-def counts(database: Engine, mailbox: str) -> dict[str, int]:
-    """The mailbox's messages by state."""
-    with read_session(database) as session:
-        rows = session.exec(
-            select(MailMessage.state, func.count())
-            .where(MailMessage.mailbox == mailbox)
-            .group_by(col(MailMessage.state))
-        ).all()
-    return {state: int(count) for state, count in rows}
-
-
 # --- a document's mail origin, for the view, the index and the hand-over ------------------
 
 

@@ -82,3 +82,18 @@ def has_open_proposals() -> ColumnElement[bool]:
             )
         )
     )
+
+
+def is_filed() -> ColumnElement[bool]:
+    """SQL: a person filed the document to a patient (confirmed a patient number)."""
+    return exists(
+        select(col(DocumentFact.id)).where(
+            and_(
+                col(DocumentFact.document_id) == col(Document.id),
+                col(DocumentFact.field) == "patient_id",
+                col(DocumentFact.confirmed_at).is_not(None),
+                col(DocumentFact.confirmed).is_not(None),
+                col(DocumentFact.confirmed) != "",
+            )
+        )
+    )

@@ -30,7 +30,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from docvault.runtime.backoff import backoff_seconds
+    from docvault.runtime.backoff import Throttle, Try, backoff_seconds
     from docvault.runtime.faults import (
         BUSY_WAIT_SECONDS,
         RETRY_SECONDS,
@@ -85,6 +85,8 @@ _MODULES = {
     "RunningJobs": "docvault.runtime.jobs",
     "Standing": "docvault.runtime.faults",
     "Supervisor": "docvault.runtime.supervisor",
+    "Throttle": "docvault.runtime.backoff",
+    "Try": "docvault.runtime.backoff",
     "backoff_seconds": "docvault.runtime.backoff",
     "blocking_calls": "docvault.runtime.threads",
     "bound_child_command": "docvault.runtime.lifeline",
@@ -128,6 +130,8 @@ __all__ = [
     "RunningJobs",
     "Standing",
     "Supervisor",
+    "Throttle",
+    "Try",
     "backoff_seconds",
     "blocking_calls",
     "bound_child_command",

@@ -10,6 +10,7 @@ every part from before it starts until after it stopped, in one `asyncio.TaskGro
             ├── engine          vllm serve, if docvault starts it   loop + child processes
             ├── index           the index writer drains the outbox  thread "index"
             ├── worker          claim, render, OCR, store           loop + render processes
+            ├── facts           finished letters' facts proposed    thread "facts"
             ├── intake          rescans, stability, archive         thread "intake" + inspect
             ├── file-events     watchdog's observer (fast intake)   thread "file-events"
             ├── jobs            the timers: rescan, lease expiry    loop, monotonic clock;
@@ -27,7 +28,8 @@ every part from before it starts until after it stopped, in one `asyncio.TaskGro
     docvault ingest FILE...     cli
     └── service.ingest_files    builds the parts, inside `blocking_calls` (the executor)
         └── Supervisor.run_until_done(the files read)             Policy.one_shot
-            ├── index, worker   as above
+            ├── index, worker,  as above
+            │   facts
             ├── heartbeat       the parts' states, no report        loop
             └── the command's work: files taken, pages awaited      loop; files taken in
                                                                     the executor

@@ -1,16 +1,22 @@
 """Search: the index derived from the database, and the searches it answers.
 
-Two engines keep the index, chosen by the setting ``index_engine``: Whoosh (pure Python,
-the default, for a clinic's archive) and Tantivy (Rust, for a hospital's millions of
-pages). Both are written and searched through the same front (``IndexWriter``, ``rebuild``,
-``SearchIndex``, ``OutboxDriver``, ``pages.search``), read the same query language and find
-the same pages; the folder's version marker says which engine wrote it.
+Two engines keep the index, chosen by the setting ``index_engine``: Tantivy (Rust, the
+default, fast enough for a hospital's millions of pages) and Whoosh (pure Python, enough
+for a clinic's archive). Both are written and searched through the same front
+(``FolderWriter``, ``rebuild``, ``SearchIndex``, ``OutboxDriver``, ``pages.search``), read
+the same query language and find the same pages; the folder's version marker says which
+engine wrote it. Each stage tells the engines apart in one table and nowhere else:
+``folder.FORMATS`` (a folder's format, how it is made and checked), ``writer.ENGINES``
+(writing: an ``EngineWriter`` and a build) and ``index.OPENINGS`` (reading: an ``Opening``).
+
+Names: the *index writer* is the daemon's part that keeps the index up to date, the
+``OutboxDriver``; the ``FolderWriter`` it holds is the single writer of the index folder.
 
 How a page becomes searchable:
-    ``records.complete`` writes an outbox row with the page's text →
-    ``outbox.OutboxDriver`` drains the outbox in batches →
+    ``queue.complete_many`` writes an outbox row with the page's text →
+    ``outbox.OutboxDriver`` (the index writer) drains the outbox in batches →
     ``pages.entries_for`` reads each page as an ``IndexEntry`` →
-    ``writer.IndexWriter.apply`` commits them (``schema.entry_fields`` makes the fields;
+    ``writer.FolderWriter.apply`` commits them (``schema.entry_fields`` makes the fields;
     Tantivy's writer, ``tantivy_writer``, makes its documents of them: ``tantivy_schema``).
     A missing, outdated or damaged folder is rebuilt beside the old one
     (``pages.rebuild_from_database`` → ``writer.rebuild``) and swapped in.
@@ -32,7 +38,8 @@ The modules, database-free leaves first:
     folder     the index folder: version marker (with its engine), needs_rebuild, stale
                lock, swap-in
     tantivy_writer  the Tantivy engine's single writer and its builds
-    writer     IndexWriter (the single writer of a folder, either engine) and rebuild
+    writer     FolderWriter (the single writer of a folder, either engine, through its
+               EngineWriter) and rebuild; ENGINES, the engines' writing
     postings   posting lists and segment columns read as arrays: the only module that
                uses Whoosh's internals (``read_postings`` is the seam)
     evaluate   a parsed query evaluated over posting lists: matches, BM25, phrases
@@ -43,7 +50,8 @@ The modules, database-free leaves first:
     reader     what SearchIndex needs of an engine's opened folder; rank
     whoosh_reader   the Whoosh engine's searching
     tantivy_reader  the Tantivy engine's searching
-    index      SearchIndex: the folder opened for searches and counts, while it changes
+    index      SearchIndex: the folder opened for searches and counts, while it changes;
+               OPENINGS, the engines' reading
     pages      the database side: the pages that belong in the index, their texts,
                rebuild_from_database, search
     outbox     OutboxDriver: drains the outbox into the writer, rebuilds, repairs
@@ -64,15 +72,15 @@ from docvault.search.results import (
     results_json,
 )
 from docvault.search.schema import SCHEMA_VERSION, IndexEntry
-from docvault.search.writer import IndexWriter, rebuild
+from docvault.search.writer import FolderWriter, rebuild
 
 __all__ = [
     "SCHEMA_VERSION",
     "VERSION_FILE",
     "DocumentHit",
     "DocumentMatches",
+    "FolderWriter",
     "IndexEntry",
-    "IndexWriter",
     "OutboxDriver",
     "SearchHit",
     "SearchIndex",

@@ -15,6 +15,8 @@ import logging
 import os
 import shutil
 import warnings
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import tantivy
@@ -46,15 +48,26 @@ _WRITE_LOCK = "MAIN_WRITELOCK"
 TANTIVY_META = "meta.json"
 
 
+@dataclass(frozen=True)
+class FolderFormat:
+    """What one index engine's folder is: the format its marker names, whether the marker
+    names the engine (Whoosh's stays as it was before there were two), how an empty index
+    is made and how every segment is checked. ``FORMATS`` (at the end) holds one per
+    engine: the only place here that tells the engines apart."""
+
+    version: str
+    marker_names_engine: bool
+    create: Callable[[Path, str | None], None]
+    check_readable: Callable[[Path], None]
+
+
 def _format(engine: IndexEngine) -> str:
-    return (
-        str(SCHEMA_VERSION) if engine == "whoosh" else f"{SCHEMA_VERSION}.{TANTIVY_SCHEMA_VERSION}"
-    )
+    return FORMATS[engine].version
 
 
 def _marker_text(stemming_language: str | None, engine: IndexEngine) -> str:
     stemming = f"stemming={stemming_language or 'off'}"
-    if engine == "whoosh":
+    if not FORMATS[engine].marker_names_engine:
         return f"{_format(engine)} {stemming}\n"
     return f"{_format(engine)} {stemming} engine={engine}\n"
 
@@ -107,10 +120,7 @@ def needs_rebuild(
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ResourceWarning)
         try:
-            if engine == "tantivy":
-                _check_tantivy_readable(directory)
-            else:
-                _check_readable(directory)
+            FORMATS[engine].check_readable(directory)
         except Exception as error:  # noqa: BLE001 - any failure to read means: rebuild
             problem = f"{type(error).__name__}: {error}"
         else:
@@ -198,11 +208,17 @@ def create_empty(
     if not is_unmade(directory):
         raise FileExistsError(f"{directory} is not empty")
     directory.mkdir(parents=True, exist_ok=True)
-    if engine == "tantivy":
-        tantivy.Index(build_tantivy_schema(), path=str(directory))
-    else:
-        index.create_in(str(directory), build_schema(stemming_language))
+    FORMATS[engine].create(directory, stemming_language)
     write_marker(directory, stemming_language, engine)
+
+
+def _create_whoosh(directory: Path, stemming_language: str | None) -> None:
+    index.create_in(str(directory), build_schema(stemming_language))
+
+
+def _create_tantivy(directory: Path, stemming_language: str | None) -> None:
+    # The stemming is the tokenizer's, registered at each opening (``open_tantivy``).
+    tantivy.Index(build_tantivy_schema(), path=str(directory))
 
 
 def write_marker(
@@ -261,3 +277,11 @@ def swap_in(fresh: Path, directory: Path, stamp: str) -> None:
     os.rename(fresh, directory)
     fsync_folder(directory.parent)
     shutil.rmtree(retired, ignore_errors=True)
+
+
+FORMATS: dict[IndexEngine, FolderFormat] = {
+    "whoosh": FolderFormat(str(SCHEMA_VERSION), False, _create_whoosh, _check_readable),
+    "tantivy": FolderFormat(
+        f"{SCHEMA_VERSION}.{TANTIVY_SCHEMA_VERSION}", True, _create_tantivy, _check_tantivy_readable
+    ),
+}

@@ -26,6 +26,7 @@ from typing import Any
 
 from whoosh import query
 
+from docvault.config import IndexEngine
 from docvault.errors import QuerySyntaxError, SearchIndexError
 from docvault.search.evaluate import (
     MAX_EXPANSION,
@@ -96,9 +97,7 @@ class SearchIndex:
         """The folder opened by the engine that wrote it."""
         try:
             inode = os.stat(self.directory).st_ino
-            if engine_of(self.directory) == "tantivy":
-                return TantivyOpening(self.directory, inode)
-            return WhooshOpening(self.directory, inode)
+            return OPENINGS[engine_of(self.directory)](self.directory, inode)
         except Exception as error:  # a damaged index fails in many ways
             raise self._cannot_open(error) from error
 
@@ -324,3 +323,10 @@ def _document_hit(
         pages=hits,
         score=hits[0].score,
     )
+
+
+# Where an engine is chosen for reading, once: the folder's engine opens it.
+OPENINGS: dict[IndexEngine, Callable[[Path, int], Opening]] = {
+    "whoosh": WhooshOpening,
+    "tantivy": TantivyOpening,
+}

@@ -1,10 +1,10 @@
 """How a page becomes searchable, from the database on: the outbox driver.
 
 A finished page writes an outbox row in the same transaction as its text
-(`records.complete`); ``OutboxDriver`` drains the outbox in batches bounded by size and time,
+(`queue.complete_many`); ``OutboxDriver`` drains the outbox in batches bounded by size and time,
 so OCR never waits on Whoosh and a crash loses nothing (the outbox is replayed at the next
 start). Each batch is read as ``IndexEntry`` values (``docvault.search.pages``) and written
-in one commit by the single ``IndexWriter`` (``docvault.search.writer``). A missing,
+in one commit by the single ``FolderWriter`` (``docvault.search.writer``). A missing,
 outdated or damaged index is rebuilt into a new folder and swapped in while searches keep
 answering from the old one, or say plainly that the index is being rebuilt; a scheduled
 consistency check (``repair``) compares the index with the database.
@@ -53,7 +53,7 @@ from docvault.search.pages import (
     waiting_rows,
 )
 from docvault.search.schema import IndexEntry
-from docvault.search.writer import IndexWriter
+from docvault.search.writer import FolderWriter
 
 logger = logging.getLogger(__name__)
 
@@ -86,7 +86,7 @@ class OutboxDriver:
         self._stopping = threading.Event()
         self._idle = threading.Event()
         self._check_requested = threading.Event()
-        self._writer: IndexWriter | None = None
+        self._writer: FolderWriter | None = None
         # The writer's health, written by its own thread only, read by the supervisor's.
         self.failures_in_a_row = 0
         self.failing_since: float | None = None  # monotonic time of the first failure
@@ -251,7 +251,7 @@ class OutboxDriver:
             progress.now_doing("")
             logger.info("index: rebuilt with %d pages", count)
             self.index.rebuilding = False
-        self._writer = IndexWriter(directory, self.stemming_language, self.engine)
+        self._writer = FolderWriter(directory, self.stemming_language, self.engine)
         self.index.reopen()
 
     def drain(self) -> int:

@@ -22,7 +22,7 @@ from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, delete, func, update
+from sqlalchemy import Engine, delete, func
 from sqlmodel import col, select
 
 from docvault.config import DEFAULT_INDEX_ENGINE, IndexEngine
@@ -323,8 +323,10 @@ def record_problems(
                 document_id=document_id, code=error.code, problem="", failures=0,
                 first_failed_at=now,
             )  # fmt: skip
-            if row.failures == 0:
-                _unsettle(session, document_id)
+            document = session.get(Document, document_id)
+            if row.failures == 0 and document is not None:
+                document.unsettle()
+                session.add(document)
             row.failures += 1
             row.code, row.problem, row.last_failed_at = error.code, error.message, now
             wait = backoff_seconds(
@@ -335,15 +337,6 @@ def record_problems(
             _keep_in_outbox(session, document_id)
     logger.error("index: %d document(s) left out of the index: %s", len(problems),
                  " | ".join(error.message for error in problems.values()))  # fmt: skip
-
-
-def _unsettle(session: Any, document_id: int) -> None:
-    """A new index problem is listed again even if a person had dismissed an old one."""
-    session.exec(
-        update(Document)
-        .where(col(Document.id) == document_id)
-        .values(settled_at=None, settled_by=None, settled_reason=None)
-    )
 
 
 def retry_now(database: Engine, document_id: int, now: datetime | None = None) -> bool:

@@ -1,7 +1,7 @@
 """The Tantivy engine's writing: the single writer of a Tantivy index folder, and its builds.
 
 A stage leaf: ``IndexEntry`` values in, Tantivy commits out; no database. The front that the
-outbox driver and ``docvault reindex`` use is ``docvault.search.writer`` (``IndexWriter``,
+outbox driver and ``docvault reindex`` use is ``docvault.search.writer`` (``FolderWriter``,
 ``rebuild``), which chooses this engine or Whoosh's and keeps the folder's rules for both:
 one writer, a rebuild into a new folder swapped in, the version marker written last.
 
@@ -80,17 +80,6 @@ class TantivyWriter:
             )
             for document in documents:
                 writer.add_document(document)
-
-    def delete_document(self, document_id: int) -> None:
-        """Remove every page of a document."""
-        with self._commit() as writer:
-            writer.delete_documents_by_query(
-                tantivy.Query.term_query(self._schema, "document_id", document_id)
-            )
-
-    def collect_garbage(self) -> None:
-        """Delete the files of segments that merges replaced and no searcher reads."""
-        self._current().garbage_collect_files()
 
     def release(self) -> None:
         """Finish the merges under way, then let go of the folder's lock and files (the

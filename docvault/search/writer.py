@@ -6,9 +6,11 @@ values (``docvault.search.pages`` reads them, ``docvault.search.outbox`` drives 
 Both engines are written through here: Whoosh's by the code below, Tantivy's by
 ``docvault.search.tantivy_writer``.
 
-- ``IndexWriter`` is the single writer (one thread of one process owns it): ``apply`` puts a
-  batch of upserts and deletes into one commit.
+- ``FolderWriter`` is the single writer (one thread of one process owns it): ``apply`` puts a
+  batch of upserts and deletes into one commit, through the folder's engine's
+  ``EngineWriter`` (``WhooshWriter`` here, ``TantivyWriter``).
 - ``rebuild`` builds a new sibling folder and swaps it in (``docvault.search.folder``).
+- ``ENGINES`` is where an engine is chosen for writing, once: its writer and its build.
 """
 
 from __future__ import annotations
@@ -18,8 +20,9 @@ import os
 import shutil
 import time
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from whoosh import index
 
@@ -44,7 +47,43 @@ from docvault.search.tantivy_writer import TantivyWriter, build_tantivy
 WRITER_MEMORY_MB = 128
 
 
-class IndexWriter:
+class EngineWriter(Protocol):
+    """What ``FolderWriter`` asks of one engine's writer of a folder (as ``reader.Opening``
+    is what ``SearchIndex`` asks of one engine's reading)."""
+
+    def apply(self, upserts: Sequence[IndexEntry], deletes: Sequence[int]) -> None:
+        """Replace or add ``upserts`` and remove pages ``deletes`` (page ids) in one commit."""
+
+    def release(self) -> None:
+        """Between batches: let go of what the writer holds until the next commit."""
+
+    def close(self) -> None:
+        """Let go of the folder."""
+
+
+# The stage's building of a complete index into a new folder: (folder, entries, stemming,
+# progress, refused) -> pages written.
+Build = Callable[
+    [
+        Path,
+        Iterable[IndexEntry],
+        str | None,
+        Callable[[int], None] | None,
+        Callable[[IndexEntry, Exception], None] | None,
+    ],
+    int,
+]
+
+
+@dataclass(frozen=True)
+class WritingEngine:
+    """One index engine's writing: its writer of an existing folder, its build of a new one."""
+
+    open: Callable[[Path, str | None], EngineWriter]
+    build: Build
+
+
+class FolderWriter:
     """The single writer of one index directory; call it from one thread only.
 
     A missing directory is created empty (with its version marker). A directory that needs
@@ -62,51 +101,33 @@ class IndexWriter:
         self.engine = engine
         if is_unmade(directory):
             create_empty(directory, stemming_language, engine)
-        if engine == "whoosh":
-            clear_stale_lock(directory)
         reason = needs_rebuild(directory, stemming_language, engine)
         if reason is not None:
             raise SearchIndexError(f"{reason} {REBUILD_ADVICE}")
-        self._writer: WhooshWriter | TantivyWriter = (
-            TantivyWriter(directory, stemming_language)
-            if engine == "tantivy"
-            else WhooshWriter(directory)
-        )
+        self._writer = ENGINES[engine].open(directory, stemming_language)
 
     def apply(self, upserts: Sequence[IndexEntry], deletes: Sequence[int]) -> None:
         """Replace or add ``upserts`` and remove pages ``deletes`` (page ids) in one commit."""
         self._writer.apply(upserts, deletes)
 
-    def delete_document(self, document_id: int) -> None:
-        """Remove every page of a document."""
-        self._writer.delete_document(document_id)
-
-    def optimize(self) -> None:
-        """Whoosh: merge all segments into one. Tantivy merges by its own policy in the
-        background: delete the files of the segments its merges replaced."""
-        if isinstance(self._writer, TantivyWriter):
-            self._writer.collect_garbage()
-        else:
-            self._writer.optimize()
-
     def release(self) -> None:
         """Between batches, when no page waits: Tantivy finishes its merges and lets go of
         the folder's lock and files until the next commit (Whoosh holds none between
         commits)."""
-        if isinstance(self._writer, TantivyWriter):
-            self._writer.release()
+        self._writer.release()
 
     def close(self) -> None:
         """Let go of the folder (Tantivy's writer holds its lock between commits)."""
-        if isinstance(self._writer, TantivyWriter):
-            self._writer.close()
+        self._writer.close()
 
 
 class WhooshWriter:
     """Whoosh's commits to one folder; each opens the folder afresh."""
 
-    def __init__(self, directory: Path) -> None:
+    def __init__(self, directory: Path, stemming_language: str | None = None) -> None:
+        # The stemming is the schema's, stored in the folder; a lock left by a crash goes.
         self.directory = directory
+        clear_stale_lock(directory)
 
     def apply(self, upserts: Sequence[IndexEntry], deletes: Sequence[int]) -> None:
         """Replace or add ``upserts`` and remove pages ``deletes`` (page ids) in one commit."""
@@ -126,23 +147,11 @@ class WhooshWriter:
                 raise fault from error
             raise
 
-    def delete_document(self, document_id: int) -> None:
-        """Remove every page of a document."""
-        writer = self._writer()
-        try:
-            writer.delete_by_term("document_id", document_id)
-        except BaseException:
-            writer.cancel()
-            raise
-        writer.commit()
+    def release(self) -> None:
+        """Nothing to let go of: Whoosh holds no lock between commits."""
 
-    def optimize(self) -> None:
-        """Merge all segments into one. It rewrites the whole index (346 s at 100,000
-        pages) for searches 3.5 ms faster (p95 23.2 -> 19.7 ms, bench/index_bench.py
-        --optimize), so the daemon leaves merging to Whoosh's own policy; a rebuild
-        writes one segment anyway."""
-        writer = self._writer()
-        writer.commit(optimize=True)
+    def close(self) -> None:
+        """Nothing to let go of: each commit opened and closed the folder."""
 
     def _writer(self) -> Any:
         # Opened afresh each time: after a rebuild swapped a new directory in, the next
@@ -208,10 +217,7 @@ def rebuild(
     remove_leftovers(directory)
     fresh.mkdir(parents=True)
     try:
-        if engine == "tantivy":
-            count = build_tantivy(fresh, entries, stemming_language, progress, refused)
-        else:
-            count = _build_whoosh(fresh, entries, stemming_language, progress, refused)
+        count = ENGINES[engine].build(fresh, entries, stemming_language, progress, refused)
     except BaseException:
         shutil.rmtree(fresh, ignore_errors=True)
         raise
@@ -251,3 +257,9 @@ def _build_whoosh(
         raise
     writer.commit(optimize=True)
     return count
+
+
+ENGINES: dict[IndexEngine, WritingEngine] = {
+    "whoosh": WritingEngine(WhooshWriter, _build_whoosh),
+    "tantivy": WritingEngine(TantivyWriter, build_tantivy),
+}

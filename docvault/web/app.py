@@ -18,6 +18,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 from urllib.parse import urlencode
 
+import jinja2
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
@@ -54,6 +55,7 @@ from docvault.web.security import (
     is_admin,
     security_headers,
 )
+from docvault.web.views.common import HOME, path_for, route_path
 
 __all__ = ["WebContext", "bind_warning", "create_app"]
 
@@ -132,7 +134,17 @@ def make_templates(display: Display | None = None) -> Jinja2Templates:
     templates.env.filters["replace_page"] = _replace_page
     templates.env.filters["replace_params"] = _replace_params
     templates.env.filters["timestamp"] = shown.clock
+    # Starlette's own `url_for` makes an absolute address from the request's Host header;
+    # docvault's links stay paths on this site, as the views' redirects are (`path_for`).
+    templates.env.globals["url_for"] = _template_url_for
     return templates
+
+
+@jinja2.pass_context
+def _template_url_for(context: jinja2.runtime.Context, name: str, /, **params: object) -> str:
+    """`{{ url_for('document', document_id=7) }}`: the path of the route called `name`; a
+    query string follows it in the template (`?page=2`)."""
+    return route_path(context["request"], name, params)
 
 
 def create_app(context: WebContext) -> FastAPI:
@@ -164,6 +176,7 @@ def create_app(context: WebContext) -> FastAPI:
             route.endpoint,
             methods=list(route.methods),
             dependencies=DEPENDENCIES[route.access],
+            name=route.name,
         )
     app.mount("/static", StaticFiles(directory=str(resource_dir("static"))), name="static")
     # The body limit wraps every route; SecurityHeaders, added last, wraps it in turn, so the
@@ -194,8 +207,9 @@ def _login_redirect(request: Request, message: str) -> Response:
             status_code=401,
             headers={"WWW-Authenticate": "Bearer"},
         )
-    target = request.url.path if request.method == "GET" else "/"
-    return RedirectResponse(f"/login?{_next_parameter(target)}", status_code=303)
+    target = request.url.path if request.method == "GET" else path_for(request, HOME)
+    login = path_for(request, "login")
+    return RedirectResponse(f"{login}?{_next_parameter(target)}", status_code=303)
 
 
 def _next_parameter(target: str) -> str:

@@ -27,10 +27,11 @@ from starlette.requests import Request
 from docvault import audit, auth, records, transcription
 from docvault.audit import AuditAction
 from docvault.calendar_log import Planned
-from docvault.config import RetentionRule
+from docvault.config import RetentionRule, default
 from docvault.errors import ArchivedFileDamaged, DocvaultError, RateLimited, ServerFault
 from docvault.intake import Inspector, unlock_document
 from docvault.render import RenderOptions, inspect_document
+from docvault.runtime import Throttle
 from docvault.search import SearchIndex
 from docvault.transcription import BuildSearchable
 from docvault.vocabulary import DocumentStatus, HandoverTarget, PageStatus, SamplingMode
@@ -131,10 +132,11 @@ class RereadBudget:
                 for entry in self._taken.get(who, [])
                 if now - entry.when < REREAD_WINDOW_SECONDS
             ]
-            used = sum(entry.pages for entry in recent)
-            if used + pages > per_hour:
-                wait = _wait(recent, used + pages - per_hour, now)
-                raise RateLimited(_reread_refusal(who, used, pages, per_hour, wait))
+            throttle = Throttle(REREAD_WINDOW_SECONDS, per_hour)
+            wait = throttle.wait([(entry.when, entry.pages) for entry in recent], now, pages)
+            if wait > 0:
+                used = sum(entry.pages for entry in recent)
+                raise RateLimited(_reread_refusal(who, used, pages, per_hour, max(1.0, wait)))
             taken = _Rereads(now, pages)
             self._taken[who] = [*recent, taken]
             return taken
@@ -143,16 +145,6 @@ class RereadBudget:
         """Pages taken that the queue did not re-read after all (not finished, or gone)."""
         with self._lock:
             taken.pages = max(0, taken.pages - pages)
-
-
-def _wait(recent: list[_Rereads], excess: int, now: float) -> float:
-    """Seconds until re-reads worth `excess` pages have left the window (oldest first)."""
-    freed = 0
-    for entry in sorted(recent, key=lambda entry: entry.when):
-        freed += entry.pages
-        if freed >= excess:
-            return max(1.0, entry.when + REREAD_WINDOW_SECONDS - now)
-    return REREAD_WINDOW_SECONDS
 
 
 def _reread_refusal(who: str, used: int, pages: int, per_hour: int, wait: float) -> str:
@@ -206,14 +198,14 @@ class WebContext:
     secret_key: bytes
     https: bool = False
     render_settings: str = ""
-    session_idle_minutes: int = 30
-    session_hours: int = 12
+    session_idle_minutes: int = default("web_session_idle_minutes")
+    session_hours: int = default("web_session_hours")
     # Live figures only the running service knows, for /metrics: in_flight, engine_up,
     # pages_per_minute (docvault.metrics.render_metrics reads the rest from the database).
     live: Callable[[], Mapping[str, Any]] = dict
-    max_request_bytes: int = 1024 * 1024
-    rereads_per_hour: int = 2000
-    max_pages: int = 2000
+    max_request_bytes: int = default("web_max_request_bytes")
+    rereads_per_hour: int = default("web_rereads_per_hour")
+    max_pages: int = default("max_pages")
     reread_budget: RereadBudget = field(default_factory=RereadBudget)
     # The counts the open lists ask for every few seconds, shared by every tab.
     lists: queries.LiveLists = field(default_factory=queries.LiveLists)
@@ -222,7 +214,7 @@ class WebContext:
     # The command that makes the first administrator, shown while no account exists.
     first_account_command: str = "docvault user add NAME --admin"
     inspect: Inspector = field(default=inspect_in_process)
-    empty_grace_seconds: float = 300.0
+    empty_grace_seconds: float = default("empty_grace_seconds")
     build_searchable: BuildSearchable | None = None
     # The hand-over receivers told when a person corrects a letter's facts (the FHIR
     # receiver's DocumentReference is updated; docvault.delivery).
@@ -506,7 +498,8 @@ class SearchForm:
     date_from: str = ""
     date_to: str = ""
     # The arrivals list's own filters (the index does not know them): "todo" or "handled",
-    # and "unconfirmed" for letters with a proposal no person has confirmed yet.
+    # "unconfirmed" for letters with a proposal no person has confirmed yet, "unfiled" for
+    # letters no person has filed to a patient.
     todo: str = ""
     facts: str = ""
 
@@ -524,9 +517,14 @@ class SearchForm:
                 400, f"The status {self.status[:40]!r} is not one of {', '.join(ARRIVAL_STATES)}."
             )
         since, until = day_range(self.date_from, self.date_to, display)
-        if self.todo not in ("", "todo", "handled") or self.facts not in ("", "unconfirmed"):
+        if self.todo not in ("", "todo", "handled") or self.facts not in (
+            "",
+            "unconfirmed",
+            "unfiled",
+        ):
             raise HTTPException(
-                400, "The to-do filter is todo or handled, the facts filter unconfirmed."
+                400,
+                "The to-do filter is todo or handled, the facts filter unconfirmed or unfiled.",
             )
         return queries.ArrivalFilter(
             _bounded(self.inbox, "inbox") or None,
@@ -536,6 +534,7 @@ class SearchForm:
             until,
             handled={"todo": False, "handled": True}.get(self.todo),
             unconfirmed=self.facts == "unconfirmed",
+            unfiled=self.facts == "unfiled",
         )
 
     def query(self) -> str:

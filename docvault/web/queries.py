@@ -18,11 +18,15 @@ from docvault import records
 from docvault.audit import AuditFilter
 from docvault.db import read_session, within
 from docvault.errors import EncryptedDocument
+from docvault.facts import register
+from docvault.facts import senders as sender_directory
+from docvault.facts.register_files import PatientRecord
 from docvault.facts.store import FactView, facts_of, patient_for_documents, views_of
 from docvault.models import (
     Attempt,
     AuditEvent,
     Document,
+    DocumentFact,
     Duplicate,
     IndexProblem,
     MailDocument,
@@ -545,8 +549,11 @@ class ArrivalFilter:
     until: datetime | None = None  # received before
     handled: bool | None = None  # True: handled only; False: still to do only
     unconfirmed: bool = False  # only documents with a proposal no person confirmed yet
+    unfiled: bool = False  # only documents no person filed to a patient yet
 
     def apply(self, statement: Any) -> Any:
+        if self.unfiled:
+            statement = statement.where(~worklist.is_filed())
         if self.handled is not None:
             statement = statement.where(worklist.is_handled(self.handled))
         if self.unconfirmed:
@@ -796,3 +803,74 @@ def audit_events(
             statement.order_by(col(AuditEvent.id).desc()).offset(offset).limit(limit)
         ).all()
         return list(events), int(session.exec(counting).one())
+
+
+# The document view lists at most this many of the patient's other letters, newest first.
+MOST_OTHER_LETTERS = 20
+
+
+@dataclass(frozen=True)
+class OtherLetter:
+    """Another letter filed to the same patient, as the document view lists it."""
+
+    document_id: int
+    file_name: str
+    received_at: datetime
+    title: str | None
+    sender: str | None
+
+
+@dataclass(frozen=True)
+class FilingChoices:
+    """What the facts panel offers for filing: the patient's other letters, the register
+    entries a search found, the sender directory's names."""
+
+    other_letters: list[OtherLetter]
+    register_found: list[PatientRecord] | None  # None: nothing was searched
+    senders: list[str]
+
+
+def filing_choices(database: Engine, document_id: int, register_search: str) -> FilingChoices:
+    """The document view's filing aids (read in one session)."""
+    with read_session(database) as session:
+        found = register.search(session, register_search) if register_search.strip() else None
+        return FilingChoices(
+            _other_letters(session, document_id), found, sender_directory.names(session)
+        )
+
+
+def _other_letters(session: Any, document_id: int) -> list[OtherLetter]:
+    """The letters filed to this letter's patient (its confirmed, else proposed, number)."""
+    number = views_of(session, [document_id]).get(document_id, {}).get("patient_id")
+    if number is None or not number.value:
+        return []
+    confirmed = and_(
+        col(DocumentFact.confirmed_at).is_not(None), col(DocumentFact.confirmed) == number.value
+    )
+    proposed = and_(
+        col(DocumentFact.confirmed_at).is_(None), col(DocumentFact.proposed) == number.value
+    )
+    rows = session.exec(
+        select(Document)
+        .join(DocumentFact, col(DocumentFact.document_id) == col(Document.id))
+        .where(DocumentFact.field == "patient_id")
+        .where(or_(confirmed, proposed))
+        .where(col(Document.id) != document_id)
+        .order_by(col(Document.received_at).desc())
+        .limit(MOST_OTHER_LETTERS)
+    ).all()
+    values = views_of(session, [row.id for row in rows])
+    return [
+        OtherLetter(
+            row.id,
+            row.original_name,
+            row.received_at,
+            _value(values.get(row.id, {}).get("title")),
+            _value(values.get(row.id, {}).get("sender")),
+        )
+        for row in rows
+    ]
+
+
+def _value(view: FactView | None) -> str | None:
+    return view.value if view is not None else None

@@ -1,4 +1,5 @@
-"""The web view's one route table: every path, its endpoint, its methods and who may ask.
+"""The web view's one route table: every path, its name, its endpoint, its methods and who
+may ask.
 
 `create_app` (web/app.py) adds each entry with FastAPI's `add_api_route` and the
 dependencies of its access rule, so the table is the whole of what the web view answers
@@ -38,6 +39,7 @@ from docvault.web.views import (
     login,
     problems,
     search,
+    senders,
     worklist,
 )
 
@@ -52,9 +54,11 @@ class Access(Enum):
 
 @dataclass(frozen=True)
 class Route:
-    """One entry of the table."""
+    """One entry of the table. Its `name` is how views (`path_for`) and templates
+    (`url_for`) link to it, so a path changed here changes every link with it."""
 
     path: str
+    name: str
     endpoint: Callable[..., Any]
     methods: tuple[str, ...] = ("GET",)
     access: Access = Access.reading
@@ -78,56 +82,65 @@ PUBLIC, SCRAPING = Access.public, Access.scraping
 
 ROUTES: tuple[Route, ...] = (
     # Logging in and out
-    Route("/favicon.ico", login.favicon, GET, PUBLIC),
-    Route("/login", login.login_page, GET, PUBLIC),
-    Route("/login", login.log_in, POST, PUBLIC),
-    Route("/logout", login.log_out, POST),
+    Route("/favicon.ico", "favicon", login.favicon, GET, PUBLIC),
+    Route("/login", "login", login.login_page, GET, PUBLIC),
+    Route("/login", "log_in", login.log_in, POST, PUBLIC),
+    Route("/logout", "log_out", login.log_out, POST),
     # For machines
-    Route("/healthz", health.healthz, GET, PUBLIC),
-    Route("/metrics", health.metrics_page, GET, SCRAPING),
+    Route("/healthz", "healthz", health.healthz, GET, PUBLIC),
+    Route("/metrics", "metrics", health.metrics_page, GET, SCRAPING),
     # The home page: arrivals and search
-    Route("/", search.search_page),
+    Route("/", "home", search.search_page),
     # A document, its pages and files
-    Route("/documents/{document_id}", documents.document_page),
-    Route("/documents/{document_id}/pages/{number}/text", documents.raw_text),
-    Route("/documents/{document_id}/email", documents.download_email),
-    Route("/documents/{document_id}/original", documents.download),
-    Route("/documents/{document_id}/searchable.pdf", documents.download_searchable),
-    Route("/pages/{page_id}/image.png", documents.page_image),
-    Route("/pages/{page_id}/thumbnail.jpg", documents.page_thumbnail),
-    Route("/pages/{page_id}/figures/{box}.jpg", documents.figure),
-    Route("/rerun", documents.rerun, POST),
-    Route("/pages/{page_id}/rotate", documents.rotate, POST),
+    Route("/documents/{document_id}", "document", documents.document_page),
+    Route("/documents/{document_id}/pages/{number}/text", "page_text", documents.raw_text),
+    Route("/documents/{document_id}/email", "document_email", documents.download_email),
+    Route("/documents/{document_id}/original", "original", documents.download),
+    Route(
+        "/documents/{document_id}/searchable.pdf", "searchable_pdf", documents.download_searchable
+    ),
+    Route("/pages/{page_id}/image.png", "page_image", documents.page_image),
+    Route("/pages/{page_id}/thumbnail.jpg", "page_thumbnail", documents.page_thumbnail),
+    Route("/pages/{page_id}/figures/{box}.jpg", "figure", documents.figure),
+    Route("/rerun", "rerun", documents.rerun, POST),
+    Route("/pages/{page_id}/rotate", "rotate", documents.rotate, POST),
     # The facts panel and the to-do list
-    Route("/documents/{document_id}/facts", facts.post_fact, POST),
-    Route("/documents/{document_id}/facts/confirm-all", facts.post_confirm_all, POST),
-    Route("/documents/{document_id}/handled", worklist.post_handled, POST),
-    Route("/documents/handled", worklist.post_many_handled, POST),
+    Route("/documents/{document_id}/facts", "fact", facts.post_fact, POST),
+    Route(
+        "/documents/{document_id}/facts/confirm-all",
+        "confirm_all_facts",
+        facts.post_confirm_all,
+        POST,
+    ),
+    Route("/documents/{document_id}/handled", "handled", worklist.post_handled, POST),
+    Route("/documents/handled", "many_handled", worklist.post_many_handled, POST),
     # The problems page and how its items are settled
-    Route("/problems", problems.problems),
-    Route("/documents/{document_id}/unlock", problems.unlock_pdf, POST),
-    Route("/documents/{document_id}/retry", problems.retry, POST),
-    Route("/documents/{document_id}/retry-index", problems.retry_search_index, POST),
-    Route("/documents/{document_id}/dismiss", problems.dismiss_problem, POST),
-    Route("/mail-messages/{message_id}/dismiss", problems.dismiss_message, POST),
-    Route("/documents/{document_id}/delete", problems.confirm_delete),
-    Route("/documents/{document_id}/delete", problems.delete_document, POST),
+    Route("/problems", "problems", problems.problems),
+    Route("/documents/{document_id}/unlock", "unlock", problems.unlock_pdf, POST),
+    Route("/documents/{document_id}/retry", "retry", problems.retry, POST),
+    Route("/documents/{document_id}/retry-index", "retry_index", problems.retry_search_index, POST),
+    Route("/documents/{document_id}/dismiss", "dismiss_problem", problems.dismiss_problem, POST),
+    Route("/mail-messages/{message_id}/dismiss", "dismiss_message", problems.dismiss_message, POST),
+    Route("/documents/{document_id}/delete", "delete_form", problems.confirm_delete),
+    Route("/documents/{document_id}/delete", "delete", problems.delete_document, POST),
     # For administrators (and the status page for everyone)
-    Route("/status", admin.status_page),
-    Route("/audit", admin.audit_page),
+    Route("/status", "status", admin.status_page),
+    Route("/audit", "audit", admin.audit_page),
+    Route("/senders", "senders", senders.senders_page),
+    Route("/senders", "post_sender", senders.post_sender, POST),
     # A record's lifetime: the calendar, the retention review, legal holds (administrators)
-    Route("/schedule", calendar.schedule_page),
-    Route("/schedule/{job}/run", calendar.run_job_now, POST),
-    Route("/retention", calendar.retention_page),
-    Route("/retention", calendar.confirm_deletion, POST),
-    Route("/documents/{document_id}/hold", calendar.place_hold, POST),
-    Route("/documents/{document_id}/hold/lift", calendar.lift_hold, POST),
+    Route("/schedule", "schedule", calendar.schedule_page),
+    Route("/schedule/{job}/run", "run_job", calendar.run_job_now, POST),
+    Route("/retention", "retention", calendar.retention_page),
+    Route("/retention", "confirm_deletion", calendar.confirm_deletion, POST),
+    Route("/documents/{document_id}/hold", "place_hold", calendar.place_hold, POST),
+    Route("/documents/{document_id}/hold/lift", "lift_hold", calendar.lift_hold, POST),
     # The JSON API
-    Route("/api/search", api.api_search),
-    Route("/api/documents/{document_id}", api.api_document),
-    Route("/api/documents/{document_id}/pages/{number}", api.api_page),
-    Route("/api/pages/states", api.api_page_states),
-    Route("/api/live", api.api_live),
-    Route("/api/rerun", api.api_rerun, POST),
-    Route("/api/status", api.api_status),
+    Route("/api/search", "api_search", api.api_search),
+    Route("/api/documents/{document_id}", "api_document", api.api_document),
+    Route("/api/documents/{document_id}/pages/{number}", "api_page", api.api_page),
+    Route("/api/pages/states", "api_page_states", api.api_page_states),
+    Route("/api/live", "api_live", api.api_live),
+    Route("/api/rerun", "api_rerun", api.api_rerun, POST),
+    Route("/api/status", "api_status", api.api_status),
 )

@@ -20,6 +20,7 @@ from docvault.vocabulary import Verdict
 from docvault.web import queries
 from tests.browser.conftest import log_in, screenshot
 from tests.support.factsarchive import MUSTERMANN_LETTER, add_letter, drain_index
+from tests.support.finish import complete
 from tests.support.liveserver import csrf_token, logged_in_site
 from tests.support.webarchive import (
     ADMIN,
@@ -155,7 +156,7 @@ def test_a_pages_text_appears_in_the_open_document_view_without_a_reload(
     expect(text.locator("[data-state-of]")).to_have_text("running", timeout=LIVE_WAIT_MILLISECONDS)
     words = "Referral letter: please see Mrs Williams-Hart about her knee."
     attempts = [attempt(words, Verdict.clean)]
-    assert records.complete(archive.database, claimed[0].page_id, OWNER, words, False, attempts)
+    assert complete(archive.database, claimed[0].page_id, OWNER, words, False, attempts)
     expect(text).to_contain_text("please see Mrs Williams-Hart", timeout=LIVE_WAIT_MILLISECONDS)
     expect(text.locator("[data-state-of]")).to_have_text("done")
     _still_this_page(page)

@@ -11,6 +11,7 @@ from docvault.vocabulary import PageStatus
 from docvault.web import queries
 from docvault.web.security import SESSION_COOKIE
 from tests.browser.conftest import log_in, screenshot
+from tests.support.finish import complete
 from tests.support.webarchive import ADMIN, WebArchive
 
 pytestmark = pytest.mark.browser
@@ -81,7 +82,7 @@ def test_rerun_a_looped_page_and_watch_it_change_state_without_a_reload(
     )
     # the worker's part, played by the test: the page is read and finished
     assert queries.page_states(archive.database, [looped]) == {looped: PageStatus.running}
-    records.complete(archive.database, looped, "sim", "Page 2, read again cleanly.", False, [])
+    complete(archive.database, looped, "sim", "Page 2, read again cleanly.", False, [])
     expect(row.locator(".state")).to_have_text("done")
     assert page.evaluate("window.notReloaded") is True
     assert page.url == f"{site}/problems"

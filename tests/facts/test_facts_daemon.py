@@ -3,6 +3,7 @@ its facts proposed when its pages are done, and is found by them."""
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 import pymupdf
@@ -44,3 +45,50 @@ def test_a_letter_from_the_inbox_is_found_by_its_patient_and_birth_date(tmp_path
         assert 'data-value="Erika Mustermann"' in page.text
     finally:
         daemon.stop()
+
+
+@pytest.mark.slow
+def test_a_letters_facts_come_after_its_reading_and_survive_a_kill_between_the_two(
+    tmp_path: Path,
+) -> None:
+    # The facts part is held at its start: the letter's reading is committed, its facts are
+    # only marked due, and the daemon is killed there, as a power cut would.
+    hold = tmp_path / "hold-facts"
+    hold.touch()
+    daemon = Daemon(tmp_path, DOCVAULT_TEST_HOLD_FACTS=str(hold))
+    daemon.start()
+    try:
+        write_letter(tmp_path / "inbox" / "entlassung.pdf", MUSTERMANN_LETTER)
+        (document,) = wait_for(
+            lambda: [
+                row for row in daemon.cli_json("documents")["documents"] if row["status"] == "done"
+            ],
+            120,
+            "the letter to be read",
+        )
+        assert _marked(tmp_path) == [document["id"]]  # its facts wait to be proposed
+        assert document["facts"]["patient"]["value"] is None
+        assert daemon.cli_json("search", "born:12.3.61")["total"] == 0
+    finally:
+        daemon.kill_everything()
+    hold.unlink()
+    restarted = Daemon(tmp_path)
+    restarted.start()
+    try:
+        wait_for(
+            lambda: restarted.cli_json("search", "born:12.3.61")["total"] == 1,
+            120,
+            "the restarted daemon to propose the letter's facts and index them",
+        )
+        (described,) = restarted.cli_json("documents")["documents"]
+        assert described["facts"]["patient"]["value"] == "Erika Mustermann"
+        assert described["facts"]["patient"]["state"] == "proposed"
+        assert _marked(tmp_path) == []
+    finally:
+        restarted.stop()
+
+
+def _marked(folder: Path) -> list[int]:
+    """The documents whose facts wait to be proposed, read from the database file."""
+    with sqlite3.connect(folder / "docvault-data" / "docvault.sqlite3") as connection:
+        return [row[0] for row in connection.execute("SELECT document_id FROM facts_due")]

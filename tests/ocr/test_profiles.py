@@ -13,6 +13,7 @@ from docvault.config import ProfileChoice, ProfileName, load_settings
 from docvault.errors import ConfigError, DocvaultError, UnknownProfile
 from docvault.ocr.profiles import (
     BENCH,
+    BENCH_PROFILE_NAMES,
     CPU,
     DEEPSEEK_OCR_2,
     OVISOCR2,
@@ -20,6 +21,7 @@ from docvault.ocr.profiles import (
     PROFILES,
     get_profile,
 )
+from docvault.service import BENCH_PROFILE_VARIABLE, for_benchmark
 from docvault.vocabulary import PageImage, SamplingMode
 
 IMAGE = PageImage(b"\x89PNG\r\n\x1a\npage", "image/png", 1240, 1754, "document 3 page 1")
@@ -182,12 +184,28 @@ def test_an_unknown_profile_is_a_docvault_error_naming_it_and_the_valid_ones() -
 def test_the_profile_setting_offers_exactly_the_defined_profiles(tmp_path: Path) -> None:
     assert set(PROFILES) == set(ProfileName)
     assert all(name == profile.name for name, profile in PROFILES.items())
-    assert ("auto", *PROFILE_NAMES) == get_args(ProfileChoice)
-    for name in PROFILE_NAMES:
+    offered = [name for name in PROFILE_NAMES if name not in BENCH_PROFILE_NAMES]
+    assert ("auto", *offered) == get_args(ProfileChoice)
+    for name in offered:
         # A model's profile runs on an OpenAI-compatible engine (the cpu engine refuses it).
         engine = {"DOCVAULT_ENGINE": "openai", "DOCVAULT_ENGINE_URL": "http://127.0.0.1:8000/v1"}
         environment = {"DOCVAULT_PROFILE": name, **(engine if name != "cpu" else {})}
         chosen = load_settings(environ=environment, cwd=tmp_path)
         assert get_profile(chosen.effective_profile()).name == name
-    with pytest.raises(ConfigError, match="allowed: auto, ovisocr2, deepseek-ocr-2, bench"):
+    with pytest.raises(ConfigError, match="allowed: auto, ovisocr2, deepseek-ocr-2, cpu"):
         load_settings(environ={"DOCVAULT_PROFILE": "ovis"}, cwd=tmp_path)
+
+
+@pytest.mark.parametrize("name", BENCH_PROFILE_NAMES)
+def test_a_benchmarks_profile_is_no_setting_but_the_benchmarks_variable_reaches_it(
+    tmp_path: Path, name: str
+) -> None:
+    engine = {"DOCVAULT_ENGINE": "openai", "DOCVAULT_ENGINE_URL": "http://127.0.0.1:8000/v1"}
+    with pytest.raises(ConfigError, match="allowed: auto, ovisocr2, deepseek-ocr-2, cpu"):
+        load_settings(environ={**engine, "DOCVAULT_PROFILE": name}, cwd=tmp_path)
+    settings = load_settings(environ=engine, cwd=tmp_path)
+    chosen = for_benchmark(settings, {BENCH_PROFILE_VARIABLE: name})
+    assert get_profile(chosen.effective_profile()).name == name
+    assert for_benchmark(settings, {}) is settings
+    with pytest.raises(UnknownProfile, match="Choose one of: bench, deepseek-ocr-2-bench"):
+        for_benchmark(settings, {BENCH_PROFILE_VARIABLE: "ovisocr2"})

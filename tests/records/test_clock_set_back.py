@@ -23,6 +23,7 @@ from docvault.runtime.jobs import ClockWatch
 from docvault.search.pages import not_indexable, record_problems, waiting_rows
 from docvault.vocabulary import DocumentStatus, HandoverTarget, PageStatus
 from tests.support.documents import recorded_document
+from tests.support.finish import complete
 
 HOUR = timedelta(hours=1)
 
@@ -56,7 +57,7 @@ def test_a_lease_given_before_the_clock_was_set_back_runs_out_unless_its_worker_
 def test_an_index_retry_set_before_the_clock_was_set_back_is_due(database: Engine) -> None:
     document_id = recorded_document(database)
     (claim,) = records.claim(database, "w", limit=1, lease_seconds=60)
-    assert records.complete(database, claim.page_id, "w", "Referral letter", False, [])
+    assert complete(database, claim.page_id, "w", "Referral letter", False, [])
     error = not_indexable(document_id, "a.pdf", ValueError("a bad field"))
     record_problems(database, {document_id: error})
 

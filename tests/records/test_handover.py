@@ -44,7 +44,7 @@ from docvault.vocabulary import (
 )
 from tests.support.factsarchive import MUSTERMANN_LETTER
 from tests.support.receiver import REFUSAL, Receiver, running_receiver
-from tests.support.webarchive import ADMIN, WebArchive
+from tests.support.webarchive import ADMIN, WebArchive, propose_facts
 
 SECRET = b"a shared secret of the practice system"
 OWNER = "test-owner"
@@ -82,6 +82,7 @@ def _finish_all(
         text = f"Page {claimed.number} of document {claimed.document_id}: Metoprolol 47.5 mg"
         finished = records.FinishedPage(claimed.page_id, text, False, [_attempt(text)])
         records.complete_many(database, OWNER, [finished], targets)
+    propose_facts(database)  # the facts part, after the commit: the hand-over waits for it
 
 
 def _rows(database: Engine) -> list[HandoverOutbox]:
@@ -250,6 +251,7 @@ def test_the_hand_over_carries_the_letters_facts_and_which_a_person_confirmed(
     for claimed in records.claim(database, OWNER, limit=10, lease_seconds=600):
         finished = records.FinishedPage(claimed.page_id, letter, False, [_attempt(letter)])
         records.complete_many(database, OWNER, [finished], (WEBHOOK,))
+    propose_facts(database)
     with write_transaction(database) as session:
         fact_store.confirm(session, document, "patient", "nurse")
     clock = Clock()

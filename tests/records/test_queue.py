@@ -22,6 +22,7 @@ from docvault.vocabulary import (
     Verdict,
 )
 from tests.support.documents import recorded_document
+from tests.support.finish import complete
 
 
 def _attempt() -> AttemptRecord:
@@ -60,9 +61,7 @@ def test_two_workers_never_take_the_same_page(database: Engine) -> None:
 def test_completing_stores_text_attempts_and_an_outbox_row_together(database: Engine) -> None:
     document_id = recorded_document(database, pages=1)
     (claim,) = records.claim(database, "worker", limit=5, lease_seconds=60)
-    assert records.complete(
-        database, claim.page_id, "worker", "Metoprolol 50 mg", False, [_attempt()]
-    )
+    assert complete(database, claim.page_id, "worker", "Metoprolol 50 mg", False, [_attempt()])
     with read_session(database) as session:
         page = session.exec(select(Page)).one()
         assert (page.status, page.markdown) == ("done", "Metoprolol 50 mg")
@@ -77,8 +76,8 @@ def test_a_page_whose_lease_expired_is_not_completed_twice(database: Engine) -> 
     assert records.expire_leases(database, now=utcnow() + timedelta(seconds=61)) == 1
     (again,) = records.claim(database, "fast", limit=1, lease_seconds=60)
     assert again.page_id == claim.page_id
-    assert records.complete(database, again.page_id, "fast", "text", False, [_attempt()])
-    assert not records.complete(database, claim.page_id, "slow", "late", False, [_attempt()])
+    assert complete(database, again.page_id, "fast", "text", False, [_attempt()])
+    assert not complete(database, claim.page_id, "slow", "late", False, [_attempt()])
     with read_session(database) as session:
         assert session.exec(select(Page.markdown)).one() == "text"
         assert len(session.exec(select(Attempt)).all()) == 1
@@ -87,7 +86,7 @@ def test_a_page_whose_lease_expired_is_not_completed_twice(database: Engine) -> 
 def test_requested_reruns_go_before_new_work(database: Engine) -> None:
     recorded_document(database, pages=1, sha="a")
     (first,) = records.claim(database, "w", limit=1, lease_seconds=60)
-    records.complete(database, first.page_id, "w", "looping", True, [_attempt()])
+    complete(database, first.page_id, "w", "looping", True, [_attempt()])
     recorded_document(database, pages=3, sha="b")
     assert records.request_rerun(database, [first.page_id], SamplingMode.penalty) == 1
     claims = records.claim(database, "w", limit=1, lease_seconds=60)

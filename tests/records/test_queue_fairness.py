@@ -9,6 +9,7 @@ from sqlalchemy import Engine
 from docvault import records
 from docvault.vocabulary import PageStatus, SamplingMode
 from tests.records.test_queue_limits import record
+from tests.support.finish import complete
 
 
 def claimed_order(database: Engine) -> list[int]:
@@ -16,7 +17,7 @@ def claimed_order(database: Engine) -> list[int]:
     order: list[int] = []
     while claims := records.claim(database, "worker", 8, lease_seconds=60):
         for claim in claims:
-            assert records.complete(database, claim.page_id, "worker", "text", False, [])
+            assert complete(database, claim.page_id, "worker", "text", False, [])
             order.append(claim.document_id)
     return order
 
@@ -38,7 +39,7 @@ def test_a_senders_next_letter_waits_behind_its_own_backlog_only(database: Engin
     first = [record(database, f"first-{n}", 1, source) for n in range(5)]
     (taken,) = records.claim(database, "worker", 1, lease_seconds=60)
     assert taken.document_id == first[0]
-    assert records.complete(database, taken.page_id, "worker", "text", False, [])
+    assert complete(database, taken.page_id, "worker", "text", False, [])
     again = record(database, "again", 1, source)  # after its 4 letters still waiting
     other = record(database, "other", 1, "mail:labor:post@roth.example")
     # The other sender's letter takes turn 1, ahead of the 4 letters left (turns 2-5); the
@@ -51,7 +52,7 @@ def test_reruns_go_first_and_own_documents_take_turns_page_by_page(database: Eng
     bulk = [record(database, f"bulk-{n}", 1, "mail:labor:befund@labor.example") for n in range(3)]
     (first,) = records.claim(database, "worker", 1, lease_seconds=60)
     assert first.document_id == long
-    assert records.complete(database, first.page_id, "worker", "text", False, [])
+    assert complete(database, first.page_id, "worker", "text", False, [])
     assert records.request_rerun(database, [first.page_id], SamplingMode.penalty, [PageStatus.done])
     order = [
         (claim.document_id, claim.number)

@@ -16,9 +16,10 @@ from docvault.records import leases
 from docvault.records.document_json import Audience, describe_all
 from docvault.render import RenderOptions, RenderPool, inspect_document
 from docvault.vocabulary import PageStatus, SamplingMode
+from tests.support.finish import complete
 from tests.support.long_documents import long_pdf
 
-FIXTURES = Path(__file__).parents[1] / "fixtures"
+FIXTURES = Path(__file__).parent / "fixtures"
 
 
 def record(database: Engine, name: str, pages: int, source: str | None = None) -> int:
@@ -68,7 +69,7 @@ def test_documents_take_turns_page_by_page_after_the_reruns(database: Engine) ->
     long = record(database, "long", 4)
     letter = record(database, "letter", 2)
     (first,) = records.claim(database, "worker", 1, lease_seconds=60)
-    assert records.complete(database, first.page_id, "worker", "text", False, [])
+    assert complete(database, first.page_id, "worker", "text", False, [])
     assert (
         records.request_rerun(database, [first.page_id], SamplingMode.penalty, [PageStatus.done])
         == 1
@@ -137,7 +138,7 @@ def test_results_for_pages_of_a_deleted_document_are_dropped_with_a_log_line(
     assert records.delete_document(database, document_id) == 3
 
     with caplog.at_level(logging.INFO, logger="docvault.records"):
-        assert records.complete(database, one.page_id, "worker", "text", False, []) is False
+        assert complete(database, one.page_id, "worker", "text", False, []) is False
         assert records.fail(database, two.page_id, "worker", "broken") is False
         assert records.release(database, three.page_id, "worker", 0.0) is False
 

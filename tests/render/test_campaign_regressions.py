@@ -25,7 +25,7 @@ from docvault.config import load_settings
 from docvault.errors import ConfigError, CorruptDocument
 from docvault.intake.mailparse import parse_message
 from docvault.render import RenderOptions, inspect_document, render_page
-from docvault.search import IndexEntry, IndexWriter, SearchIndex
+from docvault.search import FolderWriter, IndexEntry, SearchIndex
 from docvault.web.app import create_app
 from tests.support.webarchive import WebArchive
 from tests.web.test_web import log_in
@@ -115,7 +115,7 @@ def test_a_library_reason_over_two_lines_is_one_line_of_the_sentence() -> None:
 def dated_index(tmp_path_factory: pytest.TempPathFactory) -> SearchIndex:
     directory = tmp_path_factory.mktemp("dated") / "index"
     received = datetime(2025, 3, 14)
-    IndexWriter(directory).apply(
+    FolderWriter(directory).apply(
         [
             IndexEntry(
                 1,

@@ -33,6 +33,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from whoosh.analysis.tokenizers import default_pattern
 
+from devtools.index_compaction import compact
 from docvault.config import IndexEngine
 from docvault.errors import (
     QuerySyntaxError,
@@ -42,8 +43,8 @@ from docvault.errors import (
 )
 from docvault.search import (
     VERSION_FILE,
+    FolderWriter,
     IndexEntry,
-    IndexWriter,
     SearchIndex,
     needs_rebuild,
     tantivy_reader,
@@ -174,7 +175,7 @@ def departments(
         for inbox in INBOXES:
             directory = root / engine / inbox
             own = [entry for entry in pages if entry.inbox == inbox]
-            index_writer = IndexWriter(directory, engine=engine)
+            index_writer = FolderWriter(directory, engine=engine)
             index_writer.apply(own, [])
             index_writer.close()
             split[engine][inbox] = SearchIndex(directory)
@@ -300,12 +301,12 @@ def _killed_after(script: str, directory: Path, says: str, *arguments: str) -> I
 
 def test_one_tantivy_writer_a_second_is_refused_until_the_first_is_gone(tmp_path: Path) -> None:
     directory = tmp_path / "index"
-    IndexWriter(directory, engine="tantivy").apply([_entry(1, "Metoprolol")], [])
+    FolderWriter(directory, engine="tantivy").apply([_entry(1, "Metoprolol")], [])
     refused = pytest.raises(SearchIndexError, match="being written by another process")
     with _killed_after(HOLD_THE_WRITER, directory, "locked"), refused:
-        IndexWriter(directory, engine="tantivy")
+        FolderWriter(directory, engine="tantivy")
     # The writer died: the kernel let go of its lock.
-    second = IndexWriter(directory, engine="tantivy")
+    second = FolderWriter(directory, engine="tantivy")
     second.apply([_entry(2, "Ramipril")], [])
     assert SearchIndex(directory).page_ids() == {1, 2}
 
@@ -333,7 +334,7 @@ def test_a_rebuild_killed_halfway_leaves_the_old_index_answering(
     tmp_path: Path, engine: IndexEngine
 ) -> None:
     directory = tmp_path / "index"
-    IndexWriter(directory, engine=engine).apply([_entry(1, "Metoprolol 50mg")], [])
+    FolderWriter(directory, engine=engine).apply([_entry(1, "Metoprolol 50mg")], [])
     search_index = SearchIndex(directory)
     with _killed_after(KILLED_HALFWAY, directory, "halfway", engine):
         pass
@@ -380,7 +381,7 @@ def test_pages_written_again_and_again_do_not_pile_up_on_disk(
     writer.rebuild(fresh, iter([_entry(number + 1, text) for number, text in enumerate(texts)]),
                    engine=engine)  # fmt: skip
     directory = tmp_path / "index"
-    index_writer = IndexWriter(directory, engine=engine)
+    index_writer = FolderWriter(directory, engine=engine)
     index_writer.apply([_entry(number + 1, text) for number, text in enumerate(texts)], [])
     search_index = SearchIndex(directory)
     rng = random.Random(32)
@@ -395,12 +396,13 @@ def test_pages_written_again_and_again_do_not_pile_up_on_disk(
     written = (REWRITTEN_PAGES + REWRITE_COMMITS * REWRITE_BATCH) / REWRITTEN_PAGES
     assert written == 31
     assert max(sizes) < 6, sizes  # measured: at most 3.9 (Tantivy), 4.4 (Whoosh)
-    index_writer.optimize()  # Tantivy: what no searcher holds any more; Whoosh: one segment
+    index_writer.close()
+    compact(directory, engine)  # Tantivy: what no searcher holds any more; Whoosh: one segment
     search_index.reopen()
     assert _folder_bytes(directory) < 3 * _folder_bytes(fresh)
 
 
-def _fault_of_a_batch(index_writer: IndexWriter, entries: list[IndexEntry]) -> str:
+def _fault_of_a_batch(index_writer: FolderWriter, entries: list[IndexEntry]) -> str:
     """The sentence of the server fault a batch meets, kept as the outbox driver keeps it:
     the error itself is dropped and the files of the commit that failed are reclaimed
     (Whoosh leaves them open in reference cycles, and the disk could not be remounted)."""
@@ -428,7 +430,7 @@ def test_a_full_or_read_only_disk_under_the_index_is_a_server_fault(
         pytest.skip(problem)
     with tmpfs(tmp_path / "disk", 8 * 1024 * 1024) as disk:
         directory = disk / "index"
-        index_writer = IndexWriter(directory, engine=engine)
+        index_writer = FolderWriter(directory, engine=engine)
         index_writer.apply([_entry(1, "Metoprolol 50mg")], [])
         search_index = SearchIndex(directory)
         filler = fill(disk)

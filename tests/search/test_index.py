@@ -18,8 +18,8 @@ from docvault.errors import QuerySyntaxError, SearchIndexError
 from docvault.search import (
     SCHEMA_VERSION,
     VERSION_FILE,
+    FolderWriter,
     IndexEntry,
-    IndexWriter,
     SearchIndex,
     needs_rebuild,
     rebuild,
@@ -96,14 +96,14 @@ def engine(request: pytest.FixtureRequest) -> IndexEngine:
 @pytest.fixture
 def directory(tmp_path: Path, engine: IndexEngine) -> Path:
     path = tmp_path / "index"
-    IndexWriter(path, engine=engine).apply(ENTRIES, [])
+    FolderWriter(path, engine=engine).apply(ENTRIES, [])
     return path
 
 
 @pytest.fixture
 def whoosh_directory(tmp_path: Path) -> Path:
     path = tmp_path / "index"
-    IndexWriter(path, engine="whoosh").apply(ENTRIES, [])
+    FolderWriter(path, engine="whoosh").apply(ENTRIES, [])
     return path
 
 
@@ -212,7 +212,7 @@ def test_snippet_of_a_table_keeps_cells_apart(search_index: SearchIndex) -> None
 
 
 def test_reupserting_a_page_replaces_its_entry(directory: Path, engine: IndexEngine) -> None:
-    IndexWriter(directory, engine=engine).apply(
+    FolderWriter(directory, engine=engine).apply(
         [entry(2, 10, 2, text="Nur noch Bisoprolol.", stamp=999)], []
     )
     search_index = SearchIndex(directory)
@@ -222,14 +222,15 @@ def test_reupserting_a_page_replaces_its_entry(directory: Path, engine: IndexEng
     assert search_index.entry_stamps()[2] == 999
 
 
-def test_apply_deletes_pages_and_delete_document_removes_all_pages(
+def test_apply_deletes_pages_and_a_documents_pages_all_go(
     directory: Path, engine: IndexEngine
 ) -> None:
-    writer = IndexWriter(directory, engine=engine)
+    writer = FolderWriter(directory, engine=engine)
     search_index = SearchIndex(directory)
     writer.apply([], [4])
     assert search_index.page_ids() == {1, 2, 3, 5}
-    writer.delete_document(10)
+    # A deleted document's pages go as the outbox sends them: each page by its id.
+    writer.apply([], [entry.page_id for entry in ENTRIES if entry.document_id == 10])
     assert search_index.page_ids() == {3, 5}
     assert search_index.document_count() == 2
     assert found_pages(search_index, "metoprolol") == set()
@@ -295,7 +296,7 @@ def test_missing_directory_and_missing_marker_need_rebuild(
     assert reason is not None
     assert "version marker" in reason
     with pytest.raises(SearchIndexError):
-        IndexWriter(directory, engine=engine)
+        FolderWriter(directory, engine=engine)
 
 
 @pytest.mark.usefixtures("damaged_index_files")
@@ -377,10 +378,10 @@ def test_lock_left_by_a_killed_writer_is_cleared_at_open(whoosh_directory: Path)
     assert child.stdout is not None
     assert child.stdout.readline() == "locked\n"
     with pytest.raises(SearchIndexError, match="another process"):
-        IndexWriter(directory, engine="whoosh")
+        FolderWriter(directory, engine="whoosh")
     child.kill()
     child.communicate(timeout=10)  # reaps the killed writer and closes its pipes
-    writer = IndexWriter(directory, engine="whoosh")
+    writer = FolderWriter(directory, engine="whoosh")
     assert not (directory / "MAIN_WRITELOCK").exists()
     writer.apply([], [5])
     assert SearchIndex(directory).page_ids() == {1, 2, 3, 4}
@@ -390,7 +391,7 @@ def test_a_prefix_standing_for_too_many_words_is_refused_with_a_message(
     tmp_path: Path, engine: IndexEngine
 ) -> None:
     words = " ".join(f"wert{number:04d}" for number in range(MAX_EXPANSION + 1))
-    IndexWriter(tmp_path / "index", engine=engine).apply([entry(1, 10, 1, text=words)], [])
+    FolderWriter(tmp_path / "index", engine=engine).apply([entry(1, 10, 1, text=words)], [])
     search_index = SearchIndex(tmp_path / "index")
     assert found_pages(search_index, "wert00*") == {(10, 1)}  # 100 words: searched
     texts = {1: words}
@@ -410,7 +411,7 @@ def test_a_range_or_fuzzy_word_listing_too_many_index_words_is_refused_with_a_se
     """Issue 44 (LOW): a range or a fuzzy word listed up to 200,000 index words, compared
     one by one in Python, before the time limit was looked at (4 s each)."""
     words = " ".join(f"w{number:05d}" for number in range(MAX_LISTED_WORDS + 500))
-    IndexWriter(tmp_path / "index", engine=engine).apply([entry(1, 10, 1, text=words)], [])
+    FolderWriter(tmp_path / "index", engine=engine).apply([entry(1, 10, 1, text=words)], [])
     search_index = SearchIndex(tmp_path / "index")
     refused = ["[w0 TO w3]"]
     if engine == "tantivy":  # Whoosh's automaton walks the term list and lists only matches
@@ -440,7 +441,7 @@ def test_every_page_is_found_by_a_star_a_blank_one_too(
     directory: Path, engine: IndexEngine
 ) -> None:
     blank = dataclasses.replace(ENTRIES[-1], page_id=6, document_id=14, text="", stamp=106)
-    IndexWriter(directory, engine=engine).apply([blank], [])  # a blank fax page
+    FolderWriter(directory, engine=engine).apply([blank], [])  # a blank fax page
     search_index = SearchIndex(directory)
 
     def pages(text: str) -> set[tuple[int, int]]:

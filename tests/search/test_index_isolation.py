@@ -195,7 +195,7 @@ def test_a_writer_that_keeps_failing_shows_and_stalls_only_for_a_bug(
     def locked(self: Any, upserts: Any, deletes: Any) -> None:
         raise SearchIndexError("The search index is locked by another writer.")
 
-    monkeypatch.setattr(index_writer.IndexWriter, "apply", locked)
+    monkeypatch.setattr(index_writer.FolderWriter, "apply", locked)
     writer.start()
     try:
         trouble = wait_for(lambda: writer.trouble, 30, "the writer to report its failures")

@@ -16,14 +16,15 @@ from docvault.config import IndexEngine
 from docvault.errors import SearchIndexError
 from docvault.search import (
     VERSION_FILE,
+    FolderWriter,
     IndexEntry,
-    IndexWriter,
     SearchIndex,
     pages,
     rebuild_from_database,
     search,
 )
 from docvault.vocabulary import PageStatus, SamplingMode
+from tests.support.finish import complete
 from tests.support.index_writer import ServedWriter
 
 ENGINES: list[IndexEngine] = ["whoosh", "tantivy"]
@@ -45,7 +46,7 @@ def _finished_page(database: Engine, text: str, sha: str = "a") -> int:
     )
     records.record_document(database, new, 1)
     (claim,) = records.claim(database, "worker", limit=1, lease_seconds=60)
-    assert records.complete(database, claim.page_id, "worker", text, False, [])
+    assert complete(database, claim.page_id, "worker", text, False, [])
     return claim.page_id
 
 
@@ -83,7 +84,7 @@ def test_rerunning_a_page_replaces_its_entry_and_deleting_removes_it(
         assert writer.flush(timeout=30)
         records.request_rerun(database, [page_id], SamplingMode.penalty, states=[PageStatus.done])
         (claim,) = records.claim(database, "worker", limit=1, lease_seconds=60)
-        records.complete(database, claim.page_id, "worker", "Bisoprolol 5 mg instead.", False, [])
+        complete(database, claim.page_id, "worker", "Bisoprolol 5 mg instead.", False, [])
         assert writer.flush(timeout=30)
         assert _found(database, index, "metoprolol") == []
         assert _found(database, index, "bisoprolol") == [("a.pdf", 1)]
@@ -102,7 +103,7 @@ def test_the_consistency_check_repairs_a_page_missing_from_the_index(
     writer = _writer(database, index, engine)
     assert writer.flush(timeout=30)
     writer.stop()  # the one writer lets go of the folder
-    IndexWriter(tmp_path / "index", engine=engine).apply([], [page_id])  # an entry lost somehow
+    FolderWriter(tmp_path / "index", engine=engine).apply([], [page_id])  # an entry lost somehow
     index.reopen()
     writer = _writer(database, index, engine)
     try:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from docvault.config import IndexEngine
-from docvault.search import IndexEntry, IndexWriter, SearchIndex
+from docvault.search import FolderWriter, IndexEntry, SearchIndex
 from docvault.search.language import facts_matched
 
 ENGINES: list[IndexEngine] = ["whoosh", "tantivy"]
@@ -43,7 +43,7 @@ def index(request: pytest.FixtureRequest, tmp_path: Path) -> SearchIndex:
         _entry(3, MENTIONS),
         _entry(4, "Lab report, potassium 4.1 mmol/l", title="Laborbefund"),
     ]
-    IndexWriter(directory, engine=request.param).apply(entries, [])
+    FolderWriter(directory, engine=request.param).apply(entries, [])
     return SearchIndex(directory)
 
 

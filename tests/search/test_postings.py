@@ -25,7 +25,7 @@ from whoosh import index
 
 from docvault.config import IndexEngine
 from docvault.errors import QuerySyntaxError
-from docvault.search import IndexEntry, IndexWriter, SearchIndex, postings
+from docvault.search import FolderWriter, IndexEntry, SearchIndex, postings
 from docvault.search.evaluate import Evaluation, TooManyWords
 from docvault.search.postings import SegmentCache, _read_one_by_one, read_postings
 from tests.support.liveindex import COMMON, DOSES, DRUGS, build_live_index, page_text
@@ -239,7 +239,7 @@ def test_phrase_words_and_their_neighbours_are_checked_at_the_same_place(
         5: "Metoprolol Metoprolol 10mg 10mg",  # repeated words
         6: "Ramipril 5mg und Metoprolol 10mg",  # the phrase at the end of the page
     }
-    writer = IndexWriter(tmp_path / "index", engine="whoosh")
+    writer = FolderWriter(tmp_path / "index", engine="whoosh")
     received = datetime(2025, 1, 1)
     entries = [
         IndexEntry(page_id, page_id, 1, "fax", (), "a.pdf", received, None, "done", text, page_id)
@@ -268,7 +268,7 @@ def test_block_reads_equal_reads_one_posting_at_a_time(tmp_path: Path) -> None:
                    "done", "der " * rng.randint(1, 4) + page_text(rng), page_id)
         for page_id in range(1, 301)
     ]  # fmt: skip
-    writer = IndexWriter(tmp_path / "index", engine="whoosh")
+    writer = FolderWriter(tmp_path / "index", engine="whoosh")
     writer.apply(entries, [])
     writer.apply([], [7, 130, 131, 299])
     opened = index.open_dir(str(tmp_path / "index")).searcher()

@@ -29,7 +29,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from docvault.errors import DocvaultError
-from docvault.search import IndexEntry, IndexWriter, SearchIndex
+from docvault.search import FolderWriter, IndexEntry, SearchIndex
 from tests.support.properties import assert_sentence, budget, query_trees
 
 PATIENTS = ["Erika Mustermann", "Jürgen Müller", "Hans Weiß", "Ana-Lena O'Neill", ""]
@@ -80,7 +80,7 @@ DOCUMENTS = {entry.document_id for entry in ENTRIES}
 @pytest.fixture(scope="module")
 def search_index(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SearchIndex]:
     directory = tmp_path_factory.mktemp("query") / "index"
-    writer = IndexWriter(directory)
+    writer = FolderWriter(directory)
     writer.apply(ENTRIES[:12], [])  # two segments, as a live index has
     writer.apply(ENTRIES[12:], [])
     opened = SearchIndex(directory)

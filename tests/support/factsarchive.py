@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from docvault import records
 from docvault.vocabulary import Verdict
+from tests.support.finish import complete
 from tests.support.index_writer import ServedWriter
-from tests.support.webarchive import OWNER, WebArchive, add_document, attempt
+from tests.support.webarchive import OWNER, WebArchive, add_document, attempt, propose_facts
 
 MUSTERMANN_LETTER = """Klinikum Nord · Klinik für Kardiologie · Musterweg 4 · 79100 Freiburg
 
@@ -52,12 +53,14 @@ Dr. Sarah Jones
 
 def add_letter(archive: WebArchive, fixture: str, text: str, inbox: str = "fax") -> int:
     """Archive a one-page fixture file and finish its page with ``text`` the way the worker
-    does (claim, complete): the queue proposes the facts. Returns the document id."""
+    does (claim, complete), and propose its facts as the facts part does after. Returns the
+    document id."""
     document_id, _ = add_document(archive.database, archive.data_dir, fixture, inbox)
     for claimed in records.claim(archive.database, OWNER, limit=10, lease_seconds=600):
         assert claimed.document_id == document_id
         attempts = [attempt(text, Verdict.clean)]
-        assert records.complete(archive.database, claimed.page_id, OWNER, text, False, attempts)
+        assert complete(archive.database, claimed.page_id, OWNER, text, False, attempts)
+    propose_facts(archive.database)
     return document_id
 
 

@@ -13,7 +13,7 @@ from datetime import date, datetime, timedelta
 from pathlib import Path
 
 from docvault.config import IndexEngine
-from docvault.search import IndexEntry, IndexWriter
+from docvault.search import FolderWriter, IndexEntry
 
 COMMON = ["der", "die", "das", "und", "mit", "bei", "nach", "patient", "befund", "wert"]
 DRUGS = ["Metoprolol", "Ramipril", "Amlodipin", "Bisoprolol", "Torasemid", "Müller"]
@@ -64,7 +64,7 @@ def live_entries(seed: int = 11) -> list[IndexEntry]:
 
 def build_live_index(directory: Path, engine: IndexEngine = "whoosh") -> list[IndexEntry]:
     """Write the live-like history into ``directory``; the pages it ends with."""
-    writer = IndexWriter(directory, engine=engine)
+    writer = FolderWriter(directory, engine=engine)
     entries = live_entries()
     for start in range(0, PAGES, SEGMENT_PAGES):
         writer.apply(entries[start : start + SEGMENT_PAGES], [])

@@ -24,6 +24,7 @@ from sqlmodel import col, select
 from docvault import auth, db, pdfa, records
 from docvault.archive import archive_file
 from docvault.errors import CorruptDocument
+from docvault.facts.outbox import FactsProposer
 from docvault.models import Document
 from docvault.pdfa import ArchiveFile
 from docvault.render import RenderOptions, render_page
@@ -40,6 +41,7 @@ from docvault.vocabulary import (
 from docvault.web.app import WebContext
 from docvault.web.display import Display
 from docvault.web.status import ServiceStatus
+from tests.support.finish import complete
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 OWNER = "test-worker"
@@ -121,7 +123,8 @@ def add_document(
 
 
 def finish_claimed(database: Engine, outcomes: dict[tuple[int, int], str]) -> dict[int, int]:
-    """Claim every queued page and finish it as `outcomes[(document, page)]` says.
+    """Claim every queued page and finish it as `outcomes[(document, page)]` says, and
+    propose the finished documents' facts as the daemon does after.
 
     The outcome is "done", "looped" or "failed"; returns {page id: document id}.
     """
@@ -143,9 +146,16 @@ def finish_claimed(database: Engine, outcomes: dict[tuple[int, int], str]) -> di
             attempts = [attempt(text, Verdict.looped if looped else Verdict.clean)]
             if looped:
                 attempts.append(attempt(text, Verdict.looped, SamplingMode.penalty))
-            records.complete(database, claimed.page_id, OWNER, text, looped, attempts)
+            complete(database, claimed.page_id, OWNER, text, looped, attempts)
         finished[claimed.page_id] = claimed.document_id
+    propose_facts(database)
     return finished
+
+
+def propose_facts(database: Engine) -> None:
+    """What the daemon's facts part does after pages finish: the finished documents' facts
+    proposed and kept (docvault.facts.outbox)."""
+    FactsProposer(database).drain()
 
 
 TEXTS: dict[tuple[int, int], str] = {}

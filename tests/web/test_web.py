@@ -23,6 +23,7 @@ from docvault.models import Attempt, Page, utcnow
 from docvault.vocabulary import PageStatus, SamplingMode
 from docvault.web import queries
 from docvault.web.app import create_app
+from tests.support.finish import complete
 from tests.support.webarchive import (
     ADMIN,
     FIXTURES,
@@ -540,9 +541,7 @@ def test_the_json_rerun_and_the_state_poll_follow_the_page(
         "queued": 1, "mode": "penalty", "pages": [{"page_id": looped, "status": "queued"}]
     }  # fmt: skip
     [claimed] = records.claim(archive.database, "worker", limit=1, lease_seconds=60)
-    records.complete(
-        archive.database, claimed.page_id, "worker", "Page 2, read cleanly.", False, []
-    )
+    complete(archive.database, claimed.page_id, "worker", "Page 2, read cleanly.", False, [])
     states = client.get("/api/pages/states", params={"ids": f"{looped}"}).json()
     assert states == {"pages": [{"page_id": looped, "status": "done"}]}
 

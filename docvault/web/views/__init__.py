@@ -11,6 +11,7 @@ it. An endpoint reaches the context and the templates through the typed dependen
     worklist    the to-do list's form: mark a document handled, or to do again
     problems    the problems page, and how each of its items is settled
     admin       the status page and the audit log
+    senders     the sender directory (administrators)
     login       the public login form, its answer, the site icon; logging out
     api         the JSON API under /api/
     health      /healthz for the supervisor, /metrics for Prometheus

@@ -23,7 +23,7 @@ from docvault import calendar_log, holds, retention
 from docvault.audit import AuditAction
 from docvault.web.context import Context, RowId, Templates, WebContext, parse_id
 from docvault.web.security import current_account, read_form, require_admin
-from docvault.web.views.common import page, with_shown
+from docvault.web.views.common import page, path_for, with_shown
 
 ADMIN_ONLY = "Only an administrator may do this; ask one."
 # A batch's or a hold's reason is a sentence for the audit log ("§630f BGB, 10 years").
@@ -57,7 +57,7 @@ async def run_job_now(request: Request, context: Context, job: str) -> Response:
     if job not in {planned.name for planned in context.calendar}:
         raise HTTPException(404, f"There is no calendar job {job[:40]!r}; see the schedule.")
     await run_in_threadpool(_ask_to_run, context, request, job)
-    return RedirectResponse(f"/schedule?asked={job}", 303)
+    return RedirectResponse(path_for(request, "schedule", {"asked": job}), 303)
 
 
 def _ask_to_run(context: WebContext, request: Request, job: str) -> None:
@@ -155,7 +155,9 @@ async def place_hold(request: Request, context: Context, document_id: RowId) -> 
             400, f"A hold's reason is at most {MAX_REASON_CHARACTERS} characters; shorten it."
         )
     await run_in_threadpool(_place, context, request, document_id, reason)
-    return RedirectResponse(f"/documents/{document_id}#legal-hold", 303)
+    return RedirectResponse(
+        path_for(request, "document", fragment="legal-hold", document_id=document_id), 303
+    )
 
 
 def _place(context: WebContext, request: Request, document_id: int, reason: str) -> None:
@@ -171,7 +173,9 @@ async def lift_hold(request: Request, context: Context, document_id: RowId) -> R
     require_admin(request, ADMIN_ONLY)
     await read_form(request)
     await run_in_threadpool(_lift, context, request, document_id)
-    return RedirectResponse(f"/documents/{document_id}#legal-hold", 303)
+    return RedirectResponse(
+        path_for(request, "document", fragment="legal-hold", document_id=document_id), 303
+    )
 
 
 def _lift(context: WebContext, request: Request, document_id: int) -> None:

@@ -1,9 +1,12 @@
-"""What several endpoints share: a page rendered for the account asking, the address a
-form may send the browser back to, a re-run mode read from a form, a list's audit detail."""
+"""What several endpoints share: a page rendered for the account asking, an address built
+from a route's name, the address a form may send the browser back to, a re-run mode read
+from a form, a list's audit detail."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
+from urllib.parse import urlencode
 
 from fastapi import HTTPException, Request
 from fastapi.responses import Response
@@ -28,10 +31,42 @@ def page(
     return templates.TemplateResponse(request, name, values, status_code=status)
 
 
-def safe_next(target: str | None) -> str:
-    """Only a path on this site: never `//elsewhere` or `https://elsewhere`."""
-    if not target or not target.startswith("/") or target.startswith(("//", "/\\")):
-        return "/"
+HOME = "home"
+
+
+def path_for(
+    request: Request,
+    name: str,
+    /,
+    query: Mapping[str, object] | None = None,
+    fragment: str = "",
+    **params: object,
+) -> str:
+    """The address of the route called `name` (docvault.web.routes) with its path `params`,
+    and a `query` and `fragment` if given: a path on this site, as the browser sent it here
+    (no scheme or host taken from the request's Host header). A route renamed in the table
+    moves every link built here with it; a name the table lacks fails loudly."""
+    path = route_path(request, name, params)
+    if query:
+        path += "?" + urlencode({key: str(value) for key, value in query.items()})
+    return path + (f"#{fragment}" if fragment else "")
+
+
+def route_path(request: Request, name: str, params: Mapping[str, object]) -> str:
+    """The path of the route called `name` with its path `params` (the templates'
+    `url_for`)."""
+    return str(request.app.url_path_for(name, **{key: str(value) for key, value in params.items()}))
+
+
+def safe_next(request: Request, target: object, fallback: str | None = None) -> str:
+    """Only a path on this site: never `//elsewhere` or `https://elsewhere`; else `fallback`
+    (the home page when none is given)."""
+    if (
+        not isinstance(target, str)
+        or not target.startswith("/")
+        or target.startswith(("//", "/\\"))
+    ):
+        return fallback if fallback is not None else path_for(request, HOME)
     return target
 
 

@@ -42,7 +42,7 @@ from docvault.web.context import (
 from docvault.web.highlight import mark_words
 from docvault.web.markdown import render_markdown, render_plain
 from docvault.web.security import is_admin, read_form
-from docvault.web.views.common import page, parse_mode, safe_next
+from docvault.web.views.common import page, parse_mode, path_for, safe_next
 
 logger = logging.getLogger(__name__)
 
@@ -176,13 +176,15 @@ def search_marks(
         return SearchMarks(unavailable=error.message)
 
 
-def transcription_html(current: queries.PageView, raw: bool = False) -> str:
+def transcription_html(request: Request, current: queries.PageView, raw: bool = False) -> str:
     """The page's text as safe HTML: as it was read for a plain-text engine (line breaks
     and every character kept), rendered for a Markdown engine unless its `raw` text is
     asked for (`?view=raw`)."""
     if raw or current.shown_as is TextFormat.plain:
         return render_plain(current.markdown)
-    return render_markdown(current.markdown, lambda box: f"/pages/{current.id}/figures/{box}.jpg")
+    return render_markdown(
+        current.markdown, lambda box: path_for(request, "figure", page_id=current.id, box=box)
+    )
 
 
 def document_page(
@@ -193,11 +195,14 @@ def document_page(
     page_number: ChosenPage = None,
     search: str = "",
     view: str = "",
+    register: str = "",
 ) -> Response:
-    """A document page by page: each image beside its transcription, facts, problems."""
+    """A document page by page: each image beside its transcription, facts, problems;
+    ``register``: a search of the patient register to file the letter by."""
     document = context.document_or_404(document_id)
     origin = SearchContext.parse(search)
     facts = queries.facts_panel(context.database, document_id)
+    filing = queries.filing_choices(context.database, document_id, register)
     damaged = archive_damage(context, request, document)
     if document.page_count == 0:
         context.look(request, AuditAction.view, document_id=document_id)
@@ -207,6 +212,8 @@ def document_page(
             "current": None,
             "origin": origin,
             "facts": facts,
+            "filing": filing,
+            "register_search": register,
             "mail": queries.mail_origin(context.database, document_id),
             "hold": holds.hold_on(context.database, document_id),
         }
@@ -216,7 +223,7 @@ def document_page(
     number = min(max(page_number or best, 1), document.page_count)
     current = context.page_or_404(document_id, number)
     raw_view = view == "raw"
-    html = transcription_html(current, raw_view)
+    html = transcription_html(request, current, raw_view)
     context.look(request, AuditAction.view, document_id=document_id, page_number=number)
     strip = queries.page_numbers(context.database, document_id) if document.page_count > 1 else []
     values = {
@@ -231,6 +238,8 @@ def document_page(
         "matched_pages": set(found.pages),
         "marks_unavailable": found.unavailable,
         "facts": facts,
+        "filing": filing,
+        "register_search": register,
         "raw_view": raw_view,
         "mail": queries.mail_origin(context.database, document_id),
         "hold": holds.hold_on(context.database, document_id),
@@ -319,7 +328,8 @@ async def rerun(request: Request, context: Context) -> Response:
         raise HTTPException(400, "Tick at least one page to re-run.")
     include_done = submitted.get("include_done") == "1"
     await run_in_threadpool(context.rerun, request, page_ids, mode, include_done)
-    return RedirectResponse(safe_next(str(submitted.get("next", "/problems"))), 303)
+    problems = path_for(request, "problems")
+    return RedirectResponse(safe_next(request, submitted.get("next"), problems), 303)
 
 
 async def rotate(request: Request, context: Context, page_id: RowId) -> Response:
@@ -327,7 +337,8 @@ async def rotate(request: Request, context: Context, page_id: RowId) -> Response
     submitted = await read_form(request)
     turn = _turn(submitted.get("turn"))
     await run_in_threadpool(context.rotate, request, page_id, turn)
-    return RedirectResponse(safe_next(str(submitted.get("next", "/problems"))), 303)
+    problems = path_for(request, "problems")
+    return RedirectResponse(safe_next(request, submitted.get("next"), problems), 303)
 
 
 def _turn(value: object) -> int:

@@ -27,7 +27,7 @@ from docvault.records import handover
 from docvault.web import queries
 from docvault.web.context import Context, RowId, Templates, WebContext
 from docvault.web.security import current_account, read_form, require_scope
-from docvault.web.views.common import safe_next
+from docvault.web.views.common import path_for, safe_next
 
 # What is kept of a refused value to show it again: the form's own maxlength, and some.
 MAX_REFUSED_CHARACTERS = 1000
@@ -144,7 +144,8 @@ async def post_fact(
             refused_values, context, request, document_id, refusal, corrected, sent_from
         )
         return templates.TemplateResponse(request, "fact_refused.html", values, 400)
-    target = safe_next(str(submitted.get("next", f"/documents/{document_id}")))
+    document = path_for(request, "document", document_id=document_id)
+    target = safe_next(request, submitted.get("next"), document)
     return RedirectResponse(target, 303)
 
 
@@ -159,5 +160,6 @@ async def post_confirm_all(request: Request, context: Context, document_id: RowI
             f"The other proposals are confirmed; {names} could not be (not a valid "
             "value): type the right value in the facts panel and choose Correct.",
         )
-    target = safe_next(str(submitted.get("next", f"/documents/{document_id}")))
+    document = path_for(request, "document", document_id=document_id)
+    target = safe_next(request, submitted.get("next"), document)
     return RedirectResponse(target, 303)

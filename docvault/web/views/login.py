@@ -25,7 +25,7 @@ from docvault.web.security import (
     set_login_cookie,
     set_session_cookie,
 )
-from docvault.web.views.common import safe_next
+from docvault.web.views.common import path_for, safe_next
 
 
 def login_form(
@@ -46,7 +46,7 @@ def login_form(
         {
             "error": error,
             "name": name[: auth.MAXIMUM_NAME_LENGTH],
-            "next": safe_next(next_path),
+            "next": safe_next(request, next_path),
             "minimum_password": auth.MINIMUM_PASSWORD_LENGTH,
             # A fresh install has no account: say how to make the first one.
             "first_account": (
@@ -66,7 +66,7 @@ def favicon() -> Response:
 
 
 def login_page(
-    request: Request, context: Context, templates: Templates, next: str = "/"
+    request: Request, context: Context, templates: Templates, next: str = ""
 ) -> Response:
     """The login form (public); while no account exists it says how to make the first one."""
     return login_form(context, templates, request, None, next)
@@ -79,7 +79,7 @@ async def log_in(request: Request, context: Context, templates: Templates) -> Re
     submitted = await read_form(request)
     name = str(submitted.get("name", "")).strip()
     password = str(submitted.get("password", ""))
-    next_path = safe_next(str(submitted.get("next", "/")))
+    next_path = safe_next(request, submitted.get("next"))
     csrf = submitted.get(CSRF_FIELD)
     check_login_csrf(request, context.secret_key, csrf if isinstance(csrf, str) else None)
     address = client_address(request)
@@ -108,6 +108,6 @@ def log_out(request: Request, context: Context) -> Response:
     # The session row goes: a copy of the cookie taken before is worth nothing after.
     context.audit(request, AuditAction.logout)
     auth.end_session(context.database, request.cookies.get(SESSION_COOKIE, ""))
-    response = RedirectResponse("/login", status_code=303)
+    response = RedirectResponse(path_for(request, "login"), status_code=303)
     clear_session_cookie(response, context.https)
     return response

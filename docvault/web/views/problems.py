@@ -42,7 +42,7 @@ from docvault.vocabulary import DocumentStatus, SamplingMode
 from docvault.web import queries
 from docvault.web.context import Context, RowId, Templates, WebContext
 from docvault.web.security import client_address, current_account, read_form, require_admin
-from docvault.web.views.common import page
+from docvault.web.views.common import page, path_for
 
 # A dismissal's reason is a short sentence for the audit log ("sent again as 2024-113").
 MAX_REASON_CHARACTERS = 300
@@ -162,7 +162,9 @@ def delete(context: WebContext, request: Request, document_id: int, reason: str 
         raise HTTPException(404, f"There is no document {document_id} in the archive.")
 
 
-def done_notice(context: WebContext, action: str, document_id: int | None) -> Notice | None:
+def done_notice(
+    context: WebContext, request: Request, action: str, document_id: int | None
+) -> Notice | None:
     """The sentence for `?done=<action>&document=<id>`: built here from the database, so
     the address carries no text to show (nor a patient's name into a proxy's log)."""
     if action not in DONE_ACTIONS or document_id is None:
@@ -175,7 +177,7 @@ def done_notice(context: WebContext, action: str, document_id: int | None) -> No
     document = queries.document(context.database, document_id)
     if document is None:
         return None
-    link = f"/documents/{document_id}"
+    link = path_for(request, "document", document_id=document_id)
     name = document.original_name
     if action == "dismiss":
         return Notice(f"{name} was dismissed; it stays archived and can still be opened.", link)
@@ -186,8 +188,9 @@ def done_notice(context: WebContext, action: str, document_id: int | None) -> No
     return Notice(f"{name} is being read again: {document.page_count} page(s) queued.", link)
 
 
-def _done(action: str, document_id: int) -> Response:
-    return RedirectResponse(f"/problems?done={action}&document={document_id}", 303)
+def _done(request: Request, action: str, document_id: int) -> Response:
+    done = {"done": action, "document": document_id}
+    return RedirectResponse(path_for(request, "problems", done), 303)
 
 
 def problems_list(
@@ -250,7 +253,7 @@ async def retried(
     except DocvaultError as error:  # settled meanwhile, by someone else or by itself
         refusal = Refusal(document_id, "retry", error.message)
         return await refused(context, templates, request, refusal, 409)
-    return _done(action, document_id)
+    return _done(request, action, document_id)
 
 
 def problems(
@@ -266,7 +269,7 @@ def problems(
     """The problems page: failed files, looped and incomplete pages, index problems, what to do
     for each."""
     document_id = int(document) if document.isascii() and document.isdigit() else None
-    notice = done_notice(context, done, document_id)
+    notice = done_notice(context, request, done, document_id)
     if done == DISMISSED_MESSAGE and count.isascii() and count.isdigit():
         notice = Notice(
             f"The {int(count):,} problems of the message were dismissed with your reason, each "
@@ -295,7 +298,7 @@ async def unlock_pdf(
         return await refused(context, templates, request, refusal, code)
     finally:
         del password
-    return RedirectResponse(f"/documents/{document_id}", 303)
+    return RedirectResponse(path_for(request, "document", document_id=document_id), 303)
 
 
 async def retry(
@@ -323,7 +326,7 @@ async def dismiss_problem(
     if refusal is not None:
         return await refused(context, templates, request, Refusal(document_id, "dismiss", refusal))
     await run_in_threadpool(dismiss, context, request, document, reason)
-    return _done("dismiss", document_id)
+    return _done(request, "dismiss", document_id)
 
 
 async def dismiss_message(
@@ -346,9 +349,8 @@ async def dismiss_message(
         first = problems.documents[0][0]
         return await refused(context, templates, request, Refusal(first, "dismiss", refusal))
     await run_in_threadpool(dismiss_message_problems, context, request, problems, reason)
-    return RedirectResponse(
-        f"/problems?done={DISMISSED_MESSAGE}&count={len(problems.documents)}", 303
-    )
+    done = {"done": DISMISSED_MESSAGE, "count": len(problems.documents)}
+    return RedirectResponse(path_for(request, "problems", done), 303)
 
 
 def confirm_delete(
@@ -393,4 +395,4 @@ async def delete_document(
         )
         document = await run_in_threadpool(context.document_or_404, document_id)
         return _delete_page(context, templates, request, document, error.message)
-    return _done("delete", document_id)
+    return _done(request, "delete", document_id)

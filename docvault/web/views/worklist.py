@@ -69,7 +69,7 @@ async def post_handled(request: Request, context: Context, document_id: RowId) -
     submitted = await read_form(request)
     action = _action(submitted.get("action", ""))
     await run_in_threadpool(set_handled, context, request, document_id, action == "handled")
-    return RedirectResponse(safe_next(str(submitted.get("next", "/"))), 303)
+    return RedirectResponse(safe_next(request, submitted.get("next")), 303)
 
 
 async def post_many_handled(request: Request, context: Context) -> Response:
@@ -84,7 +84,7 @@ async def post_many_handled(request: Request, context: Context) -> Response:
         marked = len(document_ids) - len(refused)
         names = "; ".join(str(problem) for problem in refused)
         raise HTTPException(409, f"{marked} letter(s) marked handled; not marked: {names}")
-    return RedirectResponse(safe_next(str(submitted.get("next", "/"))), 303)
+    return RedirectResponse(safe_next(request, submitted.get("next")), 303)
 
 
 def _action(value: object) -> str:

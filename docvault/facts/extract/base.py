@@ -1,0 +1,303 @@
+"""What every field's rules share: the letter's lines, names, a candidate value."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+from docvault.textutil import strip_markup
+
+# The fields the rules below read from the text; ``patient_id`` (the practice system's
+# patient number) is proposed from its register (``facts.register``, ``facts.patient_match``).
+TEXT_FIELDS = ("patient", "born", "letter_date", "sender", "title")
+
+
+FIELDS = (*TEXT_FIELDS, "patient_id")
+
+
+FIELD_LABELS = {
+    "patient": "Patient",
+    "born": "Date of birth",
+    "letter_date": "Letter date",
+    "sender": "Sender",
+    "title": "Title",
+    "patient_id": "Patient number",
+}
+
+
+DATE_FIELDS = frozenset({"born", "letter_date"})
+
+
+# Only the head of a long document is read: a letter's facts are on its first page, and a
+# 200-page scan must not cost more than a letter.
+MAX_CHARACTERS = 20_000
+
+
+# A person older than this is taken for a misread date, not a patient.
+OLDEST_PATIENT_YEARS = 110
+
+
+# Letters are dated at most this far ahead of the day they are read (a letter written on
+# Friday and dated Monday); a later date is a misreading or an appointment.
+LETTER_DATE_AHEAD = timedelta(days=31)
+
+
+EARLIEST_LETTER = date(1950, 1, 1)
+
+
+NAME_CHARACTERS = 120
+
+
+MAX_TITLE_CHARACTERS = 80
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """One field's proposed value (ISO for dates) and the line of text it was read from."""
+
+    field: str
+    value: str
+    evidence: str
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of the letter: its plain text, its block (paragraph) and its place."""
+
+    text: str
+    block: int
+    number: int
+    heading: bool = False
+
+
+_CELL_BOUNDARY = re.compile(r"</t[dh]>\s*(?:<t[dh][^>]*>)?", re.IGNORECASE)
+
+
+_ROW_END = re.compile(r"</tr>|<br\s*/?>", re.IGNORECASE)
+
+
+_COLUMN_GAP = re.compile(r"(?<=\S)[ \t]{3,}(?=\S)")
+
+
+CELL = " ¦ "  # stands for a table's cell boundary in a line (strip_markup keeps it)
+
+
+def letter_lines(text: str) -> list[Line]:
+    """The lines of a page's Markdown as plain text, with table cells kept apart."""
+    text = text[:MAX_CHARACTERS]
+    text = _CELL_BOUNDARY.sub(CELL, text)
+    text = _ROW_END.sub("\n", text)
+    lines: list[Line] = []
+    block = 0
+    for raw in text.splitlines():
+        if not raw.strip():
+            block += 1
+            continue
+        heading = bool(re.match(r"\s{0,3}(?:#{1,6}\s|\*\*[^*]+\*\*\s*$)", raw))
+        cells = raw.strip().strip("|").replace("|", CELL)
+        plain = strip_markup(_COLUMN_GAP.sub(CELL, cells)).strip(" ¦")
+        if plain and not re.fullmatch(r"[\s¦:-]*", plain):
+            lines.append(Line(plain, block, len(lines), heading))
+    return _joined_labels(lines) + list(_header_pairs(lines))
+
+
+def _joined_labels(lines: Sequence[Line]) -> list[Line]:
+    """``Patient:`` at the end of a line with its value on the next: one line."""
+    joined: list[Line] = []
+    skip = False
+    for line, following in itertools.zip_longest(lines, lines[1:]):
+        if skip:
+            skip = False
+            continue
+        label = re.fullmatch(r"(.*?)\s*:", line.text)
+        if (
+            following is not None
+            and label
+            and _LABEL_ONLY.fullmatch(label.group(1).split("¦")[-1].strip())
+        ):
+            joined.append(Line(f"{line.text} {following.text}", line.block, line.number))
+            skip = True
+        elif following is not None and _FORM_PATIENT_FIELD.fullmatch(line.text.strip()):
+            # A form's field ("Name, Vorname des Versicherten") over its value, no colon.
+            joined.append(Line(f"{line.text.strip()}: {following.text}", line.block, line.number))
+            skip = True
+        else:
+            joined.append(line)
+    return joined
+
+
+def _cells(line: Line) -> list[str]:
+    return [cell.strip() for cell in line.text.split("¦")]
+
+
+def _header_pairs(lines: Sequence[Line]) -> Iterator[Line]:
+    """A table whose header row names the fields: ``Patient: value`` lines made from it."""
+    for upper, lower in itertools.pairwise(lines):
+        labels, values = _cells(upper), _cells(lower)
+        if len(labels) < 2 or len(labels) != len(values):
+            continue
+        if not any(_LABEL_ONLY.fullmatch(label) for label in labels):
+            continue
+        for label, value in zip(labels, values, strict=True):
+            if _LABEL_ONLY.fullmatch(label) and value:
+                yield Line(f"{label}: {value}", lower.block, lower.number)
+
+
+_SALUTATION = r"(?:Herrn?|Frau|Fr\.|Hr\.|Mr|Mrs|Ms|Miss|Mx|Master)\.?"
+
+
+_ACADEMIC = re.compile(r"^(?:Dr|Prof|Dipl|PD|med|rer|nat|Priv|Doz|MUDr|FRCP|MRCP|MD|PhD)\b")
+
+
+_PARTICLES = frozenset(
+    {"von", "van", "der", "den", "de", "zu", "du", "di", "da", "la", "le", "ten", "ter", "vom",
+     "zum", "dos", "del", "y", "al", "el", "bin"}
+)  # fmt: skip
+
+
+# Capitalised words that stand where a name might but are none (German capitalises nouns).
+_NOT_NAMES = frozenset(
+    {"geb", "geboren", "geburtsdatum", "patient", "patientin", "pat", "name", "vorname",
+     "nachname", "station", "klinik", "klinikum", "praxis", "datum", "date", "born", "dob",
+     "aufnahme", "entlassung", "diagnose", "diagnosen", "befund", "betreff", "anamnese",
+     "therapie", "labor", "fall", "fallnummer", "versicherung", "kasse", "aok", "tk", "barmer",
+     "dak", "ihre", "ihr", "unser", "unsere", "sehr", "geehrte", "geehrter", "liebe", "lieber",
+     "dear", "sir", "madam", "thank", "thanks", "with", "the", "and", "und", "mit", "fur", "für",
+     "bei", "wir", "our", "your", "hospital", "clinic", "ward", "mrn", "nhs", "number", "tel",
+     "fax", "telefon", "email", "strasse", "straße", "str", "weg", "allee", "platz", "gasse",
+     "road", "street", "lane", "avenue", "herr", "herrn", "frau", "mr", "mrs", "ms", "miss", "re",
+     "subject", "von", "vom", "am", "im", "in", "an", "zu", "address", "adresse", "anschrift",
+     "gmbh", "mvz", "ltd", "inc", "report", "letter", "brief", "bericht", "arztbrief", "summary",
+     "discharge", "referral", "überweisung", "ueberweisung", "epikrise", "zimmer", "bett", "first",
+     "last", "given", "surname", "family", "full", "of", "on", "at", "to", "practice",
+     "manager", "team", "secretary", "department", "colleague", "kollegen"}
+)  # fmt: skip
+
+
+_LAST_FIRST_FIELDS = re.compile(r"(?:Nach)?name\s*,\s*Vorname|Surname\s*,\s*(?:First|Given)", re.I)
+
+
+def _name_word(token: str) -> bool:
+    core = token.strip(".")
+    if len(core) < 2 or not core[0].isupper() or core.casefold() in _NOT_NAMES:
+        return False
+    if not all(character.isalpha() or character in "-'’" for character in core):
+        return False
+    return not re.search(r"(?:stra(?:ss|ß)e|str|weg|allee|platz|gasse)$", core, re.I)
+
+
+_TOKEN = re.compile(r",|[^\s,]+")
+
+
+def read_name(text: str, last_first: bool = False) -> str | None:
+    """A person's name at the start of ``text`` (salutation dropped), or None.
+
+    ``Mustermann, Erika`` (one word before a comma) is turned round; ``last_first`` says the
+    label named the order (``Name, Vorname:``). A name has two to five words.
+    """
+    # A name is in the first words after its label: a line of 20,000 characters with a
+    # label every few words must not cost the square of its length.
+    tokens = _TOKEN.findall(re.sub(rf"^\s*{_SALUTATION}\s+", "", text[:NAME_CHARACTERS].strip()))
+    if tokens and _ACADEMIC.match(tokens[0]):
+        return None  # a doctor's name, not a patient's
+    before, _ = _name_words(tokens)
+    rest = tokens[len(before) :]
+    if rest[:1] == [","] and (len(before) == 1 or last_first):
+        given, _ = _name_words(rest[1:])
+        if given and not _ACADEMIC.match(given[0]):
+            return _checked([*given, *before])
+    return _checked(before)
+
+
+# A middle initial ("John Q. Sample"): part of a name only between its other words.
+_INITIAL = re.compile(r"[^\W\d_]\.", re.UNICODE)
+
+
+def _name_words(tokens: Sequence[str]) -> tuple[list[str], int]:
+    words: list[str] = []
+    for token in tokens:
+        initial = bool(words) and _INITIAL.fullmatch(token) is not None and token[0].isupper()
+        if not (_name_word(token) or token in _PARTICLES or initial) or len(words) == 6:
+            break
+        words.append(token if initial else token.rstrip("."))
+    while words and words[-1] in _PARTICLES:
+        words.pop()
+    if all(word in _PARTICLES for word in words):
+        words = []
+    return words, len(words)
+
+
+def _checked(words: Sequence[str]) -> str | None:
+    words = list(words)
+    while words and _INITIAL.fullmatch(words[-1]):
+        words.pop()  # "Sample J.": an initial ends no name
+    capitalised = [
+        word for word in words if word not in _PARTICLES and not _INITIAL.fullmatch(word)
+    ]
+    if not 2 <= len(capitalised) <= 5:
+        return None
+    return " ".join(word.title() if word.isupper() else word for word in words)
+
+
+def same_person(first: str, second: str) -> bool:
+    """Whether two names are one person as written (one may leave a given name out)."""
+    words_of_first = set(first.casefold().split())
+    words_of_second = set(second.casefold().split())
+    return words_of_first <= words_of_second or words_of_second <= words_of_first
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A value found for a field; lower ``rank`` is stronger evidence."""
+
+    value: str
+    evidence: str
+    rank: int
+
+
+_PATIENT_LABEL = re.compile(
+    r"(?:^|¦|;|\s)(?P<label>Patient(?:in|en)?(?:\s*name)?|Pat\.|Name des Patienten|Name der "
+    r"Patientin|Patient'?s name|Name of patient|(?:Nach)?name\s*,\s*Vorname|Surname\s*,\s*"
+    r"(?:First|Given)\s*names?|Versicherte[rn]?|Behandelte Person|Name of (?:the )?child)"
+    r"\s*(?:[:¦]|\s-\s)\s*",
+    re.IGNORECASE,
+)
+
+
+_BIRTH_LABEL = (
+    r"(?:Geb\.?-?(?:Datum|dat\.?)|Geburtsdatum|Geburtstag|geb(?:oren\b|\.|\b)(?:\s*am\b)?"
+    r"|D\.?O\.?B\b\.?|Date of birth|Birth\s?date|born\b(?:\s+on\b)?|\*)"
+)
+
+
+_BIRTH = re.compile(rf"(?<![\w*]){_BIRTH_LABEL}\s*[:¦]?\s*", re.IGNORECASE)
+
+
+_SALUTATION_LINE = re.compile(r"^(?:Sehr geehrte|Liebe|Dear|Hallo|Guten Tag)", re.IGNORECASE)
+
+
+_TITLE_LABEL = re.compile(r"^(?:Betreff|Betr\.|Betrifft|Subject|Re|RE|Titel|Title)\s*[:¦]\s*")
+
+
+_DOCUMENT_KIND = re.compile(
+    r"(?:brief|bericht|befund|überweisung|ueberweisung|epikrise|konsil|attest|bescheinigung|"
+    r"gutachten|verordnung|anforderung|mitteilung|report|summary|letter|referral|results?|"
+    r"certificate|request|note|opinion|consultation)\b",
+    re.IGNORECASE,
+)
+
+
+# A health insurance form's patient field, printed over the value it labels.
+_FORM_PATIENT_FIELD = re.compile(
+    r"Name,\s*Vorname(?:,\s*Geb\.?-?Datum)?\s+de[sr]\s+(?:Versicherten|Patient(?:en|in))(?:/in)?",
+    re.IGNORECASE,
+)
+_LABEL_ONLY = re.compile(
+    r"(?:Patient(?:in)?(?:\s*name)?|Pat\.|Name|Vorname|Nachname|Name,\s*Vorname|Geburtsdatum|Geb\.?-?Datum|"
+    r"geb\.|DOB|Date of birth|Datum|Date|Befunddatum|Rechnungsdatum|Report date|Surname|"
+    r"First name|Re|Betreff|Betr\.|Subject)",
+    re.IGNORECASE,
+)

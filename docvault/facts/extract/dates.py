@@ -1,0 +1,366 @@
+"""Dates as letters write them, checked values, and the letter's own date."""
+
+from __future__ import annotations
+
+import calendar
+import itertools
+import re
+import unicodedata
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from datetime import date
+
+from docvault.facts.extract.base import (
+    _BIRTH,
+    EARLIEST_LETTER,
+    LETTER_DATE_AHEAD,
+    OLDEST_PATIENT_YEARS,
+    Candidate,
+    Line,
+)
+
+_MONTHS = {
+    **{name.lower(): number for number, name in enumerate(calendar.month_name) if name},
+    **{name.lower(): number for number, name in enumerate(calendar.month_abbr) if name},
+    "sept": 9, "januar": 1, "jänner": 1, "jan": 1, "februar": 2, "feb": 2, "märz": 3,
+    "maerz": 3, "mär": 3, "mrz": 3, "april": 4, "apr": 4, "mai": 5, "juni": 6, "juli": 7,
+    "august": 8, "aug": 8, "september": 9, "sep": 9, "oktober": 10, "okt": 10,
+    "november": 11, "nov": 11, "dezember": 12, "dez": 12,
+}  # fmt: skip
+
+
+_MONTH_NAME = r"(?P<month_name>[^\W\d_]{3,9})\.?"
+
+
+_DATE_FORMS = (
+    # 1961-03-12, 1961/03/12
+    re.compile(r"(?<![\d.])(?P<year>(?:19|20)\d\d)[-/](?P<month>\d\d?)[-/](?P<day>\d\d?)(?![\d])"),
+    # 12.03.1961, 12.3.61, 12/03/1961, 12-03-1961
+    re.compile(
+        r"(?<![\d.])(?P<day>\d\d?)\s?(?P<separator>[./-])\s?(?P<month>\d\d?)\s?(?P=separator)"
+        r"\s?(?P<year>\d{4}|\d\d)(?![\d])"
+    ),
+    # 12. März 1961, 12 Mar 1961, 12-Mar-1961
+    re.compile(
+        r"(?<!\d)(?P<day>\d\d?)(?:\.|st|nd|rd|th)?[\s-]+" + _MONTH_NAME
+        + r"[\s,-]+(?P<year>\d{4})(?!\d)"
+    ),
+    # March 12, 1961; Mar 12th 1961
+    re.compile(_MONTH_NAME + r"\s+(?P<day>\d\d?)(?:st|nd|rd|th)?,?\s+(?P<year>\d{4})(?!\d)"),
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class DateOrder:
+    """How a letter orders slashed dates: day first (EU, German), month first (US), or
+    unknown (then ``03/04/2024`` is ambiguous and nothing is proposed from it)."""
+
+    day_first: bool | None = None
+
+
+@dataclass(frozen=True)
+class WrittenDate:
+    """A date as found in text: ``value`` None means it was ambiguous."""
+
+    start: int
+    end: int
+    value: date | None
+    two_digit_year: int | None = None  # the written year, for the century decision
+
+
+def _whole_year(year_text: str) -> int | None:
+    return int(year_text) if len(year_text) == 4 else None
+
+
+def _day_and_month(parts: dict[str, str], order: DateOrder) -> tuple[int, int] | None:
+    """(day, month) of a numeric date; None when slashes leave the order unknown."""
+    first, second = int(parts["day"]), int(parts["month"])
+    if parts.get("separator") != "/" or first == second:
+        return first, second
+    if first > 12:
+        return first, second
+    if second > 12:
+        return second, first
+    if order.day_first is None:
+        return None
+    return (first, second) if order.day_first else (second, first)
+
+
+def _written_date(match: re.Match[str], order: DateOrder) -> WrittenDate | None:
+    parts = match.groupdict()
+    if parts.get("month_name") is not None:
+        month = _MONTHS.get(parts["month_name"].lower())
+        if month is None:
+            return None
+        day_month: tuple[int, int] | None = (int(parts["day"]), month)
+    else:
+        day_month = _day_and_month(parts, order)
+    year_text = parts["year"]
+    if day_month is None:
+        return WrittenDate(match.start(), match.end(), None)
+    day, month = day_month
+    year = _whole_year(year_text)
+    try:
+        # A two-digit year is checked against a leap year for now; the century comes later.
+        value = date(year if year is not None else 2000, month, day)
+    except ValueError:
+        return None
+    short = int(year_text) if year is None else None
+    return WrittenDate(match.start(), match.end(), value, short)
+
+
+def dates_in(text: str, order: DateOrder = DateOrder()) -> list[WrittenDate]:
+    """Every date written in ``text``, in order, without overlaps (first form wins)."""
+    found: list[WrittenDate] = []
+    taken: list[tuple[int, int]] = []
+    for form in _DATE_FORMS:
+        for match in form.finditer(text):
+            if any(match.start() < end and start < match.end() for start, end in taken):
+                continue
+            written = _written_date(match, order)
+            if written is not None:
+                found.append(written)
+                taken.append((match.start(), match.end()))
+    return sorted(found, key=lambda written: written.start)
+
+
+def slash_order(text: str) -> DateOrder:
+    """The letter's own order of slashed dates, from dates that can be read only one way."""
+    day_first = month_first = False
+    for match in re.finditer(r"(?<![\d.])(\d\d?)/(\d\d?)/(?:\d{4}|\d\d)(?!\d)", text):
+        first, second = int(match.group(1)), int(match.group(2))
+        day_first |= 12 < first <= 31 and second <= 12
+        month_first |= 12 < second <= 31 and first <= 12
+    if day_first != month_first:
+        return DateOrder(day_first)
+    if day_first:
+        return DateOrder()  # both orders written: each slashed date stays ambiguous
+    if re.search(r"\b(?:geb\.|geboren|Sehr geehrte|Datum|Betreff)", text):
+        return DateOrder(True)  # a German letter writes the day first
+    if _AMERICAN.search(text) and not _BRITISH.search(text):
+        return DateOrder(False)  # a US address: month first
+    return DateOrder()
+
+
+# A US address (state and ZIP code, a (617) 555-0197 telephone number), and a British one
+# (a postcode, the NHS). Only the US decides the order: British letters are not alone in
+# writing the day first, and one that writes it month first must stay ambiguous.
+_AMERICAN = re.compile(r"\b[A-Z]{2} \d{5}(?:-\d{4})?\b|\(\d{3}\) \d{3}-\d{4}\b")
+
+
+_BRITISH = re.compile(r"\b[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}\b|\bNHS\b")
+
+
+def _with_century(written: WrittenDate, earliest: date, latest: date) -> date | None:
+    """The one plausible date of a two-digit year between ``earliest`` and ``latest``."""
+    assert written.value is not None
+    if written.two_digit_year is None:
+        return written.value if earliest <= written.value <= latest else None
+    plausible = []
+    for century in (1900, 2000):
+        try:
+            candidate = written.value.replace(year=century + written.two_digit_year)
+        except ValueError:
+            continue
+        if earliest <= candidate <= latest:
+            plausible.append(candidate)
+    return plausible[0] if len(plausible) == 1 else None
+
+
+def parse_date(text: str, today: date | None = None, order: DateOrder = DateOrder()) -> date | None:
+    """The one date ``text`` consists of (any written form), or None.
+
+    For a search term such as ``born:12.3.61``: the text must be a date and nothing else.
+    """
+    today = today or date.today()
+    found = dates_in(text.strip(), order)
+    if len(found) != 1 or found[0].start != 0 or found[0].end != len(text.strip()):
+        return None
+    if found[0].value is None:
+        return None
+    return _with_century(found[0], _years_before(today, OLDEST_PATIENT_YEARS), today)
+
+
+def _years_before(day: date, years: int) -> date:
+    return date(day.year - years, 1, 1)
+
+
+# A date as docvault stores it: ISO with ASCII digits. Python's ``\d``, ``str.isdigit()``
+# and ``int()`` also take the digits of other scripts (Arabic-Indic "١٩٦١", fullwidth
+# "１９６１"), which no index word, search or receiver expects; here only 0-9 count.
+_STORED_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+# The bidirectional controls: invisible, they make a name read as something else
+# (``rtl_\u202egnp.exe.pdf`` reads as ``rtl_fdp.exe.png``); the web view marks them in file
+# names (docvault.web.app), and no fact may hold one.
+BIDI_CONTROLS = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+
+
+# Control characters (C0, DEL, C1), unpaired surrogates, unassigned code points, and the
+# line and paragraph separators: none belongs in a one-line value, and a newline in one
+# would forge a line in a log or a hand-over file.
+_REFUSED_CATEGORIES = frozenset({"Cc", "Cs", "Cn", "Zl", "Zp"})
+
+
+_BYTE_ORDER_MARK = "\ufeff"
+
+
+def stored_date(value: str | None) -> date | None:
+    """The day an ISO value (``1961-03-12``, ASCII digits) names; None when it names none
+    (month 13, 30 February, other digits, any other shape)."""
+    if value is None or not _STORED_DATE.fullmatch(value):
+        return None
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        return None
+
+
+def written_date(text: str, earliest: date, latest: date) -> date | None:
+    """The one real calendar day ``text`` consists of, between ``earliest`` and ``latest``.
+
+    Any written form (``12.03.1961``, ``12. März 1961``, ``1961-03-12``), day first as the
+    clinic writes; a two-digit year only when one century alone falls in the range. The
+    caller refuses digits other than 0-9 first (``foreign_digit``).
+    """
+    text = text.strip()
+    if _STORED_DATE.fullmatch(text):
+        day = stored_date(text)
+        return day if day is not None and earliest <= day <= latest else None
+    found = dates_in(text, DateOrder(True))
+    if len(found) != 1 or found[0].start != 0 or found[0].end != len(text):
+        return None
+    if found[0].value is None:
+        return None
+    return _with_century(found[0], earliest, latest)
+
+
+def foreign_digit(text: str) -> str | None:
+    """The first digit in ``text`` that is not one of 0-9 (``٣``, ``３``), described; or None."""
+    for character in text:
+        if unicodedata.category(character) == "Nd" and not "0" <= character <= "9":
+            return _described(character)
+    return None
+
+
+def unwanted_character(text: str) -> str | None:
+    """The first character of ``text`` that no fact may hold, described; None if there is
+    none: control characters, line separators, bidirectional controls, unassigned ones."""
+    for character in text:
+        if (
+            character in BIDI_CONTROLS
+            or character == _BYTE_ORDER_MARK
+            or unicodedata.category(character) in _REFUSED_CATEGORIES
+        ):
+            return _described(character)
+    return None
+
+
+def _described(character: str) -> str:
+    name = unicodedata.name(character, "")
+    return f"U+{ord(character):04X}" + (f" ({name.lower()})" if name else " (a control character)")
+
+
+# Labels that name the letter's own date, anywhere on a line (rank 0), and a plain "Date:"
+# or "Datum:" only where a label starts, a line or a cell (rank 1: a table's "Datum" column
+# of services gives way to "Rechnungsdatum"): "Clinic date:" is an appointment's, "your
+# referral dated" another letter's.
+_NAMED_DATE_LABEL = re.compile(
+    r"(?:^|¦|\s)(?:Date of (?:letter|report)|Letter date|Briefdatum|Befunddatum|Berichtsdatum|"
+    r"Report date|Rechnungsdatum|Ausstellungsdatum|Ausgestellt am|Erstellt am|Druckdatum|"
+    r"Date typed|Date dictated|Reported(?: on)?|(?:Electronically )?signed by [^¦]{2,60}? on)"
+    r"\s*[:¦]?\s*",
+    re.IGNORECASE,
+)
+
+
+_PLAIN_DATE_LABEL = re.compile(r"(?:^|¦)\s*(?:Datum|Dated|Date)\s*[:¦]?\s*", re.IGNORECASE)
+
+
+# "Untersuchungsbericht vom 28.10.2024", "Report of 3 March 2025": the report's own date
+# (not "Ihre Überweisung vom", another letter's).
+_KIND_AND_DATE = re.compile(
+    r"^(?!(?:Ihre?|Unser[e]?|Your|Our)\b)(?:[^\W\d_][\w-]*\s){0,3}[\w-]*?"
+    r"(?:bericht|befund|brief|report|summary|letter)\s+(?:vom|from|of|dated)\s+",
+    re.IGNORECASE,
+)
+
+
+_PLACE_AND_DATE = re.compile(r"^[A-ZÄÖÜ][\w .()/-]{1,40},\s*(?:(?:den|the|am)\s+)?(?=\d|[A-Z])")
+
+
+_ONLY_DATE = re.compile(r"^(?:(?:den|Datum|Date)\s+)?(?=\d|[A-Za-zä]{3})")
+
+
+_OTHER_DATES = re.compile(
+    r"Aufnahme|Entlassung|admission|admitted|discharge|Termin|appointment|Eingang|received|"
+    r"Abnahme|Entnahme|collected|Untersuchung|vom|bis|seit|since|until|next|nächste|Wiedervor|"
+    r"Kontrolle|review|Unfall|OP am|operation",
+    re.IGNORECASE,
+)
+
+
+def letter_date_candidates(
+    lines: Sequence[Line], order: DateOrder, today: date
+) -> Iterator[Candidate]:
+    latest = today + LETTER_DATE_AHEAD
+    for line in lines:
+        found = _letter_date_on(line, order)
+        if found is None:
+            continue
+        rank, written = found
+        value = _with_century(written, EARLIEST_LETTER, latest) if written.value else None
+        yield Candidate(value.isoformat() if value else "", line.text, rank)
+
+
+def _letter_date_on(line: Line, order: DateOrder) -> tuple[int, WrittenDate] | None:
+    """A letter date on the line and its rank: after a label (anywhere on the line), or
+    as all a heading ("Befundbericht vom ..."), a place ("Berlin, den ...") or a line of
+    its own holds."""
+    rank, start = _labelled_date_start(line.text)
+    if start is not None:
+        found = dates_in(line.text[start:], order)
+        return (rank, found[0]) if found and found[0].start == 0 else None
+    kind_and_date = _KIND_AND_DATE.match(line.text)
+    if line.number > 30:
+        # Far down, only the closing's "Berlin, den 14.11.2026" above the signature, where
+        # many letters write their only date.
+        return _place_and_date(line.text, order)
+    if kind_and_date is None and (_BIRTH.search(line.text) or _OTHER_DATES.search(line.text)):
+        return None
+    for rank, pattern in ((1, _KIND_AND_DATE), (2, _ONLY_DATE), (1, _PLACE_AND_DATE)):
+        match = pattern.match(line.text)
+        if match is None:
+            continue
+        rest = line.text[match.end() :]
+        found = dates_in(rest, order)
+        # The date must be all there is on the line after the heading, place or nothing.
+        if found and found[0].start == 0 and found[0].end == len(rest.rstrip(" .")):
+            return rank, found[0]
+    return None
+
+
+def _place_and_date(text: str, order: DateOrder) -> tuple[int, WrittenDate] | None:
+    match = _PLACE_AND_DATE.match(text)
+    if match is None or _BIRTH.search(text) or _OTHER_DATES.search(text):
+        return None
+    rest = text[match.end() :]
+    found = dates_in(rest, order)
+    if found and found[0].start == 0 and found[0].end == len(rest.rstrip(" .")):
+        return 1, found[0]
+    return None
+
+
+def _labelled_date_start(text: str) -> tuple[int, int | None]:
+    """The rank of a letter-date label on the line and where its date starts (None: no
+    such label), unless the label's cell speaks of another date."""
+    for rank, label in ((0, _NAMED_DATE_LABEL), (1, _PLAIN_DATE_LABEL)):
+        for match in itertools.islice(label.finditer(text), 5):
+            cell_start = text.rfind("¦", 0, match.start()) + 1
+            context = text[max(cell_start, match.start() - 40) : match.end()]
+            if not (_BIRTH.search(context) or _OTHER_DATES.search(context)):
+                return rank, match.end()
+    return 0, None

@@ -1,0 +1,199 @@
+"""A letter's sender and title from what the clinic has confirmed before (pure, no database).
+
+The sender directory (``docvault.facts.senders``) knows each correspondent by the marks
+that identify it: its telephone and fax numbers, its mail domains, its letter head's name.
+A letter that carries a mark of exactly one correspondent is from it, whatever the layout;
+two correspondents' marks leave the sender to the layout rules. The clinic's own names,
+numbers and domains (the addressee's, settings ``clinic_*``) never identify a sender.
+Titles work alike: a heading of its own that equals a title staff confirmed before.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from docvault.facts.extract.base import MAX_TITLE_CHARACTERS, Proposal, letter_lines
+from docvault.facts.extract.sender import _first_line_under_fax_header
+from docvault.textutil import strip_markup
+
+# A number shorter than this is an extension, a post code or a date, not a line's number.
+SHORTEST_NUMBER = 7
+LONGEST_NUMBER = 15
+# The letter head and the footer: where a letter gives its sender's numbers.
+HEAD_LINES = 14
+FOOT_LINES = 8
+
+_NUMBER = r"(?P<number>\+?\(?\d[\d ()/.\-–]{5,24}\d)"
+_LABELLED_NUMBER = re.compile(
+    r"(?<![\w])(?P<label>Telefax|Fax|Telefon|Tel|Fon|Phone|Ph|Mobil|Mobile|FROM|Von|T|F)"
+    rf"\.?\s*[:.]?\s*{_NUMBER}",
+    re.IGNORECASE,
+)
+_MAIL = re.compile(r"[\w.+-]+@(?P<domain>[\w-]+(?:\.[\w-]+)+)", re.UNICODE)
+_WEB = re.compile(r"\bwww\.(?P<domain>[\w-]+(?:\.[\w-]+)+)", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Mark:
+    """One identifying mark of a letter: a number (digits only) or a mail domain."""
+
+    kind: str  # "phone", "fax" or "domain"
+    value: str
+    line: str  # the text it was read from
+
+
+@dataclass(frozen=True)
+class Directory:
+    """The sender directory as the rules read it: each mark's correspondents by name, and
+    the clinic's own marks and names (the addressee's, never a sender's)."""
+
+    marks: Mapping[str, frozenset[str]] = field(default_factory=dict)  # value -> names
+    names: Mapping[str, str] = field(default_factory=dict)  # folded name -> name
+    own_marks: frozenset[str] = frozenset()
+    own_names: frozenset[str] = frozenset()
+    titles: frozenset[str] = frozenset()
+
+
+def number_digits(text: str) -> str | None:
+    """A telephone number as its national digits (``+49 (0)30 123-45`` and ``030 12345``
+    are one number), or None when it is no number a line could have."""
+    digits = re.sub(r"\(0\)", "", text)
+    digits = re.sub(r"\D", "", digits)
+    if text.strip().startswith("+") or digits.startswith("00"):
+        digits = digits.lstrip("0")
+        digits = re.sub(r"^(?:49|44|43|41|1)", "", digits)
+    digits = digits.lstrip("0")
+    if not SHORTEST_NUMBER <= len(digits) <= LONGEST_NUMBER:
+        return None
+    return digits
+
+
+def fold(text: str) -> str:
+    """A name or title as it is compared: case and spacing folded, no trailing stops."""
+    return " ".join(text.casefold().replace("ß", "ss").split()).strip(" .,;:")
+
+
+def marks_in(text: str, mail_sender: str = "") -> list[Mark]:
+    """The letter's identifying marks: numbers after a telephone or fax label in its head,
+    its foot or a fax machine's line, mail and web domains there, and the mail's sender."""
+    lines = [line.text for line in letter_lines(text)]
+    region = lines[:HEAD_LINES] + lines[-FOOT_LINES:] if len(lines) > HEAD_LINES else lines
+    found: list[Mark] = []
+    for line in dict.fromkeys(region):
+        found.extend(_line_marks(line))
+    if "@" in mail_sender:
+        domain = mail_sender.rsplit("@", 1)[1].strip(" >").lower()
+        found.append(Mark("domain", domain, f"mail from {mail_sender}"))
+    return found
+
+
+def _line_marks(line: str) -> Iterator[Mark]:
+    for match in _LABELLED_NUMBER.finditer(line):
+        digits = number_digits(match.group("number"))
+        if digits is None or re.fullmatch(r"\d{1,2}[./]\d{1,2}[./]\d{2,4}", match.group("number")):
+            continue
+        kind = "fax" if "fax" in match.group("label").casefold() else "phone"
+        yield Mark(kind, digits, line)
+    for pattern in (_MAIL, _WEB):
+        for match in pattern.finditer(line):
+            yield Mark("domain", match.group("domain").lower().rstrip("."), line)
+
+
+# Mail domains many senders share (mail providers, the NHS's): they identify nobody.
+SHARED_DOMAINS = frozenset(
+    {"nhs.net", "nhs.uk", "gmail.com", "googlemail.com", "t-online.de", "web.de", "gmx.de",
+     "gmx.net", "yahoo.com", "yahoo.de", "yahoo.co.uk", "outlook.com", "outlook.de",
+     "hotmail.com", "hotmail.de", "hotmail.co.uk", "icloud.com", "aol.com", "freenet.de",
+     "posteo.de", "mailbox.org", "kv-safenet.de", "kim.telematik"}
+)  # fmt: skip
+
+
+# Marks read first: a telephone or fax number is one sender's (a domain may be a group's).
+STRONG_MARKS = frozenset({"phone", "fax"})
+
+
+def identify_sender(text: str, directory: Directory, mail_sender: str = "") -> dict[str, Mark]:
+    """The senders the letter's marks name, each with its strongest mark.
+
+    Only marks of one correspondent count: not the clinic's own (on every letter it gets),
+    not a mail provider's, not a mark two correspondents' letters carried."""
+    named: dict[str, Mark] = {}
+    marks = sorted(marks_in(text, mail_sender), key=lambda mark: mark.kind not in STRONG_MARKS)
+    for mark in marks:  # a number first: the strongest mark is the evidence shown
+        owners = directory.marks.get(mark.value, frozenset())
+        if mark.value in directory.own_marks or mark.value in SHARED_DOMAINS or len(owners) != 1:
+            continue  # the clinic's own, a mail provider's, or several senders' mark
+        named.setdefault(next(iter(owners)), mark)
+    for name, line in _known_letterhead(text, directory).items():
+        named.setdefault(name, Mark("letterhead", name, line))
+    return named
+
+
+def _identifies(mark: Mark) -> bool:
+    """Whether a mark alone names a sender: a number, a letter head, the mail's sender; a
+    domain written in the letter may be a group's (one domain, many practices)."""
+    return mark.kind != "domain" or mark.line.startswith("mail from ")
+
+
+def _evidence(name: str, mark: Mark) -> Proposal:
+    what = {"fax": "fax number", "phone": "telephone number", "domain": "mail domain"}
+    evidence = (
+        f"sender directory: {what.get(mark.kind, 'letter head')} {mark.value} in “{mark.line}”"
+    )
+    return Proposal("sender", name, evidence[:300])
+
+
+def _known_letterhead(text: str, directory: Directory) -> dict[str, str]:
+    """A known correspondent whose name is the page's first line (past a fax machine's):
+    a letter head. A known name lower down may be the addressee's window or a copy's."""
+    line = _first_line_under_fax_header(letter_lines(text))
+    if line is None:
+        return {}
+    folded = fold(re.split(r"\s+[·•|¦–—]\s*", line.text)[0])
+    if folded in directory.names and folded not in directory.own_names:
+        return {directory.names[folded]: line.text}
+    return {}
+
+
+def is_own(value: str, directory: Directory) -> bool:
+    """Whether a proposed sender is the clinic itself (the letter's addressee)."""
+    folded = fold(value)
+    return any(own and (own == folded or own in folded) for own in directory.own_names)
+
+
+def known_title(text: str, titles: Iterable[str]) -> Proposal | None:
+    """A title staff confirmed before, standing as a line of its own in the letter's head."""
+    wanted = {fold(title): title for title in titles if title}
+    lines: Sequence[str] = [strip_markup(line.text) for line in letter_lines(text)[:25]]
+    found = {wanted[fold(line)]: line for line in lines if fold(line) in wanted}
+    found = {title: line for title, line in found.items() if len(title) <= MAX_TITLE_CHARACTERS}
+    if len(found) != 1:
+        return None
+    title, line = next(iter(found.items()))
+    return Proposal("title", title, f"a title confirmed before: “{line}”")
+
+
+def with_directory(
+    proposals: Mapping[str, Proposal], text: str, directory: Directory, mail_sender: str = ""
+) -> dict[str, Proposal]:
+    """The rules' proposals with what the directory knows: the sender its marks identify
+    where the layout rules read none (or the clinic itself), or read the same; where the
+    marks name several senders, or a number names another than the layout's, none (a
+    wrong sender costs more than a missing one). A confirmed title where the rules found none."""
+    decided = dict(proposals)
+    read = decided.pop("sender", None)
+    if read is not None and is_own(read.value, directory):
+        read = None  # the addressee: the clinic itself
+    named = identify_sender(text, directory, mail_sender)
+    agreeing = [name for name in named if read is not None and fold(name) == fold(read.value)]
+    if agreeing:
+        decided["sender"] = _evidence(agreeing[0], named[agreeing[0]])
+    elif len(named) == 1 and read is None and _identifies(next(iter(named.values()))):
+        decided["sender"] = _evidence(*next(iter(named.items())))
+    elif read is not None and not any(mark.kind in STRONG_MARKS for mark in named.values()):
+        decided["sender"] = read  # a domain or a name gives way to the letter head's
+    if "title" not in decided and (title := known_title(text, directory.titles)) is not None:
+        decided["title"] = title
+    return decided

@@ -1,0 +1,250 @@
+"""The patient and their date of birth: labelled lines, salutations, name fields."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from datetime import date
+
+from docvault.facts.extract.base import (
+    _ACADEMIC,
+    _BIRTH,
+    _DOCUMENT_KIND,
+    _INITIAL,
+    _LAST_FIRST_FIELDS,
+    _PARTICLES,
+    _PATIENT_LABEL,
+    _SALUTATION,
+    _SALUTATION_LINE,
+    _TOKEN,
+    NAME_CHARACTERS,
+    OLDEST_PATIENT_YEARS,
+    Candidate,
+    Line,
+    _checked,
+    _name_word,
+    _name_words,
+    read_name,
+)
+from docvault.facts.extract.dates import (
+    DateOrder,
+    _with_century,
+    _years_before,
+    dates_in,
+)
+
+_NAME_LABEL = re.compile(r"(?:^|¦)\s*(?:Name|Full name)\s*[:¦]\s*", re.IGNORECASE)
+
+
+_SURNAME_LABEL = re.compile(
+    r"(?:^|¦)\s*(?:Nachname|Familienname|Surname|Last name|Name)\s*[:¦]\s*", re.I
+)
+
+
+_GIVEN_LABEL = re.compile(r"(?:^|¦)\s*(?:Vorname|First name|Given names?|Forename)\s*[:¦]\s*", re.I)
+
+
+# "Ihre Patientin Frau Erika Mustermann", "your patient Mr John Smith", "Re: Mrs Jane Doe".
+_PATIENT_PHRASE = re.compile(
+    rf"(?:Patient(?:in|en)?|patient|Re:|RE:|Betr(?:eff|ifft)?\.?:)\s*,?\s*(?={_SALUTATION}\s)"
+)
+
+
+_SALUTED = re.compile(rf"(?<!\w){_SALUTATION}\s+(?=[^\W\d_])")
+
+
+_NOT_A_PATIENT = re.compile(
+    r"Sehr geehrte|Dear|Liebe|Grüße|Grüßen|Gruß|regards|sincerely|Kollegin|Kollege|Oberarzt|"
+    r"Chefarzt|Assistenzarzt|Ärztin|Arzt|Doctor|Consultant|Dr\.|Prof\.",
+    re.IGNORECASE,
+)
+
+
+_TITLES_BEFORE = re.compile(
+    r"^\s*(?:(?:Prof\.|Dr\.|PD|Priv\.-Doz\.|Dipl\.-[^\W\d_]+\.?)\s*"
+    r"(?:(?:med\.|rer\. nat\.|phil\.|dent\.|h\.\s?c\.)\s*)*)+"
+)
+
+
+def patient_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
+    for line in lines:
+        for match in _PATIENT_LABEL.finditer(line.text):
+            last_first = bool(_LAST_FIRST_FIELDS.fullmatch(match.group("label").strip()))
+            # After a patient label, "Dr." is the patient's own title, not a doctor's name.
+            value = _TITLES_BEFORE.sub("", line.text[match.end() :])
+            name = read_name(value, last_first)
+            if name:
+                yield Candidate(name, line.text, 0)
+        for match in _PATIENT_PHRASE.finditer(line.text):
+            name = read_name(line.text[match.end() :])
+            if name:
+                yield Candidate(name, line.text, 0)
+        yield from _saluted_with_birth(line)
+        yield from _named_before_birth(line)
+        yield from _named_in_subject(line)
+        name_label = _NAME_LABEL.search(line.text)
+        if name_label and not _PATIENT_LABEL.search(line.text):
+            name = read_name(line.text[name_label.end() :])
+            if name:
+                yield Candidate(name, line.text, 1)
+    yield from _split_name_fields(lines)
+    yield from _addressed_patient(lines)
+
+
+_SUBJECT = re.compile(r"^(?:Re|RE|Betreff|Betr\.|Betrifft|Subject)\s*:\s*(?=[^\W\d_])")
+
+
+def _saluted_with_birth(line: Line) -> Iterator[Candidate]:
+    """``Frau Erika Mustermann, geb. 12.03.1961``, ``Re: John Smith, DOB 12 Mar 1961``: a
+    named person with a birth date."""
+    subject = _SUBJECT.match(line.text)
+    if subject:
+        after = line.text[subject.end() :]
+        name = read_name(after)
+        # "Betreff: Neurologischer Befundbericht – Frau ...": a heading, not a name.
+        if name is not None and not _DOCUMENT_KIND.search(name) and _birth_date_follows(after[:80]):
+            yield Candidate(name, line.text, 0)
+    for match in _SALUTED.finditer(line.text):
+        before = line.text[max(0, match.start() - 30) : match.start()]
+        if _NOT_A_PATIENT.search(before):
+            continue
+        after = line.text[match.end() :]
+        name = read_name(after)
+        if name is None:
+            continue
+        if _birth_date_follows(after[:80]):
+            yield Candidate(name, line.text, 0)
+
+
+def _named_before_birth(line: Line) -> Iterator[Candidate]:
+    """``This is to certify that Deborah Müller (date of birth 28/06/1970)``, ``Wójcik,
+    Agnieszka, geb. am 30.08.1982``: the name right before a birth date is the patient's
+    (a doctor's name before it, ``Dr. Anna Berger, born``, is nobody's)."""
+    for match in _BIRTH.finditer(line.text):
+        if match.group().strip() == "*" or not _birth_date_follows(line.text[match.start() :]):
+            continue
+        name = _name_ending(line.text[max(0, match.start() - NAME_CHARACTERS) : match.start()])
+        if name:
+            yield Candidate(name, line.text, 0)
+
+
+def _name_ending(text: str) -> str | None:
+    """The person's name that ``text`` ends with (``Surname, Given`` turned round)."""
+    tokens = _TOKEN.findall(re.sub(r"[\s,(\[–—-]+$", "", text))
+    taken: list[str] = []
+    for part in reversed(tokens):
+        if _ACADEMIC.match(part):
+            return None  # a doctor's name
+        if part == "," and "," not in taken and taken:
+            taken.insert(0, part)
+        elif (_name_word(part) and not re.fullmatch(_SALUTATION, part)) or part in _PARTICLES:
+            taken.insert(0, part.rstrip("."))
+        elif _INITIAL.fullmatch(part) and taken:
+            taken.insert(0, part)
+        else:
+            break
+    while taken and taken[0] == ",":
+        taken.pop(0)
+    if "," in taken:
+        comma = taken.index(",")
+        surname = taken[:comma]
+        if len([word for word in surname if word not in _PARTICLES]) != 1:
+            return None  # "de Souza, Johanna": one surname word (and its particles) first
+        taken = [*taken[comma + 1 :], *surname]
+    while taken and taken[0] in _PARTICLES:
+        taken.pop(0)
+    return _checked(taken)
+
+
+_DASHED_NAME = re.compile(r"\s[–—-]\s+(?P<rest>.+)$")
+
+
+def _named_in_subject(line: Line) -> Iterator[Candidate]:
+    """``Re: Imaging report – James Featherstonehaugh``: a subject line that ends with a
+    person's name after its dash (the name alone, or with a birth date after it)."""
+    subject = _SUBJECT.match(line.text)
+    dash = _DASHED_NAME.search(line.text) if subject else None
+    if dash is None:
+        return
+    rest = re.sub(rf"^{_SALUTATION}\s+", "", dash.group("rest").strip())
+    name = read_name(rest)
+    if name and len(rest.split(",")[0].split()) == len(name.split()):
+        yield Candidate(name, line.text, 1)
+
+
+_SALUTED_ADDRESSEE = re.compile(rf"^{_SALUTATION}\s*$|^{_SALUTATION}\s+(?=[^\W\d_])")
+
+
+def _addressed_patient(lines: Sequence[Line]) -> Iterator[Candidate]:
+    """A letter to the patient: ``Mr Oliver Williams`` in the address and ``Dear Mr
+    Williams`` as its salutation (weakest evidence: any named patient overrules it)."""
+    salutation = next((line for line in lines if _SALUTATION_LINE.match(line.text)), None)
+    if salutation is None:
+        return
+    for position, line in enumerate(lines[: salutation.number]):
+        if not _SALUTED_ADDRESSEE.match(line.text) or _NOT_A_PATIENT.search(line.text):
+            continue
+        text = line.text
+        if re.fullmatch(rf"{_SALUTATION}\s*", text):
+            # "Frau" on a line of its own, the name below (a reading of two columns may
+            # put the reference block's lines in between).
+            below = [following.text for following in lines[position + 1 : position + 4]]
+            text = next((found for found in below if read_name(found) == found), "")
+        name = read_name(text)
+        if name is None or _NOT_A_PATIENT.search(text):
+            continue
+        surname = name.split()[-1]
+        if re.search(rf"{_SALUTATION}\s+{re.escape(surname)}\b", salutation.text):
+            yield Candidate(name, f"{text} · {salutation.text}", 2)
+            return
+
+
+def _birth_date_follows(text: str) -> bool:
+    """Whether a birth label with a date right after it is in ``text`` ("geb. 12.03.1961")."""
+    for match in _BIRTH.finditer(text):
+        found = dates_in(text[match.end() : match.end() + 24])
+        if found and found[0].start == 0:
+            return True
+    return False
+
+
+def _split_name_fields(lines: Sequence[Line]) -> Iterator[Candidate]:
+    """``Name: Mustermann`` and ``Vorname: Erika`` as two labels (lab forms)."""
+    surname = given = None
+    evidence: list[str] = []
+    for line in lines:
+        for cell in line.text.split("¦"):
+            given_match = _GIVEN_LABEL.match(cell.strip())
+            if given_match and given is None:
+                given = _single_name_word(cell.strip()[given_match.end() :])
+                evidence.append(line.text)
+                continue
+            surname_match = _SURNAME_LABEL.match(cell.strip())
+            if surname_match and surname is None:
+                surname = _single_name_word(cell.strip()[surname_match.end() :])
+                evidence.append(line.text)
+    if surname and given:
+        yield Candidate(f"{given} {surname}", " · ".join(dict.fromkeys(evidence)), 0)
+
+
+def _single_name_word(text: str) -> str | None:
+    words, _ = _name_words(_TOKEN.findall(text.strip()))
+    if len(words) != 1 and not (len(words) > 1 and all(_name_word(w) for w in words[:2])):
+        return None
+    return " ".join(word.title() if word.isupper() else word for word in words) or None
+
+
+def birth_candidates(lines: Sequence[Line], order: DateOrder, today: date) -> Iterator[Candidate]:
+    earliest = _years_before(today, OLDEST_PATIENT_YEARS)
+    for line in lines:
+        for match in _BIRTH.finditer(line.text):
+            if match.group().strip() == "*" and not re.match(r"\d", line.text[match.end() :]):
+                continue
+            found = dates_in(line.text[match.end() : match.end() + 24], order)
+            if not found or found[0].start != 0:
+                continue
+            if found[0].value is None:
+                yield Candidate("", line.text, 0)  # ambiguous: blocks the field
+                continue
+            value = _with_century(found[0], earliest, today)
+            yield Candidate(value.isoformat() if value else "", line.text, 0)

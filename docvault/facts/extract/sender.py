@@ -1,0 +1,250 @@
+"""The sender by the letter's layout: its letter head, else its signer; never its addressee."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+
+from docvault.facts.extract.base import (
+    _DOCUMENT_KIND,
+    _PATIENT_LABEL,
+    _SALUTATION,
+    _SALUTATION_LINE,
+    _TITLE_LABEL,
+    Candidate,
+    Line,
+    read_name,
+)
+from docvault.facts.extract.dates import (
+    dates_in,
+)
+
+_ORGANISATION = re.compile(
+    r"\b(?:Klinik\w*|\w*[Kk]linikum|\w*[Kk]rankenhaus|\w*[Kk]liniken|Uni(?:versitäts)?klinik\w*|"
+    r"Universitätsmedizin|Charité|\w*[Pp]raxis|MVZ|Medizinisches Versorgungszentrum|"
+    r"\w*[Zz]entrum|Hospital|Clinic\b|Infirmary|Surgery|Medical Cent(?:re|er)|Health Cent(?:re|er)|"
+    r"Practice|NHS|Trust|Labor|Laboratorium|Laboratory|Laboratories|Institut|Institute|"
+    r"Radiolog\w+|Patholog\w+|Diakonie|St\.\s|Associates|Group|Partners|P\.C\.|Imaging|"
+    r"Diagnostics|Department|Cent(?:re|er)\b|Cardiology|Medicine\b)",
+)
+
+
+_RECIPIENT_START = re.compile(
+    r"^(?:Herrn?|Frau|An\b|An die|To:?|z\.\s?Hd|Mr\b|Mrs\b|Ms\b|Miss\b|Dr\.? med\. .* \d{5})"
+)
+
+
+_CLOSING = re.compile(
+    r"(?:Mit (?:freundlichen|kollegialen|besten|herzlichen) Gr(?:üß|üss|ues)en|Freundliche Grüße|"
+    r"(?:Beste|Viele|Herzliche|Liebe) Grüße|Yours (?:sincerely|faithfully|truly)|"
+    r"(?:Kind|Best|With best|Warm) regards|Sincerely|^(?:With )?[Bb]est(?: wishes)?,?$)",
+    re.IGNORECASE,
+)
+
+
+_SIGNER = re.compile(
+    r"^(?:(?:Prof\.|Dr\.|Dr\b|PD|Priv\.-Doz\.|Dipl\.-Med\.)\s*"
+    r"(?:(?:Dr\.|med\.|rer\. nat\.|habil\.)\s*)*)"
+)
+
+
+# A form's field labels: never a sender's name.
+_FORM_LABEL = re.compile(
+    r"\b(?:Krankenkasse|Kostenträger|Versicherte[rn]?|Vorname|Geb\.-?Datum|Arzt-Nr|"
+    r"Betriebsstätten|Unterschrift|Stempel|Empfänger|Absender|Name des|Name der|Signature|"
+    r"Insurance|Insurer|Policy|Member ID|Recipient|Addressee)\b|:\s*$",
+    re.IGNORECASE,
+)
+# A part of an organisation or a specialty, as a letter head's second line names it (the
+# organisation's own name may be a logo, which the text does not carry): never the sender.
+_SUBDIVISION = re.compile(
+    r"^(?:Department|Dept\.?|Division|Section|Unit|Service|Directorate|Abteilung|Sektion|"
+    r"Bereich|Klinik für|Klinik fuer|Fachärzt(?:e|in)? für|Facharzt für|Institut für)\b|"
+    r"^(?:General Practice|Family (?:Medicine|Practice)|Primary Care|Internal Medicine|"
+    r"Allgemeinmedizin|Innere Medizin)$|"
+    r"^[^\W\d_]*(?:logie|logy|graphy|graphie|medizin|medicine|chirurgie|surgery|iatrie|iatry)$",
+    re.IGNORECASE,
+)
+# A labelled field ("Überweiser: Dr. med. …", "Laboratory Director: …"): not the letter head.
+_LABELLED = re.compile(r"^[^:¦]{1,40}:\s")
+_SENDER_PARTS = re.compile(r"\s+(?:[·•|¦–—]|-\s)\s*")
+
+
+_POSTCODE_LINE = re.compile(
+    r"(?:^|\s)(?:D-)?\d{5}\s+[A-ZÄÖÜ]|\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b"
+)
+
+
+_CONTACT = re.compile(r"\b(?:Tel|Telefon|Fax|Phone|E-?Mail|www)\b|@|http|\s[·•|¦]\s", re.IGNORECASE)
+
+
+def _address_blocks(lines: Sequence[Line]) -> set[int]:
+    """Blocks that look like a recipient's address: a post code and no telephone, mail or
+    web address (a letter head gives a way to answer; an address window does not)."""
+    by_block: dict[int, list[str]] = {}
+    for line in lines:
+        by_block.setdefault(line.block, []).append(line.text)
+    return {
+        block
+        for block, texts in by_block.items()
+        if any(_POSTCODE_LINE.search(text) for text in texts)
+        and not any(_CONTACT.search(text) for text in texts)
+    }
+
+
+def sender_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
+    """The letter head's organisation; else the signer. An organisation named in what may
+    be the recipient's address (and no other letter head) leaves the sender open."""
+    letterhead = _letterhead(lines)
+    if letterhead is not None:
+        yield letterhead
+        return
+    recipient_blocks = {line.block for line in lines if _RECIPIENT_START.match(line.text)}
+    recipient_blocks |= _address_blocks(lines)
+    if len({line.block for line in lines[:15]}) < 3:
+        recipient_blocks = set()  # no paragraphs (the CPU engine): the lines alone tell
+    addressed = _recipient_lines(lines)
+    unsure = None
+    for position, line in enumerate(lines):
+        if _SALUTATION_LINE.match(line.text) or line.number > 15:
+            break
+        head = _SENDER_PARTS.split(line.text)[0].strip(" ,")
+        if _DOCUMENT_KIND.search(head) or _PATIENT_LABEL.search(line.text):
+            continue  # "Radiologischer Befund" is the letter's title, not its sender
+        if not (_ORGANISATION.search(head) and not re.search(r"\d{4,}|@|Tel|Fax", head)):
+            continue
+        if _FORM_LABEL.search(head) or _SUBDIVISION.search(head) or _LABELLED.match(line.text):
+            continue
+        if line.block in recipient_blocks or position in addressed:
+            unsure = unsure or line
+            continue
+        if len(head) <= 80:
+            yield Candidate(head, line.text, 0)
+            return
+    if unsure is not None:
+        yield Candidate("", unsure.text, 0)  # perhaps the recipient's: propose no sender
+        return
+    yield from _signers_of_unnamed_head(lines)
+
+
+# The letter head: where a letter gives its sender's way to answer.
+_HEAD_LINES = 10
+
+
+def _signers_of_unnamed_head(lines: Sequence[Line]) -> Iterator[Candidate]:
+    """The signer, unless the letter has a head with a way to answer that does not name
+    them: then the head's clinic sent it (which the rules could not name), not its doctor."""
+    head = lines[:_HEAD_LINES]
+    answered = any(_ANSWER_BY.search(line.text) for line in head)
+    for signer in _signers(lines):
+        surname = signer.value.split()[-1].casefold()
+        if answered and not any(surname in line.text.casefold() for line in head):
+            yield Candidate("", signer.evidence, signer.rank)  # the head's clinic: unnamed
+        else:
+            yield signer
+
+
+# A fax machine's line over the page: its time, its number, its page count.
+_FAX_HEADER = re.compile(r"\b\d\d?:\d\d\b|\bS\.\s?\d+/\d+|\bP\.\d{3}|\bPage \d+ of \d+", re.I)
+
+
+def _letterhead(lines: Sequence[Line]) -> Candidate | None:
+    """The first line of the page (under a fax machine's line) when the lines under it give
+    a way to answer (a telephone, a fax, a mail or web address): a letter head's name. A
+    recipient's address gives none; a date, a salutation or a heading is no name."""
+    line = _first_line_under_fax_header(lines)
+    if line is None:
+        return None
+    name = _SENDER_PARTS.split(line.text)[0].strip(" ,")
+    # OCR drops the space after an abbreviation's dot: "St.Elisabeth-Krankenhaus".
+    name = re.sub(r"\b(St|Dr|Prof)\.(?=[^\W\d_])", r"\1. ", name)
+    words = name.split()
+    if not 1 <= len(words) <= 10 or len(name) > 80 or not name[0].isupper():
+        return None
+    if not re.fullmatch(r"[^\W\d_](?:[^\W\d_]|[ .,'’&()/+-])*", name):
+        return None  # a name is words: no number, no markup, no label
+    if name.isupper() and len(words) == 1:
+        return None  # "FAX"
+    if _DOCUMENT_KIND.search(name) and not _ORGANISATION.search(name):
+        return None  # "Referral letter": a heading
+    if _RECIPIENT_START.match(name) or _SALUTATION_LINE.match(name) or _SIGNER.match(name):
+        return None
+    if _FORM_LABEL.search(name):
+        return None  # a form's field label ("Krankenkasse bzw. Kostenträger")
+    if _SUBDIVISION.search(name):
+        return None  # "Department of Respiratory Medicine": the sender's name is elsewhere
+    if re.match(rf"(?:{_SALUTATION}|Dr|Prof)\.?\s", name):
+        return None  # a person: the recipient's address written above the letter head
+    person = read_name(name) == name and not _ORGANISATION.search(name)
+    if _PATIENT_LABEL.search(line.text) or _TITLE_LABEL.match(name) or person:
+        return None  # a patient's line, a subject, or a person's name alone
+    below = lines[line.number + 1 : line.number + 6]
+    if not any(_ANSWER_BY.search(following.text) for following in below):
+        return None
+    return Candidate(name, line.text, 0)
+
+
+# A way to answer a letter head gives: a telephone, a fax, a mail address.
+_ANSWER_BY = re.compile(r"\b(?:Tel|Telefon|Telefax|Fax|Phone|E-?Mail)\b|@", re.IGNORECASE)
+
+
+def _first_line_under_fax_header(lines: Sequence[Line]) -> Line | None:
+    """The page's first line, past a fax machine's line (which a text layer may give as
+    several: its date, ``FROM: 4155550109``, the sender's name cut short in capitals)."""
+    faxed = False
+    for line in lines[:6]:
+        if _FAX_HEADER.search(line.text) or re.match(r"(?:FROM|VON|TO|AN)\s*:", line.text):
+            faxed = True
+            continue
+        if faxed and (dates_in(line.text) or line.text.isupper()):
+            continue
+        return line
+    return None
+
+
+def _recipient_lines(lines: Sequence[Line]) -> set[int]:
+    """Positions of lines that may be an address (for text without paragraphs, as the CPU
+    engine writes it): from "Herrn"/"An"/"To" to its post code, and an organisation whose
+    next lines reach a post code without a telephone, mail or web address."""
+    marked: set[int] = set()
+    for position, line in enumerate(lines[:40]):
+        window = list(lines[position : position + 5])
+        for index, following in enumerate(window[1:], start=1):
+            if following.block != line.block or _RECIPIENT_START.match(following.text):
+                window = window[:index]  # an address does not run into the next one
+                break
+        ends = [index for index, text in enumerate(window) if _POSTCODE_LINE.search(text.text)]
+        if not ends:
+            continue
+        address = window[: ends[0] + 1]
+        starts = bool(_RECIPIENT_START.match(line.text))
+        bare = _ORGANISATION.search(line.text) and not any(
+            _CONTACT.search(text.text) for text in window[: ends[0] + 2]
+        )
+        if starts or bare:
+            marked.update(range(position, position + len(address)))
+    return marked
+
+
+def _signers(lines: Sequence[Line]) -> Iterator[Candidate]:
+    """The doctor who signed: under the closing formula, or (a certificate, a note, which
+    close with none) among the letter's last lines."""
+    closings = [line.number for line in lines if _CLOSING.search(line.text)]
+    if closings:
+        after = [line for line in lines if closings[-1] < line.number <= closings[-1] + 4]
+    else:
+        after = [line for line in lines if line.number >= len(lines) - _LAST_LINES_SIGNED]
+        if any(_ANSWER_BY.search(line.text) or _POSTCODE_LINE.search(line.text) for line in after):
+            return  # an address under the name: a form's stamp, not a signature
+    for line in after:
+        title = _SIGNER.match(line.text)
+        text = _SENDER_PARTS.split(line.text)[0].strip(" ,")
+        rest = text[title.end() :] if title else text
+        name = read_name(rest) if title else None
+        if title and name:
+            yield Candidate(f"{text[: title.end()].strip()} {name}", line.text, 1)
+            return
+
+
+# A letter without a closing formula is signed in its last lines, under the signature.
+_LAST_LINES_SIGNED = 4

@@ -1,0 +1,127 @@
+"""The letter's title: its subject line, else its heading."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+
+from docvault.facts.extract.base import (
+    _BIRTH,
+    _DOCUMENT_KIND,
+    _PATIENT_LABEL,
+    _SALUTATION,
+    _SALUTATION_LINE,
+    _TITLE_LABEL,
+    MAX_TITLE_CHARACTERS,
+    Candidate,
+    Line,
+    read_name,
+)
+from docvault.facts.extract.dates import (
+    _KIND_AND_DATE,
+)
+from docvault.facts.extract.patient import (
+    _NAME_LABEL,
+    _SURNAME_LABEL,
+)
+from docvault.facts.extract.sender import (
+    _CLOSING,
+    _CONTACT,
+    _ORGANISATION,
+    _RECIPIENT_START,
+    _SIGNER,
+    _recipient_lines,
+)
+
+_PATIENT_MENTION = re.compile(
+    rf"(?:,|\s[-–—:]|\s)\s?(?:(?:der|die|des|den|unsere[rsn]?|Ihre[rsn]?|your|our|for|von|zu|für|"
+    rf"über|of) ){{0,3}}(?:{_SALUTATION}\s|Patient|Pat\.|geb\.|DOB|born|\*)|\s\d",
+    re.IGNORECASE,
+)
+
+
+def title_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
+    addressed = _recipient_lines(lines)  # an address's lines (and the line under one)
+    for position, line in enumerate(lines):
+        if line.number > 25 or _SALUTATION_LINE.match(line.text):
+            break
+        label = _TITLE_LABEL.match(line.text)
+        if label:
+            title = _title_text(line.text[label.end() :])
+            if title and not (read_name(title) == title and not _DOCUMENT_KIND.search(title)):
+                yield Candidate(title, line.text, 0)  # a subject, not a name alone
+            continue
+        title = _title_text(line.text)
+        if title and _DOCUMENT_KIND.search(title) and len(title.split()) <= 6:
+            looks_like_heading = line.heading or line.text.isupper()
+            if looks_like_heading and not _PATIENT_LABEL.search(line.text):
+                yield Candidate(title, line.text, 1)
+                continue
+        following = lines[position + 1] if position + 1 < len(lines) else None
+        in_address = position in addressed or (
+            position - 1 in addressed and lines[position - 1].block == line.block
+        )
+        if position and following and not in_address and _heading_above(line, following):
+            yield Candidate(line.text.strip(), line.text, 1)
+        elif (dated := _KIND_AND_DATE.match(line.text)) and (title := _title_text(dated.group())):
+            yield Candidate(title, line.text, 1)  # "Untersuchungsbericht vom 28.10.2024"
+
+
+# What follows a letter's heading: its patient, or the salutation.
+_UNDER_HEADING = re.compile(r"^(?:Sehr geehrte|Liebe|Dear|Hallo|Guten Tag|To whom it may)", re.I)
+
+
+# A street, road or square: an address line, never a title.
+_STREET = re.compile(
+    r"(?:stra(?:ß|ss)e|str\.|weg|allee|platz|gasse|ring|damm|ufer|chaussee)\b|"
+    r"\b(?:Road|Street|Lane|Avenue|Drive|Close|Way|Square|Crescent|Place|Terrace|Rd|St|Ave)\b",
+    re.IGNORECASE,
+)
+
+
+def _heading_above(line: Line, following: Line) -> bool:
+    """A line right above the patient's line or the salutation, shaped like a heading (a few
+    words, no number, no label, no street, not a name): the letter's."""
+    text = line.text.strip()
+    words = text.split()
+    if not 1 <= len(words) <= 8 or len(text) > MAX_TITLE_CHARACTERS or not text[0].isupper():
+        return False
+    if re.search(r"(?<![\w-])\d|[:@·•|¦,;()/]|[.!?]$", text) or text.isupper():
+        return False
+    if _ORGANISATION.search(text) and not _DOCUMENT_KIND.search(text):
+        return False  # "Department of Blood Sciences"; but "Laboratory Report" is a heading
+    if _RECIPIENT_START.match(text) or _CONTACT.search(text):
+        return False
+    if _STREET.search(text):
+        return False  # an address line
+    if read_name(text) == text and not _DOCUMENT_KIND.search(text):
+        return False  # a person's name (the recipient's last line)
+    if _SIGNER.match(text) or _CLOSING.search(text):
+        return False
+    below = following.text
+    return bool(
+        _UNDER_HEADING.match(below)
+        or _PATIENT_LABEL.search(below)
+        or _NAME_LABEL.search(below)
+        or _SURNAME_LABEL.search(below)
+        or _BIRTH.search(below)
+    )
+
+
+_DANGLING = re.compile(r"(?:\s+(?:vom|von|am|from|of|dated|on|für|for|zur|zum|der|des))+$", re.I)
+
+
+def _title_text(text: str) -> str | None:
+    text = text[:MAX_TITLE_CHARACTERS]
+    if re.match(rf"\s*(?:{_SALUTATION}\s|Patient|Pat\.)", text):
+        return None  # "Betreff: Frau Aisha Hoffmann, geb. ...": the patient, no title
+    mention = _PATIENT_MENTION.search(text)
+    title = (text[: mention.start()] if mention else text).strip(" ,.:;–—-¦")
+    # "Ihre Überweisung vom 12.03.2026": the date went with the mention, its "vom" goes too.
+    title = _DANGLING.sub("", title).strip(" ,.:;–—-¦")
+    dash = re.search(r"\s[–—-]\s+", title)
+    if dash and read_name(re.sub(rf"^{_SALUTATION}\s+", "", title[dash.end() :])):
+        title = title[: dash.start()].strip()  # "Imaging report – James Featherstonehaugh"
+    if not title or len(title) > MAX_TITLE_CHARACTERS:
+        return None
+    return title.title() if title.isupper() else title
