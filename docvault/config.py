@@ -774,7 +774,7 @@ class Settings:
         minimum=1,
         maximum=100_000,
     )
-    # A message's pages are one sender's turn in the queue (queue.claim), yet 100 attachments
+    # A message's pages are one sender's turn in the queue (records.claim), yet 100 attachments
     # of 2,000 pages each would still be 200,000 pages from one message: a message may carry
     # as many pages as one document may (max_pages).
     mail_max_pages: int = declare(

@@ -44,7 +44,7 @@ class Document(SQLModel, table=True):
     size_bytes: int
     kind: str | None = None  # "pdf", "tiff", ... as detected from the content
     tags: str = ""  # labels from the inbox settings, as join_tags writes them
-    # Whose turn its pages take in the queue (queue.claim): a mail sender's documents share
+    # Whose turn its pages take in the queue (records.claim): a mail sender's documents share
     # one ("mail:<mailbox>:<address>"); None: the document takes turns of its own.
     queue_source: str | None = Field(default=None, index=True)
     page_count: int = 0
@@ -109,7 +109,7 @@ class Page(SQLModel, table=True):
     __tablename__ = "pages"
     __table_args__ = (
         UniqueConstraint("document_id", "number"),
-        # A claim walks it: fair between senders and documents, lowest turn first (queue.claim).
+        # A claim walks it: fair between senders and documents, lowest turn first (records.claim).
         Index("ix_pages_claim", "status", "priority", "turn", "id"),
         # Whether a document has unfinished pages, in one seek (queue._refresh_document).
         Index("ix_pages_document_status", "document_id", "status"),
@@ -119,7 +119,7 @@ class Page(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     document_id: int = Field(foreign_key="documents.id", index=True)
     number: int  # 1-based
-    # Its place among the pages of its source (queue.claim): the page number for a document
+    # Its place among the pages of its source (records.claim): the page number for a document
     # that takes turns of its own; for a sender's documents, counted on from its pages ahead.
     turn: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     status: str = Field(default=PageStatus.queued)

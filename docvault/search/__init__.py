@@ -13,7 +13,7 @@ Names: the *index writer* is the daemon's part that keeps the index up to date, 
 ``OutboxDriver``; the ``FolderWriter`` it holds is the single writer of the index folder.
 
 How a page becomes searchable:
-    ``queue.complete_many`` writes an outbox row with the page's text →
+    ``records.complete_many`` writes an outbox row with the page's text →
     ``outbox.OutboxDriver`` (the index writer) drains the outbox in batches →
     ``pages.entries_for`` reads each page as an ``IndexEntry`` →
     ``writer.FolderWriter.apply`` commits them (``schema.entry_fields`` makes the fields;

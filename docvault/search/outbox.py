@@ -1,7 +1,7 @@
 """How a page becomes searchable, from the database on: the outbox driver.
 
 A finished page writes an outbox row in the same transaction as its text
-(`queue.complete_many`); ``OutboxDriver`` drains the outbox in batches bounded by size and time,
+(`records.complete_many`); ``OutboxDriver`` drains the outbox in batches bounded by size and time,
 so OCR never waits on Whoosh and a crash loses nothing (the outbox is replayed at the next
 start). Each batch is read as ``IndexEntry`` values (``docvault.search.pages``) and written
 in one commit by the single ``FolderWriter`` (``docvault.search.writer``). A missing,
