@@ -19,7 +19,7 @@ from docvault.vocabulary import PageStatus, SamplingMode
 from tests.support.finish import complete
 from tests.support.long_documents import long_pdf
 
-FIXTURES = Path(__file__).parent / "fixtures"
+FIXTURES = Path(__file__).parents[1] / "fixtures"
 
 
 def record(database: Engine, name: str, pages: int, source: str | None = None) -> int:
