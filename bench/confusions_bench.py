@@ -1,10 +1,13 @@
 """The CPU engine's letter confusions, counted on its own misreads (issue 47).
 
     python -m bench.confusions_bench [--letters 6] [--long-side 1700] [--out FILE]
+                                     [--corpus letters|independent]
 
 The pages: the first `--letters` letters of the "dev" family (bench/letters.py) as faxes
 and as scans, and the real born-digital fixture pages (`real_pages("tests/fixtures")`,
-their text layer the truth), each read once by docvault's reader (`RapidEngine.read`) at
+their text layer the truth); with `--corpus independent`, page 1 of the first `--letters`
+letters of the independent corpus's dev split (bench/independent_letters.py) as faxes.
+Each is read once by docvault's reader (`RapidEngine.read`) at
 `--long-side` pixels. The truth's words and the words read are aligned (difflib, word by
 word); each pair of a true word and the word read in its place that differ but are alike
 (similarity at least 0.6) is aligned letter by letter, and each replaced run of letters
@@ -26,8 +29,11 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
+import pymupdf
+
 from bench.fidelity_bench import FIXTURES, png_of
-from bench.letters import Letter, letters, page_image, real_pages
+from bench.independent_letters import PAGE_HEIGHT, PAGE_WIDTH, LabelledLetter, split
+from bench.letters import Letter, TruthLine, letters, page_image, real_pages
 from docvault.ocr.rapid import RapidEngine
 from docvault.search.schema import FOLDING
 from docvault.vocabulary import PageImage
@@ -72,7 +78,23 @@ def _letter_confusions(written: str, seen: str) -> Counter[tuple[str, str]]:
     return counted
 
 
-def samples(count: int) -> list[tuple[Letter, str]]:
+def independent_page(letter: LabelledLetter) -> Letter:
+    """Page 1 of a letter of the independent corpus, with its lines as the truth."""
+    count = sum(1 for line in letter.placed if line.page == 0)
+    lines = tuple(TruthLine(text, (0, 0, 0, 0), "text") for text in letter.lines[:count])
+    with pymupdf.open("pdf", letter.pdf()) as document:
+        single = pymupdf.open()
+        single.insert_pdf(document, from_page=0, to_page=0)
+        pdf: bytes = single.tobytes(garbage=3, deflate=True)
+        single.close()
+    return Letter(letter.key, "independent", pdf, lines, PAGE_WIDTH, PAGE_HEIGHT)
+
+
+def samples(count: int, corpus: str) -> list[tuple[Letter, str]]:
+    """The "dev" pages of bench/letters.py (faxes and scans) with the real fixtures, or of
+    the independent corpus (faxes)."""
+    if corpus == "independent":
+        return [(independent_page(letter), "fax") for letter in split("dev")[:count]]
     chosen = [(letter, kind) for letter in letters("dev", count) for kind in ("fax", "scan")]
     return chosen + [(letter, "clean") for letter in real_pages(FIXTURES, min_words=5)]
 
@@ -81,13 +103,14 @@ def main(arguments: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--letters", type=int, default=6)
     parser.add_argument("--long-side", type=int, default=1700)
+    parser.add_argument("--corpus", choices=["letters", "independent"], default="letters")
     parser.add_argument("--out", type=Path)
     options = parser.parse_args(arguments)
     engine = RapidEngine()
     total: Counter[tuple[str, str]] = Counter()
     pages = 0
     started = time.monotonic()
-    for letter, degradation in samples(options.letters):
+    for letter, degradation in samples(options.letters, options.corpus):
         image, _ = page_image(letter, options.long_side, degradation)
         reply = engine.read(PageImage(png_of(image), "image/png", *image.size, letter.name))
         total.update(confusions(letter.text, reply.text))

@@ -39,11 +39,11 @@ from pathlib import Path
 
 import pymupdf
 
-from bench.confusions_bench import confusions
+from bench.confusions_bench import confusions, independent_page
 from bench.corpus import generate_pages
 from bench.fidelity_bench import png_of
 from bench.independent_letters import split
-from bench.letters import Letter, TruthLine, page_image
+from bench.letters import page_image
 from docvault.config import IndexEngine
 from docvault.ocr.rapid import RapidEngine
 from docvault.search import IndexEntry, IndexWriter, SearchIndex
@@ -65,15 +65,6 @@ class ReadPage:
     surname: str
 
 
-def first_page(pdf: bytes) -> bytes:
-    with pymupdf.open("pdf", pdf) as document:
-        single = pymupdf.open()
-        single.insert_pdf(document, from_page=0, to_page=0)
-        data: bytes = single.tobytes(garbage=3, deflate=True)
-        single.close()
-        return data
-
-
 def _surname(patient: str | None, truth: str) -> str:
     """The patient's surname as the page writes it (its last name word found there)."""
     names = [word for word in re.split(r"[\s,]+", patient or "") if len(word) > 2]
@@ -86,10 +77,8 @@ def _surname(patient: str | None, truth: str) -> str:
 def read_letters(options: argparse.Namespace, engine: RapidEngine) -> list[ReadPage]:
     pages = []
     for letter in split(options.split)[: options.letters]:
-        page_lines = tuple(line for line in letter.placed if line.page == 0)
-        truth = "\n".join(letter.lines[: len(page_lines)])
-        lines = tuple(TruthLine(text, (0, 0, 0, 0), "text") for text in truth.splitlines())
-        page = Letter(letter.key, "independent", first_page(letter.pdf()), lines, 595.0, 842.0)
+        page = independent_page(letter)
+        truth = page.text
         image, _ = page_image(page, LONG_SIDE, options.degradation)
         reply = engine.read(PageImage(png_of(image), "image/png", *image.size, letter.key))
         pages.append(
