@@ -7,7 +7,10 @@ The letters: the first `--letters` of the independent corpus (bench/independent_
 `--split`), page 1 of each, rendered as `--degradation` (fax: 204 x 98 dpi, black and
 white, noise, skew; bench/letters.page_image) at docvault's render size (1700 pixels) and
 read by docvault's CPU reader (`RapidEngine.read`). `--heldout FOLDER` reads instead the
-pages of another set (a folder of `<name>.png` images, each with `<name>.txt`, its truth).
+letter pages of the first `--letters` documents of the held-out set of issue 47
+(bench/heldout47, generated into FOLDER; `--degradation fax|scan150|scan300` picks its
+variant), rendered by docvault's render, and searches each for the set's own search terms.
+`--readings FILE` keeps the readings, so a rerun only scores (no engine time).
 
 Measured:
 
@@ -26,18 +29,18 @@ Measured:
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import re
 import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
 from datetime import datetime
 from pathlib import Path
-
-import pymupdf
+from typing import Any
 
 from bench.confusions_bench import confusions, independent_page
 from bench.corpus import generate_pages
@@ -46,6 +49,7 @@ from bench.independent_letters import split
 from bench.letters import page_image
 from docvault.config import IndexEngine
 from docvault.ocr.rapid import RapidEngine
+from docvault.render import RenderOptions, render_page
 from docvault.search import IndexEntry, IndexWriter, SearchIndex
 from docvault.search.confusions import EXACT_FIRST, fold, folded_words
 from docvault.search.words import page_words
@@ -55,6 +59,7 @@ LONG_SIDE = 1700
 OWN_WORDS = 3
 ARCHIVE_WORDS = 200
 FIRST_LETTER_PAGE = 10_000_000  # page ids of the read letters, clear of the archive's
+HELDOUT_RENDER = RenderOptions(orientation=False)
 
 
 @dataclass(frozen=True)
@@ -63,6 +68,8 @@ class ReadPage:
     truth: str
     read: str
     surname: str
+    document: str = ""  # the document the page belongs to (a held-out letter of 2 pages)
+    terms: tuple[str, ...] = ()  # the set's own search terms for its document
 
 
 def _surname(patient: str | None, truth: str) -> str:
@@ -87,15 +94,39 @@ def read_letters(options: argparse.Namespace, engine: RapidEngine) -> list[ReadP
     return pages
 
 
-def read_heldout(folder: Path, engine: RapidEngine) -> list[ReadPage]:
+def read_heldout(folder: Path, variant: str, count: int, engine: RapidEngine) -> list[ReadPage]:
+    """The letter pages of the held-out set's `variant`, of its first `count` documents,
+    rendered as docvault renders them (upright: the set's faxes are not turned)."""
+    documents = {item["doc"]: item for item in _lines(folder / "documents.jsonl")}
+    chosen = [name for name, item in documents.items() if item["kind"] == "letter"][:count]
     pages = []
-    for image_path in sorted(folder.glob("*.png")):
-        truth = image_path.with_suffix(".txt").read_text()
-        data = image_path.read_bytes()
-        with pymupdf.open("png", data) as opened:
-            width, height = int(opened[0].rect.width), int(opened[0].rect.height)
-        reply = engine.read(PageImage(data, "image/png", width, height, image_path.stem))
-        pages.append(ReadPage(image_path.stem, truth, reply.text, ""))
+    for item in _lines(folder / "truth.jsonl"):
+        if item["variant"] != variant or item["doc"] not in chosen:
+            continue
+        rendered = render_page(folder / item["file"], item["page"], HELDOUT_RENDER)
+        reply = engine.read(rendered.image)
+        truth = "\n".join(line["text"] for line in item["lines"])
+        document = documents[item["doc"]]
+        surname = _surname(document["patient"], truth)
+        name = f"{item['doc']}-p{item['page']}-{variant}"
+        terms = tuple(document["search_terms"])
+        pages.append(ReadPage(name, truth, reply.text, surname, item["doc"], terms))
+    return pages
+
+
+def _lines(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def cached(path: Path | None, read: Callable[[], list[ReadPage]]) -> list[ReadPage]:
+    """The readings from `path` when it exists (rescoring costs no reading), else read and
+    written there."""
+    if path is not None and path.exists():
+        return [ReadPage(**{**item, "terms": tuple(item["terms"])})
+                for item in json.loads(path.read_text())]  # fmt: skip
+    pages = read()
+    if path is not None:
+        path.write_text(json.dumps([asdict(page) for page in pages], ensure_ascii=False))
     return pages
 
 
@@ -126,8 +157,9 @@ def build_index(
                    p.received, p.letter_date, p.status, p.markdown, p.page_id)
         for p in generate_pages(archive)
     ]  # fmt: skip
+    ids = document_ids(pages)
     entries += [
-        IndexEntry(FIRST_LETTER_PAGE + number, FIRST_LETTER_PAGE + number, 1, "fax", (),
+        IndexEntry(FIRST_LETTER_PAGE + number, ids[page.document or page.name], 1, "fax", (),
                    f"{page.name}.pdf", received, None, "done", page.read, 1)
         for number, page in enumerate(pages)
     ]  # fmt: skip
@@ -145,22 +177,35 @@ def hits(index: SearchIndex, text: str) -> tuple[set[int], set[int]]:
 
 
 def searches(index: SearchIndex, pages: Sequence[ReadPage]) -> dict[str, Counter[str]]:
+    """Each letter's own words (the set's search terms, else three of its longer words)
+    and its patient's surname, each as one quoted search, found on its document?"""
     counts: dict[str, Counter[str]] = {"own words": Counter(), "surnames": Counter()}
-    for number, page in enumerate(pages):
-        wanted = FIRST_LETTER_PAGE + number
-        queries = [("own words", word) for word in own_words(page)]
+    ids = document_ids(pages)
+    asked: set[tuple[str, str]] = set()
+    for page in pages:
+        wanted = ids[page.document or page.name]
+        words = page.terms or tuple(own_words(page))
+        queries = [("own words", word) for word in words]
         if page.surname:
-            queries.append(("surnames", f'"{page.surname}"'))
+            queries.append(("surnames", page.surname))
         for kind, text in queries:
-            exact, folded = hits(index, text)
+            if (page.document or page.name, text) in asked:
+                continue  # a term of a two-page letter is searched once
+            asked.add((page.document or page.name, text))
+            exact, folded = hits(index, f'"{text}"')
             counts[kind]["searches"] += 1
             counts[kind]["found before"] += wanted in exact
             counts[kind]["found after"] += wanted in exact | folded
             counts[kind]["extra hits"] += len(folded)
             counts[kind]["extra hits on other pages"] += len(folded - {wanted})
             if wanted not in exact | folded:
-                print(f"  not found: {text} on {page.name}")
+                print(f"  not found: {text} in {page.document or page.name}")
     return counts
+
+
+def document_ids(pages: Sequence[ReadPage]) -> dict[str, int]:
+    names = dict.fromkeys(page.document or page.name for page in pages)
+    return {name: FIRST_LETTER_PAGE + number for number, name in enumerate(names)}
 
 
 def archive_extra_hits(index: SearchIndex, archive: int) -> Counter[str]:
@@ -188,12 +233,16 @@ def main(arguments: Sequence[str] | None = None) -> int:
     parser.add_argument("--split", default="test")
     parser.add_argument("--degradation", default="fax")
     parser.add_argument("--heldout", type=Path)
+    parser.add_argument("--readings", type=Path, help="keep the readings here, reuse them")
     options = parser.parse_args(arguments)
     started = time.monotonic()
     engine = RapidEngine()
-    pages = (
-        read_heldout(options.heldout, engine) if options.heldout else read_letters(options, engine)
-    )
+    if options.heldout:
+        pages = cached(options.readings, lambda: read_heldout(
+            options.heldout, options.degradation, options.letters, engine
+        ))  # fmt: skip
+    else:
+        pages = cached(options.readings, lambda: read_letters(options, engine))
     print(f"{len(pages)} pages read in {time.monotonic() - started:.0f} s")
     before, after = word_recall(pages)
     print(f"word recall of the index: before {before:.4f}, after {after:.4f}")
