@@ -59,6 +59,7 @@ LONG_SIDE = 1700
 OWN_WORDS = 3
 ARCHIVE_WORDS = 200
 FIRST_LETTER_PAGE = 10_000_000  # page ids of the read letters, clear of the archive's
+MANY_EXTRA = 5  # a search bringing more extra hits than this is named
 HELDOUT_RENDER = RenderOptions(orientation=False)
 
 
@@ -200,6 +201,10 @@ def searches(index: SearchIndex, pages: Sequence[ReadPage]) -> dict[str, Counter
             counts[kind]["extra hits on other pages"] += len(folded - {wanted})
             if wanted not in exact | folded:
                 print(f"  not found: {text} in {page.document or page.name}")
+            elif wanted not in exact:
+                print(f"  found through folding only: {text} in {page.document or page.name}")
+            if len(folded - {wanted}) > MANY_EXTRA:
+                print(f"  {len(folded - {wanted})} extra hits for {text!r}")
     return counts
 
 
