@@ -50,7 +50,7 @@ from bench.letters import page_image
 from docvault.config import IndexEngine
 from docvault.ocr.rapid import RapidEngine
 from docvault.render import RenderOptions, render_page
-from docvault.search import IndexEntry, IndexWriter, SearchIndex
+from docvault.search import FolderWriter, IndexEntry, SearchIndex
 from docvault.search.confusions import EXACT_FIRST, fold, folded_words
 from docvault.search.words import page_words
 from docvault.vocabulary import PageImage
@@ -164,7 +164,7 @@ def build_index(
                    f"{page.name}.pdf", received, None, "done", page.read, 1)
         for number, page in enumerate(pages)
     ]  # fmt: skip
-    writer = IndexWriter(directory, engine=engine)
+    writer = FolderWriter(directory, engine=engine)
     for start in range(0, len(entries), 500):
         writer.apply(entries[start : start + 500], [])
     writer.close()

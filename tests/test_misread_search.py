@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from docvault.config import IndexEngine
-from docvault.search import IndexEntry, IndexWriter, SearchIndex
+from docvault.search import FolderWriter, IndexEntry, SearchIndex
 from docvault.search.confusions import fold, folded_words
 from docvault.web.highlight import mark_words
 
@@ -65,7 +65,7 @@ def index(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[SearchIndex]:
     directory: Path = tmp_path_factory.mktemp(request.param)
-    writer = IndexWriter(directory, engine=request.param)
+    writer = FolderWriter(directory, engine=request.param)
     writer.apply([_entry(page_id, text) for page_id, text in PAGES.items()], [])
     writer.close()
     searching = SearchIndex(directory)
