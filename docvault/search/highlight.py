@@ -2,7 +2,8 @@
 
 A stage leaf: page Markdown in, safe HTML out (escaped text plus ``<mark>`` only); no
 database. The words come from the evaluation (``Evaluation.matched_words``), as the index
-folded them; the page text comes from the database, as OCR wrote it.
+folded them, in a ``WordMarker`` that also matches their misread forms; the page text comes
+from the database, as OCR wrote it.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 from whoosh import highlight
 from whoosh.analysis import Analyzer
 
+from docvault.search.marking import WordMarker
 from docvault.search.schema import FOLDING
 from docvault.textutil import strip_markup
 
@@ -110,8 +112,9 @@ class Highlighter:
     words took 0.2 s to compile.
     """
 
-    def __init__(self, terms: frozenset[str], analyzer: Analyzer) -> None:
-        self.terms = terms
+    def __init__(self, marker: WordMarker, analyzer: Analyzer) -> None:
+        self.marker = marker
+        self.terms = terms = marker.words
         self.analyzer = analyzer
         self._locator: re.Pattern[str] | None = None
         if 0 < len(terms) <= _LOCATOR_WORDS:
@@ -157,11 +160,16 @@ class Highlighter:
             yield markdown[window_start:window_end]
 
     def _highlight(self, plain: str) -> str:
+        # The words of this text the marker matches: those typed, and misread ones whose
+        # folded form is a typed one's (a page found only through folding has no other).
+        terms = self.marker.words_in(plain)
+        if not terms:
+            return ""
         fragmenter = highlight.ContextFragmenter(
             maxchars=SNIPPET_CHARACTERS, surround=SNIPPET_CONTEXT_CHARACTERS
         )
         marked: str = highlight.highlight(
-            plain, self.terms, self.analyzer, fragmenter, _MarkFormatter(),
+            plain, terms, self.analyzer, fragmenter, _MarkFormatter(),
             top=SNIPPET_FRAGMENTS, order=highlight.FIRST,
         )  # fmt: skip
         return marked

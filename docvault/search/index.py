@@ -42,6 +42,7 @@ from docvault.search.folder import (
 )
 from docvault.search.highlight import Highlighter
 from docvault.search.language import deadline_check, parse
+from docvault.search.marking import WordMarker
 from docvault.search.reader import Answer, Opening, ScoredPages
 from docvault.search.results import DocumentHit, DocumentMatches, SearchHit, SearchResults
 from docvault.search.tantivy_reader import TantivyOpening
@@ -227,7 +228,7 @@ class SearchIndex:
             parsed = parse(opened.parser, text)
             shown = slice((page - 1) * per_page, page * per_page)
             answer = _answered(text, lambda: opened.answer(parsed, text, shown, check_time))
-            highlighter = Highlighter(answer.words, opened.analyzer)
+            highlighter = Highlighter(WordMarker(answer.words, opened.analysis), opened.analyzer)
         # Outside the lock: the texts come from the database, and nothing here needs the
         # searcher, which a commit may replace meanwhile.
         documents = _document_hits(answer, highlighter, texts, snippet_pages, check_time)
@@ -255,7 +256,7 @@ class SearchIndex:
             pages, words = _answered(
                 text, lambda: opened.document_pages(parsed, text, document_id, check_time)
             )
-            return DocumentMatches(pages, words, opened.analyzer)
+            return DocumentMatches(pages, WordMarker(words, opened.analysis))
 
 
 def _answered(text: str, answer: Callable[[], Any]) -> Any:

@@ -30,6 +30,7 @@ from whoosh.qparser import FuzzyTermPlugin, GtLtPlugin, MultifieldParser, QueryP
 
 from docvault.errors import QuerySyntaxError
 from docvault.facts.extract import search_date
+from docvault.search.confusions import misread_too
 from docvault.search.schema import NAME_FIELDS, text_analyzer
 
 USER_FIELDS = ("inbox", "tag", "file", "status", "received", "date",
@@ -277,7 +278,9 @@ def parse(parsers: Parsers, text: str) -> query.Query:
         )
     widened = _parsed(parsers.widened, dates_as_facts(birth_dates_as_iso(text)), text)
     _check_parsed(text, widened)
-    return widened.accept(_exact_in_facts).normalize()
+    # The page text's words are then looked for as the engine may have misread them too,
+    # after the words as typed (docvault.search.confusions).
+    return widened.accept(_exact_in_facts).normalize().accept(misread_too)
 
 
 # The index's fact fields and the facts' own names for them (docvault.facts).

@@ -18,6 +18,8 @@ import numpy as np
 from numpy.typing import NDArray
 from whoosh import query
 
+from docvault.search.marking import Analysis
+
 
 @dataclass(frozen=True)
 class ShownPage:
@@ -55,7 +57,8 @@ class Opening(Protocol):
 
     inode: int
     parser: Any  # the query parser of the folder's schema (docvault.search.language)
-    analyzer: Any  # the page text's analyzer, to mark words where they stand
+    analyzer: Any  # the page text's Whoosh analyzer (Whoosh's snippet fragments use it)
+    analysis: Analysis  # the page text's words as this engine indexed them, with places
 
     def changed(self) -> bool:
         """Whether the folder has a newer commit than this opening reads."""

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from docvault.search.marking import WordMarker
+
 
 @dataclass(frozen=True)
 class SearchHit:
@@ -94,10 +96,14 @@ def results_json(results: SearchResults, behind: str | None = None) -> dict[str,
 class DocumentMatches:
     """What one search matched in one document: its pages best first, and the words.
 
-    ``words`` are index words (folded, stemmed as the index stems); ``analyzer`` turns page
-    text into the same words, so the viewer can mark them where they stand.
+    ``marker`` holds the index words matched (folded, stemmed as the index stems) and the
+    index's own analysis of page text, so the viewer marks them where they stand, misread
+    ones too (``docvault.search.marking``).
     """
 
     pages: list[int]
-    words: frozenset[str]
-    analyzer: Any
+    marker: WordMarker
+
+    @property
+    def words(self) -> frozenset[str]:
+        return self.marker.words

@@ -23,10 +23,18 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from whoosh import fields, formats, query
-from whoosh.analysis import Analyzer, CharsetFilter, LowercaseFilter, RegexTokenizer, StemFilter
+from whoosh.analysis import (
+    Analyzer,
+    CharsetFilter,
+    Filter,
+    LowercaseFilter,
+    RegexTokenizer,
+    StemFilter,
+)
 from whoosh.qparser.common import QueryParserError
 from whoosh.support.charset import accent_map
 
+from docvault.search.confusions import FOLDED_FIELD, folded_words
 from docvault.search.dates import (
     EARLIEST,
     LATEST,
@@ -43,7 +51,9 @@ from docvault.textutil import strip_markup
 # 6: date: holds the letter date the facts hold (a person's value, else the proposal);
 # from: and subject: hold the message a letter arrived in.
 # 7: patientid: holds the practice system's patient number (the fact patient_id).
-SCHEMA_VERSION = 7
+# 8: folded: the page text's words with the CPU engine's confusions folded
+# (docvault.search.confusions), and words glued at full stops also by their parts.
+SCHEMA_VERSION = 8
 # The facts that name something (never stemmed): a plain word of a search is looked for in
 # them too (docvault.search.language), and a word found in them is marked in the snippet.
 NAME_FIELDS = ("patient", "sender", "title")
@@ -212,6 +222,24 @@ def text_analyzer(stemming_language: str | None = None) -> Analyzer:
     return analyzer
 
 
+class _Misreadings(Filter):  # type: ignore[misc]
+    """The page text's words as the folded field holds them (``confusions.folded_words``),
+    numbered again in order, so a phrase of folded words is found as in the text field."""
+
+    def __call__(self, tokens: Iterable[Any]) -> Iterator[Any]:
+        position = 0
+        for token in tokens:
+            for word in folded_words([token.text]):
+                token.text, token.pos = word, position
+                position += 1
+                yield token
+
+
+def folded_analyzer(stemming_language: str | None = None) -> Analyzer:
+    """The folded field's analyzer: the page text's words, then ``_Misreadings``."""
+    return text_analyzer(stemming_language) | _Misreadings()
+
+
 def as_page_words(names: Iterable[str], analyzer: Analyzer) -> frozenset[str]:
     """Words matched in a name field as the page text's analyzer makes them (stemmed, if
     it stems), so the snippet marks the name where the page text holds it."""
@@ -234,6 +262,8 @@ def build_schema(stemming_language: str | None = None) -> fields.Schema:
         date=_CalendarField(),
         status=fields.KEYWORD(lowercase=True, commas=True, scorable=False),
         text=_PageText(text_analyzer(stemming_language)),
+        # The same words with the engine's confusions folded (docvault.search.confusions).
+        **{FOLDED_FIELD: _PageText(folded_analyzer(stemming_language))},
         stamp=fields.NUMERIC(int, 64, sortable=True),
         # The document's facts on each of its pages; names are never stemmed.
         patient=_PageText(text_analyzer()),
@@ -262,6 +292,7 @@ def entry_fields(entry: IndexEntry) -> dict[str, Any]:
         "text": strip_markup(entry.text),
         "stamp": entry.stamp,
     }
+    values[FOLDED_FIELD] = values["text"]
     if entry.document_date is not None:
         values["date"] = calendar_terms(entry.document_date)
     values.update(_fact_fields(entry))

@@ -48,6 +48,7 @@ from docvault.search.tantivy_schema import (
     LETTERS_FIELD,
     PAIRS_FIELD,
     PLAIN_LETTERS,
+    SEARCHED_FIELDS,
     TEXT_FIELD,
     WORD_FIELDS,
     pair_term,
@@ -105,7 +106,7 @@ class Translation:
     # --------------------------------------------------------------- words
 
     def term(self, fieldname: str, text: str, boost: float = 1.0) -> tantivy.Query:
-        if fieldname not in WORD_FIELDS and fieldname not in FILTER_FIELDS:
+        if fieldname not in SEARCHED_FIELDS and fieldname not in FILTER_FIELDS:
             return tantivy.Query.empty_query()
         if not self._negated:
             self._matched(fieldname, [text])
@@ -290,7 +291,7 @@ def _phrase(translation: Translation, node: query.Phrase) -> tantivy.Query:
         return tantivy.Query.empty_query()
     if len(words) == 1:
         return translation.term(node.fieldname, words[0], node.boost)
-    if node.fieldname not in WORD_FIELDS:
+    if node.fieldname not in SEARCHED_FIELDS:
         return tantivy.Query.empty_query()
     return translation.phrase(node.fieldname, words, node.slop, node.boost)
 

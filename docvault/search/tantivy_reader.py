@@ -27,6 +27,7 @@ from whoosh import query
 
 from docvault.search.folder import TANTIVY_META, open_tantivy, stemming_of
 from docvault.search.language import make_parser
+from docvault.search.marking import tantivy_analysis
 from docvault.search.reader import Answer, ScoredPages, ShownPage, rank
 from docvault.search.schema import as_page_words, build_schema
 from docvault.search.tantivy_query import Translation
@@ -71,6 +72,7 @@ class TantivyOpening:
         stemming = stemming_of(directory)
         self.common = common_words(stemming)
         self.parser, self.analyzer = _parser_and_analyzer(stemming)
+        self.analysis = tantivy_analysis(stemming)
         self._counts: tuple[int, int] | None = None
 
     def changed(self) -> bool:

@@ -27,6 +27,7 @@ from typing import Any
 
 import tantivy
 
+from docvault.search.confusions import FOLDED_FIELD, folded_words
 from docvault.search.schema import IndexEntry, build_schema, entry_fields
 from docvault.search.words import field_words, page_words, stemmer
 
@@ -44,6 +45,8 @@ PLAIN_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789._*")
 WORDS_TOKENIZER = "docvault_words"
 # The fields searched by their words, with positions (Whoosh's scored fields).
 WORD_FIELDS = ("text", "patient", "sender", "title", "from", "subject", "file")
+# The fields a word or phrase of the search is looked for in, with positions.
+SEARCHED_FIELDS = (*WORD_FIELDS, FOLDED_FIELD)
 # The filters: Whoosh's unscored KEYWORD and date fields.
 FILTER_FIELDS = ("inbox", "tag", "status", "received", "date", "born", "patientid")
 
@@ -72,7 +75,7 @@ def build_tantivy_schema() -> tantivy.Schema:
         builder.add_unsigned_field(name, stored=True, indexed=True, fast=True)
     builder.add_unsigned_field("stamp", fast=True)
     builder.add_bytes_field("shown", stored=True)
-    for name in WORD_FIELDS:
+    for name in SEARCHED_FIELDS:
         builder.add_text_field(name, tokenizer_name=WORDS_TOKENIZER, index_option="position")
     for name in (*FILTER_FIELDS, PAIRS_FIELD, LETTERS_FIELD):
         builder.add_text_field(name, tokenizer_name=WORDS_TOKENIZER, index_option="freq")
@@ -144,6 +147,7 @@ def entry_document(entry: IndexEntry, stemming_language: str | None) -> tantivy.
     document.add_bytes("shown", shown_value(entry))
     text_words = page_words(values["text"], stemming_language)
     document.add_text(TEXT_FIELD, " ".join(text_words))
+    document.add_text(FOLDED_FIELD, " ".join(folded_words(text_words)))
     pairs = common_pairs(text_words, common_words(stemming_language))
     if pairs:
         document.add_text(PAIRS_FIELD, " ".join(pairs))

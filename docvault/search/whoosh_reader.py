@@ -20,6 +20,7 @@ from whoosh import index, query
 
 from docvault.search.evaluate import Evaluation
 from docvault.search.language import make_parser
+from docvault.search.marking import whoosh_analysis
 from docvault.search.postings import Segment, SegmentCache
 from docvault.search.reader import Answer, ScoredPages, ShownPage, rank
 from docvault.search.schema import as_page_words
@@ -52,6 +53,7 @@ class WhooshOpening:
         self.generation = opened.latest_generation()
         self.parser = make_parser(opened.schema)
         self.analyzer = opened.schema["text"].analyzer
+        self.analysis = whoosh_analysis(self.analyzer)
 
     def changed(self) -> bool:
         # Searcher.refresh() misses commits that only delete: compare generations.

@@ -1,9 +1,11 @@
 """The words a search matched, marked in a page's transcription (safe HTML in, safe HTML out).
 
 The transcription is already safe HTML (`docvault.web.markdown`); only its text is touched:
-each word that the index analyzer turns into one of the matched index words is wrapped in
-`<mark>`, the way the result snippets mark them, so `muller` marks Müller and, with
-stemming, `kontrolle` marks Kontrollen. Tags and attributes pass through as they came.
+each word the search's marker matches (`docvault.search.marking.WordMarker`: the index
+engine's own analysis of the text, folded misreadings too) is wrapped in `<mark>`, as the
+result snippets mark them, so `muller` marks Müller, with stemming `kontrolle` marks
+Kontrollen, and "Hyperkaliämie" marks the fax's "Hyperkallämie". Tags and attributes pass
+through as they came.
 """
 
 from __future__ import annotations
@@ -11,14 +13,13 @@ from __future__ import annotations
 import html
 from html.parser import HTMLParser
 
-from whoosh.analysis import Analyzer
+from docvault.search.marking import WordMarker
 
 
 class _Marker(HTMLParser):
-    def __init__(self, words: frozenset[str], analyzer: Analyzer) -> None:
+    def __init__(self, marker: WordMarker) -> None:
         super().__init__(convert_charrefs=True)
-        self.words = words
-        self.analyzer = analyzer
+        self.marker = marker
         self.parts: list[str] = []
 
     def handle_starttag(self, tag: str, _attrs: list[tuple[str, str | None]]) -> None:
@@ -32,20 +33,18 @@ class _Marker(HTMLParser):
 
     def handle_data(self, data: str) -> None:
         written = 0
-        for token in self.analyzer(data, chars=True, mode="query", removestops=False):
-            if token.text in self.words:
-                self.parts.append(html.escape(data[written : token.startchar], quote=False))
-                word = html.escape(data[token.startchar : token.endchar], quote=False)
-                self.parts.append(f"<mark>{word}</mark>")
-                written = token.endchar
+        for start, end in self.marker.places(data):
+            self.parts.append(html.escape(data[written:start], quote=False))
+            self.parts.append(f"<mark>{html.escape(data[start:end], quote=False)}</mark>")
+            written = end
         self.parts.append(html.escape(data[written:], quote=False))
 
 
-def mark_words(safe_html: str, words: frozenset[str], analyzer: Analyzer) -> str:
-    """`safe_html` with every word that analyzes to one of `words` in `<mark>`."""
-    if not words:
+def mark_words(safe_html: str, marker: WordMarker) -> str:
+    """`safe_html` with every word the marker matches in `<mark>`."""
+    if not marker.words:
         return safe_html
-    marker = _Marker(words, analyzer)
-    marker.feed(safe_html)
-    marker.close()
-    return "".join(marker.parts)
+    parser = _Marker(marker)
+    parser.feed(safe_html)
+    parser.close()
+    return "".join(parser.parts)

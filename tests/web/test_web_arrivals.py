@@ -19,6 +19,7 @@ from sqlmodel import delete
 from docvault import db, derived
 from docvault.audit import AuditFilter
 from docvault.models import AuditEvent
+from docvault.search.marking import WordMarker, whoosh_analysis
 from docvault.search.schema import text_analyzer
 from docvault.web import images, queries
 from docvault.web.context import PER_PAGE
@@ -358,12 +359,13 @@ def test_mark_words_touches_text_only() -> None:
         '<p><a href="https://example.org/metoprolol" title="metoprolol">Metoprolol</a> '
         "&lt;b&gt; Müller &amp; muller</p>"
     )
-    marked = mark_words(safe, frozenset({"metoprolol", "muller"}), analyzer)
+    marker = WordMarker(frozenset({"metoprolol", "muller"}), whoosh_analysis(analyzer))
+    marked = mark_words(safe, marker)
     assert marked == (
         '<p><a href="https://example.org/metoprolol" title="metoprolol"><mark>Metoprolol</mark>'
         "</a> &lt;b&gt; <mark>Müller</mark> &amp; <mark>muller</mark></p>"
     )
-    assert mark_words(safe, frozenset(), analyzer) == safe
+    assert mark_words(safe, WordMarker(frozenset(), whoosh_analysis(analyzer))) == safe
 
 
 def test_a_letter_opened_from_a_search_shows_while_the_index_is_away(

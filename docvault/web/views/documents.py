@@ -158,7 +158,7 @@ class SearchMarks:
     def mark(self, html: str) -> str:
         if self.matches is None:
             return html
-        return mark_words(html, self.matches.words, self.matches.analyzer)
+        return mark_words(html, self.matches.marker)
 
 
 def search_marks(
