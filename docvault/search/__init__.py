@@ -61,6 +61,7 @@ Each module imports only modules above it in this list.
 
 from docvault.search.folder import VERSION_FILE, needs_rebuild
 from docvault.search.index import SearchIndex
+from docvault.search.marking import WordMarker
 from docvault.search.outbox import OutboxDriver
 from docvault.search.pages import indexable_count, rebuild_from_database, search
 from docvault.search.results import (
@@ -85,6 +86,7 @@ __all__ = [
     "SearchHit",
     "SearchIndex",
     "SearchResults",
+    "WordMarker",
     "behind_sentence",
     "indexable_count",
     "needs_rebuild",

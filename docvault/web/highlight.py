@@ -13,7 +13,7 @@ from __future__ import annotations
 import html
 from html.parser import HTMLParser
 
-from docvault.search.marking import WordMarker
+from docvault.search import WordMarker
 
 
 class _Marker(HTMLParser):
