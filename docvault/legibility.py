@@ -5,9 +5,9 @@ The CPU engine reads whatever ink it is given as Latin text: a handwritten lette
 47). Such a reading is mostly words that no dictionary knows, read at the recogniser's low
 confidence; a typed letter's words are mostly known, or read with high confidence (names,
 codes, medical terms the word lists lack are read confidently). So a page is doubtful when
-most of its words are both unknown to the German and English word lists and on lines the
-recogniser read below `LOW_SCORE` (`DOUBTFUL_SHARE`); its flag (`errors.ReadingDoubtful`) tells staff to read
-the image themselves.
+most of its words (`DOUBTFUL_SHARE`) are both unknown to the German and English word lists
+and on lines the recogniser read below `LOW_SCORE`; its flag (`errors.ReadingDoubtful`)
+tells staff to read the image themselves.
 
 Vision models (the vLLM engines) report no confidences. They read handwriting far better
 than the CPU engine, and a letter's names and terms are often missing from the word lists,

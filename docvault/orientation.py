@@ -79,7 +79,7 @@ MIN_VOTE_SCORE = 0.6
 # handwritten letter was turned 180° on a lead of votes and read as "rph to puo rt amk opo
 # her" (issue 47). Measured with `python -m bench.orientation_bench`: see bench/README.md.
 MAX_READ_LINES = 8
-LEGIBLE_SCORE = 0.8  # mean recogniser confidence of the lines read the way the votes say
+LEGIBLE_SCORE = 0.88  # mean recogniser confidence of the lines read the way the votes say
 LEGIBILITY_LEAD = 0.1  # how much better the turned reading must read than the other
 
 

@@ -12,7 +12,6 @@ damaged files were made from render with no such sentence.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,28 +20,23 @@ from fastapi.testclient import TestClient
 from sqlalchemy import Engine as DatabaseEngine
 from sqlmodel import select
 
-from docvault import queue, queue_reports
-from docvault.archive import archive_file
+from docvault import queue_reports
 from docvault.db import read_session
 from docvault.errors import PageDamaged
 from docvault.models import Document, Page
-from docvault.ocr.profiles import get_profile
-from docvault.ocr.schedule import transcribe_page
-from docvault.render import RenderOptions, RenderPool, render_page
+from docvault.render import RenderOptions, render_page
 from docvault.vocabulary import (
     AttemptRequest,
     EngineReply,
     PageImage,
-    PageOutcome,
     PageStatus,
     ReadLine,
-    SamplingMode,
     TextFormat,
 )
 from docvault.web.app import create_app
-from docvault.worker import Worker
 from tests.support.damaged import DAMAGED, FIXTURES
 from tests.support.webarchive import WebArchive
+from tests.support.worker_run import read_all, record_file
 from tests.test_web import log_in
 
 WAIT_SECONDS = 120.0
@@ -86,71 +80,16 @@ class ConfidentEngine:
         return None
 
 
-async def _transcribe(engine: object, image: PageImage, mode: SamplingMode) -> PageOutcome:
-    return await transcribe_page(engine, get_profile("cpu"), image, mode)  # type: ignore[arg-type]
-
-
-def _record(database: DatabaseEngine, path: Path, data_dir: Path) -> int:
-    archived = archive_file(path, data_dir)
-    recorded = queue.record_document(
-        database,
-        queue.NewDocument(
-            sha256=archived.sha256,
-            original_name=path.name,
-            inbox="scanner",
-            original_path=f"/srv/inbox/scanner/{path.name}",
-            archive_path=archived.relative_path,
-            size_bytes=archived.size_bytes,
-            kind=path.suffix.lstrip(".").replace("jpg", "jpeg").replace("tif", "tiff"),
-        ),
-        1,
-    )
-    return recorded.document_id
-
-
-async def _read_all(database: DatabaseEngine, data_dir: Path, pages: int) -> None:
-    finished = 0
-    all_finished = asyncio.Event()
-
-    def one_finished() -> None:
-        nonlocal finished
-        finished += 1
-        if finished == pages:
-            all_finished.set()
-
-    pool = RenderPool(1, RenderOptions())
-    worker = Worker(
-        database,
-        pool,
-        ConfidentEngine(),
-        _transcribe,
-        data_dir,
-        concurrency=1,
-        lease_seconds=60.0,
-        owner="damage test",
-        on_finished=one_finished,
-    )
-    stop = asyncio.Event()
-    task = asyncio.create_task(worker.run(stop, drain_seconds=5.0))
-    try:
-        async with asyncio.timeout(WAIT_SECONDS):
-            await all_finished.wait()
-    finally:
-        stop.set()
-        await task
-        pool.close()
-
-
 @pytest.fixture
 def read_damaged(archive: WebArchive, tmp_path: Path) -> dict[str, int]:
     """Every damaged file taken and read: damage -> its document id."""
     folder = tmp_path / "received"
     folder.mkdir()
     documents = {
-        damage: _record(archive.database, make(folder), archive.data_dir)
+        damage: record_file(archive.database, make(folder), archive.data_dir)
         for damage, (make, _) in DAMAGED.items()
     }
-    asyncio.run(_read_all(archive.database, archive.data_dir, len(documents)))
+    read_all(archive.database, archive.data_dir, ConfidentEngine(), len(documents))
     return documents
 
 

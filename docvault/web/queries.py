@@ -35,8 +35,8 @@ from docvault.models import (
 )
 from docvault.vocabulary import (
     CoverageReport,
-    PageFlag,
     DocumentStatus,
+    PageFlag,
     PageStatus,
     RotationSource,
     TextFormat,

@@ -34,7 +34,7 @@ def tiff_with_strip_cut_short(folder: Path) -> Path:
         entry = directory + 2 + 12 * number
         tag, kind, count, value = struct.unpack(order + "HHII", data[entry : entry + 12])
         if tag == _STRIP_BYTE_COUNTS:
-            assert kind == 4 and count == 1  # one strip, its count a LONG in the entry
+            assert (kind, count) == (4, 1)  # one strip, its count a LONG in the entry
             data[entry + 8 : entry + 12] = struct.pack(order + "I", value // 2)
     path = folder / "fax-strip-cut.tif"
     path.write_bytes(bytes(data))
