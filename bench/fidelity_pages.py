@@ -1,7 +1,7 @@
 """Damaged files flagged, handwritten pages doubtful and not turned, clean pages not flagged:
 measured on an independent held-out set (issue 47).
 
-    python -m bench.fidelity_pages --data DIR [--read-typed 6]
+    python -m bench.fidelity_pages --data DIR [--read-typed 6] [--read-only]
 
 DIR is the output of `bench/heldout47/generate.py` (written by someone who had not read
 docvault's code; a copy may lie outside the repository). Measured only: nothing in docvault
@@ -140,10 +140,33 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--data", type=Path, required=True)
     parser.add_argument("--read-typed", type=int, default=6)
+    parser.add_argument(
+        "--read-only", action="store_true", help="only step 4: render and read those pages"
+    )
     arguments = parser.parse_args()
+    if arguments.read_only:
+        doubtful(_to_read(arguments.data, arguments.read_typed), arguments.read_typed)
+        return
     damage(arguments.data)
     kept = clean_and_turns(arguments.data)
     doubtful(kept, arguments.read_typed)
+
+
+def _to_read(data: Path, typed_count: int) -> list[tuple[dict[str, Any], Any]]:
+    """Step 4's pages alone, rendered: the handwritten and mixed pages, and the first
+    `typed_count` typed letters' first pages, of the 150 dpi scans and the faxes."""
+    kept, typed = [], collections.Counter[str]()
+    for row in _rows(data / "truth.jsonl"):
+        if row["variant"] not in ("scan150", "fax") or row["turned_degrees"]:
+            continue
+        if row["kind"] == "letter":
+            if row["page"] != 1 or typed[row["variant"]] >= typed_count:
+                continue
+            typed[row["variant"]] += 1
+        rendered = _render(data / row["file"], row["page"])[1]
+        if rendered is not None:
+            kept.append((row, rendered))
+    return kept
 
 
 if __name__ == "__main__":
