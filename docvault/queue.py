@@ -74,6 +74,7 @@ from docvault.vocabulary import (
     CoverageReport,
     DocumentStatus,
     HandoverTarget,
+    PageFlag,
     PageStatus,
     ReadLine,
     RotationSource,
@@ -502,6 +503,8 @@ class FinishedPage:
     # Where the text's lines lie on the page image (engines that locate them); none for a
     # vision model's Markdown or a text layer, which clears what an earlier reading left.
     lines: Sequence[ReadLine] = ()
+    # A damaged file, a doubtful reading: the page is incomplete with these sentences.
+    flags: Sequence[PageFlag] = ()
 
 
 def complete_many(
@@ -546,6 +549,7 @@ def _store_finished(
     page.text_format = finished.text_format.value
     page.coverage = coverage_json(finished.coverage)
     page.lines = lines_json(finished.lines)
+    page.flags = flags_json(finished.flags)
     page.error = None
     page.undrawn = None  # drawn after all (a re-run, a render fixed since)
     page.warnings = _joined_lines(finished.warnings)
@@ -565,7 +569,17 @@ def _finished_state(finished: FinishedPage) -> PageStatus:
         return PageStatus.looped
     if finished.coverage is not None and not finished.coverage.complete:
         return PageStatus.incomplete
+    if finished.flags:  # never plainly done: a damaged file, a doubtful reading (issue 47)
+        return PageStatus.incomplete
     return PageStatus.done
+
+
+def flags_json(flags: Sequence[PageFlag]) -> str | None:
+    """A page's flags as `pages.flags` keeps them; None for none."""
+    if not flags:
+        return None
+    listed = [{"code": flag.code, "sentence": storable_text(flag.sentence)} for flag in flags]
+    return json.dumps(listed, ensure_ascii=False)
 
 
 def coverage_json(report: CoverageReport | None) -> str | None:
@@ -624,6 +638,7 @@ def fail(
         page.error = storable_text(message)
         page.undrawn = page.error if undrawn else None
         page.coverage = None
+        page.flags = None
         page.warnings = _joined_lines(warnings)
         _finish(session, page, now)
         _add_attempts(session, page_id, attempts)
@@ -830,6 +845,7 @@ def request_rerun(
             page.rerun_mode = mode.value
             page.not_before = None
             page.coverage = None
+            page.flags = None
             page.updated_at = now
             session.add(page)
         session.flush()
@@ -877,6 +893,7 @@ def request_rotation(
         page.rerun_mode = SamplingMode.greedy.value
         page.not_before = None
         page.coverage = None  # its boxes lie on the image as it was turned before
+        page.flags = None
         page.lines = None  # so do these
         page.updated_at = now
         session.add(page)

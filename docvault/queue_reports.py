@@ -19,7 +19,13 @@ from sqlmodel import col, select
 
 from docvault.db import read_session
 from docvault.models import Document, Page
-from docvault.vocabulary import FINISHED_PAGE_STATES, CoverageReport, PageStatus, SuspectRegion
+from docvault.vocabulary import (
+    FINISHED_PAGE_STATES,
+    CoverageReport,
+    PageFlag,
+    PageStatus,
+    SuspectRegion,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -85,6 +91,18 @@ def coverage_report(stored: str | None) -> CoverageReport | None:
         # Written by docvault.queue only; a damaged row must not take the viewer down.
         logger.warning("a page's coverage report cannot be read: %.200s", stored)
         return None
+
+
+def page_flags(stored: str | None) -> tuple[PageFlag, ...]:
+    """`pages.flags` read back: a damaged file, a doubtful reading (none for none)."""
+    if not stored:
+        return ()
+    try:
+        listed = json.loads(stored)
+        return tuple(PageFlag(str(flag["code"]), str(flag["sentence"])) for flag in listed)
+    except (ValueError, KeyError, TypeError):
+        logger.warning("a page's flags cannot be read: %.200s", stored)
+        return ()
 
 
 def _box(values: Sequence[object]) -> tuple[int, int, int, int]:
