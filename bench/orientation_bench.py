@@ -3,6 +3,7 @@
     python -m bench.orientation_bench cost [--pages 50]
     python -m bench.orientation_bench corpus
     python -m bench.orientation_bench margin [--letters 6] [--family dev|test]
+    python -m bench.orientation_bench legibility [--letters 6] [--family dev|test]
 
 cost: every page of the real fixtures that renders and has no trusted text layer
 (tests/fixtures, MANIFEST.tsv; born-digital pages take their orientation from the layer,
@@ -24,6 +25,13 @@ comes from its image (handwriting included) and `--letters` generated letters of
 its lead (winning weight minus the other). A margin must lie above every lead that points
 the wrong way (else a page is turned wrongly) and at most the leads of the rotated printed
 pages it must still turn. The table ends with both bounds and what MARGIN does on them.
+
+legibility: the same pages and turns, each decided twice in one run: before (the votes
+alone, as before issue 47: `LEGIBLE_SCORE` and `LEGIBILITY_LEAD` switched off) and after (a
+turn only where the turned reading is clearly more legible, never on barely legible lines).
+Per page: the recogniser's confidence of the lines read the way the votes say and the other
+way, and both decisions; then the handwritten pages turned while upright (goal: none) and
+the typed pages' turns (right, wrong, left as stored) before and after.
 """
 
 from __future__ import annotations
@@ -233,9 +241,54 @@ def margin(family: str, letter_count: int) -> None:
     print(f"MARGIN {orientation.MARGIN}: " + ", ".join(f"{k} {v}" for k, v in outcomes.items()))
 
 
+def _decided(pixels: np.ndarray, before: bool) -> orientation.Orientation:
+    """The page's orientation as decided now, or (`before`) on the votes alone."""
+    saved = orientation.LEGIBLE_SCORE, orientation.LEGIBILITY_LEAD
+    if before:
+        orientation.LEGIBLE_SCORE, orientation.LEGIBILITY_LEAD = 0.0, -1.0
+    try:
+        return orientation.detect(pixels)
+    finally:
+        orientation.LEGIBLE_SCORE, orientation.LEGIBILITY_LEAD = saved
+
+
+def _outcome(found: orientation.Orientation, right: int) -> str:
+    if not found.decided or found.rotation == 0:
+        return "right (as stored)" if right == 0 else "left as stored"
+    return "turned right" if found.rotation == right else "TURNED WRONG"
+
+
+def legibility(family: str, letter_count: int) -> None:
+    orientation.detect(np.full((64, 64), 255, dtype=np.uint8))  # load the models
+    print("| page | category | turned | right | reading | other way | before | after |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    tally: dict[tuple[str, str], collections.Counter[str]] = collections.defaultdict(
+        collections.Counter
+    )
+    for name, category, stored, pixels in _margin_pages(family, letter_count):
+        kind = "handwritten" if category == "handwriting" else "typed"
+        for angle in (0, 90, 180, 270):
+            turned = np.ascontiguousarray(np.rot90(pixels, angle // 90))  # anticlockwise
+            right = (stored + angle) % 360
+            before, after = _decided(turned, True), _decided(turned, False)
+            evidence = after.evidence or orientation.Evidence(0, 0, 0)
+            for when, found in (("before", before), ("after", after)):
+                tally[(kind, when)][_outcome(found, right)] += 1
+                if kind == "handwritten" and right == 0 and found.rotation:
+                    tally[(kind, when)]["UPRIGHT HANDWRITTEN PAGE TURNED"] += 1
+            print(
+                f"| {name} | {category} | {angle} | {right} | {evidence.reading:.2f} "
+                f"| {evidence.reading_other:.2f} | {before.rotation} ({before.verdict.value}) "
+                f"| {after.rotation} ({after.verdict.value}) |"
+            )
+    print()
+    for (kind, when), counts in sorted(tally.items()):
+        print(f"{kind} pages, {when}: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("what", choices=("cost", "corpus", "margin"))
+    parser.add_argument("what", choices=("cost", "corpus", "margin", "legibility"))
     parser.add_argument("--pages", type=int, default=50)
     parser.add_argument("--letters", type=int, default=6)
     parser.add_argument("--family", choices=("dev", "test"), default="dev")
@@ -244,6 +297,8 @@ def main() -> None:
         cost(arguments.pages)
     elif arguments.what == "margin":
         margin(arguments.family, arguments.letters)
+    elif arguments.what == "legibility":
+        legibility(arguments.family, arguments.letters)
     else:
         asyncio.run(_corpus())
 

@@ -23,12 +23,14 @@ can be shown as is on the command line, in the log and in the web view::
     │   ├── ImageTooLarge           over the pixel limit
     │   ├── TooManyPages            more pages than max_pages
     │   ├── RenderTimedOut          not drawn within render_timeout_seconds
-    │   └── RenderCrashed           the render worker died twice drawing it
+    │   ├── RenderCrashed           the render worker died twice drawing it
+    │   └── PageDamaged             drawn, but the file lost part of it: flagged, not failed
     ├── OcrError                    the engine could not transcribe a page
     │   ├── EngineUnavailable       not the page's fault: refused, 503, starting
     │   ├── EngineTimeout           no answer within the hard timeout
     │   ├── EngineConfigurationError  wrong model name, wrong URL: an admin must fix it
-    │   └── EngineRequestRejected   the engine refused this page's request (4xx)
+    │   ├── EngineRequestRejected   the engine refused this page's request (4xx)
+    │   └── ReadingDoubtful         read, but mostly words no dictionary knows: flagged
     ├── SearchIndexError            the index cannot be opened or written
     │   ├── QuerySyntaxError        a search query cannot be understood
     │   └── DocumentNotIndexable    one document cannot be indexed; the others go on
@@ -210,6 +212,14 @@ class RenderCrashed(RenderError):
     code = "render-crashed"
 
 
+class PageDamaged(RenderError):
+    """A page drawn from a damaged file, part of its picture lost (a JPEG or an image stream
+    cut short, a picture a repair dropped): its page is flagged with the sentence
+    (`docvault.render.damage`) and kept, never plainly done and never failed."""
+
+    code = "page-damaged"
+
+
 class OcrError(DocvaultError):
     """The engine could not transcribe a page."""
 
@@ -251,6 +261,13 @@ class EngineRequestRejected(OcrError):
     def __init__(self, message: str, status_code: int, endpoint: str | None = None) -> None:
         super().__init__(message, endpoint)
         self.status_code = status_code
+
+
+class ReadingDoubtful(OcrError):
+    """A page read, but mostly into words no dictionary knows at the engine's low confidence
+    (handwriting, another script): flagged for staff with the sentence (`docvault.legibility`)."""
+
+    code = "reading-doubtful"
 
 
 class SearchIndexError(DocvaultError):

@@ -150,6 +150,9 @@ class Page(SQLModel, table=True):
     # bottom, text], ...] in the image's pixels (engines that locate lines: the CPU engine);
     # the searchable PDF places its invisible text there.
     lines: str | None = Field(default=None, sa_column=Column(Text))
+    # Why its reading must not be taken as whole (vocabulary.PageFlag), as JSON
+    # [{"code": "page-damaged", "sentence": "..."}]: a damaged file, a doubtful reading.
+    flags: str | None = Field(default=None, sa_column=Column(Text))
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
     finished_at: datetime | None = None

@@ -73,6 +73,14 @@ MARGIN = 4.0
 # A classifier answer below this confidence is no vote (rapidocr's own threshold is 0.9 for
 # turning a line; a vote only needs to lean).
 MIN_VOTE_SCORE = 0.6
+# The recogniser reads the longest lines (at most this many) both ways before a turn: a page
+# is turned only when the turned reading is clearly more legible than the other, and never
+# when even the better reading is barely legible (handwriting, a poor copy). An upright
+# handwritten letter was turned 180° on a lead of votes and read as "rph to puo rt amk opo
+# her" (issue 47). Measured with `python -m bench.orientation_bench`: see bench/README.md.
+MAX_READ_LINES = 8
+LEGIBLE_SCORE = 0.88  # mean recogniser confidence of the lines read the way the votes say
+LEGIBILITY_LEAD = 0.1  # how much better the turned reading must read than the other
 
 
 @dataclass(frozen=True)
@@ -97,6 +105,9 @@ class _Models:
         from rapidocr import RapidOCR  # imported late: loading it costs a second
         from rapidocr.ch_ppocr_cls import TextClassifier
         from rapidocr.ch_ppocr_det import TextDetector
+        from rapidocr.ch_ppocr_rec import TextRecInput, TextRecognizer
+
+        self.recognition_input = TextRecInput
 
         logging.getLogger("RapidOCR").setLevel(logging.WARNING)
         # One thread each: the render pool already runs one process per core.
@@ -112,8 +123,12 @@ class _Models:
         for part in (config.Det, config.Cls):
             part.engine_cfg = config.EngineConfig[part.engine_type.value]
             part.model_root_dir = config.Global.model_root_dir
+        config.Rec.engine_cfg = config.EngineConfig[config.Rec.engine_type.value]
+        config.Rec.model_root_dir = config.Global.model_root_dir
+        config.Rec.font_path = config.Global.font_path
         self.detector: Any = TextDetector(config.Det)
         self.classifier: Any = TextClassifier(config.Cls)
+        self.recognizer: Any = TextRecognizer(config.Rec)
 
 
 _models: _Models | None = None
@@ -228,6 +243,26 @@ def _direction_votes(models: _Models, crops: list[np.ndarray]) -> tuple[float, f
     return upright, upside_down
 
 
+def _legibility(models: _Models, crops: list[np.ndarray]) -> float:
+    """The recogniser's mean confidence over these line crops read as they stand (0: none)."""
+    if not crops:
+        return 0.0
+    scores = models.recognizer(models.recognition_input(img=crops)).scores
+    return float(np.mean(scores)) if len(scores) else 0.0
+
+
+def _readings(
+    models: _Models, crops: list[np.ndarray], flipped: bool, compare: bool
+) -> tuple[float, float]:
+    """How legible the lines read the way the votes say (half a turn from the crops when
+    `flipped`), and, to `compare` (a page to be turned), the other way: a page the votes
+    leave as it is needs no comparison."""
+    read = crops[:MAX_READ_LINES]
+    turned = [np.ascontiguousarray(np.rot90(crop, 2)) for crop in read]
+    as_voted, other = (turned, read) if flipped else (read, turned)
+    return _legibility(models, as_voted), _legibility(models, other) if compare else 0.0
+
+
 def _slant(box: np.ndarray, sideways: bool) -> float:
     """Degrees between the box's long edge and the axis it runs along (0: straight)."""
     start, end = (box[0], box[1]) if not sideways else (box[0], box[3])
@@ -269,6 +304,10 @@ class Evidence:
     down: int  # straight lines running down it
     upright: float = 0.0
     upside_down: float = 0.0
+    # The recogniser's mean confidence on the longest lines read the way the votes say, and
+    # turned half a turn from it (1 and 0 where they were not read: the votes decide).
+    reading: float = 1.0
+    reading_other: float = 0.0
 
     @property
     def sideways(self) -> bool:
@@ -308,6 +347,16 @@ def judge(evidence: Evidence, margin: float = MARGIN) -> tuple[Verdict, str]:
             f"the lines' direction is unclear (weights {evidence.upright:.1f} upright "
             f"against {evidence.upside_down:.1f} turned; a turn needs a lead of {margin:.1f})"
         )
+    if evidence.reading < LEGIBLE_SCORE:
+        return Verdict.uncertain, (
+            f"its lines are barely legible either way (confidence {evidence.reading:.2f}; "
+            "handwriting or a poor copy), so it is not turned on a guess"
+        )
+    if evidence.rotation and evidence.reading < evidence.reading_other + LEGIBILITY_LEAD:
+        return Verdict.uncertain, (
+            f"turned {evidence.rotation}°, its lines read no more clearly than as they stand "
+            f"(confidence {evidence.reading:.2f} against {evidence.reading_other:.2f})"
+        )
     return Verdict.decided, f"{evidence.rotation}° from {lines} lines of text"
 
 
@@ -326,7 +375,9 @@ def _evidence(
     chosen = sorted(down if found.sideways else across, key=lambda item: -item[0])
     crops = _crops(page, [box for _, box in chosen[:MAX_CLASSIFIED_LINES]], found.sideways)
     upright, upside_down = _direction_votes(models, crops)
-    return Evidence(boxes, found.across, found.down, upright, upside_down)
+    flipped = upside_down > upright
+    reading, other = _readings(models, crops, flipped, compare=flipped or found.sideways)
+    return Evidence(boxes, found.across, found.down, upright, upside_down, reading, other)
 
 
 def conclude(evidence: Evidence, margin: float = MARGIN) -> Orientation:

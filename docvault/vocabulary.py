@@ -138,6 +138,16 @@ class SuspectRegion:
 
 
 @dataclass(frozen=True)
+class PageFlag:
+    """Why a finished page's reading must not be taken as whole, and what to do: the file
+    was damaged (`errors.PageDamaged`), or the reading is doubtful (`errors.ReadingDoubtful`).
+    A flagged page is `incomplete`, never plainly done."""
+
+    code: str  # the error code: "page-damaged" or "reading-doubtful"
+    sentence: str  # what was lost or doubted, and what to do, for staff
+
+
+@dataclass(frozen=True)
 class CoverageReport:
     """What the coverage check found: the page's ink lines against its transcription."""
 

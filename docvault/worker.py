@@ -32,13 +32,15 @@ from typing import Any, Protocol, TypeVar
 
 from sqlalchemy import Engine as DatabaseEngine
 
-from docvault import records
+from docvault import legibility, records
 from docvault.coverage import check
 from docvault.errors import (
     EngineConfigurationError,
     EngineTimeout,
     EngineUnavailable,
     OcrError,
+    PageDamaged,
+    ReadingDoubtful,
     RenderError,
     ServerFault,
 )
@@ -54,6 +56,7 @@ from docvault.vocabulary import (
     CoverageReport,
     EngineState,
     HandoverTarget,
+    PageFlag,
     PageImage,
     PageOutcome,
     RotationSource,
@@ -150,6 +153,7 @@ class _Transcribed:
     size: tuple[int, int]
     rotation: tuple[int, RotationSource] | None = None
     coverage: CoverageReport | None = None  # None: not checked (a text layer's text)
+    flags: tuple[PageFlag, ...] = ()  # a damaged file, a doubtful reading
 
 
 @dataclass
@@ -161,6 +165,12 @@ class _Rendered:
     rotation: tuple[int, RotationSource] | None = None  # degrees clockwise, source
     layer_text: str | None = None  # a trusted PDF text layer: no engine call needed
     ink_lines: tuple[tuple[int, int, int, int], ...] = ()  # render.RenderedPage.ink_lines
+    damage: str | None = None  # render.RenderedPage.damage: what the file lost of the page
+
+
+def _damage_flags(damage: str | None) -> tuple[PageFlag, ...]:
+    """The render's sentence on what the file lost of the page, as the page's flag."""
+    return (PageFlag(PageDamaged.code, damage),) if damage else ()
 
 
 class Worker:
@@ -428,6 +438,7 @@ class Worker:
                 rotation,
                 rendered.layer_text,
                 tuple(rendered.ink_lines),
+                rendered.damage,
             )
         )
 
@@ -465,11 +476,12 @@ class Worker:
             # Its image cannot be drawn: the web view shows the placeholder, never tries.
             await self._store(functools.partial(records.fail, undrawn=True), claim, message, ())
             return
+        damaged = _damage_flags(item.damage)
         if item.layer_text is not None:
             outcome = text_layer_outcome(item.layer_text)
             size = (item.image.width, item.image.height)
             self._transcribed.put_nowait(
-                _Transcribed(claim, outcome, item.warnings, size, item.rotation)
+                _Transcribed(claim, outcome, item.warnings, size, item.rotation, flags=damaged)
             )
             return
         try:
@@ -484,10 +496,16 @@ class Worker:
         self._engine_up()
         size = (item.image.width, item.image.height)
         outcome, report = await self._checked(item.image, item.ink_lines, outcome)
+        # Off the event loop until the word lists are loaded (seconds, once per process).
+        if legibility.loaded():
+            doubt = legibility.doubt(outcome)
+        else:
+            doubt = await asyncio.to_thread(legibility.doubt, outcome)
+        flags = damaged + ((PageFlag(ReadingDoubtful.code, doubt),) if doubt else ())
         # Stored by the store task: this consumer's next request leaves at once instead of
         # after a thread hop and a write transaction (the engine would see one fewer).
         self._transcribed.put_nowait(
-            _Transcribed(claim, outcome, item.warnings, size, item.rotation, report)
+            _Transcribed(claim, outcome, item.warnings, size, item.rotation, report, flags)
         )
 
     async def _checked(
@@ -578,6 +596,7 @@ class Worker:
                 coverage=item.coverage,
                 text_format=item.outcome.text_format,
                 lines=item.outcome.lines,
+                flags=item.flags,
             )
             for item in batch
         ]

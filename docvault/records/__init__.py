@@ -68,6 +68,7 @@ from docvault.records.reports import (
     coverage_json,
     coverage_report,
     finished_pages_of,
+    page_flags,
     pages_of,
     summarise_documents,
 )
@@ -111,6 +112,7 @@ __all__ = [
     "new_owner",
     "origin_of",
     "origins_of",
+    "page_flags",
     "pages_of",
     "record_document",
     "record_failed_document",

@@ -56,13 +56,14 @@ from docvault.models import (
     utcnow,
 )
 from docvault.records.handover import add_events
-from docvault.records.reports import _joined_lines, coverage_json, lines_json
+from docvault.records.reports import _joined_lines, coverage_json, flags_json, lines_json
 from docvault.textutil import storable_text
 from docvault.vocabulary import (
     AttemptRecord,
     CoverageReport,
     DocumentStatus,
     HandoverTarget,
+    PageFlag,
     PageStatus,
     ReadLine,
     RotationSource,
@@ -226,6 +227,8 @@ class FinishedPage:
     # Where the text's lines lie on the page image (engines that locate them); none for a
     # vision model's Markdown or a text layer, which clears what an earlier reading left.
     lines: Sequence[ReadLine] = ()
+    # A damaged file, a doubtful reading: the page is incomplete with these sentences.
+    flags: Sequence[PageFlag] = ()
 
 
 def complete_many(
@@ -270,6 +273,7 @@ def _store_finished(
     page.text_format = finished.text_format.value
     page.coverage = coverage_json(finished.coverage)
     page.lines = lines_json(finished.lines)
+    page.flags = flags_json(finished.flags)
     page.error = None
     page.undrawn = None  # drawn after all (a re-run, a render fixed since)
     page.warnings = _joined_lines(finished.warnings)
@@ -288,6 +292,8 @@ def _finished_state(finished: FinishedPage) -> PageStatus:
     if finished.looped:
         return PageStatus.looped
     if finished.coverage is not None and not finished.coverage.complete:
+        return PageStatus.incomplete
+    if finished.flags:  # never plainly done: a damaged file, a doubtful reading (issue 47)
         return PageStatus.incomplete
     return PageStatus.done
 
@@ -313,6 +319,7 @@ def fail(
         page.error = storable_text(message)
         page.undrawn = page.error if undrawn else None
         page.coverage = None
+        page.flags = None
         page.warnings = _joined_lines(warnings)
         _finish(session, page, now)
         _add_attempts(session, page_id, attempts)

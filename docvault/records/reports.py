@@ -23,6 +23,7 @@ from docvault.textutil import storable_text
 from docvault.vocabulary import (
     FINISHED_PAGE_STATES,
     CoverageReport,
+    PageFlag,
     PageStatus,
     ReadLine,
     SuspectRegion,
@@ -94,9 +95,29 @@ def coverage_report(stored: str | None) -> CoverageReport | None:
         return None
 
 
+def page_flags(stored: str | None) -> tuple[PageFlag, ...]:
+    """`pages.flags` read back: a damaged file, a doubtful reading (none for none)."""
+    if not stored:
+        return ()
+    try:
+        listed = json.loads(stored)
+        return tuple(PageFlag(str(flag["code"]), str(flag["sentence"])) for flag in listed)
+    except (ValueError, KeyError, TypeError):
+        logger.warning("a page's flags cannot be read: %.200s", stored)
+        return ()
+
+
 def _box(values: Sequence[object]) -> tuple[int, int, int, int]:
     left, top, right, bottom = (int(str(value)) for value in values)
     return left, top, right, bottom
+
+
+def flags_json(flags: Sequence[PageFlag]) -> str | None:
+    """A page's flags as `pages.flags` keeps them; None for none."""
+    if not flags:
+        return None
+    listed = [{"code": flag.code, "sentence": storable_text(flag.sentence)} for flag in flags]
+    return json.dumps(listed, ensure_ascii=False)
 
 
 def coverage_json(report: CoverageReport | None) -> str | None:

@@ -48,6 +48,7 @@ def request_rerun(
             page.rerun_mode = mode.value
             page.not_before = None
             page.coverage = None
+            page.flags = None
             page.updated_at = now
             session.add(page)
         session.flush()
@@ -95,6 +96,7 @@ def request_rotation(
         page.rerun_mode = SamplingMode.greedy.value
         page.not_before = None
         page.coverage = None  # its boxes lie on the image as it was turned before
+        page.flags = None
         page.lines = None  # so do these
         page.updated_at = now
         session.add(page)

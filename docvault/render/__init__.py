@@ -12,10 +12,13 @@ that can be killed. The modules, each importing only those above it:
     opening      a file opened as MuPDF reads it, refused with a sentence when unusable;
                  inspect_document, open_document, MuPDF's warnings store
     sizing       how large a page comes out, and the pixel limit (ImageTooLarge)
+    damage       whether the file lost part of the page (decoders' warnings, a blank page
+                 whose picture a repair dropped), and the sentence that says so
     corrections  what is checked on every page's pixels: a second decoder for a nearly
                  blank page, white on black inverted, colour or grey, turned upright
     encoding     the page image's bytes: PNG written fast, or JPEG
-    page         render_page: a page drawn, corrected, turned upright, its ink lines found
+    page         render_page: a page drawn, corrected, checked for damage, turned upright,
+                 its ink lines found
     pool         RenderPool: the killable worker processes, time and memory limits, and
                  the safety net that fails one page for an error no check foresaw
 

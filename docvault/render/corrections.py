@@ -19,6 +19,7 @@ import pymupdf
 from PIL import Image, ImageOps
 
 from docvault import orientation
+from docvault.render.damage import standard_error_caught
 from docvault.render.kinds import RASTER_KINDS
 
 logger = logging.getLogger(__name__)
@@ -107,16 +108,18 @@ def corrected_render(
     path: Path,
     kind: str,
     page_number: int,
-    warned: bool,
+    warnings: list[str],
     notes: list[str],
 ) -> pymupdf.Pixmap:
     """The page as MuPDF drew it, corrected: inverted when it came out white on black; decoded
     again with Pillow when a raster page came out nearly blank while MuPDF warned (or is a
-    TIFF), the decode with clearly more ink kept. What was done goes to `notes`."""
+    TIFF), the decode with clearly more ink kept. What was done goes to `notes`; `warnings`
+    (MuPDF's) become the second decoder's when its decode is kept (`docvault.render.damage`
+    reads them for lost content)."""
     pixmap = uninverted(pixmap, notes)
-    suspicious = warned or kind == "tiff"
+    suspicious = bool(warnings) or kind == "tiff"
     if kind in RASTER_KINDS and suspicious and dark_share(pixmap) < _NEARLY_BLANK_SHARE:
-        pixmap = _second_opinion(path, page_number - 1, pixmap, notes)
+        pixmap = _second_opinion(path, page_number - 1, pixmap, notes, warnings)
     return pixmap
 
 
@@ -132,15 +135,16 @@ def _decode_with_pillow(path: Path, index: int, width: int, height: int) -> pymu
 
 
 def _second_opinion(
-    path: Path, index: int, first: pymupdf.Pixmap, notes: list[str]
+    path: Path, index: int, first: pymupdf.Pixmap, notes: list[str], warnings: list[str]
 ) -> pymupdf.Pixmap:
     """Decode the page again with Pillow (libtiff for TIFF) and keep whichever shows more."""
     first_share = dark_share(first)
+    complaints: list[str] = []
     try:
         second_notes: list[str] = []
-        second = _corrected(
-            _decode_with_pillow(path, index, first.width, first.height), second_notes
-        )
+        with standard_error_caught(complaints):
+            decoded = _decode_with_pillow(path, index, first.width, first.height)
+        second = _corrected(decoded, second_notes)
     except _PILLOW_ERRORS as error:
         logger.debug(
             "Pillow could not decode page %d of %s either: %s", index + 1, path.name, error
@@ -156,6 +160,7 @@ def _second_opinion(
         f"({first_share:.1%} dark pixels against {second_share:.1%})"
     )
     notes.extend(second_notes)
+    warnings[:] = complaints  # MuPDF's decode is dropped, and its warnings with it
     return second
 
 

@@ -13,6 +13,7 @@ call it from one thread at a time (the render pool's workers do).
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,10 +23,12 @@ from docvault import coverage, orientation, textlayer
 from docvault.errors import CorruptDocument, RenderError
 from docvault.render.corrections import (
     corrected_render,
+    dark_share,
     has_colour,
     pixel_array,
     turned,
 )
+from docvault.render.damage import damage_sentence
 from docvault.render.encoding import encoded
 from docvault.render.opening import (
     MUPDF_ERRORS,
@@ -44,6 +47,8 @@ from docvault.vocabulary import PageImage, RotationSource
 # page's display list twice (thumbnail, then the final image in the chosen colourspace) costs
 # ~2 ms more than one colour render (bench letters, 150 dpi, this 2-core machine).
 _COLOUR_THUMBNAIL_DIVISOR = 4
+# A content stream's "draw this named object" operator: `/Im0 Do`.
+_DRAWS_OBJECT = re.compile(rb"/[^\s/\[\]()<>{}%]+\s+Do\b")
 
 
 @dataclass(frozen=True)
@@ -59,6 +64,8 @@ class RenderedPage:
     # The text lines in the image's ink (docvault.coverage), for the coverage check; none for
     # a page whose text layer is its text (that text is the truth, nothing to check).
     ink_lines: tuple[tuple[int, int, int, int], ...] = ()
+    # What the file lost on this page (`docvault.render.damage`), one sentence; None: whole.
+    damage: str | None = None
 
 
 @dataclass(frozen=True)
@@ -69,6 +76,8 @@ class _Drawn:
     kind: str
     warnings: tuple[str, ...]  # MuPDF's, while drawing this page
     layer: textlayer.TextLayer | None  # a PDF page's text layer, trusted or not
+    # A PDF page whose content draws a picture the file no longer holds (a repair dropped it).
+    picture_lost: bool = False
 
 
 def render_page(
@@ -81,8 +90,10 @@ def render_page(
     """
     drawn = _draw(path, page_number, options)
     notes: list[str] = []
-    pixmap = corrected_render(
-        drawn.pixmap, path, drawn.kind, page_number, bool(drawn.warnings), notes
+    standing = list(drawn.warnings)  # the decoders' warnings for the pixels kept
+    pixmap = corrected_render(drawn.pixmap, path, drawn.kind, page_number, standing, notes)
+    damage = damage_sentence(
+        page_number, drawn.kind, standing, dark_share(pixmap), drawn.picture_lost
     )
     layer = drawn.layer
     taken = layer is not None and layer.trusted and options.text_layer
@@ -101,6 +112,7 @@ def render_page(
         rotation_source=source,
         layer_text=layer.text if layer is not None and taken else None,
         ink_lines=ink,
+        damage=damage,
     )
 
 
@@ -127,10 +139,20 @@ def _draw(path: Path, page_number: int, options: RenderOptions) -> _Drawn:
             plan = plan_page(page, kind, path, page_number, options)
             scale_x, scale_y = plan.width / page.rect.width, plan.height / page.rect.height
             pixmap = _rasterise(page, scale_x, scale_y, plan.colorspace)
+            picture_lost = kind == "pdf" and _picture_lost(page)
         except MUPDF_ERRORS as error:
             take_warnings()
             raise page_failed(path, page_number, kind, error) from error
-        return _Drawn(pixmap, kind, take_warnings(), layer)
+        return _Drawn(pixmap, kind, take_warnings(), layer, picture_lost)
+
+
+def _picture_lost(page: pymupdf.Page) -> bool:
+    """Whether the page's content draws a named object (`/Im0 Do`) while the page holds no
+    image or form to draw: a repair dropped it (a blank page then lost its picture)."""
+    content: bytes = page.read_contents()  # type: ignore[no-untyped-call]
+    if _DRAWS_OBJECT.search(content) is None:
+        return False
+    return not page.get_images() and not page.get_xobjects()  # type: ignore[no-untyped-call]
 
 
 def _rasterise(

@@ -17,7 +17,7 @@ from sqlmodel import col, select
 from docvault import records
 from docvault.audit import AuditFilter
 from docvault.db import read_session, within
-from docvault.errors import EncryptedDocument
+from docvault.errors import EncryptedDocument, PageDamaged, ReadingDoubtful
 from docvault.facts import register
 from docvault.facts import senders as sender_directory
 from docvault.facts.register_files import PatientRecord
@@ -40,6 +40,7 @@ from docvault.records import MailOrigin, origin_of, worklist
 from docvault.vocabulary import (
     CoverageReport,
     DocumentStatus,
+    PageFlag,
     PageStatus,
     RotationSource,
     TextFormat,
@@ -98,6 +99,7 @@ class PageView:
     text_format: str | None = None  # as stored; None for a page stored before it was
     coverage: CoverageReport | None = None  # the coverage check's report, if it ran
     image_size: tuple[int, int] | None = None  # the image the engine read (the boxes' pixels)
+    flags: tuple[PageFlag, ...] = ()  # a damaged file, a doubtful reading (vocabulary.PageFlag)
 
     @property
     def text_source(self) -> str | None:
@@ -273,6 +275,7 @@ def _page_view(page: Page, attempts: list[AttemptView]) -> PageView:
         text_format=page.text_format,
         coverage=records.coverage_report(page.coverage),
         image_size=_image_size(page),
+        flags=records.page_flags(page.flags),
     )
 
 
@@ -350,6 +353,9 @@ def page_states(database: Engine, page_ids: list[int]) -> dict[int, str]:
 def _reason(page: Page, last_attempt: Attempt | None) -> str:
     if page.error:
         return page.error
+    flags = records.page_flags(page.flags)
+    if page.status == PageStatus.incomplete and flags:
+        return " ".join(flag.sentence for flag in flags)
     if page.status == PageStatus.incomplete:
         return _missing_text(records.coverage_report(page.coverage))
     if page.status == PageStatus.looped and last_attempt is not None:
@@ -526,6 +532,8 @@ class Arrival:
     patient: str | None = None  # confirmed, else proposed (docvault.facts); None: unknown
     turned_pages: int = 0  # pages docvault turned upright on its own (rotation detected)
     uncertain_pages: int = 0  # pages left as stored because their orientation was unclear
+    damaged_pages: int = 0  # pages the file lost part of (errors.PageDamaged)
+    doubtful_pages: int = 0  # pages read, but doubtful (errors.ReadingDoubtful)
     # The letter's facts that have a value (title, sender, letter_date, patient, born),
     # each with its state: a person's confirmation, or docvault's proposal.
     facts: dict[str, FactView] = field(default_factory=dict)
@@ -584,6 +592,7 @@ def arrivals(
         listed_ids = [row.id for row, _ in rows if row.id]
         patients = patient_for_documents(session, listed_ids)
         orientations = _orientation_counts(session, listed_ids)
+        flagged = _flag_counts(session, listed_ids)
         facts = views_of(session, listed_ids)
         copies = _copies(session, listed_ids)
     listed = [
@@ -598,6 +607,8 @@ def arrivals(
             patient=patients.get(row.id or 0),
             turned_pages=orientations.get((row.id or 0, RotationSource.detected), 0),
             uncertain_pages=orientations.get((row.id or 0, RotationSource.uncertain), 0),
+            damaged_pages=flagged.get((row.id or 0, PageDamaged.code), 0),
+            doubtful_pages=flagged.get((row.id or 0, ReadingDoubtful.code), 0),
             facts=facts.get(row.id or 0, {}),
             handled_at=row.handled_at,
             handled_by=row.handled_by,
@@ -658,6 +669,21 @@ def _orientation_counts(session: Any, document_ids: list[int]) -> dict[tuple[int
         .group_by(col(Page.document_id), source)
     )
     return {(document, kind): int(count) for document, kind, count in session.exec(statement)}
+
+
+def _flag_counts(session: Any, document_ids: list[int]) -> dict[tuple[int, str], int]:
+    """(document, flag code) -> its pages with that flag (few pages have any: the flags
+    are read back only for pages with some, through the document index)."""
+    if not document_ids:
+        return {}
+    statement = select(col(Page.document_id), col(Page.flags)).where(
+        col(Page.document_id).in_(document_ids), col(Page.flags).is_not(None)
+    )
+    counts: dict[tuple[int, str], int] = {}
+    for document_id, stored in session.exec(statement):
+        for code in {flag.code for flag in records.page_flags(stored)}:
+            counts[(document_id, code)] = counts.get((document_id, code), 0) + 1
+    return counts
 
 
 def worklist_counts(database: Engine) -> tuple[int, int]:
