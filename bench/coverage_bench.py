@@ -409,7 +409,11 @@ def marked_pages(family: str, count: int, by_truth: bool) -> None:
             boxes = [tuple(int(value * scale) for value in line.box) for line in letter.lines]
             losses = _losses(letter, boxes, marks, random.Random(name))  # type: ignore[arg-type]
             engine_lost = not by_truth and (
-                lost_text(letter, reading[0]) or unread(letter, boxes, reading[1])
+                lost_text(letter, reading[0])
+                or unread(
+                    [(line.text, box) for line, box in zip(letter.lines, boxes, strict=True)],
+                    reading[1],
+                )
             )
             judge(measure, name, ink, reading, image.size, losses, engine_lost)
     for degradation, measure in measures.items():
@@ -422,10 +426,11 @@ def marked_pages(family: str, count: int, by_truth: bool) -> None:
     print(f"rapidocr CPU-s (readings not cached before): {reader.cpu_seconds:.0f}")
 
 
-def unread(letter: Letter, boxes: Sequence[Box], lines: Sequence[ReadLine]) -> bool:
-    """Whether a truth line of two or more words has no read line over half its width."""
-    for line, box in zip(letter.lines, boxes, strict=True):
-        if len(line.text.split()) < 2:
+def unread(truth: Sequence[tuple[str, Box]], lines: Sequence[ReadLine]) -> bool:
+    """Whether a truth line (text, box) of two or more words has no read line over half
+    its width."""
+    for text, box in truth:
+        if len(text.split()) < 2:
             continue
         over = [read.box for read in lines if _over(read.box, box)]
         if coverage.covered_width(box, over) < 0.5 * (box[2] - box[0]):
@@ -487,7 +492,8 @@ def heldout(folder: Path, limit: int) -> None:
         name = f"{entry['file']}-p{entry['page']}"
         reading = cached_reading(reader, rendered.image.data, "heldout-" + name.replace("/", "-"))
         losses = [(entry["remove"], [boxes[key] for key in entry["line_ids"]])] if is_lost else []
-        engine_lost = not is_lost and _unread_lines(row, boxes, reading[1])
+        truth_lines_here = [(line["text"], boxes[line["id"]]) for line in row["lines"]]
+        engine_lost = not is_lost and unread(truth_lines_here, reading[1])
         judge(measure, name, rendered.ink_lines, reading, image.size, losses, engine_lost)
     print("\n".join(measure.lines(f"held-out {folder.name} ({len(pairs)} page variants)")))
     print(f"left out: {dict(skipped)}; rapidocr CPU-s: {reader.cpu_seconds:.0f}")
@@ -504,18 +510,6 @@ def _scaled(box: Sequence[float], scale: tuple[float, float]) -> Box:
         int(box[2] * scale[0]) + 1,
         int(box[3] * scale[1]) + 1,
     )
-
-
-def _unread_lines(row: dict[str, Any], boxes: dict[str, Box], lines: Sequence[ReadLine]) -> bool:
-    """Whether a truth line of two or more words has no read line over half its width."""
-    for line in row["lines"]:
-        box = boxes[line["id"]]
-        if len(line["text"].split()) < 2:
-            continue
-        over = [read.box for read in lines if _over(read.box, box)]
-        if coverage.covered_width(box, over) < 0.5 * (box[2] - box[0]):
-            return True
-    return False
 
 
 def _png(image: Image.Image) -> bytes:

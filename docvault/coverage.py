@@ -8,22 +8,24 @@ them (`check`) and marks the lines nothing legible was read for.
 Why: rapidocr's detector sometimes misses a whole line or garbles it ("Echo i i i  o o o m es
 ario"), and the page ended `done` with nobody the wiser (issue 26).
 
-Ink lines (`ink_lines`)
+Ink lines (`ink_lines`): the page's printed lines, nothing else
     The page is binarised (ink darker than the paper by a clear margin, so a blank grey page
-    has none), lone specks (fax pepper, scanner dust) are removed, ruled
-    lines and borders are taken out with long thin openings, and what is left is smeared
+    has none); clearly coloured ink (a stamp's red or blue, a blue pen, a logo) is not print
+    and goes; lone specks (fax pepper, scanner dust) are removed, ruled lines and borders are
+    taken out with long thin openings. Then the marks go (issue 47: the check flagged
+    signature strokes and missed lost lines): a piece of ink far taller than a letter, or
+    tall and long at once, that is not mostly ruled lines (a signature's loops, a stamp's
+    ring, a logo, big initials), with the bits of ink touching it. What is left is smeared
     along the line (a closing about one letter wide) so a line's letters and words become one
-    component. A component is a text line when it is about as high as the page's typical
-    line (not a photo, a logo or a stamp: those are far taller), wider than high, neither
-    nearly solid (a black bar, a photo) nor nearly empty, and clear of the page's edges
-    (a scanner's dark border, a fax header strip cut at the edge).
-    Handwriting is ink: a handwritten line is kept like a printed one. A signature is a
-    lone handwritten mark: a line made of a few long strokes (at most `SIGNATURE_STROKES`
-    components, the longest spanning much of it, taller than the page's typical line) with
-    no such line just above or below it is a signature and is not a text line, so a signed
-    letter is not flagged; two or more such lines together are a handwritten paragraph and
-    are kept, so an unread handwritten note is flagged. A hand no taller than the print is
-    simply a text line.
+    component. A component is a printed line when it is about as high as the page's typical
+    line, wider than high, neither nearly solid nor nearly empty, clear of the page's edges,
+    made of letter-sized marks, and printed: most of its letters end on one nearly level
+    straight baseline (a fax's skew, not a stamp turned by hand) and are one of two heights
+    (x-height and ascender height). Handwriting (a note, a paraph, a signature's pieces)
+    ends anywhere and rises to any height: it is ink, but not a line the engine is expected
+    to read, so it never makes a page incomplete (a handwritten page is the doubtful-reading
+    check's business). A big heading's letters are as tall as a signature's loops and are
+    left out with them.
 
 The check (`check`)
     With located lines (the CPU engine's `ReadLine`s): an ink line is accounted for when
