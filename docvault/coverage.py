@@ -8,22 +8,24 @@ them (`check`) and marks the lines nothing legible was read for.
 Why: rapidocr's detector sometimes misses a whole line or garbles it ("Echo i i i  o o o m es
 ario"), and the page ended `done` with nobody the wiser (issue 26).
 
-Ink lines (`ink_lines`)
+Ink lines (`ink_lines`): the page's printed lines, nothing else
     The page is binarised (ink darker than the paper by a clear margin, so a blank grey page
-    has none), lone specks (fax pepper, scanner dust) are removed, ruled
-    lines and borders are taken out with long thin openings, and what is left is smeared
+    has none); clearly coloured ink (a stamp's red or blue, a blue pen, a logo) is not print
+    and goes; lone specks (fax pepper, scanner dust) are removed, ruled lines and borders are
+    taken out with long thin openings. Then the marks go (issue 47: the check flagged
+    signature strokes and missed lost lines): a piece of ink far taller than a letter, or
+    tall and long at once, that is not mostly ruled lines (a signature's loops, a stamp's
+    ring, a logo, big initials), with the bits of ink touching it. What is left is smeared
     along the line (a closing about one letter wide) so a line's letters and words become one
-    component. A component is a text line when it is about as high as the page's typical
-    line (not a photo, a logo or a stamp: those are far taller), wider than high, neither
-    nearly solid (a black bar, a photo) nor nearly empty, and clear of the page's edges
-    (a scanner's dark border, a fax header strip cut at the edge).
-    Handwriting is ink: a handwritten line is kept like a printed one. A signature is a
-    lone handwritten mark: a line made of a few long strokes (at most `SIGNATURE_STROKES`
-    components, the longest spanning much of it, taller than the page's typical line) with
-    no such line just above or below it is a signature and is not a text line, so a signed
-    letter is not flagged; two or more such lines together are a handwritten paragraph and
-    are kept, so an unread handwritten note is flagged. A hand no taller than the print is
-    simply a text line.
+    component. A component is a printed line when it is about as high as the page's typical
+    line, wider than high, neither nearly solid nor nearly empty, clear of the page's edges,
+    made of letter-sized marks, and printed: most of its letters end on one nearly level
+    straight baseline (a fax's skew, not a stamp turned by hand) and are one of two heights
+    (x-height and ascender height). Handwriting (a note, a paraph, a signature's pieces)
+    ends anywhere and rises to any height: it is ink, but not a line the engine is expected
+    to read, so it never makes a page incomplete (a handwritten page is the doubtful-reading
+    check's business). A big heading's letters are as tall as a signature's loops and are
+    left out with them.
 
 The check (`check`)
     With located lines (the CPU engine's `ReadLine`s): an ink line is accounted for when
@@ -57,6 +59,8 @@ Box = tuple[int, int, int, int]
 WORKING_LONG_SIDE = 1200
 # Ink is this much darker than the paper (its median level): grey paper and noise are not.
 INK_CONTRAST = 70
+# Ink whose channels differ by more than this is coloured: not print (see _coloured).
+COLOURED_CHROMA = 60
 # Ruled lines: a run of ink this share of the page's width (height) is a rule, not text.
 RULE_SHARE = 0.03
 # A text line is at most this many times the page's median line height; more is a photo,
@@ -68,11 +72,27 @@ SPARSE_SHARE = 0.04  # below it, a dotted leader or noise
 EDGE_SHARE = 0.008
 # Ink components this small (at the working resolution) are specks: fax pepper, dust.
 SPECK_PIXELS = 3  # a box this close to the page edge is the edge, a border or a shadow
-# A signature: taller than the page's typical line, in at most this many strokes, the longest
-# spanning this share of its width (printed text is many letters, each a sliver of the line).
-SIGNATURE_HEIGHT_FACTOR = 1.3
-SIGNATURE_STROKES = 6
-SIGNATURE_STROKE_SHARE = 0.4
+# Marks that are not print (issue 47): one connected piece of ink this many letter heights
+# high (a signature's loop, a stamp's ring, a logo, a big initial), or this high and this
+# wide at once (a pen stroke running along a line), is taken out before lines are sought.
+MARK_HEIGHT_FACTOR = 2.6
+STROKE_HEIGHT_FACTOR = 2.0
+STROKE_WIDTH_FACTOR = 3.0
+RULED_SHARE = 0.5  # of such a piece, at least this share is not ruled lines
+SOLID_MARK_SHARE = 0.25  # or ink covers this share of its box (a grid of rules is sparse)
+# A printed line: of its letter-sized marks (at least LETTER_SHARE of the letter height), at
+# least BASELINE_SHARE end on one straight baseline (within BASELINE_TOLERANCE letter
+# heights; its slope at most BASELINE_SLOPE: a fax's skew, not a stamp turned by hand) and
+# at least REGULAR_SHARE are about a letter high. Handwriting's strokes and a signature's
+# pieces end anywhere: they are ink, but not a line the engine is expected to read.
+LETTER_SHARE = 0.4
+BASELINE_SHARE = 0.5
+BASELINE_TOLERANCE = 0.25
+BASELINE_SLOPE = 0.05
+REGULAR_SHARE = 0.6
+# ... and at least TWO_HEIGHTS_SHARE of them are one of two heights (within HEIGHT_TOLERANCE).
+TWO_HEIGHTS_SHARE = 0.6
+HEIGHT_TOLERANCE = 0.15
 # The page's median letter height (at the working resolution) below which its ink shows
 # no text lines: 7-point print is about 9 px; a pale receipt's dot-matrix dots are 3.
 MIN_LETTER_HEIGHT = 5
@@ -114,15 +134,18 @@ def ink_lines(pixels: np.ndarray) -> tuple[Box, ...]:
     grey = _grey(pixels)
     factor = min(1.0, WORKING_LONG_SIDE / max(grey.shape))
     small = grey if factor == 1.0 else _shrunk(grey, factor)
-    ink = _ink(small)
+    ink = _ink(small) & ~_coloured(pixels, small.shape)
     if not ink.any():
         return ()
+    with_rules = ink
     ink = _without_rules(ink)
     letter_height = _letter_height(ink)
     if letter_height < MIN_LETTER_HEIGHT:
         # No letters the binarisation can see (a pale dot-matrix receipt leaves only its
         # dots): what is left is specks, and a check against specks flags noise.
         return ()
+    ink = _without_marks(ink, _marks(with_rules, ink, letter_height))
+    ink = _without_marks(ink, _marks(ink, ink, letter_height))
     candidates = _smeared_components(ink, letter_height)
     lines = _text_lines(candidates, ink, letter_height)
     return tuple(_scaled(box, factor, grey.shape) for box in lines)
@@ -134,6 +157,18 @@ def _grey(pixels: np.ndarray) -> np.ndarray:
     if pixels.shape[2] == 4:
         return cv2.cvtColor(pixels, cv2.COLOR_RGBA2GRAY)
     return cv2.cvtColor(np.ascontiguousarray(pixels[:, :, :3]), cv2.COLOR_RGB2GRAY)
+
+
+def _coloured(pixels: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+    """Where the ink is clearly coloured (a stamp's red or blue, a pen's blue, a logo): print
+    is black or grey. All false for a grey image (a fax: its stamps are left to the shape)."""
+    if pixels.ndim == 2 or pixels.shape[2] < 3:
+        return np.zeros(shape[:2], dtype=np.uint8)
+    colour = np.ascontiguousarray(pixels[:, :, :3])
+    if colour.shape[:2] != shape[:2]:
+        colour = cv2.resize(colour, (shape[1], shape[0]), interpolation=cv2.INTER_AREA)
+    chroma = colour.max(axis=2).astype(np.int16) - colour.min(axis=2)
+    return np.asarray(chroma > COLOURED_CHROMA, dtype=np.uint8)
 
 
 def _shrunk(grey: np.ndarray, factor: float) -> np.ndarray:
@@ -168,6 +203,88 @@ def _without_rules(ink: np.ndarray) -> np.ndarray:
         cv2.morphologyEx(thick_down, cv2.MORPH_OPEN, down),
     )
     return np.asarray((ink > 0) & (rules == 0), dtype=np.uint8)
+
+
+def _marks(ink: np.ndarray, unruled: np.ndarray, letter_height: int) -> np.ndarray:
+    """Pieces of ink far taller than a letter, or tall and long (pen strokes, rings, logos),
+    that are not mostly ruled lines (a table's grid is one piece, its cells' text apart)."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    heights = stats[:, cv2.CC_STAT_HEIGHT]
+    widths = stats[:, cv2.CC_STAT_WIDTH]
+    big = (heights > MARK_HEIGHT_FACTOR * letter_height) | (
+        (heights > STROKE_HEIGHT_FACTOR * letter_height)
+        & (widths > STROKE_WIDTH_FACTOR * letter_height)
+    )
+    big[0] = False  # the paper
+    if not big.any():
+        return np.zeros(ink.shape, dtype=bool)
+    areas = stats[:, cv2.CC_STAT_AREA]
+    kept = np.bincount(labels.ravel(), weights=unruled.ravel(), minlength=count)
+    # A logo's thick letters are solid, and the rule opening takes their stems for rules.
+    solid = areas >= SOLID_MARK_SHARE * heights * widths
+    marks = big & ((kept >= RULED_SHARE * areas) | solid)
+    return np.asarray(marks[labels], dtype=bool)
+
+
+def _without_marks(ink: np.ndarray, marks: np.ndarray) -> np.ndarray:
+    """Ink less the marks and the bits of ink touching them (a stroke's broken-off ends, a
+    logo letter's serifs cut off by the rule opening)."""
+    if not marks.any():
+        return ink
+    count, labels, _, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    near = cv2.dilate(marks.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+    touching = np.zeros(count, dtype=bool)
+    touching[np.unique(labels[near])] = True
+    touching[0] = True  # the paper stays paper
+    return np.asarray(~touching[labels] & ~marks, dtype=np.uint8)
+
+
+def _printed(box: Box, ink: np.ndarray, letter_height: int) -> bool:
+    """Whether the box's ink is a printed line: letters about a letter high on one baseline."""
+    left, top, right, bottom = box
+    count, _, stats, _ = cv2.connectedComponentsWithStats(
+        np.ascontiguousarray(ink[top:bottom, left:right]), connectivity=8
+    )
+    heights = stats[1:count, cv2.CC_STAT_HEIGHT].astype(float)
+    letters = heights >= LETTER_SHARE * letter_height
+    if letters.sum() < 2:
+        return False
+    middles = (stats[1:count, cv2.CC_STAT_LEFT] + stats[1:count, cv2.CC_STAT_WIDTH] / 2)[letters]
+    bottoms = (stats[1:count, cv2.CC_STAT_TOP] + heights)[letters]
+    regular = (heights[letters] <= 1.8 * letter_height).mean()
+    if regular < REGULAR_SHARE or not _on_baseline(middles, bottoms, letter_height):
+        return False
+    return _two_heights(heights[letters], letter_height)
+
+
+def _two_heights(heights: np.ndarray, letter_height: int) -> bool:
+    """Whether most letters are one of two heights (print's x-height and ascender height,
+    or capitals and digits); a pen's strokes rise to any height."""
+    if heights.size < 4:
+        return True  # too few to judge
+    tolerance = max(1.0, HEIGHT_TOLERANCE * letter_height)
+    left = heights
+    for _ in range(2):
+        if left.size == 0:
+            break
+        level = max(left, key=lambda value: int(np.sum(np.abs(left - value) <= tolerance)))
+        left = left[np.abs(left - level) > tolerance]
+    return bool(1 - left.size / heights.size >= TWO_HEIGHTS_SHARE)
+
+
+def _on_baseline(middles: np.ndarray, bottoms: np.ndarray, letter_height: int) -> bool:
+    """Whether most marks end on one nearly level straight line (descenders are the rest)."""
+    tolerance = max(1.5, BASELINE_TOLERANCE * letter_height)
+    baseline = np.full_like(bottoms, np.median(bottoms))
+    slope = 0.0
+    for _ in range(2):  # fit, then refit on the marks that sit on the first fit
+        near = np.abs(bottoms - baseline) <= 2 * tolerance
+        if near.sum() < 2 or np.ptp(middles[near]) == 0:
+            break
+        slope, offset = np.polyfit(middles[near], bottoms[near], 1)
+        baseline = slope * middles + offset
+    on_line = np.abs(bottoms - baseline) <= tolerance
+    return bool(abs(slope) <= BASELINE_SLOPE and on_line.mean() >= BASELINE_SHARE)
 
 
 def _letter_height(ink: np.ndarray) -> int:
@@ -205,14 +322,12 @@ def _text_lines(candidates: Sequence[_Component], ink: np.ndarray, letter_height
         for item in plausible
         if SHORT_LINE_FACTOR * typical <= _height(item.box) <= TALL_LINE_FACTOR * typical
     ]
-    handwritten = {
-        box
-        for box in lines
-        if _height(box) >= SIGNATURE_HEIGHT_FACTOR * typical and _stroke_like(box, ink)
-    }
-    signatures = {box for box in handwritten if not _has_neighbour(box, handwritten, typical)}
     return sorted(
-        (box for box in lines if box not in signatures and _letter_made(box, ink, letter_height)),
+        (
+            box
+            for box in lines
+            if _letter_made(box, ink, letter_height) and _printed(box, ink, letter_height)
+        ),
         key=lambda box: box[1],
     )
 
@@ -278,34 +393,6 @@ def _line_shaped(item: _Component, shape: tuple[int, ...], letter_height: int) -
         return False
     share = item.ink / (height * width)
     return SPARSE_SHARE <= share <= SOLID_SHARE
-
-
-def _stroke_like(box: Box, ink: np.ndarray) -> bool:
-    """A few long strokes (handwriting joined up) rather than many separate letters."""
-    left, top, right, bottom = box
-    count, _, stats, _ = cv2.connectedComponentsWithStats(
-        np.ascontiguousarray(ink[top:bottom, left:right]), connectivity=8
-    )
-    widths = stats[1:count, cv2.CC_STAT_WIDTH]
-    areas = stats[1:count, cv2.CC_STAT_AREA]
-    strokes = widths[areas >= 0.02 * areas.sum()] if areas.size else widths
-    if not 0 < strokes.size <= SIGNATURE_STROKES:
-        return False
-    return bool(strokes.max() >= SIGNATURE_STROKE_SHARE * (right - left))
-
-
-def _has_neighbour(box: Box, others: set[Box], typical: float) -> bool:
-    reach = 2.5 * typical
-    return any(
-        other != box
-        and _overlap(box[0], box[2], other[0], other[2]) > 0
-        and _gap(box, other) < reach
-        for other in others
-    )
-
-
-def _gap(first: Box, second: Box) -> float:
-    return max(0, max(first[1], second[1]) - min(first[3], second[3]))
 
 
 def _scaled(box: Box, factor: float, shape: tuple[int, ...]) -> Box:
@@ -384,7 +471,7 @@ def _line_problem(box: Box, lines: Sequence[ReadLine]) -> str | None:
     over = [line for line in lines if _same_row(box, line.box)]
     if not over and _width(box) < UNCOVERED_HEIGHTS * _height(box):
         return None  # a mark too short to hold a word: a tick, a bullet, a rule's remains
-    covered = _covered_width(box, [line.box for line in over])
+    covered = covered_width(box, [line.box for line in over])
     uncovered = _width(box) - covered
     if covered < COVERED_SHARE * _width(box) and uncovered >= UNCOVERED_HEIGHTS * _height(box):
         return NO_TEXT
@@ -398,7 +485,7 @@ def _same_row(box: Box, other: Box) -> bool:
     )
 
 
-def _covered_width(box: Box, others: Sequence[Box]) -> int:
+def covered_width(box: Box, others: Sequence[Box]) -> int:
     spans = sorted((max(box[0], other[0]), min(box[2], other[2])) for other in others)
     covered, reached = 0, box[0]
     for start, end in spans:

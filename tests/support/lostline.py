@@ -10,6 +10,7 @@ report names its box: what helper B's coverage check reports for such a page.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,12 +20,14 @@ from sqlalchemy import Engine
 
 from docvault import records
 from docvault.archive import archive_file
+from docvault.coverage import check
 from docvault.render import RenderOptions, render_page
 from docvault.vocabulary import (
     AttemptRecord,
     AttemptRequest,
     CoverageReport,
     EngineReply,
+    ReadLine,
     SamplingMode,
     SuspectRegion,
     TextFormat,
@@ -71,18 +74,21 @@ class LostLineLetter:
         )
 
 
-def write_letter(folder: Path) -> LostLineLetter:
-    """The letter as a scan (image-only PDF) in `folder`, with its lines' boxes."""
+def write_letter(folder: Path, signed: bool = False, name: str = FILE_NAME) -> LostLineLetter:
+    """The letter as a scan (image-only PDF) in `folder`, with its lines' boxes; `signed`:
+    with a handwritten signature in blue-black pen under the closing line."""
     written = pymupdf.open()
     page = written.new_page(width=612, height=792)
     for number, line in enumerate(LINES):
         page.insert_text((72, 120 + 34 * number), line, fontsize=12, fontname="helv")
     line_boxes = [pymupdf.Rect(line["bbox"]) for line in _lines(page)]
+    if signed:
+        _sign(page, line_boxes[-1])
     picture = page.get_pixmap(dpi=SCAN_DPI, colorspace=pymupdf.csGRAY)
     scan = pymupdf.open()
     scanned = scan.new_page(width=612, height=792)
     scanned.insert_image(scanned.rect, stream=picture.tobytes("png"))
-    path = folder / FILE_NAME
+    path = folder / name
     scan.save(path)
     scan.close()
     written.close()
@@ -91,6 +97,25 @@ def write_letter(folder: Path) -> LostLineLetter:
     scale = size[0] / 612
     boxes = tuple(_pixels(box, scale) for box in line_boxes)
     return LostLineLetter(path, size, boxes)
+
+
+def _sign(page: pymupdf.Page, closing: pymupdf.Rect) -> None:
+    """A joined-up signature under the closing line: loops and a flourish, about 14 mm high,
+    its top touching the closing's descenders (as a signature usually does)."""
+    steps = 160
+    points = []
+    for step in range(steps):
+        along = step / steps
+        wave = math.sin(along * 9 * math.pi) * math.cos(along * 2.3 * math.pi)
+        x = closing.x0 + 10 + along * 150 - 7 * math.sin(along * 9 * math.pi)
+        points.append(pymupdf.Point(x, closing.y1 + 20 + 18 * wave))
+    page.draw_polyline(points, color=(0.1, 0.1, 0.35), width=1.6)
+    page.draw_line(
+        pymupdf.Point(closing.x0 + 5, closing.y1 + 42),
+        pymupdf.Point(closing.x0 + 175, closing.y1 + 30),
+        color=(0.1, 0.1, 0.35),
+        width=1.4,
+    )
 
 
 def _lines(page: pymupdf.Page) -> list[dict[str, object]]:
@@ -128,18 +153,24 @@ def cpu_attempt(text: str) -> AttemptRecord:
 
 
 def record_lost_line_page(
-    database: Engine, data_dir: Path, letter: LostLineLetter, owner: str = "test-worker"
+    database: Engine,
+    data_dir: Path,
+    letter: LostLineLetter,
+    owner: str = "test-worker",
+    report: CoverageReport | None = None,
+    transcription: str | None = None,
 ) -> tuple[int, int]:
     """Archive the scan, queue its page and complete it through `records.complete_many` with
-    the lost line's report: (document id, page id). Every other page must be finished."""
+    the lost line's report (or `report`, read as `transcription`): (document id, page id).
+    Every other page must be finished."""
     archived = archive_file(letter.path, data_dir)
     recorded = records.record_document(
         database,
         records.NewDocument(
             sha256=archived.sha256,
-            original_name=FILE_NAME,
+            original_name=letter.path.name,
             inbox="fax",
-            original_path=f"/srv/inbox/fax/{FILE_NAME}",
+            original_path=f"/srv/inbox/fax/{letter.path.name}",
             archive_path=archived.relative_path,
             size_bytes=archived.size_bytes,
             kind="pdf",
@@ -148,14 +179,29 @@ def record_lost_line_page(
     )
     (claimed,) = records.claim(database, owner, limit=1, lease_seconds=600)
     assert claimed.document_id == recorded.document_id
+    text = letter.transcription if transcription is None else transcription
     finished = records.FinishedPage(
         claimed.page_id,
-        letter.transcription,
+        text,
         looped=False,
-        attempts=[cpu_attempt(letter.transcription)],
+        attempts=[cpu_attempt(text)],
         image_size=letter.image_size,
-        coverage=letter.report(),
+        coverage=letter.report() if report is None else report,
         text_format=TextFormat.plain,
     )
     assert records.complete_many(database, owner, [finished]) == [True]
     return recorded.document_id, claimed.page_id
+
+
+def checked(letter: LostLineLetter, lost: int | None) -> tuple[str, CoverageReport]:
+    """The transcription of a reader that read every line at its box but `lost`, and the
+    coverage check's own report on it over the ink the render found: what the worker
+    records for such a page."""
+    rendered = render_page(letter.path, 1, RenderOptions())
+    read = [
+        ReadLine(box, text, 0.95)
+        for number, (box, text) in enumerate(zip(letter.boxes, LINES, strict=True))
+        if number != lost
+    ]
+    text = "\n".join(line.text for line in read)
+    return text, check(rendered.ink_lines, text, read, TextFormat.plain, letter.image_size)
