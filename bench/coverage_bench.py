@@ -28,6 +28,25 @@ CPU engine; then the check on
                or a block of three lines masked out (every read line over it removed):
                recalled when a suspect box lies on it
 
+heldout (issue 47): the independent held-out set (bench/heldout47), its lost-line and clean
+page variants, judged twice over the same readings:
+    old truth  a page is clean unless a truth line of 2+ words has no read line over half its
+               width, or a truth line of 3+ words has under a third of its words anywhere in
+               the page's reading (lost-line variants' whole readings always count as clean)
+    per line   rule fixed before any result was seen, the same for every page variant of both
+               lists: a truth line's words are its runs of letters and digits of 3 or more
+               characters, case-folded and accents removed (NFKD less combining marks); a
+               word is found when it equals, or lies inside (words the engine glued), a word
+               of a read line over the truth line's box (`_over`: most of the smaller height
+               shared, some width); the line was read when at least half of its words
+               (each occurrence counted) are found; a line with no such word is not judged.
+               A page whose every judged line was read is clean (a flag is a false alarm);
+               a page with a line not read is one the engine itself lost or garbled (a flag
+               is right; "placed" when a suspect box lies on such a line).
+    lost       as for marked: the reading with the listed line(s) masked out, recalled when a
+               suspect box lies on them; also counted over the variants whose listed lines
+               the engine had read (per line).
+
 CPU time is this process's (time.process_time); tune on "dev", report on "test".
 """
 
