@@ -586,6 +586,7 @@ class PerLine:
             self.garbled_placed += placed
             told = "".join(
                 f"\n    {key} {text!r}\n      read: {_read_over(box, lines)}"
+                + "".join(f", {kind} on it" for kind, mark in truth[1] if _intersects(mark, box))
                 for key, text, box in missing
             )
             mark = "placed" if placed else "flagged elsewhere" if flagged else "NOT flagged"
