@@ -30,7 +30,7 @@ from whoosh.qparser import FuzzyTermPlugin, GtLtPlugin, MultifieldParser, QueryP
 
 from docvault.errors import QuerySyntaxError
 from docvault.facts.extract import search_date
-from docvault.search.confusions import misread_too
+from docvault.search.confusions import EXACT_FIRST, misread_too
 from docvault.search.schema import NAME_FIELDS, text_analyzer
 
 USER_FIELDS = ("inbox", "tag", "file", "status", "received", "date",
@@ -280,7 +280,17 @@ def parse(parsers: Parsers, text: str) -> query.Query:
     _check_parsed(text, widened)
     # The page text's words are then looked for as the engine may have misread them too,
     # after the words as typed (docvault.search.confusions).
-    return widened.accept(_exact_in_facts).normalize().accept(misread_too)
+    return widened.accept(_exact_in_facts).normalize().accept(_as_typed_first)
+
+
+def _as_typed_first(node: query.Query) -> query.Query:
+    """A word or phrase found as typed ranks above one found only folded: in the page text
+    (`misread_too`) and in a fact of the letter alike. Without the bonus on the facts, a
+    page that merely mentions "Abraham" and "Lincoln" would outrank the letter whose
+    patient staff corrected to Abraham Lincoln (issue 48)."""
+    if type(node) in (query.Term, query.Phrase) and node.fieldname in NAME_FIELDS:
+        return query.Or([node, query.ConstantScoreQuery(node, EXACT_FIRST * node.boost)])
+    return misread_too(node)
 
 
 # The index's fact fields and the facts' own names for them (docvault.facts).

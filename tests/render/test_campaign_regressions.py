@@ -10,6 +10,7 @@ and the fix.
 from __future__ import annotations
 
 import csv
+import json
 import shutil
 import sqlite3
 from contextlib import closing
@@ -289,9 +290,19 @@ def test_the_daemon_reads_a_page_whose_warning_quotes_bytes_that_are_not_utf8(
         finally:
             assert daemon.stop() == 0, daemon.log.read_text()
     ((status, warnings, requests),) = _page_rows(tmp_path)
-    assert status == "done"
+    # The page draws a picture the file does not hold: read and stored once, and flagged as
+    # damaged (issue 47: a page that lost content is never plainly done).
+    assert status == "incomplete"
     assert "cannot find XObject resource 'Im\\xff\\xfe'" in warnings
     assert requests == 1, "the page was read again instead of stored"
+    assert _flag_codes(tmp_path) == ["page-damaged"]
+
+
+def _flag_codes(folder: Path) -> list[str]:
+    database = folder / "docvault-data" / "docvault.sqlite3"
+    with closing(sqlite3.connect(database)) as connection:
+        (flags,) = connection.execute("SELECT flags FROM pages").fetchone()
+    return [flag["code"] for flag in json.loads(flags)]
 
 
 def _page_read(folder: Path) -> bool:
