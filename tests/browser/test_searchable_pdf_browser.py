@@ -28,14 +28,22 @@ def daemon(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
     try:
         running.cli("user", "add", USER[0], input_text=f"{USER[1]}\n")
         shutil.copy(FIXTURES / SCAN, folder / "inbox" / SCAN)
-        wait_for(
-            lambda: running.cli_json("status")["documents"].get("done") == 1,
-            300,
-            "the scan to be read by the CPU engine",
-        )
+        wait_for(lambda: _read(running), 300, "the scan to be read by the CPU engine")
         yield running
     finally:
         assert running.stop() == 0, running.log.read_text()
+
+
+def _read(running: Daemon) -> bool:
+    """The page is read: done, or read and set aside for a person (attention). The coverage
+    check of issue 47 takes a twig of this page's engraving, broken off the tree by the
+    binarisation, for a printed line left unread: a false alarm that is still open, which
+    leaves the letter read and its searchable PDF offered, but not plainly done."""
+    documents = running.cli_json("status")["documents"]
+    return (
+        documents.get("processing") == 0
+        and documents.get("done", 0) + documents.get("attention", 0) == 1
+    )
 
 
 @pytest.mark.parametrize(("width", "height"), [(1440, 900), (1024, 768)])
