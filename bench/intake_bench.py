@@ -25,9 +25,9 @@ from pathlib import Path
 from bench.engine_bench import BenchDaemon, simulator, wait_for
 from bench.engine_bench import _table as table
 from docvault import db
-from docvault.config import InboxSettings
 from docvault.intake.folders import Intake
 from docvault.render import RenderOptions, inspect_document
+from docvault.setting_types import InboxSettings
 from tests.support.documents import letter_pdf
 
 

@@ -25,12 +25,12 @@ from pathlib import Path
 
 from bench.engine_bench import _table as table
 from docvault import db
-from docvault.config import MailboxSettings
 from docvault.intake.imap import MailConnection
 from docvault.intake.mailbox import MailIntake
 from docvault.intake.mailparse import readable_kinds
 from docvault.intake.mailreader import MailReader
 from docvault.render import RenderOptions, inspect_document
+from docvault.setting_types import MailboxSettings
 from tests.support.dovecot import PASSWORD, USER, Dovecot, dovecot_missing
 from tests.support.mail import letter_message
 

@@ -52,10 +52,10 @@ from bench.corpus import DOSES, DRUGS, INBOXES, LAST_NAMES, TAGS
 from bench.index_bench import text_loader
 from bench.scale_corpus import CLINICAL_ENGLISH, ENGLISH_COMMON, GERMAN_COMMON, Archive
 from devtools.index_compaction import compact
-from docvault.config import IndexEngine
 from docvault.errors import QuerySyntaxError
 from docvault.search import FolderWriter, IndexEntry, SearchIndex
 from docvault.search.pages import SNIPPET_PAGES
+from docvault.setting_types import IndexEngine
 
 IMPORT_BATCH = 5000
 TRICKLE_PAGES = 2000

@@ -13,8 +13,8 @@ from pathlib import Path
 
 from whoosh import index
 
-from docvault.config import IndexEngine
 from docvault.search.folder import open_tantivy
+from docvault.setting_types import IndexEngine
 
 TANTIVY_HEAP_BYTES = 15_000_000  # Tantivy's own minimum for a writer's one thread
 

@@ -395,7 +395,7 @@ def _listed_states() -> list[str]:
 def documents(state: State, status_filter: str | None, as_json: bool) -> None:
     """List documents (id, status, pages, inbox/file, error) and the copies that arrived
     again; --json describes each document as the API and the hand-over do."""
-    from docvault.delivery import link_base_url
+    from docvault.from_settings import link_base_url
     from docvault.records import document_json
 
     settings = state.settings()
@@ -727,6 +727,7 @@ def systemd_units(state: State, replicas: int | None, gpus: str | None, root: Pa
         replica_ports,
         vllm_extra_arguments,
     )
+    from docvault.service import engine_layout
     from docvault.systemd_units import write_replica_units
 
     settings = state.settings()
@@ -736,10 +737,11 @@ def systemd_units(state: State, replicas: int | None, gpus: str | None, root: Pa
     if gpus is not None:
         sources = {**settings.sources, "vllm_gpus": "option --gpus"}
         settings = replace(settings, vllm_gpus=gpus, sources=sources)
-    ports = replica_ports(settings)
-    extra = vllm_extra_arguments(settings)
-    placed = replica_gpus(settings, extra)
-    shares = replica_memory_shares(settings, extra, placed)
+    layout = engine_layout(settings)
+    ports = replica_ports(layout)
+    extra = vllm_extra_arguments(layout)
+    placed = replica_gpus(layout, extra)
+    shares = replica_memory_shares(layout, extra, placed)
     for path in write_replica_units(root, ports, shares, placed):
         click.echo(f"wrote {path}")
     instances = " ".join(f"docvault-vllm@{number}" for number in range(len(ports)))

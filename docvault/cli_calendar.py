@@ -7,6 +7,7 @@ as the system user ("cli:<user>"), as every command is.
 
 from __future__ import annotations
 
+import os
 from datetime import datetime
 
 import click
@@ -14,7 +15,8 @@ import click
 from docvault import audit, calendar_log, holds
 from docvault.audit import AuditAction, AuditVia
 from docvault.cli_base import RowId, State, friendly_errors, pass_state
-from docvault.scheduler import JOBS, planned_jobs, zone_label
+from docvault.from_settings import planned_jobs
+from docvault.scheduler import JOBS, zone_label
 from docvault.web.display import zone_named
 
 
@@ -31,7 +33,7 @@ def schedule_group(state: State, context: click.Context) -> None:
     if context.invoked_subcommand is not None:
         return
     settings = state.settings()
-    zone = zone_named(settings.timezone)
+    zone = zone_named(settings.timezone, os.environ)
     with state.use_database() as database:
         rows = calendar_log.schedule(database, planned_jobs(settings), zone, zone_label(zone))
     for row in rows:

@@ -12,9 +12,9 @@ import click
 from sqlmodel import Session, col, select
 
 from docvault.cli_base import State, friendly_errors, pass_state
-from docvault.config import RegisterFormat
 from docvault.facts import register
 from docvault.models import RegisterRefresh
+from docvault.setting_types import RegisterFormat
 
 FORMATS: tuple[RegisterFormat, ...] = ("auto", "csv", "gdt", "fhir")
 # The refused rows a refresh prints; the rest are counted (all are kept in its record).

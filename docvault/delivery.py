@@ -29,9 +29,7 @@ import json
 import logging
 import os
 import random
-import shlex
 import signal
-import stat
 import subprocess
 import threading
 import time
@@ -40,20 +38,19 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import httpx
 from sqlalchemy import Engine
 
 from docvault import fhir
-from docvault.config import FhirReceiverSettings, GdtReceiverSettings, Settings
-from docvault.errors import ConfigError, DocvaultError
+from docvault.errors import DocvaultError
 from docvault.gdt import ImportFolder, ImportFolderFull
 from docvault.letter import read_letter
 from docvault.models import utcnow
 from docvault.records import Delivery, document_json, handover
 from docvault.render import RenderPoolClosed
 from docvault.runtime import DaemonPool, Progress, bound_child_command
+from docvault.setting_types import FhirReceiverSettings, GdtReceiverSettings
 from docvault.transcription import ArchiveCopy
 from docvault.vocabulary import HandoverTarget
 
@@ -508,160 +505,3 @@ def command_environment(environ: Mapping[str, str]) -> dict[str, str]:
     kept = {name: environ[name] for name in COMMAND_ENVIRONMENT_NAMES if name in environ}
     kept.setdefault("PATH", DEFAULT_PATH)
     return kept
-
-
-def handover_config(settings: Settings, environ: Mapping[str, str]) -> HandoverConfig | None:
-    """Where finished documents are handed over (None: nowhere), checked at start.
-
-    `environ` is the service's environment, of which the command gets only a few names.
-    """
-    url = settings.handover_url.strip()
-    command = tuple(shlex.split(settings.handover_command))
-    if not url and not command and settings.fhir is None and settings.gdt is None:
-        return None
-    if url:
-        _check_handover_url(settings, url)
-    if settings.fhir is not None:
-        _check_fhir_url(settings, settings.fhir.url)
-    if settings.handover_retry_first_seconds > settings.handover_retry_max_seconds:
-        raise ConfigError(
-            "handover_retry_first_seconds",
-            settings.sources["handover_retry_first_seconds"],
-            f"is {settings.handover_retry_first_seconds:g}, more than "
-            f"handover_retry_max_seconds ({settings.handover_retry_max_seconds:g}); make it "
-            "smaller or raise the maximum.",
-        )
-    return HandoverConfig(
-        url=url,
-        secret=handover_secret(settings) if url else b"",
-        command=command,
-        timeout_seconds=settings.handover_timeout_seconds,
-        retry_first_seconds=settings.handover_retry_first_seconds,
-        retry_max_seconds=settings.handover_retry_max_seconds,
-        page_texts=settings.handover_page_texts,
-        link_base_url=link_base_url(settings),
-        environment=command_environment(environ),
-        fhir=settings.fhir,
-        fhir_token=_fhir_token(settings) if settings.fhir is not None else b"",
-        gdt=_checked_gdt(settings),
-        gdt_markers=settings.data_path / "handover" / "gdt",
-    )
-
-
-def _check_fhir_url(settings: Settings, url: str) -> None:
-    parts = urlsplit(url)
-    source = f"config file {settings.config_file}"
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise ConfigError(
-            "handover.fhir.url",
-            source,
-            f"is {url!r}; allowed: the FHIR server's base URL, http:// or https://, such as "
-            "https://fhir.praxis.example/fhir.",
-        )
-    if parts.scheme == "http" and parts.hostname not in ("127.0.0.1", "localhost", "::1"):
-        logger.warning(
-            "the FHIR receiver %s is plain http to another host: letters and the bearer "
-            "token cross the network unencrypted; use https://",
-            url,
-        )
-
-
-def _fhir_token(settings: Settings) -> bytes:
-    assert settings.fhir is not None
-    source = f"config file {settings.config_file}"
-    token = _secret_file("handover.fhir.token_file", source, str(settings.fhir.token_file), 16)
-    if not token.isascii() or any(byte in b" \r\n\t" for byte in token):
-        raise ConfigError(
-            "handover.fhir.token_file",
-            source,
-            f"({settings.fhir.token_file}) must hold the bearer token alone: one line of "
-            "printable ASCII without spaces.",
-        )
-    return token
-
-
-def _checked_gdt(settings: Settings) -> GdtReceiverSettings | None:
-    """The GDT receiver, its import folder checked at start (it must exist: docvault never
-    makes a practice system's folder)."""
-    gdt = settings.gdt
-    if gdt is not None and not gdt.folder.is_dir():
-        raise ConfigError(
-            "handover.gdt.folder",
-            f"config file {settings.config_file}",
-            f"({gdt.folder}) is not a folder; name the practice system's GDT import folder "
-            "(it must exist, writable by docvault's user).",
-        )
-    return gdt
-
-
-def link_base_url(settings: Settings) -> str:
-    """The address a reader reaches the web view at, for links in a document's JSON (the
-    hand-over's and `docvault documents --json`'s): handover_link_base_url, else the web
-    view's own host and port."""
-    scheme = "https" if settings.web_https else "http"
-    return (
-        settings.handover_link_base_url.strip()
-        or f"{scheme}://{settings.web_host}:{settings.web_port}"
-    )
-
-
-def _check_handover_url(settings: Settings, url: str) -> None:
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise ConfigError(
-            "handover_url",
-            settings.sources["handover_url"],
-            f"is {url!r}; allowed: an http:// or https:// URL such as "
-            "https://praxis.example/docvault/hook.",
-        )
-    if parts.scheme == "http" and parts.hostname not in ("127.0.0.1", "localhost", "::1"):
-        logger.warning(
-            "handover_url %s is plain http to another host: patients' letters cross the "
-            "network unencrypted; use https:// (the signature proves origin, not secrecy)",
-            url,
-        )
-
-
-def handover_secret(settings: Settings) -> bytes:
-    """The webhook's shared secret, from a file only docvault's user may read."""
-    name, source = "handover_secret_file", settings.sources["handover_secret_file"]
-    text = settings.handover_secret_file.strip()
-    if not text:
-        raise ConfigError(
-            name,
-            source,
-            "is empty but handover_url is set; every webhook is signed: put a long random "
-            "secret (e.g. `openssl rand -hex 32`) in a file readable only by the docvault "
-            "user and name it here.",
-        )
-    return _secret_file(name, source, text, 16)
-
-
-def _secret_file(name: str, source: str, text: str, least: int) -> bytes:
-    """A secret (the webhook's, the FHIR server's token) from a file only docvault's user
-    may read, at least `least` bytes."""
-    path = Path(text)
-    if not path.is_absolute():
-        raise ConfigError(name, source, f"is {text!r}; allowed: an absolute path.")
-    try:
-        mode = path.stat().st_mode
-        secret = path.read_bytes().strip()
-    except OSError as error:
-        raise ConfigError(
-            name, source, f"cannot be read ({error.strerror}); check the path and its owner."
-        ) from None
-    if mode & (stat.S_IRWXG | stat.S_IRWXO):
-        raise ConfigError(
-            name,
-            source,
-            f"({path}) may be read by other users (mode {stat.S_IMODE(mode):04o}); it holds "
-            f"a secret: chmod 600 {path} (owner: the docvault user).",
-        )
-    if len(secret) < least:
-        raise ConfigError(
-            name,
-            source,
-            f"({path}) holds {len(secret)} bytes; a secret needs at least {least} "
-            "(e.g. `openssl rand -hex 32`).",
-        )
-    return secret

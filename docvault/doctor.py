@@ -23,8 +23,9 @@ import httpx
 
 from docvault import db
 from docvault.config import Settings, hide_credentials
-from docvault.delivery import HandoverConfig, handover_config
+from docvault.delivery import HandoverConfig
 from docvault.errors import ConfigError, DocvaultError
+from docvault.from_settings import handover_config
 from docvault.names import inbox_named
 from docvault.ocr.profiles import get_profile
 from docvault.search import SearchIndex, needs_rebuild

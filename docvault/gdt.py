@@ -35,9 +35,9 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path, PureWindowsPath
 
-from docvault.config import GdtReceiverSettings
 from docvault.durable import fsync_folder
 from docvault.letter import Letter
+from docvault.setting_types import GdtReceiverSettings
 
 # Field 9206 "Verwendeter Zeichensatz": 2 = IBM code page 437, 3 = ISO 8859-1.
 CHARSET_CODES = {"cp437": "2", "iso-8859-1": "3"}

@@ -23,11 +23,11 @@ from sqlmodel import Session, or_, select
 
 from docvault import audit, holds, records
 from docvault.audit import AuditAction
-from docvault.config import CountedFrom, RetentionRule
 from docvault.db import read_session
 from docvault.errors import OnLegalHold
 from docvault.facts import store as fact_store
 from docvault.models import Document, has_tag, split_tags
+from docvault.setting_types import CountedFrom, RetentionRule
 
 # The review page lists this many documents at most; a batch is confirmed from them.
 REVIEW_LIMIT = 500

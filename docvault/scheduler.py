@@ -49,10 +49,8 @@ from sqlalchemy import Engine
 
 from docvault import calendar_log
 from docvault.calendar_log import Outcome, Planned
-from docvault.config import Settings
 from docvault.errors import DocvaultError, ServerFault
 from docvault.models import utcnow
-from docvault.plans import parse_plan
 from docvault.runtime import ClockWatch, Place, Progress, RunningJobs, calendar_scheduler, fault_of
 
 logger = logging.getLogger(__name__)
@@ -88,14 +86,6 @@ JOBS = (
     ("rerun-failed", "Failed and looped pages read again", "rerun_failed_at"),
     ("register-refresh", "Patient register refreshed", "register_refresh_at"),
 )
-
-
-def planned_jobs(settings: Settings) -> tuple[Planned, ...]:
-    """Every calendar job with its plan as the settings give it (checked when read)."""
-    return tuple(
-        Planned(name, title, parse_plan(getattr(settings, setting)))
-        for name, title, setting in JOBS
-    )
 
 
 def zone_label(zone: tzinfo) -> str:

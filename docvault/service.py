@@ -10,12 +10,14 @@ before anything else. Which part runs in which thread or process, and how a fail
 restarted or ends the command, is drawn in `docvault.runtime.supervisor`. What is not composition
 lives in modules of its own: the pipeline and its bridges (`docvault.pipeline`), what the
 daemon reports (`docvault.reporting`), ingest's steps (`docvault.intake.ingest`). Nothing else reads
-settings: each part is handed plain values here. What a clinic never sets is read here too:
-the test hooks (`DOCVAULT_TEST_HOLD_INTAKE`, `DOCVAULT_TEST_HOLD_FACTS`,
-`DOCVAULT_TEST_WORKER_FAILS`) and a benchmark's profile (`DOCVAULT_BENCH_PROFILE`). The
-environment is otherwise read by the settings' loader (`docvault.config`), the systemd notifier
-(`docvault.runtime.notify`), the engine's start (`docvault.ocr.vllm_server`), the hand-over commands
-(`docvault.delivery`) and the display's time zone (`docvault.web.display`).
+settings but the command and the builders of `docvault.from_settings`: each part is handed
+plain values here. What a clinic never sets is read here too: the test hooks
+(`DOCVAULT_TEST_HOLD_INTAKE`, `DOCVAULT_TEST_HOLD_FACTS`, `DOCVAULT_TEST_WORKER_FAILS`) and a
+benchmark's profile (`DOCVAULT_BENCH_PROFILE`). The environment is otherwise read by the
+settings' loader (`docvault.config`); the root hands it down to the systemd notifier
+(`docvault.runtime.notify`), the engines' processes (`EngineLayout`), the hand-over commands (a
+few names, `docvault.delivery`) and the clinic's time zone where none is set (its `$TZ`,
+`docvault.web.display`).
 """
 
 from __future__ import annotations
@@ -40,15 +42,16 @@ from sqlalchemy import Engine as DatabaseEngine
 
 from docvault import backup, db, records, retention
 from docvault.archive import remove_incomplete_copies
-from docvault.config import InboxSettings, ProfileChoice, Settings
-from docvault.delivery import Deliverer, HandoverConfig, handover_config
+from docvault.config import Settings
+from docvault.delivery import Deliverer, HandoverConfig
 from docvault.errors import ServerFault, UnknownProfile
 from docvault.facts import register, senders
 from docvault.facts.outbox import FactsProposer
+from docvault.from_settings import handover_config, planned_jobs
 from docvault.intake import Intake, MailIntake, MailReader, ProgressBar, read_files, readable_kinds
 from docvault.ocr.base import Engine
 from docvault.ocr.profiles import BENCH_PROFILE_NAMES, Profile, get_profile
-from docvault.ocr.replica_layout import replica_ports, replica_settings
+from docvault.ocr.replica_layout import EngineLayout, replica_ports, replica_settings
 from docvault.ocr.schedule import transcribe_page
 from docvault.ocr.vllm_server import VllmReplicas
 from docvault.parts import (
@@ -86,8 +89,9 @@ from docvault.runtime import (
     blocking_calls,
     fault_of,
 )
-from docvault.scheduler import Calendar, CalendarJob, planned_jobs, zone_label
+from docvault.scheduler import Calendar, CalendarJob, zone_label
 from docvault.search import OutboxDriver, SearchIndex
+from docvault.setting_types import InboxSettings, ProfileChoice
 from docvault.vocabulary import PageImage, PageOutcome, SamplingMode
 from docvault.web.display import Display, zone_named
 from docvault.worker import ATTEMPTS_PER_PAGE, STUCK_MARGIN_SECONDS, Transcriber, Worker
@@ -167,10 +171,18 @@ def build_engine(settings: Settings, profile: Profile) -> Engine:
     )
 
 
+def engine_layout(settings: Settings, environ: Mapping[str, str] = os.environ) -> EngineLayout:
+    """What the engine replicas' layout reads of the settings (`EngineLayout` names each
+    field as its setting), and the environment the engines start from."""
+    names = [each.name for each in dataclasses.fields(EngineLayout) if each.name != "environment"]
+    values = {name: getattr(settings, name) for name in names}
+    return EngineLayout(**values, environment=dict(environ))
+
+
 def engine_endpoints(settings: Settings) -> list[str]:
     """Where the engine answers: the replicas docvault starts itself, or the configured URLs."""
     if settings.vllm_start:
-        return [f"http://127.0.0.1:{port}/v1" for port in replica_ports(settings)]
+        return [f"http://127.0.0.1:{port}/v1" for port in replica_ports(engine_layout(settings))]
     return list(settings.engine_url)
 
 
@@ -178,7 +190,8 @@ def build_replicas(settings: Settings, profile: Profile) -> VllmReplicas | None:
     """The `vllm serve` replicas docvault starts and supervises, when vllm_start is set."""
     if not settings.vllm_start:
         return None
-    return VllmReplicas(replica_settings(settings, settings.vllm_model or profile.model))
+    layout = engine_layout(settings)
+    return VllmReplicas(replica_settings(layout, settings.vllm_model or profile.model))
 
 
 def worker_concurrency(settings: Settings) -> int:
@@ -450,7 +463,7 @@ def make_calendar(settings: Settings, pipeline: Pipeline) -> Calendar:
         )
         for planned in planned_jobs(settings)
     ]
-    zone = zone_named(settings.timezone)
+    zone = zone_named(settings.timezone, os.environ)
     return Calendar(
         pipeline.database, jobs, zone, zone_label(zone), settings.calendar_grace_hours * 3600
     )
@@ -469,7 +482,7 @@ def calendar_work(settings: Settings, pipeline: Pipeline) -> dict[str, Callable[
         return "the index writer compares the index with the database at its next turn"
 
     def retention_review() -> str:
-        zone = zone_named(settings.timezone)
+        zone = zone_named(settings.timezone, os.environ)
         due = retention.due_documents(database, settings.retention, datetime.now(zone).date(), zone)
         return retention.review_sentence(due, settings.retention)
 
@@ -641,7 +654,7 @@ def _make_web_app(settings: Settings, daemon: Daemon) -> Any:
         max_request_bytes=settings.web_max_request_bytes,
         rereads_per_hour=settings.web_rereads_per_hour,
         max_pages=settings.max_pages,
-        display=Display(zone_named(settings.timezone), settings.date_format),
+        display=Display(zone_named(settings.timezone, os.environ), settings.date_format),
         first_account_command=first_account_command(settings),
         inspect=pipeline.inspect,
         empty_grace_seconds=settings.empty_grace_seconds,

@@ -191,47 +191,29 @@ ENTERED_INSIDE = {
     ("docvault.web.views.problems", "docvault.search.pages"),
 }
 # What no module of a layer (or below) may import: the database below the records' own
-# storage layer, the settings and the environment anywhere but the root.
+# storage layer.
 DATABASE = ("docvault.db", "docvault.models", "sqlalchemy", "sqlmodel")
 FORBIDDEN_BELOW = {3: DATABASE}
-# Today's readers of the settings outside the root, and of os.environ: the lists only shrink
-# (the settings are read by the composition root and handed down as plain values).
-SETTINGS_READERS = {
-    "docvault.cli",
-    "docvault.cli_base",
-    "docvault.cli_register",
-    "docvault.service",
-    "docvault.doctor",
-    "docvault.delivery",
-    "docvault.gdt",
-    "docvault.retention",
-    "docvault.scheduler",
-    "docvault.intake.clearing",
-    "docvault.intake.folders",
-    "docvault.intake.imap",
-    "docvault.intake.mailbox",
-    "docvault.intake.mailparse",
-    "docvault.intake.opening",
-    "docvault.intake.rule",
-    "docvault.intake.watchers",
-    "docvault.ocr.profiles",
-    "docvault.ocr.replica_layout",
-    "docvault.render.options",
-    "docvault.render.pool",
-    "docvault.search.folder",
-    "docvault.search.index",
-    "docvault.search.outbox",
-    "docvault.search.pages",
-    "docvault.search.writer",
-    "docvault.web.context",
-}
-ENVIRONMENT_READERS = {
+# The root, the only modules that read the settings (`docvault.config`) and os.environ: the
+# settings themselves, the composition root and its builders (each part's plain values built
+# once from the settings), and the command (`docvault doctor` among its commands). Every
+# other module is handed plain values: a frozen dataclass of its own (`EngineLayout`,
+# `HandoverConfig`, `RenderOptions`), a table's value (`docvault.setting_types`), arguments.
+ROOT = {
     "docvault.config",
+    "docvault.from_settings",
     "docvault.service",
     "docvault.doctor",
-    "docvault.web.display",
-    "docvault.ocr.vllm_server",
+    "docvault.cli",
 }
+# A setting's declared default is no reading of the settings (it is the same on every
+# server): the stages' option types take theirs from the declaration, so that each default
+# is written once (`RenderOptions`, `Intake`'s timings, `WebContext`).
+DECLARED_DEFAULT = "docvault.config.default"
+
+
+def at_the_root(module: str) -> bool:
+    return module in ROOT or module.startswith("docvault.cli_")
 
 
 def reads_environment(path: Path) -> bool:
@@ -313,7 +295,7 @@ def test_the_check_names_an_entry_past_the_face(tmp_path: Path) -> None:
 
 def forbidden_imports(package: Path, layers: dict[str, int]) -> list[str]:
     """One sentence per import a module's layer may not make (`FORBIDDEN_BELOW`), and per
-    reader of the settings or of os.environ that the lists above do not name."""
+    reader of the settings or of os.environ outside the root."""
     problems: list[str] = []
     for module, path in package_modules(package).items():
         imported = [name for _, name in imported_names(module, path)]
@@ -324,13 +306,14 @@ def forbidden_imports(package: Path, layers: dict[str, int]) -> list[str]:
                     for name in imported
                     if name.startswith(forbidden)
                 )
-        if module not in SETTINGS_READERS and module != "docvault.config":
-            problems.extend(
-                f"{module} reads the settings ({name})"
-                for name in imported
-                if name.startswith("docvault.config")
-            )
-        if module not in ENVIRONMENT_READERS and reads_environment(path):
+        if at_the_root(module):
+            continue
+        problems.extend(
+            f"{module} reads the settings ({name})"
+            for name in imported
+            if name.startswith("docvault.config") and name != DECLARED_DEFAULT
+        )
+        if reads_environment(path):
             problems.append(f"{module} reads os.environ")
     return problems
 
@@ -340,17 +323,30 @@ def test_no_module_imports_what_its_layer_may_not() -> None:
     assert forbidden_imports(REPOSITORY / "docvault", layers) == []
 
 
-def test_the_lists_of_readers_name_only_readers() -> None:
-    """A module that stops reading the settings or the environment leaves its list."""
+def test_the_root_is_there() -> None:
+    """A root module renamed or gone would leave the check above naming nothing."""
     modules = package_modules(REPOSITORY / "docvault")
-    settings = {
-        module
-        for module, path in modules.items()
-        if any(name.startswith("docvault.config") for _, name in imported_names(module, path))
-    }
-    environment = {module for module, path in modules.items() if reads_environment(path)}
-    assert sorted(SETTINGS_READERS - settings) == []
-    assert sorted(ENVIRONMENT_READERS - environment) == []
+    assert sorted(ROOT - set(modules)) == []
+
+
+def test_the_check_names_a_reader_of_the_settings_or_the_environment_below_the_root(
+    tmp_path: Path,
+) -> None:
+    package = tmp_path / "docvault"
+    (package / "intake").mkdir(parents=True)
+    for name in ("__init__.py", "intake/__init__.py", "config.py", "cli_users.py"):
+        (package / name).write_text("")
+    (package / "intake" / "rule.py").write_text(
+        "import os\nfrom docvault.config import Settings, default\n\n"
+        "def limit() -> int:\n    return int(os.environ.get('LIMIT', default('max_file_mb')))\n"
+    )
+    (package / "service.py").write_text("import os\nfrom docvault.config import Settings\n")
+    (package / "cli_users.py").write_text("from docvault.config import load_settings\n")
+    layers = dict.fromkeys(package_modules(package), 5)
+    assert forbidden_imports(package, layers) == [
+        "docvault.intake.rule reads the settings (docvault.config.Settings)",
+        "docvault.intake.rule reads os.environ",
+    ]
 
 
 # ----------------------------------------------------------------------------- no literal paths

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from docvault import db
-from docvault.config import InboxSettings
 from docvault.intake.folders import Intake
 from docvault.render import RenderOptions, inspect_document
+from docvault.setting_types import InboxSettings
 from tests.support.documents import letter_pdf
 
 MAX_ROW_ID = 2**63 - 1  # SQLite's largest integer

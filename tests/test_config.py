@@ -140,7 +140,7 @@ def test_the_stemming_choices_are_the_languages_whoosh_can_stem() -> None:
 
     import whoosh.lang
 
-    from docvault.config import StemmingChoice
+    from docvault.setting_types import StemmingChoice
 
     expected = {language for language in whoosh.lang.languages if whoosh.lang.has_stemmer(language)}
     assert set(get_args(StemmingChoice)) == {"off", *expected}

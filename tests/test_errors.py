@@ -12,10 +12,10 @@ from alembic import command
 from sqlalchemy import Engine
 
 from docvault import db, errors
-from docvault.config import InboxSettings
 from docvault.intake.folders import Intake
 from docvault.records.document_json import Audience, describe_all
 from docvault.render import RenderOptions, inspect_document
+from docvault.setting_types import InboxSettings
 from docvault.web import queries
 
 # Every error class and its code. A code is stored in the database and shown to scripts

@@ -21,7 +21,7 @@ from fhir.resources.R4B.bundle import Bundle
 from sqlalchemy import Engine, update
 
 from docvault import fhir, records
-from docvault.config import FhirReceiverSettings, load_settings
+from docvault.config import load_settings
 from docvault.db import write_transaction
 from docvault.delivery import Deliverer, HandoverConfig
 from docvault.errors import ConfigError
@@ -29,6 +29,7 @@ from docvault.facts import store as fact_store
 from docvault.letter import read_letter
 from docvault.models import HandoverOutbox, utcnow
 from docvault.records import handover
+from docvault.setting_types import FhirReceiverSettings
 from docvault.transcription import ArchiveCopy
 from docvault.vocabulary import HandoverTarget, PageStatus, SamplingMode
 from tests.records.test_handover import OWNER, Clock, _attempt, _document, _page_ids, _rows
@@ -321,7 +322,7 @@ def test_handover_tables_are_read_and_refused_with_a_sentence(tmp_path: Path) ->
 
 
 def test_the_token_file_must_be_readable_only_by_docvault(tmp_path: Path) -> None:
-    from docvault.delivery import handover_config
+    from docvault.from_settings import handover_config
 
     token = tmp_path / "fhir.token"
     token.write_text(TOKEN)

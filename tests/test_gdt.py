@@ -21,11 +21,11 @@ from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
 
 from docvault import gdt, records
-from docvault.config import GdtReceiverSettings
 from docvault.delivery import Deliverer, HandoverConfig
 from docvault.letter import Letter, split_name
 from docvault.models import utcnow
 from docvault.records import handover
+from docvault.setting_types import GdtReceiverSettings
 from docvault.transcription import ArchiveCopy
 from docvault.vocabulary import HandoverTarget
 from tests.records.test_handover import OWNER, _attempt, _document, _rows
@@ -344,8 +344,8 @@ def test_an_import_folder_that_is_not_there_stops_start_up_with_a_sentence(
     tmp_path: Path,
 ) -> None:
     from docvault.config import load_settings
-    from docvault.delivery import handover_config
     from docvault.errors import ConfigError
+    from docvault.from_settings import handover_config
 
     config = tmp_path / "docvault.toml"
     config.write_text(f'[[handover]]\ntarget = "gdt"\nfolder = "{tmp_path / "no-such"}"\n')

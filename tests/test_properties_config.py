@@ -28,13 +28,12 @@ from docvault.config import (
     MAILBOX_KEYS,
     SETTINGS,
     SETTINGS_BY_NAME,
-    InboxSettings,
-    MailboxSettings,
     Setting,
     Settings,
     load_settings,
 )
 from docvault.errors import ConfigError
+from docvault.setting_types import InboxSettings, MailboxSettings
 from tests.support.properties import assert_sentence, budget
 
 # --- a small TOML writer (the standard library reads TOML but does not write it) ------------

@@ -18,10 +18,10 @@ from sqlmodel import select
 from docvault import db, holds, records, retention
 from docvault.audit import AuditAction
 from docvault.cli import main
-from docvault.config import CountedFrom, RetentionRule
 from docvault.errors import OnLegalHold
 from docvault.facts import store as fact_store
 from docvault.models import AuditEvent, Document
+from docvault.setting_types import CountedFrom, RetentionRule
 from tests.support.documents import recorded_document
 
 BERLIN = ZoneInfo("Europe/Berlin")

@@ -13,10 +13,10 @@ from pathlib import Path
 from sqlmodel import select
 
 from docvault import db, derived, records
-from docvault.config import InboxSettings
 from docvault.intake.folders import Intake
 from docvault.models import Document
 from docvault.render import RenderOptions, inspect_document
+from docvault.setting_types import InboxSettings
 
 LOCKED = "paperless__password-is-test.pdf"  # RC4-128, user password 'test'
 PLAIN = "pymupdf__small-table.pdf"

@@ -13,13 +13,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from stat import S_ISDIR
 
-from docvault.config import InboxSettings
 from docvault.errors import (
     IntakeError,
 )
 from docvault.intake.opening import _lstat_in, _make_folders, _open_folder
 from docvault.intake.rule import _lstat
 from docvault.names import display_name, inbox_named
+from docvault.setting_types import InboxSettings
 
 
 def check_target_folders(inbox: InboxSettings) -> None:

@@ -27,7 +27,7 @@ from sqlalchemy import Engine
 
 from docvault import records
 from docvault.archive import ArchivedFile, archive_file
-from docvault.config import InboxSettings, default
+from docvault.config import default
 from docvault.errors import (
     DocvaultError,
     FileNotReady,
@@ -55,6 +55,7 @@ from docvault.intake.stability import StabilityTracker
 from docvault.names import display_name, inbox_named, raw_name
 from docvault.render import RenderPoolClosed
 from docvault.runtime import RETRY_SECONDS, Place, Standing, backoff_seconds, fault_of
+from docvault.setting_types import InboxSettings
 
 logger = logging.getLogger(__name__)
 

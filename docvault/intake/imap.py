@@ -40,9 +40,9 @@ from imap_tools import MailBox, MailBoxStartTls, MailBoxUnencrypted
 from imap_tools.errors import MailboxLoginError, UnexpectedCommandStatusError
 from imap_tools.mailbox import BaseMailBox
 
-from docvault.config import AfterTaking, MailboxSettings, MailTls
 from docvault.errors import MailFolderMissing, MailLoginRefused, MailServerUnreachable
 from docvault.intake.mailparse import SUMMARY_HEADERS
+from docvault.setting_types import AfterTaking, MailboxSettings, MailTls
 
 # The answers of one UID FETCH of summaries: a few hundred headers at a time.
 SUMMARY_BATCH = 200

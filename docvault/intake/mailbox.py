@@ -49,7 +49,7 @@ from sqlalchemy import Engine
 
 from docvault import records
 from docvault.archive import ArchivedFile, archive_bytes
-from docvault.config import MailboxSettings, default
+from docvault.config import default
 from docvault.errors import (
     FileTooLarge,
     MailEncrypted,
@@ -67,6 +67,7 @@ from docvault.intake.recording import MESSAGE_KIND, Inspector, Refused, inspect_
 from docvault.models import MailMessage
 from docvault.records import Delivered, Seen, mailstore
 from docvault.runtime import RETRY_SECONDS, Progress, Standing, backoff_seconds
+from docvault.setting_types import MailboxSettings
 from docvault.vocabulary import MailState
 
 logger = logging.getLogger(__name__)

@@ -26,9 +26,9 @@ from email.message import EmailMessage, Message
 from email.parser import BytesParser
 from pathlib import Path, PurePosixPath, PureWindowsPath
 
-from docvault.config import MailboxSettings
 from docvault.names import display_name
 from docvault.render import RASTER_KINDS, TEXT_KINDS, detect_kind
+from docvault.setting_types import MailboxSettings
 
 # The headers the filters and the sentences need, fetched before a message is downloaded.
 SUMMARY_HEADERS = ("FROM", "SUBJECT", "DATE", "MESSAGE-ID", "CONTENT-TYPE")

@@ -15,7 +15,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from docvault.archive import OpenedFile
-from docvault.config import InboxSettings
 from docvault.errors import (
     FileNotReady,
     FileVanished,
@@ -23,6 +22,7 @@ from docvault.errors import (
 )
 from docvault.intake.rule import _linked_folder, _lstat, _shown, refusal_of
 from docvault.names import display_name, inbox_named
+from docvault.setting_types import InboxSettings
 
 # How intake opens what it reads from an inbox: no link followed, a pipe never waited on.
 FILE_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC

@@ -16,7 +16,7 @@ from enum import StrEnum
 from pathlib import Path
 from stat import S_ISBLK, S_ISCHR, S_ISDIR, S_ISFIFO, S_ISLNK, S_ISREG, S_ISSOCK
 
-from docvault.config import InboxSettings, default
+from docvault.config import default
 from docvault.errors import (
     FileRefused,
     FileTooLarge,
@@ -24,6 +24,7 @@ from docvault.errors import (
     NotARegularFile,
 )
 from docvault.names import display_name, inbox_named
+from docvault.setting_types import InboxSettings
 
 IGNORED_SUFFIXES = (".part", ".tmp", ".crdownload", ".partial", ".swp")
 

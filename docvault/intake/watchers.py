@@ -16,9 +16,9 @@ from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
 from watchdog.observers.api import ObservedWatch
 
-from docvault.config import InboxSettings
 from docvault.intake.folders import Intake
 from docvault.names import display_name
+from docvault.setting_types import InboxSettings
 
 logger = logging.getLogger(__name__)
 

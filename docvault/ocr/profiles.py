@@ -19,8 +19,8 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, Literal
 
-from docvault.config import ProfileName
 from docvault.errors import UnknownProfile
+from docvault.setting_types import ProfileName
 from docvault.vocabulary import AttemptRequest, PageImage, SamplingMode
 
 PromptPosition = Literal["after_image", "before_image"]

@@ -4,18 +4,18 @@ Replica i listens on vllm_port + i; with vllm_gpus it runs on its own GPU (round
 its --gpu-memory-utilization follows from how many replicas share that GPU. A data-parallel
 server (--data-parallel-size N in vllm_extra_args) is one replica over N GPUs. Every setting
 that would break the layout is refused here with a ConfigError naming it. The service builds
-`VllmReplicas` from `replica_settings`; `docvault systemd-units` writes the same layout as
-unit environment files.
+`VllmReplicas` from `replica_settings`, given the `EngineLayout` the root builds from the
+settings; `docvault systemd-units` writes the same layout as unit environment files.
 """
 
 from __future__ import annotations
 
 import re
 import shlex
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
-from docvault.config import Settings
 from docvault.errors import ConfigError
 from docvault.ocr.vllm_server import VllmServerSettings, parse_flags
 
@@ -34,12 +34,33 @@ DATA_PARALLEL_FLAG = "--data-parallel-size"
 GPU_NAME = re.compile(r"[0-9]+|(?:GPU|MIG)-[0-9A-Za-z/-]+")
 
 
-def replica_settings(settings: Settings, model: str) -> list[VllmServerSettings]:
+@dataclass(frozen=True)
+class EngineLayout:
+    """What the replicas' layout reads of the layout, each under the setting's own name,
+    handed down by the root (`docvault.from_settings.engine_layout`); `sources` says where
+    each value came from, for the sentence that refuses it."""
+
+    vllm_command: str
+    vllm_cache_dir: str
+    data_dir: Path
+    vllm_extra_args: str
+    vllm_replicas: int
+    vllm_gpus: str
+    vllm_memory_share: float
+    vllm_port: int
+    web_enabled: bool
+    web_port: int
+    sources: Mapping[str, str]
+    # docvault's own environment, which each engine's child process starts from.
+    environment: Mapping[str, str]
+
+
+def replica_settings(layout: EngineLayout, model: str) -> list[VllmServerSettings]:
     """How each engine replica runs: its own port, GPU and memory share, the same flags."""
-    extra = vllm_extra_arguments(settings)
-    gpus = replica_gpus(settings, extra)
-    shares = replica_memory_shares(settings, extra, gpus)
-    command = tuple(shlex.split(settings.vllm_command))
+    extra = vllm_extra_arguments(layout)
+    gpus = replica_gpus(layout, extra)
+    shares = replica_memory_shares(layout, extra, gpus)
+    command = tuple(shlex.split(layout.vllm_command))
     return [
         VllmServerSettings(
             model=model,
@@ -47,24 +68,25 @@ def replica_settings(settings: Settings, model: str) -> list[VllmServerSettings]
             command=command,
             arguments=(*extra, MEMORY_FLAG, f"{share:g}"),
             gpus=gpu,
-            cache_folder=str(engine_cache_folder(settings)),
+            cache_folder=str(engine_cache_folder(layout)),
+            environment=layout.environment,
         )
-        for port, gpu, share in zip(replica_ports(settings), gpus, shares, strict=True)
+        for port, gpu, share in zip(replica_ports(layout), gpus, shares, strict=True)
     ]
 
 
-def engine_cache_folder(settings: Settings) -> Path:
+def engine_cache_folder(layout: EngineLayout) -> Path:
     """Where the engines keep their compile and autotuning caches: vllm_cache_dir or data_dir's."""
-    if settings.vllm_cache_dir:
-        return Path(settings.vllm_cache_dir)
-    return settings.data_dir / ENGINE_CACHE_FOLDER
+    if layout.vllm_cache_dir:
+        return Path(layout.vllm_cache_dir)
+    return layout.data_dir / ENGINE_CACHE_FOLDER
 
 
-def vllm_extra_arguments(settings: Settings) -> tuple[str, ...]:
+def vllm_extra_arguments(layout: EngineLayout) -> tuple[str, ...]:
     """vllm_extra_args as words; refused where they would break the replicas' layout."""
-    source = settings.sources["vllm_extra_args"]
+    source = layout.sources["vllm_extra_args"]
     try:
-        words = tuple(shlex.split(settings.vllm_extra_args))
+        words = tuple(shlex.split(layout.vllm_extra_args))
         flags = parse_flags(words)
     except ValueError as error:
         raise ConfigError("vllm_extra_args", source, f"cannot be read: {error}") from None
@@ -78,26 +100,26 @@ def vllm_extra_arguments(settings: Settings) -> tuple[str, ...]:
     return words
 
 
-def replica_gpus(settings: Settings, extra: tuple[str, ...]) -> list[str]:
+def replica_gpus(layout: EngineLayout, extra: tuple[str, ...]) -> list[str]:
     """Each replica's GPUs (its CUDA_VISIBLE_DEVICES), round-robin over vllm_gpus; "" for all.
 
     A data-parallel server (--data-parallel-size N in vllm_extra_args) is one replica that
     spreads over N GPUs itself: it gets all of vllm_gpus, which must then name N GPUs.
     """
-    count, size = settings.vllm_replicas, data_parallel_size(settings, extra)
+    count, size = layout.vllm_replicas, data_parallel_size(layout, extra)
     if size > 1 and count > 1:
         raise ConfigError(
             "vllm_replicas",
-            settings.sources["vllm_replicas"],
+            layout.sources["vllm_replicas"],
             f"is {count} with {DATA_PARALLEL_FLAG} {size} in vllm_extra_args: docvault starts "
             "either one data-parallel server over several GPUs (vllm_replicas = 1) or several "
             "servers of one GPU each (vllm_gpus, no --data-parallel-size); several "
             "data-parallel servers on one host would contend for vLLM's coordination ports.",
         )
-    names = gpu_names(settings)
+    names = gpu_names(layout)
     if not names:
         return [""] * count
-    source = settings.sources["vllm_gpus"]
+    source = layout.sources["vllm_gpus"]
     if size > 1 and len(names) != size:
         raise ConfigError(
             "vllm_gpus",
@@ -119,12 +141,12 @@ def replica_gpus(settings: Settings, extra: tuple[str, ...]) -> list[str]:
     return [names[number % len(names)] for number in range(count)]
 
 
-def gpu_names(settings: Settings) -> list[str]:
+def gpu_names(layout: EngineLayout) -> list[str]:
     """vllm_gpus as a list: each GPU once, as CUDA_VISIBLE_DEVICES names it; [] when empty."""
-    text = settings.vllm_gpus.strip()
+    text = layout.vllm_gpus.strip()
     if not text:
         return []
-    source = settings.sources["vllm_gpus"]
+    source = layout.sources["vllm_gpus"]
     example = 'write GPU indices as nvidia-smi numbers them, separated by commas, e.g. "0,1"'
     names = [name.strip() for name in text.split(",")]
     for position, name in enumerate(names, start=1):
@@ -147,9 +169,9 @@ def gpu_names(settings: Settings) -> list[str]:
     return names
 
 
-def data_parallel_size(settings: Settings, extra: tuple[str, ...]) -> int:
+def data_parallel_size(layout: EngineLayout, extra: tuple[str, ...]) -> int:
     """The --data-parallel-size vllm_extra_args gives the server (1 when it gives none)."""
-    source = settings.sources["vllm_extra_args"]
+    source = layout.sources["vllm_extra_args"]
     if any(word == "-dp" or word.startswith("-dp=") for word in extra):
         raise ConfigError(
             "vllm_extra_args",
@@ -171,7 +193,7 @@ def data_parallel_size(settings: Settings, extra: tuple[str, ...]) -> int:
 
 
 def replica_memory_shares(
-    settings: Settings, extra: tuple[str, ...], gpus: Sequence[str]
+    layout: EngineLayout, extra: tuple[str, ...], gpus: Sequence[str]
 ) -> list[float]:
     """Each replica's --gpu-memory-utilization, from how many replicas share its GPU.
 
@@ -180,7 +202,7 @@ def replica_memory_shares(
     replicas on one GPU may not ask for more than 0.95 of it together.
     """
     per_gpu = [gpus.count(gpu) for gpu in gpus]
-    given = given_memory_share(settings, extra, max(per_gpu))
+    given = given_memory_share(layout, extra, max(per_gpu))
     if given is not None:
         return [given] * len(gpus)
     return [
@@ -189,28 +211,28 @@ def replica_memory_shares(
     ]
 
 
-def given_memory_share(settings: Settings, extra: tuple[str, ...], count: int) -> float | None:
+def given_memory_share(layout: EngineLayout, extra: tuple[str, ...], count: int) -> float | None:
     """The share the settings give each replica (None: automatic), checked for `count`
     replicas on one GPU (the most any GPU carries)."""
     given = parse_flags(extra).get(MEMORY_FLAG)
     name = "vllm_memory_share"
-    if settings.vllm_memory_share > 0 and given is not None:
+    if layout.vllm_memory_share > 0 and given is not None:
         raise ConfigError(
             "vllm_extra_args",
-            settings.sources["vllm_extra_args"],
+            layout.sources["vllm_extra_args"],
             f"sets {MEMORY_FLAG} and vllm_memory_share is set too; keep only vllm_memory_share.",
         )
-    if settings.vllm_memory_share > 0:
-        share = settings.vllm_memory_share
+    if layout.vllm_memory_share > 0:
+        share = layout.vllm_memory_share
     elif given is not None:
         name = "vllm_extra_args"
-        share = _share_from_flag(settings, given)
+        share = _share_from_flag(layout, given)
     else:
         return None
     if count > 1 and share * count > MOST_TOTAL_SHARE:
         raise ConfigError(
             name,
-            settings.sources[name],
+            layout.sources[name],
             f"gives each of the {count} engine replicas on one GPU (vllm_replicas, vllm_gpus) "
             f"{share:g} of the GPU's memory, {share * count:.2f} in all; they share that GPU, "
             f"so at most {MOST_TOTAL_SHARE:g} in all. Set vllm_memory_share to "
@@ -220,7 +242,7 @@ def given_memory_share(settings: Settings, extra: tuple[str, ...], count: int) -
     return share
 
 
-def _share_from_flag(settings: Settings, given: list[str]) -> float:
+def _share_from_flag(layout: EngineLayout, given: list[str]) -> float:
     try:
         share = float(given[0]) if len(given) == 1 else -1.0
     except ValueError:
@@ -228,29 +250,29 @@ def _share_from_flag(settings: Settings, given: list[str]) -> float:
     if not 0 < share <= 1:
         raise ConfigError(
             "vllm_extra_args",
-            settings.sources["vllm_extra_args"],
+            layout.sources["vllm_extra_args"],
             f"sets {MEMORY_FLAG} {' '.join(given) or '(no value)'}; allowed: one number "
             "above 0 and at most 1. Better: leave it out and set vllm_memory_share.",
         )
     return share
 
 
-def replica_ports(settings: Settings) -> list[int]:
+def replica_ports(layout: EngineLayout) -> list[int]:
     """Replica i listens on vllm_port + i; none may pass 65535 or take the web view's port."""
-    first, count = settings.vllm_port, settings.vllm_replicas
+    first, count = layout.vllm_port, layout.vllm_replicas
     ports = list(range(first, first + count))
     if ports[-1] > 65535:
         raise ConfigError(
             "vllm_replicas",
-            settings.sources["vllm_replicas"],
+            layout.sources["vllm_replicas"],
             f"is {count} with vllm_port {first}: the replicas would need ports up to "
             f"{ports[-1]}, past 65535. Lower vllm_port.",
         )
-    if settings.web_enabled and settings.web_port in ports:
+    if layout.web_enabled and layout.web_port in ports:
         raise ConfigError(
             "web_port",
-            settings.sources["web_port"],
-            f"is {settings.web_port}, one of the ports of the engine replicas "
+            layout.sources["web_port"],
+            f"is {layout.web_port}, one of the ports of the engine replicas "
             f"({first}-{ports[-1]}: vllm_port and vllm_replicas); give the web view or "
             "the engines other ports.",
         )

@@ -81,9 +81,9 @@ class VllmServerSettings:
     command: tuple[str, ...] = ("vllm",)
     # Flags that replace a tuned flag of the same name, or are added after them.
     arguments: tuple[str, ...] = ()
-    # The child's whole environment (its PATH is where ninja and vllm are looked for);
-    # None inherits docvault's own.
-    environment: Mapping[str, str] | None = None
+    # The child's whole environment, handed down by the root (docvault's own, for the
+    # replicas it starts); its PATH is where ninja and vllm are looked for.
+    environment: Mapping[str, str] = field(default_factory=dict)
     # The GPUs this engine sees, as CUDA_VISIBLE_DEVICES names them ("1", or "0,1" for a
     # data-parallel server); empty: every GPU docvault sees.
     gpus: str = ""
@@ -446,17 +446,13 @@ class VllmSupervisor:
             self._healthy.clear()
 
     def child_environment(self) -> dict[str, str]:
-        """The engine's environment: the configured one, else docvault's own as inherited."""
-        environment = self.settings.environment
+        """The engine's environment: the one handed down, with its GPUs and caches."""
         return engine_environment(
-            os.environ if environment is None else environment,
-            self.settings.gpus,
-            self.settings.cache_folder,
+            self.settings.environment, self.settings.gpus, self.settings.cache_folder
         )
 
-    def _search_path(self) -> str | None:
-        environment = self.settings.environment
-        return environment.get("PATH", "") if environment is not None else None
+    def _search_path(self) -> str:
+        return self.settings.environment.get("PATH", "")
 
     def _connect_host(self) -> str:
         host = self.settings.host

@@ -23,7 +23,6 @@ import tantivy
 from whoosh import index
 from whoosh.util.filelock import FileLock
 
-from docvault.config import DEFAULT_INDEX_ENGINE, IndexEngine
 from docvault.durable import fsync_folder
 from docvault.errors import SearchIndexError
 from docvault.search.schema import SCHEMA_VERSION, build_schema
@@ -32,6 +31,7 @@ from docvault.search.tantivy_schema import (
     build_tantivy_schema,
     register_tokenizer,
 )
+from docvault.setting_types import DEFAULT_INDEX_ENGINE, IndexEngine
 
 logger = logging.getLogger(__name__)
 

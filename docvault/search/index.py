@@ -26,7 +26,6 @@ from typing import Any
 
 from whoosh import query
 
-from docvault.config import IndexEngine
 from docvault.errors import QuerySyntaxError, SearchIndexError
 from docvault.search.evaluate import (
     MAX_EXPANSION,
@@ -47,6 +46,7 @@ from docvault.search.reader import Answer, Opening, ScoredPages
 from docvault.search.results import DocumentHit, DocumentMatches, SearchHit, SearchResults
 from docvault.search.tantivy_reader import TantivyOpening
 from docvault.search.whoosh_reader import WhooshOpening
+from docvault.setting_types import IndexEngine
 
 logger = logging.getLogger(__name__)
 

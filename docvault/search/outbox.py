@@ -34,7 +34,6 @@ from datetime import datetime
 from sqlalchemy import Engine, delete
 from sqlmodel import col, select
 
-from docvault.config import DEFAULT_INDEX_ENGINE, IndexEngine
 from docvault.db import read_session, write_transaction
 from docvault.errors import DocumentNotIndexable, SearchIndexError, ServerFault
 from docvault.models import IndexOutbox, utcnow
@@ -54,6 +53,7 @@ from docvault.search.pages import (
 )
 from docvault.search.schema import IndexEntry
 from docvault.search.writer import FolderWriter
+from docvault.setting_types import DEFAULT_INDEX_ENGINE, IndexEngine
 
 logger = logging.getLogger(__name__)
 

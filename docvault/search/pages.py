@@ -25,7 +25,6 @@ from typing import Any
 from sqlalchemy import Engine, delete, func
 from sqlmodel import col, select
 
-from docvault.config import DEFAULT_INDEX_ENGINE, IndexEngine
 from docvault.db import read_session, still_waiting, write_transaction
 from docvault.errors import DocumentNotIndexable
 from docvault.facts import FIELD_LABELS, stored_date
@@ -46,6 +45,7 @@ from docvault.search.index import SearchIndex
 from docvault.search.results import SearchResults
 from docvault.search.schema import IndexEntry
 from docvault.search.writer import rebuild
+from docvault.setting_types import DEFAULT_INDEX_ENGINE, IndexEngine
 
 logger = logging.getLogger(__name__)
 

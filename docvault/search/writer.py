@@ -26,7 +26,6 @@ from typing import Any, Protocol
 
 from whoosh import index
 
-from docvault.config import DEFAULT_INDEX_ENGINE, IndexEngine
 from docvault.errors import SearchIndexError
 from docvault.runtime import Place, fault_of
 from docvault.search.folder import (
@@ -41,6 +40,7 @@ from docvault.search.folder import (
 )
 from docvault.search.schema import IndexEntry, build_schema, entry_fields
 from docvault.search.tantivy_writer import TantivyWriter, build_tantivy
+from docvault.setting_types import DEFAULT_INDEX_ENGINE, IndexEngine
 
 # Whoosh's own default for one writer's indexing buffer; a batch of 500 pages (about 2.5 MB
 # of text) fits well inside it.

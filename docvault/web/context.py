@@ -27,12 +27,13 @@ from starlette.requests import Request
 from docvault import audit, auth, records, transcription
 from docvault.audit import AuditAction
 from docvault.calendar_log import Planned
-from docvault.config import RetentionRule, default
+from docvault.config import default
 from docvault.errors import ArchivedFileDamaged, DocvaultError, RateLimited, ServerFault
 from docvault.intake import Inspector, unlock_document
 from docvault.render import RenderOptions, inspect_document
 from docvault.runtime import Throttle
 from docvault.search import SearchIndex
+from docvault.setting_types import RetentionRule
 from docvault.transcription import BuildSearchable
 from docvault.vocabulary import DocumentStatus, HandoverTarget, PageStatus, SamplingMode
 from docvault.web import queries

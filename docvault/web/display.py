@@ -8,7 +8,7 @@ reads is turned into the clinic's local time. `timezone` empty means the server'
 from __future__ import annotations
 
 import contextlib
-import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, tzinfo
 from pathlib import Path
@@ -19,13 +19,14 @@ DATE_FORMATS = {"german": "%d.%m.%Y", "iso": "%Y-%m-%d"}
 DATE_HINTS = {"german": "DD.MM.YYYY", "iso": "YYYY-MM-DD"}
 
 
-def server_zone() -> tzinfo:
+def server_zone(environ: Mapping[str, str] | None = None) -> tzinfo:
     """The server's own time zone, as the operating system has it.
 
-    A named zone where it can be found ($TZ, the /etc/localtime link, /etc/timezone), so
-    summer time is right all year; else the offset in force now.
+    A named zone where it can be found ($TZ of `environ`, the environment the root hands
+    down; the /etc/localtime link; /etc/timezone), so summer time is right all year; else
+    the offset in force now.
     """
-    for name in _server_zone_names():
+    for name in _server_zone_names((environ or {}).get("TZ", "")):
         try:
             return ZoneInfo(name)
         except (ZoneInfoNotFoundError, ValueError):
@@ -33,8 +34,8 @@ def server_zone() -> tzinfo:
     return datetime.now().astimezone().tzinfo or UTC
 
 
-def _server_zone_names() -> list[str]:
-    names = [os.environ.get("TZ", "").lstrip(":")]
+def _server_zone_names(tz_variable: str) -> list[str]:
+    names = [tz_variable.lstrip(":")]
     localtime = Path("/etc/localtime")
     if localtime.is_symlink():
         target = str(localtime.resolve())
@@ -45,10 +46,11 @@ def _server_zone_names() -> list[str]:
     return [name for name in names if name and not name.startswith("/")]
 
 
-def zone_named(name: str) -> tzinfo:
-    """The zone of an IANA name ("Europe/Berlin"); empty: the server's. The `timezone`
-    setting is checked when the settings are read (config), so the name is a known zone."""
-    return ZoneInfo(name.strip()) if name.strip() else server_zone()
+def zone_named(name: str, environ: Mapping[str, str]) -> tzinfo:
+    """The zone of an IANA name ("Europe/Berlin"); empty: the server's (`server_zone`, of
+    the environment the root hands down). The `timezone` setting is checked when the
+    settings are read (config), so the name is a known zone."""
+    return ZoneInfo(name.strip()) if name.strip() else server_zone(environ)
 
 
 @dataclass(frozen=True)

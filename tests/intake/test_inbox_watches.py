@@ -15,9 +15,9 @@ import pytest
 from sqlalchemy import Engine
 
 from devtools.daemon import wait_for
-from docvault.config import InboxSettings
 from docvault.intake.folders import Intake
 from docvault.intake.watchers import Watchers
+from docvault.setting_types import InboxSettings
 
 Watching = Callable[[InboxSettings], tuple[Intake, Watchers]]
 

@@ -8,12 +8,12 @@ import pytest
 from sqlalchemy import Engine
 
 from docvault.archive import ArchivedFile, archive_file
-from docvault.config import InboxSettings
 from docvault.errors import FileNotReady
 from docvault.intake import folders as inbox
 from docvault.intake.folders import Intake
 from docvault.records.document_json import Audience, describe_all
 from docvault.runtime.faults import RETRY_SECONDS
+from docvault.setting_types import InboxSettings
 from tests.support.documents import letter_pdf
 from tests.support.mounts import mount_problem, remount, tmpfs
 

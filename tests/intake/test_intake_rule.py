@@ -14,13 +14,14 @@ import pytest
 from sqlalchemy import Engine
 
 from docvault.archive import archive_file
-from docvault.config import InboxSettings, load_settings
+from docvault.config import load_settings
 from docvault.errors import FileVanished, LinkRefused, NotARegularFile
 from docvault.intake.folders import Intake
 from docvault.intake.opening import open_inbox_file
 from docvault.intake.rule import DEFAULT_MAX_FILE_BYTES, Verdict, candidate_files, judge
 from docvault.names import display_name, raw_name
 from docvault.records.document_json import Audience, describe_all
+from docvault.setting_types import InboxSettings
 from tests.support.documents import letter_pdf
 
 LIMIT = 10 * 1024 * 1024

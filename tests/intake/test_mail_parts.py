@@ -10,12 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from docvault.config import AfterTaking, MailTls, Settings, load_settings
+from docvault.config import Settings, load_settings
 from docvault.errors import ConfigError, MailPasswordFileRefused
 from docvault.intake.mailbox import read_password
 from docvault.intake.mailparse import matches, parse_headers, parse_message
 from docvault.records import mailstore
 from docvault.search import search
+from docvault.setting_types import AfterTaking, MailTls
 from docvault.vocabulary import MailState
 from tests.support.factsarchive import MUSTERMANN_LETTER, add_letter, drain_index
 from tests.support.mail import message

@@ -30,7 +30,6 @@ from sqlalchemy import Engine
 from sqlmodel import select
 
 from docvault import db
-from docvault.config import InboxSettings
 from docvault.db import read_session
 from docvault.intake.clearing import NAME_MAX_BYTES
 from docvault.intake.folders import Intake
@@ -38,6 +37,7 @@ from docvault.intake.rule import IGNORED_SUFFIXES
 from docvault.models import AuditEvent, Document
 from docvault.names import display_name, raw_name
 from docvault.render import RenderOptions, inspect_document
+from docvault.setting_types import InboxSettings
 from tests.support.documents import letter_pdf
 from tests.support.properties import budget
 

@@ -12,13 +12,13 @@ import pymupdf
 from sqlalchemy import Engine
 
 from devtools.daemon import wait_for
-from docvault.config import InboxSettings
 from docvault.intake.folders import Intake
 from docvault.intake.watchers import Watchers
 from docvault.parts import INTAKE_TICK_SECONDS, IntakePart
 from docvault.records.document_json import Audience, describe_all
 from docvault.render import RenderOptions, inspect_document
 from docvault.runtime.supervisor import Progress
+from docvault.setting_types import InboxSettings
 
 TRIALS = 20
 CHUNKS = 6

@@ -9,7 +9,7 @@ from typing import get_args
 
 import pytest
 
-from docvault.config import ProfileChoice, ProfileName, load_settings
+from docvault.config import load_settings
 from docvault.errors import ConfigError, DocvaultError, UnknownProfile
 from docvault.ocr.profiles import (
     BENCH,
@@ -22,6 +22,7 @@ from docvault.ocr.profiles import (
     get_profile,
 )
 from docvault.service import BENCH_PROFILE_VARIABLE, for_benchmark
+from docvault.setting_types import ProfileChoice, ProfileName
 from docvault.vocabulary import PageImage, SamplingMode
 
 IMAGE = PageImage(b"\x89PNG\r\n\x1a\npage", "image/png", 1240, 1754, "document 3 page 1")

@@ -32,7 +32,7 @@ from docvault.ocr.vllm_server import (
     merged_arguments,
     parse_flags,
 )
-from docvault.service import build_replicas
+from docvault.service import build_replicas, engine_layout
 from tests.ocr.test_vllm_replicas import WAITING_LINE, settings_with
 from tests.ocr.test_vllm_server import free_port, write_executable
 
@@ -98,7 +98,9 @@ def replicas_from(stand_in: Path, replicas: int, gpus: str) -> VllmReplicas:
     ports = [free_port() for _ in range(replicas)]  # vllm_port + i need not all be free
     quick = [
         replace(each, port=ports[number], health_interval_seconds=0.02, stop_grace_seconds=5.0)
-        for number, each in enumerate(replica_settings(settings, "ATH-MaaS/OvisOCR2"))
+        for number, each in enumerate(
+            replica_settings(engine_layout(settings), "ATH-MaaS/OvisOCR2")
+        )
     ]
     return VllmReplicas(quick)
 
@@ -249,7 +251,7 @@ def test_the_memory_share_is_counted_per_gpu_on_the_command_lines() -> None:
                 replica.gpus,
                 parse_flags(merged_arguments(replica.arguments))["--gpu-memory-utilization"],
             )
-            for replica in replica_settings(settings, "ATH-MaaS/OvisOCR2")
+            for replica in replica_settings(engine_layout(settings), "ATH-MaaS/OvisOCR2")
         ]
 
     one_each = shares(DOCVAULT_VLLM_REPLICAS="2", DOCVAULT_VLLM_GPUS="0,1")

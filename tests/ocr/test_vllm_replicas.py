@@ -38,7 +38,7 @@ from docvault.ocr.vllm_server import (
     parse_flags,
 )
 from docvault.reporting import engine_states
-from docvault.service import build_replicas, engine_endpoints, worker_concurrency
+from docvault.service import build_replicas, engine_endpoints, engine_layout, worker_concurrency
 from docvault.vocabulary import AttemptRequest, EngineState, PageImage, SamplingMode
 from tests.ocr.test_vllm_server import free_port, write_executable
 from tests.support.documents import letter_pdf
@@ -268,7 +268,7 @@ def test_replicas_get_consecutive_ports_an_even_share_and_the_same_flags() -> No
         DOCVAULT_VLLM_REPLICAS="2",
         DOCVAULT_VLLM_PORT="9100",
     )
-    replicas = replica_settings(settings, "ATH-MaaS/OvisOCR2")
+    replicas = replica_settings(engine_layout(settings), "ATH-MaaS/OvisOCR2")
     assert [replica.port for replica in replicas] == [9100, 9101]
     for replica in replicas:
         flags = parse_flags(merged_arguments(replica.arguments))
@@ -279,7 +279,7 @@ def test_replicas_get_consecutive_ports_an_even_share_and_the_same_flags() -> No
 
 
 def test_one_replica_keeps_the_tuned_share() -> None:
-    (replica,) = replica_settings(settings_with(), "ATH-MaaS/OvisOCR2")
+    (replica,) = replica_settings(engine_layout(settings_with()), "ATH-MaaS/OvisOCR2")
     assert parse_flags(merged_arguments(replica.arguments))["--gpu-memory-utilization"] == ["0.9"]
 
 

@@ -26,9 +26,10 @@ from devtools.daemon import wait_for
 from docvault import records
 from docvault.config import Settings, load_settings
 from docvault.db import read_session, write_transaction
-from docvault.delivery import Deliverer, HandoverConfig, command_environment, handover_config
+from docvault.delivery import Deliverer, HandoverConfig, command_environment
 from docvault.errors import ConfigError
 from docvault.facts import store as fact_store
+from docvault.from_settings import handover_config
 from docvault.models import HandoverOutbox, Page, utcnow
 from docvault.records import handover
 from docvault.runtime.supervisor import Progress

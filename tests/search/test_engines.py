@@ -34,7 +34,6 @@ from hypothesis import strategies as st
 from whoosh.analysis.tokenizers import default_pattern
 
 from devtools.index_compaction import compact
-from docvault.config import IndexEngine
 from docvault.errors import (
     QuerySyntaxError,
     SearchIndexError,
@@ -53,6 +52,7 @@ from docvault.search import (
 from docvault.search.folder import collect_leaked_segment_files
 from docvault.search.schema import text_analyzer
 from docvault.search.words import WORD, page_words
+from docvault.setting_types import IndexEngine
 from tests.support.liveindex import COMMON, DOSES, DRUGS, INBOXES, TAGS, build_live_index
 from tests.support.mounts import fill, mount_problem, remount, tmpfs
 

@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from docvault.config import IndexEngine
 from docvault.errors import QuerySyntaxError, SearchIndexError
 from docvault.search import (
     SCHEMA_VERSION,
@@ -25,6 +24,7 @@ from docvault.search import (
     rebuild,
 )
 from docvault.search.evaluate import MAX_EXPANSION, MAX_LISTED_WORDS
+from docvault.setting_types import IndexEngine
 
 PAGES = {
     1: "# Kardiologie Dr. Weiß\n\nDatum: 12.03.2025\n\nPatient Jürgen Müller, geb. 01.02.1960. "

@@ -12,7 +12,6 @@ from sqlalchemy import Engine
 
 from devtools.daemon import wait_for
 from docvault import figures, records
-from docvault.config import IndexEngine
 from docvault.errors import SearchIndexError
 from docvault.search import (
     VERSION_FILE,
@@ -23,6 +22,7 @@ from docvault.search import (
     rebuild_from_database,
     search,
 )
+from docvault.setting_types import IndexEngine
 from docvault.vocabulary import PageStatus, SamplingMode
 from tests.support.finish import complete
 from tests.support.index_writer import ServedWriter

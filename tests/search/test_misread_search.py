@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from docvault.config import IndexEngine
 from docvault.search import FolderWriter, IndexEntry, SearchIndex
 from docvault.search.confusions import fold, folded_words
+from docvault.setting_types import IndexEngine
 from docvault.web.highlight import mark_words
 
 ENGINES: list[IndexEngine] = ["whoosh", "tantivy"]

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from docvault.config import IndexEngine
 from docvault.search import FolderWriter, IndexEntry, SearchIndex
 from docvault.search.language import facts_matched
+from docvault.setting_types import IndexEngine
 
 ENGINES: list[IndexEngine] = ["whoosh", "tantivy"]
 

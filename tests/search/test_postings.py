@@ -23,11 +23,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 from whoosh import index
 
-from docvault.config import IndexEngine
 from docvault.errors import QuerySyntaxError
 from docvault.search import FolderWriter, IndexEntry, SearchIndex, postings
 from docvault.search.evaluate import Evaluation, TooManyWords
 from docvault.search.postings import SegmentCache, _read_one_by_one, read_postings
+from docvault.setting_types import IndexEngine
 from tests.support.liveindex import COMMON, DOSES, DRUGS, build_live_index, page_text
 from tests.support.properties import budget, query_trees
 

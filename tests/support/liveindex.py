@@ -12,8 +12,8 @@ import random
 from datetime import date, datetime, timedelta
 from pathlib import Path
 
-from docvault.config import IndexEngine
 from docvault.search import FolderWriter, IndexEntry
+from docvault.setting_types import IndexEngine
 
 COMMON = ["der", "die", "das", "und", "mit", "bei", "nach", "patient", "befund", "wert"]
 DRUGS = ["Metoprolol", "Ramipril", "Amlodipin", "Bisoprolol", "Torasemid", "Müller"]

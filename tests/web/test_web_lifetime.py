@@ -16,9 +16,9 @@ from sqlmodel import col, select
 
 from docvault import calendar_log, db, holds
 from docvault.calendar_log import Outcome, Planned
-from docvault.config import CountedFrom, RetentionRule
 from docvault.models import AuditEvent, CalendarRequest, Document
 from docvault.plans import parse_plan
+from docvault.setting_types import CountedFrom, RetentionRule
 from docvault.web.app import create_app
 from tests.support.webarchive import ADMIN, NURSE, WebArchive
 

@@ -19,9 +19,9 @@ from sqlmodel import col, select
 
 from docvault import backup, db, derived, retention
 from docvault.cli import main
-from docvault.config import RetentionRule
 from docvault.models import AuditEvent, Document, IndexOutbox, IndexProblem, Page, utcnow
 from docvault.search.pages import PROBLEM_RETRY_FIRST_SECONDS, not_indexable, record_problems
+from docvault.setting_types import RetentionRule
 from docvault.web.app import create_app
 from docvault.web.views.problems import MAX_REASON_CHARACTERS
 from tests.support.problems import add_protected, add_timed_out
