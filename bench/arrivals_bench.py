@@ -30,9 +30,9 @@ REPEATS = 5
 
 
 def fill(path: Path, documents: int) -> None:
-    engine = db.make_engine(path)
-    db.upgrade(engine)
-    engine.dispose()
+    database = db.make_engine(path)
+    db.upgrade(database)
+    database.dispose()
     connection = sqlite3.connect(path)
     connection.executemany(
         "insert into documents (id, sha256, original_name, inbox, original_path, archive_path,"
@@ -80,24 +80,25 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="docvault-arrivals-"))
     try:
         fill(folder / "docvault.sqlite3", documents)
-        engine = db.make_engine(folder / "docvault.sqlite3")
+        database = db.make_engine(folder / "docvault.sqlite3")
         day = START + timedelta(days=30)
         questions: list[tuple[str, Callable[[], object]]] = [
-            ("newest 20", lambda: queries.arrivals(engine, ArrivalFilter(), 0, 20)),
+            ("newest 20", lambda: queries.arrivals(database, ArrivalFilter(), 0, 20)),
             ("inbox and status", lambda: queries.arrivals(
-                engine, ArrivalFilter(inbox="fax", status="attention"), 0, 20)),
+                database, ArrivalFilter(inbox="fax", status="attention"), 0, 20)),
             ("one received day", lambda: queries.arrivals(
-                engine, ArrivalFilter(since=day, until=day + timedelta(days=1)), 0, 20)),
-            ("a tag (no index)", lambda: queries.arrivals(engine, ArrivalFilter(tag="lab"), 0, 20)),
-            ("page 4,000", lambda: queries.arrivals(engine, ArrivalFilter(), 79_980, 20)),
-            ("needing attention", lambda: queries.documents_needing_attention(engine)),
-            ("per inbox and status", lambda: queries.documents_per_inbox(engine)),
+                database, ArrivalFilter(since=day, until=day + timedelta(days=1)), 0, 20)),
+            ("a tag (no index)", lambda: queries.arrivals(
+                database, ArrivalFilter(tag="lab"), 0, 20)),
+            ("page 4,000", lambda: queries.arrivals(database, ArrivalFilter(), 79_980, 20)),
+            ("needing attention", lambda: queries.documents_needing_attention(database)),
+            ("per inbox and status", lambda: queries.documents_per_inbox(database)),
         ]  # fmt: skip
         print(f"| question ({documents:,} documents) | ms (mean of {REPEATS}) |")
         print("| --- | ---: |")
         for label, question in questions:
             print(f"| {label} | {milliseconds(question):.1f} |")
-        engine.dispose()
+        database.dispose()
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 

@@ -125,8 +125,8 @@ def measure(letters: int, pages: int, folder: Path) -> None:
     for finished in documents:  # in turn, so both meet the same load on the machine
         old.append(inside(copies["inside"], finished))
         new.append(outside(copies["outside"], finished))
-    for engine in copies.values():
-        engine.dispose()
+    for database in copies.values():
+        database.dispose()
     print(f"\n{letters} letters of {pages} page(s), register of 5,400 patients "
           "(milliseconds: median | p90 | max)")  # fmt: skip
     print("| step | median | p90 | max |\n| --- | --- | --- | --- |")

@@ -25,8 +25,8 @@ from docvault import db, records
 
 def pages_before_the_letter(folder: Path, letters: int, shared_source: bool) -> tuple[int, float]:
     """Pages read before the other sender's letter, and the seconds all claims took."""
-    engine = db.make_engine(folder / "docvault.sqlite3")
-    db.upgrade(engine)
+    database = db.make_engine(folder / "docvault.sqlite3")
+    db.upgrade(database)
     bulk_source = "mail:labor:befund@labor.example" if shared_source else None
     for number in range(letters + 1):
         last = number == letters
@@ -41,15 +41,15 @@ def pages_before_the_letter(folder: Path, letters: int, shared_source: bool) -> 
             if last
             else bulk_source,
         )
-        letter = records.record_document(engine, new, 1).document_id
+        letter = records.record_document(database, new, 1).document_id
     read = 0
     started = time.perf_counter()
-    while claims := records.claim(engine, "bench", 8, lease_seconds=60):
+    while claims := records.claim(database, "bench", 8, lease_seconds=60):
         for claim in claims:
             finished = records.FinishedPage(claim.page_id, "text", False, [])
-            records.complete_many(engine, "bench", [finished])
+            records.complete_many(database, "bench", [finished])
             if claim.document_id == letter:
-                engine.dispose()
+                database.dispose()
                 return read, time.perf_counter() - started
             read += 1
     raise AssertionError("the letter was never claimed")

@@ -39,12 +39,12 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="docvault-live-"))
     try:
         fill(folder / "docvault.sqlite3", documents)
-        engine = db.make_engine(folder / "docvault.sqlite3")
-        counts = milliseconds(lambda: queries.live_counts(engine))
+        database = db.make_engine(folder / "docvault.sqlite3")
+        counts = milliseconds(lambda: queries.live_counts(database))
         shared = queries.LiveLists()
-        shared.counts(engine)  # made once; unchanged since, every further ask is the check
-        ask = milliseconds(lambda: shared.counts(engine))
-        reload = milliseconds(lambda: reload_of_the_home_page(engine))
+        shared.counts(database)  # made once; unchanged since, every further ask is the check
+        ask = milliseconds(lambda: shared.counts(database))
+        reload = milliseconds(lambda: reload_of_the_home_page(database))
         share = ask / (ASK_EVERY_SECONDS * 1000) * 100
         busiest = counts / (queries.LIVE_COUNTS_SECONDS * 1000) * 100
         rows = [
@@ -61,7 +61,7 @@ def main() -> None:
         print("| --- | ---: |")
         for label, value in rows:
             print(f"| {label} | {value} |")
-        engine.dispose()
+        database.dispose()
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 

@@ -6,8 +6,9 @@ TOML file (`--config PATH`, else `$DOCVAULT_CONFIG`, else `./docvault.toml`, els
 validated once, at start; an invalid value stops start-up with a `ConfigError` naming the
 setting, the source it came from and what is allowed.
 
-Only the composition root (`service`, `cli`) calls `load_settings`; everything else receives
-plain values.
+Only the root (`service` and its builders in `from_settings`, the command) reads the
+settings; everything else receives plain values, typed in `docvault.setting_types` (the
+choices and the tables) or a part's own frozen dataclass.
 """
 
 from __future__ import annotations

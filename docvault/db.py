@@ -83,14 +83,14 @@ def make_engine(database_path: Path, command: str | None = None) -> Engine:
     """An engine for the database file, with the pragmas set on every connection.
     `command`: the docvault command that opens it (None: the daemon), for its sentences."""
     database_path.parent.mkdir(parents=True, exist_ok=True)
-    engine = create_engine(
+    database = create_engine(
         f"sqlite:///{database_path}",
         connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT_MILLISECONDS / 1000},
     )
-    event.listen(engine, "connect", _set_pragmas)
-    event.listen(engine, "begin", _begin)
-    event.listen(engine, "handle_error", functools.partial(_server_fault, command=command))
-    return engine
+    event.listen(database, "connect", _set_pragmas)
+    event.listen(database, "begin", _begin)
+    event.listen(database, "handle_error", functools.partial(_server_fault, command=command))
+    return database
 
 
 class _WriteWaits:
@@ -102,18 +102,18 @@ class _WriteWaits:
         self._tokens = itertools.count()
 
     @contextmanager
-    def waiting(self, engine: Engine) -> Iterator[None]:
+    def waiting(self, database: Engine) -> Iterator[None]:
         token = next(self._tokens)
         with self._lock:
-            self._since[token] = (str(engine.url), time.monotonic())
+            self._since[token] = (str(database.url), time.monotonic())
         try:
             yield
         finally:
             with self._lock:
                 del self._since[token]
 
-    def longest(self, engine: Engine) -> float:
-        url, now = str(engine.url), time.monotonic()
+    def longest(self, database: Engine) -> float:
+        url, now = str(database.url), time.monotonic()
         with self._lock:
             starts = [since for owner, since in self._since.values() if owner == url]
         return now - min(starts) if starts else 0.0
@@ -122,11 +122,11 @@ class _WriteWaits:
 _WRITE_WAITS = _WriteWaits()
 
 
-def longest_write_wait(engine: Engine) -> float:
+def longest_write_wait(database: Engine) -> float:
     """Seconds the longest-waiting writer of this database has waited for its write lock
     (0 when none waits). Docvault's own transactions are milliseconds long: a wait of
     seconds means another program holds the lock."""
-    return _WRITE_WAITS.longest(engine)
+    return _WRITE_WAITS.longest(database)
 
 
 def within(statement: Any, column: Any, since: datetime | None, until: datetime | None) -> Any:
@@ -158,26 +158,26 @@ def still_waiting(column: Any, now: datetime, longest_seconds: float | None) -> 
 
 
 @contextmanager
-def read_session(engine: Engine) -> Iterator[Session]:
+def read_session(database: Engine) -> Iterator[Session]:
     """A session for reading (and ordinary writes that cannot race)."""
-    with Session(engine, expire_on_commit=False) as session:
+    with Session(database, expire_on_commit=False) as session:
         yield session
 
 
 @contextmanager
-def write_transaction(engine: Engine, wait_seconds: float | None = None) -> Iterator[Session]:
+def write_transaction(database: Engine, wait_seconds: float | None = None) -> Iterator[Session]:
     """A session inside BEGIN IMMEDIATE: the write lock is taken before the first read.
 
     Commits when the block ends normally, rolls back on any exception. `wait_seconds`
     shortens the wait for the lock below the busy timeout, for a write that may be skipped
     (a note of a session's last use): a page must not hang while another program holds it.
     """
-    with engine.connect() as connection:
+    with database.connect() as connection:
         if wait_seconds is not None:
             _busy_timeout(connection, round(wait_seconds * 1000))
         try:
             connection.info["begin_mode"] = "BEGIN IMMEDIATE"
-            with _WRITE_WAITS.waiting(engine):
+            with _WRITE_WAITS.waiting(database):
                 transaction = connection.begin()
             session = Session(bind=connection, expire_on_commit=False)
             try:
@@ -201,26 +201,26 @@ def _busy_timeout(connection: Any, milliseconds: int) -> None:
     connection.connection.driver_connection.execute(f"PRAGMA busy_timeout={milliseconds}")
 
 
-def _alembic_config(engine: Engine) -> Config:
+def _alembic_config(database: Engine) -> Config:
     config = Config()
     config.set_main_option("script_location", str(resource_dir("migrations")))
-    config.attributes["engine"] = engine
+    config.attributes["database"] = database
     return config
 
 
-def upgrade(engine: Engine) -> None:
+def upgrade(database: Engine) -> None:
     """Bring the database schema to the newest revision (idempotent)."""
     try:
-        command.upgrade(_alembic_config(engine), "head")
+        command.upgrade(_alembic_config(database), "head")
     except OperationalError as error:
         raise DatabaseError(
-            f"The database {engine.url.database} could not be upgraded: {error.orig}. "
+            f"The database {database.url.database} could not be upgraded: {error.orig}. "
             "Check that the data folder is writable and the disk is not full."
         ) from error
     except SqlDatabaseError as error:
         # Not a fault of the server (those are OperationalErrors): the file itself.
         raise DatabaseError(
-            f"The database {engine.url.database} is not a database docvault can read "
+            f"The database {database.url.database} is not a database docvault can read "
             f"({error.orig}): it is damaged, or another file took its name. Nothing was "
             "changed, and the archived originals are untouched. Stop the service and put "
             "back the last backup with `docvault restore BACKUP` (the damaged file is kept "
@@ -233,30 +233,30 @@ def open_database(database_path: Path, command: str | None = None) -> Engine:
     the same way. The upgrade runs under one lock across processes, so a second process
     (the daemon's first start beside `docvault user add`) waits for the first's upgrade
     and then finds nothing to do, never failing for it."""
-    engine = make_engine(database_path, command)
+    database = make_engine(database_path, command)
     try:
         with upgrade_lock(database_path):
-            upgrade(engine)
+            upgrade(database)
     except LockUnavailable:
         # The data folder cannot be written (remounted read-only, another user's folder):
         # no process can upgrade the schema there either, so there is nothing to wait for.
         # Upgrading finds the schema current (a read) or fails with its own sentence.
-        _upgrade_or_dispose(engine)
+        _upgrade_or_dispose(database)
     except BaseException:
-        engine.dispose()
+        database.dispose()
         raise
-    return engine
+    return database
 
 
 class LockUnavailable(Exception):
     """The upgrade lock's file cannot be opened for writing: the folder is not writable."""
 
 
-def _upgrade_or_dispose(engine: Engine) -> None:
+def _upgrade_or_dispose(database: Engine) -> None:
     try:
-        upgrade(engine)
+        upgrade(database)
     except BaseException:
-        engine.dispose()
+        database.dispose()
         raise
 
 
@@ -306,9 +306,9 @@ def _wait_for_lock(handle: Any, path: Path) -> None:
             time.sleep(0.1)  # flock has no timeout: try again shortly
 
 
-def schema_revision(engine: Engine) -> tuple[str | None, str | None]:
+def schema_revision(database: Engine) -> tuple[str | None, str | None]:
     """(current revision of the database, newest revision docvault knows)."""
-    script = ScriptDirectory.from_config(_alembic_config(engine))
-    with engine.connect() as connection:
+    script = ScriptDirectory.from_config(_alembic_config(database))
+    with database.connect() as connection:
         current = MigrationContext.configure(connection).get_current_revision()
     return current, script.get_current_head()

@@ -262,11 +262,11 @@ def _integrity_result(database_path: Path, rows: list[str]) -> CheckResult:
 
 
 def _migration_result(database_path: Path) -> CheckResult:
-    engine = db.make_engine(database_path)
+    database = db.make_engine(database_path)
     try:
-        current, head = db.schema_revision(engine)
+        current, head = db.schema_revision(database)
     finally:
-        engine.dispose()
+        database.dispose()
     if current == head:
         return CheckResult("database schema", True, f"at the newest revision {head}.")
     return CheckResult(

@@ -24,27 +24,27 @@ from docvault.vocabulary import FINISHED_PAGE_STATES, DocumentStatus, PageStatus
 READ_STATES = (PageStatus.done.value, PageStatus.incomplete.value, PageStatus.looped.value)
 
 
-def page_counts(engine: Engine) -> dict[str, int]:
+def page_counts(database: Engine) -> dict[str, int]:
     """Pages per state, every state named (zero when empty)."""
-    with read_session(engine) as session:
+    with read_session(database) as session:
         rows = dict(
             session.exec(select(Page.status, func.count()).group_by(col(Page.status))).all()
         )
     return {state.value: int(rows.get(state.value, 0)) for state in PageStatus}
 
 
-def document_counts(engine: Engine) -> dict[str, int]:
+def document_counts(database: Engine) -> dict[str, int]:
     """Documents per state, every state named (zero when empty)."""
-    with read_session(engine) as session:
+    with read_session(database) as session:
         rows = dict(
             session.exec(select(Document.status, func.count()).group_by(col(Document.status))).all()
         )
     return {state.value: int(rows.get(state.value, 0)) for state in DocumentStatus}
 
 
-def documents_per_inbox(engine: Engine) -> dict[str, dict[str, int]]:
+def documents_per_inbox(database: Engine) -> dict[str, dict[str, int]]:
     """Documents per inbox and state, every state named."""
-    with read_session(engine) as session:
+    with read_session(database) as session:
         rows = session.exec(
             select(Document.inbox, Document.status, func.count()).group_by(
                 col(Document.inbox), col(Document.status)
@@ -56,10 +56,10 @@ def documents_per_inbox(engine: Engine) -> dict[str, dict[str, int]]:
     return counts
 
 
-def inbox_report(engine: Engine) -> dict[str, dict[str, Any]]:
+def inbox_report(database: Engine) -> dict[str, dict[str, Any]]:
     """Per inbox: documents per state, and the sentence of each failed file."""
-    report: dict[str, dict[str, Any]] = dict(documents_per_inbox(engine))
-    with read_session(engine) as session:
+    report: dict[str, dict[str, Any]] = dict(documents_per_inbox(database))
+    with read_session(database) as session:
         failures = session.exec(
             select(Document.inbox, Document.original_name, Document.error, Document.archive_path)
             .where(Document.status == DocumentStatus.failed)
@@ -73,15 +73,15 @@ def inbox_report(engine: Engine) -> dict[str, dict[str, Any]]:
     return report
 
 
-def outbox_length(engine: Engine) -> int:
+def outbox_length(database: Engine) -> int:
     """Finished pages not yet written to the index."""
-    with read_session(engine) as session:
+    with read_session(database) as session:
         return int(session.exec(select(func.count()).select_from(IndexOutbox)).one())
 
 
-def outbox_lag_seconds(engine: Engine, now: datetime | None = None) -> float:
+def outbox_lag_seconds(database: Engine, now: datetime | None = None) -> float:
     """Age of the oldest page waiting to be indexed (0 when none waits)."""
-    with read_session(engine) as session:
+    with read_session(database) as session:
         oldest = session.exec(select(func.min(IndexOutbox.created_at))).one()
     if oldest is None:
         return 0.0
@@ -94,10 +94,10 @@ def minutes_ago(minutes: int) -> datetime:
     return utcnow() - timedelta(minutes=minutes)
 
 
-def pages_finished_since(engine: Engine, since: datetime) -> int:
+def pages_finished_since(database: Engine, since: datetime) -> int:
     """Pages read (done, incomplete or looped) since a moment (failed pages are not
     throughput)."""
-    with read_session(engine) as session:
+    with read_session(database) as session:
         return int(
             session.exec(
                 select(func.count())
@@ -108,9 +108,9 @@ def pages_finished_since(engine: Engine, since: datetime) -> int:
         )
 
 
-def attempt_counts_since(engine: Engine, since: datetime) -> dict[str, dict[str, int]]:
+def attempt_counts_since(database: Engine, since: datetime) -> dict[str, dict[str, int]]:
     """Attempts per engine and verdict since a moment (for loop rates)."""
-    with read_session(engine) as session:
+    with read_session(database) as session:
         rows = session.exec(
             select(Attempt.engine, Attempt.verdict, func.count())
             .where(col(Attempt.created_at) >= since)
@@ -122,7 +122,7 @@ def attempt_counts_since(engine: Engine, since: datetime) -> dict[str, dict[str,
     return counts
 
 
-def finished_pages_by_engine(engine: Engine) -> dict[tuple[str, str], int]:
+def finished_pages_by_engine(database: Engine) -> dict[tuple[str, str], int]:
     """Finished pages per (state, engine of the page's last attempt; "none" if it had none)."""
     same_page = aliased(Attempt)
     last_attempt = (
@@ -132,7 +132,7 @@ def finished_pages_by_engine(engine: Engine) -> dict[tuple[str, str], int]:
         .scalar_subquery()
     )
     engine_name = func.coalesce(Attempt.engine, "none")
-    with read_session(engine) as session:
+    with read_session(database) as session:
         rows = session.exec(
             select(Page.status, engine_name, func.count())
             .select_from(Page)
@@ -143,9 +143,9 @@ def finished_pages_by_engine(engine: Engine) -> dict[tuple[str, str], int]:
     return {(status, name): int(count) for status, name, count in rows}
 
 
-def attempts_by_verdict(engine: Engine) -> dict[str, int]:
+def attempts_by_verdict(database: Engine) -> dict[str, int]:
     """Every engine attempt ever recorded, per the guard's verdict."""
-    with read_session(engine) as session:
+    with read_session(database) as session:
         rows = session.exec(
             select(Attempt.verdict, func.count()).group_by(col(Attempt.verdict))
         ).all()
@@ -161,10 +161,10 @@ class Latency:
     at_most: tuple[int, ...]  # one count per bound, cumulative
 
 
-def attempt_latency(engine: Engine, bounds: Sequence[float]) -> dict[str, Latency]:
+def attempt_latency(database: Engine, bounds: Sequence[float]) -> dict[str, Latency]:
     """Per engine, the durations of its attempts as cumulative counts under each bound."""
     under = [func.sum(case((col(Attempt.seconds) <= bound, 1), else_=0)) for bound in bounds]
-    with read_session(engine) as session:
+    with read_session(database) as session:
         rows = session.exec(
             select(Attempt.engine, func.count(), func.total(Attempt.seconds), *under).group_by(
                 col(Attempt.engine)
@@ -179,9 +179,9 @@ def attempt_latency(engine: Engine, bounds: Sequence[float]) -> dict[str, Latenc
     return latencies
 
 
-def refused_documents_by_error(engine: Engine) -> dict[str, int]:
+def refused_documents_by_error(database: Engine) -> dict[str, int]:
     """Documents intake or rendering refused, per stored error code."""
-    with read_session(engine) as session:
+    with read_session(database) as session:
         rows = session.exec(
             select(Document.error_class, func.count())
             .where(col(Document.error_class).is_not(None))
@@ -190,9 +190,9 @@ def refused_documents_by_error(engine: Engine) -> dict[str, int]:
     return {str(code): int(count) for code, count in rows}
 
 
-def archive_totals(engine: Engine) -> tuple[int, int]:
+def archive_totals(database: Engine) -> tuple[int, int]:
     """How many originals the archive holds, and their bytes."""
-    with read_session(engine) as session:
+    with read_session(database) as session:
         documents, size = session.exec(
             select(func.count(), func.coalesce(func.sum(Document.size_bytes), 0)).select_from(
                 Document

@@ -51,14 +51,14 @@ def holds_of(session: Session, document_ids: Iterable[int]) -> dict[int, Hold]:
     return {row.document_id: _hold(row) for row in rows}
 
 
-def place(engine: Engine, document_id: int, reason: str, by: str) -> Hold:
+def place(database: Engine, document_id: int, reason: str, by: str) -> Hold:
     """Put the document on hold (a hold already there keeps its first reason and date).
 
     ValueError with the sentence for an empty reason or a document that does not exist.
     """
     if not reason.strip():
         raise ValueError("A legal hold needs a reason (the case, the request, who asked).")
-    with write_transaction(engine) as session:
+    with write_transaction(database) as session:
         if session.get(Document, document_id) is None:
             raise ValueError(f"There is no document {document_id}; see `docvault documents`.")
         row = session.get(LegalHold, document_id)
@@ -69,9 +69,9 @@ def place(engine: Engine, document_id: int, reason: str, by: str) -> Hold:
     return hold
 
 
-def lift(engine: Engine, document_id: int) -> Hold | None:
+def lift(database: Engine, document_id: int) -> Hold | None:
     """Take the document's hold away; the hold it had, or None when it had none."""
-    with write_transaction(engine) as session:
+    with write_transaction(database) as session:
         row = session.get(LegalHold, document_id)
         if row is None:
             return None
@@ -87,7 +87,7 @@ def refuse_if_held(session: Session, document: Document) -> None:
         raise OnLegalHold(_hold(row).refusal(document.original_name))
 
 
-def hold_on(engine: Engine, document_id: int) -> Hold | None:
+def hold_on(database: Engine, document_id: int) -> Hold | None:
     """The document's hold, or None (the document page shows it)."""
-    with read_session(engine) as session:
+    with read_session(database) as session:
         return holds_of(session, [document_id]).get(document_id)

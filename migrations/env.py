@@ -1,4 +1,4 @@
-"""Alembic environment: runs migrations on the engine docvault passes in.
+"""Alembic environment: runs migrations on the database (SQLAlchemy engine) docvault passes in.
 
 Foreign keys are switched off while revisions run (SQLite ignores the switch inside a
 transaction, so it is set on the raw connection first): rebuilding a parent table (0003
@@ -11,8 +11,8 @@ from sqlmodel import SQLModel
 
 import docvault.models  # noqa: F401  (registers the tables on SQLModel.metadata)
 
-engine = context.config.attributes["engine"]
-with engine.connect() as connection:
+database = context.config.attributes["database"]
+with database.connect() as connection:
     raw = connection.connection.dbapi_connection
     raw.execute("PRAGMA foreign_keys=OFF")
     try:

@@ -75,10 +75,10 @@ def fixtures_dir() -> Path:
 @pytest.fixture
 def database(tmp_path: Path) -> Iterator[Engine]:
     """A database file in tmp_path, upgraded with Alembic to head (not create_all)."""
-    engine = db.make_engine(tmp_path / "data" / "docvault.sqlite3")
-    db.upgrade(engine)
-    yield engine
-    engine.dispose()
+    database = db.make_engine(tmp_path / "data" / "docvault.sqlite3")
+    db.upgrade(database)
+    yield database
+    database.dispose()
 
 
 @pytest.fixture

@@ -412,3 +412,83 @@ def test_the_check_finds_a_written_path_in_a_view_and_a_template(tmp_path: Path)
         "'/status'",
         "'/problems'",
     ]
+
+
+# ------------------------------------------------------------------------------------ names
+
+# "engine" names the OCR engine and the index engine; the SQLAlchemy engine is the database.
+DATABASE_TYPES = {("sqlalchemy", "Engine"), ("sqlalchemy.engine", "Engine")}
+
+
+def database_type_names(tree: ast.Module) -> set[str]:
+    """The names under which a module imports SQLAlchemy's Engine (`Engine`, or an alias
+    such as `DatabaseEngine`), and `sqlalchemy.Engine` where the module is imported."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            names |= {
+                alias.asname or alias.name
+                for alias in node.names
+                if (node.module, alias.name) in DATABASE_TYPES
+            }
+        elif isinstance(node, ast.Import):
+            names |= {
+                f"{alias.asname or alias.name}.Engine"
+                for alias in node.names
+                if alias.name == "sqlalchemy"
+            }
+    return names
+
+
+def holds_the_database(annotation: ast.expr | None, names: set[str]) -> bool:
+    """Whether an annotation is SQLAlchemy's Engine (or `Engine | None`, a quoted one)."""
+    if annotation is None:
+        return False
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        annotation = ast.parse(annotation.value, mode="eval").body
+    if isinstance(annotation, ast.BinOp):
+        return holds_the_database(annotation.left, names) or holds_the_database(
+            annotation.right, names
+        )
+    return ast.unparse(annotation) in names
+
+
+def databases_named_engine(package: Path) -> list[str]:
+    """Each parameter, variable or attribute annotated as SQLAlchemy's Engine but named
+    `engine`, as file:line: name."""
+    found = []
+    for path in sorted(package.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        names = database_type_names(tree)
+        for node in sorted(ast.walk(tree), key=lambda node: getattr(node, "lineno", 0)):
+            if isinstance(node, ast.arg):
+                named, annotation = node.arg, node.annotation
+            elif isinstance(node, ast.AnnAssign):
+                target = node.target
+                named = target.attr if isinstance(target, ast.Attribute) else ast.unparse(target)
+                annotation = node.annotation
+            else:
+                continue
+            if named == "engine" and holds_the_database(annotation, names):
+                found.append(f"{path.relative_to(package.parent)}:{node.lineno}: {named}")
+    return found
+
+
+def test_the_database_is_never_named_engine() -> None:
+    assert databases_named_engine(REPOSITORY / "docvault") == []
+
+
+def test_the_check_names_a_database_called_engine_but_not_the_ocr_engine(tmp_path: Path) -> None:
+    package = tmp_path / "docvault"
+    package.mkdir()
+    (package / "queue.py").write_text(
+        "from sqlalchemy import Engine as DatabaseEngine\n"
+        "from docvault.ocr.base import Engine\n\n"
+        "def claim(engine: DatabaseEngine | None, reader: Engine) -> None: ...\n\n"
+        "def read(engine: Engine, database: DatabaseEngine) -> None: ...\n\n"
+        "class Part:\n    engine: 'DatabaseEngine'\n"
+    )
+    assert databases_named_engine(package) == [
+        "docvault/queue.py:4: engine",
+        "docvault/queue.py:9: engine",
+    ]

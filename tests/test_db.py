@@ -14,13 +14,13 @@ from docvault import db
 
 
 def test_upgrading_an_empty_database_gives_exactly_the_models_schema(tmp_path: Path) -> None:
-    engine = db.make_engine(tmp_path / "empty.sqlite3")
-    db.upgrade(engine)
-    with engine.connect() as connection:
+    database = db.make_engine(tmp_path / "empty.sqlite3")
+    db.upgrade(database)
+    with database.connect() as connection:
         context = MigrationContext.configure(connection)
         differences = compare_metadata(context, SQLModel.metadata)
     assert differences == []
-    current, head = db.schema_revision(engine)
+    current, head = db.schema_revision(database)
     assert current == head is not None
 
 

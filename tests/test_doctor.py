@@ -27,9 +27,9 @@ def healthy(tmp_path: Path, **environment: str) -> Settings:
     settings = settings_for(tmp_path, **environment)
     for inbox in settings.inboxes:
         inbox.path.mkdir(parents=True)
-    engine = db.make_engine(settings.database_path)
-    db.upgrade(engine)
-    engine.dispose()
+    database = db.make_engine(settings.database_path)
+    db.upgrade(database)
+    database.dispose()
     return settings
 
 
@@ -139,10 +139,10 @@ def test_damaged_database_and_old_schema(tmp_path: Path) -> None:
 
     old = settings_for(tmp_path / "old")
     old.data_path.mkdir(parents=True)
-    engine = db.make_engine(old.database_path)
-    with engine.begin() as connection:
+    database = db.make_engine(old.database_path)
+    with database.begin() as connection:
         connection.exec_driver_sql("CREATE TABLE notes (id INTEGER PRIMARY KEY)")
-    engine.dispose()
+    database.dispose()
     found = failures(diagnose(lambda: old, probes(tmp_path)))
     assert "at revision none" in found["database schema"]
 
@@ -206,15 +206,15 @@ def test_clock_before_2024_or_behind_the_database(tmp_path: Path) -> None:
     )
     assert "timedatectl set-ntp true" in found["clock"]
 
-    engine = db.make_engine(settings.database_path)
-    with engine.begin() as connection:
+    database = db.make_engine(settings.database_path)
+    with database.begin() as connection:
         connection.exec_driver_sql(
             "INSERT INTO documents (sha256, original_name, inbox, original_path, archive_path, "
             "size_bytes, tags, page_count, status, received_at, updated_at) VALUES ('a' , 'x.pdf', "
             "'inbox', '/x.pdf', 'archive/a', 1, '', 1, 'done', '2025-06-03 10:00:00.000000', "
             "'2025-06-03 10:00:00.000000')"
         )
-    engine.dispose()
+    database.dispose()
     found = failures(diagnose(lambda: settings, probes(tmp_path)))
     assert "behind the newest database entry (2025-06-03 10:00 UTC)" in found["clock"]
 

@@ -167,8 +167,8 @@ def test_only_an_encrypted_document_waits_for_a_password(
 
 def test_the_migration_turns_stored_class_names_into_codes_and_back(tmp_path: Path) -> None:
     path = tmp_path / "docvault.sqlite3"
-    engine = db.make_engine(path)
-    config = db._alembic_config(engine)
+    database = db.make_engine(path)
+    config = db._alembic_config(database)
     command.upgrade(config, "0004_orientation")
     stored = {
         "a": "EncryptedDocument",
@@ -205,7 +205,7 @@ def test_the_migration_turns_stored_class_names_into_codes_and_back(tmp_path: Pa
     }
     command.downgrade(config, "0004_orientation")
     assert read_codes(path) == stored
-    engine.dispose()
+    database.dispose()
 
 
 def test_the_migration_writes_only_codes_the_error_classes_have() -> None:

@@ -81,7 +81,7 @@ def read_export(
 
 
 def refresh_from(
-    engine: Engine,
+    database: Engine,
     path: Path,
     kind: str = "auto",
     csv_columns: Sequence[str] = (),
@@ -93,9 +93,9 @@ def refresh_from(
     try:
         read = read_export(path, kind, csv_columns, fhir_system, utcnow().date())
     except RegisterRefused as refused:
-        record_refused(engine, str(path), refused.message)
+        record_refused(database, str(path), refused.message)
         raise
-    return refresh(engine, read, accept_removals)
+    return refresh(database, read, accept_removals)
 
 
 def _row(record: PatientRecord, now: datetime) -> RegisterPatient:
@@ -125,7 +125,7 @@ def record_of(row: RegisterPatient) -> PatientRecord:
 
 
 def refresh(
-    engine: Engine, read: RegisterRead, accept_removals: bool = False, now: datetime | None = None
+    database: Engine, read: RegisterRead, accept_removals: bool = False, now: datetime | None = None
 ) -> RefreshReport:
     """Make the register what the export says, in one transaction, and record the report.
 
@@ -133,7 +133,7 @@ def refresh(
     register or remove more than half of it without ``accept_removals``."""
     now = now or utcnow()
     report = RefreshReport(read.source, refused=list(read.refused))
-    with write_transaction(engine) as session:
+    with write_transaction(database) as session:
         stored = {row.patient_id: row for row in session.exec(select(RegisterPatient))}
         exported = {record.patient_id: record for record in read.records}
         gone = [patient_id for patient_id in stored if patient_id not in exported]
@@ -203,9 +203,9 @@ def _refresh_row(report: RefreshReport, now: datetime, problem: str | None) -> R
     )
 
 
-def record_refused(engine: Engine, source: str, sentence: str) -> None:
+def record_refused(database: Engine, source: str, sentence: str) -> None:
     """Record a refresh whose export could not be read at all."""
-    with write_transaction(engine) as session:
+    with write_transaction(database) as session:
         session.add(RegisterRefresh(source=source, outcome="refused", report=sentence))
 
 

@@ -112,11 +112,11 @@ def _own_marks(session: Session) -> Sequence[CorrespondentMark]:
 
 
 def record_clinic(
-    engine: Engine, names: Sequence[str], numbers: Sequence[str], domains: Sequence[str]
+    database: Engine, names: Sequence[str], numbers: Sequence[str], domains: Sequence[str]
 ) -> None:
     """Write the clinic's own entries from the settings (at every start): one per name,
     the first carrying the numbers and domains."""
-    with write_transaction(engine) as session:
+    with write_transaction(database) as session:
         for row in session.exec(select(Correspondent).where(col(Correspondent.own).is_(True))):
             session.delete(row)
         session.flush()

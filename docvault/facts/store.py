@@ -216,7 +216,7 @@ def register_proposals(match: PatientMatch) -> dict[str, Proposal]:
     }
 
 
-def propose_unread(engine: Engine, again: bool = False, batch: int = 200) -> int:
+def propose_unread(database: Engine, again: bool = False, batch: int = 200) -> int:
     """Propose the facts of finished documents that have none (read before docvault
     proposed facts), or of every finished document with ``again``; confirmed values stay.
     One write transaction per ``batch`` documents, so the daemon's writers never wait
@@ -233,11 +233,11 @@ def propose_unread(engine: Engine, again: bool = False, batch: int = 200) -> int
         )
         if not again:
             statement = statement.where(~col(Document.id).in_(select(DocumentFact.document_id)))
-        with Session(engine) as session:
+        with Session(database) as session:
             document_ids = [document_id for document_id in session.exec(statement) if document_id]
         if not document_ids:
             return count
-        with write_transaction(engine) as session:
+        with write_transaction(database) as session:
             for document_id in document_ids:
                 refresh_proposals(session, document_id)
         count += len(document_ids)

@@ -52,15 +52,15 @@ class Recorded:
     failed: bool = False  # intake or rendering refused the file: it goes to quarantine/
 
 
-def find_document(engine: Engine, sha256: str) -> int | None:
+def find_document(database: Engine, sha256: str) -> int | None:
     """The id of the document with these bytes, if docvault already has it."""
-    with read_session(engine) as session:
+    with read_session(database) as session:
         return session.exec(select(Document.id).where(Document.sha256 == sha256)).first()
 
 
-def record_document(engine: Engine, new: NewDocument, page_count: int) -> Recorded:
+def record_document(database: Engine, new: NewDocument, page_count: int) -> Recorded:
     """Record an archived file with its pages queued, or as a duplicate of the first copy."""
-    with write_transaction(engine) as session:
+    with write_transaction(database) as session:
         existing = _existing(session, new)
         if existing is not None:
             return existing
@@ -121,11 +121,11 @@ def _turns_taken(session: Session, source: str | None) -> int:
 
 
 def record_failed_document(
-    engine: Engine, new: NewDocument, error_code: str, message: str
+    database: Engine, new: NewDocument, error_code: str, message: str
 ) -> Recorded:
     """Record a file that intake or rendering refused: the error's code (`errors`) and the
     sentence for the admin."""
-    with write_transaction(engine) as session:
+    with write_transaction(database) as session:
         existing = _existing(session, new)
         if existing is not None:
             return existing
@@ -154,10 +154,12 @@ def _record_raw_path(session: Session, document_id: int, new: NewDocument) -> No
     )
 
 
-def record_unlocked(engine: Engine, document_id: int, unlocked_path: str, page_count: int) -> bool:
+def record_unlocked(
+    database: Engine, document_id: int, unlocked_path: str, page_count: int
+) -> bool:
     """A protected PDF's unlocked copy is archived: queue its pages. False: not waiting."""
     now = utcnow()
-    with write_transaction(engine) as session:
+    with write_transaction(database) as session:
         document = session.get(Document, document_id)
         if document is None or not waits_for_password(document):
             return False
@@ -166,11 +168,11 @@ def record_unlocked(engine: Engine, document_id: int, unlocked_path: str, page_c
         return True
 
 
-def record_retried(engine: Engine, document_id: int, page_count: int, kind: str) -> bool:
+def record_retried(database: Engine, document_id: int, page_count: int, kind: str) -> bool:
     """A refused file that opens now (taken in again from its archived original): queue its
     pages as intake would have. False: it is no longer a refused file (taken meanwhile)."""
     now = utcnow()
-    with write_transaction(engine) as session:
+    with write_transaction(database) as session:
         document = session.get(Document, document_id)
         if document is None or not is_refused(document) or page_count == 0:
             return False
@@ -212,10 +214,10 @@ def is_refused(document: Document) -> bool:
     return document.status == DocumentStatus.failed and document.unlocked_path is None
 
 
-def settle(engine: Engine, document_id: int, who: str, reason: str) -> bool:
+def settle(database: Engine, document_id: int, who: str, reason: str) -> bool:
     """A person dismissed the document's problems with a reason: it leaves the problems
     page (its original, pages and index entries stay). False: there is no such document."""
-    with write_transaction(engine) as session:
+    with write_transaction(database) as session:
         document = session.get(Document, document_id)
         if document is None:
             return False

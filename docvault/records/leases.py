@@ -99,7 +99,7 @@ class ClaimedPage:
 
 
 def claim(
-    engine: Engine, owner: str, limit: int, lease_seconds: float, now: datetime | None = None
+    database: Engine, owner: str, limit: int, lease_seconds: float, now: datetime | None = None
 ) -> list[ClaimedPage]:
     """Take up to `limit` queued pages, re-runs first, and lease them to `owner`.
 
@@ -112,7 +112,7 @@ def claim(
     costs the same with 100,000 pages queued as with ten.
     """
     now = now or utcnow()
-    with write_transaction(engine) as session:
+    with write_transaction(database) as session:
         page_ids = _claimable_ids(session, now, limit)
         rows = _pages_with_paths(session, page_ids) if page_ids else []
         claimed = []
@@ -232,7 +232,7 @@ class FinishedPage:
 
 
 def complete_many(
-    engine: Engine,
+    database: Engine,
     owner: str,
     finished: Sequence[FinishedPage],
     handover: Sequence[HandoverTarget] = (),
@@ -248,7 +248,7 @@ def complete_many(
     that this finishes is handed over to (docvault.records.handover).
     """
     now = utcnow()
-    with write_transaction(engine) as session:
+    with write_transaction(database) as session:
         stored: list[bool] = []
         documents: set[int] = set()
         for page_result in finished:
@@ -299,7 +299,7 @@ def _finished_state(finished: FinishedPage) -> PageStatus:
 
 
 def fail(
-    engine: Engine,
+    database: Engine,
     page_id: int,
     owner: str,
     message: str,
@@ -311,7 +311,7 @@ def fail(
     """Mark a page failed with the sentence for the admin; it waits for a person.
     `undrawn`: it failed because its image cannot be drawn (the web view does not try)."""
     now = utcnow()
-    with write_transaction(engine) as session:
+    with write_transaction(database) as session:
         page = _leased_page(session, page_id, owner)
         if page is None:
             return False
@@ -327,11 +327,11 @@ def fail(
         return True
 
 
-def remember_undrawn(engine: Engine, page_id: int, sentence: str) -> None:
+def remember_undrawn(database: Engine, page_id: int, sentence: str) -> None:
     """The web view could not draw the page within the render limits: its placeholder is
     shown from now on, without drawing it again at every look (issue 44: each look at the
     arrivals list started another 60-s render)."""
-    with write_transaction(engine) as session:
+    with write_transaction(database) as session:
         page = session.get(Page, page_id)
         if page is not None:
             page.undrawn = storable_text(sentence)
@@ -339,7 +339,7 @@ def remember_undrawn(engine: Engine, page_id: int, sentence: str) -> None:
 
 
 def release(
-    engine: Engine,
+    database: Engine,
     page_id: int,
     owner: str,
     delay_seconds: float,
@@ -348,7 +348,7 @@ def release(
 ) -> bool:
     """Give a page back to the queue (engine down, shutting down): not the page's fault."""
     now = utcnow()
-    with write_transaction(engine) as session:
+    with write_transaction(database) as session:
         page = _leased_page(session, page_id, owner)
         if page is None:
             return False
@@ -447,7 +447,7 @@ def _has_page_in(session: Session, document_id: int, states: Sequence[PageStatus
 
 
 def expire_leases(
-    engine: Engine,
+    database: Engine,
     now: datetime | None = None,
     lease_seconds: float | None = None,
     alive: str | None = None,
@@ -465,7 +465,7 @@ def expire_leases(
             col(Page.lease_owner) != alive
         )
         ran_out = ran_out | set_back
-    with write_transaction(engine) as session:
+    with write_transaction(database) as session:
         result = session.exec(
             update(Page)
             .where(col(Page.status) == PageStatus.running)
@@ -477,7 +477,7 @@ def expire_leases(
         return int(result.rowcount)
 
 
-def release_dead_owners(engine: Engine, alive: str) -> int:
+def release_dead_owners(database: Engine, alive: str) -> int:
     """At start: pages leased by an earlier process on this host go straight back.
 
     The previous daemon is gone (this one holds the only pid file), so waiting for the
@@ -485,7 +485,7 @@ def release_dead_owners(engine: Engine, alive: str) -> int:
     """
     host = socket.gethostname()
     now = utcnow()
-    with write_transaction(engine) as session:
+    with write_transaction(database) as session:
         result = session.exec(
             update(Page)
             .where(col(Page.status) == PageStatus.running)

@@ -49,7 +49,7 @@ class Removed:
 
 
 def remove_document(
-    engine: Engine,
+    database: Engine,
     data_dir: Path,
     document_id: int,
     *,
@@ -66,7 +66,7 @@ def remove_document(
     unlocked copy) in the archive. Interrupted, deleting it again finishes the job. A
     document on legal hold is not removed, nor tombstoned: `OnLegalHold`.
     """
-    with read_session(engine) as session:
+    with read_session(database) as session:
         document = session.get(Document, document_id)
         if document is None:
             return None
@@ -75,7 +75,7 @@ def remove_document(
         holds.refuse_if_held(session, document)
         page_count = len(session.exec(select(Page.id).where(Page.document_id == document_id)).all())
     audit.tombstone(
-        engine,
+        database,
         actor,
         document_id,
         file_name=document.original_name,
@@ -84,20 +84,20 @@ def remove_document(
         reason=reason,
         remote_address=remote_address,
     )
-    pages = delete_document(engine, document_id)
+    pages = delete_document(database, document_id)
     derived.remove_for_original(data_dir, document.sha256)
-    removed = _remove_unshared(engine, data_dir, document.archive_path)
+    removed = _remove_unshared(database, data_dir, document.archive_path)
     if document.unlocked_path:
-        _remove_unshared(engine, data_dir, document.unlocked_path)
+        _remove_unshared(database, data_dir, document.unlocked_path)
     return Removed(
         document_id, document.original_name, document.sha256, document.archive_path,
         pages, removed,
     )  # fmt: skip
 
 
-def _remove_unshared(engine: Engine, data_dir: Path, relative: str) -> bool:
+def _remove_unshared(database: Engine, data_dir: Path, relative: str) -> bool:
     """Remove an archived file no document refers to any more; False when one still does."""
-    with read_session(engine) as session:
+    with read_session(database) as session:
         shared = session.exec(
             select(Document.id).where(
                 (Document.archive_path == relative) | (Document.unlocked_path == relative)
@@ -109,7 +109,7 @@ def _remove_unshared(engine: Engine, data_dir: Path, relative: str) -> bool:
     return True
 
 
-def delete_document(engine: Engine, document_id: int) -> int:
+def delete_document(database: Engine, document_id: int) -> int:
     """Remove a document's rows and queue the removal of its index entries.
 
     In batches of `DELETE_BATCH_PAGES` pages, each its own short write transaction with a
@@ -123,7 +123,7 @@ def delete_document(engine: Engine, document_id: int) -> int:
     """
     removed = 0
     while True:
-        with write_transaction(engine) as session:
+        with write_transaction(database) as session:
             if session.get(Document, document_id) is None:
                 return removed
             batch = _delete_page_batch(session, document_id)

@@ -32,18 +32,20 @@ from docvault.vocabulary import (
 logger = logging.getLogger(__name__)
 
 
-def pages_of(engine: Engine, document_ids: Sequence[int]) -> int:
+def pages_of(database: Engine, document_ids: Sequence[int]) -> int:
     """How many pages these documents have."""
-    return _count_pages(engine, document_ids, PageStatus)
+    return _count_pages(database, document_ids, PageStatus)
 
 
-def finished_pages_of(engine: Engine, document_ids: Sequence[int]) -> int:
+def finished_pages_of(database: Engine, document_ids: Sequence[int]) -> int:
     """How many of these documents' pages are finished (read, or failed for good)."""
-    return _count_pages(engine, document_ids, FINISHED_PAGE_STATES)
+    return _count_pages(database, document_ids, FINISHED_PAGE_STATES)
 
 
-def _count_pages(engine: Engine, document_ids: Sequence[int], states: Iterable[PageStatus]) -> int:
-    with read_session(engine) as session:
+def _count_pages(
+    database: Engine, document_ids: Sequence[int], states: Iterable[PageStatus]
+) -> int:
+    with read_session(database) as session:
         return int(
             session.exec(
                 select(func.count())
@@ -54,9 +56,9 @@ def _count_pages(engine: Engine, document_ids: Sequence[int], states: Iterable[P
         )
 
 
-def summarise_documents(engine: Engine, document_ids: Sequence[int]) -> dict[str, Any]:
+def summarise_documents(database: Engine, document_ids: Sequence[int]) -> dict[str, Any]:
     """Totals for `docvault ingest`'s closing line, and the problems worth showing."""
-    with read_session(engine) as session:
+    with read_session(database) as session:
         documents = session.exec(select(Document).where(col(Document.id).in_(document_ids))).all()
         pages = session.exec(select(Page).where(col(Page.document_id).in_(document_ids))).all()
     counts = collections.Counter(page.status for page in pages)

@@ -25,7 +25,7 @@ RERUN_BY_DEFAULT = ATTENTION_PAGE_STATES
 
 
 def request_rerun(
-    engine: Engine,
+    database: Engine,
     page_ids: Sequence[int],
     mode: SamplingMode,
     states: Sequence[PageStatus] = RERUN_BY_DEFAULT,
@@ -38,7 +38,7 @@ def request_rerun(
     """
     now = utcnow()
     wanted = [state.value for state in states if state in FINISHED_PAGE_STATES]
-    with write_transaction(engine) as session:
+    with write_transaction(database) as session:
         pages = session.exec(
             select(Page).where(col(Page.id).in_(page_ids)).where(col(Page.status).in_(wanted))
         ).all()
@@ -58,20 +58,20 @@ def request_rerun(
         return len(pages)
 
 
-def rerun_failed_pages(engine: Engine) -> int:
+def rerun_failed_pages(database: Engine) -> int:
     """The calendar's night job (`rerun_failed_at`): every failed page read again as it was
     first read, every looped one with the loop cure; how many pages were queued."""
     queued = 0
     for state, mode in ((PageStatus.failed, SamplingMode.greedy),
                         (PageStatus.looped, SamplingMode.penalty)):  # fmt: skip
-        with read_session(engine) as session:
+        with read_session(database) as session:
             ids = list(session.exec(select(Page.id).where(Page.status == state)).all())
-        queued += request_rerun(engine, [int(page_id or 0) for page_id in ids], mode, (state,))
+        queued += request_rerun(database, [int(page_id or 0) for page_id in ids], mode, (state,))
     return queued
 
 
 def request_rotation(
-    engine: Engine, page_id: int, turn: int, done_allowed: bool = True
+    database: Engine, page_id: int, turn: int, done_allowed: bool = True
 ) -> int | None:
     """Turn a page by `turn` degrees clockwise from how it was read, and read it again.
 
@@ -83,7 +83,7 @@ def request_rotation(
     if turn % 90:
         raise ValueError(f"a page turns by a multiple of 90 degrees, not {turn}")
     now = utcnow()
-    with write_transaction(engine) as session:
+    with write_transaction(database) as session:
         page = session.get(Page, page_id)
         if page is None or page.status == PageStatus.running:
             return None

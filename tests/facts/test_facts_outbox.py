@@ -164,8 +164,8 @@ def test_marking_twice_keeps_one_row_with_the_newer_time(database: Engine) -> No
 
 def test_the_migration_adds_and_removes_the_marks_table_on_a_real_file(tmp_path: Path) -> None:
     path = tmp_path / "docvault.sqlite3"
-    engine = db.make_engine(path)
-    config = db._alembic_config(engine)
+    database = db.make_engine(path)
+    config = db._alembic_config(database)
     command.upgrade(config, "0016_register")
 
     def tables() -> set[str]:
@@ -174,8 +174,8 @@ def test_the_migration_adds_and_removes_the_marks_table_on_a_real_file(tmp_path:
             return {name for (name,) in rows}
 
     assert "facts_due" not in tables()
-    db.upgrade(engine)
+    db.upgrade(database)
     assert "facts_due" in tables()
     command.downgrade(config, "0016_register")
     assert "facts_due" not in tables()
-    engine.dispose()
+    database.dispose()

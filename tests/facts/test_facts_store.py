@@ -28,8 +28,8 @@ def _columns(path: Path, table: str) -> list[str]:
 
 def test_the_migration_adds_and_removes_the_facts_table_on_a_real_file(tmp_path: Path) -> None:
     path = tmp_path / "docvault.sqlite3"
-    engine = db.make_engine(path)
-    config = db._alembic_config(engine)
+    database = db.make_engine(path)
+    config = db._alembic_config(database)
     command.upgrade(config, "0005_error_codes")  # the revision before 0006_facts
     with sqlite3.connect(path) as connection:
         connection.execute(
@@ -39,7 +39,7 @@ def test_the_migration_adds_and_removes_the_facts_table_on_a_real_file(tmp_path:
             "'2026-12-01 08:00:00', '2026-12-01 08:00:00')"
         )
     assert _columns(path, "document_facts") == []
-    db.upgrade(engine)
+    db.upgrade(database)
     assert _columns(path, "document_facts") == [
         "id", "document_id", "field", "proposed", "evidence", "proposed_at", "confirmed",
         "confirmed_by", "confirmed_at",
@@ -52,9 +52,9 @@ def test_the_migration_adds_and_removes_the_facts_table_on_a_real_file(tmp_path:
     command.downgrade(config, "0005_error_codes")
     assert _columns(path, "document_facts") == []
     command.upgrade(config, "0006_facts")  # and up again: the revision is repeatable
-    assert db.schema_revision(engine)[0] == "0006_facts"
+    assert db.schema_revision(database)[0] == "0006_facts"
     assert "confirmed_by" in _columns(path, "document_facts")
-    engine.dispose()
+    database.dispose()
 
 
 def test_facts_are_proposed_when_the_last_page_of_a_document_is_done(archive: WebArchive) -> None:

@@ -177,10 +177,10 @@ class Clock:
 
 @pytest.fixture(scope="module")
 def database(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Engine]:
-    engine = db.make_engine(tmp_path_factory.mktemp("names-db") / "docvault.sqlite3")
-    db.upgrade(engine)
-    yield engine
-    engine.dispose()
+    database = db.make_engine(tmp_path_factory.mktemp("names-db") / "docvault.sqlite3")
+    db.upgrade(database)
+    yield database
+    database.dispose()
 
 
 def _inspect(path: Path) -> tuple[int, str]:

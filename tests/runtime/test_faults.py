@@ -43,20 +43,20 @@ def test_sqlite_locked_by_another_connection_is_said_with_the_database_file(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "docvault.sqlite3"
-    engine = db.open_database(path)
+    database = db.open_database(path)
     other = sqlite3.connect(path, isolation_level=None)
     try:
         other.execute("BEGIN EXCLUSIVE")
         with (
             pytest.raises(DatabaseLocked) as raised,
-            db.write_transaction(engine, wait_seconds=0.1),
+            db.write_transaction(database, wait_seconds=0.1),
         ):
             pass  # taking the write lock is the write that waits
         assert f"The database ({path}) is locked by another program" in raised.value.message
     finally:
         other.rollback()
         other.close()
-        engine.dispose()
+        database.dispose()
 
 
 def test_standing_keeps_the_sentence_not_the_error() -> None:

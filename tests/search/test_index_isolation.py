@@ -257,10 +257,10 @@ def test_the_problems_and_status_pages_name_the_document_left_out(
 
 
 def test_the_index_problems_table_comes_and_goes_with_its_revision(tmp_path: Path) -> None:
-    engine = db.make_engine(tmp_path / "docvault.sqlite3")
-    config = db._alembic_config(engine)
+    database = db.make_engine(tmp_path / "docvault.sqlite3")
+    config = db._alembic_config(database)
     command.upgrade(config, "0008_claim_order")
-    db.upgrade(engine)
+    db.upgrade(database)
     with sqlite3.connect(tmp_path / "docvault.sqlite3") as connection:
         columns = [row[1] for row in connection.execute("PRAGMA table_info(index_problems)")]
     assert columns == [
@@ -270,7 +270,7 @@ def test_the_index_problems_table_comes_and_goes_with_its_revision(tmp_path: Pat
     command.downgrade(config, "0008_claim_order")
     with sqlite3.connect(tmp_path / "docvault.sqlite3") as connection:
         assert not list(connection.execute("PRAGMA table_info(index_problems)"))
-    engine.dispose()
+    database.dispose()
 
 
 def test_a_letter_left_out_and_then_deleted_leaves_search_at_once(

@@ -118,9 +118,9 @@ def test_restore_empties_the_image_cache(
 def _at_revision_0002(path: Path) -> None:
     from alembic import command
 
-    engine = db.make_engine(path)
-    command.upgrade(db._alembic_config(engine), "0002")
-    with engine.begin() as connection:
+    database = db.make_engine(path)
+    command.upgrade(db._alembic_config(database), "0002")
+    with database.begin() as connection:
         connection.execute(
             text(
                 "INSERT INTO documents (id, sha256, original_name, inbox, original_path, "
@@ -146,15 +146,15 @@ def _at_revision_0002(path: Path) -> None:
                 "VALUES (4, 3, 'delete', '2026-01-01')"
             )
         )
-    engine.dispose()
+    database.dispose()
 
 
 def test_the_migration_keeps_every_row_and_no_id_comes_back(tmp_path: Path) -> None:
     path = tmp_path / "docvault.sqlite3"
     _at_revision_0002(path)
-    engine = db.make_engine(path)
-    db.upgrade(engine)
-    with engine.begin() as connection:
+    database = db.make_engine(path)
+    db.upgrade(database)
+    with database.begin() as connection:
         pages = connection.execute(text("SELECT id, markdown FROM pages ORDER BY id")).all()
         assert [tuple(row) for row in pages] == [(1, "p1"), (2, "p2"), (3, "p3")]
         schema = dict(connection.execute(text("SELECT name, sql FROM sqlite_master")).all())
@@ -184,4 +184,4 @@ def test_the_migration_keeps_every_row_and_no_id_comes_back(tmp_path: Path) -> N
     assert document_id == 4  # above the deleted 2 and the outbox's 3
     assert page_id == 5  # above the deleted 3 and the outbox's 4
     assert foreign_keys == 1
-    engine.dispose()
+    database.dispose()
