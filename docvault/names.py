@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import re
+from datetime import datetime
 from pathlib import Path
 
 # C0 controls, DEL, C1 controls; the line and paragraph separators (str.splitlines breaks
@@ -61,3 +62,14 @@ def inbox_named(name: str) -> str:
     """An inbox as a sentence names it: "the inbox" for the single inbox of the `inbox`
     setting (issue 48: sentences read "in inbox inbox"), "inbox fax" for a named one."""
     return "the inbox" if name == SINGLE_INBOX_NAME else f"inbox {name}"
+
+
+def message_named(sender: str, subject: str, sent_at: datetime | None) -> str:
+    """A mail message as every sentence names it: sender, subject and date, with the
+    sender's and subject's control and bidirectional characters escaped (a Subject with
+    U+202E read backwards in the problem sentences and the log, issue 44). One wording for
+    intake's sentences and the problems page's."""
+    when = sent_at.strftime("%Y-%m-%d %H:%M UTC") if sent_at else "no date"
+    shown_subject = f"'{display_name(subject)}'" if subject else "(no subject)"
+    shown_sender = display_name(sender) if sender else "an unknown sender"
+    return f"the message from {shown_sender} {shown_subject} of {when}"

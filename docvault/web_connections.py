@@ -6,7 +6,8 @@ uvicorn closes a kept-alive connection that stays silent after a response
 ever: 1,100 such idle connections used up the unit's 1,024 file descriptors and stopped
 intake and the status file (issue 44). `HeadersDue` closes a connection whose request head
 has not arrived within `HEADER_TIMEOUT_SECONDS` of its opening or of the previous response,
-so a descriptor is held only as long as a real client needs it.
+so a descriptor is held only as long as a real client needs it, and closes a connection
+at once past `MAX_OPEN_CONNECTIONS` open ones.
 """
 
 from __future__ import annotations
@@ -25,6 +26,12 @@ HEADER_TIMEOUT_SECONDS = 10.0
 # daemon's own descriptors, measured, plus one for each of these: the unit says how).
 LIMIT_CONCURRENCY = 400
 KEEP_ALIVE_SECONDS = 5
+# Most connections held open at once. uvicorn's limit_concurrency answers 503 only when a
+# request arrives: a connection that sends nothing kept its descriptor until its header
+# deadline, so a burst of them could still use up the unit's descriptors for that long.
+# Past this a connection is closed as it opens; up to it, those over LIMIT_CONCURRENCY still
+# get the 503 that says why.
+MAX_OPEN_CONNECTIONS = 2 * LIMIT_CONCURRENCY
 
 
 class HeadersDue(H11Protocol):
@@ -36,6 +43,9 @@ class HeadersDue(H11Protocol):
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
+        if len(self.connections) > MAX_OPEN_CONNECTIONS:  # this one included
+            transport.close()  # its descriptor freed now, not at the deadline
+            return
         self._arm()
 
     def on_response_complete(self) -> None:

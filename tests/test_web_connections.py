@@ -5,6 +5,7 @@ one after its idle time, and requests keep being answered."""
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import threading
 from collections.abc import Iterator
@@ -18,6 +19,7 @@ from starlette.routing import Route
 
 from devtools.daemon import wait_for
 from docvault.parts import WebPart
+from docvault.web_connections import MAX_OPEN_CONNECTIONS
 
 
 def _app() -> Starlette:
@@ -26,8 +28,14 @@ def _app() -> Starlette:
 
 @pytest.fixture
 def served() -> Iterator[int]:
+    with _serving(header_timeout_seconds=1.0) as port:
+        yield port
+
+
+@contextlib.contextmanager
+def _serving(header_timeout_seconds: float) -> Iterator[int]:
     part = WebPart(make_app=_app, host="127.0.0.1", port=0, trusted_proxy=False, https=False,
-                   stall_seconds=30, header_timeout_seconds=1.0)  # fmt: skip
+                   stall_seconds=30, header_timeout_seconds=header_timeout_seconds)  # fmt: skip
     listening = socket.socket()
     listening.bind(("127.0.0.1", 0))
     server = uvicorn.Server(part._config())
@@ -52,6 +60,17 @@ def _closed_by_server(connection: socket.socket) -> bool:
         return True
 
 
+def _gone(connection: socket.socket) -> bool:
+    """Closed by the server, looked at without waiting (select() stops at descriptor 1,024)."""
+    connection.setblocking(False)
+    try:
+        return connection.recv(1, socket.MSG_PEEK) == b""
+    except BlockingIOError:
+        return False
+    except ConnectionResetError:
+        return True
+
+
 def test_connections_that_never_send_a_request_are_closed(served: int) -> None:
     idle = [socket.create_connection(("127.0.0.1", served)) for _ in range(20)]
     partial = socket.create_connection(("127.0.0.1", served))
@@ -70,3 +89,28 @@ def test_a_request_whose_head_arrives_in_time_is_answered_and_kept_alive(served:
     with httpx.Client(base_url=f"http://127.0.0.1:{served}") as client:
         for _ in range(3):
             assert client.get("/").text == "ok"
+
+
+def test_connections_past_the_cap_are_closed_at_once_not_held_until_their_deadline() -> None:
+    """Issue 44 (LOW): uvicorn's limit_concurrency answers 503 only once a request arrives;
+    a connection that sends nothing held its descriptor until the header deadline, so a
+    burst of them from one client could still use up the unit's descriptors for that long.
+    Past MAX_OPEN_CONNECTIONS a connection is closed as it opens."""
+    extra = 20
+    with _serving(header_timeout_seconds=60.0) as port:
+        opened = [
+            socket.create_connection(("127.0.0.1", port))
+            for _ in range(MAX_OPEN_CONNECTIONS + extra)
+        ]
+        try:
+
+            def closed() -> list[socket.socket]:
+                return [connection for connection in opened if _gone(connection)]
+
+            wait_for(lambda: len(closed()) >= extra, 30, "the connections past the cap closed")
+            assert len(closed()) == extra  # the others are kept until their deadline (60 s)
+        finally:
+            for connection in opened:
+                connection.close()
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}") as client:
+            wait_for(lambda: client.get("/").text == "ok", 30, "answering again")

@@ -26,7 +26,7 @@ from email.message import EmailMessage, Message
 from email.parser import BytesParser
 from pathlib import Path, PurePosixPath, PureWindowsPath
 
-from docvault.names import display_name
+from docvault.names import display_name, message_named
 from docvault.render import RASTER_KINDS, TEXT_KINDS, detect_kind
 from docvault.setting_types import MailboxSettings
 
@@ -63,13 +63,8 @@ class Summary:
     content_type: str  # the top-level type: multipart/mixed, text/plain, ...
 
     def describe(self) -> str:
-        """The message as a sentence names it: sender, subject and date."""
-        when = self.sent_at.strftime("%Y-%m-%d %H:%M UTC") if self.sent_at else "no date"
-        # Bidirectional controls escaped visibly: a Subject with U+202E read backwards in
-        # the problem sentences and the log (issue 44).
-        subject = f"'{display_name(self.subject)}'" if self.subject else "(no subject)"
-        sender = display_name(self.sender) if self.sender else "an unknown sender"
-        return f"the message from {sender} {subject} of {when}"
+        """The message as a sentence names it: sender, subject and date (escaped)."""
+        return message_named(self.sender, self.subject, self.sent_at)
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,7 @@ from docvault.models import (
     has_tag,
     split_tags,
 )
+from docvault.names import message_named
 from docvault.records import MailOrigin, origin_of, worklist
 from docvault.vocabulary import (
     CoverageReport,
@@ -448,10 +449,9 @@ class MessageProblems:
     documents: tuple[tuple[int, str, str], ...]  # (id, file name, status), each unsettled
 
     def describe(self) -> str:
-        """The message as the page names it: sender, subject, date."""
-        when = self.sent_at.strftime("%Y-%m-%d %H:%M UTC") if self.sent_at else "no date"
-        subject = f"'{self.subject}'" if self.subject else "(no subject)"
-        return f"the message from {self.sender or 'an unknown sender'} {subject} of {when}"
+        """The message as the page names it: sender, subject, date, as intake's sentences
+        do (its controls escaped: the refusal sentence and the audit row show it too)."""
+        return message_named(self.sender, self.subject, self.sent_at)
 
 
 def _message_problem_rows(session: Any, message_ids: list[int] | None) -> list[Any]:

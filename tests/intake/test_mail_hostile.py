@@ -106,3 +106,7 @@ def test_hostile_messages_are_settled_once_and_never_stop_the_daemon(
     rows_after = query(daemon, "SELECT uid, state FROM mail_messages ORDER BY uid")
     assert rows_after[: len(rows_before)] == rows_before
     assert len(documents(daemon)) == len(taken) + 1
+    # No .eml archived by an attempt and then named by nothing (each failed attempt left
+    # one before issue 44): verify finds no orphan in the archive.
+    verify = daemon.cli("verify", check=False)
+    assert verify.returncode == 0, verify.stdout + verify.stderr

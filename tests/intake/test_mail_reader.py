@@ -5,6 +5,7 @@ killed past the time limit, and the next message is read by a fresh one."""
 from __future__ import annotations
 
 import io
+import random
 import tracemalloc
 import zipfile
 from collections.abc import Iterator
@@ -16,12 +17,16 @@ from docvault.intake.mailparse import ParsedMessage, Summary
 from docvault.intake.mailreader import MailReader, Unreadable
 from docvault.render.kinds import detect_kind
 from tests.support.hostile_mail import hostile_messages, long_from
-from tests.support.mail import letter_message
+from tests.support.mail import letter_message, message
 
 
 @pytest.fixture(scope="module")
 def reader() -> Iterator[MailReader]:
-    made = MailReader(timeout_seconds=3, memory_limit_bytes=1024 * 1024 * 1024, max_attachments=2)
+    # A time limit no nested message comes near (each is read in well under a second), so
+    # that each is judged by its nesting, not by how busy the machine is: at 3 s, 'nested
+    # parts' timed out on a shared 2-core box under load. The long From, which only a
+    # limit ends, has its own test below.
+    made = MailReader(timeout_seconds=30, memory_limit_bytes=1024 * 1024 * 1024, max_attachments=2)
     yield made
     made.close()
 
@@ -31,19 +36,39 @@ def test_each_hostile_message_is_unreadable_or_read_never_raised(
 ) -> None:
     outcomes = {}
     for name, raw in hostile_messages(tmp_path).items():
+        if name == "long From":
+            continue
         path = tmp_path / f"{name}.eml"
         path.write_bytes(raw)
         outcomes[name] = reader.message(path)
     assert isinstance(outcomes["far date"], ParsedMessage)
     assert outcomes["far date"].summary.sent_at is None
-    assert isinstance(outcomes["nested parts"], Unreadable)
-    assert "nested too deeply" in outcomes["nested parts"].reason
-    assert isinstance(outcomes["long From"], Unreadable)
+    assert isinstance(outcomes["twenty-digit year"], ParsedMessage)
+    assert outcomes["twenty-digit year"].summary.sent_at is None
+    nested = ("nested From", "nested Content-Type", "nested filename", "nested parts",
+              "nested messages")  # fmt: skip
+    for name in nested:
+        assert isinstance(outcomes[name], Unreadable), name
+        assert "nested too deeply" in outcomes[name].reason, name
+    assert isinstance(reader.headers(letter_message(tmp_path, 1)), Summary)
+
+
+def test_a_long_header_is_stopped_at_a_limit_and_the_next_message_is_read(
+    tmp_path: Path,
+) -> None:
     # The header parser's work and memory both grow with the square of the header: which of
     # the two limits ends it first depends on the machine (the time limit has its own test).
-    assert outcomes["long From"].setting in ("mail_read_timeout_seconds", "mail_read_memory_mb")
-    # The worker past the limit was replaced: the next message is read.
-    assert isinstance(reader.headers(letter_message(tmp_path, 1)), Summary)
+    strict = MailReader(timeout_seconds=3, memory_limit_bytes=1024**3, max_attachments=2)
+    try:
+        path = tmp_path / "long-from.eml"
+        path.write_bytes(long_from(letter_message(tmp_path, 5)))
+        outcome = strict.message(path)
+        assert isinstance(outcome, Unreadable)
+        assert outcome.setting in ("mail_read_timeout_seconds", "mail_read_memory_mb")
+        # The worker past the limit was replaced: the next message is read.
+        assert isinstance(strict.headers(letter_message(tmp_path, 1)), Summary)
+    finally:
+        strict.close()
 
 
 def test_a_long_header_is_stopped_at_the_time_limit(tmp_path: Path) -> None:
@@ -60,6 +85,27 @@ def test_a_long_header_is_stopped_at_the_time_limit(tmp_path: Path) -> None:
         assert isinstance(quick.headers(letter_message(tmp_path, 3)), Summary)
     finally:
         quick.close()
+
+
+def test_a_message_past_the_memory_limit_is_unreadable_and_the_next_is_read(
+    tmp_path: Path,
+) -> None:
+    """Issue 44: MemoryError under a memory limit stopped the daemon. In the reader's worker
+    it is this message's sentence, naming the setting; the worker is replaced."""
+    small = MailReader(timeout_seconds=60, memory_limit_bytes=256 * 1024**2, max_attachments=2)
+    try:
+        big = tmp_path / "big.eml"
+        scan = b"%PDF-1.4\n" + random.Random(44).randbytes(12 * 1024**2)
+        big.write_bytes(message([("befund.pdf", scan, "application/pdf")]))  # 17 MB
+        outcome = small.message(big)
+        assert isinstance(outcome, Unreadable)
+        assert outcome.setting == "mail_read_memory_mb"
+        assert "mail_read_memory_mb" in outcome.reason
+        letter = tmp_path / "letter.eml"
+        letter.write_bytes(letter_message(tmp_path, 4))
+        assert isinstance(small.message(letter), ParsedMessage)
+    finally:
+        small.close()
 
 
 def test_more_attachments_than_the_limit_are_refused_before_decoding(

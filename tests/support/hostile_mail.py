@@ -35,6 +35,13 @@ def nested_content_type(raw: bytes, depth: int = 500) -> bytes:
     )
 
 
+def nested_filename(raw: bytes, depth: int = 500) -> bytes:
+    """The attachment's `filename=` as `depth` nested comments, unquoted (RecursionError in
+    the parameter parser; a quoted name is read as it is)."""
+    nested = b"(" * depth + b")" * depth
+    return re.sub(rb'filename="[^"]*"', lambda _: b"filename=" + nested, raw, count=1)
+
+
 def long_from(raw: bytes, characters: int = 100_000) -> bytes:
     """A From header of `characters` words: the standard library's address parser is
     quadratic in it (minutes at 100,000 characters), under Postfix's 102,400-byte limit."""
@@ -67,6 +74,7 @@ HOSTILE: dict[str, Callable[[bytes], bytes]] = {
     "twenty-digit year": twenty_digit_year,
     "nested From": nested_from,
     "nested Content-Type": nested_content_type,
+    "nested filename": nested_filename,
     "long From": long_from,
     "nested parts": nested_parts,
     "nested messages": nested_messages,

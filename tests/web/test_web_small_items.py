@@ -4,6 +4,7 @@ header, 401 JSON for /metrics, the security headers on every response (the 500 p
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Iterator
 from dataclasses import replace
 
@@ -12,8 +13,13 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import text
 
+from docvault import records
+from docvault.archive import archive_bytes
+from docvault.errors import CorruptDocument
 from docvault.parts import WebPart
+from docvault.records import mailstore
 from docvault.runtime.supervisor import Progress
+from docvault.vocabulary import MailState
 from docvault.web.app import create_app
 from docvault.web.status import ServiceStatus
 from tests.support.webarchive import ADMIN, NURSE, WebArchive
@@ -84,6 +90,51 @@ def test_a_missing_message_file_does_not_name_its_server_path_to_staff(
     client.post("/logout", data={"csrf_token": log_in(client, NURSE)})
     log_in(client, ADMIN)
     assert str(archive.data_dir / eml) in client.get(f"/documents/{archive.huck_finn}/email").text
+
+
+def _message_of_two_problems(archive: WebArchive, sender: str, subject: str) -> None:
+    """The archive's refused file and a second one, both attachments of one message."""
+    broken = archive_bytes(b"%PDF-1.4 cut short", ".pdf", archive.data_dir)
+    second = records.record_failed_document(
+        archive.database,
+        records.NewDocument(
+            sha256=broken.sha256, original_name="befund-2.pdf", inbox="labor",
+            original_path="labor/a/2/befund-2.pdf", archive_path=broken.relative_path,
+            size_bytes=broken.size_bytes,
+        ),
+        CorruptDocument.code,
+        "befund-2.pdf is not a PDF that can be opened; ask the sender for a new copy.",
+    )  # fmt: skip
+    seen = mailstore.Seen(
+        mailbox="labor", uidvalidity=7, uid=3, state=MailState.done, size_bytes=2048,
+        sender=sender, sender_address="befund@labor.example", subject=subject,
+    )  # fmt: skip
+    delivered = [
+        mailstore.Delivered(archive.failed_document, 1, "befund-1.pdf"),
+        mailstore.Delivered(second.document_id, 2, "befund-2.pdf"),
+    ]
+    mailstore.record(archive.database, seen, delivered)
+
+
+def test_a_messages_subject_and_sender_reach_the_problems_sentences_with_bidi_escaped(
+    client: TestClient, archive: WebArchive
+) -> None:
+    """Issue 44 (LOW): a mail's Subject and From reached problem sentences with their
+    bidirectional controls as they were sent: a Subject with U+202E read backwards."""
+    _message_of_two_problems(
+        archive, "Labor \u2067Weiß <befund@labor.example>", "Befund\u202efdp.exe"
+    )
+    token = log_in(client, NURSE)
+    listed = client.get("/problems").text
+    found = re.search(r'<tr data-message-id="(\d+)">', listed)
+    assert found is not None, listed
+    refused = client.post(f"/mail-messages/{found.group(1)}/dismiss", data={"csrf_token": token})
+    assert refused.status_code == 400
+    assert "Type a short reason to dismiss the 2 problems of the message from" in refused.text
+    for page in (listed, refused.text):
+        assert "\u202e" not in page
+        assert "\u2067" not in page
+    assert "Befund\\u202efdp.exe" in refused.text
 
 
 def test_anonymous_metrics_get_401_json(client: TestClient) -> None:
