@@ -353,17 +353,20 @@ class Deliverer:
         return answer
 
     def _send(self, client: httpx.Client, delivery: Delivery, payload: dict[str, Any]) -> Answer:
-        if delivery.target == HandoverTarget.webhook:
-            return post(client, self.config, delivery.event_id, encode(payload))
         if delivery.target == HandoverTarget.fhir:
             return self._send_fhir(client, delivery, payload["document"])
         if delivery.target == HandoverTarget.gdt:
             return self._write_gdt(delivery, payload["document"])
+        # The webhook's link and the command's path: the archive copy made before they go,
+        # so the JSON says whether it is a PDF/A (`pdfa` true or false, not null as before
+        # a first download) and the link serves a file already made.
         copy = self._archive_file(delivery.document_id)
+        if copy is not None:
+            payload["document"].update(document_json.pdfa_fields(copy))
+        if delivery.target == HandoverTarget.webhook:
+            return post(client, self.config, delivery.event_id, encode(payload))
         path = copy.path if copy is not None else None
         payload["searchable_pdf_path"] = str(path) if path is not None else None
-        if copy is not None:  # made now: whether it is a PDF/A is known
-            payload["document"].update(document_json.pdfa_fields(copy))
         variables = {SEARCHABLE_PDF_VARIABLE: str(path)} if path is not None else {}
         return run_command(self.config, encode(payload), variables)
 

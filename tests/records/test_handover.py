@@ -616,6 +616,47 @@ def test_the_command_is_given_the_searchable_pdf_made_before_it_runs(
     )
 
 
+def test_the_webhooks_json_says_whether_the_archive_copy_is_a_pdfa(
+    database: Engine, tmp_path: Path
+) -> None:
+    """Issue 51: the hand-over offers the archive copy with `pdfa` true or false. The
+    webhook's copy is made before it goes, as the command's is: never null because nobody
+    has downloaded the searchable PDF yet."""
+    documents = [_document(database, pages=1, name=name) for name in ("a", "b")]
+    _finish_all(database)
+    made = tmp_path / "letter.searchable.pdf"
+    made.write_bytes(b"%PDF-1.7 stand-in")
+    copies = {
+        documents[0]: ArchiveCopy(made, pdfa=True, not_pdfa_reason=None),
+        documents[1]: ArchiveCopy(made, pdfa=False, not_pdfa_reason="It is not a PDF/A-2b."),
+    }
+    asked: list[int] = []
+
+    def archive_copy(document_id: int) -> ArchiveCopy:
+        asked.append(document_id)
+        return copies[document_id]
+
+    with running_receiver(SECRET) as receiver, httpx.Client(timeout=5) as client:
+        deliverer = Deliverer(database, _config(receiver.url), archive_copy=archive_copy)
+        for delivery in handover.due(database, utcnow(), 10):
+            deliverer.deliver(client, delivery)
+        received = {request.body["document"]["id"]: request.body for request in receiver.requests}
+    assert sorted(asked) == documents
+    assert (
+        received[documents[0]]["document"]["pdfa"],
+        received[documents[0]]["document"]["pdfa_note"],
+    ) == (True, None)
+    assert (
+        received[documents[1]]["document"]["pdfa"],
+        received[documents[1]]["document"]["pdfa_note"],
+    ) == (False, "It is not a PDF/A-2b.")
+    # The webhook is given the link, as before, and no server path.
+    assert "searchable_pdf_path" not in received[documents[0]]
+    assert received[documents[0]]["document"]["searchable_pdf_url"].endswith(
+        f"/documents/{documents[0]}/searchable.pdf"
+    )
+
+
 def test_a_searchable_pdf_that_cannot_be_made_does_not_hold_the_hand_over(
     database: Engine, tmp_path: Path
 ) -> None:

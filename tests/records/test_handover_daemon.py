@@ -117,20 +117,30 @@ def documents_finished(daemon: Daemon) -> int:
     return sum(1 for row in rows if row["status"] == "done")
 
 
-def test_every_finished_letter_is_handed_over_once_across_kills(
-    tmp_path: Path, simulator: EngineSimulator, receiver: Receiver, daemons: list[Daemon]
-) -> None:
-    daemon = Daemon(
-        tmp_path,
+def handover_daemon(folder: Path, simulator: EngineSimulator, **settings: str) -> Daemon:
+    """`docvault run` in `folder` reading through the simulator, a refused hand-over tried
+    again within a second; `settings` name its receivers."""
+    return Daemon(
+        folder,
         DOCVAULT_ENGINE="openai",
         DOCVAULT_ENGINE_URL=simulator.base_url,
         DOCVAULT_PROFILE="ovisocr2",
         DOCVAULT_CONCURRENCY="4",
         DOCVAULT_INDEX_BATCH_SECONDS="0.5",
-        **receiver_settings(receiver, tmp_path),
-        DOCVAULT_HANDOVER_TIMEOUT_SECONDS="5",
         DOCVAULT_HANDOVER_RETRY_FIRST_SECONDS="0.2",
         DOCVAULT_HANDOVER_RETRY_MAX_SECONDS="1",
+        **settings,
+    )
+
+
+def test_every_finished_letter_is_handed_over_once_across_kills(
+    tmp_path: Path, simulator: EngineSimulator, receiver: Receiver, daemons: list[Daemon]
+) -> None:
+    daemon = handover_daemon(
+        tmp_path,
+        simulator,
+        **receiver_settings(receiver, tmp_path),
+        DOCVAULT_HANDOVER_TIMEOUT_SECONDS="5",
     )
     daemons.append(daemon)
     inbox = tmp_path / "inbox"
