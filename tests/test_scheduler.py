@@ -98,6 +98,17 @@ class Clinic:
         assert found is not None
         return found
 
+    def follow_plan(
+        self, clock: time_machine.Traveller, job: str, since: datetime, runs_wanted: int
+    ) -> None:
+        """Move the clock to each planned time of the job in turn, `runs_wanted` times,
+        waiting each time for its run (done, or left out) to be recorded."""
+        due = self.next_run_after(job, since)
+        for count in range(1, runs_wanted + 1):
+            clock.move_to(due)
+            self.finished_runs(job, count)
+            due = self.next_run_after(job, due)
+
     def beats_after_now(self, turns: int = 3) -> None:
         """Let the calendar's loop turn a few times (it looks every second)."""
         beats = self.progress.beats
@@ -125,11 +136,7 @@ def test_the_backup_runs_at_two_local_time_on_both_sides_of_the_summer_time_chan
     at 02:00 on the wall before (01:00 UTC) and after (00:00 UTC) the change."""
     made: list[datetime] = []
     with Clinic(database, [backup_job(made)]) as clinic:
-        due = clinic.next_run_after("database-backup", local(2026, 3, 27, 12, 0))
-        for count in range(1, 5):
-            clock.move_to(due)
-            clinic.finished_runs("database-backup", count)
-            due = clinic.next_run_after("database-backup", due)
+        clinic.follow_plan(clock, "database-backup", local(2026, 3, 27, 12, 0), 4)
     assert [moment.astimezone(BERLIN).strftime("%d %H:%M %Z") for moment in made] == [
         "28 02:00 CET",
         "29 03:00 CEST",  # 02:00 CET does not exist that night: the same moment, once
@@ -140,6 +147,46 @@ def test_the_backup_runs_at_two_local_time_on_both_sides_of_the_summer_time_chan
     assert all(
         not run.late and run.outcome == Outcome.ok for run in runs(database, "database-backup")
     )
+
+
+def test_the_backup_runs_once_on_the_night_two_oclock_comes_twice(database: Engine) -> None:
+    """Berlin moves its clocks back on 25 October 2026 at 03:00 CEST to 02:00 CET: 02:00
+    comes twice that night (00:00 and 01:00 UTC), and the nightly backup runs at the
+    first only; the second is left out with a sentence saying why."""
+    made: list[datetime] = []
+    with (
+        time_machine.travel(local(2026, 10, 24, 12, 0), tick=False) as clock,
+        Clinic(database, [backup_job(made)]) as clinic,
+    ):
+        clinic.follow_plan(clock, "database-backup", local(2026, 10, 24, 12, 0), 3)
+    assert [moment.astimezone(BERLIN).strftime("%d %H:%M %Z") for moment in made] == [
+        "25 02:00 CEST",
+        "26 02:00 CET",
+    ]
+    outcomes = [(run.outcome, run.sentence) for run in runs(database, "database-backup")]
+    assert [outcome for outcome, _ in outcomes] == [Outcome.ok, Outcome.skipped, Outcome.ok]
+    assert "the clocks went back" in outcomes[1][1]
+    assert "it ran at the first" in outcomes[1][1]
+
+
+def test_an_hourly_job_runs_in_both_hours_of_the_night_the_clocks_go_back(
+    database: Engine,
+) -> None:
+    """The hour that comes twice is two real hours: an hourly job runs in each."""
+    started: list[datetime] = []
+
+    def check() -> str:
+        started.append(datetime.now(UTC))
+        return "compared"
+
+    job = CalendarJob(Planned("index-check", "Index check", parse_plan("*:15")), check, 60)
+    with (
+        time_machine.travel(local(2026, 10, 25, 1, 30), tick=False) as clock,
+        Clinic(database, [job]) as clinic,
+    ):
+        clinic.follow_plan(clock, "index-check", local(2026, 10, 25, 1, 30), 2)
+    assert [moment.strftime("%H:%M") for moment in started] == ["00:15", "01:15"]
+    assert all(run.outcome == Outcome.ok for run in runs(database, "index-check"))
 
 
 def test_a_daemon_down_at_two_runs_the_backup_once_at_its_start_and_says_it_ran_late(
