@@ -24,6 +24,7 @@ from typing import Any, Literal, get_args, get_origin, get_type_hints
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from docvault.errors import ConfigError
+from docvault.names import inbox_named
 from docvault.plans import parse_plan
 
 DEFAULT_CONFIG_PATHS = (Path("docvault.toml"), Path("/etc/docvault/docvault.toml"))
@@ -225,8 +226,9 @@ class RetentionRule:
 
     @property
     def names(self) -> str:
-        """Which documents, in words: "inbox fax" or "tag xray"."""
-        return f"inbox {self.inbox}" if self.inbox else f"tag {self.tag}"
+        """Which documents, in words: "inbox fax" ("the inbox" for the `inbox` setting's
+        one) or "tag xray"."""
+        return inbox_named(self.inbox) if self.inbox else f"tag {self.tag}"
 
 
 RETENTION_KEYS = ("keep_years", "inbox", "tag", "counted_from")
