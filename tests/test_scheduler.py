@@ -7,20 +7,24 @@ for a row in calendar_runs, with a deadline.
 from __future__ import annotations
 
 import asyncio
+import getpass
 import threading
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
+from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
 import time_machine
+from click.testing import CliRunner
 from sqlalchemy import Engine
 from sqlmodel import col, select
 
 from devtools.daemon import wait_for
 from docvault import calendar_log, db
 from docvault.calendar_log import Outcome, Planned
-from docvault.models import CalendarRun
+from docvault.cli import main
+from docvault.models import AuditEvent, CalendarRun
 from docvault.plans import parse_plan
 from docvault.runtime.supervisor import Progress
 from docvault.runtime.threads import blocking_calls
@@ -286,6 +290,30 @@ def test_a_job_never_runs_twice_at_the_same_time(
     assert all("the previous one was still going" in sentence for sentence in skipped)
 
 
+def test_a_job_running_past_its_bound_makes_the_calendar_say_it_is_stuck(
+    database: Engine, clock: time_machine.Traveller
+) -> None:
+    """A job that hangs is seen: past its bound the calendar's liveness names it (the
+    supervisor then reports the calendar part stalled); once it ends, all is well again."""
+    release = threading.Event()
+
+    def hangs() -> str:
+        release.wait(DEADLINE_SECONDS)
+        return "done at last"
+
+    job = CalendarJob(Planned("archive-check", "Archive check", None), hangs, 0.2)
+    with Clinic(database, [job]) as clinic:
+        assert clinic.calendar.liveness() is None
+        calendar_log.request(database, "archive-check", "admin")
+        clinic.wait_for(lambda: clinic.calendar.liveness() is not None, "the job to be stuck")
+        stuck = clinic.calendar.liveness()
+        release.set()
+        clinic.finished_runs("archive-check", 1)
+        assert clinic.calendar.liveness() is None
+    assert stuck is not None
+    assert stuck.startswith("the calendar job archive-check has been running for")
+
+
 def test_run_now_runs_a_job_that_is_off(database: Engine, clock: time_machine.Traveller) -> None:
     done: list[str] = []
     job = CalendarJob(
@@ -315,3 +343,30 @@ def test_the_plans_say_themselves_in_words() -> None:
         parse_plan("sonday 03:00")
     with pytest.raises(ValueError, match="no such time of day"):
         parse_plan("25:00")
+
+
+def test_the_schedule_command_says_each_plan_and_asks_for_a_run_now(
+    database: Engine, tmp_path: Path
+) -> None:
+    """`docvault schedule`: every job with its plan in words, its last and next run;
+    `docvault schedule run JOB` leaves the request for the running service, audited."""
+    run = calendar_log.started(database, "database-backup", None, "", "admin")
+    calendar_log.finished(database, run, Outcome.ok, "the database was copied")
+    environment = {
+        "DOCVAULT_DATA_DIR": str(tmp_path / "data"),
+        "DOCVAULT_CONFIG": "",
+        "DOCVAULT_TIMEZONE": "Europe/Berlin",
+    }
+    listed = CliRunner().invoke(main, ["schedule"], env=environment)
+    assert listed.exit_code == 0, listed.output
+    assert "database-backup: Database backup, every day at 02:00 Europe/Berlin" in listed.output
+    assert "archive-check: Archive check, every Sunday at 03:00 Europe/Berlin" in listed.output
+    assert "ok: the database was copied" in listed.output
+    assert "rerun-failed: Failed and looped pages read again, off" in listed.output
+
+    asked = CliRunner().invoke(main, ["schedule", "run", "archive-check"], env=environment)
+    assert asked.exit_code == 0, asked.output
+    assert calendar_log.take_requests(database) == [("archive-check", f"cli:{getpass.getuser()}")]
+    with db.read_session(database) as session:
+        rows = session.exec(select(AuditEvent).where(AuditEvent.action == "run calendar job"))
+        assert [(row.detail, row.via) for row in rows] == [("archive-check", "cli")]
