@@ -148,9 +148,11 @@ def tombstone(
     pages: int,
     reason: str,
     remote_address: str = "",
+    via: AuditVia | None = None,
 ) -> None:
     """The row every deletion leaves, kept after the record is gone: who (`actor`), when,
-    why, the file's name, its original's sha256 and its page count."""
+    why, the file's name, its original's sha256 and its page count, and how the person
+    acted (browser, token, command line)."""
     detail = TOMBSTONE.format(
         file_name=file_name, pages=pages, sha256=sha256, reason=reason or "none given"
     )
@@ -161,6 +163,7 @@ def tombstone(
         detail,
         document_id=document_id,
         remote_address=remote_address,
+        via=via,
     )
 
 

@@ -101,6 +101,19 @@ def not_run(database: Engine, job: str, planned_at: datetime, outcome: str, sent
         )
 
 
+def ran_as_planned(database: Engine, job: str, planned_at: datetime) -> bool:
+    """Whether a run of the job planned for `planned_at` started (missed ones did not)."""
+    with read_session(database) as session:
+        found = session.exec(
+            select(CalendarRun.id).where(
+                CalendarRun.job == job,
+                CalendarRun.planned_at == planned_at,
+                CalendarRun.outcome != Outcome.missed,
+            )
+        ).first()
+        return found is not None
+
+
 def request(database: Engine, job: str, by: str) -> None:
     """An admin asks for the job to run now; the running daemon's calendar takes it."""
     with write_transaction(database) as session:

@@ -520,7 +520,12 @@ def delete(state: State, document_id: int, yes: bool, reason: str) -> None:
         if not yes:
             click.confirm(f"Remove document {document_id} and its pages from docvault?", abort=True)
         removed = records.remove_document(
-            database, settings.data_path, document_id, actor=audit.cli_actor(), reason=reason
+            database,
+            settings.data_path,
+            document_id,
+            actor=audit.cli_actor(),
+            reason=reason,
+            via=audit.AuditVia.cli,
         )
         pages = removed.pages if removed else 0
         original = (

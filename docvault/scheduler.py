@@ -24,6 +24,9 @@ start if it is at most `calendar_grace_hours` late (coalesced), and its run says
 and why; later than that it is recorded as missed. A job that raises is recorded as failed
 with its sentence (the status page shows it to staff and the admin) and runs again at its
 next time. Every run, missed or skipped run is a row of `calendar_runs` (`calendar_log`).
+The night the clocks go back, a job planned at a time of day runs at the first of the two
+times that are its time (APScheduler would run it at both) and records the second as left
+out.
 
 APScheduler keeps a job's function as an import path (it must survive a restart), so every
 job is `run_planned(name)`, which finds the running `Calendar` and its callable by name.
@@ -260,6 +263,8 @@ class Calendar:
         job = self.jobs[name]
         with self._lock:
             planned = None if by else self._planned.pop(name, None)
+        if planned is not None and self._ran_at_the_first(job, planned):
+            return
         if not self.running.claim(name):
             said = f"asked by {by}" if by else f"planned for {self.local(planned)}"
             calendar_log.not_run(
@@ -281,6 +286,26 @@ class Calendar:
             logger.error("calendar job %s: its run could not be recorded: %s", name, fault.message)
         finally:
             self.running.finished(name)
+
+    def _ran_at_the_first(self, job: CalendarJob, planned: datetime) -> bool:
+        """The night the clocks go back, a time of day comes twice: a job planned at a fixed
+        hour ("02:00") runs at the first and leaves the second out, recorded with why (an
+        hourly job runs in both hours: they are two real hours)."""
+        plan = job.planned.plan
+        first = first_of_a_repeated_time(planned, self.zone)
+        if plan is None or plan.hour is None or first is None:
+            return False
+        if not calendar_log.ran_as_planned(self.database, job.name, first):
+            return False  # docvault was down at the first: the second is the night's run
+        calendar_log.not_run(
+            self.database,
+            job.name,
+            planned,
+            Outcome.skipped,
+            f"its run planned for {self.local(planned)} was left out: the clocks went back "
+            f"that night, so that time came twice, and it ran at the first ({self.local(first)})",
+        )
+        return True
 
     def _lateness(self, planned: datetime | None, started: datetime) -> str:
         """Why a run starts late (empty when it does not)."""
@@ -310,6 +335,16 @@ class Calendar:
         if seconds <= self.jobs[name].bound_seconds:
             return None
         return f"the calendar job {name} has been running for {seconds:.0f} s"
+
+
+def first_of_a_repeated_time(planned: datetime, zone: tzinfo) -> datetime | None:
+    """When `planned` is the second time its time of day comes in `zone` (the night the
+    clocks go back), the first, in UTC; otherwise None."""
+    wall = planned.astimezone(UTC).astimezone(zone)
+    if not wall.fold:
+        return None
+    first = wall.replace(fold=0)
+    return first.astimezone(UTC) if first.utcoffset() != wall.utcoffset() else None
 
 
 def _outcome(job: CalendarJob) -> tuple[str, str]:

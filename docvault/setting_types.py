@@ -15,6 +15,8 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Literal
 
+from docvault.names import inbox_named
+
 
 class ProfileName(StrEnum):
     """The model profiles docvault knows: each one is defined, under its name, in
@@ -164,8 +166,9 @@ class RetentionRule:
 
     @property
     def names(self) -> str:
-        """Which documents, in words: "inbox fax" or "tag xray"."""
-        return f"inbox {self.inbox}" if self.inbox else f"tag {self.tag}"
+        """Which documents, in words: "inbox fax" ("the inbox" for the `inbox` setting's
+        one) or "tag xray"."""
+        return inbox_named(self.inbox) if self.inbox else f"tag {self.tag}"
 
 
 @dataclass(frozen=True)

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from sqlalchemy import Engine
 
-from docvault import backup
+from docvault import backup, records
 from docvault.archive import archive_file
-from docvault.db import write_transaction
+from docvault.db import read_session, write_transaction
 from docvault.errors import DatabaseError
 from docvault.models import Document
 
@@ -192,6 +192,36 @@ def test_verify_reports_changed_missing_and_orphaned_files(
     assert "copy the file back from a backup" in by_kind["changed"]
     assert "Restore it from a backup" in by_kind["missing"]
     assert str(orphan) in by_kind["orphaned"]
+
+
+def test_verify_tells_a_deleted_documents_leftover_original_from_a_lost_one(
+    database: Engine, tmp_path: Path, fixtures_dir: Path
+) -> None:
+    """Issue 49: a deletion's tombstone names its sha256, so an original its removal left
+    behind (interrupted) is a note, not a problem: verify exits 0. An original no
+    tombstone names is orphaned, as before."""
+    data_dir = tmp_path / "data"
+    deleted_id = add_document(database, data_dir, fixtures_dir / "pymupdf__small-table.pdf")
+    with read_session(database) as session:
+        deleted = session.get(Document, deleted_id)
+        assert deleted is not None
+    leftover = data_dir / deleted.archive_path
+    kept = leftover.read_bytes()
+    assert records.remove_document(database, data_dir, deleted_id, actor="admin", reason="twice")
+    assert not leftover.exists()
+    leftover.write_bytes(kept)  # as a removal cut short between its rows and its file leaves it
+
+    findings = backup.verify_archive(database, data_dir)
+    assert [(finding.kind, finding.path) for finding in findings] == [("deleted", leftover)]
+    assert "belongs to a document that was deleted" in findings[0].message
+    assert backup.exit_code(findings) == backup.EXIT_ALL_WELL
+
+    unknown = data_dir / "archive" / "ab" / ("ab" * 32 + ".pdf")
+    unknown.parent.mkdir(exist_ok=True)
+    shutil.copy(fixtures_dir / "ocrmypdf__skew.pdf", unknown)
+    findings = backup.verify_archive(database, data_dir)
+    assert sorted(finding.kind for finding in findings) == ["deleted", "orphaned"]
+    assert backup.exit_code(findings) == backup.EXIT_ORPHANED
 
 
 def test_the_nightly_backup_keeps_the_newest(database: Engine, tmp_path: Path) -> None:

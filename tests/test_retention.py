@@ -49,6 +49,22 @@ def test_a_document_is_due_ten_years_after_its_arrival_and_never_without_a_rule(
     assert retention.due_documents(database, [other_inbox], date(2099, 1, 1), BERLIN) == []
 
 
+def test_a_rule_for_the_single_inbox_names_it_as_every_sentence_does(database: Engine) -> None:
+    """The `inbox` setting's one inbox is named "inbox": its rule read "inbox inbox, 10
+    years" on the review page, the sentence issue 48 mended everywhere else."""
+    letter = recorded_document(database, sha="d")
+    with db.write_transaction(database) as session:
+        document = session.get(Document, letter)
+        assert document is not None
+        document.inbox = "inbox"
+        session.add(document)
+    arrived(database, letter, datetime(2010, 1, 4, 9, tzinfo=UTC))
+    rule = RetentionRule(keep_years=10, inbox="inbox", counted_from=CountedFrom.arrival)
+    [entry] = retention.due_documents(database, [rule], date(2026, 1, 1), BERLIN)
+    assert entry.rule == "the inbox, 10 years"
+    assert FAX_TEN_YEARS.names == "inbox fax"
+
+
 def test_the_letter_date_counts_where_the_rule_says_and_the_longest_rule_wins(
     database: Engine,
 ) -> None:

@@ -7,20 +7,24 @@ for a row in calendar_runs, with a deadline.
 from __future__ import annotations
 
 import asyncio
+import getpass
 import threading
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
+from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
 import time_machine
+from click.testing import CliRunner
 from sqlalchemy import Engine
 from sqlmodel import col, select
 
 from devtools.daemon import wait_for
 from docvault import calendar_log, db
 from docvault.calendar_log import Outcome, Planned
-from docvault.models import CalendarRun
+from docvault.cli import main
+from docvault.models import AuditEvent, CalendarRun
 from docvault.plans import parse_plan
 from docvault.runtime.supervisor import Progress
 from docvault.runtime.threads import blocking_calls
@@ -98,6 +102,17 @@ class Clinic:
         assert found is not None
         return found
 
+    def follow_plan(
+        self, clock: time_machine.Traveller, job: str, since: datetime, runs_wanted: int
+    ) -> None:
+        """Move the clock to each planned time of the job in turn, `runs_wanted` times,
+        waiting each time for its run (done, or left out) to be recorded."""
+        due = self.next_run_after(job, since)
+        for count in range(1, runs_wanted + 1):
+            clock.move_to(due)
+            self.finished_runs(job, count)
+            due = self.next_run_after(job, due)
+
     def beats_after_now(self, turns: int = 3) -> None:
         """Let the calendar's loop turn a few times (it looks every second)."""
         beats = self.progress.beats
@@ -125,11 +140,7 @@ def test_the_backup_runs_at_two_local_time_on_both_sides_of_the_summer_time_chan
     at 02:00 on the wall before (01:00 UTC) and after (00:00 UTC) the change."""
     made: list[datetime] = []
     with Clinic(database, [backup_job(made)]) as clinic:
-        due = clinic.next_run_after("database-backup", local(2026, 3, 27, 12, 0))
-        for count in range(1, 5):
-            clock.move_to(due)
-            clinic.finished_runs("database-backup", count)
-            due = clinic.next_run_after("database-backup", due)
+        clinic.follow_plan(clock, "database-backup", local(2026, 3, 27, 12, 0), 4)
     assert [moment.astimezone(BERLIN).strftime("%d %H:%M %Z") for moment in made] == [
         "28 02:00 CET",
         "29 03:00 CEST",  # 02:00 CET does not exist that night: the same moment, once
@@ -140,6 +151,46 @@ def test_the_backup_runs_at_two_local_time_on_both_sides_of_the_summer_time_chan
     assert all(
         not run.late and run.outcome == Outcome.ok for run in runs(database, "database-backup")
     )
+
+
+def test_the_backup_runs_once_on_the_night_two_oclock_comes_twice(database: Engine) -> None:
+    """Berlin moves its clocks back on 25 October 2026 at 03:00 CEST to 02:00 CET: 02:00
+    comes twice that night (00:00 and 01:00 UTC), and the nightly backup runs at the
+    first only; the second is left out with a sentence saying why."""
+    made: list[datetime] = []
+    with (
+        time_machine.travel(local(2026, 10, 24, 12, 0), tick=False) as clock,
+        Clinic(database, [backup_job(made)]) as clinic,
+    ):
+        clinic.follow_plan(clock, "database-backup", local(2026, 10, 24, 12, 0), 3)
+    assert [moment.astimezone(BERLIN).strftime("%d %H:%M %Z") for moment in made] == [
+        "25 02:00 CEST",
+        "26 02:00 CET",
+    ]
+    outcomes = [(run.outcome, run.sentence) for run in runs(database, "database-backup")]
+    assert [outcome for outcome, _ in outcomes] == [Outcome.ok, Outcome.skipped, Outcome.ok]
+    assert "the clocks went back" in outcomes[1][1]
+    assert "it ran at the first" in outcomes[1][1]
+
+
+def test_an_hourly_job_runs_in_both_hours_of_the_night_the_clocks_go_back(
+    database: Engine,
+) -> None:
+    """The hour that comes twice is two real hours: an hourly job runs in each."""
+    started: list[datetime] = []
+
+    def check() -> str:
+        started.append(datetime.now(UTC))
+        return "compared"
+
+    job = CalendarJob(Planned("index-check", "Index check", parse_plan("*:15")), check, 60)
+    with (
+        time_machine.travel(local(2026, 10, 25, 1, 30), tick=False) as clock,
+        Clinic(database, [job]) as clinic,
+    ):
+        clinic.follow_plan(clock, "index-check", local(2026, 10, 25, 1, 30), 2)
+    assert [moment.strftime("%H:%M") for moment in started] == ["00:15", "01:15"]
+    assert all(run.outcome == Outcome.ok for run in runs(database, "index-check"))
 
 
 def test_a_daemon_down_at_two_runs_the_backup_once_at_its_start_and_says_it_ran_late(
@@ -239,6 +290,30 @@ def test_a_job_never_runs_twice_at_the_same_time(
     assert all("the previous one was still going" in sentence for sentence in skipped)
 
 
+def test_a_job_running_past_its_bound_makes_the_calendar_say_it_is_stuck(
+    database: Engine, clock: time_machine.Traveller
+) -> None:
+    """A job that hangs is seen: past its bound the calendar's liveness names it (the
+    supervisor then reports the calendar part stalled); once it ends, all is well again."""
+    release = threading.Event()
+
+    def hangs() -> str:
+        release.wait(DEADLINE_SECONDS)
+        return "done at last"
+
+    job = CalendarJob(Planned("archive-check", "Archive check", None), hangs, 0.2)
+    with Clinic(database, [job]) as clinic:
+        assert clinic.calendar.liveness() is None
+        calendar_log.request(database, "archive-check", "admin")
+        clinic.wait_for(lambda: clinic.calendar.liveness() is not None, "the job to be stuck")
+        stuck = clinic.calendar.liveness()
+        release.set()
+        clinic.finished_runs("archive-check", 1)
+        assert clinic.calendar.liveness() is None
+    assert stuck is not None
+    assert stuck.startswith("the calendar job archive-check has been running for")
+
+
 def test_run_now_runs_a_job_that_is_off(database: Engine, clock: time_machine.Traveller) -> None:
     done: list[str] = []
     job = CalendarJob(
@@ -268,3 +343,30 @@ def test_the_plans_say_themselves_in_words() -> None:
         parse_plan("sonday 03:00")
     with pytest.raises(ValueError, match="no such time of day"):
         parse_plan("25:00")
+
+
+def test_the_schedule_command_says_each_plan_and_asks_for_a_run_now(
+    database: Engine, tmp_path: Path
+) -> None:
+    """`docvault schedule`: every job with its plan in words, its last and next run;
+    `docvault schedule run JOB` leaves the request for the running service, audited."""
+    run = calendar_log.started(database, "database-backup", None, "", "admin")
+    calendar_log.finished(database, run, Outcome.ok, "the database was copied")
+    environment = {
+        "DOCVAULT_DATA_DIR": str(tmp_path / "data"),
+        "DOCVAULT_CONFIG": "",
+        "DOCVAULT_TIMEZONE": "Europe/Berlin",
+    }
+    listed = CliRunner().invoke(main, ["schedule"], env=environment)
+    assert listed.exit_code == 0, listed.output
+    assert "database-backup: Database backup, every day at 02:00 Europe/Berlin" in listed.output
+    assert "archive-check: Archive check, every Sunday at 03:00 Europe/Berlin" in listed.output
+    assert "ok: the database was copied" in listed.output
+    assert "rerun-failed: Failed and looped pages read again, off" in listed.output
+
+    asked = CliRunner().invoke(main, ["schedule", "run", "archive-check"], env=environment)
+    assert asked.exit_code == 0, asked.output
+    assert calendar_log.take_requests(database) == [("archive-check", f"cli:{getpass.getuser()}")]
+    with db.read_session(database) as session:
+        rows = session.exec(select(AuditEvent).where(AuditEvent.action == "run calendar job"))
+        assert [(row.detail, row.via) for row in rows] == [("archive-check", "cli")]

@@ -56,6 +56,7 @@ def remove_document(
     actor: str,
     reason: str = "",
     remote_address: str = "",
+    via: audit.AuditVia | None = None,
 ) -> Removed | None:
     """Remove a document: the one delete path of the command line, the web view and any
     rule that deletes (retention). None: there is no such document.
@@ -83,6 +84,7 @@ def remove_document(
         pages=page_count,
         reason=reason,
         remote_address=remote_address,
+        via=via,
     )
     pages = delete_document(database, document_id)
     derived.remove_for_original(data_dir, document.sha256)

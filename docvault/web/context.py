@@ -43,6 +43,7 @@ from docvault.web.security import (
     client_address,
     current_account,
     is_admin,
+    request_via,
     require_admin,
     require_scope,
 )
@@ -280,9 +281,8 @@ class WebContext:
             document_id=document_id,
             page_number=page_number,
             remote_address=client_address(request),
-            via=audit.AuditVia.token if getattr(request.state, "via_token", False)
-            else audit.AuditVia.browser,
-        )  # fmt: skip
+            via=request_via(request),
+        )
 
     def document_or_404(self, document_id: int) -> queries.DocumentView:
         found = queries.document(self.database, document_id)

@@ -34,7 +34,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from docvault import auth
+from docvault import audit, auth
 from docvault.errors import AuthError, RequestTooLarge
 
 SESSION_COOKIE = "docvault_session"
@@ -126,6 +126,13 @@ def set_login_cookie(request: Request, response: Response, https: bool) -> None:
 
 def client_address(request: Request) -> str:
     return request.client.host if request.client else ""
+
+
+def request_via(request: Request) -> audit.AuditVia:
+    """How the person asking acts, as their audit rows say it: an API token, or a browser."""
+    if getattr(request.state, "via_token", False):
+        return audit.AuditVia.token
+    return audit.AuditVia.browser
 
 
 def set_session_cookie(response: Response, token: str, https: bool) -> None:

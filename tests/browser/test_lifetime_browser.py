@@ -6,6 +6,7 @@ and kept). Screenshots at 1440x900 and 1024x768 go to test-artifacts/screenshots
 from __future__ import annotations
 
 import getpass
+import re
 import shutil
 import sqlite3
 from collections.abc import Iterator
@@ -173,12 +174,15 @@ def test_the_review_deletes_a_confirmed_batch_and_refuses_the_held_documents(
     expect(rows).to_have_count(len(LETTERS))
     held = vault.ids["court-case.pdf"]
     expect(page.locator(f'tr[data-document-id="{held}"]')).to_contain_text("Case 4 O 17/26")
-    expect(rows.first.locator("td").nth(3)).to_have_text("inbox inbox, 1 year")
+    expect(rows.first.locator("td").nth(3)).to_have_text("the inbox, 1 year")
     _screenshots(page, "due-for-deletion")
     page.get_by_label("Select all").check()
     page.get_by_label("Reason for this deletion").fill("Kept one year as the rule says")
     page.get_by_role("button", name="Delete the chosen documents").click()
     expect(page.locator("#deleted")).to_contain_text("2 document(s) deleted")
+    expect(page.locator("#deleted li")).to_have_text(
+        [re.compile(r"its original removed from the archive\)$")] * 2
+    )
     refused = page.locator("#refused")
     expect(refused).to_contain_text(f"Document {held} (court-case.pdf) is on legal hold since")
     expect(refused).to_contain_text("It was not deleted")

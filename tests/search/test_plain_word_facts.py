@@ -80,6 +80,14 @@ def test_a_letter_found_by_its_patient_ranks_before_a_page_that_only_mentions_th
     assert _found(index, '"Abraham Lincoln" OR (Abraham Lincoln)')[0] == 1
 
 
+@pytest.mark.parametrize("typed", ["Abraham Lincoln", "Lincoln", "lincoln abraham"])
+def test_the_patients_letter_ranks_before_notes_that_mention_the_name_typed_plainly(
+    index: SearchIndex, typed: str
+) -> None:
+    """Staff type the name without a filter: the letter whose patient it is comes first."""
+    assert _found(index, typed) == [1, 3]
+
+
 def test_a_patient_hits_snippet_shows_the_name_not_the_letter_head(index: SearchIndex) -> None:
     texts = {2: HYPHENATED}
     found = index.search("patient:williams-hart", texts=lambda ids: [(i, texts[i]) for i in ids])

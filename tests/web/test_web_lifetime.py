@@ -69,6 +69,10 @@ def test_a_batch_is_deleted_only_with_a_reason_and_a_held_document_stays(
     assert due == {archive.huck_finn, archive.xss, archive.failed_document}
     holds.place(archive.database, archive.xss, "Complaint of 3 January", "dpo")
     before = _documents(archive)
+    with db.read_session(archive.database) as session:
+        letter = session.get(Document, archive.huck_finn)
+        assert letter is not None
+    original = archive.data_dir / letter.archive_path
     chosen = {"csrf_token": csrf, "document": [str(archive.huck_finn), str(archive.xss)]}
     refused = client.post("/retention", data={**chosen, "reason": "  "})
     assert refused.status_code == 400
@@ -78,6 +82,11 @@ def test_a_batch_is_deleted_only_with_a_reason_and_a_held_document_stays(
     assert done.status_code == 200
     assert f"Document {archive.xss} (ocrmypdf__skew.pdf) is on legal hold since" in done.text
     assert _documents(archive) == before - {archive.huck_finn}
+    # What the page says of the original is what happened to it: no other document has its
+    # bytes, so it left the archive (the page said the originals stay).
+    assert not original.exists()
+    assert "stay in the archive" not in done.text
+    assert "(1 page(s); its original removed from the archive)" in done.text
     [deletion] = _actions(archive, "delete")
     assert deletion.document_id == archive.huck_finn
     assert "Kept a year, as the rule says" in deletion.detail

@@ -17,7 +17,7 @@ from click.testing import CliRunner
 from fastapi.testclient import TestClient
 from sqlmodel import col, select
 
-from docvault import backup, db, derived, retention
+from docvault import auth, backup, db, derived, retention
 from docvault.cli import main
 from docvault.models import AuditEvent, Document, IndexOutbox, IndexProblem, Page, utcnow
 from docvault.search.pages import PROBLEM_RETRY_FIRST_SECONDS, not_indexable, record_problems
@@ -287,16 +287,25 @@ def test_only_an_administrator_deletes_and_the_deletion_leaves_a_tombstone(
     assert backup.exit_code(backup.verify_archive(archive.database, archive.data_dir)) == 0
 
 
-def test_a_delete_from_the_command_line_leaves_the_same_tombstone_as_the_web_views(
+def test_every_delete_path_leaves_the_same_tombstone_and_says_how_the_person_acted(
     archive: WebArchive, client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # The refused file on the problems page, deleted in the web view; a letter, by the command;
-    # a scan whose time is up, by the retention review (issue 49).
+    # a scan whose time is up, by the retention review (issue 49); a fax, by an API token.
     refused = document_row(archive, archive.failed_document)
     letter = document_row(archive, archive.huck_finn)
     scan = document_row(archive, archive.multi_page)
+    fax = document_row(archive, archive.xss)
     token = log_in(client, ADMIN)
     post(client, f"/documents/{refused.id}/delete", token, reason="not ours")
+    bearer = auth.create_token(archive.database, ADMIN[0], "", auth.TokenScope.admin)
+    api = TestClient(client.app, follow_redirects=False)
+    answer = api.post(
+        f"/documents/{fax.id}/delete",
+        data={"reason": "not ours"},
+        headers={"Authorization": f"Bearer {bearer}"},
+    )
+    assert answer.status_code == 303, answer.text
     monkeypatch.setenv("DOCVAULT_CONFIG", "")
     monkeypatch.setenv("DOCVAULT_DATA_DIR", str(archive.data_dir))
     answer = CliRunner().invoke(
@@ -309,13 +318,15 @@ def test_a_delete_from_the_command_line_leaves_the_same_tombstone_as_the_web_vie
     batch = retention.confirm(archive.database, archive.data_dir, [scan.id], "not ours", "dpo", due)
     assert [removed.document_id for removed in batch.deleted] == [scan.id]
 
-    web, command, review = audit_rows(archive, "delete")
-    assert (web.user_name, command.user_name, review.user_name) == (
-        "admin", f"cli:{getpass.getuser()}", "dpo"
+    web, through_api, command, review = audit_rows(archive, "delete")
+    assert (web.user_name, through_api.user_name, command.user_name, review.user_name) == (
+        "admin", "admin", f"cli:{getpass.getuser()}", "dpo"
     )  # fmt: skip
+    assert (web.via, through_api.via, command.via) == ("browser", "token", "cli")
     (entry,) = due_for(due, scan.id)
     for row, document, reason in (
         (web, refused, "not ours"),
+        (through_api, fax, "not ours"),
         (command, letter, "not ours"),
         (review, scan, f"retention review ({entry.rule}, due {entry.due_on:%Y-%m-%d}): not ours"),
     ):
