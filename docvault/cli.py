@@ -520,7 +520,12 @@ def delete(state: State, document_id: int, yes: bool, reason: str) -> None:
         if not yes:
             click.confirm(f"Remove document {document_id} and its pages from docvault?", abort=True)
         removed = records.remove_document(
-            database, settings.data_path, document_id, actor=audit.cli_actor(), reason=reason
+            database,
+            settings.data_path,
+            document_id,
+            actor=audit.cli_actor(),
+            reason=reason,
+            via=audit.AuditVia.cli,
         )
         pages = removed.pages if removed else 0
         original = (
@@ -581,13 +586,11 @@ def unlock(state: State, document_id: int) -> None:
             database, settings.data_path, document_id, password, max_pages=settings.max_pages
         )
         del password
-        audit.record(
+        audit.record_cli(
             database,
-            audit.cli_actor(),
             AuditAction.unlock,
             f"{unlocked.file_name}: {unlocked.pages} page(s) queued",
             document_id=document_id,
-            via=audit.AuditVia.cli,
         )
         click.echo(
             f"document {document_id} ({unlocked.file_name}): unlocked, {unlocked.pages} page(s) "
@@ -629,7 +632,7 @@ def restore_command(state: State, source: Path) -> None:
     # Recorded in the restored database: the log a restore puts back says it was put back.
     with state.use_database(settings) as database:
         detail = f"from {source}" + (f"; the previous database kept as {kept}" if kept else "")
-        audit.record(database, audit.cli_actor(), AuditAction.restore, detail)
+        audit.record_cli(database, AuditAction.restore, detail)
     if kept is None:  # a new data folder: there was no database to keep (issue 48)
         click.echo(f"restored {source} into {settings.data_path}")
     else:

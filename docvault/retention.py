@@ -147,9 +147,11 @@ def confirm(
     reason: str,
     by: str,
     due: Sequence[Due],
+    via: audit.AuditVia | None = None,
 ) -> Batch:
     """Delete the chosen documents that are due, each through the one delete path; a
-    document on hold (or no longer due) is refused with its sentence, the rest go on."""
+    document on hold (or no longer due) is refused with its sentence, the rest go on.
+    `via`: the door the person (`by`) came through, as their audit rows say."""
     if not reason.strip():
         raise ValueError("A deletion in the retention review needs a reason (the rule, the case).")
     still_due = {entry.document_id: entry for entry in due}
@@ -162,11 +164,11 @@ def confirm(
         why = f"retention review ({entry.rule}, due {entry.due_on:%Y-%m-%d}): {reason.strip()}"
         try:
             removed = records.remove_document(
-                database, data_dir, document_id, actor=by, reason=why
+                database, data_dir, document_id, actor=by, reason=why, via=via
             )  # its tombstone says who, when, why, the file, its sha256 and pages
         except OnLegalHold as error:
             audit.record(database, by, AuditAction.delete_refused, error.message,
-                         document_id=document_id)  # fmt: skip
+                         document_id=document_id, via=via)  # fmt: skip
             refused.append(error.message)
             continue
         if removed is None:

@@ -39,6 +39,7 @@ from docvault.web import queries
 from docvault.web.display import Display
 from docvault.web.images import RenderPng
 from docvault.web.security import (
+    audit_via,
     client_address,
     current_account,
     is_admin,
@@ -279,9 +280,8 @@ class WebContext:
             document_id=document_id,
             page_number=page_number,
             remote_address=client_address(request),
-            via=audit.AuditVia.token if getattr(request.state, "via_token", False)
-            else audit.AuditVia.browser,
-        )  # fmt: skip
+            via=audit_via(request),
+        )
 
     def document_or_404(self, document_id: int) -> queries.DocumentView:
         found = queries.document(self.database, document_id)

@@ -35,6 +35,7 @@ from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from docvault import auth
+from docvault.audit import AuditVia
 from docvault.errors import AuthError, RequestTooLarge
 
 SESSION_COOKIE = "docvault_session"
@@ -126,6 +127,11 @@ def set_login_cookie(request: Request, response: Response, https: bool) -> None:
 
 def client_address(request: Request) -> str:
     return request.client.host if request.client else ""
+
+
+def audit_via(request: Request) -> AuditVia:
+    """Through which door a logged-in request came, as its audit rows say it."""
+    return AuditVia.token if getattr(request.state, "via_token", False) else AuditVia.browser
 
 
 def set_session_cookie(response: Response, token: str, https: bool) -> None:

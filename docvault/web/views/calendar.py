@@ -22,7 +22,7 @@ from starlette.concurrency import run_in_threadpool
 from docvault import calendar_log, holds, retention
 from docvault.audit import AuditAction
 from docvault.web.context import Context, RowId, Templates, WebContext, parse_id
-from docvault.web.security import current_account, read_form, require_admin
+from docvault.web.security import audit_via, current_account, read_form, require_admin
 from docvault.web.views.common import page, path_for, with_shown
 
 ADMIN_ONLY = "Only an administrator may do this; ask one."
@@ -141,7 +141,9 @@ def _confirm(
     context: WebContext, request: Request, chosen: list[int], reason: str
 ) -> retention.Batch:
     who = current_account(request).name
-    return retention.confirm(context.database, context.data_dir, chosen, reason, who, _due(context))
+    return retention.confirm(
+        context.database, context.data_dir, chosen, reason, who, _due(context), audit_via(request)
+    )
 
 
 async def place_hold(request: Request, context: Context, document_id: RowId) -> Response:

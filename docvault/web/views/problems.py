@@ -41,7 +41,13 @@ from docvault.search.pages import index_problems, retry_now
 from docvault.vocabulary import DocumentStatus, SamplingMode
 from docvault.web import queries
 from docvault.web.context import Context, RowId, Templates, WebContext
-from docvault.web.security import client_address, current_account, read_form, require_admin
+from docvault.web.security import (
+    audit_via,
+    client_address,
+    current_account,
+    read_form,
+    require_admin,
+)
 from docvault.web.views.common import page, path_for
 
 # A dismissal's reason is a short sentence for the audit log ("sent again as 2024-113").
@@ -157,6 +163,7 @@ def delete(context: WebContext, request: Request, document_id: int, reason: str 
         actor=current_account(request).name,
         reason=reason,
         remote_address=client_address(request),
+        via=audit_via(request),
     )
     if removed is None:
         raise HTTPException(404, f"There is no document {document_id} in the archive.")
