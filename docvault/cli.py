@@ -548,7 +548,7 @@ def delete(state: State, document_id: int, yes: bool, reason: str) -> None:
 def mail_retry(state: State, mailbox: str, uids: tuple[int, ...]) -> None:
     """Read refused messages of a mailbox again (all of them, or the UIDs given): a message
     refused as unreadable is never fetched again by itself. Raise the limit its sentence
-    names first; the running service fetches them at its next look."""
+    names first; the running service fetches them at its next look (audited)."""
     from docvault.records import mailstore
 
     settings = state.settings()
@@ -564,6 +564,11 @@ def mail_retry(state: State, mailbox: str, uids: tuple[int, ...]) -> None:
                 f"Mailbox {mailbox} has no refused message{' with these UIDs' if uids else ''}; "
                 "nothing was changed (the status page lists the refused ones)."
             )
+        audit.record_cli(
+            database,
+            AuditAction.retry,
+            f"mailbox {mailbox}: message(s) UID {', '.join(map(str, marked))} to be read again",
+        )
         click.echo(
             f"mailbox {mailbox}: {len(marked)} message(s) (UID {', '.join(map(str, marked))}) "
             "will be read again at the service's next look"
