@@ -25,9 +25,10 @@ from devtools.engine_sim import EngineSimulator, SimulatorConfig
 from tests.support.documents import letter_pdf
 
 PAGES = 2
-# (letters, kills, seeds). The suite's run keeps CI short (about 90 s a seed); the issue's
-# run is the figure issue 45 asks for, 30 kills over 40 two-page letters with three seeds
-# (about 3 minutes a seed): `DOCVAULT_RESTART_KILLS=issue pytest <this file>`.
+# (letters, kills, seeds). The suite's run keeps CI short; the issue's run is the figure
+# issue 45 asks for, 30 kills over 40 two-page letters with three seeds (524 s on CI, 5-7
+# minutes a seed of the suite's size on a loaded 2-core box alone):
+# `DOCVAULT_RESTART_KILLS=issue pytest <this file>`.
 SIZES = {"suite": (24, 16, (1, 2)), "issue": (40, 30, (1, 2, 3))}
 LETTERS, KILLS, SEEDS = SIZES[os.environ.get("DOCVAULT_RESTART_KILLS", "suite")]
 # A kill comes this long after the daemon was started, or after it said it was ready.
@@ -93,7 +94,7 @@ class Killer:
 
 
 @pytest.mark.slow
-@pytest.mark.timeout(900)
+@pytest.mark.timeout(60 * KILLS)  # a loaded 2-core box took up to 25 s a kill, reading included
 @pytest.mark.parametrize("seed", SEEDS)
 def test_a_daemon_killed_at_random_moments_reads_every_page_once(
     tmp_path: Path, engine: EngineSimulator, seed: int
