@@ -133,6 +133,14 @@ def cli_actor() -> str:
     return f"cli:{getpass.getuser()}"
 
 
+def record_cli(
+    database: Engine, action: AuditAction, detail: str = "", *, document_id: int | None = None
+) -> None:
+    """The row a change made through the `docvault` command leaves: the same row as its
+    web twin's, by the system user (`cli_actor`), said to come from the command line."""
+    record(database, cli_actor(), action, detail, document_id=document_id, via=AuditVia.cli)
+
+
 # A tombstone's detail, in one fixed shape: `tombstoned_hashes` reads the sha256 back.
 TOMBSTONE = "{file_name}: removed with {pages} page(s); original sha256 {sha256}; reason: {reason}"
 _TOMBSTONE_SHA256 = re.compile(r"; original sha256 ([0-9a-f]{64});")

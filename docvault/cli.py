@@ -548,7 +548,7 @@ def delete(state: State, document_id: int, yes: bool, reason: str) -> None:
 def mail_retry(state: State, mailbox: str, uids: tuple[int, ...]) -> None:
     """Read refused messages of a mailbox again (all of them, or the UIDs given): a message
     refused as unreadable is never fetched again by itself. Raise the limit its sentence
-    names first; the running service fetches them at its next look."""
+    names first; the running service fetches them at its next look (audited)."""
     from docvault.records import mailstore
 
     settings = state.settings()
@@ -564,6 +564,11 @@ def mail_retry(state: State, mailbox: str, uids: tuple[int, ...]) -> None:
                 f"Mailbox {mailbox} has no refused message{' with these UIDs' if uids else ''}; "
                 "nothing was changed (the status page lists the refused ones)."
             )
+        audit.record_cli(
+            database,
+            AuditAction.retry,
+            f"mailbox {mailbox}: message(s) UID {', '.join(map(str, marked))} to be read again",
+        )
         click.echo(
             f"mailbox {mailbox}: {len(marked)} message(s) (UID {', '.join(map(str, marked))}) "
             "will be read again at the service's next look"
@@ -586,13 +591,11 @@ def unlock(state: State, document_id: int) -> None:
             database, settings.data_path, document_id, password, max_pages=settings.max_pages
         )
         del password
-        audit.record(
+        audit.record_cli(
             database,
-            audit.cli_actor(),
             AuditAction.unlock,
             f"{unlocked.file_name}: {unlocked.pages} page(s) queued",
             document_id=document_id,
-            via=audit.AuditVia.cli,
         )
         click.echo(
             f"document {document_id} ({unlocked.file_name}): unlocked, {unlocked.pages} page(s) "
@@ -634,7 +637,7 @@ def restore_command(state: State, source: Path) -> None:
     # Recorded in the restored database: the log a restore puts back says it was put back.
     with state.use_database(settings) as database:
         detail = f"from {source}" + (f"; the previous database kept as {kept}" if kept else "")
-        audit.record(database, audit.cli_actor(), AuditAction.restore, detail)
+        audit.record_cli(database, AuditAction.restore, detail)
     if kept is None:  # a new data folder: there was no database to keep (issue 48)
         click.echo(f"restored {source} into {settings.data_path}")
     else:

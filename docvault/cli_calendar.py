@@ -13,7 +13,7 @@ from datetime import datetime
 import click
 
 from docvault import audit, calendar_log, holds
-from docvault.audit import AuditAction, AuditVia
+from docvault.audit import AuditAction
 from docvault.cli_base import RowId, State, friendly_errors, pass_state
 from docvault.from_settings import planned_jobs
 from docvault.scheduler import JOBS, zone_label
@@ -65,7 +65,7 @@ def run_now(state: State, job: str) -> None:
     """Ask the running service to run a calendar job now (audited)."""
     with state.use_database() as database:
         calendar_log.request(database, job, _who())
-        audit.record(database, _who(), AuditAction.run_job, job, via=AuditVia.cli)
+        audit.record_cli(database, AuditAction.run_job, job)
     click.echo(
         f"{job}: asked to run now; the running service starts it within a second "
         "(`docvault schedule` shows how it went)"
@@ -89,10 +89,7 @@ def place(state: State, document_id: int, reason: str) -> None:
             hold = holds.place(database, document_id, reason, _who())
         except ValueError as error:
             raise click.ClickException(str(error)) from None
-        audit.record(
-            database, _who(), AuditAction.place_hold, hold.reason, document_id=document_id,
-            via=AuditVia.cli,
-        )  # fmt: skip
+        audit.record_cli(database, AuditAction.place_hold, hold.reason, document_id=document_id)
     click.echo(
         f"document {document_id}: on legal hold since {hold.placed_at:%Y-%m-%d}: {hold.reason}"
     )
@@ -108,8 +105,5 @@ def lift(state: State, document_id: int) -> None:
         hold = holds.lift(database, document_id)
         if hold is None:
             raise click.ClickException(f"Document {document_id} is not on legal hold.")
-        audit.record(
-            database, _who(), AuditAction.lift_hold, hold.reason, document_id=document_id,
-            via=AuditVia.cli,
-        )  # fmt: skip
+        audit.record_cli(database, AuditAction.lift_hold, hold.reason, document_id=document_id)
     click.echo(f"document {document_id}: legal hold lifted (it was: {hold.reason})")

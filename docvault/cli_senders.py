@@ -10,7 +10,7 @@ from __future__ import annotations
 import click
 from sqlmodel import Session
 
-from docvault.audit import AuditAction, cli_actor, record
+from docvault.audit import AuditAction, cli_actor, record_cli
 from docvault.cli_base import State, friendly_errors, pass_state
 from docvault.db import write_transaction
 from docvault.facts import senders
@@ -55,5 +55,5 @@ def senders_add(
     with state.use_database() as database:
         with write_transaction(database) as session:
             senders.edit(session, None, name, address, typed, user)
-        record(database, user, AuditAction.edit_sender, f"{name!r}: {typed}"[:500])
+        record_cli(database, AuditAction.edit_sender, f"{name!r}: {typed}"[:500])
     click.echo(f"sender added: {name}")

@@ -34,7 +34,7 @@ def user_group() -> None:
 
 def _audit(database: Engine, action: AuditAction, detail: str) -> None:
     """The row a person's change leaves, as the web view's do, with the system user."""
-    audit.record(database, audit.cli_actor(), action, detail)
+    audit.record_cli(database, action, detail)
 
 
 @user_group.command("add")

@@ -150,7 +150,8 @@ def confirm(
     via: audit.AuditVia | None = None,
 ) -> Batch:
     """Delete the chosen documents that are due, each through the one delete path; a
-    document on hold (or no longer due) is refused with its sentence, the rest go on."""
+    document on hold (or no longer due) is refused with its sentence, the rest go on.
+    `via`: the door the person (`by`) came through, as their audit rows say."""
     if not reason.strip():
         raise ValueError("A deletion in the retention review needs a reason (the rule, the case).")
     still_due = {entry.document_id: entry for entry in due}

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import getpass
+
 import pytest
 from click.testing import CliRunner
 from sqlalchemy import Engine
+from sqlmodel import col, select
 
-from docvault import auth
+from docvault import auth, db
 from docvault.cli_base import State
 from docvault.cli_users import user_group
 from docvault.errors import AuthError
+from docvault.models import AuditEvent
 
 
 @pytest.fixture
@@ -66,3 +70,32 @@ def test_tokens_are_shown_once_listed_without_secret_and_revoked(run, database: 
     assert run("token", "revoke", "1").output == "Token 1 revoked.\n"
     assert auth.token_use(database, token) is None
     assert "revoked" in run("token", "list").output
+
+
+def test_every_change_of_people_and_tokens_leaves_an_audit_row_of_the_system_user(  # type: ignore[no-untyped-def]
+    run, database: Engine
+) -> None:
+    # Issue 45: every act of a person is audited whatever the door; the command line's rows
+    # name the system user and say they came from the command line.
+    changes: list[tuple[tuple[str, ...], str | None, str, str]] = [
+        (("add", "doctor", "--admin"), "long enough secret\n", "user add",
+         "doctor (administrator)"),
+        (("passwd", "doctor"), "another long secret\n", "user password", "doctor"),
+        (("disable", "doctor"), None, "user change", "doctor: disabled"),
+        (("enable", "doctor"), None, "user change", "doctor: enabled"),
+        (("logout", "doctor"), None, "user change", "doctor: 0 session(s) ended"),
+        (("unlock", "doctor"), None, "user change", "doctor: login lock-out lifted"),
+        (("token", "create", "doctor", "--label", "export"), None, "token create",
+         "for doctor (read): export"),
+        (("token", "revoke", "1"), None, "token revoke", "token 1"),
+        (("remove", "doctor"), None, "user remove", "doctor and their API tokens"),
+    ]  # fmt: skip
+    for arguments, stdin, _, _ in changes:
+        assert run(*arguments, stdin=stdin).exit_code == 0, arguments
+    run("list")
+    run("token", "list")  # looks change nothing and leave no row
+    with db.read_session(database) as session:
+        rows = session.exec(select(AuditEvent).order_by(col(AuditEvent.id))).all()
+    assert [(row.user_name, row.action, row.detail, row.via) for row in rows] == [
+        (f"cli:{getpass.getuser()}", action, detail, "cli") for _, _, action, detail in changes
+    ]

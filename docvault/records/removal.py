@@ -61,11 +61,12 @@ def remove_document(
     """Remove a document: the one delete path of the command line, the web view and any
     rule that deletes (retention). None: there is no such document.
 
-    Its tombstone comes first (`audit.tombstone`: who, when, why, the file's name, its
-    sha256 and page count), so no deletion goes unrecorded, however it ends; then its rows,
-    its derived files and, unless another document has the same bytes, its original (and
-    unlocked copy) in the archive. Interrupted, deleting it again finishes the job. A
-    document on legal hold is not removed, nor tombstoned: `OnLegalHold`.
+    Its tombstone comes first (`audit.tombstone`: who, when, why, through which door, the
+    file's name, its sha256 and page count), so no deletion goes unrecorded, however it
+    ends; then its rows, its derived files and, unless another document has the same bytes,
+    its original (and unlocked copy) in the archive. Interrupted, deleting it again
+    finishes the job. A document on legal hold is not removed, nor tombstoned:
+    `OnLegalHold`.
     """
     with read_session(database) as session:
         document = session.get(Document, document_id)

@@ -10,6 +10,7 @@ did not cause, no letter recorded twice.
 
 from __future__ import annotations
 
+import os
 import random
 import signal
 import sqlite3
@@ -23,9 +24,13 @@ from devtools.daemon import Daemon, wait_for
 from devtools.engine_sim import EngineSimulator, SimulatorConfig
 from tests.support.documents import letter_pdf
 
-LETTERS = 24
 PAGES = 2
-KILLS = 16
+# (letters, kills, seeds). The suite's run keeps CI short; the issue's run is the figure
+# issue 45 asks for, 30 kills over 40 two-page letters with three seeds (524 s on CI, 5-7
+# minutes a seed of the suite's size on a loaded 2-core box alone):
+# `DOCVAULT_RESTART_KILLS=issue pytest <this file>`.
+SIZES = {"suite": (24, 16, (1, 2)), "issue": (40, 30, (1, 2, 3))}
+LETTERS, KILLS, SEEDS = SIZES[os.environ.get("DOCVAULT_RESTART_KILLS", "suite")]
 # A kill comes this long after the daemon was started, or after it said it was ready.
 KILL_AFTER_SECONDS = (0.1, 3.0)
 
@@ -89,8 +94,8 @@ class Killer:
 
 
 @pytest.mark.slow
-@pytest.mark.timeout(900)
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.timeout(60 * KILLS)  # a loaded 2-core box took up to 25 s a kill, reading included
+@pytest.mark.parametrize("seed", SEEDS)
 def test_a_daemon_killed_at_random_moments_reads_every_page_once(
     tmp_path: Path, engine: EngineSimulator, seed: int
 ) -> None:

@@ -336,6 +336,16 @@ def test_every_delete_path_leaves_the_same_tombstone_and_says_how_the_person_act
             f"sha256 {document.sha256}; reason: {reason}"
         )
         assert not (archive.data_dir / document.archive_path).exists()
+    assert (web.via, command.via) == ("browser", "cli")  # which door each came through
+    # The audit page finds the command's tombstone by its user and action, and says its door.
+    shown = client.get(
+        "/audit", params={"user": f"cli:{getpass.getuser()}", "action": "delete"}
+    ).text
+    assert "1 event(s)" in shown
+    assert f"document {letter.id}</a>" in shown
+    assert f"original sha256 {letter.sha256}; reason: not ours" in shown
+    assert refused.sha256 not in shown
+    assert shown.count("<td>cli</td>") == 1
     assert backup.exit_code(backup.verify_archive(archive.database, archive.data_dir)) == 0
 
 
