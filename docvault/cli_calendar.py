@@ -15,7 +15,7 @@ from docvault import audit, calendar_log, holds
 from docvault.audit import AuditAction, AuditVia
 from docvault.cli_base import RowId, State, friendly_errors, pass_state
 from docvault.scheduler import JOBS, planned_jobs, zone_label
-from docvault.web.display import zone_named
+from docvault.web import zone_named
 
 
 def _who() -> str:

@@ -44,8 +44,7 @@ from docvault.errors import (
     RenderError,
     ServerFault,
 )
-from docvault.ocr.base import Engine
-from docvault.ocr.schedule import attempts_of, reread_suspects
+from docvault.ocr import Engine, attempts_of, reread_suspects
 from docvault.records import ClaimedPage, FinishedPage
 from docvault.render import RenderPoolClosed
 from docvault.runtime import RETRY_SECONDS, Progress, Standing, backoff_seconds

@@ -29,7 +29,7 @@ from whoosh import query
 from whoosh.qparser import FuzzyTermPlugin, GtLtPlugin, MultifieldParser, QueryParser
 
 from docvault.errors import QuerySyntaxError
-from docvault.facts.extract import search_date
+from docvault.facts import search_date
 from docvault.search.confusions import EXACT_FIRST, misread_too
 from docvault.search.schema import NAME_FIELDS, text_analyzer
 

@@ -18,10 +18,15 @@ from docvault import records
 from docvault.audit import AuditFilter
 from docvault.db import read_session, within
 from docvault.errors import EncryptedDocument, PageDamaged, ReadingDoubtful
-from docvault.facts import register
+from docvault.facts import (
+    FactView,
+    PatientRecord,
+    facts_of,
+    patient_for_documents,
+    register,
+    views_of,
+)
 from docvault.facts import senders as sender_directory
-from docvault.facts.register_files import PatientRecord
-from docvault.facts.store import FactView, facts_of, patient_for_documents, views_of
 from docvault.models import (
     Attempt,
     AuditEvent,
