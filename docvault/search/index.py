@@ -41,7 +41,7 @@ from docvault.search.folder import (
     is_unmade,
 )
 from docvault.search.highlight import Highlighter
-from docvault.search.language import deadline_check, parse
+from docvault.search.language import SEARCH_TIME_LIMIT_SECONDS, deadline_check, parse
 from docvault.search.marking import WordMarker
 from docvault.search.reader import Answer, Opening, ScoredPages
 from docvault.search.results import DocumentHit, DocumentMatches, SearchHit, SearchResults
@@ -56,8 +56,12 @@ TextLoader = Callable[[Sequence[int]], Mapping[int, str]]
 class SearchIndex:
     """Thread-safe searches and counts over one index folder (reopened when it changes)."""
 
-    def __init__(self, directory: Path) -> None:
+    def __init__(
+        self, directory: Path, time_limit_seconds: float = SEARCH_TIME_LIMIT_SECONDS
+    ) -> None:
         self.directory = directory
+        # A search that runs longer is stopped (SearchTooSlow).
+        self.time_limit_seconds = time_limit_seconds
         # Set by the outbox driver while it rebuilds the folder: a search says so.
         self.rebuilding = False
         # Set by the outbox driver while a server fault (the index's disk full or read-only)
@@ -216,7 +220,7 @@ class SearchIndex:
         matching pages are listed with an empty one.
         """
         started = time.perf_counter()
-        check_time = deadline_check(text)
+        check_time = deadline_check(text, self.time_limit_seconds)
         if self._opened is None:
             raise self._unavailable()
         if page < 1 or per_page < 1:
@@ -247,7 +251,7 @@ class SearchIndex:
     def document_matches(self, text: str, document_id: int) -> DocumentMatches:
         """The pages of one document that a search matches (best first) and its words,
         for the viewer a search result leads to; bounded like a search."""
-        check_time = deadline_check(text)
+        check_time = deadline_check(text, self.time_limit_seconds)
         if self._opened is None:
             raise self._unavailable()
         with self._lock:

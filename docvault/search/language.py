@@ -62,15 +62,15 @@ class SearchTooSlow(QuerySyntaxError):
     """A search ran past its time limit and was stopped."""
 
 
-def deadline_check(text: str) -> Callable[[], None]:
+def deadline_check(text: str, seconds: float) -> Callable[[], None]:
     """A check to call between the steps of the search ``text``: it raises SearchTooSlow
-    once the search has run for ``SEARCH_TIME_LIMIT_SECONDS``."""
-    deadline = time.monotonic() + SEARCH_TIME_LIMIT_SECONDS
+    once the search has run for ``seconds``."""
+    deadline = time.monotonic() + seconds
 
     def check() -> None:
         if time.monotonic() > deadline:
             raise SearchTooSlow(
-                f"The search {text[:80]!r} took longer than {SEARCH_TIME_LIMIT_SECONDS:g} "
+                f"The search {text[:80]!r} took longer than {seconds:g} "
                 "seconds and was stopped: use fewer or longer words, or add a filter."
             )
 
