@@ -57,11 +57,16 @@ class SearchIndex:
     """Thread-safe searches and counts over one index folder (reopened when it changes)."""
 
     def __init__(
-        self, directory: Path, time_limit_seconds: float = SEARCH_TIME_LIMIT_SECONDS
+        self,
+        directory: Path,
+        time_limit_seconds: float = SEARCH_TIME_LIMIT_SECONDS,
+        openings: Mapping[IndexEngine, Callable[[Path, int], Opening]] | None = None,
     ) -> None:
         self.directory = directory
         # A search that runs longer is stopped (SearchTooSlow).
         self.time_limit_seconds = time_limit_seconds
+        # How each engine opens the folder it wrote: OPENINGS.
+        self._openings = OPENINGS if openings is None else openings
         # Set by the outbox driver while it rebuilds the folder: a search says so.
         self.rebuilding = False
         # Set by the outbox driver while a server fault (the index's disk full or read-only)
@@ -102,7 +107,7 @@ class SearchIndex:
         """The folder opened by the engine that wrote it."""
         try:
             inode = os.stat(self.directory).st_ino
-            return OPENINGS[engine_of(self.directory)](self.directory, inode)
+            return self._openings[engine_of(self.directory)](self.directory, inode)
         except Exception as error:  # a damaged index fails in many ways
             raise self._cannot_open(error) from error
 
