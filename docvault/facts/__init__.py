@@ -4,8 +4,9 @@ Proposed from a finished letter's text after its reading is committed, checked a
 clinic's sender directory and the practice system's patient register, kept per document
 with a person's confirmations, shown in the facts panel and found by search.
 
-A finished letter:  records (marks it due) -> outbox.FactsProposer -> extract.propose
-                    (senders: the directory first; register: the patient) -> store
+A finished letter:  records (marks it due) -> outbox.FactsProposer -> store.proposals_of:
+                    extract.propose with the sender directory (senders), the patient
+                    found in the register (register, patient_match) -> store_proposals
 
 The modules, each importing only those above it:
 
