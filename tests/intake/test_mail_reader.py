@@ -21,7 +21,10 @@ from tests.support.mail import letter_message
 
 @pytest.fixture(scope="module")
 def reader() -> Iterator[MailReader]:
-    made = MailReader(timeout_seconds=3, memory_limit_bytes=1024 * 1024 * 1024, max_attachments=2)
+    # The worker imports what reading mail needs (about 35 MB of address space, not MuPDF's
+    # and onnxruntime's 880 MB through an eager render face); a long From header's parse
+    # reaches 250 MB, so 192 MiB stops it on any machine, however fast.
+    made = MailReader(timeout_seconds=3, memory_limit_bytes=192 * 1024 * 1024, max_attachments=2)
     yield made
     made.close()
 
