@@ -489,7 +489,7 @@ def reindex(state: State) -> None:
 
 def _echo_left_out(database: Engine) -> None:
     """The documents the index had to leave out, each with what to do (issue 25)."""
-    from docvault.search.pages import index_problems
+    from docvault.search import index_problems
 
     problems = index_problems(database)
     if problems:
@@ -729,7 +729,7 @@ def systemd_units(state: State, replicas: int | None, gpus: str | None, root: Pa
     """
     from dataclasses import replace
 
-    from docvault.ocr.replica_layout import (
+    from docvault.ocr import (
         replica_gpus,
         replica_memory_shares,
         replica_ports,
@@ -800,7 +800,7 @@ def facts_propose(state: State, again: bool) -> None:
     """Propose the facts of documents read before docvault proposed facts (or, with
     --again, of every finished document); confirmed and corrected values stay. Safe while
     the service runs: its index writer picks the changes up."""
-    from docvault.facts.store import propose_unread
+    from docvault.facts import propose_unread
     from docvault.service import record_clinic
 
     settings = state.settings()

@@ -17,7 +17,7 @@ from docvault.audit import AuditAction
 from docvault.cli_base import RowId, State, friendly_errors, pass_state
 from docvault.from_settings import planned_jobs
 from docvault.scheduler import JOBS, zone_label
-from docvault.web.display import zone_named
+from docvault.web import zone_named
 
 
 def _who() -> str:

@@ -27,7 +27,7 @@ from docvault.delivery import HandoverConfig
 from docvault.errors import ConfigError, DocvaultError
 from docvault.from_settings import handover_config
 from docvault.names import inbox_named
-from docvault.ocr.profiles import get_profile
+from docvault.ocr import get_profile
 from docvault.search import SearchIndex, needs_rebuild
 
 NETWORK_FILE_SYSTEMS = frozenset({"cifs", "smb3", "smbfs", "nfs", "nfs4", "fuse.sshfs", "9p"})

@@ -23,9 +23,9 @@ import uvicorn
 
 from docvault.delivery import Deliverer
 from docvault.errors import DocvaultError
-from docvault.facts.outbox import FactsProposer
+from docvault.facts import FactsProposer
 from docvault.intake import Intake, MailIntake, Watchers
-from docvault.ocr.vllm_server import VllmReplicas
+from docvault.ocr import VllmReplicas
 from docvault.runtime import (
     Job,
     Progress,

@@ -21,10 +21,8 @@ from sqlalchemy import Engine as DatabaseEngine
 
 from docvault import pdfa, records, transcription
 from docvault.delivery import HandoverConfig
-from docvault.facts.outbox import FactsProposer
-from docvault.ocr.base import Engine
-from docvault.ocr.profiles import Profile
-from docvault.ocr.vllm_server import VllmReplicas
+from docvault.facts import FactsProposer
+from docvault.ocr import Engine, Profile, VllmReplicas
 from docvault.pdfa import ArchiveFile
 from docvault.render import RenderPool
 from docvault.search import OutboxDriver, SearchIndex

@@ -22,7 +22,7 @@ from sqlalchemy import Engine as DatabaseEngine
 from docvault import auth, db, figures
 from docvault.errors import ServerFault
 from docvault.intake import Intake, MailboxSnapshot, MailIntake
-from docvault.ocr.vllm_server import SupervisorState
+from docvault.ocr import SupervisorState
 from docvault.parts import WebPart
 from docvault.pipeline import Pipeline
 from docvault.runtime import (
@@ -37,7 +37,7 @@ from docvault.runtime import (
     write_status_file,
 )
 from docvault.vocabulary import EngineState
-from docvault.web.status import EngineReport, InboxReport, ServiceStatus
+from docvault.web import EngineReport, InboxReport, ServiceStatus
 
 logger = logging.getLogger(__name__)
 

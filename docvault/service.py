@@ -45,15 +45,20 @@ from docvault.archive import remove_incomplete_copies
 from docvault.config import Settings
 from docvault.delivery import Deliverer, HandoverConfig
 from docvault.errors import ServerFault, UnknownProfile
-from docvault.facts import register, senders
-from docvault.facts.outbox import FactsProposer
+from docvault.facts import FactsProposer, register, senders
 from docvault.from_settings import handover_config, planned_jobs
 from docvault.intake import Intake, MailIntake, MailReader, ProgressBar, read_files, readable_kinds
-from docvault.ocr.base import Engine
-from docvault.ocr.profiles import BENCH_PROFILE_NAMES, Profile, get_profile
-from docvault.ocr.replica_layout import EngineLayout, replica_ports, replica_settings
-from docvault.ocr.schedule import transcribe_page
-from docvault.ocr.vllm_server import VllmReplicas
+from docvault.ocr import (
+    BENCH_PROFILE_NAMES,
+    Engine,
+    EngineLayout,
+    Profile,
+    VllmReplicas,
+    get_profile,
+    replica_ports,
+    replica_settings,
+    transcribe_page,
+)
 from docvault.parts import (
     CalendarPart,
     EnginePart,
@@ -93,7 +98,7 @@ from docvault.scheduler import Calendar, CalendarJob, zone_label
 from docvault.search import OutboxDriver, SearchIndex
 from docvault.setting_types import InboxSettings, ProfileChoice
 from docvault.vocabulary import PageImage, PageOutcome, SamplingMode
-from docvault.web.display import Display, zone_named
+from docvault.web import Display, zone_named
 from docvault.worker import ATTEMPTS_PER_PAGE, STUCK_MARGIN_SECONDS, Transcriber, Worker
 
 logger = logging.getLogger(__name__)
@@ -157,10 +162,10 @@ def record_clinic(settings: Settings, database: DatabaseEngine) -> None:
 def build_engine(settings: Settings, profile: Profile) -> Engine:
     """The OCR engine the settings ask for."""
     if settings.engine == "cpu":
-        from docvault.ocr.rapid import RapidEngine
+        from docvault.ocr import RapidEngine
 
         return RapidEngine(threads=settings.cpu_threads)
-    from docvault.ocr.client import OpenAIEngine
+    from docvault.ocr import OpenAIEngine
 
     endpoints = engine_endpoints(settings)
     return OpenAIEngine(
@@ -620,7 +625,7 @@ async def _recover_from_crash(settings: Settings, pipeline: Pipeline) -> None:
 
 def web_part(settings: Settings, daemon: Daemon) -> WebPart:
     """The web view, built anew each time the supervisor (re)starts it."""
-    from docvault.web.app import bind_warning
+    from docvault.web import bind_warning
 
     warning = bind_warning(settings.web_host, settings.web_https, settings.web_trusted_proxy)
     if warning:
@@ -636,7 +641,7 @@ def web_part(settings: Settings, daemon: Daemon) -> WebPart:
 
 
 def _make_web_app(settings: Settings, daemon: Daemon) -> Any:
-    from docvault.web.app import WebContext, create_app
+    from docvault.web import WebContext, create_app
 
     pipeline = daemon.pipeline
     context = WebContext(

@@ -17,7 +17,7 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
-from docvault.ocr.vllm_server import engine_environment
+from docvault.ocr import engine_environment
 
 ENVIRONMENT_FOLDER = Path("etc/docvault")
 UNIT_FOLDER = Path("etc/systemd/system")

@@ -44,8 +44,7 @@ from docvault.errors import (
     RenderError,
     ServerFault,
 )
-from docvault.ocr.base import Engine
-from docvault.ocr.schedule import attempts_of, reread_suspects
+from docvault.ocr import Engine, attempts_of, reread_suspects
 from docvault.records import ClaimedPage, FinishedPage
 from docvault.render import RenderPoolClosed
 from docvault.runtime import RETRY_SECONDS, Progress, Standing, backoff_seconds
@@ -173,6 +172,12 @@ def _damage_flags(damage: str | None) -> tuple[PageFlag, ...]:
     return (PageFlag(PageDamaged.code, damage),) if damage else ()
 
 
+# Finished pages stored in one transaction, one flag per page (records.complete_many).
+CompletePages = Callable[
+    [DatabaseEngine, str, Sequence[FinishedPage], Sequence[HandoverTarget]], list[bool]
+]
+
+
 class Worker:
     """Runs the pipeline from a claimed page to its stored text."""
 
@@ -192,9 +197,12 @@ class Worker:
         handover: Sequence[HandoverTarget] = (),
         render_slots: int | None = None,
         timings: WorkerTimings | None = None,
+        complete_pages: CompletePages = records.complete_many,
     ) -> None:
         self.database = database
         self.timings = timings or WorkerTimings()
+        # How a batch of finished pages is stored: the records' one writer of page state.
+        self.complete_pages = complete_pages
         self.renderer = renderer
         self.engine = engine
         self.transcribe = transcribe
@@ -602,7 +610,7 @@ class Worker:
         ]
         stored = await self._write(
             functools.partial(
-                records.complete_many, self.database, self.owner, finished, self.handover
+                self.complete_pages, self.database, self.owner, finished, self.handover
             )
         )
         for item, was_stored in zip(batch, stored, strict=True):

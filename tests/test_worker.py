@@ -40,7 +40,7 @@ from docvault.vocabulary import (
     SamplingMode,
     TextFormat,
 )
-from docvault.worker import Worker, WorkerTimings
+from docvault.worker import CompletePages, Worker, WorkerTimings
 from tests.support.finish import complete
 from tests.support.mounts import fill, mount_problem, tmpfs
 
@@ -180,6 +180,7 @@ def make_run(database: DatabaseEngine, tmp_path: Path) -> Callable[..., Run]:
         concurrency: int = 1,
         render_ahead: int | None = None,
         timings: WorkerTimings | None = None,
+        complete_pages: CompletePages = records.complete_many,
     ) -> Run:
         engine = ScriptedEngine(script)
         renderer = FakeRenderer()
@@ -196,6 +197,7 @@ def make_run(database: DatabaseEngine, tmp_path: Path) -> Callable[..., Run]:
             render_ahead=render_ahead,
             on_finished=lambda: finished.append(None),
             timings=timings,
+            complete_pages=complete_pages,
         )
         return Run(built, engine, renderer, finished=finished)
 
@@ -553,26 +555,23 @@ def test_an_engine_answer_with_a_lone_surrogate_is_stored_with_the_character_rep
 
 
 def test_a_page_whose_reading_cannot_be_stored_fails_alone_with_a_sentence(
-    database: DatabaseEngine, make_run: Callable[..., Run], monkeypatch: pytest.MonkeyPatch
+    database: DatabaseEngine, make_run: Callable[..., Run]
 ) -> None:
     """The safety net for what no fix foresaw: the page that cannot be stored fails with a
     sentence after its one reading; the pages stored beside it are not held back."""
     document_id = letter(database, pages=3)
     with read_session(database) as session:
         poisoned = session.exec(select(Page.id).where(Page.number == 2)).one()
-    store_many = records.complete_many
 
     def refuses_page_two(
-        engine: DatabaseEngine, owner: str, finished: Any, handover: Any = ()
+        database: DatabaseEngine, owner: str, finished: Any, handover: Any = ()
     ) -> list[bool]:
         if any(page.page_id == poisoned for page in finished):
             raise ValueError("something SQLite never said before")
-        return store_many(engine, owner, finished, handover)
-
-    monkeypatch.setattr(records, "complete_many", refuses_page_two)
+        return records.complete_many(database, owner, finished, handover)
 
     async def scenario() -> Run:
-        run = make_run(answers, concurrency=3)
+        run = make_run(answers, concurrency=3, complete_pages=refuses_page_two)
         run.start()
         await run.engine.until(
             lambda: len(run.engine.calls) == 3 and run.engine.in_flight == 0, "every page read"

@@ -34,8 +34,9 @@ imports `mailparse`, not the folder driver, the records and the database.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from docvault.faces import lazy_names
 
 if TYPE_CHECKING:
     from docvault.intake.folders import Intake
@@ -49,30 +50,22 @@ if TYPE_CHECKING:
     from docvault.intake.unlock import unlock_document
     from docvault.intake.watchers import Watchers
 
-# Where each name lives.
-_MODULES = {
-    "Inspector": "docvault.intake.recording",
-    "Intake": "docvault.intake.folders",
-    "MailIntake": "docvault.intake.mailbox",
-    "MailReader": "docvault.intake.mailreader",
-    "MailboxSnapshot": "docvault.intake.mailbox",
-    "ProgressBar": "docvault.intake.ingest",
-    "Watchers": "docvault.intake.watchers",
-    "candidate_files": "docvault.intake.rule",
-    "has_settled": "docvault.intake.stability",
-    "read_files": "docvault.intake.ingest",
-    "readable_kinds": "docvault.intake.mailparse",
-    "retake_refused": "docvault.intake.recording",
-    "unlock_document": "docvault.intake.unlock",
-}
-
-
-def __getattr__(name: str) -> Any:
-    """A name of the face, imported from its module on first use (PEP 562)."""
-    if name not in _MODULES:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(_MODULES[name]), name)
-
+# Where each name lives: its module within the package, and the names it gives.
+__getattr__ = lazy_names(
+    __name__,
+    {
+        "folders": ["Intake"],
+        "ingest": ["ProgressBar", "read_files"],
+        "mailbox": ["MailIntake", "MailboxSnapshot"],
+        "mailparse": ["readable_kinds"],
+        "mailreader": ["MailReader"],
+        "recording": ["Inspector", "retake_refused"],
+        "rule": ["candidate_files"],
+        "stability": ["has_settled"],
+        "unlock": ["unlock_document"],
+        "watchers": ["Watchers"],
+    },
+)
 
 __all__ = [
     "Inspector",

@@ -20,6 +20,7 @@ from __future__ import annotations
 import logging
 import tempfile
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -87,21 +88,24 @@ def unlock_document(
     max_pages: int,
     user_name: str | None = None,
     remote_address: str = "",
+    clock: Callable[[], datetime] = utcnow,
 ) -> Unlocked:
     """Open the document's original with `password`, archive the copy, queue its pages.
 
     `max_pages` is intake's page limit, which the unlocked copy must keep too (intake could
     not count a locked PDF's pages). `user_name` is who typed the password (for the audit
-    rows of failed tries); the command line's login name by default.
+    rows of failed tries); the command line's login name by default. `clock` is the wall
+    clock the waits after wrong passwords are measured on, and their audit rows' time.
     """
     who = user_name or cli_actor()  # `docvault unlock`: the system user, as every command
     document = _waiting_document(database, document_id)
     with _attempt_lock:
-        _refuse_while_guessing(database, document, who, remote_address)
+        _refuse_while_guessing(database, document, who, remote_address, clock())
         try:
             pages, archived_path = _archived_copy(data_dir, document, password, max_pages)
         except EncryptedDocument:
-            _note(database, who, FAILED, document, "the password was wrong", remote_address)
+            failed = "the password was wrong"
+            _note(database, who, FAILED, document, failed, remote_address, clock())
             raise DocvaultError(
                 f"The password does not open document {document_id} ({document.original_name}); "
                 "nothing was changed: check the password with the sender and try again."
@@ -148,17 +152,16 @@ def _archived_copy(
 
 
 def _refuse_while_guessing(
-    database: Engine, document: Document, who: str, remote_address: str
+    database: Engine, document: Document, who: str, remote_address: str, now: datetime
 ) -> None:
     """RateLimited (and an audit row) while the document or the person must wait."""
-    now = utcnow()
     for failures, whose in (
         (_failures(database, now, document_id=document.id), f"document {document.id}"),
         (_failures(database, now, user_name=who), who),
     ):
         wait = _wait(failures, now)
         if wait is not None:
-            _note(database, who, REFUSED, document, f"waiting {wait} s", remote_address)
+            _note(database, who, REFUSED, document, f"waiting {wait} s", remote_address, now)
             raise RateLimited(
                 f"{len(failures)} wrong passwords for {whose} in the last "
                 f"{int(FAILURE_WINDOW.total_seconds() // 60)} minutes: wait {wait} second(s) "
@@ -193,12 +196,13 @@ def _note(
     document: Document,
     detail: str,
     remote_address: str,
+    at: datetime,
 ) -> None:
     """An audit row of a try that did not unlock (never the password itself)."""
     with write_transaction(database) as session:
         session.add(
             AuditEvent(
-                at=utcnow(),
+                at=at,
                 user_name=who,
                 action=action,
                 detail=f"{document.original_name}: {detail}",

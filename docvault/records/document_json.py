@@ -27,7 +27,7 @@ from sqlalchemy import Engine
 from sqlmodel import Session, col, select
 
 from docvault.db import read_session
-from docvault.facts.store import FactView, facts_of_documents
+from docvault.facts import FactView, facts_of_documents
 from docvault.models import Document, Duplicate, Page, split_tags
 from docvault.records.mailstore import MailOrigin, origins_of
 from docvault.textutil import strip_markup

@@ -47,7 +47,7 @@ from sqlalchemy import (
 from sqlmodel import Session, col, select
 
 from docvault.db import still_waiting, write_transaction
-from docvault.facts.outbox import mark_due
+from docvault.facts import mark_due
 from docvault.models import (
     Attempt,
     Document,

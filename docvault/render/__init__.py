@@ -22,22 +22,46 @@ that can be killed. The modules, each importing only those above it:
     pool         RenderPool: the killable worker processes, time and memory limits, and
                  the safety net that fails one page for an error no check foresaw
 
-This module gives their public names, as the rest of docvault imports them.
+This module gives their public names, as the rest of docvault imports them. It imports a
+module only when one of its names is first used: the mail reader's worker process asks
+`kinds` what a file is and pays for neither MuPDF nor numpy.
 """
 
-from docvault.render.corrections import dark_share
-from docvault.render.encoding import png_bytes
-from docvault.render.formats import decrypt_pdf
-from docvault.render.kinds import CONVERTED_KINDS, RASTER_KINDS, TEXT_KINDS, detect_kind
-from docvault.render.opening import (
-    DocumentInfo,
-    converted_png,
-    inspect_document,
-    open_document,
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from docvault.faces import lazy_names
+
+if TYPE_CHECKING:
+    from docvault.render.corrections import dark_share
+    from docvault.render.encoding import png_bytes
+    from docvault.render.formats import decrypt_pdf
+    from docvault.render.kinds import CONVERTED_KINDS, RASTER_KINDS, TEXT_KINDS, detect_kind
+    from docvault.render.opening import (
+        DocumentInfo,
+        converted_png,
+        inspect_document,
+        open_document,
+    )
+    from docvault.render.options import RenderOptions
+    from docvault.render.page import RenderedPage, render_page
+    from docvault.render.pool import RenderPool, RenderPoolClosed
+
+# Where each name lives: its module within the package, and the names it gives.
+__getattr__ = lazy_names(
+    __name__,
+    {
+        "corrections": ["dark_share"],
+        "encoding": ["png_bytes"],
+        "formats": ["decrypt_pdf"],
+        "kinds": ["CONVERTED_KINDS", "RASTER_KINDS", "TEXT_KINDS", "detect_kind"],
+        "opening": ["DocumentInfo", "converted_png", "inspect_document", "open_document"],
+        "options": ["RenderOptions"],
+        "page": ["RenderedPage", "render_page"],
+        "pool": ["RenderPool", "RenderPoolClosed"],
+    },
 )
-from docvault.render.options import RenderOptions
-from docvault.render.page import RenderedPage, render_page
-from docvault.render.pool import RenderPool, RenderPoolClosed
 
 __all__ = [
     "CONVERTED_KINDS",

@@ -94,10 +94,13 @@ def _unexpected(path: Path, page: int, error: Exception) -> _WorkerFailure:
 
 
 def _inspect_in_worker(
-    path: Path, _page: int, options: RenderOptions
+    path: Path,
+    _page: int,
+    options: RenderOptions,
+    inspect: Callable[[Path, RenderOptions], DocumentInfo] = inspect_document,
 ) -> DocumentInfo | _WorkerFailure:
     try:
-        return inspect_document(path, options)
+        return inspect(path, options)
     except RenderError as error:
         return _failure(error)
     except Exception as error:  # noqa: BLE001  # a defect: this file alone fails, with a sentence
@@ -105,10 +108,14 @@ def _inspect_in_worker(
 
 
 def _render_in_worker(
-    path: Path, page: int, options: RenderOptions, rotation: int | None = None
+    path: Path,
+    page: int,
+    options: RenderOptions,
+    rotation: int | None = None,
+    render: Callable[[Path, int, RenderOptions, int | None], RenderedPage] = render_page,
 ) -> RenderedPage | _WorkerFailure:
     try:
-        return render_page(path, page, options, rotation)
+        return render(path, page, options, rotation)
     except RenderError as error:
         return _failure(error)
     except Exception as error:  # noqa: BLE001  # a defect: this page alone fails, with a sentence

@@ -26,8 +26,9 @@ through `lifeline` pays for `lifeline` alone, not for the supervisor and the sch
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from docvault.faces import lazy_names
 
 if TYPE_CHECKING:
     from docvault.runtime.backoff import Throttle, Try, backoff_seconds
@@ -68,51 +69,49 @@ if TYPE_CHECKING:
         thread_future,
     )
 
-# Where each name lives.
-_MODULES = {
-    "BUSY_WAIT_SECONDS": "docvault.runtime.faults",
-    "ClockWatch": "docvault.runtime.jobs",
-    "DaemonPool": "docvault.runtime.threads",
-    "Job": "docvault.runtime.jobs",
-    "Notifier": "docvault.runtime.notify",
-    "Part": "docvault.runtime.supervisor",
-    "PartHealth": "docvault.runtime.supervisor",
-    "PartState": "docvault.runtime.supervisor",
-    "Place": "docvault.runtime.faults",
-    "Policy": "docvault.runtime.supervisor",
-    "Progress": "docvault.runtime.supervisor",
-    "RETRY_SECONDS": "docvault.runtime.faults",
-    "RunningJobs": "docvault.runtime.jobs",
-    "Standing": "docvault.runtime.faults",
-    "Supervisor": "docvault.runtime.supervisor",
-    "Throttle": "docvault.runtime.backoff",
-    "Try": "docvault.runtime.backoff",
-    "backoff_seconds": "docvault.runtime.backoff",
-    "blocking_calls": "docvault.runtime.threads",
-    "bound_child_command": "docvault.runtime.lifeline",
-    "calendar_scheduler": "docvault.runtime.threads",
-    "database_locked": "docvault.runtime.faults",
-    "die_first_when_memory_runs_out": "docvault.runtime.lifeline",
-    "die_with_parent": "docvault.runtime.lifeline",
-    "disk_full": "docvault.runtime.faults",
-    "fault_of": "docvault.runtime.faults",
-    "in_thread": "docvault.runtime.threads",
-    "limit_memory": "docvault.runtime.lifeline",
-    "process_name": "docvault.runtime.faults",
-    "read_status_file": "docvault.runtime.supervisor",
-    "run_timers": "docvault.runtime.jobs",
-    "stop_relayed": "docvault.runtime.threads",
-    "thread_future": "docvault.runtime.threads",
-    "write_status_file": "docvault.runtime.supervisor",
-}
-
-
-def __getattr__(name: str) -> Any:
-    """A name of the face, imported from its module on first use (PEP 562)."""
-    if name not in _MODULES:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(_MODULES[name]), name)
-
+# Where each name lives: its module within the package, and the names it gives.
+__getattr__ = lazy_names(
+    __name__,
+    {
+        "backoff": ["Throttle", "Try", "backoff_seconds"],
+        "faults": [
+            "BUSY_WAIT_SECONDS",
+            "Place",
+            "RETRY_SECONDS",
+            "Standing",
+            "database_locked",
+            "disk_full",
+            "fault_of",
+            "process_name",
+        ],
+        "jobs": ["ClockWatch", "Job", "RunningJobs", "run_timers"],
+        "lifeline": [
+            "bound_child_command",
+            "die_first_when_memory_runs_out",
+            "die_with_parent",
+            "limit_memory",
+        ],
+        "notify": ["Notifier"],
+        "supervisor": [
+            "Part",
+            "PartHealth",
+            "PartState",
+            "Policy",
+            "Progress",
+            "Supervisor",
+            "read_status_file",
+            "write_status_file",
+        ],
+        "threads": [
+            "DaemonPool",
+            "blocking_calls",
+            "calendar_scheduler",
+            "in_thread",
+            "stop_relayed",
+            "thread_future",
+        ],
+    },
+)
 
 __all__ = [
     "BUSY_WAIT_SECONDS",

@@ -61,9 +61,17 @@ Each module imports only modules above it in this list.
 
 from docvault.search.folder import VERSION_FILE, needs_rebuild
 from docvault.search.index import SearchIndex
+from docvault.search.language import facts_matched
 from docvault.search.marking import WordMarker
 from docvault.search.outbox import OutboxDriver
-from docvault.search.pages import indexable_count, rebuild_from_database, search
+from docvault.search.pages import (
+    index_problems,
+    indexable_count,
+    problem_count,
+    rebuild_from_database,
+    retry_now,
+    search,
+)
 from docvault.search.results import (
     DocumentHit,
     DocumentMatches,
@@ -88,10 +96,14 @@ __all__ = [
     "SearchResults",
     "WordMarker",
     "behind_sentence",
+    "facts_matched",
+    "index_problems",
     "indexable_count",
     "needs_rebuild",
+    "problem_count",
     "rebuild",
     "rebuild_from_database",
     "results_json",
+    "retry_now",
     "search",
 ]

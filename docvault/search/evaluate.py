@@ -215,7 +215,8 @@ class Evaluation:
         weights: list[NDArray[np.float64]] = []
         lengths: list[NDArray[np.float64]] = []
         for segment in self.segments:
-            postings = segment.live(read_postings(segment.reader, fieldname, term))
+            read = read_postings(segment.reader, fieldname, term, by_block=segment.block_reads)
+            postings = segment.live(read)
             if not len(postings.docnums):
                 continue
             docnums.append(postings.docnums + segment.offset)
@@ -443,7 +444,9 @@ class PhrasePlan:
 
     def counts_in(self, segment: Segment) -> tuple[Docnums, NDArray[np.float64]]:
         """The segment's pages that hold the phrase (local numbers), and how often."""
-        postings = read_postings(segment.reader, self.fieldname, self.anchor, values=True)
+        postings = read_postings(
+            segment.reader, self.fieldname, self.anchor, True, segment.block_reads
+        )
         found = anchor_occurrences(segment.live(postings), self.before, self.after)
         for distance, term in self.farther:
             found = _followed_at(segment.reader, self.fieldname, found, distance, term)

@@ -40,7 +40,7 @@ from docvault.search.folder import (
     is_unmade,
 )
 from docvault.search.highlight import Highlighter
-from docvault.search.language import deadline_check, parse
+from docvault.search.language import SEARCH_TIME_LIMIT_SECONDS, deadline_check, parse
 from docvault.search.marking import WordMarker
 from docvault.search.reader import Answer, Opening, ScoredPages
 from docvault.search.results import DocumentHit, DocumentMatches, SearchHit, SearchResults
@@ -56,8 +56,17 @@ TextLoader = Callable[[Sequence[int]], Mapping[int, str]]
 class SearchIndex:
     """Thread-safe searches and counts over one index folder (reopened when it changes)."""
 
-    def __init__(self, directory: Path) -> None:
+    def __init__(
+        self,
+        directory: Path,
+        time_limit_seconds: float = SEARCH_TIME_LIMIT_SECONDS,
+        openings: Mapping[IndexEngine, Callable[[Path, int], Opening]] | None = None,
+    ) -> None:
         self.directory = directory
+        # A search that runs longer is stopped (SearchTooSlow).
+        self.time_limit_seconds = time_limit_seconds
+        # How each engine opens the folder it wrote: OPENINGS.
+        self._openings = OPENINGS if openings is None else openings
         # Set by the outbox driver while it rebuilds the folder: a search says so.
         self.rebuilding = False
         # Set by the outbox driver while a server fault (the index's disk full or read-only)
@@ -98,7 +107,7 @@ class SearchIndex:
         """The folder opened by the engine that wrote it."""
         try:
             inode = os.stat(self.directory).st_ino
-            return OPENINGS[engine_of(self.directory)](self.directory, inode)
+            return self._openings[engine_of(self.directory)](self.directory, inode)
         except Exception as error:  # a damaged index fails in many ways
             raise self._cannot_open(error) from error
 
@@ -216,7 +225,7 @@ class SearchIndex:
         matching pages are listed with an empty one.
         """
         started = time.perf_counter()
-        check_time = deadline_check(text)
+        check_time = deadline_check(text, self.time_limit_seconds)
         if self._opened is None:
             raise self._unavailable()
         if page < 1 or per_page < 1:
@@ -247,7 +256,7 @@ class SearchIndex:
     def document_matches(self, text: str, document_id: int) -> DocumentMatches:
         """The pages of one document that a search matches (best first) and its words,
         for the viewer a search result leads to; bounded like a search."""
-        check_time = deadline_check(text)
+        check_time = deadline_check(text, self.time_limit_seconds)
         if self._opened is None:
             raise self._unavailable()
         with self._lock:

@@ -29,7 +29,7 @@ from whoosh import query
 from whoosh.qparser import FuzzyTermPlugin, GtLtPlugin, MultifieldParser, QueryParser
 
 from docvault.errors import QuerySyntaxError
-from docvault.facts.extract import search_date
+from docvault.facts import search_date
 from docvault.search.confusions import EXACT_FIRST, misread_too
 from docvault.search.schema import NAME_FIELDS, text_analyzer
 
@@ -62,15 +62,15 @@ class SearchTooSlow(QuerySyntaxError):
     """A search ran past its time limit and was stopped."""
 
 
-def deadline_check(text: str) -> Callable[[], None]:
+def deadline_check(text: str, seconds: float) -> Callable[[], None]:
     """A check to call between the steps of the search ``text``: it raises SearchTooSlow
-    once the search has run for ``SEARCH_TIME_LIMIT_SECONDS``."""
-    deadline = time.monotonic() + SEARCH_TIME_LIMIT_SECONDS
+    once the search has run for ``seconds``."""
+    deadline = time.monotonic() + seconds
 
     def check() -> None:
         if time.monotonic() > deadline:
             raise SearchTooSlow(
-                f"The search {text[:80]!r} took longer than {SEARCH_TIME_LIMIT_SECONDS:g} "
+                f"The search {text[:80]!r} took longer than {seconds:g} "
                 "seconds and was stopped: use fewer or longer words, or add a filter."
             )
 

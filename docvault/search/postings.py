@@ -44,21 +44,23 @@ class Postings:
     values: list[bytes] | None
 
 
-def read_postings(reader: Any, fieldname: str, term: bytes, values: bool = False) -> Postings:
+def read_postings(
+    reader: Any, fieldname: str, term: bytes, values: bool = False, by_block: bool = _BLOCK_READS
+) -> Postings:
     """Every posting of ``term`` in one segment, deleted pages included (the caller drops
-    them: ``Segment.live``)."""
+    them: ``Segment.live``); ``by_block`` False reads through Whoosh's public methods only."""
     if (fieldname, term) not in reader:
         return Postings(np.empty(0, np.int64), np.empty(0, np.float64), [] if values else None)
     matcher = reader.postings(fieldname, term)
     if isinstance(matcher, FilterMatcher):
         matcher = matcher.child  # the deleted-page filter: Segment.live does that job
-    if _reads_by_block(matcher):
+    if _reads_by_block(matcher, by_block):
         return _read_blocks(matcher, values)
     return _read_one_by_one(matcher, values)
 
 
-def _reads_by_block(matcher: Any) -> bool:
-    if not _BLOCK_READS or not isinstance(matcher, W3LeafMatcher):
+def _reads_by_block(matcher: Any, by_block: bool = _BLOCK_READS) -> bool:
+    if not by_block or not isinstance(matcher, W3LeafMatcher):
         return False
     if not all(hasattr(matcher, name) for name in _BLOCK_ATTRIBUTES):
         return False
@@ -144,13 +146,15 @@ class Lexicon:
 @dataclass(frozen=True)
 class Segment:
     """One segment of the searcher: its reader, its searcher (for Whoosh's matchers), the
-    top-level number of its first page, and its deleted pages."""
+    top-level number of its first page, its deleted pages, and whether its postings are read
+    by block (``read_postings``)."""
 
     reader: Any
     searcher: Any
     offset: int
     deleted: Docnums
     columns: SegmentColumns
+    block_reads: bool = _BLOCK_READS
 
     def live(self, postings: Postings) -> Postings:
         """``postings`` without the deleted pages."""
@@ -184,8 +188,10 @@ class Segment:
 class SegmentCache:
     """Segment columns by segment id, for as long as the segment is in the index."""
 
-    def __init__(self, text_field: str = "text") -> None:
+    def __init__(self, text_field: str = "text", block_reads: bool = _BLOCK_READS) -> None:
         self.text_field = text_field
+        # False: every segment's postings are read through Whoosh's public methods only.
+        self.block_reads = block_reads
         self._columns: dict[str, SegmentColumns] = {}
 
     def segments(self, searcher: Any) -> list[Segment]:
@@ -202,7 +208,7 @@ class SegmentCache:
                 columns = SegmentColumns(_document_ids(reader))
             current[segment_id] = columns
             deleted = np.array(sorted(reader.deleted_docs_set), np.int64)
-            segment = Segment(reader, leaf_searcher, offset, deleted, columns)
+            segment = Segment(reader, leaf_searcher, offset, deleted, columns, self.block_reads)
             # Read now, when the index is reopened after a commit (the writer's thread),
             # rather than in the first search: 90 ms for a segment of 100,000 pages.
             segment.lengths(self.text_field)

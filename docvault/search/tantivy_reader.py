@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import os
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +41,15 @@ FIRST_PAGES = 200
 MOST_PAGES_OF_DOCUMENTS = 10_000
 
 
+@dataclass(frozen=True)
+class PageBounds:
+    """How many of a search's matching pages are read first (``first``), and up to how many
+    every one is read so that the documents are counted exactly (``exact_count``)."""
+
+    first: int = FIRST_PAGES
+    exact_count: int = EXACT_DOCUMENT_COUNT_PAGES
+
+
 @functools.cache
 def _parser_and_analyzer(stemming_language: str | None) -> tuple[Any, Any]:
     """Whoosh's parser and page-text analyzer of the schema the folder was built with."""
@@ -56,8 +66,15 @@ def _meta_signature(directory: Path) -> tuple[int, int, int]:
 class TantivyOpening:
     """A Tantivy index folder opened on its newest commit."""
 
-    def __init__(self, directory: Path, inode: int, opened: tantivy.Index | None = None) -> None:
+    def __init__(
+        self,
+        directory: Path,
+        inode: int,
+        opened: tantivy.Index | None = None,
+        bounds: PageBounds = PageBounds(),
+    ) -> None:
         self.directory = directory
+        self.bounds = bounds
         self.inode = inode
         # Read before the searcher: a commit in between is then seen as a change.
         self.signature = _meta_signature(directory)
@@ -82,7 +99,7 @@ class TantivyOpening:
             return False  # mid-swap: keep answering from this commit
 
     def refreshed(self) -> TantivyOpening:
-        return TantivyOpening(self.directory, self.inode, self.index)
+        return TantivyOpening(self.directory, self.inode, self.index, self.bounds)
 
     def close(self) -> None:
         """Nothing to close: Tantivy unmaps a commit's files once no searcher holds them."""
@@ -105,10 +122,10 @@ class TantivyOpening:
         translation = Translation(self.searcher, self.schema, self.common, on_step)
         found = translation.run(parsed)
         on_step()
-        result = self.searcher.search(found, FIRST_PAGES, count=True)
+        result = self.searcher.search(found, self.bounds.first, count=True)
         total = int(result.count or 0)  # type: ignore[attr-defined]  # (missing from the stub)
         hits = result.hits
-        if len(hits) < total <= EXACT_DOCUMENT_COUNT_PAGES:
+        if len(hits) < total <= self.bounds.exact_count:
             hits = self.searcher.search(found, total, count=False).hits
         document_ids = self._document_ids(hits)
         needed = shown.stop or 0

@@ -30,6 +30,7 @@ from docvault.calendar_log import Planned
 from docvault.config import default
 from docvault.errors import ArchivedFileDamaged, DocvaultError, RateLimited, ServerFault
 from docvault.intake import Inspector, unlock_document
+from docvault.models import utcnow
 from docvault.render import RenderOptions, inspect_document
 from docvault.runtime import Throttle
 from docvault.search import SearchIndex
@@ -224,6 +225,8 @@ class WebContext:
     # The clinic's calendar (the schedule page) and retention rules (the review page).
     calendar: tuple[Planned, ...] = ()
     retention: tuple[RetentionRule, ...] = ()
+    # The wall clock the waits after wrong unlock passwords are measured on.
+    unlock_clock: Callable[[], datetime] = utcnow
 
     @property
     def session_policy(self) -> auth.SessionPolicy:
@@ -379,6 +382,7 @@ class WebContext:
             max_pages=self.max_pages,
             user_name=current_account(request).name,
             remote_address=client_address(request),
+            clock=self.unlock_clock,
         )
         self.audit(
             request,

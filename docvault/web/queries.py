@@ -6,6 +6,7 @@ import json
 import sqlite3
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -18,10 +19,15 @@ from docvault import records
 from docvault.audit import AuditFilter
 from docvault.db import read_session, within
 from docvault.errors import EncryptedDocument, PageDamaged, ReadingDoubtful
-from docvault.facts import register
+from docvault.facts import (
+    FactView,
+    PatientRecord,
+    facts_of,
+    patient_for_documents,
+    register,
+    views_of,
+)
 from docvault.facts import senders as sender_directory
-from docvault.facts.register_files import PatientRecord
-from docvault.facts.store import FactView, facts_of, patient_for_documents, views_of
 from docvault.models import (
     Attempt,
     AuditEvent,
@@ -738,9 +744,15 @@ class LiveLists:
     """``live_counts`` shared by every open tab of the web view: made again only when a
     commit changed the database since (SQLite's data_version, read on a connection of its
     own, sees the commits of every connection and process) and at most every
-    ``LIVE_COUNTS_SECONDS``. One tab or fifty cost the same few counts."""
+    ``seconds``. One tab or fifty cost the same few counts. ``count`` makes them."""
 
-    def __init__(self) -> None:
+    def __init__(
+        self,
+        seconds: float = LIVE_COUNTS_SECONDS,
+        count: Callable[[Engine], LiveCounts] = live_counts,
+    ) -> None:
+        self._seconds = seconds
+        self._count = count
         self._lock = threading.Lock()
         self._watch: sqlite3.Connection | None = None
         self._version: int | None = None
@@ -751,10 +763,10 @@ class LiveLists:
         with self._lock:
             version = self._data_version(database)
             stale = version is None or version != self._version
-            due = time.monotonic() - self._made_at >= LIVE_COUNTS_SECONDS
+            due = time.monotonic() - self._made_at >= self._seconds
             if self._counts is None or (stale and due):
                 self._version = version
-                self._counts = live_counts(database)
+                self._counts = self._count(database)
                 self._made_at = time.monotonic()
             return self._counts
 

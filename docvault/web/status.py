@@ -17,8 +17,7 @@ from sqlalchemy import Engine
 from docvault import calendar_log, figures
 from docvault.calendar_log import Planned
 from docvault.records import handover
-from docvault.search import SearchIndex
-from docvault.search.pages import index_problems, problem_count
+from docvault.search import SearchIndex, index_problems, problem_count
 from docvault.vocabulary import EngineState, Verdict
 from docvault.web import queries
 

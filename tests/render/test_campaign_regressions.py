@@ -16,6 +16,7 @@ import sqlite3
 from contextlib import closing
 from datetime import date, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -55,22 +56,18 @@ def test_a_page_tree_whose_count_lies_is_refused_as_corrupt(tmp_path: Path) -> N
         render_page(path, 1, RenderOptions())
 
 
-def test_an_error_no_check_foresaw_fails_its_page_alone_with_a_sentence(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_an_error_no_check_foresaw_fails_its_page_alone_with_a_sentence(tmp_path: Path) -> None:
     """The render worker's safety net: a defect the campaign has not found yet costs the one
     page its sentence, not a lease that expires and renders the page again for ever."""
     from docvault.render import pool
 
-    def broken(*_: object, **__: object) -> None:
+    def broken(*_: object, **__: object) -> Any:
         raise RuntimeError("code=7: something MuPDF never said before")
 
-    monkeypatch.setattr(pool, "render_page", broken)
-    monkeypatch.setattr(pool, "inspect_document", broken)
     path = tmp_path / "letter.pdf"
     for outcome in (
-        pool._render_in_worker(path, 2, RenderOptions()),
-        pool._inspect_in_worker(path, 0, RenderOptions()),
+        pool._render_in_worker(path, 2, RenderOptions(), render=broken),
+        pool._inspect_in_worker(path, 0, RenderOptions(), inspect=broken),
     ):
         assert isinstance(outcome, pool._WorkerFailure)
         assert outcome.error_code == "render-failed"
@@ -79,7 +76,7 @@ def test_an_error_no_check_foresaw_fails_its_page_alone_with_a_sentence(
         )
         assert "RuntimeError: code=7: something MuPDF never said before" in outcome.message
         assert "the original is kept in the archive" in outcome.message
-    page_outcome = pool._render_in_worker(path, 2, RenderOptions())
+    page_outcome = pool._render_in_worker(path, 2, RenderOptions(), render=broken)
     assert isinstance(page_outcome, pool._WorkerFailure)
     assert page_outcome.message.startswith("Page 2 of letter.pdf could not be read")
 

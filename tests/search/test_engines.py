@@ -18,6 +18,7 @@ and the Tantivy engine's folder kept as trustworthy as Whoosh's.
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import random
 import signal
@@ -45,6 +46,7 @@ from docvault.search import (
     FolderWriter,
     IndexEntry,
     SearchIndex,
+    SearchResults,
     needs_rebuild,
     tantivy_reader,
     writer,
@@ -227,17 +229,27 @@ def test_phrases_of_common_words_find_the_same_pages(
 
 
 def test_many_matching_pages_show_the_same_documents_with_an_estimated_count(
-    both: tuple[SearchIndex, SearchIndex], monkeypatch: pytest.MonkeyPatch
+    both: tuple[SearchIndex, SearchIndex],
 ) -> None:
     """Past EXACT_DOCUMENT_COUNT_PAGES matching pages the Tantivy engine reads only the best
     pages: the documents shown, and their pages, are still the best; the number of pages is
     exact, the number of documents an estimate, and said to be one."""
     whoosh, tantivy = both
     exact = [tantivy.search("der", page=page, per_page=7) for page in (1, 2, 5)]
-    monkeypatch.setattr(tantivy_reader, "EXACT_DOCUMENT_COUNT_PAGES", 10)
-    monkeypatch.setattr(tantivy_reader, "FIRST_PAGES", 5)
+    # The same folder opened with bounds this small index passes: 5 pages read first, the
+    # documents counted exactly up to 10 matching pages.
+    bounds = tantivy_reader.PageBounds(first=5, exact_count=10)
+    opening = functools.partial(tantivy_reader.TantivyOpening, bounds=bounds)
+    bounded = SearchIndex(tantivy.directory, openings={"tantivy": opening})
+    try:
+        _compare_bounded(bounded, whoosh, exact)
+    finally:
+        bounded.close()
+
+
+def _compare_bounded(bounded: SearchIndex, whoosh: SearchIndex, exact: list[SearchResults]) -> None:
     for page, expected in zip((1, 2, 5), exact, strict=True):
-        estimated = tantivy.search("der", page=page, per_page=7)
+        estimated = bounded.search("der", page=page, per_page=7)
         assert [document.document_id for document in estimated.documents] == [
             document.document_id for document in expected.documents
         ]

@@ -293,14 +293,15 @@ def test_block_reads_equal_reads_one_posting_at_a_time(tmp_path: Path) -> None:
 
 
 def test_without_the_block_reader_the_answers_are_the_same(
-    search_index: SearchIndex, searcher: Any, monkeypatch: pytest.MonkeyPatch
+    search_index: SearchIndex, searcher: Any
 ) -> None:
     """A Whoosh whose matchers lack the block internals is read through its public
     methods: slower, the same pages and scores."""
     parsed = [search_index.parse(text) for text in QUERIES]
     fast = [Evaluation(searcher, SegmentCache().segments(searcher)).run(q) for q in parsed]
-    monkeypatch.setattr(postings, "_BLOCK_READS", False)
-    slow = [Evaluation(searcher, SegmentCache().segments(searcher)).run(q) for q in parsed]
+    public = SegmentCache(block_reads=False).segments(searcher)
+    assert all(segment.block_reads for segment in SegmentCache().segments(searcher))
+    slow = [Evaluation(searcher, public).run(q) for q in parsed]
     for text, first, second in zip(QUERIES, fast, slow, strict=True):
         assert first.docnums.tolist() == second.docnums.tolist(), text
         assert np.allclose(first.scores, second.scores), text

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,8 +16,9 @@ from sqlmodel import col, select
 
 from docvault import db, records
 from docvault.errors import EncryptedDocument
-from docvault.models import AuditEvent, Document
+from docvault.models import AuditEvent, Document, utcnow
 from docvault.web.app import create_app
+from docvault.web.context import WebContext
 from tests.support.encrypted import PASSWORD, files_containing, protected_copy
 from tests.support.problems import record_refused
 from tests.support.webarchive import ADMIN, WebArchive
@@ -34,7 +37,14 @@ def add_protected(archive: WebArchive, tmp_path: Path, name: str) -> int:
 
 @pytest.fixture
 def admin(archive: WebArchive) -> Iterator[tuple[TestClient, str]]:
-    with TestClient(create_app(archive.context), follow_redirects=False) as client:
+    with logged_in_admin(archive.context) as logged_in:
+        yield logged_in
+
+
+@contextmanager
+def logged_in_admin(context: WebContext) -> Iterator[tuple[TestClient, str]]:
+    """A client of the web view built from `context`, logged in as the admin; its CSRF token."""
+    with TestClient(create_app(context), follow_redirects=False) as client:
         login = re.search(r'name="csrf_token" value="([^"]+)"', client.get("/login").text)
         assert login
         answer = client.post(
@@ -96,18 +106,18 @@ def test_a_long_named_protected_pdf_is_unlocked_and_a_wrong_password_returns_to_
 
 
 def test_guessing_unlock_passwords_is_slowed_down_and_every_try_audited(
-    archive: WebArchive,
-    tmp_path: Path,
-    admin: tuple[TestClient, str],
-    monkeypatch: pytest.MonkeyPatch,
+    archive: WebArchive, tmp_path: Path
 ) -> None:
     # The unlock clock stands still: the back-off after the third failure is 2 s, which a
     # loaded machine could pass between two tries and turn an expected 429 into a 400.
-    import docvault.intake.unlock
+    frozen = utcnow()
+    context = replace(archive.context, unlock_clock=lambda: frozen)
+    with logged_in_admin(context) as (client, csrf):
+        _guess(archive, tmp_path, client, csrf)
 
-    frozen = docvault.intake.unlock.utcnow()
-    monkeypatch.setattr(docvault.intake.unlock, "utcnow", lambda: frozen)
-    client, csrf = admin
+
+def _guess(archive: WebArchive, tmp_path: Path, client: TestClient, csrf: str) -> None:
+    """Three wrong passwords, then the waits that follow them, each in the audit log."""
     document_id = add_protected(archive, tmp_path, "referral.pdf")
     other_id = add_protected(archive, tmp_path, "Befund Müller.pdf")
 

@@ -20,8 +20,7 @@ from docvault.audit import AuditAction
 from docvault.auth import TokenScope
 from docvault.db import write_transaction
 from docvault.errors import FactRefused
-from docvault.facts import store
-from docvault.facts.extract import FIELD_LABELS
+from docvault.facts import FIELD_LABELS, store
 from docvault.models import utcnow
 from docvault.records import handover
 from docvault.web import queries

@@ -37,7 +37,7 @@ from docvault import holds, records
 from docvault.audit import AuditAction
 from docvault.errors import DocvaultError, OnLegalHold, RateLimited
 from docvault.intake import retake_refused
-from docvault.search.pages import index_problems, retry_now
+from docvault.search import index_problems, retry_now
 from docvault.vocabulary import DocumentStatus, SamplingMode
 from docvault.web import queries
 from docvault.web.context import Context, RowId, Templates, WebContext

@@ -9,9 +9,8 @@ from fastapi import Request
 from fastapi.responses import Response
 
 from docvault.audit import AuditAction
-from docvault.facts.store import FactView
-from docvault.search import search
-from docvault.search.language import facts_matched
+from docvault.facts import FactView
+from docvault.search import facts_matched, search
 from docvault.web import queries
 from docvault.web.context import (
     ARRIVAL_STATES,
