@@ -11,14 +11,23 @@ entry on one line. A full-page screenshot of each is kept in the test's folder t
 from __future__ import annotations
 
 import re
+from dataclasses import replace
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page
+from sqlmodel import col, select
 
+from docvault import calendar_log, db
+from docvault.calendar_log import Outcome, Planned
+from docvault.models import Document
+from docvault.plans import parse_plan
+from docvault.scheduler import JOBS
+from docvault.setting_types import CountedFrom, RetentionRule
 from docvault.web.app import create_app
 from tests.browser.conftest import log_in, screenshot
-from tests.support.liveserver import logged_in_site
+from tests.support.liveserver import LiveServer, logged_in_site
 from tests.support.webarchive import ADMIN, NURSE, WebArchive
 from tests.web.test_web_links import walk
 
@@ -57,6 +66,44 @@ LAYOUT_FAULTS = """() => {
 }"""
 
 
+# Every calendar job as docvault plans it by default (the rerun-failed job at night), one
+# retention rule; the night's runs as recorded, with their longest sentences.
+CALENDAR = tuple(
+    Planned(name, title, parse_plan("01:30" if name == "rerun-failed" else default))
+    for (name, title, _), default in zip(
+        JOBS, ("02:00", "sun 03:00", "*:15", "05:00", "off", "off"), strict=True
+    )
+)
+FAX_ONE_YEAR = RetentionRule(keep_years=1, inbox="fax", counted_from=CountedFrom.arrival)
+ARCHIVED = "60abfda66889f7ea7721f5b25bf5c189440a988411cb5363c0f616c800f1d889.pdf"
+NIGHT = (
+    ("rerun-failed", Outcome.ok,
+     "found the engine busy (3 page(s) being read or waiting to be read), so no failed or "
+     "looped page was queued; it tries again at its next run"),
+    ("archive-check", Outcome.failed,  # as docvault.backup.archive_check words it
+     "The archive check found 1 problem(s): document 4 (ocrmypdf__invalid.pdf): its original "
+     f"/var/lib/docvault/archive/60/{ARCHIVED} is missing from the archive. Restore it from a "
+     f"backup: copy archive/60/{ARCHIVED} from the newest docvault-<time> backup folder. Run "
+     "`docvault verify` for the whole list."),
+    ("database-backup", Outcome.ok, "the database was copied to /var/lib/docvault/backups/"
+     "docvault-2026-12-06T020000.sqlite3 (7 copies kept)"),
+)  # fmt: skip
+
+
+def _with_a_calendar(archive: WebArchive) -> WebArchive:
+    """The archive with the calendar's jobs and a night's runs on the schedule, and the fax
+    letters arrived two years ago under a one-year rule (so "Due for deletion" lists them)."""
+    for job, outcome, sentence in NIGHT:
+        run = calendar_log.started(archive.database, job, None, "", None)
+        calendar_log.finished(archive.database, run, outcome, sentence)
+    with db.write_transaction(archive.database) as session:
+        for document in session.exec(select(Document).where(col(Document.inbox) == "fax")):
+            document.received_at -= timedelta(days=800)
+            session.add(document)
+    context = replace(archive.context, calendar=CALENDAR, retention=(FAX_ONE_YEAR,))
+    return replace(archive, context=context)
+
+
 def _pages_of(archive: WebArchive, account: tuple[str, str]) -> list[str]:
     """The HTML pages the account reaches from the menu, by the link walk."""
     with logged_in_site(archive, account) as client:
@@ -71,9 +118,10 @@ def _file_name(path: str) -> str:
 
 @pytest.mark.parametrize("who", sorted(ACCOUNTS))
 def test_every_page_fits_the_window_at_both_sizes(
-    page: Page, site: str, archive: WebArchive, who: str, tmp_path: Path
+    page: Page, archive: WebArchive, who: str, tmp_path: Path
 ) -> None:
     account = ACCOUNTS[who]
+    archive = _with_a_calendar(archive)
     paths = _pages_of(archive, account)
     # The walk reached the pages each reaches from the menu.
     names = {path.split("?")[0].split("/")[1] for path in paths}
@@ -81,6 +129,18 @@ def test_every_page_fits_the_window_at_both_sizes(
     if who == "admin":
         expected |= {"audit", "senders", "schedule", "retention"}
     assert expected <= names, sorted(names)
+    server = LiveServer(archive.context)
+    try:
+        faults = _faults_on(page, server.start(), account, paths, f"{who}-", tmp_path)
+    finally:
+        server.stop()
+    assert faults == [], "\n".join(faults)
+
+
+def _faults_on(
+    page: Page, site: str, account: tuple[str, str], paths: list[str], prefix: str, folder: Path
+) -> list[str]:
+    """Each page opened at both sizes: what lies outside its place, and a screenshot."""
     log_in(page, site, account)
     faults: list[str] = []
     for width, height in SIZES:
@@ -90,5 +150,5 @@ def test_every_page_fits_the_window_at_both_sizes(
             page.wait_for_load_state("load")
             faults += [f"{path} at {width}x{height}: {fault}"
                        for fault in page.evaluate(LAYOUT_FAULTS)]  # fmt: skip
-            screenshot(page, f"{who}-{width}-{_file_name(path)}", tmp_path)
-    assert faults == [], "\n".join(faults)
+            screenshot(page, f"{prefix}{width}-{_file_name(path)}", folder)
+    return faults
