@@ -572,6 +572,8 @@ def test_the_status_page_shows_inboxes_engines_queue_index_and_disk(
     assert re.findall(r"<td>(\d+)</td>", fax_row) == ["2", "1", "0", "2", "0", "1"]
     assert 'state-engine-up">up</span>' in text
     assert "40.0 %" in text  # two looped attempts of five in the last hour
+    assert "engine-sim" not in text  # which engine reads is an administrator's to see
+    assert "<td>reading engine</td>" in text
     assert 'data-refresh-seconds="10"' in text
     numbers = client.get("/api/status").json()
     assert numbers["index"] == {
