@@ -400,6 +400,11 @@ def test_the_attempts_of_a_page_are_for_administrators_and_staff_read_plain_word
     # against repeats, goes with the staff's "Read this page again".
     assert '<select name="mode">' not in text
     assert '<input type="hidden" name="mode" value="penalty">' in text
+    problems = client.get("/problems").text
+    assert '<select name="mode' not in problems
+    looped, failed = (archive.page_id(archive.multi_page, number) for number in (2, 3))
+    assert f'<input type="hidden" name="mode_{looped}" value="penalty">' in problems
+    assert f'<input type="hidden" name="mode_{failed}" value="greedy">' in problems
     client.post("/logout", data={"csrf_token": nurse})
     log_in(client, ADMIN)
     text = client.get(f"/documents/{archive.multi_page}", params={"page": 2}).text
