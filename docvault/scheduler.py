@@ -5,7 +5,8 @@ APScheduler (3.x) keeping its plan in docvault's own database.
     archive-check      verify_at            Sunday 03:00 (`docvault verify`)
     index-check        index_check_at       every hour at :15
     retention-review   retention_review_at  05:00 every day (lists, never deletes)
-    rerun-failed       rerun_failed_at      off (failed and looped pages read again)
+    rerun-failed       rerun_failed_at      off (failed and looped pages read again, when
+                                            no page is being read or waiting)
     register-refresh   register_refresh_at  off (the patient register from register_source)
 
 Why APScheduler here, and not for the supervisor's short timers (`docvault.runtime.jobs`): these

@@ -491,9 +491,6 @@ def calendar_work(settings: Settings, pipeline: Pipeline) -> dict[str, Callable[
         due = retention.due_documents(database, settings.retention, datetime.now(zone).date(), zone)
         return retention.review_sentence(due, settings.retention)
 
-    def rerun_failed() -> str:
-        return f"{records.rerun_failed_pages(database)} failed or looped page(s) queued again"
-
     def register_refresh() -> str:
         if not settings.register_source:
             return "no register_source is set: there is no register to refresh"
@@ -510,7 +507,7 @@ def calendar_work(settings: Settings, pipeline: Pipeline) -> dict[str, Callable[
         "archive-check": lambda: backup.archive_check(database, data_dir),
         "index-check": index_check,
         "retention-review": retention_review,
-        "rerun-failed": rerun_failed,
+        "rerun-failed": lambda: records.rerun_failed_when_idle(database),
         "register-refresh": register_refresh,
     }
 

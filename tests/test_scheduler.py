@@ -21,14 +21,17 @@ from sqlalchemy import Engine
 from sqlmodel import col, select
 
 from devtools.daemon import wait_for
-from docvault import calendar_log, db
+from docvault import calendar_log, db, records
 from docvault.calendar_log import Outcome, Planned
 from docvault.cli import main
-from docvault.models import AuditEvent, CalendarRun
+from docvault.models import AuditEvent, CalendarRun, Page
 from docvault.plans import parse_plan
 from docvault.runtime.supervisor import Progress
 from docvault.runtime.threads import blocking_calls
 from docvault.scheduler import Calendar, CalendarJob
+from docvault.vocabulary import AttemptRecord, AttemptRequest, EngineReply, SamplingMode, Verdict
+from tests.support.documents import recorded_document
+from tests.support.finish import complete
 
 BERLIN = ZoneInfo("Europe/Berlin")
 DEADLINE_SECONDS = 20.0
@@ -370,3 +373,47 @@ def test_the_schedule_command_says_each_plan_and_asks_for_a_run_now(
     with db.read_session(database) as session:
         rows = session.exec(select(AuditEvent).where(AuditEvent.action == "run calendar job"))
         assert [(row.detail, row.via) for row in rows] == [("archive-check", "cli")]
+
+
+def test_failed_pages_are_read_again_only_when_the_engine_is_idle(
+    database: Engine, clock: time_machine.Traveller
+) -> None:
+    """rerun_failed_at is "when the GPU is idle at night": with a page still being read, the
+    night's run queues nothing and says it found the engine busy; the next night, with
+    nothing read or waiting, the failed page is queued again."""
+    recorded_document(database, pages=2)
+    first, second = records.claim(database, "worker", limit=2, lease_seconds=3600)
+    records.fail(database, first.page_id, "worker", "The engine refused the page.")
+    job = CalendarJob(
+        Planned("rerun-failed", "Failed and looped pages read again", parse_plan("02:00")),
+        lambda: records.rerun_failed_when_idle(database),
+        60,
+    )
+    with Clinic(database, [job]) as clinic:
+        clinic.follow_plan(clock, "rerun-failed", local(2026, 3, 27, 12, 0), 1)
+        [busy] = runs(database, "rerun-failed")
+        assert busy.outcome == Outcome.ok
+        assert busy.sentence == (
+            "found the engine busy (1 page(s) being read or waiting to be read), so no failed "
+            "or looped page was queued; it tries again at its next run"
+        )
+        assert page_states(database) == {first.page_id: "failed", second.page_id: "running"}
+
+        reading = attempt_record("Referral letter page 2")
+        assert complete(database, second.page_id, "worker", "page 2", False, [reading])
+        clock.move_to(clinic.next_run_after("rerun-failed", local(2026, 3, 28, 2, 0)))
+        idle = clinic.finished_runs("rerun-failed", 2)[-1]
+        assert idle.sentence == "the engine was idle: 1 failed or looped page(s) queued again"
+        assert page_states(database) == {first.page_id: "queued", second.page_id: "done"}
+
+
+def page_states(database: Engine) -> dict[int, str]:
+    with db.read_session(database) as session:
+        return {int(page.id or 0): page.status for page in session.exec(select(Page)).all()}
+
+
+def attempt_record(text: str) -> AttemptRecord:
+    reply = EngineReply(text, "stop", prompt_tokens=10, completion_tokens=5, seconds=0.1)
+    return AttemptRecord(
+        "test", AttemptRequest(SamplingMode.greedy, 4096), reply, Verdict.clean, 0.1
+    )

@@ -75,9 +75,11 @@ from docvault.records.reports import (
 from docvault.records.reruns import (
     RERUN_BY_DEFAULT,
     RERUN_PRIORITY,
+    pages_in_work,
     request_rerun,
     request_rotation,
     rerun_failed_pages,
+    rerun_failed_when_idle,
 )
 
 __all__ = [
@@ -113,6 +115,7 @@ __all__ = [
     "origin_of",
     "origins_of",
     "page_flags",
+    "pages_in_work",
     "pages_of",
     "record_document",
     "record_failed_document",
@@ -126,6 +129,7 @@ __all__ = [
     "request_rerun",
     "request_rotation",
     "rerun_failed_pages",
+    "rerun_failed_when_idle",
     "settle",
     "summarise_documents",
     "waits_for_password",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sqlalchemy import Engine
+from sqlalchemy import Engine, func
 from sqlmodel import col, select
 
 from docvault.db import read_session, write_transaction
@@ -58,9 +58,33 @@ def request_rerun(
         return len(pages)
 
 
+def pages_in_work(database: Engine) -> int:
+    """How many pages are being read or waiting to be (queued or running): while any is,
+    the engine is not idle."""
+    working = (PageStatus.queued.value, PageStatus.running.value)
+    with read_session(database) as session:
+        query = select(func.count()).select_from(Page).where(col(Page.status).in_(working))
+        return int(session.exec(query).one())
+
+
+def rerun_failed_when_idle(database: Engine) -> str:
+    """The calendar's night job (`rerun_failed_at`), "when the GPU is idle at night": the
+    failed and looped pages are queued again only when no page is being read or waiting;
+    otherwise nothing is queued (a re-read must not delay the day's letters) and the job
+    tries again at its next run. Its outcome as the schedule shows it."""
+    busy = pages_in_work(database)
+    if busy:
+        return (
+            f"found the engine busy ({busy} page(s) being read or waiting to be read), so "
+            "no failed or looped page was queued; it tries again at its next run"
+        )
+    queued = rerun_failed_pages(database)
+    return f"the engine was idle: {queued} failed or looped page(s) queued again"
+
+
 def rerun_failed_pages(database: Engine) -> int:
-    """The calendar's night job (`rerun_failed_at`): every failed page read again as it was
-    first read, every looped one with the loop cure; how many pages were queued."""
+    """Every failed page read again as it was first read, every looped one with the loop
+    cure; how many pages were queued."""
     queued = 0
     for state, mode in ((PageStatus.failed, SamplingMode.greedy),
                         (PageStatus.looped, SamplingMode.penalty)):  # fmt: skip

@@ -13,10 +13,13 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
+from sqlmodel import select
 
 from docvault import records
 from docvault.audit import AuditFilter
-from docvault.vocabulary import Verdict
+from docvault.db import read_session
+from docvault.models import Page as PageRow
+from docvault.vocabulary import SamplingMode, Verdict
 from docvault.web import queries
 from tests.browser.conftest import log_in, screenshot
 from tests.support.factsarchive import MUSTERMANN_LETTER, add_letter, drain_index
@@ -220,8 +223,22 @@ def test_a_staff_user_sees_no_engine_jargon_and_an_administrator_sees_the_detail
     expect(body).to_contain_text("Read this page again")
     shown = body.inner_text()
     assert not JARGON.search(shown), JARGON.search(shown)
+    # No way of reading to choose and no engine named: the page's own way is used.
+    expect(page.locator("form.rerun-form select")).to_have_count(0)
+    assert "engine-sim" not in shown
+    expect(page.locator(".text-source")).to_have_text(
+        "Text from: the page's image, read by docvault"
+    )
     _no_horizontal_overflow(page)
     screenshot(page, f"staff-words-{size}")
+    page.get_by_role("button", name="Read this page again").click()
+    expect(page.locator("article.transcription [data-state-of]")).to_have_text("queued")
+    with read_session(archive.database) as session:
+        query = select(PageRow).where(
+            PageRow.document_id == archive.multi_page, PageRow.number == 2
+        )
+        looped = session.exec(query).one()
+        assert (looped.status, looped.rerun_mode) == ("queued", SamplingMode.penalty.value)
 
     page.locator("form.logout button").click()
     log_in(page, site, ADMIN)
@@ -230,7 +247,10 @@ def test_a_staff_user_sees_no_engine_jargon_and_an_administrator_sees_the_detail
     expect(details).to_have_count(1)
     details.locator("summary").click()
     expect(details).to_contain_text("Tokens in / out")
+    expect(page.locator(".text-source")).to_have_text("Text from: engine-sim")
     screenshot(page, f"admin-details-{size}")
+    page.goto(f"{site}/documents/{archive.multi_page}?page=3")  # a failed page
+    expect(page.locator('form.rerun-form select[name="mode"]')).to_have_count(1)
 
 
 # ------------------------------------------------------------------ the not-saved page

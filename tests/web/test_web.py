@@ -396,7 +396,15 @@ def test_the_attempts_of_a_page_are_for_administrators_and_staff_read_plain_word
     shown = re.sub(r"<[^>]+>", " ", text)  # what the page shows, not its form values
     for jargon in ("Tokens in / out", "frequency_penalty", "max_tokens", "penalty", "greedy"):
         assert jargon not in shown
-    assert '<option value="penalty" selected>against repeats</option>' in text
+    # No way of reading to choose (that is an administrator's): the looped page's own way,
+    # against repeats, goes with the staff's "Read this page again".
+    assert '<select name="mode">' not in text
+    assert '<input type="hidden" name="mode" value="penalty">' in text
+    problems = client.get("/problems").text
+    assert '<select name="mode' not in problems
+    looped, failed = (archive.page_id(archive.multi_page, number) for number in (2, 3))
+    assert f'<input type="hidden" name="mode_{looped}" value="penalty">' in problems
+    assert f'<input type="hidden" name="mode_{failed}" value="greedy">' in problems
     client.post("/logout", data={"csrf_token": nurse})
     log_in(client, ADMIN)
     text = client.get(f"/documents/{archive.multi_page}", params={"page": 2}).text
@@ -569,6 +577,8 @@ def test_the_status_page_shows_inboxes_engines_queue_index_and_disk(
     assert re.findall(r"<td>(\d+)</td>", fax_row) == ["2", "1", "0", "2", "0", "1"]
     assert 'state-engine-up">up</span>' in text
     assert "40.0 %" in text  # two looped attempts of five in the last hour
+    assert "engine-sim" not in text  # which engine reads is an administrator's to see
+    assert "<td>reading engine</td>" in text
     assert 'data-refresh-seconds="10"' in text
     numbers = client.get("/api/status").json()
     assert numbers["index"] == {

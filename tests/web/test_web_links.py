@@ -7,6 +7,7 @@ a path renamed in the route table leaves no dead link; this test is what says so
 from __future__ import annotations
 
 from collections import Counter, deque
+from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from urllib.parse import urljoin, urlsplit
 
@@ -56,15 +57,25 @@ def route_of(routes: list[BaseRoute], method: str, path: str) -> str | None:
     return None
 
 
-def walk(client: httpx.Client, app: Starlette) -> tuple[Counter[str], list[str]]:
-    """Fetch the menu's pages and every page they link to (within VISITS_PER_ROUTE): the
-    routes seen, and each address that no route answers, or that answers 404."""
+@dataclass
+class Walk:
+    """What a walk found: the routes seen (visits each), each address that no route
+    answers or that answers 404, and the HTML pages fetched (paths, in the order fetched;
+    the browser test of every page at both window sizes opens these)."""
+
+    visits: Counter[str] = field(default_factory=Counter)
+    dead: list[str] = field(default_factory=list)
+    pages: list[str] = field(default_factory=list)
+
+
+def walk(client: httpx.Client, app: Starlette) -> Walk:
+    """Fetch the menu's pages and every page they link to (within VISITS_PER_ROUTE)."""
     base = str(client.base_url)
     routes = list(app.routes)
     waiting = deque(urljoin(base, app.url_path_for(name)) for name in MENU)
     seen: set[str] = set(waiting)
-    visits: Counter[str] = Counter()
-    dead: list[str] = []
+    found = Walk()
+    visits, dead = found.visits, found.dead
     while waiting:
         url = waiting.popleft()
         answer = client.get(url)
@@ -72,6 +83,7 @@ def walk(client: httpx.Client, app: Starlette) -> tuple[Counter[str], list[str]]
             dead.append(f"{url}: 404")
         if "text/html" not in answer.headers.get("content-type", ""):
             continue
+        found.pages.append(url.removeprefix(base.rstrip("/")))
         parser = Addresses()
         parser.feed(answer.text)
         for method, address in parser.found:
@@ -89,7 +101,7 @@ def walk(client: httpx.Client, app: Starlette) -> tuple[Counter[str], list[str]]
                 seen.add(page)
                 visits[name] += 1
                 waiting.append(page)
-    return visits, dead
+    return found
 
 
 @pytest.mark.parametrize("account", [ADMIN, NURSE], ids=["admin", "staff"])
@@ -98,8 +110,9 @@ def test_every_link_on_every_page_resolves_to_a_route(
 ) -> None:
     app = create_app(archive.context)
     with logged_in_site(archive, account) as client:
-        visits, dead = walk(client, app)
-    assert dead == []
+        found = walk(client, app)
+    visits = found.visits
+    assert found.dead == []
     # The walk reached the pages that carry most links: a document, its images, the files.
     for name in ("document", "page_image", "page_thumbnail", "original", "page_text"):
         assert visits[name] > 0, f"the walk never reached a {name} link: {sorted(visits)}"
