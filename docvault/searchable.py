@@ -31,7 +31,7 @@ Where the text goes
     fonts are embedded once per document, as subsets.
 
 PDF/A: the file made here is the searchable PDF; `docvault.pdfa` turns it into the archive
-copy (PDF/A-2b) and validates it. MuPDF itself cannot write PDF/A.
+copy (PDF/A-2u, or 2b) and validates it. MuPDF itself cannot write PDF/A.
 """
 
 from __future__ import annotations
