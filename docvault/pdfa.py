@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -63,6 +64,9 @@ _SYMBOLIC_FLAG = 4  # FontDescriptor /Flags: the font's own encoding, not the st
 _SYMBOL_FONTS = frozenset({"/Symbol", "/ZapfDingbats"})
 _UNICODE_RULE = "ISO_19005_2:6.2.11.7-2"  # level U: every font maps to Unicode
 _NOT_GLYPH_NAMES = (0, 0xFFFD)  # MuPDF's answers for a name outside Adobe's glyph list
+# MuPDF also guesses at numbered names ("g42", "a123": a font's own glyph numbers), which
+# Adobe's glyph list does not define: they count as unmapped (uniXXXX and uXXXX do not).
+_NUMBERED_GLYPH = re.compile(r"(?!u[0-9A-F]{4,6}$)[A-Za-z]{1,2}[0-9A-Fa-f]+")
 OUTPUT_INTENT = "sRGB"
 # Keys MuPDF writes where PDF/A does not allow them and which show nothing: the document
 # information dictionary repeated in the catalog (it stays in the trailer, where it
@@ -256,15 +260,21 @@ def maps_to_unicode(font: pikepdf.Object) -> bool:
     encoding = font.get("/Encoding")
     if encoding is None:  # the font's own encoding: standard unless it is symbolic
         flags = int(font.get("/FontDescriptor", pikepdf.Dictionary()).get("/Flags", 0))
-        return not flags & _SYMBOLIC_FLAG and font.get("/BaseFont") not in _SYMBOL_FONTS
+        return not flags & _SYMBOLIC_FLAG and str(font.get("/BaseFont", "")) not in _SYMBOL_FONTS
     if isinstance(encoding, pikepdf.Name):
         return str(encoding) in _STANDARD_ENCODINGS
     base = encoding.get("/BaseEncoding")
     if base is not None and str(base) not in _STANDARD_ENCODINGS:
         return False
-    # MuPDF's lookup in Adobe's glyph list (uniXXXX and uXXXX names included).
     return all(
-        pymupdf.mupdf.fz_unicode_from_glyph_name(str(name)[1:]) not in _NOT_GLYPH_NAMES
+        _glyph_name_maps(str(name)[1:])
         for name in encoding.get("/Differences", pikepdf.Array())
         if isinstance(name, pikepdf.Name)
     )
+
+
+def _glyph_name_maps(name: str) -> bool:
+    """Whether a glyph name is one of Adobe's glyph list (or uniXXXX, uXXXX), MuPDF's lookup."""
+    if _NUMBERED_GLYPH.fullmatch(name):
+        return False
+    return pymupdf.mupdf.fz_unicode_from_glyph_name(name) not in _NOT_GLYPH_NAMES

@@ -150,6 +150,36 @@ def test_a_born_digital_pdf_whose_font_has_no_unicode_map_stays_2b(tmp_path: Pat
     assert [finding.where for finding in report.findings] == ["/BAAAAA+LiberationSerif"]
 
 
+@pytest.mark.parametrize(
+    ("font", "maps"),
+    [
+        ({"/Subtype": "/Type1", "/BaseFont": "/Helvetica"}, True),  # standard encoding
+        ({"/Subtype": "/Type1", "/BaseFont": "/Symbol"}, False),  # its own encoding
+        ({"/Subtype": "/Type1", "/Encoding": "/WinAnsiEncoding"}, True),
+        ({"/Subtype": "/Type1", "/Encoding": "/Custom"}, False),
+        ({"/Subtype": "/Type1", "/Encoding": ["/adieresis", "/uni20AC", "/Euro"]}, True),
+        ({"/Subtype": "/Type1", "/Encoding": ["/adieresis", "/g42"]}, False),  # a glyph number
+        ({"/Subtype": "/Type0", "/DescendantFonts": "Japan1"}, True),  # Adobe's CMaps
+        ({"/Subtype": "/Type0", "/DescendantFonts": "Identity"}, False),  # glyph ids only
+    ],
+)
+def test_which_fonts_map_their_characters_to_unicode(font: dict[str, object], maps: bool) -> None:
+    entries: dict[str, object] = {}
+    for key, value in font.items():
+        if key == "/Encoding" and isinstance(value, list):
+            names = [pikepdf.Name(name) for name in value]
+            value = pikepdf.Dictionary(Differences=pikepdf.Array([128, *names]))
+        elif key == "/DescendantFonts":
+            info = pikepdf.Dictionary(Registry="Adobe", Ordering=value, Supplement=0)
+            value = pikepdf.Array([pikepdf.Dictionary(CIDSystemInfo=info)])
+        elif isinstance(value, str):
+            value = pikepdf.Name(value)
+        entries[key] = value
+    assert pdfa.maps_to_unicode(pikepdf.Dictionary(entries)) is maps
+    entries["/ToUnicode"] = pikepdf.Stream(pikepdf.new(), b"")  # a map: always Unicode
+    assert pdfa.maps_to_unicode(pikepdf.Dictionary(entries))
+
+
 def _self_signed() -> signers.SimpleSigner:
     """A practice's signing key and certificate, made for the test (RSA, self-signed)."""
     key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
