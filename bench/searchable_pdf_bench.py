@@ -19,7 +19,9 @@ re-read). `--letters N` adds N generated one-page clinic letters (bench/letters.
             lines: for a fixture the CPU reading as Markdown, for a generated letter the
             Markdown the engine simulator (devtools/engine_sim.py) answers for its page image
 
-pdf/a     the files (cpu and vision) pikepdf's PDF/A-2b check passes (validate_written)
+pdf/a     the files (cpu and vision) that pass the PDF/A check (pdfa.check: pikepdf's level
+          B check, and the Unicode font rule for a file that declares 2u); in brackets
+          how many of them are PDF/A-2u (the rest 2b)
 recall    the share of the reading's words (whitespace tokens, as written) found among the
           words PyMuPDF extracts from the file's text layer (a multiset: each word once)
 in place  the share of the reading's lines whose first word is extracted inside the line's
@@ -82,6 +84,7 @@ class Result:
     before_bytes: int = 0
     pdf_bytes: int = 0
     pdfa_files: int = 0  # of `files` (cpu and vision)
+    unicode_files: int = 0  # of `pdfa_files`: PDF/A-2u (the others 2b)
     files: int = 0
     before_seconds: float = 0.0
     build_seconds: float = 0.0
@@ -205,7 +208,11 @@ def measure(
     with pymupdf.open("pdf", seen.data) as document:
         result.vision_found = found_words(document, vision)
     result.files = 2
-    result.pdfa_files = sum(pdfa.check(made.data).passed for made in (cpu, seen))
+    passed = [made for made in (cpu, seen) if pdfa.check(made.data).passed]
+    result.pdfa_files = len(passed)
+    result.unicode_files = sum(
+        pdfa.declared_level(made.data) == pdfa.UNICODE_LEVEL for made in passed
+    )
     if not cpu.pdfa:
         print(f"{path.name}: {cpu.not_pdfa_reason}", flush=True)
     return result
@@ -294,6 +301,7 @@ def table(results: list[Result]) -> str:
     for item in [*results, total(results)]:
         rows.append(
             f"| {item.name} | {item.pages} | {item.words} | {item.pdfa_files}/{item.files} "
+            f"({item.unicode_files} 2u) "
             f"| {share(item.cpu_found, item.words)} | {share(item.cpu_in_place, item.lines)} "
             f"| {share(item.vision_found, item.vision_words)} "
             f"| {item.original_bytes / 1024:,.0f} KiB | {item.before_bytes / 1024:,.0f} KiB "
@@ -309,7 +317,8 @@ def total(results: list[Result]) -> Result:
     for item in results:
         for name in (
             "pages", "words", "cpu_found", "vision_words", "vision_found", "lines",
-            "cpu_in_place", "original_bytes", "before_bytes", "pdf_bytes", "pdfa_files", "files",
+            "cpu_in_place", "original_bytes", "before_bytes", "pdf_bytes", "pdfa_files",
+            "unicode_files", "files",
             "before_seconds", "build_seconds",
         ):  # fmt: skip
             setattr(overall, name, getattr(overall, name) + getattr(item, name))
@@ -318,7 +327,8 @@ def total(results: list[Result]) -> Result:
 
 def report(item: Result) -> None:
     print(
-        f"{item.name}: {item.pages} pages, pdf/a {item.pdfa_files}/{item.files}, "
+        f"{item.name}: {item.pages} pages, pdf/a {item.pdfa_files}/{item.files} "
+        f"({item.unicode_files} 2u), "
         f"recall {share(item.cpu_found, item.words)}, "
         f"vision {share(item.vision_found, item.vision_words)}, "
         f"size {item.pdf_bytes / item.original_bytes:.2f}, "

@@ -439,7 +439,8 @@ class Settings:
     timezone: str = declare(
         "",
         "Time zone the web view shows times in, as an IANA name such as Europe/Berlin; "
-        "empty: the server's own. Stored times stay UTC.",
+        "empty: the server's own. Stored times stay UTC. A letter's date handed over to "
+        "FHIR is the start of its day in this zone.",
     )
     date_format: DateFormat = declare(
         "german",

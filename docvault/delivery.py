@@ -35,7 +35,7 @@ import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta, tzinfo
 from pathlib import Path
 from typing import Any
 
@@ -98,6 +98,9 @@ class HandoverConfig:
     gdt: GdtReceiverSettings | None = None  # a [[handover]] table, target = "gdt"
     # Where the GDT receiver notes the file names each event took (docvault.gdt).
     gdt_markers: Path = Path("handover-gdt")
+    # The archive's time zone (the `timezone` setting): the day a letter is dated starts
+    # there (the FHIR DocumentReference's `date`).
+    zone: tzinfo = UTC
 
     @property
     def targets(self) -> tuple[HandoverTarget, ...]:
@@ -394,6 +397,7 @@ class Deliverer:
             occurred_at=delivery.occurred_at,
             final=reading.status == "done",
             correction=delivery.status == handover.CORRECTED,
+            zone=self.config.zone,
         )
         bundle = fhir.bundle(letter, version, content, settings.url, settings.patient_system)
         headers = {

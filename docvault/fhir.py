@@ -6,11 +6,12 @@
 
 It follows IHE MHD's conventions for a DocumentReference where they fit a scanned letter
 (ITI-65 "Provide Document Bundle", ITI-105 "Simplified Publish"): `masterIdentifier` names
-the document's version (one reading of the letter), `status` is current, the attachment's
-`creation` is the letter's own date, its `format` the MHD format code for "the MIME type
-says it all", the patient as the letter names them is a contained Patient referenced from
-`context.sourcePatientInfo`, and a new reading of the same letter `replaces` the earlier
-one (`relatesTo`). It sends no SubmissionSet List and so claims no MHD profile.
+the document's version (one reading of the letter), `status` is current, `date` and the
+attachment's `creation` are the letter's own date, its `format` the MHD format code for
+"the MIME type says it all", the patient as the letter names them is a contained Patient
+referenced from `context.sourcePatientInfo`, and a new reading of the same letter
+`replaces` the earlier one (`relatesTo`). It sends no SubmissionSet List and so claims no
+MHD profile.
 
 Exactly once: docvault names the resources itself and PUTs them (FHIR's update-as-create),
 so a Bundle sent again after a crash between sending and recording the answer lands on
@@ -18,8 +19,10 @@ the same resources and adds nothing; the Bundle's `identifier` is the event's id
 receiver that records transactions. READING is the event id of the reading the version
 belongs to: a person's later correction of the letter's facts PUTs the same
 DocumentReference again, changed (a new version of the same resource), without the PDF.
-`DocumentReference.date` is an instant, when this reference was made; the letter's date,
-a day, is the attachment's `creation`.
+`DocumentReference.date` is an instant and the letter's date a day: it is the start of
+that day in the archive's time zone (the `timezone` setting), with its offset, and where
+docvault knows no letter date, when this reference was made. The attachment's `creation`
+is the day as it is.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from __future__ import annotations
 import base64
 import hashlib
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, time, tzinfo
 from typing import Any
 
 from docvault.letter import Letter
@@ -64,6 +67,7 @@ class Version:
     occurred_at: datetime
     final: bool  # every page read (done); False: some page needs a person (attention)
     correction: bool  # a person corrected the facts: the DocumentReference alone
+    zone: tzinfo | None = None  # the archive's time zone (None: occurred_at's own)
 
 
 @dataclass(frozen=True)
@@ -137,7 +141,7 @@ def _document_reference(
     subject = _subject(letter, patient_system, patient is not None)
     if subject is not None:
         reference["subject"] = subject
-    reference["date"] = version.occurred_at.isoformat()
+    reference["date"] = _date(letter, version)
     if letter.sender:
         reference["author"] = [{"display": letter.sender}]
     reference["description"] = letter.title or letter.file_name
@@ -148,6 +152,15 @@ def _document_reference(
     if patient is not None:
         reference["context"] = {"sourcePatientInfo": {"reference": f"#{CONTAINED_PATIENT}"}}
     return reference
+
+
+def _date(letter: Letter, version: Version) -> str:
+    """The letter's date as FHIR's instant (the start of that day where the archive is),
+    or, where docvault knows none, when this reference was made."""
+    if letter.letter_date is None:
+        return version.occurred_at.isoformat()
+    zone = version.zone or version.occurred_at.tzinfo
+    return datetime.combine(letter.letter_date, time(), tzinfo=zone).isoformat()
 
 
 def _kind(title: str | None) -> dict[str, Any]:

@@ -16,9 +16,12 @@ Where the text goes
     shared among its words by their characters. A page whose text has no boxes (a vision
     model's Markdown) gets its text lines over the ink lines the coverage check finds in the
     page image, in reading order: one to one when the counts agree, else the words flow
-    over the ink lines by their widths. A page read from its own text layer already has
-    searchable text and gets nothing more, and so does a page whose own layer docvault
-    trusts though an engine read it (`textlayer.read_layer`).
+    over the ink lines by their widths. The check counts printed lines only; where it
+    finds far fewer than the model read (handwriting), the rows of ink are found here
+    (`ink_rows`, a projection of the page's strokes), whatever wrote them. A page read
+    from its own text layer already has searchable text and gets nothing more, and so
+    does a page whose own layer docvault trusts though an engine read it
+    (`textlayer.read_layer`).
 
     The words are written by OCRmyPDF's text-layer renderer (the one its own PDF/A files
     carry): invisible (render mode 3), each word scaled to its box so that a selection in
@@ -28,7 +31,7 @@ Where the text goes
     fonts are embedded once per document, as subsets.
 
 PDF/A: the file made here is the searchable PDF; `docvault.pdfa` turns it into the archive
-copy (PDF/A-2b) and validates it. MuPDF itself cannot write PDF/A.
+copy (PDF/A-2u, or 2b) and validates it. MuPDF itself cannot write PDF/A.
 """
 
 from __future__ import annotations
@@ -41,6 +44,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+import cv2
+import numpy as np
 import ocrmypdf
 import pymupdf
 from ocrmypdf.font import BuiltinFontProvider, MultiFontManager
@@ -50,7 +55,7 @@ from PIL import Image, ImageOps
 
 from docvault import coverage, render, textlayer, textutil
 from docvault.render import RenderOptions
-from docvault.vocabulary import ReadLine, TextFormat
+from docvault.vocabulary import PageImage, ReadLine, TextFormat
 
 Box = tuple[int, int, int, int]
 # Part of every file's name: a change to how the PDF is made gives every document a new one.
@@ -60,6 +65,13 @@ _JPEG_QUALITY = 90  # only for a HEIC photo, which a PDF cannot hold as it is
 _OCRMYPDF_FONTS = Path(ocrmypdf.__file__).parent / "data"
 # The text PDF is written at one point per image pixel; each page is scaled onto its page.
 _PIXELS_PER_POINT = 72.0
+# Finding rows of ink where the coverage check's printed lines are too few (`ink_rows`):
+_STROKE_WINDOW = 31  # pixels around each pixel it is compared with (a few letters' height)
+_STROKE_CONTRAST = 20  # grey levels darker than that surround: a stroke, not shaded paper
+_STROKE_MAX_SHARE = (0.05, 0.3)  # larger than this share of the page's height, width: not a
+# letter (a frame, a rule, the edge of a photographed sheet)
+_STROKE_MIN_PIXELS = 8  # smaller: a speck
+_ROW_SHARE = 0.1  # a row with less ink than this share of the inkiest rows is a gap
 
 
 @dataclass(frozen=True)
@@ -277,7 +289,66 @@ def _placed_lines(
     rendered = render.render_page(path, page_text.number, options, page_text.rotation)
     size = (rendered.image.width, rendered.image.height)
     lines = text_lines(page_text.text, page_text.text_format)
-    return over_ink(lines, list(rendered.ink_lines), size), size
+    ink = list(rendered.ink_lines)
+    if 2 * len(ink) < len(lines):  # the check's lines are printed ones: handwriting has none
+        rows = ink_rows(rendered.image)
+        ink = rows if len(rows) > len(ink) else ink
+    return over_ink(lines, ink, size), size
+
+
+def ink_rows(image: PageImage) -> list[Box]:
+    """The rows of ink on a page, printed or handwritten, top to bottom.
+
+    Strokes are what is clearly darker than its surroundings (so a sheet photographed on
+    a lighter mount, or shaded paper, is not ink itself), less what is too large to be a
+    letter or too small to be one; a row is a run of pixel rows holding a fair share of
+    that ink, as wide as its strokes reach. Rows much lower than the usual one (a stray
+    underline, the tail of a letter) are left out.
+    """
+    grey = cv2.imdecode(np.frombuffer(image.data, np.uint8), cv2.IMREAD_GRAYSCALE)
+    if grey is None:
+        return []
+    strokes = _strokes(grey)
+    profile = strokes.sum(axis=1)
+    if not profile.any():
+        return []
+    level = max(2.0, _ROW_SHARE * float(np.percentile(profile[profile > 0], 90)))
+    rows = _runs(profile > level)
+    if not rows:
+        return []
+    usual = float(np.median([bottom - top for top, bottom in rows]))
+    boxes: list[Box] = []
+    for top, bottom in rows:
+        if 2 * (bottom - top) < usual:
+            continue
+        columns = np.nonzero(strokes[top:bottom].any(axis=0))[0]
+        boxes.append((int(columns[0]), top, int(columns[-1]) + 1, bottom))
+    return boxes
+
+
+def _strokes(grey: np.ndarray) -> np.ndarray:
+    """1 where a pixel belongs to a stroke of letter size, else 0."""
+    height, width = grey.shape
+    ink = cv2.adaptiveThreshold(
+        grey, 1, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV,
+        _STROKE_WINDOW, _STROKE_CONTRAST,
+    )  # fmt: skip
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    tall, wide = _STROKE_MAX_SHARE
+    kept = (
+        (stats[:, cv2.CC_STAT_AREA] > _STROKE_MIN_PIXELS)
+        & (stats[:, cv2.CC_STAT_HEIGHT] < height * tall)
+        & (stats[:, cv2.CC_STAT_WIDTH] < width * wide)
+    )
+    kept[0] = False  # the paper
+    return np.asarray(kept[labels], dtype=np.uint8)
+
+
+def _runs(flags: np.ndarray) -> list[tuple[int, int]]:
+    """The (start, end) of each run of true values."""
+    padded = np.concatenate(([False], flags, [False])).astype(np.int8)
+    edges = np.flatnonzero(np.diff(padded))
+    return [(int(start), int(end)) for start, end in zip(edges[::2], edges[1::2], strict=True)]
 
 
 def over_ink(

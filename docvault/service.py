@@ -217,6 +217,8 @@ async def open_pipeline(
     async with AsyncExitStack() as resources:
         profile = get_profile(settings.effective_profile())
         handover = handover_config(settings, environ)
+        if handover is not None:  # the zone a letter's day starts in (the FHIR `date`)
+            handover = dataclasses.replace(handover, zone=zone_named(settings.timezone, environ))
         database = db.open_database(settings.database_path)
         resources.callback(database.dispose)
         record_clinic(settings, database)

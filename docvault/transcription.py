@@ -17,10 +17,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+import pikepdf
 from sqlalchemy import Engine, func
 from sqlmodel import Session, col, select
 
-from docvault import derived, textlayer
+from docvault import derived, pdfa, textlayer
 from docvault.archive import check_archived
 from docvault.db import read_session
 from docvault.models import Attempt, Document, Page
@@ -134,6 +135,7 @@ class ArchiveCopy:
     path: Path
     pdfa: bool
     not_pdfa_reason: str | None  # one sentence; None for a PDF/A
+    level: str | None = None  # "2u" or "2b" for a PDF/A (docvault.pdfa); None otherwise
 
     def read_bytes(self) -> bytes:
         """The file's bytes (for a hand-over that attaches it)."""
@@ -165,7 +167,7 @@ def archive_copy(
     derived.remove_other_searchable(data_dir, path)
     if made.pdfa:
         note.unlink(missing_ok=True)
-    return ArchiveCopy(path, made.pdfa, made.not_pdfa_reason)
+    return ArchiveCopy(path, made.pdfa, made.not_pdfa_reason, made.level)
 
 
 def newest_kept_copy(data_dir: Path, sha256: str) -> ArchiveCopy | None:
@@ -185,5 +187,13 @@ def kept_copy(path: Path) -> ArchiveCopy:
     try:
         reason = note.read_text(encoding="utf-8", errors="replace")
     except FileNotFoundError:
-        return ArchiveCopy(path, True, None)
+        return ArchiveCopy(path, True, None, _level(path))
     return ArchiveCopy(path, False, reason)
+
+
+def _level(path: Path) -> str | None:
+    """The PDF/A level a kept copy declares (what was validated when it was made)."""
+    try:
+        return pdfa.declared_level(path)
+    except (OSError, pikepdf.PdfError):  # replaced meanwhile, or not readable: unknown
+        return None

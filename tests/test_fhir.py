@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import httpx
 import pymupdf
@@ -41,6 +42,7 @@ from tests.support.webarchive import NURSE, WebArchive, propose_facts
 FHIR = HandoverTarget.fhir
 TOKEN = "a-bearer-token-of-the-practice-fhir-server"
 BASE = "https://docvault.praxis.example"
+BERLIN = ZoneInfo("Europe/Berlin")  # the archive's time zone in these tests
 
 
 @pytest.fixture
@@ -75,6 +77,7 @@ def _config(url: str, content: str = "binary", token: str = TOKEN) -> HandoverCo
         link_base_url=BASE,
         fhir=FhirReceiverSettings(url=url, token_file=Path("/unused"), content=content),  # type: ignore[arg-type]
         fhir_token=token.encode(),
+        zone=BERLIN,
     )
 
 
@@ -146,6 +149,8 @@ def test_the_bundle_is_fhir_r4_and_files_the_letter_under_its_patient(
     (content,) = reference["content"]
     attachment = content["attachment"]
     assert attachment["creation"] == "2026-11-14"  # the letter's own date
+    # The letter's date, as the instant its day began in the archive's time zone.
+    assert reference["date"] == "2026-11-14T00:00:00+01:00"
     assert attachment["url"] == f"Binary/{rid}"
     data = base64.b64decode(binary["data"])
     assert data == pdf.read_bytes()
@@ -292,7 +297,36 @@ def test_with_the_practice_patient_number_the_subject_is_that_number() -> None:
     assert reference["content"][0]["attachment"]["url"] == described["searchable_pdf_url"]
     assert "type" not in reference
     assert "author" not in reference
+    assert reference["date"] == "2026-12-01T00:00:00+00:00"  # no letter date: when made
     assert entry["fullUrl"] == "https://fhir.example/r4/DocumentReference/dv-r-1"
+
+
+def test_the_date_is_the_start_of_the_letters_day_in_the_archives_time_zone() -> None:
+    described: dict[str, Any] = {
+        "id": 8,
+        "file_name": "Scan_0812.pdf",
+        "received_at": "2026-12-01T07:41:58+00:00",
+        "document_url": None,
+        "searchable_pdf_url": f"{BASE}/documents/8/searchable.pdf",
+        "facts": {"letter_date": {"value": "2026-07-03"}},
+    }
+    letter = read_letter(described)
+    made = datetime(2026, 12, 1, 7, 42, tzinfo=UTC)
+    content = fhir.Content(None, described["searchable_pdf_url"], "Scan_0812.pdf")
+    dates = []
+    for zone in (BERLIN, ZoneInfo("America/New_York"), None):
+        version = fhir.Version("e-2", "r-2", None, made, True, False, zone)
+        bundle = fhir.bundle(letter, version, content, "https://fhir.example/r4", "")
+        Bundle.model_validate(bundle)
+        reference = bundle["entry"][0]["resource"]
+        assert reference["content"][0]["attachment"]["creation"] == "2026-07-03"
+        dates.append(reference["date"])
+    # Summer time where it is in force; without a zone, the moment's own (UTC).
+    assert dates == [
+        "2026-07-03T00:00:00+02:00",
+        "2026-07-03T00:00:00-04:00",
+        "2026-07-03T00:00:00+00:00",
+    ]
 
 
 def _toml(tmp_path: Path, text: str) -> Path:

@@ -1,7 +1,7 @@
-"""The archive copy: every real fixture made into a PDF/A-2b that pikepdf's PDF/A check
-passes (or, for a born-digital file PDF/A cannot hold unchanged, offered as it is with the
-reason), its images kept as they were, and a signed original still verifying after its
-copy is made."""
+"""The archive copy: every real fixture made into a PDF/A-2u that pikepdf's PDF/A check and
+docvault's Unicode font check pass (or, for a born-digital file PDF/A cannot hold unchanged,
+offered as it is with the reason; a 2b where a font has no Unicode map), its images kept as
+they were, and a signed original still verifying after its copy is made."""
 
 from __future__ import annotations
 
@@ -78,7 +78,12 @@ def test_every_real_fixture_becomes_a_validated_pdfa(path: Path) -> None:
     assert made.pdfa, made.not_pdfa_reason
     assert made.not_pdfa_reason is None
     assert pdfa.check(made.data).passed
-    assert _claims(made.data) == "2B"
+    # Every fixture's fonts (docvault's text layer, a born-digital file's own) map to
+    # Unicode: each copy claims level U, and what it claims is what was checked.
+    assert _claims(made.data) == "2U"
+    assert made.level == pdfa.declared_level(made.data) == "2u"
+    with pikepdf.open(io.BytesIO(made.data)) as copy:
+        assert pdfa.fonts_without_unicode(copy) == []
     # The transcription's words (a born-digital page keeps only its own). Not "Müller": on
     # a tiny page MuPDF's extraction drops one of two "l" squeezed onto each other.
     assert "Patientin" in text or path.name == "paperless__multi-page-digital.pdf"
@@ -109,8 +114,70 @@ def test_a_born_digital_pdf_becomes_pdfa_without_a_second_text_layer() -> None:
     made = pdfa.build(path, OPTIONS, own)
     assert made.pdfa
     assert pdfa.check(made.data).passed
+    assert made.level == "2u"  # LibreOffice's fonts carry ToUnicode maps
     with pymupdf.open("pdf", made.data) as copy:
         assert [page.get_text() for page in copy] == before  # each word once
+
+
+def test_a_born_digital_pdf_whose_font_has_no_unicode_map_stays_2b(tmp_path: Path) -> None:
+    # The born-digital letter above with its font's ToUnicode map taken out: a symbolic
+    # TrueType subset without an encoding, whose codes say nothing about the characters.
+    path = tmp_path / "no-unicode-map.pdf"
+    with pikepdf.open(FIXTURES / "paperless__multi-page-digital.pdf") as pdf:
+        for page in pdf.pages:
+            for font in page.resources.Font.values():
+                if "/ToUnicode" in font:  # one font, shared by the pages
+                    del font.ToUnicode
+        pdf.save(path)
+    with pymupdf.open(path) as original:
+        own = [
+            PageText(number, page.get_text(), "plain", None, 0, None, own_layer=True)
+            for number, page in enumerate(original, start=1)
+        ]
+    made = pdfa.build(path, OPTIONS, own)
+    assert made.pdfa
+    assert pdfa.check(made.data).passed
+    assert (made.level, _claims(made.data)) == ("2b", "2B")
+    with pikepdf.open(io.BytesIO(made.data)) as copy:
+        assert pdfa.fonts_without_unicode(copy) == ["/BAAAAA+LiberationSerif"]
+        # Claiming U anyway is caught: the check finds the font, not only the level.
+        with copy.open_metadata(set_pikepdf_as_editor=False) as metadata:
+            metadata["pdfaid:conformance"] = "U"
+        claimed = io.BytesIO()
+        copy.save(claimed)
+    report = pdfa.check(claimed.getvalue())
+    assert not report.passed
+    assert [finding.where for finding in report.findings] == ["/BAAAAA+LiberationSerif"]
+
+
+@pytest.mark.parametrize(
+    ("font", "maps"),
+    [
+        ({"/Subtype": "/Type1", "/BaseFont": "/Helvetica"}, True),  # standard encoding
+        ({"/Subtype": "/Type1", "/BaseFont": "/Symbol"}, False),  # its own encoding
+        ({"/Subtype": "/Type1", "/Encoding": "/WinAnsiEncoding"}, True),
+        ({"/Subtype": "/Type1", "/Encoding": "/Custom"}, False),
+        ({"/Subtype": "/Type1", "/Encoding": ["/adieresis", "/uni20AC", "/Euro"]}, True),
+        ({"/Subtype": "/Type1", "/Encoding": ["/adieresis", "/g42"]}, False),  # a glyph number
+        ({"/Subtype": "/Type0", "/DescendantFonts": "Japan1"}, True),  # Adobe's CMaps
+        ({"/Subtype": "/Type0", "/DescendantFonts": "Identity"}, False),  # glyph ids only
+    ],
+)
+def test_which_fonts_map_their_characters_to_unicode(font: dict[str, object], maps: bool) -> None:
+    entries: dict[str, object] = {}
+    for key, value in font.items():
+        if key == "/Encoding" and isinstance(value, list):
+            names = [pikepdf.Name(name) for name in value]
+            value = pikepdf.Dictionary(Differences=pikepdf.Array([128, *names]))
+        elif key == "/DescendantFonts":
+            info = pikepdf.Dictionary(Registry="Adobe", Ordering=value, Supplement=0)
+            value = pikepdf.Array([pikepdf.Dictionary(CIDSystemInfo=info)])
+        elif isinstance(value, str):
+            value = pikepdf.Name(value)
+        entries[key] = value
+    assert pdfa.maps_to_unicode(pikepdf.Dictionary(entries)) is maps
+    entries["/ToUnicode"] = pikepdf.Stream(pikepdf.new(), b"")  # a map: always Unicode
+    assert pdfa.maps_to_unicode(pikepdf.Dictionary(entries))
 
 
 def _self_signed() -> signers.SimpleSigner:
@@ -191,6 +258,7 @@ def test_a_signed_pdfs_original_still_verifies_after_its_archive_copy_is_made(
     assert _signature(original, signer) == before
     # The copy is a PDF/A, searchable, and carries no signature that could only show broken.
     assert copy.pdfa
+    assert copy.level == "2u"
     assert pdfa.check(copy.read_bytes()).passed
     assert PdfFileReader(io.BytesIO(copy.read_bytes())).embedded_signatures == []
     with pymupdf.open(copy.path) as made:

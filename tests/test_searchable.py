@@ -10,7 +10,7 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from bench.searchable_pdf_bench import read_page
+from bench.searchable_pdf_bench import as_markdown, read_page
 from docvault import derived, pdfa, render, searchable, transcription
 from docvault.ocr.rapid import RapidEngine
 from docvault.render import RenderOptions
@@ -22,6 +22,8 @@ OPTIONS = RenderOptions()
 SCAN = "ocrmypdf__c02-22.pdf"  # a JPEG page in a PDF: "We scrouched down and laid still."
 FAX = "libtiff__testfax4.tiff"  # a G4 fax MuPDF decodes nearly blank (libtiff reads it whole)
 TURNED = "ocrmypdf__cardinal.pdf"  # page 2: the scan baked in sideways, read turned 270°
+# A handwritten letter photographed on a mount: the coverage check finds no printed lines.
+HANDWRITTEN = "caltech__hale-letter-1.jpg"
 
 
 @functools.cache
@@ -123,6 +125,22 @@ def test_markdown_without_boxes_lies_over_the_ink_lines(fixtures_dir: Path) -> N
     assert words == expected
     # Over the page's text, not beside it: every word lies inside the page.
     assert all(built[0].rect.contains(rect) for rect, _ in layer_words(built[0]))
+
+
+def test_a_handwritten_letters_lines_lie_over_its_rows_of_ink(fixtures_dir: Path) -> None:
+    path = fixtures_dir / HANDWRITTEN
+    page_text = as_markdown(read_by_cpu(path, 1))  # a vision model's page: no boxes
+    lines = searchable.text_lines(page_text.text, page_text.text_format)
+    assert len(lines) >= 15
+    built = pymupdf.open("pdf", searchable.build(path, OPTIONS, [page_text]))
+    words = layer_words(built[0])
+    # Every word of the reading, once, in reading order: a search finds each of them.
+    assert [word for _, word in words] == strip_markup(page_text.text).split()
+    # Spread over the letter's rows of handwriting, a row per line at least, not heaped
+    # onto a few specks of ink: a selection lands near the word.
+    rows = {round((rect.y0 + rect.y1) / 2) for rect, _ in words}
+    assert len(rows) >= len(lines)
+    assert all(built[0].rect.contains(rect) for rect, _ in words)
 
 
 def test_text_outside_the_fonts_does_not_break_the_build(fixtures_dir: Path) -> None:

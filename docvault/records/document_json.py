@@ -204,13 +204,14 @@ def _archive_copy(document: Document, audience: Audience) -> dict[str, Any]:
         None if audience.data_dir is None else newest_kept_copy(audience.data_dir, document.sha256)
     )
     if kept is None:
-        return {"pdfa": None, "pdfa_note": None}
+        return {"pdfa": None, "pdfa_level": None, "pdfa_note": None}
     return pdfa_fields(kept)
 
 
 def pdfa_fields(copy: ArchiveCopy) -> dict[str, Any]:
-    """`pdfa` and, for a copy that is not one, the sentence saying why (`pdfa_note`)."""
-    return {"pdfa": copy.pdfa, "pdfa_note": copy.not_pdfa_reason}
+    """`pdfa`, its level ("2u" or "2b") and, for a copy that is not one, the sentence
+    saying why (`pdfa_note`)."""
+    return {"pdfa": copy.pdfa, "pdfa_level": copy.level, "pdfa_note": copy.not_pdfa_reason}
 
 
 def _mail(mail: MailOrigin | None, audience: Audience) -> dict[str, Any] | None:

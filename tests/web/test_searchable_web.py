@@ -32,7 +32,7 @@ def test_a_finished_document_downloads_as_a_searchable_pdf(
     assert client.get(f"/api/documents/{archive.huck_finn}").json()["pdfa"] is None
     answer = client.get(f"/documents/{archive.huck_finn}/searchable.pdf")
     assert answer.status_code == 200, answer.text
-    assert pdfa.check(answer.content).passed  # the archive copy: a validated PDF/A-2b
+    assert pdfa.check(answer.content).passed  # the archive copy: a validated PDF/A-2u
     assert answer.headers["content-type"] == "application/pdf"
     assert "ocrmypdf__c02-22.searchable.pdf" in answer.headers["content-disposition"]
     with pymupdf.open("pdf", answer.content) as built:
@@ -42,6 +42,7 @@ def test_a_finished_document_downloads_as_a_searchable_pdf(
     api = client.get(f"/api/documents/{archive.huck_finn}").json()
     assert api["searchable_pdf_url"] == f"/documents/{archive.huck_finn}/searchable.pdf"
     assert (api["pdfa"], api["pdfa_note"]) == (True, None)
+    assert api["pdfa_level"] == pdfa.declared_level(answer.content) == "2u"
 
 
 def test_a_document_still_being_read_has_no_searchable_pdf_yet(
