@@ -80,6 +80,13 @@ STROKE_HEIGHT_FACTOR = 2.0
 STROKE_WIDTH_FACTOR = 3.0
 RULED_SHARE = 0.5  # of such a piece, at least this share is not ruled lines
 SOLID_MARK_SHARE = 0.25  # or ink covers this share of its box (a grid of rules is sparse)
+# Print's letters (the marks within ASPECT_TOLERANCE of the letter height) are at most
+# PRINT_ASPECT as wide as high, by their median (0.45-0.9 on the held-out scans and faxes;
+# the faxes drawn at their 204 x 98 dpi pixels' aspect 1.0-1.6): a page whose letters are
+# wider is stretched to it. ASPECT_LETTERS such marks are needed to tell.
+PRINT_ASPECT = 0.9
+ASPECT_TOLERANCE = 0.2
+ASPECT_LETTERS = 50
 # A printed line: of its letter-sized marks (at least LETTER_SHARE of the letter height), at
 # least BASELINE_SHARE end on one straight baseline (within BASELINE_TOLERANCE letter
 # heights; its slope at most BASELINE_SLOPE: a fax's skew, not a stamp turned by hand) and
@@ -133,22 +140,64 @@ def ink_lines(pixels: np.ndarray) -> tuple[Box, ...]:
     """The text lines in the page's ink, top to bottom, in the given pixels' coordinates."""
     grey = _grey(pixels)
     factor = min(1.0, WORKING_LONG_SIDE / max(grey.shape))
-    small = grey if factor == 1.0 else _shrunk(grey, factor)
-    ink = _ink(small) & ~_coloured(pixels, small.shape)
-    if not ink.any():
-        return ()
-    with_rules = ink
-    ink = _without_rules(ink)
-    letter_height = _letter_height(ink)
-    if letter_height < MIN_LETTER_HEIGHT:
+    scale = (factor, factor)
+    page = _binarised(pixels, grey, scale)
+    if page.letter_height < MIN_LETTER_HEIGHT and factor < 1.0:
+        # Print smaller than the working resolution keeps (6-point print; a fax drawn at
+        # its pixels' aspect, below): the letters are sought in the given pixels.
+        scale = (1.0, 1.0)
+        page = _binarised(pixels, grey, scale)
+    stretch = _squash(page.ink, page.letter_height)
+    if stretch > 1.0:
+        # Letters far wider than print's are print squashed flat (a fax's 204 x 98 dpi
+        # image drawn at its pixels' aspect: half its height): every rule below measures
+        # in letter heights, so the page is stretched back to print's proportions.
+        scale = (scale[0], scale[1] * stretch)
+        page = _binarised(pixels, grey, scale)
+    if page.letter_height < MIN_LETTER_HEIGHT:
         # No letters the binarisation can see (a pale dot-matrix receipt leaves only its
         # dots): what is left is specks, and a check against specks flags noise.
         return ()
-    ink = _without_marks(ink, _marks(with_rules, ink, letter_height))
+    letter_height = page.letter_height
+    ink = _without_marks(page.ink, _marks(page.with_rules, page.ink, letter_height))
     ink = _without_marks(ink, _marks(ink, ink, letter_height))
     candidates = _smeared_components(ink, letter_height)
     lines = _text_lines(candidates, ink, letter_height)
-    return tuple(_scaled(box, factor, grey.shape) for box in lines)
+    return tuple(_scaled(box, scale, grey.shape) for box in lines)
+
+
+@dataclass(frozen=True)
+class _Binarised:
+    """The page's ink at a working scale: with its rules, without them, its letters' height."""
+
+    with_rules: np.ndarray
+    ink: np.ndarray
+    letter_height: int  # 0: no letters
+
+
+def _binarised(pixels: np.ndarray, grey: np.ndarray, scale: tuple[float, float]) -> _Binarised:
+    small = grey if scale == (1.0, 1.0) else _resized(grey, scale)
+    ink = _ink(small) & ~_coloured(pixels, small.shape)
+    if not ink.any():
+        return _Binarised(ink, ink, 0)
+    unruled = _without_rules(ink)
+    return _Binarised(ink, unruled, _letter_height(unruled))
+
+
+def _squash(ink: np.ndarray, letter_height: int) -> float:
+    """How much taller the page must be for its letters to have print's proportions: the
+    median width of its letter-high marks against their height, over PRINT_ASPECT; 1.0
+    when they are no wider than that (or too few to tell)."""
+    if letter_height < MIN_LETTER_HEIGHT:
+        return 1.0
+    count, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    heights = stats[1:count, cv2.CC_STAT_HEIGHT]
+    widths = stats[1:count, cv2.CC_STAT_WIDTH]
+    letters = np.abs(heights - letter_height) <= ASPECT_TOLERANCE * letter_height
+    if letters.sum() < ASPECT_LETTERS:
+        return 1.0
+    aspect = float(np.median(widths[letters] / heights[letters]))
+    return max(1.0, aspect / PRINT_ASPECT)
 
 
 def _grey(pixels: np.ndarray) -> np.ndarray:
@@ -171,9 +220,11 @@ def _coloured(pixels: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
     return np.asarray(chroma > COLOURED_CHROMA, dtype=np.uint8)
 
 
-def _shrunk(grey: np.ndarray, factor: float) -> np.ndarray:
-    size = (max(1, round(grey.shape[1] * factor)), max(1, round(grey.shape[0] * factor)))
-    return cv2.resize(grey, size, interpolation=cv2.INTER_AREA)
+def _resized(grey: np.ndarray, scale: tuple[float, float]) -> np.ndarray:
+    size = (max(1, round(grey.shape[1] * scale[0])), max(1, round(grey.shape[0] * scale[1])))
+    # Shrinking averages pixels; stretching (a squashed fax's height) interpolates them.
+    method = cv2.INTER_AREA if max(scale) <= 1.0 else cv2.INTER_LINEAR
+    return cv2.resize(grey, size, interpolation=method)
 
 
 def _ink(grey: np.ndarray) -> np.ndarray:
@@ -395,16 +446,17 @@ def _line_shaped(item: _Component, shape: tuple[int, ...], letter_height: int) -
     return SPARSE_SHARE <= share <= SOLID_SHARE
 
 
-def _scaled(box: Box, factor: float, shape: tuple[int, ...]) -> Box:
-    if factor == 1.0:
+def _scaled(box: Box, scale: tuple[float, float], shape: tuple[int, ...]) -> Box:
+    """A box at the working scale in the given pixels."""
+    if scale == (1.0, 1.0):
         return box
     height, width = shape[0], shape[1]
     left, top, right, bottom = box
     return (
-        max(0, int(left / factor)),
-        max(0, int(top / factor)),
-        min(width, int(np.ceil(right / factor))),
-        min(height, int(np.ceil(bottom / factor))),
+        max(0, int(left / scale[0])),
+        max(0, int(top / scale[1])),
+        min(width, int(np.ceil(right / scale[0]))),
+        min(height, int(np.ceil(bottom / scale[1]))),
     )
 
 
