@@ -192,6 +192,9 @@ class MailIntake:
         self._failed_once: set[tuple[int, int]] = set()
         # Messages a stopped run left held, read once more in this run (`_settle_interrupted`).
         self._read_again: set[tuple[int, int]] = set()
+        # The part's heartbeat during a look (`poll`): called after each attachment judged too,
+        # since each may take the inspection worker up to render_timeout_seconds.
+        self._beat: Callable[[], None] = _no_beat
         self.snapshot = MailboxSnapshot(
             mailbox.name, mailbox.address, "not connected", None, 0, 0, None
         )
@@ -379,7 +382,9 @@ class MailIntake:
         """Decide about every message after the last one decided about, and act at the
         server on the ones taken. Returns how many messages were taken. `beat` is called
         after each message: a first look at a mailbox of thousands takes minutes, and the
-        part is moving all along."""
+        part is moving all along; and after each attachment judged (a hundred attachments,
+        each up to render_timeout_seconds in the inspection worker, outlast the part's bound)."""
+        self._beat = beat or _no_beat
         validity = connection.uidvalidity
         first = self._look_from or mailstore.next_uid(self.database, self.mailbox.name, validity)
         retried = mailstore.forget_fitting(self.database, self.mailbox.name, self.max_message_bytes)
@@ -628,8 +633,12 @@ class MailIntake:
         (over max_file_mb, or a file docvault holds already: no new pages)."""
         scratch = self.data_dir / "tmp"
         scratch.mkdir(parents=True, exist_ok=True)
+        judged: list[tuple[int, str] | Refused | None] = []
         with tempfile.TemporaryDirectory(dir=scratch, prefix="mail-") as folder:
-            return [self._inspect_copy(Path(folder), item, summary) for item in readable]
+            for item in readable:
+                judged.append(self._inspect_copy(Path(folder), item, summary))
+                self._beat()
+        return judged
 
     def _inspect_copy(
         self, folder: Path, attachment: Attachment, summary: Summary
@@ -816,6 +825,10 @@ class MailIntake:
             waiting=waiting,
             problem=" ".join(problem for problem in problems if problem) or None,
         )
+
+
+def _no_beat() -> None:
+    """No part to tell (a look made outside one: `docvault` commands, benchmarks)."""
 
 
 def _unknown_summary() -> Summary:
