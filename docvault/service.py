@@ -48,9 +48,16 @@ from docvault.errors import ServerFault, UnknownProfile
 from docvault.facts import register, senders
 from docvault.facts.outbox import FactsProposer
 from docvault.from_settings import handover_config, planned_jobs
-from docvault.intake import Intake, MailIntake, MailReader, ProgressBar, read_files, readable_kinds
-from docvault.intake.mailbox import ReadAgain
-from docvault.intake.recording import Inspector
+from docvault.intake import (
+    Inspector,
+    Intake,
+    MailIntake,
+    MailReader,
+    ProgressBar,
+    ReadAgain,
+    read_files,
+    readable_kinds,
+)
 from docvault.models import MailMessage
 from docvault.ocr.base import Engine
 from docvault.ocr.profiles import BENCH_PROFILE_NAMES, Profile, get_profile

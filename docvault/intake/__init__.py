@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from docvault.intake.folders import Intake
     from docvault.intake.ingest import ProgressBar, read_files
-    from docvault.intake.mailbox import MailboxSnapshot, MailIntake
+    from docvault.intake.mailbox import MailboxSnapshot, MailIntake, ReadAgain
     from docvault.intake.mailparse import readable_kinds
     from docvault.intake.mailreader import MailReader
     from docvault.intake.recording import Inspector, retake_refused
@@ -57,6 +57,7 @@ _MODULES = {
     "MailReader": "docvault.intake.mailreader",
     "MailboxSnapshot": "docvault.intake.mailbox",
     "ProgressBar": "docvault.intake.ingest",
+    "ReadAgain": "docvault.intake.mailbox",
     "Watchers": "docvault.intake.watchers",
     "candidate_files": "docvault.intake.rule",
     "has_settled": "docvault.intake.stability",
@@ -81,6 +82,7 @@ __all__ = [
     "MailReader",
     "MailboxSnapshot",
     "ProgressBar",
+    "ReadAgain",
     "Watchers",
     "candidate_files",
     "has_settled",
