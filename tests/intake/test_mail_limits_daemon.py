@@ -198,8 +198,20 @@ def test_a_message_kept_whole_is_read_again_from_the_archive_when_a_person_asks(
             90,
             "the message kept whole",
         )
+        ((kept_id,),) = query(daemon, "SELECT id FROM documents")
+        web = daemon.logged_in_client()
+        try:
+            listed = web.get("/problems").text
+            token = re.search(r'name="csrf_token" value="([^"]+)"', listed)
+            assert token is not None, listed
+            taken_in = web.post(f"/documents/{kept_id}/retry", data={"csrf_token": token[1]})
+        finally:
+            web.close()
     finally:
         assert daemon.stop() == 0, daemon.log.read_text()
+    # The problems page's "take in again" says who reads it again, and how.
+    assert taken_in.status_code == 409, taken_in.text
+    assert "with the `docvault mail-retry` command its sentence names" in taken_in.text
     (kept_sentence,) = query(daemon, "SELECT error FROM documents")[0]
     assert f"raise mail_max_attachments, then run `docvault mail-retry labor {uid}`" in (
         kept_sentence
@@ -229,7 +241,7 @@ def test_a_message_kept_whole_is_read_again_from_the_archive_when_a_person_asks(
             90,
             "the four letters read",
         )
-        web = daemon.logged_in_client()
+        web = daemon.logged_in_client("nurse")
         try:
             problems = web.get("/problems").text
         finally:
