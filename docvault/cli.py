@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import click
 from sqlalchemy import Engine
@@ -36,6 +36,10 @@ from docvault.cli_users import user_group
 from docvault.config import Settings, describe
 from docvault.names import inbox_named
 from docvault.records import handover
+
+if TYPE_CHECKING:
+    from docvault.models import MailMessage
+    from docvault.setting_types import MailboxSettings
 
 # Every id the command takes is this type: 1 .. 2^63-1, or a sentence (issue 25).
 DOCUMENT_ID = RowId("docvault documents")
@@ -547,32 +551,64 @@ def delete(state: State, document_id: int, yes: bool, reason: str) -> None:
 @friendly_errors
 def mail_retry(state: State, mailbox: str, uids: tuple[int, ...]) -> None:
     """Read refused messages of a mailbox again (all of them, or the UIDs given): a message
-    refused as unreadable is never fetched again by itself. Raise the limit its sentence
-    names first; the running service fetches them at its next look (audited)."""
+    refused as unreadable is never fetched or read again by itself. Raise the limit its
+    sentence names first. One left on the server is fetched at the running service's next
+    look; one kept whole in the archive is read now, from its archived copy, under the
+    configuration's limits."""
     from docvault.records import mailstore
 
     settings = state.settings()
-    if mailbox not in {table.name for table in settings.mailboxes}:
+    table = next((table for table in settings.mailboxes if table.name == mailbox), None)
+    if table is None:
         raise click.ClickException(
             f"There is no mailbox {mailbox!r} in the configuration; the [[mailboxes]] tables "
             "are named in `docvault config`."
         )
     with state.use_database(settings) as database:
         marked = mailstore.retry_refused(database, mailbox, uids)
-        if not marked:
+        kept = mailstore.kept_unreadable(database, mailbox, uids)
+        if not marked and not kept:
             raise click.ClickException(
                 f"Mailbox {mailbox} has no refused message{' with these UIDs' if uids else ''}; "
-                "nothing was changed (the status page lists the refused ones)."
+                "nothing was changed (the status page lists those left on the server, the "
+                "problems page those kept whole)."
             )
-        audit.record_cli(
-            database,
-            AuditAction.retry,
-            f"mailbox {mailbox}: message(s) UID {', '.join(map(str, marked))} to be read again",
+        if marked:
+            said = (
+                f"mailbox {mailbox}: {len(marked)} message(s) left on the server (UID "
+                f"{', '.join(map(str, marked))}) will be read again at the service's next look"
+            )
+            audit.record_cli(database, AuditAction.retry, said)
+            click.echo(said)
+        _read_kept(settings, database, table, kept)
+
+
+def _read_kept(
+    settings: Settings,
+    database: Engine,
+    table: MailboxSettings,
+    kept: list[tuple[MailMessage, int]],
+) -> None:
+    """The messages kept whole, read again now from their archived copies; each audited."""
+    from docvault.service import read_kept_messages
+
+    if not kept:
+        return
+    configure_logging("warning")
+    actor = audit.cli_actor()
+    for (_, kept_id), outcome in zip(
+        kept, read_kept_messages(settings, database, table, kept, actor), strict=True
+    ):
+        said = (
+            f"mailbox {table.name}: the message with UID {outcome.uid}, kept whole, was read "
+            + (
+                f"again and refused again: {outcome.refusal}"
+                if outcome.refusal
+                else f"again: {outcome.documents} document(s) taken, their pages queued"
+            )
         )
-        click.echo(
-            f"mailbox {mailbox}: {len(marked)} message(s) (UID {', '.join(map(str, marked))}) "
-            "will be read again at the service's next look"
-        )
+        audit.record_cli(database, AuditAction.retry, said, document_id=kept_id)
+        click.echo(said)
 
 
 @main.command()

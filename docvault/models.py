@@ -401,7 +401,9 @@ class MailMessage(SQLModel, table=True):
 
     A message is known by its mailbox, the folder's UIDVALIDITY and its UID; a new
     UIDVALIDITY (the server numbered the folder anew) is matched again by Message-ID and
-    size, or by the sha256 of the whole message. Its states (`vocabulary.MailState`):
+    size, or by the sha256 of the whole message; so is a folder numbered again from below
+    with its old UIDVALIDITY, whose earlier rows are moved to a UIDVALIDITY of 0 or below
+    (`mailstore.retire_numbering`). Its states (`vocabulary.MailState`):
     archived (every part committed, not yet acted on at the server), done (acted on),
     skipped (a filter left it alone), too-large (not downloaded) and known (the same
     message as `same_as_id`: not taken again).

@@ -390,7 +390,9 @@ class MailboxPart(_PartDefaults):
     so that a server that is down or refuses the login holds up only its own mail.
 
     Its bound is at least a poll interval and two server time-outs: it beats after each
-    look at the folder, and between looks it waits in IDLE (or sleeps) up to poll_seconds.
+    look at the folder, after each message and each attachment judged within a look (an
+    attachment may take the inspection worker up to render_timeout_seconds), and between
+    looks it waits in IDLE (or sleeps) up to poll_seconds.
     """
 
     intake: MailIntake

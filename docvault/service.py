@@ -47,7 +47,17 @@ from docvault.delivery import Deliverer, HandoverConfig
 from docvault.errors import ServerFault, UnknownProfile
 from docvault.facts import FactsProposer, register, senders
 from docvault.from_settings import handover_config, planned_jobs
-from docvault.intake import Intake, MailIntake, MailReader, ProgressBar, read_files, readable_kinds
+from docvault.intake import (
+    Inspector,
+    Intake,
+    MailIntake,
+    MailReader,
+    ProgressBar,
+    ReadAgain,
+    read_files,
+    readable_kinds,
+)
+from docvault.models import MailMessage
 from docvault.ocr import (
     BENCH_PROFILE_NAMES,
     Engine,
@@ -96,7 +106,7 @@ from docvault.runtime import (
 )
 from docvault.scheduler import Calendar, CalendarJob, zone_label
 from docvault.search import OutboxDriver, SearchIndex
-from docvault.setting_types import InboxSettings, ProfileChoice
+from docvault.setting_types import InboxSettings, MailboxSettings, ProfileChoice
 from docvault.vocabulary import PageImage, PageOutcome, SamplingMode
 from docvault.web import Display, zone_named
 from docvault.worker import ATTEMPTS_PER_PAGE, STUCK_MARGIN_SECONDS, Transcriber, Worker
@@ -367,28 +377,67 @@ def make_mail_intakes(settings: Settings, pipeline: Pipeline) -> tuple[MailIntak
     (made here, on the loop's thread, when there is a mailbox; closed with the pipeline)."""
     if not settings.mailboxes:
         return ()
-    reader = MailReader(
+    reader = _mail_reader(settings)
+    pipeline.closing.append(reader.close)
+    return tuple(
+        _mail_intake(settings, pipeline.database, mailbox, pipeline.inspect, reader)
+        for mailbox in settings.mailboxes
+    )
+
+
+def _mail_reader(settings: Settings) -> MailReader:
+    return MailReader(
         timeout_seconds=settings.mail_read_timeout_seconds,
         memory_limit_bytes=settings.mail_read_memory_mb * 1024 * 1024,
         max_attachments=settings.mail_max_attachments,
     )
-    pipeline.closing.append(reader.close)
-    return tuple(
-        MailIntake(
-            pipeline.database,
-            settings.data_path,
-            mailbox,
-            pipeline.inspect,
-            reader,
-            readable_kinds=readable_kinds(settings.accept_text_documents),
-            timeout_seconds=settings.mail_timeout_seconds,
-            max_message_bytes=settings.mail_max_message_mb * 1024 * 1024,
-            max_file_bytes=settings.max_file_mb * 1024 * 1024,
-            max_pages=settings.mail_max_pages,
-            empty_grace_seconds=settings.empty_grace_seconds,
-        )
-        for mailbox in settings.mailboxes
+
+
+def _mail_intake(
+    settings: Settings,
+    database: DatabaseEngine,
+    mailbox: MailboxSettings,
+    inspect: Inspector,
+    reader: MailReader,
+) -> MailIntake:
+    return MailIntake(
+        database,
+        settings.data_path,
+        mailbox,
+        inspect,
+        reader,
+        readable_kinds=readable_kinds(settings.accept_text_documents),
+        timeout_seconds=settings.mail_timeout_seconds,
+        max_message_bytes=settings.mail_max_message_mb * 1024 * 1024,
+        max_file_bytes=settings.max_file_mb * 1024 * 1024,
+        max_pages=settings.mail_max_pages,
+        empty_grace_seconds=settings.empty_grace_seconds,
     )
+
+
+def read_kept_messages(
+    settings: Settings,
+    database: DatabaseEngine,
+    mailbox: MailboxSettings,
+    kept: list[tuple[MailMessage, int]],
+    who: str,
+) -> list[ReadAgain]:
+    """`docvault mail-retry`'s reading of messages kept whole as unreadable: from their
+    archived .eml, under the settings' limits now, with a mail reader and an inspection
+    worker of this command's own (the limits of the running service may be older)."""
+    inspector = render_pool(settings, 1)
+    reader = _mail_reader(settings)
+
+    def inspect(path: Path) -> tuple[int, str]:
+        info = inspector.inspect_blocking(path)
+        return info.page_count, info.kind
+
+    try:
+        intake = _mail_intake(settings, database, mailbox, inspect, reader)
+        return [intake.read_again(row, kept_id, who) for row, kept_id in kept]
+    finally:
+        reader.close()
+        inspector.close()
 
 
 def stage_timeouts(settings: Settings) -> dict[int, float]:

@@ -41,7 +41,7 @@ from docvault.faces import lazy_names
 if TYPE_CHECKING:
     from docvault.intake.folders import Intake
     from docvault.intake.ingest import ProgressBar, read_files
-    from docvault.intake.mailbox import MailboxSnapshot, MailIntake
+    from docvault.intake.mailbox import MailboxSnapshot, MailIntake, ReadAgain
     from docvault.intake.mailparse import readable_kinds
     from docvault.intake.mailreader import MailReader
     from docvault.intake.recording import Inspector, retake_refused
@@ -56,7 +56,7 @@ __getattr__ = lazy_names(
     {
         "folders": ["Intake"],
         "ingest": ["ProgressBar", "read_files"],
-        "mailbox": ["MailIntake", "MailboxSnapshot"],
+        "mailbox": ["MailIntake", "MailboxSnapshot", "ReadAgain"],
         "mailparse": ["readable_kinds"],
         "mailreader": ["MailReader"],
         "recording": ["Inspector", "retake_refused"],
@@ -74,6 +74,7 @@ __all__ = [
     "MailReader",
     "MailboxSnapshot",
     "ProgressBar",
+    "ReadAgain",
     "Watchers",
     "candidate_files",
     "has_settled",

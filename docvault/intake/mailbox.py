@@ -19,8 +19,10 @@ names the message), so nothing is recorded twice. A crash after it leaves the me
 or deleted already is no longer there).
 
 A message is recognised before it is downloaded by its Message-ID and size, and after by
-the sha256 of its bytes: a new UIDVALIDITY (the server numbered the folder anew) or a copy
-of a message put back costs a header fetch, and nothing is taken twice.
+the sha256 of its bytes: a new UIDVALIDITY (the server numbered the folder anew), a folder
+numbered again from below the UIDs decided about with its old UIDVALIDITY (read as numbered
+anew: `mailstore.retire_numbering`) or a copy of a message put back costs a header fetch,
+and nothing is taken twice.
 
 A message with nothing docvault can read (no attachment of a readable kind, encrypted,
 malformed) is kept whole as a document of its own (kind `message`, its file the .eml),
@@ -142,6 +144,15 @@ class MailboxSnapshot:
     problem: str | None  # a login refused, messages left on the server as too large
 
 
+@dataclass(frozen=True)
+class ReadAgain:
+    """A kept message read again at a person's ask: what came of it."""
+
+    uid: int
+    documents: int  # documents made of its attachments (0: refused again)
+    refusal: str | None  # the new sentence, when it was refused again
+
+
 @dataclass
 class _Counters:
     taken: int = 0
@@ -192,6 +203,9 @@ class MailIntake:
         self._failed_once: set[tuple[int, int]] = set()
         # Messages a stopped run left held, read once more in this run (`_settle_interrupted`).
         self._read_again: set[tuple[int, int]] = set()
+        # The part's heartbeat during a look (`poll`): called after each attachment judged too,
+        # since each may take the inspection worker up to render_timeout_seconds.
+        self._beat: Callable[[], None] = _no_beat
         self.snapshot = MailboxSnapshot(
             mailbox.name, mailbox.address, "not connected", None, 0, 0, None
         )
@@ -298,6 +312,10 @@ class MailIntake:
         if known == connection.uidvalidity and 0 < connection.uidnext < following:
             self._numbered_back = self._numbered_back_sentence(connection, following)
             logger.error("mail: %s", self._numbered_back)
+            # Read as a folder numbered anew: every message from UID 1 is matched by its
+            # Message-ID and content, and only those docvault does not hold are taken.
+            mailstore.retire_numbering(self.database, self.mailbox.name, connection.uidvalidity)
+            following = mailstore.next_uid(self.database, self.mailbox.name, connection.uidvalidity)
         self._look_from = min(fitting, following) if fitting else following
         logger.info(
             "mail: mailbox %s connected (%s, %s)",
@@ -309,18 +327,18 @@ class MailIntake:
     def _numbered_back_sentence(self, connection: MailConnection, following: int) -> str:
         """The server numbers the folder from a UID docvault has already decided about, with
         the UIDVALIDITY it had (which RFC 3501 forbids: a restored or rebuilt folder must get
-        a new one). Its messages below `following` cannot be told from those docvault took by
-        their UIDs, and are not read: said, not skipped silently (issue 44)."""
+        a new one). Its UIDs cannot tell its messages from those docvault took, so it is read
+        as a folder numbered anew (`retire_numbering`): said, and its letters taken (issue 44)."""
         return (
             f"Mailbox {self.mailbox.name}: the server numbers the folder "
             f"{self.mailbox.folder!r} from UID {connection.uidnext} again, below the UIDs "
             f"docvault has already decided about (up to {following - 1}), yet keeps its "
-            f"UIDVALIDITY {connection.uidvalidity}; messages it numbers below UID {following} "
-            "are not read, since they cannot be told from those docvault took. Have the "
-            "server give the folder a new UIDVALIDITY (after a restore of the mail store, "
-            "rebuild the folder's index; or move its messages into a new folder and set "
-            "`folder` to it): docvault then matches every message again by its Message-ID "
-            "and content and takes only the ones it does not hold."
+            f"UIDVALIDITY {connection.uidvalidity}; so docvault reads the folder as one "
+            "numbered anew: it matches every message again by its Message-ID and content, "
+            "takes only the ones it does not hold, and acts at the server only on those it "
+            "meets again. Have the server give the folder a new UIDVALIDITY when it is "
+            "restored or rebuilt (rebuild the folder's index), as IMAP requires: a server "
+            "that reuses UIDs may act on the wrong message for other mail programs too."
         )
 
     def _settle_interrupted(self) -> None:
@@ -379,7 +397,9 @@ class MailIntake:
         """Decide about every message after the last one decided about, and act at the
         server on the ones taken. Returns how many messages were taken. `beat` is called
         after each message: a first look at a mailbox of thousands takes minutes, and the
-        part is moving all along."""
+        part is moving all along; and after each attachment judged (a hundred attachments,
+        each up to render_timeout_seconds in the inspection worker, outlast the part's bound)."""
+        self._beat = beat or _no_beat
         validity = connection.uidvalidity
         first = self._look_from or mailstore.next_uid(self.database, self.mailbox.name, validity)
         retried = mailstore.forget_fitting(self.database, self.mailbox.name, self.max_message_bytes)
@@ -487,19 +507,15 @@ class MailIntake:
         self, uid: int, size_bytes: int, unreadable: Unreadable, kept: bool = False
     ) -> str:
         """Which message, what is wrong, what to do. `kept`: its .eml is in the archive (a
-        document on the problems page); else it was left on the server."""
-        if kept:
-            where = "docvault kept the whole message (download it here)"
-            again = (
-                f" To have such messages read, raise {unreadable.setting}."
-                if unreadable.setting
-                else ""
-            )
-        else:
-            where = "docvault left it on the server"
-            again = f" To have it read, run `docvault mail-retry {self.mailbox.name} {uid}`" + (
-                f" after raising {unreadable.setting}." if unreadable.setting else "."
-            )
+        document on the problems page; `mail-retry` reads it from there); else it was left
+        on the server (`mail-retry` fetches it)."""
+        where = (
+            "docvault kept the whole message (download it here)"
+            if kept
+            else "docvault left it on the server"
+        )
+        raised = f"raise {unreadable.setting}, then " if unreadable.setting else ""
+        again = f" To have it read, {raised}run `docvault mail-retry {self.mailbox.name} {uid}`."
         return (
             f"Mailbox {self.mailbox.name}: the message with UID {uid} in folder "
             f"{self.mailbox.folder} ({size_bytes / 1024:,.0f} KB) {unreadable.reason}, so "
@@ -598,6 +614,48 @@ class MailIntake:
             f"; {note}" if note else "",
         )
 
+    def read_again(self, row: MailMessage, kept_id: int, who: str) -> ReadAgain:
+        """A message kept whole as unreadable, read again because a person asked (`docvault
+        mail-retry`): from its archived .eml (never fetched: it may be gone from the
+        server), under the current limits. Its attachments are taken as at its arrival and
+        linked to it, and its kept copy leaves the problems page (settled by `who`); or it
+        is refused again, with the new sentence, and listed again."""
+        assert row.id is not None
+        assert row.eml_path
+        parsed = self.reader.message(self.data_dir / row.eml_path)
+        if isinstance(parsed, ParsedMessage):
+            taken = self._take_again(row, parsed)
+            if isinstance(taken, list):
+                reason = f"read again at the ask of {who}: {len(taken)} document(s) taken"
+                records.settle(self.database, kept_id, who, reason)
+                logger.info("mail: mailbox %s, UID %s: %s", self.mailbox.name, row.uid, reason)
+                return ReadAgain(row.uid, len(taken), None)
+            parsed = taken
+        sentence = self._unreadable_sentence(row.uid, row.size_bytes, parsed, kept=True)
+        records.record_refused_again(self.database, kept_id, MailUnreadable.code, sentence)
+        return ReadAgain(row.uid, 0, sentence)
+
+    def _take_again(self, row: MailMessage, parsed: ParsedMessage) -> list[Delivered] | Unreadable:
+        """The readable attachments of a kept message taken and linked to it; or why not."""
+        assert row.id is not None
+        assert row.eml_sha256
+        readable = [item for item in parsed.attachments if item.kind in self.readable_kinds]
+        if not readable:
+            return Unreadable("has no attachment of a kind docvault reads")
+        inspected = self._inspect_all(readable, parsed.summary)
+        pages = sum(result[0] for result in inspected if isinstance(result, tuple))
+        if pages > self.max_pages:
+            return self._too_many_pages(pages, len(readable))
+        key = _message_key(parsed.summary.message_id, row.eml_sha256)
+        delivered = [
+            self._take_attachment(item, parsed.summary, key, result)
+            for item, result in zip(readable, inspected, strict=True)
+        ]
+        mailstore.link_documents(
+            self.database, row.id, delivered, self._unread_note(parsed, readable)
+        )
+        return delivered
+
     def _refuse_kept(
         self, seen: Seen, eml: ArchivedFile, size: int, unreadable: Unreadable
     ) -> None:
@@ -628,8 +686,12 @@ class MailIntake:
         (over max_file_mb, or a file docvault holds already: no new pages)."""
         scratch = self.data_dir / "tmp"
         scratch.mkdir(parents=True, exist_ok=True)
+        judged: list[tuple[int, str] | Refused | None] = []
         with tempfile.TemporaryDirectory(dir=scratch, prefix="mail-") as folder:
-            return [self._inspect_copy(Path(folder), item, summary) for item in readable]
+            for item in readable:
+                judged.append(self._inspect_copy(Path(folder), item, summary))
+                self._beat()
+        return judged
 
     def _inspect_copy(
         self, folder: Path, attachment: Attachment, summary: Summary
@@ -816,6 +878,10 @@ class MailIntake:
             waiting=waiting,
             problem=" ".join(problem for problem in problems if problem) or None,
         )
+
+
+def _no_beat() -> None:
+    """No part to tell (a look made outside one: `docvault` commands, benchmarks)."""
 
 
 def _unknown_summary() -> Summary:

@@ -19,6 +19,7 @@ from docvault.db import read_session
 from docvault.errors import (
     DocvaultError,
     EmptyFile,
+    MailUnreadable,
     RenderError,
 )
 from docvault.models import Document
@@ -121,6 +122,13 @@ def retake_refused(
         raise DocvaultError(
             f"Document {document_id} is not a file waiting on the problems page any more "
             "(read meanwhile, or deleted); nothing was changed."
+        )
+    if document.kind == MESSAGE_KIND and document.error_class == MailUnreadable.code:
+        raise DocvaultError(
+            f"{document.original_name} is an e-mail kept whole because it could not be read "
+            "within docvault's limits; nothing was changed here. An administrator has it read "
+            "again from the archive with the `docvault mail-retry` command its sentence names, "
+            "after raising the limit the sentence names."
         )
     if document.kind == MESSAGE_KIND:
         raise DocvaultError(

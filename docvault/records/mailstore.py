@@ -19,8 +19,9 @@ from sqlalchemy import Engine, and_, func, or_, update
 from sqlmodel import Session, col, select
 
 from docvault.db import read_session, write_transaction
+from docvault.errors import MailUnreadable
 from docvault.models import Document, MailDocument, MailMessage, reindex_document, utcnow
-from docvault.vocabulary import MailState
+from docvault.vocabulary import DocumentStatus, MailState
 
 # The states of a message whose content docvault holds: the same message seen again (a
 # new UIDVALIDITY, a copy) is matched against these, never taken again.
@@ -100,14 +101,39 @@ def remembered(database: Engine, mailbox: str, uidvalidity: int, uids: Sequence[
 
 
 def last_uidvalidity(database: Engine, mailbox: str) -> int | None:
-    """The UIDVALIDITY of the mailbox's latest recorded message (None: none yet)."""
+    """The UIDVALIDITY of the mailbox's latest recorded message (None: none yet; a
+    numbering retired by `retire_numbering` is none)."""
     with read_session(database) as session:
         return session.exec(
             select(MailMessage.uidvalidity)
-            .where(MailMessage.mailbox == mailbox)
+            .where(MailMessage.mailbox == mailbox, col(MailMessage.uidvalidity) > 0)
             .order_by(col(MailMessage.id).desc())
             .limit(1)
         ).first()
+
+
+def retire_numbering(database: Engine, mailbox: str, uidvalidity: int) -> int:
+    """The server numbers the folder from below UIDs docvault decided about, keeping its
+    UIDVALIDITY: those UIDs now name other messages. The rows of that numbering (but one
+    being read, which its next look judges) leave it for a UIDVALIDITY no server gives (0
+    and below, RFC 3501), unique to this retirement: their documents, links and archived
+    messages stay, `same_message` still matches them, and no UID of theirs is taken for a
+    message of the new numbering, nor acted on at the server. How many rows left it."""
+    with write_transaction(database) as session:
+        rows = session.exec(
+            select(MailMessage).where(
+                MailMessage.mailbox == mailbox,
+                MailMessage.uidvalidity == uidvalidity,
+                MailMessage.state != MailState.reading.value,
+            )
+        ).all()
+        if not rows:
+            return 0
+        retired = -min(row.id or 0 for row in rows)
+        for row in rows:
+            row.uidvalidity = retired
+            session.add(row)
+        return len(rows)
 
 
 def same_message(
@@ -264,13 +290,58 @@ def record(database: Engine, seen: Seen, documents: Iterable[Delivered] = ()) ->
         session.add(row)
         session.flush()
         assert row.id is not None
-        for delivered in documents:
-            session.add(MailDocument(message_id=row.id, **delivered.__dict__))
-            # A document read before (the same bytes came from a folder) now has a message:
-            # its pages go back to the index with the link, so that from: and subject: find
-            # it. A new document has no read page yet; it is indexed with the message.
-            reindex_document(session, delivered.document_id)
+        _link(session, row.id, documents)
         return row.id
+
+
+def _link(session: Session, row_id: int, documents: Iterable[Delivered]) -> None:
+    for delivered in documents:
+        session.add(MailDocument(message_id=row_id, **delivered.__dict__))
+        # A document read before (the same bytes came from a folder) now has a message:
+        # its pages go back to the index with the link, so that from: and subject: find
+        # it. A new document has no read page yet; it is indexed with the message.
+        reindex_document(session, delivered.document_id)
+
+
+def kept_unreadable(
+    database: Engine, mailbox: str, uids: Sequence[int] = ()
+) -> list[tuple[MailMessage, int]]:
+    """Messages of the mailbox kept whole in the archive because they could not be read
+    within the limits (`mail-unreadable`, still refused), each with its kept document's id:
+    all of them, or those of these UIDs. For a person's ask to read them again."""
+    query = (
+        select(MailMessage, Document.id)
+        .join(MailDocument, col(MailDocument.message_id) == col(MailMessage.id))
+        .join(Document, col(Document.id) == col(MailDocument.document_id))
+        .where(
+            MailMessage.mailbox == mailbox,
+            col(MailMessage.eml_path).is_not(None),
+            MailDocument.position == 0,
+            Document.error_class == MailUnreadable.code,
+            Document.status == DocumentStatus.failed.value,
+            # Read again already (its attachments are documents of it): never taken twice.
+            col(MailMessage.id).not_in(
+                select(MailDocument.message_id).where(col(MailDocument.position) > 0)
+            ),
+        )
+        .order_by(col(MailMessage.uid))
+    )
+    if uids:
+        query = query.where(col(MailMessage.uid).in_(list(uids)))
+    with read_session(database) as session:
+        return [(row, int(document_id or 0)) for row, document_id in session.exec(query).all()]
+
+
+def link_documents(
+    database: Engine, row_id: int, documents: Sequence[Delivered], problem: str | None
+) -> None:
+    """A kept message read again: the documents made of it now link to it, and its note is
+    what the reading said (None: nothing left out)."""
+    with write_transaction(database) as session:
+        _link(session, row_id, documents)
+        session.execute(
+            update(MailMessage).where(col(MailMessage.id) == row_id).values(problem=problem)
+        )
 
 
 def unacted(database: Engine, mailbox: str, uidvalidity: int) -> list[int]:

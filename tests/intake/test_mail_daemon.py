@@ -289,13 +289,13 @@ def _mailbox_problem(daemon: Daemon) -> str:
     return " ".join(box.get("problem") or "" for box in status.get("mailboxes", []))
 
 
-def test_a_folder_numbered_back_with_its_old_uidvalidity_is_said_not_skipped_silently(
+def _three_letters_taken(
     tmp_path: Path, imap_server: Dovecot, simulator: EngineSimulator
-) -> None:
-    """Issue 44 (LOW): a folder that came back with the UIDVALIDITY docvault knows and UIDs
-    below those it had seen had its new letters skipped without a word."""
-    for seed in range(3):
-        imap_server.append(letter_message(tmp_path, seed))
+) -> tuple[Daemon, list[bytes]]:
+    """Three letters taken by a daemon polling every 2 s, stopped then; the letters."""
+    letters = [letter_message(tmp_path, seed) for seed in range(3)]
+    for raw in letters:
+        imap_server.append(raw)
     config = mail_config(tmp_path, imap_server, poll_seconds=2)
     daemon = Daemon(tmp_path, **simulated(simulator, DOCVAULT_CONFIG=str(config)))
     daemon.start()
@@ -303,6 +303,15 @@ def test_a_folder_numbered_back_with_its_old_uidvalidity_is_said_not_skipped_sil
         wait_for(lambda: len(documents(daemon)) == 3, 60, "the first three letters")
     finally:
         assert daemon.stop() == 0, daemon.log.read_text()
+    return daemon, letters
+
+
+def test_a_folder_numbered_back_with_its_old_uidvalidity_is_said_not_skipped_silently(
+    tmp_path: Path, imap_server: Dovecot, simulator: EngineSimulator
+) -> None:
+    """Issue 44 (LOW): a folder that came back with the UIDVALIDITY docvault knows and UIDs
+    below those it had seen had its new letters skipped without a word."""
+    daemon, _ = _three_letters_taken(tmp_path, imap_server, simulator)
     validity = imap_server.uidvalidity()
     # The mail store restored from an old copy: UIDs 1 and 2 again, the same UIDVALIDITY.
     imap_server.renumber_keeping_validity(
@@ -320,6 +329,42 @@ def test_a_folder_numbered_back_with_its_old_uidvalidity_is_said_not_skipped_sil
     )
     assert "Have the server give the folder a new UIDVALIDITY" in sentence
     assert sentence in daemon.log.read_text()
+
+
+def test_a_folder_numbered_back_has_its_new_letters_read_and_its_old_ones_not_twice(
+    tmp_path: Path, imap_server: Dovecot, simulator: EngineSimulator
+) -> None:
+    """Issue 44 (LOW): the new letters of a folder that came back with the UIDVALIDITY
+    docvault knows and lower UIDs were skipped (said on the status page since, still not
+    read). It is read as a folder numbered anew: the old letter that came back with it is
+    recognised, the new ones are taken, and so is one delivered after."""
+    daemon, first = _three_letters_taken(tmp_path, imap_server, simulator)
+    # Restored from an old copy: an old letter at UID 1, a new one at UID 2, UIDVALIDITY kept.
+    imap_server.renumber_keeping_validity([first[0], letter_message(tmp_path, 20)])
+    daemon.start()
+    try:
+        wait_for(lambda: "befund-20-1.pdf" in documents(daemon), 60, "the new letter")
+        later = imap_server.append(letter_message(tmp_path, 21))
+        assert later == 3  # a UID docvault had decided about before the renumbering
+        wait_for(lambda: "befund-21-1.pdf" in documents(daemon), 60, "the letter after it")
+        flags = imap_server.messages()
+    finally:
+        assert daemon.stop() == 0, daemon.log.read_text()
+    assert sorted(documents(daemon)) == [f"befund-{seed}-1.pdf" for seed in (0, 1, 2, 20, 21)]
+    assert query(daemon, "SELECT COUNT(*) FROM duplicates") == [(0,)]
+    assert query(daemon, "SELECT COUNT(*) FROM mail_documents") == [(5,)]
+    validity = imap_server.uidvalidity()
+    now = query(
+        daemon, f"SELECT uid, state FROM mail_messages WHERE uidvalidity = {validity} ORDER BY uid"
+    )
+    assert now == [(1, "known"), (2, "done"), (3, "done")]
+    # The rows of the old numbering are kept (their documents' origin), under none of its UIDs.
+    assert query(daemon, "SELECT COUNT(*) FROM mail_messages WHERE uidvalidity <= 0") == [(3,)]
+    # Acted on at the server: the letters taken under the new numbering (the old one met
+    # again was acted on before; no UID of the old numbering is acted on).
+    assert "\\Seen" in flags[2], flags
+    assert "\\Seen" in flags[3], flags
+    assert "so docvault reads the folder as one numbered anew" in daemon.log.read_text()
 
 
 def test_idle_delivers_a_new_message_within_seconds(

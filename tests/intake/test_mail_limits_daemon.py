@@ -5,6 +5,7 @@ document refers to), and the letter after it is read."""
 
 from __future__ import annotations
 
+import getpass
 import re
 from pathlib import Path
 
@@ -173,3 +174,100 @@ def test_a_messages_problems_are_dismissed_at_once_with_one_reason_audited_each(
         assert "'Drei kaputte Befunde'" in detail
         assert detail.endswith("dismissed at once: sent again as one PDF")
     assert query(daemon, f"SELECT state FROM mail_messages WHERE uid = {uid}") == [("done",)]
+
+
+def test_a_message_kept_whole_is_read_again_from_the_archive_when_a_person_asks(
+    tmp_path: Path, imap_server: Dovecot, simulator: EngineSimulator
+) -> None:
+    """Issue 44: a message kept whole as unreadable (here: more attachments than
+    mail_max_attachments) could not be asked to be read again once the limit was raised;
+    `docvault mail-retry` covered only messages left on the server. It reads it now from
+    its archived .eml (deleted at the server meanwhile), under the limits configured then,
+    audited; asked again, it is not taken twice."""
+    uid = imap_server.append(letter_message(tmp_path, 90, letters=4, subject="Vier Befunde"))
+    daemon = started(
+        tmp_path,
+        imap_server,
+        simulator,
+        DOCVAULT_MAIL_MAX_ATTACHMENTS="3",
+        DOCVAULT_WEB_ENABLED="true",
+    )
+    try:
+        wait_for(
+            lambda: documents(daemon).get(f"message-{uid}.eml", ("", ""))[1] == "failed",
+            90,
+            "the message kept whole",
+        )
+        ((kept_id,),) = query(daemon, "SELECT id FROM documents")
+        web = daemon.logged_in_client()
+        try:
+            listed = web.get("/problems").text
+            token = re.search(r'name="csrf_token" value="([^"]+)"', listed)
+            assert token is not None, listed
+            taken_in = web.post(f"/documents/{kept_id}/retry", data={"csrf_token": token[1]})
+        finally:
+            web.close()
+    finally:
+        assert daemon.stop() == 0, daemon.log.read_text()
+    # The problems page's "take in again" says who reads it again, and how.
+    assert taken_in.status_code == 409, taken_in.text
+    assert "with the `docvault mail-retry` command its sentence names" in taken_in.text
+    (kept_sentence,) = query(daemon, "SELECT error FROM documents")[0]
+    assert f"raise mail_max_attachments, then run `docvault mail-retry labor {uid}`" in (
+        kept_sentence
+    )
+    imap_server.recreate("INBOX", [])  # gone from the server: only docvault's copy is left
+    again = daemon.cli("mail-retry", "labor", str(uid))  # the limit not raised yet
+    assert f"the message with UID {uid}, kept whole, was read again and refused again" in (
+        again.stdout
+    )
+    assert "has 4 attachments, more than mail_max_attachments (3)" in again.stdout
+    daemon.environment["DOCVAULT_MAIL_MAX_ATTACHMENTS"] = "10"
+    read = daemon.cli("mail-retry", "labor", str(uid))
+    assert read.stdout.strip() == (
+        f"mailbox labor: the message with UID {uid}, kept whole, was read again: "
+        "4 document(s) taken, their pages queued"
+    )
+    twice = daemon.cli("mail-retry", "labor", str(uid), check=False)
+    assert twice.returncode != 0
+    assert "has no refused message with these UIDs; nothing was changed" in twice.stderr
+    daemon.start()
+    try:
+        wait_for(
+            lambda: all(
+                documents(daemon).get(f"befund-90-{number}.pdf", ("", ""))[1] == "done"
+                for number in range(1, 5)
+            ),
+            90,
+            "the four letters read",
+        )
+        web = daemon.logged_in_client("nurse")
+        try:
+            problems = web.get("/problems").text
+        finally:
+            web.close()
+    finally:
+        assert daemon.stop() == 0, daemon.log.read_text()
+    assert f"message-{uid}.eml" not in problems  # the kept copy left the problems page
+    linked = query(
+        daemon,
+        "SELECT d.original_name FROM mail_documents l JOIN mail_messages m "
+        f"ON m.id = l.message_id JOIN documents d ON d.id = l.document_id WHERE m.uid = {uid} "
+        "ORDER BY l.position",
+    )
+    assert [name for (name,) in linked] == [f"message-{uid}.eml"] + [
+        f"befund-90-{number}.pdf" for number in range(1, 5)
+    ]
+    settled = query(daemon, "SELECT settled_by FROM documents WHERE kind = 'message'")
+    assert settled == [(f"cli:{getpass.getuser()}",)]
+    audited = [
+        detail
+        for (detail,) in query(
+            daemon, "SELECT detail FROM audit_events WHERE action = 'retry' ORDER BY id"
+        )
+    ]
+    assert len(audited) == 2, audited
+    assert "refused again" in audited[0]
+    assert audited[1].endswith("4 document(s) taken, their pages queued")
+    verify = daemon.cli("verify", check=False)
+    assert verify.returncode == 0, verify.stdout + verify.stderr
