@@ -43,7 +43,7 @@ def test_mail_retry_marks_the_refused_messages_and_leaves_an_audit_row(
 ) -> None:
     answer = CliRunner().invoke(main, ["mail-retry", "labor", "7", "9"], catch_exceptions=False)
     assert answer.exit_code == 0, answer.output
-    assert "1 message(s) (UID 7) will be read again" in answer.output
+    assert "1 message(s) left on the server (UID 7) will be read again" in answer.output
     nothing = CliRunner().invoke(main, ["mail-retry", "labor", "9"], catch_exceptions=False)
     assert nothing.exit_code == 1  # nothing to retry: nothing changed, nothing audited
     database = db.open_database(data_folder / "docvault.sqlite3")
@@ -60,7 +60,8 @@ def test_mail_retry_marks_the_refused_messages_and_leaves_an_audit_row(
         (
             f"cli:{getpass.getuser()}",
             "retry",
-            "mailbox labor: message(s) UID 7 to be read again",
+            "mailbox labor: 1 message(s) left on the server (UID 7) will be read again at the "
+            "service's next look",
             "cli",
         )
     ]
