@@ -76,6 +76,22 @@ class WordMarker:
         for (start, end), word in sorted(found.items()):
             yield start, end, word
 
+    def words_and_parts(self, text: str) -> Iterator[tuple[int, int, str]]:
+        """Every word of ``text`` with its place, in order; a glued word not matched whole
+        but by some of its parts stands as those parts (the snippet marks them)."""
+        found = list(self._found(text))
+        next_found = 0
+        for start, end, word in self.analysis(text):
+            inside = []
+            while next_found < len(found) and found[next_found][0] < end:
+                if found[next_found][0] >= start:
+                    inside.append(found[next_found])
+                next_found += 1
+            if inside and inside[0][:2] != (start, end):
+                yield from inside
+            else:
+                yield start, end, word
+
     def places(self, text: str) -> Iterator[tuple[int, int]]:
         """Where the matched words stand in ``text``, in order."""
         for start, end, _ in self._found(text):

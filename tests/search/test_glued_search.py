@@ -9,7 +9,7 @@ separator read inside a group of digits), "Validiert:17.04.2025," (a colon glued
 - On both index engines each is found by the words as typed (a phrase of the parts too),
   while the word as read is still found as read, and a page holding the words as typed
   ranks above the page found only through the parts.
-- The viewer marks the part matched, not the whole glued word.
+- The viewer and the snippet mark the part matched, not the whole glued word.
 """
 
 from __future__ import annotations
@@ -115,7 +115,13 @@ def test_the_word_as_read_is_still_found_as_read(index: SearchIndex, search: str
     assert [hit.document_id for hit in found][:1] == [1 if search[0] in "ZDP" else 2]
 
 
-def test_the_viewer_marks_the_part_matched(index: SearchIndex) -> None:
+def test_the_viewer_and_the_snippet_mark_the_part_matched(index: SearchIndex) -> None:
+    results = index.search(
+        "Großmann", per_page=50, texts=lambda ids: {page: PAGES[page] for page in ids}
+    )
+    snippets = {hit.document_id: hit.snippet for hit in results.hits}
+    assert "Zoe<mark>Großmann</mark>," in snippets[1]
+    assert "Zoë <mark>Großmann</mark>," in snippets[3]
     matches = index.document_matches("Großmann 3290", 1)
     marked = mark_words(f"<p>{PAGES[1]}</p>", matches.marker)
     assert "Zoe<mark>Großmann</mark>," in marked
