@@ -33,8 +33,8 @@ from docvault.search.words import field_words, page_words, part_words, stemmer
 
 # Bump when this schema or what goes into it changes: the folder's version marker then asks
 # for a rebuild (docvault.search.folder).
-# 2: parts (docvault.search.glue).
-TANTIVY_SCHEMA_VERSION = 2
+# (The parts field came with the shared SCHEMA_VERSION 9, which rebuilds both engines.)
+TANTIVY_SCHEMA_VERSION = 1
 TEXT_FIELD = "text"
 PAIRS_FIELD = "pairs"
 # The letters of the page text's words beyond ``PLAIN_LETTERS`` (µ, ½, Greek, ...), one term
