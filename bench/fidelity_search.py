@@ -16,19 +16,22 @@ Measured:
 
 - word recall of the index as search sees it: of each page's true words (as the index
   makes words of the truth), the share the index holds as read (before: the text field)
-  and the share the folded field holds (after: ``docvault.search.confusions``);
+  and the share the folded field and the parts field hold (after:
+  ``docvault.search.confusions``, ``docvault.search.glue``);
 - searches for each letter's own words (three of its longer words, seeded) and its
   patient's surname (as a quoted phrase): found among the exact hits (before) or among all
   hits (after), in an index of the letters' readings mixed into `--archive` pages of a
   realistic archive (bench/corpus.py);
-- the extra hits folding brings: pages found only through folding, for those searches and
-  for 200 words of the archive's own vocabulary; on the archive's clean pages every such
-  hit is a false friend (none ranks above an exact hit: the search ranks them after).
+- the extra hits folding brings: pages found only through folding (or a glued word's
+  parts), for those searches and for 200 words of the archive's own vocabulary; on the
+  archive's clean pages every such hit is a false friend. Each search's ranking is checked:
+  a page found only so ranked above a page found as typed is counted ("above exact").
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import random
 import re
@@ -51,7 +54,7 @@ from docvault.ocr.rapid import RapidEngine
 from docvault.render import RenderOptions, render_page
 from docvault.search import FolderWriter, IndexEntry, SearchIndex
 from docvault.search.confusions import EXACT_FIRST, fold, folded_words
-from docvault.search.words import page_words
+from docvault.search.words import page_words, part_words
 from docvault.setting_types import IndexEngine
 from docvault.vocabulary import PageImage
 
@@ -132,7 +135,8 @@ def cached(path: Path | None, read: Callable[[], list[ReadPage]]) -> list[ReadPa
 
 
 def word_recall(pages: Sequence[ReadPage]) -> tuple[float, float]:
-    """(before, after): true index words held by the text field, by the folded field."""
+    """(before, after): true index words held by the text field, by the folded field or
+    the parts field."""
     wanted = held_before = held_after = 0
     for page in pages:
         truth = Counter(page_words(page.truth))
@@ -140,7 +144,8 @@ def word_recall(pages: Sequence[ReadPage]) -> tuple[float, float]:
         wanted += sum(truth.values())
         held_before += sum((truth & Counter(read)).values())
         folded_truth = Counter(fold(word) for word in truth.elements())
-        held_after += sum((folded_truth & Counter(folded_words(read))).values())
+        held = Counter(folded_words(read)) | Counter(part_words(page.read))
+        held_after += sum((folded_truth & held).values())
     return held_before / wanted, held_after / wanted
 
 
@@ -174,7 +179,14 @@ def hits(index: SearchIndex, text: str) -> tuple[set[int], set[int]]:
     """(pages found as typed, pages found only through folding) for a one-word search."""
     found = index.search(text, per_page=100_000, snippet_pages=0).hits
     exact = {hit.document_id for hit in found if hit.score >= EXACT_FIRST}
+    ranks = [hit.score >= EXACT_FIRST for hit in found]
+    if any(not first and second for first, second in itertools.pairwise(ranks)):
+        ABOVE_EXACT.append(text)
     return exact, {hit.document_id for hit in found} - exact
+
+
+# The searches whose ranking put a page found only folded above one found as typed.
+ABOVE_EXACT: list[str] = []
 
 
 def searches(index: SearchIndex, pages: Sequence[ReadPage]) -> dict[str, Counter[str]]:
@@ -262,6 +274,8 @@ def main(arguments: Sequence[str] | None = None) -> int:
                 print(f"{kind}: " + ", ".join(f"{key} {value}" for key, value in counts.items()))
             counts = archive_extra_hits(index, options.archive)
             print("archive words: " + ", ".join(f"{key} {value}" for key, value in counts.items()))
+            print(f"searches ranking a folded hit above an exact one: {len(ABOVE_EXACT)}")
+            ABOVE_EXACT.clear()
             index.close()
     print(f"{time.monotonic() - started:.0f} s in all")
     return 0

@@ -32,6 +32,7 @@ How a query is answered:
 The modules, database-free leaves first:
 
     dates      the date a letter was written; dates as the index's year/month/day words
+    glue       words the CPU engine glued, cut into their parts (the ``parts`` field)
     schema     IndexEntry, the schema, text analysis, the word-neighbours posting format
     words      the page text's words as the schema's analyzer makes them, faster (Tantivy)
     tantivy_schema  the Tantivy schema; a page as a Tantivy document; common-word pairs

@@ -15,7 +15,11 @@ engine read in place of others on generated faxes and scans and on the real fixt
 directions are folded; a rarer confusion would merge more true words than it finds.
 
 Words glued at a full stop ("nr.4711", "befund.der") are also indexed by their parts in
-the folded field, so a search for "4711" finds "Pat.-Nr.4711" (after the exact hits).
+the folded field, so a search for "4711" finds "Pat.-Nr.4711" (after the exact hits). The
+``parts`` field holds every word of the page cut where the engine glued words
+(``docvault.search.glue``: "ZoeGroßmann", "D0B24", "26.48"), folded too, each part at its own
+position: a search is looked for there as in the folded field, so "Großmann" and the phrase
+"0911 26 48 37" find "ZoeGroßmann" and "0911 26.48 37", after the exact hits.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from collections.abc import Iterable, Sequence
 from whoosh import query
 
 FOLDED_FIELD = "folded"
+PARTS_FIELD = "parts"
 TEXT_FIELD = "text"
 # Added to the score of each word matched as typed: more than any BM25 score of a word
 # (at most idf x (k1 + 1), about 35 on a billion pages), so a page matching more words as
@@ -66,17 +71,23 @@ def misread_too(node: query.Query) -> query.Query:
     of the page text becomes "as typed (scored, plus ``EXACT_FIRST``) or folded (scored
     ``FOLDED_SCORE``)". Other nodes come back as they were; use with ``query.Query.accept``."""
     if type(node) is query.Term and node.fieldname == TEXT_FIELD:
-        folded: query.Query = query.Term(FOLDED_FIELD, fold(node.text))
+        folded: list[query.Query] = [
+            query.Term(field, fold(node.text)) for field in (FOLDED_FIELD, PARTS_FIELD)
+        ]
     elif type(node) is query.Phrase and node.fieldname == TEXT_FIELD:
         words = [fold(word) for word in node.words]
-        folded = query.Phrase(FOLDED_FIELD, words, slop=node.slop)
+        folded = [
+            query.Phrase(field, words, slop=node.slop) for field in (FOLDED_FIELD, PARTS_FIELD)
+        ]
     else:
         return node
+    # Found folded or by its parts: one constant score either way (a page found both ways
+    # ranks as one found either way).
     return query.Or(
         [
             node,
             query.ConstantScoreQuery(node, EXACT_FIRST * node.boost),
-            query.ConstantScoreQuery(folded, FOLDED_SCORE),
+            query.ConstantScoreQuery(query.Or(folded), FOLDED_SCORE),
         ]
     )
 

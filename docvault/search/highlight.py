@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from whoosh import highlight
-from whoosh.analysis import Analyzer
+from whoosh.analysis import Token, Tokenizer
 
 from docvault.search.marking import WordMarker
 from docvault.search.schema import FOLDING
@@ -101,6 +101,25 @@ _WORD = re.compile(r"\w+(?:\.?\w+)*")
 _SAME_LENGTH_FOLDING = {code: folded for code, folded in FOLDING.items() if len(folded) == 1}
 
 
+class _MarkedWords(Tokenizer):  # type: ignore[misc]
+    """A text's words as the marker sees them (``WordMarker.words_and_parts``): the index's
+    words, and the matched parts of a glued word (the snippet marks "Großmann" in
+    "ZoeGroßmann" for a search for "Großmann")."""
+
+    def __init__(self, marker: WordMarker) -> None:
+        self.marker = marker
+
+    def __call__(
+        self, value: str, chars: bool = False, mode: str = "", removestops: bool = True,
+        **kwargs: Any,
+    ) -> Iterator[Token]:  # fmt: skip
+        token = Token(False, chars, removestops=removestops, mode=mode)
+        for start, end, word in self.marker.words_and_parts(value):
+            token.text, token.boost, token.stopped = word, 1.0, False
+            token.startchar, token.endchar = start, end
+            yield token
+
+
 class Highlighter:
     """Snippets of pages for one search: escaped page text with the matched words marked.
 
@@ -112,10 +131,10 @@ class Highlighter:
     words took 0.2 s to compile.
     """
 
-    def __init__(self, marker: WordMarker, analyzer: Analyzer) -> None:
+    def __init__(self, marker: WordMarker) -> None:
         self.marker = marker
         self.terms = terms = marker.words
-        self.analyzer = analyzer
+        self.analyzer = _MarkedWords(marker)
         self._locator: re.Pattern[str] | None = None
         if 0 < len(terms) <= _LOCATOR_WORDS:
             # Longest first, and no word boundary at the end: stems match their words.

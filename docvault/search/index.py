@@ -237,7 +237,7 @@ class SearchIndex:
             parsed = parse(opened.parser, text)
             shown = slice((page - 1) * per_page, page * per_page)
             answer = _answered(text, lambda: opened.answer(parsed, text, shown, check_time))
-            highlighter = Highlighter(WordMarker(answer.words, opened.analysis), opened.analyzer)
+            highlighter = Highlighter(WordMarker(answer.words, opened.analysis))
         # Outside the lock: the texts come from the database, and nothing here needs the
         # searcher, which a commit may replace meanwhile.
         documents = _document_hits(answer, highlighter, texts, snippet_pages, check_time)

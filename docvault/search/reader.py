@@ -57,7 +57,7 @@ class Opening(Protocol):
 
     inode: int
     parser: Any  # the query parser of the folder's schema (docvault.search.language)
-    analyzer: Any  # the page text's Whoosh analyzer (Whoosh's snippet fragments use it)
+    analyzer: Any  # the page text's Whoosh analyzer (names matched as page words)
     analysis: Analysis  # the page text's words as this engine indexed them, with places
 
     def changed(self) -> bool:

@@ -30,11 +30,13 @@ from whoosh.analysis import (
     LowercaseFilter,
     RegexTokenizer,
     StemFilter,
+    Token,
+    Tokenizer,
 )
 from whoosh.qparser.common import QueryParserError
 from whoosh.support.charset import accent_map
 
-from docvault.search.confusions import FOLDED_FIELD, folded_words
+from docvault.search.confusions import FOLDED_FIELD, PARTS_FIELD, fold, folded_words
 from docvault.search.dates import (
     EARLIEST,
     LATEST,
@@ -44,6 +46,7 @@ from docvault.search.dates import (
     calendar_words,
     date_period,
 )
+from docvault.search.glue import part_spans
 from docvault.textutil import strip_markup
 
 # Bump when the schema or the text analysis changes: a directory with another version is
@@ -53,7 +56,8 @@ from docvault.textutil import strip_markup
 # 7: patientid: holds the practice system's patient number (the fact patient_id).
 # 8: folded: the page text's words with the CPU engine's confusions folded
 # (docvault.search.confusions), and words glued at full stops also by their parts.
-SCHEMA_VERSION = 8
+# 9: parts: the page text's words cut where the engine glued words (docvault.search.glue).
+SCHEMA_VERSION = 9
 # The facts that name something (never stemmed): a plain word of a search is looked for in
 # them too (docvault.search.language), and a word found in them is marked in the snippet.
 NAME_FIELDS = ("patient", "sender", "title")
@@ -240,6 +244,46 @@ def folded_analyzer(stemming_language: str | None = None) -> Analyzer:
     return text_analyzer(stemming_language) | _Misreadings()
 
 
+class _PartTokenizer(Tokenizer):  # type: ignore[misc]
+    """The parts of the words of a text (``docvault.search.glue``), numbered in order."""
+
+    def __call__(
+        self,
+        value: str,
+        positions: bool = False,
+        chars: bool = False,
+        start_pos: int = 0,
+        start_char: int = 0,
+        **kwargs: Any,
+    ) -> Iterator[Token]:
+        token = Token(positions, chars, **kwargs)
+        for position, (start, end) in enumerate(part_spans(value)):
+            token.text, token.boost, token.stopped = value[start:end], 1.0, False
+            if positions:
+                token.pos = start_pos + position
+            if chars:
+                token.startchar, token.endchar = start_char + start, start_char + end
+            yield token
+
+
+class _Folding(Filter):  # type: ignore[misc]
+    """Each word with the engine's confusions folded (``confusions.fold``)."""
+
+    def __call__(self, tokens: Iterable[Any]) -> Iterator[Any]:
+        for token in tokens:
+            token.text = fold(token.text)
+            yield token
+
+
+def parts_analyzer(stemming_language: str | None = None) -> Analyzer:
+    """The parts field's analyzer: the parts of glued words, as the page text's words are
+    made (lower case, accents folded, stemmed if it stems), then folded."""
+    analyzer = _PartTokenizer() | LowercaseFilter() | CharsetFilter(FOLDING)
+    if stemming_language is not None:
+        analyzer = analyzer | StemFilter(lang=stemming_language)
+    return analyzer | _Folding()
+
+
 def as_page_words(names: Iterable[str], analyzer: Analyzer) -> frozenset[str]:
     """Words matched in a name field as the page text's analyzer makes them (stemmed, if
     it stems), so the snippet marks the name where the page text holds it."""
@@ -264,6 +308,8 @@ def build_schema(stemming_language: str | None = None) -> fields.Schema:
         text=_PageText(text_analyzer(stemming_language)),
         # The same words with the engine's confusions folded (docvault.search.confusions).
         **{FOLDED_FIELD: _PageText(folded_analyzer(stemming_language))},
+        # The page text's words cut where the engine glued them (docvault.search.glue).
+        **{PARTS_FIELD: _PageText(parts_analyzer(stemming_language))},
         stamp=fields.NUMERIC(int, 64, sortable=True),
         # The document's facts on each of its pages; names are never stemmed.
         patient=_PageText(text_analyzer()),
@@ -292,7 +338,7 @@ def entry_fields(entry: IndexEntry) -> dict[str, Any]:
         "text": strip_markup(entry.text),
         "stamp": entry.stamp,
     }
-    values[FOLDED_FIELD] = values["text"]
+    values[FOLDED_FIELD] = values[PARTS_FIELD] = values["text"]
     if entry.document_date is not None:
         values["date"] = calendar_terms(entry.document_date)
     values.update(_fact_fields(entry))

@@ -27,12 +27,13 @@ from typing import Any
 
 import tantivy
 
-from docvault.search.confusions import FOLDED_FIELD, folded_words
+from docvault.search.confusions import FOLDED_FIELD, PARTS_FIELD, folded_words
 from docvault.search.schema import IndexEntry, build_schema, entry_fields
-from docvault.search.words import field_words, page_words, stemmer
+from docvault.search.words import field_words, page_words, part_words, stemmer
 
 # Bump when this schema or what goes into it changes: the folder's version marker then asks
 # for a rebuild (docvault.search.folder).
+# (The parts field came with the shared SCHEMA_VERSION 9, which rebuilds both engines.)
 TANTIVY_SCHEMA_VERSION = 1
 TEXT_FIELD = "text"
 PAIRS_FIELD = "pairs"
@@ -46,7 +47,7 @@ WORDS_TOKENIZER = "docvault_words"
 # The fields searched by their words, with positions (Whoosh's scored fields).
 WORD_FIELDS = ("text", "patient", "sender", "title", "from", "subject", "file")
 # The fields a word or phrase of the search is looked for in, with positions.
-SEARCHED_FIELDS = (*WORD_FIELDS, FOLDED_FIELD)
+SEARCHED_FIELDS = (*WORD_FIELDS, FOLDED_FIELD, PARTS_FIELD)
 # The filters: Whoosh's unscored KEYWORD and date fields.
 FILTER_FIELDS = ("inbox", "tag", "status", "received", "date", "born", "patientid")
 
@@ -148,6 +149,7 @@ def entry_document(entry: IndexEntry, stemming_language: str | None) -> tantivy.
     text_words = page_words(values["text"], stemming_language)
     document.add_text(TEXT_FIELD, " ".join(text_words))
     document.add_text(FOLDED_FIELD, " ".join(folded_words(text_words)))
+    document.add_text(PARTS_FIELD, " ".join(part_words(values["text"], stemming_language)))
     pairs = common_pairs(text_words, common_words(stemming_language))
     if pairs:
         document.add_text(PAIRS_FIELD, " ".join(pairs))

@@ -22,6 +22,8 @@ from typing import Any
 from whoosh.analysis.tokenizers import default_pattern
 from whoosh.lang import stemmer_for_language
 
+from docvault.search.confusions import fold
+from docvault.search.glue import part_spans
 from docvault.search.schema import FOLDING
 
 # Whoosh's own word pattern (RegexTokenizer's default), with its group made non-capturing so
@@ -53,6 +55,14 @@ def page_words(plain: str, stemming_language: str | None = None) -> list[str]:
         stem = stemmer(stemming_language)
         words = [stem(word) for word in words]
     return words
+
+
+def part_words(plain: str, stemming_language: str | None = None) -> list[str]:
+    """The parts field's words of ``plain`` text as ``schema.parts_analyzer`` makes them:
+    each part of a glued word (``docvault.search.glue``) made a word as ``page_words`` makes
+    one, then folded (``docvault.search.confusions``)."""
+    parts = " ".join(plain[start:end] for start, end in part_spans(plain))
+    return [fold(word) for word in page_words(parts, stemming_language)]
 
 
 def field_words(field: Any, value: str) -> list[str]:
