@@ -179,7 +179,12 @@ def hits(index: SearchIndex, text: str) -> tuple[set[int], set[int]]:
     """(pages found as typed, pages found only through folding) for a one-word search."""
     found = index.search(text, per_page=100_000, snippet_pages=0).hits
     exact = {hit.document_id for hit in found if hit.score >= EXACT_FIRST}
-    ranks = [hit.score >= EXACT_FIRST for hit in found]
+    # A document is listed once, at its best page's place, its other pages under it: a page
+    # found only folded under an exact page of its own document is not a false friend.
+    best = {hit.document_id: hit.score for hit in reversed(found)}
+    ranks = [
+        best[document] >= EXACT_FIRST for document in dict.fromkeys(h.document_id for h in found)
+    ]
     if any(not first and second for first, second in itertools.pairwise(ranks)):
         ABOVE_EXACT.append(text)
     return exact, {hit.document_id for hit in found} - exact
@@ -274,7 +279,10 @@ def main(arguments: Sequence[str] | None = None) -> int:
                 print(f"{kind}: " + ", ".join(f"{key} {value}" for key, value in counts.items()))
             counts = archive_extra_hits(index, options.archive)
             print("archive words: " + ", ".join(f"{key} {value}" for key, value in counts.items()))
-            print(f"searches ranking a folded hit above an exact one: {len(ABOVE_EXACT)}")
+            print(
+                f"searches ranking a folded hit above an exact one: {len(ABOVE_EXACT)}"
+                + "".join(f"\n  {text!r}" for text in ABOVE_EXACT)
+            )
             ABOVE_EXACT.clear()
             index.close()
     print(f"{time.monotonic() - started:.0f} s in all")
