@@ -3118,7 +3118,9 @@ def save_pdf_of_images(
         else:
             img.save(buffer, "PNG")
         page = pdf.new_page(width=img.width * 72 / dx, height=img.height * 72 / dy)
-        page.insert_image(page.rect, stream=buffer.getvalue())
+        xref = page.insert_image(page.rect, stream=buffer.getvalue())
+        if fmt == "png":  # a plain bilevel fax image, not one tied to an ICC profile
+            pdf.xref_set_key(xref, "ColorSpace", "/DeviceGray")
     pdf.set_metadata({})
     pdf.save(str(path), garbage=3, deflate=True, no_new_id=True)
 
@@ -3319,24 +3321,25 @@ def pick_lost_and_clean(truth: list[dict], rng: random.Random) -> tuple[list[dic
     rng.shuffle(rest)
     lost = []
     modes = ["line", "row", "block3"]
-    for t in rest:
-        if len(lost) == 40:
-            break
+    while rest and len(lost) < 40:
         want = modes[len(lost) % 3]
-        chosen = lost_choice(t, want, rng) or lost_choice(t, "line", rng)
-        if chosen:
-            mode, lines = chosen
-            lost.append(
-                {
-                    "file": t["file"],
-                    "doc": t["doc"],
-                    "page": t["page"],
-                    "variant": t["variant"],
-                    "remove": mode,
-                    "line_ids": [x["id"] for x in lines],
-                    "texts": [x["text"] for x in lines],
-                }
-            )
+        found = next(((t, c) for t in rest if (c := lost_choice(t, want, rng))), None)
+        found = found or next(((t, c) for t in rest if (c := lost_choice(t, "line", rng))), None)
+        if found is None:
+            break
+        t, (mode, lines) = found
+        rest.remove(t)
+        lost.append(
+            {
+                "file": t["file"],
+                "doc": t["doc"],
+                "page": t["page"],
+                "variant": t["variant"],
+                "remove": mode,
+                "line_ids": [x["id"] for x in lines],
+                "texts": [x["text"] for x in lines],
+            }
+        )
     clean_out = [
         {
             "file": t["file"],
@@ -3476,6 +3479,8 @@ def write_damaged(out: Path, upright: dict, docs: list[dict], rng: random.Random
         for d in docs
         if d["pages"] == 1 and d["kind"] == "letter" and (d["doc"], 1) in upright
     ]
+    # the fullest pages lose the most text when cut
+    one_page = sorted(one_page, key=lambda doc: -len(upright[(doc, 1)][1]))[:8]
     two_page = [
         d["doc"]
         for d in docs
