@@ -1645,7 +1645,9 @@ def clinical_letter(
         [
             o
             for o in ORGS[region]
-            if not re.search(r"Labor|Pharmacy|Insurance|Physiotherap|Apotheke|Versicherung", o[0])
+            if not re.search(
+                r"Labor|Pharmacy|Insurance|Physiotherap|Apotheke|Versicherung", o[0], re.IGNORECASE
+            )
         ]
     )
     p = person(rng, region)
@@ -1738,7 +1740,10 @@ def clinical_letter(
         for d, t in zip(
             doctors[:2],
             (
-                ["Oberärztin" if doctors[0].sex == "f" else "Oberarzt", "Chefarzt der Klinik"]
+                [
+                    "Oberärztin" if doctors[0].sex == "f" else "Oberarzt",
+                    "Chefärztin der Klinik" if doctors[1].sex == "f" else "Chefarzt der Klinik",
+                ]
                 if lang == "de"
                 else ["Consultant Respiratory Physician", "Specialty Registrar"]
             ),
