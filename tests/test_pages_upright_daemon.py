@@ -95,7 +95,8 @@ def test_born_digital_pages_take_the_layer_and_scans_go_to_the_engine(
         if name == BORN_DIGITAL
     ]
     assert stored == layers
-    assert "the PDF&#39;s own text layer" in viewer or "the PDF's own text layer" in viewer
+    # A staff member (the client's clerk) is told the text is the PDF's own, in plain words.
+    assert "Text from: the PDF's own text</span>" in viewer
 
 
 @pytest.mark.slow
