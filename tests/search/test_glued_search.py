@@ -15,17 +15,16 @@ separator read inside a group of digits), "Validiert:17.04.2025," (a colon glued
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import datetime
-from pathlib import Path
 
 import pytest
 
-from docvault.search import FolderWriter, IndexEntry, SearchIndex
+from docvault.search import SearchIndex
 from docvault.search.glue import part_spans
 from docvault.search.schema import parts_analyzer
 from docvault.search.words import part_words
 from docvault.setting_types import IndexEngine
 from docvault.web.highlight import mark_words
+from tests.support.faxindex import documents_found, fax_index
 
 ENGINES: list[IndexEngine] = ["whoosh", "tantivy"]
 
@@ -60,29 +59,12 @@ def test_both_engines_make_the_same_parts() -> None:
     assert [token.text for token in parts_analyzer("de")(text)] == part_words(text, "de")
 
 
-def _entry(page_id: int, text: str) -> IndexEntry:
-    received = datetime(2025, 10, 1, 9, 30)
-    return IndexEntry(
-        page_id, page_id, 1, "fax", (), f"fax_{page_id}.pdf", received, None, "done", text,
-        page_id,
-    )  # fmt: skip
-
-
 @pytest.fixture(params=ENGINES, scope="module")
 def index(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[SearchIndex]:
-    directory: Path = tmp_path_factory.mktemp(request.param)
-    writer = FolderWriter(directory, engine=request.param)
-    writer.apply([_entry(page_id, text) for page_id, text in PAGES.items()], [])
-    writer.close()
-    searching = SearchIndex(directory)
-    yield searching
-    searching.close()
-
-
-def _found(index: SearchIndex, text: str) -> list[int]:
-    return [hit.document_id for hit in index.search(text, per_page=50).hits]
+    with fax_index(tmp_path_factory.mktemp(request.param), request.param, PAGES) as searching:
+        yield searching
 
 
 @pytest.mark.parametrize(
@@ -104,7 +86,7 @@ def _found(index: SearchIndex, text: str) -> list[int]:
 def test_a_glued_word_is_found_by_its_parts_after_the_exact_hits(
     index: SearchIndex, search: str, exact: list[int], glued: list[int]
 ) -> None:
-    found = _found(index, search)
+    found = documents_found(index, search)
     assert sorted(found[: len(exact)]) == sorted(exact)
     assert found[len(exact) :] == glued
 

@@ -13,15 +13,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import datetime
-from pathlib import Path
 
 import pytest
 
-from docvault.search import FolderWriter, IndexEntry, SearchIndex
+from docvault.search import SearchIndex
 from docvault.search.confusions import fold, folded_words
 from docvault.setting_types import IndexEngine
 from docvault.web.highlight import mark_words
+from tests.support.faxindex import documents_found, fax_index
 
 ENGINES: list[IndexEngine] = ["whoosh", "tantivy"]
 
@@ -52,29 +51,12 @@ def test_words_glued_at_full_stops_are_also_indexed_by_their_parts() -> None:
     assert folded_words(["01.10.2025"])[1:] == [fold("01"), fold("10"), fold("2025")]
 
 
-def _entry(page_id: int, text: str) -> IndexEntry:
-    received = datetime(2025, 10, 1, 9, 30)
-    return IndexEntry(
-        page_id, page_id, 1, "fax", (), f"fax_{page_id}.pdf", received, None, "done", text,
-        page_id,
-    )  # fmt: skip
-
-
 @pytest.fixture(params=ENGINES, scope="module")
 def index(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[SearchIndex]:
-    directory: Path = tmp_path_factory.mktemp(request.param)
-    writer = FolderWriter(directory, engine=request.param)
-    writer.apply([_entry(page_id, text) for page_id, text in PAGES.items()], [])
-    writer.close()
-    searching = SearchIndex(directory)
-    yield searching
-    searching.close()
-
-
-def _found(index: SearchIndex, text: str) -> list[int]:
-    return [hit.document_id for hit in index.search(text, per_page=50).hits]
+    with fax_index(tmp_path_factory.mktemp(request.param), request.param, PAGES) as searching:
+        yield searching
 
 
 @pytest.mark.parametrize(
@@ -88,7 +70,7 @@ def _found(index: SearchIndex, text: str) -> list[int]:
 def test_a_misread_word_is_found_after_the_exact_hits(
     index: SearchIndex, search: str, exact: list[int], misread: list[int]
 ) -> None:
-    found = _found(index, search)
+    found = documents_found(index, search)
     assert sorted(found[: len(exact)]) == sorted(exact)
     assert sorted(found[len(exact) :]) == sorted(misread)
 
@@ -96,9 +78,9 @@ def test_a_misread_word_is_found_after_the_exact_hits(
 def test_a_page_matching_every_word_as_typed_ranks_above_one_needing_folding(
     index: SearchIndex,
 ) -> None:
-    found = _found(index, "Hyperkaliämie Niereninsuffizienz")
+    found = documents_found(index, "Hyperkaliämie Niereninsuffizienz")
     assert found == [1, 2]
-    phrase = _found(index, '"bei Niereninsuffizienz" Hyperkaliämie')
+    phrase = documents_found(index, '"bei Niereninsuffizienz" Hyperkaliämie')
     assert phrase == [1, 2]
 
 
@@ -109,7 +91,7 @@ def test_a_page_matching_every_word_as_typed_ranks_above_one_needing_folding(
 def test_words_glued_by_the_engine_are_found_by_their_parts(
     index: SearchIndex, search: str, page: int
 ) -> None:
-    assert _found(index, search) == [page]
+    assert documents_found(index, search) == [page]
 
 
 def test_the_snippet_and_the_viewer_mark_the_misread_word(index: SearchIndex) -> None:
