@@ -36,9 +36,21 @@ def handover_config(settings: Settings, environ: Mapping[str, str]) -> HandoverC
     if not url and not command and settings.fhir is None and settings.gdt is None:
         return None
     if url:
-        _check_handover_url(settings, url)
+        _check_receiver_url(
+            "handover_url",
+            settings.sources["handover_url"],
+            url,
+            "https://praxis.example/docvault/hook",
+            "patients' letters (the signature proves origin, not secrecy)",
+        )
     if settings.fhir is not None:
-        _check_fhir_url(settings, settings.fhir.url)
+        _check_receiver_url(
+            "handover.fhir.url",
+            f"config file {settings.config_file}",
+            settings.fhir.url,
+            "https://fhir.praxis.example/fhir (the FHIR server's base URL)",
+            "letters and the bearer token",
+        )
     if settings.handover_retry_first_seconds > settings.handover_retry_max_seconds:
         raise ConfigError(
             "handover_retry_first_seconds",
@@ -64,21 +76,20 @@ def handover_config(settings: Settings, environ: Mapping[str, str]) -> HandoverC
     )
 
 
-def _check_fhir_url(settings: Settings, url: str) -> None:
+def _check_receiver_url(name: str, source: str, url: str, example: str, crossing: str) -> None:
+    """A receiver's URL: http(s) with a host, else the setting's sentence; plain http to
+    another host is allowed (a clinic's own network) but said, naming what crosses it."""
     parts = urlsplit(url)
-    source = f"config file {settings.config_file}"
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise ConfigError(
-            "handover.fhir.url",
-            source,
-            f"is {url!r}; allowed: the FHIR server's base URL, http:// or https://, such as "
-            "https://fhir.praxis.example/fhir.",
+            name, source, f"is {url!r}; allowed: an http:// or https:// URL such as {example}."
         )
     if parts.scheme == "http" and parts.hostname not in ("127.0.0.1", "localhost", "::1"):
         logger.warning(
-            "the FHIR receiver %s is plain http to another host: letters and the bearer "
-            "token cross the network unencrypted; use https://",
+            "%s %s is plain http to another host: %s cross the network unencrypted; use https://",
+            name,
             url,
+            crossing,
         )
 
 
@@ -119,23 +130,6 @@ def link_base_url(settings: Settings) -> str:
         settings.handover_link_base_url.strip()
         or f"{scheme}://{settings.web_host}:{settings.web_port}"
     )
-
-
-def _check_handover_url(settings: Settings, url: str) -> None:
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise ConfigError(
-            "handover_url",
-            settings.sources["handover_url"],
-            f"is {url!r}; allowed: an http:// or https:// URL such as "
-            "https://praxis.example/docvault/hook.",
-        )
-    if parts.scheme == "http" and parts.hostname not in ("127.0.0.1", "localhost", "::1"):
-        logger.warning(
-            "handover_url %s is plain http to another host: patients' letters cross the "
-            "network unencrypted; use https:// (the signature proves origin, not secrecy)",
-            url,
-        )
 
 
 def handover_secret(settings: Settings) -> bytes:

@@ -372,3 +372,18 @@ def test_the_token_file_must_be_readable_only_by_docvault(tmp_path: Path) -> Non
     assert built.targets == (FHIR,)
     assert built.correction_targets == (FHIR,)
     assert built.fhir_token == TOKEN.encode()
+
+
+def test_a_fhir_url_that_is_no_http_url_stops_start_up_with_its_sentence(tmp_path: Path) -> None:
+    from docvault.from_settings import handover_config
+
+    token = tmp_path / "fhir.token"
+    token.write_text(TOKEN)
+    token.chmod(0o600)
+    config = _toml(tmp_path, f'[[handover]]\ntarget = "fhir"\nurl = "fhir.example/r4"\n'
+                   f'token_file = "{token}"\n')  # fmt: skip
+    with pytest.raises(ConfigError) as refused:
+        handover_config(load_settings(config, environ={}, cwd=tmp_path), {})
+    assert refused.value.setting == "handover.fhir.url"
+    assert "is 'fhir.example/r4'; allowed: an http:// or https:// URL such as" in str(refused.value)
+    assert "the FHIR server's base URL" in str(refused.value)

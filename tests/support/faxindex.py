@@ -12,6 +12,7 @@ from datetime import datetime
 from pathlib import Path
 
 from docvault.search import FolderWriter, IndexEntry, SearchIndex
+from docvault.setting_types import IndexEngine
 
 RECEIVED = datetime(2025, 10, 1, 9, 30)
 
@@ -25,7 +26,7 @@ def fax_entry(page_id: int, text: str) -> IndexEntry:
 
 
 @contextmanager
-def fax_index(directory: Path, engine: str, pages: Mapping[int, str]) -> Iterator[SearchIndex]:
+def fax_index(directory: Path, engine: IndexEngine, pages: Mapping[int, str]) -> Iterator[SearchIndex]:
     """The pages written into `directory` by `engine`, opened for searching."""
     writer = FolderWriter(directory, engine=engine)
     writer.apply([fax_entry(page_id, text) for page_id, text in pages.items()], [])
