@@ -26,7 +26,9 @@ def fax_entry(page_id: int, text: str) -> IndexEntry:
 
 
 @contextmanager
-def fax_index(directory: Path, engine: IndexEngine, pages: Mapping[int, str]) -> Iterator[SearchIndex]:
+def fax_index(
+    directory: Path, engine: IndexEngine, pages: Mapping[int, str]
+) -> Iterator[SearchIndex]:
     """The pages written into `directory` by `engine`, opened for searching."""
     writer = FolderWriter(directory, engine=engine)
     writer.apply([fax_entry(page_id, text) for page_id, text in pages.items()], [])
