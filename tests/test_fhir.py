@@ -335,6 +335,16 @@ def _toml(tmp_path: Path, text: str) -> Path:
     return config
 
 
+def _fhir_table(tmp_path: Path, url: str) -> tuple[Path, Path]:
+    """A token file (readable by docvault alone) and a config with one FHIR receiver at `url`."""
+    token = tmp_path / "fhir.token"
+    token.write_text(TOKEN)
+    token.chmod(0o600)
+    config = _toml(tmp_path, f'[[handover]]\ntarget = "fhir"\nurl = "{url}"\n'
+                   f'token_file = "{token}"\n')  # fmt: skip
+    return token, config
+
+
 def test_handover_tables_are_read_and_refused_with_a_sentence(tmp_path: Path) -> None:
     token = tmp_path / "fhir.token"
     token.write_text(TOKEN + "\n")
@@ -358,11 +368,8 @@ def test_handover_tables_are_read_and_refused_with_a_sentence(tmp_path: Path) ->
 def test_the_token_file_must_be_readable_only_by_docvault(tmp_path: Path) -> None:
     from docvault.from_settings import handover_config
 
-    token = tmp_path / "fhir.token"
-    token.write_text(TOKEN)
+    token, config = _fhir_table(tmp_path, "https://fhir.example/r4")
     token.chmod(0o644)
-    config = _toml(tmp_path, f'[[handover]]\ntarget = "fhir"\nurl = "https://fhir.example/r4"\n'
-                   f'token_file = "{token}"\n')  # fmt: skip
     settings = load_settings(config, environ={}, cwd=tmp_path)
     with pytest.raises(ConfigError, match="may be read by other users"):
         handover_config(settings, {})
@@ -377,11 +384,7 @@ def test_the_token_file_must_be_readable_only_by_docvault(tmp_path: Path) -> Non
 def test_a_fhir_url_that_is_no_http_url_stops_start_up_with_its_sentence(tmp_path: Path) -> None:
     from docvault.from_settings import handover_config
 
-    token = tmp_path / "fhir.token"
-    token.write_text(TOKEN)
-    token.chmod(0o600)
-    config = _toml(tmp_path, f'[[handover]]\ntarget = "fhir"\nurl = "fhir.example/r4"\n'
-                   f'token_file = "{token}"\n')  # fmt: skip
+    _, config = _fhir_table(tmp_path, "fhir.example/r4")
     with pytest.raises(ConfigError) as refused:
         handover_config(load_settings(config, environ={}, cwd=tmp_path), {})
     assert refused.value.setting == "handover.fhir.url"
