@@ -56,9 +56,9 @@ import pymupdf
 from bench.letters import Letter, letters, page_image
 from devtools.engine_sim import EngineSimulator, SimulatorConfig
 from docvault import pdfa, render
+from docvault.copies import PageText
 from docvault.ocr.rapid import RapidEngine
 from docvault.render import RenderOptions
-from docvault.searchable import PageText
 from docvault.textutil import strip_markup
 
 FIXTURES = Path(__file__).resolve().parents[1] / "tests" / "fixtures"

@@ -40,7 +40,6 @@ import contextlib
 import io
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -50,8 +49,8 @@ from pikepdf.pdfa import Finding, PdfaError, Report
 from pikepdf.pdfa import save as save_pdfa
 
 from docvault import searchable
+from docvault.copies import ArchiveFile, PageText, declared_level
 from docvault.render import RenderOptions
-from docvault.searchable import PageText
 
 FLAVOUR = "2b"  # the level pikepdf validates
 UNICODE_LEVEL = "2u"
@@ -74,17 +73,6 @@ OUTPUT_INTENT = "sRGB"
 _NOT_SHOWN_CATALOG_KEYS = ("/Info", "/OpenAction")
 # Reasons named in the sentence at most (the report has them all).
 _REASONS_TOLD = 2
-
-
-@dataclass(frozen=True)
-class ArchiveFile:
-    """The bytes offered for a document, and whether they are a validated PDF/A."""
-
-    data: bytes
-    pdfa: bool
-    # Null for a PDF/A; else one sentence: why this file is not one.
-    not_pdfa_reason: str | None = None
-    level: str | None = None  # "2u" or "2b" for a PDF/A; None otherwise
 
 
 def build(path: Path, options: RenderOptions, pages: Sequence[PageText]) -> ArchiveFile:
@@ -188,12 +176,6 @@ def check(data: bytes, save_kwargs: dict[str, Any] | None = None) -> Report:
             for name in fonts_without_unicode(pdf)
         ]
     return Report(report.flavour, findings, report.save_kwargs, report.output_intent)
-
-
-def declared_level(file: bytes | Path) -> str | None:
-    """The PDF/A part and level a file declares ("2u", "2b"), None where it declares none."""
-    with pikepdf.open(io.BytesIO(file) if isinstance(file, bytes) else file) as pdf:
-        return pdf.open_metadata().pdfa_status.lower() or None
 
 
 def fonts_without_unicode(pdf: pikepdf.Pdf) -> list[str]:

@@ -19,14 +19,13 @@ from pathlib import Path
 
 from sqlalchemy import Engine as DatabaseEngine
 
-from docvault import pdfa, records, transcription
+from docvault import records, transcription
+from docvault.copies import ArchiveFile, PageText, build_archive_copy
 from docvault.delivery import HandoverConfig
 from docvault.facts import FactsProposer
 from docvault.ocr import Engine, Profile, VllmReplicas
-from docvault.pdfa import ArchiveFile
 from docvault.render import RenderPool
 from docvault.search import OutboxDriver, SearchIndex
-from docvault.searchable import PageText
 from docvault.worker import Worker
 
 # A page of a searchable PDF takes milliseconds when its lines are located, a render (up to a
@@ -89,7 +88,7 @@ class Pipeline:
         (called from a thread other than the event loop's: the web view's, a hand-over's)."""
         # Pages without located lines are rendered again for their ink lines: allow for it.
         limit = self.renderer.timeout_seconds + SEARCHABLE_SECONDS_PER_PAGE * len(pages)
-        make = functools.partial(pdfa.build, pages=pages)
+        make = functools.partial(build_archive_copy, pages=pages)
         future = asyncio.run_coroutine_threadsafe(
             self.renderer.derive(path, make, timeout_seconds=limit), self.loop
         )

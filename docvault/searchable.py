@@ -36,12 +36,10 @@ copy (PDF/A-2u, or 2b) and validates it. MuPDF itself cannot write PDF/A.
 
 from __future__ import annotations
 
-import hashlib
 import io
-import json
 import tempfile
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -54,12 +52,10 @@ from ocrmypdf.hocrtransform import BoundingBox, OcrClass, OcrElement
 from PIL import Image, ImageOps
 
 from docvault import coverage, render, textlayer, textutil
+from docvault.copies import Box, PageText
 from docvault.render import RenderOptions
 from docvault.vocabulary import PageImage, ReadLine, TextFormat
 
-Box = tuple[int, int, int, int]
-# Part of every file's name: a change to how the PDF is made gives every document a new one.
-BUILD_VERSION = "searchable-2"  # 2: OCRmyPDF's text-layer renderer, the PDF/A archive copy
 _JPEG_QUALITY = 90  # only for a HEIC photo, which a PDF cannot hold as it is
 # The fonts OCRmyPDF ships (Noto Sans, the glyphless Occulta), beside its package.
 _OCRMYPDF_FONTS = Path(ocrmypdf.__file__).parent / "data"
@@ -72,38 +68,6 @@ _STROKE_MAX_SHARE = (0.05, 0.3)  # larger than this share of the page's height, 
 # letter (a frame, a rule, the edge of a photographed sheet)
 _STROKE_MIN_PIXELS = 8  # smaller: a speck
 _ROW_SHARE = 0.1  # a row with less ink than this share of the inkiest rows is a gap
-
-
-@dataclass(frozen=True)
-class PageText:
-    """One page's transcription as the searchable PDF is made from it."""
-
-    number: int  # 1-based
-    text: str  # as stored: plain lines (CPU engine) or Markdown (a vision model)
-    text_format: str  # vocabulary.TextFormat's value
-    lines: tuple[tuple[Box, str], ...] | None  # located lines in the page image's pixels
-    rotation: int  # clockwise turn the page was read at
-    image_size: tuple[int, int] | None  # the page image the boxes are in (upright)
-    own_layer: bool = False  # read from the PDF's own text layer: kept as it is
-
-
-def digest(pages: Sequence[PageText], render_settings: str = "") -> str:
-    """A short name for a transcription (its text, lines and turns), the render settings the
-    page images were made with and the build's version: any change gives another name."""
-    described = [
-        [
-            page.number,
-            page.text,
-            page.text_format,
-            [[*box, text] for box, text in page.lines or ()],
-            page.rotation,
-            list(page.image_size or ()),
-            page.own_layer,
-        ]
-        for page in pages
-    ]
-    encoded = json.dumps([BUILD_VERSION, render_settings, described], ensure_ascii=False).encode()
-    return hashlib.sha256(encoded).hexdigest()[:24]
 
 
 def text_lines(text: str, text_format: str) -> list[str]:

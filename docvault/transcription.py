@@ -21,12 +21,11 @@ import pikepdf
 from sqlalchemy import Engine, func
 from sqlmodel import Session, col, select
 
-from docvault import derived, pdfa, textlayer
+from docvault import derived, textlayer
 from docvault.archive import check_archived
+from docvault.copies import ArchiveFile, PageText, declared_level, digest
 from docvault.db import read_session
 from docvault.models import Attempt, Document, Page
-from docvault.pdfa import ArchiveFile
-from docvault.searchable import PageText, digest
 from docvault.vocabulary import DocumentStatus, TextFormat
 
 # (file the pages are read from, the pages' texts) -> the archive copy's bytes and verdict;
@@ -194,6 +193,6 @@ def kept_copy(path: Path) -> ArchiveCopy:
 def _level(path: Path) -> str | None:
     """The PDF/A level a kept copy declares (what was validated when it was made)."""
     try:
-        return pdfa.declared_level(path)
+        return declared_level(path)
     except (OSError, pikepdf.PdfError):  # replaced meanwhile, or not readable: unknown
         return None

@@ -25,8 +25,8 @@ from cryptography.x509.oid import NameOID
 from bench.searchable_pdf_bench import FIXTURES, fixtures
 from docvault import pdfa, transcription
 from docvault.archive import archive_file
+from docvault.copies import PageText
 from docvault.render import RenderOptions
-from docvault.searchable import PageText
 from docvault.transcription import SearchableSource
 
 # pyhanko's signer module imports cryptography's DSA, which warns on import (pytest makes a

@@ -11,10 +11,10 @@ import pymupdf
 import pytest
 
 from bench.searchable_pdf_bench import as_markdown, read_page
-from docvault import derived, pdfa, render, searchable, transcription
+from docvault import copies, derived, pdfa, render, searchable, transcription
+from docvault.copies import PageText
 from docvault.ocr.rapid import RapidEngine
 from docvault.render import RenderOptions
-from docvault.searchable import PageText
 from docvault.textutil import strip_markup
 from docvault.transcription import SearchableSource
 
@@ -202,8 +202,8 @@ def test_the_derived_file_is_made_once_and_again_for_a_new_reading(
     assert "crouched" in pymupdf.open(second)[0].get_text()
     assert not first.exists()  # the older reading's file is gone
     turned = PageText(1, "We crouched down", "plain", reread.lines, 90, (981, 800))
-    assert searchable.digest([turned]) != searchable.digest([reread])
-    assert searchable.digest([reread], "other settings") != searchable.digest([reread])
+    assert copies.digest([turned]) != copies.digest([reread])
+    assert copies.digest([reread], "other settings") != copies.digest([reread])
     derived.remove_for_original(tmp_path, "a" * 64)
     assert not second.exists()
 

@@ -19,7 +19,7 @@ from concurrent.futures import CancelledError
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import pebble
 from pebble import ProcessExpired
@@ -35,10 +35,12 @@ from docvault.errors import (
     TooManyPages,
     UnsupportedFormat,
 )
-from docvault.render.opening import DocumentInfo, inspect_document, quiet_mupdf
 from docvault.render.options import RenderOptions
-from docvault.render.page import RenderedPage, render_page
 from docvault.runtime import die_first_when_memory_runs_out, die_with_parent, limit_memory
+
+if TYPE_CHECKING:
+    from docvault.render.opening import DocumentInfo
+    from docvault.render.page import RenderedPage
 
 logger = logging.getLogger(__name__)
 
@@ -97,10 +99,14 @@ def _inspect_in_worker(
     path: Path,
     _page: int,
     options: RenderOptions,
-    inspect: Callable[[Path, RenderOptions], DocumentInfo] = inspect_document,
+    inspect: Callable[[Path, RenderOptions], DocumentInfo] | None = None,
 ) -> DocumentInfo | _WorkerFailure:
+    # MuPDF is imported where pages are opened, in the worker: a process that only holds
+    # the pool (a command, the hand-over) never pays for it.
+    from docvault.render.opening import inspect_document
+
     try:
-        return inspect(path, options)
+        return (inspect or inspect_document)(path, options)
     except RenderError as error:
         return _failure(error)
     except Exception as error:  # noqa: BLE001  # a defect: this file alone fails, with a sentence
@@ -112,10 +118,12 @@ def _render_in_worker(
     page: int,
     options: RenderOptions,
     rotation: int | None = None,
-    render: Callable[[Path, int, RenderOptions, int | None], RenderedPage] = render_page,
+    render: Callable[[Path, int, RenderOptions, int | None], RenderedPage] | None = None,
 ) -> RenderedPage | _WorkerFailure:
+    from docvault.render.page import render_page  # in the worker, as `_inspect_in_worker`
+
     try:
-        return render(path, page, options, rotation)
+        return (render or render_page)(path, page, options, rotation)
     except RenderError as error:
         return _failure(error)
     except Exception as error:  # noqa: BLE001  # a defect: this page alone fails, with a sentence
@@ -137,6 +145,8 @@ def _prepare_worker(memory_limit_bytes: int) -> None:
     die_with_parent()
     limit_memory(memory_limit_bytes)
     die_first_when_memory_runs_out()
+    from docvault.render.opening import quiet_mupdf  # the worker's MuPDF, imported here once
+
     quiet_mupdf()
 
 

@@ -23,13 +23,12 @@ from sqlmodel import col, select
 
 from docvault import auth, db, pdfa, records
 from docvault.archive import archive_file
+from docvault.copies import ArchiveFile, PageText
 from docvault.errors import CorruptDocument
 from docvault.facts.outbox import FactsProposer
 from docvault.models import Document
-from docvault.pdfa import ArchiveFile
 from docvault.render import RenderOptions, render_page
 from docvault.search import SearchIndex, rebuild_from_database
-from docvault.searchable import PageText
 from docvault.vocabulary import (
     AttemptRecord,
     AttemptRequest,
