@@ -50,10 +50,11 @@ from bench.corpus import generate_pages
 from bench.fidelity_bench import png_of
 from bench.independent_letters import split
 from bench.letters import page_image
+from docvault.misreadings import fold
 from docvault.ocr.rapid import RapidEngine
 from docvault.render import RenderOptions, render_page
 from docvault.search import FolderWriter, IndexEntry, SearchIndex
-from docvault.search.confusions import EXACT_FIRST, fold, folded_words
+from docvault.search.confusions import EXACT_FIRST, folded_words
 from docvault.search.words import page_words, part_words
 from docvault.setting_types import IndexEngine
 from docvault.vocabulary import PageImage

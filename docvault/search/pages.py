@@ -25,6 +25,7 @@ from typing import Any
 from sqlalchemy import Engine, delete, func
 from sqlmodel import col, select
 
+from docvault.corrections import searchable_text, stored_corrections
 from docvault.db import read_session, still_waiting, write_transaction
 from docvault.errors import DocumentNotIndexable
 from docvault.facts import FIELD_LABELS, stored_date
@@ -112,10 +113,17 @@ def _entry(page: Page, document: Document, values: dict[str, Any]) -> IndexEntry
         file_name=document.original_name,
         received=document.received_at,
         status=page.status,
-        text=page.markdown or "",
+        text=_searchable(page),
         stamp=stamp_of(page),
         **values,
     )
+
+
+def _searchable(page: Page) -> str:
+    """The page's text as the index holds it: with the words the dictionary check put right
+    (docvault.corrections), and the words as read too."""
+    text = page.markdown or ""
+    return searchable_text(text, stored_corrections(page.corrections, text))
 
 
 def _fact_values(document: Document, values: dict[str, str]) -> dict[str, Any]:
