@@ -209,7 +209,7 @@ class Settings:
         "it one click away; search finds the page by both words. The reading itself is "
         "never changed. Pages read by a vision model are left alone. Needs Debian's "
         "wgerman-medical and hunspell-en-med (make wordlists); the lists take about six "
-        "seconds and 100 MB to load, once. Off by default: a proposal, measured "
+        "seconds and 170 MB to load, once. Off by default: a proposal, measured "
         "(bench/README.md), not yet reviewed by clinic staff.",
     )
     vllm_start: bool = declare(

@@ -25,7 +25,7 @@ The word lists: pyspellchecker's German and English lists (``docvault.legibility
 medical lists of Debian's packages wgerman-medical (German, every form written out) and
 hunspell-en-med (English; its word stems only: the affix flags of its ``.dic`` are not
 expanded, so "abnormality" is known and "abnormalities" is not). Loaded once per process,
-on the first page corrected (about six seconds and 100 MB on the shared 2-core box), and
+on the first page corrected (about six seconds and 170 MB on the shared 2-core box), and
 only where the setting is on.
 """
 
