@@ -51,4 +51,6 @@ def test_corrected_words_are_marked_and_the_reading_is_one_click_away(
         page.get_by_label("Search words").fill(word)
         page.keyboard.press("Enter")
         expect(page.locator("p.count")).to_contain_text("1 document(s), 1 page(s)")
+        # The snippet shows the text staff read: the corrected word, marked either way.
+        expect(page.locator("mark")).to_have_text(["Beurteilung"])
         expect(page.locator(f'a[href^="/documents/{document_id}"]').first).to_be_visible()
