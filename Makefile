@@ -11,7 +11,7 @@ STAMP := $(VENV)/.installed-$(shell cat pyproject.toml $(LOCK) | cksum | cut -d'
 RUN_LOCK := requirements-run.lock
 RUN_STAMP := $(VENV)/.installed-run-$(shell cat pyproject.toml $(RUN_LOCK) | cksum | cut -d' ' -f1)
 
-.PHONY: run test lint docs browser systemd-tools mail-server clock-tools lock upgrade
+.PHONY: run test lint docs browser systemd-tools mail-server clock-tools wordlists lock upgrade
 
 $(STAMP): pyproject.toml $(LOCK)
 	test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
@@ -81,6 +81,12 @@ systemd-tools:
 mail-server:
 	command -v dovecot >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq dovecot-imapd >/dev/null)
 
+# Debian's medical word lists for the dictionary check of the CPU engine's words (the setting
+# correct_words, docvault.corrections): German (every form written out) and English (hunspell
+# stems). The German and English general lists come with pyspellchecker's wheel.
+wordlists:
+	test -f /usr/share/dict/german-medical -a -f /usr/share/hunspell/en_med_glut.dic || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wgerman-medical hunspell-en-med >/dev/null)
+
 # Debian's libfaketime for the clock test (tests/test_clock_daemon.py): it sets the wall clock
 # of the daemon's processes back while they run; the machine's own clock is never touched.
 # A C compiler builds the test's fix for libfaketime 0.9.10's monotonic sleeps.
@@ -91,5 +97,5 @@ clock-tools:
 # One process: under two xdist workers on two cores the CPU engine's tests starve the daemon
 # tests' timed waits (measured: 1,006 s and 3 such failures against about 1,200 s serial).
 # `.venv/bin/pytest -n 2 --dist loadfile FILES` runs a chosen group in parallel.
-test: $(STAMP) browser systemd-tools mail-server clock-tools lint
+test: $(STAMP) browser systemd-tools mail-server clock-tools wordlists lint
 	$(VENV)/bin/pytest --durations=25

@@ -10,7 +10,13 @@ read by docvault's CPU reader (`RapidEngine.read`). `--heldout FOLDER` reads ins
 letter pages of the first `--letters` documents of the held-out set of issue 47
 (bench/heldout47, generated into FOLDER; `--degradation fax|scan150|scan300` picks its
 variant), rendered by docvault's render, and searches each for the set's own search terms.
-`--readings FILE` keeps the readings, so a rerun only scores (no engine time).
+`--readings FILE` keeps the readings, so a rerun only scores (no engine time). `--fixtures`
+reads the real fixtures instead (tests/fixtures: the born-digital pages with their text layer
+as the truth, rendered as `--degradation`, and the scanned and faxed pages, without truth).
+`--correct` puts the dictionary check's corrections (docvault.corrections) on every page
+first: each scored against the truth (bench/word_corrections.py), word recall of the text
+staff read as read and corrected, and the index and searches then hold the corrected text
+and the words as read, as docvault indexes them with `correct_words` on.
 
 Measured:
 
@@ -45,15 +51,18 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from bench import word_corrections
 from bench.confusions_bench import confusions, independent_page
 from bench.corpus import generate_pages
 from bench.fidelity_bench import png_of
 from bench.independent_letters import split
-from bench.letters import page_image
+from bench.letters import page_image, real_pages
+from docvault.corrections import Corrector
+from docvault.misreadings import fold
 from docvault.ocr.rapid import RapidEngine
 from docvault.render import RenderOptions, render_page
 from docvault.search import FolderWriter, IndexEntry, SearchIndex
-from docvault.search.confusions import EXACT_FIRST, fold, folded_words
+from docvault.search.confusions import EXACT_FIRST, folded_words
 from docvault.search.words import page_words, part_words
 from docvault.setting_types import IndexEngine
 from docvault.vocabulary import PageImage
@@ -64,6 +73,13 @@ ARCHIVE_WORDS = 200
 FIRST_LETTER_PAGE = 10_000_000  # page ids of the read letters, clear of the archive's
 MANY_EXTRA = 5  # a search bringing more extra hits than this is named
 HELDOUT_RENDER = RenderOptions(orientation=False)
+FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures"
+# The fixture pages that are scans or faxes of print (read page 1 of each).
+SCANNED_FIXTURES = (
+    "ocrmypdf__ccitt.pdf", "libtiff__testfax4.tiff", "pillow__g4-multi.tiff",
+    "ocrmypdf__typewriter.png", "tesseract__phototest-rotated-L.png", "ocrmypdf__skew.pdf",
+    "ocrmypdf__c02-22.pdf", "paperlessgpt__ocr-example1.jpg", "ocrmypdf__jbig2.pdf",
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -116,6 +132,40 @@ def read_heldout(folder: Path, variant: str, count: int, engine: RapidEngine) ->
         terms = tuple(document["search_terms"])
         pages.append(ReadPage(name, truth, reply.text, surname, item["doc"], terms))
     return pages
+
+
+def read_fixtures(degradation: str, engine: RapidEngine) -> list[ReadPage]:
+    """The real fixtures' born-digital pages (their text layer the truth) rendered as
+    `degradation`, and the scanned and faxed fixture pages (no truth: their corrections are
+    listed to be judged by eye), page 1 each, rendered by docvault's render."""
+    pages = []
+    for letter in real_pages(FIXTURES, min_words=5):
+        image, _ = page_image(letter, LONG_SIDE, degradation)
+        reply = engine.read(PageImage(png_of(image), "image/png", *image.size, letter.name))
+        pages.append(ReadPage(letter.name, letter.text, reply.text, ""))
+    for name in SCANNED_FIXTURES:
+        reply = engine.read(render_page(FIXTURES / name, 1, RenderOptions()).image)
+        pages.append(ReadPage(name, "", reply.text, ""))
+    return pages
+
+
+def corrected(pages: list[ReadPage]) -> list[ReadPage]:
+    """The word corrections (docvault.corrections) scored, their word recall, and the pages
+    as the index holds them with the corrections (for the searches after)."""
+    loading = time.monotonic()
+    corrector = Corrector()
+    tally, notes, found = word_corrections.score(pages, corrector)
+    print(f"word lists loaded and {len(pages)} pages checked in {time.monotonic() - loading:.1f} s")
+    print("corrections: " + ", ".join(f"{key} {value}" for key, value in tally.items()))
+    print("\n".join(notes))
+    scored = [page for page in pages if page.truth]
+    staff, _ = word_recall(word_corrections.as_read_by_staff(scored, found))
+    before, _ = word_recall(scored)
+    indexed = word_corrections.as_indexed(pages, found)
+    index_before, index_after = word_recall([page for page in indexed if page.truth])
+    print(f"word recall of the text staff read: as read {before:.4f}, corrected {staff:.4f}")
+    print(f"word recall of the index with the corrections: {index_before:.4f}, {index_after:.4f}")
+    return indexed
 
 
 def _lines(path: Path) -> list[dict[str, Any]]:
@@ -256,10 +306,14 @@ def main(arguments: Sequence[str] | None = None) -> int:
     parser.add_argument("--degradation", default="fax")
     parser.add_argument("--heldout", type=Path)
     parser.add_argument("--readings", type=Path, help="keep the readings here, reuse them")
+    parser.add_argument("--fixtures", action="store_true", help="read tests/fixtures' pages")
+    parser.add_argument("--correct", action="store_true", help="with the word corrections")
     options = parser.parse_args(arguments)
     started = time.monotonic()
     engine = RapidEngine()
-    if options.heldout:
+    if options.fixtures:
+        pages = cached(options.readings, lambda: read_fixtures(options.degradation, engine))
+    elif options.heldout:
         pages = cached(options.readings, lambda: read_heldout(
             options.heldout, options.degradation, options.letters, engine
         ))  # fmt: skip
@@ -268,6 +322,8 @@ def main(arguments: Sequence[str] | None = None) -> int:
     print(f"{len(pages)} pages read in {time.monotonic() - started:.0f} s")
     before, after = word_recall(pages)
     print(f"word recall of the index: before {before:.4f}, after {after:.4f}")
+    if options.correct:
+        pages = corrected(pages)
     seen = sum((confusions(page.truth, page.read) for page in pages), Counter())
     print("confusions read: " + ", ".join(f"{a}->{b} {n}" for (a, b), n in seen.most_common(12)))
     for engine_name in options.engine or ["tantivy", "whoosh"]:

@@ -201,6 +201,17 @@ class Settings:
     cpu_threads: int = declare(
         1, "Pages the CPU engine reads at the same time.", minimum=1, maximum=64
     )
+    correct_words: bool = declare(
+        False,
+        "Put right the CPU engine's misread words where exactly one word of the German, "
+        "English and medical word lists fits its measured confusions (i/l/1/t, accents): "
+        "'Beurtellung' is shown as 'Beurteilung', marked, with the text as the engine read "
+        "it one click away; search finds the page by both words. The reading itself is "
+        "never changed. Pages read by a vision model are left alone. Needs Debian's "
+        "wgerman-medical and hunspell-en-med (make wordlists); the lists take about six "
+        "seconds and 170 MB to load, once. Off by default: a proposal, measured "
+        "(bench/README.md), not yet reviewed by clinic staff.",
+    )
     vllm_start: bool = declare(
         False,
         "Start and supervise 'vllm serve' from docvault instead of using an engine run "

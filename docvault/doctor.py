@@ -23,6 +23,7 @@ import httpx
 
 from docvault import db
 from docvault.config import Settings, hide_credentials
+from docvault.corrections import MEDICAL_LISTS
 from docvault.delivery import HandoverConfig
 from docvault.errors import ConfigError, DocvaultError
 from docvault.from_settings import handover_config
@@ -83,6 +84,8 @@ class Probes:
     # The service's environment, of which the hand-over command gets a few names.
     environ: Mapping[str, str] = field(default_factory=lambda: dict(os.environ))
     minimum_free_bytes: int = MINIMUM_FREE_BYTES
+    # The medical word lists the dictionary check of words reads (correct_words).
+    word_lists: tuple[Path, ...] = MEDICAL_LISTS
 
 
 def check_config(load: Callable[[], Settings]) -> tuple[CheckResult, Settings | None]:
@@ -120,6 +123,7 @@ def run_checks(settings: Settings, probes: Probes | None = None) -> list[CheckRe
     results.extend(check_database(settings.database_path))
     results.append(check_index(settings))
     results.extend(check_engine(settings, probes))
+    results.extend(check_word_lists(settings, probes))
     results.extend(check_handover(settings, probes))
     results.append(check_clock(settings.database_path, probes))
     return results
@@ -349,6 +353,26 @@ def check_engine(settings: Settings, probes: Probes) -> list[CheckResult]:
     if settings.vllm_start or local:
         results.append(_check_gpu(probes))
     return results
+
+
+def check_word_lists(settings: Settings, probes: Probes) -> list[CheckResult]:
+    """The medical word lists, where the dictionary check of words is on (nothing if off)."""
+    if not settings.correct_words or settings.engine != "cpu":
+        return []
+    missing = [str(path) for path in probes.word_lists if not path.is_file()]
+    if missing:
+        return [
+            CheckResult(
+                "word lists",
+                False,
+                f"correct_words is on, but the medical word list(s) {', '.join(missing)} are "
+                "missing: misread medical words are not put right (the German and English "
+                "lists still are).",
+                "apt-get install wgerman-medical hunspell-en-med (Debian's packages; "
+                "`make wordlists` in a checkout), then restart docvault.",
+            )
+        ]
+    return [CheckResult("word lists", True, "German and English medical word lists found.")]
 
 
 def _check_endpoint(url: str, model: str, probes: Probes) -> CheckResult:

@@ -153,6 +153,9 @@ class Page(SQLModel, table=True):
     # Why its reading must not be taken as whole (vocabulary.PageFlag), as JSON
     # [{"code": "page-damaged", "sentence": "..."}]: a damaged file, a doubtful reading.
     flags: str | None = Field(default=None, sa_column=Column(Text))
+    # The words the dictionary check put right (docvault.corrections), as JSON [[start,
+    # end, read, corrected], ...] at their places in `markdown`, which stays as read.
+    corrections: str | None = Field(default=None, sa_column=Column(Text))
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
     finished_at: datetime | None = None

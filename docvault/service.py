@@ -43,6 +43,7 @@ from sqlalchemy import Engine as DatabaseEngine
 from docvault import backup, db, records, retention
 from docvault.archive import remove_incomplete_copies
 from docvault.config import Settings
+from docvault.corrections import Corrector
 from docvault.delivery import Deliverer, HandoverConfig
 from docvault.errors import ServerFault, UnknownProfile
 from docvault.facts import FactsProposer, register, senders
@@ -326,7 +327,16 @@ def build_worker(
         + STUCK_MARGIN_SECONDS,
         handover=handover.targets if handover is not None else (),
         render_slots=settings.render_workers,
+        corrector=word_corrector(settings),
     )
+
+
+def word_corrector(settings: Settings) -> Corrector | None:
+    """The dictionary check of the CPU engine's words, where the settings ask for it (its
+    word lists load at the first page corrected, not here)."""
+    if not settings.correct_words or settings.engine != "cpu":
+        return None
+    return Corrector()
 
 
 def _transcriber(profile: Profile, environ: Mapping[str, str]) -> Transcriber:

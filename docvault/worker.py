@@ -33,6 +33,7 @@ from typing import Any, Protocol, TypeVar
 from sqlalchemy import Engine as DatabaseEngine
 
 from docvault import legibility, records
+from docvault.corrections import Correction, Corrector
 from docvault.coverage import check
 from docvault.errors import (
     EngineConfigurationError,
@@ -153,6 +154,7 @@ class _Transcribed:
     rotation: tuple[int, RotationSource] | None = None
     coverage: CoverageReport | None = None  # None: not checked (a text layer's text)
     flags: tuple[PageFlag, ...] = ()  # a damaged file, a doubtful reading
+    corrections: tuple[Correction, ...] = ()  # words the dictionary check put right
 
 
 @dataclass
@@ -198,11 +200,14 @@ class Worker:
         render_slots: int | None = None,
         timings: WorkerTimings | None = None,
         complete_pages: CompletePages = records.complete_many,
+        corrector: Corrector | None = None,
     ) -> None:
         self.database = database
         self.timings = timings or WorkerTimings()
         # How a batch of finished pages is stored: the records' one writer of page state.
         self.complete_pages = complete_pages
+        # The dictionary check of the CPU engine's words (docvault.corrections); None: off.
+        self.corrector = corrector
         self.renderer = renderer
         self.engine = engine
         self.transcribe = transcribe
@@ -510,11 +515,27 @@ class Worker:
         else:
             doubt = await asyncio.to_thread(legibility.doubt, outcome)
         flags = damaged + ((PageFlag(ReadingDoubtful.code, doubt),) if doubt else ())
+        corrections = await self._corrections(outcome)
         # Stored by the store task: this consumer's next request leaves at once instead of
         # after a thread hop and a write transaction (the engine would see one fewer).
         self._transcribed.put_nowait(
-            _Transcribed(claim, outcome, item.warnings, size, item.rotation, report, flags)
+            _Transcribed(
+                claim, outcome, item.warnings, size, item.rotation, report, flags, corrections
+            )
         )
+
+    async def _corrections(self, outcome: PageOutcome) -> tuple[Correction, ...]:
+        """The dictionary check's corrections of a page the CPU engine read (its lines are
+        located; a vision model's Markdown is left alone: its misreadings were not measured)."""
+        if self.corrector is None or outcome.text_format is not TextFormat.plain:
+            return ()
+        if not outcome.lines:
+            return ()
+        text = storable_text(outcome.text)  # the places are those of the text as stored
+        if self.corrector.loaded():
+            return self.corrector.corrections(text)
+        # Off the event loop until the word lists are loaded (seconds, once per process).
+        return await asyncio.to_thread(self.corrector.corrections, text)
 
     async def _checked(
         self,
@@ -605,6 +626,7 @@ class Worker:
                 text_format=item.outcome.text_format,
                 lines=item.outcome.lines,
                 flags=item.flags,
+                corrections=item.corrections,
             )
             for item in batch
         ]

@@ -293,3 +293,18 @@ def test_a_working_hand_over_command_passes(tmp_path: Path) -> None:
     script.chmod(0o600)
     results = diagnose(lambda: settings, probes(tmp_path))
     assert f"{script} is not executable" in failures(results)["hand-over command"]
+
+
+def test_the_word_lists_are_checked_only_where_the_word_check_is_on(tmp_path: Path) -> None:
+    names = [result.name for result in diagnose(lambda: healthy(tmp_path), probes(tmp_path))]
+    assert "word lists" not in names  # off by default
+    on = settings_for(tmp_path, DOCVAULT_CORRECT_WORDS="true")
+    present = tmp_path / "german-medical"
+    present.write_text("Hyperkaliämie\n")
+    found = diagnose(lambda: on, probes(tmp_path, word_lists=(present,)))
+    assert next(result for result in found if result.name == "word lists").ok
+    missing = tmp_path / "en_med_glut.dic"
+    results = diagnose(lambda: on, probes(tmp_path, word_lists=(present, missing)))
+    line = failures(results)["word lists"]
+    assert f"the medical word list(s) {missing} are missing" in line
+    assert "apt-get install wgerman-medical hunspell-en-med" in line

@@ -46,6 +46,7 @@ from sqlalchemy import (
 )
 from sqlmodel import Session, col, select
 
+from docvault.corrections import Correction, corrections_json
 from docvault.db import still_waiting, write_transaction
 from docvault.facts import mark_due
 from docvault.models import (
@@ -229,6 +230,8 @@ class FinishedPage:
     lines: Sequence[ReadLine] = ()
     # A damaged file, a doubtful reading: the page is incomplete with these sentences.
     flags: Sequence[PageFlag] = ()
+    # The words the dictionary check put right (docvault.corrections); the text stays as read.
+    corrections: Sequence[Correction] = ()
 
 
 def complete_many(
@@ -274,6 +277,7 @@ def _store_finished(
     page.coverage = coverage_json(finished.coverage)
     page.lines = lines_json(finished.lines)
     page.flags = flags_json(finished.flags)
+    page.corrections = corrections_json(finished.corrections)
     page.error = None
     page.undrawn = None  # drawn after all (a re-run, a render fixed since)
     page.warnings = _joined_lines(finished.warnings)
@@ -320,6 +324,7 @@ def fail(
         page.undrawn = page.error if undrawn else None
         page.coverage = None
         page.flags = None
+        page.corrections = None
         page.warnings = _joined_lines(warnings)
         _finish(session, page, now)
         _add_attempts(session, page_id, attempts)

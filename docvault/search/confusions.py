@@ -28,6 +28,8 @@ from collections.abc import Iterable, Sequence
 
 from whoosh import query
 
+from docvault.misreadings import fold
+
 FOLDED_FIELD = "folded"
 PARTS_FIELD = "parts"
 TEXT_FIELD = "text"
@@ -38,21 +40,6 @@ EXACT_FIRST = 1000.0
 # The score of a word found only folded: small, and not 0 (Whoosh's own matcher scores a
 # constant 0 as 1, and both engines must rank alike).
 FOLDED_SCORE = 0.001
-
-# Measured with bench/confusions_bench.py (its table is in bench/README.md): on 14 faxes of
-# the independent corpus's dev split the engine read l for t 11 times, l for i 8 times, i
-# for l 4 times, i for t and 1 for l once; on 16 pages of bench/letters.py's dev letters
-# (faxes, scans) and the real fixtures, l for i 3 times, i for l twice, 1 for i twice. So
-# the stroke letters i, l, 1 and t fold to one (upper-case I and the accented í are i
-# before this: the index lower-cases and folds accents). Rarer confusions (c and e twice,
-# f and t twice) are not folded: they would merge common words ("sich" and "sieh") for
-# few misreads. o/0, rn/m and cl/d were not seen at all.
-_LETTERS = str.maketrans({"l": "i", "1": "i", "t": "i"})
-
-
-def fold(word: str) -> str:
-    """An index word (lower case, accents folded) with each confusion class as one letter."""
-    return word.translate(_LETTERS)
 
 
 def folded_words(words: Sequence[str]) -> list[str]:

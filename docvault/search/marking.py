@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 
 from whoosh.analysis import Analyzer
 
-from docvault.search.confusions import fold, folded_set
+from docvault.misreadings import fold
+from docvault.search.confusions import folded_set
 from docvault.search.glue import glued_part_spans
 from docvault.search.words import WORD, page_words
 

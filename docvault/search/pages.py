@@ -25,6 +25,7 @@ from typing import Any
 from sqlalchemy import Engine, delete, func
 from sqlmodel import col, select
 
+from docvault.corrections import corrected_text, searchable_text, stored_corrections
 from docvault.db import read_session, still_waiting, write_transaction
 from docvault.errors import DocumentNotIndexable
 from docvault.facts import FIELD_LABELS, stored_date
@@ -112,10 +113,17 @@ def _entry(page: Page, document: Document, values: dict[str, Any]) -> IndexEntry
         file_name=document.original_name,
         received=document.received_at,
         status=page.status,
-        text=page.markdown or "",
+        text=_searchable(page),
         stamp=stamp_of(page),
         **values,
     )
+
+
+def _searchable(page: Page) -> str:
+    """The page's text as the index holds it: with the words the dictionary check put right
+    (docvault.corrections), and the words as read too."""
+    text = page.markdown or ""
+    return searchable_text(text, stored_corrections(page.corrections, text))
 
 
 def _fact_values(document: Document, values: dict[str, str]) -> dict[str, Any]:
@@ -219,14 +227,18 @@ def database_stamps(database: Engine) -> dict[int, int]:
 
 
 def text_loader(database: Engine) -> Callable[[Sequence[int]], Mapping[int, str]]:
-    """Page Markdown by page id: snippets are highlighted from the database's text."""
+    """Page Markdown by page id: snippets are highlighted from the database's text, with
+    the words the dictionary check put right in place (the text staff read)."""
 
     def load(page_ids: Sequence[int]) -> Mapping[int, str]:
         with read_session(database) as session:
             rows = session.exec(
-                select(Page.id, Page.markdown).where(col(Page.id).in_(page_ids))
+                select(Page.id, Page.markdown, Page.corrections).where(col(Page.id).in_(page_ids))
             ).all()
-        return {int(page_id or 0): markdown or "" for page_id, markdown in rows}
+        return {
+            int(page_id or 0): corrected_text(text or "", stored_corrections(stored, text or ""))
+            for page_id, text, stored in rows
+        }
 
     return load
 

@@ -36,7 +36,8 @@ from whoosh.analysis import (
 from whoosh.qparser.common import QueryParserError
 from whoosh.support.charset import accent_map
 
-from docvault.search.confusions import FOLDED_FIELD, PARTS_FIELD, fold, folded_words
+from docvault.misreadings import fold
+from docvault.search.confusions import FOLDED_FIELD, PARTS_FIELD, folded_words
 from docvault.search.dates import (
     EARLIEST,
     LATEST,

@@ -22,7 +22,7 @@ from typing import Any
 from whoosh.analysis.tokenizers import default_pattern
 from whoosh.lang import stemmer_for_language
 
-from docvault.search.confusions import fold
+from docvault.misreadings import fold
 from docvault.search.glue import part_spans
 from docvault.search.schema import FOLDING
 

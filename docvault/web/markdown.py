@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import nh3
@@ -22,6 +22,8 @@ from markdown_it import MarkdownIt
 from markdown_it.common.utils import escapeHtml
 from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.texmath import texmath_plugin
+
+from docvault.corrections import Correction
 
 ALLOWED_TAGS = {
     "p", "br", "hr", "div", "span", "blockquote", "pre", "code",
@@ -97,6 +99,24 @@ def render_markdown(text: str, crop_url: Callable[[str], str]) -> str:
         link_rel="noopener noreferrer nofollow",
         strip_comments=True,
     )
+
+
+def render_corrected(text: str, corrections: Sequence[Correction]) -> str:
+    """Safe HTML for a plain-text engine's lines with the dictionary check's corrections
+    (docvault.corrections): each corrected word in an `ins` element whose title says how
+    the engine read it; everything else as `render_plain` shows it."""
+    parts: list[str] = []
+    written = 0
+    for item in corrections:
+        parts.append(html.escape(text[written : item.start], quote=False))
+        read = html.escape(item.read, quote=True)
+        word = html.escape(item.word, quote=False)
+        parts.append(
+            f'<ins class="corrected" title="read as: {read}" data-read="{read}">{word}</ins>'
+        )
+        written = item.end
+    parts.append(html.escape(text[written:], quote=False))
+    return f'<pre class="plain-text">{"".join(parts)}</pre>'
 
 
 def render_plain(text: str) -> str:

@@ -17,6 +17,7 @@ from sqlmodel import col, select
 
 from docvault import records
 from docvault.audit import AuditFilter
+from docvault.corrections import Correction, stored_corrections
 from docvault.db import read_session, within
 from docvault.errors import EncryptedDocument, PageDamaged, ReadingDoubtful
 from docvault.facts import (
@@ -107,6 +108,8 @@ class PageView:
     coverage: CoverageReport | None = None  # the coverage check's report, if it ran
     image_size: tuple[int, int] | None = None  # the image the engine read (the boxes' pixels)
     flags: tuple[PageFlag, ...] = ()  # a damaged file, a doubtful reading (vocabulary.PageFlag)
+    # The words the dictionary check put right (docvault.corrections); `markdown` is as read.
+    corrections: tuple[Correction, ...] = ()
 
     @property
     def text_source(self) -> str | None:
@@ -283,6 +286,7 @@ def _page_view(page: Page, attempts: list[AttemptView]) -> PageView:
         coverage=records.coverage_report(page.coverage),
         image_size=_image_size(page),
         flags=records.page_flags(page.flags),
+        corrections=stored_corrections(page.corrections, page.markdown or ""),
     )
 
 

@@ -16,8 +16,9 @@ from collections.abc import Iterator
 
 import pytest
 
+from docvault.misreadings import fold
 from docvault.search import SearchIndex
-from docvault.search.confusions import fold, folded_words
+from docvault.search.confusions import folded_words
 from docvault.setting_types import IndexEngine
 from docvault.web.highlight import mark_words
 from tests.support.faxindex import documents_found, fax_index

@@ -11,6 +11,7 @@ from sqlalchemy import Engine as DatabaseEngine
 
 from docvault import records
 from docvault.archive import archive_file
+from docvault.corrections import Corrector
 from docvault.ocr.profiles import get_profile
 from docvault.ocr.schedule import transcribe_page
 from docvault.render import RenderOptions, RenderPool
@@ -46,7 +47,12 @@ def record_file(database: DatabaseEngine, path: Path, data_dir: Path) -> int:
 
 
 async def _read_all(
-    database: DatabaseEngine, data_dir: Path, engine: object, pages: int, profile: str
+    database: DatabaseEngine,
+    data_dir: Path,
+    engine: object,
+    pages: int,
+    profile: str,
+    corrector: Corrector | None,
 ) -> None:
     finished = 0
     all_finished = asyncio.Event()
@@ -68,6 +74,7 @@ async def _read_all(
         lease_seconds=60.0,
         owner="pages test",
         on_finished=one_finished,
+        corrector=corrector,
     )
     stop = asyncio.Event()
     task = asyncio.create_task(worker.run(stop, drain_seconds=5.0))
@@ -81,7 +88,13 @@ async def _read_all(
 
 
 def read_all(
-    database: DatabaseEngine, data_dir: Path, engine: object, pages: int, profile: str = "cpu"
+    database: DatabaseEngine,
+    data_dir: Path,
+    engine: object,
+    pages: int,
+    profile: str = "cpu",
+    corrector: Corrector | None = None,
 ) -> None:
-    """Read the queued pages (`pages` of them) with `engine`, until every one is finished."""
-    asyncio.run(_read_all(database, data_dir, engine, pages, profile))
+    """Read the queued pages (`pages` of them) with `engine`, until every one is finished;
+    `corrector`: the dictionary check of the CPU engine's words, as the setting turns it on."""
+    asyncio.run(_read_all(database, data_dir, engine, pages, profile, corrector))

@@ -40,7 +40,7 @@ from docvault.web.context import (
     parse_id,
 )
 from docvault.web.highlight import mark_words
-from docvault.web.markdown import render_markdown, render_plain
+from docvault.web.markdown import render_corrected, render_markdown, render_plain
 from docvault.web.security import is_admin, read_form
 from docvault.web.views.common import page, parse_mode, path_for, safe_next
 
@@ -178,8 +178,11 @@ def search_marks(
 
 def transcription_html(request: Request, current: queries.PageView, raw: bool = False) -> str:
     """The page's text as safe HTML: as it was read for a plain-text engine (line breaks
-    and every character kept), rendered for a Markdown engine unless its `raw` text is
+    and every character kept; with the dictionary check's corrections marked, unless the
+    text as read is asked for), rendered for a Markdown engine unless its `raw` text is
     asked for (`?view=raw`)."""
+    if current.corrections and not raw:
+        return render_corrected(current.markdown, current.corrections)
     if raw or current.shown_as is TextFormat.plain:
         return render_plain(current.markdown)
     return render_markdown(
