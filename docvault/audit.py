@@ -68,6 +68,7 @@ class AuditAction(StrEnum):
     confirm_fact = "confirm fact"
     correct_fact = "correct fact"
     confirm_all_facts = "confirm all facts"
+    propose_facts = "propose facts"  # `docvault facts propose`: proposals made (again)
     mark_handled = "mark handled"
     mark_to_do = "mark to do"
     retry = "retry"

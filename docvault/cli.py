@@ -843,6 +843,8 @@ def facts_propose(state: State, again: bool) -> None:
     with state.use_database(settings) as database:
         record_clinic(settings, database)
         count = propose_unread(database, again=again)
+        which = "every finished document" if again else "documents without facts"
+        audit.record_cli(database, AuditAction.propose_facts, f"{which}: {count} read")
         click.echo(f"facts: {count} document(s) read")
 
 

@@ -30,7 +30,7 @@ from sqlmodel import col, select
 
 from docvault import records
 from docvault.archive import archive_file
-from docvault.audit import AuditAction, cli_actor
+from docvault.audit import AuditAction, AuditVia, cli_actor
 from docvault.db import read_session, write_transaction
 from docvault.errors import DocvaultError, EncryptedDocument, RateLimited, TooManyPages
 from docvault.models import AuditEvent, Document, utcnow
@@ -88,24 +88,27 @@ def unlock_document(
     max_pages: int,
     user_name: str | None = None,
     remote_address: str = "",
+    via: AuditVia = AuditVia.cli,
     clock: Callable[[], datetime] = utcnow,
 ) -> Unlocked:
     """Open the document's original with `password`, archive the copy, queue its pages.
 
     `max_pages` is intake's page limit, which the unlocked copy must keep too (intake could
     not count a locked PDF's pages). `user_name` is who typed the password (for the audit
-    rows of failed tries); the command line's login name by default. `clock` is the wall
+    rows of failed tries, with `via`, the door they came through); the command line's login
+    name by default. `clock` is the wall
     clock the waits after wrong passwords are measured on, and their audit rows' time.
     """
     who = user_name or cli_actor()  # `docvault unlock`: the system user, as every command
     document = _waiting_document(database, document_id)
     with _attempt_lock:
-        _refuse_while_guessing(database, document, who, remote_address, clock())
+        tried = _Try(who, remote_address, via)
+        _refuse_while_guessing(database, document, tried, clock())
         try:
             pages, archived_path = _archived_copy(data_dir, document, password, max_pages)
         except EncryptedDocument:
             failed = "the password was wrong"
-            _note(database, who, FAILED, document, failed, remote_address, clock())
+            _note(database, tried, FAILED, document, failed, clock())
             raise DocvaultError(
                 f"The password does not open document {document_id} ({document.original_name}); "
                 "nothing was changed: check the password with the sender and try again."
@@ -152,16 +155,16 @@ def _archived_copy(
 
 
 def _refuse_while_guessing(
-    database: Engine, document: Document, who: str, remote_address: str, now: datetime
+    database: Engine, document: Document, tried: _Try, now: datetime
 ) -> None:
     """RateLimited (and an audit row) while the document or the person must wait."""
     for failures, whose in (
         (_failures(database, now, document_id=document.id), f"document {document.id}"),
-        (_failures(database, now, user_name=who), who),
+        (_failures(database, now, user_name=tried.who), tried.who),
     ):
         wait = _wait(failures, now)
         if wait is not None:
-            _note(database, who, REFUSED, document, f"waiting {wait} s", remote_address, now)
+            _note(database, tried, REFUSED, document, f"waiting {wait} s", now)
             raise RateLimited(
                 f"{len(failures)} wrong passwords for {whose} in the last "
                 f"{int(FAILURE_WINDOW.total_seconds() // 60)} minutes: wait {wait} second(s) "
@@ -189,25 +192,29 @@ def _wait(failures: list[datetime], now: datetime) -> int | None:
     return int(wait) + 1 if wait > 0 else None
 
 
+@dataclass(frozen=True)
+class _Try:
+    """Who tried to unlock, from where and through which door (for the audit rows)."""
+
+    who: str
+    remote_address: str
+    via: AuditVia
+
+
 def _note(
-    database: Engine,
-    who: str,
-    action: str,
-    document: Document,
-    detail: str,
-    remote_address: str,
-    at: datetime,
+    database: Engine, tried: _Try, action: str, document: Document, detail: str, at: datetime
 ) -> None:
     """An audit row of a try that did not unlock (never the password itself)."""
     with write_transaction(database) as session:
         session.add(
             AuditEvent(
                 at=at,
-                user_name=who,
+                user_name=tried.who,
                 action=action,
                 detail=f"{document.original_name}: {detail}",
                 document_id=document.id,
-                remote_address=remote_address,
+                remote_address=tried.remote_address,
+                via=tried.via.value,
             )
         )
 

@@ -382,6 +382,7 @@ class WebContext:
             max_pages=self.max_pages,
             user_name=current_account(request).name,
             remote_address=client_address(request),
+            via=request_via(request),
             clock=self.unlock_clock,
         )
         self.audit(

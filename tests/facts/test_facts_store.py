@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import getpass
 import sqlite3
 from pathlib import Path
 
@@ -14,7 +15,7 @@ from docvault.cli import main
 from docvault.db import read_session, write_transaction
 from docvault.facts import store as fact_store
 from docvault.facts.store import patient_for_documents
-from docvault.models import DocumentFact, IndexOutbox
+from docvault.models import AuditEvent, DocumentFact, IndexOutbox
 from docvault.vocabulary import PageStatus, SamplingMode, Verdict
 from tests.support.factsarchive import MUSTERMANN_LETTER, SMITH_LETTER, add_letter
 from tests.support.finish import complete
@@ -161,3 +162,10 @@ def test_documents_read_before_facts_existed_get_them_from_the_command(
     assert patient_for_documents(archive.database, [document_id]) == {
         document_id: "Erika Musterfrau"
     }
+    # Each run is an admin's act on the records: audited as from the command line.
+    with read_session(archive.database) as session:
+        rows = session.exec(select(AuditEvent).where(AuditEvent.action == "propose facts")).all()
+    assert [(row.detail, row.via, row.user_name) for row in rows] == [
+        ("documents without facts: 4 read", "cli", f"cli:{getpass.getuser()}"),
+        ("every finished document: 4 read", "cli", f"cli:{getpass.getuser()}"),
+    ]

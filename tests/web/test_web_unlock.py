@@ -57,13 +57,19 @@ def logged_in_admin(context: WebContext) -> Iterator[tuple[TestClient, str]]:
 
 
 def _audit(archive: WebArchive, *actions: str) -> list[tuple[str, str, int | None]]:
-    with db.read_session(archive.database) as session:
-        rows = session.exec(
-            select(AuditEvent)
-            .where(col(AuditEvent.action).in_(actions))
-            .order_by(col(AuditEvent.id))
-        ).all()
+    rows = _rows(archive, *actions)
     return [(row.user_name, row.action, row.document_id) for row in rows]
+
+
+def _rows(archive: WebArchive, *actions: str) -> list[AuditEvent]:
+    with db.read_session(archive.database) as session:
+        return list(
+            session.exec(
+                select(AuditEvent)
+                .where(col(AuditEvent.action).in_(actions))
+                .order_by(col(AuditEvent.id))
+            ).all()
+        )
 
 
 def test_a_long_named_protected_pdf_is_unlocked_and_a_wrong_password_returns_to_the_form(
@@ -101,6 +107,8 @@ def test_a_long_named_protected_pdf_is_unlocked_and_a_wrong_password_returns_to_
         ("admin", "unlock failed", document_id),
         ("admin", "unlock", document_id),
     ]
+    # The wrong try says which door it came through, as the unlock itself does (issue 45).
+    assert [row.via for row in _rows(archive, "unlock failed", "unlock")] == ["browser"] * 2
     assert files_containing(archive.data_dir, PASSWORD) == []
     assert list((archive.data_dir / "tmp").iterdir()) == []
 
