@@ -32,7 +32,9 @@ def check_letter(letter: letters.Letter, folder: Path) -> list[str]:
                 problems.append(f"{cond}: {s!r} not on the pages")
         if facts["title"] and _norm(facts["title"]).lower() not in text.lower():
             problems.append(f"{cond}: title {facts['title']!r} not on the pages")
-        if facts["sender"] and not any(_norm(x) in text for x in [facts["sender"], *facts["sender_alternatives"]]):
+        if facts["sender"] and not any(
+            _norm(x) in text for x in [facts["sender"], *facts["sender_alternatives"]]
+        ):
             problems.append(f"{cond}: sender {facts['sender']!r} not on the pages")
         if facts["patient_id"] and facts["patient_id"] not in text:
             problems.append(f"{cond}: patient id not on the pages")
@@ -52,7 +54,9 @@ def check_letter(letter: letters.Letter, folder: Path) -> list[str]:
         path = folder / page["file"]
         with Image.open(path) as im:
             if im.info.get("compression") != "group4" or im.width != 1728 or im.mode != "1":
-                problems.append(f"{page['file']}: {im.info.get('compression')} {im.width} {im.mode}")
+                problems.append(
+                    f"{page['file']}: {im.info.get('compression')} {im.width} {im.mode}"
+                )
             dpi = im.info.get("dpi", (0, 0))
             if round(dpi[0]) != 204 or round(dpi[1]) != 98:
                 problems.append(f"{page['file']}: dpi {dpi}")

@@ -1,17 +1,35 @@
 """What the letters share: date spellings, the patient as a letter writes them, a letter's facts."""
 
+# ruff: noqa: SIM905  (the month names are one string each)
+
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
 from datetime import date
 
-from .register import CITIES, DE_GIVEN_F, DE_GIVEN_M, DE_SURNAMES, EN_GIVEN_F, EN_GIVEN_M, EN_SURNAMES, STREETS, Patient
+from .register import (
+    CITIES,
+    DE_GIVEN_F,
+    DE_GIVEN_M,
+    DE_SURNAMES,
+    EN_GIVEN_F,
+    EN_GIVEN_M,
+    EN_SURNAMES,
+    STREETS,
+    Patient,
+)
 
-MONTHS_DE = "Januar Februar März April Mai Juni Juli August September Oktober November Dezember".split()
+MONTHS_DE = (
+    "Januar Februar März April Mai Juni Juli August September Oktober November Dezember".split()
+)
 MONTHS_AT = ["Jänner", *MONTHS_DE[1:]]
-MONTHS_EN = "January February March April May June July August September October November December".split()
-MONTHS_NL = "januari februari maart april mei juni juli augustus september oktober november december".split()
+MONTHS_EN = (
+    "January February March April May June July August September October November December".split()
+)
+MONTHS_NL = (
+    "januari februari maart april mei juni juli augustus september oktober november december"
+).split()
 WEEKDAYS_EN = "Monday Tuesday Wednesday Thursday Friday Saturday Sunday".split()
 
 
@@ -69,7 +87,15 @@ def d_nl_long(d: date) -> str:
 
 
 def transliterate(name: str) -> str:
-    for a, b in (("ä", "ae"), ("ö", "oe"), ("ü", "ue"), ("Ä", "Ae"), ("Ö", "Oe"), ("Ü", "Ue"), ("ß", "ss")):
+    for a, b in (
+        ("ä", "ae"),
+        ("ö", "oe"),
+        ("ü", "ue"),
+        ("Ä", "Ae"),
+        ("Ö", "Oe"),
+        ("Ü", "Ue"),
+        ("ß", "ss"),
+    ):
         name = name.replace(a, b)
     return name
 
@@ -100,7 +126,7 @@ class LP:
     def last_first(self, particle_back: bool = False) -> str:
         for particle in ("von der", "van der", "von", "van", "de", "zu"):
             if particle_back and self.surname.startswith(particle + " "):
-                return f"{self.surname[len(particle) + 1:]}, {self.given} {particle}"
+                return f"{self.surname[len(particle) + 1 :]}, {self.given} {particle}"
         return f"{self.surname}, {self.given}"
 
     def caps_last(self) -> str:
@@ -114,7 +140,9 @@ class LP:
         return ""
 
     def mr(self) -> str:
-        return {"M": "Mr", "F": "Mrs" if self.rec and self.rec.birth_name else "Ms"}.get(self.sex, "Mx")
+        return {"M": "Mr", "F": "Mrs" if self.rec and self.rec.birth_name else "Ms"}.get(
+            self.sex, "Mx"
+        )
 
     def salutation_de(self) -> str:
         if self.sex == "M":
@@ -166,13 +194,19 @@ class Built:
         self.other_people.append({"name": name, "role": role})
 
 
-def doctor(rng: random.Random, german: bool = True, title: str | None = None) -> tuple[str, str, str]:
+def doctor(
+    rng: random.Random, german: bool = True, title: str | None = None
+) -> tuple[str, str, str]:
     """(full name with title, surname, sex) of a made-up doctor."""
     sex = rng.choice("FM")
     if german:
         given = rng.choice(DE_GIVEN_F if sex == "F" else DE_GIVEN_M)
         surname = rng.choice(DE_SURNAMES)
-        t = title if title is not None else rng.choice(["Dr. med.", "Dr. med.", "Dr.", "Prof. Dr. med."])
+        t = (
+            title
+            if title is not None
+            else rng.choice(["Dr. med.", "Dr. med.", "Dr.", "Prof. Dr. med."])
+        )
     else:
         given = rng.choice(EN_GIVEN_F if sex == "F" else EN_GIVEN_M)
         surname = rng.choice(EN_SURNAMES)
@@ -195,7 +229,13 @@ def phone(rng: random.Random, country: str) -> str:
     if country == "AT":
         return f"+43 {rng.randint(1, 732)} {rng.randint(10000, 999999)}"
     if country == "CH":
-        return f"+41 {rng.randint(21, 91)} {rng.randint(100, 999)} {rng.randint(10, 99)} {rng.randint(10, 99)}"
+        a, b, c, d = (
+            rng.randint(21, 91),
+            rng.randint(100, 999),
+            rng.randint(10, 99),
+            rng.randint(10, 99),
+        )
+        return f"+41 {a} {b} {c} {d}"
     if country in ("GB", "IE"):
         return f"0{rng.randint(113, 191)} {rng.randint(100, 999)} {rng.randint(1000, 9999)}"
     if country == "US":

@@ -68,7 +68,12 @@ class Letter:
         if not b.handwritten:
             conditions["pdf"] = {
                 "pages": [
-                    {"page": f"p{i + 1}", "file": "pdf/letter.pdf", "pdf_page": i + 1, "text": p.text}
+                    {
+                        "page": f"p{i + 1}",
+                        "file": "pdf/letter.pdf",
+                        "pdf_page": i + 1,
+                        "text": p.text,
+                    }
                     for i, p in enumerate(doc.pages)
                 ]
             }
@@ -84,13 +89,22 @@ class Letter:
         ]
         for n, (name, text) in enumerate(sources):
             fax_pages_truth.append(
-                {"page": name, "file": f"fax/page-{n + 1:02d}.tif", "text": self.fax_headers[n] + "\n" + text}
+                {
+                    "page": name,
+                    "file": f"fax/page-{n + 1:02d}.tif",
+                    "text": self.fax_headers[n] + "\n" + text,
+                }
             )
         conditions["fax"] = {"pages": fax_pages_truth}
-        other_dates = list(b.other_dates) + [{"date": self.fax_sent.date().isoformat(), "role": "fax transmission (header line)"}]
+        other_dates = [
+            *b.other_dates,
+            {"date": self.fax_sent.date().isoformat(), "role": "fax transmission (header line)"},
+        ]
         other_people = list(b.other_people)
         if self.cover:
-            other_dates.append({"date": self.fax_sent.date().isoformat(), "role": "fax cover sheet date"})
+            other_dates.append(
+                {"date": self.fax_sent.date().isoformat(), "role": "fax cover sheet date"}
+            )
             other_people.extend(self._cover_people)
         return {
             "id": self.id,
@@ -112,12 +126,19 @@ class Letter:
                 "other_people": other_people,
             },
             "register": (
-                {"id": rec.id, "collision": rec.collision or None, "collision_group": rec.collision_group or None}
+                {
+                    "id": rec.id,
+                    "collision": rec.collision or None,
+                    "collision_group": rec.collision_group or None,
+                }
                 if rec
                 else None
             ),
             "notes": notes,
-            "fax": {"sent": self.fax_sent.strftime("%Y-%m-%dT%H:%M"), "cover_sheet": self.cover is not None},
+            "fax": {
+                "sent": self.fax_sent.strftime("%Y-%m-%dT%H:%M"),
+                "cover_sheet": self.cover is not None,
+            },
             "conditions": conditions,
         }
 
@@ -160,10 +181,27 @@ def _pick_patient(
     lang = "de" if region in ("DE", "AT", "CH") else ("nl" if region == "NL" else "en")
     child = layout in CHILD_LAYOUTS
     if kind == "absent":
+
+        def fits(p: register.Patient) -> bool:
+            return p.country == region and (
+                p.birth_date.year >= 2010 if child else p.birth_date.year <= 2006
+            )
+
         p = register._person(random.Random(rng.randrange(1 << 30)))
-        while p.country not in LANG_COUNTRIES[lang] or (child and p.birth_date.year < 2010):
+        while not fits(p):
             p = register._person(random.Random(rng.randrange(1 << 30)))
-        lp = LP(None, p.given_names, p.surname, p.title, p.sex, p.birth_date, p.street, p.postcode, p.city, p.country)
+        lp = LP(
+            None,
+            p.given_names,
+            p.surname,
+            p.title,
+            p.sex,
+            p.birth_date,
+            p.street,
+            p.postcode,
+            p.city,
+            p.country,
+        )
         return lp, "patient not in the register"
     pool = [
         p
@@ -188,44 +226,76 @@ def _pick_patient(
         given = given.split()[0]
     surname, variant = rec.surname, ""
     if kind == "name_change" and rng.random() < 0.5:
-        surname, variant = rec.birth_name, "the letter uses the patient's birth name; the register holds the married name"
+        surname, variant = (
+            rec.birth_name,
+            "the letter uses the patient's birth name; the register holds the married name",
+        )
     elif kind == "umlaut_spelling" and surname != transliterate(surname) and rng.random() < 0.6:
-        surname, variant = transliterate(surname), "the letter writes the surname's umlaut transliterated"
+        surname, variant = (
+            transliterate(surname),
+            "the letter writes the surname's umlaut transliterated",
+        )
     if given != rec.given_names:
         variant = (variant + "; " if variant else "") + "only the first given name is written"
     street, postcode, city = rec.street, rec.postcode, rec.city
-    lp = LP(rec, given, surname, rec.title, rec.sex, rec.birth_date, street, postcode, city, rec.country)
+    lp = LP(
+        rec, given, surname, rec.title, rec.sex, rec.birth_date, street, postcode, city, rec.country
+    )
     return lp, variant
 
 
 # --- the fax ---------------------------------------------------------------------------------
 
 
-def _fax_header(b: Built, sent: datetime, page: int, pages: int, style: int) -> str:
+def _fax_header(b: Built, sent: datetime, page: int, pages: int, style: int, to: str) -> str:
+    """The line the sending machine prints on top of each page."""
+    stamp_de = sent.strftime("%d.%m.%Y %H:%M")
+    stamp_us = sent.strftime("%m/%d/%Y %H:%M")
     if b.region in ("DE", "AT", "CH", "NL") and style != 2:
-        return f"{sent.strftime('%d.%m.%Y %H:%M')}   {b.fax_number}   {b.fax_name[:32]}   S. {page:02d}/{pages:02d}"
+        return f"{stamp_de}   {b.fax_number}   {b.fax_name[:32]}   S. {page:02d}/{pages:02d}"
     if b.region == "US" or style == 2:
-        return f"{sent.strftime('%m/%d/%Y %H:%M')}  FAX {b.fax_number}  {b.fax_name[:28].upper()}  PAGE {page:03d}/{pages:03d}"
+        name = b.fax_name[:28].upper()
+        return f"{stamp_us}  FAX {b.fax_number}  {name}  PAGE {page:03d}/{pages:03d}"
     mon = MONTHS_EN[sent.month - 1][:3].upper()
-    return f"{mon}-{sent.day:02d}-{sent.year} {sent.strftime('%H:%M')}  FROM: {b.fax_number}  TO: {b.__dict__.get('_to', '')}  P.{page}/{pages}"
+    when = f"{mon}-{sent.day:02d}-{sent.year} {sent.strftime('%H:%M')}"
+    return f"{when}  FROM: {b.fax_number}  TO: {to}  P.{page}/{pages}"
 
 
-def _cover(rng: random.Random, b: Built, lp: LP, sent: datetime, pages: int) -> tuple[Doc, list[dict[str, str]]]:
+def _cover(
+    rng: random.Random, b: Built, lp: LP, sent: datetime, pages: int
+) -> tuple[Doc, list[dict[str, str]]]:
     de = b.language == "de"
     doc = Doc(font="arial", size=11)
     doc.at(25, 30, "Telefax" if de else "FAX", font="arial-b", size=26)
     doc.at(25, 37, "Deckblatt" if de else "Cover sheet", size=11)
-    recipient = rng.choice(["Praxis Dr. med. Weber", "Hausarztpraxis am Rathaus", "Gemeinschaftspraxis Lindenhof"] if de else ["Dr Patel's surgery", "Front desk – Dr Chen", "Medical Records"])
-    sender_name = rng.choice([b.sender, ("Sekretariat " if de else "Office of ") + b.sender]) if b.sender else "?"
-    date_text = d_de(sent.date()) if de else (d_us(sent.date()) if b.region == "US" else d_gb(sent.date()))
+    recipient = rng.choice(
+        ["Praxis Dr. med. Weber", "Hausarztpraxis am Rathaus", "Gemeinschaftspraxis Lindenhof"]
+        if de
+        else ["Dr Patel's surgery", "Front desk – Dr Chen", "Medical Records"]
+    )
+    sender_name = (
+        rng.choice([b.sender, ("Sekretariat " if de else "Office of ") + b.sender])
+        if b.sender
+        else "?"
+    )
+    date_text = (
+        d_de(sent.date()) if de else (d_us(sent.date()) if b.region == "US" else d_gb(sent.date()))
+    )
     mention = rng.random() < 0.5
-    subj = (f"Befund Pat. {lp.surname}" if de else f"Re: your patient {lp.surname.upper()}") if mention else ("Befund / Bericht" if de else "Clinical correspondence")
+    subj = (
+        (f"Befund Pat. {lp.surname}" if de else f"Re: your patient {lp.surname.upper()}")
+        if mention
+        else ("Befund / Bericht" if de else "Clinical correspondence")
+    )
     rows = [
         ("An:" if de else "To:", recipient),
         ("Von:" if de else "From:", sender_name),
         ("Fax:", b.fax_number),
         ("Datum:" if de else "Date:", date_text),
-        ("Seiten:" if de else "Pages:", f"{pages} {'(inkl. Deckblatt)' if de else '(including cover)'}"),
+        (
+            "Seiten:" if de else "Pages:",
+            f"{pages} {'(inkl. Deckblatt)' if de else '(including cover)'}",
+        ),
         ("Betreff:" if de else "Re:", subj),
     ]
     doc.y = 50
@@ -237,8 +307,8 @@ def _cover(rng: random.Random, b: Built, lp: LP, sent: datetime, pages: int) -> 
         "richtige Empfänger sein, informieren Sie uns bitte sofort telefonisch und vernichten Sie "
         "die Unterlagen."
         if de
-        else "CONFIDENTIAL: This fax contains protected health information. If you have received it "
-        "in error, please notify the sender immediately and destroy all copies.",
+        else "CONFIDENTIAL: This fax contains protected health information. If you have received "
+        "it in error, please notify the sender immediately and destroy all copies.",
         size=9.5,
     )
     people = [{"name": recipient, "role": "fax cover sheet recipient"}]
@@ -274,7 +344,9 @@ def _plan(rng: random.Random, count: int) -> list[tuple[str, str]]:
     plan = []
     for i, layout in enumerate(layouts):
         if i < share:
-            kind = (kinds_de if layout in LAYOUTS_DE else kinds_en)[i % (4 if layout in LAYOUTS_DE else 3)]
+            kind = (kinds_de if layout in LAYOUTS_DE else kinds_en)[
+                i % (4 if layout in LAYOUTS_DE else 3)
+            ]
         elif i < share + max(1, count // 13):
             kind = "absent"
         else:
@@ -300,20 +372,35 @@ def generate(count: int, seed: int, split_name: str = "generated") -> list[Lette
         built = fn(Case(lr, lp, letter_date, region))
         doc: Doc = built.doc  # type: ignore[assignment]
         sent = datetime.combine(letter_date, datetime.min.time()) + timedelta(
-            days=lr.choice([0, 0, 0, 1, 1, 2, 3]), hours=lr.randint(7, 17), minutes=lr.randint(0, 59)
+            days=lr.choice([0, 0, 0, 1, 1, 2, 3]),
+            hours=lr.randint(7, 17),
+            minutes=lr.randint(0, 59),
         )
         if built.handwritten:
-            sent = datetime.combine(letter_date, datetime.min.time()) + timedelta(hours=lr.randint(8, 16), minutes=lr.randint(0, 59))
+            sent = datetime.combine(letter_date, datetime.min.time()) + timedelta(
+                hours=lr.randint(8, 16), minutes=lr.randint(0, 59)
+            )
         with_cover = lr.random() < 0.34
         pages = len(doc.pages) + (1 if with_cover else 0)
-        built.__dict__["_to"] = f"0{lr.randint(1000, 9999)} {lr.randint(100000, 999999)}"
+        to = f"0{lr.randint(1000, 9999)} {lr.randint(100000, 999999)}"
         style = lr.randrange(4)
-        headers = [_fax_header(built, sent, n + 1, pages, style) for n in range(pages)]
+        headers = [_fax_header(built, sent, n + 1, pages, style, to) for n in range(pages)]
         cover, cover_people = (None, [])
         if with_cover:
             cover, cover_people = _cover(lr, built, lp, sent, pages)
         letter = Letter(
-            f"{split_name}-{i + 1:03d}", split_name, seed, i, layout, built, lp, variant, sent, cover, headers, cover_people
+            f"{split_name}-{i + 1:03d}",
+            split_name,
+            seed,
+            i,
+            layout,
+            built,
+            lp,
+            variant,
+            sent,
+            cover,
+            headers,
+            cover_people,
         )
         letters.append(letter)
     return letters
@@ -321,7 +408,9 @@ def generate(count: int, seed: int, split_name: str = "generated") -> list[Lette
 
 def split(name: str) -> list[Letter]:
     if name not in SPLITS:
-        raise ValueError(f"no split {name!r}: only 'test' and 'examples' exist (no dev split, on purpose)")
+        raise ValueError(
+            f"no split {name!r}: only 'test' and 'examples' exist (no dev split, on purpose)"
+        )
     seed, count = SPLITS[name]
     return generate(count, seed, name)
 

@@ -159,7 +159,9 @@ class Doc:
         transcribe: bool = True,
     ) -> None:
         font, size = font or self.font, size or self.size
-        self.page.items.append(Text(self._x(x, text, font, size, align), y, text, font, size, color))
+        self.page.items.append(
+            Text(self._x(x, text, font, size, align), y, text, font, size, color)
+        )
         if transcribe:
             self.page.lines.append(text)
 
@@ -221,7 +223,11 @@ class Doc:
         self.y += lead
         texts = []
         for i, (x, text) in enumerate(cells):
-            f = fonts[i] if fonts else (font.split("-")[0] + "-b" if bold_first and i == 0 else font)
+            f = (
+                fonts[i]
+                if fonts
+                else (font.split("-")[0] + "-b" if bold_first and i == 0 else font)
+            )
             if text:
                 self.at(x, self.y, text, f, size, transcribe=False)
                 texts.append(text)
@@ -260,7 +266,9 @@ class Doc:
 # --- ink: logos, signatures, stamps, handwriting --------------------------------------------
 
 
-def logo(text_lines: list[str], color: tuple[int, int, int], shape: str, rng: random.Random) -> Image.Image:
+def logo(
+    text_lines: list[str], color: tuple[int, int, int], shape: str, rng: random.Random
+) -> Image.Image:
     """A logo with its words drawn as pixels only (no text layer)."""
     px = 300 / 25.4
     font = _pil_font("sans-b", int(5.5 * px))
@@ -303,9 +311,13 @@ def signature(rng: random.Random) -> Image.Image:
     return img
 
 
-def stamp(lines: list[str], color: tuple[int, int, int], rng: random.Random, border: bool = True) -> Image.Image:
+def stamp(
+    lines: list[str], color: tuple[int, int, int], rng: random.Random, border: bool = True
+) -> Image.Image:
     px = 300 / 25.4
-    fonts = [_pil_font("sans-b", int(3.6 * px))] + [_pil_font("sans", int(3.0 * px))] * (len(lines) - 1)
+    fonts = [_pil_font("sans-b", int(3.6 * px))] + [_pil_font("sans", int(3.0 * px))] * (
+        len(lines) - 1
+    )
     w = int(max(f.getlength(t) for f, t in zip(fonts, lines, strict=True)) + 6 * px)
     h = int((len(lines) * 4.4 + 4) * px)
     img = Image.new("RGBA", (w, h), (255, 255, 255, 0))
@@ -328,19 +340,29 @@ def handwriting(text: str, rng: random.Random, height_mm: float = 5.0) -> Image.
     size = int(height_mm * px)
     font = _pil_font(rng.choice(["times-i", "sans-i"]), size)
     w = int(font.getlength(text) * 1.15 + size)
-    img = Image.new("RGBA", (w, int(size * 1.8)), (255, 255, 255, 0))
+    drift = rng.uniform(-0.012, 0.012)
+    img = Image.new("RGBA", (w, int(size * 2.0 + abs(drift) * w)), (255, 255, 255, 0))
     d = ImageDraw.Draw(img)
     color = (25, 35, 120)
     x = size * 0.2
-    drift = rng.uniform(-0.04, 0.04)
+    base = size * 0.3 + (abs(drift) * w if drift < 0 else 0)
     for ch in text:
         jitter = rng.uniform(-0.06, 0.06) * size
-        d.text((x, size * 0.3 + jitter + drift * x), ch, font=font, fill=color)
+        d.text((x, base + jitter + drift * x), ch, font=font, fill=color)
         x += font.getlength(ch) * rng.uniform(1.02, 1.12)
     return img.rotate(rng.uniform(-1.5, 1.5), expand=True, resample=Image.BICUBIC)
 
 
 # --- output --------------------------------------------------------------------------------
+
+
+def matrix_code(rng: random.Random, n: int = 26) -> Image.Image:
+    """A square 2D code look-alike (the plan's data matrix), pixels only."""
+    cells = np.random.default_rng(rng.randrange(1 << 30)).random((n, n)) < 0.5
+    cells[0, :] = cells[:, 0] = True
+    cells[-1, ::2] = cells[::2, -1] = True
+    img = np.where(np.kron(cells, np.ones((8, 8), bool)), 0, 255).astype(np.uint8)
+    return Image.fromarray(np.pad(img, 16, constant_values=255), "L")
 
 
 def to_pdf(doc: Doc) -> bytes:
@@ -363,12 +385,20 @@ def to_pdf(doc: Doc) -> bytes:
                 a = pymupdf.Point(it.x0 * PT_PER_MM, it.y0 * PT_PER_MM)
                 b = pymupdf.Point(it.x1 * PT_PER_MM, it.y1 * PT_PER_MM)
                 if it.box:
-                    page.draw_rect(pymupdf.Rect(a, b), color=(0, 0, 0) if it.fill is None else None, fill=it.fill, width=it.width * PT_PER_MM)
+                    page.draw_rect(
+                        pymupdf.Rect(a, b),
+                        color=(0, 0, 0) if it.fill is None else None,
+                        fill=it.fill,
+                        width=it.width * PT_PER_MM,
+                    )
                 else:
                     page.draw_line(a, b, color=(0, 0, 0), width=it.width * PT_PER_MM)
             else:
                 rect = pymupdf.Rect(
-                    it.x * PT_PER_MM, it.y * PT_PER_MM, (it.x + it.w) * PT_PER_MM, (it.y + it.h) * PT_PER_MM
+                    it.x * PT_PER_MM,
+                    it.y * PT_PER_MM,
+                    (it.x + it.w) * PT_PER_MM,
+                    (it.y + it.h) * PT_PER_MM,
                 )
                 page.insert_image(rect, stream=it.png)
     pdf.set_metadata({"producer": "heldout50c", "creator": "heldout50c"})
@@ -382,7 +412,11 @@ def scan_pages(pdf_bytes: bytes, seed: int) -> list[bytes]:
         for i, page in enumerate(pdf):
             rng = np.random.default_rng(seed * 100 + i)
             pix = page.get_pixmap(dpi=200, colorspace=pymupdf.csGRAY)
-            arr = np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width).astype(np.float32)
+            arr = (
+                np.frombuffer(pix.samples, dtype=np.uint8)
+                .reshape(pix.height, pix.width)
+                .astype(np.float32)
+            )
             tone = rng.uniform(228, 244)
             shade = np.linspace(0, rng.uniform(-8, 8), arr.shape[1], dtype=np.float32)[None, :]
             ink = rng.uniform(25, 50)

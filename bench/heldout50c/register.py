@@ -6,6 +6,8 @@ with the same name and birth date, twins, married names with the birth name kept
 beside a Mueller, titles, particles and double names.
 """
 
+# ruff: noqa: SIM905  (the name pools are one string each, easier to read and extend)
+
 from __future__ import annotations
 
 import csv
@@ -63,9 +65,10 @@ EN_GIVEN_M = (
     "Daniel Matthew Anthony Mark George Oliver Harry Jack Noah Liam Sean Ciaran Declan "
     "Patrick Brendan Ian Stuart Gareth Rhys Owen Callum Mohammed Arjun Samuel Peter Kevin"
 ).split()
-NL_SURNAMES = "de Vries|van den Berg|Jansen|de Jong|Bakker|Visser|van Dijk|Smit|Mulder|de Boer|Bos|van der Meer|Vos|Peters|Hendriks".split(
-    "|"
-)
+NL_SURNAMES = (
+    "de Vries|van den Berg|Jansen|de Jong|Bakker|Visser|van Dijk|Smit|Mulder|de Boer|Bos|"
+    "van der Meer|Vos|Peters|Hendriks"
+).split("|")
 NL_GIVEN_F = "Anouk Sanne Fleur Lotte Eva Marloes Ingrid Willemijn Femke Johanna".split()
 NL_GIVEN_M = "Daan Sem Bram Jeroen Maarten Pieter Willem Joost Thijs Hendrik".split()
 
@@ -133,9 +136,10 @@ CITIES: dict[str, list[tuple[str, str]]] = {
     "NL": [("3511 AB", "Utrecht"), ("1017 CT", "Amsterdam"), ("9711 LM", "Groningen")],
 }
 STREETS: dict[str, list[str]] = {
-    "DE": "Hauptstraße|Bahnhofstraße|Gartenweg|Lindenallee|Schillerstraße|Am Mühlbach|Goethestraße|Kirchplatz|Rosenweg|Bergstraße|Wiesenstraße|Ahornweg".split(
-        "|"
-    ),
+    "DE": (
+        "Hauptstraße|Bahnhofstraße|Gartenweg|Lindenallee|Schillerstraße|Am Mühlbach|"
+        "Goethestraße|Kirchplatz|Rosenweg|Bergstraße|Wiesenstraße|Ahornweg"
+    ).split("|"),
     "AT": "Hauptplatz|Mariahilfer Straße|Grazer Gasse|Lindengasse|Kirchengasse|Am Anger".split("|"),
     "CH": "Bahnhofstrasse|Dorfstrasse|Seestrasse|Kirchweg|Schulhausstrasse|Rebbergstrasse".split(
         "|"
@@ -232,7 +236,7 @@ def _surname(rng: random.Random, country: str) -> str:
     if country in ("DE", "AT", "CH"):
         r = rng.random()
         if r < 0.04:
-            return f"{rng.choice(PARTICLES[:3] + ('von',))} {rng.choice(DE_SURNAMES)}"
+            return f"{rng.choice((*PARTICLES[:3], 'von'))} {rng.choice(DE_SURNAMES)}"
         if r < 0.10:
             a, b = rng.sample(DE_SURNAMES, 2)
             return f"{a}-{b}"
@@ -247,7 +251,9 @@ def _surname(rng: random.Random, country: str) -> str:
 
 def _address(rng: random.Random, country: str) -> tuple[str, str, str]:
     postcode, city = rng.choice(CITIES[country])
-    house = str(rng.randint(1, 140)) + (rng.choice(["", "", "", "a", "b"]) if country != "US" else "")
+    house = str(rng.randint(1, 140)) + (
+        rng.choice(["", "", "", "a", "b"]) if country != "US" else ""
+    )
     street = rng.choice(STREETS[country])
     street = f"{house} {street}" if country in ("GB", "IE", "US", "AU") else f"{street} {house}"
     return street, postcode, city
@@ -392,7 +398,11 @@ CSV_FIELDS = (
 
 def _gdt(p: Patient) -> bytes:
     fields: list[tuple[str, str]] = [("9206", "3"), ("9218", "02.10"), ("3000", p.id)]
-    fields += [("3101", p.surname), ("3102", p.given_names), ("3103", p.birth_date.strftime("%d%m%Y"))]
+    fields += [
+        ("3101", p.surname),
+        ("3102", p.given_names),
+        ("3103", p.birth_date.strftime("%d%m%Y")),
+    ]
     if p.title:
         fields.append(("3104", p.title))
     fields += [("3106", f"{p.postcode} {p.city}"), ("3107", p.street)]
