@@ -1228,3 +1228,89 @@ LAYOUTS_DE = {
     "de_kinderklinik_mutter": (kinder, ["DE"]),
 }
 CHILD_LAYOUTS = {"de_kinderklinik_mutter"}
+
+
+# --- Swiss home-care (Spitex) progress report, printed from software with ISO dates ---------
+
+
+def spitex(c: Case) -> Built:
+    rng, lp = c.rng, c.lp
+    street, pc, city = address(rng, "CH")
+    region = rng.choice(["Limmattal", "Zürichsee", "Aaretal", "Oberthurgau"])
+    org = f"Spitex {region}"
+    doc = Doc(font="narrow", size=10, top=15)
+    doc.ink(
+        25,
+        10,
+        logo([f"Spitex {region}", "Hilfe und Pflege zu Hause"], (200, 30, 40), "cross", rng),
+        13,
+        text=f"Spitex {region}\nHilfe und Pflege zu Hause",
+    )
+    doc.at(190, 14, f"{street}, {pc} {city}", size=8, align="r")
+    tel = phone(rng, "CH")
+    doc.at(190, 18, f"Tel. {tel}", size=8, align="r")
+    b = Built(
+        doc,
+        "de",
+        "CH",
+        org,
+        [f"Spitex {region} (Hilfe und Pflege zu Hause)", "Spitex"],
+        "Pflegebericht an den Hausarzt",
+        ["Verlaufsbericht", "Pflegebericht", "Spitex-Bericht"],
+        c.letter_date,
+    )
+    b.fax_name, b.fax_number = org, tel
+    doc.y = 34
+    doc.line("Pflegebericht an den Hausarzt", font="narrow-b", size=14, lead=7)
+    dr, _, _ = doctor(rng)
+    rows = [
+        ("Klient/in:", f"{lp.surname} {lp.given}"),
+        ("Geburtsdatum:", lp.birth.isoformat()),
+        ("Adresse:", f"{lp.street}, {lp.postcode} {lp.city}"),
+        ("Hausarzt/-ärztin:", dr),
+        ("Berichtsdatum:", c.letter_date.isoformat()),
+        (
+            "Berichtszeitraum:",
+            f"{(c.letter_date - timedelta(days=28)).isoformat()} bis {(c.letter_date - timedelta(days=1)).isoformat()}",
+        ),
+    ]
+    for a, v in rows:
+        doc.row([(25, a), (65, v)], fonts=["narrow-b", "narrow"], lead=5.5)
+    b.as_written = f"{lp.surname} {lp.given}"
+    b.notes.append("Swiss software print-out: surname first without a comma, ISO dates")
+    b.must += [c.letter_date.isoformat(), lp.birth.isoformat()]
+    b.person(dr, "addressee (family doctor)")
+    b.date(c.letter_date - timedelta(days=28), "report period start")
+    b.date(c.letter_date - timedelta(days=1), "report period end")
+    doc.gap(4)
+    xs = [25, 50, 190]
+    doc.row([(25, "Datum"), (50, "Beobachtung / Massnahme")], font="narrow-b", lead=6)
+    doc.rule(25, doc.y + 1.2, 190, doc.y + 1.2, 0.3)
+    entries = [
+        "Blutdruck 152/88 mmHg, Puls 84. Klientin klagt über Schwindel beim Aufstehen.",
+        "Wundversorgung Ulcus cruris links, Wundgrösse 3,2 x 2,1 cm, leicht belegt, kein Geruch.",
+        "Gewicht 61,4 kg (Vorwoche 62,9 kg). Trinkmenge gemäss Protokoll ca. 900 ml/Tag.",
+        "Medikamente gerichtet (Wochendosett). Einnahme durch Angehörige kontrolliert.",
+        "Sturz im Badezimmer ohne sichtbare Verletzung, Notruf nicht benutzt. Angehörige informiert.",
+    ]
+    for i, text in enumerate(rng.sample(entries, 4)):
+        d = c.letter_date - timedelta(days=24 - 6 * i)
+        doc.row([(xs[0], d.isoformat()), (xs[1], text)], size=9, lead=5.5)
+    doc.gap(5)
+    doc.line("Fragen an den Hausarzt:", font="narrow-b")
+    doc.para(
+        "Bitte um Überprüfung der Blutdruckmedikation wegen Schwindel und um eine Verordnung für "
+        "die Wundversorgung für weitere 3 Monate (Formular liegt bei)."
+    )
+    nurse = doctor(rng, title="")[0]
+    doc.line(f"Bezugspflegende: {nurse}, dipl. Pflegefachfrau HF")
+    b.person(nurse, "author (nurse)")
+    printed = c.letter_date + timedelta(days=rng.randint(1, 3))
+    stamp_time = f"{printed.isoformat()} {rng.randint(7, 17):02d}:{rng.randint(0, 59):02d}"
+    doc.at(25, 287, f"Gedruckt am {stamp_time} · Seite 1/1 · {org}", size=7)
+    b.date(printed, "print date (footer)")
+    b.notes.append("a later print date in the footer is not the report's date")
+    return b
+
+
+LAYOUTS_DE["ch_spitex_pflegebericht"] = (spitex, ["CH"])

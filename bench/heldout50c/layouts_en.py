@@ -1,6 +1,6 @@
 """English-language layouts (GB, IE, US, AU) and one Dutch referral (NL)."""
 
-# ruff: noqa: E501  (a letter's sentences stay whole on one line, as they read)
+# ruff: noqa: E501, SIM905  (a letter's sentences stay whole on one line, as they read)
 
 from __future__ import annotations
 
@@ -793,3 +793,180 @@ LAYOUTS_EN = {
     "au_specialist_re_line": (au_specialist, ["AU"]),
     "nl_verwijsbrief": (nl_verwijsbrief, ["NL"]),
 }
+
+
+# --- UK cellular pathology report --------------------------------------------------------------
+
+
+def gb_histopath(c: Case) -> Built:
+    rng, lp = c.rng, c.lp
+    town = rng.choice(["Northgate", "Kingsbridge", "Westmoor", "Ashdown"])
+    trust = f"{town} Hospitals NHS Foundation Trust"
+    dept = "Department of Cellular Pathology"
+    doc = Doc(font="mono", size=9, left=18, right=18)
+    doc.at(18, 16, trust, font="arial-b", size=12)
+    doc.at(18, 21, f"{dept}, {town} General Hospital", font="arial", size=9)
+    b = Built(
+        doc,
+        "en",
+        "GB",
+        trust,
+        [dept, f"{dept}, {town} General Hospital", f"{town} General Hospital"],
+        "Cellular Pathology Report",
+        ["Histopathology Report", "Histology report"],
+        c.letter_date,
+    )
+    b.fax_name, b.fax_number = f"{town} Cellular Path", phone(rng, "GB")
+    doc.at(18, 30, "CELLULAR PATHOLOGY REPORT", font="mono-b", size=12)
+    doc.y = 34
+    taken = c.letter_date - timedelta(days=rng.randint(4, 10))
+    received = taken + timedelta(days=1)
+    nhs = nhs_number(rng)
+    lab_no = f"{c.letter_date.year % 100}H{rng.randint(10000, 99999)}"
+    src, _, _ = doctor(rng, german=False)
+    rows = [
+        ("Surname:", lp.surname.upper(), "Lab No:", lab_no),
+        ("Forenames:", lp.given.upper(), "NHS No:", nhs),
+        ("DOB:", d_gb_mon(lp.birth).upper(), "Collected:", d_gb_mon(taken).upper()),
+        ("Source:", f"{src}", "Received:", d_gb_mon(received).upper()),
+    ]
+    for a, v, x, y in rows:
+        doc.row([(18, a), (45, v), (115, x), (140, y)], size=9, lead=5)
+    b.as_written = lp.surname.upper()
+    b.notes.append("surname and forenames in separate capitalised fields; dates as 14-MAR-2025")
+    b.must += [d_gb_mon(lp.birth).upper(), d_gb_mon(c.letter_date).upper()]
+    b.date(taken, "specimen collected")
+    b.date(received, "specimen received")
+    b.person(src, "requesting clinician")
+    doc.rule(18, doc.y + 2, 192, doc.y + 2, 0.3)
+    doc.y += 5
+    spec, clin, macro, micro, concl = rng.choice(
+        [
+            (
+                "Skin, left shoulder, excision",
+                "Changing pigmented lesion ?melanoma",
+                "Ellipse of skin 18 x 8 x 5 mm with a central pigmented lesion 6 mm.",
+                "Sections show a junctional melanocytic proliferation with mild architectural atypia. No dermal invasion. Margins clear (closest 2 mm).",
+                "Dysplastic (atypical) junctional naevus with mild atypia, completely excised.",
+            ),
+            (
+                "Colon, sigmoid polyp, snare",
+                "Polyp found on bowel screening colonoscopy",
+                "Polyp 9 mm, bisected, all embedded.",
+                "Tubular adenoma with low-grade dysplasia. Stalk free of dysplasia.",
+                "Tubular adenoma, low-grade dysplasia, completely excised.",
+            ),
+            (
+                "Endometrial pipelle biopsy",
+                "Postmenopausal bleeding",
+                "Fragments of tissue 12 x 10 x 2 mm in aggregate.",
+                "Inactive endometrium. No hyperplasia or malignancy.",
+                "Benign inactive endometrium.",
+            ),
+        ]
+    )
+    for head, text in (
+        ("SPECIMEN", spec),
+        ("CLINICAL DETAILS", clin),
+        ("MACROSCOPY", macro),
+        ("MICROSCOPY", micro),
+        ("CONCLUSION", concl),
+    ):
+        doc.line(head, font="mono-b", lead=6)
+        doc.para(text, after=1)
+    doc.line(f"SNOMED: T{rng.randint(10000, 99999)} M{rng.randint(80000, 89999)}", lead=6)
+    doc.gap(4)
+    path, _, _ = doctor(rng, german=False)
+    doc.line(f"Reported by: {path}, Consultant Histopathologist")
+    doc.line(
+        f"Authorised: {d_gb_mon(c.letter_date).upper()} {rng.randint(9, 17):02d}:{rng.randint(0, 59):02d}"
+    )
+    b.person(path, "pathologist")
+    return b
+
+
+# --- French consultation report --------------------------------------------------------------
+
+MOIS = (
+    "janvier février mars avril mai juin juillet août septembre octobre novembre décembre".split()
+)
+
+
+def fr_compte_rendu(c: Case) -> Built:
+    rng, lp = c.rng, c.lp
+    city = rng.choice(["Lyon", "Strasbourg", "Lille", "Nantes"])
+    practice = f"Cabinet de Cardiologie {rng.choice(['du Parc', 'Bellecour', 'des Halles'])}"
+    dr = f"Dr {rng.choice(['Claire', 'Julien', 'Isabelle', 'Marc'])} {rng.choice(['Martin', 'Bernard', 'Dubois', 'Lefèvre'])}"
+    doc = Doc(font="times", size=11)
+    doc.at(25, 18, dr, font="times-b", size=13)
+    doc.at(25, 23, "Cardiologue – Ancien chef de clinique", size=9)
+    doc.at(25, 27, practice, size=9)
+    doc.at(
+        25,
+        31,
+        f"{rng.randint(2, 80)} rue de la République, {rng.randint(67000, 69009)} {city}",
+        size=9,
+    )
+    d = c.letter_date
+    written = f"{city}, le {'1er' if d.day == 1 else d.day} {MOIS[d.month - 1]} {d.year}"
+    b = Built(
+        doc,
+        "fr",
+        "FR",
+        practice,
+        [dr, f"{dr}, {practice}"],
+        "Compte rendu de consultation",
+        ["Compte-rendu de consultation cardiologique"],
+        c.letter_date,
+    )
+    b.fax_name, b.fax_number = (
+        practice,
+        f"04 {rng.randint(10, 99)} {rng.randint(10, 99)} {rng.randint(10, 99)} {rng.randint(10, 99)}",
+    )
+    doc.y = 45
+    doc.line(written, x=190, align="r")
+    b.must.append(written)
+    gp = f"Dr {rng.choice(['Sophie', 'Paul', 'Nathalie'])} {rng.choice(['Roux', 'Fournier', 'Girard'])}"
+    doc.gap(6)
+    doc.line(gp, x=120)
+    doc.line("Médecin généraliste", x=120)
+    b.person(gp, "addressee (GP)")
+    doc.gap(10)
+    madame = "Madame" if lp.sex == "F" else "Monsieur"
+    ne = "née" if lp.sex == "F" else "né"
+    obj = (
+        f"Objet : {madame} {lp.surname.upper()} {lp.given}, {ne} le {lp.birth.strftime('%d/%m/%Y')}"
+    )
+    doc.line(obj, font="times-b")
+    b.as_written = f"{madame} {lp.surname.upper()} {lp.given}"
+    b.must.append(lp.birth.strftime("%d/%m/%Y"))
+    doc.line("Compte rendu de consultation", font="times-b")
+    doc.gap(5)
+    doc.line("Cher confrère,")
+    doc.gap(2)
+    pron = "la" if lp.sex == "F" else "le"
+    doc.para(
+        f"J'ai revu en consultation {madame} {lp.surname.upper()}, que vous m'aviez adressé{'e' if lp.sex == 'F' else ''} pour des palpitations. "
+        "L'examen clinique est sans particularité, la pression artérielle est à 132/78 mmHg. "
+        "L'électrocardiogramme montre un rythme sinusal régulier à 72/min sans trouble de la conduction."
+    )
+    doc.para(
+        "Le Holter ECG des 24 heures retrouve quelques extrasystoles auriculaires isolées, sans "
+        "passage en fibrillation atriale. L'échographie cardiaque est normale (FEVG 62 %)."
+    )
+    doc.para(
+        f"Je {pron} rassure et ne propose pas de traitement. Une réévaluation est à prévoir en cas "
+        "de récidive des symptômes."
+    )
+    doc.para(
+        "Je vous prie de croire, cher confrère, à l'assurance de mes sentiments les meilleurs."
+    )
+    sign(doc, rng, [(dr, "Cardiologue")], gap=0)
+    b.notes.append(
+        "French convention: 'Objet :' line with the surname in capitals before the given name"
+    )
+    return b
+
+
+LAYOUTS_EN["gb_cellular_pathology"] = (gb_histopath, ["GB"])
+LAYOUTS_EN["fr_compte_rendu"] = (fr_compte_rendu, ["FR"])

@@ -178,14 +178,14 @@ def _pick_patient(
     rng: random.Random, kind: str, layout: str, region: str, used: set[str]
 ) -> tuple[LP, str]:
     """A register patient of that collision kind (or someone not in the register)."""
-    lang = "de" if region in ("DE", "AT", "CH") else ("nl" if region == "NL" else "en")
+    # A French letter is about a patient from the German-speaking register (a border region).
+    lang = "de" if region in ("DE", "AT", "CH", "FR") else ("nl" if region == "NL" else "en")
     child = layout in CHILD_LAYOUTS
     if kind == "absent":
 
         def fits(p: register.Patient) -> bool:
-            return p.country == region and (
-                p.birth_date.year >= 2010 if child else p.birth_date.year <= 2006
-            )
+            home = p.country == region or (region == "FR" and p.country in ("DE", "CH"))
+            return home and (p.birth_date.year >= 2010 if child else p.birth_date.year <= 2006)
 
         p = register._person(random.Random(rng.randrange(1 << 30)))
         while not fits(p):
@@ -324,7 +324,7 @@ def _plan(rng: random.Random, count: int) -> list[tuple[str, str]]:
     en = list(LAYOUTS_EN)
     n_de = (count + 1) // 2
     n_en = count - n_de
-    english = [k for k in en if k != "nl_verwijsbrief"]
+    english = [k for k in en if not k.startswith(("nl_", "fr_"))]
 
     def spread(first: list[str], more: list[str], n: int) -> list[str]:
         if n < len(first):
@@ -339,14 +339,16 @@ def _plan(rng: random.Random, count: int) -> list[tuple[str, str]]:
     layouts = de_slots + en_slots
     rng.shuffle(layouts)
     share = max(1, round(count * 0.5))
-    kinds_de = ["same_name_same_birth", "twin", "name_change", "umlaut_spelling"]
+    kinds_de = ["umlaut_spelling", "same_name_same_birth", "twin", "name_change"]
     kinds_en = ["same_name_same_birth", "twin", "name_change"]
+    seen_de = seen_en = 0
     plan = []
     for i, layout in enumerate(layouts):
-        if i < share:
-            kind = (kinds_de if layout in LAYOUTS_DE else kinds_en)[
-                i % (4 if layout in LAYOUTS_DE else 3)
-            ]
+        german = layout in LAYOUTS_DE
+        if i < share and german:
+            kind, seen_de = kinds_de[seen_de % len(kinds_de)], seen_de + 1
+        elif i < share:
+            kind, seen_en = kinds_en[seen_en % len(kinds_en)], seen_en + 1
         elif i < share + max(1, count // 13):
             kind = "absent"
         else:
