@@ -943,6 +943,7 @@ def physio(c: Case) -> Built:
 
 def pflege(c: Case) -> Built:
     rng, lp = c.rng, c.lp
+    undated = c.letter_date.toordinal() % 2 == 0  # about half leave the date field empty
     at = c.region == "AT"
     name = rng.choice(
         [
@@ -972,7 +973,7 @@ def pflege(c: Case) -> Built:
     b.fax_name, b.fax_number = name[:24], tel
     dr, _, _ = doctor(rng)
     bd_text = d_de_short(lp.birth) if rng.random() < 0.5 else d_de_nopad(lp.birth)
-    date_text = d_de_short(c.letter_date)
+    date_text = "" if undated else d_de_short(c.letter_date)
     aw = (
         f"{lp.surname}, {lp.first_given}"
         if rng.random() < 0.6
@@ -1014,15 +1015,22 @@ def pflege(c: Case) -> Built:
     for label, values in fields:
         for i, v in enumerate(values):
             doc.y += 11
-            img = handwriting(v, rng, 4.6)
             if i == 0:
                 doc.at(25, doc.y, label, font="arial-b", transcribe=False)
             doc.rule(70, doc.y + 1, 190, doc.y + 1, 0.15)
-            doc.ink(72, doc.y - 6.5, img, 8.5)
-            doc.page.lines.append(f"{label} {v}" if i == 0 else v)
+            if v:
+                doc.ink(72, doc.y - 6.5, handwriting(v, rng, 4.6), 8.5)
+            doc.page.lines.append(f"{label} {v}".strip() if i == 0 else v)
     b.person(dr, "addressee (family doctor)")
     b.person(fields[-1][1][0], "nurse (writer)")
-    b.must += [date_text, bd_text, aw]
+    b.must += [bd_text, aw]
+    if undated:
+        b.letter_date = None
+        b.notes.append(
+            "the form's date field was left empty: no letter date (the fax line has one)"
+        )
+    else:
+        b.must.append(date_text)
     b.notes.append(
         "printed form filled in by hand; birth date and letter date written short by hand"
     )
