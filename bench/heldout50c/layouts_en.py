@@ -46,7 +46,7 @@ def uk_2ww(c: Case) -> Built:
     street, pc, city = address(rng, "GB")
     tel = phone(rng, "GB")
     gp, _, _ = doctor(rng, german=False)
-    site = rng.choice(["Lower Gastrointestinal", "Breast", "Skin", "Urological", "Head and Neck"])
+    site = "Lower Gastrointestinal"
     nhs = nhs_number(rng)
     doc = Doc(font="arial", size=9.5, left=15, right=15, top=10)
     doc.box(15, 10, 195, 17, 0.2, fill=(0.88, 0.88, 0.88))

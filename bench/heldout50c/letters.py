@@ -26,6 +26,13 @@ EXAMPLES_SEED = 50_302
 SPLITS = {"test": (TEST_SEED, 40), "examples": (EXAMPLES_SEED, 5)}
 LAYOUTS = {**LAYOUTS_DE, **LAYOUTS_EN}
 CONDITIONS = ("pdf", "scan200", "fax")
+# Letters about older people: a nursing home, home care, a cancer referral for the over-50s.
+OLDEST_LAYOUTS = {
+    "de_pflegeheim_handschrift": 1950,
+    "ch_spitex_pflegebericht": 1955,
+    "gb_2ww_referral_form": 1974,
+    "de_reha_arztbrief": 1980,
+}
 
 
 @lru_cache(maxsize=1)
@@ -181,11 +188,12 @@ def _pick_patient(
     # A French letter is about a patient from the German-speaking register (a border region).
     lang = "de" if region in ("DE", "AT", "CH", "FR") else ("nl" if region == "NL" else "en")
     child = layout in CHILD_LAYOUTS
+    latest = OLDEST_LAYOUTS.get(layout, 2006)  # the latest birth year that fits the letter
     if kind == "absent":
 
         def fits(p: register.Patient) -> bool:
             home = p.country == region or (region == "FR" and p.country in ("DE", "CH"))
-            return home and (p.birth_date.year >= 2010 if child else p.birth_date.year <= 2006)
+            return home and (p.birth_date.year >= 2010 if child else p.birth_date.year <= latest)
 
         p = register._person(random.Random(rng.randrange(1 << 30)))
         while not fits(p):
@@ -210,7 +218,7 @@ def _pick_patient(
         and p.country in LANG_COUNTRIES[lang]
         and (p.collision == ("" if kind == "plain" else kind))
         and (not child or p.birth_date.year >= 2010)
-        and (child or p.birth_date.year <= 2006)
+        and (child or p.birth_date.year <= latest)
     ]
     same = [p for p in pool if p.country == region]
     if kind == "umlaut_spelling":
