@@ -284,9 +284,8 @@ def pathology(c: Case) -> Built:
         ("Makroskopie:", macro),
         (
             "Mikroskopie:",
-            "Die Schnitte zeigen "
-            + diagnosis.split(",")[0].lower()
-            + " ohne Nachweis atypischer Mitosen. Resektionsränder frei.",
+            "In den Schnitten die unten genannten Veränderungen. Kein Nachweis atypischer "
+            "Mitosen, keine Invasion. Soweit beurteilbar, Abtragungsränder frei.",
         ),
         ("Diagnose:", diagnosis),
     ):
