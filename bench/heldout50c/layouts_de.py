@@ -1087,8 +1087,16 @@ def patient_letter(c: Case) -> Built:
     b.notes.append("addressed to the patient; no birth date")
     doc.y = 90
     dtext = f"{city}, {d_de(c.letter_date) if c.region == 'DE' else d_de_long(c.letter_date, c.region == 'AT')}"
-    doc.line(dtext, align="r", x=190)
-    b.must.append(dtext.split(", ")[-1])
+    footer_only = c.letter_date.toordinal() % 3 == 0  # a third date the letter in the footer
+    if footer_only:
+        created = f"Erstellt am {d_de(c.letter_date)}"
+        doc.at(105, 287, f"{practice} · {created} · Seite 1 von 1", size=7, align="c")
+        doc.page.lines.pop()  # the footer is read last: it is added again at the end
+        b.must.append(d_de(c.letter_date))
+        b.notes.append("the letter's date stands only in the footer ('Erstellt am')")
+    else:
+        doc.line(dtext, align="r", x=190)
+        b.must.append(dtext.split(", ")[-1])
     lab = c.letter_date - timedelta(days=rng.randint(3, 9))
     kind = rng.randrange(3)
     if kind == 0:
@@ -1127,6 +1135,8 @@ def patient_letter(c: Case) -> Built:
     sign(doc, rng, [(d1, ""), (d2, "")], gap=0)
     b.person(d1, "signer")
     b.person(d2, "signer")
+    if footer_only:
+        doc.page.lines.append(f"{practice} · {created} · Seite 1 von 1")
     return b
 
 

@@ -462,6 +462,7 @@ def us_prior_auth(c: Case) -> Built:
         ],
         c.letter_date,
     )
+    b.notes.append("the sender is named only in its logo (pixels, no text layer)")
     b.fax_name, b.fax_number = plan, phone(rng, "US")
     doc.y = 34
     doc.line(d_us_long(c.letter_date))
