@@ -25,8 +25,8 @@ Ink lines (`ink_lines`): the page's printed lines, nothing else
     little of its ink is in long thin strokes (a drawing's hatching, an engraving's twigs).
     Handwriting (a note, a paraph, a signature's pieces) ends anywhere, rises to any height
     and leans: it is ink, but not a line the engine is expected to read, so it never makes
-    a page incomplete (a handwritten page is the doubtful-reading check's business). A big heading's letters are as tall as a signature's loops and are
-    left out with them.
+    a page incomplete (a handwritten page is the doubtful-reading check's business). A big
+    heading's letters are as tall as a signature's loops and are left out with them.
 
 The check (`check`)
     With located lines (the CPU engine's `ReadLine`s): an ink line is accounted for when
