@@ -113,7 +113,7 @@ STROKE_FILL = 0.35
 # strokes lean right by HANDWRITING_SLANT degrees or more is handwriting (a note in a pen
 # on a typed page: 13-35 degrees on the dev set's mixed page), or italics, rare in a
 # letter. The dev set's 3035 printed lines that wide: -16 to +10 degrees (3 over 6, faxes).
-SLANT_WIDTH = 5
+SLANT_WIDTH = 2.5
 HANDWRITING_SLANT = 12
 SLANT_RANGE = (-20, 40)  # the slants tried, in degrees (print leans left only by skew)
 # The page's median letter height (at the working resolution) below which its ink shows
