@@ -112,7 +112,8 @@ STROKE_FILL = 0.35
 # ... and its stems stand upright: a line at least SLANT_WIDTH letter heights wide whose
 # strokes lean right by HANDWRITING_SLANT degrees or more is handwriting (a note in a pen
 # on a typed page: 13-35 degrees on the dev set's mixed page), or italics, rare in a
-# letter. The dev set's 3035 printed lines that wide: -16 to +10 degrees (3 over 6, faxes).
+# letter. The dev set's printed lines 5+ letter heights wide (3035): -16 to +10 degrees;
+# 2.5-5 wide (485, a word or two, where a few marks decide): 1 at 12 or more.
 SLANT_WIDTH = 2.5
 HANDWRITING_SLANT = 12
 SLANT_RANGE = (-20, 40)  # the slants tried, in degrees (print leans left only by skew)
