@@ -116,6 +116,11 @@ STROKE_FILL = 0.35
 # 2.5-5 wide (485, a word or two, where a few marks decide): 1 at 12 or more.
 SLANT_WIDTH = 2.5
 HANDWRITING_SLANT = 12
+# Italic print leans as much (the dev letters' italic lines: 11-12 degrees; a serif italic
+# more) but its letters stand apart; a hand joins them: a leaning line is handwriting only
+# when half its ink is in marks at least JOINED_WIDTH letter heights wide (the mixed page's
+# note: 1.2-2.8; italic print's letters: 0.6-0.8).
+JOINED_WIDTH = 1.1
 SLANT_RANGE = (-20, 40)  # the slants tried, in degrees (print leans left only by skew)
 # The page's median letter height (at the working resolution) below which its ink shows
 # no text lines: 7-point print is about 9 px; a pale receipt's dot-matrix dots are 3.
@@ -338,11 +343,20 @@ def _hatched(marks: np.ndarray) -> bool:
 
 
 def _handwritten(box: Box, ink: np.ndarray, letter_height: int) -> bool:
-    """Whether a line wide enough to tell leans right like handwriting (HANDWRITING_SLANT)."""
+    """Whether a line wide enough to tell leans right and joins its letters like handwriting
+    (HANDWRITING_SLANT, JOINED_WIDTH)."""
     if _width(box) < SLANT_WIDTH * letter_height:
         return False
     left, top, right, bottom = box
-    return _slant(ink[top:bottom, left:right]) >= HANDWRITING_SLANT
+    piece = np.ascontiguousarray(ink[top:bottom, left:right])
+    if _slant(piece) < HANDWRITING_SLANT:
+        return False
+    count, _, stats, _ = cv2.connectedComponentsWithStats(piece, connectivity=8)
+    widths = stats[1:count, cv2.CC_STAT_WIDTH]
+    order = np.argsort(widths)
+    weights = np.cumsum(stats[1:count, cv2.CC_STAT_AREA][order])
+    median_width = widths[order][int(np.searchsorted(weights, weights[-1] / 2))]
+    return bool(median_width >= JOINED_WIDTH * letter_height)
 
 
 def _slant(ink: np.ndarray) -> int:
