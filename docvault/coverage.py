@@ -21,11 +21,12 @@ Ink lines (`ink_lines`): the page's printed lines, nothing else
     line, wider than high, neither nearly solid nor nearly empty, clear of the page's edges,
     made of letter-sized marks, and printed: most of its letters end on one nearly level
     straight baseline (a fax's skew, not a stamp turned by hand) and are one of two heights
-    (x-height and ascender height). Handwriting (a note, a paraph, a signature's pieces)
-    ends anywhere and rises to any height: it is ink, but not a line the engine is expected
-    to read, so it never makes a page incomplete (a handwritten page is the doubtful-reading
-    check's business). A big heading's letters are as tall as a signature's loops and are
-    left out with them.
+    (x-height and ascender height), its stems stand upright (handwriting leans right) and
+    little of its ink is in long thin strokes (a drawing's hatching, an engraving's twigs).
+    Handwriting (a note, a paraph, a signature's pieces) ends anywhere, rises to any height
+    and leans: it is ink, but not a line the engine is expected to read, so it never makes
+    a page incomplete (a handwritten page is the doubtful-reading check's business). A big
+    heading's letters are as tall as a signature's loops and are left out with them.
 
 The check (`check`)
     With located lines (the CPU engine's `ReadLine`s): an ink line is accounted for when
@@ -100,6 +101,27 @@ REGULAR_SHARE = 0.6
 # ... and at least TWO_HEIGHTS_SHARE of them are one of two heights (within HEIGHT_TOLERANCE).
 TWO_HEIGHTS_SHARE = 0.6
 HEIGHT_TOLERANCE = 0.15
+# ... and under HATCHING_SHARE of their ink is in thin strokes: marks more than
+# STROKE_ASPECT times as wide as high whose ink fills under STROKE_FILL of their box. A
+# drawing's hatching and twigs break into such strokes (an engraving in a scanned book: 0.44
+# of a twig's letter-sized ink); print's marks are letters, or letters run together, which
+# fill their box by half (the dev set's 2004 printed lines: at most 0.38, all but 6 under 0.1).
+HATCHING_SHARE = 0.4
+STROKE_ASPECT = 2.0
+STROKE_FILL = 0.35
+# ... and its stems stand upright: a line at least SLANT_WIDTH letter heights wide whose
+# strokes lean right by HANDWRITING_SLANT degrees or more is handwriting (a note in a pen
+# on a typed page: 13-35 degrees on the dev set's mixed page), or italics, rare in a
+# letter. The dev set's printed lines 5+ letter heights wide (3035): -16 to +10 degrees;
+# 2.5-5 wide (485, a word or two, where a few marks decide): 1 at 12 or more.
+SLANT_WIDTH = 2.5
+HANDWRITING_SLANT = 12
+# Italic print leans as much (the dev letters' italic lines: 11-12 degrees; a serif italic
+# more) but its letters stand apart; a hand joins them: a leaning line is handwriting only
+# when half its ink is in marks at least JOINED_WIDTH letter heights wide (the mixed page's
+# note: 1.2-2.8; italic print's letters: 0.6-0.8).
+JOINED_WIDTH = 1.1
+SLANT_RANGE = (-20, 40)  # the slants tried, in degrees (print leans left only by skew)
 # The page's median letter height (at the working resolution) below which its ink shows
 # no text lines: 7-point print is about 9 px; a pale receipt's dot-matrix dots are 3.
 MIN_LETTER_HEIGHT = 5
@@ -305,7 +327,55 @@ def _printed(box: Box, ink: np.ndarray, letter_height: int) -> bool:
     regular = (heights[letters] <= 1.8 * letter_height).mean()
     if regular < REGULAR_SHARE or not _on_baseline(middles, bottoms, letter_height):
         return False
+    if _hatched(stats[1:count][letters]) or _handwritten(box, ink, letter_height):
+        return False
     return _two_heights(heights[letters], letter_height)
+
+
+def _hatched(marks: np.ndarray) -> bool:
+    """Whether much of these letter-sized marks' ink (rows of connected-component stats) is
+    in long thin strokes: a drawing's hatching or twigs, not letters (see HATCHING_SHARE)."""
+    widths = marks[:, cv2.CC_STAT_WIDTH].astype(float)
+    heights = marks[:, cv2.CC_STAT_HEIGHT].astype(float)
+    areas = marks[:, cv2.CC_STAT_AREA].astype(float)
+    thin = (widths > STROKE_ASPECT * heights) & (areas < STROKE_FILL * widths * heights)
+    return bool(areas[thin].sum() >= HATCHING_SHARE * areas.sum())
+
+
+def _handwritten(box: Box, ink: np.ndarray, letter_height: int) -> bool:
+    """Whether a line wide enough to tell leans right and joins its letters like handwriting
+    (HANDWRITING_SLANT, JOINED_WIDTH)."""
+    if _width(box) < SLANT_WIDTH * letter_height:
+        return False
+    left, top, right, bottom = box
+    piece = np.ascontiguousarray(ink[top:bottom, left:right])
+    if _slant(piece) < HANDWRITING_SLANT:
+        return False
+    count, _, stats, _ = cv2.connectedComponentsWithStats(piece, connectivity=8)
+    widths = stats[1:count, cv2.CC_STAT_WIDTH]
+    order = np.argsort(widths)
+    weights = np.cumsum(stats[1:count, cv2.CC_STAT_AREA][order])
+    median_width = widths[order][int(np.searchsorted(weights, weights[-1] / 2))]
+    return bool(median_width >= JOINED_WIDTH * letter_height)
+
+
+def _slant(ink: np.ndarray) -> int:
+    """The lean of a line's stems, in degrees right of upright: the shear that stands them
+    up best, i.e. that makes the ink's column sums the most peaked (sum of their squares)."""
+    height, width = ink.shape
+    piece = ink.astype(np.float32)
+    best, best_score = 0, -1.0
+    for degrees in range(SLANT_RANGE[0], SLANT_RANGE[1] + 1):
+        shear = float(np.tan(np.radians(degrees)))
+        # Sheared about the middle row, shifted so that no column falls off either side.
+        shift = abs(shear) * height / 2 - shear * height / 2
+        matrix = np.array([[1.0, shear, shift], [0.0, 1.0, 0.0]], dtype=np.float32)
+        size = (width + int(np.ceil(abs(shear) * height)) + 1, height)
+        sheared = cv2.warpAffine(piece, matrix, size, flags=cv2.INTER_NEAREST)
+        score = float(np.square(sheared.sum(axis=0)).sum())
+        if score > best_score:
+            best, best_score = degrees, score
+    return best
 
 
 def _two_heights(heights: np.ndarray, letter_height: int) -> bool:
