@@ -195,8 +195,11 @@ _TOKEN = re.compile(r",|[^\s,]+")
 def read_name(text: str, last_first: bool = False) -> str | None:
     """A person's name at the start of ``text`` (salutation dropped), or None.
 
-    ``Mustermann, Erika`` (one word before a comma) is turned round; ``last_first`` says the
-    label named the order (``Name, Vorname:``). A name has two to five words.
+    ``Mustermann, Erika`` (one word before a comma, its particles aside: ``VAN DER HEYDEN,
+    Michael``) is turned round; ``last_first`` says the label named the order (``Name,
+    Vorname:``). A name has two to five words. ``MURPHY, William G`` keeps its initial
+    without a dot (``William G Murphy``): a given name cut short, which `expand_initial`
+    completes from the letter or the patient's field leaves open.
     """
     # A name is in the first words after its label: a line of 20,000 characters with a
     # label every few words must not cost the square of its length.
@@ -205,11 +208,41 @@ def read_name(text: str, last_first: bool = False) -> str | None:
         return None  # a doctor's name, not a patient's
     before, _ = _name_words(tokens)
     rest = tokens[len(before) :]
-    if rest[:1] == [","] and (len(before) == 1 or last_first):
+    surname = [word for word in before if not particle(word)] or before[-1:]
+    if rest[:1] == [","] and (len(surname) == 1 or last_first):
         given, _ = _name_words(rest[1:])
         if given and not _ACADEMIC.match(given[0]):
+            after = rest[1 + len(given) : 2 + len(given)]
+            if after and re.fullmatch(r"[A-ZÄÖÜ]\.?", after[0]):
+                given = [*given, after[0].rstrip(".")]  # "HUSSAIN, Jennifer S"
             return _checked([*given, *before])
     return _checked(before)
+
+
+# "St. John", "ST. JOHN": a surname's first word, kept with its dot.
+_SAINT = re.compile(r"(?:St|ST|Ste|STE)\.")
+
+
+def particle(word: str) -> bool:
+    """Whether a word of a name is a particle (``von``, ``van der``; in capitals too, as
+    ``VAN DER HEYDEN`` writes them) or a saint's ``St.``: no name of its own."""
+    if _SAINT.fullmatch(word):
+        return True
+    return word in _PARTICLES or (word.isupper() and word.casefold() in _PARTICLES)
+
+
+# A subject's heading before the patient's name ("Rückmeldung Jessica Köhler, geb. ...",
+# "Vorläufiger Entlassungsbrief Anja Baumann"): a document's kind, never a given name.
+_HEADING_NOUN = re.compile(r"\w{5,}(?:ung|ungen|werte|befunde|ergebnisse)$", re.IGNORECASE)
+
+
+def _without_heading(words: list[str]) -> list[str]:
+    """The words after the last heading word (a document's kind), if two or more remain."""
+    for index in range(len(words) - 3, -1, -1):
+        word = words[index]
+        if _DOCUMENT_KIND.search(word) or _HEADING_NOUN.fullmatch(word):
+            return words[index + 1 :]
+    return words
 
 
 # A middle initial ("John Q. Sample"): part of a name only between its other words.
@@ -220,26 +253,35 @@ def _name_words(tokens: Sequence[str]) -> tuple[list[str], int]:
     words: list[str] = []
     for token in tokens:
         initial = bool(words) and _INITIAL.fullmatch(token) is not None and token[0].isupper()
-        if not (_name_word(token) or token in _PARTICLES or initial) or len(words) == 6:
+        if not (_name_word(token) or particle(token) or initial) or len(words) == 6:
             break
-        words.append(token if initial else token.rstrip("."))
-    while words and words[-1] in _PARTICLES:
+        words.append(token if initial or _SAINT.fullmatch(token) else token.rstrip("."))
+    while words and particle(words[-1]):
         words.pop()
-    if all(word in _PARTICLES for word in words):
+    if all(particle(word) for word in words):
         words = []
     return words, len(words)
 
 
 def _checked(words: Sequence[str]) -> str | None:
-    words = list(words)
+    words = _without_heading(list(words))
     while words and _INITIAL.fullmatch(words[-1]):
         words.pop()  # "Sample J.": an initial ends no name
     capitalised = [
-        word for word in words if word not in _PARTICLES and not _INITIAL.fullmatch(word)
+        word
+        for word in words
+        if not particle(word) and not _INITIAL.fullmatch(word) and len(word) > 1
     ]
     if not 2 <= len(capitalised) <= 5:
         return None
-    return " ".join(word.title() if word.isupper() else word for word in words)
+    return " ".join(_as_written(word) for word in words)
+
+
+def _as_written(word: str) -> str:
+    """A word of a name in its usual case: ``MÜLLER`` as ``Müller``, ``VAN`` as ``van``."""
+    if not word.isupper() or len(word) == 1:
+        return word
+    return word.casefold() if word.casefold() in _PARTICLES else word.title()
 
 
 def same_person(first: str, second: str) -> bool:
@@ -298,6 +340,6 @@ _FORM_PATIENT_FIELD = re.compile(
 _LABEL_ONLY = re.compile(
     r"(?:Patient(?:in)?(?:\s*name)?|Pat\.|Name|Vorname|Nachname|Name,\s*Vorname|Geburtsdatum|Geb\.?-?Datum|"
     r"geb\.|DOB|Date of birth|Datum|Date|Befunddatum|Rechnungsdatum|Report date|Surname|"
-    r"First name|Re|Betreff|Betr\.|Subject)",
+    r"First name|Re|Betreff|Betr\.|Subject|Gesendet|Sent|Reported|Ausgang)",
     re.IGNORECASE,
 )

@@ -271,7 +271,8 @@ def _described(character: str) -> str:
 _NAMED_DATE_LABEL = re.compile(
     r"(?:^|¦|\s)(?:Date of (?:letter|report)|Letter date|Briefdatum|Befunddatum|Berichtsdatum|"
     r"Report date|Rechnungsdatum|Ausstellungsdatum|Ausgestellt am|Erstellt am|Druckdatum|"
-    r"Date typed|Date dictated|Reported(?: on)?|(?:Electronically )?signed by [^¦]{2,60}? on)"
+    r"Date typed|Date dictated|Reported(?: on)?|(?:Electronically )?signed by [^¦]{2,60}? on|"
+    r"Gesendet|Sent|Befundausgang|Ausgang)"
     r"\s*[:¦]?\s*",
     re.IGNORECASE,
 )
@@ -322,7 +323,8 @@ def _letter_date_on(line: Line, order: DateOrder) -> tuple[int, WrittenDate] | N
     its own holds."""
     rank, start = _labelled_date_start(line.text)
     if start is not None:
-        found = dates_in(line.text[start:], order)
+        weekday = _WEEKDAY.match(line.text[start:])  # "Gesendet: Sonntag, 2. Juni 2024"
+        found = dates_in(line.text[start + (weekday.end() if weekday else 0) :], order)
         return (rank, found[0]) if found and found[0].start == 0 else None
     kind_and_date = _KIND_AND_DATE.match(line.text)
     if line.number > 30:
@@ -341,6 +343,14 @@ def _letter_date_on(line: Line, order: DateOrder) -> tuple[int, WrittenDate] | N
         if found and found[0].start == 0 and found[0].end == len(rest.rstrip(" .")):
             return rank, found[0]
     return None
+
+
+_WEEKDAY = re.compile(
+    r"(?:Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonnabend|Sonntag|Monday|Tuesday|"
+    r"Wednesday|Thursday|Friday|Saturday|Sunday|Mo|Di|Mi|Do|Fr|Sa|So|Mon|Tue|Wed|Thu|Fri|Sat|"
+    r"Sun)\.?,?\s+",
+    re.IGNORECASE,
+)
 
 
 def _place_and_date(text: str, order: DateOrder) -> tuple[int, WrittenDate] | None:

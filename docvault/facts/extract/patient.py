@@ -12,7 +12,6 @@ from docvault.facts.extract.base import (
     _DOCUMENT_KIND,
     _INITIAL,
     _LAST_FIRST_FIELDS,
-    _PARTICLES,
     _PATIENT_LABEL,
     _SALUTATION,
     _SALUTATION_LINE,
@@ -24,6 +23,7 @@ from docvault.facts.extract.base import (
     _checked,
     _name_word,
     _name_words,
+    particle,
     read_name,
 )
 from docvault.facts.extract.dates import (
@@ -137,8 +137,8 @@ def _name_ending(text: str) -> str | None:
             return None  # a doctor's name
         if part == "," and "," not in taken and taken:
             taken.insert(0, part)
-        elif (_name_word(part) and not re.fullmatch(_SALUTATION, part)) or part in _PARTICLES:
-            taken.insert(0, part.rstrip("."))
+        elif (_name_word(part) and not re.fullmatch(_SALUTATION, part)) or particle(part):
+            taken.insert(0, part if particle(part) else part.rstrip("."))
         elif _INITIAL.fullmatch(part) and taken:
             taken.insert(0, part)
         else:
@@ -148,10 +148,10 @@ def _name_ending(text: str) -> str | None:
     if "," in taken:
         comma = taken.index(",")
         surname = taken[:comma]
-        if len([word for word in surname if word not in _PARTICLES]) != 1:
+        if len([word for word in surname if not particle(word)]) != 1:
             return None  # "de Souza, Johanna": one surname word (and its particles) first
         taken = [*taken[comma + 1 :], *surname]
-    while taken and taken[0] in _PARTICLES:
+    while taken and particle(taken[0]):
         taken.pop(0)
     return _checked(taken)
 
@@ -248,3 +248,22 @@ def birth_candidates(lines: Sequence[Line], order: DateOrder, today: date) -> It
                 continue
             value = _with_century(found[0], earliest, today)
             yield Candidate(value.isoformat() if value else "", line.text, 0)
+
+
+def expand_initial(name: str, text: str) -> str | None:
+    """``William G Murphy`` (read from ``MURPHY, William G``) as the letter writes it in full
+    elsewhere (``cc: Mr William Gareth Murphy``); None where it does not: a given name cut
+    to its initial is no name to file a letter under."""
+    words = name.split()
+    short = [index for index, word in enumerate(words) if re.fullmatch(r"[A-ZÄÖÜ]", word)]
+    if not short:
+        return name
+    index = short[0]
+    pattern = (
+        rf"(?<!\w){re.escape(' '.join(words[:index]))}\s+({words[index]}[^\W\d_]+)\s+"
+        rf"{re.escape(' '.join(words[index + 1 :]))}(?!\w)"
+    )
+    found = {match.group(1) for match in re.finditer(pattern, text, re.IGNORECASE)}
+    if len(found) != 1 or len(short) > 1:
+        return None
+    return " ".join([*words[:index], found.pop(), *words[index + 1 :]])

@@ -22,7 +22,7 @@ from docvault.facts.extract.dates import (
 _ORGANISATION = re.compile(
     r"\b(?:Klinik\w*|\w*[Kk]linikum|\w*[Kk]rankenhaus|\w*[Kk]liniken|Uni(?:versitäts)?klinik\w*|"
     r"Universitätsmedizin|Charité|\w*[Pp]raxis|MVZ|Medizinisches Versorgungszentrum|"
-    r"\w*[Zz]entrum|Hospital|Clinic\b|Infirmary|Surgery|Medical Cent(?:re|er)|Health Cent(?:re|er)|"
+    r"\w*[Zz]entrum|\w*[Ss]pital\b|Hospital|Clinic\b|Infirmary|Surgery|Medical Cent(?:re|er)|Health Cent(?:re|er)|"
     r"Practice|NHS|Trust|Labor|Laboratorium|Laboratory|Laboratories|Institut|Institute|"
     r"Radiolog\w+|Patholog\w+|Diakonie|St\.\s|Associates|Group|Partners|P\.C\.|Imaging|"
     r"Diagnostics|Department|Cent(?:re|er)\b|Cardiology|Medicine\b)",
@@ -37,7 +37,8 @@ _RECIPIENT_START = re.compile(
 _CLOSING = re.compile(
     r"(?:Mit (?:freundlichen|kollegialen|besten|herzlichen) Gr(?:üß|üss|ues)en|Freundliche Grüße|"
     r"(?:Beste|Viele|Herzliche|Liebe) Grüße|Yours (?:sincerely|faithfully|truly)|"
-    r"(?:Kind|Best|With best|Warm) regards|Sincerely|^(?:With )?[Bb]est(?: wishes)?,?$)",
+    r"(?:Kind|Best|With best|Warm) regards|Sincerely|^(?:With )?[Bb]est(?: wishes)?,?$|"
+    r"^Many thanks,?$)",
     re.IGNORECASE,
 )
 
@@ -95,6 +96,9 @@ def _address_blocks(lines: Sequence[Line]) -> set[int]:
 def sender_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
     """The letter head's organisation; else the signer. An organisation named in what may
     be the recipient's address (and no other letter head) leaves the sender open."""
+    if _mail_printout(lines):
+        yield _mail_signature(lines)
+        return
     letterhead = _letterhead(lines)
     if letterhead is not None:
         yield letterhead
@@ -125,6 +129,34 @@ def sender_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
         yield Candidate("", unsure.text, 0)  # perhaps the recipient's: propose no sender
         return
     yield from _signers_of_unnamed_head(lines)
+
+
+_MAIL_FROM = re.compile(r"^(?:Von|From)\s*:", re.IGNORECASE)
+
+
+_MAIL_SENT = re.compile(r"^(?:Gesendet|Sent|Date|Datum)\s*:", re.IGNORECASE)
+
+
+def _mail_printout(lines: Sequence[Line]) -> bool:
+    """Whether the page is a printed e-mail (``Von:``/``From:`` and ``Gesendet:``/``Sent:``
+    in its first lines): its first line is the mailbox it was printed from, the reader's."""
+    head = [line.text for line in lines[:12]]
+    return any(_MAIL_FROM.match(text) for text in head) and any(
+        _MAIL_SENT.match(text) for text in head
+    )
+
+
+def _mail_signature(lines: Sequence[Line]) -> Candidate:
+    """A printed e-mail's sender: the organisation its signature names (under the closing
+    and the signer); where there is none, no sender (an empty value abstains)."""
+    closings = [index for index, line in enumerate(lines) if _CLOSING.search(line.text)]
+    first = closings[-1] + 1 if closings else len(lines) - 8
+    for line in lines[max(first, 0) : first + 4]:
+        head = _SENDER_PARTS.split(line.text)[0].strip(" ,")
+        if _ORGANISATION.search(head) and not re.search(r"\d|@", head):
+            if not (_SUBDIVISION.search(head) or _FORM_LABEL.search(head)) and len(head) <= 80:
+                return Candidate(head, line.text, 0)
+    return Candidate("", lines[0].text if lines else "", 0)
 
 
 # The letter head: where a letter gives its sender's way to answer.

@@ -23,6 +23,7 @@ from docvault.facts.extract.dates import (
 from docvault.facts.extract.patient import (
     _NAME_LABEL,
     _SURNAME_LABEL,
+    _name_ending,
 )
 from docvault.facts.extract.sender import (
     _CLOSING,
@@ -48,7 +49,7 @@ def title_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
         label = _TITLE_LABEL.match(line.text)
         if label:
             title = _title_text(line.text[label.end() :])
-            if title and not (read_name(title) == title and not _DOCUMENT_KIND.search(title)):
+            if title and not (_name_alone(title) and not _DOCUMENT_KIND.search(title)):
                 yield Candidate(title, line.text, 0)  # a subject, not a name alone
             continue
         title = _title_text(line.text)
@@ -108,6 +109,24 @@ def _heading_above(line: Line, following: Line) -> bool:
     )
 
 
+def _name_alone(text: str) -> bool:
+    """Whether ``text`` is a person's name and nothing else (``Hussain, Jennifer Sophie``)."""
+    name = read_name(text)
+    if name is None:
+        return False
+    return sorted(name.casefold().split()) == sorted(text.replace(",", " ").casefold().split())
+
+
+def _without_patient(title: str) -> str:
+    """``Arztbrief Karin Vogel`` (before ``, geb. 07.06.1937``) without the patient's name
+    it ends with: the subject's kind of letter."""
+    name = _name_ending(title)
+    words = title.split()
+    if name is None or len(words) <= len(name.split()):
+        return title
+    return " ".join(words[: -len(name.split())]).strip(" ,.:;–—-")
+
+
 _DANGLING = re.compile(r"(?:\s+(?:vom|von|am|from|of|dated|on|für|for|zur|zum|der|des))+$", re.I)
 
 
@@ -117,6 +136,8 @@ def _title_text(text: str) -> str | None:
         return None  # "Betreff: Frau Aisha Hoffmann, geb. ...": the patient, no title
     mention = _PATIENT_MENTION.search(text)
     title = (text[: mention.start()] if mention else text).strip(" ,.:;–—-¦")
+    if mention:
+        title = _without_patient(title)
     # "Ihre Überweisung vom 12.03.2026": the date went with the mention, its "vom" goes too.
     title = _DANGLING.sub("", title).strip(" ,.:;–—-¦")
     dash = re.search(r"\s[–—-]\s+", title)
