@@ -99,8 +99,9 @@ def score(
                     if any(_same(field, proposal.value, value) for value in good[field]):
                         count["right"] += 1
                     elif wrong:
-                        print(f"WRONG ({mode}) {truth['id']}/{condition} {field}: "
-                              f"{proposal.value!r} (truth {good[field][:1]})", file=sys.stderr)  # fmt: skip
+                        said = f"{proposal.value!r} (truth {good[field][:1]})"
+                        print(f"WRONG ({mode}) {truth['id']}/{condition} {field}: {said}",
+                              file=sys.stderr)  # fmt: skip
     return modes
 
 

@@ -22,7 +22,8 @@ from docvault.facts.extract.dates import (
 _ORGANISATION = re.compile(
     r"\b(?:Klinik\w*|\w*[Kk]linikum|\w*[Kk]rankenhaus|\w*[Kk]liniken|Uni(?:versitäts)?klinik\w*|"
     r"Universitätsmedizin|Charité|\w*[Pp]raxis|MVZ|Medizinisches Versorgungszentrum|"
-    r"\w*[Zz]entrum|\w*[Ss]pital\b|Hospital|Clinic\b|Infirmary|Surgery|Medical Cent(?:re|er)|Health Cent(?:re|er)|"
+    r"\w*[Zz]entrum|\w*[Ss]pital\b|Hospital|Clinic\b|Infirmary|Surgery|Medical Cent(?:re|er)|"
+    r"Health Cent(?:re|er)|"
     r"Practice|NHS|Trust|Labor|Laboratorium|Laboratory|Laboratories|Institut|Institute|"
     r"Radiolog\w+|Patholog\w+|Diakonie|St\.\s|Associates|Group|Partners|P\.C\.|Imaging|"
     r"Diagnostics|Department|Cent(?:re|er)\b|Cardiology|Medicine\b)",
@@ -153,9 +154,9 @@ def _mail_signature(lines: Sequence[Line]) -> Candidate:
     first = closings[-1] + 1 if closings else len(lines) - 8
     for line in lines[max(first, 0) : first + 4]:
         head = _SENDER_PARTS.split(line.text)[0].strip(" ,")
-        if _ORGANISATION.search(head) and not re.search(r"\d|@", head):
-            if not (_SUBDIVISION.search(head) or _FORM_LABEL.search(head)) and len(head) <= 80:
-                return Candidate(head, line.text, 0)
+        named = _ORGANISATION.search(head) and not re.search(r"\d|@", head) and len(head) <= 80
+        if named and not (_SUBDIVISION.search(head) or _FORM_LABEL.search(head)):
+            return Candidate(head, line.text, 0)
     return Candidate("", lines[0].text if lines else "", 0)
 
 
