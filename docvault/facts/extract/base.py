@@ -101,7 +101,27 @@ def letter_lines(text: str) -> list[Line]:
         plain = strip_markup(_COLUMN_GAP.sub(CELL, cells)).strip(" ¦")
         if plain and not re.fullmatch(r"[\s¦:-]*", plain):
             lines.append(Line(plain, block, len(lines), heading))
-    return _joined_labels(lines) + list(_header_pairs(lines))
+    return _joined_labels(_surname_over_given(lines)) + list(_header_pairs(lines))
+
+
+def _surname_over_given(lines: list[Line]) -> list[Line]:
+    """A form's patient field over the surname and, on the next line, the given names
+    (``Keller`` / ``Andrea``): one value, ``Keller, Andrea``."""
+    merged: list[Line] = []
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        merged.append(line)
+        index += 1
+        if not _FORM_PATIENT_FIELD.fullmatch(line.text.strip()) or index + 1 >= len(lines):
+            continue
+        surname, given = lines[index].text.strip(), lines[index + 1].text.strip()
+        if _name_words(_TOKEN.findall(surname))[0] == surname.split() and all(
+            _name_word(word) for word in given.split()
+        ):
+            merged.append(Line(f"{surname}, {given}", lines[index].block, lines[index].number))
+            index += 2
+    return merged
 
 
 def _joined_labels(lines: Sequence[Line]) -> list[Line]:
@@ -124,6 +144,15 @@ def _joined_labels(lines: Sequence[Line]) -> list[Line]:
             # A form's field ("Name, Vorname des Versicherten") over its value, no colon.
             joined.append(Line(f"{line.text.strip()}: {following.text}", line.block, line.number))
             skip = True
+        elif following is not None and _FORM_DATE_FIELD.fullmatch(line.text.strip()):
+            if re.match(r"\d{1,2}[./]\d{1,2}[./]\d{2,4}\b", following.text):
+                # "geb. am" or "Datum" printed over the date on a form, no colon.
+                joined.append(
+                    Line(f"{line.text.strip()}: {following.text}", line.block, line.number)
+                )
+                skip = True
+            else:
+                joined.append(line)
         else:
             joined.append(line)
     return joined
@@ -186,6 +215,8 @@ def _name_word(token: str) -> bool:
         return False
     if not all(character.isalpha() or character in "-'’" for character in core):
         return False
+    if re.search(r"(?:graphie|graphy|skopie|scopy|logie|tomie|tomy)$", core, re.I):
+        return False  # an examination or a specialty ("Sonographie Abdomen"), no name
     return not re.search(r"(?:stra(?:ss|ß)e|str|weg|allee|platz|gasse)$", core, re.I)
 
 
@@ -337,9 +368,11 @@ _FORM_PATIENT_FIELD = re.compile(
     r"Name,\s*Vorname(?:,\s*Geb\.?-?Datum)?\s+de[sr]\s+(?:Versicherten|Patient(?:en|in))(?:/in)?",
     re.IGNORECASE,
 )
+# A form's date field, printed over its value without a colon.
+_FORM_DATE_FIELD = re.compile(r"geb\.?\s*am|Geburtsdatum|Geb\.?-?Datum|Datum|Ausstellungsdatum")
 _LABEL_ONLY = re.compile(
     r"(?:Patient(?:in)?(?:\s*name)?|Pat\.|Name|Vorname|Nachname|Name,\s*Vorname|Geburtsdatum|Geb\.?-?Datum|"
-    r"geb\.|DOB|Date of birth|Datum|Date|Befunddatum|Rechnungsdatum|Report date|Surname|"
+    r"geb\.(?:\s*am)?|DOB|Date of birth|Datum|Date|Befunddatum|Rechnungsdatum|Report date|Surname|"
     r"First name|Re|Betreff|Betr\.|Subject|Gesendet|Sent|Reported|Ausgang)",
     re.IGNORECASE,
 )

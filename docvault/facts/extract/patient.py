@@ -79,6 +79,7 @@ def patient_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
             name = read_name(line.text[match.end() :])
             if name:
                 yield Candidate(name, line.text, 0)
+        yield from _kind_name_and_birth(line)
         yield from _saluted_with_birth(line)
         yield from _named_before_birth(line)
         yield from _named_in_subject(line)
@@ -92,6 +93,31 @@ def patient_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
 
 
 _SUBJECT = re.compile(r"^(?:Re|RE|Betreff|Betr\.|Betrifft|Subject)\s*:\s*(?=[^\W\d_])")
+
+
+# "Sprechstundenbericht: Frau Anna Roth, 02.07.1938": a report's kind, its patient and
+# the patient's birth date after a comma, unlabelled (Swiss and Austrian reports).
+_KIND_HEADING = re.compile(
+    rf"^(?P<kind>(?:[^\W\d_][\w-]*\s){{0,3}}[^\W\d_][\w-]*)\s*:\s*(?:{_SALUTATION}\s+)?"
+    r"(?P<name>[^\W\d_][^,:\d]{2,80}),\s*(?P<born>\d[\w./ ]{5,24}\d)\s*$"
+)
+
+
+def kind_heading(text: str) -> tuple[str, str, str] | None:
+    """A heading ``Kind: [Herr] Name, birth date`` as (kind, name, birth date written)."""
+    match = _KIND_HEADING.match(text)
+    if match is None or not _DOCUMENT_KIND.search(match.group("kind").split()[-1]):
+        return None
+    name = read_name(match.group("name"))
+    if name is None or len(name.split()) != len(match.group("name").split()):
+        return None
+    return match.group("kind"), name, match.group("born")
+
+
+def _kind_name_and_birth(line: Line) -> Iterator[Candidate]:
+    found = kind_heading(line.text)
+    if found:
+        yield Candidate(found[1], line.text, 0)
 
 
 def _saluted_with_birth(line: Line) -> Iterator[Candidate]:
@@ -237,6 +263,12 @@ def _single_name_word(text: str) -> str | None:
 def birth_candidates(lines: Sequence[Line], order: DateOrder, today: date) -> Iterator[Candidate]:
     earliest = _years_before(today, OLDEST_PATIENT_YEARS)
     for line in lines:
+        heading = kind_heading(line.text)
+        written = heading[2] if heading else ""
+        found = dates_in(written, order)
+        if found and found[0].value and found[0].end == len(written):
+            value = _with_century(found[0], earliest, today)
+            yield Candidate(value.isoformat() if value else "", line.text, 0)
         for match in _BIRTH.finditer(line.text):
             if match.group().strip() == "*" and not re.match(r"\d", line.text[match.end() :]):
                 continue

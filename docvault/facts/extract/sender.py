@@ -100,7 +100,7 @@ def sender_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
     if _mail_printout(lines):
         yield _mail_signature(lines)
         return
-    letterhead = _letterhead(lines)
+    letterhead = _letterhead(lines) or _form_stamp(lines)
     if letterhead is not None:
         yield letterhead
         return
@@ -132,6 +132,32 @@ def sender_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
     yield from _signers_of_unnamed_head(lines)
 
 
+# A form's field for the sending doctor's stamp, printed under it.
+_STAMP_FIELD = re.compile(r"(?:Vertragsarzt|Arzt|Praxis)?stempel\b|Stamp of", re.IGNORECASE)
+
+
+def _form_stamp(lines: Sequence[Line]) -> Candidate | None:
+    """A form's sender: the organisation its stamp names, in the lines right above the
+    stamp's field (``Vertragsarztstempel / Unterschrift des Arztes``)."""
+    fields = [index for index, line in enumerate(lines) if _STAMP_FIELD.search(line.text)]
+    if not fields:
+        return None
+    for line in lines[max(fields[-1] - 6, 0) : fields[-1]]:
+        if head := _organisation_named(line):
+            return Candidate(head, line.text, 0)
+    return None
+
+
+def _organisation_named(line: Line) -> str | None:
+    """The organisation a stamp's or a signature's line names (not a department, a field
+    label, a number or an address), or None."""
+    head = _SENDER_PARTS.split(line.text)[0].strip(" ,")
+    named = _ORGANISATION.search(head) and not re.search(r"\d|@", head) and len(head) <= 80
+    if named and not (_SUBDIVISION.search(head) or _FORM_LABEL.search(head)):
+        return head
+    return None
+
+
 _MAIL_FROM = re.compile(r"^(?:Von|From)\s*:", re.IGNORECASE)
 
 
@@ -153,9 +179,7 @@ def _mail_signature(lines: Sequence[Line]) -> Candidate:
     closings = [index for index, line in enumerate(lines) if _CLOSING.search(line.text)]
     first = closings[-1] + 1 if closings else len(lines) - 8
     for line in lines[max(first, 0) : first + 4]:
-        head = _SENDER_PARTS.split(line.text)[0].strip(" ,")
-        named = _ORGANISATION.search(head) and not re.search(r"\d|@", head) and len(head) <= 80
-        if named and not (_SUBDIVISION.search(head) or _FORM_LABEL.search(head)):
+        if head := _organisation_named(line):
             return Candidate(head, line.text, 0)
     return Candidate("", lines[0].text if lines else "", 0)
 

@@ -24,13 +24,16 @@ from docvault.facts.extract.patient import (
     _NAME_LABEL,
     _SURNAME_LABEL,
     _name_ending,
+    kind_heading,
 )
 from docvault.facts.extract.sender import (
     _CLOSING,
     _CONTACT,
+    _FORM_LABEL,
     _ORGANISATION,
     _RECIPIENT_START,
     _SIGNER,
+    _first_line_under_fax_header,
     _recipient_lines,
 )
 
@@ -46,6 +49,10 @@ def title_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
     for position, line in enumerate(lines):
         if line.number > 25 or _SALUTATION_LINE.match(line.text):
             break
+        heading = kind_heading(line.text)
+        if heading:
+            yield Candidate(heading[0], line.text, 0)  # "Bericht: Herr Søren Groß, 02.07.1938"
+            continue
         label = _TITLE_LABEL.match(line.text)
         if label:
             title = _title_text(line.text[label.end() :])
@@ -58,14 +65,46 @@ def title_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
             if looks_like_heading and not _PATIENT_LABEL.search(line.text):
                 yield Candidate(title, line.text, 1)
                 continue
+        if position == _first_position(lines) and _kind_alone(line.text):
+            yield Candidate(line.text.strip(), line.text, 1)  # a form's heading: "Überweisung"
+            continue
         following = lines[position + 1] if position + 1 < len(lines) else None
         in_address = position in addressed or (
             position - 1 in addressed and lines[position - 1].block == line.block
         )
-        if position and following and not in_address and _heading_above(line, following):
+        # A form's value under its field label ("Krankenkasse" over "IKK classic"): no heading.
+        form_value = position and _FORM_LABEL.search(lines[position - 1].text)
+        if (
+            position
+            and following
+            and not in_address
+            and not form_value
+            and _heading_above(line, following)
+        ):
             yield Candidate(line.text.strip(), line.text, 1)
         elif (dated := _KIND_AND_DATE.match(line.text)) and (title := _title_text(dated.group())):
             yield Candidate(title, line.text, 1)  # "Untersuchungsbericht vom 28.10.2024"
+
+
+def _first_position(lines: Sequence[Line]) -> int | None:
+    """Where the page's first line is, past a fax machine's line."""
+    first = _first_line_under_fax_header(lines)
+    return None if first is None else lines.index(first)
+
+
+def _kind_alone(text: str) -> bool:
+    """A line that is a kind of document and nothing else (``Überweisungsschein``,
+    ``Überweisung``): one to three words, no number, no organisation."""
+    words = text.split()
+    if not 1 <= len(words) <= 3 or re.search(r"\d|[:@·•|¦,;()/]", text):
+        return False
+    return bool(_FORM_KIND.fullmatch(text.strip())) or (
+        bool(_DOCUMENT_KIND.search(words[-1])) and not _ORGANISATION.search(text)
+    )
+
+
+# A form's heading, which the kinds of letter do not name.
+_FORM_KIND = re.compile(r"Überweisungsschein|Ueberweisungsschein|Überweisung|Ueberweisung", re.I)
 
 
 # What follows a letter's heading: its patient, or the salutation.
