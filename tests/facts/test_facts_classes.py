@@ -87,3 +87,65 @@ def test_a_subject_naming_only_the_patient_surname_first_is_not_the_title() -> N
     facts = propose(letter, TODAY)
     assert facts["title"].value == "Bericht über die ambulante Vorstellung"
     assert facts["patient"].value == "Daniel Tobenna Okafor"
+
+
+REFERRAL_FORM = """Überweisungsschein
+Kurativ ☒ Präventiv ☐
+Krankenkasse bzw. Kostenträger
+BKK Mitte
+Name, Vorname des Versicherten
+Lindqvist
+Greta Maria
+geb. am
+04.05.61
+Kassen-Nr.
+123456789
+Datum
+21.10.2026
+Überweisung an
+Kardiologie
+Praxis Dr. med. Jonas Reuter
+Allgemeinmedizin
+Lindenweg 3
+04109 Leipzig
+Vertragsarztstempel / Unterschrift des Arztes"""
+
+
+def test_a_referral_forms_fields_without_colons_give_its_facts() -> None:
+    facts = propose(REFERRAL_FORM, TODAY)
+    assert facts["patient"].value == "Greta Maria Lindqvist"  # surname over given names
+    assert facts["born"].value == "1961-05-04"
+    assert facts["letter_date"].value == "2026-10-21"
+    assert facts["sender"].value == "Praxis Dr. med. Jonas Reuter"  # the stamp, not the insurer
+    assert facts["title"].value == "Überweisungsschein"  # never "BKK Mitte"
+
+
+def test_a_reports_kind_patient_and_birth_date_in_one_heading() -> None:
+    for heading, born in (
+        ("Konsiliarbericht: Frau Greta Lindqvist, 04.05.1961", "1961-05-04"),
+        ("Sprechstundenbericht: Greta Lindqvist, 4. Mai 1961", "1961-05-04"),
+    ):
+        letter = (
+            "Spital Ost\nTel. 044 000 11 22\n\nDr. med. Ruth Imhof\nSeeweg 2\n8001 Zürich\n\n"
+            f"Zürich, 3. März 2026\n{heading}\nLiebe Kollegin\nText."
+        )
+        facts = propose(letter, TODAY)
+        assert facts["patient"].value == "Greta Lindqvist", heading
+        assert facts["born"].value == born
+        assert facts["title"].value == heading.split(":")[0]
+
+
+def test_an_examination_heading_above_the_subject_is_the_title_not_a_name() -> None:
+    letter = (
+        "Radiologie am Markt\nTel. 0511 1234 · praxis@markt.example\n\nDatum: 14.08.2026\n\n"
+        "Sonographie Abdomen\nBetreff: Greta Lindqvist, geb. 04.05.1961\nSehr geehrter Herr "
+        "Kollege,\nText."
+    )
+    facts = propose(letter, TODAY)
+    assert facts["title"].value == "Sonographie Abdomen"
+    assert facts["patient"].value == "Greta Lindqvist"
+
+
+def test_a_lab_reports_birth_label_with_am_over_its_value() -> None:
+    letter = "Laborgemeinschaft Nord\nTel. 040 1234\nLaborbefund\nPatient:\nLINDQVIST, GRETA\n"
+    assert propose(f"{letter}geb. am:\n04.05.1961\n", TODAY)["born"].value == "1961-05-04"
