@@ -149,3 +149,44 @@ def test_an_examination_heading_above_the_subject_is_the_title_not_a_name() -> N
 def test_a_lab_reports_birth_label_with_am_over_its_value() -> None:
     letter = "Laborgemeinschaft Nord\nTel. 040 1234\nLaborbefund\nPatient:\nLINDQVIST, GRETA\n"
     assert propose(f"{letter}geb. am:\n04.05.1961\n", TODAY)["born"].value == "1961-05-04"
+
+
+GP_REFERRAL = """Millbrook Surgery
+14 Mill Lane · Leeds LS1 3EX
+Tel: 0113 000 1111   Email: millbrook.reception@nhs.net
+RECEIVED
+30-AUG-2026
+Dr Ruth Okoye
+Leeds General Hospital
+Great George Street
+Leeds LS1 3EX
+24 August 2026
+Dear Dr Okoye,
+Re: Mrs Greta Lindqvist  DOB 04/05/1961  NHS No. 400 123 4567
+URGENT REFERRAL
+Diagnoses:
+– Hypothyroidism
+Yours sincerely"""
+
+
+def test_a_british_nhs_letters_slashed_birth_date_is_read_day_first() -> None:
+    # 04/05/1961 could be either order; an NHS number and a British postcode say day first.
+    assert propose(GP_REFERRAL, TODAY)["born"].value == "1961-05-04"
+
+
+def test_a_receipt_stamps_date_is_not_the_letter_date() -> None:
+    assert propose(GP_REFERRAL, TODAY)["letter_date"].value == "2026-08-24"
+
+
+def test_a_kind_of_letter_under_the_salutations_patient_line_is_the_title() -> None:
+    assert propose(GP_REFERRAL, TODAY)["title"].value == "Urgent referral"
+
+
+def test_a_handwritten_notes_name_and_starred_birth_date_is_the_patient() -> None:
+    note = (
+        "MVZ Nord\nTel. 0211 1234\n30.8.26\nLieber Kollege,\nbitte um Mitbehandlung von\n"
+        "Greta Lindqvist *4.5.61\nV.a. Karpaltunnelsyndrom\nDanke + Gruß"
+    )
+    facts = propose(note, TODAY)
+    assert facts["patient"].value == "Greta Lindqvist"
+    assert facts["born"].value == "1961-05-04"

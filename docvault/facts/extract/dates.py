@@ -139,6 +139,8 @@ def slash_order(text: str) -> DateOrder:
         return DateOrder(True)  # a German letter writes the day first
     if _AMERICAN.search(text) and not _BRITISH.search(text):
         return DateOrder(False)  # a US address: month first
+    if _NHS_NUMBER.search(text) and _BRITISH_POSTCODE.search(text):
+        return DateOrder(True)  # an NHS patient's letter with a British address: day first
     return DateOrder()
 
 
@@ -148,7 +150,14 @@ def slash_order(text: str) -> DateOrder:
 _AMERICAN = re.compile(r"\b[A-Z]{2} \d{5}(?:-\d{4})?\b|\(\d{3}\) \d{3}-\d{4}\b")
 
 
-_BRITISH = re.compile(r"\b[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}\b|\bNHS\b")
+_BRITISH_POSTCODE = re.compile(r"\b[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}\b")
+
+
+_BRITISH = re.compile(rf"{_BRITISH_POSTCODE.pattern}|\bNHS\b")
+
+
+# An NHS number field ("NHS No. 454 566 2459"): the letter is about a patient of the NHS.
+_NHS_NUMBER = re.compile(r"\bNHS\s*(?:No\b\.?|Number\b|#)", re.IGNORECASE)
 
 
 def _with_century(written: WrittenDate, earliest: date, latest: date) -> date | None:
@@ -308,13 +317,21 @@ def letter_date_candidates(
     lines: Sequence[Line], order: DateOrder, today: date
 ) -> Iterator[Candidate]:
     latest = today + LETTER_DATE_AHEAD
-    for line in lines:
+    for position, line in enumerate(lines):
+        if position and _RECEIPT_STAMP.fullmatch(lines[position - 1].text.strip()):
+            continue  # "RECEIVED" over "30-AUG-2023": the day it came, not the letter's
         found = _letter_date_on(line, order)
         if found is None:
             continue
         rank, written = found
         value = _with_century(written, EARLIEST_LETTER, latest) if written.value else None
         yield Candidate(value.isoformat() if value else "", line.text, rank)
+
+
+# A receipt stamp's word, on a line of its own over the stamp's date.
+_RECEIPT_STAMP = re.compile(
+    r"RECEIVED|Received|EINGEGANGEN|Eingegangen|EINGANG|Eingang|Posteingang|ERHALTEN|Erhalten"
+)
 
 
 def _letter_date_on(line: Line, order: DateOrder) -> tuple[int, WrittenDate] | None:

@@ -147,11 +147,17 @@ def _named_before_birth(line: Line) -> Iterator[Candidate]:
     Agnieszka, geb. am 30.08.1982``: the name right before a birth date is the patient's
     (a doctor's name before it, ``Dr. Anna Berger, born``, is nobody's)."""
     for match in _BIRTH.finditer(line.text):
-        if match.group().strip() == "*" or not _birth_date_follows(line.text[match.start() :]):
+        if match.group().strip() == "*" and not _STARRED.fullmatch(line.text):
+            continue  # a footnote's star; but "Kai Wolff *29.10.61" alone on its line
+        if not _birth_date_follows(line.text[match.start() :]):
             continue
         name = _name_ending(line.text[max(0, match.start() - NAME_CHARACTERS) : match.start()])
         if name:
             yield Candidate(name, line.text, 0)
+
+
+# A line that is a name and its birth date after a star, and nothing else.
+_STARRED = re.compile(r"[^\W\d_][^*\d]{3,60}\s\*\s?\d{1,2}\.\d{1,2}\.\d{2,4}")
 
 
 def _name_ending(text: str) -> str | None:

@@ -45,6 +45,25 @@ _PATIENT_MENTION = re.compile(
 
 
 def title_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
+    yield from _head_titles(lines)
+    yield from _heading_under_salutation(lines)
+
+
+def _heading_under_salutation(lines: Sequence[Line]) -> Iterator[Candidate]:
+    """``Dear Dr Lopez,`` / ``Re: Mr Leo Palmer DOB ...`` / ``Urgent referral``: a kind of
+    letter alone on its line in the few lines under the salutation (weakest evidence)."""
+    start = next((i for i, line in enumerate(lines) if _SALUTATION_LINE.match(line.text)), None)
+    if start is None:
+        return
+    for line in lines[start + 1 : start + 6]:
+        if _kind_alone(line.text) and len(line.text.split()) <= 2:
+            title = line.text.strip()
+            yield Candidate(title.capitalize() if title.isupper() else title, line.text, 2)
+            return
+
+
+def _head_titles(lines: Sequence[Line]) -> Iterator[Candidate]:
+    """The subject line, or a heading, above the salutation."""
     addressed = _recipient_lines(lines)  # an address's lines (and the line under one)
     for position, line in enumerate(lines):
         if line.number > 25 or _SALUTATION_LINE.match(line.text):
