@@ -190,3 +190,14 @@ def test_a_handwritten_notes_name_and_starred_birth_date_is_the_patient() -> Non
     facts = propose(note, TODAY)
     assert facts["patient"].value == "Greta Lindqvist"
     assert facts["born"].value == "1961-05-04"
+
+
+def test_a_birth_date_written_out_and_broken_at_the_lines_end() -> None:
+    for broken in ("geb. 4. Mai\n1961, in unserer", "geb. 4.\nMai 1961, in unserer"):
+        letter = (
+            "Praxis Dr. Lindner\nTel. 030 1234\n\nSehr geehrte Frau Kollegin,\n"
+            f"wir berichten über Frau Greta Lindqvist, {broken} Sprechstunde.\nText."
+        )
+        facts = propose(letter, TODAY)
+        assert facts["born"].value == "1961-05-04", broken
+        assert facts["patient"].value == "Greta Lindqvist"

@@ -87,7 +87,8 @@ CELL = " ¦ "  # stands for a table's cell boundary in a line (strip_markup keep
 
 def letter_lines(text: str) -> list[Line]:
     """The lines of a page's Markdown as plain text, with table cells kept apart."""
-    text = text[:MAX_CHARACTERS]
+    text = _BROKEN_DATE.sub(r"\1 \2\n", text[:MAX_CHARACTERS])
+    text = _BROKEN_AFTER_DAY.sub(r"\1 \2\n", text)
     text = _CELL_BOUNDARY.sub(CELL, text)
     text = _ROW_END.sub("\n", text)
     lines: list[Line] = []
@@ -122,6 +123,24 @@ def _surname_over_given(lines: list[Line]) -> list[Line]:
             merged.append(Line(f"{surname}, {given}", lines[index].block, lines[index].number))
             index += 2
     return merged
+
+
+_MONTH_WRITTEN = (
+    r"(?:Januar|Jänner|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|"
+    r"Dezember|January|February|March|May|June|July|October|December)\.?"
+)
+
+
+# A written-out date broken at a line's end ("geb. 16. Dezember" / "1960, in unserer ...",
+# "geb. 6." / "November 2016"): what went to the next line is moved up.
+_BROKEN_DATE = re.compile(rf"(\b\d{{1,2}}\.?\s+{_MONTH_WRITTEN})[ \t]*\n[ \t]*((?:19|20)\d\d)\b")
+
+
+_BROKEN_AFTER_DAY = re.compile(
+    rf"((?:geb\.|geboren am|born on|born)\s+\d{{1,2}}\.)[ \t]*\n[ \t]*({_MONTH_WRITTEN}\s+"
+    r"(?:19|20)\d\d)\b",
+    re.IGNORECASE,
+)
 
 
 def _joined_labels(lines: Sequence[Line]) -> list[Line]:
