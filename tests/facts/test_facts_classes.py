@@ -201,3 +201,27 @@ def test_a_birth_date_written_out_and_broken_at_the_lines_end() -> None:
         facts = propose(letter, TODAY)
         assert facts["born"].value == "1961-05-04", broken
         assert facts["patient"].value == "Greta Lindqvist"
+
+
+def test_a_birth_label_at_a_lines_end_with_its_date_on_the_next() -> None:
+    letter = (
+        "Praxis Dr. Lindner\nTel. 030 1234\n\nSehr geehrte Frau Kollegin,\nwir berichten über "
+        "Frau Greta Lindqvist, geb.\n04.05.1961, in unserer Sprechstunde.\nText."
+    )
+    facts = propose(letter, TODAY)
+    assert facts["born"].value == "1961-05-04"
+    assert facts["patient"].value == "Greta Lindqvist"
+
+
+def test_a_signatures_department_with_its_organisation_after_a_comma_is_the_sender() -> None:
+    letter = (
+        "Practice mailbox – reception@nhs.net\nFrom:\nAmir Shah <a.shah@nhs.net>\nSent:\n"
+        "Friday, 9 October 2026 10:02\nTo:\nreception@nhs.net\nSubject:\nResults – Greta "
+        "Lindqvist\nDear colleague,\nText.\nKind regards,\nAmir Shah\n--\n"
+        "Department of Haematology, Leeds Royal Infirmary\nGreat George Street\n"
+    )
+    sender = propose(letter, TODAY)["sender"].value
+    assert sender == "Department of Haematology, Leeds Royal Infirmary"
+    # The department alone names no sender.
+    alone = letter.replace(", Leeds Royal Infirmary", "")
+    assert "sender" not in propose(alone, TODAY)

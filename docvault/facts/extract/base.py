@@ -89,6 +89,7 @@ def letter_lines(text: str) -> list[Line]:
     """The lines of a page's Markdown as plain text, with table cells kept apart."""
     text = _BROKEN_DATE.sub(r"\1 \2\n", text[:MAX_CHARACTERS])
     text = _BROKEN_AFTER_DAY.sub(r"\1 \2\n", text)
+    text = _BROKEN_AFTER_LABEL.sub(r"\1 \2\n", text)
     text = _CELL_BOUNDARY.sub(CELL, text)
     text = _ROW_END.sub("\n", text)
     lines: list[Line] = []
@@ -140,6 +141,12 @@ _BROKEN_AFTER_DAY = re.compile(
     rf"((?:geb\.|geboren am|born on|born)\s+\d{{1,2}}\.)[ \t]*\n[ \t]*({_MONTH_WRITTEN}\s+"
     r"(?:19|20)\d\d)\b",
     re.IGNORECASE,
+)
+
+
+# "Wir berichten über Herrn Matthias Schmid, geb." / "01.03.1960, in unserer ...".
+_BROKEN_AFTER_LABEL = re.compile(
+    r"((?:,|\s)(?:geb\.|geboren am|born on|DOB:?))[ \t]*\n[ \t]*(\d{1,2}[./]\d{1,2}[./]\d{2,4})\b"
 )
 
 

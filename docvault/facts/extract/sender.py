@@ -153,7 +153,10 @@ def _organisation_named(line: Line) -> str | None:
     label, a number or an address), or None."""
     head = _SENDER_PARTS.split(line.text)[0].strip(" ,")
     named = _ORGANISATION.search(head) and not re.search(r"\d|@", head) and len(head) <= 80
-    if named and not (_SUBDIVISION.search(head) or _FORM_LABEL.search(head)):
+    # "Department of Clinical Biochemistry, Leeds Royal Infirmary": the department with its
+    # organisation after the comma is a name; the department alone is none.
+    whole = _ORGANISATION.search(head.split(",")[-1]) and "," in head
+    if named and not _FORM_LABEL.search(head) and (whole or not _SUBDIVISION.search(head)):
         return head
     return None
 
