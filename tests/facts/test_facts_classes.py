@@ -30,6 +30,7 @@ def test_a_surname_with_particles_in_capitals_before_the_given_name_is_turned_ro
         ("VAN DER BERGH, Pieter", "Pieter van der Bergh"),
         ("DE LA FUENTE, MARISOL", "Marisol de la Fuente"),
         ("ST. CLAIR, Rowan", "Rowan St. Clair"),
+        ("LE, Thi Mai", "Thi Mai Le"),  # a surname that is a particle's word stays one
     ):
         head = "Westfield Clinical Laboratories\nTel: 555 0100\n\n"
         letter = f"{head}Patient:\n{written}\nDOB: 14/03/1977"

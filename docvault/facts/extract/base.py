@@ -313,9 +313,9 @@ def _name_words(tokens: Sequence[str]) -> tuple[list[str], int]:
         if not (_name_word(token) or particle(token) or initial) or len(words) == 6:
             break
         words.append(token if initial or _SAINT.fullmatch(token) else token.rstrip("."))
-    while words and particle(words[-1]):
-        words.pop()
-    if all(particle(word) for word in words):
+    while words and words[-1] in _PARTICLES:
+        words.pop()  # "Anna von": a particle ends no name (but "LE, Thi" is one)
+    if all(word in _PARTICLES for word in words):
         words = []
     return words, len(words)
 
@@ -324,21 +324,24 @@ def _checked(words: Sequence[str]) -> str | None:
     words = _without_heading(list(words))
     while words and _INITIAL.fullmatch(words[-1]):
         words.pop()  # "Sample J.": an initial ends no name
-    capitalised = [
+    capitalised = [  # the surname counts even where it is a particle's word ("Thi LE")
         word
-        for word in words
-        if not particle(word) and not _INITIAL.fullmatch(word) and len(word) > 1
+        for index, word in enumerate(words)
+        if (index == len(words) - 1 or not particle(word))
+        and not _INITIAL.fullmatch(word)
+        and len(word) > 1
     ]
     if not 2 <= len(capitalised) <= 5:
         return None
-    return " ".join(_as_written(word) for word in words)
+    return " ".join(_as_written(word, words[-1] is word) for word in words)
 
 
-def _as_written(word: str) -> str:
-    """A word of a name in its usual case: ``MÜLLER`` as ``Müller``, ``VAN`` as ``van``."""
+def _as_written(word: str, last: bool) -> str:
+    """A word of a name in its usual case: ``MÜLLER`` as ``Müller``, ``VAN`` (before the
+    surname) as ``van``; ``LE`` as the surname itself, ``Le``."""
     if not word.isupper() or len(word) == 1:
         return word
-    return word.casefold() if word.casefold() in _PARTICLES else word.title()
+    return word.casefold() if word.casefold() in _PARTICLES and not last else word.title()
 
 
 def same_person(first: str, second: str) -> bool:

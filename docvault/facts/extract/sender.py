@@ -171,9 +171,10 @@ def _mail_printout(lines: Sequence[Line]) -> bool:
     """Whether the page is a printed e-mail (``Von:``/``From:`` and ``Gesendet:``/``Sent:``
     in its first lines): its first line is the mailbox it was printed from, the reader's."""
     head = [line.text for line in lines[:12]]
-    return any(_MAIL_FROM.match(text) for text in head) and any(
-        _MAIL_SENT.match(text) for text in head
-    )
+    senders = [index for index, text in enumerate(head) if _MAIL_FROM.match(text)]
+    # The sender's mail address on the "From:" line or the line under it.
+    addressed = any("@" in " ".join(head[index : index + 2]) for index in senders)
+    return addressed and any(_MAIL_SENT.match(text) for text in head)
 
 
 def _mail_signature(lines: Sequence[Line]) -> Candidate:

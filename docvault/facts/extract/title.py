@@ -56,7 +56,11 @@ def _heading_under_salutation(lines: Sequence[Line]) -> Iterator[Candidate]:
     if start is None:
         return
     for line in lines[start + 1 : start + 6]:
-        if _kind_alone(line.text) and len(line.text.split()) <= 2:
+        if (
+            _kind_alone(line.text)
+            and len(line.text.split()) <= 2
+            and _LETTER_KIND.search(line.text)
+        ):
             title = line.text.strip()
             yield Candidate(title.capitalize() if title.isupper() else title, line.text, 2)
             return
@@ -120,6 +124,14 @@ def _kind_alone(text: str) -> bool:
     return bool(_FORM_KIND.fullmatch(text.strip())) or (
         bool(_DOCUMENT_KIND.search(words[-1])) and not _ORGANISATION.search(text)
     )
+
+
+# A kind of letter (not a section of one: "Results", "Note", "Request").
+_LETTER_KIND = re.compile(
+    r"(?:brief|bericht|befund|überweisung|ueberweisung|epikrise|konsil|report|summary|letter|"
+    r"referral)$",
+    re.IGNORECASE,
+)
 
 
 # A form's heading, which the kinds of letter do not name.
