@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from datetime import date
 
+import pytest
+
 from docvault.facts import propose
 
 TODAY = date(2026, 12, 1)
@@ -226,3 +228,35 @@ def test_a_signatures_department_with_its_organisation_after_a_comma_is_the_send
     # The department alone names no sender.
     alone = letter.replace(", Leeds Royal Infirmary", "")
     assert "sender" not in propose(alone, TODAY)
+
+
+DUTCH = (
+    "Ziekenhuis Oost\nTel. 020 123 4567 · info@zoost.example\n\nAmsterdam, 3 maart 2026\n\n"
+    "Betreft: Ontslagbrief\nPatiënt: Dhr. Jan de Vries\nGeboortedatum: 04-05-1961\n"
+    "Geachte collega,\nTekst.\nMet vriendelijke groet,\nDr. A. Bakker"
+)
+FRENCH = (
+    "Clinique du Parc\nTél. 01 23 45 67 89 · contact@parc.example\n\nLyon, le 12 février 2026\n"
+    "\nObjet : Compte rendu de consultation\nPatient : Mme Claire Martin\n"
+    "Date de naissance : 04/05/1961\nChère consœur,\nTexte.\nBien cordialement,"
+)
+
+
+@pytest.mark.parametrize(
+    ("letter", "expected"),
+    [
+        (DUTCH, ("Jan de Vries", "2026-03-03", "Ontslagbrief", "Ziekenhuis Oost")),
+        (
+            FRENCH,
+            ("Claire Martin", "2026-02-12", "Compte rendu de consultation", "Clinique du Parc"),
+        ),
+    ],
+    ids=["dutch", "french"],
+)
+def test_dutch_and_french_letters_labels_and_month_names(
+    letter: str, expected: tuple[str, str, str, str]
+) -> None:
+    facts = propose(letter, TODAY)
+    fields = ("patient", "letter_date", "title", "sender")
+    assert tuple(facts[field].value for field in fields) == expected
+    assert facts["born"].value == "1961-05-04"  # 04/05/1961: day first

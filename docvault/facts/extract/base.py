@@ -201,7 +201,7 @@ def _header_pairs(lines: Sequence[Line]) -> Iterator[Line]:
                 yield Line(f"{label}: {value}", lower.block, lower.number)
 
 
-_SALUTATION = r"(?:Herrn?|Frau|Fr\.|Hr\.|Mr|Mrs|Ms|Miss|Mx|Master)\.?"
+_SALUTATION = r"(?:Herrn?|Frau|Fr\.|Hr\.|Mr|Mrs|Ms|Miss|Mx|Master|Dhr|Mevr|Mw|Mme|Mlle)\.?"
 
 
 _ACADEMIC = re.compile(r"^(?:Dr|Prof|Dipl|PD|med|rer|nat|Priv|Doz|MUDr|FRCP|MRCP|MD|PhD)\b")
@@ -363,7 +363,8 @@ class Candidate:
 _PATIENT_LABEL = re.compile(
     r"(?:^|¦|;|\s)(?P<label>Patient(?:in|en)?(?:\s*name)?|Pat\.|Name des Patienten|Name der "
     r"Patientin|Patient'?s name|Name of patient|(?:Nach)?name\s*,\s*Vorname|Surname\s*,\s*"
-    r"(?:First|Given)\s*names?|Versicherte[rn]?|Behandelte Person|Name of (?:the )?child)"
+    r"(?:First|Given)\s*names?|Versicherte[rn]?|Behandelte Person|Name of (?:the )?child|"
+    r"Patiënte?|Naam patiënt|Nom du patient|Patiente)"
     r"\s*(?:[:¦]|\s-\s)\s*",
     re.IGNORECASE,
 )
@@ -371,17 +372,23 @@ _PATIENT_LABEL = re.compile(
 
 _BIRTH_LABEL = (
     r"(?:Geb\.?-?(?:Datum|dat\.?)|Geburtsdatum|Geburtstag|geb(?:oren\b|\.|\b)(?:\s*am\b)?"
-    r"|D\.?O\.?B\b\.?|Date of birth|Birth\s?date|born\b(?:\s+on\b)?|\*)"
+    r"|D\.?O\.?B\b\.?|Date of birth|Birth\s?date|born\b(?:\s+on\b)?|\*"
+    r"|Geboortedatum|Date de naissance|Née? le)"
 )
 
 
 _BIRTH = re.compile(rf"(?<![\w*]){_BIRTH_LABEL}\s*[:¦]?\s*", re.IGNORECASE)
 
 
-_SALUTATION_LINE = re.compile(r"^(?:Sehr geehrte|Liebe|Dear|Hallo|Guten Tag)", re.IGNORECASE)
+_SALUTATION_LINE = re.compile(
+    r"^(?:Sehr geehrte|Liebe|Dear|Hallo|Guten Tag|Geachte|Chère|Cher|Madame|Monsieur)",
+    re.IGNORECASE,
+)
 
 
-_TITLE_LABEL = re.compile(r"^(?:Betreff|Betr\.|Betrifft|Subject|Re|RE|Titel|Title)\s*[:¦]\s*")
+_TITLE_LABEL = re.compile(
+    r"^(?:Betreff|Betr\.|Betrifft|Subject|Re|RE|Titel|Title|Betreft|Onderwerp|Objet)\s*[:¦]\s*"
+)
 
 
 _DOCUMENT_KIND = re.compile(

@@ -26,6 +26,11 @@ _MONTHS = {
     "maerz": 3, "mär": 3, "mrz": 3, "april": 4, "apr": 4, "mai": 5, "juni": 6, "juli": 7,
     "august": 8, "aug": 8, "september": 9, "sep": 9, "oktober": 10, "okt": 10,
     "november": 11, "nov": 11, "dezember": 12, "dez": 12,
+    # Dutch and French
+    "januari": 1, "februari": 2, "maart": 3, "mei": 5, "augustus": 8,
+    "janvier": 1, "février": 2, "fevrier": 2, "mars": 3, "avril": 4, "juin": 6, "juillet": 7,
+    "août": 8, "aout": 8, "septembre": 9, "octobre": 10, "novembre": 11, "décembre": 12,
+    "decembre": 12,
 }  # fmt: skip
 
 
@@ -135,8 +140,12 @@ def slash_order(text: str) -> DateOrder:
         return DateOrder(day_first)
     if day_first:
         return DateOrder()  # both orders written: each slashed date stays ambiguous
-    if re.search(r"\b(?:geb\.|geboren|Sehr geehrte|Datum|Betreff)", text):
-        return DateOrder(True)  # a German letter writes the day first
+    if re.search(
+        r"\b(?:geb\.|geboren|Sehr geehrte|Datum|Betreff|Geboortedatum|Geachte|"
+        r"Betreft|Date de naissance|Madame|Monsieur)",
+        text,
+    ):
+        return DateOrder(True)  # a German, Dutch or French letter writes the day first
     if _AMERICAN.search(text) and not _BRITISH.search(text):
         return DateOrder(False)  # a US address: month first
     if _NHS_NUMBER.search(text) and _BRITISH_POSTCODE.search(text):
@@ -299,7 +308,7 @@ _KIND_AND_DATE = re.compile(
 )
 
 
-_PLACE_AND_DATE = re.compile(r"^[A-ZÄÖÜ][\w .()/-]{1,40},\s*(?:(?:den|the|am)\s+)?(?=\d|[A-Z])")
+_PLACE_AND_DATE = re.compile(r"^[A-ZÄÖÜ][\w .()/-]{1,40},\s*(?:(?:den|the|am|le)\s+)?(?=\d|[A-Z])")
 
 
 _ONLY_DATE = re.compile(r"^(?:(?:den|Datum|Date)\s+)?(?=\d|[A-Za-zä]{3})")

@@ -92,7 +92,9 @@ def patient_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
     yield from _addressed_patient(lines)
 
 
-_SUBJECT = re.compile(r"^(?:Re|RE|Betreff|Betr\.|Betrifft|Subject)\s*:\s*(?=[^\W\d_])")
+_SUBJECT = re.compile(
+    r"^(?:Re|RE|Betreff|Betr\.|Betrifft|Subject|Betreft|Onderwerp|Objet)\s*:\s*(?=[^\W\d_])"
+)
 
 
 # "Sprechstundenbericht: Frau Anna Roth, 02.07.1938": a report's kind, its patient and

@@ -26,7 +26,9 @@ _ORGANISATION = re.compile(
     r"Health Cent(?:re|er)|"
     r"Practice|NHS|Trust|Labor|Laboratorium|Laboratory|Laboratories|Institut|Institute|"
     r"Radiolog\w+|Patholog\w+|Diakonie|St\.\s|Associates|Group|Partners|P\.C\.|Imaging|"
-    r"Diagnostics|Department|Cent(?:re|er)\b|Cardiology|Medicine\b)",
+    r"Diagnostics|Department|Cent(?:re|er)\b|Cardiology|Medicine\b|\w*[Zz]iekenhuis|"
+    r"\w*[Pp]raktijk|Kliniek|Clinique|H[ôo]pital|Centre [Hh]ospitalier|Cabinet|Laboratoire|"
+    r"CHU\b)",
 )
 
 
@@ -39,7 +41,8 @@ _CLOSING = re.compile(
     r"(?:Mit (?:freundlichen|kollegialen|besten|herzlichen) Gr(?:üß|üss|ues)en|Freundliche Grüße|"
     r"(?:Beste|Viele|Herzliche|Liebe) Grüße|Yours (?:sincerely|faithfully|truly)|"
     r"(?:Kind|Best|With best|Warm) regards|Sincerely|^(?:With )?[Bb]est(?: wishes)?,?$|"
-    r"^Many thanks,?$)",
+    r"^Many thanks,?$|Met (?:vriendelijke|collegiale|hartelijke) groet(?:en)?|"
+    r"(?:Bien )?[Cc]ordialement|Salutations (?:distinguées|confraternelles))",
     re.IGNORECASE,
 )
 
