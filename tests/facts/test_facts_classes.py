@@ -260,3 +260,13 @@ def test_dutch_and_french_letters_labels_and_month_names(
     fields = ("patient", "letter_date", "title", "sender")
     assert tuple(facts[field].value for field in fields) == expected
     assert facts["born"].value == "1961-05-04"  # 04/05/1961: day first
+
+
+def test_a_recent_date_after_a_headings_patient_is_not_taken_for_the_birth_date() -> None:
+    letter = (
+        "Spital Ost\nTel. 044 000 11 22\n\nZürich, 3. November 2026\n"
+        "Befund: Frau Greta Lindqvist, 02.11.2026\nLiebe Kollegin\nText."
+    )
+    facts = propose(letter, TODAY)
+    assert facts["patient"].value == "Greta Lindqvist"
+    assert "born" not in facts  # the examination's day, perhaps: no birth date

@@ -103,7 +103,8 @@ def letter_lines(text: str) -> list[Line]:
         plain = strip_markup(_COLUMN_GAP.sub(CELL, cells)).strip(" ¦")
         if plain and not re.fullmatch(r"[\s¦:-]*", plain):
             lines.append(Line(plain, block, len(lines), heading))
-    return _joined_labels(_surname_over_given(lines)) + list(_header_pairs(lines))
+    form = any(_FORM_PATIENT_FIELD.fullmatch(line.text.strip()) for line in lines)
+    return _joined_labels(_surname_over_given(lines), form) + list(_header_pairs(lines))
 
 
 def _surname_over_given(lines: list[Line]) -> list[Line]:
@@ -150,8 +151,11 @@ _BROKEN_AFTER_LABEL = re.compile(
 )
 
 
-def _joined_labels(lines: Sequence[Line]) -> list[Line]:
-    """``Patient:`` at the end of a line with its value on the next: one line."""
+def _joined_labels(lines: Sequence[Line], form: bool = False) -> list[Line]:
+    """``Patient:`` at the end of a line with its value on the next: one line. On a form
+    (``form``: it has the insurance form's patient field) also its date fields printed
+    without a colon; elsewhere a ``Datum`` alone over a date is a table's column."""
+    date_field = _FORM_DATE_FIELD if form else _BIRTH_FIELD
     joined: list[Line] = []
     skip = False
     for line, following in itertools.zip_longest(lines, lines[1:]):
@@ -170,7 +174,7 @@ def _joined_labels(lines: Sequence[Line]) -> list[Line]:
             # A form's field ("Name, Vorname des Versicherten") over its value, no colon.
             joined.append(Line(f"{line.text.strip()}: {following.text}", line.block, line.number))
             skip = True
-        elif following is not None and _FORM_DATE_FIELD.fullmatch(line.text.strip()):
+        elif following is not None and date_field.fullmatch(line.text.strip()):
             if re.match(r"\d{1,2}[./]\d{1,2}[./]\d{2,4}\b", following.text):
                 # "geb. am" or "Datum" printed over the date on a form, no colon.
                 joined.append(
@@ -405,7 +409,8 @@ _FORM_PATIENT_FIELD = re.compile(
     re.IGNORECASE,
 )
 # A form's date field, printed over its value without a colon.
-_FORM_DATE_FIELD = re.compile(r"geb\.?\s*am|Geburtsdatum|Geb\.?-?Datum|Datum|Ausstellungsdatum")
+_BIRTH_FIELD = re.compile(r"geb\.?\s*am|Geburtsdatum|Geb\.?-?Datum")
+_FORM_DATE_FIELD = re.compile(rf"{_BIRTH_FIELD.pattern}|Datum|Ausstellungsdatum")
 _LABEL_ONLY = re.compile(
     r"(?:Patient(?:in)?(?:\s*name)?|Pat\.|Name|Vorname|Nachname|Name,\s*Vorname|Geburtsdatum|Geb\.?-?Datum|"
     r"geb\.(?:\s*am)?|DOB|Date of birth|Datum|Date|Befunddatum|Rechnungsdatum|Report date|Surname|"

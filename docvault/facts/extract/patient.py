@@ -268,15 +268,25 @@ def _single_name_word(text: str) -> str | None:
     return " ".join(word.title() if word.isupper() else word for word in words) or None
 
 
+def _heading_birth(
+    line: Line, order: DateOrder, earliest: date, today: date
+) -> Iterator[Candidate]:
+    """The birth date of a heading ``Konsiliarbericht: Frau Anna Roth, 02.07.1938``; not one
+    of this year or the last, which may be the visit's (``Befund: Anna Roth, 03.11.2026``)."""
+    heading = kind_heading(line.text)
+    written = heading[2] if heading else ""
+    found = dates_in(written, order)
+    if not found or found[0].value is None or found[0].end != len(written):
+        return
+    value = _with_century(found[0], earliest, today)
+    if value is None or value.year < today.year - 1:
+        yield Candidate(value.isoformat() if value else "", line.text, 0)
+
+
 def birth_candidates(lines: Sequence[Line], order: DateOrder, today: date) -> Iterator[Candidate]:
     earliest = _years_before(today, OLDEST_PATIENT_YEARS)
     for line in lines:
-        heading = kind_heading(line.text)
-        written = heading[2] if heading else ""
-        found = dates_in(written, order)
-        if found and found[0].value and found[0].end == len(written):
-            value = _with_century(found[0], earliest, today)
-            yield Candidate(value.isoformat() if value else "", line.text, 0)
+        yield from _heading_birth(line, order, earliest, today)
         for match in _BIRTH.finditer(line.text):
             if match.group().strip() == "*" and not re.match(r"\d", line.text[match.end() :]):
                 continue

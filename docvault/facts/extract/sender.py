@@ -154,6 +154,8 @@ def _form_stamp(lines: Sequence[Line]) -> Candidate | None:
 def _organisation_named(line: Line) -> str | None:
     """The organisation a stamp's or a signature's line names (not a department, a field
     label, a number or an address), or None."""
+    if _LABELLED.match(line.text):
+        return None  # "Überweisung an: Praxis Roth": a field's value, the addressee's
     head = _SENDER_PARTS.split(line.text)[0].strip(" ,")
     named = _ORGANISATION.search(head) and not re.search(r"\d|@", head) and len(head) <= 80
     # "Department of Clinical Biochemistry, Leeds Royal Infirmary": the department with its
