@@ -270,3 +270,11 @@ def test_a_recent_date_after_a_headings_patient_is_not_taken_for_the_birth_date(
     facts = propose(letter, TODAY)
     assert facts["patient"].value == "Greta Lindqvist"
     assert "born" not in facts  # the examination's day, perhaps: no birth date
+
+
+def test_an_irish_letters_slashed_birth_date_is_read_day_first() -> None:
+    letter = (
+        "St. Brigid's Hospital\nHSE Dublin North East\nTel: +353 1 555 0100\n\n"
+        "Re: Ms Aoife Byrne, DOB 04/05/1961, PPSN 1234567T\nDear Dr Walsh,\nText."
+    )
+    assert propose(letter, TODAY)["born"].value == "1961-05-04"

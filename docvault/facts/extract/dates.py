@@ -150,6 +150,8 @@ def slash_order(text: str) -> DateOrder:
         return DateOrder(False)  # a US address: month first
     if _NHS_NUMBER.search(text) and _BRITISH_POSTCODE.search(text):
         return DateOrder(True)  # an NHS patient's letter with a British address: day first
+    if _IRISH.search(text) and not _AMERICAN.search(text):
+        return DateOrder(True)  # Ireland's health service, its numbers: day first
     return DateOrder()
 
 
@@ -163,6 +165,11 @@ _BRITISH_POSTCODE = re.compile(r"\b[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}\b")
 
 
 _BRITISH = re.compile(rf"{_BRITISH_POSTCODE.pattern}|\bNHS\b")
+
+
+# Ireland's health service, its personal public service number, its post codes, its
+# telephone prefix.
+_IRISH = re.compile(r"\bHSE\b|\bPPSN?\b|\bEircode\b|\+353\b")
 
 
 # An NHS number field ("NHS No. 454 566 2459"): the letter is about a patient of the NHS.
