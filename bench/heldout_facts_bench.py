@@ -1,7 +1,15 @@
 """Facts per field on the held-out set (`bench/heldout`), by the rules alone and with the
 patient register, from the truth's transcription per condition.
 
-    .venv/bin/python -m bench.heldout_facts_bench [--conditions pdf,scan200,fax,fax-cpu] [--wrong]
+    .venv/bin/python -m bench.heldout_facts_bench [--conditions pdf,scan200,fax,fax-cpu]
+    .venv/bin/python -m bench.heldout_facts_bench --dev 424242 --count 200 [--wrong]
+    .venv/bin/python -m bench.heldout_facts_bench --set heldout50c
+
+``--dev SEED`` measures ``--count`` letters the held-out generator makes with another seed
+(a dev set: the rules may be tuned on it, and ``--wrong`` lists its wrong proposals); without
+it the set's test split is measured, and ``--wrong`` is refused there, so nobody tunes on it.
+``--set`` names the package under ``bench`` (``heldout``, ``heldout50c``) whose letters and
+register are read.
 
 ``fax-cpu`` is each letter's fax (cover sheet included) read by the CPU engine, as
 `bench.register_bench --cpu-fax 40` reads and caches it.
@@ -16,13 +24,13 @@ the register's number, name and birth date. The register is the held-out set's o
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections import Counter
 from datetime import date, timedelta
 from typing import Any
 
 from bench.facts_bench import _same, table
-from bench.heldout import letters
 from bench.register_bench import cpu_fax_texts, lookup_of, read_register
 from docvault import facts
 from docvault.facts.extract import TEXT_FIELDS
@@ -83,35 +91,52 @@ def score(
                     count["stated"] += bool(good[field])
                     proposal = proposals.get(field)
                     if proposal is None:
+                        if wrong and good[field]:
+                            print(f"MISSED ({mode}) {truth['id']}/{condition} {field}: "
+                                  f"(truth {good[field][:1]})", file=sys.stderr)  # fmt: skip
                         continue
                     count["proposed"] += 1
                     if any(_same(field, proposal.value, value) for value in good[field]):
                         count["right"] += 1
-                    elif wrong and mode == "rules":
-                        print(f"WRONG {truth['id']}/{condition} {field}: {proposal.value!r} "
-                              f"(truth {good[field][:1]})", file=sys.stderr)  # fmt: skip
+                    elif wrong:
+                        said = f"{proposal.value!r} (truth {good[field][:1]})"
+                        print(f"WRONG ({mode}) {truth['id']}/{condition} {field}: {said}",
+                              file=sys.stderr)  # fmt: skip
     return modes
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--conditions", default="pdf,scan200,fax")
-    parser.add_argument("--wrong", action="store_true", help="print each wrong proposal")
+    parser.add_argument(
+        "--wrong", action="store_true", help="print each wrong and missed proposal (dev)"
+    )
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--set", default="heldout", help="the package under bench to read")
+    parser.add_argument("--dev", type=int, help="a seed: measure generated letters, not test")
+    parser.add_argument("--count", type=int, default=200, help="how many letters --dev makes")
     arguments = parser.parse_args()
+    if arguments.wrong and arguments.dev is None:
+        parser.error("--wrong lists letters only of a --dev set: the test split stays unread")
     import tempfile
     from pathlib import Path
 
+    letters = importlib.import_module(f"bench.{arguments.set}.letters")
     with tempfile.TemporaryDirectory() as folder:
-        records, _ = read_register(Path(folder))
-    split = letters.split("test")
+        source = importlib.import_module(f"bench.{arguments.set}.register")
+        records, _ = read_register(Path(folder), source)
+    if arguments.dev is None:
+        split, named = letters.split("test"), f"{arguments.set} test split"
+    else:
+        split = letters.generate(arguments.count, arguments.dev)
+        named = f"{arguments.set} dev set (seed {arguments.dev}, {arguments.count} letters)"
     conditions = arguments.conditions.split(",")
     cpu = {}
     if "fax-cpu" in conditions:  # read by the CPU engine (cached by bench.register_bench)
         cpu = {truth["id"]: texts for truth, texts in cpu_fax_texts(split, arguments.workers)}
     modes = score(split, conditions, lookup_of(records), arguments.wrong, cpu)
     for mode, counts in modes.items():
-        print(table(f"\n### held-out test split, {arguments.conditions}: {mode}\n", counts))
+        print(table(f"\n### {named}, {arguments.conditions}: {mode}\n", counts))
 
 
 if __name__ == "__main__":

@@ -67,10 +67,11 @@ class Tally:
         )
 
 
-def read_register(folder: Path) -> tuple[list[PatientRecord], str]:
-    """The register exported three ways and read back; the three must agree."""
-    patients = register.build()
-    register.write_all(patients, folder)
+def read_register(folder: Path, source: Any = register) -> tuple[list[PatientRecord], str]:
+    """The register (``source``'s, by default the held-out set's) exported three ways and
+    read back; the three must agree."""
+    patients = source.build()
+    source.write_all(patients, folder)
     started = time.perf_counter()
     from_csv = read_csv(folder / "patients.csv", [], TODAY)
     csv_seconds = time.perf_counter() - started

@@ -51,6 +51,7 @@ from docvault.facts.extract.dates import (
 )
 from docvault.facts.extract.patient import (
     birth_candidates,
+    expand_initial,
     patient_candidates,
 )
 from docvault.facts.extract.sender import (
@@ -97,6 +98,10 @@ def propose(text: str, today: date | None = None) -> dict[str, Proposal]:
         "sender": _decide("sender", sender_candidates(lines)),
         "title": _decide("title", title_candidates(lines)),
     }
+    patient = decided["patient"]
+    if patient is not None:
+        full = expand_initial(patient.value, text[:MAX_CHARACTERS])
+        decided["patient"] = Proposal("patient", full, patient.evidence) if full else None
     born, written = decided["born"], decided["letter_date"]
     if born and written and (written.value <= born.value):
         decided["letter_date"] = None  # a letter dated before its patient's birth: misread

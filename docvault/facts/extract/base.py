@@ -87,7 +87,9 @@ CELL = " ¦ "  # stands for a table's cell boundary in a line (strip_markup keep
 
 def letter_lines(text: str) -> list[Line]:
     """The lines of a page's Markdown as plain text, with table cells kept apart."""
-    text = text[:MAX_CHARACTERS]
+    text = _BROKEN_DATE.sub(r"\1 \2\n", text[:MAX_CHARACTERS])
+    text = _BROKEN_AFTER_DAY.sub(r"\1 \2\n", text)
+    text = _BROKEN_AFTER_LABEL.sub(r"\1 \2\n", text)
     text = _CELL_BOUNDARY.sub(CELL, text)
     text = _ROW_END.sub("\n", text)
     lines: list[Line] = []
@@ -101,11 +103,59 @@ def letter_lines(text: str) -> list[Line]:
         plain = strip_markup(_COLUMN_GAP.sub(CELL, cells)).strip(" ¦")
         if plain and not re.fullmatch(r"[\s¦:-]*", plain):
             lines.append(Line(plain, block, len(lines), heading))
-    return _joined_labels(lines) + list(_header_pairs(lines))
+    form = any(_FORM_PATIENT_FIELD.fullmatch(line.text.strip()) for line in lines)
+    return _joined_labels(_surname_over_given(lines), form) + list(_header_pairs(lines))
 
 
-def _joined_labels(lines: Sequence[Line]) -> list[Line]:
-    """``Patient:`` at the end of a line with its value on the next: one line."""
+def _surname_over_given(lines: list[Line]) -> list[Line]:
+    """A form's patient field over the surname and, on the next line, the given names
+    (``Keller`` / ``Andrea``): one value, ``Keller, Andrea``."""
+    merged: list[Line] = []
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        merged.append(line)
+        index += 1
+        if not _FORM_PATIENT_FIELD.fullmatch(line.text.strip()) or index + 1 >= len(lines):
+            continue
+        surname, given = lines[index].text.strip(), lines[index + 1].text.strip()
+        if _name_words(_TOKEN.findall(surname))[0] == surname.split() and all(
+            _name_word(word) for word in given.split()
+        ):
+            merged.append(Line(f"{surname}, {given}", lines[index].block, lines[index].number))
+            index += 2
+    return merged
+
+
+_MONTH_WRITTEN = (
+    r"(?:Januar|Jänner|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|"
+    r"Dezember|January|February|March|May|June|July|October|December)\.?"
+)
+
+
+# A written-out date broken at a line's end ("geb. 16. Dezember" / "1960, in unserer ...",
+# "geb. 6." / "November 2016"): what went to the next line is moved up.
+_BROKEN_DATE = re.compile(rf"(\b\d{{1,2}}\.?\s+{_MONTH_WRITTEN})[ \t]*\n[ \t]*((?:19|20)\d\d)\b")
+
+
+_BROKEN_AFTER_DAY = re.compile(
+    rf"((?:geb\.|geboren am|born on|born)\s+\d{{1,2}}\.)[ \t]*\n[ \t]*({_MONTH_WRITTEN}\s+"
+    r"(?:19|20)\d\d)\b",
+    re.IGNORECASE,
+)
+
+
+# "Wir berichten über Herrn Matthias Schmid, geb." / "01.03.1960, in unserer ...".
+_BROKEN_AFTER_LABEL = re.compile(
+    r"((?:,|\s)(?:geb\.|geboren am|born on|DOB:?))[ \t]*\n[ \t]*(\d{1,2}[./]\d{1,2}[./]\d{2,4})\b"
+)
+
+
+def _joined_labels(lines: Sequence[Line], form: bool = False) -> list[Line]:
+    """``Patient:`` at the end of a line with its value on the next: one line. On a form
+    (``form``: it has the insurance form's patient field) also its date fields printed
+    without a colon; elsewhere a ``Datum`` alone over a date is a table's column."""
+    date_field = _FORM_DATE_FIELD if form else _BIRTH_FIELD
     joined: list[Line] = []
     skip = False
     for line, following in itertools.zip_longest(lines, lines[1:]):
@@ -124,6 +174,15 @@ def _joined_labels(lines: Sequence[Line]) -> list[Line]:
             # A form's field ("Name, Vorname des Versicherten") over its value, no colon.
             joined.append(Line(f"{line.text.strip()}: {following.text}", line.block, line.number))
             skip = True
+        elif following is not None and date_field.fullmatch(line.text.strip()):
+            if re.match(r"\d{1,2}[./]\d{1,2}[./]\d{2,4}\b", following.text):
+                # "geb. am" or "Datum" printed over the date on a form, no colon.
+                joined.append(
+                    Line(f"{line.text.strip()}: {following.text}", line.block, line.number)
+                )
+                skip = True
+            else:
+                joined.append(line)
         else:
             joined.append(line)
     return joined
@@ -146,7 +205,7 @@ def _header_pairs(lines: Sequence[Line]) -> Iterator[Line]:
                 yield Line(f"{label}: {value}", lower.block, lower.number)
 
 
-_SALUTATION = r"(?:Herrn?|Frau|Fr\.|Hr\.|Mr|Mrs|Ms|Miss|Mx|Master)\.?"
+_SALUTATION = r"(?:Herrn?|Frau|Fr\.|Hr\.|Mr|Mrs|Ms|Miss|Mx|Master|Dhr|Mevr|Mw|Mme|Mlle)\.?"
 
 
 _ACADEMIC = re.compile(r"^(?:Dr|Prof|Dipl|PD|med|rer|nat|Priv|Doz|MUDr|FRCP|MRCP|MD|PhD)\b")
@@ -186,6 +245,8 @@ def _name_word(token: str) -> bool:
         return False
     if not all(character.isalpha() or character in "-'’" for character in core):
         return False
+    if re.search(r"(?:graphie|graphy|skopie|scopy|logie|tomie|tomy)$", core, re.I):
+        return False  # an examination or a specialty ("Sonographie Abdomen"), no name
     return not re.search(r"(?:stra(?:ss|ß)e|str|weg|allee|platz|gasse)$", core, re.I)
 
 
@@ -195,8 +256,11 @@ _TOKEN = re.compile(r",|[^\s,]+")
 def read_name(text: str, last_first: bool = False) -> str | None:
     """A person's name at the start of ``text`` (salutation dropped), or None.
 
-    ``Mustermann, Erika`` (one word before a comma) is turned round; ``last_first`` says the
-    label named the order (``Name, Vorname:``). A name has two to five words.
+    ``Mustermann, Erika`` (one word before a comma, its particles aside: ``VAN DER HEYDEN,
+    Michael``) is turned round; ``last_first`` says the label named the order (``Name,
+    Vorname:``). A name has two to five words. ``MURPHY, William G`` keeps its initial
+    without a dot (``William G Murphy``): a given name cut short, which `expand_initial`
+    completes from the letter or the patient's field leaves open.
     """
     # A name is in the first words after its label: a line of 20,000 characters with a
     # label every few words must not cost the square of its length.
@@ -205,11 +269,41 @@ def read_name(text: str, last_first: bool = False) -> str | None:
         return None  # a doctor's name, not a patient's
     before, _ = _name_words(tokens)
     rest = tokens[len(before) :]
-    if rest[:1] == [","] and (len(before) == 1 or last_first):
+    surname = [word for word in before if not particle(word)] or before[-1:]
+    if rest[:1] == [","] and (len(surname) == 1 or last_first):
         given, _ = _name_words(rest[1:])
         if given and not _ACADEMIC.match(given[0]):
+            after = rest[1 + len(given) : 2 + len(given)]
+            if after and re.fullmatch(r"[A-ZÄÖÜ]\.?", after[0]):
+                given = [*given, after[0].rstrip(".")]  # "HUSSAIN, Jennifer S"
             return _checked([*given, *before])
     return _checked(before)
+
+
+# "St. John", "ST. JOHN": a surname's first word, kept with its dot.
+_SAINT = re.compile(r"(?:St|ST|Ste|STE)\.")
+
+
+def particle(word: str) -> bool:
+    """Whether a word of a name is a particle (``von``, ``van der``; in capitals too, as
+    ``VAN DER HEYDEN`` writes them) or a saint's ``St.``: no name of its own."""
+    if _SAINT.fullmatch(word):
+        return True
+    return word in _PARTICLES or (word.isupper() and word.casefold() in _PARTICLES)
+
+
+# A subject's heading before the patient's name ("Rückmeldung Jessica Köhler, geb. ...",
+# "Vorläufiger Entlassungsbrief Anja Baumann"): a document's kind, never a given name.
+_HEADING_NOUN = re.compile(r"\w{5,}(?:ung|ungen|werte|befunde|ergebnisse)$", re.IGNORECASE)
+
+
+def _without_heading(words: list[str]) -> list[str]:
+    """The words after the last heading word (a document's kind), if two or more remain."""
+    for index in range(len(words) - 3, -1, -1):
+        word = words[index]
+        if _DOCUMENT_KIND.search(word) or _HEADING_NOUN.fullmatch(word):
+            return words[index + 1 :]
+    return words
 
 
 # A middle initial ("John Q. Sample"): part of a name only between its other words.
@@ -220,26 +314,38 @@ def _name_words(tokens: Sequence[str]) -> tuple[list[str], int]:
     words: list[str] = []
     for token in tokens:
         initial = bool(words) and _INITIAL.fullmatch(token) is not None and token[0].isupper()
-        if not (_name_word(token) or token in _PARTICLES or initial) or len(words) == 6:
+        if not (_name_word(token) or particle(token) or initial) or len(words) == 6:
             break
-        words.append(token if initial else token.rstrip("."))
+        words.append(token if initial or _SAINT.fullmatch(token) else token.rstrip("."))
     while words and words[-1] in _PARTICLES:
-        words.pop()
+        words.pop()  # "Anna von": a particle ends no name (but "LE, Thi" is one)
     if all(word in _PARTICLES for word in words):
         words = []
     return words, len(words)
 
 
 def _checked(words: Sequence[str]) -> str | None:
-    words = list(words)
+    words = _without_heading(list(words))
     while words and _INITIAL.fullmatch(words[-1]):
         words.pop()  # "Sample J.": an initial ends no name
-    capitalised = [
-        word for word in words if word not in _PARTICLES and not _INITIAL.fullmatch(word)
+    capitalised = [  # the surname counts even where it is a particle's word ("Thi LE")
+        word
+        for index, word in enumerate(words)
+        if (index == len(words) - 1 or not particle(word))
+        and not _INITIAL.fullmatch(word)
+        and len(word) > 1
     ]
     if not 2 <= len(capitalised) <= 5:
         return None
-    return " ".join(word.title() if word.isupper() else word for word in words)
+    return " ".join(_as_written(word, words[-1] is word) for word in words)
+
+
+def _as_written(word: str, last: bool) -> str:
+    """A word of a name in its usual case: ``MÜLLER`` as ``Müller``, ``VAN`` (before the
+    surname) as ``van``; ``LE`` as the surname itself, ``Le``."""
+    if not word.isupper() or len(word) == 1:
+        return word
+    return word.casefold() if word.casefold() in _PARTICLES and not last else word.title()
 
 
 def same_person(first: str, second: str) -> bool:
@@ -261,7 +367,8 @@ class Candidate:
 _PATIENT_LABEL = re.compile(
     r"(?:^|¦|;|\s)(?P<label>Patient(?:in|en)?(?:\s*name)?|Pat\.|Name des Patienten|Name der "
     r"Patientin|Patient'?s name|Name of patient|(?:Nach)?name\s*,\s*Vorname|Surname\s*,\s*"
-    r"(?:First|Given)\s*names?|Versicherte[rn]?|Behandelte Person|Name of (?:the )?child)"
+    r"(?:First|Given)\s*names?|Versicherte[rn]?|Behandelte Person|Name of (?:the )?child|"
+    r"Patiënte?|Naam patiënt|Nom du patient|Patiente)"
     r"\s*(?:[:¦]|\s-\s)\s*",
     re.IGNORECASE,
 )
@@ -269,17 +376,23 @@ _PATIENT_LABEL = re.compile(
 
 _BIRTH_LABEL = (
     r"(?:Geb\.?-?(?:Datum|dat\.?)|Geburtsdatum|Geburtstag|geb(?:oren\b|\.|\b)(?:\s*am\b)?"
-    r"|D\.?O\.?B\b\.?|Date of birth|Birth\s?date|born\b(?:\s+on\b)?|\*)"
+    r"|D\.?O\.?B\b\.?|Date of birth|Birth\s?date|born\b(?:\s+on\b)?|\*"
+    r"|Geboortedatum|Date de naissance|Née? le)"
 )
 
 
 _BIRTH = re.compile(rf"(?<![\w*]){_BIRTH_LABEL}\s*[:¦]?\s*", re.IGNORECASE)
 
 
-_SALUTATION_LINE = re.compile(r"^(?:Sehr geehrte|Liebe|Dear|Hallo|Guten Tag)", re.IGNORECASE)
+_SALUTATION_LINE = re.compile(
+    r"^(?:Sehr geehrte|Liebe|Dear|Hallo|Guten Tag|Geachte|Chère|Cher|Madame|Monsieur)",
+    re.IGNORECASE,
+)
 
 
-_TITLE_LABEL = re.compile(r"^(?:Betreff|Betr\.|Betrifft|Subject|Re|RE|Titel|Title)\s*[:¦]\s*")
+_TITLE_LABEL = re.compile(
+    r"^(?:Betreff|Betr\.|Betrifft|Subject|Re|RE|Titel|Title|Betreft|Onderwerp|Objet)\s*[:¦]\s*"
+)
 
 
 _DOCUMENT_KIND = re.compile(
@@ -295,9 +408,12 @@ _FORM_PATIENT_FIELD = re.compile(
     r"Name,\s*Vorname(?:,\s*Geb\.?-?Datum)?\s+de[sr]\s+(?:Versicherten|Patient(?:en|in))(?:/in)?",
     re.IGNORECASE,
 )
+# A form's date field, printed over its value without a colon.
+_BIRTH_FIELD = re.compile(r"geb\.?\s*am|Geburtsdatum|Geb\.?-?Datum")
+_FORM_DATE_FIELD = re.compile(rf"{_BIRTH_FIELD.pattern}|Datum|Ausstellungsdatum")
 _LABEL_ONLY = re.compile(
     r"(?:Patient(?:in)?(?:\s*name)?|Pat\.|Name|Vorname|Nachname|Name,\s*Vorname|Geburtsdatum|Geb\.?-?Datum|"
-    r"geb\.|DOB|Date of birth|Datum|Date|Befunddatum|Rechnungsdatum|Report date|Surname|"
-    r"First name|Re|Betreff|Betr\.|Subject)",
+    r"geb\.(?:\s*am)?|DOB|Date of birth|Datum|Date|Befunddatum|Rechnungsdatum|Report date|Surname|"
+    r"First name|Re|Betreff|Betr\.|Subject|Gesendet|Sent|Reported|Ausgang)",
     re.IGNORECASE,
 )

@@ -26,6 +26,11 @@ _MONTHS = {
     "maerz": 3, "mär": 3, "mrz": 3, "april": 4, "apr": 4, "mai": 5, "juni": 6, "juli": 7,
     "august": 8, "aug": 8, "september": 9, "sep": 9, "oktober": 10, "okt": 10,
     "november": 11, "nov": 11, "dezember": 12, "dez": 12,
+    # Dutch and French
+    "januari": 1, "februari": 2, "maart": 3, "mei": 5, "augustus": 8,
+    "janvier": 1, "février": 2, "fevrier": 2, "mars": 3, "avril": 4, "juin": 6, "juillet": 7,
+    "août": 8, "aout": 8, "septembre": 9, "octobre": 10, "novembre": 11, "décembre": 12,
+    "decembre": 12,
 }  # fmt: skip
 
 
@@ -135,10 +140,18 @@ def slash_order(text: str) -> DateOrder:
         return DateOrder(day_first)
     if day_first:
         return DateOrder()  # both orders written: each slashed date stays ambiguous
-    if re.search(r"\b(?:geb\.|geboren|Sehr geehrte|Datum|Betreff)", text):
-        return DateOrder(True)  # a German letter writes the day first
+    if re.search(
+        r"\b(?:geb\.|geboren|Sehr geehrte|Datum|Betreff|Geboortedatum|Geachte|"
+        r"Betreft|Date de naissance|Madame|Monsieur)",
+        text,
+    ):
+        return DateOrder(True)  # a German, Dutch or French letter writes the day first
     if _AMERICAN.search(text) and not _BRITISH.search(text):
         return DateOrder(False)  # a US address: month first
+    if _NHS_NUMBER.search(text) and _BRITISH_POSTCODE.search(text):
+        return DateOrder(True)  # an NHS patient's letter with a British address: day first
+    if _IRISH.search(text) and not _AMERICAN.search(text):
+        return DateOrder(True)  # Ireland's health service, its numbers: day first
     return DateOrder()
 
 
@@ -148,7 +161,19 @@ def slash_order(text: str) -> DateOrder:
 _AMERICAN = re.compile(r"\b[A-Z]{2} \d{5}(?:-\d{4})?\b|\(\d{3}\) \d{3}-\d{4}\b")
 
 
-_BRITISH = re.compile(r"\b[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}\b|\bNHS\b")
+_BRITISH_POSTCODE = re.compile(r"\b[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}\b")
+
+
+_BRITISH = re.compile(rf"{_BRITISH_POSTCODE.pattern}|\bNHS\b")
+
+
+# Ireland's health service, its personal public service number, its post codes, its
+# telephone prefix.
+_IRISH = re.compile(r"\bHSE\b|\bPPSN?\b|\bEircode\b|\+353\b")
+
+
+# An NHS number field ("NHS No. 454 566 2459"): the letter is about a patient of the NHS.
+_NHS_NUMBER = re.compile(r"\bNHS\s*(?:No\b\.?|Number\b|#)", re.IGNORECASE)
 
 
 def _with_century(written: WrittenDate, earliest: date, latest: date) -> date | None:
@@ -271,7 +296,8 @@ def _described(character: str) -> str:
 _NAMED_DATE_LABEL = re.compile(
     r"(?:^|¦|\s)(?:Date of (?:letter|report)|Letter date|Briefdatum|Befunddatum|Berichtsdatum|"
     r"Report date|Rechnungsdatum|Ausstellungsdatum|Ausgestellt am|Erstellt am|Druckdatum|"
-    r"Date typed|Date dictated|Reported(?: on)?|(?:Electronically )?signed by [^¦]{2,60}? on)"
+    r"Date typed|Date dictated|Reported(?: on)?|(?:Electronically )?signed by [^¦]{2,60}? on|"
+    r"Gesendet|Sent|Befundausgang|Ausgang)"
     r"\s*[:¦]?\s*",
     re.IGNORECASE,
 )
@@ -289,7 +315,7 @@ _KIND_AND_DATE = re.compile(
 )
 
 
-_PLACE_AND_DATE = re.compile(r"^[A-ZÄÖÜ][\w .()/-]{1,40},\s*(?:(?:den|the|am)\s+)?(?=\d|[A-Z])")
+_PLACE_AND_DATE = re.compile(r"^[A-ZÄÖÜ][\w .()/-]{1,40},\s*(?:(?:den|the|am|le)\s+)?(?=\d|[A-Z])")
 
 
 _ONLY_DATE = re.compile(r"^(?:(?:den|Datum|Date)\s+)?(?=\d|[A-Za-zä]{3})")
@@ -307,7 +333,9 @@ def letter_date_candidates(
     lines: Sequence[Line], order: DateOrder, today: date
 ) -> Iterator[Candidate]:
     latest = today + LETTER_DATE_AHEAD
-    for line in lines:
+    for position, line in enumerate(lines):
+        if position and _RECEIPT_STAMP.fullmatch(lines[position - 1].text.strip()):
+            continue  # "RECEIVED" over "30-AUG-2023": the day it came, not the letter's
         found = _letter_date_on(line, order)
         if found is None:
             continue
@@ -316,13 +344,20 @@ def letter_date_candidates(
         yield Candidate(value.isoformat() if value else "", line.text, rank)
 
 
+# A receipt stamp's word, on a line of its own over the stamp's date.
+_RECEIPT_STAMP = re.compile(
+    r"RECEIVED|Received|EINGEGANGEN|Eingegangen|EINGANG|Eingang|Posteingang|ERHALTEN|Erhalten"
+)
+
+
 def _letter_date_on(line: Line, order: DateOrder) -> tuple[int, WrittenDate] | None:
     """A letter date on the line and its rank: after a label (anywhere on the line), or
     as all a heading ("Befundbericht vom ..."), a place ("Berlin, den ...") or a line of
     its own holds."""
     rank, start = _labelled_date_start(line.text)
     if start is not None:
-        found = dates_in(line.text[start:], order)
+        weekday = _WEEKDAY.match(line.text[start:])  # "Gesendet: Sonntag, 2. Juni 2024"
+        found = dates_in(line.text[start + (weekday.end() if weekday else 0) :], order)
         return (rank, found[0]) if found and found[0].start == 0 else None
     kind_and_date = _KIND_AND_DATE.match(line.text)
     if line.number > 30:
@@ -341,6 +376,14 @@ def _letter_date_on(line: Line, order: DateOrder) -> tuple[int, WrittenDate] | N
         if found and found[0].start == 0 and found[0].end == len(rest.rstrip(" .")):
             return rank, found[0]
     return None
+
+
+_WEEKDAY = re.compile(
+    r"(?:Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonnabend|Sonntag|Monday|Tuesday|"
+    r"Wednesday|Thursday|Friday|Saturday|Sunday|Mo|Di|Mi|Do|Fr|Sa|So|Mon|Tue|Wed|Thu|Fri|Sat|"
+    r"Sun)\.?,?\s+",
+    re.IGNORECASE,
+)
 
 
 def _place_and_date(text: str, order: DateOrder) -> tuple[int, WrittenDate] | None:

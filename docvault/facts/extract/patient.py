@@ -12,7 +12,6 @@ from docvault.facts.extract.base import (
     _DOCUMENT_KIND,
     _INITIAL,
     _LAST_FIRST_FIELDS,
-    _PARTICLES,
     _PATIENT_LABEL,
     _SALUTATION,
     _SALUTATION_LINE,
@@ -24,6 +23,7 @@ from docvault.facts.extract.base import (
     _checked,
     _name_word,
     _name_words,
+    particle,
     read_name,
 )
 from docvault.facts.extract.dates import (
@@ -79,6 +79,7 @@ def patient_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
             name = read_name(line.text[match.end() :])
             if name:
                 yield Candidate(name, line.text, 0)
+        yield from _kind_name_and_birth(line)
         yield from _saluted_with_birth(line)
         yield from _named_before_birth(line)
         yield from _named_in_subject(line)
@@ -91,7 +92,34 @@ def patient_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
     yield from _addressed_patient(lines)
 
 
-_SUBJECT = re.compile(r"^(?:Re|RE|Betreff|Betr\.|Betrifft|Subject)\s*:\s*(?=[^\W\d_])")
+_SUBJECT = re.compile(
+    r"^(?:Re|RE|Betreff|Betr\.|Betrifft|Subject|Betreft|Onderwerp|Objet)\s*:\s*(?=[^\W\d_])"
+)
+
+
+# "Sprechstundenbericht: Frau Anna Roth, 02.07.1938": a report's kind, its patient and
+# the patient's birth date after a comma, unlabelled (Swiss and Austrian reports).
+_KIND_HEADING = re.compile(
+    rf"^(?P<kind>(?:[^\W\d_][\w-]*\s){{0,3}}[^\W\d_][\w-]*)\s*:\s*(?:{_SALUTATION}\s+)?"
+    r"(?P<name>[^\W\d_][^,:\d]{2,80}),\s*(?P<born>\d[\w./ ]{5,24}\d)\s*$"
+)
+
+
+def kind_heading(text: str) -> tuple[str, str, str] | None:
+    """A heading ``Kind: [Herr] Name, birth date`` as (kind, name, birth date written)."""
+    match = _KIND_HEADING.match(text)
+    if match is None or not _DOCUMENT_KIND.search(match.group("kind").split()[-1]):
+        return None
+    name = read_name(match.group("name"))
+    if name is None or len(name.split()) != len(match.group("name").split()):
+        return None
+    return match.group("kind"), name, match.group("born")
+
+
+def _kind_name_and_birth(line: Line) -> Iterator[Candidate]:
+    found = kind_heading(line.text)
+    if found:
+        yield Candidate(found[1], line.text, 0)
 
 
 def _saluted_with_birth(line: Line) -> Iterator[Candidate]:
@@ -121,11 +149,17 @@ def _named_before_birth(line: Line) -> Iterator[Candidate]:
     Agnieszka, geb. am 30.08.1982``: the name right before a birth date is the patient's
     (a doctor's name before it, ``Dr. Anna Berger, born``, is nobody's)."""
     for match in _BIRTH.finditer(line.text):
-        if match.group().strip() == "*" or not _birth_date_follows(line.text[match.start() :]):
+        if match.group().strip() == "*" and not _STARRED.fullmatch(line.text):
+            continue  # a footnote's star; but "Kai Wolff *29.10.61" alone on its line
+        if not _birth_date_follows(line.text[match.start() :]):
             continue
         name = _name_ending(line.text[max(0, match.start() - NAME_CHARACTERS) : match.start()])
         if name:
             yield Candidate(name, line.text, 0)
+
+
+# A line that is a name and its birth date after a star, and nothing else.
+_STARRED = re.compile(r"[^\W\d_][^*\d]{3,60}\s\*\s?\d{1,2}\.\d{1,2}\.\d{2,4}")
 
 
 def _name_ending(text: str) -> str | None:
@@ -137,8 +171,8 @@ def _name_ending(text: str) -> str | None:
             return None  # a doctor's name
         if part == "," and "," not in taken and taken:
             taken.insert(0, part)
-        elif (_name_word(part) and not re.fullmatch(_SALUTATION, part)) or part in _PARTICLES:
-            taken.insert(0, part.rstrip("."))
+        elif (_name_word(part) and not re.fullmatch(_SALUTATION, part)) or particle(part):
+            taken.insert(0, part if particle(part) else part.rstrip("."))
         elif _INITIAL.fullmatch(part) and taken:
             taken.insert(0, part)
         else:
@@ -148,10 +182,10 @@ def _name_ending(text: str) -> str | None:
     if "," in taken:
         comma = taken.index(",")
         surname = taken[:comma]
-        if len([word for word in surname if word not in _PARTICLES]) != 1:
+        if len([word for word in surname if not particle(word)]) != 1:
             return None  # "de Souza, Johanna": one surname word (and its particles) first
         taken = [*taken[comma + 1 :], *surname]
-    while taken and taken[0] in _PARTICLES:
+    while taken and particle(taken[0]):
         taken.pop(0)
     return _checked(taken)
 
@@ -234,9 +268,25 @@ def _single_name_word(text: str) -> str | None:
     return " ".join(word.title() if word.isupper() else word for word in words) or None
 
 
+def _heading_birth(
+    line: Line, order: DateOrder, earliest: date, today: date
+) -> Iterator[Candidate]:
+    """The birth date of a heading ``Konsiliarbericht: Frau Anna Roth, 02.07.1938``; not one
+    of this year or the last, which may be the visit's (``Befund: Anna Roth, 03.11.2026``)."""
+    heading = kind_heading(line.text)
+    written = heading[2] if heading else ""
+    found = dates_in(written, order)
+    if not found or found[0].value is None or found[0].end != len(written):
+        return
+    value = _with_century(found[0], earliest, today)
+    if value is None or value.year < today.year - 1:
+        yield Candidate(value.isoformat() if value else "", line.text, 0)
+
+
 def birth_candidates(lines: Sequence[Line], order: DateOrder, today: date) -> Iterator[Candidate]:
     earliest = _years_before(today, OLDEST_PATIENT_YEARS)
     for line in lines:
+        yield from _heading_birth(line, order, earliest, today)
         for match in _BIRTH.finditer(line.text):
             if match.group().strip() == "*" and not re.match(r"\d", line.text[match.end() :]):
                 continue
@@ -248,3 +298,22 @@ def birth_candidates(lines: Sequence[Line], order: DateOrder, today: date) -> It
                 continue
             value = _with_century(found[0], earliest, today)
             yield Candidate(value.isoformat() if value else "", line.text, 0)
+
+
+def expand_initial(name: str, text: str) -> str | None:
+    """``William G Murphy`` (read from ``MURPHY, William G``) as the letter writes it in full
+    elsewhere (``cc: Mr William Gareth Murphy``); None where it does not: a given name cut
+    to its initial is no name to file a letter under."""
+    words = name.split()
+    short = [index for index, word in enumerate(words) if re.fullmatch(r"[A-ZÄÖÜ]", word)]
+    if not short:
+        return name
+    index = short[0]
+    pattern = (
+        rf"(?<!\w){re.escape(' '.join(words[:index]))}\s+({words[index]}[^\W\d_]+)\s+"
+        rf"{re.escape(' '.join(words[index + 1 :]))}(?!\w)"
+    )
+    found = {match.group(1) for match in re.finditer(pattern, text, re.IGNORECASE)}
+    if len(found) != 1 or len(short) > 1:
+        return None
+    return " ".join([*words[:index], found.pop(), *words[index + 1 :]])

@@ -22,10 +22,13 @@ from docvault.facts.extract.dates import (
 _ORGANISATION = re.compile(
     r"\b(?:Klinik\w*|\w*[Kk]linikum|\w*[Kk]rankenhaus|\w*[Kk]liniken|Uni(?:versitäts)?klinik\w*|"
     r"Universitätsmedizin|Charité|\w*[Pp]raxis|MVZ|Medizinisches Versorgungszentrum|"
-    r"\w*[Zz]entrum|Hospital|Clinic\b|Infirmary|Surgery|Medical Cent(?:re|er)|Health Cent(?:re|er)|"
+    r"\w*[Zz]entrum|\w*[Ss]pital\b|Hospital|Clinic\b|Infirmary|Surgery|Medical Cent(?:re|er)|"
+    r"Health Cent(?:re|er)|"
     r"Practice|NHS|Trust|Labor|Laboratorium|Laboratory|Laboratories|Institut|Institute|"
     r"Radiolog\w+|Patholog\w+|Diakonie|St\.\s|Associates|Group|Partners|P\.C\.|Imaging|"
-    r"Diagnostics|Department|Cent(?:re|er)\b|Cardiology|Medicine\b)",
+    r"Diagnostics|Department|Cent(?:re|er)\b|Cardiology|Medicine\b|\w*[Zz]iekenhuis|"
+    r"\w*[Pp]raktijk|Kliniek|Clinique|H[ôo]pital|Centre [Hh]ospitalier|Cabinet|Laboratoire|"
+    r"CHU\b)",
 )
 
 
@@ -37,7 +40,9 @@ _RECIPIENT_START = re.compile(
 _CLOSING = re.compile(
     r"(?:Mit (?:freundlichen|kollegialen|besten|herzlichen) Gr(?:üß|üss|ues)en|Freundliche Grüße|"
     r"(?:Beste|Viele|Herzliche|Liebe) Grüße|Yours (?:sincerely|faithfully|truly)|"
-    r"(?:Kind|Best|With best|Warm) regards|Sincerely|^(?:With )?[Bb]est(?: wishes)?,?$)",
+    r"(?:Kind|Best|With best|Warm) regards|Sincerely|^(?:With )?[Bb]est(?: wishes)?,?$|"
+    r"^Many thanks,?$|Met (?:vriendelijke|collegiale|hartelijke) groet(?:en)?|"
+    r"(?:Bien )?[Cc]ordialement|Salutations (?:distinguées|confraternelles))",
     re.IGNORECASE,
 )
 
@@ -95,7 +100,10 @@ def _address_blocks(lines: Sequence[Line]) -> set[int]:
 def sender_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
     """The letter head's organisation; else the signer. An organisation named in what may
     be the recipient's address (and no other letter head) leaves the sender open."""
-    letterhead = _letterhead(lines)
+    if _mail_printout(lines):
+        yield _mail_signature(lines)
+        return
+    letterhead = _letterhead(lines) or _form_stamp(lines)
     if letterhead is not None:
         yield letterhead
         return
@@ -125,6 +133,64 @@ def sender_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
         yield Candidate("", unsure.text, 0)  # perhaps the recipient's: propose no sender
         return
     yield from _signers_of_unnamed_head(lines)
+
+
+# A form's field for the sending doctor's stamp, printed under it.
+_STAMP_FIELD = re.compile(r"(?:Vertragsarzt|Arzt|Praxis)?stempel\b|Stamp of", re.IGNORECASE)
+
+
+def _form_stamp(lines: Sequence[Line]) -> Candidate | None:
+    """A form's sender: the organisation its stamp names, in the lines right above the
+    stamp's field (``Vertragsarztstempel / Unterschrift des Arztes``)."""
+    fields = [index for index, line in enumerate(lines) if _STAMP_FIELD.search(line.text)]
+    if not fields:
+        return None
+    for line in lines[max(fields[-1] - 6, 0) : fields[-1]]:
+        if head := _organisation_named(line):
+            return Candidate(head, line.text, 0)
+    return None
+
+
+def _organisation_named(line: Line) -> str | None:
+    """The organisation a stamp's or a signature's line names (not a department, a field
+    label, a number or an address), or None."""
+    if _LABELLED.match(line.text):
+        return None  # "Überweisung an: Praxis Roth": a field's value, the addressee's
+    head = _SENDER_PARTS.split(line.text)[0].strip(" ,")
+    named = _ORGANISATION.search(head) and not re.search(r"\d|@", head) and len(head) <= 80
+    # "Department of Clinical Biochemistry, Leeds Royal Infirmary": the department with its
+    # organisation after the comma is a name; the department alone is none.
+    whole = _ORGANISATION.search(head.split(",")[-1]) and "," in head
+    if named and not _FORM_LABEL.search(head) and (whole or not _SUBDIVISION.search(head)):
+        return head
+    return None
+
+
+_MAIL_FROM = re.compile(r"^(?:Von|From)\s*:", re.IGNORECASE)
+
+
+_MAIL_SENT = re.compile(r"^(?:Gesendet|Sent|Date|Datum)\s*:", re.IGNORECASE)
+
+
+def _mail_printout(lines: Sequence[Line]) -> bool:
+    """Whether the page is a printed e-mail (``Von:``/``From:`` and ``Gesendet:``/``Sent:``
+    in its first lines): its first line is the mailbox it was printed from, the reader's."""
+    head = [line.text for line in lines[:12]]
+    senders = [index for index, text in enumerate(head) if _MAIL_FROM.match(text)]
+    # The sender's mail address on the "From:" line or the line under it.
+    addressed = any("@" in " ".join(head[index : index + 2]) for index in senders)
+    return addressed and any(_MAIL_SENT.match(text) for text in head)
+
+
+def _mail_signature(lines: Sequence[Line]) -> Candidate:
+    """A printed e-mail's sender: the organisation its signature names (under the closing
+    and the signer); where there is none, no sender (an empty value abstains)."""
+    closings = [index for index, line in enumerate(lines) if _CLOSING.search(line.text)]
+    first = closings[-1] + 1 if closings else len(lines) - 8
+    for line in lines[max(first, 0) : first + 4]:
+        if head := _organisation_named(line):
+            return Candidate(head, line.text, 0)
+    return Candidate("", lines[0].text if lines else "", 0)
 
 
 # The letter head: where a letter gives its sender's way to answer.

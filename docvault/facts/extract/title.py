@@ -23,13 +23,17 @@ from docvault.facts.extract.dates import (
 from docvault.facts.extract.patient import (
     _NAME_LABEL,
     _SURNAME_LABEL,
+    _name_ending,
+    kind_heading,
 )
 from docvault.facts.extract.sender import (
     _CLOSING,
     _CONTACT,
+    _FORM_LABEL,
     _ORGANISATION,
     _RECIPIENT_START,
     _SIGNER,
+    _first_line_under_fax_header,
     _recipient_lines,
 )
 
@@ -41,14 +45,41 @@ _PATIENT_MENTION = re.compile(
 
 
 def title_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
+    yield from _head_titles(lines)
+    yield from _heading_under_salutation(lines)
+
+
+def _heading_under_salutation(lines: Sequence[Line]) -> Iterator[Candidate]:
+    """``Dear Dr Lopez,`` / ``Re: Mr Leo Palmer DOB ...`` / ``Urgent referral``: a kind of
+    letter alone on its line in the few lines under the salutation (weakest evidence)."""
+    start = next((i for i, line in enumerate(lines) if _SALUTATION_LINE.match(line.text)), None)
+    if start is None:
+        return
+    for line in lines[start + 1 : start + 6]:
+        if (
+            _kind_alone(line.text)
+            and len(line.text.split()) <= 2
+            and _LETTER_KIND.search(line.text)
+        ):
+            title = line.text.strip()
+            yield Candidate(title.capitalize() if title.isupper() else title, line.text, 2)
+            return
+
+
+def _head_titles(lines: Sequence[Line]) -> Iterator[Candidate]:
+    """The subject line, or a heading, above the salutation."""
     addressed = _recipient_lines(lines)  # an address's lines (and the line under one)
     for position, line in enumerate(lines):
         if line.number > 25 or _SALUTATION_LINE.match(line.text):
             break
+        heading = kind_heading(line.text)
+        if heading:
+            yield Candidate(heading[0], line.text, 0)  # "Bericht: Herr Søren Groß, 02.07.1938"
+            continue
         label = _TITLE_LABEL.match(line.text)
         if label:
             title = _title_text(line.text[label.end() :])
-            if title and not (read_name(title) == title and not _DOCUMENT_KIND.search(title)):
+            if title and not (_name_alone(title) and not _DOCUMENT_KIND.search(title)):
                 yield Candidate(title, line.text, 0)  # a subject, not a name alone
             continue
         title = _title_text(line.text)
@@ -57,14 +88,54 @@ def title_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
             if looks_like_heading and not _PATIENT_LABEL.search(line.text):
                 yield Candidate(title, line.text, 1)
                 continue
+        if position == _first_position(lines) and _kind_alone(line.text):
+            yield Candidate(line.text.strip(), line.text, 1)  # a form's heading: "Überweisung"
+            continue
         following = lines[position + 1] if position + 1 < len(lines) else None
         in_address = position in addressed or (
             position - 1 in addressed and lines[position - 1].block == line.block
         )
-        if position and following and not in_address and _heading_above(line, following):
+        # A form's value under its field label ("Krankenkasse" over "IKK classic"): no heading.
+        form_value = position and _FORM_LABEL.search(lines[position - 1].text)
+        if (
+            position
+            and following
+            and not in_address
+            and not form_value
+            and _heading_above(line, following)
+        ):
             yield Candidate(line.text.strip(), line.text, 1)
         elif (dated := _KIND_AND_DATE.match(line.text)) and (title := _title_text(dated.group())):
             yield Candidate(title, line.text, 1)  # "Untersuchungsbericht vom 28.10.2024"
+
+
+def _first_position(lines: Sequence[Line]) -> int | None:
+    """Where the page's first line is, past a fax machine's line."""
+    first = _first_line_under_fax_header(lines)
+    return None if first is None else lines.index(first)
+
+
+def _kind_alone(text: str) -> bool:
+    """A line that is a kind of document and nothing else (``Überweisungsschein``,
+    ``Überweisung``): one to three words, no number, no organisation."""
+    words = text.split()
+    if not 1 <= len(words) <= 3 or re.search(r"\d|[:@·•|¦,;()/]", text):
+        return False
+    return bool(_FORM_KIND.fullmatch(text.strip())) or (
+        bool(_DOCUMENT_KIND.search(words[-1])) and not _ORGANISATION.search(text)
+    )
+
+
+# A kind of letter (not a section of one: "Results", "Note", "Request").
+_LETTER_KIND = re.compile(
+    r"(?:brief|bericht|befund|überweisung|ueberweisung|epikrise|konsil|report|summary|letter|"
+    r"referral)$",
+    re.IGNORECASE,
+)
+
+
+# A form's heading, which the kinds of letter do not name.
+_FORM_KIND = re.compile(r"Überweisungsschein|Ueberweisungsschein|Überweisung|Ueberweisung", re.I)
 
 
 # What follows a letter's heading: its patient, or the salutation.
@@ -108,6 +179,24 @@ def _heading_above(line: Line, following: Line) -> bool:
     )
 
 
+def _name_alone(text: str) -> bool:
+    """Whether ``text`` is a person's name and nothing else (``Hussain, Jennifer Sophie``)."""
+    name = read_name(text)
+    if name is None:
+        return False
+    return sorted(name.casefold().split()) == sorted(text.replace(",", " ").casefold().split())
+
+
+def _without_patient(title: str) -> str:
+    """``Arztbrief Karin Vogel`` (before ``, geb. 07.06.1937``) without the patient's name
+    it ends with: the subject's kind of letter."""
+    name = _name_ending(title)
+    words = title.split()
+    if name is None or len(words) <= len(name.split()):
+        return title
+    return " ".join(words[: -len(name.split())]).strip(" ,.:;–—-")
+
+
 _DANGLING = re.compile(r"(?:\s+(?:vom|von|am|from|of|dated|on|für|for|zur|zum|der|des))+$", re.I)
 
 
@@ -117,6 +206,8 @@ def _title_text(text: str) -> str | None:
         return None  # "Betreff: Frau Aisha Hoffmann, geb. ...": the patient, no title
     mention = _PATIENT_MENTION.search(text)
     title = (text[: mention.start()] if mention else text).strip(" ,.:;–—-¦")
+    if mention:
+        title = _without_patient(title)
     # "Ihre Überweisung vom 12.03.2026": the date went with the mention, its "vom" goes too.
     title = _DANGLING.sub("", title).strip(" ,.:;–—-¦")
     dash = re.search(r"\s[–—-]\s+", title)
