@@ -96,7 +96,8 @@ clock-tools:
 
 # Two xdist workers (CI has two cores), each taking the next test as it finishes
 # (worksteal): the suite runs at under one core on average in one process, waiting on daemons,
-# browsers and HTTP. The whole suite so, on the shared 2-core box at load 7-9 from other work:
-# 2,102 tests, no failure from the load (issue 45). `-n 0` runs it in one process, for debugging.
+# browsers and HTTP. A clean clone's .ci/run took 1,135 s on a quiet 2-core box (pytest 1,071 s;
+# about 2,100 s in one process), and the suite passed so under load 7-9 from other work too
+# (issue 45). `-n 0` runs it in one process, for debugging.
 test: $(STAMP) browser systemd-tools mail-server clock-tools wordlists lint
 	$(VENV)/bin/pytest -n 2 --dist worksteal --durations=25
