@@ -33,7 +33,7 @@ from docvault.intake.mailparse import (
     parse_headers,
     parse_message,
 )
-from docvault.runtime import die_with_parent, limit_memory
+from docvault.runtime import die_first_when_memory_runs_out, die_with_parent, limit_memory
 
 logger = logging.getLogger(__name__)
 
@@ -82,9 +82,12 @@ def _message_in_worker(path: Path, max_attachments: int) -> ParsedMessage | Unre
 
 
 def _prepare_worker(memory_limit_bytes: int) -> None:
-    """Runs first in the worker: bound to the daemon's life and memory-capped."""
+    """Runs first in the worker: bound to the daemon's life, memory-capped, and the
+    out-of-memory killer's first choice (a message's memory never costs docvault its life,
+    as a page's never does in the render workers)."""
     die_with_parent()
     limit_memory(memory_limit_bytes)
+    die_first_when_memory_runs_out()
 
 
 def _started() -> None:

@@ -52,11 +52,12 @@ def limit_memory(limit_bytes: int) -> None:
 def die_first_when_memory_runs_out() -> None:
     """Make this process the kernel's first choice when the server runs out of memory.
 
-    A render worker is the one process whose memory a file's content decides. Should the
-    server run out of memory anyway (its limit is 0, or several workers at their limit are
-    more than the server has), the kernel then kills the worker, whose page fails alone
-    (`RenderCrashed`, after a second try), and never docvault itself: a daemon killed for
-    a page's memory would be killed again by the same page at every start. (Raising one's
+    The render workers and the mail reader's worker are the processes whose memory a file's
+    content decides. Should the server run out of memory anyway (its limit is 0, or several
+    workers at their limit are more than the server has), the kernel then kills the worker,
+    whose page fails alone (`RenderCrashed`, after a second try) or whose message is kept
+    unread with its sentence, and never docvault itself: a daemon killed for a page's or a
+    message's memory would be killed again by the same one at every start. (Raising one's
     own score needs no privilege.)
     """
     # Not Linux, or no /proc: the memory limit still holds.

@@ -5,6 +5,7 @@ killed past the time limit, and the next message is read by a fresh one."""
 from __future__ import annotations
 
 import io
+import multiprocessing
 import random
 import tracemalloc
 import zipfile
@@ -142,3 +143,23 @@ def test_a_zip_bomb_s_kind_is_told_without_inflating_it(tmp_path: Path) -> None:
         tracemalloc.stop()
     assert kind is None
     assert peak < 10 * 1024 * 1024, f"{peak:,} bytes to tell a zip's kind"
+
+
+def test_the_reader_worker_is_memory_capped_and_dies_first_when_memory_runs_out(
+    reader: MailReader,
+) -> None:
+    """The worker that parses a message is the kernel's first choice when memory runs out,
+    never docvault, as the render workers are (issue 45)."""
+    # `reader`: the module's worker is running already, so only the new one is told apart.
+    before = {process.pid for process in multiprocessing.active_children()}
+    checker = MailReader(timeout_seconds=30, memory_limit_bytes=512 * 1024**2, max_attachments=2)
+    try:
+        assert isinstance(checker.headers(b"Subject: Befund\r\n\r\n"), Summary)
+        (worker,) = {process.pid for process in multiprocessing.active_children()} - before
+        assert Path(f"/proc/{worker}/oom_score_adj").read_text().strip() == "1000"
+        assert Path("/proc/self/oom_score_adj").read_text().strip() != "1000"
+        limits = Path(f"/proc/{worker}/limits").read_text()
+        address_space = next(line for line in limits.splitlines() if "address space" in line)
+        assert address_space.split()[3:5] == [str(512 * 1024**2)] * 2
+    finally:
+        checker.close()
