@@ -205,7 +205,10 @@ def _header_pairs(lines: Sequence[Line]) -> Iterator[Line]:
                 yield Line(f"{label}: {value}", lower.block, lower.number)
 
 
-_SALUTATION = r"(?:Herrn?|Frau|Fr\.|Hr\.|Mr|Mrs|Ms|Miss|Mx|Master|Dhr|Mevr|Mw|Mme|Mlle)\.?"
+_SALUTATION = (
+    r"(?:Herrn?|Frau|Fr\.|Hr\.|Mr|Mrs|Ms|Miss|Mx|Master|Dhr|Mevr|Mw|Mme|Mlle|Madame|Monsieur|"
+    r"Mademoiselle|[Mm]evrouw|[Mm]eneer|de heer|Signora|Signor)\.?"
+)
 
 
 _ACADEMIC = re.compile(r"^(?:Dr|Prof|Dipl|PD|med|rer|nat|Priv|Doz|MUDr|FRCP|MRCP|MD|PhD)\b")
@@ -277,7 +280,20 @@ def read_name(text: str, last_first: bool = False) -> str | None:
             if after and re.fullmatch(r"[A-ZÄÖÜ]\.?", after[0]):
                 given = [*given, after[0].rstrip(".")]  # "HUSSAIN, Jennifer S"
             return _checked([*given, *before])
+    if surname_first(before):
+        return _checked([*before[1:], before[0]])  # "SCHMITZ Claudia", as French letters write
     return _checked(before)
+
+
+def surname_first(words: Sequence[str]) -> bool:
+    """``SCHMITZ Claudia Marie``: a surname in capitals before given names that are not."""
+    return (
+        2 <= len(words) <= 4
+        and len(words[0]) >= 2
+        and words[0].isupper()
+        and not particle(words[0])
+        and all(not word.isupper() for word in words[1:])
+    )
 
 
 # "St. John", "ST. JOHN": a surname's first word, kept with its dot.

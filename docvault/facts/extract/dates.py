@@ -146,8 +146,12 @@ def slash_order(text: str) -> DateOrder:
         text,
     ):
         return DateOrder(True)  # a German, Dutch or French letter writes the day first
+    if _AMERICAN.search(text) and _ANTIPODEAN.search(text):
+        return DateOrder()  # an Australian letter about an American, or the other way round
     if _AMERICAN.search(text) and not _BRITISH.search(text):
         return DateOrder(False)  # a US address: month first
+    if _ANTIPODEAN.search(text):
+        return DateOrder(True)  # Australia and New Zealand write the day first
     if _NHS_NUMBER.search(text) and _BRITISH_POSTCODE.search(text):
         return DateOrder(True)  # an NHS patient's letter with a British address: day first
     if _IRISH.search(text) and not _AMERICAN.search(text):
@@ -159,6 +163,13 @@ def slash_order(text: str) -> DateOrder:
 # (a postcode, the NHS). Only the US decides the order: British letters are not alone in
 # writing the day first, and one that writes it month first must stay ambiguous.
 _AMERICAN = re.compile(r"\b[A-Z]{2} \d{5}(?:-\d{4})?\b|\(\d{3}\) \d{3}-\d{4}\b")
+
+
+# An Australian or New Zealand letter: a state before its post code, a Medicare provider
+# number, the colleges' post-nominals.
+_ANTIPODEAN = re.compile(
+    r"\b(?:NSW|VIC|QLD|TAS|ACT)\s+\d{4}\b|\bProvider No\b|\bFRACP\b|\bFRACGP\b|\bFRNZCGP\b"
+)
 
 
 _BRITISH_POSTCODE = re.compile(r"\b[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}\b")

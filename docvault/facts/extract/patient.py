@@ -25,6 +25,7 @@ from docvault.facts.extract.base import (
     _name_words,
     particle,
     read_name,
+    surname_first,
 )
 from docvault.facts.extract.dates import (
     DateOrder,
@@ -185,6 +186,8 @@ def _name_ending(text: str) -> str | None:
         if len([word for word in surname if not particle(word)]) != 1:
             return None  # "de Souza, Johanna": one surname word (and its particles) first
         taken = [*taken[comma + 1 :], *surname]
+    elif surname_first(taken):
+        taken = [*taken[1:], taken[0]]  # "Monsieur BUSCH Klaus, né le ..."
     while taken and particle(taken[0]):
         taken.pop(0)
     return _checked(taken)

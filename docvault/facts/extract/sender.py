@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator, Sequence
 
 from docvault.facts.extract.base import (
@@ -76,8 +77,55 @@ _SENDER_PARTS = re.compile(r"\s+(?:[·•|¦–—]|-\s)\s*")
 
 
 _POSTCODE_LINE = re.compile(
-    r"(?:^|\s)(?:D-)?\d{5}\s+[A-ZÄÖÜ]|\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b"
+    r"(?:^|\s)(?:D-)?\d{5}\s+[A-ZÄÖÜ]|\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b|"
+    # Four digits before a town at an address part's start (CH, AT, DK, BE, AU, NZ; "1017 AB"
+    # in the Netherlands), a state before its post code (AU "NSW 2010", US "TX 78704").
+    r"(?:^|[,·•|]\s*)(?:[A-Z]{1,2}-)?\d{4}(?:\s?[A-Z]{2})?\s+[A-ZÄÖÜ][a-zäöüéè]|"
+    r"\b(?:NSW|VIC|QLD|SA|WA|TAS|ACT|NT|[A-Z]{2})\s+\d{4}(?:\d(?:-\d{4})?)?\s*$"
 )
+
+
+# A letter head's tag line ("A member of Northshore Health Partners", "Akademisches
+# Lehrkrankenhaus der Universität"): the group or the university, not the sender.
+_TAGLINE = re.compile(
+    r"^(?:An?\s+)?(?:member of|part of|affiliated|in (?:partnership|cooperation) with|"
+    r"Teil (?:der|des)|Ein Unternehmen|Mitglied|In Kooperation|Akademisches Lehr|Lehrkrankenhaus|"
+    r"Lehrpraxis|Kooperationspartner)",
+    re.IGNORECASE,
+)
+# A heading of a compound German form ("Medikationsplan", "Therapieplan", "Laborauftrag"),
+# which the title's words do not all name: never a sender.
+_HEADING_COMPOUND = re.compile(
+    r"^\w*(?:plan|schein|antrag|auftrag|formular|anfrage|auskunft|nachweis|protokoll|pass|"
+    r"ausweis|bogen|blatt|übersicht|rechnung|kostenvoranschlag)$",
+    re.IGNORECASE,
+)
+# The small words a name may hold in lower case; any other lower-case word makes a sentence
+# or a heading ("Your appointment with the Cardiology Clinic"), not a name.
+_NAME_SMALL_WORDS = frozenset(
+    re.split(
+        r"\s+",
+        "für fuer of the and und & de der den des du la le les van von zu zum zur am an im in "
+        "auf bei for et di del della e y en med. rer. nat. dent. univ. h.c. mbH gGmbH GmbH",
+    )
+)
+
+
+def _name_shaped(name: str) -> bool:
+    """Whether ``name`` reads as an organisation's name: its words capitalised (or the
+    small words a name holds), neither a tag line nor a form's heading, no logo's acronym
+    alone ("NHS")."""
+    if any(unicodedata.category(character) == "Cf" for character in name):
+        return True  # a hidden control: the proposal's check refuses it, saying why
+    words = name.split()
+    if not words or _TAGLINE.match(name) or (len(words) == 1 and _HEADING_COMPOUND.match(name)):
+        return False
+    if len(words) == 1 and name.isupper() and len(name) <= 5:
+        return False
+    return all(
+        word[0].isupper() or word[0].isdigit() or word in _NAME_SMALL_WORDS or word[0] in "(&+-"
+        for word in words
+    )
 
 
 _CONTACT = re.compile(r"\b(?:Tel|Telefon|Fax|Phone|E-?Mail|www)\b|@|http|\s[·•|¦]\s", re.IGNORECASE)
@@ -123,6 +171,8 @@ def sender_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
             continue
         if _FORM_LABEL.search(head) or _SUBDIVISION.search(head) or _LABELLED.match(line.text):
             continue
+        if not _name_shaped(head):
+            continue  # a sentence, a tag line or a logo's letters
         if line.block in recipient_blocks or position in addressed:
             unsure = unsure or line
             continue
@@ -162,7 +212,7 @@ def _organisation_named(line: Line) -> str | None:
     # organisation after the comma is a name; the department alone is none.
     whole = _ORGANISATION.search(head.split(",")[-1]) and "," in head
     if named and not _FORM_LABEL.search(head) and (whole or not _SUBDIVISION.search(head)):
-        return head
+        return head if _name_shaped(head) else None
     return None
 
 
@@ -229,8 +279,8 @@ def _letterhead(lines: Sequence[Line]) -> Candidate | None:
         return None
     if not re.fullmatch(r"[^\W\d_](?:[^\W\d_]|[ .,'’&()/+-])*", name):
         return None  # a name is words: no number, no markup, no label
-    if name.isupper() and len(words) == 1:
-        return None  # "FAX"
+    if (name.isupper() and len(words) == 1) or not _name_shaped(name):
+        return None  # "FAX", "Medikationsplan", "A member of ...": no name
     if _DOCUMENT_KIND.search(name) and not _ORGANISATION.search(name):
         return None  # "Referral letter": a heading
     if _RECIPIENT_START.match(name) or _SALUTATION_LINE.match(name) or _SIGNER.match(name):
@@ -307,9 +357,15 @@ def _signers(lines: Sequence[Line]) -> Iterator[Candidate]:
         text = _SENDER_PARTS.split(line.text)[0].strip(" ,")
         rest = text[title.end() :] if title else text
         name = read_name(rest) if title else None
+        if title and _ANOTHER_TITLE.search(rest):
+            return  # several doctors sign side by side: a hospital's letter, not one doctor's
         if title and name:
             yield Candidate(f"{text[: title.end()].strip()} {name}", line.text, 1)
             return
+
+
+# A second doctor's title on the signer's line.
+_ANOTHER_TITLE = re.compile(r"(?:^|\s)(?:Prof\.|Dr\.?|PD|Priv\.-Doz\.|Dipl\.-Med\.)\s")
 
 
 # A letter without a closing formula is signed in its last lines, under the signature.

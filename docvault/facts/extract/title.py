@@ -92,16 +92,26 @@ def _head_titles(lines: Sequence[Line]) -> Iterator[Candidate]:
             yield Candidate(line.text.strip(), line.text, 1)  # a form's heading: "Überweisung"
             continue
         following = lines[position + 1] if position + 1 < len(lines) else None
+        # The line under an address may be its country ("Schweiz", "United Kingdom"); a
+        # longer line, or a kind of letter, is the heading under the address.
         in_address = position in addressed or (
-            position - 1 in addressed and lines[position - 1].block == line.block
+            position - 1 in addressed
+            and lines[position - 1].block == line.block
+            and len(line.text.split()) <= 2
+            and not _kind_alone(line.text)
         )
         # A form's value under its field label ("Krankenkasse" over "IKK classic"): no heading.
         form_value = position and _FORM_LABEL.search(lines[position - 1].text)
+        # "Ihr Antrag vom 11.04.2024 – Genehmigung" over "Kompressionsstrümpfe nach Maß": a
+        # subject of two lines, which the line under the reference does not name alone.
+        continued = position and _REFERENCE_LINE.match(lines[position - 1].text)
         if (
             position
             and following
             and not in_address
             and not form_value
+            and not continued
+            and not _doctor_named(lines[position - 1].text)
             and _heading_above(line, following)
         ):
             yield Candidate(line.text.strip(), line.text, 1)
@@ -179,6 +189,18 @@ def _heading_above(line: Line, following: Line) -> bool:
     )
 
 
+_REFERENCE_LINE = re.compile(
+    r"^(?:Ihre?|Unsere?|Your|Our)\s+[^\W\d_]+\s+(?:vom|von|of|dated|from)\s+\d", re.IGNORECASE
+)
+
+
+def _doctor_named(text: str) -> bool:
+    """Whether a line names a doctor ("Dr Nathalie Girard"): the line under it is their
+    role ("Médecin généraliste", "Consultant Physician"), not a heading."""
+    title = _SIGNER.match(text)
+    return bool(title and title.end() and read_name(text[title.end() :]))
+
+
 def _name_alone(text: str) -> bool:
     """Whether ``text`` is a person's name and nothing else (``Hussain, Jennifer Sophie``)."""
     name = read_name(text)
@@ -213,6 +235,10 @@ def _title_text(text: str) -> str | None:
     dash = re.search(r"\s[–—-]\s+", title)
     if dash and read_name(re.sub(rf"^{_SALUTATION}\s+", "", title[dash.end() :])):
         title = title[: dash.start()].strip()  # "Imaging report – James Featherstonehaugh"
+    # "DISCHARGE SUMMARY / TTO", "Arztbrief / Epikrise": a heading with its other name
+    # after a slash; a clerk files it under the first.
+    if (halves := title.split(" / ")) and len(halves) == 2 and len(halves[0].split()) <= 4:
+        title = halves[0].strip()
     if not title or len(title) > MAX_TITLE_CHARACTERS:
         return None
     return title.title() if title.isupper() else title
