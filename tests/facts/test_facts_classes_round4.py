@@ -92,3 +92,58 @@ def test_titles_read_by_the_letters_structure() -> None:
     dutch += "Betreft: mevrouw Sanne de Vries\nGeboortedatum: 04-03-1962\nGeachte collega,\n"
     proposed = propose(dutch, TODAY).get("title")
     assert proposed is None or "Vries" not in proposed.value
+
+
+def test_a_documents_own_date_under_the_labels_of_statements_referrals_and_reports() -> None:
+    for line, day in (
+        ("Statement date: 04/22/2025", "2025-04-22"),
+        ("Date of decision to refer: 02/05/2025", "2025-05-02"),
+        ("Authorised: 14-MAR-2025 10:02", "2025-03-14"),
+        ("ausgedruckt am: 09.01.2025", "2025-01-09"),
+    ):
+        us = "Tel (503) 555-0100 · Portland, OR 97205\n" if "04/22" in line else ""
+        uk = "NHS No: 401 023 2134 · Leeds LS1 4AB\n" if "02/05" in line else ""
+        letter = f"Aldwick Diagnostics\n{us}{uk}Admitted: 01/01/2025\n{line}\nText.\n"
+        assert propose(letter, TODAY)["letter_date"].value == day, line
+
+
+def test_a_patient_named_by_a_member_a_patient_in_or_an_insured_persons_field() -> None:
+    for line in (
+        "Member Name: Rosa Alvarez",
+        "Patient/in: Alvarez, Rosa",
+        "Versicherte Person: Rosa Alvarez, geboren am 02.03.1970",
+        "ALVAREZ, Rosa   NHS: 401 023 2134   DOB: 02/03/1970",
+    ):
+        letter = f"Harbour Health Plan\nTel 0800 555 0100\n{line}\nText.\n"
+        assert propose(letter, TODAY)["patient"].value == "Rosa Alvarez", line
+
+
+def test_the_sender_named_by_a_return_address_line_or_a_printed_by_field() -> None:
+    returned = (
+        "BKK Nordlicht\nDie Betriebskrankenkasse\nBKK Nordlicht · Postfach 3310 · 24103 Kiel\n"
+        "Frau\nAnna Roth\nBergweg 2\n30159 Hannover\nDatum: 3. März 2025\nSehr geehrte Frau Roth,\n"
+    )
+    assert propose(returned, TODAY)["sender"].value == "BKK Nordlicht"
+    # A town before its state is no name, even as the first part of a line.
+    american = "Pacific Plan\nMember Services\nPO Box 12\nSeattle, WA 98101\nMs Ann Lee\n"
+    american += "4 Pine Street\nTacoma, WA 98402\nDear Ms Lee,\n"
+    assert propose(american, TODAY).get("sender") is None or (
+        propose(american, TODAY)["sender"].value != "Seattle"
+    )
+    printed = "Medikationsplan\nSeite 1 von 1\nfür: Jonas Weber geb. am: 02.03.1970\n"
+    printed += "ausgedruckt von: Hausarztpraxis am Markt\nMarkt 2, 04109 Leipzig, Tel. 0341 555\n"
+    assert propose(printed, TODAY)["sender"].value == "Hausarztpraxis am Markt"
+    reha = "Rehaklinik Am Waldsee\nFachklinik für Orthopädie\nSeestraße 4\n79189 Bad Krozingen\n"
+    reha += "Tel. 07633 4040\nArztbrief\n"
+    assert propose(reha, TODAY)["sender"].value == "Rehaklinik Am Waldsee"
+
+
+def test_a_return_line_that_shortens_the_name_is_not_the_senders_name() -> None:
+    letter = (
+        "12.03.2024 11:22\n+49 551 2225449\nKARDIOL. GP AM WALL\nS. 1/1\n"
+        "Kardiologische Gemeinschaftspraxis am Wall\nAm Markt 6 · 28195 Bremen\n"
+        "Kardiol. GP am Wall · Am Markt 6 · 28195 Bremen\nHerrn Dr. med. Jan Roth\n"
+        "Praxis am Stadtpark\nGoethestraße 15\n70173 Stuttgart\nDatum: 9.3.2024\n"
+    )
+    proposed = propose(letter, TODAY).get("sender")
+    assert proposed is None or proposed.value != "Kardiol. GP am Wall"

@@ -308,7 +308,10 @@ _NAMED_DATE_LABEL = re.compile(
     r"(?:^|¦|\s)(?:Date of (?:letter|report)|Letter date|Briefdatum|Befunddatum|Berichtsdatum|"
     r"Report date|Rechnungsdatum|Ausstellungsdatum|Ausgestellt am|Erstellt am|Druckdatum|"
     r"Date typed|Date dictated|Reported(?: on)?|(?:Electronically )?signed by [^¦]{2,60}? on|"
-    r"Gesendet|Sent|Befundausgang|Ausgang)"
+    r"Gesendet|Sent|Befundausgang|Ausgang|Statement date|"
+    r"Date of (?:decision to refer|referral|issue)|Referral date|Issue date|Authori[sz]ed(?: on)?|"
+    r"Freigegeben am|Validiert am|Ausgedruckt am|"
+    r"Erstellungsdatum|Überweisungsdatum|Bescheiddatum)"
     r"\s*[:¦]?\s*",
     re.IGNORECASE,
 )

@@ -84,6 +84,7 @@ def patient_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
         yield from _saluted_with_birth(line)
         yield from _named_before_birth(line)
         yield from _named_in_subject(line)
+        yield from _surname_line_with_birth(line)
         name_label = _NAME_LABEL.search(line.text)
         if name_label and not _PATIENT_LABEL.search(line.text):
             name = read_name(line.text[name_label.end() :])
@@ -142,6 +143,24 @@ def _saluted_with_birth(line: Line) -> Iterator[Candidate]:
         if name is None:
             continue
         if _birth_date_follows(after[:80]):
+            yield Candidate(name, line.text, 0)
+
+
+# "SMITH, Sean   NHS: 707 799 5624   DOB: 19/09/1990": a record's line, its patient's
+# surname in capitals first.
+_SURNAME_COMMA = re.compile(r"^[A-ZÄÖÜ][A-ZÄÖÜ'’-]+(?:\s[A-ZÄÖÜ][A-ZÄÖÜ'’-]+)?,\s+[A-ZÄÖÜ]")
+
+
+def _surname_line_with_birth(line: Line) -> Iterator[Candidate]:
+    """A line opening with ``SURNAME, Given`` that gives a birth date further on."""
+    birth = _BIRTH.search(line.text)
+    if (
+        _SURNAME_COMMA.match(line.text)
+        and birth
+        and _birth_date_follows(line.text[birth.start() :])
+    ):
+        name = read_name(line.text)
+        if name:
             yield Candidate(name, line.text, 0)
 
 

@@ -21,7 +21,7 @@ from docvault.facts.extract.dates import (
 )
 
 _ORGANISATION = re.compile(
-    r"\b(?:Klinik\w*|\w*[Kk]linikum|\w*[Kk]rankenhaus|\w*[Kk]liniken|Uni(?:versitäts)?klinik\w*|"
+    r"\b(?:Klinik\w*|\w*[Kk]linik\b|\w*[Kk]linikum|\w*[Kk]rankenhaus|\w*[Kk]liniken|Uni(?:versitäts)?klinik\w*|"
     r"Universitätsmedizin|Charité|\w*[Pp]raxis|MVZ|Medizinisches Versorgungszentrum|"
     r"\w*[Zz]entrum|\w*[Ss]pital\b|Hospital|Clinic\b|Infirmary|Surgery|Medical Cent(?:re|er)|"
     r"Health Cent(?:re|er)|"
@@ -106,7 +106,8 @@ _NAME_SMALL_WORDS = frozenset(
     re.split(
         r"\s+",
         "für fuer of the and und & de der den des du la le les van von zu zum zur am an im in "
-        "auf bei for et di del della e y en med. rer. nat. dent. univ. h.c. mbH gGmbH GmbH",
+        "auf bei for et di del della e y en med. rer. nat. dent. univ. h.c. mbH gGmbH GmbH eG "
+        "e.V. e. V. eK e.K. plc",
     )
 )
 
@@ -151,10 +152,29 @@ def sender_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
     if _mail_printout(lines):
         yield _mail_signature(lines)
         return
-    letterhead = _letterhead(lines) or _form_stamp(lines)
+    letterhead = _letterhead(lines) or _form_stamp(lines) or _labelled_sender(lines)
     if letterhead is not None:
         yield letterhead
         return
+    named, unsure = _first_organisation(lines)
+    if named is not None:
+        yield named
+        return
+    # The return address names the sender where the head's first organisation may be the
+    # recipient's (or the head names none the rules know as one).
+    returned = _return_line(lines)
+    if returned is not None:
+        yield returned
+        return
+    if unsure is not None:
+        yield Candidate("", unsure.text, 0)  # perhaps the recipient's: propose no sender
+        return
+    yield from _signers_of_unnamed_head(lines)
+
+
+def _first_organisation(lines: Sequence[Line]) -> tuple[Candidate | None, Line | None]:
+    """The first organisation the page's head names outside what may be an address, and
+    the first one inside such a block (which may be the recipient)."""
     recipient_blocks = {line.block for line in lines if _RECIPIENT_START.match(line.text)}
     recipient_blocks |= _address_blocks(lines)
     if len({line.block for line in lines[:15]}) < 3:
@@ -177,12 +197,8 @@ def sender_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
             unsure = unsure or line
             continue
         if len(head) <= 80:
-            yield Candidate(head, line.text, 0)
-            return
-    if unsure is not None:
-        yield Candidate("", unsure.text, 0)  # perhaps the recipient's: propose no sender
-        return
-    yield from _signers_of_unnamed_head(lines)
+            return Candidate(head, line.text, 0), unsure
+    return None, unsure
 
 
 # A form's field for the sending doctor's stamp, printed under it.
@@ -198,6 +214,69 @@ def _form_stamp(lines: Sequence[Line]) -> Candidate | None:
     for line in lines[max(fields[-1] - 6, 0) : fields[-1]]:
         if head := _organisation_named(line):
             return Candidate(head, line.text, 0)
+    return None
+
+
+# A field that names the sender: the medication plan's "ausgedruckt von", a form's
+# "Absender" (never "Einsender", which a laboratory prints for the practice it answers).
+_SENDER_LABEL = re.compile(r"^(?:ausgedruckt von|Absender(?:in)?)\s*:\s*", re.IGNORECASE)
+
+
+def _labelled_sender(lines: Sequence[Line]) -> Candidate | None:
+    """The organisation a sender's field names, in the page's first lines."""
+    for line in lines[:20]:
+        label = _SENDER_LABEL.match(line.text)
+        if label is None:
+            continue
+        value = _SENDER_PARTS.split(line.text[label.end() :])[0].strip(" ,")
+        if _ORGANISATION.search(value) and _name_shaped(value) and len(value) <= 80:
+            return Candidate(value, line.text, 0)
+    return None
+
+
+# The return address over a window envelope's address ("Praxis Roth · Seeweg 3 · 8002
+# Zürich", "Deutsche Rentenversicherung Westfalen, 28195 Bremen"): the sender's own line.
+_RETURN_PARTS = re.compile(r"\s+[·•|]\s+|,\s+")
+
+
+def _return_line(lines: Sequence[Line]) -> Candidate | None:
+    """The sender a return-address line names: an organisation's name, then its street or
+    post box and its town, with an address (the recipient's) in the lines under it."""
+    for position, line in enumerate(lines[:16]):
+        parts = _RETURN_PARTS.split(line.text.strip())
+        if (
+            len(parts) < 2
+            or _LABELLED.match(line.text)
+            or _CONTACT.search(line.text.replace("·", ""))
+        ):
+            continue
+        name = parts[0].strip()
+        addressed = any(
+            _POSTCODE_LINE.search(part) or part.startswith(("Postfach", "P.O. Box"))
+            for part in parts[1:]
+        )
+        recipient = any(
+            _POSTCODE_LINE.search(below.text) for below in lines[position + 1 : position + 7]
+        )
+        person = read_name(name) == name and not _ORGANISATION.search(name)
+        if not (addressed and recipient) or person or re.search(r"\d", name):
+            continue
+        # "Chicago, IL 60614": a town before its state is an address's line, not a name.
+        named = _ORGANISATION.search(name) or len(parts) >= 3 or len(name.split()) >= 2
+        if not named or re.match(r"[A-Z]{2}\s+\d{5}", parts[1]):
+            continue
+        # A return line may shorten the name ("Kardiol. GP am Wall"): it counts only where the
+        # letter head above it spells the same words.
+        above = {
+            word
+            for other in lines[:position]
+            # The fax machine's line shortens the name too ("PNEUMOLOGISCHE GP BIELEFEL").
+            if not (_FAX_HEADER.search(other.text) or other.text.isupper())
+            for word in other.text.split()
+        }
+        confirmed = set(name.split()) <= above
+        if confirmed and _name_shaped(name) and not _SUBDIVISION.search(name) and len(name) <= 80:
+            return Candidate(name, line.text, 0)
     return None
 
 
