@@ -31,6 +31,7 @@ class Composer:
         self.running = running
         self.footer_lines = footer
         self.pages: list[Page] = []
+        self.appendix: list[tuple[str, str]] = []  # (heading, paragraph) written before the closing
         self.y = TOP
         self.new_page()
 
@@ -270,6 +271,9 @@ class Composer:
     def closing(self, greeting: str, signers: list[tuple[str, str]], sig_styles: list[str], ia: bool = False,
                 over_name: bool = False) -> None:
         size = self.style.size
+        for i, (title, text) in enumerate(self.appendix):
+            self.heading(title)
+            self.para(text, face=2 if i == len(self.appendix) - 1 else 0)
         self.need(110)
         self.y += size * 2
         self.page.text(self.left, self.y, greeting, "closing", self.faces[0], size)

@@ -16,6 +16,7 @@ import random
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 import numpy as np
@@ -126,9 +127,9 @@ def faxed(master: Image.Image, skew: float, header: str | None) -> tuple[Image.I
     if header:
         master = master.copy()
         draw = ImageDraw.Draw(master)
-        draw.rectangle([0, 0, PAGE_W, 17 * PT], fill=(255, 255, 255))
+        draw.rectangle([0, 0, PAGE_W, 21 * PT], fill=(255, 255, 255))
         f = font("mono-b", 8)
-        x0, base = 28 * PT, 12 * PT
+        x0, base = 28 * PT, 16 * PT
         draw.text((x0, base), header, font=f, fill=(0, 0, 0), anchor="ls")
         ascent, descent = f.getmetrics()
         header_line = {"id": None, "text": header, "role": "fax_header",
@@ -303,7 +304,10 @@ REMOVABLE = {"body", "list_item", "subject", "address", "info", "heading", "form
 
 
 def removal(record: dict, how: str, rng: random.Random) -> list[dict] | None:
-    lines = record["lines"]
+    """A printed line, a table row or three consecutive body lines of one column, each text printed
+    only once on the page (else its loss could not be seen in a transcription)."""
+    counts = Counter(ln["text"] for ln in record["lines"])
+    lines = [ln for ln in record["lines"] if counts[ln["text"]] == 1]
     if how == "line":
         options = [[ln] for ln in lines if ln["role"] in REMOVABLE and len(ln["text"]) >= 6]
     elif how == "row":

@@ -93,6 +93,32 @@ ACCENTS = [(20, 70, 130), (130, 25, 45), (20, 100, 90), (70, 70, 70), (150, 80, 
 LOGOS = ["cross", "rings", "leaf", "eye"]
 
 
+APPENDIX = {
+    "de": [("Aufklärung und weiteres Vorgehen",
+            "Die Befunde wurden ausführlich mit der Patientin und ihrer Tochter besprochen. Über Nutzen, Risiken "
+            "und Alternativen der vorgeschlagenen Behandlung wurde aufgeklärt; schriftliches Material wurde "
+            "mitgegeben. Fragen wurden beantwortet, eine Bedenkzeit wurde eingeräumt."),
+           ("Sozialanamnese",
+            "Verwitwet, lebt allein im zweiten Stock ohne Aufzug, Versorgung durch die Tochter und einen "
+            "ambulanten Pflegedienst zweimal wöchentlich. Nichtraucherin seit 1998, Alkohol gelegentlich. "
+            "Pflegegrad 2 ist beantragt, der Termin des Medizinischen Dienstes steht noch aus."),
+           ("Hinweis zur Medikation",
+            "Bitte achten Sie bei jeder Neuverordnung auf Wechselwirkungen: keine nichtsteroidalen Antirheumatika, "
+            "keine kaliumsparenden Diuretika ohne Laborkontrolle, Metformin pausieren bei eGFR unter 30 ml/min. "
+            "Ein aktueller bundeseinheitlicher Medikationsplan liegt bei.")],
+    "en": [("Discussion",
+            "I discussed the findings at length with the patient and her son, including the benefits, risks and "
+            "alternatives of the proposed treatment. Written information was provided and she has had time to "
+            "consider it; she is keen to proceed."),
+           ("Social history",
+            "Lives alone in a first-floor flat, independent with personal care, drives short distances. Ex-smoker "
+            "(20 pack-years, stopped 2009), drinks about 8 units of alcohol a week. Her son visits daily."),
+           ("Safety-netting",
+            "She knows to seek urgent medical attention through the emergency department or by calling 999 if "
+            "she develops sudden visual loss, chest pain, fainting or severe breathlessness at rest.")],
+}
+
+
 @dataclass
 class Built:
     pages: list[Page]
@@ -114,6 +140,8 @@ def composer(rng: random.Random, country: str, size: float, running: str, family
     columns = [[site.doctor[1], site.doctor[0]], [site.second[1], site.second[0]],
                ["Kontakt" if language == "de" else "Contact", site.phone, site.fax]]
     c.letterhead(site.name, site.subtitle, columns, rng.choice(LOGOS))
+    if rng.random() < 0.45:
+        c.appendix = APPENDIX[language]
     c.sender_line(f"{site.name} · {site.street} · {site.town}")
     return c, site, person
 
@@ -469,9 +497,15 @@ def lab_cumulative(rng: random.Random, country: str) -> Built:
         ref_out = ref if german else ref.replace(",", ".")
         table_rows.append([de if german else en, unit, ref_out] + [show(v) for v in values])
     heads = ["Analyt" if german else "Analyte", "Einheit" if german else "Unit", "Referenz" if german else "Range"]
-    for block in range(2):
-        c.heading(("Blatt " if german else "Sheet ") + str(block + 1), 8.5)
-        c.table(heads + dates, table_rows, [92, 40, 62] + [46] * 6, 7.3)
+    c.heading(("Blatt 1 (aktuell)" if german else "Sheet 1 (current)"), 8.5)
+    c.table(heads + dates, table_rows, [92, 40, 62] + [46] * 6, 7.3)
+    earlier = ["08.01.", "15.01.", "22.01.", "29.01."] if german else ["01/08", "01/15", "01/22", "01/29"]
+    drift = [rng.uniform(0.9, 1.1) for _ in range(4)]
+    older = [[de if german else en, unit, ref if german else ref.replace(",", "."),
+              *[show(round(v * f) if v == int(v) else round(v * f, 2)) if v else "–" for v, f in zip(values[:4], drift)]]
+             for de, en, unit, ref, values in rows[:12]]
+    c.heading(("Blatt 2 (Vorwerte)" if german else "Sheet 2 (previous results)"), 8.5)
+    c.table(heads + earlier, older, [92, 40, 62] + [52] * 4, 7.3)
     c.para(("Befund technisch und medizinisch validiert. Kritische Werte (Kalium > 6,0 mmol/l) wurden am "
             "26.02. um 07:42 Uhr telefonisch an Station 4B (Pfl. Roßmann) übermittelt.") if german else
            "Critical value (potassium > 6.0 mmol/l) phoned to ward 4B on 02/26 at 07:42 AM (RN Rossman).", size=7.5)

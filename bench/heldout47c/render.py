@@ -224,7 +224,9 @@ def _stroke(draw: ImageDraw.ImageDraw, points: np.ndarray, width: float, color: 
 def _trochoid(rng: random.Random, length: float, height: float, loops: int, start: tuple) -> np.ndarray:
     """Cursive-like loops: a prolate trochoid with wandering radius and baseline."""
     t = np.linspace(0, loops * 2 * math.pi, loops * 28)
-    radius = height * (0.35 + 0.3 * np.abs(np.sin(t / (1.3 + rng.random()) + rng.random() * 3)))
+    tall = np.array([rng.choice([1.0, 1.0, 1.0, 2.1, 1.0, 0.8]) for _ in range(loops + 1)])
+    radius = height * (0.45 + 0.25 * np.abs(np.sin(t / (1.3 + rng.random()) + rng.random() * 3)))
+    radius = radius * tall[(t // (2 * math.pi)).astype(int)]
     advance = length / (loops * 2 * math.pi)
     x = start[0] + advance * t - radius * 0.8 * np.sin(t)
     y = start[1] - radius * (1 - np.cos(t)) * (0.6 + 0.4 * np.sin(t * 0.37 + rng.random() * 6))
@@ -278,13 +280,13 @@ def hand_text(target: Image.Image, rng: random.Random, text: str, origin: tuple,
     x, y = origin
     drift = 0.0
     for ch in text:
-        size = size_px * rng.uniform(0.88, 1.12)
+        size = size_px * rng.uniform(0.95, 1.05)
         f = _hand_font(face, max(6, round(size)))
         advance = f.getlength(ch)
         if ch != " ":
             glyph = Image.new("L", (round(advance + size), round(size * 2)), 0)
             ImageDraw.Draw(glyph).text((size * 0.3, size * 1.4), ch, font=f, fill=255, anchor="ls")
-            angle = rng.uniform(-7, 7) + (-12 if hand == "slanted" else 0)
+            angle = rng.uniform(-4, 4) + (-12 if hand == "slanted" else 0)
             glyph = glyph.rotate(angle, resample=Image.BILINEAR, expand=False)
             colored = Image.new("RGBA", glyph.size, color + (0,))
             colored.putalpha(glyph.point(lambda v: min(235, v)))
