@@ -84,6 +84,11 @@ SITES = {
                "IBAN IE29 AIBK 9311 5212 3456 78 · BIC AIBKIE2D",
                ("Dr Cathal Mac Giolla Phádraig BDS MFDS", "Oral Surgeon"),
                ("Dr Niamh Ó Ceallaigh", "Dental Surgeon")),
+    "OH": Site("Severn Occupational Health", "Workplace health · fitness for work · health surveillance",
+               "Unit 12, Portside Business Park", "Avonmouth BS11 8DL", "Tel: 0117 982 4410", "Fax: 0117 982 4411",
+               "Severn OH Ltd · Registered in England no. 08812745 · VAT GB 182 4471 90",
+               ("Dr Morwenna Trelawney MFOM", "Consultant Occupational Physician"),
+               ("Sister Bernadette Quinlan RGN SCPHN", "Occupational Health Advisor")),
 }
 
 FAMILY_CHOICES = ["liberation-sans", "liberation-narrow", "liberation-serif", "dejavu-serif", "dejavu-condensed",
@@ -129,8 +134,8 @@ class Built:
 
 
 def composer(rng: random.Random, country: str, size: float, running: str, family: str | None = None,
-             head: str | None = None) -> tuple[Composer, Site, Person]:
-    site = SITES[country]
+             head: str | None = None, site_key: str | None = None) -> tuple[Composer, Site, Person]:
+    site = SITES[site_key or country]
     person = rng.choice(PATIENTS[country])
     style = Style(family or rng.choice(FAMILY_CHOICES), size, head or rng.choice(HEADS), rng.choice(ACCENTS),
                   rng.choice([56.0, 62.0, 70.0]), rng.choice([1.28, 1.35, 1.45]))
@@ -140,7 +145,7 @@ def composer(rng: random.Random, country: str, size: float, running: str, family
     columns = [[site.doctor[1], site.doctor[0]], [site.second[1], site.second[0]],
                ["Kontakt" if language == "de" else "Contact", site.phone, site.fax]]
     c.letterhead(site.name, site.subtitle, columns, rng.choice(LOGOS))
-    if rng.random() < 0.45:
+    if rng.random() < 0.7:
         c.appendix = APPENDIX[language]
     c.sender_line(f"{site.name} · {site.street} · {site.town}")
     return c, site, person
@@ -346,7 +351,7 @@ def psychotherapy(rng: random.Random, country: str) -> Built:
 
 
 def occupational(rng: random.Random, country: str) -> Built:
-    c, site, p = composer(rng, country, 9.5, "Fitness for work – {p.surname}")
+    c, site, p = composer(rng, country, 9.5, "Fitness for work – {p.surname}", site_key="OH")
     c.address(["Ms Hannah Whitcombe", "HR Business Partner", "Severnside Logistics Ltd", "Avonmouth BS11 9YA"],
               [("Date", "12 March 2025"), ("Our ref", "OH/25/0441"), ("Employee no.", "SL-07731")])
     c.subject(["Occupational health report – management referral", f"Employee: {p.first} {p.surname}, DOB {p.birth}"])
@@ -361,7 +366,7 @@ def occupational(rng: random.Random, country: str) -> Built:
            "adherence (average use 6.4 hours per night). Hypertension is treated and controlled.")
     c.para("Recommendations: day shifts only and no forklift driving until the DVLA has confirmed the licence "
            "and a review on 7 May 2025 shows adherence is maintained; a phased return over two weeks.")
-    c.closing("Yours sincerely", [("Dr Morwenna Trelawney MFOM", "Consultant Occupational Physician")], ["compact"])
+    c.closing("Yours sincerely", [site.doctor, site.second], ["compact", "ia"], ia=True)
     c.add_stamp(["CONFIDENTIAL", "MEDICAL IN CONFIDENCE"], "rect", RED, 380, 150)
     return Built(c.finish(), "occupational_health_report", "en", f"{p.first} {p.surname}",
                  [p.term, p.birth, "OH/25/0441", "CPAP", "forklift", "6.4 hours", "Trelawney", "DVLA"])
