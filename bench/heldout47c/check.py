@@ -220,11 +220,51 @@ def check_damaged(root: Path) -> list[str]:
     return problems
 
 
+def _plain(text: str) -> str:
+    """MuPDF reads some fonts' space, middle dot, hyphen, semicolon as U+00A0, U+2219, U+00AD, U+037E (shared glyphs)."""
+    return text.replace("\xa0", " ").replace("\u2219", "\u00b7").replace("\xad", "-").replace("\u037e", ";").strip()
+
+
+def check_against_source(root: Path, truth: list[dict]) -> list[str]:
+    """The truth boxes of the 300 dpi scans against MuPDF's own text boxes in the vector source PDF,
+    carried through the same skew and turn: an independent check of the geometry."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from generate import box_quad
+
+    problems = []
+    for record in truth:
+        if record["variant"] != "scan300":
+            continue
+        with pymupdf.open(root / "source_pdf" / f"{record['doc']}.pdf") as doc:
+            spans = [span for block in doc[record["page"] - 1].get_text("dict")["blocks"]
+                     for line in block.get("lines", []) for span in line["spans"]]
+        w, h = record["image_size"]
+        size = (h, w) if record["turned_degrees"] in (90, 270) else (w, h)
+        for line in record["lines"]:
+            parts = line.get("cells") or [{"text": line["text"], "box": line["box"]}]
+            for part in parts:
+                found = [s for s in spans if _plain(s["text"]) == part["text"]]
+                if not found:
+                    problems.append(f"{record['file']} p{record['page']}: {part['text'][:30]!r} not in the source PDF")
+                    continue
+                height = min(part["box"][3] - part["box"][1], part["box"][2] - part["box"][0])
+                best = min(
+                    max(abs(a - b) for a, b in zip(
+                        box_quad([v * 300 / 72 for v in s["bbox"]], (1.0, 1.0), size, record["skew_degrees"],
+                                 record["turned_degrees"])[0], part["box"]))
+                    for s in found)
+                if best > 0.45 * height + 2:
+                    problems.append(f"{record['file']} p{record['page']}: {part['text'][:30]!r} box off by "
+                                    f"{best:.1f} px from the source PDF's")
+    return problems
+
+
 def check(root: Path) -> list[str]:
     truth = read_jsonl(root / "truth.jsonl")
     documents = read_jsonl(root / "documents.jsonl")
     problems = check_records(root, truth)
     problems += check_pdf_sizes(root, truth)
+    problems += check_against_source(root, truth)
     problems += check_lists(root, truth, documents)
     problems += check_damaged(root)
     summary = json.loads((root / "summary.json").read_text())
