@@ -20,14 +20,16 @@ def damage_sources(docs: list, turns: dict) -> dict[str, str]:
     """doc -> role: 'single' (a letter page whose scan150 image is upright) and 'double' (a two-page
     letter with both scan150 pages upright)."""
     wanted: dict[str, str] = {}
+    doubles = []
     for doc, kind, built in docs:
         upright = all(turns.get((doc, p + 1, "scan150"), 0) == 0 for p in range(len(built.pages)))
         if kind != "letter" or not upright:
             continue
-        if len(built.pages) == 2 and "double" not in wanted.values():
-            wanted[doc] = "double"
+        if len(built.pages) == 2:
+            doubles.append((-len(built.pages[1].lines), doc))
         elif len(built.pages) == 1 and "single" not in wanted.values():
             wanted[doc] = "single"
+    wanted[min(doubles)[1]] = "double"  # the fullest second page
     return wanted
 
 

@@ -336,20 +336,20 @@ def choose_lost_and_clean(records: list[dict], seed: int) -> tuple[list[dict], l
             used.add((record["file"], record["page"]))
     lost = []
     hows = ["line", "row", "block3"]
-    for record in order:
-        key = (record["file"], record["page"])
-        if key in used or record["kind"] == "handwritten" or len(lost) >= 40:
-            continue
-        how = hows[len(lost) % 3]
-        chosen = removal(record, how, rng) or removal(record, "line", rng)
-        if chosen is None:
-            continue
-        how = how if chosen and (how != "row" or chosen[0]["role"] == "table_row") and \
-            (how != "block3" or len(chosen) == 3) else "line"
-        used.add(key)
-        lost.append({"file": record["file"], "doc": record["doc"], "page": record["page"],
-                     "variant": record["variant"], "remove": how, "line_ids": [ln["id"] for ln in chosen],
-                     "texts": [ln["text"] for ln in chosen]})
+    pending = [r for r in order if (r["file"], r["page"]) not in used and r["kind"] != "handwritten"]
+    for turn in range(200):
+        how = hows[turn % 3]
+        for record in pending:
+            key = (record["file"], record["page"])
+            chosen = removal(record, how, rng) if key not in used else None
+            if chosen:
+                used.add(key)
+                lost.append({"file": record["file"], "doc": record["doc"], "page": record["page"],
+                             "variant": record["variant"], "remove": how, "line_ids": [ln["id"] for ln in chosen],
+                             "texts": [ln["text"] for ln in chosen]})
+                break
+        if len(lost) == 40:
+            break
     return lost, clean
 
 
