@@ -71,7 +71,12 @@ def mixed(rng: random.Random, index: int) -> Built:
     c.letterhead("Hausarztpraxis am Weinsteig" if german else "Clifton Village Surgery",
                  "Allgemeinmedizin · Diabetologie" if german else "General Practice",
                  [], "cross")
-    if german:
+    if country == "AT":
+        c.subject(["Schilddrüsenbefund – bitte abzeichnen", "Patientin: Kreuzberger-Haas, Ilse · geb. 19.08.1944"])
+        c.para("TSH 0,08 mU/l (0,27 - 4,20), fT4 2,31 ng/dl (0,93 - 1,70), TRAK negativ.")
+        c.para("Sonographie: Knotenstruma mit autonomem Adenom rechts 18 mm; Hyperthyreose.")
+        terms = ["Kreuzberger-Haas", "19.08.1944", "Hyperthyreose", "0,08 mU/l", "TRAK", "Knotenstruma"]
+    elif german:
         c.subject(["Laborbefund zur Kenntnis", "Patient: Gündoğdu, Mehmet · geb. 04.04.1957"])
         c.para("Kalium 5,7 mmol/l (Referenz 3,5 - 5,1), Kreatinin 1,94 mg/dl, eGFR 34 ml/min.")
         c.para("Unter Ramipril 5 mg und Spironolacton 25 mg; Hyperkaliämie leichtgradig.")
@@ -87,4 +92,4 @@ def mixed(rng: random.Random, index: int) -> Built:
         c.page.layer(image, 120 + rng.uniform(0, 40), y, "handwriting", text, hand=hand)
         y += 48
     return Built(c.finish(), "annotated_result", "de" if german else "en",
-                 "Mehmet Gündoğdu" if german else "Bríd O'Leary", terms)
+                 {"DE": "Mehmet Gündoğdu", "AT": "Ilse Kreuzberger-Haas", "GB": "Bríd O'Leary"}[country], terms)

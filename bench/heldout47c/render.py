@@ -222,37 +222,40 @@ def _stroke(draw: ImageDraw.ImageDraw, points: np.ndarray, width: float, color: 
 
 
 def _trochoid(rng: random.Random, length: float, height: float, loops: int, start: tuple) -> np.ndarray:
-    """Cursive-like loops: a prolate trochoid with wandering radius and baseline."""
-    t = np.linspace(0, loops * 2 * math.pi, loops * 28)
-    tall = np.array([rng.choice([1.0, 1.0, 1.0, 2.1, 1.0, 0.8]) for _ in range(loops + 1)])
-    radius = height * (0.45 + 0.25 * np.abs(np.sin(t / (1.3 + rng.random()) + rng.random() * 3)))
-    radius = radius * tall[(t // (2 * math.pi)).astype(int)]
+    """Cursive-like letters: a prolate trochoid, one cycle a letter, each cycle an e-loop, an n-arch,
+    a tall l-loop or a g-descender, slanted to the right, with a wandering baseline."""
+    t = np.linspace(0, loops * 2 * math.pi, loops * 32)
+    cycle = np.minimum((t // (2 * math.pi)).astype(int), loops - 1)
+    kinds = [rng.choice("eenlge") for _ in range(loops)]
+    vertical = np.array([{"e": 1.0, "n": 1.1, "l": 2.4, "g": -1.7}[k] * rng.uniform(0.85, 1.15) for k in kinds])
+    across = np.array([{"e": 1.9, "n": 0.4, "l": 1.7, "g": 1.6}[k] for k in kinds])
     advance = length / (loops * 2 * math.pi)
-    x = start[0] + advance * t - radius * 0.8 * np.sin(t)
-    y = start[1] - radius * (1 - np.cos(t)) * (0.6 + 0.4 * np.sin(t * 0.37 + rng.random() * 6))
-    y += np.cumsum(np.array([rng.uniform(-0.4, 0.4) for _ in t]))
+    x = start[0] + advance * t - advance * across[cycle] * np.sin(t)
+    y = start[1] - height * 0.5 * vertical[cycle] * (1 - np.cos(t))
+    y += np.cumsum(np.array([rng.uniform(-0.35, 0.35) for _ in t]))
+    x += (start[1] - y) * 0.28
     return np.stack([x, y], axis=1)
 
 
 def signature(rng: random.Random, style: str, color: tuple = PEN_BLUE) -> Image.Image:
     """A signature as an RGBA image at 300 dpi. Styles: compact, flourish, initials, ia."""
-    w, h = {"compact": (420, 200), "flourish": (900, 300), "initials": (330, 240), "ia": (640, 220)}[style]
+    w, h = {"compact": (460, 300), "flourish": (940, 340), "initials": (360, 300), "ia": (680, 300)}[style]
     image = Image.new("RGBA", (w, h), (255, 255, 255, 0))
     draw = ImageDraw.Draw(image)
-    base = h * 0.68
+    base = h * 0.6
     if style == "initials":
         for k in range(2):
-            pts = _trochoid(rng, 90, 120, 1, (30 + k * 150, base))
+            pts = _trochoid(rng, 90, 80, 1, (30 + k * 150, base))
             _stroke(draw, pts, 6, color)
             draw.line([(40 + k * 150, base - 150), (60 + k * 150, base + 20)], fill=color + (235,), width=5)
         draw.ellipse([300, base, 312, base + 12], fill=color + (235,))
     elif style == "ia":
         hand_text(image, rng, "i.A.", (10, base), 70, color, "slanted")
-        _stroke(draw, _trochoid(rng, 380, 80, 6, (200, base)), 5, color)
+        _stroke(draw, _trochoid(rng, 380, 60, 6, (200, base)), 5, color)
     else:
         loops = 5 if style == "compact" else 10
         length = w * (0.8 if style == "compact" else 0.75)
-        _stroke(draw, _trochoid(rng, length, 95, loops, (20, base)), 5.5, color)
+        _stroke(draw, _trochoid(rng, length, 64, loops, (45, base)), 5.5, color)
         if style == "flourish":
             x = np.linspace(60, w - 20, 60)
             y = base + 40 + 25 * np.sin((x - 60) / (w - 80) * math.pi * 1.2)
