@@ -7,7 +7,8 @@ Checks: every file named exists and decodes to the stated size and resolution; f
 204 x 98 dpi; every truth line's box and every cell box lies inside the image and on ink; lines are
 not all ink (a box over a black blot would pass otherwise); search terms are printed verbatim;
 lost_lines and clean_pages name existing page variants and line ids, do not overlap, and clean pages
-carry a signature or stamp; handwritten pages are upright; damaged files fail to decode as stated and
+carry a signature or stamp; handwritten pages are upright; damaged files fail to decode as stated
+and
 controls decode exactly like the intact page."""
 
 from __future__ import annotations
@@ -26,11 +27,14 @@ INK_LEVEL = 150  # grey below this is ink
 
 
 def read_jsonl(path: Path) -> list[dict]:
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return [
+        json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()
+    ]
 
 
 def page_image(root: Path, record: dict, cache: dict) -> Image.Image:
-    """The stored page image: the embedded image of a PDF page, or the TIFF frame, or the JPEG/PNG."""
+    """The stored page image: the embedded image of a PDF page, or the TIFF frame, or the
+    JPEG/PNG."""
     path = root / record["file"]
     key = (record["file"], record["page"])
     if key in cache:
@@ -69,10 +73,12 @@ def ink_problems(record: dict, image: Image.Image) -> list[str]:
             if x0 < -1 or y0 < -1 or x1 > w + 1 or y1 > h + 1:
                 problems.append(f"{where}: {line['id']} {what} box {line['box']} outside {w}x{h}")
                 continue
-            crop = grey[max(0, int(y0)):int(np.ceil(y1)), max(0, int(x0)):int(np.ceil(x1))]
+            crop = grey[max(0, int(y0)) : int(np.ceil(y1)), max(0, int(x0)) : int(np.ceil(x1))]
             share = float((crop < INK_LEVEL).mean()) if crop.size else 0.0
             if share < 0.01 or share > 0.9:
-                problems.append(f"{where}: {line['id']} {what} {line['text'][:30]!r} ink share {share:.3f}")
+                problems.append(
+                    f"{where}: {line['id']} {what} {line['text'][:30]!r} ink share {share:.3f}"
+                )
     return problems
 
 
@@ -86,7 +92,9 @@ def check_records(root: Path, truth: list[dict]) -> list[str]:
         if record["variant"] == "fax":
             if image.mode != "1" and image.info.get("bpc") != 1:
                 problems.append(f"{where}: fax page is not 1-bit ({image.mode})")
-            if record["file"].endswith(".tif") and tuple(round(v) for v in image.info.get("dpi", (0, 0))) != (204, 98):
+            if record["file"].endswith(".tif") and tuple(
+                round(v) for v in image.info.get("dpi", (0, 0))
+            ) != (204, 98):
                 problems.append(f"{where}: fax TIFF dpi {image.info.get('dpi')} is not 204 x 98")
             if record["dpi"] != [204.0, 98.0]:
                 problems.append(f"{where}: fax dpi in truth {record['dpi']}")
@@ -97,7 +105,8 @@ def check_records(root: Path, truth: list[dict]) -> list[str]:
 
 
 def check_pdf_sizes(root: Path, truth: list[dict]) -> list[str]:
-    """A PDF page's size in points follows its image and dpi, so it renders at the stated resolution."""
+    """A PDF page's size in points follows its image and dpi, so it renders at the stated
+    resolution."""
     problems = []
     for record in truth:
         if not record["file"].endswith(".pdf"):
@@ -107,7 +116,10 @@ def check_pdf_sizes(root: Path, truth: list[dict]) -> list[str]:
         w = record["image_size"][0] * 72 / record["dpi"][0]
         h = record["image_size"][1] * 72 / record["dpi"][1]
         if abs(rect.width - w) > 0.5 or abs(rect.height - h) > 0.5:
-            problems.append(f"{record['file']} p{record['page']}: page {rect} but image/dpi give {w:.1f}x{h:.1f}")
+            problems.append(
+                f"{record['file']} p{record['page']}: page {rect} "
+                f"but image/dpi give {w:.1f}x{h:.1f}"
+            )
     return problems
 
 
@@ -133,24 +145,39 @@ def check_lists(root: Path, truth: list[dict], documents: list[dict]) -> list[st
         by_id = {ln["id"]: ln for ln in record["lines"]}
         texts = [by_id[i]["text"] if i in by_id else None for i in entry["line_ids"]]
         if texts != entry["texts"]:
-            problems.append(f"lost_lines: {entry['file']} p{entry['page']} ids/texts disagree with truth")
+            problems.append(
+                f"lost_lines: {entry['file']} p{entry['page']} ids/texts disagree with truth"
+            )
         expected = {"line": 1, "row": 1, "block3": 3}[entry["remove"]]
         if len(entry["line_ids"]) != expected:
-            problems.append(f"lost_lines: {entry['file']} {entry['remove']} with {len(entry['line_ids'])} ids")
-        if entry["remove"] == "row" and any(by_id[i]["role"] != "table_row" for i in entry["line_ids"] if i in by_id):
+            problems.append(
+                f"lost_lines: {entry['file']} {entry['remove']} with {len(entry['line_ids'])} ids"
+            )
+        if entry["remove"] == "row" and any(
+            by_id[i]["role"] != "table_row" for i in entry["line_ids"] if i in by_id
+        ):
             problems.append(f"lost_lines: {entry['file']} row that is not a table row")
         others = [ln["text"] for ln in record["lines"] if ln["id"] not in entry["line_ids"]]
         for text in entry["texts"]:
             if text in others:
-                problems.append(f"lost_lines: {entry['file']} p{entry['page']} {text!r} also printed elsewhere")
+                problems.append(
+                    f"lost_lines: {entry['file']} p{entry['page']} {text!r} also printed elsewhere"
+                )
     for entry in clean:
         record = index.get((entry["file"], entry["page"]))
         if record is None:
             problems.append(f"clean_pages: no page variant {entry['file']} p{entry['page']}")
         elif not {"signature", "stamp"} & {m["type"] for m in record["marks"]}:
-            problems.append(f"clean_pages: {entry['file']} p{entry['page']} has no signature or stamp")
+            problems.append(
+                f"clean_pages: {entry['file']} p{entry['page']} has no signature or stamp"
+            )
     for doc in documents:
-        texts = [ln["text"] for r in truth if r["doc"] == doc["doc"] and r["variant"] == "scan300" for ln in r["lines"]]
+        texts = [
+            ln["text"]
+            for r in truth
+            if r["doc"] == doc["doc"] and r["variant"] == "scan300"
+            for ln in r["lines"]
+        ]
         for term in doc["search_terms"]:
             if not any(term in t for t in texts):
                 problems.append(f"{doc['doc']}: search term {term!r} is not printed")
@@ -173,14 +200,16 @@ def decodes_with_pillow(path: Path) -> str | None:
         with Image.open(path) as image:
             image.load()
         return None
-    except Exception as error:  # noqa: BLE001 - the error is the finding
+    except Exception as error:
         return f"{type(error).__name__}: {error}"
 
 
 def render_with_mupdf(path: Path, page: int) -> tuple[np.ndarray, str]:
     pymupdf.TOOLS.reset_mupdf_warnings()
     with pymupdf.open(path) as doc:
-        pix = doc[page].get_pixmap(matrix=pymupdf.Matrix(150 / 72, 150 / 72), colorspace=pymupdf.csGRAY)
+        pix = doc[page].get_pixmap(
+            matrix=pymupdf.Matrix(150 / 72, 150 / 72), colorspace=pymupdf.csGRAY
+        )
         array = np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width).copy()
     return array, pymupdf.TOOLS.mupdf_warnings()
 
@@ -221,8 +250,15 @@ def check_damaged(root: Path) -> list[str]:
 
 
 def _plain(text: str) -> str:
-    """MuPDF reads some fonts' space, middle dot, hyphen, semicolon as U+00A0, U+2219, U+00AD, U+037E (shared glyphs)."""
-    return text.replace("\xa0", " ").replace("\u2219", "\u00b7").replace("\xad", "-").replace("\u037e", ";").strip()
+    """MuPDF reads some fonts' space, middle dot, hyphen, semicolon as U+00A0, U+2219, U+00AD,
+    U+037E (shared glyphs)."""
+    return (
+        text.replace("\xa0", " ")
+        .replace("\u2219", "\u00b7")
+        .replace("\xad", "-")
+        .replace("\u037e", ";")
+        .strip()
+    )
 
 
 def check_against_source(root: Path, truth: list[dict]) -> list[str]:
@@ -236,8 +272,12 @@ def check_against_source(root: Path, truth: list[dict]) -> list[str]:
         if record["variant"] != "scan300":
             continue
         with pymupdf.open(root / "source_pdf" / f"{record['doc']}.pdf") as doc:
-            spans = [span for block in doc[record["page"] - 1].get_text("dict")["blocks"]
-                     for line in block.get("lines", []) for span in line["spans"]]
+            spans = [
+                span
+                for block in doc[record["page"] - 1].get_text("dict")["blocks"]
+                for line in block.get("lines", [])
+                for span in line["spans"]
+            ]
         w, h = record["image_size"]
         size = (h, w) if record["turned_degrees"] in (90, 270) else (w, h)
         for line in record["lines"]:
@@ -245,17 +285,34 @@ def check_against_source(root: Path, truth: list[dict]) -> list[str]:
             for part in parts:
                 found = [s for s in spans if _plain(s["text"]) == part["text"]]
                 if not found:
-                    problems.append(f"{record['file']} p{record['page']}: {part['text'][:30]!r} not in the source PDF")
+                    problems.append(
+                        f"{record['file']} p{record['page']}: {part['text'][:30]!r} "
+                        "not in the source PDF"
+                    )
                     continue
                 height = min(part["box"][3] - part["box"][1], part["box"][2] - part["box"][0])
                 best = min(
-                    max(abs(a - b) for a, b in zip(
-                        box_quad([v * 300 / 72 for v in s["bbox"]], (1.0, 1.0), size, record["skew_degrees"],
-                                 record["turned_degrees"])[0], part["box"]))
-                    for s in found)
+                    max(
+                        abs(a - b)
+                        for a, b in zip(
+                            box_quad(
+                                [v * 300 / 72 for v in s["bbox"]],
+                                (1.0, 1.0),
+                                size,
+                                record["skew_degrees"],
+                                record["turned_degrees"],
+                            )[0],
+                            part["box"],
+                            strict=False,
+                        )
+                    )
+                    for s in found
+                )
                 if best > 0.45 * height + 2:
-                    problems.append(f"{record['file']} p{record['page']}: {part['text'][:30]!r} box off by "
-                                    f"{best:.1f} px from the source PDF's")
+                    problems.append(
+                        f"{record['file']} p{record['page']}: {part['text'][:30]!r} box off by "
+                        f"{best:.1f} px from the source PDF's"
+                    )
     return problems
 
 

@@ -24,7 +24,9 @@ class Style:
 
 
 class Composer:
-    def __init__(self, rng: random.Random, style: Style, language: str, running: str, footer: list[str]):
+    def __init__(
+        self, rng: random.Random, style: Style, language: str, running: str, footer: list[str]
+    ):
         self.rng = rng
         self.style = style
         self.language = language
@@ -35,7 +37,7 @@ class Composer:
         self.y = TOP
         self.new_page()
 
-    # ---- pages --------------------------------------------------------------------------------------
+    # ---- pages ----------------------------------------------------------------------------------
     @property
     def page(self) -> Page:
         return self.pages[-1]
@@ -56,7 +58,14 @@ class Composer:
         self.pages.append(Page(number=len(self.pages) + 1))
         self.y = TOP
         if len(self.pages) > 1:
-            self.page.text(self.left, self.y, self.running, "running_header", self.faces[2], self.style.size - 1.5)
+            self.page.text(
+                self.left,
+                self.y,
+                self.running,
+                "running_header",
+                self.faces[2],
+                self.style.size - 1.5,
+            )
             self.page.rule(self.left, self.y + 4, self.right, self.y + 4, 0.5)
             self.y += 26
 
@@ -72,13 +81,18 @@ class Composer:
             page.rule(self.left, y - 10, self.right, y - 10, 0.4, (120, 120, 120))
             for i, text in enumerate(self.footer_lines):
                 page.text(self.left, y + i * 8.6, text, "footer", self.faces[0], 6.8, (60, 60, 60))
-            label = (f"Seite {page.number} von {total}" if self.language == "de"
-                     else f"Page {page.number} of {total}")
+            label = (
+                f"Seite {page.number} von {total}"
+                if self.language == "de"
+                else f"Page {page.number} of {total}"
+            )
             if total > 1:
-                page.text(self.right, 820.0, label, "page_number", self.faces[0], 7.5, align="right")
+                page.text(
+                    self.right, 820.0, label, "page_number", self.faces[0], 7.5, align="right"
+                )
         return self.pages
 
-    # ---- flowing text ---------------------------------------------------------------------------------
+    # ---- flowing text ---------------------------------------------------------------------------
     def wrap(self, text: str, face: str, size: float, width: float) -> list[str]:
         f = font(face, size)
         limit = width * 300 / 72
@@ -94,8 +108,16 @@ class Composer:
             lines.append(current)
         return lines
 
-    def para(self, text: str, role: str = "body", face: int = 0, size: float | None = None,
-             width: float | None = None, x: float | None = None, gap: float = 5.0) -> list[dict]:
+    def para(
+        self,
+        text: str,
+        role: str = "body",
+        face: int = 0,
+        size: float | None = None,
+        width: float | None = None,
+        x: float | None = None,
+        gap: float = 5.0,
+    ) -> list[dict]:
         size = size or self.style.size
         x = self.left if x is None else x
         width = width or (self.right - x)
@@ -111,7 +133,9 @@ class Composer:
         size = size or self.style.size + 1.5
         self.need(size * 3)
         self.y += size * 1.7
-        return self.page.text(self.left, self.y, text, "heading", self.faces[1], size, self.style.accent)
+        return self.page.text(
+            self.left, self.y, text, "heading", self.faces[1], size, self.style.accent
+        )
 
     def bullets(self, items: list[str], marker: str = "–") -> None:
         for item in items:
@@ -130,12 +154,26 @@ class Composer:
         self.y = top
         for paragraph in right:
             self.para(paragraph, size=size, width=width, x=self.left + width + gutter, gap=4)
-        self.page.rule(self.left + width + gutter / 2, top + 4, self.left + width + gutter / 2,
-                       max(bottom, self.y) - 2, 0.4, (150, 150, 150))
+        self.page.rule(
+            self.left + width + gutter / 2,
+            top + 4,
+            self.left + width + gutter / 2,
+            max(bottom, self.y) - 2,
+            0.4,
+            (150, 150, 150),
+        )
         self.y = max(bottom, self.y)
 
-    def table(self, headers: list[str], rows: list[list[str]], widths: list[float], size: float | None = None,
-              shaded: bool = True, numeric_from: int = 1, header_fill: tuple = (215, 222, 232)) -> None:
+    def table(
+        self,
+        headers: list[str],
+        rows: list[list[str]],
+        widths: list[float],
+        size: float | None = None,
+        shaded: bool = True,
+        numeric_from: int = 1,
+        header_fill: tuple = (215, 222, 232),
+    ) -> None:
         size = size or self.style.size - 0.5
         step = size * 1.55
         xs = [self.left]
@@ -147,8 +185,14 @@ class Composer:
         top = self.y + 2
         self.page.rect(self.left, top, right, top + step, None, header_fill, mark=None)
         self.y = top + step - size * 0.45
-        self.page.row([(x + 3, h) for x, h in zip(xs, headers)], self.y, "table_header", self.faces[1], size,
-                      aligns=aligns)
+        self.page.row(
+            [(x + 3, h) for x, h in zip(xs, headers, strict=False)],
+            self.y,
+            "table_header",
+            self.faces[1],
+            size,
+            aligns=aligns,
+        )
         self.y = top + step
         self.page.rule(self.left, self.y, right, self.y, 0.6, mark=None)
         start = top
@@ -158,9 +202,16 @@ class Composer:
                 self.new_page()
                 start = self.y
             if shaded and i % 2 == 1:
-                self.page.rect(self.left, self.y, right, self.y + step, None, (236, 236, 236), mark=None)
-            self.page.row([(x + 3, c) for x, c in zip(xs, row)], self.y + step - size * 0.45, "table_row",
-                          self.faces[0], size)
+                self.page.rect(
+                    self.left, self.y, right, self.y + step, None, (236, 236, 236), mark=None
+                )
+            self.page.row(
+                [(x + 3, c) for x, c in zip(xs, row, strict=False)],
+                self.y + step - size * 0.45,
+                "table_row",
+                self.faces[0],
+                size,
+            )
             self.y += step
         self._close_table(start, right)
         self.y += 8
@@ -169,7 +220,9 @@ class Composer:
         self.page.rule(self.left, self.y, right, self.y, 0.6, mark=None)
         self.page.rect(self.left, top, right, self.y, INK, None, 0.5, mark="table")
 
-    def options(self, label: str, choices: list[tuple[str, bool]], size: float | None = None) -> None:
+    def options(
+        self, label: str, choices: list[tuple[str, bool]], size: float | None = None
+    ) -> None:
         """A form row: bold label, then checkboxes with their option texts."""
         size = size or self.style.size
         self.need(size * 2.2)
@@ -184,16 +237,25 @@ class Composer:
                 x = self.left + 150
                 self.y += size * 1.6
 
-    def field(self, label: str, value: str, size: float | None = None, label_width: float = 150) -> None:
+    def field(
+        self, label: str, value: str, size: float | None = None, label_width: float = 150
+    ) -> None:
         size = size or self.style.size
         self.need(size * 2.4)
         self.y += size * 2.0
         self.page.text(self.left, self.y, label, "form_label", self.faces[2], size - 0.5)
-        self.page.rect(self.left + label_width - 4, self.y - size * 1.2, self.right, self.y + size * 0.5,
-                       (90, 90, 90), None, 0.4)
+        self.page.rect(
+            self.left + label_width - 4,
+            self.y - size * 1.2,
+            self.right,
+            self.y + size * 0.5,
+            (90, 90, 90),
+            None,
+            0.4,
+        )
         self.page.text(self.left + label_width, self.y, value, "form_value", self.faces[0], size)
 
-    # ---- letter furniture -----------------------------------------------------------------------------
+    # ---- letter furniture -----------------------------------------------------------------------
     def letterhead(self, name: str, subtitle: str, columns: list[list[str]], logo: str) -> None:
         s, p = self.style, self.page
         if s.head == "band":
@@ -218,8 +280,15 @@ class Composer:
             width = (self.right - self.left) / max(1, len(columns))
             for c, column in enumerate(columns):
                 for r, text in enumerate(column):
-                    p.text(self.left + c * width, self.y + r * 8.4, text, "letterhead",
-                           self.faces[1] if r == 0 else self.faces[0], 6.8, (50, 50, 50))
+                    p.text(
+                        self.left + c * width,
+                        self.y + r * 8.4,
+                        text,
+                        "letterhead",
+                        self.faces[1] if r == 0 else self.faces[0],
+                        6.8,
+                        (50, 50, 50),
+                    )
             self.y += 8.4 * max(len(c) for c in columns) + 2
             p.rule(self.left, self.y, self.right, self.y, 0.5, s.accent)
         self.y += 6
@@ -228,21 +297,42 @@ class Composer:
         p, a = self.page, self.style.accent
         marks_before = len(p.draws)
         if kind == "cross":
-            p.polygon([(x + 15, y), (x + 29, y), (x + 29, y + 15), (x + 44, y + 15), (x + 44, y + 29),
-                       (x + 29, y + 29), (x + 29, y + 44), (x + 15, y + 44), (x + 15, y + 29), (x, y + 29),
-                       (x, y + 15), (x + 15, y + 15)], a)
+            p.polygon(
+                [
+                    (x + 15, y),
+                    (x + 29, y),
+                    (x + 29, y + 15),
+                    (x + 44, y + 15),
+                    (x + 44, y + 29),
+                    (x + 29, y + 29),
+                    (x + 29, y + 44),
+                    (x + 15, y + 44),
+                    (x + 15, y + 29),
+                    (x, y + 29),
+                    (x, y + 15),
+                    (x + 15, y + 15),
+                ],
+                a,
+            )
         elif kind == "rings":
             p.ellipse(x, y, x + 30, y + 30, None, a, 3)
             p.ellipse(x + 14, y + 10, x + 44, y + 40, None, (200, 120, 40), 3)
         elif kind == "leaf":
             p.ellipse(x, y + 8, x + 44, y + 36, a, None)
-            p.polygon([(x + 4, y + 40), (x + 40, y + 4), (x + 42, y + 7), (x + 7, y + 43)], (255, 255, 255))
+            p.polygon(
+                [(x + 4, y + 40), (x + 40, y + 4), (x + 42, y + 7), (x + 7, y + 43)],
+                (255, 255, 255),
+            )
         else:  # eye
             p.ellipse(x, y + 10, x + 44, y + 34, None, a, 2.5)
             p.ellipse(x + 14, y + 14, x + 30, y + 30, a, None)
         if len(p.draws) > marks_before:
-            p.marks.append({"type": "logo", "box": [x * 300 / 72, y * 300 / 72, (x + 44) * 300 / 72,
-                                                    (y + 44) * 300 / 72]})
+            p.marks.append(
+                {
+                    "type": "logo",
+                    "box": [x * 300 / 72, y * 300 / 72, (x + 44) * 300 / 72, (y + 44) * 300 / 72],
+                }
+            )
 
     def sender_line(self, text: str) -> None:
         self.y += 16
@@ -265,11 +355,24 @@ class Composer:
     def subject(self, lines: list[str]) -> None:
         for i, text in enumerate(lines):
             self.y += self.style.size * 1.5
-            self.page.text(self.left, self.y, text, "subject", self.faces[1 if i == 0 else 0], self.style.size + 0.5)
+            self.page.text(
+                self.left,
+                self.y,
+                text,
+                "subject",
+                self.faces[1 if i == 0 else 0],
+                self.style.size + 0.5,
+            )
         self.y += 10
 
-    def closing(self, greeting: str, signers: list[tuple[str, str]], sig_styles: list[str], ia: bool = False,
-                over_name: bool = False) -> None:
+    def closing(
+        self,
+        greeting: str,
+        signers: list[tuple[str, str]],
+        sig_styles: list[str],
+        ia: bool = False,
+        over_name: bool = False,
+    ) -> None:
         size = self.style.size
         for i, (title, text) in enumerate(self.appendix):
             self.heading(title)
@@ -290,7 +393,9 @@ class Composer:
             sig_top = top + (14 if over_name else 0)
             self.page.layer(image, x - 6, sig_top, "signature", style=style)
             self.page.text(x, self.y, name, "signature_name", self.faces[0], size)
-            self.page.text(x, self.y + size * 1.3, title, "signature_title", self.faces[2], size - 1)
+            self.page.text(
+                x, self.y + size * 1.3, title, "signature_title", self.faces[2], size - 1
+            )
         self.y += size * 1.3 + 6
 
     def add_stamp(self, lines: list[str], shape: str, color: tuple, x: float, y: float) -> None:

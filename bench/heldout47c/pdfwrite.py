@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: AGPL-3.0-or-later
-"""A minimal PDF writer for image-only pages (one image per page), written by hand so that the damaged
+"""A minimal PDF writer for image-only pages (one image per page), written by hand so that the
+damaged
 variants can be made exactly: a cut image stream with a matching Length, a renamed or deleted image
 XObject, or a cross-reference table whose every offset is wrong."""
 
@@ -24,12 +25,20 @@ class ImagePage:
 
 
 def bilevel_page(image, dpi: tuple[float, float]) -> ImagePage:  # image: PIL mode "1"
-    return ImagePage(image.width, image.height, dpi, zlib.compress(image.tobytes(), 9), "FlateDecode", 1)
+    return ImagePage(
+        image.width, image.height, dpi, zlib.compress(image.tobytes(), 9), "FlateDecode", 1
+    )
 
 
-def write_pdf(pages: list[ImagePage], cut: dict[int, float] | None = None, rename: int | None = None,
-              delete: int | None = None, broken_xref: bool = False) -> bytes:
-    """`cut`: page index -> fraction of its image stream kept; `rename`: the page whose resources call
+def write_pdf(
+    pages: list[ImagePage],
+    cut: dict[int, float] | None = None,
+    rename: int | None = None,
+    delete: int | None = None,
+    broken_xref: bool = False,
+) -> bytes:
+    """`cut`: page index -> fraction of its image stream kept; `rename`: the page whose resources
+    call
     the image /Im9 while the content draws /Im0; `delete`: the page whose image object is left out
     (a free xref entry); `broken_xref`: every xref offset and startxref point 37 bytes too far."""
     cut = cut or {}
@@ -40,16 +49,23 @@ def write_pdf(pages: list[ImagePage], cut: dict[int, float] | None = None, renam
         kids.append(f"{page_no} 0 R")
         w, h = page.size_pt
         name = "Im9" if rename == i else "Im0"
-        objects[page_no] = (f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {w:.3f} {h:.3f}] "
-                            f"/Resources << /XObject << /{name} {image_no} 0 R >> >> "
-                            f"/Contents {content_no} 0 R >>").encode()
+        objects[page_no] = (
+            f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {w:.3f} {h:.3f}] "
+            f"/Resources << /XObject << /{name} {image_no} 0 R >> >> "
+            f"/Contents {content_no} 0 R >>"
+        ).encode()
         content = f"q {w:.3f} 0 0 {h:.3f} 0 0 cm /Im0 Do Q".encode()
-        objects[content_no] = b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream"
+        objects[content_no] = (
+            b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream"
+        )
         data = page.data[: int(len(page.data) * cut[i])] if i in cut else page.data
         if delete != i:
-            head = (f"<< /Type /XObject /Subtype /Image /Width {page.width_px} /Height {page.height_px} "
-                    f"/ColorSpace /DeviceGray /BitsPerComponent {page.bits} /Filter /{page.filter} "
-                    f"/Length {len(data)} >>\nstream\n").encode()
+            head = (
+                f"<< /Type /XObject /Subtype /Image "
+                f"/Width {page.width_px} /Height {page.height_px} "
+                f"/ColorSpace /DeviceGray /BitsPerComponent {page.bits} /Filter /{page.filter} "
+                f"/Length {len(data)} >>\nstream\n"
+            ).encode()
             objects[image_no] = head + data + b"\nendstream"
     objects[1] = b"<< /Type /Catalog /Pages 2 0 R >>"
     objects[2] = f"<< /Type /Pages /Kids [{' '.join(kids)}] /Count {len(pages)} >>".encode()
@@ -67,5 +83,7 @@ def write_pdf(pages: list[ImagePage], cut: dict[int, float] | None = None, renam
             out += f"{offsets[number] + shift:010d} 00000 n \n".encode()
         else:
             out += b"0000000000 00001 f \n"
-    out += f"trailer\n<< /Size {size} /Root 1 0 R >>\nstartxref\n{xref_at + shift}\n%%EOF\n".encode()
+    out += (
+        f"trailer\n<< /Size {size} /Root 1 0 R >>\nstartxref\n{xref_at + shift}\n%%EOF\n".encode()
+    )
     return bytes(out)

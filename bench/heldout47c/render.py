@@ -83,9 +83,19 @@ class Page:
         self.counter += 1
         return f"p{self.number}-{self.counter}"
 
-    # ---- text -------------------------------------------------------------------------------------
-    def text(self, x: float, y: float, text: str, role: str, face: str, size: float,
-             color: tuple = INK, language: str | None = None, align: str = "left") -> dict:
+    # ---- text -----------------------------------------------------------------------------------
+    def text(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        role: str,
+        face: str,
+        size: float,
+        color: tuple = INK,
+        language: str | None = None,
+        align: str = "left",
+    ) -> dict:
         """Typesets one line with its baseline at (x, y) points; returns the truth line."""
         f = font(face, size)
         width = f.getlength(text)
@@ -102,9 +112,18 @@ class Page:
         self.lines.append(line)
         return line
 
-    def row(self, cells: list[tuple[float, str]], y: float, role: str, face: str, size: float,
-            color: tuple = INK, aligns: list[str] | None = None) -> dict:
-        """One table row: a single line whose cells are typeset at their own x positions (points)."""
+    def row(
+        self,
+        cells: list[tuple[float, str]],
+        y: float,
+        role: str,
+        face: str,
+        size: float,
+        color: tuple = INK,
+        aligns: list[str] | None = None,
+    ) -> dict:
+        """One table row: a single line whose cells are typeset at their own x positions
+        (points)."""
         runs, cell_out = [], []
         for i, (x, text) in enumerate(cells):
             if not text:
@@ -119,22 +138,47 @@ class Page:
         line["_runs"] = runs
         line["_cells"] = cell_out
         boxes = [c["_box"] for c in cell_out]
-        line["_box"] = [min(b[0] for b in boxes), min(b[1] for b in boxes),
-                        max(b[2] for b in boxes), max(b[3] for b in boxes)]
+        line["_box"] = [
+            min(b[0] for b in boxes),
+            min(b[1] for b in boxes),
+            max(b[2] for b in boxes),
+            max(b[3] for b in boxes),
+        ]
         self.lines.append(line)
         return line
 
-    # ---- vector shapes (drawn on the page and in the source PDF) -----------------------------------
-    def rule(self, x0: float, y0: float, x1: float, y1: float, width: float = 0.8,
-             color: tuple = INK, mark: str | None = "rule") -> None:
-        self.draws.append(("line", [x0 * PT, y0 * PT, x1 * PT, y1 * PT], max(1, round(width * PT)), color))
+    # ---- vector shapes (drawn on the page and in the source PDF) --------------------------------
+    def rule(
+        self,
+        x0: float,
+        y0: float,
+        x1: float,
+        y1: float,
+        width: float = 0.8,
+        color: tuple = INK,
+        mark: str | None = "rule",
+    ) -> None:
+        self.draws.append(
+            ("line", [x0 * PT, y0 * PT, x1 * PT, y1 * PT], max(1, round(width * PT)), color)
+        )
         if mark:
             w = width * PT / 2
             self.marks.append({"type": mark, "box": [x0 * PT, y0 * PT - w, x1 * PT, y1 * PT + w]})
 
-    def rect(self, x0: float, y0: float, x1: float, y1: float, outline: tuple | None = INK,
-             fill: tuple | None = None, width: float = 0.8, mark: str | None = "box") -> None:
-        self.draws.append(("rect", [x0 * PT, y0 * PT, x1 * PT, y1 * PT], max(1, round(width * PT)), outline, fill))
+    def rect(
+        self,
+        x0: float,
+        y0: float,
+        x1: float,
+        y1: float,
+        outline: tuple | None = INK,
+        fill: tuple | None = None,
+        width: float = 0.8,
+        mark: str | None = "box",
+    ) -> None:
+        self.draws.append(
+            ("rect", [x0 * PT, y0 * PT, x1 * PT, y1 * PT], max(1, round(width * PT)), outline, fill)
+        )
         if mark:
             self.marks.append({"type": mark, "box": [x0 * PT, y0 * PT, x1 * PT, y1 * PT]})
 
@@ -147,20 +191,49 @@ class Page:
             c, d = (x0 + s - 1.2) * PT, (y_base - 1.2) * PT
             self.draws.append(("line", [a, b, c, d], 4, INK))
             self.draws.append(("line", [a, d, c, b], 4, INK))
-        self.marks.append({"type": "checkbox", "box": [x0 * PT, y0 * PT, (x0 + s) * PT, y_base * PT],
-                           "checked": checked})
+        self.marks.append(
+            {
+                "type": "checkbox",
+                "box": [x0 * PT, y0 * PT, (x0 + s) * PT, y_base * PT],
+                "checked": checked,
+            }
+        )
 
-    def ellipse(self, x0: float, y0: float, x1: float, y1: float, fill: tuple | None, outline: tuple | None,
-                width: float = 1.0) -> None:
-        self.draws.append(("ellipse", [x0 * PT, y0 * PT, x1 * PT, y1 * PT], max(1, round(width * PT)), outline, fill))
+    def ellipse(
+        self,
+        x0: float,
+        y0: float,
+        x1: float,
+        y1: float,
+        fill: tuple | None,
+        outline: tuple | None,
+        width: float = 1.0,
+    ) -> None:
+        self.draws.append(
+            (
+                "ellipse",
+                [x0 * PT, y0 * PT, x1 * PT, y1 * PT],
+                max(1, round(width * PT)),
+                outline,
+                fill,
+            )
+        )
 
     def polygon(self, points: list[tuple[float, float]], fill: tuple) -> None:
         self.draws.append(("polygon", [(a * PT, b * PT) for a, b in points], fill))
 
-    # ---- raster marks ------------------------------------------------------------------------------
-    def layer(self, image: Image.Image, x: float, y: float, mark_type: str, text: str | None = None,
-              **extra: object) -> dict:
-        """Pastes an RGBA mark (signature, stamp, handwriting) with its top-left at (x, y) points."""
+    # ---- raster marks ---------------------------------------------------------------------------
+    def layer(
+        self,
+        image: Image.Image,
+        x: float,
+        y: float,
+        mark_type: str,
+        text: str | None = None,
+        **extra: object,
+    ) -> dict:
+        """Pastes an RGBA mark (signature, stamp, handwriting) with its top-left at (x, y)
+        points."""
         px, py = round(x * PT), round(y * PT)
         self.mark_layers.append((image, px, py))
         bbox = image.getchannel("A").getbbox() or (0, 0, 1, 1)
@@ -207,27 +280,36 @@ def marks_overlay(page: Page, scale: float) -> Image.Image:
     """Only the raster marks, RGBA at `scale` of the master, for the vector source PDF."""
     image = Image.new("RGBA", (round(PAGE_W * scale), round(PAGE_H * scale)), (255, 255, 255, 0))
     for layer, px, py in page.mark_layers:
-        small = layer.resize((max(1, round(layer.width * scale)), max(1, round(layer.height * scale))))
+        small = layer.resize(
+            (max(1, round(layer.width * scale)), max(1, round(layer.height * scale)))
+        )
         image.alpha_composite(small, (round(px * scale), round(py * scale)))
     return image
 
 
-# ---- pen strokes ----------------------------------------------------------------------------------
+# ---- pen strokes --------------------------------------------------------------------------------
 def _stroke(draw: ImageDraw.ImageDraw, points: np.ndarray, width: float, color: tuple) -> None:
     """A pen stroke whose width swells and thins along its length (pressure)."""
     n = len(points)
     for i in range(n - 1):
         w = width * (0.6 + 0.5 * math.sin(i / max(1, n) * math.pi))
-        draw.line([tuple(points[i]), tuple(points[i + 1])], fill=color + (235,), width=max(2, round(w)))
+        draw.line(
+            [tuple(points[i]), tuple(points[i + 1])], fill=(*color, 235), width=max(2, round(w))
+        )
 
 
-def _trochoid(rng: random.Random, length: float, height: float, loops: int, start: tuple) -> np.ndarray:
-    """Cursive-like letters: a prolate trochoid, one cycle a letter, each cycle an e-loop, an n-arch,
+def _trochoid(
+    rng: random.Random, length: float, height: float, loops: int, start: tuple
+) -> np.ndarray:
+    """Cursive-like letters: a prolate trochoid, one cycle a letter, each cycle an e-loop, an
+    n-arch,
     a tall l-loop or a g-descender, slanted to the right, with a wandering baseline."""
     t = np.linspace(0, loops * 2 * math.pi, loops * 32)
     cycle = np.minimum((t // (2 * math.pi)).astype(int), loops - 1)
     kinds = [rng.choice("eenlge") for _ in range(loops)]
-    vertical = np.array([{"e": 1.0, "n": 1.1, "l": 2.4, "g": -1.7}[k] * rng.uniform(0.85, 1.15) for k in kinds])
+    vertical = np.array(
+        [{"e": 1.0, "n": 1.1, "l": 2.4, "g": -1.7}[k] * rng.uniform(0.85, 1.15) for k in kinds]
+    )
     across = np.array([{"e": 1.9, "n": 0.4, "l": 1.7, "g": 1.6}[k] for k in kinds])
     advance = length / (loops * 2 * math.pi)
     x = start[0] + advance * t - advance * across[cycle] * np.sin(t)
@@ -239,7 +321,12 @@ def _trochoid(rng: random.Random, length: float, height: float, loops: int, star
 
 def signature(rng: random.Random, style: str, color: tuple = PEN_BLUE) -> Image.Image:
     """A signature as an RGBA image at 300 dpi. Styles: compact, flourish, initials, ia."""
-    w, h = {"compact": (460, 300), "flourish": (940, 340), "initials": (360, 300), "ia": (680, 300)}[style]
+    w, h = {
+        "compact": (460, 300),
+        "flourish": (940, 340),
+        "initials": (360, 300),
+        "ia": (680, 300),
+    }[style]
     image = Image.new("RGBA", (w, h), (255, 255, 255, 0))
     draw = ImageDraw.Draw(image)
     base = h * 0.6
@@ -247,8 +334,12 @@ def signature(rng: random.Random, style: str, color: tuple = PEN_BLUE) -> Image.
         for k in range(2):
             pts = _trochoid(rng, 90, 80, 1, (30 + k * 150, base))
             _stroke(draw, pts, 6, color)
-            draw.line([(40 + k * 150, base - 150), (60 + k * 150, base + 20)], fill=color + (235,), width=5)
-        draw.ellipse([300, base, 312, base + 12], fill=color + (235,))
+            draw.line(
+                [(40 + k * 150, base - 150), (60 + k * 150, base + 20)],
+                fill=(*color, 235),
+                width=5,
+            )
+        draw.ellipse([300, base, 312, base + 12], fill=(*color, 235))
     elif style == "ia":
         hand_text(image, rng, "i.A.", (10, base), 70, color, "slanted")
         _stroke(draw, _trochoid(rng, 380, 60, 6, (200, base)), 5, color)
@@ -261,7 +352,7 @@ def signature(rng: random.Random, style: str, color: tuple = PEN_BLUE) -> Image.
             y = base + 40 + 25 * np.sin((x - 60) / (w - 80) * math.pi * 1.2)
             _stroke(draw, np.stack([x, y], axis=1), 6, color)
         else:
-            draw.line([(30, base + 25), (w - 60, base + 5)], fill=color + (235,), width=5)
+            draw.line([(30, base + 25), (w - 60, base + 5)], fill=(*color, 235), width=5)
     return image
 
 
@@ -273,8 +364,15 @@ def _hand_font(face: str, size_px: int) -> ImageFont.FreeTypeFont:
 HAND_FACES = {"block": "djcond-b", "upright": "narrow", "slanted": "sans-i", "print": "djsans"}
 
 
-def hand_text(target: Image.Image, rng: random.Random, text: str, origin: tuple, size_px: float,
-              color: tuple, hand: str) -> float:
+def hand_text(
+    target: Image.Image,
+    rng: random.Random,
+    text: str,
+    origin: tuple,
+    size_px: float,
+    color: tuple,
+    hand: str,
+) -> float:
     """Writes `text` glyph by glyph with jitter in size, angle and baseline; returns the end x.
     Hands: block (capitals), upright, slanted, print. Real words, readable but uneven."""
     face = HAND_FACES[hand]
@@ -291,18 +389,22 @@ def hand_text(target: Image.Image, rng: random.Random, text: str, origin: tuple,
             ImageDraw.Draw(glyph).text((size * 0.3, size * 1.4), ch, font=f, fill=255, anchor="ls")
             angle = rng.uniform(-4, 4) + (-12 if hand == "slanted" else 0)
             glyph = glyph.rotate(angle, resample=Image.BILINEAR, expand=False)
-            colored = Image.new("RGBA", glyph.size, color + (0,))
+            colored = Image.new("RGBA", glyph.size, (*color, 0))
             colored.putalpha(glyph.point(lambda v: min(235, v)))
-            target.alpha_composite(colored, (max(0, round(x - size * 0.3)), max(0, round(y + drift - size * 1.4))))
+            target.alpha_composite(
+                colored, (max(0, round(x - size * 0.3)), max(0, round(y + drift - size * 1.4)))
+            )
         drift += rng.uniform(-0.06, 0.06) * size_px
         drift = max(-size_px * 0.25, min(size_px * 0.25, drift))
         x += advance * rng.uniform(0.92, 1.08)
     return x
 
 
-def handwriting_line(rng: random.Random, text: str, size_pt: float, hand: str,
-                     color: tuple = PEN_BLUE) -> Image.Image:
-    """One handwritten line as an RGBA image; cursive hands are unreadable scribble of the text's length."""
+def handwriting_line(
+    rng: random.Random, text: str, size_pt: float, hand: str, color: tuple = PEN_BLUE
+) -> Image.Image:
+    """One handwritten line as an RGBA image; cursive hands are unreadable scribble of the text's
+    length."""
     size_px = size_pt * PT
     width = round(size_px * 0.62 * len(text) + size_px * 2)
     image = Image.new("RGBA", (width, round(size_px * 2.2)), (255, 255, 255, 0))
@@ -311,8 +413,12 @@ def handwriting_line(rng: random.Random, text: str, size_pt: float, hand: str,
         x = size_px * 0.3
         for word in text.split():
             length = size_px * 0.5 * len(word)
-            _stroke(draw, _trochoid(rng, length, size_px * 0.55, max(1, len(word) // 2), (x, size_px * 1.5)),
-                    max(3, size_px * 0.09), color)
+            _stroke(
+                draw,
+                _trochoid(rng, length, size_px * 0.55, max(1, len(word) // 2), (x, size_px * 1.5)),
+                max(3, size_px * 0.09),
+                color,
+            )
             x += length + size_px * 0.6
     else:
         hand_text(image, rng, text, (size_px * 0.3, size_px * 1.5), size_px, color, hand)
@@ -320,7 +426,9 @@ def handwriting_line(rng: random.Random, text: str, size_pt: float, hand: str,
     return image.crop((0, 0, box[2] + 4, image.height)) if box else image
 
 
-def stamp(rng: random.Random, lines: list[str], shape: str, color: tuple, angle: float) -> Image.Image:
+def stamp(
+    rng: random.Random, lines: list[str], shape: str, color: tuple, angle: float
+) -> Image.Image:
     """A rubber stamp (rect or round) with uneven ink, turned by `angle` degrees."""
     f_big = font("djsans-b", 9)
     f_small = font("djsans", 7)
@@ -329,19 +437,19 @@ def stamp(rng: random.Random, lines: list[str], shape: str, color: tuple, angle:
         d = round(max(widths) + 90)
         image = Image.new("RGBA", (d + 20, d + 20), (255, 255, 255, 0))
         draw = ImageDraw.Draw(image)
-        draw.ellipse([10, 10, d + 10, d + 10], outline=color + (255,), width=8)
-        draw.ellipse([32, 32, d - 12, d - 12], outline=color + (255,), width=4)
+        draw.ellipse([10, 10, d + 10, d + 10], outline=(*color, 255), width=8)
+        draw.ellipse([32, 32, d - 12, d - 12], outline=(*color, 255), width=4)
         y = (d + 20) / 2 - (len(lines) - 1) * 20
     else:
         w, h = round(max(widths) + 70), 50 + 42 * len(lines)
         image = Image.new("RGBA", (w + 20, h + 20), (255, 255, 255, 0))
         draw = ImageDraw.Draw(image)
-        draw.rectangle([10, 10, w + 10, h + 10], outline=color + (255,), width=7)
-        draw.rectangle([22, 22, w - 2, h - 2], outline=color + (255,), width=2)
+        draw.rectangle([10, 10, w + 10, h + 10], outline=(*color, 255), width=7)
+        draw.rectangle([22, 22, w - 2, h - 2], outline=(*color, 255), width=2)
         y = 10 + 25 + 38
     for i, t in enumerate(lines):
         f = f_big if i == 0 else f_small
-        draw.text((image.width / 2, y), t, font=f, fill=color + (255,), anchor="ms")
+        draw.text((image.width / 2, y), t, font=f, fill=(*color, 255), anchor="ms")
         y += 44
     alpha = np.asarray(image.getchannel("A"), dtype=np.float32)
     speckle = np.random.default_rng(rng.randrange(1 << 30)).uniform(0.55, 1.0, alpha.shape)
