@@ -222,7 +222,7 @@ def check_damaged(root: Path) -> list[str]:
     for entry in entries:
         path = folder / entry["file"]
         name = entry["file"]
-        if path.suffix in (".jpg", ".tif"):
+        if path.suffix in (".jpg", ".tif", ".png"):
             error = decodes_with_pillow(path)
             if entry["expect_flag"] and error is None:
                 problems.append(f"damaged/{name}: Pillow decodes it without complaint")

@@ -17,11 +17,20 @@ from PIL import Image, ImageFile
 
 
 def damage_sources(docs: list, turns: dict) -> dict[str, str]:
-    """doc -> role: 'single' (a letter page whose scan150 image is upright) and 'double' (a two-page
-    letter with both scan150 pages upright)."""
+    """doc -> role: 'single' (a letter page whose scan150 image is upright), 'double' (a two-page
+    letter with both scan150 pages upright) and 'fax' (another one-page letter faxed as G4 TIFF)."""
     wanted: dict[str, str] = {}
     doubles = []
-    for doc, kind, built in docs:
+    for index, (doc, kind, built) in enumerate(docs):
+        if (
+            kind == "letter"
+            and len(built.pages) == 1
+            and index % 2 == 0
+            and "single" in wanted.values()
+            and "fax" not in wanted.values()
+        ):
+            wanted[doc] = "fax"
+            continue
         upright = all(turns.get((doc, p + 1, "scan150"), 0) == 0 for p in range(len(built.pages)))
         if kind != "letter" or not upright:
             continue
@@ -35,8 +44,7 @@ def damage_sources(docs: list, turns: dict) -> dict[str, str]:
 
 def tiff_bytes(image: Image.Image, rows_per_strip: int, keep_rows: int | None = None) -> bytes:
     """An uncompressed 8-bit grey stripped TIFF; with `keep_rows` the strip data stops after that
-    many rows
-    while StripOffsets/StripByteCounts still claim every strip."""
+    many rows while StripOffsets/StripByteCounts still claim every strip."""
     w, h = image.size
     raw = image.tobytes()
     strips = [(r, min(rows_per_strip, h - r)) for r in range(0, h, rows_per_strip)]
@@ -84,7 +92,7 @@ def first_differing_row(full: np.ndarray, damaged: np.ndarray) -> int:
     return int(rows[0]) if len(rows) else full.shape[0]
 
 
-def decode_truncated_jpeg(data: bytes) -> np.ndarray:
+def decode_truncated(data: bytes) -> np.ndarray:
     ImageFile.LOAD_TRUNCATED_IMAGES = True
     try:
         with Image.open(io.BytesIO(data)) as image:
@@ -117,10 +125,11 @@ def entry(
     lost: str,
     row: int | None = None,
     lines: list | None = None,
+    variant: str = "scan150",
 ) -> dict:
     item = {
         "file": name,
-        "source": {"doc": source[0], "page": source[1], "variant": "scan150"},
+        "source": {"doc": source[0], "page": source[1], "variant": variant},
         "damage": damage,
         "original_bytes": original,
         "kept_bytes": kept_bytes,
@@ -141,11 +150,50 @@ def write_damaged(folder: Path, kept: dict, wanted: dict) -> list[dict]:
     out = []
     out += _image_files(folder, single, kept[single])
     out += _pdf_files(folder, single, kept[single], double, kept[double])
+    faxed = next(d for d, role in wanted.items() if role == "fax")
+    out += _fax_files(folder, faxed, kept[faxed])
     return out
 
 
+def _fax_files(folder: Path, doc: str, kept_entry: tuple) -> list[dict]:
+    """A G4 fax TIFF cut short. Pillow writes the directory after the strips, so the cut file has
+    none: nothing of the page can be read (as when a fax reception breaks off before its end)."""
+    _built, records, _scan, fax_path = kept_entry
+    raw = fax_path.read_bytes()
+    cut = raw[: int(len(raw) * 0.6)]
+    (folder / "fax_g4_cut_60pct.tif").write_bytes(cut)
+    (folder / "intact_fax.tif").write_bytes(raw)
+    lines = next(r["lines"] for r in records if r["variant"] == "fax")
+    return [
+        entry(
+            "fax_g4_cut_60pct.tif",
+            (doc, 1),
+            "1-bit G4 fax TIFF cut at 60 % of its bytes; its directory (written last) is gone",
+            len(raw),
+            len(cut),
+            True,
+            "the whole page (no TIFF directory left; Pillow cannot identify the file)",
+            0,
+            lines,
+            "fax",
+        ),
+        entry(
+            "intact_fax.tif",
+            (doc, 1),
+            "none (control)",
+            len(raw),
+            len(raw),
+            False,
+            "nothing",
+            None,
+            lines,
+            "fax",
+        ),
+    ]
+
+
 def _scan150_images(kept_entry: tuple) -> tuple[list[Image.Image], list[dict]]:
-    built, records, path = kept_entry
+    built, records, path, _fax = kept_entry
     images = []
     with Image.open(path) as image:
         for i in range(len(built.pages)):
@@ -165,7 +213,7 @@ def _image_files(folder: Path, doc: str, kept_entry: tuple) -> list[dict]:
     (folder / "intact.jpg").write_bytes(jpeg)
     cut = jpeg[: int(len(jpeg) * 0.40)]
     (folder / "truncated_40pct.jpg").write_bytes(cut)
-    row = first_differing_row(decode_truncated_jpeg(jpeg), decode_truncated_jpeg(cut))
+    row = first_differing_row(decode_truncated(jpeg), decode_truncated(cut))
     out.append(
         entry(
             "truncated_40pct.jpg",
@@ -212,6 +260,25 @@ def _image_files(folder: Path, doc: str, kept_entry: tuple) -> list[dict]:
                 lines[0],
             )
         )
+    png = io.BytesIO()
+    image.save(png, "PNG")
+    png_data = png.getvalue()
+    png_cut = png_data[: int(len(png_data) * 0.55)]
+    (folder / "truncated_55pct.png").write_bytes(png_cut)
+    png_row = first_differing_row(np.asarray(image), decode_truncated(png_cut))
+    out.append(
+        entry(
+            "truncated_55pct.png",
+            (doc, 1),
+            "PNG cut at 55 % of its bytes (IDAT stream ends early, no IEND)",
+            len(png_data),
+            len(png_cut),
+            True,
+            f"rows from {png_row} down (measured with Pillow)",
+            png_row,
+            lines[0],
+        )
+    )
     progressive = io.BytesIO()
     image.save(progressive, "JPEG", quality=85, progressive=True)
     prog = progressive.getvalue()

@@ -556,7 +556,7 @@ def generate(out: Path, seed: int) -> None:
         doc_records, files = write_document(out, index, doc, kind, built, turns, seed)
         records += doc_records
         if doc in wanted:
-            kept[doc] = (built, doc_records, out / files["scan150"])
+            kept[doc] = (built, doc_records, out / files["scan150"], out / files["fax"])
         documents.append(
             {
                 "doc": doc,
