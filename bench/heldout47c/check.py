@@ -21,7 +21,7 @@ from pathlib import Path
 
 import numpy as np
 import pymupdf
-from PIL import Image
+from PIL import Image, ImageFile
 
 INK_LEVEL = 150  # grey below this is ink
 
@@ -228,6 +228,7 @@ def check_damaged(root: Path) -> list[str]:
                 problems.append(f"damaged/{name}: Pillow decodes it without complaint")
             if not entry["expect_flag"] and error:
                 problems.append(f"damaged/{name}: control fails to decode: {error}")
+            problems += _lost_rows_again(folder, entry)
             continue
         page = 1 if name.startswith("two_pages") else 0
         rendered, warnings = render_with_mupdf(path, page)
@@ -240,13 +241,37 @@ def check_damaged(root: Path) -> list[str]:
         row = entry.get("first_lost_row", 0)
         if row == 0 and (rendered < 200).mean() > 0.001:
             problems.append(f"damaged/{name}: should render blank but has ink")
-        if not warnings and row == 0:
+        if not warnings:
             problems.append(f"damaged/{name}: MuPDF gave no warning")
+        if page == 0 and row and _first_differing_row(reference, rendered) != row:
+            problems.append(f"damaged/{name}: first lost row is not {row} when rendered again")
         if page == 1:
             first, _ = render_with_mupdf(path, 0)
             if (first < INK_LEVEL).mean() < 0.005:
                 problems.append(f"damaged/{name}: page 1 should be intact")
     return problems
+
+
+def _first_differing_row(full: np.ndarray, damaged: np.ndarray) -> int:
+    difference = np.abs(full.astype(np.int16) - damaged.astype(np.int16)).mean(axis=1)
+    rows = np.nonzero(difference > 6)[0]
+    return int(rows[0]) if len(rows) else full.shape[0]
+
+
+def _lost_rows_again(folder: Path, entry: dict) -> list[str]:
+    """Decodes a cut JPEG or PNG again, as far as it goes, and compares the first lost row."""
+    intact = {".jpg": "intact.jpg", ".png": "intact.tif"}.get(Path(entry["file"]).suffix)
+    if not intact or "first_lost_row" not in entry:
+        return []
+    ImageFile.LOAD_TRUNCATED_IMAGES = True
+    try:
+        with Image.open(folder / entry["file"]) as cut, Image.open(folder / intact) as whole:
+            row = _first_differing_row(np.asarray(whole.convert("L")), np.asarray(cut.convert("L")))
+    finally:
+        ImageFile.LOAD_TRUNCATED_IMAGES = False
+    if row != entry["first_lost_row"]:
+        return [f"damaged/{entry['file']}: first lost row {row}, not {entry['first_lost_row']}"]
+    return []
 
 
 def _plain(text: str) -> str:
