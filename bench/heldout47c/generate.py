@@ -39,13 +39,13 @@ def build_documents(seed: int) -> list[tuple[str, str, Built]]:
     """(doc id, kind, built document) for every document, each from its own seeded generator."""
     docs = []
     for i, (kind, country) in enumerate(PLAN):
-        doc = f"C{i + 1:02d}"
+        doc = f"L{i + 1:02d}"
         docs.append((doc, "letter", KINDS[kind](random.Random(f"{seed}-{doc}"), country)))
     for i in range(len(NOTES)):
-        doc = f"N{i + 1:02d}"
+        doc = f"H{i + 1:02d}"
         docs.append((doc, "handwritten", note(random.Random(f"{seed}-{doc}"), i)))
     for i in range(len(MIXED)):
-        doc = f"X{i + 1:02d}"
+        doc = f"M{i + 1:02d}"
         docs.append((doc, "mixed", mixed(random.Random(f"{seed}-{doc}"), i)))
     return docs
 
@@ -163,7 +163,7 @@ def faxed(master: Image.Image, skew: float, header: str | None) -> tuple[Image.I
     small = grey.resize(size, Image.BOX)
     if skew:
         small = small.rotate(skew, resample=Image.BILINEAR, fillcolor=255)
-    return small.point(lambda v: 255 if v > 170 else 0).convert(
+    return small.point(lambda v: 255 if v > 200 else 0).convert(
         "1", dither=Image.Dither.NONE
     ), header_line
 
