@@ -47,8 +47,8 @@ MALE = [
     "François", "Luca", "Matteo", "Mehmet", "Ömer", "Piotr", "Dragan", "Ali", "Josef", "Alois",
     "Reto", "Urs", "Florian", "Tobias", "Sebastian", "Henrik", "Emil", "Anton",
 ]
-SECOND_GIVEN = ["Maria", "Anna", "Luise", "Johanna", "Elisabeth", "Josef", "Peter", "Karl",
-                "Friedrich", "Wilhelm", "Marie", "Sophie", "Alexander", "Theresa", "Michael"]
+SECOND_GIVEN = {"F": ["Maria", "Anna", "Luise", "Johanna", "Elisabeth", "Marie", "Sophie", "Theresa"],
+                "M": ["Josef", "Peter", "Karl", "Friedrich", "Wilhelm", "Alexander", "Michael"]}
 TITLES = ["Dr.", "Dr. med.", "Prof. Dr.", "Dr. phil.", "Dipl.-Ing.", "Dr. rer. nat.", "Mag."]
 STREETS = ["Hauptstraße", "Schulstraße", "Gartenstraße", "Bahnhofstraße", "Dorfstraße",
            "Bergstraße", "Birkenweg", "Lindenstraße", "Kirchstraße", "Waldstraße", "Ringstraße",

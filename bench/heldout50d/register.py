@@ -66,7 +66,7 @@ class _Maker:
         pool = names.FEMALE if sex == "F" else names.MALE
         first = self.rng.choice(pool)
         if self.rng.random() < 0.22:
-            second = self.rng.choice(names.SECOND_GIVEN)
+            second = self.rng.choice(names.SECOND_GIVEN["F" if sex == "F" else "M"])
             if second != first:
                 return f"{first} {second}"
         return first
