@@ -17,7 +17,7 @@ from pathlib import Path
 import pymupdf
 from PIL import Image
 
-from bench.heldout50d import letters
+from bench.heldout50d import letters, render
 from bench.heldout50d.pages import fmt
 
 STYLES = ["dmy", "dmy_short", "dmy_nopad", "dmy_nopad_short", "iso", "gb_slash", "us_slash",
@@ -52,6 +52,22 @@ class Checker:
         for name, entry in conditions.items():
             getattr(self, f"files_{name}")(letter.id, folder, entry["pages"])
         self.fax(letter.id, truth)
+        for name in conditions:
+            self.overlaps(letter.id, name, letter.condition_pages(name))
+
+    def overlaps(self, where: str, condition: str, pages: list) -> None:
+        """No two printed lines may overlap, and every line must stay on the sheet."""
+        with pymupdf.open(stream=render.pdf(pages), filetype="pdf") as document:
+            for sheet, page in zip(document, pages, strict=True):
+                boxes = [pymupdf.Rect(line["bbox"]) for block in sheet.get_text("dict")["blocks"]
+                         for line in block.get("lines", [])]
+                for number, box in enumerate(boxes):
+                    if not sheet.rect.contains(box):
+                        self.fail(where, f"{condition} {page.name}: a line runs off the sheet at {box}")
+                    for other in boxes[number + 1:]:
+                        common = box & other
+                        if not common.is_empty and common.width > 1.5 and common.height > 2.5:
+                            self.fail(where, f"{condition} {page.name}: lines overlap at {common}")
 
     def facts(self, where: str, truth: dict, texts: dict[str, str]) -> None:
         facts = truth["facts"]

@@ -100,7 +100,7 @@ def orthodontic_mother_child(ctx: Ctx) -> Doc:
     y = doc.text(25, y + 1, f"Patient/in: {ctx.named(f'{ctx.p.given} {ctx.p.surname}')}, geb. {ctx.born('dmy')}")
     y = paragraphs(doc, y + 6, [
         f"Sehr geehrte Frau Kollegin, sehr geehrter Herr Kollege, wir behandeln {ctx.p.first} seit "
-        f"{fmt(ctx.days(-400, -200), 'dmy')} mit einer festsitzenden Multibracket-Apparatur "
+        f"{ctx.other(ctx.days(-400, -200), 'treatment start', 'dmy')} mit einer festsitzenden Multibracket-Apparatur "
         "(KIG-Einstufung D4, vergrößerter Overjet).",
         "Die Mitarbeit ist gut. Wegen rezidivierender Mundwinkelrhagaden und einer auffälligen "
         "Mundatmung bitten wir um HNO-ärztliche bzw. pädiatrische Mitbeurteilung.",
@@ -351,7 +351,12 @@ def lab_cumulative(ctx: Ctx) -> Doc:
     y = doc.text(20, y + 6, ctx.title("KUMULATIVBEFUND", "Kumulativbefund"), 12, "bold")
     doc.text(20, y + 2, f"Name: {ctx.named(f'{upper(ctx.p.surname)}, {ctx.p.given}')}")
     doc.text(110, y + 2, f"Geb.: {ctx.born('dmy')}")
-    y = doc.text(150, y + 2, f"Auftr.: {ctx.rng.randint(4000000, 4999999)}") + 4
+    y = doc.text(150, y + 2, f"Auftr.: {ctx.rng.randint(4000000, 4999999)}") + 1
+    if ctx.p.record is not None:  # the practice's own id, sent with the order
+        ctx.facts["patient_id"] = ctx.p.record.id
+        ctx.printed.append(ctx.p.record.id)
+        ctx.notes.append("the lab prints the practice's patient id (Einsender-Pat.-Nr.) from the order")
+    y = doc.text(20, y, f"Einsender-Pat.-Nr.: {ctx.p.record.id if ctx.p.record else '--'}") + 4
     samples = sorted({ctx.days(-200, -100), ctx.days(-90, -30), ctx.days(-3, -1)})
     header = "Parameter          Einheit   " + "  ".join(
         ctx.other(day, "sample", "dmy_short") for day in samples) + "   Referenz"
@@ -364,10 +369,22 @@ def lab_cumulative(ctx: Ctx) -> Doc:
     for name, unit, values, reference in rows[:2 + len(samples)]:
         line = f"{name:<19}{unit:<10}" + "  ".join(f"{v:<8}" for v in values[-len(samples):]) + f"   {reference}"
         y = doc.text(20, y, line) + 1
-    y = paragraphs(doc, y + 4, ["+ erhöht  - erniedrigt. Befund validiert durch "
+    y = paragraphs(doc, y + 4, ["+ erhöht  - erniedrigt. Die Seite 2 enthält die Erregerdiagnostik."],
+                   x=20, width=170)
+    doc.text(190, 285, "Seite 1 von 2", 7, "sans", "right")
+    doc.new_page()
+    doc.text(20, 14, f"MVZ Labor Dr. Ebner & Kollegen · {upper(ctx.p.surname)}, {ctx.p.given} · "
+             f"{fmt(ctx.p.birth, 'dmy')}", 8, "sans")
+    y = doc.text(20, 24, "MIKROBIOLOGIE", 11, "bold") + 2
+    y = doc.block(20, y, [f"Material: Mittelstrahlurin, Eingang {ctx.other(samples[-1], 'urine sample received', 'dmy')}",
+                          "Keimzahl: 10^5 KBE/ml Escherichia coli",
+                          "Antibiogramm: Ampicillin R  Cefuroxim S  Nitrofurantoin S  Fosfomycin S  Trimethoprim R"])
+    y = paragraphs(doc, y + 4, ["Befund validiert durch "
                                 f"{ctx.person('Dr. med. Petra Ebner', 'validating doctor')}, Fachärztin für Laboratoriumsmedizin."],
                    x=20, width=170)
-    ctx.notes.append("the print date is the letter date; three sample dates stand in the column heads")
+    doc.text(190, 285, "Seite 2 von 2", 7, "sans", "right")
+    ctx.notes.append("the print date is the letter date; three sample dates stand in the column heads; "
+                     "page 2 repeats name and birth date in its running head")
     return doc
 
 

@@ -39,10 +39,20 @@ def sleep_lab_gb(ctx: Ctx) -> Doc:
         "sleep apnoea), with oxygen desaturation to 79 %. Epworth Sleepiness Score 15/24.",
         "We have started auto-titrating CPAP and will review the download in the sleep "
         "clinic in six weeks. Please remind the patient of the DVLA notification duty.",
-        "Yours sincerely,"])
+        "The full study summary is attached overleaf."])
+    doc.text(105, 287, "Page 1 of 2", 7, align="center")
+    doc.new_page()
+    doc.text(25, 14, f"{upper(ctx.p.surname)}, {ctx.p.given}   DOB {fmt(ctx.p.birth, 'gb_slash')}   page 2", 8)
+    y = doc.text(25, 26, "Study summary", 11, "bold") + 2
+    y = doc.block(25, y, ["Total sleep time 341 min, sleep efficiency 78 %",
+                          "AHI 34.1 /h (supine 52.0 /h, non-supine 18.3 /h)",
+                          "ODI 4 % 31.8 /h, mean SpO2 92 %, nadir 79 %",
+                          "Periodic limb movements 4 /h; no cardiac arrhythmia noted"], 10)
+    y = paragraphs(doc, y + 6, ["Yours sincerely,"])
     signer = ctx.person(f"Dr {ctx.rng.choice(names.FEMALE)} {ctx.rng.choice(['Hughes', 'Okafor', 'Lindqvist'])}",
                         "consultant")
     doc.block(25, y + 12, [signer, "Consultant in Respiratory and Sleep Medicine"], 9)
+    doc.text(105, 287, "Page 2 of 2", 7, align="center")
     ctx.notes.append("dictated and typed dates beside the letter date")
     return doc
 
@@ -215,7 +225,17 @@ def transfer_bz(ctx: Ctx) -> Doc:
         "Mobilisation am Rollator. Decorso regolare, paziente emodinamicamente stabile.",
         "Therapie: Tiotropium/Olodaterol 2 Hübe morgens, Prednison 10 mg ausschleichend, "
         "Enoxaparin 4000 IE s.c."])
+    doc.text(190, 287, "1/2", 7, align="right")
+    doc.new_page()
+    doc.text(25, 14, f"{upper(ctx.p.surname)} {ctx.p.given} – {fmt(ctx.p.birth, 'dmy')} – Verlegungsbericht", 8)
+    y = doc.text(25, 26, "Laborwerte bei Verlegung / Esami di laboratorio", 10, "bold") + 2
+    y = doc.block(25, y, ["Hb 11,8 g/dl   Leukozyten 7,9 /nl   CRP 12 mg/l",
+                          "Kreatinin 1,0 mg/dl   Natrium 138 mmol/l   Kalium 4,1 mmol/l"], 9)
+    y = paragraphs(doc, y + 4, [
+        f"Kontrolle in der Pneumologie-Ambulanz am {ctx.other(ctx.days(30, 45), 'pulmonology follow-up', 'dmy')}.",
+        "Mit freundlichen Grüßen / Cordiali saluti"])
     doc.text(25, y + 6, f"Brixen/Bressanone, {ctx.dated('dmy')}")
+    doc.text(190, 287, "2/2", 7, align="right")
     doc.block(25, y + 20, [ctx.person(ctx.doctor("Dr."), "ward doctor"), "Primar / Primario: Dr. Walter Pichler"], 9)
     ctx.person("Dr. Walter Pichler", "head of department")
     ctx.notes.append("bilingual German/Italian (South Tyrol); the transfer date equals the letter date but is printed differently")
