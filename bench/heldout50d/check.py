@@ -20,9 +20,30 @@ from PIL import Image
 from bench.heldout50d import letters, render
 from bench.heldout50d.pages import fmt
 
-STYLES = ["dmy", "dmy_short", "dmy_nopad", "dmy_nopad_short", "iso", "gb_slash", "us_slash",
-          "au_slash", "nl_dash", "us_long", "gb_long", "gb_abbr", "us_abbr", "ddmmyy",
-          "long_de", "long_at", "long_en", "long_nl", "long_fr", "long_it", "long_da"]
+STRESS_COUNT, STRESS_SEED = 90, 4_242
+STYLES = [
+    "dmy",
+    "dmy_short",
+    "dmy_nopad",
+    "dmy_nopad_short",
+    "iso",
+    "gb_slash",
+    "us_slash",
+    "au_slash",
+    "nl_dash",
+    "us_long",
+    "gb_long",
+    "gb_abbr",
+    "us_abbr",
+    "ddmmyy",
+    "long_de",
+    "long_at",
+    "long_en",
+    "long_nl",
+    "long_fr",
+    "long_it",
+    "long_da",
+]
 
 
 class Checker:
@@ -42,8 +63,10 @@ class Checker:
         expected = {"scan200", "fax"} | (set() if letter.ctx.handwritten else {"pdf"})
         if set(conditions) != expected:
             self.fail(letter.id, f"conditions {sorted(conditions)}, expected {sorted(expected)}")
-        texts = {name: "\n".join(page["text"] for page in entry["pages"])
-                 for name, entry in conditions.items()}
+        texts = {
+            name: "\n".join(page["text"] for page in entry["pages"])
+            for name, entry in conditions.items()
+        }
         self.facts(letter.id, truth, texts)
         self.register_entry(letter.id, truth)
         for printed in letter.printed():
@@ -55,16 +78,36 @@ class Checker:
         for name in conditions:
             self.overlaps(letter.id, name, letter.condition_pages(name))
 
+    def in_memory(self, letter: letters.Letter) -> None:
+        """A generated letter outside the splits, checked without files: more patients and
+        names through every layout (long names must not run into other text)."""
+        truth = letter.truth()
+        texts = {
+            name: "\n".join(page["text"] for page in entry["pages"])
+            for name, entry in truth["conditions"].items()
+        }
+        self.facts(letter.id, truth, texts)
+        self.register_entry(letter.id, truth)
+        for printed in letter.printed():
+            if printed not in texts["scan200"]:
+                self.fail(letter.id, f"printed value {printed!r} not on the scan pages")
+        self.overlaps(letter.id, "fax", letter.condition_pages("fax"))
+
     def overlaps(self, where: str, condition: str, pages: list) -> None:
         """No two printed lines may overlap, and every line must stay on the sheet."""
         with pymupdf.open(stream=render.pdf(pages), filetype="pdf") as document:
             for sheet, page in zip(document, pages, strict=True):
-                boxes = [pymupdf.Rect(line["bbox"]) for block in sheet.get_text("dict")["blocks"]
-                         for line in block.get("lines", [])]
+                boxes = [
+                    pymupdf.Rect(line["bbox"])
+                    for block in sheet.get_text("dict")["blocks"]
+                    for line in block.get("lines", [])
+                ]
                 for number, box in enumerate(boxes):
                     if not sheet.rect.contains(box):
-                        self.fail(where, f"{condition} {page.name}: a line runs off the sheet at {box}")
-                    for other in boxes[number + 1:]:
+                        self.fail(
+                            where, f"{condition} {page.name}: a line runs off the sheet at {box}"
+                        )
+                    for other in boxes[number + 1 :]:
                         common = box & other
                         if not common.is_empty and common.width > 1.5 and common.height > 2.5:
                             self.fail(where, f"{condition} {page.name}: lines overlap at {common}")
@@ -73,13 +116,18 @@ class Checker:
         facts = truth["facts"]
         patient = facts["patient"]
         for condition, text in texts.items():
-            for label, value in [("as_written", patient["as_written"]), ("sender", facts["sender"]),
-                                 ("title", facts["title"])]:
+            for label, value in [
+                ("as_written", patient["as_written"]),
+                ("sender", facts["sender"]),
+                ("title", facts["title"]),
+            ]:
                 if value is not None and value not in text:
                     self.fail(where, f"{label} {value!r} not in the {condition} text")
             for label in ("birth_date", "letter_date"):
                 if facts[label] and not _date_printed(facts[label], text):
-                    self.fail(where, f"{label} {facts[label]} not printed in any known form ({condition})")
+                    self.fail(
+                        where, f"{label} {facts[label]} not printed in any known form ({condition})"
+                    )
             for word in patient["full_name_as_letter"].split():
                 if word not in text and word.upper() not in text:
                     self.fail(where, f"name part {word!r} not in the {condition} text")
@@ -118,9 +166,14 @@ class Checker:
             for page in pages:
                 layer = document[page["pdf_page"] - 1].get_text()
                 if layer.split() != page["text"].split():
-                    same = collections.Counter(layer.split()) == collections.Counter(page["text"].split())
-                    self.fail(where, f"PDF text layer of {page['page']} differs from the truth "
-                                     f"({'order only' if same else 'words'})")
+                    same = collections.Counter(layer.split()) == collections.Counter(
+                        page["text"].split()
+                    )
+                    self.fail(
+                        where,
+                        f"PDF text layer of {page['page']} differs from the truth "
+                        f"({'order only' if same else 'words'})",
+                    )
 
     def files_scan200(self, where: str, folder: Path, pages: list[dict]) -> None:
         for page in pages:
@@ -134,9 +187,15 @@ class Checker:
             with Image.open(folder / page["file"]) as image:
                 dpi = tuple(round(float(v)) for v in image.info.get("dpi", (0, 0)))
                 compression = image.info.get("compression")
-                if (compression != "group4" or dpi != (204, 98) or image.width != 1728
-                        or image.mode != "1"):
-                    self.fail(where, f"{page['file']}: {compression} {dpi} {image.width} px {image.mode}")
+                if (
+                    compression != "group4"
+                    or dpi != (204, 98)
+                    or image.width != 1728
+                    or image.mode != "1"
+                ):
+                    self.fail(
+                        where, f"{page['file']}: {compression} {dpi} {image.width} px {image.mode}"
+                    )
 
     def fax(self, where: str, truth: dict) -> None:
         pages = truth["conditions"]["fax"]["pages"]
@@ -163,6 +222,8 @@ def main() -> None:
         for letter in letters.split(name):
             checker.letter(letter)
             count += 1
+    for letter in letters.generate(STRESS_COUNT, STRESS_SEED):
+        checker.in_memory(letter)
     try:
         letters.split("dev")
         checker.fail("split", "split('dev') did not raise")
@@ -172,7 +233,10 @@ def main() -> None:
         checker.fail("split", "the test split must hold 40 letters")
     for problem in checker.problems:
         print(problem)
-    print(f"letters: {count}, register: {len(checker.register)} patients")
+    print(
+        f"letters: {count} on disk and {STRESS_COUNT} generated in memory, register: "
+        f"{len(checker.register)} patients"
+    )
     print(f"problems: {len(checker.problems)}")
 
 

@@ -16,8 +16,9 @@ class Layout:
     ages: tuple[int, int] = (18, 95)
 
 
-def addressee(doc: Doc, practice: Practice, x: float, y: float, phones: str = "",
-              size: float = 10) -> float:
+def addressee(
+    doc: Doc, practice: Practice, x: float, y: float, phones: str = "", size: float = 10
+) -> float:
     """The receiving practice's address (not the sender); phones='de'/'en' adds its numbers."""
     y = doc.block(x, y, practice.lines, size)
     if phones == "de":
@@ -27,8 +28,9 @@ def addressee(doc: Doc, practice: Practice, x: float, y: float, phones: str = ""
     return y
 
 
-def paragraphs(doc: Doc, y: float, texts: list[str], x: float = 25, width: float = 160,
-               gap: float = 2.5) -> float:
+def paragraphs(
+    doc: Doc, y: float, texts: list[str], x: float = 25, width: float = 160, gap: float = 2.5
+) -> float:
     for text in texts:
         y = doc.wrap(x, y, text, width) + gap
     return y
@@ -41,5 +43,7 @@ def address(p: Subject) -> str:
 def upper(surname: str) -> str:
     """SURNAME as forms print it, particles kept lower case (van der BERG)."""
     words = surname.split(" ")
-    return " ".join(w if w in ("von", "van", "der", "den", "de", "la", "di", "zu", "vom", "ten")
-                    else w.upper() for w in words)
+    return " ".join(
+        w if w in ("von", "van", "der", "den", "de", "la", "di", "zu", "vom", "ten") else w.upper()
+        for w in words
+    )

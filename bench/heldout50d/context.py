@@ -8,7 +8,7 @@ import random
 from dataclasses import dataclass, field
 
 from bench.heldout50d import names
-from bench.heldout50d.pages import Doc, fmt
+from bench.heldout50d.pages import fmt
 from bench.heldout50d.register import Patient
 
 
@@ -31,9 +31,14 @@ class Subject:
         return self.given.split()[0]
 
     def salutation(self, language: str) -> str:
-        table = {"de": ("Frau", "Herr"), "en": ("Mrs", "Mr"), "nl": ("mevrouw", "de heer"),
-                 "fr": ("Madame", "Monsieur"), "it": ("Signora", "Signor"),
-                 "da": ("", "")}
+        table = {
+            "de": ("Frau", "Herr"),
+            "en": ("Mrs", "Mr"),
+            "nl": ("mevrouw", "de heer"),
+            "fr": ("Madame", "Monsieur"),
+            "it": ("Signora", "Signor"),
+            "da": ("", ""),
+        }
         female, male = table[language]
         return female if self.sex == "F" else male
 
@@ -52,31 +57,102 @@ class Practice:
 
 
 PRACTICES = {
-    "DE": Practice(["Hausarztpraxis am Schlossberg", "Dr. med. Katrin Albers", "Schlossbergring 4",
-                    "79098 Freiburg im Breisgau"], "0761 2927410", "0761 2927419",
-                   "Dr. med. Katrin Albers"),
-    "AT": Practice(["Ordination Dr. Helene Stradal", "Ärztin für Allgemeinmedizin",
-                    "Währinger Straße 58/3", "1090 Wien"], "+43 1 406 22 18",
-                   "+43 1 406 22 18-20", "Dr. Helene Stradal"),
-    "CH": Practice(["Hausarztpraxis Seefeld", "Dr. med. Beat Lüthi", "Seefeldstrasse 88",
-                    "8008 Zürich"], "044 383 12 40", "044 383 12 41", "Dr. med. Beat Lüthi"),
-    "GB": Practice(["Dr A. Patel", "Riverside Medical Practice", "14 Mill Lane",
-                    "Cambridge CB2 1RX"], "01223 465200", "01223 465201", "Dr A. Patel"),
-    "IE": Practice(["Dr Niamh Doyle", "Ballsbridge Family Practice", "22 Shelbourne Road",
-                    "Dublin 4, D04 X2K8"], "01 668 4410", "01 668 4411", "Dr Niamh Doyle"),
-    "US": Practice(["Karen Liu, MD", "Maple Street Family Medicine", "410 Maple Street, Suite 200",
-                    "Burlington, VT 05401"], "(802) 555-0147", "(802) 555-0148", "Karen Liu, MD"),
-    "NZ": Practice(["Dr Tom Ngata", "Harbourside General Practice", "5 Marine Parade",
-                    "Napier 4110"], "06 835 2210", "06 835 2211", "Dr Tom Ngata"),
-    "NL": Practice(["Huisartsenpraktijk De Linde", "L. van Rijn, huisarts", "Lindelaan 7",
-                    "3584 CL Utrecht"], "030 251 44 10", "030 251 44 19", "L. van Rijn"),
-    "FR": Practice(["Cabinet médical des Tilleuls", "Dr Claire Marchand", "12 rue des Tilleuls",
-                    "67000 Strasbourg"], "03 88 21 45 60", "03 88 21 45 61", "Dr Claire Marchand"),
-    "IT": Practice(["Dr. Martin Egger", "Arzt für Allgemeinmedizin / Medico di base",
-                    "Lauben 12 / Portici 12", "39100 Bozen / Bolzano"], "0471 97 32 10",
-                   "0471 97 32 11", "Dr. Martin Egger"),
-    "DK": Practice(["Lægehuset Vestergade", "Læge Mette Holm", "Vestergade 12", "8000 Aarhus C"],
-                   "86 12 34 56", "86 12 34 57", "Mette Holm"),
+    "DE": Practice(
+        [
+            "Hausarztpraxis am Schlossberg",
+            "Dr. med. Katrin Albers",
+            "Schlossbergring 4",
+            "79098 Freiburg im Breisgau",
+        ],
+        "0761 2927410",
+        "0761 2927419",
+        "Dr. med. Katrin Albers",
+    ),
+    "AT": Practice(
+        [
+            "Ordination Dr. Helene Stradal",
+            "Ärztin für Allgemeinmedizin",
+            "Währinger Straße 58/3",
+            "1090 Wien",
+        ],
+        "+43 1 406 22 18",
+        "+43 1 406 22 18-20",
+        "Dr. Helene Stradal",
+    ),
+    "CH": Practice(
+        ["Hausarztpraxis Seefeld", "Dr. med. Beat Lüthi", "Seefeldstrasse 88", "8008 Zürich"],
+        "044 383 12 40",
+        "044 383 12 41",
+        "Dr. med. Beat Lüthi",
+    ),
+    "GB": Practice(
+        ["Dr A. Patel", "Riverside Medical Practice", "14 Mill Lane", "Cambridge CB2 1RX"],
+        "01223 465200",
+        "01223 465201",
+        "Dr A. Patel",
+    ),
+    "IE": Practice(
+        [
+            "Dr Niamh Doyle",
+            "Ballsbridge Family Practice",
+            "22 Shelbourne Road",
+            "Dublin 4, D04 X2K8",
+        ],
+        "01 668 4410",
+        "01 668 4411",
+        "Dr Niamh Doyle",
+    ),
+    "US": Practice(
+        [
+            "Karen Liu, MD",
+            "Maple Street Family Medicine",
+            "410 Maple Street, Suite 200",
+            "Burlington, VT 05401",
+        ],
+        "(802) 555-0147",
+        "(802) 555-0148",
+        "Karen Liu, MD",
+    ),
+    "NZ": Practice(
+        ["Dr Tom Ngata", "Harbourside General Practice", "5 Marine Parade", "Napier 4110"],
+        "06 835 2210",
+        "06 835 2211",
+        "Dr Tom Ngata",
+    ),
+    "NL": Practice(
+        ["Huisartsenpraktijk De Linde", "L. van Rijn, huisarts", "Lindelaan 7", "3584 CL Utrecht"],
+        "030 251 44 10",
+        "030 251 44 19",
+        "L. van Rijn",
+    ),
+    "FR": Practice(
+        [
+            "Cabinet médical des Tilleuls",
+            "Dr Claire Marchand",
+            "12 rue des Tilleuls",
+            "67000 Strasbourg",
+        ],
+        "03 88 21 45 60",
+        "03 88 21 45 61",
+        "Dr Claire Marchand",
+    ),
+    "IT": Practice(
+        [
+            "Dr. Martin Egger",
+            "Arzt für Allgemeinmedizin / Medico di base",
+            "Lauben 12 / Portici 12",
+            "39100 Bozen / Bolzano",
+        ],
+        "0471 97 32 10",
+        "0471 97 32 11",
+        "Dr. Martin Egger",
+    ),
+    "DK": Practice(
+        ["Lægehuset Vestergade", "Læge Mette Holm", "Vestergade 12", "8000 Aarhus C"],
+        "86 12 34 56",
+        "86 12 34 57",
+        "Mette Holm",
+    ),
 }
 
 
@@ -159,4 +235,3 @@ class Ctx:
 
     def pick(self, options: list[str]) -> str:
         return self.rng.choice(options)
-

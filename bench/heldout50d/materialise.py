@@ -29,7 +29,8 @@ def materialise(out: Path) -> dict[str, int]:
                     path.parent.mkdir(parents=True, exist_ok=True)
                     path.write_bytes(data)
             (folder / "truth.json").write_text(
-                json.dumps(letter.truth(), ensure_ascii=False, indent=1), encoding="utf-8")
+                json.dumps(letter.truth(), ensure_ascii=False, indent=1), encoding="utf-8"
+            )
     return counts
 
 
@@ -38,8 +39,10 @@ def main() -> None:
         sys.exit("usage: python -m bench.heldout50d.materialise OUT")
     started, cpu = time.perf_counter(), time.process_time()
     counts = materialise(Path(sys.argv[1]))
-    print(f"wrote {counts} to {sys.argv[1]} in {time.perf_counter() - started:.1f} s "
-          f"({time.process_time() - cpu:.1f} s CPU)")
+    print(
+        f"wrote {counts} to {sys.argv[1]} in {time.perf_counter() - started:.1f} s "
+        f"({time.process_time() - cpu:.1f} s CPU)"
+    )
 
 
 if __name__ == "__main__":

@@ -20,10 +20,16 @@ from bench.heldout50d import names
 SEED = 50_404
 ORDINARY = 5_000
 ID_SYSTEM = "urn:docvault:heldout50d:practice-id"
-FOREIGN = [("AT", "1090", "Wien", "Porzellangasse"), ("CH", "8004", "Zürich", "Badenerstrasse"),
-           ("NL", "3511 AB", "Utrecht", "Oudegracht"), ("GB", "OX1 2JD", "Oxford", "High Street"),
-           ("FR", "68100", "Mulhouse", "Rue du Sauvage"), ("IT", "39100", "Bozen", "Laubengasse"),
-           ("DK", "8000", "Aarhus C", "Søndergade"), ("US", "NY 10027", "New York", "Broadway")]
+FOREIGN = [
+    ("AT", "1090", "Wien", "Porzellangasse"),
+    ("CH", "8004", "Zürich", "Badenerstrasse"),
+    ("NL", "3511 AB", "Utrecht", "Oudegracht"),
+    ("GB", "OX1 2JD", "Oxford", "High Street"),
+    ("FR", "68100", "Mulhouse", "Rue du Sauvage"),
+    ("IT", "39100", "Bozen", "Laubengasse"),
+    ("DK", "8000", "Aarhus C", "Søndergade"),
+    ("US", "NY 10027", "New York", "Broadway"),
+]
 
 
 @dataclass
@@ -109,9 +115,15 @@ class _Maker:
         sex = str(overrides.pop("sex", self.sex()))
         street, postcode, city, country = self.address()
         values: dict[str, object] = {
-            "id": self.new_id(), "surname": self.surname(), "given_names": self.given(sex),
-            "birth_date": self.birth_date(), "sex": sex, "street": street, "postcode": postcode,
-            "city": city, "country": country,
+            "id": self.new_id(),
+            "surname": self.surname(),
+            "given_names": self.given(sex),
+            "birth_date": self.birth_date(),
+            "sex": sex,
+            "street": street,
+            "postcode": postcode,
+            "city": city,
+            "country": country,
             "title": self.rng.choice(names.TITLES) if self.rng.random() < 0.04 else "",
         }
         values.update(overrides)
@@ -126,8 +138,12 @@ def _same_name_same_birth(maker: _Maker, groups: int) -> None:
         size = 3 if number % 10 == 0 else 2
         first.collision, first.collision_group = "same_name_same_birth", f"s{number:03d}"
         for _ in range(size - 1):
-            twin = maker.person(surname=first.surname, given_names=first.given_names,
-                                birth_date=first.birth_date, sex=first.sex)
+            twin = maker.person(
+                surname=first.surname,
+                given_names=first.given_names,
+                birth_date=first.birth_date,
+                sex=first.sex,
+            )
             twin.collision, twin.collision_group = first.collision, first.collision_group
             maker.add(twin, unique=False)
 
@@ -141,9 +157,16 @@ def _twins(maker: _Maker, groups: int) -> None:
         given = maker.given(sex)
         while given.split()[0] == first.given_names.split()[0]:
             given = maker.given(sex)
-        second = maker.person(surname=first.surname, given_names=given, sex=sex,
-                              birth_date=first.birth_date, street=first.street,
-                              postcode=first.postcode, city=first.city, country=first.country)
+        second = maker.person(
+            surname=first.surname,
+            given_names=given,
+            sex=sex,
+            birth_date=first.birth_date,
+            street=first.street,
+            postcode=first.postcode,
+            city=first.city,
+            country=first.country,
+        )
         for twin in (first, second):
             twin.collision, twin.collision_group = "twin", f"t{number:03d}"
         maker.add(second)
@@ -164,8 +187,9 @@ def _name_changes(maker: _Maker, groups: int) -> None:
                 changed.former_names = [middle]
         if maker.add(changed) is None:
             continue
-        namesake = maker.person(surname=birth_name, given_names=changed.given_names,
-                                sex=changed.sex)
+        namesake = maker.person(
+            surname=birth_name, given_names=changed.given_names, sex=changed.sex
+        )
         if maker.add(namesake) is None:
             continue
         for person in (changed, namesake):
@@ -180,8 +204,9 @@ def _umlauts(maker: _Maker, groups: int) -> None:
         if maker.rng.random() < 0.3:
             given = [g for g in names.MALE + names.FEMALE if names.transliterate(g) != g]
             first.given_names = maker.rng.choice(given)
-        second = maker.person(surname=names.transliterate(first.surname),
-                              given_names=first.given_names, sex=first.sex)
+        second = maker.person(
+            surname=names.transliterate(first.surname), given_names=first.given_names, sex=first.sex
+        )
         if maker.add(first) is None or maker.add(second) is None:
             continue
         for person in (first, second):
@@ -213,18 +238,41 @@ def collision_counts(patients: list[Patient]) -> dict[str, dict[str, int]]:
     return counts
 
 
-CSV_FIELDS = ["id", "surname", "given_names", "birth_name", "former_names", "title",
-              "birth_date", "sex", "street", "postcode", "city", "country", "collision",
-              "collision_group"]
+CSV_FIELDS = [
+    "id",
+    "surname",
+    "given_names",
+    "birth_name",
+    "former_names",
+    "title",
+    "birth_date",
+    "sex",
+    "street",
+    "postcode",
+    "city",
+    "country",
+    "collision",
+    "collision_group",
+]
 
 
 def _csv_row(patient: Patient) -> dict[str, str]:
-    return {"id": patient.id, "surname": patient.surname, "given_names": patient.given_names,
-            "birth_name": patient.birth_name, "former_names": ";".join(patient.former_names),
-            "title": patient.title, "birth_date": patient.birth_date.isoformat(),
-            "sex": patient.sex, "street": patient.street, "postcode": patient.postcode,
-            "city": patient.city, "country": patient.country, "collision": patient.collision,
-            "collision_group": patient.collision_group}
+    return {
+        "id": patient.id,
+        "surname": patient.surname,
+        "given_names": patient.given_names,
+        "birth_name": patient.birth_name,
+        "former_names": ";".join(patient.former_names),
+        "title": patient.title,
+        "birth_date": patient.birth_date.isoformat(),
+        "sex": patient.sex,
+        "street": patient.street,
+        "postcode": patient.postcode,
+        "city": patient.city,
+        "country": patient.country,
+        "collision": patient.collision,
+        "collision_group": patient.collision_group,
+    }
 
 
 _LATIN1_FALLBACK = {"ł": "l", "Ł": "L", "ı": "i", "ś": "s", "ş": "s", "ğ": "g", "ć": "c"}
@@ -244,9 +292,14 @@ def _latin1(text: str) -> str:
 
 
 def gdt_record(patient: Patient) -> bytes:
-    fields = [("9206", "3"), ("9218", "02.10"), ("3000", patient.id),
-              ("3101", patient.surname), ("3102", patient.given_names),
-              ("3103", patient.birth_date.strftime("%d%m%Y"))]
+    fields = [
+        ("9206", "3"),
+        ("9218", "02.10"),
+        ("3000", patient.id),
+        ("3101", patient.surname),
+        ("3102", patient.given_names),
+        ("3103", patient.birth_date.strftime("%d%m%Y")),
+    ]
     if patient.title:
         fields.append(("3104", patient.title))
     fields += [("3106", f"{patient.postcode} {patient.city}"), ("3107", patient.street)]
@@ -268,22 +321,38 @@ _GENDER = {"F": "female", "M": "male", "X": "other", "U": "unknown"}
 
 
 def fhir_patient(patient: Patient) -> dict[str, object]:
-    official: dict[str, object] = {"use": "official", "family": patient.surname,
-                                   "given": patient.given_names.split()}
+    official: dict[str, object] = {
+        "use": "official",
+        "family": patient.surname,
+        "given": patient.given_names.split(),
+    }
     if patient.title:
         official["prefix"] = [patient.title]
     person_names: list[dict[str, object]] = [official]
     if patient.birth_name:
-        person_names.append({"use": "maiden", "family": patient.birth_name,
-                             "given": patient.given_names.split()})
-    person_names += [{"use": "old", "family": former, "given": patient.given_names.split()}
-                     for former in patient.former_names]
-    return {"resourceType": "Patient", "id": f"p{patient.id}",
-            "identifier": [{"system": ID_SYSTEM, "value": patient.id}],
-            "name": person_names, "gender": _GENDER[patient.sex],
-            "birthDate": patient.birth_date.isoformat(),
-            "address": [{"line": [patient.street], "postalCode": patient.postcode,
-                         "city": patient.city, "country": patient.country}]}
+        person_names.append(
+            {"use": "maiden", "family": patient.birth_name, "given": patient.given_names.split()}
+        )
+    person_names += [
+        {"use": "old", "family": former, "given": patient.given_names.split()}
+        for former in patient.former_names
+    ]
+    return {
+        "resourceType": "Patient",
+        "id": f"p{patient.id}",
+        "identifier": [{"system": ID_SYSTEM, "value": patient.id}],
+        "name": person_names,
+        "gender": _GENDER[patient.sex],
+        "birthDate": patient.birth_date.isoformat(),
+        "address": [
+            {
+                "line": [patient.street],
+                "postalCode": patient.postcode,
+                "city": patient.city,
+                "country": patient.country,
+            }
+        ],
+    }
 
 
 def write_all(patients: list[Patient], folder: Path) -> None:
@@ -297,13 +366,23 @@ def write_all(patients: list[Patient], folder: Path) -> None:
     for patient in patients:
         (gdt / f"{patient.id}.gdt").write_bytes(gdt_record(patient))
     resources = [fhir_patient(patient) for patient in patients]
-    bundle = {"resourceType": "Bundle", "type": "collection",
-              "entry": [{"fullUrl": f"urn:uuid:{uuid.uuid5(uuid.NAMESPACE_URL, ID_SYSTEM + r['id'])}",
-                         "resource": r} for r in resources]}  # type: ignore[operator]
+    bundle = {
+        "resourceType": "Bundle",
+        "type": "collection",
+        "entry": [
+            {
+                "fullUrl": f"urn:uuid:{uuid.uuid5(uuid.NAMESPACE_URL, ID_SYSTEM + r['id'])}",
+                "resource": r,
+            }
+            for r in resources
+        ],
+    }  # type: ignore[operator]
     (folder / "patients.bundle.json").write_text(
-        json.dumps(bundle, ensure_ascii=False, indent=1), encoding="utf-8")
+        json.dumps(bundle, ensure_ascii=False, indent=1), encoding="utf-8"
+    )
     (folder / "patients.ndjson").write_text(
-        "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in resources), encoding="utf-8")
+        "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in resources), encoding="utf-8"
+    )
 
 
 if __name__ == "__main__":

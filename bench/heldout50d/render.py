@@ -31,8 +31,7 @@ def pdf(pages: list[Page]) -> bytes:
                 x -= width / 2
             point = pymupdf.Point(x, line.y * MM)
             morph = (point, pymupdf.Matrix(line.angle)) if line.angle else None
-            sheet.insert_text(point, line.text, fontsize=line.size, fontname=line.font,
-                              morph=morph)
+            sheet.insert_text(point, line.text, fontsize=line.size, fontname=line.font, morph=morph)
     data = document.tobytes(garbage=3, deflate=True)
     document.close()
     return bytes(data)
@@ -43,8 +42,9 @@ def _pixmaps(data: bytes, matrix: pymupdf.Matrix) -> list[np.ndarray]:
     with pymupdf.open(stream=data, filetype="pdf") as document:
         for sheet in document:
             pix = sheet.get_pixmap(matrix=matrix, colorspace=pymupdf.csGRAY, alpha=False)
-            arrays.append(np.frombuffer(pix.samples, dtype=np.uint8)
-                          .reshape(pix.height, pix.width).copy())
+            arrays.append(
+                np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width).copy()
+            )
     return arrays
 
 
@@ -61,8 +61,9 @@ def scans(data: bytes, seed: int) -> list[bytes]:
         dust = noise.random(image.shape) < 0.0004
         image[dust] = ink
         picture = Image.fromarray(np.clip(image, 0, 255).astype(np.uint8), "L")
-        picture = picture.rotate(rng.uniform(-1.0, 1.0), resample=Image.Resampling.BILINEAR,
-                                 fillcolor=int(paper))
+        picture = picture.rotate(
+            rng.uniform(-1.0, 1.0), resample=Image.Resampling.BILINEAR, fillcolor=int(paper)
+        )
         buffer = io.BytesIO()
         picture.save(buffer, "JPEG", quality=rng.randint(70, 85), dpi=(200, 200))
         out.append(buffer.getvalue())
@@ -76,12 +77,14 @@ def faxes(data: bytes, seed: int) -> list[bytes]:
     for array in _pixmaps(data, pymupdf.Matrix(204 / 72, 98 / 72)):
         canvas = np.full((array.shape[0], FAX_WIDTH), 255, dtype=np.uint8)
         left = (FAX_WIDTH - array.shape[1]) // 2
-        canvas[:, left:left + array.shape[1]] = array
+        canvas[:, left : left + array.shape[1]] = array
         jitter = noise.normal(0, 18, canvas.shape)
         bits = (canvas.astype(np.float32) + jitter) > 150
         speckle = noise.random(canvas.shape) < 0.0003
         bits[speckle] = False
-        picture = Image.fromarray(bits.astype(np.uint8) * 255, "L").convert("1", dither=Image.Dither.NONE)
+        picture = Image.fromarray(bits.astype(np.uint8) * 255, "L").convert(
+            "1", dither=Image.Dither.NONE
+        )
         buffer = io.BytesIO()
         picture.save(buffer, "TIFF", compression="group4", dpi=(204, 98))
         out.append(buffer.getvalue())
