@@ -14,6 +14,7 @@ class Layout:
     name: str
     write: Callable[[Ctx], Doc]
     ages: tuple[int, int] = (18, 95)
+    titled: bool = False  # prefers a patient with an academic title (the letter prints it)
 
 
 def addressee(

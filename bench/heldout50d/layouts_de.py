@@ -960,6 +960,6 @@ LAYOUTS = [
     Layout("de_lab_cumulative", lab_cumulative),
     Layout("de_palliative_footer_sender", palliative, (50, 95)),
     Layout("de_midwife_newborn", midwife, (0, 0)),
-    Layout("de_goae_cost_estimate", cost_estimate),
+    Layout("de_goae_cost_estimate", cost_estimate, titled=True),
     Layout("de_handwritten_note", handwritten_note),
 ]

@@ -297,7 +297,7 @@ def exercise_ecg_at(ctx: Ctx) -> Doc:
 
 
 LAYOUTS = [
-    Layout("de_dental_query_date_below", dental_query),
+    Layout("de_dental_query_date_below", dental_query, titled=True),
     Layout("de_paediatric_u9_sibling", paediatric_u9, (5, 6)),
     Layout("de_home_care_footer_sender", home_care, (60, 95)),
     Layout("gb_vaccination_history_request", vaccination_request_gb, (18, 26)),

@@ -290,6 +290,8 @@ def _choose(
         and layout.ages[0] <= _age(p.birth_date, on) <= layout.ages[1]
         and (kind != "name_change" or p.birth_name or index % 3 == 0)
     ]
+    if layout.titled and not kind:
+        candidates = [p for p in candidates if p.title] or candidates
     if not candidates:
         kind = ""
         candidates = [

@@ -127,6 +127,9 @@ class _Maker:
             "title": self.rng.choice(names.TITLES) if self.rng.random() < 0.04 else "",
         }
         values.update(overrides)
+        birth = values["birth_date"]
+        if isinstance(birth, dt.date) and birth.year > 1997:
+            values["title"] = ""  # no doctorates among children and students
         return Patient(**values)  # type: ignore[arg-type]
 
 
@@ -178,7 +181,10 @@ def _name_changes(maker: _Maker, groups: int) -> None:
     but only the changed patient's birth date."""
     for number in range(groups):
         birth_name = maker.rng.choice(names.SURNAMES)
-        changed = maker.person(sex="F" if number % 5 else "M", birth_name=birth_name)
+        adult = dt.date(1935, 1, 1) + dt.timedelta(days=maker.rng.randint(0, 24_000))
+        changed = maker.person(
+            sex="F" if number % 5 else "M", birth_name=birth_name, birth_date=adult
+        )
         if changed.surname == birth_name:
             changed.surname = maker.rng.choice(names.HYPHEN_PARTS)
         if number % 4 == 0:
