@@ -86,7 +86,10 @@ def paediatric_u9(ctx: Ctx) -> Doc:
         ctx.p.birth.replace(day=1) if ctx.p.birth.day > 1 else ctx.p.birth.replace(day=2)
     )
     sibling_birth = sibling_birth.replace(year=sibling_birth.year - 2)
-    sibling = ctx.person(f"{ctx.rng.choice(names.FEMALE + names.MALE)} {ctx.p.surname}", "sibling")
+    brother = ctx.rng.random() < 0.5
+    sibling_given = ctx.rng.choice(names.MALE if brother else names.FEMALE)
+    sibling = ctx.person(f"{sibling_given} {ctx.p.surname}", "sibling")
+    relation = "Der Bruder" if brother else "Die Schwester"
     y = doc.text(
         25, y + 2, f"Kind: {ctx.named(f'{ctx.p.given} {ctx.p.surname}')} (geb. {ctx.born('dmy')})"
     )
@@ -99,7 +102,7 @@ def paediatric_u9(ctx: Ctx) -> Doc:
             "(Gewicht P50, Länge P60). Im Sehtest rechts 0,6, links 1,0: Überweisung zum "
             "Augenarzt.",
             "Sprachentwicklung: leichte Sigmatismus-Symptomatik, Logopädie empfohlen.",
-            f"Der Bruder/die Schwester {sibling} (geb. "
+            f"{relation} {sibling} (geb. "
             f"{ctx.other(sibling_birth, 'sibling’s birth date', 'dmy')}) "
             "ist ebenfalls bei uns in Betreuung.",
             "Mit freundlichen Grüßen",

@@ -332,7 +332,10 @@ def generate(count: int, seed: int, split: str = "generated") -> list[Letter]:
             ctx.other_dates.append(
                 {"date": day.isoformat(), "role": "received stamp (scan and fax only)"}
             )
-        notes += _ambiguity(ctx, entry, doc.pages)
+        ambiguous = _ambiguity(ctx, entry, doc.pages)
+        if ambiguous:  # the collision note's promise does not hold on this letter
+            notes = [note for note in notes if not note.startswith("the register holds another")]
+        notes += ambiguous
         letters.append(
             Letter(
                 f"{split}-{index + 1:03d}",
