@@ -72,7 +72,7 @@ def ed_short_note(ctx: Ctx) -> Doc:
             "Medikation bei Entlassung: Ramipril 5 mg 1-0-0, Amlodipin 5 mg 0-0-1.",
         ],
     )
-    doc.text(25, y + 6, f"Emmendingen, {ctx.dated('dmy_short')}")
+    doc.text(25, y + 6, f"Emmendingen, {ctx.dated(ctx.pick(['dmy_short', 'dmy']))}")
     signer = ctx.person(ctx.doctor("Dr. med."), "signing doctor")
     doc.block(25, y + 22, [signer, "Assistenzarzt/-ärztin der Notaufnahme"], 9)
     return doc
@@ -105,7 +105,7 @@ def out_of_hours(ctx: Ctx) -> Doc:
     )
     visit = ctx.date
     doc.text(20, y + 4, "Datum:", font_key="condb")
-    doc.text(45, y + 4, ctx.dated("iso"))
+    doc.text(45, y + 4, ctx.dated(ctx.pick(["iso", "dmy"])))
     doc.text(95, y + 4, f"Uhrzeit: {ctx.rng.randint(18, 23)}:{ctx.rng.choice(['05', '20', '40'])}")
     y += 10
     patient = f"{ctx.p.given} {ctx.p.surname}"
@@ -239,7 +239,7 @@ def psychotherapy(ctx: Ctx) -> Doc:
             "Mit freundlichen Grüßen",
         ],
     )
-    doc.text(25, y + 4, f"Freiburg, den {ctx.dated('long_de')}")
+    doc.text(25, y + 4, f"Freiburg, den {ctx.dated(ctx.pick(['long_de', 'dmy']))}")
     doc.text(25, y + 22, therapist)
     doc.text(25, y + 26.5, "Psychologische Psychotherapeutin / Psychologischer Psychotherapeut", 8)
     ctx.sender(org, therapist, fax="0761 55 66 71")
@@ -272,7 +272,7 @@ def occupational_health(ctx: Ctx) -> Doc:
     doc.stamp = (165, 20)
     y = addressee(doc, practice, 25, 50, "de")
     doc.text(140, 50, "Datum:", 9, "bold")
-    doc.text(160, 50, ctx.dated("iso"), 9)
+    doc.text(160, 50, ctx.dated(ctx.pick(["iso", "dmy"])), 9)
     doc.text(140, 55, "Pers.-Nr.:", 9, "bold")
     doc.text(160, 55, str(ctx.rng.randint(10000, 99999)), 9)
     y = doc.text(
@@ -348,7 +348,7 @@ def endoscopy(ctx: Ctx) -> Doc:
             "Empfehlung: Kontrollkoloskopie je nach Histologie in 3 bis 5 Jahren.",
         ],
     )
-    doc.text(25, y + 6, f"Freiburg, {ctx.dated('dmy')}")
+    doc.text(25, y + 6, f"Freiburg, {ctx.dated(ctx.pick(['dmy', 'long_de']))}")
     signer = ctx.person("Dr. med. Aylin Karaca", "examining doctor")
     doc.text(25, y + 20, signer, 9)
     return doc
@@ -471,7 +471,7 @@ def kita_certificate(ctx: Ctx) -> Doc:
     )
     doc.stamp = (170, 45)
     y = addressee(doc, practice, 25, 45)
-    doc.text(185, y + 4, ctx.dated("dmy"), align="right")
+    doc.text(185, y + 4, ctx.dated(ctx.pick(["dmy", "long_de"])), align="right")
     y = doc.text(
         25,
         y + 12,
@@ -531,7 +531,7 @@ def court_request(ctx: Ctx) -> Doc:
             f"{ctx.rng.randint(1, 9)} XVII {ctx.rng.randint(10, 400)}/{ctx.date.year % 100}",
             "Bitte bei allen Schreiben angeben",
             "",
-            f"Emmendingen, {ctx.dated('dmy')}",
+            f"Emmendingen, {ctx.dated(ctx.pick(['dmy', 'long_de']))}",
         ],
         9,
     )
@@ -797,7 +797,7 @@ def midwife(ctx: Ctx) -> Doc:
     )
     doc.stamp = (170, 20)
     y = addressee(doc, practice, 25, 42)
-    doc.text(185, 42, f"March, {ctx.dated('dmy')}", align="right")
+    doc.text(185, 42, f"March, {ctx.dated(ctx.pick(['dmy', 'dmy_short']))}", align="right")
     mother_birth = ctx.p.birth - dt.timedelta(days=ctx.rng.randint(22 * 365, 40 * 365))
     mother = f"{ctx.rng.choice(names.FEMALE)} {ctx.p.surname}"
     y = doc.text(
@@ -857,7 +857,7 @@ def cost_estimate(ctx: Ctx) -> Doc:
         f"{ctx.p.postcode} {ctx.p.city}",
     ]
     y = doc.block(25, 45, block)
-    doc.text(185, 45, f"Freiburg, den {ctx.dated('dmy')}", align="right")
+    doc.text(185, 45, f"Freiburg, den {ctx.dated(ctx.pick(['dmy', 'long_de']))}", align="right")
     y = doc.text(25, y + 12, ctx.title("Kostenvoranschlag nach GOÄ"), 12, "serifb")
     y = doc.text(25, y + 2, f"Patient/in: {ctx.p.given} {ctx.p.surname}, geb. {ctx.born('dmy')}")
     y = (

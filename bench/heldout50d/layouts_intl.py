@@ -43,7 +43,7 @@ def sleep_lab_gb(ctx: Ctx) -> Doc:
         8,
     )
     y = addressee(doc, practice, 25, 58)
-    doc.text(190, 58, f"Date: {ctx.dated('gb_long')}", align="right")
+    doc.text(190, 58, f"Date: {ctx.dated(ctx.pick(['gb_long', 'gb_slash']))}", align="right")
     nhs = f"{ctx.rng.randint(400, 499)} {ctx.rng.randint(100, 999)} {ctx.rng.randint(1000, 9999)}"
     y = doc.text(
         25,
@@ -452,7 +452,7 @@ def transfer_bz(ctx: Ctx) -> Doc:
             "Mit freundlichen Grüßen / Cordiali saluti",
         ],
     )
-    doc.text(25, y + 6, f"Brixen/Bressanone, {ctx.dated('dmy')}")
+    doc.text(25, y + 6, f"Brixen/Bressanone, {ctx.dated(ctx.pick(['dmy', 'dmy_short']))}")
     doc.text(190, 287, "2/2", 7, align="right")
     doc.block(
         25,

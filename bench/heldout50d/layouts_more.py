@@ -79,7 +79,7 @@ def paediatric_u9(ctx: Ctx) -> Doc:
     )
     doc.stamp = (170, 58)
     y = addressee(doc, practice, 25, 40)
-    doc.text(150, 40, ctx.dated("dmy"))
+    doc.text(150, 40, ctx.dated(ctx.pick(["dmy", "long_de"])))
     y = doc.text(25, y + 10, ctx.title("Befundbericht U9", "U9-Untersuchung"), 12, "bold")
     mother = ctx.person(f"{ctx.rng.choice(names.FEMALE)} {ctx.p.surname}", "mother")
     sibling_birth = (
@@ -158,7 +158,7 @@ def home_care(ctx: Ctx) -> Doc:
         f"{ctx.rng.choice(names.FEMALE)} {ctx.rng.choice(names.SURNAMES)}", "nursing manager"
     )
     doc.block(25, y + 8, [nurse, "Pflegedienstleitung"], 9)
-    doc.text(25, y + 20, f"Gundelfingen, den {ctx.dated('long_de')}", 9)
+    doc.text(25, y + 20, f"Gundelfingen, den {ctx.dated(ctx.pick(['long_de', 'dmy']))}", 9)
     doc.text(
         105,
         284,
