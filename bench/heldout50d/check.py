@@ -74,6 +74,14 @@ class Checker:
                 self.fail(letter.id, f"printed value {printed!r} not on the scan pages")
         for name, entry in conditions.items():
             getattr(self, f"files_{name}")(letter.id, folder, entry["pages"])
+        first = letter.conditions[0]
+        for relative, data in letter.render(first).items():
+            if (folder / relative).read_bytes() != data:
+                self.fail(
+                    letter.id,
+                    f"{relative} differs from a fresh render (not deterministic, "
+                    "or written by another version of the generator)",
+                )
         self.fax(letter.id, truth)
         for name in conditions:
             self.overlaps(letter.id, name, letter.condition_pages(name))

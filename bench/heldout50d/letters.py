@@ -96,7 +96,7 @@ class Letter:
         }
 
     def render(self, condition: str) -> dict[str, bytes]:
-        data = render.pdf(self.condition_pages(condition))
+        data = render.pdf(self.condition_pages(condition), f"D:{self.fax_sent:%Y%m%d%H%M}00")
         if condition == "pdf":
             return {"pdf/letter.pdf": data}
         if condition == "scan200":

@@ -15,8 +15,12 @@ from bench.heldout50d.pages import FONT_DIR, FONTS, MM, Page, font
 FAX_WIDTH = 1728
 
 
-def pdf(pages: list[Page]) -> bytes:
+def pdf(pages: list[Page], made: str = "D:20240101120000") -> bytes:
+    """made: the PDF's creation date (PDF date string), fixed so that the bytes repeat."""
     document = pymupdf.open()
+    document.set_metadata(
+        {"creationDate": made, "modDate": made, "producer": "heldout50d", "creator": "heldout50d"}
+    )
     for page in pages:
         sheet = document.new_page(width=210 * MM, height=297 * MM)
         used = {line.font for line in page.lines}
@@ -32,7 +36,7 @@ def pdf(pages: list[Page]) -> bytes:
             point = pymupdf.Point(x, line.y * MM)
             morph = (point, pymupdf.Matrix(line.angle)) if line.angle else None
             sheet.insert_text(point, line.text, fontsize=line.size, fontname=line.font, morph=morph)
-    data = document.tobytes(garbage=3, deflate=True)
+    data = document.tobytes(garbage=3, deflate=True, no_new_id=True)
     document.close()
     return bytes(data)
 
