@@ -5,7 +5,7 @@ from __future__ import annotations
 from bench.heldout50d import names
 from bench.heldout50d.common import Layout, address, addressee, paragraphs, upper
 from bench.heldout50d.context import Ctx
-from bench.heldout50d.pages import Doc
+from bench.heldout50d.pages import Doc, weekday
 
 
 def dental_query(ctx: Ctx) -> Doc:
@@ -299,10 +299,130 @@ def exercise_ecg_at(ctx: Ctx) -> Doc:
     return doc
 
 
+def reply_without_birth_date(ctx: Ctx) -> Doc:
+    practice = ctx.setup("de", "DE")
+    doc = Doc("serif", 10.5)
+    doc.text(
+        25,
+        16,
+        ctx.sender(
+            "Neurologische Praxis Dr. med. Jan Ostermann",
+            "Dr. med. Jan Ostermann",
+            fax="07641 93 57 29",
+        ),
+        12,
+        "serifb",
+    )
+    doc.text(25, 21, "Facharzt für Neurologie · Karl-Friedrich-Str. 7 · 79312 Emmendingen", 8)
+    y = addressee(doc, practice, 25, 40)
+    doc.stamp = (165, 62)
+    doc.block(
+        130,
+        40,
+        [
+            "Ihr Zeichen: Überweisung",
+            f"vom {ctx.other(ctx.days(-45, -20), 'referral', 'dmy')}",
+            "",
+            f"Emmendingen, {ctx.dated(ctx.pick(['dmy', 'long_de']))}",
+        ],
+        9,
+    )
+    ctx.title(None)
+    who = f"{ctx.p.salutation('de')} {ctx.p.given} {ctx.p.surname}"
+    line = f"Ihre Patientin/Ihr Patient {ctx.named(who)}, {address(ctx.p)}"
+    y = doc.wrap(25, y + 14, line, 160, font_key="serifb")
+    y = paragraphs(
+        doc,
+        y + 4,
+        [
+            "Sehr geehrte Frau Kollegin Albers,",
+            "vielen Dank für die Überweisung. Die Neurographie zeigt ein mittelgradiges "
+            "Karpaltunnelsyndrom rechts (distal-motorische Latenz 5,8 ms), links grenzwertig.",
+            "Ich empfehle eine Handgelenksschiene zur Nacht und bei Persistenz die operative "
+            "Dekompression. Eine Vorstellung in der Handchirurgie habe ich angeregt.",
+            "Mit freundlichen kollegialen Grüßen",
+        ],
+    )
+    doc.text(25, y + 12, ctx.person("Dr. med. Jan Ostermann", "neurologist"))
+    ctx.notes.append(
+        "no birth date anywhere: the patient is identified by name and address "
+        "(birth_date null); no subject line (title null)"
+    )
+    return doc
+
+
+def appointment_slip(ctx: Ctx) -> Doc:
+    ctx.setup("de", "DE", addressed=False)
+    doc = Doc("sans", 10)
+    doc.text(
+        25,
+        20,
+        ctx.sender(
+            "Radiologie am Europaplatz",
+            "Radiologische Gemeinschaftspraxis am Europaplatz",
+            fax="0761 20 80 99",
+        ),
+        14,
+        "bold",
+    )
+    doc.text(
+        25,
+        25,
+        "Radiologische Gemeinschaftspraxis · Europaplatz 1 · 79098 Freiburg · Tel. 0761 20 80 0",
+        8,
+    )
+    doc.stamp = (170, 36)
+    y = doc.text(25, 42, ctx.title("Ihr Termin bei uns", "Terminbestätigung"), 13, "bold") + 3
+    appointment = ctx.days(5, 30)
+    rows = [
+        ("Name", ctx.named(f"{ctx.p.surname}, {ctx.p.given}")),
+        ("Geb.-Datum", ctx.born("dmy")),
+        (
+            "Untersuchung",
+            ctx.pick(
+                ["MRT Knie rechts", "CT Thorax", "MRT LWS"] + ["Mammographie"] * (ctx.p.sex == "F")
+            ),
+        ),
+        (
+            "Termin",
+            f"{weekday(appointment, 'de')}, {ctx.other(appointment, 'appointment', 'dmy')}, "
+            f"{ctx.rng.randint(7, 17)}:{ctx.pick(['00', '15', '30', '45'])} Uhr",
+        ),
+        ("Überweiser", ctx.person("Dr. med. Katrin Albers", "referring doctor")),
+    ]
+    for label, value in rows:
+        doc.text(25, y, label, 10, "bold")
+        y = doc.text(62, y, value) + 1.5
+    y = paragraphs(
+        doc,
+        y + 5,
+        [
+            "Bitte bringen Sie Ihre Versichertenkarte, die Überweisung und Vorbefunde mit. "
+            "Kommen Sie 15 Minuten vor dem Termin. Bei MRT: bitte keine Metallgegenstände.",
+            "Absage bitte spätestens 24 Stunden vorher, sonst können wir Ihnen die Ausfallzeit "
+            "in Rechnung stellen.",
+        ],
+        width=150,
+    )
+    doc.text(
+        25,
+        140,
+        "- - - - - - - - - - - - - - - - - - hier abtrennen - - - - - - - - - - - - - - - - - -",
+        7,
+    )
+    ctx.notes.append(
+        "an appointment slip handed to the patient and scanned by the practice: no letter "
+        "date (letter_date null); the only date besides the birth date is the appointment"
+    )
+    return doc
+
+
 LAYOUTS = [
     Layout("de_dental_query_date_below", dental_query, titled=True),
     Layout("de_paediatric_u9_sibling", paediatric_u9, (5, 6)),
     Layout("de_home_care_footer_sender", home_care, (60, 95)),
     Layout("gb_vaccination_history_request", vaccination_request_gb, (18, 26)),
     Layout("at_exercise_ecg", exercise_ecg_at, (35, 80)),
+    Layout("de_reply_without_birth_date", reply_without_birth_date),
+    Layout("de_appointment_slip_no_date", appointment_slip),
 ]
