@@ -11,6 +11,7 @@ import collections
 import csv
 import datetime as dt
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -145,6 +146,8 @@ class Checker:
         for person in facts["other_people"]:
             if person["name"] not in texts["scan200"]:
                 self.fail(where, f"other person {person['name']!r} not printed")
+        for stray in _unlisted_dates(facts, texts["scan200"]):
+            self.fail(where, f"the date {stray!r} is printed but not in the truth")
         if facts["sender"] is None or not patient["as_written"]:
             self.fail(where, "every letter of this set names its sender and patient")
 
@@ -214,6 +217,20 @@ class Checker:
             header = page["text"].split("\n", 1)[0]
             if not _date_printed(sent.date().isoformat(), header) or f"{sent:%H:%M}" not in header:
                 self.fail(where, f"fax header {header!r} lacks the sending time {sent}")
+
+
+DATE_LIKE = re.compile(
+    r"\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\.? [^\W\d]+ \d{4}\b"
+)
+
+
+def _unlisted_dates(facts: dict, text: str) -> list[str]:
+    """Dates printed on the page that the truth does not list (birth, letter or other date)."""
+    known = [facts["birth_date"], facts["letter_date"]] + [d["date"] for d in facts["other_dates"]]
+    forms = {fmt(dt.date.fromisoformat(day), style) for day in known if day for style in STYLES}
+    for form in sorted(forms, key=len, reverse=True):
+        text = text.replace(form, "<date>")
+    return DATE_LIKE.findall(text)
 
 
 def _date_printed(iso: str, text: str) -> bool:

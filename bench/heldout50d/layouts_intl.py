@@ -356,7 +356,8 @@ def email_print(ctx: Ctx) -> Doc:
         8.5,
     )
     doc.stamp = (165, 40)
-    doc.text(20, 288, f"https://mail.hausarzt-schlossberg.de/owa/  {fmt(ctx.days(0, 1), 'dmy')}", 7)
+    printed_on = ctx.other(ctx.days(0, 1), "printed (mail client footer)", "dmy")
+    doc.text(20, 288, f"https://mail.hausarzt-schlossberg.de/owa/  {printed_on}", 7)
     ctx.notes.append(
         "an e-mail printed to PDF: the sender stands only in the signature; the subject "
         "carries name and birth date; the print line's date is not the letter date"
