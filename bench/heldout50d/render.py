@@ -8,7 +8,7 @@ import random
 
 import numpy as np
 import pymupdf
-from PIL import Image
+from PIL import Image, ImageFilter
 
 from bench.heldout50d.pages import FONT_DIR, FONTS, MM, Page, font
 
@@ -64,7 +64,11 @@ def scans(data: bytes, seed: int) -> list[bytes]:
         image += noise.normal(0, rng.uniform(3, 7), image.shape).astype(np.float32)
         dust = noise.random(image.shape) < 0.0004
         image[dust] = ink
+        if rng.random() < 0.4:
+            _punch_holes(image, ink + 20)
         picture = Image.fromarray(np.clip(image, 0, 255).astype(np.uint8), "L")
+        if rng.random() < 0.5:  # a slightly soft scanner lens
+            picture = picture.filter(ImageFilter.GaussianBlur(rng.uniform(0.4, 0.8)))
         picture = picture.rotate(
             rng.uniform(-1.0, 1.0), resample=Image.Resampling.BILINEAR, fillcolor=int(paper)
         )
@@ -72,6 +76,18 @@ def scans(data: bytes, seed: int) -> list[bytes]:
         picture.save(buffer, "JPEG", quality=rng.randint(70, 85), dpi=(200, 200))
         out.append(buffer.getvalue())
     return out
+
+
+def _punch_holes(image: np.ndarray, tone: float) -> None:
+    """Two filing holes in the left margin (12 mm from the edge, 80 mm apart), as on letters
+    taken out of a binder before scanning."""
+    height = image.shape[0]
+    rows, columns = np.ogrid[: image.shape[0], : image.shape[1]]
+    centre_x = 12 / 25.4 * 200
+    radius = 3 / 25.4 * 200
+    for centre_y in (height / 2 - 40 / 25.4 * 200, height / 2 + 40 / 25.4 * 200):
+        hole = (rows - centre_y) ** 2 + (columns - centre_x) ** 2 <= radius**2
+        image[hole] = tone
 
 
 def faxes(data: bytes, seed: int) -> list[bytes]:
