@@ -918,7 +918,7 @@ def handwritten_note(ctx: Ctx) -> Doc:
     ctx.title(None)
     lines = [
         "Liebe Kollegin,",
-        f"ich sah {ctx.named(ctx.p.salutation('de') + ' ' + ctx.p.surname)}",
+        f"ich sah {ctx.named(('Frau ' if ctx.p.sex == 'F' else 'Herrn ') + ctx.p.surname)}",
         f"(geb. {ctx.born('dmy_nopad')}) in Vertretung.",
         "Seit 3 Tagen Schwindel + Übelkeit,",
         "neurolog. o.B., RR 170/95.",

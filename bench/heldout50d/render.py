@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import io
 import random
+import zlib
 
 import numpy as np
 import pymupdf
 from PIL import Image, ImageFilter
 
-from bench.heldout50d.pages import FONT_DIR, FONTS, MM, Page, font
+from bench.heldout50d.pages import FONT_DIR, FONTS, MM, Line, Page, font
 
 FAX_WIDTH = 1728
 
@@ -33,12 +34,32 @@ def pdf(pages: list[Page], made: str = "D:20240101120000") -> bytes:
                 x -= width
             elif line.align == "center":
                 x -= width / 2
+            if line.font == "hand":
+                _hand(sheet, line, x)
+                continue
             point = pymupdf.Point(x, line.y * MM)
             morph = (point, pymupdf.Matrix(line.angle)) if line.angle else None
             sheet.insert_text(point, line.text, fontsize=line.size, fontname=line.font, morph=morph)
     data = document.tobytes(garbage=3, deflate=True, no_new_id=True)
     document.close()
     return bytes(data)
+
+
+def _hand(sheet: pymupdf.Page, line: Line, x: float) -> None:
+    """A handwritten line: word by word, each a little off the baseline, in its own size and
+    slant, as a pen wanders (seeded by the text, so that the page repeats)."""
+    wobble = random.Random(zlib.crc32(line.text.encode()))
+    y = line.y * MM
+    for word in line.text.split(" "):
+        size = line.size * wobble.uniform(0.92, 1.08)
+        point = pymupdf.Point(x, y + wobble.uniform(-1.2, 1.2))
+        angle = line.angle + wobble.uniform(-3, 3)
+        sheet.insert_text(
+            point, word, fontsize=size, fontname=line.font, morph=(point, pymupdf.Matrix(angle))
+        )
+        x += float(font(line.font).text_length(word + " ", fontsize=size)) * wobble.uniform(
+            1.0, 1.15
+        )
 
 
 def _pixmaps(data: bytes, matrix: pymupdf.Matrix) -> list[np.ndarray]:
