@@ -96,6 +96,10 @@ class Letter:
         }
 
     def render(self, condition: str) -> dict[str, bytes]:
+        if condition not in self.conditions:
+            raise ValueError(
+                f"{self.id} has no {condition!r} condition (it has {', '.join(self.conditions)})"
+            )
         data = render.pdf(self.condition_pages(condition), f"D:{self.fax_sent:%Y%m%d%H%M}00")
         if condition == "pdf":
             return {"pdf/letter.pdf": data}
