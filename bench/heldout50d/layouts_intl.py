@@ -643,6 +643,148 @@ def transfer_ie(ctx: Ctx) -> Doc:
     return doc
 
 
+def ed_note_us(ctx: Ctx) -> Doc:
+    practice = ctx.setup("en", "US")
+    ctx.stamp_language = "en"
+    doc = Doc("sans", 9.5)
+    doc.text(
+        105,
+        14,
+        ctx.sender(
+            "Champlain Valley Medical Center",
+            "Champlain Valley Medical Center Emergency Department",
+            "Emergency Department",
+            fax="(802) 555-0121",
+        ),
+        13,
+        "bold",
+        "center",
+    )
+    doc.text(
+        105,
+        19,
+        "Emergency Department · 111 Colchester Ave · Burlington, VT 05401",
+        8,
+        align="center",
+    )
+    doc.stamp = (175, 30)
+    y = (
+        doc.text(
+            25,
+            32,
+            ctx.title("ED Provider Note - Summary for Primary Care", "ED Provider Note"),
+            11,
+            "bold",
+        )
+        + 3
+    )
+    arrived = ctx.date
+    rows = [
+        ("Patient:", ctx.named(f"{ctx.p.surname.upper()}, {ctx.p.given}")),
+        ("DOB:", ctx.born("us_slash")),
+        ("Sex:", {"F": "F", "M": "M"}.get(ctx.p.sex, "X")),
+        (
+            "Arrival:",
+            f"{ctx.other(arrived - dt.timedelta(days=1), 'arrival', 'us_slash')} "
+            f"23:{ctx.rng.randint(10, 59)}",
+        ),
+        (
+            "Discharge:",
+            f"{ctx.other(arrived, 'discharge', 'us_slash')} 04:{ctx.rng.randint(10, 59)}",
+        ),
+        ("PCP:", f"{practice.doctor}, {practice.lines[1]}"),
+    ]
+    for label, value in rows:
+        doc.text(25, y, label, 9, "bold")
+        y = doc.text(50, y, value, 9) + 1.2
+    y = paragraphs(
+        doc,
+        y + 4,
+        [
+            "Chief complaint: right lower quadrant abdominal pain for 12 hours.",
+            "Workup: WBC 13.2, lipase normal, urinalysis negative. CT abdomen/pelvis with "
+            "contrast: "
+            "no appendicitis, mesenteric adenitis.",
+            "Disposition: discharged home in stable condition. Return precautions given. "
+            "Please see "
+            "the patient in clinic within 3-5 days.",
+            f"Note signed {ctx.dated('us_long')}.",
+        ],
+    )
+    doc.text(
+        25,
+        y + 8,
+        ctx.person(
+            f"{ctx.rng.choice(['Megan', 'Daniel', 'Priya'])} "
+            f"{ctx.rng.choice(['Olsen', 'Carter', 'Shah'])}, MD",
+            "emergency physician",
+        ),
+        9,
+    )
+    ctx.notes.append(
+        "the arrival is the evening before; the letter date is the signing date in the "
+        "last paragraph (equal to the discharge date, printed differently)"
+    )
+    return doc
+
+
+def after_hours_nz(ctx: Ctx) -> Doc:
+    practice = ctx.setup("en", "NZ")
+    ctx.stamp_language = "en"
+    doc = Doc("sans", 10)
+    doc.text(
+        25,
+        16,
+        ctx.sender("After Hours Home Doctor Service", "Home Doctor Service", fax="06 873 0999"),
+        14,
+        "bold",
+    )
+    doc.text(25, 21, "Urgent after-hours home visits · 0800 24 7 999 · Hastings", 8)
+    doc.stamp = (170, 16)
+    y = (
+        doc.text(
+            25, 34, ctx.title("After-Hours Consultation Report", "Consultation report"), 12, "bold"
+        )
+        + 3
+    )
+    who = f"{ctx.p.salutation('en')} {ctx.p.given} {upper(ctx.p.surname)}"
+    carer = f"{ctx.rng.choice(names.FEMALE)} {ctx.p.surname}"
+    rows = [
+        ("Patient", ctx.named(who)),
+        ("Date of birth", ctx.born("au_slash")),
+        ("Address", address(ctx.p)),
+        ("Date of visit", ctx.dated("gb_long")),
+        ("Usual GP", f"{practice.doctor}, {practice.lines[1]}"),
+    ]
+    for label, value in rows:
+        doc.text(25, y, label, 9.5, "bold")
+        y = doc.text(60, y, value) + 1.2
+    y = paragraphs(
+        doc,
+        y + 5,
+        [
+            "Presenting problem: fever 38.9 and dysuria since this morning, loin pain on the left.",
+            "Examination: HR 104, BP 118/70, renal angle tenderness left. Urine dipstick "
+            "leucocytes +++, nitrites +.",
+            "Management: cefalexin 500 mg qid for 10 days, MSU sent. Advised to present to "
+            "ED if vomiting or rigors. Please follow up the MSU result and review in 2-3 days.",
+            f"Carer present: {ctx.person(carer, 'carer (family member)')}.",
+        ],
+    )
+    doc.text(
+        25,
+        y + 8,
+        ctx.person(
+            f"Dr {ctx.rng.choice(['Hemi', 'Sione', 'Grace'])} "
+            f"{ctx.rng.choice(['Walker', 'Tuhiwai', 'Fletcher'])}",
+            "visiting doctor",
+        ),
+        9,
+    )
+    ctx.notes.append("the visit date is the letter date; d/mm/yyyy birth date")
+    return doc
+
+
 LAYOUTS = [
     Layout("gb_sleep_lab", sleep_lab_gb),
     Layout("us_holter_report", holter_us, (30, 90)),
@@ -653,4 +795,6 @@ LAYOUTS = [
     Layout("fr_consultation", consult_fr),
     Layout("dk_epikrise_cpr", discharge_dk),
     Layout("ie_transfer_form", transfer_ie, (65, 95)),
+    Layout("us_ed_provider_note", ed_note_us),
+    Layout("nz_after_hours_visit", after_hours_nz),
 ]
