@@ -57,15 +57,19 @@ from bench.corpus import generate_pages
 from bench.fidelity_bench import png_of
 from bench.independent_letters import split
 from bench.letters import page_image, real_pages
+from docvault import coverage
 from docvault.corrections import Corrector
 from docvault.misreadings import fold
 from docvault.ocr.rapid import RapidEngine
+from docvault.ocr.schedule import MAX_REREAD_CROPS
 from docvault.render import RenderOptions, render_page
 from docvault.search import FolderWriter, IndexEntry, SearchIndex
 from docvault.search.confusions import EXACT_FIRST, folded_words
 from docvault.search.words import page_words, part_words
 from docvault.setting_types import IndexEngine
-from docvault.vocabulary import PageImage
+from docvault.vocabulary import PageImage, ReadLine, TextFormat
+
+Box = tuple[int, int, int, int]
 
 LONG_SIDE = 1700
 OWN_WORDS = 3
@@ -114,7 +118,9 @@ def read_letters(options: argparse.Namespace, engine: RapidEngine) -> list[ReadP
     return pages
 
 
-def read_heldout(folder: Path, variant: str, count: int, engine: RapidEngine) -> list[ReadPage]:
+def read_heldout(
+    folder: Path, variant: str, count: int, engine: RapidEngine, reread: bool = True
+) -> list[ReadPage]:
     """The letter pages of the held-out set's `variant`, of its first `count` documents,
     rendered as docvault renders them (upright: the set's faxes are not turned)."""
     documents = {item["doc"]: item for item in _lines(folder / "documents.jsonl")}
@@ -124,14 +130,37 @@ def read_heldout(folder: Path, variant: str, count: int, engine: RapidEngine) ->
         if item["variant"] != variant or item["doc"] not in chosen:
             continue
         rendered = render_page(folder / item["file"], item["page"], HELDOUT_RENDER)
-        reply = engine.read(rendered.image)
+        text = as_the_worker_reads(engine, rendered.image, rendered.ink_lines, reread)
         truth = "\n".join(line["text"] for line in item["lines"])
         document = documents[item["doc"]]
         surname = _surname(document["patient"], truth)
         name = f"{item['doc']}-p{item['page']}-{variant}"
         terms = tuple(document["search_terms"])
-        pages.append(ReadPage(name, truth, reply.text, surname, item["doc"], terms))
+        pages.append(ReadPage(name, truth, text, surname, item["doc"], terms))
     return pages
+
+
+def as_the_worker_reads(
+    engine: RapidEngine, image: PageImage, ink: Sequence[Box], reread: bool
+) -> str:
+    """The page's text as docvault's worker stores it: the engine's reading, and with
+    `reread` the coverage check's suspect regions read again, each cut out and alone, their
+    lines put in place (`docvault.worker` `_checked`, `docvault.ocr.reread_suspects`, here
+    with the same cuts and merge called in order, without the attempt records)."""
+    reply = engine.read(image)
+    report = coverage.check(
+        ink, reply.text, reply.lines, TextFormat.plain, (image.width, image.height)
+    )
+    if not reread or report.complete or report.nothing_legible:
+        return reply.text
+    lines = list(reply.lines)
+    boxes = [region.box for region in report.suspects[:MAX_REREAD_CROPS]]
+    for piece in coverage.crops(image.data, boxes):
+        crop = PageImage(piece.png, "image/png", piece.width, piece.height, image.label)
+        found = [ReadLine(piece.to_page(line.box), line.text, line.score)
+                 for line in engine.read(crop).lines]  # fmt: skip
+        lines = coverage.merged(lines, piece.box, found)
+    return "\n".join(line.text for line in lines) if lines != list(reply.lines) else reply.text
 
 
 def read_fixtures(degradation: str, engine: RapidEngine) -> list[ReadPage]:
@@ -308,6 +337,9 @@ def main(arguments: Sequence[str] | None = None) -> int:
     parser.add_argument("--readings", type=Path, help="keep the readings here, reuse them")
     parser.add_argument("--fixtures", action="store_true", help="read tests/fixtures' pages")
     parser.add_argument("--correct", action="store_true", help="with the word corrections")
+    parser.add_argument(
+        "--no-reread", action="store_true", help="heldout: the engine's reading alone"
+    )
     options = parser.parse_args(arguments)
     started = time.monotonic()
     engine = RapidEngine()
@@ -315,7 +347,7 @@ def main(arguments: Sequence[str] | None = None) -> int:
         pages = cached(options.readings, lambda: read_fixtures(options.degradation, engine))
     elif options.heldout:
         pages = cached(options.readings, lambda: read_heldout(
-            options.heldout, options.degradation, options.letters, engine
+            options.heldout, options.degradation, options.letters, engine, not options.no_reread
         ))  # fmt: skip
     else:
         pages = cached(options.readings, lambda: read_letters(options, engine))

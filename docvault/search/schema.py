@@ -58,7 +58,9 @@ from docvault.textutil import strip_markup
 # 8: folded: the page text's words with the CPU engine's confusions folded
 # (docvault.search.confusions), and words glued at full stops also by their parts.
 # 9: parts: the page text's words cut where the engine glued words (docvault.search.glue).
-SCHEMA_VERSION = 9
+# 10: folded and parts: the digit 0 and the letter o are one confusion class
+# (docvault.misreadings).
+SCHEMA_VERSION = 10
 # The facts that name something (never stemmed): a plain word of a search is looked for in
 # them too (docvault.search.language), and a word found in them is marked in the snippet.
 NAME_FIELDS = ("patient", "sender", "title")

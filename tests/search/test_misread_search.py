@@ -31,6 +31,9 @@ PAGES = {
     3: "Die Patientin Frau Berger-Streit, Pat.-Nr.4711, Tel. 0711 21·70565, Seite 136-145.",
     4: "Eingangsdatum:01.10.2025 Pattentin Berger-Streit, Hyperkaliämie und Hyperkaliämie.",
     5: "Ein Brief ohne das gesuchte Wort, nur Beurteilung und Kontrolle.",
+    # 0 and o, measured on the second held-out set's faxes: "to" read "t0", "97070" "97o70".
+    6: "Praxis Dr. Lenz, Marktplatz 4, 97o70 Würzburg, referred t0 the clinic.",
+    7: "Praxis Dr. Roth, Domstraße 9, 97070 Würzburg.",
 }
 
 
@@ -44,6 +47,8 @@ def test_a_misread_word_folds_to_the_true_word() -> None:
     assert fold("deparlment") == fold("department")  # t read as l: the most frequent
     assert fold("sich") != fold("sieh")  # c and e are not folded (measured too rarely)
     assert fold("befund") == "befund"
+    assert fold("97o70") == fold("97070")  # a digit 0 read as the letter o
+    assert fold("t0") == fold("to")
 
 
 def test_words_glued_at_full_stops_are_also_indexed_by_their_parts() -> None:
@@ -66,6 +71,7 @@ def index(
         ("Hyperkaliämie", [4, 1], [2]),
         ("Hyperkallämie", [2], [4, 1]),
         ("Beurteilung", [5], [2]),
+        ("97070", [7], [6]),
     ],
 )
 def test_a_misread_word_is_found_after_the_exact_hits(
