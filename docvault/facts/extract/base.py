@@ -163,12 +163,14 @@ def _joined_labels(lines: Sequence[Line], form: bool = False) -> list[Line]:
             skip = False
             continue
         label = re.fullmatch(r"(.*?)\s*:", line.text)
-        if (
-            following is not None
-            and label
-            and _LABEL_ONLY.fullmatch(label.group(1).split("¦")[-1].strip())
-        ):
+        # "Patient / Paziente:": a bilingual label, its first language's word.
+        first = label.group(1).split("¦")[-1].split(" / ")[0].strip() if label else ""
+        if following is not None and label and _LABEL_ONLY.fullmatch(first):
             joined.append(Line(f"{line.text} {following.text}", line.block, line.number))
+            skip = True
+        elif following is not None and _field_over_value(line.text.strip(), following.text):
+            # A form printing "Patient" over "Mrs Karin LORENZ", "Date of birth" over its date.
+            joined.append(Line(f"{line.text.strip()}: {following.text}", line.block, line.number))
             skip = True
         elif following is not None and _FORM_PATIENT_FIELD.fullmatch(line.text.strip()):
             # A form's field ("Name, Vorname des Versicherten") over its value, no colon.
@@ -186,6 +188,21 @@ def _joined_labels(lines: Sequence[Line], form: bool = False) -> list[Line]:
         else:
             joined.append(line)
     return joined
+
+
+# A form's field printed without a colon over its value.
+_PATIENT_FIELD_ALONE = re.compile(r"Patient(?:in)?(?:\s*name)?|Name of patient", re.IGNORECASE)
+_BIRTH_FIELD_ALONE = re.compile(r"Date of birth|DOB|Geburtsdatum|Geb\.?-?Datum", re.IGNORECASE)
+
+
+def _field_over_value(label: str, value: str) -> bool:
+    """Whether ``label`` is a patient's or a birth date's field alone on its line and
+    ``value`` what such a field holds (a name; a date)."""
+    if _PATIENT_FIELD_ALONE.fullmatch(label):
+        return read_name(value) is not None
+    if _BIRTH_FIELD_ALONE.fullmatch(label):
+        return bool(re.match(r"\d{1,4}[./ -]", value))
+    return False
 
 
 def _cells(line: Line) -> list[str]:
@@ -207,7 +224,7 @@ def _header_pairs(lines: Sequence[Line]) -> Iterator[Line]:
 
 _SALUTATION = (
     r"(?:Herrn?|Frau|Fr\.|Hr\.|Mr|Mrs|Ms|Miss|Mx|Master|Dhr|Mevr|Mw|Mme|Mlle|Madame|Monsieur|"
-    r"Mademoiselle|[Mm]evrouw|[Mm]eneer|de heer|Signora|Signor)\.?"
+    r"Mademoiselle|[Mm]evrouw|[Mm]eneer|de heer|Signora|Signor|M\.(?=\s+(?-i:[A-ZÄÖÜ]{2,})))\.?"
 )
 
 

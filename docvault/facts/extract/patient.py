@@ -131,7 +131,11 @@ def _saluted_with_birth(line: Line) -> Iterator[Candidate]:
     if subject:
         after = line.text[subject.end() :]
         name = read_name(after)
-        # "Betreff: Neurologischer Befundbericht – Frau ...": a heading, not a name.
+        # "Betreff: Neurologischer Befundbericht – Frau ...": a heading, not a name; so is
+        # any subject's first part where a person, saluted, follows the dash.
+        headed = re.search(rf"\s[–—-]\s+(?:{_SALUTATION}|Dr\.?|Prof\.?)\s", after[:NAME_CHARACTERS])
+        if headed:
+            name = None
         if name is not None and not _DOCUMENT_KIND.search(name) and _birth_date_follows(after[:80]):
             yield Candidate(name, line.text, 0)
     for match in _SALUTED.finditer(line.text):
@@ -182,6 +186,18 @@ def _named_before_birth(line: Line) -> Iterator[Candidate]:
 _STARRED = re.compile(r"[^\W\d_][^*\d]{3,60}\s\*\s?\d{1,2}\.\d{1,2}\.\d{2,4}")
 
 
+# Nouns naming a person's role right before the name ("das Kind Ella Schreiber", "der
+# Versicherte Jonas Weber"): capitalised, but never a given name.
+_ROLE_NOUNS = frozenset(
+    re.split(
+        r"\s+",
+        "Kind Kindes Sohn Tochter Säugling Neugeborene Neugeborenes Patient Patientin Patienten "
+        "Versicherte Versicherten Betroffene Betroffenen Bewohner Bewohnerin Klient Klientin "
+        "Mutter Vater Schüler Schülerin Enkel Enkelin Child Son Daughter Baby Infant Resident",
+    )
+)
+
+
 def _name_ending(text: str) -> str | None:
     """The person's name that ``text`` ends with (``Surname, Given`` turned round)."""
     tokens = _TOKEN.findall(re.sub(r"[\s,(\[–—-]+$", "", text))
@@ -189,6 +205,8 @@ def _name_ending(text: str) -> str | None:
     for part in reversed(tokens):
         if _ACADEMIC.match(part):
             return None  # a doctor's name
+        if part in _ROLE_NOUNS or (part == "M." and taken and taken[0].isupper()):
+            break  # "für das Kind Thomas Huber", "M. FREI Mehmet": a role, a salutation
         if part == "," and "," not in taken and taken:
             taken.insert(0, part)
         elif (_name_word(part) and not re.fullmatch(_SALUTATION, part)) or particle(part):

@@ -7,6 +7,7 @@ import unicodedata
 from collections.abc import Iterator, Sequence
 
 from docvault.facts.extract.base import (
+    _BIRTH,
     _DOCUMENT_KIND,
     _PATIENT_LABEL,
     _SALUTATION,
@@ -112,6 +113,29 @@ _NAME_SMALL_WORDS = frozenset(
 )
 
 
+# A word of a person's name: a capital and small letters ("Anna", "Müller-Lüdenscheidt",
+# "O'Neill"); "SAPV-Team", "Orthopaedics" with its specialty ending, "Bay" of a place are
+# told apart by `_a_person`.
+_PERSON_WORD = re.compile(r"[A-ZÄÖÜ][a-zäöüßéèçñ]+(?:['’-][A-ZÄÖÜ]?[a-zäöüßéèçñ]+)*")
+_PLACE_OR_SPECIALTY = re.compile(
+    r"(?:logy|logie|paedics|pedics|iatrie|iatrics|medizin|medicine|chirurgie|surgery|Bay|"
+    r"Hill|Valley|Park|See|Tal|Berg|Team|Service|Dienst|Care|Pflege|Doctors|Ärzte)$",
+    re.IGNORECASE,
+)
+
+
+def _a_person(name: str) -> bool:
+    """Whether a letter head's line is a person's name alone ("Anna Berger"), not an
+    organisation the rules know no word of ("SAPV-Team Breisgau", "Hawke's Bay
+    Orthopaedics")."""
+    if _ORGANISATION.search(name) or read_name(name) != name:
+        return False
+    words = name.split()
+    return all(_PERSON_WORD.fullmatch(word) for word in words) and not any(
+        _PLACE_OR_SPECIALTY.search(word) for word in words
+    )
+
+
 def _name_shaped(name: str) -> bool:
     """Whether ``name`` reads as an organisation's name: its words capitalised (or the
     small words a name holds), neither a tag line nor a form's heading, no logo's acronym
@@ -124,12 +148,14 @@ def _name_shaped(name: str) -> bool:
     if len(words) == 1 and name.isupper() and len(name) <= 5:
         return False
     return all(
-        word[0].isupper() or word[0].isdigit() or word in _NAME_SMALL_WORDS or word[0] in "(&+-"
+        word[0].isupper() or word[0].isdigit() or word in _NAME_SMALL_WORDS or word[0] in "(&+-/"
         for word in words
     )
 
 
-_CONTACT = re.compile(r"\b(?:Tel|Telefon|Fax|Phone|E-?Mail|www)\b|@|http|\s[·•|¦]\s", re.IGNORECASE)
+_CONTACT = re.compile(
+    r"\b(?:Tel|Telefon|Fax|Phone|Ph|E-?Mail|www)\b|@|http|\s[·•|¦]\s", re.IGNORECASE
+)
 
 
 def _address_blocks(lines: Sequence[Line]) -> set[int]:
@@ -172,6 +198,27 @@ def sender_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
     yield from _signers_of_unnamed_head(lines)
 
 
+# A form's field naming another doctor or place, its value on the line under it.
+_ROLE_FIELD = re.compile(
+    r"^(?:Usual GP|GP|General practitioner|Family doctor|Referring \w+|Referred by|Referrer|"
+    r"Transferred to|Hausarzt|Hausärztin|Hausarzt/-ärztin|Überweiser\w*|Einsender\w*|"
+    r"Empfänger\w*|Verlegt nach|Ziel|Kopie an|cc|Recipient|Addressee)\s*[:/]?\s*$",
+    re.IGNORECASE,
+)
+
+
+def _address_follows(lines: Sequence[Line], position: int) -> bool:
+    """Whether a post code's line comes within the four lines under ``position``."""
+    return any(_POSTCODE_LINE.search(line.text) for line in lines[position + 1 : position + 5])
+
+
+def _doctor_first(head: str) -> bool:
+    """A line naming a doctor first ("Dr Tom Ngata, Harbourside General Practice"): a
+    person with their practice, as a form's field or an address gives it."""
+    title = _SIGNER.match(head)
+    return bool(title and title.end() and read_name(head[title.end() :]))
+
+
 def _first_organisation(lines: Sequence[Line]) -> tuple[Candidate | None, Line | None]:
     """The first organisation the page's head names outside what may be an address, and
     the first one inside such a block (which may be the recipient)."""
@@ -181,9 +228,17 @@ def _first_organisation(lines: Sequence[Line]) -> tuple[Candidate | None, Line |
         recipient_blocks = set()  # no paragraphs (the CPU engine): the lines alone tell
     addressed = _recipient_lines(lines)
     unsure = None
+    address_given = False  # the head has given an address: a later one is the recipient's
+    heads_over = False
     for position, line in enumerate(lines):
         if _SALUTATION_LINE.match(line.text) or line.number > 15:
             break
+        if address_given and _address_follows(lines, position):
+            addressed = addressed | {position}
+        if _PATIENT_LABEL.search(line.text) or _BIRTH.search(line.text):
+            heads_over = True  # the patient's address is no letter head's
+        if not heads_over:
+            address_given = address_given or bool(_POSTCODE_LINE.search(line.text))
         head = _SENDER_PARTS.split(line.text)[0].strip(" ,")
         if _DOCUMENT_KIND.search(head) or _PATIENT_LABEL.search(line.text):
             continue  # "Radiologischer Befund" is the letter's title, not its sender
@@ -193,6 +248,8 @@ def _first_organisation(lines: Sequence[Line]) -> tuple[Candidate | None, Line |
             continue
         if not _name_shaped(head):
             continue  # a sentence, a tag line or a logo's letters
+        if (position and _ROLE_FIELD.match(lines[position - 1].text)) or _doctor_first(head):
+            continue  # "Usual GP" over "Dr Tom Ngata, Harbourside General Practice"
         if line.block in recipient_blocks or position in addressed:
             unsure = unsure or line
             continue
@@ -258,8 +315,7 @@ def _return_line(lines: Sequence[Line]) -> Candidate | None:
         recipient = any(
             _POSTCODE_LINE.search(below.text) for below in lines[position + 1 : position + 7]
         )
-        person = read_name(name) == name and not _ORGANISATION.search(name)
-        if not (addressed and recipient) or person or re.search(r"\d", name):
+        if not (addressed and recipient) or _a_person(name) or re.search(r"\d", name):
             continue
         # "Chicago, IL 60614": a town before its state is an address's line, not a name.
         named = _ORGANISATION.search(name) or len(parts) >= 3 or len(name.split()) >= 2
@@ -276,8 +332,18 @@ def _return_line(lines: Sequence[Line]) -> Candidate | None:
         }
         confirmed = set(name.split()) <= above
         if confirmed and _name_shaped(name) and not _SUBDIVISION.search(name) and len(name) <= 80:
-            return Candidate(name, line.text, 0)
+            return Candidate(_spelled_out(name, lines[:position]), line.text, 0)
     return None
+
+
+def _spelled_out(name: str, head: Sequence[Line]) -> str:
+    """The letter head's line that a return line's shortened name begins ("Landratsamt"
+    for "Landratsamt Breisgau-Hochschwarzwald"), else the name as the return line has it."""
+    for line in head:
+        text = line.text.strip()
+        if text.startswith(f"{name} ") and len(text) <= 80 and _name_shaped(text):
+            return text if not re.search(r"\d|@|[·|]", text) else name
+    return name
 
 
 def _organisation_named(line: Line) -> str | None:
@@ -370,8 +436,7 @@ def _letterhead(lines: Sequence[Line]) -> Candidate | None:
         return None  # "Department of Respiratory Medicine": the sender's name is elsewhere
     if re.match(rf"(?:{_SALUTATION}|Dr|Prof)\.?\s", name):
         return None  # a person: the recipient's address written above the letter head
-    person = read_name(name) == name and not _ORGANISATION.search(name)
-    if _PATIENT_LABEL.search(line.text) or _TITLE_LABEL.match(name) or person:
+    if _PATIENT_LABEL.search(line.text) or _TITLE_LABEL.match(name) or _a_person(name):
         return None  # a patient's line, a subject, or a person's name alone
     below = lines[line.number + 1 : line.number + 6]
     if not any(_ANSWER_BY.search(following.text) for following in below):
@@ -380,7 +445,11 @@ def _letterhead(lines: Sequence[Line]) -> Candidate | None:
 
 
 # A way to answer a letter head gives: a telephone, a fax, a mail address.
-_ANSWER_BY = re.compile(r"\b(?:Tel|Telefon|Telefax|Fax|Phone|E-?Mail)\b|@", re.IGNORECASE)
+_ANSWER_BY = re.compile(
+    # A telephone number without its label too ("0800 24 7 999", "0761 2927410").
+    r"\b(?:Tel|Telefon|Telefax|Fax|Phone|Ph|E-?Mail)\b|@|(?<![\d.])0\d{2,4}\s\d{2,}",
+    re.IGNORECASE,
+)
 
 
 def _first_line_under_fax_header(lines: Sequence[Line]) -> Line | None:
@@ -431,7 +500,11 @@ def _signers(lines: Sequence[Line]) -> Iterator[Candidate]:
         after = [line for line in lines if line.number >= len(lines) - _LAST_LINES_SIGNED]
         if any(_ANSWER_BY.search(line.text) or _POSTCODE_LINE.search(line.text) for line in after):
             return  # an address under the name: a form's stamp, not a signature
+    by_number = {line.number: line for line in lines}
     for line in after:
+        previous = by_number.get(line.number - 1)
+        if previous is not None and _ROLE_FIELD.match(previous.text):
+            continue  # "Usual GP" over "Dr Tom Ngata, ...": a field's doctor, not the signer
         title = _SIGNER.match(line.text)
         text = _SENDER_PARTS.split(line.text)[0].strip(" ,")
         rest = text[title.end() :] if title else text

@@ -104,7 +104,14 @@ def _head_titles(lines: Sequence[Line]) -> Iterator[Candidate]:
         form_value = position and _FORM_LABEL.search(lines[position - 1].text)
         # "Ihr Antrag vom 11.04.2024 – Genehmigung" over "Kompressionsstrümpfe nach Maß": a
         # subject of two lines, which the line under the reference does not name alone.
-        continued = position and _REFERENCE_LINE.match(lines[position - 1].text)
+        continued = position and (
+            _REFERENCE_LINE.match(lines[position - 1].text)
+            # "Rosenweg 24, 79194" over "Gundelfingen": an address run on to the next line
+            or (
+                _STREET.search(lines[position - 1].text)
+                and re.search(r",\s*\d{4,5}$", lines[position - 1].text)
+            )
+        )
         if (
             position
             and following
@@ -175,8 +182,8 @@ def _heading_above(line: Line, following: Line) -> bool:
         return False
     if _STREET.search(text):
         return False  # an address line
-    if read_name(text) == text and not _DOCUMENT_KIND.search(text):
-        return False  # a person's name (the recipient's last line)
+    if (read_name(text) == text or _name_alone(text)) and not _DOCUMENT_KIND.search(text):
+        return False  # a person's name (the recipient's last line, "Marie MEIER")
     if _SIGNER.match(text) or _CLOSING.search(text):
         return False
     below = following.text
