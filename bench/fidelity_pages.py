@@ -52,7 +52,9 @@ def damage(data: Path) -> None:
     print("| --- | --- | --- | --- | --- |")
     tally: collections.Counter[str] = collections.Counter()
     for row in _rows(data / "damaged" / "damaged.jsonl"):
+        # The set's folder or its damaged/ folder: the held-out sets name the file either way.
         path = data / row["file"]
+        path = path if path.exists() else data / "damaged" / row["file"]
         try:
             pages = inspect_document(path, OPTIONS).page_count
         except RenderError as error:

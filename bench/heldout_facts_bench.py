@@ -3,13 +3,16 @@ patient register, from the truth's transcription per condition.
 
     .venv/bin/python -m bench.heldout_facts_bench [--conditions pdf,scan200,fax,fax-cpu]
     .venv/bin/python -m bench.heldout_facts_bench --dev 424242 --count 200 [--wrong]
-    .venv/bin/python -m bench.heldout_facts_bench --set heldout50c
+    .venv/bin/python -m bench.heldout_facts_bench --set heldout50c [--directory-seed 7]
 
 ``--dev SEED`` measures ``--count`` letters the held-out generator makes with another seed
 (a dev set: the rules may be tuned on it, and ``--wrong`` lists its wrong proposals); without
 it the set's test split is measured, and ``--wrong`` is refused there, so nobody tunes on it.
 ``--set`` names the package under ``bench`` (``heldout``, ``heldout50c``) whose letters and
-register are read.
+register are read. ``--directory-seed SEED`` adds the product's path with the sender
+directory (``facts.extract.known.with_directory``) after 0, 50 and 200 confirmed letters:
+letters the set's generator makes with that seed, their senders and titles as staff confirm
+them (the truth), their text layers teaching the marks (``bench.sender_directory_bench``).
 
 ``fax-cpu`` is each letter's fax (cover sheet included) read by the CPU engine, as
 `bench.register_bench --cpu-fax 40` reads and caches it.
@@ -32,12 +35,15 @@ from typing import Any
 
 from bench.facts_bench import _same, table
 from bench.register_bench import cpu_fax_texts, lookup_of, read_register
+from bench.sender_directory_bench import taught
 from docvault import facts
 from docvault.facts.extract import TEXT_FIELDS
+from docvault.facts.extract.known import Directory, with_directory
 from docvault.facts.patient_match import match_patient
 from docvault.facts.store import register_proposals
 
 FIELDS = (*TEXT_FIELDS, "patient_id")
+DIRECTORY_STEPS = (0, 50, 200)
 
 
 def accepted(truth: dict[str, Any]) -> dict[str, list[str]]:
@@ -71,10 +77,17 @@ def texts_of(truth: dict[str, Any], condition: str, cpu: dict[str, list[str]]) -
 
 
 def score(
-    split: list[Any], conditions: list[str], lookup: Any, wrong: bool, cpu: dict[str, list[str]]
+    split: list[Any],
+    conditions: list[str],
+    lookup: Any,
+    wrong: bool,
+    cpu: dict[str, list[str]],
+    directories: dict[int, Directory] | None = None,
 ) -> dict[str, dict[str, Counter[str]]]:
+    directories = directories or {}
+    named = [f"with register, directory after {count} confirmed" for count in directories]
     modes: dict[str, dict[str, Counter[str]]] = {
-        mode: {field: Counter() for field in FIELDS} for mode in ("rules", "with register")
+        mode: {field: Counter() for field in FIELDS} for mode in ("rules", "with register", *named)
     }
     for letter in split:
         truth = letter.truth()
@@ -83,9 +96,11 @@ def score(
             texts = texts_of(truth, condition, cpu)
             if not texts:
                 continue
-            rules = facts.propose(facts.document_text(texts), today=received(truth))
+            text = facts.document_text(texts)
+            rules = facts.propose(text, today=received(truth))
             withregister = {**rules, **register_proposals(match_patient(texts, lookup))}
-            for mode, proposals in (("rules", rules), ("with register", withregister)):
+            taught = [with_directory(withregister, text, known) for known in directories.values()]
+            for mode, proposals in zip(modes, (rules, withregister, *taught), strict=True):
                 for field in FIELDS:
                     count = modes[mode][field]
                     count["stated"] += bool(good[field])
@@ -115,6 +130,12 @@ def main() -> None:
     parser.add_argument("--set", default="heldout", help="the package under bench to read")
     parser.add_argument("--dev", type=int, help="a seed: measure generated letters, not test")
     parser.add_argument("--count", type=int, default=200, help="how many letters --dev makes")
+    parser.add_argument(
+        "--directory-seed",
+        type=int,
+        help="also measure with the sender directory taught by 0, 50 and 200 confirmed letters "
+        "the set's generator makes with this seed",
+    )
     arguments = parser.parse_args()
     if arguments.wrong and arguments.dev is None:
         parser.error("--wrong lists letters only of a --dev set: the test split stays unread")
@@ -131,10 +152,16 @@ def main() -> None:
         split = letters.generate(arguments.count, arguments.dev)
         named = f"{arguments.set} dev set (seed {arguments.dev}, {arguments.count} letters)"
     conditions = arguments.conditions.split(",")
+    directories = {}
+    if arguments.directory_seed is not None:  # staff confirmed other letters of the set's kinds
+        confirmed = letters.generate(max(DIRECTORY_STEPS), arguments.directory_seed)
+        rows = [(letter.truth()["facts"], text) for letter in confirmed
+                for text in [facts.document_text(texts_of(letter.truth(), "pdf", {}))]]  # fmt: skip
+        directories = {count: taught(rows[:count]) for count in DIRECTORY_STEPS}
     cpu = {}
     if "fax-cpu" in conditions:  # read by the CPU engine (cached by bench.register_bench)
         cpu = {truth["id"]: texts for truth, texts in cpu_fax_texts(split, arguments.workers)}
-    modes = score(split, conditions, lookup_of(records), arguments.wrong, cpu)
+    modes = score(split, conditions, lookup_of(records), arguments.wrong, cpu, directories)
     for mode, counts in modes.items():
         print(table(f"\n### {named}, {arguments.conditions}: {mode}\n", counts))
 
