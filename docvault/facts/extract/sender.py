@@ -226,7 +226,7 @@ def _first_organisation(lines: Sequence[Line]) -> tuple[Candidate | None, Line |
     recipient_blocks |= _address_blocks(lines)
     if len({line.block for line in lines[:15]}) < 3:
         recipient_blocks = set()  # no paragraphs (the CPU engine): the lines alone tell
-    addressed = _recipient_lines(lines)
+    addressed = recipients = _recipient_lines(lines)
     unsure = None
     address_given = False  # the head has given an address: a later one is the recipient's
     heads_over = False
@@ -237,7 +237,7 @@ def _first_organisation(lines: Sequence[Line]) -> tuple[Candidate | None, Line |
             addressed = addressed | {position}
         if _PATIENT_LABEL.search(line.text) or _BIRTH.search(line.text):
             heads_over = True  # the patient's address is no letter head's
-        if not heads_over:
+        if not heads_over and position not in recipients:  # the letter head's own address
             address_given = address_given or bool(_POSTCODE_LINE.search(line.text))
         head = _SENDER_PARTS.split(line.text)[0].strip(" ,")
         if _DOCUMENT_KIND.search(head) or _PATIENT_LABEL.search(line.text):
