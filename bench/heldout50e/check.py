@@ -25,6 +25,7 @@ def _present(text: str, iso: str) -> bool:
 
 def _facts(truth: dict, condition: str, text: str) -> list[str]:
     facts, problems = truth["facts"], []
+    text = " ".join(text.split())  # a date or name wrapped onto the next line is still printed
     patient = facts["patient"]
     if patient["as_written"] not in text:
         problems.append(f"patient as written {patient['as_written']!r} not printed")

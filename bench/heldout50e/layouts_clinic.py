@@ -74,6 +74,7 @@ def discharge_two_column(ctx: Context) -> Draft:
     sheet.para("Medikation bei Entlassung: Ramipril 5 mg 1-0-0, Torasemid 10 mg 1-0-0, "
                "Bisoprolol 2,5 mg 1-0-1, Apixaban 5 mg 1-0-1. Wir bitten um Kontrolle von "
                "Kreatinin und Kalium in einer Woche.")
+    sheet.right = 185  # the sidebar ends above; the signatures take the full width
     signatures(sheet, [(f"Prof. Dr. med. {chief}", "Chefarzt"),
                        (f"Dr. med. {senior}", "Oberärztin"), (junior, "Assistenzarzt")])
     return Draft("de_hospital_sidebar_discharge", "de", "DE", sheet.pages, as_written, letter,
