@@ -105,7 +105,7 @@ def _gdt(data: bytes, person: register.Patient) -> list[str]:
     problems = [f"GDT {person.id}: line length" for line in lines
                 if int(line[:3]) != len(line) + 2]
     fields = {line[3:7].decode(): line[7:].decode("iso-8859-1") for line in lines}
-    if int(fields["8100"]) != len(data) or fields["3101"] != person.surname:
+    if int(fields["8100"]) != len(data) or fields["3101"] != register.latin1(person.surname):
         problems.append(f"GDT {person.id}: record length or surname wrong")
     return problems
 

@@ -13,6 +13,7 @@ import csv
 import datetime as dt
 import json
 import random
+import unicodedata
 from dataclasses import asdict, dataclass, replace
 from functools import cache
 from pathlib import Path
@@ -164,8 +165,21 @@ def collision_counts(patients: list[Patient]) -> dict[str, int]:
     return counts
 
 
+def latin1(text: str) -> str:
+    """The spelling a Latin-1 GDT file can hold: ć -> c, ł -> l, ı -> i; umlauts stay."""
+    out = []
+    for char in text:
+        try:
+            char.encode("iso-8859-1")
+            out.append(char)
+        except UnicodeEncodeError:
+            base = unicodedata.normalize("NFKD", char)[0]
+            out.append({"ł": "l", "Ł": "L", "ı": "i", "đ": "d"}.get(char, base))
+    return "".join(out)
+
+
 def _gdt_line(field: str, value: str) -> bytes:
-    body = f"{field}{value}".encode("iso-8859-1", errors="replace")
+    body = f"{field}{latin1(value)}".encode("iso-8859-1")
     return f"{len(body) + 5:03d}".encode() + body + b"\r\n"
 
 
