@@ -28,6 +28,38 @@ WARDS = (
 )
 
 
+COURSE_DE = (
+    "Verlauf: Nach Aufnahme erfolgte eine intravenöse Therapie mit Furosemid 40 mg zweimal "
+    "täglich unter täglicher Bilanzierung. Die Nierenfunktion blieb stabil, das Kalium wurde "
+    "oral substituiert. Die Mobilisation gelang rasch, die Sauerstoffgabe konnte am dritten "
+    "Tag beendet werden. Physiotherapeutische Mitbetreuung. Eine Koronarangiographie wurde "
+    "bei fehlender Angina-Symptomatik und unauffälligem Troponin-Verlauf zunächst nicht "
+    "durchgeführt und sollte ambulant nach Rekompensation erwogen werden.",
+    "Befunde: Röntgen-Thorax bei Aufnahme mit beidseitigen Pleuraergüssen und zentraler "
+    "Stauung, in der Kontrolle deutlich rückläufig. EKG: tachykardes Vorhofflimmern, unter "
+    "Bisoprolol frequenzkontrolliert. Sonographie Abdomen: Leber gestaut, sonst unauffällig. "
+    "Labor bei Entlassung: Kreatinin 1,18 mg/dl, Kalium 4,3 mmol/l, NT-proBNP 2.140 pg/ml "
+    "(bei Aufnahme 6.870 pg/ml), Hämoglobin 12,9 g/dl.",
+    "Empfehlungen: Tägliche Gewichtskontrolle, bei Zunahme um mehr als 2 kg in drei Tagen "
+    "bitte Vorstellung. Trinkmenge 1,5 Liter. Kochsalzarme Kost. Wir empfehlen eine "
+    "Herzinsuffizienz-Schulung und die Anbindung an eine kardiologische Praxis. Eine "
+    "Wiedervorstellung in unserer Ambulanz ist nicht vorgesehen.",
+)
+COURSE_EN = (
+    "PHYSICAL EXAM ON ADMISSION: Temp 38.9 C, HR 104, BP 128/76, RR 24, SpO2 89 % on room "
+    "air. Crackles right base. No edema. Alert and oriented.",
+    "PERTINENT RESULTS: WBC 15.2, CRP 187 mg/L, procalcitonin 1.4 ng/mL, lactate 1.6. Chest "
+    "X-ray: right lower lobe consolidation without effusion. Urine Legionella and "
+    "pneumococcal antigens negative. Respiratory viral panel negative.",
+    "DISCHARGE MEDICATIONS: amoxicillin-clavulanate 875/125 mg PO twice daily for 4 more days; "
+    "guaifenesin as needed; home medications unchanged (lisinopril 10 mg daily, "
+    "atorvastatin 20 mg nightly).",
+    "CONDITION AT DISCHARGE: stable, ambulating independently, tolerating diet. Patient "
+    "counseled on return precautions including worsening shortness of breath, chest pain "
+    "or recurrent fever. Patient verbalized understanding. Fit to fly per discussion.",
+)
+
+
 def doctor(ctx: Context, female: bool | None = None) -> str:
     if female is None:
         female = ctx.rng.random() < 0.5
@@ -59,9 +91,10 @@ def discharge_two_column(ctx: Context) -> Draft:
     sheet.y = 88
     sheet.line("Entlassungsbrief", 12, "bold")
     sheet.gap(2)
-    as_written = f"{s.salutation()} {s.given} {s.surname}"
-    sheet.para(f"Sehr geehrte Kollegin, sehr geehrter Kollege, wir berichten über {as_written}, "
-               f"geb. {spell(s.born, 'de')}, die/der sich vom {spell(admitted, 'de')} bis zum "
+    as_written = f"{s.given} {s.surname}"
+    sheet.para(f"Sehr geehrte Kollegin, sehr geehrter Kollege, wir berichten über {s.herrn()} "
+               f"{as_written}, geb. {spell(s.born, 'de')}, "
+               f"{'die' if s.sex == 'F' else 'der'} sich vom {spell(admitted, 'de')} bis zum "
                f"{spell(released, 'de')} in unserer stationären Behandlung befand.")
     sheet.line("Diagnosen:", font="bold")
     for text in diagnoses(ctx, 3):
@@ -74,6 +107,8 @@ def discharge_two_column(ctx: Context) -> Draft:
     sheet.para("Medikation bei Entlassung: Ramipril 5 mg 1-0-0, Torasemid 10 mg 1-0-0, "
                "Bisoprolol 2,5 mg 1-0-1, Apixaban 5 mg 1-0-1. Wir bitten um Kontrolle von "
                "Kreatinin und Kalium in einer Woche.")
+    for text in COURSE_DE:
+        sheet.para(text)
     sheet.right = 185  # the sidebar ends above; the signatures take the full width
     signatures(sheet, [(f"Prof. Dr. med. {chief}", "Chefarzt"),
                        (f"Dr. med. {senior}", "Oberärztin"), (junior, "Assistenzarzt")])
@@ -591,7 +626,8 @@ def us_discharge_summary(ctx: Context) -> Draft:
     signed = ctx.day
     attending = ctx.pick(("Rebecca Osei, MD", "Daniel Kowalczyk, MD"))
     mrn = f"{ctx.rng.randrange(10**8, 10**9)}"
-    sheet = Sheet(left=20, right=190)
+    sheet = Sheet(left=20, right=190, continuation=lambda n: [
+        f"{s.surname.upper()}, {s.given.upper()} · MRN {mrn} · Page {n}"])
     sheet.put(20, 15, hospital.upper(), 12, "bold")
     sheet.put(20, 20, "1200 Lakeshore Drive, Evanston, IL 60201 · Health Information Management",
               8)
@@ -609,6 +645,8 @@ def us_discharge_summary(ctx: Context) -> Draft:
                "pneumonia of the right lower lobe. Treated with ceftriaxone and azithromycin, "
                "transitioned to oral amoxicillin-clavulanate. Oxygen weaned on day 3. Blood "
                "cultures negative.", 9.5)
+    for text in COURSE_EN:
+        sheet.para(text, 9.5)
     sheet.line("FOLLOW-UP", 10, "bold")
     sheet.para("Follow up with primary care physician in Germany within 1-2 weeks after return; "
                "repeat chest X-ray in 6 weeks.", 9.5)

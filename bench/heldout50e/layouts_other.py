@@ -256,7 +256,9 @@ def colleague_fax_note(ctx: Context) -> Draft:
     sheet.put(25, 16, "Kurze Nachricht von Praxis zu Praxis", 11, "italic")
     sheet.y = 26
     sheet.line(f"An: {p.doctor.split(' ', 1)[1]}   Fax: {p.fax}", 10, "mono")
-    sheet.line(f"Datum: {spell(letter, 'de_plain')}", 10, "mono")
+    dated = ctx.rng.random() < 0.5
+    if dated:
+        sheet.line(f"Datum: {spell(letter, 'de_plain')}", 10, "mono")
     sheet.gap(6)
     as_written = f"Pat. {s.surname} {s.given}"
     sheet.para(f"Liebe Kollegin, {as_written}, geb. {spell(s.born, 'de_short')}, war heute "
@@ -271,9 +273,11 @@ def colleague_fax_note(ctx: Context) -> Draft:
     for row, text in enumerate(stamp):
         sheet.put(122, sheet.y + 5 + row * 3.8, text, 8)
     return Draft("de_colleague_note_stamp_sender", "de", "DE", sheet.pages,
-                 as_written.split(" ", 1)[1], letter, True, sender, [f"Dr. med. {colleague}"],
-                 None, [], other_people=[(p.doctor.split(" ", 1)[1], "addressee")],
-                 notes=["sender only in the practice stamp at the bottom", "no subject"],
+                 as_written.split(" ", 1)[1], letter if dated else None, True, sender,
+                 [f"Dr. med. {colleague}"], None, [],
+                 other_people=[(p.doctor.split(" ", 1)[1], "addressee")],
+                 notes=["sender only in the practice stamp at the bottom", "no subject"] + (
+                     [] if dated else ["undated: only the fax header carries a date"]),
                  fax_name=f"PRAXIS {colleague.split()[-1].upper()}",
                  fax_number="0221 520199", kind="other")
 

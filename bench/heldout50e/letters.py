@@ -8,10 +8,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 
-from . import layouts_clinic, layouts_other, register, render
+from . import layouts_clinic, layouts_other, names, register, render
 from .base import Context, Draft
 from .render import Item, Page
-from .sheet import PRACTICES, Subject, spell
+from .sheet import PRACTICES, Practice, Subject, spell
 
 Layout = Callable[[Context], Draft]
 ORDINARY: list[Layout] = layouts_clinic.LAYOUTS
@@ -50,22 +50,30 @@ def generate(count: int, seed: int) -> list[Letter]:
     return letters
 
 
+def _sex(person: register.Patient) -> str:
+    """How a letter addresses the patient: the register's F or M, else by the given name."""
+    if person.sex in "FM":
+        return person.sex
+    return "F" if person.given_names.split()[0] in names.GIVEN_F else "M"
+
+
 def _outside(rng: random.Random, patients: list[register.Patient]) -> Subject:
     taken = {(p.surname, p.given_names, p.birth_date) for p in patients}
     while True:
         person = register._person(rng, 99999)
-        if (person.surname, person.given_names, person.birth_date) not in taken:
-            sex = "F" if person.sex == "F" else "M"
-            return Subject(person.given_names, person.surname, person.born, sex, None)
+        if (person.surname, person.given_names, person.birth_date) not in taken and \
+                person.birth_date < "2006-01-01":
+            return Subject(person.given_names, person.surname, person.born, _sex(person), None)
 
 
 def _subject(rng: random.Random, plan: str, patients: list[register.Patient]
              ) -> tuple[Subject, list[str]]:
     if plan == "outside":
         return _outside(rng, patients), ["patient is not in the register"]
-    pool = [p for p in patients if p.collision == ("" if plan == "plain" else plan)]
+    pool = [p for p in patients if p.collision == ("" if plan == "plain" else plan)
+            and (plan == "twin" or p.birth_date < "2006-01-01")]
     person = rng.choice(pool)
-    sex = "F" if person.sex == "F" else "M"
+    sex = _sex(person)
     surname, notes = person.surname, []
     if plan == "name_change" and person.birth_name:
         surname = person.birth_name
@@ -128,6 +136,16 @@ def _cover(letter: Letter, total: int) -> Page:
     return page
 
 
+@dataclass(frozen=True)
+class Made:
+    draft: Draft
+    subject: Subject
+    notes: list[str]
+    practice: Practice
+    cover_sheet: bool
+    fax_sent: dt.datetime
+
+
 @dataclass
 class Letter:
     id: str
@@ -142,22 +160,33 @@ class Letter:
         return self
 
     @cached_property
-    def _made(self) -> tuple[Draft, Subject, list[str]]:
+    def _made(self) -> Made:
         rng = random.Random(self.seed)
         subject, notes = _subject(rng, self.plan, self.patients)
         day = dt.date(2024, 2, 1) + dt.timedelta(days=rng.randrange(0, 640))
         practice = PRACTICES[rng.randrange(len(PRACTICES))]
-        self.practice = practice
-        self.cover_sheet = rng.random() < 0.34
+        cover_sheet = rng.random() < 0.34
         draft = self.layout_function(Context(rng, subject, practice, day))
         sent_day = (draft.letter_date or day) + dt.timedelta(days=rng.randint(0, 2))
-        self.fax_sent = dt.datetime(sent_day.year, sent_day.month, sent_day.day,
-                                    rng.randint(7, 18), rng.randrange(60))
-        return draft, subject, notes + draft.notes
+        sent = dt.datetime(sent_day.year, sent_day.month, sent_day.day, rng.randint(7, 18),
+                           rng.randrange(60))
+        return Made(draft, subject, notes + draft.notes, practice, cover_sheet, sent)
 
     @property
     def draft(self) -> Draft:
-        return self._made[0]
+        return self._made.draft
+
+    @property
+    def practice(self) -> Practice:
+        return self._made.practice
+
+    @property
+    def cover_sheet(self) -> bool:
+        return self._made.cover_sheet
+
+    @property
+    def fax_sent(self) -> dt.datetime:
+        return self._made.fax_sent
 
     def conditions(self) -> list[str]:
         return ["scan200", "fax"] if self.draft.hand else ["pdf", "scan200", "fax"]
@@ -200,7 +229,7 @@ class Letter:
         return out
 
     def _patient(self) -> dict[str, object]:
-        draft, subject, _ = self._made
+        draft, subject = self.draft, self._made.subject
         record = subject.record
         return {
             "full_name": record.full_name if record else subject.name,
@@ -211,7 +240,7 @@ class Letter:
         }
 
     def truth(self) -> dict[str, object]:
-        draft, subject, notes = self._made
+        draft, subject, notes = self.draft, self._made.subject, self._made.notes
         record = subject.record
         facts = {
             "patient": self._patient(),
