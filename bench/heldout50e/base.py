@@ -50,8 +50,14 @@ class Draft:
     kind: str = "ordinary"  # or "other"
 
 
-def window(sheet: Sheet, practice: Practice, return_line: str, x: float = 25, y: float = 50,
-           size: float = 10) -> None:
+def window(
+    sheet: Sheet,
+    practice: Practice,
+    return_line: str,
+    x: float = 25,
+    y: float = 50,
+    size: float = 10,
+) -> None:
     """A DIN 5008 address field: the small return line, then the receiving practice."""
     sheet.put(x, y - 5, return_line, 6.5)
     for row, text in enumerate(practice.window()):

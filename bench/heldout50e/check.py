@@ -20,6 +20,7 @@ from .sheet import spellings
 
 def _present(text: str, iso: str) -> bool:
     import datetime as dt
+
     return any(form in text for form in spellings(dt.date.fromisoformat(iso)))
 
 
@@ -73,8 +74,10 @@ def _images(truth: dict, files: dict[str, bytes], condition: str) -> list[str]:
         if condition == "fax":
             compression = image.info.get("compression")
             if (image.width, image.mode, dpi, compression) != (1728, "1", (204, 98), "group4"):
-                problems.append(f"{truth['id']} {name}: {image.width} px {image.mode} {dpi} "
-                                f"{compression}, not a 1728 px G4 fax at 204x98 dpi")
+                problems.append(
+                    f"{truth['id']} {name}: {image.width} px {image.mode} {dpi} "
+                    f"{compression}, not a 1728 px G4 fax at 204x98 dpi"
+                )
         elif dpi != (200, 200) or image.format != "JPEG":
             problems.append(f"{truth['id']} {name}: {image.format} {dpi}, not a 200 dpi JPEG")
     return problems
@@ -102,8 +105,7 @@ def check_letter(letter: Letter) -> list[str]:
 
 def _gdt(data: bytes, person: register.Patient) -> list[str]:
     lines = data.split(b"\r\n")[:-1]
-    problems = [f"GDT {person.id}: line length" for line in lines
-                if int(line[:3]) != len(line) + 2]
+    problems = [f"GDT {person.id}: line length" for line in lines if int(line[:3]) != len(line) + 2]
     fields = {line[3:7].decode(): line[7:].decode("iso-8859-1") for line in lines}
     if int(fields["8100"]) != len(data) or fields["3101"] != register.latin1(person.surname):
         problems.append(f"GDT {person.id}: record length or surname wrong")

@@ -17,8 +17,11 @@ Layout = Callable[[Context], Draft]
 ORDINARY: list[Layout] = layouts_clinic.LAYOUTS
 OTHER: list[Layout] = layouts_other.LAYOUTS
 SPLITS = {"test": (40, 50500), "examples": (6, 50577)}
-PLANS = ("plain",) * 9 + ("outside",) * 2 + ("same_name_same_birth", "twin", "name_change",
-                                               "name_change", "umlaut_spelling")
+PLANS = (
+    ("plain",) * 9
+    + ("outside",) * 2
+    + ("same_name_same_birth", "twin", "name_change", "name_change", "umlaut_spelling")
+)
 
 
 def split(name: str) -> list[Letter]:
@@ -45,8 +48,7 @@ def generate(count: int, seed: int) -> list[Letter]:
     for index, layout in enumerate(_layouts(count, rng)):
         letter_seed = seed * 1000 + index
         plan = PLANS[index % len(PLANS)] if count >= len(PLANS) else rng.choice(PLANS)
-        letters.append(Letter(f"gen-{index:03d}", "generated", letter_seed, layout, plan,
-                              patients))
+        letters.append(Letter(f"gen-{index:03d}", "generated", letter_seed, layout, plan, patients))
     return letters
 
 
@@ -61,43 +63,64 @@ def _outside(rng: random.Random, patients: list[register.Patient]) -> Subject:
     taken = {(p.surname, p.given_names, p.birth_date) for p in patients}
     while True:
         person = register._person(rng, 99999)
-        if (person.surname, person.given_names, person.birth_date) not in taken and \
-                person.birth_date < "2006-01-01":
+        if (
+            person.surname,
+            person.given_names,
+            person.birth_date,
+        ) not in taken and person.birth_date < "2006-01-01":
             return Subject(person.given_names, person.surname, person.born, _sex(person), None)
 
 
-def _subject(rng: random.Random, plan: str, patients: list[register.Patient]
-             ) -> tuple[Subject, list[str]]:
+def _subject(
+    rng: random.Random, plan: str, patients: list[register.Patient]
+) -> tuple[Subject, list[str]]:
     if plan == "outside":
         return _outside(rng, patients), ["patient is not in the register"]
-    pool = [p for p in patients if p.collision == ("" if plan == "plain" else plan)
-            and (plan == "twin" or p.birth_date < "2006-01-01")]
+    pool = [
+        p
+        for p in patients
+        if p.collision == ("" if plan == "plain" else plan)
+        and (plan == "twin" or p.birth_date < "2006-01-01")
+    ]
     person = rng.choice(pool)
     sex = _sex(person)
     surname, notes = person.surname, []
     if plan == "name_change" and person.birth_name:
         surname = person.birth_name
-        notes.append(f"the letter uses the birth name {surname}; another register patient "
-                     f"is currently called {person.given_names} {surname} "
-                     f"(group {person.collision_group}); the birth date decides")
+        notes.append(
+            f"the letter uses the birth name {surname}; another register patient "
+            f"is currently called {person.given_names} {surname} "
+            f"(group {person.collision_group}); the birth date decides"
+        )
     elif plan == "umlaut_spelling":
-        notes.append(f"register spelling {person.surname}; group {person.collision_group} "
-                     "holds the same name in the other umlaut spelling with another birth date")
+        notes.append(
+            f"register spelling {person.surname}; group {person.collision_group} "
+            "holds the same name in the other umlaut spelling with another birth date"
+        )
         swap = register._ascii_umlauts(surname)
         if swap == surname:
-            twin = [p for p in patients if p.collision_group == person.collision_group
-                    and p.id != person.id][0]
+            twin = next(
+                p
+                for p in patients
+                if p.collision_group == person.collision_group and p.id != person.id
+            )
             swap = twin.surname
         surname = swap
     elif plan == "same_name_same_birth":
-        notes.append(f"genuinely ambiguous: group {person.collision_group} holds two patients "
-                     "with this name and birth date; only the address or id could decide")
+        notes.append(
+            f"genuinely ambiguous: group {person.collision_group} holds two patients "
+            "with this name and birth date; only the address or id could decide"
+        )
     elif plan == "name_change":
-        notes.append(f"group {person.collision_group}: another register patient with the same "
-                     f"given name was born {person.surname}; the birth date decides")
+        notes.append(
+            f"group {person.collision_group}: another register patient with the same "
+            f"given name was born {person.surname}; the birth date decides"
+        )
     elif plan == "twin":
-        notes.append(f"twin (group {person.collision_group}): same surname and birth date as "
-                     "a sibling; the given name decides")
+        notes.append(
+            f"twin (group {person.collision_group}): same surname and birth date as "
+            "a sibling; the given name decides"
+        )
     return Subject(person.given_names, surname, person.born, sex, person), notes
 
 
@@ -105,13 +128,18 @@ def _header(letter: Letter, number: int, total: int) -> str:
     sent, draft = letter.fax_sent, letter.draft
     style = letter.seed % 3 if draft.language == "de" else 1
     if style == 0:
-        return (f"{sent:%d.%m.%Y %H:%M}   {draft.fax_number}   {draft.fax_name}   "
-                f"S. {number}/{total}")
+        return (
+            f"{sent:%d.%m.%Y %H:%M}   {draft.fax_number}   {draft.fax_name}   S. {number}/{total}"
+        )
     if style == 1:
-        return (f"{sent.strftime('%b-%d-%Y %H:%M').upper()}  FROM: {draft.fax_name}  "
-                f"TO: {letter.practice.fax}  P.{number:03d}/{total:03d}")
-    return (f"Von: {draft.fax_number}  An: {letter.practice.fax}  {sent:%d.%m.%y %H:%M}  "
-            f"Seite {number} von {total}")
+        return (
+            f"{sent.strftime('%b-%d-%Y %H:%M').upper()}  FROM: {draft.fax_name}  "
+            f"TO: {letter.practice.fax}  P.{number:03d}/{total:03d}"
+        )
+    return (
+        f"Von: {draft.fax_number}  An: {letter.practice.fax}  {sent:%d.%m.%y %H:%M}  "
+        f"Seite {number} von {total}"
+    )
 
 
 def _cover(letter: Letter, total: int) -> Page:
@@ -123,15 +151,20 @@ def _cover(letter: Letter, total: int) -> Page:
         ("From:" if english else "Von:", draft.sender or draft.fax_name),
         ("Fax:", draft.fax_number),
         ("Date:" if english else "Datum:", spell(sent.date(), "uk" if english else "de")),
-        ("Pages:" if english else "Seiten:",
-         f"{total} (including cover)" if english else f"{total} (inkl. Deckblatt)"),
+        (
+            "Pages:" if english else "Seiten:",
+            f"{total} (including cover)" if english else f"{total} (inkl. Deckblatt)",
+        ),
     ]
     page = Page([Item(105, 30, "FAX" if english else "TELEFAX", 26, "bold", "centre")])
     for row, (label, value) in enumerate(rows):
         page.items.append(Item(30, 55 + row * 9, label, 12, "bold"))
         page.items.append(Item(70, 55 + row * 9, value, 12, "sans", cont=True))
-    notice = ("CONFIDENTIAL: if you received this fax in error, please call us." if english
-              else "Vertraulich: Falls Sie dieses Fax irrtümlich erhalten, rufen Sie uns an.")
+    notice = (
+        "CONFIDENTIAL: if you received this fax in error, please call us."
+        if english
+        else "Vertraulich: Falls Sie dieses Fax irrtümlich erhalten, rufen Sie uns an."
+    )
     page.items.append(Item(30, 125, notice, 9))
     return page
 
@@ -168,8 +201,9 @@ class Letter:
         cover_sheet = rng.random() < 0.34
         draft = self.layout_function(Context(rng, subject, practice, day))
         sent_day = (draft.letter_date or day) + dt.timedelta(days=rng.randint(0, 2))
-        sent = dt.datetime(sent_day.year, sent_day.month, sent_day.day, rng.randint(7, 18),
-                           rng.randrange(60))
+        sent = dt.datetime(
+            sent_day.year, sent_day.month, sent_day.day, rng.randint(7, 18), rng.randrange(60)
+        )
         return Made(draft, subject, notes + draft.notes, practice, cover_sheet, sent)
 
     @property
@@ -217,15 +251,24 @@ class Letter:
         draft, out = self.draft, {}
         named = [(f"p{n + 1}", page) for n, page in enumerate(draft.pages)]
         if "pdf" in self.conditions():
-            out["pdf"] = {"pages": [{"page": name, "file": "pdf/letter.pdf", "pdf_page": n,
-                                     "text": page.text()} for n, (name, page) in
-                                    enumerate(named, 1)]}
-        out["scan200"] = {"pages": [{"page": name, "file": f"scan200/page-{n:02d}.jpg",
-                                     "text": page.text()} for n, (name, page) in
-                                    enumerate(named, 1)]}
-        out["fax"] = {"pages": [{"page": name, "file": f"fax/page-{n:02d}.tif",
-                                 "text": page.text()} for n, (name, page) in
-                                enumerate(self.fax_pages(), 1)]}
+            out["pdf"] = {
+                "pages": [
+                    {"page": name, "file": "pdf/letter.pdf", "pdf_page": n, "text": page.text()}
+                    for n, (name, page) in enumerate(named, 1)
+                ]
+            }
+        out["scan200"] = {
+            "pages": [
+                {"page": name, "file": f"scan200/page-{n:02d}.jpg", "text": page.text()}
+                for n, (name, page) in enumerate(named, 1)
+            ]
+        }
+        out["fax"] = {
+            "pages": [
+                {"page": name, "file": f"fax/page-{n:02d}.tif", "text": page.text()}
+                for n, (name, page) in enumerate(self.fax_pages(), 1)
+            ]
+        }
         return out
 
     def _patient(self) -> dict[str, object]:
@@ -235,7 +278,8 @@ class Letter:
             "full_name": record.full_name if record else subject.name,
             "surname": record.surname if record else subject.surname,
             "given_names": record.given_names if record else subject.given,
-            "as_written": draft.as_written, "full_name_as_letter": subject.name,
+            "as_written": draft.as_written,
+            "full_name_as_letter": subject.name,
             "register_id": record.id if record else None,
         }
 
@@ -246,20 +290,34 @@ class Letter:
             "patient": self._patient(),
             "birth_date": subject.born.isoformat() if draft.birth_printed else None,
             "letter_date": draft.letter_date.isoformat() if draft.letter_date else None,
-            "sender": draft.sender, "sender_alternatives": draft.sender_alternatives,
-            "title": draft.title, "title_alternatives": draft.title_alternatives,
+            "sender": draft.sender,
+            "sender_alternatives": draft.sender_alternatives,
+            "title": draft.title,
+            "title_alternatives": draft.title_alternatives,
             "patient_id": draft.patient_id,
             "other_dates": [{"date": d.isoformat(), "role": r} for d, r in draft.other_dates],
             "other_people": [{"name": n, "role": r} for n, r in draft.other_people],
         }
         return {
-            "id": self.id, "split": self.split, "seed": self.seed, "layout": draft.layout,
-            "language": draft.language, "region": draft.region, "kind": draft.kind,
+            "id": self.id,
+            "split": self.split,
+            "seed": self.seed,
+            "layout": draft.layout,
+            "language": draft.language,
+            "region": draft.region,
+            "kind": draft.kind,
             "facts": facts,
-            "register": {"id": record.id, "collision": record.collision or None,
-                         "collision_group": record.collision_group or None} if record else None,
+            "register": {
+                "id": record.id,
+                "collision": record.collision or None,
+                "collision_group": record.collision_group or None,
+            }
+            if record
+            else None,
             "notes": notes,
-            "fax": {"sent": self.fax_sent.strftime("%Y-%m-%dT%H:%M"),
-                    "cover_sheet": self.cover_sheet},
+            "fax": {
+                "sent": self.fax_sent.strftime("%Y-%m-%dT%H:%M"),
+                "cover_sheet": self.cover_sheet,
+            },
             "conditions": self._pages_truth(),
         }

@@ -18,7 +18,8 @@ def materialise(out: Path) -> int:
             folder = out / name / letter.id
             folder.mkdir(parents=True, exist_ok=True)
             (folder / "truth.json").write_text(
-                json.dumps(letter.truth(), ensure_ascii=False, indent=1), encoding="utf-8")
+                json.dumps(letter.truth(), ensure_ascii=False, indent=1), encoding="utf-8"
+            )
             for condition in letter.conditions():
                 for file_name, data in letter.render(condition).items():
                     (folder / file_name).parent.mkdir(parents=True, exist_ok=True)

@@ -23,10 +23,22 @@ from . import names
 SEED = 505050
 SIZE = 5200
 ID_SYSTEM = "urn:docvault:heldout50e:practice-id"
-FIELDS = (
-    "id surname given_names birth_name former_names title birth_date sex street postcode "
-    "city country collision collision_group"
-).split()
+FIELDS = [
+    "id",
+    "surname",
+    "given_names",
+    "birth_name",
+    "former_names",
+    "title",
+    "birth_date",
+    "sex",
+    "street",
+    "postcode",
+    "city",
+    "country",
+    "collision",
+    "collision_group",
+]
 
 
 @dataclass(frozen=True)
@@ -84,11 +96,17 @@ def _person(rng: random.Random, number: int) -> Patient:
         id=str(100000 + number * 7 + rng.randrange(7)),
         surname=_surname(rng),
         given_names=_given(rng, "F" if sex in "XU" and rng.random() < 0.5 else sex),
-        birth_name="", former_names="",
+        birth_name="",
+        former_names="",
         title=rng.choice(names.TITLES) if rng.random() < 0.04 else "",
-        birth_date=born.isoformat(), sex=sex,
+        birth_date=born.isoformat(),
+        sex=sex,
         street=f"{rng.choice(names.STREETS)} {rng.randrange(1, 140)}",
-        postcode=postcode, city=city, country="DE", collision="", collision_group="",
+        postcode=postcode,
+        city=city,
+        country="DE",
+        collision="",
+        collision_group="",
     )
 
 
@@ -105,8 +123,14 @@ def _collide(rng: random.Random, people: list[Patient], kind: str, group: str) -
     first, second = people[index], people[index + 1]
     tag = {"collision": kind, "collision_group": group}
     if kind == "same_name_same_birth":
-        second = replace(second, surname=first.surname, given_names=first.given_names,
-                         birth_date=first.birth_date, sex=first.sex, **tag)
+        second = replace(
+            second,
+            surname=first.surname,
+            given_names=first.given_names,
+            birth_date=first.birth_date,
+            sex=first.sex,
+            **tag,
+        )
     elif kind == "twin":
         sex = rng.choice("FM")
         first = replace(first, sex=sex, given_names=_given(rng, sex))
@@ -119,18 +143,28 @@ def _collide(rng: random.Random, people: list[Patient], kind: str, group: str) -
         former = rng.choice(names.SURNAMES) if rng.random() < 0.3 else ""
         first = replace(first, sex="F", given_names=_given(rng, "F"))
         second = replace(second, sex="F", given_names=first.given_names, surname=maiden, **tag)
-        first = replace(first, birth_name=maiden, former_names=f"{maiden};{former}" if former
-                        else maiden)
+        first = replace(
+            first, birth_name=maiden, former_names=f"{maiden};{former}" if former else maiden
+        )
     else:  # umlaut_spelling
         surname = rng.choice(names.UMLAUT_SURNAMES)
         first = replace(first, surname=surname)
-        second = replace(second, surname=_ascii_umlauts(surname),
-                         given_names=first.given_names, sex=first.sex, **tag)
+        second = replace(
+            second,
+            surname=_ascii_umlauts(surname),
+            given_names=first.given_names,
+            sex=first.sex,
+            **tag,
+        )
     people[index], people[index + 1] = replace(first, **tag), second
 
 
-COLLISIONS = (("same_name_same_birth", 60), ("twin", 45), ("name_change", 80),
-              ("umlaut_spelling", 50))
+COLLISIONS = (
+    ("same_name_same_birth", 60),
+    ("twin", 45),
+    ("name_change", 80),
+    ("umlaut_spelling", 50),
+)
 
 
 @cache
@@ -186,9 +220,14 @@ def _gdt_line(field: str, value: str) -> bytes:
 def gdt(person: Patient) -> bytes:
     """One GDT 2.10 record 6301 (patient data) in ISO 8859-1 with CR LF."""
     born = person.born
-    fields = [("9206", "3"), ("9218", "02.10"), ("3000", person.id),
-              ("3101", person.surname), ("3102", person.given_names),
-              ("3103", born.strftime("%d%m%Y"))]
+    fields = [
+        ("9206", "3"),
+        ("9218", "02.10"),
+        ("3000", person.id),
+        ("3101", person.surname),
+        ("3102", person.given_names),
+        ("3103", born.strftime("%d%m%Y")),
+    ]
     if person.title:
         fields.append(("3104", person.title))
     fields += [("3106", f"{person.postcode} {person.city}"), ("3107", person.street)]
@@ -213,11 +252,20 @@ def fhir(person: Patient) -> dict[str, object]:
             name.append({"use": "old", "family": former, "given": given})
     gender = {"F": "female", "M": "male", "X": "other", "U": "unknown"}[person.sex]
     return {
-        "resourceType": "Patient", "id": f"p{person.id}",
+        "resourceType": "Patient",
+        "id": f"p{person.id}",
         "identifier": [{"system": ID_SYSTEM, "value": person.id}],
-        "name": name, "gender": gender, "birthDate": person.birth_date,
-        "address": [{"line": [person.street], "postalCode": person.postcode,
-                     "city": person.city, "country": person.country}],
+        "name": name,
+        "gender": gender,
+        "birthDate": person.birth_date,
+        "address": [
+            {
+                "line": [person.street],
+                "postalCode": person.postcode,
+                "city": person.city,
+                "country": person.country,
+            }
+        ],
     }
 
 
@@ -233,10 +281,14 @@ def write_all(patients: list[Patient], folder: Path) -> None:
     for person in patients:
         (folder / "gdt" / f"{person.id}.gdt").write_bytes(gdt(person))
     resources = [fhir(person) for person in patients]
-    bundle = {"resourceType": "Bundle", "type": "collection",
-              "entry": [{"fullUrl": f"urn:uuid:heldout50e-{r['id']}", "resource": r}
-                        for r in resources]}
+    bundle = {
+        "resourceType": "Bundle",
+        "type": "collection",
+        "entry": [{"fullUrl": f"urn:uuid:heldout50e-{r['id']}", "resource": r} for r in resources],
+    }
     (folder / "patients.bundle.json").write_text(
-        json.dumps(bundle, ensure_ascii=False, indent=1), encoding="utf-8")
+        json.dumps(bundle, ensure_ascii=False, indent=1), encoding="utf-8"
+    )
     (folder / "patients.ndjson").write_text(
-        "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in resources), encoding="utf-8")
+        "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in resources), encoding="utf-8"
+    )

@@ -12,10 +12,15 @@ from PIL import Image
 
 FONT_DIR = "/usr/share/fonts/truetype/dejavu/"
 FONTS = {
-    "sans": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf", "serif": "DejaVuSerif.ttf",
-    "serifbold": "DejaVuSerif-Bold.ttf", "cond": "DejaVuSansCondensed.ttf",
-    "condbold": "DejaVuSansCondensed-Bold.ttf", "mono": "DejaVuSansMono.ttf",
-    "italic": "DejaVuSerif-Italic.ttf", "hand": "DejaVuSansCondensed-Oblique.ttf",
+    "sans": "DejaVuSans.ttf",
+    "bold": "DejaVuSans-Bold.ttf",
+    "serif": "DejaVuSerif.ttf",
+    "serifbold": "DejaVuSerif-Bold.ttf",
+    "cond": "DejaVuSansCondensed.ttf",
+    "condbold": "DejaVuSansCondensed-Bold.ttf",
+    "mono": "DejaVuSansMono.ttf",
+    "italic": "DejaVuSerif-Italic.ttf",
+    "hand": "DejaVuSansCondensed-Oblique.ttf",
 }
 MM = 72 / 25.4
 A4 = (595.28, 841.89)
@@ -78,8 +83,9 @@ def _draw(page: pymupdf.Page, spec: Page, jitter: random.Random | None) -> None:
         if jitter is not None:
             x += jitter.uniform(-1.5, 1.5)
             y += jitter.uniform(-0.8, 0.8)
-        page.insert_text((x * MM, y * MM), item.text, fontname=item.font, fontsize=item.size,
-                         color=item.colour)
+        page.insert_text(
+            (x * MM, y * MM), item.text, fontname=item.font, fontsize=item.size, color=item.colour
+        )
 
 
 def pdf(pages: list[Page], seed: int = 0, hand: bool = False) -> bytes:
@@ -95,8 +101,9 @@ def pdf(pages: list[Page], seed: int = 0, hand: bool = False) -> bytes:
 
 
 def _grey(document: pymupdf.Document, index: int, sx: float, sy: float) -> np.ndarray:
-    pix = document[index].get_pixmap(matrix=pymupdf.Matrix(sx / 72, sy / 72),
-                                     colorspace=pymupdf.csGRAY, alpha=False)
+    pix = document[index].get_pixmap(
+        matrix=pymupdf.Matrix(sx / 72, sy / 72), colorspace=pymupdf.csGRAY, alpha=False
+    )
     return np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width).copy()
 
 
@@ -128,7 +135,7 @@ def fax(pages: list[Page], seed: int, hand: bool = False) -> list[bytes]:
         height, width = grey.shape
         canvas = np.full((height, FAX_WIDTH), 255, dtype=np.uint8)
         left = (FAX_WIDTH - width) // 2
-        canvas[:, left:left + width] = grey
+        canvas[:, left : left + width] = grey
         ink = (canvas < 150) ^ (rng.random(canvas.shape) < 0.0008)
         image = Image.fromarray(np.where(ink, 0, 255).astype(np.uint8), "L").convert("1")
         buffer = io.BytesIO()

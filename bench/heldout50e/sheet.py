@@ -9,31 +9,73 @@ from dataclasses import dataclass, field
 from .register import Patient
 from .render import Item, Page, width_mm
 
-MONTHS_DE = ("Januar Februar März April Mai Juni Juli August September Oktober November "
-             "Dezember").split()
+MONTHS_DE = [
+    "Januar",
+    "Februar",
+    "März",
+    "April",
+    "Mai",
+    "Juni",
+    "Juli",
+    "August",
+    "September",
+    "Oktober",
+    "November",
+    "Dezember",
+]
 MONTHS_AT = ["Jänner", *MONTHS_DE[1:]]
-MONTHS_EN = ("January February March April May June July August September October November "
-             "December").split()
+MONTHS_EN = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+]
 
 
 def spell(day: dt.date, style: str) -> str:
     """The date as a house style writes it."""
     d, m, y = day.day, day.month, day.year
     return {
-        "de": f"{d:02d}.{m:02d}.{y}", "de_short": f"{d:02d}.{m:02d}.{y % 100:02d}",
-        "de_plain": f"{d}.{m}.{y}", "de_long": f"{d}. {MONTHS_DE[m - 1]} {y}",
-        "at_long": f"{d}. {MONTHS_AT[m - 1]} {y}", "iso": day.isoformat(),
-        "uk": f"{d:02d}/{m:02d}/{y}", "uk_long": f"{d} {MONTHS_EN[m - 1]} {y}",
-        "us": f"{m:02d}/{d:02d}/{y}", "us_long": f"{MONTHS_EN[m - 1]} {d}, {y}",
+        "de": f"{d:02d}.{m:02d}.{y}",
+        "de_short": f"{d:02d}.{m:02d}.{y % 100:02d}",
+        "de_plain": f"{d}.{m}.{y}",
+        "de_long": f"{d}. {MONTHS_DE[m - 1]} {y}",
+        "at_long": f"{d}. {MONTHS_AT[m - 1]} {y}",
+        "iso": day.isoformat(),
+        "uk": f"{d:02d}/{m:02d}/{y}",
+        "uk_long": f"{d} {MONTHS_EN[m - 1]} {y}",
+        "us": f"{m:02d}/{d:02d}/{y}",
+        "us_long": f"{MONTHS_EN[m - 1]} {d}, {y}",
         "dash": f"{d:02d}-{MONTHS_EN[m - 1][:3]}-{y}",
     }[style]
 
 
 def spellings(day: dt.date) -> list[str]:
     """Every spelling ``spell`` knows, for the check."""
-    return [spell(day, style) for style in (
-        "de", "de_short", "de_plain", "de_long", "at_long", "iso", "uk", "uk_long", "us",
-        "us_long", "dash")]
+    return [
+        spell(day, style)
+        for style in (
+            "de",
+            "de_short",
+            "de_plain",
+            "de_long",
+            "at_long",
+            "iso",
+            "uk",
+            "uk_long",
+            "us",
+            "us_long",
+            "dash",
+        )
+    ]
 
 
 @dataclass(frozen=True)
@@ -50,16 +92,29 @@ class Practice:
 
 
 PRACTICES = (
-    Practice("Hausarztpraxis am Stadtgarten", "Frau Dr. med. Katrin Albers", "Venloer Straße 212",
-             "50823 Köln", "0221 4097 310", "0221 4097 319"),
-    Practice("Internistische Hausarztpraxis", "Herrn Dr. med. Henrik Saalfeld",
-             "Aachener Straße 508", "50933 Köln", "0221 95 44 80", "0221 95 44 8-99"),
+    Practice(
+        "Hausarztpraxis am Stadtgarten",
+        "Frau Dr. med. Katrin Albers",
+        "Venloer Straße 212",
+        "50823 Köln",
+        "0221 4097 310",
+        "0221 4097 319",
+    ),
+    Practice(
+        "Internistische Hausarztpraxis",
+        "Herrn Dr. med. Henrik Saalfeld",
+        "Aachener Straße 508",
+        "50933 Köln",
+        "0221 95 44 80",
+        "0221 95 44 8-99",
+    ),
 )
 
 
 @dataclass(frozen=True)
 class Subject:
     """The patient as one letter writes them."""
+
     given: str
     surname: str
     born: dt.date
@@ -85,6 +140,7 @@ class Subject:
 @dataclass
 class Sheet:
     """Lines placed down the page; a new page when the bottom is reached."""
+
     left: float = 25.0
     right: float = 185.0
     top: float = 25.0
@@ -97,8 +153,15 @@ class Sheet:
     def page(self) -> Page:
         return self.pages[-1]
 
-    def put(self, x: float, y: float, text: str, size: float = 10, font: str = "sans",
-            align: str = "left") -> None:
+    def put(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        size: float = 10,
+        font: str = "sans",
+        align: str = "left",
+    ) -> None:
         self.page.items.append(Item(x, y, text, size, font, align))
 
     def rule(self, y: float | None = None) -> None:
@@ -116,8 +179,14 @@ class Sheet:
                 self.line(text, size=8.5)
             self.gap(4)
 
-    def line(self, text: str, size: float = 10, font: str = "sans", x: float | None = None,
-             align: str = "left") -> None:
+    def line(
+        self,
+        text: str,
+        size: float = 10,
+        font: str = "sans",
+        x: float | None = None,
+        align: str = "left",
+    ) -> None:
         lead = size * 0.47
         self.need(lead)
         self.y += lead
@@ -142,15 +211,22 @@ class Sheet:
             self.line(row, size, font, self.left + indent)
         self.gap(size * 0.2)
 
-    def fields(self, rows: list[tuple[str, str]], width: float = 38, size: float = 10,
-               font: str = "sans", x: float | None = None) -> None:
+    def fields(
+        self,
+        rows: list[tuple[str, str]],
+        width: float = 38,
+        size: float = 10,
+        font: str = "sans",
+        x: float | None = None,
+    ) -> None:
         """Label and value on one line, the value in its own column."""
         left = self.left if x is None else x
         for label, value in rows:
             self.line(label, size, font, left)
             self.page.items.append(Item(left + width, self.y, value, size, font, cont=True))
 
-    def beside(self, x: float, text: str, size: float = 10, font: str = "sans",
-               align: str = "left") -> None:
+    def beside(
+        self, x: float, text: str, size: float = 10, font: str = "sans", align: str = "left"
+    ) -> None:
         """Text on the current line further right, read as part of that line."""
         self.page.items.append(Item(x, self.y, text, size, font, align, cont=True))
