@@ -32,7 +32,7 @@ def _facts(truth: dict, condition: str, text: str) -> list[str]:
         problems.append(f"patient as written {patient['as_written']!r} not printed")
     else:
         surname = patient["full_name_as_letter"].split()[-1]
-        first = re.search(re.escape(surname), text, re.IGNORECASE)
+        first = re.search(rf"\b{re.escape(surname)}\b", text, re.IGNORECASE)
         if first and first.start() < text.index(patient["as_written"]):
             problems.append(f"the surname {surname!r} appears before the first mention")
     for key in ("birth_date", "letter_date"):

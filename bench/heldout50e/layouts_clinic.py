@@ -1127,7 +1127,124 @@ def ie_ed_discharge(ctx: Context) -> Draft:
     )
 
 
+def pulmonology_betreff(ctx: Context) -> Draft:
+    """Pulmonology practice: Betreff line naming the patient, Bearbeiter and Durchwahl."""
+    s, p = ctx.subject, ctx.practice
+    sender = "Lungenpraxis Köln-Nippes"
+    author = doctor(ctx, True)
+    test_day, letter, referral = ctx.before(1, 6), ctx.day, ctx.before(20, 40)
+    sheet = Sheet()
+    sheet.put(25, 15, "Lungenpraxis", 16, "serifbold")
+    sheet.put(25, 21, "Köln-Nippes", 11, "serif")
+    sheet.put(185, 15, f"Dr. med. {author}", 9, "serif", "right")
+    sheet.put(185, 19, "Pneumologie · Allergologie · Schlafmedizin", 8, "serif", "right")
+    sheet.put(185, 23, "Neusser Straße 280 · 50733 Köln", 8, "serif", "right")
+    window(sheet, p, "Lungenpraxis Köln-Nippes · Neusser Straße 280 · 50733 Köln")
+    for row, (label, value) in enumerate(
+        [
+            ("Bearbeiter:", "Frau Lenz"),
+            ("Durchwahl:", "0221 760 43-12"),
+            ("Datum:", spell(letter, "de")),
+        ]
+    ):
+        sheet.put(135, 54 + row * 4.5, label, 8.5, "serif")
+        sheet.page.items.append(Item(157, 54 + row * 4.5, value, 8.5, "serif", cont=True))
+    sheet.y = 88
+    as_written = f"{s.surname}, {s.given}"
+    sheet.line(f"Betreff: {as_written}, geb. {spell(s.born, 'de')}", 10, "serifbold")
+    title = "Lungenfunktionsprüfung und Bodyplethysmographie"
+    sheet.line(title, 10, "serifbold")
+    sheet.line(f"Ihre Überweisung vom {spell(referral, 'de')}", 9, "serif")
+    sheet.gap(4)
+    sheet.line("Sehr geehrte Kolleginnen und Kollegen,", 10, "serif")
+    sheet.para(
+        f"am {spell(test_day, 'de')} führten wir eine Lungenfunktionsprüfung durch: FEV1 "
+        "2,31 l (78 % Soll), FEV1/FVC 0,74, Reversibilität nach Salbutamol +14 % bzw. 320 ml. "
+        "FeNO 48 ppb. Beurteilung: Asthma bronchiale, teilkontrolliert. Wir haben eine "
+        "Therapie mit Budesonid/Formoterol 160/4,5 bei Bedarf und als Erhaltung begonnen.",
+        10,
+        "serif",
+    )
+    sheet.line("Mit freundlichen Grüßen", 10, "serif")
+    signatures(sheet, [(f"Dr. med. {author}", "Fachärztin für Innere Medizin und Pneumologie")])
+    return Draft(
+        "de_pulmonology_betreff_bearbeiter",
+        "de",
+        "DE",
+        sheet.pages,
+        as_written,
+        letter,
+        True,
+        sender,
+        ["Lungenpraxis", f"Dr. med. {author}"],
+        title,
+        ["Lungenfunktionsprüfung"],
+        other_dates=[(test_day, "examination"), (referral, "referral")],
+        other_people=[(f"Dr. med. {author}", "signatory"), ("Frau Lenz", "clerk")],
+        fax_name="LUNGENPRAXIS NIPPES",
+        fax_number="0221 760 43 19",
+    )
+
+
+def emergency_short_letter(ctx: Context) -> Draft:
+    """Emergency department Kurzarztbrief: a grid of times, triage, condensed font."""
+    s = ctx.subject
+    hospital = "Universitätsklinikum Bonn"
+    dept = "Zentrale Notaufnahme"
+    seen = ctx.day
+    author = doctor(ctx)
+    case = f"{ctx.rng.randrange(10**9, 10**10)}"
+    sheet = Sheet(left=18, right=192)
+    sheet.put(18, 15, f"{hospital} · {dept}", 10, "condbold")
+    sheet.put(192, 15, "Venusberg-Campus 1 · 53127 Bonn", 8, "cond", "right")
+    sheet.page.rules.append((18, 18, 192, 18))
+    sheet.y = 24
+    title = "Kurzarztbrief"
+    sheet.line(title, 15, "condbold")
+    sheet.gap(2)
+    as_written = f"{s.surname.upper()}, {s.given.upper()}"
+    sheet.line(f"{as_written}   *{spell(s.born, 'de')}   Fall-Nr. {case}", 10, "condbold")
+    sheet.line(
+        f"Aufnahme: {spell(seen, 'de')} 02:14   Triage: Manchester gelb   Entlassung: "
+        f"{spell(seen, 'de')} 06:50",
+        9,
+        "cond",
+    )
+    sheet.gap(4)
+    rows = [
+        ("Vorstellungsgrund:", "Thoraxschmerz seit 23 Uhr, atemabhängig"),
+        ("Befunde:", "EKG Sinusrhythmus ohne Ischämiezeichen; hs-Troponin 4/5 ng/l"),
+        ("Diagnose:", "Thoraxschmerz, muskuloskelettal; ACS ausgeschlossen"),
+        ("Medikation:", "Ibuprofen 400 mg bei Bedarf, max. 3x täglich"),
+        ("Procedere:", "Hausärztliche Vorstellung in 2–3 Tagen"),
+    ]
+    sheet.fields(rows, 34, 9.5, "cond")
+    sheet.gap(6)
+    sheet.line(
+        f"{author}, Ärztin/Arzt in Weiterbildung · erstellt {spell(seen, 'de_short')}", 9, "cond"
+    )
+    return Draft(
+        "de_ed_kurzarztbrief_grid",
+        "de",
+        "DE",
+        sheet.pages,
+        as_written,
+        seen,
+        True,
+        hospital,
+        [f"{dept}, {hospital}", dept, "UKB"],
+        title,
+        [],
+        other_people=[(author, "signatory")],
+        notes=[f"case number {case} is the hospital's", "letter date equals the visit day"],
+        fax_name="UKB ZNA",
+        fax_number="0228 287 19999",
+    )
+
+
 LAYOUTS = [
+    pulmonology_betreff,
+    emergency_short_letter,
     discharge_two_column,
     provisional_ward_letter,
     cardiology_info_block,

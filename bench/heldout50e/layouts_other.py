@@ -32,6 +32,9 @@ def insurer_incapacity_request(ctx: Context) -> Draft:
         sheet.put(130, 48 + row * 4.5, label, 7.5)
         if value:
             sheet.page.items.append(Item(157, 48 + row * 4.5, value, 8.5, cont=True))
+    stamp = ctx.after(2, 4)
+    sheet.put(25, 33, f"EINGANG {spell(stamp, 'de')}", 11, "mono")  # the practice's stamp
+    sheet.page.rules += [(23, 28.5, 72, 28.5), (23, 35, 72, 35)]
     sheet.y = 90
     as_written = f"{s.surname}, {s.given}"
     sheet.line(f"Versicherte/r: {as_written}, geb. {spell(s.born, 'de')}", 10, "bold")
@@ -67,7 +70,11 @@ def insurer_incapacity_request(ctx: Context) -> Draft:
         ["BKK Rheinwerk Köln"],
         title,
         ["Anfrage zur Arbeitsunfähigkeit", "Krankengeldfall"],
-        other_dates=[(since, "incapacity since"), (deadline, "reply by")],
+        other_dates=[
+            (since, "incapacity since"),
+            (deadline, "reply by"),
+            (stamp, "received stamp"),
+        ],
         other_people=[(clerk, "clerk")],
         notes=[f"insurance number {number} is not the register id"],
         fax_name="BKK RHEINWERK KG",
