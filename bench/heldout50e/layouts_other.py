@@ -353,10 +353,11 @@ def printed_email_relative(ctx: Context) -> Draft:
     sheet.gap(5)
     as_written = f"{s.given} {s.surname}"
     sheet.para(
-        f"Guten Abend Frau Dr. Albers, ich schreibe wegen {as_written} "
+        f"Guten Abend {p.doctor.replace('Herrn', 'Herr')}, ich schreibe wegen {as_written} "
         f"(geb. {spell(s.born, 'de')}). Können Sie mir bitte die Befunde aus dem "
         "Krankenhaus zuschicken? Eine Vollmacht liegt Ihnen vor. Außerdem braucht "
-        "sie ein neues Rezept für ihre Augentropfen.",
+        f"{'sie' if s.sex == 'F' else 'er'} ein neues Rezept für "
+        f"{'ihre' if s.sex == 'F' else 'seine'} Augentropfen.",
         10,
     )
     sheet.para(f"Viele Grüße, {relative}")
@@ -502,8 +503,8 @@ def sports_certificate(ctx: Context) -> Draft:
     sheet.para(
         f"Hiermit wird bescheinigt, dass {as_written}, geboren am "
         f"{spell(s.born, 'de')}, wegen einer Ruptur des vorderen Kreuzbandes bis "
-        f"einschließlich {spell(until, 'de')} nicht am Sport- und Schwimmunterricht bzw. "
-        "am Vereinssport teilnehmen kann.",
+        f"einschließlich {spell(until, 'de')} nicht am Vereins-, Betriebs- und "
+        "Schulsport teilnehmen kann.",
         11,
     )
     sheet.gap(4)
