@@ -33,8 +33,10 @@ def insurer_incapacity_request(ctx: Context) -> Draft:
         if value:
             sheet.page.items.append(Item(157, 48 + row * 4.5, value, 8.5, cont=True))
     stamp = ctx.after(2, 4)
-    sheet.put(25, 33, f"EINGANG {spell(stamp, 'de')}", 11, "mono")  # the practice's stamp
-    sheet.page.rules += [(23, 28.5, 72, 28.5), (23, 35, 72, 35)]
+    # The practice's received stamp: on the posted paper only, so in the scan alone.
+    sheet.page.items.append(
+        Item(25, 33, f"EINGANG {spell(stamp, 'de')}", 11, "mono", (0.1, 0.2, 0.6), only="scan200")
+    )
     sheet.y = 90
     as_written = f"{s.surname}, {s.given}"
     sheet.line(f"Versicherte/r: {as_written}, geb. {spell(s.born, 'de')}", 10, "bold")
@@ -73,7 +75,7 @@ def insurer_incapacity_request(ctx: Context) -> Draft:
         other_dates=[
             (since, "incapacity since"),
             (deadline, "reply by"),
-            (stamp, "received stamp"),
+            (stamp, "received stamp (scan200 only)"),
         ],
         other_people=[(clerk, "clerk")],
         notes=[f"insurance number {number} is not the register id"],

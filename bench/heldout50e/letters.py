@@ -222,11 +222,14 @@ class Letter:
     def fax_sent(self) -> dt.datetime:
         return self._made.fax_sent
 
+    def pages(self, condition: str) -> list[Page]:
+        return [page.seen_in(condition) for page in self.draft.pages]
+
     def conditions(self) -> list[str]:
         return ["scan200", "fax"] if self.draft.hand else ["pdf", "scan200", "fax"]
 
     def fax_pages(self) -> list[tuple[str, Page]]:
-        pages = [(f"p{n + 1}", page) for n, page in enumerate(self.draft.pages)]
+        pages = [(f"p{n + 1}", page) for n, page in enumerate(self.pages("fax"))]
         if self.cover_sheet:
             pages.insert(0, ("cover", _cover(self, len(pages) + 1)))
         out = []
@@ -240,21 +243,22 @@ class Letter:
             raise ValueError(f"{self.id} has no {condition} condition")
         draft = self.draft
         if condition == "pdf":
-            return {"pdf/letter.pdf": render.pdf(draft.pages, self.seed)}
+            return {"pdf/letter.pdf": render.pdf(self.pages("pdf"), self.seed)}
         if condition == "scan200":
-            images = render.scan200(draft.pages, self.seed, draft.hand)
+            images = render.scan200(self.pages("scan200"), self.seed, draft.hand)
             return {f"scan200/page-{n:02d}.jpg": data for n, data in enumerate(images, 1)}
         images = render.fax([page for _, page in self.fax_pages()], self.seed, draft.hand)
         return {f"fax/page-{n:02d}.tif": data for n, data in enumerate(images, 1)}
 
     def _pages_truth(self) -> dict[str, object]:
-        draft, out = self.draft, {}
-        named = [(f"p{n + 1}", page) for n, page in enumerate(draft.pages)]
+        out: dict[str, object] = {}
+        named = [(f"p{n + 1}", page) for n, page in enumerate(self.pages("scan200"))]
+        born_digital = [(f"p{n + 1}", page) for n, page in enumerate(self.pages("pdf"))]
         if "pdf" in self.conditions():
             out["pdf"] = {
                 "pages": [
                     {"page": name, "file": "pdf/letter.pdf", "pdf_page": n, "text": page.text()}
-                    for n, (name, page) in enumerate(named, 1)
+                    for n, (name, page) in enumerate(born_digital, 1)
                 ]
             }
         out["scan200"] = {

@@ -37,12 +37,18 @@ class Item:
     align: str = "left"
     colour: tuple[float, float, float] = (0.0, 0.0, 0.0)
     cont: bool = False  # continues the previous item's line in the transcription
+    only: str = ""  # a condition name: a mark put on the paper, e.g. a received stamp
 
 
 @dataclass
 class Page:
     items: list[Item] = field(default_factory=list)
     rules: list[tuple[float, float, float, float]] = field(default_factory=list)  # mm lines
+
+    def seen_in(self, condition: str) -> Page:
+        """The page as that condition shows it (a stamp only on the scanned paper)."""
+        items = [item for item in self.items if item.only in ("", condition)]
+        return Page(items, self.rules)
 
     def text(self) -> str:
         """The clean transcription: the page's lines in reading order."""
