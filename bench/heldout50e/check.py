@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import io
 import json
 import re
@@ -99,6 +100,15 @@ def check_letter(letter: Letter) -> list[str]:
             problems += _pdf(truth, files["pdf/letter.pdf"])
         else:
             problems += _images(truth, files, condition)
+    pages = truth["conditions"]["fax"]["pages"]
+    for number, page in enumerate(pages, 1):
+        header = page["text"].split("\n")[0]
+        if not re.search(rf"\b0*{number}\D+0*{len(pages)}$", header):
+            problems.append(f"{truth['id']} fax page {number}: no header line {header!r}")
+        sent = dt.datetime.fromisoformat(truth["fax"]["sent"])
+        forms = [*spellings(sent.date()), sent.strftime("%b-%d-%Y").upper()]
+        if sent.strftime("%H:%M") not in header or not any(f in header for f in forms):
+            problems.append(f"{truth['id']} fax page {number}: transmission time not in header")
     if truth["fax"]["cover_sheet"] != (truth["conditions"]["fax"]["pages"][0]["page"] == "cover"):
         problems.append(f"{truth['id']}: cover sheet flag differs from the fax pages")
     return problems

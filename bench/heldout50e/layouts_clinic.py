@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 from .base import Context, Draft, signatures, window
 from .render import Item
 from .sheet import Sheet, spell
@@ -667,8 +669,10 @@ def lab_report_table(ctx: Context) -> Draft:
     s, p = ctx.subject, ctx.practice
     sender = "MVZ Labor Rheinland"
     sample = ctx.before(1, 2)
-    received = sample
+    received = sample + dt.timedelta(days=ctx.rng.randint(0, 1))
     report = ctx.day
+    # The lab prints the number the practice system sent with the order (its register id).
+    practice_id = s.record.id if s.record else None
     order = f"{ctx.rng.randrange(10**7, 10**8)}"
     sheet = Sheet(left=18, right=192)
     sheet.put(18, 16, "MVZ Labor Rheinland", 14, "bold")
@@ -685,6 +689,7 @@ def lab_report_table(ctx: Context) -> Draft:
         [
             ("Patient:", as_written),
             ("Geburtsdatum:", spell(s.born, "de")),
+            ("Ihre Pat.-Nr.:", practice_id or "–"),
             ("Entnahme:", f"{spell(sample, 'de')} 08:10"),
             ("Eingang:", f"{spell(received, 'de')} 13:42"),
             ("Befunddatum:", spell(report, "de")),
@@ -724,9 +729,11 @@ def lab_report_table(ctx: Context) -> Draft:
         "Befundbericht",
         ["Laborbefund"],
         other_dates=[(sample, "sample taken"), (received, "received by lab")],
+        patient_id=practice_id,
         other_people=[(validator, "validated by"), (p.name, "sender of the order")],
         notes=[
             f"order number {order} is the lab's, not a patient id",
+            "the practice's own patient number is printed as 'Ihre Pat.-Nr.'",
             "letter date is the Befunddatum; sample and receipt dates differ or coincide",
         ],
         fax_name="LABOR RHEINLAND",
