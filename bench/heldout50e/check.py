@@ -141,9 +141,27 @@ def check_register() -> list[str]:
     return problems
 
 
+def check_the_check(letter: Letter) -> list[str]:
+    """The check must notice a wrong letter date, a wrong sender and a wrong patient."""
+    truth = json.loads(json.dumps(letter.truth()))
+    text = "\n".join(page["text"] for page in truth["conditions"]["scan200"]["pages"])
+    problems = []
+    for key, wrong in (("letter_date", "1901-01-02"), ("sender", "Nobody's Hospital")):
+        broken = json.loads(json.dumps(truth))
+        broken["facts"][key] = wrong
+        if not _facts(broken, "scan200", text):
+            problems.append(f"the check did not notice a wrong {key}")
+    broken = json.loads(json.dumps(truth))
+    broken["facts"]["patient"]["as_written"] = "Zzyzx, Quentin"
+    if not _facts(broken, "scan200", text):
+        problems.append("the check did not notice a wrong patient")
+    return problems
+
+
 def main() -> None:
     started = time.process_time()
     problems = check_register()
+    problems += check_the_check(letters.split("examples")[0])
     try:
         letters.split("dev")
         problems.append("split('dev') did not raise")

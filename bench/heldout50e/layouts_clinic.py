@@ -403,7 +403,7 @@ def at_neurology_ordination(ctx: Context) -> Draft:
     """Austrian neurologist's letter: 'Wien, am', Jänner, no subject line."""
     s, p = ctx.subject, ctx.practice
     neuro = doctor(ctx, True)
-    sender = f"Dr. {neuro}"
+    sender = f"Dr. med. univ. {neuro}"
     seen, letter = ctx.before(3, 10), ctx.day
     sheet = Sheet(left=28)
     sheet.put(105, 16, f"Dr. med. univ. {neuro}", 13, "serifbold", "centre")
@@ -452,7 +452,7 @@ def at_neurology_ordination(ctx: Context) -> Draft:
         letter,
         True,
         sender,
-        [f"Dr. med. univ. {neuro}", neuro, f"Ordination Dr. {neuro}"],
+        [f"Dr. {neuro}", neuro, f"Ordination Dr. {neuro}"],
         None,
         [],
         other_dates=[(seen, "consultation")],
@@ -1249,7 +1249,70 @@ def emergency_short_letter(ctx: Context) -> Draft:
     )
 
 
+def orthopaedics_reply_no_subject(ctx: Context) -> Draft:
+    """Orthopaedic practice's reply: head after the addressee, no subject, 'Ort, den' at the end."""
+    s, p = ctx.subject, ctx.practice
+    sender = "Orthopädische Praxis am Rathaus Brühl"
+    author = doctor(ctx, False)
+    seen, letter, injection = ctx.before(2, 7), ctx.day, ctx.after(7, 14)
+    sheet = Sheet(left=24, right=186)
+    sheet.y = 20
+    for text in p.window():
+        sheet.line(text, 10)
+    sheet.gap(10)
+    sheet.page.rules.append((24, sheet.y, 186, sheet.y))
+    sheet.line(sender, 12, "bold", align="right")
+    sheet.line(f"Dr. med. {author} · Facharzt für Orthopädie · Chirotherapie", 8, align="right")
+    sheet.line("Uhlstraße 40 · 50321 Brühl · Telefon 02232 94 30 70", 8, align="right")
+    sheet.gap(10)
+    sheet.line("Liebe Kolleginnen und Kollegen,")
+    article = "Ihre Patientin Frau" if s.sex == "F" else "Ihren Patienten Herrn"
+    as_written = f"{s.given} {s.surname}"
+    sheet.para(
+        f"herzlichen Dank für die Zuweisung. Ich sah {article} {as_written}, "
+        f"geb. {spell(s.born, 'de_plain')}, am {spell(seen, 'de_plain')} wegen Schmerzen in der "
+        "rechten Schulter seit drei Monaten. Klinisch Impingement-Zeichen positiv, Kraft der "
+        "Rotatorenmanschette erhalten. Sonographisch Bursitis subacromialis ohne Rupturzeichen."
+    )
+    sheet.para(
+        "Ich habe Physiotherapie (6 x KG) verordnet und eine subakromiale Infiltration für den "
+        f"{spell(injection, 'de_plain')} vereinbart. Bei Persistenz der Beschwerden empfehle ich "
+        "eine MRT der Schulter."
+    )
+    sheet.line("Mit freundlichen Grüßen")
+    sheet.gap(6)
+    sheet.line(f"Brühl, den {spell(letter, 'de_plain')}")
+    sheet.gap(8)
+    sheet.line(f"Dr. med. {author}")
+    return Draft(
+        "de_orthopaedics_addressee_first_no_subject",
+        "de",
+        "DE",
+        sheet.pages,
+        as_written,
+        letter,
+        True,
+        sender,
+        ["Orthopädische Praxis am Rathaus", f"Dr. med. {author}"],
+        None,
+        [],
+        other_dates=[(seen, "consultation"), (injection, "next appointment")],
+        other_people=[
+            (f"Dr. med. {author}", "signatory"),
+            (p.doctor.split(" ", 1)[1], "addressee"),
+        ],
+        notes=[
+            "the addressee block comes before the sender's head",
+            "no subject",
+            "letter date in 'Brühl, den' below the closing",
+        ],
+        fax_name="ORTHO BRUEHL",
+        fax_number="02232 94 30 79",
+    )
+
+
 LAYOUTS = [
+    orthopaedics_reply_no_subject,
     pulmonology_betreff,
     emergency_short_letter,
     discharge_two_column,
