@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
+import hashlib
 import io
 import json
+import os
 import re
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -158,10 +162,32 @@ def check_the_check(letter: Letter) -> list[str]:
     return problems
 
 
+def digest(name: str) -> str:
+    """One hash over every file and truth of a split."""
+    total = hashlib.sha256()
+    for letter in letters.split(name):
+        for condition in letter.conditions():
+            for _, data in sorted(letter.render(condition).items()):
+                total.update(data)
+        total.update(json.dumps(letter.truth(), sort_keys=True).encode())
+    return total.hexdigest()
+
+
+def check_other_process() -> list[str]:
+    """The examples come out byte for byte the same in a process with another hash seed."""
+    code = "from bench.heldout50e.check import digest; print(digest('examples'))"
+    environment = {**os.environ, "PYTHONHASHSEED": "12345"}
+    other = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=environment
+    ).stdout.strip()
+    return [] if other == digest("examples") else ["examples differ in another process"]
+
+
 def main() -> None:
     started = time.process_time()
     problems = check_register()
     problems += check_the_check(letters.split("examples")[0])
+    problems += check_other_process()
     try:
         letters.split("dev")
         problems.append("split('dev') did not raise")

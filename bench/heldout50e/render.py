@@ -75,7 +75,7 @@ def width_mm(text: str, size: float, name: str = "sans") -> float:
 
 
 def _draw(page: pymupdf.Page, spec: Page, jitter: random.Random | None) -> None:
-    for name in {item.font for item in spec.items}:
+    for name in sorted({item.font for item in spec.items}):
         page.insert_font(fontname=name, fontfile=FONT_DIR + FONTS[name])
     for x0, y0, x1, y1 in spec.rules:
         page.draw_line((x0 * MM, y0 * MM), (x1 * MM, y1 * MM), width=0.6)
