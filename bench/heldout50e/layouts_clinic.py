@@ -424,10 +424,10 @@ def at_neurology_ordination(ctx: Context) -> Draft:
     sheet.line(f"Wien, am {spell(letter, 'at_long')}", 10, "serif", align="right")
     sheet.gap(8)
     sheet.line("Sehr geehrte Frau Kollegin! Sehr geehrter Herr Kollege!", 10, "serif")
-    as_written = f"{s.salutation()} {s.given} {s.surname}"
+    as_written = f"{s.given} {s.surname}"
     sheet.para(
-        f"{as_written}, geb. {spell(s.born, 'de')}, derzeit als Studierende/r in Wien "
-        f"wohnhaft, stellte sich am {spell(seen, 'at_long')} in meiner Ordination "
+        f"{s.salutation()} {as_written}, geb. {spell(s.born, 'de')}, derzeit für einige "
+        f"Monate in Wien, stellte sich am {spell(seen, 'at_long')} in meiner Ordination "
         "wegen seit Wochen bestehender Kopfschmerzen mit Flimmerskotomen vor.",
         10,
         "serif",
@@ -964,8 +964,8 @@ def gb_outpatient_clinic_letter(ctx: Context) -> Draft:
     sheet.gap(4)
     sheet.line(spell(typed, "uk_long"), 10, align="right")
     sheet.gap(4)
-    as_written = f"{s.salutation(True)} {s.given} {s.surname.upper()}"
-    sheet.line(f"Re: {as_written}", 10, "bold")
+    as_written = f"{s.given} {s.surname.upper()}"
+    sheet.line(f"Re: {s.salutation(True)} {as_written}", 10, "bold")
     sheet.line(f"DOB: {spell(s.born, 'uk')}   Hospital No: {number}", 10, "bold")
     sheet.line(f"Clinic date: {spell(clinic, 'uk')}", 9)
     sheet.gap(4)
