@@ -480,7 +480,7 @@ def ch_gynaecology_report(ctx: Context) -> Draft:
     sheet.line(f"Baden, {spell(letter, 'de_long')}", 10)
     sheet.gap(6)
     as_written = f"{s.surname} {s.given}"
-    sheet.line(f"Patientin/Patient: {as_written}, {spell(s.born, 'de')}", 10, "bold")
+    sheet.line(f"Patientin: {as_written}, {spell(s.born, 'de')}", 10, "bold")
     title = "Sprechstundenbericht Gynäkologie"
     sheet.line(title, 10, "bold")
     sheet.line(f"Konsultation vom {spell(seen, 'de')}", 9)

@@ -16,6 +16,8 @@ from .sheet import PRACTICES, Practice, Subject, spell
 Layout = Callable[[Context], Draft]
 ORDINARY: list[Layout] = layouts_clinic.LAYOUTS
 OTHER: list[Layout] = layouts_other.LAYOUTS
+# Layouts about one sex's organs: a gynaecology report, a prostate check.
+ONE_SEX = {layouts_clinic.ch_gynaecology_report: "F", layouts_clinic.urology_date_in_footer: "M"}
 SPLITS = {"test": (40, 50500), "examples": (6, 50577)}
 PLANS = (
     ("plain",) * 9
@@ -59,28 +61,35 @@ def _sex(person: register.Patient) -> str:
     return "F" if person.given_names.split()[0] in names.GIVEN_F else "M"
 
 
-def _outside(rng: random.Random, patients: list[register.Patient]) -> Subject:
+def _outside(rng: random.Random, patients: list[register.Patient], sex: str) -> Subject:
     taken = {(p.surname, p.given_names, p.birth_date) for p in patients}
     while True:
         person = register._person(rng, 99999)
         if (
-            person.surname,
-            person.given_names,
-            person.birth_date,
-        ) not in taken and person.birth_date < "2006-01-01":
+            (
+                person.surname,
+                person.given_names,
+                person.birth_date,
+            )
+            not in taken
+            and person.birth_date < "2006-01-01"
+            and _sex(person) in (sex or "FM")
+        ):
             return Subject(person.given_names, person.surname, person.born, _sex(person), None)
 
 
 def _subject(
-    rng: random.Random, plan: str, patients: list[register.Patient]
+    rng: random.Random, plan: str, patients: list[register.Patient], sex: str = ""
 ) -> tuple[Subject, list[str]]:
+    """The letter's patient by plan; ``sex`` (F or M) where the layout needs one."""
     if plan == "outside":
-        return _outside(rng, patients), ["patient is not in the register"]
+        return _outside(rng, patients, sex), ["patient is not in the register"]
     pool = [
         p
         for p in patients
         if p.collision == ("" if plan == "plain" else plan)
         and (plan == "twin" or p.birth_date < "2006-01-01")
+        and _sex(p) in (sex or "FM")
     ]
     person = rng.choice(pool)
     sex = _sex(person)
@@ -195,7 +204,8 @@ class Letter:
     @cached_property
     def _made(self) -> Made:
         rng = random.Random(self.seed)
-        subject, notes = _subject(rng, self.plan, self.patients)
+        sex = ONE_SEX.get(self.layout_function, "")
+        subject, notes = _subject(rng, self.plan, self.patients, sex)
         day = dt.date(2024, 2, 1) + dt.timedelta(days=rng.randrange(0, 640))
         practice = PRACTICES[rng.randrange(len(PRACTICES))]
         cover_sheet = rng.random() < 0.34
