@@ -334,6 +334,7 @@ def gastro_logo_footer(ctx: Context) -> Draft:
     """Endoscopy report: a logo at the top, the practice's name only in the footer."""
     s = ctx.subject
     sender = "MVZ Magen-Darm-Zentrum Köln-Süd GmbH"
+    previous = ctx.before(1000, 1900)
     exam = ctx.day
     examiner = doctor(ctx)
     sheet = Sheet(top=30, bottom=262)
@@ -354,6 +355,7 @@ def gastro_logo_footer(ctx: Context) -> Draft:
         ("Sedierung:", "Propofol 180 mg, komplikationslos"),
         ("Befund:", "Im Colon sigmoideum ein 6 mm großer Polyp (Paris 0-Is),"),
         ("", "mit der kalten Schlinge vollständig abgetragen; Divertikulose."),
+        ("Voruntersuchung:", f"Koloskopie vom {spell(previous, 'de')}, 2 Adenome"),
         ("Histologie:", "folgt, wir informieren Sie gesondert"),
     ]
     sheet.fields([(a, b) for a, b in rows if a], 32, 9.5)
@@ -386,6 +388,7 @@ def gastro_logo_footer(ctx: Context) -> Draft:
         ["MVZ Magen-Darm-Zentrum Köln-Süd", "Magen-Darm-Zentrum Köln-Süd", "MDZ"],
         title,
         ["Ileokoloskopie"],
+        other_dates=[(previous, "previous examination")],
         other_people=[
             (f"Dr. med. {examiner}", "examiner"),
             (ctx.practice.doctor.split(" ", 1)[1], "referring doctor"),
@@ -604,6 +607,7 @@ def ent_short_report(ctx: Context) -> Draft:
     author = "Dr. med. Hauke Dreesen"
     seen = ctx.day
     own_number = str(ctx.rng.randrange(10000, 99999))
+    next_visit = ctx.after(50, 60)
     sheet = Sheet(left=20, right=190)
     sheet.put(
         20,
@@ -637,7 +641,7 @@ def ent_short_report(ctx: Context) -> Draft:
             ("Diagnose:", "Chronische Rhinosinusitis ohne Polypen, Septumdeviation"),
             ("Audiogramm:", "Hochtonsenke bds. 4 kHz, 30 dB"),
             ("Therapie:", "Mometason Nasenspray 2x2 Hübe, Nasendusche"),
-            ("Procedere:", "Wiedervorstellung in 8 Wochen, ggf. CT NNH"),
+            ("Procedere:", f"Wiedervorstellung am {spell(next_visit, 'de_short')}, ggf. CT NNH"),
         ],
         30,
         9.5,
@@ -657,6 +661,7 @@ def ent_short_report(ctx: Context) -> Draft:
         ["HNO-Praxis Dr. Dreesen", author],
         "Kurzbericht",
         ["KURZBERICHT"],
+        other_dates=[(next_visit, "next appointment")],
         other_people=[(author, "signatory")],
         notes=[f"the ENT practice's own patient number {own_number} is not the register id"],
         fax_name="HNO DREESEN",
@@ -1201,6 +1206,7 @@ def emergency_short_letter(ctx: Context) -> Draft:
     seen = ctx.day
     author = doctor(ctx)
     case = f"{ctx.rng.randrange(10**9, 10**10)}"
+    follow = ctx.after(2, 3)
     sheet = Sheet(left=18, right=192)
     sheet.put(18, 15, f"{hospital} · {dept}", 10, "condbold")
     sheet.put(192, 15, "Venusberg-Campus 1 · 53127 Bonn", 8, "cond", "right")
@@ -1223,7 +1229,7 @@ def emergency_short_letter(ctx: Context) -> Draft:
         ("Befunde:", "EKG Sinusrhythmus ohne Ischämiezeichen; hs-Troponin 4/5 ng/l"),
         ("Diagnose:", "Thoraxschmerz, muskuloskelettal; ACS ausgeschlossen"),
         ("Medikation:", "Ibuprofen 400 mg bei Bedarf, max. 3x täglich"),
-        ("Procedere:", "Hausärztliche Vorstellung in 2–3 Tagen"),
+        ("Procedere:", f"Hausärztliche Vorstellung bis {spell(follow, 'de')}"),
     ]
     sheet.fields(rows, 34, 9.5, "cond")
     sheet.gap(6)
@@ -1242,6 +1248,7 @@ def emergency_short_letter(ctx: Context) -> Draft:
         [f"{dept}, {hospital}", dept, "UKB"],
         title,
         [],
+        other_dates=[(follow, "follow-up by")],
         other_people=[(author, "signatory")],
         notes=[f"case number {case} is the hospital's", "letter date equals the visit day"],
         fax_name="UKB ZNA",

@@ -395,6 +395,7 @@ def colleague_fax_note(ctx: Context) -> Draft:
     s, p = ctx.subject, ctx.practice
     colleague = doctor(ctx)
     sender = f"Praxis Dr. med. {colleague}"
+    control = ctx.after(6, 8)
     letter = ctx.day
     sheet = Sheet()
     sheet.put(25, 16, "Kurze Nachricht von Praxis zu Praxis", 11, "italic")
@@ -408,8 +409,8 @@ def colleague_fax_note(ctx: Context) -> Draft:
     sheet.para(
         f"Liebe Kollegin, {as_written}, geb. {spell(s.born, 'de_short')}, war heute "
         "in meiner Vertretungssprechstunde: Blutdruck 182/104, keine Beschwerden. Ich habe "
-        "Amlodipin 5 mg zusätzlich angesetzt. Bitte Kontrolle in Ihrer Praxis in einer "
-        "Woche.",
+        "Amlodipin 5 mg zusätzlich angesetzt. Bitte Kontrolle in Ihrer Praxis am "
+        f"{spell(control, 'de_plain')}.",
         10,
         "mono",
     )
@@ -432,6 +433,7 @@ def colleague_fax_note(ctx: Context) -> Draft:
         [f"Dr. med. {colleague}"],
         None,
         [],
+        other_dates=[(control, "next appointment")],
         other_people=[(p.doctor.split(" ", 1)[1], "addressee")],
         notes=["sender only in the practice stamp at the bottom", "no subject"]
         + ([] if dated else ["undated: only the fax header carries a date"]),
