@@ -6,7 +6,7 @@ import datetime as dt
 import random
 from dataclasses import dataclass, field
 
-from .render import Page
+from .render import Page, width_mm
 from .sheet import Practice, Sheet, Subject
 
 
@@ -69,6 +69,8 @@ def signatures(sheet: Sheet, people: list[tuple[str, str]], size: float = 10) ->
     sheet.gap(14)
     sheet.need(12)
     span = (sheet.right - sheet.left) / max(len(people), 1)
+    widest = max(width_mm(text, size) for person in people for text in person)
+    size = min(size, size * (span - 3) / widest)  # long names side by side: a smaller type
     base = sheet.y
     for index, (name, role) in enumerate(people):
         x = sheet.left + index * span

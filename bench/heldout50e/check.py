@@ -6,6 +6,7 @@ import csv
 import datetime as dt
 import hashlib
 import io
+import itertools
 import json
 import os
 import re
@@ -20,6 +21,7 @@ from PIL import Image
 
 from . import letters, register
 from .letters import Letter
+from .render import Item, width_mm
 from .sheet import spellings
 
 
@@ -89,9 +91,35 @@ def _images(truth: dict, files: dict[str, bytes], condition: str) -> list[str]:
     return problems
 
 
+def _span(item: Item) -> tuple[float, float]:
+    width = width_mm(item.text, item.size, item.font)
+    left = {"right": item.x - width, "centre": item.x - width / 2}.get(item.align, item.x)
+    return left, left + width
+
+
+def check_overlaps(letter: Letter) -> list[str]:
+    """No two texts on one baseline run into each other, and none leaves the paper."""
+    problems = []
+    for number, page in enumerate(letter.pages("scan200"), 1):
+        rows: dict[int, list[tuple[float, float, str]]] = {}
+        for item in page.items:
+            left, right = _span(item)
+            if left < 3 or right > 207:
+                problems.append(f"{letter.id} p{number}: {item.text[:30]!r} leaves the paper")
+            rows.setdefault(round(item.y * 2), []).append((left, right, item.text))
+        for row in rows.values():
+            row.sort()
+            for (_, end, text), (start, _, following) in itertools.pairwise(row):
+                if start < end + 1:
+                    problems.append(
+                        f"{letter.id} p{number}: {text[:20]!r} runs into {following[:20]!r}"
+                    )
+    return problems
+
+
 def check_letter(letter: Letter) -> list[str]:
     truth = json.loads(json.dumps(letter.truth()))
-    problems = []
+    problems = check_overlaps(letter)
     if set(truth["conditions"]) != set(letter.conditions()):
         problems.append(f"{truth['id']}: conditions {sorted(truth['conditions'])}")
     for condition, spec in truth["conditions"].items():
