@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 import pymupdf
+from fhir.resources.R4B.bundle import Bundle
 from PIL import Image
 
 from . import letters, register
@@ -166,6 +167,10 @@ def check_register() -> list[str]:
             rows = list(csv.DictReader(stream))
         bundle = json.loads((Path(folder) / "patients.bundle.json").read_text("utf-8"))
         ndjson = (Path(folder) / "patients.ndjson").read_text("utf-8").splitlines()
+        try:  # the FHIR definitions (a dev dependency of the repository)
+            Bundle.model_validate(bundle)
+        except ValueError as error:
+            problems.append(f"register: the Bundle is not valid FHIR: {str(error)[:200]}")
         if not len(rows) == len(bundle["entry"]) == len(ndjson) == len(patients):
             problems.append("register: CSV, Bundle and NDJSON counts differ")
         for person in patients[::97]:
