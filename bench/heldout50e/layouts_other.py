@@ -396,14 +396,10 @@ def colleague_fax_note(ctx: Context) -> Draft:
     colleague = doctor(ctx)
     sender = f"Praxis Dr. med. {colleague}"
     control = ctx.after(6, 8)
-    letter = ctx.day
     sheet = Sheet()
     sheet.put(25, 16, "Kurze Nachricht von Praxis zu Praxis", 11, "italic")
     sheet.y = 26
     sheet.line(f"An: {p.doctor.split(' ', 1)[1]}   Fax: {p.fax}", 10, "mono")
-    dated = ctx.rng.random() < 0.5
-    if dated:
-        sheet.line(f"Datum: {spell(letter, 'de_plain')}", 10, "mono")
     sheet.gap(6)
     as_written = f"Pat. {s.surname} {s.given}"
     sheet.para(
@@ -427,7 +423,7 @@ def colleague_fax_note(ctx: Context) -> Draft:
         "DE",
         sheet.pages,
         as_written.split(" ", 1)[1],
-        letter if dated else None,
+        None,
         True,
         sender,
         [f"Dr. med. {colleague}"],
@@ -435,8 +431,11 @@ def colleague_fax_note(ctx: Context) -> Draft:
         [],
         other_dates=[(control, "next appointment")],
         other_people=[(p.doctor.split(" ", 1)[1], "addressee")],
-        notes=["sender only in the practice stamp at the bottom", "no subject"]
-        + ([] if dated else ["undated: only the fax header carries a date"]),
+        notes=[
+            "sender only in the practice stamp at the bottom",
+            "no subject",
+            "undated: only the fax header carries a date",
+        ],
         fax_name=f"PRAXIS {colleague.split()[-1].upper()}",
         fax_number="0221 520199",
         kind="other",
@@ -673,6 +672,70 @@ def spa_clinic_admission_notice(ctx: Context) -> Draft:
     )
 
 
+def us_portal_message_printout(ctx: Context) -> Draft:
+    """A US clinic's patient-portal message about a German visitor, printed from the browser."""
+    s, p = ctx.subject, ctx.practice
+    clinic = "Cascade Valley Family Medicine"
+    nurse = ctx.pick(("Jordan Ellis, RN", "Priya Raman, RN"))
+    sent, printed, seen = ctx.day, ctx.after(1, 3), ctx.before(4, 8)
+    sheet = Sheet(left=15, right=195)
+    sheet.put(15, 12, f"{spell(printed, 'us')}, 9:14 AM", 7.5)
+    sheet.put(195, 12, "Message Center - CVFM Patient Portal", 7.5, align="right")
+    sheet.y = 22
+    sheet.line(clinic, 14, "bold")
+    sheet.line("Secure message (printed copy)", 9)
+    sheet.gap(3)
+    title = "Your visit and lab results"
+    as_written = f"{s.given} {s.surname}"
+    sheet.fields(
+        [
+            ("From:", f"{nurse} for Dr. Hannah Whitcombe"),
+            ("To:", f"{as_written} (DOB {spell(s.born, 'us')})"),
+            ("Cc:", f"{p.doctor.split(' ', 1)[1]}, {p.name} (fax {p.fax})"),
+            ("Sent:", f"{spell(sent, 'us_long')} 4:52 PM PST"),
+            ("Subject:", title),
+        ],
+        22,
+        9.5,
+    )
+    sheet.rule()
+    sheet.gap(4)
+    sheet.para(
+        f"Hello {s.given}, your results from your visit on {spell(seen, 'us')} are back. "
+        "Your thyroid test (TSH 6.8) is mildly high; your blood count and kidney tests are "
+        "normal. Dr. Whitcombe recommends repeating the TSH with free T4 in 6 to 8 weeks with "
+        "your doctor in Germany, whom we have copied on this message as you asked."
+    )
+    sheet.para("Please do not reply to this message with urgent concerns.", 8.5)
+    sheet.put(195, 288, "Page 1 of 1", 7.5, align="right")
+    return Draft(
+        "us_patient_portal_message_print",
+        "en",
+        "US",
+        sheet.pages,
+        as_written,
+        sent,
+        True,
+        clinic,
+        ["CVFM", "CVFM Patient Portal", "Dr. Hannah Whitcombe"],
+        title,
+        [],
+        other_dates=[(seen, "visit"), (printed, "printed")],
+        other_people=[
+            (nurse, "sender for the doctor"),
+            ("Dr. Hannah Whitcombe", "doctor"),
+            (p.doctor.split(" ", 1)[1], "copy to"),
+        ],
+        notes=[
+            "the letter date is the Sent date; the browser's print date stands at the top",
+            "addressed to the patient, the practice on copy",
+        ],
+        fax_name="CVFM",
+        fax_number="+1 509 555 0172",
+        kind="other",
+    )
+
+
 LAYOUTS = [
     insurer_incapacity_request,
     md_care_assessment,
@@ -685,4 +748,5 @@ LAYOUTS = [
     sports_certificate,
     uk_travel_insurer_request,
     spa_clinic_admission_notice,
+    us_portal_message_printout,
 ]
