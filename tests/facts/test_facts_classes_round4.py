@@ -219,3 +219,13 @@ def test_neither_a_name_line_nor_an_address_run_on_is_a_title() -> None:
     )
     proposed = propose(wrapped, TODAY).get("title")
     assert proposed is None or proposed.value != "Gundelfingen"
+
+
+def test_what_the_cpu_engine_glues_to_a_letter_heads_name_is_not_part_of_it() -> None:
+    for head, name in (
+        ("Lakeside Cardiology Associates. S. 2/2", "Lakeside Cardiology Associates"),
+        ("03 88 45 21 99 Clinique Sainte-Odile", "Clinique Sainte-Odile"),
+        ("Mill Road Occupational Health Service.", "Mill Road Occupational Health Service"),
+    ):
+        letter = f"{head}\nTel. 0761 123456\nPatient: Anna Roth\n"
+        assert propose(letter, TODAY)["sender"].value == name, head

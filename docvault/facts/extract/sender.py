@@ -175,6 +175,26 @@ def _address_blocks(lines: Sequence[Line]) -> set[int]:
 def sender_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
     """The letter head's organisation; else the signer. An organisation named in what may
     be the recipient's address (and no other letter head) leaves the sender open."""
+    for candidate in _sender_candidates(lines):
+        yield Candidate(_tidied(candidate.value), candidate.evidence, candidate.rank)
+
+
+# What the CPU engine glues to a letter head's name: the fax machine's page count
+# ("Lakeside Cardiology Associates. S. 2/2", "St. Josefs-KrankenhausS. 2/2"), a telephone
+# number before it ("03 88 45 21 99 Clinique Sainte-Odile"), a sentence's full stop.
+_GLUED_PAGE = re.compile(r"\.?\s*(?:S\.|Seite|P\.|Page)\s?\d+\s?(?:/|of|von)\s?\d+\s*$", re.I)
+_GLUED_NUMBER = re.compile(r"^\+?[\d()][\d ()/-]{6,}\s+(?=[^\W\d_])")
+
+
+def _tidied(name: str) -> str:
+    name = _GLUED_NUMBER.sub("", _GLUED_PAGE.sub("", name)).strip()
+    last = name.split()[-1] if name.split() else ""
+    if name.endswith(".") and last.count(".") == 1 and len(last) > 4:
+        name = name[:-1]  # "... Health Service.", but "e.V.", "St." and "Dr." keep theirs
+    return name
+
+
+def _sender_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
     if _mail_printout(lines):
         yield _mail_signature(lines)
         return
