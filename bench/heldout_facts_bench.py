@@ -4,6 +4,7 @@ patient register, from the truth's transcription per condition.
     .venv/bin/python -m bench.heldout_facts_bench [--conditions pdf,scan200,fax,fax-cpu]
     .venv/bin/python -m bench.heldout_facts_bench --dev 424242 --count 200 [--wrong]
     .venv/bin/python -m bench.heldout_facts_bench --set heldout50c [--directory-seed 7]
+                                                   [--clinic NAME]
 
 ``--dev SEED`` measures ``--count`` letters the held-out generator makes with another seed
 (a dev set: the rules may be tuned on it, and ``--wrong`` lists its wrong proposals); without
@@ -13,6 +14,9 @@ register are read. ``--directory-seed SEED`` adds the product's path with the se
 directory (``facts.extract.known.with_directory``) after 0, 50 and 200 confirmed letters:
 letters the set's generator makes with that seed, their senders and titles as staff confirm
 them (the truth), their text layers teaching the marks (``bench.sender_directory_bench``).
+``--clinic NAME`` sets the clinic's own names (the setting ``clinic_names``) in those modes, as
+a clinic's installation has them; a set's receiving practices are read off its ``examples``
+split, never its test split.
 
 ``fax-cpu`` is each letter's fax (cover sheet included) read by the CPU engine, as
 `bench.register_bench --cpu-fax 40` reads and caches it.
@@ -30,6 +34,7 @@ import argparse
 import importlib
 import sys
 from collections import Counter
+from dataclasses import replace
 from datetime import date, timedelta
 from typing import Any
 
@@ -38,7 +43,7 @@ from bench.register_bench import cpu_fax_texts, lookup_of, read_register
 from bench.sender_directory_bench import taught
 from docvault import facts
 from docvault.facts.extract import TEXT_FIELDS
-from docvault.facts.extract.known import Directory, with_directory
+from docvault.facts.extract.known import Directory, fold, with_directory
 from docvault.facts.patient_match import match_patient
 from docvault.facts.store import register_proposals
 
@@ -131,6 +136,12 @@ def main() -> None:
     parser.add_argument("--dev", type=int, help="a seed: measure generated letters, not test")
     parser.add_argument("--count", type=int, default=200, help="how many letters --dev makes")
     parser.add_argument(
+        "--clinic",
+        action="append",
+        help="the clinic's own name as its letters address it (the setting clinic_names; "
+        "repeat for more): with it, the directory modes never propose the clinic as sender",
+    )
+    parser.add_argument(
         "--directory-seed",
         type=int,
         help="also measure with the sender directory taught by 0, 50 and 200 confirmed letters "
@@ -158,6 +169,10 @@ def main() -> None:
         rows = [(letter.truth()["facts"], text) for letter in confirmed
                 for text in [facts.document_text(texts_of(letter.truth(), "pdf", {}))]]  # fmt: skip
         directories = {count: taught(rows[:count]) for count in DIRECTORY_STEPS}
+    if arguments.clinic:  # the setting clinic_names: the addressee is never the sender
+        own = frozenset(fold(name) for name in arguments.clinic)
+        directories = {count: replace(known, own_names=own)
+                       for count, known in (directories or {0: Directory()}).items()}  # fmt: skip
     cpu = {}
     if "fax-cpu" in conditions:  # read by the CPU engine (cached by bench.register_bench)
         cpu = {truth["id"]: texts for truth, texts in cpu_fax_texts(split, arguments.workers)}
