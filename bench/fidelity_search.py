@@ -37,6 +37,7 @@ Measured:
 from __future__ import annotations
 
 import argparse
+import asyncio
 import itertools
 import json
 import random
@@ -60,14 +61,22 @@ from bench.letters import page_image, real_pages
 from docvault import coverage
 from docvault.corrections import Corrector
 from docvault.misreadings import fold
+from docvault.ocr import reread_suspects
 from docvault.ocr.rapid import RapidEngine
-from docvault.ocr.schedule import MAX_REREAD_CROPS
 from docvault.render import RenderOptions, render_page
 from docvault.search import FolderWriter, IndexEntry, SearchIndex
 from docvault.search.confusions import EXACT_FIRST, folded_words
 from docvault.search.words import page_words, part_words
 from docvault.setting_types import IndexEngine
-from docvault.vocabulary import PageImage, ReadLine, TextFormat
+from docvault.vocabulary import (
+    AttemptRecord,
+    AttemptRequest,
+    PageImage,
+    PageOutcome,
+    SamplingMode,
+    TextFormat,
+    Verdict,
+)
 
 Box = tuple[int, int, int, int]
 
@@ -144,23 +153,18 @@ def as_the_worker_reads(
     engine: RapidEngine, image: PageImage, ink: Sequence[Box], reread: bool
 ) -> str:
     """The page's text as docvault's worker stores it: the engine's reading, and with
-    `reread` the coverage check's suspect regions read again, each cut out and alone, their
-    lines put in place (`docvault.worker` `_checked`, `docvault.ocr.reread_suspects`, here
-    with the same cuts and merge called in order, without the attempt records)."""
-    reply = engine.read(image)
-    report = coverage.check(
-        ink, reply.text, reply.lines, TextFormat.plain, (image.width, image.height)
-    )
+    `reread` the coverage check's suspect regions read again through the worker's own
+    `docvault.ocr.reread_suspects` (when `docvault.worker` `_checked` would: a page neither
+    complete nor without one legible line)."""
+    request = AttemptRequest(SamplingMode.greedy, None)
+    reply = asyncio.run(engine.transcribe(image, request))
+    size = (image.width, image.height)
+    report = coverage.check(ink, reply.text, reply.lines, TextFormat.plain, size)
     if not reread or report.complete or report.nothing_legible:
         return reply.text
-    lines = list(reply.lines)
-    boxes = [region.box for region in report.suspects[:MAX_REREAD_CROPS]]
-    for piece in coverage.crops(image.data, boxes):
-        crop = PageImage(piece.png, "image/png", piece.width, piece.height, image.label)
-        found = [ReadLine(piece.to_page(line.box), line.text, line.score)
-                 for line in engine.read(crop).lines]  # fmt: skip
-        lines = coverage.merged(lines, piece.box, found)
-    return "\n".join(line.text for line in lines) if lines != list(reply.lines) else reply.text
+    record = AttemptRecord(engine.name, request, reply, Verdict.clean, reply.seconds)
+    first = PageOutcome(reply.text, False, (record,), reply.lines, TextFormat.plain)
+    return asyncio.run(reread_suspects(engine, image, first, report.suspects)).text
 
 
 def read_fixtures(degradation: str, engine: RapidEngine) -> list[ReadPage]:

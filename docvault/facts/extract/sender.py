@@ -234,7 +234,8 @@ def _address_follows(lines: Sequence[Line], position: int) -> bool:
 
 def _doctor_first(head: str) -> bool:
     """A line naming a doctor first ("Dr Tom Ngata, Harbourside General Practice"): a
-    person with their practice, as a form's field or an address gives it."""
+    person with their practice, as a form's field or an address gives it; the line under
+    it is their role ("Médecin généraliste"), no letter's heading."""
     title = _SIGNER.match(head)
     return bool(title and title.end() and read_name(head[title.end() :]))
 

@@ -33,6 +33,7 @@ from docvault.facts.extract.sender import (
     _ORGANISATION,
     _RECIPIENT_START,
     _SIGNER,
+    _doctor_first,
     _first_line_under_fax_header,
     _recipient_lines,
 )
@@ -118,7 +119,7 @@ def _head_titles(lines: Sequence[Line]) -> Iterator[Candidate]:
             and not in_address
             and not form_value
             and not continued
-            and not _doctor_named(lines[position - 1].text)
+            and not _doctor_first(lines[position - 1].text)
             and _heading_above(line, following)
         ):
             yield Candidate(line.text.strip(), line.text, 1)
@@ -199,13 +200,6 @@ def _heading_above(line: Line, following: Line) -> bool:
 _REFERENCE_LINE = re.compile(
     r"^(?:Ihre?|Unsere?|Your|Our)\s+[^\W\d_]+\s+(?:vom|von|of|dated|from)\s+\d", re.IGNORECASE
 )
-
-
-def _doctor_named(text: str) -> bool:
-    """Whether a line names a doctor ("Dr Nathalie Girard"): the line under it is their
-    role ("Médecin généraliste", "Consultant Physician"), not a heading."""
-    title = _SIGNER.match(text)
-    return bool(title and title.end() and read_name(text[title.end() :]))
 
 
 def _name_alone(text: str) -> bool:
