@@ -431,7 +431,8 @@ _TITLE_LABEL = re.compile(
 _DOCUMENT_KIND = re.compile(
     r"(?:brief|bericht|befund|überweisung|ueberweisung|epikrise|konsil|attest|bescheinigung|"
     r"gutachten|verordnung|anforderung|mitteilung|report|summary|letter|referral|results?|"
-    r"certificate|request|note|opinion|consultation)\b",
+    r"certificate|request|note|opinion|consultation|nachricht|message|notiz|bescheid|rückfrage|"
+    r"anfrage)\b",
     re.IGNORECASE,
 )
 

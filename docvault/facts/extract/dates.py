@@ -354,8 +354,17 @@ def letter_date_candidates(
         if found is None:
             continue
         rank, written = found
+        if rank == 2 and position and _sentence_runs_on(lines[position - 1].text):
+            continue  # "Bitte Kontrolle in Ihrer Praxis am" over "15.2.2025.": a sentence's date
         value = _with_century(written, EARLIEST_LETTER, latest) if written.value else None
         yield Candidate(value.isoformat() if value else "", line.text, rank)
+
+
+def _sentence_runs_on(text: str) -> bool:
+    """Whether a line is running text cut at its end (four words or more, the last a small
+    word, no stop): the date on the next line is the sentence's, not the letter's."""
+    words = text.split()
+    return len(words) >= 4 and words[-1][0].islower() and not text.rstrip().endswith((".", ":"))
 
 
 # A receipt stamp's word, on a line of its own over the stamp's date.

@@ -10,12 +10,15 @@ Titles work alike: a heading of its own that equals a title staff confirmed befo
 
 from __future__ import annotations
 
+import difflib
 import re
+import unicodedata
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from docvault.facts.extract.base import MAX_TITLE_CHARACTERS, Proposal, letter_lines
-from docvault.facts.extract.sender import _first_line_under_fax_header
+from docvault.facts.extract.base import MAX_TITLE_CHARACTERS, Line, Proposal, letter_lines
+from docvault.facts.extract.sender import _an_organisation, _first_line_under_fax_header, head_name
+from docvault.misreadings import fold as fold_misreadings
 from docvault.textutil import strip_markup
 
 # A number shorter than this is an extension, a post code or a date, not a line's number.
@@ -158,9 +161,106 @@ def _known_letterhead(text: str, directory: Directory) -> dict[str, str]:
 
 
 def is_own(value: str, directory: Directory) -> bool:
-    """Whether a proposed sender is the clinic itself (the letter's addressee)."""
-    folded = fold(value)
-    return any(own and (own == folded or own in folded) for own in directory.own_names)
+    """Whether a proposed sender is the clinic itself (the letter's addressee), as the
+    letter spells it or as the CPU engine reads it ("InternistischeHausarztpraxis",
+    "Hausarztpraxis am Stadtgárten", "Hausarztpraxls")."""
+    read = letters_of(value)
+    return any(_same_letters(letters_of(own), read) for own in directory.own_names if own)
+
+
+# Two names whose letters differ by this share or less are one name misread: 1 letter in 10.
+SAME_NAME_RATIO = 0.9
+
+
+def _known_spelling(value: str, directory: Directory) -> str | None:
+    """The one known correspondent a read sender is, misread or cut short at a column
+    ("Praxls Dr. med. Florlan Kehr", "... Sportm"), in the directory's spelling; None where
+    the name is known as read, or is none or several known ones."""
+    if fold(value) in directory.names:
+        return None
+    read = letters_of(value)
+    close = {
+        name
+        for folded, name in directory.names.items()
+        if folded not in directory.own_names and _close_letters(letters_of(name), read)
+    }
+    return next(iter(close)) if len(close) == 1 else None
+
+
+def _close_letters(known: str, read: str) -> bool:
+    """One misread letter in ten, by the letters' share in common."""
+    matcher = difflib.SequenceMatcher(None, known, read, autojunk=False)
+    return matcher.quick_ratio() >= SAME_NAME_RATIO and matcher.ratio() >= SAME_NAME_RATIO
+
+
+def _head_over_own(text: str, directory: Directory) -> Proposal | None:
+    """The page's first line, where the clinic's own name comes under it in the head (the
+    address window): the sender's letter head, named by a word the rules know or not
+    ("Urologie am Ebertplatz", "North Wessex Hospitals NHS Foundation Trust")."""
+    lines = letter_lines(text)
+    first = _first_line_under_fax_header(lines)
+    if first is None or not directory.own_names or is_own(first.text, directory):
+        return None
+    below = lines[first.number + 1 : first.number + HEAD_LINES]
+    if not any(is_own(strip_markup(line.text), directory) for line in below):
+        return None
+    name = head_name(first)
+    if name is None or not (_an_organisation(name) or _named_again(name, lines, first)):
+        return None  # a slogan over the address ("Pflege zu Hause"), not a name
+    return Proposal("sender", name, first.text)
+
+
+# Words every organisation's name may hold: they tell no sender from another.
+_COMMON_NAME_WORDS = frozenset(
+    {"praxis", "klinik", "klinikum", "zentrum", "hospital", "clinic", "centre", "center",
+     "medical", "health", "trust", "group", "gemeinschaftspraxis", "haus", "dienst", "service",
+     "care", "team"}
+)  # fmt: skip
+
+
+def _named_again(name: str, lines: Sequence[Line], head: Line) -> bool:
+    """Whether a word of the name (its own, not "Praxis" or "Clinic") stands as a word in
+    another line of the letter: its address, its signature or its footer."""
+    own_words = {
+        word
+        for word in re.findall(r"[^\W\d_]{4,}", name.casefold())
+        if word not in _COMMON_NAME_WORDS
+    }
+    return any(
+        own_words & set(re.findall(r"[^\W\d_]{4,}", line.text.casefold()))
+        for line in lines
+        if line is not head
+    )
+
+
+def _sender_past_own(text: str, directory: Directory) -> Proposal | None:
+    """The sender the layout rules read where the clinic's own lines (its name in the
+    address window, on a copy line) are not there: the head the rules passed over for the
+    addressee's, or none."""
+    from docvault.facts.extract import propose  # the package's entry: it imports this module's base
+
+    first = _first_line_under_fax_header(letter_lines(text))
+    if first is not None and is_own(first.text, directory):
+        return None  # the clinic's own letter head: a letter it wrote, from nobody else
+    kept = [line for line in text.splitlines() if not is_own(strip_markup(line), directory)]
+    found = propose("\n".join(kept)).get("sender")
+    return found if found is not None and not is_own(found.value, directory) else None
+
+
+def letters_of(text: str) -> str:
+    """A name's letters as the engine's misreads leave them comparable: no case, accent,
+    space or punctuation, and each confusion class (i, l, 1, t; o, 0) one letter."""
+    text = unicodedata.normalize("NFKD", text.casefold().replace("ß", "ss"))
+    text = "".join(character for character in text if not unicodedata.combining(character))
+    return re.sub(r"[^a-z0-9]", "", fold_misreadings(text))
+
+
+def _same_letters(own: str, read: str) -> bool:
+    """Whether ``read`` is the name ``own`` or holds it ("Dr. X, Hausarztpraxis am ..."),
+    allowing one misread letter in ten."""
+    if not own or not read:
+        return False
+    return own in read or _close_letters(own, read)
 
 
 def known_title(text: str, titles: Iterable[str]) -> Proposal | None:
@@ -184,9 +284,14 @@ def with_directory(
     wrong sender costs more than a missing one). A confirmed title where the rules found none."""
     decided = dict(proposals)
     read = decided.pop("sender", None)
-    if read is not None and is_own(read.value, directory):
-        read = None  # the addressee: the clinic itself
+    if read is None or is_own(read.value, directory):
+        # Unread, or the addressee (the clinic itself): the head over the clinic's address
+        # is the sender's, else what the rules read with the clinic's lines left out.
+        past_own = _sender_past_own(text, directory) if read is not None else None
+        read = _head_over_own(text, directory) or past_own
     named = identify_sender(text, directory, mail_sender)
+    if read is not None and (spelled := _known_spelling(read.value, directory)) is not None:
+        read = Proposal("sender", spelled, f"sender directory: “{read.value}” is {spelled}")
     agreeing = [name for name in named if read is not None and fold(name) == fold(read.value)]
     if agreeing:
         decided["sender"] = _evidence(agreeing[0], named[agreeing[0]])

@@ -34,6 +34,33 @@ _ORGANISATION = re.compile(
 )
 
 
+# What else writes to a practice: pharmacies, insurers, pension and accident funds,
+# authorities, courts, care services and homes, in the languages its letters come in.
+_OTHER_ORGANISATION = re.compile(
+    r"(?:[Aa]potheke|[Pp]flegedienst)\b|"  # "Linden-Apotheke", "Stadtapotheke"
+    r"\b(?:Pharmacy|Chemists?\b|Pharmacie|Apotheek|Apotek|Farmacia|Apteka|Eczane\w*|"
+    r"(?:Renten|Kranken|Unfall|Pflege|Sozial|Reise)?[Vv]ersicherung\b|"
+    r"(?:Kranken|Ersatz|Pflege|Unfall|Betriebskranken|Innungskranken)kasse\b|"
+    r"AOK\b|BKK\b|IKK\b|DAK\b|Barmer|Knappschaft|Berufsgenossenschaft|Medizinischer Dienst|"
+    r"(?:Landrats|Gesundheits|Versorgungs|Sozial|Jugend|Ordnungs|Standes|Bürger)?[Aa]mt\b|"
+    r"(?:Amts|Land|Sozial|Verwaltungs|Arbeits|Familien)?[Gg]ericht\b|"
+    r"(?:Gesundheits|Sozial)?[Bb]ehörde\b|Jobcenter|Agentur für Arbeit|Kassenärztliche|"
+    r"Ärztekammer|Sozialstation|(?:Pflege|Alten|Senioren|Wohn)heim\b|Seniorenresidenz|Hospiz|"
+    r"Hospice|Insurance\s+(?:Ltd|Limited|plc|Inc|AG|GmbH|Company|Co\.?)|Assurance|Mutuelle|"
+    r"Zorgverzekeraar|Council\b|Court\b|Authority|Agency|Nursing Home|Care Home|Home Care|"
+    r"Health System|Healthcare|Ltd\b|Limited\b|Inc\.|LLC\b|GmbH\b|gGmbH\b|e\.\s?V\.|"
+    r"Ospedale|Azienda|Clínica|Szpital|Przychodnia|Hastane\w*|Sygehus|Lægehus|"
+    r"Kindertagesstätte|Kita\b|Schule\b)"
+)
+
+
+def _an_organisation(text: str) -> bool:
+    """Whether a line names an organisation by a word the rules know (a capitals-only head,
+    "LAKEVIEW REGIONAL MEDICAL CENTER", as its words capitalised)."""
+    forms = (text, text.title()) if text.isupper() else (text,)
+    return any(_ORGANISATION.search(form) or _OTHER_ORGANISATION.search(form) for form in forms)
+
+
 _RECIPIENT_START = re.compile(
     r"^(?:Herrn?|Frau|An\b|An die|To:?|z\.\s?Hd|Mr\b|Mrs\b|Ms\b|Miss\b|Dr\.? med\. .* \d{5})"
 )
@@ -128,7 +155,7 @@ def _a_person(name: str) -> bool:
     """Whether a letter head's line is a person's name alone ("Anna Berger"), not an
     organisation the rules know no word of ("SAPV-Team Breisgau", "Hawke's Bay
     Orthopaedics")."""
-    if _ORGANISATION.search(name) or read_name(name) != name:
+    if _an_organisation(name) or read_name(name) != name:
         return False
     words = name.split()
     return all(_PERSON_WORD.fullmatch(word) for word in words) and not any(
@@ -204,7 +231,7 @@ def _sender_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
         return
     named, unsure = _first_organisation(lines)
     if named is not None:
-        yield named
+        yield _fuller_in_return_line(named, lines)
         return
     # The return address names the sender where the head's first organisation may be the
     # recipient's (or the head names none the rules know as one).
@@ -216,6 +243,22 @@ def _sender_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
         yield Candidate("", unsure.text, 0)  # perhaps the recipient's: propose no sender
         return
     yield from _signers_of_unnamed_head(lines)
+
+
+def _fuller_in_return_line(named: Candidate, lines: Sequence[Line]) -> Candidate:
+    """The return-address line's name where it spells the head's more fully: the name the
+    head breaks over two lines ("Deutsche Rentenversicherung" / "Rheinland"), or a logo's
+    name the head gives apart from its description ("Haus Wiesengrund" over "Kurklinik für
+    Mutter/Vater und Kind"; the return line: "Kurklinik Haus Wiesengrund")."""
+    returned = _return_line(lines)
+    if returned is None or returned.value == named.value:
+        return named
+    fuller = returned.value.casefold().startswith(named.value.casefold())
+    first = _first_line_under_fax_header(lines)
+    logo = first is not None and first.text != named.evidence and len(first.text) >= 4
+    if fuller or (logo and first is not None and first.text in returned.value):
+        return returned
+    return named
 
 
 # A form's field naming another doctor or place, its value on the line under it.
@@ -263,7 +306,7 @@ def _first_organisation(lines: Sequence[Line]) -> tuple[Candidate | None, Line |
         head = _SENDER_PARTS.split(line.text)[0].strip(" ,")
         if _DOCUMENT_KIND.search(head) or _PATIENT_LABEL.search(line.text):
             continue  # "Radiologischer Befund" is the letter's title, not its sender
-        if not (_ORGANISATION.search(head) and not re.search(r"\d{4,}|@|Tel|Fax", head)):
+        if not (_an_organisation(head) and not re.search(r"\d{4,}|@|Tel|Fax", head)):
             continue
         if _FORM_LABEL.search(head) or _SUBDIVISION.search(head) or _LABELLED.match(line.text):
             continue
@@ -307,7 +350,7 @@ def _labelled_sender(lines: Sequence[Line]) -> Candidate | None:
         if label is None:
             continue
         value = _SENDER_PARTS.split(line.text[label.end() :])[0].strip(" ,")
-        if _ORGANISATION.search(value) and _name_shaped(value) and len(value) <= 80:
+        if _an_organisation(value) and _name_shaped(value) and len(value) <= 80:
             return Candidate(value, line.text, 0)
     return None
 
@@ -339,7 +382,7 @@ def _return_line(lines: Sequence[Line]) -> Candidate | None:
         if not (addressed and recipient) or _a_person(name) or re.search(r"\d", name):
             continue
         # "Chicago, IL 60614": a town before its state is an address's line, not a name.
-        named = _ORGANISATION.search(name) or len(parts) >= 3 or len(name.split()) >= 2
+        named = _an_organisation(name) or len(parts) >= 3 or len(name.split()) >= 2
         if not named or re.match(r"[A-Z]{2}\s+\d{5}", parts[1]):
             continue
         # A return line may shorten the name ("Kardiol. GP am Wall"): it counts only where the
@@ -373,10 +416,10 @@ def _organisation_named(line: Line) -> str | None:
     if _LABELLED.match(line.text):
         return None  # "Überweisung an: Praxis Roth": a field's value, the addressee's
     head = _SENDER_PARTS.split(line.text)[0].strip(" ,")
-    named = _ORGANISATION.search(head) and not re.search(r"\d|@", head) and len(head) <= 80
+    named = _an_organisation(head) and not re.search(r"\d|@", head) and len(head) <= 80
     # "Department of Clinical Biochemistry, Leeds Royal Infirmary": the department with its
     # organisation after the comma is a name; the department alone is none.
-    whole = _ORGANISATION.search(head.split(",")[-1]) and "," in head
+    whole = _an_organisation(head.split(",")[-1]) and "," in head
     if named and not _FORM_LABEL.search(head) and (whole or not _SUBDIVISION.search(head)):
         return head if _name_shaped(head) else None
     return None
@@ -435,8 +478,18 @@ def _letterhead(lines: Sequence[Line]) -> Candidate | None:
     a way to answer (a telephone, a fax, a mail or web address): a letter head's name. A
     recipient's address gives none; a date, a salutation or a heading is no name."""
     line = _first_line_under_fax_header(lines)
-    if line is None:
+    name = head_name(line) if line is not None else None
+    if line is None or name is None:
         return None
+    below = lines[line.number + 1 : line.number + 6]
+    if not any(_ANSWER_BY.search(following.text) for following in below):
+        return None
+    return Candidate(name, line.text, 0)
+
+
+def head_name(line: Line) -> str | None:
+    """The name a letter head's first line gives, or None where the line is no name: a
+    number, markup or a label, a person, a heading, a department, a form's field."""
     name = _SENDER_PARTS.split(line.text)[0].strip(" ,")
     # OCR drops the space after an abbreviation's dot: "St.Elisabeth-Krankenhaus".
     name = re.sub(r"\b(St|Dr|Prof)\.(?=[^\W\d_])", r"\1. ", name)
@@ -447,8 +500,9 @@ def _letterhead(lines: Sequence[Line]) -> Candidate | None:
         return None  # a name is words: no number, no markup, no label
     if (name.isupper() and len(words) == 1) or not _name_shaped(name):
         return None  # "FAX", "Medikationsplan", "A member of ...": no name
-    if _DOCUMENT_KIND.search(name) and not _ORGANISATION.search(name):
-        return None  # "Referral letter": a heading
+    kind = _DOCUMENT_KIND.search(name)
+    if kind and (not _an_organisation(name) or len(name[: kind.start()].split()) <= 1):
+        return None  # "Referral letter", "Kurze Nachricht von Praxis zu Praxis": a heading
     if _RECIPIENT_START.match(name) or _SALUTATION_LINE.match(name) or _SIGNER.match(name):
         return None
     if _FORM_LABEL.search(name):
@@ -459,10 +513,7 @@ def _letterhead(lines: Sequence[Line]) -> Candidate | None:
         return None  # a person: the recipient's address written above the letter head
     if _PATIENT_LABEL.search(line.text) or _TITLE_LABEL.match(name) or _a_person(name):
         return None  # a patient's line, a subject, or a person's name alone
-    below = lines[line.number + 1 : line.number + 6]
-    if not any(_ANSWER_BY.search(following.text) for following in below):
-        return None
-    return Candidate(name, line.text, 0)
+    return name
 
 
 # A way to answer a letter head gives: a telephone, a fax, a mail address.
@@ -503,7 +554,7 @@ def _recipient_lines(lines: Sequence[Line]) -> set[int]:
             continue
         address = window[: ends[0] + 1]
         starts = bool(_RECIPIENT_START.match(line.text))
-        bare = _ORGANISATION.search(line.text) and not any(
+        bare = _an_organisation(line.text) and not any(
             _CONTACT.search(text.text) for text in window[: ends[0] + 2]
         )
         if starts or bare:

@@ -105,14 +105,7 @@ def _head_titles(lines: Sequence[Line]) -> Iterator[Candidate]:
         form_value = position and _FORM_LABEL.search(lines[position - 1].text)
         # "Ihr Antrag vom 11.04.2024 – Genehmigung" over "Kompressionsstrümpfe nach Maß": a
         # subject of two lines, which the line under the reference does not name alone.
-        continued = position and (
-            _REFERENCE_LINE.match(lines[position - 1].text)
-            # "Rosenweg 24, 79194" over "Gundelfingen": an address run on to the next line
-            or (
-                _STREET.search(lines[position - 1].text)
-                and re.search(r",\s*\d{4,5}$", lines[position - 1].text)
-            )
-        )
+        continued = position and _runs_on(lines[position - 1].text, line.text)
         if (
             position
             and following
@@ -125,6 +118,21 @@ def _head_titles(lines: Sequence[Line]) -> Iterator[Candidate]:
             yield Candidate(line.text.strip(), line.text, 1)
         elif (dated := _KIND_AND_DATE.match(line.text)) and (title := _title_text(dated.group())):
             yield Candidate(title, line.text, 1)  # "Untersuchungsbericht vom 28.10.2024"
+
+
+def _runs_on(previous: str, text: str) -> bool:
+    """Whether ``text`` continues the line above it rather than heading the letter: a
+    reference's subject of two lines ("Ihr Antrag vom 11.04.2024 – Genehmigung" over
+    "Kompressionsstrümpfe nach Maß"), an address run on ("Rosenweg 24, 79194" over
+    "Gundelfingen"; "..., 79189 Bad" over "Krozingen")."""
+    if _REFERENCE_LINE.match(previous):
+        return True
+    if not _STREET.search(previous):
+        return False
+    if re.search(r",\s*\d{4,5}$", previous):
+        return True
+    town_broken = re.search(r",\s*\d{4,5}\s+[A-ZÄÖÜ][\w.-]*$", previous)
+    return bool(town_broken) and len(text.split()) == 1
 
 
 def _first_position(lines: Sequence[Line]) -> int | None:
@@ -183,6 +191,8 @@ def _heading_above(line: Line, following: Line) -> bool:
         return False
     if _STREET.search(text):
         return False  # an address line
+    if _FIELD_AND_VALUE.match(text):
+        return False  # a form's field printed without its colon: "Vorname Dragan"
     if (read_name(text) == text or _name_alone(text)) and not _DOCUMENT_KIND.search(text):
         return False  # a person's name (the recipient's last line, "Marie MEIER")
     if _SIGNER.match(text) or _CLOSING.search(text):
@@ -195,6 +205,14 @@ def _heading_above(line: Line, following: Line) -> bool:
         or _SURNAME_LABEL.search(below)
         or _BIRTH.search(below)
     )
+
+
+# A form's name field and its value on one line, the colon left out by the form.
+_FIELD_AND_VALUE = re.compile(
+    r"^(?:Name|Vorname|Nachname|Geburtsname|Familienname|Rufname|Surname|Forenames?|"
+    r"Given names?|First names?|Last name|Family name)\s+\S",
+    re.IGNORECASE,
+)
 
 
 _REFERENCE_LINE = re.compile(
