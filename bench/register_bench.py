@@ -1,6 +1,6 @@
 """Letters matched to the held-out patient register: precision, recall, ambiguous cases.
 
-    .venv/bin/python -m bench.register_bench [--extra N] [--conditions pdf,fax]
+    .venv/bin/python -m bench.register_bench [--extra N] [--conditions pdf,fax] [--set heldout50e]
 
 The register is `bench/heldout`'s 5,400 patients with planted collisions (same name and
 birth date, twins, name changes, umlaut spellings), exported as its CSV, GDT folder and
@@ -13,6 +13,8 @@ each lost-line variant of a page (the transcription with whole lines missing). T
 
 A proposal is right when it names the truth's register id. Precision is over proposals,
 recall over letters whose truth names a register patient. Ambiguous cases are listed.
+``--set`` reads another held-out package's register and letters (``heldout50e``): each
+blind set brings its own register with its own collisions.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import hashlib
+import importlib
 import tempfile
 import time
 from collections import defaultdict
@@ -30,7 +33,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from bench.heldout import letters, register
+from bench.heldout import register
 from docvault.facts.patient_match import PatientMatch, match_patient
 from docvault.facts.register_files import (
     PatientRecord,
@@ -226,11 +229,16 @@ def main() -> None:
         "--cpu-fax", type=int, default=0, help="letters whose fax the CPU engine reads"
     )
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--set", default="heldout", help="the package under bench whose register and letters"
+    )
     arguments = parser.parse_args()
     conditions = arguments.conditions.split(",")
+    letters = importlib.import_module(f"bench.{arguments.set}.letters")
     with tempfile.TemporaryDirectory() as folder:
-        records, said = read_register(Path(folder))
-    print(said)
+        source = importlib.import_module(f"bench.{arguments.set}.register")
+        records, said = read_register(Path(folder), source)
+    print(f"{arguments.set}: {said}")
     lookup = lookup_of(records)
     started = time.perf_counter()
     report(

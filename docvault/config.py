@@ -519,7 +519,8 @@ class Settings:
     clinic_names: list[str] = declare(
         [],
         'The clinic\'s own names as letters address it ("Praxis Dr. Berg"): never proposed '
-        "as a letter's sender, and a sender read as one of them is left open.",
+        "as a letter's sender (also as the CPU engine misreads them), and the letter head "
+        "over them is the sender's.",
     )
     clinic_numbers: list[str] = declare(
         [],

@@ -207,12 +207,27 @@ def register_proposals(match: PatientMatch) -> dict[str, Proposal]:
     register spells it as the practice system files it)."""
     record = match.record
     if record is None:
-        return {}
+        return _shared_by_namesakes(match)
     evidence = f"register: {match.evidence}"
     return {
         "patient_id": Proposal("patient_id", record.patient_id, evidence),
         "patient": Proposal("patient", record.full_name, evidence),
         "born": Proposal("born", record.birth_date.isoformat(), evidence),
+    }
+
+
+def _shared_by_namesakes(match: PatientMatch) -> dict[str, Proposal]:
+    """Where several register entries fit (namesakes born the same day), the name and birth
+    date they share, as the register spells them ("Huber Rainer" is Rainer Huber): which
+    patient it is stays for staff to pick."""
+    names = {record.full_name for record in match.ambiguous}
+    born = {record.birth_date for record in match.ambiguous}
+    if len(names) != 1 or len(born) != 1:
+        return {}
+    evidence = f"register, shared by {len(match.ambiguous)} entries: {match.evidence}"
+    return {
+        "patient": Proposal("patient", names.pop(), evidence),
+        "born": Proposal("born", born.pop().isoformat(), evidence),
     }
 
 

@@ -154,3 +154,24 @@ def test_a_known_correspondent_misread_or_cut_short_is_named_as_the_directory_sp
     other = "Praxis Dr. med. Anna Berger"
     proposals = with_directory({"sender": Proposal("sender", other, other)}, other, known)
     assert proposals["sender"].value == other
+
+
+def test_a_name_the_engine_cut_at_a_column_is_not_proposed() -> None:
+    cut = "University of Leeds Occupational H\nTel 0113 555 0000\nText.\n"
+    assert "sender" not in propose(cut, TODAY)
+    whole = "University of Leeds Occupational Health\nTel 0113 555 0000\nText.\n"
+    assert propose(whole, TODAY)["sender"].value == "University of Leeds Occupational Health"
+
+
+def test_a_name_broken_over_the_heads_first_lines_is_read_whole() -> None:
+    letter = (
+        "KARDIOLOGIE\nZENTRUM RHEINAUE\nDr. med. Hauke Dreesen\nDürener Str. 9 · 50931 Köln\n"
+        "Ärztliche Bescheinigung\nText.\n"
+    )
+    assert propose(letter, TODAY)["sender"].value == "KARDIOLOGIE ZENTRUM RHEINAUE"
+    # A middle dot the engine glued to the name ("BKK Nordwerk· Postfach") ends the name.
+    glued = (
+        "BKK\nNordwerk\nBKK Nordwerk· Postfach 10 44 20 · 50484 Köln\nPraxis Dr. Lange\n"
+        "Hauptstraße 2\n04109 Leipzig\nTelefon\n0221 27 06-4411\nSehr geehrte Damen und Herren,\n"
+    )
+    assert propose(glued, TODAY)["sender"].value == "BKK Nordwerk"

@@ -323,6 +323,17 @@ def test_two_register_entries_that_fit_are_never_proposed_as_one() -> None:
     assert match_patient([printed], _lookup(HANS, HANS_AGAIN)).record == HANS_AGAIN
 
 
+def test_namesakes_give_the_name_and_birth_date_they_share_and_no_patient_number() -> None:
+    """ "Pat. Müller Hans" (surname first, no comma): two register entries fit, so no number
+    is proposed, but the name they share is the register's spelling, in clerk order."""
+    match = match_patient(["Pat. Müller Hans, geb. 12.03.1961"], _lookup(HANS, HANS_AGAIN))
+    proposed = fact_store.register_proposals(match)
+    assert "patient_id" not in proposed
+    assert proposed["patient"].value == "Hans Müller"
+    assert proposed["born"].value == "1961-03-12"
+    assert proposed["patient"].evidence.startswith("register, shared by 2 entries: 2 register")
+
+
 def test_birth_names_double_names_particles_and_titles_are_understood() -> None:
     lookup = _lookup(MARRIED, NOBLE)
     for text in (

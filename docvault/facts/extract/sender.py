@@ -101,7 +101,8 @@ _SUBDIVISION = re.compile(
 )
 # A labelled field ("Überweiser: Dr. med. …", "Laboratory Director: …"): not the letter head.
 _LABELLED = re.compile(r"^[^:¦]{1,40}:\s")
-_SENDER_PARTS = re.compile(r"\s+(?:[·•|¦–—]|-\s)\s*")
+# The CPU engine may glue a middle dot to the word before it ("BKK Rheinwerk· Postfach").
+_SENDER_PARTS = re.compile(r"\s*[·•¦]\s*|\s+(?:[|–—]|-\s)\s*")
 
 
 _POSTCODE_LINE = re.compile(
@@ -216,6 +217,8 @@ _GLUED_NUMBER = re.compile(r"^\+?[\d()][\d ()/-]{6,}\s+(?=[^\W\d_])")
 def _tidied(name: str) -> str:
     name = _GLUED_NUMBER.sub("", _GLUED_PAGE.sub("", name)).strip()
     last = name.split()[-1] if name.split() else ""
+    if len(name.split()) >= 3 and re.fullmatch(r"[A-ZÄÖÜ]", last):
+        return ""  # cut at a column ("University of Cambridge Occupational H"): unsure
     if name.endswith(".") and last.count(".") == 1 and len(last) > 4:
         name = name[:-1]  # "... Health Service.", but "e.V.", "St." and "Dr." keep theirs
     return name
@@ -225,7 +228,9 @@ def _sender_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
     if _mail_printout(lines):
         yield _mail_signature(lines)
         return
-    letterhead = _letterhead(lines) or _form_stamp(lines) or _labelled_sender(lines)
+    head = _letterhead(lines)
+    letterhead = head and _fuller_in_return_line(head, lines)
+    letterhead = letterhead or _form_stamp(lines) or _labelled_sender(lines)
     if letterhead is not None:
         yield letterhead
         return
@@ -253,7 +258,7 @@ def _fuller_in_return_line(named: Candidate, lines: Sequence[Line]) -> Candidate
     returned = _return_line(lines)
     if returned is None or returned.value == named.value:
         return named
-    fuller = returned.value.casefold().startswith(named.value.casefold())
+    fuller = named.value.casefold() in returned.value.casefold()
     first = _first_line_under_fax_header(lines)
     logo = first is not None and first.text != named.evidence and len(first.text) >= 4
     if fuller or (logo and first is not None and first.text in returned.value):
@@ -318,8 +323,24 @@ def _first_organisation(lines: Sequence[Line]) -> tuple[Candidate | None, Line |
             unsure = unsure or line
             continue
         if len(head) <= 80:
-            return Candidate(head, line.text, 0), unsure
+            return Candidate(_with_word_above(head, lines, position), line.text, 0), unsure
     return None, unsure
+
+
+def _with_word_above(head: str, lines: Sequence[Line], position: int) -> str:
+    """The name with the page's first line where that is one word of it over the rest: a
+    name broken over the head's lines ("ORTHOPÄDIE" over "ZENTRUM LINDENTHAL", "BKK" over
+    "Rheinwerk")."""
+    first = _first_line_under_fax_header(lines)
+    if first is None or position == 0 or lines[position - 1] is not first:
+        return head
+    word = first.text.strip()
+    if not re.fullmatch(r"[^\W\d_][^\W\d_-]*", word) or _DOCUMENT_KIND.search(word):
+        return head
+    if word.casefold() in head.casefold().split():
+        return head  # "Rheinwerk" over "BKK Rheinwerk": the name is whole already
+    joined = f"{word} {head}"
+    return joined if len(joined) <= 80 and _name_shaped(joined) else head
 
 
 # A form's field for the sending doctor's stamp, printed under it.
@@ -357,7 +378,7 @@ def _labelled_sender(lines: Sequence[Line]) -> Candidate | None:
 
 # The return address over a window envelope's address ("Praxis Roth · Seeweg 3 · 8002
 # Zürich", "Deutsche Rentenversicherung Westfalen, 28195 Bremen"): the sender's own line.
-_RETURN_PARTS = re.compile(r"\s+[·•|]\s+|,\s+")
+_RETURN_PARTS = re.compile(r"\s*[·•]\s*|\s+\|\s+|,\s+")
 
 
 def _return_line(lines: Sequence[Line]) -> Candidate | None:
@@ -524,6 +545,9 @@ _ANSWER_BY = re.compile(
 )
 
 
+_NUMBER_ALONE = re.compile(r"^[\d\s()+/.-]+$")
+
+
 def _first_line_under_fax_header(lines: Sequence[Line]) -> Line | None:
     """The page's first line, past a fax machine's line (which a text layer may give as
     several: its date, ``FROM: 4155550109``, the sender's name cut short in capitals)."""
@@ -532,8 +556,8 @@ def _first_line_under_fax_header(lines: Sequence[Line]) -> Line | None:
         if _FAX_HEADER.search(line.text) or re.match(r"(?:FROM|VON|TO|AN)\s*:", line.text):
             faxed = True
             continue
-        if faxed and (dates_in(line.text) or line.text.isupper()):
-            continue
+        if faxed and (dates_in(line.text) or line.text.isupper() or _NUMBER_ALONE.match(line.text)):
+            continue  # the machine's date, its number, its owner's name cut short
         return line
     return None
 
