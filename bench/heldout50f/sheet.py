@@ -42,6 +42,12 @@ FONTS: dict[str, str] = {
 }
 
 MM_PER_PT = 25.4 / 72
+GLUE = "\xa0"  # a space a paragraph never breaks at (printed as a plain space)
+
+
+def glue(text: str) -> str:
+    """Keeps a name or a date on one line of a wrapped paragraph."""
+    return text.replace(" ", GLUE)
 
 
 @functools.cache
@@ -81,7 +87,17 @@ class Page:
     shapes: list[Shape] = field(default_factory=list)
 
     def text(self) -> str:
-        return "\n".join(line.text for line in self.lines)
+        """The transcription: items placed one after another on the same baseline form one
+        line (a label and its value), joined by a space; lines joined by newlines."""
+        rows: list[str] = []
+        previous: Line | None = None
+        for line in self.lines:
+            if previous is not None and abs(previous.y - line.y) < 0.01:
+                rows[-1] += " " + line.text
+            else:
+                rows.append(line.text)
+            previous = line
+        return "\n".join(rows)
 
 
 class Sheet:
@@ -167,7 +183,7 @@ class Sheet:
         usable = self.width - self.right - left
         chars = max(20, int(usable / (width_mm("n", font, size) * 1.02)))
         for row in textwrap.wrap(text, chars, break_on_hyphens=False):
-            self.line(row, x=left, font=font, size=size, hand=hand)
+            self.line(row.replace(GLUE, " "), x=left, font=font, size=size, hand=hand)
         self.gap(1.8)
 
     def gap(self, mm: float) -> None:
