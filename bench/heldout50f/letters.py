@@ -113,7 +113,7 @@ def _plan(count: int, rng: random.Random) -> list[str]:
     """Which kind of patient each letter is for."""
     if count >= 30:
         kinds = ["absent"] * 8 + ["same_name_same_birth"] * 3 + ["twin"] * 2
-        kinds += ["name_change"] * 3 + ["umlaut_spelling"] * 3
+        kinds += ["name_change"] * 3 + ["umlaut_spelling"] * 3 + ["titled"] * 3
     else:
         kinds = ["absent", "name_change", "umlaut_spelling"][: max(0, count - 2)]
     kinds += ["plain"] * (count - len(kinds))
@@ -163,8 +163,10 @@ def _letter(
         print_register_id=decide == "id",
     )
     draft = layout.write(case)
+    notes = _settle(notes, decide, chosen, person, draft)
     draft.addressee = (practice.name, case.doctor)
-    draft.people.insert(0, (case.doctor, "addressee"))
+    if any(case.doctor in page.text() for page in draft.sheet.pages):
+        draft.people.insert(0, (case.doctor, "addressee"))
     as_letter = f"{person.given} {person.surname}"
     patient = {
         "full_name": chosen.clerk_name if chosen else as_letter,
@@ -198,8 +200,10 @@ def _choose(
     and what decides between look-alikes ("address", "id" or "")."""
     if kind == "absent":
         return None, _absent(rng, patients, spelling), ["the patient is not in the register"], ""
-    if kind == "plain":
+    if kind in ("plain", "titled"):
         pool = [p for p in patients if not p.collision and p.sex in "FM" and p.id not in used]
+        if kind == "titled":
+            pool = [p for p in pool if p.title]
         chosen = rng.choice(pool)
         used.add(chosen.id)
         person = _spell(_person(chosen), spelling)
@@ -294,14 +298,38 @@ def _same(
     chosen = rng.choice(members)
     decide = rng.choice(["address", "address", "id", ""])
     person = _spell(_person(chosen), spelling)
-    base = f"collision {group}: {len(members)} patients with the same name and birth date; "
-    if decide == "address":
-        note = base + f"the printed address ({chosen.street}, {chosen.postcode}) decides"
-    elif decide == "id":
-        note = base + f"the practice's own patient number {chosen.id}, printed, decides"
+    note = f"collision {group}: {len(members)} patients with the same name and birth date; "
+    return chosen, person, [note + DECIDES], decide
+
+
+DECIDES = "{decides}"
+
+
+def _settle(
+    notes: list[str],
+    decide: str,
+    chosen: register.Patient | None,
+    person: Person,
+    draft: Draft,
+) -> list[str]:
+    """Notes that say only what the letter really prints: the deciding address or number,
+    the birth name; the printed register number becomes the truth's patient_id."""
+    text = "\n".join(page.text() for page in draft.sheet.pages)
+    if chosen and chosen.id in text:
+        draft.patient_id = chosen.id
+    if decide == "address" and chosen and chosen.street in text:
+        decides = f"the printed address ({chosen.street}, {chosen.postcode}) decides"
+    elif decide == "id" and draft.patient_id:
+        decides = (
+            f"the practice's own patient number {chosen.id if chosen else ''}, printed, decides"
+        )
     else:
-        note = base + "nothing printed decides: a matcher should report the ambiguity"
-    return chosen, person, [note], decide
+        decides = "nothing printed decides: a matcher should report the ambiguity"
+    out = [note.replace(DECIDES, decides) for note in notes]
+    if person.birth_name:
+        printed = person.birth_name.casefold() in text.casefold()
+        out.append(f"the birth name {person.birth_name} is {'' if printed else 'not '}printed")
+    return out
 
 
 def _name_change(
@@ -313,7 +341,7 @@ def _name_change(
     variant = rng.randrange(3)
     if variant == 0:
         person = replace(_person(married), birth_name=old)
-        note = f"the letter gives her current name and {old} as the birth name"
+        note = f"the letter is for her current name; {old} is her earlier name"
         chosen = married
     elif variant == 1:
         person = replace(_person(married), surname=old, birth_name="")

@@ -40,11 +40,11 @@ def _patient_phrase(case: Case, form: str, born: str) -> tuple[str, str]:
     return phrase, written
 
 
-def _register_number(case: Case, sheet: Sheet, draft_ids: list[str]) -> None:
-    """Where a letter quotes the practice's own patient number (a reply to a referral)."""
+def _their_number(case: Case) -> list[str]:
+    """The practice's own patient number, where the letter quotes it (a referral's reply)."""
     if case.print_register_id and case.register_id:
-        sheet.line(f"Ihre Patienten-Nr.: {case.register_id}")
-        draft_ids.append(case.register_id)
+        return [f"Ihre Patienten-Nr.: {case.register_id}"]
+    return []
 
 
 @layout(
@@ -76,13 +76,13 @@ def klinik_entlassbrief(case: Case) -> Draft:
     s.gap(4)
     s.line("Sehr geehrte Kolleginnen und Kollegen,")
     s.gap(2)
-    phrase, written = _patient_phrase(
-        case, rng.choice(["natural", "upper"]), f"geb. {dates.num(pat.birth)}"
-    )
+    born = rng.choice(["geb. am ", "* "]) + dates.num(pat.birth)
+    phrase, written = _patient_phrase(case, rng.choice(["natural", "upper"]), born)
     s.para(
         f"wir berichten über {phrase}, die/der sich vom {dates.num(admit)} bis zum "
         f"{dates.num(out)} in unserer stationären Behandlung befand."
     )
+    s.lines(_their_number(case))
     s.line("Diagnosen:", font="arial-b")
     s.lines(pick(rng, DIAGNOSES_DE, 4))
     s.gap(3)
@@ -222,6 +222,7 @@ def facharzt_kardio(case: Case) -> Draft:
     s.line(f"Kardiologische Untersuchung vom {dates.num(exam)}", font="times-b")
     if case.show_address:
         s.line("Anschrift: " + ", ".join(address_lines(pat)))
+    s.lines(_their_number(case))
     s.gap(5)
     s.line("Liebe Kollegin, lieber Kollege,")
     s.gap(2)
@@ -349,12 +350,15 @@ def labor_befund(case: Case) -> Draft:
         ),
         ("Einsender:", case.practice.name, "Befunddatum:", dates.num(case.day)),
     ]
+    if case.register_id:
+        rows.append(("Pat.-Nr.:", case.register_id, "", ""))
     for a, b, c, d in rows:
         s.y += s.lead()
         s.put(a, s.left, s.y, font="cond-b")
         s.put(b, s.left + 26, s.y)
-        s.put(c, 120, s.y, font="cond-b")
-        s.put(d, 146, s.y)
+        if c:
+            s.put(c, 120, s.y, font="cond-b")
+            s.put(d, 146, s.y)
     s.gap(4)
     s.line("Untersuchung            Ergebnis    Einheit     Referenzbereich", font="mono", size=8.5)
     values = [
@@ -428,6 +432,7 @@ def radiologie_befund(case: Case) -> Draft:
     s.line(f"geb. {dates.num(pat.birth)}")
     if case.show_address:
         s.lines(address_lines(pat))
+    s.lines(_their_number(case))
     after_patient = s.y
     s.y = 42
     for text in addressee(case, "short"):

@@ -291,7 +291,7 @@ def berufsgenossenschaft(case: Case) -> Draft:
 )
 def gesundheitsamt(case: Case) -> Draft:
     rng, pat = case.rng, case.pat
-    org = "Rhein-Erft-Kreis Gesundheitsamt"
+    org = "Rhein-Erft-Kreis"
     s = Sheet(font="arial", size=10.5)
     s.y = 16
     s.line("Rhein-Erft-Kreis", font="arial-b", size=16)
@@ -329,11 +329,7 @@ def gesundheitsamt(case: Case) -> Draft:
         org,
         written,
         title=subject,
-        sender_alternatives=[
-            "Rhein-Erft-Kreis",
-            "Gesundheitsamt",
-            "Rhein-Erft-Kreis, Gesundheitsamt",
-        ],
+        sender_alternatives=["Gesundheitsamt Rhein-Erft-Kreis", "Gesundheitsamt"],
         letter_date=case.day,
         other_dates=[(contact, "last contact")],
         people=[(officer, "signer")],
