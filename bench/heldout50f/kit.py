@@ -104,6 +104,7 @@ class Draft:
     cover_from: str = ""
     cover_subject: str = "Arztbrief"
     addressee: tuple[str, str] = ("", "")
+    given_as_letter: str = ""  # where the letter writes the given names otherwise (initials)
 
 
 DOCTORS_DE = [

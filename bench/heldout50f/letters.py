@@ -165,9 +165,10 @@ def _letter(
     draft = layout.write(case)
     notes = _settle(notes, decide, chosen, person, draft)
     draft.addressee = (practice.name, case.doctor)
-    if any(case.doctor in page.text() for page in draft.sheet.pages):
+    named = {name for name, _ in draft.people}
+    if case.doctor not in named and any(case.doctor in p.text() for p in draft.sheet.pages):
         draft.people.insert(0, (case.doctor, "addressee"))
-    as_letter = f"{person.given} {person.surname}"
+    as_letter = f"{draft.given_as_letter or person.given} {person.surname}"
     patient = {
         "full_name": chosen.clerk_name if chosen else as_letter,
         "surname": chosen.surname if chosen else person.surname,

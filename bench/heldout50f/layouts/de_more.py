@@ -1,0 +1,350 @@
+# SPDX-License-Identifier: AGPL-3.0-or-later
+# ruff: noqa: E501 (the letters' printed sentences are kept whole, one per line)
+"""More German mail: an appointment letter, a psychotherapist's report with initials only, the
+Jobcenter, a social court, a dialysis centre's quarterly report, a patient's own note."""
+
+from __future__ import annotations
+
+import datetime
+
+from bench.heldout50f import dates
+from bench.heldout50f.kit import Case, Draft, address_lines, addressee, before, salute, window
+from bench.heldout50f.layouts.base import layout
+from bench.heldout50f.sheet import Sheet, glue
+
+
+@layout(
+    "termin_einladung_kopie",
+    "University hospital's appointment letter to the patient, a copy to the practice: the "
+    "patient's own address in the window, the practice named only as 'Kopie an', a future "
+    "appointment date beside the letter's date",
+)
+def termin_einladung(case: Case) -> Draft:
+    rng, pat = case.rng, case.pat
+    org = "Universitätsklinikum Köln-Lindenburg"
+    dept = "Klinik für Gastroenterologie · Endoskopie-Terminvergabe"
+    s = Sheet(font="arial", size=10.5)
+    s.y = 16
+    s.line(org, font="arial-b", size=14, x=190, align="right")
+    s.line(dept, size=8.5, x=190, align="right")
+    s.y = 48
+    s.line(f"{org} · 50924 Köln", size=7)
+    s.gap(1.5)
+    written = f"{pat.given} {pat.surname}"
+    s.lines([f"{salute(pat, 'de')}", written, *address_lines(pat)])
+    s.put(dates.num(case.day), 190, 60, align="right")
+    appointment = case.day + datetime.timedelta(days=rng.randint(14, 60))
+    s.y = 100
+    subject = "Ihr Termin zur Koloskopie"
+    s.line(subject, font="arial-b")
+    s.gap(3)
+    greeting = "Sehr geehrte Frau" if pat.sex == "F" else "Sehr geehrter Herr"
+    s.line(f"{greeting} {pat.surname},")
+    s.gap(2)
+    s.para(
+        f"wir bestätigen Ihren Termin am {glue(dates.weekday(appointment, 'de'))}, {glue(dates.long(appointment, 'de'))}, um 08:30 Uhr in der Endoskopie, Gebäude 12, Ebene 1."
+    )
+    s.para(
+        "Bitte bringen Sie Ihre Versichertenkarte, die Überweisung und eine aktuelle Medikamentenliste mit. Die Anleitung zur Darmvorbereitung liegt diesem Schreiben bei."
+    )
+    s.para(
+        f"Ihr Geburtsdatum laut unseren Unterlagen: {glue(dates.num(pat.birth))}. Bitte teilen Sie uns Änderungen mit."
+    )
+    s.lines(["Mit freundlichen Grüßen", "Ihr Team der Endoskopie"])
+    s.gap(6)
+    s.line(f"Kopie an: {case.doctor}, {case.practice.name}", size=9)
+    return Draft(
+        s,
+        "de",
+        "DE",
+        org,
+        written,
+        title=subject,
+        title_alternatives=["Termin zur Koloskopie"],
+        sender_alternatives=[f"{org}, Klinik für Gastroenterologie"],
+        letter_date=case.day,
+        other_dates=[(appointment, "appointment")],
+        people=[(case.doctor, "copy to")],
+        fax_number="0221 478-97030",
+        fax_label="UKL ENDOSKOPIE",
+        cover_subject="Terminbestätigung (Kopie)",
+        notes=[
+            "a copy of a letter to the patient: the patient's address is in the window",
+            "a future appointment date",
+        ],
+    )
+
+
+@layout(
+    "psychotherapie_bericht",
+    "Psychotherapist's report: a small letterhead at the left, the patient with the given "
+    "name's initial only ('Herrn K. Schmidt'), the birth date, 'Ort, Datum' at the end",
+)
+def psychotherapie(case: Case) -> Draft:
+    rng, pat = case.rng, case.pat
+    therapist = rng.choice(["Dipl.-Psych. Annegret Vollrath", "M.Sc. Psych. Timur Aksoy"])
+    s = Sheet(font="serif", size=10.5)
+    s.y = 16
+    s.line(therapist, font="serif-b", size=11)
+    s.lines(
+        [
+            "Psychologische Psychotherapeutin / Psychologischer Psychotherapeut",
+            "Praxis für Verhaltenstherapie",
+            "Sülzburgstraße 104 · 50937 Köln",
+        ],
+        size=8,
+    )
+    window(s, case, top=48)
+    s.y = 92
+    initials = " ".join(f"{part[0]}." for part in pat.given.split())
+    written = f"{initials} {pat.surname}"
+    s.line("Bericht an die behandelnde Hausarztpraxis", font="serif-b")
+    s.line(f"Betr.: {salute(pat, 'de')} {written}, geb. {dates.num(pat.birth)}")
+    s.gap(4)
+    s.line("Sehr geehrte Kolleginnen und Kollegen,")
+    s.gap(2)
+    start = before(case.day, 40, 120, rng)
+    s.para(
+        f"mit Einverständnis der Patientin bzw. des Patienten berichte ich über die seit dem {glue(dates.num(start))} laufende ambulante Verhaltenstherapie (Kurzzeittherapie, bislang 12 Sitzungen)."
+    )
+    s.para(
+        "Diagnose: Mittelgradige depressive Episode (F32.1). Im Verlauf zeigt sich eine deutliche Stabilisierung der Stimmung und des Antriebs; die Tagesstruktur ist wieder hergestellt."
+    )
+    s.para(
+        "Eine Fortführung der Therapie ist beantragt. Eine medikamentöse Mitbehandlung halte ich derzeit nicht für erforderlich."
+    )
+    s.gap(4)
+    s.line(f"Köln, den {dates.num(case.day)}")
+    s.line("Mit freundlichen Grüßen")
+    s.gap(8)
+    s.line(therapist)
+    return Draft(
+        s,
+        "de",
+        "DE",
+        therapist,
+        written,
+        title="Bericht an die behandelnde Hausarztpraxis",
+        sender_alternatives=["Praxis für Verhaltenstherapie"],
+        letter_date=case.day,
+        other_dates=[(start, "therapy since")],
+        people=[(therapist, "signer")],
+        fax_number="0221 9435517",
+        fax_label="PSYCHOTHERAPIE",
+        cover_subject="Bericht",
+        given_as_letter=initials,
+        notes=["the patient's given names only as initials: the birth date must decide"],
+    )
+
+
+@layout(
+    "jobcenter_aerztlicher_dienst",
+    "Jobcenter's request for a medical opinion: the customer number, the 'BG-Nummer', a "
+    "consent date, the sender named as 'Jobcenter Köln' with the agency's medical service",
+)
+def jobcenter(case: Case) -> Draft:
+    rng, pat = case.rng, case.pat
+    org = "Jobcenter Köln"
+    s = Sheet(font="arial", size=10.5)
+    s.y = 18
+    s.line("Jobcenter", font="arial-b", size=18)
+    s.line("Köln", font="arial", size=12)
+    window(s, case, sender_line="Jobcenter Köln, Luxemburger Straße 121, 50939 Köln")
+    y = 50.0
+    for label, value in [
+        ("Kundennummer", f"{rng.randint(100, 999)}D{rng.randint(100000, 999999)}"),
+        ("BG-Nummer", f"{rng.randint(10000, 99999)}BG{rng.randint(1000000, 9999999)}"),
+        ("Datum", dates.num(case.day)),
+    ]:
+        s.put(label, 135, y, size=7.5)
+        s.put(value, 135, y + 3.8, size=9.5)
+        y += 9
+    s.y = 100
+    subject = (
+        "Anforderung eines Befundberichts für den Ärztlichen Dienst der Bundesagentur für Arbeit"
+    )
+    s.para(subject, font="arial-b")
+    written = f"{pat.given} {pat.surname}"
+    consent = before(case.day, 3, 20, rng)
+    s.line(f"Leistungsberechtigte Person: {written}, geboren am {dates.num(pat.birth)}")
+    s.line(f"Schweigepflichtentbindung vom {dates.num(consent)} liegt bei.")
+    s.gap(4)
+    s.line("Sehr geehrte Damen und Herren,")
+    s.gap(2)
+    s.para(
+        "zur Beurteilung der Leistungsfähigkeit bitten wir um Übersendung vorhandener Befunde und um Ihre Einschätzung auf dem beigefügten Vordruck. Die Kosten werden übernommen."
+    )
+    s.lines(["Mit freundlichen Grüßen", "Ihr Jobcenter Köln", "Team 532 - Arbeitsvermittlung"])
+    return Draft(
+        s,
+        "de",
+        "DE",
+        org,
+        written,
+        title=subject,
+        title_alternatives=["Anforderung eines Befundberichts"],
+        sender_alternatives=["Jobcenter"],
+        letter_date=case.day,
+        other_dates=[(consent, "consent")],
+        fax_number="0221 9429-1999",
+        fax_label="JOBCENTER KOELN",
+        cover_subject="Befundbericht",
+        notes=[
+            "the head splits the name over two lines (Jobcenter / Köln)",
+            "another organisation (Bundesagentur für Arbeit) is named in the subject",
+        ],
+    )
+
+
+@layout(
+    "sozialgericht_beweisanordnung",
+    "Social court's request in a lawsuit: 'In dem Rechtsstreit Given Surname ./. Deutsche "
+    "Rentenversicherung' (another organisation named), the file number, date at the top",
+)
+def sozialgericht(case: Case) -> Draft:
+    rng, pat = case.rng, case.pat
+    org = "Sozialgericht Köln"
+    s = Sheet(font="times", size=11.5)
+    s.y = 18
+    s.line("SOZIALGERICHT KÖLN", font="times-b", size=15, x=105, align="center")
+    s.line("Der Vorsitzende der 12. Kammer", size=9.5, x=105, align="center")
+    window(s, case, sender_line="Sozialgericht Köln · An den Dominikanern 2 · 50668 Köln")
+    number = f"S 12 R {rng.randint(100, 999)}/{case.day.year % 100}"
+    s.put(f"Aktenzeichen: {number}", 190, 56, size=10, align="right")
+    s.put(f"Köln, {dates.num(case.day)}", 190, 61, size=10, align="right")
+    s.y = 100
+    written = f"{pat.given} {pat.surname}"
+    s.line("In dem Rechtsstreit", font="times")
+    s.line(f"{written}, geb. {dates.num(pat.birth)}", font="times-b")
+    if case.show_address:
+        s.line(", ".join(address_lines(pat)))
+    s.line("./. Deutsche Rentenversicherung Rheinland-Mitte", font="times")
+    s.gap(3)
+    subject = "Anforderung eines Befundberichts"
+    s.line(subject, font="times-b")
+    s.gap(3)
+    s.line("Sehr geehrte Frau Doktor, sehr geehrter Herr Doktor,")
+    s.gap(2)
+    deadline = case.day + datetime.timedelta(days=28)
+    s.para(
+        f"in dem oben bezeichneten Rechtsstreit bitte ich Sie, einen Befundbericht nach beiliegendem Vordruck zu erstatten und bis zum {glue(dates.num(deadline))} zu übersenden. Die klagende Partei hat Sie von der Schweigepflicht entbunden."
+    )
+    judge = rng.choice(["Dr. Wessendorf", "Brückner-Haas"])
+    s.lines(["Mit freundlichen Grüßen", judge, "Richterin/Richter am Sozialgericht"])
+    return Draft(
+        s,
+        "de",
+        "DE",
+        org,
+        written,
+        title=subject,
+        sender_alternatives=["SOZIALGERICHT KÖLN"],
+        letter_date=case.day,
+        other_dates=[(deadline, "reply by")],
+        people=[(judge, "judge")],
+        fax_number="0221 1602-501",
+        fax_label="SG KOELN",
+        cover_subject="Befundbericht",
+        notes=[
+            "another organisation (the defendant, a pension insurer) is named beside the patient"
+        ],
+    )
+
+
+@layout(
+    "dialyse_quartalsbericht",
+    "Dialysis centre's quarterly report printed from its system: ISO dates (2024-09-12), the "
+    "quarter's period, 'Name: SURNAME, Given *dd.mm.yyyy' in a grey head bar",
+)
+def dialyse(case: Case) -> Draft:
+    rng, pat = case.rng, case.pat
+    org = "KfH-freies Dialysezentrum Rheinufer"
+    s = Sheet(font="cond", size=9.8)
+    s.y = 16
+    s.line(org, font="cond-b", size=13)
+    s.line(
+        "Nephrologische Gemeinschaftspraxis · Heimdialyse · Alfred-Schütte-Allee 18 · 50679 Köln",
+        size=8,
+    )
+    s.gap(4)
+    s.lines(addressee(case, "short"))
+    s.gap(6)
+    quarter = (case.day.month - 1) // 3
+    first = datetime.date(case.day.year, quarter * 3 + 1, 1)
+    title = f"Quartalsbericht {['I', 'II', 'III', 'IV'][quarter]}/{case.day.year}"
+    s.line(title, font="cond-b", size=12)
+    written = f"{pat.surname.upper()}, {pat.given}"
+    s.line(f"Name: {written}  *{dates.num(pat.birth)}")
+    s.line(f"Berichtszeitraum: {first.isoformat()} bis {case.day.isoformat()}")
+    s.line(f"Erstellt: {case.day.isoformat()}")
+    s.gap(3)
+    s.para(
+        "Dialyseverfahren: Hämodiafiltration dreimal wöchentlich über native AV-Fistel links. Kt/V 1,4. Trockengewicht 71,5 kg."
+    )
+    s.para(
+        "Labor: Hämoglobin stabil unter Erythropoetin, Phosphat leicht erhöht, Parathormon im Zielbereich."
+    )
+    s.para(
+        "Die Nierentransplantationsliste wird weitergeführt; die nächste Listungsuntersuchung steht an."
+    )
+    doctor = rng.choice(["Dr. med. Oliver Tenbrock", "Dr. med. Seda Yalçın"])
+    s.gap(4)
+    s.line(doctor)
+    s.line("Facharzt/Fachärztin für Innere Medizin und Nephrologie", size=8.5)
+    return Draft(
+        s,
+        "de",
+        "DE",
+        org,
+        written,
+        title=title,
+        title_alternatives=["Quartalsbericht"],
+        sender_alternatives=["Dialysezentrum Rheinufer"],
+        letter_date=case.day,
+        other_dates=[(first, "period start")],
+        people=[(doctor, "signer")],
+        fax_number="0221 3399108",
+        fax_label="DIALYSE RHEINUFER",
+        cover_subject="Quartalsbericht",
+        notes=["ISO dates from the centre's software; the report date equals the period's end"],
+    )
+
+
+@layout(
+    "patient_handzettel",
+    "A patient's own handwritten note on plain paper asking for a prescription: no letterhead "
+    "(sender null), no heading, the date written beside the place",
+)
+def patient_handzettel(case: Case) -> Draft:
+    rng, pat = case.rng, case.pat
+    s = Sheet(font="hand2", size=15, left=24)
+    s.y = 24
+    s.line(
+        f"Köln, {dates.num(case.day, pad=False, short_year=True)}", x=186, align="right", hand=True
+    )
+    s.gap(6)
+    s.line(f"An die Praxis {case.practice.name.split()[-1]}", hand=True)
+    s.gap(4)
+    s.line("Liebes Praxisteam,", hand=True)
+    s.line("ich brauche bitte ein neues Rezept für", hand=True)
+    s.line(rng.choice(["Ramipril 5 mg und Metformin", "L-Thyroxin 75 und Pantoprazol"]), hand=True)
+    s.line("Ich hole es Donnerstag ab. Danke!", hand=True)
+    s.gap(4)
+    written = f"{pat.given} {pat.surname}"
+    s.line(written, hand=True)
+    s.line(f"geb. {dates.num(pat.birth)}", hand=True)
+    return Draft(
+        s,
+        "de",
+        "DE",
+        None,
+        written,
+        title=None,
+        letter_date=case.day,
+        fax_number="0221 " + str(rng.randint(2000000, 9999999)),
+        fax_label="",
+        handwritten=True,
+        cover_from=written,
+        cover_subject="Rezept",
+        notes=["a patient's own note: no sender organisation, no heading, a two-digit year"],
+    )
