@@ -19,6 +19,7 @@ from pathlib import Path
 import pymupdf
 
 from bench.heldout50f import dates, letters, people, register
+from bench.heldout50f.sheet import MM_PER_PT, Line, width_mm
 
 KEYS = ["patient", "birth_date", "letter_date", "sender", "sender_alternatives", "title"]
 KEYS += ["title_alternatives", "patient_id", "other_dates", "other_people"]
@@ -98,9 +99,36 @@ def pdf_problems(truth: dict, data: bytes) -> list[str]:
     return out
 
 
+def _box(line: Line) -> tuple[float, float, float, float]:
+    height = line.size * MM_PER_PT
+    right = line.x + width_mm(line.text, line.font, line.size) * (1.1 if line.hand else 1.0)
+    return line.x, line.y - 0.75 * height, right, line.y + 0.2 * height
+
+
+def layout_problems(letter: letters.Letter) -> list[str]:
+    """Every line inside its page, no two lines printed over each other."""
+    out = []
+    for number, page in enumerate(letter.draft.sheet.pages, 1):
+        boxes = [(_box(line), line.text) for line in page.lines]
+        for (x0, y0, x1, y1), text in boxes:
+            if x0 < 5 or y0 < 10 or x1 > page.width - 5 or y1 > page.height - 5:
+                out.append(f"{letter.id} p{number}: {text!r} leaves the page")
+        for i, (a, text_a) in enumerate(boxes):
+            for b, text_b in boxes[i + 1 :]:
+                if (
+                    a[0] < b[2] - 0.5
+                    and b[0] < a[2] - 0.5
+                    and a[1] < b[3] - 0.3
+                    and b[1] < a[3] - 0.3
+                ):
+                    out.append(f"{letter.id} p{number}: {text_a!r} overlaps {text_b!r}")
+    return out
+
+
 def letter_problems(letter: letters.Letter) -> list[str]:
     truth = letter.truth()
     out = [f"{truth['id']}: facts lack {k}" for k in KEYS if k not in truth["facts"]]
+    out += layout_problems(letter)
     json.dumps(truth)
     for condition, body in truth["conditions"].items():
         text = "\n".join(page["text"] for page in body["pages"])
@@ -157,15 +185,16 @@ def _group_problems(members: list[register.Patient]) -> list[str]:
     return [] if ok else [f"{kind} group does not hold its kind"]
 
 
-def truth_register_problems(truth: dict, index: dict[str, register.Patient]) -> list[str]:
+def truth_register_problems(
+    truth: dict, birth: datetime.date, index: dict[str, register.Patient]
+) -> list[str]:
     patient, reg = truth["facts"]["patient"], truth["register"]
     name = truth["id"]
     if reg is None:
         clash = [
             p
             for p in index.values()
-            if p.clerk_name == patient["full_name"]
-            and p.birth_date.isoformat() == patient["birth_date"]
+            if p.clerk_name == patient["full_name"] and p.birth_date == birth
         ]
         return [f"{name}: absent patient is in the register"] if clash else []
     p = index.get(reg["id"])
@@ -230,7 +259,7 @@ def main() -> int:
         counts[name] = len(chosen)
         for letter in chosen:
             problems += letter_problems(letter)
-            problems += truth_register_problems(letter.truth(), index)
+            problems += truth_register_problems(letter.truth(), letter.birth, index)
     for problem in problems:
         print(problem)
     print(f"letters: {counts}; register: {len(patients)} patients")

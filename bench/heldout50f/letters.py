@@ -29,12 +29,14 @@ class Letter:
     register: dict[str, object] | None
     notes: list[str]
     fax: faxing.Fax
+    split_seed: int
+    birth: datetime.date  # the patient's birth date (printed or not)
 
     def pages(self, condition: str) -> list[tuple[str, str, Page]]:
         """(page name, file name, page) for a condition."""
         if condition == "pdf":
             if self.draft.handwritten:
-                return []
+                raise ValueError(f"{self.id} is handwritten: it has no pdf condition")
             return [(f"p{i}", "pdf/letter.pdf", p) for i, p in enumerate(self.draft.sheet.pages, 1)]
         if condition == "scan200":
             pages = self.draft.sheet.pages
@@ -58,7 +60,7 @@ class Letter:
         d = self.draft
         facts = {
             "patient": self.patient,
-            "birth_date": self.patient_birth if d.birth_printed else None,
+            "birth_date": self.birth.isoformat() if d.birth_printed else None,
             "letter_date": d.letter_date.isoformat() if d.letter_date else None,
             "sender": d.sender,
             "sender_alternatives": d.sender_alternatives,
@@ -81,7 +83,8 @@ class Letter:
         return {
             "id": self.id,
             "split": self.split,
-            "seed": self.seed,
+            "seed": self.split_seed,
+            "letter_seed": self.seed,
             "layout": self.layout,
             "language": d.language,
             "region": d.region,
@@ -95,10 +98,6 @@ class Letter:
             },
             "conditions": conditions,
         }
-
-    @property
-    def patient_birth(self) -> str:
-        return str(self.patient["birth_date"])
 
 
 def split(name: str) -> list[Letter]:
@@ -134,20 +133,21 @@ def generate(count: int, seed: int, split_name: str = "generated") -> list[Lette
         layout = LAYOUTS[order[index % len(order)]]
         letter_seed = seed * 1000 + index
         letters.append(
-            _letter(split_name, index, letter_seed, layout, kinds[index], patients, used)
+            _letter(split_name, (index, seed), letter_seed, layout, kinds[index], patients, used)
         )
     return letters
 
 
 def _letter(
     split_name: str,
-    index: int,
+    position: tuple[int, int],
     seed: int,
     layout: Layout,
     kind: str,
     patients: list[register.Patient],
     used: set[str],
 ) -> Letter:
+    index, split_seed = position
     rng = random.Random(seed)
     chosen, person, notes, decide = _choose(rng, kind, patients, used, layout.spelling)
     practice = rng.choice(PRACTICES)
@@ -176,7 +176,6 @@ def _letter(
         "as_written": draft.as_written,
         "full_name_as_letter": as_letter,
         "register_id": chosen.id if chosen else None,
-        "birth_date": person.birth.isoformat(),
     }
     reg = None
     if chosen:
@@ -187,7 +186,19 @@ def _letter(
         }
     fax = faxing.plan(rng, draft, day)
     letter_id = f"{split_name}-{index + 1:03d}"
-    return Letter(letter_id, split_name, seed, layout.name, draft, patient, reg, notes, fax)
+    return Letter(
+        letter_id,
+        split_name,
+        seed,
+        layout.name,
+        draft,
+        patient,
+        reg,
+        notes,
+        fax,
+        split_seed,
+        person.birth,
+    )
 
 
 def _choose(

@@ -113,7 +113,7 @@ def _address(case: Case, word: str) -> list[str]:
 
 @layout(
     "at_entlassungsbrief",
-    "Austrian hospital: 'Abteilung für', 'Wien, am' with Austrian month names (Jänner), the "
+    "Austrian hospital: 'Abteilung für', 'Perchtoldsdorf, am' with Austrian month names (Jänner), the "
     "social insurance number (birth date inside it), 'Sehr geehrte Frau Kollegin!'",
 )
 def at_entlassungsbrief(case: Case) -> Draft:
@@ -365,7 +365,7 @@ def ie_hospital(case: Case) -> Draft:
 @layout(
     "fr_compte_rendu",
     "French hospital report: 'Compte rendu d'hospitalisation', 'Madame NOM née NAISSANCE "
-    "Prénom', 'née le dd/mm/yyyy', 'Lyon, le 12 septembre 2024', 'Cher Confrère,'",
+    "Prénom', 'née le dd/mm/yyyy', 'Villefranche-sur-Saône, le 12 septembre 2024', 'Cher Confrère,'",
 )
 def fr_compte_rendu(case: Case) -> Draft:
     rng, pat = case.rng, case.pat

@@ -123,8 +123,8 @@ def klinik_entlassbrief(case: Case) -> Draft:
 
 @layout(
     "klinik_kurzbrief",
-    "Preliminary discharge note as a form: label and value on one line, SURNAME, Given, no "
-    "title, the date only at the end ('Ort, Datum' above the signature)",
+    "Preliminary discharge note as a form: label and value on one line, SURNAME, Given "
+    "(no academic title), the date only at the end ('Ort, Datum' above the signature)",
 )
 def klinik_kurzbrief(case: Case) -> Draft:
     rng, pat = case.rng, case.pat
@@ -402,7 +402,7 @@ def labor_befund(case: Case) -> Draft:
 @layout(
     "radiologie_befund",
     "Radiology report: the practice head centred, the addressee at the right beside the "
-    "patient block, the examination as the heading, examination date and a separate writing date",
+    "patient block, the examination as the heading, examination date, the letter's date at the end",
 )
 def radiologie_befund(case: Case) -> Draft:
     rng, pat = case.rng, case.pat

@@ -254,7 +254,7 @@ def sozialgericht(case: Case) -> Draft:
 @layout(
     "dialyse_quartalsbericht",
     "Dialysis centre's quarterly report printed from its system: ISO dates (2024-09-12), the "
-    "quarter's period, 'Name: SURNAME, Given *dd.mm.yyyy' in a grey head bar",
+    "quarter's period, 'Name: SURNAME, Given  *dd.mm.yyyy'",
 )
 def dialyse(case: Case) -> Draft:
     rng, pat = case.rng, case.pat
