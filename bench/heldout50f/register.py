@@ -153,8 +153,11 @@ def _plant(rng: random.Random, pool: Iterator[str]) -> list[Patient]:
 
 
 def _same_name_same_birth(rng: random.Random, ids: Iterator[str], index: int) -> list[Patient]:
-    base = replace(_random_patient(rng, next(ids)), collision="same_name_same_birth")
-    base.title, base.former_names = "", []
+    patient_id = next(ids)
+    base = _random_patient(rng, patient_id)
+    while base.sex not in "FM":
+        base = _random_patient(rng, patient_id)
+    base.collision, base.title, base.former_names = "same_name_same_birth", "", []
     members = [base]
     for _ in range(2 if index == 0 else 1):
         postcode, city = rng.choice(people.TOWNS)
