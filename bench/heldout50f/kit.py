@@ -151,7 +151,7 @@ def name_form(pat: Person, form: str, title: bool = True) -> str:
         "natural": f"{prefix}{pat.given} {pat.surname}",
         "upper": f"{prefix}{pat.given} {pat.surname.upper()}",
         "comma": f"{pat.surname}, {prefix}{pat.given}",
-        "caps": f"{pat.surname.upper()}, {pat.given}",
+        "caps": f"{pat.surname.upper()}, {prefix}{pat.given}",
         "allcaps": f"{pat.surname.upper()}, {pat.given.upper()}",
         "bare": f"{pat.surname.upper()} {pat.given}",
     }

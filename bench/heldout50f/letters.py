@@ -120,6 +120,17 @@ def _plan(count: int, rng: random.Random) -> list[str]:
     return kinds
 
 
+def _titles_where_printed(kinds: list[str], layouts: list[Layout]) -> None:
+    """Moves the patients with an academic title to letters whose layout prints titles."""
+    for index, kind in enumerate(kinds):
+        if kind != "titled" or layouts[index].titles:
+            continue
+        for other, candidate in enumerate(kinds):
+            if candidate == "plain" and layouts[other].titles:
+                kinds[index], kinds[other] = "plain", "titled"
+                break
+
+
 def generate(count: int, seed: int, split_name: str = "generated") -> list[Letter]:
     """count letters, deterministic from seed; every layout once before any twice."""
     rng = random.Random(seed)
@@ -127,6 +138,7 @@ def generate(count: int, seed: int, split_name: str = "generated") -> list[Lette
     order = list(LAYOUTS)
     rng.shuffle(order)
     kinds = _plan(count, rng)
+    _titles_where_printed(kinds, [LAYOUTS[order[i % len(order)]] for i in range(count)])
     used: set[str] = set()
     letters = []
     for index in range(count):
@@ -338,6 +350,11 @@ def _settle(
     else:
         decides = "nothing printed decides: a matcher should report the ambiguity"
     out = [note.replace(DECIDES, decides) for note in notes]
+    if chosen and chosen.title:
+        printed = chosen.title in text
+        out.append(
+            f"the register holds the title {chosen.title}; {'' if printed else 'not '}printed"
+        )
     if person.birth_name:
         printed = person.birth_name.casefold() in text.casefold()
         out.append(f"the birth name {person.birth_name} is {'' if printed else 'not '}printed")

@@ -115,6 +115,7 @@ def _address(case: Case, word: str) -> list[str]:
     "at_entlassungsbrief",
     "Austrian hospital: 'Abteilung für', 'Perchtoldsdorf, am' with Austrian month names (Jänner), the "
     "social insurance number (birth date inside it), 'Sehr geehrte Frau Kollegin!'",
+    titles=True,
 )
 def at_entlassungsbrief(case: Case) -> Draft:
     rng, pat = case.rng, case.pat

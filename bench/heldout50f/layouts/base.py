@@ -15,16 +15,17 @@ class Layout:
     description: str
     write: Callable[[Case], Draft]
     spelling: str  # keep, translit (Mueller) or plain (Muller)
+    titles: bool  # prints a patient's academic title (Dr., Prof. Dr.) where the register has one
 
 
 LAYOUTS: dict[str, Layout] = {}
 
 
 def layout(
-    name: str, description: str, spelling: str = "keep"
+    name: str, description: str, spelling: str = "keep", titles: bool = False
 ) -> Callable[[Callable[[Case], Draft]], Callable[[Case], Draft]]:
     def register(write: Callable[[Case], Draft]) -> Callable[[Case], Draft]:
-        LAYOUTS[name] = Layout(name, description, write, spelling)
+        LAYOUTS[name] = Layout(name, description, write, spelling, titles)
         return write
 
     return register

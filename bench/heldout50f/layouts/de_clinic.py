@@ -51,6 +51,7 @@ def _their_number(case: Case) -> list[str]:
     "klinik_entlassbrief",
     "Hospital discharge letter: clinic and department at the top right, DIN window address, "
     "date beside the address, admission and discharge dates, three signers, two pages",
+    titles=True,
 )
 def klinik_entlassbrief(case: Case) -> Draft:
     rng, pat = case.rng, case.pat
@@ -125,6 +126,7 @@ def klinik_entlassbrief(case: Case) -> Draft:
     "klinik_kurzbrief",
     "Preliminary discharge note as a form: label and value on one line, SURNAME, Given "
     "(no academic title), the date only at the end ('Ort, Datum' above the signature)",
+    titles=True,
 )
 def klinik_kurzbrief(case: Case) -> Draft:
     rng, pat = case.rng, case.pat
@@ -190,6 +192,7 @@ def klinik_kurzbrief(case: Case) -> Draft:
     "facharzt_kardio",
     "Cardiology group practice: addressee block first at the top left, the practice's head "
     "beside it on the right, a Betreff line naming the patient, examination date",
+    titles=True,
 )
 def facharzt_kardio(case: Case) -> Draft:
     rng, pat = case.rng, case.pat
@@ -256,6 +259,7 @@ def facharzt_kardio(case: Case) -> Draft:
     "facharzt_ortho_fusszeile",
     "Orthopaedic practice whose name appears only in the footer (a drawn logo at the top), a "
     "'Befundbericht' heading, 'Given SURNAME' with the birth date in brackets",
+    titles=True,
 )
 def facharzt_ortho(case: Case) -> Draft:
     rng, pat = case.rng, case.pat
@@ -403,6 +407,7 @@ def labor_befund(case: Case) -> Draft:
     "radiologie_befund",
     "Radiology report: the practice head centred, the addressee at the right beside the "
     "patient block, the examination as the heading, examination date, the letter's date at the end",
+    titles=True,
 )
 def radiologie_befund(case: Case) -> Draft:
     rng, pat = case.rng, case.pat

@@ -33,6 +33,7 @@ from bench.heldout50f.sheet import Sheet, glue
     "reha_entlassungsbericht",
     "Rehabilitation clinic's medical discharge report: a header table with insurance number "
     "(which encodes the birth date), admission and discharge, upper-case names, two pages",
+    titles=True,
 )
 def reha(case: Case) -> Draft:
     rng, pat = case.rng, case.pat
@@ -158,6 +159,7 @@ def notaufnahme(case: Case) -> Draft:
     "pflegedienst_stempel",
     "Home care service's request on plain paper: no letterhead, the sender only in a rubber "
     "stamp at the bottom, the date as 'Ort, Datum' above the stamp",
+    titles=True,
 )
 def pflegedienst(case: Case) -> Draft:
     rng, pat = case.rng, case.pat
@@ -212,6 +214,7 @@ def pflegedienst(case: Case) -> Draft:
     "email_ausdruck",
     "E-mail printout: the mail program's header (Von, Gesendet, An, Betreff with AW:), the "
     "sent date as the letter's date, the sender organisation in the signature, a print footer",
+    titles=True,
 )
 def email_ausdruck(case: Case) -> Draft:
     rng, pat = case.rng, case.pat

@@ -8,7 +8,16 @@ from __future__ import annotations
 import datetime
 
 from bench.heldout50f import dates
-from bench.heldout50f.kit import Case, Draft, address_lines, addressee, before, salute, window
+from bench.heldout50f.kit import (
+    Case,
+    Draft,
+    address_lines,
+    addressee,
+    before,
+    name_form,
+    salute,
+    window,
+)
 from bench.heldout50f.layouts.base import layout
 from bench.heldout50f.sheet import Sheet, glue
 
@@ -18,6 +27,7 @@ from bench.heldout50f.sheet import Sheet, glue
     "University hospital's appointment letter to the patient, a copy to the practice: the "
     "patient's own address in the window, the practice named only as 'Kopie an', a future "
     "appointment date beside the letter's date",
+    titles=True,
 )
 def termin_einladung(case: Case) -> Draft:
     rng, pat = case.rng, case.pat
@@ -30,7 +40,7 @@ def termin_einladung(case: Case) -> Draft:
     s.y = 48
     s.line(f"{org} · 50924 Köln", size=7)
     s.gap(1.5)
-    written = f"{pat.given} {pat.surname}"
+    written = name_form(pat, "natural")
     s.lines([f"{salute(pat, 'de')}", written, *address_lines(pat)])
     s.put(dates.num(case.day), 190, 60, align="right")
     appointment = case.day + datetime.timedelta(days=rng.randint(14, 60))
@@ -141,6 +151,7 @@ def psychotherapie(case: Case) -> Draft:
     "jobcenter_aerztlicher_dienst",
     "Jobcenter's request for a medical opinion: the customer number, the 'BG-Nummer', a "
     "consent date, the sender named as 'Jobcenter Köln' with the agency's medical service",
+    titles=True,
 )
 def jobcenter(case: Case) -> Draft:
     rng, pat = case.rng, case.pat
@@ -164,7 +175,7 @@ def jobcenter(case: Case) -> Draft:
         "Anforderung eines Befundberichts für den Ärztlichen Dienst der Bundesagentur für Arbeit"
     )
     s.para(subject, font="arial-b")
-    written = f"{pat.given} {pat.surname}"
+    written = name_form(pat, "natural")
     consent = before(case.day, 3, 20, rng)
     s.line(f"Leistungsberechtigte Person: {written}, geboren am {dates.num(pat.birth)}")
     s.line(f"Schweigepflichtentbindung vom {dates.num(consent)} liegt bei.")
@@ -200,6 +211,7 @@ def jobcenter(case: Case) -> Draft:
     "sozialgericht_beweisanordnung",
     "Social court's request in a lawsuit: 'In dem Rechtsstreit Given Surname ./. Deutsche "
     "Rentenversicherung' (another organisation named), the file number, date at the top",
+    titles=True,
 )
 def sozialgericht(case: Case) -> Draft:
     rng, pat = case.rng, case.pat
@@ -213,7 +225,7 @@ def sozialgericht(case: Case) -> Draft:
     s.put(f"Aktenzeichen: {number}", 190, 56, size=10, align="right")
     s.put(f"Köln, {dates.num(case.day)}", 190, 61, size=10, align="right")
     s.y = 100
-    written = f"{pat.given} {pat.surname}"
+    written = name_form(pat, "natural")
     s.line("In dem Rechtsstreit", font="times")
     s.line(f"{written}, geb. {dates.num(pat.birth)}", font="times-b")
     if case.show_address:

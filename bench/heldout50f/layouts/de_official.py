@@ -44,6 +44,7 @@ def _kv_number(case: Case) -> str:
     "krankenkasse_kostenuebernahme",
     "Statutory health insurer: logo line and reference column (Ihr Zeichen, Unser Zeichen, "
     "Datum) at the right, 'Ihr Schreiben vom' date, a bold subject, the insured person block",
+    titles=True,
 )
 def krankenkasse(case: Case) -> Draft:
     rng = case.rng
@@ -116,6 +117,7 @@ def krankenkasse(case: Case) -> Draft:
     "rentenversicherung_befundbericht",
     "Pension insurer's request for a medical report: the insured person identified by the "
     "insurance number (birth date inside it) and 'Frau/Herrn Given Surname' in the subject",
+    titles=True,
 )
 def rentenversicherung(case: Case) -> Draft:
     rng, pat = case.rng, case.pat
@@ -173,6 +175,7 @@ def rentenversicherung(case: Case) -> Draft:
     "medizinischer_dienst_gutachten",
     "Medizinischer Dienst's care assessment result: a title page-like head, visit date, "
     "request date, 'Name:' and 'Geburtsdatum:' rows, the date under the signature",
+    titles=True,
 )
 def medizinischer_dienst(case: Case) -> Draft:
     rng, pat = case.rng, case.pat
@@ -233,6 +236,7 @@ def medizinischer_dienst(case: Case) -> Draft:
     "berufsgenossenschaft_unfall",
     "Employers' liability insurance about a work accident: accident date, file number, the "
     "insured person's name in the subject line as 'SURNAME, Given'",
+    titles=True,
 )
 def berufsgenossenschaft(case: Case) -> Draft:
     rng, pat = case.rng, case.pat
@@ -288,6 +292,7 @@ def berufsgenossenschaft(case: Case) -> Draft:
     "gesundheitsamt_umgebungsuntersuchung",
     "Public health office (department of a district): the district's name first, the "
     "office below it, 'Az.' and date lines, a contact tracing letter",
+    titles=True,
 )
 def gesundheitsamt(case: Case) -> Draft:
     rng, pat = case.rng, case.pat
@@ -343,6 +348,7 @@ def gesundheitsamt(case: Case) -> Draft:
     "versorgungsamt_gdb",
     "Disability status office's request: a form-like block with 'Name, Vorname', "
     "'Geburtsdatum' and 'Geburtsname' fields, tick boxes for enclosed findings",
+    titles=True,
 )
 def versorgungsamt(case: Case) -> Draft:
     rng, pat = case.rng, case.pat
