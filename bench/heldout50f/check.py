@@ -133,6 +133,8 @@ def letter_problems(letter: letters.Letter) -> list[str]:
     for condition, body in truth["conditions"].items():
         text = "\n".join(page["text"] for page in body["pages"])
         out += facts_problems(truth, condition, text)
+        if truth["facts"]["birth_date"] is None and _has_date(text, letter.birth.isoformat()):
+            out.append(f"{truth['id']} {condition}: birth date printed, truth says none")
         rendered = letter.render(condition)
         if rendered != letter.render(condition):
             out.append(f"{truth['id']} {condition}: two renderings differ")

@@ -27,7 +27,7 @@ def plan(rng: random.Random, draft: Draft, day: datetime.date) -> Fax:
     sent = datetime.datetime.combine(
         sent_day, datetime.time(rng.randint(7, 18), rng.randint(0, 59))
     )
-    return Fax(sent, rng.random() < 0.34, rng.randrange(4), rng.randrange(3))
+    return Fax(sent, rng.random() < 0.38, rng.randrange(4), rng.randrange(3))
 
 
 def header(fax: Fax, draft: Draft, page: int, pages: int) -> str:

@@ -80,6 +80,7 @@ class Case:
     register_id: str | None
     show_address: bool = False  # print the patient's address (it decides a collision)
     print_register_id: bool = False
+    birth_optional: bool = False  # a layout may leave the birth date out (no look-alike needs it)
 
 
 @dataclass

@@ -173,6 +173,7 @@ def _letter(
         register_id=chosen.id if chosen else None,
         show_address=decide == "address",
         print_register_id=decide == "id",
+        birth_optional=kind in ("plain", "titled", "absent"),
     )
     draft = layout.write(case)
     notes = _settle(notes, decide, chosen, person, draft)

@@ -244,9 +244,11 @@ def email_ausdruck(case: Case) -> Draft:
     s.gap(6)
     s.line("Sehr geehrte Frau Doktor, sehr geehrter Herr Doktor,")
     s.gap(2)
+    with_birth = not case.birth_optional or rng.random() < 0.4
+    born = f" (geb. {glue(dates.num(pat.birth))})" if with_birth else ""
     s.para(
         f"vielen Dank für Ihre Anfrage. {salute(pat, 'de1')} {glue(written)}"
-        f"{glue(birth_clause(pat))} (geb. {glue(dates.num(pat.birth))}) ist seit dem Frühjahr bei "
+        f"{glue(birth_clause(pat))}{born} ist seit dem Frühjahr bei "
         "uns in Betreuung. Die nächste Sprechstunde bei unserer Psychiaterin ist bereits "
         "vereinbart; einen Befundbericht senden wir Ihnen im Anschluss per Post zu."
     )
@@ -273,6 +275,7 @@ def email_ausdruck(case: Case) -> Draft:
         title_alternatives=[f"Patientin/Patient {pat.surname}"],
         sender_alternatives=[person],
         letter_date=sent,
+        birth_printed=with_birth,
         other_dates=[(printed, "printed")],
         people=[(person, "sender")],
         fax_number="0221 8894010",

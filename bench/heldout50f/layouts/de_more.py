@@ -227,7 +227,9 @@ def sozialgericht(case: Case) -> Draft:
     s.y = 100
     written = name_form(pat, "natural")
     s.line("In dem Rechtsstreit", font="times")
-    s.line(f"{written}, geb. {dates.num(pat.birth)}", font="times-b")
+    with_birth = not case.birth_optional or rng.random() < 0.5
+    born = f", geb. {dates.num(pat.birth)}" if with_birth else ""
+    s.line(f"{written}{born}", font="times-b")
     if case.show_address:
         s.line(", ".join(address_lines(pat)))
     s.line("./. Deutsche Rentenversicherung Rheinland-Mitte", font="times")
@@ -252,6 +254,7 @@ def sozialgericht(case: Case) -> Draft:
         title=subject,
         sender_alternatives=["SOZIALGERICHT KÖLN"],
         letter_date=case.day,
+        birth_printed=with_birth,
         other_dates=[(deadline, "reply by")],
         people=[(judge, "judge")],
         fax_number="0221 1602-501",
@@ -344,7 +347,9 @@ def patient_handzettel(case: Case) -> Draft:
     s.gap(4)
     written = f"{pat.given} {pat.surname}"
     s.line(written, hand=True)
-    s.line(f"geb. {dates.num(pat.birth)}", hand=True)
+    with_birth = not case.birth_optional or rng.random() < 0.5
+    if with_birth:
+        s.line(f"geb. {dates.num(pat.birth)}", hand=True)
     return Draft(
         s,
         "de",
@@ -353,6 +358,7 @@ def patient_handzettel(case: Case) -> Draft:
         written,
         title=None,
         letter_date=case.day,
+        birth_printed=with_birth,
         fax_number="0221 " + str(rng.randint(2000000, 9999999)),
         fax_label="",
         handwritten=True,
