@@ -207,13 +207,26 @@ def address_lines(pat: Person) -> list[str]:
 # ---- the addressee ---------------------------------------------------------------------------
 
 
-def addressee(case: Case, style: str = "de") -> list[str]:
-    """The receiving practice's address block as the sender writes it."""
+GERMANY = {
+    "de": "Deutschland",
+    "en": "GERMANY",
+    "fr": "ALLEMAGNE",
+    "it": "Germania",
+    "nl": "Duitsland",
+    "pl": "Niemcy",
+    "es": "Alemania",
+    "tr": "Almanya",
+    "da": "Tyskland",
+}
+
+
+def addressee(case: Case, style: str = "de", language: str = "en") -> list[str]:
+    """The receiving practice's address block as the sender writes it (from abroad: the
+    country in the sender's language)."""
     p = case.practice
-    if style == "en":
-        return [case.doctor, p.name, p.street, f"{p.postcode} {p.city}", "GERMANY"]
     if style == "intl":
-        return [case.doctor, p.name, p.street, f"D-{p.postcode} {p.city}", "Allemagne"]
+        country = GERMANY[language]
+        return [case.doctor, p.name, p.street, f"D-{p.postcode} {p.city}", country]
     if style == "short":
         return [p.name, case.doctor, p.street, f"{p.postcode} {p.city}"]
     return [p.name, case.doctor, p.street, "", f"{p.postcode} {p.city}"]

@@ -57,13 +57,13 @@ def _write(case: Case, spec: Spec) -> Draft:
     s = Sheet(font=spec.font, size=11 if spec.font == "times" else 10.5, paper=spec.paper)
     s.y = 16
     if spec.address_first:
-        s.lines(addressee(case, spec.address_style))
+        s.lines(addressee(case, spec.address_style, spec.language))
         s.gap(6)
         _head(s, spec)
     else:
         _head(s, spec)
         s.gap(8)
-        s.lines(addressee(case, spec.address_style))
+        s.lines(addressee(case, spec.address_style, spec.language))
     s.gap(6)
     if not spec.date_at_end:
         s.line(spec.place_date, x=s.width - s.right, align="right")

@@ -173,8 +173,9 @@ def rentenversicherung(case: Case) -> Draft:
 
 @layout(
     "medizinischer_dienst_gutachten",
-    "Medizinischer Dienst's care assessment result: a title page-like head, visit date, "
-    "request date, 'Name:' and 'Geburtsdatum:' rows, the date under the signature",
+    "Medizinischer Dienst's care assessment: a centred head, visit and request dates, 'Name:' "
+    "and 'Geburtsdatum:' rows, a module table, two pages, the date under the signature on the "
+    "second",
     titles=True,
 )
 def medizinischer_dienst(case: Case) -> Draft:
@@ -205,6 +206,11 @@ def medizinischer_dienst(case: Case) -> Draft:
         s.put(label, s.left, s.y, font="sans-b")
         s.put(value, s.left + 45, s.y)
     s.gap(6)
+    _md_findings(s)
+    s.new_page()
+    s.line("- 2 -", x=105, align="center", size=9)
+    s.line(f"Gutachten Pflegebedürftigkeit · {written}", size=8.5)
+    s.gap(6)
     s.para(
         "Ergebnis: Die Voraussetzungen für den Pflegegrad 2 sind erfüllt. Die Beeinträchtigungen betreffen vor allem die Mobilität und die Selbstversorgung."
     )
@@ -230,6 +236,34 @@ def medizinischer_dienst(case: Case) -> Draft:
         cover_subject="Gutachten",
         notes=["the date stands under the signature"],
     )
+
+
+MD_MODULES = [
+    ("Modul 1: Mobilität", "5", "2,5"),
+    ("Modul 2: Kognitive und kommunikative Fähigkeiten", "3", "3,75"),
+    ("Modul 3: Verhaltensweisen und psychische Problemlagen", "1", "3,75"),
+    ("Modul 4: Selbstversorgung", "9", "10"),
+    ("Modul 5: Umgang mit krankheitsbedingten Anforderungen", "2", "5"),
+    ("Modul 6: Gestaltung des Alltagslebens", "6", "7,5"),
+]
+
+
+def _md_findings(s: Sheet) -> None:
+    """The assessment's history, findings and module table (it runs onto a second page)."""
+    s.line("1. Pflegerelevante Vorgeschichte", font="sans-b")
+    s.para(
+        "Seit einem Sturz im Frühjahr zunehmende Unsicherheit beim Gehen, die Antragstellerin bzw. der Antragsteller verlässt die Wohnung nur noch in Begleitung. Bekannt sind eine Herzinsuffizienz, ein Diabetes mellitus Typ 2 und eine Gonarthrose beidseits."
+    )
+    s.line("2. Befunderhebung", font="sans-b")
+    s.para(
+        "Die Begutachtung fand in der Wohnung im zweiten Obergeschoss ohne Aufzug statt. Die Transfers gelingen mit Festhalten an Möbeln; das Treppensteigen ist nur mit Hilfe einer Person möglich. Die Orientierung ist erhalten, das Kurzzeitgedächtnis leicht eingeschränkt."
+    )
+    s.line("3. Ergebnisse der Module", font="sans-b")
+    s.line(f"{'Modul':<54}{'Punkte':>8}{'gewichtet':>12}", font="mono", size=8.5)
+    for name, points, weighted in MD_MODULES:
+        s.line(f"{name:<54}{points:>8}{weighted:>12}", font="mono", size=8.5)
+    s.line(f"{'Gesamtpunkte':<54}{'':>8}{'32,5':>12}", font="mono", size=8.5)
+    s.gap(3)
 
 
 @layout(
