@@ -161,7 +161,7 @@ def _letter(
 ) -> Letter:
     index, split_seed = position
     rng = random.Random(seed)
-    chosen, person, notes, decide = _choose(rng, kind, patients, used, layout.spelling)
+    chosen, person, notes, decide = _choose(rng, kind, patients, used, layout)
     practice = rng.choice(PRACTICES)
     day = FIRST_DAY + datetime.timedelta(days=rng.randint(0, (LAST_DAY - FIRST_DAY).days))
     case = Case(
@@ -219,14 +219,17 @@ def _choose(
     kind: str,
     patients: list[register.Patient],
     used: set[str],
-    spelling: str,
+    layout: Layout,
 ) -> tuple[register.Patient | None, Person, list[str], str]:
     """The register patient (None if absent), the patient as the letter spells them, notes,
     and what decides between look-alikes ("address", "id" or "")."""
+    spelling = layout.spelling
     if kind == "absent":
-        return None, _absent(rng, patients, spelling), ["the patient is not in the register"], ""
+        person = _absent(rng, patients, spelling, layout.ages)
+        return None, person, ["the patient is not in the register"], ""
     if kind in ("plain", "titled"):
         pool = [p for p in patients if not p.collision and p.sex in "FM" and p.id not in used]
+        pool = [p for p in pool if _fits(p.birth_date, layout.ages)]
         if kind == "titled":
             pool = [p for p in pool if p.title]
         chosen = rng.choice(pool)
@@ -234,7 +237,16 @@ def _choose(
         person = _spell(_person(chosen), spelling)
         notes = _spelling_notes(chosen, person)
         return chosen, person, notes, ""
-    return _collision(rng, kind, patients, used, spelling)
+    return _collision(rng, kind, patients, used, layout)
+
+
+AGE_DAY = datetime.date(2025, 1, 1)
+
+
+def _fits(born: datetime.date, ages: tuple[int, int]) -> bool:
+    """Whether someone born then is of an age the layout's letter is about (early 2025)."""
+    age = (AGE_DAY - born).days // 365
+    return ages[0] <= age <= ages[1]
 
 
 def _person(p: register.Patient) -> Person:
@@ -277,13 +289,15 @@ def _spelling_notes(chosen: register.Patient, person: Person) -> list[str]:
     ]
 
 
-def _absent(rng: random.Random, patients: list[register.Patient], spelling: str) -> Person:
+def _absent(
+    rng: random.Random, patients: list[register.Patient], spelling: str, ages: tuple[int, int]
+) -> Person:
     """Someone who is not in the register (the same name may be, with another birth date)."""
     known = {(p.surname, p.given_names, p.birth_date) for p in patients}
     while True:
         candidate = register._random_patient(rng, "0")
         key = (candidate.surname, candidate.given_names, candidate.birth_date)
-        if candidate.sex in "FM" and key not in known and candidate.birth_date.year < 2015:
+        if candidate.sex in "FM" and key not in known and _fits(candidate.birth_date, ages):
             return _spell(_person(candidate), spelling)
 
 
@@ -292,14 +306,17 @@ def _collision(
     kind: str,
     patients: list[register.Patient],
     used: set[str],
-    spelling: str,
+    layout: Layout,
 ) -> tuple[register.Patient, Person, list[str], str]:
+    """A member of a free collision group of the kind, of an age the layout suits where one is."""
+    spelling = layout.spelling
     groups: dict[str, list[register.Patient]] = {}
     for p in patients:
         if p.collision == kind:
             groups.setdefault(p.collision_group, []).append(p)
     free = sorted(g for g in groups if g not in used)
-    group = rng.choice(free)
+    suited = [g for g in free if all(_fits(m.birth_date, layout.ages) for m in groups[g])]
+    group = rng.choice(suited or free)
     used.add(group)
     members = sorted(groups[group], key=lambda p: p.id)
     if kind == "same_name_same_birth":

@@ -116,6 +116,7 @@ def _address(case: Case, word: str) -> list[str]:
     "Austrian hospital: 'Abteilung für', 'Perchtoldsdorf, am' with Austrian month names (Jänner), the "
     "social insurance number (birth date inside it), 'Sehr geehrte Frau Kollegin!'",
     titles=True,
+    ages=(18, 99),
 )
 def at_entlassungsbrief(case: Case) -> Draft:
     rng, pat = case.rng, case.pat
@@ -367,6 +368,7 @@ def ie_hospital(case: Case) -> Draft:
     "fr_compte_rendu",
     "French hospital report: 'Compte rendu d'hospitalisation', 'Madame NOM née NAISSANCE "
     "Prénom', 'née le dd/mm/yyyy', 'Villefranche-sur-Saône, le 12 septembre 2024', 'Cher Confrère,'",
+    ages=(30, 99),
 )
 def fr_compte_rendu(case: Case) -> Draft:
     rng, pat = case.rng, case.pat
@@ -418,6 +420,7 @@ def fr_compte_rendu(case: Case) -> Draft:
     "Italian discharge letter: 'Azienda Ospedaliera', 'Unità Operativa', 'Sig.ra COGNOME "
     "Nome, nata il', 'Gentile Collega', accents dropped from German names",
     spelling="plain",
+    ages=(18, 99),
 )
 def it_lettera(case: Case) -> Draft:
     rng, pat = case.rng, case.pat
@@ -468,6 +471,7 @@ def it_lettera(case: Case) -> Draft:
     "Dutch discharge letter: 'Betreft:' with 'mevrouw/de heer', 'geboren dd-mm-yyyy', "
     "'Geachte collega,', particles in lower case, umlauts written out",
     spelling="translit",
+    ages=(25, 99),
 )
 def nl_ontslagbrief(case: Case) -> Draft:
     rng, pat = case.rng, case.pat
@@ -510,6 +514,7 @@ def nl_ontslagbrief(case: Case) -> Draft:
     "Polish hospital information card: 'Karta informacyjna leczenia szpitalnego', 'NAZWISKO "
     "Imię', PESEL (birth date inside it), 'dnia 12.09.2024 r.' at the end",
     spelling="plain",
+    ages=(18, 99),
 )
 def pl_karta(case: Case) -> Draft:
     rng, pat = case.rng, case.pat

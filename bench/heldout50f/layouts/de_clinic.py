@@ -52,6 +52,7 @@ def _their_number(case: Case) -> list[str]:
     "Hospital discharge letter: clinic and department at the top right, DIN window address, "
     "date beside the address, admission and discharge dates, three signers, two pages",
     titles=True,
+    ages=(18, 99),
 )
 def klinik_entlassbrief(case: Case) -> Draft:
     rng, pat = case.rng, case.pat
@@ -127,6 +128,7 @@ def klinik_entlassbrief(case: Case) -> Draft:
     "Preliminary discharge note as a form: label and value on one line, SURNAME, Given "
     "(no academic title), the date only at the end ('Ort, Datum' above the signature)",
     titles=True,
+    ages=(5, 99),
 )
 def klinik_kurzbrief(case: Case) -> Draft:
     rng, pat = case.rng, case.pat
@@ -193,6 +195,7 @@ def klinik_kurzbrief(case: Case) -> Draft:
     "Cardiology group practice: addressee block first at the top left, the practice's head "
     "beside it on the right, a Betreff line naming the patient, examination date",
     titles=True,
+    ages=(30, 95),
 )
 def facharzt_kardio(case: Case) -> Draft:
     rng, pat = case.rng, case.pat
@@ -325,6 +328,7 @@ def facharzt_ortho(case: Case) -> Draft:
     "labor_befund",
     "Laboratory report: table of values, order number, sample and receipt dates, the report "
     "date ('Befunddatum') as the letter date and a print date, SURNAME, GIVEN in capitals",
+    ages=(18, 99),
 )
 def labor_befund(case: Case) -> Draft:
     rng, pat = case.rng, case.pat

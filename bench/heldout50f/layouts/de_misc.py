@@ -34,6 +34,7 @@ from bench.heldout50f.sheet import Sheet, glue
     "Rehabilitation clinic's medical discharge report: a header table with insurance number "
     "(which encodes the birth date), admission and discharge, upper-case names, two pages",
     titles=True,
+    ages=(20, 66),
 )
 def reha(case: Case) -> Draft:
     rng, pat = case.rng, case.pat
@@ -104,6 +105,7 @@ def reha(case: Case) -> Draft:
     "notaufnahme_ambulanzbrief",
     "Emergency department note printed from the hospital system: arrival time, print time in "
     "the head, 'Datum' of the letter at the end, the department before the hospital",
+    ages=(2, 99),
 )
 def notaufnahme(case: Case) -> Draft:
     rng, pat = case.rng, case.pat
@@ -160,6 +162,7 @@ def notaufnahme(case: Case) -> Draft:
     "Home care service's request on plain paper: no letterhead, the sender only in a rubber "
     "stamp at the bottom, the date as 'Ort, Datum' above the stamp",
     titles=True,
+    ages=(55, 99),
 )
 def pflegedienst(case: Case) -> Draft:
     rng, pat = case.rng, case.pat
@@ -215,6 +218,7 @@ def pflegedienst(case: Case) -> Draft:
     "E-mail printout: the mail program's header (Von, Gesendet, An, Betreff with AW:), the "
     "sent date as the letter's date, the sender organisation in the signature, a print footer",
     titles=True,
+    ages=(18, 85),
 )
 def email_ausdruck(case: Case) -> Draft:
     rng, pat = case.rng, case.pat
@@ -290,6 +294,7 @@ def email_ausdruck(case: Case) -> Draft:
     "apotheke_faxformular",
     "Pharmacy's query on its own fax form: An/Von/Datum/Seiten fields, tick boxes, the patient "
     "with 'Name, Vorname' and birth date in labelled fields",
+    ages=(18, 99),
 )
 def apotheke(case: Case) -> Draft:
     rng, pat = case.rng, case.pat
@@ -409,6 +414,7 @@ def handschrift_hno(case: Case) -> Draft:
     "handschrift_kurzmitteilung",
     "Hospital ward's printed 'Kurzmitteilung' slip with tick boxes, filled in by hand, no date "
     "at all, the patient as 'Pat. SURNAME, Given'",
+    ages=(60, 99),
 )
 def handschrift_kurzmitteilung(case: Case) -> Draft:
     pat = case.pat

@@ -28,6 +28,7 @@ from bench.heldout50f.sheet import Sheet, glue
     "patient's own address in the window, the practice named only as 'Kopie an', a future "
     "appointment date beside the letter's date",
     titles=True,
+    ages=(40, 90),
 )
 def termin_einladung(case: Case) -> Draft:
     rng, pat = case.rng, case.pat
@@ -89,6 +90,7 @@ def termin_einladung(case: Case) -> Draft:
     "psychotherapie_bericht",
     "Psychotherapist's report: a small letterhead at the left, the patient with the given "
     "name's initial only ('Herrn K. Schmidt'), the birth date, 'Ort, Datum' at the end",
+    ages=(16, 80),
 )
 def psychotherapie(case: Case) -> Draft:
     rng, pat = case.rng, case.pat
@@ -152,6 +154,7 @@ def psychotherapie(case: Case) -> Draft:
     "Jobcenter's request for a medical opinion: the customer number, the 'BG-Nummer', a "
     "consent date, the sender named as 'Jobcenter Köln' with the agency's medical service",
     titles=True,
+    ages=(18, 66),
 )
 def jobcenter(case: Case) -> Draft:
     rng, pat = case.rng, case.pat
@@ -212,6 +215,7 @@ def jobcenter(case: Case) -> Draft:
     "Social court's request in a lawsuit: 'In dem Rechtsstreit Given Surname ./. Deutsche "
     "Rentenversicherung' (another organisation named), the file number, date at the top",
     titles=True,
+    ages=(18, 80),
 )
 def sozialgericht(case: Case) -> Draft:
     rng, pat = case.rng, case.pat
@@ -270,6 +274,7 @@ def sozialgericht(case: Case) -> Draft:
     "dialyse_quartalsbericht",
     "Dialysis centre's quarterly report printed from its system: ISO dates (2024-09-12), the "
     "quarter's period, 'Name: SURNAME, Given  *dd.mm.yyyy'",
+    ages=(25, 90),
 )
 def dialyse(case: Case) -> Draft:
     rng, pat = case.rng, case.pat
@@ -329,6 +334,7 @@ def dialyse(case: Case) -> Draft:
     "patient_handzettel",
     "A patient's own handwritten note on plain paper asking for a prescription: no letterhead "
     "(sender null), no heading, the date written beside the place",
+    ages=(18, 95),
 )
 def patient_handzettel(case: Case) -> Draft:
     rng, pat = case.rng, case.pat
@@ -365,4 +371,155 @@ def patient_handzettel(case: Case) -> Draft:
         cover_from=written,
         cover_subject="Rezept",
         notes=["a patient's own note: no sender organisation, no heading, a two-digit year"],
+    )
+
+
+@layout(
+    "pflegeueberleitung_geriatrie",
+    "Geriatric ward's care transfer form: the relative (daughter or son, the legal carer) named "
+    "before the patient, label and value on one line, admission and transfer dates, the date "
+    "only in the form's 'Datum/Unterschrift' row",
+    titles=True,
+    ages=(72, 99),
+)
+def pflegeueberleitung(case: Case) -> Draft:
+    rng, pat = case.rng, case.pat
+    org = "Evangelisches Geriatriezentrum Brühl-Vochem"
+    s = Sheet(font="narrow", size=10.5)
+    s.y = 16
+    s.line("Pflegeüberleitungsbogen", font="narrow-b", size=15)
+    s.line(f"{org} · Station Rosenhof · Tel. 02232 7050-310", size=9)
+    s.gap(4)
+    relative_given = rng.choice(
+        [g for g in ("Sabine", "Andrea", "Thomas", "Markus") if g != pat.given]
+    )
+    relation = "Tochter" if relative_given in ("Sabine", "Andrea") else "Sohn"
+    relative = f"{relative_given} {pat.surname}"
+    admit = before(case.day, 9, 30, rng)
+    written = name_form(pat, "comma")
+    rows = [
+        (
+            "Angehörige/Betreuer:",
+            f"{relation} {relative} (gesetzliche Betreuung), Tel. 0172 {rng.randint(1000000, 9999999)}",
+        ),
+        ("Name, Vorname:", written),
+        ("Geburtsdatum:", dates.num(pat.birth)),
+        ("Aufnahme:", dates.num(admit)),
+        ("Verlegung/Entlassung:", f"{dates.num(case.day)} nach Hause"),
+        ("Hausarzt:", f"{case.doctor}, {case.practice.name}"),
+    ]
+    if case.show_address:
+        rows.insert(3, ("Anschrift:", ", ".join(address_lines(pat))))
+    for label, value in rows:
+        s.y += s.lead() * 1.25
+        s.put(label, s.left, s.y, font="narrow-b")
+        s.put(value, s.left + 40, s.y)
+    s.gap(5)
+    for heading, text in [
+        (
+            "Mobilität:",
+            "Gehen mit Rollator auf Stationsebene, Treppe nicht möglich, Sturzrisiko hoch.",
+        ),
+        (
+            "Ernährung:",
+            "Vollkost, Trinkmenge 1,5 l/Tag, Unterstützung beim Zubereiten erforderlich.",
+        ),
+        ("Ausscheidung:", "Harninkontinenz, Versorgung mit Inkontinenzmaterial."),
+        ("Wunden:", "Dekubitus Kategorie 2 sakral, Verbandwechsel alle drei Tage."),
+    ]:
+        s.line(heading, font="narrow-b")
+        s.para(text)
+    s.y += s.lead() * 1.5
+    nurse = rng.choice(["Sr. Beate Kallenbach", "Pfl. Jan-Niklas Orth"])
+    s.put("Datum/Unterschrift:", s.left, s.y, font="narrow-b")
+    s.put(f"{dates.num(case.day)}  {nurse}", s.left + 40, s.y)
+    return Draft(
+        s,
+        "de",
+        "DE",
+        org,
+        written,
+        title="Pflegeüberleitungsbogen",
+        sender_alternatives=[f"{org}, Station Rosenhof"],
+        letter_date=case.day,
+        other_dates=[(admit, "admission")],
+        people=[(relative, relation.lower()), (nurse, "signer")],
+        fax_number="02232 7050-319",
+        fax_label="GERIATRIE VOCHEM",
+        cover_subject="Pflegeüberleitung",
+        notes=["a relative with the patient's surname is named before the patient"],
+    )
+
+
+@layout(
+    "mvz_neurologie",
+    "A medical care centre of several sites: the company, the site and the specialty in three "
+    "head lines, the doctors in a left column beside the text, examination and EEG dates, "
+    "'Given Surname (geb. dd.mm.yyyy)'",
+    titles=True,
+    ages=(30, 95),
+)
+def mvz_neurologie(case: Case) -> Draft:
+    rng, pat = case.rng, case.pat
+    company = "MVZ Gesundheitscampus Rhein-Erft GmbH"
+    s = Sheet(font="sans", size=9.8, left=62)
+    s.y = 14
+    s.line(company, font="sans-b", size=12.5, x=190, align="right")
+    s.line("Standort Hürth · Neurologie und Psychiatrie", size=9, x=190, align="right")
+    s.line("Theresienhöhe 7 · 50354 Hürth · Tel. 02233 39940", size=8, x=190, align="right")
+    column = [
+        "Ärztliche Leitung:",
+        "Dr. med. Hubertus Kamphausen",
+        "Neurologie:",
+        "Dr. med. Leonie Bracht",
+        "Dr. med. Cem Uluçay",
+        "Psychiatrie:",
+        "Dr. med. Renate Dohmen",
+    ]
+    for number, text in enumerate(column):
+        s.put(
+            text, 18, 60 + number * 4.2, size=7.5, font="sans-b" if text.endswith(":") else "sans"
+        )
+    window(s, case, top=44)
+    s.y = 86
+    s.line(f"Hürth, {dates.num(case.day)}", x=190, align="right")
+    exam = before(case.day, 2, 9, rng)
+    eeg = before(exam, 0, 3, rng)
+    written = name_form(pat, "natural")
+    s.gap(4)
+    s.line("Neurologischer Befundbericht", font="sans-b", size=11.5)
+    s.line(f"{written} (geb. {dates.num(pat.birth)})")
+    if case.show_address:
+        s.line(", ".join(address_lines(pat)))
+    s.gap(3)
+    s.para(
+        f"Vorstellung am {glue(dates.num(exam))} wegen Kribbelparästhesien beider Füße seit einem halben Jahr."
+    )
+    s.para(
+        f"Neurologischer Befund: Vibrationsempfinden an den Großzehen beidseits 4/8, Achillessehnenreflexe abgeschwächt, sonst unauffällig. EEG vom {glue(dates.num(eeg))}: Normalbefund."
+    )
+    s.para(
+        "Beurteilung: Distal symmetrische sensible Polyneuropathie, am ehesten diabetisch. Wir empfehlen eine Optimierung der Blutzuckereinstellung und eine Kontrolle in sechs Monaten."
+    )
+    doctor = rng.choice(["Dr. med. Leonie Bracht", "Dr. med. Cem Uluçay"])
+    s.gap(3)
+    s.lines(["Mit freundlichen Grüßen", "", doctor, "Fachärztin/Facharzt für Neurologie"])
+    return Draft(
+        s,
+        "de",
+        "DE",
+        company,
+        written,
+        title="Neurologischer Befundbericht",
+        sender_alternatives=[
+            "MVZ Gesundheitscampus Rhein-Erft",
+            "Standort Hürth · Neurologie und Psychiatrie",
+        ],
+        letter_date=case.day,
+        other_dates=[(exam, "examination"), (eeg, "EEG")],
+        people=[(doctor, "signer")],
+        fax_number="02233 39949",
+        fax_label="MVZ GC HUERTH",
+        cover_subject="Befundbericht",
+        notes=["the doctors' column at the left names more doctors than sign"],
     )

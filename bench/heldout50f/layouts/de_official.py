@@ -45,6 +45,7 @@ def _kv_number(case: Case) -> str:
     "Statutory health insurer: logo line and reference column (Ihr Zeichen, Unser Zeichen, "
     "Datum) at the right, 'Ihr Schreiben vom' date, a bold subject, the insured person block",
     titles=True,
+    ages=(18, 90),
 )
 def krankenkasse(case: Case) -> Draft:
     rng = case.rng
@@ -118,6 +119,7 @@ def krankenkasse(case: Case) -> Draft:
     "Pension insurer's request for a medical report: the insured person identified by the "
     "insurance number (birth date inside it) and 'Frau/Herrn Given Surname' in the subject",
     titles=True,
+    ages=(18, 66),
 )
 def rentenversicherung(case: Case) -> Draft:
     rng, pat = case.rng, case.pat
@@ -177,6 +179,7 @@ def rentenversicherung(case: Case) -> Draft:
     "and 'Geburtsdatum:' rows, a module table, two pages, the date under the signature on the "
     "second",
     titles=True,
+    ages=(45, 99),
 )
 def medizinischer_dienst(case: Case) -> Draft:
     rng, pat = case.rng, case.pat
@@ -271,6 +274,7 @@ def _md_findings(s: Sheet) -> None:
     "Employers' liability insurance about a work accident: accident date, file number, the "
     "insured person's name in the subject line as 'SURNAME, Given'",
     titles=True,
+    ages=(16, 66),
 )
 def berufsgenossenschaft(case: Case) -> Draft:
     rng, pat = case.rng, case.pat
@@ -327,6 +331,7 @@ def berufsgenossenschaft(case: Case) -> Draft:
     "Public health office (department of a district): the district's name first, the "
     "office below it, 'Az.' and date lines, a contact tracing letter",
     titles=True,
+    ages=(6, 90),
 )
 def gesundheitsamt(case: Case) -> Draft:
     rng, pat = case.rng, case.pat
@@ -452,6 +457,7 @@ def versorgungsamt(case: Case) -> Draft:
     "A Muster 52 style form from an insurer: the form's own head fields ('Krankenkasse bzw. "
     "Kostenträger', 'Name, Vorname des Versicherten', 'geb. am', 'Versicherten-Nr.') with "
     "the values under their labels, tick boxes, the date in the form's 'Datum' field",
+    ages=(16, 66),
 )
 def muster52(case: Case) -> Draft:
     rng, pat = case.rng, case.pat
