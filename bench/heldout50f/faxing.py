@@ -22,12 +22,13 @@ class Fax:
     cover_style: int
 
 
-def plan(rng: random.Random, draft: Draft, day: datetime.date) -> Fax:
+def plan(rng: random.Random, day: datetime.date, cover: bool) -> Fax:
+    """When the fax was sent (the letter's date plus 0 to 6 days), with a cover sheet or not."""
     sent_day = day + datetime.timedelta(days=rng.choice([0, 1, 1, 2, 3, 6]))
     sent = datetime.datetime.combine(
         sent_day, datetime.time(rng.randint(7, 18), rng.randint(0, 59))
     )
-    return Fax(sent, rng.random() < 0.38, rng.randrange(4), rng.randrange(3))
+    return Fax(sent, cover, rng.randrange(4), rng.randrange(3))
 
 
 def header(fax: Fax, draft: Draft, page: int, pages: int) -> str:

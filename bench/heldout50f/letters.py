@@ -197,7 +197,7 @@ def _letter(
             "collision": chosen.collision or None,
             "collision_group": chosen.collision_group or None,
         }
-    fax = faxing.plan(rng, draft, day)
+    fax = faxing.plan(rng, day, cover=index % 3 == 1)
     letter_id = f"{split_name}-{index + 1:03d}"
     return Letter(
         letter_id,
@@ -232,6 +232,8 @@ def _choose(
         pool = [p for p in pool if _fits(p.birth_date, layout.ages)]
         if kind == "titled":
             pool = [p for p in pool if p.title]
+        elif spelling != "keep" and rng.random() < 0.7:
+            pool = [p for p in pool if _spell(_person(p), spelling) != _person(p)] or pool
         chosen = rng.choice(pool)
         used.add(chosen.id)
         person = _spell(_person(chosen), spelling)
