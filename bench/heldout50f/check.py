@@ -17,6 +17,7 @@ import tempfile
 from pathlib import Path
 
 import pymupdf
+from PIL import Image
 
 from bench.heldout50f import dates, letters, people, register
 from bench.heldout50f.sheet import MM_PER_PT, Line, width_mm
@@ -84,6 +85,28 @@ def fax_problems(letter: letters.Letter, truth: dict) -> list[str]:
             out.append(f"{truth['id']} fax {page['page']}: header without the sending number")
     if truth["fax"]["cover_sheet"] != (pages[0]["page"] == "cover"):
         out.append(f"{truth['id']} fax: cover sheet flag and pages disagree")
+    if pages[0]["page"] == "cover":
+        cover = pages[0]["text"]
+        practice, _ = letter.draft.addressee
+        if practice not in cover or f"\n{len(pages)}" not in cover.replace(": ", ":\n"):
+            out.append(f"{truth['id']} fax: the cover sheet lacks the recipient or page count")
+    return out
+
+
+def image_problems(name: str, condition: str, rendered: dict[str, bytes]) -> list[str]:
+    """A scan is a 200 dpi greyscale JPEG; a fax page a 1728-pixel-wide 204 x 98 dpi G4 TIFF."""
+    out = []
+    for file, data in rendered.items():
+        image = Image.open(io.BytesIO(data))
+        if condition == "scan200":
+            ok = image.format == "JPEG" and image.mode == "L"
+            ok = ok and tuple(round(d) for d in image.info.get("dpi", (0, 0))) == (200, 200)
+        else:
+            ok = image.format == "TIFF" and image.mode == "1" and image.width == 1728
+            ok = ok and image.info.get("compression") == "group4"
+            ok = ok and tuple(round(d) for d in image.info.get("dpi", (0, 0))) == (204, 98)
+        if not ok:
+            out.append(f"{name} {file}: not the condition's image format")
     return out
 
 
@@ -145,6 +168,8 @@ def letter_problems(letter: letters.Letter) -> list[str]:
             )
         if condition == "pdf":
             out += pdf_problems(truth, rendered["pdf/letter.pdf"])
+        else:
+            out += image_problems(truth["id"], condition, rendered)
     out += fax_problems(letter, truth)
     if not letter.draft.handwritten and "pdf" not in truth["conditions"]:
         out.append(f"{truth['id']}: no pdf condition")
