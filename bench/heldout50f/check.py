@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: AGPL-3.0-or-later
+# mypy: disable-error-code="no-untyped-call"
 """Self-check of the set: every truth value printed in every condition's transcription, the
 PDF's text layer equal to the transcription, rendering deterministic, the register consistent.
 
@@ -15,6 +16,7 @@ import re
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import pymupdf
 from PIL import Image
@@ -22,6 +24,7 @@ from PIL import Image
 from bench.heldout50f import dates, letters, people, register
 from bench.heldout50f.sheet import MM_PER_PT, Line, width_mm
 
+Truth = dict[str, Any]
 KEYS = ["patient", "birth_date", "letter_date", "sender", "sender_alternatives", "title"]
 KEYS += ["title_alternatives", "patient_id", "other_dates", "other_people"]
 
@@ -46,7 +49,7 @@ def _words_present(phrase: str, text: str) -> bool:
     return all(word.strip(",.()") in folded for word in words)
 
 
-def facts_problems(truth: dict, condition: str, text: str) -> list[str]:
+def facts_problems(truth: Truth, condition: str, text: str) -> list[str]:
     """What the truth claims that this condition's transcription does not print."""
     facts = truth["facts"]
     patient = facts["patient"]
@@ -72,7 +75,7 @@ def facts_problems(truth: dict, condition: str, text: str) -> list[str]:
     return [f"{truth['id']} {condition}: {problem} not printed" for problem in out]
 
 
-def fax_problems(letter: letters.Letter, truth: dict) -> list[str]:
+def fax_problems(letter: letters.Letter, truth: Truth) -> list[str]:
     """Each fax page opens with the header: the sending time, date and number."""
     out = []
     sent = datetime.datetime.fromisoformat(truth["fax"]["sent"])
@@ -110,7 +113,7 @@ def image_problems(name: str, condition: str, rendered: dict[str, bytes]) -> lis
     return out
 
 
-def pdf_problems(truth: dict, data: bytes) -> list[str]:
+def pdf_problems(truth: Truth, data: bytes) -> list[str]:
     """The PDF's text layer holds every transcribed line."""
     out = []
     document = pymupdf.open(stream=data, filetype="pdf")
@@ -213,7 +216,7 @@ def _group_problems(members: list[register.Patient]) -> list[str]:
 
 
 def truth_register_problems(
-    truth: dict, birth: datetime.date, index: dict[str, register.Patient]
+    truth: Truth, birth: datetime.date, index: dict[str, register.Patient]
 ) -> list[str]:
     patient, reg = truth["facts"]["patient"], truth["register"]
     name = truth["id"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime
 import random
 from dataclasses import dataclass, replace
+from typing import Any
 
 from bench.heldout50f import faxing, people, register
 from bench.heldout50f.kit import PRACTICES, Case, Draft, Person
@@ -25,8 +26,8 @@ class Letter:
     seed: int
     layout: str
     draft: Draft
-    patient: dict[str, object]
-    register: dict[str, object] | None
+    patient: dict[str, Any]
+    register: dict[str, Any] | None
     notes: list[str]
     fax: faxing.Fax
     split_seed: int
@@ -56,7 +57,7 @@ class Letter:
         paint = scan_jpeg if condition == "scan200" else fax_tiff
         return {file: paint(page, self.seed * 100 + i) for i, (_, file, page) in enumerate(pages)}
 
-    def truth(self) -> dict[str, object]:
+    def truth(self) -> dict[str, Any]:
         d = self.draft
         facts = {
             "patient": self.patient,
@@ -270,7 +271,7 @@ def _spell(person: Person, spelling: str) -> Person:
     change = {
         "translit": people.transliterate,
         "plain": people.plain_latin,
-        "swiss": lambda text: text.replace("ß", "ss"),
+        "swiss": _swiss,
     }.get(spelling)
     if change is None:
         return person
@@ -280,6 +281,10 @@ def _spell(person: Person, spelling: str) -> Person:
         surname=change(person.surname),
         birth_name=change(person.birth_name),
     )
+
+
+def _swiss(text: str) -> str:
+    return text.replace("ß", "ss")
 
 
 def _spelling_notes(chosen: register.Patient, person: Person) -> list[str]:

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: AGPL-3.0-or-later
+# mypy: disable-error-code="no-untyped-call"
 """Turns laid-out pages into the three conditions: a PDF with a text layer, a 200 dpi greyscale
 scan (JPEG, slight skew, paper noise) and a CCITT G4 fax (204 x 98 dpi, 1728 pixels wide)."""
 

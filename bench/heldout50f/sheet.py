@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: AGPL-3.0-or-later
+# mypy: disable-error-code="no-untyped-call"
 """Pages as lists of placed text lines and simple shapes, built with a cursor.
 
 A page's transcription is its lines in the order they were added (reading order); a block
