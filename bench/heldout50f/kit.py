@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 from bench.heldout50f.sheet import Sheet
 
@@ -106,6 +107,11 @@ class Draft:
     cover_subject: str = "Arztbrief"
     addressee: tuple[str, str] = ("", "")
     given_as_letter: str = ""  # where the letter writes the given names otherwise (initials)
+
+
+def german(sheet: Sheet, sender: str | None, as_written: str, **fields: Any) -> Draft:
+    """A draft of a German letter from Germany."""
+    return Draft(sheet, "de", "DE", sender, as_written, **fields)
 
 
 DOCTORS_DE = [

@@ -182,6 +182,17 @@ def _letter(
     named = {name for name, _ in draft.people}
     if case.doctor not in named and any(case.doctor in p.text() for p in draft.sheet.pages):
         draft.people.insert(0, (case.doctor, "addressee"))
+    fax = faxing.plan(rng, day, cover=index % 3 == 1)
+    patient, reg = _patient_truth(chosen, person, draft)
+    letter_id = f"{split_name}-{index + 1:03d}"
+    fields = (layout.name, draft, patient, reg, notes, fax, split_seed, person.birth)
+    return Letter(letter_id, split_name, seed, *fields)
+
+
+def _patient_truth(
+    chosen: register.Patient | None, person: Person, draft: Draft
+) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """The truth's patient (the register's name, the letter's) and register entries."""
     as_letter = f"{draft.given_as_letter or person.given} {person.surname}"
     patient = {
         "full_name": chosen.clerk_name if chosen else as_letter,
@@ -191,28 +202,14 @@ def _letter(
         "full_name_as_letter": as_letter,
         "register_id": chosen.id if chosen else None,
     }
-    reg = None
-    if chosen:
-        reg = {
-            "id": chosen.id,
-            "collision": chosen.collision or None,
-            "collision_group": chosen.collision_group or None,
-        }
-    fax = faxing.plan(rng, day, cover=index % 3 == 1)
-    letter_id = f"{split_name}-{index + 1:03d}"
-    return Letter(
-        letter_id,
-        split_name,
-        seed,
-        layout.name,
-        draft,
-        patient,
-        reg,
-        notes,
-        fax,
-        split_seed,
-        person.birth,
-    )
+    if chosen is None:
+        return patient, None
+    reg = {
+        "id": chosen.id,
+        "collision": chosen.collision or None,
+        "collision_group": chosen.collision_group or None,
+    }
+    return patient, reg
 
 
 def _choose(

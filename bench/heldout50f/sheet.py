@@ -187,6 +187,15 @@ class Sheet:
             self.line(row.replace(GLUE, " "), x=left, font=font, size=size, hand=hand)
         self.gap(1.8)
 
+    def fields(
+        self, rows: list[tuple[str, str]], offset: float, bold: str, spacing: float = 1.0
+    ) -> None:
+        """A form's rows: the label in bold, its value offset mm to the right, one line each."""
+        for label, value in rows:
+            self.y += self.lead() * spacing
+            self.put(label, self.left, self.y, font=bold)
+            self.put(value, self.left + offset, self.y)
+
     def gap(self, mm: float) -> None:
         self.y += mm
 

@@ -18,6 +18,7 @@ from bench.heldout50f.kit import (
     before,
     birth_clause,
     doctors,
+    german,
     name_form,
     pick,
     salute,
@@ -47,6 +48,14 @@ def _their_number(case: Case) -> list[str]:
     return []
 
 
+DEPARTMENTS = [
+    "Klinik für Kardiologie und Internistische Intensivmedizin",
+    "Klinik für Innere Medizin und Gastroenterologie",
+    "Klinik für Pneumologie und Schlafmedizin",
+]
+CLINIC_PHONE = "Telefon 0221 8907-0 · www.rheinbogen-klinik.example"
+
+
 @layout(
     "klinik_entlassbrief",
     "Hospital discharge letter: clinic and department at the top right, DIN window address, "
@@ -57,13 +66,7 @@ def _their_number(case: Case) -> list[str]:
 def klinik_entlassbrief(case: Case) -> Draft:
     rng, pat = case.rng, case.pat
     org = rng.choice(["Klinikum Rheinbogen", "Krankenhaus Maria Frieden", "Vinzenz-Hospital Pesch"])
-    dept = rng.choice(
-        [
-            "Klinik für Kardiologie und Internistische Intensivmedizin",
-            "Klinik für Innere Medizin und Gastroenterologie",
-            "Klinik für Pneumologie und Schlafmedizin",
-        ]
-    )
+    dept = rng.choice(DEPARTMENTS)
     chief, senior, junior = doctors(rng, 3)
     s = Sheet(font="arial", size=10.5)
     s.put(org, 190, 22, font="arial-b", size=15, align="right")
@@ -92,23 +95,12 @@ def klinik_entlassbrief(case: Case) -> Draft:
         s.para(text)
     s.line("Medikation bei Entlassung:", font="arial-b")
     s.lines(pick(rng, MEDS, 5))
-    sign(
-        s,
-        "Mit freundlichen kollegialen Grüßen",
-        [chief, senior, junior],
-        ["Chefarzt", "Oberarzt", "Assistenzarzt"],
-    )
-    s.footer(
-        [
-            f"{org} gGmbH · Neusser Straße 401 · 50733 Köln · Sitz Köln · HRB 40122",
-            "Telefon 0221 8907-0 · www.rheinbogen-klinik.example",
-        ]
-    )
+    roles = ["Chefarzt", "Oberarzt", "Assistenzarzt"]
+    sign(s, "Mit freundlichen kollegialen Grüßen", [chief, senior, junior], roles)
+    s.footer([f"{org} gGmbH · Neusser Straße 401 · 50733 Köln · HRB 40122", CLINIC_PHONE])
     s.page_numbers("Seite {page} von {pages}")
-    return Draft(
+    return german(
         s,
-        "de",
-        "DE",
         org,
         written,
         title="Entlassungsbericht",
@@ -155,10 +147,7 @@ def klinik_kurzbrief(case: Case) -> Draft:
     ]
     if case.show_address:
         fields.insert(2, ("Anschrift:", ", ".join(address_lines(pat))))
-    for label, value in fields:
-        s.y += s.lead()
-        s.put(label, s.left, s.y, font="narrow-b")
-        s.put(value, s.left + 35, s.y)
+    s.fields(fields, 35, "narrow-b")
     s.gap(5)
     s.line("Diagnosen:", font="narrow-b")
     s.lines(pick(rng, DIAGNOSES_DE, 3))
@@ -172,10 +161,8 @@ def klinik_kurzbrief(case: Case) -> Draft:
     s.gap(8)
     s.line(doctor)
     s.line("Stationsärztin/Stationsarzt", size=9)
-    return Draft(
+    return german(
         s,
-        "de",
-        "DE",
         org,
         written,
         title="Vorläufiger Arztbrief",
@@ -240,10 +227,8 @@ def facharzt_kardio(case: Case) -> Draft:
     s.line("Beurteilung:", font="times-b")
     s.lines(pick(rng, DIAGNOSES_DE, 2))
     sign(s, "Mit freundlichen Grüßen", [one], ["Facharzt für Innere Medizin und Kardiologie"])
-    return Draft(
+    return german(
         s,
-        "de",
-        "DE",
         org,
         written,
         title="Kardiologische Untersuchung",
@@ -307,10 +292,8 @@ def facharzt_ortho(case: Case) -> Draft:
             "Telefon 02232 94410 · Telefax 02232 944129 · BSNR 381234500",
         ]
     )
-    return Draft(
+    return german(
         s,
-        "de",
-        "DE",
         org,
         written,
         title="Befundbericht",
@@ -322,6 +305,37 @@ def facharzt_ortho(case: Case) -> Draft:
         fax_label="ORTHO RATHAUS",
         notes=["the sender is named only in the footer; the head is a drawn logo"],
     )
+
+
+LAB_VALUES = [
+    ("Hämoglobin", "12.1", "g/dl", "12.0 - 15.4"),
+    ("Leukozyten", "7.8", "/nl", "3.9 - 10.2"),
+    ("Thrombozyten", "265", "/nl", "150 - 370"),
+    ("Kreatinin", "1.21 +", "mg/dl", "0.51 - 0.95"),
+    ("eGFR (CKD-EPI)", "47 -", "ml/min", "> 60"),
+    ("Kalium", "4.6", "mmol/l", "3.5 - 5.1"),
+    ("TSH basal", "2.31", "mU/l", "0.27 - 4.20"),
+    ("HbA1c", "7.2 +", "%", "4.0 - 6.0"),
+    ("CRP", "3.4", "mg/l", "< 5.0"),
+]
+
+
+def _lab_rows(s: Sheet, rows: list[tuple[str, str, str, str]]) -> None:
+    """The report's head: two label/value pairs a line."""
+    for a, b, c, d in rows:
+        s.y += s.lead()
+        s.put(a, s.left, s.y, font="cond-b")
+        s.put(b, s.left + 26, s.y)
+        if c:
+            s.put(c, 120, s.y, font="cond-b")
+            s.put(d, 146, s.y)
+
+
+def _lab_table(s: Sheet) -> None:
+    s.gap(4)
+    s.line("Untersuchung            Ergebnis    Einheit     Referenzbereich", font="mono", size=8.5)
+    for name, value, unit, ref in LAB_VALUES:
+        s.line(f"{name:<24}{value:<12}{unit:<12}{ref}", font="mono", size=8.5)
 
 
 @layout(
@@ -360,38 +374,16 @@ def labor_befund(case: Case) -> Draft:
     ]
     if case.register_id:
         rows.append(("Pat.-Nr.:", case.register_id, "", ""))
-    for a, b, c, d in rows:
-        s.y += s.lead()
-        s.put(a, s.left, s.y, font="cond-b")
-        s.put(b, s.left + 26, s.y)
-        if c:
-            s.put(c, 120, s.y, font="cond-b")
-            s.put(d, 146, s.y)
-    s.gap(4)
-    s.line("Untersuchung            Ergebnis    Einheit     Referenzbereich", font="mono", size=8.5)
-    values = [
-        ("Hämoglobin", "12.1", "g/dl", "12.0 - 15.4"),
-        ("Leukozyten", "7.8", "/nl", "3.9 - 10.2"),
-        ("Thrombozyten", "265", "/nl", "150 - 370"),
-        ("Kreatinin", "1.21 +", "mg/dl", "0.51 - 0.95"),
-        ("eGFR (CKD-EPI)", "47 -", "ml/min", "> 60"),
-        ("Kalium", "4.6", "mmol/l", "3.5 - 5.1"),
-        ("TSH basal", "2.31", "mU/l", "0.27 - 4.20"),
-        ("HbA1c", "7.2 +", "%", "4.0 - 6.0"),
-        ("CRP", "3.4", "mg/l", "< 5.0"),
-    ]
-    for name, value, unit, ref in values:
-        s.line(f"{name:<24}{value:<12}{unit:<12}{ref}", font="mono", size=8.5)
+    _lab_rows(s, rows)
+    _lab_table(s)
     s.gap(4)
     s.para(
         "Endbefund. Medizinisch validiert durch Dr. med. Henriette Quirrenbach, Fachärztin für Laboratoriumsmedizin.",
         size=8.5,
     )
     s.line(f"Druckdatum: {dates.num(printed)} 06:40", size=8)
-    return Draft(
+    return german(
         s,
-        "de",
-        "DE",
         org,
         written,
         title="Laborbefund",
@@ -407,6 +399,26 @@ def labor_befund(case: Case) -> Draft:
     )
 
 
+RADIOLOGY_LINE = "Praxis für Radiologie und Nuklearmedizin · Bonner Straße 211 · 50968 Köln"
+EXAMS = {
+    "MRT der Lendenwirbelsäule nativ": [
+        "Indikation: Lumboischialgie rechts seit vier Wochen, Ausschluss Bandscheibenvorfall.",
+        "Befund: Regelrechte Stellung der Wirbelkörper, keine Frakturzeichen. Mediolateraler Bandscheibenvorfall L4/5 rechts mit Kontakt zur Nervenwurzel L5. Spinalkanal nicht relevant eingeengt.",
+        "Beurteilung: Bandscheibenvorfall L4/5 rechts mit Wurzelkontakt L5. Keine Spinalkanalstenose.",
+    ],
+    "CT des Thorax mit Kontrastmittel": [
+        "Indikation: Persistierender Husten seit acht Wochen, Raucheranamnese, Ausschluss Raumforderung.",
+        "Befund: Kein Nachweis pulmonaler Rundherde. Geringe zentrilobuläre Emphysemzeichen in den Oberlappen. Keine vergrößerten mediastinalen Lymphknoten, kein Pleuraerguss.",
+        "Beurteilung: Beginnendes zentrilobuläres Lungenemphysem. Kein Anhalt für Malignität.",
+    ],
+    "Sonographie des Abdomens": [
+        "Indikation: Rezidivierende Oberbauchschmerzen rechts, erhöhte Transaminasen.",
+        "Befund: Leber normal groß mit homogen vermehrter Echogenität. Gallenblase mit mehreren echogenen Konkrementen bis 12 mm ohne Wandverdickung. Nieren beidseits regelrecht.",
+        "Beurteilung: Steatosis hepatis. Cholezystolithiasis ohne Zeichen einer Cholezystitis.",
+    ],
+}
+
+
 @layout(
     "radiologie_befund",
     "Radiology report: the practice head centred, the addressee at the right beside the "
@@ -416,23 +428,11 @@ def labor_befund(case: Case) -> Draft:
 def radiologie_befund(case: Case) -> Draft:
     rng, pat = case.rng, case.pat
     org = "Radiologie Köln-Süd"
-    exam_name = rng.choice(
-        [
-            "MRT der Lendenwirbelsäule nativ",
-            "CT des Thorax mit Kontrastmittel",
-            "Sonographie des Abdomens",
-        ]
-    )
+    exam_name = rng.choice(sorted(EXAMS))
     one, two = doctors(rng, 2)
     s = Sheet(font="sans", size=9.8)
     s.put(org, 105, 20, font="sans-b", size=16, align="center")
-    s.put(
-        "Praxis für Radiologie und Nuklearmedizin · Bonner Straße 211 · 50968 Köln",
-        105,
-        26,
-        size=8,
-        align="center",
-    )
+    s.put(RADIOLOGY_LINE, 105, 26, size=8, align="center")
     written = name_form(pat, rng.choice(["comma", "natural"]))
     exam = before(case.day, 0, 4, rng)
     s.y = 42
@@ -449,22 +449,15 @@ def radiologie_befund(case: Case) -> Draft:
     s.y = max(after_patient, s.y) + 8
     s.line(f"{exam_name} vom {dates.num(exam)}", font="sans-b", size=11.5)
     s.gap(3)
-    s.para("Indikation: Lumboischialgie rechts seit vier Wochen, Ausschluss Bandscheibenvorfall.")
-    s.para(
-        "Befund: Regelrechte Stellung der Wirbelkörper, keine Frakturzeichen. Mediolateraler Bandscheibenvorfall L4/5 rechts mit Kontakt zur Nervenwurzel L5. Spinalkanal nicht relevant eingeengt."
-    )
-    s.para(
-        "Beurteilung: Bandscheibenvorfall L4/5 rechts mit Wurzelkontakt L5. Keine Spinalkanalstenose."
-    )
+    for text in EXAMS[exam_name]:
+        s.para(text)
     s.gap(4)
     s.line(f"Köln, {dates.num(case.day)}")
     s.gap(6)
     s.line(f"{one} · {two}", size=9)
     s.line("Fachärzte für Diagnostische Radiologie", size=8.5)
-    return Draft(
+    return german(
         s,
-        "de",
-        "DE",
         org,
         written,
         title=exam_name,

@@ -5,7 +5,7 @@ printout, a pharmacy's fax form and handwritten notes on printed pads."""
 
 from __future__ import annotations
 
-from bench.heldout50f import dates
+from bench.heldout50f import dates, people
 from bench.heldout50f.kit import (
     DIAGNOSES_DE,
     MEDS,
@@ -18,6 +18,7 @@ from bench.heldout50f.kit import (
     before,
     birth_clause,
     doctors,
+    german,
     name_form,
     pick,
     salute,
@@ -64,10 +65,7 @@ def reha(case: Case) -> Draft:
     if case.show_address:
         rows.insert(2, ("Wohnort:", ", ".join(address_lines(pat))))
     s.gap(3)
-    for label, value in rows:
-        s.y += s.lead()
-        s.put(label, s.left, s.y, font="arial-b")
-        s.put(value, s.left + 45, s.y)
+    s.fields(rows, 45, "arial-b")
     s.gap(6)
     s.line("Diagnosen", font="arial-b")
     s.lines(pick(rng, DIAGNOSES_DE, 3))
@@ -84,10 +82,8 @@ def reha(case: Case) -> Draft:
     s.line(f"Bad Münstereifel, {dates.num(case.day)}")
     sign(s, "Mit freundlichen Grüßen", [chief, ward], ["Chefarzt", "Stationsärztin/Stationsarzt"])
     s.page_numbers("- {page} -", x=110)
-    return Draft(
+    return german(
         s,
-        "de",
-        "DE",
         org,
         written,
         title="Ärztlicher Entlassungsbericht",
@@ -140,10 +136,8 @@ def notaufnahme(case: Case) -> Draft:
     (doctor,) = doctors(rng, 1)
     s.gap(5)
     s.line(f"Datum: {dates.num(case.day)}      {doctor}, Assistenzärztin/Assistenzarzt ZNA")
-    return Draft(
+    return german(
         s,
-        "de",
-        "DE",
         org,
         written,
         title="Ambulanzbrief",
@@ -195,10 +189,8 @@ def pflegedienst(case: Case) -> Draft:
     lead = rng.choice(["Schwester Gabriele Hövelmann", "Pfleger Dennis Ruland"])
     s.line(f"{lead}, Pflegedienstleitung", size=9.5)
     stamp(s, [org, "Venloer Straße 601 · 50827 Köln", "Tel. 0221 5880912 · IK 461234567"], 110, 80)
-    return Draft(
+    return german(
         s,
-        "de",
-        "DE",
         org,
         written,
         title="Bitte um Folgeverordnung häuslicher Krankenpflege",
@@ -232,19 +224,14 @@ def email_ausdruck(case: Case) -> Draft:
     sent = case.day
     written = name_form(pat, "natural")
     subject = f"AW: Patientin/Patient {pat.surname}"
+    mailbox = people.plain_latin(case.practice.name.split()[-1]).lower()
     rows = [
-        (
-            "Von:",
-            f"{person} <{person.split()[0].lower()}.{person.split()[1].lower()}@spz-kalk.example>",
-        ),
+        ("Von:", f"{person} <{person.replace(' ', '.').lower()}@spz-kalk.example>"),
         ("Gesendet:", f"{dates.weekday(sent, 'de')}, {dates.long(sent, 'de')} 14:32"),
-        ("An:", f"{case.practice.name} <praxis@lindenplatz.example>"),
+        ("An:", f"{case.practice.name} <praxis@{mailbox}.example>"),
         ("Betreff:", subject),
     ]
-    for label, value in rows:
-        s.y += s.lead()
-        s.put(label, s.left, s.y, font="sans-b")
-        s.put(value, s.left + 22, s.y)
+    s.fields(rows, 22, "sans-b")
     s.gap(6)
     s.line("Sehr geehrte Frau Doktor, sehr geehrter Herr Doktor,")
     s.gap(2)
@@ -258,21 +245,12 @@ def email_ausdruck(case: Case) -> Draft:
     )
     s.para("Die Medikation wurde bislang nicht verändert.")
     s.gap(2)
-    s.lines(
-        [
-            "Mit freundlichen Grüßen",
-            person,
-            "Sozialarbeit / Fallmanagement",
-            org,
-            "Kalker Hauptstraße 162, 51103 Köln",
-        ]
-    )
+    s.lines(["Mit freundlichen Grüßen", person, "Sozialarbeit / Fallmanagement"])
+    s.lines([org, "Kalker Hauptstraße 162, 51103 Köln"])
     printed = after(sent, 0, 2, rng)
     s.put(f"Gedruckt am {dates.num(printed)} um 08:05", 15, 285, size=7)
-    return Draft(
+    return german(
         s,
-        "de",
-        "DE",
         org,
         written,
         title=subject,
@@ -318,10 +296,7 @@ def apotheke(case: Case) -> Draft:
         ("Name, Vorname des Patienten:", written),
         ("Geburtsdatum:", dates.num(pat.birth)),
     ]
-    for label, value in rows:
-        s.y += s.lead() * 1.3
-        s.put(label, s.left, s.y, font="arial-b")
-        s.put(value, s.left + 58, s.y)
+    s.fields(rows, 58, "arial-b", 1.3)
     s.gap(6)
     prescribed = before(case.day, 0, 3, rng)
     s.line(f"Verordnung vom {dates.num(prescribed)}: Pantoprazol 40 mg, 100 Tbl. N3")
@@ -337,10 +312,8 @@ def apotheke(case: Case) -> Draft:
         s.put(text, s.left + 6, s.y)
     s.gap(8)
     s.line("Vielen Dank! Ihr Apothekenteam")
-    return Draft(
+    return german(
         s,
-        "de",
-        "DE",
         org,
         written,
         title="Rückfrage zur Verordnung",
@@ -392,10 +365,8 @@ def handschrift_hno(case: Case) -> Draft:
     s.line("Bitte Antibiose noch 5 Tage fortsetzen.", hand=True)
     s.gap(4)
     s.line("Viele Grüße  C. Ternes", hand=True)
-    return Draft(
+    return german(
         s,
-        "de",
-        "DE",
         doctor,
         written,
         title=None,
@@ -438,10 +409,8 @@ def handschrift_kurzmitteilung(case: Case) -> Draft:
     s.line("Entlassung geplant, bitte Rückruf wg.", hand=True)
     s.line("Weiterverordnung Insulin + Pflegebett", hand=True)
     s.line("Tel. -330  Sr. Martina", hand=True)
-    return Draft(
+    return german(
         s,
-        "de",
-        "DE",
         org,
         f"{pat.surname.upper()}, {pat.given}",
         title="Kurzmitteilung",

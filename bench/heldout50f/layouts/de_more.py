@@ -14,6 +14,7 @@ from bench.heldout50f.kit import (
     address_lines,
     addressee,
     before,
+    german,
     name_form,
     salute,
     window,
@@ -64,10 +65,8 @@ def termin_einladung(case: Case) -> Draft:
     s.lines(["Mit freundlichen Grüßen", "Ihr Team der Endoskopie"])
     s.gap(6)
     s.line(f"Kopie an: {case.doctor}, {case.practice.name}", size=9)
-    return Draft(
+    return german(
         s,
-        "de",
-        "DE",
         org,
         written,
         title=subject,
@@ -130,10 +129,8 @@ def psychotherapie(case: Case) -> Draft:
     s.line("Mit freundlichen Grüßen")
     s.gap(8)
     s.line(therapist)
-    return Draft(
+    return german(
         s,
-        "de",
-        "DE",
         therapist,
         written,
         title="Bericht an die behandelnde Hausarztpraxis",
@@ -189,10 +186,8 @@ def jobcenter(case: Case) -> Draft:
         "zur Beurteilung der Leistungsfähigkeit bitten wir um Übersendung vorhandener Befunde und um Ihre Einschätzung auf dem beigefügten Vordruck. Die Kosten werden übernommen."
     )
     s.lines(["Mit freundlichen Grüßen", "Ihr Jobcenter Köln", "Team 532 - Arbeitsvermittlung"])
-    return Draft(
+    return german(
         s,
-        "de",
-        "DE",
         org,
         written,
         title=subject,
@@ -249,10 +244,8 @@ def sozialgericht(case: Case) -> Draft:
     )
     judge = rng.choice(["Dr. Wessendorf", "Brückner-Haas"])
     s.lines(["Mit freundlichen Grüßen", judge, "Richterin/Richter am Sozialgericht"])
-    return Draft(
+    return german(
         s,
-        "de",
-        "DE",
         org,
         written,
         title=subject,
@@ -311,10 +304,8 @@ def dialyse(case: Case) -> Draft:
     s.gap(4)
     s.line(doctor)
     s.line("Facharzt/Fachärztin für Innere Medizin und Nephrologie", size=8.5)
-    return Draft(
+    return german(
         s,
-        "de",
-        "DE",
         org,
         written,
         title=title,
@@ -356,10 +347,8 @@ def patient_handzettel(case: Case) -> Draft:
     with_birth = not case.birth_optional or rng.random() < 0.5
     if with_birth:
         s.line(f"geb. {dates.num(pat.birth)}", hand=True)
-    return Draft(
+    return german(
         s,
-        "de",
-        "DE",
         None,
         written,
         title=None,
@@ -372,6 +361,9 @@ def patient_handzettel(case: Case) -> Draft:
         cover_subject="Rezept",
         notes=["a patient's own note: no sender organisation, no heading, a two-digit year"],
     )
+
+
+RELATIVES = [("Tochter", "Sabine"), ("Tochter", "Andrea"), ("Sohn", "Thomas"), ("Sohn", "Markus")]
 
 
 @layout(
@@ -390,18 +382,13 @@ def pflegeueberleitung(case: Case) -> Draft:
     s.line("Pflegeüberleitungsbogen", font="narrow-b", size=15)
     s.line(f"{org} · Station Rosenhof · Tel. 02232 7050-310", size=9)
     s.gap(4)
-    relative_given = rng.choice(
-        [g for g in ("Sabine", "Andrea", "Thomas", "Markus") if g != pat.given]
-    )
-    relation = "Tochter" if relative_given in ("Sabine", "Andrea") else "Sohn"
+    relation, relative_given = rng.choice([r for r in RELATIVES if r[1] != pat.given])
     relative = f"{relative_given} {pat.surname}"
     admit = before(case.day, 9, 30, rng)
     written = name_form(pat, "comma")
+    phone = f"Tel. 0172 {rng.randint(1000000, 9999999)}"
     rows = [
-        (
-            "Angehörige/Betreuer:",
-            f"{relation} {relative} (gesetzliche Betreuung), Tel. 0172 {rng.randint(1000000, 9999999)}",
-        ),
+        ("Angehörige/Betreuer:", f"{relation} {relative} (gesetzliche Betreuung), {phone}"),
         ("Name, Vorname:", written),
         ("Geburtsdatum:", dates.num(pat.birth)),
         ("Aufnahme:", dates.num(admit)),
@@ -410,10 +397,7 @@ def pflegeueberleitung(case: Case) -> Draft:
     ]
     if case.show_address:
         rows.insert(3, ("Anschrift:", ", ".join(address_lines(pat))))
-    for label, value in rows:
-        s.y += s.lead() * 1.25
-        s.put(label, s.left, s.y, font="narrow-b")
-        s.put(value, s.left + 40, s.y)
+    s.fields(rows, 40, "narrow-b", 1.25)
     s.gap(5)
     for heading, text in [
         (
@@ -433,10 +417,8 @@ def pflegeueberleitung(case: Case) -> Draft:
     nurse = rng.choice(["Sr. Beate Kallenbach", "Pfl. Jan-Niklas Orth"])
     s.put("Datum/Unterschrift:", s.left, s.y, font="narrow-b")
     s.put(f"{dates.num(case.day)}  {nurse}", s.left + 40, s.y)
-    return Draft(
+    return german(
         s,
-        "de",
-        "DE",
         org,
         written,
         title="Pflegeüberleitungsbogen",
@@ -449,6 +431,17 @@ def pflegeueberleitung(case: Case) -> Draft:
         cover_subject="Pflegeüberleitung",
         notes=["a relative with the patient's surname is named before the patient"],
     )
+
+
+MVZ_COLUMN = [
+    "Ärztliche Leitung:",
+    "Dr. med. Hubertus Kamphausen",
+    "Neurologie:",
+    "Dr. med. Leonie Bracht",
+    "Dr. med. Cem Uluçay",
+    "Psychiatrie:",
+    "Dr. med. Renate Dohmen",
+]
 
 
 @layout(
@@ -467,19 +460,9 @@ def mvz_neurologie(case: Case) -> Draft:
     s.line(company, font="sans-b", size=12.5, x=190, align="right")
     s.line("Standort Hürth · Neurologie und Psychiatrie", size=9, x=190, align="right")
     s.line("Theresienhöhe 7 · 50354 Hürth · Tel. 02233 39940", size=8, x=190, align="right")
-    column = [
-        "Ärztliche Leitung:",
-        "Dr. med. Hubertus Kamphausen",
-        "Neurologie:",
-        "Dr. med. Leonie Bracht",
-        "Dr. med. Cem Uluçay",
-        "Psychiatrie:",
-        "Dr. med. Renate Dohmen",
-    ]
-    for number, text in enumerate(column):
-        s.put(
-            text, 18, 60 + number * 4.2, size=7.5, font="sans-b" if text.endswith(":") else "sans"
-        )
+    for number, text in enumerate(MVZ_COLUMN):
+        bold = "sans-b" if text.endswith(":") else "sans"
+        s.put(text, 18, 60 + number * 4.2, size=7.5, font=bold)
     window(s, case, top=44)
     s.y = 86
     s.line(f"Hürth, {dates.num(case.day)}", x=190, align="right")
@@ -504,10 +487,8 @@ def mvz_neurologie(case: Case) -> Draft:
     doctor = rng.choice(["Dr. med. Leonie Bracht", "Dr. med. Cem Uluçay"])
     s.gap(3)
     s.lines(["Mit freundlichen Grüßen", "", doctor, "Fachärztin/Facharzt für Neurologie"])
-    return Draft(
+    return german(
         s,
-        "de",
-        "DE",
         company,
         written,
         title="Neurologischer Befundbericht",

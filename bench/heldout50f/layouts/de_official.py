@@ -8,7 +8,16 @@ from __future__ import annotations
 import datetime
 
 from bench.heldout50f import dates
-from bench.heldout50f.kit import Case, Draft, address_lines, before, name_form, salute, window
+from bench.heldout50f.kit import (
+    Case,
+    Draft,
+    address_lines,
+    before,
+    german,
+    name_form,
+    salute,
+    window,
+)
 from bench.heldout50f.layouts.base import layout
 from bench.heldout50f.sheet import Sheet, glue
 
@@ -57,16 +66,12 @@ def krankenkasse(case: Case) -> Draft:
     s.put("Die Gesundheitskasse im Rheinland", 190, 26, size=8, align="right")
     window(s, case, sender_line=f"{org} · 50597 Köln")
     theirs = before(case.day, 7, 30, rng)
-    _info_block(
-        s,
-        [
-            ("Ihr Zeichen, Ihr Schreiben vom", dates.num(theirs)),
-            ("Unser Zeichen", f"KÜ-{rng.randint(1000, 9999)}"),
-            ("Ansprechpartner/in", clerk),
-            ("Telefon", "0221 9988-4410"),
-            ("Datum", dates.num(case.day)),
-        ],
-    )
+    references = [("Ihr Zeichen, Ihr Schreiben vom", dates.num(theirs))]
+    references += [
+        ("Unser Zeichen", f"KÜ-{rng.randint(1000, 9999)}"),
+        ("Ansprechpartner/in", clerk),
+    ]
+    _info_block(s, [*references, ("Telefon", "0221 9988-4410"), ("Datum", dates.num(case.day))])
     s.y = 105
     subject = "Antrag auf Kostenübernahme für eine Rehabilitationsmaßnahme"
     s.line(subject, font="arial-b")
@@ -96,10 +101,8 @@ def krankenkasse(case: Case) -> Draft:
         ]
     )
     deadline = case.day + datetime.timedelta(days=21)
-    return Draft(
+    return german(
         s,
-        "de",
-        "DE",
         org,
         written,
         title=subject,
@@ -155,10 +158,8 @@ def rentenversicherung(case: Case) -> Draft:
         "Wir bitten Sie, den beigefügten Befundbericht auszufüllen. Für den Bericht zahlen wir eine Vergütung nach dem Justizvergütungs- und -entschädigungsgesetz."
     )
     s.lines(["Mit freundlichen Grüßen", "Ihre Deutsche Rentenversicherung"])
-    return Draft(
+    return german(
         s,
-        "de",
-        "DE",
         org,
         written,
         title=subject,
@@ -204,10 +205,7 @@ def medizinischer_dienst(case: Case) -> Draft:
     ]
     if case.show_address:
         rows.insert(2, ("Anschrift:", ", ".join(address_lines(pat))))
-    for label, value in rows:
-        s.y += s.lead() * 1.2
-        s.put(label, s.left, s.y, font="sans-b")
-        s.put(value, s.left + 45, s.y)
+    s.fields(rows, 45, "sans-b", 1.2)
     s.gap(6)
     _md_findings(s)
     s.new_page()
@@ -224,10 +222,8 @@ def medizinischer_dienst(case: Case) -> Draft:
     s.gap(6)
     s.line(assessor)
     s.line(f"Köln, den {dates.num(case.day)}")
-    return Draft(
+    return german(
         s,
-        "de",
-        "DE",
         org,
         written,
         title=title,
@@ -307,10 +303,8 @@ def berufsgenossenschaft(case: Case) -> Draft:
         "wir bitten Sie um einen Zwischenbericht über den bisherigen Heilverlauf und die voraussichtliche Dauer der Arbeitsunfähigkeit. Bitte verwenden Sie den Vordruck F 2100."
     )
     s.lines(["Mit freundlichen Grüßen", "Im Auftrag", "Dünnwald"])
-    return Draft(
+    return german(
         s,
-        "de",
-        "DE",
         org,
         written,
         title=f"Arbeitsunfall vom {dates.num(accident)}",
@@ -366,10 +360,8 @@ def gesundheitsamt(case: Case) -> Draft:
             "Ärztin für Öffentliches Gesundheitswesen",
         ]
     )
-    return Draft(
+    return german(
         s,
-        "de",
-        "DE",
         org,
         written,
         title=subject,
@@ -412,10 +404,7 @@ def versorgungsamt(case: Case) -> Draft:
     ]
     if case.show_address:
         rows.append(("Anschrift:", ", ".join(address_lines(pat))))
-    for label, value in rows:
-        s.y += s.lead() * 1.2
-        s.put(label, s.left, s.y, font="narrow-b")
-        s.put(value, s.left + 35, s.y)
+    s.fields(rows, 35, "narrow-b", 1.2)
     application = before(case.day, 10, 45, rng)
     s.gap(4)
     s.para(
@@ -432,10 +421,8 @@ def versorgungsamt(case: Case) -> Draft:
         s.put(text, s.left + 6, s.y)
     s.gap(5)
     s.lines(["Mit freundlichen Grüßen", "Ihr Versorgungsamt"])
-    return Draft(
+    return german(
         s,
-        "de",
-        "DE",
         org,
         written,
         title=subject,
@@ -452,6 +439,9 @@ def versorgungsamt(case: Case) -> Draft:
     )
 
 
+M52_TITLE = "Bericht für die Krankenkasse bei Fortbestehen der Arbeitsunfähigkeit"
+
+
 @layout(
     "muster52_krankenkasse",
     "A Muster 52 style form from an insurer: the form's own head fields ('Krankenkasse bzw. "
@@ -464,11 +454,7 @@ def muster52(case: Case) -> Draft:
     org = "Krankenkasse Westfalia-Rhein"
     s = Sheet(font="courier", size=10, left=18, right=15)
     s.y = 18
-    s.line(
-        "Bericht für die Krankenkasse bei Fortbestehen der Arbeitsunfähigkeit",
-        font="arial-b",
-        size=11,
-    )
+    s.line(M52_TITLE, font="arial-b", size=11)
     s.line("Muster 52 (Anfrage der Krankenkasse)", font="arial", size=8)
     s.gap(4)
     top = s.y
@@ -508,13 +494,11 @@ def muster52(case: Case) -> Draft:
         font="arial",
         size=9,
     )
-    return Draft(
+    return german(
         s,
-        "de",
-        "DE",
         org,
         written,
-        title="Bericht für die Krankenkasse bei Fortbestehen der Arbeitsunfähigkeit",
+        title=M52_TITLE,
         title_alternatives=["Muster 52"],
         letter_date=case.day,
         other_dates=[(since, "unfit for work since")],
