@@ -134,6 +134,8 @@ def scan_jpeg(page: Page, seed: int) -> bytes:
     angle = float(rng.uniform(-1.1, 1.1))
     paper = int(rng.integers(228, 246))
     image = image.rotate(angle, resample=Image.Resampling.BICUBIC, fillcolor=255)
+    if rng.random() < 0.4:
+        _punch_holes(image)
     image = image.filter(ImageFilter.GaussianBlur(0.55))
     pixels = np.asarray(image, dtype=np.float32) * (paper / 255.0)
     pixels += rng.normal(0.0, 3.0, pixels.shape).astype(np.float32)
@@ -143,6 +145,15 @@ def scan_jpeg(page: Page, seed: int) -> bytes:
     buffer = io.BytesIO()
     out.save(buffer, format="JPEG", quality=72, dpi=(200, 200))
     return buffer.getvalue()
+
+
+def _punch_holes(image: Image.Image) -> None:
+    """A filed copy's two punch holes in the left margin, dark where the scanner lid shows."""
+    draw = ImageDraw.Draw(image)
+    radius = round(image.width * 0.015)
+    for offset in (-0.135, 0.135):
+        x, y = round(image.width * 0.045), round(image.height * (0.5 + offset))
+        draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=70)
 
 
 def fax_tiff(page: Page, seed: int) -> bytes:
