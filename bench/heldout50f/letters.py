@@ -268,6 +268,7 @@ def _spell(person: Person, spelling: str) -> Person:
     change = {
         "translit": people.transliterate,
         "plain": people.plain_latin,
+        "umlauts": people.drop_umlauts,
         "swiss": _swiss,
     }.get(spelling)
     if change is None:

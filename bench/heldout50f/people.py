@@ -511,6 +511,13 @@ def plain_latin(text: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
+def drop_umlauts(text: str) -> str:
+    """German umlauts without their dots and ß as ss (Müller -> Muller), other letters kept:
+    how a Polish or Italian clerk types a German name."""
+    table = {"ä": "a", "ö": "o", "ü": "u", "Ä": "A", "Ö": "O", "Ü": "U", "ß": "ss"}
+    return "".join(table.get(ch, ch) for ch in text)
+
+
 def umlaut_form(text: str) -> str:
     """The reverse of transliterate for the common cases (Mueller -> Müller)."""
     for plain, umlaut in (("ue", "ü"), ("oe", "ö"), ("ae", "ä"), ("Ue", "Ü"), ("Oe", "Ö")):

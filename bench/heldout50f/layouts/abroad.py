@@ -318,7 +318,8 @@ def us_consult(case: Case) -> Draft:
 @layout(
     "ie_hospital_letter",
     "Irish university hospital: 'Date: 12th September 2024' at the end, 'Re: Ms Given "
-    "Surname, D.O.B.', sender named in a capitalised logo line and the footer",
+    "Surname, D.O.B.', sender named in a capitalised logo line and the footer, umlauts "
+    "written out (Mueller)",
     spelling="translit",
 )
 def ie_hospital(case: Case) -> Draft:
@@ -418,8 +419,8 @@ def fr_compte_rendu(case: Case) -> Draft:
 @layout(
     "it_lettera_dimissione",
     "Italian discharge letter: 'Azienda Ospedaliera', 'Unità Operativa', 'Sig.ra COGNOME "
-    "Nome, nata il', 'Gentile Collega', accents dropped from German names",
-    spelling="plain",
+    "Nome, nata il', 'Gentile Collega', German umlauts dropped (Muller)",
+    spelling="umlauts",
     ages=(18, 99),
 )
 def it_lettera(case: Case) -> Draft:
@@ -512,8 +513,9 @@ def nl_ontslagbrief(case: Case) -> Draft:
 @layout(
     "pl_karta_informacyjna",
     "Polish hospital information card: 'Karta informacyjna leczenia szpitalnego', 'NAZWISKO "
-    "Imię', PESEL (birth date inside it), 'dnia 12.09.2024 r.' at the end",
-    spelling="plain",
+    "Imię', PESEL (birth date inside it), 'dnia 12.09.2024 r.' at the end, German umlauts "
+    "dropped (Muller)",
+    spelling="umlauts",
     ages=(18, 99),
 )
 def pl_karta(case: Case) -> Draft:
