@@ -412,12 +412,7 @@ def _umlaut(
     chosen = rng.choice(members)
     other = next(m for m in members if m is not chosen)
     person = _person(chosen)
-    if (
-        "ü" in chosen.surname
-        or "ö" in chosen.surname
-        or "ä" in chosen.surname
-        or "ß" in chosen.surname
-    ):
+    if people.transliterate(chosen.surname) != chosen.surname or rng.random() < 0.5:
         person = replace(person, surname=other.surname)
         note = f"the letter writes {other.surname} for {chosen.surname}"
     else:
