@@ -3,7 +3,8 @@
 
     python -m bench.heldout50f.materialise OUT
 
-Each letter's folder holds truth.json and its conditions' files (pdf/letter.pdf,
+OUT/index.json lists the letters of each split and the receiving practices' names (the clinic's
+own names for a measurement). Each letter's folder holds truth.json and its conditions' files (pdf/letter.pdf,
 scan200/page-NN.jpg, fax/page-NN.tif).
 """
 
@@ -14,6 +15,7 @@ import sys
 from pathlib import Path
 
 from bench.heldout50f import letters, register
+from bench.heldout50f.kit import PRACTICES
 
 
 def write_letter(letter: letters.Letter, folder: Path) -> int:
@@ -38,10 +40,13 @@ def main(argv: list[str]) -> int:
         print("usage: python -m bench.heldout50f.materialise OUT")
         return 2
     out = Path(argv[0])
+    index: dict[str, object] = {"receiving_practices": [p.name for p in PRACTICES]}
     for name in ("test", "examples"):
         chosen = letters.split(name)
         files = sum(write_letter(letter, out / name / letter.id) for letter in chosen)
+        index[name] = [letter.id for letter in chosen]
         print(f"{name}: {len(chosen)} letters, {files} files")
+    (out / "index.json").write_text(json.dumps(index, ensure_ascii=False, indent=1) + "\n")
     patients = register.build()
     register.write_all(patients, out / "register")
     print(f"register: {len(patients)} patients")
