@@ -4,8 +4,8 @@
     python -m bench.heldout50f.materialise OUT
 
 OUT/index.json lists the letters of each split and the receiving practices' names (the clinic's
-own names for a measurement). Each letter's folder holds truth.json and its conditions' files (pdf/letter.pdf,
-scan200/page-NN.jpg, fax/page-NN.tif).
+own names for a measurement). Each letter's folder holds truth.json and its conditions' files
+(pdf/letter.pdf, scan200/page-NN.jpg, fax/page-NN.tif).
 """
 
 from __future__ import annotations
