@@ -271,7 +271,7 @@ def sozialgericht(case: Case) -> Draft:
 )
 def dialyse(case: Case) -> Draft:
     rng, pat = case.rng, case.pat
-    org = "KfH-freies Dialysezentrum Rheinufer"
+    org = "Dialysezentrum Rheinufer"
     s = Sheet(font="cond", size=9.8)
     s.y = 16
     s.line(org, font="cond-b", size=13)
@@ -310,7 +310,7 @@ def dialyse(case: Case) -> Draft:
         written,
         title=title,
         title_alternatives=["Quartalsbericht"],
-        sender_alternatives=["Dialysezentrum Rheinufer"],
+        sender_alternatives=["Nephrologische Gemeinschaftspraxis"],
         letter_date=case.day,
         other_dates=[(first, "period start")],
         people=[(doctor, "signer")],
