@@ -185,17 +185,6 @@ def salute(pat: Person, language: str) -> str:
     return female if pat.sex == "F" else male
 
 
-def born_word(pat: Person, language: str) -> str:
-    words = {
-        "de": ("geb.", "geb."),
-        "fr": ("née", "né"),
-        "it": ("nata", "nato"),
-        "es": ("nacida", "nacido"),
-    }
-    female, male = words.get(language, ("geb.", "geb."))
-    return female if pat.sex == "F" else male
-
-
 def birth_clause(pat: Person, language: str = "de") -> str:
     """ ", geb. Weber" where the letter has the birth name, else empty."""
     if not pat.birth_name:
@@ -320,18 +309,6 @@ TEXT_DE = [
     "regionale Wandbewegungsstörungen.",
     "Eine Wiedervorstellung in unserer Ambulanz ist bei erneuten Beschwerden jederzeit möglich.",
     "Für Rückfragen stehen wir Ihnen gerne zur Verfügung.",
-]
-TEXT_EN = [
-    "I reviewed this patient in clinic today, who was referred with intermittent palpitations "
-    "and exertional breathlessness.",
-    "On examination the chest was clear, heart sounds were normal and there was no peripheral "
-    "oedema.",
-    "The ECG showed sinus rhythm with occasional ventricular ectopics; the echocardiogram was "
-    "unremarkable.",
-    "I have suggested a trial of bisoprolol and would be grateful if you could monitor her "
-    "blood pressure.",
-    "I have not arranged a further follow-up, but I would be happy to see the patient again "
-    "should symptoms recur.",
 ]
 
 

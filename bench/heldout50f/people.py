@@ -516,10 +516,3 @@ def drop_umlauts(text: str) -> str:
     how a Polish or Italian clerk types a German name."""
     table = {"ä": "a", "ö": "o", "ü": "u", "Ä": "A", "Ö": "O", "Ü": "U", "ß": "ss"}
     return "".join(table.get(ch, ch) for ch in text)
-
-
-def umlaut_form(text: str) -> str:
-    """The reverse of transliterate for the common cases (Mueller -> Müller)."""
-    for plain, umlaut in (("ue", "ü"), ("oe", "ö"), ("ae", "ä"), ("Ue", "Ü"), ("Oe", "Ö")):
-        text = text.replace(plain, umlaut)
-    return text
