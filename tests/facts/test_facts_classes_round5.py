@@ -175,3 +175,32 @@ def test_a_name_broken_over_the_heads_first_lines_is_read_whole() -> None:
         "Hauptstraße 2\n04109 Leipzig\nTelefon\n0221 27 06-4411\nSehr geehrte Damen und Herren,\n"
     )
     assert propose(glued, TODAY)["sender"].value == "BKK Nordwerk"
+
+
+def test_a_kind_of_letter_on_a_line_of_its_own_in_the_head_is_the_title() -> None:
+    """Plain text has no heading marks: a line that is a kind of letter and nothing else,
+    or a kind and what it is about, anywhere in the head, is the title; a kind's bare word
+    ("Befund"), which heads a report's section, is not."""
+    ward = (
+        "KLINIKUM AM SEE\nStation 2A – Neurologie · Tel. 02203 566-4410\nVorläufiger Arztbrief\n"
+        "(der endgültige Brief folgt)\nName: WAGNER\nVorname: Jana\n"
+    )
+    assert propose(ward, TODAY)["title"].value == "Vorläufiger Arztbrief"
+    clinic = (
+        "Kantonsspital Olten\nBaden, 28. Oktober 2024\nPatientin: Bärbel Busch, 12.03.1974\n"
+        "Sprechstundenbericht Gynäkologie\nKonsultation vom 18.10.2024\nDiagnosen: Myom.\n"
+    )
+    assert propose(clinic, TODAY)["title"].value == "Sprechstundenbericht Gynäkologie"
+    section = "Pflegedienst Rosenhof\nTel 0221 1234\nPatient: Jana Wagner\nBefund\nText.\n"
+    assert "title" not in propose(section, TODAY)
+    labelled = "Praxis Rheinufer\nKardiologischer Befundbericht: Jana Petrović, geb. 08.05.1938\n"
+    assert propose(labelled, TODAY)["title"].value == "Kardiologischer Befundbericht"
+
+
+def test_the_clinic_addressed_first_leaves_the_sender_to_the_head_under_it() -> None:
+    letter = (
+        "Internistische Praxis\nHerrn Dr. med. Paul Sand\nAachener Straße 508\n50933 Köln\n"
+        "Orthopädische Praxis am Markt\nDr. med. Fabian Ost · Facharzt für Orthopädie\n"
+        "Uhlstraße 40 · 50321 Brühl · Telefon 02232 94 30 70\nLiebe Kolleginnen und Kollegen,\n"
+    )
+    assert _sender(letter) == "Orthopädische Praxis am Markt"

@@ -17,7 +17,12 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from docvault.facts.extract.base import MAX_TITLE_CHARACTERS, Line, Proposal, letter_lines
-from docvault.facts.extract.sender import _an_organisation, _first_line_under_fax_header, head_name
+from docvault.facts.extract.sender import (
+    RECIPIENT_START,
+    _an_organisation,
+    _first_line_under_fax_header,
+    head_name,
+)
 from docvault.misreadings import fold as fold_misreadings
 from docvault.textutil import strip_markup
 
@@ -239,12 +244,20 @@ def _sender_past_own(text: str, directory: Directory) -> Proposal | None:
     addressee's, or none."""
     from docvault.facts.extract import propose  # the package's entry: it imports this module's base
 
-    first = _first_line_under_fax_header(letter_lines(text))
-    if first is not None and is_own(first.text, directory):
+    lines = letter_lines(text)
+    first = _first_line_under_fax_header(lines)
+    if first is not None and is_own(first.text, directory) and not _addressed(lines, first):
         return None  # the clinic's own letter head: a letter it wrote, from nobody else
     kept = [line for line in text.splitlines() if not is_own(strip_markup(line), directory)]
     found = propose("\n".join(kept)).get("sender")
     return found if found is not None and not is_own(found.value, directory) else None
+
+
+def _addressed(lines: Sequence[Line], first: Line) -> bool:
+    """Whether the page's first line heads an address window ("Herrn Dr. med. ..." under
+    it): the clinic as the addressee, its sender's head further down."""
+    following = lines[first.number + 1] if first.number + 1 < len(lines) else None
+    return following is not None and bool(RECIPIENT_START.match(following.text))
 
 
 def letters_of(text: str) -> str:

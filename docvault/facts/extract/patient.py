@@ -103,7 +103,8 @@ _SUBJECT = re.compile(
 # the patient's birth date after a comma, unlabelled (Swiss and Austrian reports).
 _KIND_HEADING = re.compile(
     rf"^(?P<kind>(?:[^\W\d_][\w-]*\s){{0,3}}[^\W\d_][\w-]*)\s*:\s*(?:{_SALUTATION}\s+)?"
-    r"(?P<name>[^\W\d_][^,:\d]{2,80}),\s*(?P<born>\d[\w./ ]{5,24}\d)\s*$"
+    r"(?P<name>[^\W\d_][^,:\d]{2,80}),\s*(?:(?:geb\.|geboren(?:\s+am)?|born|DOB:?|\*)\s*)?"
+    r"(?P<born>\d[\w./ ]{5,24}\d)\s*$"
 )
 
 

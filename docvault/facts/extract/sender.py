@@ -61,7 +61,7 @@ def _an_organisation(text: str) -> bool:
     return any(_ORGANISATION.search(form) or _OTHER_ORGANISATION.search(form) for form in forms)
 
 
-_RECIPIENT_START = re.compile(
+RECIPIENT_START = re.compile(
     r"^(?:Herrn?|Frau|An\b|An die|To:?|z\.\s?Hd|Mr\b|Mrs\b|Ms\b|Miss\b|Dr\.? med\. .* \d{5})"
 )
 
@@ -291,7 +291,7 @@ def _doctor_first(head: str) -> bool:
 def _first_organisation(lines: Sequence[Line]) -> tuple[Candidate | None, Line | None]:
     """The first organisation the page's head names outside what may be an address, and
     the first one inside such a block (which may be the recipient)."""
-    recipient_blocks = {line.block for line in lines if _RECIPIENT_START.match(line.text)}
+    recipient_blocks = {line.block for line in lines if RECIPIENT_START.match(line.text)}
     recipient_blocks |= _address_blocks(lines)
     if len({line.block for line in lines[:15]}) < 3:
         recipient_blocks = set()  # no paragraphs (the CPU engine): the lines alone tell
@@ -332,9 +332,9 @@ def _with_word_above(head: str, lines: Sequence[Line], position: int) -> str:
     name broken over the head's lines ("ORTHOPÄDIE" over "ZENTRUM LINDENTHAL", "BKK" over
     "Rheinwerk")."""
     first = _first_line_under_fax_header(lines)
-    if first is None or position == 0 or lines[position - 1] is not first:
-        return head
-    word = first.text.strip()
+    if first is None or position == 0 or lines[position - 1].number > first.number:
+        return head  # the word above is no head's first line (a fax header's capitals are)
+    word = lines[position - 1].text.strip()
     if not re.fullmatch(r"[^\W\d_][^\W\d_-]*", word) or _DOCUMENT_KIND.search(word):
         return head
     if word.casefold() in head.casefold().split():
@@ -524,7 +524,7 @@ def head_name(line: Line) -> str | None:
     kind = _DOCUMENT_KIND.search(name)
     if kind and (not _an_organisation(name) or len(name[: kind.start()].split()) <= 1):
         return None  # "Referral letter", "Kurze Nachricht von Praxis zu Praxis": a heading
-    if _RECIPIENT_START.match(name) or _SALUTATION_LINE.match(name) or _SIGNER.match(name):
+    if RECIPIENT_START.match(name) or _SALUTATION_LINE.match(name) or _SIGNER.match(name):
         return None
     if _FORM_LABEL.search(name):
         return None  # a form's field label ("Krankenkasse bzw. Kostenträger")
@@ -570,14 +570,14 @@ def _recipient_lines(lines: Sequence[Line]) -> set[int]:
     for position, line in enumerate(lines[:40]):
         window = list(lines[position : position + 5])
         for index, following in enumerate(window[1:], start=1):
-            if following.block != line.block or _RECIPIENT_START.match(following.text):
+            if following.block != line.block or RECIPIENT_START.match(following.text):
                 window = window[:index]  # an address does not run into the next one
                 break
         ends = [index for index, text in enumerate(window) if _POSTCODE_LINE.search(text.text)]
         if not ends:
             continue
         address = window[: ends[0] + 1]
-        starts = bool(_RECIPIENT_START.match(line.text))
+        starts = bool(RECIPIENT_START.match(line.text))
         bare = _an_organisation(line.text) and not any(
             _CONTACT.search(text.text) for text in window[: ends[0] + 2]
         )

@@ -31,8 +31,8 @@ from docvault.facts.extract.sender import (
     _CONTACT,
     _FORM_LABEL,
     _ORGANISATION,
-    _RECIPIENT_START,
     _SIGNER,
+    RECIPIENT_START,
     _doctor_first,
     _first_line_under_fax_header,
     _recipient_lines,
@@ -70,54 +70,72 @@ def _heading_under_salutation(lines: Sequence[Line]) -> Iterator[Candidate]:
 def _head_titles(lines: Sequence[Line]) -> Iterator[Candidate]:
     """The subject line, or a heading, above the salutation."""
     addressed = _recipient_lines(lines)  # an address's lines (and the line under one)
+    found = False  # a title read already: a later line of a kind heads a section
     for position, line in enumerate(lines):
         if line.number > 25 or _SALUTATION_LINE.match(line.text):
             break
         heading = kind_heading(line.text)
         if heading:
             yield Candidate(heading[0], line.text, 0)  # "Bericht: Herr Søren Groß, 02.07.1938"
+            found = True
             continue
         label = _TITLE_LABEL.match(line.text)
         if label:
             title = _title_text(line.text[label.end() :])
             if title and not (_name_alone(title) and not _DOCUMENT_KIND.search(title)):
                 yield Candidate(title, line.text, 0)  # a subject, not a name alone
+                found = True
             continue
         title = _title_text(line.text)
         if title and _DOCUMENT_KIND.search(title) and len(title.split()) <= 6:
             looks_like_heading = line.heading or line.text.isupper()
             if looks_like_heading and not _PATIENT_LABEL.search(line.text):
                 yield Candidate(title, line.text, 1)
+                found = True
                 continue
         if position == _first_position(lines) and _kind_alone(line.text):
             yield Candidate(line.text.strip(), line.text, 1)  # a form's heading: "Überweisung"
+            found = True
             continue
         following = lines[position + 1] if position + 1 < len(lines) else None
-        # The line under an address may be its country ("Schweiz", "United Kingdom"); a
-        # longer line, or a kind of letter, is the heading under the address.
-        in_address = position in addressed or (
-            position - 1 in addressed
-            and lines[position - 1].block == line.block
-            and len(line.text.split()) <= 2
-            and not _kind_alone(line.text)
-        )
-        # A form's value under its field label ("Krankenkasse" over "IKK classic"): no heading.
-        form_value = position and _FORM_LABEL.search(lines[position - 1].text)
-        # "Ihr Antrag vom 11.04.2024 – Genehmigung" over "Kompressionsstrümpfe nach Maß": a
-        # subject of two lines, which the line under the reference does not name alone.
-        continued = position and _runs_on(lines[position - 1].text, line.text)
+        free = _free(lines, position, addressed)
+        alone = (_kind_alone(line.text) and _not_bare(line.text)) or _kind_and_subject(line.text)
+        if free and alone and not found:
+            yield Candidate(line.text.strip(), line.text, 1)  # "Vorläufiger Arztbrief"
+            found = True
+            continue
         if (
-            position
+            free
+            and position
             and following
-            and not in_address
-            and not form_value
-            and not continued
             and not _doctor_first(lines[position - 1].text)
             and _heading_above(line, following)
         ):
             yield Candidate(line.text.strip(), line.text, 1)
+            found = True
         elif (dated := _KIND_AND_DATE.match(line.text)) and (title := _title_text(dated.group())):
             yield Candidate(title, line.text, 1)  # "Untersuchungsbericht vom 28.10.2024"
+            found = True
+
+
+def _free(lines: Sequence[Line], position: int, addressed: set[int]) -> bool:
+    """Whether the line may head the letter: not in an address, not a form's value under
+    its label, not a line that continues the one above."""
+    line = lines[position]
+    # The line under an address may be its country ("Schweiz", "United Kingdom"); a
+    # longer line, or a kind of letter, is the heading under the address.
+    in_address = position in addressed or (
+        position - 1 in addressed
+        and lines[position - 1].block == line.block
+        and len(line.text.split()) <= 2
+        and not _kind_alone(line.text)
+    )
+    # A form's value under its field label ("Krankenkasse" over "IKK classic"): no heading.
+    form_value = position and _FORM_LABEL.search(lines[position - 1].text)
+    # "Ihr Antrag vom 11.04.2024 – Genehmigung" over "Kompressionsstrümpfe nach Maß": a
+    # subject of two lines, which the line under the reference does not name alone.
+    continued = position and _runs_on(lines[position - 1].text, line.text)
+    return not (in_address or form_value or continued)
 
 
 def _runs_on(previous: str, text: str) -> bool:
@@ -143,13 +161,32 @@ def _first_position(lines: Sequence[Line]) -> int | None:
 
 def _kind_alone(text: str) -> bool:
     """A line that is a kind of document and nothing else (``Überweisungsschein``,
-    ``Überweisung``): one to three words, no number, no organisation."""
+    ``Vorläufiger Arztbrief``): one to three words, no number, no organisation."""
     words = text.split()
     if not 1 <= len(words) <= 3 or re.search(r"\d|[:@·•|¦,;()/]", text):
         return False
     return bool(_FORM_KIND.fullmatch(text.strip())) or (
         bool(_DOCUMENT_KIND.search(words[-1])) and not _ORGANISATION.search(text)
     )
+
+
+def _not_bare(text: str) -> bool:
+    """Not a kind's bare word ("Befund", "Bericht"), which a report's section may be
+    headed with: two words, or a compound naming which ("Verlegungsbericht")."""
+    words = text.split()
+    kind = _DOCUMENT_KIND.search(words[0]) if len(words) == 1 else None
+    return kind is None or kind.start() > 0
+
+
+def _kind_and_subject(text: str) -> bool:
+    """A line naming a kind of letter and what it is about, with no sentence's words
+    ("Sprechstundenbericht Gynäkologie", "Befund Ileokoloskopie"): two to four words, each
+    capitalised, the first a kind of letter."""
+    words = text.split()
+    if not 2 <= len(words) <= 4 or re.search(r"\d|[:@·•|¦,;()/.]", text):
+        return False
+    capitalised = all(word[0].isupper() for word in words)
+    return capitalised and bool(_LETTER_KIND.search(words[0])) and not _ORGANISATION.search(text)
 
 
 # A kind of letter (not a section of one: "Results", "Note", "Request").
@@ -187,7 +224,7 @@ def _heading_above(line: Line, following: Line) -> bool:
         return False
     if _ORGANISATION.search(text) and not _DOCUMENT_KIND.search(text):
         return False  # "Department of Blood Sciences"; but "Laboratory Report" is a heading
-    if _RECIPIENT_START.match(text) or _CONTACT.search(text):
+    if RECIPIENT_START.match(text) or _CONTACT.search(text):
         return False
     if _STREET.search(text):
         return False  # an address line
