@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from docvault.facts import propose
+from docvault.facts import document_text, propose
 from docvault.facts.extract import Proposal
 from docvault.facts.extract.known import Directory, fold, with_directory
 
@@ -204,3 +204,46 @@ def test_the_clinic_addressed_first_leaves_the_sender_to_the_head_under_it() -> 
         "Uhlstraße 40 · 50321 Brühl · Telefon 02232 94 30 70\nLiebe Kolleginnen und Kollegen,\n"
     )
     assert _sender(letter) == "Orthopädische Praxis am Markt"
+
+
+def test_a_fax_cover_sheet_counting_its_pages_in_any_words_is_left_out() -> None:
+    """A cover sheet's "Seiten inkl. Deckblatt:" or "Pages incl. cover:": its date is the
+    transmission's, its subject the cover's; the letter's own are on the next page."""
+    for count in ("Seiten inkl. Deckblatt: 2", "Pages incl. cover: 2", "Seiten (mit Deckblatt): 2"):
+        cover = f"TELEFAX\nAn: Praxis Dr. Lange\nDatum: 19.07.2024\n{count}\nBetreff: Rezept\n"
+        letter = "Praxis Dr. Roth\nTel 0761 1234\nKöln, 13.07.2024\nArztbrief\nText.\n"
+        facts = propose(document_text([cover, letter]), TODAY)
+        assert facts["letter_date"].value == "2024-07-13", count
+        assert facts["title"].value == "Arztbrief", count
+
+
+def test_a_subject_broken_over_two_lines_or_a_replys_prefix_is_no_title() -> None:
+    broken = (
+        "Jobcenter Köln\nTel 0221 1234\nDatum 12.01.2025\nAnforderung eines Befundberichts "
+        "für den Dienst der\nBundesagentur für Arbeit\nSehr geehrte Damen und Herren,\n"
+    )
+    title = propose(broken, TODAY).get("title")
+    assert title is None or title.value != "Bundesagentur für Arbeit"
+    reply = (
+        "Von: Mia Oden <mia@spz.example>\nGesendet: Mittwoch, 30. Juli 2025 14:32\n"
+        "Betreff: AW: Patientin/Patient Wichmann\nSehr geehrte Frau Doktor,\n"
+    )
+    title = propose(reply, TODAY).get("title")
+    assert title is None or title.value.casefold() != "aw"
+
+
+def test_an_organisation_read_under_the_clinics_window_gives_way_to_the_head() -> None:
+    """The head's trust, its address without a telephone (perhaps a window), the clinic's
+    address, then a heading naming a clinic: the heading is the letter's, not its sender."""
+    letter = (
+        "Southfield Hospitals NHS Foundation Trust\nDepartment of Cardiology\n"
+        "Eastfield Road, Southfield SF4 7QX, United Kingdom\nDr. med. Eva Lorenz\n"
+        "Hausarztpraxis am Stadtgarten\nVenloer Straße 212\nD-50823 Köln\n21 June 2024\n"
+        "Cardiology Outpatient Clinic\nDear Dr Lorenz,\nText.\n"
+    )
+    assert _sender(letter) == "Southfield Hospitals NHS Foundation Trust"
+    form = (
+        "Pflegeüberleitungsbogen\nGeriatriezentrum Am Rhein\nRheinweg 2 · 50321 Brühl · "
+        "Tel 02232 1234\nText.\n"
+    )
+    assert propose(form, TODAY)["sender"].value == "Geriatriezentrum Am Rhein"

@@ -130,8 +130,9 @@ _COVER_HEADING = re.compile(
 
 _COVER_PAGES = re.compile(
     r"^\W*(?:Pages|Seiten(?:zahl|anzahl)?|Seitenanzahl|Anzahl (?:der )?Seiten|No\.? of pages|"
-    r"Number of pages|Total pages|Pages including cover)"
-    r"(?:\s*\([^)]*\))?\s*[:¦]",
+    r"Number of pages|Total pages)"
+    # What the count includes, in any words ("inkl. Deckblatt", "incl. cover", "(mit Deckblatt)").
+    r"\b[^:¦\n]{0,30}[:¦]",
     re.IGNORECASE | re.MULTILINE,
 )
 

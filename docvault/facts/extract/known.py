@@ -238,6 +238,14 @@ def _named_again(name: str, lines: Sequence[Line], head: Line) -> bool:
     )
 
 
+def _under_own(read: Proposal, text: str, directory: Directory) -> bool:
+    """Whether the rules read the sender from a line under the clinic's own name."""
+    lines = [strip_markup(line.text) for line in letter_lines(text)]
+    own = next((number for number, line in enumerate(lines) if is_own(line, directory)), None)
+    read_at = next((number for number, line in enumerate(lines) if line == read.evidence), None)
+    return own is not None and read_at is not None and read_at > own
+
+
 def _sender_past_own(text: str, directory: Directory) -> Proposal | None:
     """The sender the layout rules read where the clinic's own lines (its name in the
     address window, on a copy line) are not there: the head the rules passed over for the
@@ -302,6 +310,10 @@ def with_directory(
         # is the sender's, else what the rules read with the clinic's lines left out.
         past_own = _sender_past_own(text, directory) if read is not None else None
         read = _head_over_own(text, directory) or past_own
+    elif _under_own(read, text, directory):
+        # Read under the clinic's address window ("Cardiology Outpatient Clinic", a heading):
+        # the head over the window is the sender's, where there is one.
+        read = _head_over_own(text, directory) or read
     named = identify_sender(text, directory, mail_sender)
     if read is not None and (spelled := _known_spelling(read.value, directory)) is not None:
         read = Proposal("sender", spelled, f"sender directory: “{read.value}” is {spelled}")

@@ -337,6 +337,8 @@ def _with_word_above(head: str, lines: Sequence[Line], position: int) -> str:
     word = lines[position - 1].text.strip()
     if not re.fullmatch(r"[^\W\d_][^\W\d_-]*", word) or _DOCUMENT_KIND.search(word):
         return head
+    if _HEADING_COMPOUND.match(word):
+        return head  # "Pflegeüberleitungsbogen" over the name: the form's heading
     if word.casefold() in head.casefold().split():
         return head  # "Rheinwerk" over "BKK Rheinwerk": the name is whole already
     joined = f"{word} {head}"

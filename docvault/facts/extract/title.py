@@ -145,6 +145,9 @@ def _runs_on(previous: str, text: str) -> bool:
     "Gundelfingen"; "..., 79189 Bad" over "Krozingen")."""
     if _REFERENCE_LINE.match(previous):
         return True
+    words = previous.split()
+    if len(words) >= 4 and re.fullmatch(r"[a-zäöüß]{1,5}", words[-1]):
+        return True  # "Anforderung eines Befundberichts für den ... der" over "Bundesagentur ..."
     if not _STREET.search(previous):
         return False
     if re.search(r",\s*\d{4,5}$", previous):
@@ -275,6 +278,9 @@ def _without_patient(title: str) -> str:
     return " ".join(words[: -len(name.split())]).strip(" ,.:;–—-")
 
 
+_REPLY_ALONE = re.compile(r"(?:AW|RE|WG|FW|FWD|TR|SV|Antwort|Reply)\W*", re.IGNORECASE)
+
+
 _DANGLING = re.compile(r"(?:\s+(?:vom|von|am|from|of|dated|on|für|for|zur|zum|der|des))+$", re.I)
 
 
@@ -295,6 +301,6 @@ def _title_text(text: str) -> str | None:
     # after a slash; a clerk files it under the first.
     if (halves := title.split(" / ")) and len(halves) == 2 and len(halves[0].split()) <= 4:
         title = halves[0].strip()
-    if not title or len(title) > MAX_TITLE_CHARACTERS:
-        return None
+    if not title or len(title) > MAX_TITLE_CHARACTERS or _REPLY_ALONE.fullmatch(title):
+        return None  # "AW: Patientin Wichmann" less its patient: a reply's prefix alone
     return title.title() if title.isupper() else title
