@@ -247,3 +247,51 @@ def test_an_organisation_read_under_the_clinics_window_gives_way_to_the_head() -
         "Tel 02232 1234\nText.\n"
     )
     assert propose(form, TODAY)["sender"].value == "Geriatriezentrum Am Rhein"
+
+
+def test_a_kind_with_what_it_is_about_and_kinds_from_abroad_are_titles() -> None:
+    """Titles such as "Gutachten zur Feststellung der Pflegebedürftigkeit" or "Informe de
+    alta": the kind first, then its subject in a heading's words (sentence case in the
+    languages that write so); "Vorläufiger Arztbrief (Kurzbrief)" less the kind's other name
+    in brackets."""
+    head = "Klinikum am See\nTel 0221 1234\n"
+    for line, title in (
+        ("Gutachten zur Feststellung der Pflegebedürftigkeit", None),
+        ("Informe de alta", None),
+        ("Compte rendu d'hospitalisation", None),
+        ("Lettera di dimissione", None),
+        ("Vorläufiger Arztbrief (Kurzbrief)", "Vorläufiger Arztbrief"),
+    ):
+        letter = f"{head}{line}\nName: Jana Wagner\nText.\n"
+        assert propose(letter, TODAY)["title"].value == (title or line), line
+    # A sentence that starts with a kind's word is no heading, nor is a section's "Rapport".
+    for line in ("Bericht folgt nach Abschluss der Behandlung", "Rapport"):
+        found = propose(f"{head}{line}\nText.\n", TODAY).get("title")
+        assert found is None or found.value != line, line
+
+
+def test_letter_dates_written_as_other_countries_write_them() -> None:
+    today = date(2025, 6, 1)
+    for line, day in (
+        ("Zielona Góra, dnia 10.08.2024 r.", "2024-08-10"),
+        ("Vélez-Málaga, 30 de enero de 2025", "2025-01-30"),
+        ("Peschiera del Garda, 6 giugno 2024", "2024-06-06"),
+        ("Tarih: 10.05.2025", "2025-05-10"),
+        ("Erstellt: 2024-05-01", "2024-05-01"),
+        ("Datum/Unterschrift: 03.04.2025  Sr. Beate Kall", "2025-04-03"),
+    ):
+        assert propose(f"Klinik am See\n{line}\nText.\n", today)["letter_date"].value == day, line
+
+
+def test_a_hospital_abroad_over_the_clinics_window_and_a_window_over_the_head() -> None:
+    danish = (
+        "Regionshospitalet Nordkysten\nAkutmodtagelsen\nStrandvej 35, 9000 Aalborg, Danmark\n"
+        "Dr. med. Eva Lorenz\nHausarztpraxis am Stadtgarten\nVenloer Straße 212\nD-50823 Köln\n"
+        "Epikrise\nText.\n"
+    )
+    assert _sender(danish) == "Regionshospitalet Nordkysten"
+    dutch = (
+        "Eva Lorenz\nHausarztpraxis am Stadtgarten\nVenloer Straße 212\nD-50823 Köln\n"
+        "Duitsland\nZiekenhuis Maasoever\nAfdeling Interne Geneeskunde\nText.\n"
+    )
+    assert _sender(dutch) == "Ziekenhuis Maasoever"

@@ -31,10 +31,26 @@ _MONTHS = {
     "janvier": 1, "février": 2, "fevrier": 2, "mars": 3, "avril": 4, "juin": 6, "juillet": 7,
     "août": 8, "aout": 8, "septembre": 9, "octobre": 10, "novembre": 11, "décembre": 12,
     "decembre": 12,
+    # Italian, Spanish and Portuguese
+    "gennaio": 1, "febbraio": 2, "marzo": 3, "aprile": 4, "maggio": 5, "giugno": 6,
+    "luglio": 7, "agosto": 8, "settembre": 9, "ottobre": 10, "dicembre": 12,
+    "enero": 1, "febrero": 2, "abril": 4, "mayo": 5, "junio": 6, "julio": 7,
+    "septiembre": 9, "setiembre": 9, "octubre": 10, "noviembre": 11, "diciembre": 12,
+    "janeiro": 1, "fevereiro": 2, "março": 3, "maio": 5, "junho": 6, "julho": 7,
+    "setembro": 9, "outubro": 10, "dezembro": 12,
+    # Polish and Czech (a date's month in the genitive), Turkish
+    "stycznia": 1, "lutego": 2, "marca": 3, "kwietnia": 4, "maja": 5, "czerwca": 6,
+    "lipca": 7, "sierpnia": 8, "września": 9, "października": 10, "listopada": 11,
+    "grudnia": 12, "ledna": 1, "února": 2, "března": 3, "dubna": 4, "května": 5,
+    "června": 6, "července": 7, "srpna": 8, "září": 9, "října": 10, "listopadu": 11,
+    "prosince": 12, "ocak": 1, "şubat": 2, "mart": 3, "nisan": 4, "mayıs": 5, "haziran": 6,
+    "temmuz": 7, "ağustos": 8, "eylül": 9, "ekim": 10, "kasım": 11, "aralık": 12,
+    # Danish, Norwegian and Swedish (their other months are spelled as above)
+    "maj": 5, "augusti": 8,
 }  # fmt: skip
 
 
-_MONTH_NAME = r"(?P<month_name>[^\W\d_]{3,9})\.?"
+_MONTH_NAME = r"(?P<month_name>[^\W\d_]{3,12})\.?"
 
 
 _DATE_FORMS = (
@@ -45,10 +61,10 @@ _DATE_FORMS = (
         r"(?<![\d.])(?P<day>\d\d?)\s?(?P<separator>[./-])\s?(?P<month>\d\d?)\s?(?P=separator)"
         r"\s?(?P<year>\d{4}|\d\d)(?![\d])"
     ),
-    # 12. März 1961, 12 Mar 1961, 12-Mar-1961
+    # 12. März 1961, 12 Mar 1961, 12-Mar-1961; 30 de enero de 2025
     re.compile(
-        r"(?<!\d)(?P<day>\d\d?)(?:\.|st|nd|rd|th)?[\s-]+" + _MONTH_NAME
-        + r"[\s,-]+(?P<year>\d{4})(?!\d)"
+        r"(?<!\d)(?P<day>\d\d?)(?:\.|st|nd|rd|th)?(?:[\s-]+de)?[\s-]+" + _MONTH_NAME
+        + r"(?:\s+de)?[\s,-]+(?P<year>\d{4})(?!\d)"
     ),
     # March 12, 1961; Mar 12th 1961
     re.compile(_MONTH_NAME + r"\s+(?P<day>\d\d?)(?:st|nd|rd|th)?,?\s+(?P<year>\d{4})(?!\d)"),
@@ -311,13 +327,18 @@ _NAMED_DATE_LABEL = re.compile(
     r"Gesendet|Sent|Befundausgang|Ausgang|Statement date|"
     r"Date of (?:decision to refer|referral|issue)|Referral date|Issue date|Authori[sz]ed(?: on)?|"
     r"Freigegeben am|Validiert am|Ausgedruckt am|"
-    r"Erstellungsdatum|Überweisungsdatum|Bescheiddatum)"
+    r"Erstellungsdatum|Überweisungsdatum|Bescheiddatum|Erstellt)"
     r"\s*[:¦]?\s*",
     re.IGNORECASE,
 )
 
 
-_PLAIN_DATE_LABEL = re.compile(r"(?:^|¦)\s*(?:Datum|Dated|Date)\s*[:¦]?\s*", re.IGNORECASE)
+_PLAIN_DATE_LABEL = re.compile(
+    # The word "date" in the languages of letters from abroad; a form's "Datum/Unterschrift".
+    r"(?:^|¦)\s*(?:Datum|Dated|Date|Tarih|Data|Fecha|Dato)(?:\s*/\s*(?:Unterschrift|Signature))?"
+    r"\s*[:¦]?\s*",
+    re.IGNORECASE,
+)
 
 
 # "Untersuchungsbericht vom 28.10.2024", "Report of 3 March 2025": the report's own date
@@ -329,7 +350,13 @@ _KIND_AND_DATE = re.compile(
 )
 
 
-_PLACE_AND_DATE = re.compile(r"^[A-ZÄÖÜ][\w .()/-]{1,40},\s*(?:(?:den|the|am|le)\s+)?(?=\d|[A-Z])")
+# Polish writes "r." (roku, "of the year") after a date: "dnia 10.08.2024 r.".
+_YEAR_WORD = re.compile(r"\s+r\.?\s*$")
+
+
+_PLACE_AND_DATE = re.compile(
+    r"^[A-ZÄÖÜ][\w .()/-]{1,40},\s*(?:(?:den|the|am|le|il|el|dnia|d\.)\s+)?(?=\d|[A-Z])"
+)
 
 
 _ONLY_DATE = re.compile(r"^(?:(?:den|Datum|Date)\s+)?(?=\d|[A-Za-zä]{3})")
@@ -393,7 +420,7 @@ def _letter_date_on(line: Line, order: DateOrder) -> tuple[int, WrittenDate] | N
         match = pattern.match(line.text)
         if match is None:
             continue
-        rest = line.text[match.end() :]
+        rest = _YEAR_WORD.sub("", line.text[match.end() :])
         found = dates_in(rest, order)
         # The date must be all there is on the line after the heading, place or nothing.
         if found and found[0].start == 0 and found[0].end == len(rest.rstrip(" .")):
@@ -413,7 +440,7 @@ def _place_and_date(text: str, order: DateOrder) -> tuple[int, WrittenDate] | No
     match = _PLACE_AND_DATE.match(text)
     if match is None or _BIRTH.search(text) or _OTHER_DATES.search(text):
         return None
-    rest = text[match.end() :]
+    rest = _YEAR_WORD.sub("", text[match.end() :])
     found = dates_in(rest, order)
     if found and found[0].start == 0 and found[0].end == len(rest.rstrip(" .")):
         return 1, found[0]

@@ -18,10 +18,12 @@ from dataclasses import dataclass, field
 
 from docvault.facts.extract.base import MAX_TITLE_CHARACTERS, Line, Proposal, letter_lines
 from docvault.facts.extract.sender import (
+    POSTCODE_LINE,
     RECIPIENT_START,
     _an_organisation,
     _first_line_under_fax_header,
     head_name,
+    is_person_line,
 )
 from docvault.misreadings import fold as fold_misreadings
 from docvault.textutil import strip_markup
@@ -256,9 +258,35 @@ def _sender_past_own(text: str, directory: Directory) -> Proposal | None:
     first = _first_line_under_fax_header(lines)
     if first is not None and is_own(first.text, directory) and not _addressed(lines, first):
         return None  # the clinic's own letter head: a letter it wrote, from nobody else
-    kept = [line for line in text.splitlines() if not is_own(strip_markup(line), directory)]
-    found = propose("\n".join(kept)).get("sender")
+    found = propose(_without_own_window(text, directory)).get("sender")
     return found if found is not None and not is_own(found.value, directory) else None
+
+
+# The lines of an address window: a person over the name, the street, the post code's line
+# and the country under it.
+_WINDOW_LINES = 5
+
+
+def _without_own_window(text: str, directory: Directory) -> str:
+    """The text less the clinic's own lines and the address window each heads: the
+    doctor's name over it, its street, post code and country lines under it."""
+    texts = text.splitlines()
+    dropped: set[int] = set()
+    for number, line in enumerate(texts):
+        if not is_own(strip_markup(line), directory):
+            continue
+        dropped.add(number)
+        if number and is_person_line(texts[number - 1]):
+            dropped.add(number - 1)  # "Dr. med. Selin Aydın" over the practice's name
+        for below in range(number + 1, min(number + _WINDOW_LINES, len(texts))):
+            dropped.add(below)
+            if POSTCODE_LINE.search(texts[below]):
+                country = below + 1 < len(texts) and re.fullmatch(r"[^\W\d_]+", texts[below + 1])
+                dropped.update({below + 1} if country else set())
+                break
+        else:
+            dropped -= set(range(number + 1, number + _WINDOW_LINES))  # no address under it
+    return "\n".join(line for number, line in enumerate(texts) if number not in dropped)
 
 
 def _addressed(lines: Sequence[Line], first: Line) -> bool:
@@ -308,8 +336,7 @@ def with_directory(
     if read is None or is_own(read.value, directory):
         # Unread, or the addressee (the clinic itself): the head over the clinic's address
         # is the sender's, else what the rules read with the clinic's lines left out.
-        past_own = _sender_past_own(text, directory) if read is not None else None
-        read = _head_over_own(text, directory) or past_own
+        read = _head_over_own(text, directory) or _sender_past_own(text, directory)
     elif _under_own(read, text, directory):
         # Read under the clinic's address window ("Cardiology Outpatient Clinic", a heading):
         # the head over the window is the sender's, where there is one.

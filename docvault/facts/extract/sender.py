@@ -37,8 +37,9 @@ _ORGANISATION = re.compile(
 # What else writes to a practice: pharmacies, insurers, pension and accident funds,
 # authorities, courts, care services and homes, in the languages its letters come in.
 _OTHER_ORGANISATION = re.compile(
-    r"(?:[Aa]potheke|[Pp]flegedienst)\b|"  # "Linden-Apotheke", "Stadtapotheke"
-    r"\b(?:Pharmacy|Chemists?\b|Pharmacie|Apotheek|Apotek|Farmacia|Apteka|Eczane\w*|"
+    # "Linden-Apotheke", "Stadtapotheke", "Regionshospitalet"
+    r"(?:[Aa]potheke|[Pp]flegedienst|[Hh]ospitalet)\b|"
+    r"\b(?:Pharmacy|Chemists?\b|Sjukhus\w*|Pharmacie|Apotheek|Apotek|Farmacia|Apteka|Eczane\w*|"
     r"(?:Renten|Kranken|Unfall|Pflege|Sozial|Reise)?[Vv]ersicherung\b|"
     r"(?:Kranken|Ersatz|Pflege|Unfall|Betriebskranken|Innungskranken)kasse\b|"
     r"AOK\b|BKK\b|IKK\b|DAK\b|Barmer|Knappschaft|Berufsgenossenschaft|Medizinischer Dienst|"
@@ -105,7 +106,7 @@ _LABELLED = re.compile(r"^[^:¦]{1,40}:\s")
 _SENDER_PARTS = re.compile(r"\s*[·•¦]\s*|\s+(?:[|–—]|-\s)\s*")
 
 
-_POSTCODE_LINE = re.compile(
+POSTCODE_LINE = re.compile(
     r"(?:^|\s)(?:D-)?\d{5}\s+[A-ZÄÖÜ]|\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b|"
     # Four digits before a town at an address part's start (CH, AT, DK, BE, AU, NZ; "1017 AB"
     # in the Netherlands), a state before its post code (AU "NSW 2010", US "TX 78704").
@@ -152,6 +153,15 @@ _PLACE_OR_SPECIALTY = re.compile(
 )
 
 
+def is_person_line(text: str) -> bool:
+    """Whether a line is a person's name alone, with a title ("Dr. med. Selin Aydın") or
+    without ("Jonas Brenner"): an address window's first line."""
+    stripped = text.strip()
+    title = _SIGNER.match(stripped)
+    rest = stripped[title.end() :] if title else stripped
+    return bool(rest) and (_a_person(rest) or bool(title and title.end() and read_name(rest)))
+
+
 def _a_person(name: str) -> bool:
     """Whether a letter head's line is a person's name alone ("Anna Berger"), not an
     organisation the rules know no word of ("SAPV-Team Breisgau", "Hawke's Bay
@@ -195,7 +205,7 @@ def _address_blocks(lines: Sequence[Line]) -> set[int]:
     return {
         block
         for block, texts in by_block.items()
-        if any(_POSTCODE_LINE.search(text) for text in texts)
+        if any(POSTCODE_LINE.search(text) for text in texts)
         and not any(_CONTACT.search(text) for text in texts)
     }
 
@@ -277,7 +287,7 @@ _ROLE_FIELD = re.compile(
 
 def _address_follows(lines: Sequence[Line], position: int) -> bool:
     """Whether a post code's line comes within the four lines under ``position``."""
-    return any(_POSTCODE_LINE.search(line.text) for line in lines[position + 1 : position + 5])
+    return any(POSTCODE_LINE.search(line.text) for line in lines[position + 1 : position + 5])
 
 
 def _doctor_first(head: str) -> bool:
@@ -307,7 +317,7 @@ def _first_organisation(lines: Sequence[Line]) -> tuple[Candidate | None, Line |
         if _PATIENT_LABEL.search(line.text) or _BIRTH.search(line.text):
             heads_over = True  # the patient's address is no letter head's
         if not heads_over and position not in recipients:  # the letter head's own address
-            address_given = address_given or bool(_POSTCODE_LINE.search(line.text))
+            address_given = address_given or bool(POSTCODE_LINE.search(line.text))
         head = _SENDER_PARTS.split(line.text)[0].strip(" ,")
         if _DOCUMENT_KIND.search(head) or _PATIENT_LABEL.search(line.text):
             continue  # "Radiologischer Befund" is the letter's title, not its sender
@@ -396,11 +406,11 @@ def _return_line(lines: Sequence[Line]) -> Candidate | None:
             continue
         name = parts[0].strip()
         addressed = any(
-            _POSTCODE_LINE.search(part) or part.startswith(("Postfach", "P.O. Box"))
+            POSTCODE_LINE.search(part) or part.startswith(("Postfach", "P.O. Box"))
             for part in parts[1:]
         )
         recipient = any(
-            _POSTCODE_LINE.search(below.text) for below in lines[position + 1 : position + 7]
+            POSTCODE_LINE.search(below.text) for below in lines[position + 1 : position + 7]
         )
         if not (addressed and recipient) or _a_person(name) or re.search(r"\d", name):
             continue
@@ -575,7 +585,7 @@ def _recipient_lines(lines: Sequence[Line]) -> set[int]:
             if following.block != line.block or RECIPIENT_START.match(following.text):
                 window = window[:index]  # an address does not run into the next one
                 break
-        ends = [index for index, text in enumerate(window) if _POSTCODE_LINE.search(text.text)]
+        ends = [index for index, text in enumerate(window) if POSTCODE_LINE.search(text.text)]
         if not ends:
             continue
         address = window[: ends[0] + 1]
@@ -596,7 +606,7 @@ def _signers(lines: Sequence[Line]) -> Iterator[Candidate]:
         after = [line for line in lines if closings[-1] < line.number <= closings[-1] + 4]
     else:
         after = [line for line in lines if line.number >= len(lines) - _LAST_LINES_SIGNED]
-        if any(_ANSWER_BY.search(line.text) or _POSTCODE_LINE.search(line.text) for line in after):
+        if any(_ANSWER_BY.search(line.text) or POSTCODE_LINE.search(line.text) for line in after):
             return  # an address under the name: a form's stamp, not a signature
     by_number = {line.number: line for line in lines}
     for line in after:

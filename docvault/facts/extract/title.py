@@ -99,9 +99,10 @@ def _head_titles(lines: Sequence[Line]) -> Iterator[Candidate]:
             continue
         following = lines[position + 1] if position + 1 < len(lines) else None
         free = _free(lines, position, addressed)
-        alone = (_kind_alone(line.text) and _not_bare(line.text)) or _kind_and_subject(line.text)
+        kind_line = _without_other_name(line.text)
+        alone = (_kind_alone(kind_line) and _not_bare(kind_line)) or _kind_and_subject(kind_line)
         if free and alone and not found:
-            yield Candidate(line.text.strip(), line.text, 1)  # "Vorläufiger Arztbrief"
+            yield Candidate(kind_line, line.text, 1)  # "Vorläufiger Arztbrief"
             found = True
             continue
         if (
@@ -116,6 +117,15 @@ def _head_titles(lines: Sequence[Line]) -> Iterator[Candidate]:
         elif (dated := _KIND_AND_DATE.match(line.text)) and (title := _title_text(dated.group())):
             yield Candidate(title, line.text, 1)  # "Untersuchungsbericht vom 28.10.2024"
             found = True
+
+
+def _without_other_name(text: str) -> str:
+    """The kind of "Vorläufiger Arztbrief (Kurzbrief)", less its other name in brackets
+    (other brackets stay, and the line is then no kind alone)."""
+    bracketed = re.search(r"\s*\((\w+)\)\s*$", text)
+    if bracketed and _DOCUMENT_KIND.search(bracketed.group(1)):
+        return text[: bracketed.start()]
+    return text.strip()
 
 
 def _free(lines: Sequence[Line], position: int, addressed: set[int]) -> bool:
@@ -183,19 +193,50 @@ def _not_bare(text: str) -> bool:
 
 def _kind_and_subject(text: str) -> bool:
     """A line naming a kind of letter and what it is about, with no sentence's words
-    ("Sprechstundenbericht Gynäkologie", "Befund Ileokoloskopie"): two to four words, each
-    capitalised, the first a kind of letter."""
+    ("Sprechstundenbericht Gynäkologie", "Gutachten zur Feststellung der Pflegebedürftigkeit",
+    "Compte rendu d'hospitalisation"): two to seven words, the first a kind of letter, the
+    others capitalised or a name's small words."""
     words = text.split()
-    if not 2 <= len(words) <= 4 or re.search(r"\d|[:@·•|¦,;()/.]", text):
+    if not 1 <= len(words) <= 7 or re.search(r"\d|[:@·•|¦,;()/.!?]", text):
         return False
-    capitalised = all(word[0].isupper() for word in words)
-    return capitalised and bool(_LETTER_KIND.search(words[0])) and not _ORGANISATION.search(text)
+    if _FOREIGN_KIND.match(text):  # written in sentence case: "Informe de alta"
+        one_word = len(words) == 1 and not _FOREIGN_ONE_WORD.fullmatch(text)
+        return not (one_word or _ORGANISATION.search(text))
+    shaped = all(word[0].isupper() or _small_word(word) for word in words[1:])
+    kind = words[0][0].isupper() and _LETTER_KIND.search(words[0])
+    return len(words) >= 2 and bool(shaped and kind) and not _ORGANISATION.search(text)
+
+
+def _small_word(word: str) -> bool:
+    """A word a heading holds in lower case: an article, a preposition, "d'..." and "l'..."."""
+    return word.casefold() in _HEADING_SMALL_WORDS or bool(re.match(r"[dl]['’]", word))
+
+
+_HEADING_SMALL_WORDS = frozenset(
+    {"zur", "zum", "der", "des", "den", "die", "das", "für", "fuer", "und", "bei", "nach",
+     "über", "eines", "einer", "vom", "von", "mit", "of", "the", "and", "for", "on", "de",
+     "du", "la", "le", "di", "del", "della", "dello", "e", "et", "y", "en", "van", "het",
+     "auf", "um", "an", "im", "in", "zu", "wegen", "gegen", "eine", "einen", "einem"}
+)  # fmt: skip
+
+
+# A foreign kind that names a letter alone ("Epikriz"), not a section ("Rapport").
+_FOREIGN_ONE_WORD = re.compile(r"Epikriz|EPİKRİZ|Epikrise|Ontslagbrief|Udskrivningsbrev", re.I)
+
+
+# A kind of letter in the languages of letters from abroad, in one or more words.
+_FOREIGN_KIND = re.compile(
+    r"(?:Compte[- ]rendu|Lettre|Rapport|Courrier|Informe|Lettera|Relazione|Referto|"
+    r"Karta informacyjna|Wypis|Verslag|Ontslagbrief|Epikriz|Rapor|Udskrivningsbrev|"
+    r"Epikrise)\b",
+    re.IGNORECASE,
+)
 
 
 # A kind of letter (not a section of one: "Results", "Note", "Request").
 _LETTER_KIND = re.compile(
     r"(?:brief|bericht|befund|überweisung|ueberweisung|epikrise|konsil|report|summary|letter|"
-    r"referral)$",
+    r"referral|gutachten|untersuchung|antrag|anforderung|anfrage|bescheinigung|attest)$",
     re.IGNORECASE,
 )
 
