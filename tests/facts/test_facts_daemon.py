@@ -22,23 +22,12 @@ def write_letter(path: Path, text: str) -> None:
         document.save(path)
 
 
-def _wait_until_read(daemon: Daemon) -> None:
-    """The CPU engine's reading of the letter, waited for in the daemon's database: a
-    `docvault` command at every look took the CPU from the engine being waited on."""
-    wait_for(
-        lambda: daemon.document_statuses().get("entlassung.pdf") not in (None, "processing"),
-        120,
-        "the letter to be read",
-    )
-
-
 @pytest.mark.slow
 def test_a_letter_from_the_inbox_is_found_by_its_patient_and_birth_date(tmp_path: Path) -> None:
     daemon = Daemon(tmp_path)
     daemon.start()
     try:
         write_letter(tmp_path / "inbox" / "entlassung.pdf", MUSTERMANN_LETTER)
-        _wait_until_read(daemon)
         wait_for(
             lambda: daemon.cli_json("search", "born:12.3.61")["total"] == 1,
             120,
@@ -70,7 +59,6 @@ def test_a_letters_facts_come_after_its_reading_and_survive_a_kill_between_the_t
     daemon.start()
     try:
         write_letter(tmp_path / "inbox" / "entlassung.pdf", MUSTERMANN_LETTER)
-        _wait_until_read(daemon)
         (document,) = wait_for(
             lambda: [
                 row for row in daemon.cli_json("documents")["documents"] if row["status"] == "done"

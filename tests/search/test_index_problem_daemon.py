@@ -58,14 +58,6 @@ def _searchable(daemon: Daemon, seed: int) -> list[Any]:
     return hits
 
 
-def _read(daemon: Daemon, *seeds: int) -> None:
-    """The letters read, waited for in the daemon's database before `docvault search` is
-    polled (a command at every look took the CPU from the daemon being waited on)."""
-    statuses = daemon.document_statuses
-    names = [f"letter-{seed}.pdf" for seed in seeds]
-    wait_for(lambda: all(statuses().get(name) == "done" for name in names), 120, f"{names} read")
-
-
 def _confirm_bad_date(daemon: Daemon, document_id: int) -> None:
     with _database(daemon) as database:
         database.execute(
@@ -91,13 +83,11 @@ def _status_line(daemon: Daemon) -> str:
 
 def test_a_bad_date_leaves_one_letter_out_and_every_other_one_is_indexed(daemon: Daemon) -> None:
     first, second = _drop(daemon, 11), _drop(daemon, 12)
-    _read(daemon, 11, 12)
     wait_for(lambda: _searchable(daemon, 11) and _searchable(daemon, 12), 120, "two letters")
     ids = {row["file_name"]: row["id"] for row in daemon.cli_json("documents")["documents"]}
     _confirm_bad_date(daemon, ids[first])
 
     _drop(daemon, 13)
-    _read(daemon, 13)
     wait_for(lambda: _searchable(daemon, 13), 60, "the letter dropped after it to be indexed")
     assert _searchable(daemon, 12), "the others stay searchable"
     assert _searchable(daemon, 11), "and what the index had of the bad one"
