@@ -98,6 +98,7 @@ clock-tools:
 # (worksteal): the suite runs at under one core on average in one process, waiting on daemons,
 # browsers and HTTP. A clean clone's .ci/run took 1,167 s on a quiet 2-core box (pytest 1,095 s;
 # about 2,100 s in one process), and the suite passed so under load 7-9 from other work too
-# (issue 45). `-n 0` runs it in one process, for debugging.
+# (issue 45). Cuts since are measured per file (docs/development.md, on the suite's time).
+# `-n 0` runs it in one process, for debugging.
 test: $(STAMP) browser systemd-tools mail-server clock-tools wordlists lint
 	$(VENV)/bin/pytest -n 2 --dist worksteal --durations=25

@@ -1,7 +1,8 @@
 """Dead code in docvault: what vulture finds, less pyproject.toml's explained allow-list.
 
-`python -m devtools.dead_code` (a step of `make lint`; tests/test_dead_code.py runs the
-same check) prints one line per unused name in docvault/ and exits 1 when there is any.
+`python -m devtools.dead_code` (a step of `make lint`, which `make test` runs first;
+tests/test_dead_code.py shows the check on planted dead code) prints one line per unused
+name in docvault/ and exits 1 when there is any.
 
 vulture matches names, not objects: a definition counts as used when its name is read
 anywhere it looks. It reads docvault, the repository's tools that use it (bench/ and

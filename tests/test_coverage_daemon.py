@@ -74,7 +74,7 @@ def test_a_page_whose_text_lost_most_lines_is_incomplete_and_on_the_problems_pag
     try:
         shutil.copy(letter.path, tmp_path / "daemon" / "inbox" / FILE_NAME)
         wait_for(
-            lambda: daemon.cli_json("status")["pages"].get("incomplete") == 1,
+            lambda: daemon.page_counts().get("incomplete") == 1,
             WAIT_SECONDS,
             "the page to end incomplete",
         )

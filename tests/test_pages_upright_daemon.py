@@ -29,7 +29,7 @@ def _rows(tmp_path: Path, sql: str) -> list[tuple[object, ...]]:
 
 
 def _all_done(daemon: Daemon, pages: int) -> bool:
-    return bool(daemon.cli_json("status")["pages"]["done"] == pages)
+    return daemon.page_counts().get("done") == pages
 
 
 @pytest.mark.slow

@@ -31,7 +31,7 @@ def test_an_admin_unlocks_a_protected_pdf_from_the_problems_page(
         original = protected_copy(tmp_path / "referral.pdf").read_bytes()
         (tmp_path / "inbox" / "referral.pdf").write_bytes(original)
         wait_for(
-            lambda: daemon.cli_json("status")["documents"].get("failed") == 1,
+            lambda: daemon.document_statuses().get("referral.pdf") == "failed",
             60,
             "the protected PDF to be refused",
         )

@@ -13,6 +13,7 @@ damaged files were made from render with no such sentence.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -35,7 +36,7 @@ from docvault.vocabulary import (
 )
 from docvault.web.app import create_app
 from tests.support.damaged import DAMAGED, FIXTURES
-from tests.support.webarchive import WebArchive
+from tests.support.webarchive import WebArchive, copy_archive
 from tests.support.worker_run import read_all, record_file
 from tests.web.test_web import log_in
 
@@ -80,22 +81,35 @@ class ConfidentEngine:
         return None
 
 
-@pytest.fixture
-def read_damaged(archive: WebArchive, tmp_path: Path) -> dict[str, int]:
-    """Every damaged file taken and read: damage -> its document id."""
-    folder = tmp_path / "received"
-    folder.mkdir()
+@dataclass(frozen=True)
+class ReadDamaged:
+    archive: WebArchive
+    documents: dict[str, int]  # damage -> its document id
+    received: Path  # the damaged files as they were dropped
+
+
+@pytest.fixture(scope="module")
+def read_damaged(template: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ReadDamaged]:
+    """Every damaged file taken and read by the real worker and render pool, once for this
+    module: its tests only look (at the pages, the originals and the views; a login adds a
+    session and an audit line, and touches no page)."""
+    root = tmp_path_factory.mktemp("damaged")
+    archive = copy_archive(template, root)
+    received = root / "received"
+    received.mkdir()
     documents = {
-        damage: record_file(archive.database, make(folder), archive.data_dir)
+        damage: record_file(archive.database, make(received), archive.data_dir)
         for damage, (make, _) in DAMAGED.items()
     }
     read_all(archive.database, archive.data_dir, ConfidentEngine(), len(documents))
-    return documents
+    yield ReadDamaged(archive, documents, received)
+    archive.database.dispose()
 
 
 @pytest.fixture
-def client(archive: WebArchive) -> Iterator[TestClient]:
-    with TestClient(create_app(archive.context), follow_redirects=False) as test_client:
+def client(read_damaged: ReadDamaged) -> Iterator[TestClient]:
+    app = create_app(read_damaged.archive.context)
+    with TestClient(app, follow_redirects=False) as test_client:
         yield test_client
 
 
@@ -105,9 +119,10 @@ def _page(database: DatabaseEngine, document_id: int) -> Page:
 
 
 def test_no_damaged_page_ends_done_each_is_flagged_with_its_sentence(
-    archive: WebArchive, read_damaged: dict[str, int], tmp_path: Path
+    read_damaged: ReadDamaged,
 ) -> None:
-    for damage, document_id in read_damaged.items():
+    archive = read_damaged.archive
+    for damage, document_id in read_damaged.documents.items():
         page = _page(archive.database, document_id)
         assert page.status == PageStatus.incomplete, damage
         (flag,) = records.page_flags(page.flags)
@@ -116,21 +131,21 @@ def test_no_damaged_page_ends_done_each_is_flagged_with_its_sentence(
         # What could be read is kept (and the coverage check's re-reads of the rest).
         assert (page.markdown or "").startswith("Sehr geehrte Frau Kollegin"), damage
     # The originals are kept in the archive as they came, damage and all.
-    for damage, document_id in read_damaged.items():
+    for damage, document_id in read_damaged.documents.items():
         with read_session(archive.database) as session:
             document = session.get(Document, document_id)
             assert document is not None
-        received = tmp_path / "received" / document.original_name
+        received = read_damaged.received / document.original_name
         kept = archive.data_dir / document.archive_path
         assert kept.read_bytes() == received.read_bytes(), damage
 
 
 def test_staff_see_the_damage_on_the_page_and_in_the_arrivals_row(
-    client: TestClient, read_damaged: dict[str, int]
+    client: TestClient, read_damaged: ReadDamaged
 ) -> None:
     log_in(client)
     arrivals = client.get("/").text
-    for damage, document_id in read_damaged.items():
+    for damage, document_id in read_damaged.documents.items():
         row = arrivals.split(f'data-document-id="{document_id}"', 1)[1].split("</tr>", 1)[0]
         assert 'data-damaged-pages="1"' in row, damage
         assert "damaged file: 1 page(s) incomplete" in row, damage
@@ -139,4 +154,4 @@ def test_staff_see_the_damage_on_the_page_and_in_the_arrivals_row(
         assert "Damaged file: part of this page is lost." in shown, damage
         assert ASK_AGAIN in shown, damage
     problems = client.get("/problems").text
-    assert problems.count(ASK_AGAIN) >= len(read_damaged)
+    assert problems.count(ASK_AGAIN) >= len(read_damaged.documents)

@@ -107,7 +107,7 @@ def test_a_heic_photo_and_a_raw_g3_fax_become_searchable(tmp_path: Path) -> None
         shutil.move(tmp_path / "IMG_0042.HEIC", inbox / "IMG_0042.HEIC")
         raw_g3(tmp_path / "fax-0007.g3").rename(inbox / "fax-0007.g3")
         wait_for(
-            lambda: daemon.cli_json("status")["pages"]["done"] == 2,
+            lambda: daemon.page_counts().get("done") == 2,
             240,
             "2 pages to be read by the CPU engine",
         )

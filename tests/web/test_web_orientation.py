@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from io import BytesIO
+from pathlib import Path
 
 import httpx
 import pytest
@@ -22,7 +23,15 @@ from docvault import db, records
 from docvault.models import Document
 from docvault.render import RenderOptions, render_page
 from docvault.vocabulary import TextFormat, Verdict
-from tests.support.webarchive import FIXTURES, NURSE, OWNER, WebArchive, add_document, attempt
+from tests.support.webarchive import (
+    FIXTURES,
+    NURSE,
+    OWNER,
+    WebArchive,
+    add_document,
+    attempt,
+    copy_archive,
+)
 
 ROTATED = "tesseract__phototest-rotated-L.png"  # printed text stored a quarter turn anticlockwise
 HANDWRITTEN = "loc__barton-diary-1.jpg"  # an upright handwritten title page, five lines
@@ -37,7 +46,16 @@ class Oriented:
     others: tuple[int, ...]  # the template archive's documents, read before issue 26
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
+def archive(template: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebArchive]:
+    """One copy of the template archive for this module, its two pages rendered once
+    (`oriented`): the tests only look (a login adds a session and touches no document)."""
+    copied = copy_archive(template, tmp_path_factory.mktemp("oriented"))
+    yield copied
+    copied.database.dispose()
+
+
+@pytest.fixture(scope="module")
 def oriented(archive: WebArchive) -> Oriented:
     with db.read_session(archive.database) as session:
         others = tuple(document.id or 0 for document in session.exec(select(Document)))
