@@ -13,7 +13,7 @@ from bench.heldout50g.ctx import Ctx, Person, Practice, fmt
 from bench.heldout50g.layouts import LAYOUTS
 from bench.heldout50g.render import Line, Page
 
-DISTINCT = 31
+DISTINCT = 34
 SPLITS = {"test": (40, 5_017_401), "examples": (6, 5_017_402)}
 PRACTICES = [
     Practice("Hausarztpraxis am Lindenplatz", "Dr. med. Katrin Oberländer", "Lindenplatz 4",

@@ -18,9 +18,9 @@ FONTS = {
     "bold": "dejavu/DejaVuSans-Bold.ttf",
     "serif": "dejavu/DejaVuSerif.ttf",
     "mono": "dejavu/DejaVuSansMono.ttf",
-    "narrow": "liberation/LiberationSansNarrow-Regular.ttf",
+    "narrow": "dejavu/DejaVuSansCondensed.ttf",
     "hand": "dejavu/DejaVuSerif-Italic.ttf",
-    "times": "liberation/LiberationSerif-Regular.ttf",
+    "times": "dejavu/DejaVuSerifCondensed.ttf",
 }
 PAGE_MM = (210.0, 297.0)
 RIGHT_MARGIN_MM = 8.0
