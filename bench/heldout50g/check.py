@@ -22,8 +22,14 @@ def check_letter(letter: letters.Letter, problems: list[str]) -> None:
     facts, printed = truth["facts"], truth["printed"]
     for condition, pages in truth["conditions"].items():
         joined = "\n".join(page["text"] for page in pages["pages"])
-        wanted = [*printed["all"], facts["sender"], facts["title"], facts["patient"]["as_written"],
-                  printed["letter_date"], printed["birth_date"]]  # fmt: skip
+        wanted = [
+            *printed["all"],
+            facts["sender"],
+            facts["title"],
+            facts["patient"]["as_written"],
+            printed["letter_date"],
+            printed["birth_date"],
+        ]
         for value in filter(None, wanted):
             if value not in joined:
                 problems.append(f"{letter.id} {condition}: {value!r} is not printed")
@@ -49,9 +55,12 @@ def check_image(letter_id: str, name: str, data: bytes, problems: list[str]) -> 
         return
     image = Image.open(io.BytesIO(data))
     if name.endswith(".tif"):
-        good = (image.mode == "1" and image.width == 1728
-                and image.info.get("compression") == "group4"
-                and tuple(round(v) for v in image.info["dpi"]) == (204, 98))  # fmt: skip
+        good = (
+            image.mode == "1"
+            and image.width == 1728
+            and image.info.get("compression") == "group4"
+            and tuple(round(v) for v in image.info["dpi"]) == (204, 98)
+        )
     else:
         good = image.mode == "L" and round(image.info["dpi"][0]) == 200
     if not good:
@@ -122,7 +131,9 @@ def main() -> int:
     test = letters.split("test")
     layouts = {letter.layout for letter in test}
     if len(test) != 40 or len(letters.split("examples")) != 6 or len(layouts) < 30:
-        problems.append(f"split sizes or layouts wrong ({len(test)} letters, {len(layouts)} layouts)")
+        problems.append(
+            f"split sizes or layouts wrong ({len(test)} letters, {len(layouts)} layouts)"
+        )
     try:
         letters.split("dev")
         problems.append("split('dev') does not raise")

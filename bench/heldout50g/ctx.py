@@ -21,7 +21,7 @@ MONTHS = {
     "es": "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre "
     "diciembre",
 }
-WEEKDAYS_DE = "Montag Dienstag Mittwoch Donnerstag Freitag Samstag Sonntag".split()
+WEEKDAYS_DE = ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"]
 
 
 def fmt(day: dt.date, style: str) -> str:

@@ -50,8 +50,11 @@ def discharge_de(c: Ctx) -> list[Page]:
 
 def cardiology(c: Ctx) -> list[Page]:
     p = Page(font="serif")
-    p.add(c.org("Kardiologische Gemeinschaftspraxis Fulda-Aue", "Kardiologie Fulda-Aue"), size=14,
-          font="bold")  # fmt: skip
+    p.add(
+        c.org("Kardiologische Gemeinschaftspraxis Fulda-Aue", "Kardiologie Fulda-Aue"),
+        size=14,
+        font="bold",
+    )
     p.add("Dr. med. Tamara Weiland · Dr. med. Orhan Keskin · Fachärzte für Innere Medizin")
     p.gap(10)
     c.address(p)
@@ -77,8 +80,7 @@ def op_report(c: Ctx) -> list[Page]:
     c.filler(p, ["Rückenlage, Blutsperre, medianer Zugang.", "Regelrechter Wundverschluss."])
     p.gap(30)
     p.add(f"diktiert: {c.other(-6, 'dictation', 'num2')}   geschrieben: {c.date('num2')}", size=8)
-    p.add(c.org("Orthopädische Klinik Lindenberg gGmbH", "Orthopädische Klinik Lindenberg"),
-          size=8)  # fmt: skip
+    p.add(c.org("Orthopädische Klinik Lindenberg gGmbH", "Orthopädische Klinik Lindenberg"), size=8)
     p.add("Am Kurpark 2 · 34308 Bad Emstal · www.ok-lindenberg.example", size=8)
     c.notes.append("the letter's date is the typing date in the footer, not the dictation date")
     return [p]
@@ -86,8 +88,11 @@ def op_report(c: Ctx) -> list[Page]:
 
 def radiology(c: Ctx) -> list[Page]:
     p = Page()
-    p.add(c.org("RADIOLOGIE AM STERN", "Radiologie am Stern", "MVZ Radiologie am Stern"), size=16,
-          font="bold")  # fmt: skip
+    p.add(
+        c.org("RADIOLOGIE AM STERN", "Radiologie am Stern", "MVZ Radiologie am Stern"),
+        size=16,
+        font="bold",
+    )
     p.add("MVZ für Radiologie und Nuklearmedizin · Sternstraße 9 · 34117 Kassel", size=8)
     p.gap(8)
     c.address(p)
@@ -101,8 +106,13 @@ def radiology(c: Ctx) -> list[Page]:
     p.at(c.other(-1, "examination", "num"), 145, p.y)
     p.gap(8)
     p.add(c.subject("MRT der LWS nativ", "MRT LWS"), font="bold")
-    c.filler(p, ["Befund: Bandscheibenprotrusion L4/5 ohne Neurokompression.",
-                 "Beurteilung: Degenerative Veränderungen, altersentsprechend."])  # fmt: skip
+    c.filler(
+        p,
+        [
+            "Befund: Bandscheibenprotrusion L4/5 ohne Neurokompression.",
+            "Beurteilung: Degenerative Veränderungen, altersentsprechend.",
+        ],
+    )
     p.gap()
     p.add(f"Kassel, {c.date('num')}   Dr. med. S. Quandt, Fachärztin für Radiologie")
     c.notes.append("letter date after the sign-off, examination date in a field row")
@@ -111,8 +121,11 @@ def radiology(c: Ctx) -> list[Page]:
 
 def lab(c: Ctx) -> list[Page]:
     p = Page(font="mono")
-    p.add(c.org("Labor Dr. Krautheim & Kollegen", "Labor Krautheim", "Labor Dr. Krautheim"),
-          size=12, font="bold")  # fmt: skip
+    p.add(
+        c.org("Labor Dr. Krautheim & Kollegen", "Labor Krautheim", "Labor Dr. Krautheim"),
+        size=12,
+        font="bold",
+    )
     p.add("Medizinisches Versorgungszentrum Labordiagnostik Nordhessen", size=8)
     p.gap(6)
     c.address(p)
@@ -122,11 +135,17 @@ def lab(c: Ctx) -> list[Page]:
     p.add(c.name("SG"))
     p.add("geb.:", size=8)
     p.add(c.birth("num"))
-    p.add(f"Entnahme: {c.other(-2, 'sample', 'num')} 08:10  Eingang: {c.other(-1, 'receipt', 'num')}")
+    p.add(
+        f"Entnahme: {c.other(-2, 'sample', 'num')} 08:10  Eingang: {c.other(-1, 'receipt', 'num')}"
+    )
     p.add(f"Befunddatum: {c.date('num')}")
     p.gap()
-    for row in ("HbA1c        7.4  %       4.0-6.0  +", "TSH basal    1.92 mU/l    0.3-4.0",
-                "Kreatinin    1.31 mg/dl   0.5-1.2  +", "eGFR (CKD)   54   ml/min  >60      -"):  # fmt: skip
+    for row in (
+        "HbA1c        7.4  %       4.0-6.0  +",
+        "TSH basal    1.92 mU/l    0.3-4.0",
+        "Kreatinin    1.31 mg/dl   0.5-1.2  +",
+        "eGFR (CKD)   54   ml/min  >60      -",
+    ):
         p.add(row, size=9)
     p.gap(20)
     p.add(f"Gedruckt am {c.other(1, 'print', 'num')} 06:02   Seite 1/1", size=7)
@@ -136,8 +155,9 @@ def lab(c: Ctx) -> list[Page]:
 
 def pathology(c: Ctx) -> list[Page]:
     p = Page(font="times")
-    p.add(c.org("Institut für Pathologie Nordhessen", "Pathologie Nordhessen"), size=13,
-          font="bold")  # fmt: skip
+    p.add(
+        c.org("Institut für Pathologie Nordhessen", "Pathologie Nordhessen"), size=13, font="bold"
+    )
     p.add(f"Eingangs-Nr. E-{c.letter_date.year}-{c.rng.randrange(1000, 9999)}")
     p.add(f"Eingang: {c.other(-4, 'receipt', 'num')}   Entnahme: {c.other(-5, 'sample', 'num')}")
     p.gap()
@@ -145,8 +165,13 @@ def pathology(c: Ctx) -> list[Page]:
     p.gap()
     p.add(f"Pat.: {c.name('birth')} (* {c.birth('nopad')})")
     p.add(c.subject("Histologischer Befund", "Histologie"), font="bold")
-    c.filler(p, ["Material: Kolonpolyp, Sigma, Zangenbiopsie.",
-                 "Tubuläres Adenom mit niedriggradiger intraepithelialer Neoplasie."])  # fmt: skip
+    c.filler(
+        p,
+        [
+            "Material: Kolonpolyp, Sigma, Zangenbiopsie.",
+            "Tubuläres Adenom mit niedriggradiger intraepithelialer Neoplasie.",
+        ],
+    )
     p.add(f"Befund vom {c.date('nopad')}, Dr. med. A. Lüttge, Fachärztin für Pathologie")
     return [p]
 
@@ -161,8 +186,13 @@ def physio(c: Ctx) -> list[Page]:
     p.add(c.subject("Therapiebericht", "Bericht über Physiotherapie"), size=12, font="bold")
     p.add(f"Patient/in: {c.name('gs')}   Geburtsdatum: {c.birth('num')}")
     p.add(f"Verordnung vom: {c.other(-40, 'prescription', 'num')}   6 x KG")
-    c.filler(p, ["Behandlungsverlauf: deutliche Besserung der Beweglichkeit.",
-                 "Wir bitten um eine Folgeverordnung."])  # fmt: skip
+    c.filler(
+        p,
+        [
+            "Behandlungsverlauf: deutliche Besserung der Beweglichkeit.",
+            "Wir bitten um eine Folgeverordnung.",
+        ],
+    )
     p.add(f"Baunatal, {c.date('de')}")
     p.add("Jonas Pfaff, Physiotherapeut B.Sc.")
     return [p]
@@ -170,25 +200,41 @@ def physio(c: Ctx) -> list[Page]:
 
 def psychotherapy(c: Ctx) -> list[Page]:
     p = Page(font="serif")
-    p.add(c.org("Psychotherapeutische Praxis Dipl.-Psych. Irene Sauerland",
-                "Dipl.-Psych. Irene Sauerland", "Irene Sauerland"), size=10)  # fmt: skip
-    p.add("Psychologische Psychotherapeutin · Verhaltenstherapie · Kohlenstraße 40 · Kassel",
-          size=8)  # fmt: skip
+    p.add(
+        c.org(
+            "Psychotherapeutische Praxis Dipl.-Psych. Irene Sauerland",
+            "Dipl.-Psych. Irene Sauerland",
+            "Irene Sauerland",
+        ),
+        size=10,
+    )
+    p.add(
+        "Psychologische Psychotherapeutin · Verhaltenstherapie · Kohlenstraße 40 · Kassel", size=8
+    )
     p.gap(8)
     c.address(p)
     p.gap(8)
     p.add(c.date("de"), x=150)
     p.add(c.subject("Bericht an den Konsiliararzt", "Konsiliarbericht"), font="bold")
     p.add(f"für {c.name('gs')}, geboren am {c.birth('de')}")
-    c.filler(p, ["Die Patientin / der Patient stellte sich in meiner Sprechstunde vor.",
-                 "Bitte um Ausschluss somatischer Ursachen vor Beginn der Psychotherapie."])  # fmt: skip
+    c.filler(
+        p,
+        [
+            "Die Patientin / der Patient stellte sich in meiner Sprechstunde vor.",
+            "Bitte um Ausschluss somatischer Ursachen vor Beginn der Psychotherapie.",
+        ],
+    )
     return [p]
 
 
 def krankenkasse(c: Ctx) -> list[Page]:
     p = Page()
-    p.add(c.org("Hessische Betriebskrankenkasse Nordwest", "BKK Nordwest", "HBKK Nordwest"),
-          x=110, size=12, font="bold")  # fmt: skip
+    p.add(
+        c.org("Hessische Betriebskrankenkasse Nordwest", "BKK Nordwest", "HBKK Nordwest"),
+        x=110,
+        size=12,
+        font="bold",
+    )
     p.y = 45
     p.add("HBKK Nordwest · 34101 Kassel", size=7)
     c.address(p)
@@ -196,8 +242,10 @@ def krankenkasse(c: Ctx) -> list[Page]:
     for row, (label, value) in enumerate((*rows, ("Datum", c.date("num")))):
         p.at(f"{label}: {value}", 135, 50 + 5 * row, 8)
     p.gap(10)
-    p.add(c.subject("Anfrage zur Arbeitsunfähigkeit Ihres Patienten", "Anfrage Arbeitsunfähigkeit"),
-          font="bold")  # fmt: skip
+    p.add(
+        c.subject("Anfrage zur Arbeitsunfähigkeit Ihres Patienten", "Anfrage Arbeitsunfähigkeit"),
+        font="bold",
+    )
     p.add(f"Versicherte/r: {c.name('gs')}, geb. {c.birth('num')}")
     p.add(f"KVNR: {chr(65 + c.rng.randrange(26))}{c.rng.randrange(10**8, 10**9)}")
     p.add(f"arbeitsunfähig seit {c.other(-30, 'incapacity start', 'num')}")
@@ -212,8 +260,10 @@ def pflegekasse(c: Ctx) -> list[Page]:
     p.add(f"An {c.practice.name}")
     p.add(c.practice.place)
     p.gap(6)
-    p.add(c.subject("Pflegegrad – Mitteilung des Gutachtens", "Mitteilung des Gutachtens"),
-          font="bold")  # fmt: skip
+    p.add(
+        c.subject("Pflegegrad – Mitteilung des Gutachtens", "Mitteilung des Gutachtens"),
+        font="bold",
+    )
     p.add(f"Antragsteller: {c.name('sg')}  ({c.birth('num')})")
     p.add(f"Begutachtung am {c.other(-14, 'assessment', 'num')} durch den Medizinischen Dienst")
     c.filler(p, ["Es wurde Pflegegrad 2 festgestellt."])
@@ -236,7 +286,10 @@ def rentenversicherung(c: Ctx) -> list[Page]:
     p.gap(4)
     p.add(c.subject("Anforderung eines Befundberichts", "Befundbericht"), font="bold")
     p.add(f"Versicherte Person: {c.name('gs')}, geboren {c.birth('num')}")
-    p.add(f"Antrag auf Leistungen zur medizinischen Rehabilitation vom {c.other(-21, 'application', 'num')}")  # noqa: E501
+    p.add(
+        "Antrag auf Leistungen zur medizinischen Rehabilitation vom "
+        + c.other(-21, "application", "num")
+    )
     c.filler(p, ["Bitte senden Sie den Befundbericht innerhalb von zwei Wochen zurück."])
     c.notes.append("the insurance number contains the birth date in another form")
     return [p]
@@ -249,7 +302,10 @@ def unfallkasse(c: Ctx) -> list[Page]:
     p.gap(10)
     c.address(p)
     p.gap(5)
-    p.add(f"Unser Aktenzeichen: 2.{c.rng.randrange(10**5, 10**6)}.24-B   Datum {c.date('num')}", size=9)
+    p.add(
+        f"Unser Aktenzeichen: 2.{c.rng.randrange(10**5, 10**6)}.24-B   Datum {c.date('num')}",
+        size=9,
+    )
     p.gap(5)
     p.add(c.subject("Arbeitsunfall vom " + c.other(-50, "accident", "num")), font="bold")
     c.title_alternatives.append("Arbeitsunfall")
@@ -276,8 +332,10 @@ def gesundheitsamt(c: Ctx) -> list[Page]:
 
 def sozialamt(c: Ctx) -> list[Page]:
     p = Page(font="times")
-    p.add(c.org("Landkreis Kassel – Sozialamt", "Sozialamt Landkreis Kassel", "Landkreis Kassel"),
-          size=12)  # fmt: skip
+    p.add(
+        c.org("Landkreis Kassel – Sozialamt", "Sozialamt Landkreis Kassel", "Landkreis Kassel"),
+        size=12,
+    )
     p.gap(8)
     c.address(p)
     p.add(c.date("de"), x=150)
@@ -300,8 +358,13 @@ def court(c: Ctx) -> list[Page]:
     p.add(f"Geschäftsnummer: 7 XVII {c.rng.randrange(100, 999)}/24")
     p.add(f"Betreuungssache {c.name('gs')}, geboren am {c.birth('de')}")
     c.subject(f"Betreuungssache {c.name('gs')}", "Betreuungssache")
-    c.filler(p, ["Sie werden gebeten, ein ärztliches Attest zur Frage der Betreuungsbedürftigkeit",
-                 "bis zum " + c.other(21, "deadline", "num") + " vorzulegen."])  # fmt: skip
+    c.filler(
+        p,
+        [
+            "Sie werden gebeten, ein ärztliches Attest zur Frage der Betreuungsbedürftigkeit",
+            "bis zum " + c.other(21, "deadline", "num") + " vorzulegen.",
+        ],
+    )
     p.add("Richterin am Amtsgericht Dr. Stolle")
     return [p]
 
@@ -349,9 +412,11 @@ def medication_plan(c: Ctx) -> list[Page]:
     p.add(f"ausgedruckt am: {c.date('num')}")
     p.gap()
     p.add("Wirkstoff        Handelsname      Stärke   mo mi ab zN", size=9, font="mono")
-    for row in ("Metformin        Metformin AL     1000 mg  1  0  1  0",
-                "Ramipril         Ramipril 1A      5 mg     1  0  0  0",
-                "Simvastatin      Simva Basics     20 mg    0  0  1  0"):  # fmt: skip
+    for row in (
+        "Metformin        Metformin AL     1000 mg  1  0  1  0",
+        "Ramipril         Ramipril 1A      5 mg     1  0  0  0",
+        "Simvastatin      Simva Basics     20 mg    0  0  1  0",
+    ):
         p.add(row, size=9, font="mono")
     c.notes.append("the print date ('ausgedruckt am') is the plan's own date")
     return [p]
@@ -359,8 +424,9 @@ def medication_plan(c: Ctx) -> list[Page]:
 
 def rehab_application(c: Ctx) -> list[Page]:
     p = Page(font="narrow")
-    p.add(c.subject("Antrag auf Leistungen zur Rehabilitation", "Reha-Antrag"), size=13,
-          font="bold")  # fmt: skip
+    p.add(
+        c.subject("Antrag auf Leistungen zur Rehabilitation", "Reha-Antrag"), size=13, font="bold"
+    )
     p.add("Angaben zur Person", size=8)
     p.at("Name", 25, p.y, 7)
     p.at("Vorname", 85, p.y, 7)
@@ -402,8 +468,13 @@ def care_home(c: Ctx) -> list[Page]:
     p.gap()
     p.add(c.subject("Bitte um Rezepte", "Rezeptanforderung"))
     p.add(f"Bewohner/in: {c.name('sg')}, Zimmer 214, geb. {c.birth('num')}")
-    c.filler(p, ["Bitte Rezept für: Pantoprazol 40 mg N3, Torasemid 10 mg N2.",
-                 "Bitte an die Apotheke faxen."])  # fmt: skip
+    c.filler(
+        p,
+        [
+            "Bitte Rezept für: Pantoprazol 40 mg N3, Torasemid 10 mg N2.",
+            "Bitte an die Apotheke faxen.",
+        ],
+    )
     p.add(f"Gez. Schwester Magdalena, {c.date('num')}")
     return [p]
 
@@ -429,9 +500,11 @@ def patient_handwritten(c: Ctx) -> list[Page]:
     p = Page(font="hand")
     p.add(f"Liebe {c.practice.doctor},", size=13)
     p.gap()
-    for text in ("ich bräuchte bitte wieder mein Blutdruckmittel,",
-                 "die Tabletten sind fast alle. Meine Tochter holt",
-                 "das Rezept am Donnerstag ab."):  # fmt: skip
+    for text in (
+        "ich bräuchte bitte wieder mein Blutdruckmittel,",
+        "die Tabletten sind fast alle. Meine Tochter holt",
+        "das Rezept am Donnerstag ab.",
+    ):
         p.add(text, size=13)
     p.gap()
     p.add("Viele Grüße", size=13)
@@ -449,8 +522,10 @@ def relative_email(c: Ctx) -> list[Page]:
     p.add(f"Von: {sender}", size=9)
     p.add(f"Gesendet: {c.date('de_wd')} 21:14", size=9)
     p.add(f"An: info@{c.practice.name.split()[0].lower()}.example", size=9)
-    p.add(f"Betreff: AW: {c.subject('Termin für meine Mutter', 'AW: Termin für meine Mutter')}",
-          size=9)  # fmt: skip
+    p.add(
+        f"Betreff: AW: {c.subject('Termin für meine Mutter', 'AW: Termin für meine Mutter')}",
+        size=9,
+    )
     p.gap()
     p.add("Guten Abend,")
     p.add(f"meine Mutter {c.name('gs')} (geboren {c.birth('num')}) braucht einen Hausbesuch.")
@@ -475,7 +550,9 @@ def at_hospital(c: Ctx) -> list[Page]:
     p.add(c.subject("Patientenbrief", "Arztbrief"), font="bold")
     p.add(f"{c.name('hon')}, SVNR {c.rng.randrange(1000, 9999)} {c.patient.birth:%d%m%y}")
     p.add(f"Geb.-Dat.: {c.birth('num')}")
-    p.add(f"Aufnahme: {c.other(-7, 'admission', 'at')}  Entlassung: {c.other(-1, 'discharge', 'at')}")
+    p.add(
+        f"Aufnahme: {c.other(-7, 'admission', 'at')}  Entlassung: {c.other(-1, 'discharge', 'at')}"
+    )
     c.filler(p, BODY_DE[1:3])
     c.notes.append("Austrian month name Jänner possible; SVNR carries the birth date")
     return [p]
@@ -501,8 +578,15 @@ def ch_specialist(c: Ctx) -> list[Page]:
 def gb_clinic(c: Ctx) -> list[Page]:
     c.language, c.region = "en", "GB"
     p = Page()
-    p.add(c.org("Royal Devon University Healthcare NHS Foundation Trust", "Royal Devon",
-                "Royal Devon University Healthcare"), size=11, font="bold")  # fmt: skip
+    p.add(
+        c.org(
+            "Royal Devon University Healthcare NHS Foundation Trust",
+            "Royal Devon",
+            "Royal Devon University Healthcare",
+        ),
+        size=11,
+        font="bold",
+    )
     p.add("Department of Endocrinology, Barrack Road, Exeter EX2 5DW", size=8)
     p.gap(6)
     p.add(f"Clinic date: {c.other(-8, 'clinic date', 'gb')}", size=9)
@@ -510,7 +594,10 @@ def gb_clinic(c: Ctx) -> list[Page]:
     p.gap()
     c.address(p)
     p.gap()
-    p.add(f"Re: {c.name('GS')}   DOB {c.birth('slash')}   NHS No 485 777 {c.rng.randrange(1000, 9999)}")
+    p.add(
+        f"Re: {c.name('GS')}   DOB {c.birth('slash')}   "
+        + f"NHS No 485 777 {c.rng.randrange(1000, 9999)}"
+    )
     c.subject(f"Re: {c.as_written}")
     c.title_alternatives.append(c.as_written or "")
     p.add("Dear Dr,")
@@ -524,7 +611,9 @@ def us_discharge(c: Ctx) -> list[Page]:
     p = Page(font="times")
     p.add(c.org("Mercy Regional Medical Center", "Mercy Regional"), size=13, font="bold")
     p.add(c.subject("DISCHARGE SUMMARY", "Discharge Summary"), size=12, font="bold")
-    p.add(f"Patient: {c.name('sg')}    DOB: {c.birth('us')}    MRN: {c.rng.randrange(10**6, 10**7)}")
+    p.add(
+        f"Patient: {c.name('sg')}    DOB: {c.birth('us')}    MRN: {c.rng.randrange(10**6, 10**7)}"
+    )
     p.add(f"Admit: {c.other(-5, 'admission', 'us')}   Discharge: {c.other(-1, 'discharge', 'us')}")
     c.filler(p, BODY_EN[1:3])
     p.gap(10)
@@ -554,8 +643,9 @@ def au_letter(c: Ctx) -> list[Page]:
     p = Page()
     c.address(p)
     p.gap(6)
-    p.add(c.org("Northside Dermatology Group", "Northside Dermatology"), x=110, size=11,
-          font="bold")  # fmt: skip
+    p.add(
+        c.org("Northside Dermatology Group", "Northside Dermatology"), x=110, size=11, font="bold"
+    )
     p.add(f"Brisbane QLD, {c.date('slash')}", x=110, size=9)
     p.gap()
     p.add(f"Subject: {c.subject('Specialist consultation report', 'Consultation report')}")
@@ -568,8 +658,11 @@ def au_letter(c: Ctx) -> list[Page]:
 def fr_report(c: Ctx) -> list[Page]:
     c.language, c.region = "fr", "FR"
     p = Page(font="serif")
-    p.add(c.org("Centre Hospitalier de Colmar", "CH Colmar", "Hôpitaux Civils de Colmar"), size=12,
-          font="bold")  # fmt: skip
+    p.add(
+        c.org("Centre Hospitalier de Colmar", "CH Colmar", "Hôpitaux Civils de Colmar"),
+        size=12,
+        font="bold",
+    )
     p.gap(8)
     c.address(p)
     p.gap()
@@ -587,8 +680,11 @@ def fr_report(c: Ctx) -> list[Page]:
 def it_letter(c: Ctx) -> list[Page]:
     c.language, c.region = "it", "IT"
     p = Page()
-    p.add(c.org("Azienda Ospedaliera di Verona", "AOUI Verona", "Ospedale di Verona"), size=12,
-          font="bold")  # fmt: skip
+    p.add(
+        c.org("Azienda Ospedaliera di Verona", "AOUI Verona", "Ospedale di Verona"),
+        size=12,
+        font="bold",
+    )
     p.add(c.subject("Lettera di dimissione", "Lettera di dimissioni"), font="bold")
     p.add(f"Paziente: {c.name('SG')}, nato/a il {c.birth('slash')}")
     p.add(f"Ricovero dal {c.other(-4, 'admission', 'it')} al {c.other(0, 'discharge', 'it')}")
@@ -602,8 +698,9 @@ def it_letter(c: Ctx) -> list[Page]:
 def nl_letter(c: Ctx) -> list[Page]:
     c.language, c.region = "nl", "NL"
     p = Page()
-    p.add(c.org("Radboudumc Nijmegen", "Radboud universitair medisch centrum"), size=12,
-          font="bold")  # fmt: skip
+    p.add(
+        c.org("Radboudumc Nijmegen", "Radboud universitair medisch centrum"), size=12, font="bold"
+    )
     p.gap(6)
     c.address(p)
     p.gap()
@@ -620,10 +717,16 @@ def pl_card(c: Ctx) -> list[Page]:
     p = Page()
     p.add(c.org("Szpital Uniwersytecki w Krakowie", "Szpital Uniwersytecki"), size=12, font="bold")
     p.add(f"Kraków, dnia {c.date('pl')}", x=120)
-    p.add(c.subject("KARTA INFORMACYJNA LECZENIA SZPITALNEGO", "Karta informacyjna"), size=11,
-          font="bold")  # fmt: skip
+    p.add(
+        c.subject("KARTA INFORMACYJNA LECZENIA SZPITALNEGO", "Karta informacyjna"),
+        size=11,
+        font="bold",
+    )
     p.add(f"Pacjent: {c.name('Sg')}   ur. {c.birth('num')}")
-    p.add(f"Data przyjęcia: {c.other(-5, 'admission', 'num')}  Data wypisu: {c.other(-1, 'discharge', 'num')}")  # noqa: E501
+    p.add(
+        f"Data przyjęcia: {c.other(-5, 'admission', 'num')}  "
+        + f"Data wypisu: {c.other(-1, 'discharge', 'num')}"
+    )
     p.add("Rozpoznanie: zapalenie płuc. Zalecenia: kontrola u lekarza rodzinnego.")
     return [p]
 
@@ -635,7 +738,10 @@ def tr_epikriz(c: Ctx) -> list[Page]:
     p.add(c.subject("EPİKRİZ", "Epikriz"), size=12, font="bold")
     p.add(f"Hasta Adı Soyadı: {c.name('GS')}")
     p.add(f"Doğum Tarihi: {c.birth('num')}")
-    p.add(f"Yatış Tarihi: {c.other(-6, 'admission', 'num')}  Çıkış Tarihi: {c.other(-2, 'discharge', 'num')}")  # noqa: E501
+    p.add(
+        f"Yatış Tarihi: {c.other(-6, 'admission', 'num')}  "
+        + f"Çıkış Tarihi: {c.other(-2, 'discharge', 'num')}"
+    )
     p.add("Tanı: Hipertansiyon. Öneriler: aile hekimi kontrolü.")
     p.add(f"Tarih: {c.date('tr')}")
     return [p]
@@ -661,8 +767,12 @@ def eye_two_column(c: Ctx) -> list[Page]:
     c.address(p)
     left_end = p.y
     p.y = top
-    for text in ("Dr. med. Clara Ohm", "Dr. med. Veit Sander", "Fachärzte für Augenheilkunde",
-                 f"Kassel, {c.date('num')}"):  # fmt: skip
+    for text in (
+        "Dr. med. Clara Ohm",
+        "Dr. med. Veit Sander",
+        "Fachärzte für Augenheilkunde",
+        f"Kassel, {c.date('num')}",
+    ):
         p.add(text, x=140, size=8)
     p.y = max(p.y, left_end) + 6
     p.add(f"{c.name('hon')}, geb. {c.birth('num')}")
@@ -679,15 +789,18 @@ def eye_two_column(c: Ctx) -> list[Page]:
 
 def multipage_discharge(c: Ctx) -> list[Page]:
     first = Page(font="serif")
-    first.add(c.org("Elisabeth-Krankenhaus Kassel", "Elisabeth-Krankenhaus"), x=100, size=12,
-              font="bold")  # fmt: skip
+    first.add(
+        c.org("Elisabeth-Krankenhaus Kassel", "Elisabeth-Krankenhaus"), x=100, size=12, font="bold"
+    )
     first.add("Klinik für Geriatrie", x=100, size=9)
     first.gap(10)
     c.address(first)
     first.gap()
     first.add(c.subject("Vorläufiger Entlassbericht", "Entlassbericht"), font="bold")
     first.add(f"{c.name('birth')}, * {c.birth('num')}")
-    first.add(f"Aufnahme {c.other(-14, 'admission', 'num')}, Entlassung {c.other(0, 'discharge', 'num')}")  # noqa: E501
+    first.add(
+        f"Aufnahme {c.other(-14, 'admission', 'num')}, Entlassung {c.other(0, 'discharge', 'num')}"
+    )
     c.filler(first, BODY_DE)
     second = Page(font="serif")
     second.add(f"{c.spelled_surname}, {c.patient.given} – Seite 2", size=8)

@@ -16,16 +16,42 @@ from bench.heldout50g.render import Line, Page
 DISTINCT = 34
 SPLITS = {"test": (40, 5_017_401), "examples": (6, 5_017_402)}
 PRACTICES = [
-    Practice("Hausarztpraxis am Lindenplatz", "Dr. med. Katrin Oberländer", "Lindenplatz 4",
-             "34128 Kassel"),  # fmt: skip
-    Practice("Gemeinschaftspraxis Fuldatal-Mitte", "Dr. med. Selin Arslan-Wegener",
-             "Mühlenweg 12", "34233 Fuldatal"),  # fmt: skip
-    Practice("Landarztpraxis Habichtswald", "Dr. med. Ruth Ellinghaus", "Dörnbergstraße 7",
-             "34317 Habichtswald"),  # fmt: skip
+    Practice(
+        "Hausarztpraxis am Lindenplatz",
+        "Dr. med. Katrin Oberländer",
+        "Lindenplatz 4",
+        "34128 Kassel",
+    ),
+    Practice(
+        "Gemeinschaftspraxis Fuldatal-Mitte",
+        "Dr. med. Selin Arslan-Wegener",
+        "Mühlenweg 12",
+        "34233 Fuldatal",
+    ),
+    Practice(
+        "Landarztpraxis Habichtswald",
+        "Dr. med. Ruth Ellinghaus",
+        "Dörnbergstraße 7",
+        "34317 Habichtswald",
+    ),
 ]
+DIALLING = {
+    "AT": "+43 4242",
+    "CH": "+41 52",
+    "GB": "+44 1392",
+    "US": "+1 555",
+    "IE": "+353 91",
+    "AU": "+61 7",
+    "FR": "+33 3 89",
+    "IT": "+39 045",
+    "NL": "+31 24",
+    "PL": "+48 12",
+    "TR": "+90 232",
+    "ES": "+34 971",
+}
 FOREIGN = {"en", "fr", "it", "nl", "pl", "tr", "es"}
 DECIDES = {
-    "same_name_same_birth": "same name and birth date as another patient: the printed street decides",
+    "same_name_same_birth": "same name and birth date as another patient: the street decides",
     "twin": "a twin (same surname and birth date): the given names decide",
     "name_change": "the birth name is another patient's surname: the birth date decides",
     "umlaut_spelling": "the other spelling (Müller/Mueller) is another patient: spelling and birth "
@@ -52,8 +78,10 @@ class Letter:
         named = [(f"p{n}", page) for n, page in enumerate(self.pages, 1)]
         if self.cover is not None:
             named.insert(0, ("cover", self.cover))
-        return [(name, _with_header(self, page, n, len(named))) for n, (name, page) in
-                enumerate(named, 1)]  # fmt: skip
+        return [
+            (name, _with_header(self, page, n, len(named)))
+            for n, (name, page) in enumerate(named, 1)
+        ]
 
     def render(self, condition: str) -> dict[str, bytes]:
         rng = random.Random(f"{self.seed}-{self.id}-{condition}")
@@ -61,11 +89,15 @@ class Letter:
         if condition == "pdf" and not hand:
             return {"pdf/letter.pdf": render.pdf(self.pages)}
         if condition == "scan200":
-            return {f"scan200/page-{n:02d}.jpg": render.scan(page, rng, hand)
-                    for n, page in enumerate(self.pages, 1)}  # fmt: skip
+            return {
+                f"scan200/page-{n:02d}.jpg": render.scan(page, rng, hand)
+                for n, page in enumerate(self.pages, 1)
+            }
         if condition == "fax":
-            return {f"fax/page-{n:02d}.tif": render.fax(page, rng, hand)
-                    for n, (_, page) in enumerate(self.fax_pages(), 1)}  # fmt: skip
+            return {
+                f"fax/page-{n:02d}.tif": render.fax(page, rng, hand)
+                for n, (_, page) in enumerate(self.fax_pages(), 1)
+            }
         raise ValueError(f"{self.id} has no condition {condition!r}")
 
     def truth(self) -> dict[str, object]:
@@ -91,28 +123,54 @@ class Letter:
             "other_people": c.other_people,
         }
         return {
-            "id": self.id, "split": self.split, "seed": self.seed, "layout": self.layout,
-            "language": c.language, "region": c.region, "facts": facts,
-            "register": None if patient is None else {
-                "id": patient.id, "collision": patient.collision or None,
-                "collision_group": patient.collision_group or None},
+            "id": self.id,
+            "split": self.split,
+            "seed": self.seed,
+            "layout": self.layout,
+            "language": c.language,
+            "region": c.region,
+            "facts": facts,
+            "register": None
+            if patient is None
+            else {
+                "id": patient.id,
+                "collision": patient.collision or None,
+                "collision_group": patient.collision_group or None,
+            },
             "notes": c.notes,
-            "printed": {"letter_date": c.letter_date_printed, "birth_date": c.birth_printed,
-                        "all": c.printed},
-            "fax": {"sent": self.fax_sent.strftime("%Y-%m-%dT%H:%M"),
-                    "cover_sheet": self.cover is not None},
+            "printed": {
+                "letter_date": c.letter_date_printed,
+                "birth_date": c.birth_printed,
+                "all": c.printed,
+            },
+            "fax": {
+                "sent": self.fax_sent.strftime("%Y-%m-%dT%H:%M"),
+                "cover_sheet": self.cover is not None,
+            },
             "conditions": self._conditions(),
-        }  # fmt: skip
+        }
 
     def _conditions(self) -> dict[str, object]:
         out: dict[str, object] = {}
         if not self.ctx.handwritten:
-            out["pdf"] = {"pages": [{"page": f"p{n}", "file": "pdf/letter.pdf", "pdf_page": n,
-                                     "text": page.text()} for n, page in enumerate(self.pages, 1)]}  # fmt: skip
-        out["scan200"] = {"pages": [{"page": f"p{n}", "file": f"scan200/page-{n:02d}.jpg",
-                                     "text": page.text()} for n, page in enumerate(self.pages, 1)]}  # fmt: skip
-        out["fax"] = {"pages": [{"page": name, "file": f"fax/page-{n:02d}.tif", "text": page.text()}
-                                for n, (name, page) in enumerate(self.fax_pages(), 1)]}  # fmt: skip
+            out["pdf"] = {
+                "pages": [
+                    {"page": f"p{n}", "file": "pdf/letter.pdf", "pdf_page": n, "text": page.text()}
+                    for n, page in enumerate(self.pages, 1)
+                ]
+            }
+        out["scan200"] = {
+            "pages": [
+                {"page": f"p{n}", "file": f"scan200/page-{n:02d}.jpg", "text": page.text()}
+                for n, page in enumerate(self.pages, 1)
+            ]
+        }
+        out["fax"] = {
+            "pages": [
+                {"page": name, "file": f"fax/page-{n:02d}.tif", "text": page.text()}
+                for n, (name, page) in enumerate(self.fax_pages(), 1)
+            ]
+        }
         return out
 
 
@@ -132,11 +190,13 @@ def _cover(c: Ctx, sent: dt.datetime, total: int) -> Page:
     page = Page()
     page.add("TELEFAX", x=80, size=18, font="bold")
     page.gap(6)
-    for label, value in (("Datum", f"{sent:%d.%m.%Y}"),
-                         ("Von", c.sender or "Copy & Fax Shop Königsgalerie"),
-                         ("An", f"{c.practice.name}, {c.practice.doctor}"),
-                         ("Seiten inkl. Deckblatt", str(total)),
-                         ("Betreff", "Unterlagen zur Kenntnisnahme")):  # fmt: skip
+    for label, value in (
+        ("Datum", f"{sent:%d.%m.%Y}"),
+        ("Von", c.sender or "Copy & Fax Shop Königsgalerie"),
+        ("An", f"{c.practice.name}, {c.practice.doctor}"),
+        ("Seiten inkl. Deckblatt", str(total)),
+        ("Betreff", "Unterlagen zur Kenntnisnahme"),
+    ):
         page.add(f"{label}: {value}", size=11)
     page.gap(10)
     page.add("Dieses Fax enthält vertrauliche Gesundheitsdaten. Falls Sie nicht der", size=8)
@@ -177,17 +237,44 @@ def _spelling(rng: random.Random, patient: register.Patient, language: str) -> s
 
 def _letter(split: str, seed: int, index: int, layout: str, rng: random.Random) -> Letter:
     patient, known = _patient(rng, index)
-    language = "en" if layout in {"gb_clinic", "us_discharge", "ie_letter", "au_letter"} else (
-        {"fr_report": "fr", "it_letter": "it", "nl_letter": "nl", "pl_card": "pl",
-         "tr_epikriz": "tr", "es_informe": "es"}.get(layout, "de"))  # fmt: skip
-    person = Person(patient.given_names, patient.surname, dt.date.fromisoformat(patient.birth_date),
-                    patient.sex, patient.title, patient.birth_name, patient.street,
-                    f"{patient.postcode} {patient.city}")  # fmt: skip
+    language = (
+        "en"
+        if layout in {"gb_clinic", "us_discharge", "ie_letter", "au_letter"}
+        else (
+            {
+                "fr_report": "fr",
+                "it_letter": "it",
+                "nl_letter": "nl",
+                "pl_card": "pl",
+                "tr_epikriz": "tr",
+                "es_informe": "es",
+            }.get(layout, "de")
+        )
+    )
+    person = Person(
+        patient.given_names,
+        patient.surname,
+        dt.date.fromisoformat(patient.birth_date),
+        patient.sex,
+        patient.title,
+        patient.birth_name,
+        patient.street,
+        f"{patient.postcode} {patient.city}",
+    )
+    suffix = rng.randrange(100000, 999999)
     letter_date = dt.date(2024, 1, 8) + dt.timedelta(days=rng.randrange(0, 620))
-    ctx = Ctx(rng, person, rng.choice(PRACTICES), letter_date, _spelling(rng, patient, language),
-              language=language, fax_number=f"+49 561 {rng.randrange(100000, 999999)}")  # fmt: skip
+    ctx = Ctx(
+        rng,
+        person,
+        rng.choice(PRACTICES),
+        letter_date,
+        _spelling(rng, patient, language),
+        language=language,
+        fax_number=f"+49 561 {suffix}",
+    )
     function, _ = LAYOUTS[layout]
     pages = function(ctx)
+    ctx.fax_number = f"{DIALLING.get(ctx.region, '+49 561')} {suffix}"
     if patient.collision and known:
         ctx.notes.append(DECIDES[patient.collision])
         if patient.collision == "same_name_same_birth":
@@ -197,11 +284,22 @@ def _letter(split: str, seed: int, index: int, layout: str, rng: random.Random) 
         ctx.notes.append("the patient is not in the register")
     if ctx.spelled_surname != patient.surname:
         ctx.notes.append("the surname is transliterated (no umlauts) in the letter")
-    sent = dt.datetime.combine(letter_date + dt.timedelta(days=rng.randrange(0, 4)),
-                               dt.time(rng.randrange(7, 19), rng.randrange(60)))  # fmt: skip
+    sent = dt.datetime.combine(
+        letter_date + dt.timedelta(days=rng.randrange(0, 4)),
+        dt.time(rng.randrange(7, 19), rng.randrange(60)),
+    )
     cover = _cover(ctx, sent, len(pages) + 1) if rng.random() < 0.34 else None
-    return Letter(f"{split}-{index + 1:03d}", split, seed, layout, ctx, pages,
-                  patient if known else None, sent, cover)  # fmt: skip
+    return Letter(
+        f"{split}-{index + 1:03d}",
+        split,
+        seed,
+        layout,
+        ctx,
+        pages,
+        patient if known else None,
+        sent,
+        cover,
+    )
 
 
 def generate(count: int, seed: int, split: str = "gen") -> list[Letter]:

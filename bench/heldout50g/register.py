@@ -22,9 +22,21 @@ SIZE = 5_000
 GROUPS_EACH = 30
 ID_SYSTEM = "urn:docvault:heldout50g:practice-id"
 FIELDS = [
-    "id", "surname", "given_names", "birth_name", "former_names", "title", "birth_date", "sex",
-    "street", "postcode", "city", "country", "collision", "collision_group",
-]  # fmt: skip
+    "id",
+    "surname",
+    "given_names",
+    "birth_name",
+    "former_names",
+    "title",
+    "birth_date",
+    "sex",
+    "street",
+    "postcode",
+    "city",
+    "country",
+    "collision",
+    "collision_group",
+]
 
 
 @dataclass

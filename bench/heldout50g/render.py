@@ -120,8 +120,9 @@ def scan(page: Page, rng: random.Random, hand: bool) -> bytes:
 
 def fax(page: Page, rng: random.Random, hand: bool) -> bytes:
     """Bilevel CCITT G4 TIFF, 1728 px wide, 204 x 98 dpi."""
-    image = raster(page, 204, rng, hand)
-    image = image.crop((0, 0, 1728, image.height))
+    drawn = raster(page, 204, rng, hand)
+    image = Image.new("L", (1728, drawn.height), 255)
+    image.paste(drawn, ((1728 - drawn.width) // 2, 0))
     image = image.resize((1728, round(image.height * 98 / 204)), Image.Resampling.LANCZOS)
     speckle = np.random.default_rng(rng.randrange(2**32)).random((image.height, image.width))
     pixels = np.asarray(image, dtype=np.uint8) < 150
