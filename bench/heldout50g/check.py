@@ -86,8 +86,7 @@ def check_register(patients: list[register.Patient], problems: list[str]) -> Non
         elif kind == "name_change":
             fine &= first.birth_name == second.surname and first.surname != second.surname
         elif kind == "umlaut_spelling":
-            plain = first.surname.replace("ü", "ue").replace("ö", "oe").replace("ä", "ae")
-            fine &= plain.replace("ß", "ss") == second.surname != first.surname
+            fine &= register.transliterate(first.surname) == second.surname != first.surname
         if not fine:
             problems.append(f"register: group {group} ({kind}) is not what it says")
     with tempfile.TemporaryDirectory() as folder:

@@ -99,6 +99,7 @@ class Ctx:
     as_written: str | None = None
     patient_id: str | None = None
     fax_number: str = "+49 561 000000"
+    register_id: str | None = None  # the receiving practice's own number, where the sender has it
     other_dates: list[dict[str, str]] = field(default_factory=list)
     other_people: list[dict[str, str]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)

@@ -61,7 +61,7 @@ def cardiology(c: Ctx) -> list[Page]:
     p.gap(6)
     p.add(f"Datum: {c.date('num')}", x=140)
     p.add(f"Betreff: {c.subject('Kardiologischer Befundbericht')}")
-    p.add(f"{c.name('hon')}, * {c.birth('num')}")
+    p.add(f"{c.name('titled' if c.patient.title else 'hon')}, * {c.birth('num')}")
     p.add(f"Untersuchung am {c.other(-3, 'examination', 'num')}: Echokardiographie, Belastungs-EKG")
     p.gap()
     c.filler(p, BODY_DE[1:])
@@ -468,6 +468,11 @@ def care_home(c: Ctx) -> list[Page]:
     p.gap()
     p.add(c.subject("Bitte um Rezepte", "Rezeptanforderung"))
     p.add(f"Bewohner/in: {c.name('sg')}, Zimmer 214, geb. {c.birth('num')}")
+    if c.register_id:
+        c.patient_id = c.register_id
+        p.add(f"Ihre Patientennummer: {c.register_id}")
+        c.printed.append(c.register_id)
+        c.notes.append("the care home prints the practice's own patient number")
     c.filler(
         p,
         [

@@ -14,6 +14,19 @@ from bench.heldout50g.layouts import LAYOUTS
 from bench.heldout50g.render import Line, Page
 
 DISTINCT = 34
+# Rare kinds that every split of DISTINCT layouts holds: the countries and languages.
+ALWAYS = {
+    "fr_report",
+    "it_letter",
+    "nl_letter",
+    "pl_card",
+    "tr_epikriz",
+    "gb_clinic",
+    "us_discharge",
+    "at_hospital",
+    "ch_specialist",
+    "patient_handwritten",
+}
 SPLITS = {"test": (40, 5_017_401), "examples": (6, 5_017_402)}
 PRACTICES = [
     Practice(
@@ -49,6 +62,7 @@ DIALLING = {
     "TR": "+90 232",
     "ES": "+34 971",
 }
+KINDS = ["same_name_same_birth", "twin", "name_change", "umlaut_spelling"]
 FOREIGN = {"en", "fr", "it", "nl", "pl", "tr", "es"}
 DECIDES = {
     "same_name_same_birth": "same name and birth date as another patient: the street decides",
@@ -223,15 +237,15 @@ def _patient(rng: random.Random, index: int) -> tuple[register.Patient, bool]:
     if roll == 3:
         return _outsider(rng), False
     if roll in (1, 6):
-        return rng.choice([p for p in people if p.collision]), True
+        kind = KINDS[(index // 8 + 2 * (roll == 6)) % len(KINDS)]
+        return rng.choice([p for p in people if p.collision == kind]), True
     return rng.choice([p for p in people if not p.collision]), True
 
 
 def _spelling(rng: random.Random, patient: register.Patient, language: str) -> str:
     surname = patient.surname
     if language in FOREIGN and not patient.collision and rng.random() < 0.6:
-        for umlaut, plain in (("ä", "ae"), ("ö", "oe"), ("ü", "ue"), ("ß", "ss")):
-            surname = surname.replace(umlaut, plain)
+        surname = register.transliterate(surname)
     return surname
 
 
@@ -272,6 +286,7 @@ def _letter(split: str, seed: int, index: int, layout: str, rng: random.Random) 
         language=language,
         fax_number=f"+49 561 {suffix}",
     )
+    ctx.register_id = patient.id if known else None
     function, _ = LAYOUTS[layout]
     pages = function(ctx)
     ctx.fax_number = f"{DIALLING.get(ctx.region, '+49 561')} {suffix}"
@@ -313,6 +328,7 @@ def generate(count: int, seed: int, split: str = "gen") -> list[Letter]:
     light = sorted(name for name, (_, weight) in LAYOUTS.items() if weight == 1)
     rng.shuffle(heavy)
     rng.shuffle(light)
+    light.sort(key=lambda name: name not in ALWAYS)
     order = heavy + light[: max(0, DISTINCT - len(heavy))]
     weights = [LAYOUTS[name][1] for name in sorted(LAYOUTS)]
     while len(order) < count:

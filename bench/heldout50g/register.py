@@ -61,6 +61,12 @@ class Patient:
         return f"{self.given_names} {self.surname}"
 
 
+def transliterate(name: str) -> str:
+    """The spelling without umlauts, as a typewriter or a foreign clerk writes it (Mueller)."""
+    pairs = {"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"}
+    return "".join(pairs.get(char, char) for char in name)
+
+
 def _birth(rng: random.Random) -> str:
     day = dt.date(1926, 1, 1) + dt.timedelta(days=rng.randrange(0, 365 * 97))
     return day.isoformat()
@@ -126,8 +132,7 @@ def _collide(rng: random.Random, people: list[Patient]) -> None:
             second.surname = first.birth_name
         else:
             surname = rng.choice(umlauted)
-            spelled = surname.replace("ä", "ae").replace("ö", "oe").replace("ü", "ue")
-            first.surname, second.surname = surname, spelled.replace("ß", "ss")
+            first.surname, second.surname = surname, transliterate(surname)
             second.given_names, second.sex = first.given_names, first.sex
         for member in (first, second):
             member.collision, member.collision_group = kind, group
