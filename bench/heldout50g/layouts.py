@@ -816,6 +816,60 @@ def multipage_discharge(c: Ctx) -> list[Page]:
     return [first, second]
 
 
+def email_specialist(c: Ctx) -> list[Page]:
+    p = Page()
+    p.add("Von: praxis@neuro-koenigstor.example", size=9)
+    p.add(f"Datum: {c.date('iso')} 11:47", size=9)
+    p.add(f"An: {c.practice.name}", size=9)
+    p.add(f"Betreff: {c.subject('Befund EEG', 'EEG-Befund')}", size=9)
+    p.gap()
+    p.add("Liebe Kolleginnen und Kollegen,")
+    p.add(f"anbei der Befund zu {c.name('sg')} (geb. {c.birth('num')}):")
+    p.add(f"EEG vom {c.other(-2, 'examination', 'num')}: regelrechter Grundrhythmus.")
+    p.gap()
+    p.add("--")
+    p.add("Dr. med. Wiebke Thalmann")
+    p.add(c.org("Neurologische Praxis am Königstor", "Praxis am Königstor"))
+    p.add("Königstor 21 · 34117 Kassel · Tel. 0561 7011220", size=8)
+    c.notes.append("an e-mail: the sender is named only in the signature; ISO date in the header")
+    return [p]
+
+
+def cz_zprava(c: Ctx) -> list[Page]:
+    c.language, c.region = "cs", "CZ"
+    p = Page()
+    p.add(c.org("Fakultní nemocnice Plzeň", "FN Plzeň"), size=12, font="bold")
+    p.add("Interní klinika, alej Svobody 80, 323 00 Plzeň", size=8)
+    p.gap(6)
+    p.add(c.subject("Propouštěcí zpráva", "Lékařská zpráva"), size=12, font="bold")
+    p.add(f"Pacient: {c.name('Sg')}, datum narození: {c.birth('nopad')}")
+    p.add(
+        f"Hospitalizace od {c.other(-5, 'admission', 'nopad')} "
+        + f"do {c.other(-1, 'discharge', 'nopad')}"
+    )
+    p.add("Diagnóza: fibrilace síní. Doporučení: kontrola u praktického lékaře.")
+    p.add(f"V Plzni dne {c.date('nopad')}")
+    return [p]
+
+
+def sv_brev(c: Ctx) -> list[Page]:
+    c.language, c.region = "sv", "SE"
+    p = Page()
+    p.add(c.org("Sahlgrenska Universitetssjukhuset", "Sahlgrenska"), x=100, size=12, font="bold")
+    p.add(c.date("iso"), x=100, size=9)
+    p.gap(6)
+    c.address(p)
+    p.gap()
+    p.add(c.subject("Epikris", "Utskrivningsbrev"), font="bold")
+    p.add(f"Patient: {c.name('gs')}, född {c.birth('iso')}")
+    p.add(
+        f"Inskriven {c.other(-4, 'admission', 'iso')}, utskriven {c.other(-1, 'discharge', 'iso')}."
+    )
+    p.add("Bästa kollega, patienten har behandlats för lunginflammation.")
+    c.notes.append("Swedish ISO dates everywhere; the letter date stands under the sender")
+    return [p]
+
+
 LAYOUTS: dict[str, tuple[Callable[[Ctx], list[Page]], int]] = {
     "discharge_de": (discharge_de, 6),
     "multipage_discharge": (multipage_discharge, 4),
@@ -855,4 +909,7 @@ LAYOUTS: dict[str, tuple[Callable[[Ctx], list[Page]], int]] = {
     "pl_card": (pl_card, 1),
     "tr_epikriz": (tr_epikriz, 1),
     "es_informe": (es_informe, 1),
+    "email_specialist": (email_specialist, 2),
+    "cz_zprava": (cz_zprava, 1),
+    "sv_brev": (sv_brev, 1),
 }
