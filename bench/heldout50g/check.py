@@ -11,6 +11,7 @@ import tempfile
 from collections import defaultdict
 from pathlib import Path
 
+from fhir.resources.R4B.patient import Patient as FhirPatient
 from PIL import Image
 
 from bench.heldout50g import letters, register, render
@@ -96,6 +97,11 @@ def check_register(patients: list[register.Patient], problems: list[str]) -> Non
         gdt_files = list((Path(folder) / "gdt").iterdir())
         ndjson = (Path(folder) / "patients.ndjson").read_text(encoding="utf-8").splitlines()
         sample = (Path(folder) / "gdt" / f"{patients[0].id}.gdt").read_bytes()
+    for resource in bundle["entry"][:: len(patients) // 50]:
+        try:
+            FhirPatient.model_validate(resource["resource"])
+        except ValueError as error:
+            problems.append(f"register: a FHIR Patient does not validate: {error}")
     if not len(rows) == len(bundle["entry"]) == len(gdt_files) == len(ndjson) == len(patients):
         problems.append("register: the four files do not hold every patient")
     lines = sample.split(b"\r\n")[:-1]

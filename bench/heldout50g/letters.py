@@ -340,6 +340,8 @@ def _letter(split: str, seed: int, index: int, layout: str, rng: random.Random) 
         dt.time(rng.randrange(7, 19), rng.randrange(60)),
     )
     cover = _cover(ctx, sent, len(pages) + 1) if rng.random() < 0.3 else None
+    if cover is not None and ctx.sender is None:
+        ctx.notes.append("the fax cover sheet names a copy shop, which is not the letter's sender")
     return Letter(
         f"{split}-{index + 1:03d}",
         split,

@@ -82,6 +82,9 @@ def _person(rng: random.Random, number: int) -> Patient:
     if rng.random() < 0.05:
         surname = f"{surname}-{rng.choice(names.SURNAMES)}"
     postcode, city = rng.choice(names.CITIES)
+    birth_date = _birth(rng)
+    adult = birth_date < "1996"
+    title = rng.choice(names.TITLES) if adult and rng.random() < 0.05 else ""
     country = "DE" if rng.random() < 0.97 else rng.choice(["AT", "NL", "PL", "TR", "FR"])
     return Patient(
         id=str(100_000 + number * 7 + rng.randrange(7)),
@@ -89,8 +92,8 @@ def _person(rng: random.Random, number: int) -> Patient:
         given_names=given,
         birth_name="",
         former_names="",
-        title=rng.choice(names.TITLES) if rng.random() < 0.04 else "",
-        birth_date=_birth(rng),
+        title=title,
+        birth_date=birth_date,
         sex=sex,
         street=f"{rng.choice(names.STREETS)} {rng.randrange(1, 120)}",
         postcode=postcode,
