@@ -48,8 +48,11 @@ class Page:
         self.lines.append(Line(text, x, self.y, size, font or self.font))
         self.y += size * 0.3528 * 1.45
 
-    def at(self, text: str, x: float, y: float, size: float = 10.0, font: str = "") -> None:
-        size = fitted_size(text, x, size, font or self.font)
+    def at(
+        self, text: str, x: float, y: float, size: float = 10.0, font: str = "", right: float = 0
+    ) -> None:
+        """A line at a place; `right` (mm) is where its column ends, if before the margin."""
+        size = fitted_size(text, x, size, font or self.font, right)
         self.lines.append(Line(text, x, y, size, font or self.font))
 
     def gap(self, mm: float = 4.0) -> None:
@@ -64,9 +67,9 @@ def _mu_font(font: str) -> pymupdf.Font:
     return pymupdf.Font(fontfile=FONT_DIR + FONTS[font])
 
 
-def fitted_size(text: str, x: float, size: float, font: str) -> float:
-    """The largest size up to `size` at which the line stays on the page."""
-    room = (PAGE_MM[0] - RIGHT_MARGIN_MM - x) / 0.3528
+def fitted_size(text: str, x: float, size: float, font: str, right: float = 0) -> float:
+    """The largest size up to `size` at which the line stays in its column (or on the page)."""
+    room = ((right or PAGE_MM[0] - RIGHT_MARGIN_MM) - x) / 0.3528
     width = _mu_font(font).text_length(text, fontsize=size)
     return size if width <= room else round(size * room / width - 0.05, 1)
 
