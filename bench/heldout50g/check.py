@@ -16,10 +16,56 @@ from PIL import Image
 
 from bench.heldout50g import letters, register, render
 
+TOP_KEYS = {
+    "id",
+    "split",
+    "seed",
+    "layout",
+    "language",
+    "region",
+    "facts",
+    "register",
+    "notes",
+    "fax",
+    "conditions",
+}
+FACT_KEYS = {
+    "patient",
+    "birth_date",
+    "letter_date",
+    "sender",
+    "sender_alternatives",
+    "title",
+    "title_alternatives",
+    "patient_id",
+    "other_dates",
+    "other_people",
+}
+PATIENT_KEYS = {
+    "full_name",
+    "surname",
+    "given_names",
+    "as_written",
+    "full_name_as_letter",
+    "register_id",
+}
+
+
+def check_keys(letter_id: str, truth: dict, hand: bool, problems: list[str]) -> None:
+    """The interface's keys are all there (the set adds only `printed`)."""
+    missing = (TOP_KEYS - set(truth)) | (FACT_KEYS - set(truth["facts"]))
+    missing |= PATIENT_KEYS - set(truth["facts"]["patient"])
+    if missing:
+        problems.append(f"{letter_id}: truth.json lacks {sorted(missing)}")
+    wanted = {"scan200", "fax"} if hand else {"pdf", "scan200", "fax"}
+    if set(truth["conditions"]) != wanted:
+        problems.append(f"{letter_id}: conditions {sorted(truth['conditions'])}")
+
 
 def check_letter(letter: letters.Letter, problems: list[str]) -> None:
     truth = letter.truth()
     json.dumps(truth)
+    check_keys(letter.id, truth, letter.ctx.handwritten, problems)
     facts, printed = truth["facts"], truth["printed"]
     for condition, pages in truth["conditions"].items():
         joined = "\n".join(page["text"] for page in pages["pages"])
