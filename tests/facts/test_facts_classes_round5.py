@@ -295,3 +295,29 @@ def test_a_hospital_abroad_over_the_clinics_window_and_a_window_over_the_head() 
         "Duitsland\nZiekenhuis Maasoever\nAfdeling Interne Geneeskunde\nText.\n"
     )
     assert _sender(dutch) == "Ziekenhuis Maasoever"
+
+
+def test_a_fax_machines_line_a_forms_insurer_and_a_word_inside_a_word_are_not_facts() -> None:
+    """The fax machine's "Gesendet: ... >> ... Seite 1" is the transmission's day, not the
+    letter's; the insurer under a form's "Krankenkasse bzw. Kostenträger" is the patient's,
+    not the sender; "Szpitalnego" in a Polish heading is no hospital's name."""
+    faxed = (
+        "Gesendet: 20.07.24 +49 561 455142 >> Praxis Dr. Lange Seite 1\n"
+        "Betriebskrankenkasse Nordwest\nDatum: 19.07.2024\nText.\n"
+    )
+    assert propose(faxed, date(2024, 7, 25))["letter_date"].value == "2024-07-19"
+    paged = "Praxis Dr. Roth\nDatum: 12.03.2024   Seite 1 von 2\nText.\n"
+    assert propose(paged, date(2024, 3, 20))["letter_date"].value == "2024-03-12"
+    form = (
+        "Krankenkasse bzw. Kostenträger\nAOK Nordhessen\nName, Vorname des Versicherten: "
+        "Berg, Marco\nÜberweisungsschein\nFrauenarztpraxis Dr. med. Ilka Nord\n"
+    )
+    assert propose(form, TODAY).get("sender", None) is None or (
+        propose(form, TODAY)["sender"].value != "AOK Nordhessen"
+    )
+    polish = (
+        "Dr. med. Eva Lorenz\nHausarztpraxis am Stadtgarten\nKARTA INFORMACYJNA LECZENIA "
+        "SZPITALNEGO\nPacjent: Jan Nowak\nText.\n"
+    )
+    found = propose(polish, TODAY).get("sender")
+    assert found is None or "KARTA" not in found.value

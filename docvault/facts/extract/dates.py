@@ -377,6 +377,8 @@ def letter_date_candidates(
     for position, line in enumerate(lines):
         if position and _RECEIPT_STAMP.fullmatch(lines[position - 1].text.strip()):
             continue  # "RECEIVED" over "30-AUG-2023": the day it came, not the letter's
+        if _FAX_MACHINE_LINE.search(line.text):
+            continue  # "Gesendet: 20.07.24 +49 561 455142 >> Praxis ... Seite 1": the fax's day
         found = _letter_date_on(line, order)
         if found is None:
             continue
@@ -385,6 +387,14 @@ def letter_date_candidates(
             continue  # "Bitte Kontrolle in Ihrer Praxis am" over "15.2.2025.": a sentence's date
         value = _with_century(written, EARLIEST_LETTER, latest) if written.value else None
         yield Candidate(value.isoformat() if value else "", line.text, rank)
+
+
+# A fax machine's line over the page: the receiving number after ">>", or the sending number
+# with the page count ("+49 561 455142 ... Seite 1").
+_FAX_MACHINE_LINE = re.compile(
+    r">>|(?:\+\d{2}|\b0\d{2,4})[\d ()/-]{5,}\d.*"
+    r"\b(?:Seite|Page|S\.)\s?\d+(?:\s?(?:/|von|of)\s?\d+)?\s*$"
+)
 
 
 def _sentence_runs_on(text: str) -> bool:

@@ -50,7 +50,7 @@ _OTHER_ORGANISATION = re.compile(
     r"Hospice|Insurance\s+(?:Ltd|Limited|plc|Inc|AG|GmbH|Company|Co\.?)|Assurance|Mutuelle|"
     r"Zorgverzekeraar|Council\b|Court\b|Authority|Agency|Nursing Home|Care Home|Home Care|"
     r"Health System|Healthcare|Ltd\b|Limited\b|Inc\.|LLC\b|GmbH\b|gGmbH\b|e\.\s?V\.|"
-    r"Ospedale|Azienda|Clínica|Szpital|Przychodnia|Hastane\w*|Sygehus|Lægehus|"
+    r"Ospedale|Azienda|Clínica|Szpital\b|Przychodnia|Hastane\w*|Sygehus|Lægehus|"
     r"Kindertagesstätte|Kita\b|Schule\b)"
 )
 
@@ -329,6 +329,8 @@ def _first_organisation(lines: Sequence[Line]) -> tuple[Candidate | None, Line |
             continue  # a sentence, a tag line or a logo's letters
         if (position and _ROLE_FIELD.match(lines[position - 1].text)) or _doctor_first(head):
             continue  # "Usual GP" over "Dr Tom Ngata, Harbourside General Practice"
+        if position and _FORM_LABEL.search(lines[position - 1].text):
+            continue  # "Krankenkasse bzw. Kostenträger" over "AOK Hessen": the form's value
         if line.block in recipient_blocks or position in addressed:
             unsure = unsure or line
             continue
