@@ -98,7 +98,7 @@ clock-tools:
 # (worksteal): the suite runs at under one core on average in one process, waiting on daemons,
 # browsers and HTTP. A clean clone's .ci/run took 1,167 s on a quiet 2-core box (pytest 1,095 s;
 # about 2,100 s in one process), and the suite passed so under load 7-9 from other work too
-# (issue 45); on 6 December 2026 1,238 s for 2,182 tests (pytest 1,164 s). Cuts since are
+# (issue 45); on 6 December 2026 1,238-1,317 s for 2,183 tests (pytest 1,164-1,237 s). Cuts are
 # measured per file (docs/development.md, on the suite's time).
 # `-n 0` runs it in one process, for debugging.
 test: $(STAMP) browser systemd-tools mail-server clock-tools wordlists lint
