@@ -392,7 +392,8 @@ def letter_date_candidates(
 # A fax machine's line over the page: the receiving number after ">>", or the sending number
 # with the page count ("+49 561 455142 ... Seite 1").
 _FAX_MACHINE_LINE = re.compile(
-    r">>|(?:\+\d{2}|\b0\d{2,4})[\d ()/-]{5,}\d.*"
+    # Bounded runs: a hostile line of 20,000 digits must not cost seconds (it did, unbounded).
+    r">>|(?:\+\d{2}|\b0\d{2,4})[\d ()/-]{5,24}\d[^\n]{0,160}?"
     r"\b(?:Seite|Page|S\.)\s?\d+(?:\s?(?:/|von|of)\s?\d+)?\s*$"
 )
 
