@@ -64,13 +64,18 @@ class FolderReader:
 
     def _watch(self) -> None:
         while not self._stop.wait(0.002):
-            if not self.folder.is_dir():  # set aside by the test for a while
+            try:
+                self._look()
+            except FileNotFoundError:
+                continue  # the folder set aside by the test for a while: looked at again
+
+    def _look(self) -> None:
+        for path in self.folder.iterdir():
+            if path.name.startswith(".") or path.name in self.seen:
                 continue
-            for path in self.folder.iterdir():
-                if path.name.startswith(".") or path.name in self.seen:
-                    continue
-                self.seen.add(path.name)
-                self.problems += self._check(path)
+            problems = self._check(path)  # raises before the name is seen, if set aside
+            self.seen.add(path.name)
+            self.problems += problems
 
     def _check(self, path: Path) -> list[str]:
         data = path.read_bytes()
