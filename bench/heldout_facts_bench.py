@@ -24,8 +24,9 @@ split, never its test split.
 A proposal is right when it equals the truth's value (dates exactly, text as the search
 index folds it), or one of its alternatives (`sender_alternatives`, `title_alternatives`;
 the patient as the letter spells it, `full_name_as_letter`). "with register" adds what the
-store adds when the letter names one register patient (`facts.store.register_proposals`):
-the register's number, name and birth date. The register is the held-out set's own.
+store adds when the letter names one register patient (`facts.store.with_register`):
+the register's number, name and birth date, and no letter date on or before that birth
+date. The register is the held-out set's own.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ from docvault import facts
 from docvault.facts.extract import TEXT_FIELDS
 from docvault.facts.extract.known import Directory, fold, with_directory
 from docvault.facts.patient_match import match_patient
-from docvault.facts.store import register_proposals
+from docvault.facts.store import with_register
 
 FIELDS = (*TEXT_FIELDS, "patient_id")
 DIRECTORY_STEPS = (0, 50, 200)
@@ -103,7 +104,7 @@ def score(
                 continue
             text = facts.document_text(texts)
             rules = facts.propose(text, today=received(truth))
-            withregister = {**rules, **register_proposals(match_patient(texts, lookup))}
+            withregister = with_register(rules, match_patient(texts, lookup))
             taught = [with_directory(withregister, text, known) for known in directories.values()]
             for mode, proposals in zip(modes, (rules, withregister, *taught), strict=True):
                 for field in FIELDS:

@@ -147,7 +147,7 @@ def proposals_of(session: Session, document_id: int) -> Proposals | None:
         mail_sender(session, document_id),
     )
     match = match_patient([strip_markup(text) for text in pages], register.lookup(session))
-    values.update(register_proposals(match))
+    values = with_register(values, match)
     notes = {"patient_id": match.evidence} if match.ambiguous else {}
     return Proposals(values, notes)
 
@@ -199,6 +199,17 @@ def _letter_text(session: Session, document_id: int) -> str:
         .limit(FACT_PAGES)
     ).all()
     return document_text([text or "" for text in texts])
+
+
+def with_register(values: dict[str, Proposal], match: PatientMatch) -> dict[str, Proposal]:
+    """The rules' proposals with the register's over them. A letter date on or before the
+    register's birth date is the patient's birth date read as the letter's (a form that
+    prints it alone under a label the rules did not tie to it): left out, as a misread."""
+    combined = {**values, **register_proposals(match)}
+    born, written = combined.get("born"), combined.get("letter_date")
+    if born is not None and written is not None and written.value <= born.value:
+        del combined["letter_date"]
+    return combined
 
 
 def register_proposals(match: PatientMatch) -> dict[str, Proposal]:

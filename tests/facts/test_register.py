@@ -15,7 +15,7 @@ from sqlmodel import select
 from docvault.cli import main
 from docvault.db import read_session, write_transaction
 from docvault.errors import FactRefused, RegisterRefused
-from docvault.facts import register
+from docvault.facts import propose, register
 from docvault.facts import store as fact_store
 from docvault.facts.patient_match import match_patient
 from docvault.facts.register_files import (
@@ -332,6 +332,28 @@ def test_namesakes_give_the_name_and_birth_date_they_share_and_no_patient_number
     assert proposed["patient"].value == "Hans Müller"
     assert proposed["born"].value == "1961-03-12"
     assert proposed["patient"].evidence.startswith("register, shared by 2 entries: 2 register")
+
+
+# A form with the patient's birth date alone under a column label: the rules read the
+# lone date as the letter's.
+FORM_WITHOUT_ITS_OWN_DATE = """Antrag auf Leistungen zur Rehabilitation
+
+Versicherte Person | Geburtsdatum
+Hans Müller
+12.03.1961
+
+Bitte senden Sie den Antrag an uns zurück."""
+
+
+def test_a_letter_date_that_is_the_register_patients_birth_date_is_not_proposed() -> None:
+    rules = propose(FORM_WITHOUT_ITS_OWN_DATE, date(2026, 12, 1))
+    assert rules["letter_date"].value == "1961-03-12"  # what the rules alone read
+    match = match_patient([FORM_WITHOUT_ITS_OWN_DATE], _lookup(HANS))
+    proposed = fact_store.with_register(rules, match)
+    assert proposed["born"].value == "1961-03-12"
+    assert proposed["patient_id"].value == "1"
+    assert "letter_date" not in proposed
+    assert proposed["title"] == rules["title"]
 
 
 def test_birth_names_double_names_particles_and_titles_are_understood() -> None:

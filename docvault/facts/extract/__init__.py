@@ -137,11 +137,21 @@ _COVER_PAGES = re.compile(
 )
 
 
+# A cover's addressing fields: both a "To:" and a "From:" on lines of their own.
+_COVER_TO = re.compile(
+    r"^\W*(?:To|An|Empfänger|Recipient|Attn)\s*[:¦]", re.IGNORECASE | re.MULTILINE
+)
+_COVER_FROM = re.compile(r"^\W*(?:From|Von|Absender|Sender)\s*[:¦]", re.IGNORECASE | re.MULTILINE)
+
+
 def is_fax_cover(page: str) -> bool:
     """Whether a page is a fax cover sheet (heading "Fax", "Telefax", "Fax cover sheet"
-    and a "Pages:" or "Seiten:" field), not a letter's page."""
+    and a "Pages:" or "Seiten:" field, or "To:" and "From:" fields), not a letter's page.
+    The fields: a cover that counts its pages in words nobody listed still addresses."""
     text = strip_markup(page[:MAX_CHARACTERS])
-    return bool(_COVER_HEADING.search(text) and _COVER_PAGES.search(text))
+    if not _COVER_HEADING.search(text):
+        return False
+    return bool(_COVER_PAGES.search(text) or (_COVER_TO.search(text) and _COVER_FROM.search(text)))
 
 
 def search_date(term: str, today: date | None = None) -> str | None:
