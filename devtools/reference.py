@@ -135,7 +135,11 @@ def commands() -> Iterator[tuple[str, click.Command]]:
 def _walk(name: str, command: click.Command) -> Iterator[tuple[str, click.Command]]:
     yield name, command
     if isinstance(command, click.Group):
-        for sub_name, sub_command in sorted(command.commands.items()):
+        # As `docvault --help` lists them: the groups `docvault` loads when named included.
+        context = click.Context(command, info_name=name)
+        for sub_name in sorted(command.list_commands(context)):
+            sub_command = command.get_command(context, sub_name)
+            assert sub_command is not None, sub_name
             yield from _walk(f"{name} {sub_name}", sub_command)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import importlib
 import json
 import logging
 import os
@@ -19,7 +20,7 @@ from typing import TYPE_CHECKING, Any, cast
 import click
 from sqlalchemy import Engine
 
-from docvault import __version__, audit, db, figures, records
+from docvault import __version__, audit, db
 from docvault.audit import AuditAction
 from docvault.cli_base import (
     RowId,
@@ -29,13 +30,8 @@ from docvault.cli_base import (
     pass_state,
     read_secret,
 )
-from docvault.cli_calendar import hold_group, schedule_group
-from docvault.cli_register import register_group
-from docvault.cli_senders import senders_group
-from docvault.cli_users import user_group
 from docvault.config import Settings, describe
 from docvault.names import inbox_named
-from docvault.records import handover
 
 if TYPE_CHECKING:
     from docvault.models import MailMessage
@@ -66,6 +62,30 @@ class DocvaultGroup(click.Group):
 
     def parse_args(self, context: click.Context, args: list[str]) -> list[str]:
         return super().parse_args(context, hoist_group_options(args))
+
+    # The command groups of their own modules, imported when named: a command loads only
+    # what it runs (the calendar, the register and the sender directory import the
+    # scheduler and the facts' patterns; every `docvault` command paid for them before).
+    def list_commands(self, context: click.Context) -> list[str]:
+        return sorted([*super().list_commands(context), *LAZY_GROUPS])
+
+    def get_command(self, context: click.Context, name: str) -> click.Command | None:
+        if name not in LAZY_GROUPS:
+            return super().get_command(context, name)
+        module_name, attribute = LAZY_GROUPS[name].split(":")
+        command = getattr(importlib.import_module(module_name), attribute)
+        assert isinstance(command, click.Command), LAZY_GROUPS[name]
+        return command
+
+
+# Group name -> "module:attribute" of its click group.
+LAZY_GROUPS = {
+    "user": "docvault.cli_users:user_group",
+    "schedule": "docvault.cli_calendar:schedule_group",
+    "hold": "docvault.cli_calendar:hold_group",
+    "register": "docvault.cli_register:register_group",
+    "senders": "docvault.cli_senders:senders_group",
+}
 
 
 GROUP_FLAGS = ("--debug",)
@@ -239,6 +259,8 @@ def _index_behind(settings: Settings, database: Engine) -> str | None:
 
     service = _service_report(settings)
     why = service.get("index_behind") if service.get("running") else None
+    from docvault import figures
+
     return None if why is None else behind_sentence(figures.outbox_length(database), str(why))
 
 
@@ -255,6 +277,9 @@ def _plain(snippet: str) -> str:
 @friendly_errors
 def status(state: State, as_json: bool) -> None:
     """Documents and pages per state, and per inbox what is waiting, settling and failed."""
+    from docvault import figures
+    from docvault.records import handover
+
     settings = state.settings()
     with state.use_database(settings) as database:
         report = {
@@ -511,6 +536,7 @@ def _echo_left_out(database: Engine) -> None:
 def delete(state: State, document_id: int, yes: bool, reason: str) -> None:
     """Remove a document from the database, the index, the image cache and (unless another
     document has the same bytes) the archive; its tombstone stays in the audit log."""
+    from docvault import records
     from docvault.models import Document
 
     settings = state.settings()
@@ -908,10 +934,3 @@ def audit_export(
         with output.open("w", encoding="utf-8", newline="") as handle:
             handle.writelines(lines)
         click.echo(f"audit events written to {output}", err=True)
-
-
-main.add_command(user_group)
-main.add_command(schedule_group)
-main.add_command(hold_group)
-main.add_command(register_group)
-main.add_command(senders_group)
