@@ -131,8 +131,11 @@ def discharge(ctx: Context) -> Draft:
         w.line(f"– {diagnosis}", x=w.left + 3)
     w.gap(3)
     w.line("Anamnese und Verlauf:", font_key="sansb")
-    for _ in range(rng.randint(3, 6)):
-        w.para(_course_sentence(ctx))
+    for sentence in rng.sample(COURSE, rng.randint(4, len(COURSE))):
+        w.para(sentence)
+    w.line("Befunde:", font_key="sansb")
+    for finding in rng.sample(FINDINGS, rng.randint(3, len(FINDINGS))):
+        w.para(finding, indent=3)
     w.line("Medikation bei Entlassung:", font_key="sansb")
     for drug in rng.sample(MEDICATION, rng.randint(4, 8)):
         w.line(drug, x=w.left + 3)
@@ -156,22 +159,30 @@ def discharge(ctx: Context) -> Draft:
     )
 
 
-def _course_sentence(ctx: Context) -> str:
-    return ctx.pick(
-        (
-            "Die Aufnahme erfolgte über die Zentrale Notaufnahme mit zunehmender Belastungsdyspnoe und "
-            "Unterschenkelödemen beidseits seit etwa zwei Wochen.",
-            "Laborchemisch zeigten sich erhöhte Entzündungswerte (CRP 87 mg/l, Leukozyten 13,4/nl), "
-            "wir begannen eine kalkulierte antibiotische Therapie mit Ampicillin/Sulbactam.",
-            "Unter der Therapie besserte sich der Allgemeinzustand deutlich, die Patientin bzw. der Patient "
-            "war bei Entlassung fieberfrei und kardiopulmonal kompensiert.",
-            "Echokardiographisch fand sich eine leichtgradig eingeschränkte linksventrikuläre Funktion "
-            "(EF 45 %) ohne relevante Klappenvitien.",
-            "Die Blutzuckereinstellung wurde angepasst; eine Diabetesberatung hat stattgefunden.",
-            "Ein Sturzrisiko besteht weiterhin; Physiotherapie wurde bereits eingeleitet.",
-            "Die Ernährungsberatung empfiehlt eine eiweißreiche Kost und ausreichende Trinkmenge.",
-        )
-    )
+COURSE = (
+    "Die Aufnahme erfolgte über die Zentrale Notaufnahme mit zunehmender Belastungsdyspnoe und "
+    "Unterschenkelödemen beidseits seit etwa zwei Wochen.",
+    "Laborchemisch zeigten sich erhöhte Entzündungswerte (CRP 87 mg/l, Leukozyten 13,4/nl), "
+    "wir begannen eine kalkulierte antibiotische Therapie mit Ampicillin/Sulbactam.",
+    "Unter der Therapie besserte sich der Allgemeinzustand deutlich, die Patientin bzw. der "
+    "Patient war bei Entlassung fieberfrei und kardiopulmonal kompensiert.",
+    "Echokardiographisch fand sich eine leichtgradig eingeschränkte linksventrikuläre Funktion "
+    "(EF 45 %) ohne relevante Klappenvitien.",
+    "Die Blutzuckereinstellung wurde angepasst; eine Diabetesberatung hat stattgefunden.",
+    "Ein Sturzrisiko besteht weiterhin; Physiotherapie wurde bereits eingeleitet.",
+    "Die Ernährungsberatung empfiehlt eine eiweißreiche Kost und ausreichende Trinkmenge.",
+    "Die Diuretika wurden bei einem Gewichtsverlust von 4,2 kg und rückläufigen Ödemen auf die "
+    "unten genannte Dosis reduziert.",
+    "Eine Gastroskopie zeigte keine Blutungsquelle; die Eisensubstitution erfolgte intravenös.",
+)
+FINDINGS = (
+    "Röntgen Thorax: Infiltrat rechts basal, kein Pleuraerguss, Herz normal groß.",
+    "Sonographie Abdomen: Cholezystolithiasis, Leber und Nieren unauffällig.",
+    "EKG: Sinusrhythmus 78/min, Linkstyp, keine Erregungsrückbildungsstörungen.",
+    "Labor bei Entlassung: Kreatinin 1,3 mg/dl, Kalium 4,4 mmol/l, CRP 12 mg/l, Hb 11,8 g/dl.",
+    "Langzeit-EKG: überwiegend Sinusrhythmus, zwei kurze Episoden von Vorhofflimmern.",
+    "Lungenfunktion: mittelgradige obstruktive Ventilationsstörung, FEV1 48 % des Solls.",
+)
 
 
 def specialist(ctx: Context) -> Draft:
@@ -226,9 +237,12 @@ def specialist(ctx: Context) -> Draft:
         "Befund: Ruhe-EKG Sinusrhythmus, Frequenz 72/min, Linkstyp, keine Erregungsrückbildungsstörungen. "
         "Belastungs-EKG bis 125 Watt ohne Angina pectoris und ohne signifikante ST-Senkungen."
     )
-    w.para(
-        "Beurteilung: Kein Anhalt für eine belastungsinduzierte Ischämie. Wir empfehlen eine Kontrolle in 12 Monaten."
-    )
+    if rng.random() < 0.45:
+        w.continuation = [(f"Seite {{page}} – Bericht über {ctx.spelling.clerk}", "l")]
+        for sentence in COURSE + FINDINGS:
+            w.para(sentence)
+    w.para("Beurteilung: Kein Anhalt für eine belastungsinduzierte Ischämie.")
+    w.para("Wir empfehlen eine Kontrolle in 12 Monaten.")
     doctor = org.sub[0].split(" · ")[0]
     place_date = f"{org.place.split()[1]}, den {ctx.dated('dot')}" if at_end else ""
     if at_end:
@@ -541,6 +555,49 @@ def pharmacy(ctx: Context) -> Draft:
     )
 
 
+REHAB_SECTIONS = (
+    (
+        "Diagnosen",
+        "Zustand nach Implantation einer zementfreien Hüft-Totalendoprothese rechts bei "
+        "Coxarthrose; arterielle Hypertonie; Adipositas Grad I (BMI 32).",
+    ),
+    (
+        "Anamnese",
+        "Die Aufnahme erfolgte im Rahmen einer Anschlussheilbehandlung zwölf Tage nach der "
+        "Operation. Bei Aufnahme bestanden Belastungsschmerzen und eine Gehstrecke von etwa "
+        "100 m an Unterarmgehstützen.",
+    ),
+    (
+        "Aufnahmebefund",
+        "Reizlose Narbe, Beweglichkeit der rechten Hüfte Flexion/Extension 90-0-0, Abduktion "
+        "20 Grad, Trendelenburg-Zeichen rechts positiv, periphere Durchblutung intakt.",
+    ),
+    (
+        "Therapie und Verlauf",
+        "Krankengymnastik einzeln und in der Gruppe, medizinische Trainingstherapie, "
+        "Bewegungsbad, Ergotherapie und Schulung zum Gelenkschutz. Die Gehstrecke steigerte "
+        "sich auf über 800 m, Treppensteigen ist mit Handlauf sicher möglich. Die "
+        "Schmerzmedikation konnte reduziert werden.",
+    ),
+    (
+        "Entlassungsbefund",
+        "Flexion 110 Grad, Gangbild mit einer Gehstütze flüssig, Trendelenburg-Zeichen nur "
+        "noch angedeutet.",
+    ),
+    (
+        "Sozialmedizinische Beurteilung",
+        "Für die zuletzt ausgeübte Tätigkeit als Lagerist besteht derzeit ein "
+        "Leistungsvermögen von unter drei Stunden täglich; für leichte Tätigkeiten im Wechsel "
+        "von Sitzen, Stehen und Gehen sechs Stunden und mehr.",
+    ),
+    (
+        "Empfehlungen",
+        "Fortführung der Krankengymnastik, IRENA-Nachsorgeprogramm, Thromboseprophylaxe bis "
+        "zum 35. postoperativen Tag, Röntgenkontrolle beim Operateur.",
+    ),
+)
+
+
 def rehab_footer(ctx: Context) -> Draft:
     """A rehabilitation clinic whose name appears only in the footer; several dates in the text."""
     rng = ctx.rng
@@ -569,12 +626,9 @@ def rehab_footer(ctx: Context) -> Draft:
     w.gap(3)
     w.continuation = [(f"{ctx.spelling.given} {ctx.spelling.surname} – Seite {{page}}", "l")]
     w.para("Sehr geehrte Kolleginnen und Kollegen,")
-    for _ in range(rng.randint(6, 10)):
-        w.para(
-            "Nach Implantation einer Hüft-TEP erfolgte die Anschlussheilbehandlung mit Krankengymnastik, "
-            "medizinischer Trainingstherapie und Ergotherapie. Die Gehstrecke steigerte sich von 100 m auf "
-            "über 800 m, Treppensteigen ist mit Handlauf sicher möglich."
-        )
+    for heading, paragraph in REHAB_SECTIONS:
+        w.line(heading, font_key="serifb")
+        w.para(paragraph)
     w.para(
         f"Wiederaufnahme der Arbeit voraussichtlich ab {ctx.other(ctx.days(21), 'return to work', 'dot')}."
     )

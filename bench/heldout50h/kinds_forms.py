@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime
 
 from bench.heldout50h.context import Context, fmt
-from bench.heldout50h.frame import Draft, Org, address_block
+from bench.heldout50h.frame import Draft, Org
 from bench.heldout50h.page import Page, Writer
 
 LAB_ROWS = (
@@ -58,12 +58,8 @@ def lab(ctx: Context) -> Draft:
     if ctx.patient is not None and rng.random() < 0.7:
         left.append(("Pat.-Nr. Einsender", ctx.pid()))
     right = [
-        ("Einsender", ctx.practice["name"]),
         ("Auftrags-Nr.", str(rng.randint(2_400_000_000, 2_499_999_999))),
-        (
-            "Entnahme",
-            f"{ctx.other(sampled, 'sample', 'dot')} {rng.randint(7, 11):02d}:{rng.randint(0, 59):02d}",
-        ),
+        ("Entnahme", f"{ctx.other(sampled, 'sample', 'dot')} {rng.randint(7, 11):02d}:{rng.randint(0, 59):02d}"),
         ("Eingang", ctx.other(arrived, "arrival", "dot")),
         ("Befunddatum", ctx.dated("dot")),
     ]
@@ -73,12 +69,15 @@ def lab(ctx: Context) -> Draft:
         w.page.put(f"{label}:", 18.0, y, 8.5, "mono")
         w.page.put(value, 58.0, y, 8.5, "monob")
         y += 4.4
-    y = 46.0
+    y_right = 46.0
     for label, value in right:
-        w.page.put(f"{label}:", 112.0, y, 8.5, "mono")
-        w.page.put(value, 146.0, y, 8.5, "mono")
-        y += 4.4
-    w.page.boxes.append((16.0, 41.0, 194.0, y + 1.0))
+        w.page.put(f"{label}:", 122.0, y_right, 8.5, "mono")
+        w.page.put(value, 150.0, y_right, 8.5, "mono")
+        y_right += 4.4
+    y = max(y, y_right) + 1.0
+    w.page.put(f"Einsender: {ctx.practice['name']}, {ctx.practice['place']}", 18.0, y, 8.5, "mono")
+    y += 4.4
+    w.page.boxes.append((16.0, 41.0, 194.0, y - 2.0))
     w.y = y + 10
     w.line(
         f"{'Untersuchung':<22}{'Ergebnis':>10}  {'Einheit':<8} Referenzbereich",
@@ -201,7 +200,7 @@ def handwritten(ctx: Context) -> Draft:
         page.put(text, x, y, size, "hand")
         y += size * 0.62
 
-    dated = rng.random() < 0.8
+    dated = rng.random() < 0.6
     if dated:
         page.put(ctx.dated(ctx.pick(("dotshort", "dot2"))), 185.0, 20.0, 14, "hand", align="r")
     else:

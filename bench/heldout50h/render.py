@@ -6,8 +6,8 @@ import functools
 import io
 import random
 
-import pymupdf as fitz
 import numpy as np
+import pymupdf as fitz
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from bench.heldout50h.page import FONT_DIR, FONTS, PAGE_H, PAGE_W, PT_PER_MM, Page, width_mm
