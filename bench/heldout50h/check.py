@@ -21,7 +21,7 @@ from PIL import Image
 
 from bench.heldout50h import letters, register
 from bench.heldout50h.context import RECEIVING_PRACTICES
-from bench.heldout50h.page import PAGE_W, width_mm
+from bench.heldout50h.page import PAGE_W, Page, width_mm
 
 TRUTH_KEYS = {"id", "split", "seed", "layout", "language", "region", "facts", "register", "notes", "fax"}
 TRUTH_KEYS |= {"conditions"}
@@ -108,11 +108,28 @@ def check_facts(letter: letters.Letter, truth: dict, people: dict, problems: lis
 
 def check_layout(letter: letters.Letter, problems: list[str]) -> None:
     for number, page in enumerate(letter.pages, start=1):
+        clashes = _overlaps(page)
+        if clashes:
+            problems.append(f"{letter.id}: page {number} has overlapping lines at {clashes[:3]}")
         for line in page.lines:
             left = line.left()
             right = left + width_mm(line.text, line.font, line.size)
             if left < 3 or right > PAGE_W - 3 or line.y > 292 or line.y < 8:
                 problems.append(f"{letter.id}: page {number} line {line.text[:30]!r} is off the page")
+
+
+def _overlaps(page: Page) -> list[str]:
+    boxes = []
+    for line in page.lines:
+        left = line.left()
+        right = left + width_mm(line.text, line.font, line.size)
+        boxes.append((left, line.y - line.size * 0.3, right, line.y))
+    clashes = []
+    for index, (x0, y0, x1, y1) in enumerate(boxes):
+        for a0, b0, a1, b1 in boxes[index + 1 :]:
+            if x0 < a1 - 0.5 and a0 < x1 - 0.5 and y0 < b1 - 0.3 and b0 < y1 - 0.3:
+                clashes.append(f"({x0:.0f},{y1:.0f})")
+    return clashes
 
 
 def check_letter(letter: letters.Letter, people: dict, problems: list[str]) -> dict[str, int]:

@@ -88,12 +88,14 @@ def address_block(ctx: Context, page: Page, org: Org | None, side: str, top: flo
     return y
 
 
-def info_block(page: Page, rows: list[tuple[str, str]], x: float, top: float) -> float:
+def info_block(
+    page: Page, rows: list[tuple[str, str]], x: float, top: float, gap: float = 28.0
+) -> float:
     y = top
     for label, value in rows:
         if label:
             page.put(label, x, y, 8.5, "cond")
-            page.put(value, x + 28.0, y, 8.5, "cond")
+            page.put(value, x + gap, y, 8.5, "cond")
         else:
             page.put(value, x, y, 8.5, "cond")
         y += 4.2

@@ -385,7 +385,7 @@ def pension(ctx: Context) -> Draft:
         ("Bearbeitung", ctx.person("Herr Kröger", "contact")),
         ("Datum", ctx.dated("dot")),
     ]
-    info_block(w.page, rows, 112.0, 58.0)
+    info_block(w.page, rows, 124.0, 58.0, gap=32.0)
     w.y = 100.0
     title = "Befundbericht zum Antrag auf Leistungen zur medizinischen Rehabilitation"
     for row in ("Befundbericht zum Antrag auf Leistungen", "zur medizinischen Rehabilitation"):

@@ -109,8 +109,8 @@ def lab(ctx: Context) -> Draft:
         "lab-table",
         org.name,
         org.alternatives,
-        "Laborbefund",
-        [status],
+        "LABORBEFUND",
+        ["Laborbefund", status, f"Laborbefund – {status}"],
         org.name,
         org.fax,
     )
@@ -152,14 +152,9 @@ def muster_form(ctx: Context) -> Draft:
     page.put(f"Überweisung an: {ctx.practice['name']}", 15.0, 70.0, 9, "sans")
     ctx.person(ctx.practice["name"], "addressee")
     page.put("Diagnose/Verdachtsdiagnose: M54.5 G Lumboischialgie links", 15.0, 80.0, 9, "sans")
-    page.put(
-        "Befund/Medikation: Mitbehandlung, Schmerztherapie und Laborkontrolle erbeten",
-        15.0,
-        86.0,
-        9,
-        "sans",
-    )
-    page.put("Auftrag: Weiterbehandlung", 15.0, 92.0, 9, "sans")
+    page.put("Befund/Medikation: Mitbehandlung, Schmerztherapie", 15.0, 86.0, 9, "sans")
+    page.put("und Laborkontrolle erbeten", 15.0, 91.0, 9, "sans")
+    page.put("Auftrag: Weiterbehandlung", 15.0, 97.0, 9, "sans")
     page.boxes.append((120.0, 60.0, 195.0, 95.0))
     page.put("Vertragsarztstempel / Unterschrift des Arztes", 122.0, 63.5, 6, "cond")
     blue = (0.15, 0.2, 0.65)

@@ -68,16 +68,37 @@ def raster(sheet: Page, dpi_x: float, dpi_y: float, seed: int) -> Image.Image:
     for line in sheet.lines:
         pixels = max(6, round(line.size / 72 * dpi_x))
         x, y = line.left() * scale, line.y * scale
-        if sheet.handwritten:
-            x += rng.uniform(-1.5, 1.5) * scale
-            y += rng.uniform(-0.6, 0.6) * scale
-        ink = round(
-            255 * (0.299 * line.colour[0] + 0.587 * line.colour[1] + 0.114 * line.colour[2]) * 0.8
-        )
+        tint = 0.299 * line.colour[0] + 0.587 * line.colour[1] + 0.114 * line.colour[2]
+        ink = round(255 * tint * 0.8)
+        if sheet.handwritten and line.font == "hand":
+            _hand_line(image, line.text, _pil_font(line.font, pixels), (x, y), scale, rng)
+            continue
         draw.text((x, y), line.text, font=_pil_font(line.font, pixels), fill=ink, anchor="ls")
     if dpi_y != dpi_x:
         image = image.resize((width, round(PAGE_H * dpi_y / 25.4)), Image.Resampling.LANCZOS)
     return image
+
+
+def _hand_line(
+    image: Image.Image,
+    text: str,
+    face: ImageFont.FreeTypeFont,
+    at: tuple[float, float],
+    scale: float,
+    rng: random.Random,
+) -> None:
+    """A written line: a little off the ruled position, tilted, the pen's pressure uneven."""
+    left, top, right, bottom = (round(v) for v in face.getbbox(text, anchor="ls"))
+    pad = round(4 * scale)
+    strip = Image.new("L", (right - left + 2 * pad, bottom - top + 2 * pad), 0)
+    ImageDraw.Draw(strip).text(
+        (pad - left, pad - top), text, font=face, fill=255, anchor="ls", stroke_width=rng.choice((0, 1))
+    )
+    strip = strip.rotate(rng.uniform(-2.2, 2.2), resample=Image.Resampling.BICUBIC, expand=False)
+    x = round(at[0] + rng.uniform(-2.0, 2.0) * scale) + left - pad
+    y = round(at[1] + rng.uniform(-1.0, 1.0) * scale) + top - pad
+    ink = Image.new("L", strip.size, rng.randint(10, 60))
+    image.paste(ink, (x, y), strip)
 
 
 def scan_jpeg(sheet: Page, seed: int) -> bytes:
