@@ -23,7 +23,18 @@ from bench.heldout50h import letters, register
 from bench.heldout50h.context import RECEIVING_PRACTICES
 from bench.heldout50h.page import PAGE_W, Page, width_mm
 
-TRUTH_KEYS = {"id", "split", "seed", "layout", "language", "region", "facts", "register", "notes", "fax"}
+TRUTH_KEYS = {
+    "id",
+    "split",
+    "seed",
+    "layout",
+    "language",
+    "region",
+    "facts",
+    "register",
+    "notes",
+    "fax",
+}
 TRUTH_KEYS |= {"conditions"}
 FACT_KEYS = {"patient", "birth_date", "letter_date", "sender", "sender_alternatives", "title"}
 FACT_KEYS |= {"title_alternatives", "patient_id", "other_dates", "other_people"}
@@ -63,7 +74,9 @@ def check_images(letter: letters.Letter, truth: dict, files: dict, problems: lis
         dpi = tuple(round(v) for v in image.info.get("dpi", (0, 0)))
         compression = image.info.get("compression")
         if image.mode != "1" or image.width != 1728 or dpi != (204, 98) or compression != "group4":
-            problems.append(f"{letter.id}: {entry['file']} is {image.mode} {image.size} {dpi} {compression}")
+            problems.append(
+                f"{letter.id}: {entry['file']} is {image.mode} {image.size} {dpi} {compression}"
+            )
         headers.add(entry["text"].split("\n", 1)[0])
     if len(headers) != len(truth["conditions"]["fax"]["pages"]):
         problems.append(f"{letter.id}: fax pages do not each have their own header line")
@@ -102,7 +115,9 @@ def check_facts(letter: letters.Letter, truth: dict, people: dict, problems: lis
         problems.append(f"{letter.id}: patient facts differ from the register")
     if facts["birth_date"] not in (None, person.birth_date.isoformat()):
         problems.append(f"{letter.id}: birth date differs from the register")
-    if facts["patient_id"] not in (None, person.id) or (facts["patient_id"] and person.id not in text):
+    if facts["patient_id"] not in (None, person.id) or (
+        facts["patient_id"] and person.id not in text
+    ):
         problems.append(f"{letter.id}: patient_id is wrong")
 
 
@@ -115,7 +130,9 @@ def check_layout(letter: letters.Letter, problems: list[str]) -> None:
             left = line.left()
             right = left + width_mm(line.text, line.font, line.size)
             if left < 3 or right > PAGE_W - 3 or line.y > 292 or line.y < 8:
-                problems.append(f"{letter.id}: page {number} line {line.text[:30]!r} is off the page")
+                problems.append(
+                    f"{letter.id}: page {number} line {line.text[:30]!r} is off the page"
+                )
 
 
 def _overlaps(page: Page) -> list[str]:
@@ -192,7 +209,9 @@ def check_register(people: list[register.Patient], problems: list[str]) -> None:
         ndjson = (Path(folder) / "patients.ndjson").read_text(encoding="utf-8").splitlines()
         if bundle["type"] != "collection" or len(bundle["entry"]) != 5000 or len(ndjson) != 5000:
             problems.append("register: FHIR bundle or NDJSON wrong")
-    print(f"register: {len(people)} patients; collisions {dict(collections.Counter(p.collision for p in people))}")
+    print(
+        f"register: {len(people)} patients; collisions {dict(collections.Counter(p.collision for p in people))}"
+    )
 
 
 def check_determinism(problems: list[str]) -> None:

@@ -90,6 +90,24 @@ def _hospital(ctx: Context) -> Org:
     )
 
 
+LAB_SERIES = (
+    ("Natrium", "mmol/l"),
+    ("Kalium", "mmol/l"),
+    ("Kreatinin", "mg/dl"),
+    ("Harnstoff", "mg/dl"),
+    ("CRP", "mg/l"),
+    ("Leukozyten", "/nl"),
+    ("Hämoglobin", "g/dl"),
+    ("Thrombozyten", "/nl"),
+    ("GOT", "U/l"),
+    ("GPT", "U/l"),
+    ("Gamma-GT", "U/l"),
+    ("Lipase", "U/l"),
+    ("NT-proBNP", "pg/ml"),
+    ("TSH", "mU/l"),
+)
+
+
 def discharge(ctx: Context) -> Draft:
     """A hospital discharge letter over two or three pages, with admission and discharge dates."""
     org, rng = _hospital(ctx), ctx.rng
@@ -136,6 +154,21 @@ def discharge(ctx: Context) -> Draft:
     w.line("Befunde:", font_key="sansb")
     for finding in rng.sample(FINDINGS, rng.randint(3, len(FINDINGS))):
         w.para(finding, indent=3)
+    if rng.random() < 0.45:
+        w.line("Laborwerte im Verlauf:", font_key="sansb")
+        w.line(
+            f"{'Parameter':<16}{'Aufnahme':>10}{'Tag 3':>10}{'Entlassung':>12}",
+            font_key="monob",
+            size=8.5,
+        )
+        for name, unit in LAB_SERIES:
+            values = [f"{rng.uniform(0.8, 140):.1f}".replace(".", ",") for _ in range(3)]
+            w.line(
+                f"{name:<16}{values[0]:>10}{values[1]:>10}{values[2]:>12} {unit}",
+                font_key="mono",
+                size=8.5,
+            )
+        w.gap(3)
     w.line("Medikation bei Entlassung:", font_key="sansb")
     for drug in rng.sample(MEDICATION, rng.randint(4, 8)):
         w.line(drug, x=w.left + 3)
@@ -645,6 +678,75 @@ def rehab_footer(ctx: Context) -> Draft:
         org.alternatives,
         title,
         ["Entlassungsbericht"],
+        org.name,
+        org.fax,
+    )
+
+
+def authority(ctx: Context) -> Draft:
+    """A district's disability office asks for a report; the file number carries the birth date."""
+    rng = ctx.rng
+    org = Org(
+        "Kreis Viersen",
+        [
+            "Kreis Viersen – Der Landrat",
+            "Kreis Viersen, Amt für Soziales",
+            "Der Landrat des Kreises Viersen",
+        ],
+        ["Der Landrat", "Amt für Soziales – Schwerbehindertenrecht"],
+        "Rathausmarkt 3",
+        "41747 Viersen",
+        "02162 39-0",
+        "02162 39-1850",
+    )
+    w = Writer()
+    w.page.put("Kreis Viersen", 25.0, 20.0, 16, "sansb")
+    w.page.put("Der Landrat", 25.0, 26.0, 10, "sans")
+    address_block(ctx, w.page, org, "left", 50.0)
+    reference = f"53-2/{ctx.birth.strftime('%d%m%y')}/{ctx.spelling.surname[:1].upper()}{rng.randint(10, 99)}"
+    rows = [
+        ("Amt", "Amt für Soziales"),
+        ("Aktenzeichen", reference),
+        ("Auskunft", ctx.person("Frau Hendricks", "contact")),
+        ("Zimmer", f"B {rng.randint(100, 330)}"),
+        ("", f"Viersen, {ctx.dated('dot')}"),
+    ]
+    info_block(w.page, rows, 125.0, 54.0)
+    w.y = 104.0
+    title = "Feststellung nach dem Schwerbehindertenrecht (SGB IX)"
+    w.line(title, font_key="sansb")
+    w.line("Anforderung eines Befundberichtes", font_key="sansb")
+    w.line(f"Antragsteller/in: {ctx.name(ctx.pick(('comma', 'clerk')))}")
+    w.line(f"Geburtsdatum: {ctx.dob('dot')}")
+    applied = ctx.days(-rng.randint(7, 40))
+    w.gap(3)
+    w.para("Sehr geehrte Damen und Herren,")
+    w.para(
+        f"die oben genannte Person hat am {ctx.other(applied, 'application', 'dot')} die Feststellung "
+        "des Grades der Behinderung beantragt und Sie als behandelnde Ärztin bzw. behandelnden Arzt "
+        "benannt. Eine Schweigepflichtentbindung liegt vor."
+    )
+    w.para(
+        "Bitte übersenden Sie uns einen Befundbericht mit Diagnosen, Funktionseinschränkungen und "
+        "vorliegenden Fremdbefunden. Die Vergütung erfolgt nach dem JVEG."
+    )
+    closing(ctx, w, "Mit freundlichen Grüßen", [("Im Auftrag", "Hendricks")])
+    w.footer = [
+        (
+            "Kreisverwaltung Viersen · Rathausmarkt 3 · 41747 Viersen · www.kreis-viersen.de",
+            7.0,
+            "c",
+        )
+    ]
+    ctx.notes.append("the file number contains the birth date (ddmmyy)")
+    alternatives = [*org.alternatives, "Kreisverwaltung Viersen"]
+    return Draft(
+        w.finish(),
+        "authority-left",
+        org.name,
+        alternatives,
+        title,
+        ["Anforderung eines Befundberichtes"],
         org.name,
         org.fax,
     )

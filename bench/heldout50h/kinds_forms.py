@@ -59,7 +59,10 @@ def lab(ctx: Context) -> Draft:
         left.append(("Pat.-Nr. Einsender", ctx.pid()))
     right = [
         ("Auftrags-Nr.", str(rng.randint(2_400_000_000, 2_499_999_999))),
-        ("Entnahme", f"{ctx.other(sampled, 'sample', 'dot')} {rng.randint(7, 11):02d}:{rng.randint(0, 59):02d}"),
+        (
+            "Entnahme",
+            f"{ctx.other(sampled, 'sample', 'dot')} {rng.randint(7, 11):02d}:{rng.randint(0, 59):02d}",
+        ),
         ("Eingang", ctx.other(arrived, "arrival", "dot")),
         ("Befunddatum", ctx.dated("dot")),
     ]
@@ -200,7 +203,8 @@ def handwritten(ctx: Context) -> Draft:
         page.put(ctx.dated(ctx.pick(("dotshort", "dot2"))), 185.0, 20.0, 14, "hand", align="r")
     else:
         ctx.notes.append("the note carries no date")
-    write(ctx.pick(("Liebe Frau Kollegin,", "Hallo Praxisteam,", "Liebe Kollegen,")))
+    greetings = ("Liebe Frau Kollegin,", "Hallo Praxisteam,", "Liebe Kollegen,")
+    write(ctx.pick(greetings if sender else ("Sehr geehrte Frau Doktor,", "Liebes Praxisteam,")))
     y += 3
     write(f"bei {ctx.name(ctx.pick(('first', 'surname', 'clerk')))}")
     if rng.random() < 0.6:

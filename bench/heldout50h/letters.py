@@ -28,6 +28,7 @@ KINDS: tuple[tuple[str, Builder, str, str], ...] = (
     ("insurer", kinds_de.insurer, "de", "DE"),
     ("pension", kinds_de.pension, "de", "DE"),
     ("court", kinds_de.court, "de", "DE"),
+    ("authority", kinds_de.authority, "de", "DE"),
     ("care-home", kinds_de.care_home, "de", "DE"),
     ("pharmacy", kinds_de.pharmacy, "de", "DE"),
     ("rehab", kinds_de.rehab_footer, "de", "DE"),
@@ -57,6 +58,7 @@ EXTRA_WEIGHTS |= {
     "radiology": 2,
     "rehab": 1,
     "court": 1,
+    "authority": 1,
     "pharmacy": 1,
     "pension": 1,
     "gb": 1,
@@ -308,7 +310,10 @@ def generate(count: int, seed: int, split: str = "generated") -> list[Letter]:
     rng = random.Random(seed)
     people = _register()
     letters = []
-    for index, kind in enumerate(_plan(rng, count), start=1):
+    plan = _plan(rng, count)
+    # About a third of the letters come with a fax cover sheet in the fax condition.
+    covered = set(rng.sample(range(1, count + 1), round(count / 3)))
+    for index, kind in enumerate(plan, start=1):
         region = next(k[3] for k in KINDS if k[0] == kind)
         patient = _pick_patient(rng, people)
         stranger = _stranger(rng, people) if patient is None else None
@@ -329,7 +334,7 @@ def generate(count: int, seed: int, split: str = "generated") -> list[Letter]:
                 practice=rng.randrange(len(RECEIVING_PRACTICES)),
                 letter_date=letter_date,
                 fax_sent=sent,
-                cover=rng.random() < 0.34,
+                cover=index in covered,
             )
         )
     return letters

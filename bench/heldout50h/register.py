@@ -21,7 +21,22 @@ from bench.heldout50h import names
 SEED = 50_808
 COUNT = 5_000
 ID_SYSTEM = "urn:docvault:heldout50h:practice-id"
-CSV_COLUMNS = ["id", "surname", "given_names", "birth_name", "former_names", "title", "birth_date", "sex", "street", "postcode", "city", "country", "collision", "collision_group"]
+CSV_COLUMNS = [
+    "id",
+    "surname",
+    "given_names",
+    "birth_name",
+    "former_names",
+    "title",
+    "birth_date",
+    "sex",
+    "street",
+    "postcode",
+    "city",
+    "country",
+    "collision",
+    "collision_group",
+]
 
 
 @dataclass

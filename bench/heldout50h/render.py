@@ -92,7 +92,12 @@ def _hand_line(
     pad = round(4 * scale)
     strip = Image.new("L", (right - left + 2 * pad, bottom - top + 2 * pad), 0)
     ImageDraw.Draw(strip).text(
-        (pad - left, pad - top), text, font=face, fill=255, anchor="ls", stroke_width=rng.choice((0, 1))
+        (pad - left, pad - top),
+        text,
+        font=face,
+        fill=255,
+        anchor="ls",
+        stroke_width=rng.choice((0, 1)),
     )
     strip = strip.rotate(rng.uniform(-2.2, 2.2), resample=Image.Resampling.BICUBIC, expand=False)
     x = round(at[0] + rng.uniform(-2.0, 2.0) * scale) + left - pad
