@@ -278,18 +278,22 @@ def _letter_date(rng: random.Random, region: str) -> datetime.date:
 def _pick_patient(
     rng: random.Random, people: tuple[register.Patient, ...]
 ) -> register.Patient | None:
+    # The letters are about adults (work incapacity, pensions, internal medicine).
+    adults = [p for p in people if p.birth_date.year <= 2003]
     roll = rng.random()
     if roll < 0.1:
         return None
     if roll < 0.5:
-        return rng.choice([p for p in people if p.collision])
-    return rng.choice(people)
+        return rng.choice([p for p in adults if p.collision])
+    return rng.choice(adults)
 
 
 def _stranger(rng: random.Random, people: tuple[register.Patient, ...]) -> register.Patient:
     known = {(p.surname, p.given_names, p.birth_date) for p in people}
     while True:
         person = register._person(rng, "")
+        if person.birth_date.year > 2003:
+            continue
         if (person.surname, person.given_names, person.birth_date) not in known:
             return person
 
