@@ -97,7 +97,8 @@ def check_facts(letter: letters.Letter, truth: dict, people: dict, problems: lis
         problems.append(f"{letter.id}: sender {facts['sender']!r} is not printed")
     if facts["title"] and _flat(facts["title"]) not in flat:
         problems.append(f"{letter.id}: title {facts['title']!r} is not printed")
-    named = any(practice["name"] in text for practice in RECEIVING_PRACTICES)
+    swiss = text.replace("ss", "ß")
+    named = any(p["name"] in text or p["name"] in swiss for p in RECEIVING_PRACTICES)
     if not named and not letter.handwritten:
         problems.append(f"{letter.id}: no receiving practice is named")
     entry = truth["register"]

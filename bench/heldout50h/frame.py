@@ -57,7 +57,11 @@ def window_lines(ctx: Context, doctor_first: bool) -> list[str]:
     country = COUNTRY_LINE.get(
         ctx.lang if ctx.region not in ("AT", "CH") else ctx.region.lower(), ""
     )
-    return lines + ([country] if country and ctx.region != "DE" else [])
+    lines += [country] if country and ctx.region != "DE" else []
+    if ctx.region == "CH":
+        # Swiss German has no ß: the practice's own name arrives spelled with ss.
+        lines = [line.replace("ß", "ss") for line in lines]
+    return lines
 
 
 def letterhead(page: Page, org: Org, where: str, serif: bool) -> float:

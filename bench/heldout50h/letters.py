@@ -96,6 +96,11 @@ class Letter:
         if self.patient is not None and self.patient.collision == "umlaut_spelling":
             hint = "umlaut_spelling" if rng.random() < 0.5 else ""
         spelling, notes = spelling_for(person, rng, hint)
+        if region == "CH" and "ß" in spelling.clerk + spelling.birth_name:
+            spelling.given = spelling.given.replace("ß", "ss")
+            spelling.surname = spelling.surname.replace("ß", "ss")
+            spelling.birth_name = spelling.birth_name.replace("ß", "ss")
+            notes.append("ß written as ss (Swiss spelling)")
         if self.patient is None:
             spelling = Spelling(person.given_names, person.surname, person.title, "", person.sex)
             notes = ["the patient is not in the register"]

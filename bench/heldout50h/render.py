@@ -36,6 +36,7 @@ def pdf_bytes(pages: list[Page]) -> bytes:
                 fontfile=FONT_DIR + FONTS[line.font],
                 color=line.colour,
             )
+    document.subset_fonts(fallback=False)
     data = document.tobytes(garbage=3, deflate=True, no_new_id=True)
     document.close()
     return data
