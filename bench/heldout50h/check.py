@@ -195,7 +195,8 @@ def check_register(people: list[register.Patient], problems: list[str]) -> None:
         problems.append(f"register: groups of one {lonely[:5]}")
     with tempfile.TemporaryDirectory() as folder:
         register.write_all(people, Path(folder))
-        rows = list(csv.DictReader(open(Path(folder) / "patients.csv", encoding="utf-8")))
+        with open(Path(folder) / "patients.csv", encoding="utf-8") as stream:
+            rows = list(csv.DictReader(stream))
         if len(rows) != len(people) or list(rows[0]) != register.CSV_COLUMNS:
             problems.append("register: CSV rows or columns wrong")
         for gdt in list((Path(folder) / "gdt").iterdir())[:400]:
@@ -211,7 +212,8 @@ def check_register(people: list[register.Patient], problems: list[str]) -> None:
         if bundle["type"] != "collection" or len(bundle["entry"]) != 5000 or len(ndjson) != 5000:
             problems.append("register: FHIR bundle or NDJSON wrong")
     print(
-        f"register: {len(people)} patients; collisions {dict(collections.Counter(p.collision for p in people))}"
+        f"register: {len(people)} patients; collisions "
+        f"{dict(collections.Counter(p.collision for p in people))}"
     )
 
 

@@ -39,10 +39,13 @@ MONTHS = {
     "at": "Jänner Feber März April Mai Juni Juli August September Oktober November Dezember",
     "en": "January February March April May June July August September October November December",
     "nl": "januari februari maart april mei juni juli augustus september oktober november december",
-    "pl": "stycznia lutego marca kwietnia maja czerwca lipca sierpnia września października listopada grudnia",
+    "pl": "stycznia lutego marca kwietnia maja czerwca lipca sierpnia września października "
+    "listopada grudnia",
     "tr": "Ocak Şubat Mart Nisan Mayıs Haziran Temmuz Ağustos Eylül Ekim Kasım Aralık",
-    "it": "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre dicembre",
-    "es": "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre",
+    "it": "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre "
+    "novembre dicembre",
+    "es": "enero febrero marzo abril mayo junio julio agosto septiembre octubre "
+    "noviembre diciembre",
 }
 
 

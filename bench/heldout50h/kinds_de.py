@@ -186,7 +186,7 @@ def discharge(ctx: Context) -> Draft:
         [(senior, "Chefarzt/Chefärztin"), ("Jana Lückemeyer", "Assistenzärztin")],
     )
     w.footer = footer_lines(org, rich=True)
-    alternatives = org.alternatives + [f"{org.name}, {org.sub[0]}"]
+    alternatives = [*org.alternatives, f"{org.name}, {org.sub[0]}"]
     return Draft(
         w.finish(), f"discharge-{where}", org.name, alternatives, title, [], org.name, org.fax
     )
@@ -267,7 +267,8 @@ def specialist(ctx: Context) -> Draft:
         "Wir sahen die Patientin/den Patienten zur weiteren Abklärung in unserer Sprechstunde."
     )
     w.para(
-        "Befund: Ruhe-EKG Sinusrhythmus, Frequenz 72/min, Linkstyp, keine Erregungsrückbildungsstörungen. "
+        "Befund: Ruhe-EKG Sinusrhythmus, Frequenz 72/min, Linkstyp, keine "
+        "Erregungsrückbildungsstörungen. "
         "Belastungs-EKG bis 125 Watt ohne Angina pectoris und ohne signifikante ST-Senkungen."
     )
     if rng.random() < 0.45:
@@ -319,10 +320,12 @@ def radiology(ctx: Context) -> Draft:
     w.line(title, size=12, font_key="condb")
     w.gap(2)
     w.para(
-        "Klinische Angabe: Seit Wochen zunehmende Beschwerden, Ausschluss einer strukturellen Ursache."
+        "Klinische Angabe: Seit Wochen zunehmende Beschwerden, Ausschluss einer strukturellen "
+        "Ursache."
     )
     w.para(
-        "Befund: Regelrechte Darstellung der abgebildeten Strukturen bis auf eine degenerative Veränderung mit "
+        "Befund: Regelrechte Darstellung der abgebildeten Strukturen bis auf eine degenerative "
+        "Veränderung mit "
         "mäßiger Signalminderung. Keine Raumforderung, kein Erguss, keine frische ossäre Läsion."
     )
     w.para("Beurteilung: Degenerative Veränderungen ohne Hinweis auf eine akute Pathologie.")
@@ -350,7 +353,7 @@ def radiology(ctx: Context) -> Draft:
 
 
 def insurer(ctx: Context) -> Draft:
-    """A health insurer asks for a report; the patient is the insured person, with an insurance number."""
+    """A health insurer asks for a report about an insured person (with an insurance number)."""
     rng = ctx.rng
     org = Org(
         "Niederrheinische Betriebskrankenkasse",
@@ -381,8 +384,10 @@ def insurer(ctx: Context) -> Draft:
     w.gap(4)
     w.para("Sehr geehrte Damen und Herren,")
     w.para(
-        f"Ihre Patientin/Ihr Patient ist seit dem {ctx.other(since, 'incapacity since', 'dot')} arbeitsunfähig "
-        "erkrankt. Um die weitere Dauer einschätzen zu können, bitten wir Sie um einen kurzen Bericht "
+        f"Ihre Patientin/Ihr Patient ist seit dem {ctx.other(since, 'incapacity since', 'dot')} "
+        "arbeitsunfähig "
+        "erkrankt. Um die weitere Dauer einschätzen zu können, bitten wir Sie um einen kurzen "
+        "Bericht "
         "(Muster 52) bis zum Ablauf von 14 Tagen."
     )
     w.para(
@@ -396,7 +401,7 @@ def insurer(ctx: Context) -> Draft:
 
 
 def pension(ctx: Context) -> Draft:
-    """A pension fund asks for a medical report for rehabilitation; the letterhead is a footer block."""
+    """A pension fund asks for a report for rehabilitation; the insurance number holds the birth."""
     rng = ctx.rng
     org = Org(
         "Rentenversicherung Rheinland-Westfalen",
@@ -412,7 +417,9 @@ def pension(ctx: Context) -> Draft:
     w.page.put("Rentenversicherung", 188.0, 20.0, 16, "serifb", align="r")
     w.page.put("Rheinland-Westfalen", 188.0, 27.0, 12, "serif", align="r")
     address_block(ctx, w.page, org, "left", 50.0)
-    insurance = f"{rng.randint(10, 65)} {ctx.birth.strftime('%d%m%y')} {ctx.spelling.surname[0].upper()} {rng.randint(100, 999)}"
+    initial = ctx.spelling.surname[0].upper()
+    born = ctx.birth.strftime("%d%m%y")
+    insurance = f"{rng.randint(10, 65)} {born} {initial} {rng.randint(100, 999)}"
     rows = [
         ("Versicherungsnummer", insurance),
         ("Bearbeitung", ctx.person("Herr Kröger", "contact")),
@@ -432,13 +439,15 @@ def pension(ctx: Context) -> Draft:
     applied = ctx.days(-rng.randint(5, 25))
     w.para("Sehr geehrte Damen und Herren,")
     w.para(
-        f"die oben genannte Person hat am {ctx.other(applied, 'application', 'dot')} Leistungen zur medizinischen "
-        "Rehabilitation beantragt. Bitte senden Sie uns den beigefügten Befundbericht (Formular S0051) "
+        f"die oben genannte Person hat am {ctx.other(applied, 'application', 'dot')} Leistungen "
+        "zur medizinischen "
+        "Rehabilitation beantragt. Bitte senden Sie uns den beigefügten Befundbericht (Formular "
+        "S0051) "
         "innerhalb von drei Wochen ausgefüllt zurück."
     )
     closing(ctx, w, "Mit freundlichen Grüßen", [("Ihre Rentenversicherung", "")])
     w.footer = [(f"{org.name} · {org.street} · {org.place} · Telefon {org.phone}", 7.5, "c")]
-    alternatives = org.alternatives + ["Rentenversicherung"]
+    alternatives = [*org.alternatives, "Rentenversicherung"]
     return Draft(
         w.finish(),
         "pension-serif",
@@ -480,15 +489,18 @@ def court(ctx: Context) -> Draft:
     style = ctx.pick(("clerk", "comma"))
     w.line(f"Betreuungssache {ctx.name(style)}", font_key="sansb")
     w.line(
-        f"geboren am {ctx.dob('long')}, wohnhaft {ctx.patient.street if ctx.patient else 'unbekannt'}"
+        f"geboren am {ctx.dob('long')}, wohnhaft "
+        f"{ctx.patient.street if ctx.patient else 'unbekannt'}"
     )
     w.gap(3)
     title = "Anforderung eines ärztlichen Attestes"
     w.line(title, font_key="sansb")
     w.para("Sehr geehrte Frau Doktor, sehr geehrter Herr Doktor,")
     w.para(
-        "in der oben genannten Betreuungssache werden Sie gebeten, ein ärztliches Attest zu den Fragen des "
-        "Gerichts zu erstellen. Insbesondere wird um Stellungnahme gebeten, ob die betroffene Person ihre "
+        "in der oben genannten Betreuungssache werden Sie gebeten, ein ärztliches Attest zu den "
+        "Fragen des "
+        "Gerichts zu erstellen. Insbesondere wird um Stellungnahme gebeten, ob die betroffene "
+        "Person ihre "
         "Angelegenheiten ganz oder teilweise nicht mehr selbst besorgen kann."
     )
     hearing = ctx.days(rng.randint(14, 40))
@@ -515,8 +527,10 @@ def care_home(ctx: Context) -> Draft:
     w.line(f"Wohnbereich: {rng.randint(1, 4)} / Zimmer {rng.randint(101, 340)}")
     w.gap(4)
     w.para(
-        "Sehr geehrte Frau Doktor, sehr geehrter Herr Doktor, bei der oben genannten Bewohnerin / dem "
-        "Bewohner zeigen sich seit zwei Tagen Unruhe, verminderte Trinkmenge und erhöhte Temperatur "
+        "Sehr geehrte Frau Doktor, sehr geehrter Herr Doktor, bei der oben genannten Bewohnerin "
+        "/ dem "
+        "Bewohner zeigen sich seit zwei Tagen Unruhe, verminderte Trinkmenge und erhöhte "
+        "Temperatur "
         "(38,2 °C). Wir bitten um einen Hausbesuch bzw. um Rückruf."
     )
     w.para("Vitalwerte heute: RR 145/85 mmHg, Puls 92/min, SpO2 94 %, BZ 168 mg/dl.")
@@ -576,8 +590,10 @@ def pharmacy(ctx: Context) -> Draft:
     w.line(f"Rezept vom: {ctx.other(written, 'prescription', 'dot')}")
     w.gap(3)
     w.para(
-        "Das verordnete Präparat ist derzeit nicht lieferbar. Wir bitten um Freigabe eines wirkstoffgleichen "
-        "Austauschpräparates oder um eine neue Verordnung. Bitte kreuzen Sie an und faxen Sie zurück."
+        "Das verordnete Präparat ist derzeit nicht lieferbar. Wir bitten um Freigabe eines "
+        "wirkstoffgleichen "
+        "Austauschpräparates oder um eine neue Verordnung. Bitte kreuzen Sie an und faxen Sie "
+        "zurück."
     )
     w.line("[ ] Austausch einverstanden      [ ] neue Verordnung folgt      [ ] Rückruf erbeten")
     w.gap(6)
@@ -654,7 +670,8 @@ def rehab_footer(ctx: Context) -> Draft:
     end = ctx.days(-rng.randint(1, 5))
     w.line(f"über {ctx.name('clerk')}, geboren {ctx.dob('dot')}")
     w.line(
-        f"Rehabilitation vom {ctx.other(begin, 'admission', 'dot')} bis {ctx.other(end, 'discharge', 'dot')}"
+        f"Rehabilitation vom {ctx.other(begin, 'admission', 'dot')} bis "
+        f"{ctx.other(end, 'discharge', 'dot')}"
     )
     w.gap(3)
     w.continuation = [(f"{ctx.spelling.given} {ctx.spelling.surname} – Seite {{page}}", "l")]
@@ -663,7 +680,8 @@ def rehab_footer(ctx: Context) -> Draft:
         w.line(heading, font_key="serifb")
         w.para(paragraph)
     w.para(
-        f"Wiederaufnahme der Arbeit voraussichtlich ab {ctx.other(ctx.days(21), 'return to work', 'dot')}."
+        "Wiederaufnahme der Arbeit voraussichtlich ab "
+        f"{ctx.other(ctx.days(21), 'return to work', 'dot')}."
     )
     closing(ctx, w, "Mit freundlichen Grüßen", [("Dr. med. Bernhard Schoofs", "Chefarzt")])
     w.footer = [
@@ -703,7 +721,8 @@ def authority(ctx: Context) -> Draft:
     w.page.put("Kreis Viersen", 25.0, 20.0, 16, "sansb")
     w.page.put("Der Landrat", 25.0, 26.0, 10, "sans")
     address_block(ctx, w.page, org, "left", 50.0)
-    reference = f"53-2/{ctx.birth.strftime('%d%m%y')}/{ctx.spelling.surname[:1].upper()}{rng.randint(10, 99)}"
+    born = ctx.birth.strftime("%d%m%y")
+    reference = f"53-2/{born}/{ctx.spelling.surname[:1].upper()}{rng.randint(10, 99)}"
     rows = [
         ("Amt", "Amt für Soziales"),
         ("Aktenzeichen", reference),
@@ -722,8 +741,10 @@ def authority(ctx: Context) -> Draft:
     w.gap(3)
     w.para("Sehr geehrte Damen und Herren,")
     w.para(
-        f"die oben genannte Person hat am {ctx.other(applied, 'application', 'dot')} die Feststellung "
-        "des Grades der Behinderung beantragt und Sie als behandelnde Ärztin bzw. behandelnden Arzt "
+        f"die oben genannte Person hat am {ctx.other(applied, 'application', 'dot')} die "
+        "Feststellung "
+        "des Grades der Behinderung beantragt und Sie als behandelnde Ärztin bzw. behandelnden "
+        "Arzt "
         "benannt. Eine Schweigepflichtentbindung liegt vor."
     )
     w.para(

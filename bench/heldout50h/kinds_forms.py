@@ -24,7 +24,7 @@ LAB_ROWS = (
 
 
 def lab(ctx: Context) -> Draft:
-    """A laboratory report: the receiving practice is the Einsender; sample, arrival, report and print dates."""
+    """A laboratory report: the practice is the Einsender; sample, arrival, report, print dates."""
     rng = ctx.rng
     org = Org(
         "Labor Dr. Kesseler & Kollegen MVZ",
@@ -61,7 +61,8 @@ def lab(ctx: Context) -> Draft:
         ("Auftrags-Nr.", str(rng.randint(2_400_000_000, 2_499_999_999))),
         (
             "Entnahme",
-            f"{ctx.other(sampled, 'sample', 'dot')} {rng.randint(7, 11):02d}:{rng.randint(0, 59):02d}",
+            f"{ctx.other(sampled, 'sample', 'dot')} "
+            f"{rng.randint(7, 11):02d}:{rng.randint(0, 59):02d}",
         ),
         ("Eingang", ctx.other(arrived, "arrival", "dot")),
         ("Befunddatum", ctx.dated("dot")),
@@ -105,7 +106,8 @@ def lab(ctx: Context) -> Draft:
         (f"Druck: {ctx.other(printed, 'print date', 'dot')} · Seite {{page}}/{{total}}", 7, "r")
     ]
     ctx.notes.append(
-        "the receiving practice appears as Einsender; several dates (sample, arrival, report, print)"
+        "the receiving practice appears as Einsender; several dates (sample, arrival, report, "
+        "print)"
     )
     return Draft(
         w.finish(),
@@ -126,7 +128,7 @@ def _form_field(page: Page, label: str, value: str, x: float, y: float, width: f
 
 
 def muster_form(ctx: Context) -> Draft:
-    """A Muster-style referral form: field labels and values; the sender is only the doctor's stamp."""
+    """A Muster-style referral form, labels and values; the sender is only the doctor's stamp."""
     rng = ctx.rng
     doctors = (
         ("Dr. med. Jannik Terhorst", "Facharzt für Orthopädie", "Orthopädische Praxis Terhorst"),
@@ -266,10 +268,11 @@ def cover_sheet(ctx: Context, draft: Draft, sent: datetime.datetime, pages: int,
         page.rules.append((25.0, y + 2.0, 188.0, y + 2.0))
         y += 10.0
     notice = (
-        "This fax contains confidential medical information. If you received it in error, please notify us."
+        "This fax contains confidential medical information. If you received it in error, "
+        "please notify us."
         if english
-        else "Diese Nachricht enthält vertrauliche Patientendaten. Falls Sie sie irrtümlich erhalten haben, "
-        "benachrichtigen Sie uns bitte und vernichten Sie die Seiten."
+        else "Diese Nachricht enthält vertrauliche Patientendaten. Falls Sie sie irrtümlich "
+        "erhalten haben, benachrichtigen Sie uns bitte und vernichten Sie die Seiten."
     )
     writer = Writer()
     writer.pages = [page]

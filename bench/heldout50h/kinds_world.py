@@ -58,9 +58,11 @@ SPECS = {
         "left",
         [
             "Dear Doctor,",
-            "Your patient was admitted while on holiday in Wiltshire with chest pain. Serial troponins were "
+            "Your patient was admitted while on holiday in Wiltshire with chest pain. Serial "
+            "troponins were "
             "negative and a CT pulmonary angiogram showed no embolism.",
-            "The pain was felt to be musculoskeletal. The patient was discharged home to Germany with "
+            "The pain was felt to be musculoskeletal. The patient was discharged home to "
+            "Germany with "
             "analgesia and advised to see you within two weeks.",
         ],
         "Yours sincerely",
@@ -92,11 +94,14 @@ SPECS = {
         "left",
         "left",
         [
-            "Thank you for allowing us to participate in the care of your patient, who was seen for "
+            "Thank you for allowing us to participate in the care of your patient, who was seen "
+            "for "
             "right knee pain after a fall during a business trip.",
-            "Examination showed a small effusion, stable ligaments and tenderness over the medial joint line. "
+            "Examination showed a small effusion, stable ligaments and tenderness over the "
+            "medial joint line. "
             "MRI demonstrated a horizontal tear of the posterior horn of the medial meniscus.",
-            "We recommend physical therapy for six weeks and follow-up with an orthopedic surgeon at home.",
+            "We recommend physical therapy for six weeks and follow-up with an orthopedic "
+            "surgeon at home.",
         ],
         "Sincerely,",
         ("Michael T. Osei, MD", "Board Certified Orthopedic Surgeon"),
@@ -130,7 +135,8 @@ SPECS = {
         "left",
         [
             "Sehr geehrte Frau Kollegin, sehr geehrter Herr Kollege!",
-            "Ihr/e Patient/in stellte sich während eines Skiurlaubs mit Atemnot und Fieber in unserer Ambulanz vor. "
+            "Ihr/e Patient/in stellte sich während eines Skiurlaubs mit Atemnot und Fieber in "
+            "unserer Ambulanz vor. "
             "Radiologisch zeigte sich ein Infiltrat im rechten Unterlappen.",
             "Wir haben eine orale Antibiose mit Amoxicillin/Clavulansäure begonnen und bitten um "
             "Kontrolle des Röntgenbefundes in vier Wochen.",
@@ -167,7 +173,8 @@ SPECS = {
             "Sehr geehrte Frau Kollegin, sehr geehrter Herr Kollege",
             "Besten Dank für die Zuweisung. Die Gastroskopie zeigte eine leichte Antrumgastritis, "
             "Helicobacter pylori wurde histologisch nachgewiesen.",
-            "Wir empfehlen eine Eradikationstherapie über 14 Tage und eine Kontrolle mittels Atemtest.",
+            "Wir empfehlen eine Eradikationstherapie über 14 Tage und eine Kontrolle mittels "
+            "Atemtest.",
         ],
         "Freundliche Grüsse",
         ("Dr. med. Regula Tschudi", "Leitende Ärztin Gastroenterologie"),
@@ -200,9 +207,11 @@ SPECS = {
         "left",
         [
             "Geachte collega,",
-            "Uw patiënt werd opgenomen wegens een atriumfibrilleren met snelle ventrikelrespons. Na "
+            "Uw patiënt werd opgenomen wegens een atriumfibrilleren met snelle "
+            "ventrikelrespons. Na "
             "elektrische cardioversie herstelde het sinusritme.",
-            "Wij hebben gestart met apixaban 5 mg tweemaal daags. Controle op onze polikliniek over drie maanden.",
+            "Wij hebben gestart met apixaban 5 mg tweemaal daags. Controle op onze polikliniek "
+            "over drie maanden.",
         ],
         "Met vriendelijke groet,",
         ("Dr. Maarten Hendriks", "cardioloog"),
@@ -237,7 +246,8 @@ SPECS = {
         "left",
         [
             "Rozpoznanie: Zapalenie płuc prawostronne (J18.9).",
-            "Pacjent przyjęty z powodu gorączki i duszności. W trakcie hospitalizacji stosowano antybiotykoterapię "
+            "Pacjent przyjęty z powodu gorączki i duszności. W trakcie hospitalizacji stosowano "
+            "antybiotykoterapię "
             "z dobrym efektem klinicznym.",
             "Zalecenia: kontrola u lekarza rodzinnego, RTG klatki piersiowej za 6 tygodni.",
         ],
@@ -272,7 +282,8 @@ SPECS = {
         "left",
         "left",
         [
-            "Hasta ateş ve karın ağrısı şikayetiyle acil servise başvurdu. Yapılan tetkiklerde akut "
+            "Hasta ateş ve karın ağrısı şikayetiyle acil servise başvurdu. Yapılan tetkiklerde "
+            "akut "
             "apandisit saptandı ve laparoskopik apendektomi uygulandı.",
             "Postoperatif dönem sorunsuz geçti. Hasta şifa ile taburcu edildi.",
             "Öneriler: 7. günde dikiş kontrolü, ağır kaldırmaktan kaçınılması.",
@@ -307,7 +318,8 @@ SPECS = {
         "right",
         [
             "Gentile collega,",
-            "il paziente si è presentato in seguito a caduta sugli sci con dolore al polso destro. La radiografia "
+            "il paziente si è presentato in seguito a caduta sugli sci con dolore al polso "
+            "destro. La radiografia "
             "ha evidenziato una frattura composta del radio distale.",
             "È stato confezionato un apparecchio gessato. Controllo radiografico tra 10 giorni.",
         ],
@@ -342,8 +354,10 @@ SPECS = {
         "left",
         [
             "Motivo de ingreso: síncope durante las vacaciones.",
-            "Evolución: monitorización sin arritmias, ecocardiograma normal. Se diagnostica síncope vasovagal.",
-            "Recomendaciones: hidratación abundante y control por su médico de cabecera en Alemania.",
+            "Evolución: monitorización sin arritmias, ecocardiograma normal. Se diagnostica "
+            "síncope vasovagal.",
+            "Recomendaciones: hidratación abundante y control por su médico de cabecera en "
+            "Alemania.",
         ],
         "Atentamente,",
         ("Dr. Alejandro Ruiz Ortega", "Médico Adjunto, Medicina Interna"),

@@ -89,7 +89,7 @@ class Letter:
     @functools.cached_property
     def _built(self) -> tuple[Context, Draft]:
         rng = random.Random(self.letter_seed)
-        name, builder, lang, region = next(kind for kind in KINDS if kind[0] == self.kind)
+        _, builder, lang, region = next(kind for kind in KINDS if kind[0] == self.kind)
         person = self.patient or self.stranger
         assert person is not None
         hint = "umlaut_spelling" if region not in ("DE", "AT", "CH") and rng.random() < 0.6 else ""
@@ -144,7 +144,8 @@ class Letter:
             else:
                 stamp = moment.strftime("%Y-%m-%d %H:%M")
                 headers.append(
-                    f"Von: {number}  An: {ctx.practice['fax']}  {stamp}  #{self.letter_seed % 9000 + 1000}  Seite {page}"
+                    f"Von: {number}  An: {ctx.practice['fax']}  {stamp}  "
+                    f"#{self.letter_seed % 9000 + 1000}  Seite {page}"
                 )
             moment += datetime.timedelta(seconds=rng.randint(25, 70))
         return headers

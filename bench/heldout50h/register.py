@@ -195,13 +195,11 @@ def build() -> list[Patient]:
     rng = random.Random(SEED)
     idents = rng.sample(range(100_000, 999_999), COUNT)
     people = [_person(rng, str(ident)) for ident in idents]
-    position, group_number = 0, 0
     plan = [maker for maker, count, _ in COLLISION_MAKERS for _ in range(count)]
     rng.shuffle(plan)
-    for maker in plan:
-        group_number += 1
-        maker(rng, people, position, f"g{group_number:03d}")
-        position += 3
+    # Each group takes three consecutive (still unshuffled) patients.
+    for number, maker in enumerate(plan, start=1):
+        maker(rng, people, (number - 1) * 3, f"g{number:03d}")
     rng.shuffle(people)
     return people
 
