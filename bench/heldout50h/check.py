@@ -145,7 +145,7 @@ def _overlaps(page: Page) -> list[str]:
     clashes = []
     for index, (x0, y0, x1, y1) in enumerate(boxes):
         for a0, b0, a1, b1 in boxes[index + 1 :]:
-            if x0 < a1 - 0.5 and a0 < x1 - 0.5 and y0 < b1 - 0.3 and b0 < y1 - 0.3:
+            if x0 < a1 + 1.5 and a0 < x1 + 1.5 and y0 < b1 - 0.3 and b0 < y1 - 0.3:
                 clashes.append(f"({x0:.0f},{y1:.0f})")
     return clashes
 

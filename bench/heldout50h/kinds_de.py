@@ -312,7 +312,7 @@ def radiology(ctx: Context) -> Draft:
         ("Untersuchung:", ctx.other(exam, "examination", "dot")),
         ("Befunddatum:", ctx.dated("dot")),
     ]
-    info_block(w.page, rows, 118.0, 56.0)
+    info_block(w.page, rows, 126.0, 56.0)
     w.y = 102.0
     title = ctx.pick(
         ("MRT der LWS nativ", "CT Thorax mit Kontrastmittel", "MRT des rechten Kniegelenks")
@@ -425,7 +425,7 @@ def pension(ctx: Context) -> Draft:
         ("Bearbeitung", ctx.person("Herr Kröger", "contact")),
         ("Datum", ctx.dated("dot")),
     ]
-    info_block(w.page, rows, 124.0, 58.0, gap=32.0)
+    info_block(w.page, rows, 122.0, 58.0, gap=36.0)
     w.y = 100.0
     title = "Befundbericht zum Antrag auf Leistungen zur medizinischen Rehabilitation"
     for row in ("Befundbericht zum Antrag auf Leistungen", "zur medizinischen Rehabilitation"):

@@ -400,9 +400,9 @@ def foreign(ctx: Context) -> Draft:
     rows = _head_rows(ctx, spec, stay_rows)
     if spec.date_at == "info":
         rows.append((spec.labels["date"], ctx.dated(spec.date_style)))
-    column = 25.0 if spec.window == "right" else 118.0
+    column = 25.0 if spec.window == "right" else 126.0
     top = 50.0 if spec.window == "right" else 58.0
-    end = info_block(w.page, rows, column, top)
+    end = info_block(w.page, rows, column, top, gap=32.0)
     w.y = max(end, 88.0) + 8
     w.line(spec.title, size=13, font_key="serifb" if w.font == "serif" else "sansb")
     w.gap(2)
