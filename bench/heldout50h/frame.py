@@ -81,7 +81,7 @@ def letterhead(page: Page, org: Org, where: str, serif: bool) -> float:
 
 
 def address_block(ctx: Context, page: Page, org: Org | None, side: str, top: float) -> float:
-    x = 25.0 if side == "left" else 118.0
+    x = 25.0 if side == "left" else 110.0
     if org is not None:
         page.put(f"{org.name} · {org.street} · {org.place}", x, top, 6.5, "cond")
         page.rules.append((x, top + 1.0, x + 80.0, top + 1.0))

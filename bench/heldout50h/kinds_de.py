@@ -482,7 +482,7 @@ def court(ctx: Context) -> Draft:
     info_block(
         w.page,
         [("Geschäftsnummer", file_number), ("Bitte bei allen Schreiben angeben", "")],
-        118.0,
+        126.0,
         56.0,
     )
     w.y = 98.0
