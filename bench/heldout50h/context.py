@@ -170,16 +170,16 @@ def spelling_for(
         notes.append("only the first given name is written")
     surname = patient.surname
     birth = ""
-    if patient.birth_name and rng.random() < 0.5:
+    if patient.birth_name and rng.random() < 0.6:
         birth = patient.birth_name
         notes.append("birth name written (geb.)")
     elif patient.former_names and rng.random() < 0.5:
         surname = patient.former_names[-1]
         notes.append("the letter uses the patient's former surname")
-    if collision_hint == "umlaut_spelling" or rng.random() < 0.12:
+    if collision_hint == "umlaut_spelling" or rng.random() < 0.2:
         plain_surname, plain_given = names.spell_out(surname), names.spell_out(given)
         if (plain_surname, plain_given) != (surname, given):
             surname, given = plain_surname, plain_given
             notes.append("umlauts written out (ue, oe, ae, ss)")
-    title = patient.title if rng.random() < 0.7 else ""
+    title = patient.title if rng.random() < 0.8 else ""
     return Spelling(given, surname, title, birth, patient.sex), notes

@@ -290,7 +290,11 @@ def _pick_patient(
     if roll < 0.1:
         return None
     if roll < 0.5:
-        return rng.choice([p for p in adults if p.collision])
+        # Each kind of collision equally often, however many the register holds of each.
+        kind = rng.choice(("same_name_same_birth", "twin", "name_change", "umlaut_spelling"))
+        return rng.choice([p for p in adults if p.collision == kind])
+    if roll < 0.58:
+        return rng.choice([p for p in adults if p.title])
     return rng.choice(adults)
 
 
