@@ -205,6 +205,10 @@ def handwritten(ctx: Context) -> Draft:
         page.put(ctx.dated(ctx.pick(("dotshort", "dot2"))), 185.0, 20.0, 14, "hand", align="r")
     else:
         ctx.notes.append("the note carries no date")
+    if rng.random() < 0.5:
+        write(f"An: {ctx.practice['name']}", size=12)
+        ctx.person(ctx.practice["name"], "addressee")
+        y += 4
     greetings = ("Liebe Frau Kollegin,", "Hallo Praxisteam,", "Liebe Kollegen,")
     write(ctx.pick(greetings if sender else ("Sehr geehrte Frau Doktor,", "Liebes Praxisteam,")))
     y += 3
