@@ -181,6 +181,7 @@ def check_letter(letter: letters.Letter, people: dict, problems: list[str]) -> d
         "birth_null": int(truth["facts"]["birth_date"] is None),
         "date_null": int(truth["facts"]["letter_date"] is None),
         "sender_null": int(truth["facts"]["sender"] is None),
+        "title_null": int(truth["facts"]["title"] is None),
     }
 
 

@@ -255,8 +255,12 @@ def specialist(ctx: Context) -> Draft:
     if not at_end:
         info_block(w.page, [("", f"Krefeld, {ctx.dated('dot')}")], 140.0, 90.0)
     w.y = 104.0
-    title = ctx.pick(("Befundbericht", "Arztbrief", "Konsiliarbericht"))
-    w.line(title, size=11.5, font_key="sansb")
+    title: str | None = ctx.pick(("Befundbericht", "Arztbrief", "Konsiliarbericht", ""))
+    if title:
+        w.line(title, size=11.5, font_key="sansb")
+    else:
+        title = None
+        ctx.notes.append("no heading: only the Betr. line about the patient")
     style = ctx.pick(("comma", "clerk", "upper"))
     w.line(f"Betr.: {ctx.name(style)}, *{ctx.dob('dot')}")
     w.line(f"Untersuchung am {ctx.other(seen, 'examination', 'dot')}")

@@ -185,14 +185,21 @@ def muster_form(ctx: Context) -> Draft:
 
 def handwritten(ctx: Context) -> Draft:
     """A handwritten note from a visiting nurse service or a colleague; no PDF exists of it."""
-    rng = ctx.rng
-    page = Page(handwritten=True)
     senders = (
         ("Ambulanter Pflegedienst Lindenhof", "Pflegedienst Lindenhof"),
         ("Praxis Dr. Hagedorn", "Dr. Hagedorn"),
-        ("", ""),
     )
-    sender, alternative = rng.choice(senders)
+    return _handwritten(ctx, *ctx.rng.choice(senders))
+
+
+def handwritten_private(ctx: Context) -> Draft:
+    """A handwritten note from a neighbour: no sender organisation at all."""
+    return _handwritten(ctx, "", "")
+
+
+def _handwritten(ctx: Context, sender: str, alternative: str) -> Draft:
+    rng = ctx.rng
+    page = Page(handwritten=True)
     y = 30.0
 
     def write(text: str, size: float = 15.0, x: float = 22.0) -> None:
@@ -212,15 +219,20 @@ def handwritten(ctx: Context) -> Draft:
     greetings = ("Liebe Frau Kollegin,", "Hallo Praxisteam,", "Liebe Kollegen,")
     write(ctx.pick(greetings if sender else ("Sehr geehrte Frau Doktor,", "Liebes Praxisteam,")))
     y += 3
-    write(f"bei {ctx.name(ctx.pick(('first', 'surname', 'clerk')))}")
+    lead = "bei" if sender else "meine Nachbarin" if ctx.spelling.sex == "F" else "mein Nachbar"
+    write(f"{lead} {ctx.name(ctx.pick(('first', 'surname', 'clerk')))}")
     if rng.random() < 0.6:
         write(f"(geb. {ctx.dob('dotshort')})")
-    write("ist die Wunde am Unterschenkel")
-    write("wieder aufgegangen, bitte um")
-    write("Verordnung von Verbandsmaterial")
-    write("und ggf. Rückruf.")
+    if sender:
+        body = ("ist die Wunde am Unterschenkel", "wieder aufgegangen, bitte um")
+        body += ("Verordnung von Verbandsmaterial", "und ggf. Rückruf.")
+    else:
+        body = ("ist seit gestern sehr durcheinander", "und isst kaum. Können Sie bitte")
+        body += ("einen Hausbesuch machen?", "Der Schlüssel liegt bei mir.")
+    for row in body:
+        write(row)
     y += 6
-    write("Danke + Gruß")
+    write("Danke + Gruß" if sender else "Vielen Dank!")
     if sender:
         write(
             ctx.person("Schwester Martina" if "Pflege" in sender else "Dr. Hagedorn", "signatory")

@@ -35,6 +35,7 @@ KINDS: tuple[tuple[str, Builder, str, str], ...] = (
     ("lab", kinds_forms.lab, "de", "DE"),
     ("form", kinds_forms.muster_form, "de", "DE"),
     ("handwritten", kinds_forms.handwritten, "de", "DE"),
+    ("handwritten-private", kinds_forms.handwritten_private, "de", "DE"),
     ("gb", kinds_world.foreign, "en", "GB"),
     ("us", kinds_world.foreign, "en", "US"),
     ("at", kinds_world.foreign, "de", "AT"),
