@@ -15,6 +15,7 @@ import json
 import re
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import pymupdf
 from PIL import Image
@@ -23,6 +24,8 @@ from bench.heldout50h import letters, register
 from bench.heldout50h.context import RECEIVING_PRACTICES
 from bench.heldout50h.page import PAGE_W, Page, width_mm
 
+Truth = dict[str, Any]
+People = dict[str, register.Patient]
 TRUTH_KEYS = {
     "id",
     "split",
@@ -50,7 +53,7 @@ def _ink(text: str) -> list[str]:
     return sorted(re.sub(r"\s+", "", text))
 
 
-def check_pdf(letter: letters.Letter, truth: dict, data: bytes, problems: list[str]) -> None:
+def check_pdf(letter: letters.Letter, truth: Truth, data: bytes, problems: list[str]) -> None:
     pages = truth["conditions"]["pdf"]["pages"]
     with pymupdf.open(stream=data, filetype="pdf") as document:
         if document.page_count != len(pages):
@@ -62,7 +65,9 @@ def check_pdf(letter: letters.Letter, truth: dict, data: bytes, problems: list[s
                 problems.append(f"{letter.id}: PDF page {entry['pdf_page']} text layer differs")
 
 
-def check_images(letter: letters.Letter, truth: dict, files: dict, problems: list[str]) -> None:
+def check_images(
+    letter: letters.Letter, truth: Truth, files: dict[str, bytes], problems: list[str]
+) -> None:
     for entry in truth["conditions"]["scan200"]["pages"]:
         image = Image.open(io.BytesIO(files[entry["file"]]))
         dpi = tuple(round(v) for v in image.info.get("dpi", (0, 0)))
@@ -82,7 +87,7 @@ def check_images(letter: letters.Letter, truth: dict, files: dict, problems: lis
         problems.append(f"{letter.id}: fax pages do not each have their own header line")
 
 
-def check_facts(letter: letters.Letter, truth: dict, people: dict, problems: list[str]) -> None:
+def check_facts(letter: letters.Letter, truth: Truth, people: People, problems: list[str]) -> None:
     facts = truth["facts"]
     any_pages = truth["conditions"].get("pdf", truth["conditions"]["scan200"])["pages"]
     text = "\n".join(entry["text"] for entry in any_pages)
@@ -150,7 +155,7 @@ def _overlaps(page: Page) -> list[str]:
     return clashes
 
 
-def check_letter(letter: letters.Letter, people: dict, problems: list[str]) -> dict[str, int]:
+def check_letter(letter: letters.Letter, people: People, problems: list[str]) -> dict[str, int]:
     truth = letter.truth()
     json.dumps(truth)
     if set(truth) != TRUTH_KEYS or set(truth["facts"]) != FACT_KEYS:

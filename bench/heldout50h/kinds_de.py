@@ -120,7 +120,7 @@ def discharge(ctx: Context) -> Draft:
     rows = [
         ("Unser Zeichen", f"{org.sub[0].split()[0][:3].upper()}/{rng.randint(1000, 9999)}"),
         ("Fall-Nr.", str(rng.randint(40_000_000, 49_999_999))),
-        ("Station", f"{rng.randint(1, 9)}{ctx.pick('ABC')}"),
+        ("Station", f"{rng.randint(1, 9)}{ctx.pick(('A', 'B', 'C'))}"),
         ("Datum", ctx.dated("dot")),
     ]
     info_block(w.page, rows, 125.0, 58.0)

@@ -9,7 +9,7 @@ from bench.heldout50h.context import Context, fmt
 from bench.heldout50h.frame import Draft, Org
 from bench.heldout50h.page import Page, Writer
 
-LAB_ROWS = (
+LAB_ROWS: tuple[tuple[str, str, tuple[float, float], str], ...] = (
     ("Natrium", "mmol/l", (131, 146), "135 – 145"),
     ("Kalium", "mmol/l", (3.2, 5.4), "3,5 – 5,1"),
     ("Kreatinin", "mg/dl", (0.6, 2.1), "0,5 – 1,1"),
@@ -89,8 +89,8 @@ def lab(ctx: Context) -> Draft:
         font_key="monob",
     )
     for name, unit, (low, high), reference in rng.sample(LAB_ROWS, rng.randint(5, 9)):
-        value = rng.uniform(low, high)
-        shown = f"{value:.1f}".replace(".", ",") if high < 20 else str(round(value))
+        measured = rng.uniform(low, high)
+        shown = f"{measured:.1f}".replace(".", ",") if high < 20 else str(round(measured))
         flag = " +" if rng.random() < 0.25 else "  "
         w.line(f"{name:<22}{shown:>10}{flag}{unit:<8} {reference}", size=8.5)
     w.gap(4)
@@ -224,7 +224,7 @@ def _handwritten(ctx: Context, sender: str, alternative: str) -> Draft:
     if rng.random() < 0.6:
         write(f"(geb. {ctx.dob('dotshort')})")
     if sender:
-        body = ("ist die Wunde am Unterschenkel", "wieder aufgegangen, bitte um")
+        body: tuple[str, ...] = ("ist die Wunde am Unterschenkel", "wieder aufgegangen, bitte um")
         body += ("Verordnung von Verbandsmaterial", "und ggf. Rückruf.")
     else:
         body = ("ist seit gestern sehr durcheinander", "und isst kaum. Können Sie bitte")

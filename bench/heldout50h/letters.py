@@ -10,6 +10,7 @@ import functools
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from bench.heldout50h import kinds_de, kinds_forms, kinds_world, register, render
 from bench.heldout50h.context import RECEIVING_PRACTICES, Context, Spelling, spelling_for
@@ -197,7 +198,7 @@ class Letter:
         }
         return out
 
-    def truth(self) -> dict[str, object]:
+    def truth(self) -> dict[str, Any]:
         ctx, draft = self._built
         text = "\n".join(page.text() for page in self.pages)
         first, as_letter = min(

@@ -113,7 +113,7 @@ def scan_jpeg(sheet: Page, seed: int) -> bytes:
     angle = float(rng.uniform(-0.9, 0.9))
     image = image.rotate(angle, resample=Image.Resampling.BILINEAR, expand=False, fillcolor=250)
     image = image.filter(ImageFilter.GaussianBlur(0.5))
-    pixels = np.asarray(image, dtype=np.float32)
+    pixels = np.asarray(image, dtype=np.float64)
     pixels = pixels * 0.93 + 12 + rng.normal(0, 6, pixels.shape)
     out = Image.fromarray(np.clip(pixels, 0, 255).astype(np.uint8), "L")
     buffer = io.BytesIO()
