@@ -224,6 +224,10 @@ def check_register(people: list[register.Patient], problems: list[str]) -> None:
 
 
 def check_determinism(problems: list[str]) -> None:
+    once, again = letters.split("test"), letters.split("test")
+    for one, two in zip(once, again, strict=True):
+        if json.dumps(one.truth()) != json.dumps(two.truth()):
+            problems.append(f"{one.id}: truth differs between two runs")
     first, second = letters.split("examples"), letters.split("examples")
     for one, two in zip(first, second, strict=True):
         if json.dumps(one.truth()) != json.dumps(two.truth()):
