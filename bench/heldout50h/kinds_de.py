@@ -253,7 +253,7 @@ def specialist(ctx: Context) -> Draft:
     at_end = rng.random() < 0.6
     seen = ctx.days(-rng.randint(1, 10))
     if not at_end:
-        info_block(w.page, [("", f"Krefeld, {ctx.dated('dot')}")], 140.0, 90.0)
+        info_block(w.page, [("", f"{org.place.split()[1]}, {ctx.dated('dot')}")], 140.0, 90.0)
     w.y = 104.0
     title: str | None = ctx.pick(("Befundbericht", "Arztbrief", "Konsiliarbericht", ""))
     if title:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from bench.heldout50h import kinds_de, kinds_forms, kinds_world, register, render
+from bench.heldout50h import kinds_de, kinds_forms, kinds_world, receipt, register, render
 from bench.heldout50h.context import RECEIVING_PRACTICES, Context, Spelling, spelling_for
 from bench.heldout50h.frame import Draft
 from bench.heldout50h.page import Page
@@ -126,6 +126,27 @@ class Letter:
     def handwritten(self) -> bool:
         return self.pages[0].handwritten
 
+    @functools.cached_property
+    def received(self) -> datetime.date | None:
+        """The day the practice's receipt stamp gives, on about a third of the paper letters."""
+        rng = random.Random(self.letter_seed ^ 0xBEEF)
+        if rng.random() >= 0.33:
+            return None
+        return self.letter_date + datetime.timedelta(days=rng.randint(1, 4))
+
+    @functools.cached_property
+    def scan_pages(self) -> list[Page]:
+        """The pages as scanned: the first may carry the practice's receipt stamp."""
+        if self.received is None:
+            return self.pages
+        stamped = receipt.stamp(self.pages[0], self.received, RECEIVING_PRACTICES[self.practice])
+        return [stamped, *self.pages[1:]] if stamped is not None else self.pages
+
+    def _receipt_dates(self) -> list[dict[str, str]]:
+        if self.received is None or self.scan_pages is self.pages:
+            return []
+        return [{"date": self.received.isoformat(), "role": "receipt stamp (scan only)"}]
+
     def fax_headers(self) -> list[str]:
         ctx, draft = self._built
         rng = random.Random(self.letter_seed ^ 0x5A5A)
@@ -182,7 +203,7 @@ class Letter:
         out["scan200"] = {
             "pages": [
                 {"page": f"p{n}", "file": f"scan200/page-{n:02d}.jpg", "text": page.text()}
-                for n, page in enumerate(self.pages, start=1)
+                for n, page in enumerate(self.scan_pages, start=1)
             ]
         }
         headers = self.fax_headers()
@@ -222,7 +243,7 @@ class Letter:
             "title": draft.title,
             "title_alternatives": draft.title_alternatives,
             "patient_id": self.patient.id if ctx.patient_id_printed and self.patient else None,
-            "other_dates": ctx.other_dates,
+            "other_dates": ctx.other_dates + self._receipt_dates(),
             "other_people": ctx.other_people,
         }
         entry = None
@@ -235,6 +256,8 @@ class Letter:
         notes = list(ctx.notes) + (
             [] if not self.cover else ["fax cover sheet in the fax condition"]
         )
+        if self._receipt_dates():
+            notes.append("the practice's receipt stamp (EINGEGANGEN) on the scan's first page only")
         return {
             "id": self.id,
             "split": self.split,
@@ -257,7 +280,7 @@ class Letter:
         if condition == "scan200":
             return {
                 f"scan200/page-{n:02d}.jpg": render.scan_jpeg(page, self.letter_seed + n)
-                for n, page in enumerate(self.pages, start=1)
+                for n, page in enumerate(self.scan_pages, start=1)
             }
         if condition == "fax":
             headers = self.fax_headers()
