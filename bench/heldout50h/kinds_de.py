@@ -376,9 +376,14 @@ def insurer(ctx: Context) -> Draft:
         ("Unser Zeichen", f"KG-{rng.randint(100, 999)}/{rng.randint(10, 99)}"),
         ("Ansprechpartner", ctx.person("Frau Melanie Stappert", "contact")),
         ("Durchwahl", "02151 9400-318"),
-        ("Datum", ctx.dated(ctx.pick(("dot", "long")))),
     ]
-    info_block(w.page, rows, 122.0, 54.0)
+    style = ctx.pick(("dot", "long", "iso"))
+    if rng.random() < 0.5:
+        # DIN 5008: "Ihre Nachricht vom" stands above the letter's own date.
+        earlier = ctx.days(-rng.randint(3, 20))
+        rows.insert(1, ("Ihre Nachricht vom", ctx.other(earlier, "your message", style)))
+    rows.append(("Datum", ctx.dated(style)))
+    info_block(w.page, rows, 122.0, 54.0, gap=30.0)
     w.y = 102.0
     title = "Anfrage zur Arbeitsunfähigkeit"
     w.line(title, font_key="sansb")
