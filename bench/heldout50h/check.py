@@ -128,7 +128,8 @@ def check_facts(letter: letters.Letter, truth: Truth, people: People, problems: 
 
 
 def check_layout(letter: letters.Letter, problems: list[str]) -> None:
-    for number, page in enumerate(letter.scan_pages, start=1):
+    covers = [page for label, page in letter.fax_pages() if label == "cover"]
+    for number, page in enumerate([*letter.scan_pages, *covers], start=1):
         clashes = _overlaps(page)
         if clashes:
             problems.append(f"{letter.id}: page {number} has overlapping lines at {clashes[:3]}")

@@ -267,6 +267,9 @@ def cover_sheet(ctx: Context, draft: Draft, sent: datetime.datetime, pages: int,
         else ("An", "Von", "Fax-Nr.", "Datum", "Seiten", "Betreff")
     )
     sender = draft.fax_name or "—"
+    if draft.fax_name and not english and ctx.rng.random() < 0.35:
+        # The office that sends the fax is not always the letterhead's name.
+        sender = ctx.pick((f"Sekretariat {draft.fax_name}", f"{draft.fax_name} / Schreibdienst"))
     values = (
         ctx.practice["name"],
         sender,
