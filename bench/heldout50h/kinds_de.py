@@ -108,6 +108,43 @@ LAB_SERIES = (
 )
 
 
+def _discharge_body(ctx: Context, w: Writer) -> None:
+    """Diagnoses, course, findings, sometimes a lab series, medication."""
+    rng = ctx.rng
+    w.line("Diagnosen:", font_key="sansb")
+    for diagnosis in rng.sample(DIAGNOSES, rng.randint(3, 6)):
+        w.line(f"– {diagnosis}", x=w.left + 3)
+    w.gap(3)
+    w.line("Anamnese und Verlauf:", font_key="sansb")
+    for sentence in rng.sample(COURSE, rng.randint(4, len(COURSE))):
+        w.para(sentence)
+    w.line("Befunde:", font_key="sansb")
+    for finding in rng.sample(FINDINGS, rng.randint(3, len(FINDINGS))):
+        w.para(finding, indent=3)
+    if rng.random() < 0.45:
+        w.line("Laborwerte im Verlauf:", font_key="sansb")
+        w.line(
+            f"{'Parameter':<16}{'Aufnahme':>10}{'Tag 3':>10}{'Entlassung':>12}",
+            font_key="monob",
+            size=8.5,
+        )
+        for name, unit in LAB_SERIES:
+            values = [f"{rng.uniform(0.8, 140):.1f}".replace(".", ",") for _ in range(3)]
+            w.line(
+                f"{name:<16}{values[0]:>10}{values[1]:>10}{values[2]:>12} {unit}",
+                font_key="mono",
+                size=8.5,
+            )
+        w.gap(3)
+    w.line("Medikation bei Entlassung:", font_key="sansb")
+    for drug in rng.sample(MEDICATION, rng.randint(4, 8)):
+        w.line(drug, x=w.left + 3)
+    w.gap(3)
+    w.para(
+        "Wir bitten um Kontrolle der Nierenretentionsparameter und der Elektrolyte in einer Woche."
+    )
+
+
 def discharge(ctx: Context) -> Draft:
     """A hospital discharge letter over two or three pages, with admission and discharge dates."""
     org, rng = _hospital(ctx), ctx.rng
@@ -144,38 +181,7 @@ def discharge(ctx: Context) -> Draft:
     )
     w.continuation = [(f"{ctx.spelling.surname}, {ctx.spelling.given}, geb. {ctx.dob('dot')}", "l")]
     w.continuation.append(("Seite {page} von {total}", "r"))
-    w.line("Diagnosen:", font_key="sansb")
-    for diagnosis in rng.sample(DIAGNOSES, rng.randint(3, 6)):
-        w.line(f"– {diagnosis}", x=w.left + 3)
-    w.gap(3)
-    w.line("Anamnese und Verlauf:", font_key="sansb")
-    for sentence in rng.sample(COURSE, rng.randint(4, len(COURSE))):
-        w.para(sentence)
-    w.line("Befunde:", font_key="sansb")
-    for finding in rng.sample(FINDINGS, rng.randint(3, len(FINDINGS))):
-        w.para(finding, indent=3)
-    if rng.random() < 0.45:
-        w.line("Laborwerte im Verlauf:", font_key="sansb")
-        w.line(
-            f"{'Parameter':<16}{'Aufnahme':>10}{'Tag 3':>10}{'Entlassung':>12}",
-            font_key="monob",
-            size=8.5,
-        )
-        for name, unit in LAB_SERIES:
-            values = [f"{rng.uniform(0.8, 140):.1f}".replace(".", ",") for _ in range(3)]
-            w.line(
-                f"{name:<16}{values[0]:>10}{values[1]:>10}{values[2]:>12} {unit}",
-                font_key="mono",
-                size=8.5,
-            )
-        w.gap(3)
-    w.line("Medikation bei Entlassung:", font_key="sansb")
-    for drug in rng.sample(MEDICATION, rng.randint(4, 8)):
-        w.line(drug, x=w.left + 3)
-    w.gap(3)
-    w.para(
-        "Wir bitten um Kontrolle der Nierenretentionsparameter und der Elektrolyte in einer Woche."
-    )
+    _discharge_body(ctx, w)
     senior = ctx.pick(
         ("Prof. Dr. med. Lutz Ebbinghaus", "Dr. med. Constanze Wirtz", "Dr. med. Omid Farahani")
     )
@@ -218,34 +224,35 @@ FINDINGS = (
 )
 
 
+SPECIALISTS = (
+    Org(
+        "Kardiologische Praxis am Ostwall",
+        ["Kardiologische Gemeinschaftspraxis am Ostwall", "Praxis am Ostwall"],
+        [
+            "Dr. med. Gero Lindqvist · Dr. med. Aylin Karadeniz",
+            "Fachärzte für Innere Medizin und Kardiologie",
+        ],
+        "Ostwall 201",
+        "47798 Krefeld",
+        "02151 77 30 10",
+        "02151 77 30 19",
+    ),
+    Org(
+        "Neurologie im Kastell",
+        ["Neurologische Praxis im Kastell", "Praxis Neurologie im Kastell Moers"],
+        ["Dr. med. Wiebke Harmsen", "Fachärztin für Neurologie"],
+        "Kastell 5",
+        "47441 Moers",
+        "02841 88 12 0",
+        "02841 88 12 29",
+    ),
+)
+
+
 def specialist(ctx: Context) -> Draft:
     """A specialist practice's report; the date may stand only at the end ("Ort, den ...")."""
     rng = ctx.rng
-    org = ctx.rng.choice(
-        (
-            Org(
-                "Kardiologische Praxis am Ostwall",
-                ["Kardiologische Gemeinschaftspraxis am Ostwall", "Praxis am Ostwall"],
-                [
-                    "Dr. med. Gero Lindqvist · Dr. med. Aylin Karadeniz",
-                    "Fachärzte für Innere Medizin und Kardiologie",
-                ],
-                "Ostwall 201",
-                "47798 Krefeld",
-                "02151 77 30 10",
-                "02151 77 30 19",
-            ),
-            Org(
-                "Neurologie im Kastell",
-                ["Neurologische Praxis im Kastell", "Praxis Neurologie im Kastell Moers"],
-                ["Dr. med. Wiebke Harmsen", "Fachärztin für Neurologie"],
-                "Kastell 5",
-                "47441 Moers",
-                "02841 88 12 0",
-                "02841 88 12 29",
-            ),
-        )
-    )
+    org = ctx.rng.choice(SPECIALISTS)
     where = ctx.pick(("right", "left"))
     w = Writer()
     letterhead(w.page, org, where, serif=False)
@@ -292,18 +299,21 @@ def specialist(ctx: Context) -> Draft:
     )
 
 
+RADIOLOGY = Org(
+    "Radiologie Nordwest",
+    ["Radiologische Gemeinschaftspraxis Radiologie Nordwest", "Radiologie Nordwest MVZ GmbH"],
+    ["MRT · CT · Mammographie · Nuklearmedizin"],
+    "Dießemer Bruch 81",
+    "47805 Krefeld",
+    "02151 53 60-0",
+    "02151 53 60-99",
+)
+
+
 def radiology(ctx: Context) -> Draft:
     """A radiology report: examination date, dictation date and the letter's own date."""
     rng = ctx.rng
-    org = Org(
-        "Radiologie Nordwest",
-        ["Radiologische Gemeinschaftspraxis Radiologie Nordwest", "Radiologie Nordwest MVZ GmbH"],
-        ["MRT · CT · Mammographie · Nuklearmedizin"],
-        "Dießemer Bruch 81",
-        "47805 Krefeld",
-        "02151 53 60-0",
-        "02151 53 60-99",
-    )
+    org = RADIOLOGY
     w = Writer()
     w.font = "cond"
     letterhead(w.page, org, "centre", serif=False)
@@ -710,22 +720,25 @@ def rehab_footer(ctx: Context) -> Draft:
     )
 
 
+DISTRICT_OFFICE = Org(
+    "Kreis Viersen",
+    [
+        "Kreis Viersen – Der Landrat",
+        "Kreis Viersen, Amt für Soziales",
+        "Der Landrat des Kreises Viersen",
+    ],
+    ["Der Landrat", "Amt für Soziales – Schwerbehindertenrecht"],
+    "Rathausmarkt 3",
+    "41747 Viersen",
+    "02162 39-0",
+    "02162 39-1850",
+)
+
+
 def authority(ctx: Context) -> Draft:
     """A district's disability office asks for a report; the file number carries the birth date."""
     rng = ctx.rng
-    org = Org(
-        "Kreis Viersen",
-        [
-            "Kreis Viersen – Der Landrat",
-            "Kreis Viersen, Amt für Soziales",
-            "Der Landrat des Kreises Viersen",
-        ],
-        ["Der Landrat", "Amt für Soziales – Schwerbehindertenrecht"],
-        "Rathausmarkt 3",
-        "41747 Viersen",
-        "02162 39-0",
-        "02162 39-1850",
-    )
+    org = DISTRICT_OFFICE
     w = Writer()
     w.page.put("Kreis Viersen", 25.0, 20.0, 16, "sansb")
     w.page.put("Der Landrat", 25.0, 26.0, 10, "sans")

@@ -23,22 +23,61 @@ LAB_ROWS: tuple[tuple[str, str, tuple[float, float], str], ...] = (
 )
 
 
+LABORATORY = Org(
+    "Labor Dr. Kesseler & Kollegen MVZ",
+    [
+        "MVZ Labor Dr. Kesseler & Kollegen",
+        "Labor Dr. Kesseler",
+        "Labor Dr. Kesseler & Kollegen",
+    ],
+    ["Laboratoriumsmedizin · Mikrobiologie · Transfusionsmedizin"],
+    "Industriering Ost 22",
+    "47906 Kempen",
+    "02152 5566-0",
+    "02152 5566-90",
+)
+
+
+def _lab_columns(
+    ctx: Context, w: Writer, left: list[tuple[str, str]], right: list[tuple[str, str]]
+) -> float:
+    """The patient column, then the order column, then the Einsender line, in one box."""
+    y = 46.0
+    for label, value in left:
+        w.page.put(f"{label}:", 18.0, y, 8.5, "mono")
+        w.page.put(value, 58.0, y, 8.5, "monob")
+        y += 4.4
+    y_right = 46.0
+    for label, value in right:
+        w.page.put(f"{label}:", 122.0, y_right, 8.5, "mono")
+        w.page.put(value, 150.0, y_right, 8.5, "mono")
+        y_right += 4.4
+    y = max(y, y_right) + 1.0
+    w.page.put(f"Einsender: {ctx.practice['name']}, {ctx.practice['place']}", 18.0, y, 8.5, "mono")
+    y += 4.4
+    w.page.boxes.append((16.0, 41.0, 194.0, y - 2.0))
+    return y
+
+
+def _lab_table(ctx: Context, w: Writer) -> None:
+    rng = ctx.rng
+    w.line(
+        f"{'Untersuchung':<22}{'Ergebnis':>10}  {'Einheit':<8} Referenzbereich",
+        size=8.5,
+        font_key="monob",
+    )
+    for name, unit, (low, high), reference in rng.sample(LAB_ROWS, rng.randint(5, 9)):
+        measured = rng.uniform(low, high)
+        shown = f"{measured:.1f}".replace(".", ",") if high < 20 else str(round(measured))
+        flag = " +" if rng.random() < 0.25 else "  "
+        w.line(f"{name:<22}{shown:>10}{flag}{unit:<8} {reference}", size=8.5)
+    w.gap(4)
+
+
 def lab(ctx: Context) -> Draft:
     """A laboratory report: the practice is the Einsender; sample, arrival, report, print dates."""
     rng = ctx.rng
-    org = Org(
-        "Labor Dr. Kesseler & Kollegen MVZ",
-        [
-            "MVZ Labor Dr. Kesseler & Kollegen",
-            "Labor Dr. Kesseler",
-            "Labor Dr. Kesseler & Kollegen",
-        ],
-        ["Laboratoriumsmedizin · Mikrobiologie · Transfusionsmedizin"],
-        "Industriering Ost 22",
-        "47906 Kempen",
-        "02152 5566-0",
-        "02152 5566-90",
-    )
+    org = LABORATORY
     w = Writer(left=18.0, right=192.0)
     w.font = "mono"
     w.page.put(org.name, 18.0, 16.0, 12, "sansb")
@@ -68,32 +107,8 @@ def lab(ctx: Context) -> Draft:
         ("Befunddatum", ctx.dated("dot")),
     ]
     ctx.person(ctx.practice["name"], "addressee")
-    y = 46.0
-    for label, value in left:
-        w.page.put(f"{label}:", 18.0, y, 8.5, "mono")
-        w.page.put(value, 58.0, y, 8.5, "monob")
-        y += 4.4
-    y_right = 46.0
-    for label, value in right:
-        w.page.put(f"{label}:", 122.0, y_right, 8.5, "mono")
-        w.page.put(value, 150.0, y_right, 8.5, "mono")
-        y_right += 4.4
-    y = max(y, y_right) + 1.0
-    w.page.put(f"Einsender: {ctx.practice['name']}, {ctx.practice['place']}", 18.0, y, 8.5, "mono")
-    y += 4.4
-    w.page.boxes.append((16.0, 41.0, 194.0, y - 2.0))
-    w.y = y + 10
-    w.line(
-        f"{'Untersuchung':<22}{'Ergebnis':>10}  {'Einheit':<8} Referenzbereich",
-        size=8.5,
-        font_key="monob",
-    )
-    for name, unit, (low, high), reference in rng.sample(LAB_ROWS, rng.randint(5, 9)):
-        measured = rng.uniform(low, high)
-        shown = f"{measured:.1f}".replace(".", ",") if high < 20 else str(round(measured))
-        flag = " +" if rng.random() < 0.25 else "  "
-        w.line(f"{name:<22}{shown:>10}{flag}{unit:<8} {reference}", size=8.5)
-    w.gap(4)
+    w.y = _lab_columns(ctx, w, left, right) + 10
+    _lab_table(ctx, w)
     w.para(
         "Befund technisch und medizinisch validiert. + = außerhalb des Referenzbereichs.", size=8
     )
