@@ -284,6 +284,7 @@ class Deliverer:
         A delivery abandoned by the stop stays pending and goes out again at the next
         start with the same event id, exactly like one cut short by a crash.
         """
+        self._forget_settled()
         timeout = httpx.Timeout(self.config.timeout_seconds)
         # One client for every sender thread: httpx's Client may be shared between threads.
         with (
@@ -301,6 +302,15 @@ class Deliverer:
                 progress.trouble(self.problem)
                 progress.beat()
                 self._wait()
+
+    def _forget_settled(self) -> None:
+        """The GDT markers of deliveries already recorded: a kill between the record and
+        the marker's removal left them, reserving their file names for good."""
+        if self._import_folder is None:
+            return
+        marked = self._import_folder.marked_events()
+        for event_id in handover.settled_events(self.database, HandoverTarget.gdt, marked):
+            self._import_folder.forget(event_id)
 
     def _start_due(self, senders: DaemonPool[Delivery]) -> None:
         with self._lock:

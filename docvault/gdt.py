@@ -236,6 +236,13 @@ class ImportFolder:
         """The delivery is recorded: its marker is no longer needed."""
         (self.markers / f"{event_id}.json").unlink(missing_ok=True)
 
+    def marked_events(self) -> list[str]:
+        """The events whose markers are kept: in flight, or recorded by a process killed
+        before it could forget the marker."""
+        if not self.markers.is_dir():
+            return []
+        return sorted(path.stem for path in self.markers.glob("*.json"))
+
     def _reference(self, pdf_name: str) -> str:
         """The PDF's path as the practice system reads it (field 6305)."""
         seen = self.settings.folder_as_seen.strip()

@@ -25,6 +25,7 @@ from docvault.delivery import Deliverer, HandoverConfig
 from docvault.letter import Letter, split_name
 from docvault.models import utcnow
 from docvault.records import handover
+from docvault.runtime import Progress
 from docvault.setting_types import GdtReceiverSettings
 from docvault.transcription import ArchiveCopy
 from docvault.vocabulary import HandoverTarget
@@ -338,6 +339,35 @@ def test_cut_short_at_any_step_it_is_finished_once(
     assert _visible(folder) == [f"docvault-1-{event[:13]}.pdf"]
     import_folder.forget(event)
     assert list((tmp_path / "markers").iterdir()) == []
+
+
+def test_a_marker_left_by_a_kill_after_the_record_is_removed_at_the_next_start(
+    database: Engine, folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Killed between recording the delivery and removing its marker: the marker would
+    reserve its file name for good (the names are few: PRAXDOCV.001 to .999). The next
+    start removes it, and keeps the marker of a delivery still pending."""
+    first, second = _letters(database, 2)
+    pdf = _pdf(tmp_path / "archive-copy.pdf", "Entlassungsbrief")
+    markers = tmp_path / "data" / "handover" / "gdt"
+    config = _config(_settings(folder), markers)
+    killed = Deliverer(database, config, archive_copy=_kept(pdf))
+    monkeypatch.setattr(gdt.ImportFolder, "forget", lambda self, event_id: None)
+    with httpx.Client() as client:
+        delivered, pending = handover.due(database, utcnow(), 100)
+        killed.deliver(client, delivered)  # recorded, its marker not removed
+        killed._import_folder.publish(  # type: ignore[union-attr]
+            pending.event_id, Letter(second, "b.pdf", *[None] * 8), pdf.read_bytes(), utcnow()
+        )  # published, killed before the record
+    monkeypatch.undo()
+    assert sorted(path.stem for path in markers.iterdir()) == sorted(
+        [delivered.event_id, pending.event_id]
+    )
+    stopping = threading.Event()
+    stopping.set()
+    Deliverer(database, config, archive_copy=_kept(pdf)).serve(Progress(), stopping)
+    assert [path.stem for path in markers.iterdir()] == [pending.event_id]
+    assert {delivered.document_id, pending.document_id} == {first, second}
 
 
 def test_an_import_folder_that_is_not_there_stops_start_up_with_a_sentence(

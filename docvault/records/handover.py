@@ -257,6 +257,20 @@ def record_delivered(
     )
 
 
+def settled_events(database: Engine, target: HandoverTarget, event_ids: Sequence[str]) -> set[str]:
+    """Which of `event_ids` are no longer pending for `target`: delivered or dropped."""
+    if not event_ids:
+        return set()
+    with read_session(database) as session:
+        rows = session.exec(
+            select(HandoverOutbox.event_id)
+            .where(col(HandoverOutbox.event_id).in_(event_ids))
+            .where(HandoverOutbox.target == target)
+            .where(HandoverOutbox.state != HandoverState.pending)
+        ).all()
+    return set(rows)
+
+
 def record_refused(
     database: Engine,
     row_id: int,

@@ -347,7 +347,13 @@ def test_a_folder_numbered_back_has_its_new_letters_read_and_its_old_ones_not_tw
         later = imap_server.append(letter_message(tmp_path, 21))
         assert later == 3  # a UID docvault had decided about before the renumbering
         wait_for(lambda: "befund-21-1.pdf" in documents(daemon), 60, "the letter after it")
-        flags = imap_server.messages()
+
+        # Marked at the server after its document is kept: waited for, not raced.
+        def seen_after_it() -> dict[int, tuple[str, ...]] | None:
+            found = imap_server.messages()
+            return found if "\\Seen" in found.get(3, ()) else None
+
+        flags = wait_for(seen_after_it, 60, "the letter after it to be marked seen")
     finally:
         assert daemon.stop() == 0, daemon.log.read_text()
     assert sorted(documents(daemon)) == [f"befund-{seed}-1.pdf" for seed in (0, 1, 2, 20, 21)]
