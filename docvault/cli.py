@@ -842,7 +842,9 @@ def database_group() -> None:
 def database_upgrade(state: State) -> None:
     """Bring the database schema to the newest revision (the daemon also does this at start)."""
     settings = state.settings()
-    database = db.make_engine(settings.database_path, command_name())
+    database = db.make_engine(
+        settings.database_path, command_name(), settings.database_busy_seconds
+    )
     before, head = db.schema_revision(database)
     with db.upgrade_lock(settings.database_path):
         db.upgrade(database)

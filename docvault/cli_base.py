@@ -51,7 +51,10 @@ class State:
             return
         # The schema upgraded under its lock, the busy timeout; named after the command for
         # its sentences.
-        database = db.open_database((settings or self.settings()).database_path, command_name())
+        settings = settings or self.settings()
+        database = db.open_database(
+            settings.database_path, command_name(), settings.database_busy_seconds
+        )
         try:
             yield database
         finally:

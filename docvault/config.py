@@ -382,6 +382,15 @@ class Settings:
         "How long a running page may go without finishing before it returns to the queue.",
         minimum=10.0,
     )
+    database_busy_seconds: float = declare(
+        30.0,
+        "How long a docvault process waits for another's write lock on the database before "
+        "a command gives up with a sentence or the daemon says so and tries again. docvault's "
+        "own writes take milliseconds: a longer wait means a program holds the lock (a backup, "
+        "a sqlite3 shell with a transaction open).",
+        minimum=1.0,
+        maximum=3600.0,
+    )
     stop_timeout_seconds: float = declare(
         60.0,
         "On SIGTERM, how long requests in flight may finish before the rest goes back to "

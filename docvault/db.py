@@ -22,6 +22,7 @@ import os
 import sqlite3
 import threading
 import time
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime, timedelta
@@ -51,13 +52,13 @@ UPGRADE_WAIT_SECONDS = 900.0
 UPGRADE_LOCK_SUFFIX = ".upgrade-lock"
 
 
-def _set_pragmas(connection: sqlite3.Connection, _record: Any) -> None:
+def _set_pragmas(connection: sqlite3.Connection, _record: Any, busy_milliseconds: int) -> None:
     # The driver's own transaction handling is switched off so that `begin_immediate` can
     # issue BEGIN IMMEDIATE itself; SQLAlchemy's `begin` event below issues plain BEGIN.
     connection.isolation_level = None
     cursor = connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MILLISECONDS}")
+    cursor.execute(f"PRAGMA busy_timeout={busy_milliseconds}")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.close()
@@ -68,29 +69,43 @@ def _begin(connection: Any) -> None:
     connection.exec_driver_sql(mode)
 
 
-def _server_fault(context: ExceptionContext, command: str | None) -> BaseException | None:
+def _server_fault(
+    context: ExceptionContext, command: str | None, busy_seconds: float
+) -> BaseException | None:
     """SQLite's full disk, read-only file and lock held past the busy timeout, as the
     `ServerFault` with the sentence (SQLAlchemy raises what this returns, from the original).
     A command that gives up says so, naming who held the lock."""
     database = Path((context.engine.url.database if context.engine else None) or "database")
     fault = fault_of(context.original_exception, Place.database, database)
     if isinstance(fault, DatabaseLocked) and command is not None:
-        return database_locked(database, command)
+        return database_locked(database, command, busy_seconds)
     return fault
 
 
-def make_engine(database_path: Path, command: str | None = None) -> Engine:
+def make_engine(
+    database_path: Path, command: str | None = None, busy_seconds: float = BUSY_WAIT_SECONDS
+) -> Engine:
     """An engine for the database file, with the pragmas set on every connection.
-    `command`: the docvault command that opens it (None: the daemon), for its sentences."""
+    `command`: the docvault command that opens it (None: the daemon), for its sentences;
+    `busy_seconds`: how long a writer waits for another's write lock (the setting
+    `database_busy_seconds`)."""
     database_path.parent.mkdir(parents=True, exist_ok=True)
     database = create_engine(
         f"sqlite:///{database_path}",
-        connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT_MILLISECONDS / 1000},
+        connect_args={"check_same_thread": False, "timeout": busy_seconds},
     )
-    event.listen(database, "connect", _set_pragmas)
+    busy_milliseconds = round(busy_seconds * 1000)
+    _BUSY_MILLISECONDS[database] = busy_milliseconds
+    pragmas = functools.partial(_set_pragmas, busy_milliseconds=busy_milliseconds)
+    event.listen(database, "connect", pragmas)
     event.listen(database, "begin", _begin)
-    event.listen(database, "handle_error", functools.partial(_server_fault, command=command))
+    fault = functools.partial(_server_fault, command=command, busy_seconds=busy_seconds)
+    event.listen(database, "handle_error", fault)
     return database
+
+
+# Each engine's busy timeout, put back on a connection after a shorter wait.
+_BUSY_MILLISECONDS: weakref.WeakKeyDictionary[Engine, int] = weakref.WeakKeyDictionary()
 
 
 class _WriteWaits:
@@ -192,7 +207,9 @@ def write_transaction(database: Engine, wait_seconds: float | None = None) -> It
                 session.close()
         finally:
             if wait_seconds is not None:
-                _busy_timeout(connection, BUSY_TIMEOUT_MILLISECONDS)
+                _busy_timeout(
+                    connection, _BUSY_MILLISECONDS.get(database, BUSY_TIMEOUT_MILLISECONDS)
+                )
 
 
 def _busy_timeout(connection: Any, milliseconds: int) -> None:
@@ -228,12 +245,14 @@ def upgrade(database: Engine) -> None:
         ) from error
 
 
-def open_database(database_path: Path, command: str | None = None) -> Engine:
+def open_database(
+    database_path: Path, command: str | None = None, busy_seconds: float = BUSY_WAIT_SECONDS
+) -> Engine:
     """The database, upgraded to the newest schema: what every command and the daemon open,
     the same way. The upgrade runs under one lock across processes, so a second process
     (the daemon's first start beside `docvault user add`) waits for the first's upgrade
     and then finds nothing to do, never failing for it."""
-    database = make_engine(database_path, command)
+    database = make_engine(database_path, command, busy_seconds)
     try:
         with upgrade_lock(database_path):
             upgrade(database)

@@ -230,7 +230,9 @@ async def open_pipeline(
         handover = handover_config(settings, environ)
         if handover is not None:  # the zone a letter's day starts in (the FHIR `date`)
             handover = dataclasses.replace(handover, zone=zone_named(settings.timezone, environ))
-        database = db.open_database(settings.database_path)
+        database = db.open_database(
+            settings.database_path, busy_seconds=settings.database_busy_seconds
+        )
         resources.callback(database.dispose)
         record_clinic(settings, database)
         renderer = render_pool(settings, settings.render_workers)

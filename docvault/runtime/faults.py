@@ -202,14 +202,16 @@ def read_only(place: Place, path: Path) -> StorageReadOnly:
     )
 
 
-def database_locked(path: Path, command: str | None = None) -> DatabaseLocked:
-    """The write lock held past the busy timeout. `command`: the command that met it and
-    gives up (None: the daemon, whose parts wait it out)."""
+def database_locked(
+    path: Path, command: str | None = None, busy_seconds: float = BUSY_WAIT_SECONDS
+) -> DatabaseLocked:
+    """The write lock held past the busy timeout (`busy_seconds`). `command`: the command
+    that met it and gives up (None: the daemon, whose parts wait it out)."""
     holders = database_holders(path)
     named = f" ({', '.join(holders)} had it open)" if holders else ""
     if command is not None:
         return DatabaseLocked(
-            f"`{command}` waited {BUSY_WAIT_SECONDS:g} seconds for the database ({path}) and "
+            f"`{command}` waited {busy_seconds:g} seconds for the database ({path}) and "
             f"gave up: another process held its write lock all that time{named}. Nothing was "
             "changed. Run the command again when that process is done (a docvault command "
             "ends by itself; a sqlite3 shell or backup tool must end its transaction).",
