@@ -221,11 +221,22 @@ def sender_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
 # ("Lakeside Cardiology Associates. S. 2/2", "St. Josefs-KrankenhausS. 2/2"), a telephone
 # number before it ("03 88 45 21 99 Clinique Sainte-Odile"), a sentence's full stop.
 _GLUED_PAGE = re.compile(r"\.?\s*(?:S\.|Seite|P\.|Page)\s?\d+\s?(?:/|of|von)\s?\d+\s*$", re.I)
-_GLUED_NUMBER = re.compile(r"^\+?[\d()][\d ()/-]{6,}\s+(?=[^\W\d_])")
+_GLUED_NUMBER = re.compile(r"^\+?[\d()][\d ()/-]{6,}\.?\s+(?=[^\W\d_])")
+
+
+# A kind of organisation alone ("Amt" over "Amt für Soziales" in a reference block): no
+# one's name.
+_KIND_ALONE = re.compile(
+    r"(?:Amt|Behörde|Verwaltung|Gericht|Klinik|Klinikum|Krankenhaus|Praxis|Labor|Zentrum|"
+    r"Hospital|Clinic|Practice|Surgery|Spital|Apotheke|Pharmacy|Kasse|Versicherung)\W*",
+    re.IGNORECASE,
+)
 
 
 def _tidied(name: str) -> str:
     name = _GLUED_NUMBER.sub("", _GLUED_PAGE.sub("", name)).strip()
+    if _KIND_ALONE.fullmatch(name):
+        return ""
     last = name.split()[-1] if name.split() else ""
     if len(name.split()) >= 3 and re.fullmatch(r"[A-ZÄÖÜ]", last):
         return ""  # cut at a column ("University of Cambridge Occupational H"): unsure
@@ -566,14 +577,29 @@ def _first_line_under_fax_header(lines: Sequence[Line]) -> Line | None:
     """The page's first line, past a fax machine's line (which a text layer may give as
     several: its date, ``FROM: 4155550109``, the sender's name cut short in capitals)."""
     faxed = False
-    for line in lines[:6]:
+    for position, line in enumerate(lines[:6]):
         if _FAX_HEADER.search(line.text) or re.match(r"(?:FROM|VON|TO|AN)\s*:", line.text):
             faxed = True
             continue
         if faxed and (dates_in(line.text) or line.text.isupper() or _NUMBER_ALONE.match(line.text)):
             continue  # the machine's date, its number, its owner's name cut short
+        if faxed and _page_count_follows(lines, position):
+            continue  # the owner's name cut short in any case, over the machine's page count
         return line
     return None
+
+
+# A fax machine's page count on a line of its own ("S. 2/2", "P.001/002", "Page 1 of 2").
+_PAGE_COUNT_ALONE = re.compile(
+    r"^\W*(?:S\.|Seite|P\.|Page|Blatt)\s?\d{1,3}(?:\s?(?:/|of|von)\s?\d{1,3})?\W*$", re.I
+)
+
+
+def _page_count_follows(lines: Sequence[Line], position: int) -> bool:
+    """Whether the fax machine's page count is on the next line: the line between is the
+    rest of the machine's line, as the CPU engine splits it."""
+    following = lines[position + 1 : position + 2]
+    return bool(following) and bool(_PAGE_COUNT_ALONE.match(following[0].text))
 
 
 def _recipient_lines(lines: Sequence[Line]) -> set[int]:

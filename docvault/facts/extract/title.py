@@ -46,8 +46,31 @@ _PATIENT_MENTION = re.compile(
 
 
 def title_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
-    yield from _head_titles(lines)
-    yield from _heading_under_salutation(lines)
+    for candidate in (*_head_titles(lines), *_heading_under_salutation(lines)):
+        yield _with_continuation(candidate, lines)
+
+
+# A title's second line: a small word, then a few words without a number or a comma ("zur
+# medizinischen Rehabilitation" under "Befundbericht zum Antrag auf Leistungen"), not the
+# patient's line under a heading ("über Ingrid Krueger, geboren 21.10.1984").
+_CONTINUATION = re.compile(
+    r"(?:zur|zum|zu|der|des|für|bei|nach|wegen|im|in|mit|und|of|for|and|on|to|with|after)"
+    r"\s+[^\W\d_][^\d,;:()]{2,50}"
+)
+
+
+def _with_continuation(candidate: Candidate, lines: Sequence[Line]) -> Candidate:
+    """The title with its second line, where a whole line's title runs on to the next."""
+    position = next((i for i, line in enumerate(lines) if line.text == candidate.evidence), None)
+    if position is None or position + 1 >= len(lines):
+        return candidate
+    line, following = lines[position], lines[position + 1]
+    if candidate.value != line.text.strip() or following.block != line.block:
+        return candidate
+    rest = following.text.strip()
+    if not _CONTINUATION.fullmatch(rest) or len(rest.split()) > 6 or rest.endswith("."):
+        return candidate
+    return Candidate(f"{candidate.value} {rest}", candidate.evidence, candidate.rank)
 
 
 def _heading_under_salutation(lines: Sequence[Line]) -> Iterator[Candidate]:
