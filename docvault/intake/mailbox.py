@@ -82,10 +82,13 @@ HEADER_BATCH = 50
 LOGIN_RETRY_FIRST_SECONDS = 300.0
 LOGIN_RETRY_MAX_SECONDS = 3600.0
 PASSWORD_LOOK_SECONDS = 1.0
-# A message docvault stopped on while taking it this many times is refused (a kill or a
+# A message docvault stopped on while reading it this many times is refused (a kill or a
 # power loss at random moments meets the same message twice now and then; three times in a
-# row, the message is the likelier cause).
+# row, the message is the likelier cause). A stop after the message was read whole, while
+# its parts were taken, is not its doing (random kills met one such message three times,
+# and refused it); past this many stops at any moment, it is refused all the same.
 INTERRUPTIONS_REFUSED = 3
+STOPS_REFUSED = 9
 _UNSAFE = re.compile(r"[^\w.@+-]+")
 
 
@@ -350,14 +353,17 @@ class MailIntake:
         self._settled = True
         for row in mailstore.interrupted(self.database, self.mailbox.name):
             assert row.id is not None
-            times = mailstore.interruptions(row) + 1
-            if times < INTERRUPTIONS_REFUSED:
+            before = mailstore.interruptions(row)
+            times = mailstore.Interruptions(
+                before.while_read + (0 if mailstore.read_whole(row) else 1), before.in_all + 1
+            )
+            if times.while_read < INTERRUPTIONS_REFUSED and times.in_all < STOPS_REFUSED:
                 mailstore.mark_interrupted(self.database, row.id, times)
                 self._read_again.add((row.uidvalidity, row.uid))
                 continue
             unreadable = Unreadable(
-                f"was being taken each of the {times} times docvault stopped (killed, or the "
-                "server lost power)"
+                f"was being taken each of the {times.in_all} times docvault stopped (killed, "
+                "or the server lost power)"
             )
             sentence = self._unreadable_sentence(row.uid, row.size_bytes, unreadable)
             logger.error("mail: %s", sentence)
@@ -585,6 +591,7 @@ class MailIntake:
         if isinstance(parsed, Unreadable):
             self._refuse_kept(seen, eml, len(raw), parsed)
             return
+        mailstore.mark_read_whole(self.database, seen.mailbox, seen.uidvalidity, seen.uid)
         summary = parsed.summary
         key = _message_key(summary.message_id, eml.sha256)
         readable = [item for item in parsed.attachments if item.kind in self.readable_kinds]

@@ -226,25 +226,56 @@ def interrupted(database: Engine, mailbox: str) -> list[MailMessage]:
         )
 
 
-# A held message's `problem` while it is read again after interruptions: the count after it.
+# A held message's `problem` while it is read again after interruptions: the runs that
+# stopped while it was being read ("strikes"), then all the runs that stopped while it was
+# taken ("2/5"); a run that has read it whole adds READ_WHOLE.
 INTERRUPTED = "interrupted while being taken, times: "
+READ_WHOLE = "; read whole"
 
 
-def interruptions(row: MailMessage) -> int:
+@dataclass(frozen=True)
+class Interruptions:
+    """How often runs stopped while taking a held message: `while_read`, before the message
+    was read whole (the message may be what stops docvault); `in_all`, at any moment."""
+
+    while_read: int
+    in_all: int
+
+
+def interruptions(row: MailMessage) -> Interruptions:
     """How many runs stopped while taking this held message before the current one."""
-    if row.problem and row.problem.startswith(INTERRUPTED):
-        return int(row.problem.removeprefix(INTERRUPTED))
-    return 0
+    if not (row.problem and row.problem.startswith(INTERRUPTED)):
+        return Interruptions(0, 0)
+    counts = row.problem.removeprefix(INTERRUPTED).removesuffix(READ_WHOLE)
+    while_read, _, in_all = counts.partition("/")
+    return Interruptions(int(while_read), int(in_all or while_read))
 
 
-def mark_interrupted(database: Engine, row_id: int, times: int) -> None:
+def read_whole(row: MailMessage) -> bool:
+    """Whether the run that stopped had read the held message whole (its parts were being
+    taken): a stop then is not the message's doing."""
+    return bool(row.problem and row.problem.endswith(READ_WHOLE))
+
+
+def mark_interrupted(database: Engine, row_id: int, times: Interruptions) -> None:
     """A held message found at start: read once more, the interruptions counted."""
     with write_transaction(database) as session:
         session.execute(
             update(MailMessage)
             .where(col(MailMessage.id) == row_id)
-            .values(problem=f"{INTERRUPTED}{times}")
+            .values(problem=f"{INTERRUPTED}{times.while_read}/{times.in_all}")
         )
+
+
+def mark_read_whole(database: Engine, mailbox: str, uidvalidity: int, uid: int) -> None:
+    """The held message was read whole: a stop from now on in this run is not its doing."""
+    with write_transaction(database) as session:
+        row = _row(session, mailbox, uidvalidity, uid)
+        if row is not None and row.state == MailState.reading.value:
+            counted = row.problem and row.problem.startswith(INTERRUPTED)
+            counts = row.problem.removesuffix(READ_WHOLE) if counted and row.problem else None
+            row.problem = f"{counts or INTERRUPTED + '0/0'}{READ_WHOLE}"
+            session.add(row)
 
 
 def refuse(database: Engine, row_id: int, sentence: str) -> None:
