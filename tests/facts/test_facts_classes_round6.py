@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import date
 
 from docvault.facts import document_text, propose
+from docvault.facts.extract.known import Directory, fold, with_directory
 
 TODAY = date(2026, 12, 1)
 
@@ -81,3 +82,19 @@ def test_a_fax_machines_line_split_by_the_cpu_engine_is_not_the_letter_head() ->
         "Sehr geehrte Frau Kollegin,\nText.\n"
     )
     assert _fact(glued, "sender") == "Kantonsspital Glarnerland"
+
+
+def test_the_signer_is_not_the_sender_once_the_clinics_window_is_left_out() -> None:
+    """A rehabilitation centre named only in its footer, writing to the clinic: the rules,
+    reading the letter without the clinic's address window, fell back on the signing doctor;
+    a person read so is no sender (the clinic staff pick the organisation)."""
+    clinic = Directory(own_names=frozenset({fold("Gemeinschaftspraxis Dres. Pohlmann")}))
+    letter = (
+        "Herrn Dr. med. Arne Pohlmann\nGemeinschaftspraxis Dres. Pohlmann\nKempener Allee 7\n"
+        "47906 Kempen\n4. April 2024\nÄrztlicher Entlassungsbericht\n"
+        "über Ingrid Krueger, geboren 21.10.1984\nSehr geehrte Kolleginnen und Kollegen,\n"
+        "Text.\nMit freundlichen Grüßen\nDr. med. Bernhard Schoofs\nChefarzt\n"
+        "Rehazentrum Eifelhöhe · Kurallee 4 · 53902 Bad Münstereifel · Tel. 02253 540-0\n"
+    )
+    proposals = with_directory(propose(letter, TODAY), letter, clinic)
+    assert "sender" not in proposals or proposals["sender"].value != "Dr. med. Bernhard Schoofs"

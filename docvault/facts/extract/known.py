@@ -261,7 +261,9 @@ def _sender_past_own(text: str, directory: Directory) -> Proposal | None:
     if first is not None and is_own(first.text, directory) and not _addressed(lines, first):
         return None  # the clinic's own letter head: a letter it wrote, from nobody else
     found = propose(_without_own_window(text, directory)).get("sender")
-    return found if found is not None and not is_own(found.value, directory) else None
+    if found is None or is_own(found.value, directory) or is_person_line(found.value):
+        return None  # a signer read once the window is gone: the rules' weakest reading
+    return found
 
 
 # The lines of an address window: a person over the name, the street, the post code's line
