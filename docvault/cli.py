@@ -255,12 +255,11 @@ def search(state: State, query: str, as_json: bool, result_page: int, per_page: 
 def _index_behind(settings: Settings, database: Engine) -> str | None:
     """The search page's sentence while the running daemon's index part cannot write (its
     status file says why), so that this command says what the web view and the API say."""
+    from docvault import figures
     from docvault.search import behind_sentence
 
     service = _service_report(settings)
     why = service.get("index_behind") if service.get("running") else None
-    from docvault import figures
-
     return None if why is None else behind_sentence(figures.outbox_length(database), str(why))
 
 

@@ -22,7 +22,6 @@ import os
 import sqlite3
 import threading
 import time
-import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime, timedelta
@@ -45,8 +44,6 @@ from docvault.runtime import BUSY_WAIT_SECONDS, Place, database_locked, fault_of
 
 logger = logging.getLogger(__name__)
 
-# Writers wait up to this long for the write lock before SQLite gives up (faults.py says why).
-BUSY_TIMEOUT_MILLISECONDS = round(BUSY_WAIT_SECONDS * 1000)
 # A schema upgrade of a large archive takes minutes; a second process waits this long for it.
 UPGRADE_WAIT_SECONDS = 900.0
 UPGRADE_LOCK_SUFFIX = ".upgrade-lock"
@@ -94,18 +91,12 @@ def make_engine(
         f"sqlite:///{database_path}",
         connect_args={"check_same_thread": False, "timeout": busy_seconds},
     )
-    busy_milliseconds = round(busy_seconds * 1000)
-    _BUSY_MILLISECONDS[database] = busy_milliseconds
-    pragmas = functools.partial(_set_pragmas, busy_milliseconds=busy_milliseconds)
+    pragmas = functools.partial(_set_pragmas, busy_milliseconds=round(busy_seconds * 1000))
     event.listen(database, "connect", pragmas)
     event.listen(database, "begin", _begin)
     fault = functools.partial(_server_fault, command=command, busy_seconds=busy_seconds)
     event.listen(database, "handle_error", fault)
     return database
-
-
-# Each engine's busy timeout, put back on a connection after a shorter wait.
-_BUSY_MILLISECONDS: weakref.WeakKeyDictionary[Engine, int] = weakref.WeakKeyDictionary()
 
 
 class _WriteWaits:
@@ -188,6 +179,8 @@ def write_transaction(database: Engine, wait_seconds: float | None = None) -> It
     (a note of a session's last use): a page must not hang while another program holds it.
     """
     with database.connect() as connection:
+        # The engine's own timeout (database_busy_seconds), read back to be put back after.
+        usual = _busy_timeout(connection) if wait_seconds is not None else None
         if wait_seconds is not None:
             _busy_timeout(connection, round(wait_seconds * 1000))
         try:
@@ -206,16 +199,17 @@ def write_transaction(database: Engine, wait_seconds: float | None = None) -> It
             finally:
                 session.close()
         finally:
-            if wait_seconds is not None:
-                _busy_timeout(
-                    connection, _BUSY_MILLISECONDS.get(database, BUSY_TIMEOUT_MILLISECONDS)
-                )
+            if usual is not None:
+                _busy_timeout(connection, usual)
 
 
-def _busy_timeout(connection: Any, milliseconds: int) -> None:
-    """Set the busy timeout on the driver's connection itself, outside any transaction (the
-    pooled connection keeps it: put it back after)."""
-    connection.connection.driver_connection.execute(f"PRAGMA busy_timeout={milliseconds}")
+def _busy_timeout(connection: Any, milliseconds: int | None = None) -> int:
+    """The busy timeout of the driver's connection itself, set first when `milliseconds` is
+    given, outside any transaction (the pooled connection keeps it: put it back after)."""
+    driver = connection.connection.driver_connection
+    if milliseconds is not None:
+        driver.execute(f"PRAGMA busy_timeout={milliseconds}")
+    return int(driver.execute("PRAGMA busy_timeout").fetchone()[0])
 
 
 def _alembic_config(database: Engine) -> Config:

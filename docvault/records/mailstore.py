@@ -257,13 +257,17 @@ def read_whole(row: MailMessage) -> bool:
     return bool(row.problem and row.problem.endswith(READ_WHOLE))
 
 
+def _interrupted_text(times: Interruptions, whole: bool = False) -> str:
+    return f"{INTERRUPTED}{times.while_read}/{times.in_all}{READ_WHOLE if whole else ''}"
+
+
 def mark_interrupted(database: Engine, row_id: int, times: Interruptions) -> None:
     """A held message found at start: read once more, the interruptions counted."""
     with write_transaction(database) as session:
         session.execute(
             update(MailMessage)
             .where(col(MailMessage.id) == row_id)
-            .values(problem=f"{INTERRUPTED}{times.while_read}/{times.in_all}")
+            .values(problem=_interrupted_text(times))
         )
 
 
@@ -272,9 +276,7 @@ def mark_read_whole(database: Engine, mailbox: str, uidvalidity: int, uid: int) 
     with write_transaction(database) as session:
         row = _row(session, mailbox, uidvalidity, uid)
         if row is not None and row.state == MailState.reading.value:
-            counted = row.problem and row.problem.startswith(INTERRUPTED)
-            counts = row.problem.removesuffix(READ_WHOLE) if counted and row.problem else None
-            row.problem = f"{counts or INTERRUPTED + '0/0'}{READ_WHOLE}"
+            row.problem = _interrupted_text(interruptions(row), whole=True)
             session.add(row)
 
 

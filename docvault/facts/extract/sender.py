@@ -220,7 +220,9 @@ def sender_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
 # What the CPU engine glues to a letter head's name: the fax machine's page count
 # ("Lakeside Cardiology Associates. S. 2/2", "St. Josefs-KrankenhausS. 2/2"), a telephone
 # number before it ("03 88 45 21 99 Clinique Sainte-Odile"), a sentence's full stop.
-_GLUED_PAGE = re.compile(r"\.?\s*(?:S\.|Seite|P\.|Page)\s?\d+\s?(?:/|of|von)\s?\d+\s*$", re.I)
+# A fax machine's page count: "S. 2/2", "P.001/002", "Page 1 of 2", "Seite 1 von 3".
+_PAGE_COUNT = r"(?:S\.|Seite|P\.|Page|Blatt)\s?\d{1,3}\s?(?:/|of|von)\s?\d{1,3}"
+_GLUED_PAGE = re.compile(rf"\.?\s*{_PAGE_COUNT}\s*$", re.I)
 _GLUED_NUMBER = re.compile(r"^\+?[\d()][\d ()/-]{6,}\.?\s+(?=[^\W\d_])")
 
 
@@ -589,10 +591,8 @@ def _first_line_under_fax_header(lines: Sequence[Line]) -> Line | None:
     return None
 
 
-# A fax machine's page count on a line of its own ("S. 2/2", "P.001/002", "Page 1 of 2").
-_PAGE_COUNT_ALONE = re.compile(
-    r"^\W*(?:S\.|Seite|P\.|Page|Blatt)\s?\d{1,3}(?:\s?(?:/|of|von)\s?\d{1,3})?\W*$", re.I
-)
+# The page count on a line of its own.
+_PAGE_COUNT_ALONE = re.compile(rf"^\W*{_PAGE_COUNT}\W*$", re.I)
 
 
 def _page_count_follows(lines: Sequence[Line], position: int) -> bool:
