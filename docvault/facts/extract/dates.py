@@ -341,11 +341,19 @@ _PLAIN_DATE_LABEL = re.compile(
 )
 
 
+# The day a dictated letter was typed ("diktiert: 07.10.24   geschrieben: 13.10.24"): its
+# date where it gives no other (rank 3: a date of its own line, or "Date:", wins).
+_TYPED_DATE_LABEL = re.compile(
+    r"(?:^|¦|\s)(?:Typed|Geschrieben|geschr\.|Schreibdatum)\s*[:¦]?\s*", re.IGNORECASE
+)
+
+
 # "Untersuchungsbericht vom 28.10.2024", "Report of 3 March 2025": the report's own date
 # (not "Ihre Überweisung vom", another letter's).
 _KIND_AND_DATE = re.compile(
     r"^(?!(?:Ihre?|Unser[e]?|Your|Our)\b)(?:[^\W\d_][\w-]*\s){0,3}[\w-]*?"
-    r"(?:bericht|befund|brief|report|summary|letter)\s+(?:vom|from|of|dated)\s+",
+    r"(?:bericht|befund|brief|report|summary|letter|anfrage|schreiben|mitteilung|bescheid)"
+    r"\s+(?:vom|from|of|dated)\s+",
     re.IGNORECASE,
 )
 
@@ -355,7 +363,9 @@ _YEAR_WORD = re.compile(r"\s+r\.?\s*$")
 
 
 _PLACE_AND_DATE = re.compile(
-    r"^[A-ZÄÖÜ][\w .()/-]{1,40},\s*(?:(?:den|the|am|le|il|el|dnia|d\.)\s+)?(?=\d|[A-Z])"
+    r"^[A-ZÄÖÜ][\w .()/-]{1,40},\s*(?:(?:den|the|am|le|il|el|dnia|d\.)\s+)?(?=\d|[A-Z])|"
+    # Czech, Slovak and Polish: "V Plzni dne 30.5.2024", "W Opolu dnia 30.06.2025".
+    r"^(?:V|Ve|W|We)\s+[A-ZÄÖÜ][\w.-]+(?:\s+[A-ZÄÖÜ][\w.-]+)?,?\s+(?:dne|dňa|dnia)\s+(?=\d)"
 )
 
 
@@ -375,10 +385,16 @@ def letter_date_candidates(
 ) -> Iterator[Candidate]:
     latest = today + LETTER_DATE_AHEAD
     for position, line in enumerate(lines):
-        if position and _RECEIPT_STAMP.fullmatch(lines[position - 1].text.strip()):
+        above = lines[position - 1].text.strip() if position else ""
+        if _RECEIPT_STAMP.fullmatch(above):
             continue  # "RECEIVED" over "30-AUG-2023": the day it came, not the letter's
         if _FAX_MACHINE_LINE.search(line.text):
             continue  # "Gesendet: 20.07.24 +49 561 455142 >> Praxis ... Seite 1": the fax's day
+        if _label_over_value(above, line.text):
+            # An information block prints each label over its value ("Date" over
+            # "14/02/2025", "Leoben, am" over "19. Jänner 2024", "Date of discharge" over
+            # its date): the two are read as the one line they mean.
+            line = Line(f"{above} {line.text.strip()}", line.block, line.number)
         found = _letter_date_on(line, order)
         if found is None:
             continue
@@ -387,6 +403,26 @@ def letter_date_candidates(
             continue  # "Bitte Kontrolle in Ihrer Praxis am" over "15.2.2025.": a sentence's date
         value = _with_century(written, EARLIEST_LETTER, latest) if written.value else None
         yield Candidate(value.isoformat() if value else "", line.text, rank)
+
+
+# A line that ends where its value starts ("Leoben, am", "Ihre Nachricht vom", "Datum:").
+_OPEN_ENDED = re.compile(r"(?:[:,]|\s(?:am|den|the|on|vom|from|dated|of|dnia|le|il|el))$")
+
+
+def _label_over_value(above: str, text: str) -> bool:
+    """Whether ``above`` is a date's label alone on its line (a word or a few, no digit),
+    over ``text``, a value that starts with a digit or a month's name."""
+    if not above or len(above) > 40 or any(character.isdigit() for character in above):
+        return False
+    if not _ONLY_DATE.match(text.strip()) or "¦" in above:
+        return False
+    return bool(
+        _OPEN_ENDED.search(above)
+        or _NAMED_DATE_LABEL.search(above)
+        or _PLAIN_DATE_LABEL.search(above)
+        or _BIRTH.search(above)
+        or _OTHER_DATES.search(above)
+    )
 
 
 # A fax machine's line over the page: the receiving number after ">>", or the sending number
@@ -433,10 +469,25 @@ def _letter_date_on(line: Line, order: DateOrder) -> tuple[int, WrittenDate] | N
             continue
         rest = _YEAR_WORD.sub("", line.text[match.end() :])
         found = dates_in(rest, order)
-        # The date must be all there is on the line after the heading, place or nothing.
-        if found and found[0].start == 0 and found[0].end == len(rest.rstrip(" .")):
+        # The date must be all there is on the line after the heading, place or nothing
+        # (or, after a heading or a place, what a signature sets apart from it).
+        if found and found[0].start == 0 and _date_ends_line(rest, found[0], rank == 1):
             return rank, found[0]
     return None
+
+
+# What a line sets apart from its date: a column's gap (a cell's edge), or a comma.
+_SET_APART = re.compile(r"(?:\s{2,}|\s*¦\s*|,\s+)[^\W\d_]")
+
+
+def _date_ends_line(rest: str, written: WrittenDate, signed: bool) -> bool:
+    """Whether the date ends the line; where ``signed`` (a heading's or a place's date) also
+    where a signature follows it set apart, naming no other date ("Kassel, 01.06.2025   Dr.
+    med. S. Quandt", "Befund vom 16.4.2024, Dr. med. A. Lüttge")."""
+    tail = rest[written.end :]
+    if not tail.strip(" ."):
+        return True
+    return signed and bool(_SET_APART.match(tail)) and not dates_in(tail)
 
 
 _WEEKDAY = re.compile(
@@ -453,7 +504,7 @@ def _place_and_date(text: str, order: DateOrder) -> tuple[int, WrittenDate] | No
         return None
     rest = _YEAR_WORD.sub("", text[match.end() :])
     found = dates_in(rest, order)
-    if found and found[0].start == 0 and found[0].end == len(rest.rstrip(" .")):
+    if found and found[0].start == 0 and _date_ends_line(rest, found[0], True):
         return 1, found[0]
     return None
 
@@ -461,7 +512,7 @@ def _place_and_date(text: str, order: DateOrder) -> tuple[int, WrittenDate] | No
 def _labelled_date_start(text: str) -> tuple[int, int | None]:
     """The rank of a letter-date label on the line and where its date starts (None: no
     such label), unless the label's cell speaks of another date."""
-    for rank, label in ((0, _NAMED_DATE_LABEL), (1, _PLAIN_DATE_LABEL)):
+    for rank, label in ((0, _NAMED_DATE_LABEL), (1, _PLAIN_DATE_LABEL), (3, _TYPED_DATE_LABEL)):
         for match in itertools.islice(label.finditer(text), 5):
             cell_start = text.rfind("¦", 0, match.start()) + 1
             context = text[max(cell_start, match.start() - 40) : match.end()]

@@ -45,7 +45,10 @@ _OTHER_ORGANISATION = re.compile(
     r"AOK\b|BKK\b|IKK\b|DAK\b|Barmer|Knappschaft|Berufsgenossenschaft|Medizinischer Dienst|"
     r"(?:Landrats|Gesundheits|Versorgungs|Sozial|Jugend|Ordnungs|Standes|Bürger)?[Aa]mt\b|"
     r"(?:Amts|Land|Sozial|Verwaltungs|Arbeits|Familien)?[Gg]ericht\b|"
-    r"(?:Gesundheits|Sozial)?[Bb]ehörde\b|Jobcenter|Agentur für Arbeit|Kassenärztliche|"
+    r"(?:Gesundheits|Sozial)?[Bb]ehörde\b|Jobcenter|"
+    # The district or town council that writes for an office ("Kreis Viersen", "Der Landrat").
+    r"\b(?:Land|Rhein-\w+-)?[Kk]reis\b|Kreisverwaltung|Stadtverwaltung|Gemeinde\b|Bezirksamt|"
+    r"Magistrat\b|Regierungspräsidium|Landschaftsverband|Agentur für Arbeit|Kassenärztliche|"
     r"Ärztekammer|Sozialstation|(?:Pflege|Alten|Senioren|Wohn)heim\b|Seniorenresidenz|Hospiz|"
     r"Hospice|Insurance\s+(?:Ltd|Limited|plc|Inc|AG|GmbH|Company|Co\.?)|Assurance|Mutuelle|"
     r"Zorgverzekeraar|Council\b|Court\b|Authority|Agency|Nursing Home|Care Home|Home Care|"
@@ -111,7 +114,9 @@ POSTCODE_LINE = re.compile(
     # Four digits before a town at an address part's start (CH, AT, DK, BE, AU, NZ; "1017 AB"
     # in the Netherlands), a state before its post code (AU "NSW 2010", US "TX 78704").
     r"(?:^|[,·•|]\s*)(?:[A-Z]{1,2}-)?\d{4}(?:\s?[A-Z]{2})?\s+[A-ZÄÖÜ][a-zäöüéè]|"
-    r"\b(?:NSW|VIC|QLD|SA|WA|TAS|ACT|NT|[A-Z]{2})\s+\d{4}(?:\d(?:-\d{4})?)?\s*$"
+    r"\b(?:NSW|VIC|QLD|SA|WA|TAS|ACT|NT|[A-Z]{2})\s+\d{4}(?:\d(?:-\d{4})?)?\s*$|"
+    # Poland's "45-061 Opole", Portugal's "1000-001 Lisboa" at an address part's start.
+    r"(?:^|[,·•|]\s*)\d{2,4}-\d{3}\s+[A-ZÄÖÜŁŚŻ][a-zäöüéèąćęłńóśźż]"
 )
 
 
@@ -136,7 +141,7 @@ _NAME_SMALL_WORDS = frozenset(
     re.split(
         r"\s+",
         "für fuer of the and und & de der den des du la le les van von zu zum zur am an im in "
-        "auf bei for et di del della e y en med. rer. nat. dent. univ. h.c. mbH gGmbH GmbH eG "
+        "auf bei for et di del della e y en w na med. rer. nat. dent. univ. h.c. mbH gGmbH GmbH eG "
         "e.V. e. V. eK e.K. plc",
     )
 )
@@ -258,14 +263,21 @@ def _sender_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
         yield letterhead
         return
     named, unsure = _first_organisation(lines)
-    if named is not None:
+    returned = _return_line(lines)
+    if named is not None and not _above(returned, named, lines):
         yield _fuller_in_return_line(named, lines)
         return
     # The return address names the sender where the head's first organisation may be the
-    # recipient's (or the head names none the rules know as one).
-    returned = _return_line(lines)
+    # recipient's, comes only under the return line (a reference block's "Amt für Soziales"
+    # under "Kreis Viersen · Rathausmarkt 3 · 41747 Viersen"), or is none the rules know.
     if returned is not None:
         yield returned
+        return
+    # A letter without a head, signed with its sender's stamp: "Mit freundlichen Grüßen"
+    # over "Rehazentrum Eifelhöhe · Kurallee 4 · 53902 Bad Münstereifel".
+    stamped = _closing_stamp(lines)
+    if stamped is not None:
+        yield stamped
         return
     if unsure is not None:
         yield Candidate("", unsure.text, 0)  # perhaps the recipient's: propose no sender
@@ -287,6 +299,35 @@ def _fuller_in_return_line(named: Candidate, lines: Sequence[Line]) -> Candidate
     if fuller or (logo and first is not None and first.text in returned.value):
         return returned
     return named
+
+
+def _above(upper: Candidate | None, lower: Candidate, lines: Sequence[Line]) -> bool:
+    """Whether ``upper``'s line comes before ``lower``'s on the page."""
+    if upper is None:
+        return False
+    order = {line.text: position for position, line in reversed(list(enumerate(lines)))}
+    return order.get(upper.evidence, len(lines)) < order.get(lower.evidence, -1)
+
+
+def _closing_stamp(lines: Sequence[Line]) -> Candidate | None:
+    """The organisation a letter's end names with its address, under the closing formula
+    or in the last lines (a stamp, a footer): the sender, where the head names none."""
+    closings = [position for position, line in enumerate(lines) if _CLOSING.search(line.text)]
+    start = closings[-1] + 1 if closings else max(len(lines) - _STAMP_LINES, 0)
+    recipients = _recipient_lines(lines)
+    for position in range(start, min(start + _STAMP_LINES, len(lines))):
+        line = lines[position]
+        if position in recipients or (position and _ROLE_FIELD.match(lines[position - 1].text)):
+            continue  # "Kopie an" over the practice: the copy's addressee
+        head = _organisation_named(line)
+        below = [line.text, *(other.text for other in lines[position + 1 : position + 3])]
+        if head and any(POSTCODE_LINE.search(text) for text in below):
+            return Candidate(head, line.text, 0)
+    return None
+
+
+# A stamp's or a signature's lines after the closing: the signer, a role, the organisation.
+_STAMP_LINES = 6
 
 
 # A form's field naming another doctor or place, its value on the line under it.
@@ -380,7 +421,9 @@ def _form_stamp(lines: Sequence[Line]) -> Candidate | None:
     fields = [index for index, line in enumerate(lines) if _STAMP_FIELD.search(line.text)]
     if not fields:
         return None
-    for line in lines[max(fields[-1] - 6, 0) : fields[-1]]:
+    # Printed over its field, or (a form filled in under the field) on the lines under it.
+    above, below = lines[max(fields[-1] - 6, 0) : fields[-1]], lines[fields[-1] + 1 :][:4]
+    for line in [*above, *below]:
         if head := _organisation_named(line):
             return Candidate(head, line.text, 0)
     return None

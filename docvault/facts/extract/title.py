@@ -130,6 +130,7 @@ def _head_titles(lines: Sequence[Line]) -> Iterator[Candidate]:
             continue
         if (
             free
+            and not found
             and position
             and following
             and not _doctor_first(lines[position - 1].text)
@@ -308,7 +309,19 @@ def _heading_above(line: Line, following: Line) -> bool:
         or _NAME_LABEL.search(below)
         or _SURNAME_LABEL.search(below)
         or _BIRTH.search(below)
+        # A report's first section under the examination's name: "MRT der LWS nativ" over
+        # "Klinische Angabe: ...", "CT Abdomen" over "Clinical details: ...".
+        or (len(words) >= 2 and _SECTION.match(below) is not None and not _SECTION.match(text))
     )
+
+
+# A report's first section, by its label.
+_SECTION = re.compile(
+    r"(?:Klinische Angaben?|Fragestellung|Indikation|Rechtfertigende Indikation|Technik|"
+    r"Anamnese|Clinical (?:details|history|information|indication)|Indications?|History|"
+    r"Technique|Findings|Befund)\s*(?::|$)",
+    re.IGNORECASE,
+)
 
 
 # A form's name field and its value on one line, the colon left out by the form.

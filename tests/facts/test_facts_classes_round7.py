@@ -1,0 +1,144 @@
+"""Issue 50, seventh round: classes the last blind set (and the earlier ones) still missed,
+written as rules of the class: an information block that prints each label over its value;
+a sender named only at the letter's end or only in the return-address line; a date that a
+signature follows on its line; a report's examination name as its title. Each test is a
+letter of its own, written for the test."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from docvault.facts import propose
+
+TODAY = date(2026, 12, 1)
+
+
+def _fact(text: str, field: str) -> str | None:
+    found = propose(text, TODAY).get(field)
+    return found.value if found else None
+
+
+def test_an_information_block_gives_the_letter_date_under_its_label() -> None:
+    """Labels over their values: the birth, admission and discharge dates are not the
+    letter's; "Date", "Fecha" or "Graz, am" over a date is."""
+    english = (
+        "Royal Fenland Hospitals NHS Trust\nDepartment of Acute Medicine\n"
+        "Tel. +44 1223 555000 · Fax +44 1223 555001\n"
+        "Royal Fenland Hospitals NHS Trust · Hills Road · Cambridge CB2 0QQ\n"
+        "Dr Anna Roth\nPraxis am Markt\nMarktplatz 1\n47798 Krefeld\nGERMANY\n"
+        "Patient name\nSTEIN, Maria\nDate of birth\n02/03/1961\nDate of admission\n"
+        "09/02/2025\nDate of discharge\n12/02/2025\nDate\n17/02/2025\nDischarge Summary\n"
+        "Dear Doctor,\nText.\n"
+    )
+    assert _fact(english, "letter_date") == "2025-02-17"
+    spanish = english.replace("Date of admission", "Fecha de ingreso").replace(
+        "Date of discharge", "Fecha de alta"
+    )
+    assert _fact(spanish.replace("Date\n17/02", "Fecha\n17/02"), "letter_date") == "2025-02-17"
+    austrian = (
+        "LKH Murtal\nAbteilung für Innere Medizin\nTel. +43 3572 8260 · Fax +43 3572 8261\n"
+        "Frau Dr. Anna Roth\nPraxis am Markt\nMarktplatz 1\n47798 Krefeld\n"
+        "Patient/in\nStein, Maria\nGeb.-Datum\n3. März 1961\nAmbulanzbesuch\n14. Jänner 2024\n"
+        "Graz, am\n19. Jänner 2024\nAmbulanzbrief\nSehr geehrte Frau Kollegin!\nText.\n"
+    )
+    assert _fact(austrian, "letter_date") == "2024-01-19"
+
+
+def test_a_date_followed_by_its_signature_on_the_same_line_is_the_letters() -> None:
+    """ "Kassel, 01.06.2025   Dr. med. S. Quandt", "Befund vom 16.4.2024, Dr. med. A.
+    Lüttge": the signature set apart after the date; a second date on the line is not."""
+    signed = (
+        "Radiologie am Stern\nSternstraße 9 · 34117 Kassel · Tel. 0561 1000\n"
+        "Patient: Kraus, Ben, geb. 20.02.2006\nMRT der LWS nativ\nBefund: unauffällig.\n"
+        "Kassel, 01.06.2025   Dr. med. S. Quandt, Fachärztin für Radiologie\n"
+    )
+    assert _fact(signed, "letter_date") == "2025-06-01"
+    reported = signed.replace(
+        "Kassel, 01.06.2025   Dr. med. S. Quandt", "Befund vom 16.4.2025, Dr. med. S. Quandt"
+    )
+    assert _fact(reported, "letter_date") == "2025-04-16"
+    two_dates = signed.replace("Dr. med. S. Quandt", "Kontrolle 01.09.2025")
+    assert _fact(two_dates, "letter_date") is None
+
+
+def test_the_typed_date_is_the_letters_only_where_it_gives_no_other() -> None:
+    """ "Clinic date / Dictated / Typed" over a letter without a date of its own: the day it
+    was typed; with a date on a line of its own, that one."""
+    head = (
+        "Northfield Hospitals NHS Trust\nEastfield Road, Northfield NF4 7QX\n"
+        "Clinic date: 11/06/2024  Dictated: 11/06/2024  Typed: 19/06/2024\n"
+        "Dr Anna Roth\nPraxis am Markt\nMarktplatz 1\n47798 Krefeld\n"
+    )
+    body = "Re: Mr Andreas ASSMANN  DOB: 02/01/1973\nDear Dr Roth,\nText.\n"
+    assert _fact(head + body, "letter_date") == "2024-06-19"
+    assert _fact(head + "21 June 2024\n" + body, "letter_date") == "2024-06-21"
+
+
+def test_a_sender_named_only_at_the_letters_end_with_its_address_is_proposed() -> None:
+    """No letter head: the organisation under the closing (or in the last lines) with its
+    address is the sender; the practice in the address window never is."""
+    footer = (
+        "Herrn Dr. med. Arne Pohl\nPraxis am Markt\nMarktplatz 1\n47906 Kempen\n4. April 2024\n"
+        "Ärztlicher Entlassungsbericht\nSehr geehrte Kolleginnen und Kollegen,\nText.\n"
+        "Mit freundlichen Grüßen\n"
+        "Rehazentrum Eifelhöhe · Fachklinik für Orthopädie · Kurallee 4 · 53902 Bad Münstereifel\n"
+    )
+    assert _fact(footer, "sender") == "Rehazentrum Eifelhöhe"
+    note = (
+        "Mitteilung an den Hausarzt\nAn: Praxis am Markt\nBewohner/in: ARSLAN, Javier\n"
+        "Wir bitten um einen Hausbesuch.\nDatum: 21.02.2024\n"
+        "Seniorenzentrum Haus Niersblick\nWohn- und Pflegeeinrichtung\n"
+        "Gartenstraße 18 · 41751 Viersen\nTel. 02162 50 99-0\n"
+    )
+    assert _fact(note, "sender") == "Seniorenzentrum Haus Niersblick"
+    copied = footer.replace("Rehazentrum", "Kopie an:\nRehazentrum")
+    assert _fact(copied, "sender") is None
+
+
+def test_the_return_line_names_the_sender_over_an_office_in_the_reference_block() -> None:
+    """ "Kreis Viersen · Rathausmarkt 3 · 41747 Viersen" over the address window, "Amt" over
+    "Amt für Soziales" in the block under it: the district writes, not its office."""
+    letter = (
+        "Kreis Viersen\nDer Landrat\nKreis Viersen · Rathausmarkt 3 · 41747 Viersen\n"
+        "Praxis am Markt\nFrau Dr. med. Anna Roth\nMarktplatz 1\n41751 Viersen\n"
+        "Amt\nAmt für Soziales\nAktenzeichen\n53-2/200679\nViersen, 20.08.2024\n"
+        "Anforderung eines Befundberichtes\nSehr geehrte Damen und Herren,\nText.\n"
+    )
+    assert _fact(letter, "sender") == "Kreis Viersen"
+    polish = (
+        "Szpital Wojewódzki w Opolu\nOddział Chorób Wewnętrznych\nOpole, dnia 30.06.2025 r.\n"
+        "Szpital Wojewódzki w Opolu · ul. Katowicka 64 · 45-061 Opole, Polska\n"
+        "Frau Dr. med. Anna Roth\nPraxis am Markt\nMarktplatz 1\n47798 Krefeld\nNIEMCY\n"
+        "Pacjent\nRIEDEL, PETER\nKarta informacyjna leczenia szpitalnego\nText.\n"
+    )
+    assert _fact(polish, "sender") == "Szpital Wojewódzki w Opolu"
+
+
+def test_a_forms_stamp_filled_in_under_its_field_is_the_sender() -> None:
+    form = (
+        "Überweisungsschein\nName, Vorname des Versicherten\nNeumann, Günter\ngeb. am\n30.12.62\n"
+        "Überweisung an: Praxis am Markt\nAuftrag: Weiterbehandlung\n"
+        "Vertragsarztstempel / Unterschrift des Arztes\nHNO-Praxis Dr. Aksoy\n"
+        "Dr. med. Selin Aksoy\nBahnhofstraße 40 · 47877 Willich\n"
+    )
+    assert _fact(form, "sender") == "HNO-Praxis Dr. Aksoy"
+
+
+def test_a_reports_examination_over_its_first_section_is_the_title() -> None:
+    """ "MRT der LWS nativ" over "Klinische Angabe: ...": the title; a section's own name
+    over the next section is not; nor a status under a title already read."""
+    report = (
+        "Radiologie Nordwest\nDießemer Bruch 81 · 47805 Krefeld · Tel. 02151 3000\n"
+        "Patient:\nMöller, Rita\ngeb. am:\n26.03.1951\nBefunddatum:\n16.10.2024\n"
+        "MRT der LWS nativ\nKlinische Angabe: Rückenschmerz.\nBefund: unauffällig.\n"
+    )
+    assert _fact(report, "title") == "MRT der LWS nativ"
+    section = report.replace("MRT der LWS nativ\n", "Klinische Angaben\n").replace(
+        "Klinische Angabe: Rückenschmerz.", "Fragestellung: Rückenschmerz?"
+    )
+    assert _fact(section, "title") is None
+    laboratory = (
+        "Labor Dr. Kesseler MVZ\nIndustriering Ost 22, 47906 Kempen · Tel. 02152 5566-0\n"
+        "LABORBEFUND\nTeilbefund\nPatient:\nDEMIR, ELISABETH\nGeb.-Datum:\n03.11.61\n"
+    )
+    assert _fact(laboratory, "title") == "Laborbefund"
