@@ -6,9 +6,11 @@ letter of its own, written for the test."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 
 from docvault.facts import propose
+from docvault.facts.extract.known import Directory, fold, with_directory
 
 TODAY = date(2026, 12, 1)
 
@@ -142,3 +144,103 @@ def test_a_reports_examination_over_its_first_section_is_the_title() -> None:
         "LABORBEFUND\nTeilbefund\nPatient:\nDEMIR, ELISABETH\nGeb.-Datum:\n03.11.61\n"
     )
     assert _fact(laboratory, "title") == "Laborbefund"
+
+
+def test_the_person_in_care_is_the_patient_whatever_the_writer_calls_them() -> None:
+    """A nursing service's client, a care home's resident, an employer's employee: the
+    patient's label, and the heading over it is the title."""
+    nursing = (
+        "Pflege zu Hause\nPraxis am Markt\nDr. med. Anna Roth\nMarktplatz 1\n79098 Freiburg\n"
+        "Bitte um Verordnung häuslicher Krankenpflege\nKlient/in\nDemir, Ralf\nGeburtsdatum\n"
+        "11.01.1939\nSehr geehrte Frau Dr. Roth,\nText.\n"
+    )
+    assert _fact(nursing, "title") == "Bitte um Verordnung häuslicher Krankenpflege"
+    resident = "Mitteilung an den Hausarzt\nBewohner/in: ARSLAN, Javier\nText.\n"
+    assert _fact(resident, "patient") == "Javier Arslan"
+    employee = "Werksärztlicher Dienst\nMitarbeiter/in: Dubois, Dragan\nText.\n"
+    assert _fact(employee, "patient") == "Dragan Dubois"
+
+
+def test_a_heading_over_the_salutation_names_its_case_in_brackets_or_stands_over_a_reference() -> (
+    None
+):
+    insurer = (
+        "BKK Rheinwerk · Postfach 10 44 20 · 50484 Köln\nPraxis am Markt\nMarktplatz 1\n"
+        "50933 Köln\nDatum 01.10.2025\nAnfrage zur Arbeitsunfähigkeit (Krankengeldfall)\n"
+        "Sehr geehrte Damen und Herren,\nText.\n"
+    )
+    assert _fact(insurer, "title") == "Anfrage zur Arbeitsunfähigkeit (Krankengeldfall)"
+    referred = (
+        "Lungenpraxis Köln-Nippes · Neusser Straße 280 · 50733 Köln\nPraxis am Markt\n"
+        "Marktplatz 1\n50933 Köln\nDatum: 23.07.2025\n"
+        "Lungenfunktionsprüfung und Bodyplethysmographie\nIhre Überweisung vom 25.06.2025\n"
+        "Sehr geehrte Kolleginnen und Kollegen,\nText.\n"
+    )
+    assert _fact(referred, "title") == "Lungenfunktionsprüfung und Bodyplethysmographie"
+
+
+def test_kinds_of_document_named_with_an_organisations_word_or_in_other_words() -> None:
+    """ "Laborbefund – Endbefund" holds "Labor" and is still a kind; a medication plan, a
+    consultation ("Konsilium") and a Swedish "Epikris" are kinds of their own."""
+    laboratory = (
+        "Labor Dr. Krautheim & Kollegen\nPraxis am Markt\nMarktplatz 1\n34233 Fuldatal\n"
+        "Laborbefund – Endbefund\nName / Vorname:\nGÜNTHER, Birgit\ngeb.:\n22.11.1955\n"
+    )
+    assert _fact(laboratory, "title") == "Laborbefund – Endbefund"
+    plan = "Medikationsplan\nfür: Lukas Lehmann   geb. am: 05.06.1976\nWirkstoff   Stärke\n"
+    assert _fact(plan, "title") == "Medikationsplan"
+
+
+def test_a_practices_name_over_its_description_is_the_sender() -> None:
+    physiotherapy = (
+        "Physiotherapie Bewegungsraum\nPraxis für Krankengymnastik, Manuelle Therapie\n"
+        "Praxis am Markt\nDr. med. Anna Roth\nMarktplatz 1\n34317 Habichtswald\n"
+        "Therapiebericht\nPatient/in: Peter Simon   Geburtsdatum: 23.02.1956\nText.\n"
+    )
+    assert _fact(physiotherapy, "sender") == "Physiotherapie Bewegungsraum"
+    institute = (
+        "Institut für Pathologie Nordhessen\nEingangs-Nr. E-2024-2808\nPraxis am Markt\n"
+        "Dr. med. Anna Roth\nMarktplatz 4\n34128 Kassel\nPat.: Birgit Kowalski\n"
+        "Histologischer Befund\nText.\n"
+    )
+    assert _fact(institute, "sender") == "Institut für Pathologie Nordhessen"
+    department = (
+        "Zentrale Notaufnahme · Klinikum Rheinbogen\nNeusser Straße 401 · 50733 Köln · "
+        "Tel. 0221 8907-1100\nAmbulanzbrief\nPatient: BÜTTNER, Laura   geb.: 30.01.1955\n"
+    )
+    assert _fact(department, "sender") == "Klinikum Rheinbogen"
+
+
+def test_a_printed_mail_or_a_form_signed_only_with_a_stamp_names_its_sender_there() -> None:
+    mail = (
+        "Von: praxis@neuro-koenigstor.example\nDatum: 2024-06-11 11:47\nAn: Praxis am Markt\n"
+        "Betreff: Befund EEG\nLiebe Kolleginnen und Kollegen,\nanbei der Befund.\n"
+        "EEG vom 09.06.2024: regelrechter Grundrhythmus.\nKeine Herdbefunde.\n"
+        "Kontrolle nicht nötig.\n--\nDr. med. Wiebke Thalmann\nNeurologische Praxis am Königstor\n"
+        "Königstor 21 · 34117 Kassel · Tel. 0561 7011220\n"
+    )
+    assert _fact(mail, "sender") == "Neurologische Praxis am Königstor"
+    form = (
+        "Krankenkasse bzw. Kostenträger\nAOK Hessen\nName, Vorname des Versicherten\n"
+        "Bergmann, Marco   geb. am 20.10.60\nSchulstraße 103  34233 Fuldatal\n"
+        "Überweisungsschein\nÜberweisung an: Allgemeinmedizin\nDiagnose: Hypothyreose\n"
+        "Datum 31.01.25\nFrauenarztpraxis Dr. med. Ilka Nordmann\n"
+        "BSNR 48 7712300 · Wilhelmsstraße 3, 34117 Kassel\n"
+    )
+    assert _fact(form, "sender") == "Frauenarztpraxis Dr. med. Ilka Nordmann"
+
+
+def test_with_the_clinics_window_left_out_the_organisation_over_its_own_address_sends() -> None:
+    """The clinic's address window first, then the hospital's name over its address without
+    a telephone: the rules alone leave it open (it might be a recipient's window); knowing
+    the clinic's own name, the hospital is the sender."""
+    letter = (
+        "Jonas Brenner\nPraxis am Markt\nMarktplatz 7\nD-50733 Köln\nDuitsland\n"
+        "Ziekenhuis Rijnoever\nAfdeling Interne Geneeskunde\n"
+        "Postbus 9101, 6500 HB Nijmegen, Nederland\nNijmegen, 11 juli 2025\nOntslagbrief\n"
+        "Geachte collega,\nText.\n"
+    )
+    directory = replace(Directory(), own_names=frozenset({fold("Praxis am Markt")}))
+    proposals = propose(letter, TODAY)
+    assert "sender" not in proposals
+    assert with_directory(proposals, letter, directory)["sender"].value == "Ziekenhuis Rijnoever"

@@ -190,8 +190,19 @@ def _joined_labels(lines: Sequence[Line], form: bool = False) -> list[Line]:
     return joined
 
 
+# The patient as a letter names them where it is not a doctor's: a nursing service's
+# client, a care home's resident, an employer's employee, an office's applicant, a hospital
+# abroad's patient.
+_PERSON_IN_CARE = (
+    r"Versicherte/r|Klient(?:in|/in)?|Mitarbeiter/in|Bewohner(?:in|/in)?|Betroffene Person|"
+    r"Antragsteller(?:in|/in)?|Pacjent(?:ka)?|Paciente|Paziente|Hasta(?: Adı Soyadı)?"
+)
+
+
 # A form's field printed without a colon over its value.
-_PATIENT_FIELD_ALONE = re.compile(r"Patient(?:in)?(?:\s*name)?|Name of patient", re.IGNORECASE)
+_PATIENT_FIELD_ALONE = re.compile(
+    rf"Patient(?:in)?(?:\s*name)?|Name of patient|{_PERSON_IN_CARE}", re.IGNORECASE
+)
 _BIRTH_FIELD_ALONE = re.compile(r"Date of birth|DOB|Geburtsdatum|Geb\.?-?Datum", re.IGNORECASE)
 
 
@@ -401,7 +412,8 @@ _PATIENT_LABEL = re.compile(
     r"(?:^|¦|;|\s)(?P<label>Patient(?:in|en|/in|\(in\))?(?:\s*name)?|Pat\.|Name des Patienten|"
     r"Name der Patientin|Patient'?s name|Name of patient|(?:Nach)?name\s*,\s*Vorname|Surname\s*,\s*"
     r"(?:First|Given)\s*names?|Versicherte[rn]?|Behandelte Person|Name of (?:the )?child|"
-    r"Patiënte?|Naam patiënt|Nom du patient|Patiente|Member(?: name)?|Versicherte Person)"
+    r"Patiënte?|Naam patiënt|Nom du patient|Patiente|Member(?: name)?|Versicherte Person|"
+    rf"{_PERSON_IN_CARE})"
     r"\s*(?:[:¦]|\s-\s)\s*",
     re.IGNORECASE,
 )
@@ -429,10 +441,10 @@ _TITLE_LABEL = re.compile(
 
 
 _DOCUMENT_KIND = re.compile(
-    r"(?:brief|bericht|befund|überweisung|ueberweisung|epikrise|konsil|attest|bescheinigung|"
-    r"gutachten|verordnung|anforderung|mitteilung|report|summary|letter|referral|results?|"
-    r"certificate|request|note|opinion|consultation|nachricht|message|notiz|bescheid|rückfrage|"
-    r"anfrage)\b",
+    r"(?:brief|bericht|befund|überweisung|ueberweisung|epikrise|epikris|konsil|konsilium|attest|"
+    r"bescheinigung|gutachten|verordnung|anforderung|mitteilung|report|summary|letter|referral|"
+    r"results?|certificate|request|note|opinion|consultation|nachricht|message|notiz|bescheid|"
+    r"rückfrage|anfrage|medikationsplan|protokoll|überleitungsbogen|fragebogen|zpráva|zprava)\b",
     re.IGNORECASE,
 )
 

@@ -260,10 +260,24 @@ def _sender_past_own(text: str, directory: Directory) -> Proposal | None:
     first = _first_line_under_fax_header(lines)
     if first is not None and is_own(first.text, directory) and not _addressed(lines, first):
         return None  # the clinic's own letter head: a letter it wrote, from nobody else
-    found = propose(_without_own_window(text, directory)).get("sender")
+    rest = _without_own_window(text, directory)
+    found = propose(rest).get("sender")
+    if found is None and rest != "\n".join(text.splitlines()):  # the window was there
+        found = _first_organisation_line(rest)
     if found is None or is_own(found.value, directory) or is_person_line(found.value):
         return None  # a signer read once the window is gone: the rules' weakest reading
     return found
+
+
+def _first_organisation_line(text: str) -> Proposal | None:
+    """The first line, where it names an organisation: with the clinic's address window
+    gone, an organisation over its own address heads the letter (the rules leave it open,
+    as it might have been the recipient's window)."""
+    first = _first_line_under_fax_header(letter_lines(text))
+    name = head_name(first) if first is not None else None
+    if first is None or name is None or not _an_organisation(name):
+        return None
+    return Proposal("sender", name, first.text)
 
 
 # The lines of an address window: a person over the name, the street, the post code's line

@@ -54,7 +54,12 @@ _OTHER_ORGANISATION = re.compile(
     r"Zorgverzekeraar|Council\b|Court\b|Authority|Agency|Nursing Home|Care Home|Home Care|"
     r"Health System|Healthcare|Ltd\b|Limited\b|Inc\.|LLC\b|GmbH\b|gGmbH\b|e\.\s?V\.|"
     r"Ospedale|Azienda|Clínica|Szpital\b|Przychodnia|Hastane\w*|Sygehus|Lægehus|"
-    r"Kindertagesstätte|Kita\b|Schule\b)"
+    r"Kindertagesstätte|Kita\b|Schule\b|"
+    # A therapists' practice by its craft and its name: "Physiotherapie Bewegungsraum".
+    r"(?:Physiotherapie|Ergotherapie|Logopädie|Podologie)(?=\s+[A-ZÄÖÜ])|"
+    # A specialty's practice by its place: "Orthopädie am Rathaus", "Kardiologie im Zentrum".
+    r"\b[A-ZÄÖÜ]\w+(?:logie|pädie|medizin|chirurgie|iatrie)\s+(?:am|an der|im|in der|auf der)\s+"
+    r"[A-ZÄÖÜ])"
 )
 
 
@@ -141,8 +146,8 @@ _NAME_SMALL_WORDS = frozenset(
     re.split(
         r"\s+",
         "für fuer of the and und & de der den des du la le les van von zu zum zur am an im in "
-        "auf bei for et di del della e y en w na med. rer. nat. dent. univ. h.c. mbH gGmbH GmbH eG "
-        "e.V. e. V. eK e.K. plc",
+        "auf bei for et di del della e y en w na im. św. med. rer. nat. dent. univ. h.c. mbH "
+        "gGmbH GmbH eG e.V. e. V. eK e.K. plc",
     )
 )
 
@@ -314,10 +319,17 @@ def _closing_stamp(lines: Sequence[Line]) -> Candidate | None:
     or in the last lines (a stamp, a footer): the sender, where the head names none."""
     closings = [position for position, line in enumerate(lines) if _CLOSING.search(line.text)]
     start = closings[-1] + 1 if closings else max(len(lines) - _STAMP_LINES, 0)
-    recipients = _recipient_lines(lines)
+    # Only past the letter's body (its salutation, its patient): the address window over it
+    # names an organisation with its address too, the recipient's.
+    body = next(
+        (position for position, line in enumerate(lines) if _BODY_START.search(line.text)), None
+    )
+    if body is None:
+        return None
+    start = max(start, body + 1)
     for position in range(start, min(start + _STAMP_LINES, len(lines))):
         line = lines[position]
-        if position in recipients or (position and _ROLE_FIELD.match(lines[position - 1].text)):
+        if position and _ROLE_FIELD.match(lines[position - 1].text):
             continue  # "Kopie an" over the practice: the copy's addressee
         head = _organisation_named(line)
         below = [line.text, *(other.text for other in lines[position + 1 : position + 3])]
@@ -328,6 +340,12 @@ def _closing_stamp(lines: Sequence[Line]) -> Candidate | None:
 
 # A stamp's or a signature's lines after the closing: the signer, a role, the organisation.
 _STAMP_LINES = 6
+
+
+# Where a letter's body has begun: its salutation, its patient's name or birth date.
+_BODY_START = re.compile(
+    rf"{_SALUTATION_LINE.pattern}|{_PATIENT_LABEL.pattern}|{_BIRTH.pattern}", re.IGNORECASE
+)
 
 
 # A form's field naming another doctor or place, its value on the line under it.
@@ -342,6 +360,11 @@ _ROLE_FIELD = re.compile(
 def _address_follows(lines: Sequence[Line], position: int) -> bool:
     """Whether a post code's line comes within the four lines under ``position``."""
     return any(POSTCODE_LINE.search(line.text) for line in lines[position + 1 : position + 5])
+
+
+def _answered(lines: Sequence[Line], position: int) -> bool:
+    """Whether the lines under ``position`` give a way to answer: a letter head's address."""
+    return any(_ANSWER_BY.search(line.text) for line in lines[position + 1 : position + 7])
 
 
 def _doctor_first(head: str) -> bool:
@@ -377,7 +400,9 @@ def _first_organisation(lines: Sequence[Line]) -> tuple[Candidate | None, Line |
             continue  # "Radiologischer Befund" is the letter's title, not its sender
         if not (_an_organisation(head) and not re.search(r"\d{4,}|@|Tel|Fax", head)):
             continue
-        if _FORM_LABEL.search(head) or _SUBDIVISION.search(head) or _LABELLED.match(line.text):
+        if _FORM_LABEL.search(head) or _LABELLED.match(line.text):
+            continue
+        if _SUBDIVISION.search(head) and not _named_institute(head, line, lines):
             continue
         if not _name_shaped(head):
             continue  # a sentence, a tag line or a logo's letters
@@ -388,9 +413,38 @@ def _first_organisation(lines: Sequence[Line]) -> tuple[Candidate | None, Line |
         if line.block in recipient_blocks or position in addressed:
             unsure = unsure or line
             continue
+        if (
+            unsure is not None
+            and _address_follows(lines, position)
+            and not _answered(lines, position)
+        ):
+            continue  # two organisations over bare addresses, one the recipient's: which, unknown
         if len(head) <= 80:
             return Candidate(_with_word_above(head, lines, position), line.text, 0), unsure
     return None, unsure
+
+
+# An institute named beyond its specialty: "Institut für Pathologie Nordhessen".
+_NAMED_INSTITUTE = re.compile(r"Institut für [^\W\d_]+(?:\s+[A-ZÄÖÜ][\w-]+)+")
+
+
+def _named_institute(head: str, line: Line, lines: Sequence[Line]) -> bool:
+    """Whether the head's first line is an institute with a name of its own (not a
+    department under a hospital's name above it)."""
+    return line is _first_line_under_fax_header(lines) and bool(_NAMED_INSTITUTE.fullmatch(head))
+
+
+# A practice's description under its name: "Praxis für Krankengymnastik, Manuelle Therapie".
+_DESCRIPTION = re.compile(
+    r"(?:Praxis|Gemeinschaftspraxis|Zentrum|Fachklinik|Privatpraxis|Facharztpraxis)\s+(?:für|for)\s"
+)
+
+
+def _name_over_description(word: str) -> bool:
+    """Whether the head's first line is a name (not a person, a kind, a number or a label)."""
+    if not _name_shaped(word) or _DOCUMENT_KIND.search(word) or _a_person(word):
+        return False
+    return len(word) <= 60 and not re.search(r"\d|@|[·|:]", word)
 
 
 def _with_word_above(head: str, lines: Sequence[Line], position: int) -> str:
@@ -401,6 +455,8 @@ def _with_word_above(head: str, lines: Sequence[Line], position: int) -> str:
     if first is None or position == 0 or lines[position - 1].number > first.number:
         return head  # the word above is no head's first line (a fax header's capitals are)
     word = lines[position - 1].text.strip()
+    if _DESCRIPTION.match(head) and _name_over_description(word):
+        return word  # the name over its description: "Physiotherapie Bewegungsraum"
     if not re.fullmatch(r"[^\W\d_][^\W\d_-]*", word) or _DOCUMENT_KIND.search(word):
         return head
     if _HEADING_COMPOUND.match(word):
@@ -535,12 +591,17 @@ def _mail_printout(lines: Sequence[Line]) -> bool:
 def _mail_signature(lines: Sequence[Line]) -> Candidate:
     """A printed e-mail's sender: the organisation its signature names (under the closing
     and the signer); where there is none, no sender (an empty value abstains)."""
-    closings = [index for index, line in enumerate(lines) if _CLOSING.search(line.text)]
+    # The closing formula, or the signature's delimiter ("--") where the mail has none.
+    closings = [
+        index
+        for index, line in enumerate(lines)
+        if _CLOSING.search(line.text) or line.text.strip() in ("--", "-- ")
+    ]
     first = closings[-1] + 1 if closings else len(lines) - 8
     for line in lines[max(first, 0) : first + 4]:
         if head := _organisation_named(line):
             return Candidate(head, line.text, 0)
-    return Candidate("", lines[0].text if lines else "", 0)
+    return _closing_stamp(lines) or Candidate("", lines[0].text if lines else "", 0)
 
 
 # The letter head: where a letter gives its sender's way to answer.
@@ -581,7 +642,10 @@ def _letterhead(lines: Sequence[Line]) -> Candidate | None:
 def head_name(line: Line) -> str | None:
     """The name a letter head's first line gives, or None where the line is no name: a
     number, markup or a label, a person, a heading, a department, a form's field."""
-    name = _SENDER_PARTS.split(line.text)[0].strip(" ,")
+    parts = [part.strip(" ,") for part in _SENDER_PARTS.split(line.text)]
+    name = parts[0]
+    if len(parts) > 1 and not _an_organisation(name) and _an_organisation(parts[1]):
+        name = parts[1]  # "Zentrale Notaufnahme · Klinikum Rheinbogen": the hospital's name
     # OCR drops the space after an abbreviation's dot: "St.Elisabeth-Krankenhaus".
     name = re.sub(r"\b(St|Dr|Prof)\.(?=[^\W\d_])", r"\1. ", name)
     words = name.split()
@@ -610,7 +674,9 @@ def head_name(line: Line) -> str | None:
 # A way to answer a letter head gives: a telephone, a fax, a mail address.
 _ANSWER_BY = re.compile(
     # A telephone number without its label too ("0800 24 7 999", "0761 2927410").
-    r"\b(?:Tel|Telefon|Telefax|Fax|Phone|Ph|E-?Mail)\b|@|(?<![\d.])0\d{2,4}\s\d{2,}",
+    r"\b(?:Tel|Telefon|Telefax|Fax|Phone|Ph|E-?Mail)\b|@|(?<![\d.])0\d{2,4}\s\d{2,}|"
+    # France's numbers in pairs ("03 88 45 21 90"), its "Secrétariat" and "Standard".
+    r"(?<![\d.])0\d(?:[ .]\d\d){4}\b|\b(?:Secrétariat|Standard|Téléphone|Tél)\b",
     re.IGNORECASE,
 )
 

@@ -8,6 +8,7 @@ from collections.abc import Iterator, Sequence
 from docvault.facts.extract.base import (
     _BIRTH,
     _DOCUMENT_KIND,
+    _PATIENT_FIELD_ALONE,
     _PATIENT_LABEL,
     _SALUTATION,
     _SALUTATION_LINE,
@@ -138,7 +139,11 @@ def _head_titles(lines: Sequence[Line]) -> Iterator[Candidate]:
         ):
             yield Candidate(line.text.strip(), line.text, 1)
             found = True
-        elif (dated := _KIND_AND_DATE.match(line.text)) and (title := _title_text(dated.group())):
+        elif (
+            not found
+            and (dated := _KIND_AND_DATE.match(line.text))
+            and (title := _title_text(dated.group()))
+        ):
             yield Candidate(title, line.text, 1)  # "Untersuchungsbericht vom 28.10.2024"
             found = True
 
@@ -202,8 +207,11 @@ def _kind_alone(text: str) -> bool:
     words = text.split()
     if not 1 <= len(words) <= 3 or re.search(r"\d|[:@·•|¦,;()/]", text):
         return False
+    # "Laborbefund" holds "Labor" and "Praxisbericht" "Praxis": an organisation's word
+    # counts only outside the kind's own word.
+    others = " ".join(word for word in words if not _DOCUMENT_KIND.search(word))
     return bool(_FORM_KIND.fullmatch(text.strip())) or (
-        bool(_DOCUMENT_KIND.search(words[-1])) and not _ORGANISATION.search(text)
+        bool(_DOCUMENT_KIND.search(words[-1])) and not _ORGANISATION.search(others)
     )
 
 
@@ -288,7 +296,10 @@ def _heading_above(line: Line, following: Line) -> bool:
     words = text.split()
     if not 1 <= len(words) <= 8 or len(text) > MAX_TITLE_CHARACTERS or not text[0].isupper():
         return False
-    if re.search(r"(?<![\w-])\d|[:@·•|¦,;()/]|[.!?]$", text) or text.isupper():
+    # A closing bracket's other name or case is part of a heading: "Anfrage zur
+    # Arbeitsunfähigkeit (Krankengeldfall)".
+    bare = re.sub(r"\s\([^\W\d_][^()\d]{0,40}\)$", "", text)
+    if re.search(r"(?<![\w-])\d|[:@·•|¦,;()/]|[.!?]$", bare) or text.isupper():
         return False
     if _ORGANISATION.search(text) and not _DOCUMENT_KIND.search(text):
         return False  # "Department of Blood Sciences"; but "Laboratory Report" is a heading
@@ -306,6 +317,9 @@ def _heading_above(line: Line, following: Line) -> bool:
     return bool(
         _UNDER_HEADING.match(below)
         or _PATIENT_LABEL.search(below)
+        or _PATIENT_FIELD_ALONE.fullmatch(below.strip()) is not None
+        # "Ihre Überweisung vom 25.06.2025" between the heading and the salutation.
+        or _REFERENCE_LINE.match(below) is not None
         or _NAME_LABEL.search(below)
         or _SURNAME_LABEL.search(below)
         or _BIRTH.search(below)
