@@ -1,4 +1,4 @@
-"""The working state of one letter while a layout writes it, and the step that turns it into a Letter."""
+"""The working state of one letter while a layout writes it, and its pagination."""
 
 from __future__ import annotations
 
@@ -100,7 +100,7 @@ class Ctx:
         self.translit: str | None = None
         self.running: Callable[[int, int], str] | None = None
 
-    # --- people and dates -------------------------------------------------------------------------------
+    # --- people and dates ---------------------------------------------------------------------
     @property
     def female(self) -> bool:
         return self.patient.sex == "F"
@@ -115,8 +115,9 @@ class Ctx:
         }[language]
 
     def use_former_name(self, layout: str) -> bool:
-        """A letter from an old file uses the birth name; the truth keeps the register's current name. Labs
-        (ordered from the practice's own system) and discharge letters (which add "geb. ...") keep the new one."""
+        """A letter from an old file uses the birth name; the truth keeps the register's name.
+        Labs (ordered from the practice's own system) and discharge letters (which add "geb. ...")
+        keep the new one."""
         if (
             self.patient.collision == "name_change"
             and self.patient.birth_name
@@ -124,7 +125,8 @@ class Ctx:
         ):
             self.surname = self.patient.birth_name
             self.notes.append(
-                f"uses the birth name {self.patient.birth_name}; the register has {self.patient.surname}"
+                f"uses the birth name {self.patient.birth_name}; the register has "
+                f"{self.patient.surname}"
             )
             return True
         return False
@@ -156,7 +158,7 @@ class Ctx:
         self.other_dates.append({"date": date.isoformat(), "role": role})
         return spell(date, style)
 
-    # --- drawing ----------------------------------------------------------------------------------------
+    # --- drawing ------------------------------------------------------------------------------
     def add(
         self,
         text: str,
@@ -230,7 +232,7 @@ class Ctx:
         self.title_alternatives += list(alternatives)
         self.add(title, "sansb", size, gap=gap)
 
-    # --- finishing --------------------------------------------------------------------------------------
+    # --- finishing ----------------------------------------------------------------------------
     def pages(self) -> list[list[Line]]:
         pages: list[list[Line]] = [[]]
         used = TOP

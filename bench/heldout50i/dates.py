@@ -1,4 +1,4 @@
-"""Date spellings of the regions the letters come from (the generator writes them; check.py reads them back)."""
+"""Date spellings of the letters' regions (the generator writes them; check.py reads them back)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The letter kinds of the ninth blind set. Each layout writes one letter into a Ctx: what is drawn, and
+"""The letter kinds of the ninth blind set. Each layout writes one letter into a Ctx: what is drawn,
+and
 alongside it what is true (sender, title, the patient's first mention, which dates are which)."""
 
 from __future__ import annotations
@@ -28,14 +29,16 @@ def discharge(ctx: Ctx) -> None:
     title = ctx.rng.choice(("Entlassbrief", "Vorläufiger Entlassbrief", "Arztbrief"))
     ctx.heading(title, ("Entlassungsbericht", "Arztbrief", "Entlassbrief"))
     former = ctx.surname == ctx.patient.birth_name
+    maiden = f", geb. {ctx.patient.birth_name}" if ctx.patient.birth_name and not former else ""
     pronoun = "Ihre Patientin" if ctx.female else "Ihren Patienten"
     name = ctx.mention(ctx.name())
     birth = ctx.birth("de_num")
     admit = ctx.other(-ctx.rng.randint(5, 14), "admission", "de_num")
     leave = ctx.other(-ctx.rng.randint(0, 3), "discharge", "de_num")
     ctx.para(
-        f"Sehr geehrte Kolleginnen und Kollegen, wir berichten über {pronoun} {ctx.salutation()} {keep(name)}, "
-        f"geb. {birth}{', geb. ' + ctx.patient.birth_name if former is False and ctx.patient.birth_name else ''}, "
+        f"Sehr geehrte Kolleginnen und Kollegen, wir berichten über {pronoun} "
+        f"{ctx.salutation()} {keep(name)}, "
+        f"geb. {birth}{maiden}, "
         f"die/der sich vom {admit} bis {leave} in unserer stationären Behandlung befand.",
         gap=5,
     )
@@ -196,7 +199,8 @@ def form_muster52(ctx: Ctx) -> None:
     ctx.add(f"{'':<40}{ctx.birth('de_short')}", "mono", 10)
     ctx.add("Kostenträgerkennung    Versicherten-Nr.         Status", "sans", 7, gap=2)
     ctx.add(
-        f"108018007              {ctx.surname[0]}{ctx.rng.randint(100000000, 999999999)}               1000000",
+        f"108018007              {ctx.surname[0]}{ctx.rng.randint(100000000, 999999999)}      "
+        "         1000000",
         "mono",
         10,
     )
@@ -211,7 +215,8 @@ def form_muster52(ctx: Ctx) -> None:
     ctx.add("52", "sansb", 18, right=True, gap=-10)
     since = ctx.other(-ctx.rng.randint(30, 60), "incapacity since", "de_num")
     ctx.para(
-        f"Ihre Patientin/Ihr Patient ist seit {since} arbeitsunfähig. Zur Prüfung von Maßnahmen zur Wiederherstellung "
+        f"Ihre Patientin/Ihr Patient ist seit {since} arbeitsunfähig. Zur Prüfung von "
+        "Maßnahmen zur Wiederherstellung "
         "der Arbeitsfähigkeit bitten wir um Beantwortung der folgenden Fragen.",
         9,
         gap=4,
@@ -221,7 +226,8 @@ def form_muster52(ctx: Ctx) -> None:
         ctx.add("☐ ja     ☐ nein     ____________________________________________", "sans", 9)
     ctx.add(f"{sender.lines[0]} · {sender.lines[1]} · Fax {sender.fax}", "sans", 7, gap=8)
     ctx.notes.append(
-        "form: field labels, dates in the Datum box; the insurer is named only in the Kostenträger field"
+        "form: field labels, dates in the Datum box; the insurer is named only in the "
+        "Kostenträger field"
     )
 
 
@@ -233,7 +239,7 @@ def referral_form(ctx: Ctx) -> None:
         list(sender.alternatives),
     )
     ctx.add(
-        f"Krankenkasse bzw. Kostenträger: {ctx.rng.choice(('AOK Baden-Württemberg', 'Techniker Krankenkasse', 'BARMER', 'IKK classic'))}",
+        f"Krankenkasse bzw. Kostenträger: {ctx.rng.choice(text.INSURERS)}",
         "sans",
         8,
     )
@@ -250,7 +256,8 @@ def referral_form(ctx: Ctx) -> None:
     ctx.add(f"geb. am {ctx.birth('de_short')}", "mono", 10)
     ctx.add("Betriebsstätten-Nr.  Arzt-Nr.     Datum", "sans", 7, gap=2)
     ctx.add(
-        f"{ctx.rng.randint(100000000, 999999999)}            {ctx.rng.randint(100000000, 999999999)}    {ctx.dated('de_short')}",
+        f"{ctx.rng.randint(100000000, 999999999)}            "
+        f"{ctx.rng.randint(100000000, 999999999)}    {ctx.dated('de_short')}",
         "mono",
         10,
     )
@@ -276,7 +283,8 @@ def pension_insurer(ctx: Ctx) -> None:
     ctx.address("Deutsche Rentenversicherung Baden-Württemberg · 76122 Karlsruhe")
     code = dt.date.fromisoformat(ctx.patient.birth_date).strftime("%d%m%y")
     ctx.add(
-        f"Ihr Zeichen: –    Unser Zeichen: 52 {code} {ctx.surname[0]} 503    Datum: {ctx.dated('de_num')}",
+        f"Ihr Zeichen: –    Unser Zeichen: 52 {code} {ctx.surname[0]} 503    Datum: "
+        f"{ctx.dated('de_num')}",
         "sans",
         8.5,
         gap=6,
@@ -295,7 +303,8 @@ def pension_insurer(ctx: Ctx) -> None:
     ctx.para("Sehr geehrte Damen und Herren,", gap=5)
     ctx.para(" ".join(text.DRV_TEXT), gap=2)
     ctx.para(
-        f"Bitte senden Sie den Bericht bis zum {ctx.other(28, 'reply deadline', 'de_num')} zurück. Die Vergütung "
+        f"Bitte senden Sie den Bericht bis zum {ctx.other(28, 'reply deadline', 'de_num')} "
+        "zurück. Die Vergütung "
         "erfolgt nach Eingang des vollständigen Berichts.",
         gap=2,
     )
@@ -320,7 +329,8 @@ def accident_insurer(ctx: Ctx) -> None:
         gap=6,
     )
     ctx.add(
-        f"Unfalltag: {ctx.other(-ctx.rng.randint(20, 90), 'accident', 'de_num')}    Aktenzeichen: {ctx.rng.randint(10, 99)} 0{ctx.rng.randint(1000000, 9999999)} 4",
+        f"Unfalltag: {ctx.other(-ctx.rng.randint(20, 90), 'accident', 'de_num')}    "
+        f"Aktenzeichen: {ctx.rng.randint(10, 99)} 0{ctx.rng.randint(1000000, 9999999)} 4",
         "sans",
         9.5,
     )
@@ -348,7 +358,8 @@ def care_assessment(ctx: Ctx) -> None:
     )
     ctx.add(f"Antragsteller/in: {ctx.mention(ctx.name())}", "sans", 10, gap=3)
     ctx.add(
-        f"Geburtsdatum: {ctx.birth('de_num')}   Begutachtung am: {ctx.other(-ctx.rng.randint(7, 21), 'assessment visit', 'de_num')}",
+        f"Geburtsdatum: {ctx.birth('de_num')}   Begutachtung am: "
+        f"{ctx.other(-ctx.rng.randint(7, 21), 'assessment visit', 'de_num')}",
         "sans",
         10,
     )
@@ -366,7 +377,8 @@ def care_home(ctx: Ctx) -> None:
     ctx.add(f"Kirchzarten, {ctx.dated('de_bare')}", right=True, gap=4)
     ctx.heading("Mitteilung an den Hausarzt", ("Pflegebericht", "Pflegeüberleitung"), 11)
     ctx.add(
-        f"Bewohner/in: {ctx.mention(ctx.name())}, geb. {ctx.birth('de_bare')}, Zimmer {ctx.rng.randint(101, 245)}",
+        f"Bewohner/in: {ctx.mention(ctx.name())}, geb. {ctx.birth('de_bare')}, Zimmer "
+        f"{ctx.rng.randint(101, 245)}",
         "sans",
         10,
         gap=2,
@@ -402,7 +414,8 @@ def physio(ctx: Ctx) -> None:
     written = ctx.mention(f"Name: {ctx.surname}   Vorname: {ctx.given}")
     ctx.add(f"{written}   geb.: {ctx.birth('de_num')}", "sans", 9.5, gap=2)
     ctx.add(
-        f"Verordnung vom {ctx.other(-ctx.rng.randint(30, 50), 'prescription', 'de_num')}: KG 6 x, Heilmittelbereich EX",
+        f"Verordnung vom {ctx.other(-ctx.rng.randint(30, 50), 'prescription', 'de_num')}: KG "
+        "6 x, Heilmittelbereich EX",
         "sans",
         9.5,
     )
@@ -477,7 +490,8 @@ def british(ctx: Ctx) -> None:
     )
     ctx.title = None
     ctx.notes.append(
-        "British/Irish dd/mm dates; clinic, dictated and typed dates are not the letter date; no subject line"
+        "British/Irish dd/mm dates; clinic, dictated and typed dates are not the letter "
+        "date; no subject line"
     )
     ctx.para(f"Dear Dr {ctx.practice.doctor.split()[-1]},", gap=5)
     ctx.para(" ".join(ctx.rng.sample(text.ENGLISH_BODY, 4)), gap=3)
@@ -500,13 +514,15 @@ def american(ctx: Ctx) -> None:
     ctx.add(ctx.dated(ctx.rng.choice(("us_long", "us_plain", "us_num"))), gap=8)
     ctx.address(english=True)
     ctx.add(
-        f"Patient: {ctx.mention(f'{ctx.surname.upper()}, {ctx.given.upper()}')}    DOB: {ctx.birth('us_num')}",
+        f"Patient: {ctx.mention(f'{ctx.surname.upper()}, {ctx.given.upper()}')}    DOB: "
+        f"{ctx.birth('us_num')}",
         "sansb",
         10,
         gap=5,
     )
     ctx.add(
-        f"MRN: {ctx.rng.randint(10000000, 99999999)}    Date of service: {ctx.other(-ctx.rng.randint(1, 6), 'visit', 'us_num')}",
+        f"MRN: {ctx.rng.randint(10000000, 99999999)}    Date of service: "
+        f"{ctx.other(-ctx.rng.randint(1, 6), 'visit', 'us_num')}",
         "sans",
         9,
     )
@@ -533,13 +549,15 @@ def swiss(ctx: Ctx) -> None:
     ctx.translit = SWISS
     name = ctx.mention(ctx.name())
     ctx.add(
-        f"{ctx.salutation()} {name}, {ctx.birth('de_bare')}, {ctx.patient.street or 'Aeschenvorstadt 3'}",
+        f"{ctx.salutation()} {name}, {ctx.birth('de_bare')}, "
+        f"{ctx.patient.street or 'Aeschenvorstadt 3'}",
         "sans",
         10,
         gap=2,
     )
     ctx.add(
-        f"Hospitalisation vom {ctx.other(-9, 'admission', 'de_bare')} bis {ctx.other(-2, 'discharge', 'de_bare')}",
+        f"Hospitalisation vom {ctx.other(-9, 'admission', 'de_bare')} bis "
+        f"{ctx.other(-2, 'discharge', 'de_bare')}",
         "sans",
         9.5,
     )
@@ -561,13 +579,15 @@ def austrian(ctx: Ctx) -> None:
     ctx.heading("Arztbrief", ("Entlassungsbrief",), 12)
     svnr_birth = dt.date.fromisoformat(ctx.patient.birth_date).strftime("%d%m%y")
     ctx.add(
-        f"Pat.: {ctx.mention(ctx.name(caps=True))}, geb. {ctx.birth('de_num')}, SVNR {ctx.rng.randint(1000, 9999)} {svnr_birth}",
+        f"Pat.: {ctx.mention(ctx.name(caps=True))}, geb. {ctx.birth('de_num')}, SVNR "
+        f"{ctx.rng.randint(1000, 9999)} {svnr_birth}",
         "sans",
         10,
         gap=2,
     )
     ctx.add(
-        f"Aufenthalt: {ctx.other(-6, 'admission', 'de_num')} – {ctx.other(-1, 'discharge', 'de_num')} (Urlaubsunfall)",
+        f"Aufenthalt: {ctx.other(-6, 'admission', 'de_num')} – "
+        f"{ctx.other(-1, 'discharge', 'de_num')} (Urlaubsunfall)",
         "sans",
         9.5,
     )
@@ -585,7 +605,8 @@ def french(ctx: Ctx) -> None:
     ctx.heading("Compte rendu de consultation", ("Compte rendu", "Courrier de consultation"), 12)
     born = "née" if ctx.female else "né"
     ctx.add(
-        f"Concerne : {ctx.salutation('fr')} {ctx.mention(ctx.name(caps=True, title=False))}, {born} le {ctx.birth('fr_num')}",
+        f"Concerne : {ctx.salutation('fr')} {ctx.mention(ctx.name(caps=True, title=False))}, "
+        f"{born} le {ctx.birth('fr_num')}",
         "sans",
         10,
         gap=2,
@@ -606,7 +627,8 @@ def dutch(ctx: Ctx) -> None:
     ctx.add(f"Arnhem, {ctx.dated(ctx.rng.choice(('nl_long', 'nl_num')))}", gap=5)
     ctx.heading("Ontslagbrief", ("Ontslagbericht",), 12)
     ctx.add(
-        f"Betreft: {ctx.salutation('nl')} {ctx.mention(ctx.name())}, geboortedatum {ctx.birth('nl_num')}",
+        f"Betreft: {ctx.salutation('nl')} {ctx.mention(ctx.name())}, geboortedatum "
+        f"{ctx.birth('nl_num')}",
         "sans",
         10,
         gap=2,

@@ -1,6 +1,7 @@
 """The ninth blind facts set: generated letters to three Breisgau practices, with exact truth.
 
-`split("test")` (40 letters) and `split("examples")` (6) are fixed by their seeds; `generate(count, seed)` makes
+`split("test")` (40 letters) and `split("examples")` (6) are fixed by their seeds;
+`generate(count, seed)` makes
 any other set. Each Letter knows its pages (lines), so its truth text is exactly what is drawn.
 """
 
@@ -118,7 +119,7 @@ class Letter:
 
 
 def _patient_plan(rng: random.Random, count: int) -> list[register.Patient | None]:
-    """Which register patient each letter is about: every collision group early, some outsiders (None)."""
+    """Which register patient each letter is about: collision groups, some outsiders (None)."""
     patients = register.build()
     collided = [p for p in patients if p.collision]
     ordinary = [p for p in patients if not p.collision]
@@ -202,7 +203,7 @@ def _rest(line: Line) -> tuple:
 
 
 def _maybe_ascii(ctx: Ctx) -> None:
-    """Some German senders' systems (old hospital software, fax gateways) write ae/oe/ue/ss for umlauts."""
+    """Some German senders' systems (old hospital software) write ae/oe/ue/ss for umlauts."""
     if ctx.language != "de" or ctx.handwritten or ctx.translit:
         return
     name = ctx.given + ctx.surname
@@ -262,15 +263,18 @@ def _fax(ctx: Ctx, page_count: int) -> tuple[dict, list[Line] | None, list[str]]
     for number in range(1, total + 1):
         if foreign:
             headers.append(
-                f"{month} {sent.day:02d} {sent.year} {sent:%H:%M}  FROM: {sender_fax}  TO: {practice.fax_international}  P.{number:03d}/{total:03d}"
+                f"{month} {sent.day:02d} {sent.year} {sent:%H:%M}  FROM: {sender_fax}  TO: "
+                f"{practice.fax_international}  P.{number:03d}/{total:03d}"
             )
         elif style == 0:
             headers.append(
-                f"{sent:%d.%m.%Y %H:%M}   {sender_fax}   {sender.short if sender else ''}   S. {number}/{total}"
+                f"{sent:%d.%m.%Y %H:%M}   {sender_fax}   {sender.short if sender else ''}   "
+                f"S. {number}/{total}"
             )
         else:
             headers.append(
-                f"Von: {sender_fax}  An: {practice.fax}  {sent:%d.%m.%y %H:%M}  Seite {number} von {total}"
+                f"Von: {sender_fax}  An: {practice.fax}  {sent:%d.%m.%y %H:%M}  Seite "
+                f"{number} von {total}"
             )
     cover = _cover(ctx, sent, total, foreign) if cover_sheet else None
     headers = [transliterate(header, ctx.translit) for header in headers]
@@ -308,7 +312,8 @@ def _cover(ctx: Ctx, sent: dt.datetime, total: int, foreign: bool) -> list[Line]
             f"Fax-Nr.: {sender.fax}",
             f"Datum: {sent:%d.%m.%Y}   Uhrzeit: {sent:%H:%M}",
             f"Seiten inkl. Deckblatt: {total}",
-            "Vertraulich! Sollten Sie dieses Fax irrtümlich erhalten haben, benachrichtigen Sie uns bitte.",
+            "Vertraulich! Sollten Sie dieses Fax irrtümlich erhalten haben, benachrichtigen "
+            "Sie uns bitte.",
         ]
     rows = [transliterate(row, ctx.translit) for row in rows]
     lines = [Line(rows[0], "sansb", 22, gap=10)]

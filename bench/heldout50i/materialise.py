@@ -1,6 +1,7 @@
 """Write the ninth blind set to a folder: python -m bench.heldout50i.materialise OUT
 
-OUT/<split>/<letter id>/truth.json and the rendered files of each condition; OUT/register/ the register in CSV,
+OUT/<split>/<letter id>/truth.json and the rendered files of each condition; OUT/register/ the
+register in CSV,
 GDT, FHIR Bundle and NDJSON.
 """
 

@@ -1,6 +1,7 @@
 """The practice register of the ninth blind set: a few hundred patients with realistic collisions.
 
-Deterministic (fixed seed). The letters' patients are taken from here, so every truth register id exists.
+Deterministic (fixed seed). The letters' patients are taken from here, so every truth register id
+exists.
 Collisions are built on purpose: two people with the same name and birth date, twins, a name change
 (birth name kept), and an umlaut spelling pair (Müller / Mueller, different people).
 """
@@ -8,6 +9,7 @@ Collisions are built on purpose: two people with the same name and birth date, t
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import json
 import random
 import unicodedata
@@ -205,7 +207,7 @@ def _person(rng: random.Random, number: int, **fixed: str) -> Patient:
         "birth_name": "",
         "former_names": (),
         "title": "Dr." if rng.random() < 0.04 else "",
-        "birth_date": f"{rng.randint(1926, 2019)}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}",
+        "birth_date": str(dt.date(rng.randint(1926, 2019), rng.randint(1, 12), rng.randint(1, 28))),
         "sex": sex,
         "street": f"{rng.choice(STREETS)} {rng.randint(1, 140)}",
         "postcode": postcode,
@@ -274,7 +276,7 @@ def _collisions(rng: random.Random, start: int) -> list[Patient]:
         birth_date="1966-12-01",
         sex="F",
     )
-    # The other people who carry the changed name's old surname: a letter with the old name collides with them.
+    # Other people carrying the changed name's old surname: a letter with the old name collides.
     add(
         "g005",
         "name_change",
@@ -386,7 +388,7 @@ CSV_FIELDS = [
 
 
 def latin1(value: str) -> str:
-    """GDT is ISO 8859-1: letters outside it (č, ć, ı, ş) lose their marks, as practice systems do."""
+    """GDT is ISO 8859-1: letters outside it (č, ć, ı, ş) lose their marks, as systems do."""
     out = []
     for character in value.replace("ı", "i"):
         try:
@@ -403,7 +405,7 @@ def _gdt_field(code: str, value: str) -> bytes:
 
 
 def gdt_record(patient: Patient) -> bytes:
-    """A GDT 2.10 record 6301 (Stammdaten übermitteln), ISO 8859-1, CR LF; 8100 holds the record length."""
+    """A GDT 2.10 record 6301 (Stammdaten übermitteln), ISO 8859-1, CR LF; 8100: record length."""
     year, month, day = patient.birth_date.split("-")
     fields = [
         ("9206", "3"),

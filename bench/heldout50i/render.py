@@ -1,7 +1,9 @@
-"""Page rendering for the ninth blind set: a PDF with a text layer, a 200 DPI scan (JPEG), a fax (TIFF G3/G4).
+"""Page rendering for the ninth blind set: a PDF with a text layer, a 200 DPI scan (JPEG), a fax
+(TIFF G3/G4).
 
-A page is a list of Lines drawn top to bottom; its transcription is the lines' text joined by newlines, so the
-truth text and the drawn text cannot drift apart. Scans and faxes are rasterised from the same drawing.
+A page is a list of Lines drawn top to bottom; its transcription is the lines' text joined by
+newlines, so the truth text and the drawn text cannot drift apart. Scans and faxes are rasterised
+from the same drawing.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ PAGE_WIDTH, PAGE_HEIGHT = 595.0, 842.0
 
 @dataclass(frozen=True)
 class Line:
-    """One drawn line: its text, font key, size in points, left edge in mm (or right-aligned), space above in mm."""
+    """One drawn line: text, font key, size (pt), left edge (mm) or right-aligned, gap (mm)."""
 
     text: str
     font: str = "sans"
@@ -149,7 +151,7 @@ def scan_pages(pdf: bytes, count: int, seed: int) -> list[bytes]:
 
 
 def fax_pages(pdf: bytes, count: int, seed: int, fine: bool, group4: bool) -> list[bytes]:
-    """Fax pages: 204 x 196 (fine) or 204 x 98 (normal) DPI, 1728 pixels wide, bilevel, speckles, TIFF G3/G4."""
+    """Fax pages: 204 x 196 (fine) or 204 x 98 DPI, 1728 pixels wide, bilevel, TIFF G3/G4."""
     rng = np.random.default_rng(seed)
     y_dpi = 196 if fine else 98
     out = []

@@ -24,8 +24,10 @@ HISTORY_DE = [
     "Eine Allergie gegen Penicillin ist anamnestisch bekannt.",
 ]
 COURSE_DE = [
-    "Unter kalkulierter antibiotischer Therapie mit Ceftriaxon besserte sich der Allgemeinzustand rasch.",
-    "Die Koronarangiographie zeigte eine hochgradige Stenose des RIVA, die mit einem DES versorgt wurde.",
+    "Unter kalkulierter antibiotischer Therapie mit Ceftriaxon besserte sich der "
+    "Allgemeinzustand rasch.",
+    "Die Koronarangiographie zeigte eine hochgradige Stenose des RIVA, die mit einem DES "
+    "versorgt wurde.",
     "Die Entzündungswerte waren im Verlauf rückläufig.",
     "Eine Frühmobilisation mit Physiotherapie wurde begonnen.",
     "Der Blutzucker wurde auf eine orale Therapie eingestellt.",
@@ -155,7 +157,8 @@ DRV_TEXT = [
 ]
 BG_TEXT = [
     "In der oben genannten Unfallsache übernehmen wir die Kosten der Heilbehandlung.",
-    "Für die weitere Steuerung des Heilverfahrens bitten wir um einen Zwischenbericht mit Angaben zum Verlauf,",
+    "Für die weitere Steuerung des Heilverfahrens bitten wir um einen Zwischenbericht mit "
+    "Angaben zum Verlauf,",
     "zur Arbeitsfähigkeit und zu geplanten Maßnahmen. Die Gebühr nach UV-GOÄ wird erstattet.",
 ]
 MD_TEXT = [
@@ -174,7 +177,8 @@ CARE_TEXT = [
 PHARMACY_TEXT = [
     "Auf dem Rezept vom Vortag fehlt bei Metamizol die Stärke; lieferbar sind 500 mg.",
     "Das verordnete Präparat ist nicht lieferbar; wir schlagen ein wirkstoffgleiches Präparat vor.",
-    "Die verordnete Dosierung von Methotrexat 7,5 mg täglich erscheint uns ungewöhnlich; bitte prüfen.",
+    "Die verordnete Dosierung von Methotrexat 7,5 mg täglich erscheint uns ungewöhnlich; "
+    "bitte prüfen.",
 ]
 PHYSIO_TEXT = [
     "Nach sechs Behandlungen ist die Beweglichkeit der LWS deutlich verbessert.",
@@ -194,7 +198,8 @@ ENGLISH_BODY = [
     "The presenting complaint was intermittent epigastric pain for three weeks.",
     "Examination was unremarkable apart from mild tenderness in the epigastrium.",
     "An upper GI endoscopy showed mild antral gastritis; biopsies were taken.",
-    "I have started a proton pump inhibitor for eight weeks and would be grateful if you could review him on return.",
+    "I have started a proton pump inhibitor for eight weeks and would be grateful if you "
+    "could review him on return.",
     "The echocardiogram showed preserved ejection fraction without significant valvular disease.",
     "We have not arranged further follow-up here.",
     "Blood results including full blood count and renal function were within normal limits.",
@@ -202,10 +207,12 @@ ENGLISH_BODY = [
 FRENCH_BODY = [
     "J'ai vu en consultation votre patient pour une dyspnée d'effort.",
     "La spirométrie montre un trouble ventilatoire obstructif modéré, VEMS à 62 % de la théorique.",
-    "Je propose l'introduction d'un bronchodilatateur de longue durée d'action et un contrôle dans trois mois.",
+    "Je propose l'introduction d'un bronchodilatateur de longue durée d'action et un "
+    "contrôle dans trois mois.",
 ]
 DUTCH_BODY = [
-    "Uw patiënt werd tijdens een vakantie opgenomen wegens een atriumfibrilleren met snelle ventrikelrespons.",
+    "Uw patiënt werd tijdens een vakantie opgenomen wegens een atriumfibrilleren met snelle "
+    "ventrikelrespons.",
     "Na medicamenteuze cardioversie was het ritme hersteld.",
     "Wij hebben apixaban gestart; graag controle nierfunctie.",
 ]
@@ -214,3 +221,4 @@ ITALIAN_BODY = [
     "Sotto terapia antibiotica il decorso è stato favorevole.",
     "Si raccomanda un controllo radiologico tra sei settimane.",
 ]
+INSURERS = ["AOK Baden-Württemberg", "Techniker Krankenkasse", "BARMER", "IKK classic"]

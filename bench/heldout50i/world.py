@@ -1,4 +1,5 @@
-"""The invented world of the ninth blind set: three receiving practices in the Breisgau (southern Baden)
+"""The invented world of the ninth blind set: three receiving practices in the Breisgau
+(southern Baden)
 and the organisations that write to them, at home and abroad."""
 
 from __future__ import annotations
@@ -46,7 +47,8 @@ PRACTICES = (
 
 @dataclass(frozen=True)
 class Sender:
-    """One writing organisation: the name as its letterhead prints it, other acceptable names, and what else
+    """One writing organisation: the name as its letterhead prints it, other acceptable names, and
+    what else
     the letterhead shows (department, address lines), its fax number, its town, and who signs."""
 
     name: str
