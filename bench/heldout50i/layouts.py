@@ -64,14 +64,33 @@ def discharge(ctx: Ctx) -> None:
     ctx.signature(sender)
 
 
+def patient_line(ctx: Ctx, birth_style: str) -> str:
+    """The German ways of naming the patient under the address block."""
+    style = ctx.rng.randrange(4)
+    maiden = f" geb. {ctx.patient.birth_name}" if ctx.patient.birth_name != ctx.surname else ""
+    maiden = maiden if ctx.patient.birth_name else ""
+    if style == 0:
+        name = ctx.mention(ctx.name())
+        return f"{ctx.salutation()} {name}{maiden} *{ctx.birth(birth_style)}"
+    if style == 1:
+        name = ctx.mention(ctx.name())
+        return f"Patient{'in' if ctx.female else ''}: {name}{maiden}, geb. {ctx.birth(birth_style)}"
+    if style == 2:
+        name = ctx.mention(f"{ctx.surname.upper()}, {ctx.given}")
+        return f"{name}, geb. am {ctx.birth(birth_style)}"
+    their = "Ihre Patientin Frau" if ctx.female else "Ihren Patienten Herrn"
+    name = ctx.mention(ctx.name())
+    return f"Betr.: {their} {name}{maiden}, geboren am {ctx.birth('de_long')}"
+
+
 def specialist(ctx: Ctx) -> None:
     sender = ctx.rng.choice(SPECIALISTS)
     ctx.letterhead(sender)
     ctx.address()
     date_style = ctx.rng.choice(("de_short", "de_num"))
     ctx.add(f"Datum: {ctx.dated(date_style)}", right=True, gap=4)
-    birth = ctx.birth(ctx.rng.choice(("de_num", "de_short")))
-    ctx.add(f"{ctx.salutation()} {ctx.mention(ctx.name())} *{birth}", "sansb", gap=6)
+    birth_style = ctx.rng.choice(("de_num", "de_short"))
+    ctx.add(patient_line(ctx, birth_style), "sansb", gap=6)
     exam = ctx.other(-ctx.rng.randint(1, 12), "examination", date_style)
     kind = {
         "Kardio": "Kardiologischer Befundbericht",
@@ -91,13 +110,11 @@ def radiology(ctx: Ctx) -> None:
     sender = ctx.rng.choice(RADIOLOGY)
     ctx.letterhead(sender, 0)
     ctx.address()
-    ctx.add(
-        f"Name: {ctx.surname}    Vorname: {ctx.given}    Geb.-Dat.: {ctx.birth('de_num')}",
-        "sans",
-        9.5,
-        gap=8,
-    )
-    ctx.mention(f"Name: {ctx.surname}    Vorname: {ctx.given}")
+    if ctx.rng.random() < 0.5:
+        written = ctx.mention(f"Name: {ctx.surname}    Vorname: {ctx.given}")
+        ctx.add(f"{written}    Geb.-Dat.: {ctx.birth('de_num')}", "sans", 9.5, gap=8)
+    else:
+        ctx.add(patient_line(ctx, "de_num"), "sans", 9.5, gap=8)
     exam = ctx.other(-ctx.rng.randint(1, 3), "examination", "de_num")
     ctx.add(f"Untersuchung: {exam}      Befunddatum: {ctx.dated('de_num')}", "sans", 9.5)
     region = ctx.rng.choice(text.IMAGING)
@@ -191,7 +208,8 @@ def form_muster52(ctx: Ctx) -> None:
         list(sender.alternatives),
     )
     ctx.address()
-    ctx.add("Krankenkasse bzw. Kostenträger", "sans", 7, gap=8)
+    ctx.add("52", "sansb", 18, right=True, gap=2)
+    ctx.add("Krankenkasse bzw. Kostenträger", "sans", 7, gap=2)
     ctx.add(sender.name, "monob", 10)
     ctx.add("Name, Vorname des Versicherten", "sans", 7, gap=2)
     ctx.add(ctx.mention(f"{ctx.surname}, {ctx.given}"), "mono", 10)
@@ -212,7 +230,6 @@ def form_muster52(ctx: Ctx) -> None:
         11,
         gap=8,
     )
-    ctx.add("52", "sansb", 18, right=True, gap=-10)
     since = ctx.other(-ctx.rng.randint(30, 60), "incapacity since", "de_num")
     ctx.para(
         f"Ihre Patientin/Ihr Patient ist seit {since} arbeitsunfähig. Zur Prüfung von "
@@ -356,7 +373,12 @@ def care_assessment(ctx: Ctx) -> None:
         ("Pflegebegutachtung", "Gutachten zur Feststellung der Pflegebedürftigkeit"),
         11,
     )
-    ctx.add(f"Antragsteller/in: {ctx.mention(ctx.name())}", "sans", 10, gap=3)
+    maiden = (
+        f", geb. {ctx.patient.birth_name}"
+        if ctx.patient.birth_name not in ("", ctx.surname)
+        else ""
+    )
+    ctx.add(f"Antragsteller/in: {ctx.mention(ctx.name())}{maiden}", "sans", 10, gap=3)
     ctx.add(
         f"Geburtsdatum: {ctx.birth('de_num')}   Begutachtung am: "
         f"{ctx.other(-ctx.rng.randint(7, 21), 'assessment visit', 'de_num')}",

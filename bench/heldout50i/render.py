@@ -138,7 +138,8 @@ def scan_pages(pdf: bytes, count: int, seed: int) -> list[bytes]:
     for number in range(count):
         array = _raster(pdf, number, 200, 200).astype(np.float32)
         tone = rng.uniform(232, 246)
-        array = array * (tone / 255.0) + rng.normal(0, 5.5, array.shape)
+        array *= tone / 255.0
+        array += rng.standard_normal(array.shape, dtype=np.float32) * 5.5
         image = Image.fromarray(np.clip(array, 0, 255).astype(np.uint8), "L")
         angle = float(rng.uniform(-1.3, 1.3))
         image = image.rotate(
