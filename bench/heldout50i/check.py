@@ -19,7 +19,9 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from bench.heldout50i import letters, register
+import pymupdf
+
+from bench.heldout50i import letters, register, render
 from bench.heldout50i.context import ASCII, transliterate
 from bench.heldout50i.world import PRACTICES
 
@@ -291,6 +293,39 @@ class Checker:
             f"GDT {patient.id}: birth date",
         )
 
+    def widths(self) -> None:
+        """Every drawn line ends inside the page (10 mm margin): nothing is cut off at the edge."""
+        for letter in letters.split("examples") + letters.split("test"):
+            for number, lines in enumerate(letter.pages, 1):
+                for line in lines:
+                    width = render.text_width(line)
+                    left = (
+                        render.PAGE_WIDTH - 20 * render.MM - width
+                        if line.right
+                        else line.x * render.MM
+                    )
+                    self.expect(
+                        left + width <= render.PAGE_WIDTH - 10 * render.MM,
+                        f"{letter.id}: p{number} line runs off the page: {line.text[:40]!r}",
+                    )
+
+    def text_layers(self) -> int:
+        """The PDF's own text layer holds the truth text's words, page by page, in order."""
+        pages = 0
+        for letter in letters.split("examples") + letters.split("test"):
+            if "pdf" not in letter.conditions():
+                continue
+            document = pymupdf.open(stream=letter.render("pdf")["pdf/letter.pdf"], filetype="pdf")
+            truth = letter.truth()["conditions"]["pdf"]["pages"]
+            for page, expected in zip(document, truth, strict=True):
+                pages += 1
+                self.expect(
+                    page.get_text().split() == expected["text"].split(),
+                    f"{letter.id}: PDF text layer differs from the truth on {expected['page']}",
+                )
+            document.close()
+        return pages
+
     def determinism(self) -> int:
         first, second = letters.split("examples"), letters.split("examples")
         files = 0
@@ -357,6 +392,8 @@ def main() -> int:
     except ValueError:
         pass
     files = checker.determinism()
+    layer_pages = checker.text_layers()
+    checker.widths()
     summary(truths)
     print(
         f"register: {len(patients)} patients, {sum(bool(p.collision) for p in patients)} in "
@@ -367,6 +404,7 @@ def main() -> int:
         if not any("renders differ" in p for p in checker.problems)
         else "determinism: FAILED"
     )
+    print(f"pdf text layers: {layer_pages} pages compared word by word with the truth text")
     for problem in checker.problems:
         print(f"PROBLEM {problem}")
     print(f"checked in {time.perf_counter() - started:.1f} s")

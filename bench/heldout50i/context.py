@@ -5,12 +5,11 @@ from __future__ import annotations
 import datetime as dt
 import random
 import re
-import textwrap
 from collections.abc import Callable
 
 from bench.heldout50i import register
 from bench.heldout50i.dates import spell
-from bench.heldout50i.render import MM, Line
+from bench.heldout50i.render import MM, PAGE_WIDTH, Line, text_width
 from bench.heldout50i.world import PRACTICES, Sender
 
 ASCII = "ascii"
@@ -171,16 +170,19 @@ class Ctx:
         self.lines.append(Line(text.rstrip(), font, size, x, right, gap))
 
     def para(
-        self,
-        text: str,
-        size: float = 10,
-        gap: float = 2.5,
-        width: int = 92,
-        font: str = "sans",
-        x: float = 25,
+        self, text: str, size: float = 10, gap: float = 2.5, font: str = "sans", x: float = 25
     ) -> None:
-        wrapped = textwrap.wrap(text, width=int(width * 10 / size))
-        for number, part in enumerate(wrapped):
+        """A paragraph wrapped at the right margin (20 mm), measured in the font it is drawn in."""
+        room = PAGE_WIDTH - (x + 20) * MM
+        lines: list[str] = []
+        for word in text.split():
+            candidate = f"{lines[-1]} {word}" if lines else word
+            wide = text_width(Line(candidate.replace(GLUE, " "), font, size)) > room
+            if lines and not wide:
+                lines[-1] = candidate
+            else:
+                lines.append(word)
+        for number, part in enumerate(lines):
             self.add(part.replace(GLUE, " "), font, size, x, gap=gap if number == 0 else 0)
 
     def letterhead(self, sender: Sender, style: int | None = None) -> None:

@@ -39,7 +39,8 @@ def discharge(ctx: Ctx) -> None:
         f"Sehr geehrte Kolleginnen und Kollegen, wir berichten über {pronoun} "
         f"{ctx.salutation()} {keep(name)}, "
         f"geb. {birth}{maiden}, "
-        f"die/der sich vom {admit} bis {leave} in unserer stationären Behandlung befand.",
+        f"{'die' if ctx.female else 'der'} sich vom {admit} bis {leave} in unserer "
+        "stationären Behandlung befand.",
         gap=5,
     )
     ctx.add("Diagnosen", "sansb", gap=4)
@@ -287,7 +288,7 @@ def referral_form(ctx: Ctx) -> None:
         9,
     )
     ctx.add(f"Diagnose/Verdachtsdiagnose: {ctx.rng.choice(text.DIAGNOSES_DE)}", "sans", 9, gap=2)
-    ctx.add("Befund/Medikation: " + ctx.rng.choice(text.FINDINGS_DE), "sans", 9)
+    ctx.para("Befund/Medikation: " + ctx.rng.choice(text.FINDINGS_DE), 9, gap=0)
     ctx.add("Vertragsarztstempel / Unterschrift des Arztes", "sans", 7, gap=6)
     for line in (sender.name, *sender.lines):
         ctx.add(line, "sansb" if line == sender.name else "sans", 8.5)
@@ -490,10 +491,18 @@ def handwritten(ctx: Ctx) -> None:
     ctx.notes.append("handwritten; no title")
 
 
+def ambiguous_day(ctx: Ctx) -> None:
+    """Most English letters get a day of 12 or less: 05/03 reads differently in GB and US."""
+    if ctx.date.day > 12 and ctx.rng.random() < 0.75:
+        ctx.date = ctx.date.replace(day=ctx.rng.randint(1, 12))
+        ctx.notes.append("day and month both 12 or less: the region decides how numeric dates read")
+
+
 def british(ctx: Ctx) -> None:
     region = ctx.rng.choice(("GB", "IE"))
     sender = ABROAD[region]
     ctx.language, ctx.region = "en", region
+    ambiguous_day(ctx)
     ctx.letterhead(sender, 1)
     ctx.address(english=True)
     style = ctx.rng.choice(("gb_long", "gb_ord", "gb_num"))
@@ -532,6 +541,7 @@ def british(ctx: Ctx) -> None:
 def american(ctx: Ctx) -> None:
     sender = ABROAD["US"]
     ctx.language, ctx.region = "en", "US"
+    ambiguous_day(ctx)
     ctx.letterhead(sender, 0)
     ctx.add(ctx.dated(ctx.rng.choice(("us_long", "us_plain", "us_num"))), gap=8)
     ctx.address(english=True)

@@ -58,6 +58,12 @@ def _font(key: str) -> pymupdf.Font:
     return _FONT_CACHE[key]
 
 
+def text_width(line: Line) -> float:
+    """The drawn width in points (handwriting drawn word by word is up to 12 % wider)."""
+    width = _font(line.font).text_length(line.text, fontsize=line.size)
+    return width * 1.2 if line.font == "hand" else width
+
+
 def _draw_page(document: pymupdf.Document, lines: list[Line], seed: int) -> None:
     page = document.new_page(width=PAGE_WIDTH, height=PAGE_HEIGHT)
     rng = random.Random(seed)
