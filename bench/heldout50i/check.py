@@ -74,7 +74,7 @@ class Checker:
     def letter(self, truth: dict, patients: dict[str, register.Patient]) -> None:
         facts, ident = truth["facts"], truth["id"]
         conditions = truth["conditions"]
-        handwritten = truth["layout"] == "handwritten"
+        handwritten = truth["handwritten"]
         self.expect(
             ("pdf" in conditions) != handwritten,
             f"{ident}: pdf condition must exist unless handwritten",

@@ -12,6 +12,7 @@ from bench.heldout50i.context import BREAK, SWISS, Ctx, keep
 from bench.heldout50i.world import (
     ABROAD,
     CARE,
+    EMERGENCY,
     HOSPITALS,
     LABS,
     PATHOLOGY,
@@ -103,6 +104,14 @@ def specialist(ctx: Ctx) -> None:
     ctx.add(f"Untersuchung vom {exam}", gap=1)
     ctx.para("Sehr geehrte Frau Kollegin, sehr geehrter Herr Kollege,", gap=5)
     ctx.para(" ".join(ctx.rng.sample(text.FINDINGS_DE, 4)), gap=2)
+    if ctx.rng.random() < 0.5:
+        ctx.lines.append(BREAK)
+        ctx.running = lambda n, t: (
+            f"{ctx.surname}, {ctx.given}, geb. {ctx.birth(birth_style)} – Seite {n}"
+        )
+        ctx.add("Beurteilung", "sansb", gap=2)
+        ctx.para(" ".join(ctx.rng.sample(text.FINDINGS_DE, 3)), gap=1)
+        ctx.para(" ".join(ctx.rng.sample(text.COURSE_DE, 2)), gap=2)
     ctx.para(" ".join(ctx.rng.sample(text.PLAN_DE, 2)), gap=3)
     ctx.signature(sender, "Mit kollegialen Grüßen", 1)
 
@@ -447,6 +456,39 @@ def physio(ctx: Ctx) -> None:
     ctx.add(sender.signers[0], gap=5)
 
 
+def emergency_note(ctx: Ctx) -> None:
+    """A printed out-of-hours pad filled in by hand: typed labels, handwritten entries."""
+    ctx.handwritten = True
+    sender = EMERGENCY
+    ctx.sender, ctx.sender_name = sender, sender.name
+    ctx.sender_alternatives = list(sender.alternatives)
+    ctx.add(sender.name, "sansb", 13)
+    for line in sender.lines:
+        ctx.add(line, "sans", 8)
+    ctx.heading("Befundbericht für den weiterbehandelnden Arzt", ("Notfallbericht",), 11, gap=6)
+    ctx.add(f"An: {ctx.practice.name}", "sans", 9, gap=3)
+    ctx.add("Name, Vorname:", "sans", 8, gap=5)
+    ctx.add(ctx.mention(f"{ctx.surname}, {ctx.given}"), "hand", 15, x=30)
+    ctx.add("geb. am:", "sans", 8, gap=2)
+    ctx.add(ctx.birth("de_short"), "hand", 15, x=30)
+    ctx.add("Datum / Uhrzeit:", "sans", 8, gap=2)
+    ctx.add(
+        f"{ctx.dated('de_bare')}  {ctx.rng.randint(19, 23)}:{ctx.rng.randrange(60):02d}",
+        "hand",
+        15,
+        x=30,
+    )
+    ctx.add("Befund / Diagnose:", "sans", 8, gap=2)
+    for line in ctx.rng.sample(text.HAND_FINDINGS, 2):
+        ctx.add(line, "hand", 15, x=30, gap=2)
+    ctx.add("Therapie / Empfehlung:", "sans", 8, gap=2)
+    ctx.add(ctx.rng.choice(text.HAND_ADVICE), "hand", 15, x=30)
+    ctx.add("Stempel / Unterschrift", "sans", 8, gap=10)
+    ctx.add(sender.signers[0], "hand", 14, x=30)
+    ctx.other_people.append({"name": sender.signers[0], "role": "signer"})
+    ctx.notes.append("printed form filled in by hand: the entries are handwriting")
+
+
 def handwritten(ctx: Ctx) -> None:
     """A handwritten note from a care home nurse or a relative: no letterhead, sometimes no date."""
     ctx.handwritten = True
@@ -459,7 +501,7 @@ def handwritten(ctx: Ctx) -> None:
         )
         ctx.add(sender.name, "sansb", 11)
         ctx.add(sender.lines[-1], "sans", 8)
-    dated = ctx.rng.random() < 0.6
+    dated = sender is not None and ctx.rng.random() < 0.7  # relatives rarely date a note
     if dated:
         ctx.add(ctx.dated("de_bare"), "hand", 15, right=True, gap=8)
     doctor = ctx.practice.doctor.split()[-1]
@@ -705,6 +747,7 @@ LAYOUTS: dict[str, Callable[[Ctx], None]] = {
         pharmacy,
         physio,
         handwritten,
+        emergency_note,
         british,
         american,
         swiss,
@@ -715,4 +758,4 @@ LAYOUTS: dict[str, Callable[[Ctx], None]] = {
     )
 }
 # The kinds a practice gets most often come up more than once in a cycle.
-ORDER = [*list(LAYOUTS), "discharge", "lab", "specialist", "radiology", "british"]
+ORDER = [*list(LAYOUTS), "discharge", "discharge", "lab", "specialist", "radiology", "british"]

@@ -90,6 +90,7 @@ class Letter:
             "facts": self.facts,
             "register": self.register_entry,
             "notes": self.notes,
+            "handwritten": self.handwritten,
             "fax": self.fax,
             "evidence": self.evidence,
             "conditions": conditions,

@@ -222,3 +222,16 @@ ITALIAN_BODY = [
     "Si raccomanda un controllo radiologico tra sei settimane.",
 ]
 INSURERS = ["AOK Baden-Württemberg", "Techniker Krankenkasse", "BARMER", "IKK classic"]
+HAND_FINDINGS = [
+    "Fieber 39,1, Pharyngitis, Tonsillen gerötet",
+    "Lumbago akut, keine Paresen, Lasègue neg.",
+    "HWI, Urin-Stix Leuko +++, Nitrit pos.",
+    "RR 190/105, keine Neurologie",
+    "Gastroenteritis, Exsikkose leicht",
+]
+HAND_ADVICE = [
+    "Ibuprofen 600 1-1-1, Kontrolle beim HA",
+    "Fosfomycin 3 g einmalig, Wiedervorstellung HA",
+    "Amlodipin 5 mg, RR-Kontrolle morgen beim Hausarzt",
+    "viel trinken, Vomex, AU bis Fr.",
+]

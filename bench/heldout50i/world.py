@@ -343,3 +343,15 @@ ABROAD = {
         "EOC ORL",
     ),
 }
+EMERGENCY = S(
+    "Notfallpraxis am Universitätsklinikum Freiburg",
+    ("Notfallpraxis Freiburg", "Ärztlicher Bereitschaftsdienst Freiburg"),
+    (
+        "Ärztlicher Bereitschaftsdienst der KV Baden-Württemberg",
+        "Sir-Hans-A.-Krebs-Straße · 79106 Freiburg",
+    ),
+    "0761 270-33990",
+    "Freiburg",
+    ("Dr. T. Albiez",),
+    "Notfallpraxis FR",
+)
