@@ -167,9 +167,9 @@ def fax_pages(pdf: bytes, count: int, seed: int, fine: bool, group4: bool) -> li
         width = array.shape[1]
         padded = np.full((array.shape[0], 1728), 255, dtype=np.uint8)
         padded[:, : min(width, 1728)] = array[:, :1728]
-        threshold = 150 + rng.normal(0, 25, padded.shape)
+        threshold = 150 + rng.standard_normal(padded.shape, dtype=np.float32) * 25
         bits = padded > threshold
-        speckle = rng.random(padded.shape) < 0.0009
+        speckle = rng.random(padded.shape, dtype=np.float32) < 0.0009
         bits = np.where(speckle, ~bits, bits)
         image = Image.fromarray((bits * 255).astype(np.uint8), "L").convert(
             "1", dither=Image.Dither.NONE
