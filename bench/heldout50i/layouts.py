@@ -66,6 +66,12 @@ def discharge(ctx: Ctx) -> None:
     ctx.signature(sender)
 
 
+def maiden_name(ctx: Ctx) -> str:
+    """ ", geb. Kury" after a married woman's name, where the letter uses her current name."""
+    birth_name = ctx.patient.birth_name
+    return f" (geb. {birth_name})" if birth_name and birth_name != ctx.surname else ""
+
+
 def patient_line(ctx: Ctx, birth_style: str) -> str:
     """The German ways of naming the patient under the address block."""
     style = ctx.rng.randrange(4)
@@ -322,7 +328,7 @@ def pension_insurer(ctx: Ctx) -> None:
         ("Befundbericht-Anforderung", "Anforderung Befundbericht"),
         11,
     )
-    written = f"{ctx.name()}, geb. {ctx.birth('de_num')}"
+    written = f"{ctx.name()}{maiden_name(ctx)}, geb. {ctx.birth('de_num')}"
     ctx.add(f"Versicherte Person: {written}", "sans", 10, gap=3)
     ctx.mention(ctx.name())
     if former:
@@ -409,8 +415,8 @@ def care_home(ctx: Ctx) -> None:
     ctx.add(f"Kirchzarten, {ctx.dated('de_bare')}", right=True, gap=4)
     ctx.heading("Mitteilung an den Hausarzt", ("Pflegebericht", "Pflegeüberleitung"), 11)
     ctx.add(
-        f"Bewohner/in: {ctx.mention(ctx.name())}, geb. {ctx.birth('de_bare')}, Zimmer "
-        f"{ctx.rng.randint(101, 245)}",
+        f"Bewohner/in: {ctx.mention(ctx.name())}{maiden_name(ctx)}, "
+        f"geb. {ctx.birth('de_bare')}, Zimmer {ctx.rng.randint(101, 245)}",
         "sans",
         10,
         gap=2,
@@ -757,5 +763,7 @@ LAYOUTS: dict[str, Callable[[Ctx], None]] = {
         ticino,
     )
 }
+# The kinds that print a married woman's birth name ("geb. Kury") next to her current name.
+MAIDEN = ("discharge", "specialist", "radiology", "care_home", "pension_insurer", "care_assessment")
 # The kinds a practice gets most often come up more than once in a cycle.
 ORDER = [*list(LAYOUTS), "discharge", "discharge", "lab", "specialist", "radiology", "british"]

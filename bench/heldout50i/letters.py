@@ -142,6 +142,14 @@ def generate(count: int, seed: int, split: str = "generated") -> list[Letter]:
     order = list(layouts.ORDER)
     rng.shuffle(order)
     plan = _patient_plan(rng, count)
+    married = [p for p in register.build() if p.birth_name and not p.collision and p not in plan]
+    swaps = 0
+    for index in range(count):
+        patient = plan[index]
+        name = order[index % len(order)]
+        if swaps < 3 and name in layouts.MAIDEN and patient and not patient.collision:
+            plan[index] = married[swaps * 7 % len(married)]  # letters that print "geb. ..."
+            swaps += 1
     letters = []
     for index in range(count):
         letter_seed = seed * 1000 + index

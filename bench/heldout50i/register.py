@@ -216,7 +216,7 @@ def _person(rng: random.Random, number: int, **fixed: str) -> Patient:
         "collision": "",
         "collision_group": "",
     }
-    if sex == "F" and "-" not in surname and rng.random() < 0.25 and "collision" not in fixed:
+    if sex == "F" and "-" not in surname and rng.random() < 0.45 and "collision" not in fixed:
         # a married woman: the register keeps her birth name; letters may print "geb. ..."
         values["birth_name"] = rng.choice([name for name in SURNAMES if name != surname])
         values["former_names"] = (values["birth_name"],)
