@@ -485,10 +485,11 @@ def emergency_note(ctx: Ctx) -> None:
         x=30,
     )
     ctx.add("Befund / Diagnose:", "sans", 8, gap=2)
-    for line in ctx.rng.sample(text.HAND_FINDINGS, 2):
-        ctx.add(line, "hand", 15, x=30, gap=2)
+    finding, more, advice = ctx.rng.choice(text.HAND_CASES)
+    ctx.add(finding, "hand", 15, x=30, gap=2)
+    ctx.add(more, "hand", 15, x=30, gap=2)
     ctx.add("Therapie / Empfehlung:", "sans", 8, gap=2)
-    ctx.add(ctx.rng.choice(text.HAND_ADVICE), "hand", 15, x=30)
+    ctx.add(advice, "hand", 15, x=30)
     ctx.add("Stempel / Unterschrift", "sans", 8, gap=10)
     ctx.add(sender.signers[0], "hand", 14, x=30)
     ctx.other_people.append({"name": sender.signers[0], "role": "signer"})

@@ -222,16 +222,27 @@ ITALIAN_BODY = [
     "Si raccomanda un controllo radiologico tra sei settimane.",
 ]
 INSURERS = ["AOK Baden-Württemberg", "Techniker Krankenkasse", "BARMER", "IKK classic"]
-HAND_FINDINGS = [
-    "Fieber 39,1, Pharyngitis, Tonsillen gerötet",
-    "Lumbago akut, keine Paresen, Lasègue neg.",
-    "HWI, Urin-Stix Leuko +++, Nitrit pos.",
-    "RR 190/105, keine Neurologie",
-    "Gastroenteritis, Exsikkose leicht",
-]
-HAND_ADVICE = [
-    "Ibuprofen 600 1-1-1, Kontrolle beim HA",
-    "Fosfomycin 3 g einmalig, Wiedervorstellung HA",
-    "Amlodipin 5 mg, RR-Kontrolle morgen beim Hausarzt",
-    "viel trinken, Vomex, AU bis Fr.",
+# out-of-hours cases: finding, second finding, advice (kept together so each pad is coherent)
+HAND_CASES = [
+    (
+        "Fieber 39,1, Pharyngitis,",
+        "Tonsillen gerötet, kein Belag",
+        "Ibuprofen 600 1-1-1, Kontrolle beim HA",
+    ),
+    (
+        "HWI, Urin-Stix Leuko +++,",
+        "Nitrit pos., kein Fieber",
+        "Fosfomycin 3 g einmalig, Wiedervorstellung HA",
+    ),
+    (
+        "RR 190/105, Kopfschmerz,",
+        "keine Neurologie",
+        "Amlodipin 5 mg, RR-Kontrolle morgen beim Hausarzt",
+    ),
+    ("Gastroenteritis seit gestern,", "Exsikkose leicht", "viel trinken, Vomex, AU bis Fr."),
+    (
+        "Lumbago akut nach Heben,",
+        "keine Paresen, Lasègue neg.",
+        "Ibuprofen 400 bei Bedarf, Wärme, AU 3 Tage",
+    ),
 ]
