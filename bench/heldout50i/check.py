@@ -63,6 +63,25 @@ def parse_date(text: str, region: str) -> dt.date | None:
     return None
 
 
+NUMERIC = re.compile(r"(?<![\d.])\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})(?![\d])")
+WORDED = re.compile(
+    r"\d{1,2}(?:st|nd|rd|th|\.)? ?[A-Za-zäéûü]+ \d{4}|[A-Z][a-z]+ \d{1,2}(?:st|nd|rd|th)?, \d{4}"
+)
+
+
+def dates_on(text: str, region: str) -> set[str]:
+    """Every date written on the page, read in the region's convention (ISO strings)."""
+    found = set()
+    for match in [*NUMERIC.findall(text), *WORDED.findall(text)]:
+        try:
+            parsed = parse_date(match, region)
+        except ValueError:
+            continue
+        if parsed:
+            found.add(parsed.isoformat())
+    return found
+
+
 class Checker:
     def __init__(self) -> None:
         self.problems: list[str] = []
@@ -107,7 +126,12 @@ class Checker:
                 )
         if facts["patient_id"]:
             self.expect(facts["patient_id"] in everything, f"{ident}: patient_id not printed")
+        on_page = dates_on(everything, truth["region"])
         for other in facts["other_dates"]:
+            self.expect(
+                other["date"] in on_page,
+                f"{ident}: {other['role']} date {other['date']} not on the page",
+            )
             if other["role"] not in ("discharge",):
                 self.expect(
                     other["date"] != facts["letter_date"],
@@ -139,6 +163,9 @@ class Checker:
             patient["as_written"] in first_page,
             f"{ident}: as_written {patient['as_written']!r} not on page 1",
         )
+        words = set(re.findall(r"[\w-]+", first_page.casefold()))
+        for word in patient["full_name_as_letter"].casefold().split():
+            self.expect(word in words, f"{ident}: {word!r} of full_name_as_letter not on page 1")
         register_id = patient["register_id"]
         if register_id is None:
             self.expect(truth["register"] is None, f"{ident}: register entry without register id")
