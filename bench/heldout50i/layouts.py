@@ -30,7 +30,7 @@ def discharge(ctx: Ctx) -> None:
     title = ctx.rng.choice(("Entlassbrief", "Vorläufiger Entlassbrief", "Arztbrief"))
     ctx.heading(title, ("Entlassungsbericht", "Arztbrief", "Entlassbrief"))
     former = ctx.surname == ctx.patient.birth_name
-    maiden = f", geb. {ctx.patient.birth_name}" if ctx.patient.birth_name and not former else ""
+    maiden = f" (geb. {ctx.patient.birth_name})" if ctx.patient.birth_name and not former else ""
     pronoun = "Ihre Patientin" if ctx.female else "Ihren Patienten"
     name = ctx.mention(ctx.name())
     birth = ctx.birth("de_num")
@@ -38,8 +38,8 @@ def discharge(ctx: Ctx) -> None:
     leave = ctx.other(-ctx.rng.randint(0, 3), "discharge", "de_num")
     ctx.para(
         f"Sehr geehrte Kolleginnen und Kollegen, wir berichten über {pronoun} "
-        f"{ctx.salutation()} {keep(name)}, "
-        f"geb. {birth}{maiden}, "
+        f"{ctx.salutation()} {keep(name)}{maiden}, "
+        f"geb. {birth}, "
         f"{'die' if ctx.female else 'der'} sich vom {admit} bis {leave} in unserer "
         "stationären Behandlung befand.",
         gap=5,

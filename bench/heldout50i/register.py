@@ -216,7 +216,14 @@ def _person(rng: random.Random, number: int, **fixed: str) -> Patient:
         "collision": "",
         "collision_group": "",
     }
-    if sex == "F" and "-" not in surname and rng.random() < 0.45 and "collision" not in fixed:
+    adult = values["birth_date"] < "2000"
+    if (
+        sex == "F"
+        and adult
+        and "-" not in surname
+        and rng.random() < 0.45
+        and "collision" not in fixed
+    ):
         # a married woman: the register keeps her birth name; letters may print "geb. ..."
         values["birth_name"] = rng.choice([name for name in SURNAMES if name != surname])
         values["former_names"] = (values["birth_name"],)
