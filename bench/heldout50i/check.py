@@ -22,7 +22,9 @@ import time
 from collections import Counter
 from pathlib import Path
 
+import numpy as np
 import pymupdf
+from PIL import Image
 
 from bench.heldout50i import letters, register, render
 from bench.heldout50i.context import ASCII, transliterate
@@ -373,6 +375,19 @@ class Checker:
             f"examples differ in another process: {there.stderr[-300:]}",
         )
 
+    def image(self, name: str, data: bytes) -> None:
+        """A page image looks like a page: light paper, some ink, the right size and DPI."""
+        image = Image.open(io.BytesIO(data))
+        ink = float((np.asarray(image.convert("L")) < 128).mean())
+        self.expect(0.002 < ink < 0.2, f"{name}: {ink:.1%} of the pixels are ink")
+        if name.startswith("fax/") or "/fax/" in name:
+            fax_ok = image.mode == "1" and image.width == 1728 and image.info["dpi"][0] == 204
+            self.expect(fax_ok, f"{name}: not a 1728-pixel bilevel fax page at 204 DPI")
+        else:
+            dpi = image.info.get("dpi", (0, 0))
+            scan_ok = image.mode == "L" and round(dpi[0]) == 200 and image.width > 1600
+            self.expect(scan_ok, f"{name}: not a 200 DPI greyscale scan")
+
     def determinism(self) -> int:
         first, second = letters.split("examples"), letters.split("examples")
         files = 0
@@ -382,6 +397,9 @@ class Checker:
                 a, b = one.render(condition), two.render(condition)
                 files += len(a)
                 self.expect(a == b, f"{one.id}: {condition} renders differ between two runs")
+                for name, data in a.items():
+                    if not name.endswith(".pdf"):
+                        self.image(f"{one.id}/{name}", data)
         return files
 
 

@@ -38,7 +38,7 @@ def discharge(ctx: Ctx) -> None:
     leave = ctx.other(-ctx.rng.randint(0, 3), "discharge", "de_num")
     ctx.para(
         f"Sehr geehrte Kolleginnen und Kollegen, wir berichten über {pronoun} "
-        f"{ctx.salutation()} {keep(name)}{maiden}, "
+        f"{'Frau' if ctx.female else 'Herrn'} {keep(name)}{maiden}, "
         f"geb. {birth}, "
         f"{'die' if ctx.female else 'der'} sich vom {admit} bis {leave} in unserer "
         "stationären Behandlung befand.",

@@ -142,7 +142,8 @@ def generate(count: int, seed: int, split: str = "generated") -> list[Letter]:
     order = list(layouts.ORDER)
     rng.shuffle(order)
     plan = _patient_plan(rng, count)
-    married = [p for p in register.build() if p.birth_name and not p.collision and p not in plan]
+    used = {patient.id for patient in plan if patient}
+    married = [p for p in register.build() if p.birth_name and not p.collision and p.id not in used]
     swaps = 0
     for index in range(count):
         patient = plan[index]

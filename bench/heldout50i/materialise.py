@@ -7,6 +7,7 @@ GDT, FHIR Bundle and NDJSON.
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
 import time
@@ -32,9 +33,14 @@ def write_letter(letter: letters.Letter, folder: Path) -> int:
     return written
 
 
+@functools.cache
+def _split(name: str) -> list[letters.Letter]:
+    return letters.split(name)  # once per worker process, not once per letter
+
+
 def _one(job: tuple[str, int, str]) -> int:
     split_name, index, folder = job
-    return write_letter(letters.split(split_name)[index], Path(folder))
+    return write_letter(_split(split_name)[index], Path(folder))
 
 
 def materialise(folder: Path, workers: int = 2) -> int:
