@@ -1,8 +1,8 @@
 """The ninth blind facts set: generated letters to three Breisgau practices, with exact truth.
 
 `split("test")` (40 letters) and `split("examples")` (6) are fixed by their seeds;
-`generate(count, seed)` makes
-any other set. Each Letter knows its pages (lines), so its truth text is exactly what is drawn.
+`generate(count, seed)` makes any other set. Each Letter knows its pages (lines), so its truth
+text is exactly what is drawn.
 """
 
 from __future__ import annotations
@@ -137,20 +137,29 @@ def _patient_plan(rng: random.Random, count: int) -> list[register.Patient | Non
     return plan
 
 
+def _special_patients(plan: list[register.Patient | None], order: list[str]) -> None:
+    """Give a few letters that print a birth name or a title a patient who has one."""
+    used = {patient.id for patient in plan if patient}
+    fresh = [p for p in register.build() if not p.collision and p.id not in used]
+    married = [p for p in fresh if p.birth_name]
+    titled = [p for p in fresh if p.title][:2]
+    swaps = 0
+    for index, patient in enumerate(plan):
+        name = order[index % len(order)]
+        ordinary = patient is not None and not patient.collision
+        if swaps < 3 and name in layouts.MAIDEN and ordinary:
+            plan[index] = married[swaps * 7 % len(married)]  # letters that print "geb. ..."
+            swaps += 1
+        elif titled and name in ("pathology", "austrian", "ticino") and ordinary:
+            plan[index] = titled.pop()  # "Dr. med." before the patient's name
+
+
 def generate(count: int, seed: int, split: str = "generated") -> list[Letter]:
     rng = random.Random(seed)
     order = list(layouts.ORDER)
     rng.shuffle(order)
     plan = _patient_plan(rng, count)
-    used = {patient.id for patient in plan if patient}
-    married = [p for p in register.build() if p.birth_name and not p.collision and p.id not in used]
-    swaps = 0
-    for index in range(count):
-        patient = plan[index]
-        name = order[index % len(order)]
-        if swaps < 3 and name in layouts.MAIDEN and patient and not patient.collision:
-            plan[index] = married[swaps * 7 % len(married)]  # letters that print "geb. ..."
-            swaps += 1
+    _special_patients(plan, order)
     letters = []
     for index in range(count):
         letter_seed = seed * 1000 + index

@@ -228,6 +228,8 @@ def _person(rng: random.Random, number: int, **fixed: str) -> Patient:
         values["birth_name"] = rng.choice([name for name in SURNAMES if name != surname])
         values["former_names"] = (values["birth_name"],)
     values.update(fixed)
+    if values["birth_date"] > "1995":
+        values["title"] = ""  # nobody under thirty has a doctorate here
     return Patient(**values)  # type: ignore[arg-type]
 
 
