@@ -564,7 +564,7 @@ def british(ctx: Ctx) -> None:
     ctx.add(
         f"Address: {ctx.patient.street}, {ctx.patient.postcode} {ctx.patient.city}, Germany"
         if ctx.patient.city
-        else "Address: temporary, Cork",
+        else "Address: not given (visitor)",
         "sans",
         9,
     )
