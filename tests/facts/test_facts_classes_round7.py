@@ -244,3 +244,62 @@ def test_with_the_clinics_window_left_out_the_organisation_over_its_own_address_
     proposals = propose(letter, TODAY)
     assert "sender" not in proposals
     assert with_directory(proposals, letter, directory)["sender"].value == "Ziekenhuis Rijnoever"
+
+
+def test_a_forms_row_of_numbers_gives_the_date_under_its_column_and_a_time_beside_it() -> None:
+    form = (
+        "Krankenkasse bzw. Kostenträger: IKK classic\nName, Vorname des Versicherten\n"
+        "Faller, Theresia\ngeb. am 03.05.48\n"
+        "Betriebsstätten-Nr.  Arzt-Nr.     Datum\n301432619            708594309    06.05.23\n"
+        "Überweisungsschein\n"
+    )
+    assert _fact(form, "letter_date") == "2023-05-06"
+    emergency = (
+        "Notfallpraxis am Klinikum\nBefundbericht für den weiterbehandelnden Arzt\n"
+        "Name, Vorname:\nRees, Urs\ngeb. am:\n22.12.39\nDatum / Uhrzeit:\n16.12.2024  22:19\n"
+    )
+    assert _fact(emergency, "letter_date") == "2024-12-16"
+    assert _fact(emergency, "title") == "Befundbericht für den weiterbehandelnden Arzt"
+
+
+def test_a_patients_line_with_a_comma_is_no_place_and_date() -> None:
+    """ "Herr Oskar Frey, 15.5.1938, Rebbergstrasse 137": the patient and the birth date,
+    which leave "Basel, 20.10.2023" the letter's date."""
+    letter = (
+        "Universitätsspital Basel\nPetersgraben 4 · CH-4031 Basel · Tel. +41 61 265 25 25\n"
+        "Basel, 20.10.2023\nAustrittsbericht\nHerr Oskar Frey, 15.5.1938, Rebbergstrasse 137\n"
+        "Sehr geehrte Frau Kollegin\nText.\n"
+    )
+    assert _fact(letter, "letter_date") == "2023-10-20"
+
+
+def test_a_department_or_a_specialty_over_the_hospital_is_not_the_sender() -> None:
+    department = (
+        "Medizinische Klinik · Chefarzt Dr. med. Armin Gschwind\nKreiskrankenhaus Emmendingen\n"
+        "Gartenstraße 44 · 79312 Emmendingen\n"
+        "Kreiskrankenhaus Emmendingen · Gartenstraße 44 · 79312 Emmendingen\n"
+        "Praxis am Markt\nDr. med. Anna Roth\nMarktplatz 1\n79102 Freiburg\n"
+        "Emmendingen, 27.03.2025\nArztbrief\nSehr geehrte Kolleginnen und Kollegen,\nText.\n"
+    )
+    assert _fact(department, "sender") == "Kreiskrankenhaus Emmendingen"
+    spelled = (
+        "Fachaerzte fuer Laboratoriumsmedizin\nMVZ Labor Oberrhein\n"
+        "Tullastrasse 4 · 79108 Freiburg\n"
+        "MVZ Labor Oberrhein · Tullastrasse 4 · 79108 Freiburg\nPraxis am Markt\nMarktplatz 1\n"
+        "79235 Vogtsburg\nPatient: ZAEHRINGER, PAULA\nLaborbefund\n"
+    )
+    assert _fact(spelled, "sender") == "MVZ Labor Oberrhein"
+
+
+def test_a_subject_naming_only_the_patient_is_no_title_and_a_care_forms_name_needs_its_order() -> (
+    None
+):
+    subject = (
+        "Neurologische Praxis am Martinstor\nKaiser-Joseph-Strasse 233 · 79098 Freiburg\n"
+        "Praxis am Markt\nMarktplatz 1\n79379 Muellheim\nDatum: 29.12.23\n"
+        "Betr.: Ihren Patienten Herrn Florian Huegle, geboren am 26. September 1994\n"
+        "Neurologischer Befundbericht\nSehr geehrte Frau Kollegin,\nText.\n"
+    )
+    assert _fact(subject, "title") == "Neurologischer Befundbericht"
+    unordered = "Mitteilung an den Hausarzt\nKlient/in: Krause Klaus Andreas\nText.\n"
+    assert _fact(unordered, "patient") is None  # "Krause" may be either name

@@ -335,7 +335,8 @@ _NAMED_DATE_LABEL = re.compile(
 
 _PLAIN_DATE_LABEL = re.compile(
     # The word "date" in the languages of letters from abroad; a form's "Datum/Unterschrift".
-    r"(?:^|¦)\s*(?:Datum|Dated|Date|Tarih|Data|Fecha|Dato)(?:\s*/\s*(?:Unterschrift|Signature))?"
+    r"(?:^|¦)\s*(?:Datum|Dated|Date|Tarih|Data|Fecha|Dato)"
+    r"(?:\s*/\s*(?:Unterschrift|Signature|Uhrzeit|Zeit|Time))?"
     r"\s*[:¦]?\s*",
     re.IGNORECASE,
 )
@@ -363,7 +364,9 @@ _YEAR_WORD = re.compile(r"\s+r\.?\s*$")
 
 
 _PLACE_AND_DATE = re.compile(
-    r"^[A-ZÄÖÜ][\w .()/-]{1,40},\s*(?:(?:den|the|am|le|il|el|dnia|d\.)\s+)?(?=\d|[A-Z])|"
+    # Not a person ("Herr Oskar Frey, 15.5.1938, ...": a patient's line, a birth date).
+    r"^(?!(?:Herrn?|Frau|Mr|Mrs|Ms|Miss)\b)[A-ZÄÖÜ][\w .()/-]{1,40},"
+    r"\s*(?:(?:den|the|am|le|il|el|dnia|d\.)\s+)?(?=\d|[A-Z])|"
     # Czech, Slovak and Polish: "V Plzni dne 30.5.2024", "W Opolu dnia 30.06.2025".
     r"^(?:V|Ve|W|We)\s+[A-ZÄÖÜ][\w.-]+(?:\s+[A-ZÄÖÜ][\w.-]+)?,?\s+(?:dne|dňa|dnia)\s+(?=\d)"
 )
@@ -390,7 +393,9 @@ def letter_date_candidates(
             continue  # "RECEIVED" over "30-AUG-2023": the day it came, not the letter's
         if _FAX_MACHINE_LINE.search(line.text):
             continue  # "Gesendet: 20.07.24 +49 561 455142 >> Praxis ... Seite 1": the fax's day
-        if _label_over_value(above, line.text):
+        if (column := _column_label(above, line.text)) is not None:
+            line = Line(column, line.block, line.number)  # "Datum" heading a form's column
+        elif _label_over_value(above, line.text):
             # An information block prints each label over its value ("Date" over
             # "14/02/2025", "Leoben, am" over "19. Jänner 2024", "Date of discharge" over
             # its date): the two are read as the one line they mean.
@@ -407,6 +412,22 @@ def letter_date_candidates(
 
 # A line that ends where its value starts ("Leoben, am", "Ihre Nachricht vom", "Datum:").
 _OPEN_ENDED = re.compile(r"(?:[:,]|\s(?:am|den|the|on|vom|from|dated|of|dnia|le|il|el))$")
+
+
+def _column_label(above: str, text: str) -> str | None:
+    """A form's row of numbers under its row of labels ("Betriebsstätten-Nr. ¦ Arzt-Nr. ¦
+    Datum" over "301432619 ¦ 708594309 ¦ 06.05.23"): the date cell with its label, or None.
+    Only a row of numbers: a table of results under "Datum ¦ Parameter" is another's."""
+    labels, values = above.split("¦"), text.split("¦")
+    if len(labels) < 2 or len(values) < 2:
+        return None
+    if any(re.search(r"[^\W\d_]", value) for value in values):
+        return None
+    # Cells paired from the right: a label's row may run two of its labels together.
+    for label, value in zip(reversed(labels), reversed(values), strict=False):
+        if _PLAIN_DATE_LABEL.fullmatch(label.strip()) or _NAMED_DATE_LABEL.fullmatch(label):
+            return f"{label.strip()}: {value.strip()}"
+    return None
 
 
 def _label_over_value(above: str, text: str) -> bool:

@@ -13,6 +13,7 @@ from docvault.facts.extract.base import (
     _INITIAL,
     _LAST_FIRST_FIELDS,
     _PATIENT_LABEL,
+    _PERSON_IN_CARE,
     _SALUTATION,
     _SALUTATION_LINE,
     _TOKEN,
@@ -67,12 +68,21 @@ _TITLES_BEFORE = re.compile(
 )
 
 
+# The labels of a person in care (a client, a resident, an employee), whose forms write the
+# surname first as often as not: a name is read there only where its order shows, by a
+# comma after the surname, the surname in capitals, or a salutation before the given name.
+_IN_CARE = re.compile(_PERSON_IN_CARE, re.IGNORECASE)
+_ORDER_SHOWN = re.compile(rf"^\s*[^\W\d_][^,\d]{{0,40}},|\b[A-ZÄÖÜ]{{2,}}\b|^\s*{_SALUTATION}\s")
+
+
 def patient_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
     for line in lines:
         for match in _PATIENT_LABEL.finditer(line.text):
             last_first = bool(_LAST_FIRST_FIELDS.fullmatch(match.group("label").strip()))
             # After a patient label, "Dr." is the patient's own title, not a doctor's name.
             value = _TITLES_BEFORE.sub("", line.text[match.end() :])
+            if _IN_CARE.fullmatch(match.group("label").strip()) and not _ORDER_SHOWN.search(value):
+                continue  # a care form's "Klient/in: Krause Klaus": which name is which, unsaid
             name = read_name(value, last_first)
             if name:
                 yield Candidate(name, line.text, 0)

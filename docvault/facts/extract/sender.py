@@ -102,7 +102,11 @@ _FORM_LABEL = re.compile(
 # organisation's own name may be a logo, which the text does not carry): never the sender.
 _SUBDIVISION = re.compile(
     r"^(?:Department|Dept\.?|Division|Section|Unit|Service|Directorate|Abteilung|Sektion|"
-    r"Bereich|Klinik für|Klinik fuer|Fachärzt(?:e|in)? für|Facharzt für|Institut für)\b|"
+    r"Bereich|Klinik f(?:ü|ue)r|Fach(?:ä|ae)rzt(?:e|in)? f(?:ü|ue)r|Facharzt f(?:ü|ue)r|"
+    r"Institut f(?:ü|ue)r)\b|"
+    # A hospital's department by its kind: "Medizinische Klinik", "Chirurgische Klinik II".
+    r"^(?:Medizinische|Chirurgische|Neurologische|Psychiatrische|Urologische|Orthopädische|"
+    r"Gynäkologische|Geriatrische|Kardiologische|Radiologische)\s+Klinik(?:\s+[IVX]+)?$|"
     r"^(?:General Practice|Family (?:Medicine|Practice)|Primary Care|Internal Medicine|"
     r"Allgemeinmedizin|Innere Medizin)$|"
     r"^[^\W\d_]*(?:logie|logy|graphy|graphie|medizin|medicine|chirurgie|surgery|iatrie|iatry)$",

@@ -227,16 +227,26 @@ def _kind_and_subject(text: str) -> bool:
     """A line naming a kind of letter and what it is about, with no sentence's words
     ("Sprechstundenbericht Gynäkologie", "Gutachten zur Feststellung der Pflegebedürftigkeit",
     "Compte rendu d'hospitalisation"): two to seven words, the first a kind of letter, the
-    others capitalised or a name's small words."""
+    others capitalised or a name's small words; or up to ten, the kind and for whom it is."""
     words = text.split()
-    if not 1 <= len(words) <= 7 or re.search(r"\d|[:@·•|¦,;()/.!?]", text):
+    if not 1 <= len(words) <= _FOR_WHOM_WORDS or re.search(r"\d|[:@·•|¦,;()/.!?]", text):
+        return False
+    if len(words) > 7 and not (len(words) > 2 and words[1] in _FOR_WHOM):
         return False
     if _FOREIGN_KIND.match(text):  # written in sentence case: "Informe de alta"
         one_word = len(words) == 1 and not _FOREIGN_ONE_WORD.fullmatch(text)
         return not (one_word or _ORGANISATION.search(text))
     shaped = all(word[0].isupper() or _small_word(word) for word in words[1:])
     kind = words[0][0].isupper() and _LETTER_KIND.search(words[0])
+    if kind and len(words) >= 3 and words[1] in _FOR_WHOM:
+        # "Befundbericht für den weiterbehandelnden Arzt", "Mitteilung an den Hausarzt":
+        # for whom the kind is, in any words, with no sentence's stop.
+        return not _ORGANISATION.search(" ".join(words[1:]))
     return len(words) >= 2 and bool(shaped and kind) and not _ORGANISATION.search(text)
+
+
+_FOR_WHOM = frozenset({"für", "fuer", "an", "zur", "zum", "for", "to"})
+_FOR_WHOM_WORDS = 10
 
 
 def _small_word(word: str) -> bool:
@@ -375,9 +385,16 @@ _REPLY_ALONE = re.compile(r"(?:AW|RE|WG|FW|FWD|TR|SV|Antwort|Reply)\W*", re.IGNO
 _DANGLING = re.compile(r"(?:\s+(?:vom|von|am|from|of|dated|on|für|for|zur|zum|der|des))+$", re.I)
 
 
+# A subject that names the patient alone: "Ihren Patienten Herrn ...", "Unsere gemeinsame
+# Patientin ...", "Your patient Mr ...".
+_ABOUT_PATIENT = re.compile(
+    r"\s*(?:Ihre[nrs]?|Unsere[nrs]?|Your|Our)\s+(?:gemeinsamen?\s+)?Patient", re.IGNORECASE
+)
+
+
 def _title_text(text: str) -> str | None:
     text = text[:MAX_TITLE_CHARACTERS]
-    if re.match(rf"\s*(?:{_SALUTATION}\s|Patient|Pat\.)", text):
+    if re.match(rf"\s*(?:{_SALUTATION}\s|Patient|Pat\.)", text) or _ABOUT_PATIENT.match(text):
         return None  # "Betreff: Frau Aisha Hoffmann, geb. ...": the patient, no title
     mention = _PATIENT_MENTION.search(text)
     title = (text[: mention.start()] if mention else text).strip(" ,.:;–—-¦")
