@@ -303,3 +303,18 @@ def test_a_subject_naming_only_the_patient_is_no_title_and_a_care_forms_name_nee
     assert _fact(subject, "title") == "Neurologischer Befundbericht"
     unordered = "Mitteilung an den Hausarzt\nKlient/in: Krause Klaus Andreas\nText.\n"
     assert _fact(unordered, "patient") is None  # "Krause" may be either name
+
+
+def test_a_forms_label_is_no_title_and_a_stray_stop_leaves_a_heading() -> None:
+    """ "Patient" over "Geburtsdatum" (a form's labels over their values) is no heading; the
+    CPU engine's full stop between a heading's words ("Vorläufiger. Entlassbericht") goes."""
+    labels = (
+        "RADIOLOGIE AM STERN\nSternstraße 9 · 34117 Kassel · Tel. 0561 1000\nPatient\n"
+        "Geburtsdatum\nKraus, Ben\n20.02.2006\nBefund: unauffällig.\n"
+    )
+    assert _fact(labels, "title") is None
+    stray = (
+        "Klinikum am Park\nParkweg 1 · 34117 Kassel · Tel. 0561 2000\nVorläufiger. Entlassbericht\n"
+        "Patient: Kraus, Ben, geb. 20.02.2006\nSehr geehrte Kollegen,\nText.\n"
+    )
+    assert _fact(stray, "title") == "Vorläufiger Entlassbericht"

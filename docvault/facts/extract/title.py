@@ -8,6 +8,7 @@ from collections.abc import Iterator, Sequence
 from docvault.facts.extract.base import (
     _BIRTH,
     _DOCUMENT_KIND,
+    _LABEL_ONLY,
     _PATIENT_FIELD_ALONE,
     _PATIENT_LABEL,
     _SALUTATION,
@@ -48,7 +49,8 @@ _PATIENT_MENTION = re.compile(
 
 def title_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
     for candidate in (*_head_titles(lines), *_heading_under_salutation(lines)):
-        yield _with_continuation(candidate, lines)
+        found = _with_continuation(candidate, lines)
+        yield Candidate(_STRAY_STOP.sub(" ", found.value), found.evidence, found.rank)
 
 
 # A title's second line: a small word, then a few words without a number or a comma ("zur
@@ -319,6 +321,8 @@ def _heading_above(line: Line, following: Line) -> bool:
         return False  # an address line
     if _FIELD_AND_VALUE.match(text):
         return False  # a form's field printed without its colon: "Vorname Dragan"
+    if _PATIENT_FIELD_ALONE.fullmatch(text) or _LABEL_ONLY.fullmatch(text):
+        return False  # "Patient" over "Geburtsdatum": a form's labels, printed over values
     if (read_name(text) == text or _name_alone(text)) and not _DOCUMENT_KIND.search(text):
         return False  # a person's name (the recipient's last line, "Marie MEIER")
     if _SIGNER.match(text) or _CLOSING.search(text):
@@ -412,3 +416,10 @@ def _title_text(text: str) -> str | None:
     if not title or len(title) > MAX_TITLE_CHARACTERS or _REPLY_ALONE.fullmatch(title):
         return None  # "AW: Patientin Wichmann" less its patient: a reply's prefix alone
     return title.title() if title.isupper() else title
+
+
+# A full stop the CPU engine reads between a heading's words ("Vorläufiger. Entlassbericht",
+# "Rückfrage zur.Verordnung"): after a word of letters, no abbreviation's short stem.
+_STRAY_STOP = re.compile(
+    r"(?<=[^\W\d_][a-zäöüß]{5})\.\s+(?=[^\W\d_]{3})|(?<=[a-zäöüß]{3})\.(?=[A-ZÄÖÜ][a-zäöüß]{2})"
+)
