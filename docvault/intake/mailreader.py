@@ -16,7 +16,6 @@ what to do).
 from __future__ import annotations
 
 import logging
-import multiprocessing
 from concurrent.futures import CancelledError
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -33,7 +32,7 @@ from docvault.intake.mailparse import (
     parse_headers,
     parse_message,
 )
-from docvault.runtime import die_first_when_memory_runs_out, die_with_parent, limit_memory
+from docvault.runtime import prepare_worker, release, worker_context
 
 logger = logging.getLogger(__name__)
 
@@ -81,15 +80,6 @@ def _message_in_worker(path: Path, max_attachments: int) -> ParsedMessage | Unre
     return parsed
 
 
-def _prepare_worker(memory_limit_bytes: int) -> None:
-    """Runs first in the worker: bound to the daemon's life, memory-capped, and the
-    out-of-memory killer's first choice (a message's memory never costs docvault its life,
-    as a page's never does in the render workers)."""
-    die_with_parent()
-    limit_memory(memory_limit_bytes)
-    die_first_when_memory_runs_out()
-
-
 def _started() -> None:
     """A task that does nothing: scheduling it starts the worker (see `MailReader`)."""
 
@@ -97,10 +87,9 @@ def _started() -> None:
 class MailReader:
     """`parse_headers` and `parse_message` in a killable, memory-capped worker process.
 
-    Made on a thread that lives as long as the daemon (the event loop's), like the render
-    pool, because the worker's parent-death signal follows the thread that started it;
-    called from the mailbox parts' threads (one call at a time per part, each waiting at
-    most the time limit).
+    Its worker is forked by the fork server, like the render pool's, and dies with it as it
+    dies with the daemon (`docvault.runtime.forkserver`); called from the mailbox parts'
+    threads (one call at a time per part, each waiting at most the time limit).
     """
 
     def __init__(
@@ -110,16 +99,17 @@ class MailReader:
         self.memory_limit_bytes = memory_limit_bytes
         self.max_attachments = max_attachments
         self._closing = False
+        self._context = worker_context(("docvault.intake.mailreader",))
         self._pool = self._new_pool()
 
     def _new_pool(self) -> pebble.ProcessPool:
         pool = pebble.ProcessPool(
             max_workers=1,
-            initializer=_prepare_worker,
+            initializer=prepare_worker,
             initargs=(self.memory_limit_bytes,),
-            context=multiprocessing.get_context("spawn"),
+            context=self._context,
         )
-        pool.schedule(_started)  # starts the worker now, from this thread
+        pool.schedule(_started)  # starts the worker now
         return pool
 
     def headers(self, header_bytes: bytes) -> Summary | Unreadable:
@@ -164,9 +154,12 @@ class MailReader:
 
     def close(self) -> None:
         """Stop the worker now (a message in flight is read again at the next start)."""
+        if self._closing:
+            return
         self._closing = True
         self._pool.stop()  # type: ignore[no-untyped-call]
         self._pool.join(timeout=10)
+        release()
 
 
 class MailReaderClosed(Exception):

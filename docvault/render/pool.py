@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import multiprocessing
 from collections.abc import Callable
 from concurrent.futures import CancelledError
 from concurrent.futures.process import BrokenProcessPool
@@ -36,7 +35,7 @@ from docvault.errors import (
     UnsupportedFormat,
 )
 from docvault.render.options import RenderOptions
-from docvault.runtime import die_first_when_memory_runs_out, die_with_parent, limit_memory
+from docvault.runtime import prepare_worker, release, worker_context
 
 if TYPE_CHECKING:
     from docvault.render.opening import DocumentInfo
@@ -142,12 +141,14 @@ def _derive_in_worker(
 def _prepare_worker(memory_limit_bytes: int) -> None:
     """Runs first in every render worker: bound to the daemon's life, memory-capped, and the
     out-of-memory killer's first choice (so a page's memory never costs docvault its life)."""
-    die_with_parent()
-    limit_memory(memory_limit_bytes)
-    die_first_when_memory_runs_out()
+    prepare_worker(memory_limit_bytes)
     from docvault.render.opening import quiet_mupdf  # the worker's MuPDF, imported here once
 
     quiet_mupdf()
+
+
+# What a render worker imports, imported once by the fork server it is forked from.
+_PRELOAD = ("docvault.render.pool", "docvault.render.page", "docvault.render.opening")
 
 
 def _started() -> None:
@@ -163,10 +164,9 @@ class RenderPool:
     runs under a memory limit, so a decompression bomb fails its own page, and it dies with
     the daemon (parent-death signal), so a SIGKILL of the daemon leaves no orphan.
 
-    Workers are started with 'spawn' (the daemon has threads, and forking a process with
-    threads can deadlock the child), at once and from the creating thread: Linux sends the
-    parent-death signal when the thread that started a process ends, so the pool must be
-    made on a thread that lives as long as the daemon (the event loop's).
+    Workers are forked by the fork server (`docvault.runtime.forkserver`: the daemon has
+    threads, and forking a process with threads can deadlock the child), which has imported
+    PyMuPDF and the page's modules once, and they die with it as it dies with the daemon.
     A worker that dies while rendering (MuPDF crashing on a file) is replaced, and the call
     is tried once more, so a page that was merely beside the culprit still renders.
     """
@@ -183,6 +183,7 @@ class RenderPool:
         self._memory_limit_bytes = memory_limit_bytes
         self.timeout_seconds = timeout_seconds
         self._closing = False
+        self._context = worker_context(_PRELOAD)
         self._pool = self._new_pool()
 
     def _new_pool(self) -> pebble.ProcessPool:
@@ -190,9 +191,9 @@ class RenderPool:
             max_workers=self._workers,
             initializer=_prepare_worker,
             initargs=(self._memory_limit_bytes,),
-            context=multiprocessing.get_context("spawn"),
+            context=self._context,
         )
-        pool.schedule(_started)  # starts the workers now, from this thread
+        pool.schedule(_started)  # starts the workers now
         return pool
 
     async def inspect(self, path: Path) -> DocumentInfo:
@@ -344,9 +345,12 @@ class RenderPool:
 
     def close(self) -> None:
         """Stop the worker processes now: pages in flight are abandoned (the queue keeps them)."""
+        if self._closing:
+            return
         self._closing = True
         self._pool.stop()  # type: ignore[no-untyped-call]
         self._pool.join(timeout=10)
+        release()
 
 
 class RenderPoolClosed(Exception):

@@ -10,6 +10,8 @@ plain values. The modules, each importing only those above it:
                 another program) told from OSError and SQLite's errors, with the sentence
                 an admin acts on, and how a part waits one out
     lifeline    child processes that die with docvault: parent-death signal, memory limit
+    forkserver  where worker processes come from: a fork server that imported their
+                modules once, bound to docvault's life
     notify      systemd's notify protocol: READY, STATUS, WATCHDOG, STOPPING
     threads     how blocking work runs: a part's loop in a daemon thread of its own, short
                 calls in the one bounded executor, the hand-overs' fixed pool, the calendar's
@@ -42,6 +44,7 @@ if TYPE_CHECKING:
         fault_of,
         process_name,
     )
+    from docvault.runtime.forkserver import prepare_worker, release, worker_context
     from docvault.runtime.jobs import ClockWatch, Job, RunningJobs, run_timers
     from docvault.runtime.lifeline import (
         bound_child_command,
@@ -84,6 +87,7 @@ __getattr__ = lazy_names(
             "fault_of",
             "process_name",
         ],
+        "forkserver": ["prepare_worker", "release", "worker_context"],
         "jobs": ["ClockWatch", "Job", "RunningJobs", "run_timers"],
         "lifeline": [
             "bound_child_command",
@@ -142,10 +146,13 @@ __all__ = [
     "fault_of",
     "in_thread",
     "limit_memory",
+    "prepare_worker",
     "process_name",
     "read_status_file",
+    "release",
     "run_timers",
     "stop_relayed",
     "thread_future",
+    "worker_context",
     "write_status_file",
 ]

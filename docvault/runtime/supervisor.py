@@ -36,7 +36,8 @@ every part from before it starts until after it stopped, in one `asyncio.TaskGro
 
     beside them, owned by what they serve, closed by the composition root:
       render pools   processes: `render_workers` to render, one to inspect, and
-                     `web_render_workers` to draw the web view's images (pebble)
+                     `web_render_workers` to draw the web view's images (pebble),
+                     forked by the fork server (`docvault.runtime.forkserver`)
       CPU engine     threads "rapidocr" (`cpu_threads`): its compute, closed by aclose()
       the executor   threads "blocking_0..7": every short blocking call on the loop
 

@@ -1,0 +1,95 @@
+"""The fork server the workers come from: workers are its children, not this process's; a
+worker gives up the server's "alive" pipe; the last pool closed stops the server, so a
+process that ran pools leaves none behind."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+from pathlib import Path
+
+from docvault.render import RenderOptions
+from docvault.render.pool import RenderPool
+
+
+def _parent_of(pid: int) -> int:
+    return int((Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[1])
+
+
+def _children_of(pid: int) -> set[int]:
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            command = (entry / "cmdline").read_bytes()
+        except OSError:
+            continue  # ended while we looked
+        if b"multiprocessing.resource_tracker" in command or stat[0] == "Z":
+            continue  # the resource tracker serves the whole test process and ends with it
+        if int(stat[1]) == pid:
+            found.add(int(entry.name))
+    return found
+
+
+def _identity(path: Path, options: RenderOptions) -> tuple[int, int]:
+    """In a worker: its pid and its parent's pid."""
+    return os.getpid(), os.getppid()
+
+
+def _pipes(pid: int, access: int) -> set[str]:
+    """The pipes a process holds open for reading (`os.O_RDONLY`) or for writing."""
+    found = set()
+    for name in os.listdir(f"/proc/{pid}/fd"):
+        try:
+            target = os.readlink(f"/proc/{pid}/fd/{name}")
+            info = Path(f"/proc/{pid}/fdinfo/{name}").read_text()
+        except OSError:
+            continue  # closed while we looked
+        flags = int(info.split("flags:")[1].split()[0], 8)
+        if target.startswith("pipe:") and flags & os.O_ACCMODE == access:
+            found.add(target)
+    return found
+
+
+def test_workers_come_from_the_server_and_the_last_pool_closed_stops_it(
+    fixtures_dir: Path,
+) -> None:
+    before = _children_of(os.getpid())
+    first = RenderPool(1, RenderOptions())
+    second = RenderPool(1, RenderOptions())
+    try:
+        worker, parent = asyncio.run(
+            first.derive(fixtures_dir / "pymupdf__small-table.pdf", _identity)
+        )
+        assert _children_of(os.getpid()) - before == {parent}, "the worker's parent is new"
+        assert worker in _children_of(parent)
+        # The server reads its "alive" pipe for the end of its clients: the worker holds no
+        # writing end of it (a worker stuck in MuPDF would keep the server alive for good).
+        assert _pipes(worker, os.O_WRONLY) & _pipes(parent, os.O_RDONLY) == set()
+        first.close()
+        assert _children_of(os.getpid()) - before == {parent}, "the second pool still uses it"
+    finally:
+        first.close()
+        second.close()
+    assert _children_of(os.getpid()) - before == set(), "the last pool closed stops the server"
+
+
+def test_a_worker_killed_by_the_limit_is_replaced_by_the_server() -> None:
+    """A worker past its limit is killed and a new one forked by the same server."""
+    pool = RenderPool(1, RenderOptions())
+    try:
+        first, server = asyncio.run(pool.derive(Path("/"), _identity))
+        os.kill(first, signal.SIGKILL)
+        for _attempt in range(50):
+            try:
+                second, second_server = asyncio.run(pool.derive(Path("/"), _identity))
+            except Exception:  # noqa: BLE001  # the call that met the dead worker
+                continue
+            break
+        assert second != first
+        assert second_server == server
+    finally:
+        pool.close()
