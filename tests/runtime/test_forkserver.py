@@ -9,29 +9,10 @@ import os
 import signal
 from pathlib import Path
 
+from docvault.errors import RenderError
 from docvault.render import RenderOptions
 from docvault.render.pool import RenderPool
-
-
-def _parent_of(pid: int) -> int:
-    return int((Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[1])
-
-
-def _children_of(pid: int) -> set[int]:
-    found = set()
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            command = (entry / "cmdline").read_bytes()
-        except OSError:
-            continue  # ended while we looked
-        if b"multiprocessing.resource_tracker" in command or stat[0] == "Z":
-            continue  # the resource tracker serves the whole test process and ends with it
-        if int(stat[1]) == pid:
-            found.add(int(entry.name))
-    return found
+from tests.support.children import children_of
 
 
 def _identity(path: Path, options: RenderOptions) -> tuple[int, int]:
@@ -57,24 +38,24 @@ def _pipes(pid: int, access: int) -> set[str]:
 def test_workers_come_from_the_server_and_the_last_pool_closed_stops_it(
     fixtures_dir: Path,
 ) -> None:
-    before = _children_of(os.getpid())
+    before = children_of(os.getpid())
     first = RenderPool(1, RenderOptions())
     second = RenderPool(1, RenderOptions())
     try:
         worker, parent = asyncio.run(
             first.derive(fixtures_dir / "pymupdf__small-table.pdf", _identity)
         )
-        assert _children_of(os.getpid()) - before == {parent}, "the worker's parent is new"
-        assert worker in _children_of(parent)
+        assert children_of(os.getpid()) - before == {parent}, "the worker's parent is new"
+        assert worker in children_of(parent)
         # The server reads its "alive" pipe for the end of its clients: the worker holds no
         # writing end of it (a worker stuck in MuPDF would keep the server alive for good).
         assert _pipes(worker, os.O_WRONLY) & _pipes(parent, os.O_RDONLY) == set()
         first.close()
-        assert _children_of(os.getpid()) - before == {parent}, "the second pool still uses it"
+        assert children_of(os.getpid()) - before == {parent}, "the second pool still uses it"
     finally:
         first.close()
         second.close()
-    assert _children_of(os.getpid()) - before == set(), "the last pool closed stops the server"
+    assert children_of(os.getpid()) - before == set(), "the last pool closed stops the server"
 
 
 def test_a_worker_killed_by_the_limit_is_replaced_by_the_server() -> None:
@@ -86,8 +67,8 @@ def test_a_worker_killed_by_the_limit_is_replaced_by_the_server() -> None:
         for _attempt in range(50):
             try:
                 second, second_server = asyncio.run(pool.derive(Path("/"), _identity))
-            except Exception:  # noqa: BLE001  # the call that met the dead worker
-                continue
+            except RenderError:
+                continue  # the call that met the dead worker
             break
         assert second != first
         assert second_server == server

@@ -18,6 +18,7 @@ import pytest
 from devtools.daemon import Daemon
 from docvault.config import load_settings
 from docvault.service import run_daemon
+from tests.support.children import children_of
 
 # Each combination, and the start of the sentence that refuses it.
 COMBINATIONS = {
@@ -62,22 +63,8 @@ def test_a_combination_that_cannot_start_ends_with_a_sentence_and_no_process(
 
 
 def _children() -> set[int]:
-    """This process's live children (the render pools' workers); not multiprocessing's
-    resource tracker, which serves this whole test process and ends with it."""
-    found = set()
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            command = (entry / "cmdline").read_bytes()
-        except OSError:
-            continue
-        if b"multiprocessing.resource_tracker" in command:
-            continue
-        if int(stat[1]) == os.getpid() and stat[0] != "Z":
-            found.add(int(entry.name))
-    return found
+    """This process's live children (the render pools' workers, their fork server)."""
+    return children_of(os.getpid())
 
 
 def test_a_failure_while_the_daemon_opens_closes_everything_opened_before_it(
