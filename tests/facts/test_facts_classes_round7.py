@@ -318,3 +318,21 @@ def test_a_forms_label_is_no_title_and_a_stray_stop_leaves_a_heading() -> None:
         "Patient: Kraus, Ben, geb. 20.02.2006\nSehr geehrte Kollegen,\nText.\n"
     )
     assert _fact(stray, "title") == "Vorläufiger Entlassbericht"
+
+
+def test_an_insurers_request_form_is_sent_by_the_insurer_it_names() -> None:
+    """Muster 52 ("Bericht für die Krankenkasse bei Fortbestehen der Arbeitsunfähigkeit"): the
+    insurer in its insurance field sent it; on a referral form the same field names the
+    patient's insurer, who sent nothing."""
+    request = (
+        "Praxis am Markt\nDr. med. Anna Roth\nMarktplatz 1\n79102 Freiburg\n52\n"
+        "Krankenkasse bzw. Kostenträger\nAOK Baden-Württemberg\n"
+        "Name, Vorname des Versicherten\nEbner, Katharina\ngeb. am\n02.09.84\n"
+        "Bericht für die Krankenkasse bei Fortbestehen der Arbeitsunfähigkeit\n"
+        "Ihre Patientin ist seit 09.01.2024 arbeitsunfähig.\n"
+    )
+    assert _fact(request, "sender") == "AOK Baden-Württemberg"
+    referral = request.replace(
+        "Bericht für die Krankenkasse bei Fortbestehen der Arbeitsunfähigkeit", "Überweisungsschein"
+    )
+    assert _fact(referral, "sender") != "AOK Baden-Württemberg"

@@ -265,6 +265,10 @@ def _sender_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
     if _mail_printout(lines):
         yield _mail_signature(lines)
         return
+    requested = _insurer_request(lines)
+    if requested is not None:
+        yield requested
+        return
     head = _letterhead(lines)
     letterhead = head and _fuller_in_return_line(head, lines)
     letterhead = letterhead or _form_stamp(lines) or _labelled_sender(lines)
@@ -487,6 +491,37 @@ def _form_stamp(lines: Sequence[Line]) -> Candidate | None:
         if head := _organisation_named(line):
             return Candidate(head, line.text, 0)
     return None
+
+
+# The form an insurer sends a practice to report on a patient (Muster 52: "Bericht für die
+# Krankenkasse bei Fortbestehen der Arbeitsunfähigkeit", "Anfrage der Krankenkasse").
+_INSURER_REQUEST = re.compile(
+    r"Muster\s*52\b|Anfrage der Krankenkasse|Bericht für die Krankenkasse", re.IGNORECASE
+)
+_INSURER_FIELD = re.compile(r"Krankenkasse bzw\. Kostentr\w*\s*:?\s*", re.IGNORECASE)
+
+
+def _insurer_request(lines: Sequence[Line]) -> Candidate | None:
+    """The insurer an insurer's request names in its insurance field: the form's sender
+    (on a referral form the same field names the patient's insurer, who sent nothing)."""
+    head = lines[:_REQUEST_LINES]
+    if not any(_INSURER_REQUEST.search(line.text) for line in head):
+        return None
+    for position, line in enumerate(head):
+        field = _INSURER_FIELD.search(line.text)
+        if field is None:
+            continue
+        value = line.text[field.end() :].strip() or (
+            lines[position + 1].text.strip() if position + 1 < len(lines) else ""
+        )
+        if _an_organisation(value) and _name_shaped(value) and len(value) <= 80:
+            return Candidate(value, line.text, 0)
+        return None
+    return None
+
+
+# Where an insurer's request names itself and its field: the form's first lines.
+_REQUEST_LINES = 20
 
 
 # A field that names the sender: the medication plan's "ausgedruckt von", a form's
