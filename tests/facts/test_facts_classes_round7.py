@@ -336,3 +336,19 @@ def test_an_insurers_request_form_is_sent_by_the_insurer_it_names() -> None:
         "Bericht für die Krankenkasse bei Fortbestehen der Arbeitsunfähigkeit", "Überweisungsschein"
     )
     assert _fact(referral, "sender") != "AOK Baden-Württemberg"
+
+
+def test_a_receipt_stamp_read_over_two_lines_and_a_clinics_consultation_hour_are_left_out() -> None:
+    """The CPU engine reads a line between "RECEIVED" and the stamp's date; "Sprechstunde
+    Gastroenterologie" in the letter head is a part of the hospital, no title."""
+    stamped = (
+        "After Hours Home Doctor Service\nRECEIVED\nUrgent home visits · 0800 24 7 999\n"
+        "24.01.2024\nAfter-Hours Consultation Report\nPatient: Mr James ROSSI\n"
+        "Date of visit\n22 January 2024\nText.\n"
+    )
+    assert _fact(stamped, "letter_date") is None  # the visit's date only: no letter date
+    head = (
+        "Kantonsspital Glarnerland\nMedizinische Klinik\nSprechstunde Gastroenterologie\n"
+        "Patient\nDr. med. Erika Ludwig\nBurgstrasse 99 · 8750 Glarus · Tel. +41 55 646 33 34\n"
+    )
+    assert _fact(head, "title") is None

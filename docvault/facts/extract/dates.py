@@ -389,8 +389,13 @@ def letter_date_candidates(
     latest = today + LETTER_DATE_AHEAD
     for position, line in enumerate(lines):
         above = lines[position - 1].text.strip() if position else ""
-        if _RECEIPT_STAMP.fullmatch(above):
-            continue  # "RECEIVED" over "30-AUG-2023": the day it came, not the letter's
+        if any(
+            _RECEIPT_STAMP.fullmatch(line.text.strip())
+            for line in lines[max(position - 2, 0) : position]
+        ):
+            # "RECEIVED" over "30-AUG-2023" (the CPU engine may read a line between): the day
+            # it came, not the letter's.
+            continue
         if _FAX_MACHINE_LINE.search(line.text):
             continue  # "Gesendet: 20.07.24 +49 561 455142 >> Praxis ... Seite 1": the fax's day
         if (column := _column_label(above, line.text)) is not None:

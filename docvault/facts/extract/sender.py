@@ -102,7 +102,8 @@ _FORM_LABEL = re.compile(
 # organisation's own name may be a logo, which the text does not carry): never the sender.
 _SUBDIVISION = re.compile(
     r"^(?:Department|Dept\.?|Division|Section|Unit|Service|Directorate|Abteilung|Sektion|"
-    r"Bereich|Klinik f(?:ü|ue)r|Fach(?:ä|ae)rzt(?:e|in)? f(?:ü|ue)r|Facharzt f(?:ü|ue)r|"
+    r"Bereich|Sprechstunde|Ambulanz|Poliklinik|Klinik f(?:ü|ue)r|"
+    r"Fach(?:ä|ae)rzt(?:e|in)? f(?:ü|ue)r|Facharzt f(?:ü|ue)r|"
     r"Institut f(?:ü|ue)r)\b|"
     # A hospital's department by its kind: "Medizinische Klinik", "Chirurgische Klinik II".
     r"^(?:Medizinische|Chirurgische|Neurologische|Psychiatrische|Urologische|Orthopädische|"

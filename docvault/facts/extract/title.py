@@ -34,6 +34,7 @@ from docvault.facts.extract.sender import (
     _FORM_LABEL,
     _ORGANISATION,
     _SIGNER,
+    _SUBDIVISION,
     RECIPIENT_START,
     _doctor_first,
     _first_line_under_fax_header,
@@ -313,8 +314,10 @@ def _heading_above(line: Line, following: Line) -> bool:
     bare = re.sub(r"\s\([^\W\d_][^()\d]{0,40}\)$", "", text)
     if re.search(r"(?<![\w-])\d|[:@·•|¦,;()/]|[.!?]$", bare) or text.isupper():
         return False
-    if _ORGANISATION.search(text) and not _DOCUMENT_KIND.search(text):
-        return False  # "Department of Blood Sciences"; but "Laboratory Report" is a heading
+    if (_ORGANISATION.search(text) or _SUBDIVISION.search(text)) and not _DOCUMENT_KIND.search(
+        text
+    ):
+        return False  # "Department of Blood Sciences", "Sprechstunde Gastroenterologie"
     if RECIPIENT_START.match(text) or _CONTACT.search(text):
         return False
     if _STREET.search(text):
