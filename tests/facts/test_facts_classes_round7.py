@@ -352,3 +352,23 @@ def test_a_receipt_stamp_read_over_two_lines_and_a_clinics_consultation_hour_are
         "Patient\nDr. med. Erika Ludwig\nBurgstrasse 99 · 8750 Glarus · Tel. +41 55 646 33 34\n"
     )
     assert _fact(head, "title") is None
+
+
+def test_a_heading_with_its_day_a_bilingual_heading_and_a_doubled_patient_label() -> None:
+    accident = (
+        "BG Bau und Handwerk\nPostfach 10 10 · 50321 Brühl · Tel. 02232 9000\n"
+        "Praxis am Markt\nMarktplatz 1\n50259 Pulheim\nDatum 28.01.2024\n"
+        "Arbeitsunfall vom 12.12.2023\nVersicherte/r: SCHÄFER, Karin, geb. 29.05.1986\nText.\n"
+    )
+    assert _fact(accident, "title") == "Arbeitsunfall vom 12.12.2023"
+    bilingual = (
+        "Ospedale di Bolzano\nVia Böhler 5 · 39100 Bozen / Bolzano · Tel. +39 0471 908111\n"
+        "Verlegungsbericht / Lettera di trasferimento\nPatient / Paziente:\nRossi, Marco\n"
+    )
+    assert _fact(bilingual, "title") == "Verlegungsbericht"
+    doubled = (
+        "Institut für Pathologie Zürich\nSchmelzbergstrasse 12 · 8091 Zürich · Tel. 044 255 11 11\n"
+        "Zürich, 16. Februar 2025\nHistologischer Befund und Procedere\n"
+        "Patientin/Patient: Walter, Leonie, 04.02.1976\nText.\n"
+    )
+    assert _fact(doubled, "title") == "Histologischer Befund und Procedere"

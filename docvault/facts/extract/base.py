@@ -409,7 +409,8 @@ class Candidate:
 
 
 _PATIENT_LABEL = re.compile(
-    r"(?:^|¦|;|\s)(?P<label>Patient(?:in|en|/in|\(in\))?(?:\s*name)?|Pat\.|Name des Patienten|"
+    r"(?:^|¦|;|\s)(?P<label>Patient(?:in)?/Patient(?:in)?|Patient(?:in|en|/in|\(in\))?(?:\s*name)?|"
+    r"Pat\.|Name des Patienten|"
     r"Name der Patientin|Patient'?s name|Name of patient|(?:Nach)?name\s*,\s*Vorname|Surname\s*,\s*"
     r"(?:First|Given)\s*names?|Versicherte[rn]?|Behandelte Person|Name of (?:the )?child|"
     r"Patiënte?|Naam patiënt|Nom du patient|Patiente|Member(?: name)?|Versicherte Person|"

@@ -157,6 +157,11 @@ def _without_other_name(text: str) -> str:
     bracketed = re.search(r"\s*\((\w+)\)\s*$", text)
     if bracketed and _DOCUMENT_KIND.search(bracketed.group(1)):
         return text[: bracketed.start()]
+    # A bilingual heading, its other language after a slash: "Verlegungsbericht / Lettera
+    # di trasferimento" (South Tyrol, Switzerland), filed under the first.
+    halves = text.split(" / ")
+    if len(halves) == 2 and _kind_alone(halves[0].strip()):
+        return halves[0].strip()
     return text.strip()
 
 
@@ -312,6 +317,10 @@ def _heading_above(line: Line, following: Line) -> bool:
     # A closing bracket's other name or case is part of a heading: "Anfrage zur
     # Arbeitsunfähigkeit (Krankengeldfall)".
     bare = re.sub(r"\s\([^\W\d_][^()\d]{0,40}\)$", "", text)
+    # Its day after it: "Arbeitsunfall vom 12.12.2023", "MRT der LWS nativ vom 04.08.2024"
+    # (a kind of letter's day, "Befundbericht vom ...", goes with the date: below).
+    dated = re.sub(r"\s(?:vom|from|of|dated)\s\d{1,2}\.\d{1,2}\.\d{2,4}$", "", bare)
+    bare = dated if not _DOCUMENT_KIND.search(dated) else bare
     if re.search(r"(?<![\w-])\d|[:@·•|¦,;()/]|[.!?]$", bare) or text.isupper():
         return False
     if (_ORGANISATION.search(text) or _SUBDIVISION.search(text)) and not _DOCUMENT_KIND.search(
