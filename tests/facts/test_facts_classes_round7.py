@@ -209,6 +209,11 @@ def test_a_practices_name_over_its_description_is_the_sender() -> None:
         "Tel. 0221 8907-1100\nAmbulanzbrief\nPatient: BÜTTNER, Laura   geb.: 30.01.1955\n"
     )
     assert _fact(department, "sender") == "Klinikum Rheinbogen"
+    # A person before the practice on the first line is the addressee's window, no head.
+    addressee = (
+        "Frau Dr. Anna Roth · Praxis am Markt\nMarktplatz 1\n50733 Köln\nTel. 0221 1000\nText.\n"
+    )
+    assert _fact(addressee, "sender") is None
 
 
 def test_a_printed_mail_or_a_form_signed_only_with_a_stamp_names_its_sender_there() -> None:
@@ -303,6 +308,8 @@ def test_a_subject_naming_only_the_patient_is_no_title_and_a_care_forms_name_nee
     assert _fact(subject, "title") == "Neurologischer Befundbericht"
     unordered = "Mitteilung an den Hausarzt\nKlient/in: Krause Klaus Andreas\nText.\n"
     assert _fact(unordered, "patient") is None  # "Krause" may be either name
+    roomed = "Mitteilung an den Hausarzt\nBewohner/in: Krause Klaus, Zimmer 212\nText.\n"
+    assert _fact(roomed, "patient") is None  # the comma after the name, not the surname
 
 
 def test_a_forms_label_is_no_title_and_a_stray_stop_leaves_a_heading() -> None:

@@ -390,8 +390,8 @@ def letter_date_candidates(
     for position, line in enumerate(lines):
         above = lines[position - 1].text.strip() if position else ""
         if any(
-            _RECEIPT_STAMP.fullmatch(line.text.strip())
-            for line in lines[max(position - 2, 0) : position]
+            _RECEIPT_STAMP.fullmatch(earlier.text.strip())
+            for earlier in lines[max(position - 2, 0) : position]
         ):
             # "RECEIVED" over "30-AUG-2023" (the CPU engine may read a line between): the day
             # it came, not the letter's.
@@ -430,17 +430,18 @@ def _column_label(above: str, text: str) -> str | None:
         return None
     # Cells paired from the right: a label's row may run two of its labels together.
     for label, value in zip(reversed(labels), reversed(values), strict=False):
-        if _PLAIN_DATE_LABEL.fullmatch(label.strip()) or _NAMED_DATE_LABEL.fullmatch(label):
-            return f"{label.strip()}: {value.strip()}"
+        label = label.strip()
+        if _PLAIN_DATE_LABEL.fullmatch(label) or _NAMED_DATE_LABEL.fullmatch(label):
+            return f"{label}: {value.strip()}"
     return None
 
 
 def _label_over_value(above: str, text: str) -> bool:
     """Whether ``above`` is a date's label alone on its line (a word or a few, no digit),
-    over ``text``, a value that starts with a digit or a month's name."""
+    over ``text``, a line that starts with a date."""
     if not above or len(above) > 40 or any(character.isdigit() for character in above):
         return False
-    if not _ONLY_DATE.match(text.strip()) or "¦" in above:
+    if "¦" in above or not (found := dates_in(text.strip())) or found[0].start != 0:
         return False
     return bool(
         _OPEN_ENDED.search(above)

@@ -262,7 +262,7 @@ def _sender_past_own(text: str, directory: Directory) -> Proposal | None:
         return None  # the clinic's own letter head: a letter it wrote, from nobody else
     rest = _without_own_window(text, directory)
     found = propose(rest).get("sender")
-    if found is None and rest != "\n".join(text.splitlines()):  # the window was there
+    if found is None and rest.splitlines() != text.splitlines():  # the window was there
         found = _first_organisation_line(rest)
     if found is None or is_own(found.value, directory) or is_person_line(found.value):
         return None  # a signer read once the window is gone: the rules' weakest reading

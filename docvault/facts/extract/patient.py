@@ -70,9 +70,13 @@ _TITLES_BEFORE = re.compile(
 
 # The labels of a person in care (a client, a resident, an employee), whose forms write the
 # surname first as often as not: a name is read there only where its order shows, by a
-# comma after the surname, the surname in capitals, or a salutation before the given name.
+# comma right after the surname (its particles before it: "von Brandt, Eva"), the surname in
+# capitals, or a salutation before the given name.
 _IN_CARE = re.compile(_PERSON_IN_CARE, re.IGNORECASE)
-_ORDER_SHOWN = re.compile(rf"^\s*[^\W\d_][^,\d]{{0,40}},|\b[A-ZÄÖÜ]{{2,}}\b|^\s*{_SALUTATION}\s")
+_ORDER_SHOWN = re.compile(
+    rf"^\s*(?:(?:von|van|de|der|den|zu|vom|ter|ten|di|da|del)\s+)*[^\W\d_][\w'’-]*,|"
+    rf"\b[A-ZÄÖÜ]{{2,}}\b|^\s*{_SALUTATION}\s"
+)
 
 
 def patient_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:

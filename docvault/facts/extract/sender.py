@@ -317,10 +317,8 @@ def _fuller_in_return_line(named: Candidate, lines: Sequence[Line]) -> Candidate
 
 def _above(upper: Candidate | None, lower: Candidate, lines: Sequence[Line]) -> bool:
     """Whether ``upper``'s line comes before ``lower``'s on the page."""
-    if upper is None:
-        return False
-    order = {line.text: position for position, line in reversed(list(enumerate(lines)))}
-    return order.get(upper.evidence, len(lines)) < order.get(lower.evidence, -1)
+    texts = [line.text for line in lines]
+    return upper is not None and texts.index(upper.evidence) < texts.index(lower.evidence)
 
 
 def _closing_stamp(lines: Sequence[Line]) -> Candidate | None:
@@ -631,12 +629,7 @@ def _mail_printout(lines: Sequence[Line]) -> bool:
 def _mail_signature(lines: Sequence[Line]) -> Candidate:
     """A printed e-mail's sender: the organisation its signature names (under the closing
     and the signer); where there is none, no sender (an empty value abstains)."""
-    # The closing formula, or the signature's delimiter ("--") where the mail has none.
-    closings = [
-        index
-        for index, line in enumerate(lines)
-        if _CLOSING.search(line.text) or line.text.strip() in ("--", "-- ")
-    ]
+    closings = [index for index, line in enumerate(lines) if _CLOSING.search(line.text)]
     first = closings[-1] + 1 if closings else len(lines) - 8
     for line in lines[max(first, 0) : first + 4]:
         if head := _organisation_named(line):
@@ -684,7 +677,10 @@ def head_name(line: Line) -> str | None:
     number, markup or a label, a person, a heading, a department, a form's field."""
     parts = [part.strip(" ,") for part in _SENDER_PARTS.split(line.text)]
     name = parts[0]
-    if len(parts) > 1 and not _an_organisation(name) and _an_organisation(parts[1]):
+    if len(parts) > 1 and _an_organisation(parts[1]) and not _an_organisation(name):
+        signer = _SIGNER.match(name)
+        if RECIPIENT_START.match(name) or (signer and signer.end()):
+            return None  # "Frau Dr. Roth · Praxis am Markt": a person's line, no letter head
         name = parts[1]  # "Zentrale Notaufnahme · Klinikum Rheinbogen": the hospital's name
     # OCR drops the space after an abbreviation's dot: "St.Elisabeth-Krankenhaus".
     name = re.sub(r"\b(St|Dr|Prof)\.(?=[^\W\d_])", r"\1. ", name)

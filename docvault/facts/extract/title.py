@@ -42,8 +42,9 @@ from docvault.facts.extract.sender import (
 )
 
 _PATIENT_MENTION = re.compile(
-    rf"(?:,|\s[-–—:]|\s)\s?(?:(?:der|die|des|den|unsere[rsn]?|Ihre[rsn]?|your|our|for|von|zu|für|"
-    rf"über|of) ){{0,3}}(?:{_SALUTATION}\s|Patient|Pat\.|geb\.|DOB|born|\*)|\s\d",
+    # At the start too: "Ihren Patienten Herrn ..." names only the patient.
+    rf"(?:^|,|\s[-–—:]|\s)\s?(?:(?:der|die|des|den|unsere[rsn]?|Ihre[rsn]?|gemeinsamen?|your|our|"
+    rf"for|von|zu|für|über|of) ){{0,3}}(?:{_SALUTATION}\s|Patient|Pat\.|geb\.|DOB|born|\*)|\s\d",
     re.IGNORECASE,
 )
 
@@ -239,7 +240,7 @@ def _kind_and_subject(text: str) -> bool:
     words = text.split()
     if not 1 <= len(words) <= _FOR_WHOM_WORDS or re.search(r"\d|[:@·•|¦,;()/.!?]", text):
         return False
-    if len(words) > 7 and not (len(words) > 2 and words[1] in _FOR_WHOM):
+    if len(words) > 7 and words[1] not in _FOR_WHOM:
         return False
     if _FOREIGN_KIND.match(text):  # written in sentence case: "Informe de alta"
         one_word = len(words) == 1 and not _FOREIGN_ONE_WORD.fullmatch(text)
@@ -401,16 +402,9 @@ _REPLY_ALONE = re.compile(r"(?:AW|RE|WG|FW|FWD|TR|SV|Antwort|Reply)\W*", re.IGNO
 _DANGLING = re.compile(r"(?:\s+(?:vom|von|am|from|of|dated|on|für|for|zur|zum|der|des))+$", re.I)
 
 
-# A subject that names the patient alone: "Ihren Patienten Herrn ...", "Unsere gemeinsame
-# Patientin ...", "Your patient Mr ...".
-_ABOUT_PATIENT = re.compile(
-    r"\s*(?:Ihre[nrs]?|Unsere[nrs]?|Your|Our)\s+(?:gemeinsamen?\s+)?Patient", re.IGNORECASE
-)
-
-
 def _title_text(text: str) -> str | None:
     text = text[:MAX_TITLE_CHARACTERS]
-    if re.match(rf"\s*(?:{_SALUTATION}\s|Patient|Pat\.)", text) or _ABOUT_PATIENT.match(text):
+    if re.match(rf"\s*(?:{_SALUTATION}\s|Patient|Pat\.)", text):
         return None  # "Betreff: Frau Aisha Hoffmann, geb. ...": the patient, no title
     mention = _PATIENT_MENTION.search(text)
     title = (text[: mention.start()] if mention else text).strip(" ,.:;–—-¦")
