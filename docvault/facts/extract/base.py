@@ -195,7 +195,9 @@ def _joined_labels(lines: Sequence[Line], form: bool = False) -> list[Line]:
 # abroad's patient.
 _PERSON_IN_CARE = (
     r"Versicherte/r|Klient(?:in|/in)?|Mitarbeiter/in|Bewohner(?:in|/in)?|Betroffene Person|"
-    r"Antragsteller(?:in|/in)?|Pacjent(?:ka)?|Paciente|Paziente|Hasta(?: Adı Soyadı)?"
+    r"Antragsteller(?:in|/in)?|Pacjent(?:ka)?|Paciente|Paziente|Hasta(?: Adı Soyadı)?|"
+    # Czech, Slovak, Norwegian, Hungarian (whose names stand surname first: the order must show)
+    r"Pacient(?:ka)?|Pasient|Beteg(?: neve)?"
 )
 
 
@@ -203,7 +205,15 @@ _PERSON_IN_CARE = (
 _PATIENT_FIELD_ALONE = re.compile(
     rf"Patient(?:in)?(?:\s*name)?|Name of patient|{_PERSON_IN_CARE}", re.IGNORECASE
 )
-_BIRTH_FIELD_ALONE = re.compile(r"Date of birth|DOB|Geburtsdatum|Geb\.?-?Datum", re.IGNORECASE)
+_BIRTH_FIELD_ALONE = re.compile(
+    r"Date of birth|DOB|Geburtsdatum|Geb\.?-?Datum|Geboortedatum|Date de naissance|Fødselsdato|"
+    r"Födelsedatum|Data urodzenia|Datum narození|Dátum narodenia|Születési dátum|"
+    r"Fecha de nacimiento|Data di nascita",
+    re.IGNORECASE,
+)
+# A form's name field alone on its line ("Name" over "Hartmann, Florian"; "Navn", "Naam"):
+# read as the weaker "Name:" label (docvault.facts.extract.patient).
+NAME_FIELD_ALONE = re.compile(r"Name|Full name|Navn|Namn|Naam|Név", re.IGNORECASE)
 
 
 def _field_over_value(label: str, value: str) -> bool:
@@ -213,6 +223,8 @@ def _field_over_value(label: str, value: str) -> bool:
         return read_name(value) is not None
     if _BIRTH_FIELD_ALONE.fullmatch(label):
         return bool(re.match(r"\d{1,4}[./ -]", value))
+    if NAME_FIELD_ALONE.fullmatch(label):
+        return read_name(value) is not None and not re.search(r"\d", value)
     return False
 
 
@@ -423,7 +435,12 @@ _PATIENT_LABEL = re.compile(
 _BIRTH_LABEL = (
     r"(?:Geb\.?-?(?:Datum|dat\.?)|Geburtsdatum|Geburtstag|geb(?:oren\b|\.|\b)(?:\s*am\b)?"
     r"|D\.?O\.?B\b\.?|Date of birth|Birth\s?date|born\b(?:\s+on\b)?|\*"
-    r"|Geboortedatum|Date de naissance|Née? le)"
+    r"|Geboortedatum|Date de naissance|Née? le"
+    # The languages of the letters from abroad: Danish, Norwegian, Swedish, Polish, Czech,
+    # Slovak, Hungarian, Spanish, Italian, Turkish.
+    r"|Fødselsdato|Født|Fødd|Födelsedatum|Född|Data urodzenia|ur\.|Datum narození|nar\.|"
+    r"Dátum narodenia|Születési (?:dátum|idő)|Szül\.|Fecha de nacimiento|F\.\s?nac\.|"
+    r"nacid[oa] el|Data di nascita|nat[oa] il|Doğum tarihi)"
 )
 
 
@@ -431,13 +448,15 @@ _BIRTH = re.compile(rf"(?<![\w*]){_BIRTH_LABEL}\s*[:¦]?\s*", re.IGNORECASE)
 
 
 _SALUTATION_LINE = re.compile(
-    r"^(?:Sehr geehrte|Liebe|Dear|Hallo|Guten Tag|Geachte|Chère|Cher|Madame|Monsieur)",
+    r"^(?:Sehr geehrte|Liebe|Dear|Hallo|Guten Tag|Geachte|Chère|Cher|Madame|Monsieur|Kære|Hej|"
+    r"Bästa|Szanown|Vážen|Tisztelt|Estimad|Gentil|Egregi)",
     re.IGNORECASE,
 )
 
 
 _TITLE_LABEL = re.compile(
-    r"^(?:Betreff|Betr\.|Betrifft|Subject|Re|RE|Titel|Title|Betreft|Onderwerp|Objet)\s*[:¦]\s*"
+    r"^(?:Betreff|Betr\.|Betrifft|Subject|Re|RE|Titel|Title|Betreft|Onderwerp|Objet|Vedr\.?|"
+    r"Vedrørende|Angående|Ärende|Dotyczy|Věc|Vec|Tárgy|Asunto|Oggetto|Emne)\s*[:¦]\s*"
 )
 
 
@@ -445,7 +464,9 @@ _DOCUMENT_KIND = re.compile(
     r"(?:brief|bericht|befund|überweisung|ueberweisung|epikrise|epikris|konsil|konsilium|attest|"
     r"bescheinigung|gutachten|verordnung|anforderung|mitteilung|report|summary|letter|referral|"
     r"results?|certificate|request|note|opinion|consultation|nachricht|message|notiz|bescheid|"
-    r"rückfrage|anfrage|medikationsplan|protokoll|überleitungsbogen|fragebogen|zpráva|zprava)\b",
+    r"rückfrage|anfrage|medikationsplan|protokoll|überleitungsbogen|fragebogen|zpráva|zprava|"
+    r"správa|epikris|remiss|remissvar|henvisning|journalnotat|erklæring|intyg|skierowanie|"
+    r"zaświadczenie|epikryza|zárójelentés|lelet|beutaló|informe)\b",
     re.IGNORECASE,
 )
 

@@ -46,7 +46,12 @@ _MONTHS = {
     "prosince": 12, "ocak": 1, "şubat": 2, "mart": 3, "nisan": 4, "mayıs": 5, "haziran": 6,
     "temmuz": 7, "ağustos": 8, "eylül": 9, "ekim": 10, "kasım": 11, "aralık": 12,
     # Danish, Norwegian and Swedish (their other months are spelled as above)
-    "maj": 5, "augusti": 8,
+    "maj": 5, "augusti": 8, "marts": 3, "desember": 12,
+    # Slovak (the genitive) and Hungarian
+    "januára": 1, "februára": 2, "apríla": 4, "mája": 5, "júna": 6, "júla": 7, "augusta": 8,
+    "septembra": 9, "októbra": 10, "novembra": 11, "decembra": 12, "január": 1, "február": 2,
+    "március": 3, "április": 4, "május": 5, "június": 6, "július": 7, "augusztus": 8,
+    "szeptember": 9, "október": 10,
 }  # fmt: skip
 
 
@@ -68,6 +73,14 @@ _DATE_FORMS = (
     ),
     # March 12, 1961; Mar 12th 1961
     re.compile(_MONTH_NAME + r"\s+(?P<day>\d\d?)(?:st|nd|rd|th)?,?\s+(?P<year>\d{4})(?!\d)"),
+    # Hungarian, the year first: 2024. március 3., 2024. 03. 03. (its closing stop required:
+    # "1961.12" alone is a version or an amount, not a day)
+    re.compile(
+        r"(?<![\d.])(?P<year>(?:19|20)\d\d)\.\s?" + _MONTH_NAME + r"\s+(?P<day>\d\d?)\.(?!\d)"
+    ),
+    re.compile(
+        r"(?<![\d.])(?P<year>(?:19|20)\d\d)\.\s?(?P<month>\d\d?)\.\s?(?P<day>\d\d?)\.(?!\d)"
+    ),
 )  # fmt: skip
 
 
@@ -335,7 +348,7 @@ _NAMED_DATE_LABEL = re.compile(
 
 _PLAIN_DATE_LABEL = re.compile(
     # The word "date" in the languages of letters from abroad; a form's "Datum/Unterschrift".
-    r"(?:^|¦)\s*(?:Datum|Dated|Date|Tarih|Data|Fecha|Dato)"
+    r"(?:^|¦)\s*(?:Datum|Dated|Date|Tarih|Data|Fecha|Dato|Dátum|Kelt)"
     r"(?:\s*/\s*(?:Unterschrift|Signature|Uhrzeit|Zeit|Time))?"
     r"\s*[:¦]?\s*",
     re.IGNORECASE,
@@ -363,12 +376,18 @@ _KIND_AND_DATE = re.compile(
 _YEAR_WORD = re.compile(r"\s+r\.?\s*$")
 
 
+# A place's first letter, in the alphabets of the letters from abroad ("Århus", "Łódź").
+_CAPITAL = "A-ZÄÖÜÅÆØÉÈČĆŁŚŻŹŠŽŘÚÍÓ"
+
+
 _PLACE_AND_DATE = re.compile(
     # Not a person ("Herr Oskar Frey, 15.5.1938, ...": a patient's line, a birth date).
-    r"^(?!(?:Herrn?|Frau|Mr|Mrs|Ms|Miss)\b)[A-ZÄÖÜ][\w .()/-]{1,40},"
-    r"\s*(?:(?:den|the|am|le|il|el|dnia|d\.)\s+)?(?=\d|[A-Z])|"
+    rf"^(?!(?:Herrn?|Frau|Mr|Mrs|Ms|Miss)\b)[{_CAPITAL}][\w .()/-]{{1,40}},"
+    r"\s*(?:(?:den|the|am|le|il|el|dnia|d\.|a)\s+)?(?=\d|[A-Z])|"
     # Czech, Slovak and Polish: "V Plzni dne 30.5.2024", "W Opolu dnia 30.06.2025".
-    r"^(?:V|Ve|W|We)\s+[A-ZÄÖÜ][\w.-]+(?:\s+[A-ZÄÖÜ][\w.-]+)?,?\s+(?:dne|dňa|dnia)\s+(?=\d)"
+    rf"^(?:V|Ve|W|We)\s+[{_CAPITAL}][\w.-]+(?:\s+[{_CAPITAL}][\w.-]+)?,?\s+(?:dne|dňa|dnia)\s+(?=\d)|"
+    # Danish, Swedish and Norwegian write no comma: "Lund den 3 mars 2024".
+    rf"^[{_CAPITAL}][\w-]+(?:\s[{_CAPITAL}][\w-]+)?\s+den\s+(?=\d)"
 )
 
 
@@ -378,7 +397,12 @@ _ONLY_DATE = re.compile(r"^(?:(?:den|Datum|Date)\s+)?(?=\d|[A-Za-zä]{3})")
 _OTHER_DATES = re.compile(
     r"Aufnahme|Entlassung|admission|admitted|discharge|Termin|appointment|Eingang|received|"
     r"Abnahme|Entnahme|collected|Untersuchung|vom|bis|seit|since|until|next|nächste|Wiedervor|"
-    r"Kontrolle|review|Unfall|OP am|operation",
+    r"Kontrolle|review|Unfall|OP am|operation|"
+    # Admission and discharge in the languages of the letters from abroad (whole words).
+    r"\b(?:Indlagt|Indlæggelse|Udskrevet|Udskrivelse|Innlagt|Utskrevet|Inskriven|Utskriven|"
+    r"Inläggning|Przyjęt[ya]|Wypisan[ya]|przyjęcia|wypisu|Přijat[a]?|Propuštěn[a]?|přijetí|"
+    r"propuštění|Prijat[ýá]|Prepusten[ýá]|Felvétel|Távozás|Elbocsátás|Ingres[oó]|Alta\b|"
+    r"Ricover\w*|Dimission\w*|Entrée|Sortie|Opname|Ontslag)",
     re.IGNORECASE,
 )
 

@@ -35,15 +35,27 @@ from docvault.facts.extract.dates import (
     dates_in,
 )
 
-_NAME_LABEL = re.compile(r"(?:^|¦)\s*(?:Name|Full name)\s*[:¦]\s*", re.IGNORECASE)
-
-
-_SURNAME_LABEL = re.compile(
-    r"(?:^|¦)\s*(?:Nachname|Familienname|Surname|Last name|Name)\s*[:¦]\s*", re.I
+# A name's label, the given names first: the weaker reading of a patient (rank 1).
+_NAME_LABEL = re.compile(
+    r"(?:^|¦)\s*(?:Name|Full name|Navn|Namn|Naam|Nom et prénom|Prénom et nom|Nome e cognome|"
+    r"Nombre y apellidos|Imię i nazwisko|Jméno a příjmení|Meno a priezvisko)\s*[:¦]\s*",
+    re.IGNORECASE,
 )
 
 
-_GIVEN_LABEL = re.compile(r"(?:^|¦)\s*(?:Vorname|First name|Given names?|Forename)\s*[:¦]\s*", re.I)
+_SURNAME_LABEL = re.compile(
+    r"(?:^|¦)\s*(?:Nachname|Familienname|Surname|Last name|Name|Efternavn|Efternamn|Etternavn|"
+    r"Achternaam|Nom de famille|Nom|Cognome|Apellidos?|Nazwisko|Příjmení|Priezvisko|"
+    r"Vezetéknév)\s*[:¦]\s*",
+    re.I,
+)
+
+
+_GIVEN_LABEL = re.compile(
+    r"(?:^|¦)\s*(?:Vorname|First name|Given names?|Forename|Fornavn|Förnamn|Voornaam|Prénom|"
+    r"Nome|Nombre|Imię|Jméno|Meno|Keresztnév|Utónév)\s*[:¦]\s*",
+    re.I,
+)
 
 
 # "Ihre Patientin Frau Erika Mustermann", "your patient Mr John Smith", "Re: Mrs Jane Doe".
@@ -75,8 +87,15 @@ _TITLES_BEFORE = re.compile(
 _IN_CARE = re.compile(_PERSON_IN_CARE, re.IGNORECASE)
 _ORDER_SHOWN = re.compile(
     rf"^\s*(?:(?:von|van|de|der|den|zu|vom|ter|ten|di|da|del)\s+)*[^\W\d_][\w'’-]*,|"
-    rf"\b[A-ZÄÖÜ]{{2,}}\b|^\s*{_SALUTATION}\s"
+    rf"^\s*{_SALUTATION}\s"
 )
+
+
+def _order_shown(value: str) -> bool:
+    """Whether a name's order shows: a comma after the surname, a salutation, or the surname
+    in capitals ("KOVÁCS János": any alphabet's capitals)."""
+    words = re.findall(r"[^\W\d_]{2,}", value)
+    return bool(_ORDER_SHOWN.search(value)) or any(word.isupper() for word in words[:4])
 
 
 def patient_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
@@ -85,7 +104,7 @@ def patient_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
             last_first = bool(_LAST_FIRST_FIELDS.fullmatch(match.group("label").strip()))
             # After a patient label, "Dr." is the patient's own title, not a doctor's name.
             value = _TITLES_BEFORE.sub("", line.text[match.end() :])
-            if _IN_CARE.fullmatch(match.group("label").strip()) and not _ORDER_SHOWN.search(value):
+            if _IN_CARE.fullmatch(match.group("label").strip()) and not _order_shown(value):
                 continue  # a care form's "Klient/in: Krause Klaus": which name is which, unsaid
             name = read_name(value, last_first)
             if name:
@@ -109,7 +128,8 @@ def patient_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
 
 
 _SUBJECT = re.compile(
-    r"^(?:Re|RE|Betreff|Betr\.|Betrifft|Subject|Betreft|Onderwerp|Objet)\s*:\s*(?=[^\W\d_])"
+    r"^(?:Re|RE|Betreff|Betr\.|Betrifft|Subject|Betreft|Onderwerp|Objet|Vedr\.?|Vedrørende|"
+    r"Angående|Ärende|Dotyczy|Věc|Vec|Tárgy|Asunto|Oggetto|Emne)\s*:\s*(?=[^\W\d_])"
 )
 
 

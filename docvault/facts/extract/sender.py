@@ -39,7 +39,8 @@ _ORGANISATION = re.compile(
 _OTHER_ORGANISATION = re.compile(
     # "Linden-Apotheke", "Stadtapotheke", "Regionshospitalet"
     r"(?:[Aa]potheke|[Pp]flegedienst|[Hh]ospitalet)\b|"
-    r"\b(?:Pharmacy|Chemists?\b|Sjukhus\w*|Pharmacie|Apotheek|Apotek|Farmacia|Apteka|Eczane\w*|"
+    r"(?:[Ss]jukhus|[Ss]ykehus|[Ss]ygehus|[Vv]årdcentral)\w*|"
+    r"\b(?:Pharmacy|Chemists?\b|Pharmacie|Apotheek|Apotek|Farmacia|Apteka|Eczane\w*|"
     r"(?:Renten|Kranken|Unfall|Pflege|Sozial|Reise)?[Vv]ersicherung\b|"
     r"(?:Kranken|Ersatz|Pflege|Unfall|Betriebskranken|Innungskranken)kasse\b|"
     r"AOK\b|BKK\b|IKK\b|DAK\b|Barmer|Knappschaft|Berufsgenossenschaft|Medizinischer Dienst|"
@@ -53,7 +54,9 @@ _OTHER_ORGANISATION = re.compile(
     r"Hospice|Insurance\s+(?:Ltd|Limited|plc|Inc|AG|GmbH|Company|Co\.?)|Assurance|Mutuelle|"
     r"Zorgverzekeraar|Council\b|Court\b|Authority|Agency|Nursing Home|Care Home|Home Care|"
     r"Health System|Healthcare|Ltd\b|Limited\b|Inc\.|LLC\b|GmbH\b|gGmbH\b|e\.\s?V\.|"
-    r"Ospedale|Azienda|Clínica|Szpital\b|Przychodnia|Hastane\w*|Sygehus|Lægehus|"
+    r"Ospedale|Azienda|Clínica|Clinica\b|Szpital\b|Przychodnia|Hastane\w*|Lægehus|"
+    r"Legekontor|Legesenter|[Nn]emocnic[ea]|Poliklinika|Ordinace|Ambulancia|Kórház|"
+    r"Rendelő\w*|Centro de Salud|Centro Médico|Kommune\b|Kommun\b|"
     r"Kindertagesstätte|Kita\b|Schule\b|"
     # A therapists' practice by its craft and its name: "Physiotherapie Bewegungsraum".
     r"(?:Physiotherapie|Ergotherapie|Logopädie|Podologie)(?=\s+[A-ZÄÖÜ])|"
@@ -80,7 +83,13 @@ _CLOSING = re.compile(
     r"(?:Beste|Viele|Herzliche|Liebe) Grüße|Yours (?:sincerely|faithfully|truly)|"
     r"(?:Kind|Best|With best|Warm) regards|Sincerely|^(?:With )?[Bb]est(?: wishes)?,?$|"
     r"^Many thanks,?$|Met (?:vriendelijke|collegiale|hartelijke) groet(?:en)?|"
-    r"(?:Bien )?[Cc]ordialement|Salutations (?:distinguées|confraternelles))",
+    r"(?:Bien )?[Cc]ordialement|Salutations (?:distinguées|confraternelles)|"
+    r"Freundliche Gr(?:üss|ues)e|Mit freundlichem Gru(?:ß|ss)|Hochachtungsvoll|"
+    # The closings of the letters from abroad.
+    r"Med venlig hilsen|Med vennlig hilsen|Med vänlig(?:a)? hälsning(?:ar)?|"
+    r"Vänliga hälsningar|Z poważaniem|Z wyrazami szacunku|S pozdravem|S pozdravom|S úctou|"
+    r"Tisztelettel|Üdvözlettel|Atentamente|Saludos cordiales|Un saludo|Cordiali saluti|"
+    r"Distinti saluti)",
     re.IGNORECASE,
 )
 
@@ -201,7 +210,13 @@ def _name_shaped(name: str) -> bool:
     if len(words) == 1 and name.isupper() and len(name) <= 5:
         return False
     return all(
-        word[0].isupper() or word[0].isdigit() or word in _NAME_SMALL_WORDS or word[0] in "(&+-/"
+        word[0].isupper()
+        or word[0].isdigit()
+        or word in _NAME_SMALL_WORDS
+        or word[0] in "(&+-/"
+        # The languages that write a name's nouns small: "Fakultní nemocnice Plzeň",
+        # "Skånes universitetssjukhus".
+        or (word.islower() and _an_organisation(word))
         for word in words
     )
 

@@ -272,14 +272,20 @@ _HEADING_SMALL_WORDS = frozenset(
 
 
 # A foreign kind that names a letter alone ("Epikriz"), not a section ("Rapport").
-_FOREIGN_ONE_WORD = re.compile(r"Epikriz|EPİKRİZ|Epikrise|Ontslagbrief|Udskrivningsbrev", re.I)
+_FOREIGN_ONE_WORD = re.compile(
+    r"Epikriz|EPİKRİZ|Epikrise|Epikris|Epikryza|Ontslagbrief|Udskrivningsbrev|Remiss|Remissvar|"
+    r"Henvisning|Skierowanie|Zaświadczenie|Zárójelentés|Beutaló|Lelet|Läkarintyg|Lægeerklæring",
+    re.I,
+)
 
 
 # A kind of letter in the languages of letters from abroad, in one or more words.
 _FOREIGN_KIND = re.compile(
     r"(?:Compte[- ]rendu|Lettre|Rapport|Courrier|Informe|Lettera|Relazione|Referto|"
     r"Karta informacyjna|Wypis|Verslag|Ontslagbrief|Epikriz|Rapor|Udskrivningsbrev|"
-    r"Epikrise)\b",
+    r"Epikrise|Epikris|Epikryza|Remiss(?:svar)?|Henvisning|Journalnotat|Lægeerklæring|"
+    r"Läkarintyg|Utlåtande|Skierowanie|Zaświadczenie|Propouštěcí zpráva|Lékařská zpráva|"
+    r"Prepúšťacia správa|Lekárska správa|Zárójelentés|Ambuláns lap|Lelet|Beutaló)\b",
     re.IGNORECASE,
 )
 
@@ -297,7 +303,11 @@ _FORM_KIND = re.compile(r"Überweisungsschein|Ueberweisungsschein|Überweisung|U
 
 
 # What follows a letter's heading: its patient, or the salutation.
-_UNDER_HEADING = re.compile(r"^(?:Sehr geehrte|Liebe|Dear|Hallo|Guten Tag|To whom it may)", re.I)
+_UNDER_HEADING = re.compile(
+    r"^(?:Sehr geehrte|Liebe|Dear|Hallo|Guten Tag|To whom it may|Kære|Hej|Bästa|Szanown|Vážen|"
+    r"Tisztelt|Estimad|Gentil|Egregi|Geachte|Chère|Cher)",
+    re.I,
+)
 
 
 # A street, road or square: an address line, never a title.

@@ -1,0 +1,118 @@
+"""Issue 50, eighth round: letters in the languages of the countries around Germany (Danish,
+Swedish, Norwegian, Polish, Czech, Slovak, Hungarian, Spanish, Italian) read as German and
+English ones are: their dates (a Hungarian year first, a Scandinavian place with no comma),
+their name and birth labels, their subject labels, kinds of letter and closings; and a
+form's bare "Name" field printed over its value. Each test is a letter of its own, written
+for the test."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from docvault.facts import propose
+
+TODAY = date(2026, 12, 1)
+
+PRACTICE = "Hausarztpraxis am Deich\nDr. med. Frauke Jessen\nDeichstraße 4\n25813 Husum\n"
+
+
+def _fact(text: str, field: str) -> str | None:
+    found = propose(text, TODAY).get(field)
+    return found.value if found else None
+
+
+def test_a_danish_discharge_letter_gives_patient_birth_date_letter_date_and_kind() -> None:
+    """ "Navn:", "Fødselsdato:", "Århus, den 3. marts 2026" and "Epikrise" under "Vedr.:"."""
+    danish = (
+        "Aarhus Universitetshospital\nMedicinsk Afdeling · Palle Juul-Jensens Boulevard 99\n"
+        f"{PRACTICE}Århus, den 3. marts 2026\nVedr.: Epikrise\n"
+        "Navn: Sofie Nielsen\nFødselsdato: 12.04.1958\nIndlagt: 24.02.2026\n"
+        "Kære kollega,\nPatienten blev indlagt med pneumoni.\nMed venlig hilsen\n"
+        "Overlæge Rasmus Mortensen\n"
+    )
+    assert _fact(danish, "patient") == "Sofie Nielsen"
+    assert _fact(danish, "born") == "1958-04-12"
+    assert _fact(danish, "letter_date") == "2026-03-03"
+    assert _fact(danish, "title") == "Epikrise"
+    assert _fact(danish, "sender") == "Aarhus Universitetshospital"
+
+
+def test_a_scandinavian_place_and_date_need_no_comma() -> None:
+    """ "Lund den 3 mars 2026" at the end of a Swedish referral answer is its date; the
+    admission's date in the letter is not."""
+    swedish = (
+        "Skånes universitetssjukhus\nKlinisk fysiologi · 221 85 Lund\n"
+        f"{PRACTICE}Remissvar\nNamn: Lars Andersson\nFödelsedatum: 1949-07-30\n"
+        "Inskriven: 2026-02-20\nBästa kollega,\nArbetsprov utan ischemi.\n"
+        "Med vänliga hälsningar\nLund den 3 mars 2026\nDr. Karin Lindqvist\n"
+    )
+    assert _fact(swedish, "letter_date") == "2026-03-03"
+    assert _fact(swedish, "born") == "1949-07-30"
+    assert _fact(swedish, "patient") == "Lars Andersson"
+    assert _fact(swedish, "title") == "Remissvar"
+
+
+def test_a_hungarian_letter_writes_its_year_first() -> None:
+    """ "Budapest, 2026. március 3." and "Szül.: 1961. 05. 14.": the year first, then month
+    and day, each closed by a stop; the surname-first name under "Beteg neve" is read only
+    where the order shows."""
+    hungarian = (
+        "Semmelweis Egyetem Kórház\nBelgyógyászati Klinika · Üllői út 26 · 1085 Budapest\n"
+        f"{PRACTICE}Budapest, 2026. március 3.\nZárójelentés\n"
+        "Beteg neve: KOVÁCS János\nSzül.: 1961. 05. 14.\nFelvétel: 2026. február 24.\n"
+        "Tisztelt Kolléga!\nA beteget pneumonia miatt kezeltük.\nTisztelettel\nDr. Nagy Péter\n"
+    )
+    assert _fact(hungarian, "letter_date") == "2026-03-03"
+    assert _fact(hungarian, "born") == "1961-05-14"
+    assert _fact(hungarian, "patient") == "János Kovács"
+    assert _fact(hungarian, "title") == "Zárójelentés"
+    unordered = hungarian.replace("KOVÁCS János", "Kovács János")
+    assert _fact(unordered, "patient") is None  # which word is the surname, unsaid
+
+
+def test_polish_czech_and_spanish_birth_labels_and_places() -> None:
+    """ "ur. 03.03.1955", "nar. 3. 3. 1955", "Fecha de nacimiento" give the birth date;
+    "W Opolu dnia", "Madrid, a 3 de marzo de 2026" the letter's."""
+    polish = (
+        "Szpital Wojewódzki w Opolu\nOddział Chorób Wewnętrznych\n"
+        f"{PRACTICE}Karta informacyjna\nPacjent: KOWALSKA, Anna, ur. 03.03.1955\n"
+        "Szanowni Państwo,\nPacjentka była hospitalizowana.\nZ poważaniem\n"
+        "W Opolu dnia 10.02.2026 r.\nlek. med. Tomasz Nowak\n"
+    )
+    assert _fact(polish, "born") == "1955-03-03"
+    assert _fact(polish, "letter_date") == "2026-02-10"
+    czech = (
+        "Fakultní nemocnice Plzeň\nInterní klinika · alej Svobody 80 · 304 60 Plzeň\n"
+        f"{PRACTICE}Věc: Propouštěcí zpráva\nPacient: NOVÁK Jan, nar. 3. 3. 1955\n"
+        "Vážená paní doktorko,\ntext.\nS pozdravem\nV Plzni dne 12. 2. 2026\nMUDr. Petr Svoboda\n"
+    )
+    assert _fact(czech, "born") == "1955-03-03"
+    assert _fact(czech, "letter_date") == "2026-02-12"
+    assert _fact(czech, "title") == "Propouštěcí zpráva"
+    assert _fact(czech, "sender") == "Fakultní nemocnice Plzeň"
+    spanish = (
+        "Hospital Universitario La Paz\nServicio de Medicina Interna · Madrid\n"
+        f"{PRACTICE}Madrid, a 3 de marzo de 2026\nAsunto: Informe de alta\n"
+        "Paciente: GARCÍA LÓPEZ, María\nFecha de nacimiento: 14/05/1961\n"
+        "Fecha de ingreso: 20/02/2026\nEstimado colega:\ntexto.\nAtentamente\n"
+        "Dra. Lucía Fernández\n"
+    )
+    assert _fact(spanish, "born") == "1961-05-14"
+    assert _fact(spanish, "letter_date") == "2026-03-03"
+    assert _fact(spanish, "title") == "Informe de alta"
+
+
+def test_a_forms_bare_name_field_over_its_value_names_the_patient() -> None:
+    """ "Name" over "Hartmann, Florian" and "Geb.-Datum" over its date: an appointment
+    slip's fields; "Name" over a doctor's or a number is no patient."""
+    slip = (
+        "Radiologie am Hafen\nRadiologische Gemeinschaftspraxis · Hafenstraße 1 · 24103 Kiel\n"
+        "Ihr Termin bei uns\nName\nHartmann, Florian\nGeb.-Datum\n13.05.1961\n"
+        "Untersuchung\nCT Thorax\n"
+    )
+    assert _fact(slip, "patient") == "Florian Hartmann"
+    assert _fact(slip, "born") == "1961-05-13"
+    doctor = slip.replace("Hartmann, Florian", "Dr. med. Jens Petersen")
+    assert _fact(doctor, "patient") is None
+    number = slip.replace("Hartmann, Florian", "Hartmann 4711")
+    assert _fact(number, "patient") is None
