@@ -116,3 +116,26 @@ def test_a_forms_bare_name_field_over_its_value_names_the_patient() -> None:
     assert _fact(doctor, "patient") is None
     number = slip.replace("Hartmann, Florian", "Hartmann 4711")
     assert _fact(number, "patient") is None
+
+
+def test_a_heading_of_kind_patient_and_birth_date_gives_the_kind_as_title() -> None:
+    """ "Konsilium betreffend Gisela Schmitt, geb. 14.06.2000" and "Entlassungsbericht über
+    Herrn Peter Maier, geb. ...": the kind is the title; a sentence naming the patient is
+    none."""
+    consult = (
+        "Kantonsspital Winterthur\nKlinik für Neurologie\n"
+        f"{PRACTICE}Winterthur, 7. Juli 2026\n"
+        "Konsilium betreffend Gisela Elfriede Schmitt, geb. 14.06.2000\n"
+        "Sprechstunde vom 05.07.2026\nWir danken für die Zuweisung.\n"
+    )
+    assert _fact(consult, "title") == "Konsilium"
+    discharge = consult.replace(
+        "Konsilium betreffend Gisela Elfriede Schmitt",
+        "Entlassungsbericht über Herrn Peter Maier",
+    )
+    assert _fact(discharge, "title") == "Entlassungsbericht"
+    sentence = consult.replace(
+        "Konsilium betreffend Gisela Elfriede Schmitt",
+        "Wir berichten über Frau Gisela Elfriede Schmitt",
+    )
+    assert _fact(sentence, "title") is None

@@ -21,6 +21,7 @@ from docvault.facts.extract.base import (
 )
 from docvault.facts.extract.dates import (
     _KIND_AND_DATE,
+    dates_in,
 )
 from docvault.facts.extract.patient import (
     _NAME_LABEL,
@@ -125,6 +126,12 @@ def _head_titles(lines: Sequence[Line]) -> Iterator[Candidate]:
             yield Candidate(line.text.strip(), line.text, 1)  # a form's heading: "Überweisung"
             found = True
             continue
+        if not found and (kind := _kind_about_patient(line.text)):
+            # "Konsilium betreffend Gisela Schmitt, geb. 14.06.2000", "Betreuungssache
+            # Werner Schmid, geboren am 2. Januar 1932": the kind, its patient, born.
+            yield Candidate(kind, line.text, 1)
+            found = True
+            continue
         following = lines[position + 1] if position + 1 < len(lines) else None
         free = _free(lines, position, addressed)
         kind_line = _without_other_name(line.text)
@@ -150,6 +157,22 @@ def _head_titles(lines: Sequence[Line]) -> Iterator[Candidate]:
         ):
             yield Candidate(title, line.text, 1)  # "Untersuchungsbericht vom 28.10.2024"
             found = True
+
+
+def _kind_about_patient(text: str) -> str | None:
+    """The kind of letter a line names before its patient's name and birth date and nothing
+    else ("Betreuungssache Werner Schmid, geboren am 2. Januar 1932"): a heading, not a
+    sentence; None where the line is no such heading."""
+    born = _BIRTH.search(text)
+    if born is None or not text[:1].isupper() or len(dates_in(text[born.end() :])) != 1:
+        return None
+    head = text[: born.start()].rstrip(" ,")
+    kind = _without_patient(head)
+    name = head[len(kind) :].strip()
+    kind = _DANGLING.sub("", re.sub(rf"\s+{_SALUTATION}$", "", kind)).strip(" ,.:;–—-")
+    if kind == head or not kind or not _DOCUMENT_KIND.search(kind) or len(kind.split()) > 6:
+        return None
+    return kind if read_name(name) is not None and len(name.split()) <= 5 else None
 
 
 def _without_other_name(text: str) -> str:
@@ -409,7 +432,11 @@ def _without_patient(title: str) -> str:
 _REPLY_ALONE = re.compile(r"(?:AW|RE|WG|FW|FWD|TR|SV|Antwort|Reply)\W*", re.IGNORECASE)
 
 
-_DANGLING = re.compile(r"(?:\s+(?:vom|von|am|from|of|dated|on|für|for|zur|zum|der|des))+$", re.I)
+_DANGLING = re.compile(
+    r"(?:\s+(?:vom|von|am|from|of|dated|on|für|for|zur|zum|der|des|über|about|betreffend|betreffs|"
+    r"regarding|concerning))+$",
+    re.I,
+)
 
 
 def _title_text(text: str) -> str | None:
