@@ -13,7 +13,9 @@ PL_MONTHS = (
     "stycznia lutego marca kwietnia maja czerwca lipca sierpnia września października "
     "listopada grudnia"
 )
-NL_MONTHS = "januari februari maart april mei juni juli augustus september oktober november december"
+NL_MONTHS = (
+    "januari februari maart april mei juni juli augustus september oktober november december"
+)
 EN_MONTHS = "January February March April May June July August September October November December"
 
 
@@ -24,7 +26,7 @@ def _m(names: str, d: date) -> str:
 def _ordinal(n: int) -> str:
     if 11 <= n % 100 <= 13:
         return f"{n}th"
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
 
 
 def fmt(d: date, style: str) -> str:

@@ -4,7 +4,6 @@ the list's order). PDF via PyMuPDF with embedded DejaVu fonts; scans and faxes f
 from __future__ import annotations
 
 import io
-
 from dataclasses import dataclass
 from functools import cache
 
