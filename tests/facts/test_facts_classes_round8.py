@@ -139,3 +139,84 @@ def test_a_heading_of_kind_patient_and_birth_date_gives_the_kind_as_title() -> N
         "Wir berichten über Frau Gisela Elfriede Schmitt",
     )
     assert _fact(sentence, "title") is None
+
+
+def test_a_fax_cover_in_two_languages_is_left_out_of_the_letter() -> None:
+    """A Czech cover ("FAX – průvodní list", "Pro / An:", "Od / Von:", "Věc:") is a cover:
+    its subject is not the letter's title, its date not the letter's."""
+    from docvault.facts import document_text
+
+    cover = (
+        "08-03-2026 11:48   FAX +420 412 332 150   NEMOCNICE RUMBURK      Str. 1/2\n"
+        "FAX – průvodní list\nPro / An: Hausarztpraxis am Deich\nFax: 04841 1234\n"
+        "Od / Von: Nemocnice Rumburk\nPočet stran vč. titulní / Seiten: 2\n"
+        "Věc: lékařská zpráva\nDatum: 08.03.2026\n"
+    )
+    letter = (
+        "Nemocnice Rumburk, p.o.\nKrankenhaus Rumburk · Chirurgische Abteilung\n"
+        f"{PRACTICE}Rumburk, 2. 3. 2026\nAmbulanter Bericht\n"
+        "Patient: Hoffmann-Strauß, Mandy\nSehr geehrte Kollegen, text.\n"
+    )
+    text = document_text([cover, letter])
+    assert "průvodní" not in text
+    assert _fact(text, "title") == "Ambulanter Bericht"
+    assert _fact(text, "letter_date") == "2026-03-02"
+
+
+def test_a_name_that_starts_with_its_particle_stands_surname_first() -> None:
+    """ "Patient: van der Linden Maartje" (a pharmacy's list): no given name starts with
+    "van", so the surname comes first."""
+    pharmacy = (
+        "Löwen-Apotheke\nInh. Apotheker Jens Ladusch e. K. · Reichenstraße 5 · 02625 Bautzen\n"
+        "An: Hausarztpraxis am Deich\nRückfrage zur Verordnung\n"
+        "Patient: van der Linden Maartje\nSehr geehrte Praxis, text.\n"
+    )
+    assert _fact(pharmacy, "patient") == "Maartje van der Linden"
+    given_first = pharmacy.replace("van der Linden Maartje", "Maartje van der Linden")
+    assert _fact(given_first, "patient") == "Maartje van der Linden"
+
+
+def test_a_senders_name_without_its_logo_letters_doctor_or_possessive() -> None:
+    """ "BGHM Berufsgenossenschaft Holz und Metall" (the acronym of the name after it),
+    "Herz- und Gefäßpraxis Leipzig-Süd, Dr. med. Ulf Sommerfeld", "Ihre AOK PLUS", and a
+    town's office under the town ("Landeshauptstadt Dresden" over "Gesundheitsamt")."""
+    head = "{}\nPostfach 1 · 01001 Dresden\n" + PRACTICE + "Dresden, 01.09.2026\nAnfrage\n"
+    body = "Patient: Anna Roth, geb. 01.02.1960\nSehr geehrte Damen und Herren,\ntext.\n"
+    assert _fact(head.format("BGHM Berufsgenossenschaft Holz und Metall") + body, "sender") == (
+        "Berufsgenossenschaft Holz und Metall"
+    )
+    assert _fact(head.format("MVZ Labor Oberrhein") + body, "sender") == "MVZ Labor Oberrhein"
+    assert _fact(head.format("Ihre AOK PLUS") + body, "sender") == "AOK PLUS"
+    practice = "Herz- und Gefäßpraxis Leipzig-Süd, Dr. med. Ulf Sommerfeld"
+    assert _fact(head.format(practice) + body, "sender") == "Herz- und Gefäßpraxis Leipzig-Süd"
+    office = "Landeshauptstadt Dresden\nGesundheitsamt · Infektionsschutz"
+    assert _fact(head.format(office) + body, "sender") == (
+        "Landeshauptstadt Dresden – Gesundheitsamt"
+    )
+
+
+def test_a_headings_patient_after_a_dash_and_its_adjectives() -> None:
+    """ "Anfrage zur Antikoagulation – Měrana Krawc" over "geb. ...": the patient after the
+    dash is no part of the title, a kind after it is ("Arbeitsunfall – Anforderung
+    Verlaufsbericht"); "Anforderung eines ärztlichen Befundberichts" is a heading over
+    the subject line under it."""
+    letter = (
+        "Zahnarztpraxis Dr. med. dent. Mirela Kowalski\nBerliner Straße 44 · 02826 Görlitz\n"
+        f"{PRACTICE}Görlitz, 17. August 2026\n"
+        "Anfrage zur Antikoagulation vor Zahnextraktion – Měrana Krawc\ngeb. 11.08.1994\n"
+        "Sehr geehrte Kollegin, sehr geehrter Kollege,\ntext.\n"
+    )
+    assert _fact(letter, "title") == "Anfrage zur Antikoagulation vor Zahnextraktion"
+    accident = letter.replace(
+        "Anfrage zur Antikoagulation vor Zahnextraktion – Měrana Krawc",
+        "Arbeitsunfall – Anforderung Verlaufsbericht",
+    )
+    assert _fact(accident, "title") == "Arbeitsunfall – Anforderung Verlaufsbericht"
+    pension = (
+        "Deutsche Rentenversicherung\nMitteldeutschland\n"
+        "Georg-Schumann-Straße 146 · 04159 Leipzig\n"
+        f"{PRACTICE}Leipzig, 09.08.26\nAnforderung eines ärztlichen Befundberichts\n"
+        "Antrag auf Rente wegen Erwerbsminderung\nName: Çelik    Vorname: Emine\n"
+        "Geburtsdatum: 30.10.1955\nSehr geehrte Damen und Herren,\ntext.\n"
+    )
+    assert _fact(pension, "title") == "Anforderung eines ärztlichen Befundberichts"

@@ -123,14 +123,18 @@ def document_text(pages: Sequence[str]) -> str:
 _COVER_HEADING = re.compile(
     r"^\W*(?:Tele)?fax(?:[ -]?(?:cover(?:\s+sheet)?|nachricht|deckblatt|mitteilung|message|"
     r"transmission|transmittal))?\W*$|^\W*(?:Fax-?)?Deckblatt\W*$|"
-    r"^\W*Facsimile(?:\s+(?:cover(?:\s+sheet)?|transmission|transmittal|message))?\W*$",
+    r"^\W*Facsimile(?:\s+(?:cover(?:\s+sheet)?|transmission|transmittal|message))?\W*$|"
+    # In the languages of the faxes from abroad: "FAX – průvodní list", "Telefaks",
+    # "Faxmeddelelse", "Faxförsättsblad" (a few words after the word, no number, no colon).
+    r"^\W*(?:Tele)?fa(?:x|ks)(?:[\w-]*)(?:\s*[–—-]?\s*[^\W\d_]+){0,3}\W*$",
     re.IGNORECASE | re.MULTILINE,
 )
 
 
 _COVER_PAGES = re.compile(
     r"^\W*(?:Pages|Seiten(?:zahl|anzahl)?|Seitenanzahl|Anzahl (?:der )?Seiten|No\.? of pages|"
-    r"Number of pages|Total pages)"
+    r"Number of pages|Total pages|Počet stran|Liczba stron|Antal sid(?:er|or)|Aantal pagina'?s|"
+    r"Nombre de pages|Número de páginas|Numero di pagine|Oldalszám|Počet strán)"
     # What the count includes, in any words ("inkl. Deckblatt", "incl. cover", "(mit Deckblatt)").
     r"\b[^:¦\n]{0,30}[:¦]",
     re.IGNORECASE | re.MULTILINE,
@@ -138,10 +142,17 @@ _COVER_PAGES = re.compile(
 
 
 # A cover's addressing fields: both a "To:" and a "From:" on lines of their own.
+# A bilingual label ("Pro / An:", "Od / Von:") names its field in either language.
 _COVER_TO = re.compile(
-    r"^\W*(?:To|An|Empfänger|Recipient|Attn)\s*[:¦]", re.IGNORECASE | re.MULTILINE
+    r"^\W*(?:[^\W\d_]+\s*/\s*)?(?:To|An|Empfänger|Recipient|Attn|Pro|Do|Til|Till|Aan|À|Para|"
+    r"Címzett)\s*[:¦]",
+    re.IGNORECASE | re.MULTILINE,
 )
-_COVER_FROM = re.compile(r"^\W*(?:From|Von|Absender|Sender)\s*[:¦]", re.IGNORECASE | re.MULTILINE)
+_COVER_FROM = re.compile(
+    r"^\W*(?:[^\W\d_]+\s*/\s*)?(?:From|Von|Absender|Sender|Od|Fra|Från|Van|De|Da|Feladó)"
+    r"\s*[:¦]",
+    re.IGNORECASE | re.MULTILINE,
+)
 
 
 def is_fax_cover(page: str) -> bool:

@@ -322,6 +322,13 @@ def read_name(text: str, last_first: bool = False) -> str | None:
             return _checked([*given, *before])
     if surname_first(before):
         return _checked([*before[1:], before[0]])  # "SCHMITZ Claudia", as French letters write
+    particles = next(
+        (index for index, word in enumerate(before) if not particle(word) or word.isupper()), 0
+    )
+    if particles and len(before) - particles >= 2:
+        # "van der Linden Maartje": no given name starts with a particle, so the surname
+        # (its particles first) comes first, as a pharmacy's or a register's list writes.
+        return _checked([*before[particles + 1 :], *before[: particles + 1]])
     return _checked(before)
 
 

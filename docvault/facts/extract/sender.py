@@ -265,8 +265,33 @@ _KIND_ALONE = re.compile(
 )
 
 
+# A doctor named after the practice's name ("Herz- und Gefäßpraxis Leipzig-Süd, Dr. med. Ulf
+# Sommerfeld"): the person is the practice's, not part of its name.
+_PERSON_AFTER = re.compile(r",\s*(?:Dr\.|Prof\.|PD\b|Dipl\.-[^\W\d_]+\.).*$")
+
+
+# A mailing's "Ihre AOK PLUS", "Your NHS": the organisation without the possessive.
+_POSSESSIVE = re.compile(r"^(?:Ihre?|Your)\s+(?=[A-ZÄÖÜ])")
+
+
+def _without_acronym(name: str) -> str:
+    """``BGHM Berufsgenossenschaft Holz und Metall`` less its leading acronym, where the
+    acronym is the initials of the name that follows (a logo's letters, then the name)."""
+    words = name.split()
+    if len(words) < 3 or not re.fullmatch(r"[A-ZÄÖÜ]{2,6}", words[0]):
+        return name
+    initials = [word[0] for word in words[1:] if word[0].isupper()]
+    letters = iter(words[0])
+    if initials and initials[0] == words[0][0] and all(i in letters for i in initials):
+        return " ".join(words[1:])
+    return name
+
+
 def _tidied(name: str) -> str:
     name = _GLUED_NUMBER.sub("", _GLUED_PAGE.sub("", name)).strip()
+    if _an_organisation(_PERSON_AFTER.sub("", name)):
+        name = _PERSON_AFTER.sub("", name)
+    name = _without_acronym(_POSSESSIVE.sub("", name))
     if _KIND_ALONE.fullmatch(name):
         return ""
     last = name.split()[-1] if name.split() else ""
@@ -469,6 +494,15 @@ def _name_over_description(word: str) -> bool:
     return len(word) <= 60 and not re.search(r"\d|@|[·|:]", word)
 
 
+# A town's or a district's administration, on the head's first line over the office that
+# writes ("Landeshauptstadt Dresden" over "Gesundheitsamt · Infektionsschutz").
+_MUNICIPALITY = re.compile(
+    r"(?:Landeshauptstadt|Freie und Hansestadt|Hansestadt|Stadt|Große Kreisstadt|Landkreis|"
+    r"Kreis|Bezirksamt|Gemeinde|Markt)\s+[A-ZÄÖÜ][\w.-]*(?:[\s-][A-ZÄÖÜ][\w.-]*){0,3}"
+)
+_OFFICE = re.compile(r"[A-ZÄÖÜ][\wäöüß-]*amt|Amt für [^\d]{3,60}")
+
+
 def _with_word_above(head: str, lines: Sequence[Line], position: int) -> str:
     """The name with the page's first line where that is one word of it over the rest: a
     name broken over the head's lines ("ORTHOPÄDIE" over "ZENTRUM LINDENTHAL", "BKK" over
@@ -479,6 +513,8 @@ def _with_word_above(head: str, lines: Sequence[Line], position: int) -> str:
     word = lines[position - 1].text.strip()
     if _DESCRIPTION.match(head) and _name_over_description(word):
         return word  # the name over its description: "Physiotherapie Bewegungsraum"
+    if _MUNICIPALITY.fullmatch(word) and _OFFICE.fullmatch(head):
+        return f"{word} – {head}"  # "Landeshauptstadt Dresden" over its "Gesundheitsamt"
     if not re.fullmatch(r"[^\W\d_][^\W\d_-]*", word) or _DOCUMENT_KIND.search(word):
         return head
     if _HEADING_COMPOUND.match(word):

@@ -137,7 +137,8 @@ def _head_titles(lines: Sequence[Line]) -> Iterator[Candidate]:
         kind_line = _without_other_name(line.text)
         alone = (_kind_alone(kind_line) and _not_bare(kind_line)) or _kind_and_subject(kind_line)
         if free and alone and not found:
-            yield Candidate(kind_line, line.text, 1)  # "Vorläufiger Arztbrief"
+            # "Vorläufiger Arztbrief"
+            yield Candidate(_without_dashed_name(kind_line), line.text, 1)
             found = True
             continue
         if (
@@ -148,7 +149,7 @@ def _head_titles(lines: Sequence[Line]) -> Iterator[Candidate]:
             and not _doctor_first(lines[position - 1].text)
             and _heading_above(line, following)
         ):
-            yield Candidate(line.text.strip(), line.text, 1)
+            yield Candidate(_without_dashed_name(line.text.strip()), line.text, 1)
             found = True
         elif (
             not found
@@ -268,13 +269,35 @@ def _kind_and_subject(text: str) -> bool:
     if _FOREIGN_KIND.match(text):  # written in sentence case: "Informe de alta"
         one_word = len(words) == 1 and not _FOREIGN_ONE_WORD.fullmatch(text)
         return not (one_word or _ORGANISATION.search(text))
-    shaped = all(word[0].isupper() or _small_word(word) for word in words[1:])
+    shaped = all(
+        word[0].isupper() or _small_word(word) or _adjective_after_article(words, index)
+        for index, word in enumerate(words)
+        if index
+    )
     kind = words[0][0].isupper() and _LETTER_KIND.search(words[0])
     if kind and len(words) >= 3 and words[1] in _FOR_WHOM:
         # "Befundbericht für den weiterbehandelnden Arzt", "Mitteilung an den Hausarzt":
         # for whom the kind is, in any words, with no sentence's stop.
         return not _ORGANISATION.search(" ".join(words[1:]))
     return len(words) >= 2 and bool(shaped and kind) and not _ORGANISATION.search(text)
+
+
+_ARTICLES = frozenset(
+    {"der", "des", "den", "dem", "die", "das", "eines", "einer", "einem", "einen", "eine",
+     "zur", "zum", "vom", "im", "am"}
+)  # fmt: skip
+
+
+def _adjective_after_article(words: Sequence[str], index: int) -> bool:
+    """A heading's adjective, in lower case between its article and its noun ("Anforderung
+    eines ärztlichen Befundberichts", "Bericht über die stationäre Behandlung")."""
+    word = words[index]
+    following = words[index + 1] if index + 1 < len(words) else ""
+    return (
+        words[index - 1].casefold() in _ARTICLES
+        and bool(re.fullmatch(r"[a-zäöüß]{3,}(?:e|en|er|es|em)", word))
+        and following[:1].isupper()
+    )
 
 
 _FOR_WHOM = frozenset({"für", "fuer", "an", "zur", "zum", "for", "to"})
@@ -439,6 +462,17 @@ _DANGLING = re.compile(
 )
 
 
+def _without_dashed_name(title: str) -> str:
+    """``Imaging report – James Featherstonehaugh`` less the patient after its dash."""
+    dash = re.search(r"\s[–—-]\s+", title)
+    if dash is None:
+        return title
+    named = title[dash.end() :]
+    if read_name(re.sub(rf"^{_SALUTATION}\s+", "", named)) and not _DOCUMENT_KIND.search(named):
+        return title[: dash.start()].strip()  # not "Arbeitsunfall – Anforderung Verlaufsbericht"
+    return title
+
+
 def _title_text(text: str) -> str | None:
     text = text[:MAX_TITLE_CHARACTERS]
     if re.match(rf"\s*(?:{_SALUTATION}\s|Patient|Pat\.)", text):
@@ -449,9 +483,7 @@ def _title_text(text: str) -> str | None:
         title = _without_patient(title)
     # "Ihre Überweisung vom 12.03.2026": the date went with the mention, its "vom" goes too.
     title = _DANGLING.sub("", title).strip(" ,.:;–—-¦")
-    dash = re.search(r"\s[–—-]\s+", title)
-    if dash and read_name(re.sub(rf"^{_SALUTATION}\s+", "", title[dash.end() :])):
-        title = title[: dash.start()].strip()  # "Imaging report – James Featherstonehaugh"
+    title = _without_dashed_name(title)
     # "DISCHARGE SUMMARY / TTO", "Arztbrief / Epikrise": a heading with its other name
     # after a slash; a clerk files it under the first.
     if (halves := title.split(" / ")) and len(halves) == 2 and len(halves[0].split()) <= 4:
