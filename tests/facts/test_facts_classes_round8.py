@@ -220,3 +220,48 @@ def test_a_headings_patient_after_a_dash_and_its_adjectives() -> None:
         "Geburtsdatum: 30.10.1955\nSehr geehrte Damen und Herren,\ntext.\n"
     )
     assert _fact(pension, "title") == "Anforderung eines ärztlichen Befundberichts"
+
+
+def test_a_scandinavian_identity_number_gives_the_birth_date() -> None:
+    """Denmark's CPR number, Sweden's personnummer and Norway's fødselsnummer hold the
+    birth date (their centuries by each country's rule); the subject that names the patient
+    and the number is no title, the place before an ISO date is the letter's date."""
+    danish = (
+        "Grænselandets Sygehus, Aabenraa\nMedicinsk Afdeling\n"
+        f"{PRACTICE}Aabenraa, den 10. august 2026\nEpikrise\n"
+        "Vedr.: Torben Müller, CPR-nr. 120118-9221\nKære kollega,\ntekst.\n"
+    )
+    assert _fact(danish, "born") == "2018-01-12"
+    assert _fact(danish, "patient") == "Torben Müller"
+    assert _fact(danish, "title") == "Epikrise"
+    assert _fact(danish.replace("120118-9221", "120118-1221"), "born") == "1918-01-12"
+    swedish = (
+        "Skånes Kustsjukhus Helsingborg\nOrtopedkliniken\n"
+        f"{PRACTICE}Helsingborg 2026-07-31\nEpikris\nPatient: Lassen, Björn\n"
+        "Personnummer/reservnummer: 19780614-8448\nBästa kollega,\ntext.\n"
+    )
+    assert _fact(swedish, "born") == "1978-06-14"
+    assert _fact(swedish, "letter_date") == "2026-07-31"
+    short = swedish.replace("19780614-8448", "200101+1234")
+    assert _fact(short, "born") == "1920-01-01"  # "+": a hundred years or more
+    norwegian = swedish.replace(
+        "Personnummer/reservnummer: 19780614-8448", "Fødselsnummer: 01021055512"
+    )
+    assert _fact(norwegian, "born") == "2010-02-01"
+    subject = danish.replace(
+        "Vedr.: Torben Müller, CPR-nr. 120118-9221", "Vedrørende: Demir, Bernd, født 31. marts 1940"
+    )
+    assert _fact(subject, "title") == "Epikrise"
+    assert _fact(subject, "born") == "1940-03-31"
+
+
+def test_a_findings_date_label_is_the_letters_date_and_no_title() -> None:
+    """ "Befund vom: 21.04.2026   Endbefund" on a lab report: its date, not its heading."""
+    lab = (
+        "MVZ Labordiagnostik Altona\nMax-Brauer-Allee 150 · 22765 Hamburg\n"
+        f"{PRACTICE}Name: MEYER-WULF, Vorname: Birte\nGeb.-Datum: 21.05.1968\n"
+        "Entnahme: 19.04.2026 08:37   Eingang: 20.04.2026\nBefund vom: 21.04.2026   Endbefund\n"
+        "Analyse   Ergebnis\n"
+    )
+    assert _fact(lab, "letter_date") == "2026-04-21"
+    assert _fact(lab, "title") is None

@@ -454,6 +454,13 @@ _BIRTH_LABEL = (
 _BIRTH = re.compile(rf"(?<![\w*]){_BIRTH_LABEL}\s*[:¦]?\s*", re.IGNORECASE)
 
 
+# A national identity number that holds its owner's birth date (Denmark's CPR number,
+# Sweden's personnummer, Norway's fødselsnummer).
+NATIONAL_NUMBER_LABEL = (
+    r"(?:CPR(?:-nr\.?|-nummer)?|Personnummer|Personnr\.?|Fødselsnummer|Fødselsnr\.?)"
+)
+
+
 _SALUTATION_LINE = re.compile(
     r"^(?:Sehr geehrte|Liebe|Dear|Hallo|Guten Tag|Geachte|Chère|Cher|Madame|Monsieur|Kære|Hej|"
     r"Bästa|Szanown|Vážen|Tisztelt|Estimad|Gentil|Egregi)",

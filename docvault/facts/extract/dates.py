@@ -367,7 +367,7 @@ _TYPED_DATE_LABEL = re.compile(
 _KIND_AND_DATE = re.compile(
     r"^(?!(?:Ihre?|Unser[e]?|Your|Our)\b)(?:[^\W\d_][\w-]*\s){0,3}[\w-]*?"
     r"(?:bericht|befund|brief|report|summary|letter|anfrage|schreiben|mitteilung|bescheid)"
-    r"\s+(?:vom|from|of|dated)\s+",
+    r"\s+(?:vom|from|of|dated):?\s+",
     re.IGNORECASE,
 )
 
@@ -386,8 +386,10 @@ _PLACE_AND_DATE = re.compile(
     r"\s*(?:(?:den|the|am|le|il|el|dnia|d\.|a)\s+)?(?=\d|[A-Z])|"
     # Czech, Slovak and Polish: "V Plzni dne 30.5.2024", "W Opolu dnia 30.06.2025".
     rf"^(?:V|Ve|W|We)\s+[{_CAPITAL}][\w.-]+(?:\s+[{_CAPITAL}][\w.-]+)?,?\s+(?:dne|dňa|dnia)\s+(?=\d)|"
-    # Danish, Swedish and Norwegian write no comma: "Lund den 3 mars 2024".
-    rf"^[{_CAPITAL}][\w-]+(?:\s[{_CAPITAL}][\w-]+)?\s+den\s+(?=\d)"
+    # Danish, Swedish and Norwegian write no comma: "Lund den 3 mars 2024", "Helsingborg
+    # 2025-07-31" (a place alone before the year-first date).
+    rf"^[{_CAPITAL}][\w-]+(?:\s[{_CAPITAL}][\w-]+)?\s+den\s+(?=\d)|"
+    rf"^[{_CAPITAL}][\w-]+\s+(?=(?:19|20)\d\d-\d\d-\d\d\s*$)"
 )
 
 

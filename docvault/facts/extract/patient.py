@@ -18,6 +18,7 @@ from docvault.facts.extract.base import (
     _SALUTATION_LINE,
     _TOKEN,
     NAME_CHARACTERS,
+    NATIONAL_NUMBER_LABEL,
     OLDEST_PATIENT_YEARS,
     Candidate,
     Line,
@@ -215,6 +216,12 @@ def _named_before_birth(line: Line) -> Iterator[Candidate]:
         name = _name_ending(line.text[max(0, match.start() - NAME_CHARACTERS) : match.start()])
         if name:
             yield Candidate(name, line.text, 0)
+    for number in _NATIONAL_NUMBER.finditer(line.text):
+        # "Vedr.: Torben Müller, CPR-nr. 120118-9221": the name before the number that
+        # holds its birth date (weaker: a number's owner is named by the letter's labels).
+        name = _name_ending(line.text[max(0, number.start() - NAME_CHARACTERS) : number.start()])
+        if name:
+            yield Candidate(name, line.text, 1)
 
 
 # A line that is a name and its birth date after a star, and nothing else.
@@ -358,10 +365,70 @@ def _heading_birth(
         yield Candidate(value.isoformat() if value else "", line.text, 0)
 
 
+_NATIONAL_NUMBER = re.compile(
+    # "Personnummer/reservnummer:": the label with its other name.
+    rf"(?<!\w)(?P<label>{NATIONAL_NUMBER_LABEL})(?:/[^\W\d_]+)?\s*[:¦]?\s*"
+    r"(?P<birth>\d{6}|\d{8})\s?(?P<sign>[-+]?)\s?(?P<serial>\d{4,5})(?!\d)",
+    re.IGNORECASE,
+)
+
+
+def _national_birth(match: re.Match[str], today: date) -> date | None:
+    """The birth date a Scandinavian identity number holds: Denmark's CPR number
+    (DDMMYY-SSSS, the century from the serial's first digit), Norway's fødselsnummer
+    (DDMMYY and five digits, the century from the first three), Sweden's personnummer
+    ([YY]YYMMDD-SSSS, ``+`` for a hundred years or more)."""
+    birth, serial = match.group("birth"), match.group("serial")
+    label = match.group("label").casefold()
+    if label.startswith("person") and len(serial) == 4:  # Swedish: the year first
+        year_text, month, day = birth[:-4], int(birth[-4:-2]), int(birth[-2:])
+        if len(year_text) == 4:
+            return _real_day(int(year_text), month, day)
+        hundred = match.group("sign") == "+"  # "+": born a hundred years ago or more
+        years = [century + int(year_text) for century in (1800, 1900, 2000)]
+        plausible = [
+            year for year in years if today.year >= year and (today.year - year >= 100) == hundred
+        ]
+        return _real_day(max(plausible), month, day) if plausible else None
+    day, month, short = int(birth[:2]), int(birth[2:4]), int(birth[4:6])
+    if len(birth) != 6:
+        return None
+    if len(serial) == 4:  # Danish
+        first = int(serial[0])
+        if first <= 3:
+            century = 1900
+        elif first in (4, 9):
+            century = 2000 if short <= 36 else 1900
+        else:
+            century = 2000 if short <= 57 else 1800
+    else:  # Norwegian
+        individual = int(serial[:3])
+        if individual <= 499 or (individual >= 900 and short >= 40):
+            century = 1900
+        elif individual >= 500 and short <= 39:
+            century = 2000
+        elif individual <= 749 and short >= 54:
+            century = 1800
+        else:
+            return None
+    return _real_day(century + short, month, day)
+
+
+def _real_day(year: int, month: int, day: int) -> date | None:
+    try:
+        return date(year, month, day)
+    except ValueError:
+        return None  # a D-number's or a coordination number's shifted day: no birth date
+
+
 def birth_candidates(lines: Sequence[Line], order: DateOrder, today: date) -> Iterator[Candidate]:
     earliest = _years_before(today, OLDEST_PATIENT_YEARS)
     for line in lines:
         yield from _heading_birth(line, order, earliest, today)
+        for number in _NATIONAL_NUMBER.finditer(line.text):
+            born = _national_birth(number, today)
+            if born is not None and earliest <= born <= today:
+                yield Candidate(born.isoformat(), line.text, 1)  # weaker than a birth label
         for match in _BIRTH.finditer(line.text):
             if match.group().strip() == "*" and not re.match(r"\d", line.text[match.end() :]):
                 continue

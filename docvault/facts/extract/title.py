@@ -7,6 +7,7 @@ from collections.abc import Iterator, Sequence
 
 from docvault.facts.extract.base import (
     _BIRTH,
+    _BIRTH_LABEL,
     _DOCUMENT_KIND,
     _LABEL_ONLY,
     _PATIENT_FIELD_ALONE,
@@ -15,6 +16,7 @@ from docvault.facts.extract.base import (
     _SALUTATION_LINE,
     _TITLE_LABEL,
     MAX_TITLE_CHARACTERS,
+    NATIONAL_NUMBER_LABEL,
     Candidate,
     Line,
     read_name,
@@ -45,7 +47,10 @@ from docvault.facts.extract.sender import (
 _PATIENT_MENTION = re.compile(
     # At the start too: "Ihren Patienten Herrn ..." names only the patient.
     rf"(?:^|,|\s[-–—:]|\s)\s?(?:(?:der|die|des|den|unsere[rsn]?|Ihre[rsn]?|gemeinsamen?|your|our|"
-    rf"for|von|zu|für|über|of) ){{0,3}}(?:{_SALUTATION}\s|Patient|Pat\.|geb\.|DOB|born|\*)|\s\d",
+    rf"for|von|zu|für|über|of) ){{0,3}}(?:{_SALUTATION}\s|Patient|Pat\.|geb\.|DOB|born|\*)|\s\d|"
+    # A birth label in any language the rules read ("geboortedatum", "født"), a national
+    # number's ("CPR-nr.", "personnummer"): the patient's line, not the title's words.
+    rf",\s*(?:{_BIRTH_LABEL}|{NATIONAL_NUMBER_LABEL})",
     re.IGNORECASE,
 )
 
@@ -154,6 +159,7 @@ def _head_titles(lines: Sequence[Line]) -> Iterator[Candidate]:
         elif (
             not found
             and (dated := _KIND_AND_DATE.match(line.text))
+            and ":" not in dated.group()  # "Befund vom: 21.04.2025" is a label, no heading
             and (title := _title_text(dated.group()))
         ):
             yield Candidate(title, line.text, 1)  # "Untersuchungsbericht vom 28.10.2024"
