@@ -54,8 +54,8 @@ def test_a_scandinavian_place_and_date_need_no_comma() -> None:
 
 def test_a_hungarian_letter_writes_its_year_first() -> None:
     """ "Budapest, 2026. március 3." and "Szül.: 1961. 05. 14.": the year first, then month
-    and day, each closed by a stop; the surname-first name under "Beteg neve" is read only
-    where the order shows."""
+    and day, each closed by a stop; the name under "Beteg neve" surname first, as Hungarian
+    writes it; a Czech "Pacient:" name only where its order shows."""
     hungarian = (
         "Semmelweis Egyetem Kórház\nBelgyógyászati Klinika · Üllői út 26 · 1085 Budapest\n"
         f"{PRACTICE}Budapest, 2026. március 3.\nZárójelentés\n"
@@ -66,8 +66,10 @@ def test_a_hungarian_letter_writes_its_year_first() -> None:
     assert _fact(hungarian, "born") == "1961-05-14"
     assert _fact(hungarian, "patient") == "János Kovács"
     assert _fact(hungarian, "title") == "Zárójelentés"
-    unordered = hungarian.replace("KOVÁCS János", "Kovács János")
-    assert _fact(unordered, "patient") is None  # which word is the surname, unsaid
+    # Hungarian writes the surname first, in capitals or not.
+    assert _fact(hungarian.replace("KOVÁCS János", "Kovács János"), "patient") == "János Kovács"
+    czech = hungarian.replace("Beteg neve: KOVÁCS János", "Pacient: Novák Jan")
+    assert _fact(czech, "patient") is None  # which word is the surname, unsaid
 
 
 def test_polish_czech_and_spanish_birth_labels_and_places() -> None:
@@ -265,3 +267,60 @@ def test_a_findings_date_label_is_the_letters_date_and_no_title() -> None:
     )
     assert _fact(lab, "letter_date") == "2026-04-21"
     assert _fact(lab, "title") is None
+
+
+def test_a_relatives_line_is_not_the_patients_and_a_child_is_named_by_its_label() -> None:
+    """ "Kind: Mila FÖRSTER, geb. 14.02.2026" over "Sorgeberechtigte: Frau Claudia Förster,
+    geb. 21.08.1994": the child is the patient, the guardian's birth date is not hers."""
+    office = (
+        "Landratsamt Görlitz\nGesundheitsamt · Kinder- und Jugendärztlicher Dienst\n"
+        f"{PRACTICE}Görlitz, 24.04.2026\nMitteilung über fehlenden Nachweis des Masernschutzes\n"
+        "Kind: Mila FÖRSTER, geb. 14.02.2026\nSorgeberechtigte: Frau Claudia Förster, geb. "
+        "21.08.1994\nSehr geehrte Damen und Herren,\ntext.\n"
+    )
+    assert _fact(office, "patient") == "Mila Förster"
+    assert _fact(office, "born") == "2026-02-14"
+    midwife = office.replace("Sorgeberechtigte:", "Mutter:")
+    assert _fact(midwife, "patient") == "Mila Förster"
+
+
+def test_hungarian_names_stand_surname_first_and_legal_forms_stand_small() -> None:
+    """ "Név: Kovács Eszter" is Eszter Kovács; "Semmelweis Egyetem" a university;
+    "Krajská nemocnice Liberec, a.s." a hospital with its legal form."""
+    hungarian = (
+        "Semmelweis Egyetem\nBelgyógyászati és Onkológiai Klinika\n"
+        "Korányi Sándor u. 2/a · 1083 Budapest · Magyarország\n"
+        f"{PRACTICE}Zárójelentés\nNév: Kovács Eszter\nSzületési idő: 1979.03.07.\n"
+        "Tisztelt Kolléga!\ntext.\n"
+    )
+    assert _fact(hungarian, "patient") == "Eszter Kovács"
+    assert _fact(hungarian, "born") == "1979-03-07"
+    assert _fact(hungarian, "sender") == "Semmelweis Egyetem"
+    czech = (
+        "Krajská nemocnice Liberec, a.s.\nInterní oddělení\nHusova 357/10 · 460 01 Liberec\n"
+        f"{PRACTICE}Propouštěcí zpráva\nPacient: LEHMANN, Anna\nVážená paní doktorko,\ntext.\n"
+    )
+    assert _fact(czech, "sender") == "Krajská nemocnice Liberec, a.s."
+
+
+def test_dates_of_mail_printouts_polish_and_slovak_letters() -> None:
+    """ "Gesendet:   Dienstag, 4. Juni 2026 14:07" (a column's gap after the label),
+    "Wrocław, dnia 15.11.2026r." (the year's "r." glued on), "V Bratislave 24. marca 2026"
+    (no "dňa")."""
+    mail = (
+        "Von:        Neurologische Praxis Dr. Haufe <praxis@neurologie-haufe.de>\n"
+        "Gesendet:   Dienstag, 4. Juni 2026 14:07\nAn:         Hausarztpraxis am Deich\n"
+        "Betreff:    EEG-Befund\nLiebe Kolleginnen und Kollegen,\ntext.\n"
+    )
+    assert _fact(mail, "letter_date") == "2026-06-04"
+    polish = (
+        "Szpital Specjalistyczny im. A. Falkiewicza\nOddział Neurologii\n"
+        f"{PRACTICE}Wrocław, dnia 15.11.2026r.\nKarta informacyjna\nPacjent: Łukasz KOWALCZYK\n"
+    )
+    assert _fact(polish, "letter_date") == "2026-11-15"
+    slovak = (
+        "Univerzitná nemocnica Bratislava\nI. interná klinika\n"
+        f"{PRACTICE}Prepúšťacia správa\nMeno pacienta: Schmidt, Thomas\ntext.\n"
+        "S pozdravom\nV Bratislave 24. marca 2026\nMUDr. Juraj Kováčik, PhD.\n"
+    )
+    assert _fact(slovak, "letter_date") == "2026-03-24"

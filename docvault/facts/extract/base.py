@@ -197,7 +197,9 @@ _PERSON_IN_CARE = (
     r"Versicherte/r|Klient(?:in|/in)?|Mitarbeiter/in|Bewohner(?:in|/in)?|Betroffene Person|"
     r"Antragsteller(?:in|/in)?|Pacjent(?:ka)?|Paciente|Paziente|Hasta(?: Adı Soyadı)?|"
     # Czech, Slovak, Norwegian, Hungarian (whose names stand surname first: the order must show)
-    r"Pacient(?:ka)?|Pasient|Beteg(?: neve)?"
+    r"Pacient(?:ka)?|Pasient|Beteg(?: neve)?|"
+    # A child, named by a health office or a midwife ("Kind: Mila FÖRSTER, geb. ...").
+    r"Kind|Name des Kindes"
 )
 
 

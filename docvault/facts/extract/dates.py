@@ -373,7 +373,7 @@ _KIND_AND_DATE = re.compile(
 
 
 # Polish writes "r." (roku, "of the year") after a date: "dnia 10.08.2024 r.".
-_YEAR_WORD = re.compile(r"\s+r\.?\s*$")
+_YEAR_WORD = re.compile(r"(?:\s+|(?<=\d))r\.?\s*$")
 
 
 # A place's first letter, in the alphabets of the letters from abroad ("Århus", "Łódź").
@@ -385,7 +385,9 @@ _PLACE_AND_DATE = re.compile(
     rf"^(?!(?:Herrn?|Frau|Mr|Mrs|Ms|Miss)\b)[{_CAPITAL}][\w .()/-]{{1,40}},"
     r"\s*(?:(?:den|the|am|le|il|el|dnia|d\.|a)\s+)?(?=\d|[A-Z])|"
     # Czech, Slovak and Polish: "V Plzni dne 30.5.2024", "W Opolu dnia 30.06.2025".
-    rf"^(?:V|Ve|W|We)\s+[{_CAPITAL}][\w.-]+(?:\s+[{_CAPITAL}][\w.-]+)?,?\s+(?:dne|dňa|dnia)\s+(?=\d)|"
+    # ("V Bratislave 24. marca 2024": the word for "on the day" left out).
+    rf"^(?:V|Ve|W|We)\s+[{_CAPITAL}][\w.-]+(?:\s+[{_CAPITAL}][\w.-]+)?,?\s+"
+    r"(?:(?:dne|dňa|dnia)\s+)?(?=\d)|"
     # Danish, Swedish and Norwegian write no comma: "Lund den 3 mars 2024", "Helsingborg
     # 2025-07-31" (a place alone before the year-first date).
     rf"^[{_CAPITAL}][\w-]+(?:\s[{_CAPITAL}][\w-]+)?\s+den\s+(?=\d)|"
@@ -506,6 +508,8 @@ def _letter_date_on(line: Line, order: DateOrder) -> tuple[int, WrittenDate] | N
     its own holds."""
     rank, start = _labelled_date_start(line.text)
     if start is not None:
+        # "Gesendet:   Dienstag, ...": a column's gap (a cell's edge) after the label.
+        start += len(line.text[start:]) - len(line.text[start:].lstrip(" ¦"))
         weekday = _WEEKDAY.match(line.text[start:])  # "Gesendet: Sonntag, 2. Juni 2024"
         found = dates_in(line.text[start + (weekday.end() if weekday else 0) :], order)
         return (rank, found[0]) if found and found[0].start == 0 else None

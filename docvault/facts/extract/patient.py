@@ -99,8 +99,40 @@ def _order_shown(value: str) -> bool:
     return bool(_ORDER_SHOWN.search(value)) or any(word.isupper() for word in words[:4])
 
 
+# A relative's or a guardian's line ("Sorgeberechtigte: Frau Claudia Förster, geb. ..."):
+# another person than the patient, with a birth date of their own.
+RELATIVE_LINE = re.compile(
+    r"^\s*(?:Sorgeberechtigte[rn]?|Erziehungsberechtigte[rn]?|Mutter|Vater|Eltern|"
+    r"Betreuer(?:in)?|Bevollmächtigte[rn]?|Angehörige[rn]?|Ehe(?:frau|mann|partner(?:in)?)|"
+    r"Kontaktperson|Parents?|Guardian|Next of kin|Mother|Father)\s*[:¦]",
+    re.IGNORECASE,
+)
+
+
+# Hungarian writes the surname first, always ("Név: Kovács Eszter").
+_SURNAME_FIRST_LABEL = re.compile(r"(?:^|¦)\s*(?:Név|Beteg neve|Páciens neve)\s*[:¦]\s*", re.I)
+
+
+def _surname_first_named(line: Line) -> Iterator[Candidate]:
+    label = _SURNAME_FIRST_LABEL.search(line.text)
+    value = line.text[label.end() :] if label else ""
+    name = read_name(value)
+    if name is None:
+        return
+    if name.split()[0].casefold() != value.split()[0].casefold():
+        yield Candidate(name, line.text, 0)  # "Kovács, Eszter", "KOVÁCS Eszter": turned
+        return
+    words = name.split()
+    yield Candidate(" ".join([*words[1:], words[0]]), line.text, 0)
+
+
 def patient_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
     for line in lines:
+        if RELATIVE_LINE.match(line.text):
+            continue
+        if _SURNAME_FIRST_LABEL.search(line.text):
+            yield from _surname_first_named(line)
+            continue
         for match in _PATIENT_LABEL.finditer(line.text):
             last_first = bool(_LAST_FIRST_FIELDS.fullmatch(match.group("label").strip()))
             # After a patient label, "Dr." is the patient's own title, not a doctor's name.
@@ -424,6 +456,8 @@ def _real_day(year: int, month: int, day: int) -> date | None:
 def birth_candidates(lines: Sequence[Line], order: DateOrder, today: date) -> Iterator[Candidate]:
     earliest = _years_before(today, OLDEST_PATIENT_YEARS)
     for line in lines:
+        if RELATIVE_LINE.match(line.text):
+            continue  # a mother's, a guardian's birth date
         yield from _heading_birth(line, order, earliest, today)
         for number in _NATIONAL_NUMBER.finditer(line.text):
             born = _national_birth(number, today)

@@ -56,7 +56,8 @@ _OTHER_ORGANISATION = re.compile(
     r"Health System|Healthcare|Ltd\b|Limited\b|Inc\.|LLC\b|GmbH\b|gGmbH\b|e\.\s?V\.|"
     r"Ospedale|Azienda|Clínica|Clinica\b|Szpital\b|Przychodnia|Hastane\w*|Lægehus|"
     r"Legekontor|Legesenter|[Nn]emocnic[ea]|Poliklinika|Ordinace|Ambulancia|Kórház|"
-    r"Rendelő\w*|Centro de Salud|Centro Médico|Kommune\b|Kommun\b|"
+    r"Rendelő\w*|Centro de Salud|Centro Médico|Kommune\b|Kommun\b|Egyetem\b|Univerzit\w*|"
+    r"Uniwersytet\w*|"
     r"Kindertagesstätte|Kita\b|Schule\b|"
     # A therapists' practice by its craft and its name: "Physiotherapie Bewegungsraum".
     r"(?:Physiotherapie|Ergotherapie|Logopädie|Podologie)(?=\s+[A-ZÄÖÜ])|"
@@ -217,6 +218,8 @@ def _name_shaped(name: str) -> bool:
         # The languages that write a name's nouns small: "Fakultní nemocnice Plzeň",
         # "Skånes universitetssjukhus".
         or (word.islower() and _an_organisation(word))
+        # A legal form written small: "Krajská nemocnice Liberec, a.s.", "s.r.o.", "p.o."
+        or re.fullmatch(r"(?:[a-z]{1,3}\.){1,3}", word) is not None
         for word in words
     )
 
