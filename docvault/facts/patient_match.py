@@ -3,7 +3,8 @@
 A stage leaf, no database: page texts and a way to look register entries up by birth date
 in; a match out. An entry fits a page when its birth date is written on that page (any
 reading of a date the page writes: day or month first where slashes leave it open, either
-century of a two-digit year) and its name stands there too: a surname (current, birth or
+century of a two-digit year; or the date a Danish CPR number, a Swedish personnummer or a
+Norwegian fødselsnummer holds) and its name stands there too: a surname (current, birth or
 former name, particles left aside, a part of a double name) within a few words of one of
 its given names, in either order. The birth date must be exactly the entry's; the name is
 compared after folding what the CPU engine and the fax confuse and what writers
@@ -28,7 +29,7 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from docvault.facts.extract import DateOrder, dates_in
+from docvault.facts.extract import DateOrder, dates_in, national_birth_dates
 from docvault.facts.register_files import PatientRecord
 
 # Words of a name that are no name of their own ("von Brandt" is found as "Brandt").
@@ -154,7 +155,8 @@ def dates_on_page(text: str) -> set[date]:
                     found.add(written.value.replace(year=century + written.two_digit_year % 100))
                 except ValueError:
                     continue
-    return found
+    # A Danish CPR number, a Swedish personnummer: the only birth date some letters write.
+    return found | national_birth_dates(text, date.today())
 
 
 Lookup = Callable[[Collection[date]], Iterable[PatientRecord]]

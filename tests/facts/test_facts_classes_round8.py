@@ -7,6 +7,7 @@ for the test."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import date
 
 from docvault.facts import propose
@@ -324,3 +325,26 @@ def test_dates_of_mail_printouts_polish_and_slovak_letters() -> None:
         "S pozdravom\nV Bratislave 24. marca 2026\nMUDr. Juraj Kováčik, PhD.\n"
     )
     assert _fact(slovak, "letter_date") == "2026-03-24"
+
+
+def test_the_register_finds_a_patient_whose_birth_date_only_an_identity_number_holds() -> None:
+    """A Danish epikrise names "Torben Müller, CPR-nr. 120118-9221" and no birth date: the
+    register's Torben Müller born 12.01.2018 is the match; his namesake born in 1918 not."""
+    from docvault.facts.patient_match import match_patient
+    from docvault.facts.register_files import PatientRecord
+
+    register = [
+        PatientRecord("7001", "Müller", "Torben", date(2018, 1, 12)),
+        PatientRecord("7002", "Müller", "Torben", date(1918, 1, 12)),
+    ]
+
+    def born_on(days: Collection[date]) -> list[PatientRecord]:
+        return [record for record in register if record.birth_date in days]
+
+    page = (
+        "Grænselandets Sygehus, Aabenraa\nEpikrise\n"
+        "Vedr.: Torben Müller, CPR-nr. 120118-9221\nKære kollega,\ntekst.\n"
+    )
+    found = match_patient([page], born_on)
+    assert found.record == register[0]
+    assert match_patient([page.replace("-9221", "-1221")], born_on).record == register[1]

@@ -52,6 +52,7 @@ from docvault.facts.extract.dates import (
 from docvault.facts.extract.patient import (
     birth_candidates,
     expand_initial,
+    national_birth_dates,
     patient_candidates,
 )
 from docvault.facts.extract.sender import (
@@ -187,6 +188,7 @@ __all__ = [
     "dates_in",
     "document_text",
     "foreign_digit",
+    "national_birth_dates",
     "parse_date",
     "propose",
     "search_date",

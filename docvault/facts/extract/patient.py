@@ -446,6 +446,12 @@ def _national_birth(match: re.Match[str], today: date) -> date | None:
     return _real_day(century + short, month, day)
 
 
+def national_birth_dates(text: str, today: date) -> set[date]:
+    """The birth dates the identity numbers written in ``text`` hold."""
+    found = (_national_birth(number, today) for number in _NATIONAL_NUMBER.finditer(text))
+    return {born for born in found if born is not None and born <= today}
+
+
 def _real_day(year: int, month: int, day: int) -> date | None:
     try:
         return date(year, month, day)
