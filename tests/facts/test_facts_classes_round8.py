@@ -348,3 +348,30 @@ def test_the_register_finds_a_patient_whose_birth_date_only_an_identity_number_h
     found = match_patient([page], born_on)
     assert found.record == register[0]
     assert match_patient([page.replace("-9221", "-1221")], born_on).record == register[1]
+
+
+def test_a_receipt_stamp_over_the_head_is_no_line_of_the_letter() -> None:
+    """ "EINGANG 25.09.2026" stamped over a medication plan's heading and a Berufs-
+    genossenschaft's head: the heading is still the form's first line, the head its sender;
+    an institute with its place ("am Holstentor") is a sender of its own."""
+    plan = (
+        "EINGANG 25.09.2026\nMedikationsplan\nSeite 1 von 1\nfür: Gesche Schulze-Hansen\n"
+        "geb. am: 12.11.1961\nausgedruckt von: Ev. Krankenhaus am Fördeufer\n"
+        "ausgedruckt am: 21.09.2026\n"
+    )
+    assert _fact(plan, "title") == "Medikationsplan"
+    assert _fact(plan, "letter_date") == "2026-09-21"
+    insurer = (
+        "EINGANG 02.02.2026\nBG Bau – Berufsgenossenschaft der Bauwirtschaft\n"
+        "Bezirksverwaltung Hamburg\nHolstenwall 8 · 20355 Hamburg\n"
+        "Tel. 040 35003-0 · Fax 040 35003-888\n"
+        "BG Bau – Berufsgenossenschaft der Bauwirtschaft · Holstenwall 8 · 20355 Hamburg\n"
+        f"{PRACTICE}Hamburg, 28.01.2026\nUnfallanzeige\nVersicherte Person: WÖHLK, Malgorzata\n"
+        "Sehr geehrte Damen und Herren,\ntext.\n"
+    )
+    assert _fact(insurer, "sender") == "Berufsgenossenschaft der Bauwirtschaft"
+    institute = (
+        "Institut für Pathologie am Holstentor\nHolstentorplatz 3 · 23552 Lübeck\n"
+        f"{PRACTICE}Patient: Stamer, Hauke Wilhelm, * 17.10.1993\nHistopathologischer Befund\n"
+    )
+    assert _fact(institute, "sender") == "Institut für Pathologie am Holstentor"

@@ -63,6 +63,11 @@ from docvault.facts.extract.title import (
 )
 from docvault.textutil import strip_markup
 
+RECEIPT_STAMP_LINE = re.compile(
+    r"\W*(?:EINGANG|Eingang|EINGEGANGEN|Eingegangen|Posteingang|RECEIVED|Received)"
+    r"(?:\s+am)?\W*\d{1,2}[./-]\s?\d{1,2}[./-]\s?\d{2,4}\W*"
+)
+
 
 def _decide(field: str, candidates: Iterable[Candidate]) -> Proposal | None:
     """The strongest evidence's value, if all of it agrees; else nothing."""
@@ -90,7 +95,9 @@ def _comparable(value: str) -> str:
 def propose(text: str, today: date | None = None) -> dict[str, Proposal]:
     """The facts of a letter whose text (Markdown or plain) is ``text``; absent: abstained."""
     today = today or date.today()
-    lines = letter_lines(text)
+    # The practice's receipt stamp ("EINGANG 25.09.2025"), where the scanner caught it at the
+    # page's top: the practice's mark on the page, no line of the letter's head.
+    lines = [line for line in letter_lines(text) if not RECEIPT_STAMP_LINE.fullmatch(line.text)]
     order = slash_order(text[:MAX_CHARACTERS])
     decided = {
         "patient": _decide("patient", patient_candidates(lines)),

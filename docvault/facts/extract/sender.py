@@ -475,7 +475,10 @@ def _first_organisation(lines: Sequence[Line]) -> tuple[Candidate | None, Line |
 
 
 # An institute named beyond its specialty: "Institut für Pathologie Nordhessen".
-_NAMED_INSTITUTE = re.compile(r"Institut für [^\W\d_]+(?:\s+[A-ZÄÖÜ][\w-]+)+")
+_NAMED_INSTITUTE = re.compile(
+    # "Institut für Pathologie Dreisamtal", "Institut für Pathologie am Holstentor"
+    r"Institut für [^\W\d_]+(?:\s+(?:am|an der|im|in der|auf der|zu)?\s*[A-ZÄÖÜ][\w-]+)+"
+)
 
 
 def _named_institute(head: str, line: Line, lines: Sequence[Line]) -> bool:
