@@ -375,3 +375,16 @@ def test_a_receipt_stamp_over_the_head_is_no_line_of_the_letter() -> None:
         f"{PRACTICE}Patient: Stamer, Hauke Wilhelm, * 17.10.1993\nHistopathologischer Befund\n"
     )
     assert _fact(institute, "sender") == "Institut für Pathologie am Holstentor"
+
+
+def test_a_fax_machines_line_split_by_the_cpu_engine_is_no_letter_head() -> None:
+    """The CPU engine splits the machine's line: its date and a misread time ("11:4B"), its
+    number ("FAX +49 3591 4 22 31"), its owner in capitals, its page count read "5. 1/1" or
+    "Str, 1/1": the letter's own head comes after."""
+    faxed = (
+        "25.07.2026 11:4B\nFAX +49 3591 4 22 31\nLOEWEN-APOTHEKE\n5. 1/1\nLöwen-Apotheke\n"
+        "Inh. Apotheker Jens Ladusch e. K. · Reichenstraße 5 · 02625 Bautzen\n"
+        "Tel. 03591 4 22 30 · Fax 03591 4 22 31\nAn: Hausarztpraxis am Deich\n"
+        "Rückfrage zur Verordnung\nPatient: van der Linden Maartje\nSehr geehrte Praxis,\n"
+    )
+    assert _fact(faxed, "sender") == "Löwen-Apotheke"

@@ -254,7 +254,11 @@ def sender_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
 # ("Lakeside Cardiology Associates. S. 2/2", "St. Josefs-KrankenhausS. 2/2"), a telephone
 # number before it ("03 88 45 21 99 Clinique Sainte-Odile"), a sentence's full stop.
 # A fax machine's page count: "S. 2/2", "P.001/002", "Page 1 of 2", "Seite 1 von 3".
-_PAGE_COUNT = r"(?:S\.|Seite|P\.|Page|Blatt)\s?\d{1,3}\s?(?:/|of|von)\s?\d{1,3}"
+# (The CPU engine reads "S." as "S," or "5."; "Str." is a Czech or Polish machine's.)
+_PAGE_COUNT = (
+    r"(?:S[.,]|5\.|Str[.,]|Strana|Strona|Seite|P\.|Page|Blatt|Side|Sida)\s?\d{1,3}\s?"
+    r"(?:/|of|von|af|av|z|ze)\s?\d{1,3}"
+)
 _GLUED_PAGE = re.compile(rf"\.?\s*{_PAGE_COUNT}\s*$", re.I)
 _GLUED_NUMBER = re.compile(r"^\+?[\d()][\d ()/-]{6,}\.?\s+(?=[^\W\d_])")
 
@@ -712,7 +716,13 @@ def _signers_of_unnamed_head(lines: Sequence[Line]) -> Iterator[Candidate]:
 
 
 # A fax machine's line over the page: its time, its number, its page count.
-_FAX_HEADER = re.compile(r"\b\d\d?:\d\d\b|\bS\.\s?\d+/\d+|\bP\.\d{3}|\bPage \d+ of \d+", re.I)
+_FAX_HEADER = re.compile(
+    # The machine's time ("11:4B" as the CPU engine may read "11:48"), its page count, the
+    # line with its own number ("FAX +48.71.788 33 01 SZPITAL FALKIEWICZA").
+    r"\b\d\d?:\d[\dOBS]\b|\b(?:S|Str)[.,]\s?\d+/\d+|\bP\.\d{3}|\bPage \d+ of \d+|"
+    r"^\W*(?:Tele)?fax\s*:?\s*\+\d",
+    re.I,
+)
 
 
 def _letterhead(lines: Sequence[Line]) -> Candidate | None:
