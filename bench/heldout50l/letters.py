@@ -70,7 +70,7 @@ class Doc:
         if self.y > BOTTOM:
             self.newpage()
             self.y += size * gap
-        ln = Ln(text, x, round(self.y, 2), size, f, align)
+        ln = Ln(text.replace("\x00", " "), x, round(self.y, 2), size, f, align)
         self.pages[-1].append(ln)
         return ln
 
@@ -79,7 +79,7 @@ class Doc:
 
     def para(self, text: str, size: float = 10, f: str | None = None, width: float = RIGHT - LEFT) -> None:
         fo = font(f or self.base)
-        words, cur = text.split(), ""
+        words, cur = text.split(" "), ""
         for w in words:
             t = (cur + " " + w).strip()
             if fo.text_length(t, fontsize=size) > width and cur:
@@ -213,6 +213,7 @@ class Letter:
 
     def pdf_bytes(self, pages: list[list[Ln]]) -> bytes:
         doc = self._pdf(pages)
+        doc.subset_fonts()
         data = doc.tobytes(garbage=3, deflate=True, no_new_id=True)
         doc.close()
         return data
@@ -230,12 +231,12 @@ class Letter:
             if condition == "scan200":
                 pix = page.get_pixmap(dpi=200, colorspace=pymupdf.csGRAY)
                 a = np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width).astype(np.float32)
-                a = a * (232 / 255.0) + rng.normal(0, 7, a.shape)
+                a = a * (232 / 255.0) + rng.normal(0, 4, a.shape)
                 img = Image.fromarray(np.clip(a, 0, 255).astype(np.uint8), "L")
                 angle = float(rng.uniform(-0.9, 0.9))
                 img = img.rotate(angle, resample=Image.Resampling.BICUBIC, fillcolor=232)
                 buf = io.BytesIO()
-                img.save(buf, format="JPEG", quality=80, dpi=(200, 200))
+                img.save(buf, format="JPEG", quality=75, dpi=(200, 200))
                 out[f"scan200/page-{i + 1:02d}.jpg"] = buf.getvalue()
             else:
                 ydpi = self.fax["ydpi"]
@@ -368,7 +369,7 @@ def _d(letter: Letter, role: str, d: dt.date, style: str) -> str:
     letter.date_checks.append((role, d.isoformat(), s))
     if role not in ("letter", "birth"):
         letter.other_dates.append({"date": d.isoformat(), "role": role})
-    return s
+    return s.replace(" ", "\x00")  # a date is never wrapped across lines
 
 
 def compose(kind: dict, idx: int, split: str, seed: int, patients: list[register.Patient]) -> Letter:
@@ -427,7 +428,7 @@ def compose(kind: dict, idx: int, split: str, seed: int, patients: list[register
 
     # date (top) or info block
     date_end = kind.get("date_end") or hand
-    if layout not in ("email",) and not date_end:
+    if layout not in ("email", "form") and not date_end:
         ds = _d(lt, "letter", ldate, dstyle)
         if layout == "insurer" or kind["key"] in ("betreuungsgericht", "gesundheitsamt"):
             doc.line(f"Aktenzeichen: {rng.randint(10, 99)} {rng.choice(['XVII', 'AU', 'GA', 'U'])} {rng.randint(100, 999)}/{ldate:%y}", 8.5, x=RIGHT, align="r")
@@ -458,7 +459,7 @@ def compose(kind: dict, idx: int, split: str, seed: int, patients: list[register
     if kind.get("pid") and patient is not None:
         doc.line(f"Pat.-Nr. (Einsender): {patient.id}    Auftrags-Nr.: {rng.randint(10000000, 99999999)}", 9)
         lt.facts_pid = patient.id
-    if title and not title_first:
+    if title and not title_first and layout not in ("medplan", "email"):
         doc.skip(6)
         doc.line(title, 12, bold)
     doc.skip(6)
@@ -652,7 +653,7 @@ def compose(kind: dict, idx: int, split: str, seed: int, patients: list[register
         if hand:
             continue
         if i > 0:
-            pg.insert(0, Ln(f"{kind['alts'][0]} · {giv_l} {sur_l}, geb. {born_s}", LEFT, 50, 8, doc.base))
+            pg.insert(0, Ln(f"{kind['alts'][0]} · {giv_l} {sur_l}, geb. {born_s}".replace("\x00", " "), LEFT, 50, 8, doc.base))
         if n > 1:
             pg.append(Ln(lab["page"].format(n=i + 1, t=n), RIGHT, 800, 8, doc.base, "r"))
         if layout not in ("email", "medplan"):

@@ -57,7 +57,7 @@ SPECIAL = [
     ("lu1", "Weis", "Marie-Josée", "1963-06-06", "F", "Kirchstraße 12", "54439", "Saarburg", "", [], "", "", ""),
     ("pt1", "da Silva Costa", "Maria Fernanda", "1968-04-25", "F", "Gartenstraße 3", "66763", "Dillingen", "", [], "", "", ""),
     ("gr1", "Papadopoulos", "Georgios", "1952-09-11", "M", "Mainzer Straße 77", "66121", "Saarbrücken", "", [], "", "", ""),
-    ("tr1", "Yılmaz", "Mehmet Ali", "1960-12-31", "M", "Ludwigstraße 19", "66115", "Saarbrücken", "", [], "", "", ""),
+    ("tr1", "Yilmaz", "Mehmet Ali", "1960-12-31", "M", "Ludwigstraße 19", "66115", "Saarbrücken", "", [], "", "", ""),
     ("ro1", "Popescu", "Ioana-Maria", "1983-02-14", "F", "Saarstraße 21", "54290", "Trier", "", [], "", "", ""),
     ("nl1", "van den Berg", "Pieter", "1947-05-19", "M", "Am Rosenberg 4", "54295", "Trier", "", [], "", "", ""),
     ("de1", "Weißmüller", "Käthe", "1934-03-08", "F", "Pfarrgasse 1", "54470", "Bernkastel-Kues", "Groß", ["Groß"], "", "", ""),
@@ -93,10 +93,10 @@ FOREIGN = {
     "it": (["Russo", "Ferrari", "Bianchi", "Romano", "Colombo", "Ricci", "Marino"], ["Giovanni", "Francesca", "Antonio", "Giulia", "Luca"]),
     "pt": (["Ferreira", "Santos", "Pereira", "Oliveira", "Rodrigues", "Fernandes"], ["João", "Ana", "Luís", "Inês", "Rui"]),
     "gr": (["Nikolaidis", "Georgiou", "Papageorgiou", "Dimitriou", "Konstantinidis"], ["Dimitrios", "Eleni", "Konstantinos", "Sofia", "Nikos"]),
-    "tr": (["Kaya", "Demir", "Şahin", "Çelik", "Öztürk", "Aydın", "Arslan"], ["Ayşe", "Mustafa", "Emine", "Hüseyin", "Fatma"]),
+    "tr": (["Kaya", "Demir", "Sahin", "Çelik", "Öztürk", "Aydin", "Arslan"], ["Ayse", "Mustafa", "Emine", "Hüseyin", "Fatma"]),
     "ro": (["Ionescu", "Dumitru", "Stan", "Stoica", "Gheorghe", "Rusu"], ["Andrei", "Elena", "Mihai", "Ioana", "Cristina"]),
 }
-FEMALE_FOREIGN = {"Nathalie", "Aurélie", "Nicole", "Josiane", "Francesca", "Giulia", "Ana", "Inês", "Eleni", "Sofia", "Ayşe", "Emine", "Fatma", "Elena", "Ioana", "Cristina"}
+FEMALE_FOREIGN = {"Nathalie", "Aurélie", "Nicole", "Josiane", "Francesca", "Giulia", "Ana", "Inês", "Eleni", "Sofia", "Ayse", "Emine", "Fatma", "Elena", "Ioana", "Cristina"}
 STREETS = ["Hauptstraße", "Bahnhofstraße", "Kirchstraße", "Schulstraße", "Gartenstraße", "Saarstraße", "Moselstraße", "Waldweg", "Lindenallee", "Am Sonnenhang", "Römerstraße", "Industriestraße"]
 PLACES = [("66111", "Saarbrücken"), ("66740", "Saarlouis"), ("66663", "Merzig"), ("66424", "Homburg"), ("54290", "Trier"), ("54634", "Bitburg"), ("66386", "St. Ingbert"), ("66763", "Dillingen"), ("54439", "Saarburg"), ("66538", "Neunkirchen"), ("54329", "Konz"), ("66701", "Beckingen")]
 
@@ -157,6 +157,8 @@ def build() -> list[Patient]:
         taken.add((sur, giv, born))
         taken_names.add((sur, giv))
         out.append(Patient(ids[i], sur, giv, born, sex, street, pc, city, "DE", bname, former, title, "", "", origin))
+    for p in out:  # the practice system stores ISO 8859-1 (GDT): no ı, ş, ș, ț
+        (p.surname + p.given_names + p.street + p.city + p.birth_name).encode("latin-1")
     return out
 
 
