@@ -1,4 +1,5 @@
 """Dates written in each country's conventions (the check reads them back with its own parser)."""
+# ruff: noqa: E501
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ MONTHS = {k: v.split() for k, v in MONTHS.items()}
 def ordinal(n: int) -> str:
     if 10 <= n % 100 <= 20:
         return f"{n}th"
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
 
 
 def fmt(d: dt.date, style: str) -> str:
@@ -37,7 +38,7 @@ def fmt(d: dt.date, style: str) -> str:
         return f"{d:%m/%d/%Y}"
     if style == "iso":
         return d.isoformat()
-    kind, lang = style.split("-")
+    _, lang = style.split("-")
     m = MONTHS["en" if lang in ("gb", "us") else lang][d.month - 1]
     if lang == "de":
         return f"{d.day}. {m} {d.year}"

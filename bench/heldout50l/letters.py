@@ -1,4 +1,5 @@
 """The letters of the set: composition (lines on pages), truth and rendering (pdf, scan200, fax)."""
+# ruff: noqa: E501
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from PIL import Image
 
 from . import register
 from .dates import fmt
-from .texts import BODY, DIAG, L, LAB, LAB_FR, MEDS
+from .texts import BODY, DIAG, LAB, LAB_FR, MEDS, L
 from .world import KINDS, PRACTICES
 
 SEEDS = {"test": 5090100, "examples": 5090200}
@@ -64,7 +65,15 @@ class Doc:
         self.y = 56.0
         self.base = base_font
 
-    def line(self, text: str, size: float = 10, f: str | None = None, x: float = LEFT, align: str = "l", gap: float = 1.45) -> Ln:
+    def line(
+        self,
+        text: str,
+        size: float = 10,
+        f: str | None = None,
+        x: float = LEFT,
+        align: str = "l",
+        gap: float = 1.45,
+    ) -> Ln:
         f = f or self.base
         self.y += size * gap
         if self.y > BOTTOM:
@@ -77,7 +86,9 @@ class Doc:
     def skip(self, pt: float) -> None:
         self.y += pt
 
-    def para(self, text: str, size: float = 10, f: str | None = None, width: float = RIGHT - LEFT) -> None:
+    def para(
+        self, text: str, size: float = 10, f: str | None = None, width: float = RIGHT - LEFT
+    ) -> None:
         fo = font(f or self.base)
         words, cur = text.split(" "), ""
         for w in words:
@@ -96,7 +107,15 @@ class Doc:
 
 
 def ascii_de(s: str) -> str:
-    for a, b in (("ä", "ae"), ("ö", "oe"), ("ü", "ue"), ("Ä", "Ae"), ("Ö", "Oe"), ("Ü", "Ue"), ("ß", "ss")):
+    for a, b in (
+        ("ä", "ae"),
+        ("ö", "oe"),
+        ("ü", "ue"),
+        ("Ä", "Ae"),
+        ("Ö", "Oe"),
+        ("Ü", "Ue"),
+        ("ß", "ss"),
+    ):
         s = s.replace(a, b)
     return s
 
@@ -105,7 +124,12 @@ def up(s: str) -> str:
     return s.upper()
 
 
-NOT_IN_REGISTER = [("Dörr-Lambert", "Franziska", "1977-10-19", "F"), ("Haupenthal", "Roswitha", "1948-06-02", "F"), ("Kreutzer", "Ottmar", "1962-01-30", "M"), ("Zenner", "Aloys", "1941-12-24", "M")]
+NOT_IN_REGISTER = [
+    ("Dörr-Lambert", "Franziska", "1977-10-19", "F"),
+    ("Haupenthal", "Roswitha", "1948-06-02", "F"),
+    ("Kreutzer", "Ottmar", "1962-01-30", "M"),
+    ("Zenner", "Aloys", "1941-12-24", "M"),
+]
 
 
 @dataclass
@@ -158,7 +182,9 @@ class Letter:
             return base
         pages = ([("cover", list(self.cover))] if self.fax["cover_sheet"] else []) + base
         t = len(pages)
-        return [(name, [self.fax_header(i + 1, t), *lines]) for i, (name, lines) in enumerate(pages)]
+        return [
+            (name, [self.fax_header(i + 1, t), *lines]) for i, (name, lines) in enumerate(pages)
+        ]
 
     def conditions(self) -> list[str]:
         return ["scan200", "fax"] if self.handwritten() else ["pdf", "scan200", "fax"]
@@ -173,10 +199,23 @@ class Letter:
             pages = []
             for i, (name, lines) in enumerate(self.condition_pages(cond)):
                 if cond == "pdf":
-                    pages.append({"page": name, "file": "pdf/letter.pdf", "pdf_page": i + 1, "text": self.page_text(lines)})
+                    pages.append(
+                        {
+                            "page": name,
+                            "file": "pdf/letter.pdf",
+                            "pdf_page": i + 1,
+                            "text": self.page_text(lines),
+                        }
+                    )
                 else:
                     ext = "jpg" if cond == "scan200" else "tif"
-                    pages.append({"page": name, "file": f"{cond}/page-{i + 1:02d}.{ext}", "text": self.page_text(lines)})
+                    pages.append(
+                        {
+                            "page": name,
+                            "file": f"{cond}/page-{i + 1:02d}.{ext}",
+                            "text": self.page_text(lines),
+                        }
+                    )
             conds[cond] = {"pages": pages}
         p = self.patient
         reg = None
@@ -207,8 +246,21 @@ class Letter:
             for f in used:
                 page.insert_font(fontname=f"F{f}", fontfile=FONTDIR + FONTS[f])
             for ln in sorted(lines, key=lambda a: a.y):
-                page.insert_text((ln.left(), ln.y), ln.text, fontname=f"F{ln.font}", fontsize=ln.size)
-        doc.set_metadata({"title": "", "author": "", "subject": "", "keywords": "", "creator": "heldout50l", "producer": "heldout50l", "creationDate": "D:20250101000000Z", "modDate": "D:20250101000000Z"})
+                page.insert_text(
+                    (ln.left(), ln.y), ln.text, fontname=f"F{ln.font}", fontsize=ln.size
+                )
+        doc.set_metadata(
+            {
+                "title": "",
+                "author": "",
+                "subject": "",
+                "keywords": "",
+                "creator": "heldout50l",
+                "producer": "heldout50l",
+                "creationDate": "D:20250101000000Z",
+                "modDate": "D:20250101000000Z",
+            }
+        )
         return doc
 
     def pdf_bytes(self, pages: list[list[Ln]]) -> bytes:
@@ -230,7 +282,11 @@ class Letter:
         for i, page in enumerate(doc):
             if condition == "scan200":
                 pix = page.get_pixmap(dpi=200, colorspace=pymupdf.csGRAY)
-                a = np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width).astype(np.float32)
+                a = (
+                    np.frombuffer(pix.samples, dtype=np.uint8)
+                    .reshape(pix.height, pix.width)
+                    .astype(np.float32)
+                )
                 a = a * (232 / 255.0) + rng.normal(0, 4, a.shape)
                 img = Image.fromarray(np.clip(a, 0, 255).astype(np.uint8), "L")
                 angle = float(rng.uniform(-0.9, 0.9))
@@ -257,9 +313,11 @@ class Letter:
 
 
 # -- composition ------------------------------------------------------------------------------
-def _pick_patient(kind: dict, rng: random.Random, patients: list[register.Patient]) -> tuple[register.Patient | None, tuple | None]:
+def _pick_patient(
+    kind: dict, rng: random.Random, patients: list[register.Patient]
+) -> tuple[register.Patient | None, tuple | None]:
     keyed = {p.origin: p for p in patients}
-    who = rng.choice(kind["who"])
+    who = kind["who"][0] if rng.random() < 0.7 else rng.choice(kind["who"])
     if who == "none":
         return None, rng.choice(NOT_IN_REGISTER)
     if who == "de":
@@ -277,6 +335,9 @@ def _names(letter: Letter, rng: random.Random, born_s: str) -> tuple[str, str, s
         sur, giv, _, sex = letter.out_of_register
         title = ""
     style = letter.kind["names"]
+    if p is not None and p.former_names and letter.kind.get("old_name"):
+        sur = p.former_names[0]
+        letter.notes.append("the sender still uses the patient's former surname")
     herr = "Herrn" if sex == "M" else "Frau"
     tt = f"{title} " if title else ""
     if style == "SUR_given_ascii":
@@ -294,14 +355,24 @@ def _names(letter: Letter, rng: random.Random, born_s: str) -> tuple[str, str, s
             letter.notes.append("address printed to tell same-name-same-birth patients apart")
         return aw, giv, sur, lines
     if style == "geb_birthname":
-        aw = f"{herr} {giv} {sur}" + (f" geb. {p.birth_name}" if p is not None and p.birth_name else "")
+        aw = f"{herr} {giv} {sur}" + (
+            f" geb. {p.birth_name}" if p is not None and p.birth_name else ""
+        )
         return aw, giv, sur, [f"{aw}, * {born_s}"]
     if style == "Name_Vorname":
         aw = f"Name: {sur}    Vorname: {giv}"
         return aw, giv, sur, [f"{aw}    Geburtsdatum: {born_s}"]
     if style == "Sur_given_comma":
         aw = f"{sur}, {giv}"
-        return aw, giv, sur, [f"Patient: {aw}", f"Geb.-Datum: {born_s}    Geschlecht: {'männlich' if sex == 'M' else 'weiblich'}"]
+        return (
+            aw,
+            giv,
+            sur,
+            [
+                f"Patient: {aw}",
+                f"Geb.-Datum: {born_s}    Geschlecht: {'männlich' if sex == 'M' else 'weiblich'}",
+            ],
+        )
     if style == "Versicherte":
         aw = f"{giv} {sur}"
         return aw, giv, sur, [f"Versicherte Person: {aw}, geb. {born_s}"]
@@ -350,18 +421,40 @@ def _names(letter: Letter, rng: random.Random, born_s: str) -> tuple[str, str, s
         return aw, giv, sur, [f"Hasta Adı Soyadı: {aw}    Doğum Tarihi: {born_s}"]
     if style == "ro":
         aw = f"{up(sur)} {giv}"
-        return aw, giv, sur, [f"Pacient: {aw}, născută la {born_s}"]
+        return aw, giv, sur, [f"Pacient: {aw}, {'născut' if sex == 'M' else 'născută'} la {born_s}"]
     if style == "gb":
         m = "Mr" if sex == "M" else "Ms"
         aw = f"{m} {giv} {up(sur)}"
-        return aw, giv, sur, [f"Patient: {aw}    DOB: {born_s}    Hospital No: RD{rng.randint(100000, 999999)}"]
+        return (
+            aw,
+            giv,
+            sur,
+            [f"Patient: {aw}    DOB: {born_s}    Hospital No: RD{rng.randint(100000, 999999)}"],
+        )
     if style == "us":
         aw = f"{up(sur)}, {up(giv)}"
-        return aw, giv, sur, [f"Patient: {aw}    DOB: {born_s}    MRN: {rng.randint(1000000, 9999999)}"]
+        return (
+            aw,
+            giv,
+            sur,
+            [f"Patient: {aw}    DOB: {born_s}    MRN: {rng.randint(1000000, 9999999)}"],
+        )
     raise ValueError(style)
 
 
-BIRTH_STYLE = {"DE": "dmy.", "LU": "dmy.", "FR": "dmy/", "BE": "dmy/", "IT": "dmy/", "PT": "dmy/", "GR": "dmy/", "TR": "dmy.", "RO": "dmy.", "GB": "dmy/", "US": "mdy/"}
+BIRTH_STYLE = {
+    "DE": "dmy.",
+    "LU": "dmy.",
+    "FR": "dmy/",
+    "BE": "dmy/",
+    "IT": "dmy/",
+    "PT": "dmy/",
+    "GR": "dmy/",
+    "TR": "dmy.",
+    "RO": "dmy.",
+    "GB": "dmy/",
+    "US": "mdy/",
+}
 
 
 def _d(letter: Letter, role: str, d: dt.date, style: str) -> str:
@@ -372,9 +465,17 @@ def _d(letter: Letter, role: str, d: dt.date, style: str) -> str:
     return s.replace(" ", "\x00")  # a date is never wrapped across lines
 
 
-def compose(kind: dict, idx: int, split: str, seed: int, patients: list[register.Patient]) -> Letter:
+def compose(
+    kind: dict, idx: int, split: str, seed: int, patients: list[register.Patient]
+) -> Letter:
     rng = random.Random(seed)
-    practice = PRACTICES[rng.randrange(3)] if kind["region"] != "DE" or rng.random() < 0.5 else PRACTICES[1 if kind["city"] in ("Trier", "Bitburg", "Bernkastel-Kues") else rng.choice([0, 2])]
+    practice = (
+        PRACTICES[rng.randrange(3)]
+        if kind["region"] != "DE" or rng.random() < 0.5
+        else PRACTICES[
+            1 if kind["city"] in ("Trier", "Bitburg", "Bernkastel-Kues") else rng.choice([0, 2])
+        ]
+    )
     patient, oor = _pick_patient(kind, rng, patients)
     ldate = dt.date(2025, 1, 6) + dt.timedelta(days=rng.randint(0, 480))
     lt = Letter(f"{split}-{idx:03d}", split, seed, kind, practice, patient, oor, ldate)
@@ -397,8 +498,19 @@ def compose(kind: dict, idx: int, split: str, seed: int, patients: list[register
         sent = dt.datetime.combine(ldate, dt.time(rng.randint(7, 18), rng.randint(0, 59)))
         ds = _d(lt, "letter", ldate, "long-de")
         doc.line("Von: Neurologische Praxis Homburg <praxis@neuro-homburg.example>", 9)
-        doc.line(f"Gesendet: Mittwoch, {ds} {sent:%H:%M}".replace("Mittwoch", ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"][ldate.weekday()]), 9)
-        doc.line(f"An: {practice['name']} <praxis@{['staden', 'petrisberg', 'saargau'][PRACTICES.index(practice)]}.example>", 9)
+        doc.line(
+            f"Gesendet: Mittwoch, {ds} {sent:%H:%M}".replace(
+                "Mittwoch",
+                ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"][
+                    ldate.weekday()
+                ],
+            ),
+            9,
+        )
+        doc.line(
+            f"An: {practice['name']} <praxis@{['staden', 'petrisberg', 'saargau'][PRACTICES.index(practice)]}.example>",
+            9,
+        )
         doc.line(f"Betreff: {kind['title']}", 9, bold)
         doc.skip(10)
     elif layout == "medplan":
@@ -408,7 +520,17 @@ def compose(kind: dict, idx: int, split: str, seed: int, patients: list[register
         doc.line(kind["sender"], 15 if len(kind["sender"]) < 40 else 12, bold)
         for h in kind["head"]:
             doc.line(h, 8.5)
-        tel = {"de": ("Telefon", "Telefax"), "fr": ("Tél.", "Fax"), "nl": ("Tel.", "Fax"), "it": ("Tel.", "Fax"), "pt": ("Tel.", "Fax"), "el": ("Τηλ.", "Fax"), "tr": ("Tel", "Faks"), "ro": ("Tel.", "Fax"), "en": ("Tel", "Fax")}[lang]
+        tel = {
+            "de": ("Telefon", "Telefax"),
+            "fr": ("Tél.", "Fax"),
+            "nl": ("Tel.", "Fax"),
+            "it": ("Tel.", "Fax"),
+            "pt": ("Tel.", "Fax"),
+            "el": ("Τηλ.", "Fax"),
+            "tr": ("Tel", "Faks"),
+            "ro": ("Tel.", "Fax"),
+            "en": ("Tel", "Fax"),
+        }[lang]
         doc.line(f"{tel[0]} {kind['fax'][:-2]}00 · {tel[1]} {kind['fax']}", 8)
     else:
         doc.line(kind["sender"], 9, "sans")
@@ -422,7 +544,21 @@ def compose(kind: dict, idx: int, split: str, seed: int, patients: list[register
         for i, pl in enumerate(practice["lines"]):
             doc.line(pl, 10, gap=1.3 if i else 1.45)
         if region != "DE":
-            doc.line({"fr": "ALLEMAGNE", "nl": "DUITSLAND", "it": "GERMANIA", "pt": "ALEMANHA", "el": "GERMANY / ΓΕΡΜΑΝΙΑ", "tr": "ALMANYA", "ro": "GERMANIA", "en": "GERMANY", "de": "DEUTSCHLAND"}[lang], 10, gap=1.3)
+            doc.line(
+                {
+                    "fr": "ALLEMAGNE",
+                    "nl": "DUITSLAND",
+                    "it": "GERMANIA",
+                    "pt": "ALEMANHA",
+                    "el": "GERMANY / ΓΕΡΜΑΝΙΑ",
+                    "tr": "ALMANYA",
+                    "ro": "GERMANIA",
+                    "en": "GERMANY",
+                    "de": "DEUTSCHLAND",
+                }[lang],
+                10,
+                gap=1.3,
+            )
         lt.other_people.append({"name": practice["doctor"], "role": "addressee"})
         doc.skip(10)
 
@@ -431,7 +567,12 @@ def compose(kind: dict, idx: int, split: str, seed: int, patients: list[register
     if layout not in ("email", "form") and not date_end:
         ds = _d(lt, "letter", ldate, dstyle)
         if layout == "insurer" or kind["key"] in ("betreuungsgericht", "gesundheitsamt"):
-            doc.line(f"Aktenzeichen: {rng.randint(10, 99)} {rng.choice(['XVII', 'AU', 'GA', 'U'])} {rng.randint(100, 999)}/{ldate:%y}", 8.5, x=RIGHT, align="r")
+            doc.line(
+                f"Aktenzeichen: {rng.randint(10, 99)} {rng.choice(['XVII', 'AU', 'GA', 'U'])} {rng.randint(100, 999)}/{ldate:%y}",
+                8.5,
+                x=RIGHT,
+                align="r",
+            )
             doc.line(f"Datum: {ds}", 8.5, x=RIGHT, align="r", gap=1.3)
         elif layout == "medplan":
             doc.line(f"ausgedruckt von: {kind['sender']}, Klinik für Geriatrie, Tel. 0651 208-0", 8)
@@ -445,19 +586,38 @@ def compose(kind: dict, idx: int, split: str, seed: int, patients: list[register
 
     # patient
     aw, giv_l, sur_l, plines = _names(lt, rng, born_s)
+    if (
+        patient is not None
+        and patient.collision == "same_name_same_birth"
+        and not any(patient.street in x for x in plines)
+    ):
+        plines.append(
+            f"{'Anschrift' if lang == 'de' else 'Adresse'}: {patient.street}, {patient.postcode} {patient.city}"
+        )
+        lt.notes.append("address printed to tell same-name-same-birth patients apart")
     doc.skip(8)
     title = kind["title"]
-    title_first = layout in ("lab", "radiology", "pathology", "discharge", "reha", "certificate", "form") and rng.random() < 0.8
+    title_first = (
+        layout in ("lab", "radiology", "pathology", "discharge", "reha", "certificate", "form")
+        and rng.random() < 0.8
+    )
     if title and title_first:
-        doc.line(title if layout != "form" else title, 13, bold)
+        doc.line(title, 13, bold)
         doc.skip(4)
     for pl in plines:
-        doc.line(pl, 10 if not hand else 12, bold if (pl.startswith(("Betr", "Patient")) and not hand) else None)
+        doc.line(
+            pl,
+            10 if not hand else 12,
+            bold if (pl.startswith(("Betr", "Patient")) and not hand) else None,
+        )
     if kind.get("vsnr") and patient is not None:
         vs = f"{rng.randint(10, 99)} {born:%d%m%y} {patient.surname[0].upper()} {rng.randint(100, 999)}"
         doc.line(f"Versicherungsnummer: {vs}", 9)
     if kind.get("pid") and patient is not None:
-        doc.line(f"Pat.-Nr. (Einsender): {patient.id}    Auftrags-Nr.: {rng.randint(10000000, 99999999)}", 9)
+        doc.line(
+            f"Pat.-Nr. (Einsender): {patient.id}    Auftrags-Nr.: {rng.randint(10000000, 99999999)}",
+            9,
+        )
         lt.facts_pid = patient.id
     if title and not title_first and layout not in ("medplan", "email"):
         doc.skip(6)
@@ -477,7 +637,9 @@ def compose(kind: dict, idx: int, split: str, seed: int, patients: list[register
         if lang == "de":
             doc.line(f"Entnahme: {cs} 07:40    Eingang Labor: {rs} 14:12", 9)
             doc.skip(4)
-            doc.line("Untersuchung                 Ergebnis     Einheit     Referenzbereich", 9, "mono")
+            doc.line(
+                "Untersuchung                 Ergebnis     Einheit     Referenzbereich", 9, "mono"
+            )
             rows = LAB[:]
             rng.shuffle(rows)
             for name, unit, lo, hi, val in rows[: 12 if kind.get("pages", 1) == 1 else 14]:
@@ -487,7 +649,10 @@ def compose(kind: dict, idx: int, split: str, seed: int, patients: list[register
                 doc.line("Mikrobiologie: Urinkultur – kein Wachstum nach 48 h.", 9)
                 doc.line("Befund vollständig. Technische Validation: MTLA K. Jost.", 9)
             doc.skip(8)
-            doc.line("Medizinisch validiert: Dr. med. Reinhold Kartes, Facharzt für Laboratoriumsmedizin", 8.5)
+            doc.line(
+                "Medizinisch validiert: Dr. med. Reinhold Kartes, Facharzt für Laboratoriumsmedizin",
+                8.5,
+            )
             lt.other_people.append({"name": "Dr. med. Reinhold Kartes", "role": "signer"})
         else:
             doc.line(f"Prélevé le {cs} à 08h05    Reçu le {rs}", 9)
@@ -499,13 +664,29 @@ def compose(kind: dict, idx: int, split: str, seed: int, patients: list[register
             doc.line("Biologiste responsable : Dr Hélène Schaeffer", 8.5)
             lt.other_people.append({"name": "Dr Hélène Schaeffer", "role": "signer"})
     elif layout == "medplan":
-        doc.line("Wirkstoff              Handelsname        Stärke   Form   mo mi ab zur   Hinweise", 8, "mono")
+        doc.line(
+            "Wirkstoff              Handelsname        Stärke   Form   mo mi ab zur   Hinweise",
+            8,
+            "mono",
+        )
         for m in rng.sample(MEDS, 6):
-            nm, dose, sched = m.rsplit(" ", 2)[0], " ".join(m.rsplit(" ", 2)[1:2]), m.rsplit(" ", 1)[1]
+            nm, dose, sched = (
+                m.rsplit(" ", 2)[0],
+                " ".join(m.rsplit(" ", 2)[1:2]),
+                m.rsplit(" ", 1)[1],
+            )
             s = sched.split("-")
-            doc.line(f"{nm:<22} {nm.split()[0] + ' Hexal':<18} {dose:<8} Tabl   {s[0]:<2} {s[1] if len(s) > 1 else '0':<2} {s[2] if len(s) > 2 else '0':<2} 0", 8, "mono", gap=1.6)
+            doc.line(
+                f"{nm:<22} {nm.split()[0] + ' Hexal':<18} {dose:<8} Tabl   {s[0]:<2} {s[1] if len(s) > 1 else '0':<2} {s[2] if len(s) > 2 else '0':<2} 0",
+                8,
+                "mono",
+                gap=1.6,
+            )
         doc.skip(8)
-        doc.line("Für Vollständigkeit und Aktualität des Medikationsplans wird keine Gewähr übernommen.", 7)
+        doc.line(
+            "Für Vollständigkeit und Aktualität des Medikationsplans wird keine Gewähr übernommen.",
+            7,
+        )
     elif layout == "handwritten":
         doc.skip(6)
         doc.line("Hausbesuch wg. Fieber 39,2 °C, Husten seit 3 Tg.", 12)
@@ -519,7 +700,11 @@ def compose(kind: dict, idx: int, split: str, seed: int, patients: list[register
         lt.notes.append("handwritten note (stand-in font), the only date is beside the signature")
     elif layout == "form":
         doc.line("Kassen-Nr.    Versicherten-Nr.    Status", 8)
-        doc.line(f"{rng.randint(1000000, 9999999)}      {chr(65 + rng.randint(0, 25))}{rng.randint(100000000, 999999999)}      1000000", 9, "mono")
+        doc.line(
+            f"{rng.randint(1000000, 9999999)}      {chr(65 + rng.randint(0, 25))}{rng.randint(100000000, 999999999)}      1000000",
+            9,
+            "mono",
+        )
         doc.skip(6)
         doc.line("Diagnose: Akute Gastroenteritis (A09.9 G)", 10)
         doc.line("Befund/Therapie: Exsikkose, orale Rehydratation, Dimenhydrinat supp.", 10)
@@ -530,7 +715,10 @@ def compose(kind: dict, idx: int, split: str, seed: int, patients: list[register
         doc.line("Vertragsarztstempel / Unterschrift: Dr. med. Erwin Hoen, Bereitschaftsdienst", 8)
         lt.other_people.append({"name": "Dr. med. Erwin Hoen", "role": "signer"})
     else:
-        doc.line(lab["dear"], 10)
+        formal = (
+            layout in ("insurer", "court", "public_health", "care", "pharmacy") and lang == "de"
+        )
+        doc.line("Sehr geehrte Damen und Herren," if formal else lab["dear"], 10)
         if layout in ("discharge", "reha"):
             ads = _d(lt, "admission", adm, dstyle)
             dss = _d(lt, "discharge", dis, dstyle)
@@ -547,10 +735,16 @@ def compose(kind: dict, idx: int, split: str, seed: int, patients: list[register
                 doc.newpage()
             if kind.get("many_dates"):
                 prev = adm - dt.timedelta(days=rng.randint(40, 200))
-                doc.para(f"Vorbefund: Entlassbrief unseres Hauses vom {_d(lt, 'previous_letter', prev, 'dmy.')}.")
+                doc.para(
+                    f"Vorbefund: Entlassbrief unseres Hauses vom {_d(lt, 'previous_letter', prev, 'dmy.')}."
+                )
                 appt = ldate + dt.timedelta(days=rng.randint(20, 60))
-                doc.para(f"Ein Kontrolltermin in der Geriatrischen Tagesklinik ist für den {_d(lt, 'appointment', appt, 'dmy.')} um 9:30 Uhr vereinbart.")
-                doc.para(f"Angehörige: Tochter Monika Weber, geb. {_d(lt, 'birth_relative', born + dt.timedelta(days=9000 + rng.randint(0, 2000)), 'dmy.')}, Tel. 06561 48 22.")
+                doc.para(
+                    f"Ein Kontrolltermin in der Geriatrischen Tagesklinik ist für den {_d(lt, 'appointment', appt, 'dmy.')} um 9:30 Uhr vereinbart."
+                )
+                doc.para(
+                    f"Angehörige: Tochter Monika Weber, geb. {_d(lt, 'birth_relative', born + dt.timedelta(days=9000 + rng.randint(0, 2000)), 'dmy.')}, Tel. 06561 48 22."
+                )
             doc.line(lab["med"], 10, bold)
             for m in rng.sample(MEDS, 4):
                 doc.line(m if lang == "de" else m.replace(",", "."), 10)
@@ -562,24 +756,48 @@ def compose(kind: dict, idx: int, split: str, seed: int, patients: list[register
             es = _d(lt, "examination", ex, dstyle)
             if layout == "radiology":
                 doc.line(f"MRT der Lendenwirbelsäule nativ vom {es}", 10)
-                doc.para("Fragestellung: Lumboischialgie links seit sechs Wochen, radikuläre Symptomatik L5?")
-                doc.para("Befund: Regelrechte Lordose. Bandscheibenprotrusion L4/5 mit Kontakt zur Nervenwurzel L5 links. Keine Spinalkanalstenose. Keine Frakturzeichen.")
-                doc.para("Beurteilung: Mediolateral linksbetonte Protrusion L4/5 mit möglicher Irritation der L5-Wurzel links.")
+                doc.para(
+                    "Fragestellung: Lumboischialgie links seit sechs Wochen, radikuläre Symptomatik L5?"
+                )
+                doc.para(
+                    "Befund: Regelrechte Lordose. Bandscheibenprotrusion L4/5 mit Kontakt zur Nervenwurzel L5 links. Keine Spinalkanalstenose. Keine Frakturzeichen."
+                )
+                doc.para(
+                    "Beurteilung: Mediolateral linksbetonte Protrusion L4/5 mit möglicher Irritation der L5-Wurzel links."
+                )
             else:
-                doc.line(f"Eingangsnummer: H {rng.randint(1000, 9999)}/{ex:%y}    Entnahme vom {es}", 9)
-                doc.para("Makroskopie: Hautspindel von 1,4 cm Länge mit zentraler pigmentierter Läsion.")
-                doc.para("Mikroskopie: Compound-Nävus ohne Atypien. Die Läsion ist allseits im Gesunden exzidiert.")
-                doc.para("Diagnose: Melanozytärer Compound-Nävus, vollständig entfernt. Kein Anhalt für Malignität.")
+                doc.line(
+                    f"Eingangsnummer: H {rng.randint(1000, 9999)}/{ex:%y}    Entnahme vom {es}", 9
+                )
+                doc.para(
+                    "Makroskopie: Hautspindel von 1,4 cm Länge mit zentraler pigmentierter Läsion."
+                )
+                doc.para(
+                    "Mikroskopie: Compound-Nävus ohne Atypien. Die Läsion ist allseits im Gesunden exzidiert."
+                )
+                doc.para(
+                    "Diagnose: Melanozytärer Compound-Nävus, vollständig entfernt. Kein Anhalt für Malignität."
+                )
         elif layout == "insurer":
             prev = ldate - dt.timedelta(days=rng.randint(10, 40))
             if kind.get("accident"):
                 acc = ldate - dt.timedelta(days=rng.randint(5, 30))
-                doc.para(f"Unfalltag: {_d(lt, 'accident', acc, 'dmy.')}, Unfallbetrieb: Metallbau Gillen GmbH, Wadgassen.")
-                doc.para("Nach Angaben des Unternehmens haben Sie die versicherte Person nach dem Arbeitsunfall behandelt. Bitte übersenden Sie uns einen Befundbericht sowie Kopien vorliegender Röntgenbefunde.")
+                doc.para(
+                    f"Unfalltag: {_d(lt, 'accident', acc, 'dmy.')}, Unfallbetrieb: Metallbau Gillen GmbH, Wadgassen."
+                )
+                doc.para(
+                    "Nach Angaben des Unternehmens haben Sie die versicherte Person nach dem Arbeitsunfall behandelt. Bitte übersenden Sie uns einen Befundbericht sowie Kopien vorliegender Röntgenbefunde."
+                )
             else:
-                doc.para(f"wir beziehen uns auf die Arbeitsunfähigkeitsbescheinigung vom {_d(lt, 'previous_letter', prev, 'dmy.')}.")
-                doc.para("Zur Prüfung unserer Leistungspflicht bitten wir Sie, die beigefügten Fragen zu beantworten und uns den Vordruck innerhalb von 14 Tagen zurückzusenden. Die Vergütung erfolgt nach den vertraglichen Vereinbarungen.")
-            doc.para("Die Einwilligung der versicherten Person liegt uns vor. Für Rückfragen stehen wir Ihnen gern zur Verfügung.")
+                doc.para(
+                    f"wir beziehen uns auf die Arbeitsunfähigkeitsbescheinigung vom {_d(lt, 'previous_letter', prev, 'dmy.')}."
+                )
+                doc.para(
+                    "Zur Prüfung unserer Leistungspflicht bitten wir Sie, die beigefügten Fragen zu beantworten und uns den Vordruck innerhalb von 14 Tagen zurückzusenden. Die Vergütung erfolgt nach den vertraglichen Vereinbarungen."
+                )
+            doc.para(
+                "Die Einwilligung der versicherten Person liegt uns vor. Für Rückfragen stehen wir Ihnen gern zur Verfügung."
+            )
             doc.line("Mit freundlichen Grüßen", 10)
             doc.line("Ihr Team Leistungen", 10)
             if kind.get("reply"):
@@ -589,32 +807,64 @@ def compose(kind: dict, idx: int, split: str, seed: int, patients: list[register
                 doc.line(f"Betrifft: {giv_l} {sur_l}", 9)
                 doc.line("Diagnose(n): ________________________________________", 10, gap=2.2)
                 doc.line("Voraussichtliche Dauer der Behandlung: ____________________", 10, gap=2.2)
-                doc.line("Datum: ______________    Stempel / Unterschrift: ______________________", 10, gap=2.4)
+                doc.line(
+                    "Datum: ______________    Stempel / Unterschrift: ______________________",
+                    10,
+                    gap=2.4,
+                )
                 lt.notes.append("page 2 is a reply slip with an empty date field")
         else:
             if kind["key"] == "gesundheitsamt":
-                doc.para("im Rahmen einer Umgebungsuntersuchung bei einem Fall von offener Lungentuberkulose wurde die oben genannte Person als enge Kontaktperson ermittelt.")
-                doc.para(f"Im gleichen Haushalt leben: Ehefrau Ayşe (geb. {_d(lt, 'birth_relative', born + dt.timedelta(days=1500), 'dmy.')}) und Sohn Emre (geb. {_d(lt, 'birth_relative', born + dt.timedelta(days=11000), 'dmy.')}).")
-                doc.para("Wir bitten um Durchführung eines Interferon-Gamma-Tests und Übersendung des Ergebnisses.")
+                doc.para(
+                    "im Rahmen einer Umgebungsuntersuchung bei einem Fall von offener Lungentuberkulose wurde die oben genannte Person als enge Kontaktperson ermittelt."
+                )
+                doc.para(
+                    f"Im gleichen Haushalt leben: Ehefrau Ayşe (geb. {_d(lt, 'birth_relative', born + dt.timedelta(days=1500), 'dmy.')}) und Sohn Emre (geb. {_d(lt, 'birth_relative', born + dt.timedelta(days=11000), 'dmy.')})."
+                )
+                doc.para(
+                    "Wir bitten um Durchführung eines Interferon-Gamma-Tests und Übersendung des Ergebnisses."
+                )
             elif kind["key"] == "betreuungsgericht":
-                doc.para("in der oben genannten Betreuungssache wird um Erstellung eines ärztlichen Zeugnisses gemäß § 281 FamFG gebeten, insbesondere zur Frage, ob die betroffene Person ihre Angelegenheiten ganz oder teilweise nicht mehr besorgen kann.")
-                doc.para(f"Anhörungstermin ist der {_d(lt, 'hearing', ldate + dt.timedelta(days=rng.randint(20, 40)), 'dmy.')}. Die Entschädigung erfolgt nach dem JVEG.")
+                doc.para(
+                    "in der oben genannten Betreuungssache wird um Erstellung eines ärztlichen Zeugnisses gemäß § 281 FamFG gebeten, insbesondere zur Frage, ob die betroffene Person ihre Angelegenheiten ganz oder teilweise nicht mehr besorgen kann."
+                )
+                doc.para(
+                    f"Anhörungstermin ist der {_d(lt, 'hearing', ldate + dt.timedelta(days=rng.randint(20, 40)), 'dmy.')}. Die Entschädigung erfolgt nach dem JVEG."
+                )
             elif layout == "care":
-                doc.para("bei der oben genannten Klientin hat sich der Hautzustand am Unterschenkel rechts verschlechtert. Das Ulcus misst aktuell 3 x 2 cm, mäßig exsudierend.")
-                doc.para("Wir bitten um Verordnung häuslicher Krankenpflege (Wundversorgung, 3x wöchentlich) sowie um Rückmeldung zur weiteren Wundauflage.")
+                doc.para(
+                    "bei der oben genannten Klientin hat sich der Hautzustand am Unterschenkel rechts verschlechtert. Das Ulcus misst aktuell 3 x 2 cm, mäßig exsudierend."
+                )
+                doc.para(
+                    "Wir bitten um Verordnung häuslicher Krankenpflege (Wundversorgung, 3x wöchentlich) sowie um Rückmeldung zur weiteren Wundauflage."
+                )
             elif layout == "pharmacy":
-                doc.para(f"zu Ihrem Rezept vom {_d(lt, 'prescription', ldate - dt.timedelta(days=1), 'dmy.')}: Das verordnete Präparat ist nicht lieferbar. Wir schlagen einen wirkstoffgleichen Austausch vor.")
+                doc.para(
+                    f"zu Ihrem Rezept vom {_d(lt, 'prescription', ldate - dt.timedelta(days=1), 'dmy.')}: Das verordnete Präparat ist nicht lieferbar. Wir schlagen einen wirkstoffgleichen Austausch vor."
+                )
                 doc.para("Bitte kurze Bestätigung per Fax. Vielen Dank!")
             elif layout == "dental":
-                doc.para("bei dem oben genannten Patienten ist die Extraktion zweier Molaren im Unterkiefer geplant. Laut Anamnesebogen erfolgt eine orale Antikoagulation.")
-                doc.para("Wir bitten um Mitteilung, ob die Antikoagulation perioperativ pausiert werden kann, sowie um einen aktuellen Medikationsplan.")
+                doc.para(
+                    "bei dem oben genannten Patienten ist die Extraktion zweier Molaren im Unterkiefer geplant. Laut Anamnesebogen erfolgt eine orale Antikoagulation."
+                )
+                doc.para(
+                    "Wir bitten um Mitteilung, ob die Antikoagulation perioperativ pausiert werden kann, sowie um einen aktuellen Medikationsplan."
+                )
             elif layout == "psychotherapy":
-                doc.para("Ihre Patientin befindet sich seit einigen Wochen in ambulanter verhaltenstherapeutischer Behandlung bei mir. Für die Beantragung der Kurzzeittherapie bitte ich um den Konsiliarbericht.")
-                doc.para("Bitte senden Sie mir den Konsiliarbericht vor Beginn der Behandlung zu. Vielen Dank für die Zusammenarbeit.")
+                doc.para(
+                    "Ihre Patientin befindet sich seit einigen Wochen in ambulanter verhaltenstherapeutischer Behandlung bei mir. Für die Beantragung der Kurzzeittherapie bitte ich um den Konsiliarbericht."
+                )
+                doc.para(
+                    "Bitte senden Sie mir den Konsiliarbericht vor Beginn der Behandlung zu. Vielen Dank für die Zusammenarbeit."
+                )
             elif layout == "certificate":
                 ex = ldate - dt.timedelta(days=rng.randint(0, 3))
-                doc.para(f"Herr/Frau {sur_l} wurde am {_d(lt, 'examination', ex, 'dmy.')} arbeitsmedizinisch untersucht (Vorsorge Lärm, G 20).")
-                doc.para("Es bestehen keine gesundheitlichen Bedenken gegen die Tätigkeit. Eine Nachuntersuchung ist in 36 Monaten vorgesehen.")
+                doc.para(
+                    f"Herr/Frau {sur_l} wurde am {_d(lt, 'examination', ex, 'dmy.')} arbeitsmedizinisch untersucht (Vorsorge Lärm, G 20)."
+                )
+                doc.para(
+                    "Es bestehen keine gesundheitlichen Bedenken gegen die Tätigkeit. Eine Nachuntersuchung ist in 36 Monaten vorgesehen."
+                )
             elif lang == "en":
                 ex = ldate - dt.timedelta(days=rng.randint(0, 2))
                 doc.para(lab["intro_short"].format(exam=_d(lt, "examination", ex, "long-us")))
@@ -627,7 +877,9 @@ def compose(kind: dict, idx: int, split: str, seed: int, patients: list[register
                     doc.para(s)
             else:
                 ex = ldate - dt.timedelta(days=rng.randint(0, 8))
-                doc.para(f"vielen Dank für die Überweisung. Ich sah die Patientin/den Patienten am {_d(lt, 'examination', ex, 'dmy.')} in meiner Sprechstunde.")
+                doc.para(
+                    f"vielen Dank für die Überweisung. Ich sah die Patientin/den Patienten am {_d(lt, 'examination', ex, 'dmy.')} in meiner Sprechstunde."
+                )
                 for s in rng.sample(BODY["de"], 3):
                     doc.para(s)
             if layout != "pharmacy":
@@ -653,19 +905,50 @@ def compose(kind: dict, idx: int, split: str, seed: int, patients: list[register
         if hand:
             continue
         if i > 0:
-            pg.insert(0, Ln(f"{kind['alts'][0]} · {giv_l} {sur_l}, geb. {born_s}".replace("\x00", " "), LEFT, 50, 8, doc.base))
+            pg.insert(
+                0,
+                Ln(
+                    f"{kind['alts'][0]} · {giv_l} {sur_l}, geb. {born_s}".replace("\x00", " "),
+                    LEFT,
+                    50,
+                    8,
+                    doc.base,
+                ),
+            )
         if n > 1:
             pg.append(Ln(lab["page"].format(n=i + 1, t=n), RIGHT, 800, 8, doc.base, "r"))
         if layout not in ("email", "medplan"):
-            pg.append(Ln(f"{kind['sender']} · {kind['head'][-1] if kind['head'] else kind['city']}", LEFT, 818, 6.5, doc.base))
+            pg.append(
+                Ln(
+                    f"{kind['sender']} · {kind['head'][-1] if kind['head'] else kind['city']}",
+                    LEFT,
+                    818,
+                    6.5,
+                    doc.base,
+                )
+            )
     if n > 1:
-        lt.notes.append("two pages with a running header" if layout != "insurer" else "two pages: letter and reply slip")
+        lt.notes.append(
+            "two pages with a running header"
+            if layout != "insurer"
+            else "two pages: letter and reply slip"
+        )
     lt.pages = doc.pages
 
     # fax
-    sent = dt.datetime.combine(ldate + dt.timedelta(days=rng.randint(1, 5)), dt.time(rng.randint(7, 19), rng.randint(0, 59)))
+    sent = dt.datetime.combine(
+        ldate + dt.timedelta(days=rng.randint(1, 5)),
+        dt.time(rng.randint(7, 19), rng.randint(0, 59)),
+    )
     fine = rng.random() < 0.6
-    lt.fax = {"sent": sent.isoformat(timespec="minutes"), "cover_sheet": bool(kind.get("cover")), "number": kind["fax"], "resolution": "fine" if fine else "standard", "ydpi": 196 if fine else 98, "compression": rng.choice(["group4", "group3"])}
+    lt.fax = {
+        "sent": sent.isoformat(timespec="minutes"),
+        "cover_sheet": bool(kind.get("cover")),
+        "number": kind["fax"],
+        "resolution": "fine" if fine else "standard",
+        "ydpi": 196 if fine else 98,
+        "compression": rng.choice(["group4", "group3"]),
+    }
     lt.other_dates.append({"date": sent.date().isoformat(), "role": "fax_sent"})
     if kind.get("cover"):
         cl = L.get(lang, L["en"]).get("cover") or L["en"]["cover"]
@@ -675,7 +958,14 @@ def compose(kind: dict, idx: int, split: str, seed: int, patients: list[register
         y = 80.0
         cov = []
         for i, c in enumerate(cl):
-            t = c.format(to=practice["name"], tofax=practice["fax"], frm=kind["sender"], frmfax=kind["fax"], date=f"{cds} {sent:%H:%M}", n=n + 1)
+            t = c.format(
+                to=practice["name"],
+                tofax=practice["fax"],
+                frm=kind["sender"],
+                frmfax=kind["fax"],
+                date=f"{cds} {sent:%H:%M}",
+                n=n + 1,
+            )
             cov.append(Ln(t, LEFT, y, 22 if i == 0 else 11, "sansb" if i == 0 else "sans"))
             y += 40 if i == 0 else 22
         lt.cover = cov
@@ -690,9 +980,23 @@ def compose(kind: dict, idx: int, split: str, seed: int, patients: list[register
 
     # facts
     if patient is not None:
-        ptruth = {"full_name": patient.full_name, "surname": patient.surname, "given_names": patient.given_names, "as_written": aw, "full_name_as_letter": f"{giv_l} {sur_l}", "register_id": patient.id}
+        ptruth = {
+            "full_name": patient.full_name,
+            "surname": patient.surname,
+            "given_names": patient.given_names,
+            "as_written": aw,
+            "full_name_as_letter": f"{giv_l} {sur_l}",
+            "register_id": patient.id,
+        }
     else:
-        ptruth = {"full_name": f"{oor[1]} {oor[0]}", "surname": oor[0], "given_names": oor[1], "as_written": aw, "full_name_as_letter": f"{giv_l} {sur_l}", "register_id": None}
+        ptruth = {
+            "full_name": f"{oor[1]} {oor[0]}",
+            "surname": oor[0],
+            "given_names": oor[1],
+            "as_written": aw,
+            "full_name_as_letter": f"{giv_l} {sur_l}",
+            "register_id": None,
+        }
         lt.notes.append("patient not in the register")
     has_date = any(r == "letter" for r, _, _ in lt.date_checks)
     lt.facts = {

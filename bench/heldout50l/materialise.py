@@ -16,7 +16,9 @@ def _write(args: tuple[str, int, str]) -> str:
     lt = L.split(split)[index]
     folder = Path(out) / split / lt.id
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / "truth.json").write_text(json.dumps(lt.truth(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    (folder / "truth.json").write_text(
+        json.dumps(lt.truth(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+    )
     for cond in lt.conditions():
         for name, data in lt.render(cond).items():
             (folder / name).parent.mkdir(parents=True, exist_ok=True)
@@ -38,7 +40,9 @@ def main(argv: list[str]) -> int:
         jobs += [(split, i, str(out)) for i in range(len(index["splits"][split]))]
     with ProcessPoolExecutor(max_workers=2) as pool:  # the machine is shared: two workers at most
         done = list(pool.map(_write, jobs))
-    (out / "index.json").write_text(json.dumps(index, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    (out / "index.json").write_text(
+        json.dumps(index, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+    )
     print(f"wrote {len(done)} letters and the register to {out}")
     return 0
 
