@@ -235,7 +235,7 @@ class Letter:
             "handwritten": self.handwritten(),
             "fax": dict(self.fax),
             "conditions": conds,
-        }
+        } | ({"clinic_names": practice_names()} if self.split == "examples" else {})
 
     # -- rendering --------------------------------------------------------------------------
     def _pdf(self, pages: list[list[Ln]]) -> pymupdf.Document:
@@ -346,7 +346,7 @@ def _names(letter: Letter, rng: random.Random, born_s: str) -> tuple[str, str, s
         return aw, giv, sur, [f"Patient: {aw}    geb.: {born_s}"]
     if style == "SUR_given":
         aw = f"{up(sur)}, {giv}"
-        return aw, giv, sur, [f"Patient: {aw}, geb. {born_s}"]
+        return aw, giv, sur, [f"Patient: {aw}, geb. {born_s}" if born_s else f"Patient: {aw}"]
     if style in ("Herr_given_sur", "Herr_given_sur_addr"):
         aw = f"{herr} {tt}{giv} {sur}"
         lines = [f"Betr.: {aw}, geb. am {born_s}"]
@@ -381,7 +381,7 @@ def _names(letter: Letter, rng: random.Random, born_s: str) -> tuple[str, str, s
         return aw, giv, sur, [f"Klient/in: {aw} (geb. {born_s})"]
     if style == "Pat_comma":
         aw = f"{sur}, {giv}"
-        return aw, giv, sur, [f"Pat.: {aw}   geb. {born_s}"]
+        return aw, giv, sur, [f"Pat.: {aw}   geb. {born_s}" if born_s else f"Pat.: {aw}"]
     if style == "Frau_given_sur_geb":
         aw = f"{herr} {giv} {sur}"
         return aw, giv, sur, [f"Betreff: {aw}, geb. {born_s}"]
@@ -489,7 +489,7 @@ def compose(
     if dstyle == "email":
         dstyle = "long-de"
     born = dt.date.fromisoformat(patient.birth_date if patient else oor[2])
-    born_s = _d(lt, "birth", born, BIRTH_STYLE[region])
+    born_s = "" if kind.get("nobirth") else _d(lt, "birth", born, BIRTH_STYLE[region])
     bold = "sansb" if doc.base != "serif" else "serifb"
 
     # letterhead
@@ -694,10 +694,9 @@ def compose(
         doc.line("Amoxicillin 1 g 1-1-1 rezeptiert.", 12)
         doc.line("Bitte Kontrolle in 2-3 Tagen durch HA!", 12)
         doc.skip(8)
-        ds = _d(lt, "letter", ldate, "dmy.s")
-        doc.line(f"{ds}  Dr. Marx", 12)
+        doc.line("Dr. Marx", 12)
         lt.other_people.append({"name": "Dr. Marx", "role": "signer"})
-        lt.notes.append("handwritten note (stand-in font), the only date is beside the signature")
+        lt.notes.append("handwritten note (stand-in font) without any date")
     elif layout == "form":
         doc.line("Kassen-Nr.    Versicherten-Nr.    Status", 8)
         doc.line(
@@ -1001,7 +1000,7 @@ def compose(
     has_date = any(r == "letter" for r, _, _ in lt.date_checks)
     lt.facts = {
         "patient": ptruth,
-        "birth_date": born.isoformat(),
+        "birth_date": None if kind.get("nobirth") else born.isoformat(),
         "letter_date": ldate.isoformat() if has_date else None,
         "sender": kind["sender"],
         "sender_alternatives": list(kind["alts"]),

@@ -356,6 +356,7 @@ KINDS = [
         [],
         who=["um3", "um4", "de"],
         names="Pat_comma",
+        nobirth=True,
         dstyle="dmy.s",
         note=True,
         cover=True,
@@ -459,6 +460,7 @@ KINDS = [
         who=["tw2", "de"],
         names="SUR_given",
         dstyle="email",
+        nobirth=True,
         signer="Dr. med. Katrin Eckert",
     ),
     K(
