@@ -10,10 +10,14 @@ from pathlib import Path
 from . import letters as L
 from . import register
 
+_CACHE: dict[str, list[L.Letter]] = {}
+
 
 def _write(args: tuple[str, int, str]) -> str:
     split, index, out = args
-    lt = L.split(split)[index]
+    if split not in _CACHE:  # one composition per worker and split
+        _CACHE[split] = L.split(split)
+    lt = _CACHE[split][index]
     folder = Path(out) / split / lt.id
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "truth.json").write_text(
