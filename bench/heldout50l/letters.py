@@ -442,6 +442,57 @@ def _names(letter: Letter, rng: random.Random, born_s: str) -> tuple[str, str, s
     raise ValueError(style)
 
 
+BORN_LABEL = {
+    "de": "geb.",
+    "fr": "né(e) le",
+    "en": "DOB",
+    "nl": "geb.",
+    "it": "nato/a il",
+    "pt": "nasc.",
+    "el": "ημ. γέν.",
+    "tr": "D.T.",
+    "ro": "n.",
+}
+SIGNERS = {
+    "us_maine": "Jennifer M. Ruiz, MD, Attending Physician",
+    "zahnarzt": "Dr. med. dent. Ioana Marin",
+    "werksarzt": "Dr. med. Norbert Weyrich, Facharzt für Arbeitsmedizin",
+    "derma": "Dr. med. Pauline Quint",
+    "hno_notinreg": "Dr. med. Claudia Biwer",
+    "be_arlon": "Dr Amélie Lambotte, gastro-entérologue",
+    "lux_chl_fr": "Dr Paul Hoffmann, médecin spécialiste en neurologie",
+    "it_udine": "Dott.ssa Chiara Fabbro",
+    "pt_viana": "Dr.ª Teresa Magalhães",
+    "gr_kalamata": "Dr. Nikolaos Petropoulos / Ν. Πετρόπουλος",
+    "tr_izmir": "Uzm. Dr. Selin Karaca",
+    "ro_timisoara": "Dr. Adrian Munteanu, medic primar",
+    "be_nl": "Dr. Koen Peeters, internist",
+    "gesundheitsamt": "Im Auftrag: Dr. med. Birgit Rauber, Ärztin für Öffentliches Gesundheitswesen",
+    "pflegedienst": "Pflegedienstleitung: Anja Conrad",
+    "zz": "",
+}
+SPEC_BODY = {
+    "kardio_saarlouis": [
+        "Im Ruhe-EKG Sinusrhythmus, Herzfrequenz 68/min, keine Erregungsrückbildungsstörungen.",
+        "Echokardiographisch normale linksventrikuläre Pumpfunktion (LVEF 58 %), keine relevanten Vitien.",
+        "Im Belastungs-EKG bis 150 Watt kein Hinweis auf eine myokardiale Ischämie.",
+        "Wir empfehlen die Fortführung der antihypertensiven Therapie und eine Kontrolle in zwölf Monaten.",
+    ],
+    "hno_notinreg": [
+        "Otoskopisch beidseits reizlose Trommelfelle. Im Tonaudiogramm symmetrische Hochtonsenke beidseits.",
+        "Wir empfehlen eine Hörgeräteversorgung; die Verordnung wurde ausgestellt.",
+    ],
+    "derma": [
+        "Im Prick-Test deutliche Reaktion auf Gräserpollen und Birke, Hausstaubmilbe negativ.",
+        "Wir haben eine subkutane Immuntherapie begonnen und bitten um Mitbehandlung.",
+    ],
+    "lux_de": [
+        "Klinisch Druckschmerz über dem medialen Gelenkspalt rechts, Lachman-Test negativ.",
+        "Im MRT Innenmeniskus-Hinterhornriss rechts. Eine arthroskopische Teilresektion ist geplant.",
+    ],
+}
+
+
 BIRTH_STYLE = {
     "DE": "dmy.",
     "LU": "dmy.",
@@ -748,8 +799,7 @@ def compose(
             for m in rng.sample(MEDS, 4):
                 doc.line(m if lang == "de" else m.replace(",", "."), 10)
             doc.skip(4)
-            for s in body[-2:]:
-                doc.para(s)
+            doc.line(lab["regards"], 10)
         elif layout in ("radiology", "pathology"):
             ex = ldate - dt.timedelta(days=rng.randint(1, 6))
             es = _d(lt, "examination", ex, dstyle)
@@ -879,13 +929,13 @@ def compose(
                 doc.para(
                     f"vielen Dank für die Überweisung. Ich sah die Patientin/den Patienten am {_d(lt, 'examination', ex, 'dmy.')} in meiner Sprechstunde."
                 )
-                for s in rng.sample(BODY["de"], 3):
+                for s in SPEC_BODY.get(kind["key"], rng.sample(BODY["de"], 3)):
                     doc.para(s)
             if layout != "pharmacy":
                 doc.skip(4)
                 doc.line(lab.get("regards", "Mit freundlichen Grüßen"), 10)
     # signature and end date
-    signer = kind.get("signer")
+    signer = kind.get("signer") or SIGNERS.get(kind["key"])
     if layout not in ("lab", "medplan", "handwritten", "form", "insurer"):
         if date_end:
             doc.skip(6)
@@ -907,7 +957,9 @@ def compose(
             pg.insert(
                 0,
                 Ln(
-                    f"{kind['alts'][0]} · {giv_l} {sur_l}, geb. {born_s}".replace("\x00", " "),
+                    f"{kind['alts'][0]} · {giv_l} {sur_l}, {BORN_LABEL.get(lang, 'geb.')} {born_s}".replace(
+                        "\x00", " "
+                    ),
                     LEFT,
                     50,
                     8,

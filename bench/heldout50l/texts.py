@@ -225,7 +225,7 @@ BODY = {
     ],
     "en": [
         "The patient presented with a two-day history of fever and productive cough.",
-        "Chest X-ray showed right lower lobe consolidation; she was treated with oral antibiotics.",
+        "Chest X-ray showed right lower lobe consolidation, treated with oral antibiotics.",
         "Renal function improved with intravenous fluids.",
         "Please arrange a repeat blood test in one week.",
     ],
