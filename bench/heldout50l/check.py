@@ -456,8 +456,8 @@ def main() -> int:
             check_pdf_text(c, lt)
     for lt in [test[0], test[5], *[x for x in test if x.handwritten()]]:
         check_images(c, lt)
-    gen = L.generate(12, 7)
-    c.ok(len(gen) == 12, "generate(12, 7)")
+    gen = L.generate(40, 7)
+    c.ok(len(gen) == 40, "generate(40, 7)")
     for lt in gen:
         check_letter(c, lt, reg, practices)
     # determinism, in this interpreter and in two others with other hash seeds

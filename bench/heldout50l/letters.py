@@ -327,6 +327,17 @@ def _pick_patient(
 
 
 def _names(letter: Letter, rng: random.Random, born_s: str) -> tuple[str, str, str, list[str]]:
+    aw, giv, sur, lines = _names_raw(letter, rng, born_s)
+    # an upper-case name spells ß as SS: the letter's spelling is then "ss"
+    if "ß" in sur and up(sur) in aw:
+        sur = sur.replace("ß", "ss")
+        letter.notes.append("upper-case surname: ß written as SS")
+    if "ß" in giv and up(giv) in aw:
+        giv = giv.replace("ß", "ss")
+    return aw, giv, sur, lines
+
+
+def _names_raw(letter: Letter, rng: random.Random, born_s: str) -> tuple[str, str, str, list[str]]:
     """(as_written, given as letter, surname as letter, lines to draw)."""
     p = letter.patient
     if p is not None:
