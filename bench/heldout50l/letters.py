@@ -314,10 +314,13 @@ class Letter:
 
 # -- composition ------------------------------------------------------------------------------
 def _pick_patient(
-    kind: dict, rng: random.Random, patients: list[register.Patient]
+    kind: dict, rng: random.Random, patients: list[register.Patient], first: bool
 ) -> tuple[register.Patient | None, tuple | None]:
     keyed = {p.origin: p for p in patients}
-    who = kind["who"][0] if rng.random() < 0.7 else rng.choice(kind["who"])
+    pick = (
+        rng.random() < 0.7 or first
+    )  # the first cycle of kinds takes each kind's designed patient
+    who = kind["who"][0] if pick else rng.choice(kind["who"])
     if who == "none":
         return None, rng.choice(NOT_IN_REGISTER)
     if who == "de":
@@ -528,7 +531,12 @@ def _d(letter: Letter, role: str, d: dt.date, style: str) -> str:
 
 
 def compose(
-    kind: dict, idx: int, split: str, seed: int, patients: list[register.Patient]
+    kind: dict,
+    idx: int,
+    split: str,
+    seed: int,
+    patients: list[register.Patient],
+    first: bool = False,
 ) -> Letter:
     rng = random.Random(seed)
     practice = (
@@ -538,8 +546,10 @@ def compose(
             1 if kind["city"] in ("Trier", "Bitburg", "Bernkastel-Kues") else rng.choice([0, 2])
         ]
     )
-    patient, oor = _pick_patient(kind, rng, patients)
+    patient, oor = _pick_patient(kind, rng, patients, first)
     ldate = dt.date(2025, 1, 6) + dt.timedelta(days=rng.randint(0, 480))
+    while ldate.weekday() >= 5 or (ldate.month, ldate.day) in ((12, 25), (12, 26), (1, 1)):
+        ldate += dt.timedelta(days=1)  # letters are written on working days
     lt = Letter(f"{split}-{idx:03d}", split, seed, kind, practice, patient, oor, ldate)
     lang, region = kind["lang"], kind["region"]
     lab = L[lang]
@@ -1086,7 +1096,7 @@ def generate(count: int, seed: int, split: str = "gen") -> list[Letter]:
             order = list(range(len(KINDS)))
             rng.shuffle(order)
         k = KINDS[order.pop()]
-        out.append(compose(k, i + 1, split, seed * 1000 + i, patients))
+        out.append(compose(k, i + 1, split, seed * 1000 + i, patients, first=i < len(KINDS)))
     return out
 
 
