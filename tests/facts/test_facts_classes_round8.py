@@ -388,3 +388,49 @@ def test_a_fax_machines_line_split_by_the_cpu_engine_is_no_letter_head() -> None
         "Rückfrage zur Verordnung\nPatient: van der Linden Maartje\nSehr geehrte Praxis,\n"
     )
     assert _fact(faxed, "sender") == "Löwen-Apotheke"
+
+
+def test_a_heading_under_the_insured_persons_line_is_the_title() -> None:
+    """ "Versicherte Person: Maria Rossi, geb. ..." over "Rückfrage zur Hilfsmittel-
+    verordnung" over the salutation: the field has its value, the line under it heads the
+    letter (a form's value stands under a label alone: "Krankenkasse" over "IKK classic")."""
+    insurer = (
+        "IKK Südwest\nBerliner Promenade 1 · 66111 Saarbrücken\n"
+        "Telefon 0681 3876-1200 · Telefax 0681 3876-1200\n"
+        f"{PRACTICE}Datum: 13.10.2026\nVersicherte Person: Maria Rossi, geb. 15.03.1949\n"
+        "Rückfrage zur Hilfsmittelverordnung\nSehr geehrte Damen und Herren,\ntext.\n"
+    )
+    assert _fact(insurer, "title") == "Rückfrage zur Hilfsmittelverordnung"
+    form = insurer.replace(
+        "Versicherte Person: Maria Rossi, geb. 15.03.1949\n", "Versicherte Person\n"
+    )
+    assert _fact(form, "title") is None
+
+
+def test_more_languages_forms_and_a_labelled_senders_department() -> None:
+    """A French fax cover ("TÉLÉCOPIE", "Destinataire :", "Expéditeur :") is left out;
+    "İzmir, 7 Ekim 2026" and "Καλαμάτα, 29/08/2026" are places with their dates; "Nota de
+    alta" and "Notfall-/Vertretungsschein" are kinds; "ausgedruckt von: Brüderkrankenhaus
+    St. Matthias Trier, Klinik für Geriatrie, Tel. ..." names the hospital."""
+    from docvault.facts import document_text
+
+    cover = (
+        "26/01/2026 12:45  DE: +33 3 87 55 31 00  Hôpital de Mercy  P. 001/003\nTÉLÉCOPIE\n"
+        "Destinataire : Hausarztpraxis am Deich\nExpéditeur : CHR Metz-Thionville\n"
+        "Nombre de pages (y compris celle-ci) : 3\nObjet : transmission de documents médicaux\n"
+    )
+    letter = "CHR Metz-Thionville\nHôpital de Mercy\nMetz, le 24 janvier 2026\nCompte rendu\n"
+    assert "TÉLÉCOPIE" not in document_text([cover, letter])
+    turkish = f"Ege Üniversitesi Hastanesi\n{PRACTICE}İzmir, 7 Ekim 2026\nEpikriz\n"
+    assert _fact(turkish, "letter_date") == "2026-10-07"
+    greek = f"Γενικό Νοσοκομείο Καλαμάτας\n{PRACTICE}Καλαμάτα, 29/08/2026\n"
+    assert _fact(greek, "letter_date") == "2026-08-29"
+    portuguese = f"Hospital de Santa Maria\n{PRACTICE}Nota de alta\nPaciente: SILVA, Ana\n"
+    assert _fact(portuguese, "title") == "Nota de alta"
+    emergency = "Notfall-/Vertretungsschein\nKrankenkasse bzw. Kostenträger\nAOK Saarland\n"
+    assert _fact(emergency, "title") == "Notfall-/Vertretungsschein"
+    plan = (
+        "Medikationsplan\nfür: Gesche Schulze-Hansen\ngeb. am: 12.11.1961\nausgedruckt von: "
+        "Brüderkrankenhaus St. Matthias Trier, Klinik für Geriatrie, Tel. 0651 208-0\n"
+    )
+    assert _fact(plan, "sender") == "Brüderkrankenhaus St. Matthias Trier"

@@ -134,7 +134,8 @@ _COVER_HEADING = re.compile(
     r"^\W*Facsimile(?:\s+(?:cover(?:\s+sheet)?|transmission|transmittal|message))?\W*$|"
     # In the languages of the faxes from abroad: "FAX – průvodní list", "Telefaks",
     # "Faxmeddelelse", "Faxförsättsblad" (a few words after the word, no number, no colon).
-    r"^\W*(?:Tele)?fa(?:x|ks)(?:[\w-]*)(?:\s*[–—-]?\s*[^\W\d_]+){0,3}\W*$",
+    r"^\W*(?:Tele)?fa(?:x|ks)(?:[\w-]*)(?:\s*[–—-]?\s*[^\W\d_]+){0,3}\W*$|"
+    r"^\W*(?:Télécopie|Telecopie|Télécopieur|Telecopia)\W*$",
     re.IGNORECASE | re.MULTILINE,
 )
 
@@ -153,11 +154,12 @@ _COVER_PAGES = re.compile(
 # A bilingual label ("Pro / An:", "Od / Von:") names its field in either language.
 _COVER_TO = re.compile(
     r"^\W*(?:[^\W\d_]+\s*/\s*)?(?:To|An|Empfänger|Recipient|Attn|Pro|Do|Til|Till|Aan|À|Para|"
-    r"Címzett)\s*[:¦]",
+    r"Címzett|Destinataire|Destinatario)\s*[:¦]",
     re.IGNORECASE | re.MULTILINE,
 )
 _COVER_FROM = re.compile(
-    r"^\W*(?:[^\W\d_]+\s*/\s*)?(?:From|Von|Absender|Sender|Od|Fra|Från|Van|De|Da|Feladó)"
+    r"^\W*(?:[^\W\d_]+\s*/\s*)?(?:From|Von|Absender|Sender|Od|Fra|Från|Van|De|Da|Feladó|"
+    r"Expéditeur|Mittente|Remitente)"
     r"\s*[:¦]",
     re.IGNORECASE | re.MULTILINE,
 )

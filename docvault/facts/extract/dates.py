@@ -377,7 +377,7 @@ _YEAR_WORD = re.compile(r"(?:\s+|(?<=\d))r\.?\s*$")
 
 
 # A place's first letter, in the alphabets of the letters from abroad ("Århus", "Łódź").
-_CAPITAL = "A-ZÄÖÜÅÆØÉÈČĆŁŚŻŹŠŽŘÚÍÓ"
+_CAPITAL = "A-ZÄÖÜÅÆØÉÈČĆŁŚŻŹŠŽŘÚÍÓİŞÇĞŐŰΑ-Ω"
 
 
 _PLACE_AND_DATE = re.compile(

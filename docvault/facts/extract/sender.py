@@ -596,6 +596,10 @@ def _labelled_sender(lines: Sequence[Line]) -> Candidate | None:
         if label is None:
             continue
         value = _SENDER_PARTS.split(line.text[label.end() :])[0].strip(" ,")
+        # "Brüderkrankenhaus St. Matthias Trier, Klinik für Geriatrie, Tel. ...": the name
+        # before its department and its numbers.
+        first = re.split(r",\s+", value)[0]
+        value = first if _an_organisation(first) else value
         if _an_organisation(value) and _name_shaped(value) and len(value) <= 80:
             return Candidate(value, line.text, 0)
     return None

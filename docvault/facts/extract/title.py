@@ -208,8 +208,10 @@ def _free(lines: Sequence[Line], position: int, addressed: set[int]) -> bool:
         and len(line.text.split()) <= 2
         and not _kind_alone(line.text)
     )
-    # A form's value under its field label ("Krankenkasse" over "IKK classic"): no heading.
-    form_value = position and _FORM_LABEL.search(lines[position - 1].text)
+    # A form's value under its field label ("Krankenkasse" over "IKK classic"): no heading;
+    # under a label with its value ("Versicherte Person: Maria Rossi, geb. ..."), it may be.
+    above = lines[position - 1].text if position else ""
+    form_value = _FORM_LABEL.search(above) and not re.search(r":\s*\S", above)
     # "Ihr Antrag vom 11.04.2024 – Genehmigung" over "Kompressionsstrümpfe nach Maß": a
     # subject of two lines, which the line under the reference does not name alone.
     continued = position and _runs_on(lines[position - 1].text, line.text)
@@ -244,6 +246,8 @@ def _kind_alone(text: str) -> bool:
     """A line that is a kind of document and nothing else (``Überweisungsschein``,
     ``Vorläufiger Arztbrief``): one to three words, no number, no organisation."""
     words = text.split()
+    if _FORM_KIND.fullmatch(text.strip()):
+        return True  # "Notfall-/Vertretungsschein", its slash included
     if not 1 <= len(words) <= 3 or re.search(r"\d|[:@·•|¦,;()/]", text):
         return False
     # "Laborbefund" holds "Labor" and "Praxisbericht" "Praxis": an organisation's word
@@ -337,7 +341,8 @@ _FOREIGN_KIND = re.compile(
     r"Karta informacyjna|Wypis|Verslag|Ontslagbrief|Epikriz|Rapor|Udskrivningsbrev|"
     r"Epikrise|Epikris|Epikryza|Remiss(?:svar)?|Henvisning|Journalnotat|Lægeerklæring|"
     r"Läkarintyg|Utlåtande|Skierowanie|Zaświadczenie|Propouštěcí zpráva|Lékařská zpráva|"
-    r"Prepúšťacia správa|Lekárska správa|Zárójelentés|Ambuláns lap|Lelet|Beutaló)\b",
+    r"Prepúšťacia správa|Lekárska správa|Zárójelentés|Ambuláns lap|Lelet|Beutaló|"
+    r"Nota de alta|Carta de alta|Relatório(?: médico| de alta)?)\b",
     re.IGNORECASE,
 )
 
@@ -351,7 +356,11 @@ _LETTER_KIND = re.compile(
 
 
 # A form's heading, which the kinds of letter do not name.
-_FORM_KIND = re.compile(r"Überweisungsschein|Ueberweisungsschein|Überweisung|Ueberweisung", re.I)
+_FORM_KIND = re.compile(
+    r"Überweisungsschein|Ueberweisungsschein|Überweisung|Ueberweisung|"
+    r"Notfall-?\s?/\s?Vertretungsschein|Notfallschein|Vertretungsschein",
+    re.I,
+)
 
 
 # What follows a letter's heading: its patient, or the salutation.
