@@ -434,3 +434,19 @@ def test_more_languages_forms_and_a_labelled_senders_department() -> None:
         "Brüderkrankenhaus St. Matthias Trier, Klinik für Geriatrie, Tel. 0651 208-0\n"
     )
     assert _fact(plan, "sender") == "Brüderkrankenhaus St. Matthias Trier"
+
+
+def test_a_returned_referral_is_dated_by_the_consultants_report() -> None:
+    """A referral form come back with the consultant's report: "Ausgestellt am" is the day
+    the practice issued it, the report's "Datum: ... Unterschrift" is the letter's date; a
+    form without the report keeps its issue day."""
+    referral = (
+        "Überweisungsschein / Konsiliarbericht\nKrankenkasse bzw. Kostenträger: AOK\n"
+        "Name, Vorname des Versicherten: Hansen, Anna\ngeb. am 30.11.84\n"
+        "Ausgestellt am: 22.06.2026\nAuftrag: Fundoskopie bei Diabetes mellitus Typ 2\n"
+        "Befund / Bericht des Konsiliararztes\nKeine diabetische Retinopathie.\n"
+        "Augenärzte am Kieler Schloss\nDatum: 16.07.2026   Unterschrift: Dr. med. Nora Pahl\n"
+    )
+    assert _fact(referral, "letter_date") == "2026-07-16"
+    issued = referral.split("Befund / Bericht")[0]
+    assert _fact(issued, "letter_date") == "2026-06-22"

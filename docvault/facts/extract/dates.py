@@ -415,6 +415,9 @@ def letter_date_candidates(
     lines: Sequence[Line], order: DateOrder, today: date
 ) -> Iterator[Candidate]:
     latest = today + LETTER_DATE_AHEAD
+    # A referral form come back with the consultant's report on it: the form's issue day is
+    # the referring practice's, the report's date stands at the consultant's signature.
+    returned_referral = any(_CONSULTANT_PART.search(line.text) for line in lines)
     for position, line in enumerate(lines):
         above = lines[position - 1].text.strip() if position else ""
         if any(
@@ -440,7 +443,13 @@ def letter_date_candidates(
         if rank == 2 and position and _sentence_runs_on(lines[position - 1].text):
             continue  # "Bitte Kontrolle in Ihrer Praxis am" over "15.2.2025.": a sentence's date
         value = _with_century(written, EARLIEST_LETTER, latest) if written.value else None
+        if returned_referral and _ISSUED.search(line.text):
+            rank += 2  # the referral's issue day, weaker than the report's own "Datum"
         yield Candidate(value.isoformat() if value else "", line.text, rank)
+
+
+_CONSULTANT_PART = re.compile(r"Konsiliarbericht|Bericht des Konsiliararztes", re.IGNORECASE)
+_ISSUED = re.compile(r"Ausgestellt am|Ausstellungsdatum", re.IGNORECASE)
 
 
 # A line that ends where its value starts ("Leoben, am", "Ihre Nachricht vom", "Datum:").
