@@ -450,3 +450,18 @@ def test_a_returned_referral_is_dated_by_the_consultants_report() -> None:
     assert _fact(referral, "letter_date") == "2026-07-16"
     issued = referral.split("Befund / Bericht")[0]
     assert _fact(issued, "letter_date") == "2026-06-22"
+
+
+def test_a_reports_kind_and_examination_over_its_first_section_is_its_title() -> None:
+    """ "Befund: Mammographie beidseits" over "Indikation:" heads a radiology report; a
+    "Befund:" line among the sections ("Befund: unauffällig" over the assessment) does not."""
+    report = (
+        "Radiologisches Zentrum Kiel-Holtenau\nKanalstraße 52 · 24159 Kiel\n"
+        f"{PRACTICE}Patient: JENSEN, Hans Peter    geb. 12.04.1958\nBefunddatum: 13.05.2026\n"
+        "Befund: Mammographie beidseits\nIndikation:\nBeschwerden seit Wochen.\n"
+    )
+    assert _fact(report, "title") == "Befund: Mammographie beidseits"
+    finding = report.replace(
+        "Befund: Mammographie beidseits\nIndikation:", "Befund: unauffällig\nBeurteilung:"
+    )
+    assert _fact(finding, "title") is None

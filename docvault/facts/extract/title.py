@@ -113,6 +113,11 @@ def _head_titles(lines: Sequence[Line]) -> Iterator[Candidate]:
             yield Candidate(heading[0], line.text, 0)  # "Bericht: Herr Søren Groß, 02.07.1938"
             found = True
             continue
+        if not found and _examination_heading(line.text, lines[position + 1 : position + 2]):
+            # "Befund: CT Thorax mit KM" over "Indikation:": a report's kind and examination.
+            yield Candidate(line.text.strip(), line.text, 1)
+            found = True
+            continue
         label = _TITLE_LABEL.match(line.text)
         if label:
             title = _title_text(line.text[label.end() :])
@@ -424,6 +429,19 @@ def _heading_above(line: Line, following: Line) -> bool:
         # A report's first section under the examination's name: "MRT der LWS nativ" over
         # "Klinische Angabe: ...", "CT Abdomen" over "Clinical details: ...".
         or (len(words) >= 2 and _SECTION.match(below) is not None and not _SECTION.match(text))
+    )
+
+
+_KIND_LABEL = re.compile(r"(?:Befund|Bericht|Report|Findings)\s*:\s*[A-ZÄÖÜ][^\d:]{2,60}")
+
+
+def _examination_heading(text: str, below: Sequence[Line]) -> bool:
+    """Whether a line names a report's kind and its examination after a colon ("Befund:
+    Mammographie beidseits") right over the report's first section ("Indikation:")."""
+    return (
+        bool(below)
+        and bool(_KIND_LABEL.fullmatch(text.strip()))
+        and bool(_SECTION.match(below[0].text))
     )
 
 
