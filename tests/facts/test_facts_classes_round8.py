@@ -465,3 +465,29 @@ def test_a_reports_kind_and_examination_over_its_first_section_is_its_title() ->
         "Befund: Mammographie beidseits\nIndikation:", "Befund: unauffällig\nBeurteilung:"
     )
     assert _fact(finding, "title") is None
+
+
+def test_the_fax_machines_owner_and_the_notes_addressee_are_no_sender() -> None:
+    """The machine's owner cut short on its number's line ("FAX +48.71.788 33 01 SZPITAL
+    FALKIEWICZA") or between that and the page count ("LHD GESUNDHEITSAMT" over "S. 1/1") is
+    no organisation of the head; "An Praxis Zschornack" on a note says whom it is for."""
+    polish = (
+        "20-11-2026 15:17\nFAX +48.71.788 33 01 SZPITAL FALKIEWICZA\nStr, 1/1\n"
+        "Szpital Specjalistyczny im. A. Falkiewicza\nOddział Neurologii\n"
+        "ul. Warszawska 2· 52-114 Wrocław· Polska\ntel. +48 71 788 33 00\n"
+        + PRACTICE.replace("Dr. med.", "Frau Dr. med.")
+        + "Wrocław, dnia 15.11.2026r.\n"
+    )
+    assert _fact(polish, "sender") == "Szpital Specjalistyczny im. A. Falkiewicza"
+    office = (
+        "19.03.2026 14:02\nFAX +49 351 488-5303\nLHD GESUNDHEITSAMT\nS. 1/1\n"
+        "Landeshauptstadt Dresden\nGesundheitsamt · Infektionsschutz\nGeorgenstraße 4 · 01097 "
+        "Dresden\n" + PRACTICE.replace("Dr. med.", "Frau Dr. med.") + "Dresden, 17. März 2026\n"
+    )
+    assert _fact(office, "sender") == "Landeshauptstadt Dresden – Gesundheitsamt"
+    note = (
+        "19.08.2026 18:48 FAX +49 3591 60 12 40 PFLEGEDIENST JAHN\n5. 1/1\n"
+        "Ambulanter Pflegedlenst Jahn · Kurt-Pchalek-Straße 9· 02625 Bautzen\n18.8.26\n"
+        "An Praxis Zschornack\nBetr. Seifert Klaus-Dieter\nPat. hat Fieber.\n"
+    )
+    assert _fact(note, "sender") is None  # its own head misread ("Pflegedlenst"): none

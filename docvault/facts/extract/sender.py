@@ -429,6 +429,29 @@ def _doctor_first(head: str) -> bool:
     return bool(title and title.end() and read_name(head[title.end() :]))
 
 
+def _fax_machine_part(lines: Sequence[Line], position: int) -> bool:
+    """Whether a line at the page's top is part of the fax machine's line as the CPU engine
+    splits it: the line with the machine's number or time ("FAX +48 71 788 33 01 SZPITAL
+    FALKIEWICZA"), or its owner's name between that and the page count ("LHD
+    GESUNDHEITSAMT" over "S. 1/1"), which names the owner cut short."""
+    if position >= 6:
+        return False
+    if _MACHINE_LINE.search(lines[position].text):
+        return True  # (a page count alone may be glued to the head's name: "… Associates. S. 2/2")
+    above = lines[position - 1].text if position else ""
+    return bool(_MACHINE_LINE.search(above)) and _page_count_follows(lines, position)
+
+
+# The machine's time or its own number on a line: the fax machine's, never a head's.
+_MACHINE_LINE = re.compile(r"\b\d\d?:\d[\dOBS]\b|^\W*(?:Tele)?fax\s*:?\s*\+\d", re.I)
+
+
+def _to_whom(text: str) -> bool:
+    """A line that says whom the letter is for ("An Praxis Zschornack" on a note with no
+    address, "To: Harbourside Medical Centre"), not "An der Alster" as a name's start."""
+    return bool(re.match(r"(?:An|To|z\.\s?Hd\.?)\s*:?\s+(?!der\b|dem\b|den\b)", text))
+
+
 def _first_organisation(lines: Sequence[Line]) -> tuple[Candidate | None, Line | None]:
     """The first organisation the page's head names outside what may be an address, and
     the first one inside such a block (which may be the recipient)."""
@@ -441,6 +464,8 @@ def _first_organisation(lines: Sequence[Line]) -> tuple[Candidate | None, Line |
     address_given = False  # the head has given an address: a later one is the recipient's
     heads_over = False
     for position, line in enumerate(lines):
+        if _fax_machine_part(lines, position):
+            continue
         if _SALUTATION_LINE.match(line.text) or line.number > 15:
             break
         if address_given and _address_follows(lines, position):
@@ -464,7 +489,7 @@ def _first_organisation(lines: Sequence[Line]) -> tuple[Candidate | None, Line |
             continue  # "Usual GP" over "Dr Tom Ngata, Harbourside General Practice"
         if position and _FORM_LABEL.search(lines[position - 1].text):
             continue  # "Krankenkasse bzw. Kostenträger" over "AOK Hessen": the form's value
-        if line.block in recipient_blocks or position in addressed:
+        if line.block in recipient_blocks or position in addressed or _to_whom(line.text):
             unsure = unsure or line
             continue
         if (
