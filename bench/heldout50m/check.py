@@ -7,6 +7,7 @@ import hashlib
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -62,10 +63,8 @@ def check_letter(lt: Letter, problems: list[str], files: dict[str, dict[str, byt
             say(f"{lid}: as_written {aw!r} not on page 1")
         sur_letter = p["full_name_as_letter"].split(" ")[-1]
         if idx >= 0:
-            first = min(
-                (i for i in (p1.find(sur_letter), p1.upper().find(sur_letter.upper())) if i >= 0),
-                default=-1,
-            )
+            hit = re.search(rf"(?<!\w){re.escape(sur_letter)}(?!\w)", p1, re.IGNORECASE)
+            first = hit.start() if hit else -1
             if first < idx:
                 say(f"{lid}: the surname appears before as_written")
         for part in p["full_name_as_letter"].split(" "):

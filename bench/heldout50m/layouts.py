@@ -91,6 +91,17 @@ class Ctx:
             self.as_written = s
         return s
 
+    def ascii_names(self) -> None:
+        """The sender's system writes umlauts as ae/oe/ue and ß as ss."""
+        table = str.maketrans(
+            {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss"}
+        )
+        for k in ("sur", "giv"):
+            new = str(self.spell[k]).translate(table)
+            if new != self.spell[k]:
+                self.spell[k] = new
+                self.spell.setdefault("notes", []).append("sender writes umlauts as ae/oe/ue")
+
     def person(self, name: str, role: str) -> str:
         self.people.append({"name": name, "role": role})
         return name
@@ -124,16 +135,17 @@ class Layout:
     fn: Callable[[Ctx], dict[str, Any]]
     need: str | None = None
     handwritten: bool = False
+    dob: bool = True
 
 
 LAYOUTS: dict[str, Layout] = {}
 
 
 def layout(
-    name: str, need: str | None = None, handwritten: bool = False
+    name: str, need: str | None = None, handwritten: bool = False, dob: bool = True
 ) -> Callable[[Callable[[Ctx], dict[str, Any]]], Any]:
     def deco(fn: Callable[[Ctx], dict[str, Any]]) -> Any:
-        LAYOUTS[name] = Layout(fn, need, handwritten)
+        LAYOUTS[name] = Layout(fn, need, handwritten, dob)
         return fn
 
     return deco
@@ -527,6 +539,7 @@ def radiology(c: Ctx) -> dict[str, Any]:
 def lab(c: Ctx) -> dict[str, Any]:
     r = c.rng
     org = "Labor Berlin-Brandenburg MVZ"
+    c.ascii_names()
     coll = c.date - TD(days=r.randint(1, 2))
     rec = coll + TD(days=1)
     b = Builder(font="mono", top=14)
@@ -859,7 +872,7 @@ def care_service(c: Ctx) -> dict[str, Any]:
     )
 
 
-@layout("pharmacy")
+@layout("pharmacy", dob=False)
 def pharmacy(c: Ctx) -> dict[str, Any]:
     r = c.rng
     org = r.choice(["Löwen-Apotheke Spandau", "Adler-Apotheke Eberswalde"])
@@ -1153,7 +1166,7 @@ def email(c: Ctx) -> dict[str, Any]:
     )
 
 
-@layout("handwritten", handwritten=True)
+@layout("handwritten", handwritten=True, dob=False)
 def handwritten(c: Ctx) -> dict[str, Any]:
     r = c.rng
     org = "Seniorenresidenz Am Werbellinsee"
@@ -1409,6 +1422,7 @@ def lithuania(c: Ctx) -> dict[str, Any]:
 def israel(c: Ctx) -> dict[str, Any]:
     r = c.rng
     org = "Carmel Valley Medical Center"
+    c.ascii_names()
     adm = c.date - TD(days=r.randint(2, 6))
     b = Builder(font="arial")
     b.add(org, 14, "arialb").add("Department of Internal Medicine B · Haifa, Israel", 8).gap(8)
@@ -1530,6 +1544,7 @@ def uk(c: Ctx) -> dict[str, Any]:
 def usa(c: Ctx) -> dict[str, Any]:
     r = c.rng
     org = "Lakeshore Orthopedic Associates"
+    c.ascii_names()
     visit = c.date - TD(days=r.randint(2, 8))
     b = Builder(font="arial")
     b.add(org, 14, "arialb").add(

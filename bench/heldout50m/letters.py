@@ -58,6 +58,25 @@ COLLISION_CASES = [
     "twin",
     "same_name",
 ]
+# the kinds that print the patient's address where two patients share name and birth date
+ADDR_LAYOUTS = {
+    "discharge_uni",
+    "discharge_district",
+    "reha",
+    "specialist",
+    "radiology",
+    "lab",
+    "pathology",
+    "insurer_kk",
+    "drv",
+    "bg",
+    "medical_service",
+    "care_service",
+    "health_office",
+    "court",
+    "referral_form",
+    "poland",
+}
 OUTSIDERS = [
     ("Quandt-Pieper", "Renate", "f"),
     ("Zilinski", "Norbert", "m"),
@@ -174,12 +193,12 @@ class Letter:
 
 
 def _pick_patient(
-    rng: random.Random, reg: list[register.Patient], case: str, need: str | None
+    index: int, rng: random.Random, reg: list[register.Patient], case: str, need: str | None
 ) -> tuple[register.Patient | None, dict[str, Any]]:
     """The letter's patient: (register patient or None, how the letter spells them)."""
     by_id = {p.id: p for p in reg}
     if need in ("ua", "ru"):
-        pool = [p for p in reg if p.origin == need and p.native]
+        pool = [p for p in reg if p.origin == need and p.native and p.birth_date < "2006"]
         p = rng.choice(pool)
         sur, giv = p.native.split(" ", 1)
         return p, {
@@ -190,9 +209,9 @@ def _pick_patient(
             "latin_giv": p.given_names,
         }
     if case == "outsider":
-        sur, giv, sex = rng.choice(OUTSIDERS)
+        sur, giv, sex = OUTSIDERS[index % len(OUTSIDERS)]
         start = dt.date(1935, 1, 1).toordinal()
-        birth = dt.date.fromordinal(rng.randint(start, start + 80 * 365))
+        birth = dt.date.fromordinal(rng.randint(start, start + 65 * 365))
         return None, {
             "sur": sur,
             "giv": giv,
@@ -218,7 +237,7 @@ def _pick_patient(
     if case == "same_name":
         p = by_id[rng.choice(["300141", "300142", "300143"])]
         return p, {"sur": p.surname, "giv": p.given_names, "case": case}
-    plain = [p for p in reg if not p.collision and not p.native]
+    plain = [p for p in reg if not p.collision and not p.native and p.birth_date < "2006"]
     p = rng.choice(plain)
     return p, {"sur": p.surname, "giv": p.given_names, "case": "plain"}
 
@@ -260,20 +279,25 @@ def _cover(c: Ctx, lt: dict[str, Any], sent: dt.datetime, total: int) -> Page:
 
 
 def _build(
-    index: int, split_name: str, seed: int, reg: list[register.Patient], order: list[str]
+    index: int,
+    split_name: str,
+    seed: int,
+    reg: list[register.Patient],
+    order: list[str],
+    pending: list[str],
 ) -> Letter:
     rng = random.Random(seed * 1000 + index)
     layout_name = order[index % len(order)]
     layout = LAYOUTS[layout_name]
     need = layout.need
     case = "plain"
-    if index % 7 == 2:
-        case = COLLISION_CASES[(index // 7) % len(COLLISION_CASES)]
-    elif index % 11 == 6:
-        case = "outsider"
-    if layout.handwritten and case != "outsider":
-        case = "plain"
-    reg_p, spell = _pick_patient(rng, reg, case, need)
+    if pending and not need and (layout.dob or pending[0] == "outsider"):
+        ok = not layout.handwritten or pending[0] == "outsider"
+        if pending[0] == "same_name_same_birth" and layout_name not in ADDR_LAYOUTS:
+            ok = False
+        if ok:
+            case = pending.pop(0)
+    reg_p, spell = _pick_patient(index // 11, rng, reg, case, need)
     practice = PRACTICES[rng.randrange(3)]
     letter_date = dt.date(2025, 1, 8) + dt.timedelta(days=rng.randrange(320))
     c = Ctx(rng=rng, reg=reg_p, spell=spell, pr=practice, date=letter_date)
@@ -338,7 +362,7 @@ def _build(
         "other_dates": other_dates,
         "other_people": c.people,
     }
-    notes = list(lt.get("notes", []))
+    notes = list(lt.get("notes", [])) + list(spell.get("notes", []))
     notes.append(f"patient case: {spell['case']}")
     if spell["case"] == "name_change_old":
         notes.append(
@@ -384,7 +408,15 @@ def generate(count: int, seed: int, split_name: str = "gen") -> list[Letter]:
     names = sorted(LAYOUTS)
     order = list(names)
     random.Random(seed).shuffle(order)
-    return [_build(i, split_name, seed, reg, order) for i in range(count)]
+    pending: list[str] = []
+    out = []
+    for i in range(count):
+        if i % 6 == 2:
+            pending.append(COLLISION_CASES[(i // 6) % len(COLLISION_CASES)])
+        if i % 11 == 6:
+            pending.append("outsider")
+        out.append(_build(i, split_name, seed, reg, order, pending))
+    return out
 
 
 def split(name: str) -> list[Letter]:
