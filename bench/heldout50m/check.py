@@ -101,7 +101,7 @@ def check_letter(lt: Letter, problems: list[str], files: dict[str, dict[str, byt
         if iso is not None and iso not in printed:
             say(f"{lid}: {role} date {iso} is not printed")
     if f["letter_date"] is not None and not any(
-        s in letter_text for s in printed[f["letter_date"]]
+        s in letter_text for s in printed.get(f["letter_date"], [])
     ):
         say(f"{lid}: letter date not on the letter's own pages")
     # sender, title, receiving practice
@@ -131,6 +131,15 @@ def check_letter(lt: Letter, problems: list[str], files: dict[str, dict[str, byt
             f"{n}/{total}" not in head and f"{n:03d}/{total:03d}" not in head
         ):
             say(f"{lid}: fax header of page {n}: {head!r}")
+    # every line inside the sheet
+    from .render import PAGE_W, text_width_mm
+
+    for pg in ([lt.cover] if lt.cover else []) + lt.pages:
+        for ln in pg.lines:
+            w = text_width_mm(ln.text, ln.font, ln.size)
+            x0 = ln.x - w if ln.align == "r" else ln.x
+            if not (10 <= ln.y <= 292) or x0 < 5 or x0 + w > PAGE_W - 5:
+                say(f"{lid}: line off the sheet: {ln.text[:40]!r} ({x0:.0f}, {ln.y:.0f} mm)")
     # rendered files
     for cond, c in conds.items():
         got = files[cond]

@@ -75,6 +75,13 @@ def _year(y: str) -> int:
 
 def parse(s: str, region: str) -> dt.date | None:
     """Read a printed date back by the region's convention (independent of `fmt`)."""
+    try:
+        return _parse(s, region)
+    except (ValueError, KeyError):
+        return None
+
+
+def _parse(s: str, region: str) -> dt.date | None:
     t = s.strip().lower()
     t = re.sub(r"\s*(r\.|р\.|г\.)$", "", t)
     m = re.fullmatch(r"(\d{4})-(\d{2})-(\d{2})", t)

@@ -574,11 +574,27 @@ def lab(c: Ctx) -> dict[str, Any]:
     ]
     for name, val, unit, ref in rows:
         b.add(f"{name:<20}{val:<11}{unit:<12}{ref}", 9)
-    b.gap(4).add("Befund technisch und medizinisch validiert.", 8)
-    b.add(c.person("Dr. rer. nat. Ines Zabel, Fachärztin für Laboratoriumsmedizin", "signer"), 8)
+    b.gap(3).add("Fortsetzung auf Seite 2", 8, "sans")
+    p1 = b.page
+    b2 = Builder(font="mono", top=14)
+    b2.add(f"{org} · {c.sur}, {c.giv} · {c.f(c.birth, 'de', 'DE')} · Seite 2 von 2", 8, "sans")
+    b2.rule().add("Untersuchung        Ergebnis   Einheit     Referenzbereich", 9)
+    for row in [
+        ("Cholesterin", "231 +", "mg/dl", "< 200"),
+        ("LDL-Cholesterin", "152 +", "mg/dl", "< 116"),
+        ("HDL-Cholesterin", "48", "mg/dl", "> 45"),
+        ("Triglyceride", "160 +", "mg/dl", "< 150"),
+        ("Kalium", "4.6", "mmol/l", "3.5 - 5.1"),
+        ("Natrium", "139", "mmol/l", "136 - 145"),
+    ]:
+        b2.add(f"{row[0]:<20}{row[1]:<11}{row[2]:<12}{row[3]}", 9)
+    prev = c.date - TD(days=r.randint(80, 120))
+    b2.gap(3).add(f"Kumulativ: HbA1c am {c.od(prev, 'previous_collection', 'de', 'DE')}: 7.9 %", 9)
+    b2.gap(4).add("Befund technisch und medizinisch validiert.", 8)
+    b2.add(c.person("Dr. rer. nat. Ines Zabel, Fachärztin für Laboratoriumsmedizin", "signer"), 8)
     return out(
         c,
-        [b.page],
+        [p1, b2.page],
         org,
         ["Labor Berlin-Brandenburg"],
         "Laborbefund",
@@ -738,10 +754,26 @@ def drv(c: Ctx) -> dict[str, Any]:
     )
     b.gap(3).add("Mit freundlichen Grüßen").add("Im Auftrag")
     b.add(c.person("Kerstin Wendisch", "signer"))
+    b.add("Anlage: Vordruck S0051")
     b.bottom(["Servicetelefon 0800 1000 4800 · www.drv-berlin-brandenburg.de"])
+    b2 = Builder(font="arial")
+    b2.add("Befundbericht für die Deutsche Rentenversicherung (S0051)", 12, "arialb")
+    b2.gap(3).add(f"Name, Vorname: {c.sur}, {c.giv}")
+    b2.add(f"Geburtsdatum: {c.f(c.birth, 'de', 'DE')}")
+    b2.gap(3).lines(
+        [
+            "1. Diagnosen (mit ICD-10): ________________________________________",
+            "2. Seit wann in Ihrer Behandlung? ___________  Letzte Vorstellung: ___________",
+            "3. Wesentliche Befunde (ggf. Kopien beifügen): ____________________________",
+            "4. Aktuelle Medikation: ___________________________________________",
+            "5. Ist die Person arbeitsunfähig? [ ] ja, seit ___________  [ ] nein",
+            "6. Halten Sie eine Rehabilitation für erforderlich? [ ] ja  [ ] nein",
+        ]
+    )
+    b2.gap(8).add("Ort, Datum: ____________________   Stempel und Unterschrift: ____________")
     return out(
         c,
-        [b.page],
+        [b.page, b2.page],
         org,
         ["Deutsche Rentenversicherung", "DRV Berlin-Brandenburg"],
         "Anforderung eines Befundberichts",
