@@ -69,7 +69,7 @@ def fmt(d: dt.date, style: str) -> str:
 def _year(y: str) -> int:
     n = int(y)
     if len(y) == 2:
-        return 2000 + n if n <= 30 else 1900 + n
+        return 2000 + n if n <= 25 else 1900 + n
     return n
 
 

@@ -74,6 +74,11 @@ class Ctx:
 
     def name(self, style: str) -> str:
         sur, giv = self.sur, self.giv
+        if style in ("GS", "SG") and "ß" in sur and self.as_written is None:
+            # capitals: the sender's system writes ß as SS, so the letter spells "ss"
+            sur = sur.replace("ß", "ss")
+            self.spell["sur"] = sur
+            self.spell.setdefault("notes", []).append("surname in capitals: ß written as SS")
         title = self.reg.title if self.reg is not None else ""
         s = {
             "gs": f"{giv} {sur}",
@@ -1206,8 +1211,8 @@ def handwritten(c: Ctx) -> dict[str, Any]:
     b = Builder(font="hand", top=20, left=26)
     b.add("Seniorenresidenz Am Werbellinsee · Wohnbereich 2", 9, "arial")
     b.gap(6)
-    b.add(f"Liebe {c.pr.doctor.split(' und ')[0]},", 15)
-    b.add(f"bei {c.name('hf')} (Zi. {r.randint(101, 240)})", 15)
+    b.add("Liebes Praxisteam,", 15)
+    b.add(f"bei {c.name('anrede')} (Zi. {r.randint(101, 240)})", 15)
     b.lines(
         [
             "seit gestern Fieber 38,6 und Husten,",
@@ -1338,7 +1343,7 @@ def ukraine_uk(c: Ctx) -> dict[str, Any]:
     b = Builder()
     b.add(org, 13, "sansb").add("Терапевтичне відділення", 10)
     b.add("вул. Личаківська, 107, м. Львів, 79010, Україна", 8).gap(8)
-    b.add(f"Для: {c.pr.name}, {c.pr.city}, Німеччина", 9)
+    b.add(f"Для: {c.pr.name}", 9).add(f"{c.pr.city}, Німеччина", 9)
     b.add("ВИПИСКА", 13, "sansb").add("із медичної карти стаціонарного хворого", 11)
     b.gap(3).add(f"Пацієнт: {c.name('sn')}")
     b.add(f"Дата народження: {c.dob('de', 'UA')}")
@@ -1384,7 +1389,7 @@ def ukraine_en(c: Ctx) -> dict[str, Any]:
         (c.reg.given_names if c.reg else c.giv),
     )
     c.spell["case"] = "plain"
-    b.add(f"To: {c.pr.name}, {c.pr.city}, Germany", 9)
+    b.add(f"To: {c.pr.name}", 9).add(f"{c.pr.city}, Germany", 9)
     b.add("MEDICAL REPORT", 13, "arialb")
     b.add(f"Patient: {c.name('SG')}")
     b.add(f"Date of birth: {c.dob('de', 'UA')}")
@@ -1420,7 +1425,7 @@ def lithuania(c: Ctx) -> dict[str, Any]:
     adm = c.date - TD(days=r.randint(3, 8))
     b = Builder()
     b.add(org, 12, "sansb").add("Santariškių g. 2, LT-08661 Vilnius", 8).gap(8)
-    b.add(f"Kam: {c.pr.name}, {c.pr.city}, Vokietija", 9)
+    b.add(f"Kam: {c.pr.name}", 9).add(f"{c.pr.city}, Vokietija", 9)
     b.add("IŠRAŠAS IŠ MEDICININIŲ DOKUMENTŲ", 12, "sansb").add("Forma Nr. 027/a", 8)
     b.add(f"Pacientas: {c.name('gs')}")
     b.add(f"Gimimo data: {c.dob('iso', 'LT')}")
@@ -1458,7 +1463,7 @@ def israel(c: Ctx) -> dict[str, Any]:
     adm = c.date - TD(days=r.randint(2, 6))
     b = Builder(font="arial")
     b.add(org, 14, "arialb").add("Department of Internal Medicine B · Haifa, Israel", 8).gap(8)
-    b.add(f"To: {c.pr.name}, {c.pr.city}, Germany", 9)
+    b.add(f"To: {c.pr.name}", 9).add(f"{c.pr.city}, Germany", 9)
     b.add("DISCHARGE LETTER", 13, "arialb")
     b.add(f"Name: {c.name('sg')}   ID/Passport: C{r.randint(1000000, 9999999)}")
     b.add(f"Date of birth: {c.dob('uk_num', 'IL')}")
@@ -1498,7 +1503,7 @@ def russia(c: Ctx) -> dict[str, Any]:
     b.add(org, 12, "sansb").add(
         "г. Москва, ул. Пехотная, д. 3 · Кардиологическое отделение", 8
     ).gap(8)
-    b.add(f"Кому: {c.pr.name}, {c.pr.city}, Германия", 9)
+    b.add(f"Кому: {c.pr.name}", 9).add(f"{c.pr.city}, Германия", 9)
     b.add("ВЫПИСНОЙ ЭПИКРИЗ", 13, "sansb")
     b.add(f"Ф.И.О.: {c.name('sn')}")
     b.add(f"Дата рождения: {c.dob('de', 'RU')}")
@@ -1700,7 +1705,7 @@ def italy(c: Ctx) -> dict[str, Any]:
     b.add(org, 12, "serifb").add(
         "Reparto di Medicina Interna · Via Rossini 5, 39012 Merano", 8
     ).gap(8)
-    b.add(f"Al medico curante: {c.pr.name}, {c.pr.city}, Germania", 9)
+    b.add(f"Al medico curante: {c.pr.name}", 9).add(f"{c.pr.city}, Germania", 9)
     b.add("LETTERA DI DIMISSIONE", 13, "serifb")
     b.add(f"Paziente: {c.name('SG')}")
     b.add(f"Data di nascita: {c.dob('it_num', 'IT')}")
