@@ -1734,3 +1734,41 @@ def italy(c: Ctx) -> dict[str, Any]:
         "+39 0473 264 009",
         fax_style="intl",
     )
+
+
+@layout("handwritten_oncall", handwritten=True)
+def handwritten_oncall(c: Ctx) -> dict[str, Any]:
+    r = c.rng
+    org = "Ärztlicher Bereitschaftsdienst der KV Brandenburg"
+    b = Builder(font="hand", top=16, left=24)
+    b.add(org, 11, "arialb")
+    b.add("Bereitschaftspraxis am Klinikum Eberswalde · Tel. 116 117", 8, "arial")
+    b.add("Bericht an den Hausarzt", 12, "arialb")
+    b.rule()
+    b.gap(4).add(f"Pat.: {c.name('gs')}", 15)
+    b.add(f"geb. {c.dob('de_short', 'DE')}", 15)
+    seen = c.date
+    b.gap(3).lines(
+        [
+            "Vorstellung wg. Harnwegsinfekt,",
+            "Urin-Stix: Leuko +++, Nitrit +",
+            "Fosfomycin 3 g einmalig gegeben.",
+            "Bitte Kontrolle in Ihrer Praxis!",
+        ],
+        15,
+    )
+    b.gap(5).add(f"Eberswalde, {c.ld('de_short', 'DE')}  {seen:%H}:{r.randint(10, 59)} Uhr", 14)
+    b.add(c.person("Dr. Jakubowski", "signer"), 15)
+    return out(
+        c,
+        [b.page],
+        org,
+        ["Bereitschaftspraxis am Klinikum Eberswalde", "KV Brandenburg"],
+        "Bericht an den Hausarzt",
+        [],
+        "de",
+        "DE",
+        "03334 69-4117",
+        handwritten=True,
+        notes=["printed form head, handwritten body (stand-in font); not addressed to a practice"],
+    )
