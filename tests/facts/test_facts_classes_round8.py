@@ -491,3 +491,59 @@ def test_the_fax_machines_owner_and_the_notes_addressee_are_no_sender() -> None:
         "An Praxis Zschornack\nBetr. Seifert Klaus-Dieter\nPat. hat Fieber.\n"
     )
     assert _fact(note, "sender") is None  # its own head misread ("Pflegedlenst"): none
+
+
+def test_cyrillic_and_lithuanian_letters() -> None:
+    """A Ukrainian "ВИПИСКА" ("Пацієнт: Мельник Сергій", surname first; "Дата народження";
+    "Дата: 9 жовтня 2026 р."), a Russian "ВЫПИСНОЙ ЭПИКРИЗ" ("Ф.И.О."; "23 октября 2026 г."),
+    a Lithuanian "Išrašo data: 2026 m. balandžio 29 d.": each field read."""
+    ukrainian = (
+        "Львівська міська клінічна лікарня № 5\nТерапевтичне відділення\n"
+        "вул. Личаківська, 107, м. Львів, 79010, Україна\nТел. +380 32 275 00 00\n"
+        "Для: Hausarztpraxis am Deich\n"
+        "25813 Husum, Німеччина\nВИПИСКА\nіз медичної карти стаціонарного хворого\n"
+        "Пацієнт: Мельник Сергій\nДата народження: 01.06.1976\nДіагноз: текст.\n"
+        "Дата: 9 жовтня 2026 р.\n"
+    )
+    assert _fact(ukrainian, "patient") == "Сергій Мельник"
+    assert _fact(ukrainian, "born") == "1976-06-01"
+    assert _fact(ukrainian, "letter_date") == "2026-10-09"
+    assert _fact(ukrainian, "sender") == "Львівська міська клінічна лікарня № 5"
+    assert _fact(ukrainian, "title") == "Виписка"
+    russian = (
+        "ГБУЗ Городская клиническая больница № 52\nг. Москва, ул. Пехотная, д. 3\n"
+        "Кому: Hausarztpraxis am Deich\nВЫПИСНОЙ ЭПИКРИЗ\nФ.И.О.: Смирнов Дмитрий\n"
+        "Дата рождения: 11.12.1943\nДиагноз: текст.\n23 октября 2026 г.\n"
+    )
+    assert _fact(russian, "patient") == "Дмитрий Смирнов"
+    assert _fact(russian, "born") == "1943-12-11"
+    assert _fact(russian, "letter_date") == "2026-10-23"
+    lithuanian = (
+        "Vilniaus universiteto ligoninė Santaros klinikos\nSantariškių g. 2, LT-08661 Vilnius\n"
+        "Tel. +370 5 236 5000\n"
+        "Kam: Hausarztpraxis am Deich\nPacientas: Sabine Lehmann\nGimimo data: 1972-10-05\n"
+        "Išrašo data: 2026 m. balandžio 29 d.\n"
+    )
+    assert _fact(lithuanian, "letter_date") == "2026-04-29"
+    assert _fact(lithuanian, "born") == "1972-10-05"
+    assert _fact(lithuanian, "sender") == "Vilniaus universiteto ligoninė Santaros klinikos"
+
+
+def test_a_typed_date_over_a_dictated_one_and_a_signed_date_at_a_notes_end() -> None:
+    """ "Date dictated" gives way to "Date typed" (on one line or two), and gives the date
+    where nothing else does; "02.10.2026, PTA Jessica Naumann" at a pharmacy's note's end is
+    its date; "Printed 24/02/2026" is a discharge summary's."""
+    typed = "Klinik am See\nDate dictated: 19/10/2026\nDate typed: 23rd October 2026\n"
+    assert _fact(typed, "letter_date") == "2026-10-23"
+    one_line = "Klinik am See\nDictated: 25 January 2026   Typed: 1 February 2026\n"
+    assert _fact(one_line, "letter_date") == "2026-02-01"
+    assert _fact("Klinik am See\nDate dictated: 19/10/2026\n", "letter_date") == "2026-10-19"
+    pharmacy = (
+        "Linden-Apotheke\nRückfrage zur Verordnung\nRezept vom 01.10.2026\ntext.\n"
+        "02.10.2026, PTA Jessica Naumann\n"
+    )
+    assert _fact(pharmacy, "letter_date") == "2026-10-02"
+    follow_up = pharmacy.replace("PTA Jessica Naumann", "Kontrolle in 4 Wochen")
+    assert _fact(follow_up, "letter_date") is None
+    printed = "Royal Infirmary\nDischarge Summary\nAdmitted: 19/02/2026\nPrinted 24/02/2026\n"
+    assert _fact(printed, "letter_date") == "2026-02-24"

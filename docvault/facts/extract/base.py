@@ -197,7 +197,7 @@ _PERSON_IN_CARE = (
     r"Versicherte/r|Klient(?:in|/in)?|Mitarbeiter/in|Bewohner(?:in|/in)?|Betroffene Person|"
     r"Antragsteller(?:in|/in)?|Pacjent(?:ka)?|Paciente|Paziente|Hasta(?: Adı Soyadı)?|"
     # Czech, Slovak, Norwegian, Hungarian (whose names stand surname first: the order must show)
-    r"Pacient(?:ka)?|Pasient|Beteg(?: neve)?|"
+    r"Pacient(?:ka)?|Pasient|Pacientas|Pacientė|Beteg(?: neve)?|"
     # A child, named by a health office or a midwife ("Kind: Mila FÖRSTER, geb. ...").
     r"Kind|Name des Kindes"
 )
@@ -449,7 +449,9 @@ _BIRTH_LABEL = (
     # Slovak, Hungarian, Spanish, Italian, Turkish.
     r"|Fødselsdato|Født|Fødd|Födelsedatum|Född|Data urodzenia|ur\.|Datum narození|nar\.|"
     r"Dátum narodenia|Születési (?:dátum|idő)|Szül\.|Fecha de nacimiento|F\.\s?nac\.|"
-    r"nacid[oa] el|Data di nascita|nat[oa] il|Doğum tarihi)"
+    r"nacid[oa] el|Data di nascita|nat[oa] il|Doğum tarihi|"
+    # Lithuanian, Ukrainian, Russian
+    r"Gimimo data|Дата народження|Дата рождения)"
 )
 
 
@@ -482,7 +484,8 @@ _DOCUMENT_KIND = re.compile(
     r"results?|certificate|request|note|opinion|consultation|nachricht|message|notiz|bescheid|"
     r"rückfrage|anfrage|medikationsplan|protokoll|überleitungsbogen|fragebogen|zpráva|zprava|"
     r"správa|epikris|remiss|remissvar|henvisning|journalnotat|erklæring|intyg|skierowanie|"
-    r"zaświadczenie|epikryza|zárójelentés|lelet|beutaló|informe)\b",
+    r"zaświadczenie|epikryza|zárójelentés|lelet|beutaló|informe|išrašas|виписка|выписка|"
+    r"эпикриз|епікриз)\b",
     re.IGNORECASE,
 )
 

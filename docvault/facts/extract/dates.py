@@ -17,6 +17,7 @@ from docvault.facts.extract.base import (
     OLDEST_PATIENT_YEARS,
     Candidate,
     Line,
+    read_name,
 )
 
 _MONTHS = {
@@ -52,6 +53,13 @@ _MONTHS = {
     "septembra": 9, "októbra": 10, "novembra": 11, "decembra": 12, "január": 1, "február": 2,
     "március": 3, "április": 4, "május": 5, "június": 6, "július": 7, "augusztus": 8,
     "szeptember": 9, "október": 10,
+    # Lithuanian, Ukrainian and Russian (the genitive a date writes)
+    "sausio": 1, "vasario": 2, "kovo": 3, "balandžio": 4, "gegužės": 5, "birželio": 6,
+    "liepos": 7, "rugpjūčio": 8, "rugsėjo": 9, "spalio": 10, "lapkričio": 11, "gruodžio": 12,
+    "січня": 1, "лютого": 2, "березня": 3, "квітня": 4, "травня": 5, "червня": 6, "липня": 7,
+    "серпня": 8, "вересня": 9, "жовтня": 10, "листопада": 11, "грудня": 12, "января": 1,
+    "февраля": 2, "марта": 3, "апреля": 4, "мая": 5, "июня": 6, "июля": 7, "августа": 8,
+    "сентября": 9, "октября": 10, "ноября": 11, "декабря": 12,
 }  # fmt: skip
 
 
@@ -80,6 +88,10 @@ _DATE_FORMS = (
     ),
     re.compile(
         r"(?<![\d.])(?P<year>(?:19|20)\d\d)\.\s?(?P<month>\d\d?)\.\s?(?P<day>\d\d?)\.(?!\d)"
+    ),
+    # Lithuanian, the year first: 2025 m. balandžio 29 d.
+    re.compile(
+        r"(?<!\d)(?P<year>(?:19|20)\d\d)\s?m\.\s+" + _MONTH_NAME + r"\s+(?P<day>\d\d?)\s?d\.?(?!\w)"
     ),
 )  # fmt: skip
 
@@ -336,7 +348,8 @@ def _described(character: str) -> str:
 _NAMED_DATE_LABEL = re.compile(
     r"(?:^|¦|\s)(?:Date of (?:letter|report)|Letter date|Briefdatum|Befunddatum|Berichtsdatum|"
     r"Report date|Rechnungsdatum|Ausstellungsdatum|Ausgestellt am|Erstellt am|Druckdatum|"
-    r"Date typed|Date dictated|Reported(?: on)?|(?:Electronically )?signed by [^¦]{2,60}? on|"
+    r"Date typed|Reported(?: on)?|(?:Electronically )?signed by [^¦]{2,60}? on|Printed(?: on)?|"
+    r"Išrašo data|"
     r"Gesendet|Sent|Befundausgang|Ausgang|Statement date|"
     r"Date of (?:decision to refer|referral|issue)|Referral date|Issue date|Authori[sz]ed(?: on)?|"
     r"Freigegeben am|Validiert am|Ausgedruckt am|"
@@ -348,7 +361,7 @@ _NAMED_DATE_LABEL = re.compile(
 
 _PLAIN_DATE_LABEL = re.compile(
     # The word "date" in the languages of letters from abroad; a form's "Datum/Unterschrift".
-    r"(?:^|¦)\s*(?:Datum|Dated|Date|Tarih|Data|Fecha|Dato|Dátum|Kelt)"
+    r"(?:^|¦)\s*(?:Datum|Dated|Date(?!\s+dictated)|Tarih|Data|Fecha|Dato|Dátum|Kelt|Дата)"
     r"(?:\s*/\s*(?:Unterschrift|Signature|Uhrzeit|Zeit|Time))?"
     r"\s*[:¦]?\s*",
     re.IGNORECASE,
@@ -359,6 +372,14 @@ _PLAIN_DATE_LABEL = re.compile(
 # date where it gives no other (rank 3: a date of its own line, or "Date:", wins).
 _TYPED_DATE_LABEL = re.compile(
     r"(?:^|¦|\s)(?:Typed|Geschrieben|geschr\.|Schreibdatum)\s*[:¦]?\s*", re.IGNORECASE
+)
+
+
+# The day a letter was dictated: its date only where it gives no other, the day it was typed
+# included ("Date dictated: 19/10/2025" over "Date typed: 23rd October 2025": the 23rd).
+_DICTATED_DATE_LABEL = re.compile(
+    r"(?:^|¦|\s)(?:Date dictated|Dictated(?: on)?|Diktiert(?: am)?|diktiert)\s*[:¦]?\s*",
+    re.IGNORECASE,
 )
 
 
@@ -373,7 +394,8 @@ _KIND_AND_DATE = re.compile(
 
 
 # Polish writes "r." (roku, "of the year") after a date: "dnia 10.08.2024 r.".
-_YEAR_WORD = re.compile(r"(?:\s+|(?<=\d))r\.?\s*$")
+# Ukrainian writes "р." and Russian "г." (the year) after it.
+_YEAR_WORD = re.compile(r"(?:\s+|(?<=\d))(?:r|р|г)\.?\s*$")
 
 
 # A place's first letter, in the alphabets of the letters from abroad ("Århus", "Łódź").
@@ -539,7 +561,22 @@ def _letter_date_on(line: Line, order: DateOrder) -> tuple[int, WrittenDate] | N
         # (or, after a heading or a place, what a signature sets apart from it).
         if found and found[0].start == 0 and _date_ends_line(rest, found[0], rank == 1):
             return rank, found[0]
+        if rank == 2 and found and found[0].start == 0 and _person_signs(rest[found[0].end :]):
+            return rank, found[0]  # "02.10.2025, PTA Jessica Naumann": the day it was signed
     return None
+
+
+# A person's signature after the date on its line: roles and titles, then the name.
+_SIGNATURE_AFTER = re.compile(
+    r"(?:,\s+|\s{2,})(?:(?:PTA|MFA|PKA|Apotheker(?:in)?|Sr\.|Schw\.|Dr\.|Prof\.|med\.|"
+    r"Dipl\.-[^\W\d_]+\.?)\s+)*(?P<name>[A-ZÄÖÜ][^\d,;:]{2,60})$"
+)
+
+
+def _person_signs(tail: str) -> bool:
+    """Whether what follows a date on its line is a person's signature and nothing else."""
+    signed = _SIGNATURE_AFTER.fullmatch(tail.rstrip())
+    return signed is not None and read_name(signed.group("name")) == signed.group("name").strip()
 
 
 # What a line sets apart from its date: a column's gap (a cell's edge), or a comma.
@@ -578,7 +615,13 @@ def _place_and_date(text: str, order: DateOrder) -> tuple[int, WrittenDate] | No
 def _labelled_date_start(text: str) -> tuple[int, int | None]:
     """The rank of a letter-date label on the line and where its date starts (None: no
     such label), unless the label's cell speaks of another date."""
-    for rank, label in ((0, _NAMED_DATE_LABEL), (1, _PLAIN_DATE_LABEL), (3, _TYPED_DATE_LABEL)):
+    labels = (
+        (0, _NAMED_DATE_LABEL),
+        (1, _PLAIN_DATE_LABEL),
+        (3, _TYPED_DATE_LABEL),
+        (4, _DICTATED_DATE_LABEL),
+    )
+    for rank, label in labels:
         for match in itertools.islice(label.finditer(text), 5):
             cell_start = text.rfind("¦", 0, match.start()) + 1
             context = text[max(cell_start, match.start() - 40) : match.end()]

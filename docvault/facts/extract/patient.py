@@ -110,7 +110,12 @@ RELATIVE_LINE = re.compile(
 
 
 # Hungarian writes the surname first, always ("Név: Kovács Eszter").
-_SURNAME_FIRST_LABEL = re.compile(r"(?:^|¦)\s*(?:Név|Beteg neve|Páciens neve)\s*[:¦]\s*", re.I)
+# So do Ukrainian and Russian records ("Пацієнт: Мельник Сергій", "Ф.И.О.: Смирнов Дмитрий").
+_SURNAME_FIRST_LABEL = re.compile(
+    r"(?:^|¦)\s*(?:Név|Beteg neve|Páciens neve|Пацієнт|Пацієнтка|Пациент|Пациентка|Ф\.\s?И\.\s?О\.|"
+    r"П\.\s?І\.\s?Б\.)\s*[:¦]\s*",
+    re.I,
+)
 
 
 def _surname_first_named(line: Line) -> Iterator[Candidate]:

@@ -57,7 +57,8 @@ _OTHER_ORGANISATION = re.compile(
     r"Ospedale|Azienda|Clínica|Clinica\b|Szpital\b|Przychodnia|Hastane\w*|Lægehus|"
     r"Legekontor|Legesenter|[Nn]emocnic[ea]|Poliklinika|Ordinace|Ambulancia|Kórház|"
     r"Rendelő\w*|Centro de Salud|Centro Médico|Kommune\b|Kommun\b|Egyetem\b|Univerzit\w*|"
-    r"Uniwersytet\w*|"
+    r"Uniwersytet\w*|[Uu]niversitet\w*|[Ll]igoninė|[Kk]linikos|\w*[Лл]ікарня|\w*[Бб]ольница|\w*[Кк]лініка|"
+    r"\w*[Кк]линика|[Пп]олікліні\w*|[Пп]оликлини\w*|[Гг]оспиталь|"
     r"Kindertagesstätte|Kita\b|Schule\b|"
     # A therapists' practice by its craft and its name: "Physiotherapie Bewegungsraum".
     r"(?:Physiotherapie|Ergotherapie|Logopädie|Podologie)(?=\s+[A-ZÄÖÜ])|"
@@ -210,6 +211,7 @@ def _name_shaped(name: str) -> bool:
         return False
     if len(words) == 1 and name.isupper() and len(name) <= 5:
         return False
+    cyrillic_named = bool(re.search(r"[А-Яа-яІЇЄҐЁ]", name)) and _an_organisation(name)
     return all(
         word[0].isupper()
         or word[0].isdigit()
@@ -220,6 +222,9 @@ def _name_shaped(name: str) -> bool:
         or (word.islower() and _an_organisation(word))
         # A legal form written small: "Krajská nemocnice Liberec, a.s.", "s.r.o.", "p.o."
         or re.fullmatch(r"(?:[a-z]{1,3}\.){1,3}", word) is not None
+        # A Cyrillic name's adjectives written small, its number sign: "Львівська міська
+        # клінічна лікарня № 5", in a name that holds an organisation's word.
+        or ((word == "№" or re.fullmatch(r"[а-яіїєґё-]+", word) is not None) and cyrillic_named)
         for word in words
     )
 

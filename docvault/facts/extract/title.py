@@ -335,7 +335,8 @@ _HEADING_SMALL_WORDS = frozenset(
 # A foreign kind that names a letter alone ("Epikriz"), not a section ("Rapport").
 _FOREIGN_ONE_WORD = re.compile(
     r"Epikriz|EPİKRİZ|Epikrise|Epikris|Epikryza|Ontslagbrief|Udskrivningsbrev|Remiss|Remissvar|"
-    r"Henvisning|Skierowanie|Zaświadczenie|Zárójelentés|Beutaló|Lelet|Läkarintyg|Lægeerklæring",
+    r"Henvisning|Skierowanie|Zaświadczenie|Zárójelentés|Beutaló|Lelet|Läkarintyg|Lægeerklæring|"
+    r"Виписка|Выписка|Эпикриз|Епікриз",
     re.I,
 )
 
@@ -347,7 +348,8 @@ _FOREIGN_KIND = re.compile(
     r"Epikrise|Epikris|Epikryza|Remiss(?:svar)?|Henvisning|Journalnotat|Lægeerklæring|"
     r"Läkarintyg|Utlåtande|Skierowanie|Zaświadczenie|Propouštěcí zpráva|Lékařská zpráva|"
     r"Prepúšťacia správa|Lekárska správa|Zárójelentés|Ambuláns lap|Lelet|Beutaló|"
-    r"Nota de alta|Carta de alta|Relatório(?: médico| de alta)?)\b",
+    r"Nota de alta|Carta de alta|Relatório(?: médico| de alta)?|Išrašas|Виписка|Выписка|"
+    r"Выписной эпикриз|Епікриз|Эпикриз)\b",
     re.IGNORECASE,
 )
 
