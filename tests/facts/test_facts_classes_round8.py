@@ -547,3 +547,23 @@ def test_a_typed_date_over_a_dictated_one_and_a_signed_date_at_a_notes_end() -> 
     assert _fact(follow_up, "letter_date") is None
     printed = "Royal Infirmary\nDischarge Summary\nAdmitted: 19/02/2026\nPrinted 24/02/2026\n"
     assert _fact(printed, "letter_date") == "2026-02-24"
+
+
+def test_a_courts_case_before_the_person_and_birth_date_is_the_title() -> None:
+    """ "Betreuungssache Mindaugas Jankauskas, geboren am 11.08.1938" heads a guardianship
+    court's request: the case is the title; where the birth date stands on the next line and
+    a heading follows, the heading is."""
+    court = (
+        "Amtsgericht Spandau\n– Betreuungsgericht –\n"
+        f"{PRACTICE}Berlin, 27.01.2026\nGeschäftsnummer: 57 XVII 590/25\n"
+        "Betreuungssache Mindaugas Jankauskas, geboren am 11.08.1938\n"
+        "Sehr geehrte Frau Doktor, sehr geehrter Herr Doktor,\ntext.\n"
+    )
+    assert _fact(court, "title") == "Betreuungssache"
+    assert _fact(court, "patient") == "Mindaugas Jankauskas"
+    headed = court.replace(
+        "Betreuungssache Mindaugas Jankauskas, geboren am 11.08.1938\n",
+        "Betreuungssache Mindaugas Jankauskas\ngeboren am 11. August 1938\n"
+        "Anforderung eines ärztlichen Attestes\n",
+    )
+    assert _fact(headed, "title") == "Anforderung eines ärztlichen Attestes"

@@ -359,7 +359,7 @@ def particle(word: str) -> bool:
 
 # A subject's heading before the patient's name ("Rückmeldung Jessica Köhler, geb. ...",
 # "Vorläufiger Entlassungsbrief Anja Baumann"): a document's kind, never a given name.
-_HEADING_NOUN = re.compile(r"\w{5,}(?:ung|ungen|werte|befunde|ergebnisse)$", re.IGNORECASE)
+_HEADING_NOUN = re.compile(r"\w{5,}(?:ung|ungen|werte|befunde|ergebnisse|sache)$", re.IGNORECASE)
 
 
 def _without_heading(words: list[str]) -> list[str]:

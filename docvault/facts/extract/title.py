@@ -171,6 +171,12 @@ def _head_titles(lines: Sequence[Line]) -> Iterator[Candidate]:
             found = True
 
 
+# A court's case, named before the person it concerns ("Betreuungssache Mindaugas
+# Jankauskas, geboren am 11.08.1938"): a heading only there, where the person and the birth
+# date follow it on its line (not a kind of letter elsewhere: "in der Betreuungssache").
+_COURT_CASE = re.compile(r"[A-ZÄÖÜ][a-zäöüß]*sache")
+
+
 def _kind_about_patient(text: str) -> str | None:
     """The kind of letter a line names before its patient's name and birth date and nothing
     else ("Betreuungssache Werner Schmid, geboren am 2. Januar 1932"): a heading, not a
@@ -179,10 +185,15 @@ def _kind_about_patient(text: str) -> str | None:
     if born is None or not text[:1].isupper() or len(dates_in(text[born.end() :])) != 1:
         return None
     head = text[: born.start()].rstrip(" ,")
+    case = re.fullmatch(rf"({_COURT_CASE.pattern})\s+(.+)", head)
+    if case and read_name(case.group(2)) is not None and len(case.group(2).split()) <= 5:
+        return case.group(1)  # the case's word reads as a name's first: split it off first
     kind = _without_patient(head)
     name = head[len(kind) :].strip()
     kind = _DANGLING.sub("", re.sub(rf"\s+{_SALUTATION}$", "", kind)).strip(" ,.:;–—-")
-    if kind == head or not kind or not _DOCUMENT_KIND.search(kind) or len(kind.split()) > 6:
+    if kind == head or not kind or len(kind.split()) > 6:
+        return None
+    if not (_DOCUMENT_KIND.search(kind) or _COURT_CASE.fullmatch(kind)):
         return None
     return kind if read_name(name) is not None and len(name.split()) <= 5 else None
 
@@ -416,6 +427,9 @@ def _heading_above(line: Line, following: Line) -> bool:
         return False  # "Patient" over "Geburtsdatum": a form's labels, printed over values
     if (read_name(text) == text or _name_alone(text)) and not _DOCUMENT_KIND.search(text):
         return False  # a person's name (the recipient's last line, "Marie MEIER")
+    case = re.fullmatch(rf"{_COURT_CASE.pattern}\s+(.+)", text)
+    if case and read_name(case.group(1)) is not None:
+        return False  # "Betreuungssache Wilhelm Jäger" over its birth date: the case's person
     if _SIGNER.match(text) or _CLOSING.search(text):
         return False
     below = following.text
