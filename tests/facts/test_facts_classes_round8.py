@@ -238,6 +238,8 @@ def test_a_scandinavian_identity_number_gives_the_birth_date() -> None:
     assert _fact(danish, "patient") == "Torben Müller"
     assert _fact(danish, "title") == "Epikrise"
     assert _fact(danish.replace("120118-9221", "120118-1221"), "born") == "1918-01-12"
+    # A CPR number has four digits after the birth date; five are no CPR number's.
+    assert _fact(danish.replace("120118-9221", "120118-92211"), "born") is None
     swedish = (
         "Skånes Kustsjukhus Helsingborg\nOrtopedkliniken\n"
         f"{PRACTICE}Helsingborg 2026-07-31\nEpikris\nPatient: Lassen, Björn\n"

@@ -39,6 +39,7 @@ from docvault.facts.extract.base import (
     same_person,
 )
 from docvault.facts.extract.dates import (
+    RECEIPT_STAMP_LINE,
     DateOrder,
     dates_in,
     foreign_digit,
@@ -62,11 +63,6 @@ from docvault.facts.extract.title import (
     title_candidates,
 )
 from docvault.textutil import strip_markup
-
-RECEIPT_STAMP_LINE = re.compile(
-    r"\W*(?:EINGANG|Eingang|EINGEGANGEN|Eingegangen|Posteingang|RECEIVED|Received)"
-    r"(?:\s+am)?\W*\d{1,2}[./-]\s?\d{1,2}[./-]\s?\d{2,4}\W*"
-)
 
 
 def _decide(field: str, candidates: Iterable[Candidate]) -> Proposal | None:

@@ -196,7 +196,8 @@ def _joined_labels(lines: Sequence[Line], form: bool = False) -> list[Line]:
 _PERSON_IN_CARE = (
     r"Versicherte/r|Klient(?:in|/in)?|Mitarbeiter/in|Bewohner(?:in|/in)?|Betroffene Person|"
     r"Antragsteller(?:in|/in)?|Pacjent(?:ka)?|Paciente|Paziente|Hasta(?: Adı Soyadı)?|"
-    # Czech, Slovak, Norwegian, Hungarian (whose names stand surname first: the order must show)
+    # Czech, Slovak, Norwegian, Lithuanian, Hungarian (Hungarian names stand surname first:
+    # the order must show)
     r"Pacient(?:ka)?|Pasient|Pacientas|Pacientė|Beteg(?: neve)?|"
     # A child, named by a health office or a midwife ("Kind: Mila FÖRSTER, geb. ...").
     r"Kind|Name des Kindes"
@@ -215,7 +216,7 @@ _BIRTH_FIELD_ALONE = re.compile(
 )
 # A form's name field alone on its line ("Name" over "Hartmann, Florian"; "Navn", "Naam"):
 # read as the weaker "Name:" label (docvault.facts.extract.patient).
-NAME_FIELD_ALONE = re.compile(r"Name|Full name|Navn|Namn|Naam|Név", re.IGNORECASE)
+_NAME_FIELD_ALONE = re.compile(r"Name|Full name|Navn|Namn|Naam|Név", re.IGNORECASE)
 
 
 def _field_over_value(label: str, value: str) -> bool:
@@ -225,7 +226,7 @@ def _field_over_value(label: str, value: str) -> bool:
         return read_name(value) is not None
     if _BIRTH_FIELD_ALONE.fullmatch(label):
         return bool(re.match(r"\d{1,4}[./ -]", value))
-    if NAME_FIELD_ALONE.fullmatch(label):
+    if _NAME_FIELD_ALONE.fullmatch(label):
         return read_name(value) is not None and not re.search(r"\d", value)
     return False
 

@@ -533,6 +533,12 @@ _RECEIPT_STAMP = re.compile(
 )
 
 
+# The stamp with its date on one line ("EINGANG 25.09.2025"): the practice's mark on the page.
+RECEIPT_STAMP_LINE = re.compile(
+    rf"\W*(?:{_RECEIPT_STAMP.pattern})(?:\s+am)?\W*\d{{1,2}}[./-]\s?\d{{1,2}}[./-]\s?\d{{2,4}}\W*"
+)
+
+
 def _letter_date_on(line: Line, order: DateOrder) -> tuple[int, WrittenDate] | None:
     """A letter date on the line and its rank: after a label (anywhere on the line), or
     as all a heading ("Befundbericht vom ..."), a place ("Berlin, den ...") or a line of

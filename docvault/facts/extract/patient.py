@@ -101,7 +101,7 @@ def _order_shown(value: str) -> bool:
 
 # A relative's or a guardian's line ("Sorgeberechtigte: Frau Claudia Förster, geb. ..."):
 # another person than the patient, with a birth date of their own.
-RELATIVE_LINE = re.compile(
+_RELATIVE_LINE = re.compile(
     r"^\s*(?:Sorgeberechtigte[rn]?|Erziehungsberechtigte[rn]?|Mutter|Vater|Eltern|"
     r"Betreuer(?:in)?|Bevollmächtigte[rn]?|Angehörige[rn]?|Ehe(?:frau|mann|partner(?:in)?)|"
     r"Kontaktperson|Parents?|Guardian|Next of kin|Mother|Father)\s*[:¦]",
@@ -133,7 +133,7 @@ def _surname_first_named(line: Line) -> Iterator[Candidate]:
 
 def patient_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
     for line in lines:
-        if RELATIVE_LINE.match(line.text):
+        if _RELATIVE_LINE.match(line.text):
             continue
         if _SURNAME_FIRST_LABEL.search(line.text):
             yield from _surname_first_named(line)
@@ -411,44 +411,57 @@ _NATIONAL_NUMBER = re.compile(
 
 
 def _national_birth(match: re.Match[str], today: date) -> date | None:
-    """The birth date a Scandinavian identity number holds: Denmark's CPR number
-    (DDMMYY-SSSS, the century from the serial's first digit), Norway's fødselsnummer
-    (DDMMYY and five digits, the century from the first three), Sweden's personnummer
-    ([YY]YYMMDD-SSSS, ``+`` for a hundred years or more)."""
+    """The birth date a Scandinavian identity number holds: Sweden's personnummer
+    ([YY]YYMMDD-SSSS), Denmark's CPR number (DDMMYY-SSSS), Norway's fødselsnummer (DDMMYY
+    and five digits); each country's own rule gives the century."""
     birth, serial = match.group("birth"), match.group("serial")
     label = match.group("label").casefold()
-    if label.startswith("person") and len(serial) == 4:  # Swedish: the year first
-        year_text, month, day = birth[:-4], int(birth[-4:-2]), int(birth[-2:])
-        if len(year_text) == 4:
-            return _real_day(int(year_text), month, day)
-        hundred = match.group("sign") == "+"  # "+": born a hundred years ago or more
-        years = [century + int(year_text) for century in (1800, 1900, 2000)]
-        plausible = [
-            year for year in years if today.year >= year and (today.year - year >= 100) == hundred
-        ]
-        return _real_day(max(plausible), month, day) if plausible else None
-    day, month, short = int(birth[:2]), int(birth[2:4]), int(birth[4:6])
+    if label.startswith("person") and len(serial) == 4:
+        return _swedish_birth(birth, match.group("sign") == "+", today)
     if len(birth) != 6:
         return None
-    if len(serial) == 4:  # Danish
-        first = int(serial[0])
-        if first <= 3:
-            century = 1900
-        elif first in (4, 9):
-            century = 2000 if short <= 36 else 1900
-        else:
-            century = 2000 if short <= 57 else 1800
-    else:  # Norwegian
-        individual = int(serial[:3])
-        if individual <= 499 or (individual >= 900 and short >= 40):
-            century = 1900
-        elif individual >= 500 and short <= 39:
-            century = 2000
-        elif individual <= 749 and short >= 54:
-            century = 1800
-        else:
-            return None
-    return _real_day(century + short, month, day)
+    short = int(birth[4:6])
+    if label.startswith("cpr"):
+        century = _danish_century(serial, short) if len(serial) == 4 else None
+    else:
+        century = _norwegian_century(serial, short) if len(serial) == 5 else None
+    return _real_day(century + short, int(birth[2:4]), int(birth[:2])) if century else None
+
+
+def _swedish_birth(birth: str, hundred: bool, today: date) -> date | None:
+    """The year first; a two-digit year's century the one that makes its owner younger than a
+    hundred, or (``+`` before the serial) a hundred or older."""
+    year_text, month, day = birth[:-4], int(birth[-4:-2]), int(birth[-2:])
+    if len(year_text) == 4:
+        return _real_day(int(year_text), month, day)
+    years = [century + int(year_text) for century in (1800, 1900, 2000)]
+    plausible = [
+        year for year in years if year <= today.year and (today.year - year >= 100) == hundred
+    ]
+    return _real_day(max(plausible), month, day) if plausible else None
+
+
+def _danish_century(serial: str, short: int) -> int:
+    """The CPR number's century, from the serial's first digit and the two-digit year."""
+    first = int(serial[0])
+    if first <= 3:
+        return 1900
+    if first in (4, 9):
+        return 2000 if short <= 36 else 1900
+    return 2000 if short <= 57 else 1800
+
+
+def _norwegian_century(serial: str, short: int) -> int | None:
+    """The fødselsnummer's century, from its individual number (the serial's first three
+    digits) and the two-digit year; None for a combination no number is given."""
+    individual = int(serial[:3])
+    if individual <= 499 or (individual >= 900 and short >= 40):
+        return 1900
+    if individual >= 500 and short <= 39:
+        return 2000
+    if individual <= 749 and short >= 54:
+        return 1800
+    return None
 
 
 def national_birth_dates(text: str, today: date) -> set[date]:
@@ -467,7 +480,7 @@ def _real_day(year: int, month: int, day: int) -> date | None:
 def birth_candidates(lines: Sequence[Line], order: DateOrder, today: date) -> Iterator[Candidate]:
     earliest = _years_before(today, OLDEST_PATIENT_YEARS)
     for line in lines:
-        if RELATIVE_LINE.match(line.text):
+        if _RELATIVE_LINE.match(line.text):
             continue  # a mother's, a guardian's birth date
         yield from _heading_birth(line, order, earliest, today)
         for number in _NATIONAL_NUMBER.finditer(line.text):

@@ -58,7 +58,9 @@ _PATIENT_MENTION = re.compile(
 def title_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
     for candidate in (*_head_titles(lines), *_heading_under_salutation(lines)):
         found = _with_continuation(candidate, lines)
-        yield Candidate(_STRAY_STOP.sub(" ", found.value), found.evidence, found.rank)
+        # The patient after a heading's dash, on every path: "… – Měrana Krawc".
+        title = _without_dashed_name(_STRAY_STOP.sub(" ", found.value))
+        yield Candidate(title, found.evidence, found.rank)
 
 
 # A title's second line: a small word, then a few words without a number or a comma ("zur
@@ -147,8 +149,7 @@ def _head_titles(lines: Sequence[Line]) -> Iterator[Candidate]:
         kind_line = _without_other_name(line.text)
         alone = (_kind_alone(kind_line) and _not_bare(kind_line)) or _kind_and_subject(kind_line)
         if free and alone and not found:
-            # "Vorläufiger Arztbrief"
-            yield Candidate(_without_dashed_name(kind_line), line.text, 1)
+            yield Candidate(kind_line, line.text, 1)  # "Vorläufiger Arztbrief"
             found = True
             continue
         if (
@@ -159,7 +160,7 @@ def _head_titles(lines: Sequence[Line]) -> Iterator[Candidate]:
             and not _doctor_first(lines[position - 1].text)
             and _heading_above(line, following)
         ):
-            yield Candidate(_without_dashed_name(line.text.strip()), line.text, 1)
+            yield Candidate(line.text.strip(), line.text, 1)
             found = True
         elif (
             not found
