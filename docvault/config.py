@@ -512,7 +512,8 @@ class Settings:
         [],
         'CSV columns of the register export, as FIELD=COLUMN entries ("id=PatNr", '
         '"birth_date=Geburtsdatum"); a field not listed is read from the column of its own '
-        "name. Fields: id, surname, given_names, birth_name, former_names, title, birth_date.",
+        "name. Fields: id, surname, given_names, birth_name, former_names, title, birth_date, "
+        "street, postcode, city (the address tells namesakes born the same day apart).",
     )
     register_fhir_system: str = declare(
         "",

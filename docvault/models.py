@@ -516,6 +516,10 @@ class RegisterPatient(SQLModel, table=True):
     # Earlier surnames (married names), oldest first, separated by ";".
     former_names: str = ""
     title: str = ""
+    # The home address: what tells two patients of one name and birth date apart.
+    street: str = ""
+    postcode: str = ""
+    city: str = ""
     refreshed_at: datetime = Field(default_factory=utcnow)
 
 

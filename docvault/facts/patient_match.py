@@ -12,22 +12,30 @@ transliterate:
 
 - umlauts and accents: "Müller", "Mueller" and "Muller" are one name; "ß" is "ss";
 - the engine's misreads: l, 1, i, I, |, ! are one letter, 0 is o, "rn" is m;
-- with no exact fit, one letter more, less or different in a name of five or more letters.
+- with no exact fit, one letter more, less or different in a name of five or more letters;
+- a name written in another script (a Ukrainian letter's "Мельник Сергій", a Greek one's
+  "Παπαδόπουλος") by its consonants once spelled in Latin letters, because the register holds
+  it as a passport or a clerk transliterated it ("Melnyk Serhii", "Iwanowa Tatjana"), and the
+  conventions differ only in how they write the same sounds (sch/sh, w/v, z/s/ts, g/h, j/y).
 
 A match is proposed only when one entry fits. Two entries that fit (the same name and
 birth date twice, or a name misread into another's) are ambiguous: nothing is proposed,
-unless the page also prints exactly one of their patient ids. Wrong is worse than none: a
-letter filed to the wrong patient is found by nobody who looks for it.
+unless the pages also print exactly one of their patient ids, or exactly one of their home
+addresses (street and house number, as the register has it; "Str." for "Straße"). Wrong is
+worse than none: a letter filed to the wrong patient is found by nobody who looks for it.
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 import unicodedata
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
+
+from anyascii import anyascii
 
 from docvault.facts.extract import DateOrder, dates_in, national_birth_dates
 from docvault.facts.register_files import PatientRecord
@@ -47,6 +55,21 @@ _TRANSLITERATED = (("ae", "a"), ("oe", "o"), ("ue", "u"))
 _PAGE_CHARACTERS = 20_000
 # Letters the engine reads for digits in a date ("l2.O3.1961").
 _DIGIT_MISREADS = str.maketrans("OoIl|", "00111")
+# "Straße", folded as "strasse" (or "strafse", "strabe" as engines read "ß"), and "Str.".
+_STREET_SUFFIX = re.compile(r"stra(?:ss|fs|b)e$")
+# A page word written in another script starts with this mark, then its consonants
+# (a folded word never holds it: words are letters and digits).
+_OTHER_SCRIPT = "~"
+# How transliterations write one sound, longest first: what a German clerk, a passport and a
+# library write for "Ш", "Ч", "Ц", "Г", "В" becomes one letter.
+_SOUNDS = (
+    ("schtsch", "s"), ("shch", "s"), ("tsch", "s"), ("sch", "s"), ("sh", "s"), ("zh", "s"),
+    ("ch", "s"), ("ts", "s"), ("tz", "s"), ("z", "s"), ("c", "s"), ("kh", "k"), ("ph", "f"),
+    ("x", "ks"), ("w", "v"), ("h", "g"), ("q", "k"),
+)  # fmt: skip
+_VOWELS = str.maketrans("", "", "aeiouyj")
+# A name spelled by fewer consonants than this is too short to tell people apart by them.
+_FEWEST_CONSONANTS = 2
 
 
 @dataclass(frozen=True)
@@ -58,41 +81,80 @@ class PatientMatch:
     ambiguous: tuple[PatientRecord, ...] = ()
 
 
+@dataclass(frozen=True)
+class _NameWord:
+    """A word of a register name: folded as the page's words are, and spelled by its
+    consonants for a page that writes it in another script."""
+
+    folded: str
+    spelled: str
+
+
+def _plain(word: str) -> str:
+    text = unicodedata.normalize("NFKD", word.lower().replace("ß", "ss"))
+    return "".join(character for character in text if not unicodedata.combining(character))
+
+
 def fold(word: str) -> str:
     """A word as names are compared: lower case, no accents, transliterations and the
     engine's misreads made one."""
-    text = unicodedata.normalize("NFKD", word.lower().replace("ß", "ss"))
-    text = "".join(character for character in text if not unicodedata.combining(character))
+    text = _plain(word)
     for written, folded in (*_TRANSLITERATED, *_MISREADS):
         text = text.replace(written, folded)
     return text
 
 
 def words(text: str) -> list[str]:
-    """The folded words of a text, in order (hyphens and commas split words)."""
-    return [fold(word) for word in _WORD.findall(text.replace("|", "l").replace("!", "l"))]
+    """The folded words of a text, in order (hyphens and commas split words); a word in
+    another script as its mark and consonants."""
+    return [_page_word(word) for word in _WORD.findall(text.replace("|", "l").replace("!", "l"))]
 
 
-def _name_words(name: str) -> tuple[str, ...]:
-    return tuple(word for word in words(name) if word not in PARTICLES)
+def _page_word(word: str) -> str:
+    if all(_latin(character) for character in word):
+        return fold(word)
+    return _OTHER_SCRIPT + consonants(_plain(anyascii(word)))
 
 
-def surname_forms(record: PatientRecord) -> set[tuple[str, ...]]:
+def _latin(character: str) -> bool:
+    return not character.isalpha() or unicodedata.name(character, "").startswith("LATIN")
+
+
+@functools.cache
+def consonants(plain: str) -> str:
+    """A name in lower-case Latin letters as every transliteration spells it: its
+    consonants, one letter a sound, doubled letters once ("Schewtschenko" and "Shevchenko"
+    are both "svsnk")."""
+    text = "".join(character for character in plain if character.isalpha())
+    for written, sound in _SOUNDS:
+        text = text.replace(written, sound)
+    text = "".join(character for character, _ in itertools.groupby(text))
+    return text.translate(_VOWELS)
+
+
+def _name_words(name: str) -> tuple[_NameWord, ...]:
+    found = (_NameWord(fold(word), consonants(_plain(word))) for word in _WORD.findall(name))
+    return tuple(word for word in found if word.folded not in PARTICLES)
+
+
+def surname_forms(record: PatientRecord) -> set[tuple[_NameWord, ...]]:
     """The word sequences that name the entry's family: the surname, birth name and former
     names whole, and each part of a double name ("Müller-Schmidt": also "Müller")."""
-    forms: set[tuple[str, ...]] = set()
+    forms: set[tuple[_NameWord, ...]] = set()
     for name in (record.surname, record.birth_name, *record.former_names):
         whole = _name_words(name)
         if whole:
             forms.add(whole)
-            forms.update((part,) for part in whole if len(part) >= 3)
+            forms.update((part,) for part in whole if len(part.folded) >= 3)
     return forms
 
 
-def _same(word: str, wanted: str, fuzzy: bool) -> bool:
-    if word == wanted:
+def _same(word: str, wanted: _NameWord, fuzzy: bool) -> bool:
+    if word == wanted.folded:
         return True
-    return fuzzy and len(wanted) >= FUZZY_LENGTH and _one_edit(word, wanted)
+    if word.startswith(_OTHER_SCRIPT):
+        return len(wanted.spelled) >= _FEWEST_CONSONANTS and word[1:] == wanted.spelled
+    return fuzzy and len(wanted.folded) >= FUZZY_LENGTH and _one_edit(word, wanted.folded)
 
 
 def _one_edit(first: str, second: str) -> bool:
@@ -109,7 +171,9 @@ def _one_edit(first: str, second: str) -> bool:
     return first[start:] == second[start + 1 :]
 
 
-def _positions(page: Sequence[str], form: Sequence[str], fuzzy: bool) -> list[tuple[int, int]]:
+def _positions(
+    page: Sequence[str], form: Sequence[_NameWord], fuzzy: bool
+) -> list[tuple[int, int]]:
     """(first, last) word index of each place the form stands on the page."""
     size = len(form)
     return [
@@ -121,7 +185,7 @@ def _positions(page: Sequence[str], form: Sequence[str], fuzzy: bool) -> list[tu
 
 def name_on_page(record: PatientRecord, page: Sequence[str], fuzzy: bool) -> bool:
     """Whether a surname of the entry stands on the page near one of its given names."""
-    given = [word for word in _name_words(record.given_names) if len(word) >= 2]
+    given = [word for word in _name_words(record.given_names) if len(word.folded) >= 2]
     given_at = [
         index for index, word in enumerate(page) if any(_same(word, name, fuzzy) for name in given)
     ]
@@ -196,6 +260,13 @@ def _decided(fits: list[tuple[PatientRecord, int]], pages: Sequence[str], how: s
         return PatientMatch(
             record, f"{how} with the patient number on page {page} ({_described(record)})"
         )
+    housed = [(record, page) for record, page in fits if _address_printed(record, pages)]
+    if len(housed) == 1:
+        record, page = housed[0]
+        return PatientMatch(
+            record, f"{how} with the address ({record.street}) on page {page} "
+            f"({_described(record)})",
+        )  # fmt: skip
     records = tuple(record for record, _ in fits)
     listed = "; ".join(_described(record) for record in records)
     return PatientMatch(
@@ -211,5 +282,32 @@ def _id_printed(record: PatientRecord, pages: Sequence[str]) -> bool:
     return any(pattern.search(text[:_PAGE_CHARACTERS]) for text in pages)
 
 
+def _street_words(text: str) -> list[str]:
+    """The words of an address in lower case without accents, "Straße" and "Str." written
+    alike, a house number's letter joined to it ("12 a" is "12a")."""
+    found: list[str] = []
+    for word in _WORD.findall(_plain(text)):
+        if len(word) == 1 and word.isalpha() and found and found[-1][-1:].isdigit():
+            found[-1] += word
+        else:
+            found.append(_STREET_SUFFIX.sub("str", word))
+    return found
+
+
+def _address_printed(record: PatientRecord, pages: Sequence[str]) -> bool:
+    """Whether the entry's street and house number stand on one of the pages."""
+    street = tuple(_street_words(record.street))
+    if not any(character.isdigit() for character in record.street):
+        return False  # a street without its number could be anyone's on it, the sender's too
+    for text in pages:
+        page = _street_words(text[:_PAGE_CHARACTERS])
+        size = len(street)
+        if any(tuple(page[start : start + size]) == street for start in range(len(page))):
+            return True
+    return False
+
+
 def _described(record: PatientRecord) -> str:
-    return f"{record.patient_id}: {record.full_name}, born {record.birth_date:%d.%m.%Y}"
+    """The entry as staff tell namesakes apart: number, name, birth date, address."""
+    described = f"{record.patient_id}: {record.full_name}, born {record.birth_date:%d.%m.%Y}"
+    return f"{described}, {record.address}" if record.address else described

@@ -107,6 +107,9 @@ def _row(record: PatientRecord, now: datetime) -> RegisterPatient:
         birth_name=record.birth_name,
         former_names=";".join(record.former_names),
         title=record.title,
+        street=record.street,
+        postcode=record.postcode,
+        city=record.city,
         refreshed_at=now,
     )
 
@@ -121,6 +124,9 @@ def record_of(row: RegisterPatient) -> PatientRecord:
         birth_name=row.birth_name,
         former_names=tuple(name for name in row.former_names.split(";") if name),
         title=row.title,
+        street=row.street,
+        postcode=row.postcode,
+        city=row.city,
     )
 
 

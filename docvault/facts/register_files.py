@@ -8,7 +8,8 @@ wrong, what to do); a refused row changes nothing in the register (``facts.regis
 
 The patient id is the practice system's own. Names are kept as the practice system writes
 them: current surname (particles such as "von" and double names included), given names,
-the birth name where it differs, former names (earlier married names), an academic title.
+the birth name where it differs, former names (earlier married names), an academic title;
+and the home address (street, postcode, town) that tells namesakes born the same day apart.
 """
 
 from __future__ import annotations
@@ -32,12 +33,18 @@ MAX_NAME_CHARACTERS = 120
 MAX_ID_CHARACTERS = 64
 EARLIEST_BIRTH = date(1900, 1, 1)
 # The register's fields, and the CSV column each is read from unless the setting maps it.
-CSV_FIELDS = ("id", "surname", "given_names", "birth_name", "former_names", "title", "birth_date")
+CSV_FIELDS = (
+    "id", "surname", "given_names", "birth_name", "former_names", "title", "birth_date",
+    "street", "postcode", "city",
+)  # fmt: skip
 REQUIRED_CSV_FIELDS = ("id", "surname", "given_names", "birth_date")
 # GDT 2.1 fields of record 6301 (patient master data).
 GDT_ID, GDT_SURNAME, GDT_GIVEN, GDT_BIRTH, GDT_TITLE, GDT_PREFIX = (
     "3000", "3101", "3102", "3103", "3104", "3100",
 )  # fmt: skip
+# The address: 3107 street; 3106 "postcode town" (GDT 2.1), or 3112 and 3113 apart (GDT 3).
+GDT_STREET, GDT_PLACE, GDT_POSTCODE, GDT_TOWN = "3107", "3106", "3112", "3113"
+_POSTCODE_FIRST = re.compile(r"^\s*(?:[A-Z]{1,2}-)?(\d{4,5})\s+(.*)$")
 GDT_CHARSETS = {"1": "ascii", "2": "cp437", "3": "iso-8859-1"}
 _GDT_LINE = re.compile(rb"^(\d{3})(\d{4})(.*)$")
 _UNWANTED = frozenset({"Cc", "Cf", "Cs", "Cn", "Zl", "Zp"})
@@ -54,11 +61,20 @@ class PatientRecord:
     birth_name: str = ""
     former_names: tuple[str, ...] = ()
     title: str = ""
+    street: str = ""
+    postcode: str = ""
+    city: str = ""
 
     @property
     def full_name(self) -> str:
         """The name as a clerk writes it: given names and surname."""
         return f"{self.given_names} {self.surname}".strip()
+
+    @property
+    def address(self) -> str:
+        """The home address in one line ("Lindenweg 4, 12055 Berlin"), empty if unknown."""
+        place = f"{self.postcode} {self.city}".strip()
+        return ", ".join(part for part in (self.street, place) if part)
 
 
 @dataclass
@@ -150,6 +166,9 @@ def make_record(values: Mapping[str, object], where: str, today: date) -> Patien
             name for name in (_text(old, "former name", where) for old in former) if name
         ),
         title=_text(values.get("title"), "title", where),
+        street=_text(values.get("street"), "street", where),
+        postcode=_text(values.get("postcode"), "postcode", where),
+        city=_text(values.get("city"), "town", where),
     )
 
 
@@ -288,8 +307,21 @@ def _gdt_records(data: bytes, where: str) -> Iterator[tuple[str, dict[str, objec
                 "given_names": value.get(GDT_GIVEN),
                 "birth_date": value.get(GDT_BIRTH),
                 "title": value.get(GDT_TITLE),
+                "street": value.get(GDT_STREET),
+                **_gdt_place(value),
             },
         )
+
+
+def _gdt_place(value: Mapping[str, str]) -> dict[str, str]:
+    """Postcode and town: GDT 3's own fields, else GDT 2.1's "postcode town" split."""
+    if GDT_POSTCODE in value or GDT_TOWN in value:
+        return {"postcode": value.get(GDT_POSTCODE, ""), "city": value.get(GDT_TOWN, "")}
+    place = value.get(GDT_PLACE, "")
+    found = _POSTCODE_FIRST.match(place)
+    if found is None:
+        return {"postcode": "", "city": place}
+    return {"postcode": found[1], "city": found[2]}
 
 
 def read_gdt_folder(folder: Path, today: date) -> RegisterRead:
@@ -371,6 +403,7 @@ def _fhir_fields(resource: Mapping[str, Any], system: str) -> dict[str, object]:
         next((name for name in names if name.get("use") not in ("maiden", "old")), {}),
     )
     maiden = next((name for name in names if name.get("use") == "maiden"), {})
+    address = _fhir_home(resource)
     return {
         "id": _fhir_id(resource, system),
         "surname": current.get("family"),
@@ -379,7 +412,19 @@ def _fhir_fields(resource: Mapping[str, Any], system: str) -> dict[str, object]:
         "birth_name": maiden.get("family") if maiden.get("family") != current.get("family") else "",
         "former_names": [str(name.get("family")) for name in names if name.get("use") == "old"],
         "birth_date": resource.get("birthDate"),
+        "street": " ".join(str(line) for line in address.get("line") or []),
+        "postcode": address.get("postalCode"),
+        "city": address.get("city"),
     }
+
+
+def _fhir_home(resource: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The patient's home address: the one marked home, else the first that is not old."""
+    addresses = [item for item in resource.get("address") or [] if isinstance(item, dict)]
+    current = [item for item in addresses if item.get("use") != "old"]
+    return next((item for item in current if item.get("use") == "home"), None) or next(
+        iter(current), {}
+    )
 
 
 def _replaced_by(resource: Mapping[str, Any]) -> str | None:

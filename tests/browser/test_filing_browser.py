@@ -17,10 +17,10 @@ from tests.support.webarchive import ADMIN, WebArchive
 
 pytestmark = pytest.mark.browser
 
-REGISTER = """id,surname,given_names,birth_date
-P-1001,Mustermann,Erika,1961-03-12
-P-1002,Mustermann,Erika,1979-08-30
-P-2002,Müller,Hans,1950-02-01
+REGISTER = """id,surname,given_names,birth_date,street,postcode,city
+P-1001,Mustermann,Erika,1961-03-12,Hauptstraße 1,79098,Freiburg
+P-1002,Mustermann,Erika,1979-08-30,,,
+P-2002,Müller,Hans,1950-02-01,Wiesenweg 7,79102,Freiburg
 """
 
 # Two letters of one radiology practice: the first names it in its letter head, the second
@@ -85,6 +85,7 @@ def test_confirm_then_pick_another_patient_from_the_register(
     found = page.locator("ul.register-found li")
     expect(found).to_have_count(1)
     expect(found).to_contain_text("Hans Müller")
+    expect(found).to_contain_text("Wiesenweg 7, 79102 Freiburg")  # tells namesakes apart
     screenshot(page, "register-picker", tmp_path)
     page.get_by_role("button", name="File to Hans Müller, number P-2002").click()
     expect(number).to_have_attribute("data-state", "corrected")
