@@ -4,23 +4,119 @@ from __future__ import annotations
 
 from datetime import date
 
-DE_MONTHS = ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August",
-             "September", "Oktober", "November", "Dezember"]
+DE_MONTHS = [
+    "Januar",
+    "Februar",
+    "März",
+    "April",
+    "Mai",
+    "Juni",
+    "Juli",
+    "August",
+    "September",
+    "Oktober",
+    "November",
+    "Dezember",
+]
 AT_MONTHS = ["Jänner", "Feber", *DE_MONTHS[2:]]
-IT_MONTHS = ["gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto",
-             "settembre", "ottobre", "novembre", "dicembre"]
-SL_MONTHS = ["januarja", "februarja", "marca", "aprila", "maja", "junija", "julija", "avgusta",
-             "septembra", "oktobra", "novembra", "decembra"]
-HR_MONTHS = ["siječnja", "veljače", "ožujka", "travnja", "svibnja", "lipnja", "srpnja",
-             "kolovoza", "rujna", "listopada", "studenoga", "prosinca"]
-HU_MONTHS = ["január", "február", "március", "április", "május", "június", "július",
-             "augusztus", "szeptember", "október", "november", "december"]
-RO_MONTHS = ["ianuarie", "februarie", "martie", "aprilie", "mai", "iunie", "iulie", "august",
-             "septembrie", "octombrie", "noiembrie", "decembrie"]
-CS_MONTHS = ["ledna", "února", "března", "dubna", "května", "června", "července", "srpna",
-             "září", "října", "listopadu", "prosince"]
-EN_MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August",
-             "September", "October", "November", "December"]
+IT_MONTHS = [
+    "gennaio",
+    "febbraio",
+    "marzo",
+    "aprile",
+    "maggio",
+    "giugno",
+    "luglio",
+    "agosto",
+    "settembre",
+    "ottobre",
+    "novembre",
+    "dicembre",
+]
+SL_MONTHS = [
+    "januarja",
+    "februarja",
+    "marca",
+    "aprila",
+    "maja",
+    "junija",
+    "julija",
+    "avgusta",
+    "septembra",
+    "oktobra",
+    "novembra",
+    "decembra",
+]
+HR_MONTHS = [
+    "siječnja",
+    "veljače",
+    "ožujka",
+    "travnja",
+    "svibnja",
+    "lipnja",
+    "srpnja",
+    "kolovoza",
+    "rujna",
+    "listopada",
+    "studenoga",
+    "prosinca",
+]
+HU_MONTHS = [
+    "január",
+    "február",
+    "március",
+    "április",
+    "május",
+    "június",
+    "július",
+    "augusztus",
+    "szeptember",
+    "október",
+    "november",
+    "december",
+]
+RO_MONTHS = [
+    "ianuarie",
+    "februarie",
+    "martie",
+    "aprilie",
+    "mai",
+    "iunie",
+    "iulie",
+    "august",
+    "septembrie",
+    "octombrie",
+    "noiembrie",
+    "decembrie",
+]
+CS_MONTHS = [
+    "ledna",
+    "února",
+    "března",
+    "dubna",
+    "května",
+    "června",
+    "července",
+    "srpna",
+    "září",
+    "října",
+    "listopadu",
+    "prosince",
+]
+EN_MONTHS = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+]
 
 
 def _ord(n: int) -> str:

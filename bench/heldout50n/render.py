@@ -23,8 +23,13 @@ FONTS = {
 }
 _FONT_CACHE: dict[str, pymupdf.Font] = {}
 PDF_META = {
-    "producer": "heldout50n", "creator": "heldout50n", "title": "", "author": "",
-    "subject": "", "keywords": "", "creationDate": "D:20250101000000Z",
+    "producer": "heldout50n",
+    "creator": "heldout50n",
+    "title": "",
+    "author": "",
+    "subject": "",
+    "keywords": "",
+    "creationDate": "D:20250101000000Z",
     "modDate": "D:20250101000000Z",
 }
 
@@ -56,7 +61,7 @@ def page_text(lines: list[Line]) -> str:
     return "\n".join(ln.text for ln in lines)
 
 
-def make_pdf(pages: list[list[Line]]) -> bytes:
+def _doc(pages: list[list[Line]]) -> pymupdf.Document:
     doc = pymupdf.open()
     for lines in pages:
         page = doc.new_page(width=W, height=H)
@@ -65,18 +70,26 @@ def make_pdf(pages: list[list[Line]]) -> bytes:
             if ln.font not in used:
                 used.append(ln.font)
                 page.insert_font(fontname=f"F{used.index(ln.font)}", fontfile=FONTS[ln.font])
-            page.insert_text((ln.x, ln.y), ln.text, fontname=f"F{used.index(ln.font)}",
-                             fontsize=ln.size)
+            page.insert_text(
+                (ln.x, ln.y), ln.text, fontname=f"F{used.index(ln.font)}", fontsize=ln.size
+            )
+    return doc
+
+
+def make_pdf(pages: list[list[Line]]) -> bytes:
+    doc = _doc(pages)
+    doc.subset_fonts()
     doc.set_metadata(PDF_META)
-    data: bytes = doc.tobytes(garbage=4, deflate=True, no_new_id=True)
+    data: bytes = doc.tobytes(garbage=3, deflate=True, no_new_id=True)
     doc.close()
     return data
 
 
 def _raster(lines: list[Line], sx: float, sy: float) -> Image.Image:
-    doc = pymupdf.open("pdf", make_pdf([lines]))
-    pix = doc[0].get_pixmap(matrix=pymupdf.Matrix(sx / 72, sy / 72), colorspace=pymupdf.csGRAY,
-                            alpha=False)
+    doc = _doc([lines])
+    pix = doc[0].get_pixmap(
+        matrix=pymupdf.Matrix(sx / 72, sy / 72), colorspace=pymupdf.csGRAY, alpha=False
+    )
     img = Image.frombytes("L", (pix.width, pix.height), bytes(pix.samples))
     doc.close()
     return img
@@ -91,7 +104,7 @@ def scan_jpeg(lines: list[Line], seed: int) -> bytes:
     noise = noise.point(lambda v: 255 if v > 6 else 150)
     img = Image.composite(img, noise, noise.point(lambda v: 255 if v == 255 else 0))
     angle = rng.choice([-1, 1]) * rng.uniform(0.2, 0.9)
-    img = img.rotate(angle, resample=Image.Resampling.BICUBIC, expand=False, fillcolor=tone)
+    img = img.rotate(angle, resample=Image.Resampling.BILINEAR, expand=False, fillcolor=tone)
     out = io.BytesIO()
     img.save(out, "JPEG", quality=82, dpi=(200, 200), optimize=False)
     return out.getvalue()
