@@ -1466,6 +1466,9 @@ def _one(rng: random.Random, split: str, n: int, seed: int, plan: tuple[str, str
     practice = PRACTICES[rng.randrange(3)]
     start = date(2024, 9, 2)
     ld = start + timedelta(days=rng.randint(0, 420))
+    if kind == "austria":
+        # Jänner and Feber: the Austrian month names, in the letter date and the stay.
+        ld = date(2025, [1, 2, 1][n % 3], rng.randint(12, 27))
     region = REGION_OF.get(key, "DE")
     p, sur, given, bd, sex, title, notes = _pick(rng, pick, kind, key, n)
     undated = kind == "hand" and n % 2 == 1
