@@ -4,22 +4,22 @@ from __future__ import annotations
 
 import datetime as dt
 
+_DV = "/usr/share/fonts/truetype/dejavu/"
+# DejaVu only: Liberation's cmaps share a glyph between hyphen and soft hyphen, space and
+# no-break space, so its text layer does not read back as written.
 FONTS: dict[str, str] = {
-    "sans": "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-    "sansb": "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
-    "cond": "/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed.ttf",
-    "condb": "/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed-Bold.ttf",
-    "serif": "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf",
-    "serifb": "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf",
-    "lsans": "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
-    "lsansb": "/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf",
-    "lserif": "/usr/share/fonts/truetype/liberation/LiberationSerif-Regular.ttf",
-    "lserifb": "/usr/share/fonts/truetype/liberation/LiberationSerif-Bold.ttf",
-    "mono": "/usr/share/fonts/truetype/liberation/LiberationMono-Regular.ttf",
-    "monob": "/usr/share/fonts/truetype/liberation/LiberationMono-Bold.ttf",
-    "narrow": "/usr/share/fonts/truetype/liberation/LiberationSansNarrow-Regular.ttf",
+    "sans": _DV + "DejaVuSans.ttf",
+    "sansb": _DV + "DejaVuSans-Bold.ttf",
+    "cond": _DV + "DejaVuSansCondensed.ttf",
+    "condb": _DV + "DejaVuSansCondensed-Bold.ttf",
+    "serif": _DV + "DejaVuSerif.ttf",
+    "serifb": _DV + "DejaVuSerif-Bold.ttf",
+    "lsans": _DV + "DejaVuSerifCondensed.ttf",
+    "lsansb": _DV + "DejaVuSerifCondensed-Bold.ttf",
+    "mono": _DV + "DejaVuSansMono.ttf",
+    "monob": _DV + "DejaVuSansMono-Bold.ttf",
     # the stand-in for handwriting (no script font is installed)
-    "hand": "/usr/share/fonts/truetype/dejavu/DejaVuSerifCondensed-Italic.ttf",
+    "hand": _DV + "DejaVuSerifCondensed-Italic.ttf",
 }
 
 PRACTICES: list[dict[str, object]] = [
