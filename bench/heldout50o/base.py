@@ -69,6 +69,11 @@ class Ctx:
     def gn(self) -> str:
         return self.person.given
 
+    @property
+    def tt(self) -> str:
+        """The patient's title with a trailing space, or nothing."""
+        return f"{self.person.title} " if self.person.title else ""
+
     def he(self, de_m: str = "Herr", de_f: str = "Frau") -> str:
         return de_m if self.person.sex == "M" else de_f
 
@@ -113,9 +118,14 @@ def footer(pg: Page, text: str, y: float = 268.0, size: float = 6.5, font: str =
 
 
 def header_block(
-    pg: Page, lines: list[str], align: str, y: float = 16.0, big: float = 13.0,
-    font: str = "sansb", small_font: str = "sans",
-) -> Page:  # fmt: skip
+    pg: Page,
+    lines: list[str],
+    align: str,
+    y: float = 16.0,
+    big: float = 13.0,
+    font: str = "sansb",
+    small_font: str = "sans",
+) -> Page:
     x = {"left": LEFT, "right": RIGHT, "centre": (LEFT + RIGHT) / 2}[align]
     pg.at(y)
     pg.line(lines[0], x=x, size=big, font=font, align=align, lead=1.3)
@@ -124,5 +134,14 @@ def header_block(
     return pg
 
 
-__all__ = ["Ctx", "Page", "Person", "Spec", "fmt", "footer", "greek_upper", "header_block",
-           "signature"]  # fmt: skip
+__all__ = [
+    "Ctx",
+    "Page",
+    "Person",
+    "Spec",
+    "fmt",
+    "footer",
+    "greek_upper",
+    "header_block",
+    "signature",
+]

@@ -26,10 +26,32 @@ from .layout import PAGE_H, PAGE_W, width_mm
 from .letters import Letter, practice_names, split
 
 SPLIT_NAMES = ["test", "examples"]
-TRUTH_KEYS = {"id", "split", "seed", "layout", "language", "region", "facts", "register",
-              "notes", "handwritten", "fax", "conditions"}  # fmt: skip
-FACT_KEYS = {"patient", "birth_date", "letter_date", "sender", "sender_alternatives", "title",
-             "title_alternatives", "patient_id", "other_dates", "other_people"}  # fmt: skip
+TRUTH_KEYS = {
+    "id",
+    "split",
+    "seed",
+    "layout",
+    "language",
+    "region",
+    "facts",
+    "register",
+    "notes",
+    "handwritten",
+    "fax",
+    "conditions",
+}
+FACT_KEYS = {
+    "patient",
+    "birth_date",
+    "letter_date",
+    "sender",
+    "sender_alternatives",
+    "title",
+    "title_alternatives",
+    "patient_id",
+    "other_dates",
+    "other_people",
+}
 
 
 def _fold(s: str) -> str:
@@ -40,7 +62,8 @@ def _fold(s: str) -> str:
 def pdf_page_texts(data: bytes) -> list[str]:
     doc = pymupdf.open("pdf", data)
     out = []
-    for page in doc:
+    for i in range(doc.page_count):
+        page = doc[i]
         rows = []
         for block in page.get_text("dict")["blocks"]:
             for line in block.get("lines", []):
@@ -253,7 +276,11 @@ def check_register(patients: list[register.Patient]) -> list[str]:
         if len(rows) != len(patients) or len(res) != len(patients):
             probs.append("export lengths differ")
         for p, row, r in zip(patients, rows, res, strict=False):
-            if row["id"] != p.id or row["surname"] != p.surname or row["given_names"] != p.given_names:
+            if (
+                row["id"] != p.id
+                or row["surname"] != p.surname
+                or row["given_names"] != p.given_names
+            ):
                 probs.append(f"csv row {p.id}")
             if row["birth_date"] != p.birth_date.isoformat() or row["former_names"] != ";".join(
                 p.former_names
@@ -277,10 +304,15 @@ def check_register(patients: list[register.Patient]) -> list[str]:
                 fields[ln[3:7].decode()] = ln[7:].decode("iso-8859-1")
             if fields.get("8000") != "6301" or int(fields.get("8100", "0")) != len(raw):
                 probs.append(f"gdt record {p.id}")
-            want = {"3000": p.id, "3101": row["surname"], "3102": row["given_names"],
-                    "3103": dt.date.fromisoformat(row["birth_date"]).strftime("%d%m%Y"),
-                    "3110": "1" if row["sex"] == "M" else "2",
-                    "3106": f"{row['postcode']} {row['city']}", "3107": row["street"]}  # fmt: skip
+            want = {
+                "3000": p.id,
+                "3101": row["surname"],
+                "3102": row["given_names"],
+                "3103": dt.date.fromisoformat(row["birth_date"]).strftime("%d%m%Y"),
+                "3110": "1" if row["sex"] == "M" else "2",
+                "3106": f"{row['postcode']} {row['city']}",
+                "3107": row["street"],
+            }
             for k, v in want.items():
                 if fields.get(k) != v:
                     probs.append(f"gdt {p.id} field {k}")
@@ -304,7 +336,7 @@ def main() -> int:
     if [p.id for p in register.build()] != [p.id for p in patients]:
         probs.append("register not deterministic")
     reg = {p.id: p for p in patients}
-    own = [n for p in practice_names() for n in p["names"]]  # type: ignore[attr-defined]
+    own = [n for p in practice_names() for n in p["names"]]
     letters = []
     for name in SPLIT_NAMES:
         ls = split(name)
@@ -334,8 +366,9 @@ def main() -> int:
     for p in probs:
         print(p)
     n_pages = sum(len(t_["pages"]) for lt in letters for t_ in lt.truth()["conditions"].values())
-    print(f"letters: {len(letters)}, pages over all conditions: {n_pages}, "
-          f"register: {len(patients)}")  # fmt: skip
+    print(
+        f"letters: {len(letters)}, pages over all conditions: {n_pages}, register: {len(patients)}"
+    )
     print(f"problems: {len(probs)}")
     return 0 if not probs else 1
 

@@ -11,19 +11,23 @@ import re
 import unicodedata
 
 _MONTH_WORDS = {
-    1: "januar jänner jan january janvier januari ocak ianuarie јануар јануари януари ιανουαρίου ιαν januara",
-    2: "februar feb february février fevrier februari şubat subat februarie фебруар февруари φεβρουαρίου φεβ februara",
+    1: "januar jänner jan january janvier januari ocak "
+    "ianuarie јануар јануари януари ιανουαρίου ιαν januara",
+    2: "februar feb february février fevrier februari şubat "
+    "subat februarie фебруар февруари φεβρουαρίου φεβ februara",
     3: "märz mär maerz mar march mars maart mart martie март μαρτίου μαρ marta",
     4: "april apr avril nisan aprilie април απριλίου απρ aprila",
     5: "mai may mei mayıs mayis мај май μαΐου μαΐ maj maja",
     6: "juni jun june juin haziran iunie јун юни ιουνίου juna",
     7: "juli jul july juillet temmuz iulie јул юли ιουλίου jula",
     8: "august aug augustus août aout ağustos agustos avgust август αυγούστου augusta",
-    9: "september sept sep septembre eylül eylul septembrie septembar септембар септември σεπτεμβρίου septembra",
+    9: "september sept sep septembre eylül eylul "
+    "septembrie septembar септембар септември σεπτεμβρίου septembra",
     10: "oktober okt october oct octobre ekim octombrie oktobar октобар октомври οκτωβρίου oktobra",
     11: "november nov novembre kasım kasim noiembrie novembar новембар ноември νοεμβρίου novembra",
-    12: "dezember dez december dec décembre decembre aralık aralik decembrie decembar децембар декември δεκεμβρίου decembra",
-}  # fmt: skip
+    12: "dezember dez december dec décembre decembre aralık "
+    "aralik decembrie decembar децембар декември δεκεμβρίου decembra",
+}
 
 
 def _fold(s: str) -> str:

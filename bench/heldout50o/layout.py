@@ -84,9 +84,14 @@ class Page:
         return self
 
     def para(
-        self, text: str, x: float = LEFT, width: float = RIGHT - LEFT, size: float = 10.0,
-        font: str = "sans", lead: float = 1.45,
-    ) -> Page:  # fmt: skip
+        self,
+        text: str,
+        x: float = LEFT,
+        width: float = RIGHT - LEFT,
+        size: float = 10.0,
+        font: str = "sans",
+        lead: float = 1.45,
+    ) -> Page:
         words = text.split(" ")
         cur = ""
         for w in words:
@@ -114,9 +119,6 @@ class Page:
 
 def _draw(doc: pymupdf.Document, page: Page) -> None:
     pg = doc.new_page(width=PAGE_W * MM, height=PAGE_H * MM)
-    used = sorted({i.font for i in page.items})
-    for f in used:
-        pg.insert_font(fontname=f"F{f}", fontfile=FONTS[f])
     for r in page.rules:
         if r.box:
             pg.draw_rect(
@@ -128,10 +130,11 @@ def _draw(doc: pymupdf.Document, page: Page) -> None:
                 pymupdf.Point(r.x1 * MM, r.y1 * MM),
                 width=r.width * MM / 2,
             )
+    tw = pymupdf.TextWriter(pg.rect)
     for it in sorted(page.items, key=lambda i: (i.y, i.x)):
-        pg.insert_text(
-            (it.x * MM, it.y * MM), it.text, fontsize=it.size, fontname=f"F{it.font}"
-        )
+        pos = pymupdf.Point(it.x * MM, it.y * MM)
+        tw.append(pos, it.text, font=_font(it.font), fontsize=it.size)
+    tw.write_text(pg)
 
 
 def pdf_bytes(pages: list[Page]) -> bytes:
@@ -184,7 +187,7 @@ def scan_jpeg(page: Page, seed: int) -> bytes:
             noise.paste(tile, (tx, ty))
     img = ImageChops.subtract(img, noise)
     angle = (rng.randrange(-60, 61)) / 100.0
-    img = img.rotate(angle, resample=Image.Resampling.BICUBIC, fillcolor=tone)
+    img = img.rotate(angle, resample=Image.Resampling.BILINEAR, fillcolor=tone)
     buf = io.BytesIO()
     img.save(buf, format="JPEG", quality=78, dpi=(200, 200))
     return buf.getvalue()

@@ -7,6 +7,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from . import kinds_auth, kinds_de, kinds_foreign
 from .base import Ctx, Person, Spec
@@ -58,10 +59,9 @@ def _register() -> tuple[Patient, ...]:
     return tuple(build())
 
 
-def practice_names() -> list[dict[str, object]]:
+def practice_names() -> list[dict[str, Any]]:
     return [
-        {k: p[k] for k in ("name", "names", "doctor", "address", "fax", "kind")}
-        for p in PRACTICES
+        {k: p[k] for k in ("name", "names", "doctor", "address", "fax", "kind")} for p in PRACTICES
     ]
 
 
@@ -70,16 +70,26 @@ def _outsider(rng: random.Random, origin: str, reg: tuple[Patient, ...]) -> Pers
     script = origin.endswith("+script")
     origin = origin.removesuffix("+script")
     if rng.random() < 0.4:
-        cands = [p for p in reg if p.origin == (origin or "de") and ((p.script_surname and p.script_given) or not script)]
+        cands = [
+            p
+            for p in reg
+            if p.origin == (origin or "de")
+            and ((p.script_surname and p.script_given) or not script)
+        ]
         twin = cands[rng.randrange(len(cands))]
         birth = twin.birth_date + dt.timedelta(days=rng.randrange(400, 9000))
         if birth.year > 2019:
             birth = twin.birth_date - dt.timedelta(days=rng.randrange(400, 9000))
         return Person(
-            twin.surname, twin.given_names, twin.sex, birth, native_surname=twin.native_surname,
-            native_given=twin.native_given, script_surname=twin.script_surname,
+            twin.surname,
+            twin.given_names,
+            twin.sex,
+            birth,
+            native_surname=twin.native_surname,
+            native_given=twin.native_given,
+            script_surname=twin.script_surname,
             script_given=twin.script_given,
-        )  # fmt: skip
+        )
     o = origin or "de"
     taken = {(p.surname, p.given_names) for p in reg}
     while True:
@@ -89,15 +99,32 @@ def _outsider(rng: random.Random, origin: str, reg: tuple[Patient, ...]) -> Pers
         if (sn[0], gn[0]) not in taken and ((sn[2] and gn[2]) or not script):
             break
     birth = dt.date(1940, 1, 1) + dt.timedelta(days=rng.randrange(365 * 70))
-    return Person(sn[0], gn[0], sex, birth, native_surname=sn[1], native_given=gn[1],
-                  script_surname=sn[2], script_given=gn[2])  # fmt: skip
+    return Person(
+        sn[0],
+        gn[0],
+        sex,
+        birth,
+        native_surname=sn[1],
+        native_given=gn[1],
+        script_surname=sn[2],
+        script_given=gn[2],
+    )
 
 
 def _person(p: Patient) -> Person:
     return Person(
-        p.surname, p.given_names, p.sex, p.birth_date, p.title, p, p.native_surname,
-        p.native_given, p.script_surname, p.script_given, p.birth_name,
-    )  # fmt: skip
+        p.surname,
+        p.given_names,
+        p.sex,
+        p.birth_date,
+        p.title,
+        p,
+        p.native_surname,
+        p.native_given,
+        p.script_surname,
+        p.script_given,
+        p.birth_name,
+    )
 
 
 @dataclass
@@ -137,14 +164,16 @@ class Letter:
         de = s.language == "de"
         pg.at(24).line("TELEFAX" if de else "FAX MESSAGE", size=22, font="sansb").gap(4)
         rows = [
-            ("An:" if de else "To:", str(self.practice["names"][0])),
+            ("An:" if de else "To:", str(self.practice["names"][0])),  # type: ignore[index]
             ("Fax-Nr.:" if de else "Fax no.:", str(self.practice["fax"])),
             ("Von:" if de else "From:", s.sender),
             ("Absender-Fax:" if de else "Our fax:", s.sender_fax or "–"),
             ("Datum:" if de else "Date:", fmt(self.fax_sent.date(), "de" if de else "en_long")),
             (
                 "Seiten:" if de else "Pages:",
-                f"{len(s.pages) + 1} (inkl. Deckblatt)" if de else f"{len(s.pages) + 1} incl. cover",
+                f"{len(s.pages) + 1} (inkl. Deckblatt)"
+                if de
+                else f"{len(s.pages) + 1} incl. cover",
             ),
         ]
         if s.cover_subject:
@@ -157,9 +186,12 @@ class Letter:
         pg.gap(10).para(
             "Vertraulich! Dieses Fax enthält personenbezogene Gesundheitsdaten. Sollten Sie nicht "
             "der richtige Empfänger sein, benachrichtigen Sie uns bitte und vernichten Sie die "
-            "Seiten." if de else "CONFIDENTIAL: this fax contains patient information. If you "
-            "are not the intended recipient, please notify us and destroy all pages.", size=8.5,
-        )  # fmt: skip
+            "Seiten."
+            if de
+            else "CONFIDENTIAL: this fax contains patient information. If you "
+            "are not the intended recipient, please notify us and destroy all pages.",
+            size=8.5,
+        )
         return pg
 
     def _fax_pages(self) -> list[tuple[str, Page]]:
@@ -175,8 +207,7 @@ class Letter:
             pg = Page(items=list(p.items), rules=list(p.rules))
             stamp = fax_stamp(self.fax_sent, self.fax_style)
             page_no = f"S. {n}/{total}" if self.fax_style != 2 else f"P.{n:02d}/{total:02d}"
-            pg.at(7).line(f"{stamp}  {sender_id}  {name}  {page_no}", x=8, size=7.5,
-                          font="mono")  # fmt: skip
+            pg.at(7).line(f"{stamp}  {sender_id}  {name}  {page_no}", x=8, size=7.5, font="mono")
             out.append((label, pg))
         return out
 
@@ -211,7 +242,7 @@ class Letter:
         return out
 
     # -- truth -------------------------------------------------------------------------------
-    def truth(self) -> dict[str, object]:
+    def truth(self) -> dict[str, Any]:
         s, p = self.spec, self.person
         reg = p.reg
         full = f"{reg.given_names} {reg.surname}" if reg else s.name_as_letter
@@ -277,21 +308,30 @@ def _choose_person(
     rng: random.Random, origin: str, child: bool, reg: tuple[Patient, ...]
 ) -> tuple[Person, bool]:
     """(person, whether the letter uses the former surname)"""
-    if rng.random() < 0.1:
-        return _outsider(rng, origin, reg), False
+    if rng.random() < 0.12:
+        person = _outsider(rng, origin, reg)
+        if child:
+            person.birth = dt.date(2017, 1, 1) + dt.timedelta(days=rng.randrange(1300))
+        return person, False
     if child:
         pool = [p for p in reg if p.birth_date.year >= 2016]
     elif origin:
         script = origin.endswith("+script")
         o = origin.removesuffix("+script")
         pool = [
-            p for p in reg
-            if p.origin == o and p.birth_date.year < 2008 and ((p.script_surname and p.script_given) or not script)
-        ]  # fmt: skip
+            p
+            for p in reg
+            if p.origin == o
+            and p.birth_date.year < 2008
+            and ((p.script_surname and p.script_given) or not script)
+        ]
     else:
         pool = [p for p in reg if p.birth_date.year < 2008]
-        if rng.random() < 0.4:
+        r = rng.random()
+        if r < 0.4:
             pool = [p for p in pool if p.collision] or pool
+        elif r < 0.52:
+            pool = [p for p in pool if p.title] or pool
     pat = pool[rng.randrange(len(pool))]
     old = bool(pat.birth_name) and rng.random() < 0.7
     return _person(pat), old
@@ -327,11 +367,20 @@ def generate(count: int, seed: int, split_name: str = "gen") -> list[Letter]:
         stamp = base + dt.timedelta(days=lr.randrange(2, 9)) if lr.random() < 0.5 else None
         out.append(
             Letter(
-                id=f"{split_name}-{i + 1:03d}", split=split_name, seed=lseed, kind=kind,
-                spec=spec, person=person, practice=practice, fax_sent=sent,
-                fax_cover=lr.random() < 0.33, fax_fine=lr.random() < 0.6,
-                fax_g4=lr.random() < 0.5, fax_style=lr.randrange(3), stamp=stamp,
-            )  # fmt: skip
+                id=f"{split_name}-{i + 1:03d}",
+                split=split_name,
+                seed=lseed,
+                kind=kind,
+                spec=spec,
+                person=person,
+                practice=practice,
+                fax_sent=sent,
+                fax_cover=lr.random() < 0.33,
+                fax_fine=lr.random() < 0.6,
+                fax_g4=lr.random() < 0.5,
+                fax_style=lr.randrange(3),
+                stamp=stamp,
+            )
         )
     return out
 

@@ -45,103 +45,284 @@ class Patient:
 Name = tuple[str, str, str]
 
 SURNAMES: dict[str, list[Name]] = {
-    "de": [(s, s, "") for s in (
-        "Schulte", "Brinkmann", "Hoffmann", "Schimanski", "Kowalski", "Wischnewski", "Nowak",
-        "Becker", "Krämer", "Schäfer", "Wagner", "Bergmann", "Overbeck", "Tiemann", "Wessel",
-        "Rademacher", "Hülsmann", "Stratmann", "Pieper", "Kemper", "Hendricks", "Budde",
-        "Szymanski", "Lewandowski", "Grabowski", "Matuschek", "Koslowski", "Dombrowski",
-        "Schneider", "Fischer", "Weber", "Meyer", "Wolf", "Zimmermann", "Hartmann", "Lange",
-        "Schmitt", "Kaiser", "Diehl", "Seipel", "Jöckel", "Ruppel", "Gottschalk", "Heuser",
-        "Schulte-Brinkmann", "Meyer-Oberhausen", "Pohl", "Kuhlmann", "Sauerland", "Vogt",
-        "Fröhlich", "Göbel", "Ochs", "Bender", "Reuter", "Nickel", "Dietz", "Emde", "Kohl",
-    )],
+    "de": [
+        (s, s, "")
+        for s in (
+            "Schulte",
+            "Brinkmann",
+            "Hoffmann",
+            "Schimanski",
+            "Kowalski",
+            "Wischnewski",
+            "Nowak",
+            "Becker",
+            "Krämer",
+            "Schäfer",
+            "Wagner",
+            "Bergmann",
+            "Overbeck",
+            "Tiemann",
+            "Wessel",
+            "Rademacher",
+            "Hülsmann",
+            "Stratmann",
+            "Pieper",
+            "Kemper",
+            "Hendricks",
+            "Budde",
+            "Szymanski",
+            "Lewandowski",
+            "Grabowski",
+            "Matuschek",
+            "Koslowski",
+            "Dombrowski",
+            "Schneider",
+            "Fischer",
+            "Weber",
+            "Meyer",
+            "Wolf",
+            "Zimmermann",
+            "Hartmann",
+            "Lange",
+            "Schmitt",
+            "Kaiser",
+            "Diehl",
+            "Seipel",
+            "Jöckel",
+            "Ruppel",
+            "Gottschalk",
+            "Heuser",
+            "Schulte-Brinkmann",
+            "Meyer-Oberhausen",
+            "Pohl",
+            "Kuhlmann",
+            "Sauerland",
+            "Vogt",
+            "Fröhlich",
+            "Göbel",
+            "Ochs",
+            "Bender",
+            "Reuter",
+            "Nickel",
+            "Dietz",
+            "Emde",
+            "Kohl",
+        )
+    ],
     "tr": [
-        ("Yilmaz", "Yılmaz", ""), ("Öztürk", "Öztürk", ""), ("Demir", "Demir", ""),
-        ("Kaya", "Kaya", ""), ("Celik", "Çelik", ""), ("Sahin", "Şahin", ""),
-        ("Aydin", "Aydın", ""), ("Arslan", "Arslan", ""), ("Dogan", "Doğan", ""),
-        ("Kilic", "Kılıç", ""), ("Yildiz", "Yıldız", ""), ("Özdemir", "Özdemir", ""),
-        ("Karaca", "Karaca", ""), ("Güler", "Güler", ""),
+        ("Yilmaz", "Yılmaz", ""),
+        ("Öztürk", "Öztürk", ""),
+        ("Demir", "Demir", ""),
+        ("Kaya", "Kaya", ""),
+        ("Celik", "Çelik", ""),
+        ("Sahin", "Şahin", ""),
+        ("Aydin", "Aydın", ""),
+        ("Arslan", "Arslan", ""),
+        ("Dogan", "Doğan", ""),
+        ("Kilic", "Kılıç", ""),
+        ("Yildiz", "Yıldız", ""),
+        ("Özdemir", "Özdemir", ""),
+        ("Karaca", "Karaca", ""),
+        ("Güler", "Güler", ""),
     ],
     "yu": [
-        ("Petrovic", "Petrović", "Петровић"), ("Jovanovic", "Jovanović", "Јовановић"),
-        ("Nikolic", "Nikolić", "Николић"), ("Hodzic", "Hodžić", ""), ("Begic", "Begić", ""),
-        ("Kovacevic", "Kovačević", "Ковачевић"), ("Markovic", "Marković", "Марковић"),
-        ("Djordjevic", "Đorđević", "Ђорђевић"), ("Mehmedovic", "Mehmedović", ""),
-        ("Babic", "Babić", "Бабић"), ("Stojanovic", "Stojanović", "Стојановић"),
+        ("Petrovic", "Petrović", "Петровић"),
+        ("Jovanovic", "Jovanović", "Јовановић"),
+        ("Nikolic", "Nikolić", "Николић"),
+        ("Hodzic", "Hodžić", ""),
+        ("Begic", "Begić", ""),
+        ("Kovacevic", "Kovačević", "Ковачевић"),
+        ("Markovic", "Marković", "Марковић"),
+        ("Djordjevic", "Đorđević", "Ђорђевић"),
+        ("Mehmedovic", "Mehmedović", ""),
+        ("Babic", "Babić", "Бабић"),
+        ("Stojanovic", "Stojanović", "Стојановић"),
     ],
     "ro": [
-        ("Popescu", "Popescu", ""), ("Ionescu", "Ionescu", ""), ("Stan", "Stan", ""),
-        ("Dumitru", "Dumitru", ""), ("Munteanu", "Munteanu", ""), ("Tanase", "Tănase", ""),
+        ("Popescu", "Popescu", ""),
+        ("Ionescu", "Ionescu", ""),
+        ("Stan", "Stan", ""),
+        ("Dumitru", "Dumitru", ""),
+        ("Munteanu", "Munteanu", ""),
+        ("Tanase", "Tănase", ""),
         ("Constantinescu", "Constantinescu", ""),
     ],
     "bg": [
-        ("Georgiev", "Georgiev", "Георгиев"), ("Dimitrov", "Dimitrov", "Димитров"),
-        ("Ivanov", "Ivanov", "Иванов"), ("Petkov", "Petkov", "Петков"),
-        ("Stoyanov", "Stoyanov", "Стоянов"), ("Todorov", "Todorov", "Тодоров"),
+        ("Georgiev", "Georgiev", "Георгиев"),
+        ("Dimitrov", "Dimitrov", "Димитров"),
+        ("Ivanov", "Ivanov", "Иванов"),
+        ("Petkov", "Petkov", "Петков"),
+        ("Stoyanov", "Stoyanov", "Стоянов"),
+        ("Todorov", "Todorov", "Тодоров"),
     ],
     "gr": [
-        ("Papadopoulos", "Papadopoulos", "Παπαδόπουλος"), ("Georgiou", "Georgiou", "Γεωργίου"),
-        ("Nikolaidis", "Nikolaidis", "Νικολαΐδης"), ("Oikonomou", "Oikonomou", "Οικονόμου"),
+        ("Papadopoulos", "Papadopoulos", "Παπαδόπουλος"),
+        ("Georgiou", "Georgiou", "Γεωργίου"),
+        ("Nikolaidis", "Nikolaidis", "Νικολαΐδης"),
+        ("Oikonomou", "Oikonomou", "Οικονόμου"),
         ("Karagiannis", "Karagiannis", "Καραγιάννης"),
     ],
     "ma": [
-        ("Benali", "Benali", ""), ("El Amrani", "El Amrani", ""), ("Bouzid", "Bouzid", ""),
-        ("El Idrissi", "El Idrissi", ""), ("Ait Ouali", "Aït Ouali", ""), ("Tahiri", "Tahiri", ""),
+        ("Benali", "Benali", ""),
+        ("El Amrani", "El Amrani", ""),
+        ("Bouzid", "Bouzid", ""),
+        ("El Idrissi", "El Idrissi", ""),
+        ("Ait Ouali", "Aït Ouali", ""),
+        ("Tahiri", "Tahiri", ""),
     ],
     "nl": [
-        ("van der Berg", "van der Berg", ""), ("de Vries", "de Vries", ""),
-        ("Janssen", "Janssen", ""), ("van Dijk", "van Dijk", ""), ("Verhoeven", "Verhoeven", ""),
+        ("van der Berg", "van der Berg", ""),
+        ("de Vries", "de Vries", ""),
+        ("Janssen", "Janssen", ""),
+        ("van Dijk", "van Dijk", ""),
+        ("Verhoeven", "Verhoeven", ""),
     ],
     "be": [("Dupont", "Dupont", ""), ("Lambert", "Lambert", ""), ("Dubois", "Dubois", "")],
     "uk": [("Thompson", "Thompson", ""), ("Walsh", "Walsh", ""), ("O'Brien", "O'Brien", "")],
     "us": [("Miller", "Miller", ""), ("Rodriguez", "Rodriguez", ""), ("Carter", "Carter", "")],
-    "pl": [("Wójcik", "Wójcik", ""), ("Kaminska", "Kamińska", ""), ("Zielinski", "Zieliński", ""),
-           ("Mazur", "Mazur", ""), ("Krawczyk", "Krawczyk", "")],
-}  # fmt: skip
+    "pl": [
+        ("Wójcik", "Wójcik", ""),
+        ("Kaminska", "Kamińska", ""),
+        ("Zielinski", "Zieliński", ""),
+        ("Mazur", "Mazur", ""),
+        ("Krawczyk", "Krawczyk", ""),
+    ],
+}
 
 GIVEN: dict[str, dict[str, list[Name]]] = {
     "de": {
-        "M": [(g, g, "") for g in (
-            "Hans-Jürgen", "Klaus", "Dieter", "Uwe", "Frank", "Thomas", "Andreas", "Jens",
-            "Marco", "Kevin", "Dennis", "Lukas", "Jonas", "Friedhelm", "Werner", "Heinz-Dieter",
-            "Karl Heinz", "Bernd", "Stefan", "Michael", "Günter", "Wilhelm", "Tim", "Niklas")],
-        "F": [(g, g, "") for g in (
-            "Gertrud", "Elfriede", "Ursula", "Monika", "Sabine", "Petra", "Andrea", "Claudia",
-            "Nicole", "Jennifer", "Laura", "Lea", "Anna Maria", "Marie-Luise", "Hannelore",
-            "Christa", "Jutta", "Birgit", "Sandra", "Julia", "Käthe", "Heike", "Ingrid")],
+        "M": [
+            (g, g, "")
+            for g in (
+                "Hans-Jürgen",
+                "Klaus",
+                "Dieter",
+                "Uwe",
+                "Frank",
+                "Thomas",
+                "Andreas",
+                "Jens",
+                "Marco",
+                "Kevin",
+                "Dennis",
+                "Lukas",
+                "Jonas",
+                "Friedhelm",
+                "Werner",
+                "Heinz-Dieter",
+                "Karl Heinz",
+                "Bernd",
+                "Stefan",
+                "Michael",
+                "Günter",
+                "Wilhelm",
+                "Tim",
+                "Niklas",
+            )
+        ],
+        "F": [
+            (g, g, "")
+            for g in (
+                "Gertrud",
+                "Elfriede",
+                "Ursula",
+                "Monika",
+                "Sabine",
+                "Petra",
+                "Andrea",
+                "Claudia",
+                "Nicole",
+                "Jennifer",
+                "Laura",
+                "Lea",
+                "Anna Maria",
+                "Marie-Luise",
+                "Hannelore",
+                "Christa",
+                "Jutta",
+                "Birgit",
+                "Sandra",
+                "Julia",
+                "Käthe",
+                "Heike",
+                "Ingrid",
+            )
+        ],
     },
     "tr": {
-        "M": [("Mehmet", "Mehmet", ""), ("Mustafa", "Mustafa", ""), ("Ismail", "İsmail", ""),
-              ("Hüseyin", "Hüseyin", ""), ("Ahmet", "Ahmet", ""), ("Emre", "Emre", ""),
-              ("Ugur", "Uğur", "")],
-        "F": [("Ayse", "Ayşe", ""), ("Fatma", "Fatma", ""), ("Emine", "Emine", ""),
-              ("Zeynep", "Zeynep", ""), ("Hatice", "Hatice", ""), ("Gül", "Gül", ""),
-              ("Sevgi", "Sevgi", "")],
+        "M": [
+            ("Mehmet", "Mehmet", ""),
+            ("Mustafa", "Mustafa", ""),
+            ("Ismail", "İsmail", ""),
+            ("Hüseyin", "Hüseyin", ""),
+            ("Ahmet", "Ahmet", ""),
+            ("Emre", "Emre", ""),
+            ("Ugur", "Uğur", ""),
+        ],
+        "F": [
+            ("Ayse", "Ayşe", ""),
+            ("Fatma", "Fatma", ""),
+            ("Emine", "Emine", ""),
+            ("Zeynep", "Zeynep", ""),
+            ("Hatice", "Hatice", ""),
+            ("Gül", "Gül", ""),
+            ("Sevgi", "Sevgi", ""),
+        ],
     },
     "yu": {
-        "M": [("Dragan", "Dragan", "Драган"), ("Milan", "Milan", "Милан"),
-              ("Zoran", "Zoran", "Зоран"), ("Nenad", "Nenad", "Ненад"), ("Emir", "Emir", ""),
-              ("Senad", "Senad", "")],
-        "F": [("Jelena", "Jelena", "Јелена"), ("Snezana", "Snežana", "Снежана"),
-              ("Milica", "Milica", "Милица"), ("Amra", "Amra", ""), ("Lejla", "Lejla", "")],
+        "M": [
+            ("Dragan", "Dragan", "Драган"),
+            ("Milan", "Milan", "Милан"),
+            ("Zoran", "Zoran", "Зоран"),
+            ("Nenad", "Nenad", "Ненад"),
+            ("Emir", "Emir", ""),
+            ("Senad", "Senad", ""),
+        ],
+        "F": [
+            ("Jelena", "Jelena", "Јелена"),
+            ("Snezana", "Snežana", "Снежана"),
+            ("Milica", "Milica", "Милица"),
+            ("Amra", "Amra", ""),
+            ("Lejla", "Lejla", ""),
+        ],
     },
     "ro": {
-        "M": [("Ion", "Ion", ""), ("Gheorghe", "Gheorghe", ""), ("Andrei", "Andrei", ""),
-              ("Stefan", "Ștefan", "")],
-        "F": [("Maria", "Maria", ""), ("Elena", "Elena", ""), ("Ioana", "Ioana", ""),
-              ("Mihaela", "Mihaela", "")],
+        "M": [
+            ("Ion", "Ion", ""),
+            ("Gheorghe", "Gheorghe", ""),
+            ("Andrei", "Andrei", ""),
+            ("Stefan", "Ștefan", ""),
+        ],
+        "F": [
+            ("Maria", "Maria", ""),
+            ("Elena", "Elena", ""),
+            ("Ioana", "Ioana", ""),
+            ("Mihaela", "Mihaela", ""),
+        ],
     },
     "bg": {
-        "M": [("Ivan", "Ivan", "Иван"), ("Georgi", "Georgi", "Георги"),
-              ("Dimitar", "Dimitar", "Димитър")],
-        "F": [("Maria", "Maria", "Мария"), ("Elena", "Elena", "Елена"),
-              ("Desislava", "Desislava", "Десислава")],
+        "M": [
+            ("Ivan", "Ivan", "Иван"),
+            ("Georgi", "Georgi", "Георги"),
+            ("Dimitar", "Dimitar", "Димитър"),
+        ],
+        "F": [
+            ("Maria", "Maria", "Мария"),
+            ("Elena", "Elena", "Елена"),
+            ("Desislava", "Desislava", "Десислава"),
+        ],
     },
     "gr": {
-        "M": [("Georgios", "Georgios", "Γεώργιος"), ("Dimitrios", "Dimitrios", "Δημήτριος"),
-              ("Konstantinos", "Konstantinos", "Κωνσταντίνος")],
-        "F": [("Eleni", "Eleni", "Ελένη"), ("Maria", "Maria", "Μαρία"),
-              ("Aikaterini", "Aikaterini", "Αικατερίνη")],
+        "M": [
+            ("Georgios", "Georgios", "Γεώργιος"),
+            ("Dimitrios", "Dimitrios", "Δημήτριος"),
+            ("Konstantinos", "Konstantinos", "Κωνσταντίνος"),
+        ],
+        "F": [
+            ("Eleni", "Eleni", "Ελένη"),
+            ("Maria", "Maria", "Μαρία"),
+            ("Aikaterini", "Aikaterini", "Αικατερίνη"),
+        ],
     },
     "ma": {
         "M": [("Mohammed", "Mohammed", ""), ("Youssef", "Youssef", ""), ("Rachid", "Rachid", "")],
@@ -151,36 +332,87 @@ GIVEN: dict[str, dict[str, list[Name]]] = {
         "M": [("Johannes", "Johannes", ""), ("Pieter", "Pieter", ""), ("Sjoerd", "Sjoerd", "")],
         "F": [("Anneke", "Anneke", ""), ("Marieke", "Marieke", "")],
     },
-    "be": {"M": [("Jean-Luc", "Jean-Luc", "")], "F": [("Marie", "Marie", ""),
-                                                      ("Isabelle", "Isabelle", "")]},
-    "uk": {"M": [("Gareth", "Gareth", ""), ("Liam", "Liam", "")],
-           "F": [("Siobhan", "Siobhan", ""), ("Emily", "Emily", "")]},
-    "us": {"M": [("Daniel", "Daniel", ""), ("Tyler", "Tyler", "")],
-           "F": [("Ashley", "Ashley", ""), ("Megan", "Megan", "")]},
-    "pl": {"M": [("Piotr", "Piotr", ""), ("Tomasz", "Tomasz", "")],
-           "F": [("Agnieszka", "Agnieszka", ""), ("Katarzyna", "Katarzyna", "")]},
-}  # fmt: skip
+    "be": {
+        "M": [("Jean-Luc", "Jean-Luc", "")],
+        "F": [("Marie", "Marie", ""), ("Isabelle", "Isabelle", "")],
+    },
+    "uk": {
+        "M": [("Gareth", "Gareth", ""), ("Liam", "Liam", "")],
+        "F": [("Siobhan", "Siobhan", ""), ("Emily", "Emily", "")],
+    },
+    "us": {
+        "M": [("Daniel", "Daniel", ""), ("Tyler", "Tyler", "")],
+        "F": [("Ashley", "Ashley", ""), ("Megan", "Megan", "")],
+    },
+    "pl": {
+        "M": [("Piotr", "Piotr", ""), ("Tomasz", "Tomasz", "")],
+        "F": [("Agnieszka", "Agnieszka", ""), ("Katarzyna", "Katarzyna", "")],
+    },
+}
 
 ORIGIN_WEIGHTS = [
-    ("de", 50), ("tr", 12), ("yu", 9), ("pl", 4), ("ro", 5), ("bg", 4), ("gr", 4), ("ma", 4),
-    ("nl", 3), ("be", 2), ("uk", 2), ("us", 2),
-]  # fmt: skip
+    ("de", 50),
+    ("tr", 12),
+    ("yu", 9),
+    ("pl", 4),
+    ("ro", 5),
+    ("bg", 4),
+    ("gr", 4),
+    ("ma", 4),
+    ("nl", 3),
+    ("be", 2),
+    ("uk", 2),
+    ("us", 2),
+]
 
 PLACES = {
-    "dortmund": [("44137", "Dortmund"), ("44139", "Dortmund"), ("44147", "Dortmund"),
-                 ("44309", "Dortmund"), ("45879", "Gelsenkirchen"), ("45889", "Gelsenkirchen"),
-                 ("44623", "Herne"), ("44787", "Bochum")],
-    "frankfurt": [("60385", "Frankfurt am Main"), ("60389", "Frankfurt am Main"),
-                  ("60316", "Frankfurt am Main"), ("65929", "Frankfurt am Main"),
-                  ("63067", "Offenbach am Main"), ("61118", "Bad Vilbel")],
-    "ortenberg": [("63683", "Ortenberg"), ("63654", "Büdingen"), ("63688", "Gedern"),
-                  ("63667", "Nidda"), ("63679", "Schotten")],
-}  # fmt: skip
+    "dortmund": [
+        ("44137", "Dortmund"),
+        ("44139", "Dortmund"),
+        ("44147", "Dortmund"),
+        ("44309", "Dortmund"),
+        ("45879", "Gelsenkirchen"),
+        ("45889", "Gelsenkirchen"),
+        ("44623", "Herne"),
+        ("44787", "Bochum"),
+    ],
+    "frankfurt": [
+        ("60385", "Frankfurt am Main"),
+        ("60389", "Frankfurt am Main"),
+        ("60316", "Frankfurt am Main"),
+        ("65929", "Frankfurt am Main"),
+        ("63067", "Offenbach am Main"),
+        ("61118", "Bad Vilbel"),
+    ],
+    "ortenberg": [
+        ("63683", "Ortenberg"),
+        ("63654", "Büdingen"),
+        ("63688", "Gedern"),
+        ("63667", "Nidda"),
+        ("63679", "Schotten"),
+    ],
+}
 STREETS = [
-    "Hauptstraße", "Bahnhofstraße", "Kirchstraße", "Schlägel-und-Eisen-Straße", "Zechenweg",
-    "Am Hellweg", "Hoher Wall", "Lindenallee", "Eichendorffstraße", "Berger Straße",
-    "Saalburgstraße", "Marktplatz", "Am Pfahlgraben", "Vogelsbergstraße", "Gartenstraße",
-    "Im Wiesengrund", "Friedrich-Ebert-Straße", "Kolonie Erin", "Bergmannsweg", "Mainkai",
+    "Hauptstraße",
+    "Bahnhofstraße",
+    "Kirchstraße",
+    "Schlägel-und-Eisen-Straße",
+    "Zechenweg",
+    "Am Hellweg",
+    "Hoher Wall",
+    "Lindenallee",
+    "Eichendorffstraße",
+    "Berger Straße",
+    "Saalburgstraße",
+    "Marktplatz",
+    "Am Pfahlgraben",
+    "Vogelsbergstraße",
+    "Gartenstraße",
+    "Im Wiesengrund",
+    "Friedrich-Ebert-Straße",
+    "Kolonie Erin",
+    "Bergmannsweg",
+    "Mainkai",
 ]
 TITLES = ["Dr.", "Dr. med.", "Prof. Dr.", "Dipl.-Ing.", "Dr.-Ing."]
 
@@ -199,17 +431,25 @@ def _addr(rng: random.Random) -> tuple[str, str, str]:
     return f"{rng.choice(STREETS)} {rng.randrange(1, 180)}", pc, city
 
 
-def _make(
-    rng: random.Random, origin: str, sex: str | None = None, **kw: object
-) -> Patient:
+def _make(rng: random.Random, origin: str, sex: str | None = None, **kw: object) -> Patient:
     sex = sex or rng.choice("MF")
     sn, gn = _pick_name(rng, origin, sex)
     street, pc, city = _addr(rng)
     p = Patient(
-        id="", surname=sn[0], given_names=gn[0], sex=sex, birth_date=_birth(rng),
-        street=street, postcode=pc, city=city, origin=origin,
-        native_surname=sn[1], native_given=gn[1], script_surname=sn[2], script_given=gn[2],
-    )  # fmt: skip
+        id="",
+        surname=sn[0],
+        given_names=gn[0],
+        sex=sex,
+        birth_date=_birth(rng),
+        street=street,
+        postcode=pc,
+        city=city,
+        origin=origin,
+        native_surname=sn[1],
+        native_given=gn[1],
+        script_surname=sn[2],
+        script_given=gn[2],
+    )
     for k, v in kw.items():
         setattr(p, k, v)
     return p
@@ -228,21 +468,43 @@ def build() -> list[Patient]:
     # 1. same name and birth date, told apart by address
     for origin in ("de", "tr", "de"):
         a = _make(rng, origin)
-        b = _make(rng, origin, a.sex, surname=a.surname, given_names=a.given_names,
-                  native_surname=a.native_surname, native_given=a.native_given,
-                  script_surname=a.script_surname, script_given=a.script_given,
-                  birth_date=a.birth_date)  # fmt: skip
+        b = _make(
+            rng,
+            origin,
+            a.sex,
+            surname=a.surname,
+            given_names=a.given_names,
+            native_surname=a.native_surname,
+            native_given=a.native_given,
+            script_surname=a.script_surname,
+            script_given=a.script_given,
+            birth_date=a.birth_date,
+        )
         group("same-name-same-birth", [a, b])
     # 2. twins: same surname, birth date and address
     for origin in ("de", "yu", "de"):
         a = _make(rng, origin, "F", birth_date=_birth(rng, 1990, 2018))
-        b = _make(rng, origin, "M", surname=a.surname, native_surname=a.native_surname,
-                  script_surname=a.script_surname, birth_date=a.birth_date, street=a.street,
-                  postcode=a.postcode, city=a.city)  # fmt: skip
+        b = _make(
+            rng,
+            origin,
+            "M",
+            surname=a.surname,
+            native_surname=a.native_surname,
+            script_surname=a.script_surname,
+            birth_date=a.birth_date,
+            street=a.street,
+            postcode=a.postcode,
+            city=a.city,
+        )
         group("twins", [a, b])
     # 3. a name change (marriage): the register has the new name, letters may use the old
-    for origin, old in (("de", "Wischnewski"), ("de", "Hülsmann"), ("tr", "Kaya"),
-                        ("gr", "Georgiou"), ("de", "Pieper")):  # fmt: skip
+    for origin, old in (
+        ("de", "Wischnewski"),
+        ("de", "Hülsmann"),
+        ("tr", "Kaya"),
+        ("gr", "Georgiou"),
+        ("de", "Pieper"),
+    ):
         a = _make(rng, origin, "F", birth_date=_birth(rng, 1950, 1998))
         if a.surname == old:
             a.surname = a.native_surname = "Bergmann" if origin == "de" else "Demir"
@@ -250,8 +512,11 @@ def build() -> list[Patient]:
         a.former_names = [old]
         group("name-change", [a])
     # 4. umlaut and its ae/oe/ue spelling as two different people
-    for s1, s2, g in (("Krämer", "Kraemer", "Ursula"), ("Müller", "Mueller", "Jürgen"),
-                      ("Schröder", "Schroeder", "Monika")):  # fmt: skip
+    for s1, s2, g in (
+        ("Krämer", "Kraemer", "Ursula"),
+        ("Müller", "Mueller", "Jürgen"),
+        ("Schröder", "Schroeder", "Monika"),
+    ):
         sex = "M" if g == "Jürgen" else "F"
         a = _make(rng, "de", sex, surname=s1, native_surname=s1, given_names=g, native_given=g)
         b = _make(rng, "de", sex, surname=s2, native_surname=s2, given_names=g, native_given=g)
@@ -259,17 +524,32 @@ def build() -> list[Patient]:
     # 5. namesakes with different birth dates (parent and child, or unrelated)
     for origin in ("de", "de", "tr", "yu", "ro", "ma", "de"):
         a = _make(rng, origin, "M")
-        b = _make(rng, origin, "M", surname=a.surname, given_names=a.given_names,
-                  native_surname=a.native_surname, native_given=a.native_given,
-                  script_surname=a.script_surname, script_given=a.script_given)  # fmt: skip
+        b = _make(
+            rng,
+            origin,
+            "M",
+            surname=a.surname,
+            given_names=a.given_names,
+            native_surname=a.native_surname,
+            native_given=a.native_given,
+            script_surname=a.script_surname,
+            script_given=a.script_given,
+        )
         group("namesake", [a, b])
     # 6. titles, particles and double names
-    for origin, title in (("de", "Dr."), ("de", "Prof. Dr."), ("de", "Dipl.-Ing."),
-                          ("nl", ""), ("de", "Dr.-Ing."), ("gr", "Dr.")):  # fmt: skip
+    for origin, title in (
+        ("de", "Dr."),
+        ("de", "Prof. Dr."),
+        ("de", "Dipl.-Ing."),
+        ("nl", ""),
+        ("de", "Dr.-Ing."),
+        ("gr", "Dr."),
+    ):
         out.append(_make(rng, origin, title=title))
     out.append(_make(rng, "de", "M", surname="von Westphalen", native_surname="von Westphalen"))
-    out.append(_make(rng, "de", "F", surname="Freifrau von Romberg",
-                     native_surname="Freifrau von Romberg"))  # fmt: skip
+    out.append(
+        _make(rng, "de", "F", surname="Freifrau von Romberg", native_surname="Freifrau von Romberg")
+    )
 
     seen = {(p.surname, p.given_names, p.birth_date) for p in out}
     names_taken = {(p.surname, p.given_names) for p in out}
@@ -294,9 +574,19 @@ def build() -> list[Patient]:
 
 
 CSV_COLUMNS = [
-    "id", "surname", "given_names", "birth_name", "former_names", "title", "birth_date", "sex",
-    "street", "postcode", "city", "country",
-]  # fmt: skip
+    "id",
+    "surname",
+    "given_names",
+    "birth_name",
+    "former_names",
+    "title",
+    "birth_date",
+    "sex",
+    "street",
+    "postcode",
+    "city",
+    "country",
+]
 
 
 def _gdt_line(field_id: str, content: str) -> bytes:
@@ -353,10 +643,22 @@ def write_all(patients: list[Patient], folder: Path | str) -> None:
         w = csv.writer(fh, lineterminator="\n")
         w.writerow(CSV_COLUMNS)
         for p in patients:
-            w.writerow([
-                p.id, p.surname, p.given_names, p.birth_name, ";".join(p.former_names), p.title,
-                p.birth_date.isoformat(), p.sex, p.street, p.postcode, p.city, p.country,
-            ])  # fmt: skip
+            w.writerow(
+                [
+                    p.id,
+                    p.surname,
+                    p.given_names,
+                    p.birth_name,
+                    ";".join(p.former_names),
+                    p.title,
+                    p.birth_date.isoformat(),
+                    p.sex,
+                    p.street,
+                    p.postcode,
+                    p.city,
+                    p.country,
+                ]
+            )
     for p in patients:
         (folder / "gdt" / f"{p.id}.gdt").write_bytes(gdt_record(p))
     resources = [fhir_patient(p) for p in patients]
