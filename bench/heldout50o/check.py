@@ -212,12 +212,18 @@ def check_letter(
                 bad(f"{cond}: truth date {d} not printed")
         if stamp and dt.date.fromisoformat(stamp) not in seen_content:
             bad("receipt stamp date not printed")
-        # lines inside the sheet
+        # lines inside the sheet, and no two lines on top of each other
         for label, _name, page in letter.pages(cond):
+            boxes = []
             for it in page.items:
                 w = width_mm(it.text, it.font, it.size)
                 if it.x < 5 or it.x + w > PAGE_W - 5 or it.y < 5 or it.y > PAGE_H - 4:
                     bad(f"{cond} {label}: line outside the sheet {it.text[:30]!r}")
+                boxes.append((it.x, it.x + w, it.y - it.size * 0.3528 * 0.75, it.y, it.text))
+            for i, a in enumerate(boxes):
+                for b in boxes[i + 1 :]:
+                    if a[0] < b[1] and b[0] < a[1] and a[2] < b[3] and b[2] < a[3]:
+                        bad(f"{cond} {label}: lines overlap {a[4][:25]!r} / {b[4][:25]!r}")
         # renderings
         files = rendered[cond]
         if cond == "pdf":

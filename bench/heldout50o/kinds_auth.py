@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .base import Ctx, Page, Spec, fmt, footer, signature
-from .layout import LEFT, RIGHT
+from .layout import LEFT, RIGHT, width_mm
 
 # key: (sender, alternatives, address line, fax, city, subject options, reference label,
 #       reference maker, clerk)
@@ -184,12 +184,15 @@ def authority(c: Ctx, key: str) -> Spec:
     subject = c.pick(subjects)
     ref = _ref(c, refkind)
     p = Page()
-    p.at(18).line(sender, size=13, font="lsansb", lead=1.2)
+    size = 13.0
+    while width_mm(sender, "lsansb", size) > 112:
+        size -= 0.5
+    p.at(18).line(sender, size=size, font="lsansb", lead=1.2)
     if key in ("aa", "jc"):
         p.line("Ärztlicher Dienst", size=10, font="lsans")
     c.recipient(p, f"{sender.split(' – ')[0]}, {addr.replace(' · ', ', ')}", y=48)
     # information block at the right, below the letterhead and above the window's end
-    p.at(22)
+    p.at(17)
     ib = [
         (reflabel, ref),
         ("Ansprechpartner/in", clerk),
@@ -197,8 +200,8 @@ def authority(c: Ctx, key: str) -> Spec:
         ("Datum", fmt(c.date, "de")),
     ]
     for k, v in ib:
-        p.line(k, x=140, size=7, font="lsans", lead=1.05)
-        p.line(v, x=140, size=9, font="lsans", lead=1.3)
+        p.line(k, x=140, size=7, font="lsans", lead=1.45)
+        p.line(v, x=140, size=9, font="lsans", lead=1.2)
     p.at(92)
     labelled = c.rng.random() < 0.5
     p.line(("Betreff: " if labelled else "") + subject, font="lsansb", size=10.5)
@@ -289,7 +292,7 @@ def insurer_form(c: Ctx) -> Spec:
     p.at(30)
     who = f"{c.sn}, {c.gn}"
     for k, v in [("Name, Vorname des Versicherten", who), ("geb. am", fmt(c.person.birth, "de"))]:
-        p.line(k, x=LEFT + 2, size=6.5, lead=1.1).line(v, x=LEFT + 2, size=10, lead=1.6)
+        p.line(k, x=LEFT + 2, size=6.5, lead=1.75).line(v, x=LEFT + 2, size=10, lead=1.6)
     p.line(f"Versicherten-Nr. {_ref(c, 'kvnr')}", x=LEFT + 2, size=8)
     p.at(32).line(f"Datum {fmt(c.date, 'de')}", x=125, size=9)
     c.recipient(p, "", y=60)

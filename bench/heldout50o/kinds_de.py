@@ -501,7 +501,7 @@ def dmp(c: Ctx) -> Spec:
         ("Dokumentationsintervall", "quartalsweise"),
     ]
     for k, v in rows:
-        p.line(k, x=LEFT + 2, size=8, font="cond", lead=1.1)
+        p.line(k, x=LEFT + 2, size=8, font="cond", lead=1.6)
         p.line(v, x=LEFT + 2, size=10.5, font="sans", lead=1.5)
         p.rule(dy=-3.2, w=0.2)
     p.box(LEFT, y0, RIGHT, p.y - 2.5)
