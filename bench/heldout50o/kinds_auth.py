@@ -259,9 +259,29 @@ def authority(c: Ctx, key: str) -> Spec:
         notes.append("the pension insurance number contains the birth date (not a printed date)")
     if old:
         notes.append("letter uses the patient's former surname")
+    pages = [p]
+    if c.rng.random() < 0.5:
+        p2 = Page()
+        run = f"{sender} · {reflabel} {ref} · Seite 2 von 2"
+        p2.at(14).line(run, size=7.5, font="lsans").rule(dy=-1.2, w=0.3).gap(6)
+        p2.line("Anlage: Vordruck Befundbericht", size=12, font="lsansb").gap(2)
+        p2.line(f"zu: {c.sn}, {c.gn}", font="lsans").gap(3)
+        for q in [
+            "1. Diagnosen (mit ICD-10):",
+            "2. Seit wann in Ihrer Behandlung?",
+            "3. Befunde der letzten zwölf Monate (bitte Kopien beifügen):",
+            "4. Derzeitige Therapie und Medikation:",
+            "5. Ist die Person aus Ihrer Sicht erwerbsfähig?  [ ] ja  [ ] nein",
+        ]:
+            p2.line(q, font="lsans").gap(9).rule(dy=-2, w=0.2)
+        p2.gap(8).line(
+            "Ort, Datum, Stempel und Unterschrift der Ärztin / des Arztes", size=8, font="lsans"
+        )
+        pages.append(p2)
+        notes.append("two pages: the enclosed form repeats the reference, surname first")
     return Spec(
         f"authority letter ({key})",
-        [p],
+        pages,
         sender,
         who,
         f"{c.gn} {c.sn}",

@@ -92,6 +92,9 @@ def hospital(c: Ctx) -> Spec:
     p1.rule(dy=1.0)
     c.recipient(p1, f"{name} · {addr}")
     p1.at(52).line(f"{city}, {fmt(c.date, 'de')}", x=RIGHT, align="right", size=9.5)
+    hpid = c.person.reg is not None and c.rng.random() < 0.4
+    if hpid:
+        p1.at(79).line(f"Ihre Pat.-Nr. {c.pid()}", x=RIGHT, align="right", size=8)
     surname_first = c.rng.random() < 0.5
     sn = c.sn.upper() if surname_first else c.sn
     who = f"{sn}, {c.gn}" if surname_first else f"{c.he()} {c.tt}{c.gn} {c.sn}"
@@ -153,6 +156,7 @@ def hospital(c: Ctx) -> Spec:
         sender_alts=[*alts, dept[0]],
         title_alts=[title.title(), "Arztbrief", "Entlassungsbrief"],
         birth_printed=True,
+        patient_id_printed=hpid,
         other_dates=[(adm, "admission"), (dis, "discharge"), (ctrl, "follow-up appointment")],
         other_people=[("Dr. med. A. Lindqvist", "senior physician"), ("M. Terhorst", "resident")],
         notes=[
@@ -375,9 +379,11 @@ def specialist(c: Ctx) -> Spec:
     p.line(f"{addr} · Telefon {fax[:-1]}0 · Fax {fax}", size=8, font="serif").rule(dy=0.3)
     c.recipient(p, f"{name} · {addr}", y=50)
     date_style = c.pick(["de", "de_long"])
-    p.at(90).line(
-        f"{city}, den {fmt(c.date, date_style)}", x=RIGHT, align="right", font="serif"
-    ).gap(4)
+    p.at(90).line(f"{city}, den {fmt(c.date, date_style)}", x=RIGHT, align="right", font="serif")
+    spid = c.person.reg is not None and c.rng.random() < 0.35
+    if spid:
+        p.line(f"Ihr Zeichen: Pat.-Nr. {c.pid()}", x=RIGHT, align="right", size=8.5, font="serif")
+    p.gap(4)
     p.line("Sehr geehrte Frau Kollegin, sehr geehrter Herr Kollege,", font="serif").gap(1)
     fem = c.person.sex == "F"
     who = f"{c.he('Herrn', 'Frau')} {c.tt}{c.gn} {c.sn}"
@@ -400,13 +406,14 @@ def specialist(c: Ctx) -> Spec:
         "specialist's letter without a subject line",
         [p],
         name,
-        who.split(" ", 1)[1] if False else who,
+        who,
         f"{c.gn} {c.sn}",
         c.date,
         fax,
         title=None,
         sender_alts=[doc.split(" · ")[0]],
         birth_printed=True,
+        patient_id_printed=spid,
         other_dates=[(seen, "consultation")],
         other_people=[],
         notes=[

@@ -332,6 +332,8 @@ def _choose_person(
             pool = [p for p in pool if p.collision] or pool
         elif r < 0.52:
             pool = [p for p in pool if p.title] or pool
+        elif r < 0.62:
+            pool = [p for p in pool if p.birth_name] or pool
     pat = pool[rng.randrange(len(pool))]
     old = bool(pat.birth_name) and rng.random() < 0.7
     return _person(pat), old
