@@ -106,7 +106,11 @@ _SIGNER = re.compile(
 _FORM_LABEL = re.compile(
     r"\b(?:Krankenkasse|Kostenträger|Versicherte[rn]?|Vorname|Geb\.-?Datum|Arzt-Nr|"
     r"Betriebsstätten|Unterschrift|Stempel|Empfänger|Absender|Name des|Name der|Signature|"
-    r"Insurance|Insurer|Policy|Member ID|Recipient|Addressee)\b|:\s*$",
+    r"Insurance|Insurer|Policy|Member ID|Recipient|Addressee)\b|:\s*$|"
+    # A reference block's labels, whose values stand beside them in another column:
+    # "Versichertennummer", "Kundennummer", "Aktenzeichen", "Unser Zeichen", "Ansprechpartner/in".
+    r"^[^\W\d_]*(?:nummer|zeichen)\b|^(?:Unser|Ihr|Ihre)\s+(?:Zeichen|Nachricht)\b|"
+    r"^(?:Ansprechpartner|Sachbearbeiter|Bearbeiter)(?:/?in)?\b|^Durchwahl\b",
     re.IGNORECASE,
 )
 # A part of an organisation or a specialty, as a letter head's second line names it (the
@@ -759,11 +763,24 @@ _FAX_HEADER = re.compile(
 )
 
 
+# A state's or its ministry's line over a public hospital's own name ("T.C. SAĞLIK
+# BAKANLIĞI", "Royaume du Maroc", "Republic of Ghana – Ministry of Health"): not the sender.
+_STATE_LINE = re.compile(
+    r"^(?:T\.\s?C\.|Royaume|Kingdom|Republi[ck]|Republika|Repubblica|République|"
+    r"República|Rzeczpospolita|Ministry|Ministère|Ministerio|Ministero|Ministerstvo)\b|"
+    r"\bBakanlığı\b",
+    re.IGNORECASE,
+)
+
+
 def _letterhead(lines: Sequence[Line]) -> Candidate | None:
-    """The first line of the page (under a fax machine's line) when the lines under it give
-    a way to answer (a telephone, a fax, a mail or web address): a letter head's name. A
-    recipient's address gives none; a date, a salutation or a heading is no name."""
+    """The first line of the page (under a fax machine's line and a state's line) when the
+    lines under it give a way to answer (a telephone, a fax, a mail or web address): a letter
+    head's name. A recipient's address gives none; a date, a salutation or a heading is no
+    name."""
     line = _first_line_under_fax_header(lines)
+    if line is not None and _STATE_LINE.search(line.text) and line.number + 1 < len(lines):
+        line = lines[line.number + 1]
     name = head_name(line) if line is not None else None
     if line is None or name is None:
         return None
@@ -799,6 +816,8 @@ def head_name(line: Line) -> str | None:
         return None
     if _FORM_LABEL.search(name):
         return None  # a form's field label ("Krankenkasse bzw. Kostenträger")
+    if _STATE_LINE.search(name):
+        return None  # the state over its hospital: the hospital is the sender
     if _SUBDIVISION.search(name):
         return None  # "Department of Respiratory Medicine": the sender's name is elsewhere
     if re.match(rf"(?:{_SALUTATION}|Dr|Prof)\.?\s", name):
