@@ -11,6 +11,8 @@ compared after folding what the CPU engine and the fax confuse and what writers
 transliterate:
 
 - umlauts and accents: "Müller", "Mueller" and "Muller" are one name; "ß" is "ss";
+  stroked letters as Latin-1 writes them: "Đorđević" is "Djordjevic" (and "Dordevic"),
+  "Yılmaz" "Yilmaz", "Łukasz" "Lukasz";
 - the engine's misreads: l, 1, i, I, |, ! are one letter, 0 is o, "rn" is m;
 - with no exact fit, one letter more, less or different in a name of five or more letters;
 - a name written in another script (a Ukrainian letter's "Мельник Сергій", a Greek one's
@@ -51,7 +53,10 @@ NEAR_WORDS = 4
 FUZZY_LENGTH = 5
 _WORD = re.compile(r"[^\W_]+")
 _MISREADS = (("rn", "m"), ("1", "i"), ("l", "i"), ("|", "i"), ("!", "i"), ("0", "o"))
-_TRANSLITERATED = (("ae", "a"), ("oe", "o"), ("ue", "u"))
+_TRANSLITERATED = (("ae", "a"), ("oe", "o"), ("ue", "u"), ("dj", "d"))
+# Letters with a stroke, which Unicode does not take apart into letter and accent: as a
+# register in Latin-1 writes them ("Đorđević" is "Djordjevic", "Yılmaz" "Yilmaz").
+_STROKED = str.maketrans({"đ": "dj", "ı": "i", "ł": "l", "ø": "o", "æ": "ae", "œ": "oe", "þ": "th"})
 _PAGE_CHARACTERS = 20_000
 # Letters the engine reads for digits in a date ("l2.O3.1961").
 _DIGIT_MISREADS = str.maketrans("OoIl|", "00111")
@@ -91,7 +96,7 @@ class _NameWord:
 
 
 def _plain(word: str) -> str:
-    text = unicodedata.normalize("NFKD", word.lower().replace("ß", "ss"))
+    text = unicodedata.normalize("NFKD", word.lower().replace("ß", "ss").translate(_STROKED))
     return "".join(character for character in text if not unicodedata.combining(character))
 
 

@@ -182,3 +182,14 @@ def test_another_scripts_name_still_needs_the_exact_birth_date_and_the_whole_nam
     # the loose comparison is for words written in another script only: in Latin letters
     # "Ivanova Tatiana" is another spelling than the register's, as before
     assert match_patient(["Patientin: Ivanova Tatiana, 03.02.1951"], lookup).record is None
+
+
+def test_stroked_letters_are_found_as_a_latin_1_register_writes_them() -> None:
+    """A register in Latin-1 (GDT is ISO-8859-1) has "Djordjevic" and "Yilmaz"; a Serbian
+    or Turkish letter writes "Đorđević" and "Yılmaz"."""
+    djordjevic = PatientRecord("4471", "Djordjevic", "Jelena", date(1966, 10, 23))
+    yilmaz = PatientRecord("4472", "Yilmaz", "Ayşe", date(1970, 1, 2))
+    lookup = _lookup(djordjevic, yilmaz)
+    serbian = "Ime i prezime: Jelena Đorđević\nDatum rođenja: 23.10.1966."
+    assert match_patient([serbian], lookup).record == djordjevic
+    assert match_patient(["Hasta Adı Soyadı: Ayşe Yılmaz, 02.01.1970"], lookup).record == yilmaz

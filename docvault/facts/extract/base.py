@@ -200,7 +200,9 @@ _PERSON_IN_CARE = (
     # the order must show)
     r"Pacient(?:ka)?|Pasient|Pacientas|Pacientė|Beteg(?: neve)?|"
     # A child, named by a health office or a midwife ("Kind: Mila FÖRSTER, geb. ...").
-    r"Kind|Name des Kindes"
+    r"Kind|Name des Kindes|"
+    # A care service's client; Serbian, Croatian, Bosnian (the order must show here too).
+    r"Betreute Person|Pacijent(?:kinja)?|Bolesni(?:k|ca)"
 )
 
 
@@ -433,6 +435,8 @@ class Candidate:
 _PATIENT_LABEL = re.compile(
     r"(?:^|¦|;|\s)(?P<label>Patient(?:in)?/Patient(?:in)?|Patient(?:in|en|/in|\(in\))?(?:\s*name)?|"
     r"Pat\.|Name des Patienten|"
+    # "name and surname": Serbian, Croatian, Bosnian, Slovenian
+    r"Ime i prezime|Ime in priimek|"
     r"Name der Patientin|Patient'?s name|Name of patient|(?:Nach)?name\s*,\s*Vorname|Surname\s*,\s*"
     r"(?:First|Given)\s*names?|Versicherte[rn]?|Behandelte Person|Name of (?:the )?child|"
     r"Patiënte?|Naam patiënt|Nom du patient|Patiente|Member(?: name)?|Versicherte Person|"
@@ -451,8 +455,10 @@ _BIRTH_LABEL = (
     r"|Fødselsdato|Født|Fødd|Födelsedatum|Född|Data urodzenia|ur\.|Datum narození|nar\.|"
     r"Dátum narodenia|Születési (?:dátum|idő)|Szül\.|Fecha de nacimiento|F\.\s?nac\.|"
     r"nacid[oa] el|Data di nascita|nat[oa] il|Doğum tarihi|"
-    # Lithuanian, Ukrainian, Russian
-    r"Gimimo data|Дата народження|Дата рождения)"
+    # Lithuanian, Ukrainian, Russian; Serbian, Croatian, Bosnian, Slovenian, Romanian,
+    # Bulgarian, Greek
+    r"Gimimo data|Дата народження|Дата рождения|Datum ro(?:đ|dj)enja|Datum rojstva|"
+    r"Data na(?:ș|ş|s)terii|Дата на раждане|Ημερομηνία γέννησης)"
 )
 
 

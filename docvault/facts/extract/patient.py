@@ -107,6 +107,22 @@ _RELATIVE_LINE = re.compile(
     r"Kontaktperson|Parents?|Guardian|Next of kin|Mother|Father)\s*[:¦]",
     re.IGNORECASE,
 )
+# A relative named in a sentence ("Ansprechpartnerin der Familie ist Rosi Guggenmos (geb.
+# 05.07.1948), Ehefrau"; "his daughter Jane Miles, born 1980"): the line is the relative's
+# unless it also carries the patient's label.
+_RELATIVE_MENTION = re.compile(
+    r"\b(?:Ehefrau|Ehemann|Ehepartner(?:in)?|Lebensgefährt(?:e|in)|Tochter|Sohn|Mutter|Vater|"
+    r"Angehörige[rn]?|Familie|Enkel(?:in)?|Betreuer(?:in)?|Bevollmächtigte[rn]?|"
+    r"wife|husband|daughter|son|mother|father|next of kin)\b",
+    re.IGNORECASE,
+)
+
+
+def relatives_line(text: str) -> bool:
+    """Whether the line names a relative's or a guardian's particulars, not the patient's."""
+    if _RELATIVE_LINE.match(text):
+        return True
+    return bool(_RELATIVE_MENTION.search(text)) and not _PATIENT_LABEL.search(text)
 
 
 # Hungarian writes the surname first, always ("Név: Kovács Eszter").
@@ -133,7 +149,7 @@ def _surname_first_named(line: Line) -> Iterator[Candidate]:
 
 def patient_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
     for line in lines:
-        if _RELATIVE_LINE.match(line.text):
+        if relatives_line(line.text):
             continue
         if _SURNAME_FIRST_LABEL.search(line.text):
             yield from _surname_first_named(line)
@@ -152,6 +168,7 @@ def patient_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
             if name:
                 yield Candidate(name, line.text, 0)
         yield from _kind_name_and_birth(line)
+        yield from _for_person(line)
         yield from _saluted_with_birth(line)
         yield from _named_before_birth(line)
         yield from _named_in_subject(line)
@@ -189,6 +206,36 @@ def kind_heading(text: str) -> tuple[str, str, str] | None:
     if name is None or len(name.split()) != len(match.group("name").split()):
         return None
     return match.group("kind"), name, match.group("born")
+
+
+# A request's line naming its patient alone: "für Herrn Maximilian Guggenmos", "für Frau
+# Veronika Zehetmair-Rasp (09.09.1967)"; not a doctor ("für Frau Dr. Bergmann").
+_FOR_PERSON_LINE = re.compile(
+    rf"^(?:für|for)\s+{_SALUTATION}\s+(?P<name>[^\W\d_][^,:\d()]{{2,60}}?)\s*"
+    r"(?:\(\s*(?P<born>\d{1,2}\.\d{1,2}\.\d{2,4})\s*\)|"
+    r",\s*(?:geb\.|geboren|born|\*)\s*\d[\d.]{5,9}\d)?\s*$",
+)
+
+
+def _for_person(line: Line) -> Iterator[Candidate]:
+    found = _FOR_PERSON_LINE.match(line.text.strip())
+    if found is None or re.match(r"(?:Dr|Prof|PD)\b", found["name"]):
+        return
+    name = read_name(found["name"])
+    if name is not None and len(name.split()) == len(found["name"].split()):
+        yield Candidate(name, line.text, 1)
+
+
+def _for_person_birth(
+    line: Line, order: DateOrder, earliest: date, today: date
+) -> Iterator[Candidate]:
+    """The date in brackets after a request's patient: "für Frau X (09.09.1967)"."""
+    found = _FOR_PERSON_LINE.match(line.text.strip())
+    if found is None or not found["born"] or not any(True for _ in _for_person(line)):
+        return
+    written = dates_in(found["born"], order)
+    if written and written[0].value is not None and earliest <= written[0].value <= today:
+        yield Candidate(written[0].value.isoformat(), line.text, 1)
 
 
 def _kind_name_and_birth(line: Line) -> Iterator[Candidate]:
@@ -480,9 +527,10 @@ def _real_day(year: int, month: int, day: int) -> date | None:
 def birth_candidates(lines: Sequence[Line], order: DateOrder, today: date) -> Iterator[Candidate]:
     earliest = _years_before(today, OLDEST_PATIENT_YEARS)
     for line in lines:
-        if _RELATIVE_LINE.match(line.text):
+        if relatives_line(line.text):
             continue  # a mother's, a guardian's birth date
         yield from _heading_birth(line, order, earliest, today)
+        yield from _for_person_birth(line, order, earliest, today)
         for number in _NATIONAL_NUMBER.finditer(line.text):
             born = _national_birth(number, today)
             if born is not None and earliest <= born <= today:

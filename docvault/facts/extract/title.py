@@ -47,7 +47,9 @@ from docvault.facts.extract.sender import (
 _PATIENT_MENTION = re.compile(
     # At the start too: "Ihren Patienten Herrn ..." names only the patient.
     rf"(?:^|,|\s[-–—:]|\s)\s?(?:(?:der|die|des|den|unsere[rsn]?|Ihre[rsn]?|gemeinsamen?|your|our|"
-    rf"for|von|zu|für|über|of) ){{0,3}}(?:{_SALUTATION}\s|Patient|Pat\.|geb\.|DOB|born|\*)|\s\d|"
+    rf"for|von|zu|für|über|of) ){{0,3}}(?:{_SALUTATION}\s|Patient|Pat\.|geb\.|DOB|born|\*)|"
+    # A date or a number after the title, not a numbered thing's ("Berufskrankheit Nr. 4101").
+    rf"(?<!Nr\.)(?<!No\.)(?<!§)\s\d|"
     # A birth label in any language the rules read ("geboortedatum", "født"), a national
     # number's ("CPR-nr.", "personnummer"): the patient's line, not the title's words.
     rf",\s*(?:{_BIRTH_LABEL}|{NATIONAL_NUMBER_LABEL})",
@@ -83,6 +85,8 @@ def _with_continuation(candidate: Candidate, lines: Sequence[Line]) -> Candidate
     rest = following.text.strip()
     if not _CONTINUATION.fullmatch(rest) or len(rest.split()) > 6 or rest.endswith("."):
         return candidate
+    if _FOR_PERSON.match(rest):
+        return candidate  # "für Herrn Maximilian Guggenmos": the patient, not the title's
     return Candidate(f"{candidate.value} {rest}", candidate.evidence, candidate.rank)
 
 
@@ -118,6 +122,12 @@ def _head_titles(lines: Sequence[Line]) -> Iterator[Candidate]:
         if not found and _examination_heading(line.text, lines[position + 1 : position + 2]):
             # "Befund: CT Thorax mit KM" over "Indikation:": a report's kind and examination.
             yield Candidate(line.text.strip(), line.text, 1)
+            found = True
+            continue
+        if not found and (named := _labelled_kind(line.text) or _dated_examination(line.text)):
+            # "Befund: Neurologischer Befund" (the label says it again), "Untersuchung vom
+            # 22.09.2024: CT Thorax mit Kontrastmittel" (the examination is the report's).
+            yield Candidate(named, line.text, 1)
             found = True
             continue
         label = _TITLE_LABEL.match(line.text)
@@ -390,6 +400,10 @@ _UNDER_HEADING = re.compile(
 )
 
 
+# A request's patient under its subject: "für Herrn Maximilian Guggenmos".
+_FOR_PERSON = re.compile(rf"(?:für|for)\s+{_SALUTATION}\s+(?-i:[A-ZÄÖÜ])", re.IGNORECASE)
+
+
 # A street, road or square: an address line, never a title.
 _STREET = re.compile(
     r"(?:stra(?:ß|ss)e|str\.|weg|allee|platz|gasse|ring|damm|ufer|chaussee)\b|"
@@ -403,7 +417,7 @@ def _heading_above(line: Line, following: Line) -> bool:
     words, no number, no label, no street, not a name): the letter's."""
     text = line.text.strip()
     words = text.split()
-    if not 1 <= len(words) <= 8 or len(text) > MAX_TITLE_CHARACTERS or not text[0].isupper():
+    if not 1 <= len(words) <= 10 or len(text) > MAX_TITLE_CHARACTERS or not text[0].isupper():
         return False
     # A closing bracket's other name or case is part of a heading: "Anfrage zur
     # Arbeitsunfähigkeit (Krankengeldfall)".
@@ -436,6 +450,7 @@ def _heading_above(line: Line, following: Line) -> bool:
     below = following.text
     return bool(
         _UNDER_HEADING.match(below)
+        or _FOR_PERSON.match(below)
         or _PATIENT_LABEL.search(below)
         or _PATIENT_FIELD_ALONE.fullmatch(below.strip()) is not None
         # "Ihre Überweisung vom 25.06.2025" between the heading and the salutation.
@@ -450,6 +465,26 @@ def _heading_above(line: Line, following: Line) -> bool:
 
 
 _KIND_LABEL = re.compile(r"(?:Befund|Bericht|Report|Findings)\s*:\s*[A-ZÄÖÜ][^\d:]{2,60}")
+_EXAMINATION_DATED = re.compile(
+    r"(?:Untersuchung|Examination|Exam|Study)\s+(?:vom|am|on|of|dated)\s+"
+    r"\d{1,2}\.\s?\d{1,2}\.\s?\d{2,4}\s*:\s*(?P<examination>[A-ZÄÖÜ][^\d:]{2,60})"
+)
+
+
+def _labelled_kind(text: str) -> str | None:
+    """The value of ``Befund: Kardiologischer Befundbericht``, itself a kind of report."""
+    if not _KIND_LABEL.fullmatch(text.strip()):
+        return None
+    value = text.split(":", 1)[1].strip()
+    return value if _DOCUMENT_KIND.search(value) and len(value.split()) <= 5 else None
+
+
+def _dated_examination(text: str) -> str | None:
+    """The examination of ``Untersuchung vom 22.09.2024: MRT des rechten Kniegelenks``."""
+    found = _EXAMINATION_DATED.fullmatch(text.strip())
+    if found is None or len(found["examination"].split()) > 8:
+        return None
+    return found["examination"].strip(" .")
 
 
 def _examination_heading(text: str, below: Sequence[Line]) -> bool:
@@ -484,8 +519,18 @@ _REFERENCE_LINE = re.compile(
 )
 
 
+# Endings of nouns, never of a name: "Aufnahmetermin Rehabilitation" is a subject.
+_NOUN_ENDING = re.compile(
+    r"(?:heit|keit|schaft|tion|sion|ität|ismus|termin|bericht|befund|anfrage|antrag|ologie|"
+    r"graphie|therapie|nahme)$",
+    re.IGNORECASE,
+)
+
+
 def _name_alone(text: str) -> bool:
     """Whether ``text`` is a person's name and nothing else (``Hussain, Jennifer Sophie``)."""
+    if any(_NOUN_ENDING.search(word) for word in text.replace(",", " ").split()):
+        return False
     name = read_name(text)
     if name is None:
         return False
