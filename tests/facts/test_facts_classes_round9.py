@@ -151,3 +151,84 @@ def test_south_east_european_and_care_labels_name_the_patient(labels: str, patie
     letter = f"Opšta bolnica Čačak\nFax: +381 32 322 4411\n{PRACTICE}OTPUSNA LISTA\n{labels}\n"
     facts = _facts(letter)
     assert (facts["patient"], facts["born"]) == (patient, "1966-10-23")
+
+
+@pytest.mark.parametrize(
+    ("dated", "day"),
+    [
+        ("Split, 21. rujna 2025.", "2025-09-21"),  # Croatian, the genitive
+        ("Cluj-Napoca, 19 septembrie 2024", "2024-09-19"),  # Romanian
+        ("Čačak, 5. novembar 2026.", "2026-11-05"),  # Serbian
+        ("Ваљево, 14.11.2026.", "2026-11-14"),  # a place in Cyrillic
+        ("Καβάλα, 4 Νοεμβρίου 2026", "2026-11-04"),  # Greek
+        ("Wien, am 24. Feber 2025", "2025-02-24"),  # Austria's February
+    ],
+)
+def test_dates_in_the_languages_of_the_clinics_post(dated: str, day: str) -> None:
+    letter = f"Klinička bolnica\nFax: +385 21 556 699\n{PRACTICE}{dated}\nOTPUSNO PISMO\n"
+    assert _facts(letter)["letter_date"] == day
+
+
+def test_a_month_name_two_languages_read_differently_is_left_unread() -> None:
+    """ "listopada" is October in Croatian and November in Polish: no date is better than
+    a wrong one."""
+    letter = f"Szpital Wojewódzki\nFax: +48 95 733 11 09\n{PRACTICE}Opole, 21 listopada 2025\n"
+    assert "letter_date" not in _facts(letter)
+
+
+def test_a_printouts_day_gives_way_to_the_letters_own_date() -> None:
+    letter = (
+        "KIM-Nachricht · ausgedruckt am 15.09.2026 07:58\n"
+        "Von: nephrologie@praxis.kim.telematik\nDatum: Mo, 14 Sept 2026 10:14:22 +0100\n"
+        "Betreff: eArztbrief\nNephrologisches Zentrum Offenbach\nArztbrief vom 14.09.2026\n"
+        "Sehr geehrter Herr Kollege,\nwir sahen Ihren Patienten zur Kontrolle.\n"
+    )
+    assert _facts(letter)["letter_date"] == "2026-09-14"
+    printed_only = "Laborbefund\nausgedruckt am 15.09.2026\nKalium 4,1 mmol/l\n"
+    assert _facts(printed_only)["letter_date"] == "2026-09-15"
+
+
+@pytest.mark.parametrize(
+    ("head", "kind"),
+    [
+        ("Univerzitetni klinični center Ljubljana\nInterna klinika", "ODPUSTNO PISMO"),
+        ("Klinički bolnički centar Split\nKlinika za unutarnje bolesti", "OTPUSNO PISMO"),
+        ("JU Kantonalna bolnica Zenica\nSlužba za interne bolesti", "OTPUSNO PISMO"),
+        ("Spitalul Clinic Județean de Urgență Cluj\nClinica Medicală I", "SCRISOARE MEDICALĂ"),
+        ("ОПШТА БОЛНИЦА ВАЉЕВО\nОдељење кардиологије", "ОТПУСНА ЛИСТА"),
+        ("Klinikum rechts der Isar der Technischen Universität München\nKardiologie", "ARZTBRIEF"),
+        ("kbo-Inn-Salzach-Klinikum\nKlinik für Gerontopsychiatrie", "ARZTBRIEF"),
+    ],
+)
+def test_south_east_european_hospitals_and_names_written_small(head: str, kind: str) -> None:
+    """Hospitals of the Balkans and Romania by their words ("bolnica", "klinični center",
+    "Spitalul"), names with words written small ("rechts der Isar", "klinični center"), an
+    operator's acronym before the name ("kbo-"), and those letters' kinds."""
+    letter = f"{head}\nTelefax +386 1 522 4599\n{PRACTICE}20.11.2024\n{kind}\n"
+    facts = _facts(letter)
+    assert facts["sender"] == head.splitlines()[0]
+    assert facts["title"].casefold() == kind.casefold()
+
+
+def test_an_army_clinics_memo_is_from_the_clinic_not_the_department() -> None:
+    letter = (
+        "DEPARTMENT OF THE ARMY\nU.S. Army Health Clinic Garmisch\n"
+        "Bavaria Medical Department Activity\nTelefax +49 8821 750-4599\n"
+        f"MCXX-BAV-GAR   January 1, 2025\n{PRACTICE}MEMORANDUM FOR RECORD\n"
+        "SUBJECT: Continuity of Care\n1. Patient: THOMPSON, KAYLA   DOB: 07/04/2015\n"
+    )
+    facts = _facts(letter)
+    assert facts["sender"] == "U.S. Army Health Clinic Garmisch"
+    assert facts["title"].casefold() == "memorandum for record"
+
+
+def test_a_heading_in_capitals_that_ends_on_an_adjective_goes_on_to_the_next_line() -> None:
+    letter = (
+        "Deutsche Rentenversicherung Bayern Süd\nTelefax 08031 381-123\n"
+        + PRACTICE
+        + "BEFUNDBERICHT ZUM ANTRAG AUF LEISTUNGEN ZUR MEDIZINISCHEN\nREHABILITATION\n"
+        "Versicherte Person: Anna Huber, geb. 02.03.1960\nSehr geehrte Damen und Herren,\n"
+    )
+    assert _facts(letter)["title"] == (
+        "BEFUNDBERICHT ZUM ANTRAG AUF LEISTUNGEN ZUR MEDIZINISCHEN REHABILITATION"
+    )

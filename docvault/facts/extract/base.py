@@ -202,7 +202,7 @@ _PERSON_IN_CARE = (
     # A child, named by a health office or a midwife ("Kind: Mila FÖRSTER, geb. ...").
     r"Kind|Name des Kindes|"
     # A care service's client; Serbian, Croatian, Bosnian (the order must show here too).
-    r"Betreute Person|Pacijent(?:kinja)?|Bolesni(?:k|ca)"
+    r"Betreute Person|Pacijent(?:kinja)?|Bolesni(?:k|ca)|Bolnik|Пациент(?:ка)?"
 )
 
 
@@ -436,7 +436,7 @@ _PATIENT_LABEL = re.compile(
     r"(?:^|¦|;|\s)(?P<label>Patient(?:in)?/Patient(?:in)?|Patient(?:in|en|/in|\(in\))?(?:\s*name)?|"
     r"Pat\.|Name des Patienten|"
     # "name and surname": Serbian, Croatian, Bosnian, Slovenian
-    r"Ime i prezime|Ime in priimek|"
+    r"Ime i prezime|Ime in priimek|Име и презиме|"
     r"Name der Patientin|Patient'?s name|Name of patient|(?:Nach)?name\s*,\s*Vorname|Surname\s*,\s*"
     r"(?:First|Given)\s*names?|Versicherte[rn]?|Behandelte Person|Name of (?:the )?child|"
     r"Patiënte?|Naam patiënt|Nom du patient|Patiente|Member(?: name)?|Versicherte Person|"
@@ -458,7 +458,8 @@ _BIRTH_LABEL = (
     # Lithuanian, Ukrainian, Russian; Serbian, Croatian, Bosnian, Slovenian, Romanian,
     # Bulgarian, Greek
     r"Gimimo data|Дата народження|Дата рождения|Datum ro(?:đ|dj)enja|Datum rojstva|"
-    r"Data na(?:ș|ş|s)terii|Дата на раждане|Ημερομηνία γέννησης)"
+    r"Data na(?:ș|ş|s)terii|Дата на раждане|Ημερομηνία γέννησης|ro(?:đ|dj)en[a]?|rojen[a]?|"
+    r"n[ăa]scut[ăa]?|роден[а]?|рођен[а]?|Датум рођења)"
 )
 
 

@@ -10,6 +10,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date
 
+from babel.dates import get_month_names
+
 from docvault.facts.extract.base import (
     _BIRTH,
     EARLIEST_LETTER,
@@ -20,47 +22,49 @@ from docvault.facts.extract.base import (
     read_name,
 )
 
-_MONTHS = {
-    **{name.lower(): number for number, name in enumerate(calendar.month_name) if name},
-    **{name.lower(): number for number, name in enumerate(calendar.month_abbr) if name},
-    "sept": 9, "januar": 1, "jänner": 1, "jan": 1, "februar": 2, "feb": 2, "märz": 3,
-    "maerz": 3, "mär": 3, "mrz": 3, "april": 4, "apr": 4, "mai": 5, "juni": 6, "juli": 7,
-    "august": 8, "aug": 8, "september": 9, "sep": 9, "oktober": 10, "okt": 10,
-    "november": 11, "nov": 11, "dezember": 12, "dez": 12,
-    # Dutch and French
-    "januari": 1, "februari": 2, "maart": 3, "mei": 5, "augustus": 8,
-    "janvier": 1, "février": 2, "fevrier": 2, "mars": 3, "avril": 4, "juin": 6, "juillet": 7,
-    "août": 8, "aout": 8, "septembre": 9, "octobre": 10, "novembre": 11, "décembre": 12,
-    "decembre": 12,
-    # Italian, Spanish and Portuguese
-    "gennaio": 1, "febbraio": 2, "marzo": 3, "aprile": 4, "maggio": 5, "giugno": 6,
-    "luglio": 7, "agosto": 8, "settembre": 9, "ottobre": 10, "dicembre": 12,
-    "enero": 1, "febrero": 2, "abril": 4, "mayo": 5, "junio": 6, "julio": 7,
-    "septiembre": 9, "setiembre": 9, "octubre": 10, "noviembre": 11, "diciembre": 12,
-    "janeiro": 1, "fevereiro": 2, "março": 3, "maio": 5, "junho": 6, "julho": 7,
-    "setembro": 9, "outubro": 10, "dezembro": 12,
-    # Polish and Czech (a date's month in the genitive), Turkish
-    "stycznia": 1, "lutego": 2, "marca": 3, "kwietnia": 4, "maja": 5, "czerwca": 6,
-    "lipca": 7, "sierpnia": 8, "września": 9, "października": 10, "listopada": 11,
-    "grudnia": 12, "ledna": 1, "února": 2, "března": 3, "dubna": 4, "května": 5,
-    "června": 6, "července": 7, "srpna": 8, "září": 9, "října": 10, "listopadu": 11,
-    "prosince": 12, "ocak": 1, "şubat": 2, "mart": 3, "nisan": 4, "mayıs": 5, "haziran": 6,
-    "temmuz": 7, "ağustos": 8, "eylül": 9, "ekim": 10, "kasım": 11, "aralık": 12,
-    # Danish, Norwegian and Swedish (their other months are spelled as above)
-    "maj": 5, "augusti": 8, "marts": 3, "desember": 12,
-    # Slovak (the genitive) and Hungarian
-    "januára": 1, "februára": 2, "apríla": 4, "mája": 5, "júna": 6, "júla": 7, "augusta": 8,
-    "septembra": 9, "októbra": 10, "novembra": 11, "decembra": 12, "január": 1, "február": 2,
-    "március": 3, "április": 4, "május": 5, "június": 6, "július": 7, "augusztus": 8,
-    "szeptember": 9, "október": 10,
-    # Lithuanian, Ukrainian and Russian (the genitive a date writes)
-    "sausio": 1, "vasario": 2, "kovo": 3, "balandžio": 4, "gegužės": 5, "birželio": 6,
-    "liepos": 7, "rugpjūčio": 8, "rugsėjo": 9, "spalio": 10, "lapkričio": 11, "gruodžio": 12,
-    "січня": 1, "лютого": 2, "березня": 3, "квітня": 4, "травня": 5, "червня": 6, "липня": 7,
-    "серпня": 8, "вересня": 9, "жовтня": 10, "листопада": 11, "грудня": 12, "января": 1,
-    "февраля": 2, "марта": 3, "апреля": 4, "мая": 5, "июня": 6, "июля": 7, "августа": 8,
-    "сентября": 9, "октября": 10, "ноября": 11, "декабря": 12,
+# The languages a clinic's post arrives in: its own, its neighbours', its patients'.
+MONTH_LOCALES = (
+    "de", "de_AT", "de_CH", "en", "nl", "fr", "it", "es", "pt", "pl", "cs", "sk", "hu", "da",
+    "nb", "nn", "sv", "fi", "lt", "lv", "et", "uk", "ru", "tr", "hr", "sr_Latn", "sr", "bs",
+    "sl", "ro", "bg", "el", "sq", "mk",
+)  # fmt: skip
+# Short forms and spellings the CLDR does not list: German abbreviations, a typewriter's
+# "Maerz", Austria's "Feber", French without accents, Latin America's "setiembre".
+_OTHER_MONTH_SPELLINGS = {
+    "jan": 1, "feb": 2, "feber": 2, "mär": 3, "maerz": 3, "mrz": 3, "apr": 4, "aug": 8,
+    "sep": 9, "sept": 9, "okt": 10, "dez": 12, "fevrier": 2, "aout": 8, "decembre": 12,
+    "setiembre": 9,
 }  # fmt: skip
+
+
+def _unaccented(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text)
+    return unicodedata.normalize(
+        "NFC",
+        "".join(character for character in decomposed if not unicodedata.combining(character)),
+    )
+
+
+def _cldr_months() -> dict[str, int]:
+    """Each language's month names from the Unicode CLDR (Babel): as a date writes them
+    (the genitive: "21. rujna 2025", "5 листопада") and alone. A name two languages give
+    different months ("listopada": October in Croatian, November in Polish) is left out:
+    a date left unread is better than one misread."""
+    months: dict[str, set[int]] = {}
+    for locale in MONTH_LOCALES:
+        for context in ("format", "stand-alone"):
+            for number, name in get_month_names("wide", context, locale).items():
+                # Capitals drop their accents ("ΝΟΕΜΒΡΙΟΥ", "MÄRZ" typed as "MARZ").
+                for spelling in {name.lower(), _unaccented(name.lower())}:
+                    months.setdefault(spelling, set()).add(number)
+    return {name: next(iter(numbers)) for name, numbers in months.items() if len(numbers) == 1}
+
+
+_MONTHS = {
+    **{name.lower(): number for number, name in enumerate(calendar.month_abbr) if name},
+    **_OTHER_MONTH_SPELLINGS,
+    **_cldr_months(),
+}
 
 
 _MONTH_NAME = r"(?P<month_name>[^\W\d_]{3,12})\.?"
@@ -398,8 +402,9 @@ _KIND_AND_DATE = re.compile(
 _YEAR_WORD = re.compile(r"(?:\s+|(?<=\d))(?:r|р|г)\.?\s*$")
 
 
-# A place's first letter, in the alphabets of the letters from abroad ("Århus", "Łódź").
-_CAPITAL = "A-ZÄÖÜÅÆØÉÈČĆŁŚŻŹŠŽŘÚÍÓİŞÇĞŐŰΑ-Ω"
+# A place's first letter, in the alphabets of the letters from abroad ("Århus", "Łódź",
+# "Ваљево").
+_CAPITAL = "A-ZÄÖÜÅÆØÉÈČĆŁŚŻŹŠŽŘÚÍÓİŞÇĞŐŰΑ-ΩА-ЯЁЂЈЉЊЋЏІЇЄҐ"
 
 
 _PLACE_AND_DATE = re.compile(
@@ -467,11 +472,15 @@ def letter_date_candidates(
         value = _with_century(written, EARLIEST_LETTER, latest) if written.value else None
         if returned_referral and _ISSUED.search(line.text):
             rank += 2  # the referral's issue day, weaker than the report's own "Datum"
+        if _PRINTED.search(line.text):
+            rank += 3  # the day it was printed: the letter's only where it gives no other
         yield Candidate(value.isoformat() if value else "", line.text, rank)
 
 
 _CONSULTANT_PART = re.compile(r"Konsiliarbericht|Bericht des Konsiliararztes", re.IGNORECASE)
 _ISSUED = re.compile(r"Ausgestellt am|Ausstellungsdatum", re.IGNORECASE)
+# A printout's day ("KIM-Nachricht · ausgedruckt am 15.09.2026", "Printed: 03/04/2025").
+_PRINTED = re.compile(r"\b(?:ausgedruckt|gedruckt|printed)(?:\s+(?:am|on))?\b|Druckdatum", re.I)
 
 
 # A line that ends where its value starts ("Leoben, am", "Ihre Nachricht vom", "Datum:").

@@ -59,6 +59,9 @@ _OTHER_ORGANISATION = re.compile(
     r"Rendelő\w*|Centro de Salud|Centro Médico|Kommune\b|Kommun\b|Egyetem\b|Univerzit\w*|"
     r"Uniwersytet\w*|[Uu]niversitet\w*|[Ll]igoninė|[Kk]linikos|\w*[Лл]ікарня|\w*[Бб]ольница|\w*[Кк]лініка|"
     r"\w*[Кк]линика|[Пп]олікліні\w*|[Пп]оликлини\w*|[Гг]оспиталь|"
+    # Serbian, Croatian, Bosnian, Slovenian, Romanian, Bulgarian, Greek hospitals and centres
+    r"[Bb]olnic[aei]\b|[Bb]olnišnic\w*|[Bb]olnički|[Kk]linični center|[Cc]entar\b|"
+    r"Dom zdravlja|Zdravstveni dom|Spitalul\b|\w*[Бб]олница|Νοσοκομείο\w*|Κλινική|"
     r"Kindertagesstätte|Kita\b|Schule\b|"
     # A therapists' practice by its craft and its name: "Physiotherapie Bewegungsraum".
     r"(?:Physiotherapie|Ergotherapie|Logopädie|Podologie)(?=\s+[A-ZÄÖÜ])|"
@@ -204,6 +207,21 @@ def _a_person(name: str) -> bool:
     )
 
 
+def _small_words_after_organisation(name: str, words: Sequence[str]) -> bool:
+    """A few words written small in an organisation's name, after (or in) the word that makes
+    it one: "Klinikum rechts der Isar", "Univerzitetni klinični center Ljubljana" (not "Your
+    visit to the Fracture Clinic", a sentence that names one at its end)."""
+    small = [word for word in words if word.islower() and word not in _NAME_SMALL_WORDS]
+    if not 1 <= len(small) <= 2 or not words[0][0].isupper():
+        return False
+    if not all(re.fullmatch(r"[^\W\d_]+", word) for word in small):
+        return False
+    found = [match.start() for pattern in (_ORGANISATION, _OTHER_ORGANISATION)
+             if (match := pattern.search(name))]  # fmt: skip
+    first_small = re.search(rf"(?<!\S){re.escape(small[0])}(?!\S)", name)
+    return bool(found) and first_small is not None and min(found) <= first_small.start()
+
+
 def _name_shaped(name: str) -> bool:
     """Whether ``name`` reads as an organisation's name: its words capitalised (or the
     small words a name holds), neither a tag line nor a form's heading, no logo's acronym
@@ -216,11 +234,15 @@ def _name_shaped(name: str) -> bool:
     if len(words) == 1 and name.isupper() and len(name) <= 5:
         return False
     cyrillic_named = bool(re.search(r"[А-Яа-яІЇЄҐЁ]", name)) and _an_organisation(name)
+    if _small_words_after_organisation(name, words):
+        return True
     return all(
         word[0].isupper()
         or word[0].isdigit()
         or word in _NAME_SMALL_WORDS
         or word[0] in "(&+-/"
+        # An operator's acronym in small letters before the name: "kbo-Inn-Salzach-Klinikum".
+        or (re.match(r"[a-z]{2,5}-[A-ZÄÖÜ]", word) is not None and _an_organisation(word))
         # The languages that write a name's nouns small: "Fakultní nemocnice Plzeň",
         # "Skånes universitetssjukhus".
         or (word.islower() and _an_organisation(word))
@@ -767,7 +789,8 @@ _FAX_HEADER = re.compile(
 # BAKANLIĞI", "Royaume du Maroc", "Republic of Ghana – Ministry of Health"): not the sender.
 _STATE_LINE = re.compile(
     r"^(?:T\.\s?C\.|Royaume|Kingdom|Republi[ck]|Republika|Repubblica|République|"
-    r"República|Rzeczpospolita|Ministry|Ministère|Ministerio|Ministero|Ministerstvo)\b|"
+    r"República|Rzeczpospolita|Ministry|Ministère|Ministerio|Ministero|Ministerstvo|"
+    r"Department of the (?:Army|Navy|Air Force))\b|"
     r"\bBakanlığı\b",
     re.IGNORECASE,
 )
@@ -803,7 +826,9 @@ def head_name(line: Line) -> str | None:
     # OCR drops the space after an abbreviation's dot: "St.Elisabeth-Krankenhaus".
     name = re.sub(r"\b(St|Dr|Prof)\.(?=[^\W\d_])", r"\1. ", name)
     words = name.split()
-    if not 1 <= len(words) <= 10 or len(name) > 80 or not name[0].isupper():
+    # A name may start with its operator's acronym in small letters: "kbo-Inn-Salzach-Klinikum".
+    small_acronym = re.match(r"[a-z]{2,5}-[A-ZÄÖÜ]", name) and _an_organisation(name)
+    if not 1 <= len(words) <= 10 or len(name) > 80 or not (name[0].isupper() or small_acronym):
         return None
     if not re.fullmatch(r"[^\W\d_](?:[^\W\d_]|[ .,'’&()/+-])*", name):
         return None  # a name is words: no number, no markup, no label

@@ -74,6 +74,12 @@ _CONTINUATION = re.compile(
 )
 
 
+# A heading in capitals that ends on an adjective, and the one to three words in capitals
+# that finish it on the next line.
+_CAPITALS_RUN_ON = re.compile(r"^[^a-zäöüß]*[A-ZÄÖÜ]{3,}(?:ISCHEN|LICHEN|ISCHER|LICHER|IGEN)$")
+_CAPITALS_REST = re.compile(r"[A-ZÄÖÜ][A-ZÄÖÜß-]+(?: [A-ZÄÖÜ][A-ZÄÖÜß-]+){0,2}")
+
+
 def _with_continuation(candidate: Candidate, lines: Sequence[Line]) -> Candidate:
     """The title with its second line, where a whole line's title runs on to the next."""
     position = next((i for i, line in enumerate(lines) if line.text == candidate.evidence), None)
@@ -83,6 +89,10 @@ def _with_continuation(candidate: Candidate, lines: Sequence[Line]) -> Candidate
     if candidate.value != line.text.strip() or following.block != line.block:
         return candidate
     rest = following.text.strip()
+    if _CAPITALS_RUN_ON.search(line.text.strip()) and _CAPITALS_REST.fullmatch(rest):
+        # "BEFUNDBERICHT ZUM ANTRAG AUF LEISTUNGEN ZUR MEDIZINISCHEN" over "REHABILITATION":
+        # an adjective does not end a heading.
+        return Candidate(f"{candidate.value} {rest}", candidate.evidence, candidate.rank)
     if not _CONTINUATION.fullmatch(rest) or len(rest.split()) > 6 or rest.endswith("."):
         return candidate
     if _FOR_PERSON.match(rest):
@@ -358,7 +368,7 @@ _HEADING_SMALL_WORDS = frozenset(
 _FOREIGN_ONE_WORD = re.compile(
     r"Epikriz|EPİKRİZ|Epikrise|Epikris|Epikryza|Ontslagbrief|Udskrivningsbrev|Remiss|Remissvar|"
     r"Henvisning|Skierowanie|Zaświadczenie|Zárójelentés|Beutaló|Lelet|Läkarintyg|Lægeerklæring|"
-    r"Виписка|Выписка|Эпикриз|Епікриз",
+    r"Виписка|Выписка|Эпикриз|Епікриз|Епикриза|Εξιτ[ηή]ριο",
     re.I,
 )
 
@@ -371,7 +381,11 @@ _FOREIGN_KIND = re.compile(
     r"Läkarintyg|Utlåtande|Skierowanie|Zaświadczenie|Propouštěcí zpráva|Lékařská zpráva|"
     r"Prepúšťacia správa|Lekárska správa|Zárójelentés|Ambuláns lap|Lelet|Beutaló|"
     r"Nota de alta|Carta de alta|Relatório(?: médico| de alta)?|Išrašas|Виписка|Выписка|"
-    r"Выписной эпикриз|Епікриз|Эпикриз)\b",
+    r"Выписной эпикриз|Епікриз|Эпикриз|"
+    # Serbian, Croatian, Bosnian, Slovenian, Romanian, Bulgarian, Greek, a US Army memo
+    r"Otpusno pismo|Otpusna lista|Odpustno pismo|Specijalistički nalaz|Nalaz|Uputnica|"
+    r"Scrisoare medicală|Bilet de ieșire|Отпусна листа|Отпусно писмо|Епикриза|"
+    r"Ενημερωτικ[οό] σημε[ιί]ωμα εξ[οό]δου|Εξιτ[ηή]ριο|Memorandum(?: for record)?)\b",
     re.IGNORECASE,
 )
 
