@@ -232,3 +232,26 @@ def test_a_heading_in_capitals_that_ends_on_an_adjective_goes_on_to_the_next_lin
     assert _facts(letter)["title"] == (
         "BEFUNDBERICHT ZUM ANTRAG AUF LEISTUNGEN ZUR MEDIZINISCHEN REHABILITATION"
     )
+
+
+@pytest.mark.parametrize("stamped", ["LANDARZTPRAXIS BAD HINDELANG", "HAZ SCHWABING-WEST"])
+def test_the_practices_name_in_its_receipt_stamp_is_not_the_sender(stamped: str) -> None:
+    """A scan catches the practice's receipt stamp at the page's top: its date and, in
+    capitals under it, the practice's own name; the letter head follows."""
+    letter = (
+        f"EINGANG 27.01.2025\n{stamped}\nKlinikum Kempten\nMedizinische Klinik II\n"
+        f"Robert-Weixler-Straße 50 · 87439 Kempten\nTelefax 0831 530-2299\n{PRACTICE}"
+        "Kempten, 24.01.2025\nArztbrief\nPatient: Anna Huber, geb. 02.03.1960\n"
+    )
+    facts = _facts(letter)
+    assert facts["sender"] == "Klinikum Kempten"
+    assert facts["letter_date"] == "2025-01-24"
+
+
+def test_a_hospital_groups_head_gives_the_group_with_its_hospital() -> None:
+    letter = (
+        "Kliniken Südostbayern AG – Klinikum Traunstein\nKlinik für Pneumologie\n"
+        f"Cuno-Niggl-Straße 3 · 83278 Traunstein\nTelefax 0861 705-1599\n{PRACTICE}"
+        "Traunstein, 24.02.2025\nENTLASSUNGSBRIEF\nPatient: Baumgartner, Sepp, geb. 18.06.1962\n"
+    )
+    assert _facts(letter)["sender"] == "Kliniken Südostbayern AG – Klinikum Traunstein"

@@ -22,6 +22,7 @@ Markdown) are read cell by cell, with a header row's labels paired to the row be
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from collections.abc import Iterable, Sequence
 from datetime import date
 
@@ -34,6 +35,7 @@ from docvault.facts.extract.base import (
     MAX_CHARACTERS,
     TEXT_FIELDS,
     Candidate,
+    Line,
     Proposal,
     letter_lines,
     same_person,
@@ -88,12 +90,38 @@ def _comparable(value: str) -> str:
     return " ".join(value.casefold().split())
 
 
+# The receiving practice's name in its receipt stamp, in capitals under the stamp's date
+# line: "EINGANG 27.01.2025" over "LANDARZTPRAXIS BAD HINDELANG" or "HAZ SCHWABING-WEST".
+_STAMPED_PRACTICE = re.compile(r"[^\W\d_a-zäöüß][^\da-zäöüß]*")
+_STAMPED_WORDS = 4
+
+
+def _without_receipt_stamp(lines: list[Line]) -> list[Line]:
+    """The page's lines less the practice's receipt stamp ("EINGANG 25.09.2025", where the
+    scanner caught it, and the practice's name in capitals under it): the practice's mark
+    on the page, no line of the letter's head."""
+    kept: list[Line] = []
+    stamped = False
+    for line in lines:
+        if RECEIPT_STAMP_LINE.fullmatch(line.text):
+            stamped = True
+            continue
+        words = len(line.text.split())
+        if stamped and _STAMPED_PRACTICE.fullmatch(line.text.strip()) and words <= _STAMPED_WORDS:
+            stamped = False
+            continue
+        stamped = False
+        kept.append(line)
+    # Numbered again: the rules read a line's neighbours by its number.
+    return [replace(line, number=number) for number, line in enumerate(kept)]
+
+
 def propose(text: str, today: date | None = None) -> dict[str, Proposal]:
     """The facts of a letter whose text (Markdown or plain) is ``text``; absent: abstained."""
     today = today or date.today()
     # The practice's receipt stamp ("EINGANG 25.09.2025"), where the scanner caught it at the
     # page's top: the practice's mark on the page, no line of the letter's head.
-    lines = [line for line in letter_lines(text) if not RECEIPT_STAMP_LINE.fullmatch(line.text)]
+    lines = _without_receipt_stamp(letter_lines(text))
     order = slash_order(text[:MAX_CHARACTERS])
     decided = {
         "patient": _decide("patient", patient_candidates(lines)),

@@ -240,7 +240,7 @@ def _name_shaped(name: str) -> bool:
         word[0].isupper()
         or word[0].isdigit()
         or word in _NAME_SMALL_WORDS
-        or word[0] in "(&+-/"
+        or word[0] in "(&+-/–"
         # An operator's acronym in small letters before the name: "kbo-Inn-Salzach-Klinikum".
         or (re.match(r"[a-z]{2,5}-[A-ZÄÖÜ]", word) is not None and _an_organisation(word))
         # The languages that write a name's nouns small: "Fakultní nemocnice Plzeň",
@@ -813,6 +813,15 @@ def _letterhead(lines: Sequence[Line]) -> Candidate | None:
     return Candidate(name, line.text, 0)
 
 
+# A hospital group that runs the hospital named after it on the letter head.
+_OPERATOR = re.compile(
+    r"\b(?:AG|GmbH|gGmbH|Holding|Verbund|Gruppe|Group|Kliniken|Klinikverbund)\b|verbund\b"
+)
+_ONE_HOSPITAL = re.compile(
+    r"(?:Klinikum|Krankenhaus|Klinik|Kreisklinik|Spital|Hospital|Landeskrankenhaus)\s+[A-ZÄÖÜ]"
+)
+
+
 def head_name(line: Line) -> str | None:
     """The name a letter head's first line gives, or None where the line is no name: a
     number, markup or a label, a person, a heading, a department, a form's field."""
@@ -823,6 +832,10 @@ def head_name(line: Line) -> str | None:
         if RECIPIENT_START.match(name) or (signer and signer.end()):
             return None  # "Frau Dr. Roth · Praxis am Markt": a person's line, no letter head
         name = parts[1]  # "Zentrale Notaufnahme · Klinikum Rheinbogen": the hospital's name
+    elif len(parts) > 1 and _OPERATOR.search(name) and _ONE_HOSPITAL.match(parts[1]):
+        # "Kliniken Südostbayern AG – Klinikum Traunstein": the group and its hospital, as
+        # the head prints them (the group alone names many hospitals).
+        name = line.text[: line.text.index(parts[1]) + len(parts[1])].strip()
     # OCR drops the space after an abbreviation's dot: "St.Elisabeth-Krankenhaus".
     name = re.sub(r"\b(St|Dr|Prof)\.(?=[^\W\d_])", r"\1. ", name)
     words = name.split()
@@ -830,7 +843,7 @@ def head_name(line: Line) -> str | None:
     small_acronym = re.match(r"[a-z]{2,5}-[A-ZÄÖÜ]", name) and _an_organisation(name)
     if not 1 <= len(words) <= 10 or len(name) > 80 or not (name[0].isupper() or small_acronym):
         return None
-    if not re.fullmatch(r"[^\W\d_](?:[^\W\d_]|[ .,'’&()/+-])*", name):
+    if not re.fullmatch(r"[^\W\d_](?:[^\W\d_]|[ .,'’&()/+–-])*", name):
         return None  # a name is words: no number, no markup, no label
     if (name.isupper() and len(words) == 1) or not _name_shaped(name):
         return None  # "FAX", "Medikationsplan", "A member of ...": no name
