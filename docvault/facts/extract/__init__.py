@@ -22,8 +22,8 @@ Markdown) are read cell by cell, with a header row's labels paired to the row be
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from datetime import date
 
 from docvault.facts.extract.base import (

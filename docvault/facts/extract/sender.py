@@ -240,7 +240,7 @@ def _name_shaped(name: str) -> bool:
         word[0].isupper()
         or word[0].isdigit()
         or word in _NAME_SMALL_WORDS
-        or word[0] in "(&+-/–"
+        or word[0] in "(&+-/"
         # An operator's acronym in small letters before the name: "kbo-Inn-Salzach-Klinikum".
         or (re.match(r"[a-z]{2,5}-[A-ZÄÖÜ]", word) is not None and _an_organisation(word))
         # The languages that write a name's nouns small: "Fakultní nemocnice Plzeň",
@@ -843,9 +843,9 @@ def head_name(line: Line) -> str | None:
     small_acronym = re.match(r"[a-z]{2,5}-[A-ZÄÖÜ]", name) and _an_organisation(name)
     if not 1 <= len(words) <= 10 or len(name) > 80 or not (name[0].isupper() or small_acronym):
         return None
-    if not re.fullmatch(r"[^\W\d_](?:[^\W\d_]|[ .,'’&()/+–-])*", name):
+    if not re.fullmatch(r"[^\W\d_](?:[^\W\d_]|[ .,'’&()/+-])*", name.replace(" – ", " ")):
         return None  # a name is words: no number, no markup, no label
-    if (name.isupper() and len(words) == 1) or not _name_shaped(name):
+    if (name.isupper() and len(words) == 1) or not _name_shaped(name.replace(" – ", " ")):
         return None  # "FAX", "Medikationsplan", "A member of ...": no name
     kind = _DOCUMENT_KIND.search(name)
     if kind and (not _an_organisation(name) or len(name[: kind.start()].split()) <= 1):
