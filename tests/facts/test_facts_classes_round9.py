@@ -121,6 +121,11 @@ def test_a_pharmacys_question_is_titled_by_its_line_above_the_patient() -> None:
             "Feststellung des Grades der Behinderung nach dem SGB IX",
             "Feststellung des Grades der Behinderung nach dem SGB IX",
         ),
+        ("Untersuchung: Sonographie des Abdomens", "Sonographie des Abdomens"),
+        (
+            "Meldepflichtige Erkrankung nach § 6 IfSG – Rückfrage",
+            "Meldepflichtige Erkrankung nach § 6 IfSG – Rückfrage",
+        ),
     ],
 )
 def test_headings_a_label_repeats_an_examination_with_its_day_and_long_subjects(

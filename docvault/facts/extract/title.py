@@ -440,6 +440,9 @@ def _heading_above(line: Line, following: Line) -> bool:
     # (a kind of letter's day, "Befundbericht vom ...", goes with the date: below).
     dated = re.sub(r"\s(?:vom|from|of|dated)\s\d{1,2}\.\d{1,2}\.\d{2,4}$", "", bare)
     bare = dated if not _DOCUMENT_KIND.search(dated) else bare
+    # A law's paragraph or a numbered thing is no number of an address: "Meldepflichtige
+    # Erkrankung nach § 6 IfSG – Rückfrage", "Berufskrankheit Nr. 4101".
+    bare = re.sub(r"§\s?\d+[a-z]?|\bNr\.\s?\d+", "", bare)
     if re.search(r"(?<![\w-])\d|[:@·•|¦,;()/]|[.!?]$", bare) or text.isupper():
         return False
     if (_ORGANISATION.search(text) or _SUBDIVISION.search(text)) and not _DOCUMENT_KIND.search(
@@ -480,8 +483,9 @@ def _heading_above(line: Line, following: Line) -> bool:
 
 _KIND_LABEL = re.compile(r"(?:Befund|Bericht|Report|Findings)\s*:\s*[A-ZÄÖÜ][^\d:]{2,60}")
 _EXAMINATION_DATED = re.compile(
-    r"(?:Untersuchung|Examination|Exam|Study)\s+(?:vom|am|on|of|dated)\s+"
-    r"\d{1,2}\.\s?\d{1,2}\.\s?\d{2,4}\s*:\s*(?P<examination>[A-ZÄÖÜ][^\d:]{2,60})"
+    r"(?:Untersuchung|Untersuchungsart|Examination|Exam|Study)"
+    r"(?:\s+(?:vom|am|on|of|dated)\s+\d{1,2}\.\s?\d{1,2}\.\s?\d{2,4})?"
+    r"\s*:\s*(?P<examination>[A-ZÄÖÜ][^\d:]{2,60})"
 )
 
 
@@ -494,7 +498,8 @@ def _labelled_kind(text: str) -> str | None:
 
 
 def _dated_examination(text: str) -> str | None:
-    """The examination of ``Untersuchung vom 22.09.2024: MRT des rechten Kniegelenks``."""
+    """The examination of ``Untersuchung vom 22.09.2024: MRT des rechten Kniegelenks`` or
+    ``Untersuchung: Sonographie des Abdomens``."""
     found = _EXAMINATION_DATED.fullmatch(text.strip())
     if found is None or len(found["examination"].split()) > 8:
         return None
