@@ -294,7 +294,13 @@ def lay_hospital(c: Ctx) -> str:
     s.gap(4)
     pat = c.mention(c.name(rng.choice(["anrede_dat", "caps_comma", "anrede_dat"])))
     bstyle = rng.choice(["de", "de_short", "de_long"])
-    s.para(f"Patient{'in' if c.subj.sex == 'f' else ''}: {pat}, geb. {c.bd(bstyle)}")
+    reg = c.subj.reg
+    if reg and reg.birth_name and reg.birth_name != c.subj.surname:
+        c.notes.append(f"the birth name (geb. {reg.birth_name}) follows the name")
+        pat = f"{pat} geb. {reg.birth_name}"
+        s.para(f"Patientin: {pat}, * {c.bd(bstyle)}")
+    else:
+        s.para(f"Patient{'in' if c.subj.sex == 'f' else ''}: {pat}, geb. {c.bd(bstyle)}")
     s.add(f"stationärer Aufenthalt vom {fmt(adm, 'de')} bis {fmt(dis, 'de')}")
     s.gap(6)
     s.add("Sehr geehrte Frau Kollegin, sehr geehrter Herr Kollege,")
@@ -585,10 +591,8 @@ def lay_lab(c: Ctx) -> str:
     s.kv("Patient:", f"{pat}   geb. {c.bd('de')}   {sx}", 70, 130)
     s.rule()
     s.gap(4)
-    s.kv("Untersuchung", "Ergebnis", 70, 250, font_key="narrowb")
-    y = s.y
-    s.add("Einheit", 330, "narrowb", y=y, advance=False)
-    s.add("Referenzbereich", 410, "narrowb", y=y)
+    hd = s.kv("Untersuchung", "Ergebnis", 70, 250, font_key="narrowb")
+    hd.segs += [(330.0, "Einheit"), (410.0, "Referenzbereich")]
     tests = [
         ("Hämoglobin", "13.1", "g/dl", "12.0 - 16.0"),
         ("Leukozyten", "11.8 H", "/nl", "4.0 - 10.0"),
@@ -796,9 +800,7 @@ def lay_form(c: Ctx) -> str:
     pat = c.mention(c.name("comma"))
     s.add(pat, 45, size=10)
     s.add("geb. am", 250, size=6.5, y=s.y - 23, advance=False)
-    s.add(
-        c.bd(rng.choice(["de", "de_yy"]) if False else "de"), 230, size=9, y=s.y - 10, advance=False
-    )
+    s.add(c.bd("de"), 230, size=9, y=s.y - 10, advance=False)
     s.add(f"{c.subj.reg.street if c.subj.reg else 'Hauptstraße 4'}", 45, size=9)
     s.add("Kostenträgerkennung  Versicherten-Nr.  Status", 45, size=6.5)
     s.add(
@@ -865,7 +867,7 @@ def lay_email(c: Ctx) -> str:
     org, mail, who = rng.choice(orgs)
     c.sender, c.sender_alts, c.sender_short, c.sender_fax = org, [mail], org, "0761 48 99 100"
     s.font, s.size = "sans", 9.5
-    printed = c.other(c.after(0, 2), "Druckdatum der E-Mail")
+    printed = c.other(c.after(1, 3), "Druckdatum der E-Mail")
     s.y = 28
     s.add(f"{fmt(printed, 'de_yy')}, 08:{rng.randint(10, 59)}", 40, size=7.5, advance=False)
     s.add("Praxis-Webmail – Nachricht", align="center", size=7.5)
@@ -1161,6 +1163,10 @@ def lay_swiss(c: Ctx) -> str:
         ],
     )
     closing(c, ["Dr. med. S. Gubser, Oberärztin", "Prof. Dr. med. R. Stucki"], "Freundliche Grüsse")
+    for page in s.pages:
+        for ln in page.lines:
+            ln.segs = [(x, t.replace("ß", "ss")) for x, t in ln.segs]
+    c.notes.append("Swiss spelling: ss for ß throughout, the practice's street included")
     return "Swiss hospital letter (ss for ß)"
 
 
@@ -1212,6 +1218,23 @@ def lay_austria(c: Ctx) -> str:
 
 
 FOREIGN = {
+    "sq-al": (
+        "AL",
+        'Qendra Spitalore Universitare "Nënë Tereza"',
+        "Tiranë",
+        "Epikriza",
+        "I nderuar koleg,",
+        "lindur",
+        "lindur",
+        "Datëlindja",
+        [
+            "Pacientja/pacienti u shtrua në repartin e kardiologjisë për fibrilacion atrial.",
+            "Rekomandohet kontroll pas tre javësh te mjeku i familjes.",
+        ],
+        "Me respekt",
+        "Dr. Elona Hoxha",
+        "+355 4 236 2741",
+    ),
     "it": (
         "IT",
         "Azienda Ospedaliera Ospedale Niguarda",
@@ -1286,8 +1309,9 @@ FOREIGN = {
 
 def lay_foreign(c: Ctx) -> str:
     rng, s = c.rng, c.s
-    lang = rng.choice(sorted(FOREIGN))
-    region, org, city, title, hello, _nm, _nf, bdl, sents, bye, doc, fax = FOREIGN[lang]
+    key = rng.choice(sorted(FOREIGN))
+    lang = key[:2]
+    region, org, city, title, hello, _nm, _nf, bdl, sents, bye, doc, fax = FOREIGN[key]
     c.language, c.region = lang, region
     c.sender, c.sender_alts, c.sender_short, c.sender_fax = org, [], org, fax
     s.font = "dsans"
