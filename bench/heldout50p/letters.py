@@ -152,6 +152,16 @@ def maybe_relative(c: Ctx, german: bool = True) -> str:
     return f"{rel} {name}" if german else name
 
 
+def maybe_address(c: Ctx, x: float | None = None, label: str = "Anschrift:") -> None:
+    reg = c.subj.reg
+    if reg is None:
+        return
+    if reg.collision_group == "G1" or c.rng.random() < 0.25:
+        if reg.collision_group == "G1":
+            c.notes.append("same name and birth date in the register: only the address tells")
+        c.s.add(f"{label} {reg.street}, {reg.postcode} {reg.city}".strip(), x)
+
+
 def body(c: Ctx, sentences: list[str]) -> None:
     for sent in sentences:
         c.s.para(sent)
@@ -301,6 +311,7 @@ def lay_hospital(c: Ctx) -> str:
         s.para(f"Patientin: {pat}, * {c.bd(bstyle)}")
     else:
         s.para(f"Patient{'in' if c.subj.sex == 'f' else ''}: {pat}, geb. {c.bd(bstyle)}")
+    maybe_address(c)
     s.add(f"stationärer Aufenthalt vom {fmt(adm, 'de')} bis {fmt(dis, 'de')}")
     s.gap(6)
     s.add("Sehr geehrte Frau Kollegin, sehr geehrter Herr Kollege,")
@@ -589,6 +600,7 @@ def lay_lab(c: Ctx) -> str:
     pat = c.mention(c.name(rng.choice(["caps_comma", "comma"])))
     sx = "männlich" if c.subj.sex == "m" else "weiblich"
     s.kv("Patient:", f"{pat}   geb. {c.bd('de')}   {sx}", 70, 130)
+    maybe_address(c, 130, "")
     s.rule()
     s.gap(4)
     hd = s.kv("Untersuchung", "Ergebnis", 70, 250, font_key="narrowb")
@@ -738,6 +750,7 @@ def lay_authority(c: Ctx) -> str:
         s.add(f"Kontaktperson: {pat}, geb. am {bd}")
     else:
         s.add(f"{vs}: {pat}, geb. am {bd}")
+        maybe_address(c, label="wohnhaft:")
     if "Rentenversicherung" in org:
         s.add(
             f"Versicherungsnummer: {rng.randint(10, 65)} {c.subj.birth.strftime('%d%m%y')} "
@@ -1696,9 +1709,22 @@ def _cover(c: Ctx, sent: date, hm: str, pages: int) -> Page:
 
 
 def _subject(
-    rng: random.Random, patients: list[register.Patient], region: str
+    rng: random.Random,
+    patients: list[register.Patient],
+    region: str,
+    force: tuple[str, str, str] | None = None,
 ) -> tuple[Subject, list[str]]:
     notes: list[str] = []
+    if force is not None:
+        p = next(x for x in patients if (x.surname, x.given_names, x.birth_date) == force)
+        surname = p.former_names[0] if p.former_names else p.surname
+        if p.former_names:
+            notes.append(f"the letter uses the former name {surname}")
+        if region == "CH":
+            surname = surname.replace("ß", "ss")
+        notes.append(f"register collision: {p.collision}" if p.collision else "a planted trap")
+        bd = date.fromisoformat(p.birth_date)
+        return Subject(p, surname, p.given_names, bd, p.sex, p.title), notes
     if rng.random() < 0.08:
         g, sn, sex = rng.choice(OUTSIDERS)
         bd = date(rng.randint(1940, 2005), rng.randint(1, 12), rng.randint(1, 28))
@@ -1728,12 +1754,13 @@ def _one(
     split_name: str,
     seed: int,
     patients: list[register.Patient],
+    force: tuple[str, str, str] | None = None,
 ) -> Letter:
     d = date(2025, 1, 7) + timedelta(days=rng.randint(0, 320))
     while d.weekday() > 4:
         d += timedelta(days=1)
     practice = rng.choice(PRACTICES)
-    subj, notes = _subject(rng, patients, REGION_OF.get(layout, "DE"))
+    subj, notes = _subject(rng, patients, REGION_OF.get(layout, "DE"), force)
     c = Ctx(rng, d, practice, subj, Sheet())
     c.notes.extend(notes)
     kind = LAYOUTS[layout](c)
@@ -1775,9 +1802,27 @@ def generate(count: int, seed: int, split_name: str = "gen") -> list[Letter]:
     out = []
     for i in range(count):
         layout = order[i % len(order)]
+        force = None
+        if split_name == "test" and i in TRAPS:
+            layout, force = TRAPS[i]
         sub = random.Random(seed * 1000 + i)
-        out.append(_one(sub, layout, i + 1, split_name, seed * 1000 + i, patients))
+        out.append(_one(sub, layout, i + 1, split_name, seed * 1000 + i, patients, force))
     return out
+
+
+# Planted traps of the test split: letter index -> (layout, register patient).
+TRAPS: dict[int, tuple[str, tuple[str, str, str]]] = {
+    2: ("hospital", ("Hug", "Katharina", "1987-11-23")),
+    5: ("swiss", ("Weißer", "Bernhard", "1952-07-19")),
+    9: ("lab", ("Schwarz", "Maria", "1948-03-12")),
+    13: ("authority", ("Mueller", "Juergen", "1959-10-03")),
+    17: ("specialist", ("Kaltenbach", "Lukas", "2011-06-04")),
+    21: ("portal", ("Maier", "Thomas", "1971-08-01")),
+    25: ("france", ("Krasniqi", "Arben", "2004-02-27")),
+    29: ("reha", ("Kienzle-Hauser", "Marie-Luise", "1966-01-29")),
+    33: ("refugee", ("Al-Hassan", "Ahmad", "1992-01-01")),
+    37: ("hospital", ("Schaefer", "Gertrud", "1944-01-09")),
+}
 
 
 def split(name: str) -> list[Letter]:
