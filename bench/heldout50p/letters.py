@@ -327,7 +327,7 @@ def lay_hospital(c: Ctx) -> str:
     for dg in rng.sample(DIAG, 3):
         s.add(f"– {dg}", 80)
     s.gap(6)
-    two_pages = rng.random() < 0.5
+    two_pages = rng.random() < 0.75
     body(
         c,
         [
@@ -1799,30 +1799,35 @@ def generate(count: int, seed: int, split_name: str = "gen") -> list[Letter]:
     for name in sorted(WEIGHTS):
         order += [name] * WEIGHTS[name]
     rng.shuffle(order)
+    forced: dict[int, tuple[str, str, str]] = {}
+    if split_name == "test":
+        # each planted trap goes to a letter whose drawn kind is the trap's kind
+        for kind, who in TRAPS:
+            free = [i for i in range(count) if order[i % len(order)] == kind and i not in forced]
+            if free:
+                forced[free[0]] = who
     out = []
     for i in range(count):
         layout = order[i % len(order)]
-        force = None
-        if split_name == "test" and i in TRAPS:
-            layout, force = TRAPS[i]
         sub = random.Random(seed * 1000 + i)
-        out.append(_one(sub, layout, i + 1, split_name, seed * 1000 + i, patients, force))
+        out.append(_one(sub, layout, i + 1, split_name, seed * 1000 + i, patients, forced.get(i)))
     return out
 
 
-# Planted traps of the test split: letter index -> (layout, register patient).
-TRAPS: dict[int, tuple[str, tuple[str, str, str]]] = {
-    2: ("hospital", ("Hug", "Katharina", "1987-11-23")),
-    5: ("swiss", ("Weißer", "Bernhard", "1952-07-19")),
-    9: ("lab", ("Schwarz", "Maria", "1948-03-12")),
-    13: ("authority", ("Mueller", "Juergen", "1959-10-03")),
-    17: ("specialist", ("Kaltenbach", "Lukas", "2011-06-04")),
-    21: ("portal", ("Maier", "Thomas", "1971-08-01")),
-    25: ("france", ("Krasniqi", "Arben", "2004-02-27")),
-    29: ("reha", ("Kienzle-Hauser", "Marie-Luise", "1966-01-29")),
-    33: ("refugee", ("Al-Hassan", "Ahmad", "1992-01-01")),
-    37: ("hospital", ("Schaefer", "Gertrud", "1944-01-09")),
-}
+# Planted traps of the test split: (kind of letter, register patient).
+TRAPS: list[tuple[str, tuple[str, str, str]]] = [
+    ("hospital", ("Hug", "Katharina", "1987-11-23")),
+    ("swiss", ("Weißer", "Bernhard", "1952-07-19")),
+    ("lab", ("Schwarz", "Maria", "1948-03-12")),
+    ("authority", ("Mueller", "Juergen", "1959-10-03")),
+    ("specialist", ("Kaltenbach", "Lukas", "2011-06-04")),
+    ("portal", ("Maier", "Thomas", "1971-08-01")),
+    ("france", ("Krasniqi", "Arben", "2004-02-27")),
+    ("reha", ("Kienzle-Hauser", "Marie-Luise", "1966-01-29")),
+    ("refugee", ("Al-Hassan", "Ahmad", "1992-01-01")),
+    ("hospital", ("Schaefer", "Gertrud", "1944-01-09")),
+    ("authority", ("Kaltenbach", "Leon", "2011-06-04")),
+]
 
 
 def split(name: str) -> list[Letter]:
