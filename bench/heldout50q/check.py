@@ -88,15 +88,21 @@ def pdf_lines(data: bytes) -> list[list[str]]:
     return out
 
 
+def _digest(let: letters.Letter, renders: dict[str, dict[str, bytes]]) -> str:
+    h = hashlib.sha256(json.dumps(let.truth(), ensure_ascii=False, sort_keys=True).encode())
+    for c in let.conditions():
+        for rel, data in sorted(renders[c].items()):
+            h.update(rel.encode() + data)
+    return h.hexdigest()
+
+
 def _digest_all() -> dict[str, str]:
     out: dict[str, str] = {}
     for name in ("test", "examples"):
-        for let in letters.split(name):
-            h = hashlib.sha256(json.dumps(let.truth(), ensure_ascii=False, sort_keys=True).encode())
-            for c in let.conditions():
-                for rel, data in sorted(let.render(c).items()):
-                    h.update(rel.encode() + data)
-            out[let.id] = h.hexdigest()
+        for i, let in enumerate(letters.split(name)):
+            if name == "test" and i % 4:
+                continue
+            out[let.id] = _digest(let, {c: let.render(c) for c in let.conditions()})
     return out
 
 
@@ -138,7 +144,7 @@ def check_register(problems: list[str]) -> None:
                 problems.append(f"register: gdt and csv differ for {row['id']}")
 
 
-def check_letter(let: letters.Letter, problems: list[str], own: list[str]) -> dict[str, str]:
+def check_letter(let: letters.Letter, problems: list[str], own: list[str]) -> str:
     t = let.truth()
     f = t["facts"]
     lid = t["id"]
@@ -151,11 +157,11 @@ def check_letter(let: letters.Letter, problems: list[str], own: list[str]) -> di
     for name in own:
         if name in f["sender"] or f["sender"] in name:
             err(f"{lid}: sender is the receiving practice")
-    hashes: dict[str, str] = {}
+    renders: dict[str, dict[str, bytes]] = {}
     for cond in let.conditions():
         pages = t["conditions"][cond]["pages"]
         files = let.render(cond)
-        hashes[cond] = hashlib.sha256(b"".join(files[k] for k in sorted(files))).hexdigest()
+        renders[cond] = files
         texts = [p["text"] for p in pages]
         sheets: list[Sheet] = [sh for _, sh in let._pages(cond)]
         # text layer of what is printed equals the truth (the PDF itself, or the page images' source)
@@ -221,7 +227,7 @@ def check_letter(let: letters.Letter, problems: list[str], own: list[str]) -> di
         err(f"{lid}: handwritten letters have no pdf")
     if t["register"] is None and f["patient"]["register_id"] is not None:
         err(f"{lid}: register truth")
-    return hashes
+    return _digest(let, renders)
 
 
 def main() -> None:
@@ -241,18 +247,19 @@ def main() -> None:
     except ValueError:
         pass
     layouts: dict[str, int] = {}
+    mine: dict[str, str] = {}
     for let in lets:
-        check_letter(let, problems, own)
+        mine[let.id] = check_letter(let, problems, own)
         layouts[let.layout] = layouts.get(let.layout, 0) + 1
-    # same bytes twice in this interpreter (a sample), and in another interpreter (all)
+    # same bytes twice in this interpreter (a sample), and in another interpreter (a quarter of test, all examples)
     again = letters.split("examples")
     for a, b in zip(letters.split("examples"), again, strict=True):
         for c in a.conditions():
             if a.render(c) != b.render(c):
                 problems.append(f"{a.id}/{c}: not deterministic in one interpreter")
-    mine = _digest_all()
     out, _ = proc.communicate(timeout=300)
-    if json.loads(out) != mine:
+    theirs = json.loads(out)
+    if not theirs or any(mine.get(k) != v for k, v in theirs.items()):
         problems.append("determinism: another interpreter (PYTHONHASHSEED=4242) renders other bytes")
     gen = letters.generate(3, 77)
     if [g.truth()["facts"] for g in gen] != [g.truth()["facts"] for g in letters.generate(3, 77)]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -308,7 +309,7 @@ def lay_specialist(rng: random.Random, p: PV, prac: dict[str, Any], ld: dt.date,
 def ref_block(sh: Sheet, x: float, y: float, rows: list[tuple[str, str]], size: float = 8.5) -> float:
     for k, v in rows:
         sh.text(x, y, k, "arial", size)
-        sh.text(x + 82, y, v, "arial", size)
+        sh.text(x + 96, y, v, "arial", size)
         y += size * 1.4
     return y
 
@@ -325,7 +326,7 @@ def lay_insurer(rng: random.Random, p: PV, prac: dict[str, Any], ld: dt.date, pi
     rows = [("Ihr Zeichen", "—"), ("Unser Zeichen", f"{rng.choice(['KG', 'HM', 'PV', 'RE'])}-{rng.randint(1000, 9999)}/{ld.year % 100:02d}"),
             ("Ansprechpartner/in", rng.choice(["Frau Lorenz", "Herr Pöhlmann", "Frau Tietze", "Herr Kraußer"])),
             ("Telefon", str(s["phone"])), ("Datum", de_num(ld) if rng.random() < 0.7 else de_long(ld))]
-    ref_block(sh, 360, 140, rows)
+    ref_block(sh, 340, 140, rows)
     bd = de_num(p.birth)
     if kind == "ins":
         title = rng.choice(["Anfrage zur Arbeitsunfähigkeit", "Krankengeldfall – Bitte um ärztliche Auskunft",
@@ -344,16 +345,16 @@ def lay_insurer(rng: random.Random, p: PV, prac: dict[str, Any], ld: dt.date, pi
     m = f", geb. {p.maiden}" if p.maiden else ""
     aw = f"{p.title + ' ' if p.title else ''}{p.given} {p.surname}{m}"
     sh.text(57, y + 18, lbl, "arial", 10)
-    sh.text(160, y + 18, aw, "arial", 10)
+    sh.text(178, y + 18, aw, "arial", 10)
     sh.text(57, y + 31, "Geburtsdatum:", "arial", 10)
-    sh.text(160, y + 31, bd, "arial", 10)
+    sh.text(178, y + 31, bd, "arial", 10)
     sh.text(57, y + 44, "Versicherungsnr.:" if kind != "drv" else "Vers.-Nr.:", "arial", 10)
-    sh.text(160, y + 44, vnr, "arial", 10)
+    sh.text(178, y + 44, vnr, "arial", 10)
     y += 44
     if pid and kind == "ins":
         y += 13
         sh.text(57, y, "Ihre Patienten-Nr.:", "arial", 10)
-        sh.text(160, y, pid, "arial", 10)
+        sh.text(178, y, pid, "arial", 10)
     since = ld - dt.timedelta(days=rng.randint(20, 90))
     y = sh.para(57, y + 30, 480, "Sehr geehrte Damen und Herren,")
     y = sh.para(57, y + 4, 480, f"zur weiteren Bearbeitung benötigen wir Ihre ärztliche Einschätzung. "
@@ -499,7 +500,7 @@ def lay_muster(rng: random.Random, p: PV, prac: dict[str, Any], ld: dt.date, pid
         sh.text(40, y + 4, f"Praxis-Pat.-Nr. (vom Arzt einzutragen): {pid}", "narrow", 8)
     sh.text(40, 790, "Vertragsarztstempel / Unterschrift des Arztes", "narrow", 7)
     sh.box(330, 740, 555, 800, 0.5)
-    return Draft([sh], str(s["alts"][0]), [str(s["name"])], str(s["fax"]), form[1], [form[0], f"{form[0]} – {form[1]}"], aw, True,
+    return Draft([sh], str(s["alts"][0]), [str(s["name"])], str(s["fax"]), form[0].upper(), [form[0], form[1]], aw, True,
                  bool(pid), ld, notes=[f"form {form[0]} with boxed fields", "name in capitals, surname first, in a box"])
 
 
@@ -824,6 +825,7 @@ class Letter:
             d = lay_hand(rng, pv, self.prac, ld if rng.random() < 0.6 else None)
         d.notes = pnotes + d.notes
         self.d = d
+        self._truth: dict[str, Any] | None = None
         base = ld
         self.fax_sent = dt.datetime(base.year, base.month, base.day, rng.randint(7, 19), rng.randint(0, 59)) + \
             dt.timedelta(days=rng.randint(1, 6))
@@ -892,6 +894,11 @@ class Letter:
         return {f"fax/page-{i + 1:02d}.tif": b for i, b in enumerate(imgs)}
 
     def truth(self) -> dict[str, Any]:
+        if self._truth is None:
+            self._truth = self._make_truth()
+        return json.loads(json.dumps(self._truth))
+
+    def _make_truth(self) -> dict[str, Any]:
         d, pv = self.d, self.pv
         reg = pv.reg
         facts = {

@@ -12,17 +12,18 @@ from PIL import Image, ImageChops
 W, H = 595.0, 842.0
 MARGIN_X, MARGIN_TOP, MARGIN_BOTTOM = 18.0, 8.0, 834.0
 _D = "/usr/share/fonts/truetype/dejavu/"
-_L = "/usr/share/fonts/truetype/liberation/"
+# Liberation's space and no-break space share a glyph, so its text layer reads back U+00A0;
+# every face is therefore a DejaVu one.
 FONTS = {
     "sans": _D + "DejaVuSans.ttf",
     "sansb": _D + "DejaVuSans-Bold.ttf",
     "cond": _D + "DejaVuSansCondensed.ttf",
     "condb": _D + "DejaVuSansCondensed-Bold.ttf",
-    "serif": _L + "LiberationSerif-Regular.ttf",
-    "serifb": _L + "LiberationSerif-Bold.ttf",
-    "arial": _L + "LiberationSans-Regular.ttf",
-    "arialb": _L + "LiberationSans-Bold.ttf",
-    "narrow": _L + "LiberationSansNarrow-Regular.ttf",
+    "serif": _D + "DejaVuSerif.ttf",
+    "serifb": _D + "DejaVuSerif-Bold.ttf",
+    "arial": _D + "DejaVuSans.ttf",
+    "arialb": _D + "DejaVuSans-Bold.ttf",
+    "narrow": _D + "DejaVuSansCondensed.ttf",
     "mono": _D + "DejaVuSansMono.ttf",
     "hand": _D + "DejaVuSerifCondensed-Italic.ttf",
 }
