@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """python -m bench.heldout50q.check: the set against its own truth; ends with 'problems: N'."""
 
 from __future__ import annotations
@@ -14,23 +15,70 @@ import sys
 import tempfile
 import unicodedata
 from pathlib import Path
-from typing import Any
 
 import pymupdf
 from PIL import Image
 
 from . import letters, register
-from .render import H, W, Sheet, to_pdf, width
+from .render import H, Sheet, W, to_pdf, width
 
 # An independent reader of the region's dates (day first; US month first).
-_DE = ["januar", "februar", "märz", "april", "mai", "juni", "juli", "august", "september", "oktober",
-       "november", "dezember"]
-_EN = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-       "november", "december"]
-_IT = ["gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto", "settembre",
-       "ottobre", "novembre", "dicembre"]
-_RU = ["января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа", "сентября", "октября",
-       "ноября", "декабря"]
+_DE = [
+    "januar",
+    "februar",
+    "märz",
+    "april",
+    "mai",
+    "juni",
+    "juli",
+    "august",
+    "september",
+    "oktober",
+    "november",
+    "dezember",
+]
+_EN = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+]
+_IT = [
+    "gennaio",
+    "febbraio",
+    "marzo",
+    "aprile",
+    "maggio",
+    "giugno",
+    "luglio",
+    "agosto",
+    "settembre",
+    "ottobre",
+    "novembre",
+    "dicembre",
+]
+_RU = [
+    "января",
+    "февраля",
+    "марта",
+    "апреля",
+    "мая",
+    "июня",
+    "июля",
+    "августа",
+    "сентября",
+    "октября",
+    "ноября",
+    "декабря",
+]
 _NAMES = {m: i + 1 for lst in (_DE, _EN, _IT, _RU) for i, m in enumerate(lst)}
 _RX = [
     ("num", re.compile(r"(?<![\d.])(\d{1,2})\.\s?(\d{1,2})\.\s?(\d{4})(?!\d)")),
@@ -73,7 +121,15 @@ def pdf_lines(data: bytes) -> list[list[str]]:
             for ln in b.get("lines", []):
                 for sp in ln["spans"]:
                     if sp["text"]:
-                        spans.append((round(sp["origin"][1], 1), sp["bbox"][0], sp["bbox"][2], sp["size"], sp["text"]))
+                        spans.append(
+                            (
+                                round(sp["origin"][1], 1),
+                                sp["bbox"][0],
+                                sp["bbox"][2],
+                                sp["size"],
+                                sp["text"],
+                            )
+                        )
         spans.sort()
         lines: list[str] = []
         last: tuple[float, float] | None = None
@@ -118,13 +174,20 @@ def check_register(problems: list[str]) -> None:
         with (root / "patients.csv").open(encoding="utf-8") as fh:
             rows = list(csv.DictReader(fh))
         bundle = json.loads((root / "patients.bundle.json").read_text(encoding="utf-8"))
-        nd = [json.loads(x) for x in (root / "patients.ndjson").read_text(encoding="utf-8").splitlines()]
+        nd = [
+            json.loads(x)
+            for x in (root / "patients.ndjson").read_text(encoding="utf-8").splitlines()
+        ]
         if bundle.get("type") != "collection" or [e["resource"] for e in bundle["entry"]] != nd:
             problems.append("register: bundle and ndjson differ")
         for row, res in zip(rows, nd, strict=True):
             off = res["name"][0]
             if (row["id"], row["surname"], row["given_names"], row["birth_date"]) != (
-                    res["id"], off["family"], " ".join(off["given"]), res["birthDate"]):
+                res["id"],
+                off["family"],
+                " ".join(off["given"]),
+                res["birthDate"],
+            ):
                 problems.append(f"register: csv and fhir differ for {row['id']}")
             if res["identifier"][0]["value"] != row["id"]:
                 problems.append(f"register: identifier {row['id']}")
@@ -137,9 +200,15 @@ def check_register(problems: list[str]) -> None:
             if int(fields["8100"]) != len(raw) or fields["8000"] != "6301":
                 problems.append(f"register: gdt record length {row['id']}")
             bd = dt.date.fromisoformat(row["birth_date"]).strftime("%d%m%Y")
-            want = {"3000": row["id"], "3101": row["surname"], "3102": row["given_names"], "3103": bd,
-                    "3110": "1" if row["sex"] == "M" else "2", "3106": f"{row['postcode']} {row['city']}",
-                    "3107": row["street"]}
+            want = {
+                "3000": row["id"],
+                "3101": row["surname"],
+                "3102": row["given_names"],
+                "3103": bd,
+                "3110": "1" if row["sex"] == "M" else "2",
+                "3106": f"{row['postcode']} {row['city']}",
+                "3107": row["street"],
+            }
             if any(fields.get(k) != v for k, v in want.items()):
                 problems.append(f"register: gdt and csv differ for {row['id']}")
 
@@ -150,7 +219,9 @@ def check_letter(let: letters.Letter, problems: list[str], own: list[str]) -> st
     lid = t["id"]
     err = problems.append
     ld = dt.date.fromisoformat(f["letter_date"]) if f["letter_date"] else None
-    allowed = {d for d in (f["birth_date"], f["letter_date"]) if d} | {o["date"] for o in f["other_dates"]}
+    allowed = {d for d in (f["birth_date"], f["letter_date"]) if d} | {
+        o["date"] for o in f["other_dates"]
+    }
     sent = dt.datetime.fromisoformat(t["fax"]["sent"])
     if ld and sent.date() <= ld:
         err(f"{lid}: fax sent before/at the letter date")
@@ -199,25 +270,41 @@ def check_letter(let: letters.Letter, problems: list[str], own: list[str]) -> st
         for person in f["other_people"]:
             if _flat(person["name"]) not in flat:
                 err(f"{lid}/{cond}: other person {person['name']!r} not on the pages")
-        if f["patient_id"] is None and t["register"] and re.search(rf"\b{t['register']['id']}\b", flat):
+        if (
+            f["patient_id"] is None
+            and t["register"]
+            and re.search(rf"\b{t['register']['id']}\b", flat)
+        ):
             err(f"{lid}/{cond}: practice id printed but truth says null")
         # images
         if cond == "scan200":
             for k in sorted(files):
                 im = Image.open(io.BytesIO(files[k]))
-                if im.format != "JPEG" or im.mode != "L" or round(im.info.get("dpi", (0, 0))[0]) != 200:
+                if (
+                    im.format != "JPEG"
+                    or im.mode != "L"
+                    or round(im.info.get("dpi", (0, 0))[0]) != 200
+                ):
                     err(f"{lid}: {k} is not a 200 dpi grey JPEG")
         if cond == "fax":
             res = 196 if t["fax"]["resolution"] == "204x196" else 98
             for i, k in enumerate(sorted(files)):
                 im = Image.open(io.BytesIO(files[k]))
                 comp = im.info.get("compression")
-                if im.format != "TIFF" or im.mode != "1" or im.width != 1728 or comp not in ("group3", "group4") \
-                        or tuple(round(v) for v in im.info.get("dpi", (0, 0))) != (204, res):
+                if (
+                    im.format != "TIFF"
+                    or im.mode != "1"
+                    or im.width != 1728
+                    or comp not in ("group3", "group4")
+                    or tuple(round(v) for v in im.info.get("dpi", (0, 0))) != (204, res)
+                ):
                     err(f"{lid}: {k} is not a G3/G4 fax TIFF 1728 px at 204x{res}")
                 head = texts[i].split("\n")[0]
-                if t["fax"]["number"] not in texts[i] or f"S. {i + 1}/{len(files)}" not in texts[i] \
-                        or sent.strftime("%d.%m.%Y %H:%M") not in head:
+                if (
+                    t["fax"]["number"] not in texts[i]
+                    or f"S. {i + 1}/{len(files)}" not in texts[i]
+                    or sent.strftime("%d.%m.%Y %H:%M") not in head
+                ):
                     err(f"{lid}: fax page {i + 1} has no transmission header")
             if (pages[0]["page"] == "cover") != t["fax"]["cover_sheet"]:
                 err(f"{lid}: cover sheet flag")
@@ -235,7 +322,9 @@ def main() -> None:
     env = dict(os.environ, PYTHONHASHSEED="4242")
     code = "import json; from bench.heldout50q.check import _digest_all; print(json.dumps(_digest_all()))"
     root = Path(__file__).resolve().parents[2]
-    proc = subprocess.Popen([sys.executable, "-c", code], cwd=root, env=env, stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code], cwd=root, env=env, stdout=subprocess.PIPE, text=True
+    )
     own = [n for p in letters.practice_names() for n in p["names"]]
     check_register(problems)
     lets = letters.split("test") + letters.split("examples")
@@ -260,7 +349,9 @@ def main() -> None:
     out, _ = proc.communicate(timeout=300)
     theirs = json.loads(out)
     if not theirs or any(mine.get(k) != v for k, v in theirs.items()):
-        problems.append("determinism: another interpreter (PYTHONHASHSEED=4242) renders other bytes")
+        problems.append(
+            "determinism: another interpreter (PYTHONHASHSEED=4242) renders other bytes"
+        )
     gen = letters.generate(3, 77)
     if [g.truth()["facts"] for g in gen] != [g.truth()["facts"] for g in letters.generate(3, 77)]:
         problems.append("generate: not deterministic")

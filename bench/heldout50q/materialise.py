@@ -17,7 +17,8 @@ def materialise(out: Path) -> None:
             folder = out / name / let.id
             folder.mkdir(parents=True, exist_ok=True)
             (folder / "truth.json").write_text(
-                json.dumps(let.truth(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+                json.dumps(let.truth(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+            )
             for cond in let.conditions():
                 for rel, data in let.render(cond).items():
                     (folder / rel).parent.mkdir(parents=True, exist_ok=True)
@@ -27,7 +28,9 @@ def materialise(out: Path) -> None:
     practices = letters.practice_names()
     own = [n for p in practices for n in p["names"]]
     index = {"set": "heldout50q", "practices": practices, "splits": splits, "own_names": own}
-    (out / "index.json").write_text(json.dumps(index, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    (out / "index.json").write_text(
+        json.dumps(index, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+    )
 
 
 def main() -> None:

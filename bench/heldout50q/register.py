@@ -36,62 +36,247 @@ class Patient:
 
 
 SURNAMES = [
-    "Müller", "Schmidt", "Schneider", "Fischer", "Weber", "Meyer", "Wagner", "Becker", "Schulz",
-    "Hoffmann", "Koch", "Richter", "Klein", "Wolf", "Schröder", "Neumann", "Schwarz", "Krüger",
-    "Hartmann", "Lange", "Werner", "Krause", "Lehmann", "Köhler", "Böhme", "Kühn", "Ullrich",
-    "Heinze", "Gräf", "Pfeiffer", "Seifert", "Zänker", "Döbereiner", "Loos", "Schorr", "Stöcklein",
-    "Kießling", "Hümmer", "Ebert", "Gleißner", "Bräutigam", "Wunderlich", "Schmiedel", "Frühauf",
-    "Vogt", "Thiele", "Engelhardt", "Fleischmann", "Hertel", "Dietz", "Götz", "Rößner",
-    "Übelacker", "Oßwald", "Trautvetter", "Möckel", "Rudolph", "Kaltofen", "Weißenborn", "Eichhorn",
-    "Grötsch", "Pröls", "Wölfel", "Zeitler", "Baumgärtner", "Hörath", "Lindig", "Sauerbrey",
-    "Büchner", "Kirchhof", "Reinhardt", "Stöhr", "Queck", "Zapf", "Amthor", "Heß",
+    "Müller",
+    "Schmidt",
+    "Schneider",
+    "Fischer",
+    "Weber",
+    "Meyer",
+    "Wagner",
+    "Becker",
+    "Schulz",
+    "Hoffmann",
+    "Koch",
+    "Richter",
+    "Klein",
+    "Wolf",
+    "Schröder",
+    "Neumann",
+    "Schwarz",
+    "Krüger",
+    "Hartmann",
+    "Lange",
+    "Werner",
+    "Krause",
+    "Lehmann",
+    "Köhler",
+    "Böhme",
+    "Kühn",
+    "Ullrich",
+    "Heinze",
+    "Gräf",
+    "Pfeiffer",
+    "Seifert",
+    "Zänker",
+    "Döbereiner",
+    "Loos",
+    "Schorr",
+    "Stöcklein",
+    "Kießling",
+    "Hümmer",
+    "Ebert",
+    "Gleißner",
+    "Bräutigam",
+    "Wunderlich",
+    "Schmiedel",
+    "Frühauf",
+    "Vogt",
+    "Thiele",
+    "Engelhardt",
+    "Fleischmann",
+    "Hertel",
+    "Dietz",
+    "Götz",
+    "Rößner",
+    "Übelacker",
+    "Oßwald",
+    "Trautvetter",
+    "Möckel",
+    "Rudolph",
+    "Kaltofen",
+    "Weißenborn",
+    "Eichhorn",
+    "Grötsch",
+    "Pröls",
+    "Wölfel",
+    "Zeitler",
+    "Baumgärtner",
+    "Hörath",
+    "Lindig",
+    "Sauerbrey",
+    "Büchner",
+    "Kirchhof",
+    "Reinhardt",
+    "Stöhr",
+    "Queck",
+    "Zapf",
+    "Amthor",
+    "Heß",
 ]
 MALE = [
-    "Klaus", "Jürgen", "Uwe", "Frank", "Steffen", "Torsten", "Ralf", "Matthias", "Hans-Peter",
-    "Karl-Heinz", "Wolfgang", "Dieter", "Lutz", "Jens", "Sören", "Maximilian", "Lukas", "Jonas",
-    "Paul", "Felix", "Günter", "Horst", "Bernd", "Heiko", "Enrico", "Rico", "Maik", "Björn",
-    "Hans Georg", "Friedrich Wilhelm", "Erik", "Ole",
+    "Klaus",
+    "Jürgen",
+    "Uwe",
+    "Frank",
+    "Steffen",
+    "Torsten",
+    "Ralf",
+    "Matthias",
+    "Hans-Peter",
+    "Karl-Heinz",
+    "Wolfgang",
+    "Dieter",
+    "Lutz",
+    "Jens",
+    "Sören",
+    "Maximilian",
+    "Lukas",
+    "Jonas",
+    "Paul",
+    "Felix",
+    "Günter",
+    "Horst",
+    "Bernd",
+    "Heiko",
+    "Enrico",
+    "Rico",
+    "Maik",
+    "Björn",
+    "Hans Georg",
+    "Friedrich Wilhelm",
+    "Erik",
+    "Ole",
 ]
 FEMALE = [
-    "Gisela", "Ursula", "Renate", "Sabine", "Kerstin", "Peggy", "Mandy", "Anja", "Heike",
-    "Christine", "Ines", "Doreen", "Anna-Lena", "Marie", "Sophie", "Lea", "Hannelore", "Ingrid",
-    "Brigitte", "Elke", "Silke", "Jacqueline", "Nadine", "Katrin", "Maria Theresia", "Luise",
-    "Charlotte", "Johanna", "Annegret", "Rosemarie", "Ilse", "Franziska",
+    "Gisela",
+    "Ursula",
+    "Renate",
+    "Sabine",
+    "Kerstin",
+    "Peggy",
+    "Mandy",
+    "Anja",
+    "Heike",
+    "Christine",
+    "Ines",
+    "Doreen",
+    "Anna-Lena",
+    "Marie",
+    "Sophie",
+    "Lea",
+    "Hannelore",
+    "Ingrid",
+    "Brigitte",
+    "Elke",
+    "Silke",
+    "Jacqueline",
+    "Nadine",
+    "Katrin",
+    "Maria Theresia",
+    "Luise",
+    "Charlotte",
+    "Johanna",
+    "Annegret",
+    "Rosemarie",
+    "Ilse",
+    "Franziska",
 ]
 FOREIGN = [
     # surname, given names, sex, country of origin tag
-    ("Nguyen", "Thi Lan", "F", "VN"), ("Nguyen", "Van Hung", "M", "VN"), ("Tran", "Thi Mai", "F", "VN"),
-    ("Pham", "Duc Anh", "M", "VN"), ("Le", "Thi Hoa", "F", "VN"), ("Hoang", "Van Minh", "M", "VN"),
-    ("Dang", "Thi Thu", "F", "VN"), ("Vu", "Quang Huy", "M", "VN"),
-    ("Schewtschenko", "Olga", "F", "RU"), ("Iwanow", "Sergej", "M", "RU"), ("Petrowa", "Ljudmila", "F", "RU"),
-    ("Reimer", "Viktor", "M", "KZ"), ("Friesen", "Natalja", "F", "KZ"), ("Dück", "Alexander", "M", "KZ"),
-    ("Kusnezowa", "Tatjana", "F", "RU"), ("Sokolow", "Dmitrij", "M", "RU"),
-    ("Kowalczyk", "Anna", "F", "PL"), ("Nowak", "Piotr", "M", "PL"), ("Wisniewska", "Katarzyna", "F", "PL"),
-    ("Zielinski", "Tomasz", "M", "PL"), ("Dvorak", "Jan", "M", "CZ"), ("Novotna", "Petra", "F", "CZ"),
-    ("Svoboda", "Martin", "M", "CZ"), ("Cerna", "Lucie", "F", "CZ"),
-    ("Rossi", "Maria", "F", "IT"), ("Esposito", "Giuseppe", "M", "IT"), ("De Luca", "Francesca", "F", "IT"),
+    ("Nguyen", "Thi Lan", "F", "VN"),
+    ("Nguyen", "Van Hung", "M", "VN"),
+    ("Tran", "Thi Mai", "F", "VN"),
+    ("Pham", "Duc Anh", "M", "VN"),
+    ("Le", "Thi Hoa", "F", "VN"),
+    ("Hoang", "Van Minh", "M", "VN"),
+    ("Dang", "Thi Thu", "F", "VN"),
+    ("Vu", "Quang Huy", "M", "VN"),
+    ("Schewtschenko", "Olga", "F", "RU"),
+    ("Iwanow", "Sergej", "M", "RU"),
+    ("Petrowa", "Ljudmila", "F", "RU"),
+    ("Reimer", "Viktor", "M", "KZ"),
+    ("Friesen", "Natalja", "F", "KZ"),
+    ("Dück", "Alexander", "M", "KZ"),
+    ("Kusnezowa", "Tatjana", "F", "RU"),
+    ("Sokolow", "Dmitrij", "M", "RU"),
+    ("Kowalczyk", "Anna", "F", "PL"),
+    ("Nowak", "Piotr", "M", "PL"),
+    ("Wisniewska", "Katarzyna", "F", "PL"),
+    ("Zielinski", "Tomasz", "M", "PL"),
+    ("Dvorak", "Jan", "M", "CZ"),
+    ("Novotna", "Petra", "F", "CZ"),
+    ("Svoboda", "Martin", "M", "CZ"),
+    ("Cerna", "Lucie", "F", "CZ"),
+    ("Rossi", "Maria", "F", "IT"),
+    ("Esposito", "Giuseppe", "M", "IT"),
+    ("De Luca", "Francesca", "F", "IT"),
     ("Bianchi", "Marco", "M", "IT"),
-    ("Al-Hassan", "Mohammad", "M", "SY"), ("Haddad", "Rania", "F", "SY"), ("Khalil", "Omar", "M", "SY"),
-    ("Ahmadi", "Fatima", "F", "AF"), ("Rahimi", "Ahmad Zia", "M", "AF"), ("Sultani", "Mariam", "F", "AF"),
-    ("Tesfay", "Yonas", "M", "ER"), ("Ghebremedhin", "Senait", "F", "ER"), ("Haile", "Selam", "F", "ER"),
-    ("O'Connor", "Siobhan", "F", "GB"), ("Whitfield", "James", "M", "GB"), ("Miller", "Jennifer", "F", "US"),
+    ("Al-Hassan", "Mohammad", "M", "SY"),
+    ("Haddad", "Rania", "F", "SY"),
+    ("Khalil", "Omar", "M", "SY"),
+    ("Ahmadi", "Fatima", "F", "AF"),
+    ("Rahimi", "Ahmad Zia", "M", "AF"),
+    ("Sultani", "Mariam", "F", "AF"),
+    ("Tesfay", "Yonas", "M", "ER"),
+    ("Ghebremedhin", "Senait", "F", "ER"),
+    ("Haile", "Selam", "F", "ER"),
+    ("O'Connor", "Siobhan", "F", "GB"),
+    ("Whitfield", "James", "M", "GB"),
+    ("Miller", "Jennifer", "F", "US"),
     ("Johnson", "Robert", "M", "US"),
 ]
 PLACES = [
-    ("99084", "Erfurt"), ("99085", "Erfurt"), ("99089", "Erfurt"), ("99094", "Erfurt"),
-    ("99096", "Erfurt"), ("99099", "Erfurt"), ("99423", "Weimar"), ("99310", "Arnstadt"),
-    ("99867", "Gotha"), ("98693", "Ilmenau"), ("98527", "Suhl"), ("98711", "Schmiedefeld am Rennsteig"),
-    ("90429", "Nürnberg"), ("90439", "Nürnberg"), ("90443", "Nürnberg"), ("90762", "Fürth"),
-    ("91052", "Erlangen"), ("91126", "Schwabach"), ("90513", "Zirndorf"),
-    ("38875", "Oberharz am Brocken"), ("38855", "Wernigerode"), ("38889", "Blankenburg (Harz)"),
-    ("06484", "Quedlinburg"), ("99734", "Nordhausen"), ("38879", "Wernigerode"),
+    ("99084", "Erfurt"),
+    ("99085", "Erfurt"),
+    ("99089", "Erfurt"),
+    ("99094", "Erfurt"),
+    ("99096", "Erfurt"),
+    ("99099", "Erfurt"),
+    ("99423", "Weimar"),
+    ("99310", "Arnstadt"),
+    ("99867", "Gotha"),
+    ("98693", "Ilmenau"),
+    ("98527", "Suhl"),
+    ("98711", "Schmiedefeld am Rennsteig"),
+    ("90429", "Nürnberg"),
+    ("90439", "Nürnberg"),
+    ("90443", "Nürnberg"),
+    ("90762", "Fürth"),
+    ("91052", "Erlangen"),
+    ("91126", "Schwabach"),
+    ("90513", "Zirndorf"),
+    ("38875", "Oberharz am Brocken"),
+    ("38855", "Wernigerode"),
+    ("38889", "Blankenburg (Harz)"),
+    ("06484", "Quedlinburg"),
+    ("99734", "Nordhausen"),
+    ("38879", "Wernigerode"),
 ]
 STREETS = [
-    "Johannesstraße", "Krämpferstraße", "Magdeburger Allee", "Am Anger", "Juri-Gagarin-Ring",
-    "Gothaer Platz", "Fürther Straße", "Kernstraße", "Bauerngasse", "Adam-Klein-Straße",
-    "Gostenhofer Hauptstraße", "Denisstraße", "Hauptstraße", "Brockenstraße", "Marktstraße",
-    "Am Rennsteig", "Lindenallee", "Unterer Hagen", "Mühlweg", "Schillerstraße", "Goethestraße",
-    "Rennsteigstraße", "Hüttenweg", "Zum Bärenbrunnen",
+    "Johannesstraße",
+    "Krämpferstraße",
+    "Magdeburger Allee",
+    "Am Anger",
+    "Juri-Gagarin-Ring",
+    "Gothaer Platz",
+    "Fürther Straße",
+    "Kernstraße",
+    "Bauerngasse",
+    "Adam-Klein-Straße",
+    "Gostenhofer Hauptstraße",
+    "Denisstraße",
+    "Hauptstraße",
+    "Brockenstraße",
+    "Marktstraße",
+    "Am Rennsteig",
+    "Lindenallee",
+    "Unterer Hagen",
+    "Mühlweg",
+    "Schillerstraße",
+    "Goethestraße",
+    "Rennsteigstraße",
+    "Hüttenweg",
+    "Zum Bärenbrunnen",
 ]
 TITLES = ["Dr.", "Dr. med.", "Prof. Dr.", "Dipl.-Ing.", "Dr. rer. nat.", "Dr. phil."]
 
@@ -138,9 +323,15 @@ def build() -> list[Patient]:
         ]
     ):
         for k in range(2):
-            add(surname=sur, given_names=giv, sex=sex, birth_date=bd,
-                group=f"same-name-dob-{g + 1}", group_kind="same name and birth date",
-                notes=(f"address {k + 1} of 2",))
+            add(
+                surname=sur,
+                given_names=giv,
+                sex=sex,
+                birth_date=bd,
+                group=f"same-name-dob-{g + 1}",
+                group_kind="same name and birth date",
+                notes=(f"address {k + 1} of 2",),
+            )
     # 2. twins
     for g, (sur, a, b, sa, sb, bd) in enumerate(
         [
@@ -151,8 +342,17 @@ def build() -> list[Patient]:
     ):
         street, pc, city = _addr(rng)
         for giv, sex in ((a, sa), (b, sb)):
-            add(surname=sur, given_names=giv, sex=sex, birth_date=bd, street=street, postcode=pc,
-                city=city, group=f"twins-{g + 1}", group_kind="twins")
+            add(
+                surname=sur,
+                given_names=giv,
+                sex=sex,
+                birth_date=bd,
+                street=street,
+                postcode=pc,
+                city=city,
+                group=f"twins-{g + 1}",
+                group_kind="twins",
+            )
     # 3. name changes (letters may use the old name)
     for g, (sur, old, giv, sex, bd) in enumerate(
         [
@@ -162,9 +362,16 @@ def build() -> list[Patient]:
             ("Zeitler", "Möckel", "Peggy", "F", "1982-08-07"),
         ]
     ):
-        add(surname=sur, given_names=giv, sex=sex, birth_date=bd, former_names=(old,),
-            birth_name=old if g % 2 == 0 else "", group=f"name-change-{g + 1}",
-            group_kind="name change")
+        add(
+            surname=sur,
+            given_names=giv,
+            sex=sex,
+            birth_date=bd,
+            former_names=(old,),
+            birth_name=old if g % 2 == 0 else "",
+            group=f"name-change-{g + 1}",
+            group_kind="name change",
+        )
     # 4. umlaut spellings as different people
     for g, (a, b, giv, sex) in enumerate(
         [
@@ -175,16 +382,33 @@ def build() -> list[Patient]:
         ]
     ):
         for sur in (a, b):
-            add(surname=sur, given_names=giv, sex=sex, birth_date=_date(rng, 1940, 1990),
-                group=f"umlaut-{g + 1}", group_kind="umlaut spelling")
+            add(
+                surname=sur,
+                given_names=giv,
+                sex=sex,
+                birth_date=_date(rng, 1940, 1990),
+                group=f"umlaut-{g + 1}",
+                group_kind="umlaut spelling",
+            )
     # 5. namesakes with different birth dates
     for g, (sur, giv, sex) in enumerate(
-        [("Wagner", "Klaus", "M"), ("Becker", "Sabine", "F"), ("Iwanow", "Sergej", "M"),
-         ("Rossi", "Maria", "F"), ("Wolf", "Hans-Peter", "M")]
+        [
+            ("Wagner", "Klaus", "M"),
+            ("Becker", "Sabine", "F"),
+            ("Iwanow", "Sergej", "M"),
+            ("Rossi", "Maria", "F"),
+            ("Wolf", "Hans-Peter", "M"),
+        ]
     ):
         for _ in range(2 + (g % 2)):
-            add(surname=sur, given_names=giv, sex=sex, birth_date=_date(rng, 1935, 2000),
-                group=f"namesake-{g + 1}", group_kind="namesakes")
+            add(
+                surname=sur,
+                given_names=giv,
+                sex=sex,
+                birth_date=_date(rng, 1935, 2000),
+                group=f"namesake-{g + 1}",
+                group_kind="namesakes",
+            )
     # 6. titles, particles, hyphens, maiden names
     specials = [
         ("von Hagen", "Friedrich Wilhelm", "M", "Dr.", ""),
@@ -199,8 +423,14 @@ def build() -> list[Patient]:
         ("Amthor", "Ilse", "F", "", "Zapf"),
     ]
     for sur, giv, sex, title, maiden in specials:
-        add(surname=sur, given_names=giv, sex=sex, birth_date=_date(rng, 1932, 1995), title=title,
-            birth_name=maiden)
+        add(
+            surname=sur,
+            given_names=giv,
+            sex=sex,
+            birth_date=_date(rng, 1932, 1995),
+            title=title,
+            birth_name=maiden,
+        )
     # 7. foreign names of the region
     for sur, giv, sex, _tag in FOREIGN:
         add(surname=sur, given_names=giv, sex=sex, birth_date=_date(rng, 1940, 2005))
@@ -217,14 +447,24 @@ def build() -> list[Patient]:
                 maiden = ""
         if any(p.surname == sur and p.given_names == giv for p in out):
             continue
-        add(surname=sur, given_names=giv, sex=sex, birth_date=_date(rng, 1930, 2022), title=title,
-            birth_name=maiden)
+        add(
+            surname=sur,
+            given_names=giv,
+            sex=sex,
+            birth_date=_date(rng, 1930, 2022),
+            title=title,
+            birth_name=maiden,
+        )
     return out
 
 
 def _fhir(p: Patient) -> dict[str, object]:
     names: list[dict[str, object]] = []
-    off: dict[str, object] = {"use": "official", "family": p.surname, "given": p.given_names.split(" ")}
+    off: dict[str, object] = {
+        "use": "official",
+        "family": p.surname,
+        "given": p.given_names.split(" "),
+    }
     if p.title:
         off["prefix"] = [p.title]
     names.append(off)
@@ -240,7 +480,9 @@ def _fhir(p: Patient) -> dict[str, object]:
         "name": names,
         "gender": "male" if p.sex == "M" else "female",
         "birthDate": p.birth_date,
-        "address": [{"line": [p.street], "postalCode": p.postcode, "city": p.city, "country": p.country}],
+        "address": [
+            {"line": [p.street], "postalCode": p.postcode, "city": p.city, "country": p.country}
+        ],
     }
 
 
@@ -269,8 +511,18 @@ def gdt_record(p: Patient) -> bytes:
 
 
 COLUMNS = [
-    "id", "surname", "given_names", "birth_name", "former_names", "title", "birth_date", "sex",
-    "street", "postcode", "city", "country",
+    "id",
+    "surname",
+    "given_names",
+    "birth_name",
+    "former_names",
+    "title",
+    "birth_date",
+    "sex",
+    "street",
+    "postcode",
+    "city",
+    "country",
 ]
 
 
@@ -281,15 +533,34 @@ def write_all(patients: list[Patient], folder: str | Path) -> None:
         w = csv.writer(fh, lineterminator="\n")
         w.writerow(COLUMNS)
         for p in patients:
-            w.writerow([p.id, p.surname, p.given_names, p.birth_name, ";".join(p.former_names),
-                        p.title, p.birth_date, p.sex, p.street, p.postcode, p.city, p.country])
+            w.writerow(
+                [
+                    p.id,
+                    p.surname,
+                    p.given_names,
+                    p.birth_name,
+                    ";".join(p.former_names),
+                    p.title,
+                    p.birth_date,
+                    p.sex,
+                    p.street,
+                    p.postcode,
+                    p.city,
+                    p.country,
+                ]
+            )
     for p in patients:
         (root / "gdt" / f"{p.id}.gdt").write_bytes(gdt_record(p))
     resources = [_fhir(p) for p in patients]
-    bundle = {"resourceType": "Bundle", "type": "collection",
-              "entry": [{"fullUrl": f"urn:uuid:heldout50q-{r['id']}", "resource": r} for r in resources]}
+    bundle = {
+        "resourceType": "Bundle",
+        "type": "collection",
+        "entry": [{"fullUrl": f"urn:uuid:heldout50q-{r['id']}", "resource": r} for r in resources],
+    }
     (root / "patients.bundle.json").write_text(
-        json.dumps(bundle, ensure_ascii=False, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        json.dumps(bundle, ensure_ascii=False, indent=1, sort_keys=True) + "\n", encoding="utf-8"
+    )
     (root / "patients.ndjson").write_text(
         "".join(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n" for r in resources),
-        encoding="utf-8")
+        encoding="utf-8",
+    )

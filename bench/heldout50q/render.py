@@ -74,12 +74,22 @@ class Sheet:
         ff = f if covers(f, s) else ("sansb" if f.endswith("b") else "sans")
         return self.text(xr - width(ff, s, size), y, s, ff, size)
 
-    def center(self, y: float, s: str, f: str = "arial", size: float = 10.0, cx: float = W / 2) -> float:
+    def center(
+        self, y: float, s: str, f: str = "arial", size: float = 10.0, cx: float = W / 2
+    ) -> float:
         ff = f if covers(f, s) else ("sansb" if f.endswith("b") else "sans")
         return self.text(cx - width(ff, s, size) / 2, y, s, ff, size)
 
-    def para(self, x: float, y: float, maxw: float, s: str, f: str = "arial", size: float = 10.0,
-             lead: float = 1.35) -> float:
+    def para(
+        self,
+        x: float,
+        y: float,
+        maxw: float,
+        s: str,
+        f: str = "arial",
+        size: float = 10.0,
+        lead: float = 1.35,
+    ) -> float:
         """Wraps s into lines; returns the baseline after the paragraph."""
         ff = f if covers(f, s) else ("sansb" if f.endswith("b") else "sans")
         words = s.split(" ")
@@ -116,7 +126,12 @@ class Sheet:
             clash = False
             for it in self.items:
                 ix1 = it.x + width(it.font, it.text, it.size)
-                if it.y + 4 >= y - 2 and it.y - it.size <= y + h and ix1 >= x0 - 4 and it.x <= x1 + 4:
+                if (
+                    it.y + 4 >= y - 2
+                    and it.y - it.size <= y + h
+                    and ix1 >= x0 - 4
+                    and it.x <= x1 + 4
+                ):
                     clash = True
                     break
             if not clash:
@@ -143,10 +158,18 @@ def to_pdf(sheets: list[Sheet]) -> bytes:
             page.draw_rect(pymupdf.Rect(x0, y0, x1, y1), color=(0.25, 0.25, 0.25), width=w)
         for it in sh.items:
             page.insert_text((it.x, it.y), it.text, fontname="hq" + it.font, fontsize=it.size)
-    doc.set_metadata({
-        "title": "", "author": "", "subject": "", "keywords": "", "creator": "heldout50q",
-        "producer": "heldout50q", "creationDate": "D:20250101000000Z", "modDate": "D:20250101000000Z",
-    })
+    doc.set_metadata(
+        {
+            "title": "",
+            "author": "",
+            "subject": "",
+            "keywords": "",
+            "creator": "heldout50q",
+            "producer": "heldout50q",
+            "creationDate": "D:20250101000000Z",
+            "modDate": "D:20250101000000Z",
+        }
+    )
     doc = pymupdf.open("pdf", doc.tobytes(garbage=4, deflate=True, no_new_id=True))
     doc.subset_fonts()
     data = doc.tobytes(garbage=4, deflate=True, no_new_id=True)
@@ -193,7 +216,9 @@ def fax_pages(sheets: list[Sheet], seed: int, fine: bool, g4: bool) -> list[byte
         canvas.paste(img, ((1728 - pix.width) // 2, 0))
         canvas = ImageChops.subtract(canvas, _noise(rng, canvas.size, 40))
         cut = 150 + rng.randint(-10, 10)
-        bw = canvas.point(lambda v, c=cut: 255 if v > c else 0).convert("1", dither=Image.Dither.NONE)
+        bw = canvas.point(lambda v, c=cut: 255 if v > c else 0).convert(
+            "1", dither=Image.Dither.NONE
+        )
         buf = io.BytesIO()
         bw.save(buf, "TIFF", compression="group4" if g4 else "group3", dpi=(204, yres))
         out.append(buf.getvalue())
