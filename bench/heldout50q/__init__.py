@@ -1,0 +1,1 @@
+"""Blind held-out letters of Thuringia, Saxony-Anhalt and Franconia (set 50q)."""
