@@ -20,6 +20,10 @@ transliterate:
   it as a passport or a clerk transliterated it ("Melnyk Serhii", "Iwanowa Tatjana"), and the
   conventions differ only in how they write the same sounds (sch/sh, w/v, z/s/ts, g/h, j/y).
 
+Where no entry's given name stands on the pages, an entry's whole surname after "Frau" or
+"Herr" on one line with its birth date fits ("Informationen zu Frau Richter (geb.
+13.01.2018)").
+
 A match is proposed only when one entry fits. Two entries that fit (the same name and
 birth date twice, or a name misread into another's) are ambiguous: nothing is proposed,
 unless the pages also print exactly one of their patient ids, or exactly one of their home
@@ -51,6 +55,10 @@ PARTICLES = frozenset(
 NEAR_WORDS = 4
 # Names this long may differ by one letter when nothing fits exactly.
 FUZZY_LENGTH = 5
+# A surname this long may name its patient after "Frau" with the birth date on its line.
+_SURNAME_ALONE_LETTERS = 4
+# The words before a surname that say it stands alone ("Frau Richter"), folded.
+_SALUTATIONS = frozenset({"frau", "herr", "herrn", "fr", "hr", "mr", "mrs", "ms", "miss"})
 _WORD = re.compile(r"[^\W_]+")
 _MISREADS = (("rn", "m"), ("1", "i"), ("l", "i"), ("|", "i"), ("!", "i"), ("0", "o"))
 _TRANSLITERATED = (("ae", "a"), ("oe", "o"), ("ue", "u"), ("dj", "d"))
@@ -245,12 +253,44 @@ def match_patient(pages: Sequence[str], lookup: Lookup) -> PatientMatch:
                 if record.patient_id not in fits and name_on_page(record, page, fuzzy):
                     fits[record.patient_id] = (record, number)
         if fits:
-            break
-    return _decided(list(fits.values()), pages, "" if not fits else _how(fuzzy))
+            return _decided(list(fits.values()), pages, _how(fuzzy))
+    fits = _surname_beside_birth(pages, lookup)
+    return _decided(list(fits.values()), pages, "salutation, surname and birth date on one line")
 
 
 def _how(fuzzy: bool) -> str:
     return "name (one letter apart) and birth date" if fuzzy else "name and birth date"
+
+
+def _surname_beside_birth(
+    pages: Sequence[str], lookup: Lookup
+) -> dict[str, tuple[PatientRecord, int]]:
+    """Entries whose whole surname (as written, no letter apart) stands after "Frau" or
+    "Herr" on one line with their birth date, where no entry's given name stands: "zu Frau
+    Richter (geb. 13.01.2018)" (a surname beside another given name is another person's).
+    Twins share both: two fit, and nothing is proposed."""
+    fits: dict[str, tuple[PatientRecord, int]] = {}
+    for number, text in enumerate(pages, start=1):
+        for line in text[:_PAGE_CHARACTERS].splitlines():
+            born = dates_on_page(line)
+            if not born:
+                continue
+            line_words = words(line)
+            for record in lookup(born):
+                if record.patient_id not in fits and _saluted_surname_on(record, line_words):
+                    fits[record.patient_id] = (record, number)
+    return fits
+
+
+def _saluted_surname_on(record: PatientRecord, line_words: Sequence[str]) -> bool:
+    for name in (record.surname, record.birth_name, *record.former_names):
+        form = _name_words(name)
+        if not form or sum(len(word.folded) for word in form) < _SURNAME_ALONE_LETTERS:
+            continue
+        for first, _ in _positions(line_words, form, fuzzy=False):
+            if first and line_words[first - 1] in _SALUTATIONS:
+                return True
+    return False
 
 
 def _decided(fits: list[tuple[PatientRecord, int]], pages: Sequence[str], how: str) -> PatientMatch:

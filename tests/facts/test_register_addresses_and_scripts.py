@@ -193,3 +193,26 @@ def test_stroked_letters_are_found_as_a_latin_1_register_writes_them() -> None:
     serbian = "Ime i prezime: Jelena Đorđević\nDatum rođenja: 23.10.1966."
     assert match_patient([serbian], lookup).record == djordjevic
     assert match_patient(["Hasta Adı Soyadı: Ayşe Yılmaz, 02.01.1970"], lookup).record == yilmaz
+
+
+def test_a_surname_beside_its_birth_date_names_the_patient_where_no_given_name_stands() -> None:
+    """An e-mail answer names only "Frau Richter (geb. 13.01.2018)"; twins share surname
+    and birth date, and a surname on another line than the date is no evidence."""
+    richter = PatientRecord("20693", "Richter", "Doreen", date(2018, 1, 13))
+    mail = (
+        "AW: Terminbestätigung Richter\nanbei die Informationen zu Frau Richter (geb. 13.01.2018)."
+    )
+    match = match_patient([mail], _lookup(richter))
+    assert match.record == richter
+    assert match.evidence.startswith("salutation, surname and birth date on one line on page 1")
+    twin = PatientRecord("20694", "Richter", "Dana", date(2018, 1, 13))
+    assert match_patient([mail], _lookup(richter, twin)).record is None
+    apart = "Betreff: Richter\nGeburtsdatum: 13.01.2018"
+    assert match_patient([apart], _lookup(richter)).record is None
+    # without "Frau" or "Herr" the surname may stand beside another person's given name
+    assert (
+        match_patient(["Richter, geb. 13.01.2018, Dr. Doris Weber"], _lookup(richter)).record
+        is None
+    )
+    short = PatientRecord("20695", "Vu", "Thi", date(2018, 1, 13))
+    assert match_patient(["zu Frau Vu (geb. 13.01.2018)"], _lookup(short)).record is None
