@@ -260,3 +260,84 @@ def test_a_hospital_groups_head_gives_the_group_with_its_hospital() -> None:
         "Traunstein, 24.02.2025\nENTLASSUNGSBRIEF\nPatient: Baumgartner, Sepp, geb. 18.06.1962\n"
     )
     assert _facts(letter)["sender"] == "Kliniken Südostbayern AG – Klinikum Traunstein"
+
+
+def test_a_webmail_printouts_sender_is_its_from_line_or_signature_not_the_browsers_title() -> None:
+    """A browser prints the page's title and address around the mail: neither is a sender;
+    the "Von:" line's name is, or its signature's organisation after a dash."""
+    mail = (
+        "11.06.25, 08:17\nPraxis-Webmail – Nachricht\nHausarztzentrum Bad Cannstatt – Posteingang\n"
+        "Von: Ambulanter Pflegedienst Neckarblick <info@pflege-neckarblick.de>\n"
+        "Gesendet: Dienstag, 10. Juni 2025 14:53\n"
+        "An: Hausarztzentrum Bad Cannstatt <praxis@example.de>\n"
+        "Betreff: Rückmeldung Wundversorgung\n"
+        "Sehr geehrte Damen und Herren,\ndie Wunde ist weiterhin nässend.\n"
+        "Vielen Dank und freundliche Grüße\nTeam – Ambulanter Pflegedienst Neckarblick\n"
+        "https://webmail.praxis-intern.de/mail/inbox\n1/1\n"
+    )
+    assert _facts(mail)["sender"] == "Ambulanter Pflegedienst Neckarblick"
+    therapist = (
+        "Di., 29.07.2025 09:25\nWebmail – MVZ Gostenhof\nAW: Terminbestätigung\nVon:\n"
+        "Dipl.-Psych. Karin Weidemann <info@weidemann.example>\nAn:\npraxis@example.de\n"
+        "Datum:\n29.07.2025 09:25\nBetreff:\nAW: Terminbestätigung\nSehr geehrte Kollegen,\n"
+        "anbei die Informationen.\nMit freundlichen Grüßen, Psychotherapie\n"
+        "https://webmail.praxis.local/?_task=mail&_action=print   1/1\n"
+    )
+    assert _facts(therapist)["sender"] == "Dipl.-Psych. Karin Weidemann"
+
+
+def test_a_hospital_named_with_a_kind_word_and_an_addressee_under_to_an() -> None:
+    """ "Referral" inside a hospital's name is no heading; the practice under "To / An:" at
+    the letter's end is its addressee."""
+    letter = (
+        "Orotta National Referral Hospital\nAsmara, Eritrea\nDate: 13 April 2025\n"
+        "Medical Report\nPatient name: Senait Ghebremedhin\nDate of birth: 16 August 1995\n"
+        "The patient was treated for pneumonia.\nYours sincerely,\nJohn P. Lindqvist, MD\n"
+        "To / An:\nHausarztpraxis Brandauer & Köhlitz\nKrämpferstraße 14, 99084 Erfurt\n"
+    )
+    facts = _facts(letter)
+    assert facts["sender"] == "Orotta National Referral Hospital"
+    assert facts["title"] == "Medical Report"
+
+
+def test_a_form_heading_broken_after_its_articles_and_an_insurer_over_a_field() -> None:
+    form = (
+        "Krankenkasse bzw. Kostenträger\nBARMER Nürnberg\nName, Vorname des Versicherten\n"
+        "Bianchi, Chiara\ngeb. am\n19.12.2000\nMuster 50\nAnfrage zur Zuständigkeit einer\n"
+        "anderen Krankenkasse oder eines\nsonstigen Kostenträgers\n" + PRACTICE
+    )
+    facts = _facts(form)
+    assert facts["title"] == (
+        "Anfrage zur Zuständigkeit einer anderen Krankenkasse oder eines sonstigen Kostenträgers"
+    )
+    assert facts["title"] != "BARMER Nürnberg"  # the insurer under its field is no heading
+
+
+def test_a_report_portals_fields_without_colons() -> None:
+    """A portal prints its fields without colons: the examination is the title, the
+    referring doctor's field no heading."""
+    portal = (
+        "30.01.25, 16:50\nBefundportal | Radiologie am Europaplatz\nRadiologie am Europaplatz\n"
+        "Teleradiologie · Befundportal für Zuweiser\nPatient SCHWARZ, Maria\n"
+        "Geburtsdatum 12.03.1948\nUntersuchung MRT der Lendenwirbelsäule nativ\n"
+        "Untersuchungsdatum 24.01.2025\nZuweiser Dr. med. Murat Demirel\nBefund\n"
+        "Regelrechte Darstellung.\n"
+    )
+    assert _facts(portal)["title"] == "MRT der Lendenwirbelsäule nativ"
+
+
+def test_a_receipt_stamp_over_three_lines_and_a_letter_head_under_a_stamp() -> None:
+    stamped = (
+        "EINGEGANGEN\n12.10.2025\nGemeinschaftspraxis\nKrankenkasse bzw. Kostenträger\n"
+        "AOK Baden-Württemberg\nName, Vorname des Versicherten\nBianchi, Chiara\n"
+        "Datum: 10.10.2025\n"
+    )
+    facts = _facts(stamped)
+    assert facts.get("sender") != "Gemeinschaftspraxis"  # the practice's own stamp
+    assert facts["letter_date"] == "2025-10-10"
+    headed = (
+        "EINGANG 02.02.2025\nHNO-Praxis am Dom\nDr. med. Ole Struve · Facharzt für HNO\n"
+        "Norderdomstraße 4 · 24837 Schleswig\nTel. 04621 2440 · Fax 04621 2449\n"
+        f"{PRACTICE}Schleswig, 30.01.2025\nBefundbericht\n"
+    )
+    assert _facts(headed)["sender"] == "HNO-Praxis am Dom"

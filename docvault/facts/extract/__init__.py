@@ -41,7 +41,9 @@ from docvault.facts.extract.base import (
     same_person,
 )
 from docvault.facts.extract.dates import (
+    DATE_ALONE,
     RECEIPT_STAMP_LINE,
+    RECEIPT_STAMP_WORD,
     DateOrder,
     dates_in,
     foreign_digit,
@@ -90,28 +92,38 @@ def _comparable(value: str) -> str:
     return " ".join(value.casefold().split())
 
 
-# The receiving practice's name in its receipt stamp, in capitals under the stamp's date
-# line: "EINGANG 27.01.2025" over "LANDARZTPRAXIS BAD HINDELANG" or "HAZ SCHWABING-WEST".
-_STAMPED_PRACTICE = re.compile(r"[^\W\d_a-zäöüß][^\da-zäöüß]*")
+# The receiving practice's name in its receipt stamp under the stamp's date: in capitals
+# ("LANDARZTPRAXIS BAD HINDELANG", "HAZ SCHWABING-WEST") or its kind alone
+# ("Gemeinschaftspraxis"); a letter head under the stamp is written otherwise ("HNO-Praxis am
+# Dom").
+_STAMPED_PRACTICE = re.compile(
+    r"[^\W\d_a-zäöüß][^\da-zäöüß]*|\w*(?:[Pp]raxis|MVZ|[Hh]ausarzt\w*)"
+)
 _STAMPED_WORDS = 4
 
 
 def _without_receipt_stamp(lines: list[Line]) -> list[Line]:
-    """The page's lines less the practice's receipt stamp ("EINGANG 25.09.2025", where the
-    scanner caught it, and the practice's name in capitals under it): the practice's mark
-    on the page, no line of the letter's head."""
+    """The page's lines less the practice's receipt stamp ("EINGANG 25.09.2025" on one line
+    or two, where the scanner caught it, and the practice's name under it): the practice's
+    mark on the page, no line of the letter's head."""
     kept: list[Line] = []
     stamped = False
-    for line in lines:
-        if RECEIPT_STAMP_LINE.fullmatch(line.text):
-            stamped = True
+    position = 0
+    while position < len(lines):
+        text = lines[position].text.strip()
+        following = lines[position + 1].text.strip() if position + 1 < len(lines) else ""
+        if RECEIPT_STAMP_LINE.fullmatch(text):
+            stamped, position = True, position + 1
             continue
-        words = len(line.text.split())
-        if stamped and _STAMPED_PRACTICE.fullmatch(line.text.strip()) and words <= _STAMPED_WORDS:
-            stamped = False
+        if RECEIPT_STAMP_WORD.fullmatch(text) and DATE_ALONE.fullmatch(following):
+            stamped, position = True, position + 2
+            continue
+        if stamped and _STAMPED_PRACTICE.fullmatch(text) and len(text.split()) <= _STAMPED_WORDS:
+            stamped, position = False, position + 1
             continue
         stamped = False
-        kept.append(line)
+        kept.append(lines[position])
+        position += 1
     # Numbered again: the rules read a line's neighbours by its number.
     return [replace(line, number=number) for number, line in enumerate(kept)]
 

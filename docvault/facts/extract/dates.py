@@ -546,6 +546,9 @@ _RECEIPT_STAMP = re.compile(
 RECEIPT_STAMP_LINE = re.compile(
     rf"\W*(?:{_RECEIPT_STAMP.pattern})(?:\s+am)?\W*\d{{1,2}}[./-]\s?\d{{1,2}}[./-]\s?\d{{2,4}}\W*"
 )
+# The stamp's word alone on its line, its date on the next ("EINGEGANGEN" over "12.10.2025").
+RECEIPT_STAMP_WORD = re.compile(rf"\W*(?:{_RECEIPT_STAMP.pattern})(?:\s+am)?\W*")
+DATE_ALONE = re.compile(r"\W*\d{1,2}[./-]\s?\d{1,2}[./-]\s?\d{2,4}\W*")
 
 
 def _letter_date_on(line: Line, order: DateOrder) -> tuple[int, WrittenDate] | None:

@@ -22,6 +22,7 @@ from docvault.facts.extract.sender import (
     RECIPIENT_START,
     _an_organisation,
     _first_line_under_fax_header,
+    _mail_printout,
     head_name,
     is_person_line,
 )
@@ -355,9 +356,11 @@ def with_directory(
         # Unread, or the addressee (the clinic itself): the head over the clinic's address
         # is the sender's, else what the rules read with the clinic's lines left out.
         read = _head_over_own(text, directory) or _sender_past_own(text, directory)
-    elif _under_own(read, text, directory):
+    elif _under_own(read, text, directory) and not _mail_printout(letter_lines(text)):
         # Read under the clinic's address window ("Cardiology Outpatient Clinic", a heading):
-        # the head over the window is the sender's, where there is one.
+        # the head over the window is the sender's, where there is one. (A printed e-mail's
+        # sender is its signature's or its "Von:" line's; over the clinic's mailbox stands
+        # the browser's page title, "Praxis-Webmail – Nachricht".)
         read = _head_over_own(text, directory) or read
     named = identify_sender(text, directory, mail_sender)
     if read is not None and (spelled := _known_spelling(read.value, directory)) is not None:

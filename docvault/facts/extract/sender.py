@@ -43,7 +43,7 @@ _OTHER_ORGANISATION = re.compile(
     r"\b(?:Pharmacy|Chemists?\b|Pharmacie|Apotheek|Apotek|Farmacia|Apteka|Eczane\w*|"
     r"(?:Renten|Kranken|Unfall|Pflege|Sozial|Reise)?[Vv]ersicherung\b|"
     r"(?:Kranken|Ersatz|Pflege|Unfall|Betriebskranken|Innungskranken)kasse\b|"
-    r"AOK\b|BKK\b|IKK\b|DAK\b|Barmer|Knappschaft|Berufsgenossenschaft|Medizinischer Dienst|"
+    r"AOK\b|BKK\b|IKK\b|DAK\b|Barmer|BARMER|Knappschaft|Berufsgenossenschaft|Medizinischer Dienst|"
     r"(?:Landrats|Gesundheits|Versorgungs|Sozial|Jugend|Ordnungs|Standes|Bürger)?[Aa]mt\b|"
     r"(?:Amts|Land|Sozial|Verwaltungs|Arbeits|Familien)?[Gg]ericht\b|"
     r"(?:Gesundheits|Sozial)?[Bb]ehörde\b|Jobcenter|"
@@ -100,7 +100,7 @@ _CLOSING = re.compile(
 
 
 _SIGNER = re.compile(
-    r"^(?:(?:Prof\.|Dr\.|Dr\b|PD|Priv\.-Doz\.|Dipl\.-Med\.)\s*"
+    r"^(?:(?:Prof\.|Dr\.|Dr\b|PD|Priv\.-Doz\.|Dipl\.-Med\.|Dipl\.-Psych\.)\s*"
     r"(?:(?:Dr\.|med\.|rer\. nat\.|habil\.)\s*)*)"
 )
 
@@ -437,7 +437,9 @@ _BODY_START = re.compile(
 _ROLE_FIELD = re.compile(
     r"^(?:Usual GP|GP|General practitioner|Family doctor|Referring \w+|Referred by|Referrer|"
     r"Transferred to|Hausarzt|Hausärztin|Hausarzt/-ärztin|Überweiser\w*|Einsender\w*|"
-    r"Empfänger\w*|Verlegt nach|Ziel|Kopie an|cc|Recipient|Addressee)\s*[:/]?\s*$",
+    r"Empfänger\w*|Verlegt nach|Ziel|Kopie an|cc|Recipient|Addressee|"
+    # the addressee's label alone on its line, in one language or two: "To / An:", "À :"
+    r"(?:To|An|À|Aan|Destinataire)(?:\s*/\s*(?:To|An|À|Aan))?)\s*[:/]?\s*$",
     re.IGNORECASE,
 )
 
@@ -506,8 +508,11 @@ def _first_organisation(lines: Sequence[Line]) -> tuple[Candidate | None, Line |
         if not heads_over and position not in recipients:  # the letter head's own address
             address_given = address_given or bool(POSTCODE_LINE.search(line.text))
         head = _SENDER_PARTS.split(line.text)[0].strip(" ,")
-        if _DOCUMENT_KIND.search(head) or _PATIENT_LABEL.search(line.text):
-            continue  # "Radiologischer Befund" is the letter's title, not its sender
+        kind = _DOCUMENT_KIND.search(head)
+        if (kind and not _named_past_kind(head, kind)) or _PATIENT_LABEL.search(line.text):
+            # "Radiologischer Befund" is the letter's title, not its sender ("Orotta
+            # National Referral Hospital" is one: its kind's word comes before the hospital)
+            continue
         if not (_an_organisation(head) and not re.search(r"\d{4,}|@|Tel|Fax", head)):
             continue
         if _FORM_LABEL.search(head) or _LABELLED.match(line.text):
@@ -532,6 +537,13 @@ def _first_organisation(lines: Sequence[Line]) -> tuple[Candidate | None, Line |
         if len(head) <= 80:
             return Candidate(_with_word_above(head, lines, position), line.text, 0), unsure
     return None, unsure
+
+
+def _named_past_kind(head: str, kind: re.Match[str]) -> bool:
+    """Whether a kind of letter's word stands inside an organisation's name, two words or
+    more into it and before its organisation's word ("Orotta National Referral Hospital";
+    not "Message Center", "Kurze Nachricht von Praxis zu Praxis")."""
+    return len(head[: kind.start()].split()) >= 2 and _an_organisation(head[kind.end() :])
 
 
 # An institute named beyond its specialty: "Institut für Pathologie Nordhessen".
@@ -721,7 +733,12 @@ def _organisation_named(line: Line) -> str | None:
     label, a number or an address), or None."""
     if _LABELLED.match(line.text):
         return None  # "Überweisung an: Praxis Roth": a field's value, the addressee's
-    head = _SENDER_PARTS.split(line.text)[0].strip(" ,")
+    if re.search(r"https?://|www\.|\w\.\w{2,4}/", line.text):
+        return None  # a web address (a browser's printed page: "https://webmail.…/inbox")
+    parts = [part.strip(" ,") for part in _SENDER_PARTS.split(line.text)]
+    head = parts[0]
+    if len(parts) > 1 and not _an_organisation(head) and _an_organisation(parts[1]):
+        head = parts[1]  # "Team – Ambulanter Pflegedienst Neckarblick": the service
     named = _an_organisation(head) and not re.search(r"\d|@", head) and len(head) <= 80
     # "Department of Clinical Biochemistry, Leeds Royal Infirmary": the department with its
     # organisation after the comma is a name; the department alone is none.
@@ -749,13 +766,45 @@ def _mail_printout(lines: Sequence[Line]) -> bool:
 
 def _mail_signature(lines: Sequence[Line]) -> Candidate:
     """A printed e-mail's sender: the organisation its signature names (under the closing
-    and the signer); where there is none, no sender (an empty value abstains)."""
+    and the signer), else the one its "Von:" line names, else a doctor or therapist the
+    "Von:" line names with a title; where there is none, no sender (an empty value
+    abstains)."""
     closings = [index for index, line in enumerate(lines) if _CLOSING.search(line.text)]
     first = closings[-1] + 1 if closings else len(lines) - 8
     for line in lines[max(first, 0) : first + 4]:
         if head := _organisation_named(line):
             return Candidate(head, line.text, 0)
-    return _closing_stamp(lines) or Candidate("", lines[0].text if lines else "", 0)
+    stamped = _closing_stamp(lines)
+    if stamped is not None:
+        return stamped
+    return _mail_from(lines) or Candidate("", lines[0].text if lines else "", 0)
+
+
+# The display name before a mail address: "Reha-Klinik am Kyffhäuser <info@…>".
+_DISPLAY_NAME = re.compile(r"^[\"']?(?P<name>[^<>@\"']{3,80}?)[\"']?\s*<[^<>@\s]+@[^<>\s]+>")
+
+
+def _mail_from(lines: Sequence[Line]) -> Candidate | None:
+    """The organisation, or the titled person, a printed e-mail's "Von:" line names (its
+    value on the line or, where the label stands alone, on the next)."""
+    for position, line in enumerate(lines[:12]):
+        label = _MAIL_FROM.match(line.text)
+        if label is None:
+            continue
+        value = line.text[label.end() :].strip()
+        if not value and position + 1 < len(lines):
+            value = lines[position + 1].text.strip()
+        found = _DISPLAY_NAME.match(value)
+        if found is None:
+            return None
+        name = found["name"].strip()
+        if _an_organisation(name) and _name_shaped(name) and not _FORM_LABEL.search(name):
+            return Candidate(name, line.text, 0)
+        signer = _SIGNER.match(name)
+        if signer and signer.end() and read_name(name[signer.end() :]):
+            return Candidate(name, line.text, 0)  # "Dipl.-Psych. Karin Weidemann <…>"
+        return None
+    return None
 
 
 # The letter head: where a letter gives its sender's way to answer.

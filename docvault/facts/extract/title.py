@@ -39,6 +39,7 @@ from docvault.facts.extract.sender import (
     _SIGNER,
     _SUBDIVISION,
     RECIPIENT_START,
+    _an_organisation,
     _doctor_first,
     _first_line_under_fax_header,
     _recipient_lines,
@@ -59,7 +60,7 @@ _PATIENT_MENTION = re.compile(
 
 def title_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
     for candidate in (*_head_titles(lines), *_heading_under_salutation(lines)):
-        found = _with_continuation(candidate, lines)
+        found = _with_lines_run_on(_with_continuation(candidate, lines), lines)
         # The patient after a heading's dash, on every path: "… – Měrana Krawc".
         title = _without_dashed_name(_STRAY_STOP.sub(" ", found.value))
         yield Candidate(title, found.evidence, found.rank)
@@ -98,6 +99,33 @@ def _with_continuation(candidate: Candidate, lines: Sequence[Line]) -> Candidate
     if _FOR_PERSON.match(rest):
         return candidate  # "für Herrn Maximilian Guggenmos": the patient, not the title's
     return Candidate(f"{candidate.value} {rest}", candidate.evidence, candidate.rank)
+
+
+# A word no heading ends on: an article, a preposition, a conjunction.
+_DANGLING_WORD = re.compile(
+    r"\s(?:einer|eines|einem|einen|eine|der|des|dem|den|die|das|zur|zum|für|von|und|oder|"
+    r"mit|bei|nach|zu|auf|of|the|and|for|to|with)$",
+    re.IGNORECASE,
+)
+_RUN_ON_LINES = 3
+
+
+def _with_lines_run_on(candidate: Candidate, lines: Sequence[Line]) -> Candidate:
+    """A heading broken after an article or a preposition, with the lines that finish it
+    ("Anfrage zur Zuständigkeit einer" / "anderen Krankenkasse oder eines" / "sonstigen
+    Kostenträgers"): a few words each, no number, no label, in the heading's block."""
+    position = next((i for i, line in enumerate(lines) if line.text == candidate.evidence), None)
+    if position is None or candidate.value != lines[position].text.strip():
+        return candidate
+    value = candidate.value
+    for following in lines[position + 1 : position + 1 + _RUN_ON_LINES]:
+        if not _DANGLING_WORD.search(value) or following.block != lines[position].block:
+            break
+        rest = following.text.strip()
+        if not re.fullmatch(r"[^\W\d_][^\d:;()@]{2,60}", rest) or len(rest.split()) > 6:
+            break
+        value = f"{value} {rest}"
+    return Candidate(value, candidate.evidence, candidate.rank)
 
 
 def _heading_under_salutation(lines: Sequence[Line]) -> Iterator[Candidate]:
@@ -445,10 +473,8 @@ def _heading_above(line: Line, following: Line) -> bool:
     bare = re.sub(r"§\s?\d+[a-z]?|\bNr\.\s?\d+", "", bare)
     if re.search(r"(?<![\w-])\d|[:@·•|¦,;()/]|[.!?]$", bare) or text.isupper():
         return False
-    if (_ORGANISATION.search(text) or _SUBDIVISION.search(text)) and not _DOCUMENT_KIND.search(
-        text
-    ):
-        return False  # "Department of Blood Sciences", "Sprechstunde Gastroenterologie"
+    if (_an_organisation(text) or _SUBDIVISION.search(text)) and not _DOCUMENT_KIND.search(text):
+        return False  # "Department of Blood Sciences", "Sprechstunde Gastroenterologie", "BARMER"
     if RECIPIENT_START.match(text) or _CONTACT.search(text):
         return False
     if _STREET.search(text):
@@ -464,6 +490,10 @@ def _heading_above(line: Line, following: Line) -> bool:
         return False  # "Betreuungssache Wilhelm Jäger" over its birth date: the case's person
     if _SIGNER.match(text) or _CLOSING.search(text):
         return False
+    if re.search(r"\b(?:Dr|Prof|Dipl\.-\w+)\.(?:\s?med\.)?\s+[A-ZÄÖÜ]", text) and not (
+        _DOCUMENT_KIND.search(text)
+    ):
+        return False  # a field naming a doctor ("Zuweiser Dr. med. Murat Demirel"), no heading
     below = following.text
     return bool(
         _UNDER_HEADING.match(below)
@@ -484,8 +514,11 @@ def _heading_above(line: Line, following: Line) -> bool:
 _KIND_LABEL = re.compile(r"(?:Befund|Bericht|Report|Findings)\s*:\s*[A-ZÄÖÜ][^\d:]{2,60}")
 _EXAMINATION_DATED = re.compile(
     r"(?:Untersuchung|Untersuchungsart|Examination|Exam|Study)"
-    r"(?:\s+(?:vom|am|on|of|dated)\s+\d{1,2}\.\s?\d{1,2}\.\s?\d{2,4})?"
-    r"\s*:\s*(?P<examination>[A-ZÄÖÜ][^\d:]{2,60})"
+    r"(?:(?:\s+(?:vom|am|on|of|dated)\s+\d{1,2}\.\s?\d{1,2}\.\s?\d{2,4})?"
+    r"\s*:\s*(?P<examination>[A-ZÄÖÜ][^\d:]{2,60})|"
+    # A portal's field without its colon: "Untersuchung MRT der Lendenwirbelsäule nativ".
+    r"\s+(?P<imaging>(?:MRT|MRI|CT|PET|Röntgen|Sonographie|Sonografie|Szintigraphie|"
+    r"Mammographie|Mammografie|DXA|Angiographie)\b[^\d:]{0,60}))"
 )
 
 
@@ -501,9 +534,10 @@ def _dated_examination(text: str) -> str | None:
     """The examination of ``Untersuchung vom 22.09.2024: MRT des rechten Kniegelenks`` or
     ``Untersuchung: Sonographie des Abdomens``."""
     found = _EXAMINATION_DATED.fullmatch(text.strip())
-    if found is None or len(found["examination"].split()) > 8:
+    if found is None:
         return None
-    return found["examination"].strip(" .")
+    examination = found["examination"] or found["imaging"]
+    return examination.strip(" .") if len(examination.split()) <= 8 else None
 
 
 def _examination_heading(text: str, below: Sequence[Line]) -> bool:
