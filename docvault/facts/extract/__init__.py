@@ -96,9 +96,7 @@ def _comparable(value: str) -> str:
 # ("LANDARZTPRAXIS BAD HINDELANG", "HAZ SCHWABING-WEST") or its kind alone
 # ("Gemeinschaftspraxis"); a letter head under the stamp is written otherwise ("HNO-Praxis am
 # Dom").
-_STAMPED_PRACTICE = re.compile(
-    r"[^\W\d_a-zäöüß][^\da-zäöüß]*|\w*(?:[Pp]raxis|MVZ|[Hh]ausarzt\w*)"
-)
+_STAMPED_PRACTICE = re.compile(r"[^\W\d_a-zäöüß][^\da-zäöüß]*|\w*(?:[Pp]raxis|MVZ|[Hh]ausarzt\w*)")
 _STAMPED_WORDS = 4
 
 
