@@ -341,3 +341,24 @@ def test_a_receipt_stamp_over_three_lines_and_a_letter_head_under_a_stamp() -> N
         f"{PRACTICE}Schleswig, 30.01.2025\nBefundbericht\n"
     )
     assert _facts(headed)["sender"] == "HNO-Praxis am Dom"
+
+
+@pytest.mark.parametrize(
+    ("office", "return_line"),
+    [
+        (
+            "Stadt Dortmund – Versorgungsamt",
+            "Stadt Dortmund – Versorgungsamt · Rheinische Straße 173",
+        ),
+        ("Stadt Frankfurt am Main – Ausländerbehörde", "Stadt Frankfurt am Main, Kleyerstraße 86"),
+    ],
+)
+def test_a_town_and_its_office_on_one_line_are_the_sender(office: str, return_line: str) -> None:
+    """As the town's line over its office's gives "Landeshauptstadt Dresden – Gesundheitsamt",
+    one line with both gives both."""
+    letter = (
+        f"Aktenzeichen\n{office}\n91/625372/SB\nAnsprechpartner/in\nFrau Grzeskowiak\n"
+        f"Telefax\n0231 50 2 66 88\nDatum\n25.09.2026\n{return_line}, 44147 Dortmund\n"
+        f"{PRACTICE}Betreff: Feststellung nach dem SGB IX\nSehr geehrte Damen und Herren,\n"
+    )
+    assert _facts(letter)["sender"] == office

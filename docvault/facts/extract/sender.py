@@ -508,6 +508,8 @@ def _first_organisation(lines: Sequence[Line]) -> tuple[Candidate | None, Line |
         if not heads_over and position not in recipients:  # the letter head's own address
             address_given = address_given or bool(POSTCODE_LINE.search(line.text))
         head = _SENDER_PARTS.split(line.text)[0].strip(" ,")
+        if (office := _town_and_office(line.text)) is not None and position not in addressed:
+            return Candidate(office, line.text, 0), unsure
         kind = _DOCUMENT_KIND.search(head)
         if (kind and not _named_past_kind(head, kind)) or _PATIENT_LABEL.search(line.text):
             # "Radiologischer Befund" is the letter's title, not its sender ("Orotta
@@ -576,9 +578,20 @@ def _name_over_description(word: str) -> bool:
 # writes ("Landeshauptstadt Dresden" over "Gesundheitsamt · Infektionsschutz").
 _MUNICIPALITY = re.compile(
     r"(?:Landeshauptstadt|Freie und Hansestadt|Hansestadt|Stadt|Große Kreisstadt|Landkreis|"
-    r"Kreis|Bezirksamt|Gemeinde|Markt)\s+[A-ZÄÖÜ][\w.-]*(?:[\s-][A-ZÄÖÜ][\w.-]*){0,3}"
+    r"Kreis|Bezirksamt|Gemeinde|Markt)\s+[A-ZÄÖÜ][\w.-]*"
+    # "Frankfurt am Main", "Neustadt an der Weinstraße"
+    r"(?:[\s-](?:(?:am|an der|im|in der|ob der)\s)?[A-ZÄÖÜ][\w.-]*){0,3}"
 )
-_OFFICE = re.compile(r"[A-ZÄÖÜ][\wäöüß-]*amt|Amt für [^\d]{3,60}")
+_OFFICE = re.compile(r"[A-ZÄÖÜ][\wäöüß-]*(?:amt|behörde)|Amt für [^\d]{3,60}")
+
+
+def _town_and_office(text: str) -> str | None:
+    """A town and its office on one line, as two lines give them too: "Stadt Dortmund –
+    Versorgungsamt · Rheinische Straße 173" names "Stadt Dortmund – Versorgungsamt"."""
+    parts = [part.strip(" ,") for part in _SENDER_PARTS.split(text)]
+    if len(parts) > 1 and _MUNICIPALITY.fullmatch(parts[0]) and _OFFICE.fullmatch(parts[1]):
+        return f"{parts[0]} – {parts[1]}"
+    return None
 
 
 def _with_word_above(head: str, lines: Sequence[Line], position: int) -> str:
@@ -723,6 +736,9 @@ def _spelled_out(name: str, head: Sequence[Line]) -> str:
     for "Landratsamt Breisgau-Hochschwarzwald"), else the name as the return line has it."""
     for line in head:
         text = line.text.strip()
+        office = _town_and_office(text)
+        if text.startswith(f"{name} ") and len(text) <= 80 and office is not None:
+            return office  # "Stadt Frankfurt am Main" for its "– Ausländerbehörde"
         if text.startswith(f"{name} ") and len(text) <= 80 and _name_shaped(text):
             return text if not re.search(r"\d|@|[·|]", text) else name
     return name
@@ -876,6 +892,8 @@ def head_name(line: Line) -> str | None:
     number, markup or a label, a person, a heading, a department, a form's field."""
     parts = [part.strip(" ,") for part in _SENDER_PARTS.split(line.text)]
     name = parts[0]
+    if (office := _town_and_office(line.text)) is not None:
+        return office
     if len(parts) > 1 and _an_organisation(parts[1]) and not _an_organisation(name):
         signer = _SIGNER.match(name)
         if RECIPIENT_START.match(name) or (signer and signer.end()):
