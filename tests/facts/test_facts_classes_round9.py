@@ -362,3 +362,14 @@ def test_a_town_and_its_office_on_one_line_are_the_sender(office: str, return_li
         f"{PRACTICE}Betreff: Feststellung nach dem SGB IX\nSehr geehrte Damen und Herren,\n"
     )
     assert _facts(letter)["sender"] == office
+
+
+def test_a_heading_cut_after_its_article_is_no_title() -> None:
+    """The CPU engine reads a form's labels between a heading's lines: a heading that still
+    ends on its article is proposed as none, not cut short."""
+    letter = (
+        "AOK Baden-Württemberg\nTelefax 0761 2103-999\n" + PRACTICE + "Muster 50\n"
+        "Anfrage zur Zuständigkeit einer\nKostenträgerkennung Versicherten-Nr. Status\n"
+        "Name, Vorname des Versicherten: Bianchi, Chiara\n"
+    )
+    assert "title" not in _facts(letter)

@@ -124,7 +124,11 @@ def _with_lines_run_on(candidate: Candidate, lines: Sequence[Line]) -> Candidate
         rest = following.text.strip()
         if not re.fullmatch(r"[^\W\d_][^\d:;()@]{2,60}", rest) or len(rest.split()) > 6:
             break
+        if re.search(r"\bNr\.|kennung\b|\bStatus\b", rest):
+            break  # a form's labels read between the heading's lines by the CPU engine
         value = f"{value} {rest}"
+    if _DANGLING_WORD.search(value):
+        return Candidate("", candidate.evidence, candidate.rank)  # its end unread: none
     return Candidate(value, candidate.evidence, candidate.rank)
 
 
