@@ -133,7 +133,7 @@ def _latin(character: str) -> bool:
     return not character.isalpha() or unicodedata.name(character, "").startswith("LATIN")
 
 
-@functools.cache
+@functools.lru_cache(maxsize=4096)  # bounded: page words are anybody's input
 def consonants(plain: str) -> str:
     """A name in lower-case Latin letters as every transliteration spells it: its
     consonants, one letter a sound, doubled letters once ("Schewtschenko" and "Shevchenko"
