@@ -126,7 +126,7 @@ def words(text: str) -> list[str]:
 def _page_word(word: str) -> str:
     if all(_latin(character) for character in word):
         return fold(word)
-    return _OTHER_SCRIPT + consonants(_plain(anyascii(word)))
+    return _OTHER_SCRIPT + _consonants(_plain(anyascii(word)))
 
 
 def _latin(character: str) -> bool:
@@ -134,7 +134,7 @@ def _latin(character: str) -> bool:
 
 
 @functools.lru_cache(maxsize=4096)  # bounded: page words are anybody's input
-def consonants(plain: str) -> str:
+def _consonants(plain: str) -> str:
     """A name in lower-case Latin letters as every transliteration spells it: its
     consonants, one letter a sound, doubled letters once ("Schewtschenko" and "Shevchenko"
     are both "svsnk")."""
@@ -146,11 +146,11 @@ def consonants(plain: str) -> str:
 
 
 def _name_words(name: str) -> tuple[_NameWord, ...]:
-    found = (_NameWord(fold(word), consonants(_plain(word))) for word in _WORD.findall(name))
+    found = (_NameWord(fold(word), _consonants(_plain(word))) for word in _WORD.findall(name))
     return tuple(word for word in found if word.folded not in PARTICLES)
 
 
-def surname_forms(record: PatientRecord) -> set[tuple[_NameWord, ...]]:
+def _surname_forms(record: PatientRecord) -> set[tuple[_NameWord, ...]]:
     """The word sequences that name the entry's family: the surname, birth name and former
     names whole, and each part of a double name ("Müller-Schmidt": also "Müller")."""
     forms: set[tuple[_NameWord, ...]] = set()
@@ -204,7 +204,7 @@ def name_on_page(record: PatientRecord, page: Sequence[str], fuzzy: bool) -> boo
     ]
     if not given_at:
         return False
-    for form in surname_forms(record):
+    for form in _surname_forms(record):
         for first, last in _positions(page, form, fuzzy):
             if any(
                 first - NEAR_WORDS <= index <= last + NEAR_WORDS and not first <= index <= last
