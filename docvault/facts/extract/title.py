@@ -77,7 +77,17 @@ _CONTINUATION = re.compile(
 
 # A heading in capitals that ends on an adjective, and the one to three words in capitals
 # that finish it on the next line.
-_CAPITALS_RUN_ON = re.compile(r"^[^a-zäöüß]*[A-ZÄÖÜ]{3,}(?:ISCHEN|LICHEN|ISCHER|LICHER|IGEN)$")
+_CAPITALS_ADJECTIVE = re.compile(r"[A-ZÄÖÜ]{3,}(?:ISCHEN|LICHEN|ISCHER|LICHER|IGEN)")
+
+
+def _capitals_run_on(text: str) -> bool:
+    """Whether a heading in capitals ends on an adjective (read word by word: linear)."""
+    words = text.split()
+    return (
+        bool(words)
+        and not re.search(r"[a-zäöüß]", text)
+        and _CAPITALS_ADJECTIVE.fullmatch(words[-1]) is not None
+    )
 _CAPITALS_REST = re.compile(r"[A-ZÄÖÜ][A-ZÄÖÜß-]+(?: [A-ZÄÖÜ][A-ZÄÖÜß-]+){0,2}")
 
 
@@ -90,7 +100,7 @@ def _with_continuation(candidate: Candidate, lines: Sequence[Line]) -> Candidate
     if candidate.value != line.text.strip() or following.block != line.block:
         return candidate
     rest = following.text.strip()
-    if _CAPITALS_RUN_ON.search(line.text.strip()) and _CAPITALS_REST.fullmatch(rest):
+    if _capitals_run_on(line.text.strip()) and _CAPITALS_REST.fullmatch(rest):
         # "BEFUNDBERICHT ZUM ANTRAG AUF LEISTUNGEN ZUR MEDIZINISCHEN" over "REHABILITATION":
         # an adjective does not end a heading.
         return Candidate(f"{candidate.value} {rest}", candidate.evidence, candidate.rank)
