@@ -88,6 +88,8 @@ def _capitals_run_on(text: str) -> bool:
         and not re.search(r"[a-zäöüß]", text)
         and _CAPITALS_ADJECTIVE.fullmatch(words[-1]) is not None
     )
+
+
 _CAPITALS_REST = re.compile(r"[A-ZÄÖÜ][A-ZÄÖÜß-]+(?: [A-ZÄÖÜ][A-ZÄÖÜß-]+){0,2}")
 
 
