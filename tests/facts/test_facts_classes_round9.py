@@ -253,6 +253,29 @@ def test_the_practices_name_in_its_receipt_stamp_is_not_the_sender(stamped: str)
     assert facts["letter_date"] == "2025-01-24"
 
 
+@pytest.mark.parametrize(
+    "head",
+    [
+        "Damascus University – Al Mouwasat University Hospital",
+        "Wiener Gesundheitsverbund – Klinik Ottakring",
+    ],
+)
+def test_a_university_or_a_groups_hospital_is_read_whole(head: str) -> None:
+    letter = f"{head}\nTelefax +43 1 49150-2109\n{PRACTICE}12.06.2025\nMEDICAL REPORT\n"
+    assert _facts(letter)["sender"] == head
+
+
+def test_the_university_hospitals_of_strasbourg_are_an_organisation() -> None:
+    letter = (
+        "Hôpitaux Universitaires de Strasbourg\nService de Cardiologie\n"
+        "Strasbourg, le 21 octobre 2025\nMadame, Monsieur le Docteur\n"
+        + PRACTICE
+        + "Compte rendu d'hospitalisation\nPatient : Jean Dupont, né le 02/03/1950\n"
+        "Cher confrère,\ntexte.\nDr Antoine Kieffer\n"
+    )
+    assert _facts(letter)["sender"] == "Hôpitaux Universitaires de Strasbourg"
+
+
 def test_a_hospital_groups_head_gives_the_group_with_its_hospital() -> None:
     letter = (
         "Kliniken Südostbayern AG – Klinikum Traunstein\nKlinik für Pneumologie\n"

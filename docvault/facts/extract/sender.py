@@ -29,7 +29,8 @@ _ORGANISATION = re.compile(
     r"Practice|NHS|Trust|Labor|Laboratorium|Laboratory|Laboratories|Institut|Institute|"
     r"Radiolog\w+|Patholog\w+|Diakonie|St\.\s|Associates|Group|Partners|P\.C\.|Imaging|"
     r"Diagnostics|Department|Cent(?:re|er)\b|Cardiology|Medicine\b|\w*[Zz]iekenhuis|"
-    r"\w*[Pp]raktijk|Kliniek|Clinique|H[ôo]pital|Centre [Hh]ospitalier|Cabinet|Laboratoire|"
+    r"\w*[Pp]raktijk|Kliniek|Clinique|H[ôo]pital|H[ôo]pitaux|Centre [Hh]ospitalier|Cabinet|"
+    r"Laboratoire|"
     r"CHU\b)",
 )
 
@@ -880,10 +881,13 @@ def _letterhead(lines: Sequence[Line]) -> Candidate | None:
 
 # A hospital group that runs the hospital named after it on the letter head.
 _OPERATOR = re.compile(
-    r"\b(?:AG|GmbH|gGmbH|Holding|Verbund|Gruppe|Group|Kliniken|Klinikverbund)\b|verbund\b"
+    r"\b(?:AG|GmbH|gGmbH|Holding|Verbund|Gruppe|Group|Kliniken|Klinikverbund|University|"
+    r"Universität)\b|verbund\b"
 )
 _ONE_HOSPITAL = re.compile(
-    r"(?:Klinikum|Krankenhaus|Klinik|Kreisklinik|Spital|Hospital|Landeskrankenhaus)\s+[A-ZÄÖÜ]"
+    r"(?:Klinikum|Krankenhaus|Klinik|Kreisklinik|Spital|Hospital|Landeskrankenhaus)\s+[A-ZÄÖÜ]|"
+    # "Al Mouwasat University Hospital": a hospital named before its word
+    r"(?:[A-ZÄÖÜ][\w-]*\s){1,4}(?:Hospital|Klinikum|Krankenhaus)$"
 )
 
 
@@ -894,15 +898,16 @@ def head_name(line: Line) -> str | None:
     name = parts[0]
     if (office := _town_and_office(line.text)) is not None:
         return office
-    if len(parts) > 1 and _an_organisation(parts[1]) and not _an_organisation(name):
+    if len(parts) > 1 and _OPERATOR.search(name) and _ONE_HOSPITAL.match(parts[1]):
+        # "Kliniken Südostbayern AG – Klinikum Traunstein", "Damascus University – Al
+        # Mouwasat University Hospital": the group and its hospital, as the head prints them
+        # (the group alone names many hospitals).
+        name = line.text[: line.text.index(parts[1]) + len(parts[1])].strip()
+    elif len(parts) > 1 and _an_organisation(parts[1]) and not _an_organisation(name):
         signer = _SIGNER.match(name)
         if RECIPIENT_START.match(name) or (signer and signer.end()):
             return None  # "Frau Dr. Roth · Praxis am Markt": a person's line, no letter head
         name = parts[1]  # "Zentrale Notaufnahme · Klinikum Rheinbogen": the hospital's name
-    elif len(parts) > 1 and _OPERATOR.search(name) and _ONE_HOSPITAL.match(parts[1]):
-        # "Kliniken Südostbayern AG – Klinikum Traunstein": the group and its hospital, as
-        # the head prints them (the group alone names many hospitals).
-        name = line.text[: line.text.index(parts[1]) + len(parts[1])].strip()
     # OCR drops the space after an abbreviation's dot: "St.Elisabeth-Krankenhaus".
     name = re.sub(r"\b(St|Dr|Prof)\.(?=[^\W\d_])", r"\1. ", name)
     words = name.split()
