@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import html
 import re
+import unicodedata
 
 # Tags the OCR profiles emit (tables, figure stubs, line breaks, sub/superscripts, simple
 # emphasis). Each becomes a space, so adjacent cells stay separate words.
@@ -70,3 +71,10 @@ def _escape_surrogate(match: re.Match[str]) -> str:
     code = ord(match.group())
     # U+DC80..U+DCFF is Python's surrogateescape for the undecodable byte 0x80..0xFF.
     return f"\\x{code - 0xDC00:02x}" if 0xDC80 <= code <= 0xDCFF else "\ufffd"
+
+
+def without_accents(text: str) -> str:
+    """``text`` with its accents taken off its letters ("Ž" is "Z", "é" is "e"); letters
+    Unicode does not take apart ("ø", "ł") stay."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(character for character in decomposed if not unicodedata.combining(character))

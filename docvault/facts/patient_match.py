@@ -45,6 +45,7 @@ from anyascii import anyascii
 
 from docvault.facts.extract import DateOrder, dates_in, national_birth_dates
 from docvault.facts.register_files import PatientRecord
+from docvault.textutil import without_accents
 
 # Words of a name that are no name of their own ("von Brandt" is found as "Brandt").
 PARTICLES = frozenset(
@@ -104,8 +105,7 @@ class _NameWord:
 
 
 def _plain(word: str) -> str:
-    text = unicodedata.normalize("NFKD", word.lower().replace("ß", "ss").translate(_STROKED))
-    return "".join(character for character in text if not unicodedata.combining(character))
+    return without_accents(word.lower().replace("ß", "ss").translate(_STROKED))
 
 
 def fold(word: str) -> str:

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
 from datetime import date
 
 from docvault.facts.extract.base import (
@@ -35,15 +34,11 @@ from docvault.facts.extract.base import (
     MAX_CHARACTERS,
     TEXT_FIELDS,
     Candidate,
-    Line,
     Proposal,
     letter_lines,
     same_person,
 )
 from docvault.facts.extract.dates import (
-    DATE_ALONE,
-    RECEIPT_STAMP_LINE,
-    RECEIPT_STAMP_WORD,
     DateOrder,
     dates_in,
     foreign_digit,
@@ -52,6 +47,7 @@ from docvault.facts.extract.dates import (
     slash_order,
     stored_date,
     unwanted_character,
+    without_receipt_stamp,
     written_date,
 )
 from docvault.facts.extract.patient import (
@@ -92,46 +88,12 @@ def _comparable(value: str) -> str:
     return " ".join(value.casefold().split())
 
 
-# The receiving practice's name in its receipt stamp under the stamp's date: in capitals
-# ("LANDARZTPRAXIS BAD HINDELANG", "HAZ SCHWABING-WEST") or its kind alone
-# ("Gemeinschaftspraxis"); a letter head under the stamp is written otherwise ("HNO-Praxis am
-# Dom").
-_STAMPED_PRACTICE = re.compile(r"[^\W\d_a-zäöüß][^\da-zäöüß]*|\w*(?:[Pp]raxis|MVZ|[Hh]ausarzt\w*)")
-_STAMPED_WORDS = 4
-
-
-def _without_receipt_stamp(lines: list[Line]) -> list[Line]:
-    """The page's lines less the practice's receipt stamp ("EINGANG 25.09.2025" on one line
-    or two, where the scanner caught it, and the practice's name under it): the practice's
-    mark on the page, no line of the letter's head."""
-    kept: list[Line] = []
-    stamped = False
-    position = 0
-    while position < len(lines):
-        text = lines[position].text.strip()
-        following = lines[position + 1].text.strip() if position + 1 < len(lines) else ""
-        if RECEIPT_STAMP_LINE.fullmatch(text):
-            stamped, position = True, position + 1
-            continue
-        if RECEIPT_STAMP_WORD.fullmatch(text) and DATE_ALONE.fullmatch(following):
-            stamped, position = True, position + 2
-            continue
-        if stamped and _STAMPED_PRACTICE.fullmatch(text) and len(text.split()) <= _STAMPED_WORDS:
-            stamped, position = False, position + 1
-            continue
-        stamped = False
-        kept.append(lines[position])
-        position += 1
-    # Numbered again: the rules read a line's neighbours by its number.
-    return [replace(line, number=number) for number, line in enumerate(kept)]
-
-
 def propose(text: str, today: date | None = None) -> dict[str, Proposal]:
     """The facts of a letter whose text (Markdown or plain) is ``text``; absent: abstained."""
     today = today or date.today()
     # The practice's receipt stamp ("EINGANG 25.09.2025"), where the scanner caught it at the
     # page's top: the practice's mark on the page, no line of the letter's head.
-    lines = _without_receipt_stamp(letter_lines(text))
+    lines = without_receipt_stamp(letter_lines(text))
     order = slash_order(text[:MAX_CHARACTERS])
     decided = {
         "patient": _decide("patient", patient_candidates(lines)),

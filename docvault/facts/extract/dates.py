@@ -8,7 +8,7 @@ import itertools
 import re
 import unicodedata
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
 from babel.dates import get_month_names
@@ -22,9 +22,10 @@ from docvault.facts.extract.base import (
     Line,
     read_name,
 )
+from docvault.textutil import without_accents
 
 # The languages a clinic's post arrives in: its own, its neighbours', its patients'.
-MONTH_LOCALES = (
+_MONTH_LOCALES = (
     "de", "de_AT", "de_CH", "en", "nl", "fr", "it", "es", "pt", "pl", "cs", "sk", "hu", "da",
     "nb", "nn", "sv", "fi", "lt", "lv", "et", "uk", "ru", "tr", "hr", "sr_Latn", "sr", "bs",
     "sl", "ro", "bg", "el", "sq", "mk",
@@ -38,25 +39,17 @@ _OTHER_MONTH_SPELLINGS = {
 }  # fmt: skip
 
 
-def _unaccented(text: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", text)
-    return unicodedata.normalize(
-        "NFC",
-        "".join(character for character in decomposed if not unicodedata.combining(character)),
-    )
-
-
 def _cldr_months() -> dict[str, int]:
     """Each language's month names from the Unicode CLDR (Babel): as a date writes them
     (the genitive: "21. rujna 2025", "5 листопада") and alone. A name two languages give
     different months ("listopada": October in Croatian, November in Polish) is left out:
     a date left unread is better than one misread."""
     months: dict[str, set[int]] = {}
-    for locale in MONTH_LOCALES:
+    for locale in _MONTH_LOCALES:
         for context in ("format", "stand-alone"):
             for number, name in get_month_names("wide", context, locale).items():
                 # Capitals drop their accents ("ΝΟΕΜΒΡΙΟΥ", "MÄRZ" typed as "MARZ").
-                for spelling in {name.lower(), _unaccented(name.lower())}:
+                for spelling in {name.lower(), without_accents(name.lower())}:
                     months.setdefault(spelling, set()).add(number)
     return {name: next(iter(numbers)) for name, numbers in months.items() if len(numbers) == 1}
 
@@ -547,13 +540,47 @@ _RECEIPT_STAMP = re.compile(
 )
 
 
+# The stamp's word ("EINGEGANGEN") and its date ("12.10.2025"), on one line or two.
+_STAMP_WORD = rf"\W*(?:{_RECEIPT_STAMP.pattern})(?:\s+am)?\W*"
+_NUMERIC_DATE = r"\d{1,2}[./-]\s?\d{1,2}[./-]\s?\d{2,4}\W*"
 # The stamp with its date on one line ("EINGANG 25.09.2025"): the practice's mark on the page.
-RECEIPT_STAMP_LINE = re.compile(
-    rf"\W*(?:{_RECEIPT_STAMP.pattern})(?:\s+am)?\W*\d{{1,2}}[./-]\s?\d{{1,2}}[./-]\s?\d{{2,4}}\W*"
-)
-# The stamp's word alone on its line, its date on the next ("EINGEGANGEN" over "12.10.2025").
-RECEIPT_STAMP_WORD = re.compile(rf"\W*(?:{_RECEIPT_STAMP.pattern})(?:\s+am)?\W*")
-DATE_ALONE = re.compile(r"\W*\d{1,2}[./-]\s?\d{1,2}[./-]\s?\d{2,4}\W*")
+_RECEIPT_STAMP_LINE = re.compile(_STAMP_WORD + _NUMERIC_DATE)
+_RECEIPT_STAMP_WORD = re.compile(_STAMP_WORD)
+_DATE_ALONE = re.compile(r"\W*" + _NUMERIC_DATE)
+
+
+# The receiving practice's name in its receipt stamp under the stamp's date: in capitals
+# ("LANDARZTPRAXIS BAD HINDELANG", "HAZ SCHWABING-WEST") or its kind alone
+# ("Gemeinschaftspraxis"); a letter head under the stamp is written otherwise ("HNO-Praxis am
+# Dom").
+_STAMPED_PRACTICE = re.compile(r"[^\W\d_a-zäöüß][^\da-zäöüß]*|\w*(?:[Pp]raxis|MVZ|[Hh]ausarzt\w*)")
+_STAMPED_WORDS = 4
+
+
+def without_receipt_stamp(lines: list[Line]) -> list[Line]:
+    """The page's lines less the practice's receipt stamp ("EINGANG 25.09.2025" on one line
+    or two, where the scanner caught it, and the practice's name under it): the practice's
+    mark on the page, no line of the letter's head."""
+    kept: list[Line] = []
+    stamped = False
+    position = 0
+    while position < len(lines):
+        text = lines[position].text.strip()
+        following = lines[position + 1].text.strip() if position + 1 < len(lines) else ""
+        if _RECEIPT_STAMP_LINE.fullmatch(text):
+            stamped, position = True, position + 1
+            continue
+        if _RECEIPT_STAMP_WORD.fullmatch(text) and _DATE_ALONE.fullmatch(following):
+            stamped, position = True, position + 2
+            continue
+        if stamped and _STAMPED_PRACTICE.fullmatch(text) and len(text.split()) <= _STAMPED_WORDS:
+            stamped, position = False, position + 1
+            continue
+        stamped = False
+        kept.append(lines[position])
+        position += 1
+    # Numbered again: the rules read a line's neighbours by its number.
+    return [replace(line, number=number) for number, line in enumerate(kept)]
 
 
 def _letter_date_on(line: Line, order: DateOrder) -> tuple[int, WrittenDate] | None:

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import difflib
 import re
-import unicodedata
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from docvault.facts.extract.base import MAX_TITLE_CHARACTERS, Line, Proposal, letter_lines
+from docvault.facts.extract.base import MAX_TITLE_CHARACTERS, Line, Proposal
+from docvault.facts.extract.base import letter_lines as all_lines
+from docvault.facts.extract.dates import without_receipt_stamp
 from docvault.facts.extract.sender import (
     POSTCODE_LINE,
     RECIPIENT_START,
@@ -27,7 +28,13 @@ from docvault.facts.extract.sender import (
     is_person_line,
 )
 from docvault.misreadings import fold as fold_misreadings
-from docvault.textutil import strip_markup
+from docvault.textutil import strip_markup, without_accents
+
+
+def letter_lines(text: str) -> list[Line]:
+    """The page's lines as the layout rules read them: the practice's receipt stamp left out."""
+    return without_receipt_stamp(all_lines(text))
+
 
 # A number shorter than this is an extension, a post code or a date, not a line's number.
 SHORTEST_NUMBER = 7
@@ -318,8 +325,7 @@ def _addressed(lines: Sequence[Line], first: Line) -> bool:
 def letters_of(text: str) -> str:
     """A name's letters as the engine's misreads leave them comparable: no case, accent,
     space or punctuation, and each confusion class (i, l, 1, t; o, 0) one letter."""
-    text = unicodedata.normalize("NFKD", text.casefold().replace("ß", "ss"))
-    text = "".join(character for character in text if not unicodedata.combining(character))
+    text = without_accents(text.casefold().replace("ß", "ss"))
     return re.sub(r"[^a-z0-9]", "", fold_misreadings(text))
 
 

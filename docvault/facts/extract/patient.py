@@ -217,21 +217,28 @@ _FOR_PERSON_LINE = re.compile(
 )
 
 
-def _for_person(line: Line) -> Iterator[Candidate]:
-    found = _FOR_PERSON_LINE.match(line.text.strip())
+def requested_for(text: str) -> re.Match[str] | None:
+    """The request's line naming its patient alone ("für Herrn Maximilian Guggenmos",
+    "für Frau X (09.09.1967)"), where it names a person and no doctor, else None."""
+    found = _FOR_PERSON_LINE.match(text.strip())
     if found is None or re.match(r"(?:Dr|Prof|PD)\b", found["name"]):
-        return
+        return None
     name = read_name(found["name"])
-    if name is not None and len(name.split()) == len(found["name"].split()):
-        yield Candidate(name, line.text, 1)
+    return found if name is not None and len(name.split()) == len(found["name"].split()) else None
+
+
+def _for_person(line: Line) -> Iterator[Candidate]:
+    found = requested_for(line.text)
+    if found is not None:
+        yield Candidate(read_name(found["name"]) or "", line.text, 1)
 
 
 def _for_person_birth(
     line: Line, order: DateOrder, earliest: date, today: date
 ) -> Iterator[Candidate]:
     """The date in brackets after a request's patient: "für Frau X (09.09.1967)"."""
-    found = _FOR_PERSON_LINE.match(line.text.strip())
-    if found is None or not found["born"] or not any(True for _ in _for_person(line)):
+    found = requested_for(line.text)
+    if found is None or not found["born"]:
         return
     written = dates_in(found["born"], order)
     if written and written[0].value is not None and earliest <= written[0].value <= today:

@@ -30,6 +30,7 @@ from docvault.facts.extract.patient import (
     _SURNAME_LABEL,
     _name_ending,
     kind_heading,
+    requested_for,
 )
 from docvault.facts.extract.sender import (
     _CLOSING,
@@ -108,7 +109,7 @@ def _with_continuation(candidate: Candidate, lines: Sequence[Line]) -> Candidate
         return Candidate(f"{candidate.value} {rest}", candidate.evidence, candidate.rank)
     if not _CONTINUATION.fullmatch(rest) or len(rest.split()) > 6 or rest.endswith("."):
         return candidate
-    if _FOR_PERSON.match(rest):
+    if requested_for(rest):
         return candidate  # "für Herrn Maximilian Guggenmos": the patient, not the title's
     return Candidate(f"{candidate.value} {rest}", candidate.evidence, candidate.rank)
 
@@ -458,10 +459,6 @@ _UNDER_HEADING = re.compile(
 )
 
 
-# A request's patient under its subject: "für Herrn Maximilian Guggenmos".
-_FOR_PERSON = re.compile(rf"(?:für|for)\s+{_SALUTATION}\s+(?-i:[A-ZÄÖÜ])", re.IGNORECASE)
-
-
 # A street, road or square: an address line, never a title.
 _STREET = re.compile(
     r"(?:stra(?:ß|ss)e|str\.|weg|allee|platz|gasse|ring|damm|ufer|chaussee)\b|"
@@ -513,7 +510,7 @@ def _heading_above(line: Line, following: Line) -> bool:
     below = following.text
     return bool(
         _UNDER_HEADING.match(below)
-        or _FOR_PERSON.match(below)
+        or requested_for(below)
         or _PATIENT_LABEL.search(below)
         or _PATIENT_FIELD_ALONE.fullmatch(below.strip()) is not None
         # "Ihre Überweisung vom 25.06.2025" between the heading and the salutation.
