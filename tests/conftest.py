@@ -185,6 +185,24 @@ def session_processes() -> list[tuple[int, str]]:
     return found
 
 
+# The end of each daemon log a failed test leaves: a wait that timed out on CI says what the
+# daemon was doing, where the temporary folder itself is gone with the machine.
+DAEMON_LOG_LINES = 60
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    report = yield
+    if report.failed and call.when == "call":
+        folder = getattr(item, "funcargs", {}).get("tmp_path")
+        if isinstance(folder, Path):
+            for log in sorted(folder.rglob("daemon.log"))[:4]:
+                lines = log.read_text(errors="replace").splitlines()[-DAEMON_LOG_LINES:]
+                name = log.relative_to(folder)
+                report.sections.append((f"Captured {name} (its end)", "\n".join(lines)))
+    return report
+
+
 # Leftovers the pytest-xdist workers found among their own children, gathered by the controller.
 WORKER_LEFTOVERS: list[str] = []
 
