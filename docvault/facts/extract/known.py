@@ -26,6 +26,7 @@ from docvault.facts.extract.sender import (
     _mail_printout,
     head_name,
     is_person_line,
+    name_words,
 )
 from docvault.misreadings import fold as fold_misreadings
 from docvault.textutil import strip_markup, without_accents
@@ -182,7 +183,20 @@ def is_own(value: str, directory: Directory) -> bool:
     letter spells it or as the CPU engine reads it ("InternistischeHausarztpraxis",
     "Hausarztpraxis am Stadtgárten", "Hausarztpraxls")."""
     read = letters_of(value)
-    return any(_same_letters(letters_of(own), read) for own in directory.own_names if own)
+    if any(_same_letters(letters_of(own), read) for own in directory.own_names if own):
+        return True
+    return _own_spelling(value, directory)
+
+
+def _own_spelling(value: str, directory: Directory) -> bool:
+    """Whether a name is another spelling of the clinic's own, as its receipt stamp, its
+    reply form or a sender's address window shortens it ("PRAXIS DR. KIRCHLEITNER", "MVZ
+    Bornheim", "Gemeinschaftspraxis Brandauer/Köhlitz"): every word of it that tells a name
+    from others is a word of the clinic's name. Another practice in the clinic's town has
+    a word of its own (its doctor, its field: "Kardiologie Frankfurt-Sachsenhausen")."""
+    words = name_words(value)
+    own = set().union(*(name_words(name) for name in directory.own_names))
+    return bool(words) and words <= own
 
 
 # Two names whose letters differ by this share or less are one name misread: 1 letter in 10.

@@ -20,6 +20,7 @@ from docvault.facts.extract.base import (
 from docvault.facts.extract.dates import (
     dates_in,
 )
+from docvault.textutil import without_accents
 
 _ORGANISATION = re.compile(
     r"\b(?:Klinik\w*|\w*[Kk]linik\b|\w*[Kk]linikum|\w*[Kk]rankenhaus|\w*[Kk]liniken|Uni(?:versitäts)?klinik\w*|"
@@ -62,7 +63,7 @@ _OTHER_ORGANISATION = re.compile(
     r"\w*[Кк]линика|[Пп]олікліні\w*|[Пп]оликлини\w*|[Гг]оспиталь|"
     # Serbian, Croatian, Bosnian, Slovenian, Romanian, Bulgarian, Greek hospitals and centres
     r"[Bb]olnic[aei]\b|[Bb]olnišnic\w*|[Bb]olnički|[Kk]linični center|[Cc]entar\b|"
-    r"Dom zdravlja|Zdravstveni dom|Spitalul\b|\w*[Бб]олница|Νοσοκομείο\w*|Κλινική|"
+    r"Dom zdravlja|Zdravstveni dom|Spitalul\b|\w*[Бб]олница|Νοσοκομε[ίι]\w*|Κλινική|"
     r"Kindertagesstätte|Kita\b|Schule\b|"
     # A therapists' practice by its craft and its name: "Physiotherapie Bewegungsraum".
     r"(?:Physiotherapie|Ergotherapie|Logopädie|Podologie)(?=\s+[A-ZÄÖÜ])|"
@@ -136,6 +137,14 @@ _SUBDIVISION = re.compile(
 _LABELLED = re.compile(r"^[^:¦]{1,40}:\s")
 # The CPU engine may glue a middle dot to the word before it ("BKK Rheinwerk· Postfach").
 _SENDER_PARTS = re.compile(r"\s*[·•¦]\s*|\s+(?:[|–—]|-\s)\s*")
+
+
+# A street, road or square: an address line, never a title.
+STREET = re.compile(
+    r"(?:stra(?:ß|ss)e|str\.|weg|allee|platz|gasse|ring|damm|ufer|chaussee)\b|"
+    r"\b(?:Road|Street|Lane|Avenue|Drive|Close|Way|Square|Crescent|Place|Terrace|Rd|St|Ave)\b",
+    re.IGNORECASE,
+)
 
 
 POSTCODE_LINE = re.compile(
@@ -326,12 +335,42 @@ def _without_acronym(name: str) -> str:
     return name
 
 
+# The words of a practice's or an organisation's name that tell no one from another: its
+# kind, its doctors' titles, its fields and the small words ("Hausarztpraxis Dr. med. ... für
+# Allgemeinmedizin und Innere Medizin"), and what a mail program prints over a mail.
+NAMELESS_WORDS = frozenset(
+    {"praxis", "hausarztpraxis", "gemeinschaftspraxis", "landarztpraxis", "arztpraxis",
+     "praxisgemeinschaft", "hausarztzentrum", "hausarzt", "hausarztin", "medizinisches",
+     "versorgungszentrum", "mvz", "gmbh", "ggmbh", "fur", "und", "allgemeinmedizin", "innere",
+     "medizin", "med", "dres", "kolleginnen", "kollegen", "partner", "zentrum", "klinik",
+     "clinic", "practice", "surgery", "webmail", "mail", "inbox", "portal", "nachricht",
+     "message", "postfach", "the", "der", "die", "das", "dem", "den", "von", "and", "for"}
+)  # fmt: skip
+
+
+def name_words(name: str) -> set[str]:
+    """The words of a name that tell it from others (four letters or more, each part of a
+    hyphenated one too: "Nürnberg-Gostenhof" is also "Gostenhof"), without their accents."""
+    words = re.findall(r"[^\W\d_]+(?:-[^\W\d_]+)*", without_accents(name.casefold()))
+    found = {part for word in words for part in (word, *word.split("-")) if len(part) >= 4}
+    return found - NAMELESS_WORDS
+
+
+def _nameless(name: str) -> bool:
+    """Words that name no one: "Gemeinschaftspraxis" under a receipt stamp, the "Praxis-
+    Webmail" a mail program prints over a mail, a web or mail address."""
+    if re.search(r"://|\bwww\.|@", name):
+        return True
+    words = re.findall(r"[^\W\d_]+", without_accents(name.casefold()))
+    return bool(words) and all(word in NAMELESS_WORDS for word in words)
+
+
 def _tidied(name: str) -> str:
     name = _GLUED_NUMBER.sub("", _GLUED_PAGE.sub("", name)).strip()
     if _an_organisation(_PERSON_AFTER.sub("", name)):
         name = _PERSON_AFTER.sub("", name)
     name = _without_acronym(_POSSESSIVE.sub("", name))
-    if _KIND_ALONE.fullmatch(name):
+    if _KIND_ALONE.fullmatch(name) or _nameless(name):
         return ""
     last = name.split()[-1] if name.split() else ""
     if len(name.split()) >= 3 and re.fullmatch(r"[A-ZÄÖÜ]", last):
@@ -350,6 +389,10 @@ def _sender_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
         yield requested
         return
     head = _letterhead(lines)
+    if head is not None and not head.value:
+        # A head whose name the rules do not know: a sender the letter labels, else none.
+        yield _form_stamp(lines) or _labelled_sender(lines) or head
+        return
     letterhead = head and _fuller_in_return_line(head, lines)
     letterhead = letterhead or _form_stamp(lines) or _labelled_sender(lines)
     if letterhead is not None:
@@ -508,7 +551,7 @@ def _first_organisation(lines: Sequence[Line]) -> tuple[Candidate | None, Line |
             heads_over = True  # the patient's address is no letter head's
         if not heads_over and position not in recipients:  # the letter head's own address
             address_given = address_given or bool(POSTCODE_LINE.search(line.text))
-        head = _SENDER_PARTS.split(line.text)[0].strip(" ,")
+        head = _group_and_hospital(line.text) or _SENDER_PARTS.split(line.text)[0].strip(" ,")
         if (office := _town_and_office(line.text)) is not None and position not in addressed:
             return Candidate(office, line.text, 0), unsure
         kind = _DOCUMENT_KIND.search(head)
@@ -522,7 +565,7 @@ def _first_organisation(lines: Sequence[Line]) -> tuple[Candidate | None, Line |
             continue
         if _SUBDIVISION.search(head) and not _named_institute(head, line, lines):
             continue
-        if not _name_shaped(head):
+        if not _name_shaped(head.replace(" – ", " ")):
             continue  # a sentence, a tag line or a logo's letters
         if (position and _ROLE_FIELD.match(lines[position - 1].text)) or _doctor_first(head):
             continue  # "Usual GP" over "Dr Tom Ngata, Harbourside General Practice"
@@ -876,7 +919,43 @@ def _letterhead(lines: Sequence[Line]) -> Candidate | None:
     below = lines[line.number + 1 : line.number + 6]
     if not any(_ANSWER_BY.search(following.text) for following in below):
         return None
+    if not (_a_named_sender(name) or _address_under(lines, line.number)):
+        # Whatever else stands first ("Versichertennummer" of a reference block beside the
+        # logo, a state's line abroad) passed every test of what a name is not: only a name
+        # the rules know as an organisation's or a titled person's, or one with its postal
+        # address under it ("Harbour Spine & Joint"), is the head's. Another line lower down
+        # is no better a guess (the addressee's, often): no sender.
+        return Candidate("", line.text, 0)
     return Candidate(name, line.text, 0)
+
+
+def _a_named_sender(name: str) -> bool:
+    return bool(_an_organisation(name) or _HEAD_PROVIDER.search(name) or _TITLED_PERSON.match(name))
+
+
+def _address_under(lines: Sequence[Line], position: int) -> bool:
+    """Whether one of the two lines under a head's name gives its address: a post code and
+    town, or a street with its number ("4 Quay Road · Napier 4110")."""
+    return any(
+        POSTCODE_LINE.search(line.text)
+        or (STREET.search(line.text) and re.search(r"\d", line.text))
+        for line in lines[position + 1 : position + 3]
+    )
+
+
+# A person named with a professional title: a practice's head that names its doctor alone.
+_TITLED_PERSON = re.compile(r"(?:Dipl\.-[^\W\d_]+\.|Dr\.|Prof\.)\s")
+# What else names a letter head's sender (read in the head only: in a heading these words
+# name a subject, "Neurology Consultation", "Behandlung im Bereitschaftsdienst"): Austria's
+# practice ("Ordination Dr. ..."), Switzerland's home care, a service or a team ("After
+# Hours Home Doctor Service", "SAPV-Team Breisgau", "Werksärztlicher Dienst"), a
+# university ("University of Leeds Occupational Health"), a specialty
+# in English ("Riverbend Endocrinology", "Summit Pulmonary & Sleep"), a fund ("NordKasse"),
+# Belgium's and France's hospitals by their acronyms ("AZ Maasland", "CHR Metz-Thionville").
+_HEAD_PROVIDER = re.compile(
+    r"\b(?:Ordination|Spitex|University|Universit[äa]t|Universit[ée]|Universidad|\w*[Dd]ienst|Service|\w+-Team|\w+ology|Orthopa?edics|Pulmonary|"
+    r"Paediatrics|Pediatrics|\w*[Kk]asse|AZ|CHR|CH)\b"
+)
 
 
 # A hospital group that runs the hospital named after it on the letter head.
@@ -891,6 +970,16 @@ _ONE_HOSPITAL = re.compile(
 )
 
 
+def _group_and_hospital(text: str) -> str | None:
+    """ "Kliniken Südostbayern AG – Klinikum Traunstein", "Damascus University – Al Mouwasat
+    University Hospital": the group and its hospital, as the head prints them (the group
+    alone names many hospitals); None for any other line."""
+    parts = [part.strip(" ,") for part in _SENDER_PARTS.split(text)]
+    if len(parts) > 1 and _OPERATOR.search(parts[0]) and _ONE_HOSPITAL.match(parts[1]):
+        return text[: text.index(parts[1]) + len(parts[1])].strip()
+    return None
+
+
 def head_name(line: Line) -> str | None:
     """The name a letter head's first line gives, or None where the line is no name: a
     number, markup or a label, a person, a heading, a department, a form's field."""
@@ -898,11 +987,8 @@ def head_name(line: Line) -> str | None:
     name = parts[0]
     if (office := _town_and_office(line.text)) is not None:
         return office
-    if len(parts) > 1 and _OPERATOR.search(name) and _ONE_HOSPITAL.match(parts[1]):
-        # "Kliniken Südostbayern AG – Klinikum Traunstein", "Damascus University – Al
-        # Mouwasat University Hospital": the group and its hospital, as the head prints them
-        # (the group alone names many hospitals).
-        name = line.text[: line.text.index(parts[1]) + len(parts[1])].strip()
+    if (group := _group_and_hospital(line.text)) is not None:
+        name = group
     elif len(parts) > 1 and _an_organisation(parts[1]) and not _an_organisation(name):
         signer = _SIGNER.match(name)
         if RECIPIENT_START.match(name) or (signer and signer.end()):

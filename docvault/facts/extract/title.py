@@ -40,6 +40,7 @@ from docvault.facts.extract.sender import (
     _SIGNER,
     _SUBDIVISION,
     RECIPIENT_START,
+    STREET,
     _an_organisation,
     _doctor_first,
     _first_line_under_fax_header,
@@ -310,7 +311,7 @@ def _runs_on(previous: str, text: str) -> bool:
     words = previous.split()
     if len(words) >= 4 and re.fullmatch(r"[a-zäöüß]{1,5}", words[-1]):
         return True  # "Anforderung eines Befundberichts für den ... der" over "Bundesagentur ..."
-    if not _STREET.search(previous):
+    if not STREET.search(previous):
         return False
     if re.search(r",\s*\d{4,5}$", previous):
         return True
@@ -459,14 +460,6 @@ _UNDER_HEADING = re.compile(
 )
 
 
-# A street, road or square: an address line, never a title.
-_STREET = re.compile(
-    r"(?:stra(?:ß|ss)e|str\.|weg|allee|platz|gasse|ring|damm|ufer|chaussee)\b|"
-    r"\b(?:Road|Street|Lane|Avenue|Drive|Close|Way|Square|Crescent|Place|Terrace|Rd|St|Ave)\b",
-    re.IGNORECASE,
-)
-
-
 def _heading_above(line: Line, following: Line) -> bool:
     """A line right above the patient's line or the salutation, shaped like a heading (a few
     words, no number, no label, no street, not a name): the letter's."""
@@ -490,7 +483,7 @@ def _heading_above(line: Line, following: Line) -> bool:
         return False  # "Department of Blood Sciences", "Sprechstunde Gastroenterologie", "BARMER"
     if RECIPIENT_START.match(text) or _CONTACT.search(text):
         return False
-    if _STREET.search(text):
+    if STREET.search(text):
         return False  # an address line
     if _FIELD_AND_VALUE.match(text):
         return False  # a form's field printed without its colon: "Vorname Dragan"
