@@ -76,8 +76,11 @@ class Sheet:
             yy = self.y
         else:
             yy = y
+        left = LM if align != "left" else x
+        while left + width(text, fk, sz) > W - 30 and sz > 5:
+            sz -= 0.25  # a long line is set smaller, never past the sheet's edge
         if align == "right":
-            x = x - width(text, fk, sz)
+            x = min(x, W - 30) - width(text, fk, sz)
         elif align == "center":
             x = (W - width(text, fk, sz)) / 2
         ln = Ln(round(x, 2), round(yy, 2), text, fk, sz)

@@ -304,6 +304,14 @@ DOCS = [
     "PD Dr. med. Fenna Wiese",
 ]
 
+FEMALE_DOCS = ["Meike", "Sanna", "Karla", "Ilka", "Fenna"]
+
+
+def _role(name: str, male: str, female: str) -> str:
+    fem = any(f" {g} " in f" {name} " for g in FEMALE_DOCS)
+    return f"{name}, {female if fem else male}"
+
+
 HOSPITALS = [
     # name, alts, address, city, fax, department choices
     (
@@ -415,7 +423,8 @@ def _patient_line(c: Ctx, style: int) -> None:
         )
     else:
         s.put(
-            f"Betrifft Ihre{'' if fem else 'n'} Patient{'in' if fem else 'en'} {c.name('herr')}",
+            f"Betrifft Ihre{'' if fem else 'n'} Patient{'in' if fem else 'en'} {c.name('herr')}"
+            + (f", geb. {c.d(b, 'num', 'birth')}" if reg and reg.collision else ""),
             LM,
             "sansb",
         )
@@ -436,7 +445,7 @@ def german_letter(c: Ctx, org: dict, content: Callable[[Ctx], list[str]]) -> Non
     date_mode = org.get("date_mode") or rng.choice(["info", "topright", "refline", "end"])
     c.fax_from = org["fax"]
     ret = rng.random() < 0.6
-    window(c, 150, f"{org['name'][:60]} · {org['street']} · {org['city']}" if ret else None)
+    window(c, 150, f"{org['name']} · {org['street']} · {org['city']}" if ret else None)
     after_window = s.y
     dstyle = rng.choice(["num", "num", "de_long", "num1"])
     ddate = c.d(c.date, dstyle, "letter")
@@ -482,6 +491,16 @@ def german_letter(c: Ctx, org: dict, content: Callable[[Ctx], list[str]]) -> Non
         c.title = title.upper()
         c.title_alts.append(title)
     _patient_line(c, org.get("pstyle", rng.randrange(5)))
+    if c.person.reg and rng.random() < 0.3:
+        c.patient_id = c.person.reg.id
+        s.put(
+            rng.choice(["Ihre Patientennummer:", "Ihr Zeichen (Pat.-Nr.):", "Pat.-ID Praxis:"])
+            + f" {c.patient_id}",
+            LM,
+            "sans",
+            9,
+        )
+        c.notes.append("the practice's own patient number is printed")
     s.gap(10)
     s.put(
         c.practice["salutation"] if rng.random() < 0.6 else "Sehr geehrte Kolleginnen und Kollegen,"
@@ -505,7 +524,7 @@ def german_letter(c: Ctx, org: dict, content: Callable[[Ctx], list[str]]) -> Non
     if rng.random() < 0.5:
         s.pages[0].append(Ln(0, 0, "", "sans", 6.5))  # placeholder removed below
         s.pages[0].pop()
-        footer_text = f"{org['name'][:70]} · Telefax {org['fax']}"
+        footer_text = f"{org['name']} · Telefax {org['fax']}"
         s.pages[0].append(
             Ln(
                 round((cv.W - cv.width(footer_text, "sans", 6.5)) / 2, 2),
@@ -529,7 +548,11 @@ def running_header(c: Ctx, short: str) -> None:
 def hospital_org(c: Ctx, psych: bool = False) -> dict:
     h = PSY if psych else c.rng.choice(HOSPITALS)
     dept = c.rng.choice(h[5])
-    signers = [c.rng.choice(DOCS) + ", Oberarzt", c.rng.choice(DOCS) + ", Assistenzärztin"]
+    senior, junior = c.rng.sample(DOCS, 2)
+    signers = [
+        _role(senior, "Oberarzt", "Oberärztin"),
+        _role(junior, "Assistenzarzt", "Assistenzärztin"),
+    ]
     return {
         "name": h[0],
         "alts": [*h[1], dept],
@@ -548,7 +571,7 @@ def k_discharge(c: Ctx) -> None:
     diag, _short = c.rng.choice(DIAG)
     org["title"] = c.rng.choice(["Entlassungsbrief", "Arztbrief", "Vorläufiger Entlassungsbrief"])
     org["title_alts"] = ["Entlassungsbericht"]
-    long_letter = c.rng.random() < 0.5
+    long_letter = c.rng.random() < 0.75
     fu = c.date + dt.timedelta(days=c.rng.randint(10, 30))
 
     def content(c: Ctx) -> list[str]:
@@ -578,6 +601,7 @@ def k_discharge(c: Ctx) -> None:
                 "LVEF 48 %, diastolische Dysfunktion Grad I, keine relevanten Vitien.",
                 "Sonographie Abdomen: Leber normal groß, homogen; Gallenblase unauffällig; Nieren "
                 "beidseits normal groß ohne Harnstau. Milz nicht vergrößert.",
+                "\f",
                 "#Medikation bei Entlassung:",
                 "Ramipril 5 mg 1-0-0, Bisoprolol 2,5 mg 1-0-0, Atorvastatin 40 mg 0-0-1, "
                 "Pantoprazol 20 mg 1-0-0, Apixaban 5 mg 1-0-1",
@@ -600,6 +624,8 @@ def k_psych(c: Ctx) -> None:
     adm = c.days(30, 50)
     dis = c.days(3, 9)
     org["title"] = "Bericht über die tagesklinische Behandlung"
+    two = c.rng.random() < 0.5
+    fu = c.date + dt.timedelta(days=c.rng.randint(7, 21))
     org["date_mode"] = "end"
     c.notes.append("the letter's date only at the end")
 
@@ -616,6 +642,18 @@ def k_psych(c: Ctx) -> None:
             "#Empfehlung:",
             "Fortführung von Sertralin 100 mg morgens, ambulante Psychotherapie ist beantragt. "
             "Die Patientin bzw. der Patient wurde arbeitsunfähig entlassen.",
+            *(
+                [
+                    "\f",
+                    "#Verlauf:",
+                    "Nach anfänglicher Zurückhaltung nahm die Patientin bzw. der Patient "
+                    "regelmäßig an Einzel- und Gruppentherapie, Ergotherapie und "
+                    "Bewegungstherapie teil. Schlaf und Antrieb besserten sich deutlich.",
+                    f"Nachsorgetermin in unserer Institutsambulanz: {c.d(fu, 'num', 'follow-up')}.",
+                ]
+                if two
+                else []
+            ),
         ]
 
     running_header(c, "Psychiatrie Hesterberg")
@@ -1186,7 +1224,13 @@ def k_email(c: Ctx) -> None:
     s.put("Sehr geehrte Damen und Herren,")
     s.gap(4)
     s.para(
-        f"wir möchten Sie über die geplante Entlassung von {c.name('herr1')} informieren. "
+        f"wir möchten Sie über die geplante Entlassung von {c.name('herr1')}"
+        + (
+            f" (geb. {c.d(c.birth, 'num', 'birth')})"
+            if c.person.reg and c.person.reg.collision
+            else ""
+        )
+        + " informieren. "
         "Für die häusliche Versorgung werden ein Rollator und ein Toilettenstuhl benötigt."
     )
     dis = c.date + dt.timedelta(days=c.rng.randint(2, 5))
@@ -1254,6 +1298,8 @@ def k_handwritten(c: Ctx) -> None:
     s.gap(20)
     s.put("Liebe Frau Doktor,", LM + rng.uniform(0, 8))
     s.put(f"bitte für {c.name('plain')}", LM + rng.uniform(0, 8))
+    if c.person.reg and c.person.reg.collision:
+        s.put(f"(geb. {c.d(c.birth, 'num1', 'birth')})", LM + rng.uniform(0, 8))
     s.put("ein neues Rezept: Torasemid 10 mg N3", LM + rng.uniform(0, 8))
     s.put("und Movicol. Danke!", LM + rng.uniform(0, 8))
     s.gap(16)
@@ -1323,7 +1369,7 @@ FOREIGN: dict[str, dict] = {
         "city": "Szczecin",
         "salute": "Szanowni Państwo,",
         "body": [
-            "Pacjent przebywał w oddziale od {adm} do {dis}.",
+            "Pacjent przebywał w oddziale od {adm} do {dis} włącznie.",
             "Zalecenia: kontrola u lekarza rodzinnego, dalsze leczenie bez zmian.",
         ],
         "close": "Z poważaniem",
@@ -1344,7 +1390,7 @@ FOREIGN: dict[str, dict] = {
         "city": "Klaipėda",
         "salute": "Gerb. kolega,",
         "body": [
-            "Pacientė gydyta ligoninėje nuo {adm} iki {dis}.",
+            "Pacientė gydyta ligoninėje nuo {adm} iki {dis} imtinai.",
             "Rekomenduojama tęsti gydymą pas šeimos gydytoją.",
         ],
         "close": "Pagarbiai",
@@ -1407,7 +1453,7 @@ FOREIGN: dict[str, dict] = {
         "city": "Київ",
         "salute": "Шановний колего!",
         "body": [
-            "Перебував(ла) на стаціонарному лікуванні з {adm} по {dis}.",
+            "Перебував(ла) на стаціонарному лікуванні з {adm} по {dis} включно.",
             "Рекомендовано спостереження сімейного лікаря.",
         ],
         "close": "З повагою",
@@ -1585,8 +1631,8 @@ def _pick(rng: random.Random, kind: str, reg: list[Patient], slot: int) -> Perso
         if kind == "abroad_lt":
             cands = [_person(p) for p in reg if p.surname == "Kazlauskienė"]
         return rng.choice(cands)
-    special = slot % 9
-    if special in (0, 5):
+    special = slot % 4
+    if special == 1:
         groups = [
             "petersen-wiebke",
             "hansen-jens",
@@ -1596,16 +1642,16 @@ def _pick(rng: random.Random, kind: str, reg: list[Patient], slot: int) -> Perso
             "thomsen-hauke",
             "soerensen-mette",
         ]
-        grp = groups[(slot // 5) % len(groups)]
+        grp = groups[(slot // 4) % len(groups)]
         cands = [p for p in reg if p.collision_group == grp]
-        p = rng.choice(cands)
+        p = rng.choice([q for q in cands if q.former_names] or cands)
         per = _person(p)
         if p.former_names:
             per.old_surname = p.former_names[0]
         return per
-    if special == 4:
+    if special == 3 and slot % 8 == 3:
         return rng.choice([o for o in OUTSIDERS if o.surname in ("Bahnsen", "Tönnies", "Ahrens")])
-    if special == 7:
+    if special == 3:
         return _person(
             rng.choice(
                 [
@@ -1618,9 +1664,9 @@ def _pick(rng: random.Random, kind: str, reg: list[Patient], slot: int) -> Perso
     return _person(rng.choice(reg[28:]))
 
 
-def _one(kind: str, idx: int, split: str, seed: int, reg: list[Patient]) -> Letter:
+def _one(kind: str, idx: int, split: str, seed: int, reg: list[Patient], slot: int) -> Letter:
     rng = random.Random(f"{seed}:{idx}:{kind}")
-    person = _pick(rng, kind, reg, idx)
+    person = _pick(rng, kind, reg, slot)
     practice = PRACTICES[rng.randrange(3)]
     date = dt.date(2026, 1, 5) + dt.timedelta(days=rng.randrange(330))
     c = Ctx(rng=rng, person=person, practice=practice, date=date)
@@ -1713,7 +1759,7 @@ def _cover(c: Ctx, sent: dt.datetime, total: int) -> list[Ln]:
     rows = [
         ("An:", pr["name"] if c.rng.random() < 0.5 else pr["names"][1]),
         ("Fax:", pr["fax"]),
-        ("Von:", c.sender[:60]),
+        ("Von:", c.sender),
         ("Fax-Nr.:", c.fax_from),
         ("Datum:", fmt(sent.date(), "num" if c.language == "de" else "iso")),
         ("Seiten (inkl. Deckblatt):", str(total)),
@@ -1747,7 +1793,13 @@ def generate(count: int, seed: int, split_name: str = "gen") -> list[Letter]:
     reg = build()
     rng = random.Random(seed)
     kinds = _kinds_for(count, rng)
-    return [_one(k, i + 1, split_name, seed, reg) for i, k in enumerate(kinds)]
+    out = []
+    slot = 0
+    for i, k in enumerate(kinds):
+        out.append(_one(k, i + 1, split_name, seed, reg, slot))
+        if not k.startswith("abroad_"):
+            slot += 1
+    return out
 
 
 def split(name: str) -> list[Letter]:
