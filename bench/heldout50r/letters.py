@@ -229,6 +229,10 @@ class Ctx:
             "nl": f"{'mevrouw' if fem else 'de heer'} {given} {sur}",
         }
         s = forms[style]
+        if style == "herr" and p.reg and p.reg.birth_name and not p.old_surname:
+            s += f" geb. {p.reg.birth_name}"
+            if "maiden name printed" not in self.notes:
+                self.notes.append("maiden name printed ('geb. …')")
         if not self.as_written:
             self.as_written = s
             self.name_as_letter = f"{given} {sur}"
@@ -414,6 +418,9 @@ def _patient_line(c: Ctx, style: int) -> None:
     elif style == 2:
         s.put(f"Name, Vorname: {c.name('comma')}", LM)
         s.put(f"Geburtsdatum: {c.d(b, 'num1', 'birth')}", LM)
+        if reg and reg.birth_name and not c.person.old_surname:
+            s.put(f"Geburtsname: {reg.birth_name}", LM)
+            c.notes.append("maiden name on its own line")
     elif style == 3:
         s.put(
             f"unser{'e' if fem else 'en'} gemeinsame{'' if fem else 'n'} "
@@ -1536,6 +1543,10 @@ def k_foreign(c: Ctx, lang: str) -> None:
         s.gap(6)
     s.put(c.title, LM, "sansb", 11)
     nm = c.name(f["style"])
+    maiden = c.person.reg.birth_name if c.person.reg else ""
+    if maiden and lang in ("pl", "lt"):
+        nm += f" ({'z d.' if lang == 'pl' else 'mergautinė pavardė'} {maiden})"
+        c.notes.append("maiden name printed after the name")
     bstyle = {
         "da": "num",
         "nl": "dash",
@@ -1657,7 +1668,11 @@ def _pick(rng: random.Random, kind: str, reg: list[Patient], slot: int) -> Perso
                 [
                     p
                     for p in reg
-                    if p.title or "-" in p.surname or " " in p.surname or " " in p.given_names
+                    if p.title
+                    or p.birth_name
+                    or "-" in p.surname
+                    or " " in p.surname
+                    or " " in p.given_names
                 ]
             )
         )
