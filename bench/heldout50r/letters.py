@@ -1684,6 +1684,8 @@ def _one(kind: str, idx: int, split: str, seed: int, reg: list[Patient], slot: i
     person = _pick(rng, kind, reg, slot)
     practice = PRACTICES[rng.randrange(3)]
     date = dt.date(2026, 1, 5) + dt.timedelta(days=rng.randrange(330))
+    if date.weekday() >= 5 and kind != "email_printout":  # offices write on weekdays
+        date -= dt.timedelta(days=date.weekday() - 4)
     c = Ctx(rng=rng, person=person, practice=practice, date=date)
     KINDS[kind](c)
     pages = c.sheet.finish()
