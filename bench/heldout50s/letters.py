@@ -195,12 +195,14 @@ def _fresh(rng: random.Random, group: str) -> Patient:
     return Patient("", sur, giv, bd, sex, "Am Markt 1", "54290", "Trier", group=group)
 
 
-def pick_who(rng: random.Random, group: str | None, forced: Patient | None) -> Who:
+def pick_who(
+    rng: random.Random, group: str | None, forced: Patient | None, fresh: bool = False
+) -> Who:
     pts = patients()
     notes: list[str] = []
     if forced is not None:
         p, inreg = forced, True
-    elif rng.random() < 0.08:
+    elif rng.random() < 0.08 or fresh:
         p, inreg = _fresh(rng, group or "de"), False
         notes.append("the patient is not in the register")
         ids = {(q.surname, q.given_names, q.birth_date) for q in pts}
@@ -656,6 +658,8 @@ def lab(c: Ctx) -> None:
     if w.in_register and rng.random() < 0.6:
         rows.insert(2, ("Ihre Pat.-Nr.:", w.p.id))
         c.patient_id = w.p.id
+    if w.p.collision == "same_name_and_birth_date" or rng.random() < 0.2:
+        rows.insert(2, ("Anschrift:", f"{w.p.street}, {w.p.postcode} {w.p.city}"))
     rows.insert(2, ("Auftrags-Nr.:", f"{rng.randrange(10, 99)}{rng.randrange(1000000, 9999999)}"))
     yy = y0
     for lab_, val in rows:
@@ -772,7 +776,9 @@ def form(c: Ctx) -> None:
         ]
     )
     c.title_alts = [f"Vordruck {code}"]
-    sh.put(c.title.upper(), bold=True, size=11)
+    c.title_alts.append(c.title)
+    c.title = c.title.upper()
+    sh.put(c.title, bold=True, size=11)
     sh.gap(6)
     nm = w.form("s g")
     rows = [
@@ -860,6 +866,7 @@ def email(c: Ctx) -> None:
         advance=False,
     )
     c.person(str(c.s["doctors"][0]), "author")
+    c.sender_alts = []
     c.notes.append("an e-mail printout: the letter date is the sent date, not the printing date")
 
 
@@ -1175,9 +1182,10 @@ def abroad(c: Ctx) -> str:
     sh.gap(6)
     c.title = rng.choice(L["titles"])
     c.title_alts = [t for t in L["titles"] if t != c.title][:1]
-    sh.put(c.title.upper() if rng.random() < 0.4 else c.title, bold=True, size=sh.size + 2)
-    if c.title.upper() != c.title and sh.page.lines[-1].text == c.title.upper():
-        c.title = c.title.upper()
+    up = _upper_tr if lang == "tr" else str.upper
+    if rng.random() < 0.4:
+        c.title = up(c.title)
+    sh.put(c.title, bold=True, size=sh.size + 2)
     nm = w.form(rng.choice(L["name"]), "tr" if lang == "tr" else "de")
     t = rng.choice(L["pat"]).format(n=nm, **g)
     sh.put(t, bold=True)
@@ -1250,13 +1258,15 @@ DATE_STYLE_FAX = {
 }
 
 
-def make(idx: int, seed: int, split_name: str, forced: tuple[str, str] | None = None) -> Letter:
+def make(idx: int, seed: int, split_name: str, plan: tuple[str, str, str] | None = None) -> Letter:
+    """One letter; `plan` = (kind, register id or "", sender key or "") fixes what it is about."""
     rng = random.Random(seed * 1000 + idx)
     kind = _kind(rng)
     forced_p: Patient | None = None
-    if forced:
-        kind = forced[0]
-        forced_p = next(p for p in patients() if p.id == forced[1])
+    if plan:
+        kind = plan[0]
+        if plan[1] and plan[1] != "-":
+            forced_p = next(p for p in patients() if p.id == plan[1])
     send_kind = {"email": "care", "portal": "hospital", "form": "authority", "hand": "care"}.get(
         kind, kind
     )
@@ -1264,11 +1274,17 @@ def make(idx: int, seed: int, split_name: str, forced: tuple[str, str] | None = 
     if forced_p is not None and kind == "abroad":
         cands = [s for s in cands if GROUP[str(s["lang"])] == forced_p.group] or cands
     sender = rng.choice(cands)
+    if plan and plan[2]:
+        sender = next(s for s in SENDERS if s["key"] == plan[2])
     if kind == "portal":
         sender = rng.choice([s for s in SENDERS if s["key"] in ("lab", "uks", "wpk")])
     lang = str(sender["lang"]) if kind == "abroad" else "de"
     group = GROUP.get(lang) if kind == "abroad" else None
-    who = pick_who(rng, group, forced_p)
+    if forced_p is not None and kind == "abroad":
+        group = GROUP[str(sender["lang"])]
+        if forced_p.group != group:
+            raise ValueError(f"{forced_p.id} is not of {group}")
+    who = pick_who(rng, group, forced_p, fresh=bool(plan and plan[1] == "-"))
     practice = rng.choice(PRACTICES)
     c = Ctx(
         rng,
@@ -1280,7 +1296,7 @@ def make(idx: int, seed: int, split_name: str, forced: tuple[str, str] | None = 
     layout = kind
     if kind == "abroad":
         abroad(c)
-        layout = f"abroad-{lang}"
+        layout = f"abroad-{lang}-{sender['region']}"
     elif kind == "lab":
         lab(c)
     elif kind == "radiology":
@@ -1417,8 +1433,10 @@ FORCED: list[tuple[str, str, str, str]] = [
 ]
 
 
-def _forced_ids() -> list[tuple[str, str]]:
-    out = []
+def _plan(count: int, seed: int) -> dict[int, tuple[str, str, str]]:
+    """The test split: every collision, every sender abroad and every kind at least once."""
+    items: list[tuple[str, str, str]] = []
+    taken: set[str] = set()
     for kind, sur, giv, bd in FORCED:
         p = next(
             q
@@ -1426,19 +1444,42 @@ def _forced_ids() -> list[tuple[str, str]]:
             if q.surname == sur
             and q.given_names == giv
             and (not bd or q.birth_date.isoformat() == bd)
+            and q.id not in taken
         )
-        out.append((kind, p.id))
-    return out
+        taken.add(p.id)
+        items.append((kind, p.id, ""))
+    used = {"antalya", "lviv"}
+    items += [
+        ("abroad", "-" if s["key"] == "malaga" else "", str(s["key"]))
+        for s in SENDERS
+        if s["kind"] == "abroad" and s["key"] not in used
+    ]
+    singles = [
+        "hospital",
+        "specialist",
+        "lab",
+        "radiology",
+        "rehab",
+        "insurer",
+        "authority",
+        "care",
+        "pharmacy",
+        "therapist",
+        "email",
+        "portal",
+        "form",
+        "hand",
+        "hand",
+    ]
+    items += [(k, "-" if k in ("hospital", "insurer") else "", "") for k in singles]
+    rng = random.Random(seed)
+    positions = rng.sample(range(count), min(count, len(items)))
+    return dict(zip(positions, items, strict=False))
 
 
 def generate(count: int, seed: int, split_name: str = "gen") -> list[Letter]:
-    forced = _forced_ids() if split_name == "test" else []
-    slots: dict[int, tuple[str, str]] = {}
-    if forced:
-        rng = random.Random(seed)
-        positions = rng.sample(range(count), len(forced))
-        slots = dict(zip(positions, forced, strict=True))
-    return [make(i, seed, split_name, slots.get(i)) for i in range(count)]
+    plan = _plan(count, seed) if split_name == "test" else {}
+    return [make(i, seed, split_name, plan.get(i)) for i in range(count)]
 
 
 def split(name: str) -> list[Letter]:

@@ -556,6 +556,7 @@ def build() -> list[Patient]:
             "Pariser Straße 18",
             "67655",
             "Kaiserslautern",
+            group="tr",
         )
     )
     b = add(
@@ -568,6 +569,7 @@ def build() -> list[Patient]:
             "Pariser Straße 18",
             "67655",
             "Kaiserslautern",
+            group="tr",
         )
     )
     coll("namesakes", "C9", a, b)
@@ -581,6 +583,7 @@ def build() -> list[Patient]:
             "Lauterstraße 3",
             "67659",
             "Kaiserslautern",
+            group="ua",
         )
     )
     coll("namesakes", "C10", a, next(p for p in out if p.surname == "Kovalenko" and p is not a))
