@@ -402,8 +402,8 @@ DE_TITLES = {
 
 def _anrede(w: Who) -> tuple[str, str, str, str]:
     if w.p.sex == "F":
-        return f"Frau {w.sur}", "Ihrer Patientin", "sie", f"Frau {w.sur}"
-    return f"Herrn {w.sur}", "Ihres Patienten", "er", f"Herrn {w.sur}"
+        return f"Frau {w.sur}", "Ihrer Patientin", "die", f"Frau {w.sur}"
+    return f"Herrn {w.sur}", "Ihres Patienten", "der", f"Herrn {w.sur}"
 
 
 def german(c: Ctx) -> None:
@@ -592,6 +592,19 @@ def german(c: Ctx) -> None:
         c.person(cc.split(",")[0], "copy recipient")
 
 
+VERLAUF = [
+    "Unter diuretischer Therapie kam es zu einer raschen Rekompensation mit einer Gewichtsabnahme von vier Kilogramm.",
+    "Die Laborparameter normalisierten sich im Verlauf, die Nierenretentionswerte blieben stabil.",
+    "Die Mobilisation gelang zunehmend selbständig, die Physiotherapie wurde täglich durchgeführt.",
+    "Echokardiographisch zeigte sich eine mittelgradig eingeschränkte linksventrikuläre Pumpfunktion ohne relevante Klappenvitien.",
+    "Im Langzeit-EKG wurden intermittierende Episoden von Vorhofflimmern dokumentiert; die Antikoagulation wurde begonnen.",
+    "Die antibiotische Therapie mit Ampicillin/Sulbactam wurde nach sieben Tagen beendet, die Entzündungswerte waren rückläufig.",
+    "Eine Gastroskopie ergab eine Refluxösophagitis Grad A; wir haben eine Therapie mit Pantoprazol eingeleitet.",
+    "Der Blutzucker war unter der angepassten Medikation gut eingestellt, Hypoglykämien traten nicht auf.",
+    "Der Sozialdienst hat die Versorgung durch einen ambulanten Pflegedienst organisiert.",
+]
+
+
 def _clinical(c: Ctx) -> None:
     sh, rng = c.sh, c.rng
     sh.put("Diagnosen:", bold=True)
@@ -612,12 +625,8 @@ def _clinical(c: Ctx) -> None:
         sh.put(f"– {d}", 80)
     sh.gap(6)
     sh.put("Verlauf:", bold=True)
-    for _ in range(rng.choice([3, 5, 7])):
-        sh.para(
-            "Unter diuretischer Therapie kam es zu einer raschen Rekompensation mit Gewichtsabnahme. "
-            "Die Laborparameter normalisierten sich im Verlauf, die Nierenretentionswerte blieben stabil. "
-            "Die Mobilisation gelang zunehmend selbständig, die Physiotherapie wurde täglich durchgeführt."
-        )
+    for sentence in rng.sample(VERLAUF, rng.choice([3, 5, 7])):
+        sh.para(sentence)
     sh.put("Medikation bei Entlassung:", bold=True)
     for med, dose in [
         ("Ramipril 5 mg", "1-0-0"),
@@ -1124,7 +1133,7 @@ ABROAD: dict[str, dict[str, Any]] = {
         "hello": "Шановний колего!",
         "stay": "Перебування у стаціонарі з {a} по {d}.",
         "body": [
-            "Пацієнт перебував на лікуванні з приводу гіпертонічної хвороби II стадії. "
+            "{uk_p} {uk_v} на лікуванні з приводу гіпертонічної хвороби II стадії. "
             "Рекомендовано продовжити прийом раміприлу та контроль артеріального тиску."
         ],
         "bye": "З повагою,",
@@ -1165,6 +1174,8 @@ def abroad(c: Ctx) -> str:
         "e_": "e" if fem else "",
         "la_": "la" if fem else "",
         "o_": "a" if fem else "o",
+        "uk_p": "Пацієнтка" if fem else "Пацієнт",
+        "uk_v": "перебувала" if fem else "перебував",
     }
     dstyle = rng.choice(L["dstyle"])
     align = rng.choice(["left", "right", "center"])
@@ -1360,7 +1371,7 @@ def make(idx: int, seed: int, split_name: str, plan: tuple[str, str, str] | None
     stamp: list[str] = []
     if rng.random() < 0.4:
         sd = c.date + dt.timedelta(days=rng.randrange(2, 8))
-        stamp = ["EINGEGANGEN", fmt(sd, "num"), str(practice["short"])[:22]]
+        stamp = [rng.choice(["EINGEGANGEN", "EINGANG"]), fmt(sd, "num"), str(practice["stamp"])]
         c.other_dates.append({"date": sd.isoformat(), "role": "receipt stamp (scan only)"})
         c.notes.append("the scan carries the practice's receipt stamp")
     if c.sh.running and len(c.sh.pages) > 1:

@@ -19,6 +19,7 @@ PRACTICES: list[dict[str, object]] = [
         "kind": "single-handed general practice",
         "lines": ["Hausarztpraxis", "Dr. med. Sabine Kettenbach", "Saarstraße 41", "54290 Trier"],
         "short": "Praxis Dr. Kettenbach",
+        "stamp": "Praxis Dr. Kettenbach",
     },
     {
         "key": "kl",
@@ -32,6 +33,7 @@ PRACTICES: list[dict[str, object]] = [
             "Gemeinschaftspraxis am Westpfalz-Tor",
             "Dres. med. Ruppert, Demirtaş-Vogel und Partner",
             "Gemeinschaftspraxis Ruppert, Demirtaş-Vogel und Partner",
+            "Praxis am Westpfalz-Tor",
         ],
         "doctor": "Dr. med. Jochen Ruppert",
         "address": ["Pirmasenser Straße 104", "67655 Kaiserslautern"],
@@ -46,6 +48,7 @@ PRACTICES: list[dict[str, object]] = [
             "67655 Kaiserslautern",
         ],
         "short": "Gemeinschaftspraxis am Westpfalz-Tor",
+        "stamp": "Praxis am Westpfalz-Tor",
     },
     {
         "key": "sb",
@@ -66,6 +69,7 @@ PRACTICES: list[dict[str, object]] = [
             "66121 Saarbrücken",
         ],
         "short": "Praxis Becker-Scholl",
+        "stamp": "Praxis Becker-Scholl",
     },
 ]
 
