@@ -305,7 +305,12 @@ def check_letter(
     for o in own:
         if o.lower() in f["sender"].lower() or f["sender"].lower() in o.lower():
             pr.add(where, f"the receiving practice ({o}) is the sender")
-    if not any(pn["address"][0] in p1 or pn["doctor"].split()[-1] in p1 for pn in practice_names()):
+    if not any(
+        pn["address"][0] in p1
+        or pn["doctor"].split()[-1] in p1
+        or any(n in p1 for n in pn["names"])
+        for pn in practice_names()
+    ):
         pr.add(where, "addressed to none of the receiving practices")
     if f["title"] is not None and f["title"] not in everything:
         pr.add(where, f"title {f['title']!r} not printed")

@@ -474,7 +474,13 @@ def german(c: Ctx) -> None:
         sh.put(head, bold=True, size=sh.size + 1.5)
     bd = fmt(w.p.birth_date, rng.choice(["num", "num", "num1"]))
     pstyle = rng.choice(["a", "b", "c", "d", "e"])
-    if pstyle == "a":
+    if not w.p.collision and w.in_register and rng.random() < 0.35:
+        pstyle = "f"
+    if pstyle == "f":
+        nm = w.form(rng.choice(["gs", "tgs"]))
+        t = f"Betr.: {'Ihre Patientin Frau' if w.p.sex == 'F' else 'Ihren Patienten Herrn'} {nm}"
+        c.notes.append("no birth date printed: the name alone, and the register, must do")
+    elif pstyle == "a":
         nm = w.form(rng.choice(["sg", "tsg"]))
         t = f"Patient{'in' if w.p.sex == 'F' else ''}: {nm}, geb. {bd}"
     elif pstyle == "b":
@@ -493,7 +499,7 @@ def german(c: Ctx) -> None:
     c.mention(t, nm)
     if pstyle == "c":
         sh.put(f"Geburtsdatum: {bd}")
-    c.birth_printed = True
+    c.birth_printed = pstyle != "f"
     if w.p.birth_name and rng.random() < 0.6:
         sh.put(f"geb. {w.p.birth_name}", size=9)
         c.notes.append("the birth name is printed under the name")
@@ -546,9 +552,8 @@ def german(c: Ctx) -> None:
     for ptxt in DE_BODY[kind][1:]:
         sh.para(ptxt.format(**fills))
     if kind in ("hospital", "rehab", "specialist"):
-        sh.running = [
-            f"{c.title} vom {fmt(c.date, 'num')} – {w.form('sg')}, geb. {bd} – Seite {{n}}"
-        ]
+        born = f", geb. {bd}" if c.birth_printed else ""
+        sh.running = [f"{c.title} vom {fmt(c.date, 'num')} – {w.form('sg')}{born} – Seite {{n}}"]
         _clinical(c)
     if c.rng.random() < 0.3:
         rel, rgiv = rng.choice(
@@ -943,9 +948,10 @@ def hand(c: Ctx) -> None:
     nm = w.form("gs")
     who_ = "meine Mutter" if w.p.sex == "F" else "mein Vater"
     t1 = f"{who_} {nm}"
+    born = rng.random() < 0.5
     for ln in [
         f"{t1}",
-        f"(geb. {fmt(w.p.birth_date, 'num1')}) braucht bitte",
+        f"(geb. {fmt(w.p.birth_date, 'num1')}) braucht bitte" if born else "braucht bitte",
         "ein neues Rezept für Ramipril 5 mg",
         "und die Überweisung zum Augenarzt.",
         "Ich hole alles Freitag ab.",
@@ -954,7 +960,7 @@ def hand(c: Ctx) -> None:
     ]:
         sh.put(ln, 90, size=15, lead=1.6)
     c.mention(t1, nm)
-    c.birth_printed = True
+    c.birth_printed = born
     c.sender = relname
     c.sender_alts = []
     c.title = None
