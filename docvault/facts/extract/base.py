@@ -474,8 +474,10 @@ NATIONAL_NUMBER_LABEL = (
 
 
 _SALUTATION_LINE = re.compile(
-    r"^(?:Sehr geehrte|Liebe|Dear|Hallo|Guten Tag|Geachte|Chère|Cher|Madame|Monsieur|Kære|Hej|"
-    r"Bästa|Szanown|Vážen|Tisztelt|Estimad|Gentil|Egregi)",
+    r"^(?:Sehr geehrte|Liebe|Dear|Hallo|Guten Tag|Geachte|Chère|Cher|Kære|Hej|"
+    r"Bästa|Szanown|Vážen|Tisztelt|Estimad|Gentil|Egregi|"
+    # "Madame, Monsieur," greets; "Madame le Docteur" over a name heads a French address.
+    r"(?:Madame|Monsieur)(?=.*,\s*$))",
     re.IGNORECASE,
 )
 
@@ -493,7 +495,11 @@ _DOCUMENT_KIND = re.compile(
     r"rückfrage|anfrage|medikationsplan|protokoll|überleitungsbogen|fragebogen|zpráva|zprava|"
     r"správa|epikris|remiss|remissvar|henvisning|journalnotat|erklæring|intyg|skierowanie|"
     r"zaświadczenie|epikryza|zárójelentés|lelet|beutaló|informe|išrašas|виписка|выписка|"
-    r"эпикриз|епікриз)\b",
+    r"эпикриз|епікриз)\b|"
+    # The kinds of the letters from France, Belgium, Luxembourg, Italy, Portugal, the
+    # Netherlands, Turkey and Ukraine, as whole words ("avis" is in "Davis").
+    r"\b(?:compte[- ]rendu|lettre|protocole|rapport|certificat|courrier|relazione|referto|"
+    r"lettera|relatório|relatorio|verslag|rapor|raporu|висновок|заключение|довідка|справка)\b",
     re.IGNORECASE,
 )
 

@@ -456,6 +456,8 @@ def letter_date_candidates(
             continue  # "Gesendet: 20.07.24 +49 561 455142 >> Praxis ... Seite 1": the fax's day
         if (column := _column_label(above, line.text)) is not None:
             line = Line(column, line.block, line.number)  # "Datum" heading a form's column
+        elif (label := _label_in_column(lines, position)) is not None:
+            line = Line(f"{label} {line.text.strip()}", line.block, line.number)
         elif _label_over_value(above, line.text):
             # An information block prints each label over its value ("Date" over
             # "14/02/2025", "Leoben, am" over "19. Jänner 2024", "Date of discharge" over
@@ -500,6 +502,50 @@ def _column_label(above: str, text: str) -> str | None:
         if _PLAIN_DATE_LABEL.fullmatch(label) or _NAMED_DATE_LABEL.fullmatch(label):
             return f"{label}: {value.strip()}"
     return None
+
+
+# The lines of an information block's row a text layer gives one under another: its labels
+# (short, no digit) then its values (short, each with a digit).
+_ROW_CELL_CHARACTERS = 40
+_ROW_CELLS = 8  # more cells in a row than an information block has: no such row
+_SELF_LABELLED = re.compile(r"[^\W\d_]\.?\s*:\s*\S")  # a label and its value on one line
+
+
+def _label_in_column(lines: Sequence[Line], position: int) -> str | None:
+    """The label of the value at ``position`` where an information block's row of labels
+    ("Ihr Zeichen, Ihre Nachricht vom | Unser Zeichen | Telefon | Datum") stands over its
+    row of values and the text gives each row as a run of lines: the values pair with the
+    labels in their order (the date right under "Datum" is the first label's, "Ihre
+    Nachricht vom"). None unless both runs have as many lines, two or more."""
+
+    def value(line: Line) -> bool:  # a cell's value alone: "Datum: 28.07.2025" has its label
+        text = line.text.strip()
+        short = len(text) <= _ROW_CELL_CHARACTERS and not _SELF_LABELLED.search(text)
+        return short and any(char.isdigit() for char in text)
+
+    def label(line: Line) -> bool:  # a label alone: "Station: Station Hiss" has its value
+        text = line.text.strip()
+        short = 0 < len(text) <= _ROW_CELL_CHARACTERS and not _SELF_LABELLED.search(text)
+        return short and not any(character.isdigit() for character in text)
+
+    if not value(lines[position]):
+        return None
+    first = position  # each walk bounded: a hostile page of digit lines costs no more
+    while first > max(0, position - _ROW_CELLS) and value(lines[first - 1]):
+        first -= 1
+    last = position
+    while last + 1 < min(len(lines), position + _ROW_CELLS) and value(lines[last + 1]):
+        last += 1
+    top = first
+    while top > max(0, first - _ROW_CELLS - 1) and label(lines[top - 1]):
+        top -= 1
+    labels, count = lines[top:first], last - first + 1
+    if count < 2 or len(labels) != count:
+        return None
+    texts = [line.text.strip() for line in labels]
+    if not any(_PLAIN_DATE_LABEL.fullmatch(text.rstrip(":")) for text in texts):
+        return None  # no "Datum" among them: an address's lines, not an information block
+    return texts[position - first]
 
 
 def _label_over_value(above: str, text: str) -> bool:

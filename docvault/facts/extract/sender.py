@@ -20,6 +20,7 @@ from docvault.facts.extract.base import (
 from docvault.facts.extract.dates import (
     dates_in,
 )
+from docvault.misreadings import fold as fold_misreadings
 from docvault.textutil import without_accents
 
 _ORGANISATION = re.compile(
@@ -288,7 +289,32 @@ def sender_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
     """The letter head's organisation; else the signer. An organisation named in what may
     be the recipient's address (and no other letter head) leaves the sender open."""
     for candidate in _sender_candidates(lines):
-        yield Candidate(_tidied(candidate.value), candidate.evidence, candidate.rank)
+        name = _tidied(candidate.value)
+        if name and _GLUED_PAGE.search(candidate.evidence):
+            name = _spelled_in_full(name, candidate.evidence, lines)
+        yield Candidate(name, candidate.evidence, candidate.rank)
+
+
+def _comparable_letters(text: str) -> str:
+    """A name's letters as a misreading leaves them comparable ("Oslseeklinik" is
+    "Ostseeklinik"): no case, accent, space or punctuation."""
+    return re.sub(r"[^a-z0-9]", "", fold_misreadings(without_accents(text.casefold())))
+
+
+def _spelled_in_full(name: str, evidence: str, lines: Sequence[Line]) -> str:
+    """The name a fax machine's line cut at its width ("Kreiskrankenhaus Rendsburg-E S.
+    1/2"), as the letter itself spells it in full ("Kreiskrankenhaus Rendsburg-Eckernförde"
+    in its head, its "Von:" line or its footer); the name as read where it spells none."""
+    cut = _comparable_letters(name)
+    for line in lines:
+        if line.text == evidence or _GLUED_PAGE.search(line.text):
+            continue
+        for part in _SENDER_PARTS.split(line.text):
+            part = re.sub(r"^[^\W\d_]{2,12}\s?:\s*", "", part.strip(" ,"))  # "Von: ..."
+            whole = _comparable_letters(part)
+            if len(part) <= 80 and whole.startswith(cut) and len(whole) > len(cut):
+                return part
+    return name
 
 
 # What the CPU engine glues to a letter head's name: the fax machine's page count
@@ -330,6 +356,8 @@ def _without_acronym(name: str) -> str:
         return name
     initials = [word[0] for word in words[1:] if word[0].isupper()]
     letters = iter(words[0])
+    if not words[1][0].isupper():
+        return name  # "CHR de la Citadelle": the acronym is the name's first word
     if initials and initials[0] == words[0][0] and all(i in letters for i in initials):
         return " ".join(words[1:])
     return name
@@ -961,10 +989,11 @@ _HEAD_PROVIDER = re.compile(
 # A hospital group that runs the hospital named after it on the letter head.
 _OPERATOR = re.compile(
     r"\b(?:AG|GmbH|gGmbH|Holding|Verbund|Gruppe|Group|Kliniken|Klinikverbund|University|"
-    r"Universität)\b|verbund\b"
+    r"Universität|CHR|CHU|CHRU|Centre Hospitalier|Hôpitaux)\b|verbund\b"
 )
 _ONE_HOSPITAL = re.compile(
-    r"(?:Klinikum|Krankenhaus|Klinik|Kreisklinik|Spital|Hospital|Landeskrankenhaus)\s+[A-ZÄÖÜ]|"
+    r"(?:Klinikum|Krankenhaus|Klinik|Kreisklinik|Spital|Hospital|Landeskrankenhaus|"
+    r"H[ôo]pital|Clinique)\s+(?:[A-ZÄÖÜ]|d[eu]s?\s|la\s)|"
     # "Al Mouwasat University Hospital": a hospital named before its word
     r"(?:[A-ZÄÖÜ][\w-]*\s){1,4}(?:Hospital|Klinikum|Krankenhaus)$"
 )

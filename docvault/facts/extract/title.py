@@ -521,7 +521,9 @@ _KIND_LABEL = re.compile(r"(?:Befund|Bericht|Report|Findings)\s*:\s*[A-ZÄÖÜ][
 _EXAMINATION_DATED = re.compile(
     r"(?:Untersuchung|Untersuchungsart|Examination|Exam|Study)"
     r"(?:(?:\s+(?:vom|am|on|of|dated)\s+\d{1,2}\.\s?\d{1,2}\.\s?\d{2,4})?"
-    r"\s*:\s*(?P<examination>[A-ZÄÖÜ][^\d:]{2,60})|"
+    r"\s*:\s*(?P<examination>[A-ZÄÖÜ][^\d:]{2,60}?)"
+    # Its day after it: "Untersuchung: MRT Kniegelenk links vom 02.09.2025".
+    r"(?:\s+(?:vom|am|on|of|dated)\s+\d{1,2}\.\s?\d{1,2}\.\s?\d{2,4})?|"
     # A portal's field without its colon: "Untersuchung MRT der Lendenwirbelsäule nativ".
     r"\s+(?P<imaging>(?:MRT|MRI|CT|PET|Röntgen|Sonographie|Sonografie|Szintigraphie|"
     r"Mammographie|Mammografie|DXA|Angiographie)\b[^\d:]{0,60}))"

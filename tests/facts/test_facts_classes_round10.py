@@ -1,0 +1,153 @@
+"""Issue 50, tenth round: the classes the blind sets `heldout50r` and `heldout50s` brought.
+
+An information block whose row of labels ("Ihr Zeichen, Ihre Nachricht vom | Unser Zeichen |
+Telefon | Datum") a text layer gives as a column over the column of its values; a French
+address window headed "Madame le Docteur"; the kinds of letter France, Belgium and Ukraine
+send; an examination with its day after it; a French hospital group and its site; a fax
+machine's line that cuts the sender's name at its width. Each test is a letter of its own,
+written for the test.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from docvault.facts import propose
+
+TODAY = date(2026, 12, 1)
+
+PRACTICE = "Gemeinschaftspraxis Dr. Ruppert\nPirmasenser Straße 104\n67655 Kaiserslautern\n"
+
+
+def _fact(text: str, field: str) -> str | None:
+    found = propose(text, TODAY).get(field)
+    return found.value if found else None
+
+
+@pytest.mark.parametrize(
+    ("labels", "values", "written"),
+    [
+        (
+            ["Ihr Zeichen, Ihre Nachricht vom", "Unser Zeichen", "Telefon", "Datum"],
+            ["11.09.2025", "SMD 80", "06351 403-0", "04.10.2025"],
+            "2025-10-04",
+        ),
+        (
+            ["Ihre Nachricht vom", "Datum"],
+            ["03.10.2025", "30.10.2025"],
+            "2025-10-30",
+        ),
+    ],
+)
+def test_an_information_blocks_column_of_labels_pairs_with_its_column_of_values(
+    labels: list[str], values: list[str], written: str
+) -> None:
+    """The date right under "Datum" is the first label's ("Ihre Nachricht vom"): the
+    letter's own date is the value in Datum's place."""
+    letter = (
+        "IKK Südwest\nBerliner Promenade 1 · 66111 Saarbrücken\nTel. 0681 93696-0\n"
+        f"{PRACTICE}" + "\n".join(labels) + "\n" + "\n".join(values) + "\n"
+        "Anfrage zur Arbeitsunfähigkeit\nPatient: Nickels, Ewald, geb. 18.1.1954\n"
+        "Sehr geehrter Herr Dr. Ruppert,\nwir bitten um Auskunft.\n"
+    )
+    assert _fact(letter, "letter_date") == written
+
+
+def test_an_address_over_a_date_is_no_information_block() -> None:
+    """An address's lines (no digit) over its street, town and the date: no labels and
+    values, the date stays the letter's."""
+    letter = (
+        "Landkreis Kassel – Sozialamt\nGemeinschaftspraxis Fuldatal-Mitte\n"
+        "Dr. med. Selin Arslan-Wegener\nMühlenweg 12\n34233 Fuldatal\n21. Mai 2024\n"
+        "Hilfe zur Pflege nach dem SGB XII\n"
+    )
+    assert _fact(letter, "letter_date") == "2024-05-21"
+
+
+@pytest.mark.parametrize(
+    ("heading", "title"),
+    [
+        ("Compte rendu de consultation", "Compte rendu de consultation"),
+        ("LETTRE DE LIAISON", "LETTRE DE LIAISON"),
+        ("Консультативний висновок", "Консультативний висновок"),
+    ],
+)
+def test_a_french_address_window_does_not_end_the_head_and_its_kind_is_the_title(
+    heading: str, title: str
+) -> None:
+    """ "Madame le Docteur" heads the address in France (no comma: no greeting); the heading
+    under the address, a kind of letter in French or Ukrainian, is the title."""
+    letter = (
+        "Centre Hospitalier de Sarreguemines\nService de Pneumologie\n"
+        "2, rue René François Jolly, 57211 Sarreguemines – Tél. +33 3 87 27 33 10\n"
+        "Madame le Docteur\nHausarztpraxis\nDr. med. Sabine Kettenbach\nSaarstraße 41\n"
+        f"54290 Trier\nALLEMAGNE\n{heading}\nPatient : FONTAINE François\n"
+        "Né le : 22/11/1994\nMadame, Monsieur,\nNous avons pris en charge votre patient.\n"
+    )
+    # A heading in capitals is proposed in its words' case ("Lettre De Liaison").
+    assert (_fact(letter, "title") or "").casefold() == title.casefold()
+
+
+def test_an_examination_with_its_day_after_it_is_the_title() -> None:
+    letter = (
+        "Radiologisches Zentrum Mainz-Mombach\nHauptstraße 30 · 55120 Mainz\n"
+        "Tel. 06131 68 20 90\nHausarztpraxis Becker-Scholl\nMainzer Straße 112\n"
+        "66121 Saarbrücken\nPatientin: Recktenwald, Lena, geb. 23.11.2001\n"
+        "Untersuchung: MRT Kniegelenk links vom 02.09.2025\n"
+        "Sehr geehrte Kollegin, sehr geehrter Kollege,\nvielen Dank für die Zuweisung.\n"
+    )
+    assert _fact(letter, "title") == "MRT Kniegelenk links"
+
+
+@pytest.mark.parametrize(
+    ("head", "sender"),
+    [
+        ("CHR Metz-Thionville – Hôpital de Mercy", "CHR Metz-Thionville – Hôpital de Mercy"),
+        ("CHR de la Citadelle", "CHR de la Citadelle"),
+    ],
+)
+def test_a_french_regional_hospital_is_named_whole(head: str, sender: str) -> None:
+    """The regional centre and its site, as the head prints them; "CHR" is the name's
+    own first word before "de la Citadelle", no logo's letters to drop."""
+    letter = (
+        f"{head}\nPôle Urgences\n1, allée du Château, 57530 Ars-Laquenexy – Tél. +33 3 87 55 31 "
+        "31\nMadame le Docteur\nDr. med. Sabine Kettenbach\nSaarstraße 41\n54290 Trier\n"
+        "ALLEMAGNE\nLettre de liaison\nMadame, Monsieur,\nVotre patiente a été vue.\n"
+    )
+    assert _fact(letter, "sender") == sender
+
+
+def test_a_universitys_hospital_over_its_town_is_the_sender_not_the_signer() -> None:
+    """No telephone under the head: the group and its hospital are still the organisation
+    the head names, before the doctor who signed."""
+    letter = (
+        "Damascus University – Al Assad University Hospital\nDamascus, Syria\n"
+        "Date: 16/07/2025\nTO WHOM IT MAY CONCERN\nPatient name:\nMohammad Al-Hassan\n"
+        "The patient was treated for pneumonia and is fit for travel.\nYours sincerely,\n"
+        "Dr Eleanor Marsh, FRCP\n"
+    )
+    assert _fact(letter, "sender") == "Damascus University – Al Assad University Hospital"
+
+
+@pytest.mark.parametrize(
+    ("station", "full"),
+    [
+        ("Kreiskrankenhaus Rendsburg-E 5. 1/2", "Kreiskrankenhaus Rendsburg-Eckernförde"),
+        ("Oslseeklinik Timmendorfer Sl S. 1/3", "Ostseeklinik Timmendorfer Strand"),
+    ],
+)
+def test_a_name_the_fax_machine_cut_at_its_width_is_spelled_as_the_letter_spells_it(
+    station: str, full: str
+) -> None:
+    """The fax machine prints its station name cut at its width (and the CPU engine reads
+    "t" as "l"): the letter's own head under it spells the name in full."""
+    letter = (
+        f"07.10.2025 14:02 +49 4331 200-0\n{station}\nVon: {full}\n"
+        "An: Hausarztpraxis Dr. med. Telse Harmsen\n"
+        f"{full}\nLilienstraße 20 · 24768 Rendsburg\nTel. 04331 200-0\n"
+        "Entlassungsbrief\nPatient: Herr Jens Hansen, geb. 01.02.1950\n"
+        "Sehr geehrte Frau Kollegin,\nwir berichten über Ihren Patienten.\n"
+    )
+    assert _fact(letter, "sender") == full
