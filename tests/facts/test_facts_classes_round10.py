@@ -151,3 +151,16 @@ def test_a_name_the_fax_machine_cut_at_its_width_is_spelled_as_the_letter_spells
         "Sehr geehrte Frau Kollegin,\nwir berichten über Ihren Patienten.\n"
     )
     assert _fact(letter, "sender") == full
+
+
+def test_the_place_and_date_over_a_reports_kind_and_day_is_the_letters_date() -> None:
+    """ "Konstanz, den 10. Februar 2025" dates the letter; "Dermatologischer Befund vom
+    01.02.2025" under it names the day of the examination."""
+    letter = (
+        "Hautarztpraxis am Bodensee\nMarktstätte 20, 78462 Konstanz\nFax 07531 2 11 44\n"
+        "Landarztpraxis Hochschwarzwald\nDorfstraße 12\n79874 Breitnau\n"
+        "Konstanz, den 10. Februar 2025\nBetreff: Lukas Kaltenbach, geb. 04.06.2011\n"
+        "Dermatologischer Befund vom 01.02.2025\nLiebe Kollegin, lieber Kollege,\n"
+        "vielen Dank für die Überweisung.\n"
+    )
+    assert _fact(letter, "letter_date") == "2025-02-10"

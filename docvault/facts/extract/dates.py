@@ -443,6 +443,9 @@ def letter_date_candidates(
     # A referral form come back with the consultant's report on it: the form's issue day is
     # the referring practice's, the report's date stands at the consultant's signature.
     returned_referral = any(_CONSULTANT_PART.search(line.text) for line in lines)
+    # "Konstanz, den 10. Februar 2025" over "Dermatologischer Befund vom 01.02.2025": the
+    # letter is dated where it is signed off; the report's "vom" is its examination's day.
+    placed = any(_place_and_date(line.text, order) for line in lines[:HEAD_DATE_LINES])
     for position, line in enumerate(lines):
         above = lines[position - 1].text.strip() if position else ""
         if any(
@@ -474,9 +477,12 @@ def letter_date_candidates(
             rank += 2  # the referral's issue day, weaker than the report's own "Datum"
         if _PRINTED.search(line.text):
             rank += 3  # the day it was printed: the letter's only where it gives no other
+        if placed and rank == 1 and _KIND_AND_DATE.match(line.text):
+            rank += 1
         yield Candidate(value.isoformat() if value else "", line.text, rank)
 
 
+HEAD_DATE_LINES = 30  # a place and date further down is a closing's, seen as such below
 _CONSULTANT_PART = re.compile(r"Konsiliarbericht|Bericht des Konsiliararztes", re.IGNORECASE)
 _ISSUED = re.compile(r"Ausgestellt am|Ausstellungsdatum", re.IGNORECASE)
 # A printout's day ("KIM-Nachricht · ausgedruckt am 15.09.2026", "Printed: 03/04/2025").
