@@ -10,11 +10,13 @@ written for the test.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 
 import pytest
 
 from docvault.facts import propose
+from docvault.facts.extract.known import Directory, fold, with_directory
 
 TODAY = date(2026, 12, 1)
 
@@ -164,3 +166,30 @@ def test_the_place_and_date_over_a_reports_kind_and_day_is_the_letters_date() ->
         "vielen Dank für die Überweisung.\n"
     )
     assert _fact(letter, "letter_date") == "2025-02-10"
+
+
+def test_a_forms_number_over_the_senders_name_leaves_the_name_first() -> None:
+    """The pension insurance prints its form's number ("S0051") over its name: the name
+    over the clinic's address window is the sender's."""
+    letter = (
+        "S0051\nDeutsche Rentenversicherung Nord\nZiegelstraße 150, 23556 Lübeck\n"
+        "Gemeinschaftspraxis am Nord-Ostsee-Kanal\nSchleifmühlenstraße 12\n24768 Rendsburg\n"
+        "Anforderung eines Befundberichts\nName, Vorname: Clausen, Lina Dörte\n"
+        "Geburtsdatum: 10.12.1979\nSehr geehrte Damen und Herren,\nbitte senden Sie uns.\n"
+    )
+    clinic = replace(
+        Directory(), own_names=frozenset({fold("Gemeinschaftspraxis am Nord-Ostsee-Kanal")})
+    )
+    found = with_directory(propose(letter, TODAY), letter, clinic).get("sender")
+    assert found is not None
+    assert found.value == "Deutsche Rentenversicherung Nord"
+
+
+def test_a_portal_printouts_title_names_the_portals_owner() -> None:
+    letter = (
+        "https://befunde.example.org/befund/550678\n09.08.2025, 09:51\n"
+        "Zuweiserportal · Universitätsklinikum des Saarlandes\n"
+        "Angemeldet: Dr. med. Jochen Ruppert\nBefundmitteilung\nPatient\nRUPP, Matthias\n"
+        "Geburtsdatum\n01.02.1957\nDokumentdatum\n09.08.2025\n"
+    )
+    assert _fact(letter, "sender") == "Universitätsklinikum des Saarlandes"

@@ -579,7 +579,8 @@ def _first_organisation(lines: Sequence[Line]) -> tuple[Candidate | None, Line |
             heads_over = True  # the patient's address is no letter head's
         if not heads_over and position not in recipients:  # the letter head's own address
             address_given = address_given or bool(POSTCODE_LINE.search(line.text))
-        head = _group_and_hospital(line.text) or _SENDER_PARTS.split(line.text)[0].strip(" ,")
+        head = _group_and_hospital(line.text) or _portals_owner(line.text)
+        head = head or _SENDER_PARTS.split(line.text)[0].strip(" ,")
         if (office := _town_and_office(line.text)) is not None and position not in addressed:
             return Candidate(office, line.text, 0), unsure
         kind = _DOCUMENT_KIND.search(head)
@@ -999,6 +1000,15 @@ _ONE_HOSPITAL = re.compile(
 )
 
 
+def _portals_owner(text: str) -> str | None:
+    """ "Zuweiserportal · Universitätsklinikum des Saarlandes", a portal printout's title:
+    the organisation whose portal it is; None for any other line."""
+    parts = [part.strip(" ,") for part in _SENDER_PARTS.split(text)]
+    if len(parts) == 2 and re.fullmatch(r"\w*[Pp]ortal", parts[0]) and _an_organisation(parts[1]):
+        return parts[1]
+    return None
+
+
 def _group_and_hospital(text: str) -> str | None:
     """ "Kliniken Südostbayern AG – Klinikum Traunstein", "Damascus University – Al Mouwasat
     University Hospital": the group and its hospital, as the head prints them (the group
@@ -1077,8 +1087,14 @@ def _first_line_under_fax_header(lines: Sequence[Line]) -> Line | None:
             continue  # the machine's date, its number, its owner's name cut short
         if faxed and _page_count_follows(lines, position):
             continue  # the owner's name cut short in any case, over the machine's page count
+        if _FORM_CODE.fullmatch(line.text.strip()):
+            continue  # a form's number over its sender's name: "S0051", "G0600"
         return line
     return None
+
+
+# A form's number printed alone at the top of the page (the pension insurance's "S0051").
+_FORM_CODE = re.compile(r"[A-Z]{1,3}\s?\d{3,5}[A-Z]?")
 
 
 # The page count on a line of its own.
