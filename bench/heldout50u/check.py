@@ -358,6 +358,34 @@ class Checker:
                     self.fail(w, f"line outside the sheet: {ln.text!r}")
                 if ln.y < 30 and ln.x > 0:
                     self.fail(w, f"a line under the fax header: {ln.text!r}")
+        # no line over another
+        for n, lines in enumerate(pages_all, 1):
+            boxes = []
+            for ln in lines if n <= len(letter.pages) else []:
+                boxes.append(
+                    (
+                        ln.x,
+                        ln.x + layout.width(ln.text, ln.font, ln.size),
+                        ln.y - ln.size * 0.75,
+                        ln.y + ln.size * 0.2,
+                        ln.text,
+                    )
+                )
+            if n == 1:
+                for ln in letter.stamp:
+                    boxes.append(
+                        (
+                            ln.x,
+                            ln.x + layout.width(ln.text, ln.font, ln.size),
+                            ln.y - ln.size * 0.75,
+                            ln.y + ln.size * 0.2,
+                            ln.text,
+                        )
+                    )
+            for i, a in enumerate(boxes):
+                for bx in boxes[i + 1 :]:
+                    if a[0] < bx[1] and bx[0] < a[1] and a[2] < bx[3] and bx[2] < a[3]:
+                        self.fail(w, f"lines overlap on page {n}: {a[4]!r} / {bx[4]!r}")
         # the renders
         self._renders(letter, t, texts)
         self.counts[t["layout"]] = self.counts.get(t["layout"], 0) + 1
