@@ -206,6 +206,7 @@ def to_pdf(pages: list[Page]) -> bytes:
             "modDate": "D:20260101000000Z",
         }
     )
+    doc.subset_fonts()
     data: bytes = doc.tobytes(garbage=3, deflate=True, no_new_id=True)
     doc.close()
     return data

@@ -25,7 +25,7 @@ import pymupdf
 from PIL import Image
 
 from . import letters, register
-from .canvas import H, W, to_pdf
+from .canvas import H, W
 
 MONTHS: dict[str, int] = {}
 for _names in (
@@ -112,21 +112,30 @@ def pdf_texts(data: bytes) -> tuple[list[str], list[str]]:
     return texts, outside
 
 
-def digest(split_names: list[str]) -> str:
-    h = hashlib.sha256()
-    for name in split_names:
-        for let in letters.split(name):
-            h.update(json.dumps(let.truth(), sort_keys=True, ensure_ascii=False).encode())
-            for cond in let.conditions():
-                for fname, data in sorted(let.render(cond).items()):
-                    h.update(fname.encode())
-                    h.update(hashlib.sha256(data).digest())
+def _feed(h: Any, let: letters.Letter, rendered: dict[str, dict[str, bytes]]) -> None:
+    h.update(json.dumps(let.truth(), sort_keys=True, ensure_ascii=False).encode())
+    for cond in let.conditions():
+        for fname, data in sorted(rendered[cond].items()):
+            h.update(fname.encode())
+            h.update(hashlib.sha256(data).digest())
+
+
+def _feed_register(h: Any) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         register.write_all(register.build(), tmp)
         for p in sorted(Path(tmp).rglob("*")):
             if p.is_file():
                 h.update(str(p.relative_to(tmp)).encode())
                 h.update(p.read_bytes())
+
+
+def digest(split_names: list[str]) -> str:
+    """One hash over every split's truth and rendered bytes and the register's exports."""
+    h = hashlib.sha256()
+    for name in split_names:
+        for let in letters.split(name):
+            _feed(h, let, {c: let.render(c) for c in let.conditions()})
+    _feed_register(h)
     return h.hexdigest()
 
 
@@ -193,7 +202,7 @@ def check_register(problems: list[str]) -> None:
                 problems.append(f"GDT differs from csv for {row['id']}")
 
 
-def check_letter(let: letters.Letter, problems: list[str]) -> None:
+def check_letter(let: letters.Letter, problems: list[str]) -> dict[str, dict[str, bytes]]:
     t = let.truth()
     f = t["facts"]
     pid = let.id
@@ -205,7 +214,7 @@ def check_letter(let: letters.Letter, problems: list[str]) -> None:
         want = [p["text"] for p in t["conditions"]["pdf"]["pages"]]
         if texts != want:
             problems.append(f"{pid}: PDF text layer differs from the truth")
-    _, outside = pdf_texts(to_pdf(let.pages))
+    _, outside = pdf_texts(let.pdf())
     for o in outside:
         problems.append(f"{pid}: line outside the sheet: {o!r}")
     # images
@@ -298,6 +307,7 @@ def check_letter(let: letters.Letter, problems: list[str]) -> None:
                 continue
             if date.fromisoformat(w) not in read and not (cond == "fax" and is_stamp):
                 problems.append(f"{pid}: date {w} not printed on {cond}")
+    return rendered
 
 
 def main() -> int:
@@ -315,13 +325,16 @@ def main() -> int:
     )
     check_register(problems)
     counts: dict[str, int] = {}
+    h = hashlib.sha256()
     for name, n in (("test", 40), ("examples", 6)):
         ls = letters.split(name)
         if len(ls) != n:
             problems.append(f"split {name} has {len(ls)} letters")
         for let in ls:
-            check_letter(let, problems)
+            _feed(h, let, check_letter(let, problems))
             counts[let.layout] = counts.get(let.layout, 0) + 1
+    _feed_register(h)
+    first = h.hexdigest()
     try:
         letters.split("nope")
         problems.append("unknown split accepted")
@@ -329,7 +342,8 @@ def main() -> int:
         pass
     if len(letters.generate(3, 77)) != 3:
         problems.append("generate")
-    first = digest(["test", "examples"])
+    if digest(["test", "examples"]) != first:
+        problems.append("not deterministic within one interpreter (whole set)")
     second = digest(["examples"])
     if second != digest(["examples"]):
         problems.append("not deterministic within one interpreter")

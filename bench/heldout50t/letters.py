@@ -116,6 +116,13 @@ class Letter:
     vres: int
     g4: bool
     stamp: tuple[date, str] | None
+    _pdf: list[bytes] = field(default_factory=list, repr=False)
+
+    def pdf(self) -> bytes:
+        """The letter's pages as a PDF (made once per Letter)."""
+        if not self._pdf:
+            self._pdf.append(to_pdf(self.pages))
+        return self._pdf[0]
 
     def conditions(self) -> list[str]:
         return ["scan200", "fax"] if self.handwritten else ["pdf", "scan200", "fax"]
@@ -135,13 +142,13 @@ class Letter:
         if condition not in self.conditions():
             raise ValueError(condition)
         if condition == "pdf":
-            return {"pdf/letter.pdf": to_pdf(self.pages)}
+            return {"pdf/letter.pdf": self.pdf()}
         if condition == "scan200":
             return self._scan()
         return self._fax()
 
     def _scan(self) -> dict[str, bytes]:
-        doc = pymupdf.open("pdf", to_pdf(self.pages))
+        doc = pymupdf.open("pdf", self.pdf())
         out: dict[str, bytes] = {}
         for i, page in enumerate(doc):
             rng = random.Random(self.seed * 31 + i)
@@ -171,7 +178,9 @@ class Letter:
 
     def _fax(self) -> dict[str, bytes]:
         pages = ([self.cover] if self.cover else []) + self.pages
-        doc = pymupdf.open("pdf", to_pdf(pages))
+        doc = pymupdf.open("pdf", self.pdf())
+        if self.cover is not None:
+            doc.insert_pdf(pymupdf.open("pdf", to_pdf([self.cover])), start_at=0)
         out: dict[str, bytes] = {}
         total = len(pages)
         font = ImageFont.truetype(FONT_FILES["mono"], 24)
@@ -379,13 +388,15 @@ BODY: dict[str, list[str]] = {
         "intravenöser Diurese kam es zu einer raschen Rekompensation.",
         "Echokardiographisch fand sich eine mittelgradig eingeschränkte linksventrikuläre Funktion "
         "(LVEF 38 %). Eine Koronarangiographie zeigte keine interventionsbedürftigen Stenosen.",
-        "Wir entlassen den Patienten in gebessertem Allgemeinzustand in Ihre ambulante Weiterbetreuung "
+        "Wir entlassen den Patienten in gebessertem Allgemeinzustand in Ihre "
+        "ambulante Weiterbetreuung "
         "und bitten um regelmäßige Kontrollen von Gewicht, Elektrolyten und Nierenfunktion.",
         "Die Mobilisation erfolgte physiotherapeutisch begleitet; die Wundverhältnisse waren bei "
         "Entlassung reizlos. Die Fäden können am 12. postoperativen Tag entfernt werden.",
     ],
     "psychiatry": [
-        "die Aufnahme erfolgte auf eigenen Wunsch bei depressiver Symptomatik mit Antriebsminderung, "
+        "die Aufnahme erfolgte auf eigenen Wunsch bei depressiver Symptomatik "
+        "mit Antriebsminderung, "
         "Schlafstörungen und sozialem Rückzug.",
         "Im Verlauf stabilisierte sich die Stimmung unter Sertralin 100 mg und "
         "psychotherapeutischen Einzel- und Gruppengesprächen deutlich.",
@@ -418,7 +429,8 @@ BODY: dict[str, list[str]] = {
     "insurer": [
         "Ihr Patient bezieht seit längerer Zeit Krankengeld. Um den Leistungsanspruch prüfen zu "
         "können, bitten wir Sie um kurze Auskunft.",
-        "Bitte teilen Sie uns die zugrunde liegenden Diagnosen sowie die voraussichtliche Dauer der "
+        "Bitte teilen Sie uns die zugrunde liegenden Diagnosen sowie die "
+        "voraussichtliche Dauer der "
         "Arbeitsunfähigkeit mit. Die Vergütung erfolgt nach den vertraglichen Vereinbarungen.",
         "Für Rückfragen stehen wir Ihnen gern zur Verfügung.",
     ],
@@ -440,8 +452,10 @@ BODY: dict[str, list[str]] = {
         "Bitte übersenden Sie uns das Ergebnis innerhalb von vier Wochen.",
     ],
     "court": [
-        "in der Betreuungssache wird um ein ärztliches Zeugnis nach § 281 FamFG gebeten, insbesondere "
-        "zur Frage, ob der Betroffene seine Angelegenheiten ganz oder teilweise nicht besorgen kann.",
+        "in der Betreuungssache wird um ein ärztliches Zeugnis nach § 281 "
+        "FamFG gebeten, insbesondere "
+        "zur Frage, ob der Betroffene seine Angelegenheiten ganz oder "
+        "teilweise nicht besorgen kann.",
         "Die Kosten werden nach dem JVEG erstattet.",
     ],
     "nursing_home": [
@@ -461,7 +475,8 @@ BODY: dict[str, list[str]] = {
     ],
     "therapist": [
         "Ihre Patientin erhielt sechs Einheiten Krankengymnastik bei Lumboischialgie.",
-        "Die Beweglichkeit der LWS hat sich deutlich gebessert, die Schmerzen liegen bei 3/10. Eine "
+        "Die Beweglichkeit der LWS hat sich deutlich gebessert, die Schmerzen "
+        "liegen bei 3/10. Eine "
         "Folgeverordnung mit Schwerpunkt Rumpfstabilisation halten wir für sinnvoll.",
     ],
     "hospice": [
@@ -645,7 +660,10 @@ def _footer(c: Canvas, cx: Ctx, with_name: bool) -> None:
         c.t(LEFT, 760, f"{cx.sender_name} · {parts[-1]}"[:95], size=7)
         c.t(LEFT, 770, f"Telefon {cx.s['phone']} · Telefax {cx.s['fax']}", size=7)
     else:
-        c.t(LEFT, 760, "Bankverbindung: Sparkasse · IBAN DE44 2655 0105 0000 1234 56", size=7)
+        if cx.lang == "de":
+            c.t(LEFT, 760, "Bankverbindung: Sparkasse · IBAN DE44 2655 0105 0000 1234 56", size=7)
+        else:
+            c.t(LEFT, 760, " · ".join(parts)[:100], size=7)
 
 
 def _address(c: Canvas, cx: Ctx, y: float) -> float:
@@ -1001,8 +1019,9 @@ def compose_lab(cx: Ctx) -> list[Page]:
     tb = [("Patient", cx.name_forms(rng.choice(["comma", "caps"])))]
     if pe.birth:
         tb.append(("geb. am", cx.birth()))
+    order = str(rng.randint(26000000, 26999999))
     tb += [
-        ("Auftragsnr.", str(rng.randint(26000000, 26999999))),
+        ("Auftragsnr.", order),
         ("Entnahme", f"{cx.od(coll, 'collection')} 08:10"),
         ("Eingang", f"{cx.od(rec, 'receipt in the lab')} 13:42"),
         ("Befunddatum", cx.f(cx.d)),
@@ -1032,8 +1051,7 @@ def compose_lab(cx: Ctx) -> list[Page]:
         cv.t(
             LEFT,
             48,
-            f"{cx.sender_name} - {title} - {pe.surname}, {pe.given} - "
-            f"Auftrag {tb[-4][1] if pe.reg else ''}".strip(" -"),
+            f"{cx.sender_name} - {title} - {pe.surname}, {pe.given} - Auftrag {order}",
             size=8,
         )
         cv.y = header(cv, 74)
@@ -1047,7 +1065,7 @@ def compose_lab(cx: Ctx) -> list[Page]:
             c.t(LEFT, c.y, name, bold=True, size=9)
         else:
             unit, lo, hi, dec = spec
-            v = rng.uniform(lo * 0.8, hi * 1.25) if hi > 0 else 0.0
+            v = rng.uniform(lo, hi) if rng.random() < 0.8 else rng.uniform(lo * 0.7, hi * 1.4)
             flag = " +" if v > hi else " -" if v < lo else ""
             c.t(cols[0] + 6, c.y, name, size=8.5)
             c.t(cols[1], c.y, f"{_num(v, dec)}{flag}", size=8.5, bold=bool(flag))
@@ -1162,6 +1180,9 @@ def compose_form(cx: Ctx) -> list[Page]:
     return c.pages
 
 
+WEEKDAYS = ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"]
+
+
 def compose_email(cx: Ctx) -> list[Page]:
     rng = cx.rng
     c = Canvas("mono", 9.0)
@@ -1180,8 +1201,8 @@ def compose_email(cx: Ctx) -> list[Page]:
         ("Von:", f"Kardiologie am Neumarkt <{sender_mail}>"),
         (
             "Gesendet:",
-            f"{['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag'][sent.weekday()]}, {cx.f(sent, 1)} 16:47",
-        ),  # noqa: E501
+            f"{WEEKDAYS[sent.weekday()]}, {cx.f(sent, 1)} 16:47",
+        ),
         ("An:", f"{cx.p['names'][-1]} <praxis{domain}@praxismail.de>"),
         ("Betreff:", subj),
     ]
@@ -1256,7 +1277,6 @@ def compose_kim(cx: Ctx) -> list[Page]:
 def compose_hand(cx: Ctx, dated: bool) -> list[Page]:
     rng = cx.rng
     c = Canvas("hand", 14.0)
-    pe = cx.person
     fw = world.FORWARDERS[0]
     cx.sender_name, cx.sender_alts = fw[0], ["Dr. Feldhaus", "Ulrich Feldhaus"]
     c.t(80, 70, "Praxis Dr. med. Ulrich Feldhaus", size=11, fnt="sansb")
@@ -1342,7 +1362,7 @@ UNREGISTERED = {
 def _person(rng: random.Random, patients: list[register.Patient], country: str | None) -> Person:
     if country and country in NAME_COUNTRY:
         cands = [p for p in patients if p.surname in NAME_COUNTRY[country]]
-        if rng.random() < 0.2 or not cands:
+        if rng.random() < 0.3 or not cands:
             g, sn = UNREGISTERED.get(country, ("Maria", "Santos"))
             return Person(
                 g, sn, "female", date(1960, 5, 14), "", None, ["the patient is not in the register"]
@@ -1355,7 +1375,7 @@ def _person(rng: random.Random, patients: list[register.Patient], country: str |
             pe.notes.append("the name is written in Cyrillic")
         return pe
     r = rng.random()
-    if r < 0.06:
+    if r < 0.12:
         nm = rng.choice(
             [
                 ("Gesa", "Tammen", "female"),
