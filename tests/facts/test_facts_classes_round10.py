@@ -193,3 +193,41 @@ def test_a_portal_printouts_title_names_the_portals_owner() -> None:
         "Geburtsdatum\n01.02.1957\nDokumentdatum\n09.08.2025\n"
     )
     assert _fact(letter, "sender") == "Universitätsklinikum des Saarlandes"
+
+
+def test_a_head_from_abroad_with_its_department_and_town_under_it_is_the_sender() -> None:
+    """No telephone and no recipient's window: the hospital over its department's line."""
+    letter = (
+        "Mercy General Hospital\nDepartment of Emergency Medicine, Boston, MA 02114\n"
+        "December 16, 2025\nEmergency Department Visit Summary\nPatient: Behrendt, Lea\n"
+        "DOB: 10/22/1985\nDear Colleague,\nYour patient was seen with acute chest pain.\n"
+    )
+    assert _fact(letter, "sender") == "Mercy General Hospital"
+
+
+def test_a_practice_over_its_street_first_on_the_page_is_still_no_sender() -> None:
+    """A letter without a head that starts with the recipient's window: the practice over
+    its street and town is the addressee's, so no sender is proposed."""
+    letter = (
+        "Gemeinschaftspraxis am Markt\nMarktstraße 4\n35037 Marburg\n12.03.2025\n"
+        "Befundbericht\nPatient: Herr Jonas Weber, geb. 02.02.1960\nSehr geehrte Kollegen,\n"
+        "anbei der Befund.\n"
+    )
+    assert _fact(letter, "sender") is None
+
+
+def test_a_citys_office_is_the_sender_and_a_sentence_is_never_one() -> None:
+    """ "Landeshauptstadt Potsdam" is the city's name, not a person's; the letter's sentence
+    "Impfstatus, Kontaktpersonen und Labornachweis." names no laboratory."""
+    letter = (
+        "Landeshauptstadt Potsdam\nFachbereich Gesundheit – Gesundheitsamt\n"
+        "Friedrich-Ebert-Straße 79/81 · 14469 Potsdam\nTel. 0331 289-0\n"
+        "Landeshauptstadt Potsdam · Friedrich-Ebert-Straße 79/81 · 14469 Potsdam\n"
+        "Allgemeinmedizin Sandow\nDissenchener Straße 50\n03042 Cottbus\nDatum: 01.12.2025\n"
+        "Meldung nach § 6 IfSG – Rückfrage\nBetroffene Person: LORENZ, KATARZYNA, geb. "
+        "08.03.1971\nZu der Meldung mit Erkrankungsbeginn am 22.11.2025 bitten wir um Angaben zu\n"
+        "Impfstatus, Kontaktpersonen und Labornachweis.\nMit freundlichen Grüßen\n"
+    )
+    assert _fact(letter, "sender") == "Landeshauptstadt Potsdam"
+    unnamed = letter.replace("Landeshauptstadt Potsdam", "Fachbereich Gesundheit")
+    assert _fact(unnamed, "sender") != "Impfstatus, Kontaktpersonen und Labornachweis."

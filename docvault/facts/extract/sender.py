@@ -28,7 +28,7 @@ _ORGANISATION = re.compile(
     r"Universitätsmedizin|Charité|\w*[Pp]raxis|MVZ|Medizinisches Versorgungszentrum|"
     r"\w*[Zz]entrum|\w*[Ss]pital\b|Hospital|Clinic\b|Infirmary|Surgery|Medical Cent(?:re|er)|"
     r"Health Cent(?:re|er)|"
-    r"Practice|NHS|Trust|Labor|Laboratorium|Laboratory|Laboratories|Institut|Institute|"
+    r"Practice|NHS|Trust|Labor\b|Laborgemeinschaft|Laboratorium|Laboratory|Laboratories|Institut|Institute|"
     r"Radiolog\w+|Patholog\w+|Diakonie|St\.\s|Associates|Group|Partners|P\.C\.|Imaging|"
     r"Diagnostics|Department|Cent(?:re|er)\b|Cardiology|Medicine\b|\w*[Zz]iekenhuis|"
     r"\w*[Pp]raktijk|Kliniek|Clinique|H[ôo]pital|H[ôo]pitaux|Centre [Hh]ospitalier|Cabinet|"
@@ -192,7 +192,9 @@ _NAME_SMALL_WORDS = frozenset(
 _PERSON_WORD = re.compile(r"[A-ZÄÖÜ][a-zäöüßéèçñ]+(?:['’-][A-ZÄÖÜ]?[a-zäöüßéèçñ]+)*")
 _PLACE_OR_SPECIALTY = re.compile(
     r"(?:logy|logie|paedics|pedics|iatrie|iatrics|medizin|medicine|chirurgie|surgery|Bay|"
-    r"Hill|Valley|Park|See|Tal|Berg|Team|Service|Dienst|Care|Pflege|Doctors|Ärzte)$",
+    r"Hill|Valley|Park|See|Tal|Berg|Team|Service|Dienst|Care|Pflege|Doctors|Ärzte|"
+    # A town's name: "Landeshauptstadt Potsdam", "Hansestadt Lübeck"
+    r"stadt)$",
     re.IGNORECASE,
 )
 
@@ -443,10 +445,37 @@ def _sender_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
     if stamped is not None:
         yield stamped
         return
+    if unsure is not None and (head := _head_without_street(unsure, lines)) is not None:
+        yield Candidate(head, unsure.text, 0)
+        return
     if unsure is not None:
         yield Candidate("", unsure.text, 0)  # perhaps the recipient's: propose no sender
         return
     yield from _signers_of_unnamed_head(lines)
+
+
+# A street and its house number alone on a line ("Am Dom 2", "Lindenhof 12a").
+_HOUSE_NUMBER_LINE = re.compile(r"[^\W\d_][^\d,·]*\s\d{1,4}[a-z]?\s*$")
+
+
+def _head_without_street(line: Line, lines: Sequence[Line]) -> str | None:
+    """The name of an organisation that may be an address's, where it is the page's first
+    line and the lines under it give a department and a town but no street with its number
+    and no person ("Mercy General Hospital" over "Department of Emergency Medicine, Boston,
+    MA 02114"): a head from abroad, which names no recipient. A recipient's window gives
+    its street ("Praxis am Markt" over "Marktstraße 4")."""
+    if line is not _first_line_under_fax_header(lines):
+        return None
+    below = lines[line.number + 1 : line.number + 3]
+    for following in below:
+        text = following.text
+        if (STREET.search(text) and re.search(r"\d", text)) or RECIPIENT_START.match(text):
+            return None
+        if _HOUSE_NUMBER_LINE.match(text):
+            return None  # "Am Dom 2": a street the rules know no word of
+        if _SIGNER.match(text) and _SIGNER.match(text).end():  # type: ignore[union-attr]
+            return None
+    return head_name(line)
 
 
 def _fuller_in_return_line(named: Candidate, lines: Sequence[Line]) -> Candidate:
@@ -571,8 +600,8 @@ def _first_organisation(lines: Sequence[Line]) -> tuple[Candidate | None, Line |
     for position, line in enumerate(lines):
         if _fax_machine_part(lines, position):
             continue
-        if _SALUTATION_LINE.match(line.text) or line.number > 15:
-            break
+        if _SALUTATION_LINE.match(line.text) or line.number > 15 or _running_text(line.text):
+            break  # the letter's text has begun: no head below it
         if address_given and _address_follows(lines, position):
             addressed = addressed | {position}
         if _PATIENT_LABEL.search(line.text) or _BIRTH.search(line.text):
@@ -612,6 +641,16 @@ def _first_organisation(lines: Sequence[Line]) -> tuple[Candidate | None, Line |
         if len(head) <= 80:
             return Candidate(_with_word_above(head, lines, position), line.text, 0), unsure
     return None, unsure
+
+
+def _running_text(text: str) -> bool:
+    """A sentence's line ("Zu der Meldung mit Erkrankungsbeginn am 22.11.2025 bitten wir
+    um Angaben zu"): eight words or more, no separator a head's parts have, ending small or
+    on a stop."""
+    words = text.split()
+    if len(words) < 8 or _SENDER_PARTS.search(text):
+        return False
+    return text.rstrip().endswith((".", ",")) or words[-1][0].islower()
 
 
 def _named_past_kind(head: str, kind: re.Match[str]) -> bool:
