@@ -445,8 +445,8 @@ def _sender_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
     if stamped is not None:
         yield stamped
         return
-    if unsure is not None and (head := _head_without_street(unsure, lines)) is not None:
-        yield Candidate(head, unsure.text, 0)
+    if unsure is not None and (abroad := _head_without_street(unsure, lines)) is not None:
+        yield Candidate(abroad, unsure.text, 0)
         return
     if unsure is not None:
         yield Candidate("", unsure.text, 0)  # perhaps the recipient's: propose no sender
@@ -473,8 +473,9 @@ def _head_without_street(line: Line, lines: Sequence[Line]) -> str | None:
             return None
         if _HOUSE_NUMBER_LINE.match(text):
             return None  # "Am Dom 2": a street the rules know no word of
-        if _SIGNER.match(text) and _SIGNER.match(text).end():  # type: ignore[union-attr]
-            return None
+        signer = _SIGNER.match(text)
+        if signer is not None and signer.end():
+            return None  # "Dr. med. Anna Roth": a person's line, an address's
     return head_name(line)
 
 
