@@ -231,3 +231,26 @@ def test_a_citys_office_is_the_sender_and_a_sentence_is_never_one() -> None:
     assert _fact(letter, "sender") == "Landeshauptstadt Potsdam"
     unnamed = letter.replace("Landeshauptstadt Potsdam", "Fachbereich Gesundheit")
     assert _fact(unnamed, "sender") != "Impfstatus, Kontaktpersonen und Labornachweis."
+
+
+def test_a_head_in_capitals_under_a_whole_fax_line_is_the_letters() -> None:
+    """The machine's line is whole (its time, its number, its owner cut short, its page
+    count): the line in capitals under it is the letter's head, not more of the machine's."""
+    letter = (
+        "06.10.2026 18:31  FAX +351 22 551 2101  CENTRO HOSPITALAR UNIVERSITÁRIO DE  S. 1/1\n"
+        "CENTRO HOSPITALAR UNIVERSITÁRIO DE SÃO JOÃO\n"
+        "Serviço de Medicina Interna · Alameda Prof. Hernâni Monteiro\n"
+        "Tel. +351 22 551 2100  ·  Fax +351 22 551 2101\nPraxis am Hasetor\nHasestraße 4\n"
+        "49074 Osnabrück\nAlemanha\nData: 01/10/2026\nCarta de alta\n"
+    )
+    assert _fact(letter, "sender") == "CENTRO HOSPITALAR UNIVERSITÁRIO DE SÃO JOÃO"
+
+
+def test_a_university_hospital_and_its_campus_are_named_whole() -> None:
+    letter = (
+        "Universitätsklinikum Spree – Campus Mitte\n"
+        "Medizinische Klinik mit Schwerpunkt Kardiologie\nLuisenstraße 64 · 10117 Berlin\n"
+        "Tel. 030 450 513 001\nPraxis Dr. Lindqvist\nBoxhagener Straße 12\n10245 Berlin\n"
+        "Datum: 03.03.2025\nArztbrief\n"
+    )
+    assert _fact(letter, "sender") == "Universitätsklinikum Spree – Campus Mitte"

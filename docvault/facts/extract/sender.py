@@ -954,6 +954,12 @@ def _signers_of_unnamed_head(lines: Sequence[Line]) -> Iterator[Candidate]:
 
 
 # A fax machine's line over the page: its time, its number, its page count.
+# A fax machine's line given whole on one line: its time, then its page count at the end.
+_WHOLE_FAX_LINE = re.compile(
+    r"\b\d\d?:\d\d\b.*\b(?:S|P|Seite|Page)[.,]?\s?\d+\s?(?:/|of|von)\s?\d+\s*$"
+)
+
+
 _FAX_HEADER = re.compile(
     # The machine's time ("11:4B" as the CPU engine may read "11:48"), its page count, the
     # line with its own number ("FAX +48.71.788 33 01 SZPITAL FALKIEWICZA").
@@ -1030,11 +1036,12 @@ _HEAD_PROVIDER = re.compile(
 # A hospital group that runs the hospital named after it on the letter head.
 _OPERATOR = re.compile(
     r"\b(?:AG|GmbH|gGmbH|Holding|Verbund|Gruppe|Group|Kliniken|Klinikverbund|University|"
-    r"Universität|CHR|CHU|CHRU|Centre Hospitalier|Hôpitaux)\b|verbund\b"
+    r"Universität|CHR|CHU|CHRU|Centre Hospitalier|Hôpitaux|Universitätsklinikum|Klinikum)\b|"
+    r"verbund\b"
 )
 _ONE_HOSPITAL = re.compile(
     r"(?:Klinikum|Krankenhaus|Klinik|Kreisklinik|Spital|Hospital|Landeskrankenhaus|"
-    r"H[ôo]pital|Clinique)\s+(?:[A-ZÄÖÜ]|d[eu]s?\s|la\s)|"
+    r"H[ôo]pital|Clinique|Campus)\s+(?:[A-ZÄÖÜ]|d[eu]s?\s|la\s)|"
     # "Al Mouwasat University Hospital": a hospital named before its word
     r"(?:[A-ZÄÖÜ][\w-]*\s){1,4}(?:Hospital|Klinikum|Krankenhaus)$"
 )
@@ -1118,12 +1125,15 @@ _NUMBER_ALONE = re.compile(r"^[\d\s()+/.-]+$")
 def _first_line_under_fax_header(lines: Sequence[Line]) -> Line | None:
     """The page's first line, past a fax machine's line (which a text layer may give as
     several: its date, ``FROM: 4155550109``, the sender's name cut short in capitals)."""
-    faxed = False
+    faxed = whole = False
     for position, line in enumerate(lines[:6]):
         if _FAX_HEADER.search(line.text) or re.match(r"(?:FROM|VON|TO|AN)\s*:", line.text):
-            faxed = True
+            # A machine's line whole, its time and number to its page count: the line under
+            # it is the letter's, in capitals or not ("CENTRO HOSPITALAR ... DE SÃO JOÃO").
+            faxed, whole = True, bool(_WHOLE_FAX_LINE.search(line.text))
             continue
-        if faxed and (dates_in(line.text) or line.text.isupper() or _NUMBER_ALONE.match(line.text)):
+        pieces = dates_in(line.text) or line.text.isupper() or _NUMBER_ALONE.match(line.text)
+        if faxed and not whole and pieces:
             continue  # the machine's date, its number, its owner's name cut short
         if faxed and _page_count_follows(lines, position):
             continue  # the owner's name cut short in any case, over the machine's page count
