@@ -16,7 +16,9 @@ from datetime import date
 import pytest
 
 from docvault.facts import propose
+from docvault.facts.extract.base import Line
 from docvault.facts.extract.known import Directory, fold, with_directory
+from docvault.facts.extract.sender import head_name
 
 TODAY = date(2026, 12, 1)
 
@@ -254,3 +256,10 @@ def test_a_university_hospital_and_its_campus_are_named_whole() -> None:
         "Datum: 03.03.2025\nArztbrief\n"
     )
     assert _fact(letter, "sender") == "Universitätsklinikum Spree – Campus Mitte"
+
+
+def test_a_name_read_half_in_latin_letters_is_no_name() -> None:
+    """The CPU engine reads Greek capitals partly as the Latin ones they look like
+    ("ΓENIKO NOΣOKOMEIO"): no one's name, so a head line read so names no sender."""
+    assert head_name(Line("ΓENIKO NOΣOKOMEIO KABAAAΣ", 0, 1)) is None
+    assert head_name(Line("ΓΕΝΙΚΟ ΝΟΣΟΚΟΜΕΙΟ ΚΑΒΑΛΑΣ", 0, 1)) == "ΓΕΝΙΚΟ ΝΟΣΟΚΟΜΕΙΟ ΚΑΒΑΛΑΣ"

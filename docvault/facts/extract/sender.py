@@ -386,11 +386,19 @@ def name_words(name: str) -> set[str]:
     return found - NAMELESS_WORDS
 
 
+# A word of Latin letters and Greek or Cyrillic ones at once: a misreading, no one's name.
+_MIXED_SCRIPTS = re.compile(
+    r"[A-Za-z][^\s]*[\u0370-\u03ff\u0400-\u04ff]|[\u0370-\u03ff\u0400-\u04ff][^\s]*[A-Za-z]"
+)
+
+
 def _nameless(name: str) -> bool:
     """Words that name no one: "Gemeinschaftspraxis" under a receipt stamp, the "Praxis-
     Webmail" a mail program prints over a mail, a web or mail address."""
     if re.search(r"://|\bwww\.|@", name):
         return True
+    if any(_MIXED_SCRIPTS.search(word) for word in name.split()):
+        return True  # "NOΣOKOMEIO": Greek capitals the CPU engine read half as Latin ones
     words = re.findall(r"[^\W\d_]+", without_accents(name.casefold()))
     return bool(words) and all(word in NAMELESS_WORDS for word in words)
 
@@ -1106,7 +1114,7 @@ def head_name(line: Line) -> str | None:
         return None  # a person: the recipient's address written above the letter head
     if _PATIENT_LABEL.search(line.text) or _TITLE_LABEL.match(name) or _a_person(name):
         return None  # a patient's line, a subject, or a person's name alone
-    return name
+    return None if _nameless(name) else name
 
 
 # A way to answer a letter head gives: a telephone, a fax, a mail address.
