@@ -530,7 +530,7 @@ class Settings:
         [],
         'The clinic\'s own names as letters address it ("Praxis Dr. Berg"): never proposed '
         "as a letter's sender (also as the CPU engine misreads them, or as a stamp shortens "
-        "them to their own words: \"PRAXIS BERG\"), and the letter head over them is the "
+        'them to their own words: "PRAXIS BERG"), and the letter head over them is the '
         "sender's.",
     )
     clinic_numbers: list[str] = declare(
