@@ -263,3 +263,32 @@ def test_a_name_read_half_in_latin_letters_is_no_name() -> None:
     ("ΓENIKO NOΣOKOMEIO"): no one's name, so a head line read so names no sender."""
     assert head_name(Line("ΓENIKO NOΣOKOMEIO KABAAAΣ", 0, 1)) is None
     assert head_name(Line("ΓΕΝΙΚΟ ΝΟΣΟΚΟΜΕΙΟ ΚΑΒΑΛΑΣ", 0, 1)) == "ΓΕΝΙΚΟ ΝΟΣΟΚΟΜΕΙΟ ΚΑΒΑΛΑΣ"
+
+
+@pytest.mark.parametrize(
+    ("heading", "below"),
+    [
+        ("Kostenübernahme eines Hilfsmittels", "Name, Vorname\nKOWALSKI, JAN\n"),
+        ("HINWEIS AUF EINE WECHSELWIRKUNG", "Name, Vorname\nSCHRÖDER, MARIE\n"),
+        ("ARBEITSUNFALL VOM 24.04.2026", "Frau POHLMANN-VÖCKING, LENA, geb. 13.11.1991\n"),
+    ],
+)
+def test_a_subject_without_its_label_under_the_date_is_the_title(heading: str, below: str) -> None:
+    """DIN 5008's subject line without "Betreff:", in capitals or not, over a form's name
+    fields or the patient's line: the letter's title."""
+    letter = (
+        "Hase-Apotheke\nNikolaiort 1, 49074 Osnabrück\nTel. 0541 22360\n"
+        "Hausarztpraxis am Hasetor\nHasestraße 61\n49074 Osnabrück\nUnser Zeichen:\nLB/409\n"
+        f"Datum:\n09.01.2026\n{heading}\n{below}Geburtsdatum\n01.01.1950\n"
+        "Sehr geehrte Frau Kollegin, sehr geehrter Herr Kollege,\nText.\n"
+    )
+    assert (_fact(letter, "title") or "").casefold() == heading.casefold()
+
+
+def test_a_name_in_capitals_over_the_birth_date_is_no_title() -> None:
+    """The recipient's or the patient's name in capitals is no heading."""
+    letter = (
+        "Hase-Apotheke\nNikolaiort 1, 49074 Osnabrück\nTel. 0541 22360\n"
+        "Datum: 09.01.2026\nMARIE SCHRÖDER\ngeb. 01.01.1950\nSehr geehrte Frau Kollegin,\nText.\n"
+    )
+    assert _fact(letter, "title") != "Marie Schröder"

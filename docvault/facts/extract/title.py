@@ -460,6 +460,28 @@ _UNDER_HEADING = re.compile(
 )
 
 
+# A form's name fields printed over their values: "Name, Vorname" over "KOWALSKI, JAN".
+_NAME_FIELDS = re.compile(
+    r"(?:Name|Nachname|Familienname)\s*,\s*Vorname\(?n?\)?|Surname\s*,\s*(?:first|given) names?",
+    re.IGNORECASE,
+)
+
+
+def _capitals_heading(text: str, below: str) -> bool:
+    """A heading in capitals ("HINWEIS AUF EINE WECHSELWIRKUNG", "ARBEITSUNFALL VOM
+    24.04.2026") over the patient's line or a form's name fields: two words or more, no
+    name ("MARIE MEIER" is the recipient's, the patient's)."""
+    words = text.split()
+    if len(words) < 2:
+        return False
+    # The small words a heading holds and a person's name does not.
+    small = any(word.casefold() in _HEADING_SMALL_WORDS for word in words)
+    named = _name_alone(text.title()) or read_name(text.title()) == text.title()
+    if named and not (small or _DOCUMENT_KIND.search(text)):
+        return False
+    return bool(_NAME_FIELDS.fullmatch(below.strip()) or _BIRTH.search(below))
+
+
 def _heading_above(line: Line, following: Line) -> bool:
     """A line right above the patient's line or the salutation, shaped like a heading (a few
     words, no number, no label, no street, not a name): the letter's."""
@@ -472,12 +494,15 @@ def _heading_above(line: Line, following: Line) -> bool:
     bare = re.sub(r"\s\([^\W\d_][^()\d]{0,40}\)$", "", text)
     # Its day after it: "Arbeitsunfall vom 12.12.2023", "MRT der LWS nativ vom 04.08.2024"
     # (a kind of letter's day, "Befundbericht vom ...", goes with the date: below).
-    dated = re.sub(r"\s(?:vom|from|of|dated)\s\d{1,2}\.\d{1,2}\.\d{2,4}$", "", bare)
+    dated = re.sub(r"\s(?:vom|from|of|dated)\s\d{1,2}\.\d{1,2}\.\d{2,4}$", "", bare, flags=re.I)
     bare = dated if not _DOCUMENT_KIND.search(dated) else bare
     # A law's paragraph or a numbered thing is no number of an address: "Meldepflichtige
     # Erkrankung nach § 6 IfSG – Rückfrage", "Berufskrankheit Nr. 4101".
     bare = re.sub(r"§\s?\d+[a-z]?|\bNr\.\s?\d+", "", bare)
-    if re.search(r"(?<![\w-])\d|[:@·•|¦,;()/]|[.!?]$", bare) or text.isupper():
+    if re.search(r"(?<![\w-])\d|[:@·•|¦,;()/]|[.!?]$", bare):
+        return False
+    capitals = text.isupper() and _capitals_heading(text, following.text)
+    if text.isupper() and not capitals:
         return False
     if (_an_organisation(text) or _SUBDIVISION.search(text)) and not _DOCUMENT_KIND.search(text):
         return False  # "Department of Blood Sciences", "Sprechstunde Gastroenterologie", "BARMER"
@@ -489,7 +514,8 @@ def _heading_above(line: Line, following: Line) -> bool:
         return False  # a form's field printed without its colon: "Vorname Dragan"
     if _PATIENT_FIELD_ALONE.fullmatch(text) or _LABEL_ONLY.fullmatch(text):
         return False  # "Patient" over "Geburtsdatum": a form's labels, printed over values
-    if (read_name(text) == text or _name_alone(text)) and not _DOCUMENT_KIND.search(text):
+    named = read_name(text) == text or _name_alone(text)
+    if named and not (_DOCUMENT_KIND.search(text) or capitals):
         return False  # a person's name (the recipient's last line, "Marie MEIER")
     case = re.fullmatch(rf"{_COURT_CASE.pattern}\s+(.+)", text)
     if case and read_name(case.group(1)) is not None:
@@ -503,6 +529,7 @@ def _heading_above(line: Line, following: Line) -> bool:
     below = following.text
     return bool(
         _UNDER_HEADING.match(below)
+        or _NAME_FIELDS.fullmatch(below.strip()) is not None
         or requested_for(below)
         or _PATIENT_LABEL.search(below)
         or _PATIENT_FIELD_ALONE.fullmatch(below.strip()) is not None
