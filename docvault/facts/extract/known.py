@@ -11,6 +11,7 @@ Titles work alike: a heading of its own that equals a title staff confirmed befo
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -26,10 +27,10 @@ from docvault.facts.extract.sender import (
     _mail_printout,
     head_name,
     is_person_line,
+    letters_of,
     name_words,
 )
-from docvault.misreadings import fold as fold_misreadings
-from docvault.textutil import strip_markup, without_accents
+from docvault.textutil import strip_markup
 
 
 def letter_lines(text: str) -> list[Line]:
@@ -195,8 +196,12 @@ def _own_spelling(value: str, directory: Directory) -> bool:
     from others is a word of the clinic's name. Another practice in the clinic's town has
     a word of its own (its doctor, its field: "Kardiologie Frankfurt-Sachsenhausen")."""
     words = name_words(value)
-    own = set().union(*(name_words(name) for name in directory.own_names))
-    return bool(words) and words <= own
+    return bool(words) and words <= _clinic_words(directory.own_names)
+
+
+@functools.lru_cache(maxsize=16)  # asked for every line of a letter: the clinic's names once
+def _clinic_words(own_names: frozenset[str]) -> frozenset[str]:
+    return frozenset(word for name in own_names for word in name_words(name))
 
 
 # Two names whose letters differ by this share or less are one name misread: 1 letter in 10.
@@ -334,13 +339,6 @@ def _addressed(lines: Sequence[Line], first: Line) -> bool:
     it): the clinic as the addressee, its sender's head further down."""
     following = lines[first.number + 1] if first.number + 1 < len(lines) else None
     return following is not None and bool(RECIPIENT_START.match(following.text))
-
-
-def letters_of(text: str) -> str:
-    """A name's letters as the engine's misreads leave them comparable: no case, accent,
-    space or punctuation, and each confusion class (i, l, 1, t; o, 0) one letter."""
-    text = without_accents(text.casefold().replace("ß", "ss"))
-    return re.sub(r"[^a-z0-9]", "", fold_misreadings(text))
 
 
 def _same_letters(own: str, read: str) -> bool:

@@ -297,23 +297,24 @@ def sender_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
         yield Candidate(name, candidate.evidence, candidate.rank)
 
 
-def _comparable_letters(text: str) -> str:
-    """A name's letters as a misreading leaves them comparable ("Oslseeklinik" is
-    "Ostseeklinik"): no case, accent, space or punctuation."""
-    return re.sub(r"[^a-z0-9]", "", fold_misreadings(without_accents(text.casefold())))
+def letters_of(text: str) -> str:
+    """A name's letters as the engine's misreads leave them comparable: no case, accent,
+    space or punctuation, and each confusion class (i, l, 1, t; o, 0) one letter."""
+    text = without_accents(text.casefold().replace("ß", "ss"))
+    return re.sub(r"[^a-z0-9]", "", fold_misreadings(text))
 
 
 def _spelled_in_full(name: str, evidence: str, lines: Sequence[Line]) -> str:
     """The name a fax machine's line cut at its width ("Kreiskrankenhaus Rendsburg-E S.
     1/2"), as the letter itself spells it in full ("Kreiskrankenhaus Rendsburg-Eckernförde"
     in its head, its "Von:" line or its footer); the name as read where it spells none."""
-    cut = _comparable_letters(name)
+    cut = letters_of(name)
     for line in lines:
         if line.text == evidence or _GLUED_PAGE.search(line.text):
             continue
         for part in _SENDER_PARTS.split(line.text):
             part = re.sub(r"^[^\W\d_]{2,12}\s?:\s*", "", part.strip(" ,"))  # "Von: ..."
-            whole = _comparable_letters(part)
+            whole = letters_of(part)
             if len(part) <= 80 and whole.startswith(cut) and len(whole) > len(cut):
                 return part
     return name
@@ -386,10 +387,13 @@ def name_words(name: str) -> set[str]:
     return found - NAMELESS_WORDS
 
 
-# A word of Latin letters and Greek or Cyrillic ones at once: a misreading, no one's name.
-_MIXED_SCRIPTS = re.compile(
-    r"[A-Za-z][^\s]*[\u0370-\u03ff\u0400-\u04ff]|[\u0370-\u03ff\u0400-\u04ff][^\s]*[A-Za-z]"
-)
+# Latin letters, and Greek or Cyrillic ones: a word with both is a misreading, no name.
+_LATIN_LETTER = re.compile(r"[A-Za-z]")
+_GREEK_OR_CYRILLIC = re.compile(r"[\u0370-\u03ff\u0400-\u04ff]")
+
+
+def _mixed_scripts(word: str) -> bool:
+    return bool(_LATIN_LETTER.search(word) and _GREEK_OR_CYRILLIC.search(word))
 
 
 def _nameless(name: str) -> bool:
@@ -397,7 +401,7 @@ def _nameless(name: str) -> bool:
     Webmail" a mail program prints over a mail, a web or mail address."""
     if re.search(r"://|\bwww\.|@", name):
         return True
-    if any(_MIXED_SCRIPTS.search(word) for word in name.split()):
+    if any(_mixed_scripts(word) for word in name.split()):
         return True  # "NOΣOKOMEIO": Greek capitals the CPU engine read half as Latin ones
     words = re.findall(r"[^\W\d_]+", without_accents(name.casefold()))
     return bool(words) and all(word in NAMELESS_WORDS for word in words)
@@ -481,8 +485,7 @@ def _head_without_street(line: Line, lines: Sequence[Line]) -> str | None:
             return None
         if _HOUSE_NUMBER_LINE.match(text):
             return None  # "Am Dom 2": a street the rules know no word of
-        signer = _SIGNER.match(text)
-        if signer is not None and signer.end():
+        if _titled(text):
             return None  # "Dr. med. Anna Roth": a person's line, an address's
     return head_name(line)
 
@@ -962,10 +965,17 @@ def _signers_of_unnamed_head(lines: Sequence[Line]) -> Iterator[Candidate]:
 
 
 # A fax machine's line over the page: its time, its number, its page count.
-# A fax machine's line given whole on one line: its time, then its page count at the end.
-_WHOLE_FAX_LINE = re.compile(
-    r"\b\d\d?:\d\d\b.*\b(?:S|P|Seite|Page)[.,]?\s?\d+\s?(?:/|of|von)\s?\d+\s*$"
-)
+# A fax machine's page count at its line's end, and its time before it.
+_PAGE_AT_END = re.compile(r"\b(?:S|P|Seite|Page)[.,]?\s?\d+\s?(?:/|of|von)\s?\d+\s*$")
+_CLOCK = re.compile(r"\b\d\d?:\d\d\b")
+
+
+def _whole_fax_line(text: str) -> bool:
+    """Whether a fax machine's line is given whole on one line: its time, then its page
+    count at the end (two searches, each linear: one pattern spanning both backtracked for
+    seconds over a hostile line of times)."""
+    count = _PAGE_AT_END.search(text)
+    return count is not None and _CLOCK.search(text, 0, count.start()) is not None
 
 
 _FAX_HEADER = re.compile(
@@ -1013,7 +1023,7 @@ def _letterhead(lines: Sequence[Line]) -> Candidate | None:
 
 
 def _a_named_sender(name: str) -> bool:
-    return bool(_an_organisation(name) or _HEAD_PROVIDER.search(name) or _TITLED_PERSON.match(name))
+    return bool(_an_organisation(name) or _HEAD_PROVIDER.search(name) or _titled(name))
 
 
 def _address_under(lines: Sequence[Line], position: int) -> bool:
@@ -1026,8 +1036,13 @@ def _address_under(lines: Sequence[Line], position: int) -> bool:
     )
 
 
-# A person named with a professional title: a practice's head that names its doctor alone.
-_TITLED_PERSON = re.compile(r"(?:Dipl\.-[^\W\d_]+\.|Dr\.|Prof\.)\s")
+def _titled(text: str) -> bool:
+    """Whether a line starts with a doctor's or psychologist's title ("Dr. med.",
+    "Dipl.-Psych."): the signer's pattern."""
+    signer = _SIGNER.match(text)
+    return signer is not None and signer.end() > 0
+
+
 # What else names a letter head's sender (read in the head only: in a heading these words
 # name a subject, "Neurology Consultation", "Behandlung im Bereitschaftsdienst"): Austria's
 # practice ("Ordination Dr. ..."), Switzerland's home care, a service or a team ("After
@@ -1138,7 +1153,7 @@ def _first_line_under_fax_header(lines: Sequence[Line]) -> Line | None:
         if _FAX_HEADER.search(line.text) or re.match(r"(?:FROM|VON|TO|AN)\s*:", line.text):
             # A machine's line whole, its time and number to its page count: the line under
             # it is the letter's, in capitals or not ("CENTRO HOSPITALAR ... DE SÃO JOÃO").
-            faxed, whole = True, bool(_WHOLE_FAX_LINE.search(line.text))
+            faxed, whole = True, _whole_fax_line(line.text)
             continue
         pieces = dates_in(line.text) or line.text.isupper() or _NUMBER_ALONE.match(line.text)
         if faxed and not whole and pieces:
