@@ -484,7 +484,9 @@ _SALUTATION_LINE = re.compile(
 
 _TITLE_LABEL = re.compile(
     r"^(?:Betreff|Betr\.|Betrifft|Subject|Re|RE|Titel|Title|Betreft|Onderwerp|Objet|Vedr\.?|"
-    r"Vedrørende|Angående|Ärende|Dotyczy|Věc|Vec|Tárgy|Asunto|Oggetto|Emne)\s*[:¦]\s*"
+    r"Vedrørende|Angående|Ärende|Dotyczy|Věc|Vec|Tárgy|Asunto|Oggetto|Emne|"
+    # Romanian, Portuguese, Turkish, Polish, Swedish, Finnish, Estonian, Russian/Ukrainian.
+    r"Referitor la|Assunto|Konu|Temat|Ämne|Aihe|Teema|Тема)\s*[:¦]\s*"
 )
 
 
@@ -495,7 +497,7 @@ _DOCUMENT_KIND = re.compile(
     r"rückfrage|anfrage|medikationsplan|protokoll|überleitungsbogen|fragebogen|zpráva|zprava|"
     r"správa|epikris|remiss|remissvar|henvisning|journalnotat|erklæring|intyg|skierowanie|"
     r"zaświadczenie|epikryza|zárójelentés|lelet|beutaló|informe|išrašas|виписка|выписка|"
-    r"эпикриз|епікриз)\b|"
+    r"эпикриз|епікриз|stellungnahme|zeugnis)\b|"
     # The kinds of the letters from France, Belgium, Luxembourg, Italy, Portugal, the
     # Netherlands, Turkey and Ukraine, as whole words ("avis" is in "Davis").
     r"\b(?:compte[- ]rendu|lettre|protocole|rapport|certificat|courrier|relazione|referto|"

@@ -59,6 +59,7 @@ _OTHER_ORGANISATION = re.compile(
     r"Health System|Healthcare|Ltd\b|Limited\b|Inc\.|LLC\b|GmbH\b|gGmbH\b|e\.\s?V\.|"
     r"Ospedale|Azienda|Clínica|Clinica\b|Szpital\b|Przychodnia|Hastane\w*|Lægehus|"
     r"Legekontor|Legesenter|[Nn]emocnic[ea]|Poliklinika|Ordinace|Ambulancia|Kórház|"
+    r"B[ỆệE]NH VI[ỆệE]N|Bệnh viện|"
     r"Rendelő\w*|Centro de Salud|Centro Médico|Kommune\b|Kommun\b|Egyetem\b|Univerzit\w*|"
     r"Uniwersytet\w*|[Uu]niversitet\w*|[Ll]igoninė|[Kk]linikos|\w*[Лл]ікарня|\w*[Бб]ольница|\w*[Кк]лініка|"
     r"\w*[Кк]линика|[Пп]олікліні\w*|[Пп]оликлини\w*|[Гг]оспиталь|"
@@ -181,7 +182,7 @@ _NAME_SMALL_WORDS = frozenset(
         r"\s+",
         "für fuer of the and und & de der den des du la le les van von zu zum zur am an im in "
         "auf bei for et di del della e y en w na im. św. med. rer. nat. dent. univ. h.c. mbH "
-        "gGmbH GmbH eG e.V. e. V. eK e.K. plc",
+        "gGmbH GmbH eG e.V. e. V. eK e.K. plc ve och og",
     )
 )
 
@@ -192,6 +193,7 @@ _NAME_SMALL_WORDS = frozenset(
 _PERSON_WORD = re.compile(r"[A-ZÄÖÜ][a-zäöüßéèçñ]+(?:['’-][A-ZÄÖÜ]?[a-zäöüßéèçñ]+)*")
 _PLACE_OR_SPECIALTY = re.compile(
     r"(?:logy|logie|paedics|pedics|iatrie|iatrics|medizin|medicine|chirurgie|surgery|Bay|"
+    r"diagnostik|diagnostics|therapie|therapy|"
     r"Hill|Valley|Park|See|Tal|Berg|Team|Service|Dienst|Care|Pflege|Doctors|Ärzte|"
     # A town's name: "Landeshauptstadt Potsdam", "Hansestadt Lübeck"
     r"stadt)$",
@@ -998,13 +1000,21 @@ _STATE_LINE = re.compile(
 )
 
 
+def _state_alone(text: str) -> bool:
+    """Whether a line names a state or its ministry and no organisation after it ("T.C.
+    Sağlık Bakanlığı" over its hospital; not "T.C. Sağlık Bakanlığı Antalya Eğitim ve
+    Araştırma Hastanesi", the hospital's whole name on one line)."""
+    states = list(_STATE_LINE.finditer(text))
+    return bool(states) and not _an_organisation(text[states[-1].end() :])
+
+
 def _letterhead(lines: Sequence[Line]) -> Candidate | None:
     """The first line of the page (under a fax machine's line and a state's line) when the
     lines under it give a way to answer (a telephone, a fax, a mail or web address): a letter
     head's name. A recipient's address gives none; a date, a salutation or a heading is no
     name."""
     line = _first_line_under_fax_header(lines)
-    if line is not None and _STATE_LINE.search(line.text) and line.number + 1 < len(lines):
+    if line is not None and _state_alone(line.text) and line.number + 1 < len(lines):
         line = lines[line.number + 1]
     name = head_name(line) if line is not None else None
     if line is None or name is None:
@@ -1121,7 +1131,7 @@ def head_name(line: Line) -> str | None:
         return None
     if _FORM_LABEL.search(name):
         return None  # a form's field label ("Krankenkasse bzw. Kostenträger")
-    if _STATE_LINE.search(name):
+    if _state_alone(name):
         return None  # the state over its hospital: the hospital is the sender
     if _SUBDIVISION.search(name):
         return None  # "Department of Respiratory Medicine": the sender's name is elsewhere

@@ -186,6 +186,12 @@ def _head_titles(lines: Sequence[Line]) -> Iterator[Candidate]:
             yield Candidate(named, line.text, 1)
             found = True
             continue
+        if not found and (fielded := _document_field(line.text) or _faxed_subject(line.text)):
+            # "Dokument      Ambulanzbrief Rheumatologie" (a portal's printout), "TELEFAX –
+            # Rückfrage zur Verordnung" (a pharmacy's fax form): the kind of document.
+            yield Candidate(fielded, line.text, 1)
+            found = True
+            continue
         label = _TITLE_LABEL.match(line.text)
         if label:
             title = _title_text(line.text[label.end() :])
@@ -204,7 +210,7 @@ def _head_titles(lines: Sequence[Line]) -> Iterator[Candidate]:
             yield Candidate(line.text.strip(), line.text, 1)  # a form's heading: "Überweisung"
             found = True
             continue
-        if not found and (kind := _kind_about_patient(line.text)):
+        if not found and (kind := _kind_about_patient(_with_birth_under(line, lines, position))):
             # "Konsilium betreffend Gisela Schmitt, geb. 14.06.2000", "Betreuungssache
             # Werner Schmid, geboren am 2. Januar 1932": the kind, its patient, born.
             yield Candidate(kind, line.text, 1)
@@ -224,7 +230,7 @@ def _head_titles(lines: Sequence[Line]) -> Iterator[Candidate]:
             and position
             and following
             and not _doctor_first(lines[position - 1].text)
-            and _heading_above(line, following)
+            and _heading_above(line, _under_heading(lines, position))
         ):
             yield Candidate(line.text.strip(), line.text, 1)
             found = True
@@ -236,6 +242,52 @@ def _head_titles(lines: Sequence[Line]) -> Iterator[Candidate]:
         ):
             yield Candidate(title, line.text, 1)  # "Untersuchungsbericht vom 28.10.2024"
             found = True
+
+
+# A printout's field naming the document ("Dokument", "Dokumenttyp" in a portal's or a KIM
+# message's printout), with its colon or the column's spaces.
+_DOCUMENT_FIELD = re.compile(
+    r"(?:Dokument(?:typ|art|enart|titel)?|Document(?:\s+type)?|Befundart|Berichtsart)"
+    r"(?:\s*[:¦]\s*|\s{2,})"
+)
+# A fax form's word before its subject: "TELEFAX – Rückfrage zur Verordnung" (its dash
+# between spaces: "Fax-Rückfrage vom ..." is one word, a kind of its own).
+_FAX_PREFIX = re.compile(
+    r"(?:TELEFAX|Telefax|FAX|Fax|Faxmitteilung|Faxnachricht|Fax-Nachricht)\s+[–—-]\s+"
+    r"(?=[A-ZÄÖÜ])"
+)
+_FIELDED_WORDS = 8
+
+
+def _document_field(text: str) -> str | None:
+    """The document a printout's field names, where it names a kind of document."""
+    field = _DOCUMENT_FIELD.match(text.strip())
+    return _kind_named(text.strip()[field.end() :]) if field else None
+
+
+def _faxed_subject(text: str) -> str | None:
+    """The subject after a fax form's "TELEFAX –", where it names a kind of letter."""
+    prefix = _FAX_PREFIX.match(text.strip())
+    return _kind_named(text.strip()[prefix.end() :]) if prefix else None
+
+
+def _kind_named(value: str) -> str | None:
+    title = _title_text(value)
+    if title is None or not _DOCUMENT_KIND.search(title):
+        return None
+    return title if len(title.split()) <= _FIELDED_WORDS else None
+
+
+def _with_birth_under(line: Line, lines: Sequence[Line], position: int) -> str:
+    """The line, with the line under it where that line is only the birth date of the person
+    it names ("Betreuungssache Behrendt, Jana" over "geboren am 17.09.1988")."""
+    if position + 1 >= len(lines):
+        return line.text
+    below = lines[position + 1].text.strip()
+    born = _BIRTH.match(below)
+    if born is None or len(dates_in(below)) != 1 or len(below.split()) > 4:
+        return line.text
+    return f"{line.text.rstrip()}, {below}"
 
 
 # A court's case, named before the person it concerns ("Betreuungssache Mindaugas
@@ -298,7 +350,10 @@ def _free(lines: Sequence[Line], position: int, addressed: set[int]) -> bool:
     # "Ihr Antrag vom 11.04.2024 – Genehmigung" over "Kompressionsstrümpfe nach Maß": a
     # subject of two lines, which the line under the reference does not name alone.
     continued = position and _runs_on(lines[position - 1].text, line.text)
-    return not (in_address or form_value or continued)
+    # "um ärztliches Zeugnis" under "Betreuungssache - Bitte": a line begun in lower case
+    # finishes the one above.
+    lower = line.text.strip()[:1].islower()
+    return not (in_address or form_value or continued or lower)
 
 
 def _runs_on(previous: str, text: str) -> bool:
@@ -482,6 +537,22 @@ def _capitals_heading(text: str, below: str) -> bool:
     return bool(_NAME_FIELDS.fullmatch(below.strip()) or _BIRTH.search(below))
 
 
+# A field of the letter's own ("Behandlungszeitraum: 14.12.2024 – 20.01.2025", "Aktenzeichen:
+# 352/51009/SB") between a heading and the salutation.
+_FIELD_LINE = re.compile(r"[A-ZÄÖÜ][\w./-]{2,30}(?:\s[\w./-]{2,20})?\s*:\s*\S")
+
+
+def _under_heading(lines: Sequence[Line], position: int) -> Line:
+    """The line a heading at ``position`` stands over: the next, or past one field line
+    where the salutation follows that field."""
+    following = lines[position + 1]
+    if position + 2 < len(lines) and _FIELD_LINE.match(following.text.strip()):
+        after = lines[position + 2]
+        if _UNDER_HEADING.match(after.text) and not _PATIENT_LABEL.search(following.text):
+            return after
+    return following
+
+
 def _heading_above(line: Line, following: Line) -> bool:
     """A line right above the patient's line or the salutation, shaped like a heading (a few
     words, no number, no label, no street, not a name): the letter's."""
@@ -508,6 +579,8 @@ def _heading_above(line: Line, following: Line) -> bool:
         return False  # "Department of Blood Sciences", "Sprechstunde Gastroenterologie", "BARMER"
     if RECIPIENT_START.match(text) or _CONTACT.search(text):
         return False
+    if re.search(rf"\b{_SALUTATION}\s+[A-ZÄÖÜ]", text):
+        return False  # "Betrifft Ihren Patienten Herrn Rolf Meyer": the patient's line
     if STREET.search(text):
         return False  # an address line
     if _FIELD_AND_VALUE.match(text):
@@ -607,10 +680,13 @@ _REFERENCE_LINE = re.compile(
 )
 
 
-# Endings of nouns, never of a name: "Aufnahmetermin Rehabilitation" is a subject.
+# Endings of nouns, never of a name: "Aufnahmetermin Rehabilitation" is a subject. The
+# endings names also have ("Hartung", "Hornung", "Ambrose") count only on a long word:
+# "Umgebungsuntersuchung Tuberkulose", "Rückmeldung Wundversorgung".
 _NOUN_ENDING = re.compile(
     r"(?:heit|keit|schaft|tion|sion|ität|ismus|termin|bericht|befund|anfrage|antrag|ologie|"
-    r"graphie|therapie|nahme)$",
+    r"graphie|therapie|nahme|skopie|ektomie|zeugnis)$|"
+    r"^[^\W\d_]{6,}(?:ung|ose|itis)$",
     re.IGNORECASE,
 )
 
