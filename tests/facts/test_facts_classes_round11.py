@@ -224,3 +224,25 @@ def test_a_line_begun_small_finishes_the_one_above() -> None:
         "um ärztliches Zeugnis\nSehr geehrte Frau Kollegin, sehr geehrter Herr Kollege,\n"
     )
     assert _fact(letter, "title") != "um ärztliches Zeugnis"
+
+
+def test_a_heading_broken_before_a_line_begun_small() -> None:
+    """ "Betreuungssache - Bitte" over "um ärztliches Zeugnis" over the salutation: one
+    heading of two lines."""
+    letter = (
+        "Amtsgericht Osnabrück\nBetreuungsgericht\nKollegienwall 29 · 49074 Osnabrück\n"
+        f"Tel. 0541 315-0\n{PRACTICE}Osnabrück, 05.04.2026\nBetreuungssache - Bitte\n"
+        "um ärztliches Zeugnis\nSehr geehrte Frau Kollegin, sehr geehrter Herr Kollege,\n"
+    )
+    assert _fact(letter, "title") == "Betreuungssache - Bitte um ärztliches Zeugnis"
+
+
+def test_a_heading_over_its_patients_line_begun_small() -> None:
+    """Guard: "für Herrn Maximilian Guggenmos" under a heading is its patient's line, not
+    the heading's second line."""
+    letter = (
+        "Pflegedienst Isarauen\nTel. 089 123 456\nIsarstraße 2 · 80469 München\n"
+        f"{PRACTICE}München, 12.05.2026\nBitte um Verordnung häuslicher Krankenpflege\n"
+        "für Herrn Maximilian Guggenmos\nSehr geehrte Frau Doktor, sehr geehrter Herr Doktor,\n"
+    )
+    assert _fact(letter, "title") == "Bitte um Verordnung häuslicher Krankenpflege"

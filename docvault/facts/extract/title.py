@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 
 from docvault.facts.extract.base import (
     _BIRTH,
@@ -230,9 +231,9 @@ def _head_titles(lines: Sequence[Line]) -> Iterator[Candidate]:
             and position
             and following
             and not _doctor_first(lines[position - 1].text)
-            and _heading_above(line, _under_heading(lines, position))
+            and _heading_above(*(two_lines := _with_small_line_under(lines, position)))
         ):
-            yield Candidate(line.text.strip(), line.text, 1)
+            yield Candidate(two_lines[0].text.strip(), line.text, 1)
             found = True
         elif (
             not found
@@ -535,6 +536,22 @@ def _capitals_heading(text: str, below: str) -> bool:
     if named and not (small or _DOCUMENT_KIND.search(text)):
         return False
     return bool(_NAME_FIELDS.fullmatch(below.strip()) or _BIRTH.search(below))
+
+
+def _with_small_line_under(lines: Sequence[Line], position: int) -> tuple[Line, Line]:
+    """The line at ``position`` and the line it stands over; a heading broken before a
+    line begun in lower case ("Betreuungssache - Bitte" over "um ärztliches Zeugnis") read
+    as one line, over the line under both."""
+    line = lines[position]
+    if position + 2 < len(lines):
+        rest = lines[position + 1]
+        small = re.fullmatch(r"[a-zäöüß][^\W\d_]*(?: [^\W\d_]+){0,5}", rest.text.strip())
+        # Not the patient's line ("für Herrn Maximilian Guggenmos"), nor after a sentence's end.
+        heading_rest = small and not requested_for(rest.text) and rest.block == line.block
+        if heading_rest and not line.text.rstrip().endswith((".", ",")):
+            joined = replace(line, text=f"{line.text.strip()} {rest.text.strip()}")
+            return joined, _under_heading(lines, position + 1)
+    return line, _under_heading(lines, position)
 
 
 # A field of the letter's own ("Behandlungszeitraum: 14.12.2024 – 20.01.2025", "Aktenzeichen:
