@@ -246,3 +246,202 @@ def test_a_heading_over_its_patients_line_begun_small() -> None:
         "für Herrn Maximilian Guggenmos\nSehr geehrte Frau Doktor, sehr geehrter Herr Doktor,\n"
     )
     assert _fact(letter, "title") == "Bitte um Verordnung häuslicher Krankenpflege"
+
+
+# The classes the blind sets heldout50v (Mecklenburg-Vorpommern) and heldout50w (Aachen,
+# Cologne, the Lower Rhine) brought, mended after their blind measurement.
+
+ROSTOCK = "Gemeinschaftspraxis am Kröpeliner Tor\nKröpeliner Straße 88\n18055 Rostock\n"
+
+
+@pytest.mark.parametrize(
+    "stamp",
+    [
+        "EINGEGANGEN Praxis am Kröpeliner Tor\n29.04.2024\n",
+        "EINGANG Praxis am Kröpeliner Tor 29.04.2024\n",
+    ],
+)
+def test_a_receipt_stamp_with_the_practices_name_is_no_letter_head(stamp: str) -> None:
+    """The practice's stamp at the top of a scan, its name beside the stamp's word: the
+    letter head is under it, and the stamp's day is not the letter's."""
+    letter = (
+        f"{stamp}Tallinna Keskhaigla\nRavi 18, 10138 Tallinn, Eesti\nTel. +372 666 1900\n"
+        f"{ROSTOCK}EPIKRIIS\nPatsient: Hans-Jürgen SCHULZ\nSünniaeg: 14.06.1951\n"
+        "Kuupäev: 22.04.2024\n"
+    )
+    assert _fact(letter, "sender") == "Tallinna Keskhaigla"
+    assert _fact(letter, "title") == "EPIKRIIS".title()
+
+
+def test_a_labs_receipt_field_is_no_stamp_and_the_reports_date_beside_it_counts() -> None:
+    """ "Eingang Labor: 25.08.2025 Befunddatum: 27.08.2025" on one line: the report's date,
+    its own label past the receipt's date."""
+    letter = (
+        "MVZ Labor Greifswald GmbH\nLaboratoriumsmedizin · Mikrobiologie\nTel. 03834 123 0\n"
+        "Patient: Priewe, Sabine Geb.-Datum: 23.11.1979\n"
+        "Auftrags-Nr.: 2445906 Entnahme: 24.08.2025 10:07\n"
+        "Eingang Labor: 25.08.2025 Befunddatum: 27.08.2025\nHämoglobin 9,7 g/dl\n"
+    )
+    assert _fact(letter, "letter_date") == "2025-08-27"
+
+
+@pytest.mark.parametrize(
+    ("line", "written"),
+    [
+        ("Datum des Berichts: 10.03.2025", "2025-03-10"),
+        ("Helsinki 5.7.2025", "2025-07-05"),
+    ],
+)
+def test_a_letters_own_date_by_other_words(line: str, written: str) -> None:
+    letter = (
+        "Helios Hanseklinikum Stralsund\nGroße Parower Straße 47 · 18435 Stralsund\n"
+        f"Tel. 03831 35-0\n{ROSTOCK}{line}\nAufnahme: 08.02.2025\nEntlassung: 04.03.2025\n"
+        "Sehr geehrte Kolleginnen und Kollegen,\n"
+    )
+    assert _fact(letter, "letter_date") == written
+
+
+def test_a_vaccinations_day_is_no_place_and_date() -> None:
+    """Guard: one word before a date is a place only where it is no label's word."""
+    letter = (
+        "Impfzentrum Rostock\nTel. 0381 123 456\nImpfung 12.03.2025\n"
+        "Patient: Hans Schulz, geb. 14.06.1951\n"
+    )
+    assert _fact(letter, "letter_date") is None
+
+
+def test_a_reference_row_on_one_line_over_its_values() -> None:
+    """ "Ihr Zeichen Ihre Nachricht vom Unser Zeichen Datum" over "– 09.03.2024 kr-110
+    24.03.2024": the letter's date is the value under "Datum", the last."""
+    letter = (
+        "Kardiologische Praxis am Doberaner Platz\nDoberaner Platz 3 · 18057 Rostock\n"
+        f"Tel. 0381 45 67 0\n{ROSTOCK}Ihr Zeichen Ihre Nachricht vom Unser Zeichen Datum\n"
+        "– 09.03.2024 kr-110 24.03.2024\nMöller, Jürgen, * 17.02.1948\n"
+        "Sehr geehrte Kolleginnen und Kollegen,\n"
+    )
+    assert _fact(letter, "letter_date") == "2024-03-24"
+
+
+@pytest.mark.parametrize(
+    ("head", "sender"),
+    [
+        (
+            "BỘ Y TẾ CỘNG HÒA XÃ HỘI CHỦ NGHĨA VIỆT NAM\n"
+            "BỆNH VIỆN VIỆT ĐỨC Độc lập - Tự do - Hạnh phúc\n",
+            "BỆNH VIỆN VIỆT ĐỨC",
+        ),
+        (
+            "Neurologie Stralsund – Dr. med. Anja Peckholz\nFachärztin für Neurologie\n"
+            "Ossenreyerstraße 21 · 18439 Stralsund · Tel. 03831 29 77 0\n",
+            "Neurologie Stralsund – Dr. med. Anja Peckholz",
+        ),
+        (
+            "ΕΛΛΗΝΙΚΗ ΔΗΜΟΚΡΑΤΙΑ\nΓενικό Νοσοκομείο Θεσσαλονίκης «Γ. Παπανικολάου»\n"
+            "Καρδιολογική Κλινική\n",
+            "Γενικό Νοσοκομείο Θεσσαλονίκης «Γ. Παπανικολάου»",
+        ),
+        (
+            "StädteRegion Aachen\nDie Städteregionsrätin\nGesundheitsamt\n"
+            "Trierer Straße 1 · 52078 Aachen\n",
+            "StädteRegion Aachen",
+        ),
+        (
+            "AZ Maasland\nAlgemeen Ziekenhuis · Rijksweg 250 · 3630 Maasmechelen · België\n",
+            "AZ Maasland",
+        ),
+        (
+            "RHEINISCHE PRIVATE\nKrankenversicherung AG · Ubierring 60 · 50678 Köln\n",
+            "RHEINISCHE PRIVATE Krankenversicherung AG",
+        ),
+        (
+            "Bundeswehr\nSanitätsversorgungszentrum Rostock (Marine)\n"
+            "Kopernikusstraße 1 · 18057 Rostock · Tel. 0381 802 0\n",
+            "Sanitätsversorgungszentrum Rostock (Marine)",
+        ),
+        (
+            "Tallinna Keskhaigla\nRavi 18, 10138 Tallinn, Eesti\nTel. +372 666 1900\n",
+            "Tallinna Keskhaigla",
+        ),
+    ],
+)
+def test_a_senders_whole_name(head: str, sender: str) -> None:
+    """Viet Nam's motto beside the hospital is no part of its name; a practice named by its
+    specialty and town, then its doctor; a Greek hospital's name in guillemets under the
+    state's line; a German city region; a Belgian hospital over its address line; an
+    insurer's name broken after its adjectives in capitals; the forces over their unit (as a
+    state over its hospital); an Estonian hospital."""
+    letter = (
+        f"{head}Herrn Dr. med. Lambert van Dijk\nHausarztpraxis van Dijk\nLindenallee 5\n"
+        "47533 Kleve\nAktenzeichen: 53.55-850/25\nPatient: Heinz zur Nieden, geb. 28.04.1987\n"
+        "Sehr geehrter Herr Dr. van Dijk,\n"
+    )
+    assert _fact(letter, "sender") == sender
+
+
+def test_an_address_window_without_a_telephone_is_no_letter_head() -> None:
+    """Guard: the recipient's address first on the page, without any way to answer, names
+    no sender, however well its name reads."""
+    letter = (
+        "Hausarztpraxis am Schlossberg\nSchlossbergstraße 4\n79098 Freiburg\n"
+        "Praxis für Psychotherapie\nMitteilung über den Beginn einer Psychotherapie\n"
+        "Patient: Thomas Maier, geb. 24.12.1990\nLiebe Kollegin, lieber Kollege,\n"
+    )
+    assert _fact(letter, "sender") != "Hausarztpraxis am Schlossberg"
+
+
+@pytest.mark.parametrize(
+    ("heading", "under", "title"),
+    [
+        (
+            "CT THORAX MIT KONTRASTMITTEL",
+            "Patient/in: Herrn Hans-Jürgen Schulz, geb. 14.06.1951\nUntersuchung vom 19.02.2024"
+            "\nINDIKATION\nSchmerzen.\nBEFUND\nRegelrechte Darstellung.",
+            "CT THORAX MIT KONTRASTMITTEL",
+        ),
+        (
+            "RÖNTGEN THORAX IN 2 EBENEN",
+            "Patient/in: Herrn Sven Behrens, geb. 06.08.1941\nUntersuchung vom 16.09.2025\n"
+            "INDIKATION\nHusten.\nBEFUND\nKein Infiltrat.",
+            "RÖNTGEN THORAX IN 2 EBENEN",
+        ),
+        (
+            "Umgebungsuntersuchung Tuberkulose",
+            "Betroffene Person: VON MALTZAHN, Friedrich Wilhelm\nGeburtsdatum: 29.01.1943",
+            "Umgebungsuntersuchung Tuberkulose",
+        ),
+        (
+            "Mitteilung über die Einstufung in einen Pflegegrad",
+            "Pflegebedürftige Person: Herr Hans-Jürgen Schulz\nGeburtsdatum: 14.06.1951",
+            "Mitteilung über die Einstufung in einen Pflegegrad",
+        ),
+        (
+            "Truppenärztliche Mitteilung an den weiterbehandelnden Arzt",
+            "Name, Dienstgrad: Hauptgefreiter Katrin Peters\nGeburtsdatum: 28.10.1999",
+            "Truppenärztliche Mitteilung an den weiterbehandelnden Arzt",
+        ),
+        (
+            "IZRAKSTS NO SLIMĪBAS VĒSTURES",
+            "Pacients: Paul Virtanen",
+            "Izraksts No Slimības Vēstures",
+        ),
+        ("Hoitopalaute", "Potilas: Dethloff Lena\nSyntymäaika: 2.9.2016", "Hoitopalaute"),
+    ],
+)
+def test_a_heading_under_the_address_over_its_person(heading: str, under: str, title: str) -> None:
+    """A report's heading right under the address window, over the person it concerns
+    however the field is named; a section's "BEFUND" below it no second title; the
+    examination's "Untersuchung vom …" no heading."""
+    letter = (
+        "Radiologische Gemeinschaftspraxis Rügen\nCT · MRT · Röntgen\nTel. 03838 123 0\n"
+        f"{ROSTOCK}{heading}\n{under}\n"
+    )
+    assert _fact(letter, "title") == title
+
+
+def test_a_labs_table_header_is_no_title() -> None:
+    letter = (
+        "MVZ Labor Greifswald GmbH\nTel. 03834 123 0\n"
+        "Patient: Priewe, Sabine Geb.-Datum: 23.11.1979\n"
+        "Untersuchung Ergebnis Einheit Referenzbereich\nHämoglobin 9,7 g/dl 12,0 – 16,0\n"
+    )
+    assert _fact(letter, "title") is None

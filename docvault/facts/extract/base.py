@@ -497,7 +497,8 @@ _DOCUMENT_KIND = re.compile(
     r"rückfrage|anfrage|medikationsplan|protokoll|überleitungsbogen|fragebogen|zpráva|zprava|"
     r"správa|epikris|remiss|remissvar|henvisning|journalnotat|erklæring|intyg|skierowanie|"
     r"zaświadczenie|epikryza|zárójelentés|lelet|beutaló|informe|išrašas|виписка|выписка|"
-    r"эпикриз|епікриз|stellungnahme|zeugnis)\b|"
+    r"эпикриз|епікриз|stellungnahme|zeugnis|epikriis|epikriisi|hoitopalaute|lähete|izraksts|"
+    r"epikriza|giấy ra viện)\b|"
     # The kinds of the letters from France, Belgium, Luxembourg, Italy, Portugal, the
     # Netherlands, Turkey and Ukraine, as whole words ("avis" is in "Davis").
     r"\b(?:compte[- ]rendu|lettre|protocole|rapport|certificat|courrier|relazione|referto|"

@@ -355,7 +355,8 @@ _NAMED_DATE_LABEL = re.compile(
     r"Gesendet|Sent|Befundausgang|Ausgang|Statement date|"
     r"Date of (?:decision to refer|referral|issue)|Referral date|Issue date|Authori[sz]ed(?: on)?|"
     r"Freigegeben am|Validiert am|Ausgedruckt am|"
-    r"Erstellungsdatum|Überweisungsdatum|Bescheiddatum|Erstellt)"
+    r"Erstellungsdatum|Überweisungsdatum|Bescheiddatum|Erstellt|"
+    r"Datum des (?:Berichts|Briefes|Befundes|Schreibens|Bescheides))"
     r"\s*[:¦]?\s*",
     re.IGNORECASE,
 )
@@ -418,6 +419,13 @@ _PLACE_AND_DATE = re.compile(
     rf"^[{_CAPITAL}][\w-]+(?:\s[{_CAPITAL}][\w-]+)?\s+den\s+(?=\d)|"
     rf"^[{_CAPITAL}][\w-]+\s+(?=(?:19|20)\d\d-\d\d-\d\d\s*$)"
 )
+# Finland's place and date, no comma: "Helsinki 5.7.2025". One word, which a label may be
+# too ("Kontrolle 12.03.2025"; the other dates' words are refused before): the weakest
+# evidence, where the letter gives no date of its own otherwise.
+_PLACE_WORD_AND_DATE = re.compile(
+    rf"^(?![\w-]*(?:datum|date|ung|nahme|gang|stand|Stand)\s)[{_CAPITAL}][a-zäöüåø]+\s+"
+    r"(?=\d{1,2}\.\d{1,2}\.(?:19|20)\d\d\s*$)"
+)
 
 
 _ONLY_DATE = re.compile(r"^(?:(?:den|Datum|Date)\s+)?(?=\d|[A-Za-zä]{3})")
@@ -457,7 +465,7 @@ def letter_date_candidates(
             continue
         if _FAX_MACHINE_LINE.search(line.text):
             continue  # "Gesendet: 20.07.24 +49 561 455142 >> Praxis ... Seite 1": the fax's day
-        if (column := _column_label(above, line.text)) is not None:
+        if (column := _column_label(above, line.text) or _row_label(above, line.text)) is not None:
             line = Line(column, line.block, line.number)  # "Datum" heading a form's column
         elif (label := _label_in_column(lines, position)) is not None:
             line = Line(f"{label} {line.text.strip()}", line.block, line.number)
@@ -491,6 +499,29 @@ _PRINTED = re.compile(r"\b(?:ausgedruckt|gedruckt|printed)(?:\s+(?:am|on))?\b|Dr
 
 # A line that ends where its value starts ("Leoben, am", "Ihre Nachricht vom", "Datum:").
 _OPEN_ENDED = re.compile(r"(?:[:,]|\s(?:am|den|the|on|vom|from|dated|of|dnia|le|il|el))$")
+
+
+# A reference row's labels on one line without separators ("Ihr Zeichen Ihre Nachricht vom
+# Unser Zeichen Datum"), as a text layer gives an information row.
+_REFERENCE_LABEL = (
+    r"(?:Ihr(?:e)? (?:Zeichen|Nachricht vom|Schreiben vom)|Unser(?:e)? (?:Zeichen|Nachricht vom)|"
+    r"Aktenzeichen|Az\.|Telefon|Durchwahl|Name|Sachbearbeiter(?:in)?|Your ref\.?|Our ref\.?)"
+)
+_REFERENCE_ROW = re.compile(rf"(?:{_REFERENCE_LABEL}\s+){{1,5}}(?:Datum|Date)|"
+                            rf"(?:Datum|Date)(?:\s+{_REFERENCE_LABEL}){{1,5}}")  # fmt: skip
+
+
+def _row_label(above: str, text: str) -> str | None:
+    """The date under "Datum" in a reference row read as one line of labels over one line of
+    values ("Ihr Zeichen Ihre Nachricht vom Unser Zeichen Datum" over "– 09.03.2024 kr-110
+    24.03.2024"): the last value where "Datum" is the last label, the first where first."""
+    if not _REFERENCE_ROW.fullmatch(above.strip()):
+        return None
+    values = text.split()
+    if not values:
+        return None
+    value = values[-1] if above.strip().endswith(("Datum", "Date")) else values[0]
+    return f"Datum: {value}" if _DATE_ALONE.fullmatch(value) else None
 
 
 def _column_label(above: str, text: str) -> str | None:
@@ -599,6 +630,11 @@ _NUMERIC_DATE = r"\d{1,2}[./-]\s?\d{1,2}[./-]\s?\d{2,4}\W*"
 _RECEIPT_STAMP_LINE = re.compile(_STAMP_WORD + _NUMERIC_DATE)
 _RECEIPT_STAMP_WORD = re.compile(_STAMP_WORD)
 _DATE_ALONE = re.compile(r"\W*" + _NUMERIC_DATE)
+# The stamp's word with the practice's name after it ("EINGEGANGEN Praxis am Kröpeliner
+# Tor"), its date on the same line or the next: a few words, no label's colon.
+_STAMP_NAME = r"\W*(?:" + _RECEIPT_STAMP.pattern + r")\s+(?:[^\W\d_][\w.&'’-]*\s*){1,6}"
+_STAMP_AND_NAME = re.compile(_STAMP_NAME)
+_STAMP_NAME_AND_DATE = re.compile(_STAMP_NAME + r"\s" + _NUMERIC_DATE)
 
 
 # The receiving practice's name in its receipt stamp under the stamp's date: in capitals
@@ -624,6 +660,12 @@ def without_receipt_stamp(lines: list[Line]) -> list[Line]:
             continue
         if _RECEIPT_STAMP_WORD.fullmatch(text) and _DATE_ALONE.fullmatch(following):
             stamped, position = True, position + 2
+            continue
+        if _STAMP_NAME_AND_DATE.fullmatch(text):
+            position += 1  # "EINGANG Praxis Dr. Gützlaff 29.04.2024": stamp, name and date
+            continue
+        if _STAMP_AND_NAME.fullmatch(text) and _DATE_ALONE.fullmatch(following):
+            position += 2  # "EINGEGANGEN Praxis am Kröpeliner Tor" over "29.04.2024"
             continue
         if stamped and _STAMPED_PRACTICE.fullmatch(text) and len(text.split()) <= _STAMPED_WORDS:
             stamped, position = False, position + 1
@@ -653,7 +695,12 @@ def _letter_date_on(line: Line, order: DateOrder) -> tuple[int, WrittenDate] | N
         return _place_and_date(line.text, order)
     if kind_and_date is None and (_BIRTH.search(line.text) or _OTHER_DATES.search(line.text)):
         return None
-    for rank, pattern in ((1, _KIND_AND_DATE), (2, _ONLY_DATE), (1, _PLACE_AND_DATE)):
+    for rank, pattern in (
+        (1, _KIND_AND_DATE),
+        (2, _ONLY_DATE),
+        (1, _PLACE_AND_DATE),
+        (3, _PLACE_WORD_AND_DATE),
+    ):
         match = pattern.match(line.text)
         if match is None:
             continue
@@ -714,6 +761,9 @@ def _place_and_date(text: str, order: DateOrder) -> tuple[int, WrittenDate] | No
     return None
 
 
+_LAST_DATE_BEFORE = re.compile(r"\d{1,2}[./-]\s?\d{1,2}[./-]\s?\d{2,4}(?!.*\d[./-]\d)")
+
+
 def _labelled_date_start(text: str) -> tuple[int, int | None]:
     """The rank of a letter-date label on the line and where its date starts (None: no
     such label), unless the label's cell speaks of another date."""
@@ -726,7 +776,11 @@ def _labelled_date_start(text: str) -> tuple[int, int | None]:
     for rank, label in labels:
         for match in itertools.islice(label.finditer(text), 5):
             cell_start = text.rfind("¦", 0, match.start()) + 1
-            context = text[max(cell_start, match.start() - 40) : match.end()]
+            # The label's own words: past the date of a label before it on the line
+            # ("Eingang Labor: 27.09.2025 Befunddatum: 29.09.2025").
+            earlier = _LAST_DATE_BEFORE.search(text, max(0, match.start() - 40), match.start())
+            start = max(cell_start, match.start() - 40, earlier.end() if earlier else 0)
+            context = text[start : match.end()]
             if not (_BIRTH.search(context) or _OTHER_DATES.search(context)):
                 return rank, match.end()
     return 0, None

@@ -51,7 +51,7 @@ _OTHER_ORGANISATION = re.compile(
     r"(?:Amts|Land|Sozial|Verwaltungs|Arbeits|Familien)?[Gg]ericht\b|"
     r"(?:Gesundheits|Sozial)?[Bb]ehörde\b|Jobcenter|"
     # The district or town council that writes for an office ("Kreis Viersen", "Der Landrat").
-    r"\b(?:Land|Rhein-\w+-)?[Kk]reis\b|Kreisverwaltung|Stadtverwaltung|Gemeinde\b|Bezirksamt|"
+    r"\b(?:Land|Rhein-\w+-)?[Kk]reis\b|Städte[Rr]egion\b|Kreisverwaltung|Stadtverwaltung|Gemeinde\b|Bezirksamt|"
     r"Magistrat\b|Regierungspräsidium|Landschaftsverband|Agentur für Arbeit|Kassenärztliche|"
     r"Ärztekammer|Sozialstation|(?:Pflege|Alten|Senioren|Wohn)heim\b|Seniorenresidenz|Hospiz|"
     r"Hospice|Insurance\s+(?:Ltd|Limited|plc|Inc|AG|GmbH|Company|Co\.?)|Assurance|Mutuelle|"
@@ -60,6 +60,8 @@ _OTHER_ORGANISATION = re.compile(
     r"Ospedale|Azienda|Clínica|Clinica\b|Szpital\b|Przychodnia|Hastane\w*|Lægehus|"
     r"Legekontor|Legesenter|[Nn]emocnic[ea]|Poliklinika|Ordinace|Ambulancia|Kórház|"
     r"B[ỆệE]NH VI[ỆệE]N|Bệnh viện|"
+    # Estonian, Finnish and Latvian hospitals: "Tallinna Keskhaigla", "Meilahden sairaala".
+    r"\w*[Hh]aigla\b|\w*[Ss]airaala\b|[Ss]limnīca\b|"
     r"Rendelő\w*|Centro de Salud|Centro Médico|Kommune\b|Kommun\b|Egyetem\b|Univerzit\w*|"
     r"Uniwersytet\w*|[Uu]niversitet\w*|[Ll]igoninė|[Kk]linikos|\w*[Лл]ікарня|\w*[Бб]ольница|\w*[Кк]лініка|"
     r"\w*[Кк]линика|[Пп]олікліні\w*|[Пп]оликлини\w*|[Гг]оспиталь|"
@@ -255,7 +257,7 @@ def _name_shaped(name: str) -> bool:
         word[0].isupper()
         or word[0].isdigit()
         or word in _NAME_SMALL_WORDS
-        or word[0] in "(&+-/"
+        or word[0] in "(&+-/«„“\"'"  # "«Γ. Παπανικολάου»", "„St. Marien“"
         # An operator's acronym in small letters before the name: "kbo-Inn-Salzach-Klinikum".
         or (re.match(r"[a-z]{2,5}-[A-ZÄÖÜ]", word) is not None and _an_organisation(word))
         # The languages that write a name's nouns small: "Fakultní nemocnice Plzeň",
@@ -409,7 +411,12 @@ def _nameless(name: str) -> bool:
     return bool(words) and all(word in NAMELESS_WORDS for word in words)
 
 
+# Viet Nam's motto ("Độc lập - Tự do - Hạnh phúc"), printed right of the hospital's name.
+_STATE_MOTTO = re.compile(r"\s+Độc lập\b.*$|\s+ĐỘC LẬP\b.*$")
+
+
 def _tidied(name: str) -> str:
+    name = _STATE_MOTTO.sub("", name)
     name = _GLUED_NUMBER.sub("", _GLUED_PAGE.sub("", name)).strip()
     if _an_organisation(_PERSON_AFTER.sub("", name)):
         name = _PERSON_AFTER.sub("", name)
@@ -728,11 +735,17 @@ def _with_word_above(head: str, lines: Sequence[Line], position: int) -> str:
     if first is None or position == 0 or lines[position - 1].number > first.number:
         return head  # the word above is no head's first line (a fax header's capitals are)
     word = lines[position - 1].text.strip()
+    if _state_alone(word):
+        return head  # "Bundeswehr" over its unit: the forces, as a state over its hospital
     if _DESCRIPTION.match(head) and _name_over_description(word):
         return word  # the name over its description: "Physiotherapie Bewegungsraum"
     if _MUNICIPALITY.fullmatch(word) and _OFFICE.fullmatch(head):
         return f"{word} – {head}"  # "Landeshauptstadt Dresden" over its "Gesundheitsamt"
-    if not re.fullmatch(r"[^\W\d_][^\W\d_-]*", word) or _DOCUMENT_KIND.search(word):
+    # "RHEINISCHE PRIVATE" over "Krankenversicherung AG": the name's adjectives in capitals.
+    words = word.split()
+    adjectives = 2 <= len(words) <= 3 and word.isupper() and re.search(r"(?:E|ER|ES)$", word)
+    one_word = re.fullmatch(r"[^\W\d_][^\W\d_-]*", word)
+    if not (one_word or adjectives) or _DOCUMENT_KIND.search(word):
         return head
     if _HEADING_COMPOUND.match(word):
         return head  # "Pflegeüberleitungsbogen" over the name: the form's heading
@@ -994,7 +1007,7 @@ _FAX_HEADER = re.compile(
 _STATE_LINE = re.compile(
     r"^(?:T\.\s?C\.|Royaume|Kingdom|Republi[ck]|Republika|Repubblica|République|"
     r"República|Rzeczpospolita|Ministry|Ministère|Ministerio|Ministero|Ministerstvo|"
-    r"Department of the (?:Army|Navy|Air Force))\b|"
+    r"Department of the (?:Army|Navy|Air Force)|Bundeswehr)\b|"
     r"\bBakanlığı\b",
     re.IGNORECASE,
 )
@@ -1020,7 +1033,11 @@ def _letterhead(lines: Sequence[Line]) -> Candidate | None:
     if line is None or name is None:
         return None
     below = lines[line.number + 1 : line.number + 6]
-    if not any(_ANSWER_BY.search(following.text) for following in below):
+    answered = any(_ANSWER_BY.search(following.text) for following in below)
+    if not answered and not (_a_named_sender(name) and _head_address_under(lines, line.number)):
+        # No way to answer, nor a named sender over its letter head's address line ("AZ
+        # Maasland" over "Algemeen Ziekenhuis · Rijksweg 250 · 3630 Maasmechelen"; an
+        # address window's lines are the recipient's).
         return None
     if not (_a_named_sender(name) or _address_under(lines, line.number)):
         # Whatever else stands first ("Versichertennummer" of a reference block beside the
@@ -1043,6 +1060,20 @@ def _address_under(lines: Sequence[Line], position: int) -> bool:
         POSTCODE_LINE.search(line.text)
         or (STREET.search(line.text) and re.search(r"\d", line.text))
         for line in lines[position + 1 : position + 3]
+    )
+
+
+def _head_address_under(lines: Sequence[Line], position: int) -> bool:
+    """Whether the line under a head's name is a letter head's address line: its parts set
+    apart by dots or bars, a street with its number and a post code among them."""
+    if position + 1 >= len(lines):
+        return False
+    text = lines[position + 1].text
+    parts = re.split(r"\s[·•|]\s", text)
+    return (
+        len(parts) >= 3
+        and any(STREET.search(part) and re.search(r"\d", part) for part in parts)
+        and any(POSTCODE_LINE.search(part) for part in parts)
     )
 
 
@@ -1099,6 +1130,12 @@ def _group_and_hospital(text: str) -> str | None:
     return None
 
 
+def _specialty_and_doctor(parts: Sequence[str], text: str) -> bool:
+    return (
+        len(parts) == 2 and " – " in text and _titled(parts[1]) and not _an_organisation(parts[0])
+    )
+
+
 def head_name(line: Line) -> str | None:
     """The name a letter head's first line gives, or None where the line is no name: a
     number, markup or a label, a person, a heading, a department, a form's field."""
@@ -1108,6 +1145,10 @@ def head_name(line: Line) -> str | None:
         return office
     if (group := _group_and_hospital(line.text)) is not None:
         name = group
+    elif _specialty_and_doctor(parts, line.text):
+        # "Neurologie Stralsund – Dr. med. Anja Peckholz": a practice named by its specialty
+        # and town, then its doctor: the whole line is its name.
+        name = line.text.strip()
     elif len(parts) > 1 and _an_organisation(parts[1]) and not _an_organisation(name):
         signer = _SIGNER.match(name)
         if RECIPIENT_START.match(name) or (signer and signer.end()):

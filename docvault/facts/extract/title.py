@@ -61,8 +61,25 @@ _PATIENT_MENTION = re.compile(
 )
 
 
+# A table's row of column names ("Untersuchung Ergebnis Einheit Referenzbereich"): a lab
+# report's table, no heading.
+_COLUMN_NAME = re.compile(
+    r"Untersuchung|Ergebnis|Einheit|Referenzbereich|Normbereich|Referenz|Normwert|Wert|Werte|"
+    r"Parameter|Analyt|Methode|Material|Vorwert|Test|Result|Results|Unit|Units|Reference|"
+    r"Range|Flag",
+    re.IGNORECASE,
+)
+_COLUMN_NAMES = 3
+
+
+def _table_header(text: str) -> bool:
+    return sum(bool(_COLUMN_NAME.fullmatch(word)) for word in text.split()) >= _COLUMN_NAMES
+
+
 def title_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
     for candidate in (*_head_titles(lines), *_heading_under_salutation(lines)):
+        if _table_header(candidate.value):
+            continue
         found = _with_lines_run_on(_with_continuation(candidate, lines), lines)
         # The patient after a heading's dash, on every path: "… – Měrana Krawc".
         title = _without_dashed_name(_STRAY_STOP.sub(" ", found.value))
@@ -201,7 +218,8 @@ def _head_titles(lines: Sequence[Line]) -> Iterator[Candidate]:
                 found = True
             continue
         title = _title_text(line.text)
-        if title and _DOCUMENT_KIND.search(title) and len(title.split()) <= 6:
+        # Not after a title: "BEFUND" under "CT THORAX MIT KONTRASTMITTEL" heads a section.
+        if not found and title and _DOCUMENT_KIND.search(title) and len(title.split()) <= 6:
             looks_like_heading = line.heading or line.text.isupper()
             if looks_like_heading and not _PATIENT_LABEL.search(line.text):
                 yield Candidate(title, line.text, 1)
@@ -343,6 +361,8 @@ def _free(lines: Sequence[Line], position: int, addressed: set[int]) -> bool:
         and lines[position - 1].block == line.block
         and len(line.text.split()) <= 2
         and not _kind_alone(line.text)
+        # A noun's ending is no country's: "Umgebungsuntersuchung Tuberkulose".
+        and not any(_NOUN_ENDING.search(word) for word in line.text.split())
     )
     # A form's value under its field label ("Krankenkasse" over "IKK classic"): no heading;
     # under a label with its value ("Versicherte Person: Maria Rossi, geb. ..."), it may be.
@@ -470,7 +490,9 @@ _HEADING_SMALL_WORDS = frozenset(
 _FOREIGN_ONE_WORD = re.compile(
     r"Epikriz|EPİKRİZ|Epikrise|Epikris|Epikryza|Ontslagbrief|Udskrivningsbrev|Remiss|Remissvar|"
     r"Henvisning|Skierowanie|Zaświadczenie|Zárójelentés|Beutaló|Lelet|Läkarintyg|Lægeerklæring|"
-    r"Виписка|Выписка|Эпикриз|Епікриз|Епикриза|Εξιτ[ηή]ριο",
+    r"Виписка|Выписка|Эпикриз|Епікриз|Епикриза|Εξιτ[ηή]ριο|"
+    # Estonian, Finnish, Albanian
+    r"Epikriis|Epikriisi|Hoitopalaute|Lähete|Epikriza",
     re.I,
 )
 
@@ -487,7 +509,9 @@ _FOREIGN_KIND = re.compile(
     # Serbian, Croatian, Bosnian, Slovenian, Romanian, Bulgarian, Greek, a US Army memo
     r"Otpusno pismo|Otpusna lista|Odpustno pismo|Specijalistički nalaz|Nalaz|Uputnica|"
     r"Scrisoare medicală|Bilet de ieșire|Отпусна листа|Отпусно писмо|Епикриза|"
-    r"Ενημερωτικ[οό] σημε[ιί]ωμα εξ[οό]δου|Εξιτ[ηή]ριο|Memorandum(?: for record)?)\b",
+    r"Ενημερωτικ[οό] σημε[ιί]ωμα εξ[οό]δου|Εξιτ[ηή]ριο|Memorandum(?: for record)?|"
+    # Estonian, Finnish, Latvian, Albanian, Vietnamese ("discharge paper")
+    r"Epikriis|Epikriisi|Hoitopalaute|Lähete|Izraksts|Epikriza|Giấy ra viện)\b",
     re.IGNORECASE,
 )
 
@@ -570,6 +594,20 @@ def _under_heading(lines: Sequence[Line], position: int) -> Line:
     return following
 
 
+# The field of the person a letter is about, by other words than "Patient".
+_PERSON_FIELD = re.compile(
+    r"(?:[A-ZÄÖÜ][\w-]*\s+Person|Versicherte[rn]?|Name,\s*[A-ZÄÖÜ][\w-]*)\s*:", re.IGNORECASE
+)
+
+
+# A visit's or an examination's word alone, before its day: a date's label, no heading.
+_VISIT = re.compile(
+    r"(?:Untersuchung|Vorstellung|Aufnahme|Entlassung|Termin|Behandlung|Konsultation|Besuch|"
+    r"Examination|Visit|Appointment|Admission|Discharge)",
+    re.IGNORECASE,
+)
+
+
 def _heading_above(line: Line, following: Line) -> bool:
     """A line right above the patient's line or the salutation, shaped like a heading (a few
     words, no number, no label, no street, not a name): the letter's."""
@@ -586,9 +624,12 @@ def _heading_above(line: Line, following: Line) -> bool:
     bare = dated if not _DOCUMENT_KIND.search(dated) else bare
     # A law's paragraph or a numbered thing is no number of an address: "Meldepflichtige
     # Erkrankung nach § 6 IfSG – Rückfrage", "Berufskrankheit Nr. 4101".
-    bare = re.sub(r"§\s?\d+[a-z]?|\bNr\.\s?\d+", "", bare)
+    # An X-ray's planes are no number either: "RÖNTGEN THORAX IN 2 EBENEN".
+    bare = re.sub(r"§\s?\d+[a-z]?|\bNr\.\s?\d+|\bin [1-4] Ebenen\b", "", bare, flags=re.I)
     if re.search(r"(?<![\w-])\d|[:@·•|¦,;()/]|[.!?]$", bare):
         return False
+    if _VISIT.fullmatch(dated):
+        return False  # "Untersuchung vom 16.09.2025", "Vorstellung am ...": a date's label
     capitals = text.isupper() and _capitals_heading(text, following.text)
     if text.isupper() and not capitals:
         return False
@@ -619,6 +660,8 @@ def _heading_above(line: Line, following: Line) -> bool:
     below = following.text
     return bool(
         _UNDER_HEADING.match(below)
+        # "Betroffene Person: VON MALTZAHN, ...", "Name, Dienstgrad: Hauptgefreiter ...".
+        or _PERSON_FIELD.match(below) is not None
         or _NAME_FIELDS.fullmatch(below.strip()) is not None
         or requested_for(below)
         or _PATIENT_LABEL.search(below)
