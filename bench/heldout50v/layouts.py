@@ -1285,7 +1285,10 @@ def handwritten_note(c: Ctx) -> None:
         72, y, "Liebe Frau Doktor," if r.random() < 0.5 else "Hallo liebes Praxisteam,", "hand", 15
     )
     sal = c.salutation()
-    pat = c.name(f"{sal} {c.sn}" if r.random() < 0.5 else f"{c.gn[0]}. {c.sn}", given=c.gn)
+    if c.patient.collision == "twins":
+        pat = c.name(f"{c.gn} {c.sn}")
+    else:
+        pat = c.name(f"{sal} {c.sn}" if r.random() < 0.5 else f"{c.gn[0]}. {c.sn}", given=c.gn)
     y += 36
     for ln in [
         f"bei {pat} sind die Beine",
@@ -1377,10 +1380,10 @@ LAYOUTS = [
     ("russian_extract", russian_extract, "ru"),
     ("ship_doctor_email", ship_doctor_email, "any"),
     ("vietnamese_discharge", vietnamese_discharge, "vi"),
-    ("bundeswehr_form", bundeswehr_form, "any"),
+    ("bundeswehr_form", bundeswehr_form, "soldier"),
     ("reha_report", reha_report, "any"),
-    ("bg_accident", bg_accident, "any"),
-    ("drv_nord", drv_nord, "any"),
+    ("bg_accident", bg_accident, "worker"),
+    ("drv_nord", drv_nord, "worker"),
     ("pflegekasse", pflegekasse, "any"),
     ("gesundheitsamt", gesundheitsamt, "any"),
     ("pharmacy_fax_form", pharmacy_fax_form, "any"),
