@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from functools import partial
 from typing import TYPE_CHECKING
 
 from .render import Page
@@ -455,9 +456,9 @@ def polish_discharge(c: Ctx) -> None:
 
 
 # 6 ------------------------------------------------------------------------------------------
-def nordic_epicrisis(c: Ctx) -> None:
+def nordic_epicrisis(c: Ctx, kind: str = "") -> None:
     r = c.rng
-    kind = r.choice(["sv", "da", "fi"])
+    kind = kind or r.choice(["sv", "da", "fi"])
     p = c.patient
     pg = Page()
     if kind == "sv":
@@ -530,11 +531,11 @@ def nordic_epicrisis(c: Ctx) -> None:
 
 
 # 7 ------------------------------------------------------------------------------------------
-def baltic_letter(c: Ctx) -> None:
+def baltic_letter(c: Ctx, kind: str = "") -> None:
     r = c.rng
     p = c.patient
     pg = Page()
-    if r.random() < 0.5:
+    if (kind or r.choice(["et", "lv"])) == "et":
         c.language, c.region = "et", "EE"
         org, fax = "Tallinna Keskhaigla", "+372 666 1901"
         c.title = "EPIKRIIS"
@@ -1276,7 +1277,7 @@ def handwritten_note(c: Ctx) -> None:
     pg = Page()
     pg.t(60, 70, who[0], "lsb", 11)
     pg.rule(60, 76, 300, 76)
-    c.undated = r.random() < 0.4
+    c.undated = r.random() < 0.6
     y = 130.0
     if not c.undated:
         pg.t(520, y, c.ld("de", r.choice(["short", "num"])), "hand", 14, "r")
@@ -1320,7 +1321,7 @@ def therapy_email(c: Ctx) -> None:
             "Praxis für Physiotherapie Sundblick Stralsund",
         ]
     )
-    c.sender, c.sender_alts = org, [org.split(" ")[0]]
+    c.sender, c.sender_alts = org, [org.replace("Praxis für ", "").rsplit(" ", 1)[0]]
     c.fax_number, c.fax_short, c.fax_style = (
         r.choice(["03841 7795-12", "038231 45290", "03831 30211"]),
         org[:24],
@@ -1375,8 +1376,11 @@ LAYOUTS = [
     ("lab_table", lab_table, "any"),
     ("radiology_caps", radiology_caps, "any"),
     ("polish_discharge", polish_discharge, "foreign"),
-    ("nordic_epicrisis", nordic_epicrisis, "foreign"),
-    ("baltic_letter", baltic_letter, "foreign"),
+    ("nordic_epicrisis_sv", partial(nordic_epicrisis, kind="sv"), "foreign"),
+    ("nordic_epicrisis_da", partial(nordic_epicrisis, kind="da"), "foreign"),
+    ("nordic_epicrisis_fi", partial(nordic_epicrisis, kind="fi"), "foreign"),
+    ("baltic_letter_et", partial(baltic_letter, kind="et"), "foreign"),
+    ("baltic_letter_lv", partial(baltic_letter, kind="lv"), "foreign"),
     ("russian_extract", russian_extract, "ru"),
     ("ship_doctor_email", ship_doctor_email, "any"),
     ("vietnamese_discharge", vietnamese_discharge, "vi"),
