@@ -402,6 +402,7 @@ class Ctx:
         pr = self.practice
         style = self.rng.randrange(3) if style < 0 else style
         w = self.w
+        w.gap(4)
         kw: dict[str, Any] = {"size": size}
         if x is not None:
             kw["x"] = x
@@ -659,7 +660,7 @@ def lay_lab(c: Ctx) -> None:
     w.line(c.title_text, "l", 12, "sansb")
     c.birth_printed = True
     c.patient_id = c.p.id if c.p else None
-    w.line(c.mention(f"Patient: {c.name('SG')}"), "l", 9.5, "monob")
+    w.line(f"Patient: {c.mention(c.name('SG'))}", "l", 9.5, "monob")
     w.line(f"Geb.-Dat.: {de(c.birth)}    Geschl.: {'M' if c.sex == 'M' else 'W'}", "l", 9.5, "mono")
     if c.patient_id:
         w.line(
@@ -732,6 +733,8 @@ def lay_radiology(c: Ctx) -> None:
     w.line(f"{who}{', * ' + de(c.birth) if c.birth_printed else ''}", "l", 10, "sansb")
     if c.birth_printed:
         c.as_written = who
+    if c.p is not None:
+        w.line(f"{c.p.street}, {c.p.postcode} {c.p.city}", "l", 9)
     w.line(f"Untersuchung vom {de(exam)}: {mod}", "l", 10, "sansb")
     w.gap(6)
     w.line("Indikation:", "l", 10, "sansb")
@@ -1786,6 +1789,7 @@ def lay_handwritten(c: Ctx) -> None:
     w.line(f"{c.sender} · Zülpicher Str. 40 · 52385 Nideggen", "l", 8, "sans")
     w.gap(18)
     h = "hand"
+    w.lm = 64 + rng.randint(0, 14)
     sal = c.practice["salute"]
     w.line(f"{'Liebe' if sal.startswith('Frau') else 'Lieber'} {sal},", "l", 15, h)
     w.gap(4)
@@ -2038,7 +2042,14 @@ GERMAN_LAYOUTS = {
 }
 
 
-def _make(split_name: str, index: int, seed: int, layout: str, patients: list[Patient]) -> Letter:
+def _make(
+    split_name: str,
+    index: int,
+    seed: int,
+    layout: str,
+    patients: list[Patient],
+    force: int | None = None,
+) -> Letter:
     rng = random.Random(seed)
     practice = PRACTICES[rng.randrange(3)]
     patient: Patient | None = None
@@ -2057,12 +2068,14 @@ def _make(split_name: str, index: int, seed: int, layout: str, patients: list[Pa
     else:
         plain = [p for p in patients if not p.collision]
         patient = plain[rng.randrange(len(plain))]
+    if force is not None:
+        patient, outsider = patients[force], None
     c = Ctx(rng, patient, outsider, practice)
     if (
         patient is not None
         and patient.collision == "name_change"
         and layout in GERMAN_LAYOUTS
-        and rng.random() < 0.7
+        and (rng.random() < 0.7 or force is not None)
     ):
         c.letter_surname = patient.former_names[0]
         trap = f"letter uses the former name {patient.former_names[0]}"
@@ -2147,10 +2160,21 @@ def _patients() -> list[Patient]:
     return _PATIENTS
 
 
-def _letters(split_name: str, seed: int, layouts: list[str]) -> list[Letter]:
+def _letters(
+    split_name: str, seed: int, layouts: list[str], force: dict[int, int] | None = None
+) -> list[Letter]:
     rng = random.Random(seed)
     pts = _patients()
-    return [_make(split_name, i, rng.randrange(1 << 30), lay, pts) for i, lay in enumerate(layouts)]
+    force = force or {}
+    return [
+        _make(split_name, i, rng.randrange(1 << 30), lay, pts, force.get(i))
+        for i, lay in enumerate(layouts)
+    ]
+
+
+# test letters about chosen register collisions (letter index -> register position): the old
+# name Kreutzer, the ASCII-spelt Mueller and Koehler, the second Peter Schmitz, Papadopoulou
+TEST_FORCE = {35: 6, 22: 10, 30: 12, 37: 1, 10: 7}
 
 
 def split(name: str) -> list[Letter]:
@@ -2170,7 +2194,7 @@ def split(name: str) -> list[Letter]:
         ]
         layouts = names + extra
         rng.shuffle(layouts)
-        return _letters("test", 50_4002, layouts[:40])
+        return _letters("test", 50_4002, layouts[:40], TEST_FORCE)
     if name == "examples":
         rng = random.Random(50_4101)
         layouts = rng.sample(names, 6)

@@ -102,6 +102,8 @@ class Writer:
     ) -> None:
         if x is None:
             x = {"l": self.lm, "r": self.rm, "c": (self.lm + self.rm) / 2}[align]
+            if font == "hand":  # a hand does not keep to the margin
+                x += (len(self.pages[-1]) * 7) % 11 - 4
         self.pages[-1].append(Line(text, x, round(self.y, 2), size, font, align))
         self.y += size * lead
 
