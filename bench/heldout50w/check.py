@@ -11,6 +11,7 @@ import csv
 import datetime as dt
 import hashlib
 import io
+import itertools
 import json
 import os
 import re
@@ -147,7 +148,11 @@ def _render_one(args: tuple[str, int]) -> tuple[str, list[str], dict[str, str]]:
         for tp, pt in zip(tpages, printed, strict=True):
             if tp["text"] != pt:
                 problems.append(f"{lid} {cond} {tp['page']}: printed text differs from truth")
-        for _, lines in letter.condition_pages(cond):
+        for pname, lines in letter.condition_pages(cond):
+            ordered = sorted(lines, key=lambda ln: ln.y)
+            for a, b in itertools.pairwise(ordered):
+                if b.y - a.y < 0.75 * b.size:
+                    problems.append(f"{lid} {cond} {pname}: lines overlap: {b.text[:30]!r}")
             for ln in lines:
                 x0, y0, x1, y1 = ln.box()
                 if x0 < 8 or y0 < 4 or x1 > paper.PAGE_W - 8 or y1 > paper.PAGE_H - 8:

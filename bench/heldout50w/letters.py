@@ -219,6 +219,7 @@ class Letter:
     fax: dict[str, Any]
     stamp: str | None
     cover: list[Line] = field(default_factory=list)
+    recipient: str = ""
 
     def conditions(self) -> list[str]:
         return ["scan200", "fax"] if self.handwritten else ["pdf", "scan200", "fax"]
@@ -306,6 +307,7 @@ class Letter:
             "notes": self.notes,
             "handwritten": self.handwritten,
             "receipt_stamp": self.stamp,
+            "recipient": self.recipient,
             "fax": fax,
             "conditions": conds,
         }
@@ -2148,6 +2150,7 @@ def _make(
         fax=fax,
         stamp=stamp,
         cover=cover_lines,
+        recipient=practice["name"],
     )
 
 

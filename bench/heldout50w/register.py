@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import random
+import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -764,7 +765,14 @@ def write_all(patients: list[Patient], folder: str | Path) -> None:
     bundle = {
         "resourceType": "Bundle",
         "type": "collection",
-        "entry": [{"fullUrl": f"urn:uuid:patient-{r['id']}", "resource": r} for r in resources],
+        "entry": [
+            {
+                "fullUrl": "urn:uuid:"
+                + str(uuid.uuid5(uuid.NAMESPACE_URL, FHIR_SYSTEM + "/" + str(r["id"]))),
+                "resource": r,
+            }
+            for r in resources
+        ],
     }
     (root / "patients.bundle.json").write_text(
         json.dumps(bundle, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
