@@ -148,7 +148,8 @@ def page_text(lines: Page) -> str:
     return "\n".join(ln.text for ln in sorted(lines, key=lambda ln: ln.y))
 
 
-def pdf_bytes(pages: list[Page]) -> bytes:
+def build_doc(pages: list[Page]) -> pymupdf.Document:
+    """The pages drawn into an unsaved document (rasterised or read as it is)."""
     doc = pymupdf.open()
     for lines in pages:
         pg = doc.new_page(width=PAGE_W, height=PAGE_H)
@@ -160,6 +161,11 @@ def pdf_bytes(pages: list[Page]) -> bytes:
                 fontname=ln.font,
                 fontfile=FONTS[ln.font],
             )
+    return doc
+
+
+def pdf_bytes(pages: list[Page]) -> bytes:
+    doc = build_doc(pages)
     doc.set_metadata(META)
     doc.subset_fonts()
     out: bytes = doc.tobytes(garbage=4, deflate=True, no_new_id=True)
@@ -169,19 +175,23 @@ def pdf_bytes(pages: list[Page]) -> bytes:
 
 def scan_jpegs(pages: list[Page], seed: int) -> list[bytes]:
     rng = random.Random(seed)
-    doc = pymupdf.open("pdf", pdf_bytes(pages))
+    doc = build_doc(pages)
     out = []
     for pg in doc:
-        pm = pg.get_pixmap(matrix=pymupdf.Matrix(200 / 72, 200 / 72), colorspace=pymupdf.csGRAY)
-        img = Image.frombytes("L", (pm.width, pm.height), pm.samples)
+        # the sheet lies slightly skewed on the scanner glass
+        angle = rng.uniform(-0.9, 0.9)
+        mat = pymupdf.Matrix(200 / 72, 200 / 72).prerotate(angle)
+        pm = pg.get_pixmap(matrix=mat, colorspace=pymupdf.csGRAY, alpha=False)
+        full = Image.frombytes("L", (pm.width, pm.height), pm.samples)
+        w, h = round(PAGE_W * 200 / 72), round(PAGE_H * 200 / 72)
+        left, top = (pm.width - w) // 2, (pm.height - h) // 2
+        img = full.crop((left, top, left + w, top + h))
         tone = rng.randint(226, 240)
         ink = rng.randint(25, 60)
         img = img.point(lambda v, t=tone, k=ink: k + (v * (t - k)) // 255)
         noise = Image.frombytes("L", img.size, rng.randbytes(img.size[0] * img.size[1]))
         noise = noise.point(lambda v: v // 20)
         img = ImageChops.add(img, noise, scale=1.0, offset=-6)
-        angle = rng.uniform(-0.9, 0.9)
-        img = img.rotate(angle, resample=Image.Resampling.BILINEAR, fillcolor=tone)
         buf = io.BytesIO()
         img.save(buf, format="JPEG", quality=rng.randint(72, 88), dpi=(200, 200))
         out.append(buf.getvalue())
@@ -190,7 +200,7 @@ def scan_jpegs(pages: list[Page], seed: int) -> list[bytes]:
 
 
 def fax_tiffs(pages: list[Page], fine: bool, g4: bool) -> list[bytes]:
-    doc = pymupdf.open("pdf", pdf_bytes(pages))
+    doc = build_doc(pages)
     ydpi = 196 if fine else 98
     out = []
     for pg in doc:
