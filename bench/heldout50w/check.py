@@ -287,8 +287,8 @@ def check_truth(
     # fax
     fx = truth["fax"]
     sent = dt.datetime.fromisoformat(fx["sent"])
-    if f["letter_date"] and sent.date() < dt.date.fromisoformat(f["letter_date"]):
-        pr.append(f"{lid}: fax sent before the letter date")
+    if f["letter_date"] and sent.date() <= dt.date.fromisoformat(f["letter_date"]):
+        pr.append(f"{lid}: fax not sent after the letter date")
     fpages = truth["conditions"]["fax"]["pages"]
     if fx["cover_sheet"] != (fpages[0]["page"] == "cover"):
         pr.append(f"{lid}: cover sheet flag disagrees with the fax pages")

@@ -1910,8 +1910,10 @@ def lay_specialist(c: Ctx) -> None:
     filler(c, 3)
     two_pages = rng.random() < 0.35
     if two_pages:
-        w.pages[-1].append(Line("- 2 -", 297.5, 810, 8, "sans", "c"))
-        w.new_page(48)
+        w.pages[-1].append(Line("./.", 527, 810, 9, "sans", "r"))
+        w.new_page(40)
+        w.line("- 2 -", "c", 9)
+        w.gap(6)
         w.line(f"{c.name('sg')}, geb. {de(c.birth)}", "l", 8)
         w.line(f"Seite 2 – Brief vom {de(c.date)}", "l", 8)
         w.gap(12)
@@ -2093,9 +2095,7 @@ def _make(
     base = D.fromisoformat(facts["letter_date"]) if facts["letter_date"] else c.date
     sent = dt.datetime(
         base.year, base.month, base.day, rng.randint(7, 19), rng.randint(0, 59)
-    ) + dt.timedelta(days=rng.randint(0, 5))
-    if facts["letter_date"] and sent.date() == base and rng.random() < 0.5:
-        sent += dt.timedelta(days=1)
+    ) + dt.timedelta(days=rng.randint(1, 5))  # faxed on a later day than the letter's date
     cover = rng.random() < 0.34
     fax = {
         "sent": sent.strftime("%Y-%m-%dT%H:%M"),
