@@ -231,7 +231,7 @@ def check_truth(
     if pat["as_written"] not in texts[0]:
         pr.append(f"{lid}: as_written {pat['as_written']!r} not on page 1")
     for tok in pat["full_name_as_letter"].split():
-        if tok.lower() not in allt.lower():
+        if tok.casefold() not in allt.casefold():  # capitals write ß as SS
             pr.append(f"{lid}: name part {tok!r} not on the pages")
     rid = pat["register_id"]
     if rid is not None:

@@ -617,8 +617,12 @@ def lay_bwzk(c: Ctx) -> None:
     rank = rng.choice(
         ["Oberstabsgefreiter", "Hauptfeldwebel", "Oberleutnant", "Stabsunteroffizier"]
     )
-    c.other_people.append({"name": rank, "role": "rank (part of the patient's mention)"})
-    w.line(c.mention(f"{rank} {c.name('gs')}"), "l", 10, "serif")
+    if 19 <= c.date.year - c.birth.year <= 60:
+        c.other_people.append({"name": rank, "role": "rank (part of the patient's mention)"})
+        w.line(c.mention(f"{rank} {c.name('gs')}"), "l", 10, "serif")
+    else:  # a civilian patient of the military hospital
+        w.line(c.mention(f"{c.herr1} {c.name('gs')} (ziviler Patient)"), "l", 10, "serif")
+        c.as_written = f"{c.herr1} {c.name('gs')}"
     w.line(
         f"geb. {de(c.birth)}, Personenkennziffer "
         f"{c.birth.strftime('%d%m%y')}-{c.letter_surname[0]}-"
@@ -866,9 +870,14 @@ def lay_pkv(c: Ctx) -> None:
     w.gap(16)
     c.address_practice()
     w.gap(10)
-    holder_given = rng.choice(["Heinz", "Karl-Heinz", "Norbert", "Gertrud"])
-    holder_birth = D(c.birth.year - rng.randint(26, 34), rng.randint(1, 12), rng.randint(1, 28))
-    c.other_people.append({"name": f"{holder_given} {c.surname}", "role": "policyholder"})
+    if c.date.year - c.birth.year >= 25:  # the spouse holds the contract
+        holder_given = rng.choice(["Heinz", "Norbert"] if c.sex == "F" else ["Gertrud", "Renate"])
+        year, role = c.birth.year + rng.randint(-5, 5), "policyholder (spouse)"
+    else:  # a parent holds it
+        holder_given = rng.choice(["Heinz", "Karl-Heinz", "Norbert", "Gertrud"])
+        year, role = c.birth.year - rng.randint(26, 34), "policyholder (parent)"
+    holder_birth = D(year, rng.randint(1, 12), rng.randint(1, 28))
+    c.other_people.append({"name": f"{holder_given} {c.letter_surname}", "role": role})
     c.other(holder_birth, "policyholder's birth date")
     w.line(
         f"Versicherungsnehmer: {holder_given} {c.letter_surname}, geb. {de(holder_birth)}", "l", 9.5
@@ -1641,12 +1650,11 @@ def lay_uk(c: Ctx) -> None:
     c.title_text = None
     w.line("Diagnosis: Asthma, partially controlled", "l", 10)
     w.gap(6)
+    he, his = ("He", "his") if c.sex == "M" else ("She", "her")
     w.para(
-        "I saw this pleasant patient in the respiratory "
-        "clinic today. He has since moved to Germany "
-        "and I would be grateful if you could continue "
-        "his inhaler therapy. Spirometry showed an FEV1 "
-        "of 78% predicted with significant reversibility."
+        f"I saw this pleasant patient in the respiratory clinic today. {he} has since moved to "
+        f"Germany and I would be grateful if you could continue {his} inhaler therapy. "
+        "Spirometry showed an FEV1 of 78% predicted with significant reversibility."
     )
     w.gap(10)
     w.line("Yours sincerely,")
