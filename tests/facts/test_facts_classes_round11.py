@@ -445,3 +445,24 @@ def test_a_labs_table_header_is_no_title() -> None:
         "Untersuchung Ergebnis Einheit Referenzbereich\nHämoglobin 9,7 g/dl 12,0 – 16,0\n"
     )
     assert _fact(letter, "title") is None
+
+
+@pytest.mark.parametrize(
+    ("subject", "title"),
+    [
+        ("Concerne : Rapport de consultation", "Rapport de consultation"),
+        ("Operationsbericht – Schmitz, Maria, geb. 11.02.1990", "Operationsbericht"),
+        ("Betreff: Rückfrage Rezept / Lieferengpass", "Rückfrage Rezept / Lieferengpass"),
+        ("Subject: DISCHARGE SUMMARY / TTO", "Discharge Summary"),
+    ],
+)
+def test_a_subject_as_printed(subject: str, title: str) -> None:
+    """Belgium's "Concerne :"; a report's kind before its patient's name and birth date
+    after a dash; a heading of two names across a slash stays whole, a list's acronym after
+    it goes."""
+    letter = (
+        "CHU de Liège\nAvenue de l'Hôpital 1 · 4000 Liège · Tél. +32 4 366 71 11\n"
+        f"{ROSTOCK}Liège, le 30 septembre 2025\n{subject}\nMadame BOSTEN Marlene\n"
+        "Née le 19/09/1999\nCher Confrère,\n"
+    )
+    assert _fact(letter, "title") == title

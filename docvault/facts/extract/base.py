@@ -486,7 +486,7 @@ _TITLE_LABEL = re.compile(
     r"^(?:Betreff|Betr\.|Betrifft|Subject|Re|RE|Titel|Title|Betreft|Onderwerp|Objet|Vedr\.?|"
     r"Vedrørende|Angående|Ärende|Dotyczy|Věc|Vec|Tárgy|Asunto|Oggetto|Emne|"
     # Romanian, Portuguese, Turkish, Polish, Swedish, Finnish, Estonian, Russian/Ukrainian.
-    r"Referitor la|Assunto|Konu|Temat|Ämne|Aihe|Teema|Тема)\s*[:¦]\s*"
+    r"Referitor la|Assunto|Konu|Temat|Ämne|Aihe|Teema|Тема|Concerne)\s*[:¦]\s*"
 )
 
 

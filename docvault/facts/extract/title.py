@@ -327,7 +327,7 @@ def _kind_about_patient(text: str) -> str | None:
     if case and read_name(case.group(2)) is not None and len(case.group(2).split()) <= 5:
         return case.group(1)  # the case's word reads as a name's first: split it off first
     kind = _without_patient(head)
-    name = head[len(kind) :].strip()
+    name = head[len(kind) :].strip(" –—-")  # "Operationsbericht – Schmitz, Maria"
     kind = _DANGLING.sub("", re.sub(rf"\s+{_SALUTATION}$", "", kind)).strip(" ,.:;–—-")
     if kind == head or not kind or len(kind.split()) > 6:
         return None
@@ -803,9 +803,11 @@ def _title_text(text: str) -> str | None:
     # "Ihre Überweisung vom 12.03.2026": the date went with the mention, its "vom" goes too.
     title = _DANGLING.sub("", title).strip(" ,.:;–—-¦")
     title = _without_dashed_name(title)
-    # "DISCHARGE SUMMARY / TTO", "Arztbrief / Epikrise": a heading with its other name
-    # after a slash; a clerk files it under the first.
-    if (halves := title.split(" / ")) and len(halves) == 2 and len(halves[0].split()) <= 4:
+    # "DISCHARGE SUMMARY / TTO": a heading with a list's acronym after a slash, filed under
+    # the heading; two names ("Rückfrage Rezept / Lieferengpass", "Verlegungsbericht /
+    # Lettera di trasferimento") stay whole, as printed.
+    halves = title.split(" / ")
+    if len(halves) == 2 and re.fullmatch(r"[A-Z]{2,4}", halves[1].strip()):
         title = halves[0].strip()
     if not title or len(title) > MAX_TITLE_CHARACTERS or _REPLY_ALONE.fullmatch(title):
         return None  # "AW: Patientin Wichmann" less its patient: a reply's prefix alone
