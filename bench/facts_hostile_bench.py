@@ -6,7 +6,8 @@ attachment), and a rule whose pattern backtracks costs seconds on a line built f
 The rules read at most `MAX_CHARACTERS` (20,000 characters) of each text: a line of
 fax machine times before a page count (one pattern spanning both once took 8.4 s on it), a
 word of 5,000 letters, a head of 3,000 hyphenated parts, 6,000 label and date lines, 3,000 of
-the clinic's own name. A letter of the held-out sets takes some 5 ms.
+the clinic's own name, a receipt stamp's word before a word of 5,000 letters, a reference row
+of 1,500 labels over 1,500 dates. A letter of the held-out sets takes some 5 ms.
 """
 
 from __future__ import annotations
@@ -25,6 +26,10 @@ HOSTILE = {
     "long head": "Klinik " + "Nord-" * 3000 + "\nTel. 0123 4567\n",
     "labels and dates": "\n".join(["Datum", "12.12.2025"] * 3000),
     "the clinic's name": "\n".join(["Praxis Dr. Brandauer Nürnberg"] * 3000),
+    # A receipt stamp's word before a long word (a pattern of the eleventh round that read
+    # a name's words with optional spaces took 10 s on a word of 80 letters).
+    "stamp and a long word": "EINGANG " + "a" * 5000 + "1:\n12.12.2025\nKlinik Nord\n",
+    "reference row": "Ihr Zeichen " * 1500 + "Datum\n" + "12.12.2025 " * 1500 + "\n",
 }
 
 

@@ -632,7 +632,9 @@ _RECEIPT_STAMP_WORD = re.compile(_STAMP_WORD)
 _DATE_ALONE = re.compile(r"\W*" + _NUMERIC_DATE)
 # The stamp's word with the practice's name after it ("EINGEGANGEN Praxis am Kröpeliner
 # Tor"), its date on the same line or the next: a few words, no label's colon.
-_STAMP_NAME = r"\W*(?:" + _RECEIPT_STAMP.pattern + r")\s+(?:[^\W\d_][\w.&'’-]*\s*){1,6}"
+# (Words apart by spaces, one way only to read them: a long word must not be tried in parts.)
+_NAME_WORD = r"[^\W\d_][\w.&'’-]*"
+_STAMP_NAME = r"\W*(?:" + _RECEIPT_STAMP.pattern + rf")\s+{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,5}}\s*"
 _STAMP_AND_NAME = re.compile(_STAMP_NAME)
 _STAMP_NAME_AND_DATE = re.compile(_STAMP_NAME + r"\s" + _NUMERIC_DATE)
 
