@@ -466,3 +466,38 @@ def test_a_subject_as_printed(subject: str, title: str) -> None:
         "Née le 19/09/1999\nCher Confrère,\n"
     )
     assert _fact(letter, "title") == title
+
+
+def test_a_reference_rows_labels_over_fewer_values_give_no_date() -> None:
+    """The CPU engine reads a reference row as a column of labels over a column of values
+    and leaves out an empty cell's dash: "Datum" then stands over "Ihre Nachricht vom"'s
+    day. Which value is whose is unknown: no letter date from it."""
+    letter = (
+        "Kardiologische Praxis am Doberaner Platz\nDoberaner Platz 3· 18057 Rostock\n"
+        f"Tel. 0381 45 67 0\n{ROSTOCK}Ihr Zeichen\nIhre Nachricht vom\nUnser Zeichen\nDatum\n"
+        "09.03.2024\nkr-110\n24.03.2024\nMöller, Jürgen, * 17.02.1948\n"
+        "Vorstellung am 22.03.2024\nSehr geehrte Kolleginnen und Kollegen,\n"
+    )
+    assert _fact(letter, "letter_date") != "2024-03-09"
+
+
+def test_a_date_under_its_label_alone_still_counts() -> None:
+    """Guard: "Datum" alone over its date, no reference row above it."""
+    letter = (
+        "Kardiologische Praxis am Doberaner Platz\nTel. 0381 45 67 0\n"
+        f"{ROSTOCK}Datum\n24.03.2024\nSehr geehrte Kolleginnen und Kollegen,\n"
+    )
+    assert _fact(letter, "letter_date") == "2024-03-24"
+
+
+@pytest.mark.parametrize("gap", [" ", "      "])
+def test_a_mails_sender_named_after_its_doctor(gap: str) -> None:
+    """A KIM message's "Von:" names the doctor, then her practice: the practice; a text
+    layer may give the column's gap after the label as a cell's edge."""
+    letter = (
+        "KIM – Kommunikation im Medizinwesen · Nachrichtenausdruck\n"
+        f"Von:{gap}Dr. med. Petra Jennes, Neurologie am Hansaring Mönchengladbach "
+        "<praxis@kim.ak-85.de>\nAn: Dr. med. Katharina Offermann <burtscheid@kim.telematik.de>\n"
+        "Datum: Mi, 28.05.2025 09:44\nBetreff: eArztbrief Jansen, Wilhelm\n"
+    )
+    assert _fact(letter, "sender") == "Neurologie am Hansaring Mönchengladbach"

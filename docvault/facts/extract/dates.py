@@ -469,7 +469,7 @@ def letter_date_candidates(
             line = Line(column, line.block, line.number)  # "Datum" heading a form's column
         elif (label := _label_in_column(lines, position)) is not None:
             line = Line(f"{label} {line.text.strip()}", line.block, line.number)
-        elif _label_over_value(above, line.text):
+        elif _label_over_value(above, line.text) and not _in_reference_labels(lines, position):
             # An information block prints each label over its value ("Date" over
             # "14/02/2025", "Leoben, am" over "19. Jänner 2024", "Date of discharge" over
             # its date): the two are read as the one line they mean.
@@ -509,6 +509,17 @@ _REFERENCE_LABEL = (
 )
 _REFERENCE_ROW = re.compile(rf"(?:{_REFERENCE_LABEL}\s+){{1,5}}(?:Datum|Date)|"
                             rf"(?:Datum|Date)(?:\s+{_REFERENCE_LABEL}){{1,5}}")  # fmt: skip
+
+
+_REFERENCE_LABEL_LINE = re.compile(_REFERENCE_LABEL + r"\s*:?")
+
+
+def _in_reference_labels(lines: Sequence[Line], position: int) -> bool:
+    """Whether the label over the value at ``position`` ends a column of a reference row's
+    labels ("Ihr Zeichen" / "Ihre Nachricht vom" / "Unser Zeichen" / "Datum"), whose values
+    the CPU engine may give one short (an empty cell's dash left out): which value is whose,
+    unknown."""
+    return position >= 2 and bool(_REFERENCE_LABEL_LINE.fullmatch(lines[position - 2].text.strip()))
 
 
 def _row_label(above: str, text: str) -> str | None:

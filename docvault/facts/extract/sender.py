@@ -946,13 +946,16 @@ def _mail_from(lines: Sequence[Line]) -> Candidate | None:
         label = _MAIL_FROM.match(line.text)
         if label is None:
             continue
-        value = line.text[label.end() :].strip()
+        value = line.text[label.end() :].strip(" ¦")  # "Von: ¦ …": a column's gap
         if not value and position + 1 < len(lines):
             value = lines[position + 1].text.strip()
         found = _DISPLAY_NAME.match(value)
         if found is None:
             return None
         name = found["name"].strip()
+        person, comma, organisation = name.partition(", ")
+        if comma and _titled(person) and _an_organisation(organisation):
+            name = organisation  # "Dr. med. Petra Jennes, Neurologie am Hansaring …": hers
         if _an_organisation(name) and _name_shaped(name) and not _FORM_LABEL.search(name):
             return Candidate(name, line.text, 0)
         signer = _SIGNER.match(name)
