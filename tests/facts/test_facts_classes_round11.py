@@ -501,3 +501,28 @@ def test_a_mails_sender_named_after_its_doctor(gap: str) -> None:
         "Datum: Mi, 28.05.2025 09:44\nBetreff: eArztbrief Jansen, Wilhelm\n"
     )
     assert _fact(letter, "sender") == "Neurologie am Hansaring Mönchengladbach"
+
+
+def test_a_labs_head_with_its_logo_in_brackets_and_its_report_day() -> None:
+    """ "[ LZR ]  Laborzentrum Rheinland MVZ": the logo's letters go; "Befund: 02.12.2025"
+    beside the sample's and the receipt's days is the report's date."""
+    letter = (
+        "[ LZR ]  Laborzentrum Rheinland MVZ\n"
+        "Labormedizin · Mikrobiologie · Zülpicher Str. 55 · 52349 Düren\n"
+        "Herrn Dr. med. Lambert van Dijk\nHausarztpraxis van Dijk\nLindenallee 5\n47533 Kleve\n"
+        "Befundbericht Labor\nPatient: HOLLANDS, Kevin\nGeb.-Dat.: 01.12.1987\n"
+        "Abnahme: 29.11.25 07:45   Eingang: 30.11.25 10:12   Befund: 02.12.2025\n"
+    )
+    assert _fact(letter, "sender") == "Laborzentrum Rheinland MVZ"
+    assert _fact(letter, "letter_date") == "2025-12-02"
+
+
+def test_a_french_place_and_date_writes_the_day_first() -> None:
+    """ "Casablanca, le 10/06/2025": a French letter, the 10th of June."""
+    letter = (
+        "Clinique Al Madina\nBd. Zerktouni 120 · Casablanca · Maroc\n"
+        "Casablanca, le 10/06/2025\nHerrn Dr. med. Lambert van Dijk\nLindenallee 5\n"
+        "47533 Kleve\nAllemagne\nCERTIFICAT MÉDICAL\nJe soussigné certifie avoir examiné ce jour "
+        "M. EL AMRANI Mohamed pour une colique néphrétique.\n"
+    )
+    assert _fact(letter, "letter_date") == "2025-06-10"

@@ -185,7 +185,9 @@ def slash_order(text: str) -> DateOrder:
         return DateOrder()  # both orders written: each slashed date stays ambiguous
     if re.search(
         r"\b(?:geb\.|geboren|Sehr geehrte|Datum|Betreff|Geboortedatum|Geachte|"
-        r"Betreft|Date de naissance|Madame|Monsieur)",
+        r"Betreft|Date de naissance|Madame|Monsieur|Née? le|Confrère|Consœur)|"
+        # French place and date: "Casablanca, le 10/06/2025".
+        r",\s+le\s+\d",
         text,
     ):
         return DateOrder(True)  # a German, Dutch or French letter writes the day first
@@ -356,6 +358,8 @@ _NAMED_DATE_LABEL = re.compile(
     r"Date of (?:decision to refer|referral|issue)|Referral date|Issue date|Authori[sz]ed(?: on)?|"
     r"Freigegeben am|Validiert am|Ausgedruckt am|"
     r"Erstellungsdatum|Überweisungsdatum|Bescheiddatum|Erstellt|"
+    # A lab's "Befund: 02.12.2025" beside its "Abnahme:" and "Eingang:" days.
+    r"Befund(?=\s*[:¦]\s*\d)|"
     r"Datum des (?:Berichts|Briefes|Befundes|Schreibens|Bescheides))"
     r"\s*[:¦]?\s*",
     re.IGNORECASE,
