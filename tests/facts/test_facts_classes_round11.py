@@ -526,3 +526,37 @@ def test_a_french_place_and_date_writes_the_day_first() -> None:
         "M. EL AMRANI Mohamed pour une colique néphrétique.\n"
     )
     assert _fact(letter, "letter_date") == "2025-06-10"
+
+
+@pytest.mark.parametrize(
+    ("head", "sender"),
+    [
+        (
+            "Paula Stradiņa klīniskā universitātes slimnīca\n"
+            "Pilsoņu iela 13, Rīga, LV-1002, Latvija · Tālr. +371 6706 9600\n",
+            "Paula Stradiņa klīniskā universitātes slimnīca",
+        ),
+        (
+            "HUS Helsingin yliopistollinen sairaala, Meilahden sairaala\nPuh. +358 9 4711\n",
+            "HUS Helsingin yliopistollinen sairaala, Meilahden sairaala",
+        ),
+        (
+            "Techniker Krankenkasse – Pflegeversicherung\nTel. 040 4606 0\n",
+            "Techniker Krankenkasse",
+        ),
+    ],
+)
+def test_a_hospital_written_small_and_a_fund_by_its_name(head: str, sender: str) -> None:
+    """Latvian and Finnish write a hospital's adjectives and its word small; a fund named
+    before "Krankenkasse" is a sender, not a form's field."""
+    letter = f"{head}{ROSTOCK}Mitteilung über die Einstufung in einen Pflegegrad\n"
+    assert _fact(letter, "sender") == sender
+
+
+def test_a_forms_fund_field_is_no_sender() -> None:
+    """Guard: "Krankenkasse bzw. Kostenträger" heads a form's field."""
+    letter = (
+        "Krankenkasse bzw. Kostenträger\nTel. 040 4606 0\nAOK Nordost\n"
+        "Name, Vorname des Versicherten\nSchulz, Hans\n"
+    )
+    assert _fact(letter, "sender") != "Krankenkasse bzw. Kostenträger"

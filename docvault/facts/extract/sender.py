@@ -122,6 +122,15 @@ _FORM_LABEL = re.compile(
     r"^(?:Ansprechpartner|Sachbearbeiter|Bearbeiter)(?:/?in)?\b|^Durchwahl\b",
     re.IGNORECASE,
 )
+# A fund named by its own word before "Krankenkasse" ("Techniker Krankenkasse", "Hanseatische
+# Krankenkasse"): a sender, not the form's field "Krankenkasse bzw. Kostenträger".
+_NAMED_FUND = re.compile(r"\b(?!(?:Name|Ihre?|Unsere?)\b)[A-ZÄÖÜ][\w-]+\s+Krankenkasse\b")
+
+
+def _form_label(text: str) -> bool:
+    return bool(_FORM_LABEL.search(text)) and not _NAMED_FUND.search(text)
+
+
 # A part of an organisation or a specialty, as a letter head's second line names it (the
 # organisation's own name may be a logo, which the text does not carry): never the sender.
 _SUBDIVISION = re.compile(
@@ -251,6 +260,9 @@ def _name_shaped(name: str) -> bool:
     if len(words) == 1 and name.isupper() and len(name) <= 5:
         return False
     cyrillic_named = bool(re.search(r"[А-Яа-яІЇЄҐЁ]", name)) and _an_organisation(name)
+    # A hospital's word written small at the name's end, its adjectives small before it:
+    # "Paula Stradiņa klīniskā universitātes slimnīca", "Helsingin yliopistollinen sairaala".
+    small_noun_last = words[-1].islower() and _an_organisation(words[-1])
     if _small_words_after_organisation(name, words):
         return True
     return all(
@@ -268,6 +280,7 @@ def _name_shaped(name: str) -> bool:
         # A Cyrillic name's adjectives written small, its number sign: "Львівська міська
         # клінічна лікарня № 5", in a name that holds an organisation's word.
         or ((word == "№" or re.fullmatch(r"[а-яіїєґё-]+", word) is not None) and cyrillic_named)
+        or (small_noun_last and re.fullmatch(r"[^\W\d_]+,?", word) is not None)
         for word in words
     )
 
@@ -640,7 +653,7 @@ def _first_organisation(lines: Sequence[Line]) -> tuple[Candidate | None, Line |
             continue
         if not (_an_organisation(head) and not re.search(r"\d{4,}|@|Tel|Fax", head)):
             continue
-        if _FORM_LABEL.search(head) or _LABELLED.match(line.text):
+        if _form_label(head) or _LABELLED.match(line.text):
             continue
         if _SUBDIVISION.search(head) and not _named_institute(head, line, lines):
             continue
@@ -956,7 +969,7 @@ def _mail_from(lines: Sequence[Line]) -> Candidate | None:
         person, comma, organisation = name.partition(", ")
         if comma and _titled(person) and _an_organisation(organisation):
             name = organisation  # "Dr. med. Petra Jennes, Neurologie am Hansaring …": hers
-        if _an_organisation(name) and _name_shaped(name) and not _FORM_LABEL.search(name):
+        if _an_organisation(name) and _name_shaped(name) and not _form_label(name):
             return Candidate(name, line.text, 0)
         signer = _SIGNER.match(name)
         if signer and signer.end() and read_name(name[signer.end() :]):
@@ -1181,7 +1194,7 @@ def head_name(line: Line) -> str | None:
         return None  # "Referral letter", "Kurze Nachricht von Praxis zu Praxis": a heading
     if RECIPIENT_START.match(name) or _SALUTATION_LINE.match(name) or _SIGNER.match(name):
         return None
-    if _FORM_LABEL.search(name):
+    if _form_label(name):
         return None  # a form's field label ("Krankenkasse bzw. Kostenträger")
     if _state_alone(name):
         return None  # the state over its hospital: the hospital is the sender
