@@ -175,6 +175,7 @@ def test_a_ministrys_line_over_a_department_names_no_sender() -> None:
         "Tarih: 07.02.2026\nEPİKRİZ\nHasta Adı Soyadı: Torsten Wendland\n"
     )
     assert _fact(letter, "sender") != "İç Hastalıkları Kliniği"
+    assert _fact(letter, "sender") is None  # no name the rules know under the state
 
 
 def test_a_heading_over_a_field_over_the_salutation() -> None:
@@ -224,6 +225,7 @@ def test_a_line_begun_small_finishes_the_one_above() -> None:
         "um ärztliches Zeugnis\nSehr geehrte Frau Kollegin, sehr geehrter Herr Kollege,\n"
     )
     assert _fact(letter, "title") != "um ärztliches Zeugnis"
+    assert _fact(letter, "title") == "Betreuungssache - Bitte um ärztliches Zeugnis"
 
 
 def test_a_heading_broken_before_a_line_begun_small() -> None:
@@ -479,6 +481,7 @@ def test_a_reference_rows_labels_over_fewer_values_give_no_date() -> None:
         "Vorstellung am 22.03.2024\nSehr geehrte Kolleginnen und Kollegen,\n"
     )
     assert _fact(letter, "letter_date") != "2024-03-09"
+    assert _fact(letter, "letter_date") is None
 
 
 def test_a_date_under_its_label_alone_still_counts() -> None:
@@ -560,3 +563,4 @@ def test_a_forms_fund_field_is_no_sender() -> None:
         "Name, Vorname des Versicherten\nSchulz, Hans\n"
     )
     assert _fact(letter, "sender") != "Krankenkasse bzw. Kostenträger"
+    assert _fact(letter, "sender") == "AOK Nordost"  # the field's value

@@ -490,6 +490,13 @@ _TITLE_LABEL = re.compile(
 )
 
 
+# The kinds of letter from Estonia, Finland, Latvia, Albania and Viet Nam ("discharge paper"),
+# one list for every pattern that names kinds (read without regard to case).
+NORTHERN_AND_EASTERN_KINDS = (
+    r"Epikriis|Epikriisi|Hoitopalaute|Lähete|Izraksts|Epikriza|Giấy ra viện"
+)
+
+
 _DOCUMENT_KIND = re.compile(
     r"(?:brief|bericht|befund|überweisung|ueberweisung|epikrise|epikris|konsil|konsilium|attest|"
     r"bescheinigung|gutachten|verordnung|anforderung|mitteilung|report|summary|letter|referral|"
@@ -497,8 +504,7 @@ _DOCUMENT_KIND = re.compile(
     r"rückfrage|anfrage|medikationsplan|protokoll|überleitungsbogen|fragebogen|zpráva|zprava|"
     r"správa|epikris|remiss|remissvar|henvisning|journalnotat|erklæring|intyg|skierowanie|"
     r"zaświadczenie|epikryza|zárójelentés|lelet|beutaló|informe|išrašas|виписка|выписка|"
-    r"эпикриз|епікриз|stellungnahme|zeugnis|epikriis|epikriisi|hoitopalaute|lähete|izraksts|"
-    r"epikriza|giấy ra viện)\b|"
+    rf"эпикриз|епікриз|stellungnahme|zeugnis|{NORTHERN_AND_EASTERN_KINDS})\b|"
     # The kinds of the letters from France, Belgium, Luxembourg, Italy, Portugal, the
     # Netherlands, Turkey and Ukraine, as whole words ("avis" is in "Davis").
     r"\b(?:compte[- ]rendu|lettre|protocole|rapport|certificat|courrier|relazione|referto|"

@@ -1073,10 +1073,13 @@ def _address_under(lines: Sequence[Line], position: int) -> bool:
     """Whether one of the two lines under a head's name gives its address: a post code and
     town, or a street with its number ("4 Quay Road · Napier 4110")."""
     return any(
-        POSTCODE_LINE.search(line.text)
-        or (STREET.search(line.text) and re.search(r"\d", line.text))
+        POSTCODE_LINE.search(line.text) or _street_with_number(line.text)
         for line in lines[position + 1 : position + 3]
     )
+
+
+def _street_with_number(text: str) -> bool:
+    return bool(STREET.search(text) and re.search(r"\d", text))
 
 
 def _head_address_under(lines: Sequence[Line], position: int) -> bool:
@@ -1088,7 +1091,7 @@ def _head_address_under(lines: Sequence[Line], position: int) -> bool:
     parts = re.split(r"\s[·•|]\s", text)
     return (
         len(parts) >= 3
-        and any(STREET.search(part) and re.search(r"\d", part) for part in parts)
+        and any(_street_with_number(part) for part in parts)
         and any(POSTCODE_LINE.search(part) for part in parts)
     )
 

@@ -18,6 +18,7 @@ from docvault.facts.extract.base import (
     _TITLE_LABEL,
     MAX_TITLE_CHARACTERS,
     NATIONAL_NUMBER_LABEL,
+    NORTHERN_AND_EASTERN_KINDS,
     Candidate,
     Line,
     read_name,
@@ -491,8 +492,7 @@ _FOREIGN_ONE_WORD = re.compile(
     r"Epikriz|EPİKRİZ|Epikrise|Epikris|Epikryza|Ontslagbrief|Udskrivningsbrev|Remiss|Remissvar|"
     r"Henvisning|Skierowanie|Zaświadczenie|Zárójelentés|Beutaló|Lelet|Läkarintyg|Lægeerklæring|"
     r"Виписка|Выписка|Эпикриз|Епікриз|Епикриза|Εξιτ[ηή]ριο|"
-    # Estonian, Finnish, Albanian
-    r"Epikriis|Epikriisi|Hoitopalaute|Lähete|Epikriza",
+    rf"{NORTHERN_AND_EASTERN_KINDS}",
     re.I,
 )
 
@@ -510,8 +510,7 @@ _FOREIGN_KIND = re.compile(
     r"Otpusno pismo|Otpusna lista|Odpustno pismo|Specijalistički nalaz|Nalaz|Uputnica|"
     r"Scrisoare medicală|Bilet de ieșire|Отпусна листа|Отпусно писмо|Епикриза|"
     r"Ενημερωτικ[οό] σημε[ιί]ωμα εξ[οό]δου|Εξιτ[ηή]ριο|Memorandum(?: for record)?|"
-    # Estonian, Finnish, Latvian, Albanian, Vietnamese ("discharge paper")
-    r"Epikriis|Epikriisi|Hoitopalaute|Lähete|Izraksts|Epikriza|Giấy ra viện)\b",
+    rf"{NORTHERN_AND_EASTERN_KINDS})\b",
     re.IGNORECASE,
 )
 
