@@ -180,13 +180,14 @@ def test_a_heading_over_the_salutation_names_its_case_in_brackets_or_stands_over
 
 
 def test_kinds_of_document_named_with_an_organisations_word_or_in_other_words() -> None:
-    """ "Laborbefund – Endbefund" holds "Labor" and is still a kind; a medication plan, a
-    consultation ("Konsilium") and a Swedish "Epikris" are kinds of their own."""
+    """ "Laborbefund – Endbefund" holds "Labor" and is still a kind (filed as "Laborbefund"
+    since the twelfth round: "Endbefund" is the report's state, not its kind); a medication
+    plan, a consultation ("Konsilium") and a Swedish "Epikris" are kinds of their own."""
     laboratory = (
         "Labor Dr. Krautheim & Kollegen\nPraxis am Markt\nMarktplatz 1\n34233 Fuldatal\n"
         "Laborbefund – Endbefund\nName / Vorname:\nGÜNTHER, Birgit\ngeb.:\n22.11.1955\n"
     )
-    assert _fact(laboratory, "title") == "Laborbefund – Endbefund"
+    assert _fact(laboratory, "title") == "Laborbefund"
     plan = "Medikationsplan\nfür: Lukas Lehmann   geb. am: 05.06.1976\nWirkstoff   Stärke\n"
     assert _fact(plan, "title") == "Medikationsplan"
 

@@ -61,6 +61,8 @@ from docvault.facts.extract.sender import (
 )
 from docvault.facts.extract.title import (
     title_candidates,
+    without_patient_named,
+    without_report_state,
 )
 from docvault.textutil import strip_markup
 
@@ -112,6 +114,11 @@ def propose(text: str, today: date | None = None) -> dict[str, Proposal]:
     sender, patient = decided["sender"], decided["patient"]
     if sender and patient and same_person(sender.value, patient.value):
         decided["sender"] = None
+    title = decided["title"]
+    if title is not None:
+        plain = without_report_state(title.value)
+        plain = without_patient_named(plain, patient.value) if patient else plain
+        decided["title"] = Proposal("title", plain, title.evidence) if plain else None
     return {field: proposal for field, proposal in decided.items() if proposal is not None}
 
 

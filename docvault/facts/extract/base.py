@@ -94,6 +94,7 @@ def letter_lines(text: str) -> list[Line]:
     text = _ROW_END.sub("\n", text)
     lines: list[Line] = []
     block = 0
+    unread = False
     for raw in text.splitlines():
         if not raw.strip():
             block += 1
@@ -101,8 +102,14 @@ def letter_lines(text: str) -> list[Line]:
         heading = bool(re.match(r"\s{0,3}(?:#{1,6}\s|\*\*[^*]+\*\*\s*$)", raw))
         cells = raw.strip().strip("|").replace("|", CELL)
         plain = strip_markup(_COLUMN_GAP.sub(CELL, cells)).strip(" ¦")
+        if plain.strip() == ":":
+            # A label the engine read as its colon alone (a script it cannot read): the next
+            # line is that field's value, of no meaning the rules can tell.
+            unread = True
+            continue
         if plain and not re.fullmatch(r"[\s¦:-]*", plain):
-            lines.append(Line(plain, block, len(lines), heading))
+            lines.append(Line(f": {plain}" if unread else plain, block, len(lines), heading))
+        unread = False
     form = any(_FORM_PATIENT_FIELD.fullmatch(line.text.strip()) for line in lines)
     return _joined_labels(_surname_over_given(lines), form) + list(_header_pairs(lines))
 
@@ -165,7 +172,12 @@ def _joined_labels(lines: Sequence[Line], form: bool = False) -> list[Line]:
         label = re.fullmatch(r"(.*?)\s*:", line.text)
         # "Patient / Paziente:": a bilingual label, its first language's word.
         first = label.group(1).split("¦")[-1].split(" / ")[0].strip() if label else ""
-        if following is not None and label and _LABEL_ONLY.fullmatch(first):
+        # A date's label takes the next line only where it holds a date: "Datum:" over the
+        # address window's line, its date a line lower, is an information block's column.
+        dated = not _DATE_LABEL_ONLY.fullmatch(first) or (
+            following is not None and re.search(r"\d", following.text) is not None
+        )
+        if following is not None and label and _LABEL_ONLY.fullmatch(first) and dated:
             joined.append(Line(f"{line.text} {following.text}", line.block, line.number))
             skip = True
         elif following is not None and _field_over_value(line.text.strip(), following.text):
@@ -521,6 +533,10 @@ _FORM_PATIENT_FIELD = re.compile(
 # A form's date field, printed over its value without a colon.
 _BIRTH_FIELD = re.compile(r"geb\.?\s*am|Geburtsdatum|Geb\.?-?Datum")
 _FORM_DATE_FIELD = re.compile(rf"{_BIRTH_FIELD.pattern}|Datum|Ausstellungsdatum")
+_DATE_LABEL_ONLY = re.compile(
+    r"Datum|Date|Befunddatum|Rechnungsdatum|Report date|Gesendet|Sent|Reported|Ausgang",
+    re.IGNORECASE,
+)
 _LABEL_ONLY = re.compile(
     r"(?:Patient(?:in)?(?:\s*name)?|Pat\.|Name|Vorname|Nachname|Name,\s*Vorname|Geburtsdatum|Geb\.?-?Datum|"
     r"geb\.(?:\s*am)?|DOB|Date of birth|Datum|Date|Befunddatum|Rechnungsdatum|Report date|Surname|"

@@ -354,6 +354,8 @@ _NAMED_DATE_LABEL = re.compile(
     r"Report date|Rechnungsdatum|Ausstellungsdatum|Ausgestellt am|Erstellt am|Druckdatum|"
     r"Date typed|Reported(?: on)?|(?:Electronically )?signed by [^¦]{2,60}? on|Printed(?: on)?|"
     r"Išrašo data|"
+    # The day a certificate was issued: Russian, Ukrainian, Polish, Czech.
+    r"Дата выдачи|Дата видачі|Data wystawienia|Data wydania|Datum vydání|"
     r"Gesendet|Sent|Befundausgang|Ausgang|Statement date|"
     r"Date of (?:decision to refer|referral|issue)|Referral date|Issue date|Authori[sz]ed(?: on)?|"
     r"Freigegeben am|Validiert am|Ausgedruckt am|"
@@ -413,7 +415,8 @@ _CAPITAL = "A-ZÄÖÜÅÆØÉÈČĆŁŚŻŹŠŽŘÚÍÓİŞÇĞŐŰΑ-ΩА-ЯЁ�
 _PLACE_AND_DATE = re.compile(
     # Not a person ("Herr Oskar Frey, 15.5.1938, ...": a patient's line, a birth date).
     rf"^(?!(?:Herrn?|Frau|Mr|Mrs|Ms|Miss)\b)[{_CAPITAL}][\w .()/-]{{1,40}},"
-    r"\s*(?:(?:den|the|am|le|il|el|dnia|d\.|a)\s+)?(?=\d|[A-Z])|"
+    # Albanian's "më" ("Tiranë, më 03.04.2023").
+    r"\s*(?:(?:den|the|am|le|il|el|dnia|d\.|a|më)\s+)?(?=\d|[A-Z])|"
     # Czech, Slovak and Polish: "V Plzni dne 30.5.2024", "W Opolu dnia 30.06.2025".
     # ("V Bratislave 24. marca 2024": the word for "on the day" left out).
     rf"^(?:V|Ve|W|We)\s+[{_CAPITAL}][\w.-]+(?:\s+[{_CAPITAL}][\w.-]+)?,?\s+"
@@ -781,6 +784,13 @@ def _place_and_date(text: str, order: DateOrder) -> tuple[int, WrittenDate] | No
 _LAST_DATE_BEFORE = re.compile(r"\d{1,2}[./-]\s?\d{1,2}[./-]\s?\d{2,4}(?!.*\d[./-]\d)")
 
 
+def _in_sentence(before: str, label: str) -> bool:
+    """Whether a label's words are a sentence's: written small, after three words or more of
+    its part of the line ("Das Rezept ist ausgestellt am"; not "Praxis · Erstellt am")."""
+    words = re.split(r"[·•|]", before)[-1].split()
+    return label.strip()[:1].islower() and len(words) >= 3
+
+
 def _labelled_date_start(text: str) -> tuple[int, int | None]:
     """The rank of a letter-date label on the line and where its date starts (None: no
     such label), unless the label's cell speaks of another date."""
@@ -798,6 +808,8 @@ def _labelled_date_start(text: str) -> tuple[int, int | None]:
             earlier = _LAST_DATE_BEFORE.search(text, max(0, match.start() - 40), match.start())
             start = max(cell_start, match.start() - 40, earlier.end() if earlier else 0)
             context = text[start : match.end()]
+            if _in_sentence(text[cell_start : match.start()], match.group()):
+                continue  # "Das Rezept ist ausgestellt am 28.08.2024": the sentence's day
             if not (_BIRTH.search(context) or _OTHER_DATES.search(context)):
                 return rank, match.end()
     return 0, None

@@ -375,7 +375,9 @@ def _named_in_subject(line: Line) -> Iterator[Candidate]:
         return
     rest = re.sub(rf"^{_SALUTATION}\s+", "", dash.group("rest").strip())
     name = read_name(rest)
-    if name and len(rest.split(",")[0].split()) == len(name.split()):
+    # The name alone before a comma and its birth date, or the whole rest as "Surname, Given".
+    whole = len(rest.replace(",", " ").split())
+    if name and len(name.split()) in (len(rest.split(",")[0].split()), whole):
         yield Candidate(name, line.text, 1)
 
 

@@ -70,7 +70,14 @@ _OTHER_ORGANISATION = re.compile(
     r"Dom zdravlja|Zdravstveni dom|Spitalul\b|\w*[Бб]олница|Νοσοκομε[ίι]\w*|Κλινική|"
     r"Kindertagesstätte|Kita\b|Schule\b|"
     # A therapists' practice by its craft and its name: "Physiotherapie Bewegungsraum".
-    r"(?:Physiotherapie|Ergotherapie|Logopädie|Podologie)(?=\s+[A-ZÄÖÜ])|"
+    # "Physiotherapie am Kiebitzmarkt".
+    r"(?:Physiotherapie|Ergotherapie|Logopädie|Podologie)"
+    r"(?=\s+(?:(?:am|an der|im|in der|auf der)\s+)?[A-ZÄÖÜ])|"
+    # A prison's, a works' or an office's medical service: "Justizvollzugsanstalt Celle",
+    # "Werksärztlicher Dienst der …", "Sozialmedizinischer Dienst"; a company ("… AG").
+    r"\w*[Aa]nstalt\b|\w*(?:ärztlich|medizinisch)er Dienst\b|\bAG\b|"
+    # Albanian: "Spitali Universitar i Traumës".
+    r"\bSpitali\b|"
     # A specialty's practice by its place: "Orthopädie am Rathaus", "Kardiologie im Zentrum".
     r"\b[A-ZÄÖÜ]\w+(?:logie|pädie|medizin|chirurgie|iatrie)\s+(?:am|an der|im|in der|auf der)\s+"
     r"[A-ZÄÖÜ])"
@@ -607,11 +614,26 @@ def _fax_machine_part(lines: Sequence[Line], position: int) -> bool:
     if _MACHINE_LINE.search(lines[position].text):
         return True  # (a page count alone may be glued to the head's name: "… Associates. S. 2/2")
     above = lines[position - 1].text if position else ""
-    return bool(_MACHINE_LINE.search(above)) and _page_count_follows(lines, position)
+    if not _MACHINE_LINE.search(above):
+        return False
+    # Its owner's name with the page count on the same line ("9 Landkreis Goslar S. 2/2",
+    # "Berufsgenossenschaft Holz un S. 1/1"), unless the letter spells that name in full
+    # (then the cut name is the sender's, as the letter spells it), or with the count on the
+    # next line.
+    text = lines[position].text
+    if _PAGE_AT_END.search(text):
+        name = _GLUED_PAGE.sub("", text).strip()
+        return _spelled_in_full(name, text, lines) == name
+    return _page_count_follows(lines, position)
 
 
 # The machine's time or its own number on a line: the fax machine's, never a head's.
-_MACHINE_LINE = re.compile(r"\b\d\d?:\d[\dOBS]\b|^\W*(?:Tele)?fax\s*:?\s*\+\d", re.I)
+_MACHINE_LINE = re.compile(
+    # Its own number in capitals, as the machine prints it ("FAX 05321 76-509"; a letter
+    # head's "Fax: 05321 ..." is written small).
+    r"\b\d\d?:\d[\dOBS]\b|^\W*(?:Tele)?fax\s*:?\s*\+\d|^\W*(?-i:FAX)\s*:?\s*\d",
+    re.I,
+)
 
 
 def _to_whom(text: str) -> bool:
@@ -646,6 +668,8 @@ def _first_organisation(lines: Sequence[Line]) -> tuple[Candidate | None, Line |
         head = head or _SENDER_PARTS.split(_without_logo(line.text))[0].strip(" ,")
         if (office := _town_and_office(line.text)) is not None and position not in addressed:
             return Candidate(office, line.text, 0), unsure
+        if _RUN_INTO_STREET.search(head):
+            continue  # "… Braunschweig-Hannoverweihe 2": the name ran into its street's end
         kind = _DOCUMENT_KIND.search(head)
         if (kind and not _named_past_kind(head, kind)) or _PATIENT_LABEL.search(line.text):
             # "Radiologischer Befund" is the letter's title, not its sender ("Orotta
@@ -675,6 +699,11 @@ def _first_organisation(lines: Sequence[Line]) -> tuple[Candidate | None, Line |
         if len(head) <= 80:
             return Candidate(_with_word_above(head, lines, position), line.text, 0), unsure
     return None, unsure
+
+
+# A name's part that ends in a house number after a word written small: where the CPU engine
+# lost the separator and the street's first word between them.
+_RUN_INTO_STREET = re.compile(r"[a-zäöüß]\s\d{1,4}[a-z]?$")
 
 
 def _running_text(text: str) -> bool:
@@ -859,9 +888,15 @@ def _return_line(lines: Sequence[Line]) -> Candidate | None:
             POSTCODE_LINE.search(part) or part.startswith(("Postfach", "P.O. Box"))
             for part in parts[1:]
         )
+        # "Justizvollzugsanstalt Wolfenbüttel · Wolfenbüttel": the head's first line again
+        # with its town alone, over an address window that an information block interleaves.
+        repeated = _repeats_head(name, parts[1:], lines[:position])
+        reach = _REPEATED_REACH if repeated else _RETURN_REACH
         recipient = any(
-            POSTCODE_LINE.search(below.text) for below in lines[position + 1 : position + 7]
+            POSTCODE_LINE.search(below.text) for below in lines[position + 1 : position + reach]
         )
+        if repeated and recipient:
+            return Candidate(name, line.text, 0)
         if not (addressed and recipient) or _a_person(name) or re.search(r"\d", name):
             continue
         # "Chicago, IL 60614": a town before its state is an address's line, not a name.
@@ -881,6 +916,27 @@ def _return_line(lines: Sequence[Line]) -> Candidate | None:
         if confirmed and _name_shaped(name) and not _SUBDIVISION.search(name) and len(name) <= 80:
             return Candidate(_spelled_out(name, lines[:position]), line.text, 0)
     return None
+
+
+_RETURN_REACH = 7  # the lines under a return line that hold the recipient's post code
+_REPEATED_REACH = 12
+_TOWN_ALONE = re.compile(
+    r"[A-ZÄÖÜ][\w.-]+(?:\s(?:an der|am|im|in|bei|ob der)?\s?[A-ZÄÖÜ(][\w.()-]+){0,2}"
+)
+
+
+def _repeats_head(name: str, rest: Sequence[str], head: Sequence[Line]) -> bool:
+    """Whether a return line is the head's first line again (a name the rules may know no
+    word of, a person's too) with its town alone after it."""
+    first = _first_line_under_fax_header(head)
+    return (
+        first is not None
+        and len(rest) == 1
+        and _TOWN_ALONE.fullmatch(rest[0].strip()) is not None
+        and _without_logo(first.text).strip() == name
+        and _name_shaped(name)
+        and len(name) <= 80
+    )
 
 
 def _spelled_out(name: str, head: Sequence[Line]) -> str:
@@ -1153,8 +1209,13 @@ def _group_and_hospital(text: str) -> str | None:
 _BRACKETED_LOGO = re.compile(r"^\[\s*[^\]\s]{1,12}\s*\]\s*")
 
 
+# A logo's mark before the name, as printed ("▌", "◆") or as the CPU engine reads it ("I",
+# "+", "|"): one character apart from the name's first word.
+_LOGO_MARK = re.compile(r"^(?:[+*#|•■◆▌►▪●▶]|[Il](?=\s+[A-ZÄÖÜ][a-zäöüß]))\s+(?=\S)")
+
+
 def _without_logo(text: str) -> str:
-    return _BRACKETED_LOGO.sub("", text)
+    return _LOGO_MARK.sub("", _BRACKETED_LOGO.sub("", text))
 
 
 def _specialty_and_doctor(parts: Sequence[str], text: str) -> bool:

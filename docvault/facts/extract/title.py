@@ -491,7 +491,7 @@ _HEADING_SMALL_WORDS = frozenset(
 _FOREIGN_ONE_WORD = re.compile(
     r"Epikriz|EPİKRİZ|Epikrise|Epikris|Epikryza|Ontslagbrief|Udskrivningsbrev|Remiss|Remissvar|"
     r"Henvisning|Skierowanie|Zaświadczenie|Zárójelentés|Beutaló|Lelet|Läkarintyg|Lægeerklæring|"
-    r"Виписка|Выписка|Эпикриз|Епікриз|Епикриза|Εξιτ[ηή]ριο|"
+    r"Виписка|Выписка|Эпикриз|Епікриз|Епикриза|Εξιτ[ηή]ριο|Epikrizë|"
     rf"{NORTHERN_AND_EASTERN_KINDS}",
     re.I,
 )
@@ -509,7 +509,7 @@ _FOREIGN_KIND = re.compile(
     # Serbian, Croatian, Bosnian, Slovenian, Romanian, Bulgarian, Greek, a US Army memo
     r"Otpusno pismo|Otpusna lista|Odpustno pismo|Specijalistički nalaz|Nalaz|Uputnica|"
     r"Scrisoare medicală|Bilet de ieșire|Отпусна листа|Отпусно писмо|Епикриза|"
-    r"Ενημερωτικ[οό] σημε[ιί]ωμα εξ[οό]δου|Εξιτ[ηή]ριο|Memorandum(?: for record)?|"
+    r"Ενημερωτικ[οό] σημε[ιί]ωμα(?: εξ[οό]δου)?|Epikrizë|Εξιτ[ηή]ριο|Memorandum(?: for record)?|"
     rf"{NORTHERN_AND_EASTERN_KINDS})\b",
     re.IGNORECASE,
 )
@@ -558,7 +558,18 @@ def _capitals_heading(text: str, below: str) -> bool:
     named = _name_alone(text.title()) or read_name(text.title()) == text.title()
     if named and not (small or _DOCUMENT_KIND.search(text)):
         return False
-    return bool(_NAME_FIELDS.fullmatch(below.strip()) or _BIRTH.search(below))
+    return bool(
+        _NAME_FIELDS.fullmatch(below.strip())
+        or _BIRTH.search(below)
+        or _SALUTED_FIELD.match(below.strip())
+    )
+
+
+# A field naming its person with a salutation, whatever the field is called:
+# "Antragsteller/in: Frau Frauke Thiele", "Versicherter: Herr Jan Kowalski".
+_SALUTED_FIELD = re.compile(
+    r"[A-ZÄÖÜ][\w/.-]{2,30}(?:\s[\w/.-]{2,20})?\s*:\s*(?:Frau|Herrn?|Mrs?\.?|Ms\.?)\s+[A-ZÄÖÜ]"
+)
 
 
 def _with_small_line_under(lines: Sequence[Line], position: int) -> tuple[Line, Line]:
@@ -625,6 +636,8 @@ def _heading_above(line: Line, following: Line) -> bool:
     # Erkrankung nach § 6 IfSG – Rückfrage", "Berufskrankheit Nr. 4101".
     # An X-ray's planes are no number either: "RÖNTGEN THORAX IN 2 EBENEN".
     bare = re.sub(r"§\s?\d+[a-z]?|\bNr\.\s?\d+|\bin [1-4] Ebenen\b", "", bare, flags=re.I)
+    # Two words sharing their end, the first cut short ("Haus-/Kinderarzt"): one word's slash.
+    bare = re.sub(r"(?<=[^\W\d_])-/(?=[^\W\d_])", "-", bare)
     if re.search(r"(?<![\w-])\d|[:@·•|¦,;()/]|[.!?]$", bare):
         return False
     if _VISIT.fullmatch(dated):
@@ -661,6 +674,7 @@ def _heading_above(line: Line, following: Line) -> bool:
         _UNDER_HEADING.match(below)
         # "Betroffene Person: VON MALTZAHN, ...", "Name, Dienstgrad: Hauptgefreiter ...".
         or _PERSON_FIELD.match(below) is not None
+        or _SALUTED_FIELD.match(below.strip()) is not None
         or _NAME_FIELDS.fullmatch(below.strip()) is not None
         or requested_for(below)
         or _PATIENT_LABEL.search(below)
@@ -768,6 +782,38 @@ def _without_patient(title: str) -> str:
     if name is None or len(words) <= len(name.split()):
         return title
     return " ".join(words[: -len(name.split())]).strip(" ,.:;–—-")
+
+
+def without_patient_named(title: str, patient: str) -> str:
+    """A subject less the patient's own name at its end, in either order and without a
+    label ("Rückfrage zur Verordnung Vogt, Ole", "Therapiebericht Krankengymnastik Ursula
+    Oelkers"): the subject's words before it."""
+    named = patient.casefold().split()
+    words = title.split()
+    if len(named) < 2 or len(words) <= len(named):
+        return title
+    ending = [word.strip(",;").casefold() for word in words[-len(named) :]]
+    if sorted(ending) != sorted(named):
+        return title
+    return " ".join(words[: -len(named)]).strip(" ,.:;–—-")
+
+
+# A report's state after its kind: "LABORBEFUND – Endbefund", "Arztbrief (vorläufig)".
+_REPORT_STATE = re.compile(
+    r"\s*(?:[–—-]\s*|\(\s*)(?:End|Teil|Vor|Zwischen|Nach)befund|"
+    r"\s*(?:[–—-]\s*|\(\s*)(?:vorläufig|endgültig|final|preliminary|interim|korrigiert|Nachtrag)"
+    r"(?:er|e|es)?(?:\s+(?:Befund|Bericht|Report))?\s*\)?$",
+    re.IGNORECASE,
+)
+
+
+def without_report_state(title: str) -> str:
+    """A title less the state of its report after a dash or in brackets, where a kind of
+    letter stands before it."""
+    state = _REPORT_STATE.search(title)
+    if state is None or state.start() == 0 or state.end() != len(title):
+        return title
+    return title[: state.start()].strip()
 
 
 _REPLY_ALONE = re.compile(r"(?:AW|RE|WG|FW|FWD|TR|SV|Antwort|Reply)\W*", re.IGNORECASE)

@@ -1,0 +1,243 @@
+"""Issue 50, twelfth round: the classes the held-out set 50x showed, read as a development set.
+
+A return line that repeats the head's first line with its town alone; the organisations a
+practice hears from whose names hold no word the rules knew (a prison, a works' medical
+service, a therapists' practice by its place); a fax machine's line as the CPU engine splits
+it, its owner's name glued to the page count; a logo's mark read as a letter; a name run into
+its street; a date's label over the address window's line; a label inside a sentence; the
+day a certificate was issued; a title with its patient's name or its report's state after
+it; a heading in capitals over an applicant's field. Each test is a letter of its own,
+written for the test.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from docvault.facts import propose
+
+TODAY = date(2026, 12, 1)
+
+
+def _fact(text: str, field: str) -> str | None:
+    found = propose(text, TODAY).get(field)
+    return found.value if found else None
+
+
+def _interleaved(head: str, subtitle: str, town: str) -> str:
+    """A head, its return line with the town alone, and an information block whose labels
+    and values the text layer interleaves with the address window's lines."""
+    return (
+        f"▌ {head}\n{subtitle}\n{head} · {town}\nDatum:\nPraxis am Deich\n14.10.2026\n"
+        "Dr. med. Hauke Janssen\nUnser Zeichen:\nDeichstraße 4\nAZ/17-B\n25761 Büsum\n"
+        "Mitteilung\nPatient: OSTERMANN, Jens, geb. 03.05.1971\n"
+        "Sehr geehrter Herr Kollege,\nwir berichten über den Patienten.\n"
+        "Mit freundlichen Grüßen\nDr. med. Wiebke Carstens\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("head", "subtitle", "town"),
+    [
+        ("Seemannsmission Brunsbüttel", "Bordbetreuung · Kanalstraße 3", "Brunsbüttel"),
+        ("Dr. med. Ines Kowalke", "Fachärztin für Neurologie · Am Markt 8", "Heide"),
+        ("Lotsenbrüderschaft Elbe", "Lotsenärztliche Betreuung · Am Hafen 1", "Cuxhaven"),
+    ],
+)
+def test_a_return_line_repeating_the_head_names_the_sender(
+    head: str, subtitle: str, town: str
+) -> None:
+    """The head's first line again over the window, with its town alone: the sender, a name
+    the rules know no word of or a doctor's own, never the letter's signer."""
+    assert _fact(_interleaved(head, subtitle, town), "sender") == head
+
+
+def test_a_return_line_with_another_name_is_no_repetition() -> None:
+    """The return line must say the head's line again: another name there is no proof."""
+    letter = _interleaved("Seemannsmission Brunsbüttel", "Bordbetreuung", "Brunsbüttel")
+    letter = letter.replace(
+        "Seemannsmission Brunsbüttel · Brunsbüttel", "Hafenverein Brunsbüttel · Brunsbüttel"
+    )
+    assert _fact(letter, "sender") != "Hafenverein Brunsbüttel"
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        "Justizvollzugsanstalt Celle",
+        "Betriebsärztlicher Dienst der Hafenwerke Emden AG",
+        "Sozialmedizinischer Dienst Landkreis Harburg",
+        "Spitali Rajonal Durrës",
+        "Physiotherapie an der Mühle",
+    ],
+)
+def test_organisations_named_by_words_the_rules_now_know(head: str) -> None:
+    """A prison, a works' or an office's medical service, an Albanian hospital, a therapists'
+    practice named by its place: the head's organisation, not the doctor who signed."""
+    letter = (
+        f"{head}\nHauptstraße 12 · 29221 Celle\nTel. 05141 9110\n"
+        "Praxis am Deich\nDeichstraße 4\n25761 Büsum\nCelle, 02.11.2026\n"
+        "Ärztlicher Bericht\nPatient: Jens Ostermann, geb. 03.05.1971\n"
+        "Sehr geehrter Herr Kollege,\nwir berichten.\nMit freundlichen Grüßen\n"
+        "Dr. med. Wiebke Carstens\n"
+    )
+    assert _fact(letter, "sender") == head
+
+
+def test_a_therapists_mail_names_its_practice() -> None:
+    letter = (
+        "Dr. med. Hauke Janssen\n"
+        "Von:            Ergotherapie am Leuchtturm <info@ergo-leuchtturm.de>\n"
+        "Gesendet:       Montag, 2. November 2026 09:12\nAn:             praxis@deich.de\n"
+        "Betreff:        Verlaufsbericht Ergotherapie\nSehr geehrter Herr Dr. Janssen,\n"
+        "anbei der Bericht für Jens Ostermann, geb. 03.05.1971.\nViele Grüße\nLena Paulsen\n"
+    )
+    assert _fact(letter, "sender") == "Ergotherapie am Leuchtturm"
+
+
+def test_a_fax_machines_owner_glued_to_its_page_count_is_no_head() -> None:
+    """The CPU engine gives the machine's line as three: its time, its number in capitals,
+    its owner's name cut short with the page count. The letter's head is under them."""
+    letter = (
+        "12.11.2026 09:14\nFAX 04131 55-210\n7 Landkreis Lüneburg S. 2/3\n"
+        "Gesundheitsamt Landkreis Lüneburg\nAm Graalwall 4 · 21335 Lüneburg\n"
+        "Praxis am Deich\nDeichstraße 4\n25761 Büsum\nDatum: 10.11.2026\n"
+        "Meldung nach dem Infektionsschutzgesetz\nPatient: Jens Ostermann, geb. 03.05.1971\n"
+        "Sehr geehrte Damen und Herren,\nbitte um Rückmeldung.\n"
+    )
+    assert _fact(letter, "sender") == "Gesundheitsamt Landkreis Lüneburg"
+
+
+@pytest.mark.parametrize(
+    ("mark", "name"),
+    [("I", "Kinderklinik Seehospital Sahlenburg"), ("+", "Schlafzentrum Nordheide"),
+     ("▌", "Rheumazentrum Mittelholstein")],
+)  # fmt: skip
+def test_a_logos_mark_before_the_name_is_not_part_of_it(mark: str, name: str) -> None:
+    letter = (
+        f"{mark} {name}\nTel. 04721 78-0 · Nordheimstraße 201\n"
+        "Praxis am Deich\nDeichstraße 4\n25761 Büsum\nDatum: 10.11.2026\n"
+        "Arztbrief\nPatient: Jens Ostermann, geb. 03.05.1971\nSehr geehrter Herr Kollege,\n"
+    )
+    assert _fact(letter, "sender") == name
+
+
+def test_a_name_run_into_its_street_is_no_sender() -> None:
+    """Where the engine lost the separator and the street's first word, the name's part ends
+    in the house number: no name, and no other line is a better guess."""
+    letter = (
+        "Deutsche Rentenversicherung Oldenburg-Bremenhuchting 4·26135 Oldenburg\n"
+        "Praxis am Deich\nErstellt am: 03.11.2026\nDeichstraße 4\n25761 Büsum\n"
+        "Befundbericht für die Rehabilitation\nName, Vorname:\nOstermann, Jens\n"
+    )
+    assert _fact(letter, "sender") is None
+
+
+def test_a_date_label_over_the_windows_line_keeps_its_date() -> None:
+    """ "Datum:" over the address window's first line, its date a line lower: the label
+    does not take the window's line as its value, and the date is the letter's."""
+    letter = _interleaved("Seemannsmission Brunsbüttel", "Bordbetreuung", "Brunsbüttel")
+    assert _fact(letter, "letter_date") == "2026-10-14"
+
+
+def test_a_label_inside_a_sentence_names_the_sentences_day() -> None:
+    letter = (
+        "Strand-Apotheke Büsum\nVon:            Strand-Apotheke Büsum <info@strand-apo.de>\n"
+        "Gesendet:       Montag, 31. August 2026 10:02\nAn:             praxis@deich.de\n"
+        "Betreff:        Rückfrage zur Verordnung\nSehr geehrte Damen und Herren,\n"
+        "das Rezept ist ausgestellt am 28.08.2026. Bitte prüfen Sie die Dosis.\n"
+    )
+    assert _fact(letter, "letter_date") == "2026-08-31"
+
+
+def test_a_label_of_a_footer_still_dates_the_letter() -> None:
+    letter = (
+        "Urologie am Deich\nTel. 04834 1234\nPraxis am Markt\nMarkt 2\n25746 Heide\n"
+        "Unser gemeinsamer Patient Herr Jens Ostermann, geb. 03.05.1971\n"
+        "Liebe Kollegin, bei Kontrolle am 23.11.2026 fand sich ein stabiler Befund.\n"
+        "Diktiert und erstellt am 28.11.2026 · Seite 1 von 1\n"
+    )
+    assert _fact(letter, "letter_date") == "2026-11-28"
+
+
+@pytest.mark.parametrize(
+    ("issued", "expected"),
+    [("Дата выдачи: 19 апреля 2026", "2026-04-19"), ("Data wystawienia: 02.11.2026", "2026-11-02"),
+     ("Tiranë, më 03.04.2026", "2026-04-03")],
+)  # fmt: skip
+def test_the_day_a_certificate_was_issued(issued: str, expected: str) -> None:
+    letter = (
+        "Spitali Rajonal Durrës\nСПРАВКА\nВыдана: Абенов Андрей\nДата рождения: 02.08.1981\n"
+        f"Дата осмотра: 18.03.2026\nСостоит на учёте.\n{issued}\nДр. Абенова\n"
+    )
+    assert _fact(letter, "letter_date") == expected
+
+
+def test_a_date_under_a_label_the_engine_could_not_read_is_no_letter_date() -> None:
+    """A label in a script the CPU engine cannot read comes back as its colon alone: the
+    date under it (a birth date here) is a field's of no meaning the rules can tell."""
+    letter = "24.04.2026 16:30\nFAX +7 7212 41 22 50\nS. 1/1\nAA\n:\n02.08.1981\n: 25.03.2026\n"
+    assert _fact(letter, "letter_date") is None
+
+
+@pytest.mark.parametrize(
+    ("subject", "title"),
+    [("Rückfrage zur Verordnung Ostermann, Jens", "Rückfrage zur Verordnung"),
+     ("Therapiebericht Krankengymnastik Jens Ostermann", "Therapiebericht Krankengymnastik"),
+     ("LABORBEFUND – Endbefund", "LABORBEFUND"), ("Arztbrief (vorläufig)", "Arztbrief")],
+)  # fmt: skip
+def test_a_subject_less_its_patients_name_and_its_reports_state(subject: str, title: str) -> None:
+    letter = (
+        "Physiotherapie an der Mühle\nMühlenweg 3 · 25746 Heide\nTel. 0481 1234\n"
+        "Praxis am Deich\nDeichstraße 4\n25761 Büsum\nDatum: 10.11.2026\n"
+        f"Betreff: {subject}\nPatient: Jens Ostermann, geb. 03.05.1971\n"
+        "Sehr geehrte Damen und Herren,\n"
+    )
+    assert _fact(letter, "title") == title
+
+
+def test_a_subject_that_names_another_person_keeps_the_name() -> None:
+    """Only the letter's own patient is cut from its subject's end."""
+    letter = (
+        "Physiotherapie an der Mühle\nMühlenweg 3 · 25746 Heide\nTel. 0481 1234\n"
+        "Datum: 10.11.2026\nBetreff: Vertretung für Anke Brodersen\n"
+        "Patient: Jens Ostermann, geb. 03.05.1971\nSehr geehrte Damen und Herren,\n"
+    )
+    assert _fact(letter, "title") == "Vertretung für Anke Brodersen"
+
+
+def test_a_patient_after_the_subjects_dash_surname_first() -> None:
+    letter = (
+        "Neurologie am Markt\nMarkt 8 · 25746 Heide\nTel. 0481 555\nDatum: 10.11.2026\n"
+        "Betreff: Neurologischer Befundbericht – OSTERMANN, Jens\n"
+        "Sehr geehrter Herr Kollege,\nwir sahen Ihren Patienten.\n"
+    )
+    assert _fact(letter, "patient") == "Jens Ostermann"
+
+
+@pytest.mark.parametrize(
+    "heading",
+    ["FESTSTELLUNG DES GRADES DER BEHINDERUNG NACH DEM SGB IX",
+     "Schuleingangsuntersuchung – Mitteilung an den Haus-/Kinderarzt"],
+)  # fmt: skip
+def test_a_heading_over_an_applicants_field(heading: str) -> None:
+    """A heading under the address window over a field that names its person with a
+    salutation ("Antragsteller/in: Frau …"); a word's slash of "Haus-/Kinderarzt"."""
+    letter = (
+        "Landesamt für Soziales\nDomhof 1 · 31134 Hildesheim\nGeschäftszeichen: 472-1241\n"
+        "Praxis am Deich\nDeichstraße 4\n25761 Büsum\nDatum: 19.6.2026\n"
+        f"{heading}\nAntragsteller/in: Frau Frauke Thiele\nGeburtsdatum: 27. Oktober 1974\n"
+        "Sehr geehrte Damen und Herren,\n"
+    )
+    assert _fact(letter, "title") == heading
+
+
+@pytest.mark.parametrize("kind", ["EPIKRIZË", "ΕΝΗΜΕΡΩΤΙΚΟ ΣΗΜΕΙΩΜΑ"])
+def test_a_discharge_note_from_albania_and_greece(kind: str) -> None:
+    letter = (
+        "Spitali Rajonal Durrës\nShërbimi i Kirurgjisë\nRruga Taulantia, Durrës\n"
+        f"{kind}\nEmri i pacientit: Arben Hoxha\nDatëlindja: 22.01.1986\n"
+    )
+    assert _fact(letter, "title") == kind
