@@ -273,6 +273,20 @@ def check_letter(letter: letters.Letter, pr: Problems, own: list[str]) -> dict[s
             rendered[rel] = hashlib.sha256(data).hexdigest()
         pages = conds[cond]["pages"]
         for name, spec in letter.page_specs(cond):
+            boxes = [
+                (
+                    ln.x,
+                    ln.y - 0.75 * ln.size,
+                    ln.x + layout.width(ln.text, ln.font, ln.size),
+                    ln.y + 0.2 * ln.size,
+                    ln.text,
+                )
+                for ln in spec.lines
+            ]
+            for i, b1 in enumerate(boxes):
+                for b2 in boxes[i + 1 :]:
+                    if b1[0] < b2[2] and b2[0] < b1[2] and b1[1] < b2[3] and b2[1] < b1[3]:
+                        pr.add(w, f"{cond} {name}: lines overlap: {b1[4]!r} / {b2[4]!r}")
             for ln in spec.lines:
                 x0, y0, x1, y1 = ln.bbox()
                 if x0 < 12 or y0 < 8 or x1 > layout.W - 12 or y1 > layout.H - 12:
@@ -313,13 +327,13 @@ def check_letter(letter: letters.Letter, pr: Problems, own: list[str]) -> dict[s
                 ):
                     pr.add(w, f"fax format {im.format} {im.mode} {im.width} {dpi}")
     # Texts per condition: the scan and fax pages are the letter's pages plus their marks.
-    base = (
-        [p["text"] for p in conds["pdf"]["pages"]]
-        if "pdf" in conds
-        else [p["text"] for p in conds["scan200"]["pages"]]
-    )
     scan = conds["scan200"]["pages"]
     stamp = t.get("receipt_stamp")
+    base = [p["text"] for p in conds["pdf"]["pages"]] if "pdf" in conds else []
+    if not base:  # a handwritten note: the scan's pages less the receipt stamp
+        base = [p["text"] for p in scan]
+        if stamp:
+            base[0] = base[0].split("\n", 2)[2]
     for i, pg in enumerate(scan):
         lines = pg["text"].split("\n")
         if i == 0 and stamp:

@@ -161,17 +161,14 @@ def to_pdf(pages: list[Page], title: str = "", final: bool = True) -> bytes:
     doc = pymupdf.open()
     for pg in pages:
         p = doc.new_page(width=W, height=H)
-        used: list[str] = []
-        for ln in pg.lines:
-            if ln.font not in used:
-                used.append(ln.font)
-                p.insert_font(fontname="F" + ln.font, fontfile=FONTS[ln.font])
         for r in pg.rects:
             p.draw_rect(pymupdf.Rect(*r), color=(0, 0, 0), width=1.2)
         for x0, x1, y in pg.hlines:
             p.draw_line((x0, y), (x1, y), color=(0, 0, 0), width=0.6)
+        tw = pymupdf.TextWriter(p.rect)
         for ln in pg.lines:
-            p.insert_text((ln.x, ln.y), ln.text, fontname="F" + ln.font, fontsize=ln.size)
+            tw.append((ln.x, ln.y), ln.text, font=font(ln.font), fontsize=ln.size)
+        tw.write_text(p)
     fixed = "D:20260101000000Z"
     doc.set_metadata(
         {
@@ -215,7 +212,7 @@ def to_scan(pages: list[Page], seed: int) -> list[bytes]:
         img = img.point(lambda v, t=tone: 28 + v * (t - 28) // 255)
         img = ImageChops.subtract(img, _noise(rng, img.size, 18 + rng.randint(0, 10)))
         angle = rng.choice([-1, 1]) * rng.randint(5, 60) / 100
-        img = img.rotate(angle, resample=Image.Resampling.BICUBIC, fillcolor=tone)
+        img = img.rotate(angle, resample=Image.Resampling.BILINEAR, fillcolor=tone)
         buf = io.BytesIO()
         img.save(buf, "JPEG", quality=78, dpi=(200, 200))
         out.append(buf.getvalue())

@@ -696,6 +696,8 @@ class Ctx:
     sender_fax: str = ""
     handwritten: bool = False
     as_written: str | None = None
+    maiden: str = ""
+    num: int = 0
     birth_printed: bool = False
     letter_printed: bool = False
     other_people: list[dict[str, str]] = field(default_factory=list)
@@ -720,6 +722,7 @@ class Ctx:
             "tsg": f"{s}, {g}" + (f", {t}" if t else ""),
             "GS": f"{g} {s}".upper(),
             "ig": f"{g[0]}. {s}",
+            "gsb": f"{t} {g} {s} geb. {self.maiden}".strip(),
         }
         text = forms[form]
         if self.as_written is None:
@@ -784,6 +787,9 @@ def _signature(c: Ctx, docs: list[str], closing: str) -> None:
 def _patient_line(c: Ctx, style: str) -> str:
     bd = c.d(c.birth, style, "birth")
     form = c.rng.choice(["gs", "sg", "SG", "tgs", "S g"])
+    if c.maiden and c.rng.random() < 0.6:
+        form = "gsb"
+        c.notes.append("the birth name printed after the name (geb.)")
     nm = c.name(form)
     lead = {"F": "Frau", "M": "Herrn"}[c.sex]
     variants = [
@@ -876,6 +882,32 @@ EXTRA = [
 ]
 
 
+MEDS = [
+    "Ramipril 5 mg          1-0-0",
+    "Bisoprolol 2,5 mg      1-0-0",
+    "Torasemid 10 mg        1-0-0",
+    "Apixaban 5 mg          1-0-1",
+    "Atorvastatin 40 mg     0-0-1",
+    "Pantoprazol 20 mg      1-0-0",
+    "Metamizol 500 mg       bei Bedarf bis 4 x 1",
+    "Colecalciferol 20.000 IE  1 x wöchentlich",
+]
+LABS = [
+    ("Natrium", "139 mmol/l"),
+    ("Kalium", "4,6 mmol/l"),
+    ("Kreatinin", "1,31 mg/dl"),
+    ("eGFR", "52 ml/min/1,73 m²"),
+    ("Harnstoff", "48 mg/dl"),
+    ("CRP", "12,4 mg/l"),
+    ("Hämoglobin", "11,9 g/dl"),
+    ("Leukozyten", "8,1 /nl"),
+    ("Thrombozyten", "241 /nl"),
+    ("NT-proBNP", "1.240 pg/ml"),
+    ("TSH", "2,1 mU/l"),
+    ("HbA1c", "6,8 %"),
+]
+
+
 def _hospital(c: Ctx, key: str) -> None:
     org = ORGS[key]
     rng, f = c.rng, c.flow
@@ -938,6 +970,16 @@ def _hospital(c: Ctx, key: str) -> None:
     f.gap(4)
     for extra in EXTRA[: reps - 1]:
         f.para(extra)
+        f.gap(4)
+    if reps == 7:
+        c.notes.append("two pages with a running header and page numbers")
+        f.put("Medikation bei Entlassung:", fname=f.bold())
+        for med in MEDS:
+            f.put(med, x=f.left + 10)
+        f.gap(4)
+        f.put("Laborwerte bei Entlassung:", fname=f.bold())
+        for name, val in LABS:
+            f.put(f"{name:<22}{val}", fname="mono", size=8.5)
         f.gap(4)
     if rng.random() < 0.4:
         rel = c.birth.replace(year=c.birth.year - 3) if c.birth.year > 1935 else c.birth
@@ -1152,7 +1194,7 @@ def _darzt(c: Ctx) -> None:
         ("10 Weiterbehandlung durch", c.practice["doctor"]),
     ]
     for lab, val in fields:
-        f.put(lab, size=7.5)
+        f.put(lab, size=7.5, dy=15)
         f.put(val, x=f.left + 12, size=10, dy=12)
         f.page.hlines.append((f.left, f.right, f.y + 4))
     f.gap(14)
@@ -1192,9 +1234,9 @@ def _drv(c: Ctx) -> None:
         ("Datum", c.d(c.date, "dot", "letter")),
     ]
     for lab, val in rows:
-        f.put(f"{lab}:", size=8.5)
+        f.put(f"{lab}:", size=8.5, dy=19)
         f.at(f.left + 150, f.y, val, size=10)
-        f.page.rects.append((f.left + 145, f.y - 11, f.right, f.y + 4))
+        f.page.rects.append((f.left + 145, f.y - 12, f.right, f.y + 4))
     c.notes.append("the insurance number contains the birth date as DDMMYY")
     f.gap(10)
     for p in a["body"]:
@@ -1232,6 +1274,9 @@ def _email_care(c: Ctx) -> None:
         f"Kompressionsstrümpfe) am {c.d(c.date + dt.timedelta(days=5), 'dot', 'valid_until')} "
         "aus. Wir bitten um eine Folgeverordnung (Muster 12)."
     )
+    if c.patient is not None and rng.random() < 0.5:
+        f.put(f"Patienten-Nr. bei Ihnen: {c.patient.id}")
+        c.facts["patient_id"] = c.patient.id
     f.gap(6)
     f.put("Viele Grüße")
     f.put("Sabine Wallner, Pflegedienstleitung")
@@ -1251,9 +1296,9 @@ def _kim(c: Ctx) -> None:
     f.y = 50
     f.put("KIM-Nachricht (Kommunikation im Medizinwesen)", fname="monob", size=10)
     f.put("Absender: st-anna-apotheke.kempten@kim.example.de", size=8.5)
-    f.put(
-        f"Empfänger: {c.practice['names'][-1].lower().replace(' ', '.')}@kim.example.de", size=8.5
-    )
+    slug = c.practice["names"][-1].lower().replace(" ", ".").replace("..", ".")
+    slug = slug.replace("ä", "ae").replace("ö", "oe").replace("ü", "ue")
+    f.put(f"Empfänger: {slug}@kim.example.de", size=8.5)
     f.put(
         f"Datum: {c.d(c.date, 'iso', 'letter')} {rng.randint(8, 17):02d}:{rng.randint(0, 59):02d}",
         size=8.5,
@@ -1362,7 +1407,7 @@ def _handwritten(c: Ctx) -> None:
     f.fam = "hand"
     f.size = 15
     f.y = 90
-    dated = rng.random() < 0.6
+    dated = c.num % 4 == 1
     if dated:
         f.put(c.d(c.date, "dot_short", "letter"), align="right")
     f.gap(10)
@@ -1632,9 +1677,12 @@ def _make(kind: str, seed: int, split_name: str, num: int, pats: list[register.P
         birth=birth,
         date=date,
         flow=flow,
+        num=num,
     )
     if spelling_note:
         c.notes.append(spelling_note)
+    if pat is not None and pat.birth_name and s == pat.surname and kind.startswith("hospital"):
+        c.maiden = pat.birth_name
     c.facts["patient_id"] = None
     _compose(c, kind)
     _running(c, f"{c.facts['sender']} – {c.given} {c.surname} – Fortsetzung")
@@ -1657,7 +1705,7 @@ def _make(kind: str, seed: int, split_name: str, num: int, pats: list[register.P
     fax_from = c.facts["sender"]
     fax_info = {
         "sent": send.strftime("%Y-%m-%dT%H:%M"),
-        "cover_sheet": rng.random() < 0.34,
+        "cover_sheet": rng.random() < 0.3,
         "number": c.sender_fax,
         "resolution": rng.choice(["204x196", "204x98"]),
         "compression": rng.choice(["group3", "group4"]),
