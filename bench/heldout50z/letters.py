@@ -1110,7 +1110,14 @@ def _radiology(c: Ctx) -> None:
 def _auth(c: Ctx, key: str) -> None:
     a = AUTH[key]
     rng, f = c.rng, c.flow
-    c.layout = "authority_letter"
+    c.layout = {
+        "aok": "insurer_letter",
+        "bkk": "insurer_letter",
+        "allianz": "private_insurer_letter",
+        "beihilfe": "beihilfe_letter",
+        "lra": "health_office_letter",
+        "bg": "accident_insurer_letter",
+    }[key]
     c.sender_fax = a["fax"]
     f.y = 60
     if rng.random() < 0.5:
@@ -1614,9 +1621,15 @@ class Letter:
         return [f"{condition}/page-{i:02d}.{ext}" for i in range(1, n + 1)]
 
 
+FORCED = {"abroad_UK": ("Müller", "1950-03-03"), "abroad_US": ("Schön", "1979-10-30")}
+
+
 def _pick_patient(
     rng: random.Random, kind: str, pats: list[register.Patient], idx: int
 ) -> register.Patient | None:
+    forced = FORCED.get(kind)
+    if forced is not None:  # an umlaut written as ae/oe/ue, and the register has that spelling too
+        return next(p for p in pats if (p.surname, p.birth_date) == forced)
     if rng.random() < 0.1 and kind != "handwritten":
         return None
     key = kind.split("_", 1)[1] if kind.startswith("abroad_") else ""
