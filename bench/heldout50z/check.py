@@ -1,5 +1,8 @@
 """Checks the set against its own truth: python -m bench.heldout50z.check (ends 'problems: N')."""
 
+# pymupdf has no type hints.
+# mypy: disable-error-code="no-untyped-call"
+
 from __future__ import annotations
 
 import csv
@@ -304,11 +307,11 @@ def check_letter(letter: letters.Letter, pr: Problems, own: list[str]) -> dict[s
         if len(files) != len(pages):
             pr.add(w, f"{cond}: {len(files)} files for {len(pages)} pages")
         for pg in pages:
-            data = files.get(pg["file"])
-            if data is None:
+            got_data = files.get(pg["file"])
+            if got_data is None:
                 pr.add(w, f"{cond}: missing {pg['file']}")
                 continue
-            im = Image.open(io.BytesIO(data))
+            im = Image.open(io.BytesIO(got_data))
             if cond == "scan200":
                 if (
                     im.format != "JPEG"

@@ -1,5 +1,8 @@
 """Pages as positioned lines, and their renderings: PDF, 200 dpi scan, fax."""
 
+# pymupdf has no type hints.
+# mypy: disable-error-code="no-untyped-call"
+
 from __future__ import annotations
 
 import io
@@ -205,7 +208,8 @@ def to_scan(pages: list[Page], seed: int) -> list[bytes]:
     rng = random.Random(seed)
     doc = pymupdf.open(stream=to_pdf(pages, final=False))
     out = []
-    for p in doc:
+    for k in range(doc.page_count):
+        p = doc[k]
         pix = p.get_pixmap(dpi=200, colorspace=pymupdf.csGRAY)
         img = Image.frombytes("L", (pix.width, pix.height), pix.samples)
         tone = 226 + rng.randint(0, 14)
@@ -224,7 +228,8 @@ def to_fax(pages: list[Page], fine: bool, g4: bool) -> list[bytes]:
     doc = pymupdf.open(stream=to_pdf(pages, final=False))
     ydpi = 196 if fine else 98
     out = []
-    for p in doc:
+    for k in range(doc.page_count):
+        p = doc[k]
         pix = p.get_pixmap(matrix=pymupdf.Matrix(204 / 72, ydpi / 72), colorspace=pymupdf.csGRAY)
         img = Image.frombytes("L", (pix.width, pix.height), pix.samples)
         canvas = Image.new("L", (1728, img.height), 255)

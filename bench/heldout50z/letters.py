@@ -125,7 +125,7 @@ ORGS: dict[str, dict[str, Any]] = {
     },
 }
 
-LAB = {
+LAB: dict[str, Any] = {
     "name": "MVZ Labor Isartal GmbH",
     "alts": ["Labor Isartal", "MVZ Labor Isartal"],
     "addr": ["Landsberger Straße 312", "80687 München"],
@@ -133,7 +133,7 @@ LAB = {
     "tel": "+49 89 5790 0",
     "docs": ["Dr. med. Jörg Haberl, Facharzt für Laboratoriumsmedizin"],
 }
-RADIO = {
+RADIO: dict[str, Any] = {
     "name": "Radiologisches Zentrum Ingolstadt-Nord",
     "alts": ["Radiologie Ingolstadt-Nord", "RZ Ingolstadt-Nord"],
     "addr": ["Levelingstraße 21", "85049 Ingolstadt"],
