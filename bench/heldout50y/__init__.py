@@ -1,0 +1,1 @@
+"""A blind, held-out set of clinic letters from Thuringia and abroad, with exact truth."""

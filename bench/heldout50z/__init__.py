@@ -1,0 +1,1 @@
+"""A blind, held-out set of clinic letters: Munich, Upper Bavaria and the Allgäu (set "z")."""
