@@ -12,11 +12,13 @@ written for the test.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 
 import pytest
 
 from docvault.facts import propose
+from docvault.facts.extract.known import Directory, fold, with_directory
 
 TODAY = date(2026, 12, 1)
 
@@ -241,3 +243,144 @@ def test_a_discharge_note_from_albania_and_greece(kind: str) -> None:
         f"{kind}\nEmri i pacientit: Arben Hoxha\nDatëlindja: 22.01.1986\n"
     )
     assert _fact(letter, "title") == kind
+
+
+# After the blind sets 50y (Thuringia) and 50z (Upper Bavaria) were measured: the classes
+# their letters showed, each in a letter of its own.
+
+
+def test_a_kind_of_practice_under_its_doctors_name_is_no_sender() -> None:
+    """ "Hautarztpraxis · Allergologie" says what the doctor over it does, not who wrote:
+    the doctor heading the page with her telephone, who signs, is the sender."""
+    letter = (
+        "Dr. med. Ina Brodersen\nAugenarztpraxis · Kontaktlinsen · Sehschule\n"
+        "Markt 3 · 25746 Heide · Tel. 0481 4455\nPraxis am Deich\nDeichstraße 4\n25761 Büsum\n"
+        "Heide, 19.04.2026\nBetr.: Befundbericht\nHerrn Ostermann, Jens\n"
+        "Wir sahen Ihren Patienten.\n"
+        "Mit freundlichen Grüßen\nDr. med. Ina Brodersen\nFachärztin für Augenheilkunde\n"
+    )
+    assert _fact(letter, "sender") == "Dr. med. Ina Brodersen"
+
+
+def test_a_doctor_over_the_page_who_signs_nothing_is_no_sender() -> None:
+    letter = (
+        "Dr. med. Ina Brodersen\nAugenarztpraxis · Kontaktlinsen\nMarkt 3 · 25746 Heide · "
+        "Tel. 0481 4455\nPraxis am Deich\nDeichstraße 4\n25761 Büsum\nBetr.: Befundbericht\n"
+        "Mit freundlichen Grüßen\nDr. med. Hauke Janssen\n"
+    )
+    assert _fact(letter, "sender") != "Dr. med. Ina Brodersen"
+
+
+@pytest.mark.parametrize(
+    ("head", "sender"),
+    [("LANDRATSAMT DITHMARSCHEN\nFachdienst Gesundheit", "LANDRATSAMT DITHMARSCHEN"),
+     ("AOK NORDWEST\nDie Gesundheitskasse.", "AOK NORDWEST"),
+     ("HELIOS\nKlinikum Heide\nHelios Klinikum Heide · Esmarchstraße 50 · 25746 Heide",
+      "Helios Klinikum Heide")],
+)  # fmt: skip
+def test_a_head_in_capitals_under_the_receipt_stamp_is_the_letters(head: str, sender: str) -> None:
+    """Under the practice's stamp, a line in capitals may be the practice's name or the
+    letter's head: an organisation other than a practice, or a name its return line begins
+    with, is the head's."""
+    letter = (
+        f"EINGEGANGEN\n17.09.2026\n{head}\nEsmarchstraße 50 · 25746 Heide\n"
+        "Praxis am Deich\nDeichstraße 4\n25761 Büsum\nDatum: 14.09.2026\nAnfrage\n"
+        "Patient: Jens Ostermann, geb. 03.05.1971\nSehr geehrte Damen und Herren,\n"
+    )
+    assert _fact(letter, "sender") is not None
+    assert (_fact(letter, "sender") or "").casefold() == sender.casefold()
+
+
+def test_the_practices_own_name_in_its_stamp_is_no_head() -> None:
+    """The practice's own name, known to the directory, in its receipt stamp over a
+    hospital's head: the hospital sent the letter."""
+    letter = (
+        "EINGANG 27.07.2026\nPraxis am Deich\nWestküstenklinikum Heide\n"
+        "Klinik für Innere Medizin\nEsmarchstraße 50, 25746 Heide\nTelefon 0481 785-0\n"
+        "Praxis am Deich\nDeichstraße 4\n25761 Büsum\nHeide, 26.07.2026\nEntlassungsbericht\n"
+        "Pat.: Jens Ostermann (*03.05.1971)\nSehr geehrte Frau Kollegin,\n"
+    )
+    clinic = replace(Directory(), own_names=frozenset({fold("Praxis am Deich")}))
+    found = with_directory(propose(letter, TODAY), letter, clinic).get("sender")
+    assert found is not None
+    assert found.value == "Westküstenklinikum Heide"
+
+
+@pytest.mark.parametrize(
+    ("head", "sender"),
+    [("State of Eritrea – Ministry of Health\nHalibet National Referral Hospital",
+      "Halibet National Referral Hospital"),
+     ("tirol kliniken\nLandeskrankenhaus Hall – Universitätskliniken", "Landeskrankenhaus Hall"),
+     ("tirol kliniken – Landeskrankenhaus Hall", "Landeskrankenhaus Hall"),
+     ("Azienda Sanitaria dell'Alto Adige – Südtiroler Sanitätsbetrieb",
+      "Azienda Sanitaria dell'Alto Adige")],
+)  # fmt: skip
+def test_a_heads_name_past_a_state_a_logos_small_words_and_an_elided_article(
+    head: str, sender: str
+) -> None:
+    letter = (
+        f"{head}\nMilser Straße 10, 6060 Hall in Tirol, Österreich\nFax +43 5223 502 0\n"
+        "Praxis am Deich\nDeichstraße 4\n25761 Büsum\nArztbrief\n"
+        "Patient: Jens Ostermann, geb. 03.05.1971\nSehr geehrte Frau Kollegin,\n"
+    )
+    assert _fact(letter, "sender") == sender
+
+
+@pytest.mark.parametrize(
+    ("head", "address", "sender"),
+    [("МБАЛ „Св. Анна“ – Бургас", "ул. „Александровска“ 5, 8000 Бургас, България",
+      "МБАЛ „Св. Анна“ – Бургас"),
+     ("КНП «Міська лікарня № 3 м. Тернополя»", "вул. Живова, 2, м. Тернопіль, 46002, Україна",
+      "КНП «Міська лікарня № 3 м. Тернополя»")],
+)  # fmt: skip
+def test_a_head_over_its_address_abroad_is_no_address_window(
+    head: str, address: str, sender: str
+) -> None:
+    """An organisation over an address that ends with a country abroad heads the letter (the
+    practice's own window is at home); a Bulgarian hospital's town after its dash and a
+    Ukrainian town's "м." are part of the name."""
+    letter = (
+        f"{head}\n{address}\nPraxis am Deich\nDeichstraße 4\n25761 Büsum\nЕПИКРИЗА\n"
+        "на Георги Димитров\nроден на 18.12.1980 г.\n"
+    )
+    assert _fact(letter, "sender") == sender
+    assert _fact(letter, "title") == "Епикриза"  # capitals filed as a word is written
+
+
+@pytest.mark.parametrize(
+    "kind", ["Lettera di dimissione / Entlassungsbrief", "Letër lëshimi", "Raport mjekësor"]
+)
+def test_a_heading_in_two_languages_and_albanias_kinds(kind: str) -> None:
+    letter = (
+        "Qendra Klinike Universitare e Kosovës\nRrethi i Spitalit p.n., 10000 Prishtinë, Kosovë\n"
+        "Fax +383 38 500 600\nPraxis am Deich\nDeichstraße 4\n25761 Büsum\n"
+        f"Prishtinë, 28.07.2026\n{kind}\nPaziente / Patient: Jens Ostermann\n"
+        "Data e lindjes: 03.05.1971\nI nderuar koleg,\n"
+    )
+    assert _fact(letter, "title") == kind
+
+
+@pytest.mark.parametrize(
+    ("heading", "person", "patient"),
+    [("BEFUNDBERICHT", "Frau Ildikó Molnár", "Ildikó Molnár"),
+     ("Betr.: Befundbericht", "Herrn Richter, Thomas", "Thomas Richter"),
+     ("Therapiebericht", "für: Frank Fromm", "Frank Fromm")],
+)  # fmt: skip
+def test_a_person_alone_under_the_letters_heading_is_its_patient(
+    heading: str, person: str, patient: str
+) -> None:
+    letter = (
+        "Physiotherapie an der Mühle\nMühlenweg 3 · 25746 Heide\nTel. 0481 1234\n"
+        f"Praxis am Deich\nDeichstraße 4\n25761 Büsum\n{heading}\n{person}\n"
+        "Behandlungszeitraum: 22.04.2026 bis 02.06.2026\nNach sechs Behandlungen Besserung.\n"
+    )
+    assert _fact(letter, "patient") == patient
+
+
+def test_a_window_under_a_heading_is_no_patient() -> None:
+    """A person with a street and a post code under the name: an address, whoever it is."""
+    letter = (
+        "Physiotherapie an der Mühle\nMühlenweg 3 · 25746 Heide\nTel. 0481 1234\n"
+        "Rechnung\nFrau Anke Brodersen\nLindenweg 3\n25746 Heide\nSehr geehrte Damen und Herren,\n"
+    )
+    assert _fact(letter, "patient") is None

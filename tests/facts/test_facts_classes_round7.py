@@ -238,8 +238,9 @@ def test_a_printed_mail_or_a_form_signed_only_with_a_stamp_names_its_sender_ther
 
 def test_with_the_clinics_window_left_out_the_organisation_over_its_own_address_sends() -> None:
     """The clinic's address window first, then the hospital's name over its address without
-    a telephone: the rules alone leave it open (it might be a recipient's window); knowing
-    the clinic's own name, the hospital is the sender."""
+    a telephone: knowing the clinic's own name, the hospital is the sender. (The rules alone
+    left it open until the twelfth round: an address ending with a country abroad,
+    "Nederland", is now a head's, never the practice's own window, so they read it too.)"""
     letter = (
         "Jonas Brenner\nPraxis am Markt\nMarktplatz 7\nD-50733 Köln\nDuitsland\n"
         "Ziekenhuis Rijnoever\nAfdeling Interne Geneeskunde\n"
@@ -248,8 +249,10 @@ def test_with_the_clinics_window_left_out_the_organisation_over_its_own_address_
     )
     directory = replace(Directory(), own_names=frozenset({fold("Praxis am Markt")}))
     proposals = propose(letter, TODAY)
-    assert "sender" not in proposals
+    assert proposals["sender"].value == "Ziekenhuis Rijnoever"
     assert with_directory(proposals, letter, directory)["sender"].value == "Ziekenhuis Rijnoever"
+    at_home = letter.replace("Postbus 9101, 6500 HB Nijmegen, Nederland", "Postfach 12, 50667 Köln")
+    assert "sender" not in propose(at_home, TODAY)  # an address at home: perhaps a window
 
 
 def test_a_forms_row_of_numbers_gives_the_date_under_its_column_and_a_time_beside_it() -> None:

@@ -57,6 +57,7 @@ from docvault.facts.extract.patient import (
     patient_candidates,
 )
 from docvault.facts.extract.sender import (
+    heads_letter,
     sender_candidates,
 )
 from docvault.facts.extract.title import (
@@ -95,7 +96,7 @@ def propose(text: str, today: date | None = None) -> dict[str, Proposal]:
     today = today or date.today()
     # The practice's receipt stamp ("EINGANG 25.09.2025"), where the scanner caught it at the
     # page's top: the practice's mark on the page, no line of the letter's head.
-    lines = without_receipt_stamp(letter_lines(text))
+    lines = without_receipt_stamp(letter_lines(text), heads_letter)
     order = slash_order(text[:MAX_CHARACTERS])
     decided = {
         "patient": _decide("patient", patient_candidates(lines)),

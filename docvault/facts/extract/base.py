@@ -516,11 +516,13 @@ _DOCUMENT_KIND = re.compile(
     r"rückfrage|anfrage|medikationsplan|protokoll|überleitungsbogen|fragebogen|zpráva|zprava|"
     r"správa|epikris|remiss|remissvar|henvisning|journalnotat|erklæring|intyg|skierowanie|"
     r"zaświadczenie|epikryza|zárójelentés|lelet|beutaló|informe|išrašas|виписка|выписка|"
-    rf"эпикриз|епікриз|stellungnahme|zeugnis|{NORTHERN_AND_EASTERN_KINDS})\b|"
+    rf"эпикриз|епікриз|епикриза|stellungnahme|zeugnis|{NORTHERN_AND_EASTERN_KINDS})\b|"
     # The kinds of the letters from France, Belgium, Luxembourg, Italy, Portugal, the
     # Netherlands, Turkey and Ukraine, as whole words ("avis" is in "Davis").
     r"\b(?:compte[- ]rendu|lettre|protocole|rapport|certificat|courrier|relazione|referto|"
-    r"lettera|relatório|relatorio|verslag|rapor|raporu|висновок|заключение|довідка|справка)\b",
+    r"lettera|relatório|relatorio|verslag|rapor|raporu|висновок|заключение|довідка|справка|"
+    # Albania's and Kosovo's discharge letter and medical report.
+    r"letër lëshimi|letër daljeje|raport mjekësor)\b",
     re.IGNORECASE,
 )
 

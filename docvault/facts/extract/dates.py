@@ -7,7 +7,7 @@ import functools
 import itertools
 import re
 import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 
@@ -665,10 +665,20 @@ _STAMPED_PRACTICE = re.compile(r"[^\W\d_a-zäöüß][^\da-zäöüß]*|\w*(?:[Pp]
 _STAMPED_WORDS = 4
 
 
-def without_receipt_stamp(lines: list[Line]) -> list[Line]:
+def receipt_stamp_line(text: str) -> bool:
+    """Whether a line is a receipt stamp's: its word and date, or its date under its word."""
+    text = text.strip()
+    return bool(_RECEIPT_STAMP_LINE.fullmatch(text) or _DATE_ALONE.fullmatch(text))
+
+
+def without_receipt_stamp(
+    lines: list[Line], heads: Callable[[str, Sequence[Line]], bool] | None = None
+) -> list[Line]:
     """The page's lines less the practice's receipt stamp ("EINGANG 25.09.2025" on one line
     or two, where the scanner caught it, and the practice's name under it): the practice's
-    mark on the page, no line of the letter's head."""
+    mark on the page, no line of the letter's head. ``heads`` tells a line in capitals under
+    the stamp that begins the letter's head ("LANDRATSAMT EICHSFELD", "AOK PLUS") from the
+    practice's name."""
     kept: list[Line] = []
     stamped = False
     position = 0
@@ -687,7 +697,8 @@ def without_receipt_stamp(lines: list[Line]) -> list[Line]:
         if _STAMP_AND_NAME.fullmatch(text) and _DATE_ALONE.fullmatch(following):
             position += 2  # "EINGEGANGEN Praxis am Kröpeliner Tor" over "29.04.2024"
             continue
-        if stamped and _STAMPED_PRACTICE.fullmatch(text) and len(text.split()) <= _STAMPED_WORDS:
+        named = _STAMPED_PRACTICE.fullmatch(text) and len(text.split()) <= _STAMPED_WORDS
+        if stamped and named and not (heads and heads(text, lines[position + 1 :])):
             stamped, position = False, position + 1
             continue
         stamped = False

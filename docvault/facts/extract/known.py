@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import difflib
 import functools
+import itertools
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from docvault.facts.extract.base import MAX_TITLE_CHARACTERS, Line, Proposal
 from docvault.facts.extract.base import letter_lines as all_lines
-from docvault.facts.extract.dates import without_receipt_stamp
+from docvault.facts.extract.dates import receipt_stamp_line, without_receipt_stamp
 from docvault.facts.extract.sender import (
     POSTCODE_LINE,
     RECIPIENT_START,
@@ -26,6 +27,7 @@ from docvault.facts.extract.sender import (
     _first_line_under_fax_header,
     _mail_printout,
     head_name,
+    heads_letter,
     is_person_line,
     letters_of,
     name_words,
@@ -35,7 +37,7 @@ from docvault.textutil import strip_markup
 
 def letter_lines(text: str) -> list[Line]:
     """The page's lines as the layout rules read them: the practice's receipt stamp left out."""
-    return without_receipt_stamp(all_lines(text))
+    return without_receipt_stamp(all_lines(text), heads_letter)
 
 
 # A number shorter than this is an extension, a post code or a date, not a line's number.
@@ -285,7 +287,8 @@ def _sender_past_own(text: str, directory: Directory) -> Proposal | None:
 
     lines = letter_lines(text)
     first = _first_line_under_fax_header(lines)
-    if first is not None and is_own(first.text, directory) and not _addressed(lines, first):
+    own_head = first is not None and is_own(first.text, directory)
+    if own_head and first is not None and not (_addressed(lines, first) or _stamped(text, first)):
         return None  # the clinic's own letter head: a letter it wrote, from nobody else
     rest = _without_own_window(text, directory)
     found = propose(rest).get("sender")
@@ -294,6 +297,17 @@ def _sender_past_own(text: str, directory: Directory) -> Proposal | None:
     if found is None or is_own(found.value, directory) or is_person_line(found.value):
         return None  # a signer read once the window is gone: the rules' weakest reading
     return found
+
+
+def _stamped(text: str, line: Line) -> bool:
+    """Whether ``line`` stands right under the practice's receipt stamp: its name in the
+    stamp, not a letter head of its own."""
+    texts = [found.text for found in all_lines(text)]
+    return any(
+        receipt_stamp_line(above)
+        for above, below in itertools.pairwise(texts)
+        if below == line.text
+    )
 
 
 def _first_organisation_line(text: str) -> Proposal | None:
@@ -321,6 +335,8 @@ def _without_own_window(text: str, directory: Directory) -> str:
         if not is_own(strip_markup(line), directory):
             continue
         dropped.add(number)
+        if number and receipt_stamp_line(strip_markup(texts[number - 1])):
+            continue  # the practice's name in its receipt stamp: the letter's head under it
         if number and is_person_line(texts[number - 1]):
             dropped.add(number - 1)  # "Dr. med. Selin Aydın" over the practice's name
         for below in range(number + 1, min(number + _WINDOW_LINES, len(texts))):

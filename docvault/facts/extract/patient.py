@@ -179,6 +179,7 @@ def patient_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
             if name:
                 yield Candidate(name, line.text, 1)
     yield from _split_name_fields(lines)
+    yield from _named_under_heading(lines)
     yield from _addressed_patient(lines)
 
 
@@ -406,6 +407,38 @@ def _addressed_patient(lines: Sequence[Line]) -> Iterator[Candidate]:
         if re.search(rf"{_SALUTATION}\s+{re.escape(surname)}\b", salutation.text):
             yield Candidate(name, f"{text} · {salutation.text}", 2)
             return
+
+
+# The subject's line or a heading of a kind of letter ("Betr.: Befundbericht", "BEFUNDBERICHT").
+_SUBJECT_OR_KIND = re.compile(r"^(?:Betr\.|Betreff|Betrifft|Re|Subject)\s*:|^(?:\S+\s+){0,3}\S+$")
+# The patient on a line of their own under it: "Frau Ildikó Molnár", "Herrn Richter, Thomas",
+# "für: Frank Fromm".
+_PERSON_UNDER_HEADING = re.compile(
+    rf"^(?:(?:für|for)\s*:\s*(?:{_SALUTATION}\s+)?|{_SALUTATION}\s+)(?P<name>[^\W\d_][^:\d()]{{2,60}})$"
+)
+
+
+_STREET_OR_TOWN = re.compile(
+    r"^\s*(?:[A-Z]{1,2}-)?\d{4,5}\s+[^\W\d_]|(?:straße|strasse|str\.|weg|platz|gasse)\s+\d",
+    re.IGNORECASE,
+)
+
+
+def _named_under_heading(lines: Sequence[Line]) -> Iterator[Candidate]:
+    """The person a line names alone, with a salutation or "für:", right under the letter's
+    subject or its heading of a kind of letter and over no address: whom the letter is about
+    (a recipient's window has its street under the name)."""
+    for position, line in enumerate(lines[1:30], start=1):
+        found = _PERSON_UNDER_HEADING.match(line.text.strip())
+        above = lines[position - 1].text.strip()
+        if found is None or not (_SUBJECT_OR_KIND.match(above) and _DOCUMENT_KIND.search(above)):
+            continue
+        below = [following.text for following in lines[position + 1 : position + 3]]
+        if any(_STREET_OR_TOWN.search(text) for text in below):
+            continue  # a window's name over its street and post code
+        name = read_name(found["name"])
+        if name and not _ACADEMIC.match(found["name"]):
+            yield Candidate(name, line.text, 1)
 
 
 def _birth_date_follows(text: str) -> bool:

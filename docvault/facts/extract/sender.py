@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Iterator, Sequence
+
+from babel import Locale
 
 from docvault.facts.extract.base import (
     _BIRTH,
@@ -16,6 +19,7 @@ from docvault.facts.extract.base import (
     Candidate,
     Line,
     read_name,
+    same_person,
 )
 from docvault.facts.extract.dates import (
     dates_in,
@@ -68,6 +72,8 @@ _OTHER_ORGANISATION = re.compile(
     # Serbian, Croatian, Bosnian, Slovenian, Romanian, Bulgarian, Greek hospitals and centres
     r"[Bb]olnic[aei]\b|[Bb]olnišnic\w*|[Bb]olnički|[Kk]linični center|[Cc]entar\b|"
     r"Dom zdravlja|Zdravstveni dom|Spitalul\b|\w*[Бб]олница|Νοσοκομε[ίι]\w*|Κλινική|"
+    # Bulgaria's hospitals by their kind's letters: "УМБАЛ „Света Марина“", "МБАЛ Бургас".
+    r"\bУ?МБАЛ\w*|"
     r"Kindertagesstätte|Kita\b|Schule\b|"
     # A therapists' practice by its craft and its name: "Physiotherapie Bewegungsraum".
     # "Physiotherapie am Kiebitzmarkt".
@@ -266,6 +272,8 @@ def _name_shaped(name: str) -> bool:
         return False
     if len(words) == 1 and name.isupper() and len(name) <= 5:
         return False
+    if words[0].isalpha() and words[0].islower():
+        return False  # a logo's words written small ("tirol kliniken"), over the name
     cyrillic_named = bool(re.search(r"[А-Яа-яІЇЄҐЁ]", name)) and _an_organisation(name)
     # A hospital's word written small at the name's end, its adjectives small before it:
     # "Paula Stradiņa klīniskā universitātes slimnīca", "Helsingin yliopistollinen sairaala".
@@ -282,11 +290,15 @@ def _name_shaped(name: str) -> bool:
         # The languages that write a name's nouns small: "Fakultní nemocnice Plzeň",
         # "Skånes universitetssjukhus".
         or (word.islower() and _an_organisation(word))
+        # An article elided before a name's word: "Azienda Sanitaria dell'Alto Adige".
+        or re.fullmatch(r"(?:d|l|dell|dall|nell|all|sull|degl)['’][A-ZÀ-Ý][^\W\d_]+", word)
+        is not None
         # A legal form written small: "Krajská nemocnice Liberec, a.s.", "s.r.o.", "p.o."
         or re.fullmatch(r"(?:[a-z]{1,3}\.){1,3}", word) is not None
         # A Cyrillic name's adjectives written small, its number sign: "Львівська міська
         # клінічна лікарня № 5", in a name that holds an organisation's word.
-        or ((word == "№" or re.fullmatch(r"[а-яіїєґё-]+", word) is not None) and cyrillic_named)
+        # (a town's "м." or "г.", written small before its name, too).
+        or ((word == "№" or re.fullmatch(r"[а-яіїєґё-]+\.?", word) is not None) and cyrillic_named)
         or (small_noun_last and re.fullmatch(r"[^\W\d_]+,?", word) is not None)
         for word in words
     )
@@ -361,7 +373,9 @@ _GLUED_NUMBER = re.compile(r"^\+?[\d()][\d ()/-]{6,}\.?\s+(?=[^\W\d_])")
 # one's name.
 _KIND_ALONE = re.compile(
     r"(?:Amt|Behörde|Verwaltung|Gericht|Klinik|Klinikum|Krankenhaus|Praxis|Labor|Zentrum|"
-    r"Hospital|Clinic|Practice|Surgery|Spital|Apotheke|Pharmacy|Kasse|Versicherung)\W*",
+    r"Hospital|Clinic|Practice|Surgery|Spital|Apotheke|Pharmacy|Kasse|Versicherung|"
+    # A kind of practice in one word ("Hautarztpraxis", "Gemeinschaftspraxis"): no name.
+    r"[^\W\d_]*praxis|Praxisgemeinschaft)\W*",
     re.IGNORECASE,
 )
 
@@ -485,6 +499,10 @@ def _sender_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
     stamped = _closing_stamp(lines)
     if stamped is not None:
         yield stamped
+        return
+    doctor = _doctor_heading(lines)
+    if doctor is not None:
+        yield doctor
         return
     if unsure is not None and (abroad := _head_without_street(unsure, lines)) is not None:
         yield Candidate(abroad, unsure.text, 0)
@@ -642,6 +660,22 @@ def _to_whom(text: str) -> bool:
     return bool(re.match(r"(?:An|To|z\.\s?Hd\.?)\s*:?\s+(?!der\b|dem\b|den\b)", text))
 
 
+def _doctor_heading(lines: Sequence[Line]) -> Candidate | None:
+    """The doctor whose name heads the page, with a way to answer under it, who signs the
+    letter too ("Dr. med. Elisabeth Wenzel" over "Hautarztpraxis · Allergologie" and her
+    telephone): her own letter head, not an address window's first line."""
+    first = _first_line_under_fax_header(lines)
+    if first is None or not _titled(first.text) or not is_person_line(first.text):
+        return None
+    below = lines[first.number + 1 : first.number + 4]
+    if not any(_ANSWER_BY.search(line.text) for line in below):
+        return None
+    name = first.text.strip()
+    if any(same_person(signer.value, name) for signer in _signers(lines)):
+        return Candidate(name, first.text, 0)
+    return None
+
+
 def _first_organisation(lines: Sequence[Line]) -> tuple[Candidate | None, Line | None]:
     """The first organisation the page's head names outside what may be an address, and
     the first one inside such a block (which may be the recipient)."""
@@ -665,11 +699,16 @@ def _first_organisation(lines: Sequence[Line]) -> tuple[Candidate | None, Line |
         if not heads_over and position not in recipients:  # the letter head's own address
             address_given = address_given or bool(POSTCODE_LINE.search(line.text))
         head = _group_and_hospital(line.text) or _portals_owner(line.text)
-        head = head or _SENDER_PARTS.split(_without_logo(line.text))[0].strip(" ,")
+        parts = [part.strip(" ,") for part in _SENDER_PARTS.split(_without_logo(line.text))]
+        if not head and _town_after_dash(parts, line.text):
+            head = line.text.strip()  # "УМБАЛ „Света Марина“ – Варна"
+        head = head or parts[0]
         if (office := _town_and_office(line.text)) is not None and position not in addressed:
             return Candidate(office, line.text, 0), unsure
         if _RUN_INTO_STREET.search(head):
             continue  # "… Braunschweig-Hannoverweihe 2": the name ran into its street's end
+        if _KIND_ALONE.fullmatch(head):
+            continue  # "Hautarztpraxis · Allergologie" under its doctor's name: what, not who
         kind = _DOCUMENT_KIND.search(head)
         if (kind and not _named_past_kind(head, kind)) or _PATIENT_LABEL.search(line.text):
             # "Radiologischer Befund" is the letter's title, not its sender ("Orotta
@@ -687,6 +726,8 @@ def _first_organisation(lines: Sequence[Line]) -> tuple[Candidate | None, Line |
             continue  # "Usual GP" over "Dr Tom Ngata, Harbourside General Practice"
         if position and _FORM_LABEL.search(lines[position - 1].text):
             continue  # "Krankenkasse bzw. Kostenträger" over "AOK Hessen": the form's value
+        if _abroad_address_under(lines, position) and len(head) <= 80:
+            return Candidate(_with_word_above(head, lines, position), line.text, 0), unsure
         if line.block in recipient_blocks or position in addressed or _to_whom(line.text):
             unsure = unsure or line
             continue
@@ -704,6 +745,35 @@ def _first_organisation(lines: Sequence[Line]) -> tuple[Candidate | None, Line |
 # A name's part that ends in a house number after a word written small: where the CPU engine
 # lost the separator and the street's first word between them.
 _RUN_INTO_STREET = re.compile(r"[a-zäöüß]\s\d{1,4}[a-z]?$")
+
+
+# The languages of the letters a practice gets from abroad, for the names of their countries.
+_COUNTRY_LOCALES = (
+    "de en fr it es pt nl pl cs sk hu ro bg uk ru sr hr bs sl sq el tr da sv nb fi et lv lt vi"
+)
+
+
+@functools.cache
+def _countries_abroad() -> frozenset[str]:
+    """Every country's name but Germany's, in the languages of the letters from abroad
+    ("Österreich", "България", "Україна"), folded for comparison."""
+    names = set()
+    for locale in _COUNTRY_LOCALES.split():
+        for code, name in Locale.parse(locale).territories.items():
+            if len(code) == 2 and code.isalpha() and code != "DE":
+                names.add(name.casefold())
+    return frozenset(names)
+
+
+def _abroad_address_under(lines: Sequence[Line], position: int) -> bool:
+    """Whether the address under an organisation's line ends with a country abroad ("…, 6020
+    Innsbruck, Österreich"): a letter head from abroad, never the practice's own address
+    window (a practice writes no country into its own address)."""
+    for following in lines[position + 1 : position + 3]:
+        last = re.split(r",|·", following.text)[-1].strip(" .").casefold()
+        if re.search(r"\b\d{3,6}\b", following.text) and last in _countries_abroad():
+            return True
+    return False
 
 
 def _running_text(text: str) -> bool:
@@ -1079,7 +1149,7 @@ _FAX_HEADER = re.compile(
 _STATE_LINE = re.compile(
     r"^(?:T\.\s?C\.|Royaume|Kingdom|Republi[ck]|Republika|Repubblica|République|"
     r"República|Rzeczpospolita|Ministry|Ministère|Ministerio|Ministero|Ministerstvo|"
-    r"Department of the (?:Army|Navy|Air Force)|Bundeswehr)\b|"
+    r"Department of the (?:Army|Navy|Air Force)|Bundeswehr|State of|Government of)\b|"
     r"\bBakanlığı\b",
     re.IGNORECASE,
 )
@@ -1119,6 +1189,26 @@ def _letterhead(lines: Sequence[Line]) -> Candidate | None:
         # is no better a guess (the addressee's, often): no sender.
         return Candidate("", line.text, 0)
     return Candidate(name, line.text, 0)
+
+
+# A practice's own words, as its receipt stamp names it.
+_PRACTICE_WORD = re.compile(r"praxis|\bMVZ\b|hausarzt|ärzte|\bDres?\b", re.IGNORECASE)
+
+
+def heads_letter(text: str, below: Sequence[Line]) -> bool:
+    """Whether a line in capitals under a receipt stamp begins the letter's head, not the
+    practice's name in the stamp: an organisation other than a practice ("LANDRATSAMT
+    EICHSFELD", "AOK PLUS"), or a name its return line begins with ("HELIOS" over "Helios
+    Klinikum Erfurt · Nordhäuser Straße 74 · 99089 Erfurt")."""
+    if _an_organisation(text) and not _PRACTICE_WORD.search(text):
+        return True
+    start = f"{text.casefold()} "
+    return any(
+        line.text.casefold().startswith(start)
+        and "·" in line.text
+        and POSTCODE_LINE.search(line.text)
+        for line in below[:_HEAD_LINES]
+    )
 
 
 def _a_named_sender(name: str) -> bool:
@@ -1175,12 +1265,13 @@ _HEAD_PROVIDER = re.compile(
 # A hospital group that runs the hospital named after it on the letter head.
 _OPERATOR = re.compile(
     r"\b(?:AG|GmbH|gGmbH|Holding|Verbund|Gruppe|Group|Kliniken|Klinikverbund|University|"
-    r"Universität|CHR|CHU|CHRU|Centre Hospitalier|Hôpitaux|Universitätsklinikum|Klinikum)\b|"
+    r"Universität|CHR|CHU|CHRU|Centre Hospitalier|Hôpitaux|Universitätsklinikum|Klinikum|"
+    r"Azienda)\b|"
     r"verbund\b"
 )
 _ONE_HOSPITAL = re.compile(
     r"(?:Klinikum|Krankenhaus|Klinik|Kreisklinik|Spital|Hospital|Landeskrankenhaus|"
-    r"H[ôo]pital|Clinique|Campus)\s+(?:[A-ZÄÖÜ]|d[eu]s?\s|la\s)|"
+    r"H[ôo]pital|Clinique|Campus|Ospedale)\s+(?:[A-ZÄÖÜ]|d[eu]s?\s|la\s|di\s|del\w*\s)|"
     # "Al Mouwasat University Hospital": a hospital named before its word
     r"(?:[A-ZÄÖÜ][\w-]*\s){1,4}(?:Hospital|Klinikum|Krankenhaus)$"
 )
@@ -1224,6 +1315,22 @@ def _specialty_and_doctor(parts: Sequence[str], text: str) -> bool:
     )
 
 
+def _town_after_dash(parts: Sequence[str], text: str) -> bool:
+    """Whether a head's line is an organisation's name, a dash and one word more that names
+    no department, specialty or organisation: its town, part of the name it goes by."""
+    if len(parts) != 2 or text.count(" – ") != 1 or not _an_organisation(parts[0]):
+        return False
+    town = parts[1]
+    return (
+        re.fullmatch(r"[^\W\d_][^\W\d_-]+(?:-[^\W\d_]+)?", town) is not None
+        and town[0].isupper()
+        and not town.isupper()
+        and not _an_organisation(town)
+        and not _SUBDIVISION.search(town)
+        and not _PLACE_OR_SPECIALTY.search(town)
+    )
+
+
 def head_name(line: Line) -> str | None:
     """The name a letter head's first line gives, or None where the line is no name: a
     number, markup or a label, a person, a heading, a department, a form's field."""
@@ -1237,11 +1344,19 @@ def head_name(line: Line) -> str | None:
         # "Neurologie Stralsund – Dr. med. Anja Peckholz": a practice named by its specialty
         # and town, then its doctor: the whole line is its name.
         name = line.text.strip()
-    elif len(parts) > 1 and _an_organisation(parts[1]) and not _an_organisation(name):
+    elif (
+        len(parts) > 1
+        and _an_organisation(parts[1])
+        and not (_an_organisation(name) and _name_shaped(name))
+    ):
+        # (A logo's words written small before it, "tirol kliniken – Landeskrankenhaus
+        # Innsbruck", are no name either.)
         signer = _SIGNER.match(name)
         if RECIPIENT_START.match(name) or (signer and signer.end()):
             return None  # "Frau Dr. Roth · Praxis am Markt": a person's line, no letter head
         name = parts[1]  # "Zentrale Notaufnahme · Klinikum Rheinbogen": the hospital's name
+    elif _town_after_dash(parts, line.text):
+        name = line.text.strip()  # "УМБАЛ „Света Марина“ – Варна": its town is its name's
     # OCR drops the space after an abbreviation's dot: "St.Elisabeth-Krankenhaus".
     name = re.sub(r"\b(St|Dr|Prof)\.(?=[^\W\d_])", r"\1. ", name)
     words = name.split()
@@ -1249,7 +1364,7 @@ def head_name(line: Line) -> str | None:
     small_acronym = re.match(r"[a-z]{2,5}-[A-ZÄÖÜ]", name) and _an_organisation(name)
     if not 1 <= len(words) <= 10 or len(name) > 80 or not (name[0].isupper() or small_acronym):
         return None
-    if not re.fullmatch(r"[^\W\d_](?:[^\W\d_]|[ .,'’&()/+-])*", name.replace(" – ", " ")):
+    if not re.fullmatch(r"[^\W\d_«„](?:[^\W\d_]|[ .,'’&()/+«»„“-])*", name.replace(" – ", " ")):
         return None  # a name is words: no number, no markup, no label
     if (name.isupper() and len(words) == 1) or not _name_shaped(name.replace(" – ", " ")):
         return None  # "FAX", "Medikationsplan", "A member of ...": no name
@@ -1339,6 +1454,8 @@ def _recipient_lines(lines: Sequence[Line]) -> set[int]:
         bare = _an_organisation(line.text) and not any(
             _CONTACT.search(text.text) for text in window[: ends[0] + 2]
         )
+        # (An organisation over its address abroad is a head: the practice's window is home.)
+        bare = bare and not _abroad_address_under(lines, position)
         if starts or bare:
             marked.update(range(position, position + len(address)))
     return marked

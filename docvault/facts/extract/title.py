@@ -509,7 +509,8 @@ _FOREIGN_KIND = re.compile(
     # Serbian, Croatian, Bosnian, Slovenian, Romanian, Bulgarian, Greek, a US Army memo
     r"Otpusno pismo|Otpusna lista|Odpustno pismo|Specijalistički nalaz|Nalaz|Uputnica|"
     r"Scrisoare medicală|Bilet de ieșire|Отпусна листа|Отпусно писмо|Епикриза|"
-    r"Ενημερωτικ[οό] σημε[ιί]ωμα(?: εξ[οό]δου)?|Epikrizë|Εξιτ[ηή]ριο|Memorandum(?: for record)?|"
+    r"Ενημερωτικ[οό] σημε[ιί]ωμα(?: εξ[οό]δου)?|Epikrizë|Letër lëshimi|Letër daljeje|"
+    r"Raport mjekësor|Εξιτ[ηή]ριο|Memorandum(?: for record)?|"
     rf"{NORTHERN_AND_EASTERN_KINDS})\b",
     re.IGNORECASE,
 )
@@ -636,6 +637,12 @@ def _heading_above(line: Line, following: Line) -> bool:
     # Erkrankung nach § 6 IfSG – Rückfrage", "Berufskrankheit Nr. 4101".
     # An X-ray's planes are no number either: "RÖNTGEN THORAX IN 2 EBENEN".
     bare = re.sub(r"§\s?\d+[a-z]?|\bNr\.\s?\d+|\bin [1-4] Ebenen\b", "", bare, flags=re.I)
+    # A heading in two languages, a kind of letter in each: "Lettera di dimissione /
+    # Entlassungsbrief".
+    halves = bare.split(" / ")
+    if len(halves) == 2 and all(_DOCUMENT_KIND.search(half) or _FOREIGN_KIND.search(half)
+                                for half in halves):  # fmt: skip
+        bare = " ".join(halves)
     # Two words sharing their end, the first cut short ("Haus-/Kinderarzt"): one word's slash.
     bare = re.sub(r"(?<=[^\W\d_])-/(?=[^\W\d_])", "-", bare)
     if re.search(r"(?<![\w-])\d|[:@·•|¦,;()/]|[.!?]$", bare):
