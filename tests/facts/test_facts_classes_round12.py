@@ -18,7 +18,7 @@ from datetime import date
 import pytest
 
 from docvault.facts import propose
-from docvault.facts.extract.known import Directory, fold, with_directory
+from docvault.facts.extract.known import Directory, fold, marks_in, with_directory
 
 TODAY = date(2026, 12, 1)
 
@@ -384,3 +384,24 @@ def test_a_window_under_a_heading_is_no_patient() -> None:
         "Rechnung\nFrau Anke Brodersen\nLindenweg 3\n25746 Heide\nSehr geehrte Damen und Herren,\n"
     )
     assert _fact(letter, "patient") is None
+
+
+def test_a_known_correspondents_name_holds_the_part_the_layout_reads() -> None:
+    """Staff confirmed "tirol kliniken – Landeskrankenhaus Hall" for its fax number; a new
+    letter's head gives the hospital's part alone: one sender, in the confirmed spelling
+    (until the twelfth round the two readings vetoed each other: no sender)."""
+    known = "tirol kliniken – Landeskrankenhaus Hall"
+    letter = (
+        "tirol kliniken – Landeskrankenhaus Hall\nMilser Straße 10, 6060 Hall in Tirol, "
+        "Österreich\nFax +43 5223 502 4455\nPraxis am Deich\nDeichstraße 4\n25761 Büsum\n"
+        "Arztbrief\nPatient: Jens Ostermann, geb. 03.05.1971\nSehr geehrte Frau Kollegin,\n"
+    )
+    marks = {mark.value: frozenset({known}) for mark in marks_in(letter)}
+    directory = Directory(marks=marks, names={fold(known): known})
+    proposals = propose(letter, TODAY)
+    assert proposals["sender"].value == "Landeskrankenhaus Hall"
+    found = with_directory(proposals, letter, directory).get("sender")
+    assert found is not None
+    assert found.value == known
+    other = Directory(marks={value: frozenset({"Klinik Hochrum"}) for value in marks})
+    assert "sender" not in with_directory(proposals, letter, other)  # a number names another

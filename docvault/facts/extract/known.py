@@ -377,6 +377,14 @@ def known_title(text: str, titles: Iterable[str]) -> Proposal | None:
     return Proposal("title", title, f"a title confirmed before: “{line}”")
 
 
+def _one_sender(known: str, read: str) -> bool:
+    """Whether a known correspondent and the name the layout read are one sender: the same
+    name, or the layout's one part of the known name's ("Landeskrankenhaus Innsbruck" of
+    "tirol kliniken – Landeskrankenhaus Innsbruck", a group's hospital, a body's two names)."""
+    parts = {fold(part) for part in re.split(r"\s+[–—]\s+|\s*·\s*", known)}
+    return fold(known) == fold(read) or (len(parts) > 1 and fold(read) in parts)
+
+
 def with_directory(
     proposals: Mapping[str, Proposal], text: str, directory: Directory, mail_sender: str = ""
 ) -> dict[str, Proposal]:
@@ -399,7 +407,7 @@ def with_directory(
     named = identify_sender(text, directory, mail_sender)
     if read is not None and (spelled := _known_spelling(read.value, directory)) is not None:
         read = Proposal("sender", spelled, f"sender directory: “{read.value}” is {spelled}")
-    agreeing = [name for name in named if read is not None and fold(name) == fold(read.value)]
+    agreeing = [name for name in named if read is not None and _one_sender(name, read.value)]
     if agreeing:
         decided["sender"] = _evidence(agreeing[0], named[agreeing[0]])
     elif len(named) == 1 and read is None and _identifies(next(iter(named.values()))):
