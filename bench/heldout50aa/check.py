@@ -110,7 +110,8 @@ def _fold_latin1(s: str) -> str:
 
 
 def _norm(s: str) -> str:
-    return " ".join(s.casefold().split())
+    # case-blind, and blind to Turkish dotless i (YILMAZ is Yılmaz in capitals)
+    return " ".join(s.casefold().replace("ı", "i").split())
 
 
 def _pdf_lines(data: bytes) -> list[list[tuple[float, float, str]]]:

@@ -375,7 +375,7 @@ def standard_de(
         ctx.comp.gap(30)
     elif info == "refrow":
         cols = [
-            ("Ihr Zeichen", pid or ""),
+            ("Ihr Zeichen", pid or "–"),
             ("Unser Zeichen", our_ref or "–"),
             ("Datum", fmt(ctx.letter_date, dstyle)),
         ]
@@ -610,7 +610,26 @@ def k_psych(ctx: Ctx) -> None:
             "erfolgt), Kontrolle von Natrium und EKG unter der Medikation.",
         ),
     ]
-    standard_de(ctx, "pzn", None, [], items, running=False, our_ref="AP2/Go")
+    items += [
+        ("h", "Somatischer Befund"),
+        (
+            "p",
+            "Internistisch und neurologisch orientierend unauffällig. EKG: Sinusrhythmus, "
+            "QTc 428 ms. Labor: Natrium 138 mmol/l, TSH im Normbereich, Vitamin D erniedrigt.",
+        ),
+        ("h", "Medikation bei Entlassung"),
+        ("li", "Sertralin 150 mg 1-0-0"),
+        ("li", "Mirtazapin 15 mg 0-0-0-1"),
+        ("li", "Colecalciferol 20.000 I.E. einmal wöchentlich"),
+        ("h", "Sozialmedizinische Beurteilung"),
+        (
+            "p",
+            "Arbeitsunfähig bis auf Weiteres; eine stufenweise Wiedereingliederung nach dem "
+            "Hamburger Modell wird empfohlen. Die Patientin bzw. der Patient ist über die "
+            "Notfallambulanz unserer Klinik jederzeit erreichbar.",
+        ),
+    ]
+    standard_de(ctx, "pzn", None, [], items, running=True, our_ref="AP2/Go")
     ctx.notes.append("a report with no subject line: the title is null")
 
 
@@ -1137,7 +1156,7 @@ def k_handwritten(ctx: Ctx) -> None:
     ctx.handwritten = True
     c = Composer(left=70, right=520)
     ctx.comp = c
-    variant = ctx.rng.randrange(2)
+    variant = 0 if ctx.kind == "handwritten_note" else 1
     c.y = 60
     t = f"{ctx.ptitle} " if ctx.ptitle else ""
     if variant == 0:
@@ -1768,6 +1787,7 @@ KINDS: dict[str, Callable[[Ctx], None]] = {
     "care_email": k_email,
     "kim_printout": k_email,
     "handwritten_note": k_handwritten,
+    "handwritten_relative": k_handwritten,
     "pharmacy_fax": _fax_only,
     "fr_strasbourg": k_fr,
     "ch_basel": k_ch,

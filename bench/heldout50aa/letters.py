@@ -195,15 +195,16 @@ class Letter:
 
 CASES = [
     "plain",
-    "plain",
-    "same_name_and_birth_date",
     "twin",
-    "name_change",
+    "same_name_and_birth_date",
     "umlaut_spelling",
-    "namesake",
+    "name_change",
     "plain",
+    "namesake",
     "not_in_register",
     "plain",
+    "twin",
+    "umlaut_spelling",
 ]
 
 # the kind -> which families' patients it prefers
@@ -267,7 +268,7 @@ def _pick_patient(
 
 def _make(index: int, split_name: str, seed: int, kind: str, reg: list[Patient]) -> Letter:
     rng = random.Random(seed)
-    case = CASES[(index * 7 + seed) % len(CASES)]
+    case = CASES[(index * 3 + len(split_name)) % len(CASES)]
     patient, case = _pick_patient(rng, reg, case, kind)
     outsider = None
     if patient is None:
