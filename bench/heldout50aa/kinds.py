@@ -1207,8 +1207,9 @@ def k_handwritten(ctx: Ctx) -> None:
         c.line(ln, "hand", 17, lead=30, x=70 + (i * 37 % 23))
     if dated:
         c.gap(10)
+        place = "Schwetzingen" if variant == 0 else ctx.pick(["Mannheim", "HD", "Weinheim"])
         c.line(
-            f"{ctx.pick(['Schwetzingen', 'Mannheim', 'HD'])}, {fmt(ctx.letter_date, 'dot_short')}",
+            f"{place}, {fmt(ctx.letter_date, 'dot_short')}",
             "hand",
             15,
             lead=28,
