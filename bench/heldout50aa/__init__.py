@@ -1,0 +1,1 @@
+"""Held-out set aa: clinic letters of the Rhine-Neckar area and Baden, with exact truth."""
