@@ -405,3 +405,38 @@ def test_a_known_correspondents_name_holds_the_part_the_layout_reads() -> None:
     assert found.value == known
     other = Directory(marks={value: frozenset({"Klinik Hochrum"}) for value in marks})
     assert "sender" not in with_directory(proposals, letter, other)  # a number names another
+
+
+# After the third blind set, 50aa (the Rhine-Neckar and Baden), was measured.
+
+
+@pytest.mark.parametrize("kind", ["EPİKRİZ", "OTPUSNO PISMO", "ΕΝΗΜΕΡΩΤΙΚΟ ΣΗΜΕΙΩΜΑ"])
+def test_a_kind_from_abroad_right_under_the_window_is_the_title(kind: str) -> None:
+    """A line of two words under the window's post code may be its country; a kind of
+    letter from abroad, in its own words (Turkish capitals' dotted İ included), is none."""
+    letter = (
+        "T.C. Sağlık Bakanlığı\nKayseri Şehir Hastanesi\nİç Hastalıkları Kliniği\n"
+        "Tarih: 09.10.2026\nPraxis am Deich\nDeichstraße 4\n25761 Büsum\n"
+        f"{kind}\nHasta Adı Soyadı: Elif YILMAZ\nDoğum Tarihi: 12.03.1956\n"
+    )
+    found = _fact(letter, "title")
+    assert found is not None
+    assert found.casefold() == kind.casefold()
+
+
+@pytest.mark.parametrize(
+    ("heading", "field", "title"),
+    [("Antrag auf Pflegeleistungen – Ärztliche Auskunft", "Krankenversichertennummer",
+      "Antrag auf Pflegeleistungen – Ärztliche Auskunft"),
+     ("Feststellung nach dem SGB IX – Befundanforderung", "Name, Vorname der versicherten Person",
+      "Feststellung nach dem SGB IX – Befundanforderung")],
+)  # fmt: skip
+def test_a_heading_over_a_forms_field_of_its_person(heading: str, field: str, title: str) -> None:
+    """A form's heading over its person's field, the label alone on its line; an adjective
+    after the dash ("Ärztliche Auskunft") is no patient's name to cut."""
+    letter = (
+        "BARMER\nGeschäftsstelle Heide\nMarkt 1\n25746 Heide\nPraxis am Deich\nDeichstraße 4\n"
+        f"25761 Büsum\nHeide, 21. Januar 2026\n{heading}\n{field}\nOstermann, Jens\n"
+        "Geburtsdatum\n03.05.1971\n"
+    )
+    assert _fact(letter, "title") == title

@@ -408,6 +408,8 @@ def _kind_alone(text: str) -> bool:
     words = text.split()
     if _FORM_KIND.fullmatch(text.strip()):
         return True  # "Notfall-/Vertretungsschein", its slash included
+    if _FOREIGN_KIND.fullmatch(text.strip()) or _FOREIGN_ONE_WORD.fullmatch(text.strip()):
+        return True  # "EPİKRİZ", "OTPUSNO PISMO": a kind from abroad, in its own words
     if not 1 <= len(words) <= 3 or re.search(r"\d|[:@·•|¦,;()/]", text):
         return False
     # "Laborbefund" holds "Labor" and "Praxisbericht" "Praxis": an organisation's word
@@ -542,7 +544,11 @@ _UNDER_HEADING = re.compile(
 
 # A form's name fields printed over their values: "Name, Vorname" over "KOWALSKI, JAN".
 _NAME_FIELDS = re.compile(
-    r"(?:Name|Nachname|Familienname)\s*,\s*Vorname\(?n?\)?|Surname\s*,\s*(?:first|given) names?",
+    r"(?:Name|Nachname|Familienname)\s*,\s*Vorname\(?n?\)?|Surname\s*,\s*(?:first|given) names?|"
+    # Its person's fields by what the form calls them: "Name, Vorname der versicherten
+    # Person", "Krankenversichertennummer".
+    r"(?:Name|Nachname)\s*,\s*Vorname\s+de[rs]\s+[\w ]{3,40}|(?:Kranken)?[Vv]ersichertennummer|"
+    r"Versicherten-?Nr\.?",
     re.IGNORECASE,
 )
 
@@ -839,6 +845,10 @@ def _without_dashed_name(title: str) -> str:
     if dash is None:
         return title
     named = title[dash.end() :]
+    # "Ärztliche Auskunft": an adjective, no given name, begins the part after the dash.
+    adjective = re.match(r"[A-ZÄÖÜ][a-zäöüß]+(?:lich|isch|ig)(?:e|er|es|en)?\s", named)
+    if adjective is not None:
+        return title
     if read_name(re.sub(rf"^{_SALUTATION}\s+", "", named)) and not _DOCUMENT_KIND.search(named):
         return title[: dash.start()].strip()  # not "Arbeitsunfall – Anforderung Verlaufsbericht"
     return title
