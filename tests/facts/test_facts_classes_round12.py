@@ -440,3 +440,19 @@ def test_a_heading_over_a_forms_field_of_its_person(heading: str, field: str, ti
         "Geburtsdatum\n03.05.1971\n"
     )
     assert _fact(letter, "title") == title
+
+
+def test_a_known_names_first_part_is_not_enough() -> None:
+    """The layout reads the hospital; the directory knows one campus of it by this fax
+    number: which campus wrote is not certain, and no sender is proposed."""
+    known = "Universitätsklinikum Westküste – Campus Heide"
+    letter = (
+        "Universitätsklinikum Westküste\nEsmarchstraße 50, 25746 Heide\nFax 0481 785 1234\n"
+        "Praxis am Deich\nDeichstraße 4\n25761 Büsum\nArztbrief\n"
+        "Patient: Jens Ostermann, geb. 03.05.1971\nSehr geehrte Frau Kollegin,\n"
+    )
+    marks = {mark.value: frozenset({known}) for mark in marks_in(letter)}
+    proposals = propose(letter, TODAY)
+    assert proposals["sender"].value == "Universitätsklinikum Westküste"
+    directory = Directory(marks=marks, names={fold(known): known})
+    assert "sender" not in with_directory(proposals, letter, directory)

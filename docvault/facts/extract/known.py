@@ -379,10 +379,12 @@ def known_title(text: str, titles: Iterable[str]) -> Proposal | None:
 
 def _one_sender(known: str, read: str) -> bool:
     """Whether a known correspondent and the name the layout read are one sender: the same
-    name, or the layout's one part of the known name's ("Landeskrankenhaus Innsbruck" of
-    "tirol kliniken – Landeskrankenhaus Innsbruck", a group's hospital, a body's two names)."""
-    parts = {fold(part) for part in re.split(r"\s+[–—]\s+|\s*·\s*", known)}
-    return fold(known) == fold(read) or (len(parts) > 1 and fold(read) in parts)
+    name, or the known name's last part, what its operator or logo stands before
+    ("Landeskrankenhaus Innsbruck" of "tirol kliniken – Landeskrankenhaus Innsbruck"). Its
+    first part is not enough: "Universitätsklinikum Spree – Campus Mitte" is one campus of
+    the hospital the layout read."""
+    parts = re.split(r"\s+[–—]\s+|\s*·\s*", known)
+    return fold(known) == fold(read) or (len(parts) > 1 and fold(parts[-1]) == fold(read))
 
 
 def with_directory(
