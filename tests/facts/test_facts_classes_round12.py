@@ -456,3 +456,22 @@ def test_a_known_names_first_part_is_not_enough() -> None:
     assert proposals["sender"].value == "Universitätsklinikum Westküste"
     directory = Directory(marks=marks, names={fold(known): known})
     assert "sender" not in with_directory(proposals, letter, directory)
+
+
+@pytest.mark.parametrize(
+    ("line", "patient"),
+    [("unseren gemeinsamen Patienten Arturas Vaitkus", "Arturas Vaitkus"),
+     ("your patient Jane Doe", "Jane Doe")],
+)  # fmt: skip
+def test_our_patient_and_the_name_alone_on_a_line(line: str, patient: str) -> None:
+    letter = (
+        "Gesundheitsamt Heide\nMarkt 1 · 25746 Heide\nTel. 0481 97-0\nPraxis am Deich\n"
+        f"Deichstraße 4\n25761 Büsum\nBetreff: Ermittlungen nach dem IfSG\n{line}\n"
+        "Sehr geehrte Kolleginnen und Kollegen,\nbitte melden Sie sich.\n"
+    )
+    assert _fact(letter, "patient") == patient
+
+
+def test_our_patient_phrase_naming_a_doctor_names_no_patient() -> None:
+    letter = "Praxis am Deich\nunsere gemeinsame Patientin Dr. med. Anke Brodersen\nText.\n"
+    assert _fact(letter, "patient") is None

@@ -172,6 +172,7 @@ def patient_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
         yield from _saluted_with_birth(line)
         yield from _named_before_birth(line)
         yield from _named_in_subject(line)
+        yield from _our_patient_line(line)
         yield from _surname_line_with_birth(line)
         name_label = _NAME_LABEL.search(line.text)
         if name_label and not _PATIENT_LABEL.search(line.text):
@@ -362,6 +363,24 @@ def _name_ending(text: str) -> str | None:
     while taken and particle(taken[0]):
         taken.pop(0)
     return _checked(taken)
+
+
+# A line that is the phrase and the name alone: "unseren gemeinsamen Patienten Arturas
+# Vaitkus", "your patient Jane Doe" (the salutation left out).
+_OUR_PATIENT_LINE = re.compile(
+    r"^(?:unsere[nrm]?|Ihre[nrm]?|your|our)\s+(?:gemeinsame[nrm]?\s+|mutual\s+|joint\s+)?"
+    r"[Pp]atient(?:in|en)?\s+(?P<name>[^\W\d_][^\d,:;()]{2,60})$",
+    re.IGNORECASE,
+)
+
+
+def _our_patient_line(line: Line) -> Iterator[Candidate]:
+    found = _OUR_PATIENT_LINE.match(line.text.strip())
+    if found is None or _ACADEMIC.match(found["name"]) or _SALUTED.match(found["name"]):
+        return  # a doctor's name; with its salutation the patient phrase reads it already
+    name = read_name(found["name"])
+    if name and len(name.split()) == len(found["name"].split()):
+        yield Candidate(name, line.text, 1)
 
 
 _DASHED_NAME = re.compile(r"\s[–—-]\s+(?P<rest>.+)$")
