@@ -62,7 +62,8 @@ def test_a_return_line_with_another_name_is_no_repetition() -> None:
     letter = letter.replace(
         "Seemannsmission Brunsbüttel · Brunsbüttel", "Hafenverein Brunsbüttel · Brunsbüttel"
     )
-    assert _fact(letter, "sender") != "Hafenverein Brunsbüttel"
+    # No proof of the head: the signer, as the rules read such a letter before the round.
+    assert _fact(letter, "sender") == "Dr. med. Wiebke Carstens"
 
 
 @pytest.mark.parametrize(
@@ -268,7 +269,7 @@ def test_a_doctor_over_the_page_who_signs_nothing_is_no_sender() -> None:
         "Tel. 0481 4455\nPraxis am Deich\nDeichstraße 4\n25761 Büsum\nBetr.: Befundbericht\n"
         "Mit freundlichen Grüßen\nDr. med. Hauke Janssen\n"
     )
-    assert _fact(letter, "sender") != "Dr. med. Ina Brodersen"
+    assert _fact(letter, "sender") is None  # the window's practice may be the recipient
 
 
 @pytest.mark.parametrize(

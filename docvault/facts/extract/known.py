@@ -21,6 +21,7 @@ from docvault.facts.extract.base import MAX_TITLE_CHARACTERS, Line, Proposal
 from docvault.facts.extract.base import letter_lines as all_lines
 from docvault.facts.extract.dates import receipt_stamp_line, without_receipt_stamp
 from docvault.facts.extract.sender import (
+    _SENDER_PARTS,
     POSTCODE_LINE,
     RECIPIENT_START,
     _an_organisation,
@@ -287,8 +288,11 @@ def _sender_past_own(text: str, directory: Directory) -> Proposal | None:
 
     lines = letter_lines(text)
     first = _first_line_under_fax_header(lines)
-    own_head = first is not None and is_own(first.text, directory)
-    if own_head and first is not None and not (_addressed(lines, first) or _stamped(text, first)):
+    if (
+        first is not None
+        and is_own(first.text, directory)
+        and not (_addressed(lines, first) or _stamped(text, first))
+    ):
         return None  # the clinic's own letter head: a letter it wrote, from nobody else
     rest = _without_own_window(text, directory)
     found = propose(rest).get("sender")
@@ -383,7 +387,7 @@ def _one_sender(known: str, read: str) -> bool:
     ("Landeskrankenhaus Innsbruck" of "tirol kliniken – Landeskrankenhaus Innsbruck"). Its
     first part is not enough: "Universitätsklinikum Spree – Campus Mitte" is one campus of
     the hospital the layout read."""
-    parts = re.split(r"\s+[–—]\s+|\s*·\s*", known)
+    parts = _SENDER_PARTS.split(known)
     return fold(known) == fold(read) or (len(parts) > 1 and fold(parts[-1]) == fold(read))
 
 

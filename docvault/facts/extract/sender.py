@@ -699,7 +699,7 @@ def _first_organisation(lines: Sequence[Line]) -> tuple[Candidate | None, Line |
         if not heads_over and position not in recipients:  # the letter head's own address
             address_given = address_given or bool(POSTCODE_LINE.search(line.text))
         head = _group_and_hospital(line.text) or _portals_owner(line.text)
-        parts = [part.strip(" ,") for part in _SENDER_PARTS.split(_without_logo(line.text))]
+        parts = _head_parts(line.text)
         if not head and _town_after_dash(parts, line.text):
             head = line.text.strip()  # "УМБАЛ „Света Марина“ – Варна"
         head = head or parts[0]
@@ -1029,7 +1029,7 @@ def _organisation_named(line: Line) -> str | None:
         return None  # "Überweisung an: Praxis Roth": a field's value, the addressee's
     if re.search(r"https?://|www\.|\w\.\w{2,4}/", line.text):
         return None  # a web address (a browser's printed page: "https://webmail.…/inbox")
-    parts = [part.strip(" ,") for part in _SENDER_PARTS.split(_without_logo(line.text))]
+    parts = _head_parts(line.text)
     head = parts[0]
     if len(parts) > 1 and not _an_organisation(head) and _an_organisation(parts[1]):
         head = parts[1]  # "Team – Ambulanter Pflegedienst Neckarblick": the service
@@ -1309,6 +1309,12 @@ def _without_logo(text: str) -> str:
     return _LOGO_MARK.sub("", _BRACKETED_LOGO.sub("", text))
 
 
+def _head_parts(text: str) -> list[str]:
+    """A head line's parts, apart where a separator stands, its logo left out ("Zentrale
+    Notaufnahme · Klinikum Rheinbogen": two parts)."""
+    return [part.strip(" ,") for part in _SENDER_PARTS.split(_without_logo(text))]
+
+
 def _specialty_and_doctor(parts: Sequence[str], text: str) -> bool:
     return (
         len(parts) == 2 and " – " in text and _titled(parts[1]) and not _an_organisation(parts[0])
@@ -1334,7 +1340,7 @@ def _town_after_dash(parts: Sequence[str], text: str) -> bool:
 def head_name(line: Line) -> str | None:
     """The name a letter head's first line gives, or None where the line is no name: a
     number, markup or a label, a person, a heading, a department, a form's field."""
-    parts = [part.strip(" ,") for part in _SENDER_PARTS.split(_without_logo(line.text))]
+    parts = _head_parts(line.text)
     name = parts[0]
     if (office := _town_and_office(line.text)) is not None:
         return office
