@@ -452,6 +452,8 @@ _PATIENT_LABEL = re.compile(
     r"Name der Patientin|Patient'?s name|Name of patient|(?:Nach)?name\s*,\s*Vorname|Surname\s*,\s*"
     r"(?:First|Given)\s*names?|Versicherte[rn]?|Behandelte Person|Name of (?:the )?child|"
     r"Patiënte?|Naam patiënt|Nom du patient|Patiente|Member(?: name)?|Versicherte Person|"
+    # A form's field ending in whose name it asks: "Name, Vorname der versicherten Person".
+    r"(?:versicherten|betroffenen|antragstellenden) Person|Antragstellers|"
     rf"{_PERSON_IN_CARE})"
     r"\s*(?:[:¦]|\s-\s)\s*",
     re.IGNORECASE,
@@ -529,7 +531,9 @@ _DOCUMENT_KIND = re.compile(
 
 # A health insurance form's patient field, printed over the value it labels.
 _FORM_PATIENT_FIELD = re.compile(
-    r"Name,\s*Vorname(?:,\s*Geb\.?-?Datum)?\s+de[sr]\s+(?:Versicherten|Patient(?:en|in))(?:/in)?",
+    # "Name, Vorname der versicherten Person", or the field alone: whose, the form says.
+    r"Name,\s*Vorname(?:,\s*Geb\.?-?Datum)?(?:\s+de[sr]\s+(?:Versicherten|Patient(?:en|in)|"
+    r"(?:versicherten|betroffenen|antragstellenden) Person|Antragsteller(?:in|s)?)(?:/in)?)?",
     re.IGNORECASE,
 )
 # A form's date field, printed over its value without a colon.

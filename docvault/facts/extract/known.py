@@ -243,10 +243,22 @@ def _head_over_own(text: str, directory: Directory) -> Proposal | None:
     below = lines[first.number + 1 : first.number + HEAD_LINES]
     if not any(is_own(strip_markup(line.text), directory) for line in below):
         return None
-    name = head_name(first)
+    name = head_name(first) or _one_word_organisation(first, lines)
     if name is None or not (_an_organisation(name) or _named_again(name, lines, first)):
         return None  # a slogan over the address ("Pflege zu Hause"), not a name
     return Proposal("sender", name, first.text)
+
+
+def _one_word_organisation(first: Line, lines: Sequence[Line]) -> str | None:
+    """A head's one word in capitals that names an organisation the rules know ("BARMER"
+    over its office's address), where the next line goes on with no name's part in small
+    letters ("RADIOLOGIE" over "am Kaiserplatz" is half a name). Alone, one word in capitals
+    is too often a logo's or a fax's ("FAX") to be a name; over the clinic's window it heads."""
+    word = first.text.strip()
+    following = lines[first.number + 1].text.strip() if first.number + 1 < len(lines) else ""
+    if not (word.isupper() and re.fullmatch(r"[^\W\d_]{5,}", word) and _an_organisation(word)):
+        return None
+    return None if following[:1].islower() else word
 
 
 # Words every organisation's name may hold: they tell no sender from another.

@@ -181,6 +181,7 @@ def patient_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
                 yield Candidate(name, line.text, 1)
     yield from _split_name_fields(lines)
     yield from _named_under_heading(lines)
+    yield from _named_after_salutation(lines)
     yield from _addressed_patient(lines)
 
 
@@ -458,6 +459,31 @@ def _named_under_heading(lines: Sequence[Line]) -> Iterator[Candidate]:
         name = read_name(found["name"])
         if name and not _ACADEMIC.match(found["name"]):
             yield Candidate(name, line.text, 1)
+
+
+# The person the letter's first sentence is about: "bei Herrn Uwe Köhler ist der
+# Unterschenkel …", "wir berichten über Frau Andrea Becker, geb. …" (no doctor: "mit Frau
+# Dr. Roth besprochen" names a colleague).
+_ABOUT_PERSON = re.compile(
+    r"\b(?:bei|für|über|von|betreffend)\s+(?:Herrn|Frau)\s+(?!Dr\b|Prof\b|Dipl\b)"
+    r"(?P<name>[^\W\d_][\w'’-]+(?:\s+[^\W\d_][\w'’-]+){1,2})"
+)
+_FIRST_SENTENCE_LINES = 2
+
+
+def _named_after_salutation(lines: Sequence[Line]) -> Iterator[Candidate]:
+    """A person with a salutation and a given name in the first two lines under the letter's
+    salutation, after "bei", "für" or "über": whom a short message is about (weak evidence:
+    a labelled patient overrules it)."""
+    start = next((at + 1 for at, line in enumerate(lines) if _SALUTATION_LINE.match(line.text)), 0)
+    if not start:
+        return
+    for line in lines[start : start + _FIRST_SENTENCE_LINES]:
+        found = _ABOUT_PERSON.search(line.text)
+        name = read_name(found["name"]) if found else None
+        if name and len(name.split()) >= 2:
+            yield Candidate(name, line.text, 2)
+            return
 
 
 def _birth_date_follows(text: str) -> bool:

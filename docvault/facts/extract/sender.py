@@ -534,7 +534,8 @@ def _head_without_street(line: Line, lines: Sequence[Line]) -> str | None:
             return None  # "Am Dom 2": a street the rules know no word of
         if _titled(text):
             return None  # "Dr. med. Anna Roth": a person's line, an address's
-    return head_name(line)
+    name = head_name(line)
+    return None if name is None else _with_hospital_below(name, lines, line.number)
 
 
 def _fuller_in_return_line(named: Candidate, lines: Sequence[Line]) -> Candidate:
@@ -726,8 +727,9 @@ def _first_organisation(lines: Sequence[Line]) -> tuple[Candidate | None, Line |
             continue  # "Usual GP" over "Dr Tom Ngata, Harbourside General Practice"
         if position and _FORM_LABEL.search(lines[position - 1].text):
             continue  # "Krankenkasse bzw. Kostenträger" over "AOK Hessen": the form's value
+        named = _with_hospital_below(_with_word_above(head, lines, position), lines, position)
         if _abroad_address_under(lines, position) and len(head) <= 80:
-            return Candidate(_with_word_above(head, lines, position), line.text, 0), unsure
+            return Candidate(named, line.text, 0), unsure
         if line.block in recipient_blocks or position in addressed or _to_whom(line.text):
             unsure = unsure or line
             continue
@@ -738,7 +740,7 @@ def _first_organisation(lines: Sequence[Line]) -> tuple[Candidate | None, Line |
         ):
             continue  # two organisations over bare addresses, one the recipient's: which, unknown
         if len(head) <= 80:
-            return Candidate(_with_word_above(head, lines, position), line.text, 0), unsure
+            return Candidate(named, line.text, 0), unsure
     return None, unsure
 
 
@@ -1060,10 +1062,13 @@ def _mail_printout(lines: Sequence[Line]) -> bool:
 
 def _mail_signature(lines: Sequence[Line]) -> Candidate:
     """A printed e-mail's sender: the organisation its signature names (under the closing
-    and the signer), else the one its "Von:" line names, else a doctor or therapist the
+    and the signer; with no closing, the message's first line under the mail's fields
+    first), else the one its "Von:" line names, else a doctor or therapist the
     "Von:" line names with a title; where there is none, no sender (an empty value
     abstains)."""
     closings = [index for index, line in enumerate(lines) if _CLOSING.search(line.text)]
+    if not closings and (message_head := _head_under_mail_fields(lines)) is not None:
+        return message_head  # no signature to find: the message's own letter head
     first = closings[-1] + 1 if closings else len(lines) - 8
     for line in lines[max(first, 0) : first + 4]:
         if head := _organisation_named(line):
@@ -1072,6 +1077,35 @@ def _mail_signature(lines: Sequence[Line]) -> Candidate:
     if stamped is not None:
         return stamped
     return _mail_from(lines) or Candidate("", lines[0].text if lines else "", 0)
+
+
+# A printed mail's fields over its message: "Von:", "An:", "Betreff:", "Anhang:" …
+_MAIL_FIELD = re.compile(
+    r"^(?:Von|An|Cc|Kopie|Datum|Gesendet|Betreff|Anhang|Anhänge|From|To|Sent|Date|Subject|"
+    r"Attachments?)\s*:\s*",
+    re.IGNORECASE,
+)
+_MAIL_FIELD_LINES = 16
+
+
+def _head_under_mail_fields(lines: Sequence[Line]) -> Candidate | None:
+    """The organisation the message's first line names, right under the mail's fields: a
+    hospital's mail whose "Von:" line is an address alone, its letter head the message's
+    ("Zentralklinik Bad Berka GmbH · Klinik für Kardiologie" under "Anhang: eArztbrief.pdf")."""
+    fields = [
+        at for at, line in enumerate(lines[:_MAIL_FIELD_LINES]) if _MAIL_FIELD.match(line.text)
+    ]
+    if not fields:
+        return None
+    last = fields[-1]
+    alone = _MAIL_FIELD.fullmatch(lines[last].text.strip()) is not None  # its value below
+    first = last + (2 if alone else 1)
+    if first >= len(lines):
+        return None
+    name = head_name(lines[first])
+    if name is None or not _an_organisation(name) or _SALUTATION_LINE.match(lines[first].text):
+        return None
+    return Candidate(name, lines[first].text, 0)
 
 
 # The display name before a mail address: "Reha-Klinik am Kyffhäuser <info@…>".
@@ -1188,7 +1222,7 @@ def _letterhead(lines: Sequence[Line]) -> Candidate | None:
         # address under it ("Harbour Spine & Joint"), is the head's. Another line lower down
         # is no better a guess (the addressee's, often): no sender.
         return Candidate("", line.text, 0)
-    return Candidate(name, line.text, 0)
+    return Candidate(_with_hospital_below(name, lines, line.number), line.text, 0)
 
 
 # A practice's own words, as its receipt stamp names it.
@@ -1271,10 +1305,31 @@ _OPERATOR = re.compile(
 )
 _ONE_HOSPITAL = re.compile(
     r"(?:Klinikum|Krankenhaus|Klinik|Kreisklinik|Spital|Hospital|Landeskrankenhaus|"
-    r"H[ôo]pital|Clinique|Campus|Ospedale)\s+(?:[A-ZÄÖÜ]|d[eu]s?\s|la\s|di\s|del\w*\s)|"
+    r"H[ôo]pital|Clinique|Campus|Ospedale|Policlinico)\s+(?:[A-ZÄÖÜ]|d[eu]s?\s|la\s|di\s|del\w*\s)|"
     # "Al Mouwasat University Hospital": a hospital named before its word
     r"(?:[A-ZÄÖÜ][\w-]*\s){1,4}(?:Hospital|Klinikum|Krankenhaus)$"
 )
+
+
+# An Italian health trust by its kinds alone ("Azienda Ospedaliera Universitaria"): the
+# words of every such trust, whose name goes on with its hospital on the next line.
+_TRUST_BY_KIND = re.compile(
+    r"Azienda(?:\s+(?:Ospedaliera|Ospedaliero-Universitaria|Universitaria|Sanitaria|"
+    r"Socio-Sanitaria|Unità|Locale|Territoriale|Integrata|Provinciale|Regionale))+",
+    re.IGNORECASE,
+)
+
+
+def _with_hospital_below(head: str, lines: Sequence[Line], position: int) -> str:
+    """A trust named by its kinds alone with the hospital on the next line, as the letter
+    names the two ("Azienda Ospedaliera Universitaria" over "Policlinico di Bari"); a trust
+    with a name of its own ("… di Bologna") is named whole already."""
+    if not _TRUST_BY_KIND.fullmatch(head) or position + 1 >= len(lines):
+        return head
+    hospital = _head_parts(lines[position + 1].text)[0]
+    if not _ONE_HOSPITAL.match(hospital) or re.search(r"\d", hospital):
+        return head
+    return f"{head} {hospital}"
 
 
 def _portals_owner(text: str) -> str | None:

@@ -182,6 +182,13 @@ def _heading_under_salutation(lines: Sequence[Line]) -> Iterator[Candidate]:
             return
 
 
+# A form's code after its kind: "Anforderung eines ärztlichen Befundberichts (S0051)",
+# "Arbeitsunfähigkeitsbescheinigung (Muster 1)".
+_FORM_CODE_AFTER = re.compile(
+    r"\s\((?:(?:Vordruck|Formular|Formblatt|Muster|Form)\s?)?[A-Z]{0,3}\s?\d{1,5}[a-z]?\)$"
+)
+
+
 def _head_titles(lines: Sequence[Line]) -> Iterator[Candidate]:
     """The subject line, or a heading, above the salutation."""
     addressed = _recipient_lines(lines)  # an address's lines (and the line under one)
@@ -239,7 +246,8 @@ def _head_titles(lines: Sequence[Line]) -> Iterator[Candidate]:
         following = lines[position + 1] if position + 1 < len(lines) else None
         free = _free(lines, position, addressed)
         kind_line = _without_other_name(line.text)
-        alone = (_kind_alone(kind_line) and _not_bare(kind_line)) or _kind_and_subject(kind_line)
+        uncoded = _FORM_CODE_AFTER.sub("", kind_line)  # its form's code is no sentence's
+        alone = (_kind_alone(uncoded) and _not_bare(uncoded)) or _kind_and_subject(uncoded)
         if free and alone and not found:
             yield Candidate(kind_line, line.text, 1)  # "Vorläufiger Arztbrief"
             found = True
@@ -566,10 +574,16 @@ def _capitals_heading(text: str, below: str) -> bool:
     if named and not (small or _DOCUMENT_KIND.search(text)):
         return False
     return bool(
-        _NAME_FIELDS.fullmatch(below.strip())
+        _name_field(below)
         or _BIRTH.search(below)
         or _SALUTED_FIELD.match(below.strip())
     )
+
+
+def _name_field(text: str) -> bool:
+    """A form's name field over its value, or joined with it ("Name, Vorname: KOWALSKI,
+    JAN", as the patient's rules read the two lines)."""
+    return _NAME_FIELDS.fullmatch(text.split(":")[0].strip()) is not None
 
 
 # A field naming its person with a salutation, whatever the field is called:
@@ -635,6 +649,8 @@ def _heading_above(line: Line, following: Line) -> bool:
     # A closing bracket's other name or case is part of a heading: "Anfrage zur
     # Arbeitsunfähigkeit (Krankengeldfall)".
     bare = re.sub(r"\s\([^\W\d_][^()\d]{0,40}\)$", "", text)
+    coded = _FORM_CODE_AFTER.sub("", bare)
+    bare = coded if _DOCUMENT_KIND.search(coded) else bare
     # Its day after it: "Arbeitsunfall vom 12.12.2023", "MRT der LWS nativ vom 04.08.2024"
     # (a kind of letter's day, "Befundbericht vom ...", goes with the date: below).
     dated = re.sub(r"\s(?:vom|from|of|dated)\s\d{1,2}\.\d{1,2}\.\d{2,4}$", "", bare, flags=re.I)
@@ -688,7 +704,7 @@ def _heading_above(line: Line, following: Line) -> bool:
         # "Betroffene Person: VON MALTZAHN, ...", "Name, Dienstgrad: Hauptgefreiter ...".
         or _PERSON_FIELD.match(below) is not None
         or _SALUTED_FIELD.match(below.strip()) is not None
-        or _NAME_FIELDS.fullmatch(below.strip()) is not None
+        or _name_field(below)
         or requested_for(below)
         or _PATIENT_LABEL.search(below)
         or _PATIENT_FIELD_ALONE.fullmatch(below.strip()) is not None
