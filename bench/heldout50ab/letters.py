@@ -343,8 +343,21 @@ def _register() -> tuple[register.Patient, ...]:
     return tuple(register.build())
 
 
-def pick_person(rng: random.Random, origin: str | None) -> Person:
-    pats = _register()
+NO_BIRTH_KINDS = (
+    "werksarzt_mitteilung",
+    "physiotherapie_bericht",
+    "email_ausdruck",
+    "handschriftliche_notiz",
+)
+UNDECIDABLE_WITHOUT_BIRTH = ("same_name_same_birth_date", "namesake")
+
+
+def pick_person(rng: random.Random, origin: str | None, kind: str = "") -> Person:
+    pats = tuple(
+        p
+        for p in _register()
+        if kind not in NO_BIRTH_KINDS or p.collision not in UNDECIDABLE_WITHOUT_BIRTH
+    )
     r = rng.random()
     if r < 0.09:
         cands = [e for e in EXTERNAL_PEOPLE if origin in (None, e[3])] or EXTERNAL_PEOPLE
@@ -413,6 +426,34 @@ class Draft:
     def birth(self, style: str) -> str:
         self.birth_printed = True
         return fmt(self.person.birth_date, style)
+
+    def address(self) -> None:
+        """The patient's address, always where the register holds a same-name twin."""
+        reg = self.person.patient
+        if reg is None:
+            return
+        if reg.collision != "same_name_same_birth_date" and self.rng.random() > 0.15:
+            return
+        label = {
+            "de": "Anschrift",
+            "tr": "Adres",
+            "pl": "Adres",
+            "el": "Διεύθυνση",
+            "it": "Indirizzo",
+            "sq": "Adresa",
+            "sr": "Adresa",
+            "nl": "Adres",
+            "pt": "Morada",
+            "en": "Address",
+        }[self.language]
+        if any("\u0400" <= c <= "\u04ff" for c in self.sender):
+            label = "Адреса"
+        last = self.flow.pages[-1][-1]
+        self.flow.line(
+            f"{label}: {reg.street}, {reg.postcode} {reg.city}", last.font, min(last.size, 10)
+        )
+        if reg.collision == "same_name_same_birth_date":
+            self.notes.append("same name and birth date in the register: only the address decides")
 
     def dated(self, style: str) -> str:
         assert self.letter_date is not None
@@ -618,9 +659,11 @@ def kind_hospital(dr: Draft) -> None:
     if rng.random() < 0.5:
         f.line(f"{title.upper()}", "sansb", 11)
         f.line(f"Betr.: {who}, geb. {dr.birth(bstyle)}", "sansb", 10)
+        dr.address()
         dr.title, dr.title_alts = title.upper(), [title]
     else:
         f.line(f"{title} über {who}, geb. am {dr.birth(bstyle)}", "sansb", 10.5)
+        dr.address()
         dr.title_alts = [f"{title} über"]
     if p.birth_name and rng.random() < 0.6:
         f.line(
@@ -640,7 +683,7 @@ def kind_hospital(dr: Draft) -> None:
     f.gap(3)
     f.para(
         f"wir berichten über {'Ihren Patienten' if p.sex == 'M' else 'Ihre Patientin'}, "
-        "der/die sich in unserer stationären Behandlung befand.",
+        f"{'der' if p.sex == 'M' else 'die'} sich in unserer stationären Behandlung befand.",
         "sans",
         10,
     )
@@ -650,16 +693,27 @@ def kind_hospital(dr: Draft) -> None:
         f.line(f"– {d}", "sans", 10, x=LM + 8)
     f.gap(6)
     f.line("Anamnese und Verlauf:", "sansb", 10)
-    body = (
+    paras = [
         "Die stationäre Aufnahme erfolgte über unsere Zentrale Notaufnahme bei zunehmender "
         "Belastungsdyspnoe und thorakalem Druckgefühl. Laborchemisch zeigten sich erhöhte "
-        "Entzündungsparameter bei normwertigem Troponin. Unter der eingeleiteten Therapie kam "
-        "es zu einer raschen Besserung der Beschwerden. Die Mobilisation gelang zunehmend "
-        "selbstständig, die Versorgung im häuslichen Umfeld ist durch die Familie und einen "
-        "ambulanten Pflegedienst sichergestellt."
-    )
-    for _ in range(rng.randint(1, 4)):
-        f.para(body, "sans", 10)
+        "Entzündungsparameter bei normwertigem Troponin.",
+        "Unter der eingeleiteten Therapie kam es zu einer raschen Besserung der Beschwerden. "
+        "Die antibiotische Behandlung wurde nach sieben Tagen beendet, die Entzündungswerte "
+        "waren zuletzt deutlich rückläufig.",
+        "Echokardiographisch zeigte sich eine leichtgradig eingeschränkte linksventrikuläre "
+        "Pumpfunktion ohne relevante Klappenvitien. Im Langzeit-EKG keine höhergradigen "
+        "Rhythmusstörungen.",
+        "Die Mobilisation gelang zunehmend selbstständig. Die Versorgung im häuslichen Umfeld "
+        "ist durch die Familie und einen ambulanten Pflegedienst sichergestellt.",
+        "Sozialanamnese: ehemals unter Tage beschäftigt (Zeche Zollverein, Hauer, 28 Jahre), "
+        "Nikotinabusus mit etwa 40 pack years, seit zehn Jahren Nichtraucher.",
+        "Die Blutzuckereinstellung wurde an die verminderte Nierenfunktion angepasst. Wir "
+        "bitten um regelmäßige Kontrolle der Blutzuckerwerte und des HbA1c.",
+        "Bei Sturzneigung erfolgte eine geriatrische Frührehabilitation mit Physio- und "
+        "Ergotherapie. Ein Rollator wurde verordnet.",
+    ]
+    for text in rng.sample(paras, rng.randint(2, 6)):
+        f.para(text, "sans", 10)
         f.gap(4)
     f.line("Medikation bei Entlassung:", "sansb", 10)
     for med in rng.sample(
@@ -781,6 +835,7 @@ def kind_specialist(dr: Draft) -> None:
     who = person_name(dr, style)
     born = rng.choice(["*", "geb.", "Geb.-Dat.:"])
     f.line(f"Patient{'in' if p.sex == 'F' else ''}: {who}  {born} {dr.birth('num')}", fb, 10)
+    dr.address()
     exam = dr.letter_date - dt.timedelta(days=rng.randint(1, 12))  # type: ignore[operator]
     f.line(f"Untersuchung am {dr.other(exam, 'num', 'examination')}", fh, 10)
     f.gap(8)
@@ -861,6 +916,7 @@ def kind_lab(dr: Draft) -> None:
     f.line(
         f"Geb.-Dat.: {dr.birth('num')}      Geschl.: {'m' if p.sex == 'M' else 'w'}", "mono", 9.5
     )
+    dr.address()
     if p.patient and rng.random() < 0.6:
         dr.patient_id = p.patient.id
         f.line(f"Pat.-Nr. Einsender: {p.patient.id}", "mono", 9.5)
@@ -954,6 +1010,7 @@ def kind_radiology(dr: Draft) -> None:
     style = rng.choice(["plain", "comma", "given_caps"])
     who = person_name(dr, style)
     f.line(f"Patient: {who}, *{dr.birth('num')}", "sans", 10)
+    dr.address()
     f.line(f"Untersuchung: {exam} vom {dr.other(exd, 'num', 'examination')}", "sansb", 10)
     f.gap(6)
     f.line("Befundbericht", "sansb", 10.5)
@@ -1024,6 +1081,7 @@ def kind_knappschaft(dr: Draft) -> None:
     f.line(
         f"Versicherte{'r' if p.sex == 'M' else ''}: {who}, geboren am {dr.birth('num')}", "sans", 10
     )
+    dr.address()
     antrag = dr.letter_date - dt.timedelta(days=rng.randint(14, 40))  # type: ignore[operator]
     f.gap(8)
     f.line("Sehr geehrte Damen und Herren,", "sans", 10)
@@ -1084,6 +1142,7 @@ def kind_bg(dr: Draft) -> None:
     f.line(dr.title, "sansb", 11)
     who = person_name(dr, rng.choice(["comma", "plain"]))
     f.line(f"Versicherte Person: {who}, geb. {dr.birth('num')}", "sans", 10)
+    dr.address()
     f.line(f"Unfalltag: {dr.other(accident, 'num', 'accident')}", "sans", 10)
     f.line(f"Unternehmen: {employer}", "sans", 10)
     f.gap(8)
@@ -1124,6 +1183,7 @@ def kind_drv(dr: Draft) -> None:
     who = person_name(dr, rng.choice(["plain", "herr_title"]))
     f.line(f"für {who}", "serif", 10)
     f.line(f"Geburtsdatum: {dr.birth('num')}", "serif", 10)
+    dr.address()
     f.gap(8)
     f.para(
         "Sehr geehrte Damen und Herren, die oben genannte Person hat Rente wegen "
@@ -1240,6 +1300,7 @@ def kind_jobcenter(dr: Draft) -> None:
     f.line(dr.title, "sansb", 10.5)
     who = person_name(dr, rng.choice(["plain", "caps_comma"]))
     f.line(f"Kunde/Kundin: {who}, geb. {dr.birth('num')}", "sans", 10)
+    dr.address()
     if p.patient and rng.random() < 0.5:
         dr.patient_id = p.patient.id
         f.line(f"Ihre Patientennummer (lt. Schweigepflichtentbindung): {p.patient.id}", "sans", 10)
@@ -1290,6 +1351,7 @@ def kind_versorgungsamt(dr: Draft) -> None:
     f.line(
         f"Antragsteller{'in' if p.sex == 'F' else ''}: {who}, geb. {dr.birth('num1')}", "serif", 10
     )
+    dr.address()
     f.line(f"Antrag vom {dr.other(antrag, 'num', 'application')}", "serif", 10)
     f.gap(8)
     f.para(
@@ -1385,6 +1447,10 @@ def kind_email(dr: Draft) -> None:
 def kind_handnote(dr: Draft) -> None:
     rng, f, p = dr.rng, dr.flow, dr.person
     dr.handwritten = True
+
+    def hw(text: str) -> None:
+        f.line(text, "hand", 16 + rng.choice([-1, 0, 0.5, 1]), lead=1.6, x=LM + rng.randint(-4, 8))
+
     kind = rng.choice(["relative", "care"])
     f.y = 70
     if kind == "care":
@@ -1416,13 +1482,13 @@ def kind_handnote(dr: Draft) -> None:
         lead=1.6,
     )
     who = person_name(dr, "plain")
-    f.line(f"für {who}", "hand", 16, lead=1.6)
+    hw(f"für {who}")
     if rng.random() < 0.6:
-        f.line(f"(geb. {dr.birth('num1')})", "hand", 16, lead=1.6)
-    f.line("bitte noch einmal das Rezept für", "hand", 16, lead=1.6)
-    f.line("die Tabletten (Torasemid 10) und", "hand", 16, lead=1.6)
-    f.line("die Überweisung zum Augenarzt.", "hand", 16, lead=1.6)
-    f.line("Wir holen es Freitag ab. Danke!", "hand", 16, lead=1.6)
+        hw(f"(geb. {dr.birth('num1')})")
+    hw("bitte noch einmal das Rezept für")
+    hw("die Tabletten (Torasemid 10) und")
+    hw("die Überweisung zum Augenarzt.")
+    hw("Wir holen es Freitag ab. Danke!")
     f.gap(10)
     f.line(writer, "hand", 16, lead=1.6, x=300)
     dr.notes.append("handwritten note (stand-in font), no title")
@@ -1502,6 +1568,7 @@ def kind_foreign(dr: Draft, lang: str) -> None:
         who = person_name(dr, "given_caps")
         f.line(f"Hasta Adı Soyadı: {who}", "serif", 10)
         f.line(f"Doğum Tarihi: {dr.birth('num')}", "serif", 10)
+        dr.address()
         f.line(
             f"Yatış Tarihi: {dr.other(adm, 'num', 'admission')}    "
             f"Çıkış Tarihi: {dr.other(dis, 'num', 'discharge')}",
@@ -1539,6 +1606,7 @@ def kind_foreign(dr: Draft, lang: str) -> None:
         f.line(f"Pacjent: {who}", "sans", 10)
         pesel = f"{p.birth_date.strftime('%y%m%d')}{rng.randint(10000, 99999)}"
         f.line(f"Data urodzenia: {dr.birth('num')}    PESEL: {pesel}", "sans", 10)
+        dr.address()
         dr.notes.append("PESEL encodes the birth date (YYMMDD)")
         f.line(
             f"Data przyjęcia: {dr.other(adm, 'num', 'admission')}   "
@@ -1578,6 +1646,7 @@ def kind_foreign(dr: Draft, lang: str) -> None:
             f.line(f"({p.surname.upper()} {p.given.upper()})", "serif", 9)
             dr.notes.append("name in Greek script first, Latin transliteration in brackets")
         f.line(f"Ημερομηνία γέννησης: {dr.birth('slash')}", "serif", 10)
+        dr.address()
         f.line(
             f"Εισαγωγή: {dr.other(adm, 'slash', 'admission')}   Έξοδος: "
             f"{dr.other(dis, 'slash', 'discharge')}",
@@ -1614,6 +1683,7 @@ def kind_foreign(dr: Draft, lang: str) -> None:
         art = "Sig.ra" if p.sex == "F" else "Sig."
         nat = "nata" if p.sex == "F" else "nato"
         f.line(f"Paziente: {art} {who}, {nat} il {dr.birth('slash')}", "serif", 10)
+        dr.address()
         f.line(
             f"Data di ricovero: {dr.other(adm, 'slash', 'admission')}  Data di dimissione: "
             f"{dr.other(dis, 'slash', 'discharge')}",
@@ -1649,6 +1719,7 @@ def kind_foreign(dr: Draft, lang: str) -> None:
         who = person_name(dr, rng.choice(["plain", "caps"]))
         f.line(f"Pacienti: {who}", "sans", 10)
         f.line(f"Datëlindja: {dr.birth('num')}", "sans", 10)
+        dr.address()
         f.line(
             f"Data e pranimit: {dr.other(adm, 'num', 'admission')}  Data e lëshimit: "
             f"{dr.other(dis, 'num', 'discharge')}",
@@ -1688,6 +1759,7 @@ def kind_foreign(dr: Draft, lang: str) -> None:
             cg, cs = _cyr(p.given), _cyr(p.surname)
             f.line(f"Пацијент: {dr.mention(f'{cs} {cg}', f'{cg} {cs}')}", "sans", 10)
             f.line(f"Датум рођења: {dr.birth('sr')}", "sans", 10)
+            dr.address()
             f.line(
                 f"Пријем: {dr.other(adm, 'sr', 'admission')}  Отпуст: "
                 f"{dr.other(dis, 'sr', 'discharge')}",
@@ -1706,6 +1778,7 @@ def kind_foreign(dr: Draft, lang: str) -> None:
             who = person_name(dr, "surname_first")
             f.line(f"Pacijent: {who}", "sans", 10)
             f.line(f"Datum rođenja: {dr.birth('sr')}", "sans", 10)
+            dr.address()
             f.line(
                 f"Prijem: {dr.other(adm, 'sr', 'admission')}  Otpust: "
                 f"{dr.other(dis, 'sr', 'discharge')}",
@@ -1747,6 +1820,7 @@ def kind_foreign(dr: Draft, lang: str) -> None:
             "sans",
             10,
         )
+        dr.address()
         f.line(
             f"Opname: {dr.other(adm, 'nldash', 'admission')}  Ontslag: "
             f"{dr.other(dis, 'nldash', 'discharge')}",
@@ -1782,6 +1856,7 @@ def kind_foreign(dr: Draft, lang: str) -> None:
         who = person_name(dr, "plain")
         nasc = "nascida" if p.sex == "F" else "nascido"
         f.line(f"Utente: {who}, {nasc} em {dr.birth('slash')}", "serif", 10)
+        dr.address()
         f.line(
             f"Internamento de {dr.other(adm, 'slash', 'admission')} a "
             f"{dr.other(dis, 'slash', 'discharge')}",
@@ -1820,6 +1895,7 @@ def kind_foreign(dr: Draft, lang: str) -> None:
             "sans",
             10,
         )
+        dr.address()
         f.line(f"NHS No: {nhs}   Hospital No: RP{rng.randint(100000, 999999)}", "sans", 10)
         f.line(
             f"Admitted: {dr.other(adm, 'slash', 'admission')}   Discharged: "
@@ -1861,6 +1937,7 @@ def kind_foreign(dr: Draft, lang: str) -> None:
         f.line("SUBJECT: Consultation Report – Continuity of Care", "sans", 10)
         who = person_name(dr, "caps_comma")
         f.line(f"1. Patient: {who}   DOB: {dr.birth('us')}", "sans", 10)
+        dr.address()
         dr.notes.append("US DOB month/day/year")
         f.line(f"2. Seen in clinic on {dr.other(dis, 'us', 'clinic visit')}.", "sans", 10)
         f.para(
@@ -1991,7 +2068,7 @@ class Letter:
         origin = None
         if kind.startswith("ausland_"):
             origin = FOREIGN_ORIGIN[kind.removeprefix("ausland_")]
-        person = pick_person(rng, origin)
+        person = pick_person(rng, origin, kind)
         letter_date: dt.date | None = _date_between(rng, dt.date(2026, 8, 3), dt.date(2026, 11, 27))
         if kind == "handschriftliche_notiz" and rng.random() < 0.4:
             letter_date = None
