@@ -352,20 +352,27 @@ NO_BIRTH_KINDS = (
 UNDECIDABLE_WITHOUT_BIRTH = ("same_name_same_birth_date", "namesake")
 
 
-def pick_person(rng: random.Random, origin: str | None, kind: str = "") -> Person:
+def pick_person(
+    rng: random.Random, origin: str | None, kind: str = "", want: str | None = None
+) -> Person:
     pats = tuple(
         p
         for p in _register()
         if kind not in NO_BIRTH_KINDS or p.collision not in UNDECIDABLE_WITHOUT_BIRTH
     )
     r = rng.random()
+    wanted = [p for p in pats if want and p.collision == want]
+    if wanted:
+        r = 0.5
     if r < 0.09:
         cands = [e for e in EXTERNAL_PEOPLE if origin in (None, e[3])] or EXTERNAL_PEOPLE
         g, s, sex, _o = rng.choice(cands)
         bd = dt.date(rng.randint(1936, 1999), rng.randint(1, 12), rng.randint(1, 28))
         return Person(g, s, sex, bd, notes=["patient is not in the register"])
     pool: list[register.Patient]
-    if r < 0.42:
+    if wanted:
+        pool = wanted
+    elif r < 0.42:
         pool = [p for p in pats if p.collision and (origin is None or p.origin == origin)]
     else:
         pool = [p for p in pats if origin is None or p.origin == origin]
@@ -692,7 +699,14 @@ def kind_hospital(dr: Draft) -> None:
     for d in _diags(rng, rng.randint(3, 5)):
         f.line(f"– {d}", "sans", 10, x=LM + 8)
     f.gap(6)
-    f.line("Anamnese und Verlauf:", "sansb", 10)
+    f.line("Anamnese:", "sansb", 10)
+    f.para(
+        "Die Vorstellung erfolgte über die Zentrale Notaufnahme mit seit drei Tagen "
+        "zunehmender Luftnot, Husten und Fieber. Vorerkrankungen siehe Diagnoseliste.",
+        "sans",
+        10,
+    )
+    f.gap(4)
     paras = [
         "Die stationäre Aufnahme erfolgte über unsere Zentrale Notaufnahme bei zunehmender "
         "Belastungsdyspnoe und thorakalem Druckgefühl. Laborchemisch zeigten sich erhöhte "
@@ -712,7 +726,20 @@ def kind_hospital(dr: Draft) -> None:
         "Bei Sturzneigung erfolgte eine geriatrische Frührehabilitation mit Physio- und "
         "Ergotherapie. Ein Rollator wurde verordnet.",
     ]
-    for text in rng.sample(paras, rng.randint(2, 6)):
+    f.line("Befunde bei Aufnahme:", "sansb", 10)
+    findings = [
+        "RR 152/88 mmHg, HF 96/min, SpO2 91 % unter Raumluft, Temperatur 38,4 °C",
+        "Labor: Leukozyten 14,2/nl, CRP 86 mg/l, Kreatinin 1,6 mg/dl, Kalium 4,9 mmol/l",
+        "EKG: Sinusrhythmus, Linkstyp, keine Erregungsrückbildungsstörungen",
+        "Röntgen-Thorax: Infiltrat rechts basal, kein Pleuraerguss",
+        "Sonographie Abdomen: Leber homogen, Gallenblase mit Konkrementen, Nieren unauffällig",
+        "Neurologisch: keine fokalen Defizite, Orientierung zu allen Qualitäten",
+    ]
+    for item in rng.sample(findings, rng.randint(3, 6)):
+        f.para(f"– {item}", "sans", 10, indent=8)
+    f.gap(6)
+    f.line("Verlauf:", "sansb", 10)
+    for text in rng.sample(paras, rng.randint(3, 7)):
         f.para(text, "sans", 10)
         f.gap(4)
     f.line("Medikation bei Entlassung:", "sansb", 10)
@@ -917,7 +944,7 @@ def kind_lab(dr: Draft) -> None:
         f"Geb.-Dat.: {dr.birth('num')}      Geschl.: {'m' if p.sex == 'M' else 'w'}", "mono", 9.5
     )
     dr.address()
-    if p.patient and rng.random() < 0.6:
+    if p.patient and rng.random() < 0.7:
         dr.patient_id = p.patient.id
         f.line(f"Pat.-Nr. Einsender: {p.patient.id}", "mono", 9.5)
         dr.notes.append("the practice's patient number printed beside the lab's own numbers")
@@ -2068,7 +2095,10 @@ class Letter:
         origin = None
         if kind.startswith("ausland_"):
             origin = FOREIGN_ORIGIN[kind.removeprefix("ausland_")]
-        person = pick_person(rng, origin, kind)
+        want = None
+        if split_name == "test" and index % 5 == 0:
+            want = register.COLLISIONS[(index // 5) % len(register.COLLISIONS)]
+        person = pick_person(rng, origin, kind, want)
         letter_date: dt.date | None = _date_between(rng, dt.date(2026, 8, 3), dt.date(2026, 11, 27))
         if kind == "handschriftliche_notiz" and rng.random() < 0.4:
             letter_date = None
