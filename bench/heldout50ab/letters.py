@@ -2139,7 +2139,9 @@ class Letter:
             f"{d.day:02d}. {mon[d.month - 1]}. {d.year}",
             self.draft.practice["stamp"],
         ]
-        x, y0 = 392.0, 232.0
+        last = max(ln.y for ln in self.pages[0].lines)
+        # in the free space under the text where there is some, else over the text
+        x, y0 = (360.0, max(last + 50, 690.0)) if last < 660 else (392.0, 232.0)
         return [
             Line(t, x, y0 + i * 13, "sansb" if i < 2 else "sans", 9 if i < 2 else 7, 30)
             for i, t in enumerate(texts)
