@@ -1,0 +1,1 @@
+"""heldout50ab: a blind, held-out set of generated Ruhr-area clinic letters (see README.md)."""
