@@ -121,8 +121,21 @@ def _sender_head(c: Comp, ctx: Ctx, align: str, big: str = "arialb") -> None:
     c.gap(14)
 
 
+COUNTRY_WORD = {
+    "fr": "ALLEMAGNE",
+    "nl": "DUITSLAND",
+    "es": "ALEMANIA",
+    "pl": "NIEMCY",
+    "ru": "ГЕРМАНИЯ",
+    "en": "GERMANY",
+    "de": "DEUTSCHLAND",
+}
+
+
 def _address(c: Comp, ctx: Ctx, abroad: bool = False) -> None:
     lines = (PRACTICE_ADDRESS_ABROAD if abroad else PRACTICE_ADDRESS)[ctx.practice]
+    if abroad:
+        lines = [*lines[:-1], COUNTRY_WORD[ctx.language]]
     if ctx.rng.random() < 0.5 and not abroad:
         c.add(f"{ctx.s['name']} · {str(ctx.s['addr']).split(' · ')[-1]}", None, 6.5, grey=0.3)
     for ln in lines:
@@ -285,11 +298,9 @@ def k_specialist(c: Comp, ctx: Ctx) -> None:
     head = rng.choice(["Befundbericht", "Facharztbrief", "Konsiliarbericht"])
     ctx.title, ctx.title_alts = head, []
     c.add(f"{head} – Untersuchung vom {exam}", "serifb")
-    if rng.random() < 0.4:
+    if ctx.person.register_id and rng.random() < 0.5:
         ctx.patient_id = ctx.person.register_id
-        c.add(f"Ihre Pat.-Nr.: {ctx.person.register_id or '—'}", size=9)
-        if ctx.person.register_id is None:
-            ctx.patient_id = None
+        c.add(f"Ihre Pat.-Nr.: {ctx.person.register_id}", size=9)
     c.gap(8)
     c.add(SALUTE_DOCTOR[ctx.practice])
     for b in rng.sample(BODY_DE, 4):
@@ -640,6 +651,9 @@ def k_email(c: Comp, ctx: Ctx) -> None:
     )
     if rng.random() < 0.5:
         c.para(f"Geburtsdatum zur Sicherheit: {ctx.birth('de')}.")
+    if ctx.person.register_id and rng.random() < 0.5:
+        ctx.patient_id = ctx.person.register_id
+        c.para(f"(Ihre Patientennummer laut Überweisung: {ctx.person.register_id})")
     c.add("Viele Grüße")
     c.add(str(s["doctor"]))
     ctx.people.append({"name": str(s["doctor"]), "role": "author"})

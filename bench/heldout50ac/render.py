@@ -41,8 +41,19 @@ def font(key: str) -> pymupdf.Font:
     return _FONT_OBJ[key]
 
 
+_ADV: dict[tuple[str, str], float] = {}
+
+
 def width(text: str, key: str, size: float) -> float:
-    return float(font(key).text_length(text, fontsize=size))
+    """The text's advance width in points (insert_text applies no kerning either)."""
+    total = 0.0
+    for ch in text:
+        adv = _ADV.get((key, ch))
+        if adv is None:
+            adv = float(font(key).text_length(ch, fontsize=1.0))
+            _ADV[(key, ch)] = adv
+        total += adv
+    return total * size
 
 
 @dataclass
@@ -185,13 +196,21 @@ def pdf_bytes(pages: list[list[Line]]) -> bytes:
     return bytes(data)
 
 
-def _raster(lines: list[Line], sx: float, sy: float) -> Image.Image:
+def _raster(lines: list[Line], sx: float, sy: float, angle: float = 0.0) -> Image.Image:
+    """The lines drawn on an A4 page, rendered; a skew turns the page about its centre."""
     doc = pymupdf.open()
     page = doc.new_page(width=W, height=H)
     _draw(page, lines)
-    pix = page.get_pixmap(matrix=pymupdf.Matrix(sx, sy), colorspace=pymupdf.csGRAY)
+    mat = pymupdf.Matrix(sx, sy)
+    if angle:
+        mat = pymupdf.Matrix(sx, sy).prerotate(angle)
+    pix = page.get_pixmap(matrix=mat, colorspace=pymupdf.csGRAY)
     img = Image.frombytes("L", (pix.width, pix.height), pix.samples)
     doc.close()
+    if angle:
+        w0, h0 = round(W * sx), round(H * sy)
+        left, top = (img.width - w0) // 2, (img.height - h0) // 2
+        img = img.crop((left, top, left + w0, top + h0))
     return img
 
 
@@ -212,7 +231,8 @@ def stamp_lines(date_text: str, practice_short: str) -> list[Line]:
 def scan_jpeg(lines: list[Line], seed: int, stamp: list[Line] | None) -> bytes:
     rng = random.Random(seed)
     z = 200 / 72
-    img = _raster((stamp or []) + lines, z, z)
+    angle = rng.choice([-1, 1]) * rng.uniform(0.15, 0.7)
+    img = _raster((stamp or []) + lines, z, z, angle)
     tone = rng.randint(228, 244)
     img = img.point(lambda v: int(v * tone / 255) + 4)
     tile = Image.frombytes("L", (256, 256), rng.randbytes(256 * 256))
@@ -223,8 +243,6 @@ def scan_jpeg(lines: list[Line], seed: int, stamp: list[Line] | None) -> bytes:
         for y in range(-oy, img.height, 256):
             noise.paste(tile, (x, y))
     img = ImageChops.subtract(img, noise)
-    angle = rng.choice([-1, 1]) * rng.uniform(0.15, 0.7)
-    img = img.rotate(angle, resample=Image.Resampling.BILINEAR, fillcolor=tone)
     buf = io.BytesIO()
     img.save(buf, format="JPEG", quality=78, dpi=(200, 200))
     return buf.getvalue()
