@@ -731,7 +731,7 @@ def k_handwritten(c: Comp, ctx: Ctx) -> None:
     c.base_size = 14
     c.left = 80
     s = ctx.s
-    dated = rng.random() < 0.6
+    dated = rng.random() > 0.45
     c.add("Liebe Frau Dr. Offergeld," if ctx.practice == 0 else "Liebe Kollegen,")
     p = ctx.person
     name = ctx.name(f"{'Frau' if p.sex == 'F' else 'Herr'} {p.given} {p.surname}")
@@ -1383,7 +1383,7 @@ TEST_EXTRA = [
     "discharge letter",
     "discharge letter",
     "lab report",
-    "lab report",
+    "handwritten note",
     "lab report",
     "specialist report",
     "specialist report",
