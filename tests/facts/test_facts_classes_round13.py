@@ -17,7 +17,7 @@ from datetime import date
 import pytest
 
 from docvault.facts import propose
-from docvault.facts.extract.known import Directory, fold, with_directory
+from docvault.facts.extract.known import Directory, fold, is_own, with_directory
 
 TODAY = date(2026, 12, 1)
 
@@ -195,3 +195,191 @@ def test_a_signed_mail_is_still_its_signatures() -> None:
         "Mit freundlichen Grüßen\nKardiologische Praxis Hohenlimburg\n",
     )
     assert _fact(text, "sender") == "Kardiologische Praxis Hohenlimburg"
+
+
+# After the blind sets 50ab (the Ruhr) and 50ac (Aachen, Cologne, Bonn) were measured, read as
+# development sets.
+
+
+def _lab_printout(name_label: str, report_label: str) -> str:
+    return (
+        "Labor Dr. Brenner & Kollegen\nWittener Straße 12, 44789 Bochum | Fax 0234 5550-50\n"
+        "Praxis am Stadtpark\nDr. med. Eva Lohmann\nParkstraße 3\n44787 Bochum\nLaborbefund\n"
+        f"{name_label}: Wieczorek, Stefan\nGeb.-Dat.: 12.02.1966      Geschl.: m\n"
+        "Auftrags-Nr.: 2614526\nEntnahme : 03.11.2026  08:12\nEingang  : 04.11.2026\n"
+        f"{report_label}: 03.11.2026  (Endbefund)\nKreatinin      1.31 H  mg/dl   0.50 - 1.10\n"
+    )
+
+
+def test_a_fixed_width_printouts_padded_labels_are_read() -> None:
+    """ "Name     : Wieczorek, Stefan" and "Befund   : 03.11.2026", a label padded to its
+    column's colon, read as "Name:" and "Befund:"."""
+    text = _lab_printout("Name     ", "Befund   ")
+    assert (_fact(text, "patient"), _fact(text, "letter_date")) == (
+        "Stefan Wieczorek",
+        "2026-11-03",
+    )
+
+
+def test_a_case_numbers_line_is_no_title() -> None:
+    """ "Fall-Nr. 41161500" over the report's heading is a reference: the heading's kind is
+    the title."""
+    text = (
+        "Evangelisches Krankenhaus Herne\nKlinik für Innere Medizin\n"
+        "Wiescherstraße 24, 44623 Herne\n"
+        "Praxis am Stadtpark\nParkstraße 3\n44787 Bochum\nTelefon 02323 498-0\nFall-Nr. 50331200\n"
+        "Epikrise über Frau Renate Kowalewski, geb. am 3.2.1948\nSehr geehrte Kollegen,\n"
+        "wir berichten über Ihre Patientin.\nMit freundlichen Grüßen\nDr. med. Olaf Brandt\n"
+    )
+    assert _fact(text, "title") == "Epikrise"
+
+
+def _pension_request(number_line: str) -> str:
+    return (
+        "Deutsche Rentenversicherung\nWestfalen\nDeutsche Rentenversicherung Westfalen · 48125 "
+        "Münster\nPraxis am Stadtpark\nParkstraße 3\n44787 Bochum\nMünster, 02.11.2026\n"
+        f"{number_line}\nBefundbericht zum Antrag auf Erwerbsminderungsrente\n"
+        "für Ahmet Demir\nGeburtsdatum: 05.05.1970\n"
+        "Anschrift: Dorstener Straße 12, 44787 Bochum\n"
+        "Sehr geehrte Damen und Herren, die oben genannte Person hat Rente beantragt.\n"
+        "Mit freundlichen Grüßen\nIhre Deutsche Rentenversicherung Westfalen\n"
+    )
+
+
+def test_a_heading_over_for_whom_it_is_names_title_and_patient() -> None:
+    """ "für Ahmet Demir" under the heading, over the birth date and a labelled address: the
+    patient, not part of the title; the insurance number beside its label above the heading
+    is no form's field over a value."""
+    text = _pension_request("Versicherungsnummer 45 050570 D 152")
+    found = (_fact(text, "patient"), _fact(text, "title"))
+    assert found == ("Ahmet Demir", "Befundbericht zum Antrag auf Erwerbsminderungsrente")
+
+
+def test_a_care_services_kind_under_its_name_is_not_the_sender() -> None:
+    """ "Ambulanter Pflegedienst" under "Caritas-Pflegestation Nordeifel" says what the
+    station does: the station sends."""
+    text = (
+        "Caritas-Pflegestation Monschau\nAmbulanter Pflegedienst\nHauptstraße 41 · 52156 Monschau\n"
+        "Fax 02472 9372-12\nAn: Hausarztpraxis am Markt\nDatum: 12.05.2026\n"
+        "Bitte um Verordnung häuslicher Krankenpflege\nKlient/in: Hermanns, Josef\n"
+        "Geburtsdatum: 28.03.1941\nMit freundlichen Grüßen\nPflegedienstleitung Petra Rader\n"
+    )
+    assert _fact(text, "sender") == "Caritas-Pflegestation Monschau"
+
+
+def test_a_soldiers_rank_is_neither_name_nor_title() -> None:
+    """ "Betr.: Oberleutnant Julia zur Nieden, geb. …": the patient without the rank (and
+    "zur" as her name's particle); the heading above is the title."""
+    text = (
+        "Bundeswehrkrankenhaus Westerstede\nAbteilung Chirurgie\n"
+        "Lange Straße 38 · 26655 Westerstede\n"
+        "Fax 04488 50-2299\nHausarztpraxis am Markt\nMarkt 2\n52156 Monschau\n"
+        "Westerstede, 14.05.2026\nAmbulanter Arztbrief\n"
+        "Betr.: Hauptfeldwebel Kai zur Mühlen, geb. 24.04.1981, PK 948488-z-85876\n"
+        "Sehr geehrte Kolleginnen und Kollegen,\nwir berichten über die Vorstellung.\n"
+        "Mit kameradschaftlichen Grüßen\nOberstarzt Dr. med. Henrik Staudt\n"
+    )
+    assert (_fact(text, "patient"), _fact(text, "title")) == (
+        "Kai zur Mühlen",
+        "Ambulanter Arztbrief",
+    )
+
+
+def _mail(signature: str) -> str:
+    return (
+        "Von:        Löwen-Apotheke Castrop-Rauxel <info@loewen-apo.de>\n"
+        "Gesendet:   Dienstag, 11. August 2026 07:05\nAn:         Praxis am Stadtpark\n"
+        "Betreff:    Bitte um Folgeverordnung\nSehr geehrtes Praxisteam,\n"
+        "für Frau Sevgi Aydın benötigen wir bitte eine Folgeverordnung.\nViele Grüße\n"
+        f"{signature}\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("signature", "sender"),
+    [
+        ("Schwester Dorota Kühn / Löwen-Apotheke", "Löwen-Apotheke Castrop-Rauxel"),
+        ("Dorota Kühn / Diakoniestation Herne", "Diakoniestation Herne"),
+    ],
+)
+def test_a_signature_of_person_and_organisation_names_the_organisation(
+    signature: str, sender: str
+) -> None:
+    """The signature's organisation after the person's slash; the "Von:" line's name where
+    it spells that organisation in full."""
+    assert _fact(_mail(signature), "sender") == sender
+
+
+def test_a_works_doctors_employee_is_the_patient_and_the_title_above_them_is_read() -> None:
+    """ "Mitarbeiterin: Schulte-Brinkmann, Hildegard" names the patient; the heading with its
+    dash above that field is the title."""
+    text = (
+        "Stahlwerk Hattingen GmbH\nWerksärztlicher Dienst\nWerksstraße 1, 45527 Hattingen\n"
+        "Praxis am Stadtpark\nParkstraße 3\n44787 Bochum\nHattingen, 23. Aug. 2026\n"
+        "Arbeitsmedizinische Vorsorge – Mitteilung an den Hausarzt\n"
+        "Mitarbeiterin: Brinkhoff, Hildegard, Personal-Nr. 352770\n"
+        "Sehr geehrte Kollegin, sehr geehrter Kollege, wir bitten um Abklärung.\n"
+        "Mit kollegialen Grüßen\nDr. med. Anja Plettenberg\n"
+    )
+    found = (_fact(text, "patient"), _fact(text, "title"))
+    assert found == (
+        "Hildegard Brinkhoff",
+        "Arbeitsmedizinische Vorsorge – Mitteilung an den Hausarzt",
+    )
+
+
+def test_albanias_discharge_letter_is_a_title() -> None:
+    text = (
+        "REPUBLIKA E KOSOVËS\nSpitali i Përgjithshëm Rajonal Gjakovë\nKlinika e Kirurgjisë\n"
+        "Gjakovë, 21.10.2026\nPraxis am Stadtpark\nParkstraße 3\n44787 Bochum\nFLETËLËSHIM\n"
+        "Pacienti: BEKIM KRASNIQI\nDatëlindja: 12.04.1961\n"
+    )
+    assert _fact(text, "title") == "FLETËLËSHIM"
+
+
+def test_a_turkish_name_without_its_dotless_i_is_the_clinics_own() -> None:
+    """ "Hausarztpraxis Dr. Yildirim", as a mail or a sender spells the clinic's "Yıldırım",
+    and "Hausärzte Wittkamp & Nowak" for "Praxis Wittkamp & Nowak": the clinic's own."""
+    clinic = replace(
+        Directory(),
+        own_names=frozenset(
+            {fold("Hausarztpraxis Dr. Okan Yıldırım"), fold("Praxis Wittkamp & Nowak")}
+        ),
+    )
+    spellings = ["Hausarztpraxis Dr. Yildirim", "Hausärzte Wittkamp & Nowak", "Kardiologie Nowak"]
+    assert [is_own(spelling, clinic) for spelling in spellings] == [True, True, False]
+
+
+def test_a_head_over_a_windows_own_name_and_street_is_the_sender() -> None:
+    """The fund's name and its office over the practice's window (the practice's own name and
+    street under them): the fund's name heads the letter, its "Telekommunikation" no
+    telephone's label."""
+    text = (
+        "BG Verkehr\nBerufsgenossenschaft Verkehrswirtschaft Post-Logistik Telekommunikation\n"
+        "Bezirksverwaltung Hamburg, Außenstelle Bochum\nPraxis am Stadtpark\nParkstraße 3\n"
+        "44787 Bochum\nUnser Zeichen: 5.40/53265/26-R\nDatum: 21.08.2026\n"
+        "Arbeitsunfall – Anforderung ärztlicher Unterlagen\n"
+        "Versicherte Person: Hoffmann, Agnieszka, geb. 14.02.1979\n"
+    )
+    expected = "Berufsgenossenschaft Verkehrswirtschaft Post-Logistik Telekommunikation"
+    assert _fact(text, "sender") == expected
+
+
+@pytest.mark.parametrize(
+    ("address", "postcode"),
+    [
+        ("Royal Pennine Infirmary, Rochdale Road, Oldham", "OL1 2JH"),
+        ("55 Fruit Street, Boston,", "MA 02114"),
+    ],
+)
+def test_a_head_over_a_british_or_american_address_is_the_sender(
+    address: str, postcode: str
+) -> None:
+    """A British post code or a state's ZIP code under the name: a head from abroad, not the
+    practice's window (which is German)."""
+    text = (
+        f"Pennine Care Hospitals\nNHS Foundation Trust\n{address} {postcode}\n"
+        "Praxis am Stadtpark\nParkstraße 3\n44787 Bochum\nDate: 31/08/2026\nDISCHARGE SUMMARY\n"
+        "Patient: Mr Frank Stratmann   DOB: 29/07/1980\n"
+    )
+    assert _fact(text, "sender") == "Pennine Care Hospitals"

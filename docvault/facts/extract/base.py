@@ -85,6 +85,11 @@ _COLUMN_GAP = re.compile(r"(?<=\S)[ \t]{3,}(?=\S)")
 CELL = " ¦ "  # stands for a table's cell boundary in a line (strip_markup keeps it)
 
 
+# A label padded to its column's colon ("Name     : Kortmann, Heinrich", as a lab's
+# fixed-width printout writes it; "Nom : Dupont", as French sets it): the label and its colon.
+_PADDED_LABEL = re.compile(r"(?<=[^\W\d_])[ \t]+:(?=\s|$)")
+
+
 def letter_lines(text: str) -> list[Line]:
     """The lines of a page's Markdown as plain text, with table cells kept apart."""
     text = _BROKEN_DATE.sub(r"\1 \2\n", text[:MAX_CHARACTERS])
@@ -101,7 +106,7 @@ def letter_lines(text: str) -> list[Line]:
             continue
         heading = bool(re.match(r"\s{0,3}(?:#{1,6}\s|\*\*[^*]+\*\*\s*$)", raw))
         cells = raw.strip().strip("|").replace("|", CELL)
-        plain = strip_markup(_COLUMN_GAP.sub(CELL, cells)).strip(" ¦")
+        plain = strip_markup(_COLUMN_GAP.sub(CELL, _PADDED_LABEL.sub(":", cells))).strip(" ¦")
         if plain.strip() == ":":
             # A label the engine read as its colon alone (a script it cannot read): the next
             # line is that field's value, of no meaning the rules can tell.
@@ -206,7 +211,7 @@ def _joined_labels(lines: Sequence[Line], form: bool = False) -> list[Line]:
 # client, a care home's resident, an employer's employee, an office's applicant, a hospital
 # abroad's patient.
 _PERSON_IN_CARE = (
-    r"Versicherte/r|Klient(?:in|/in)?|Mitarbeiter/in|Bewohner(?:in|/in)?|Betroffene Person|"
+    r"Versicherte/r|Klient(?:in|/in)?|Mitarbeiter(?:in|/in)?|Bewohner(?:in|/in)?|Betroffene Person|"
     r"Antragsteller(?:in|/in)?|Pacjent(?:ka)?|Paciente|Paziente|Hasta(?: Adı Soyadı)?|"
     # Czech, Slovak, Norwegian, Lithuanian, Hungarian (Hungarian names stand surname first:
     # the order must show)
@@ -273,7 +278,7 @@ _ACADEMIC = re.compile(r"^(?:Dr|Prof|Dipl|PD|med|rer|nat|Priv|Doz|MUDr|FRCP|MRCP
 
 _PARTICLES = frozenset(
     {"von", "van", "der", "den", "de", "zu", "du", "di", "da", "la", "le", "ten", "ter", "vom",
-     "zum", "dos", "del", "y", "al", "el", "bin"}
+     "zum", "zur", "dos", "del", "y", "al", "el", "bin"}
 )  # fmt: skip
 
 
@@ -324,7 +329,8 @@ def read_name(text: str, last_first: bool = False) -> str | None:
     """
     # A name is in the first words after its label: a line of 20,000 characters with a
     # label every few words must not cost the square of its length.
-    tokens = _TOKEN.findall(re.sub(rf"^\s*{_SALUTATION}\s+", "", text[:NAME_CHARACTERS].strip()))
+    unsaluted = re.sub(rf"^\s*{_SALUTATION}\s+", "", text[:NAME_CHARACTERS].strip())
+    tokens = _TOKEN.findall(without_rank(unsaluted))
     if tokens and _ACADEMIC.match(tokens[0]):
         return None  # a doctor's name, not a patient's
     before, _ = _name_words(tokens)
@@ -347,6 +353,25 @@ def read_name(text: str, last_first: bool = False) -> str | None:
         # (its particles first) comes first, as a pharmacy's or a register's list writes.
         return _checked([*before[particles + 1 :], *before[: particles + 1]])
     return _checked(before)
+
+
+# A soldier's rank before the name, as a military hospital writes it ("Oberleutnant Julia
+# zur Nieden"): no given name.
+_RANK = re.compile(
+    r"^\s*(?:(?:Ober|Haupt|Stabs|Oberstabs)?(?:[Gg]efreite[r]?|[Ff]eldwebel|[Bb]ootsmann)|"
+    r"(?:Stabs)?[Uu]nteroffizier|(?:Ober)?[Ll]eutnant|Hauptmann|Major|Oberstleutnant|Oberst|"
+    r"Fähnrich|Kapitänleutnant|Korvettenkapitän|Fregattenkapitän|Soldat(?:in)?|"
+    r"(?:Ober)?[Ff]eldarzt|(?:Ober)?(?:[Ss]tabs)?arzt|Oberstarzt|Generalarzt)\s+(?=[^\W\d_])"
+)
+
+
+def without_rank(text: str) -> str:
+    """The name after a soldier's rank, or the text as it is."""
+    return _RANK.sub("", text, count=1)
+
+
+def is_rank(word: str) -> bool:
+    return _RANK.match(f"{word} X") is not None
 
 
 def surname_first(words: Sequence[str]) -> bool:

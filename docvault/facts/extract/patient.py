@@ -25,6 +25,7 @@ from docvault.facts.extract.base import (
     _checked,
     _name_word,
     _name_words,
+    is_rank,
     particle,
     read_name,
     surname_first,
@@ -87,7 +88,7 @@ _TITLES_BEFORE = re.compile(
 # capitals, or a salutation before the given name.
 _IN_CARE = re.compile(_PERSON_IN_CARE, re.IGNORECASE)
 _ORDER_SHOWN = re.compile(
-    rf"^\s*(?:(?:von|van|de|der|den|zu|vom|ter|ten|di|da|del)\s+)*[^\W\d_][\w'’-]*,|"
+    rf"^\s*(?:(?:von|van|de|der|den|zu|zur|zum|vom|ter|ten|di|da|del)\s+)*[^\W\d_][\w'’-]*,|"
     rf"^\s*{_SALUTATION}\s"
 )
 
@@ -341,8 +342,8 @@ def _name_ending(text: str) -> str | None:
     for part in reversed(tokens):
         if _ACADEMIC.match(part):
             return None  # a doctor's name
-        if part in _ROLE_NOUNS or (part == "M." and taken and taken[0].isupper()):
-            break  # "für das Kind Thomas Huber", "M. FREI Mehmet": a role, a salutation
+        if part in _ROLE_NOUNS or is_rank(part) or (part == "M." and taken and taken[0].isupper()):
+            break  # "für das Kind Thomas Huber", "M. FREI Mehmet": a role, a salutation, a rank
         if part == "," and "," not in taken and taken:
             taken.insert(0, part)
         elif (_name_word(part) and not re.fullmatch(_SALUTATION, part)) or particle(part):
@@ -430,14 +431,15 @@ def _addressed_patient(lines: Sequence[Line]) -> Iterator[Candidate]:
 
 
 # The subject's line or a heading of a kind of letter ("Betr.: Befundbericht", "BEFUNDBERICHT").
-_SUBJECT_OR_KIND = re.compile(r"^(?:Betr\.|Betreff|Betrifft|Re|Subject)\s*:|^(?:\S+\s+){0,3}\S+$")
+_SUBJECT_OR_KIND = re.compile(r"^(?:Betr\.|Betreff|Betrifft|Re|Subject)\s*:|^(?:\S+\s+){0,7}\S+$")
 # The patient on a line of their own under it: "Frau Ildikó Molnár", "Herrn Richter, Thomas",
 # "für: Frank Fromm".
 _PERSON_UNDER_HEADING = re.compile(
-    rf"^(?:(?:für|for)\s*:\s*(?:{_SALUTATION}\s+)?|{_SALUTATION}\s+)(?P<name>[^\W\d_][^:\d()]{{2,60}})$"
+    rf"^(?:(?:für|for)\s*:?\s*(?:{_SALUTATION}\s+)?|{_SALUTATION}\s+)(?P<name>[^\W\d_][^:\d()]{{2,60}})$"
 )
 
 
+_LABELLED = re.compile(r"^[^\W\d_][\w. -]{1,20}:\s")
 _STREET_OR_TOWN = re.compile(
     r"^\s*(?:[A-Z]{1,2}-)?\d{4,5}\s+[^\W\d_]|(?:straße|strasse|str\.|weg|platz|gasse)\s+\d",
     re.IGNORECASE,
@@ -454,8 +456,8 @@ def _named_under_heading(lines: Sequence[Line]) -> Iterator[Candidate]:
         if found is None or not (_SUBJECT_OR_KIND.match(above) and _DOCUMENT_KIND.search(above)):
             continue
         below = [following.text for following in lines[position + 1 : position + 3]]
-        if any(_STREET_OR_TOWN.search(text) for text in below):
-            continue  # a window's name over its street and post code
+        if any(_STREET_OR_TOWN.search(text) and not _LABELLED.match(text) for text in below):
+            continue  # a window's name over its street and post code ("Anschrift: …" is theirs)
         name = read_name(found["name"])
         if name and not _ACADEMIC.match(found["name"]):
             yield Candidate(name, line.text, 1)
@@ -465,7 +467,7 @@ def _named_under_heading(lines: Sequence[Line]) -> Iterator[Candidate]:
 # Unterschenkel …", "wir berichten über Frau Andrea Becker, geb. …" (no doctor: "mit Frau
 # Dr. Roth besprochen" names a colleague).
 _ABOUT_PERSON = re.compile(
-    r"\b(?:bei|für|über|von|betreffend)\s+(?:Herrn|Frau)\s+(?!Dr\b|Prof\b|Dipl\b)"
+    r"\b(?:bei|für|über|von|betreffend)\s+(?:Herrn?|Frau)\s+(?!Dr\b|Prof\b|Dipl\b)"
     r"(?P<name>[^\W\d_][\w'’-]+(?:\s+[^\W\d_][\w'’-]+){1,2})"
 )
 _FIRST_SENTENCE_LINES = 2

@@ -45,7 +45,7 @@ _ORGANISATION = re.compile(
 # authorities, courts, care services and homes, in the languages its letters come in.
 _OTHER_ORGANISATION = re.compile(
     # "Linden-Apotheke", "Stadtapotheke", "Regionshospitalet"
-    r"(?:[Aa]potheke|[Pp]flegedienst|[Hh]ospitalet)\b|"
+    r"(?:[Aa]potheke|[Pp]flegedienst|[Pp]flegestation|[Hh]ospitalet)\b|"
     r"(?:[Ss]jukhus|[Ss]ykehus|[Ss]ygehus|[Vv]årdcentral)\w*|"
     r"\b(?:Pharmacy|Chemists?\b|Pharmacie|Apotheek|Apotek|Farmacia|Apteka|Eczane\w*|"
     r"(?:Renten|Kranken|Unfall|Pflege|Sozial|Reise)?[Vv]ersicherung\b|"
@@ -375,7 +375,11 @@ _KIND_ALONE = re.compile(
     r"(?:Amt|Behörde|Verwaltung|Gericht|Klinik|Klinikum|Krankenhaus|Praxis|Labor|Zentrum|"
     r"Hospital|Clinic|Practice|Surgery|Spital|Apotheke|Pharmacy|Kasse|Versicherung|"
     # A kind of practice in one word ("Hautarztpraxis", "Gemeinschaftspraxis"): no name.
-    r"[^\W\d_]*praxis|Praxisgemeinschaft)\W*",
+    r"[^\W\d_]*praxis|Praxisgemeinschaft|"
+    # A care service by its kind alone ("Ambulanter Pflegedienst" under "Caritas-Pflegestation
+    # Nordeifel"): what it does, not who.
+    r"(?:(?:Ambulante[rs]?|Häusliche[rs]?|Mobile[rs]?)\s+)?(?:Pflegedienst|Krankenpflege|Pflege|"
+    r"Pflegestation|Sozialstation|Hospizdienst))\W*",
     re.IGNORECASE,
 )
 
@@ -409,7 +413,8 @@ def _without_acronym(name: str) -> str:
 # Allgemeinmedizin und Innere Medizin"), and what a mail program prints over a mail.
 NAMELESS_WORDS = frozenset(
     {"praxis", "hausarztpraxis", "gemeinschaftspraxis", "landarztpraxis", "arztpraxis",
-     "praxisgemeinschaft", "hausarztzentrum", "hausarzt", "hausarztin", "medizinisches",
+     "praxisgemeinschaft", "hausarztzentrum", "hausarzt", "hausarztin", "hausarzte", "arzte",
+     "medizinisches",
      "versorgungszentrum", "mvz", "gmbh", "ggmbh", "fur", "und", "allgemeinmedizin", "innere",
      "medizin", "med", "dres", "kolleginnen", "kollegen", "partner", "zentrum", "klinik",
      "clinic", "practice", "surgery", "webmail", "mail", "inbox", "portal", "nachricht",
@@ -420,7 +425,9 @@ NAMELESS_WORDS = frozenset(
 def name_words(name: str) -> set[str]:
     """The words of a name that tell it from others (four letters or more, each part of a
     hyphenated one too: "Nürnberg-Gostenhof" is also "Gostenhof"), without their accents."""
-    words = re.findall(r"[^\W\d_]+(?:-[^\W\d_]+)*", without_accents(name.casefold()))
+    # Turkish's dotless "ı" is no accent Unicode takes off: "Yıldırım" is "Yildirim" too.
+    folded = without_accents(name.casefold()).replace("ı", "i")
+    words = re.findall(r"[^\W\d_]+(?:-[^\W\d_]+)*", folded)
     found = {part for word in words for part in (word, *word.split("-")) if len(part) >= 4}
     return found - NAMELESS_WORDS
 
@@ -715,7 +722,10 @@ def _first_organisation(lines: Sequence[Line]) -> tuple[Candidate | None, Line |
             # "Radiologischer Befund" is the letter's title, not its sender ("Orotta
             # National Referral Hospital" is one: its kind's word comes before the hospital)
             continue
-        if not (_an_organisation(head) and not re.search(r"\d{4,}|@|Tel|Fax", head)):
+        if not (
+            _an_organisation(head)
+            and not re.search(r"\d{4,}|@|\b(?:Tel|Telefon|Fax|Telefax)\b", head)
+        ):
             continue
         if _form_label(head) or _LABELLED.match(line.text):
             continue
@@ -775,7 +785,15 @@ def _abroad_address_under(lines: Sequence[Line], position: int) -> bool:
         last = re.split(r",|·", following.text)[-1].strip(" .").casefold()
         if re.search(r"\b\d{3,6}\b", following.text) and last in _countries_abroad():
             return True
+        if _FOREIGN_POSTCODE.search(following.text):
+            return True  # "…, Oldham OL1 2JH", "Boston, MA 02114": no German post code
     return False
+
+
+# A British post code, or a US state's ZIP code, ending an address line.
+_FOREIGN_POSTCODE = re.compile(
+    r"\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\s*$|,\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?\s*$"
+)
 
 
 def _running_text(text: str) -> bool:
@@ -1032,6 +1050,8 @@ def _organisation_named(line: Line) -> str | None:
     if re.search(r"https?://|www\.|\w\.\w{2,4}/", line.text):
         return None  # a web address (a browser's printed page: "https://webmail.…/inbox")
     parts = _head_parts(line.text)
+    if len(parts) == 1:
+        parts = [part.strip() for part in line.text.split(" / ")]  # "Schwester Dorota / …"
     head = parts[0]
     if len(parts) > 1 and not _an_organisation(head) and _an_organisation(parts[1]):
         head = parts[1]  # "Team – Ambulanter Pflegedienst Neckarblick": the service
@@ -1072,6 +1092,11 @@ def _mail_signature(lines: Sequence[Line]) -> Candidate:
     first = closings[-1] + 1 if closings else len(lines) - 8
     for line in lines[max(first, 0) : first + 4]:
         if head := _organisation_named(line):
+            # The "Von:" line's name where it is the signature's in full ("Zechen-Apotheke"
+            # signed, "Zechen-Apotheke Recklinghausen-Süd <info@…>" sent).
+            sent = _mail_from(lines)
+            if sent is not None and sent.value.startswith(f"{head} "):
+                return sent
             return Candidate(head, line.text, 0)
     stamped = _closing_stamp(lines)
     if stamped is not None:
@@ -1517,9 +1542,25 @@ def _recipient_lines(lines: Sequence[Line]) -> set[int]:
         )
         # (An organisation over its address abroad is a head: the practice's window is home.)
         bare = bare and not _abroad_address_under(lines, position)
+        # Another organisation's name over the street: the address is that one's, and the
+        # line above it a head with no address of its own ("Berufsgenossenschaft …" over
+        # "Bezirksverwaltung Hamburg" over the practice's window).
+        bare = bare and not _named_again_below(address)
         if starts or bare:
             marked.update(range(position, position + len(address)))
     return marked
+
+
+def _named_again_below(address: Sequence[Line]) -> bool:
+    """Whether a line inside the address names an organisation of its own, with a street
+    under it: the address begins there."""
+    for index in range(2, len(address) - 1):
+        streets = address[index + 1 : -1]
+        if _an_organisation(address[index].text) and any(
+            _street_with_number(line.text) for line in streets
+        ):
+            return True
+    return False
 
 
 def _signers(lines: Sequence[Line]) -> Iterator[Candidate]:

@@ -21,7 +21,9 @@ from docvault.facts.extract.base import (
     NORTHERN_AND_EASTERN_KINDS,
     Candidate,
     Line,
+    is_rank,
     read_name,
+    without_rank,
 )
 from docvault.facts.extract.dates import (
     _KIND_AND_DATE,
@@ -221,6 +223,8 @@ def _head_titles(lines: Sequence[Line]) -> Iterator[Candidate]:
         label = _TITLE_LABEL.match(line.text)
         if label:
             title = _title_text(line.text[label.end() :])
+            if title and is_rank(title):
+                continue  # "Betr.: Oberleutnant Julia zur Nieden, geb. …": a soldier, named
             if title and not (_name_alone(title) and not _DOCUMENT_KIND.search(title)):
                 yield Candidate(title, line.text, 0)  # a subject, not a name alone
                 found = True
@@ -376,7 +380,10 @@ def _free(lines: Sequence[Line], position: int, addressed: set[int]) -> bool:
     # A form's value under its field label ("Krankenkasse" over "IKK classic"): no heading;
     # under a label with its value ("Versicherte Person: Maria Rossi, geb. ..."), it may be.
     above = lines[position - 1].text if position else ""
-    form_value = _FORM_LABEL.search(above) and not re.search(r":\s*\S", above)
+    # A reference's number beside its label ("Versicherungsnummer 45 010172 Y 152") is no
+    # label over the line either.
+    valued = re.search(r":\s*\S|^[^\W\d_]*(?:nummer|zeichen)\s+\S*\d", above, re.IGNORECASE)
+    form_value = _FORM_LABEL.search(above) and not valued
     # "Ihr Antrag vom 11.04.2024 – Genehmigung" over "Kompressionsstrümpfe nach Maß": a
     # subject of two lines, which the line under the reference does not name alone.
     continued = position and _runs_on(lines[position - 1].text, line.text)
@@ -501,7 +508,7 @@ _HEADING_SMALL_WORDS = frozenset(
 _FOREIGN_ONE_WORD = re.compile(
     r"Epikriz|EPİKRİZ|Epikrise|Epikris|Epikryza|Ontslagbrief|Udskrivningsbrev|Remiss|Remissvar|"
     r"Henvisning|Skierowanie|Zaświadczenie|Zárójelentés|Beutaló|Lelet|Läkarintyg|Lægeerklæring|"
-    r"Виписка|Выписка|Эпикриз|Епікриз|Епикриза|Εξιτ[ηή]ριο|Epikrizë|"
+    r"Виписка|Выписка|Эпикриз|Епікриз|Епикриза|Εξιτ[ηή]ριο|Epikrizë|Fletëlëshim|Fletëdalje|"
     rf"{NORTHERN_AND_EASTERN_KINDS}",
     re.I,
 )
@@ -520,6 +527,7 @@ _FOREIGN_KIND = re.compile(
     r"Otpusno pismo|Otpusna lista|Odpustno pismo|Specijalistički nalaz|Nalaz|Uputnica|"
     r"Scrisoare medicală|Bilet de ieșire|Отпусна листа|Отпусно писмо|Епикриза|"
     r"Ενημερωτικ[οό] σημε[ιί]ωμα(?: εξ[οό]δου)?|Epikrizë|Letër lëshimi|Letër daljeje|"
+    r"Fletëlëshim|Fletë lëshimi|Fletëdalje|"
     r"Raport mjekësor|Εξιτ[ηή]ριο|Memorandum(?: for record)?|"
     rf"{NORTHERN_AND_EASTERN_KINDS})\b",
     re.IGNORECASE,
@@ -573,11 +581,7 @@ def _capitals_heading(text: str, below: str) -> bool:
     named = _name_alone(text.title()) or read_name(text.title()) == text.title()
     if named and not (small or _DOCUMENT_KIND.search(text)):
         return False
-    return bool(
-        _name_field(below)
-        or _BIRTH.search(below)
-        or _SALUTED_FIELD.match(below.strip())
-    )
+    return bool(_name_field(below) or _BIRTH.search(below) or _SALUTED_FIELD.match(below.strip()))
 
 
 def _name_field(text: str) -> bool:
@@ -658,7 +662,7 @@ def _heading_above(line: Line, following: Line) -> bool:
     # A law's paragraph or a numbered thing is no number of an address: "Meldepflichtige
     # Erkrankung nach § 6 IfSG – Rückfrage", "Berufskrankheit Nr. 4101".
     # An X-ray's planes are no number either: "RÖNTGEN THORAX IN 2 EBENEN".
-    bare = re.sub(r"§\s?\d+[a-z]?|\bNr\.\s?\d+|\bin [1-4] Ebenen\b", "", bare, flags=re.I)
+    bare = re.sub(r"§\s?\d+[a-z]?|(?<![\w-])Nr\.\s?\d+|\bin [1-4] Ebenen\b", "", bare, flags=re.I)
     # A heading in two languages, a kind of letter in each: "Lettera di dimissione /
     # Entlassungsbrief".
     halves = bare.split(" / ")
@@ -794,7 +798,9 @@ _NOUN_ENDING = re.compile(
 
 
 def _name_alone(text: str) -> bool:
-    """Whether ``text`` is a person's name and nothing else (``Hussain, Jennifer Sophie``)."""
+    """Whether ``text`` is a person's name and nothing else (``Hussain, Jennifer Sophie``;
+    ``Oberleutnant Julia zur Nieden``, a soldier's rank before it)."""
+    text = without_rank(text)
     if any(_NOUN_ENDING.search(word) for word in text.replace(",", " ").split()):
         return False
     name = read_name(text)
@@ -824,7 +830,8 @@ def without_patient_named(title: str, patient: str) -> str:
     ending = [word.strip(",;").casefold() for word in words[-len(named) :]]
     if sorted(ending) != sorted(named):
         return title
-    return " ".join(words[: -len(named)]).strip(" ,.:;–—-")
+    before = " ".join(words[: -len(named)]).strip(" ,.:;–—-")
+    return re.sub(r"\s+(?:für|for|von|of|über|betreffend|betr\.)$", "", before, flags=re.I)
 
 
 # A report's state after its kind: "LABORBEFUND – Endbefund", "Arztbrief (vorläufig)".
