@@ -383,3 +383,67 @@ def test_a_head_over_a_british_or_american_address_is_the_sender(
         "Patient: Mr Frank Stratmann   DOB: 29/07/1980\n"
     )
     assert _fact(text, "sender") == "Pennine Care Hospitals"
+
+
+@pytest.mark.parametrize(
+    ("heading", "title"),
+    [
+        ("Konsiliarbericht – Untersuchung vom 05.07.2026", "Konsiliarbericht"),
+        ("Facharztbrief – Vorstellung am 08.08.2026", "Facharztbrief"),
+    ],
+)
+def test_the_visits_day_after_a_kind_is_not_the_title(heading: str, title: str) -> None:
+    """ "Konsiliarbericht – Untersuchung vom 05.07.2026": the kind is the title, the day the
+    visit's."""
+    text = (
+        "Neurologische Praxis am Markt\nMarkt 6 · 52349 Düren\nFax 02421 22318-9\n"
+        "Hausarztpraxis am Stadtpark\nParkstraße 3\n44787 Bochum\n"
+        f"Pat.: Gerards, Matthias, geb. am 25.07.1933\n{heading}\nSehr geehrte Frau Kollegin,\n"
+        "wir berichten über Ihren Patienten.\n"
+    )
+    assert _fact(text, "title") == title
+
+
+@pytest.mark.parametrize(
+    ("subject", "patient", "title"),
+    [
+        ("Befund Jessica Classen", "Jessica Classen", "Befund Jessica Classen"),
+        ("Arztbrief Zimmermann-Wirtz, Ursula", "Ursula Zimmermann-Wirtz", "Arztbrief"),
+        ("Befund Innere Medizin", None, "Befund Innere Medizin"),
+    ],
+)
+def test_a_mails_subject_of_a_kind_and_a_name_names_the_patient(
+    subject: str, patient: str | None, title: str
+) -> None:
+    """ "Betreff: Befund Jessica Classen": the patient; the title keeps the name where
+    without it the kind's bare word would be left ("Befund"), and loses it otherwise. A
+    field's words after the kind are no person."""
+    text = (
+        "Von: Prof. Dr. med. Katrin Vogelsang <kontakt@uniklinik.de>\n"
+        "Gesendet: Freitag, 14. August 2026 09:49\nAn: info@hausarzt-bochum.de\n"
+        f"Betreff: {subject}\nLiebe Kollegin, lieber Kollege,\nanbei der aktuelle Befund.\n"
+        "Viele Grüße\nProf. Dr. med. Katrin Vogelsang\nUniklinik Köln\n"
+    )
+    assert (_fact(text, "patient"), _fact(text, "title")) == (patient, title)
+
+
+def test_a_dutch_medical_centre_is_an_organisation() -> None:
+    text = (
+        "Maxima Medisch Centrum\nSpoedeisende Hulp\nDe Run 4600 · 5504 DB Veldhoven\n"
+        "Fax +31 40 888 0000\nHausarztpraxis am Stadtpark\nParkstraße 3\n44787 Bochum\n"
+        "DUITSLAND\nVeldhoven, 21 mei 2026\nBetreft: Poliklinische brief\n"
+        "Patiënt: dhr. J. Hermanns, geb. 23-06-2011\nGeachte collega,\n"
+    )
+    assert _fact(text, "sender") == "Maxima Medisch Centrum"
+
+
+def test_a_us_army_clinic_over_its_apo_address_is_the_sender() -> None:
+    """The forces' "APO AE 09136" marks an address abroad: the clinic over it heads the
+    letter, not a window."""
+    text = (
+        "DEPARTMENT OF THE ARMY\nU.S. ARMY HEALTH CLINIC VILSECK\nUNIT 28038, APO AE 09112\n"
+        "05 AUG 2026\nHausärzte am Stadtpark\nParkstraße 3\n44787 Bochum\n"
+        "MEMORANDUM FOR RECORD\nSUBJECT: Consultation Report\n"
+        "1. Patient: VON DER HEIDE, Ursula   DOB: 06/01/1950\n"
+    )
+    assert _fact(text, "sender") == "U.S. ARMY HEALTH CLINIC VILSECK"

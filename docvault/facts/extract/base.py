@@ -219,7 +219,7 @@ _PERSON_IN_CARE = (
     # A child, named by a health office or a midwife ("Kind: Mila FÖRSTER, geb. ...").
     r"Kind|Name des Kindes|"
     # A care service's client; Serbian, Croatian, Bosnian (the order must show here too).
-    r"Betreute Person|Pacijent(?:kinja)?|Bolesni(?:k|ca)|Bolnik|Пациент(?:ка)?"
+    r"Betreute Person|Pacijent(?:kinja)?|Bolesni(?:k|ca)|Bolnik|Пациент(?:ка)?|Пацијент(?:киња)?"
 )
 
 

@@ -173,6 +173,7 @@ def patient_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
         yield from _saluted_with_birth(line)
         yield from _named_before_birth(line)
         yield from _named_in_subject(line)
+        yield from _kind_then_name_in_subject(line)
         yield from _our_patient_line(line)
         yield from _surname_line_with_birth(line)
         name_label = _NAME_LABEL.search(line.text)
@@ -400,6 +401,30 @@ def _named_in_subject(line: Line) -> Iterator[Candidate]:
     # The name alone before a comma and its birth date, or the whole rest as "Surname, Given".
     whole = len(rest.replace(",", " ").split())
     if name and len(name.split()) in (len(rest.split(",")[0].split()), whole):
+        yield Candidate(name, line.text, 1)
+
+
+# A subject's words that name a field, an examination or a place in the house, no person.
+_SUBJECT_NOUN = re.compile(
+    r"(?:ung|heit|keit|schaft|tion|ologie|medizin|funktion|therapie|chirurgie|befund|bericht|"
+    r"station|ambulanz|abteilung|klinik)$|^(?:Innere|Allgemeine|links|rechts|Station)$",
+    re.IGNORECASE,
+)
+
+
+def _kind_then_name_in_subject(line: Line) -> Iterator[Candidate]:
+    """``Betreff: Befund Jessica Classen``, ``Betreff: Befund Zimmermann-Wirtz, Ursula``: a
+    mail's subject of a kind of letter and a person's name, nothing else after them."""
+    subject = _SUBJECT.match(line.text)
+    if subject is None:
+        return
+    kind, _, rest = line.text[subject.end() :].strip().partition(" ")
+    if not _DOCUMENT_KIND.search(kind) or not rest or re.search(r"\d", rest):
+        return
+    if any(_SUBJECT_NOUN.search(word) for word in rest.replace(",", " ").split()):
+        return  # "Befund Innere Medizin", "Befund Lungenfunktion": what, not whom
+    name = read_name(rest)
+    if name and len(name.split()) == len(rest.replace(",", " ").split()):
         yield Candidate(name, line.text, 1)
 
 

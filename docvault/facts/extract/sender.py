@@ -35,6 +35,8 @@ _ORGANISATION = re.compile(
     r"Practice|NHS|Trust|Labor\b|Laborgemeinschaft|Laboratorium|Laboratory|Laboratories|Institut|Institute|"
     r"Radiolog\w+|Patholog\w+|Diakonie|St\.\s|Associates|Group|Partners|P\.C\.|Imaging|"
     r"Diagnostics|Department|Cent(?:re|er)\b|Cardiology|Medicine\b|\w*[Zz]iekenhuis|"
+    # "Zuyderland Medisch Centrum", "Centrum Medyczne …": a centre in Dutch and Polish.
+    r"Medisch Centrum|Centrum\b|"
     r"\w*[Pp]raktijk|Kliniek|Clinique|H[ôo]pital|H[ôo]pitaux|Centre [Hh]ospitalier|Cabinet|"
     r"Laboratoire|"
     r"CHU\b)",
@@ -792,7 +794,8 @@ def _abroad_address_under(lines: Sequence[Line], position: int) -> bool:
 
 # A British post code, or a US state's ZIP code, ending an address line.
 _FOREIGN_POSTCODE = re.compile(
-    r"\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\s*$|,\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?\s*$"
+    # (The US forces' "APO AE 09136" too.)
+    r"\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\s*$|,\s*(?:[AF]PO\s+)?[A-Z]{2}\s+\d{5}(?:-\d{4})?\s*$"
 )
 
 

@@ -191,6 +191,12 @@ _FORM_CODE_AFTER = re.compile(
 )
 
 
+_VISIT_AFTER = re.compile(
+    r"\s+[–—-]\s+(?:Untersuchung|Vorstellung|Konsultation|Behandlung|Sprechstunde|Termin)"
+    r"\s+(?:vom|am)\s+\d{1,2}\.\s?\d{1,2}\.\s?\d{2,4}\s*$"
+)
+
+
 def _head_titles(lines: Sequence[Line]) -> Iterator[Candidate]:
     """The subject line, or a heading, above the salutation."""
     addressed = _recipient_lines(lines)  # an address's lines (and the line under one)
@@ -249,7 +255,9 @@ def _head_titles(lines: Sequence[Line]) -> Iterator[Candidate]:
             continue
         following = lines[position + 1] if position + 1 < len(lines) else None
         free = _free(lines, position, addressed)
-        kind_line = _without_other_name(line.text)
+        # The visit's day after the kind ("Konsiliarbericht – Untersuchung vom 05.07.2025") is
+        # the visit's, not the title's.
+        kind_line = _VISIT_AFTER.sub("", _without_other_name(line.text))
         uncoded = _FORM_CODE_AFTER.sub("", kind_line)  # its form's code is no sentence's
         alone = (_kind_alone(uncoded) and _not_bare(uncoded)) or _kind_and_subject(uncoded)
         if free and alone and not found:
@@ -831,7 +839,10 @@ def without_patient_named(title: str, patient: str) -> str:
     if sorted(ending) != sorted(named):
         return title
     before = " ".join(words[: -len(named)]).strip(" ,.:;–—-")
-    return re.sub(r"\s+(?:für|for|von|of|über|betreffend|betr\.)$", "", before, flags=re.I)
+    before = re.sub(r"\s+(?:für|for|von|of|über|betreffend|betr\.)$", "", before, flags=re.I)
+    # A kind's bare word left ("Befund" of "Befund Jessica Classen") says no more than that
+    # it is one: the name tells this letter from the others, and stays.
+    return before if _not_bare(before) else title
 
 
 # A report's state after its kind: "LABORBEFUND – Endbefund", "Arztbrief (vorläufig)".
