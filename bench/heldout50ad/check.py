@@ -77,8 +77,9 @@ def _dates_ok(where: str, text: str, region: str, allowed: set[date], probs: Pro
     return found
 
 
-def check_letter(letter: L.Letter, own: list[str], reg: dict[str, R.Patient],
-                 probs: Problems) -> None:
+def check_letter(
+    letter: L.Letter, own: list[str], reg: dict[str, R.Patient], probs: Problems
+) -> None:
     t = letter.truth()
     f = t["facts"]
     lid = str(t["id"])
@@ -149,8 +150,12 @@ def check_letter(letter: L.Letter, own: list[str], reg: dict[str, R.Patient],
             for role, d in wanted:
                 if d not in found:
                     probs.add(lid, f"{role} {d} not printed (or not read back)")
-            if f["birth_date"] is None and rid is not None and reg[rid].birth_date in found \
-                    and reg[rid].birth_date not in base:
+            if (
+                f["birth_date"] is None
+                and rid is not None
+                and reg[rid].birth_date in found
+                and reg[rid].birth_date not in base
+            ):
                 probs.add(lid, "a birth date is printed but the truth says none")
             p1 = next(p["text"] for p in pages if p["page"] == "p1")
             if pat["as_written"] not in p1:
@@ -185,8 +190,11 @@ def check_letter(letter: L.Letter, own: list[str], reg: dict[str, R.Patient],
         elif cond == "scan200":
             for tp in pages:
                 img = Image.open(io.BytesIO(files[tp["file"]]))
-                if img.format != "JPEG" or img.mode != "L" or \
-                        tuple(round(v) for v in img.info.get("dpi", (0, 0))) != (200, 200):
+                if (
+                    img.format != "JPEG"
+                    or img.mode != "L"
+                    or tuple(round(v) for v in img.info.get("dpi", (0, 0))) != (200, 200)
+                ):
                     probs.add(lid, f"scan {tp['file']} is not a 200 dpi greyscale JPEG")
                 if abs(img.size[0] - 1654) > 2:
                     probs.add(lid, f"scan {tp['file']} has width {img.size[0]}")
@@ -228,7 +236,9 @@ def _fold(text: str) -> str:
         elif ch == "ı":
             out += "i"
         else:
-            out += "".join(c for c in unicodedata.normalize("NFD", ch) if not unicodedata.combining(c))
+            out += "".join(
+                c for c in unicodedata.normalize("NFD", ch) if not unicodedata.combining(c)
+            )
     return out
 
 
@@ -244,8 +254,13 @@ def check_register(probs: Problems) -> dict[str, R.Patient]:
         if p.collision_group:
             groups.setdefault(p.collision_group, []).append(p)
     kinds = {p.collision for p in pats if p.collision}
-    for need in ("same name and birth date", "twins", "name change", "umlaut spelling",
-                 "namesakes"):
+    for need in (
+        "same name and birth date",
+        "twins",
+        "name change",
+        "umlaut spelling",
+        "namesakes",
+    ):
         if need not in kinds:
             probs.add("register", f"no collision of kind {need}")
     for g, members in groups.items():
@@ -257,8 +272,10 @@ def check_register(probs: Problems) -> dict[str, R.Patient]:
         with (root / "patients.csv").open(encoding="utf-8") as fh:
             rows = list(csv.DictReader(fh))
         bundle = json.loads((root / "patients.bundle.json").read_text(encoding="utf-8"))
-        nd = [json.loads(x) for x in
-              (root / "patients.ndjson").read_text(encoding="utf-8").splitlines()]
+        nd = [
+            json.loads(x)
+            for x in (root / "patients.ndjson").read_text(encoding="utf-8").splitlines()
+        ]
         if bundle.get("resourceType") != "Bundle" or bundle.get("type") != "collection":
             probs.add("register", "bundle is not a collection Bundle")
         res = [e["resource"] for e in bundle["entry"]]
@@ -267,19 +284,31 @@ def check_register(probs: Problems) -> dict[str, R.Patient]:
         if len(rows) != len(pats) or len(res) != len(pats):
             probs.add("register", "export sizes differ")
         for p, row, r in zip(pats, rows, res, strict=False):
-            want = {"id": p.id, "surname": p.surname, "given_names": p.given_names,
-                    "birth_name": p.birth_name, "former_names": ";".join(p.former_names),
-                    "title": p.title, "birth_date": p.birth_date.isoformat(), "sex": p.sex,
-                    "street": p.street, "postcode": p.postcode, "city": p.city,
-                    "country": p.country}
+            want = {
+                "id": p.id,
+                "surname": p.surname,
+                "given_names": p.given_names,
+                "birth_name": p.birth_name,
+                "former_names": ";".join(p.former_names),
+                "title": p.title,
+                "birth_date": p.birth_date.isoformat(),
+                "sex": p.sex,
+                "street": p.street,
+                "postcode": p.postcode,
+                "city": p.city,
+                "country": p.country,
+            }
             if row != want:
                 probs.add("register", f"csv row {p.id} differs")
             off = next(n for n in r["name"] if n["use"] == "official")
-            if r["identifier"][0]["value"] != p.id or off["family"] != p.surname or \
-                    " ".join(off["given"]) != p.given_names or \
-                    r["birthDate"] != p.birth_date.isoformat() or \
-                    r["gender"] != ("male" if p.sex == "M" else "female") or \
-                    (p.title and off.get("prefix") != [p.title]):
+            if (
+                r["identifier"][0]["value"] != p.id
+                or off["family"] != p.surname
+                or " ".join(off["given"]) != p.given_names
+                or r["birthDate"] != p.birth_date.isoformat()
+                or r["gender"] != ("male" if p.sex == "M" else "female")
+                or (p.title and off.get("prefix") != [p.title])
+            ):
                 probs.add("register", f"FHIR patient {p.id} differs")
             if p.birth_name and {"use": "maiden", "family": p.birth_name} not in r["name"]:
                 probs.add("register", f"FHIR maiden name of {p.id} missing")
@@ -293,13 +322,18 @@ def check_register(probs: Problems) -> dict[str, R.Patient]:
                 if int(ln[:3]) != len(ln) + 2:
                     probs.add("register", f"GDT line length wrong in {p.id}")
                 fields[ln[3:7].decode()] = ln[7:].decode("latin-1")
-            if fields.get("8000") != "6301" or int(fields.get("8100", "0")) != len(raw) or \
-                    fields.get("9218") != "02.10" or fields.get("3000") != p.id or \
-                    fields.get("3101") != fold(p.surname) or fields.get("3102") != fold(p.given_names) or \
-                    fields.get("3103") != p.birth_date.strftime("%d%m%Y") or \
-                    fields.get("3110") != ("1" if p.sex == "M" else "2") or \
-                    fields.get("3106") != fold(f"{p.postcode} {p.city}") or \
-                    fields.get("3107") != fold(p.street):
+            if (
+                fields.get("8000") != "6301"
+                or int(fields.get("8100", "0")) != len(raw)
+                or fields.get("9218") != "02.10"
+                or fields.get("3000") != p.id
+                or fields.get("3101") != fold(p.surname)
+                or fields.get("3102") != fold(p.given_names)
+                or fields.get("3103") != p.birth_date.strftime("%d%m%Y")
+                or fields.get("3110") != ("1" if p.sex == "M" else "2")
+                or fields.get("3106") != fold(f"{p.postcode} {p.city}")
+                or fields.get("3107") != fold(p.street)
+            ):
                 probs.add("register", f"GDT record {p.id} differs")
     return {p.id: p for p in pats}
 
@@ -309,7 +343,10 @@ def main() -> int:
     env = dict(os.environ, PYTHONHASHSEED="4711")
     other = subprocess.Popen(
         [sys.executable, "-c", "from bench.heldout50ad.check import digest; print(digest())"],
-        stdout=subprocess.PIPE, text=True, env=env)
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     reg = check_register(probs)
     own = [str(n) for p in L.practice_names() for n in p["names"]]  # type: ignore[attr-defined]
     own += [str(p["name"]) for p in L.practice_names()]
@@ -345,8 +382,10 @@ def main() -> int:
     for item in probs.items:
         print(item)
     tests = L.split("test")
-    print(f"letters: test {len(tests)}, examples {len(L.split('examples'))}; register "
-          f"{len(reg)} patients; digest {mine[:16]}")
+    print(
+        f"letters: test {len(tests)}, examples {len(L.split('examples'))}; register "
+        f"{len(reg)} patients; digest {mine[:16]}"
+    )
     print(f"problems: {len(probs.items)}")
     return 0 if not probs.items else 1
 

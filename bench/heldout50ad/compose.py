@@ -12,8 +12,14 @@ BOTTOM = 752.0
 
 
 class Composer:
-    def __init__(self, fname: str = "sans", size: float = 10.0, left: float = LEFT,
-                 right: float = RIGHT, top: float = 52.0) -> None:
+    def __init__(
+        self,
+        fname: str = "sans",
+        size: float = 10.0,
+        left: float = LEFT,
+        right: float = RIGHT,
+        top: float = 52.0,
+    ) -> None:
         self.pages: list[Page] = [[]]
         self.font = fname
         self.size = size
@@ -27,8 +33,15 @@ class Composer:
     def page(self) -> Page:
         return self.pages[-1]
 
-    def at(self, x: float, y: float, text: str, fname: str | None = None,
-           size: float | None = None, align: str = "left") -> None:
+    def at(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        fname: str | None = None,
+        size: float | None = None,
+        align: str = "left",
+    ) -> None:
         f = fname or self.font
         s = size or self.size
         w = width(text, f, s)
@@ -40,8 +53,15 @@ class Composer:
             raise ValueError(f"line outside the sheet: {text!r} x={x:.0f} w={w:.0f} y={y}")
         self.page.append(Line(round(x, 2), round(y, 2), text, f, s))
 
-    def line(self, text: str, fname: str | None = None, size: float | None = None,
-             align: str = "left", x: float | None = None, lead: float = 1.38) -> None:
+    def line(
+        self,
+        text: str,
+        fname: str | None = None,
+        size: float | None = None,
+        align: str = "left",
+        x: float | None = None,
+        lead: float = 1.38,
+    ) -> None:
         s = size or self.size
         if self.y + s > BOTTOM:
             self.newpage()
@@ -62,8 +82,9 @@ class Composer:
         if self.running is not None:
             self.running(self)
 
-    def wrap(self, text: str, fname: str | None = None, size: float | None = None,
-             indent: float = 0.0) -> list[str]:
+    def wrap(
+        self, text: str, fname: str | None = None, size: float | None = None, indent: float = 0.0
+    ) -> list[str]:
         f = fname or self.font
         s = size or self.size
         avail = self.right - self.left - indent
@@ -80,8 +101,14 @@ class Composer:
             out.append(cur)
         return out
 
-    def para(self, text: str, fname: str | None = None, size: float | None = None,
-             indent: float = 0.0, after: float = 5.0) -> None:
+    def para(
+        self,
+        text: str,
+        fname: str | None = None,
+        size: float | None = None,
+        indent: float = 0.0,
+        after: float = 5.0,
+    ) -> None:
         for part in self.wrap(text, fname, size, indent):
             self.line(part, fname, size, x=self.left + indent)
         self.gap(after)

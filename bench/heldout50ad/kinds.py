@@ -8,8 +8,18 @@ from datetime import date, timedelta
 
 from .compose import Composer
 from .register import Patient
-from .senders import (AUTHORITIES, CARE, HOSPITALS, INSURERS, LABS, PHARMACIES, RADIOLOGY,
-                      SPECIALISTS, THERAPISTS, S)
+from .senders import (
+    AUTHORITIES,
+    CARE,
+    HOSPITALS,
+    INSURERS,
+    LABS,
+    PHARMACIES,
+    RADIOLOGY,
+    SPECIALISTS,
+    THERAPISTS,
+    S,
+)
 from .world import fmt
 
 
@@ -116,8 +126,9 @@ def _head(ctx: Ctx, s: S, style: str) -> None:
     if style == "left":
         c.at(68, 58, org, big, 15)
         c.at(68, 74, str(s["dept"]), c.font, 9)
-        c.at(68, 86, f"{s['street']} · {s['city']} · Tel. {s['phone']} · Fax {s['fax']}",
-             c.font, 7.5)
+        c.at(
+            68, 86, f"{s['street']} · {s['city']} · Tel. {s['phone']} · Fax {s['fax']}", c.font, 7.5
+        )
     elif style == "right":
         c.at(540, 58, org, big, 13, "right")
         c.at(540, 72, str(s["dept"]), c.font, 8.5, "right")
@@ -144,8 +155,9 @@ def _running(ctx: Ctx, label: str) -> None:
     ctx.c.running = run
 
 
-def _close(ctx: Ctx, signers: list[tuple[str, str]], greeting: str = "Mit freundlichen Grüßen"
-           ) -> None:
+def _close(
+    ctx: Ctx, signers: list[tuple[str, str]], greeting: str = "Mit freundlichen Grüßen"
+) -> None:
     c = ctx.c
     c.gap(6)
     c.line(greeting)
@@ -176,10 +188,18 @@ DIAG = [
     ("Transitorische ischämische Attacke", "G45.92"),
     ("Symptomatische Cholezystolithiasis", "K80.20"),
 ]
-MEDS = ["Ramipril 5 mg 1-0-0", "Bisoprolol 2,5 mg 1-0-0", "Apixaban 5 mg 1-0-1",
-        "Atorvastatin 40 mg 0-0-1", "Pantoprazol 20 mg 1-0-0", "Metformin 1000 mg 1-0-1",
-        "Torasemid 10 mg 1-0-0", "L-Thyroxin 75 µg 1-0-0", "ASS 100 mg 1-0-0",
-        "Amoxicillin/Clavulansäure 875/125 mg 1-0-1 bis einschließlich Tag 7"]
+MEDS = [
+    "Ramipril 5 mg 1-0-0",
+    "Bisoprolol 2,5 mg 1-0-0",
+    "Apixaban 5 mg 1-0-1",
+    "Atorvastatin 40 mg 0-0-1",
+    "Pantoprazol 20 mg 1-0-0",
+    "Metformin 1000 mg 1-0-1",
+    "Torasemid 10 mg 1-0-0",
+    "L-Thyroxin 75 µg 1-0-0",
+    "ASS 100 mg 1-0-0",
+    "Amoxicillin/Clavulansäure 875/125 mg 1-0-1 bis einschließlich Tag 7",
+]
 
 
 def discharge(ctx: Ctx) -> None:
@@ -203,8 +223,14 @@ def discharge(ctx: Ctx) -> None:
     if date_top:
         c.at(info_x, 190, f"{s['town']}, {fmt(d, 'de')}", "sans", 9)
     c.y = 240
-    title = rng.choice(["Entlassungsbericht", "Vorläufiger Arztbrief", "Arztbrief",
-                        "Ärztlicher Kurzbericht zur Entlassung"])
+    title = rng.choice(
+        [
+            "Entlassungsbericht",
+            "Vorläufiger Arztbrief",
+            "Arztbrief",
+            "Ärztlicher Kurzbericht zur Entlassung",
+        ]
+    )
     if rng.random() < 0.4:
         ctx.title = title.upper()
         ctx.title_alts.append(title)
@@ -217,55 +243,75 @@ def discharge(ctx: Ctx) -> None:
     adm = ctx.when(-rng.randint(6, 14), "Aufnahme")
     dis = ctx.when(-rng.randint(0, 2), "Entlassung")
     if variant == 0:
-        c.para(f"Sehr geehrte Frau Kollegin, sehr geehrter Herr Kollege,")
-        c.para(f"wir berichten über {ctx.ihr()} {ctx.herr()} {ctx.name('gs')}, geb. "
-               f"{ctx.dob()}, wohnhaft {ctx.patient.street}, {ctx.patient.postcode} "
-               f"{ctx.patient.city}, der/die sich vom {adm} bis {dis} in unserer stationären "
-               "Behandlung befand.")
+        c.para("Sehr geehrte Frau Kollegin, sehr geehrter Herr Kollege,")
+        c.para(
+            f"wir berichten über {ctx.ihr()} {ctx.herr()} {ctx.name('gs')}, geb. "
+            f"{ctx.dob()}, wohnhaft {ctx.patient.street}, {ctx.patient.postcode} "
+            f"{ctx.patient.city}, der/die sich vom {adm} bis {dis} in unserer stationären "
+            "Behandlung befand."
+        )
     elif variant == 1:
         c.line(f"Patient/in: {ctx.name('SG')}, * {ctx.dob()}", "sansb")
         c.line(f"Stationärer Aufenthalt: {adm} – {dis}")
         c.gap(6)
         c.para("Sehr geehrte Kolleginnen und Kollegen,")
-        c.para(f"wir berichten über die stationäre Behandlung {'des' if ctx.patient.sex == 'M' else 'der'} "
-               f"o. g. {'Patienten' if ctx.patient.sex == 'M' else 'Patientin'}.")
+        c.para(
+            "wir berichten über die stationäre Behandlung "
+            + ("des o. g. Patienten." if ctx.patient.sex == "M" else "der o. g. Patientin.")
+        )
     else:
         c.line(f"Betreff: {ctx.name('tsg')}, geboren am {ctx.dob('de_long')}")
         ctx.birth_printed = True
         c.line(f"Aufnahme am {adm}, Entlassung am {dis}")
         c.gap(6)
-        c.para(f"Liebe Kollegin, lieber Kollege, vielen Dank für die Einweisung von "
-               f"{ctx.herr()} {ctx.sur}.")
-    _running(ctx, f"{ctx.sur}, {ctx.giv}, geb. {fmt(ctx.patient.birth_date, 'de')} – "
-                  f"{title} – Seite 2")
+        c.para(
+            f"Liebe Kollegin, lieber Kollege, vielen Dank für die Einweisung von "
+            f"{ctx.herr()} {ctx.sur}."
+        )
+    _running(
+        ctx, f"{ctx.sur}, {ctx.giv}, geb. {fmt(ctx.patient.birth_date, 'de')} – {title} – Seite 2"
+    )
     diags = rng.sample(DIAG, 3)
     c.line("Diagnosen:", "sansb")
     for dtext, code in diags:
         c.line(f"– {dtext} ({code})", x=80)
     c.gap(6)
     c.line("Anamnese:", "sansb")
-    c.para(f"Die Aufnahme erfolgte über die Zentrale Notaufnahme. {ctx.herr1()} {ctx.sur} "
-           "berichtete über seit einigen Tagen zunehmende Beschwerden mit Abgeschlagenheit und "
-           "Belastungsdyspnoe. Fieber wurde verneint. Die Hausmedikation wurde unverändert "
-           "eingenommen; Allergien sind nicht bekannt.")
+    c.para(
+        f"Die Aufnahme erfolgte über die Zentrale Notaufnahme. {ctx.herr1()} {ctx.sur} "
+        "berichtete über seit einigen Tagen zunehmende Beschwerden mit Abgeschlagenheit und "
+        "Belastungsdyspnoe. Fieber wurde verneint. Die Hausmedikation wurde unverändert "
+        "eingenommen; Allergien sind nicht bekannt."
+    )
     c.line("Befunde:", "sansb")
-    c.para("Labor bei Aufnahme: CRP 86 mg/l, Leukozyten 13,4 /nl, Kreatinin 1,3 mg/dl, "
-           "eGFR 52 ml/min. EKG: Sinusrhythmus, HF 92/min, Linkstyp, keine ST-Streckenveränderungen. "
-           "Röntgen-Thorax: Infiltrat im rechten Unterfeld, kein Erguss.")
+    c.para(
+        "Labor bei Aufnahme: CRP 86 mg/l, Leukozyten 13,4 /nl, Kreatinin 1,3 mg/dl, "
+        "eGFR 52 ml/min. EKG: Sinusrhythmus, HF 92/min, Linkstyp, keine ST-Streckenveränderungen. "
+        "Röntgen-Thorax: Infiltrat im rechten Unterfeld, kein Erguss."
+    )
     c.line("Therapie und Verlauf:", "sansb")
-    for _ in range(2):
-        c.para("Unter der eingeleiteten Therapie besserte sich der Allgemeinzustand rasch. Die "
-               "Entzündungsparameter waren rückläufig, die Mobilisation gelang mit Unterstützung "
-               "der Physiotherapie. Eine weitere Diagnostik war während des Aufenthaltes nicht "
-               "erforderlich; die Entlassung erfolgte in gebessertem Allgemeinzustand nach Hause.")
+    c.para(
+        "Nach Abnahme von Blutkulturen wurde eine kalkulierte intravenöse Therapie begonnen, "
+        "die nach Erhalt der Resistenztestung oralisiert werden konnte. Begleitend erfolgten "
+        "Inhalationen und eine vorsichtige Flüssigkeitsbilanzierung bei eingeschränkter "
+        "Nierenfunktion; die Retentionswerte normalisierten sich im Verlauf."
+    )
+    c.para(
+        "Unter der eingeleiteten Therapie besserte sich der Allgemeinzustand rasch. Die "
+        "Entzündungsparameter waren rückläufig, die Mobilisation gelang mit Unterstützung "
+        "der Physiotherapie. Eine weitere Diagnostik war während des Aufenthaltes nicht "
+        "erforderlich; die Entlassung erfolgte in gebessertem Allgemeinzustand nach Hause."
+    )
     c.line("Medikation bei Entlassung:", "sansb")
     for m in rng.sample(MEDS, 5):
         c.line(m, x=80)
     c.gap(6)
     c.line("Procedere:", "sansb")
     wv = ctx.when(rng.randint(20, 40), "Wiedervorstellung")
-    c.para(f"Wir bitten um Kontrolle der Nierenretentionswerte in einer Woche. Eine ambulante "
-           f"Wiedervorstellung in unserer Ambulanz ist für den {wv} vereinbart.")
+    c.para(
+        f"Wir bitten um Kontrolle der Nierenretentionswerte in einer Woche. Eine ambulante "
+        f"Wiedervorstellung in unserer Ambulanz ist für den {wv} vereinbart."
+    )
     if not date_top:
         c.line(f"{s['town']}, den {fmt(d, 'de')}")
         ctx.notes.append("letter date only at the end")
@@ -295,9 +341,13 @@ def specialist(ctx: Ctx) -> None:
     c.gap(8)
     labelled = rng.random() < 0.5
     field_ = str(s["field"])
-    title = {"Kardiologie": "Kardiologischer Befundbericht", "Neurologie": "Neurologischer Befund",
-             "Orthopädie": "Orthopädischer Konsiliarbericht",
-             "Augenheilkunde": "Augenärztlicher Befund", "HNO": "HNO-ärztlicher Bericht"}[field_]
+    title = {
+        "Kardiologie": "Kardiologischer Befundbericht",
+        "Neurologie": "Neurologischer Befund",
+        "Orthopädie": "Orthopädischer Konsiliarbericht",
+        "Augenheilkunde": "Augenärztlicher Befund",
+        "HNO": "HNO-ärztlicher Bericht",
+    }[field_]
     ctx.title = title
     pid_printed = ctx.in_register and rng.random() < 0.5
     if labelled:
@@ -306,42 +356,54 @@ def specialist(ctx: Ctx) -> None:
         c.line(f"Patient: {ctx.name(rng.choice(['gs', 'sg', 'tgs']))}, geb. {ctx.dob()}")
     else:
         c.line(title, "sansb", 11)
-        c.line(f"{ctx.name(rng.choice(['SG', 'sg']))} (* {ctx.dob('de_short')}) – Untersuchung "
-               f"am {exam}")
+        c.line(
+            f"{ctx.name(rng.choice(['SG', 'sg']))} (* {ctx.dob('de_short')}) – Untersuchung "
+            f"am {exam}"
+        )
     if pid_printed:
         c.line(f"Ihre Pat.-Nr.: {ctx.patient.id}", size=9)
         ctx.patient_id = ctx.patient.id
         ctx.notes.append("the practice's patient number is printed")
     c.gap(8)
-    c.para("Sehr geehrte Frau Kollegin, sehr geehrter Herr Kollege," if rng.random() < 0.5 else
-           f"Liebe Kollegin, lieber Kollege,")
+    c.para(
+        "Sehr geehrte Frau Kollegin, sehr geehrter Herr Kollege,"
+        if rng.random() < 0.5
+        else "Liebe Kollegin, lieber Kollege,"
+    )
     if labelled:
-        c.para(f"vielen Dank für die Überweisung. Am {exam} stellte sich {ctx.herr1()} "
-               f"{ctx.sur} in unserer Praxis vor.")
+        c.para(
+            f"vielen Dank für die Überweisung. Am {exam} stellte sich {ctx.herr1()} "
+            f"{ctx.sur} in unserer Praxis vor."
+        )
     else:
         c.para(f"vielen Dank für die Zuweisung von {ctx.herr()} {ctx.sur}.")
     body = {
         "Kardiologie": "Echokardiographisch zeigt sich eine normal große linke Herzkammer mit "
-                       "erhaltener systolischer Funktion (LVEF 55 %), keine relevanten Vitien. "
-                       "Im Belastungs-EKG bis 125 Watt keine Ischämiezeichen.",
+        "erhaltener systolischer Funktion (LVEF 55 %), keine relevanten Vitien. "
+        "Im Belastungs-EKG bis 125 Watt keine Ischämiezeichen.",
         "Neurologie": "Neurologisch zeigt sich ein unauffälliger Hirnnervenstatus, Paresen "
-                      "bestehen nicht. Die Neurographie des N. medianus rechts ergibt eine "
-                      "verlängerte distale Latenz im Sinne eines Karpaltunnelsyndroms.",
+        "bestehen nicht. Die Neurographie des N. medianus rechts ergibt eine "
+        "verlängerte distale Latenz im Sinne eines Karpaltunnelsyndroms.",
         "Orthopädie": "Klinisch Druckschmerz über dem Iliosakralgelenk rechts, Lasègue negativ. "
-                      "Röntgenologisch degenerative Veränderungen L4/5 ohne Instabilität.",
+        "Röntgenologisch degenerative Veränderungen L4/5 ohne Instabilität.",
         "Augenheilkunde": "Visus cc rechts 0,8, links 0,63. Augendruck 17/18 mmHg. Fundus: "
-                          "beginnende diabetische Retinopathie ohne Makulaödem.",
+        "beginnende diabetische Retinopathie ohne Makulaödem.",
         "HNO": "Ohrmikroskopie beidseits reizlos. Im Tonaudiogramm symmetrische "
-               "Hochtonsenke bis 45 dB, vereinbar mit einer beginnenden Presbyakusis.",
+        "Hochtonsenke bis 45 dB, vereinbar mit einer beginnenden Presbyakusis.",
     }[field_]
     c.para(body)
-    c.para("Wir empfehlen eine Fortführung der bisherigen Therapie und eine Kontrolle in sechs "
-           "Monaten. Bei Verschlechterung jederzeit gerne früher.")
+    c.para(
+        "Wir empfehlen eine Fortführung der bisherigen Therapie und eine Kontrolle in sechs "
+        "Monaten. Bei Verschlechterung jederzeit gerne früher."
+    )
     if end_date:
         c.line(f"{s['town']}, den {fmt(d, 'de')}")
         ctx.notes.append("letter date only at the end; examination date at the top")
-    _close(ctx, [(str(s["chief"]), f"Facharzt/Fachärztin – {field_}")],
-           rng.choice(["Mit freundlichen kollegialen Grüßen", "Mit freundlichen Grüßen"]))
+    _close(
+        ctx,
+        [(str(s["chief"]), f"Facharzt/Fachärztin – {field_}")],
+        rng.choice(["Mit freundlichen kollegialen Grüßen", "Mit freundlichen Grüßen"]),
+    )
 
 
 def lab(ctx: Ctx) -> None:
@@ -374,16 +436,26 @@ def lab(ctx: Ctx) -> None:
     c.line(f"Entnahme: {coll} 08:15     Eingang: {rec} 14:02")
     c.gap(8)
     c.line(f"{'Untersuchung':<28}{'Ergebnis':>10}   Einheit     Referenzbereich", "mono", 8.5)
-    rows = [("Hämoglobin", "13,8", "g/dl", "12,0 - 16,0"), ("Leukozyten", "7,9", "/nl", "3,9 - 10,2"),
-            ("Thrombozyten", "241", "/nl", "150 - 370"), ("Kreatinin", "1,12", "mg/dl", "0,5 - 1,0"),
-            ("eGFR (CKD-EPI)", "58", "ml/min", "> 60"), ("TSH", "2,14", "mU/l", "0,27 - 4,2"),
-            ("HbA1c", "7,2", "%", "< 5,7"), ("LDL-Cholesterin", "131", "mg/dl", "< 116"),
-            ("Kalium", "4,6", "mmol/l", "3,5 - 5,1"), ("CRP", "< 0,5", "mg/dl", "< 0,5")]
+    rows = [
+        ("Hämoglobin", "13,8", "g/dl", "12,0 - 16,0"),
+        ("Leukozyten", "7,9", "/nl", "3,9 - 10,2"),
+        ("Thrombozyten", "241", "/nl", "150 - 370"),
+        ("Kreatinin", "1,12", "mg/dl", "0,5 - 1,0"),
+        ("eGFR (CKD-EPI)", "58", "ml/min", "> 60"),
+        ("TSH", "2,14", "mU/l", "0,27 - 4,2"),
+        ("HbA1c", "7,2", "%", "< 5,7"),
+        ("LDL-Cholesterin", "131", "mg/dl", "< 116"),
+        ("Kalium", "4,6", "mmol/l", "3,5 - 5,1"),
+        ("CRP", "< 0,5", "mg/dl", "< 0,5"),
+    ]
     for name, val, unit, ref in rng.sample(rows, 7):
         c.line(f"{name:<28}{val:>10}   {unit:<11} {ref}", "mono", 8.5)
     c.gap(10)
-    c.para("Befund technisch und medizinisch validiert. Auffällige Werte sind mit Bezug auf den "
-           "Referenzbereich zu beurteilen.", size=8.5)
+    c.para(
+        "Befund technisch und medizinisch validiert. Auffällige Werte sind mit Bezug auf den "
+        "Referenzbereich zu beurteilen.",
+        size=8.5,
+    )
     c.line(str(s["chief"]), size=9)
     ctx.person(str(s["chief"]), "validiert")
     ctx.notes.append("collection and receipt dates beside the report date")
@@ -408,21 +480,30 @@ def radiology(ctx: Ctx) -> None:
         c.line(f"Ihre Patienten-ID: {ctx.patient.id}", size=9)
         ctx.patient_id = ctx.patient.id
     c.gap(6)
-    t = rng.choice(["MRT der Lendenwirbelsäule nativ", "CT Thorax mit Kontrastmittel",
-                    "Röntgen Thorax in zwei Ebenen", "Sonographie des Abdomens"])
+    t = rng.choice(
+        [
+            "MRT der Lendenwirbelsäule nativ",
+            "CT Thorax mit Kontrastmittel",
+            "Röntgen Thorax in zwei Ebenen",
+            "Sonographie des Abdomens",
+        ]
+    )
     ctx.title = t
     c.line(t, "sansb" if c.font == "sans" else "serifb", 11)
     c.line("Rechtfertigende Indikation: Abklärung der Beschwerden, Verlaufskontrolle.", size=9)
     c.gap(4)
     c.line("Befund:", "sansb" if c.font == "sans" else "serifb")
-    c.para("Regelrechte Darstellung der abgebildeten Strukturen. Kein Nachweis einer frischen "
-           "knöchernen Läsion. Geringe degenerative Veränderungen, altersentsprechend. Kein "
-           "Nachweis freier Flüssigkeit. Keine suspekten Raumforderungen.")
+    c.para(
+        "Regelrechte Darstellung der abgebildeten Strukturen. Kein Nachweis einer frischen "
+        "knöchernen Läsion. Geringe degenerative Veränderungen, altersentsprechend. Kein "
+        "Nachweis freier Flüssigkeit. Keine suspekten Raumforderungen."
+    )
     c.line("Beurteilung:", "sansb" if c.font == "sans" else "serifb")
-    c.para("Kein Nachweis eines akuten pathologischen Befundes. Im Vergleich zur Voruntersuchung "
-           "unveränderte Verhältnisse.")
-    _close(ctx, [(str(s["chief"]), "Fachärztin/Facharzt für Radiologie")],
-           "Mit kollegialen Grüßen")
+    c.para(
+        "Kein Nachweis eines akuten pathologischen Befundes. Im Vergleich zur Voruntersuchung "
+        "unveränderte Verhältnisse."
+    )
+    _close(ctx, [(str(s["chief"]), "Fachärztin/Facharzt für Radiologie")], "Mit kollegialen Grüßen")
     ctx.notes.append("examination date next to the report date")
 
 
@@ -449,10 +530,12 @@ def insurer(ctx: Ctx) -> None:
         c.gap(6)
         c.para("Sehr geehrte Frau Doktor, sehr geehrter Herr Doktor,")
         au = ctx.when(-rng.randint(30, 60), "Beginn der Arbeitsunfähigkeit")
-        c.para(f"{'unser Mitglied' } ist seit dem {au} arbeitsunfähig erkrankt. Zur Prüfung des "
-               "Anspruchs auf Krankengeld bitten wir Sie, den beiliegenden Fragebogen auszufüllen "
-               "und innerhalb von 14 Tagen an uns zurückzusenden. Die Vergütung erfolgt nach "
-               "Muster 52.")
+        c.para(
+            f"{'unser Mitglied'} ist seit dem {au} arbeitsunfähig erkrankt. Zur Prüfung des "
+            "Anspruchs auf Krankengeld bitten wir Sie, den beiliegenden Fragebogen auszufüllen "
+            "und innerhalb von 14 Tagen an uns zurückzusenden. Die Vergütung erfolgt nach "
+            "Muster 52."
+        )
     elif kind == 1:
         t = "Kostenübernahme häusliche Krankenpflege"
         c.line(f"Betreff: {t} für {ctx.name('tgs')}", "sansb")
@@ -461,9 +544,11 @@ def insurer(ctx: Ctx) -> None:
         c.line(f"KV-Nr. {vnr}")
         c.gap(6)
         c.para("Sehr geehrte Damen und Herren,")
-        c.para("die Verordnung häuslicher Krankenpflege (Muster 12) haben wir erhalten. Die "
-               f"Kosten übernehmen wir vom {ctx.when(-5, 'Beginn der Leistung')} bis "
-               f"{ctx.when(50, 'Ende der Leistung')} im verordneten Umfang.")
+        c.para(
+            "die Verordnung häuslicher Krankenpflege (Muster 12) haben wir erhalten. Die "
+            f"Kosten übernehmen wir vom {ctx.when(-5, 'Beginn der Leistung')} bis "
+            f"{ctx.when(50, 'Ende der Leistung')} im verordneten Umfang."
+        )
         ctx.notes.append("no birth date printed")
     else:
         t = "Disease-Management-Programm: Erinnerung an die Folgedokumentation"
@@ -472,25 +557,36 @@ def insurer(ctx: Ctx) -> None:
         ctx.title_alts.append(t)
         c.gap(4)
         c.para("Sehr geehrte Praxis,")
-        c.para(f"für {ctx.name('gs')} (geb. {ctx.dob()}) liegt uns die Folgedokumentation zum DMP "
-               "Diabetes mellitus Typ 2 für das vergangene Quartal noch nicht vor. Wir bitten um "
-               "Übermittlung, damit die Teilnahme fortgeführt werden kann.")
+        c.para(
+            f"für {ctx.name('gs')} (geb. {ctx.dob()}) liegt uns die Folgedokumentation zum DMP "
+            "Diabetes mellitus Typ 2 für das vergangene Quartal noch nicht vor. Wir bitten um "
+            "Übermittlung, damit die Teilnahme fortgeführt werden kann."
+        )
     _close(ctx, [(str(s["chief"]), str(s["alts"][0]))])  # type: ignore[index]
     ctx.notes.append("insurance number and reference lines are not the practice's id")
 
 
 def authority(ctx: Ctx, which: str) -> None:
     rng, c = ctx.rng, ctx.c
-    s = next(a for a in AUTHORITIES if a["kind"] == which and (which != "ga" or rng.random() < 0.5
-                                                                 or a["org"] != "Stadt Nürnberg – Gesundheitsamt"))
+    s = next(
+        a
+        for a in AUTHORITIES
+        if a["kind"] == which
+        and (which != "ga" or rng.random() < 0.5 or a["org"] != "Stadt Nürnberg – Gesundheitsamt")
+    )
     ctx.set_sender(s)
     d = ctx.letter_date
     assert d is not None
     c.font = rng.choice(["sans", "dv"])
     _head(ctx, s, "left" if which in ("drv", "lra") else rng.choice(["right", "center"]))
     _window(ctx, 150, back=f"{s['org']}, {s['street']}, {s['city']}")
-    c.at(375, 150, f"Az.: {rng.randint(10, 99)}-{rng.randint(1000, 9999)}/{d.year % 100}",
-         c.font, 8.5)
+    c.at(
+        375,
+        150,
+        f"Az.: {rng.randint(10, 99)}-{rng.randint(1000, 9999)}/{d.year % 100}",
+        c.font,
+        8.5,
+    )
     c.at(375, 162, f"{s['town']}, {fmt(d, rng.choice(['de', 'de_long']))}", c.font, 8.5)
     c.y = 235
     if which == "md":
@@ -503,14 +599,18 @@ def authority(ctx: Ctx, which: str) -> None:
         c.line(f"Begutachtung im Wohnbereich am {ctx.when(-rng.randint(5, 15), 'Hausbesuch')}")
         rel_dob = date(rng.randint(1950, 1995), rng.randint(1, 12), rng.randint(1, 28))
         rel = f"{rng.choice(['Monika', 'Thomas', 'Sandra', 'Jörg'])} {ctx.sur}"
-        c.line(f"Pflegeperson: {ctx.person(rel, 'Pflegeperson (Angehörige/r)')}, geb. "
-               f"{fmt(rel_dob, 'de')}")
+        c.line(
+            f"Pflegeperson: {ctx.person(rel, 'Pflegeperson (Angehörige/r)')}, geb. "
+            f"{fmt(rel_dob, 'de')}"
+        )
         ctx.other_dates.append({"date": rel_dob.isoformat(), "role": "Geburtsdatum Pflegeperson"})
         ctx.notes.append("a relative's birth date on the page")
         c.gap(6)
-        c.para("Im Auftrag der Pflegekasse wurde die Pflegebedürftigkeit begutachtet. Es ergibt "
-               "sich ein Gesamtpunktwert von 52,5 Punkten; empfohlen wird Pflegegrad 3. Wir "
-               "bitten Sie um Übersendung aktueller Befunde zur Hilfsmittelversorgung.")
+        c.para(
+            "Im Auftrag der Pflegekasse wurde die Pflegebedürftigkeit begutachtet. Es ergibt "
+            "sich ein Gesamtpunktwert von 52,5 Punkten; empfohlen wird Pflegegrad 3. Wir "
+            "bitten Sie um Übersendung aktueller Befunde zur Hilfsmittelversorgung."
+        )
     elif which == "ga":
         ctx.layout = "public health office letter"
         t = rng.choice(["Meldung nach § 6 IfSG – Rückfrage", "Tuberkulose-Umgebungsuntersuchung"])
@@ -520,9 +620,11 @@ def authority(ctx: Ctx, which: str) -> None:
         c.line(f"Betroffene Person: {ctx.name(rng.choice(['sg', 'gs']))}, geb. {ctx.dob()}")
         c.gap(6)
         c.para("Sehr geehrte Frau Dr., sehr geehrter Herr Dr.,")
-        c.para(f"zu der o. g. Person erreichte uns am {ctx.when(-3, 'Eingang der Meldung')} eine "
-               "Labormeldung. Wir bitten um Mitteilung der klinischen Angaben (Erkrankungsbeginn, "
-               "Symptome, Impfstatus) auf dem beigefügten Formblatt.")
+        c.para(
+            f"zu der o. g. Person erreichte uns am {ctx.when(-3, 'Eingang der Meldung')} eine "
+            "Labormeldung. Wir bitten um Mitteilung der klinischen Angaben (Erkrankungsbeginn, "
+            "Symptome, Impfstatus) auf dem beigefügten Formblatt."
+        )
     elif which == "lra":
         ctx.layout = "district office (driving licence) letter"
         t = "Fahreignung – Anforderung eines ärztlichen Attests"
@@ -532,25 +634,31 @@ def authority(ctx: Ctx, which: str) -> None:
         ctx.notes.append("no birth date printed")
         c.gap(6)
         c.para("Sehr geehrte Damen und Herren,")
-        c.para("der/die Obengenannte hat uns mit Schweigepflichtsentbindung gebeten, ein Attest "
-               "zur Fahreignung (Diabetes mellitus unter Insulintherapie) bei Ihnen anzufordern. "
-               f"Wir bitten um Vorlage bis zum {ctx.when(28, 'Frist')}.")
+        c.para(
+            "der/die Obengenannte hat uns mit Schweigepflichtsentbindung gebeten, ein Attest "
+            "zur Fahreignung (Diabetes mellitus unter Insulintherapie) bei Ihnen anzufordern. "
+            f"Wir bitten um Vorlage bis zum {ctx.when(28, 'Frist')}."
+        )
     else:
         ctx.layout = "pension insurance (DRV) request"
         t = "Leistungen zur medizinischen Rehabilitation – Anforderung eines Befundberichts"
         ctx.title = t
         c.line(t, "sansb" if c.font == "sans" else "dvb", 9.5)
         b = ctx.patient.birth_date
-        vsnr = f"{rng.randint(10, 65)} {b.day:02d}{b.month:02d}{b.year % 100:02d} " \
-               f"{ctx.sur[0].upper()} {rng.randint(100, 599)}"
+        vsnr = (
+            f"{rng.randint(10, 65)} {b.day:02d}{b.month:02d}{b.year % 100:02d} "
+            f"{ctx.sur[0].upper()} {rng.randint(100, 599)}"
+        )
         c.line(f"Versicherungsnummer: {vsnr}")
         c.line(f"Versicherte/r: {ctx.name(rng.choice(['gs', 'SG']))}")
         ctx.notes.append("the insurance number hides the birth date (DDMMYY), no date printed")
         c.gap(6)
         c.para("Sehr geehrte Damen und Herren,")
-        c.para(f"die oben genannte Person hat am {ctx.when(-20, 'Antragseingang')} Leistungen zur "
-               "medizinischen Rehabilitation beantragt. Bitte senden Sie uns den beigefügten "
-               "Befundbericht (Formular S0051) ausgefüllt zurück.")
+        c.para(
+            f"die oben genannte Person hat am {ctx.when(-20, 'Antragseingang')} Leistungen zur "
+            "medizinischen Rehabilitation beantragt. Bitte senden Sie uns den beigefügten "
+            "Befundbericht (Formular S0051) ausgefüllt zurück."
+        )
     _close(ctx, [(str(s["chief"]), str(s["dept"]))])
 
 
@@ -567,20 +675,31 @@ def care(ctx: Ctx) -> None:
     c.y = 215
     c.line(f"Datum: {fmt(d, 'de_short')}", align="right")
     c.gap(6)
-    t = rng.choice(["Bitte um Folgeverordnung", "Pflegebericht / Wunddokumentation",
-                    "Information über Sturzereignis"])
+    t = rng.choice(
+        [
+            "Bitte um Folgeverordnung",
+            "Pflegebericht / Wunddokumentation",
+            "Information über Sturzereignis",
+        ]
+    )
     ctx.title = t
     c.line(t, "sansb" if c.font == "sans" else "dvb")
-    c.line(f"Klient/in: {ctx.name(rng.choice(['sg', 'gs', 'SG']))}"
-           + (f", geb. {ctx.dob()}" if rng.random() < 0.6 else ""))
+    c.line(
+        f"Klient/in: {ctx.name(rng.choice(['sg', 'gs', 'SG']))}"
+        + (f", geb. {ctx.dob()}" if rng.random() < 0.6 else "")
+    )
     c.gap(6)
     c.para("Sehr geehrte Frau Doktor, sehr geehrter Herr Doktor,")
-    c.para(f"wir versorgen die oben genannte Person seit dem {ctx.when(-200, 'Versorgungsbeginn')} "
-           "(Medikamentengabe, Kompressionsstrümpfe, Wundversorgung). Die aktuelle Verordnung "
-           f"läuft am {ctx.when(6, 'Ende der Verordnung')} aus. Wir bitten um eine Folgeverordnung "
-           "häuslicher Krankenpflege für ein weiteres Quartal.")
-    c.para("Der Wundbefund am rechten Unterschenkel ist rückläufig (2,1 x 1,4 cm), die "
-           "Wundränder sind reizlos.")
+    c.para(
+        f"wir versorgen die oben genannte Person seit dem {ctx.when(-200, 'Versorgungsbeginn')} "
+        "(Medikamentengabe, Kompressionsstrümpfe, Wundversorgung). Die aktuelle Verordnung "
+        f"läuft am {ctx.when(6, 'Ende der Verordnung')} aus. Wir bitten um eine Folgeverordnung "
+        "häuslicher Krankenpflege für ein weiteres Quartal."
+    )
+    c.para(
+        "Der Wundbefund am rechten Unterschenkel ist rückläufig (2,1 x 1,4 cm), die "
+        "Wundränder sind reizlos."
+    )
     _close(ctx, [(str(s["chief"]), str(s["org"]))], "Freundliche Grüße")
 
 
@@ -603,12 +722,16 @@ def pharmacy(ctx: Ctx) -> None:
     ctx.title = t
     ctx.title_alts.append("FAX-RÜCKFRAGE")
     c.line(t, "sansb", 11)
-    c.line(f"Patient/in: {ctx.name(rng.choice(['sg', 'gs']))}"
-           + (f"   geb.: {ctx.dob()}" if rng.random() < 0.5 else ""))
+    c.line(
+        f"Patient/in: {ctx.name(rng.choice(['sg', 'gs']))}"
+        + (f"   geb.: {ctx.dob()}" if rng.random() < 0.5 else "")
+    )
     c.line(f"Rezept vom: {ctx.when(-rng.randint(1, 3), 'Ausstellung des Rezepts')}")
     c.gap(6)
-    c.para("[X] Arzneimittel nicht lieferbar (Lieferengpass) – Austausch gegen ein wirkstoffgleiches "
-           "Präparat möglich?")
+    c.para(
+        "[X] Arzneimittel nicht lieferbar (Lieferengpass) – Austausch gegen ein wirkstoffgleiches "
+        "Präparat möglich?"
+    )
     c.para("[ ] Dosierangabe fehlt   [ ] Rezept nicht unterschrieben   [ ] Wechselwirkung")
     c.para("Betroffenes Präparat: Metoprololsuccinat 47,5 mg, 100 Tabl. N3")
     c.gap(10)
@@ -634,13 +757,17 @@ def therapist(ctx: Ctx) -> None:
     ctx.title = t
     c.line(t, "serifb" if c.font == "serif" else "dvb", 12)
     c.line(f"für {ctx.name(rng.choice(['gs', 'tgs']))}, geb. {ctx.dob()}")
-    c.line(f"Verordnung vom {ctx.when(-60, 'Verordnung')}, 10 x KG, "
-           f"letzte Behandlung am {ctx.when(-2, 'letzte Behandlung')}")
+    c.line(
+        f"Verordnung vom {ctx.when(-60, 'Verordnung')}, 10 x KG, "
+        f"letzte Behandlung am {ctx.when(-2, 'letzte Behandlung')}"
+    )
     c.gap(6)
     c.para("Sehr geehrte Frau Dr., sehr geehrter Herr Dr.,")
-    c.para("die verordneten Behandlungen wurden vollständig durchgeführt. Die Beweglichkeit der "
-           "Schulter hat sich deutlich verbessert (Abduktion aktiv 150°). Zur Sicherung des "
-           "Ergebnisses empfehlen wir eine Folgeverordnung über 6 Behandlungen.")
+    c.para(
+        "die verordneten Behandlungen wurden vollständig durchgeführt. Die Beweglichkeit der "
+        "Schulter hat sich deutlich verbessert (Abduktion aktiv 150°). Zur Sicherung des "
+        "Ergebnisses empfehlen wir eine Folgeverordnung über 6 Behandlungen."
+    )
     c.line(f"{str(s['city']).split(' ', 1)[1]}, {fmt(d, 'de')}")
     _close(ctx, [(str(s["chief"]), str(s["org"]))], "Mit freundlichen Grüßen")
     ctx.notes.append("letter date under the body, prescription dates above")
@@ -671,8 +798,10 @@ def email(ctx: Ctx) -> None:
         ctx.fax_number = "0931 40 41-99"
         ctx.fax_name = "Reha Frankenwarte"
         t = "Aufnahme zur Anschlussheilbehandlung"
-        c.line("Von: Patientenaufnahme Reha-Zentrum Frankenwarte <aufnahme@reha-frankenwarte.de>",
-               size=9)
+        c.line(
+            "Von: Patientenaufnahme Reha-Zentrum Frankenwarte <aufnahme@reha-frankenwarte.de>",
+            size=9,
+        )
     c.line(f"An: {ctx.practice['short']} <praxis@example-praxis.de>", size=9)
     c.line(f"Gesendet: {fmt(d, 'de_long')} 16:12", size=9)
     c.line(f"Betreff: {t}", size=9)
@@ -681,18 +810,23 @@ def email(ctx: Ctx) -> None:
     c.gap(10)
     c.para("Sehr geehrte Damen und Herren,")
     if sender_is_rel:
-        c.para(f"ich schreibe für {'meinen Vater' if ctx.patient.sex == 'M' else 'meine Mutter'} "
-               f"{ctx.name('gs')}, geb. {ctx.dob('de_short')}. Könnten Sie bitte einen Hausbesuch "
-               f"am {ctx.when(3, 'gewünschter Hausbesuch')} einplanen? Die Schmerzen im Knie "
-               "sind wieder schlimmer geworden.")
+        c.para(
+            f"ich schreibe für {'meinen Vater' if ctx.patient.sex == 'M' else 'meine Mutter'} "
+            f"{ctx.name('gs')}, geb. {ctx.dob('de_short')}. Könnten Sie bitte einen Hausbesuch "
+            f"am {ctx.when(3, 'gewünschter Hausbesuch')} einplanen? Die Schmerzen im Knie "
+            "sind wieder schlimmer geworden."
+        )
         c.para("Vielen Dank und viele Grüße")
         c.line(ctx.sender)
-        ctx.notes.append("written by a relative: the sender is a person, the patient is named in "
-                         "the body")
+        ctx.notes.append(
+            "written by a relative: the sender is a person, the patient is named in the body"
+        )
     else:
-        c.para(f"{ctx.herr1()} {ctx.name('gs')} (geb. {ctx.dob()}) wird am "
-               f"{ctx.when(9, 'Aufnahme in der Reha')} zur Anschlussheilbehandlung bei uns "
-               "aufgenommen. Bitte senden Sie uns vorab einen aktuellen Medikationsplan.")
+        c.para(
+            f"{ctx.herr1()} {ctx.name('gs')} (geb. {ctx.dob()}) wird am "
+            f"{ctx.when(9, 'Aufnahme in der Reha')} zur Anschlussheilbehandlung bei uns "
+            "aufgenommen. Bitte senden Sie uns vorab einen aktuellen Medikationsplan."
+        )
         c.para("Mit freundlichen Grüßen")
         c.line("Ihr Team der Patientenaufnahme")
     c.at(540, 815, "1 von 1", "sans", 7.5, "right")
@@ -728,7 +862,10 @@ def handwritten(ctx: Ctx) -> None:
         ctx.notes.append("a spouse's note: the sender is a person sharing the surname")
     else:
         ctx.sender = "Haus St. Elisabeth"
-        ctx.sender_alts = ["Seniorenzentrum Haus St. Elisabeth", "Haus St. Elisabeth – Wohnbereich 2"]
+        ctx.sender_alts = [
+            "Seniorenzentrum Haus St. Elisabeth",
+            "Haus St. Elisabeth – Wohnbereich 2",
+        ]
         ctx.fax_number = "09194 72 59"
         ctx.fax_name = "Haus St. Elisabeth"
         c.line("Haus St. Elisabeth – Wohnbereich 2")
@@ -742,12 +879,29 @@ def handwritten(ctx: Ctx) -> None:
         else:
             c.line("Schwester Rita")
         ctx.person("Schwester Rita", "Pflegekraft")
+    for ln in c.page:  # a hand does not keep to a margin
+        ln.x = round(ln.x + rng.uniform(-6, 6), 2)
+        ln.y = round(ln.y + rng.uniform(-1.5, 1.5), 2)
     if not dated:
         ctx.notes.append("undated note: letter_date is null")
 
 
-KINDS_DE = ["discharge", "specialist", "lab", "radiology", "insurer", "md", "ga", "lra", "drv",
-            "care", "pharmacy", "therapist", "email", "handwritten"]
+KINDS_DE = [
+    "discharge",
+    "specialist",
+    "lab",
+    "radiology",
+    "insurer",
+    "md",
+    "ga",
+    "lra",
+    "drv",
+    "care",
+    "pharmacy",
+    "therapist",
+    "email",
+    "handwritten",
+]
 
 
 def run_german(ctx: Ctx, kind: str) -> None:

@@ -8,8 +8,8 @@ from datetime import date, datetime, timedelta
 from .compose import Composer
 from .foreign import FOREIGN_KINDS, foreign, letter_spelling
 from .kinds import KINDS_DE, Ctx, run_german
-from .register import FOREIGN as NAME_POOLS
 from .register import FEMALE, MALE, SURNAMES, Patient, build
+from .register import FOREIGN as NAME_POOLS
 from .render import Line, Page, build_pdf, fax_images, page_text, scan_images, width
 from .world import PRACTICES, fmt
 
@@ -20,22 +20,54 @@ SPLIT_SEEDS = {"test": 50_0401, "examples": 50_0402}
 # patient under a former name; country:XX = a register patient with a name from XX; rand = any
 # register patient; out = a person not in the register.
 TEST_PLAN: list[tuple[str, str]] = [
-    ("discharge", "id:20001"), ("specialist", "id:20002"), ("lab", "id:20003"),
-    ("lab", "id:20004"), ("discharge", "old:20005"), ("radiology", "old:20006"),
-    ("specialist", "id:20007"), ("insurer", "id:20008"), ("md", "id:20009"),
-    ("care", "id:20010"), ("lab", "id:20011"), ("discharge", "id:20012"),
-    ("therapist", "id:20013"), ("cz", "id:20014"), ("gr", "id:20016"), ("ru", "id:20017"),
-    ("radiology", "id:20018"), ("tr", "id:20019"), ("us", "id:20020"),
-    ("handwritten", "rand:undated"), ("handwritten", "rand"), ("at", "rand"),
-    ("it", "country:IT"), ("hr", "country:HR"), ("ro", "country:RO"), ("hu", "country:HU"),
-    ("uk", "country:GB"), ("ga", "rand"), ("lra", "rand"), ("drv", "rand"),
-    ("pharmacy", "rand"), ("email", "rand"), ("email", "out"), ("discharge", "out"),
-    ("specialist", "out"), ("insurer", "rand"), ("lab", "rand"), ("discharge", "rand"),
-    ("cz", "id:20015"), ("care", "out"),
+    ("discharge", "id:20001"),
+    ("specialist", "id:20002"),
+    ("lab", "id:20003"),
+    ("lab", "id:20004"),
+    ("discharge", "old:20005"),
+    ("radiology", "old:20006"),
+    ("specialist", "id:20007"),
+    ("insurer", "id:20008"),
+    ("md", "id:20009"),
+    ("care", "id:20010"),
+    ("lab", "id:20011"),
+    ("discharge", "id:20012"),
+    ("therapist", "id:20013"),
+    ("cz", "id:20014"),
+    ("gr", "id:20016"),
+    ("ru", "id:20017"),
+    ("radiology", "id:20018"),
+    ("tr", "id:20019"),
+    ("us", "id:20020"),
+    ("handwritten", "rand:undated"),
+    ("handwritten", "rand"),
+    ("at", "rand"),
+    ("it", "country:IT"),
+    ("hr", "country:HR"),
+    ("ro", "country:RO"),
+    ("hu", "country:HU"),
+    ("uk", "country:GB"),
+    ("ga", "rand"),
+    ("lra", "rand"),
+    ("drv", "rand"),
+    ("pharmacy", "rand"),
+    ("email", "rand"),
+    ("email", "out"),
+    ("discharge", "out"),
+    ("specialist", "out"),
+    ("insurer", "rand"),
+    ("lab", "rand"),
+    ("discharge", "rand"),
+    ("cz", "id:20015"),
+    ("care", "out"),
 ]
 EXAMPLES_PLAN: list[tuple[str, str]] = [
-    ("discharge", "rand"), ("lab", "rand"), ("hu", "country:HU"), ("handwritten", "rand"),
-    ("insurer", "rand"), ("ru", "country:RU"),
+    ("discharge", "rand"),
+    ("lab", "rand"),
+    ("hu", "country:HU"),
+    ("handwritten", "rand"),
+    ("insurer", "rand"),
+    ("ru", "country:RU"),
 ]
 ALL_KINDS = KINDS_DE + FOREIGN_KINDS
 
@@ -85,13 +117,21 @@ def _pick(rng: random.Random, sel: str) -> tuple[Patient, bool, str, str, str]:
     while True:
         sex = rng.choice(["M", "F"])
         g = rng.choice(MALE if sex == "M" else FEMALE)
-        s = rng.choice(SURNAMES + ["Leupold", "Hirschmann", "Trautner", "Gumbrecht"])
+        s = rng.choice([*SURNAMES, "Leupold", "Hirschmann", "Trautner", "Gumbrecht"])
         if (s, g) not in names:
             break
     start = date(1930, 1, 1)
     dob = start + timedelta(days=rng.randint(0, 27000))
-    p = Patient(id="", surname=s, given_names=g, sex=sex, birth_date=dob,
-                street="Schloßstraße 3", postcode="91207", city="Lauf a.d.Pegnitz")
+    p = Patient(
+        id="",
+        surname=s,
+        given_names=g,
+        sex=sex,
+        birth_date=dob,
+        street="Schloßstraße 3",
+        postcode="91207",
+        city="Lauf a.d.Pegnitz",
+    )
     return p, False, s, g, "patient not in the register"
 
 
@@ -106,14 +146,22 @@ class Letter:
         if kind in FOREIGN_KINDS:
             sur, giv = letter_spelling(kind, sur, giv)
         undated = sel.endswith(":undated") or (
-            kind == "handwritten" and sel == "rand" and split_name == "gen"
-            and rng.random() < 0.5)
+            kind == "handwritten" and sel == "rand" and split_name == "gen" and rng.random() < 0.5
+        )
         letter_date: date | None = date(2025, 10, 1) + timedelta(days=rng.randint(0, 420))
         base = letter_date
         if undated:
             letter_date = None
-        ctx = Ctx(rng=rng, practice=practice, patient=patient, in_register=in_reg,
-                  letter_date=letter_date, sur=sur, giv=giv, c=Composer())
+        ctx = Ctx(
+            rng=rng,
+            practice=practice,
+            patient=patient,
+            in_register=in_reg,
+            letter_date=letter_date,
+            sur=sur,
+            giv=giv,
+            c=Composer(),
+        )
         if note:
             ctx.notes.append(note)
         if patient.collision:
@@ -129,8 +177,7 @@ class Letter:
             n = len(pages)
             for i, pg in enumerate(pages):
                 text = f"Seite {i + 1} von {n}"
-                pg.append(Line(round((595 - width(text, "sans", 8)) / 2, 2), 815, text,
-                               "sans", 8))
+                pg.append(Line(round((595 - width(text, "sans", 8)) / 2, 2), 815, text, "sans", 8))
             ctx.notes.append("two-page letter with a running header")
         self.pages: list[Page] = pages
         # the scan's receipt stamp
@@ -138,8 +185,9 @@ class Letter:
         if rng.random() < 0.4:
             self.stamp = base + timedelta(days=rng.randint(1, 6))
         sent_day = base + timedelta(days=rng.choice([0, 0, 1, 1, 2, 3]))
-        self.sent = datetime(sent_day.year, sent_day.month, sent_day.day, rng.randint(7, 18),
-                             rng.randint(0, 59))
+        self.sent = datetime(
+            sent_day.year, sent_day.month, sent_day.day, rng.randint(7, 18), rng.randint(0, 59)
+        )
         self.cover = rng.random() < 0.33
         self.yres = rng.choice([196, 98])
         self.g4 = rng.random() < 0.6
@@ -155,9 +203,11 @@ class Letter:
             return []
         short = str(self.ctx.practice["short"])
         x = 360.0
-        return [Line(x, 780, "EINGEGANGEN", "sansb", 9),
-                Line(x, 792, fmt(self.stamp, "stamp"), "sansb", 9),
-                Line(x, 803, short, "sans", 6.5)]
+        return [
+            Line(x, 780, "EINGEGANGEN", "sansb", 9),
+            Line(x, 792, fmt(self.stamp, "stamp"), "sansb", 9),
+            Line(x, 803, short, "sans", 6.5),
+        ]
 
     def _fax_header(self, n: int, t: int) -> Line:
         s = self.sent
@@ -183,8 +233,9 @@ class Letter:
             Line(68, 188, f"Fax-Nr.: {ctx.fax_number}", "sans", 11),
             Line(68, 214, f"Datum: {fmt(self.sent.date(), 'de')}", "sans", 11),
             Line(68, 230, f"Seiten (inkl. Deckblatt): {t}", "sans", 11),
-            Line(68, 280, "Vertraulich! Dieses Fax enthält Patientendaten. Sollten Sie es", "sans",
-                 9),
+            Line(
+                68, 280, "Vertraulich! Dieses Fax enthält Patientendaten. Sollten Sie es", "sans", 9
+            ),
             Line(68, 292, "irrtümlich erhalten haben, benachrichtigen Sie uns bitte.", "sans", 9),
         ]
         for ln in lines:
@@ -203,13 +254,15 @@ class Letter:
             if self.cover:
                 named.insert(0, ("cover", self._cover()))
             t = len(named)
-            return [(name, [self._fax_header(i + 1, t), *pg])
-                    for i, (name, pg) in enumerate(named)]
+            return [(name, [self._fax_header(i + 1, t), *pg]) for i, (name, pg) in enumerate(named)]
         raise ValueError(condition)
 
     def _file(self, condition: str, i: int) -> str:
-        return {"pdf": "pdf/letter.pdf", "scan200": f"scan200/page-{i + 1:02d}.jpg",
-                "fax": f"fax/page-{i + 1:02d}.tif"}[condition]
+        return {
+            "pdf": "pdf/letter.pdf",
+            "scan200": f"scan200/page-{i + 1:02d}.jpg",
+            "fax": f"fax/page-{i + 1:02d}.tif",
+        }[condition]
 
     def render(self, condition: str) -> dict[str, bytes]:
         if condition not in self.conditions():
@@ -220,10 +273,10 @@ class Letter:
         if condition == "pdf":
             out = {"pdf/letter.pdf": build_pdf(pages)}
         elif condition == "scan200":
-            imgs = scan_images(build_pdf(pages), self.seed + 7)
+            imgs = scan_images(pages, self.seed + 7)
             out = {self._file(condition, i): b for i, b in enumerate(imgs)}
         else:
-            imgs = fax_images(build_pdf(pages), self.yres, self.g4)
+            imgs = fax_images(pages, self.yres, self.g4)
             out = {self._file(condition, i): b for i, b in enumerate(imgs)}
         self._cache[condition] = out
         return out
@@ -244,15 +297,24 @@ class Letter:
             conds[cond] = {"pages": pages}
         reg = None
         if ctx.in_register:
-            reg = {"id": p.id, "collision": p.collision or None,
-                   "collision_group": p.collision_group or None}
+            reg = {
+                "id": p.id,
+                "collision": p.collision or None,
+                "collision_group": p.collision_group or None,
+            }
         return {
-            "id": self.id, "split": self.split, "seed": self.seed, "layout": ctx.layout,
-            "kind": self.kind, "language": ctx.language, "region": ctx.region,
+            "id": self.id,
+            "split": self.split,
+            "seed": self.seed,
+            "layout": ctx.layout,
+            "kind": self.kind,
+            "language": ctx.language,
+            "region": ctx.region,
             "facts": {
                 "patient": {
                     "full_name": f"{p.given_names} {p.surname}",
-                    "surname": p.surname, "given_names": p.given_names,
+                    "surname": p.surname,
+                    "given_names": p.given_names,
                     "as_written": ctx.as_written,
                     "full_name_as_letter": f"{ctx.giv} {ctx.sur}",
                     "register_id": p.id if ctx.in_register else None,
@@ -271,17 +333,22 @@ class Letter:
             "notes": ctx.notes,
             "handwritten": ctx.handwritten,
             "receipt_stamp": self.stamp.isoformat() if self.stamp else None,
-            "fax": {"sent": f"{self.sent:%Y-%m-%dT%H:%M}", "cover_sheet": self.cover,
-                    "number": ctx.fax_number,
-                    "resolution": f"204x{self.yres} {'G4' if self.g4 else 'G3'}"},
+            "fax": {
+                "sent": f"{self.sent:%Y-%m-%dT%H:%M}",
+                "cover_sheet": self.cover,
+                "number": ctx.fax_number,
+                "resolution": f"204x{self.yres} {'G4' if self.g4 else 'G3'}",
+            },
             "conditions": conds,
         }
 
 
 def _from_plan(split_name: str, seed: int, plan: list[tuple[str, str]]) -> list[Letter]:
     rng = random.Random(seed)
-    return [Letter(split_name, i + 1, rng.randrange(1 << 30), kind, sel)
-            for i, (kind, sel) in enumerate(plan)]
+    return [
+        Letter(split_name, i + 1, rng.randrange(1 << 30), kind, sel)
+        for i, (kind, sel) in enumerate(plan)
+    ]
 
 
 def split(name: str) -> list[Letter]:

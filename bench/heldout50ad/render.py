@@ -37,8 +37,19 @@ def font(name: str) -> pymupdf.Font:
     return _FONT_CACHE[name]
 
 
+_ADVANCE: dict[tuple[str, str], float] = {}
+
+
 def width(text: str, fname: str, size: float) -> float:
-    return float(font(fname).text_length(text, fontsize=size))
+    """The printed width of text (the sum of the glyphs' advances, as insert_text sets them)."""
+    total = 0.0
+    for ch in text:
+        key = (fname, ch)
+        adv = _ADVANCE.get(key)
+        if adv is None:
+            adv = _ADVANCE[key] = float(font(fname).text_length(ch, fontsize=1.0))
+        total += adv
+    return total * size
 
 
 @dataclass
@@ -50,14 +61,6 @@ class Line:
     size: float = 10.0
 
 
-@dataclass
-class Box:
-    x0: float
-    y0: float
-    x1: float
-    y1: float
-
-
 Page = list[Line]
 
 
@@ -65,9 +68,9 @@ def page_text(lines: list[Line]) -> str:
     return "\n".join(ln.text for ln in lines)
 
 
-def build_pdf(pages: list[Page], boxes: list[list[Box]] | None = None) -> bytes:
+def build_doc(pages: list[Page]) -> pymupdf.Document:
     doc = pymupdf.open()
-    for i, lines in enumerate(pages):
+    for lines in pages:
         page = doc.new_page(width=PAGE_W, height=PAGE_H)
         used: list[str] = []
         for ln in lines:
@@ -77,34 +80,42 @@ def build_pdf(pages: list[Page], boxes: list[list[Box]] | None = None) -> bytes:
             page.insert_font(fontname=f"F{fname}", fontfile=FONTS[fname])
         for ln in lines:
             page.insert_text((ln.x, ln.y), ln.text, fontname=f"F{ln.font}", fontsize=ln.size)
-        if boxes is not None:
-            for b in boxes[i]:
-                page.draw_rect(pymupdf.Rect(b.x0, b.y0, b.x1, b.y1), color=(0.2, 0.2, 0.5),
-                               width=1.2)
+    return doc
+
+
+def build_pdf(pages: list[Page]) -> bytes:
+    doc = build_doc(pages)
     doc.subset_fonts()
     fixed = "D:20260101000000Z"
-    doc.set_metadata({"creationDate": fixed, "modDate": fixed, "producer": "heldout50ad",
-                      "creator": "heldout50ad", "title": "", "author": ""})
+    doc.set_metadata(
+        {
+            "creationDate": fixed,
+            "modDate": fixed,
+            "producer": "heldout50ad",
+            "creator": "heldout50ad",
+            "title": "",
+            "author": "",
+        }
+    )
     data = doc.tobytes(garbage=3, deflate=True, no_new_id=True)
     doc.close()
     return bytes(data)
 
 
-def _pixmaps(pdf: bytes, sx: float, sy: float) -> list[Image.Image]:
-    doc = pymupdf.open(stream=pdf, filetype="pdf")
+def _pixmaps(pages: list[Page], sx: float, sy: float) -> list[Image.Image]:
+    doc = build_doc(pages)
     out = []
     for page in doc:
-        pix = page.get_pixmap(matrix=pymupdf.Matrix(sx, sy), colorspace=pymupdf.csGRAY,
-                              alpha=False)
+        pix = page.get_pixmap(matrix=pymupdf.Matrix(sx, sy), colorspace=pymupdf.csGRAY, alpha=False)
         out.append(Image.frombytes("L", (pix.width, pix.height), pix.samples))
     doc.close()
     return out
 
 
-def scan_images(pdf: bytes, seed: int) -> list[bytes]:
+def scan_images(pages: list[Page], seed: int) -> list[bytes]:
     rng = random.Random(seed)
     out = []
-    for img in _pixmaps(pdf, 200 / 72, 200 / 72):
+    for img in _pixmaps(pages, 200 / 72, 200 / 72):
         tone = rng.randint(228, 242)
         lut = [int(v * tone / 255) for v in range(256)]
         img = img.point(lut)
@@ -119,12 +130,11 @@ def scan_images(pdf: bytes, seed: int) -> list[bytes]:
     return out
 
 
-def fax_images(pdf: bytes, yres: int, g4: bool) -> list[bytes]:
+def fax_images(pages: list[Page], yres: int, g4: bool) -> list[bytes]:
     out = []
-    for img in _pixmaps(pdf, 1728 / PAGE_W, yres / 72):
-        bw = img.point([255 if v > 160 else 0 for v in range(256)]).convert("1")
+    for img in _pixmaps(pages, 1728 / PAGE_W, yres / 72):
+        bw = img.point([255 if v > 160 else 0 for v in range(256)], "1")
         buf = io.BytesIO()
-        bw.save(buf, format="TIFF", compression="group4" if g4 else "group3",
-                dpi=(204, yres))
+        bw.save(buf, format="TIFF", compression="group4" if g4 else "group3", dpi=(204, yres))
         out.append(buf.getvalue())
     return out
