@@ -127,8 +127,8 @@ def check_letter(
     stamp = date.fromisoformat(t["receipt_stamp"]) if t["receipt_stamp"] else None
     sent = t["fax"]["sent"]
     sent_day = date.fromisoformat(sent[:10])
-    if f["letter_date"] and sent_day < date.fromisoformat(f["letter_date"]):
-        probs.add(lid, "fax sent before the letter's date")
+    if f["letter_date"] and sent_day <= date.fromisoformat(f["letter_date"]):
+        probs.add(lid, "fax not sent after the letter's date")
     if stamp and f["letter_date"] and stamp <= date.fromisoformat(f["letter_date"]):
         probs.add(lid, "receipt stamp not after the letter")
     # -- conditions

@@ -242,16 +242,20 @@ def discharge(ctx: Ctx) -> None:
     variant = rng.randint(0, 2)
     adm = ctx.when(-rng.randint(6, 14), "Aufnahme")
     dis = ctx.when(-rng.randint(0, 2), "Entlassung")
+    maiden = ""
+    if ctx.patient.birth_name and ctx.sur == ctx.patient.surname:
+        maiden = f" geb. {ctx.patient.birth_name},"
+        ctx.notes.append("maiden name after 'geb.' beside the birth date's 'geb.'")
     if variant == 0:
         c.para("Sehr geehrte Frau Kollegin, sehr geehrter Herr Kollege,")
         c.para(
-            f"wir berichten über {ctx.ihr()} {ctx.herr()} {ctx.name('gs')}, geb. "
+            f"wir berichten über {ctx.ihr()} {ctx.herr()} {ctx.name('gs')},{maiden} geb. "
             f"{ctx.dob()}, wohnhaft {ctx.patient.street}, {ctx.patient.postcode} "
             f"{ctx.patient.city}, der/die sich vom {adm} bis {dis} in unserer stationären "
             "Behandlung befand."
         )
     elif variant == 1:
-        c.line(f"Patient/in: {ctx.name('SG')}, * {ctx.dob()}", "sansb")
+        c.line(f"Patient/in: {ctx.name('SG')},{maiden} * {ctx.dob()}", "sansb")
         c.line(f"Stationärer Aufenthalt: {adm} – {dis}")
         c.gap(6)
         c.para("Sehr geehrte Kolleginnen und Kollegen,")
@@ -260,7 +264,7 @@ def discharge(ctx: Ctx) -> None:
             + ("des o. g. Patienten." if ctx.patient.sex == "M" else "der o. g. Patientin.")
         )
     else:
-        c.line(f"Betreff: {ctx.name('tsg')}, geboren am {ctx.dob('de_long')}")
+        c.line(f"Betreff: {ctx.name('tsg')},{maiden} geboren am {ctx.dob('de_long')}")
         ctx.birth_printed = True
         c.line(f"Aufnahme am {adm}, Entlassung am {dis}")
         c.gap(6)
@@ -353,7 +357,11 @@ def specialist(ctx: Ctx) -> None:
     if labelled:
         c.line(f"Betreff: {title}", "sansb")
         ctx.title_alts.append(f"Betreff: {title}")
-        c.line(f"Patient: {ctx.name(rng.choice(['gs', 'sg', 'tgs']))}, geb. {ctx.dob()}")
+        nm = ctx.name(rng.choice(["gs", "sg", "tgs"]))
+        if ctx.patient.birth_name and ctx.sur == ctx.patient.surname:
+            nm += f" (geb. {ctx.patient.birth_name})"
+            ctx.notes.append("maiden name in brackets after the name")
+        c.line(f"Patient: {nm}, geb. {ctx.dob()}")
     else:
         c.line(title, "sansb", 11)
         c.line(

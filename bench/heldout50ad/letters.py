@@ -18,7 +18,7 @@ SPLIT_SEEDS = {"test": 50_0401, "examples": 50_0402}
 
 # The test split's plan: (kind, whose letter).  id:N = that register patient; old:N = that
 # patient under a former name; country:XX = a register patient with a name from XX; rand = any
-# register patient; out = a person not in the register.
+# register patient; maiden = one with a birth name; out = a person not in the register.
 TEST_PLAN: list[tuple[str, str]] = [
     ("discharge", "id:20001"),
     ("specialist", "id:20002"),
@@ -56,8 +56,8 @@ TEST_PLAN: list[tuple[str, str]] = [
     ("discharge", "out"),
     ("specialist", "out"),
     ("insurer", "rand"),
-    ("lab", "rand"),
-    ("discharge", "rand"),
+    ("specialist", "maiden"),
+    ("discharge", "maiden"),
     ("cz", "id:20015"),
     ("care", "out"),
 ]
@@ -106,6 +106,10 @@ def _pick(rng: random.Random, sel: str) -> tuple[Patient, bool, str, str, str]:
         return p, True, old, p.given_names, f"the letter uses the former name {old}"
     if sel.startswith("country:"):
         pool = [p for p in reg if _country_of(p) == sel[8:] and not p.collision]
+        p = rng.choice(pool)
+        return p, True, p.surname, p.given_names, ""
+    if sel == "maiden":
+        pool = [p for p in reg[20:] if p.birth_name and not p.former_names]
         p = rng.choice(pool)
         return p, True, p.surname, p.given_names, ""
     if sel.startswith("rand"):
@@ -184,7 +188,7 @@ class Letter:
         self.stamp: date | None = None
         if rng.random() < 0.4:
             self.stamp = base + timedelta(days=rng.randint(1, 6))
-        sent_day = base + timedelta(days=rng.choice([0, 0, 1, 1, 2, 3]))
+        sent_day = base + timedelta(days=rng.choice([1, 1, 1, 2, 3, 5]))
         self.sent = datetime(
             sent_day.year, sent_day.month, sent_day.day, rng.randint(7, 18), rng.randint(0, 59)
         )
