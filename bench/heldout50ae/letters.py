@@ -6,33 +6,82 @@ import random
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
-from . import register, render, world
-from .render import H, W, Line, Page, wrap, width
+from . import register, render
+from .render import H, Line, Page, W, width, wrap
 from .world import FOREIGN, PRACTICES, SENDERS, fmt
 
 SPLIT_SEEDS = {"test": 50_001, "examples": 50_002}
 MARGIN_L, MARGIN_R = 62.0, W - 56.0
 
-GERMAN_KINDS = ["discharge_uni", "short_discharge", "specialist", "lab", "radiology", "insurer",
-                "drv", "md", "gesundheitsamt", "lagus", "care", "pharmacy", "therapy", "reha",
-                "spa", "email", "handwritten"]
+GERMAN_KINDS = [
+    "discharge_uni",
+    "short_discharge",
+    "specialist",
+    "lab",
+    "radiology",
+    "insurer",
+    "drv",
+    "md",
+    "gesundheitsamt",
+    "lagus",
+    "care",
+    "pharmacy",
+    "therapy",
+    "reha",
+    "spa",
+    "email",
+    "handwritten",
+]
 FOREIGN_KINDS = [f"foreign_{k}" for k in FOREIGN]
 TEST_PLAN: list[tuple[str, str | None]] = [
-    ("discharge_uni", "C1a"), ("short_discharge", "twinJ"), ("specialist", "old4"),
-    ("lab", "moeller"), ("radiology", "brandt"), ("insurer", None), ("drv", "old5"),
-    ("md", None), ("gesundheitsamt", "twinB"), ("lagus", "title"), ("care", None),
-    ("pharmacy", None), ("therapy", "particle"), ("reha", None), ("spa", "outsider"),
-    ("email", None), ("handwritten", None), ("foreign_pl", None), ("foreign_da", None),
-    ("foreign_sv", None), ("foreign_lt", None), ("foreign_lv", None), ("foreign_uk", None),
-    ("foreign_ru", None), ("foreign_vi", None), ("foreign_en_uk", None), ("foreign_en_no", None),
-    ("foreign_en_ship", "outsider"), ("discharge_uni", "outsider"), ("short_discharge", "C1b"),
-    ("lab", "krueger"), ("specialist", "voss"), ("radiology", "moeller_u"), ("insurer", "old4"),
-    ("reha", "particle"), ("handwritten", "outsider"), ("short_discharge", None),
-    ("specialist", None), ("lab", None), ("foreign_pl", "outsider"),
+    ("discharge_uni", "C1a"),
+    ("short_discharge", "twinJ"),
+    ("specialist", "old4"),
+    ("lab", "moeller"),
+    ("radiology", "brandt"),
+    ("insurer", None),
+    ("drv", "old5"),
+    ("md", None),
+    ("gesundheitsamt", "twinB"),
+    ("lagus", "title"),
+    ("care", None),
+    ("pharmacy", None),
+    ("therapy", "particle"),
+    ("reha", None),
+    ("spa", "outsider"),
+    ("email", None),
+    ("handwritten", None),
+    ("foreign_pl", None),
+    ("foreign_da", None),
+    ("foreign_sv", None),
+    ("foreign_lt", None),
+    ("foreign_lv", None),
+    ("foreign_uk", None),
+    ("foreign_ru", None),
+    ("foreign_vi", None),
+    ("foreign_en_uk", None),
+    ("foreign_en_no", None),
+    ("foreign_en_ship", "outsider"),
+    ("discharge_uni", "outsider"),
+    ("short_discharge", "C1b"),
+    ("lab", "krueger"),
+    ("specialist", "voss"),
+    ("radiology", "moeller_u"),
+    ("insurer", "old4"),
+    ("reha", "particle"),
+    ("handwritten", "outsider"),
+    ("short_discharge", None),
+    ("specialist", None),
+    ("lab", None),
+    ("foreign_pl", "outsider"),
 ]
 EXAMPLE_PLAN: list[tuple[str, str | None]] = [
-    ("discharge_uni", None), ("lab", "twinJ"), ("foreign_ru", None), ("handwritten", None),
-    ("insurer", None), ("foreign_vi", None),
+    ("discharge_uni", None),
+    ("lab", "twinJ"),
+    ("foreign_ru", None),
+    ("handwritten", None),
+    ("insurer", None),
+    ("foreign_vi", None),
 ]
 NATIVE = {
     ("Iwanow", "Sergej"): ("Иванов", "Сергей", "Петрович"),
@@ -43,13 +92,25 @@ NATIVE = {
     ("Tran", "Van Minh"): ("Trần", "Văn Minh", ""),
     ("Pham", "Thi Hoa"): ("Phạm", "Thị Hoa", ""),
 }
-COUNTRY_OF_LANG = {"pl": ["Kowalski", "Wiśniewska", "Nowak", "Zielińska"],
-                   "ru": ["Iwanow", "Petrowa"], "uk": ["Shevchenko", "Kovalenko"],
-                   "vi": ["Nguyen", "Tran", "Pham"], "da": ["Jensen", "Kristensen"],
-                   "sv": ["Lindqvist", "Johansson"], "lt": ["Kazlauskas", "Jankauskienė"],
-                   "lv": ["Bērziņš", "Ozola"], "en_no": ["Hansen"], "en_uk": ["MacLeod"]}
-OUTSIDERS = [("Rickmann", "Tjalf", "M"), ("Zaremba", "Wioletta", "F"), ("Scheel", "Imme", "F"),
-             ("Albrecht", "Gerold", "M"), ("Okonkwo", "Chidi", "M")]
+COUNTRY_OF_LANG = {
+    "pl": ["Kowalski", "Wiśniewska", "Nowak", "Zielińska"],
+    "ru": ["Iwanow", "Petrowa"],
+    "uk": ["Shevchenko", "Kovalenko"],
+    "vi": ["Nguyen", "Tran", "Pham"],
+    "da": ["Jensen", "Kristensen"],
+    "sv": ["Lindqvist", "Johansson"],
+    "lt": ["Kazlauskas", "Jankauskienė"],
+    "lv": ["Bērziņš", "Ozola"],
+    "en_no": ["Hansen"],
+    "en_uk": ["MacLeod"],
+}
+OUTSIDERS = [
+    ("Rickmann", "Tjalf", "M"),
+    ("Zaremba", "Wioletta", "F"),
+    ("Scheel", "Imme", "F"),
+    ("Albrecht", "Gerold", "M"),
+    ("Okonkwo", "Chidi", "M"),
+]
 BODY = {
     "discharge_uni": [
         "Diagnosen: Akuter Nicht-ST-Hebungsinfarkt (I21.4), koronare Dreigefäßerkrankung, "
@@ -69,8 +130,7 @@ BODY = {
         "Labor bei Entlassung: Troponin rückläufig, Kreatinin 1,1 mg/dl, Hb 13,4 g/dl.",
     ],
     "short_discharge": [
-        "Diagnose: Cholezystolithiasis mit akuter Cholezystitis, laparoskopische "
-        "Cholezystektomie.",
+        "Diagnose: Cholezystolithiasis mit akuter Cholezystitis, laparoskopische Cholezystektomie.",
         "Der postoperative Verlauf war regelrecht. Fäden bzw. Klammern bitte am 10. "
         "postoperativen Tag entfernen. Leichte körperliche Schonung für zwei Wochen.",
         "Medikation: Metamizol 500 mg bei Bedarf bis 4x täglich, Pantoprazol 20 mg 1-0-0.",
@@ -227,8 +287,10 @@ class Letter:
 
     def fax_header(self, n: int, total: int) -> str:
         sent = datetime.fromisoformat(self.fax["sent"])
-        return (f"{sent.strftime('%d.%m.%Y %H:%M')}   FAX {self.sender_fax}   "
-                f"{self.sender_short}   S. {n}/{total}")
+        return (
+            f"{sent.strftime('%d.%m.%Y %H:%M')}   FAX {self.sender_fax}   "
+            f"{self.sender_short}   S. {n}/{total}"
+        )
 
     def condition_pages(self, condition: str) -> list[Page]:
         """The pages as that condition shows them (stamp, fax header, cover sheet)."""
@@ -243,8 +305,12 @@ class Letter:
                     Line(x + 8, 35, fmt(self.stamp, "de"), "mono", 9),
                     Line(x + 8, 45, self.stamp_name, "sans", 7),
                 ]
-                pages[0].rules += [(x, 14, x + 150, 14), (x, 50, x + 150, 50), (x, 14, x, 50),
-                                   (x + 150, 14, x + 150, 50)]
+                pages[0].rules += [
+                    (x, 14, x + 150, 14),
+                    (x, 50, x + 150, 50),
+                    (x, 14, x, 50),
+                    (x + 150, 14, x + 150, 50),
+                ]
             return pages
         src = ([self.cover] if self.cover else []) + self.pages
         out = []
@@ -294,10 +360,18 @@ class Letter:
             conds[c] = {"pages": entries}
         conds["scan200"]["receipt_stamp"] = self.stamp.isoformat() if self.stamp else None
         return {
-            "id": self.id, "split": self.split, "seed": self.seed, "layout": self.layout,
-            "language": self.language, "region": self.region, "facts": self.facts,
-            "register": self.reg, "notes": self.notes, "handwritten": self.handwritten,
-            "fax": self.fax, "conditions": conds,
+            "id": self.id,
+            "split": self.split,
+            "seed": self.seed,
+            "layout": self.layout,
+            "language": self.language,
+            "region": self.region,
+            "facts": self.facts,
+            "register": self.reg,
+            "notes": self.notes,
+            "handwritten": self.handwritten,
+            "fax": self.fax,
+            "conditions": conds,
         }
 
 
@@ -318,8 +392,15 @@ class Composer:
     def page(self) -> Page:
         return self.pages[-1]
 
-    def add(self, x: float, text: str, font: str | None = None, size: float | None = None,
-            dy: float | None = None, align: str = "left") -> None:
+    def add(
+        self,
+        x: float,
+        text: str,
+        font: str | None = None,
+        size: float | None = None,
+        dy: float | None = None,
+        align: str = "left",
+    ) -> None:
         f = font or self.font
         s = size or self.size
         if self.y > 770:
@@ -331,8 +412,9 @@ class Composer:
         self.page.lines.append(Line(round(x, 2), round(self.y, 2), text, f, s))
         self.y += dy if dy is not None else s * 1.35
 
-    def para(self, text: str, font: str | None = None, size: float | None = None,
-             gap: float = 5) -> None:
+    def para(
+        self, text: str, font: str | None = None, size: float | None = None, gap: float = 5
+    ) -> None:
         f = font or self.font
         s = size or self.size
         for ln in wrap(text, f, s, MARGIN_R - MARGIN_L):
@@ -356,14 +438,14 @@ class Composer:
         return self.pages
 
 
-def pick_patient(rng: random.Random, sel: str | None, pats: list[register.Patient],
-                 lang: str) -> tuple[Who, dict | None, list[str]]:
+def pick_patient(
+    rng: random.Random, sel: str | None, pats: list[register.Patient], lang: str
+) -> tuple[Who, dict | None, list[str]]:
     notes: list[str] = []
 
     def find(sur: str, given: str, dob: date | None = None) -> register.Patient:
         for p in pats:
-            if p.surname == sur and p.given_names == given and (dob is None or
-                                                                p.birth_date == dob):
+            if p.surname == sur and p.given_names == given and (dob is None or p.birth_date == dob):
                 return p
         raise KeyError(sur)
 
@@ -372,13 +454,16 @@ def pick_patient(rng: random.Random, sel: str | None, pats: list[register.Patien
     if sel == "outsider":
         sur, given, sex = OUTSIDERS[rng.randrange(len(OUTSIDERS))]
         birth = date(1940, 1, 1) + timedelta(days=rng.randrange(25000))
-        return Who(sur, given, sex, birth, None, None), None, [
-            "patient is not in the practice register"]
+        return (
+            Who(sur, given, sex, birth, None, None),
+            None,
+            ["patient is not in the practice register"],
+        )
     if sel == "C1a":
-        p = [q for q in pats if q.collision_group == "C1" and q.city == "Rostock"][0]
+        p = next(q for q in pats if q.collision_group == "C1" and q.city == "Rostock")
         notes.append("two register patients share name and birth date; the address tells")
     elif sel == "C1b":
-        p = [q for q in pats if q.collision_group == "C1" and q.city == "Stralsund"][0]
+        p = next(q for q in pats if q.collision_group == "C1" and q.city == "Stralsund")
         notes.append("two register patients share name and birth date; the address tells")
     elif sel == "twinJ":
         p = find("Jahnke", rng.choice(["Finn", "Ole"]))
@@ -419,9 +504,14 @@ def pick_patient(rng: random.Random, sel: str | None, pats: list[register.Patien
         cands = [q for q in pats if q.surname in COUNTRY_OF_LANG[lang]]
         p = cands[rng.randrange(len(cands))]
     else:
-        plain = [q for q in pats if q.collision is None and q.country == "DE"
-                 and not q.surname.startswith(("von", "zu "))
-                 and (q.surname, q.given_names) not in NATIVE]
+        plain = [
+            q
+            for q in pats
+            if q.collision is None
+            and q.country == "DE"
+            and not q.surname.startswith(("von", "zu "))
+            and (q.surname, q.given_names) not in NATIVE
+        ]
         p = plain[rng.randrange(len(plain))]
     reg = {"id": p.id, "collision": p.collision, "collision_group": p.collision_group}
     who = Who(shown_sur or p.surname, p.given_names, p.sex, p.birth_date, p.id, p, p.title)
@@ -434,10 +524,16 @@ def name_forms(rng: random.Random, who: Who, lang: str) -> tuple[str, str, list[
     if nat and lang in ("ru", "uk", "vi"):
         sur, given, patro = nat
         if lang == "vi":
-            return f"{sur.upper()} {given.upper()}", f"{given} {sur}", [
-                "Vietnamese name order, family name first, in capitals"]
-        return f"{sur} {given} {patro}", f"{given} {sur}", [
-            "Cyrillic name, surname first with patronymic"]
+            return (
+                f"{sur.upper()} {given.upper()}",
+                f"{given} {sur}",
+                ["Vietnamese name order, family name first, in capitals"],
+            )
+        return (
+            f"{sur} {given} {patro}",
+            f"{given} {sur}",
+            ["Cyrillic name, surname first with patronymic"],
+        )
     t = f"{who.title} " if who.title and rng.random() < 0.8 else ""
     style = rng.choice(["comma", "natural", "caps", "comma", "natural"])
     if lang in ("en", "da", "sv", "lv", "lt", "pl") and style == "comma":
@@ -454,8 +550,13 @@ def name_forms(rng: random.Random, who: Who, lang: str) -> tuple[str, str, list[
 def letterhead(c: Composer, rng: random.Random, s: dict, align: str) -> None:
     org_font = rng.choice(["sansb", "serifb", "libb"])
     c.y = 66
-    c.add(MARGIN_L, s["org"], org_font, 13 if width(s["org"], org_font, 13) < 470 else 10.5,
-          align=align)
+    c.add(
+        MARGIN_L,
+        s["org"],
+        org_font,
+        13 if width(s["org"], org_font, 13) < 470 else 10.5,
+        align=align,
+    )
     if s["dept"]:
         c.add(MARGIN_L, s["dept"], "sans", 8.5, align=align)
     c.add(MARGIN_L, f"{s['street']} · {s['city']}", "sans", 8, align=align)
@@ -477,10 +578,21 @@ def window(c: Composer, prac: dict, back: str) -> None:
 # ---------------------------------------------------------------- the kinds
 
 
-def compose_german(rng: random.Random, kind: str, who: Who, prac: dict, ldate: date,
-                   notes: list[str], reg_addr: bool) -> tuple[list[Page], dict]:
-    group = {"discharge_uni": "uni", "short_discharge": "district", "reha": "reha",
-             "email": "specialist"}.get(kind, kind)
+def compose_german(
+    rng: random.Random,
+    kind: str,
+    who: Who,
+    prac: dict,
+    ldate: date,
+    notes: list[str],
+    reg_addr: bool,
+) -> tuple[list[Page], dict]:
+    group = {
+        "discharge_uni": "uni",
+        "short_discharge": "district",
+        "reha": "reha",
+        "email": "specialist",
+    }.get(kind, kind)
     s = SENDERS[group][rng.randrange(len(SENDERS[group]))]
     title = rng.choice(TITLES[kind])
     dstyle = rng.choice(["de", "de", "de_long", "de_nopad", "de_short"])
@@ -520,11 +632,15 @@ def compose_german(rng: random.Random, kind: str, who: Who, prac: dict, ldate: d
     elif kind == "insurer":
         od(ldate - timedelta(days=rng.randrange(30, 70)), "incapacity since", "AU seit:")
         od(ldate + timedelta(days=14), "reply by", "Antwort bis:")
-        ids.append(f"Versichertennummer: {chr(65 + rng.randrange(26))}{rng.randrange(10**8, 10**9)}")
+        ids.append(
+            f"Versichertennummer: {chr(65 + rng.randrange(26))}{rng.randrange(10**8, 10**9)}"
+        )
     elif kind in ("drv", "lagus"):
         od(ldate - timedelta(days=rng.randrange(20, 90)), "application", "Antrag vom:")
-        ids.append(f"Az.: {rng.randrange(10, 99)} {rng.randrange(100000, 999999)} "
-                   f"{chr(65 + rng.randrange(26))} {rng.randrange(100, 999)}")
+        ids.append(
+            f"Az.: {rng.randrange(10, 99)} {rng.randrange(100000, 999999)} "
+            f"{chr(65 + rng.randrange(26))} {rng.randrange(100, 999)}"
+        )
     elif kind == "md":
         od(ldate - timedelta(days=rng.randrange(5, 20)), "home visit", "Hausbesuch am:")
     elif kind == "gesundheitsamt":
@@ -544,22 +660,32 @@ def compose_german(rng: random.Random, kind: str, who: Who, prac: dict, ldate: d
         other_dates.append({"date": rel_b.isoformat(), "role": "relative's birth date"})
         notes.append("a relative's birth date is printed near the patient")
     doctor = s["doctors"][0]
-    other_people += [{"name": d, "role": "signatory"} for d in s["doctors"]
-                     if not d.startswith(("Im Auftrag", "Ihr", "Ihre", "Sachgebiet", "Reha-",
-                                          "Sachbearbeitung"))]
+    other_people += [
+        {"name": d, "role": "signatory"}
+        for d in s["doctors"]
+        if not d.startswith(("Im Auftrag", "Ihr", "Ihre", "Sachgebiet", "Reha-", "Sachbearbeitung"))
+    ]
 
-    running = (f"{who.surname}, {who.given}"
-               + (f", geb. {fmt(who.birth, 'de')}" if show_birth and who.birth else "")
-               + f" – {title} vom {fmt(ldate, 'de')}")
+    running = (
+        f"{who.surname}, {who.given}"
+        + (f", geb. {fmt(who.birth, 'de')}" if show_birth and who.birth else "")
+        + f" – {title} vom {fmt(ldate, 'de')}"
+    )
     c = Composer(running, rng.choice(["sans", "serif", "lib", "libserif"]), 10)
     align = rng.choice(["left", "right", "center"])
     date_pos = rng.choice(["top", "info", "end"])
     if kind == "email":
-        return compose_email(rng, c, s, who, aw, prac, ldate, other_dates, dated, title,
-                             notes), {
-            "sender": s["org"], "alts": s["alts"], "title": title, "aw": aw, "fl": fl,
-            "birth": None, "pid": None, "other_dates": other_dates,
-            "other_people": other_people}
+        return compose_email(rng, c, s, who, aw, prac, ldate, other_dates, dated, title, notes), {
+            "sender": s["org"],
+            "alts": s["alts"],
+            "title": title,
+            "aw": aw,
+            "fl": fl,
+            "birth": None,
+            "pid": None,
+            "other_dates": other_dates,
+            "other_people": other_people,
+        }
     letterhead(c, rng, s, align)
     window(c, prac, f"{s['org']} · {s['street']} · {s['city']}")
     iy = 162.0
@@ -597,21 +723,26 @@ def compose_german(rng: random.Random, kind: str, who: Who, prac: dict, ldate: d
         if birth_txt:
             c.add(MARGIN_L, f"{rng.choice(['Geburtsdatum:', 'geb. am', '*'])} {birth_txt}")
     if relative:
-        c.add(MARGIN_L, f"Pflegeperson: {relative[0]} (Tochter/Sohn), geb. "
-                        f"{fmt(relative[1], 'de')}")
+        c.add(
+            MARGIN_L, f"Pflegeperson: {relative[0]} (Tochter/Sohn), geb. {fmt(relative[1], 'de')}"
+        )
     for label, txt in dated:
         c.add(MARGIN_L, f"{label} {txt}")
     c.y += 10
-    c.add(MARGIN_L, prac["salute"] if rng.random() < 0.6 else "Sehr geehrte Damen und Herren,",
-          dy=18)
+    c.add(
+        MARGIN_L, prac["salute"] if rng.random() < 0.6 else "Sehr geehrte Damen und Herren,", dy=18
+    )
     body = list(BODY.get(kind, BODY["specialist"]))
     if kind == "lab":
         body = []
-        rows = [("Leukozyten", "6,8", "G/l", "3,9 - 10,2"), ("Hämoglobin", "12,1", "g/dl",
-                                                                  "12,0 - 15,4"),
-                ("Kreatinin", "1,34", "mg/dl", "0,50 - 0,95"), ("eGFR (CKD-EPI)", "41",
-                                                                 "ml/min/1,73m²", "> 60"),
-                ("HbA1c", "7,4", "%", "4,0 - 6,0"), ("TSH", "2,15", "mU/l", "0,27 - 4,20")]
+        rows = [
+            ("Leukozyten", "6,8", "G/l", "3,9 - 10,2"),
+            ("Hämoglobin", "12,1", "g/dl", "12,0 - 15,4"),
+            ("Kreatinin", "1,34", "mg/dl", "0,50 - 0,95"),
+            ("eGFR (CKD-EPI)", "41", "ml/min/1,73m²", "> 60"),
+            ("HbA1c", "7,4", "%", "4,0 - 6,0"),
+            ("TSH", "2,15", "mU/l", "0,27 - 4,20"),
+        ]
         for name, val, unit, ref in rows:
             c.page.lines.append(Line(MARGIN_L, c.y, name, "mono", 9))
             c.page.lines.append(Line(230, c.y, val, "mono", 9))
@@ -635,13 +766,29 @@ def compose_german(rng: random.Random, kind: str, who: Who, prac: dict, ldate: d
     return pages, {
         "sender": s["org"],
         "alts": list(dict.fromkeys([*s["alts"], *([s["dept"]] if s["dept"] else [])])),
-        "title": title, "aw": aw, "fl": fl, "birth": who.birth if birth_txt else None,
-        "pid": patient_id, "other_dates": other_dates, "other_people": other_people}
+        "title": title,
+        "aw": aw,
+        "fl": fl,
+        "birth": who.birth if birth_txt else None,
+        "pid": patient_id,
+        "other_dates": other_dates,
+        "other_people": other_people,
+    }
 
 
-def compose_email(rng: random.Random, c: Composer, s: dict, who: Who, aw: str, prac: dict,
-                  ldate: date, other_dates: list[dict], dated: list[tuple[str, str]],
-                  title: str, notes: list[str]) -> list[Page]:
+def compose_email(
+    rng: random.Random,
+    c: Composer,
+    s: dict,
+    who: Who,
+    aw: str,
+    prac: dict,
+    ldate: date,
+    other_dates: list[dict],
+    dated: list[tuple[str, str]],
+    title: str,
+    notes: list[str],
+) -> list[Page]:
     c.font = "lib"
     c.y = 60
     c.add(MARGIN_L, f"{prac['names'][1]} – E-Mail-Ausdruck", "libb", 11, dy=20)
@@ -662,8 +809,9 @@ def compose_email(rng: random.Random, c: Composer, s: dict, who: Who, aw: str, p
     return c.finish(None)
 
 
-def compose_foreign(rng: random.Random, key: str, who: Who, prac: dict, ldate: date,
-                    notes: list[str]) -> tuple[list[Page], dict]:
+def compose_foreign(
+    rng: random.Random, key: str, who: Who, prac: dict, ldate: date, notes: list[str]
+) -> tuple[list[Page], dict]:
     f = FOREIGN[key]
     lang = f["langs"]
     aw, fl, nn = name_forms(rng, who, lang)
@@ -675,8 +823,9 @@ def compose_foreign(rng: random.Random, key: str, who: Who, prac: dict, ldate: d
     c = Composer(f"{f['org']} – {aw}", "sans", 10)
     align = rng.choice(["left", "center"])
     c.y = 66
-    c.add(MARGIN_L, f["org"], "sansb", 12 if width(f["org"], "sansb", 12) < 470 else 9.5,
-          align=align)
+    c.add(
+        MARGIN_L, f["org"], "sansb", 12 if width(f["org"], "sansb", 12) < 470 else 9.5, align=align
+    )
     c.add(MARGIN_L, f["dept"], "sans", 9, align=align)
     c.add(MARGIN_L, f"{f['street']}, {f['city']}", "sans", 8, align=align)
     c.add(MARGIN_L, f"Fax {f['fax']}", "sans", 8, align=align)
@@ -703,12 +852,23 @@ def compose_foreign(rng: random.Random, key: str, who: Who, prac: dict, ldate: d
     c.add(MARGIN_L, f["doctor"], size=9)
     notes.append(f"letter from abroad ({f['region']}) in its own language and date convention")
     return c.finish(None), {
-        "sender": f["org"], "alts": [*f["alts"], f["dept"]], "title": f["title"], "aw": aw,
-        "fl": fl, "birth": who.birth, "pid": None,
-        "other_dates": [{"date": adm.isoformat(), "role": "admission"},
-                        {"date": dis.isoformat(), "role": "discharge"}],
+        "sender": f["org"],
+        "alts": [*f["alts"], f["dept"]],
+        "title": f["title"],
+        "aw": aw,
+        "fl": fl,
+        "birth": who.birth,
+        "pid": None,
+        "other_dates": [
+            {"date": adm.isoformat(), "role": "admission"},
+            {"date": dis.isoformat(), "role": "discharge"},
+        ],
         "other_people": [{"name": f["doctor"], "role": "signatory"}],
-        "lang": lang, "region": f["region"], "fax": f["fax"], "short": f["alts"][0]}
+        "lang": lang,
+        "region": f["region"],
+        "fax": f["fax"],
+        "short": f["alts"][0],
+    }
 
 
 HAND_AUTHORS = [
@@ -717,8 +877,9 @@ HAND_AUTHORS = [
 ]
 
 
-def compose_hand(rng: random.Random, who: Who, prac: dict, ldate: date | None,
-                 notes: list[str]) -> tuple[list[Page], dict]:
+def compose_hand(
+    rng: random.Random, who: Who, prac: dict, ldate: date | None, notes: list[str]
+) -> tuple[list[Page], dict]:
     author, role = HAND_AUTHORS[rng.randrange(len(HAND_AUTHORS))]
     pg = Page()
     y = 110.0
@@ -728,37 +889,58 @@ def compose_hand(rng: random.Random, who: Who, prac: dict, ldate: date | None,
     texts = [f"Liebe Kollegen der {prac['names'][-1]},"]
     if ldate:
         texts.insert(0, f"Ahlbeck, {fmt(ldate, 'de_nopad')}")
-    texts += [f"betr. {aw}" + (f" (geb. {fmt(who.birth, 'de_nopad')})" if who.birth else ""),
-              "war heute hier in der Sprechstunde,", "RR 170/100, Kopfschmerz.",
-              "Habe Amlodipin 5 mg mitgegeben,", "bitte RR-Kontrolle nächste Woche.",
-              "Danke + Gruß", author]
+    texts += [
+        f"betr. {aw}" + (f" (geb. {fmt(who.birth, 'de_nopad')})" if who.birth else ""),
+        "war heute hier in der Sprechstunde,",
+        "RR 170/100, Kopfschmerz.",
+        "Habe Amlodipin 5 mg mitgegeben,",
+        "bitte RR-Kontrolle nächste Woche.",
+        "Danke + Gruß",
+        author,
+    ]
     for i, t in enumerate(texts):
         x = 70 + (i * 7) % 19
         pg.lines.append(Line(x, y, t, "hand", 15))
         y += 30 + (i % 3) * 3
     notes.append("handwritten note (stand-in font)" + ("" if ldate else "; undated"))
-    return [pg], {"sender": author, "alts": [role], "title": None, "aw": aw,
-                  "fl": f"{who.given} {who.surname}", "birth": who.birth, "pid": None,
-                  "other_dates": [], "other_people": []}
+    return [pg], {
+        "sender": author,
+        "alts": [role],
+        "title": None,
+        "aw": aw,
+        "fl": f"{who.given} {who.surname}",
+        "birth": who.birth,
+        "pid": None,
+        "other_dates": [],
+        "other_people": [],
+    }
 
 
 def cover_page(sent: datetime, prac: dict, sender: str, fax_no: str, total: int) -> Page:
     c = Composer("")
     c.y = 90
     c.add(MARGIN_L, "TELEFAX", "sansb", 22, dy=40)
-    for t in [f"An: {prac['names'][0 if len(prac['names'][0]) < 60 else 1]}",
-              f"Fax-Nr.: {prac['fax']}", f"Von: {sender}", f"Fax-Nr.: {fax_no}",
-              f"Datum: {fmt(sent.date(), 'de')}", f"Seiten inkl. Deckblatt: {total}"]:
+    for t in [
+        f"An: {prac['names'][0 if len(prac['names'][0]) < 60 else 1]}",
+        f"Fax-Nr.: {prac['fax']}",
+        f"Von: {sender}",
+        f"Fax-Nr.: {fax_no}",
+        f"Datum: {fmt(sent.date(), 'de')}",
+        f"Seiten inkl. Deckblatt: {total}",
+    ]:
         c.add(MARGIN_L, t, "sans", 12, dy=22)
     c.y += 20
-    c.para("Vertraulich! Diese Übermittlung enthält Patientendaten. Sollten Sie nicht der "
-           "richtige Empfänger sein, benachrichtigen Sie uns bitte und vernichten Sie das Fax.",
-           size=9)
+    c.para(
+        "Vertraulich! Diese Übermittlung enthält Patientendaten. Sollten Sie nicht der "
+        "richtige Empfänger sein, benachrichtigen Sie uns bitte und vernichten Sie das Fax.",
+        size=9,
+    )
     return c.pages[0]
 
 
-def make_letter(split: str, idx: int, seed: int, kind: str, sel: str | None,
-                pats: list[register.Patient]) -> Letter:
+def make_letter(
+    split: str, idx: int, seed: int, kind: str, sel: str | None, pats: list[register.Patient]
+) -> Letter:
     rng = random.Random(seed * 1000 + idx)
     prac = PRACTICES[rng.randrange(3)]
     lang = kind.removeprefix("foreign_") if kind.startswith("foreign_") else "de"
@@ -776,8 +958,9 @@ def make_letter(split: str, idx: int, seed: int, kind: str, sel: str | None,
         pages, f = compose_hand(rng, who, prac, ldate, notes)
         fax_no, short = "038378 40 11 2", f["sender"].split(" ")[-1]
     else:
-        pages, f = compose_german(rng, kind, who, prac, ldate, notes,
-                                  reg_addr=bool(sel in ("C1a", "C1b")))
+        pages, f = compose_german(
+            rng, kind, who, prac, ldate, notes, reg_addr=bool(sel in ("C1a", "C1b"))
+        )
         s = next(x for g in SENDERS.values() for x in g if x["org"] == f["sender"])
         fax_no, short = s["fax"], s["alts"][0]
     base = ldate or date(2024, 5, 6)
@@ -791,30 +974,55 @@ def make_letter(split: str, idx: int, seed: int, kind: str, sel: str | None,
         stamp = (ldate or base) + timedelta(days=rng.randrange(2, 8))
     facts = {
         "patient": {
-            "full_name": (f"{who.patient.given_names} {who.patient.surname}" if who.patient
-                          else f"{who.given} {who.surname}"),
+            "full_name": (
+                f"{who.patient.given_names} {who.patient.surname}"
+                if who.patient
+                else f"{who.given} {who.surname}"
+            ),
             "surname": who.patient.surname if who.patient else who.surname,
             "given_names": who.patient.given_names if who.patient else who.given,
-            "as_written": f["aw"], "full_name_as_letter": f["fl"],
+            "as_written": f["aw"],
+            "full_name_as_letter": f["fl"],
             "register_id": who.pid,
         },
         "birth_date": f["birth"].isoformat() if f["birth"] else None,
         "letter_date": ldate.isoformat() if ldate else None,
-        "sender": f["sender"], "sender_alternatives": f["alts"],
-        "title": f["title"], "title_alternatives": ([f["title"].upper()] if f["title"] else []),
-        "patient_id": f["pid"], "other_dates": f["other_dates"],
+        "sender": f["sender"],
+        "sender_alternatives": f["alts"],
+        "title": f["title"],
+        "title_alternatives": ([f["title"].upper()] if f["title"] else []),
+        "patient_id": f["pid"],
+        "other_dates": f["other_dates"],
         "other_people": f["other_people"],
     }
     if cover:
         notes.append("fax with a cover sheet dated the send date")
     return Letter(
-        id=f"{split}-{idx:03d}", split=split, seed=seed, layout=kind,
-        language=f.get("lang", llang), region=region, pages=pages, facts=facts, reg=reg,
-        notes=notes, handwritten=kind == "handwritten",
-        fax={"sent": sent.strftime("%Y-%m-%dT%H:%M"), "cover_sheet": has_cover,
-             "number": fax_no, "resolution": "204x196" if fine else "204x98"},
-        fax_fine=fine, fax_g4=rng.random() < 0.5, sender_fax=fax_no, sender_short=short,
-        cover=cover, stamp=stamp, stamp_name=prac["stamp"], render_seed=seed * 1000 + idx,
+        id=f"{split}-{idx:03d}",
+        split=split,
+        seed=seed,
+        layout=kind,
+        language=f.get("lang", llang),
+        region=region,
+        pages=pages,
+        facts=facts,
+        reg=reg,
+        notes=notes,
+        handwritten=kind == "handwritten",
+        fax={
+            "sent": sent.strftime("%Y-%m-%dT%H:%M"),
+            "cover_sheet": has_cover,
+            "number": fax_no,
+            "resolution": "204x196" if fine else "204x98",
+        },
+        fax_fine=fine,
+        fax_g4=rng.random() < 0.5,
+        sender_fax=fax_no,
+        sender_short=short,
+        cover=cover,
+        stamp=stamp,
+        stamp_name=prac["stamp"],
+        render_seed=seed * 1000 + idx,
     )
 
 
@@ -839,5 +1047,6 @@ def generate(count: int, seed: int, split_name: str = "gen") -> list[Letter]:
 
 
 def practice_names() -> list[dict]:
-    return [{k: p[k] for k in ("name", "names", "doctor", "address", "fax", "kind")}
-            for p in PRACTICES]
+    return [
+        {k: p[k] for k in ("name", "names", "doctor", "address", "fax", "kind")} for p in PRACTICES
+    ]

@@ -13,52 +13,188 @@ from pathlib import Path
 SEED = 5019
 
 MALE = [
-    "Hans-Jürgen", "Uwe", "Torsten", "Jens", "Dirk", "Ronny", "Mario", "Sven", "Maik", "Rüdiger",
-    "Klaus-Dieter", "Bernd", "Jörg", "Frank", "Ingo", "Karsten", "Lutz", "Detlef", "Eckhard",
-    "Hartmut", "Wolfgang", "Günter", "Heiko", "Steffen", "Ole", "Finn", "Hauke", "Malte",
-    "Lennart", "Till", "Björn", "Enrico", "Mirko", "Norbert", "Reinhard", "Gerd", "Ernst-August",
+    "Hans-Jürgen",
+    "Uwe",
+    "Torsten",
+    "Jens",
+    "Dirk",
+    "Ronny",
+    "Mario",
+    "Sven",
+    "Maik",
+    "Rüdiger",
+    "Klaus-Dieter",
+    "Bernd",
+    "Jörg",
+    "Frank",
+    "Ingo",
+    "Karsten",
+    "Lutz",
+    "Detlef",
+    "Eckhard",
+    "Hartmut",
+    "Wolfgang",
+    "Günter",
+    "Heiko",
+    "Steffen",
+    "Ole",
+    "Finn",
+    "Hauke",
+    "Malte",
+    "Lennart",
+    "Till",
+    "Björn",
+    "Enrico",
+    "Mirko",
+    "Norbert",
+    "Reinhard",
+    "Gerd",
+    "Ernst-August",
 ]
 FEMALE = [
-    "Ute", "Kerstin", "Heike", "Anke", "Sabine", "Petra", "Doreen", "Mandy", "Peggy", "Ramona",
-    "Gudrun", "Marlies", "Ingrid", "Hannelore", "Brigitte", "Silke", "Katrin", "Antje", "Birgit",
-    "Sandra", "Jana", "Wiebke", "Frauke", "Imke", "Maren", "Lea-Marie", "Anna-Lena", "Gesine",
-    "Annegret", "Christel", "Elke", "Renate", "Rosemarie", "Liselotte", "Käthe", "Hedwig",
+    "Ute",
+    "Kerstin",
+    "Heike",
+    "Anke",
+    "Sabine",
+    "Petra",
+    "Doreen",
+    "Mandy",
+    "Peggy",
+    "Ramona",
+    "Gudrun",
+    "Marlies",
+    "Ingrid",
+    "Hannelore",
+    "Brigitte",
+    "Silke",
+    "Katrin",
+    "Antje",
+    "Birgit",
+    "Sandra",
+    "Jana",
+    "Wiebke",
+    "Frauke",
+    "Imke",
+    "Maren",
+    "Lea-Marie",
+    "Anna-Lena",
+    "Gesine",
+    "Annegret",
+    "Christel",
+    "Elke",
+    "Renate",
+    "Rosemarie",
+    "Liselotte",
+    "Käthe",
+    "Hedwig",
 ]
 SURNAMES = [
-    "Schulz", "Krüger", "Möller", "Brandt", "Voß", "Jahnke", "Wendt", "Timm", "Kühl", "Bünning",
-    "Lüdtke", "Dähn", "Ramelow", "Stüdemann", "Behrens", "Saß", "Peters", "Kröger", "Holtz",
-    "Bartels", "Pingel", "Schröder", "Köpke", "Rambow", "Wittstock", "Zander", "Plath", "Glöde",
-    "Priewe", "Tesch", "Manthey", "Borchert", "Nagel", "Ziemer", "Haß", "Lemke", "Grunwald",
-    "Schwarz", "Oldenburg", "Radtke", "Heydemann", "Kasch", "Mewes", "Strübing", "Thormählen",
-    "Gützlaff", "Biermann", "Rösler", "Freese", "Klatt", "Jürß", "Poppe", "Wulff", "Hinz",
+    "Schulz",
+    "Krüger",
+    "Möller",
+    "Brandt",
+    "Voß",
+    "Jahnke",
+    "Wendt",
+    "Timm",
+    "Kühl",
+    "Bünning",
+    "Lüdtke",
+    "Dähn",
+    "Ramelow",
+    "Stüdemann",
+    "Behrens",
+    "Saß",
+    "Peters",
+    "Kröger",
+    "Holtz",
+    "Bartels",
+    "Pingel",
+    "Schröder",
+    "Köpke",
+    "Rambow",
+    "Wittstock",
+    "Zander",
+    "Plath",
+    "Glöde",
+    "Priewe",
+    "Tesch",
+    "Manthey",
+    "Borchert",
+    "Nagel",
+    "Ziemer",
+    "Haß",
+    "Lemke",
+    "Grunwald",
+    "Schwarz",
+    "Oldenburg",
+    "Radtke",
+    "Heydemann",
+    "Kasch",
+    "Mewes",
+    "Strübing",
+    "Thormählen",
+    "Gützlaff",
+    "Biermann",
+    "Rösler",
+    "Freese",
+    "Klatt",
+    "Jürß",
+    "Poppe",
+    "Wulff",
+    "Hinz",
 ]
 STREETS = [
-    ("Lange Straße", "18055", "Rostock"), ("Doberaner Straße", "18057", "Rostock"),
-    ("Kröpeliner Straße", "18055", "Rostock"), ("Warnowallee", "18107", "Rostock"),
-    ("Strandstraße", "18119", "Rostock"), ("Am Strande", "18055", "Rostock"),
-    ("Lange Reihe", "17489", "Greifswald"), ("Wolgaster Straße", "17489", "Greifswald"),
-    ("Anklamer Straße", "17491", "Greifswald"), ("Ossenreyerstraße", "18439", "Stralsund"),
-    ("Frankendamm", "18439", "Stralsund"), ("Tribseer Damm", "18437", "Stralsund"),
-    ("Mecklenburgstraße", "19053", "Schwerin"), ("Lübecker Straße", "19053", "Schwerin"),
-    ("Dr.-Leber-Straße", "23966", "Wismar"), ("Lübsche Straße", "23966", "Wismar"),
-    ("Friedrich-Engels-Ring", "17033", "Neubrandenburg"), ("Treptower Straße", "17033",
-                                                                 "Neubrandenburg"),
-    ("Seestraße", "17424", "Heringsdorf"), ("Strandpromenade", "17419", "Ahlbeck"),
-    ("Hauptstraße", "18609", "Ostseebad Binz"), ("Markt", "18528", "Bergen auf Rügen"),
-    ("Neubrandenburger Straße", "17291", "Prenzlau"), ("Friedrichstraße", "17291", "Prenzlau"),
-    ("Am Mühlenteich", "17438", "Wolgast"), ("Dorfstraße", "18556", "Altenkirchen"),
+    ("Lange Straße", "18055", "Rostock"),
+    ("Doberaner Straße", "18057", "Rostock"),
+    ("Kröpeliner Straße", "18055", "Rostock"),
+    ("Warnowallee", "18107", "Rostock"),
+    ("Strandstraße", "18119", "Rostock"),
+    ("Am Strande", "18055", "Rostock"),
+    ("Lange Reihe", "17489", "Greifswald"),
+    ("Wolgaster Straße", "17489", "Greifswald"),
+    ("Anklamer Straße", "17491", "Greifswald"),
+    ("Ossenreyerstraße", "18439", "Stralsund"),
+    ("Frankendamm", "18439", "Stralsund"),
+    ("Tribseer Damm", "18437", "Stralsund"),
+    ("Mecklenburgstraße", "19053", "Schwerin"),
+    ("Lübecker Straße", "19053", "Schwerin"),
+    ("Dr.-Leber-Straße", "23966", "Wismar"),
+    ("Lübsche Straße", "23966", "Wismar"),
+    ("Friedrich-Engels-Ring", "17033", "Neubrandenburg"),
+    ("Treptower Straße", "17033", "Neubrandenburg"),
+    ("Seestraße", "17424", "Heringsdorf"),
+    ("Strandpromenade", "17419", "Ahlbeck"),
+    ("Hauptstraße", "18609", "Ostseebad Binz"),
+    ("Markt", "18528", "Bergen auf Rügen"),
+    ("Neubrandenburger Straße", "17291", "Prenzlau"),
+    ("Friedrichstraße", "17291", "Prenzlau"),
+    ("Am Mühlenteich", "17438", "Wolgast"),
+    ("Dorfstraße", "18556", "Altenkirchen"),
 ]
 FOREIGN = [
-    ("Kowalski", "Jan", "M", "PL"), ("Wiśniewska", "Agnieszka", "F", "PL"),
-    ("Nowak", "Krzysztof", "M", "PL"), ("Zielińska", "Małgorzata", "F", "PL"),
-    ("Iwanow", "Sergej", "M", "RU"), ("Petrowa", "Ljudmila", "F", "RU"),
-    ("Shevchenko", "Oleksandr", "M", "UA"), ("Kovalenko", "Olena", "F", "UA"),
-    ("Nguyen", "Thi Lan", "F", "VN"), ("Tran", "Van Minh", "M", "VN"),
-    ("Pham", "Thi Hoa", "F", "VN"), ("Jensen", "Mette", "F", "DK"),
-    ("Kristensen", "Søren", "M", "DK"), ("Lindqvist", "Åsa", "F", "SE"),
-    ("Johansson", "Per-Olof", "M", "SE"), ("Kazlauskas", "Tomas", "M", "LT"),
-    ("Jankauskienė", "Rūta", "F", "LT"), ("Bērziņš", "Jānis", "M", "LV"),
-    ("Ozola", "Ilze", "F", "LV"), ("Hansen", "Ola", "M", "NO"), ("MacLeod", "Fiona", "F", "GB"),
+    ("Kowalski", "Jan", "M", "PL"),
+    ("Wiśniewska", "Agnieszka", "F", "PL"),
+    ("Nowak", "Krzysztof", "M", "PL"),
+    ("Zielińska", "Małgorzata", "F", "PL"),
+    ("Iwanow", "Sergej", "M", "RU"),
+    ("Petrowa", "Ljudmila", "F", "RU"),
+    ("Shevchenko", "Oleksandr", "M", "UA"),
+    ("Kovalenko", "Olena", "F", "UA"),
+    ("Nguyen", "Thi Lan", "F", "VN"),
+    ("Tran", "Van Minh", "M", "VN"),
+    ("Pham", "Thi Hoa", "F", "VN"),
+    ("Jensen", "Mette", "F", "DK"),
+    ("Kristensen", "Søren", "M", "DK"),
+    ("Lindqvist", "Åsa", "F", "SE"),
+    ("Johansson", "Per-Olof", "M", "SE"),
+    ("Kazlauskas", "Tomas", "M", "LT"),
+    ("Jankauskienė", "Rūta", "F", "LT"),
+    ("Bērziņš", "Jānis", "M", "LV"),
+    ("Ozola", "Ilze", "F", "LV"),
+    ("Hansen", "Ola", "M", "NO"),
+    ("MacLeod", "Fiona", "F", "GB"),
 ]
 
 
@@ -116,35 +252,96 @@ def build() -> list[Patient]:
 
     # Planned collisions first.
     g = "same-name-dob"
-    a = person("Schulz", "Ute", "F", birth_date=date(1958, 4, 17), collision=g, collision_group="C1")
-    b = person("Schulz", "Ute", "F", birth_date=date(1958, 4, 17), collision=g, collision_group="C1")
+    a = person(
+        "Schulz", "Ute", "F", birth_date=date(1958, 4, 17), collision=g, collision_group="C1"
+    )
+    b = person(
+        "Schulz", "Ute", "F", birth_date=date(1958, 4, 17), collision=g, collision_group="C1"
+    )
     b.street, b.postcode, b.city = "Frankendamm 44", "18439", "Stralsund"
     a.street, a.postcode, a.city = "Lange Straße 12", "18055", "Rostock"
     for given, sex in (("Finn", "M"), ("Ole", "M")):
-        person("Jahnke", given, sex, birth_date=date(2011, 9, 3), collision="twins",
-               collision_group="C2")
+        person(
+            "Jahnke",
+            given,
+            sex,
+            birth_date=date(2011, 9, 3),
+            collision="twins",
+            collision_group="C2",
+        )
     for given, sex in (("Lea-Marie", "F"), ("Anna-Lena", "F")):
-        person("Bünning", given, sex, birth_date=date(2016, 2, 29), collision="twins",
-               collision_group="C3")
-    person("Heydemann", "Katrin", "F", birth_date=date(1979, 11, 8), birth_name="Köpke",
-           former_names=["Köpke"], collision="name-change", collision_group="C4")
-    person("Wittstock-Rambow", "Doreen", "F", birth_date=date(1983, 6, 21), birth_name="Rambow",
-           former_names=["Rambow", "Wittstock"], collision="name-change", collision_group="C5")
-    person("Möller", "Jürgen", "M", birth_date=date(1949, 1, 30), collision="umlaut-spelling",
-           collision_group="C6")
-    person("Moeller", "Juergen", "M", birth_date=date(1952, 7, 14), collision="umlaut-spelling",
-           collision_group="C6")
-    person("Krüger", "Günter", "M", birth_date=date(1940, 3, 5), collision="umlaut-spelling",
-           collision_group="C7")
-    person("Krueger", "Guenter", "M", birth_date=date(1940, 3, 5), collision="umlaut-spelling",
-           collision_group="C7")
+        person(
+            "Bünning",
+            given,
+            sex,
+            birth_date=date(2016, 2, 29),
+            collision="twins",
+            collision_group="C3",
+        )
+    person(
+        "Heydemann",
+        "Katrin",
+        "F",
+        birth_date=date(1979, 11, 8),
+        birth_name="Köpke",
+        former_names=["Köpke"],
+        collision="name-change",
+        collision_group="C4",
+    )
+    person(
+        "Wittstock-Rambow",
+        "Doreen",
+        "F",
+        birth_date=date(1983, 6, 21),
+        birth_name="Rambow",
+        former_names=["Rambow", "Wittstock"],
+        collision="name-change",
+        collision_group="C5",
+    )
+    person(
+        "Möller",
+        "Jürgen",
+        "M",
+        birth_date=date(1949, 1, 30),
+        collision="umlaut-spelling",
+        collision_group="C6",
+    )
+    person(
+        "Moeller",
+        "Juergen",
+        "M",
+        birth_date=date(1952, 7, 14),
+        collision="umlaut-spelling",
+        collision_group="C6",
+    )
+    person(
+        "Krüger",
+        "Günter",
+        "M",
+        birth_date=date(1940, 3, 5),
+        collision="umlaut-spelling",
+        collision_group="C7",
+    )
+    person(
+        "Krueger",
+        "Guenter",
+        "M",
+        birth_date=date(1940, 3, 5),
+        collision="umlaut-spelling",
+        collision_group="C7",
+    )
     for dob in (date(1961, 5, 2), date(1987, 12, 19), date(1934, 8, 23)):
-        person("Brandt", "Heike", "F", birth_date=dob, collision="namesake",
-               collision_group="C8")
+        person("Brandt", "Heike", "F", birth_date=dob, collision="namesake", collision_group="C8")
     for dob in (date(1955, 10, 1), date(1972, 2, 14)):
         person("Voß", "Torsten", "M", birth_date=dob, collision="namesake", collision_group="C9")
-    person("Schulz", "Ute", "F", birth_date=date(1990, 1, 25), collision="namesake",
-           collision_group="C1")
+    person(
+        "Schulz",
+        "Ute",
+        "F",
+        birth_date=date(1990, 1, 25),
+        collision="namesake",
+        collision_group="C1",
+    )
     # Titles, particles, double names.
     person("Brandt", "Ernst-August", "M", title="Prof. Dr.", birth_date=date(1938, 12, 2))
     person("Stüdemann", "Gesine", "F", title="Dr.", birth_date=date(1966, 3, 9))
@@ -192,8 +389,11 @@ def latin1(text: str) -> str:
             if ch in "łŁđĐ":
                 out.append({"ł": "l", "Ł": "L", "đ": "d", "Đ": "D"}[ch])
                 continue
-            out.append("".join(c for c in unicodedata.normalize("NFKD", ch)
-                               if not unicodedata.combining(c)))
+            out.append(
+                "".join(
+                    c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c)
+                )
+            )
     return "".join(out)
 
 
@@ -235,13 +435,26 @@ def fhir_patient(p: Patient) -> dict:
         "name": names,
         "gender": "male" if p.sex == "M" else "female",
         "birthDate": p.birth_date.isoformat(),
-        "address": [{"line": [p.street], "postalCode": p.postcode, "city": p.city,
-                     "country": p.country}],
+        "address": [
+            {"line": [p.street], "postalCode": p.postcode, "city": p.city, "country": p.country}
+        ],
     }
 
 
-COLUMNS = ["id", "surname", "given_names", "birth_name", "former_names", "title", "birth_date",
-           "sex", "street", "postcode", "city", "country"]
+COLUMNS = [
+    "id",
+    "surname",
+    "given_names",
+    "birth_name",
+    "former_names",
+    "title",
+    "birth_date",
+    "sex",
+    "street",
+    "postcode",
+    "city",
+    "country",
+]
 
 
 def write_all(patients: list[Patient], folder: str | Path) -> None:
@@ -251,16 +464,33 @@ def write_all(patients: list[Patient], folder: str | Path) -> None:
         w = csv.writer(fh, lineterminator="\n")
         w.writerow(COLUMNS)
         for p in patients:
-            w.writerow([p.id, p.surname, p.given_names, p.birth_name, ";".join(p.former_names),
-                        p.title, p.birth_date.isoformat(), p.sex, p.street, p.postcode, p.city,
-                        p.country])
+            w.writerow(
+                [
+                    p.id,
+                    p.surname,
+                    p.given_names,
+                    p.birth_name,
+                    ";".join(p.former_names),
+                    p.title,
+                    p.birth_date.isoformat(),
+                    p.sex,
+                    p.street,
+                    p.postcode,
+                    p.city,
+                    p.country,
+                ]
+            )
     for p in patients:
         (root / "gdt" / f"{p.id}.gdt").write_bytes(gdt_record(p))
     resources = [fhir_patient(p) for p in patients]
-    bundle = {"resourceType": "Bundle", "type": "collection",
-              "entry": [{"fullUrl": f"urn:uuid:heldout50ae-{r['id']}", "resource": r}
-                        for r in resources]}
+    bundle = {
+        "resourceType": "Bundle",
+        "type": "collection",
+        "entry": [{"fullUrl": f"urn:uuid:heldout50ae-{r['id']}", "resource": r} for r in resources],
+    }
     (root / "patients.bundle.json").write_text(
-        json.dumps(bundle, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        json.dumps(bundle, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+    )
     (root / "patients.ndjson").write_text(
-        "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in resources), encoding="utf-8")
+        "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in resources), encoding="utf-8"
+    )

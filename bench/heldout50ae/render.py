@@ -10,14 +10,15 @@ import pymupdf
 from PIL import Image, ImageFilter
 
 W, H = 595.28, 841.89
+# Only DejaVu: Liberation maps space and hyphen to U+00A0/U+00AD in a subset's text layer.
 FONTS = {
     "sans": "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
     "sansb": "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
     "serif": "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf",
     "serifb": "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf",
-    "lib": "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
-    "libb": "/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf",
-    "libserif": "/usr/share/fonts/truetype/liberation/LiberationSerif-Regular.ttf",
+    "lib": "/usr/share/fonts/truetype/dejavu/DejaVuSerifCondensed.ttf",
+    "libb": "/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed-Bold.ttf",
+    "libserif": "/usr/share/fonts/truetype/dejavu/DejaVuSerifCondensed-Italic.ttf",
     "narrow": "/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed.ttf",
     "mono": "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
     "hand": "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Italic.ttf",
@@ -83,8 +84,16 @@ def draw_pdf(pages: list[Page]) -> bytes:
     doc.subset_fonts()
     fixed = "D:20240101000000+00'00'"
     doc.set_metadata(
-        {"producer": "heldout50ae", "creator": "heldout50ae", "title": "", "author": "",
-         "subject": "", "keywords": "", "creationDate": fixed, "modDate": fixed}
+        {
+            "producer": "heldout50ae",
+            "creator": "heldout50ae",
+            "title": "",
+            "author": "",
+            "subject": "",
+            "keywords": "",
+            "creationDate": fixed,
+            "modDate": fixed,
+        }
     )
     data = doc.tobytes(garbage=3, deflate=True, no_new_id=True)
     doc.close()
@@ -133,12 +142,12 @@ def scan_jpegs(pdf: bytes, rng: random.Random) -> list[bytes]:
         tone = 232 + rng.randrange(14)
         img = img.point(lambda v, t=tone: v * t // 255 + 8)
         angle = rng.choice([-0.9, -0.6, -0.35, 0.3, 0.5, 0.8])
-        img = img.rotate(angle, resample=Image.Resampling.BICUBIC, fillcolor=tone)
+        img = img.rotate(angle, resample=Image.Resampling.NEAREST, fillcolor=tone)
         noise = Image.new("L", img.size)
         for ty in range(0, img.size[1], 256):
             for tx in range(0, img.size[0], 256):
                 noise.paste(tile, (tx, ty))
-        img = Image.blend(img, noise, 0.10).filter(ImageFilter.GaussianBlur(0.4))
+        img = Image.blend(img, noise, 0.10).filter(ImageFilter.BoxBlur(0.5))
         buf = io.BytesIO()
         img.save(buf, "JPEG", quality=78, dpi=(200, 200), optimize=False)
         out.append(buf.getvalue())
