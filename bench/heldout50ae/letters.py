@@ -226,6 +226,21 @@ BODY = {
         "Viele Grüße aus dem Sekretariat",
     ],
 }
+EXTRA_FINDINGS = [
+    "Röntgen Thorax: Kein Infiltrat, kein Pleuraerguss, Herz normal groß.",
+    "Sonographie Abdomen: Leber normal groß, homogen; Gallenblase steinfrei; Nieren beidseits "
+    "ohne Aufstau.",
+    "EKG: Sinusrhythmus 68/min, Linkstyp, keine Erregungsrückbildungsstörungen.",
+    "Langzeit-Blutdruck: Mittelwert 138/84 mmHg, nächtliche Absenkung vorhanden.",
+    "Lungenfunktion: Keine Obstruktion, Vitalkapazität im Normbereich.",
+    "Duplexsonographie der Halsgefäße: Geringe Plaques ohne hämodynamische Relevanz.",
+    "Ergometrie: Belastbar bis 125 Watt, Abbruch wegen Erschöpfung, keine Angina pectoris.",
+    "Ernährungsberatung: Schulung zur kalorienreduzierten Mischkost durchgeführt.",
+    "Sozialdienst: Kontakt zur Pflegekasse aufgenommen, Hilfsmittel (Rollator) verordnet.",
+    "Physiotherapie: Treppensteigen über zwei Etagen sicher möglich.",
+    "Psychologische Mitbetreuung: Keine Hinweise auf eine depressive Episode.",
+    "Impfstatus: Tetanus aktuell, Pneumokokken-Impfung empfohlen.",
+]
 TITLES = {
     "discharge_uni": ["Entlassungsbrief", "Vorläufiger Arztbrief", "Arztbrief"],
     "short_discharge": ["Kurzarztbrief", "Vorläufiger Entlassungsbericht"],
@@ -753,6 +768,10 @@ def compose_german(
         body.append("Kreatinin erhöht, eGFR eingeschränkt. HbA1c oberhalb des Zielbereichs.")
     for para in body:
         c.para(para)
+    if kind in ("discharge_uni", "reha"):
+        c.add(MARGIN_L, "Befunde im Einzelnen:", "sansb", 10, dy=16)
+        for item in EXTRA_FINDINGS:
+            c.para(item, gap=2)
     c.y += 6
     if date_pos == "end":
         c.add(MARGIN_L, f"{s['town']}, den {fmt(ldate, dstyle)}", dy=16)
