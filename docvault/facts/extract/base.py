@@ -357,12 +357,13 @@ def read_name(text: str, last_first: bool = False) -> str | None:
 
 # A soldier's rank before the name, as a military hospital writes it ("Oberleutnant Julia
 # zur Nieden"): no given name.
-_RANK = re.compile(
-    r"^\s*(?:(?:Ober|Haupt|Stabs|Oberstabs)?(?:[Gg]efreite[r]?|[Ff]eldwebel|[Bb]ootsmann)|"
+_RANK_WORD = re.compile(
+    r"(?:Ober|Haupt|Stabs|Oberstabs)?(?:[Gg]efreite[r]?|[Ff]eldwebel|[Bb]ootsmann)|"
     r"(?:Stabs)?[Uu]nteroffizier|(?:Ober)?[Ll]eutnant|Hauptmann|Major|Oberstleutnant|Oberst|"
     r"Fähnrich|Kapitänleutnant|Korvettenkapitän|Fregattenkapitän|Soldat(?:in)?|"
-    r"(?:Ober)?[Ff]eldarzt|(?:Ober)?(?:[Ss]tabs)?arzt|Oberstarzt|Generalarzt)\s+(?=[^\W\d_])"
+    r"(?:Ober)?[Ff]eldarzt|(?:Ober)?(?:[Ss]tabs)?arzt|Oberstarzt|Generalarzt"
 )
+_RANK = re.compile(rf"^\s*(?:{_RANK_WORD.pattern})\s+(?=[^\W\d_])")
 
 
 def without_rank(text: str) -> str:
@@ -371,7 +372,7 @@ def without_rank(text: str) -> str:
 
 
 def is_rank(word: str) -> bool:
-    return _RANK.match(f"{word} X") is not None
+    return _RANK_WORD.fullmatch(word) is not None
 
 
 def surname_first(words: Sequence[str]) -> bool:

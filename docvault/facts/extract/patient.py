@@ -12,6 +12,7 @@ from docvault.facts.extract.base import (
     _DOCUMENT_KIND,
     _INITIAL,
     _LAST_FIRST_FIELDS,
+    _PARTICLES,
     _PATIENT_LABEL,
     _PERSON_IN_CARE,
     _SALUTATION,
@@ -88,7 +89,7 @@ _TITLES_BEFORE = re.compile(
 # capitals, or a salutation before the given name.
 _IN_CARE = re.compile(_PERSON_IN_CARE, re.IGNORECASE)
 _ORDER_SHOWN = re.compile(
-    rf"^\s*(?:(?:von|van|de|der|den|zu|zur|zum|vom|ter|ten|di|da|del)\s+)*[^\W\d_][\w'’-]*,|"
+    rf"^\s*(?:(?:{'|'.join(sorted(_PARTICLES))})\s+)*[^\W\d_][\w'’-]*,|"
     rf"^\s*{_SALUTATION}\s"
 )
 
