@@ -211,7 +211,9 @@ def _joined_labels(lines: Sequence[Line], form: bool = False) -> list[Line]:
 # client, a care home's resident, an employer's employee, an office's applicant, a hospital
 # abroad's patient.
 _PERSON_IN_CARE = (
-    r"Versicherte/r|Klient(?:in|/in)?|Mitarbeiter(?:in|/in)?|Bewohner(?:in|/in)?|Betroffene Person|"
+    r"Klient(?:in|/in)?|Mitarbeiter(?:in|/in)?|Bewohner(?:in|/in)?|Betroffene Person|"
+    # The person an authority's letter concerns: "Betroffene/r", a driving licence's holder.
+    r"Betroffene(?:[rn]|/r|\(r\))|(?:Fahrerlaubnis|Führerschein)inhaber(?:in|/in|\(in\))?|"
     r"Antragsteller(?:in|/in)?|Pacjent(?:ka)?|Paciente|Paziente|Hasta(?: Adı Soyadı)?|"
     # Czech, Slovak, Norwegian, Lithuanian, Hungarian (Hungarian names stand surname first:
     # the order must show)
@@ -225,7 +227,7 @@ _PERSON_IN_CARE = (
 
 # A form's field printed without a colon over its value.
 _PATIENT_FIELD_ALONE = re.compile(
-    rf"Patient(?:in)?(?:\s*name)?|Name of patient|{_PERSON_IN_CARE}", re.IGNORECASE
+    rf"Patient(?:in)?(?:\s*name)?|Name of patient|Versicherte/r|{_PERSON_IN_CARE}", re.IGNORECASE
 )
 _BIRTH_FIELD_ALONE = re.compile(
     r"Date of birth|DOB|Geburtsdatum|Geb\.?-?Datum|Geboortedatum|Date de naissance|Fødselsdato|"
@@ -476,8 +478,11 @@ _PATIENT_LABEL = re.compile(
     # "name and surname": Serbian, Croatian, Bosnian, Slovenian
     r"Ime i prezime|Ime in priimek|Име и презиме|"
     r"Name der Patientin|Patient'?s name|Name of patient|(?:Nach)?name\s*,\s*Vorname|Surname\s*,\s*"
-    r"(?:First|Given)\s*names?|Versicherte[rn]?|Behandelte Person|Name of (?:the )?child|"
+    r"(?:First|Given)\s*names?|Versicherte(?:[rn]|/r|\(r\))?|Behandelte Person|"
+    r"Name of (?:the )?child|"
     r"Patiënte?|Naam patiënt|Nom du patient|Patiente|Member(?: name)?|Versicherte Person|"
+    # A ship's or an airline's medical report: its passenger is the patient.
+    r"Passenger|Passagier(?:in)?|Fluggast|"
     # A form's field ending in whose name it asks: "Name, Vorname der versicherten Person".
     r"(?:versicherten|betroffenen|antragstellenden) Person|Antragstellers|"
     rf"{_PERSON_IN_CARE})"

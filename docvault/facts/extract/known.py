@@ -398,9 +398,17 @@ def _one_sender(known: str, read: str) -> bool:
     name, or the known name's last part, what its operator or logo stands before
     ("Landeskrankenhaus Innsbruck" of "tirol kliniken – Landeskrankenhaus Innsbruck"). Its
     first part is not enough: "Universitätsklinikum Spree – Campus Mitte" is one campus of
-    the hospital the layout read."""
+    the hospital the layout read; unless what follows it is the sender's slogan ("AOK
+    Nordost – Die Gesundheitskasse"), which names no part of it."""
     parts = _SENDER_PARTS.split(known)
-    return fold(known) == fold(read) or (len(parts) > 1 and fold(parts[-1]) == fold(read))
+    if fold(known) == fold(read) or (len(parts) > 1 and fold(parts[-1]) == fold(read)):
+        return True
+    return len(parts) > 1 and fold(parts[0]) == fold(read) and all(map(_SLOGAN.match, parts[1:]))
+
+
+# A slogan after a sender's name: a phrase that starts with an article or a possessive
+# ("Die Gesundheitskasse", "Ihre Pflege zu Hause", "Your health, our care"), no place or part.
+_SLOGAN = re.compile(r"(?:Die|Der|Das|Ihre?|Unsere?|Wir|Für|Your|Our|We)\s", re.IGNORECASE)
 
 
 def with_directory(

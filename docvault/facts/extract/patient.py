@@ -106,7 +106,12 @@ def _order_shown(value: str) -> bool:
 _RELATIVE_LINE = re.compile(
     r"^\s*(?:Sorgeberechtigte[rn]?|Erziehungsberechtigte[rn]?|Mutter|Vater|Eltern|"
     r"Betreuer(?:in)?|Bevollmächtigte[rn]?|Angehörige[rn]?|Ehe(?:frau|mann|partner(?:in)?)|"
-    r"Kontaktperson|Parents?|Guardian|Next of kin|Mother|Father)\s*[:¦]",
+    # Who cares for or goes with the patient: "Pflegeperson: Sandra Schütz, geb. ...".
+    r"Pflegeperson|Pflegende[rn]?|Begleitperson|Betreuungsperson|Lebensgefährt(?:e|in)|"
+    r"Vormund|Notfallkontakt|Tochter|Sohn|Caregiver|Carer|Emergency contact|Spouse|"
+    r"Kontaktperson|Parents?|Guardian|Next of kin|Mother|Father)"
+    # A form's both genders: "Betreuer/in", "Bevollmächtigte(r)".
+    r"(?:/(?:in|r|n)|\((?:in|r|n)\))?\s*[:¦]",
     re.IGNORECASE,
 )
 # A relative named in a sentence ("Ansprechpartnerin der Familie ist Rosi Guggenmos (geb.
@@ -121,10 +126,25 @@ _RELATIVE_MENTION = re.compile(
 
 
 def relatives_line(text: str) -> bool:
-    """Whether the line names a relative's or a guardian's particulars, not the patient's."""
+    """Whether the line names a relative's or a guardian's particulars, not the patient's
+    (a relative's own message names the patient as theirs: "für meinen Vater X, geb. …")."""
     if _RELATIVE_LINE.match(text):
         return True
+    if _MY_RELATIVE.search(text):
+        return False
     return bool(_RELATIVE_MENTION.search(text)) and not _PATIENT_LABEL.search(text)
+
+
+# A relative's message about the patient, in its first sentence: "ich schreibe für meinen
+# Vater Maximilian Rüger", "mein Frau Margarete Fischer braucht …" (a writer's grammar as
+# written), "my mother Jane Miles".
+_MY_RELATIVE = re.compile(
+    r"\b(?:[Mm]ein(?:e[nmr]?)?|[Mm]y)\s+(?:Ehe)?(?:Frau|Mann|frau|mann)\s+(?!Dr\b|Doktor\b)"
+    r"(?P<spouse>[^\W\d_][\w'’-]+(?:\s+[^\W\d_][\w'’-]+){1,2})|"
+    r"\b(?:[Mm]ein(?:e[nmr]?)?|[Mm]y)\s+(?:Vater|Mutter|Sohn|Tochter|Schwester|Bruder|"
+    r"Großmutter|Großvater|Oma|Opa|Schwiegermutter|Schwiegervater|wife|husband|father|mother|"
+    r"son|daughter)\s+(?P<relative>[^\W\d_][\w'’-]+(?:\s+[^\W\d_][\w'’-]+){1,2})"
+)
 
 
 # Hungarian writes the surname first, always ("Név: Kovács Eszter").
@@ -505,14 +525,16 @@ _FIRST_SENTENCE_LINES = 2
 
 def _named_after_salutation(lines: Sequence[Line]) -> Iterator[Candidate]:
     """A person with a salutation and a given name in the first two lines under the letter's
-    salutation, after "bei", "für" or "über": whom a short message is about (weak evidence:
-    a labelled patient overrules it)."""
+    salutation, after "bei", "für" or "über", or the writer's relative: whom a short message
+    is about (weak evidence: a labelled patient overrules it)."""
     start = next((at + 1 for at, line in enumerate(lines) if _SALUTATION_LINE.match(line.text)), 0)
     if not start:
         return
     for line in lines[start : start + _FIRST_SENTENCE_LINES]:
         found = _ABOUT_PERSON.search(line.text)
-        name = read_name(found["name"]) if found else None
+        mine = _MY_RELATIVE.search(line.text)
+        named = found["name"] if found else mine and (mine["spouse"] or mine["relative"])
+        name = read_name(named) if named else None
         if name and len(name.split()) >= 2:
             yield Candidate(name, line.text, 2)
             return

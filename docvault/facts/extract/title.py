@@ -364,9 +364,10 @@ def _without_other_name(text: str) -> str:
     if bracketed and _DOCUMENT_KIND.search(bracketed.group(1)):
         return text[: bracketed.start()]
     # A bilingual heading, its other language after a slash: "Verlegungsbericht / Lettera
-    # di trasferimento" (South Tyrol, Switzerland), filed under the first.
+    # di trasferimento" (South Tyrol, Switzerland), filed under the first; not a second
+    # document in the same language ("Pflegebericht / Wunddokumentation").
     halves = text.split(" / ")
-    if len(halves) == 2 and _kind_alone(halves[0].strip()):
+    if len(halves) == 2 and _kind_alone(halves[0].strip()) and _two_documents(text) is None:
         return halves[0].strip()
     return text.strip()
 
@@ -433,6 +434,8 @@ def _kind_alone(text: str) -> bool:
         return True  # "Notfall-/Vertretungsschein", its slash included
     if _FOREIGN_KIND.fullmatch(text.strip()) or _FOREIGN_ONE_WORD.fullmatch(text.strip()):
         return True  # "EPİKRİZ", "OTPUSNO PISMO": a kind from abroad, in its own words
+    if (pair := _two_documents(text)) is not None:
+        return _kind_alone(pair)  # "Pflegebericht / Wunddokumentation": both, as printed
     if not 1 <= len(words) <= 3 or re.search(r"\d|[:@·•|¦,;()/]", text):
         return False
     # "Laborbefund" holds "Labor" and "Praxisbericht" "Praxis": an organisation's word
@@ -441,6 +444,15 @@ def _kind_alone(text: str) -> bool:
     return bool(_FORM_KIND.fullmatch(text.strip())) or (
         bool(_DOCUMENT_KIND.search(words[-1])) and not _ORGANISATION.search(others)
     )
+
+
+def _two_documents(text: str) -> str | None:
+    """The first of a heading's two documents in one language, a slash between them
+    ("Pflegebericht / Wunddokumentation"): the second one compound word of its own."""
+    halves = text.strip().split(" / ")
+    if len(halves) == 2 and re.fullmatch(r"[A-ZÄÖÜ][a-zäöüß]{5,}", halves[1].strip()):
+        return halves[0].strip()
+    return None
 
 
 def _not_bare(text: str) -> bool:
@@ -892,7 +904,7 @@ def _title_text(text: str) -> str | None:
     text = text[:MAX_TITLE_CHARACTERS]
     if re.match(rf"\s*(?:{_SALUTATION}\s|Patient|Pat\.)", text):
         return None  # "Betreff: Frau Aisha Hoffmann, geb. ...": the patient, no title
-    mention = _PATIENT_MENTION.search(text)
+    mention = _PATIENT_MENTION.search(_CITATION.sub(_masked_digits, text))
     title = (text[: mention.start()] if mention else text).strip(" ,.:;–—-¦")
     if mention:
         title = _without_patient(title)
@@ -908,6 +920,17 @@ def _title_text(text: str) -> str | None:
     if not title or len(title) > MAX_TITLE_CHARACTERS or _REPLY_ALONE.fullmatch(title):
         return None  # "AW: Patientin Wichmann" less its patient: a reply's prefix alone
     return title.title() if title.isupper() else title
+
+
+# A law's or a list's numbers in a title ("Meldung gemäß §§ 6, 7 IfSG", "Art. 5 und 6"): the
+# numbers after the first are the citation's, no date or patient's number after the title.
+_CITATION = re.compile(
+    r"(?:§§?|Art\.|Abs\.|Nr\.|No\.)\s*\d+[a-z]?(?:\s*(?:,|und|u\.|bis|oder|and|or|[-–])\s*\d+[a-z]?)*"
+)
+
+
+def _masked_digits(match: re.Match[str]) -> str:
+    return re.sub(r"\d", "#", match.group())
 
 
 # A full stop the CPU engine reads between a heading's words ("Vorläufiger. Entlassbericht",
