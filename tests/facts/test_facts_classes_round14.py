@@ -164,3 +164,14 @@ def test_a_relative_in_a_doctors_letter_is_still_not_the_patient() -> None:
     )
     assert _fact(letter, "patient") == "Alois Guggenmos"
     assert _fact(letter, "born") is None
+
+
+def test_an_old_date_alone_on_its_line_is_no_letter_date() -> None:
+    """A page the CPU engine read only in part (Cyrillic lost): the one date left alone on
+    its line, 1957, is the patient's birth date, not the letter's; a recent one still is."""
+    letter = (
+        "07.10.2023 11:37 +380 32 275 4411 1/1\nPraxis Dr. Ansorg\nKrämpferstraße 21\n"
+        "99084 Erfurt\n(BONDARENKO OKSANA)\n{day}\n: 28.09.2023\n"
+    )
+    assert _fact(letter.format(day="08.04.1957"), "letter_date") is None
+    assert _fact(letter.format(day="03.10.2023"), "letter_date") == "2023-10-03"

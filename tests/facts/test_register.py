@@ -334,23 +334,24 @@ def test_namesakes_give_the_name_and_birth_date_they_share_and_no_patient_number
     assert proposed["patient"].evidence.startswith("register, shared by 2 entries: 2 register")
 
 
-# A form with the patient's birth date alone under a column label: the rules read the
-# lone date as the letter's.
+# A form with a child's birth date alone under a column label: the rules read the lone
+# date as the letter's (an older lone date they take for a birth date themselves).
 FORM_WITHOUT_ITS_OWN_DATE = """Antrag auf Leistungen zur Rehabilitation
 
 Versicherte Person | Geburtsdatum
-Hans Müller
-12.03.1961
+Mia Müller
+12.03.2012
 
 Bitte senden Sie den Antrag an uns zurück."""
+CHILD = PatientRecord("1", "Müller", "Mia", date(2012, 3, 12))
 
 
 def test_a_letter_date_that_is_the_register_patients_birth_date_is_not_proposed() -> None:
     rules = propose(FORM_WITHOUT_ITS_OWN_DATE, date(2026, 12, 1))
-    assert rules["letter_date"].value == "1961-03-12"  # what the rules alone read
-    match = match_patient([FORM_WITHOUT_ITS_OWN_DATE], _lookup(HANS))
+    assert rules["letter_date"].value == "2012-03-12"  # what the rules alone read
+    match = match_patient([FORM_WITHOUT_ITS_OWN_DATE], _lookup(CHILD))
     proposed = fact_store.with_register(rules, match)
-    assert proposed["born"].value == "1961-03-12"
+    assert proposed["born"].value == "2012-03-12"
     assert proposed["patient_id"].value == "1"
     assert "letter_date" not in proposed
     assert proposed["title"] == rules["title"]

@@ -488,6 +488,10 @@ def letter_date_candidates(
         if rank == 2 and position and _sentence_runs_on(lines[position - 1].text):
             continue  # "Bitte Kontrolle in Ihrer Praxis am" over "15.2.2025.": a sentence's date
         value = _with_century(written, EARLIEST_LETTER, latest) if written.value else None
+        if rank == 2 and value is not None and value.year < today.year - LONE_DATE_YEARS:
+            # "08.04.1957" alone under a name the CPU engine could not read (Cyrillic): a
+            # person's birth date, not a letter's (an old letter scanned says where and when).
+            continue
         if returned_referral and _ISSUED.search(line.text):
             rank += 2  # the referral's issue day, weaker than the report's own "Datum"
         if _PRINTED.search(line.text):
@@ -497,6 +501,8 @@ def letter_date_candidates(
         yield Candidate(value.isoformat() if value else "", line.text, rank)
 
 
+# A date alone on its line this many years before today is a birth date's, not a letter's.
+LONE_DATE_YEARS = 20
 HEAD_DATE_LINES = 30  # a place and date further down is a closing's, seen as such below
 _CONSULTANT_PART = re.compile(r"Konsiliarbericht|Bericht des Konsiliararztes", re.IGNORECASE)
 _ISSUED = re.compile(r"Ausgestellt am|Ausstellungsdatum", re.IGNORECASE)
