@@ -50,8 +50,12 @@ class Line:
 
     def bbox(self) -> tuple[float, float, float, float]:
         x0 = self.left()
-        return (x0, self.y - self.size, x0 + width(self.text, self.font, self.size),
-                self.y + self.size * 0.3)
+        return (
+            x0,
+            self.y - self.size,
+            x0 + width(self.text, self.font, self.size),
+            self.y + self.size * 0.3,
+        )
 
 
 @dataclass
@@ -88,9 +92,17 @@ class Sheet:
     def page(self) -> Page:
         return self.pages[-1]
 
-    def put(self, text: str, x: float = 70, size: float = 10, font: str = "sans",
-            align: str = "left", y: float | None = None, advance: float | None = None,
-            grey: float = 0.0) -> None:
+    def put(
+        self,
+        text: str,
+        x: float = 70,
+        size: float = 10,
+        font: str = "sans",
+        align: str = "left",
+        y: float | None = None,
+        advance: float | None = None,
+        grey: float = 0.0,
+    ) -> None:
         if y is None:
             if self.y > self.bottom:
                 self.new_page()
@@ -108,8 +120,15 @@ class Sheet:
     def box(self, x0: float, y0: float, x1: float, y1: float, lw: float = 0.6) -> None:
         self.page.rules.append(Rule(x0, y0, x1, y1, box=True, lw=lw))
 
-    def para(self, text: str, x: float = 70, w: float = 455, size: float = 10,
-             font: str = "serif", lead: float = 1.4) -> None:
+    def para(
+        self,
+        text: str,
+        x: float = 70,
+        w: float = 455,
+        size: float = 10,
+        font: str = "serif",
+        lead: float = 1.4,
+    ) -> None:
         words = text.split(" ")
         cur = ""
         for wd in words:
@@ -157,12 +176,26 @@ def draw(pages: list[Page]) -> bytes:
                 p.draw_line((r.x0, r.y0), (r.x1, r.y1), color=c, width=r.lw)
         for ln in pg.lines:
             g = ln.grey
-            p.insert_text((ln.left(), ln.y), ln.text, fontname=f"f{ln.font}", fontsize=ln.size,
-                          color=(g, g, g))
+            p.insert_text(
+                (ln.left(), ln.y),
+                ln.text,
+                fontname=f"f{ln.font}",
+                fontsize=ln.size,
+                color=(g, g, g),
+            )
     fixed = "D:20261201000000Z"
-    doc.set_metadata({"creationDate": fixed, "modDate": fixed, "producer": "heldout50af",
-                      "creator": "heldout50af", "title": "", "author": "", "subject": "",
-                      "keywords": ""})
+    doc.set_metadata(
+        {
+            "creationDate": fixed,
+            "modDate": fixed,
+            "producer": "heldout50af",
+            "creator": "heldout50af",
+            "title": "",
+            "author": "",
+            "subject": "",
+            "keywords": "",
+        }
+    )
     doc.subset_fonts()
     data: bytes = doc.tobytes(garbage=4, deflate=True, no_new_id=True)
     doc.close()

@@ -18,31 +18,67 @@ SPLIT_SEEDS = {"test": 50_0610_40, "examples": 50_0610_06}
 SPLIT_SIZES = {"test": 40, "examples": 6}
 
 OUTSIDERS = [
-    Patient("", "Pfotenhauer", "Hildegard", date(1936, 10, 4), "F", "Am Rathaus 2", "09488",
-            "Thermalbad Wiesenbad"),
-    Patient("", "Vondráček", "Karel", date(1963, 2, 14), "M", "Husova 8", "407 22",
-            "Benešov nad Ploučnicí", "CZ"),
-    Patient("", "Zschoche", "Wolfram", date(1949, 8, 30), "M", "Kirchgasse 4", "02694",
-            "Malschwitz"),
-    Patient("", "Rjelka", "Bianka", date(1992, 12, 18), "F", "Am Teich 1", "02699",
-            "Königswartha"),
-    Patient("", "Lötzsch-Baldauf", "Mandy", date(1978, 5, 27), "F", "Hohe Straße 19", "08294",
-            "Lößnitz"),
+    Patient(
+        "",
+        "Pfotenhauer",
+        "Hildegard",
+        date(1936, 10, 4),
+        "F",
+        "Am Rathaus 2",
+        "09488",
+        "Thermalbad Wiesenbad",
+    ),
+    Patient(
+        "",
+        "Vondráček",
+        "Karel",
+        date(1963, 2, 14),
+        "M",
+        "Husova 8",
+        "407 22",
+        "Benešov nad Ploučnicí",
+        "CZ",
+    ),
+    Patient(
+        "", "Zschoche", "Wolfram", date(1949, 8, 30), "M", "Kirchgasse 4", "02694", "Malschwitz"
+    ),
+    Patient("", "Rjelka", "Bianka", date(1992, 12, 18), "F", "Am Teich 1", "02699", "Königswartha"),
+    Patient(
+        "", "Lötzsch-Baldauf", "Mandy", date(1978, 5, 27), "F", "Hohe Straße 19", "08294", "Lößnitz"
+    ),
 ]
 
 HAND_SENDER = Sender("privat", "", [], ["privat"], "", "0351 2134567", "", [])
 
 _TEST_PLAN = [
-    "hospital_discharge", "lab_report", "specialist_letter", "handwritten_note",
-    "czech_report", "insurer_letter", "radiology_report", "email_printout",
-    "care_service_form", "polish_discharge_card", "authority_request", "pharmacy_fax_form",
-    "therapy_report", "rehab_discharge", "sorbian_bilingual_letter",
+    "hospital_discharge",
+    "lab_report",
+    "specialist_letter",
+    "handwritten_note",
+    "czech_report",
+    "insurer_letter",
+    "radiology_report",
+    "email_printout",
+    "care_service_form",
+    "polish_discharge_card",
+    "authority_request",
+    "pharmacy_fax_form",
+    "therapy_report",
+    "rehab_discharge",
+    "sorbian_bilingual_letter",
 ]
 
 
 class Letter:
-    def __init__(self, split: str, index: int, seed: int, kind: str,
-                 patients: list[Patient]) -> None:
+    def __init__(
+        self,
+        split: str,
+        index: int,
+        seed: int,
+        kind: str,
+        patients: list[Patient],
+        undated: bool = False,
+    ) -> None:
         self.split = split
         self.index = index
         self.seed = seed
@@ -54,7 +90,7 @@ class Letter:
         snd = HAND_SENDER if senders == ["-"] else sender(rng.choice(senders))
         self.practice = self._practice(snd, rng)
         roll = rng.random()
-        if roll < 0.1:
+        if roll < 0.06:
             pat, in_reg = OUTSIDERS[rng.randrange(len(OUTSIDERS))], False
         elif roll < 0.45:
             grouped = [p for p in patients if p.collision_group]
@@ -63,7 +99,7 @@ class Letter:
             pat, in_reg = patients[rng.randrange(len(patients))], True
         old = bool(pat.former_names) and rng.random() < 0.75
         ldate: date | None = date(2026, 9, 1) + timedelta(days=rng.randint(0, 92))
-        if kind == "handwritten_note" and rng.random() < 0.5:
+        if kind == "handwritten_note" and undated:
             ldate = None
         c = Ctx(rng, pat, in_reg, self.practice, snd, ldate, old, Sheet())
         kinds.run(kind, c)
@@ -77,8 +113,9 @@ class Letter:
         self.pages = c.sheet.finish()
         base = ldate or date(2026, 11, 20)
         sent_day = base + timedelta(days=rng.randint(1, 6))
-        self.sent = datetime(sent_day.year, sent_day.month, sent_day.day, rng.randint(7, 19),
-                             rng.randint(0, 59))
+        self.sent = datetime(
+            sent_day.year, sent_day.month, sent_day.day, rng.randint(7, 19), rng.randint(0, 59)
+        )
         self.cover = rng.random() < 0.35
         self.fax_res = rng.choice([196, 98])
         self.fax_comp = rng.choice(["group4", "group3"])
@@ -93,8 +130,14 @@ class Letter:
 
     @staticmethod
     def _practice(snd: Sender, rng: random.Random) -> dict[str, object]:
-        city = {"Leipzig": "LE", "Dresden": "DD", "Bautzen": "BZ", "Crostwitz": "BZ",
-                "Zgorzelec": "BZ", "Děčín": "DD"}.get(snd.city)
+        city = {
+            "Leipzig": "LE",
+            "Dresden": "DD",
+            "Bautzen": "BZ",
+            "Crostwitz": "BZ",
+            "Zgorzelec": "BZ",
+            "Děčín": "DD",
+        }.get(snd.city)
         if city is None or rng.random() < 0.25:
             city = rng.choice(["LE", "DD", "BZ"])
         return next(p for p in PRACTICES if p["key"] == city)
@@ -112,11 +155,14 @@ class Letter:
                 pr = self.practice
                 short = ADDRESS_BLOCKS[str(pr["key"])][2][0]
                 x, y = 370.0, 730.0
-                out[0].rules.append(Rule(x - 8, y - 14, x + 150, y + 38, box=True, lw=1.2,
-                                         grey=0.35))
-                out[0].lines += [Line("EINGANG", x, y, "sansb", 9, grey=0.35),
-                                 Line(fmt(self.stamp, "num"), x, y + 14, "monob", 10, grey=0.35),
-                                 Line(short, x, y + 28, "sans", 7, grey=0.35)]
+                out[0].rules.append(
+                    Rule(x - 8, y - 14, x + 150, y + 38, box=True, lw=1.2, grey=0.35)
+                )
+                out[0].lines += [
+                    Line("EINGANG", x, y, "sansb", 9, grey=0.35),
+                    Line(fmt(self.stamp, "num"), x, y + 14, "monob", 10, grey=0.35),
+                    Line(short, x, y + 28, "sans", 7, grey=0.35),
+                ]
             return out
         if cond == "fax":
             pages = [Page(list(p.lines), list(p.rules)) for p in self.pages]
@@ -124,7 +170,7 @@ class Letter:
                 pages.insert(0, self._cover(len(pages) + 1))
             total = len(pages)
             for n, p in enumerate(pages, 1):
-                p.lines.insert(0, Line(self._fax_header(n, total), 24, 20, "mono", 7.5))
+                p.lines.insert(0, Line(self._fax_header(n, total), 24, 26, "mono", 7.5))
             return pages
         raise ValueError(cond)
 
@@ -134,7 +180,8 @@ class Letter:
         org = self.ctx.snd.org.upper()[:28] if self.ctx.snd.org else ""
         if self.header_style == "de":
             return f"{fmt(s.date(), 'num')} {s:%H:%M}  FAX {num}  {org}  S. {n}/{t}".replace(
-                "    ", "  ")
+                "    ", "  "
+            )
         if self.header_style == "iso":
             return f"{fmt(s.date(), 'iso')} {s:%H:%M}  Von: {num}  Seite {n} von {t}"
         return f"{fmt(s.date(), 'slash')} {s:%H:%M}  {num}  {org}  P.{n:02d}/{t:02d}"
@@ -146,9 +193,10 @@ class Letter:
         word = {"cs": "FAXOVÁ ZPRÁVA", "pl": "FAKS"}.get(lang, "TELEFAX")
         s.y = 80
         s.put(word, 70, 22, "sansb", advance=40)
-        lab = {"cs": ("Komu", "Od", "Datum", "Počet stran", "Věc"),
-               "pl": ("Do", "Od", "Data", "Liczba stron", "Dotyczy")}.get(
-            lang, ("An", "Von", "Datum", "Seiten (inkl. Deckblatt)", "Betreff"))
+        lab = {
+            "cs": ("Komu", "Od", "Datum", "Počet stran", "Věc"),
+            "pl": ("Do", "Od", "Data", "Liczba stron", "Dotyczy"),
+        }.get(lang, ("An", "Von", "Datum", "Seiten (inkl. Deckblatt)", "Betreff"))
         block = ADDRESS_BLOCKS[str(self.practice["key"])][0]
         s.put(f"{lab[0]}: {block[0]}", 70, 11, "sans")
         for extra in block[1:]:
@@ -160,12 +208,22 @@ class Letter:
         s.gap(8)
         s.put(f"{lab[2]}: {fmt(self.sent.date(), 'num')}", 70, 11, "sans")
         s.put(f"{lab[3]}: {total}", 70, 11, "sans")
-        s.put(f"{lab[4]}: {'Patientenunterlagen' if lang == 'de' else 'Dokumentace / dokumenty'}",
-              70, 11, "sans")
+        s.put(
+            f"{lab[4]}: {'Patientenunterlagen' if lang == 'de' else 'Dokumentace / dokumenty'}",
+            70,
+            11,
+            "sans",
+        )
         s.gap(30)
-        s.para("Dieses Fax enthält vertrauliche medizinische Informationen. Sollten Sie nicht "
-               "der vorgesehene Empfänger sein, benachrichtigen Sie bitte umgehend den Absender "
-               "und vernichten Sie die Unterlagen.", 70, 455, 8.5, "sans")
+        s.para(
+            "Dieses Fax enthält vertrauliche medizinische Informationen. Sollten Sie nicht "
+            "der vorgesehene Empfänger sein, benachrichtigen Sie bitte umgehend den Absender "
+            "und vernichten Sie die Unterlagen.",
+            70,
+            455,
+            8.5,
+            "sans",
+        )
         return s.finish()[0]
 
     # ---- rendering ----
@@ -194,23 +252,24 @@ class Letter:
         return dict(self._rendered(condition)[0])
 
     def _scan(self, pg: Any, i: int) -> bytes:
-        pix = pg.get_pixmap(matrix=pymupdf.Matrix(200 / 72, 200 / 72), colorspace=pymupdf.csGRAY,
-                            alpha=False)
+        pix = pg.get_pixmap(
+            matrix=pymupdf.Matrix(200 / 72, 200 / 72), colorspace=pymupdf.csGRAY, alpha=False
+        )
         img = Image.frombytes("L", (pix.width, pix.height), pix.samples)
         img = img.point(lambda v: int(v * 0.84 + 34))
         nrng = random.Random(f"{self.id}:scan:{i}")
         noise = Image.frombytes("L", img.size, nrng.randbytes(img.size[0] * img.size[1]))
         img = ImageChops.subtract(img, noise.point(lambda v: v // 18))
-        img = img.rotate(self.skew + i * 0.15, resample=Image.Resampling.BICUBIC,
-                         fillcolor=240)
+        img = img.rotate(self.skew + i * 0.15, resample=Image.Resampling.BICUBIC, fillcolor=240)
         buf = io.BytesIO()
         img.save(buf, format="JPEG", quality=78, dpi=(200, 200))
         return buf.getvalue()
 
     def _fax(self, pg: Any) -> bytes:
         res = self.fax_res
-        pix = pg.get_pixmap(matrix=pymupdf.Matrix(204 / 72, res / 72), colorspace=pymupdf.csGRAY,
-                            alpha=False)
+        pix = pg.get_pixmap(
+            matrix=pymupdf.Matrix(204 / 72, res / 72), colorspace=pymupdf.csGRAY, alpha=False
+        )
         img = Image.frombytes("L", (pix.width, pix.height), pix.samples)
         canvas = Image.new("L", (1728, pix.height), 255)
         canvas.paste(img, ((1728 - pix.width) // 2, 0))
@@ -225,42 +284,68 @@ class Letter:
         p = c.p
         other_dates = [{"date": d.isoformat(), "role": r} for d, r in c.other_dates]
         if self.stamp is not None:
-            other_dates.append({"date": self.stamp.isoformat(),
-                                "role": "receipt stamp (scan200 only)"})
-        other_dates.append({"date": self.sent.date().isoformat(),
-                            "role": "fax send date (fax header"
-                                    + (" and cover sheet" if self.cover else "") + ", fax only)"})
+            other_dates.append(
+                {"date": self.stamp.isoformat(), "role": "receipt stamp (scan200 only)"}
+            )
+        other_dates.append(
+            {
+                "date": self.sent.date().isoformat(),
+                "role": "fax send date (fax header"
+                + (" and cover sheet" if self.cover else "")
+                + ", fax only)",
+            }
+        )
         conds: dict[str, Any] = {}
         for cond in self.conditions():
             pages = self.condition_pages(cond)
             rows = []
             for n, pg in enumerate(pages, 1):
                 if cond == "pdf":
-                    rows.append({"page": f"p{n}", "file": "pdf/letter.pdf", "pdf_page": n,
-                                 "text": pg.text()})
+                    rows.append(
+                        {
+                            "page": f"p{n}",
+                            "file": "pdf/letter.pdf",
+                            "pdf_page": n,
+                            "text": pg.text(),
+                        }
+                    )
                 elif cond == "scan200":
-                    rows.append({"page": f"p{n}", "file": f"scan200/page-{n:02d}.jpg",
-                                 "text": pg.text()})
+                    rows.append(
+                        {"page": f"p{n}", "file": f"scan200/page-{n:02d}.jpg", "text": pg.text()}
+                    )
                 else:
                     name = "cover" if self.cover and n == 1 else f"p{n - (1 if self.cover else 0)}"
                     rows.append({"page": name, "file": f"fax/page-{n:02d}.tif", "text": pg.text()})
             conds[cond] = {"pages": rows}
         reg = None
         if c.in_register:
-            reg = {"id": p.id, "collision": p.collision or None,
-                   "collision_group": p.collision_group or None}
+            reg = {
+                "id": p.id,
+                "collision": p.collision or None,
+                "collision_group": p.collision_group or None,
+            }
         return {
-            "id": self.id, "split": self.split, "seed": self.seed, "layout": self.kind,
-            "language": c.language, "region": "DE",
+            "id": self.id,
+            "split": self.split,
+            "seed": self.seed,
+            "layout": self.kind,
+            "language": c.language,
+            "region": "DE",
             "facts": {
-                "patient": {"full_name": p.full_name, "surname": p.surname,
-                            "given_names": p.given_names, "as_written": c.as_written,
-                            "full_name_as_letter": c.name_as_letter,
-                            "register_id": p.id if c.in_register else None},
+                "patient": {
+                    "full_name": p.full_name,
+                    "surname": p.surname,
+                    "given_names": p.given_names,
+                    "as_written": c.as_written,
+                    "full_name_as_letter": c.name_as_letter,
+                    "register_id": p.id if c.in_register else None,
+                },
                 "birth_date": p.birth_date.isoformat() if c.birth_printed else None,
                 "letter_date": c.ldate.isoformat() if c.ldate else None,
-                "sender": c.sender, "sender_alternatives": c.sender_alts,
-                "title": c.title, "title_alternatives": c.title_alts if c.title else [],
+                "sender": c.sender,
+                "sender_alternatives": c.sender_alts,
+                "title": c.title,
+                "title_alternatives": c.title_alts if c.title else [],
                 "patient_id": p.id if c.pid_printed else None,
                 "other_dates": other_dates,
                 "other_people": [{"name": n, "role": r} for n, r in c.other_people],
@@ -268,9 +353,12 @@ class Letter:
             "register": reg,
             "notes": c.notes,
             "handwritten": c.handwritten,
-            "fax": {"sent": self.sent.strftime("%Y-%m-%dT%H:%M"), "cover_sheet": self.cover,
-                    "number": c.snd.fax,
-                    "resolution": f"204x{self.fax_res} {self.fax_comp}"},
+            "fax": {
+                "sent": self.sent.strftime("%Y-%m-%dT%H:%M"),
+                "cover_sheet": self.cover,
+                "number": c.snd.fax,
+                "resolution": f"204x{self.fax_res} {self.fax_comp}",
+            },
             "conditions": conds,
         }
 
@@ -280,9 +368,18 @@ def _plan(split: str, count: int, seed: int) -> list[str]:
     names = list(kinds.KINDS)
     if split == "test":
         plan = list(_TEST_PLAN) * 2
-        extra = ["hospital_discharge", "lab_report", "specialist_letter", "email_printout",
-                 "authority_request", "radiology_report", "hospital_discharge", "lab_report",
-                 "insurer_letter", "care_service_form"]
+        extra = [
+            "hospital_discharge",
+            "lab_report",
+            "specialist_letter",
+            "email_printout",
+            "authority_request",
+            "radiology_report",
+            "hospital_discharge",
+            "lab_report",
+            "insurer_letter",
+            "care_service_form",
+        ]
         plan += extra
         rng.shuffle(plan)
         return plan[:count]
@@ -291,8 +388,13 @@ def _plan(split: str, count: int, seed: int) -> list[str]:
 
 def generate(count: int, seed: int, split_name: str = "gen") -> list[Letter]:
     patients = build()
-    return [Letter(split_name, i + 1, seed, kind, patients)
-            for i, kind in enumerate(_plan(split_name, count, seed))]
+    plan = _plan(split_name, count, seed)
+    notes = [i for i, k in enumerate(plan) if k == "handwritten_note"]
+    # Every other handwritten note carries no date at all (the first one of a split among them).
+    undated = set(notes[::2])
+    return [
+        Letter(split_name, i + 1, seed, kind, patients, i in undated) for i, kind in enumerate(plan)
+    ]
 
 
 def split(name: str) -> list[Letter]:
@@ -302,9 +404,17 @@ def split(name: str) -> list[Letter]:
 
 
 def practice_names() -> list[dict[str, Any]]:
-    return [{"name": p["name"], "names": list(p["names"]), "doctor": p["doctor"],  # type: ignore[call-overload]
-             "address": ", ".join(p["address"]), "fax": p["fax"], "kind": p["kind"]}  # type: ignore[arg-type]
-            for p in PRACTICES]
+    return [
+        {
+            "name": p["name"],
+            "names": list(p["names"]),
+            "doctor": p["doctor"],  # type: ignore[call-overload]
+            "address": ", ".join(p["address"]),
+            "fax": p["fax"],
+            "kind": p["kind"],
+        }  # type: ignore[arg-type]
+        for p in PRACTICES
+    ]
 
 
 __all__ = ["PAGE_H", "PAGE_W", "SENDERS", "Letter", "generate", "practice_names", "split"]
