@@ -454,7 +454,16 @@ def k_authority(c: Ctx) -> None:
     nm = c.name(c.rng.choice(["sf", "std", "caps"]))
     s.put(f"Antragsteller/in: {nm}", 70, 10, "sans")
     s.put(f"Geburtsdatum: {c.born('num')}", 70, 10, "sans")
-    s.put(f"Anschrift: {c.p.street}, {c.p.postcode} {c.p.city}", 70, 10, "sans")
+    if c.p.birth_name and c.p.birth_name != c.surname():
+        s.put(f"Geburtsname: {c.p.birth_name}", 70, 10, "sans")
+        c.notes.append("the birth (maiden) name is printed beside the current name")
+    city = {
+        "Crostwitz": "Crostwitz/Chrósćicy",
+        "Ralbitz-Rosenthal": "Ralbitz-Rosenthal/Ralbicy-Róžant",
+        "Bautzen": "Bautzen/Budyšin",
+        "Hoyerswerda": "Hoyerswerda/Wojerecy",
+    }.get(c.p.city, c.p.city)
+    s.put(f"Anschrift: {c.p.street}, {c.p.postcode} {city}", 70, 10, "sans")
     rec = c.before(5, 20)
     s.para(
         f"Der Antrag ging am {c.od(rec, 'Antragseingang')} bei uns ein. Wir bitten Sie, die "

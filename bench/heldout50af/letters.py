@@ -116,7 +116,7 @@ class Letter:
         self.sent = datetime(
             sent_day.year, sent_day.month, sent_day.day, rng.randint(7, 19), rng.randint(0, 59)
         )
-        self.cover = rng.random() < 0.35
+        self.cover = rng.random() < 0.25
         self.fax_res = rng.choice([196, 98])
         self.fax_comp = rng.choice(["group4", "group3"])
         self.header_style = "foreign" if snd.lang in ("cs", "pl") else rng.choice(["de", "iso"])
