@@ -583,9 +583,9 @@ def lay_pharmacy_fax(c: Ctx) -> None:
     c.sheet = Sheet()
     letterhead(c, s, "c", "arial")
     c.sheet.gap(4.0)
-    c.title = "Rückfrage zur Verordnung"
-    c.title_alts = ["RÜCKFRAGE ZUR VERORDNUNG", "Rückfrage"]
-    c.sheet.line(c.title.upper(), 14.0, "arialb", "c", lead=9.0)
+    c.title = "RÜCKFRAGE ZUR VERORDNUNG"
+    c.title_alts = ["Rückfrage zur Verordnung", "Rückfrage"]
+    c.sheet.line(c.title, 14.0, "arialb", "c", lead=9.0)
     c.sheet.line(f"An: {world.PRACTICE_WINDOW[c.practice][0]}", 10.0, "arial", lead=5.0)
     c.sheet.line(f"Datum: {fmt(c.d(0), 'de_short')}", 10.0, "arial", lead=7.0)
     nm = name_as(c, rng.choice(["plain", "comma"]))
@@ -994,11 +994,11 @@ def pick_patient(rng: random.Random, kind: str) -> Who:
 
 
 def _stamp_lines(c: Ctx, when: dt.date) -> list[Line]:
-    short = str(world.PRACTICES[c.practice]["names"][-1])
+    short = ["Praxis am Merianplatz", "MVZ Kaiserlei", "Praxis Siebert-Kümmel"][c.practice]
     return [
         Line(142.0, 8.5, "EINGEGANGEN", "arialb", 9.0, 0.25),
         Line(146.0, 13.0, fmt(when, "de"), "mono", 9.0, 0.25),
-        Line(142.0, 17.0, short[:28], "arial", 7.0, 0.25),
+        Line(142.0, 17.0, short, "arial", 7.0, 0.25),
     ]
 
 

@@ -7,7 +7,7 @@ import random
 from dataclasses import dataclass
 
 import pymupdf
-from PIL import Image, ImageFilter
+from PIL import Image
 
 MM = 72.0 / 25.4
 PAGE_W, PAGE_H = 210.0, 297.0
@@ -17,13 +17,15 @@ FONTS = {
     "cond": "/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed.ttf",
     "serif": "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf",
     "serifb": "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf",
-    "arial": "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
-    "arialb": "/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf",
-    "times": "/usr/share/fonts/truetype/liberation/LiberationSerif-Regular.ttf",
-    "timesb": "/usr/share/fonts/truetype/liberation/LiberationSerif-Bold.ttf",
-    "mono": "/usr/share/fonts/truetype/liberation/LiberationMono-Regular.ttf",
-    "monob": "/usr/share/fonts/truetype/liberation/LiberationMono-Bold.ttf",
-    "narrow": "/usr/share/fonts/truetype/liberation/LiberationSansNarrow-Regular.ttf",
+    # Only DejaVu: the Liberation fonts map space, hyphen and middle dot to glyphs whose
+    # text-layer code comes back as no-break space, soft hyphen and bullet operator.
+    "arial": "/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed.ttf",
+    "arialb": "/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed-Bold.ttf",
+    "times": "/usr/share/fonts/truetype/dejavu/DejaVuSerifCondensed.ttf",
+    "timesb": "/usr/share/fonts/truetype/dejavu/DejaVuSerifCondensed-Bold.ttf",
+    "mono": "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
+    "monob": "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf",
+    "narrow": "/usr/share/fonts/truetype/dejavu/DejaVuSans-ExtraLight.ttf",
     # Stand-in for handwriting: an italic serif, set unevenly.
     "hand": "/usr/share/fonts/truetype/dejavu/DejaVuSerifCondensed-Italic.ttf",
 }
@@ -36,8 +38,19 @@ def font(key: str) -> pymupdf.Font:
     return _FONT_CACHE[key]
 
 
+_ADVANCE: dict[tuple[str, str], float] = {}
+
+
 def width_mm(text: str, key: str, size: float) -> float:
-    return float(font(key).text_length(text, fontsize=size)) / MM
+    """Sum of the glyph advances (what PyMuPDF's text_length sums), cached per character."""
+    total = 0.0
+    for ch in text:
+        adv = _ADVANCE.get((key, ch))
+        if adv is None:
+            adv = float(font(key).glyph_advance(ord(ch)))
+            _ADVANCE[(key, ch)] = adv
+        total += adv
+    return total * size / MM
 
 
 @dataclass(frozen=True)
@@ -61,8 +74,8 @@ class Sheet:
         self,
         left: float = 24.0,
         right: float = 188.0,
-        top: float = 16.0,
-        bottom: float = 268.0,
+        top: float = 22.0,
+        bottom: float = 270.0,
         header: str = "",
         header_font: str = "sans",
     ) -> None:
@@ -149,21 +162,18 @@ def page_text(lines: list[Line]) -> str:
 
 def _draw(doc: pymupdf.Document, lines: list[Line], boxes: list[tuple[float, ...]]) -> None:
     page = doc.new_page(width=PAGE_W * MM, height=PAGE_H * MM)
-    used = sorted({ln.font for ln in lines})
-    for key in used:
-        page.insert_font(fontname=f"F{key}", fontfile=FONTS[key])
     for x0, y0, x1, y1, grey in boxes:
         page.draw_rect(
             pymupdf.Rect(x0 * MM, y0 * MM, x1 * MM, y1 * MM), color=(grey, grey, grey), width=1.2
         )
-    for ln in sorted(lines, key=lambda ln: (ln.y, ln.x)):
-        page.insert_text(
-            (ln.x * MM, ln.y * MM),
-            ln.text,
-            fontname=f"F{ln.font}",
-            fontsize=ln.size,
-            color=(ln.grey, ln.grey, ln.grey),
-        )
+    # One writer per ink tone; TextWriter keeps each character's own code in the text layer.
+    tones = sorted({ln.grey for ln in lines})
+    for tone in tones:
+        writer = pymupdf.TextWriter(page.rect)
+        for ln in sorted(lines, key=lambda ln: (ln.y, ln.x)):
+            if ln.grey == tone:
+                writer.append((ln.x * MM, ln.y * MM), ln.text, font=font(ln.font), fontsize=ln.size)
+        writer.write_text(page, color=(tone, tone, tone))
 
 
 def make_pdf(
@@ -214,9 +224,8 @@ def scan_pages(pdf: bytes, seed: int) -> list[bytes]:
             for tx in range(0, img.size[0], 128):
                 noise.paste(tile, (tx, ty))
         img = Image.blend(img, noise, 0.06)
-        img = img.filter(ImageFilter.GaussianBlur(0.5))
         angle = rng.choice([-1, 1]) * rng.uniform(0.15, 0.8)
-        img = img.rotate(angle, resample=Image.Resampling.BICUBIC, fillcolor=tone)
+        img = img.rotate(angle, resample=Image.Resampling.BILINEAR, fillcolor=tone)
         buf = io.BytesIO()
         img.save(buf, format="JPEG", quality=82, dpi=(200, 200))
         out.append(buf.getvalue())
