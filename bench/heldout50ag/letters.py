@@ -156,6 +156,11 @@ def name_as(c: Ctx, style: str) -> str:
     return text
 
 
+def must_birth(c: Ctx) -> bool:
+    """A patient with a namesake in the register is only told apart by the birth date."""
+    return c.who.reg is not None and c.who.reg.collision is not None
+
+
 def birth(c: Ctx, style: str) -> str:
     c.birth_printed = True
     if style == "de_short" and not 1931 <= c.who.birth.year <= 2030:
@@ -205,6 +210,10 @@ def sign(c: Ctx, doctors: list[str], fnt: str, greeting: str = "Mit freundlichen
     sh.line(greeting, 10.0, fnt, lead=14.0)
     for doc in doctors:
         sh.line(c.person(doc, "signatory"), 10.0, fnt, lead=5.0)
+
+
+def docs(s: dict[str, Any]) -> list[str]:
+    return [str(d) for d in s["doctors"]]
 
 
 def pick_style(rng: random.Random) -> tuple[str, str]:
@@ -283,7 +292,7 @@ def lay_hospital(c: Ctx) -> None:
         k=4,
     ):
         c.sheet.line(med, 10.0, "mono", x=28.0, lead=5.0)
-    sign(c, list(s["doctors"]), fnt)
+    sign(c, docs(s), fnt)
     if not top_date:
         c.sheet.gap(4.0)
         c.sheet.line(f"Datum: {fmt(c.d(0), date_style)}", 9.0, fnt, lead=5.0)
@@ -331,7 +340,7 @@ def lay_specialist(c: Ctx) -> None:
             fnt,
         )
         c.notes.append("a relative's birth date in the family history")
-    sign(c, list(s["doctors"])[:1], fnt, "Mit kollegialen Grüßen")
+    sign(c, docs(s)[:1], fnt, "Mit kollegialen Grüßen")
     c.sheet.gap(4.0)
     c.sheet.line(f"{s['place']}, den {fmt(c.d(0), 'de_long')}", 10.0, fnt, lead=5.0)
     c.notes.append("date only at the end, after the examination date")
@@ -389,7 +398,7 @@ def lay_lab(c: Ctx) -> None:
         c.sheet.line(f"{name:<22} {val:<10} {unit:<9} {ref}", 9.5, "mono", lead=4.8)
     c.sheet.gap(6.0)
     c.sheet.line(
-        f"Validiert: {c.person(str(list(s['doctors'])[0]), 'validating doctor')}",
+        f"Validiert: {c.person(docs(s)[0], 'validating doctor')}",
         9.0,
         "arial",
         lead=5.0,
@@ -428,7 +437,7 @@ def lay_radiology(c: Ctx) -> None:
         10.0,
         "serif",
     )
-    sign(c, list(s["doctors"])[:1], "serif")
+    sign(c, docs(s)[:1], "serif")
     c.notes.append("examination date inside the heading")
 
 
@@ -448,7 +457,7 @@ def lay_insurer(c: Ctx) -> None:
         lead=4.5,
     )
     c.sheet.line(
-        f"Ansprechpartner: {c.person(str(list(s['doctors'])[0]), 'clerk')}",
+        f"Ansprechpartner: {c.person(docs(s)[0], 'clerk')}",
         9.0,
         "arial",
         "r",
@@ -481,7 +490,7 @@ def lay_insurer(c: Ctx) -> None:
         10.0,
         "arial",
     )
-    sign(c, [f"i. A. {list(s['doctors'])[0]}"], "arial")
+    sign(c, [f"i. A. {docs(s)[0]}"], "arial")
     c.notes.append("reply-due date after the letter date; insurer number is not the patient id")
 
 
@@ -523,9 +532,9 @@ def lay_authority(c: Ctx) -> None:
     )
     sign(
         c,
-        [str(list(s["doctors"])[0])],
+        [docs(s)[0]],
         "times",
-        "Mit freundlichen Grüßen\nIm Auftrag".split("\n")[0],
+        ["Mit freundlichen Grüßen", "Im Auftrag"][0],
     )
 
 
@@ -537,8 +546,8 @@ def lay_care_email(c: Ctx) -> None:
     c.sheet.line("_" * 70, 8.0, "sans", lead=6.0)
     c.sender, c.sender_alts, c.sender_fax = str(s["org"]), list(s["alts"]), str(s["fax"])
     sent = fmt(c.d(0), "de_weekday")
-    c.sheet.line(f"Von: {list(s['doctors'])[0]} <{s['mail']}>", 9.5, "sans", lead=5.0)
-    c.person(str(list(s["doctors"])[0]), "sender of the e-mail")
+    c.sheet.line(f"Von: {docs(s)[0]} <{s['mail']}>", 9.5, "sans", lead=5.0)
+    c.person(docs(s)[0], "sender of the e-mail")
     c.sheet.line(
         f"Gesendet: {sent} {rng.randint(7, 17):02d}:{rng.randint(0, 59):02d}", 9.5, "sans", lead=5.0
     )
@@ -558,7 +567,7 @@ def lay_care_email(c: Ctx) -> None:
     nm = name_as(c, rng.choice(["comma", "formal", "sur_first"]))
     c.sheet.line(f"Betreff: {subj} ({nm})", 9.5, "sans", lead=8.0)
     c.title, c.title_alts = subj, [f"{subj} ({nm})"]
-    if rng.random() < 0.5:
+    if must_birth(c) or rng.random() < 0.5:
         c.sheet.line(f"Geb.: {birth(c, 'de')}", 9.5, "sans", lead=6.0)
     else:
         c.notes.append("no birth date in the e-mail")
@@ -571,7 +580,7 @@ def lay_care_email(c: Ctx) -> None:
     )
     c.sheet.gap(4.0)
     c.sheet.line("Viele Grüße", 10.0, "sans", lead=5.0)
-    c.sheet.line(str(list(s["doctors"])[0]), 10.0, "sans", lead=5.0)
+    c.sheet.line(docs(s)[0], 10.0, "sans", lead=5.0)
     c.sheet.line(str(s["org"]), 10.0, "sans", lead=5.0)
     c.title_alts.append("E-Mail")
     c.notes.append("e-mail printout: the sent date is the letter date, weekday spelled out")
@@ -589,7 +598,7 @@ def lay_pharmacy_fax(c: Ctx) -> None:
     c.sheet.line(f"An: {world.PRACTICE_WINDOW[c.practice][0]}", 10.0, "arial", lead=5.0)
     c.sheet.line(f"Datum: {fmt(c.d(0), 'de_short')}", 10.0, "arial", lead=7.0)
     nm = name_as(c, rng.choice(["plain", "comma"]))
-    if rng.random() < 0.6:
+    if must_birth(c) or rng.random() < 0.6:
         c.sheet.line(f"Patient/in: {nm}   geb. {birth(c, 'de')}", 10.0, "arial", lead=7.0)
     else:
         c.sheet.line(f"Patient/in: {nm}", 10.0, "arial", lead=7.0)
@@ -605,7 +614,7 @@ def lay_pharmacy_fax(c: Ctx) -> None:
         c.sheet.line(f"{box} {text}", 10.0, "mono", lead=5.5)
     c.sheet.gap(4.0)
     c.sheet.line("Bitte um Rückruf oder Rückfax. Vielen Dank!", 10.0, "arial", lead=8.0)
-    c.sheet.line(c.person(str(list(s["doctors"])[0]), "pharmacist"), 10.0, "arial", lead=5.0)
+    c.sheet.line(c.person(docs(s)[0], "pharmacist"), 10.0, "arial", lead=5.0)
     c.notes.append("form with two-digit year; prescription date beside it")
 
 
@@ -620,7 +629,7 @@ def lay_therapy(c: Ctx) -> None:
     c.sheet.line(c.title, 12.0, "narrow", lead=7.0)
     nm = name_as(c, rng.choice(["formal", "plain"]))
     start = c.other(c.d(-rng.randint(40, 90)), "therapy start")
-    if rng.random() < 0.5:
+    if must_birth(c) or rng.random() < 0.5:
         c.sheet.para(f"Patient/in: {nm}, geb. {birth(c, 'de')}", 10.0, "narrow")
     else:
         c.sheet.para(f"Patient/in: {nm}", 10.0, "narrow")
@@ -630,7 +639,7 @@ def lay_therapy(c: Ctx) -> None:
     )
     body(c, "narrow", 3)
     c.sheet.para("Wir empfehlen eine Folgeverordnung über weitere 10 Einheiten.", 10.0, "narrow")
-    sign(c, list(s["doctors"]), "narrow")
+    sign(c, docs(s), "narrow")
 
 
 def lay_handwritten(c: Ctx) -> None:
@@ -638,7 +647,7 @@ def lay_handwritten(c: Ctx) -> None:
     s = rng.choice(world.HANDWRITERS)
     c.handwritten = True
     c.sheet = Sheet(left=22.0, top=30.0)
-    doc = str(list(s["doctors"])[0])
+    doc = docs(s)[0]
     c.sender = str(s["org"]) or doc
     c.sender_alts = list(s["alts"]) + ([doc] if s["org"] else [])
     c.sender_fax = str(s["fax"])
@@ -655,17 +664,23 @@ def lay_handwritten(c: Ctx) -> None:
         f"Liebe Kollegin, lieber Kollege ({doctor.split(' ')[-1]}),", 12.0, "hand", lead=9.0
     )
     nm = name_as(c, rng.choice(["formal", "plain"]))
-    c.sheet.para(f"ich habe heute {nm} gesehen", 12.0, "hand", lead=8.0)
-    if rng.random() < 0.6:
-        c.sheet.line(f"(geb. {birth(c, 'de_nopad')}).", 12.0, "hand", x=30.0, lead=8.0)
-    c.sheet.para(
-        "Bitte in den nächsten Tagen Kontrolle von Wunde und Blutzucker. Danke & viele Grüße!",
-        12.0,
-        "hand",
-        lead=8.0,
-    )
+    parts = [f"ich habe heute {nm} gesehen"]
+    if must_birth(c) or rng.random() < 0.6:
+        parts.append(f"(geb. {birth(c, 'de_nopad')}).")
+    parts += ["Bitte in den nächsten Tagen", "Kontrolle von Wunde und BZ.", "Danke & viele Grüße!"]
+    for part in parts:
+        c.sheet.line(
+            part,
+            rng.choice([13.0, 13.5, 14.0]),
+            "hand",
+            x=22.0 + rng.uniform(0.0, 9.0),
+            lead=rng.uniform(9.0, 12.0),
+            grey=0.15,
+        )
     c.sheet.gap(6.0)
-    c.sheet.line(c.person(doc, "writer"), 12.0, "hand", x=110.0, lead=8.0)
+    c.sheet.line(
+        c.person(doc, "writer"), 14.0, "hand", x=105.0 + rng.uniform(0, 15), lead=8.0, grey=0.15
+    )
     c.title = None
     c.notes.append("handwriting-like font; no title")
 
@@ -693,7 +708,7 @@ def lay_airport(c: Ctx) -> None:
         10.0,
         "arial",
     )
-    sign(c, list(s["doctors"])[:1], "arial")
+    sign(c, docs(s)[:1], "arial")
     c.notes.append("bilingual labels (German / English)")
 
 
@@ -729,7 +744,7 @@ def lay_foreign_tr(c: Ctx) -> None:
     )
     c.sheet.gap(4.0)
     c.sheet.line(f"Tarih: {fmt(c.d(0), 'tr_long')}", 10.0, "sans", lead=10.0)
-    c.sheet.line(c.person(str(list(s["doctors"])[0]), "signatory"), 10.0, "sans", lead=5.0)
+    c.sheet.line(c.person(docs(s)[0], "signatory"), 10.0, "sans", lead=5.0)
     c.notes.append("Turkish discharge summary; name in Turkish capitals (İ, Ş)")
 
 
@@ -773,7 +788,7 @@ def lay_foreign_hr(c: Ctx) -> None:
     )
     c.sheet.gap(4.0)
     c.sheet.line(f"{s['place']}, {fmt(c.d(0), 'hr_long')}", 10.0, "serif", lead=10.0)
-    c.sheet.line(c.person(str(list(s["doctors"])[0]), "signatory"), 10.0, "serif", lead=5.0)
+    c.sheet.line(c.person(docs(s)[0], "signatory"), 10.0, "serif", lead=5.0)
     c.notes.append("Croatian dates end with a dot; month name in the genitive")
 
 
@@ -806,7 +821,7 @@ def lay_foreign_pt(c: Ctx) -> None:
     )
     c.sheet.gap(4.0)
     c.sheet.line(f"{s['place']}, {fmt(c.d(0), 'pt_long')}", 10.0, "arial", lead=10.0)
-    c.sheet.line(c.person(str(list(s["doctors"])[0]), "signatory"), 10.0, "arial", lead=5.0)
+    c.sheet.line(c.person(docs(s)[0], "signatory"), 10.0, "arial", lead=5.0)
     c.notes.append("Portuguese: DD/MM/YYYY and a long date with 'de'")
 
 
@@ -842,7 +857,7 @@ def lay_foreign_us(c: Ctx) -> None:
         10.0,
         "times",
     )
-    sign(c, list(s["doctors"])[:1], "times", "Sincerely,")
+    sign(c, docs(s)[:1], "times", "Sincerely,")
     c.notes.append("US army memo: military date at the top, DOB as MM/DD/YYYY")
 
 
@@ -882,7 +897,7 @@ def lay_foreign_gb(c: Ctx) -> None:
         10.0,
         "arial",
     )
-    sign(c, list(s["doctors"])[:1], "arial", "Kind regards,")
+    sign(c, docs(s)[:1], "arial", "Kind regards,")
     c.notes.append("UK convention: DD/MM/YYYY; NHS number is not a patient id of the practice")
 
 
@@ -932,19 +947,52 @@ def _fold(text: str) -> str:
     return text
 
 
-def pick_patient(rng: random.Random, kind: str) -> Who:
+ADDRESS_KINDS = ("hospital", "authority")
+# Patients of the deliberate collisions, spread over the test split (surname, given, city).
+TARGETS = [
+    ("Schäfer", "Hans", "Kassel"),
+    ("Schäfer", "Hans", "Frankfurt am Main"),
+    ("Öztürk", "Lena", ""),
+    ("Öztürk", "Leyla", ""),
+    ("Becker", "Lukas", ""),
+    ("Kraus", "Sabine", ""),
+    ("Müller", "Jürgen", ""),
+    ("Mueller", "Juergen", ""),
+    ("Schröder", "Günther", ""),
+    ("Schroeder", "Guenther", ""),
+    ("Doğan", "Aylin", ""),
+    ("von Trott zu Solz", "Friederike", ""),
+    ("Meyer-Lüdenscheidt", "Karl-Heinz", ""),
+    ("Ferreira da Silva", "Maria da Conceição", ""),
+]
+
+
+def _target(spec: tuple[str, str, str]) -> register.Patient:
+    sur, giv, city = spec
+    for p in the_register():
+        if p.surname == sur and p.given_names == giv and city in p.city:
+            return p
+    raise LookupError(spec)
+
+
+def pick_patient(rng: random.Random, kind: str, force: register.Patient | None = None) -> Who:
     reg = the_register()
     notes = ""
     roll = rng.random()
-    if roll < 0.08 and kind not in ("foreign_us", "foreign_gb"):
-        pool = [
-            ("Dietrich", "Hannes", "m"),
-            ("Akgül", "Sevgi", "f"),
-            ("Tomić", "Luka", "m"),
-            ("Carvalho", "Beatriz", "f"),
-            ("Lindqvist", "Ebba", "f"),
-            ("Baumgärtner", "Ottmar", "m"),
-        ]
+    if force is None and roll < 0.08 and kind not in ("foreign_us", "foreign_gb"):
+        pool = {
+            "foreign_tr": [("Akgül", "Sevgi", "f"), ("Karataş", "Yusuf", "m")],
+            "foreign_hr": [("Tomić", "Luka", "m"), ("Šimunović", "Mirjana", "f")],
+            "foreign_pt": [("Carvalho", "Beatriz", "f"), ("Antunes", "Duarte", "m")],
+        }.get(
+            kind,
+            [
+                ("Dietrich", "Hannes", "m"),
+                ("Lindqvist", "Ebba", "f"),
+                ("Baumgärtner", "Ottmar", "m"),
+                ("Nikolaidis", "Anna-Lena", "f"),
+            ],
+        )
         sur, giv, sex = rng.choice(pool)
         born = dt.date(rng.randint(1940, 2005), rng.randint(1, 12), rng.randint(1, 28))
         return Who(
@@ -960,13 +1008,25 @@ def pick_patient(rng: random.Random, kind: str) -> Who:
             giv,
             "patient not in the register",
         )
-    if kind in ORIGIN:
+    if force is not None:
+        cands = [force]
+    elif kind in ORIGIN:
         names = ORIGIN[kind]
         cands = [p for p in reg if p.surname in names]
-    elif roll < 0.45:
+    elif roll < 0.36:
+        crafted = ("same_name_birth_date", "twin", "name_change", "umlaut_spelling")
+        cands = [
+            p
+            for p in reg
+            if p.collision in crafted
+            or (p.collision_group or "").startswith(("G-schmidt", "G-yilmaz", "G-horvat"))
+        ]
+    elif roll < 0.46:
         cands = [p for p in reg if p.collision is not None]
     else:
         cands = [p for p in reg if p.collision is None]
+    if kind not in ADDRESS_KINDS:
+        cands = [p for p in cands if p.collision != "same_name_birth_date"] or cands
     p = rng.choice(cands)
     sur, giv = p.surname, p.given_names
     if p.collision == "name_change":
@@ -1003,14 +1063,21 @@ def _stamp_lines(c: Ctx, when: dt.date) -> list[Line]:
 
 
 class Letter:
-    def __init__(self, split_name: str, number: int, seed: int, kind: str | None = None) -> None:
+    def __init__(
+        self,
+        split_name: str,
+        number: int,
+        seed: int,
+        kind: str | None = None,
+        force: register.Patient | None = None,
+    ) -> None:
         self.id = f"{split_name}-{number:03d}"
         self.split = split_name
         self.seed = seed
         rng = random.Random(seed)
         if kind is None:
             kind = rng.choice([k for k, weight in KINDS for _ in range(weight)])
-        who = pick_patient(rng, kind)
+        who = pick_patient(rng, kind, force)
         practice = rng.randrange(3)
         date: dt.date | None = BASE_DATE + dt.timedelta(days=rng.randint(0, 175))
         if kind == "handwritten" and rng.random() < 0.5:
@@ -1107,7 +1174,7 @@ class Letter:
             pages = self.condition_pages(cond)
             boxes: list[list[tuple[float, ...]]] = [[] for _ in pages]
             if self.stamp is not None:
-                boxes[0] = [(139.0, 4.0, 194.0, 19.5, 0.25)]
+                boxes[0] = [(139.0, 5.0, 194.0, 20.5, 0.25)]
             pdf = render.make_pdf(pages, boxes, title=self.id)
             for i, img in enumerate(render.scan_pages(pdf, self.scan_seed), start=1):
                 name = f"scan200/page-{i:02d}.jpg"
@@ -1205,7 +1272,21 @@ def generate(count: int, seed: int, split_name: str = "gen") -> list[Letter]:
     while len(kinds) < count:
         rng.shuffle(deck)
         kinds.extend(deck)
-    return [Letter(split_name, n, rng.randint(0, 2**40), kinds[n - 1]) for n in range(1, count + 1)]
+    forced: dict[int, register.Patient] = {}
+    if split_name == "test":
+        for spec in TARGETS:
+            p = _target(spec)
+            ok = ADDRESS_KINDS if p.collision == "same_name_birth_date" else None
+            for n in range(1, count + 1):
+                kind = kinds[n - 1]
+                if n in forced or kind in ORIGIN or (ok and kind not in ok):
+                    continue
+                forced[n] = p
+                break
+    return [
+        Letter(split_name, n, rng.randint(0, 2**40), kinds[n - 1], forced.get(n))
+        for n in range(1, count + 1)
+    ]
 
 
 def split(name: str) -> list[Letter]:

@@ -74,7 +74,7 @@ class Sheet:
         self,
         left: float = 24.0,
         right: float = 188.0,
-        top: float = 22.0,
+        top: float = 28.0,
         bottom: float = 270.0,
         header: str = "",
         header_font: str = "sans",
