@@ -110,7 +110,7 @@ def _year(text: str) -> int:
 
 
 def _lower(text: str) -> str:
-    return text.replace("İ", "i").replace("I", "ı" if False else "I").lower()
+    return text.replace("İ", "i").lower()
 
 
 def read_dates(text: str, region: str) -> list[dt.date]:

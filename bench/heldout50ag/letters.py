@@ -147,6 +147,9 @@ def name_as(c: Ctx, style: str) -> str:
         text = f"{sur} {giv}"
     elif style == "title_comma":
         text = f"{sur}, {giv}{', ' + w.title if w.title else ''}"
+    elif style == "maiden":
+        maiden = w.reg.birth_name if w.reg and w.reg.birth_name else ""
+        text = f"{salutation(w)} {title}{giv} {sur}" + (f" geb. {maiden}" if maiden else "")
     elif style == "tr_caps":
         text = world.tr_upper(f"{giv} {sur}")
     else:
@@ -193,6 +196,10 @@ def window(c: Ctx, fnt: str, return_line: str | None = None) -> None:
     if return_line:
         sh.line(return_line, 6.5, fnt, lead=5.0)
     lines = world.PRACTICE_WINDOW[c.practice]
+    if c.practice == 1 and c.rng.random() < 0.5:
+        # The long name in full, wrapped over the window's lines.
+        sh.para(str(world.PRACTICES[1]["name"]), 10.0, fnt, width=84.0, lead=4.6)
+        lines = lines[1:]
     for ln in lines:
         sh.line(ln, 10.0, fnt, lead=4.6)
     sh.gap(8.0)
@@ -477,7 +484,7 @@ def lay_insurer(c: Ctx) -> None:
     labelled = rng.random() < 0.5
     c.sheet.line(f"Betreff: {subj}" if labelled else subj, 10.0, "arialb", lead=6.0)
     c.title, c.title_alts = subj, []
-    nm = name_as(c, rng.choice(["title_comma", "comma", "plain"]))
+    nm = name_as(c, rng.choice(["title_comma", "comma", "plain", "maiden"]))
     kv = f"{rng.choice('ABHKMRST')}{rng.randint(100000000, 999999999)}"
     c.sheet.line(f"Versicherte/r: {nm}, geb. {birth(c, 'de')}", 10.0, "arial", lead=5.0)
     c.sheet.line(f"Versichertennummer: {kv}", 10.0, "arial", lead=7.0)
@@ -512,7 +519,7 @@ def lay_authority(c: Ctx) -> None:
     c.sheet.line(heading, 11.0, "timesb", lead=7.0)
     az = f"Az.: {rng.randint(10, 99)}-{rng.randint(1000, 9999)}/{c.d(0).year % 100}"
     c.sheet.line(az, 10.0, "times", lead=6.0)
-    nm = name_as(c, rng.choice(["comma", "formal"]))
+    nm = name_as(c, rng.choice(["comma", "formal", "maiden"]))
     c.sheet.line(f"Antragsteller/in: {nm}", 10.0, "times", lead=5.0)
     c.sheet.line(f"geboren am: {birth(c, 'de_long')}", 10.0, "times", lead=5.0)
     c.sheet.line(f"Anschrift: {c.who.street}, {c.who.city}", 10.0, "times", lead=7.0)
