@@ -140,7 +140,7 @@ def read_dates(text: str, region: str) -> list[dt.date]:
 def pdf_page_texts(data: bytes) -> list[str]:
     doc = pymupdf.open("pdf", data)
     out = []
-    for page in doc:
+    for page in (doc[i] for i in range(doc.page_count)):
         spans: list[tuple[float, float, str]] = []
         for block in page.get_text("dict")["blocks"]:
             for line in block.get("lines", []):

@@ -211,7 +211,7 @@ def scan_pages(pdf: bytes, seed: int) -> list[bytes]:
     rng = random.Random(seed)
     doc = pymupdf.open("pdf", pdf)
     out = []
-    for page in doc:
+    for page in (doc[i] for i in range(doc.page_count)):
         pix = page.get_pixmap(
             matrix=pymupdf.Matrix(200 / 72, 200 / 72), colorspace=pymupdf.csGRAY, alpha=False
         )
@@ -238,7 +238,7 @@ def fax_pages(pdf: bytes, fine: bool, g4: bool) -> list[bytes]:
     ydpi = 196 if fine else 98
     doc = pymupdf.open("pdf", pdf)
     out = []
-    for page in doc:
+    for page in (doc[i] for i in range(doc.page_count)):
         pix = page.get_pixmap(
             matrix=pymupdf.Matrix(204 / 72, ydpi / 72), colorspace=pymupdf.csGRAY, alpha=False
         )

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
-PRACTICES: list[dict[str, object]] = [
+PRACTICES: list[dict[str, Any]] = [
     {
         "name": "Hausarztpraxis am Merianplatz",
         "names": [
@@ -188,7 +189,7 @@ def tr_upper(text: str) -> str:
 
 
 # Senders by kind: (organisation, alternatives, street line, city line, phone, fax, doctors)
-Sender = dict[str, object]
+Sender = dict[str, Any]
 
 HOSPITALS: list[Sender] = [
     {
