@@ -6,6 +6,7 @@ import csv
 import datetime as dt
 import json
 import random
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -442,8 +443,26 @@ def by_id(patients: list[Patient]) -> dict[str, Patient]:
     return {p.id: p for p in patients}
 
 
+_SPECIAL = {"ı": "i", "đ": "d", "Đ": "D", "ł": "l", "Ł": "L"}
+
+
+def latin1(text: str) -> str:
+    """GDT is ISO-8859-1: letters outside it lose their diacritics (Yılmaz -> Yilmaz)."""
+    out = []
+    for ch in text:
+        try:
+            ch.encode("latin-1")
+            out.append(ch)
+        except UnicodeEncodeError:
+            base = _SPECIAL.get(ch) or "".join(
+                c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c)
+            )
+            out.append(base if base.isascii() and base else "?")
+    return "".join(out)
+
+
 def _gdt_line(field_id: str, content: str) -> bytes:
-    body = f"{field_id}{content}\r\n".encode("latin-1", errors="replace")
+    body = f"{field_id}{latin1(content)}\r\n".encode("latin-1")
     return f"{len(body) + 3:03d}".encode() + body
 
 
