@@ -1,0 +1,1 @@
+"""Blind held-out set 50af: generated letters to Saxon general practices, with exact truth."""

@@ -1,0 +1,1 @@
+"""Held-out set 50ag: generated post of Hessian general practices (blind, independent)."""
