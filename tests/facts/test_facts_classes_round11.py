@@ -111,7 +111,7 @@ def test_a_fax_compound_keeps_its_fax_word() -> None:
         "FAX-RÜCKFRAGE AN DIE PRAXIS\nDatum: 12.06.26   Uhrzeit: 10:25\n"
         "Patient/in: Stefan Johannes Peters\nGeb.-Datum: 07.05.1967\nRezept vom: 10.06.2026\n"
     )
-    assert _fact(letter, "title") == "Fax-Rückfrage An Die Praxis"
+    assert _fact(letter, "title") == "Fax-Rückfrage an die Praxis"
 
 
 def test_a_fax_word_before_a_number_is_no_title() -> None:
@@ -424,7 +424,7 @@ def test_an_address_window_without_a_telephone_is_no_letter_head() -> None:
         (
             "IZRAKSTS NO SLIMĪBAS VĒSTURES",
             "Pacients: Paul Virtanen",
-            "Izraksts No Slimības Vēstures",
+            "Izraksts no Slimības Vēstures",
         ),
         ("Hoitopalaute", "Potilas: Dethloff Lena\nSyntymäaika: 2.9.2016", "Hoitopalaute"),
     ],

@@ -175,3 +175,189 @@ def test_an_old_date_alone_on_its_line_is_no_letter_date() -> None:
     )
     assert _fact(letter.format(day="08.04.1957"), "letter_date") is None
     assert _fact(letter.format(day="03.10.2023"), "letter_date") == "2023-10-03"
+
+
+# After the fourteenth round's blind sets, 50af (Saxony) and 50ag (Hesse), were measured.
+
+_WINDOW = "Praxis am Deich\nDeichstraße 4\n25761 Büsum\n"
+
+
+def test_a_labs_report_day_beside_its_padded_label_is_the_letter_date() -> None:
+    """ "Befund:   19.09.2026" under "Abnahme:" and "Eingang:": the label padded to its
+    value's column is read as two cells, and the report's day is still the letter's."""
+    letter = (
+        f"MVZ Labordiagnostik Sachsen GmbH\nBrühl 52 · 04109 Leipzig\n{_WINDOW}"
+        "Auftragsnummer: 264136048\nAbnahme:  17.09.2026 07:45\nEingang:  18.09.2026 11:20\n"
+        "Befund:   19.09.2026\nLABORBEFUND\nName: SEIFERT Andreas\nGeb.-Dat.: 06.06.1961\n"
+    )
+    assert _fact(letter, "letter_date") == "2026-09-19"
+
+
+@pytest.mark.parametrize(
+    ("written", "day"),
+    [
+        ("Zgorzelec, dnia 9 listopada 2026 r.", "2026-11-09"),  # Polish: November
+        ("Praha, 9 listopadu 2026", "2026-11-09"),  # Czech
+        ("Zagreb, 9. listopada 2026.", "2026-10-09"),  # Croatian: October, its day a stop
+    ],
+)
+def test_listopad_is_november_or_october_by_how_the_day_is_written(written: str, day: str) -> None:
+    """ "listopada" is November in Polish and October in Croatian: Croatian writes its day
+    as an ordinal, with a stop; until now the name was left unread for both."""
+    assert _fact(f"Szpital Powiatowy\n{written}\nText\n", "letter_date") == day
+
+
+def test_a_salutation_over_the_address_is_not_where_the_letter_begins() -> None:
+    """A form's addressing formula over a one-line address ("Szanowna Pani Doktor" without
+    a comma): the heading under it is still the letter's title."""
+    letter = (
+        "SZPITAL POWIATOWY W ZGORZELCU\nul. Lubańska 11, 59-900 Zgorzelec\n"
+        "Zgorzelec, dnia 10.11.2026 r.\nSzanowna Pani Doktor / Szanowny Panie Doktorze\n"
+        "Dr. med. Beate Zschornack, Töpferstraße 14, 02625 Bautzen\n"
+        "KARTA INFORMACYJNA LECZENIA SZPITALNEGO\nPacjent: SCHREITER Torsten\n"
+    )
+    found = _fact(letter, "title")
+    assert found is not None
+    assert found.casefold() == "karta informacyjna leczenia szpitalnego"
+
+
+@pytest.mark.parametrize(
+    ("heading", "title"),
+    [
+        ("RÜCKFRAGE ZUR VERORDNUNG – per Fax", "rückfrage zur verordnung"),
+        ("Befundbericht (vorab per Fax)", "befundbericht"),
+    ],
+)
+def test_how_a_letter_was_sent_is_not_its_title(heading: str, title: str) -> None:
+    letter = (
+        "Löwen-Apotheke\nHauptmarkt 17 · 08056 Zwickau\n"
+        f"{heading}\nAn: Praxis am Deich, Fax 04834 1234\nDatum: 2.9.2026\n"
+        "Patient/in: Uhlig, Uwe\n"
+    )
+    found = _fact(letter, "title")
+    assert found is not None
+    assert found.casefold() == title
+
+
+@pytest.mark.parametrize(
+    ("subject", "patient"),
+    [
+        ("betr.: von Einsiedel, Hans-Christoph", "Hans-Christoph von Einsiedel"),
+        ("betr.: Frau Gisela Richter", "Gisela Richter"),
+        ("BETREFF: RICHTER, Gisela", "Gisela Richter"),
+        ("Betreff: Gisela Richter", None),  # which word is the surname, unsaid
+        ("Betreff: Termin, Absage", None),
+        ("Betreff: Innere Medizin", None),
+    ],
+)
+def test_a_subject_that_is_a_name_alone(subject: str, patient: str | None) -> None:
+    """A therapist's report whose subject line is its patient's name, its label in small
+    letters or capitals, the name's order shown by a comma, a salutation or capitals."""
+    letter = (
+        "PHYSIOTHERAPIE ELBAUE\nPillnitzer Landstraße 210 · 01326 Dresden\n"
+        f"{_WINDOW}Dresden, 20. November 2026\nTherapiebericht\n{subject}\n"
+        "Die verordneten Behandlungen wurden vollständig durchgeführt.\n"
+    )
+    assert _fact(letter, "patient") == patient
+
+
+@pytest.mark.parametrize(
+    ("opening", "closing", "sender"),
+    [
+        ("07.09.26\nLieber Herr Uhlig,", "Vielen Dank!\nMonika Pfüller", "Monika Pfüller"),
+        ("Ebermannstadt, 30.9.2026\nLiebe Frau Doktor,", "Danke! Ihre\nErwin Fischer",
+         "Erwin Fischer"),
+        ("Liebe Frau Doktor,", "Wir holen es Freitag ab. Danke!\nSabine Visser", "Sabine Visser"),
+        ("Liebe Frau Doktor,", "Herzliche Grüße\nAnneliese Bauer, Nachbarin", "Anneliese Bauer"),
+        # The patient's own note, signed over the writer's birth date: no sender.
+        ("Liebe Frau Doktor,", "Viele Grüße\nWolfgang Nguyen\n(geb. 4.1.1931)", None),
+    ],
+)  # fmt: skip
+def test_a_private_notes_writer_is_its_sender(
+    opening: str, closing: str, sender: str | None
+) -> None:
+    """A handwritten note with no letter head, a salutation over its text, signed under its
+    thanks: the relative or neighbour who wrote it sent it."""
+    letter = (
+        f"{opening}\nmeine Mutter Jana Pfüller\n(geb. 17.2.1982) braucht bitte\n"
+        f"wieder ihre Tabletten.\n{closing}\n"
+    )
+    assert _fact(letter, "sender") == sender
+
+
+@pytest.mark.parametrize(
+    ("head", "sender"),
+    [
+        ("AOK – Die Gesundheitskasse in Hessen", "AOK – Die Gesundheitskasse in Hessen"),
+        ("Unidade Local de Saúde de São João", "Unidade Local de Saúde de São João"),
+        ("Ärztlicher Bereitschaftsdienst Erbach", "Ärztlicher Bereitschaftsdienst Erbach"),
+        ("Fraport AG – Medical Services, Flughafenklinik",
+         "Fraport AG – Medical Services, Flughafenklinik"),
+    ],
+)  # fmt: skip
+def test_heads_the_rules_did_not_know(head: str, sender: str) -> None:
+    """An insurer's letters with the slogan it prints them with, Portugal's local health
+    unit, the doctors' out-of-hours service, a company's medical service."""
+    letter = (
+        f"{head}\nBasler Straße 2 · 61352 Bad Homburg\nTelefon 06172 272-0\n{_WINDOW}"
+        "Datum: 24. Juli 2026\nAnforderung eines ärztlichen Befundberichts\n"
+        "Versicherte/r: Kaya, Aylin, geb. 14.02.1988\nSehr geehrte Damen und Herren,\n"
+    )
+    assert _fact(letter, "sender") == sender
+
+
+def test_a_bilingual_forms_date_label() -> None:
+    """ "Datum / Date: 30.09.2026" on an airport clinic's bilingual report."""
+    letter = (
+        f"Fraport AG – Medical Services, Flughafenklinik\n60547 Frankfurt am Main\n{_WINDOW}"
+        "Ärztlicher Bericht / Medical Report\nDatum / Date: 30.09.2026\n"
+        "Name / Name: MUELLER, JUERGEN\nGeburtsdatum / Date of birth: 01.07.1955\n"
+    )
+    assert _fact(letter, "letter_date") == "2026-09-30"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "patient"),
+    [
+        ("wir berichten über Anna-Lena Nikolaidis (* 13.01.83), die sich vorstellte.",
+         "Anna-Lena Nikolaidis"),
+        ("ich habe heute Frau Julia Schmidt gesehen", "Julia Schmidt"),
+        ("I saw Mrs Jane Doe in clinic today.", "Jane Doe"),
+        ("wir haben Frau Dr. Meier gesehen", None),  # a colleague
+        ("wir berichten über Ihre Patientin, die sich vorstellte.", None),
+    ],
+)  # fmt: skip
+def test_whom_the_first_sentence_is_about(sentence: str, patient: str | None) -> None:
+    """The person a letter's first sentence reports on or the writer saw: without a
+    salutation, only with the birth date right after the name."""
+    letter = (
+        f"Neurologische Praxis am Luisenplatz\nLuisenplatz 4 · 64283 Darmstadt\n{_WINDOW}"
+        f"Sehr geehrte Kollegin, sehr geehrter Kollege,\n{sentence}\nMit kollegialen Grüßen\n"
+    )
+    assert _fact(letter, "patient") == patient
+
+
+def test_a_turkish_name_in_capitals_keeps_no_combining_dot() -> None:
+    """ "SEVGİ AKGÜL": the dotted capital İ inside a word is an i (Python's title case
+    writes "Sevgi̇", an i with a combining dot above, which no register spells)."""
+    letter = (
+        "T.C. SAĞLIK BAKANLIĞI\nAnkara Bilkent Şehir Hastanesi\n"
+        "Çankaya / Ankara · Faks: +90 312 552 60 01\nEPİKRİZ\n"
+        "Hasta Adı Soyadı: SEVGİ AKGÜL\nDoğum Tarihi: 05.06.2004\n"
+    )
+    assert _fact(letter, "patient") == "Sevgi Akgül"
+
+
+@pytest.mark.parametrize(
+    ("line", "title"),
+    [
+        ("SUBJECT: Continuity of Care – RODRIGUEZ, Jessica", "Continuity of Care"),
+        ("FESTSTELLUNGSVERFAHREN NACH DEM SGB IX", "Feststellungsverfahren nach dem SGB IX"),
+    ],
+)
+def test_a_subject_label_in_capitals_and_an_authoritys_procedure(line: str, title: str) -> None:
+    letter = (
+        "DEPARTMENT OF THE ARMY\nLANDSTUHL REGIONAL MEDICAL CENTER\nLandstuhl, Germany\n"
+        f"13 JUN 2026\n{_WINDOW}{line}\nDOB: 07/05/1996\n1. The above beneficiary was seen.\n"
+    )
+    assert _fact(letter, "title") == title

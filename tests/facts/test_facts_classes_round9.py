@@ -174,11 +174,14 @@ def test_dates_in_the_languages_of_the_clinics_post(dated: str, day: str) -> Non
     assert _facts(letter)["letter_date"] == day
 
 
-def test_a_month_name_two_languages_read_differently_is_left_unread() -> None:
-    """ "listopada" is October in Croatian and November in Polish: no date is better than
-    a wrong one."""
+def test_a_month_name_two_languages_read_differently_is_read_by_how_its_day_is_written() -> None:
+    """ "listopada" is October in Croatian and November in Polish. Until the fourteenth
+    round it was left unread; Croatian writes its day with an ordinal's stop ("21.
+    listopada 2025."), Polish without one, so the two are told apart."""
     letter = f"Szpital Wojewódzki\nFax: +48 95 733 11 09\n{PRACTICE}Opole, 21 listopada 2025\n"
-    assert "letter_date" not in _facts(letter)
+    assert _facts(letter)["letter_date"] == "2025-11-21"
+    croatian = letter.replace("Opole, 21 listopada 2025", "Zagreb, 21. listopada 2025.")
+    assert _facts(croatian)["letter_date"] == "2025-10-21"
 
 
 def test_a_printouts_day_gives_way_to_the_letters_own_date() -> None:

@@ -453,7 +453,11 @@ def _as_written(word: str, last: bool) -> str:
     surname) as ``van``; ``LE`` as the surname itself, ``Le``."""
     if not word.isupper() or len(word) == 1:
         return word
-    return word.casefold() if word.casefold() in _PARTICLES and not last else word.title()
+    if word.casefold() in _PARTICLES and not last:
+        return word.casefold()
+    # Turkish's dotted capital İ inside a word is a plain i written small ("SEVGİ": "Sevgi"),
+    # not an i with a combining dot above.
+    return word.title().replace("i\u0307", "i")
 
 
 def same_person(first: str, second: str) -> bool:
@@ -531,7 +535,8 @@ _TITLE_LABEL = re.compile(
     r"^(?:Betreff|Betr\.|Betrifft|Subject|Re|RE|Titel|Title|Betreft|Onderwerp|Objet|Vedr\.?|"
     r"Vedrørende|Angående|Ärende|Dotyczy|Věc|Vec|Tárgy|Asunto|Oggetto|Emne|"
     # Romanian, Portuguese, Turkish, Polish, Swedish, Finnish, Estonian, Russian/Ukrainian.
-    r"Referitor la|Assunto|Konu|Temat|Ämne|Aihe|Teema|Тема|Concerne)\s*[:¦]\s*"
+    r"Referitor la|Assunto|Konu|Temat|Ämne|Aihe|Teema|Тема|Concerne)\s*[:¦]\s*",
+    re.IGNORECASE,  # "SUBJECT:", "BETREFF:", "betr.:"
 )
 
 
@@ -549,7 +554,11 @@ _DOCUMENT_KIND = re.compile(
     r"rückfrage|anfrage|medikationsplan|protokoll|überleitungsbogen|fragebogen|zpráva|zprava|"
     r"správa|epikris|remiss|remissvar|henvisning|journalnotat|erklæring|intyg|skierowanie|"
     r"zaświadczenie|epikryza|zárójelentés|lelet|beutaló|informe|išrašas|виписка|выписка|"
-    rf"эпикриз|епікриз|епикриза|stellungnahme|zeugnis|{NORTHERN_AND_EASTERN_KINDS})\b|"
+    rf"эпикриз|епікриз|епикриза|stellungnahme|zeugnis|{NORTHERN_AND_EASTERN_KINDS}|"
+    # An authority's procedure heading its letter: "Feststellungsverfahren nach dem SGB IX"
+    # (not a practice's field: "Allgemeinmedizin und Naturheilverfahren").
+    r"(?:feststellungs|widerspruchs|anhörungs|antrags|verwaltungs|bewilligungs|"
+    r"begutachtungs|betreuungs)verfahren)\b|"
     # The kinds of the letters from France, Belgium, Luxembourg, Italy, Portugal, the
     # Netherlands, Turkey and Ukraine, as whole words ("avis" is in "Davis").
     r"\b(?:compte[- ]rendu|lettre|protocole|rapport|certificat|courrier|relazione|referto|"

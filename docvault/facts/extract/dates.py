@@ -67,6 +67,17 @@ def _month_numbers() -> dict[str, int]:
 
 _MONTH_NAME = r"(?P<month_name>[^\W\d_]{3,12})\.?"
 
+# "listopad(a)": November in Polish and Czech, October in Croatian. Croatian writes its day
+# as an ordinal, with a stop ("9. listopada 2026."); Polish and Czech do not ("9 listopada
+# 2026 r.").
+_LISTOPAD = re.compile(r"listopada?", re.IGNORECASE)
+
+
+def _slavic_month(match: re.Match[str]) -> int | None:
+    if not _LISTOPAD.fullmatch(match["month_name"]):
+        return None
+    return 10 if match.group().startswith(f"{match['day']}.") else 11
+
 
 _DATE_FORMS = (
     # 1961-03-12, 1961/03/12
@@ -137,7 +148,7 @@ def _day_and_month(parts: dict[str, str], order: DateOrder) -> tuple[int, int] |
 def _written_date(match: re.Match[str], order: DateOrder) -> WrittenDate | None:
     parts = match.groupdict()
     if parts.get("month_name") is not None:
-        month = _month_numbers().get(parts["month_name"].lower())
+        month = _month_numbers().get(parts["month_name"].lower()) or _slavic_month(match)
         if month is None:
             return None
         day_month: tuple[int, int] | None = (int(parts["day"]), month)
@@ -361,9 +372,10 @@ _NAMED_DATE_LABEL = re.compile(
     r"Freigegeben am|Validiert am|Ausgedruckt am|"
     r"Erstellungsdatum|Überweisungsdatum|Bescheiddatum|Erstellt|"
     # A lab's "Befund: 02.12.2025" beside its "Abnahme:" and "Eingang:" days.
-    r"Befund(?=\s*[:¦]\s*\d)|"
+    # (The label padded to its value's column: "Befund:   19.09.2026", read "Befund: ¦ …".)
+    r"Befund(?=\s*[:¦][\s¦]*\d)|"
     r"Datum des (?:Berichts|Briefes|Befundes|Schreibens|Bescheides))"
-    r"\s*[:¦]?\s*",
+    r"\s*[:¦]?[\s¦]*",
     re.IGNORECASE,
 )
 
@@ -371,7 +383,8 @@ _NAMED_DATE_LABEL = re.compile(
 _PLAIN_DATE_LABEL = re.compile(
     # The word "date" in the languages of letters from abroad; a form's "Datum/Unterschrift".
     r"(?:^|¦)\s*(?:Datum|Dated|Date(?!\s+dictated)|Tarih|Data|Fecha|Dato|Dátum|Kelt|Дата)"
-    r"(?:\s*/\s*(?:Unterschrift|Signature|Uhrzeit|Zeit|Time))?"
+    # "Datum/Unterschrift"; a bilingual form's "Datum / Date".
+    r"(?:\s*/\s*(?:Unterschrift|Signature|Uhrzeit|Zeit|Time|Date|Datum|Data|Tarih|Fecha))?"
     r"\s*[:¦]?\s*",
     re.IGNORECASE,
 )

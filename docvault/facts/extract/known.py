@@ -24,6 +24,7 @@ from docvault.facts.extract.sender import (
     _SENDER_PARTS,
     POSTCODE_LINE,
     RECIPIENT_START,
+    SLOGAN,
     _an_organisation,
     _first_line_under_fax_header,
     _mail_printout,
@@ -403,12 +404,7 @@ def _one_sender(known: str, read: str) -> bool:
     parts = _SENDER_PARTS.split(known)
     if fold(known) == fold(read) or (len(parts) > 1 and fold(parts[-1]) == fold(read)):
         return True
-    return len(parts) > 1 and fold(parts[0]) == fold(read) and all(map(_SLOGAN.match, parts[1:]))
-
-
-# A slogan after a sender's name: a phrase that starts with an article or a possessive
-# ("Die Gesundheitskasse", "Ihre Pflege zu Hause", "Your health, our care"), no place or part.
-_SLOGAN = re.compile(r"(?:Die|Der|Das|Ihre?|Unsere?|Wir|Für|Your|Our|We)\s", re.IGNORECASE)
+    return len(parts) > 1 and fold(parts[0]) == fold(read) and all(map(SLOGAN.match, parts[1:]))
 
 
 def with_directory(

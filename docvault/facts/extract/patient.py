@@ -195,6 +195,7 @@ def patient_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
         yield from _named_before_birth(line)
         yield from _named_in_subject(line)
         yield from _kind_then_name_in_subject(line)
+        yield from _name_alone_in_subject(line)
         yield from _our_patient_line(line)
         yield from _surname_line_with_birth(line)
         name_label = _NAME_LABEL.search(line.text)
@@ -210,7 +211,8 @@ def patient_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
 
 _SUBJECT = re.compile(
     r"^(?:Re|RE|Betreff|Betr\.|Betrifft|Subject|Betreft|Onderwerp|Objet|Vedr\.?|Vedrørende|"
-    r"Angående|Ärende|Dotyczy|Věc|Vec|Tárgy|Asunto|Oggetto|Emne)\s*:\s*(?=[^\W\d_])"
+    r"Angående|Ärende|Dotyczy|Věc|Vec|Tárgy|Asunto|Oggetto|Emne)\s*:\s*(?=[^\W\d_])",
+    re.IGNORECASE,  # "betr.: Frau Gisela Richter", "BETREFF:"
 )
 
 
@@ -453,6 +455,37 @@ def _kind_then_name_in_subject(line: Line) -> Iterator[Candidate]:
         yield Candidate(name, line.text, 1)
 
 
+def _name_alone_in_subject(line: Line) -> Iterator[Candidate]:
+    """``betr.: von Einsiedel, Hans-Christoph``, ``betr.: Frau Gisela Richter``: a subject
+    line that is a person's name and nothing else, its order shown (a comma, a salutation,
+    capitals: "Betreff: Termin Absage" is two nouns). No doctor: a title is read apart."""
+    subject = _SUBJECT.match(line.text)
+    if subject is None:
+        return
+    rest = line.text[subject.end() :].strip().rstrip(".")
+    words = rest.replace(",", " ").split()
+    if not 2 <= len(words) <= 4 or re.search(r"[\d:;()/]", rest) or rest.count(",") > 1:
+        return
+    if not _order_shown(rest):
+        return
+    if any(_SUBJECT_NOUN.search(word) or _DOCUMENT_KIND.search(word) for word in words):
+        return  # "Betreff: Innere Medizin", "Betreff: Befund Lungenfunktion": what, not whom
+    if any(_MESSAGE_NOUN.fullmatch(word) for word in words):
+        return  # "Betreff: Termin, Absage"
+    name = read_name(rest)
+    named = re.sub(rf"^\s*{_SALUTATION}\s+", "", rest).replace(",", " ").split()
+    if name and len(name.split()) == len(named):
+        yield Candidate(name, line.text, 1)
+
+
+# A short message's subject nouns, which a comma may set out as a name's two parts would.
+_MESSAGE_NOUN = re.compile(
+    r"Termin|Absage|Anfrage|Rückfrage|Nachfrage|Rezept|Bitte|Info|Frage|Antrag|Auskunft|"
+    r"Nachricht|Hinweis|Dringend|Eilt|Wichtig|Urgent|Appointment|Request|Query|Reminder",
+    re.IGNORECASE,
+)
+
+
 _SALUTED_ADDRESSEE = re.compile(rf"^{_SALUTATION}\s*$|^{_SALUTATION}\s+(?=[^\W\d_])")
 
 
@@ -518,7 +551,16 @@ def _named_under_heading(lines: Sequence[Line]) -> Iterator[Candidate]:
 # Dr. Roth besprochen" names a colleague).
 _ABOUT_PERSON = re.compile(
     r"\b(?:bei|für|über|von|betreffend)\s+(?:Herrn?|Frau)\s+(?!Dr\b|Prof\b|Dipl\b)"
-    r"(?P<name>[^\W\d_][\w'’-]+(?:\s+[^\W\d_][\w'’-]+){1,2})"
+    r"(?P<name>[^\W\d_][\w'’-]+(?:\s+[^\W\d_][\w'’-]+){1,2})|"
+    # Without a salutation, a birth date right after the name: "wir berichten über Anna-Lena
+    # Nikolaidis (* 13.01.83)", "für Jonas Weber, geb. 02.03.1961".
+    r"\b(?:bei|für|über|betreffend)\s+(?P<born_name>[A-ZÄÖÜ][\w'’-]+(?:\s+[A-ZÄÖÜ][\w'’-]+){1,2})"
+    r"\s*(?:\(\s*(?:\*|geb\.)|,?\s*(?:\*|geb\.|geboren))\s*\d|"
+    # Whom the writer saw: "ich habe heute Frau Julia Schmidt gesehen", "I saw Mrs Jane Doe".
+    r"\b(?:Herrn?|Frau)\s+(?!Dr\b|Prof\b)(?P<seen_name>[^\W\d_][\w'’-]+(?:\s+[^\W\d_][\w'’-]+){1,2})"
+    r"\s+(?:gesehen|untersucht|behandelt|besucht|versorgt)\b|"
+    r"\b(?:saw|seen|reviewed|examined)\s+(?:Mr|Mrs|Ms|Miss)\.?\s+"
+    r"(?P<seen_english>[^\W\d_][\w'’-]+(?:\s+[^\W\d_][\w'’-]+){1,2})"
 )
 _FIRST_SENTENCE_LINES = 2
 
@@ -533,11 +575,15 @@ def _named_after_salutation(lines: Sequence[Line]) -> Iterator[Candidate]:
     for line in lines[start : start + _FIRST_SENTENCE_LINES]:
         found = _ABOUT_PERSON.search(line.text)
         mine = _MY_RELATIVE.search(line.text)
-        named = found["name"] if found else mine and (mine["spouse"] or mine["relative"])
+        named = _about_whom(found) if found else mine and (mine["spouse"] or mine["relative"])
         name = read_name(named) if named else None
         if name and len(name.split()) >= 2:
             yield Candidate(name, line.text, 2)
             return
+
+
+def _about_whom(found: re.Match[str]) -> str:
+    return next(value for value in found.groupdict().values() if value)
 
 
 def _birth_date_follows(text: str) -> bool:

@@ -84,6 +84,9 @@ _OTHER_ORGANISATION = re.compile(
     # A prison's, a works' or an office's medical service: "Justizvollzugsanstalt Celle",
     # "Werksärztlicher Dienst der …", "Sozialmedizinischer Dienst"; a company ("… AG").
     r"\w*[Aa]nstalt\b|\w*(?:ärztlich|medizinisch)er Dienst\b|\bAG\b|"
+    # The doctors' out-of-hours service ("Ärztlicher Bereitschaftsdienst Erbach"); Portugal's
+    # local health units ("Unidade Local de Saúde de São João").
+    r"Bereitschaftsdienst\b|Unidade Local de Saúde|"
     # Albanian: "Spitali Universitar i Traumës".
     r"\bSpitali\b|"
     # A specialty's practice by its place: "Orthopädie am Rathaus", "Kardiologie im Zentrum".
@@ -519,7 +522,50 @@ def _sender_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
     if unsure is not None:
         yield Candidate("", unsure.text, 0)  # perhaps the recipient's: propose no sender
         return
-    yield from _signers_of_unnamed_head(lines)
+    signers = list(_signers_of_unnamed_head(lines))
+    yield from signers or _private_signer(lines)
+
+
+def _private_signer(lines: Sequence[Line]) -> Iterator[Candidate]:
+    """A note with no head, only a salutation (and perhaps its date) over its text, signed
+    with a person's name under its thanks ("Vielen Dank!" over "Sabine Kunze"): a relative's
+    or a neighbour's note, whose writer is its sender."""
+    first = _first_line_under_fax_header(lines)
+    below = lines[lines.index(first) :] if first is not None else []
+    opening = next((line for line in below if not _DATE_ALONE.fullmatch(line.text)), None)
+    if opening is None or not _SALUTATION_LINE.match(opening.text):
+        return
+    start = lines.index(opening)
+    thanks = [at for at, line in enumerate(lines) if at > start and _THANKS.search(line.text)]
+    if not thanks:
+        return
+    for at in range(thanks[-1] + 1, min(thanks[-1] + 4, len(lines))):
+        line = lines[at]
+        if _YOURS_ALONE.fullmatch(line.text.strip()):
+            continue  # "Ihre" over the name
+        signed = line.text.split(",")[0]  # "Anneliese Bauer, Nachbarin"
+        name = read_name(signed)
+        under = lines[at + 1].text if at + 1 < len(lines) else ""
+        if _BIRTH.search(f"{line.text} {under}"):
+            return  # "Wolfgang Nguyen" over "(geb. 4.1.1931)": the patient's own note
+        if name and len(name.split()) >= 2 and len(name.split()) == len(signed.split()):
+            yield Candidate(name, line.text, 1)
+        return
+
+
+# A note's own date over its salutation: "07.09.26", "Ebermannstadt, 30.9.2026".
+_DATE_ALONE = re.compile(
+    r"\s*(?:[^\W\d_][\w-]*(?:\s[^\W\d_][\w-]*)?,?\s+(?:den\s+)?)?"
+    r"\d{1,2}\.\s?\d{1,2}\.\s?(?:\d{4}|\d\d)\s*"
+)
+# The thanks or the closing a note's writer signs under (a line's last words too: "Wir
+# holen es Freitag ab. Danke!").
+_THANKS = re.compile(
+    rf"{_CLOSING.pattern}|^(?:Vielen|Herzlichen|Besten|Tausend) Dank\b|^Danke\b|"
+    r"^Thank you\b|^Thanks\b|\b(?:Vielen Dank|Danke(?: schön)?|Thank you|Thanks)\s*[!.]\s*$",
+    re.IGNORECASE,
+)
+_YOURS_ALONE = re.compile(r"(?:Ihre?|Deine?|Eure?|Yours)[,.!]?", re.IGNORECASE)
 
 
 # A street and its house number alone on a line ("Am Dom 2", "Lindenhof 12a").
@@ -686,6 +732,19 @@ def _doctor_heading(lines: Sequence[Line]) -> Candidate | None:
     return None
 
 
+# A slogan after a sender's name: a phrase that starts with an article or a possessive
+# ("Die Gesundheitskasse", "Ihre Pflege zu Hause", "Your health, our care"), no place or part.
+SLOGAN = re.compile(r"(?:Die|Der|Das|Ihre?|Unsere?|Wir|Für|Your|Our|We)\s", re.IGNORECASE)
+
+
+def _acronym_with_slogan(parts: Sequence[str]) -> str | None:
+    """ "AOK – Die Gesundheitskasse in Hessen": an insurer's letters alone, which name no one
+    without the slogan its head prints them with; the two are its name."""
+    if len(parts) == 2 and re.fullmatch(r"[A-ZÄÖÜ]{2,5}", parts[0]) and SLOGAN.match(parts[1]):
+        return f"{parts[0]} – {parts[1]}" if _an_organisation(parts[0]) else None
+    return None
+
+
 def _first_organisation(lines: Sequence[Line]) -> tuple[Candidate | None, Line | None]:
     """The first organisation the page's head names outside what may be an address, and
     the first one inside such a block (which may be the recipient)."""
@@ -712,7 +771,7 @@ def _first_organisation(lines: Sequence[Line]) -> tuple[Candidate | None, Line |
         parts = _head_parts(line.text)
         if not head and _town_after_dash(parts, line.text):
             head = line.text.strip()  # "УМБАЛ „Света Марина“ – Варна"
-        head = head or parts[0]
+        head = head or _acronym_with_slogan(parts) or parts[0]
         if (office := _town_and_office(line.text)) is not None and position not in addressed:
             return Candidate(office, line.text, 0), unsure
         if _RUN_INTO_STREET.search(head):
@@ -1334,6 +1393,8 @@ _OPERATOR = re.compile(
 _ONE_HOSPITAL = re.compile(
     r"(?:Klinikum|Krankenhaus|Klinik|Kreisklinik|Spital|Hospital|Landeskrankenhaus|"
     r"H[ôo]pital|Clinique|Campus|Ospedale|Policlinico)\s+(?:[A-ZÄÖÜ]|d[eu]s?\s|la\s|di\s|del\w*\s)|"
+    # A company's medical service: "Fraport AG – Medical Services, Flughafenklinik".
+    r"(?:Medical|Health|Occupational Health)\s+Services?\b|(?:Werks|Betriebs)ärztlicher Dienst\b|"
     # "Al Mouwasat University Hospital": a hospital named before its word
     r"(?:[A-ZÄÖÜ][\w-]*\s){1,4}(?:Hospital|Klinikum|Krankenhaus)$"
 )

@@ -197,11 +197,38 @@ _VISIT_AFTER = re.compile(
 )
 
 
+# "MEMORANDUM FOR RECORD" heads a memo of its own kind; "MEMORANDUM FOR <the practice>"
+# addresses one, whose "SUBJECT:" is its title.
+_MEMO_FOR_RECORD = re.compile(r"MEMORANDUM FOR (?:THE )?RECORD", re.IGNORECASE)
+
+
+def _addressing_formula(lines: Sequence[Line], position: int) -> bool:
+    """A salutation over the address it greets, without a comma ("Szanowna Pani Doktor /
+    Szanowny Panie Doktorze" over "Dr. med. Beate Zschornack, Töpferstraße 14, 02625
+    Bautzen"): a form's addressing line, not the salutation the letter's text follows."""
+    text = lines[position].text.rstrip()
+    if not _SALUTATION_LINE.match(text) or text.endswith((",", "!", ":")):
+        return False
+    following = lines[position + 1].text if position + 1 < len(lines) else ""
+    return bool(_POST_CODE.search(following))
+
+
+# A post code with its town: German, Austrian, Swiss, Polish ("02625 Bautzen", "59-900 Zgorzelec").
+_POST_CODE = re.compile(r"(?<![\d-])(?:\d{4,5}|\d\d-\d{3})\s+[A-ZÄÖÜ][^\W\d_]")
+
+
 def _head_titles(lines: Sequence[Line]) -> Iterator[Candidate]:
     """The subject line, or a heading, above the salutation."""
     addressed = _recipient_lines(lines)  # an address's lines (and the line under one)
     found = False  # a title read already: a later line of a kind heads a section
+    recorded = False  # a memorandum for record: its subject line is what it records
     for position, line in enumerate(lines):
+        if _MEMO_FOR_RECORD.fullmatch(line.text.strip()):
+            yield Candidate(line.text.strip(), line.text, 0)  # a US Army memo's own kind
+            found = recorded = True
+            continue
+        if _addressing_formula(lines, position):
+            continue  # "Szanowna Pani Doktor" over the address: the window's, not the letter's
         if line.number > 25 or _SALUTATION_LINE.match(line.text):
             break
         heading = kind_heading(line.text)
@@ -227,6 +254,8 @@ def _head_titles(lines: Sequence[Line]) -> Iterator[Candidate]:
             found = True
             continue
         label = _TITLE_LABEL.match(line.text)
+        if label and recorded:
+            continue
         if label:
             title = _title_text(line.text[label.end() :])
             if title and is_rank(title):
@@ -238,7 +267,7 @@ def _head_titles(lines: Sequence[Line]) -> Iterator[Candidate]:
         title = _title_text(line.text)
         # Not after a title: "BEFUND" under "CT THORAX MIT KONTRASTMITTEL" heads a section.
         if not found and title and _DOCUMENT_KIND.search(title) and len(title.split()) <= 6:
-            looks_like_heading = line.heading or line.text.isupper()
+            looks_like_heading = line.heading or _SENT_BY.sub("", line.text).isupper()
             if looks_like_heading and not _PATIENT_LABEL.search(line.text):
                 yield Candidate(title, line.text, 1)
                 found = True
@@ -257,7 +286,7 @@ def _head_titles(lines: Sequence[Line]) -> Iterator[Candidate]:
         free = _free(lines, position, addressed)
         # The visit's day after the kind ("Konsiliarbericht – Untersuchung vom 05.07.2025") is
         # the visit's, not the title's.
-        kind_line = _VISIT_AFTER.sub("", _without_other_name(line.text))
+        kind_line = _VISIT_AFTER.sub("", _without_other_name(_SENT_BY.sub("", line.text)))
         uncoded = _FORM_CODE_AFTER.sub("", kind_line)  # its form's code is no sentence's
         alone = (_kind_alone(uncoded) and _not_bare(uncoded)) or _kind_and_subject(uncoded)
         if free and alone and not found:
@@ -910,7 +939,7 @@ def _title_text(text: str) -> str | None:
         title = _without_patient(title)
     # "Ihre Überweisung vom 12.03.2026": the date went with the mention, its "vom" goes too.
     title = _DANGLING.sub("", title).strip(" ,.:;–—-¦")
-    title = _without_dashed_name(title)
+    title = _SENT_BY.sub("", _without_dashed_name(title))
     # "DISCHARGE SUMMARY / TTO": a heading with a list's acronym after a slash, filed under
     # the heading; two names ("Rückfrage Rezept / Lieferengpass", "Verlegungsbericht /
     # Lettera di trasferimento") stay whole, as printed.
@@ -919,7 +948,40 @@ def _title_text(text: str) -> str | None:
         title = halves[0].strip()
     if not title or len(title) > MAX_TITLE_CHARACTERS or _REPLY_ALONE.fullmatch(title):
         return None  # "AW: Patientin Wichmann" less its patient: a reply's prefix alone
-    return title.title() if title.isupper() else title
+    return _heading_case(title) if title.isupper() else title
+
+
+# A heading's small words, written small in its usual case ("Rückfrage zur Verordnung").
+_SMALL_WORDS = frozenset(
+    {"zur", "zum", "der", "die", "das", "dem", "den", "des", "und", "für", "von", "vom", "mit",
+     "bei", "nach", "auf", "aus", "über", "an", "am", "im", "in", "zu", "of", "the", "and",
+     "for", "to", "on", "de", "du", "la", "le", "di", "del", "da", "do", "e", "et", "y", "iz",
+     "ein", "eine", "einer", "eines", "einen", "einem", "no", "na", "od", "z", "ze", "w", "i"}
+)  # fmt: skip
+
+
+def _heading_case(text: str) -> str:
+    """A heading in capitals in its usual case: each word capitalised, the small words
+    written small, and a short word that is none of those kept as an abbreviation
+    ("FESTSTELLUNGSVERFAHREN NACH DEM SGB IX": "Feststellungsverfahren nach dem SGB IX")."""
+    words = text.split(" ")
+    cased = []
+    for index, word in enumerate(words):
+        folded = word.casefold()
+        if index and folded in _SMALL_WORDS:
+            cased.append(folded)
+        elif len(word) <= 3 and word.isalpha() and folded not in _SMALL_WORDS:
+            cased.append(word)  # "SGB", "IX", "MRT", "LWS"
+        else:
+            cased.append(word.title().replace("i\u0307", "i"))
+    return " ".join(cased)
+
+
+# How the letter was sent, after its heading: "RÜCKFRAGE ZUR VERORDNUNG – per Fax",
+# "Befundbericht (vorab per Fax)".
+_SENT_BY = re.compile(
+    r"\s*(?:[–—-]\s*|\()(?:vorab\s+)?(?:per|via|by)\s+(?:Tele)?fax\)?\s*$", re.IGNORECASE
+)
 
 
 # A law's or a list's numbers in a title ("Meldung gemäß §§ 6, 7 IfSG", "Art. 5 und 6"): the
