@@ -361,3 +361,31 @@ def test_a_subject_label_in_capitals_and_an_authoritys_procedure(line: str, titl
         f"13 JUN 2026\n{_WINDOW}{line}\nDOB: 07/05/1996\n1. The above beneficiary was seen.\n"
     )
     assert _fact(letter, "title") == title
+
+
+@pytest.mark.parametrize(
+    ("head", "found"),
+    [
+        # The page prints the confirmed name whole; the layout read its first part.
+        ("Kreisausschuss des Odenwaldkreises – Fachdienst Gesundheit",
+         "Kreisausschuss des Odenwaldkreises – Fachdienst Gesundheit"),
+        # The page names the office alone: which of its services wrote, the number does not
+        # tell (one switchboard for all of them).
+        ("Kreisausschuss des Odenwaldkreises", None),
+    ],
+)  # fmt: skip
+def test_a_known_name_printed_whole_holds_the_first_part_the_layout_reads(
+    head: str, found: str | None
+) -> None:
+    known = "Kreisausschuss des Odenwaldkreises – Fachdienst Gesundheit"
+    letter = (
+        f"{head}\nMichelstädter Straße 12 · 64711 Erbach\nTelefon 06062 70-0\n{_WINDOW}"
+        "Erbach, 10.11.2026\nFESTSTELLUNGSVERFAHREN NACH DEM SGB IX\n"
+        "Antragsteller/in: Mueller, Juergen\n"
+    )
+    marks = {mark.value: frozenset({known}) for mark in marks_in(letter)}
+    proposals = propose(letter, TODAY)
+    assert proposals["sender"].value == "Kreisausschuss des Odenwaldkreises"
+    directory = Directory(marks=marks, names={fold(known): known})
+    sender = with_directory(proposals, letter, directory).get("sender")
+    assert (sender.value if sender else None) == found

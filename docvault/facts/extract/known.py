@@ -407,6 +407,16 @@ def _one_sender(known: str, read: str) -> bool:
     return len(parts) > 1 and fold(parts[0]) == fold(read) and all(map(SLOGAN.match, parts[1:]))
 
 
+def _printed_whole(known: str, text: str) -> bool:
+    """Whether the letter's head prints a known correspondent's whole name of several parts
+    ("Kreisausschuss des Odenwaldkreises – Fachdienst Gesundheit"), of which the layout read
+    the first: the part after the dash is then the page's, not another site's or office's."""
+    if len(_SENDER_PARTS.split(known)) < 2:
+        return False
+    head = [line.text for line in all_lines(text)[:HEAD_LINES]]
+    return any(fold(known) in fold(line) for line in head)
+
+
 def with_directory(
     proposals: Mapping[str, Proposal], text: str, directory: Directory, mail_sender: str = ""
 ) -> dict[str, Proposal]:
@@ -429,7 +439,11 @@ def with_directory(
     named = identify_sender(text, directory, mail_sender)
     if read is not None and (spelled := _known_spelling(read.value, directory)) is not None:
         read = Proposal("sender", spelled, f"sender directory: “{read.value}” is {spelled}")
-    agreeing = [name for name in named if read is not None and _one_sender(name, read.value)]
+    agreeing = [
+        name
+        for name in named
+        if read is not None and (_one_sender(name, read.value) or _printed_whole(name, text))
+    ]
     if agreeing:
         decided["sender"] = _evidence(agreeing[0], named[agreeing[0]])
     elif len(named) == 1 and read is None and _identifies(next(iter(named.values()))):
