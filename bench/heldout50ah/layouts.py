@@ -353,6 +353,7 @@ Layout = Callable[[random.Random, Person, dict[str, Any], dt.date], Spec]
 
 # ---------------------------------------------------------------------------------------
 def uks_entlass(rng: random.Random, p: Person, pr: dict[str, Any], day: dt.date) -> Spec:
+    ihren = "Ihre Patientin" if p.sex == "f" else "Ihren Patienten"
     sh = Sheet()
     adm = day - dt.timedelta(days=rng.randrange(6, 14))
     dis = day - dt.timedelta(days=rng.randrange(0, 3))
@@ -388,7 +389,7 @@ def uks_entlass(rng: random.Random, p: Person, pr: dict[str, Any], day: dt.date)
             40,
             y,
             510,
-            f"wir berichten über {p.ihre} {p.pat}, {p.herrn} {p.fl}, der/die "
+            f"wir berichten über {ihren}, {p.herrn} {p.fl}, der/die "
             "sich in unserer stationären Behandlung befand.",
             "sans",
             10,
@@ -481,6 +482,7 @@ def uks_entlass(rng: random.Random, p: Person, pr: dict[str, Any], day: dt.date)
 
 
 def kardio_kl(rng: random.Random, p: Person, pr: dict[str, Any], day: dt.date) -> Spec:
+    ihres = "Ihrer Patientin" if p.sex == "f" else "Ihres Patienten"
     sh = Sheet()
     exam = day - dt.timedelta(days=rng.randrange(1, 5))
     sh.r(555, 48, "Kardiologische Praxis am Pfaffplatz", "serifb", 14)
@@ -505,7 +507,7 @@ def kardio_kl(rng: random.Random, p: Person, pr: dict[str, Any], day: dt.date) -
             60,
             y,
             480,
-            f"vielen Dank für die Überweisung {'Ihrer Patientin' if p.sex == 'f' else 'Ihres Patienten'}. "
+            f"vielen Dank für die Überweisung {ihres}. "
             "Echokardiographisch normale linksventrikuläre Pumpfunktion, keine relevanten "
             "Vitien. Ergometrisch Belastung bis 125 Watt ohne Angina pectoris und ohne "
             "signifikante ST-Strecken-Veränderungen.",
@@ -775,7 +777,8 @@ def drv(rng: random.Random, p: Person, pr: dict[str, Any], day: dt.date) -> Spec
     sh.t(
         60,
         800,
-        "Martin-Luther-Straße 2-4 · 66111 Saarbrücken · www.deutsche-rentenversicherung-saarland.de",
+        "Martin-Luther-Straße 2-4 · 66111 Saarbrücken · "
+        "www.deutsche-rentenversicherung-saarland.de",
         "sans",
         7,
     )
@@ -810,14 +813,14 @@ def pflege_mail(rng: random.Random, p: Person, pr: dict[str, Any], day: dt.date)
     subj = f"Wunddokumentation {p.herr} {p.surname}"
     sh.t(36, 70, subj, "libb", 13)
     sh.rule(36, 78, 559)
+    clock = f"{rng.randrange(7, 18):02d}:{rng.randrange(0, 59):02d}"
     hdr = [
         "Von: Ökumenische Sozialstation Saarlouis <pflege@sozialstation-saarlouis.example>",
-        f"Gesendet: {DE_DAY[day.weekday()]}, {dlong(day)} {rng.randrange(7, 18):02d}:{rng.randrange(0, 59):02d}",
+        f"Gesendet: {DE_DAY[day.weekday()]}, {dlong(day)} {clock}",
         f"An: {pr['names'][-1]} <praxis@hausarzt.example>",
         f"Betreff: {subj}",
     ]
     y = sh.block(36, 96, hdr, "lib", 9, 1.45) + 14
-    aw = f"{p.herr} {p.surname}"
     y = sh.t(36, y, "Guten Tag,", "lib", 10) + 18
     y = (
         sh.para(
@@ -1304,7 +1307,8 @@ def pl_karta(rng: random.Random, p: Person, pr: dict[str, Any], day: dt.date) ->
     title = "KARTA INFORMACYJNA LECZENIA SZPITALNEGO"
     sh.c(116, title, "sansb", 12)
     aw = f"{p.surname} {p.given}"
-    pesel = f"{p.birth:%y}{p.birth.month + (20 if p.birth.year >= 2000 else 0):02d}{p.birth:%d}{rng.randrange(10000, 99999)}"
+    pmon = p.birth.month + (20 if p.birth.year >= 2000 else 0)
+    pesel = f"{p.birth:%y}{pmon:02d}{p.birth:%d}{rng.randrange(10000, 99999)}"
     rows = [
         ("Pacjent:", aw),
         ("Data urodzenia:", dnum(p.birth)),
@@ -1552,7 +1556,8 @@ def zna_form(rng: random.Random, p: Person, pr: dict[str, Any], day: dt.date) ->
         ("Befund", "Schwellung und Druckschmerz distaler Radius rechts, DMS intakt."),
         (
             "Diagnostik",
-            "Röntgen Handgelenk rechts in zwei Ebenen: distale Radiusfraktur loco typico, nicht disloziert.",
+            "Röntgen Handgelenk rechts in zwei Ebenen: distale Radiusfraktur loco typico, "
+            "nicht disloziert.",
         ),
         ("Therapie", "Unterarmgipsschiene, Analgesie mit Ibuprofen 400 mg bei Bedarf."),
         ("Procedere", "Gipskontrolle und Röntgen in der Unfallchirurgie in einer Woche."),

@@ -107,6 +107,22 @@ class Letter:
             notes.append(f"register: {reg.collision}")
         if reg is None:
             notes.append("patient not in the register")
+        else:
+            alltext = "\n".join(pg["text"] for pg in conds["scan200"]["pages"])
+            twins = [
+                q
+                for q in _register()
+                if q.id != reg.id
+                and q.surname.casefold() == p.surname.casefold()
+                and q.given_names.casefold() == p.given.casefold()
+                and (not s.birth_printed or q.birth_date == p.birth)
+            ]
+            if twins and reg.street not in alltext and not s.patient_id_printed:
+                notes.append(
+                    "another register patient fits the name"
+                    + ("" if s.birth_printed else " (no birth date printed)")
+                    + f" ({', '.join(q.id for q in twins)}); the letter alone does not decide"
+                )
         if self.stamp is not None:
             notes.append("scan carries the practice's receipt stamp (not the letter date)")
         if self.fax_cover:
