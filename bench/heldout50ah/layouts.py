@@ -206,6 +206,7 @@ class Person:
     native_surname: str = ""
     native_given: str = ""
     old_name: bool = False
+    birth_name: str = ""
 
     def use_native(self) -> None:
         if self.native_surname:
@@ -252,6 +253,7 @@ def person_of(p: Patient, rng: random.Random) -> Person:
         p.native_surname,
         p.native_given,
     )
+    per.birth_name = p.birth_name
     if p.former_names and rng.random() < 0.7:
         per.surname = p.former_names[0]
         per.old_name = True
@@ -378,9 +380,9 @@ def uks_entlass(rng: random.Random, p: Person, pr: dict[str, Any], day: dt.date)
         1.4,
     )
     sh.t(380, 190, f"Fall-Nr. 4{rng.randrange(10**7, 10**8)}", "sans", 8.5)
-    aw = f"{p.lf}, geb. {dnum(p.birth)}"
+    aw = p.lf
     sh.t(40, 222, "Vorläufiger Entlassbrief", "sansb", 13)
-    y = sh.t(40, 242, f"Betr.: {aw}", "sansb", 10) + 13
+    y = sh.t(40, 242, f"Betr.: {aw}, geb. {dnum(p.birth)}", "sansb", 10) + 13
     y = sh.t(40, y, f"wohnhaft {p.street}, {p.postcode} {p.city}", "sans", 10) + 13
     y = sh.t(40, y, f"Stationärer Aufenthalt vom {dnum(adm)} bis {dnum(dis)}", "sans", 10) + 22
     y = sh.t(40, y, pr["salute"], "sans", 10) + 18
@@ -499,8 +501,8 @@ def kardio_kl(rng: random.Random, p: Person, pr: dict[str, Any], day: dt.date) -
     _recipient(sh, 60, 158, pr, "serif", 11)
     subj = f"Echokardiographie und Belastungs-EKG vom {dnum(exam)}"
     sh.t(60, 262, subj, "serifb", 11)
-    aw = f"{p.surname.upper()}, {p.given} * {dnum(p.birth)}"
-    y = sh.t(60, 278, f"Pat.: {aw}", "serif", 11) + 26
+    aw = f"{p.surname.upper()}, {p.given}"
+    y = sh.t(60, 278, f"Pat.: {aw} * {dnum(p.birth)}", "serif", 11) + 26
     y = sh.t(60, y, pr["salute"], "serif", 11) + 18
     y = (
         sh.para(
@@ -751,9 +753,9 @@ def drv(rng: random.Random, p: Person, pr: dict[str, Any], day: dt.date) -> Spec
     title = "Anforderung eines ärztlichen Befundberichts"
     y = sh.t(60, 240, title, "sansb", 11) + 16
     aw = f"{p.herr} {p.fl}"
-    y = sh.t(60, y, f"Versicherte Person: {aw}, geboren am {dlong(p.birth)}", "sans", 10) + 13
-    if p.old_name:
-        pass
+    maiden = f" geb. {p.birth_name}" if p.birth_name and not p.old_name else ""
+    y = sh.t(60, y, f"Versicherte Person: {aw}{maiden}", "sans", 10) + 13
+    y = sh.t(60, y, f"geboren am {dlong(p.birth)}", "sans", 10) + 13
     y = sh.t(60, y, "Antrag auf Leistungen zur medizinischen Rehabilitation", "sans", 10) + 24
     y = sh.t(60, y, "Sehr geehrte Damen und Herren,", "sans", 10) + 18
     y = (
@@ -1015,6 +1017,8 @@ def fr_metz(rng: random.Random, p: Person, pr: dict[str, Any], day: dt.date) -> 
     madame = "Mme" if p.sex == "f" else "M."
     nee = "née" if p.sex == "f" else "né"
     aw = f"{madame} {p.surname.upper()} {p.given}"
+    if p.birth_name and p.sex == "f":
+        aw = f"{madame} {p.surname.upper()} née {p.birth_name.upper()} {p.given}"
     y = sh.t(40, 298, f"Patient(e) : {aw}", "sans", 10) + 13
     y = sh.t(40, y, f"{nee.capitalize()} le : {dnum(p.birth, '/')}", "sans", 10) + 13
     y = sh.t(40, y, f"Hospitalisation du {dnum(adm, '/')} au {dnum(dis, '/')}", "sans", 10) + 24
@@ -1479,8 +1483,8 @@ def versorgungsamt(rng: random.Random, p: Person, pr: dict[str, Any], day: dt.da
     )
     title = "FESTSTELLUNG DER BEHINDERUNG NACH DEM SGB IX"
     sh.t(60, 244, title, "serifb", 11)
-    aw = f"{p.herrn} {p.fl}, geb. {dnum(p.birth)}"
-    y = sh.t(60, 260, f"Antragsteller/in: {aw}", "serif", 11) + 14
+    aw = f"{p.herrn} {p.fl}"
+    y = sh.t(60, 260, f"Antragsteller/in: {aw}, geb. {dnum(p.birth)}", "serif", 11) + 14
     y = sh.t(60, y, f"{p.street}, {p.postcode} {p.city}", "serif", 11) + 24
     y = sh.t(60, y, "Sehr geehrte Damen und Herren,", "serif", 11) + 18
     app = day - dt.timedelta(days=rng.randrange(10, 40))
@@ -1565,7 +1569,7 @@ def zna_form(rng: random.Random, p: Person, pr: dict[str, Any], day: dt.date) ->
         sh.t(36, y, head, "narrow", 10)
         y = sh.para(120, y, 430, body, "narrow", 10) + 8
     y += 20
-    sh.t(36, y, f"Saarlouis, {dnum(day)}", "narrow", 10)
+    sh.t(36, y, f"Saarlouis, {day:%d.%m.%y}", "narrow", 10)
     sh.t(300, y, "Dr. med. Jens Lorig, Oberarzt ZNA", "narrow", 10)
     return Spec(
         sh,
@@ -1584,6 +1588,7 @@ def zna_form(rng: random.Random, p: Person, pr: dict[str, Any], day: dt.date) ->
         [("Dr. med. Jens Lorig", "senior doctor")],
         notes=[
             "form: surname in capitals in its own field",
+            "letter date with a two-digit year at the end",
             "the receiving doctor's name printed in a 'Hausarzt' field",
             "admission date and letter date on the same day",
         ],

@@ -208,7 +208,7 @@ def _register() -> list[Patient]:
 
 def _choose(rng: random.Random, origin: str | None) -> tuple[Patient | None, layouts.Person]:
     reg = _register()
-    if rng.random() < 0.09:
+    if rng.random() < 0.12:
         return None, layouts.outsider(rng, origin)
     if origin:
         pool = [p for p in reg if p.origin == origin]
