@@ -417,6 +417,32 @@ MEDS = [
 ]
 
 
+LABS = [
+    "Natrium 138 mmol/l, Kalium 3,9 mmol/l, Kreatinin 1,12 mg/dl, eGFR 61 ml/min",
+    "CRP 8,4 mg/l (Aufnahme 96,2 mg/l), Leukozyten 8,1 /nl, Hb 11,9 g/dl",
+    "NT-proBNP 1840 pg/ml, Troponin T hs 14 ng/l, TSH 1,82 mU/l",
+    "GOT 28 U/l, GPT 31 U/l, GGT 45 U/l, Bilirubin 0,7 mg/dl",
+    "HbA1c 6,9 %, LDL-Cholesterin 131 mg/dl, Triglyceride 177 mg/dl",
+    "INR 1,1, aPTT 29 s, Thrombozyten 244 /nl",
+]
+COURSE = [
+    "Unter der eingeleiteten Therapie kam es zu einer raschen Besserung der Beschwerden. "
+    "Die laborchemischen Entzündungsparameter waren rückläufig.",
+    "Die Mobilisation gelang zunehmend selbstständig, zuletzt mit Rollator auf Stationsebene. "
+    "Eine Anschlussheilbehandlung wurde beantragt.",
+    "Echokardiographisch zeigte sich eine leichtgradig eingeschränkte linksventrikuläre "
+    "Pumpfunktion ohne relevante Klappenvitien.",
+    "Die antibiotische Therapie mit Ampicillin/Sulbactam wurde nach fünf Tagen auf Amoxicillin "
+    "oral umgestellt und ist bis einschließlich Tag 7 fortzuführen.",
+    "Der Blutzucker war unter Fortführung der oralen Medikation gut eingestellt; eine "
+    "Diabetesschulung wird ambulant empfohlen.",
+    "Die Wunde ist reizlos, das Nahtmaterial kann ab dem 12. postoperativen Tag hausärztlich "
+    "entfernt werden.",
+    "Bei Hypokaliämie erfolgte eine orale Substitution; wir bitten um Kontrolle der "
+    "Elektrolyte in einer Woche.",
+]
+
+
 def _recipient(b: Builder, pr: int, x: float = 25.0, font: str | None = None) -> None:
     for ln in world.RECIPIENT[pr]:
         b.add(ln, x=x, font=font)
@@ -466,10 +492,12 @@ def k_hospital(ctx: Ctx, pt: Pat, pr: int, ld: date) -> dict[str, Any]:
         )
     b.y = max(y1, b.y) + 8
     style = rng.choice(["std", "surfirst", "caps", "title"])
+    plain = title
     aw, fl = _name(ctx, pt, style)
     bdst = rng.choice(["de", "de1", "de2"])
     if rng.random() < 0.5:
-        b.add(title.upper(), font="sansb", size=12, dy=8)
+        title = title.upper()
+        b.add(title, font="sansb", size=12, dy=8)
         b.add(f"Patient: {aw}, geb. {ctx.d(pt.bd, bdst)}", dy=5)
     else:
         b.add(f"Betr.: {_salut(pt, 'de')} {aw}, * {ctx.d(pt.bd, bdst)}", dy=5)
@@ -489,17 +517,20 @@ def k_hospital(ctx: Ctx, pt: Pat, pr: int, ld: date) -> dict[str, Any]:
         b.add(f"– {dx}")
     b.gap(3)
     b.add("Verlauf:", font="sansb")
-    for _ in range(rng.randint(2, 6)):
-        b.para(
-            "Unter der eingeleiteten Therapie kam es zu einer raschen Besserung der "
-            "Beschwerden. Die laborchemischen Entzündungsparameter waren rückläufig, "
-            "die Mobilisation gelang zunehmend selbstständig. Echokardiographisch zeigte "
-            "sich eine leichtgradig eingeschränkte linksventrikuläre Pumpfunktion.",
-            158,
-        )
+    for text in rng.sample(COURSE, rng.randint(2, 6)):
+        b.para(text, 158)
     b.add("Medikation bei Entlassung:", font="sansb")
     for m in rng.sample(MEDS, 4):
         b.add(m)
+    if rng.random() < 0.55:
+        b.gap(2)
+        b.add("Laborwerte bei Entlassung:", font="sansb")
+        for row in LABS:
+            b.add(row)
+        b.gap(2)
+        b.add("Procedere:", font="sansb")
+        for text in COURSE:
+            b.para(text, 158)
     b.gap(2)
     fu = ld + timedelta(days=rng.randint(14, 60))
     b.para(
@@ -519,7 +550,7 @@ def k_hospital(ctx: Ctx, pt: Pat, pr: int, ld: date) -> dict[str, Any]:
         sender=org,
         alts=[*alts, dept],
         title=title,
-        talts=[title.upper()],
+        talts=[plain] if title != plain else [title.upper()],
         bd=True,
         fax=fax,
         pid=None,
@@ -1105,7 +1136,7 @@ def _letter(idx: int, split: str, seed: int, pats: list[register.Patient]) -> Le
         prc = world.PRACTICES[pr]
         cover = [
             Line(25.0, 30.0, "TELEFAX", "sansb", 22),
-            Line(25.0, 50.0, f"An: {prc['name'][:70]}", "sans", 10),
+            Line(25.0, 50.0, f"An: {prc['name']}", "sans", 10),
             Line(25.0, 56.0, f"Fax: {prc['fax']}", "sans", 10),
             Line(25.0, 66.0, f"Von: {out['sender'][:70]}", "sans", 10),
             Line(25.0, 72.0, f"Fax: {fnum}", "sans", 10),
