@@ -1,0 +1,1 @@
+"""Held-out set 50ah: general-practice post of Saarland and the Palatinate."""

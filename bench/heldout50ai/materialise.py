@@ -1,0 +1,45 @@
+"""python -m bench.heldout50ai.materialise OUT: writes the set's files and truth."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from . import letters, register
+
+
+def materialise(out: Path) -> None:
+    splits: dict[str, list[str]] = {}
+    for name in ("test", "examples"):
+        splits[name] = []
+        for letter in letters.split(name):
+            folder = out / name / letter.id
+            folder.mkdir(parents=True, exist_ok=True)
+            for cond in letter.conditions():
+                for rel, data in letter.render(cond).items():
+                    (folder / rel).parent.mkdir(parents=True, exist_ok=True)
+                    (folder / rel).write_bytes(data)
+            (folder / "truth.json").write_text(
+                json.dumps(letter.truth(), ensure_ascii=False, indent=1), encoding="utf-8"
+            )
+            splits[name].append(letter.id)
+    register.write_all(register.build(), out / "register")
+    practices = letters.practice_names()
+    own = [n for p in practices for n in p["names"]]
+    index = {"set": "heldout50ai", "practices": practices, "splits": splits, "own_names": own}
+    (out / "index.json").write_text(
+        json.dumps(index, ensure_ascii=False, indent=1), encoding="utf-8"
+    )
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 1:
+        print("usage: python -m bench.heldout50ai.materialise OUT")
+        return 2
+    materialise(Path(argv[0]))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
