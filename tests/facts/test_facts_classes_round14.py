@@ -389,3 +389,46 @@ def test_a_known_name_printed_whole_holds_the_first_part_the_layout_reads(
     directory = Directory(marks=marks, names={fold(known): known})
     sender = with_directory(proposals, letter, directory).get("sender")
     assert (sender.value if sender else None) == found
+
+
+# After the second pair of blind sets, 50ah (Saarland, Lorraine, Luxembourg) and 50ai
+# (Bremen, East Frisia), were measured.
+
+
+def _luxembourg_letter(closing: str, written: str = "Réimech, den 30. August 2026") -> str:
+    return (
+        "Dr Carole Wagner-Thill\nMédecin généraliste\n"
+        "23, route du Vin · L-5550 Remich · Tel. +352 23 69 81 1\n"
+        f"{_WINDOW}{written}\nIwwerweisung\nLéif Kolleegin, léiwe Kolleeg,\n"
+        "ech schécken Iech dëse Patient.\n"
+        f"Les derniers résultats de laboratoire sont joints. {closing}\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("closing", "sender"),
+    [
+        ("Bien confraternellement.\nDr C. Wagner-Thill", "Dr Carole Wagner-Thill"),
+        ("Bien confraternellement.\nDr C. Weber", None),  # another doctor signs
+    ],
+)
+def test_a_doctors_head_signed_with_her_initial(closing: str, sender: str | None) -> None:
+    """The doctor whose name heads the page signs with her given name's initial, under a
+    French closing: her own letter head."""
+    assert _fact(_luxembourg_letter(closing), "sender") == sender
+
+
+def test_a_luxembourgish_month() -> None:
+    letter = _luxembourg_letter("Merci.", written="Réimech, den 10. Abrëll 2026")
+    assert _fact(letter, "letter_date") == "2026-04-10"
+
+
+def test_a_foreign_titles_dangling_word_goes_with_its_date() -> None:
+    """ "Objet : Coloscopie du 25/02/2026": the date leaves the title, and its "du" with it
+    (until now "Coloscopie du")."""
+    letter = (
+        "Docteur Pierre SCHNEIDER\nGastro-entérologue\n12, rue de la Gare · 57200 Sarreguemines\n"
+        f"{_WINDOW}Sarreguemines, le 26/02/2026\nObjet : Coloscopie du 25/02/2026\n"
+        "Cher Confrère,\n"
+    )
+    assert _fact(letter, "title") == "Coloscopie"

@@ -28,7 +28,7 @@ from docvault.textutil import without_accents
 _MONTH_LOCALES = (
     "de", "de_AT", "de_CH", "en", "nl", "fr", "it", "es", "pt", "pl", "cs", "sk", "hu", "da",
     "nb", "nn", "sv", "fi", "lt", "lv", "et", "uk", "ru", "tr", "hr", "sr_Latn", "sr", "bs",
-    "sl", "ro", "bg", "el", "sq", "mk",
+    "sl", "ro", "bg", "el", "sq", "mk", "lb",
 )  # fmt: skip
 # Short forms and spellings the CLDR does not list: German abbreviations, a typewriter's
 # "Maerz", Austria's "Feber", French without accents, Latin America's "setiembre".

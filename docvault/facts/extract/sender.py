@@ -113,6 +113,7 @@ _CLOSING = re.compile(
     r"(?:Kind|Best|With best|Warm) regards|Sincerely|^(?:With )?[Bb]est(?: wishes)?,?$|"
     r"^Many thanks,?$|Met (?:vriendelijke|collegiale|hartelijke) groet(?:en)?|"
     r"(?:Bien )?[Cc]ordialement|Salutations (?:distinguées|confraternelles)|"
+    r"(?:Bien )?[Cc]onfraternellement|Mat (?:beschte|frëndleche|frëndlechen) Gréiss|"
     r"Freundliche Gr(?:üss|ues)e|Mit freundlichem Gru(?:ß|ss)|Hochachtungsvoll|"
     # The closings of the letters from abroad.
     r"Med venlig hilsen|Med vennlig hilsen|Med vänlig(?:a)? hälsning(?:ar)?|"
@@ -729,7 +730,20 @@ def _doctor_heading(lines: Sequence[Line]) -> Candidate | None:
     name = first.text.strip()
     if any(same_person(signer.value, name) for signer in _signers(lines)):
         return Candidate(name, first.text, 0)
+    if _signed_with_initial(name, lines):
+        return Candidate(name, first.text, 0)
     return None
+
+
+def _signed_with_initial(name: str, lines: Sequence[Line]) -> bool:
+    """Whether the head's doctor signs with her given name's initial ("Dr Carole
+    Wagner-Thill" signs "Dr C. Wagner-Thill") on one of the letter's last lines."""
+    words = _SIGNER.sub("", name).split()
+    if len(words) < 2:
+        return False
+    initial, surname = re.escape(words[0][0]), re.escape(words[-1])
+    signed = re.compile(rf"(?:(?:Dr|Prof)\.?\s*(?:med\.\s*)?)?{initial}\.\s*{surname}")
+    return any(signed.fullmatch(line.text.strip()) for line in lines[-_LAST_LINES_SIGNED:])
 
 
 # A slogan after a sender's name: a phrase that starts with an article or a possessive

@@ -909,7 +909,9 @@ _REPLY_ALONE = re.compile(r"(?:AW|RE|WG|FW|FWD|TR|SV|Antwort|Reply)\W*", re.IGNO
 
 _DANGLING = re.compile(
     r"(?:\s+(?:vom|von|am|from|of|dated|on|für|for|zur|zum|der|des|über|about|betreffend|betreffs|"
-    r"regarding|concerning))+$",
+    r"regarding|concerning|"
+    # The letters from abroad: "Coloscopie du" (its date gone), "Visita del", "Consulta de".
+    r"du|del|della|dello|de|da|do|dne|z|ze|van))+$",
     re.I,
 )
 
