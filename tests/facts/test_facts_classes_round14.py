@@ -293,11 +293,15 @@ def test_a_private_notes_writer_is_its_sender(
         ("Ärztlicher Bereitschaftsdienst Erbach", "Ärztlicher Bereitschaftsdienst Erbach"),
         ("Fraport AG – Medical Services, Flughafenklinik",
          "Fraport AG – Medical Services, Flughafenklinik"),
+        ("Landkreis Emsland – Fachbereich Gesundheit",
+         "Landkreis Emsland – Fachbereich Gesundheit"),
+        ("BG Verkehr – Seeärztlicher Dienst", "BG Verkehr – Seeärztlicher Dienst"),
     ],
 )  # fmt: skip
 def test_heads_the_rules_did_not_know(head: str, sender: str) -> None:
     """An insurer's letters with the slogan it prints them with, Portugal's local health
-    unit, the doctors' out-of-hours service, a company's medical service."""
+    unit, the doctors' out-of-hours service, a company's or a trade insurer's medical
+    service, an authority with its health office (the whole head, not its first part)."""
     letter = (
         f"{head}\nBasler Straße 2 · 61352 Bad Homburg\nTelefon 06172 272-0\n{_WINDOW}"
         "Datum: 24. Juli 2026\nAnforderung eines ärztlichen Befundberichts\n"
@@ -367,8 +371,8 @@ def test_a_subject_label_in_capitals_and_an_authoritys_procedure(line: str, titl
     ("head", "found"),
     [
         # The page prints the confirmed name whole; the layout read its first part.
-        ("Kreisausschuss des Odenwaldkreises – Fachdienst Gesundheit",
-         "Kreisausschuss des Odenwaldkreises – Fachdienst Gesundheit"),
+        ("Kreisausschuss des Odenwaldkreises – Fachdienst Soziales",
+         "Kreisausschuss des Odenwaldkreises – Fachdienst Soziales"),
         # The page names the office alone: which of its services wrote, the number does not
         # tell (one switchboard for all of them).
         ("Kreisausschuss des Odenwaldkreises", None),
@@ -377,7 +381,7 @@ def test_a_subject_label_in_capitals_and_an_authoritys_procedure(line: str, titl
 def test_a_known_name_printed_whole_holds_the_first_part_the_layout_reads(
     head: str, found: str | None
 ) -> None:
-    known = "Kreisausschuss des Odenwaldkreises – Fachdienst Gesundheit"
+    known = "Kreisausschuss des Odenwaldkreises – Fachdienst Soziales"
     letter = (
         f"{head}\nMichelstädter Straße 12 · 64711 Erbach\nTelefon 06062 70-0\n{_WINDOW}"
         "Erbach, 10.11.2026\nFESTSTELLUNGSVERFAHREN NACH DEM SGB IX\n"

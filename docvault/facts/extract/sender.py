@@ -1400,6 +1400,8 @@ _HEAD_PROVIDER = re.compile(
 # A hospital group that runs the hospital named after it on the letter head.
 _OPERATOR = re.compile(
     r"\b(?:AG|GmbH|gGmbH|Holding|Verbund|Gruppe|Group|Kliniken|Klinikverbund|University|"
+    # A trade's accident insurer ("BG Verkehr", "BG BAU"); a district ("Landkreis Emsland").
+    r"BG|Landkreis|Kreis|Kreisausschuss|Stadt|"
     r"Universität|CHR|CHU|CHRU|Centre Hospitalier|Hôpitaux|Universitätsklinikum|Klinikum|"
     r"Azienda)\b|"
     r"verbund\b"
@@ -1408,7 +1410,10 @@ _ONE_HOSPITAL = re.compile(
     r"(?:Klinikum|Krankenhaus|Klinik|Kreisklinik|Spital|Hospital|Landeskrankenhaus|"
     r"H[ôo]pital|Clinique|Campus|Ospedale|Policlinico)\s+(?:[A-ZÄÖÜ]|d[eu]s?\s|la\s|di\s|del\w*\s)|"
     # A company's medical service: "Fraport AG – Medical Services, Flughafenklinik".
-    r"(?:Medical|Health|Occupational Health)\s+Services?\b|(?:Werks|Betriebs)ärztlicher Dienst\b|"
+    r"(?:Medical|Health|Occupational Health)\s+Services?\b|\w*ärztlicher Dienst\b|"
+    # An authority's office for health: "Landkreis Emsland – Fachbereich Gesundheit".
+    r"(?:Fachbereich|Fachdienst|Fachabteilung|Abteilung|Dezernat|Referat|Geschäftsbereich)\s"
+    r"(?:\w+\s)?Gesundheit|"
     # "Al Mouwasat University Hospital": a hospital named before its word
     r"(?:[A-ZÄÖÜ][\w-]*\s){1,4}(?:Hospital|Klinikum|Krankenhaus)$"
 )
