@@ -7,7 +7,8 @@ The rules read at most `MAX_CHARACTERS` (20,000 characters) of each text: a line
 fax machine times before a page count (one pattern spanning both once took 8.4 s on it), a
 word of 5,000 letters, a head of 3,000 hyphenated parts, 6,000 label and date lines, 3,000 of
 the clinic's own name, a receipt stamp's word before a word of 5,000 letters, a reference row
-of 1,500 labels over 1,500 dates. A letter of the held-out sets takes some 5 ms.
+of 1,500 labels over 1,500 dates, a heading and a first sentence run on by 19,000 no-break
+spaces. A letter of the held-out sets takes some 5 ms.
 """
 
 from __future__ import annotations
@@ -30,6 +31,13 @@ HOSTILE = {
     # a name's words with optional spaces took 10 s on a word of 80 letters).
     "stamp and a long word": "EINGANG " + "a" * 5000 + "1:\n12.12.2025\nKlinik Nord\n",
     "reference row": "Ihr Zeichen " * 1500 + "Datum\n" + "12.12.2025 " * 1500 + "\n",
+    # Runs of no-break spaces (plain spaces become a cell's mark) in a heading and in a first
+    # sentence: two patterns of the fourteenth round, each with a leading or a doubled
+    # optional space, took seconds on them.
+    "spaced heading": "Klinik Nord\nBEFUNDBERICHT" + "\u00a0" * 19000 + "x\nSehr geehrte Damen,\n",
+    "spaced sentence": "Klinik Nord\nSehr geehrte Damen,\nfür Anna Weber"
+    + "\u00a0" * 19000
+    + "x\n",
 }
 
 

@@ -11,7 +11,9 @@ from datetime import date
 import pytest
 
 from docvault.facts import propose
+from docvault.facts.extract.base import letter_lines
 from docvault.facts.extract.known import Directory, fold, marks_in, with_directory
+from docvault.facts.extract.title import _addressing_formula
 
 TODAY = date(2026, 12, 1)
 
@@ -134,8 +136,9 @@ def test_a_carers_line_is_not_the_patients(carer: str) -> None:
 @pytest.mark.parametrize(
     ("sentence", "patient", "born"),
     [
+        # The birth date on a relative's line stays unread: the register's match gives it.
         ("ich schreibe für meinen Vater Maximilian Rüger, geb. 11.3.1938. Könnten Sie",
-         "Maximilian Rüger", "1938-03-11"),
+         "Maximilian Rüger", None),
         ("mein Frau Margarete Fischer\nbraucht wieder die Tabletten", "Margarete Fischer", None),
         ("my mother Jane Miles needs a home visit", "Jane Miles", None),
     ],
@@ -144,8 +147,8 @@ def test_a_relatives_message_names_the_patient_as_theirs(
     sentence: str, patient: str, born: str | None
 ) -> None:
     """A relative writes for the patient: the person the writer calls "my father" in the
-    message's first sentence is whom it is about (until now, a relative's line was skipped
-    as another person's particulars)."""
+    message's first sentence is whom it is about (weak evidence: a labelled patient
+    overrules it)."""
     letter = (
         "Von: Michael Rüger-Bär <michael.baer@web.de>\nAn: Praxis am Deich\n"
         f"Betreff: Termin\nSehr geehrte Damen und Herren,\n{sentence}\nViele Grüße\nMichael\n"
@@ -436,3 +439,49 @@ def test_a_foreign_titles_dangling_word_goes_with_its_date() -> None:
         "Cher Confrère,\n"
     )
     assert _fact(letter, "title") == "Coloscopie"
+
+
+def test_a_patients_own_relative_gives_no_birth_date() -> None:
+    """ "Mein Sohn Peter Müller, geb. 03.04.1990, holt das Rezept ab": the patient's son,
+    whose birth date is not the patient's (the review of the fourteenth round)."""
+    letter = (
+        "Von: Hans Müller <hans@web.de>\nBetreff: Rezept\nSehr geehrte Damen und Herren,\n"
+        "bitte ein neues Rezept.\nMein Sohn Peter Müller, geb. 03.04.1990, holt das Rezept ab.\n"
+    )
+    assert _fact(letter, "born") is None
+
+
+def test_a_year_before_a_noun_is_no_post_code() -> None:
+    """A salutation without its comma over a line with a year and a noun ("12.03.1961
+    Hauptdiagnose") is where the letter begins, not an address's formula (the review of the
+    fourteenth round); over a post code and its town it is the formula."""
+    salutation = "Sehr geehrte Damen und Herren\n"
+    under = "Frau Anna Lang, geb. 12.03.1961 Hauptdiagnose Pneumonie\n"
+    assert not _addressing_formula(letter_lines(salutation + under), 0)
+    address = "Dr. med. Beate Zschornack, Töpferstraße 14, 02625 Bautzen\n"
+    assert _addressing_formula(letter_lines(salutation + address), 0)
+
+
+@pytest.mark.parametrize(
+    ("heading", "title"),
+    [("Entlassungsbericht / Schneider", "Entlassungsbericht"),
+     ("Pflegebericht / Wunddokumentation", "Pflegebericht / Wunddokumentation")],
+)  # fmt: skip
+def test_a_name_after_a_slash_is_no_second_document(heading: str, title: str | None) -> None:
+    """A surname after a kind's slash is no second document: the title is the kind alone
+    (the review of the fourteenth round: it was kept whole, the surname in the title)."""
+    letter = f"Klinikum Nord\nFax 040 1234 5678\n{_WINDOW}{heading}\nText.\n"
+    assert _fact(letter, "title") == title
+
+
+def test_no_break_spaces_are_spaces() -> None:
+    """A text layer's no-break spaces (some fonts write every space as one) are read as
+    spaces: between a name's words, and in a run as a column's gap."""
+    letter = (
+        f"Klinikum\u00a0Nord\nFax 040 1234 5678\n{_WINDOW}"
+        "Patient:\u00a0Anna\u00a0Lang\u00a0\u00a0\u00a0\u00a0geb.\u00a012.03.1961\n"
+    )
+    lines = [line.text for line in letter_lines(letter)]
+    assert "Patient: Anna Lang ¦ geb. 12.03.1961" in lines
+    assert _fact(letter, "patient") == "Anna Lang"
+    assert _fact(letter, "born") == "1961-03-12"

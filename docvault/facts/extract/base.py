@@ -84,6 +84,11 @@ _COLUMN_GAP = re.compile(r"(?<=\S)[ \t]{3,}(?=\S)")
 
 CELL = " ¦ "  # stands for a table's cell boundary in a line (strip_markup keeps it)
 
+# Spaces other than the space and the tab (no-break, em, thin, ideographic): read as spaces.
+# Left as they are, a line of 19,000 no-break spaces cost patterns that allow a space
+# twice some ten seconds (bench/facts_hostile_bench.py).
+_OTHER_SPACE = re.compile(r"[^\S\r\n\t ]")
+
 
 # A label padded to its column's colon ("Name     : Kortmann, Heinrich", as a lab's
 # fixed-width printout writes it; "Nom : Dupont", as French sets it): the label and its colon.
@@ -105,6 +110,7 @@ def letter_lines(text: str) -> list[Line]:
             block += 1
             continue
         heading = bool(re.match(r"\s{0,3}(?:#{1,6}\s|\*\*[^*]+\*\*\s*$)", raw))
+        raw = _OTHER_SPACE.sub(" ", raw)  # a run of them is a column's gap, as spaces are
         cells = raw.strip().strip("|").replace("|", CELL)
         plain = strip_markup(_COLUMN_GAP.sub(CELL, _PADDED_LABEL.sub(":", cells))).strip(" ¦")
         if plain.strip() == ":":

@@ -42,8 +42,8 @@ _OTHER_MONTH_SPELLINGS = {
 def _cldr_months() -> dict[str, int]:
     """Each language's month names from the Unicode CLDR (Babel): as a date writes them
     (the genitive: "21. rujna 2025", "5 листопада") and alone. A name two languages give
-    different months ("listopada": October in Croatian, November in Polish) is left out:
-    a date left unread is better than one misread."""
+    different months ("listopada": October in Croatian, November in Polish) is left out
+    here: `_slavic_month` reads it by how its day is written, else a date stays unread."""
     months: dict[str, set[int]] = {}
     for locale in _MONTH_LOCALES:
         for context in ("format", "stand-alone"):
@@ -68,8 +68,8 @@ def _month_numbers() -> dict[str, int]:
 _MONTH_NAME = r"(?P<month_name>[^\W\d_]{3,12})\.?"
 
 # "listopad(a)": November in Polish and Czech, October in Croatian. Croatian writes its day
-# as an ordinal, with a stop ("9. listopada 2026."); Polish and Czech do not ("9 listopada
-# 2026 r.").
+# as an ordinal, with a stop ("9. listopada 2026."); Polish does not ("9 listopada 2026 r.").
+# (Czech's genitive, "9. listopadu", is a name of its own: November, stop or none.)
 _LISTOPAD = re.compile(r"listopada?", re.IGNORECASE)
 
 

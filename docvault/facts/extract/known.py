@@ -407,11 +407,12 @@ def _one_sender(known: str, read: str) -> bool:
     return len(parts) > 1 and fold(parts[0]) == fold(read) and all(map(SLOGAN.match, parts[1:]))
 
 
-def _printed_whole(known: str, text: str) -> bool:
+def _printed_whole(known: str, read: str, text: str) -> bool:
     """Whether the letter's head prints a known correspondent's whole name of several parts
     ("Kreisausschuss des Odenwaldkreises – Fachdienst Gesundheit"), of which the layout read
     the first: the part after the dash is then the page's, not another site's or office's."""
-    if len(_SENDER_PARTS.split(known)) < 2:
+    parts = _SENDER_PARTS.split(known)
+    if len(parts) < 2 or fold(parts[0]) != fold(read):
         return False
     head = [line.text for line in all_lines(text)[:HEAD_LINES]]
     return any(fold(known) in fold(line) for line in head)
@@ -442,7 +443,8 @@ def with_directory(
     agreeing = [
         name
         for name in named
-        if read is not None and (_one_sender(name, read.value) or _printed_whole(name, text))
+        if read is not None
+        and (_one_sender(name, read.value) or _printed_whole(name, read.value, text))
     ]
     if agreeing:
         decided["sender"] = _evidence(agreeing[0], named[agreeing[0]])

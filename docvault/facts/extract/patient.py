@@ -127,11 +127,11 @@ _RELATIVE_MENTION = re.compile(
 
 def relatives_line(text: str) -> bool:
     """Whether the line names a relative's or a guardian's particulars, not the patient's
-    (a relative's own message names the patient as theirs: "für meinen Vater X, geb. …")."""
+    (a relative's own message may name the patient as theirs, "für meinen Vater X, geb. …";
+    but "Mein Sohn Peter, geb. …, holt das Rezept ab" is the patient's own: the line stays
+    unread, and the first sentence's weak evidence names the person)."""
     if _RELATIVE_LINE.match(text):
         return True
-    if _MY_RELATIVE.search(text):
-        return False
     return bool(_RELATIVE_MENTION.search(text)) and not _PATIENT_LABEL.search(text)
 
 
@@ -555,7 +555,7 @@ _ABOUT_PERSON = re.compile(
     # Without a salutation, a birth date right after the name: "wir berichten über Anna-Lena
     # Nikolaidis (* 13.01.83)", "für Jonas Weber, geb. 02.03.1961".
     r"\b(?:bei|für|über|betreffend)\s+(?P<born_name>[A-ZÄÖÜ][\w'’-]+(?:\s+[A-ZÄÖÜ][\w'’-]+){1,2})"
-    r"\s*(?:\(\s*(?:\*|geb\.)|,?\s*(?:\*|geb\.|geboren))\s*\d|"
+    r"\s*(?:\(\s*(?:\*|geb\.)|(?:,\s*)?(?:\*|geb\.|geboren))\s?\d|"
     # Whom the writer saw: "ich habe heute Frau Julia Schmidt gesehen", "I saw Mrs Jane Doe".
     r"\b(?:Herrn?|Frau)\s+(?!Dr\b|Prof\b)(?P<seen_name>[^\W\d_][\w'’-]+(?:\s+[^\W\d_][\w'’-]+){1,2})"
     r"\s+(?:gesehen|untersucht|behandelt|besucht|versorgt)\b|"

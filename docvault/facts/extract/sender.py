@@ -747,7 +747,8 @@ def _signed_with_initial(name: str, lines: Sequence[Line]) -> bool:
 
 
 # A slogan after a sender's name: a phrase that starts with an article or a possessive
-# ("Die Gesundheitskasse", "Ihre Pflege zu Hause", "Your health, our care"), no place or part.
+# ("Die Gesundheitskasse", "Ihre Pflege zu Hause", "Your health, our care"), no place or
+# campus. (An office so written, "Der Landrat", is the same sender's too.)
 SLOGAN = re.compile(r"(?:Die|Der|Das|Ihre?|Unsere?|Wir|Für|Your|Our|We)\s", re.IGNORECASE)
 
 

@@ -214,7 +214,7 @@ def _addressing_formula(lines: Sequence[Line], position: int) -> bool:
 
 
 # A post code with its town: German, Austrian, Swiss, Polish ("02625 Bautzen", "59-900 Zgorzelec").
-_POST_CODE = re.compile(r"(?<![\d-])(?:\d{4,5}|\d\d-\d{3})\s+[A-ZÄÖÜ][^\W\d_]")
+_POST_CODE = re.compile(r"(?:^|,\s)(?:\d{4,5}|\d\d-\d{3})\s[A-ZÄÖÜ][^\W\d_]")
 
 
 def _head_titles(lines: Sequence[Line]) -> Iterator[Candidate]:
@@ -479,9 +479,16 @@ def _two_documents(text: str) -> str | None:
     """The first of a heading's two documents in one language, a slash between them
     ("Pflegebericht / Wunddokumentation"): the second one compound word of its own."""
     halves = text.strip().split(" / ")
-    if len(halves) == 2 and re.fullmatch(r"[A-ZÄÖÜ][a-zäöüß]{5,}", halves[1].strip()):
-        return halves[0].strip()
+    second = halves[-1].strip()
+    if len(halves) == 2 and re.fullmatch(r"[A-ZÄÖÜ][a-zäöüß]{5,}", second):
+        # A document's word, not a name ("Entlassungsbericht / Schneider").
+        return (
+            halves[0].strip() if _DOCUMENT_KIND.search(second) or _RECORD.search(second) else None
+        )
     return None
+
+
+_RECORD = re.compile(r"(?:dokumentation|übersicht|anamnese|plan|liste|nachweis|bogen)$")
 
 
 def _not_bare(text: str) -> bool:
@@ -957,8 +964,8 @@ def _title_text(text: str) -> str | None:
 _SMALL_WORDS = frozenset(
     {"zur", "zum", "der", "die", "das", "dem", "den", "des", "und", "für", "von", "vom", "mit",
      "bei", "nach", "auf", "aus", "über", "an", "am", "im", "in", "zu", "of", "the", "and",
-     "for", "to", "on", "de", "du", "la", "le", "di", "del", "da", "do", "e", "et", "y", "iz",
-     "ein", "eine", "einer", "eines", "einen", "einem", "no", "na", "od", "z", "ze", "w", "i"}
+     "for", "to", "on", "de", "du", "la", "le", "di", "del", "da", "do", "et", "iz",
+     "ein", "eine", "einer", "eines", "einen", "einem", "no", "na", "od", "ze"}
 )  # fmt: skip
 
 
@@ -981,15 +988,19 @@ def _heading_case(text: str) -> str:
 
 # How the letter was sent, after its heading: "RÜCKFRAGE ZUR VERORDNUNG – per Fax",
 # "Befundbericht (vorab per Fax)".
+# (One space before it, not a run: a line of 20,000 spaces must cost no square.)
 _SENT_BY = re.compile(
-    r"\s*(?:[–—-]\s*|\()(?:vorab\s+)?(?:per|via|by)\s+(?:Tele)?fax\)?\s*$", re.IGNORECASE
+    r"\s(?:[–—-]\s?|\()(?:vorab\s+)?(?:per|via|by)\s+(?:Tele)?fax\)?\s*$", re.IGNORECASE
 )
 
 
-# A law's or a list's numbers in a title ("Meldung gemäß §§ 6, 7 IfSG", "Art. 5 und 6"): the
-# numbers after the first are the citation's, no date or patient's number after the title.
+# A law's or a numbered thing's numbers in a title ("Meldung gemäß §§ 6, 7 IfSG", "Art. 5
+# und 6", "Berufskrankheit Nr. 2108, 2109"): all of them the citation's, masked so that none
+# is taken for a date or a patient's number after the title; a date's digits never are
+# ("Bericht Nr. 3, 12.03.2026" keeps its date apart).
 _CITATION = re.compile(
-    r"(?:§§?|Art\.|Abs\.|Nr\.|No\.)\s*\d+[a-z]?(?:\s*(?:,|und|u\.|bis|oder|and|or|[-–])\s*\d+[a-z]?)*"
+    r"(?:§§?|Art\.|Abs\.|Nr\.|No\.)\s?\d+[a-z]?(?![\d.])"
+    r"(?:\s?(?:,|und|u\.|bis|oder|and|or|[-–])\s?\d+[a-z]?(?![\d.]))*"
 )
 
 
