@@ -461,8 +461,13 @@ def _as_written(word: str, last: bool) -> str:
         return word
     if word.casefold() in _PARTICLES and not last:
         return word.casefold()
-    # Turkish's dotted capital İ inside a word is a plain i written small ("SEVGİ": "Sevgi"),
-    # not an i with a combining dot above.
+    return capitalised(word)
+
+
+def capitalised(word: str) -> str:
+    """A word in capitals as it is usually written ("MÜLLER-LÜDENSCHEIDT": "Müller-
+    Lüdenscheidt"). Turkish's dotted capital İ inside a word is a plain i written small
+    ("SEVGİ": "Sevgi"), not the i with a combining dot above that `str.title` writes."""
     return word.title().replace("i\u0307", "i")
 
 

@@ -533,7 +533,7 @@ def _private_signer(lines: Sequence[Line]) -> Iterator[Candidate]:
     or a neighbour's note, whose writer is its sender."""
     first = _first_line_under_fax_header(lines)
     below = lines[lines.index(first) :] if first is not None else []
-    opening = next((line for line in below if not _DATE_ALONE.fullmatch(line.text)), None)
+    opening = next((line for line in below if not _dated_only(line.text)), None)
     if opening is None or not _SALUTATION_LINE.match(opening.text):
         return
     start = lines.index(opening)
@@ -554,11 +554,12 @@ def _private_signer(lines: Sequence[Line]) -> Iterator[Candidate]:
         return
 
 
-# A note's own date over its salutation: "07.09.26", "Ebermannstadt, 30.9.2026".
-_DATE_ALONE = re.compile(
-    r"\s*(?:[^\W\d_][\w-]*(?:\s[^\W\d_][\w-]*)?,?\s+(?:den\s+)?)?"
-    r"\d{1,2}\.\s?\d{1,2}\.\s?(?:\d{4}|\d\d)\s*"
-)
+def _dated_only(text: str) -> bool:
+    """A note's own date over its salutation: "07.09.26", "Ebermannstadt, 30.9.2026"."""
+    return bool(dates_in(text)) and len(text.split()) <= _DATE_LINE_WORDS
+
+
+_DATE_LINE_WORDS = 4  # "Bad Elster, den 3.9.2026"
 # The thanks or the closing a note's writer signs under (a line's last words too: "Wir
 # holen es Freitag ab. Danke!").
 _THANKS = re.compile(

@@ -21,6 +21,7 @@ from docvault.facts.extract.base import (
     NORTHERN_AND_EASTERN_KINDS,
     Candidate,
     Line,
+    capitalised,
     is_rank,
     read_name,
     without_rank,
@@ -43,6 +44,7 @@ from docvault.facts.extract.sender import (
     _ORGANISATION,
     _SIGNER,
     _SUBDIVISION,
+    POSTCODE_LINE,
     RECIPIENT_START,
     STREET,
     _an_organisation,
@@ -210,11 +212,7 @@ def _addressing_formula(lines: Sequence[Line], position: int) -> bool:
     if not _SALUTATION_LINE.match(text) or text.endswith((",", "!", ":")):
         return False
     following = lines[position + 1].text if position + 1 < len(lines) else ""
-    return bool(_POST_CODE.search(following))
-
-
-# A post code with its town: German, Austrian, Swiss, Polish ("02625 Bautzen", "59-900 Zgorzelec").
-_POST_CODE = re.compile(r"(?:^|,\s)(?:\d{4,5}|\d\d-\d{3})\s[A-ZÄÖÜ][^\W\d_]")
+    return bool(POSTCODE_LINE.search(following))
 
 
 def _head_titles(lines: Sequence[Line]) -> Iterator[Candidate]:
@@ -982,7 +980,7 @@ def _heading_case(text: str) -> str:
         elif len(word) <= 3 and word.isalpha() and folded not in _SMALL_WORDS:
             cased.append(word)  # "SGB", "IX", "MRT", "LWS"
         else:
-            cased.append(word.title().replace("i\u0307", "i"))
+            cased.append(capitalised(word))
     return " ".join(cased)
 
 
