@@ -194,6 +194,7 @@ class VllmSupervisor:
         self._last_error: str | None = None
         self._healthy = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._launch: asyncio.Task[_Run | None] | None = None
 
     @property
     def base_url(self) -> str:
@@ -277,9 +278,18 @@ class VllmSupervisor:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        await self._finish_launch()
         if self._run is not None:
             await self._end_run(self._run)
         self._set_status(EngineState.stopped)
+
+    async def _finish_launch(self) -> None:
+        """Let a launch that stop() interrupted finish, so that its engine is ended too."""
+        launch, self._launch = self._launch, None
+        if launch is not None:
+            # _spawn answers a failed launch with None; what else it raised was logged there.
+            with contextlib.suppress(Exception):
+                await launch
 
     async def _supervise(self) -> None:
         failures = 0
@@ -324,7 +334,7 @@ class VllmSupervisor:
                 self.base_url,
             )
         async with self._start_gate:
-            run = await self._spawn()
+            run = await self._spawn_uninterrupted()
             if run is not None:
                 await self._watch(run, until_healthy=True)
             if run is not None and run.healthy_since is not None:
@@ -353,6 +363,19 @@ class VllmSupervisor:
         if run.healthy_since is None:
             return False
         return self._clock() - run.healthy_since >= self.settings.healthy_reset_seconds
+
+    async def _spawn_uninterrupted(self) -> _Run | None:
+        """`_spawn`, which a cancellation (stop()) never interrupts midway.
+
+        Python 3.11 answers a cancellation inside `create_subprocess_exec` by killing the
+        leader alone and then waiting, without a limit, for its output pipes to close (CPython
+        gh-103847): an engine that has already started its workers holds them open, and
+        stop() would hang. So the launch always finishes, and stop() ends what it started.
+        """
+        self._launch = asyncio.ensure_future(self._spawn())
+        run = await asyncio.shield(self._launch)
+        self._launch = None
+        return run
 
     async def _spawn(self) -> _Run | None:
         command = self.command_line()
@@ -428,15 +451,13 @@ class VllmSupervisor:
         signal_group(process.pid, signal.SIGKILL)
         try:
             await asyncio.wait_for(process.wait(), REAP_TIMEOUT_SECONDS)
+            drain_seconds = REAP_TIMEOUT_SECONDS
         except TimeoutError:
-            logger.warning(
-                "A process that left the vLLM engine's process group still holds its output "
-                "open; docvault stops reading it."
-            )
-            for drain_task in run.drains:
-                drain_task.cancel()
-        # The pipes are closed: the drains log what is still buffered, then end.
-        await asyncio.gather(*run.drains, return_exceptions=True)
+            drain_seconds = 0.0
+        # The drains log what is still buffered, then end once the pipes close. wait() waits
+        # for the pipes only when called before the leader exits; after, it returns at once
+        # while a process that left the group may still hold them: so a limit of its own.
+        await drained_within(run, drain_seconds)
 
     def _set_status(self, status: EngineState) -> None:
         self._status = status
@@ -547,6 +568,25 @@ async def exited_within(process: asyncio.subprocess.Process, seconds: float) -> 
     while process.returncode is None and time.monotonic() < deadline:
         await asyncio.sleep(min(EXIT_POLL_SECONDS, seconds))
     return process.returncode is not None
+
+
+async def drained_within(run: _Run, seconds: float) -> None:
+    """Wait for the drains to end, at most `seconds`; then stop reading and close the pipes."""
+    if not run.drains:
+        return
+    _, running = await asyncio.wait(run.drains, timeout=seconds)
+    if not running:
+        return
+    logger.warning(
+        "A process that left the vLLM engine's process group still holds its output open; "
+        "docvault stops reading it."
+    )
+    for task in running:
+        task.cancel()
+    await asyncio.gather(*running, return_exceptions=True)
+    # asyncio's Process keeps its pipes' transport private; closed, the stray's writes fail
+    # instead of filling a pipe nobody reads, and no descriptor stays open in docvault.
+    run.process._transport.close()  # type: ignore[attr-defined]
 
 
 def signal_group(process_group: int, signal_number: signal.Signals) -> None:

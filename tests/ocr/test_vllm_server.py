@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import os
+import signal
 import socket
 import sys
 from collections.abc import Awaitable, Callable
@@ -32,7 +34,10 @@ exit_at_once = os.environ.get("FAKE_VLLM_EXIT_AT_ONCE")
 if exit_at_once:
     print("ERROR fake engine failed to start", file=sys.stderr, flush=True)
     sys.exit(int(exit_at_once))
-worker = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
+worker = subprocess.Popen(
+    [sys.executable, "-c", "import time; time.sleep(600)"],
+    start_new_session=bool(os.environ.get("FAKE_VLLM_WORKER_OWN_SESSION")),
+)
 with open(os.environ["FAKE_VLLM_RECORD"], "a") as record:
     record.write(json.dumps({"pid": os.getpid(), "worker": worker.pid, "argv": arguments}))
     record.write("\\n")
@@ -136,6 +141,13 @@ def is_running(pid: int) -> bool:
     return status.rsplit(")", 1)[1].split()[0] != "Z"
 
 
+def tell_the_engine_to_exit(tmp_path: Path, code: int) -> None:
+    """Written whole, then renamed: the fake engine never reads a file half written."""
+    written = tmp_path / "die.part"
+    written.write_text(str(code))
+    written.rename(tmp_path / "die")
+
+
 def run(coroutine: Callable[[], Awaitable[None]]) -> None:
     asyncio.run(coroutine())
 
@@ -191,7 +203,7 @@ def test_engine_that_dies_is_restarted_with_a_new_process(tmp_path, fake_bin):
     async def scenario() -> None:
         await supervisor.start()
         await supervisor.wait_healthy(20)
-        (tmp_path / "die").write_text("3")
+        tell_the_engine_to_exit(tmp_path, 3)
         await until(lambda: supervisor.state.restarts == 1, 20.0, "one restart")
         await supervisor.wait_healthy(20)
         assert supervisor.state.last_exit_code == 3
@@ -294,6 +306,77 @@ async def recorded_backoffs(settings: VllmServerSettings, count: int) -> list[fl
     await until(lambda: len(delays) >= count, 20.0, f"{count} back-offs")
     await supervisor.stop()
     return delays[:count]
+
+
+def end_process(pid: int) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(pid, signal.SIGKILL)
+
+
+def test_a_stop_that_lands_while_the_engine_is_launched_ends_the_engine_and_its_workers(
+    tmp_path, fake_bin
+):
+    """Python 3.11 cannot cancel `create_subprocess_exec` midway once the engine started workers.
+
+    The loop connects the engine's output late, as on a loaded machine: the engine has started
+    its worker, and stop() is called, before the launch is through.
+    """
+    supervisor = VllmSupervisor(fake_settings(tmp_path, f"{fake_bin}:{os.environ['PATH']}"))
+    stopped: list[bool] = []
+
+    async def scenario() -> None:
+        loop = asyncio.get_running_loop()
+        connect_read_pipe = loop.connect_read_pipe
+        stop_called = asyncio.Event()
+
+        async def connect_late(*arguments: Any) -> Any:
+            await stop_called.wait()
+            return await connect_read_pipe(*arguments)
+
+        loop.connect_read_pipe = connect_late  # type: ignore[method-assign]
+        await supervisor.start()
+        await until(lambda: starts(tmp_path), 20.0, "the engine to start its worker")
+        stopping = asyncio.ensure_future(supervisor.stop())
+        await asyncio.sleep(0)  # one turn of the loop: stop() has cancelled the supervisor
+        stop_called.set()
+        try:
+            done, _ = await asyncio.wait([stopping], timeout=30.0)
+            stopped.append(bool(done))
+        finally:
+            end_process(starts(tmp_path)[0]["worker"])  # a hung stop() leaves it; end it
+            await stopping
+
+    run(scenario)
+
+    assert stopped == [True], "stop() hung on a launch it interrupted"
+    started = starts(tmp_path)[0]
+    assert not is_running(started["pid"])
+    assert supervisor.state.status is EngineState.stopped
+
+
+def test_a_worker_that_left_the_engine_s_group_does_not_hold_up_the_stop(
+    tmp_path, fake_bin, caplog, monkeypatch
+):
+    monkeypatch.setattr("docvault.ocr.vllm_server.REAP_TIMEOUT_SECONDS", 1.0)
+    settings = fake_settings(
+        tmp_path,
+        f"{fake_bin}:{os.environ['PATH']}",
+        environment={"FAKE_VLLM_WORKER_OWN_SESSION": "1"},
+    )
+    supervisor = VllmSupervisor(settings)
+
+    async def scenario() -> None:
+        await supervisor.start()
+        await supervisor.wait_healthy(20)
+        try:
+            await asyncio.wait_for(supervisor.stop(), 30.0)
+        finally:
+            end_process(starts(tmp_path)[0]["worker"])
+
+    run(scenario)
+
+    assert not is_running(starts(tmp_path)[0]["pid"])
+    assert "still holds its output open; docvault stops reading it" in caplog.text
 
 
 def test_backoff_doubles_up_to_its_cap_while_the_engine_keeps_failing(tmp_path, fake_bin):
