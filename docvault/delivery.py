@@ -66,6 +66,9 @@ CONCURRENCY = 4
 IDLE_SECONDS = 1.0
 # Bytes of the receiver's answer read at most (the rest is not waited for).
 ANSWER_READ_BYTES = 8192
+# Once the command is ended, how long its output is still read: its group is dead, so only
+# a process that left the group can keep the pipe open longer.
+OUTPUT_AFTER_END_SECONDS = 2.0
 # What the hand-over command inherits: enough to find programs, write text and know the
 # time, and nothing else the service was started with (docvault's own settings, test
 # hooks, credentials; issue 25 found it inherited the daemon's whole environment). A
@@ -213,15 +216,19 @@ def run_command(
     try:
         output, _ = process.communicate(body, timeout=config.timeout_seconds)
     except subprocess.TimeoutExpired:
+        # A command that exited while a process it started still holds its output finished:
+        # its status decides. Either way the group is ended and the output read no longer.
+        finished = process.poll() is not None
         _kill_group(process)
-        output, _ = process.communicate()
-        return Answer(
-            False,
-            None,
-            _text(output),
-            f"the command {config.command[0]} did not finish within "
-            f"{config.timeout_seconds:g} s (handover_timeout_seconds) and was killed",
-        )
+        output = _rest_of_output(process)
+        if not finished:
+            return Answer(
+                False,
+                None,
+                _text(output),
+                f"the command {config.command[0]} did not finish within "
+                f"{config.timeout_seconds:g} s (handover_timeout_seconds) and was killed",
+            )
     if process.returncode == 0:
         return Answer(True, 0, _text(output))
     return Answer(
@@ -235,6 +242,22 @@ def run_command(
 def _kill_group(process: subprocess.Popen[bytes]) -> None:
     with contextlib.suppress(ProcessLookupError):
         os.killpg(process.pid, signal.SIGKILL)
+
+
+def _rest_of_output(process: subprocess.Popen[bytes]) -> bytes:
+    """What the ended command wrote, read for a few seconds at most.
+
+    A process that left the command's group (setsid) is beyond the group's kill and may hold
+    the pipe open for as long as it lives: docvault stops reading then, and keeps what it has.
+    """
+    try:
+        output, _ = process.communicate(timeout=OUTPUT_AFTER_END_SECONDS)
+    except subprocess.TimeoutExpired as expired:
+        output = expired.output if isinstance(expired.output, bytes) else b""
+        if process.stdout is not None:
+            process.stdout.close()
+        process.wait()
+    return output
 
 
 def _text(output: bytes | None) -> str:

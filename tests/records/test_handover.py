@@ -7,10 +7,12 @@ command, and every answer is read back from the database the way the status page
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
 import re
+import signal
 import sys
 import threading
 from collections.abc import Iterator
@@ -412,6 +414,34 @@ def test_a_command_past_its_timeout_is_killed_and_retried(database: Engine, tmp_
     assert row.error is not None
     assert "did not finish within 1 s" in row.error
     assert not Path(f"/proc/{pid_file.read_text()}").exists()  # killed, not left running
+
+
+def test_a_command_that_left_a_process_holding_its_output_is_decided_by_its_exit_status(
+    database: Engine, tmp_path: Path
+) -> None:
+    """An import script that starts a helper in its own session (setsid) without closing its
+    output: the script's status decides, and the helper's open pipe holds nothing up."""
+    _document(database, pages=1)
+    _finish_all(database, targets=(COMMAND,))
+    helper_pid = tmp_path / "helper"
+    script = (
+        "import pathlib, subprocess, sys; sys.stdin.read(); "
+        "helper = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)'], "
+        "start_new_session=True); "
+        f"pathlib.Path({str(helper_pid)!r}).write_text(str(helper.pid)); "
+        "print('imported', flush=True)"
+    )
+    deliverer = Deliverer(database, _config(command=_python(script), timeout_seconds=1.0))
+    try:
+        with httpx.Client() as client:
+            answer = deliverer.deliver(client, handover.due(database, utcnow(), 1)[0])
+    finally:
+        with contextlib.suppress(ProcessLookupError, FileNotFoundError):
+            os.kill(int(helper_pid.read_text()), signal.SIGKILL)
+    assert answer is not None
+    assert answer.accepted
+    (row,) = _rows(database)
+    assert (row.state, row.answer_status, row.answer) == ("delivered", 0, "imported\n")
 
 
 def test_the_command_gets_a_few_plain_variables_not_the_daemons_environment(
