@@ -518,7 +518,8 @@ class Settings:
     register_fhir_system: str = declare(
         "",
         "The FHIR identifier system of the practice system's patient id; empty: a Patient's "
-        "only identifier, else the one typed MR.",
+        "only identifier that is not a national or insurance number (KVNR, SVNR, AHV, BSN, "
+        "NHS, SSN), else the one typed MR.",
     )
     register_refresh_at: str = declare(
         "off",

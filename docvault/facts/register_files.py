@@ -48,6 +48,24 @@ _POSTCODE_FIRST = re.compile(r"^\s*(?:[A-Z]{1,2}-)?(\d{4,5})\s+(.*)$")
 GDT_CHARSETS = {"1": "ascii", "2": "cp437", "3": "iso-8859-1"}
 _GDT_LINE = re.compile(rb"^(\d{3})(\d{4})(.*)$")
 _UNWANTED = frozenset({"Cc", "Cf", "Cs", "Cn", "Zl", "Zp"})
+# Identifier systems that number a person nationally or at an insurer, never in the practice
+# system: an export that carries one beside the practice's own id (an Austrian FHIR export
+# gives the social insurance number too) needs no register_fhir_system setting.
+PERSON_IDENTIFIER_SYSTEMS = frozenset(
+    {
+        "http://fhir.de/sid/gkv/kvid-10",  # German statutory health insurance (KVNR)
+        "http://fhir.de/sid/pkv/kvid-10",  # the same number at a private insurer
+        "http://fhir.de/NamingSystem/gkv/kvid-10",  # the KVNR's earlier system name
+        "urn:oid:1.2.40.0.10.1.4.3.1",  # Austrian social insurance number (SVNR)
+        "urn:oid:2.16.756.5.32",  # Swiss AHV number (AHVN13)
+        "http://fhir.nl/fhir/NamingSystem/bsn",  # Dutch citizen service number
+        "https://fhir.nhs.uk/Id/nhs-number",  # NHS number (England and Wales)
+        "http://hl7.org/fhir/sid/us-ssn",  # US social security number
+    }
+)
+# The same by the identifier's type (HL7 v2 table 0203): social security, national person,
+# national health plan, jurisdictional health, social beneficiary, passport, driver's licence.
+PERSON_IDENTIFIER_TYPES = frozenset({"SS", "NI", "NH", "JHN", "SB", "PPN", "DL"})
 
 
 @dataclass(frozen=True)
@@ -380,20 +398,28 @@ def _fhir_resources(path: Path) -> Iterator[tuple[str, object]]:
 
 
 def _fhir_id(resource: Mapping[str, Any], system: str) -> str | None:
-    """The practice system's id: the identifier of ``system``; with no system set, the
-    one identifier, else the one typed MR (medical record number)."""
+    """The practice system's id: the identifier of ``system``; with no system set, the one
+    identifier that is not a person's national or insurance number, else the one typed MR
+    (medical record number)."""
     identifiers = [item for item in resource.get("identifier") or [] if isinstance(item, dict)]
     if system:
         chosen = [item for item in identifiers if item.get("system") == system]
-    elif len(identifiers) == 1:
-        chosen = identifiers
     else:
-        chosen = [
-            item
-            for item in identifiers
-            if any(c.get("code") == "MR" for c in (item.get("type") or {}).get("coding") or [])
-        ]
+        own = [item for item in identifiers if not _names_the_person_elsewhere(item)]
+        chosen = own if len(own) == 1 else [item for item in own if "MR" in _type_codes(item)]
     return str(chosen[0].get("value") or "") if len(chosen) == 1 else None
+
+
+def _names_the_person_elsewhere(identifier: Mapping[str, Any]) -> bool:
+    """A national, social insurance or health insurance number: never the practice's own."""
+    if identifier.get("system") in PERSON_IDENTIFIER_SYSTEMS:
+        return True
+    return bool(_type_codes(identifier) & PERSON_IDENTIFIER_TYPES)
+
+
+def _type_codes(identifier: Mapping[str, Any]) -> set[str]:
+    codings = (identifier.get("type") or {}).get("coding") or []
+    return {str(coding.get("code")) for coding in codings if isinstance(coding, dict)}
 
 
 def _fhir_fields(resource: Mapping[str, Any], system: str) -> dict[str, object]:

@@ -202,6 +202,37 @@ def test_fhir_patients_are_read_from_a_bundle_and_from_ndjson(tmp_path: Path) ->
     ]
 
 
+def test_a_national_or_insurance_number_beside_the_practice_id_needs_no_setting(
+    tmp_path: Path,
+) -> None:
+    """An Austrian export carries the social insurance number, a German one the KVNR."""
+    austrian = _patient("4001", "Horvath", "1972-03-18")
+    austrian["identifier"] = [
+        {"system": "urn:oid:1.2.40.0.10.1.4.3.1", "value": "1234180372"},
+        {"system": "urn:praxis-wien", "value": "4001"},
+    ]
+    german = _patient("4002", "Schulz", "1980-07-01")
+    german["identifier"] = [
+        {"system": "urn:praxis-berlin", "value": "4002"},
+        {"system": "http://fhir.de/sid/gkv/kvid-10", "value": "A123456780"},
+        {"type": {"coding": [{"code": "PPN"}]}, "value": "C01X00T47"},
+    ]
+    two_own = _patient("4003", "Meier", "1990-01-02")
+    two_own["identifier"] = [
+        {"system": "urn:praxis-alt", "value": "77"},
+        {"system": "urn:praxis-neu", "value": "4003"},
+    ]
+    lines = [json.dumps(resource) for resource in (austrian, german, two_own)]
+    (tmp_path / "patients.ndjson").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    read = read_fhir(tmp_path / "patients.ndjson", "", TODAY)
+    assert [record.patient_id for record in read.records] == ["4001", "4002"]
+    assert read.refused == [  # two numbers of its own: which one is the practice's is asked
+        "patients.ndjson line 3: the Patient has no identifier docvault can take as the "
+        "practice system's id (set register_fhir_system to its identifier system); it was "
+        "left out."
+    ]
+
+
 # ------------------------------------------------------------------------- refresh
 
 
