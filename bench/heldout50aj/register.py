@@ -29,46 +29,210 @@ CITIES = [
     ("06667", "Weißenfels", ["Jüdenstraße", "Leipziger Straße", "Merseburger Straße"]),
 ]
 
-DE_SURNAMES = (
-    "Müller Schmidt Schneider Fischer Weber Meyer Wagner Becker Schulz Hoffmann Schäfer Koch "
-    "Bauer Richter Klein Wolf Schröder Neumann Schwarz Zimmermann Braun Krüger Hartmann Lange "
-    "Werner Krause Lehmann Schulze Köhler Herrmann König Walter Kaiser Fuchs Peters Scholz "
-    "Möller Weiß Jung Hahn Schubert Vogel Friedrich Günther Frank Winkler Lorenz Baumann Franke "
-    "Albrecht Böhm Winter Kraus Vogt Stein Jäger Otto Sommer Seidel Heinrich Brandt Dietrich "
-    "Kühn Pohl Engel Horn Bergmann Voigt Sauer Arnold Pfeiffer Kühne Hentschel Löffler Thiele "
-    "Wendt Kretschmer Rudolph Gärtner Heinze Böttcher Matthes Kunze Kirchner Mehnert Jahn "
-    "Schilling Haase Göbel Reinhardt Schönfeld Kießling Ebert Mertens Stöckel Gottschalk"
-).split()
-DE_GIVEN_F = (
-    "Ingrid Renate Brigitte Christa Gisela Ursula Helga Karin Monika Petra Sabine Mandy Peggy "
-    "Sandy Nicole Katrin Susann Andrea Anja Kerstin Heike Doreen Lena Leonie Mia Emma Hannelore "
-    "Anna-Lena Eva-Maria Marie Luise Annegret Jacqueline"
-).split()
-DE_GIVEN_M = (
-    "Klaus Dieter Jürgen Manfred Wolfgang Horst Gerd Bernd Uwe Frank Rainer Lutz Steffen Ronny "
-    "Maik Enrico Marcel René Daniel Finn Paul Emil Ben Jonas Lukas Karl-Heinz Hans-Jürgen "
-    "Hans-Peter Torsten Sven Heiko Mirko"
-).split()
+DE_SURNAMES = [
+    "Müller",
+    "Schmidt",
+    "Schneider",
+    "Fischer",
+    "Weber",
+    "Meyer",
+    "Wagner",
+    "Becker",
+    "Schulz",
+    "Hoffmann",
+    "Schäfer",
+    "Koch",
+    "Bauer",
+    "Richter",
+    "Klein",
+    "Wolf",
+    "Schröder",
+    "Neumann",
+    "Schwarz",
+    "Zimmermann",
+    "Braun",
+    "Krüger",
+    "Hartmann",
+    "Lange",
+    "Werner",
+    "Krause",
+    "Lehmann",
+    "Schulze",
+    "Köhler",
+    "Herrmann",
+    "König",
+    "Walter",
+    "Kaiser",
+    "Fuchs",
+    "Peters",
+    "Scholz",
+    "Möller",
+    "Weiß",
+    "Jung",
+    "Hahn",
+    "Schubert",
+    "Vogel",
+    "Friedrich",
+    "Günther",
+    "Frank",
+    "Winkler",
+    "Lorenz",
+    "Baumann",
+    "Franke",
+    "Albrecht",
+    "Böhm",
+    "Winter",
+    "Kraus",
+    "Vogt",
+    "Stein",
+    "Jäger",
+    "Otto",
+    "Sommer",
+    "Seidel",
+    "Heinrich",
+    "Brandt",
+    "Dietrich",
+    "Kühn",
+    "Pohl",
+    "Engel",
+    "Horn",
+    "Bergmann",
+    "Voigt",
+    "Sauer",
+    "Arnold",
+    "Pfeiffer",
+    "Kühne",
+    "Hentschel",
+    "Löffler",
+    "Thiele",
+    "Wendt",
+    "Kretschmer",
+    "Rudolph",
+    "Gärtner",
+    "Heinze",
+    "Böttcher",
+    "Matthes",
+    "Kunze",
+    "Kirchner",
+    "Mehnert",
+    "Jahn",
+    "Schilling",
+    "Haase",
+    "Göbel",
+    "Reinhardt",
+    "Schönfeld",
+    "Kießling",
+    "Ebert",
+    "Mertens",
+    "Stöckel",
+    "Gottschalk",
+]
+DE_GIVEN_F = [
+    "Ingrid",
+    "Renate",
+    "Brigitte",
+    "Christa",
+    "Gisela",
+    "Ursula",
+    "Helga",
+    "Karin",
+    "Monika",
+    "Petra",
+    "Sabine",
+    "Mandy",
+    "Peggy",
+    "Sandy",
+    "Nicole",
+    "Katrin",
+    "Susann",
+    "Andrea",
+    "Anja",
+    "Kerstin",
+    "Heike",
+    "Doreen",
+    "Lena",
+    "Leonie",
+    "Mia",
+    "Emma",
+    "Hannelore",
+    "Anna-Lena",
+    "Eva-Maria",
+    "Marie",
+    "Luise",
+    "Annegret",
+    "Jacqueline",
+]
+DE_GIVEN_M = [
+    "Klaus",
+    "Dieter",
+    "Jürgen",
+    "Manfred",
+    "Wolfgang",
+    "Horst",
+    "Gerd",
+    "Bernd",
+    "Uwe",
+    "Frank",
+    "Rainer",
+    "Lutz",
+    "Steffen",
+    "Ronny",
+    "Maik",
+    "Enrico",
+    "Marcel",
+    "René",
+    "Daniel",
+    "Finn",
+    "Paul",
+    "Emil",
+    "Ben",
+    "Jonas",
+    "Lukas",
+    "Karl-Heinz",
+    "Hans-Jürgen",
+    "Hans-Peter",
+    "Torsten",
+    "Sven",
+    "Heiko",
+    "Mirko",
+]
 FOREIGN = [
     # (origin, surname, given, sex)
-    ("PL", "Kowalska", "Agnieszka", "f"), ("PL", "Nowak", "Piotr", "m"),
-    ("PL", "Wiśniewska", "Małgorzata", "f"), ("PL", "Wójcik", "Łukasz", "m"),
-    ("PL", "Zieliński", "Krzysztof", "m"), ("PL", "Szymańska", "Katarzyna", "f"),
-    ("CZ", "Nováková", "Jana", "f"), ("CZ", "Dvořák", "Jiří", "m"),
-    ("CZ", "Svobodová", "Lenka", "f"), ("CZ", "Černý", "Tomáš", "m"),
-    ("VN", "Nguyen", "Thi Huong", "f"), ("VN", "Tran", "Van Minh", "m"),
-    ("VN", "Pham", "Thu Trang", "f"), ("VN", "Le", "Quang Huy", "m"),
-    ("VN", "Hoang", "Thi Lan", "f"), ("VN", "Vu", "Duc Anh", "m"),
-    ("SY", "Al-Hassan", "Mohammad", "m"), ("SY", "Alkhalil", "Rania", "f"),
-    ("SY", "Haddad", "Omar", "m"), ("SY", "Ibrahim", "Fatima", "f"),
-    ("SY", "Al Masri", "Yara", "f"), ("SY", "Khalil", "Ahmad", "m"),
-    ("UA", "Kovalenko", "Olena", "f"), ("UA", "Shevchenko", "Andrii", "m"),
-    ("UA", "Bondarenko", "Iryna", "f"), ("UA", "Melnyk", "Serhii", "m"),
+    ("PL", "Kowalska", "Agnieszka", "f"),
+    ("PL", "Nowak", "Piotr", "m"),
+    ("PL", "Wiśniewska", "Małgorzata", "f"),
+    ("PL", "Wójcik", "Łukasz", "m"),
+    ("PL", "Zieliński", "Krzysztof", "m"),
+    ("PL", "Szymańska", "Katarzyna", "f"),
+    ("CZ", "Nováková", "Jana", "f"),
+    ("CZ", "Dvořák", "Jiří", "m"),
+    ("CZ", "Svobodová", "Lenka", "f"),
+    ("CZ", "Černý", "Tomáš", "m"),
+    ("VN", "Nguyen", "Thi Huong", "f"),
+    ("VN", "Tran", "Van Minh", "m"),
+    ("VN", "Pham", "Thu Trang", "f"),
+    ("VN", "Le", "Quang Huy", "m"),
+    ("VN", "Hoang", "Thi Lan", "f"),
+    ("VN", "Vu", "Duc Anh", "m"),
+    ("SY", "Al-Hassan", "Mohammad", "m"),
+    ("SY", "Alkhalil", "Rania", "f"),
+    ("SY", "Haddad", "Omar", "m"),
+    ("SY", "Ibrahim", "Fatima", "f"),
+    ("SY", "Al Masri", "Yara", "f"),
+    ("SY", "Khalil", "Ahmad", "m"),
+    ("UA", "Kovalenko", "Olena", "f"),
+    ("UA", "Shevchenko", "Andrii", "m"),
+    ("UA", "Bondarenko", "Iryna", "f"),
+    ("UA", "Melnyk", "Serhii", "m"),
     ("UA", "Tkachenko", "Oksana", "f"),
-    ("RU", "Iwanow", "Wladimir", "m"), ("RU", "Kusnezowa", "Tatjana", "f"),
-    ("RU", "Petrow", "Jewgeni", "m"), ("RU", "Smirnowa", "Swetlana", "f"),
-    ("RU", "Schmidt", "Olga", "f"), ("RU", "Becker", "Alexander", "m"),
-    ("NL", "de Vries", "Johanna", "f"), ("NL", "van den Berg", "Pieter", "m"),
+    ("RU", "Iwanow", "Wladimir", "m"),
+    ("RU", "Kusnezowa", "Tatjana", "f"),
+    ("RU", "Petrow", "Jewgeni", "m"),
+    ("RU", "Smirnowa", "Swetlana", "f"),
+    ("RU", "Schmidt", "Olga", "f"),
+    ("RU", "Becker", "Alexander", "m"),
+    ("NL", "de Vries", "Johanna", "f"),
+    ("NL", "van den Berg", "Pieter", "m"),
     ("GB", "Thompson", "Sarah", "f"),
 ]
 TITLES = ["Dr.", "Prof. Dr.", "Dipl.-Ing.", "Dr. med.", "Dipl.-Med."]
@@ -161,7 +325,12 @@ def build() -> list[Patient]:
         a.collision, a.collision_group = "name-change", f"nc{g}"
         add(a)
     for g, (u, ae) in enumerate(
-        [("Müller", "Mueller"), ("Köhler", "Koehler"), ("Schäfer", "Schaefer"), ("Krüger", "Krueger")]
+        [
+            ("Müller", "Mueller"),
+            ("Köhler", "Koehler"),
+            ("Schäfer", "Schaefer"),
+            ("Krüger", "Krueger"),
+        ]
     ):  # umlaut spelled out: a different person
         a = plain(lo=1940, hi=2000)
         a.surname = u
@@ -249,7 +418,9 @@ def gdt_record(p: Patient) -> bytes:
 
 
 def fhir(p: Patient) -> dict[str, object]:
-    names: list[dict[str, object]] = [{"use": "official", "family": p.surname, "given": p.given_names.split(" ")}]
+    names: list[dict[str, object]] = [
+        {"use": "official", "family": p.surname, "given": p.given_names.split(" ")}
+    ]
     if p.title:
         names[0]["prefix"] = [p.title]
     if p.birth_name and p.birth_name != p.surname:
@@ -263,7 +434,9 @@ def fhir(p: Patient) -> dict[str, object]:
         "name": names,
         "gender": "male" if p.sex == "m" else "female",
         "birthDate": p.birth_date.isoformat(),
-        "address": [{"line": [p.street], "postalCode": p.postcode, "city": p.city, "country": p.country}],
+        "address": [
+            {"line": [p.street], "postalCode": p.postcode, "city": p.city, "country": p.country}
+        ],
     }
 
 

@@ -103,7 +103,9 @@ class Sheet:
     def skip(self, pts: float) -> None:
         self.y += pts
 
-    def para(self, text: str, *, indent: float = 0.0, maxw: float | None = None, **kw: object) -> None:
+    def para(
+        self, text: str, *, indent: float = 0.0, maxw: float | None = None, **kw: object
+    ) -> None:
         key = str(kw.get("font_key", "sans"))
         size = float(kw.get("size", 9.5))  # type: ignore[arg-type]
         limit = (W - MR - ML - indent) if maxw is None else maxw
@@ -202,7 +204,12 @@ def scan_jpeg(sheet: Sheet, seed: int, extra: list[Line]) -> bytes:
     _draw(img, sheet.lines, s, s, 25 + rng.randint(0, 30))
     if extra:
         x0, y0 = extra[0].x * s - 12, (extra[0].y - 14) * s
-        x1 = max(ln.x * s + _pil_font(ln.font, round(ln.size * s)).getlength(ln.text) for ln in extra) + 12
+        x1 = (
+            max(
+                ln.x * s + _pil_font(ln.font, round(ln.size * s)).getlength(ln.text) for ln in extra
+            )
+            + 12
+        )
         y1 = (extra[-1].y + 6) * s
         ImageDraw.Draw(img).rectangle((x0, y0, x1, y1), outline=80, width=4)
         _draw(img, extra, s, s, 70)
@@ -232,5 +239,7 @@ def fax_tiff(sheet_lines: list[Line], header: str, fine: bool, group4: bool) -> 
         img = img.resize((1728, img.size[1] // 2), Image.Resampling.BOX)
     bw = img.point(lambda v: 0 if v < 150 else 255).convert("1", dither=Image.Dither.NONE)
     buf = io.BytesIO()
-    bw.save(buf, "TIFF", compression="group4" if group4 else "group3", dpi=(204, 196 if fine else 98))
+    bw.save(
+        buf, "TIFF", compression="group4" if group4 else "group3", dpi=(204, 196 if fine else 98)
+    )
     return buf.getvalue()

@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (tables of senders and letter text kept one entry per line)
 """The receiving practices and the senders of Saxony-Anhalt (and abroad)."""
 
 from __future__ import annotations
@@ -22,7 +23,11 @@ PRACTICES: list[dict[str, object]] = [
     },
     {
         "name": "Hausarztpraxis am Saaleufer",
-        "names": ["Hausarztpraxis am Saaleufer", "Praxis am Saaleufer", "Hausarztpraxis Dr. Pfützner"],
+        "names": [
+            "Hausarztpraxis am Saaleufer",
+            "Praxis am Saaleufer",
+            "Hausarztpraxis Dr. Pfützner",
+        ],
         "doctor": "Dr. med. Jens Pfützner",
         "address": "Mansfelder Straße 27, 06108 Halle (Saale)",
         "fax": "0345 2024417",
@@ -30,7 +35,11 @@ PRACTICES: list[dict[str, object]] = [
     },
     {
         "name": "Praxis Dr. med. Katharina Osterloh",
-        "names": ["Praxis Dr. med. Katharina Osterloh", "Praxis Dr. Osterloh", "Dr. med. K. Osterloh"],
+        "names": [
+            "Praxis Dr. med. Katharina Osterloh",
+            "Praxis Dr. Osterloh",
+            "Dr. med. K. Osterloh",
+        ],
         "doctor": "Dr. med. Katharina Osterloh",
         "address": "Steinweg 41, 06484 Quedlinburg",
         "fax": "03946 701239",
@@ -137,7 +146,20 @@ RADIOLOGY = [
 
 MONTHS_DE = ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August",
              "September", "Oktober", "November", "Dezember"]  # fmt: skip
-MONTHS_DE_ABBR = ["JAN", "FEB", "MRZ", "APR", "MAI", "JUN", "JUL", "AUG", "SEP", "OKT", "NOV", "DEZ"]
+MONTHS_DE_ABBR = [
+    "JAN",
+    "FEB",
+    "MRZ",
+    "APR",
+    "MAI",
+    "JUN",
+    "JUL",
+    "AUG",
+    "SEP",
+    "OKT",
+    "NOV",
+    "DEZ",
+]
 MONTHS_EN = ["January", "February", "March", "April", "May", "June", "July", "August",
              "September", "October", "November", "December"]  # fmt: skip
 MONTHS_NL = ["januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus",
