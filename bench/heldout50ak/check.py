@@ -1,4 +1,4 @@
-"""Verify the set against its own truth: ``python -m bench.heldout50ak.check`` ends with ``problems: N``.
+"""Verify the set against its own truth; ``python -m bench.heldout50ak.check`` ends ``problems: N``.
 
 The date reader below is written for this check alone (it shares nothing with the generator's
 ``dates`` module): it reads the day-month-year conventions of Austria and Germany (with Jänner
@@ -46,7 +46,10 @@ PATTERNS = [
     ("ymd_iso", re.compile(r"(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)")),
     ("hu_num", re.compile(r"(?<!\d)(\d{4})\.(\d{2})\.(\d{2})\.")),
     ("hu_word", re.compile(rf"(?<!\d)(\d{{4}})\.\s+({_MW})\s+(\d{{1,2}})\.", re.IGNORECASE)),
-    ("dmy_word", re.compile(rf"(?<![\d.])(\d{{1,2}})\.?\s+({_MW})\s+(\d{{4}})(?!\d)", re.IGNORECASE)),
+    (
+        "dmy_word",
+        re.compile(rf"(?<![\d.])(\d{{1,2}})\.?\s+({_MW})\s+(\d{{4}})(?!\d)", re.IGNORECASE),
+    ),
     ("dmy_dots", re.compile(r"(?<![\d.])(\d{1,2})\.\s?(\d{1,2})\.\s?(\d{4})(?!\d)")),
     ("dmy_slash", re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})/(\d{4})(?![\d/])")),
 ]
@@ -58,7 +61,7 @@ def read_dates(text: str) -> list[tuple[str, dt.date | None]]:
     taken = [False] * len(text)
     for kind, rx in PATTERNS:
         for m in rx.finditer(text):
-            if any(taken[m.start():m.end()]):
+            if any(taken[m.start() : m.end()]):
                 continue
             a, b, c = m.group(1), m.group(2), m.group(3)
             try:
@@ -86,8 +89,14 @@ def pdf_lines(doc: pymupdf.Document) -> list[list[tuple[float, float, str, tuple
             for line in block.get("lines", []):
                 for sp in line["spans"]:
                     if sp["text"].strip():
-                        spans.append((round(sp["origin"][1], 1), sp["origin"][0], sp["text"],
-                                      tuple(sp["bbox"])))
+                        spans.append(
+                            (
+                                round(sp["origin"][1], 1),
+                                sp["origin"][0],
+                                sp["text"],
+                                tuple(sp["bbox"]),
+                            )
+                        )
         spans.sort(key=lambda t: (t[0], t[1]))
         pages.append(spans)
     return pages
@@ -111,7 +120,9 @@ def digest(letter_list: list[letters.Letter]) -> str:
 
 
 def _subset() -> list[letters.Letter]:
-    return [lt for i, lt in enumerate(letters.split("test")) if i % 5 == 0] + letters.split("examples")[:2]
+    return [lt for i, lt in enumerate(letters.split("test")) if i % 5 == 0] + letters.split(
+        "examples"
+    )[:2]
 
 
 class Check:
@@ -124,7 +135,6 @@ class Check:
     # --- one letter -----------------------------------------------------------------
     def letter(self, lt: letters.Letter, rendered: dict[str, dict[str, bytes]]) -> None:
         tr = lt.truth()
-        f = tr["facts"]
         w = lt.id
         if json.loads(json.dumps(tr)) != tr:
             self.fail(w, "truth is not plain JSON")
@@ -136,8 +146,11 @@ class Check:
         if "pdf" in conds:
             drawn["pdf"] = lt.pages
         for cond, pages in drawn.items():
-            doc = pymupdf.open(stream=rendered[cond]["pdf/letter.pdf"]) if cond == "pdf" else \
-                layout.document(pages, "check")
+            doc = (
+                pymupdf.open(stream=rendered[cond]["pdf/letter.pdf"])
+                if cond == "pdf"
+                else layout.document(pages, "check")
+            )
             read = pdf_lines(doc)
             tpages = conds[cond]["pages"]
             if len(read) != len(tpages):
@@ -148,14 +161,21 @@ class Check:
                 if text != tp["text"]:
                     self.fail(w, f"{cond} {tp['page']}: text layer differs from truth")
                 for _, _, txt, bb in spans:
-                    if bb[0] < 8 or bb[1] < 8 or bb[2] > layout.PAGE_W - 8 or bb[3] > layout.PAGE_H - 8:
+                    if (
+                        bb[0] < 8
+                        or bb[1] < 8
+                        or bb[2] > layout.PAGE_W - 8
+                        or bb[3] > layout.PAGE_H - 8
+                    ):
                         self.fail(w, f"{cond} {tp['page']}: line outside the sheet: {txt[:40]!r}")
             doc.close()
         self.images(lt, tr, rendered)
         self.facts(lt, tr)
         self.fax(lt, tr)
 
-    def images(self, lt: letters.Letter, tr: dict[str, Any], rendered: dict[str, dict[str, bytes]]) -> None:
+    def images(
+        self, lt: letters.Letter, tr: dict[str, Any], rendered: dict[str, dict[str, bytes]]
+    ) -> None:
         w = lt.id
         for tp in tr["conditions"]["scan200"]["pages"]:
             data = rendered["scan200"].get(tp["file"])
@@ -164,8 +184,16 @@ class Check:
                 continue
             im = Image.open(io.BytesIO(data))
             dpi = im.info.get("dpi", (0, 0))
-            if im.format != "JPEG" or im.mode != "L" or round(dpi[0]) != 200 or abs(im.width - 1654) > 2:
-                self.fail(w, f"{tp['file']}: not a 200 dpi greyscale JPEG ({im.format} {im.mode} {dpi} {im.size})")
+            if (
+                im.format != "JPEG"
+                or im.mode != "L"
+                or round(dpi[0]) != 200
+                or abs(im.width - 1654) > 2
+            ):
+                self.fail(
+                    w,
+                    f"{tp['file']}: not 200 dpi grey JPEG ({im.format} {im.mode} {dpi} {im.size})",
+                )
         if len(rendered["scan200"]) != len(tr["conditions"]["scan200"]["pages"]):
             self.fail(w, "scan200: file count")
         fine = tr["fax"]["resolution"] == "fine"
@@ -177,8 +205,13 @@ class Check:
             im = Image.open(io.BytesIO(data))
             comp = im.info.get("compression")
             dpi = tuple(round(v) for v in im.info.get("dpi", (0, 0)))
-            if (im.format != "TIFF" or im.mode != "1" or im.width != 1728
-                    or comp not in ("group3", "group4") or dpi != (204, 196 if fine else 98)):
+            if (
+                im.format != "TIFF"
+                or im.mode != "1"
+                or im.width != 1728
+                or comp not in ("group3", "group4")
+                or dpi != (204, 196 if fine else 98)
+            ):
                 self.fail(w, f"{tp['file']}: not a fax TIFF ({im.mode} {im.size} {comp} {dpi})")
         if len(rendered["fax"]) != len(tr["conditions"]["fax"]["pages"]):
             self.fail(w, "fax: file count")
@@ -223,12 +256,18 @@ class Check:
             self.fail(w, "addressed to an unknown practice")
         # Dates: everything printed reads back to a truth date, and every truth date is printed.
         stamp = tr.get("receipt_stamp")
-        letter_dates = {d["date"] for d in f["other_dates"] if not d["role"].startswith("receipt stamp")}
+        letter_dates = {
+            d["date"] for d in f["other_dates"] if not d["role"].startswith("receipt stamp")
+        }
         for key in ("letter_date", "birth_date"):
             if f[key]:
                 letter_dates.add(f[key])
         sent = tr["fax"]["sent"][:10]
-        for cond, extra in (("pdf", set()), ("scan200", {stamp} if stamp else set()), ("fax", {sent})):
+        for cond, extra in (
+            ("pdf", set()),
+            ("scan200", {stamp} if stamp else set()),
+            ("fax", {sent}),
+        ):
             if cond not in tr["conditions"]:
                 continue
             printed = {}
@@ -252,7 +291,9 @@ class Check:
         w = lt.id
         fx = tr["fax"]
         sent = dt.datetime.strptime(fx["sent"], "%Y-%m-%dT%H:%M")
-        if tr["facts"]["letter_date"] and sent.date() <= dt.date.fromisoformat(tr["facts"]["letter_date"]):
+        if tr["facts"]["letter_date"] and sent.date() <= dt.date.fromisoformat(
+            tr["facts"]["letter_date"]
+        ):
             self.fail(w, "fax sent before or on the letter's date")
         pages = tr["conditions"]["fax"]["pages"]
         if (pages[0]["page"] == "cover") != fx["cover_sheet"]:
@@ -284,21 +325,28 @@ class Check:
             with (root / "patients.csv").open(encoding="utf-8") as fh:
                 rows = list(csv.DictReader(fh))
             bundle = json.loads((root / "patients.bundle.json").read_text(encoding="utf-8"))
-            nd = [json.loads(x) for x in (root / "patients.ndjson").read_text(encoding="utf-8").splitlines()]
+            nd = [
+                json.loads(x)
+                for x in (root / "patients.ndjson").read_text(encoding="utf-8").splitlines()
+            ]
             if bundle.get("type") != "collection" or [e["resource"] for e in bundle["entry"]] != nd:
                 self.fail("register", "bundle and ndjson differ")
             if len(rows) != len(pats) or len(nd) != len(pats):
                 self.fail("register", "export sizes differ")
             for row, res, p in zip(rows, nd, pats, strict=False):
                 off = next(n for n in res["name"] if n["use"] == "official")
-                same = (row["id"] == res["id"] == p.id == res["identifier"][0]["value"]
-                        and row["surname"] == off["family"] == p.surname
-                        and row["given_names"] == " ".join(off["given"]) == p.given_names
-                        and row["birth_date"] == res["birthDate"] == p.birth_date.isoformat()
-                        and row["former_names"].split(";") == ([n["family"] for n in res["name"] if n["use"] == "old"] or [""])
-                        and (row["birth_name"] or None) == next((n["family"] for n in res["name"] if n["use"] == "maiden"), None)
-                        and row["title"] == " ".join(off.get("prefix", []))
-                        and res["gender"] == ("male" if row["sex"] == "M" else "female"))
+                same = (
+                    row["id"] == res["id"] == p.id == res["identifier"][0]["value"]
+                    and row["surname"] == off["family"] == p.surname
+                    and row["given_names"] == " ".join(off["given"]) == p.given_names
+                    and row["birth_date"] == res["birthDate"] == p.birth_date.isoformat()
+                    and row["former_names"].split(";")
+                    == ([n["family"] for n in res["name"] if n["use"] == "old"] or [""])
+                    and (row["birth_name"] or None)
+                    == next((n["family"] for n in res["name"] if n["use"] == "maiden"), None)
+                    and row["title"] == " ".join(off.get("prefix", []))
+                    and res["gender"] == ("male" if row["sex"] == "M" else "female")
+                )
                 if not same:
                     self.fail("register", f"exports disagree on {p.id}")
                 raw = (root / "gdt" / f"{p.id}.gdt").read_bytes()
@@ -308,11 +356,16 @@ class Check:
                     if int(ln[:3]) != len(ln) + 2:
                         self.fail("register", f"gdt {p.id}: bad line length")
                     got[ln[3:7].decode()] = ln[7:].decode("latin-1")
-                if (got.get("8000") != "6301" or int(got.get("8100", "0")) != len(raw)
-                        or got.get("3000") != p.id or got.get("3101") != p.surname.encode("latin-1", "replace").decode("latin-1")
-                        or got.get("3103") != p.birth_date.strftime("%d%m%Y")
-                        or got.get("3110") != ("1" if p.sex == "M" else "2")
-                        or got.get("3106") != f"{p.postcode} {p.city}" or got.get("9218") != "02.10"):
+                if (
+                    got.get("8000") != "6301"
+                    or int(got.get("8100", "0")) != len(raw)
+                    or got.get("3000") != p.id
+                    or got.get("3101") != p.surname.encode("latin-1", "replace").decode("latin-1")
+                    or got.get("3103") != p.birth_date.strftime("%d%m%Y")
+                    or got.get("3110") != ("1" if p.sex == "M" else "2")
+                    or got.get("3106") != f"{p.postcode} {p.city}"
+                    or got.get("9218") != "02.10"
+                ):
                     self.fail("register", f"gdt {p.id} disagrees")
         for lt in all_letters:
             tr = lt.truth()
@@ -321,7 +374,10 @@ class Check:
             if rid is None:
                 if tr["register"] is not None:
                     self.fail(lt.id, "register block for an unregistered patient")
-                if any(p.surname == pat["surname"] and p.given_names == pat["given_names"] for p in pats):
+                if any(
+                    p.surname == pat["surname"] and p.given_names == pat["given_names"]
+                    for p in pats
+                ):
                     self.fail(lt.id, "unregistered patient is in the register")
                 continue
             p = by_id.get(rid)
@@ -361,10 +417,18 @@ class Check:
         if digest(_subset()) != first:
             self.fail("determinism", "two runs differ")
         env = dict(os.environ, PYTHONHASHSEED="4711")
-        out = subprocess.run([sys.executable, "-m", "bench.heldout50ak.check", "--digest"],
-                             capture_output=True, text=True, env=env, check=False)
+        out = subprocess.run(
+            [sys.executable, "-m", "bench.heldout50ak.check", "--digest"],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=False,
+        )
         if out.stdout.strip() != first:
-            self.fail("determinism", f"another interpreter differs: {out.stdout.strip()[:20]} {out.stderr[-300:]}")
+            self.fail(
+                "determinism",
+                f"another interpreter differs: {out.stdout.strip()[:20]} {out.stderr[-300:]}",
+            )
         for p in self.problems:
             print(p)
         print(f"letters: {len(all_letters)}  problems: {len(self.problems)}")

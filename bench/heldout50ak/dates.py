@@ -4,17 +4,77 @@ from __future__ import annotations
 
 import datetime as dt
 
-AT_MONTHS = ["Jänner", "Februar", "März", "April", "Mai", "Juni", "Juli", "August",
-             "September", "Oktober", "November", "Dezember"]
+AT_MONTHS = [
+    "Jänner",
+    "Februar",
+    "März",
+    "April",
+    "Mai",
+    "Juni",
+    "Juli",
+    "August",
+    "September",
+    "Oktober",
+    "November",
+    "Dezember",
+]
 DE_MONTHS = ["Januar", *AT_MONTHS[1:]]
-HU_MONTHS = ["január", "február", "március", "április", "május", "június", "július",
-             "augusztus", "szeptember", "október", "november", "december"]
-CS_MONTHS = ["ledna", "února", "března", "dubna", "května", "června", "července", "srpna",
-             "září", "října", "listopadu", "prosince"]
-SK_MONTHS = ["januára", "februára", "marca", "apríla", "mája", "júna", "júla", "augusta",
-             "septembra", "októbra", "novembra", "decembra"]
-EN_MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August",
-             "September", "October", "November", "December"]
+HU_MONTHS = [
+    "január",
+    "február",
+    "március",
+    "április",
+    "május",
+    "június",
+    "július",
+    "augusztus",
+    "szeptember",
+    "október",
+    "november",
+    "december",
+]
+CS_MONTHS = [
+    "ledna",
+    "února",
+    "března",
+    "dubna",
+    "května",
+    "června",
+    "července",
+    "srpna",
+    "září",
+    "října",
+    "listopadu",
+    "prosince",
+]
+SK_MONTHS = [
+    "januára",
+    "februára",
+    "marca",
+    "apríla",
+    "mája",
+    "júna",
+    "júla",
+    "augusta",
+    "septembra",
+    "októbra",
+    "novembra",
+    "decembra",
+]
+EN_MONTHS = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+]
 
 
 def num(d: dt.date) -> str:

@@ -48,8 +48,12 @@ class Line:
 
     def bbox(self) -> tuple[float, float, float, float]:
         f = font(self.font)
-        return (self.x, self.y - f.ascender * self.size, self.x + width(self.text, self.font, self.size),
-                self.y - f.descender * self.size)
+        return (
+            self.x,
+            self.y - f.ascender * self.size,
+            self.x + width(self.text, self.font, self.size),
+            self.y - f.descender * self.size,
+        )
 
 
 @dataclass
@@ -68,8 +72,9 @@ class Page:
 class Sheet:
     """A cursor over pages: left/right/centred lines, wrapped paragraphs, page breaks."""
 
-    def __init__(self, font_key: str = "sans", size: float = 10.0, left: float = 70.0,
-                 right: float = 525.0) -> None:
+    def __init__(
+        self, font_key: str = "sans", size: float = 10.0, left: float = 70.0, right: float = 525.0
+    ) -> None:
         self.pages: list[Page] = [Page()]
         self.font, self.size, self.left, self.right = font_key, size, left, right
         self.y = 60.0
@@ -80,13 +85,19 @@ class Sheet:
     def page(self) -> Page:
         return self.pages[-1]
 
-    def put(self, text: str, align: str = "left", x: float | None = None, font_key: str | None = None,
-            size: float | None = None, y: float | None = None) -> Line:
+    def put(
+        self,
+        text: str,
+        align: str = "left",
+        x: float | None = None,
+        font_key: str | None = None,
+        size: float | None = None,
+        y: float | None = None,
+    ) -> Line:
         fk, sz = font_key or self.font, size or self.size
         w = width(text, fk, sz)
         if x is None:
-            x = {"left": self.left, "right": self.right - w,
-                 "center": (PAGE_W - w) / 2}[align]
+            x = {"left": self.left, "right": self.right - w, "center": (PAGE_W - w) / 2}[align]
         ln = Line(round(x, 2), round(self.y if y is None else y, 2), text, fk, sz)
         self.page.lines.append(ln)
         return ln
@@ -100,8 +111,9 @@ class Sheet:
         self.put(text, **kw)  # type: ignore[arg-type]
         self.nl(size=kw.get("size"))  # type: ignore[arg-type]
 
-    def para(self, text: str, indent: float = 0.0, font_key: str | None = None,
-             size: float | None = None) -> None:
+    def para(
+        self, text: str, indent: float = 0.0, font_key: str | None = None, size: float | None = None
+    ) -> None:
         fk, sz = font_key or self.font, size or self.size
         words, cur = text.split(), ""
         for w in words:
@@ -117,8 +129,9 @@ class Sheet:
             self.nl(size=sz)
 
     def rule(self, x0: float | None = None, x1: float | None = None) -> None:
-        self.page.rules.append((x0 or self.left, self.y - self.size, x1 or self.right,
-                                self.y - self.size))
+        self.page.rules.append(
+            (x0 or self.left, self.y - self.size, x1 or self.right, self.y - self.size)
+        )
 
     def break_page(self) -> None:
         self.pages.append(Page())
@@ -155,9 +168,18 @@ def document(pages: list[Page], title: str) -> pymupdf.Document:
                 used[ln.font] = True
             page.insert_text((ln.x, ln.y), ln.text, fontsize=ln.size, **kw)  # type: ignore[arg-type]
     fixed = "D:20250101000000+00'00'"
-    doc.set_metadata({"title": title, "author": "", "subject": "", "keywords": "",
-                      "creator": "heldout50ak", "producer": "heldout50ak",
-                      "creationDate": fixed, "modDate": fixed})
+    doc.set_metadata(
+        {
+            "title": title,
+            "author": "",
+            "subject": "",
+            "keywords": "",
+            "creator": "heldout50ak",
+            "producer": "heldout50ak",
+            "creationDate": fixed,
+            "modDate": fixed,
+        }
+    )
     return doc
 
 
@@ -178,7 +200,9 @@ def scan_jpegs(pages: list[Page], seed: int) -> list[bytes]:
         img = Image.frombytes("L", (pix.width, pix.height), pix.samples)
         tone = rng.randint(228, 242)
         img = img.point(lambda v, t=tone: v * t // 255 + 6)
-        noise = Image.frombytes("L", img.size, random.Random(seed * 31 + i).randbytes(img.width * img.height))
+        noise = Image.frombytes(
+            "L", img.size, random.Random(seed * 31 + i).randbytes(img.width * img.height)
+        )
         img = ImageChops.subtract(img, noise.point(lambda v: v // 22))
         img = img.rotate(rng.uniform(-0.6, 0.6), resample=Image.Resampling.BICUBIC, fillcolor=tone)
         buf = io.BytesIO()

@@ -18,13 +18,16 @@ SPLIT_SIZES = {"test": 40, "examples": 6}
 PRACTICES: list[dict[str, Any]] = [
     {
         "name": "Allgemeinmedizinische Gruppenpraxis Dr. Szabó-Leitner & Dr. Wessely OG",
-        "names": ["Allgemeinmedizinische Gruppenpraxis Dr. Szabó-Leitner & Dr. Wessely OG",
-                  "Gruppenpraxis Dr. Szabó-Leitner & Dr. Wessely OG",
-                  "Gruppenpraxis Dr. Szabó-Leitner & Dr. Wessely",
-                  "Dr. Szabó-Leitner & Dr. Wessely OG"],
+        "names": [
+            "Allgemeinmedizinische Gruppenpraxis Dr. Szabó-Leitner & Dr. Wessely OG",
+            "Gruppenpraxis Dr. Szabó-Leitner & Dr. Wessely OG",
+            "Gruppenpraxis Dr. Szabó-Leitner & Dr. Wessely",
+            "Dr. Szabó-Leitner & Dr. Wessely OG",
+        ],
         "doctor": "Dr. Réka Szabó-Leitner",
         "doctors": ["Dr. Réka Szabó-Leitner", "Dr. Thomas Wessely"],
-        "street": "Neunkirchner Straße 41", "city": "2700 Wiener Neustadt",
+        "street": "Neunkirchner Straße 41",
+        "city": "2700 Wiener Neustadt",
         "address": "Neunkirchner Straße 41, 2700 Wiener Neustadt",
         "fax": "+43 2622 24 816-20",
         "kind": "Gruppenpraxis für Allgemeinmedizin (Kassenordination, alle Kassen)",
@@ -32,33 +35,52 @@ PRACTICES: list[dict[str, Any]] = [
     },
     {
         "name": "Ordination Dr. Markus Hrdlicka",
-        "names": ["Ordination Dr. Markus Hrdlicka", "Dr. Markus Hrdlicka",
-                  "Dr. med. univ. Markus Hrdlicka"],
-        "doctor": "Dr. Markus Hrdlicka", "doctors": ["Dr. Markus Hrdlicka"],
-        "street": "Thaliastraße 112/2", "city": "1160 Wien",
-        "address": "Thaliastraße 112/2, 1160 Wien", "fax": "+43 1 493 17 22-4",
-        "kind": "Kassenordination für Allgemeinmedizin", "salute": "Sehr geehrter Herr Kollege!",
+        "names": [
+            "Ordination Dr. Markus Hrdlicka",
+            "Dr. Markus Hrdlicka",
+            "Dr. med. univ. Markus Hrdlicka",
+        ],
+        "doctor": "Dr. Markus Hrdlicka",
+        "doctors": ["Dr. Markus Hrdlicka"],
+        "street": "Thaliastraße 112/2",
+        "city": "1160 Wien",
+        "address": "Thaliastraße 112/2, 1160 Wien",
+        "fax": "+43 1 493 17 22-4",
+        "kind": "Kassenordination für Allgemeinmedizin",
+        "salute": "Sehr geehrter Herr Kollege!",
     },
     {
         "name": "Kassenordination Dr. Ivana Grandits",
-        "names": ["Kassenordination Dr. Ivana Grandits", "Dr. Ivana Grandits",
-                  "Ordination Dr. Grandits"],
-        "doctor": "Dr. Ivana Grandits", "doctors": ["Dr. Ivana Grandits"],
-        "street": "Esterházystraße 18", "city": "7000 Eisenstadt",
-        "address": "Esterházystraße 18, 7000 Eisenstadt", "fax": "+43 2682 62 419-9",
-        "kind": "Kassenordination für Allgemeinmedizin", "salute": "Sehr geehrte Frau Kollegin!",
+        "names": [
+            "Kassenordination Dr. Ivana Grandits",
+            "Dr. Ivana Grandits",
+            "Ordination Dr. Grandits",
+        ],
+        "doctor": "Dr. Ivana Grandits",
+        "doctors": ["Dr. Ivana Grandits"],
+        "street": "Esterházystraße 18",
+        "city": "7000 Eisenstadt",
+        "address": "Esterházystraße 18, 7000 Eisenstadt",
+        "fax": "+43 2682 62 419-9",
+        "kind": "Kassenordination für Allgemeinmedizin",
+        "salute": "Sehr geehrte Frau Kollegin!",
     },
 ]
 
 NOT_REGISTERED = [
-    ("Ablinger", "Rosa", "F"), ("Trattnig", "Ewald", "M"), ("Szalai", "Bence", "M"),
-    ("Hrabal", "Ludmila", "F"), ("Kurz-Wiesinger", "Notburga", "F"), ("Güneş", "Kerem", "M"),
+    ("Ablinger", "Rosa", "F"),
+    ("Trattnig", "Ewald", "M"),
+    ("Szalai", "Bence", "M"),
+    ("Hrabal", "Ludmila", "F"),
+    ("Kurz-Wiesinger", "Notburga", "F"),
+    ("Güneş", "Kerem", "M"),
 ]
 
 
 def practice_names() -> list[dict[str, Any]]:
-    return [{k: p[k] for k in ("name", "names", "doctor", "address", "fax", "kind")}
-            for p in PRACTICES]
+    return [
+        {k: p[k] for k in ("name", "names", "doctor", "address", "fax", "kind")} for p in PRACTICES
+    ]
 
 
 @dataclass
@@ -81,8 +103,9 @@ class Person:
 class B:
     """One letter being written: the sheet plus its facts."""
 
-    def __init__(self, rng: random.Random, practice: dict[str, Any], person: Person,
-                 date: dt.date | None) -> None:
+    def __init__(
+        self, rng: random.Random, practice: dict[str, Any], person: Person, date: dt.date | None
+    ) -> None:
         self.rng, self.pr, self.p, self.date = rng, practice, person, date
         self.sheet = Sheet()
         self.as_written: str | None = None
@@ -115,7 +138,9 @@ class B:
             "capscomma": f"{sn.upper()}, {p.given.upper()}",
             "surfirst": f"{sn} {p.given}",
             "mr": f"{'Mr' if p.sex == 'M' else 'Mrs'} {p.given} {sn}",
-            "maiden": f"{sn}, {p.given}, geb. {p.birth_name}" if p.birth_name else f"{sn}, {p.given}",
+            "maiden": f"{sn}, {p.given}, geb. {p.birth_name}"
+            if p.birth_name
+            else f"{sn}, {p.given}",
         }[style]
         if self.as_written is None:
             self.as_written = s
@@ -152,33 +177,70 @@ def d_before(d: dt.date, rng: random.Random, lo: int, hi: int) -> dt.date:
 # --- the kinds of letter ----------------------------------------------------------
 
 HOSPITALS = [
-    ("Universitätsklinikum AKH Wien", "Universitätsklinik für Innere Medizin II",
-     ["AKH Wien", "Klinische Abteilung für Kardiologie"], "Währinger Gürtel 18-20, 1090 Wien",
-     "+43 1 40400-46140", "Wien"),
-    ("Klinik Ottakring", "2. Medizinische Abteilung mit Gastroenterologie",
-     ["Wiener Gesundheitsverbund – Klinik Ottakring", "Klinik Ottakring, 2. Med."],
-     "Montleartstraße 37, 1160 Wien", "+43 1 49150-2209", "Wien"),
-    ("Universitätsklinikum St. Pölten", "Klinische Abteilung für Innere Medizin 1",
-     ["Landesklinikum St. Pölten", "UK St. Pölten"], "Dunant-Platz 1, 3100 St. Pölten",
-     "+43 2742 9004-12510", "St. Pölten"),
-    ("Landesklinikum Wiener Neustadt", "Abteilung für Unfallchirurgie",
-     ["LK Wiener Neustadt", "Unfallchirurgie Wiener Neustadt"],
-     "Corvinusring 3-5, 2700 Wiener Neustadt", "+43 2622 9004-4310", "Wiener Neustadt"),
-    ("Krankenhaus der Barmherzigen Brüder Eisenstadt", "Abteilung für Innere Medizin",
-     ["Barmherzige Brüder Eisenstadt", "KH der Barmherzigen Brüder"],
-     "Johannes-von-Gott-Platz 1, 7000 Eisenstadt", "+43 2682 601-1009", "Eisenstadt"),
-    ("Landesklinikum Baden-Mödling", "Abteilung für Neurologie",
-     ["LK Baden-Mödling, Standort Baden", "Neurologie Baden"], "Waltersdorfer Straße 75, 2500 Baden",
-     "+43 2252 9004-10330", "Baden"),
+    (
+        "Universitätsklinikum AKH Wien",
+        "Universitätsklinik für Innere Medizin II",
+        ["AKH Wien", "Klinische Abteilung für Kardiologie"],
+        "Währinger Gürtel 18-20, 1090 Wien",
+        "+43 1 40400-46140",
+        "Wien",
+    ),
+    (
+        "Klinik Ottakring",
+        "2. Medizinische Abteilung mit Gastroenterologie",
+        ["Wiener Gesundheitsverbund – Klinik Ottakring", "Klinik Ottakring, 2. Med."],
+        "Montleartstraße 37, 1160 Wien",
+        "+43 1 49150-2209",
+        "Wien",
+    ),
+    (
+        "Universitätsklinikum St. Pölten",
+        "Klinische Abteilung für Innere Medizin 1",
+        ["Landesklinikum St. Pölten", "UK St. Pölten"],
+        "Dunant-Platz 1, 3100 St. Pölten",
+        "+43 2742 9004-12510",
+        "St. Pölten",
+    ),
+    (
+        "Landesklinikum Wiener Neustadt",
+        "Abteilung für Unfallchirurgie",
+        ["LK Wiener Neustadt", "Unfallchirurgie Wiener Neustadt"],
+        "Corvinusring 3-5, 2700 Wiener Neustadt",
+        "+43 2622 9004-4310",
+        "Wiener Neustadt",
+    ),
+    (
+        "Krankenhaus der Barmherzigen Brüder Eisenstadt",
+        "Abteilung für Innere Medizin",
+        ["Barmherzige Brüder Eisenstadt", "KH der Barmherzigen Brüder"],
+        "Johannes-von-Gott-Platz 1, 7000 Eisenstadt",
+        "+43 2682 601-1009",
+        "Eisenstadt",
+    ),
+    (
+        "Landesklinikum Baden-Mödling",
+        "Abteilung für Neurologie",
+        ["LK Baden-Mödling, Standort Baden", "Neurologie Baden"],
+        "Waltersdorfer Straße 75, 2500 Baden",
+        "+43 2252 9004-10330",
+        "Baden",
+    ),
 ]
 
 DIAG = [
     ("Exazerbierte COPD GOLD III", "Prednisolon 25 mg 1-0-0 für 5 Tage, Tiotropium 18 µg 1-0-0"),
-    ("NSTEMI, Koronarangiographie mit Stent-Implantation RIVA",
-     "ASS 100 mg 1-0-0, Ticagrelor 90 mg 1-0-1, Atorvastatin 40 mg 0-0-1"),
-    ("Distale Radiusfraktur rechts, konservativ versorgt",
-     "Novalgin 500 mg bei Bedarf bis 3x täglich, Gipskontrolle in einer Woche"),
-    ("Entgleister Diabetes mellitus Typ 2", "Metformin 1000 mg 1-0-1, Insulin glargin 14 IE abends"),
+    (
+        "NSTEMI, Koronarangiographie mit Stent-Implantation RIVA",
+        "ASS 100 mg 1-0-0, Ticagrelor 90 mg 1-0-1, Atorvastatin 40 mg 0-0-1",
+    ),
+    (
+        "Distale Radiusfraktur rechts, konservativ versorgt",
+        "Novalgin 500 mg bei Bedarf bis 3x täglich, Gipskontrolle in einer Woche",
+    ),
+    (
+        "Entgleister Diabetes mellitus Typ 2",
+        "Metformin 1000 mg 1-0-1, Insulin glargin 14 IE abends",
+    ),
     ("Ambulant erworbene Pneumonie rechts basal", "Amoxicillin/Clavulansäure 1 g 1-0-1 für 7 Tage"),
     ("Transitorische ischämische Attacke", "Clopidogrel 75 mg 1-0-0, Rosuvastatin 20 mg 0-0-1"),
 ]
@@ -192,6 +254,26 @@ FILL = [
     "sowie um Anpassung der Dauermedikation nach Befundlage.",
     "Eine ambulante Kontrolle an unserer Ambulanz ist vereinbart, die Terminbestätigung wird dem "
     "Patienten gesondert zugesandt.",
+    "Anamnese: Seit drei Tagen zunehmende Belastungsdyspnoe, kein Fieber, keine Thoraxschmerzen. "
+    "Nikotinanamnese 30 packyears, Alkohol gelegentlich.",
+    "Status bei Aufnahme: Wach, orientiert, RR 152/88 mmHg, HF 96/min, SpO2 89 % bei Raumluft. "
+    "Pulmo: Giemen beidseits, verlängertes Exspirium.",
+    "EKG: Sinusrhythmus, Linkstyp, keine ST-Streckenveränderungen. Echokardiographie: gute "
+    "linksventrikuläre Funktion, keine relevanten Vitien.",
+    "Röntgen Thorax: Kein Infiltrat, kein Erguss, Zwerchfelle glatt begrenzt. CT-Angiographie "
+    "zum Ausschluss einer Pulmonalembolie unauffällig.",
+    "Die Mobilisation erfolgte ab dem zweiten Tag mit physiotherapeutischer Unterstützung. Der "
+    "Patient konnte in gutem Allgemeinzustand nach Hause entlassen werden.",
+    "Die Befunde wurden in ELGA hochgeladen. Eine Kopie des Entlassungsbriefes wurde dem "
+    "Patienten ausgehändigt.",
+    "Bei neuerlicher Verschlechterung ersuchen wir um umgehende Wiedervorstellung an unserer "
+    "Notfallaufnahme.",
+    "Diätologische Beratung erfolgte während des Aufenthaltes; eine Gewichtsreduktion wird "
+    "dringend empfohlen.",
+    "Sozialanamnese: Lebt allein in einer Wohnung im dritten Stock ohne Lift, die Tochter "
+    "unterstützt bei Einkäufen. Mobile Hauskrankenpflege wurde organisiert.",
+    "Die Antikoagulation wurde bei CHA2DS2-VASc-Score von 4 Punkten begonnen, das "
+    "Blutungsrisiko wurde mit dem Patienten besprochen.",
 ]
 
 
@@ -213,8 +295,12 @@ def k_entlassung(b: B) -> str:
     top = s.y
     b.to_practice()
     s.y = top
-    info = [f"Fallzahl: {r.randint(2024000000, 2025999999)}", f"Station: {r.choice(['6B', '14.3', 'C2'])}",
-            f"Aufnahme: {D.num(adm)}", f"Entlassung: {D.num(dis)}"]
+    info = [
+        f"Fallzahl: {r.randint(2024000000, 2025999999)}",
+        f"Station: {r.choice(['6B', '14.3', 'C2'])}",
+        f"Aufnahme: {D.num(adm)}",
+        f"Entlassung: {D.num(dis)}",
+    ]
     for ln in info:
         s.put(ln, x=360, size=9)
         s.nl(size=9)
@@ -230,24 +316,46 @@ def k_entlassung(b: B) -> str:
         s.row(f"wohnhaft {b.p.street}, {b.p.city}")
     s.nl()
     s.row(b.pr["salute"])
-    s.para(f"wir berichten über o.g. Patient/in, der/die sich vom {D.num(adm)} bis {D.num(dis)} "
-           "in unserer stationären Behandlung befand.")
+    s.para(
+        f"wir berichten über o.g. Patient/in, der/die sich vom {D.num(adm)} bis {D.num(dis)} "
+        "in unserer stationären Behandlung befand."
+    )
     dx, rx = r.choice(DIAG)
     s.row("Diagnosen:", font_key="sansb")
     s.para(dx, indent=12)
     s.nl(0.5)
-    s.header = f"{b.title} – {b.surname_used.upper()} {b.p.given}, geb. {D.num(b.p.birth)} – Seite {{n}} von {{t}}"
-    for _ in range(r.randint(6, 14)):
-        s.para(r.choice(FILL))
+    who = f"{b.surname_used.upper()} {b.p.given}, geb. {D.num(b.p.birth)}"
+    s.header = f"{b.title} – {who} – Seite {{n}} von {{t}}"
+    for para in r.sample(FILL, len(FILL) - r.randint(0, 2)):
+        s.para(para)
     s.row("Therapieempfehlung:", font_key="sansb")
     s.para(rx, indent=12)
+    s.row("Medikation bei Entlassung:", font_key="sansb")
+    meds = [
+        "Pantoprazol 40 mg 1-0-0",
+        "Bisoprolol 2,5 mg 1-0-0",
+        "Ramipril 5 mg 1-0-0",
+        "Torasemid 10 mg 1-0-0",
+        "Apixaban 5 mg 1-0-1",
+        "Atorvastatin 40 mg 0-0-1",
+        "Metformin 1000 mg 1-0-1",
+        "Pregabalin 75 mg 0-0-1",
+        "Cholecalciferol 2800 IE 1x/Woche",
+        "Paracetamol 500 mg bei Bedarf bis 4x täglich",
+    ]
+    for med in r.sample(meds, r.randint(6, 10)):
+        s.row(med, x=s.left + 12)
     s.nl()
     s.row(f"{town}, am {D.at_long(b.date)}" if r.random() < 0.5 else f"{town}, {D.num(b.date)}")
     s.nl()
-    oa = b.person(r.choice(["OA Dr. Gregor Fasching", "OÄ Dr. Dragana Ilić", "Ass. Dr. Petra Zöhrer"]),
-                  "ward physician")
-    prim = b.person(r.choice(["Prim. Univ.-Prof. Dr. Wolfgang Haider", "Prim. Dr. Andrea Kollmann, MSc"]),
-                    "head of department")
+    oa = b.person(
+        r.choice(["OA Dr. Gregor Fasching", "OÄ Dr. Dragana Ilić", "Ass. Dr. Petra Zöhrer"]),
+        "ward physician",
+    )
+    prim = b.person(
+        r.choice(["Prim. Univ.-Prof. Dr. Wolfgang Haider", "Prim. Dr. Andrea Kollmann, MSc"]),
+        "head of department",
+    )
     s.put(oa)
     s.put(prim, x=320)
     s.nl()
@@ -256,7 +364,7 @@ def k_entlassung(b: B) -> str:
 
 def k_ambulanz(b: B) -> str:
     r, s = b.rng, b.sheet
-    org, dept, alts, addr, fax, town = r.choice(HOSPITALS)
+    org, dept, alts, addr, fax, _town = r.choice(HOSPITALS)
     b.fax_from = fax
     b.sender, b.sender_alt = org, [dept, *alts]
     assert b.date is not None
@@ -299,12 +407,24 @@ def k_ambulanz(b: B) -> str:
 
 
 LABS = [
-    ("Labor Dr. Riedl & Partner", ["Medizinisches Labor Dr. Riedl & Partner", "Labor Riedl"],
-     "Kalvarienberggasse 28, 1170 Wien", "+43 1 406 22 90-33"),
-    ("Institut für Labordiagnostik Mödling", ["Labordiagnostik Mödling", "ILD Mödling GmbH"],
-     "Hauptstraße 79, 2340 Mödling", "+43 2236 22 541-18"),
-    ("Labor Eisenstadt Dr. Horvat-Kainz", ["Dr. Horvat-Kainz, FÄ für Labormedizin"],
-     "Ruster Straße 55, 7000 Eisenstadt", "+43 2682 633 70-5"),
+    (
+        "Labor Dr. Riedl & Partner",
+        ["Medizinisches Labor Dr. Riedl & Partner", "Labor Riedl"],
+        "Kalvarienberggasse 28, 1170 Wien",
+        "+43 1 406 22 90-33",
+    ),
+    (
+        "Institut für Labordiagnostik Mödling",
+        ["Labordiagnostik Mödling", "ILD Mödling GmbH"],
+        "Hauptstraße 79, 2340 Mödling",
+        "+43 2236 22 541-18",
+    ),
+    (
+        "Labor Eisenstadt Dr. Horvat-Kainz",
+        ["Dr. Horvat-Kainz, FÄ für Labormedizin"],
+        "Ruster Straße 55, 7000 Eisenstadt",
+        "+43 2682 633 70-5",
+    ),
 ]
 
 
@@ -351,10 +471,16 @@ def k_labor(b: B) -> str:
     b.title, b.title_alt = "LABORBEFUND", ["Befundbericht", "Laborbefund"]
     s.row("LABORBEFUND" + (" – Endbefund" if r.random() < 0.5 else ""), font_key="sansb", size=11)
     s.row("Analyse                Ergebnis    Einheit    Referenz")
-    rows = [("Hämoglobin", "13.8", "g/dl", "12.0-16.0"), ("Leukozyten", "11.2 H", "G/l", "4.0-10.0"),
-            ("Kreatinin", "1.21 H", "mg/dl", "0.50-0.90"), ("eGFR (CKD-EPI)", "52 L", "ml/min", ">60"),
-            ("HbA1c", "7.4 H", "%", "4.0-6.0"), ("TSH", "2.11", "µU/ml", "0.27-4.20"),
-            ("CRP", "0.8", "mg/dl", "<0.5"), ("LDL-Cholesterin", "131", "mg/dl", "<116")]
+    rows = [
+        ("Hämoglobin", "13.8", "g/dl", "12.0-16.0"),
+        ("Leukozyten", "11.2 H", "G/l", "4.0-10.0"),
+        ("Kreatinin", "1.21 H", "mg/dl", "0.50-0.90"),
+        ("eGFR (CKD-EPI)", "52 L", "ml/min", ">60"),
+        ("HbA1c", "7.4 H", "%", "4.0-6.0"),
+        ("TSH", "2.11", "µU/ml", "0.27-4.20"),
+        ("CRP", "0.8", "mg/dl", "<0.5"),
+        ("LDL-Cholesterin", "131", "mg/dl", "<116"),
+    ]
     for name, val, unit, ref in rows[: r.randint(5, 8)]:
         s.row(f"{name:<22} {val:<11} {unit:<10} {ref}")
     s.nl()
@@ -364,12 +490,24 @@ def k_labor(b: B) -> str:
 
 
 RADIO = [
-    ("Diagnosezentrum Urania", ["Röntgen Urania", "DZ Urania GmbH"], "Uraniastraße 5, 1010 Wien",
-     "+43 1 713 40 22-9"),
-    ("Röntgeninstitut Baden Dr. Kovacs & Dr. Pfeiffer", ["Röntgeninstitut Baden", "Dr. Kovacs & Dr. Pfeiffer"],
-     "Wassergasse 12, 2500 Baden", "+43 2252 45 678-30"),
-    ("MR-Institut Neusiedl am See", ["MRI Neusiedl", "MR-Institut Neusiedl"], "Seestraße 22, 7100 Neusiedl am See",
-     "+43 2167 201 77-2"),
+    (
+        "Diagnosezentrum Urania",
+        ["Röntgen Urania", "DZ Urania GmbH"],
+        "Uraniastraße 5, 1010 Wien",
+        "+43 1 713 40 22-9",
+    ),
+    (
+        "Röntgeninstitut Baden Dr. Kovacs & Dr. Pfeiffer",
+        ["Röntgeninstitut Baden", "Dr. Kovacs & Dr. Pfeiffer"],
+        "Wassergasse 12, 2500 Baden",
+        "+43 2252 45 678-30",
+    ),
+    (
+        "MR-Institut Neusiedl am See",
+        ["MRI Neusiedl", "MR-Institut Neusiedl"],
+        "Seestraße 22, 7100 Neusiedl am See",
+        "+43 2167 201 77-2",
+    ),
 ]
 
 
@@ -386,24 +524,41 @@ def k_radiologie(b: B) -> str:
     s.nl(2)
     b.to_practice(prefix="")
     s.nl()
-    exam_kind = r.choice(["MRT des rechten Kniegelenks", "CT Thorax nativ", "Sonographie Abdomen",
-                          "Mammographie beidseits mit Ultraschall"])
+    exam_kind = r.choice(
+        [
+            "MRT des rechten Kniegelenks",
+            "CT Thorax nativ",
+            "Sonographie Abdomen",
+            "Mammographie beidseits mit Ultraschall",
+        ]
+    )
     b.title, b.title_alt = exam_kind, ["Befund"]
     exam = b.odate(d_before(b.date, r, 0, 2), "examination")
     s.row(f"Betrifft: {b.name(r.choice(['full', 'herr', 'maiden']))}, geb. {b.born(D.num_short)}")
     s.row(f"Untersuchung: {exam_kind}", font_key="serifb")
     s.row(f"Untersuchungsdatum: {D.num(exam)}")
+    if b.p.register_id and r.random() < 0.6:
+        b.patient_id = b.p.register_id
+        s.row(f"Ihre Patienten-Nr.: {b.p.register_id}", size=9)
+        b.notes.append("the practice's own patient number is printed (Ihre Patienten-Nr.)")
     s.nl()
     s.row("Sehr geehrte Kollegin, sehr geehrter Kollege!")
-    s.para("Klinische Angabe: Schmerzen seit mehreren Wochen, Zustand nach Sturz. Fragestellung: "
-           "Strukturelle Läsion? Im Vergleich zur Voruntersuchung keine wesentliche Befundänderung.")
+    s.para(
+        "Klinische Angabe: Schmerzen seit mehreren Wochen, Zustand nach Sturz. Fragestellung: "
+        "Strukturelle Läsion? Im Vergleich zur Voruntersuchung keine wesentliche Befundänderung."
+    )
     s.row("Befund:", font_key="serifb")
     for _ in range(r.randint(2, 4)):
-        s.para(r.choice([
-            "Regelrechte Darstellung der knöchernen Strukturen, kein Erguss.",
-            "Degenerative Veränderungen mit Chondropathie Grad II bis III medial.",
-            "Kein Hinweis auf eine frische Fraktur. Weichteile unauffällig.",
-            "Kleiner Rundherd im Mittellappen rechts, 4 mm, Verlaufskontrolle empfohlen."]))
+        s.para(
+            r.choice(
+                [
+                    "Regelrechte Darstellung der knöchernen Strukturen, kein Erguss.",
+                    "Degenerative Veränderungen mit Chondropathie Grad II bis III medial.",
+                    "Kein Hinweis auf eine frische Fraktur. Weichteile unauffällig.",
+                    "Kleiner Rundherd im Mittellappen rechts, 4 mm, Verlaufskontrolle empfohlen.",
+                ]
+            )
+        )
     s.row("Beurteilung:", font_key="serifb")
     s.para("Keine akute Pathologie. Degenerative Veränderungen wie beschrieben.")
     s.nl()
@@ -413,15 +568,38 @@ def k_radiologie(b: B) -> str:
 
 
 SPECIALISTS = [
-    ("Univ.-Prof. Dr. Helmut Strasser", ["Dr. Helmut Strasser", "Univ.-Prof. Dr. med. univ. Helmut Strasser"],
-     "Facharzt für Innere Medizin und Kardiologie", "Enzersdorfer Straße 9, 2340 Mödling",
-     "+43 2236 41 122-3", "Mödling"),
-    ("Dr. Milena Marković", ["Dr. med. univ. Milena Marković, MSc"],
-     "Fachärztin für Neurologie", "Favoritenstraße 88/1/4, 1100 Wien", "+43 1 604 12 19-2", "Wien"),
-    ("MR Dr. Alfred Kainz", ["Dr. Alfred Kainz"], "Facharzt für Urologie",
-     "Mattersburger Straße 3, 7000 Eisenstadt", "+43 2682 642 03-4", "Eisenstadt"),
-    ("OA Dr. Szilvia Farkas-Eder", ["Dr. Szilvia Farkas-Eder"], "Fachärztin für Dermatologie",
-     "Kremser Gasse 21, 3100 St. Pölten", "+43 2742 35 711-6", "St. Pölten"),
+    (
+        "Univ.-Prof. Dr. Helmut Strasser",
+        ["Dr. Helmut Strasser", "Univ.-Prof. Dr. med. univ. Helmut Strasser"],
+        "Facharzt für Innere Medizin und Kardiologie",
+        "Enzersdorfer Straße 9, 2340 Mödling",
+        "+43 2236 41 122-3",
+        "Mödling",
+    ),
+    (
+        "Dr. Milena Marković",
+        ["Dr. med. univ. Milena Marković, MSc"],
+        "Fachärztin für Neurologie",
+        "Favoritenstraße 88/1/4, 1100 Wien",
+        "+43 1 604 12 19-2",
+        "Wien",
+    ),
+    (
+        "MR Dr. Alfred Kainz",
+        ["Dr. Alfred Kainz"],
+        "Facharzt für Urologie",
+        "Mattersburger Straße 3, 7000 Eisenstadt",
+        "+43 2682 642 03-4",
+        "Eisenstadt",
+    ),
+    (
+        "OA Dr. Szilvia Farkas-Eder",
+        ["Dr. Szilvia Farkas-Eder"],
+        "Fachärztin für Dermatologie",
+        "Kremser Gasse 21, 3100 St. Pölten",
+        "+43 2742 35 711-6",
+        "St. Pölten",
+    ),
 ]
 
 
@@ -469,12 +647,14 @@ def k_facharzt(b: B) -> str:
 
 def k_oegk(b: B) -> str:
     r, s = b.rng, b.sheet
-    insurer = r.choice([
-        ("Österreichische Gesundheitskasse", ["ÖGK", "ÖGK Landesstelle Niederösterreich"]),
-        ("Österreichische Gesundheitskasse", ["ÖGK", "ÖGK Landesstelle Wien"]),
-        ("Sozialversicherungsanstalt der Selbständigen", ["SVS"]),
-        ("Versicherungsanstalt öffentlich Bediensteter, Eisenbahnen und Bergbau", ["BVAEB"]),
-    ])
+    insurer = r.choice(
+        [
+            ("Österreichische Gesundheitskasse", ["ÖGK", "ÖGK Landesstelle Niederösterreich"]),
+            ("Österreichische Gesundheitskasse", ["ÖGK", "ÖGK Landesstelle Wien"]),
+            ("Sozialversicherungsanstalt der Selbständigen", ["SVS"]),
+            ("Versicherungsanstalt öffentlich Bediensteter, Eisenbahnen und Bergbau", ["BVAEB"]),
+        ]
+    )
     b.sender, b.sender_alt = insurer
     b.fax_from = "+43 5 0766-1144"
     assert b.date is not None
@@ -491,26 +671,36 @@ def k_oegk(b: B) -> str:
         s.put(ln, x=370, size=9)
         s.nl(size=9)
     s.nl(3)
-    b.title = r.choice(["Bewilligung Heilbehelf", "Ablehnung: Kostenübernahme Physiotherapie",
-                        "Chefärztliche Bewilligung Medikament"])
+    b.title = r.choice(
+        [
+            "Bewilligung Heilbehelf",
+            "Ablehnung: Kostenübernahme Physiotherapie",
+            "Chefärztliche Bewilligung Medikament",
+        ]
+    )
     b.title_alt = ["Bewilligung", "Chefärztliche Bewilligung"]
     s.row(b.title, font_key="sansb", size=11)
     s.nl(0.5)
     child = b.p.birth.year >= 2007 and r.random() < 0.9
     s.row(f"Versicherte Person: {b.name('full')}, VSNR {b.sv()}, geb. {b.born(D.num)}")
     if child or r.random() < 0.4:
-        rel_birth = b.odate(dt.date(1975 + r.randint(0, 20), r.randint(1, 12), r.randint(1, 28)),
-                            "birth date of the insured relative")
-        rel = b.person(f"{r.choice(['Herbert', 'Sabine', 'Ilona'])} {b.surname_used}",
-                       "main insured relative")
+        rel_birth = b.odate(
+            dt.date(1975 + r.randint(0, 20), r.randint(1, 12), r.randint(1, 28)),
+            "birth date of the insured relative",
+        )
+        rel = b.person(
+            f"{r.choice(['Herbert', 'Sabine', 'Ilona'])} {b.surname_used}", "main insured relative"
+        )
         s.row(f"Anspruchsberechtigt über: {rel}, geb. {D.num(rel_birth)}")
         b.notes.append("a relative's birth date is printed beside the patient's")
     s.nl()
     s.row("Sehr geehrte Frau Doktorin, sehr geehrter Herr Doktor!")
     antrag = b.odate(d_before(b.date, r, 5, 20), "application")
-    s.para(f"zu Ihrem Antrag vom {D.num(antrag)} teilen wir mit, dass die Kosten nach "
-           "chefärztlicher Prüfung im tariflichen Ausmaß übernommen werden. Die Bewilligung ist "
-           "auf der e-card gespeichert und in ELGA ersichtlich.")
+    s.para(
+        f"zu Ihrem Antrag vom {D.num(antrag)} teilen wir mit, dass die Kosten nach "
+        "chefärztlicher Prüfung im tariflichen Ausmaß übernommen werden. Die Bewilligung ist "
+        "auf der e-card gespeichert und in ELGA ersichtlich."
+    )
     s.nl()
     s.row("Mit freundlichen Grüßen")
     s.row("Für den Chefärztlichen Dienst")
@@ -520,11 +710,22 @@ def k_oegk(b: B) -> str:
 
 def k_behoerde(b: B) -> str:
     r, s = b.rng, b.sheet
-    org, alt = r.choice([
-        ("Pensionsversicherungsanstalt Landesstelle Wien", ["PVA", "Pensionsversicherungsanstalt"]),
-        ("Bezirkshauptmannschaft Mödling", ["BH Mödling", "Bezirkshauptmannschaft Mödling, Sanitätsreferat"]),
-        ("Magistrat der Stadt Wien, MA 40", ["MA 40 – Soziales, Sozial- und Gesundheitsrecht", "MA 40"]),
-    ])
+    org, alt = r.choice(
+        [
+            (
+                "Pensionsversicherungsanstalt Landesstelle Wien",
+                ["PVA", "Pensionsversicherungsanstalt"],
+            ),
+            (
+                "Bezirkshauptmannschaft Mödling",
+                ["BH Mödling", "Bezirkshauptmannschaft Mödling, Sanitätsreferat"],
+            ),
+            (
+                "Magistrat der Stadt Wien, MA 40",
+                ["MA 40 – Soziales, Sozial- und Gesundheitsrecht", "MA 40"],
+            ),
+        ]
+    )
     b.sender, b.sender_alt = org.upper(), [org, *alt]
     b.fax_from = "+43 1 4000-99-40210"
     assert b.date is not None
@@ -534,7 +735,10 @@ def k_behoerde(b: B) -> str:
     s.nl(2)
     b.to_practice(prefix="")
     s.nl()
-    s.row(f"Zahl: {r.choice(['MA40-', 'MDS-', 'PVA-'])}{r.randint(100000, 999999)}-{b.date.year}", size=9)
+    s.row(
+        f"Zahl: {r.choice(['MA40-', 'MDS-', 'PVA-'])}{r.randint(100000, 999999)}-{b.date.year}",
+        size=9,
+    )
     s.row(f"{'Wien' if 'Wien' in org else 'Mödling'}, am {D.at_long(b.date)}", size=9)
     s.nl()
     b.title = "Ersuchen um Übermittlung eines ärztlichen Befundberichtes"
@@ -543,9 +747,11 @@ def k_behoerde(b: B) -> str:
     s.row(f"Antragsteller/in: {b.name('capscomma')}, geb. {b.born(D.num)}")
     antrag = b.odate(d_before(b.date, r, 14, 40), "application")
     s.nl()
-    s.para(f"Im Verfahren über den Antrag vom {D.num(antrag)} auf Zuerkennung von Pflegegeld werden "
-           "Sie ersucht, binnen 14 Tagen einen aktuellen Befundbericht samt Diagnosen und "
-           "Medikation zu übermitteln. Die Kosten werden nach dem Tarif ersetzt.")
+    s.para(
+        f"Im Verfahren über den Antrag vom {D.num(antrag)} auf Zuerkennung von Pflegegeld werden "
+        "Sie ersucht, binnen 14 Tagen einen aktuellen Befundbericht samt Diagnosen und "
+        "Medikation zu übermitteln. Die Kosten werden nach dem Tarif ersetzt."
+    )
     s.nl()
     s.row("Für den Abteilungsleiter:")
     s.row(b.person("Mag. Dr. Sandra Pospischil", "case officer"))
@@ -554,9 +760,16 @@ def k_behoerde(b: B) -> str:
 
 def k_pflege(b: B) -> str:
     r, s = b.rng, b.sheet
-    org, alt = r.choice([("Hilfswerk Niederösterreich – Mobile Pflege Baden", ["Hilfswerk Baden", "NÖ Hilfswerk"]),
-                         ("Volkshilfe Burgenland, Hauskrankenpflege", ["Volkshilfe Burgenland"]),
-                         ("Caritas Socialis Mobile Pflege Wien", ["Caritas Socialis", "CS Mobile Pflege"])])
+    org, alt = r.choice(
+        [
+            (
+                "Hilfswerk Niederösterreich – Mobile Pflege Baden",
+                ["Hilfswerk Baden", "NÖ Hilfswerk"],
+            ),
+            ("Volkshilfe Burgenland, Hauskrankenpflege", ["Volkshilfe Burgenland"]),
+            ("Caritas Socialis Mobile Pflege Wien", ["Caritas Socialis", "CS Mobile Pflege"]),
+        ]
+    )
     b.sender, b.sender_alt = org, alt
     b.fax_from = "+43 2252 86 600-19"
     assert b.date is not None
@@ -570,12 +783,17 @@ def k_pflege(b: B) -> str:
     s.row(f"Adresse: {b.p.street}, {b.p.city}" if b.p.street else "Adresse: siehe Stammdaten")
     s.nl()
     for _ in range(r.randint(3, 5)):
-        s.para(r.choice([
-            "Beim Hausbesuch zeigte sich eine Rötung im Bereich der rechten Ferse, Dekubitus Grad I.",
-            "Die Klientin nimmt die Medikation laut Wochendispenser zuverlässig ein.",
-            "Blutzuckerwerte morgens zwischen 160 und 210 mg/dl, bitte um Durchsicht des Insulinschemas.",
-            "Der Sohn ersucht um Rückruf bezüglich Verordnung von Inkontinenzmaterial.",
-            "Ödeme an beiden Unterschenkeln zunehmend, Gewicht +2 kg in einer Woche."]))
+        s.para(
+            r.choice(
+                [
+                    "Beim Hausbesuch Rötung an der rechten Ferse, Dekubitus Grad I.",
+                    "Die Klientin nimmt die Medikation laut Wochendispenser zuverlässig ein.",
+                    "Blutzucker morgens 160 bis 210 mg/dl, bitte um Durchsicht des Insulinschemas.",
+                    "Der Sohn ersucht um Rückruf bezüglich Verordnung von Inkontinenzmaterial.",
+                    "Ödeme an beiden Unterschenkeln zunehmend, Gewicht +2 kg in einer Woche.",
+                ]
+            )
+        )
     s.nl()
     s.row("Mit freundlichen Grüßen")
     s.row(b.person("DGKP Marija Jurić", "registered nurse") + ", Teamleitung")
@@ -586,8 +804,13 @@ def k_pflege(b: B) -> str:
 
 def k_apotheke(b: B) -> str:
     r, s = b.rng, b.sheet
-    org = r.choice(["Apotheke Zum Heiligen Geist Eisenstadt", "Marien-Apotheke Wiener Neustadt",
-                    "Apotheke Zur Mariahilf Ottakring"])
+    org = r.choice(
+        [
+            "Apotheke Zum Heiligen Geist Eisenstadt",
+            "Marien-Apotheke Wiener Neustadt",
+            "Apotheke Zur Mariahilf Ottakring",
+        ]
+    )
     b.sender, b.sender_alt = org, [org.split(" ", 1)[1] if " " in org else org]
     b.fax_from = "+43 2682 627 11-4"
     assert b.date is not None
@@ -605,9 +828,11 @@ def k_apotheke(b: B) -> str:
     rez = b.odate(d_before(b.date, r, 0, 3), "prescription")
     s.row(f"für {b.name(r.choice(['herr', 'full']))}, e-card geprüft")
     s.nl()
-    s.para(f"Das Rezept vom {D.num(rez)} über Pantoprazol 40 mg ist derzeit nicht lieferbar. "
-           "Wir schlagen Esomeprazol 40 mg (gleiche Packungsgröße) vor. Bitte um kurze Bestätigung "
-           "per Fax oder Rückruf.")
+    s.para(
+        f"Das Rezept vom {D.num(rez)} über Pantoprazol 40 mg ist derzeit nicht lieferbar. "
+        "Wir schlagen Esomeprazol 40 mg (gleiche Packungsgröße) vor. Bitte um kurze Bestätigung "
+        "per Fax oder Rückruf."
+    )
     s.nl()
     s.row("Danke und freundliche Grüße")
     return "pharmacy query (Apotheke)"
@@ -615,7 +840,9 @@ def k_apotheke(b: B) -> str:
 
 def k_therapie(b: B) -> str:
     r, s = b.rng, b.sheet
-    org = r.choice(["Physiotherapie am Kalvarienberg", "Institut für Physikalische Therapie Eisenstadt"])
+    org = r.choice(
+        ["Physiotherapie am Kalvarienberg", "Institut für Physikalische Therapie Eisenstadt"]
+    )
     b.sender, b.sender_alt = org, ["Physiotherapie"]
     b.fax_from = "+43 1 402 55 18-2"
     assert b.date is not None
@@ -631,8 +858,10 @@ def k_therapie(b: B) -> str:
     s.row(f"{b.name('surfirst')}, * {b.born(D.num)}")
     s.row(f"Therapiezeitraum: {D.num(start)} – {D.num(end)}, 10 Einheiten à 45 min")
     s.nl()
-    s.para("Diagnose laut Verordnung: Lumboischialgie links. Unter Heilgymnastik und Manualtherapie "
-           "deutliche Besserung der Beweglichkeit; Finger-Boden-Abstand von 32 auf 12 cm.")
+    s.para(
+        "Diagnose laut Verordnung: Lumboischialgie links. Unter Heilgymnastik und Manualtherapie "
+        "deutliche Besserung der Beweglichkeit; Finger-Boden-Abstand von 32 auf 12 cm."
+    )
     s.para("Empfehlung: Fortführung des Heimübungsprogramms, ggf. weitere Serie nach Verordnung.")
     s.nl()
     s.row(b.person("Katarína Šimko, BSc", "physiotherapist") + ", Physiotherapeutin")
@@ -641,8 +870,12 @@ def k_therapie(b: B) -> str:
 
 def k_hu(b: B) -> str:
     r, s = b.rng, b.sheet
-    org = r.choice(["Soproni Erzsébet Oktató Kórház és Rehabilitációs Intézet",
-                    "Petz Aladár Vármegyei Oktató Kórház"])
+    org = r.choice(
+        [
+            "Soproni Erzsébet Oktató Kórház és Rehabilitációs Intézet",
+            "Petz Aladár Vármegyei Oktató Kórház",
+        ]
+    )
     town = "Sopron" if "Sopron" in org else "Győr"
     b.sender, b.sender_alt = org, ["Belgyógyászati Osztály"]
     b.fax_from = "+36 99 514 200"
@@ -651,8 +884,12 @@ def k_hu(b: B) -> str:
     s.font = "dvs"
     s.y = 55
     s.row(org, align="center", font_key="dvsb", size=11)
-    s.row("Belgyógyászati Osztály · " + ("9400 Sopron, Győri út 15." if town == "Sopron" else "9024 Győr, Vasvári Pál u. 2-4."),
-          align="center", size=8)
+    s.row(
+        "Belgyógyászati Osztály · "
+        + ("9400 Sopron, Győri út 15." if town == "Sopron" else "9024 Győr, Vasvári Pál u. 2-4."),
+        align="center",
+        size=8,
+    )
     s.nl(2)
     b.title, b.title_alt = "ZÁRÓJELENTÉS", ["Zárójelentés"]
     s.row("ZÁRÓJELENTÉS", align="center", font_key="dvsb", size=13)
@@ -677,8 +914,11 @@ def k_hu(b: B) -> str:
     s.row("Diagnózis:", font_key="dvsb", size=9)
     s.para("Pneumonia lobaris dextra (J18.1). Hypertonia essentialis (I10).", size=9)
     s.row("Javaslat:", font_key="dvsb", size=9)
-    s.para("Amoxicillin/klavulánsav 875/125 mg naponta kétszer 5 napig. Kontroll a háziorvosnál "
-           "egy héten belül.", size=9)
+    s.para(
+        "Amoxicillin/klavulánsav 875/125 mg naponta kétszer 5 napig. Kontroll a háziorvosnál "
+        "egy héten belül.",
+        size=9,
+    )
     s.nl()
     s.row(f"{town}, {D.hu(b.date)}", size=9)
     s.nl()
@@ -706,9 +946,14 @@ def k_sk(b: B) -> str:
     adm = b.odate(d_before(b.date, r, 3, 8), "admission")
     s.row(f"Hospitalizácia: {D.spaced(adm)} – {D.spaced(b.date)}")
     s.nl()
-    s.para("Diagnóza: Akútna cholecystitída, stav po laparoskopickej cholecystektómii. Pooperačný "
-           "priebeh bez komplikácií.", size=9.5)
-    s.para("Odporúčanie: kontrola rany u všeobecného lekára, odstránenie stehov o 10 dní.", size=9.5)
+    s.para(
+        "Diagnóza: Akútna cholecystitída, stav po laparoskopickej cholecystektómii. Pooperačný "
+        "priebeh bez komplikácií.",
+        size=9.5,
+    )
+    s.para(
+        "Odporúčanie: kontrola rany u všeobecného lekára, odstránenie stehov o 10 dní.", size=9.5
+    )
     s.nl()
     s.row(f"V Bratislave {D.sk_long(b.date)}")
     s.row(b.person("MUDr. Juraj Baláž, PhD.", "ward physician"))
@@ -733,9 +978,11 @@ def k_cz(b: B) -> str:
     adm = b.odate(d_before(b.date, r, 2, 6), "admission")
     s.row(f"Přijat(a): {D.spaced(adm)}   Propuštěn(a): {D.spaced(b.date)}")
     s.nl()
-    s.para("Pacient přijat pro fibrilaci síní s rychlou odpovědí komor. Provedena farmakologická "
-           "kardioverze, nasazena antikoagulace. Doporučujeme kontrolu u praktického lékaře.",
-           size=9.5)
+    s.para(
+        "Pacient přijat pro fibrilaci síní s rychlou odpovědí komor. Provedena farmakologická "
+        "kardioverze, nasazena antikoagulace. Doporučujeme kontrolu u praktického lékaře.",
+        size=9.5,
+    )
     s.nl()
     s.row(f"Ve Znojmě dne {D.cs_long(b.date)}")
     s.row(b.person("MUDr. Věra Dvořáková", "ward physician"))
@@ -745,16 +992,26 @@ def k_cz(b: B) -> str:
 def k_de(b: B) -> str:
     r, s = b.rng, b.sheet
     org = r.choice(["Klinikum Passau", "LMU Klinikum München"])
-    b.sender, b.sender_alt = org, ["Medizinische Klinik II", org.replace("Klinikum ", "Klinikum der ")]
+    b.sender, b.sender_alt = (
+        org,
+        ["Medizinische Klinik II", org.replace("Klinikum ", "Klinikum der ")],
+    )
     b.fax_from = "+49 851 5300-2290" if "Passau" in org else "+49 89 4400-72299"
     b.region = "DE"
     assert b.date is not None
     s.y = 50
     s.put(org, font_key="sansb", size=13, align="right")
     s.nl(size=13)
-    s.put("Medizinische Klinik II · " + ("Innstraße 76, 94032 Passau" if "Passau" in org
-                                          else "Marchioninistraße 15, 81377 München"),
-          align="right", size=8)
+    s.put(
+        "Medizinische Klinik II · "
+        + (
+            "Innstraße 76, 94032 Passau"
+            if "Passau" in org
+            else "Marchioninistraße 15, 81377 München"
+        ),
+        align="right",
+        size=8,
+    )
     s.nl(3)
     s.put(f"{org} · Medizinische Klinik II", size=7)
     s.nl()
@@ -770,13 +1027,18 @@ def k_de(b: B) -> str:
     s.row(f"stationärer Aufenthalt vom {D.num(adm)} bis {D.num(b.date)}")
     s.nl()
     s.row("Sehr geehrte Frau Kollegin, sehr geehrter Herr Kollege,")
-    s.para("wir berichten über Ihren Patienten, der während eines Urlaubsaufenthaltes notfallmäßig "
-           "aufgenommen wurde. Die Weiterbehandlung in Österreich ist besprochen.")
+    s.para(
+        "wir berichten über Ihren Patienten, der während eines Urlaubsaufenthaltes notfallmäßig "
+        "aufgenommen wurde. Die Weiterbehandlung in Österreich ist besprochen."
+    )
     s.para(r.choice(FILL))
     s.nl()
     s.row("Mit freundlichen kollegialen Grüßen")
-    s.row(b.person("Prof. Dr. med. Andreas Kellermann", "chief physician") + "   "
-          + b.person("Dr. med. Lisa Brandl", "resident"))
+    s.row(
+        b.person("Prof. Dr. med. Andreas Kellermann", "chief physician")
+        + "   "
+        + b.person("Dr. med. Lisa Brandl", "resident")
+    )
     b.notes.append("German letter: German month names, 5-digit post codes, patient abroad")
     return "letter from abroad (Germany, Arztbrief)"
 
@@ -804,13 +1066,17 @@ def k_en(b: B) -> str:
     s.row(f"Admitted: {D.en_long(adm)}")
     s.nl()
     s.row("Dear Dr " + b.pr["doctor"].split()[-1] + ",")
-    s.para("Your patient was admitted while visiting on holiday with chest pain. Troponin was "
-           "negative twice and the ECG showed no acute changes. We would be grateful if you could "
-           "arrange an outpatient stress test.")
+    s.para(
+        "Your patient was admitted while visiting on holiday with chest pain. Troponin was "
+        "negative twice and the ECG showed no acute changes. We would be grateful if you could "
+        "arrange an outpatient stress test."
+    )
     s.nl()
     s.row("Yours sincerely,")
     s.row(b.person("Dr Eleanor Whitfield", "consultant") + ", Consultant in Acute Medicine")
-    b.notes.append("English letter: day/month/year with slashes; hospital number is not the practice id")
+    b.notes.append(
+        "English letter: day/month/year with slashes; hospital number is not the practice id"
+    )
     return "letter from abroad (English-language discharge summary)"
 
 
@@ -820,7 +1086,9 @@ def k_email(b: B) -> str:
     s.font = "sans"
     s.size = 9.5
     s.y = 40
-    sender_org = r.choice(["Sekretariat Kardiologie, Klinik Ottakring", "Kurhaus Baden – Reha-Zentrum"])
+    sender_org = r.choice(
+        ["Sekretariat Kardiologie, Klinik Ottakring", "Kurhaus Baden – Reha-Zentrum"]
+    )
     b.sender, b.sender_alt = sender_org, [sender_org.split(", ")[-1].split(" – ")[0]]
     b.fax_from = "+43 1 49150-2290"
     s.put("Outlook", font_key="sansb", size=10)
@@ -832,14 +1100,21 @@ def k_email(b: B) -> str:
     b.title, b.title_alt = subj, ["AW: " + subj]
     s.row(f"AW: {subj}", font_key="sansb", size=11)
     s.row(f"Von: {sender_org} <sekretariat@beispiel-klinik.at>")
-    s.row(f"Gesendet: {r.choice(['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag'])}, "
-          f"{D.de_long(b.date)} {r.randint(8, 17)}:{r.randint(10, 59)}")
+    s.row(
+        f"Gesendet: {r.choice(['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag'])}, "
+        f"{D.de_long(b.date)} {r.randint(8, 17)}:{r.randint(10, 59)}"
+    )
+    if b.p.register_id and r.random() < 0.5:
+        b.patient_id = b.p.register_id
+        s.row(f"Ihr Zeichen: Pat.-Nr. {b.p.register_id}")
     s.row("An: ordination@" + b.pr["doctor"].split()[-1].lower().replace("ó", "o") + ".at")
     s.nl()
     s.row("Sehr geehrte Damen und Herren,")
     term = b.odate(b.date + dt.timedelta(days=r.randint(10, 40)), "appointment")
-    s.para(f"für {b.name(r.choice(['herr', 'full']))}, geb. {b.born(D.num)}, ist der Termin am "
-           f"{D.num(term)} um 08:15 Uhr bestätigt. Bitte Vorbefunde und e-card mitbringen.")
+    s.para(
+        f"für {b.name(r.choice(['herr', 'full']))}, geb. {b.born(D.num)}, ist der Termin am "
+        f"{D.num(term)} um 08:15 Uhr bestätigt. Bitte Vorbefunde und e-card mitbringen."
+    )
     s.nl()
     s.row("Mit freundlichen Grüßen")
     s.row(b.person("Sabine Koller", "secretary") + ", Sekretariat")
@@ -861,14 +1136,20 @@ def k_form(b: B) -> str:
     s.row(b.title, font_key="sansb", size=11)
     s.nl()
     fields = [
-        ("Einsatzdatum", D.num(b.date)), ("Einsatznummer", f"{r.randint(100000, 999999)}"),
-        ("Familienname", b.surname_used.upper()), ("Vorname", b.p.given),
-        ("Geburtsdatum", b.born(D.num)), ("Versicherungsnr.", b.sv()),
+        ("Einsatzdatum", D.num(b.date)),
+        ("Einsatznummer", f"{r.randint(100000, 999999)}"),
+        ("Familienname", b.surname_used.upper()),
+        ("Vorname", b.p.given),
+        ("Geburtsdatum", b.born(D.num)),
+        ("Versicherungsnr.", b.sv()),
         ("Wohnadresse", f"{b.p.street}, {b.p.city}" if b.p.street else "–"),
         ("Hausarzt", b.pr["doctor"]),
     ]
     b.as_written = b.surname_used.upper()
-    b.notes.append("form: surname and given name in separate boxes; the Hausarzt box names the receiving practice")
+    b.notes.append(
+        "form: surname and given name in separate boxes; "
+        "the Hausarzt box names the receiving practice"
+    )
     for label, val in fields:
         top = s.y - 10
         s.page.boxes.append((s.left, top, s.right, top + 16))
@@ -888,8 +1169,12 @@ def k_hand(b: B) -> str:
     s.font = "hand"
     s.size = 13
     s.y = 80
-    writer = r.choice([("Dr. Gabriele Pichler", "Vertretungsordination Dr. Pichler"),
-                       ("Erika Strobl", "Erika Strobl (Tochter)")])
+    writer = r.choice(
+        [
+            ("Dr. Gabriele Pichler", "Vertretungsordination Dr. Pichler"),
+            ("Erika Strobl", "Erika Strobl (Tochter)"),
+        ]
+    )
     b.sender, b.sender_alt = writer[0], [writer[1]]
     b.fax_from = "+43 2236 47 710"
     b.title = None
@@ -898,11 +1183,16 @@ def k_hand(b: B) -> str:
     else:
         b.notes.append("undated handwritten note")
     s.nl()
-    s.row(f"Liebe Frau Dr. {b.pr['doctor'].split()[-1]}," if "a" == b.pr["doctor"][-1] or r.random() < 0.5
-          else "Lieber Kollege,")
+    surname = b.pr["doctor"].split()[-1]
+    female = any(g in b.pr["doctor"] for g in ("Réka", "Ivana"))
+    s.row(f"Liebe Frau Dr. {surname}," if female else f"Lieber Herr Kollege {surname},")
     s.row(f"betrifft {b.name('full')},")
-    s.para("war heute in der Vertretung wegen Harnwegsinfekt. Habe Fosfomycin 3 g gegeben. Bitte "
-           "Harnkultur nachkontrollieren. Danke!", font_key="hand", size=13)
+    s.para(
+        "war heute in der Vertretung wegen Harnwegsinfekt. Habe Fosfomycin 3 g gegeben. Bitte "
+        "Harnkultur nachkontrollieren. Danke!",
+        font_key="hand",
+        size=13,
+    )
     s.nl()
     s.row("Liebe Grüße")
     s.row(writer[0])
@@ -911,11 +1201,23 @@ def k_hand(b: B) -> str:
 
 
 KINDS: list[tuple[str, Callable[[B], str]]] = [
-    ("entlassungsbrief", k_entlassung), ("ambulanzbefund", k_ambulanz), ("labor", k_labor),
-    ("radiologie", k_radiologie), ("facharzt", k_facharzt), ("versicherung", k_oegk),
-    ("behoerde", k_behoerde), ("pflege", k_pflege), ("apotheke", k_apotheke),
-    ("therapie", k_therapie), ("ausland_hu", k_hu), ("ausland_sk", k_sk), ("ausland_cz", k_cz),
-    ("ausland_de", k_de), ("ausland_en", k_en), ("email", k_email), ("formular", k_form),
+    ("entlassungsbrief", k_entlassung),
+    ("ambulanzbefund", k_ambulanz),
+    ("labor", k_labor),
+    ("radiologie", k_radiologie),
+    ("facharzt", k_facharzt),
+    ("versicherung", k_oegk),
+    ("behoerde", k_behoerde),
+    ("pflege", k_pflege),
+    ("apotheke", k_apotheke),
+    ("therapie", k_therapie),
+    ("ausland_hu", k_hu),
+    ("ausland_sk", k_sk),
+    ("ausland_cz", k_cz),
+    ("ausland_de", k_de),
+    ("ausland_en", k_en),
+    ("email", k_email),
+    ("formular", k_form),
     ("handschrift", k_hand),
 ]
 
@@ -971,16 +1273,22 @@ class Letter:
             c.y = 90
             c.row("TELEFAX", font_key="sansb", size=20)
             c.nl()
-            c.row(f"An: {self.practice['name'] if len(self.practice['name']) < 60 else self.practice['names'][1]}")
+            c.row(
+                "An: "
+                + (name if len(name := self.practice["name"]) < 60 else self.practice["names"][1])
+            )
             c.row(f"Fax: {self.practice['fax']}")
             c.row(f"Von: {self.facts['sender']}")
             c.row(f"Fax: {self.fax_number}")
             c.row(f"Datum: {D.num(self.fax_sent.date())}")
             c.row(f"Seiten inkl. Deckblatt: {len(self.pages) + 1}")
             c.nl()
-            c.para("VERTRAULICH – Dieses Fax enthält Gesundheitsdaten und ist ausschließlich für den "
-                   "Adressaten bestimmt. Sollten Sie es irrtümlich erhalten haben, verständigen Sie "
-                   "uns bitte und vernichten Sie es.", size=9)
+            c.para(
+                "VERTRAULICH – Dieses Fax enthält Gesundheitsdaten und ist ausschließlich für den "
+                "Adressaten bestimmt. Sollten Sie es irrtümlich erhalten haben, verständigen Sie "
+                "uns bitte und vernichten Sie es.",
+                size=9,
+            )
             pages.append(c.pages[0])
             names.append("cover")
         for i, p in enumerate(self.pages, 1):
@@ -989,8 +1297,10 @@ class Letter:
         total = len(pages)
         t = self.fax_sent
         for n, p in enumerate(pages, 1):
-            head = (f"{t.day:02d}.{t.month:02d}.{t.year} {t.hour:02d}:{t.minute:02d}  "
-                    f"FAX {self.fax_number}  S. {n}/{total}")
+            head = (
+                f"{t.day:02d}.{t.month:02d}.{t.year} {t.hour:02d}:{t.minute:02d}  "
+                f"FAX {self.fax_number}  S. {n}/{total}"
+            )
             p.lines.append(Line(30.0, 22.0, head, "mono", 8))
         return pages, names
 
@@ -1009,19 +1319,42 @@ class Letter:
     def truth(self) -> dict[str, Any]:
         conds: dict[str, Any] = {}
         if not self.handwritten:
-            conds["pdf"] = {"pages": [{"page": f"p{i}", "file": "pdf/letter.pdf", "pdf_page": i,
-                                       "text": p.text()} for i, p in enumerate(self.pages, 1)]}
-        conds["scan200"] = {"pages": [{"page": f"p{i}", "file": f"scan200/page-{i:02d}.jpg",
-                                       "text": p.text()} for i, p in enumerate(self.scan_pages(), 1)]}
+            conds["pdf"] = {
+                "pages": [
+                    {"page": f"p{i}", "file": "pdf/letter.pdf", "pdf_page": i, "text": p.text()}
+                    for i, p in enumerate(self.pages, 1)
+                ]
+            }
+        conds["scan200"] = {
+            "pages": [
+                {"page": f"p{i}", "file": f"scan200/page-{i:02d}.jpg", "text": p.text()}
+                for i, p in enumerate(self.scan_pages(), 1)
+            ]
+        }
         fp, names = self.fax_pages()
-        conds["fax"] = {"pages": [{"page": nm, "file": f"fax/page-{i:02d}.tif", "text": p.text()}
-                                  for i, (nm, p) in enumerate(zip(names, fp, strict=True), 1)]}
+        conds["fax"] = {
+            "pages": [
+                {"page": nm, "file": f"fax/page-{i:02d}.tif", "text": p.text()}
+                for i, (nm, p) in enumerate(zip(names, fp, strict=True), 1)
+            ]
+        }
         return {
-            "id": self.id, "split": self.split, "seed": self.seed, "layout": self.layout,
-            "language": self.language, "region": self.region, "facts": self.facts,
-            "register": self.reg, "notes": self.notes, "handwritten": self.handwritten,
-            "fax": {"sent": self.fax_sent.strftime("%Y-%m-%dT%H:%M"), "cover_sheet": self.cover,
-                    "number": self.fax_number, "resolution": "fine" if self.fine else "standard"},
+            "id": self.id,
+            "split": self.split,
+            "seed": self.seed,
+            "layout": self.layout,
+            "language": self.language,
+            "region": self.region,
+            "facts": self.facts,
+            "register": self.reg,
+            "notes": self.notes,
+            "handwritten": self.handwritten,
+            "fax": {
+                "sent": self.fax_sent.strftime("%Y-%m-%dT%H:%M"),
+                "cover_sheet": self.cover,
+                "number": self.fax_number,
+                "resolution": "fine" if self.fine else "standard",
+            },
             "receipt_stamp": D.iso(self.stamp) if self.stamp else None,
             "conditions": conds,
         }
@@ -1040,13 +1373,30 @@ def _register() -> list[register.Patient]:
 def _person(rng: random.Random, reg: list[register.Patient], in_register: bool) -> Person:
     if not in_register:
         sn, gv, sex = rng.choice(NOT_REGISTERED)
-        return Person(sn, gv, sex, dt.date(1940, 1, 1) + dt.timedelta(days=rng.randint(0, 25000)),
-                      svnr=register.svnr(rng, dt.date(1960, 5, 5)))
+        return Person(
+            sn,
+            gv,
+            sex,
+            dt.date(1940, 1, 1) + dt.timedelta(days=rng.randint(0, 25000)),
+            svnr=register.svnr(rng, dt.date(1960, 5, 5)),
+        )
     collided = [p for p in reg if p.collision]
     p = rng.choice(collided) if rng.random() < 0.4 else rng.choice(reg)
-    per = Person(p.surname, p.given_names, p.sex, p.birth_date, p.title, p.birth_name,
-                 list(p.former_names), p.street, f"{p.postcode} {p.city}", p.svnr, p.id,
-                 p.collision, p.collision_group)
+    per = Person(
+        p.surname,
+        p.given_names,
+        p.sex,
+        p.birth_date,
+        p.title,
+        p.birth_name,
+        list(p.former_names),
+        p.street,
+        f"{p.postcode} {p.city}",
+        p.svnr,
+        p.id,
+        p.collision,
+        p.collision_group,
+    )
     if not per.svnr:
         per.svnr = register.svnr(rng, p.birth_date)
     return per
@@ -1071,31 +1421,61 @@ def _one(split: str, index: int, seed: int, kind_idx: int) -> Letter:
         b.notes.append(f"register collision: {person.collision}")
     full_letter = f"{person.given} {b.surname_used}"
     facts = {
-        "patient": {"full_name": f"{person.given} {person.surname}", "surname": person.surname,
-                    "given_names": person.given, "as_written": b.as_written,
-                    "full_name_as_letter": full_letter, "register_id": person.register_id},
+        "patient": {
+            "full_name": f"{person.given} {person.surname}",
+            "surname": person.surname,
+            "given_names": person.given,
+            "as_written": b.as_written,
+            "full_name_as_letter": full_letter,
+            "register_id": person.register_id,
+        },
         "birth_date": person.birth.isoformat() if b.birth_printed else None,
         "letter_date": date.isoformat() if date else None,
-        "sender": b.sender, "sender_alternatives": b.sender_alt,
-        "title": b.title, "title_alternatives": b.title_alt if b.title else [],
+        "sender": b.sender,
+        "sender_alternatives": b.sender_alt,
+        "title": b.title,
+        "title_alternatives": b.title_alt if b.title else [],
         "patient_id": b.patient_id,
-        "other_dates": b.other_dates, "other_people": b.other_people,
+        "other_dates": b.other_dates,
+        "other_people": b.other_people,
     }
     base = date or dt.date(2025, 6, 2)
     sent = dt.datetime(base.year, base.month, base.day) + dt.timedelta(
-        days=rng.randint(0 if date else 1, 4), hours=rng.randint(7, 18), minutes=rng.randint(0, 59))
+        days=rng.randint(0 if date else 1, 4), hours=rng.randint(7, 18), minutes=rng.randint(0, 59)
+    )
     if date and sent.date() == date:
         sent += dt.timedelta(days=1)
     stamp = (sent.date() + dt.timedelta(days=rng.randint(0, 2))) if rng.random() < 0.5 else None
     if stamp is not None:
         b.other_dates.append({"date": stamp.isoformat(), "role": "receipt stamp (scan200 only)"})
-    regd = ({"id": person.register_id, "collision": person.collision or None,
-             "collision_group": person.group or None} if person.register_id else None)
+    regd = (
+        {
+            "id": person.register_id,
+            "collision": person.collision or None,
+            "collision_group": person.group or None,
+        }
+        if person.register_id
+        else None
+    )
     return Letter(
-        id=f"{split}-{index:03d}", split=split, seed=seed, layout=layout, kind=name, pages=pages,
-        facts=facts, reg=regd, notes=b.notes, language=b.language, region=b.region,
-        handwritten=name == "handschrift", fax_sent=sent, cover=rng.random() < 0.34,
-        fax_number=b.fax_from, fine=rng.random() < 0.6, g4=rng.random() < 0.5, stamp=stamp,
+        id=f"{split}-{index:03d}",
+        split=split,
+        seed=seed,
+        layout=layout,
+        kind=name,
+        pages=pages,
+        facts=facts,
+        reg=regd,
+        notes=b.notes,
+        language=b.language,
+        region=b.region,
+        handwritten=name == "handschrift",
+        fax_sent=sent,
+        cover=rng.random() < 0.34,
+        fax_number=b.fax_from,
+        fine=rng.random() < 0.6,
+        g4=rng.random() < 0.5,
+        stamp=stamp,
         practice=practice,
     )
 

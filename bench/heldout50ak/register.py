@@ -12,15 +12,67 @@ from pathlib import Path
 SEED = 50_1100
 
 AT_SURNAMES = [
-    "Gruber", "Huber", "Bauer", "Wagner", "Pichler", "Steiner", "Moser", "Mayer", "Hofer",
-    "Leitner", "Berger", "Fuchs", "Eder", "Fischer", "Schmid", "Winkler", "Weber", "Schwarz",
-    "Maier", "Reiter", "Mayr", "Wimmer", "Egger", "Brunner", "Lang", "Baumgartner", "Auer",
-    "Binder", "Lechner", "Wolf", "Wallner", "Aigner", "Ebner", "Koller", "Lehner", "Haas",
-    "Pöltl", "Strobl", "Hödl", "Kröpfl", "Prückler", "Zöchling", "Schnabl", "Bründl",
+    "Gruber",
+    "Huber",
+    "Bauer",
+    "Wagner",
+    "Pichler",
+    "Steiner",
+    "Moser",
+    "Mayer",
+    "Hofer",
+    "Leitner",
+    "Berger",
+    "Fuchs",
+    "Eder",
+    "Fischer",
+    "Schmid",
+    "Winkler",
+    "Weber",
+    "Schwarz",
+    "Maier",
+    "Reiter",
+    "Mayr",
+    "Wimmer",
+    "Egger",
+    "Brunner",
+    "Lang",
+    "Baumgartner",
+    "Auer",
+    "Binder",
+    "Lechner",
+    "Wolf",
+    "Wallner",
+    "Aigner",
+    "Ebner",
+    "Koller",
+    "Lehner",
+    "Haas",
+    "Pöltl",
+    "Strobl",
+    "Hödl",
+    "Kröpfl",
+    "Prückler",
+    "Zöchling",
+    "Schnabl",
+    "Bründl",
 ]
 CZ_VIENNA = [
-    "Novak", "Dvořák", "Svoboda", "Prohaska", "Wessely", "Hrdlicka", "Pospischil", "Nemec",
-    "Blaha", "Swoboda", "Chalupa", "Jelinek", "Kopecky", "Vesely", "Zeman",
+    "Novak",
+    "Dvořák",
+    "Svoboda",
+    "Prohaska",
+    "Wessely",
+    "Hrdlicka",
+    "Pospischil",
+    "Nemec",
+    "Blaha",
+    "Swoboda",
+    "Chalupa",
+    "Jelinek",
+    "Kopecky",
+    "Vesely",
+    "Zeman",
 ]
 HU = ["Horváth", "Nagy", "Kovács", "Tóth", "Szabó", "Varga", "Kiss", "Molnár", "Németh", "Farkas"]
 HR_BGLD = ["Resetarits", "Grandits", "Karall", "Kovacic", "Horvat", "Babić", "Jurić", "Tomšić"]
@@ -31,19 +83,54 @@ SK_M = ["Kováč", "Baláž", "Hudák", "Šimko", "Krajčí"]
 
 GIVEN = {
     "at": (
-        ["Johann", "Franz", "Josef", "Karl", "Leopold", "Florian", "Stefan", "Lukas",
-         "Markus", "Thomas", "Gerhard", "Herbert", "Alois", "Wolfgang", "Manfred"],
-        ["Maria", "Anna", "Theresia", "Elisabeth", "Hermine", "Johanna", "Katharina",
-         "Sabine", "Andrea", "Christina", "Leopoldine", "Gertrude", "Julia", "Lena"],
+        [
+            "Johann",
+            "Franz",
+            "Josef",
+            "Karl",
+            "Leopold",
+            "Florian",
+            "Stefan",
+            "Lukas",
+            "Markus",
+            "Thomas",
+            "Gerhard",
+            "Herbert",
+            "Alois",
+            "Wolfgang",
+            "Manfred",
+        ],
+        [
+            "Maria",
+            "Anna",
+            "Theresia",
+            "Elisabeth",
+            "Hermine",
+            "Johanna",
+            "Katharina",
+            "Sabine",
+            "Andrea",
+            "Christina",
+            "Leopoldine",
+            "Gertrude",
+            "Julia",
+            "Lena",
+        ],
     ),
     "cz": (["Jan", "Václav", "Karel", "Josef", "Pavel"], ["Jana", "Věra", "Marie", "Eva"]),
-    "hu": (["László", "István", "Zoltán", "Gábor", "Ferenc"],
-           ["Erzsébet", "Katalin", "Ilona", "Zsófia", "Éva"]),
+    "hu": (
+        ["László", "István", "Zoltán", "Gábor", "Ferenc"],
+        ["Erzsébet", "Katalin", "Ilona", "Zsófia", "Éva"],
+    ),
     "hr": (["Ivan", "Stjepan", "Mate", "Josip", "Nikola"], ["Ana", "Marija", "Ivana", "Kata"]),
-    "rs": (["Miloš", "Dragan", "Nenad", "Zoran", "Stefan"],
-           ["Jelena", "Snežana", "Milica", "Dragana"]),
-    "tr": (["Mehmet", "Mustafa", "Emre", "Hüseyin", "İbrahim"],
-           ["Ayşe", "Fatma", "Elif", "Zeynep", "Gülşen"]),
+    "rs": (
+        ["Miloš", "Dragan", "Nenad", "Zoran", "Stefan"],
+        ["Jelena", "Snežana", "Milica", "Dragana"],
+    ),
+    "tr": (
+        ["Mehmet", "Mustafa", "Emre", "Hüseyin", "İbrahim"],
+        ["Ayşe", "Fatma", "Elif", "Zeynep", "Gülşen"],
+    ),
     "pl": (["Piotr", "Krzysztof", "Tomasz", "Paweł"], ["Agnieszka", "Małgorzata", "Katarzyna"]),
     "sk": (["Peter", "Juraj", "Ľubomír", "Martin"], ["Zuzana", "Ľudmila", "Lucia", "Katarína"]),
 }
@@ -56,7 +143,11 @@ PLACES = [
     ("1150", "Wien", ["Märzstraße", "Hütteldorfer Straße", "Meiselstraße"]),
     ("1170", "Wien", ["Hernalser Hauptstraße", "Kalvarienberggasse"]),
     ("3100", "St. Pölten", ["Kremser Gasse", "Linzer Straße", "Mariazeller Straße"]),
-    ("2700", "Wiener Neustadt", ["Neunkirchner Straße", "Pottendorfer Straße", "Herzog-Leopold-Straße"]),
+    (
+        "2700",
+        "Wiener Neustadt",
+        ["Neunkirchner Straße", "Pottendorfer Straße", "Herzog-Leopold-Straße"],
+    ),
     ("2500", "Baden bei Wien", ["Wassergasse", "Vöslauer Straße", "Helenenstraße"]),
     ("2340", "Mödling", ["Hauptstraße", "Enzersdorfer Straße", "Spitalmühlgasse"]),
     ("7000", "Eisenstadt", ["Esterházystraße", "Ruster Straße", "Mattersburger Straße"]),
@@ -114,8 +205,13 @@ def build() -> list[Patient]:
     rng = random.Random(SEED)
     out: list[Patient] = []
     pools = [
-        ("at", AT_SURNAMES, 0.52), ("cz", CZ_VIENNA, 0.1), ("hu", HU, 0.09),
-        ("hr", HR_BGLD, 0.08), ("rs", RS, 0.07), ("tr", TR, 0.07), ("pl", PL_M, 0.04),
+        ("at", AT_SURNAMES, 0.52),
+        ("cz", CZ_VIENNA, 0.1),
+        ("hu", HU, 0.09),
+        ("hr", HR_BGLD, 0.08),
+        ("rs", RS, 0.07),
+        ("tr", TR, 0.07),
+        ("pl", PL_M, 0.04),
         ("sk", SK_M, 0.03),
     ]
     counter = [10_000]
@@ -124,7 +220,9 @@ def build() -> list[Patient]:
         counter[0] += rng.randint(3, 41)
         return str(counter[0])
 
-    def make(origin: str, surname: str, given: str, sex: str, birth: dt.date, **kw: object) -> Patient:
+    def make(
+        origin: str, surname: str, given: str, sex: str, birth: dt.date, **kw: object
+    ) -> Patient:
         place = kw.pop("place", None) or rng.choice(PLACES)
         assert isinstance(place, tuple)
         street = f"{rng.choice(place[2])} {rng.randint(1, 140)}"
@@ -132,11 +230,21 @@ def build() -> list[Patient]:
             street += f"/{rng.randint(1, 9)}/{rng.randint(1, 24)}"
         insurer = rng.choice(["ÖGK", "ÖGK", "ÖGK", "ÖGK", "BVAEB", "SVS"])
         p = Patient(
-            id=new_id(), surname=surname, given_names=given, birth_name=str(kw.get("birth_name", "")),
+            id=new_id(),
+            surname=surname,
+            given_names=given,
+            birth_name=str(kw.get("birth_name", "")),
             former_names=list(kw.get("former_names", [])),  # type: ignore[call-overload]
-            title=str(kw.get("title", "")), birth_date=birth, sex=sex, street=street,
-            postcode=place[0], city=place[1], country="AT", svnr=svnr(rng, birth),
-            insurer=insurer, origin=origin,
+            title=str(kw.get("title", "")),
+            birth_date=birth,
+            sex=sex,
+            street=street,
+            postcode=place[0],
+            city=place[1],
+            country="AT",
+            svnr=svnr(rng, birth),
+            insurer=insurer,
+            origin=origin,
         )
         out.append(p)
         return p
@@ -181,33 +289,51 @@ def build() -> list[Patient]:
             m.collision = kind
             m.collision_group = f"G{gnum[0]:02d}"
 
-    for surname, given, sex in [("Gruber", "Johann", "M"), ("Horváth", "Erzsébet", "F"),
-                                ("Novak", "Maria", "F"), ("Yılmaz", "Mehmet", "M")]:
+    for surname, given, sex in [
+        ("Gruber", "Johann", "M"),
+        ("Horváth", "Erzsébet", "F"),
+        ("Novak", "Maria", "F"),
+        ("Yılmaz", "Mehmet", "M"),
+    ]:
         b = rand_birth()
         a1 = make("at", surname, given, sex, b, place=PLACES[0])
         a2 = make("at", surname, given, sex, b, place=PLACES[5])
         group("same name and birth date, other address", [a1, a2])
-    for surname, pair in [("Steiner", (("Lukas", "M"), ("Florian", "M"))),
-                          ("Jovanović", (("Jelena", "F"), ("Milica", "F"))),
-                          ("Kovács", (("Zsófia", "F"), ("Gábor", "M")))]:
+    for surname, pair in [
+        ("Steiner", (("Lukas", "M"), ("Florian", "M"))),
+        ("Jovanović", (("Jelena", "F"), ("Milica", "F"))),
+        ("Kovács", (("Zsófia", "F"), ("Gábor", "M"))),
+    ]:
         b = dt.date(1990, 1, 1) + dt.timedelta(days=rng.randint(0, 9000))
         place = rng.choice(PLACES)
         twins = [make("at", surname, g, s, b, place=place) for g, s in pair]
         group("twins", twins)
-    for new, old, given in [("Pichler-Resetarits", "Resetarits", "Katharina"),
-                            ("Demir", "Kaya", "Elif"), ("Wessely", "Blaha", "Sabine"),
-                            ("Szabó", "Tóth", "Ilona")]:
+    for new, old, given in [
+        ("Pichler-Resetarits", "Resetarits", "Katharina"),
+        ("Demir", "Kaya", "Elif"),
+        ("Wessely", "Blaha", "Sabine"),
+        ("Szabó", "Tóth", "Ilona"),
+    ]:
         p = make("at", new, given, "F", rand_birth(), former_names=[old], birth_name=old)
         group("name change (letter may use the former name)", [p])
-    for umlaut, plain, given in [("Müller", "Mueller", "Jürgen"), ("Pöltl", "Poeltl", "Herbert"),
-                                 ("Brünner", "Bruenner", "Gertrude")]:
+    for umlaut, plain, given in [
+        ("Müller", "Mueller", "Jürgen"),
+        ("Pöltl", "Poeltl", "Herbert"),
+        ("Brünner", "Bruenner", "Gertrude"),
+    ]:
         sex = "F" if given == "Gertrude" else "M"
         a = make("at", umlaut, given, sex, rand_birth())
         b2 = make("at", plain, given, sex, rand_birth())
         group("umlaut and ae/oe/ue spelling are different people", [a, b2])
-    for surname, given, sex in [("Huber", "Franz", "M"), ("Nagy", "László", "M"),
-                                ("Petrović", "Dragan", "M"), ("Wagner", "Maria", "F")]:
-        ps = [make("at", surname, given, sex, rand_birth()) for _ in range(2 + (surname == "Huber"))]
+    for surname, given, sex in [
+        ("Huber", "Franz", "M"),
+        ("Nagy", "László", "M"),
+        ("Petrović", "Dragan", "M"),
+        ("Wagner", "Maria", "F"),
+    ]:
+        ps = [
+            make("at", surname, given, sex, rand_birth()) for _ in range(2 + (surname == "Huber"))
+        ]
         group("namesakes with different birth dates", ps)
     # Particles (German and Dutch citizens living in the region).
     make("de", "von Hohenberg", "Clemens", "M", rand_birth(), title="Dr.")
@@ -219,10 +345,14 @@ def build() -> list[Patient]:
 
 
 def _fhir(p: Patient) -> dict[str, object]:
-    names: list[dict[str, object]] = [{
-        "use": "official", "family": p.surname, "given": p.given_names.split(" "),
-        **({"prefix": p.title.split(" ")} if p.title else {}),
-    }]
+    names: list[dict[str, object]] = [
+        {
+            "use": "official",
+            "family": p.surname,
+            "given": p.given_names.split(" "),
+            **({"prefix": p.title.split(" ")} if p.title else {}),
+        }
+    ]
     if p.birth_name and p.birth_name != p.surname:
         names.append({"use": "maiden", "family": p.birth_name, "given": p.given_names.split(" ")})
     for old in p.former_names:
@@ -237,20 +367,43 @@ def _fhir(p: Patient) -> dict[str, object]:
         "name": names,
         "gender": "male" if p.sex == "M" else "female",
         "birthDate": p.birth_date.isoformat(),
-        "address": [{"line": [p.street], "postalCode": p.postcode, "city": p.city,
-                     "country": p.country}],
+        "address": [
+            {"line": [p.street], "postalCode": p.postcode, "city": p.city, "country": p.country}
+        ],
     }
 
 
-COLUMNS = ["id", "surname", "given_names", "birth_name", "former_names", "title", "birth_date",
-           "sex", "street", "postcode", "city", "country", "svnr", "insurer"]
+COLUMNS = [
+    "id",
+    "surname",
+    "given_names",
+    "birth_name",
+    "former_names",
+    "title",
+    "birth_date",
+    "sex",
+    "street",
+    "postcode",
+    "city",
+    "country",
+    "svnr",
+    "insurer",
+]
 
 
 def _gdt(p: Patient) -> bytes:
-    fields = [("8000", "6301"), ("8100", "00000"), ("9218", "02.10"), ("3000", p.id),
-              ("3101", p.surname), ("3102", p.given_names),
-              ("3103", p.birth_date.strftime("%d%m%Y")), ("3110", "1" if p.sex == "M" else "2"),
-              ("3106", f"{p.postcode} {p.city}"), ("3107", p.street)]
+    fields = [
+        ("8000", "6301"),
+        ("8100", "00000"),
+        ("9218", "02.10"),
+        ("3000", p.id),
+        ("3101", p.surname),
+        ("3102", p.given_names),
+        ("3103", p.birth_date.strftime("%d%m%Y")),
+        ("3110", "1" if p.sex == "M" else "2"),
+        ("3106", f"{p.postcode} {p.city}"),
+        ("3107", p.street),
+    ]
 
     def line(code: str, content: str) -> bytes:
         body = (code + content).encode("latin-1", "replace")
@@ -268,15 +421,35 @@ def write_all(patients: list[Patient], folder: str | Path) -> None:
         w = csv.writer(fh, lineterminator="\n")
         w.writerow(COLUMNS)
         for p in patients:
-            w.writerow([p.id, p.surname, p.given_names, p.birth_name, ";".join(p.former_names),
-                        p.title, p.birth_date.isoformat(), p.sex, p.street, p.postcode, p.city,
-                        p.country, p.svnr, p.insurer])
+            w.writerow(
+                [
+                    p.id,
+                    p.surname,
+                    p.given_names,
+                    p.birth_name,
+                    ";".join(p.former_names),
+                    p.title,
+                    p.birth_date.isoformat(),
+                    p.sex,
+                    p.street,
+                    p.postcode,
+                    p.city,
+                    p.country,
+                    p.svnr,
+                    p.insurer,
+                ]
+            )
     for p in patients:
         (root / "gdt" / f"{p.id}.gdt").write_bytes(_gdt(p))
     resources = [_fhir(p) for p in patients]
-    bundle = {"resourceType": "Bundle", "type": "collection",
-              "entry": [{"fullUrl": f"urn:uuid:patient-{r['id']}", "resource": r} for r in resources]}
+    bundle = {
+        "resourceType": "Bundle",
+        "type": "collection",
+        "entry": [{"fullUrl": f"urn:uuid:patient-{r['id']}", "resource": r} for r in resources],
+    }
     (root / "patients.bundle.json").write_text(
-        json.dumps(bundle, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        json.dumps(bundle, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+    )
     (root / "patients.ndjson").write_text(
-        "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in resources), encoding="utf-8")
+        "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in resources), encoding="utf-8"
+    )
