@@ -143,7 +143,8 @@ class B:
             else f"{sn}, {p.given}",
         }[style]
         if self.as_written is None:
-            self.as_written = s
+            # The mention without its form of address (Herrn, Frau, Mr, Mrs); titles stay.
+            self.as_written = s.split(" ", 1)[1] if style in ("herr", "mr") else s
         return s
 
     def born(self, fmt: Callable[[dt.date], str]) -> str:
