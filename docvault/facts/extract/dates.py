@@ -15,6 +15,7 @@ from babel.dates import get_month_names
 
 from docvault.facts.extract.base import (
     _BIRTH,
+    _DOCUMENT_KIND,
     EARLIEST_LETTER,
     LETTER_DATE_AHEAD,
     OLDEST_PATIENT_YEARS,
@@ -437,7 +438,9 @@ _PLACE_AND_DATE = re.compile(
     # Danish, Swedish and Norwegian write no comma: "Lund den 3 mars 2024", "Helsingborg
     # 2025-07-31" (a place alone before the year-first date).
     rf"^[{_CAPITAL}][\w-]+(?:\s[{_CAPITAL}][\w-]+)?\s+den\s+(?=\d)|"
-    rf"^[{_CAPITAL}][\w-]+\s+(?=(?:19|20)\d\d-\d\d-\d\d\s*$)"
+    rf"^[{_CAPITAL}][\w-]+\s+(?=(?:19|20)\d\d-\d\d-\d\d\s*$)|"
+    # Who signs for whom, where the place is left out: "i. A., 07.03.2025" above the name.
+    r"^(?:i\.\s?A\.|i\.\s?V\.|[Ii]m Auftrag|[Ii]n Vertretung|ppa\.)\s*,?\s*(?=\d)"
 )
 # Finland's place and date, no comma: "Helsinki 5.7.2025". One word, which a label may be
 # too ("Kontrolle 12.03.2025"; the other dates' words are refused before): the weakest
@@ -453,7 +456,9 @@ _ONLY_DATE = re.compile(r"^(?:(?:den|Datum|Date)\s+)?(?=\d|[A-Za-zä]{3})")
 
 _OTHER_DATES = re.compile(
     r"Aufnahme|Entlassung|admission|admitted|discharge|Termin|appointment|Eingang|received|"
-    r"Abnahme|Entnahme|collected|Untersuchung|vom|bis|seit|since|until|next|nächste|Wiedervor|"
+    # The short words whole: "prosince" (Czech December) holds "since", "Bisingen" "bis".
+    r"Abnahme|Entnahme|collected|Untersuchung|\b(?:vom|bis|seit|since|until|next)\b|nächste|"
+    r"Wiedervor|"
     r"Kontrolle|review|Unfall|OP am|operation|"
     # Admission and discharge in the languages of the letters from abroad (whole words).
     r"\b(?:Indlagt|Indlæggelse|Udskrevet|Udskrivelse|Innlagt|Utskrevet|Inskriven|Utskriven|"
@@ -662,18 +667,22 @@ _RECEIPT_STAMP = re.compile(
 
 # The stamp's word ("EINGEGANGEN") and its date ("12.10.2025"), on one line or two.
 _STAMP_WORD = rf"\W*(?:{_RECEIPT_STAMP.pattern})(?:\s+am)?\W*"
-_NUMERIC_DATE = r"\d{1,2}[./-]\s?\d{1,2}[./-]\s?\d{2,4}\W*"
+_STAMP_DATE = (
+    r"\d{1,2}[./-]\s?\d{1,2}[./-]\s?\d{2,4}\W*|"
+    # A stamp's month in its capital letters: "23. OKT. 2024", "4 NOV 2024".
+    r"\d{1,2}\.?\s?[A-ZÄÖÜ]{3,4}\.?\s?\d{4}\W*"
+)
 # The stamp with its date on one line ("EINGANG 25.09.2025"): the practice's mark on the page.
-_RECEIPT_STAMP_LINE = re.compile(_STAMP_WORD + _NUMERIC_DATE)
+_RECEIPT_STAMP_LINE = re.compile(_STAMP_WORD + f"(?:{_STAMP_DATE})")
 _RECEIPT_STAMP_WORD = re.compile(_STAMP_WORD)
-_DATE_ALONE = re.compile(r"\W*" + _NUMERIC_DATE)
+_DATE_ALONE = re.compile(rf"\W*(?:{_STAMP_DATE})")
 # The stamp's word with the practice's name after it ("EINGEGANGEN Praxis am Kröpeliner
 # Tor"), its date on the same line or the next: a few words, no label's colon.
 # (Words apart by spaces, one way only to read them: a long word must not be tried in parts.)
 _NAME_WORD = r"[^\W\d_][\w.&'’-]*"
 _STAMP_NAME = r"\W*(?:" + _RECEIPT_STAMP.pattern + rf")\s+{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,5}}\s*"
 _STAMP_AND_NAME = re.compile(_STAMP_NAME)
-_STAMP_NAME_AND_DATE = re.compile(_STAMP_NAME + r"\s" + _NUMERIC_DATE)
+_STAMP_NAME_AND_DATE = re.compile(_STAMP_NAME + rf"\s(?:{_STAMP_DATE})")
 
 
 # The receiving practice's name in its receipt stamp under the stamp's date: in capitals
@@ -717,6 +726,8 @@ def without_receipt_stamp(
             position += 2  # "EINGEGANGEN Praxis am Kröpeliner Tor" over "29.04.2024"
             continue
         named = _STAMPED_PRACTICE.fullmatch(text) and len(text.split()) <= _STAMPED_WORDS
+        # "LABORBEFUND" under a lab's "Eingang: 10.10.2025" field is its heading, no name.
+        named = named and not _DOCUMENT_KIND.search(text)
         if stamped and named and not (heads and heads(text, lines[position + 1 :])):
             stamped, position = False, position + 1
             continue

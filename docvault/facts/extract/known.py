@@ -311,9 +311,19 @@ def _sender_past_own(text: str, directory: Directory) -> Proposal | None:
     found = propose(rest).get("sender")
     if found is None and rest.splitlines() != text.splitlines():  # the window was there
         found = _first_organisation_line(rest)
-    if found is None or is_own(found.value, directory) or is_person_line(found.value):
+    if found is None or is_own(found.value, directory):
+        return None
+    if is_person_line(found.value) and not _own_only_in_stamp(text, directory):
         return None  # a signer read once the window is gone: the rules' weakest reading
     return found
+
+
+def _own_only_in_stamp(text: str, directory: Directory) -> bool:
+    """Whether the clinic's name stands only in its receipt stamp: a relative's note, the
+    stamp over it, is read as written (its writer signs it), no address window left out."""
+    texts = [strip_markup(line) for line in text.splitlines()]
+    own = [number for number, line in enumerate(texts) if is_own(line, directory)]
+    return bool(own) and all(number and receipt_stamp_line(texts[number - 1]) for number in own)
 
 
 def _stamped(text: str, line: Line) -> bool:

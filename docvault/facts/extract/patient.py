@@ -359,6 +359,14 @@ _ROLE_NOUNS = frozenset(
 )
 
 
+# A kind of letter's word right before the name ("Befundbericht Krause, Sabine, geb. ..."):
+# capitalised too, but no one's surname ends so.
+_KIND_OF_LETTER_WORD = re.compile(
+    r"[A-ZÄÖÜ][a-zäöüß]*(?:brief|bericht|befund|epikrise|gutachten|bescheinigung|überweisung)"
+    r"|Befund|Bericht"
+)
+
+
 def _name_ending(text: str) -> str | None:
     """The person's name that ``text`` ends with (``Surname, Given`` turned round)."""
     tokens = _TOKEN.findall(re.sub(r"[\s,(\[–—-]+$", "", text))
@@ -368,6 +376,8 @@ def _name_ending(text: str) -> str | None:
             return None  # a doctor's name
         if part in _ROLE_NOUNS or is_rank(part) or (part == "M." and taken and taken[0].isupper()):
             break  # "für das Kind Thomas Huber", "M. FREI Mehmet": a role, a salutation, a rank
+        if _KIND_OF_LETTER_WORD.fullmatch(part) and part != "Brief":
+            break  # "Befundbericht Krause, Sabine": the letter's kind (a "Brief" may be a name)
         if part == "," and "," not in taken and taken:
             taken.insert(0, part)
         elif (_name_word(part) and not re.fullmatch(_SALUTATION, part)) or particle(part):
@@ -556,6 +566,9 @@ _ABOUT_PERSON = re.compile(
     # Nikolaidis (* 13.01.83)", "für Jonas Weber, geb. 02.03.1961".
     r"\b(?:bei|für|über|betreffend)\s+(?P<born_name>[A-ZÄÖÜ][\w'’-]+(?:\s+[A-ZÄÖÜ][\w'’-]+){1,2})"
     r"\s*(?:\(\s*(?:\*|geb\.)|(?:,\s*)?(?:\*|geb\.|geboren))\s?\d|"
+    # A note's line naming whom it concerns and nothing else: "betrifft Mehmet Yılmaz,".
+    r"^\W*(?:[Bb]etrifft|[Bb]etreffend|[Bb]etr\.)\s+"
+    r"(?P<concerning>[A-ZÄÖÜ][\w'’-]+(?:\s+[A-ZÄÖÜ][\w'’-]+){1,2})\s*[,:.]?\s*$|"
     # Whom the writer saw: "ich habe heute Frau Julia Schmidt gesehen", "I saw Mrs Jane Doe".
     r"\b(?:Herrn?|Frau)\s+(?!Dr\b|Prof\b)(?P<seen_name>[^\W\d_][\w'’-]+(?:\s+[^\W\d_][\w'’-]+){1,2})"
     r"\s+(?:gesehen|untersucht|behandelt|besucht|versorgt)\b|"

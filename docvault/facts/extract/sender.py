@@ -37,6 +37,8 @@ _ORGANISATION = re.compile(
     r"Diagnostics|Department|Cent(?:re|er)\b|Cardiology|Medicine\b|\w*[Zz]iekenhuis|"
     # "Zuyderland Medisch Centrum", "Centrum Medyczne …": a centre in Dutch and Polish.
     r"Medisch Centrum|Centrum\b|"
+    # The Dutch university hospitals: "Maastricht UMC+", "Amsterdam UMC", "Radboudumc".
+    r"\bM?UMC\b|\w+umc\b|"
     r"\w*[Pp]raktijk|Kliniek|Clinique|H[ôo]pital|H[ôo]pitaux|Centre [Hh]ospitalier|Cabinet|"
     r"Laboratoire|"
     r"CHU\b)",
@@ -52,6 +54,13 @@ _OTHER_ORGANISATION = re.compile(
     r"\b(?:Pharmacy|Chemists?\b|Pharmacie|Apotheek|Apotek|Farmacia|Apteka|Eczane\w*|"
     r"(?:Renten|Kranken|Unfall|Pflege|Sozial|Reise)?[Vv]ersicherung\b|"
     r"(?:Kranken|Ersatz|Pflege|Unfall|Betriebskranken|Innungskranken)kasse\b|"
+    # Austria's insurers: "Österreichische Gesundheitskasse", "Wiener Gebietskrankenkasse".
+    # (Not AOK's slogan "Die Gesundheitskasse", which follows its name.)
+    r"\b(?:Österreichische|Oesterreichische)\s+Gesundheitskasse\b|\w*[Gg]ebietskrankenkasse\b|"
+    # The rescue and care charities: "Rotes Kreuz Burgenland", "Hilfswerk Niederösterreich –
+    # Mobile Pflege Baden", "Caritas Socialis Mobile Pflege Wien".
+    r"Rotes Kreuz|Roten Kreuz\w*|Red Cross|Croix-Rouge|Arbeiter-Samariter-Bund|Johanniter\w*|"
+    r"Malteser\w*|Volkshilfe|Hilfswerk|Caritas|Mobile Pflege|Hauskrankenpflege|"
     r"AOK\b|BKK\b|IKK\b|DAK\b|Barmer|BARMER|Knappschaft|Berufsgenossenschaft|Medizinischer Dienst|"
     r"(?:Landrats|Gesundheits|Versorgungs|Sozial|Jugend|Ordnungs|Standes|Bürger)?[Aa]mt\b|"
     r"(?:Amts|Land|Sozial|Verwaltungs|Arbeits|Familien)?[Gg]ericht\b|"
@@ -1232,7 +1241,9 @@ def _mail_from(lines: Sequence[Line]) -> Candidate | None:
         person, comma, organisation = name.partition(", ")
         if comma and _titled(person) and _an_organisation(organisation):
             name = organisation  # "Dr. med. Petra Jennes, Neurologie am Hansaring …": hers
-        if _an_organisation(name) and _name_shaped(name) and not _form_label(name):
+        # "Kurhaus Baden – Reha-Zentrum <…>": the dash joins the name's parts.
+        shaped = _name_shaped(name.replace(" – ", " "))
+        if _an_organisation(name) and shaped and not _form_label(name):
             return Candidate(name, line.text, 0)
         signer = _SIGNER.match(name)
         if signer and signer.end() and read_name(name[signer.end() :]):
@@ -1405,7 +1416,9 @@ _OPERATOR = re.compile(
     # A trade's accident insurer ("BG Verkehr", "BG BAU"); a district ("Landkreis Emsland").
     r"BG|Landkreis|Kreis|Kreisausschuss|Stadt|"
     r"Universität|CHR|CHU|CHRU|Centre Hospitalier|Hôpitaux|Universitätsklinikum|Klinikum|"
-    r"Azienda)\b|"
+    r"Azienda|"
+    # A charity that runs care services: "Hilfswerk Niederösterreich – Mobile Pflege Baden".
+    r"Hilfswerk|Volkshilfe|Caritas|Diakonie|Johanniter|Malteser)\b|"
     r"verbund\b"
 )
 _ONE_HOSPITAL = re.compile(
@@ -1413,6 +1426,8 @@ _ONE_HOSPITAL = re.compile(
     r"H[ôo]pital|Clinique|Campus|Ospedale|Policlinico)\s+(?:[A-ZÄÖÜ]|d[eu]s?\s|la\s|di\s|del\w*\s)|"
     # A company's medical service: "Fraport AG – Medical Services, Flughafenklinik".
     r"(?:Medical|Health|Occupational Health)\s+Services?\b|\w*ärztlicher Dienst\b|"
+    # A charity's care service: "Mobile Pflege Baden", "Sozialstation Nord".
+    r"(?:Mobile Pflege|Hauskrankenpflege|Sozialstation|Pflegedienst)\b|"
     # An authority's office for health: "Landkreis Emsland – Fachbereich Gesundheit".
     r"(?:Fachbereich|Fachdienst|Fachabteilung|Abteilung|Dezernat|Referat|Geschäftsbereich)\s"
     r"(?:\w+\s)?Gesundheit|"

@@ -41,6 +41,7 @@ from docvault.facts.extract.sender import (
     _CLOSING,
     _CONTACT,
     _FORM_LABEL,
+    _MAIL_FROM,
     _ORGANISATION,
     _SIGNER,
     _SUBDIVISION,
@@ -227,6 +228,10 @@ def _head_titles(lines: Sequence[Line]) -> Iterator[Candidate]:
             continue
         if _addressing_formula(lines, position):
             continue  # "Szanowna Pani Doktor" over the address: the window's, not the letter's
+        if not found and (subject := _reply_over_sender(lines, position)):
+            yield Candidate(subject, line.text, 0)  # Outlook's print: the subject over "Von:"
+            found = True
+            continue
         if line.number > 25 or _SALUTATION_LINE.match(line.text):
             break
         heading = kind_heading(line.text)
@@ -287,6 +292,7 @@ def _head_titles(lines: Sequence[Line]) -> Iterator[Candidate]:
         kind_line = _VISIT_AFTER.sub("", _without_other_name(_SENT_BY.sub("", line.text)))
         uncoded = _FORM_CODE_AFTER.sub("", kind_line)  # its form's code is no sentence's
         alone = (_kind_alone(uncoded) and _not_bare(uncoded)) or _kind_and_subject(uncoded)
+        alone = alone or _kind_and_copy(uncoded)
         if free and alone and not found:
             yield Candidate(kind_line, line.text, 1)  # "Vorläufiger Arztbrief"
             found = True
@@ -309,6 +315,20 @@ def _head_titles(lines: Sequence[Line]) -> Iterator[Candidate]:
         ):
             yield Candidate(title, line.text, 1)  # "Untersuchungsbericht vom 28.10.2024"
             found = True
+
+
+# A reply's or a forward's prefix before its subject: "AW: ", "RE: ", "WG: Fwd: ".
+_REPLY_PREFIX = re.compile(r"(?:(?:AW|RE|WG|FW|FWD|TR|SV)\s?:\s*)+", re.IGNORECASE)
+
+
+def _reply_over_sender(lines: Sequence[Line], position: int) -> str | None:
+    """A printed mail's subject where Outlook prints it, in bold over the "Von:" field with
+    no "Betreff:" label: a reply's or a forward's (its prefix tells it from the mailbox's
+    owner printed above it), as printed, as a "Betreff:" field gives it too."""
+    following = lines[position + 1].text if position + 1 < len(lines) else ""
+    if not _REPLY_PREFIX.match(lines[position].text) or not _MAIL_FROM.match(following):
+        return None
+    return _title_text(lines[position].text)
 
 
 # A printout's field naming the document ("Dokument", "Dokumenttyp" in a portal's or a KIM
@@ -473,10 +493,26 @@ def _kind_alone(text: str) -> bool:
     )
 
 
+# Which copy a form's sheet is, after a dash: "NOTARZTPROTOKOLL – Durchschrift für den
+# Hausarzt", "Entlassungsschein – Kopie für den Patienten".
+_COPY_AFTER = re.compile(
+    r"\s[–—-]\s(?:Durchschrift|Kopie|Abschrift|Ausfertigung|Zweitschrift|Copy)"
+    r"(?:\s+(?:für|for|an|to)\b[^\d:,;]{0,40})?$",
+    re.IGNORECASE,
+)
+
+
+def _kind_and_copy(text: str) -> bool:
+    """A kind of document alone, and after a dash which copy of it the sheet is."""
+    copy = _COPY_AFTER.search(text)
+    return copy is not None and _kind_alone(text[: copy.start()].strip())
+
+
 def _two_documents(text: str) -> str | None:
-    """The first of a heading's two documents in one language, a slash between them
-    ("Pflegebericht / Wunddokumentation"): the second one compound word of its own."""
-    halves = text.strip().split(" / ")
+    """The first of a heading's two documents in one language, a slash or a dash between
+    them ("Pflegebericht / Wunddokumentation", "Ärztlicher Entlassungsbericht – Kurzbrief"):
+    the second one compound word of its own."""
+    halves = re.split(r" (?:/|–|—|-) ", text.strip())  # the CPU engine reads "–" as "-"
     second = halves[-1].strip()
     if len(halves) == 2 and re.fullmatch(r"[A-ZÄÖÜ][a-zäöüß]{5,}", second):
         # A document's word, not a name ("Entlassungsbericht / Schneider").
@@ -591,7 +627,10 @@ _FOREIGN_KIND = re.compile(
 # A kind of letter (not a section of one: "Results", "Note", "Request").
 _LETTER_KIND = re.compile(
     r"(?:brief|bericht|befund|überweisung|ueberweisung|epikrise|konsil|report|summary|letter|"
-    r"referral|gutachten|untersuchung|antrag|anforderung|anfrage|bescheinigung|attest)$",
+    r"referral|gutachten|untersuchung|antrag|anforderung|anfrage|bescheinigung|attest|"
+    # An insurer's or a pharmacy's answer: "Bewilligung Heilbehelf", "Rückfrage zu Rezept",
+    # "Terminbestätigung Ergometrie", "Befundübermittlung Reha-Aufnahme".
+    r"bewilligung|genehmigung|ablehnung|bestätigung|rückfrage|übermittlung|mitteilung)$",
     re.IGNORECASE,
 )
 
