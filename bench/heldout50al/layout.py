@@ -156,9 +156,7 @@ class Composer:
         total = len(self.pages)
         for n, pg in enumerate(self.pages, 1):
             if self.footer is not None:
-                pg.lines.append(
-                    Line(LEFT, 812.0, self.footer.format(n=n, t=total), self.font, 8.0)
-                )
+                pg.lines.append(Line(LEFT, 812.0, self.footer.format(n=n, t=total), self.font, 8.0))
             for ln in pg.lines:
                 if "{n}" in ln.text or "{t}" in ln.text:
                     ln.text = ln.text.replace("{n}", str(n)).replace("{t}", str(total))
@@ -263,9 +261,7 @@ def render_pdf(pages: list[Page], title: str) -> bytes:
     return data
 
 
-def _draw(
-    pg: Page, img: Image.Image, sx: float, sy: float, ox: float = 0.0, fill: int = 0
-) -> None:
+def _draw(pg: Page, img: Image.Image, sx: float, sy: float, ox: float = 0.0, fill: int = 0) -> None:
     d = ImageDraw.Draw(img)
     for x0, y0, x1, y1 in pg.rules:
         d.line([(ox + x0 * sx, y0 * sy), (ox + x1 * sx, y1 * sy)], fill=fill, width=2)

@@ -19,7 +19,11 @@ class Ctx:
     """One letter being written: its world, its pages and what it printed."""
 
     def __init__(
-        self, rng: random.Random, p: reg.Patient, in_register: bool, pr: dict[str, Any],
+        self,
+        rng: random.Random,
+        p: reg.Patient,
+        in_register: bool,
+        pr: dict[str, Any],
         date: dt.date,
     ) -> None:
         self.rng = rng
@@ -94,8 +98,14 @@ class Ctx:
         return text
 
     # -- blocks
-    def to_practice(self, x: float, size: float = 10.0, ch: bool = True,
-                    name_i: int | None = None, lines_before: list[str] | None = None) -> None:
+    def to_practice(
+        self,
+        x: float,
+        size: float = 10.0,
+        ch: bool = True,
+        name_i: int | None = None,
+        lines_before: list[str] | None = None,
+    ) -> None:
         c, pr = self.comp, self.pr
         names: list[str] = pr["names"]
         name = names[name_i if name_i is not None else self.rng.randrange(len(names))]
@@ -116,8 +126,9 @@ class Ctx:
         for text, font, size in lines:
             c.line(text, x, font=font, size=size, align=align)
 
-    def closing(self, names: list[tuple[str, str]], greet: str = "Freundliche Grüsse",
-                x: float = LEFT) -> None:
+    def closing(
+        self, names: list[tuple[str, str]], greet: str = "Freundliche Grüsse", x: float = LEFT
+    ) -> None:
         c = self.comp
         c.gap(6)
         c.line(greet, x)
@@ -139,14 +150,24 @@ class Sender:
 
 
 def _ward(c: Ctx) -> str:
-    return c.rng.choice(["Kardiologie", "Pneumologie", "Gastroenterologie", "Allgemeine Innere"
-                         " Medizin", "Orthopädie", "Neurologie"])
+    return c.rng.choice(
+        [
+            "Kardiologie",
+            "Pneumologie",
+            "Gastroenterologie",
+            "Allgemeine Innere Medizin",
+            "Orthopädie",
+            "Neurologie",
+        ]
+    )
 
 
 DIAG = [
     ("Community-acquired Pneumonie rechts basal", "Amoxicillin/Clavulansäure 1 g 1-0-1"),
-    ("Akutes Koronarsyndrom (NSTEMI), Koronarangiographie mit Stent RIVA",
-     "Aspirin cardio 100 mg 1-0-0, Ticagrelor 90 mg 1-0-1"),
+    (
+        "Akutes Koronarsyndrom (NSTEMI), Koronarangiographie mit Stent RIVA",
+        "Aspirin cardio 100 mg 1-0-0, Ticagrelor 90 mg 1-0-1",
+    ),
     ("Entgleister Diabetes mellitus Typ 2 (HbA1c 10.2 %)", "Metformin 1000 mg 1-0-1"),
     ("Dekompensierte Herzinsuffizienz NYHA III", "Torasemid 10 mg 1-0-0"),
     ("Pertrochantäre Femurfraktur links, Osteosynthese (PFNA)", "Dafalgan 1 g 1-1-1-1"),
@@ -160,84 +181,153 @@ DIAG = [
 
 def k_austritt(c: Ctx) -> None:
     r = c.rng
-    hosp = r.choice([
-        Sender("Kantonsspital Winterthur", ["Kantonsspital Winterthur", "Medizinische Klinik",
-               "Brauerstrasse 15, Postfach, 8401 Winterthur"], "+41 52 266 20 99", "KSW MED",
-               ["KSW", "Medizinische Klinik KSW"]),
-        Sender("Universitätsspital Zürich", ["Universitätsspital Zürich",
-               "Klinik für Innere Medizin", "Rämistrasse 100, CH-8091 Zürich"],
-               "+41 44 255 44 11", "USZ Innere Med", ["USZ", "Klinik für Innere Medizin"]),
-        Sender("Luzerner Kantonsspital", ["LUZERNER KANTONSSPITAL", "Luzerner Kantonsspital",
-               "Departement Medizin", "Spitalstrasse, 6000 Luzern 16"], "+41 41 205 12 90",
-               "LUKS MEDIZIN", ["LUKS", "Departement Medizin"]),
-        Sender("Inselspital, Universitätsspital Bern", ["Inselspital",
-               "Inselspital, Universitätsspital Bern",
-               "Universitätsklinik für Allgemeine Innere Medizin", "Freiburgstrasse 18, 3010 Bern"],
-               "+41 31 632 48 05", "INSEL AIM", ["Inselspital", "Universitätsspital Bern"]),
-        Sender("Kantonsspital Graubünden", ["Kantonsspital Graubünden", "Departement Innere "
-               "Medizin", "Loëstrasse 170, 7000 Chur"], "+41 81 256 66 21", "KSGR DIM",
-               ["KSGR"]),
-    ])
+    hosp = r.choice(
+        [
+            Sender(
+                "Kantonsspital Winterthur",
+                [
+                    "Kantonsspital Winterthur",
+                    "Medizinische Klinik",
+                    "Brauerstrasse 15, Postfach, 8401 Winterthur",
+                ],
+                "+41 52 266 20 99",
+                "KSW MED",
+                ["KSW", "Medizinische Klinik KSW"],
+            ),
+            Sender(
+                "Universitätsspital Zürich",
+                [
+                    "Universitätsspital Zürich",
+                    "Klinik für Innere Medizin",
+                    "Rämistrasse 100, CH-8091 Zürich",
+                ],
+                "+41 44 255 44 11",
+                "USZ Innere Med",
+                ["USZ", "Klinik für Innere Medizin"],
+            ),
+            Sender(
+                "Luzerner Kantonsspital",
+                [
+                    "LUZERNER KANTONSSPITAL",
+                    "Luzerner Kantonsspital",
+                    "Departement Medizin",
+                    "Spitalstrasse, 6000 Luzern 16",
+                ],
+                "+41 41 205 12 90",
+                "LUKS MEDIZIN",
+                ["LUKS", "Departement Medizin"],
+            ),
+            Sender(
+                "Inselspital, Universitätsspital Bern",
+                [
+                    "Inselspital",
+                    "Inselspital, Universitätsspital Bern",
+                    "Universitätsklinik für Allgemeine Innere Medizin",
+                    "Freiburgstrasse 18, 3010 Bern",
+                ],
+                "+41 31 632 48 05",
+                "INSEL AIM",
+                ["Inselspital", "Universitätsspital Bern"],
+            ),
+            Sender(
+                "Kantonsspital Graubünden",
+                [
+                    "Kantonsspital Graubünden",
+                    "Departement Innere Medizin",
+                    "Loëstrasse 170, 7000 Chur",
+                ],
+                "+41 81 256 66 21",
+                "KSGR DIM",
+                ["KSGR"],
+            ),
+        ]
+    )
     c.layout = "hospital discharge report (Austrittsbericht), two pages with running header"
     c.sender, c.sender_alts, c.fax, c.short = hosp.org, hosp.alts, hosp.fax, hosp.short
     comp = c.comp
     style = r.randrange(3)
-    lines = [(ln, "sansb" if i == 0 else "sans", 14 if i == 0 else 9)
-             for i, ln in enumerate(hosp.lines)]
+    lines = [
+        (ln, "sansb" if i == 0 else "sans", 14 if i == 0 else 9) for i, ln in enumerate(hosp.lines)
+    ]
     c.head(lines, ["left", "right", "center"][style])
     comp.rule()
     comp.gap(30)
     c.to_practice(330 if style != 2 else LEFT)
     comp.gap(18)
-    comp.line(f"{hosp.lines[-1].split(',')[-1].strip().split(' ', 1)[1]}, "
-              f"{c.d(c.date, 'letter', r.choice(['dot', 'de']))}", LEFT)
+    place = hosp.lines[-1].split(",")[-1].strip().split(" ")[1]
+    comp.line(
+        f"{place}, {c.d(c.date, 'letter', r.choice(['dot', 'de']))}",
+        LEFT,
+    )
     comp.gap(12)
     adm = c.days(-r.randrange(8, 20))
     dis = adm + dt.timedelta(days=r.randrange(3, 8))
     c.title = "Austrittsbericht"
     c.title_alts = ["Austrittsbericht stationär", "Bericht"]
-    comp.line("AUSTRITTSBERICHT" if r.random() < 0.5 else "Austrittsbericht",
-              font="sansb", size=12)
+    comp.line("AUSTRITTSBERICHT" if r.random() < 0.5 else "Austrittsbericht", font="sansb", size=12)
     if comp.pages[0].lines[-1].text == "AUSTRITTSBERICHT":
         c.title_alts.append("AUSTRITTSBERICHT")
     pat = c.who(r.choice(["herr", "SF", "s,f"]))
     comp.line(f"{pat}, geb. {c.bd()}, {c.p.street}, {c.p.postcode} {c.p.city}", size=9.5)
-    comp.line(f"Hospitalisation vom {c.d(adm, 'admission', 'dot')} bis "
-              f"{c.d(dis, 'discharge', 'dot')}", size=9.5)
+    comp.line(
+        f"Hospitalisation vom {c.d(adm, 'admission', 'dot')} bis {c.d(dis, 'discharge', 'dot')}",
+        size=9.5,
+    )
     if c.in_register and r.random() < 0.5:
         c.pid = c.p.id
-        comp.line(f"Ihre Patientennummer: {c.p.id}   Fall-Nr. 4{r.randrange(10**7):07d}",
-                  size=9.5)
+        comp.line(f"Ihre Patientennummer: {c.p.id}   Fall-Nr. 4{r.randrange(10**7):07d}", size=9.5)
     comp.gap(8)
     comp.line(c.pr["salut"] + ",")
-    comp.para("Wir berichten Ihnen über die oben genannte Patientin bzw. den oben genannten "
-              "Patienten, die/der bei uns hospitalisiert war.")
+    comp.para(
+        "Wir berichten Ihnen über die oben genannte Patientin bzw. den oben genannten "
+        "Patienten, die/der bei uns hospitalisiert war."
+    )
     dg, med = DIAG[r.randrange(len(DIAG))]
-    comp.header = (f"{c.sur} {c.given}, {c.bd()} – Austrittsbericht vom "
-                   f"{c.d(c.date, 'letter', 'dot')} – Seite {{n}}/{{t}}")
+    comp.header = (
+        f"{c.sur} {c.given}, {c.bd()} – Austrittsbericht vom "
+        f"{c.d(c.date, 'letter', 'dot')} – Seite {{n}}/{{t}}"
+    )
     for head, body in [
-        ("Diagnosen", f"1. {dg}. 2. Arterielle Hypertonie, medikamentös behandelt. "
-         "3. Status nach Appendektomie (Kindheit)."),
-        ("Anamnese", "Die Zuweisung erfolgte notfallmässig durch den Rettungsdienst. "
-         "Der Patient berichtete über seit drei Tagen zunehmende Beschwerden, Fieber bis "
-         "38.9 °C und deutlich reduzierten Allgemeinzustand. " * 2),
-        ("Befunde", "Labor bei Eintritt: CRP 148 mg/l, Leukozyten 14.2 G/l, Kreatinin 98 "
-         "µmol/l, Kalium 4.1 mmol/l. Im Verlauf rasche Normalisierung. " * 2),
-        ("Verlauf", "Unter der eingeleiteten Therapie kam es zu einer raschen Besserung. "
-         "Die Mobilisation gelang problemlos, die Physiotherapie wurde begleitend "
-         "durchgeführt. Der Austritt erfolgte in gutem Allgemeinzustand nach Hause. " * 3),
-        ("Medikation bei Austritt", f"{med}; Pantoprazol 40 mg 1-0-0; Atorvastatin 20 mg "
-         "0-0-1."),
-        ("Procedere", f"Wir bitten um eine klinische Kontrolle und Laborkontrolle am "
-         f"{c.d(dis + dt.timedelta(days=10), 'follow-up', 'dot')} in Ihrer Sprechstunde. "
-         "Eine ambulante Nachkontrolle in unserer Sprechstunde ist in sechs Wochen geplant."),
+        (
+            "Diagnosen",
+            f"1. {dg}. 2. Arterielle Hypertonie, medikamentös behandelt. "
+            "3. Status nach Appendektomie (Kindheit).",
+        ),
+        (
+            "Anamnese",
+            "Die Zuweisung erfolgte notfallmässig durch den Rettungsdienst. "
+            "Der Patient berichtete über seit drei Tagen zunehmende Beschwerden, Fieber bis "
+            "38.9 °C und deutlich reduzierten Allgemeinzustand. " * 2,
+        ),
+        (
+            "Befunde",
+            "Labor bei Eintritt: CRP 148 mg/l, Leukozyten 14.2 G/l, Kreatinin 98 "
+            "µmol/l, Kalium 4.1 mmol/l. Im Verlauf rasche Normalisierung. " * 2,
+        ),
+        (
+            "Verlauf",
+            "Unter der eingeleiteten Therapie kam es zu einer raschen Besserung. "
+            "Die Mobilisation gelang problemlos, die Physiotherapie wurde begleitend "
+            "durchgeführt. Der Austritt erfolgte in gutem Allgemeinzustand nach Hause. " * 3,
+        ),
+        ("Medikation bei Austritt", f"{med}; Pantoprazol 40 mg 1-0-0; Atorvastatin 20 mg 0-0-1."),
+        (
+            "Procedere",
+            f"Wir bitten um eine klinische Kontrolle und Laborkontrolle am "
+            f"{c.d(dis + dt.timedelta(days=10), 'follow-up', 'dot')} in Ihrer Sprechstunde. "
+            "Eine ambulante Nachkontrolle in unserer Sprechstunde ist in sechs Wochen geplant.",
+        ),
     ]:
         comp.gap(6)
         comp.line(head, font="sansb")
         comp.para(body)
-    doc = r.choice([("Dr. med. Simone Ackermann", "Oberärztin"),
-                    ("med. pract. Jonas Wälti", "Assistenzarzt"),
-                    ("PD Dr. med. Martin Casutt", "Leitender Arzt")])
+    doc = r.choice(
+        [
+            ("Dr. med. Simone Ackermann", "Oberärztin"),
+            ("med. pract. Jonas Wälti", "Assistenzarzt"),
+            ("PD Dr. med. Martin Casutt", "Leitender Arzt"),
+        ]
+    )
     c.closing([doc, ("Prof. Dr. med. Andrea Vögeli", "Chefärztin")])
     c.notes.append("two pages; the running header repeats patient, birth date and letter date")
     c.notes.append("admission, discharge and follow-up dates beside the letter date")
@@ -245,20 +335,46 @@ def k_austritt(c: Ctx) -> None:
 
 def k_specialist(c: Ctx) -> None:
     r = c.rng
-    sp = r.choice([
-        ("Dr. med. Beat Hofstetter", "Facharzt für Gastroenterologie FMH",
-         "Praxis für Gastroenterologie Dr. med. Beat Hofstetter", "Stadthausstrasse 8",
-         "8400 Winterthur", "+41 52 213 40 41", "Gastroenterologische Sprechstunde"),
-        ("Dr. med. Nadia Bianchi", "Fachärztin für Kardiologie FMH",
-         "Herzpraxis Basel-Stadt", "Steinenvorstadt 53", "4051 Basel", "+41 61 272 11 02",
-         "Kardiologische Beurteilung"),
-        ("PD Dr. med. Stefan Zgraggen", "Facharzt für Rheumatologie FMH",
-         "Rheumapraxis Zgraggen", "Falkenplatz 11", "3012 Bern", "+41 31 301 22 19",
-         "Rheumatologische Konsultation"),
-        ("Dr. med. Flurina Caflisch", "Fachärztin für Dermatologie und Venerologie FMH",
-         "Dermatologie am Rosenberg", "Rosenbergstrasse 52", "9000 St. Gallen",
-         "+41 71 222 73 70", "Dermatologischer Bericht"),
-    ])
+    sp = r.choice(
+        [
+            (
+                "Dr. med. Beat Hofstetter",
+                "Facharzt für Gastroenterologie FMH",
+                "Praxis für Gastroenterologie Dr. med. Beat Hofstetter",
+                "Stadthausstrasse 8",
+                "8400 Winterthur",
+                "+41 52 213 40 41",
+                "Gastroenterologische Sprechstunde",
+            ),
+            (
+                "Dr. med. Nadia Bianchi",
+                "Fachärztin für Kardiologie FMH",
+                "Herzpraxis Basel-Stadt",
+                "Steinenvorstadt 53",
+                "4051 Basel",
+                "+41 61 272 11 02",
+                "Kardiologische Beurteilung",
+            ),
+            (
+                "PD Dr. med. Stefan Zgraggen",
+                "Facharzt für Rheumatologie FMH",
+                "Rheumapraxis Zgraggen",
+                "Falkenplatz 11",
+                "3012 Bern",
+                "+41 31 301 22 19",
+                "Rheumatologische Konsultation",
+            ),
+            (
+                "Dr. med. Flurina Caflisch",
+                "Fachärztin für Dermatologie und Venerologie FMH",
+                "Dermatologie am Rosenberg",
+                "Rosenbergstrasse 52",
+                "9000 St. Gallen",
+                "+41 71 222 73 70",
+                "Dermatologischer Bericht",
+            ),
+        ]
+    )
     doc, spec, org, street, city, fax, kind = sp
     c.layout = "specialist's consultation report (FMH practice)"
     c.sender, c.sender_alts = org, [doc, f"{doc}, {spec}"]
@@ -267,13 +383,26 @@ def k_specialist(c: Ctx) -> None:
     comp.font = r.choice(["sans", "serif", "dv"])
     style = r.randrange(2)
     if style == 0:
-        c.head([(org, comp.font, 13), (f"{doc} · {spec}", comp.font, 8.5),
-                (f"{street} · CH-{city} · Tel. {fax[:-2]}00 · Fax {fax}", comp.font, 8)],
-               "center")
+        c.head(
+            [
+                (org, comp.font, 13),
+                (f"{doc} · {spec}", comp.font, 8.5),
+                (f"{street} · CH-{city} · Tel. {fax[:-2]}00 · Fax {fax}", comp.font, 8),
+            ],
+            "center",
+        )
     else:
-        c.head([(doc, BOLDF(comp.font), 11), (spec, comp.font, 9), (org, comp.font, 9),
-                (street, comp.font, 9), (city, comp.font, 9), (f"Fax {fax}", comp.font, 9)],
-               "right")
+        c.head(
+            [
+                (doc, BOLDF(comp.font), 11),
+                (spec, comp.font, 9),
+                (org, comp.font, 9),
+                (street, comp.font, 9),
+                (city, comp.font, 9),
+                (f"Fax {fax}", comp.font, 9),
+            ],
+            "right",
+        )
     comp.gap(24)
     c.to_practice(LEFT if style else 320, ch=style == 0)
     comp.gap(20)
@@ -294,16 +423,19 @@ def k_specialist(c: Ctx) -> None:
     comp.gap(8)
     comp.line(f"{c.pr['salut']},")
     exam = c.days(-r.randrange(2, 12))
-    comp.para(f"Besten Dank für die Zuweisung. Ich habe die Patientin/den Patienten am "
-              f"{c.d(exam, 'consultation', 'dot')} in meiner Sprechstunde gesehen.")
+    comp.para(
+        f"Besten Dank für die Zuweisung. Ich habe die Patientin/den Patienten am "
+        f"{c.d(exam, 'consultation', 'dot')} in meiner Sprechstunde gesehen."
+    )
     comp.gap(4)
-    comp.para("Beurteilung: Die Beschwerden sind am ehesten funktioneller Natur. Eine "
-              "strukturelle Ursache konnte in der heutigen Untersuchung nicht nachgewiesen "
-              "werden. Wir empfehlen eine Fortführung der bisherigen Therapie und eine "
-              "Verlaufskontrolle in drei Monaten.")
+    comp.para(
+        "Beurteilung: Die Beschwerden sind am ehesten funktioneller Natur. Eine "
+        "strukturelle Ursache konnte in der heutigen Untersuchung nicht nachgewiesen "
+        "werden. Wir empfehlen eine Fortführung der bisherigen Therapie und eine "
+        "Verlaufskontrolle in drei Monaten."
+    )
     comp.gap(4)
-    comp.para("Ich danke Dir/Ihnen für die Zuweisung und stehe für Rückfragen gerne zur "
-              "Verfügung.")
+    comp.para("Ich danke Dir/Ihnen für die Zuweisung und stehe für Rückfragen gerne zur Verfügung.")
     if date_end:
         comp.gap(6)
         comp.line(f"{city.split(' ', 1)[1]}, {c.d(c.date, 'letter', 'dot')}")
@@ -311,21 +443,40 @@ def k_specialist(c: Ctx) -> None:
     c.closing([(doc, spec)], greet=r.choice(["Freundliche Grüsse", "Mit kollegialen Grüssen"]))
 
 
-def BOLDF(font: str) -> str:  # noqa: N802
-    return {"sans": "sansb", "serif": "serifb", "dv": "dvb", "cond": "condb",
-            "narrow": "narrowb"}.get(font, font)
+def BOLDF(font: str) -> str:
+    return {
+        "sans": "sansb",
+        "serif": "serifb",
+        "dv": "dvb",
+        "cond": "condb",
+        "narrow": "narrowb",
+    }.get(font, font)
 
 
 def k_lab(c: Ctx) -> None:
     r = c.rng
-    lab = r.choice([
-        ("Labor Zentral AG", "Medizinisches Laboratorium · Hardturmstrasse 120 · 8005 Zürich",
-         "+41 44 269 99 98", "LABOR ZENTRAL"),
-        ("medilab Ostschweiz AG", "Lerchenfeldstrasse 3 · 9014 St. Gallen",
-         "+41 71 274 80 01", "MEDILAB OST"),
-        ("Laboratorium Dr. Bachmann AG", "Aeschenvorstadt 24, CH-4051 Basel",
-         "+41 61 205 40 40", "LAB BACHMANN"),
-    ])
+    lab = r.choice(
+        [
+            (
+                "Labor Zentral AG",
+                "Medizinisches Laboratorium · Hardturmstrasse 120 · 8005 Zürich",
+                "+41 44 269 99 98",
+                "LABOR ZENTRAL",
+            ),
+            (
+                "medilab Ostschweiz AG",
+                "Lerchenfeldstrasse 3 · 9014 St. Gallen",
+                "+41 71 274 80 01",
+                "MEDILAB OST",
+            ),
+            (
+                "Laboratorium Dr. Bachmann AG",
+                "Aeschenvorstadt 24, CH-4051 Basel",
+                "+41 61 205 40 40",
+                "LAB BACHMANN",
+            ),
+        ]
+    )
     c.layout = "laboratory report (table, collection and receipt dates)"
     c.sender, c.sender_alts, c.fax, c.short = lab[0], [lab[0].replace(" AG", "")], lab[2], lab[3]
     comp = c.comp
@@ -359,12 +510,17 @@ def k_lab(c: Ctx) -> None:
     comp.gap(8)
     comp.line("Analyse                      Resultat   Einheit    Referenz", font="mono", size=9)
     comp.rule(comp.y - 9)
-    for a, v, u, ref in [("Hämoglobin", "128", "g/l", "120-160"), ("Leukozyten", "7.4", "G/l",
-                         "3.5-10.0"), ("Thrombozyten", "312", "G/l", "150-450"),
-                         ("Kreatinin", "84", "µmol/l", "45-90"), ("eGFR (CKD-EPI)", "71",
-                         "ml/min", ">60"), ("HbA1c", "6.9 H", "%", "<5.7"),
-                         ("TSH", "2.31", "mU/l", "0.27-4.20"), ("Ferritin", "18 L", "µg/l",
-                         "30-300"), ("CRP", "<5", "mg/l", "<5")]:
+    for a, v, u, ref in [
+        ("Hämoglobin", "128", "g/l", "120-160"),
+        ("Leukozyten", "7.4", "G/l", "3.5-10.0"),
+        ("Thrombozyten", "312", "G/l", "150-450"),
+        ("Kreatinin", "84", "µmol/l", "45-90"),
+        ("eGFR (CKD-EPI)", "71", "ml/min", ">60"),
+        ("HbA1c", "6.9 H", "%", "<5.7"),
+        ("TSH", "2.31", "mU/l", "0.27-4.20"),
+        ("Ferritin", "18 L", "µg/l", "30-300"),
+        ("CRP", "<5", "mg/l", "<5"),
+    ]:
         comp.line(f"{a:<28} {v:>9}   {u:<9}  {ref}", font="mono", size=9)
     comp.gap(10)
     comp.para("Validiert: Dr. sc. nat. Corinne Egli, FAMH Labormedizin", size=8.5)
@@ -373,13 +529,23 @@ def k_lab(c: Ctx) -> None:
 
 def k_radiology(c: Ctx) -> None:
     r = c.rng
-    inst = r.choice([
-        ("Institut für Radiologie Winterthur", "IRW", "Lagerhausstrasse 9, 8400 Winterthur",
-         "+41 52 269 30 31"),
-        ("Röntgeninstitut Bern-West AG", "RIBW", "Freiburgstrasse 562, 3172 Niederwangen",
-         "+41 31 981 22 23"),
-        ("MRI Zentrum Aarau", "MZA", "Bahnhofstrasse 88, 5000 Aarau", "+41 62 822 10 12"),
-    ])
+    inst = r.choice(
+        [
+            (
+                "Institut für Radiologie Winterthur",
+                "IRW",
+                "Lagerhausstrasse 9, 8400 Winterthur",
+                "+41 52 269 30 31",
+            ),
+            (
+                "Röntgeninstitut Bern-West AG",
+                "RIBW",
+                "Freiburgstrasse 562, 3172 Niederwangen",
+                "+41 31 981 22 23",
+            ),
+            ("MRI Zentrum Aarau", "MZA", "Bahnhofstrasse 88, 5000 Aarau", "+41 62 822 10 12"),
+        ]
+    )
     c.layout = "radiology report (MRI/CT), subject without label, exam date"
     c.sender, c.sender_alts, c.fax, c.short = inst[0], [inst[1]], inst[3], inst[1]
     comp = c.comp
@@ -390,42 +556,61 @@ def k_radiology(c: Ctx) -> None:
     c.to_practice(320, size=9.5)
     comp.gap(14)
     exam = c.days(-r.randrange(0, 3))
-    ex = r.choice(["MRI LWS nativ", "CT Thorax mit KM", "Sonographie Abdomen",
-                   "MRI Knie rechts"])
+    ex = r.choice(["MRI LWS nativ", "CT Thorax mit KM", "Sonographie Abdomen", "MRI Knie rechts"])
     pat = c.who(r.choice(["herr", "sf"]))
     comp.line(f"{pat}, {c.bd('dot')}", font="dvb")
     comp.line(f"Untersuchung vom {c.d(exam, 'examination', 'dot')}: {ex}")
     c.title = ex
     c.title_alts = [f"Untersuchung vom {fmt(exam, 'dot')}: {ex}", "Befund"]
     comp.gap(8)
-    for h, b in [("Fragestellung", "Ursache der persistierenden Schmerzen? Ausschluss "
-                  "strukturelle Läsion."),
-                 ("Befund", "Regelrechte Darstellung der abgebildeten Strukturen, keine "
-                  "Raumforderung, kein Erguss. Degenerative Veränderungen altersentsprechend. "
-                  * 2),
-                 ("Beurteilung", "Kein Nachweis einer akuten Pathologie. Geringe "
-                  "degenerative Veränderungen.")]:
+    for h, b in [
+        ("Fragestellung", "Ursache der persistierenden Schmerzen? Ausschluss strukturelle Läsion."),
+        (
+            "Befund",
+            "Regelrechte Darstellung der abgebildeten Strukturen, keine "
+            "Raumforderung, kein Erguss. Degenerative Veränderungen altersentsprechend. " * 2,
+        ),
+        (
+            "Beurteilung",
+            "Kein Nachweis einer akuten Pathologie. Geringe degenerative Veränderungen.",
+        ),
+    ]:
         comp.line(h.upper() if r.random() < 0.5 else h + ":", font="dvb")
         comp.para(b)
         comp.gap(4)
     comp.line(f"Befund diktiert und visiert am {c.d(c.date, 'letter', 'dot')}")
-    c.closing([("Dr. med. Reto Imhof", "Facharzt für Radiologie FMH")],
-              greet="Mit freundlichen Grüssen")
+    c.closing(
+        [("Dr. med. Reto Imhof", "Facharzt für Radiologie FMH")], greet="Mit freundlichen Grüssen"
+    )
     c.notes.append("the letter date is in the signing line at the end; the exam date is above")
 
 
 def k_insurer(c: Ctx) -> None:
     r = c.rng
-    ins = r.choice([
-        ("CSS Kranken-Versicherung AG", "CSS", "Tribschenstrasse 21, Postfach 2568, 6002 Luzern",
-         "+41 58 277 11 12"),
-        ("Helsana Versicherungen AG", "Helsana", "Postfach, 8081 Zürich", "+41 58 340 11 12"),
-        ("SWICA Krankenversicherung AG", "SWICA", "Römerstrasse 38, 8401 Winterthur",
-         "+41 52 244 22 34"),
-        ("Sanitas Grundversicherungen AG", "Sanitas", "Jägergasse 3, 8021 Zürich",
-         "+41 44 298 62 01"),
-        ("Visana AG", "Visana", "Weltpoststrasse 19, 3000 Bern 16", "+41 31 357 91 12"),
-    ])
+    ins = r.choice(
+        [
+            (
+                "CSS Kranken-Versicherung AG",
+                "CSS",
+                "Tribschenstrasse 21, Postfach 2568, 6002 Luzern",
+                "+41 58 277 11 12",
+            ),
+            ("Helsana Versicherungen AG", "Helsana", "Postfach, 8081 Zürich", "+41 58 340 11 12"),
+            (
+                "SWICA Krankenversicherung AG",
+                "SWICA",
+                "Römerstrasse 38, 8401 Winterthur",
+                "+41 52 244 22 34",
+            ),
+            (
+                "Sanitas Grundversicherungen AG",
+                "Sanitas",
+                "Jägergasse 3, 8021 Zürich",
+                "+41 44 298 62 01",
+            ),
+            ("Visana AG", "Visana", "Weltpoststrasse 19, 3000 Bern 16", "+41 31 357 91 12"),
+        ]
+    )
     c.layout = "health insurer's cost approval (Kostengutsprache), information block"
     c.sender, c.sender_alts, c.fax, c.short = ins[0], [ins[1]], ins[3], ins[1].upper()
     comp = c.comp
@@ -435,11 +620,13 @@ def k_insurer(c: Ctx) -> None:
     comp.gap(16)
     kind = r.choice(["Kostengutsprache", "Leistungsentscheid", "Rückfrage zur Kostengutsprache"])
     pat = c.who(r.choice(["herr", "fs"]))
-    for lbl, val in [("Versicherte Person", pat),
-                     ("Geburtsdatum", c.bd()),
-                     ("AHV-Nr.", c.p.ahv),
-                     ("Versicherten-Nr.", f"{r.randrange(100, 999)}.{r.randrange(10**6):06d}"),
-                     ("Datum", c.d(c.date, "letter", "dot"))]:
+    for lbl, val in [
+        ("Versicherte Person", pat),
+        ("Geburtsdatum", c.bd()),
+        ("AHV-Nr.", c.p.ahv),
+        ("Versicherten-Nr.", f"{r.randrange(100, 999)}.{r.randrange(10**6):06d}"),
+        ("Datum", c.d(c.date, "letter", "dot")),
+    ]:
         comp.at(LEFT, comp.y, lbl, "sans", 9)
         comp.line(val, 170, size=9)
     comp.gap(10)
@@ -448,23 +635,42 @@ def k_insurer(c: Ctx) -> None:
     comp.gap(6)
     comp.line("Sehr geehrte Damen und Herren")
     start = c.days(r.randrange(3, 20))
-    comp.para(f"Wir haben Ihr Gesuch geprüft und übernehmen die Kosten für die beantragte "
-              f"Behandlung im Rahmen der obligatorischen Krankenpflegeversicherung (KVG) ab "
-              f"{c.d(start, 'coverage start', 'dot')} für die Dauer von zwölf Monaten.")
-    comp.para("Bitte beachten Sie, dass die Kostengutsprache nur für die aufgeführte "
-              "Leistung gilt.")
+    comp.para(
+        f"Wir haben Ihr Gesuch geprüft und übernehmen die Kosten für die beantragte "
+        f"Behandlung im Rahmen der obligatorischen Krankenpflegeversicherung (KVG) ab "
+        f"{c.d(start, 'coverage start', 'dot')} für die Dauer von zwölf Monaten."
+    )
+    comp.para(
+        "Bitte beachten Sie, dass die Kostengutsprache nur für die aufgeführte Leistung gilt."
+    )
     c.closing([("Sachbearbeitung Leistungen", ""), ("Team Kostengutsprachen", "")])
     c.notes.append("the patient is the 'Versicherte Person'; labels and values in two columns")
 
 
 def k_iv(c: Ctx) -> None:
     r = c.rng
-    iv = r.choice([("SVA Zürich", "IV-Stelle Kanton Zürich", "Röntgenstrasse 17, 8087 Zürich",
-                    "+41 44 448 58 58"),
-                   ("IV-Stelle Kanton Bern", "IV Bern", "Scheibenstrasse 70, 3014 Bern",
-                    "+41 58 219 71 12"),
-                   ("IV-Stelle Luzern", "WAS IV Luzern", "Landenbergstrasse 35, 6002 Luzern",
-                    "+41 41 369 05 01")])
+    iv = r.choice(
+        [
+            (
+                "SVA Zürich",
+                "IV-Stelle Kanton Zürich",
+                "Röntgenstrasse 17, 8087 Zürich",
+                "+41 44 448 58 58",
+            ),
+            (
+                "IV-Stelle Kanton Bern",
+                "IV Bern",
+                "Scheibenstrasse 70, 3014 Bern",
+                "+41 58 219 71 12",
+            ),
+            (
+                "IV-Stelle Luzern",
+                "WAS IV Luzern",
+                "Landenbergstrasse 35, 6002 Luzern",
+                "+41 41 369 05 01",
+            ),
+        ]
+    )
     c.layout = "disability insurance form (IV-Stelle Arztbericht), labelled fields"
     c.sender, c.sender_alts, c.fax, c.short = iv[0], [iv[1]], iv[3], iv[1].upper()
     comp = c.comp
@@ -475,26 +681,29 @@ def k_iv(c: Ctx) -> None:
     comp.gap(16)
     comp.line(f"{iv[2].split(' ')[-1]}, {c.d(c.date, 'letter', 'dot')}", 330, size=9.5)
     comp.gap(10)
-    c.title = "Arztbericht für Erwachsene"
-    c.title_alts = ["ARZTBERICHT FÜR ERWACHSENE", "Arztbericht"]
+    c.title = "ARZTBERICHT FÜR ERWACHSENE"
+    c.title_alts = ["Arztbericht für Erwachsene", "Arztbericht"]
     comp.line("ARZTBERICHT FÜR ERWACHSENE", font="condb", size=13)
     comp.gap(4)
     pat_sf = r.random() < 0.5
     n = c.who("S,f" if pat_sf else "fs")
     comp.line(f"Versicherte Person: {n}", size=10)
     comp.line(f"Geburtsdatum: {c.bd()}            AHV-Nr.: {c.p.ahv}", size=10)
-    comp.line(f"Anmeldung vom {c.d(c.days(-r.randrange(20, 60)), 'registration', 'dot')}",
-              size=10)
+    comp.line(f"Anmeldung vom {c.d(c.days(-r.randrange(20, 60)), 'registration', 'dot')}", size=10)
     comp.gap(6)
     due = c.days(30)
-    comp.para(f"Wir bitten Sie, den beiliegenden Arztbericht vollständig auszufüllen und bis "
-              f"spätestens {c.d(due, 'reply due', 'dot')} an uns zurückzusenden. Die "
-              "Entschädigung richtet sich nach Tarif.")
+    comp.para(
+        f"Wir bitten Sie, den beiliegenden Arztbericht vollständig auszufüllen und bis "
+        f"spätestens {c.d(due, 'reply due', 'dot')} an uns zurückzusenden. Die "
+        "Entschädigung richtet sich nach Tarif."
+    )
     comp.gap(4)
-    for q in ["1. Diagnosen mit Auswirkung auf die Arbeitsfähigkeit: ______________________",
-              "2. Seit wann ist die versicherte Person bei Ihnen in Behandlung? ___________",
-              "3. Arbeitsfähigkeit in der bisherigen Tätigkeit (in %): _______________",
-              "4. Prognose: __________________________________________________"]:
+    for q in [
+        "1. Diagnosen mit Auswirkung auf die Arbeitsfähigkeit: ______________________",
+        "2. Seit wann ist die versicherte Person bei Ihnen in Behandlung? ___________",
+        "3. Arbeitsfähigkeit in der bisherigen Tätigkeit (in %): _______________",
+        "4. Prognose: __________________________________________________",
+    ]:
         comp.line(q, size=9.5)
         comp.gap(6)
     c.closing([("Fallführung IV", ""), ("Sandra Gisler", "Eingliederungsfachperson")])
@@ -508,15 +717,22 @@ def k_suva(c: Ctx) -> None:
     c.sender_alts = ["SUVA", "Suva Winterthur", "Schweizerische Unfallversicherungsanstalt"]
     c.fax, c.short = "+41 58 411 43 01", "SUVA WINTERTHUR"
     comp = c.comp
-    c.head([("suva", "dvb", 24), ("Suva", "sans", 9), ("Agentur Winterthur",
-                                                       "sans", 9),
-            ("Lagerhausstrasse 11, 8401 Winterthur", "sans", 8.5)], "left")
+    c.head(
+        [
+            ("suva", "dvb", 24),
+            ("Suva", "sans", 9),
+            ("Agentur Winterthur", "sans", 9),
+            ("Lagerhausstrasse 11, 8401 Winterthur", "sans", 8.5),
+        ],
+        "left",
+    )
     comp.gap(12)
     c.to_practice(330)
     comp.gap(14)
     acc = c.days(-r.randrange(15, 90))
-    comp.line(f"Schaden-Nr. 10.{r.randrange(10**5):05d}.{r.randrange(10, 99)}.{r.randrange(10)}"
-              , size=9)
+    comp.line(
+        f"Schaden-Nr. 10.{r.randrange(10**5):05d}.{r.randrange(10, 99)}.{r.randrange(10)}", size=9
+    )
     comp.line(f"Winterthur, {c.d(c.date, 'letter', 'de')}", size=9)
     comp.gap(10)
     pat = c.who("herr")
@@ -527,19 +743,24 @@ def k_suva(c: Ctx) -> None:
     comp.line(f"Geburtsdatum {c.bd()}", size=9.5)
     comp.gap(8)
     comp.line(c.pr["salut"].replace("Lieber Luca", "Sehr geehrter Herr Dr. Bernasconi"))
-    comp.para("Für die Beurteilung unserer Leistungspflicht benötigen wir einen "
-              "ärztlichen Zwischenbericht. Bitte teilen Sie uns den aktuellen Verlauf, die "
-              "Arbeitsfähigkeit und die voraussichtliche Behandlungsdauer mit.")
+    comp.para(
+        "Für die Beurteilung unserer Leistungspflicht benötigen wir einen "
+        "ärztlichen Zwischenbericht. Bitte teilen Sie uns den aktuellen Verlauf, die "
+        "Arbeitsfähigkeit und die voraussichtliche Behandlungsdauer mit."
+    )
     c.closing([("Marcel Tanner", "Schadenspezialist")])
     c.notes.append("the title carries the accident date; the letter date is elsewhere")
 
 
 def k_spitex(c: Ctx) -> None:
     r = c.rng
-    sx = r.choice([("Spitex Winterthur", "Obergasse 23, 8400 Winterthur", "+41 52 267 50 51"),
-                   ("Spitex Bern", "Könizstrasse 60, 3008 Bern", "+41 31 388 50 51"),
-                   ("Spitex Stadt Luzern", "Hirschmattstrasse 29, 6003 Luzern",
-                    "+41 41 429 30 71")])
+    sx = r.choice(
+        [
+            ("Spitex Winterthur", "Obergasse 23, 8400 Winterthur", "+41 52 267 50 51"),
+            ("Spitex Bern", "Könizstrasse 60, 3008 Bern", "+41 31 388 50 51"),
+            ("Spitex Stadt Luzern", "Hirschmattstrasse 29, 6003 Luzern", "+41 41 429 30 71"),
+        ]
+    )
     c.layout = "home care report (Spitex), request for a prescription"
     c.sender, c.sender_alts, c.fax, c.short = sx[0], [], sx[2], sx[0].upper()
     comp = c.comp
@@ -557,27 +778,33 @@ def k_spitex(c: Ctx) -> None:
     comp.line(f"Klient/in: {pat}   Jg. {c.p.birth_date.year}")
     c.notes.append("only the birth year is printed; the birth date is null")
     comp.gap(8)
-    comp.line("Grüezi " + str(c.pr["doctor_short"]).replace("Herr ", "Herr ")
-              .replace("Frau ", "Frau "))
+    comp.line(
+        "Grüezi " + str(c.pr["doctor_short"]).replace("Herr ", "Herr ").replace("Frau ", "Frau ")
+    )
     visit = c.days(-r.randrange(1, 5))
-    comp.para(f"Bei unserem Besuch am {c.d(visit, 'home visit', 'dot')} fiel uns eine "
-              "Zunahme der Unterschenkelödeme beidseits auf. Die Wunde am linken "
-              "Unterschenkel heilt langsam. Wir bitten Sie um eine neue ärztliche "
-              "Verordnung für Wundpflege und Kompressionstherapie (Bedarfsmeldung).")
-    daughter = c.person(r.choice(["Frau Monika Steiner", "Herr Valon Berisha",
-                                  "Frau Daniela Rossi"]), "relative (contact person)")
+    comp.para(
+        f"Bei unserem Besuch am {c.d(visit, 'home visit', 'dot')} fiel uns eine "
+        "Zunahme der Unterschenkelödeme beidseits auf. Die Wunde am linken "
+        "Unterschenkel heilt langsam. Wir bitten Sie um eine neue ärztliche "
+        "Verordnung für Wundpflege und Kompressionstherapie (Bedarfsmeldung)."
+    )
+    daughter = c.person(
+        r.choice(["Frau Monika Steiner", "Herr Valon Berisha", "Frau Daniela Rossi"]),
+        "relative (contact person)",
+    )
     comp.para(f"Die Tochter/der Sohn ({daughter}) ist informiert.")
     c.closing([("Priska Odermatt", "dipl. Pflegefachfrau HF")], greet="Freundliche Grüsse")
 
 
 def k_apotheke(c: Ctx) -> None:
     r = c.rng
-    ap = r.choice([("Bahnhof Apotheke Winterthur", "Bahnhofplatz 5, 8400 Winterthur",
-                    "+41 52 212 02 41"),
-                   ("Apotheke zum Rosengarten", "Gerechtigkeitsgasse 71, 3011 Bern",
-                    "+41 31 311 41 43"),
-                   ("TopPharm Apotheke Pilatus", "Pilatusstrasse 20, 6003 Luzern",
-                    "+41 41 210 44 45")])
+    ap = r.choice(
+        [
+            ("Bahnhof Apotheke Winterthur", "Bahnhofplatz 5, 8400 Winterthur", "+41 52 212 02 41"),
+            ("Apotheke zum Rosengarten", "Gerechtigkeitsgasse 71, 3011 Bern", "+41 31 311 41 43"),
+            ("TopPharm Apotheke Pilatus", "Pilatusstrasse 20, 6003 Luzern", "+41 41 210 44 45"),
+        ]
+    )
     c.layout = "pharmacy query (short note with reply field)"
     c.sender, c.sender_alts, c.fax, c.short = ap[0], [], ap[2], ap[0][:18].upper()
     comp = c.comp
@@ -585,22 +812,27 @@ def k_apotheke(c: Ctx) -> None:
     comp.size = 10
     c.head([(ap[0], "dvb", 13), (ap[1], "dv", 8.5), (f"Tel./Fax {ap[2]}", "dv", 8.5)], "left")
     comp.gap(18)
-    comp.line(f"An: {c.pr['names'][0]}" if len(str(c.pr['names'][0])) < 70 else
-              f"An: {c.pr['names'][1]}", font="dv", size=9.5)
+    comp.line(
+        f"An: {c.pr['names'][0]}" if len(str(c.pr["names"][0])) < 70 else f"An: {c.pr['names'][1]}",
+        font="dv",
+        size=9.5,
+    )
     comp.line(f"Fax: {c.pr['fax']}", size=9.5)
     comp.line(f"Datum: {c.d(c.date, 'letter', 'yy')}", size=9.5)
     comp.gap(10)
-    c.title = "Rückfrage Rezept"
+    c.title = "RÜCKFRAGE REZEPT"
     comp.line("RÜCKFRAGE REZEPT", font="dvb", size=12)
-    c.title_alts = ["RÜCKFRAGE REZEPT"]
+    c.title_alts = ["Rückfrage Rezept"]
     pat = c.who(r.choice(["sf", "herr"]))
     rx = c.days(-r.randrange(1, 4))
     comp.line(f"Patient/in: {pat} ({c.bd('dot')})")
     comp.line(f"Rezept vom {c.d(rx, 'prescription', 'dot')}")
     comp.gap(6)
     comp.line("Grüezi")
-    comp.para("Das verordnete Präparat ist zurzeit nicht lieferbar. Dürfen wir auf das "
-              "Generikum mit gleichem Wirkstoff und gleicher Dosierung wechseln?")
+    comp.para(
+        "Das verordnete Präparat ist zurzeit nicht lieferbar. Dürfen wir auf das "
+        "Generikum mit gleichem Wirkstoff und gleicher Dosierung wechseln?"
+    )
     comp.line("[ ] Ja, Generikum abgeben      [ ] Nein, Rücksprache")
     c.closing([("Ursula Baumann", "eidg. dipl. Apothekerin")], greet="Besten Dank und Gruss")
 
@@ -612,8 +844,10 @@ def k_physio(c: Ctx) -> None:
     c.sender, c.fax, c.short = org, "+41 71 220 18 81", org[:20].upper()
     comp = c.comp
     comp.font = "serif"
-    c.head([(org, "serifb", 14), ("Physiotherapie · Manuelle Therapie · Lymphdrainage",
-                                  "serif", 9)], "left")
+    c.head(
+        [(org, "serifb", 14), ("Physiotherapie · Manuelle Therapie · Lymphdrainage", "serif", 9)],
+        "left",
+    )
     comp.line(f"{c.d(c.date, 'letter', 'de')}", RIGHT, align="right")
     comp.gap(14)
     c.to_practice(LEFT, ch=False)
@@ -625,28 +859,45 @@ def k_physio(c: Ctx) -> None:
     vo = c.days(-r.randrange(40, 80))
     comp.line(f"Ärztliche Verordnung vom {c.d(vo, 'prescription', 'dot')}, 9 Sitzungen")
     comp.gap(6)
-    comp.para("Die Patientin/der Patient hat die Serie regelmässig besucht. Schmerz (NRS) "
-              "von 7/10 auf 3/10 reduziert, Beweglichkeit verbessert. Wir empfehlen eine "
-              "weitere Serie von 9 Behandlungen und bitten um eine neue Verordnung.")
+    comp.para(
+        "Die Patientin/der Patient hat die Serie regelmässig besucht. Schmerz (NRS) "
+        "von 7/10 auf 3/10 reduziert, Beweglichkeit verbessert. Wir empfehlen eine "
+        "weitere Serie von 9 Behandlungen und bitten um eine neue Verordnung."
+    )
     c.closing([("Lukas Ammann", "Physiotherapeut BSc")])
 
 
 def k_romandie(c: Ctx) -> None:
     r = c.rng
-    h = r.choice([("Centre hospitalier universitaire vaudois", "CHUV",
-                   "Service de médecine interne", "Rue du Bugnon 46, 1011 Lausanne",
-                   "+41 21 314 09 89", "Lausanne"),
-                  ("Hôpitaux Universitaires de Genève", "HUG",
-                   "Service de médecine interne générale", "Rue Gabrielle-Perret-Gentil 4, "
-                   "1205 Genève", "+41 22 372 90 11", "Genève")])
+    h = r.choice(
+        [
+            (
+                "Centre hospitalier universitaire vaudois",
+                "CHUV",
+                "Service de médecine interne",
+                "Rue du Bugnon 46, 1011 Lausanne",
+                "+41 21 314 09 89",
+                "Lausanne",
+            ),
+            (
+                "Hôpitaux Universitaires de Genève",
+                "HUG",
+                "Service de médecine interne générale",
+                "Rue Gabrielle-Perret-Gentil 4, 1205 Genève",
+                "+41 22 372 90 11",
+                "Genève",
+            ),
+        ]
+    )
     c.layout = "French-language discharge letter (Romandie)"
     c.language, c.region = "fr", "CH-FR"
     c.sender, c.sender_alts = h[0], [h[1], h[2]]
     c.fax, c.short = h[4], f"{h[1]} MED INT"
     comp = c.comp
     comp.font = "serif"
-    c.head([(h[1], "serifb", 22), (h[0], "serif", 9), (h[2], "serif", 9), (h[3], "serif", 8.5)],
-           "left")
+    c.head(
+        [(h[1], "serifb", 22), (h[0], "serif", 9), (h[2], "serif", 9), (h[3], "serif", 8.5)], "left"
+    )
     comp.gap(16)
     c.to_practice(320, ch=True)
     comp.gap(14)
@@ -658,19 +909,26 @@ def k_romandie(c: Ctx) -> None:
     pat = c.who("fr")
     ne = "née" if c.p.sex == "F" else "né"
     comp.line(f"Concerne : {pat}, {ne} le {c.bd('dot')}", font="serifb")
-    comp.line(f"Hospitalisation du {c.d(adm, 'admission', 'dot')} au "
-              f"{c.d(dis, 'discharge', 'dot')}")
+    comp.line(
+        f"Hospitalisation du {c.d(adm, 'admission', 'dot')} au {c.d(dis, 'discharge', 'dot')}"
+    )
     comp.line("Lettre de sortie", font="serifb", size=12)
     c.title_alts = [f"Concerne : {pat}"]
     comp.gap(6)
     comp.line("Chère Consœur, cher Confrère,")
-    comp.para("Nous vous remercions de nous avoir adressé votre patient(e), hospitalisé(e) "
-              "dans notre service pour une pneumonie communautaire. L'évolution a été "
-              "favorable sous antibiothérapie. Nous vous proposons un contrôle clinique à "
-              "votre consultation d'ici une semaine.")
-    c.closing([("Dre Camille Rochat", "Cheffe de clinique"), ("Prof. Jean-Luc Favre",
-                                                              "Médecin-chef de service")],
-              greet="Avec nos meilleures salutations confraternelles,")
+    comp.para(
+        "Nous vous remercions de nous avoir adressé votre patient(e), hospitalisé(e) "
+        "dans notre service pour une pneumonie communautaire. L'évolution a été "
+        "favorable sous antibiothérapie. Nous vous proposons un contrôle clinique à "
+        "votre consultation d'ici une semaine."
+    )
+    c.closing(
+        [
+            ("Dre Camille Rochat", "Cheffe de clinique"),
+            ("Prof. Jean-Luc Favre", "Médecin-chef de service"),
+        ],
+        greet="Avec nos meilleures salutations confraternelles,",
+    )
     c.notes.append("French; the subject is 'Concerne :', the heading below it")
 
 
@@ -678,15 +936,28 @@ def k_ticino(c: Ctx) -> None:
     r = c.rng
     c.layout = "Italian-language report (Ticino)"
     c.language, c.region = "it", "CH-IT"
-    h = r.choice([("Ente Ospedaliero Cantonale", "Ospedale Regionale di Lugano",
-                   "Via Tesserete 46, 6900 Lugano", "+41 91 811 60 51", "Lugano"),
-                  ("Ente Ospedaliero Cantonale", "Ospedale Regionale di Bellinzona e Valli",
-                   "Via Gallino 12, 6500 Bellinzona", "+41 91 811 90 91", "Bellinzona")])
+    h = r.choice(
+        [
+            (
+                "Ente Ospedaliero Cantonale",
+                "Ospedale Regionale di Lugano",
+                "Via Tesserete 46, 6900 Lugano",
+                "+41 91 811 60 51",
+                "Lugano",
+            ),
+            (
+                "Ente Ospedaliero Cantonale",
+                "Ospedale Regionale di Bellinzona e Valli",
+                "Via Gallino 12, 6500 Bellinzona",
+                "+41 91 811 90 91",
+                "Bellinzona",
+            ),
+        ]
+    )
     c.sender, c.sender_alts = h[1], [h[0], "EOC", f"EOC {h[1]}"]
     c.fax, c.short = h[3], "EOC"
     comp = c.comp
-    c.head([("EOC", "dvb", 20), (h[0], "dv", 9), (h[1], "dv", 9), (h[2], "dv", 8.5)],
-           "right")
+    c.head([("EOC", "dvb", 20), (h[0], "dv", 9), (h[1], "dv", 9), (h[2], "dv", 8.5)], "right")
     comp.gap(14)
     c.to_practice(LEFT)
     comp.gap(14)
@@ -698,14 +969,17 @@ def k_ticino(c: Ctx) -> None:
     nato = "nata" if c.p.sex == "F" else "nato"
     comp.line(f"Paziente: {pat}, {nato} il {c.bd('dot')}")
     adm = c.days(-r.randrange(5, 12))
-    comp.line(f"Degenza dal {c.d(adm, 'admission', 'dot')} al "
-              f"{c.d(c.days(-1), 'discharge', 'dot')}")
+    comp.line(
+        f"Degenza dal {c.d(adm, 'admission', 'dot')} al {c.d(c.days(-1), 'discharge', 'dot')}"
+    )
     comp.gap(6)
     comp.line("Egregio Collega,")
-    comp.para("La informiamo che il/la paziente è stato/a ricoverato/a presso il nostro "
-              "reparto di medicina interna per una fibrillazione atriale di nuova insorgenza. "
-              "Il decorso è stato favorevole. Si consiglia un controllo presso il medico "
-              "curante entro dieci giorni.")
+    comp.para(
+        "La informiamo che il/la paziente è stato/a ricoverato/a presso il nostro "
+        "reparto di medicina interna per una fibrillazione atriale di nuova insorgenza. "
+        "Il decorso è stato favorevole. Si consiglia un controllo presso il medico "
+        "curante entro dieci giorni."
+    )
     c.closing([("Dr.ssa med. Giulia Pellegrini", "Capoclinica")], greet="Cordiali saluti")
 
 
@@ -717,10 +991,14 @@ def k_germany(c: Ctx) -> None:
     c.sender_alts = ["Klinik für Innere Medizin II", "Uniklinik Freiburg"]
     c.fax, c.short = "+49 761 270 36 100", "UKL FREIBURG"
     comp = c.comp
-    c.head([("Universitätsklinikum Freiburg", "sansb", 15),
-            ("Klinik für Innere Medizin II · Hugstetter Straße 55 · 79106 Freiburg",
-             "sans", 8.5), ("Telefon +49 761 270-0 · Telefax +49 761 270-36100", "sans", 8)],
-           "right")
+    c.head(
+        [
+            ("Universitätsklinikum Freiburg", "sansb", 15),
+            ("Klinik für Innere Medizin II · Hugstetter Straße 55 · 79106 Freiburg", "sans", 8.5),
+            ("Telefon +49 761 270-0 · Telefax +49 761 270-36100", "sans", 8),
+        ],
+        "right",
+    )
     comp.gap(20)
     c.to_practice(LEFT, ch=True)
     comp.line("SCHWEIZ", LEFT)
@@ -732,15 +1010,19 @@ def k_germany(c: Ctx) -> None:
     comp.line(f"Arztbrief über {pat}, geb. am {c.bd()}", font="sansb")
     c.title_alts = [f"Arztbrief über {pat}"]
     stay = c.days(-r.randrange(5, 14))
-    comp.line(f"Stationärer Aufenthalt vom {c.d(stay, 'admission', 'dot')} bis "
-              f"{c.d(c.days(-2), 'discharge', 'dot')}")
+    comp.line(
+        f"Stationärer Aufenthalt vom {c.d(stay, 'admission', 'dot')} bis "
+        f"{c.d(c.days(-2), 'discharge', 'dot')}"
+    )
     comp.gap(6)
     comp.line("Sehr geehrte Frau Kollegin, sehr geehrter Herr Kollege,")
-    comp.para("wir berichten über Ihre gemeinsame Patientin bzw. Ihren gemeinsamen Patienten, "
-              "die/der während eines Aufenthalts in Süddeutschland notfallmäßig bei uns "
-              "aufgenommen wurde. Die Behandlung verlief komplikationslos; Weiterbehandlung "
-              "bei Ihnen in der Schweiz empfohlen. Beachten Sie bitte die Rechnungsstellung "
-              "über die Europäische Krankenversicherungskarte.")
+    comp.para(
+        "wir berichten über Ihre gemeinsame Patientin bzw. Ihren gemeinsamen Patienten, "
+        "die/der während eines Aufenthalts in Süddeutschland notfallmäßig bei uns "
+        "aufgenommen wurde. Die Behandlung verlief komplikationslos; Weiterbehandlung "
+        "bei Ihnen in der Schweiz empfohlen. Beachten Sie bitte die Rechnungsstellung "
+        "über die Europäische Krankenversicherungskarte."
+    )
     c.closing([("Dr. med. Katharina Weiß", "Oberärztin")], greet="Mit freundlichen Grüßen")
     c.notes.append("German spelling with ß and 'den' before the date; +49 numbers")
 
@@ -754,29 +1036,38 @@ def k_austria(c: Ctx) -> None:
     c.fax, c.short = "+43 5522 303 7555", "LKH FELDKIRCH"
     comp = c.comp
     comp.font = "serif"
-    c.head([("LKH Feldkirch", "serifb", 16), ("Landeskrankenhaus Feldkirch", "serif", 9),
-            ("Abteilung für Unfallchirurgie · Carinagasse 47 · A-6800 Feldkirch", "serif",
-             8.5)], "center")
+    c.head(
+        [
+            ("LKH Feldkirch", "serifb", 16),
+            ("Landeskrankenhaus Feldkirch", "serif", 9),
+            ("Abteilung für Unfallchirurgie · Carinagasse 47 · A-6800 Feldkirch", "serif", 8.5),
+        ],
+        "center",
+    )
     comp.gap(16)
     c.to_practice(LEFT, ch=True)
     comp.gap(14)
     # make January likely: a ski accident
     comp.line(f"Feldkirch, am {c.d(c.date, 'letter', 'at')}", 330)
     comp.gap(8)
-    c.title = "Ambulanzbrief"
+    c.title = "AMBULANZBRIEF"
     comp.line("AMBULANZBRIEF", font="serifb", size=12)
-    c.title_alts = ["AMBULANZBRIEF"]
+    c.title_alts = ["Ambulanzbrief"]
     pat = c.who("SF")
     acc = c.days(-r.randrange(1, 4))
     comp.line(f"Pat.: {pat}, geb. {c.bd()}, SVNR: keine (Schweiz)")
     comp.line(f"Unfall am {c.d(acc, 'accident', 'at')} beim Schifahren")
     comp.gap(6)
     comp.line("Sehr geehrte Frau Kollegin, sehr geehrter Herr Kollege!")
-    comp.para("Die Patientin/der Patient wurde nach einem Sturz in unserer Ambulanz "
-              "versorgt. Röntgen: keine Fraktur. Diagnose: Distorsion des rechten "
-              "Kniegelenks. Weitere Kontrolle beim Hausarzt in der Schweiz.")
-    c.closing([("OA Dr. Johannes Pichler", "Facharzt für Unfallchirurgie")],
-              greet="Mit freundlichen Grüßen")
+    comp.para(
+        "Die Patientin/der Patient wurde nach einem Sturz in unserer Ambulanz "
+        "versorgt. Röntgen: keine Fraktur. Diagnose: Distorsion des rechten "
+        "Kniegelenks. Weitere Kontrolle beim Hausarzt in der Schweiz."
+    )
+    c.closing(
+        [("OA Dr. Johannes Pichler", "Facharzt für Unfallchirurgie")],
+        greet="Mit freundlichen Grüßen",
+    )
 
 
 def k_liechtenstein(c: Ctx) -> None:
@@ -787,8 +1078,13 @@ def k_liechtenstein(c: Ctx) -> None:
     c.sender_alts = ["Landesspital Vaduz", "LLS"]
     c.fax, c.short = "+423 235 44 55", "LANDESSPITAL FL"
     comp = c.comp
-    c.head([("Liechtensteinisches Landesspital", "sansb", 14),
-            ("Heiligkreuz 25 · FL-9490 Vaduz · Telefon +423 235 44 11", "sans", 8.5)], "left")
+    c.head(
+        [
+            ("Liechtensteinisches Landesspital", "sansb", 14),
+            ("Heiligkreuz 25 · FL-9490 Vaduz · Telefon +423 235 44 11", "sans", 8.5),
+        ],
+        "left",
+    )
     comp.gap(16)
     c.to_practice(330)
     comp.gap(14)
@@ -800,9 +1096,11 @@ def k_liechtenstein(c: Ctx) -> None:
     comp.line(f"{pat} (*{c.bd('dot')})")
     comp.gap(6)
     comp.line(f"{c.pr['salut']},")
-    comp.para("Konsultation auf unserer Notfallstation wegen thorakaler Schmerzen. EKG und "
-              "hochsensitives Troponin zweimal unauffällig. Entlassung nach Hause, "
-              "Vorstellung in Ihrer Praxis in den nächsten Tagen empfohlen.")
+    comp.para(
+        "Konsultation auf unserer Notfallstation wegen thorakaler Schmerzen. EKG und "
+        "hochsensitives Troponin zweimal unauffällig. Entlassung nach Hause, "
+        "Vorstellung in Ihrer Praxis in den nächsten Tagen empfohlen."
+    )
     c.closing([("Dr. med. Andrea Marxer", "Leitende Ärztin Notfall")])
     c.notes.append("the birth date follows an asterisk in brackets")
 
@@ -811,15 +1109,24 @@ def k_english(c: Ctx) -> None:
     r = c.rng
     c.layout = "English-language clinic letter (United Kingdom)"
     c.language, c.region = "en", "GB"
-    c.sender = "Chelsea and Westminster Hospital NHS Foundation Trust"
-    c.sender_alts = ["Chelsea and Westminster Hospital", "Department of Acute Medicine"]
+    c.sender = "Chelsea and Westminster Hospital"
+    c.sender_alts = [
+        "Chelsea and Westminster Hospital NHS Foundation Trust",
+        "Department of Acute Medicine",
+    ]
     c.fax, c.short = "+44 20 3315 8001", "C&W ACUTE MED"
     comp = c.comp
     comp.font = "dv"
     comp.size = 9.5
-    c.head([("Chelsea and Westminster Hospital", "dvb", 13),
-            ("NHS Foundation Trust", "dv", 9), ("Department of Acute Medicine", "dv", 9),
-            ("369 Fulham Road, London SW10 9NH", "dv", 8.5)], "right")
+    c.head(
+        [
+            ("Chelsea and Westminster Hospital", "dvb", 13),
+            ("NHS Foundation Trust", "dv", 9),
+            ("Department of Acute Medicine", "dv", 9),
+            ("369 Fulham Road, London SW10 9NH", "dv", 8.5),
+        ],
+        "right",
+    )
     comp.gap(10)
     comp.line(f"Date: {c.d(c.date, 'letter', 'en')}", LEFT)
     comp.line(f"Dictated: {c.d(c.days(-1), 'dictated', 'enslash')}", LEFT)
@@ -834,10 +1141,12 @@ def k_english(c: Ctx) -> None:
     comp.line("Discharge summary", font="dvb")
     comp.gap(6)
     comp.line(f"Dear {str(c.pr['doctor']).replace('Dr. med.', 'Dr')},")
-    comp.para("Your patient was admitted while on holiday in London with a lower "
-              "respiratory tract infection. He/she was treated with oral antibiotics and "
-              "recovered well. I would be grateful if you could review them on their return "
-              "to Switzerland.")
+    comp.para(
+        "Your patient was admitted while on holiday in London with a lower "
+        "respiratory tract infection. He/she was treated with oral antibiotics and "
+        "recovered well. I would be grateful if you could review them on their return "
+        "to Switzerland."
+    )
     c.closing([("Dr Oliver Bennett", "Consultant in Acute Medicine")], greet="Yours sincerely,")
     c.notes.append("UK dates (day/month/year with slashes), DOB label, 'Re:' subject")
 
@@ -845,12 +1154,28 @@ def k_english(c: Ctx) -> None:
 def k_email(c: Ctx) -> None:
     r = c.rng
     c.layout = "e-mail printout (Outlook), subject line as title"
-    who = r.choice([("Dr. med. Seraina Jenny", "s.jenny@hin.ch", "Praxis Dr. med. Seraina Jenny,"
-                     " Neurologie FMH", "Neurologische Praxis Jenny"),
-                    ("Brigitte Suter", "brigitte.suter@spitex-winterthur.ch",
-                     "Spitex Winterthur · Pflegeexpertin", "Spitex Winterthur"),
-                    ("med. pract. Dragan Petrović", "d.petrovic@permanence-hb.ch",
-                     "Permanence Hauptbahnhof Zürich", "Permanence Hauptbahnhof Zürich")])
+    who = r.choice(
+        [
+            (
+                "Dr. med. Seraina Jenny",
+                "s.jenny@hin.ch",
+                "Praxis Dr. med. Seraina Jenny, Neurologie FMH",
+                "Praxis Dr. med. Seraina Jenny",
+            ),
+            (
+                "Brigitte Suter",
+                "brigitte.suter@spitex-winterthur.ch",
+                "Spitex Winterthur · Pflegeexpertin",
+                "Spitex Winterthur",
+            ),
+            (
+                "med. pract. Dragan Petrović",
+                "d.petrovic@permanence-hb.ch",
+                "Permanence Hauptbahnhof Zürich",
+                "Permanence Hauptbahnhof Zürich",
+            ),
+        ]
+    )
     name, mail, sig, org = who
     c.sender, c.sender_alts = org, [name, mail]
     c.fax, c.short = "+41 44 215 44 45", "HIN MAIL"
@@ -865,10 +1190,12 @@ def k_email(c: Ctx) -> None:
     subj = f"Verlaufsbericht {pat}"
     sent = c.date
     hour = r.randrange(7, 19)
-    for lbl, val in [("Von:", f"{name} <{mail}>"), ("Gesendet:",
-                     f"{c.d(sent, 'letter', 'wde')} {hour:02d}:{r.randrange(60):02d}"),
-                     ("An:", f"praxis@{c.pr['key']}-hausarzt.ch"),
-                     ("Betreff:", subj)]:
+    for lbl, val in [
+        ("Von:", f"{name} <{mail}>"),
+        ("Gesendet:", f"{c.d(sent, 'letter', 'wde')} {hour:02d}:{r.randrange(60):02d}"),
+        ("An:", f"praxis@{c.pr['key']}-hausarzt.ch"),
+        ("Betreff:", subj),
+    ]:
         comp.at(LEFT, comp.y, lbl, "sansb", 10)
         comp.line(val, 130)
     c.title = subj
@@ -876,16 +1203,20 @@ def k_email(c: Ctx) -> None:
     comp.gap(12)
     comp.line(f"Grüezi {c.pr['doctor_short']}")
     comp.gap(4)
-    comp.para(f"Kurze Rückmeldung zu {c.given} {c.sur} (geb. {c.bd()}): Die Kontrolle "
-              "verlief gut, die Medikation bleibt unverändert. Ein ausführlicher Bericht "
-              "folgt per Post.")
+    comp.para(
+        f"Kurze Rückmeldung zu {c.given} {c.sur} (geb. {c.bd()}): Die Kontrolle "
+        "verlief gut, die Medikation bleibt unverändert. Ein ausführlicher Bericht "
+        "folgt per Post."
+    )
     comp.gap(4)
     comp.line("Liebe Grüsse")
     comp.line(name)
     comp.line(sig, size=9)
     c.person(name, "sender")
-    c.notes.append("the sent date with weekday is the letter date; the mailbox owner's name "
-                   "(the receiving doctor) is printed at the top")
+    c.notes.append(
+        "the sent date with weekday is the letter date; the mailbox owner's name "
+        "(the receiving doctor) is printed at the top"
+    )
 
 
 def k_hand(c: Ctx) -> None:
@@ -907,11 +1238,11 @@ def k_hand(c: Ctx) -> None:
         c.letter_date = None
         c.notes.append("undated note: letter_date is null")
     comp.gap(10)
-    comp.line(f"Liebe {c.pr['doctor_short'].replace('Frau ', '').replace('Herr ', '')}" if
-              "Frau" in str(c.pr["doctor_short"]) else
-              f"Lieber {str(c.pr['doctor_short']).replace('Herr ', '')}")
+    doc_short = str(c.pr["doctor_short"])
+    comp.line(f"Liebe {doc_short}" if doc_short.startswith("Frau") else f"Lieber {doc_short}")
     pat = c.who(r.choice(["fs", "herr"]))
-    comp.line(f"wegen meiner Mutter/meinem Vater {pat}")
+    rel = "meiner Mutter" if c.p.sex == "F" else "meinem Vater"
+    comp.line(f"wegen {rel} {pat}")
     comp.line(f"(geb. {c.bd('dots')}):")
     comp.line("Die Tabletten sind bald aus, könnten Sie")
     comp.line("bitte ein neues Rezept an die Apotheke")
@@ -933,11 +1264,16 @@ def k_notfall(c: Ctx) -> None:
     comp.font = "narrow"
     comp.size = 10.5
     comp.y = 50
-    comp.line(f"Ausdruck vom {c.d(c.date, 'letter', 'dot')} 16:02", RIGHT, size=8,
-              align="right")
-    c.head([("Kantonsspital St.Gallen", "narrowb", 15), ("Zentrale Notfallaufnahme",
-                                                        "narrow", 10),
-            ("Rorschacher Strasse 95, 9007 St. Gallen", "narrow", 9)], "left", y=comp.y + 4)
+    comp.line(f"Ausdruck vom {c.d(c.date, 'letter', 'dot')} 16:02", RIGHT, size=8, align="right")
+    c.head(
+        [
+            ("Kantonsspital St.Gallen", "narrowb", 15),
+            ("Zentrale Notfallaufnahme", "narrow", 10),
+            ("Rorschacher Strasse 95, 9007 St. Gallen", "narrow", 9),
+        ],
+        "left",
+        y=comp.y + 4,
+    )
     c.sender = "Kantonsspital St.Gallen"
     c.sender_alts = ["KSSG", "Zentrale Notfallaufnahme", "Kantonsspital St. Gallen"]
     comp.gap(12)
@@ -951,42 +1287,86 @@ def k_notfall(c: Ctx) -> None:
     comp.line(f"Geburtsdatum: {c.bd()}")
     comp.line(f"Eintritt Notfall: {c.d(c.date, 'letter', 'dot')} 11:24   Austritt: 15:50")
     comp.gap(6)
-    comp.para("Diagnose: Nierenkolik rechts, Konkrement 4 mm im distalen Ureter (CT). "
-              "Analgesie, Tamsulosin 0.4 mg 0-0-1 für 14 Tage, Sieben des Urins. Kontrolle "
-              "beim Hausarzt in einer Woche, bei Fieber sofortige Wiedervorstellung.")
+    comp.para(
+        "Diagnose: Nierenkolik rechts, Konkrement 4 mm im distalen Ureter (CT). "
+        "Analgesie, Tamsulosin 0.4 mg 0-0-1 für 14 Tage, Sieben des Urins. Kontrolle "
+        "beim Hausarzt in einer Woche, bei Fieber sofortige Wiedervorstellung."
+    )
     c.closing([("Dr. med. Nenad Ilić", "Oberarzt Notfall")], greet="Freundliche Grüsse")
     c.notes.append("printout time line above the letterhead repeats the letter date")
 
 
-KINDS = [k_austritt, k_specialist, k_lab, k_radiology, k_insurer, k_iv, k_suva, k_spitex,
-         k_apotheke, k_physio, k_romandie, k_ticino, k_germany, k_austria, k_liechtenstein,
-         k_english, k_email, k_hand, k_notfall]
+KINDS = [
+    k_austritt,
+    k_specialist,
+    k_lab,
+    k_radiology,
+    k_insurer,
+    k_iv,
+    k_suva,
+    k_spitex,
+    k_apotheke,
+    k_physio,
+    k_romandie,
+    k_ticino,
+    k_germany,
+    k_austria,
+    k_liechtenstein,
+    k_english,
+    k_email,
+    k_hand,
+    k_notfall,
+]
 
 
 # ------------------------------------------------------------------ the letter
 
 
 def practice_names() -> list[dict[str, Any]]:
-    return [{"name": p["name"], "names": list(p["names"]), "doctor": p["doctor"],  # type: ignore[call-overload]
-             "address": f"{p['street']}, CH-{p['postcode']} {p['city']}", "fax": p["fax"],
-             "kind": p["kind"]} for p in PRACTICES]
+    return [
+        {
+            "name": p["name"],
+            "names": list(p["names"]),
+            "doctor": p["doctor"],  # type: ignore[call-overload]
+            "address": f"{p['street']}, CH-{p['postcode']} {p['city']}",
+            "fax": p["fax"],
+            "kind": p["kind"],
+        }
+        for p in PRACTICES
+    ]
 
 
 OUTSIDERS = [
-    reg.Patient("", "Haile", "Senait", "F", dt.date(1996, 2, 14), "Wylerstrasse 9", "3014",
-                "Bern"),
-    reg.Patient("", "Kanagaratnam", "Sutharsan", "M", dt.date(1978, 11, 30),
-                "Bümplizstrasse 101", "3018", "Bern"),
-    reg.Patient("", "Lo Russo", "Salvatore", "M", dt.date(1955, 4, 4), "Langstrasse 200",
-                "8005", "Zürich"),
-    reg.Patient("", "Keller", "Daniela", "F", dt.date(1971, 5, 14), "Zürcherstrasse 3", "8400",
-                "Winterthur"),
+    reg.Patient("", "Haile", "Senait", "F", dt.date(1996, 2, 14), "Wylerstrasse 9", "3014", "Bern"),
+    reg.Patient(
+        "",
+        "Kanagaratnam",
+        "Sutharsan",
+        "M",
+        dt.date(1978, 11, 30),
+        "Bümplizstrasse 101",
+        "3018",
+        "Bern",
+    ),
+    reg.Patient(
+        "", "Lo Russo", "Salvatore", "M", dt.date(1955, 4, 4), "Langstrasse 200", "8005", "Zürich"
+    ),
+    reg.Patient(
+        "", "Keller", "Daniela", "F", dt.date(1971, 5, 14), "Zürcherstrasse 3", "8400", "Winterthur"
+    ),
 ]
 
 
 class Letter:
-    def __init__(self, split_name: str, index: int, seed: int, kind: int, patient_key: str,
-                 patients: list[reg.Patient]) -> None:
+    def __init__(
+        self,
+        split_name: str,
+        index: int,
+        seed: int,
+        kind: int,
+        patient_key: str,
+        patients: list[reg.Patient],
+    ) -> None:
         self.id = f"{split_name}-{index:03d}"
         self.split = split_name
         self.seed = seed
@@ -1016,8 +1396,9 @@ class Letter:
         # fax and scan settings
         base = c.letter_date or date
         sent_day = base + dt.timedelta(days=rng.randrange(1, 5))
-        self.sent = dt.datetime(sent_day.year, sent_day.month, sent_day.day,
-                                rng.randrange(7, 19), rng.randrange(60))
+        self.sent = dt.datetime(
+            sent_day.year, sent_day.month, sent_day.day, rng.randrange(7, 19), rng.randrange(60)
+        )
         self.cover = rng.random() < 0.34
         self.fine = rng.random() < 0.6
         self.g4 = rng.random() < 0.5
@@ -1039,8 +1420,17 @@ class Letter:
                 key = str(self.practice["key"])
                 lines.append(Line(400.0, 24.0, f"EINGANG {fmt(self.stamp, 'dot')}", "sansb", 9.0))
                 lines.append(Line(400.0, 35.0, f"Praxis {key.capitalize()}", "sans", 8.0))
-            out.append(Page(lines=lines, rules=pg.rules, boxes=(
-                [*pg.boxes, (394.0, 13.0, 520.0, 40.0)] if i == 0 and self.stamp else pg.boxes)))
+            out.append(
+                Page(
+                    lines=lines,
+                    rules=pg.rules,
+                    boxes=(
+                        [*pg.boxes, (394.0, 13.0, 520.0, 40.0)]
+                        if i == 0 and self.stamp
+                        else pg.boxes
+                    ),
+                )
+            )
         return out
 
     def _fax_pages(self) -> list[tuple[str, Page, Line]]:
@@ -1051,17 +1441,23 @@ class Letter:
             cv.y = 80
             cv.line("TELEFAX", font="sansb", size=22)
             cv.gap(14)
-            rows = [("An:", str(self.practice["names"][-1])), ("Fax-Nr.:", str(self.practice["fax"])),
-                    ("Von:", c.sender if len(c.sender) < 48 else c.sender_alts[0]),
-                    ("Fax-Nr.:", c.fax), ("Datum:", fmt(self.sent.date(), "dot")),
-                    ("Seiten:", f"{len(self.pages) + 1} (inkl. Deckblatt)")]
+            rows = [
+                ("An:", str(self.practice["names"][-1])),
+                ("Fax-Nr.:", str(self.practice["fax"])),
+                ("Von:", c.sender if len(c.sender) < 48 else c.sender_alts[0]),
+                ("Fax-Nr.:", c.fax),
+                ("Datum:", fmt(self.sent.date(), "dot")),
+                ("Seiten:", f"{len(self.pages) + 1} (inkl. Deckblatt)"),
+            ]
             for lbl, val in rows:
                 cv.at(LEFT, cv.y, lbl, "sansb", 11)
                 cv.line(val, 150)
             cv.gap(20)
-            cv.para("VERTRAULICH: Diese Übermittlung enthält Patientendaten. Falls Sie nicht "
-                    "der richtige Empfänger sind, benachrichtigen Sie uns bitte umgehend.",
-                    size=9)
+            cv.para(
+                "VERTRAULICH: Diese Übermittlung enthält Patientendaten. Falls Sie nicht "
+                "der richtige Empfänger sind, benachrichtigen Sie uns bitte umgehend.",
+                size=9,
+            )
             pages.append(("cover", cv.finish()[0]))
         for i, pg in enumerate(self.pages, 1):
             pages.append((f"p{i}", pg))
@@ -1083,26 +1479,45 @@ class Letter:
         if condition == "pdf" and "pdf" in self.conditions():
             return {"pdf/letter.pdf": render_pdf(self.pages, self.id)}
         if condition == "scan200":
-            return {f"scan200/page-{i:02d}.jpg": render_scan(pg, self.seed * 10 + i,
-                                                             self.ctx.handwritten)
-                    for i, pg in enumerate(self._scan_pages(), 1)}
+            return {
+                f"scan200/page-{i:02d}.jpg": render_scan(
+                    pg, self.seed * 10 + i, self.ctx.handwritten
+                )
+                for i, pg in enumerate(self._scan_pages(), 1)
+            }
         if condition == "fax":
-            return {f"fax/page-{i:02d}.tif": render_fax(pg, hd, self.fine, self.g4)
-                    for i, (_, pg, hd) in enumerate(self._fax_pages(), 1)}
+            return {
+                f"fax/page-{i:02d}.tif": render_fax(pg, hd, self.fine, self.g4)
+                for i, (_, pg, hd) in enumerate(self._fax_pages(), 1)
+            }
         raise ValueError(condition)
 
     def truth(self) -> dict[str, Any]:
         c, p = self.ctx, self.patient
         conds: dict[str, Any] = {}
         if "pdf" in self.conditions():
-            conds["pdf"] = {"pages": [{"page": f"p{i}", "file": "pdf/letter.pdf", "pdf_page": i,
-                                       "text": pg.text()} for i, pg in enumerate(self.pages, 1)]}
-        conds["scan200"] = {"pages": [{"page": f"p{i}", "file": f"scan200/page-{i:02d}.jpg",
-                                       "text": pg.text()}
-                                      for i, pg in enumerate(self._scan_pages(), 1)]}
-        conds["fax"] = {"pages": [{"page": name, "file": f"fax/page-{i:02d}.tif",
-                                   "text": "\n".join([hd.text, *([pg.text()] if pg.lines else [])])}
-                                  for i, (name, pg, hd) in enumerate(self._fax_pages(), 1)]}
+            conds["pdf"] = {
+                "pages": [
+                    {"page": f"p{i}", "file": "pdf/letter.pdf", "pdf_page": i, "text": pg.text()}
+                    for i, pg in enumerate(self.pages, 1)
+                ]
+            }
+        conds["scan200"] = {
+            "pages": [
+                {"page": f"p{i}", "file": f"scan200/page-{i:02d}.jpg", "text": pg.text()}
+                for i, pg in enumerate(self._scan_pages(), 1)
+            ]
+        }
+        conds["fax"] = {
+            "pages": [
+                {
+                    "page": name,
+                    "file": f"fax/page-{i:02d}.tif",
+                    "text": "\n".join([hd.text, *([pg.text()] if pg.lines else [])]),
+                }
+                for i, (name, pg, hd) in enumerate(self._fax_pages(), 1)
+            ]
+        }
         other = list(c.other_dates)
         if self.stamp is not None:
             other.append({"date": self.stamp.isoformat(), "role": "receipt stamp (scan only)"})
@@ -1114,28 +1529,49 @@ class Letter:
         if p.collision:
             notes.append(f"register collision: {p.collision}")
         return {
-            "id": self.id, "split": self.split, "seed": self.seed, "layout": c.layout,
-            "language": c.language, "region": c.region,
+            "id": self.id,
+            "split": self.split,
+            "seed": self.seed,
+            "layout": c.layout,
+            "language": c.language,
+            "region": c.region,
             "facts": {
                 "patient": {
-                    "full_name": p.full_name, "surname": p.surname,
-                    "given_names": p.given_names, "as_written": c.as_written,
+                    "full_name": p.full_name,
+                    "surname": p.surname,
+                    "given_names": p.given_names,
+                    "as_written": c.as_written,
                     "full_name_as_letter": f"{c.given} {c.sur}",
                     "register_id": p.id if self.in_register else None,
                 },
                 "birth_date": p.birth_date.isoformat() if c.birth_printed else None,
                 "letter_date": c.letter_date.isoformat() if c.letter_date else None,
-                "sender": c.sender, "sender_alternatives": c.sender_alts,
-                "title": c.title, "title_alternatives": c.title_alts,
-                "patient_id": c.pid, "other_dates": other, "other_people": c.other_people,
+                "sender": c.sender,
+                "sender_alternatives": c.sender_alts,
+                "title": c.title,
+                "title_alternatives": c.title_alts,
+                "patient_id": c.pid,
+                "other_dates": other,
+                "other_people": c.other_people,
             },
-            "register": ({"id": p.id, "collision": p.collision or None,
-                          "collision_group": p.collision_group or None}
-                         if self.in_register else None),
-            "notes": notes, "handwritten": c.handwritten,
-            "fax": {"sent": f"{self.sent:%Y-%m-%dT%H:%M}", "cover_sheet": self.cover,
-                    "number": c.fax, "resolution": "204x196" if self.fine else "204x98",
-                    "compression": "group4" if self.g4 else "group3"},
+            "register": (
+                {
+                    "id": p.id,
+                    "collision": p.collision or None,
+                    "collision_group": p.collision_group or None,
+                }
+                if self.in_register
+                else None
+            ),
+            "notes": notes,
+            "handwritten": c.handwritten,
+            "fax": {
+                "sent": f"{self.sent:%Y-%m-%dT%H:%M}",
+                "cover_sheet": self.cover,
+                "number": c.fax,
+                "resolution": "204x196" if self.fine else "204x98",
+                "compression": "group4" if self.g4 else "group3",
+            },
             "conditions": conds,
         }
 
@@ -1165,8 +1601,10 @@ def _plan(count: int, seed: int, patients: list[reg.Patient]) -> list[tuple[int,
 def generate(count: int, seed: int, split_name: str = "gen") -> list[Letter]:
     patients = reg.build()
     plan = _plan(count, seed, patients)
-    return [Letter(split_name, i + 1, seed * 1000 + i, kind, key, patients)
-            for i, (kind, key) in enumerate(plan)]
+    return [
+        Letter(split_name, i + 1, seed * 1000 + i, kind, key, patients)
+        for i, (kind, key) in enumerate(plan)
+    ]
 
 
 def split(name: str) -> list[Letter]:

@@ -39,56 +39,180 @@ class Patient:
 
 
 SWISS_SUR = [
-    "Keller", "Meier", "Brunner", "Huber", "Baumann", "Frei", "Zimmermann", "Gerber",
-    "Widmer", "Steiner", "Moser", "Fischer", "Wyss", "Graf", "Bühler", "Hürlimann",
-    "Egli", "Schläpfer", "Zürcher", "Rüegg", "Gisler", "Ammann", "Kälin", "Stöckli",
-    "Aebischer", "Imhof", "Bachmann", "Suter", "Lüthi", "Schmid", "Tanner", "Wüthrich",
-    "Niederberger", "Odermatt", "Zgraggen", "Caflisch", "Casutt", "Hefti", "Jenny",
+    "Keller",
+    "Meier",
+    "Brunner",
+    "Huber",
+    "Baumann",
+    "Frei",
+    "Zimmermann",
+    "Gerber",
+    "Widmer",
+    "Steiner",
+    "Moser",
+    "Fischer",
+    "Wyss",
+    "Graf",
+    "Bühler",
+    "Hürlimann",
+    "Egli",
+    "Schläpfer",
+    "Zürcher",
+    "Rüegg",
+    "Gisler",
+    "Ammann",
+    "Kälin",
+    "Stöckli",
+    "Aebischer",
+    "Imhof",
+    "Bachmann",
+    "Suter",
+    "Lüthi",
+    "Schmid",
+    "Tanner",
+    "Wüthrich",
+    "Niederberger",
+    "Odermatt",
+    "Zgraggen",
+    "Caflisch",
+    "Casutt",
+    "Hefti",
+    "Jenny",
 ]
 SWISS_F = [
-    "Regula", "Ursula", "Verena", "Barbara", "Nicole", "Sandra", "Corinne", "Priska",
-    "Brigitte", "Anna", "Lea", "Seraina", "Mirjam", "Rahel", "Margrit", "Vreni", "Elsbeth",
-    "Flurina", "Annelies", "Käthi", "Martina", "Nadja",
+    "Regula",
+    "Ursula",
+    "Verena",
+    "Barbara",
+    "Nicole",
+    "Sandra",
+    "Corinne",
+    "Priska",
+    "Brigitte",
+    "Anna",
+    "Lea",
+    "Seraina",
+    "Mirjam",
+    "Rahel",
+    "Margrit",
+    "Vreni",
+    "Elsbeth",
+    "Flurina",
+    "Annelies",
+    "Käthi",
+    "Martina",
+    "Nadja",
 ]
 SWISS_M = [
-    "Urs", "Beat", "Reto", "Peter", "Hansruedi", "Christoph", "Stefan", "Daniel", "Thomas",
-    "Marcel", "Jürg", "Res", "Ueli", "Fritz", "Werner", "Adrian", "Lukas", "Mattia", "Gian",
-    "Dominik", "Roland", "Kurt",
+    "Urs",
+    "Beat",
+    "Reto",
+    "Peter",
+    "Hansruedi",
+    "Christoph",
+    "Stefan",
+    "Daniel",
+    "Thomas",
+    "Marcel",
+    "Jürg",
+    "Res",
+    "Ueli",
+    "Fritz",
+    "Werner",
+    "Adrian",
+    "Lukas",
+    "Mattia",
+    "Gian",
+    "Dominik",
+    "Roland",
+    "Kurt",
 ]
-ITAL = (["Rossi", "Bernasconi", "Colombo", "Ferrari", "Esposito", "Romano", "Bianchi",
-         "De Luca", "Lo Russo", "Di Stefano", "Pellegrini", "Giordano"],
-        ["Giulia", "Francesca", "Chiara", "Maria Grazia", "Antonella", "Rosa"],
-        ["Giuseppe", "Marco", "Luca", "Salvatore", "Antonio", "Enzo"])
-PORT = (["da Silva", "Ferreira", "Pereira", "dos Santos", "Rodrigues", "Gonçalves",
-         "de Sousa", "Carvalho", "Fernandes Lopes", "Araújo"],
-        ["Maria João", "Ana Rita", "Fernanda", "Conceição", "Joana"],
-        ["João Pedro", "Rui", "Tiago", "Manuel", "Nuno", "António"])
-KOSOVO = (["Krasniqi", "Berisha", "Gashi", "Hoxha", "Morina", "Shala", "Bytyçi", "Kryeziu",
-           "Rexhepi", "Thaçi"],
-          ["Shqipe", "Valbona", "Arbnora", "Drita", "Blerta", "Fitore", "Lirije"],
-          ["Arben", "Besnik", "Driton", "Fatmir", "Ilir", "Valon", "Agim", "Shkëlzen"])
-SERB = (["Jovanović", "Petrović", "Nikolić", "Marković", "Đorđević", "Stojanović",
-         "Ilić", "Stanković"],
-        ["Jelena", "Milica", "Snežana", "Dragana", "Ivana"],
-        ["Dragan", "Nenad", "Miloš", "Zoran", "Goran", "Dušan"])
-TURK = (["Yılmaz", "Kaya", "Demir", "Şahin", "Çelik", "Öztürk", "Aydın", "Doğan"],
-        ["Ayşe", "Elif", "Zeynep", "Fatma", "Gülşen", "Hatice"],
-        ["Mehmet", "Mustafa", "Ahmet", "Emre", "Hüseyin", "Oğuz"])
-TAMIL = (["Sivakumar", "Thavarajah", "Kanagaratnam", "Balasingam", "Nadarajah",
-          "Selvarajah"],
-         ["Tharshika", "Kavitha", "Sharmila", "Nirosha", "Vithya"],
-         ["Sutharsan", "Kajan", "Ramesh", "Thushyanthan", "Prakash"])
-ERITREA = (["Tesfamariam", "Ghebremedhin", "Haile", "Tekle", "Woldemichael", "Berhane"],
-           ["Senait", "Helen", "Winta", "Saba", "Selam"],
-           ["Yonas", "Filmon", "Habtom", "Dawit", "Samuel", "Tesfay"])
+ITAL = (
+    [
+        "Rossi",
+        "Bernasconi",
+        "Colombo",
+        "Ferrari",
+        "Esposito",
+        "Romano",
+        "Bianchi",
+        "De Luca",
+        "Lo Russo",
+        "Di Stefano",
+        "Pellegrini",
+        "Giordano",
+    ],
+    ["Giulia", "Francesca", "Chiara", "Maria Grazia", "Antonella", "Rosa"],
+    ["Giuseppe", "Marco", "Luca", "Salvatore", "Antonio", "Enzo"],
+)
+PORT = (
+    [
+        "da Silva",
+        "Ferreira",
+        "Pereira",
+        "dos Santos",
+        "Rodrigues",
+        "Gonçalves",
+        "de Sousa",
+        "Carvalho",
+        "Fernandes Lopes",
+        "Araújo",
+    ],
+    ["Maria João", "Ana Rita", "Fernanda", "Conceição", "Joana"],
+    ["João Pedro", "Rui", "Tiago", "Manuel", "Nuno", "António"],
+)
+KOSOVO = (
+    [
+        "Krasniqi",
+        "Berisha",
+        "Gashi",
+        "Hoxha",
+        "Morina",
+        "Shala",
+        "Bytyçi",
+        "Kryeziu",
+        "Rexhepi",
+        "Thaçi",
+    ],
+    ["Shqipe", "Valbona", "Arbnora", "Drita", "Blerta", "Fitore", "Lirije"],
+    ["Arben", "Besnik", "Driton", "Fatmir", "Ilir", "Valon", "Agim", "Shkëlzen"],
+)
+SERB = (
+    ["Jovanović", "Petrović", "Nikolić", "Marković", "Đorđević", "Stojanović", "Ilić", "Stanković"],
+    ["Jelena", "Milica", "Snežana", "Dragana", "Ivana"],
+    ["Dragan", "Nenad", "Miloš", "Zoran", "Goran", "Dušan"],
+)
+TURK = (
+    ["Yılmaz", "Kaya", "Demir", "Şahin", "Çelik", "Öztürk", "Aydın", "Doğan"],
+    ["Ayşe", "Elif", "Zeynep", "Fatma", "Gülşen", "Hatice"],
+    ["Mehmet", "Mustafa", "Ahmet", "Emre", "Hüseyin", "Oğuz"],
+)
+TAMIL = (
+    ["Sivakumar", "Thavarajah", "Kanagaratnam", "Balasingam", "Nadarajah", "Selvarajah"],
+    ["Tharshika", "Kavitha", "Sharmila", "Nirosha", "Vithya"],
+    ["Sutharsan", "Kajan", "Ramesh", "Thushyanthan", "Prakash"],
+)
+ERITREA = (
+    ["Tesfamariam", "Ghebremedhin", "Haile", "Tekle", "Woldemichael", "Berhane"],
+    ["Senait", "Helen", "Winta", "Saba", "Selam"],
+    ["Yonas", "Filmon", "Habtom", "Dawit", "Samuel", "Tesfay"],
+)
 GROUPS = [ITAL, PORT, KOSOVO, SERB, TURK, TAMIL, ERITREA]
 
 PLACES = [
-    ("8400", "Winterthur", ["Lindenhofstrasse", "Technikumstrasse", "Zürcherstrasse",
-                            "Wülflingerstrasse", "Seenerstrasse"]),
+    (
+        "8400",
+        "Winterthur",
+        [
+            "Lindenhofstrasse",
+            "Technikumstrasse",
+            "Zürcherstrasse",
+            "Wülflingerstrasse",
+            "Seenerstrasse",
+        ],
+    ),
     ("8404", "Winterthur", ["Hegifeldstrasse", "Oberwinterthurerstrasse"]),
-    ("3013", "Bern", ["Breitenrainstrasse", "Lorrainestrasse", "Moserstrasse",
-                      "Scheibenstrasse"]),
+    ("3013", "Bern", ["Breitenrainstrasse", "Lorrainestrasse", "Moserstrasse", "Scheibenstrasse"]),
     ("3014", "Bern", ["Wylerstrasse", "Militärstrasse", "Beundenfeldstrasse"]),
     ("6003", "Luzern", ["Pilatusstrasse", "Hirschmattstrasse", "Bundesstrasse"]),
     ("6005", "Luzern", ["Tribschenstrasse", "Langensandstrasse"]),
@@ -113,8 +237,9 @@ def _ahv(rng: random.Random) -> str:
 
 
 def _bd(rng: random.Random, y0: int = 1928, y1: int = 2022) -> dt.date:
-    return dt.date(y0, 1, 1) + dt.timedelta(days=rng.randrange((dt.date(y1, 12, 31) -
-                                                               dt.date(y0, 1, 1)).days))
+    return dt.date(y0, 1, 1) + dt.timedelta(
+        days=rng.randrange((dt.date(y1, 12, 31) - dt.date(y0, 1, 1)).days)
+    )
 
 
 def build() -> list[Patient]:
@@ -129,9 +254,16 @@ def build() -> list[Patient]:
     def add(sur: str, given: str, sex: str, bd: dt.date, **kw: object) -> Patient:
         street, pc, city = addr()
         p = Patient(
-            id="", surname=sur, given_names=given, sex=sex, birth_date=bd,
-            street=str(kw.pop("street", street)), postcode=str(kw.pop("postcode", pc)),
-            city=str(kw.pop("city", city)), ahv=_ahv(rng), insurer=rng.choice(INSURERS),
+            id="",
+            surname=sur,
+            given_names=given,
+            sex=sex,
+            birth_date=bd,
+            street=str(kw.pop("street", street)),
+            postcode=str(kw.pop("postcode", pc)),
+            city=str(kw.pop("city", city)),
+            ahv=_ahv(rng),
+            insurer=rng.choice(INSURERS),
         )
         for k, v in kw.items():
             setattr(p, k, v)
@@ -141,46 +273,133 @@ def build() -> list[Patient]:
 
     # --- planned collisions (the letters pick these by name)
     d1 = dt.date(1971, 5, 14)
-    add("Keller", "Daniel", "M", d1, street="Technikumstrasse 38", postcode="8400",
-        city="Winterthur", collision="same name and birth date", collision_group="G1")
-    add("Keller", "Daniel", "M", d1, street="Badenerstrasse 212", postcode="8004",
-        city="Zürich", collision="same name and birth date", collision_group="G1")
+    add(
+        "Keller",
+        "Daniel",
+        "M",
+        d1,
+        street="Technikumstrasse 38",
+        postcode="8400",
+        city="Winterthur",
+        collision="same name and birth date",
+        collision_group="G1",
+    )
+    add(
+        "Keller",
+        "Daniel",
+        "M",
+        d1,
+        street="Badenerstrasse 212",
+        postcode="8004",
+        city="Zürich",
+        collision="same name and birth date",
+        collision_group="G1",
+    )
     tw = dt.date(2004, 9, 3)
-    add("Frei", "Anna Lena", "F", tw, street="Seuzacherstrasse 7", postcode="8405",
-        city="Winterthur", collision="twins", collision_group="G2")
-    add("Frei", "Anna Lea", "F", tw, street="Seuzacherstrasse 7", postcode="8405",
-        city="Winterthur", collision="twins", collision_group="G2")
-    add("Meier", "Sandra", "F", dt.date(1983, 11, 2), birth_name="Hürlimann",
-        former_names=["Hürlimann"], collision="name change (letter uses the old name)",
-        collision_group="G3")
-    add("Hürlimann", "Sandra", "F", dt.date(1979, 2, 21), collision="name change namesake",
-        collision_group="G3")
-    add("Müller", "Peter", "M", dt.date(1958, 7, 30), collision="umlaut spelling",
-        collision_group="G4")
-    add("Mueller", "Peter", "M", dt.date(1962, 3, 9), collision="umlaut spelling",
-        collision_group="G4")
-    add("Schärer", "Ruth", "F", dt.date(1944, 12, 1), collision="umlaut spelling",
-        collision_group="G5")
-    add("Schaerer", "Ruth", "F", dt.date(1944, 12, 1), street="Hirschmattstrasse 4",
-        postcode="6003", city="Luzern", collision="umlaut spelling",
-        collision_group="G5")
+    add(
+        "Frei",
+        "Anna Lena",
+        "F",
+        tw,
+        street="Seuzacherstrasse 7",
+        postcode="8405",
+        city="Winterthur",
+        collision="twins",
+        collision_group="G2",
+    )
+    add(
+        "Frei",
+        "Anna Lea",
+        "F",
+        tw,
+        street="Seuzacherstrasse 7",
+        postcode="8405",
+        city="Winterthur",
+        collision="twins",
+        collision_group="G2",
+    )
+    add(
+        "Meier",
+        "Sandra",
+        "F",
+        dt.date(1983, 11, 2),
+        birth_name="Hürlimann",
+        former_names=["Hürlimann"],
+        collision="name change (letter uses the old name)",
+        collision_group="G3",
+    )
+    add(
+        "Hürlimann",
+        "Sandra",
+        "F",
+        dt.date(1979, 2, 21),
+        collision="name change namesake",
+        collision_group="G3",
+    )
+    add(
+        "Müller",
+        "Peter",
+        "M",
+        dt.date(1958, 7, 30),
+        collision="umlaut spelling",
+        collision_group="G4",
+    )
+    add(
+        "Mueller",
+        "Peter",
+        "M",
+        dt.date(1962, 3, 9),
+        collision="umlaut spelling",
+        collision_group="G4",
+    )
+    add(
+        "Schärer",
+        "Ruth",
+        "F",
+        dt.date(1944, 12, 1),
+        collision="umlaut spelling",
+        collision_group="G5",
+    )
+    add(
+        "Schaerer",
+        "Ruth",
+        "F",
+        dt.date(1944, 12, 1),
+        street="Hirschmattstrasse 4",
+        postcode="6003",
+        city="Luzern",
+        collision="umlaut spelling",
+        collision_group="G5",
+    )
     for i, bd in enumerate([dt.date(1966, 1, 17), dt.date(1988, 8, 25), dt.date(2010, 4, 6)]):
         add("Krasniqi", "Arben", "M", bd, collision="namesakes", collision_group="G6")
         del i
-    add("Yılmaz", "Ayşe", "F", dt.date(1975, 6, 12), collision="namesakes",
-        collision_group="G7")
-    add("Yilmaz", "Ayse", "F", dt.date(1990, 10, 28), collision="namesakes",
-        collision_group="G7")
-    add("dos Santos Ferreira", "Maria João", "F", dt.date(1969, 4, 19),
-        birth_name="Ferreira", former_names=["Ferreira"])
+    add("Yılmaz", "Ayşe", "F", dt.date(1975, 6, 12), collision="namesakes", collision_group="G7")
+    add("Yilmaz", "Ayse", "F", dt.date(1990, 10, 28), collision="namesakes", collision_group="G7")
+    add(
+        "dos Santos Ferreira",
+        "Maria João",
+        "F",
+        dt.date(1969, 4, 19),
+        birth_name="Ferreira",
+        former_names=["Ferreira"],
+    )
     add("von Allmen", "Hans-Peter", "M", dt.date(1950, 9, 11), title="Dr. med.")
     add("Bernasconi-Widmer", "Chiara", "F", dt.date(1981, 3, 5), birth_name="Widmer")
     add("de Weck", "Béatrice", "F", dt.date(1947, 2, 28), title="Prof. Dr.")
     add("Tesfamariam Ghebremedhin", "Yonas", "M", dt.date(1993, 1, 1))
     add("Sivakumar", "Tharshika", "F", dt.date(1987, 7, 23))
-    add("Sivakumar", "Tharshika", "F", dt.date(1987, 7, 23), street="Bethlehemstrasse 88",
-        postcode="3027", city="Bern", collision="same name and birth date",
-        collision_group="G8")
+    add(
+        "Sivakumar",
+        "Tharshika",
+        "F",
+        dt.date(1987, 7, 23),
+        street="Bethlehemstrasse 88",
+        postcode="3027",
+        city="Bern",
+        collision="same name and birth date",
+        collision_group="G8",
+    )
     pts[-2].collision = "same name and birth date"
     pts[-2].collision_group = "G8"
     add("Đorđević", "Milica", "F", dt.date(1959, 10, 14))
@@ -223,30 +442,40 @@ def by_id(patients: list[Patient]) -> dict[str, Patient]:
 
 def _fhir(p: Patient) -> dict[str, object]:
     names: list[dict[str, object]] = []
-    off: dict[str, object] = {"use": "official", "family": p.surname,
-                              "given": p.given_names.split(" ")}
+    off: dict[str, object] = {
+        "use": "official",
+        "family": p.surname,
+        "given": p.given_names.split(" "),
+    }
     if p.title:
         off["prefix"] = [p.title]
     names.append(off)
     if p.birth_name:
-        names.append({"use": "maiden", "family": p.birth_name,
-                      "given": p.given_names.split(" ")})
+        names.append({"use": "maiden", "family": p.birth_name, "given": p.given_names.split(" ")})
     for fn in p.former_names:
         if fn != p.birth_name:
             names.append({"use": "old", "family": fn, "given": p.given_names.split(" ")})
     if p.former_names and p.birth_name in p.former_names:
-        names.append({"use": "old", "family": p.birth_name,
-                      "given": p.given_names.split(" ")})
+        names.append({"use": "old", "family": p.birth_name, "given": p.given_names.split(" ")})
     return {
         "resourceType": "Patient",
         "id": p.id,
-        "identifier": [{"system": FHIR_SYSTEM, "value": p.id},
-                       {"system": AHV_SYSTEM, "value": p.ahv.replace(".", "")}],
+        "identifier": [
+            {"system": FHIR_SYSTEM, "value": p.id},
+            {"system": AHV_SYSTEM, "value": p.ahv.replace(".", "")},
+        ],
         "name": names,
         "gender": "female" if p.sex == "F" else "male",
         "birthDate": p.birth_date.isoformat(),
-        "address": [{"use": "home", "line": [p.street], "postalCode": p.postcode,
-                     "city": p.city, "country": p.country}],
+        "address": [
+            {
+                "use": "home",
+                "line": [p.street],
+                "postalCode": p.postcode,
+                "city": p.city,
+                "country": p.country,
+            }
+        ],
     }
 
 
@@ -276,9 +505,14 @@ def _gdt_line(field_id: str, content: str) -> bytes:
 
 def gdt_record(p: Patient) -> bytes:
     fields = [
-        ("9218", "02.10"), ("3000", p.id), ("3101", p.surname), ("3102", p.given_names),
-        ("3103", p.birth_date.strftime("%d%m%Y")), ("3110", "2" if p.sex == "F" else "1"),
-        ("3106", f"{p.postcode} {p.city}"), ("3107", p.street),
+        ("9218", "02.10"),
+        ("3000", p.id),
+        ("3101", p.surname),
+        ("3102", p.given_names),
+        ("3103", p.birth_date.strftime("%d%m%Y")),
+        ("3110", "2" if p.sex == "F" else "1"),
+        ("3106", f"{p.postcode} {p.city}"),
+        ("3107", p.street),
     ]
     body = b"".join(_gdt_line(f, c) for f, c in fields)
     head = _gdt_line("8000", "6301")
@@ -286,8 +520,22 @@ def gdt_record(p: Patient) -> bytes:
     return head + _gdt_line("8100", f"{total:05d}") + body
 
 
-COLUMNS = ["id", "surname", "given_names", "birth_name", "former_names", "title",
-           "birth_date", "sex", "street", "postcode", "city", "country", "ahv", "insurer"]
+COLUMNS = [
+    "id",
+    "surname",
+    "given_names",
+    "birth_name",
+    "former_names",
+    "title",
+    "birth_date",
+    "sex",
+    "street",
+    "postcode",
+    "city",
+    "country",
+    "ahv",
+    "insurer",
+]
 
 
 def write_all(patients: list[Patient], folder: str | Path) -> None:
@@ -297,15 +545,35 @@ def write_all(patients: list[Patient], folder: str | Path) -> None:
         w = csv.writer(fh, lineterminator="\n")
         w.writerow(COLUMNS)
         for p in patients:
-            w.writerow([p.id, p.surname, p.given_names, p.birth_name, ";".join(p.former_names),
-                        p.title, p.birth_date.isoformat(), p.sex, p.street, p.postcode, p.city,
-                        p.country, p.ahv, p.insurer])
+            w.writerow(
+                [
+                    p.id,
+                    p.surname,
+                    p.given_names,
+                    p.birth_name,
+                    ";".join(p.former_names),
+                    p.title,
+                    p.birth_date.isoformat(),
+                    p.sex,
+                    p.street,
+                    p.postcode,
+                    p.city,
+                    p.country,
+                    p.ahv,
+                    p.insurer,
+                ]
+            )
     for p in patients:
         (out / "gdt" / f"{p.id}.gdt").write_bytes(gdt_record(p))
     res = [_fhir(p) for p in patients]
-    bundle = {"resourceType": "Bundle", "type": "collection",
-              "entry": [{"fullUrl": f"urn:uuid:patient-{r['id']}", "resource": r} for r in res]}
+    bundle = {
+        "resourceType": "Bundle",
+        "type": "collection",
+        "entry": [{"fullUrl": f"urn:uuid:patient-{r['id']}", "resource": r} for r in res],
+    }
     (out / "patients.bundle.json").write_text(
-        json.dumps(bundle, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        json.dumps(bundle, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+    )
     (out / "patients.ndjson").write_text(
-        "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in res), encoding="utf-8")
+        "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in res), encoding="utf-8"
+    )

@@ -8,8 +8,7 @@ PRACTICES: list[dict[str, object]] = [
     {
         "key": "lindenhof",
         "name": "Hausarztpraxis am Lindenhof",
-        "names": ["Hausarztpraxis am Lindenhof", "Praxis am Lindenhof",
-                  "Hausarztpraxis Lindenhof"],
+        "names": ["Hausarztpraxis am Lindenhof", "Praxis am Lindenhof", "Hausarztpraxis Lindenhof"],
         "doctor": "Dr. med. Regula Brunner-Schmid",
         "doctor_short": "Frau Dr. Brunner",
         "salut": "Sehr geehrte Frau Kollegin Brunner",
@@ -45,8 +44,11 @@ PRACTICES: list[dict[str, object]] = [
     {
         "key": "bernasconi",
         "name": "Praxis Dr. med. Luca Bernasconi",
-        "names": ["Praxis Dr. med. Luca Bernasconi", "Praxis Dr. Bernasconi",
-                  "Hausarztpraxis Bernasconi"],
+        "names": [
+            "Praxis Dr. med. Luca Bernasconi",
+            "Praxis Dr. Bernasconi",
+            "Hausarztpraxis Bernasconi",
+        ],
         "doctor": "Dr. med. Luca Bernasconi",
         "doctor_short": "Herr Dr. Bernasconi",
         "salut": "Lieber Luca",
@@ -59,15 +61,63 @@ PRACTICES: list[dict[str, object]] = [
     },
 ]
 
-MDE = ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September",
-       "Oktober", "November", "Dezember"]
+MDE = [
+    "Januar",
+    "Februar",
+    "März",
+    "April",
+    "Mai",
+    "Juni",
+    "Juli",
+    "August",
+    "September",
+    "Oktober",
+    "November",
+    "Dezember",
+]
 MAT = ["Jänner", *MDE[1:]]
-MFR = ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre",
-       "octobre", "novembre", "décembre"]
-MIT = ["gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto",
-       "settembre", "ottobre", "novembre", "dicembre"]
-MEN = ["January", "February", "March", "April", "May", "June", "July", "August",
-       "September", "October", "November", "December"]
+MFR = [
+    "janvier",
+    "février",
+    "mars",
+    "avril",
+    "mai",
+    "juin",
+    "juillet",
+    "août",
+    "septembre",
+    "octobre",
+    "novembre",
+    "décembre",
+]
+MIT = [
+    "gennaio",
+    "febbraio",
+    "marzo",
+    "aprile",
+    "maggio",
+    "giugno",
+    "luglio",
+    "agosto",
+    "settembre",
+    "ottobre",
+    "novembre",
+    "dicembre",
+]
+MEN = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+]
 WDE = ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"]
 
 
