@@ -283,6 +283,7 @@ def k_austritt(c: Ctx) -> None:
         "Patienten, die/der bei uns hospitalisiert war."
     )
     dg, med = DIAG[r.randrange(len(DIAG))]
+    comp.bottom = 700.0
     comp.header = (
         f"{c.sur} {c.given}, {c.bd()} – Austrittsbericht vom "
         f"{c.d(c.date, 'letter', 'dot')} – Seite {{n}}/{{t}}"
@@ -1296,7 +1297,99 @@ def k_notfall(c: Ctx) -> None:
     c.notes.append("printout time line above the letterhead repeats the letter date")
 
 
+def k_kinder(c: Ctx) -> None:
+    r = c.rng
+    c.layout = "children's hospital report, two pages, a parent's birth date on page 1"
+    c.sender = "Universitäts-Kinderspital Zürich"
+    c.sender_alts = ["Kinderspital Zürich", "Eleonorenstiftung", "Kispi"]
+    c.fax, c.short = "+41 44 266 71 72", "KISPI ZUERICH"
+    comp = c.comp
+    comp.font = "cond"
+    comp.size = 10
+    c.head(
+        [
+            ("Universitäts-Kinderspital Zürich", "condb", 14),
+            ("Die Kinderklinik – Eleonorenstiftung", "cond", 9),
+            ("Lenggstrasse 30 · CH-8008 Zürich · Fax +41 44 266 71 72", "cond", 8.5),
+        ],
+        "center",
+    )
+    comp.rule()
+    comp.gap(22)
+    c.to_practice(330, ch=True)
+    comp.gap(10)
+    comp.line("Unser Zeichen: PAED/ke   Ihr Zeichen: –", LEFT, size=9)
+    comp.line(f"Zürich, {c.d(c.date, 'letter', r.choice(['de', 'dot']))}", LEFT, size=9)
+    comp.gap(10)
+    c.title = "Ambulanter Bericht Pädiatrie"
+    c.title_alts = ["Ambulanter Bericht", "Bericht Pädiatrie"]
+    comp.line(c.title, font="condb", size=12)
+    pat = c.who(r.choice(["sf", "SF", "fs"]))
+    comp.line(f"{pat}, geb. {c.bd()}")
+    mother = f"{r.choice(['Valbona', 'Ana Rita', 'Nicole', 'Tharshika', 'Senait'])} {c.sur}"
+    mbd = dt.date(c.p.birth_date.year - r.randrange(24, 38), r.randrange(1, 13), r.randrange(1, 28))
+    comp.line(
+        f"Mutter: {c.person(mother, 'mother')}, geb. {c.d(mbd, 'mother birth date', 'dot')}",
+        size=9.5,
+    )
+    visit = c.days(-r.randrange(3, 10))
+    comp.line(f"Konsultation vom {c.d(visit, 'consultation', 'dot')}", size=9.5)
+    comp.gap(6)
+    comp.line(f"{c.pr['salut']},")
+    comp.bottom = 690.0
+    comp.header = f"Kinderspital Zürich · {c.sur} {c.given} · Seite {{n}} von {{t}}"
+    for h, b in [
+        (
+            "Diagnosen",
+            "1. Rezidivierende obstruktive Bronchitiden. 2. Atopische Dermatitis. "
+            "3. Status nach Frühgeburt 35 SSW.",
+        ),
+        (
+            "Anamnese",
+            "Die Eltern berichten über wiederholte Episoden mit Husten und "
+            "pfeifender Atmung, vor allem bei Infekten der oberen Atemwege. " * 3,
+        ),
+        (
+            "Befunde",
+            "Guter Allgemeinzustand, Auskultation mit verlängertem Exspirium, keine "
+            "Einziehungen, SpO2 97 % bei Raumluft. Gewicht und Länge auf der 40. Perzentile. " * 3,
+        ),
+        (
+            "Familienanamnese",
+            "Vater mit Asthma bronchiale seit der Kindheit, Mutter gesund. Zwei ältere "
+            "Geschwister ohne relevante Vorerkrankungen. Keine Haustiere, Nichtraucherhaushalt.",
+        ),
+        (
+            "Verlauf",
+            "Unter der bisherigen Bedarfstherapie kam es nur zu einer teilweisen Besserung; "
+            "nächtlicher Husten bestand an mehreren Tagen pro Woche. Im Allergietest zeigte "
+            "sich eine Sensibilisierung auf Hausstaubmilben. Wir haben die Eltern bezüglich "
+            "Sanierungsmassnahmen beraten und ein Merkblatt abgegeben. Die Inhalationstechnik "
+            "wurde mit der Vorschaltkammer geübt und von der Mutter sicher beherrscht.",
+        ),
+        (
+            "Beurteilung und Procedere",
+            "Wir empfehlen eine inhalative Therapie mit "
+            "Fluticason 125 µg 1-0-1 über sechs Wochen sowie Salbutamol bei Bedarf mit "
+            "Vorschaltkammer. Eine Verlaufskontrolle in unserer Sprechstunde ist in drei "
+            "Monaten vorgesehen. Die Eltern wurden ausführlich instruiert. " * 3,
+        ),
+    ]:
+        comp.gap(6)
+        comp.line(h, font="condb")
+        comp.para(b)
+    c.closing(
+        [
+            ("Dr. med. Mirjam Rüegg", "Oberärztin Pädiatrie"),
+            ("med. pract. Filmon Tekle", "Assistenzarzt"),
+        ],
+        greet="Freundliche Grüsse",
+    )
+    c.notes.append("the mother's birth date on page 1 is not the patient's")
+
+
 KINDS = [
+    k_kinder,
     k_austritt,
     k_specialist,
     k_lab,
@@ -1383,6 +1476,9 @@ class Letter:
             in_reg = False
         else:
             p = next(q for q in patients if q.id == patient_key)
+        if fn is k_kinder and in_reg and p.birth_date.year < 2009:
+            kids = [q for q in patients if q.birth_date.year >= 2009 and not q.collision]
+            p = kids[rng.randrange(len(kids))]
         c = Ctx(rng, p, in_reg, pr, date)
         if p.former_names and p.collision.startswith("name change"):
             c.sur = p.former_names[0]
