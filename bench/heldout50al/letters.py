@@ -841,12 +841,26 @@ def k_apotheke(c: Ctx) -> None:
 def k_physio(c: Ctx) -> None:
     r = c.rng
     c.layout = "therapist's progress report (physiotherapy), date top right"
-    org = r.choice(["Physiotherapie Rosenberg GmbH", "Physio Lorraine", "Physiotherapie am Inseli"])
-    c.sender, c.fax, c.short = org, "+41 71 220 18 81", org[:20].upper()
+    org, place, fax = r.choice(
+        [
+            (
+                "Physiotherapie Rosenberg GmbH",
+                "Rosenbergstrasse 22, 9000 St. Gallen",
+                "+41 71 220 18 81",
+            ),
+            ("Physio Lorraine", "Lorrainestrasse 15, 3013 Bern", "+41 31 331 20 40"),
+            ("Physiotherapie am Inseli", "Inseliquai 10, 6005 Luzern", "+41 41 360 77 12"),
+        ]
+    )
+    c.sender, c.fax, c.short = org, fax, org[:20].upper()
     comp = c.comp
     comp.font = "serif"
     c.head(
-        [(org, "serifb", 14), ("Physiotherapie · Manuelle Therapie · Lymphdrainage", "serif", 9)],
+        [
+            (org, "serifb", 14),
+            ("Physiotherapie · Manuelle Therapie · Lymphdrainage", "serif", 9),
+            (f"{place} · Fax {fax}", "serif", 8.5),
+        ],
         "left",
     )
     comp.line(f"{c.d(c.date, 'letter', 'de')}", RIGHT, align="right")
