@@ -988,7 +988,9 @@ def k_ticino(c: Ctx) -> None:
         f"Degenza dal {c.d(adm, 'admission', 'dot')} al {c.d(c.days(-1), 'discharge', 'dot')}"
     )
     comp.gap(6)
-    comp.line("Egregio Collega,")
+    comp.line(
+        "Egregia Collega," if str(c.pr["doctor_short"]).startswith("Frau") else "Egregio Collega,"
+    )
     comp.para(
         "La informiamo che il/la paziente è stato/a ricoverato/a presso il nostro "
         "reparto di medicina interna per una fibrillazione atriale di nuova insorgenza. "
@@ -1528,14 +1530,14 @@ class Letter:
             lines = list(pg.lines)
             if i == 0 and self.stamp is not None:
                 key = str(self.practice["key"])
-                lines.append(Line(400.0, 24.0, f"EINGANG {fmt(self.stamp, 'dot')}", "sansb", 9.0))
-                lines.append(Line(400.0, 35.0, f"Praxis {key.capitalize()}", "sans", 8.0))
+                lines.append(Line(400.0, 20.0, f"EINGANG {fmt(self.stamp, 'dot')}", "sansb", 9.0))
+                lines.append(Line(400.0, 30.0, f"Praxis {key.capitalize()}", "sans", 8.0))
             out.append(
                 Page(
                     lines=lines,
                     rules=pg.rules,
                     boxes=(
-                        [*pg.boxes, (394.0, 13.0, 520.0, 40.0)]
+                        [*pg.boxes, (394.0, 9.0, 520.0, 34.0)]
                         if i == 0 and self.stamp
                         else pg.boxes
                     ),
