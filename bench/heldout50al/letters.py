@@ -560,6 +560,9 @@ def k_radiology(c: Ctx) -> None:
     ex = r.choice(["MRI LWS nativ", "CT Thorax mit KM", "Sonographie Abdomen", "MRI Knie rechts"])
     pat = c.who(r.choice(["herr", "sf"]))
     comp.line(f"{pat}, {c.bd('dot')}", font="dvb")
+    if c.in_register and r.random() < 0.6:
+        c.pid = c.p.id
+        comp.line(f"Zuweiser-Ref. (Ihre PID): {c.p.id}", size=8.5)
     comp.line(f"Untersuchung vom {c.d(exam, 'examination', 'dot')}: {ex}")
     c.title = ex
     c.title_alts = [f"Untersuchung vom {fmt(exam, 'dot')}: {ex}", "Befund"]
@@ -1074,6 +1077,9 @@ def k_austria(c: Ctx) -> None:
     acc = c.days(-r.randrange(1, 4))
     comp.line(f"Pat.: {pat}, geb. {c.bd()}, SVNR: keine (Schweiz)")
     comp.line(f"Unfall am {c.d(acc, 'accident', 'at')} beim Schifahren")
+    if c.in_register and r.random() < 0.5:
+        c.pid = c.p.id
+        comp.line(f"Hausarzt-Patientennummer lt. Zuweisung: {c.p.id}", size=9)
     comp.gap(6)
     comp.line("Sehr geehrte Frau Kollegin, sehr geehrter Herr Kollege!")
     comp.para(
