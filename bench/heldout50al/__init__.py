@@ -1,0 +1,1 @@
+"""A blind, held-out set of generated clinic letters received by Swiss general practices."""
