@@ -653,7 +653,9 @@ class World:
 
     def pick(self, rng: random.Random, groups: tuple[str, ...] | None = None) -> Who:
         r = rng.random()
-        if groups is None and r < 0.3:
+        if groups is None and r < 0.12:
+            p = rng.choice([q for q in self.coll if q.collision == "name_change"])
+        elif groups is None and r < 0.3:
             p = rng.choice(self.coll)
         else:
             pool: list[register.Patient] = []
@@ -670,7 +672,7 @@ class World:
             p = rng.choice(pool)
         bd = dt.date.fromisoformat(p.birth_date)
         sur = p.surname
-        if p.collision == "name_change" and rng.random() < 0.7:
+        if p.collision == "name_change" and (r < 0.12 or rng.random() < 0.5):
             sur = p.former_names[0]
         return Who(
             p.given_names,
@@ -757,6 +759,41 @@ def birth_phrase(w: Who, style: str) -> str:
 # Each returns (sheet or pages, facts-partials).
 
 
+DISCHARGE_PARAS = [
+    "Die stationäre Aufnahme erfolgte über unsere Zentrale Notaufnahme bei zunehmender "
+    "Belastungsdyspnoe und thorakalem Druckgefühl.",
+    "Laborchemisch zeigten sich erhöhte Entzündungswerte, die unter kalkulierter antibiotischer "
+    "Therapie mit Ampicillin/Sulbactam rasch rückläufig waren.",
+    "Echokardiographisch fand sich eine leichtgradig eingeschränkte linksventrikuläre "
+    "Pumpfunktion ohne relevante Klappenvitien. Die bestehende Medikation wurde angepasst.",
+    "Im Langzeit-EKG zeigten sich Episoden eines tachykarden Vorhofflimmerns; nach Abwägung "
+    "von Blutungs- und Schlaganfallrisiko erfolgte die Einleitung einer oralen Antikoagulation.",
+    "Die Mobilisation gelang unter physiotherapeutischer Anleitung zügig. Der Sozialdienst hat "
+    "die häusliche Versorgung mit den Angehörigen besprochen.",
+    "Der weitere Verlauf gestaltete sich komplikationslos, sodass wir in gebessertem "
+    "Allgemeinzustand in Ihre hausärztliche Weiterbehandlung entlassen konnten.",
+    "Wir bitten um regelmäßige Kontrollen von Blutdruck, Nierenfunktion und Elektrolyten sowie "
+    "um eine Anpassung der Diuretikadosis nach Gewichtsverlauf.",
+]
+
+
+FINDINGS = [
+    "Aufnahmebefund: wacher, orientierter Patient in leicht reduziertem Allgemeinzustand.",
+    "RR 148/86 mmHg, HF 92/min, SpO2 94 % unter Raumluft, Temperatur 37,9 °C.",
+    "Cor: rhythmisch, keine pathologischen Geräusche. Pulmo: basal rechts feinblasige RG.",
+    "Abdomen: weich, kein Druckschmerz, Darmgeräusche regelrecht.",
+    "Extremitäten: diskrete Unterschenkelödeme beidseits, Pulse tastbar.",
+    "EKG: Sinusrhythmus, Linkstyp, keine Erregungsrückbildungsstörungen.",
+    "Röntgen-Thorax: Infiltrat im rechten Unterfeld, kein Pleuraerguss.",
+    "Labor bei Aufnahme: CRP 86 mg/l, Leukozyten 13,2/nl, Kreatinin 1,2 mg/dl, NT-proBNP 1840 "
+    "pg/ml.",
+    "Labor bei Entlassung: CRP 9 mg/l, Leukozyten 7,1/nl, Kalium 4,3 mmol/l.",
+    "Sonographie Abdomen: Leber normal groß, Gallenblase steinfrei, Nieren beidseits regelrecht.",
+    "Echokardiographie: LVEF 48 %, keine relevanten Vitien, kein Perikarderguss.",
+    "Lungenfunktion: leichte obstruktive Ventilationsstörung, FEV1 72 % vom Soll.",
+]
+
+
 def lay_discharge(ctx: Ctx) -> dict[str, Any]:
     rng = ctx.rng
     h = rng.choice(HOSPITALS)
@@ -826,18 +863,13 @@ def lay_discharge(ctx: Ctx) -> dict[str, Any]:
         s.line(f"– {d}", "sans", 10)
     s.gap(6)
     s.line("Anamnese und Verlauf:", "sansb", 10)
-    for _ in range(rng.randint(3, 7)):
-        s.para(
-            "Die stationäre Aufnahme erfolgte über unsere Zentrale Notaufnahme bei "
-            "zunehmender Belastungsdyspnoe und thorakalem Druckgefühl. Laborchemisch zeigten "
-            "sich erhöhte Entzündungswerte, die unter kalkulierter antibiotischer Therapie "
-            "rückläufig waren. Die Mobilisation gelang zügig; der weitere Verlauf gestaltete "
-            "sich komplikationslos, sodass wir in gebessertem Allgemeinzustand in Ihre "
-            "hausärztliche Weiterbehandlung entlassen konnten.",
-            "sans",
-            10,
-        )
+    for para in rng.sample(DISCHARGE_PARAS, rng.randint(2, len(DISCHARGE_PARAS))):
+        s.para(para, "sans", 10)
         s.gap(4)
+    s.line("Befunde:", "sansb", 10)
+    for f in FINDINGS[: rng.randint(6, len(FINDINGS))]:
+        s.para(f, "sans", 10, indent=12)
+    s.gap(4)
     s.line("Medikation bei Entlassung:", "sansb", 10)
     for m in (
         "Ramipril 5 mg 1-0-0",
@@ -1345,7 +1377,7 @@ def lay_dutch(ctx: Ctx) -> dict[str, Any]:
     ont = ctx.od(ctx.before(1, 3), "ontslag")
     s = Sheet()
     s.line(org, "sansb", 14)
-    s.line(street, "sans", 8)
+    s.line(f"{street} · Fax {fax}", "sans", 8)
     s.gap(14)
     recipient(s, ctx, "sans", 10)
     s.line("Duitsland", "sans", 10)

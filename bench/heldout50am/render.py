@@ -165,6 +165,11 @@ _TWINS = [
 _BFCHAR = re.compile(rb"(?m)^(<[0-9a-fA-F]{4}>) <([0-9a-fA-F]{4})>$")
 
 
+def _mend(m: re.Match[bytes]) -> bytes:
+    meant = dict(_TWINS).get(m[2].decode().upper())
+    return m[0] if meant is None else m[1] + b" <" + meant.encode() + b">"
+
+
 def _mend_tounicode(doc: pymupdf.Document) -> None:
     """Liberation's space and hyphen glyphs also serve NBSP and the soft hyphen; MuPDF's
     ToUnicode map names the latter, so a reader would get U+00A0/U+00AD. Map them back."""
@@ -173,13 +178,7 @@ def _mend_tounicode(doc: pymupdf.Document) -> None:
             continue
         tu = int(doc.xref_get_key(xref, "ToUnicode")[1].split()[0])
         data = doc.xref_stream(tu)
-        twins = dict(_TWINS)
-
-        def mend(m: re.Match[bytes]) -> bytes:
-            meant = twins.get(m[2].decode().upper())
-            return m[0] if meant is None else m[1] + b" <" + meant.encode() + b">"
-
-        fixed = _BFCHAR.sub(mend, data)
+        fixed = _BFCHAR.sub(_mend, data)
         if fixed != data:
             doc.update_stream(tu, fixed)
 
@@ -188,16 +187,14 @@ def pdf_bytes(pages: list[list[Line]], title: str = "") -> bytes:
     doc = pymupdf.open()
     for lines in pages:
         page = doc.new_page(width=W, height=H)
-        used: list[str] = []
+        tw = pymupdf.TextWriter(page.rect)
         for ln in lines:
-            if ln.font not in used:
-                page.insert_font(fontname=f"F{ln.font}", fontfile=FONTS[ln.font])
-                used.append(ln.font)
-            page.insert_text((ln.x, ln.y), ln.text, fontname=f"F{ln.font}", fontsize=ln.size)
+            tw.append((ln.x, ln.y), ln.text, font=font(ln.font), fontsize=ln.size)
             if ln.box:
                 wd = width(ln.text, ln.font, ln.size)
                 r = pymupdf.Rect(ln.x - 4, ln.y - ln.size - 3, ln.x + wd + 4, ln.y + 5)
                 page.draw_rect(r, color=(0.2, 0.2, 0.5), width=1.2)
+        tw.write_text(page)
     _mend_tounicode(doc)
     stamp = "D:20250101000000+00'00'"
     doc.set_metadata(
@@ -212,19 +209,31 @@ def pdf_bytes(pages: list[list[Line]], title: str = "") -> bytes:
             "modDate": stamp,
         }
     )
+    doc.subset_fonts()
     data = doc.tobytes(garbage=3, deflate=True, no_new_id=True)
     doc.close()
     return data
 
 
-def _raster(pages: list[list[Line]], xdpi: float, ydpi: float) -> list[Image.Image]:
+def _raster(
+    pages: list[list[Line]], xdpi: float, ydpi: float, angles: list[float] | None = None
+) -> list[Image.Image]:
+    """Grey images of the pages; with angles, each page turned by its angle (degrees)
+    about its centre and cut back to the sheet's size."""
     doc = pymupdf.open("pdf", pdf_bytes(pages))
     out = []
-    for page in doc:
-        pix = page.get_pixmap(
-            matrix=pymupdf.Matrix(xdpi / 72, ydpi / 72), colorspace="gray", alpha=False
-        )
-        out.append(Image.frombytes("L", (pix.width, pix.height), pix.samples))
+    for i, page in enumerate(doc):
+        mat = pymupdf.Matrix(xdpi / 72, ydpi / 72)
+        size = (round(W * xdpi / 72), round(H * ydpi / 72))
+        if angles:
+            mat = pymupdf.Matrix(angles[i]) * mat
+        pix = page.get_pixmap(matrix=mat, colorspace="gray", alpha=False)
+        img = Image.frombytes("L", (pix.width, pix.height), pix.samples)
+        if img.size != size:
+            left = (img.size[0] - size[0]) // 2
+            top = (img.size[1] - size[1]) // 2
+            img = img.crop((left, top, left + size[0], top + size[1]))
+        out.append(img)
     doc.close()
     return out
 
@@ -232,7 +241,8 @@ def _raster(pages: list[list[Line]], xdpi: float, ydpi: float) -> list[Image.Ima
 def scan_jpegs(pages: list[list[Line]], seed: int) -> list[bytes]:
     rng = random.Random(seed)
     out = []
-    for img in _raster(pages, 200, 200):
+    angles = [rng.uniform(-0.8, 0.8) for _ in pages]
+    for img in _raster(pages, 200, 200, angles):
         tone = rng.randint(228, 242)
         # ink stays dark, paper gets its tone
         img = img.point(lambda v, t=tone: int(v * t / 255))
@@ -243,8 +253,6 @@ def scan_jpegs(pages: list[list[Line]], seed: int) -> list[bytes]:
             for tx in range(0, img.size[0], 128):
                 noise.paste(tile, (tx, ty))
         img = ImageChops.add(img, noise, scale=1.0, offset=-128)
-        angle = rng.uniform(-0.8, 0.8)
-        img = img.rotate(angle, resample=Image.Resampling.BILINEAR, fillcolor=tone)
         buf = io.BytesIO()
         img.save(buf, "JPEG", quality=82, dpi=(200, 200))
         out.append(buf.getvalue())
@@ -257,9 +265,10 @@ def fax_tiffs(pages: list[list[Line]], fine: bool, g4: bool, seed: int) -> list[
     out = []
     xdpi = 1728 / (W / 72)
     for img in _raster(pages, xdpi, ydpi):
-        img = img.resize((1728, img.size[1]))
+        if img.size[0] != 1728:
+            img = img.resize((1728, img.size[1]))
         thr = rng.randint(150, 175)
-        bw = img.point(lambda v, t=thr: 255 if v > t else 0).convert("1", dither=None)
+        bw = img.point([0] * (thr + 1) + [255] * (255 - thr), mode="1")
         buf = io.BytesIO()
         bw.save(buf, "TIFF", compression="group4" if g4 else "group3", dpi=(204, ydpi))
         out.append(buf.getvalue())
