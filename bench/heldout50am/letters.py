@@ -1705,8 +1705,9 @@ def lay_hand(ctx: Ctx) -> dict[str, Any]:
         lead=1.6,
     )
     assert w.birth is not None
+    kin = "mein Vater" if w.sex == "M" else "meine Mutter"
     s.para(
-        f"meine Mutter/mein Vater {as_w} (geb. {fmt(w.birth, 'short')}) braucht bitte "
+        f"{kin} {as_w} (geb. {fmt(w.birth, 'short')}) braucht bitte "
         "wieder ein Rezept für die Tabletten und eine Überweisung zum Augenarzt. Ich hole "
         "beides am Freitag ab.",
         "hand",

@@ -404,6 +404,8 @@ def build() -> list[Patient]:
         p = out[idx]
         p.sex = "F"
         p.given_names = rng.choice(GIVEN[("auss", "F")])
+        if p.surname.endswith("ski"):
+            p.surname = p.surname[:-1] + "a"
         p.former_names = [p.surname]
         if not p.birth_name:
             p.birth_name = p.surname
