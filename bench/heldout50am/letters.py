@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -893,6 +894,7 @@ def lay_discharge(ctx: Ctx) -> dict[str, Any]:
     if not top_date:
         ctx.notes.append("the letter date only at the end")
     return {
+        "fax": fax,
         "sheet": s,
         "who": w,
         "as_written": as_w,
@@ -961,6 +963,7 @@ def lay_specialist(ctx: Ctx) -> dict[str, Any]:
     s.line(f"{street}, {pcity} · BSNR 19{rng.randint(1000000, 9999999)}", "narrow", 8, x=s.left + 4)
     ctx.notes.append("the sender's practice stamp under the signature")
     return {
+        "fax": fax,
         "sheet": s,
         "who": w,
         "as_written": as_w,
@@ -1029,6 +1032,7 @@ def lay_lab(ctx: Ctx) -> dict[str, Any]:
     s.line("Dr. med. Gerda Huisman, Fachärztin für Laboratoriumsmedizin", "dv", 8)
     ctx.notes.append("collection, receipt and report dates; the report date is the letter's")
     return {
+        "fax": fax,
         "sheet": s,
         "who": w,
         "as_written": as_w,
@@ -1089,6 +1093,7 @@ def lay_radiology(ctx: Ctx) -> dict[str, Any]:
         s.line(f"Befund erstellt am {fmt(ctx.date, 'long')}", "sans", 9)
         ctx.notes.append("the letter date only at the end")
     return {
+        "fax": fax,
         "sheet": s,
         "who": w,
         "as_written": as_w,
@@ -1147,7 +1152,9 @@ def _authority(
     s.line(ctx.person(signer, role), "dv", 9.5)
     s.gap(8)
     s.line("Dieses Schreiben wurde maschinell erstellt und ist ohne Unterschrift gültig.", "dv", 7)
+    faxes = [re.split(r"(?i)fax\s+", ln, maxsplit=1)[1] for ln in lines if "fax " in ln.lower()]
     return {
+        "fax": faxes[0] if faxes else None,
         "sheet": s,
         "who": w,
         "as_written": as_w,
@@ -1406,6 +1413,7 @@ def lay_dutch(ctx: Ctx) -> dict[str, Any]:
     s.line(ctx.person(doc, "behandelend arts"), "sans", 10)
     ctx.notes.append("Dutch conventions: initials, dhr./mevr., dd-mm-yyyy")
     return {
+        "fax": fax,
         "sheet": s,
         "who": w,
         "as_written": as_w,
@@ -1465,6 +1473,7 @@ def lay_russian(ctx: Ctx) -> dict[str, Any]:
     s.line("Адресовано: " + ctx.practice["short"], "dv", 8)
     ctx.notes.append("Cyrillic name with patronymic, surname first; no German address block")
     return {
+        "fax": "+7 7212 43-22-10" if "Караганда" in city else "+7 3812 36-27-01",
         "sheet": s,
         "who": w,
         "as_written": as_w,
@@ -1517,6 +1526,7 @@ def lay_turkish(ctx: Ctx) -> dict[str, Any]:
     s.line(f"Tarih: {fmt(ctx.date, rng.choice(['num', 'tr']))}", "sans", 10)
     s.line(f"Uzm. Dr. {ctx.person('Serkan Aydemir', 'uzman hekim')}", "sans", 10)
     return {
+        "fax": "+90 242 249 44 00",
         "sheet": s,
         "who": w,
         "as_written": as_w,
@@ -1567,6 +1577,7 @@ def lay_polish(ctx: Ctx) -> dict[str, Any]:
         f"Lekarz prowadzący: {ctx.person('lek. Marta Zielińska', 'lekarz prowadzący')}", "serif", 10
     )
     return {
+        "fax": "+48 77 452 07 00",
         "sheet": s,
         "who": w,
         "as_written": as_w,
@@ -1621,6 +1632,7 @@ def lay_english(ctx: Ctx) -> dict[str, Any]:
     s.line("Yours sincerely,", "sans", 10)
     s.line(ctx.person("Dr Eleanor Whitcombe", "Consultant"), "sans", 10)
     return {
+        "fax": "+44 1392 402 357",
         "sheet": s,
         "who": w,
         "as_written": as_w,
@@ -1870,11 +1882,7 @@ def _one(wd: World, seed: int, split: str, idx: int, layout: str) -> Letter:
     )
     if sent.date() == ctx.date:
         sent = sent.replace(hour=max(sent.hour, 16))
-    fax_no = {"lab": "0521 9876650", "handwritten_note": "05242 931177"}.get(
-        layout, "0" + str(rng.randint(2000000000, 5999999999))
-    )
-    if r["lang"] in ("nl",):
-        fax_no = "+31 53 487 2039"
+    fax_no = r.get("fax") or "0" + str(rng.randint(2000000000, 5999999999))
     hstyle = rng.randrange(3)
     sd = sent.date()
     hm = sent.strftime("%H:%M")
