@@ -837,7 +837,11 @@ def lay_discharge(ctx: Ctx) -> dict[str, Any]:
     else:
         s.line(f"Betreff: {title}", "sansb", 11)
         title_p = title
-    s.line(f"{as_w}, {birth_phrase(w, bstyle)}", "sansb" if style != "plain" else "sans", 10)
+    if w.birth_name and w.birth_name != w.surname:
+        s.line(f"{as_w} geb. {w.birth_name}, {birth_phrase(w, 'star')}", "sansb", 10)
+        ctx.notes.append("a birth name after 'geb.' beside the birth date")
+    else:
+        s.line(f"{as_w}, {birth_phrase(w, bstyle)}", "sansb" if style != "plain" else "sans", 10)
     s.line(f"stationär vom {fmt(adm, 'num')} bis {fmt(dis, 'num')}", "sans", 10)
     s.gap(8)
     s.line(ctx.practice["salutation"], "sans", 10)
@@ -1247,6 +1251,21 @@ def lay_gesundheitsamt(ctx: Ctx) -> dict[str, Any]:
         "weiteren Diagnostik (Röntgen-Thorax) und Mitteilung des Ergebnisses.",
         "Rechtsgrundlage: §§ 25, 26 Infektionsschutzgesetz.",
     ]
+    grp = World.group_of(register.Patient("", w.surname, "", "", "M", "", "", ""))
+    kin_sex = "M" if w.sex == "F" else "F"
+    kin = f"{rng.choice(register.GIVEN[(grp, kin_sex)])} {w.surname}"
+    kin_bd = ctx.od(
+        dt.date(rng.randint(1950, 2000), rng.randint(1, 12), rng.randint(1, 28)),
+        "relative's birth date",
+    )
+    ctx.person(kin, "contact person (relative)")
+    spouse = "die Ehefrau" if kin_sex == "F" else "der Ehemann"
+    body.insert(
+        1,
+        f"Als enge Kontaktperson im Haushalt wurde {spouse} "
+        f"{kin}, geb. {fmt(kin_bd, 'num')}, ebenfalls untersucht.",
+    )
+    ctx.notes.append("a relative's birth date beside the patient's")
     return _authority(
         ctx,
         "Kreis Gütersloh – Abteilung Gesundheit",
