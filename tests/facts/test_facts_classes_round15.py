@@ -213,3 +213,75 @@ def test_a_notes_line_naming_whom_it_concerns(line: str, patient: str | None) ->
         "Liebe Grüße\nErika Strobl\n"
     )
     assert _fact(letter, "patient") == patient
+
+
+# ----------------------------------------------------- the second pair: 50al and 50am
+
+
+def _swiss_head(head: str) -> str:
+    return (
+        f"{head}\nHausarztpraxis an der Bode\nDr. med. Regula Brunner\nMarktstrasse 2\n"
+        "CH-8400 Winterthur\nHürlimann Sandra, 21.02.1979\n"
+        "Untersuchung vom 11.11.2026: MRI LWS nativ\nBefund:\nKeine Raumforderung.\n"
+        "Befund diktiert und visiert am 13.11.2026\nMit freundlichen Grüssen\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("head", "sender"),
+    [
+        # A logo's letters or word over the name it stands for.
+        (
+            "IRW\nInstitut für Radiologie Winterthur\nLagerhausstrasse 9, 8400 Winterthur",
+            "Institut für Radiologie Winterthur",
+        ),
+        ("suva\nSuva\nAgentur Winterthur\nLagerhausstrasse 11, 8401 Winterthur", "Suva"),
+        # A head whose first word begins as a recipient's line would ("To…", "Frau…").
+        ("TopPharm Apotheke Pilatus\nPilatusstrasse 20, 6003 Luzern", "TopPharm Apotheke Pilatus"),
+        ("Frauenklinik am Rosengarten\nRosenweg 3, 8400 Winterthur", "Frauenklinik am Rosengarten"),
+        ("Spitex Winterthur\nTechnikumstrasse 5, 8400 Winterthur", "Spitex Winterthur"),
+        ("IV-Stelle Luzern\nLandenbergstrasse 35, 6005 Luzern", "IV-Stelle Luzern"),
+        ("Physio Lorraine\nLorrainestrasse 15, 3013 Bern", "Physio Lorraine"),
+    ],
+)
+def test_swiss_heads_over_the_practices_window(head: str, sender: str) -> None:
+    assert _with_own(_swiss_head(head), "sender") == sender
+
+
+def test_a_patients_name_and_birth_date_is_no_place_and_date() -> None:
+    """ "Hürlimann Sandra, 21.02.1979" reads as a place and a date would: a person's line."""
+    letter = _swiss_head("Institut für Radiologie Winterthur\nLagerhausstrasse 9, 8400 Winterthur")
+    assert _fact(letter, "letter_date") == "2026-11-13"
+
+
+@pytest.mark.parametrize(
+    ("line", "patient"),
+    [
+        ("Name: SCHULZE WIERLING, Franz-Josef", "Franz-Josef Schulze Wierling"),
+        ("Patient: OUDE ELFERINK, Hendrik", "Hendrik Oude Elferink"),
+        # An initial and a surname with its particle: no given name to propose.
+        ("Betreft: dhr. H. Oude Elferink, geb. 17-03-1979", None),
+        ("Betroffene Person: Frau Dipl.-Ing. Agathe Friesen", "Agathe Friesen"),
+        ("Patient: Frau Dr. Anna Müller, geb. 01.02.1960", "Anna Müller"),
+        ("Patient: Mag. Agathe Friesen", "Agathe Friesen"),
+        ("Betreff: Rückfrage zur Verordnung Gülsüm Doğan", "Gülsüm Doğan"),
+        ("Patient/in: Lo Russo, Salvatore, geb. 04.04.1955", "Salvatore Lo Russo"),
+        ("Patient/in: Di Stefano, Marco, geb. 04.04.1955", "Marco Di Stefano"),
+    ],
+)
+def test_double_surnames_titles_and_a_subjects_name(line: str, patient: str | None) -> None:
+    letter = (
+        "Löwen-Apotheke Rheine\nEmsstraße 4, 48431 Rheine\nTel. 05971 12345\n"
+        f"{line}\nSehr geehrte Damen und Herren,\nbitte um einen neuen Medikationsplan.\n"
+    )
+    assert _fact(letter, "patient") == patient
+
+
+def test_an_english_hospitals_trust_line_is_not_its_name() -> None:
+    letter = (
+        "Chelsea and Westminster Hospital\nNHS Foundation Trust\nDepartment of Acute Medicine\n"
+        "369 Fulham Road, London SW10 9NH\nDate: 7 October 2026\nDr. med. Regula Brunner\n"
+        "Hausarztpraxis an der Bode\nMarktstrasse 2\nCH-8400 Winterthur\n"
+        "Patient: Mr Zoran Petrović\nDear Dr Brunner,\n"
+    )
+    assert _with_own(letter, "sender") == "Chelsea and Westminster Hospital"

@@ -344,7 +344,7 @@ def read_name(text: str, last_first: bool = False) -> str | None:
     before, _ = _name_words(tokens)
     rest = tokens[len(before) :]
     surname = [word for word in before if not particle(word)] or before[-1:]
-    if rest[:1] == [","] and (len(surname) == 1 or last_first):
+    if rest[:1] == [","] and (len(surname) == 1 or last_first or _surnames_in_capitals(before)):
         given, _ = _name_words(rest[1:])
         if given and not _ACADEMIC.match(given[0]):
             after = rest[1 + len(given) : 2 + len(given)]
@@ -361,6 +361,13 @@ def read_name(text: str, last_first: bool = False) -> str | None:
         # (its particles first) comes first, as a pharmacy's or a register's list writes.
         return _checked([*before[particles + 1 :], *before[: particles + 1]])
     return _checked(before)
+
+
+def _surnames_in_capitals(words: Sequence[str]) -> bool:
+    """Whether the words before a comma are a double surname in capitals ("SCHULZE WIERLING,
+    Franz-Josef", as Westphalia's double names go without a hyphen): the capitals say the
+    surname, as one word before a comma does."""
+    return len(words) == 2 and all(word.isupper() and len(word) > 1 for word in words)
 
 
 # A soldier's rank before the name, as a military hospital writes it ("Oberleutnant Julia
@@ -401,9 +408,16 @@ _SAINT = re.compile(r"(?:St|ST|Ste|STE)\.")
 def particle(word: str) -> bool:
     """Whether a word of a name is a particle (``von``, ``van der``; in capitals too, as
     ``VAN DER HEYDEN`` writes them) or a saint's ``St.``: no name of its own."""
-    if _SAINT.fullmatch(word):
+    if _SAINT.fullmatch(word) or word in _CAPITAL_PARTICLES:
         return True
     return word in _PARTICLES or (word.isupper() and word.casefold() in _PARTICLES)
+
+
+# Particles written capitalised, never a given name: the eastern Netherlands' "Oude" ("Hendrik
+# Oude Elferink"), Italy's and Portugal's ("Lo Russo, Salvatore", "Di Stefano", "Da Silva").
+_CAPITAL_PARTICLES = frozenset(
+    {"Oude", "OUDE", "Lo", "LO", "Di", "De", "Del", "Della", "Dalla", "La", "Da", "Dos"}
+)
 
 
 # A subject's heading before the patient's name ("Rückmeldung Jessica Köhler, geb. ...",

@@ -401,7 +401,9 @@ _TYPED_DATE_LABEL = re.compile(
 # The day a letter was dictated: its date only where it gives no other, the day it was typed
 # included ("Date dictated: 19/10/2025" over "Date typed: 23rd October 2025": the 23rd).
 _DICTATED_DATE_LABEL = re.compile(
-    r"(?:^|¦|\s)(?:Date dictated|Dictated(?: on)?|Diktiert(?: am)?|diktiert)\s*[:¦]?\s*",
+    # "Befund diktiert und visiert am 13.11.2024": dictated and signed off (Switzerland's visa).
+    r"(?:^|¦|\s)(?:Date dictated|Dictated(?: on)?|"
+    r"Diktiert(?:\s+und\s+(?:visiert|vidiert|freigegeben|geschrieben))?(?:\s+am)?)\s*[:¦]?\s*",
     re.IGNORECASE,
 )
 
@@ -510,6 +512,12 @@ def letter_date_candidates(
             # "08.04.1957" alone under a name the CPU engine could not read (Cyrillic): a
             # person's birth date, not a letter's (an old letter scanned says where and when).
             continue
+        if (
+            value is not None
+            and value.year < today.year - LONE_DATE_YEARS
+            and _person_and_date(line.text)
+        ):
+            continue  # "Hürlimann Sandra, 21.02.1979": a patient's line, no place and date
         if returned_referral and _ISSUED.search(line.text):
             rank += 2  # the referral's issue day, weaker than the report's own "Datum"
         if _PRINTED.search(line.text):
@@ -521,6 +529,16 @@ def letter_date_candidates(
 
 # A date alone on its line this many years before today is a birth date's, not a letter's.
 LONE_DATE_YEARS = 20
+
+
+def _person_and_date(text: str) -> bool:
+    """Whether a line reads as a person's name, a comma and a date ("Hürlimann Sandra,
+    21.02.1979"), where a place and date would stand."""
+    before, comma, _ = text.partition(",")
+    named = read_name(before) if comma else None
+    return named is not None and len(named.split()) >= 2
+
+
 HEAD_DATE_LINES = 30  # a place and date further down is a closing's, seen as such below
 _CONSULTANT_PART = re.compile(r"Konsiliarbericht|Bericht des Konsiliararztes", re.IGNORECASE)
 _ISSUED = re.compile(r"Ausgestellt am|Ausstellungsdatum", re.IGNORECASE)

@@ -78,7 +78,11 @@ _NOT_A_PATIENT = re.compile(
 
 
 _TITLES_BEFORE = re.compile(
-    r"^\s*(?:(?:Prof\.|Dr\.|PD|Priv\.-Doz\.|Dipl\.-[^\W\d_]+\.?)\s*"
+    # The salutation may come first: "Frau Dipl.-Ing. Agathe Friesen", "Herr Mag. Aigner".
+    r"^(?P<salutation>\s*(?:(?:Herrn?|Frau|Mr|Mrs|Ms)\.?\s+)?)"
+    # Austria's and Switzerland's titles too: "Mag.", "Mag. (FH)", "MMag.", "Ing.", "DI".
+    r"(?:(?:Prof\.|Dr\.|PD|Priv\.-Doz\.|Dipl\.-[^\W\d_]+\.?|Mag\.(?:\s?\(FH\))?|MMag\.|"
+    r"Ing\.|DI\b|Dkfm\.)\s*"
     r"(?:(?:med\.|rer\. nat\.|phil\.|dent\.|h\.\s?c\.)\s*)*)+"
 )
 
@@ -179,7 +183,8 @@ def patient_candidates(lines: Sequence[Line]) -> Iterator[Candidate]:
         for match in _PATIENT_LABEL.finditer(line.text):
             last_first = bool(_LAST_FIRST_FIELDS.fullmatch(match.group("label").strip()))
             # After a patient label, "Dr." is the patient's own title, not a doctor's name.
-            value = _TITLES_BEFORE.sub("", line.text[match.end() :])
+            # (The salutation stays: it shows which name is the given one.)
+            value = _TITLES_BEFORE.sub(r"\g<salutation>", line.text[match.end() :])
             if _IN_CARE.fullmatch(match.group("label").strip()) and not _order_shown(value):
                 continue  # a care form's "Klient/in: Krause Klaus": which name is which, unsaid
             name = read_name(value, last_first)
@@ -455,6 +460,7 @@ def _kind_then_name_in_subject(line: Line) -> Iterator[Candidate]:
     kind, _, rest = line.text[subject.end() :].strip().partition(" ")
     if not _DOCUMENT_KIND.search(kind) or not rest or re.search(r"\d", rest):
         return
+    rest = _without_what(rest)
     if any(_SUBJECT_NOUN.search(word) for word in rest.replace(",", " ").split()):
         return  # "Befund Innere Medizin", "Befund Lungenfunktion": what, not whom
     name = read_name(rest)
@@ -463,6 +469,28 @@ def _kind_then_name_in_subject(line: Line) -> Iterator[Candidate]:
     shown = "," in rest or len(rest.split()) == 2
     if name and shown and len(name.split()) == len(rest.replace(",", " ").split()):
         yield Candidate(name, line.text, 1)
+
+
+def _without_what(rest: str) -> str:
+    """A subject's words after its kind less what the letter is about, where a name of two
+    words ends it: "zur Verordnung Gülsüm Doğan" is about a prescription, for Gülsüm Doğan."""
+    words = rest.split()
+    if "," in rest or len(words) <= 2:
+        return rest
+    about, named = words[:-2], words[-2:]
+    if any(_SUBJECT_NOUN.search(word) for word in named):
+        return rest
+    # A phrase ("zur Verordnung"), not an examination's word alone ("Echo Anna-Lena Ramelow":
+    # which word is the examination's no rule tells).
+    phrase = any(word in _SUBJECT_SMALL_WORDS for word in about)
+    if phrase and all(word in _SUBJECT_SMALL_WORDS or _SUBJECT_NOUN.search(word) for word in about):
+        return " ".join(named)
+    return rest
+
+
+_SUBJECT_SMALL_WORDS = frozenset(
+    {"zur", "zum", "zu", "der", "des", "die", "den", "für", "von", "vom", "bei"}
+)
 
 
 def _name_alone_in_subject(line: Line) -> Iterator[Candidate]:

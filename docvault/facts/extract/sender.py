@@ -61,6 +61,9 @@ _OTHER_ORGANISATION = re.compile(
     # Mobile Pflege Baden", "Caritas Socialis Mobile Pflege Wien".
     r"Rotes Kreuz|Roten Kreuz\w*|Red Cross|Croix-Rouge|Arbeiter-Samariter-Bund|Johanniter\w*|"
     r"Malteser\w*|Volkshilfe|Hilfswerk|Caritas|Mobile Pflege|Hauskrankenpflege|"
+    # Switzerland's home care, accident insurer and disability insurance offices: "Spitex
+    # Bern", "Suva", "IV-Stelle Luzern".
+    r"Spitex\b|\bSuva\b|\bSUVA\b|IV-Stelle\b|"
     r"AOK\b|BKK\b|IKK\b|DAK\b|Barmer|BARMER|Knappschaft|Berufsgenossenschaft|Medizinischer Dienst|"
     r"(?:Landrats|Gesundheits|Versorgungs|Sozial|Jugend|Ordnungs|Standes|Bürger)?[Aa]mt\b|"
     r"(?:Amts|Land|Sozial|Verwaltungs|Arbeits|Familien)?[Gg]ericht\b|"
@@ -88,7 +91,7 @@ _OTHER_ORGANISATION = re.compile(
     r"Kindertagesstätte|Kita\b|Schule\b|"
     # A therapists' practice by its craft and its name: "Physiotherapie Bewegungsraum".
     # "Physiotherapie am Kiebitzmarkt".
-    r"(?:Physiotherapie|Ergotherapie|Logopädie|Podologie)"
+    r"(?:Physiotherapie|Physio|Ergotherapie|Logopädie|Podologie)"
     r"(?=\s+(?:(?:am|an der|im|in der|auf der)\s+)?[A-ZÄÖÜ])|"
     # A prison's, a works' or an office's medical service: "Justizvollzugsanstalt Celle",
     # "Werksärztlicher Dienst der …", "Sozialmedizinischer Dienst"; a company ("… AG").
@@ -112,7 +115,8 @@ def _an_organisation(text: str) -> bool:
 
 
 RECIPIENT_START = re.compile(
-    r"^(?:Herrn?|Frau|An\b|An die|To:?|z\.\s?Hd|Mr\b|Mrs\b|Ms\b|Miss\b|Dr\.? med\. .* \d{5})"
+    # Whole words: "TopPharm Apotheke", "Frauenklinik am Park", "Herrnhuter Diakonie" are heads.
+    r"^(?:(?:Herrn?|Frau|An|An die|To|z\.\s?Hd|Mr|Mrs|Ms|Miss)\b:?|Dr\.? med\. .* \d{5})"
 )
 
 
@@ -770,6 +774,10 @@ def _acronym_with_slogan(parts: Sequence[str]) -> str | None:
     return None
 
 
+# An English hospital's trust line under its name, naming no trust of its own.
+_TRUST_ALONE = re.compile(r"(?:NHS\s+)?(?:Foundation\s+)?Trust|NHS")
+
+
 def _first_organisation(lines: Sequence[Line]) -> tuple[Candidate | None, Line | None]:
     """The first organisation the page's head names outside what may be an address, and
     the first one inside such a block (which may be the recipient)."""
@@ -803,6 +811,8 @@ def _first_organisation(lines: Sequence[Line]) -> tuple[Candidate | None, Line |
             continue  # "… Braunschweig-Hannoverweihe 2": the name ran into its street's end
         if _KIND_ALONE.fullmatch(head):
             continue  # "Hautarztpraxis · Allergologie" under its doctor's name: what, not who
+        if _TRUST_ALONE.fullmatch(head):
+            continue  # "NHS Foundation Trust" under "Chelsea and Westminster Hospital": its kind
         kind = _DOCUMENT_KIND.search(head)
         if (kind and not _named_past_kind(head, kind)) or _PATIENT_LABEL.search(line.text):
             # "Radiologischer Befund" is the letter's title, not its sender ("Orotta
@@ -1563,8 +1573,10 @@ def head_name(line: Line) -> str | None:
         return None  # a form's field label ("Krankenkasse bzw. Kostenträger")
     if _state_alone(name):
         return None  # the state over its hospital: the hospital is the sender
-    if _SUBDIVISION.search(name):
-        return None  # "Department of Respiratory Medicine": the sender's name is elsewhere
+    if _SUBDIVISION.search(name) and not _NAMED_INSTITUTE.fullmatch(name):
+        # "Department of Respiratory Medicine": the sender's name is elsewhere ("Institut für
+        # Radiologie Winterthur" heading its own letter is a name of its own).
+        return None
     if re.match(rf"(?:{_SALUTATION}|Dr|Prof)\.?\s", name):
         return None  # a person: the recipient's address written above the letter head
     if _PATIENT_LABEL.search(line.text) or _TITLE_LABEL.match(name) or _a_person(name):
@@ -1602,8 +1614,22 @@ def _first_line_under_fax_header(lines: Sequence[Line]) -> Line | None:
             continue  # the owner's name cut short in any case, over the machine's page count
         if _FORM_CODE.fullmatch(line.text.strip()):
             continue  # a form's number over its sender's name: "S0051", "G0600"
+        if position + 1 < len(lines) and _logo_of(line.text, lines[position + 1].text):
+            continue  # a logo over the name it stands for: "IRW" over "Institut …", "suva"
         return line
     return None
+
+
+def _logo_of(logo: str, name: str) -> bool:
+    """Whether ``logo`` alone on a line stands for ``name`` under it: the initials of its
+    capitalised words ("IRW" over "Institut für Radiologie Winterthur"), or its first word
+    set in other letters ("suva" over "Suva")."""
+    logo, words = logo.strip(), name.split()
+    if not words or not re.fullmatch(r"[^\W\d_]{2,8}", logo):
+        return False
+    if logo.isupper() and logo == "".join(word[0] for word in words if word[0].isupper()):
+        return True
+    return logo != words[0] and logo.casefold() == words[0].casefold()
 
 
 # A form's number printed alone at the top of the page (the pension insurance's "S0051").
