@@ -13,6 +13,7 @@ import shlex
 import sqlite3
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -84,6 +85,13 @@ def documents(daemon: Daemon) -> dict[str, tuple[str, str, str | None]]:
 def part(daemon: Daemon, name: str = "mailbox-labor") -> dict[str, Any]:
     status = json.loads(daemon.status_file.read_text()) if daemon.status_file.exists() else {}
     return next((entry for entry in status.get("parts", []) if entry["name"] == name), {})
+
+
+def part_where(daemon: Daemon, holds: Callable[[dict[str, Any]], bool]) -> dict[str, Any] | None:
+    """The mailbox part's status where it holds, read once: two reads may see two states
+    (the part goes from "restarting" with its reason to "starting again" between them)."""
+    found = part(daemon)
+    return found if holds(found) else None
 
 
 def attachments_of(raw: bytes) -> set[str]:
@@ -401,7 +409,7 @@ def test_the_mailbox_part_recovers_by_itself_when_the_server_comes_back(
         wait_for(lambda: len(documents(daemon)) == 1, 30, "the first letter")
         imap_server.stop()
         down = wait_for(
-            lambda: part(daemon) if part(daemon).get("state") == "restarting" else None,
+            lambda: part_where(daemon, lambda found: found.get("state") == "restarting"),
             60,
             "the mailbox part to notice the server is gone",
         )
@@ -427,7 +435,9 @@ def test_a_wrong_password_and_an_open_password_file_are_said_and_waited_out(
     daemon.start()
     try:
         refused = wait_for(
-            lambda: part(daemon) if "refused the login" in part(daemon).get("detail", "") else None,
+            lambda: part_where(
+                daemon, lambda found: "refused the login" in found.get("detail", "")
+            ),
             30,
             "the refused login on the status page",
         )
@@ -435,7 +445,7 @@ def test_a_wrong_password_and_an_open_password_file_are_said_and_waited_out(
         password.write_text(PASSWORD + "\n")
         password.chmod(0o644)
         opened = wait_for(
-            lambda: part(daemon) if "other users" in part(daemon).get("detail", "") else None,
+            lambda: part_where(daemon, lambda found: "other users" in found.get("detail", "")),
             30,
             "the password file readable by others, refused",
         )
@@ -567,7 +577,7 @@ def test_a_full_archive_disk_is_waited_out_by_the_mailbox_part_not_restarted(
             try:
                 imap_server.append(letter_message(tmp_path, 1))
                 said = wait_for(
-                    lambda: part(daemon) if "is full" in part(daemon).get("detail", "") else None,
+                    lambda: part_where(daemon, lambda found: "is full" in found.get("detail", "")),
                     60,
                     "the mailbox part to say the archive's disk is full",
                 )
@@ -576,7 +586,7 @@ def test_a_full_archive_disk_is_waited_out_by_the_mailbox_part_not_restarted(
                 filler.unlink()
             wait_for(lambda: len(documents(daemon)) == 1, 60, "the letter once there is room")
             cleared = wait_for(
-                lambda: part(daemon) if not part(daemon).get("detail") else None,
+                lambda: part_where(daemon, lambda found: not found.get("detail")),
                 30,
                 "the fault no longer said",
             )
