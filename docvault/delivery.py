@@ -220,7 +220,7 @@ def run_command(
         # its status decides. Either way the group is ended and the output read no longer.
         finished = process.poll() is not None
         _kill_group(process)
-        output = _rest_of_output(process)
+        output = _rest_of_output(process, config.command[0])
         if not finished:
             return Answer(
                 False,
@@ -244,7 +244,7 @@ def _kill_group(process: subprocess.Popen[bytes]) -> None:
         os.killpg(process.pid, signal.SIGKILL)
 
 
-def _rest_of_output(process: subprocess.Popen[bytes]) -> bytes:
+def _rest_of_output(process: subprocess.Popen[bytes], command: str) -> bytes:
     """What the ended command wrote, read for a few seconds at most.
 
     A process that left the command's group (setsid) is beyond the group's kill and may hold
@@ -253,6 +253,14 @@ def _rest_of_output(process: subprocess.Popen[bytes]) -> bytes:
     try:
         output, _ = process.communicate(timeout=OUTPUT_AFTER_END_SECONDS)
     except subprocess.TimeoutExpired as expired:
+        logger.warning(
+            "The hand-over command %s (pid %d) started a process in a session of its own that "
+            "keeps the command's output open; docvault stopped reading it and kept what the "
+            "command wrote. That process may still be running: have the command close its "
+            "output for what it starts in the background (`> /dev/null 2>&1`).",
+            command,
+            process.pid,
+        )
         output = expired.output if isinstance(expired.output, bytes) else b""
         if process.stdout is not None:
             process.stdout.close()

@@ -578,8 +578,10 @@ async def drained_within(run: _Run, seconds: float) -> None:
     if not running:
         return
     logger.warning(
-        "A process that left the vLLM engine's process group still holds its output open; "
-        "docvault stops reading it."
+        "A process the vLLM engine (pid %d) started in a session of its own still holds the "
+        "engine's output open after the engine was ended; docvault stops reading it. It may "
+        "still hold GPU memory: find it with `nvidia-smi` and end it before the next start.",
+        run.process.pid,
     )
     for task in running:
         task.cancel()

@@ -376,7 +376,8 @@ def test_a_worker_that_left_the_engine_s_group_does_not_hold_up_the_stop(
     run(scenario)
 
     assert not is_running(starts(tmp_path)[0]["pid"])
-    assert "still holds its output open; docvault stops reading it" in caplog.text
+    assert "still holds the engine's output open after the engine was ended" in caplog.text
+    assert "find it with `nvidia-smi` and end it" in caplog.text
 
 
 def test_backoff_doubles_up_to_its_cap_while_the_engine_keeps_failing(tmp_path, fake_bin):

@@ -417,7 +417,7 @@ def test_a_command_past_its_timeout_is_killed_and_retried(database: Engine, tmp_
 
 
 def test_a_command_that_left_a_process_holding_its_output_is_decided_by_its_exit_status(
-    database: Engine, tmp_path: Path
+    database: Engine, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     """An import script that starts a helper in its own session (setsid) without closing its
     output: the script's status decides, and the helper's open pipe holds nothing up."""
@@ -442,6 +442,9 @@ def test_a_command_that_left_a_process_holding_its_output_is_decided_by_its_exit
     assert answer.accepted
     (row,) = _rows(database)
     assert (row.state, row.answer_status, row.answer) == ("delivered", 0, "imported\n")
+    # The admin is told which command left what running, and what to change.
+    assert f"The hand-over command {sys.executable}" in caplog.text
+    assert "`> /dev/null 2>&1`" in caplog.text
 
 
 def test_the_command_gets_a_few_plain_variables_not_the_daemons_environment(

@@ -280,6 +280,11 @@ def _small_words_after_organisation(name: str, words: Sequence[str]) -> bool:
     return bool(found) and first_small is not None and min(found) <= first_small.start()
 
 
+def _shaped_across_dash(name: str) -> bool:
+    """`_name_shaped`, a dash between the name's parts ("Kurhaus Baden – Reha-Zentrum")."""
+    return _name_shaped(name.replace(" – ", " "))
+
+
 def _name_shaped(name: str) -> bool:
     """Whether ``name`` reads as an organisation's name: its words capitalised (or the
     small words a name holds), neither a tag line nor a form's heading, no logo's acronym
@@ -827,7 +832,7 @@ def _first_organisation(lines: Sequence[Line]) -> tuple[Candidate | None, Line |
             continue
         if _SUBDIVISION.search(head) and not _named_institute(head, line, lines):
             continue
-        if not _name_shaped(head.replace(" – ", " ")):
+        if not _shaped_across_dash(head):
             continue  # a sentence, a tag line or a logo's letters
         if (position and _ROLE_FIELD.match(lines[position - 1].text)) or _doctor_first(head):
             continue  # "Usual GP" over "Dr Tom Ngata, Harbourside General Practice"
@@ -1251,9 +1256,7 @@ def _mail_from(lines: Sequence[Line]) -> Candidate | None:
         person, comma, organisation = name.partition(", ")
         if comma and _titled(person) and _an_organisation(organisation):
             name = organisation  # "Dr. med. Petra Jennes, Neurologie am Hansaring …": hers
-        # "Kurhaus Baden – Reha-Zentrum <…>": the dash joins the name's parts.
-        shaped = _name_shaped(name.replace(" – ", " "))
-        if _an_organisation(name) and shaped and not _form_label(name):
+        if _an_organisation(name) and _shaped_across_dash(name) and not _form_label(name):
             return Candidate(name, line.text, 0)
         signer = _SIGNER.match(name)
         if signer and signer.end() and read_name(name[signer.end() :]):
@@ -1562,7 +1565,7 @@ def head_name(line: Line) -> str | None:
         return None
     if not re.fullmatch(r"[^\W\d_«„](?:[^\W\d_]|[ .,'’&()/+«»„“-])*", name.replace(" – ", " ")):
         return None  # a name is words: no number, no markup, no label
-    if (name.isupper() and len(words) == 1) or not _name_shaped(name.replace(" – ", " ")):
+    if (name.isupper() and len(words) == 1) or not _shaped_across_dash(name):
         return None  # "FAX", "Medikationsplan", "A member of ...": no name
     kind = _DOCUMENT_KIND.search(name)
     if kind and (not _an_organisation(name) or len(name[: kind.start()].split()) <= 1):

@@ -228,12 +228,14 @@ def _head_titles(lines: Sequence[Line]) -> Iterator[Candidate]:
             continue
         if _addressing_formula(lines, position):
             continue  # "Szanowna Pani Doktor" over the address: the window's, not the letter's
-        if not found and (subject := _reply_over_sender(lines, position)):
-            yield Candidate(subject, line.text, 0)  # Outlook's print: the subject over "Von:"
-            found = True
-            continue
         if line.number > 25 or _SALUTATION_LINE.match(line.text):
             break
+        if not found and (subject := _reply_over_sender(lines, position)):
+            # Outlook's print: the subject over "Von:" (in the head only: a quoted mail
+            # further down has its own).
+            yield Candidate(subject, line.text, 0)
+            found = True
+            continue
         heading = kind_heading(line.text)
         if heading:
             yield Candidate(heading[0], line.text, 0)  # "Bericht: Herr Søren Groß, 02.07.1938"
